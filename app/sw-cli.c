@@ -1,0 +1,465 @@
+/* sw-cli.c: shaftwork-cli, everything headless.
+ *
+ * Exit status: 0 success, 1 a model or data error, 2 a usage error.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "sw-error.h"
+#include "sw-model.h"
+#include "sw-simulate.h"
+#include "sw-system.h"
+#include "sw-plot-file.h"
+
+enum { EXIT_OK = 0, EXIT_MODEL = 1, EXIT_USAGE = 2 };
+
+static const char *overview =
+  "Usage: shaftwork-cli COMMAND [OPTION…]\n"
+  "\n"
+  "Simulate and analyse drivetrain models (*.shaft) without a window.\n"
+  "\n"
+  "Commands:\n"
+  "  simulate MODEL   integrate the model and write its trajectories as CSV\n"
+  "  plot MODEL       integrate the model and draw trajectories to PNG, SVG or PDF\n"
+  "  check MODEL      report every error in a model, or a summary when it is valid\n"
+  "  list             the catalogue of component kinds, ports and parameters\n"
+  "\n"
+  "Options:\n"
+  "  -h, --help       show this help (COMMAND --help for a command's options)\n"
+  "  --version        show the version\n"
+  "\n"
+  "Exit status: 0 success, 1 model or data error, 2 usage error.\n";
+
+static int
+usage_error (GOptionContext *ctx, const char *message)
+{
+  g_autofree char *help = ctx != NULL ? g_option_context_get_help (ctx, TRUE, NULL) : NULL;
+
+  g_printerr ("shaftwork-cli: %s\n\n%s", message, help != NULL ? help : overview);
+  return EXIT_USAGE;
+}
+
+static int
+model_error (const GError *error)
+{
+  g_printerr ("%s\n", error->message);
+  return EXIT_MODEL;
+}
+
+/* ---- Options shared by simulate and plot -------------------------------- */
+
+typedef struct {
+  char   *output;
+  double  stop_time;
+  double  interval;
+  double  tolerance;
+  char   *variables;
+  char   *method;
+} RunArgs;
+
+static GOptionContext *
+run_context (const char *command, const char *summary, RunArgs *a, gboolean plot)
+{
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &a->output,
+      plot ? "Image to write: FILE.png, FILE.svg or FILE.pdf" : "CSV file to write (default: standard output)",
+      "FILE" },
+    { "stop-time", 0, 0, G_OPTION_ARG_DOUBLE, &a->stop_time, "Stop time in s (default: the model's)", "T" },
+    { "interval", 0, 0, G_OPTION_ARG_DOUBLE, &a->interval, "Output interval in s (default: the model's)", "H" },
+    { "tolerance", 0, 0, G_OPTION_ARG_DOUBLE, &a->tolerance, "Relative and absolute tolerance", "TOL" },
+    { "variables", 0, 0, G_OPTION_ARG_STRING, &a->variables,
+      "Variables to record, comma-separated (default: all; for plot: every body's speed)", "ID.VAR,…" },
+    { "method", 0, 0, G_OPTION_ARG_STRING, &a->method,
+      "Integration method: auto, rk45, rkck, rk8pd, adams, bdf", "NAME" },
+    { NULL }
+  };
+  GOptionContext *ctx = g_option_context_new ("MODEL");
+
+  g_option_context_set_summary (ctx, summary);
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_set_help_enabled (ctx, TRUE);
+  return ctx;
+}
+
+static SwModel *
+load_model (const char *path, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  SwModel *model = sw_model_new_from_file (path, &error);
+
+  if (model == NULL)
+    *status = model_error (error);
+  return model;
+}
+
+/* Plot default: the speed of every inertia and mass. */
+static GStrv
+default_plot_variables (const SwSystem *sys)
+{
+  g_autoptr (GStrvBuilder) b = g_strv_builder_new ();
+
+  for (guint i = 0; i < sw_system_get_n_parts (sys); i++)
+    {
+      const SwPart *p = sw_system_get_part (sys, i);
+      const char *var = g_str_equal (p->kind->name, "rotational.inertia") ? "w"
+                        : g_str_equal (p->kind->name, "translational.mass") ? "v" : NULL;
+
+      if (var != NULL)
+        {
+          g_autofree char *name = g_strdup_printf ("%s.%s", p->id, var);
+          g_strv_builder_add (b, name);
+        }
+    }
+  return g_strv_builder_end (b);
+}
+
+static int
+run (int argc, char **argv, gboolean plot)
+{
+  RunArgs a = { .stop_time = NAN, .interval = NAN, .tolerance = NAN };
+  g_autoptr (GOptionContext) ctx = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_auto (GStrv) vars = NULL;
+  SwSimulateOptions o;
+  int status = EXIT_OK;
+
+  ctx = run_context (argv[0], plot ? "Simulate MODEL and draw its trajectories against time."
+                                   : "Simulate MODEL and write its trajectories as CSV: one row per "
+                                     "output time, two rows (left and right limit) at each event.",
+                     &a, plot);
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    return usage_error (ctx, error->message);
+  if (argc != 2)
+    {
+      status = usage_error (ctx, argc < 2 ? "missing MODEL" : "more than one MODEL given");
+      goto out;
+    }
+  if (plot && a.output == NULL)
+    {
+      status = usage_error (ctx, "plot needs -o FILE.png, FILE.svg or FILE.pdf");
+      goto out;
+    }
+  if (!(model = load_model (argv[1], &status)))
+    goto out;
+  if (!(sys = sw_model_assemble (model, &error)))
+    {
+      status = model_error (error);
+      goto out;
+    }
+
+  o = sw_simulate_options_from_system (sys);
+  if (!isnan (a.stop_time))
+    o.stop_time_s = a.stop_time;
+  if (!isnan (a.interval))
+    o.output_interval_s = a.interval;
+  else if (!isnan (a.stop_time) && sw_system_get_settings (sys)->output_interval_s <= 0)
+    o.output_interval_s = o.stop_time_s / 500;
+  if (!isnan (a.tolerance))
+    o.tolerance = a.tolerance;
+  if (a.method != NULL && !sw_method_from_name (a.method, &o.method))
+    {
+      g_autofree char *msg = g_strdup_printf ("unknown method “%s”; valid: auto, rk45, rkck, rk8pd, adams, bdf",
+                                              a.method);
+      status = usage_error (ctx, msg);
+      goto out;
+    }
+  if (a.variables != NULL)
+    vars = g_strsplit (a.variables, ",", -1);
+  else if (plot)
+    vars = default_plot_variables (sys);
+  if (vars != NULL && vars[0] == NULL)
+    {
+      status = usage_error (ctx, plot ? "the model has no inertia or mass to plot; name --variables"
+                                      : "--variables is empty");
+      goto out;
+    }
+  o.variables = (const char *const *) vars;
+
+  if (!(tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error)))
+    {
+      g_autofree char *loc = g_strdup (argv[1]);
+      g_printerr ("%s: error: %s\n", loc, error->message);
+      status = EXIT_MODEL;
+      goto out;
+    }
+  if (plot)
+    {
+      guint n = sw_trajectory_get_n_columns (tr);
+      g_autofree guint *cols = g_new (guint, MAX (n, 1));
+
+      for (guint c = 0; c < n; c++)
+        cols[c] = c;
+      if (!sw_plot_file_write (tr, cols, n, sw_model_get_name (model), a.output, 1200, 800, &error))
+        status = model_error (error);
+    }
+  else if (!sw_trajectory_write_csv (tr, a.output, &error))
+    status = model_error (error);
+
+out:
+  g_free (a.output);
+  g_free (a.variables);
+  g_free (a.method);
+  return status;
+}
+
+/* ---- check -------------------------------------------------------------- */
+
+static int
+check (int argc, char **argv)
+{
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("MODEL");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+  g_autoptr (SwSystem) sys = NULL;
+  int status = EXIT_OK;
+
+  g_option_context_set_summary (ctx, "Check MODEL: every error as FILE:LINE:COL: error: …, or\n"
+                                     "“ok: N components, M connections, K degrees of freedom”.");
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    return usage_error (ctx, error->message);
+  if (argc != 2)
+    return usage_error (ctx, argc < 2 ? "missing MODEL" : "more than one MODEL given");
+  if (!(model = load_model (argv[1], &status)))
+    return status;
+  if (!(sys = sw_model_assemble (model, &error)))
+    return model_error (error);
+  g_print ("ok: %u components, %u connections, %u degrees of freedom\n",
+           sw_model_get_n_components (model), sw_model_get_n_connections (model), sw_system_get_n_dofs (sys));
+  return EXIT_OK;
+}
+
+/* ---- list --------------------------------------------------------------- */
+
+static const char *
+domain_name (SwDomain d)
+{
+  return d == SW_DOMAIN_ROTATIONAL ? "rotational" : "translational";
+}
+
+static const char *
+param_type_name (SwParamType t)
+{
+  switch (t)
+    {
+    case SW_PARAM_REAL: return "real";
+    case SW_PARAM_BOOLEAN: return "boolean";
+    case SW_PARAM_SIGNAL: return "signal";
+    case SW_PARAM_INITIAL: return "initial";
+    default: return "?";
+    }
+}
+
+static char *
+range_text (const SwParamDesc *p)
+{
+  if (p->type == SW_PARAM_BOOLEAN)
+    return g_strdup ("true or false");
+  if (isinf (p->min) && isinf (p->max))
+    return g_strdup ("any");
+  if (isinf (p->max))
+    return g_strdup_printf ("%s %g", p->min_exclusive ? ">" : ">=", p->min);
+  return g_strdup_printf ("%g … %g", p->min, p->max);
+}
+
+static char *
+default_text (const SwParamDesc *p)
+{
+  if (p->type == SW_PARAM_INITIAL)
+    return g_strdup ("from connections, else 0");
+  if (p->type == SW_PARAM_SIGNAL)
+    return g_strdup ("0");
+  if (isnan (p->default_value))
+    return g_strdup ("required");
+  if (p->type == SW_PARAM_BOOLEAN)
+    return g_strdup (p->default_value != 0 ? "true" : "false");
+  return g_strdup_printf ("%g", p->default_value);
+}
+
+static void
+list_json (void)
+{
+  guint n;
+  const SwKind *const *kinds = sw_catalog_get_kinds (&n);
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+
+  json_builder_begin_array (b);
+  for (guint k = 0; k < n; k++)
+    {
+      const SwKind *kind = kinds[k];
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "kind"), json_builder_add_string_value (b, kind->name);
+      json_builder_set_member_name (b, "label"), json_builder_add_string_value (b, kind->label);
+      json_builder_set_member_name (b, "group"), json_builder_add_string_value (b, kind->group);
+      json_builder_set_member_name (b, "help"), json_builder_add_string_value (b, kind->help);
+      json_builder_set_member_name (b, "ports");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < kind->n_ports; i++)
+        {
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "name"), json_builder_add_string_value (b, kind->ports[i].name);
+          json_builder_set_member_name (b, "domain");
+          json_builder_add_string_value (b, domain_name (kind->ports[i].domain));
+          json_builder_set_member_name (b, "support"), json_builder_add_boolean_value (b, kind->ports[i].is_support);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "parameters");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < kind->n_params; i++)
+        {
+          const SwParamDesc *p = &kind->params[i];
+
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "name"), json_builder_add_string_value (b, p->name);
+          json_builder_set_member_name (b, "label"), json_builder_add_string_value (b, p->label);
+          json_builder_set_member_name (b, "type"), json_builder_add_string_value (b, param_type_name (p->type));
+          json_builder_set_member_name (b, "unit"), json_builder_add_string_value (b, p->unit);
+          json_builder_set_member_name (b, "default");
+          if (p->type == SW_PARAM_INITIAL || isnan (p->default_value))
+            json_builder_add_null_value (b);
+          else if (p->type == SW_PARAM_BOOLEAN)
+            json_builder_add_boolean_value (b, p->default_value != 0);
+          else
+            json_builder_add_double_value (b, p->default_value);
+          json_builder_set_member_name (b, "min");
+          if (isinf (p->min)) json_builder_add_null_value (b); else json_builder_add_double_value (b, p->min);
+          json_builder_set_member_name (b, "min_exclusive"), json_builder_add_boolean_value (b, p->min_exclusive);
+          json_builder_set_member_name (b, "max");
+          if (isinf (p->max)) json_builder_add_null_value (b); else json_builder_add_double_value (b, p->max);
+          json_builder_set_member_name (b, "help"), json_builder_add_string_value (b, p->help);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "variables");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < kind->n_vars; i++)
+        {
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "name"), json_builder_add_string_value (b, kind->vars[i].name);
+          json_builder_set_member_name (b, "unit"), json_builder_add_string_value (b, kind->vars[i].unit);
+          json_builder_set_member_name (b, "help"), json_builder_add_string_value (b, kind->vars[i].help);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  text = json_generator_to_data (gen, NULL);
+  g_print ("%s\n", text);
+}
+
+static void
+list_text (void)
+{
+  guint n;
+  const SwKind *const *kinds = sw_catalog_get_kinds (&n);
+  const char *group = NULL;
+
+  for (guint k = 0; k < n; k++)
+    {
+      const SwKind *kind = kinds[k];
+
+      if (group == NULL || strcmp (group, kind->group) != 0)
+        {
+          g_print ("%s%s\n", group ? "\n" : "", kind->group);
+          group = kind->group;
+        }
+      g_print ("\n  %s: %s. %s\n", kind->name, kind->label, kind->help);
+      g_print ("    ports:");
+      for (guint i = 0; i < kind->n_ports; i++)
+        g_print (" %s (%s%s)", kind->ports[i].name, domain_name (kind->ports[i].domain),
+                 kind->ports[i].is_support ? ", support: grounded when unconnected" : "");
+      g_print ("\n");
+      for (guint i = 0; i < kind->n_params; i++)
+        {
+          const SwParamDesc *p = &kind->params[i];
+          g_autofree char *range = range_text (p);
+          g_autofree char *def = default_text (p);
+
+          g_print ("    %-16s %-10s %-8s default %s; valid %s. %s\n", p->name, p->unit[0] ? p->unit : "-",
+                   param_type_name (p->type), def, range, p->help);
+        }
+      g_print ("    variables:");
+      for (guint i = 0; i < kind->n_vars; i++)
+        g_print (" %s [%s]", kind->vars[i].name, kind->vars[i].unit);
+      g_print ("\n");
+    }
+}
+
+static int
+list (int argc, char **argv)
+{
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the catalogue as JSON", NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_option_context_set_summary (ctx, "List every component kind: ports, parameters (unit, default, "
+                                     "valid range, meaning) and output variables.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    return usage_error (ctx, error->message);
+  if (argc != 1)
+    return usage_error (ctx, "list takes no arguments");
+  if (json)
+    list_json ();
+  else
+    list_text ();
+  return EXIT_OK;
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *command;
+
+  setlocale (LC_ALL, "");
+  sw_init ();
+  if (argc < 2)
+    {
+      g_printerr ("%s", overview);
+      return EXIT_USAGE;
+    }
+  command = argv[1];
+  if (g_str_equal (command, "--help") || g_str_equal (command, "-h") || g_str_equal (command, "help"))
+    {
+      g_print ("%s", overview);
+      return EXIT_OK;
+    }
+  if (g_str_equal (command, "--version"))
+    {
+      g_print ("shaftwork-cli %s\n", SW_VERSION);
+      return EXIT_OK;
+    }
+  if (g_str_equal (command, "simulate"))
+    return run (argc - 1, argv + 1, FALSE);
+  if (g_str_equal (command, "plot"))
+    return run (argc - 1, argv + 1, TRUE);
+  if (g_str_equal (command, "check"))
+    return check (argc - 1, argv + 1);
+  if (g_str_equal (command, "list"))
+    return list (argc - 1, argv + 1);
+  {
+    g_autofree char *msg = g_strdup_printf ("unknown command “%s”", command);
+    g_printerr ("shaftwork-cli: %s\n\n%s", msg, overview);
+  }
+  return EXIT_USAGE;
+}

@@ -1,0 +1,87 @@
+/* sw-catalog.c: the list of every component kind.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-kinds-private.h"
+
+#include <string.h>
+
+static const SwKind *const kinds[] = {
+  &sw_kind_rot_fixed,
+  &sw_kind_rot_inertia,
+  &sw_kind_rot_spring,
+  &sw_kind_rot_damper,
+  &sw_kind_rot_spring_damper,
+  &sw_kind_rot_ideal_gear,
+  &sw_kind_rot_ideal_planetary,
+  &sw_kind_rot_torque,
+  &sw_kind_rot_constant_torque,
+  &sw_kind_rot_torque_step,
+  &sw_kind_rot_linear_speed_torque,
+  &sw_kind_rot_quadratic_speed_torque,
+  &sw_kind_rot_speed,
+  &sw_kind_rot_position,
+  &sw_kind_rot_accelerate,
+  &sw_kind_trans_fixed,
+  &sw_kind_trans_mass,
+  &sw_kind_trans_rod,
+  &sw_kind_trans_spring,
+  &sw_kind_trans_damper,
+  &sw_kind_trans_spring_damper,
+  &sw_kind_trans_force,
+  &sw_kind_trans_constant_force,
+  &sw_kind_trans_quadratic_speed_force,
+  &sw_kind_trans_speed,
+  &sw_kind_trans_position,
+  &sw_kind_trans_accelerate,
+  &sw_kind_ideal_gear_r2t,
+  &sw_kind_ideal_rolling_wheel,
+  &sw_kind_tsf_rot_rot,
+  &sw_kind_tsf_rot_trans,
+  &sw_kind_tsf_trans_rot,
+  &sw_kind_tsf_trans_trans,
+};
+
+const SwKind *const *
+sw_catalog_get_kinds (guint *n_kinds)
+{
+  if (n_kinds != NULL)
+    *n_kinds = G_N_ELEMENTS (kinds);
+  return kinds;
+}
+
+const SwKind *
+sw_catalog_lookup (const char *name)
+{
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    if (strcmp (kinds[i]->name, name) == 0)
+      return kinds[i];
+  return NULL;
+}
+
+int
+sw_kind_find_port (const SwKind *kind, const char *name)
+{
+  for (guint i = 0; i < kind->n_ports; i++)
+    if (strcmp (kind->ports[i].name, name) == 0)
+      return (int) i;
+  return -1;
+}
+
+int
+sw_kind_find_param (const SwKind *kind, const char *name)
+{
+  for (guint i = 0; i < kind->n_params; i++)
+    if (strcmp (kind->params[i].name, name) == 0)
+      return (int) i;
+  return -1;
+}
+
+int
+sw_kind_find_var (const SwKind *kind, const char *name)
+{
+  for (guint i = 0; i < kind->n_vars; i++)
+    if (strcmp (kind->vars[i].name, name) == 0)
+      return (int) i;
+  return -1;
+}

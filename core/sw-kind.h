@@ -1,0 +1,107 @@
+/* sw-kind.h: descriptor tables of component kinds.
+ *
+ * A kind is a static const table: its ports, parameters and output variables,
+ * and the functions that contribute to the equations. The file reader, the
+ * CLI's catalogue (and later the palette and inspector) are generated from
+ * these tables; a new kind is one table in a family file plus one line in
+ * sw-catalog.c.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+#include "sw-signal.h"
+
+G_BEGIN_DECLS
+
+#define SW_KIND_MAX_PORTS  4
+#define SW_KIND_MAX_PARAMS 12
+
+typedef enum {
+  SW_DOMAIN_ROTATIONAL,
+  SW_DOMAIN_TRANSLATIONAL
+} SwDomain;
+
+typedef struct {
+  const char *name;      /* "flange_a", "flange", "support", "flangeR" */
+  SwDomain    domain;
+  /* An optional support: unconnected, it is fixed to ground (Modelica
+   * useSupport=false); connected, the reaction acts on what it meets. */
+  gboolean    is_support;
+} SwPortDesc;
+
+typedef enum {
+  SW_PARAM_REAL,         /* a number */
+  SW_PARAM_BOOLEAN,      /* true/false in the file, 0/1 inside */
+  SW_PARAM_SIGNAL,       /* a number or a signal object, see sw-signal.h */
+  SW_PARAM_INITIAL       /* an optional initial value: absent means "follows
+                          * from the connections" (default_value unused) */
+} SwParamType;
+
+typedef struct {
+  const char  *name;     /* file name, Modelica or Twin Builder spelling */
+  const char  *label;    /* N_() */
+  const char  *unit;     /* "kg.m2", "N.m/rad", "" for dimensionless */
+  SwParamType  type;
+  double       default_value;   /* NAN: the file must give it */
+  double       min, max;        /* inclusive valid range */
+  gboolean     min_exclusive;   /* min itself is not valid (J > 0) */
+  const char  *help;
+} SwParamDesc;
+
+typedef struct {
+  const char *name;      /* "phi", "w", "tau", "flange_a.tau", "power" */
+  const char *unit;
+  const char *help;
+} SwVarDesc;
+
+typedef struct _SwPart    SwPart;
+typedef struct _SwBuilder SwBuilder;
+typedef struct _SwState   SwState;
+
+/* How an element's force depends on the motion: the assembly uses this to
+ * tell an algebraic massless node from a first-order one. */
+typedef enum {
+  SW_FORCE_NONE        = 0,
+  SW_FORCE_STIFFNESS   = 1 << 0,  /* depends on positions */
+  SW_FORCE_DAMPING     = 1 << 1,  /* depends on velocities */
+  SW_FORCE_TIME        = 1 << 2   /* depends on time (a signal) */
+} SwForceFlags;
+
+typedef struct _SwKind SwKind;
+struct _SwKind {
+  const char        *name;      /* "rotational.inertia" */
+  const char        *label;     /* N_("Inertia") */
+  const char        *group;     /* "Rotational", "Translational", "Transmission", "Sources" */
+  const char        *help;
+  const SwPortDesc  *ports;
+  guint              n_ports;
+  const SwParamDesc *params;
+  guint              n_params;
+  const SwVarDesc   *vars;
+  guint              n_vars;
+  /* The parameter shown on a symbol ("J"), or NULL. */
+  const char        *key_param;
+  /* Extra checks beyond each parameter's range (c > 0 when b > 0, ...).
+   * NULL when the ranges say everything. Sets a message naming the
+   * parameter. */
+  gboolean         (*validate)  (const double *params, GError **error);
+
+  /* Assembly: declare masses, constraints and prescribed motions. */
+  void             (*build)     (const SwPart *part, SwBuilder *builder);
+  /* Forces the element applies to its port nodes (added into f, indexed by
+   * node). NULL for elements without forces. */
+  void             (*forces)    (const SwPart *part, const SwState *state, double *f);
+  SwForceFlags       force_flags;
+  /* All of the kind's variables, in the order of vars. */
+  void             (*variables) (const SwPart *part, const SwState *state, double *out);
+};
+
+const SwKind *const *sw_catalog_get_kinds (guint *n_kinds);
+const SwKind       *sw_catalog_lookup    (const char *name);
+
+int  sw_kind_find_port  (const SwKind *kind, const char *name);
+int  sw_kind_find_param (const SwKind *kind, const char *name);
+int  sw_kind_find_var   (const SwKind *kind, const char *name);
+
+G_END_DECLS

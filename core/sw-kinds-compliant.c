@@ -1,0 +1,176 @@
+/* sw-kinds-compliant.c: springs and dampers between two flanges.
+ *
+ * Modelica PartialCompliant: x_rel = x_b - x_a, the element pulls flange_b
+ * back with tau (flange_b.tau = tau, flange_a.tau = -tau). Rotational and
+ * translational kinds share the equations and differ only in their tables.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-kinds-private.h"
+
+enum { C_A, C_B };
+
+static inline void
+apply (const SwPart *p, double tau, double *f)
+{
+  f[p->node[C_A]] += tau;
+  f[p->node[C_B]] -= tau;
+}
+
+/* Spring: c, x_rel0. */
+static double
+spring_tau (const SwPart *p, const SwState *s)
+{
+  return p->param[0] * (SW_X (p, s, C_B) - SW_X (p, s, C_A) - p->param[1]);
+}
+
+static void
+spring_forces (const SwPart *p, const SwState *s, double *f)
+{
+  apply (p, spring_tau (p, s), f);
+}
+
+static void
+spring_variables (const SwPart *p, const SwState *s, double *out)
+{
+  double rel = SW_X (p, s, C_B) - SW_X (p, s, C_A);
+  double w_rel = SW_V (p, s, C_B) - SW_V (p, s, C_A);
+  double tau = spring_tau (p, s);
+
+  out[0] = rel;
+  out[1] = w_rel;
+  out[2] = tau;
+  out[3] = 0.5 * p->param[0] * (rel - p->param[1]) * (rel - p->param[1]);
+  out[4] = tau * w_rel;     /* rate of change of the stored energy */
+}
+
+/* Damper: d. */
+static void
+damper_forces (const SwPart *p, const SwState *s, double *f)
+{
+  apply (p, p->param[0] * (SW_V (p, s, C_B) - SW_V (p, s, C_A)), f);
+}
+
+static void
+damper_variables (const SwPart *p, const SwState *s, double *out)
+{
+  double w_rel = SW_V (p, s, C_B) - SW_V (p, s, C_A);
+
+  out[0] = SW_X (p, s, C_B) - SW_X (p, s, C_A);
+  out[1] = w_rel;
+  out[2] = p->param[0] * w_rel;
+  out[3] = p->param[0] * w_rel * w_rel;   /* dissipated */
+}
+
+/* SpringDamper: c, d, x_rel0. */
+static void
+spring_damper_forces (const SwPart *p, const SwState *s, double *f)
+{
+  double rel = SW_X (p, s, C_B) - SW_X (p, s, C_A) - p->param[2];
+  double w_rel = SW_V (p, s, C_B) - SW_V (p, s, C_A);
+
+  apply (p, p->param[0] * rel + p->param[1] * w_rel, f);
+}
+
+static void
+spring_damper_variables (const SwPart *p, const SwState *s, double *out)
+{
+  double rel = SW_X (p, s, C_B) - SW_X (p, s, C_A);
+  double w_rel = SW_V (p, s, C_B) - SW_V (p, s, C_A);
+  double stretch = rel - p->param[2];
+
+  out[0] = rel;
+  out[1] = w_rel;
+  out[2] = p->param[0] * stretch + p->param[1] * w_rel;
+  out[3] = 0.5 * p->param[0] * stretch * stretch;
+  out[4] = p->param[1] * w_rel * w_rel;   /* dissipated */
+}
+
+static const SwPortDesc rot_ports[] = { SW_PORT ("flange_a", SW_ROT), SW_PORT ("flange_b", SW_ROT) };
+static const SwPortDesc trans_ports[] = { SW_PORT ("flange_a", SW_TRANS), SW_PORT ("flange_b", SW_TRANS) };
+
+#define ROT_C     SW_NONNEG ("c", N_("Spring constant"), "N.m/rad", 1e5, N_("Torsional stiffness"))
+#define ROT_D     SW_NONNEG ("d", N_("Damping constant"), "N.m.s/rad", 0, N_("Torsional damping"))
+#define ROT_REL0  SW_ANY ("phi_rel0", N_("Unstretched angle"), "rad", 0, N_("Relative angle at which the spring torque is zero"))
+#define TRANS_C   SW_NONNEG ("c", N_("Spring constant"), "N/m", 1, N_("Stiffness"))
+#define TRANS_D   SW_NONNEG ("d", N_("Damping constant"), "N.s/m", 1, N_("Damping"))
+#define TRANS_REL0 SW_ANY ("s_rel0", N_("Unstretched length"), "m", 0, N_("Relative position at which the spring force is zero"))
+
+static const SwParamDesc rot_spring_params[] = { ROT_C, ROT_REL0 };
+static const SwParamDesc rot_damper_params[] = {
+  SW_NONNEG ("d", N_("Damping constant"), "N.m.s/rad", 0, N_("Torsional damping")),
+};
+static const SwParamDesc rot_spring_damper_params[] = { ROT_C, ROT_D, ROT_REL0 };
+static const SwParamDesc trans_spring_params[] = { TRANS_C, TRANS_REL0 };
+static const SwParamDesc trans_damper_params[] = {
+  SW_NONNEG ("d", N_("Damping constant"), "N.s/m", 0, N_("Damping")),
+};
+static const SwParamDesc trans_spring_damper_params[] = { TRANS_C, TRANS_D, TRANS_REL0 };
+
+static const SwVarDesc rot_spring_vars[] = {
+  SW_VAR ("phi_rel", "rad", N_("Relative angle flange_b - flange_a")),
+  SW_VAR ("w_rel", "rad/s", N_("Relative angular velocity")),
+  SW_VAR ("tau", "N.m", N_("Torque through the element (flange_b.tau)")),
+  SW_VAR ("energy", "J", N_("Potential energy stored in the spring")),
+  SW_VAR ("power", "W", N_("Rate of change of the stored energy")),
+};
+static const SwVarDesc rot_damper_vars[] = {
+  SW_VAR ("phi_rel", "rad", N_("Relative angle flange_b - flange_a")),
+  SW_VAR ("w_rel", "rad/s", N_("Relative angular velocity")),
+  SW_VAR ("tau", "N.m", N_("Torque through the element (flange_b.tau)")),
+  SW_VAR ("power", "W", N_("Power dissipated as heat")),
+};
+static const SwVarDesc rot_spring_damper_vars[] = {
+  SW_VAR ("phi_rel", "rad", N_("Relative angle flange_b - flange_a")),
+  SW_VAR ("w_rel", "rad/s", N_("Relative angular velocity")),
+  SW_VAR ("tau", "N.m", N_("Torque through the element (flange_b.tau)")),
+  SW_VAR ("energy", "J", N_("Potential energy stored in the spring")),
+  SW_VAR ("power", "W", N_("Power dissipated as heat")),
+};
+static const SwVarDesc trans_spring_vars[] = {
+  SW_VAR ("s_rel", "m", N_("Relative position flange_b - flange_a")),
+  SW_VAR ("v_rel", "m/s", N_("Relative velocity")),
+  SW_VAR ("f", "N", N_("Force through the element (flange_b.f)")),
+  SW_VAR ("energy", "J", N_("Potential energy stored in the spring")),
+  SW_VAR ("power", "W", N_("Rate of change of the stored energy")),
+};
+static const SwVarDesc trans_damper_vars[] = {
+  SW_VAR ("s_rel", "m", N_("Relative position flange_b - flange_a")),
+  SW_VAR ("v_rel", "m/s", N_("Relative velocity")),
+  SW_VAR ("f", "N", N_("Force through the element (flange_b.f)")),
+  SW_VAR ("power", "W", N_("Power dissipated as heat")),
+};
+static const SwVarDesc trans_spring_damper_vars[] = {
+  SW_VAR ("s_rel", "m", N_("Relative position flange_b - flange_a")),
+  SW_VAR ("v_rel", "m/s", N_("Relative velocity")),
+  SW_VAR ("f", "N", N_("Force through the element (flange_b.f)")),
+  SW_VAR ("energy", "J", N_("Potential energy stored in the spring")),
+  SW_VAR ("power", "W", N_("Power dissipated as heat")),
+};
+
+#define COMPLIANT(sym, kname, klabel, kgroup, khelp, kports, kparams, kvars, kkey, kforces, kvariables, kflags) \
+  const SwKind sym = { \
+    .name = kname, .label = klabel, .group = kgroup, .help = khelp, \
+    .ports = SW_TABLE (kports), .params = SW_TABLE (kparams), .vars = SW_TABLE (kvars), \
+    .key_param = kkey, .forces = kforces, .force_flags = kflags, .variables = kvariables, \
+  }
+
+COMPLIANT (sw_kind_rot_spring, "rotational.spring", N_("Spring"), "Rotational",
+           N_("Linear torsional spring"), rot_ports, rot_spring_params, rot_spring_vars, "c",
+           spring_forces, spring_variables, SW_FORCE_STIFFNESS);
+COMPLIANT (sw_kind_rot_damper, "rotational.damper", N_("Damper"), "Rotational",
+           N_("Linear torsional damper"), rot_ports, rot_damper_params, rot_damper_vars, "d",
+           damper_forces, damper_variables, SW_FORCE_DAMPING);
+COMPLIANT (sw_kind_rot_spring_damper, "rotational.spring_damper", N_("Spring-damper"), "Rotational",
+           N_("Linear torsional spring and damper in parallel"), rot_ports, rot_spring_damper_params,
+           rot_spring_damper_vars, "c", spring_damper_forces, spring_damper_variables,
+           SW_FORCE_STIFFNESS | SW_FORCE_DAMPING);
+COMPLIANT (sw_kind_trans_spring, "translational.spring", N_("Spring"), "Translational",
+           N_("Linear translational spring"), trans_ports, trans_spring_params, trans_spring_vars, "c",
+           spring_forces, spring_variables, SW_FORCE_STIFFNESS);
+COMPLIANT (sw_kind_trans_damper, "translational.damper", N_("Damper"), "Translational",
+           N_("Linear translational damper"), trans_ports, trans_damper_params, trans_damper_vars, "d",
+           damper_forces, damper_variables, SW_FORCE_DAMPING);
+COMPLIANT (sw_kind_trans_spring_damper, "translational.spring_damper", N_("Spring-damper"), "Translational",
+           N_("Linear translational spring and damper in parallel"), trans_ports, trans_spring_damper_params,
+           trans_spring_damper_vars, "c", spring_damper_forces, spring_damper_variables,
+           SW_FORCE_STIFFNESS | SW_FORCE_DAMPING);

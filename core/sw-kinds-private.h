@@ -1,0 +1,44 @@
+/* sw-kinds-private.h: shorthands shared by the kind family files.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <math.h>
+#include <glib/gi18n-lib.h>
+#include "sw-part.h"
+
+#define SW_ROT   SW_DOMAIN_ROTATIONAL
+#define SW_TRANS SW_DOMAIN_TRANSLATIONAL
+
+/* Table rows. */
+#define SW_PORT(name, domain)            { name, domain, FALSE }
+#define SW_SUPPORT(name, domain)         { name, domain, TRUE }
+#define SW_REAL(n, l, u, def, lo, hi, h) { n, l, u, SW_PARAM_REAL, def, lo, hi, FALSE, h }
+#define SW_POSITIVE(n, l, u, def, h)     { n, l, u, SW_PARAM_REAL, def, 0, INFINITY, TRUE, h }
+#define SW_NONNEG(n, l, u, def, h)       { n, l, u, SW_PARAM_REAL, def, 0, INFINITY, FALSE, h }
+#define SW_ANY(n, l, u, def, h)          { n, l, u, SW_PARAM_REAL, def, -INFINITY, INFINITY, FALSE, h }
+#define SW_BOOL(n, l, def, h)            { n, l, "", SW_PARAM_BOOLEAN, def, 0, 1, FALSE, h }
+#define SW_SIGNAL(n, l, u, h)            { n, l, u, SW_PARAM_SIGNAL, 0, -INFINITY, INFINITY, FALSE, h }
+#define SW_INITIAL(n, l, u, h)           { n, l, u, SW_PARAM_INITIAL, NAN, -INFINITY, INFINITY, FALSE, h }
+#define SW_VAR(n, u, h)                  { n, u, h }
+
+#define SW_TABLE(t) (t), G_N_ELEMENTS (t)
+
+/* Node values of a part's port. */
+#define SW_X(p, s, port) ((s)->x[(p)->node[port]])
+#define SW_V(p, s, port) ((s)->v[(p)->node[port]])
+#define SW_A(p, s, port) ((s)->a[(p)->node[port]])
+#define SW_LAMBDA(p, s, row) ((s)->lambda[(p)->first_row + (row)])
+
+/* The families, each defined in its own sw-kinds-<family>.c. */
+extern const SwKind sw_kind_rot_fixed, sw_kind_rot_inertia;
+extern const SwKind sw_kind_trans_fixed, sw_kind_trans_mass, sw_kind_trans_rod;
+extern const SwKind sw_kind_rot_spring, sw_kind_rot_damper, sw_kind_rot_spring_damper;
+extern const SwKind sw_kind_trans_spring, sw_kind_trans_damper, sw_kind_trans_spring_damper;
+extern const SwKind sw_kind_rot_ideal_gear, sw_kind_rot_ideal_planetary;
+extern const SwKind sw_kind_ideal_gear_r2t, sw_kind_ideal_rolling_wheel;
+extern const SwKind sw_kind_tsf_rot_rot, sw_kind_tsf_rot_trans, sw_kind_tsf_trans_rot, sw_kind_tsf_trans_trans;
+extern const SwKind sw_kind_rot_torque, sw_kind_rot_constant_torque, sw_kind_rot_torque_step;
+extern const SwKind sw_kind_rot_linear_speed_torque, sw_kind_rot_quadratic_speed_torque;
+extern const SwKind sw_kind_rot_speed, sw_kind_rot_position, sw_kind_rot_accelerate;
+extern const SwKind sw_kind_trans_force, sw_kind_trans_constant_force, sw_kind_trans_quadratic_speed_force;
+extern const SwKind sw_kind_trans_speed, sw_kind_trans_position, sw_kind_trans_accelerate;

@@ -1,0 +1,1366 @@
+/* sw-model-file.c: reading *.shaft files (JSON, described in data/FORMAT.md).
+ *
+ * json-glib 1.6 keeps no source positions in its nodes, so the reader listens
+ * to the parser's signals and records where every object, array, member and
+ * element begins (as a byte offset into the text). When a signal fires for a
+ * scalar, the scanner already stands at (or just past) the end of the value;
+ * the start is found by stepping back over the token. Every problem is then
+ * reported at the value (or key) it concerns, all of them in one GError.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-model-private.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#define NO_OFFSET G_MAXSIZE
+
+typedef struct {
+  guint  line;      /* 0: no location */
+  guint  column;
+  guint  order;
+  int    code;
+  char  *message;
+} Problem;
+
+typedef struct {
+  gsize       offset;   /* of the '{' or '[' */
+  GHashTable *names;    /* an object's member names so far; NULL for arrays */
+} OpenContainer;
+
+typedef struct {
+  char       *data;         /* the text, NUL-terminated */
+  gsize       length;
+  const char *file;
+  GArray     *line_starts;  /* gsize: offset of each line's first byte */
+  GArray     *open;         /* OpenContainer: the containers being parsed */
+  GHashTable *where;        /* key (see *_key ()) -> offset + 1 */
+  GArray     *problems;     /* Problem */
+  SwModel    *model;
+  GHashTable *defined;      /* component id -> offset + 1 of its first definition */
+  GHashTable *unreadable;   /* ids of components that could not be read */
+} Reader;
+
+/* Locations */
+
+static void
+offset_to_location (Reader *r,
+                    gsize   offset,
+                    guint  *line,
+                    guint  *column)
+{
+  guint lo = 0, hi = r->line_starts->len;
+  gsize start;
+  guint n = 0;
+
+  offset = MIN (offset, r->length);
+  /* The last line starting at or before offset. */
+  while (hi - lo > 1)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (g_array_index (r->line_starts, gsize, mid) <= offset)
+        lo = mid;
+      else
+        hi = mid;
+    }
+
+  start = g_array_index (r->line_starts, gsize, lo);
+  for (gsize i = start; i < offset; i++)
+    if (((guchar) r->data[i] & 0xC0) != 0x80)
+      n++;
+
+  *line = lo + 1;
+  *column = n + 1;
+}
+
+static guint
+offset_to_line (Reader *r,
+                gsize   offset)
+{
+  guint line, column;
+
+  offset_to_location (r, offset, &line, &column);
+  return line;
+}
+
+static char *
+container_key (gconstpointer container)
+{
+  return g_strdup_printf ("%p", container);
+}
+
+static char *
+member_key (JsonObject *object,
+            const char *name)
+{
+  return g_strdup_printf ("%p.%s", (gpointer) object, name);
+}
+
+static char *
+element_key (JsonArray *array,
+             guint      index)
+{
+  return g_strdup_printf ("%p[%u]", (gpointer) array, index);
+}
+
+static void
+remember (Reader *r,
+          char   *key,
+          gsize   offset)
+{
+  g_hash_table_replace (r->where, key, GSIZE_TO_POINTER (offset + 1));
+}
+
+static gsize
+recall (Reader *r,
+        char   *key)
+{
+  gpointer value = g_hash_table_lookup (r->where, key);
+
+  g_free (key);
+  return value != NULL ? GPOINTER_TO_SIZE (value) - 1 : NO_OFFSET;
+}
+
+/* The byte the parser's scanner last read. */
+static gsize
+scanner_offset (Reader     *r,
+                JsonParser *parser)
+{
+  guint line = json_parser_get_current_line (parser);
+  guint pos = json_parser_get_current_pos (parser);
+  gsize offset;
+
+  if (r->length == 0)
+    return 0;
+  if (line == 0 || line > r->line_starts->len)
+    return r->length - 1;
+
+  offset = g_array_index (r->line_starts, gsize, line - 1) + pos;
+  offset = offset > 0 ? offset - 1 : 0;
+  return MIN (offset, r->length - 1);
+}
+
+static gboolean
+is_token_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '.' || c == '+' || c == '-' || c == '_';
+}
+
+static gboolean
+is_escaped (Reader *r,
+            gsize   offset)
+{
+  guint backslashes = 0;
+
+  while (offset > backslashes && r->data[offset - backslashes - 1] == '\\')
+    backslashes++;
+  return backslashes % 2 == 1;
+}
+
+/* From the end of a scalar (or the delimiter after it) back to its first
+ * byte; end itself when the text there does not look like a value. */
+static gsize
+scalar_start (Reader *r,
+              gsize   end)
+{
+  const char *d = r->data;
+  gsize o = end;
+
+  if (r->length == 0)
+    return 0;
+  o = MIN (o, r->length - 1);
+
+  while (o > 0 && g_ascii_isspace (d[o]))
+    o--;
+  if (o > 0 && (d[o] == ',' || d[o] == '}' || d[o] == ']'))
+    o--;
+  while (o > 0 && g_ascii_isspace (d[o]))
+    o--;
+
+  if (d[o] == '"' || d[o] == '\'')
+    {
+      char quote = d[o];
+
+      while (o > 0)
+        {
+          o--;
+          if (d[o] == quote && !is_escaped (r, o))
+            return o;
+        }
+      return end;
+    }
+
+  if (is_token_char (d[o]))
+    {
+      while (o > 0 && is_token_char (d[o - 1]))
+        o--;
+      return o;
+    }
+
+  return end;
+}
+
+/* From the start of a member's value back to its key. */
+static gsize
+key_start (Reader *r,
+           gsize   value)
+{
+  const char *d = r->data;
+  gsize o = value;
+
+  if (value == NO_OFFSET || value == 0 || value >= r->length)
+    return value;
+
+  o--;
+  while (o > 0 && g_ascii_isspace (d[o]))
+    o--;
+  if (d[o] != ':' || o == 0)
+    return value;
+  o--;
+  while (o > 0 && g_ascii_isspace (d[o]))
+    o--;
+  if (d[o] == '"' || d[o] == '\'')
+    {
+      char quote = d[o];
+
+      while (o > 0)
+        {
+          o--;
+          if (d[o] == quote && !is_escaped (r, o))
+            return o;
+        }
+    }
+
+  return value;
+}
+
+static gsize
+value_start (Reader     *r,
+             JsonParser *parser,
+             JsonNode   *node)
+{
+  gsize offset = NO_OFFSET;
+
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    offset = recall (r, container_key (json_node_get_object (node)));
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    offset = recall (r, container_key (json_node_get_array (node)));
+
+  return offset != NO_OFFSET ? offset : scalar_start (r, scanner_offset (r, parser));
+}
+
+/* json-glib 1.6 wraps integers too large for gint64; read those again as
+ * doubles (a finite or an infinite one, which the checks then refuse). */
+static void
+fix_number (Reader   *r,
+            JsonNode *node,
+            gsize     offset)
+{
+  const char *text;
+
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+    return;
+  if (offset >= r->length)
+    return;
+
+  text = r->data + offset;
+  if (!g_ascii_isdigit (*text) && *text != '-')
+    return;
+
+  errno = 0;
+  g_ascii_strtoll (text, NULL, 10);
+  if (errno == ERANGE)
+    json_node_set_double (node, g_ascii_strtod (text, NULL));
+}
+
+/* Problems */
+
+static void
+add_problem_at (Reader     *r,
+                guint       line,
+                guint       column,
+                int         code,
+                const char *message)
+{
+  Problem problem = { line, column, r->problems->len, code, g_strdup (message) };
+
+  g_array_append_val (r->problems, problem);
+}
+
+static void G_GNUC_PRINTF (4, 5)
+add_problem (Reader     *r,
+             gsize       offset,
+             int         code,
+             const char *format,
+             ...)
+{
+  g_autofree char *message = NULL;
+  guint line = 0, column = 0;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  if (offset != NO_OFFSET)
+    offset_to_location (r, offset, &line, &column);
+  add_problem_at (r, line, column, code, message);
+}
+
+/* Takes error. */
+static void
+add_error (Reader *r,
+           gsize   offset,
+           GError *error)
+{
+  if (error == NULL)
+    {
+      add_problem (r, offset, SW_ERROR_INVALID, "%s", _("invalid value"));
+      return;
+    }
+  add_problem (r, offset, error->domain == SW_ERROR ? error->code : SW_ERROR_INVALID,
+               "%s", error->message);
+  g_error_free (error);
+}
+
+static void
+add_parse_error (Reader       *r,
+                 const GError *error)
+{
+  const char *message = error->message;
+  g_autofree char *text = NULL;
+  guint line = 0, column = 0;
+
+  /* json-glib: "<data>:LINE:COL: Parse error: ..." */
+  if (g_str_has_prefix (message, "<data>:"))
+    {
+      const char *p = message + strlen ("<data>:");
+      char *end;
+
+      line = (guint) g_ascii_strtoull (p, &end, 10);
+      if (*end == ':')
+        column = (guint) g_ascii_strtoull (end + 1, &end, 10);
+      if (*end == ':' && line > 0)
+        message = end + 1;
+      else
+        line = column = 0;
+    }
+  while (*message == ' ')
+    message++;
+  if (g_str_has_prefix (message, "Parse error: "))
+    message += strlen ("Parse error: ");
+
+  text = g_strdup_printf (_("malformed JSON: %s"), message);
+  add_problem_at (r, line, column, SW_ERROR_PARSE, text);
+}
+
+static int
+compare_problems (gconstpointer a,
+                  gconstpointer b)
+{
+  const Problem *pa = a, *pb = b;
+
+  if (pa->line != pb->line)
+    return pa->line < pb->line ? -1 : 1;
+  if (pa->column != pb->column)
+    return pa->column < pb->column ? -1 : 1;
+  return pa->order < pb->order ? -1 : pa->order > pb->order;
+}
+
+static void
+problem_clear (gpointer data)
+{
+  g_free (((Problem *) data)->message);
+}
+
+static void
+open_container_clear (gpointer data)
+{
+  g_clear_pointer (&((OpenContainer *) data)->names, g_hash_table_unref);
+}
+
+/* Parser signals */
+
+static void
+push_container (Reader     *r,
+                JsonParser *parser,
+                gboolean    is_object)
+{
+  OpenContainer open = { scanner_offset (r, parser), NULL };
+
+  if (is_object)
+    open.names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_array_append_val (r->open, open);
+}
+
+static gsize
+pop_container (Reader *r)
+{
+  gsize offset;
+
+  if (r->open->len == 0)
+    return 0;
+  offset = g_array_index (r->open, OpenContainer, r->open->len - 1).offset;
+  g_array_set_size (r->open, r->open->len - 1);
+  return offset;
+}
+
+static void
+on_object_start (JsonParser *parser,
+                 Reader     *r)
+{
+  push_container (r, parser, TRUE);
+}
+
+static void
+on_array_start (JsonParser *parser,
+                Reader     *r)
+{
+  push_container (r, parser, FALSE);
+}
+
+static void
+on_object_end (JsonParser *parser,
+               JsonObject *object,
+               Reader     *r)
+{
+  remember (r, container_key (object), pop_container (r));
+}
+
+static void
+on_array_end (JsonParser *parser,
+              JsonArray  *array,
+              Reader     *r)
+{
+  remember (r, container_key (array), pop_container (r));
+}
+
+static void
+on_object_member (JsonParser *parser,
+                  JsonObject *object,
+                  const char *name,
+                  Reader     *r)
+{
+  JsonNode *node = json_object_get_member (object, name);
+  gsize offset;
+
+  if (node == NULL)
+    return;
+
+  offset = value_start (r, parser, node);
+  fix_number (r, node, offset);
+  remember (r, member_key (object, name), offset);
+
+  /* Nested containers have ended by now: the innermost open one is object. */
+  if (r->open->len > 0)
+    {
+      GHashTable *names = g_array_index (r->open, OpenContainer, r->open->len - 1).names;
+
+      if (names != NULL && !g_hash_table_add (names, g_strdup (name)))
+        {
+          g_autofree char *quoted = _sw_quote (name);
+
+          add_problem (r, key_start (r, offset), SW_ERROR_PARSE,
+                       _("key %s appears more than once in this object"), quoted);
+        }
+    }
+}
+
+static void
+on_array_element (JsonParser *parser,
+                  JsonArray  *array,
+                  guint       index,
+                  Reader     *r)
+{
+  JsonNode *node = json_array_get_element (array, index);
+  gsize offset;
+
+  if (node == NULL)
+    return;
+
+  offset = value_start (r, parser, node);
+  fix_number (r, node, offset);
+  remember (r, element_key (array, index), offset);
+}
+
+/* Looking positions up */
+
+static gsize
+object_offset (Reader     *r,
+               JsonObject *object)
+{
+  gsize offset = recall (r, container_key (object));
+
+  return offset != NO_OFFSET ? offset : 0;
+}
+
+static gsize
+member_offset (Reader     *r,
+               JsonObject *object,
+               const char *name)
+{
+  gsize offset = recall (r, member_key (object, name));
+
+  return offset != NO_OFFSET ? offset : object_offset (r, object);
+}
+
+static gsize
+member_key_offset (Reader     *r,
+                   JsonObject *object,
+                   const char *name)
+{
+  gsize offset = recall (r, member_key (object, name));
+
+  return offset != NO_OFFSET ? key_start (r, offset) : object_offset (r, object);
+}
+
+static gsize
+element_offset (Reader    *r,
+                JsonArray *array,
+                guint      index)
+{
+  gsize offset = recall (r, element_key (array, index));
+
+  return offset != NO_OFFSET ? offset : recall (r, container_key (array));
+}
+
+/* Values */
+
+static const char *
+describe_node (JsonNode *node)
+{
+  GType type;
+
+  switch (JSON_NODE_TYPE (node))
+    {
+    case JSON_NODE_OBJECT:
+      return _("an object");
+    case JSON_NODE_ARRAY:
+      return _("an array");
+    case JSON_NODE_NULL:
+      return "null";
+    case JSON_NODE_VALUE:
+    default:
+      break;
+    }
+
+  type = json_node_get_value_type (node);
+  if (type == G_TYPE_STRING)
+    return _("a string");
+  if (type == G_TYPE_BOOLEAN)
+    return _("true/false");
+  return _("a number");
+}
+
+static gboolean
+node_get_number (JsonNode *node,
+                 double   *value)
+{
+  GType type;
+
+  if (!JSON_NODE_HOLDS_VALUE (node))
+    return FALSE;
+
+  type = json_node_get_value_type (node);
+  if (type == G_TYPE_INT64)
+    *value = (double) json_node_get_int (node);
+  else if (type == G_TYPE_DOUBLE)
+    *value = json_node_get_double (node);
+  else
+    return FALSE;
+
+  return TRUE;
+}
+
+static const char *
+node_get_string (JsonNode *node)
+{
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+static char *
+join_names (const char *const *names)
+{
+  return g_strjoinv (", ", (char **) names);
+}
+
+/* Reports members of object not in valid. who: NULL at the top level. */
+static void
+check_keys (Reader            *r,
+            JsonObject        *object,
+            const char        *who,
+            const char *const *valid)
+{
+  g_autoptr(GList) names = json_object_get_members (object);
+
+  for (GList *l = names; l != NULL; l = l->next)
+    {
+      g_autofree char *quoted = NULL;
+      g_autofree char *list = NULL;
+
+      if (g_strv_contains (valid, l->data))
+        continue;
+
+      quoted = _sw_quote (l->data);
+      list = join_names (valid);
+      if (who == NULL)
+        add_problem (r, member_key_offset (r, object, l->data), SW_ERROR_UNKNOWN_PARAMETER,
+                     _("unknown top-level key %s; valid keys: %s"), quoted, list);
+      else
+        add_problem (r, member_key_offset (r, object, l->data), SW_ERROR_UNKNOWN_PARAMETER,
+                     _("%s: unknown key %s; valid keys: %s"), who, quoted, list);
+    }
+}
+
+/* Components */
+
+static const char *const component_keys[] = { "id", "kind", "params", "position", "ui", NULL };
+
+static gboolean
+read_param_value (Reader      *r,
+                  const char  *who,
+                  SwComponent *c,
+                  guint        p,
+                  JsonNode    *node,
+                  gsize        offset)
+{
+  const SwParamDesc *desc = &c->kind->params[p];
+  GError *error = NULL;
+  double value;
+
+  switch (desc->type)
+    {
+    case SW_PARAM_REAL:
+    case SW_PARAM_INITIAL:
+      if (!node_get_number (node, &value))
+        {
+          add_problem (r, offset, SW_ERROR_PARSE,
+                       _("%s: parameter “%s” must be a number, not %s"),
+                       who, desc->name, describe_node (node));
+          return FALSE;
+        }
+      if (!_sw_check_param (who, c->kind, p, value, &error))
+        {
+          add_error (r, offset, error);
+          return FALSE;
+        }
+      break;
+
+    case SW_PARAM_BOOLEAN:
+      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+        {
+          add_problem (r, offset, SW_ERROR_PARSE,
+                       _("%s: parameter “%s” must be true or false, not %s"),
+                       who, desc->name, describe_node (node));
+          return FALSE;
+        }
+      value = json_node_get_boolean (node) ? 1 : 0;
+      break;
+
+    case SW_PARAM_SIGNAL:
+      {
+        g_autoptr(SwSignal) signal = sw_signal_new_from_json (node, &error);
+
+        if (signal == NULL)
+          {
+            if (error != NULL)
+              g_prefix_error (&error, _("%s: parameter “%s”: "), who, desc->name);
+            add_error (r, offset, error);
+            return FALSE;
+          }
+        g_clear_error (&error);
+
+        value = _sw_signal_param_value (signal);
+        if (sw_signal_is_constant (signal) &&
+            !_sw_check_param (who, c->kind, p, value, &error))
+          {
+            add_error (r, offset, error);
+            return FALSE;
+          }
+        g_clear_pointer (&c->signal[p], sw_signal_unref);
+        c->signal[p] = g_steal_pointer (&signal);
+      }
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+
+  c->param[p] = value;
+  c->given[p] = TRUE;
+  return TRUE;
+}
+
+static void
+read_params (Reader      *r,
+             JsonObject  *object,
+             const char  *who,
+             SwComponent *c)
+{
+  JsonNode *node = json_object_get_member (object, "params");
+  gsize offset = node != NULL ? member_offset (r, object, "params") : object_offset (r, object);
+  GError *error = NULL;
+  gboolean ok = TRUE;
+
+  if (node != NULL && !JSON_NODE_HOLDS_OBJECT (node))
+    {
+      add_problem (r, offset, SW_ERROR_PARSE,
+                   _("%s: “params” must be an object {…}, not %s"), who, describe_node (node));
+      return;
+    }
+
+  if (node != NULL)
+    {
+      JsonObject *params = json_node_get_object (node);
+      g_autoptr(GList) names = json_object_get_members (params);
+
+      for (GList *l = names; l != NULL; l = l->next)
+        {
+          const char *name = l->data;
+          int p = _sw_find_param (who, c->kind, name, &error);
+
+          if (p < 0)
+            {
+              add_error (r, member_key_offset (r, params, name), g_steal_pointer (&error));
+              ok = FALSE;
+              continue;
+            }
+          if (!read_param_value (r, who, c, p, json_object_get_member (params, name),
+                                 member_offset (r, params, name)))
+            ok = FALSE;
+        }
+    }
+
+  for (guint i = 0; i < c->kind->n_params; i++)
+    {
+      const SwParamDesc *desc = &c->kind->params[i];
+
+      if (c->given[i] || desc->type == SW_PARAM_INITIAL || !isnan (desc->default_value))
+        continue;
+      add_problem (r, offset, SW_ERROR_INVALID,
+                   _("%s: parameter “%s” (%s) is missing; it has no default value"),
+                   who, desc->name, desc->label != NULL ? _(desc->label) : desc->name);
+      ok = FALSE;
+    }
+
+  if (ok && !_sw_validate_params (who, c->kind, c->param, &error))
+    add_error (r, offset, g_steal_pointer (&error));
+}
+
+static void
+read_position (Reader      *r,
+               JsonObject  *object,
+               const char  *who,
+               SwComponent *c)
+{
+  JsonNode *node = json_object_get_member (object, "position");
+  double xy[2];
+  gboolean ok;
+
+  if (node == NULL)
+    return;
+
+  ok = JSON_NODE_HOLDS_ARRAY (node) && json_array_get_length (json_node_get_array (node)) == 2;
+  for (guint i = 0; ok && i < 2; i++)
+    ok = node_get_number (json_array_get_element (json_node_get_array (node), i), &xy[i]) &&
+         isfinite (xy[i]);
+  if (!ok)
+    {
+      add_problem (r, member_offset (r, object, "position"), SW_ERROR_PARSE,
+                   _("%s: “position” must be [x, y], two finite numbers"), who);
+      return;
+    }
+
+  if (c != NULL)
+    {
+      c->has_position = TRUE;
+      c->position[0] = xy[0];
+      c->position[1] = xy[1];
+    }
+}
+
+static void
+read_component (Reader    *r,
+                JsonArray *array,
+                guint      index)
+{
+  JsonNode *node = json_array_get_element (array, index);
+  g_autofree char *who = NULL;
+  SwComponent component;
+  JsonObject *object;
+  JsonNode *member;
+  const SwKind *kind = NULL;
+  const char *id = NULL;
+  const char *kind_name;
+  gboolean usable = FALSE;
+  GError *error = NULL;
+  gsize start;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      add_problem (r, element_offset (r, array, index), SW_ERROR_PARSE,
+                   _("component #%u must be an object {…}, not %s"), index + 1, describe_node (node));
+      return;
+    }
+
+  object = json_node_get_object (node);
+  start = object_offset (r, object);
+  member = json_object_get_member (object, "id");
+  id = node_get_string (member);
+  who = id != NULL ? _sw_component_label (id) : g_strdup_printf (_("component #%u"), index + 1);
+
+  check_keys (r, object, who, component_keys);
+
+  if (member == NULL)
+    add_problem (r, start, SW_ERROR_INVALID, _("%s has no “id”"), who);
+  else if (id == NULL)
+    add_problem (r, member_offset (r, object, "id"), SW_ERROR_PARSE,
+                 _("%s: “id” must be a string, not %s"), who, describe_node (member));
+  else if (!_sw_check_id (id, &error))
+    add_error (r, member_offset (r, object, "id"), g_steal_pointer (&error));
+  else if (g_hash_table_contains (r->defined, id))
+    {
+      gsize first = GPOINTER_TO_SIZE (g_hash_table_lookup (r->defined, id)) - 1;
+
+      add_problem (r, member_offset (r, object, "id"), SW_ERROR_TOPOLOGY,
+                   _("duplicate component id “%s”; it is first defined at line %u"),
+                   id, offset_to_line (r, first));
+    }
+  else
+    {
+      usable = TRUE;
+      g_hash_table_insert (r->defined, g_strdup (id), GSIZE_TO_POINTER (start + 1));
+    }
+
+  member = json_object_get_member (object, "kind");
+  kind_name = node_get_string (member);
+  if (member == NULL)
+    add_problem (r, start, SW_ERROR_INVALID,
+                 _("%s has no “kind”; run 'shaftwork-cli list' for the catalogue of kinds"), who);
+  else if (kind_name == NULL)
+    add_problem (r, member_offset (r, object, "kind"), SW_ERROR_PARSE,
+                 _("%s: “kind” must be a string, not %s"), who, describe_node (member));
+  else
+    {
+      kind = _sw_lookup_kind (who, kind_name, &error);
+      if (kind == NULL)
+        add_error (r, member_offset (r, object, "kind"), g_steal_pointer (&error));
+    }
+
+  /* Connections to a component that cannot be used (an invalid id, an
+   * unknown kind) are not reported again. A duplicate's connections go to
+   * the first definition. */
+  if (id != NULL && ((usable && kind == NULL) || (!usable && !g_hash_table_contains (r->defined, id))))
+    g_hash_table_add (r->unreadable, g_strdup (id));
+
+  if (kind == NULL)
+    {
+      read_position (r, object, who, NULL);
+      return;
+    }
+
+  _sw_component_init (&component, kind, id != NULL ? id : "");
+  offset_to_location (r, start, &component.line, &component.column);
+  read_params (r, object, who, &component);
+  read_position (r, object, who, &component);
+  member = json_object_get_member (object, "ui");
+  if (member != NULL)
+    component.ui = json_node_copy (member);
+
+  if (usable)
+    _sw_model_take_component (r->model, &component);
+  else
+    _sw_component_clear (&component);
+}
+
+/* Connections */
+
+static const char *const connection_keys[] = { "from", "to", "ui", NULL };
+
+static gboolean
+read_end (Reader     *r,
+          JsonObject *object,
+          const char *key,
+          const char *who,
+          guint      *component,
+          guint      *port)
+{
+  JsonNode *node = json_object_get_member (object, key);
+  const char *ref = node_get_string (node);
+  const char *dot;
+  GError *error = NULL;
+
+  if (node == NULL)
+    {
+      add_problem (r, object_offset (r, object), SW_ERROR_INVALID,
+                   _("%s has no “%s”"), who, key);
+      return FALSE;
+    }
+  if (ref == NULL)
+    {
+      add_problem (r, member_offset (r, object, key), SW_ERROR_PARSE,
+                   _("%s: “%s” must be a string “component.port”, not %s"),
+                   who, key, describe_node (node));
+      return FALSE;
+    }
+
+  dot = strchr (ref, '.');
+  if (dot != NULL)
+    {
+      g_autofree char *id = g_strndup (ref, dot - ref);
+
+      if (sw_model_find_component (r->model, id) < 0 &&
+          g_hash_table_contains (r->unreadable, id))
+        return FALSE;
+    }
+
+  if (!_sw_model_resolve_port (r->model, ref, component, port, &error))
+    {
+      g_prefix_error (&error, "%s: ", who);
+      add_error (r, member_offset (r, object, key), error);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static void
+read_connection (Reader    *r,
+                 JsonArray *array,
+                 guint      index)
+{
+  JsonNode *node = json_array_get_element (array, index);
+  SwConnection connection = { 0 };
+  g_autofree char *who = NULL;
+  JsonObject *object;
+  JsonNode *ui;
+  const char *from, *to;
+  GError *error = NULL;
+  gboolean from_ok, to_ok;
+  int duplicate_of;
+  gsize start;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      add_problem (r, element_offset (r, array, index), SW_ERROR_PARSE,
+                   _("connection #%u must be an object {\"from\": …, \"to\": …}, not %s"),
+                   index + 1, describe_node (node));
+      return;
+    }
+
+  object = json_node_get_object (node);
+  start = object_offset (r, object);
+  from = node_get_string (json_object_get_member (object, "from"));
+  to = node_get_string (json_object_get_member (object, "to"));
+  if (from != NULL && to != NULL)
+    {
+      g_autofree char *quoted_from = _sw_quote (from);
+      g_autofree char *quoted_to = _sw_quote (to);
+
+      who = g_strdup_printf (_("connection from %s to %s"), quoted_from, quoted_to);
+    }
+  else
+    who = g_strdup_printf (_("connection #%u"), index + 1);
+
+  check_keys (r, object, who, connection_keys);
+
+  from_ok = read_end (r, object, "from", who, &connection.from_component, &connection.from_port);
+  to_ok = read_end (r, object, "to", who, &connection.to_component, &connection.to_port);
+  if (!from_ok || !to_ok)
+    return;
+
+  if (!_sw_model_check_connection (r->model, &connection, &duplicate_of, &error))
+    {
+      if (duplicate_of >= 0)
+        {
+          const SwConnection *first = sw_model_get_connection (r->model, duplicate_of);
+
+          g_prefix_error (&error, "%s: ", who);
+          add_problem (r, start, error->code, _("%s (first at line %u)"), error->message, first->line);
+          g_error_free (error);
+        }
+      else
+        {
+          g_prefix_error (&error, "%s: ", who);
+          add_error (r, start, error);
+        }
+      return;
+    }
+
+  offset_to_location (r, start, &connection.line, &connection.column);
+  ui = json_object_get_member (object, "ui");
+  _sw_model_take_connection (r->model, &connection, ui != NULL ? json_node_copy (ui) : NULL);
+}
+
+/* Simulation settings */
+
+static const char *const simulation_keys[] = { "stop_time", "output_interval", "tolerance", "method", NULL };
+
+/* TRUE when the file gives key and it is valid: > 0, and < 1 when below_one. */
+static gboolean
+read_setting (Reader     *r,
+              JsonObject *object,
+              const char *key,
+              gboolean    below_one,
+              double     *value)
+{
+  JsonNode *node = json_object_get_member (object, key);
+  char text[SW_NUMBER_BUF_SIZE];
+  double v;
+
+  if (node == NULL)
+    return FALSE;
+
+  if (!node_get_number (node, &v))
+    {
+      add_problem (r, member_offset (r, object, key), SW_ERROR_PARSE,
+                   _("simulation: “%s” must be a number, not %s"), key, describe_node (node));
+      return FALSE;
+    }
+
+  if (!isfinite (v) || v <= 0 || (below_one && v >= 1))
+    {
+      add_problem (r, member_offset (r, object, key), SW_ERROR_INVALID,
+                   below_one ? _("simulation: “%s” = %s is out of range; valid: 0 < %s < 1")
+                             : _("simulation: “%s” = %s is out of range; valid: %s > 0"),
+                   key, _sw_format_number (text, v), key);
+      return FALSE;
+    }
+
+  *value = v;
+  return TRUE;
+}
+
+static void
+read_simulation (Reader     *r,
+                 JsonObject *root)
+{
+  JsonNode *node = json_object_get_member (root, "simulation");
+  SwSimulationSettings *settings = &r->model->simulation;
+  JsonObject *object;
+  JsonNode *method;
+  double value;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      add_problem (r, member_offset (r, root, "simulation"), SW_ERROR_PARSE,
+                   _("“simulation” must be an object {…}, not %s"), describe_node (node));
+      return;
+    }
+
+  object = json_node_get_object (node);
+  check_keys (r, object, _("simulation"), simulation_keys);
+
+  if (read_setting (r, object, "stop_time", FALSE, &value))
+    settings->stop_time_s = value;
+  settings->output_interval_s = settings->stop_time_s / 500;
+  if (read_setting (r, object, "output_interval", FALSE, &value))
+    settings->output_interval_s = value;
+  if (read_setting (r, object, "tolerance", TRUE, &value))
+    settings->tolerance = value;
+
+  method = json_object_get_member (object, "method");
+  if (method != NULL)
+    {
+      const char *name = node_get_string (method);
+
+      if (name == NULL || !g_strv_contains (_sw_simulation_methods, name))
+        {
+          g_autofree char *list = join_names (_sw_simulation_methods);
+          g_autofree char *quoted = _sw_quote (name);
+
+          if (name == NULL)
+            add_problem (r, member_offset (r, object, "method"), SW_ERROR_PARSE,
+                         _("simulation: “method” must be a string, not %s; valid: %s"),
+                         describe_node (method), list);
+          else
+            add_problem (r, member_offset (r, object, "method"), SW_ERROR_INVALID,
+                         _("simulation: unknown method %s; valid: %s"), quoted, list);
+        }
+      else
+        {
+          g_clear_pointer (&settings->method, g_free);
+          if (strcmp (name, "auto") != 0)
+            settings->method = g_strdup (name);
+        }
+    }
+}
+
+/* The document */
+
+static const char *const top_keys[] = {
+  "format", "version", "name", "components", "connections", "simulation", "ui", NULL
+};
+
+static gsize
+first_token (Reader *r)
+{
+  gsize o = 0;
+
+  while (o < r->length && g_ascii_isspace (r->data[o]))
+    o++;
+  return o;
+}
+
+/* FALSE when reading cannot go on (not a model, or a newer format). */
+static gboolean
+read_header (Reader     *r,
+             JsonObject *root)
+{
+  JsonNode *node = json_object_get_member (root, "format");
+  const char *format = node_get_string (node);
+  char text[SW_NUMBER_BUF_SIZE];
+  double version;
+
+  if (node == NULL)
+    add_problem (r, object_offset (r, root), SW_ERROR_PARSE,
+                 _("“format” is missing; a model starts with \"format\": \"shaftwork-model\""));
+  else if (g_strcmp0 (format, "shaftwork-model") != 0)
+    {
+      g_autofree char *quoted = format != NULL ? _sw_quote (format) : NULL;
+
+      add_problem (r, member_offset (r, root, "format"), SW_ERROR_PARSE,
+                   _("not a Shaftwork model: “format” is %s; valid: \"shaftwork-model\""),
+                   quoted != NULL ? quoted : describe_node (node));
+      return FALSE;
+    }
+
+  node = json_object_get_member (root, "version");
+  if (node == NULL)
+    add_problem (r, object_offset (r, root), SW_ERROR_PARSE,
+                 _("“version” is missing; valid: 1"));
+  else if (!node_get_number (node, &version))
+    add_problem (r, member_offset (r, root, "version"), SW_ERROR_PARSE,
+                 _("“version” must be the number 1, not %s"), describe_node (node));
+  else if (version > 1)
+    {
+      add_problem (r, member_offset (r, root, "version"), SW_ERROR_PARSE,
+                   _("this model was written by a newer Shaftwork (format version %s); "
+                     "this version reads version 1"),
+                   _sw_format_number (text, version));
+      return FALSE;
+    }
+  else if (version != 1)
+    add_problem (r, member_offset (r, root, "version"), SW_ERROR_PARSE,
+                 _("“version” = %s is not valid; valid: 1"), _sw_format_number (text, version));
+
+  return TRUE;
+}
+
+static void
+read_root (Reader   *r,
+           JsonNode *root)
+{
+  JsonObject *object;
+  JsonNode *node;
+
+  if (root == NULL)
+    {
+      add_problem (r, NO_OFFSET, SW_ERROR_PARSE,
+                   _("the file is empty; a model is a JSON object {…}"));
+      return;
+    }
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    {
+      add_problem (r, first_token (r), SW_ERROR_PARSE,
+                   _("a model is a JSON object {…}, not %s"), describe_node (root));
+      return;
+    }
+
+  object = json_node_get_object (root);
+  if (!read_header (r, object))
+    return;
+
+  check_keys (r, object, NULL, top_keys);
+
+  node = json_object_get_member (object, "name");
+  if (node != NULL)
+    {
+      const char *name = node_get_string (node);
+
+      if (name != NULL)
+        r->model->name = g_strdup (name);
+      else
+        add_problem (r, member_offset (r, object, "name"), SW_ERROR_PARSE,
+                     _("“name” must be a string, not %s"), describe_node (node));
+    }
+
+  node = json_object_get_member (object, "components");
+  if (node != NULL && !JSON_NODE_HOLDS_ARRAY (node))
+    add_problem (r, member_offset (r, object, "components"), SW_ERROR_PARSE,
+                 _("“components” must be an array […], not %s"), describe_node (node));
+  else if (node != NULL)
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        read_component (r, array, i);
+    }
+
+  node = json_object_get_member (object, "connections");
+  if (node != NULL && !JSON_NODE_HOLDS_ARRAY (node))
+    add_problem (r, member_offset (r, object, "connections"), SW_ERROR_PARSE,
+                 _("“connections” must be an array […], not %s"), describe_node (node));
+  else if (node != NULL)
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        read_connection (r, array, i);
+    }
+
+  if (json_object_has_member (object, "simulation"))
+    read_simulation (r, object);
+
+  node = json_object_get_member (object, "ui");
+  if (node != NULL)
+    r->model->ui = json_node_copy (node);
+}
+
+static void
+reader_init (Reader     *r,
+             const char *data,
+             gsize       length,
+             const char *file)
+{
+  gsize zero = 0;
+
+  memset (r, 0, sizeof *r);
+  r->data = g_malloc (length + 1);
+  if (length > 0)
+    memcpy (r->data, data, length);
+  r->data[length] = '\0';
+  r->length = length;
+  r->file = file;
+
+  r->line_starts = g_array_new (FALSE, FALSE, sizeof (gsize));
+  g_array_append_val (r->line_starts, zero);
+  for (gsize i = 0; i < length; i++)
+    if (r->data[i] == '\n')
+      {
+        gsize next = i + 1;
+
+        g_array_append_val (r->line_starts, next);
+      }
+
+  r->open = g_array_new (FALSE, FALSE, sizeof (OpenContainer));
+  g_array_set_clear_func (r->open, open_container_clear);
+  r->where = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  r->problems = g_array_new (FALSE, FALSE, sizeof (Problem));
+  g_array_set_clear_func (r->problems, problem_clear);
+  r->defined = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  r->unreadable = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  r->model = sw_model_new ();
+  _sw_model_set_display_name (r->model, file);
+}
+
+static void
+reader_clear (Reader *r)
+{
+  g_clear_pointer (&r->data, g_free);
+  g_clear_pointer (&r->line_starts, g_array_unref);
+  g_clear_pointer (&r->open, g_array_unref);
+  g_clear_pointer (&r->where, g_hash_table_unref);
+  g_clear_pointer (&r->problems, g_array_unref);
+  g_clear_pointer (&r->defined, g_hash_table_unref);
+  g_clear_pointer (&r->unreadable, g_hash_table_unref);
+  g_clear_object (&r->model);
+}
+
+static void
+reader_report (Reader  *r,
+               GError **error)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  int code;
+
+  g_array_sort (r->problems, compare_problems);
+  code = g_array_index (r->problems, Problem, 0).code;
+
+  for (guint i = 0; i < r->problems->len; i++)
+    {
+      const Problem *problem = &g_array_index (r->problems, Problem, i);
+
+      if (i > 0)
+        g_string_append_c (text, '\n');
+      if (problem->line > 0)
+        g_string_append_printf (text, "%s:%u:%u: ", r->file, problem->line, problem->column);
+      else
+        g_string_append_printf (text, "%s: ", r->file);
+      g_string_append_printf (text, _("error: %s"), problem->message);
+    }
+
+  g_set_error_literal (error, SW_ERROR, code, text->str);
+}
+
+SwModel *
+sw_model_new_from_data (const char  *data,
+                        gssize       length,
+                        const char  *display_name,
+                        GError     **error)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(GError) parse_error = NULL;
+  SwModel *model = NULL;
+  Reader r;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (length < 0)
+    length = strlen (data);
+  if (display_name == NULL)
+    display_name = "<memory>";
+
+  reader_init (&r, data, length, display_name);
+
+  parser = json_parser_new ();
+  g_signal_connect (parser, "object-start", G_CALLBACK (on_object_start), &r);
+  g_signal_connect (parser, "object-member", G_CALLBACK (on_object_member), &r);
+  g_signal_connect (parser, "object-end", G_CALLBACK (on_object_end), &r);
+  g_signal_connect (parser, "array-start", G_CALLBACK (on_array_start), &r);
+  g_signal_connect (parser, "array-element", G_CALLBACK (on_array_element), &r);
+  g_signal_connect (parser, "array-end", G_CALLBACK (on_array_end), &r);
+
+  if (!json_parser_load_from_data (parser, r.data, (gssize) r.length, &parse_error))
+    add_parse_error (&r, parse_error);
+  else
+    read_root (&r, json_parser_get_root (parser));
+
+  if (r.problems->len > 0)
+    reader_report (&r, error);
+  else
+    model = g_steal_pointer (&r.model);
+
+  reader_clear (&r);
+  return model;
+}
+
+SwModel *
+sw_model_new_from_file (const char  *path,
+                        GError     **error)
+{
+  g_autofree char *contents = NULL;
+  g_autofree char *display_name = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gsize length;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  display_name = g_filename_display_name (path);
+  if (!g_file_get_contents (path, &contents, &length, &local_error))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("%s: error: %s"),
+                   display_name, local_error->message);
+      return NULL;
+    }
+
+  return sw_model_new_from_data (contents, (gssize) length, display_name, error);
+}

@@ -1,0 +1,99 @@
+/* sw-model-private.h: what the model's reader, writer and editing functions
+ * share. The checks return messages without a location; the reader puts
+ * "FILE:LINE:COL: error: " in front, the editing functions use them as they
+ * are.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "sw-model.h"
+#include "sw-error.h"
+
+G_BEGIN_DECLS
+
+struct _SwModel
+{
+  GObject               parent_instance;
+
+  char                 *display_name;
+  char                 *name;
+  GArray               *components;     /* SwComponent, cleared on removal */
+  GArray               *connections;    /* SwConnection */
+  GPtrArray            *connection_ui;  /* JsonNode or NULL, one per connection */
+  SwSimulationSettings  simulation;
+  JsonNode             *ui;             /* the top-level "ui", kept as is; or NULL */
+};
+
+/* The valid values of "method" in a file ("auto" stands for NULL). */
+extern const char *const _sw_simulation_methods[];
+
+/* Large enough for any number _sw_format_number() writes. */
+#define SW_NUMBER_BUF_SIZE 40
+
+/* The shortest text that reads back to exactly value ("0.1", "1e-6", "10"). */
+char         *_sw_format_number            (char         *buf,
+                                            double        value);
+/* “text” for a message: valid UTF-8, control characters replaced, shortened
+ * when long. Free with g_free(). */
+char         *_sw_quote                    (const char   *text);
+/* "component “id”" for messages. */
+char         *_sw_component_label          (const char   *id);
+
+void          _sw_component_clear          (SwComponent  *component);
+/* Fills a component with the defaults of its kind (INITIAL ones NAN, SIGNAL
+ * ones a constant signal). Takes nothing; the id is copied. */
+void          _sw_component_init           (SwComponent  *component,
+                                            const SwKind *kind,
+                                            const char   *id);
+
+gboolean      _sw_check_id                 (const char   *id,
+                                            GError      **error);
+/* who: "component “x”" (a prefix for the message). */
+const SwKind *_sw_lookup_kind              (const char   *who,
+                                            const char   *kind_name,
+                                            GError      **error);
+int           _sw_find_param               (const char   *who,
+                                            const SwKind *kind,
+                                            const char   *name,
+                                            GError      **error);
+/* Checks value against the parameter's type and range. */
+gboolean      _sw_check_param              (const char   *who,
+                                            const SwKind *kind,
+                                            guint         param,
+                                            double        value,
+                                            GError      **error);
+/* kind->validate with who in front of its message. */
+gboolean      _sw_validate_params          (const char   *who,
+                                            const SwKind *kind,
+                                            const double *params,
+                                            GError      **error);
+/* The value SwComponent.param holds for a SIGNAL parameter. */
+double        _sw_signal_param_value       (const SwSignal *signal);
+
+/* "component.port" in the model; *component, *port on success. */
+gboolean      _sw_model_resolve_port       (SwModel      *self,
+                                            const char   *ref,
+                                            guint        *component,
+                                            guint        *port,
+                                            GError      **error);
+/* Domains, self-connection, duplicates. When connection duplicates an
+ * existing one, *duplicate_of (may be NULL) is its index, else -1. */
+gboolean      _sw_model_check_connection   (SwModel            *self,
+                                            const SwConnection *connection,
+                                            int                *duplicate_of,
+                                            GError            **error);
+/* "id.port" of one end. */
+char         *_sw_model_dup_port_ref       (SwModel      *self,
+                                            guint         component,
+                                            guint         port);
+
+/* Appends without checks or signals; takes the component's contents and ui. */
+void          _sw_model_take_component     (SwModel      *self,
+                                            SwComponent  *component);
+void          _sw_model_take_connection    (SwModel            *self,
+                                            const SwConnection *connection,
+                                            JsonNode           *ui);
+void          _sw_model_set_display_name   (SwModel      *self,
+                                            const char   *display_name);
+
+G_END_DECLS

@@ -1,0 +1,413 @@
+/* sw-model-writer.c: writing *.shaft files.
+ *
+ * The text is laid out by hand rather than by JsonGenerator: members in the
+ * order of data/FORMAT.md, numbers in their shortest exact form (0.1, not
+ * 0.10000000000000001), and small values on one line ("position": [40, 80])
+ * so that a file reads well and a diff shows what changed.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-model-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+/* A container goes on one line when the line stays within this width. */
+#define LINE_WIDTH 80
+
+static void write_compact (GString *out, JsonNode *node);
+
+static void
+write_string (GString    *out,
+              const char *text)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      guchar c = (guchar) *p;
+
+      switch (c)
+        {
+        case '"':
+          g_string_append (out, "\\\"");
+          break;
+        case '\\':
+          g_string_append (out, "\\\\");
+          break;
+        case '\b':
+          g_string_append (out, "\\b");
+          break;
+        case '\f':
+          g_string_append (out, "\\f");
+          break;
+        case '\n':
+          g_string_append (out, "\\n");
+          break;
+        case '\r':
+          g_string_append (out, "\\r");
+          break;
+        case '\t':
+          g_string_append (out, "\\t");
+          break;
+        default:
+          if (c < 0x20)
+            g_string_append_printf (out, "\\u%04x", c);
+          else
+            g_string_append_c (out, (char) c);
+        }
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+write_number (GString *out,
+              double   value)
+{
+  char buf[SW_NUMBER_BUF_SIZE];
+
+  /* JSON has no infinities or NaN; the model never holds them in a place
+   * that is written, but a ui node built by hand might. */
+  if (!isfinite (value))
+    g_string_append (out, "null");
+  else
+    g_string_append (out, _sw_format_number (buf, value));
+}
+
+static void
+write_scalar (GString  *out,
+              JsonNode *node)
+{
+  GType type;
+
+  if (JSON_NODE_HOLDS_NULL (node))
+    {
+      g_string_append (out, "null");
+      return;
+    }
+
+  type = json_node_get_value_type (node);
+  if (type == G_TYPE_STRING)
+    write_string (out, json_node_get_string (node));
+  else if (type == G_TYPE_BOOLEAN)
+    g_string_append (out, json_node_get_boolean (node) ? "true" : "false");
+  else if (type == G_TYPE_INT64)
+    g_string_append_printf (out, "%" G_GINT64_FORMAT, json_node_get_int (node));
+  else
+    write_number (out, json_node_get_double (node));
+}
+
+static void
+write_compact (GString  *out,
+               JsonNode *node)
+{
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObject *object = json_node_get_object (node);
+      g_autoptr(GList) names = json_object_get_members (object);
+
+      g_string_append_c (out, '{');
+      for (GList *l = names; l != NULL; l = l->next)
+        {
+          if (l != names)
+            g_string_append (out, ", ");
+          write_string (out, l->data);
+          g_string_append (out, ": ");
+          write_compact (out, json_object_get_member (object, l->data));
+        }
+      g_string_append_c (out, '}');
+    }
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+      guint n = json_array_get_length (array);
+
+      g_string_append_c (out, '[');
+      for (guint i = 0; i < n; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          write_compact (out, json_array_get_element (array, i));
+        }
+      g_string_append_c (out, ']');
+    }
+  else
+    write_scalar (out, node);
+}
+
+static gsize
+current_column (GString *out)
+{
+  gsize i = out->len;
+
+  while (i > 0 && out->str[i - 1] != '\n')
+    i--;
+  return out->len - i;
+}
+
+static void
+write_indent (GString *out,
+              guint    indent)
+{
+  for (guint i = 0; i < indent; i++)
+    g_string_append_c (out, ' ');
+}
+
+/* Writes node at the current position of a line indented by indent. A
+ * container goes on one line if it fits, unless block is set. */
+static void
+write_pretty (GString  *out,
+              JsonNode *node,
+              guint     indent,
+              gboolean  block)
+{
+  if (!JSON_NODE_HOLDS_OBJECT (node) && !JSON_NODE_HOLDS_ARRAY (node))
+    {
+      write_scalar (out, node);
+      return;
+    }
+
+  if (!block)
+    {
+      g_autoptr(GString) line = g_string_new (NULL);
+
+      write_compact (line, node);
+      if (current_column (out) + line->len + 1 <= LINE_WIDTH)
+        {
+          g_string_append_len (out, line->str, line->len);
+          return;
+        }
+    }
+
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObject *object = json_node_get_object (node);
+      g_autoptr(GList) names = json_object_get_members (object);
+
+      if (names == NULL)
+        {
+          g_string_append (out, "{}");
+          return;
+        }
+
+      g_string_append_c (out, '{');
+      for (GList *l = names; l != NULL; l = l->next)
+        {
+          g_string_append (out, l == names ? "\n" : ",\n");
+          write_indent (out, indent + 2);
+          write_string (out, l->data);
+          g_string_append (out, ": ");
+          write_pretty (out, json_object_get_member (object, l->data), indent + 2, FALSE);
+        }
+      g_string_append_c (out, '\n');
+      write_indent (out, indent);
+      g_string_append_c (out, '}');
+    }
+  else
+    {
+      JsonArray *array = json_node_get_array (node);
+      guint n = json_array_get_length (array);
+
+      if (n == 0)
+        {
+          g_string_append (out, "[]");
+          return;
+        }
+
+      g_string_append_c (out, '[');
+      for (guint i = 0; i < n; i++)
+        {
+          g_string_append (out, i == 0 ? "\n" : ",\n");
+          write_indent (out, indent + 2);
+          write_pretty (out, json_array_get_element (array, i), indent + 2, FALSE);
+        }
+      g_string_append_c (out, '\n');
+      write_indent (out, indent);
+      g_string_append_c (out, ']');
+    }
+}
+
+static JsonNode *
+component_to_json (SwModel           *self,
+                   const SwComponent *c)
+{
+  g_autoptr(JsonObject) object = json_object_new ();
+  g_autoptr(JsonObject) params = json_object_new ();
+  JsonNode *node;
+
+  json_object_set_string_member (object, "id", c->id);
+  json_object_set_string_member (object, "kind", c->kind->name);
+
+  for (guint i = 0; i < c->kind->n_params; i++)
+    {
+      const SwParamDesc *desc = &c->kind->params[i];
+
+      if (!c->given[i])
+        continue;
+
+      switch (desc->type)
+        {
+        case SW_PARAM_BOOLEAN:
+          json_object_set_boolean_member (params, desc->name, c->param[i] != 0);
+          break;
+
+        case SW_PARAM_SIGNAL:
+          if (c->signal[i] != NULL)
+            {
+              json_object_set_member (params, desc->name, sw_signal_to_json (c->signal[i]));
+              break;
+            }
+          G_GNUC_FALLTHROUGH;
+
+        case SW_PARAM_REAL:
+        case SW_PARAM_INITIAL:
+        default:
+          json_object_set_double_member (params, desc->name, c->param[i]);
+          break;
+        }
+    }
+  if (json_object_get_size (params) > 0)
+    json_object_set_object_member (object, "params", g_steal_pointer (&params));
+
+  if (c->has_position)
+    {
+      JsonArray *position = json_array_new ();
+
+      json_array_add_double_element (position, c->position[0]);
+      json_array_add_double_element (position, c->position[1]);
+      json_object_set_array_member (object, "position", position);
+    }
+
+  if (c->ui != NULL)
+    json_object_set_member (object, "ui", json_node_copy (c->ui));
+
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_set_object (node, object);
+  return node;
+}
+
+static JsonNode *
+connection_to_json (SwModel *self,
+                    guint    index)
+{
+  const SwConnection *c = &g_array_index (self->connections, SwConnection, index);
+  JsonNode *ui = g_ptr_array_index (self->connection_ui, index);
+  g_autofree char *from = _sw_model_dup_port_ref (self, c->from_component, c->from_port);
+  g_autofree char *to = _sw_model_dup_port_ref (self, c->to_component, c->to_port);
+  g_autoptr(JsonObject) object = json_object_new ();
+  JsonNode *node;
+
+  json_object_set_string_member (object, "from", from);
+  json_object_set_string_member (object, "to", to);
+  if (ui != NULL)
+    json_object_set_member (object, "ui", json_node_copy (ui));
+
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_set_object (node, object);
+  return node;
+}
+
+static JsonNode *
+simulation_to_json (const SwSimulationSettings *settings)
+{
+  g_autoptr(JsonObject) object = json_object_new ();
+  JsonNode *node;
+
+  json_object_set_double_member (object, "stop_time", settings->stop_time_s);
+  json_object_set_double_member (object, "output_interval", settings->output_interval_s);
+  json_object_set_double_member (object, "tolerance", settings->tolerance);
+  json_object_set_string_member (object, "method",
+                                 settings->method != NULL ? settings->method : "auto");
+
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_set_object (node, object);
+  return node;
+}
+
+char *
+sw_model_to_data (SwModel *model,
+                  gsize   *length)
+{
+  GString *out;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+
+  out = g_string_new ("{\n");
+  g_string_append (out, "  \"format\": \"shaftwork-model\",\n");
+  g_string_append (out, "  \"version\": 1,\n");
+  if (model->name != NULL)
+    {
+      g_string_append (out, "  \"name\": ");
+      write_string (out, model->name);
+      g_string_append (out, ",\n");
+    }
+
+  g_string_append (out, "  \"components\": [");
+  for (guint i = 0; i < model->components->len; i++)
+    {
+      g_autoptr(JsonNode) node =
+        component_to_json (model, &g_array_index (model->components, SwComponent, i));
+
+      g_string_append (out, i == 0 ? "\n    " : ",\n    ");
+      write_pretty (out, node, 4, TRUE);
+    }
+  g_string_append (out, model->components->len > 0 ? "\n  ],\n" : "],\n");
+
+  g_string_append (out, "  \"connections\": [");
+  for (guint i = 0; i < model->connections->len; i++)
+    {
+      g_autoptr(JsonNode) node = connection_to_json (model, i);
+
+      g_string_append (out, i == 0 ? "\n    " : ",\n    ");
+      write_pretty (out, node, 4, FALSE);
+    }
+  g_string_append (out, model->connections->len > 0 ? "\n  ],\n" : "],\n");
+
+  {
+    g_autoptr(JsonNode) node = simulation_to_json (&model->simulation);
+
+    g_string_append (out, "  \"simulation\": ");
+    write_pretty (out, node, 2, TRUE);
+  }
+
+  if (model->ui != NULL)
+    {
+      g_string_append (out, ",\n  \"ui\": ");
+      write_pretty (out, model->ui, 2, FALSE);
+    }
+  g_string_append (out, "\n}\n");
+
+  if (length != NULL)
+    *length = out->len;
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+sw_model_save_to_file (SwModel     *model,
+                       const char  *path,
+                       GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  data = sw_model_to_data (model, &length);
+
+  /* Writes path.XXXXXX beside path, syncs it and renames it over path: a
+   * crash leaves either the old file or the new one. */
+  if (!g_file_set_contents_full (path, data, (gssize) length,
+                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                 0666, &local_error))
+    {
+      g_autofree char *display_name = g_filename_display_name (path);
+
+      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("%s: error: cannot save: %s"),
+                   display_name, local_error->message);
+      return FALSE;
+    }
+
+  return TRUE;
+}

@@ -1,0 +1,985 @@
+/* sw-model.c: the editable document and the checks it shares with the reader.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-model-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+const char *const _sw_simulation_methods[] = { "auto", "rk45", "rk8pd", "bdf", NULL };
+
+G_DEFINE_FINAL_TYPE (SwModel, sw_model, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_NAME,
+  N_PROPS
+};
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* Messages */
+
+char *
+_sw_format_number (char   *buf,
+                   double  value)
+{
+  char format[8];
+  char *e;
+
+  if (value == 0)
+    return strcpy (buf, "0");
+  if (isnan (value))
+    return strcpy (buf, "nan");
+  if (isinf (value))
+    return strcpy (buf, value > 0 ? "inf" : "-inf");
+
+  if (value == floor (value) && fabs (value) < 1e15)
+    {
+      g_snprintf (buf, SW_NUMBER_BUF_SIZE, "%.0f", value);
+      return buf;
+    }
+
+  for (int precision = 1; precision <= 17; precision++)
+    {
+      g_snprintf (format, sizeof format, "%%.%dg", precision);
+      g_ascii_formatd (buf, SW_NUMBER_BUF_SIZE, format, value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+
+  /* "1e-06" -> "1e-6", "1e+20" -> "1e20" */
+  e = strchr (buf, 'e');
+  if (e != NULL)
+    {
+      char *digits = e + 1;
+      char *src;
+
+      if (*digits == '+')
+        memmove (digits, digits + 1, strlen (digits + 1) + 1);
+      else if (*digits == '-')
+        digits++;
+      src = digits;
+      while (*src == '0' && src[1] != '\0')
+        src++;
+      memmove (digits, src, strlen (src) + 1);
+    }
+
+  return buf;
+}
+
+char *
+_sw_quote (const char *text)
+{
+  const guint max_chars = 48;
+  g_autofree char *valid = NULL;
+  GString *out;
+  guint n = 0;
+
+  if (text == NULL)
+    return g_strdup ("“”");
+
+  valid = g_utf8_make_valid (text, -1);
+  out = g_string_new ("“");
+  for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (++n > max_chars)
+        {
+          g_string_append (out, "…");
+          break;
+        }
+      if (c < 0x20 || c == 0x7f)
+        g_string_append_printf (out, "\\x%02x", c);
+      else
+        g_string_append_unichar (out, c);
+    }
+  g_string_append (out, "”");
+
+  return g_string_free (out, FALSE);
+}
+
+char *
+_sw_component_label (const char *id)
+{
+  g_autofree char *quoted = _sw_quote (id);
+
+  return g_strdup_printf (_("component %s"), quoted);
+}
+
+/* Components */
+
+void
+_sw_component_clear (SwComponent *component)
+{
+  g_clear_pointer (&component->id, g_free);
+  for (guint i = 0; i < SW_KIND_MAX_PARAMS; i++)
+    g_clear_pointer (&component->signal[i], sw_signal_unref);
+  g_clear_pointer (&component->ui, json_node_unref);
+}
+
+double
+_sw_signal_param_value (const SwSignal *signal)
+{
+  return sw_signal_eval (signal, 0, FALSE, NULL, NULL);
+}
+
+void
+_sw_component_init (SwComponent  *component,
+                    const SwKind *kind,
+                    const char   *id)
+{
+  g_assert (kind->n_params <= SW_KIND_MAX_PARAMS);
+  g_assert (kind->n_ports <= SW_KIND_MAX_PORTS);
+
+  memset (component, 0, sizeof *component);
+  component->id = g_strdup (id);
+  component->kind = kind;
+
+  for (guint i = 0; i < SW_KIND_MAX_PARAMS; i++)
+    component->param[i] = NAN;
+
+  for (guint i = 0; i < kind->n_params; i++)
+    {
+      const SwParamDesc *desc = &kind->params[i];
+
+      if (desc->type == SW_PARAM_INITIAL)
+        continue;
+      component->param[i] = desc->default_value;
+      if (desc->type == SW_PARAM_SIGNAL && isfinite (desc->default_value))
+        component->signal[i] = sw_signal_new_constant (desc->default_value);
+    }
+}
+
+/* Checks */
+
+gboolean
+_sw_check_id (const char  *id,
+              GError     **error)
+{
+  g_autofree char *quoted = NULL;
+  gboolean valid;
+
+  if (id[0] == '\0')
+    {
+      g_set_error_literal (error, SW_ERROR, SW_ERROR_INVALID,
+                           _("a component id may not be empty"));
+      return FALSE;
+    }
+
+  valid = g_ascii_isalpha (id[0]) || id[0] == '_';
+  for (const char *p = id + 1; valid && *p != '\0'; p++)
+    valid = g_ascii_isalnum (*p) || *p == '_';
+  if (valid)
+    return TRUE;
+
+  quoted = _sw_quote (id);
+  g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+               _("component id %s is not valid; valid: letters, digits and “_”, "
+                 "not starting with a digit"),
+               quoted);
+  return FALSE;
+}
+
+static guint
+edit_distance (const char *a,
+               const char *b)
+{
+  gsize la = strlen (a), lb = strlen (b);
+  g_autofree guint *row = g_new (guint, lb + 1);
+
+  for (gsize j = 0; j <= lb; j++)
+    row[j] = j;
+  for (gsize i = 1; i <= la; i++)
+    {
+      guint diagonal = row[0];
+
+      row[0] = i;
+      for (gsize j = 1; j <= lb; j++)
+        {
+          guint up = row[j];
+          guint cost = g_ascii_tolower (a[i - 1]) == g_ascii_tolower (b[j - 1]) ? 0 : 1;
+
+          row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), diagonal + cost);
+          diagonal = up;
+        }
+    }
+
+  return row[lb];
+}
+
+/* How far a kind name is from what was written: the whole name, the part
+ * after the family, or a word of it. */
+static guint
+kind_distance (const char *written,
+               const char *kind_name)
+{
+  const char *dot = strchr (kind_name, '.');
+  guint d = edit_distance (written, kind_name);
+
+  if (dot != NULL)
+    d = MIN (d, edit_distance (written, dot + 1));
+  if (strlen (written) >= 3 && strstr (kind_name, written) != NULL)
+    d = MIN (d, 1);
+
+  return d;
+}
+
+const SwKind *
+_sw_lookup_kind (const char  *who,
+                 const char  *kind_name,
+                 GError     **error)
+{
+  const SwKind *kind = sw_catalog_lookup (kind_name);
+  const SwKind *const *kinds;
+  const char *best[3] = { NULL, NULL, NULL };
+  guint best_distance[3] = { G_MAXUINT, G_MAXUINT, G_MAXUINT };
+  g_autofree char *quoted = NULL;
+  g_autoptr(GString) hint = NULL;
+  guint n_kinds, n_best = 0;
+
+  if (kind != NULL)
+    return kind;
+
+  kinds = sw_catalog_get_kinds (&n_kinds);
+  if (strlen (kind_name) <= 64)
+    {
+      guint limit = MAX (2, strlen (kind_name) / 3);
+
+      for (guint i = 0; i < n_kinds; i++)
+        {
+          guint d = kind_distance (kind_name, kinds[i]->name);
+          guint slot;
+
+          if (d > limit)
+            continue;
+          for (slot = 0; slot < 3 && best_distance[slot] <= d; slot++)
+            ;
+          if (slot == 3)
+            continue;
+          memmove (&best[slot + 1], &best[slot], (2 - slot) * sizeof best[0]);
+          memmove (&best_distance[slot + 1], &best_distance[slot], (2 - slot) * sizeof best_distance[0]);
+          best[slot] = kinds[i]->name;
+          best_distance[slot] = d;
+        }
+    }
+
+  hint = g_string_new (NULL);
+  for (n_best = 0; n_best < 3 && best[n_best] != NULL; n_best++)
+    ;
+  if (n_best == 0)
+    g_string_append (hint, _("run 'shaftwork-cli list' for the catalogue of kinds"));
+  else
+    {
+      g_string_append (hint, _("did you mean "));
+      for (guint i = 0; i < n_best; i++)
+        {
+          if (i > 0)
+            g_string_append (hint, i + 1 == n_best ? _(" or ") : ", ");
+          g_string_append_printf (hint, "“%s”", best[i]);
+        }
+      g_string_append (hint, "?");
+    }
+
+  quoted = _sw_quote (kind_name);
+  g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_KIND,
+               _("%s: unknown kind %s; %s"), who, quoted, hint->str);
+  return NULL;
+}
+
+int
+_sw_find_param (const char    *who,
+                const SwKind  *kind,
+                const char    *name,
+                GError       **error)
+{
+  int index = sw_kind_find_param (kind, name);
+  g_autoptr(GString) valid = NULL;
+  g_autofree char *quoted = NULL;
+
+  if (index >= 0)
+    return index;
+
+  valid = g_string_new (NULL);
+  for (guint i = 0; i < kind->n_params; i++)
+    g_string_append_printf (valid, "%s%s", i > 0 ? ", " : "", kind->params[i].name);
+  if (kind->n_params == 0)
+    g_string_append (valid, _("none"));
+
+  quoted = _sw_quote (name);
+  g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+               _("%s: %s has no parameter %s; valid: %s"),
+               who, kind->name, quoted, valid->str);
+  return -1;
+}
+
+static char *
+describe_range (const SwParamDesc *desc)
+{
+  char lo[SW_NUMBER_BUF_SIZE], hi[SW_NUMBER_BUF_SIZE];
+  const char *lo_op = desc->min_exclusive ? "<" : "<=";
+  gboolean has_lo = isfinite (desc->min), has_hi = isfinite (desc->max);
+
+  _sw_format_number (lo, desc->min);
+  _sw_format_number (hi, desc->max);
+
+  if (has_lo && has_hi)
+    return g_strdup_printf ("%s %s %s <= %s", lo, lo_op, desc->name, hi);
+  if (has_lo)
+    return g_strdup_printf ("%s %s %s", desc->name, desc->min_exclusive ? ">" : ">=", lo);
+  if (has_hi)
+    return g_strdup_printf ("%s <= %s", desc->name, hi);
+  return g_strdup (_("any finite number"));
+}
+
+gboolean
+_sw_check_param (const char    *who,
+                 const SwKind  *kind,
+                 guint          param,
+                 double         value,
+                 GError       **error)
+{
+  const SwParamDesc *desc = &kind->params[param];
+  char text[SW_NUMBER_BUF_SIZE];
+  g_autofree char *range = NULL;
+  gboolean below, above;
+
+  _sw_format_number (text, value);
+
+  if (!isfinite (value))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("%s: parameter “%s” = %s is not a finite number"),
+                   who, desc->name, text);
+      return FALSE;
+    }
+
+  if (desc->type == SW_PARAM_BOOLEAN)
+    {
+      if (value == 0 || value == 1)
+        return TRUE;
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("%s: parameter “%s” = %s is not a truth value; valid: true (1) or false (0)"),
+                   who, desc->name, text);
+      return FALSE;
+    }
+
+  below = desc->min_exclusive ? value <= desc->min : value < desc->min;
+  above = value > desc->max;
+  if (!below && !above)
+    return TRUE;
+
+  range = describe_range (desc);
+  g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+               _("%s: parameter “%s” = %s%s%s is out of range; valid: %s"),
+               who, desc->name, text,
+               desc->unit != NULL && desc->unit[0] != '\0' ? " " : "",
+               desc->unit != NULL ? desc->unit : "",
+               range);
+  return FALSE;
+}
+
+gboolean
+_sw_validate_params (const char    *who,
+                     const SwKind  *kind,
+                     const double  *params,
+                     GError       **error)
+{
+  if (kind->validate == NULL)
+    return TRUE;
+  if (kind->validate (params, error))
+    return TRUE;
+  g_prefix_error (error, "%s: ", who);
+  return FALSE;
+}
+
+char *
+_sw_model_dup_port_ref (SwModel *self,
+                        guint    component,
+                        guint    port)
+{
+  const SwComponent *c = &g_array_index (self->components, SwComponent, component);
+
+  return g_strdup_printf ("%s.%s", c->id, c->kind->ports[port].name);
+}
+
+gboolean
+_sw_model_resolve_port (SwModel     *self,
+                        const char  *ref,
+                        guint       *component,
+                        guint       *port,
+                        GError     **error)
+{
+  const char *dot = strchr (ref, '.');
+  g_autofree char *id = NULL;
+  g_autofree char *quoted = NULL;
+  g_autofree char *quoted_port = NULL;
+  g_autoptr(GString) valid = NULL;
+  const SwKind *kind;
+  int c, p;
+
+  quoted = _sw_quote (ref);
+  if (dot == NULL || dot == ref || dot[1] == '\0')
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_TOPOLOGY,
+                   _("%s is not a port; write “component.port”, e.g. “inertia1.flange_a”"),
+                   quoted);
+      return FALSE;
+    }
+
+  id = g_strndup (ref, dot - ref);
+  c = sw_model_find_component (self, id);
+  if (c < 0)
+    {
+      g_autofree char *quoted_id = _sw_quote (id);
+
+      g_set_error (error, SW_ERROR, SW_ERROR_TOPOLOGY,
+                   _("there is no component %s"), quoted_id);
+      return FALSE;
+    }
+
+  kind = g_array_index (self->components, SwComponent, c).kind;
+  p = sw_kind_find_port (kind, dot + 1);
+  if (p < 0)
+    {
+      g_autofree char *quoted_id = _sw_quote (id);
+
+      valid = g_string_new (NULL);
+      for (guint i = 0; i < kind->n_ports; i++)
+        g_string_append_printf (valid, "%s%s", i > 0 ? ", " : "", kind->ports[i].name);
+      quoted_port = _sw_quote (dot + 1);
+      g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+                   _("component %s (%s) has no port %s; valid: %s"),
+                   quoted_id, kind->name, quoted_port, valid->str);
+      return FALSE;
+    }
+
+  *component = c;
+  *port = p;
+  return TRUE;
+}
+
+static const char *
+domain_name (SwDomain domain)
+{
+  switch (domain)
+    {
+    case SW_DOMAIN_ROTATIONAL:
+      return _("rotational");
+    case SW_DOMAIN_TRANSLATIONAL:
+      return _("translational");
+    default:
+      return "?";
+    }
+}
+
+gboolean
+_sw_model_check_connection (SwModel             *self,
+                            const SwConnection  *connection,
+                            int                 *duplicate_of,
+                            GError             **error)
+{
+  const SwComponent *from = &g_array_index (self->components, SwComponent, connection->from_component);
+  const SwComponent *to = &g_array_index (self->components, SwComponent, connection->to_component);
+  SwDomain from_domain = from->kind->ports[connection->from_port].domain;
+  SwDomain to_domain = to->kind->ports[connection->to_port].domain;
+  g_autofree char *from_ref = _sw_model_dup_port_ref (self, connection->from_component, connection->from_port);
+  g_autofree char *to_ref = _sw_model_dup_port_ref (self, connection->to_component, connection->to_port);
+
+  if (duplicate_of != NULL)
+    *duplicate_of = -1;
+
+  if (from_domain != to_domain)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_TOPOLOGY,
+                   _("“%s” is %s but “%s” is %s; only ports of the same domain can be connected"),
+                   from_ref, domain_name (from_domain), to_ref, domain_name (to_domain));
+      return FALSE;
+    }
+
+  if (connection->from_component == connection->to_component &&
+      connection->from_port == connection->to_port)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_TOPOLOGY,
+                   _("“%s” is connected to itself"), from_ref);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < self->connections->len; i++)
+    {
+      const SwConnection *other = &g_array_index (self->connections, SwConnection, i);
+      gboolean same =
+        other->from_component == connection->from_component && other->from_port == connection->from_port &&
+        other->to_component == connection->to_component && other->to_port == connection->to_port;
+      gboolean reversed =
+        other->from_component == connection->to_component && other->from_port == connection->to_port &&
+        other->to_component == connection->from_component && other->to_port == connection->from_port;
+
+      if (same || reversed)
+        {
+          if (duplicate_of != NULL)
+            *duplicate_of = i;
+          g_set_error (error, SW_ERROR, SW_ERROR_TOPOLOGY,
+                       _("“%s” and “%s” are already connected"), from_ref, to_ref);
+          return FALSE;
+        }
+    }
+
+  return TRUE;
+}
+
+void
+_sw_model_take_component (SwModel     *self,
+                          SwComponent *component)
+{
+  g_array_append_vals (self->components, component, 1);
+  memset (component, 0, sizeof *component);
+}
+
+void
+_sw_model_take_connection (SwModel            *self,
+                           const SwConnection *connection,
+                           JsonNode           *ui)
+{
+  g_array_append_vals (self->connections, connection, 1);
+  g_ptr_array_add (self->connection_ui, ui);
+}
+
+void
+_sw_model_set_display_name (SwModel    *self,
+                            const char *display_name)
+{
+  g_free (self->display_name);
+  self->display_name = g_strdup (display_name != NULL ? display_name : "<memory>");
+}
+
+/* The object */
+
+static void
+ui_node_free (gpointer node)
+{
+  if (node != NULL)
+    json_node_unref (node);
+}
+
+static void
+sw_model_finalize (GObject *object)
+{
+  SwModel *self = (SwModel *) object;
+
+  g_clear_pointer (&self->display_name, g_free);
+  g_clear_pointer (&self->name, g_free);
+  g_clear_pointer (&self->components, g_array_unref);
+  g_clear_pointer (&self->connections, g_array_unref);
+  g_clear_pointer (&self->connection_ui, g_ptr_array_unref);
+  g_clear_pointer (&self->simulation.method, g_free);
+  g_clear_pointer (&self->ui, json_node_unref);
+
+  G_OBJECT_CLASS (sw_model_parent_class)->finalize (object);
+}
+
+static void
+sw_model_get_property (GObject    *object,
+                       guint       prop_id,
+                       GValue     *value,
+                       GParamSpec *pspec)
+{
+  SwModel *self = SW_MODEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sw_model_set_property (GObject      *object,
+                       guint         prop_id,
+                       const GValue *value,
+                       GParamSpec   *pspec)
+{
+  SwModel *self = SW_MODEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_NAME:
+      sw_model_set_name (self, g_value_get_string (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sw_model_class_init (SwModelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = sw_model_finalize;
+  object_class->get_property = sw_model_get_property;
+  object_class->set_property = sw_model_set_property;
+
+  /**
+   * SwModel:name:
+   *
+   * The model's title (the file's "name"), or %NULL.
+   */
+  properties[PROP_NAME] =
+    g_param_spec_string ("name", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * SwModel::changed:
+   *
+   * Emitted after every successful edit (components, parameters,
+   * connections, simulation settings, a new name).
+   */
+  signals[CHANGED] =
+    g_signal_new ("changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 0);
+}
+
+static void
+sw_model_init (SwModel *self)
+{
+  self->display_name = g_strdup ("<memory>");
+  self->components = g_array_new (FALSE, TRUE, sizeof (SwComponent));
+  g_array_set_clear_func (self->components, (GDestroyNotify) _sw_component_clear);
+  self->connections = g_array_new (FALSE, TRUE, sizeof (SwConnection));
+  self->connection_ui = g_ptr_array_new_with_free_func (ui_node_free);
+  self->simulation.stop_time_s = 1;
+  self->simulation.output_interval_s = 1.0 / 500;
+  self->simulation.tolerance = 1e-6;
+  self->simulation.method = NULL;
+}
+
+SwModel *
+sw_model_new (void)
+{
+  return g_object_new (SW_TYPE_MODEL, NULL);
+}
+
+const char *
+sw_model_get_display_name (SwModel *model)
+{
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+
+  return model->display_name;
+}
+
+const char *
+sw_model_get_name (SwModel *model)
+{
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+
+  return model->name;
+}
+
+void
+sw_model_set_name (SwModel    *model,
+                   const char *name)
+{
+  g_return_if_fail (SW_IS_MODEL (model));
+
+  if (g_strcmp0 (model->name, name) == 0)
+    return;
+
+  g_free (model->name);
+  model->name = g_strdup (name);
+  g_object_notify_by_pspec (G_OBJECT (model), properties[PROP_NAME]);
+  g_signal_emit (model, signals[CHANGED], 0);
+}
+
+guint
+sw_model_get_n_components (SwModel *model)
+{
+  g_return_val_if_fail (SW_IS_MODEL (model), 0);
+
+  return model->components->len;
+}
+
+const SwComponent *
+sw_model_get_component (SwModel *model,
+                        guint    index)
+{
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+  g_return_val_if_fail (index < model->components->len, NULL);
+
+  return &g_array_index (model->components, SwComponent, index);
+}
+
+int
+sw_model_find_component (SwModel    *model,
+                         const char *id)
+{
+  g_return_val_if_fail (SW_IS_MODEL (model), -1);
+  g_return_val_if_fail (id != NULL, -1);
+
+  for (guint i = 0; i < model->components->len; i++)
+    if (strcmp (g_array_index (model->components, SwComponent, i).id, id) == 0)
+      return (int) i;
+
+  return -1;
+}
+
+guint
+sw_model_get_n_connections (SwModel *model)
+{
+  g_return_val_if_fail (SW_IS_MODEL (model), 0);
+
+  return model->connections->len;
+}
+
+const SwConnection *
+sw_model_get_connection (SwModel *model,
+                         guint    index)
+{
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+  g_return_val_if_fail (index < model->connections->len, NULL);
+
+  return &g_array_index (model->connections, SwConnection, index);
+}
+
+const SwSimulationSettings *
+sw_model_get_simulation (SwModel *model)
+{
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+
+  return &model->simulation;
+}
+
+/* Editing */
+
+int
+sw_model_add_component (SwModel     *model,
+                        const char  *kind_name,
+                        const char  *id,
+                        GError     **error)
+{
+  g_autofree char *who = NULL;
+  SwComponent component;
+  const SwKind *kind;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), -1);
+  g_return_val_if_fail (kind_name != NULL, -1);
+  g_return_val_if_fail (id != NULL, -1);
+  g_return_val_if_fail (error == NULL || *error == NULL, -1);
+
+  if (!_sw_check_id (id, error))
+    return -1;
+
+  who = _sw_component_label (id);
+  if (sw_model_find_component (model, id) >= 0)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_TOPOLOGY,
+                   _("duplicate component id “%s”"), id);
+      return -1;
+    }
+
+  kind = _sw_lookup_kind (who, kind_name, error);
+  if (kind == NULL)
+    return -1;
+
+  _sw_component_init (&component, kind, id);
+  _sw_model_take_component (model, &component);
+  g_signal_emit (model, signals[CHANGED], 0);
+
+  return (int) model->components->len - 1;
+}
+
+gboolean
+sw_model_set_param (SwModel     *model,
+                    guint        component,
+                    const char  *param,
+                    double       value,
+                    GError     **error)
+{
+  g_autofree char *who = NULL;
+  double params[SW_KIND_MAX_PARAMS];
+  const SwParamDesc *desc;
+  SwComponent *c;
+  int p;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (component < model->components->len, FALSE);
+  g_return_val_if_fail (param != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  c = &g_array_index (model->components, SwComponent, component);
+  who = _sw_component_label (c->id);
+  p = _sw_find_param (who, c->kind, param, error);
+  if (p < 0)
+    return FALSE;
+  desc = &c->kind->params[p];
+
+  /* NAN takes an initial value back out: it follows from the connections. */
+  if (!(desc->type == SW_PARAM_INITIAL && isnan (value)) &&
+      !_sw_check_param (who, c->kind, p, value, error))
+    return FALSE;
+
+  memcpy (params, c->param, sizeof params);
+  params[p] = value;
+  if (!_sw_validate_params (who, c->kind, params, error))
+    return FALSE;
+
+  c->param[p] = value;
+  c->given[p] = !isnan (value);
+  if (desc->type == SW_PARAM_SIGNAL)
+    {
+      g_clear_pointer (&c->signal[p], sw_signal_unref);
+      c->signal[p] = sw_signal_new_constant (value);
+    }
+
+  g_signal_emit (model, signals[CHANGED], 0);
+  return TRUE;
+}
+
+gboolean
+sw_model_set_param_signal (SwModel     *model,
+                           guint        component,
+                           const char  *param,
+                           SwSignal    *signal,
+                           GError     **error)
+{
+  g_autofree char *who = NULL;
+  double params[SW_KIND_MAX_PARAMS];
+  double value;
+  SwComponent *c;
+  int p;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (component < model->components->len, FALSE);
+  g_return_val_if_fail (param != NULL, FALSE);
+  g_return_val_if_fail (signal != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  c = &g_array_index (model->components, SwComponent, component);
+  who = _sw_component_label (c->id);
+  p = _sw_find_param (who, c->kind, param, error);
+  if (p < 0)
+    return FALSE;
+
+  if (c->kind->params[p].type != SW_PARAM_SIGNAL)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("%s: parameter “%s” takes a number, not a signal"),
+                   who, c->kind->params[p].name);
+      return FALSE;
+    }
+
+  value = _sw_signal_param_value (signal);
+  if (sw_signal_is_constant (signal) &&
+      !_sw_check_param (who, c->kind, p, value, error))
+    return FALSE;
+
+  memcpy (params, c->param, sizeof params);
+  params[p] = value;
+  if (!_sw_validate_params (who, c->kind, params, error))
+    return FALSE;
+
+  g_clear_pointer (&c->signal[p], sw_signal_unref);
+  c->signal[p] = sw_signal_ref (signal);
+  c->param[p] = value;
+  c->given[p] = TRUE;
+
+  g_signal_emit (model, signals[CHANGED], 0);
+  return TRUE;
+}
+
+gboolean
+sw_model_connect (SwModel     *model,
+                  const char  *from,
+                  const char  *to,
+                  GError     **error)
+{
+  g_autofree char *quoted_from = NULL;
+  g_autofree char *quoted_to = NULL;
+  g_autoptr(GError) local_error = NULL;
+  SwConnection connection = { 0 };
+  gboolean ok;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (from != NULL, FALSE);
+  g_return_val_if_fail (to != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  ok = _sw_model_resolve_port (model, from, &connection.from_component, &connection.from_port, &local_error) &&
+       _sw_model_resolve_port (model, to, &connection.to_component, &connection.to_port, &local_error) &&
+       _sw_model_check_connection (model, &connection, NULL, &local_error);
+  if (!ok)
+    {
+      quoted_from = _sw_quote (from);
+      quoted_to = _sw_quote (to);
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
+                                  _("connection from %s to %s: "), quoted_from, quoted_to);
+      return FALSE;
+    }
+
+  _sw_model_take_connection (model, &connection, NULL);
+  g_signal_emit (model, signals[CHANGED], 0);
+  return TRUE;
+}
+
+static gboolean
+is_valid_method (const char *method)
+{
+  return method == NULL || g_strv_contains (_sw_simulation_methods, method);
+}
+
+void
+sw_model_set_simulation (SwModel                    *model,
+                         const SwSimulationSettings *settings)
+{
+  g_return_if_fail (SW_IS_MODEL (model));
+  g_return_if_fail (settings != NULL);
+  g_return_if_fail (isfinite (settings->stop_time_s) && settings->stop_time_s > 0);
+  g_return_if_fail (isfinite (settings->output_interval_s) && settings->output_interval_s > 0);
+  g_return_if_fail (settings->tolerance > 0 && settings->tolerance < 1);
+  g_return_if_fail (is_valid_method (settings->method));
+
+  model->simulation.stop_time_s = settings->stop_time_s;
+  model->simulation.output_interval_s = settings->output_interval_s;
+  model->simulation.tolerance = settings->tolerance;
+  g_free (model->simulation.method);
+  model->simulation.method =
+    settings->method == NULL || strcmp (settings->method, "auto") == 0 ? NULL : g_strdup (settings->method);
+
+  g_signal_emit (model, signals[CHANGED], 0);
+}
+
+char *
+sw_model_dup_location (SwModel *model,
+                       guint    component)
+{
+  const SwComponent *c;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+  g_return_val_if_fail (component < model->components->len, NULL);
+
+  c = &g_array_index (model->components, SwComponent, component);
+  if (c->line == 0)
+    return g_strdup_printf ("%s: ", model->display_name);
+  return g_strdup_printf ("%s:%u:%u: ", model->display_name, c->line, c->column);
+}

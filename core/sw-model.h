@@ -1,0 +1,112 @@
+/* sw-model.h: the editable document: components, connections, settings.
+ *
+ * SwModel is owned by the main thread; a worker never touches it. Solving
+ * starts from an immutable snapshot (sw_system_new() in sw-system.h).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib-object.h>
+#include <json-glib/json-glib.h>
+#include "sw-kind.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  char         *id;          /* unique in the model; letters, digits, '_' */
+  const SwKind *kind;
+  /* Per kind parameter (index as in kind->params): the value, or NAN for an
+   * INITIAL parameter the file leaves out. */
+  double        param[SW_KIND_MAX_PARAMS];
+  /* For SIGNAL parameters the signal (a constant one for a number); NULL for
+   * the others. Owned by the component. */
+  SwSignal     *signal[SW_KIND_MAX_PARAMS];
+  /* TRUE where the file (or the editor) gave the parameter; saving writes
+   * these and leaves defaults out. */
+  gboolean      given[SW_KIND_MAX_PARAMS];
+  gboolean      has_position;
+  double        position[2];
+  JsonNode     *ui;          /* the component's "ui" object, kept as is; or NULL */
+  guint         line, column;/* where the file defines it; 0 when not read from a file */
+} SwComponent;
+
+typedef struct {
+  guint from_component, from_port;   /* component index, port index in its kind */
+  guint to_component, to_port;
+  guint line, column;
+} SwConnection;
+
+typedef struct {
+  double stop_time_s;
+  double output_interval_s;
+  double tolerance;
+  char  *method;            /* NULL: chosen per model; else "rk45", "rk8pd", "bdf", ... */
+} SwSimulationSettings;
+
+#define SW_TYPE_MODEL (sw_model_get_type ())
+G_DECLARE_FINAL_TYPE (SwModel, sw_model, SW, MODEL, GObject)
+
+SwModel     *sw_model_new                 (void);
+/* Reads a *.shaft file. Every problem found is reported, one per line, as
+ * "FILE:LINE:COL: error: message" in a single GError. */
+SwModel     *sw_model_new_from_file       (const char  *path,
+                                           GError     **error);
+/* As above from memory; display_name stands for FILE in messages. */
+SwModel     *sw_model_new_from_data       (const char  *data,
+                                           gssize       length,
+                                           const char  *display_name,
+                                           GError     **error);
+/* Writes a temporary file beside path and renames it over path. */
+gboolean     sw_model_save_to_file        (SwModel     *model,
+                                           const char  *path,
+                                           GError     **error);
+char        *sw_model_to_data             (SwModel     *model,
+                                           gsize       *length);
+
+/* The file name messages use ("<memory>" when not read from a file). */
+const char  *sw_model_get_display_name    (SwModel     *model);
+const char  *sw_model_get_name            (SwModel     *model);
+void         sw_model_set_name            (SwModel     *model,
+                                           const char  *name);
+
+guint              sw_model_get_n_components  (SwModel *model);
+const SwComponent *sw_model_get_component     (SwModel *model,
+                                               guint    index);
+/* -1 when there is none. */
+int                sw_model_find_component    (SwModel    *model,
+                                               const char *id);
+guint              sw_model_get_n_connections (SwModel *model);
+const SwConnection*sw_model_get_connection    (SwModel *model,
+                                               guint    index);
+const SwSimulationSettings *sw_model_get_simulation (SwModel *model);
+
+/* Editing (used by tests and, later, the editor). Each validates and sets
+ * a message naming the component and parameter on failure. */
+int          sw_model_add_component       (SwModel     *model,
+                                           const char  *kind_name,
+                                           const char  *id,
+                                           GError     **error);
+gboolean     sw_model_set_param           (SwModel     *model,
+                                           guint        component,
+                                           const char  *param,
+                                           double       value,
+                                           GError     **error);
+gboolean     sw_model_set_param_signal    (SwModel     *model,
+                                           guint        component,
+                                           const char  *param,
+                                           SwSignal    *signal,
+                                           GError     **error);
+/* from and to are "component_id.port". */
+gboolean     sw_model_connect             (SwModel     *model,
+                                           const char  *from,
+                                           const char  *to,
+                                           GError     **error);
+void         sw_model_set_simulation      (SwModel                    *model,
+                                           const SwSimulationSettings *settings);
+
+/* "FILE:LINE:COL: " for a component (or "FILE: " without a location); used
+ * by the assembly to prefix its messages. Free with g_free(). */
+char        *sw_model_dup_location        (SwModel     *model,
+                                           guint        component);
+
+G_END_DECLS

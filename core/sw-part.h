@@ -1,0 +1,79 @@
+/* sw-part.h: what a component kind sees of the engine.
+ *
+ * A part is a component as placed in an assembled system: its port nodes,
+ * its parameter values and signals. Kinds declare their equations through a
+ * SwBuilder (masses, linear constraints, prescribed motions) and their force
+ * and output functions read a SwState.
+ *
+ * Coordinates: every connection point is a node with one coordinate x (angle
+ * in rad or position in m). Forces are generalized forces on nodes, positive
+ * along the axis.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "sw-kind.h"
+
+G_BEGIN_DECLS
+
+struct _SwPart {
+  const SwKind *kind;
+  const char   *id;
+  guint         component;                     /* index in the model */
+  guint         node[SW_KIND_MAX_PORTS];       /* node of each port */
+  double        param[SW_KIND_MAX_PARAMS];     /* NAN for an unset INITIAL */
+  SwSignal     *signal[SW_KIND_MAX_PARAMS];    /* SIGNAL params, else NULL */
+  guint         first_row;                     /* the part's constraint rows */
+  guint         n_rows;
+};
+
+struct _SwState {
+  double        t;
+  gboolean      left;       /* signals take their left limit (event rows) */
+  const double *x, *v, *a;  /* per node: coordinate, velocity, acceleration */
+  /* Per constraint row: the multiplier; row r exerts coeff_i * lambda[r] on
+   * its i-th node. */
+  const double *lambda;
+};
+
+/* The signal of parameter i at the state's time. */
+double sw_part_signal (const SwPart *part, guint param, const SwState *state,
+                       double *d1, double *d2);
+
+void   sw_builder_add_mass        (SwBuilder    *builder,
+                                   guint         node,
+                                   double        mass);
+/* sum_i coeffs[i] * x[nodes[i]] = offset. Rows are numbered in the order
+ * a part adds them, from part->first_row. */
+void   sw_builder_add_constraint  (SwBuilder    *builder,
+                                   const SwPart *part,
+                                   guint         n,
+                                   const guint  *nodes,
+                                   const double *coeffs,
+                                   double        offset);
+
+typedef enum {
+  SW_MOTION_POSITION,      /* x - x_support = s(t) */
+  SW_MOTION_SPEED,         /* d/dt (x - x_support) = s(t), starting from 0 */
+  SW_MOTION_ACCELERATION   /* d2/dt2 (x - x_support) = s(t), from rest at 0 */
+} SwMotion;
+
+/* A prescribed motion, also one constraint row of the part. */
+void   sw_builder_add_motion      (SwBuilder    *builder,
+                                   const SwPart *part,
+                                   guint         node,
+                                   guint         support,
+                                   SwMotion      motion,
+                                   SwSignal     *signal);
+/* An instant where the element's force jumps: the integrator stops there
+ * and the output gets a left and a right row. */
+void   sw_builder_add_time_event  (SwBuilder    *builder,
+                                   double        t);
+/* Initial coordinate and velocity of a node (NAN: not given). */
+void   sw_builder_set_initial     (SwBuilder    *builder,
+                                   const SwPart *part,
+                                   guint         node,
+                                   double        x0,
+                                   double        v0);
+
+G_END_DECLS

@@ -1,0 +1,118 @@
+/* sw-system-private.h: the assembled arrays, shared by the assembly
+ * (sw-system.c), the evaluation of the equations (sw-equations.c) and the
+ * integrator (sw-simulate.c).
+ *
+ * Node coordinates are affine in the independent coordinates q and the
+ * prescribed motions p(t):  x_i = sum_j T_ij q_j + sum_k P_ik p_k + c_i.
+ * T is stored by rows (per node) and by columns (per coordinate), both
+ * sparse. Coordinates come in three classes:
+ *   massive    row of T^T M T nonzero: position and velocity are states;
+ *   first order no inertia but damping: position is a state, its velocity
+ *               solves the force balance;
+ *   algebraic  no inertia, only stiffness: position solves the balance.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gsl/gsl_matrix.h>
+#include "sw-system.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  guint  index;   /* coordinate, or driver in the driver lists */
+  double coeff;
+} SwTerm;
+
+typedef enum {
+  SW_COORD_MASSIVE,
+  SW_COORD_FIRST_ORDER,
+  SW_COORD_ALGEBRAIC
+} SwCoordClass;
+
+typedef struct {
+  SwMotion  motion;
+  SwSignal *signal;
+  guint     part;
+  guint     state;       /* first state slot for SPEED (1) and ACCELERATION (2) */
+} SwDriver;
+
+/* A dense block of coordinates solved together. */
+typedef struct {
+  guint      n;
+  guint     *coords;     /* coordinate indices */
+  gsl_matrix *chol;      /* massive blocks: Cholesky factor of the block of T^T M T */
+  /* massless blocks: the parts whose forces touch the block, and the nodes
+   * whose coordinate depends on it */
+  guint      n_parts, *parts;
+  guint      n_nodes, *nodes;
+} SwBlock;
+
+/* Constraint rows kept for the reactions. */
+typedef struct {
+  guint  part;
+  guint  n;
+  guint  nodes[4];
+  double coeffs[4];
+  gboolean redundant;    /* implied by the others: its multiplier is 0 */
+} SwRow;
+
+typedef struct {
+  guint       n;         /* rows in the block (non-redundant) */
+  guint      *rows;
+  guint       n_nodes;
+  guint      *nodes;
+  gsl_matrix *chol;      /* Cholesky factor of G G^T for these rows */
+} SwRowBlock;
+
+struct _SwSystem {
+  gatomicrefcount ref_count;
+  char           *name;
+  SwSimulationSettings settings;
+
+  guint     n_parts;
+  SwPart   *parts;
+
+  guint     n_nodes;
+  double   *mass;          /* per node */
+  /* Rows of T and P, CSR: node i uses t_terms[t_start[i] .. t_start[i+1]). */
+  guint    *t_start;
+  SwTerm   *t_terms;
+  guint    *p_start;
+  SwTerm   *p_terms;
+  double   *x_const;
+  /* Columns of T, CSC: coordinate j appears in nodes c_terms[c_start[j] ..]. */
+  guint    *c_start;
+  SwTerm   *c_terms;       /* index = node */
+
+  guint         n_coords;
+  SwCoordClass *coord_class;
+  guint        *coord_state;    /* position state slot of each coordinate */
+  guint         n_massive, n_first_order, n_algebraic;
+
+  guint     n_massive_blocks, n_first_order_blocks, n_algebraic_blocks;
+  SwBlock  *massive_blocks, *first_order_blocks, *algebraic_blocks;
+
+  guint     n_drivers;
+  SwDriver *drivers;
+
+  guint     n_rows;
+  SwRow    *rows;
+  guint       n_row_blocks;
+  SwRowBlock *row_blocks;
+
+  /* Initial values of the states, and the first guess of the algebraic
+   * coordinates. */
+  guint     n_states;
+  double   *y0;
+  double   *q_guess;
+
+  /* Instants where a force jumps (time events of parts, not signals). */
+  GArray   *time_events;
+
+  /* Parts with forces, in order, for the global force evaluation. */
+  guint     n_force_parts;
+  guint    *force_parts;
+};
+
+G_END_DECLS

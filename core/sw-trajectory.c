@@ -1,0 +1,178 @@
+/* sw-trajectory.c: column storage of simulated time series and CSV output.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-trajectory.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include "sw-error.h"
+
+struct _SwTrajectory {
+  gatomicrefcount ref_count;
+  GStrv   names;
+  GStrv   units;
+  guint   n_columns;
+  GArray *times;
+  GArray **columns;
+};
+
+SwTrajectory *
+sw_trajectory_new (GStrv names, GStrv units)
+{
+  SwTrajectory *tr = g_new0 (SwTrajectory, 1);
+
+  g_return_val_if_fail (names != NULL && units != NULL, NULL);
+  g_atomic_ref_count_init (&tr->ref_count);
+  tr->names = names;
+  tr->units = units;
+  tr->n_columns = g_strv_length (names);
+  g_return_val_if_fail (g_strv_length (units) == tr->n_columns, tr);
+  tr->times = g_array_new (FALSE, FALSE, sizeof (double));
+  tr->columns = g_new0 (GArray *, MAX (tr->n_columns, 1));
+  for (guint c = 0; c < tr->n_columns; c++)
+    tr->columns[c] = g_array_new (FALSE, FALSE, sizeof (double));
+  return tr;
+}
+
+void
+sw_trajectory_append_row (SwTrajectory *tr, double t, const double *values)
+{
+  g_array_append_val (tr->times, t);
+  for (guint c = 0; c < tr->n_columns; c++)
+    g_array_append_val (tr->columns[c], values[c]);
+}
+
+SwTrajectory *
+sw_trajectory_ref (SwTrajectory *tr)
+{
+  g_atomic_ref_count_inc (&tr->ref_count);
+  return tr;
+}
+
+void
+sw_trajectory_unref (SwTrajectory *tr)
+{
+  if (!g_atomic_ref_count_dec (&tr->ref_count))
+    return;
+  for (guint c = 0; c < tr->n_columns; c++)
+    g_array_unref (tr->columns[c]);
+  g_free (tr->columns);
+  g_array_unref (tr->times);
+  g_strfreev (tr->names);
+  g_strfreev (tr->units);
+  g_free (tr);
+}
+
+guint sw_trajectory_get_n_rows (const SwTrajectory *tr) { return tr->times->len; }
+guint sw_trajectory_get_n_columns (const SwTrajectory *tr) { return tr->n_columns; }
+const double *sw_trajectory_get_times (const SwTrajectory *tr) { return (const double *) tr->times->data; }
+
+const char *
+sw_trajectory_get_column_name (const SwTrajectory *tr, guint column)
+{
+  g_return_val_if_fail (column < tr->n_columns, NULL);
+  return tr->names[column];
+}
+
+const char *
+sw_trajectory_get_column_unit (const SwTrajectory *tr, guint column)
+{
+  g_return_val_if_fail (column < tr->n_columns, NULL);
+  return tr->units[column];
+}
+
+const double *
+sw_trajectory_get_column (const SwTrajectory *tr, guint column)
+{
+  g_return_val_if_fail (column < tr->n_columns, NULL);
+  return (const double *) tr->columns[column]->data;
+}
+
+int
+sw_trajectory_find_column (const SwTrajectory *tr, const char *name)
+{
+  for (guint c = 0; c < tr->n_columns; c++)
+    if (strcmp (tr->names[c], name) == 0)
+      return (int) c;
+  return -1;
+}
+
+double
+sw_trajectory_interpolate (const SwTrajectory *tr, guint column, double t)
+{
+  const double *ts = sw_trajectory_get_times (tr);
+  const double *ys = sw_trajectory_get_column (tr, column);
+  guint n = tr->times->len, lo = 0, hi;
+
+  g_return_val_if_fail (n > 0, NAN);
+  if (t <= ts[0])
+    return ys[0];
+  if (t >= ts[n - 1])
+    return ys[n - 1];
+  /* Last row with time <= t: the right limit at an event. */
+  hi = n - 1;
+  while (hi - lo > 1)
+    {
+      guint mid = (lo + hi) / 2;
+      if (ts[mid] <= t)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  if (ts[lo] == t)
+    return ys[lo];
+  return ys[lo] + (ys[hi] - ys[lo]) * (t - ts[lo]) / (ts[hi] - ts[lo]);
+}
+
+static void
+append_number (GString *s, double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  /* %.17g in the C locale, whatever the user's locale. */
+  g_ascii_formatd (buf, sizeof buf, "%.17g", v);
+  g_string_append (s, buf);
+}
+
+gboolean
+sw_trajectory_write_csv (const SwTrajectory *tr, const char *path, GError **error)
+{
+  g_autoptr (GString) s = g_string_new ("time");
+
+  for (guint c = 0; c < tr->n_columns; c++)
+    g_string_append_printf (s, ",%s", tr->names[c]);
+  g_string_append_c (s, '\n');
+  for (guint r = 0; r < tr->times->len; r++)
+    {
+      append_number (s, g_array_index (tr->times, double, r));
+      for (guint c = 0; c < tr->n_columns; c++)
+        {
+          g_string_append_c (s, ',');
+          append_number (s, g_array_index (tr->columns[c], double, r));
+        }
+      g_string_append_c (s, '\n');
+    }
+
+  if (path == NULL)
+    {
+      if (fwrite (s->str, 1, s->len, stdout) != s->len || fflush (stdout) != 0)
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_IO, _("could not write the CSV to standard output"));
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (!g_file_set_contents (path, s->str, s->len, error))
+    {
+      if (error != NULL && *error != NULL && (*error)->domain != SW_ERROR)
+        {
+          GError *e = *error;
+          *error = g_error_new (SW_ERROR, SW_ERROR_IO, "%s", e->message);
+          g_error_free (e);
+        }
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,50 @@
+/* sw-trajectory.h: simulated time series, one column per variable.
+ *
+ * Built by sw_simulate(), immutable afterwards and reference counted, so it
+ * can be handed from a worker to the main thread. An event instant has two
+ * rows with the same time: the left and the right limit.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct _SwTrajectory SwTrajectory;
+
+/* Takes the column names ("inertia1.w") and units. */
+SwTrajectory *sw_trajectory_new            (GStrv          names,
+                                            GStrv          units);
+void          sw_trajectory_append_row     (SwTrajectory  *trajectory,
+                                            double         t,
+                                            const double  *values);
+SwTrajectory *sw_trajectory_ref            (SwTrajectory  *trajectory);
+void          sw_trajectory_unref          (SwTrajectory  *trajectory);
+
+guint         sw_trajectory_get_n_rows     (const SwTrajectory *trajectory);
+guint         sw_trajectory_get_n_columns  (const SwTrajectory *trajectory);
+const char   *sw_trajectory_get_column_name(const SwTrajectory *trajectory,
+                                            guint               column);
+const char   *sw_trajectory_get_column_unit(const SwTrajectory *trajectory,
+                                            guint               column);
+/* -1 when there is no such column. */
+int           sw_trajectory_find_column    (const SwTrajectory *trajectory,
+                                            const char         *name);
+const double *sw_trajectory_get_times      (const SwTrajectory *trajectory);
+const double *sw_trajectory_get_column     (const SwTrajectory *trajectory,
+                                            guint               column);
+/* Linear interpolation at t; at an event instant the right limit. */
+double        sw_trajectory_interpolate    (const SwTrajectory *trajectory,
+                                            guint               column,
+                                            double              t);
+
+/* CSV: header "time,<name>,...", numbers with %.17g. path NULL: stdout.
+ * A file is written to a temporary name and renamed. */
+gboolean      sw_trajectory_write_csv      (const SwTrajectory *trajectory,
+                                            const char         *path,
+                                            GError            **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SwTrajectory, sw_trajectory_unref)
+
+G_END_DECLS
