@@ -252,7 +252,13 @@ _sw_lookup_kind (const char  *who,
   kinds = sw_catalog_get_kinds (&n_kinds);
   if (strlen (kind_name) <= 64)
     {
-      guint limit = MAX (2, strlen (kind_name) / 3);
+      guint limit = MAX (2, strlen (kind_name) / 5);
+      guint closest = G_MAXUINT;
+
+      for (guint i = 0; i < n_kinds; i++)
+        closest = MIN (closest, kind_distance (kind_name, kinds[i]->name));
+      /* Only the closest names, and only when they are close at all. */
+      limit = MIN (limit, closest + 1);
 
       for (guint i = 0; i < n_kinds; i++)
         {

@@ -1,0 +1,553 @@
+/* sw-plot-file.c: trajectories drawn into PNG, SVG or PDF files with PLplot.
+ *
+ * Every call opens a PLplot stream of its own (plmkstrm), draws one page and
+ * ends that stream (plend1), then makes the caller's stream current again.
+ * PLplot leaves the process (plexit) on some errors it cannot report, such as
+ * an output file it cannot open or a driver it cannot load, so everything it
+ * could fail on is checked here first.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-plot-file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <plplot.h>
+
+#include "sw-error.h"
+
+#define MIN_SIZE_PX 160
+#define MAX_SIZE_PX 16384
+
+typedef struct {
+  const char *extension;
+  const char *device;
+} Format;
+
+static const Format formats[] = {
+  { ".png", "pngcairo" },
+  { ".svg", "svgcairo" },
+  { ".pdf", "pdfcairo" },
+};
+
+/* cmap0: a light style, one readable colour per curve. */
+enum {
+  COLOR_BACKGROUND,
+  COLOR_FOREGROUND,
+  COLOR_GRID,
+  COLOR_FIRST_CURVE,
+  N_COLORS = COLOR_FIRST_CURVE + SW_PLOT_FILE_MAX_COLUMNS
+};
+
+static const guint8 palette[N_COLORS][3] = {
+  [COLOR_BACKGROUND] = { 0xff, 0xff, 0xff },
+  [COLOR_FOREGROUND] = { 0x24, 0x24, 0x28 },
+  [COLOR_GRID]       = { 0xde, 0xdd, 0xda },
+  { 0x1c, 0x71, 0xd8 }, /* blue */
+  { 0xe6, 0x61, 0x00 }, /* orange */
+  { 0x26, 0xa2, 0x69 }, /* green */
+  { 0xc0, 0x1c, 0x28 }, /* red */
+  { 0x81, 0x3d, 0x9c }, /* purple */
+  { 0x86, 0x5e, 0x3c }, /* brown */
+  { 0x10, 0x8d, 0x9e }, /* teal */
+  { 0xd4, 0x48, 0x9a }, /* magenta */
+  { 0x5e, 0x5c, 0x64 }, /* grey */
+  { 0x98, 0x98, 0x00 }, /* olive */
+  { 0x62, 0xa0, 0xea }, /* light blue */
+  { 0xa5, 0x1d, 0x2d }, /* dark red */
+};
+
+/* Lengths in character heights. */
+#define MARGIN_TOP_TITLE   3.0
+#define MARGIN_TOP         1.0
+#define MARGIN_BOTTOM      3.8
+#define MARGIN_LEFT        6.8
+#define MARGIN_RIGHT       1.0
+#define PANEL_GAP          1.4
+#define PANEL_MIN_HEIGHT   3.0
+#define UNIT_LABEL_DISP    5.4
+#define TIME_LABEL_DISP    3.0
+#define LEGEND_LINE        2.5
+#define CHAR_WIDTH         0.62 /* average width of a character of the legend */
+
+#define CURVE_WIDTH 1.6
+#define GRID_WIDTH  0.6
+#define AXIS_WIDTH  0.8
+
+/* The curves that share a unit. */
+typedef struct {
+  const char *unit;
+  guint      *curves;   /* positions in the caller's column list */
+  guint       n_curves;
+  double      y_min;
+  double      y_max;
+} Panel;
+
+static const Format *
+format_for_path (const char *path)
+{
+  g_autofree char *lower = g_ascii_strdown (path, -1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (g_str_has_suffix (lower, formats[i].extension))
+      return &formats[i];
+  return NULL;
+}
+
+/* PLplot reads '#' as the start of an escape sequence; "##" is a literal '#'. */
+static char *
+escape_text (const char *text)
+{
+  GString *s = g_string_sized_new (strlen (text) + 8);
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '#')
+        g_string_append_c (s, '#');
+      g_string_append_c (s, *p);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* Without the driver, plinit() asks on stdin for another device and finally
+ * leaves the process. */
+static gboolean
+device_available (const char *device)
+{
+  const char *menus[256] = { NULL };
+  const char *names[256] = { NULL };
+  const char **menus_p = menus, **names_p = names;
+  int n = G_N_ELEMENTS (names);
+
+  plgDevs (&menus_p, &names_p, &n);
+  for (int i = 0; i < n && names[i] != NULL; i++)
+    if (strcmp (names[i], device) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Finite minimum and maximum; FALSE when there is no finite value. */
+static gboolean
+finite_range (const double *values, guint n, double *min, double *max)
+{
+  gboolean found = FALSE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (!isfinite (values[i]))
+        continue;
+      if (!found)
+        {
+          *min = *max = values[i];
+          found = TRUE;
+        }
+      else
+        {
+          *min = MIN (*min, values[i]);
+          *max = MAX (*max, values[i]);
+        }
+    }
+  return found;
+}
+
+/* Widens [min, max] so that PLplot can draw ticks on it: no data gives
+ * [-1, 1], a constant gets room around it, anything else 5 % each side. */
+static void
+pad_range (gboolean found, double *min, double *max)
+{
+  double span, scale;
+
+  if (!found)
+    {
+      *min = -1.0;
+      *max = 1.0;
+      return;
+    }
+  span = *max - *min;
+  scale = MAX (fabs (*min), fabs (*max));
+  if (span <= 1e-9 * scale || span < 1e-300)
+    {
+      double pad = scale > 0.0 ? 0.1 * scale : 1.0;
+      *min -= pad;
+      *max += pad;
+      return;
+    }
+  *min -= 0.05 * span;
+  *max += 0.05 * span;
+}
+
+/* Groups curves by unit, in the order in which units first appear. */
+static GArray *
+make_panels (const SwTrajectory *trajectory, const guint *columns, guint n_columns)
+{
+  GArray *panels = g_array_new (FALSE, TRUE, sizeof (Panel));
+  const double *times = sw_trajectory_get_times (trajectory);
+  guint n_rows = sw_trajectory_get_n_rows (trajectory);
+
+  for (guint i = 0; i < n_columns; i++)
+    {
+      const char *unit = sw_trajectory_get_column_unit (trajectory, columns[i]);
+      const double *values = sw_trajectory_get_column (trajectory, columns[i]);
+      Panel *panel = NULL;
+      gboolean found = FALSE;
+      double min = 0.0, max = 0.0;
+
+      if (unit == NULL)
+        unit = "";
+      for (guint p = 0; p < panels->len && panel == NULL; p++)
+        if (strcmp (g_array_index (panels, Panel, p).unit, unit) == 0)
+          panel = &g_array_index (panels, Panel, p);
+      if (panel == NULL)
+        {
+          Panel empty = { unit, g_new0 (guint, n_columns), 0, NAN, NAN };
+          g_array_append_val (panels, empty);
+          panel = &g_array_index (panels, Panel, panels->len - 1);
+        }
+      panel->curves[panel->n_curves++] = i;
+
+      /* Only values at a finite time are drawn. */
+      for (guint r = 0; r < n_rows; r++)
+        {
+          if (!isfinite (times[r]) || !isfinite (values[r]))
+            continue;
+          min = found ? MIN (min, values[r]) : values[r];
+          max = found ? MAX (max, values[r]) : values[r];
+          found = TRUE;
+        }
+      if (found)
+        {
+          panel->y_min = isnan (panel->y_min) ? min : MIN (panel->y_min, min);
+          panel->y_max = isnan (panel->y_max) ? max : MAX (panel->y_max, max);
+        }
+    }
+  for (guint p = 0; p < panels->len; p++)
+    {
+      Panel *panel = &g_array_index (panels, Panel, p);
+      pad_range (!isnan (panel->y_min), &panel->y_min, &panel->y_max);
+    }
+  return panels;
+}
+
+static void
+free_panels (GArray *panels)
+{
+  for (guint p = 0; p < panels->len; p++)
+    g_free (g_array_index (panels, Panel, p).curves);
+  g_array_unref (panels);
+}
+
+/* Draws runs of finite points as lines, a lone finite point as a dot. */
+static void
+draw_curve (const double *times, const double *values, guint n_rows)
+{
+  guint start = 0;
+
+  while (start < n_rows)
+    {
+      guint end;
+
+      while (start < n_rows && !(isfinite (times[start]) && isfinite (values[start])))
+        start++;
+      end = start;
+      while (end < n_rows && isfinite (times[end]) && isfinite (values[end]))
+        end++;
+      if (end - start >= 2)
+        plline ((PLINT) (end - start), times + start, values + start);
+      else if (end - start == 1)
+        plpoin (1, times + start, values + start, 17);
+      start = end;
+    }
+}
+
+static void
+draw_legend (const SwTrajectory *trajectory, const guint *columns, const Panel *panel,
+             double line_length)
+{
+  g_autofree PLINT *opts = g_new (PLINT, panel->n_curves);
+  g_autofree PLINT *text_colors = g_new (PLINT, panel->n_curves);
+  g_autofree PLINT *line_colors = g_new (PLINT, panel->n_curves);
+  g_autofree PLINT *line_styles = g_new (PLINT, panel->n_curves);
+  g_autofree PLFLT *line_widths = g_new (PLFLT, panel->n_curves);
+  g_autofree char **texts = g_new0 (char *, panel->n_curves + 1);
+  PLFLT width = 0.0, height = 0.0;
+
+  for (guint k = 0; k < panel->n_curves; k++)
+    {
+      guint i = panel->curves[k];
+
+      opts[k] = PL_LEGEND_LINE;
+      text_colors[k] = COLOR_FOREGROUND;
+      line_colors[k] = COLOR_FIRST_CURVE + (PLINT) i;
+      line_styles[k] = 1;
+      line_widths[k] = CURVE_WIDTH;
+      texts[k] = escape_text (sw_trajectory_get_column_name (trajectory, columns[i]));
+    }
+
+  pllegend (&width, &height, PL_LEGEND_BACKGROUND,
+            PL_POSITION_RIGHT | PL_POSITION_TOP | PL_POSITION_OUTSIDE,
+            0.0, 0.0, line_length, COLOR_BACKGROUND, COLOR_FOREGROUND, 1,
+            0, 0, (PLINT) panel->n_curves, opts,
+            0.8, 1.0, 1.8, 0.0, text_colors, (const char * const *) texts,
+            NULL, NULL, NULL, NULL,
+            line_colors, line_styles, line_widths,
+            NULL, NULL, NULL, NULL);
+
+  for (guint k = 0; k < panel->n_curves; k++)
+    g_free (texts[k]);
+}
+
+/* Draws one page into the open stream. FALSE with error when the page is too
+ * small for the panels. */
+static gboolean
+draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
+           const char *title, GArray *panels, int height_px, const char *path,
+           GError **error)
+{
+  const double *times = sw_trajectory_get_times (trajectory);
+  guint n_rows = sw_trajectory_get_n_rows (trajectory);
+  PLFLT x_min, x_max, y_min, y_max, default_height, char_height;
+  double page_w, page_h, t_min = 0.0, t_max = 0.0;
+  double top, bottom, left, right, gap, panel_h, legend_w;
+  gsize longest = 1;
+  gboolean found;
+
+  pladv (0);
+  plgspa (&x_min, &x_max, &y_min, &y_max);
+  plgchr (&default_height, &char_height);
+  page_w = x_max - x_min;
+  page_h = y_max - y_min;
+
+  /* Everything in millimetres first. */
+  for (guint i = 0; i < n_columns; i++)
+    longest = MAX (longest, (gsize) g_utf8_strlen (sw_trajectory_get_column_name (trajectory, columns[i]), -1));
+  legend_w = (LEGEND_LINE + 2.0 + CHAR_WIDTH * (double) longest) * char_height;
+  top = (title != NULL && *title != '\0' ? MARGIN_TOP_TITLE : MARGIN_TOP) * char_height;
+  bottom = MARGIN_BOTTOM * char_height;
+  left = MARGIN_LEFT * char_height;
+  right = MARGIN_RIGHT * char_height + legend_w;
+  gap = PANEL_GAP * char_height;
+  panel_h = (page_h - top - bottom - gap * (panels->len - 1)) / panels->len;
+
+  if (panel_h < PANEL_MIN_HEIGHT * char_height || page_w - left - right < 10.0 * char_height)
+    {
+      double need_h = top + bottom + (gap + PANEL_MIN_HEIGHT * char_height) * panels->len;
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("Cannot plot to “%s”: %u panels and a legend do not fit; "
+                     "make the plot at least %d pixels high or choose fewer units or shorter names"),
+                   path, panels->len, (int) ceil (need_h / page_h * height_px));
+      return FALSE;
+    }
+
+  found = finite_range (times, n_rows, &t_min, &t_max);
+  if (found && t_max > t_min)
+    ; /* the time axis ends where the data ends */
+  else
+    pad_range (found, &t_min, &t_max);
+
+  plsyax (5, 0);
+  for (guint p = 0; p < panels->len; p++)
+    {
+      const Panel *panel = &g_array_index (panels, Panel, p);
+      gboolean last = p + 1 == panels->len;
+      double y_top = page_h - top - p * (panel_h + gap);
+      g_autofree char *unit = escape_text (panel->unit);
+      g_autofree char *unit_label = g_strdup_printf ("[%s]", *unit != '\0' ? unit : "1");
+
+      plvpor (left / page_w, 1.0 - right / page_w, (y_top - panel_h) / page_h, y_top / page_h);
+      plwind (t_min, t_max, panel->y_min, panel->y_max);
+
+      plcol0 (COLOR_GRID);
+      plwidth (GRID_WIDTH);
+      plbox ("g", 0.0, 0, "g", 0.0, 0);
+
+      plwidth (CURVE_WIDTH);
+      for (guint k = 0; k < panel->n_curves; k++)
+        {
+          guint i = panel->curves[k];
+          plcol0 (COLOR_FIRST_CURVE + (PLINT) i);
+          draw_curve (times, sw_trajectory_get_column (trajectory, columns[i]), n_rows);
+        }
+
+      plcol0 (COLOR_FOREGROUND);
+      plwidth (AXIS_WIDTH);
+      plbox (last ? "bcnst" : "bcst", 0.0, 0, "bcnstv", 0.0, 0);
+      plmtex ("l", UNIT_LABEL_DISP, 0.5, 0.5, unit_label);
+      if (last)
+        plmtex ("b", TIME_LABEL_DISP, 0.5, 0.5, _("time [s]"));
+      if (p == 0 && title != NULL && *title != '\0')
+        {
+          g_autofree char *escaped = escape_text (title);
+          plschr (0.0, 1.25);
+          plmtex ("t", 1.2, 0.5, 0.5, escaped);
+          plschr (0.0, 1.0);
+        }
+
+      draw_legend (trajectory, columns, panel,
+                   LEGEND_LINE * char_height / (page_w - left - right));
+    }
+  return TRUE;
+}
+
+/* Opens a private stream, draws, ends the stream and makes the caller's
+ * stream current again. */
+static gboolean
+plot (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
+      const char *title, const Format *format, const char *file, const char *path,
+      int width_px, int height_px, GError **error)
+{
+  PLINT previous = 0, stream = -1;
+  PLINT r[N_COLORS], g[N_COLORS], b[N_COLORS];
+  GArray *panels;
+  gboolean ok;
+
+  plgstrm (&previous);
+  plmkstrm (&stream);
+  if (stream < 0)
+    {
+      plsstrm (previous);
+      g_set_error (error, SW_ERROR, SW_ERROR_IO,
+                   _("Cannot plot to “%s”: PLplot has no free stream"), path);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < N_COLORS; i++)
+    {
+      r[i] = palette[i][0];
+      g[i] = palette[i][1];
+      b[i] = palette[i][2];
+    }
+  plsdev (format->device);
+  plsfnam (file);
+  plspage (0.0, 0.0, width_px, height_px, 0, 0);
+  plscmap0 (r, g, b, N_COLORS);
+  plinit ();
+
+  panels = make_panels (trajectory, columns, n_columns);
+  ok = draw_page (trajectory, columns, n_columns, title, panels, height_px, path, error);
+  free_panels (panels);
+
+  plend1 ();
+  plsstrm (previous);
+  return ok;
+}
+
+static gboolean
+check_arguments (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
+                 const char *path, int width_px, int height_px, GError **error)
+{
+  guint n_available = sw_trajectory_get_n_columns (trajectory);
+
+  if (n_columns == 0 || n_columns > SW_PLOT_FILE_MAX_COLUMNS)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("Cannot plot to “%s”: %u columns chosen; choose between 1 and %d"),
+                   path, n_columns, SW_PLOT_FILE_MAX_COLUMNS);
+      return FALSE;
+    }
+  for (guint i = 0; i < n_columns; i++)
+    if (columns[i] >= n_available)
+      {
+        g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                     _("Cannot plot to “%s”: there is no column %u; the trajectory has columns 0 to %u"),
+                     path, columns[i], n_available == 0 ? 0 : n_available - 1);
+        return FALSE;
+      }
+  if (sw_trajectory_get_n_rows (trajectory) == 0)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("Cannot plot to “%s”: the trajectory has no rows"), path);
+      return FALSE;
+    }
+  if (width_px < MIN_SIZE_PX || width_px > MAX_SIZE_PX ||
+      height_px < MIN_SIZE_PX || height_px > MAX_SIZE_PX)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("Cannot plot to “%s”: a size of %d × %d; width and height must be between %d and %d"),
+                   path, width_px, height_px, MIN_SIZE_PX, MAX_SIZE_PX);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+sw_plot_file_write (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
+                    const char *title, const char *path, int width_px, int height_px,
+                    GError **error)
+{
+  const Format *format;
+  g_autofree char *dir = NULL;
+  g_autofree char *tmp = NULL;
+  GStatBuf st;
+  int fd, saved_errno;
+
+  g_return_val_if_fail (trajectory != NULL, FALSE);
+  g_return_val_if_fail (columns != NULL || n_columns == 0, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  format = format_for_path (path);
+  if (format == NULL)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("Cannot plot to “%s”: unknown file type; the name must end in .png, .svg or .pdf"),
+                   path);
+      return FALSE;
+    }
+  if (!check_arguments (trajectory, columns, n_columns, path, width_px, height_px, error))
+    return FALSE;
+  if (!device_available (format->device))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_IO,
+                   _("Cannot plot to “%s”: the PLplot driver “%s” is not installed (package plplot-driver-cairo)"),
+                   path, format->device);
+      return FALSE;
+    }
+
+  /* PLplot gives up on a file it cannot open by leaving the process, so the
+   * file is created here; it is renamed into place once complete. */
+  dir = g_path_get_dirname (path);
+  tmp = g_build_filename (dir, ".sw-plot-XXXXXX", NULL);
+  if (strstr (tmp, "%n") != NULL)
+    {
+      /* plsfnam() would read it as a family member number. */
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("Cannot plot to “%s”: PLplot cannot write into a folder whose name contains “%%n”"),
+                   path);
+      return FALSE;
+    }
+  fd = g_mkstemp_full (tmp, O_RDWR, 0666);
+  if (fd < 0)
+    {
+      saved_errno = errno;
+      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("Cannot write “%s”: %s"),
+                   path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  g_close (fd, NULL);
+
+  if (!plot (trajectory, columns, n_columns, title, format, tmp, path, width_px, height_px, error))
+    {
+      g_unlink (tmp);
+      return FALSE;
+    }
+
+  if (g_stat (tmp, &st) != 0 || st.st_size == 0)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_IO,
+                   _("Cannot write “%s”: PLplot produced no output (is the disk full?)"), path);
+      g_unlink (tmp);
+      return FALSE;
+    }
+  if (g_rename (tmp, path) != 0)
+    {
+      saved_errno = errno;
+      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("Cannot write “%s”: %s"),
+                   path, g_strerror (saved_errno));
+      g_unlink (tmp);
+      return FALSE;
+    }
+  return TRUE;
+}
