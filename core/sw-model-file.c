@@ -278,6 +278,25 @@ fix_number (Reader   *r,
 
 /* Problems */
 
+/* One problem is one line of the report, whatever text a message quotes. */
+static char *
+single_line (const char *message)
+{
+  GString *out = g_string_sized_new (strlen (message));
+
+  for (const char *p = message; *p != '\0'; p++)
+    {
+      if (*p == '\n')
+        g_string_append (out, "\\n");
+      else if ((guchar) *p < 0x20 || *p == 0x7f)
+        g_string_append_printf (out, "\\x%02x", (guchar) *p);
+      else
+        g_string_append_c (out, *p);
+    }
+
+  return g_string_free (out, FALSE);
+}
+
 static void
 add_problem_at (Reader     *r,
                 guint       line,
@@ -285,7 +304,7 @@ add_problem_at (Reader     *r,
                 int         code,
                 const char *message)
 {
-  Problem problem = { line, column, r->problems->len, code, g_strdup (message) };
+  Problem problem = { line, column, r->problems->len, code, single_line (message) };
 
   g_array_append_val (r->problems, problem);
 }

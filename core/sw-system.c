@@ -182,6 +182,8 @@ typedef struct {
   Expr    *expr;        /* per node */
   GArray **occ;         /* per coordinate: nodes whose expression has it */
   gboolean *dead;
+  guint   *group;       /* union-find over coordinates coupled by rows */
+  guint   *live;        /* per group root: coordinates not yet eliminated */
   double  *acc;         /* scratch accumulator per variable */
   gboolean *in_acc;
   GArray  *touched;
@@ -236,6 +238,9 @@ describe_group (Ctx *ctx, Elim *el, GArray *rows, const RawRow *failing)
     {
       const RawRow *row = &g_array_index (rows, RawRow, r);
 
+      /* Rigid bodies (x_b - x_a = L) cannot disagree about a ratio. */
+      if (row->n == 2 && fabs (row->coeffs[0]) == 1 && row->coeffs[1] == -row->coeffs[0] && row != failing)
+        continue;
       for (guint i = 0; i < row->n; i++)
         if (node_in[row->nodes[i]] && !part_in[row->part])
           {
@@ -257,6 +262,31 @@ eliminate_row (Ctx *ctx, Elim *el, GArray *rows, guint r, gboolean *redundant, G
   int pivot = -1;
   guint pivot_occ = G_MAXUINT;
   g_autoptr (GArray) e_terms = g_array_new (FALSE, FALSE, sizeof (SwTerm));
+  int loop_root = -1;
+  guint n_moving = 0;
+
+  /* A row between nodes that already move together closes a kinematic loop. */
+  for (guint i = 0; i < row->n; i++)
+    {
+      const Expr *x = &el->expr[row->nodes[i]];
+
+      for (guint k = 0; k < x->terms->len; k++)
+        {
+          guint q = g_array_index (x->terms, SwTerm, k).index;
+          int root;
+
+          if (q >= sys->n_nodes)
+            continue;
+          root = uf_find (el->group, q);
+          if (n_moving++ == 0)
+            loop_root = root;
+          else if (root != loop_root)
+            loop_root = -2;
+          break;
+        }
+    }
+  if (n_moving < 2 || row->driver >= 0)
+    loop_root = -1;
 
   g_array_set_size (el->touched, 0);
   for (guint i = 0; i < row->n; i++)
@@ -332,6 +362,36 @@ eliminate_row (Ctx *ctx, Elim *el, GArray *rows, guint r, gboolean *redundant, G
         }
     }
   g_assert (pivot >= 0);
+
+  /* The row couples its coordinates into one group, less the pivot. */
+  {
+    guint root = uf_find (el->group, pivot);
+
+    for (guint k = 0; k < e_terms->len; k++)
+      {
+        guint q = g_array_index (e_terms, SwTerm, k).index, r2;
+
+        if (q >= sys->n_nodes || (r2 = uf_find (el->group, q)) == root)
+          continue;
+        el->group[MAX (root, r2)] = MIN (root, r2);
+        el->live[MIN (root, r2)] += el->live[MAX (root, r2)];
+        root = MIN (root, r2);
+      }
+    el->live[root]--;
+    /* Ratios around a loop that disagree leave the loop nothing to move. */
+    if (loop_root >= 0 && el->live[root] == 0)
+      {
+        g_autofree char *parts = describe_group (ctx, el, rows, row);
+        g_autofree char *msg = g_strdup_printf (
+            _("kinematic loop contradicts itself at component “%s”: the ratios of %s around the loop "
+              "do not agree, which would lock every shaft in it; remove one path or make the ratios "
+              "consistent"),
+            sys->parts[row->part].id, parts);
+
+        set_part_error (ctx, error, SW_ERROR_CONTRADICTION, row->part, msg);
+        return FALSE;
+      }
+  }
 
   {
     double cp = 0;
@@ -1103,6 +1163,10 @@ eliminate (Ctx *ctx, GArray *raw_rows, GError **error)
   el.occ = g_new0 (GArray *, MAX (sys->n_nodes, 1));
   el.dead = g_new0 (gboolean, MAX (sys->n_nodes, 1));
   el.acc = g_new0 (double, MAX (el.n_vars, 1));
+  el.group = g_new (guint, MAX (sys->n_nodes, 1));
+  el.live = g_new (guint, MAX (sys->n_nodes, 1));
+  for (guint i = 0; i < sys->n_nodes; i++)
+    el.group[i] = i, el.live[i] = 1;
   el.in_acc = g_new0 (gboolean, MAX (el.n_vars, 1));
   el.touched = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint i = 0; i < sys->n_nodes; i++)
@@ -1117,17 +1181,23 @@ eliminate (Ctx *ctx, GArray *raw_rows, GError **error)
 
   sys->n_rows = raw_rows->len;
   sys->rows = g_new0 (SwRow, MAX (raw_rows->len, 1));
-  for (guint r = 0; r < raw_rows->len && ok; r++)
-    {
-      const RawRow *raw = &g_array_index (raw_rows, RawRow, r);
-      SwRow *row = &sys->rows[r];
+  /* Pins (fixed flanges, grounded supports) first, so that a row closing a
+   * kinematic loop is recognised as one. */
+  for (int pass = 0; pass < 2; pass++)
+    for (guint r = 0; r < raw_rows->len && ok; r++)
+      {
+        const RawRow *raw = &g_array_index (raw_rows, RawRow, r);
+        SwRow *row = &sys->rows[r];
+        gboolean pin = raw->n == 1 && raw->driver < 0;
 
-      row->part = raw->part;
-      row->n = raw->n;
-      memcpy (row->nodes, raw->nodes, sizeof row->nodes);
-      memcpy (row->coeffs, raw->coeffs, sizeof row->coeffs);
-      ok = eliminate_row (ctx, &el, raw_rows, r, &row->redundant, error);
-    }
+        if (pin != (pass == 0))
+          continue;
+        row->part = raw->part;
+        row->n = raw->n;
+        memcpy (row->nodes, raw->nodes, sizeof row->nodes);
+        memcpy (row->coeffs, raw->coeffs, sizeof row->coeffs);
+        ok = eliminate_row (ctx, &el, raw_rows, r, &row->redundant, error);
+      }
   if (ok)
     flatten (sys, &el);
 
@@ -1141,6 +1211,8 @@ eliminate (Ctx *ctx, GArray *raw_rows, GError **error)
   g_free (el.occ);
   g_free (el.dead);
   g_free (el.acc);
+  g_free (el.group);
+  g_free (el.live);
   g_free (el.in_acc);
   g_array_unref (el.touched);
   return ok;

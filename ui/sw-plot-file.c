@@ -68,9 +68,13 @@ static const guint8 palette[N_COLORS][3] = {
 #define MARGIN_RIGHT       1.0
 #define PANEL_GAP          1.4
 #define PANEL_MIN_HEIGHT   3.0
+#define PANEL_MIN_WIDTH    10.0
 #define UNIT_LABEL_DISP    5.4
 #define TIME_LABEL_DISP    3.0
 #define LEGEND_LINE        2.5
+#define LEGEND_GAP         0.6
+#define LEGEND_TEXT_OFFSET 0.8
+#define LEGEND_SPACING     1.8
 #define CHAR_WIDTH         0.62 /* average width of a character of the legend */
 
 #define CURVE_WIDTH 1.6
@@ -264,7 +268,7 @@ draw_curve (const double *times, const double *values, guint n_rows)
 
 static void
 draw_legend (const SwTrajectory *trajectory, const guint *columns, const Panel *panel,
-             double line_length)
+             double char_height, double panel_width, double panel_height)
 {
   g_autofree PLINT *opts = g_new (PLINT, panel->n_curves);
   g_autofree PLINT *text_colors = g_new (PLINT, panel->n_curves);
@@ -273,6 +277,8 @@ draw_legend (const SwTrajectory *trajectory, const guint *columns, const Panel *
   g_autofree PLFLT *line_widths = g_new (PLFLT, panel->n_curves);
   g_autofree char **texts = g_new0 (char *, panel->n_curves + 1);
   PLFLT width = 0.0, height = 0.0;
+  double line_length = LEGEND_LINE * char_height / panel_width;
+  double x_offset = LEGEND_GAP * char_height / panel_width;
 
   for (guint k = 0; k < panel->n_curves; k++)
     {
@@ -286,11 +292,14 @@ draw_legend (const SwTrajectory *trajectory, const guint *columns, const Panel *
       texts[k] = escape_text (sw_trajectory_get_column_name (trajectory, columns[i]));
     }
 
+  /* Outside, right of the top corner: PLplot puts the legend's bottom at the
+   * panel's top there, so it is moved down by its own height. */
   pllegend (&width, &height, PL_LEGEND_BACKGROUND,
             PL_POSITION_RIGHT | PL_POSITION_TOP | PL_POSITION_OUTSIDE,
-            0.0, 0.0, line_length, COLOR_BACKGROUND, COLOR_FOREGROUND, 1,
+            x_offset, -(double) panel->n_curves * LEGEND_SPACING * char_height / panel_height,
+            line_length, COLOR_BACKGROUND, COLOR_FOREGROUND, 1,
             0, 0, (PLINT) panel->n_curves, opts,
-            0.8, 1.0, 1.8, 0.0, text_colors, (const char * const *) texts,
+            LEGEND_TEXT_OFFSET, 1.0, LEGEND_SPACING, 0.0, text_colors, (const char * const *) texts,
             NULL, NULL, NULL, NULL,
             line_colors, line_styles, line_widths,
             NULL, NULL, NULL, NULL);
@@ -303,7 +312,7 @@ draw_legend (const SwTrajectory *trajectory, const guint *columns, const Panel *
  * small for the panels. */
 static gboolean
 draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
-           const char *title, GArray *panels, int height_px, const char *path,
+           const char *title, GArray *panels, int width_px, int height_px, const char *path,
            GError **error)
 {
   const double *times = sw_trajectory_get_times (trajectory);
@@ -323,7 +332,7 @@ draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns
   /* Everything in millimetres first. */
   for (guint i = 0; i < n_columns; i++)
     longest = MAX (longest, (gsize) g_utf8_strlen (sw_trajectory_get_column_name (trajectory, columns[i]), -1));
-  legend_w = (LEGEND_LINE + 2.0 + CHAR_WIDTH * (double) longest) * char_height;
+  legend_w = (LEGEND_GAP + 0.8 + LEGEND_LINE + LEGEND_TEXT_OFFSET + CHAR_WIDTH * (double) longest) * char_height;
   top = (title != NULL && *title != '\0' ? MARGIN_TOP_TITLE : MARGIN_TOP) * char_height;
   bottom = MARGIN_BOTTOM * char_height;
   left = MARGIN_LEFT * char_height;
@@ -331,13 +340,17 @@ draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns
   gap = PANEL_GAP * char_height;
   panel_h = (page_h - top - bottom - gap * (panels->len - 1)) / panels->len;
 
-  if (panel_h < PANEL_MIN_HEIGHT * char_height || page_w - left - right < 10.0 * char_height)
+  if (panel_h < PANEL_MIN_HEIGHT * char_height || page_w - left - right < PANEL_MIN_WIDTH * char_height)
     {
       double need_h = top + bottom + (gap + PANEL_MIN_HEIGHT * char_height) * panels->len;
+      double need_w = left + right + PANEL_MIN_WIDTH * char_height;
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                   _("Cannot plot to “%s”: %u panels and a legend do not fit; "
-                     "make the plot at least %d pixels high or choose fewer units or shorter names"),
-                   path, panels->len, (int) ceil (need_h / page_h * height_px));
+                   _("Cannot plot to “%s”: %u panels and the legend need at least %d × %d, "
+                     "not %d × %d; make the plot larger, or choose fewer units or columns with shorter names"),
+                   path, panels->len,
+                   MAX (width_px, (int) ceil (need_w / page_w * width_px)),
+                   MAX (height_px, (int) ceil (need_h / page_h * height_px)),
+                   width_px, height_px);
       return FALSE;
     }
 
@@ -385,8 +398,7 @@ draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns
           plschr (0.0, 1.0);
         }
 
-      draw_legend (trajectory, columns, panel,
-                   LEGEND_LINE * char_height / (page_w - left - right));
+      draw_legend (trajectory, columns, panel, char_height, page_w - left - right, panel_h);
     }
   return TRUE;
 }
@@ -426,7 +438,7 @@ plot (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
   plinit ();
 
   panels = make_panels (trajectory, columns, n_columns);
-  ok = draw_page (trajectory, columns, n_columns, title, panels, height_px, path, error);
+  ok = draw_page (trajectory, columns, n_columns, title, panels, width_px, height_px, path, error);
   free_panels (panels);
 
   plend1 ();

@@ -1,0 +1,289 @@
+/* test-cli.c: shaftwork-cli as a user runs it: output, files, exit status.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "sw-kind.h"
+
+typedef struct {
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static char *
+example (const char *name)
+{
+  return g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples", name, NULL);
+}
+
+/* Runs the CLI with a NULL-terminated argument list. */
+static void
+cli (Run *r, ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  const char *arg;
+  va_list ap;
+  int wait_status;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("SW_CLI"));
+  va_start (ap, r);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err,
+                &wait_status, &error);
+  g_assert_no_error (error);
+  r->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 128;
+}
+
+static char *
+write_temp_model (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  char *path = NULL;
+  int fd = g_file_open_tmp ("cli-XXXXXX.shaft", &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  g_file_set_contents (path, text, -1, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+static void
+test_help_and_usage (void)
+{
+  g_auto (Run) help = { 0 }, version = { 0 }, none = { 0 }, unknown = { 0 }, sub = { 0 }, bad = { 0 };
+
+  cli (&help, "--help", NULL);
+  g_assert_cmpint (help.status, ==, 0);
+  g_assert_nonnull (strstr (help.out, "simulate"));
+  g_assert_nonnull (strstr (help.out, "check"));
+  cli (&version, "--version", NULL);
+  g_assert_cmpint (version.status, ==, 0);
+  g_assert_true (g_str_has_prefix (version.out, "shaftwork-cli "));
+  cli (&none, NULL);
+  g_assert_cmpint (none.status, ==, 2);
+  cli (&unknown, "frobnicate", NULL);
+  g_assert_cmpint (unknown.status, ==, 2);
+  g_assert_nonnull (strstr (unknown.err, "frobnicate"));
+  cli (&sub, "simulate", "--help", NULL);
+  g_assert_cmpint (sub.status, ==, 0);
+  g_assert_nonnull (strstr (sub.out, "--stop-time"));
+  cli (&bad, "simulate", "--no-such-option", "x.shaft", NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+}
+
+static void
+test_simulate_csv (void)
+{
+  g_autofree char *model = example ("first.shaft");
+  g_auto (Run) r = { 0 };
+  g_auto (GStrv) lines = NULL;
+
+  cli (&r, "simulate", model, "--variables", "inertia3.w,inertia2.w", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  lines = g_strsplit (r.out, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "time,inertia3.w,inertia2.w");
+  g_assert_cmpstr (lines[1], ==, "0,0,0");
+  /* 1001 output times, a header and the final newline. */
+  g_assert_cmpuint (g_strv_length (lines), ==, 1003);
+  g_assert_true (g_str_has_prefix (lines[1001], "1,"));
+  /* %.17g: the value of inertia3.w at t = 0.25 has 17 significant digits. */
+  g_assert_true (g_str_has_prefix (lines[251], "0.25,0.240268"));
+}
+
+static void
+test_simulate_options (void)
+{
+  g_autofree char *model = example ("first.shaft");
+  g_autofree char *dir = g_dir_make_tmp ("cli-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (dir, "out.csv", NULL);
+  g_autofree char *text = NULL;
+  g_auto (Run) r = { 0 }, bad_var = { 0 }, bad_method = { 0 };
+  g_auto (GStrv) lines = NULL;
+
+  cli (&r, "simulate", model, "-o", csv, "--stop-time", "0.5", "--interval", "0.1", "--tolerance", "1e-8",
+       "--method", "bdf", "--variables", "inertia1.w", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.out, ==, "");
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 8);
+  g_assert_true (g_str_has_prefix (lines[6], "0.5,"));
+  /* inertia1.w = 10 * inertia2.w = 3.7200 at 0.5 s (hand-reduced model). */
+  g_assert_cmpfloat_with_epsilon (g_ascii_strtod (strchr (lines[6], ',') + 1, NULL), 3.7200, 1e-3);
+
+  cli (&bad_var, "simulate", model, "--variables", "inertia1.omega", NULL);
+  g_assert_cmpint (bad_var.status, ==, 1);
+  g_assert_nonnull (strstr (bad_var.err, "inertia1.omega"));
+  g_assert_nonnull (strstr (bad_var.err, "phi, w, a"));
+  cli (&bad_method, "simulate", model, "--method", "euler", NULL);
+  g_assert_cmpint (bad_method.status, ==, 2);
+  g_assert_nonnull (strstr (bad_method.err, "rk8pd"));
+  g_unlink (csv);
+  g_rmdir (dir);
+}
+
+static void
+assert_row (const char *line, double t, double a, double b)
+{
+  g_auto (GStrv) cells = g_strsplit (line, ",", -1);
+
+  g_assert_cmpuint (g_strv_length (cells), ==, 3);
+  g_assert_cmpfloat (g_ascii_strtod (cells[0], NULL), ==, t);
+  g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[1], NULL), a, 1e-12);
+  g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[2], NULL), b, 1e-12);
+}
+
+static void
+test_event_rows (void)
+{
+  g_autofree char *model = write_temp_model (
+      "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"step\","
+      " \"components\": ["
+      "  {\"id\": \"torque\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": {\"step\": {\"height\": 2, \"start_time\": 0.25}}}},"
+      "  {\"id\": \"inertia\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.5}}],"
+      " \"connections\": [{\"from\": \"torque.flange\", \"to\": \"inertia.flange_a\"}],"
+      " \"simulation\": {\"stop_time\": 0.5, \"output_interval\": 0.125}}");
+  g_auto (Run) r = { 0 };
+  g_auto (GStrv) lines = NULL;
+
+  cli (&r, "simulate", model, "--variables", "torque.tau,inertia.a", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  lines = g_strsplit (r.out, "\n", -1);
+  /* 0, 0.125, 0.25 (left), 0.25 (right), 0.375, 0.5 */
+  g_assert_cmpuint (g_strv_length (lines), ==, 8);
+  assert_row (lines[3], 0.25, 0, 0);
+  assert_row (lines[4], 0.25, 2, 4);
+  assert_row (lines[6], 0.5, 2, 4);
+  g_unlink (model);
+}
+
+static void
+test_check (void)
+{
+  g_autofree char *model = example ("first.shaft");
+  g_autofree char *broken = write_temp_model (
+      "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"broken\",\n"
+      " \"components\": [\n"
+      "  {\"id\": \"a\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": -1}},\n"
+      "  {\"id\": \"b\", \"kind\": \"rotational.flywheel\"}]}\n");
+  g_autofree char *loop = write_temp_model (
+      "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"loop\",\n"
+      " \"components\": [\n"
+      "  {\"id\": \"in1\", \"kind\": \"rotational.inertia\"},\n"
+      "  {\"id\": \"g1\", \"kind\": \"rotational.ideal_gear\", \"params\": {\"ratio\": 2}},\n"
+      "  {\"id\": \"g2\", \"kind\": \"rotational.ideal_gear\", \"params\": {\"ratio\": 3}},\n"
+      "  {\"id\": \"in2\", \"kind\": \"rotational.inertia\"}],\n"
+      " \"connections\": [\n"
+      "  {\"from\": \"in1.flange_b\", \"to\": \"g1.flange_a\"}, {\"from\": \"in1.flange_b\", \"to\": \"g2.flange_a\"},\n"
+      "  {\"from\": \"g1.flange_b\", \"to\": \"in2.flange_a\"}, {\"from\": \"g2.flange_b\", \"to\": \"in2.flange_a\"}]}\n");
+  g_auto (Run) ok = { 0 }, bad = { 0 }, contradiction = { 0 }, missing = { 0 };
+  g_autofree char *prefix = NULL;
+
+  cli (&ok, "check", model, NULL);
+  g_assert_cmpint (ok.status, ==, 0);
+  g_assert_cmpstr (ok.out, ==, "ok: 8 components, 9 connections, 2 degrees of freedom\n");
+
+  cli (&bad, "check", broken, NULL);
+  g_assert_cmpint (bad.status, ==, 1);
+  prefix = g_strdup_printf ("%s:4:", broken);
+  g_assert_nonnull (strstr (bad.err, prefix));
+  g_assert_nonnull (strstr (bad.err, "error:"));
+  g_assert_nonnull (strstr (bad.err, "“J”"));
+  g_assert_nonnull (strstr (bad.err, "rotational.flywheel"));
+
+  cli (&contradiction, "check", loop, NULL);
+  g_assert_cmpint (contradiction.status, ==, 1);
+  g_assert_nonnull (strstr (contradiction.err, "g1"));
+  g_assert_nonnull (strstr (contradiction.err, "g2"));
+
+  cli (&missing, "check", "/nonexistent/model.shaft", NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, "/nonexistent/model.shaft"));
+  g_unlink (broken);
+  g_unlink (loop);
+}
+
+static void
+test_list (void)
+{
+  g_auto (Run) text = { 0 }, json = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonArray *kinds;
+  guint n;
+
+  sw_catalog_get_kinds (&n);
+  cli (&text, "list", NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "rotational.inertia"));
+  g_assert_nonnull (strstr (text.out, "kg.m2"));
+  cli (&json, "list", "--json", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  json_parser_load_from_data (parser, json.out, -1, &error);
+  g_assert_no_error (error);
+  kinds = json_node_get_array (json_parser_get_root (parser));
+  g_assert_cmpuint (json_array_get_length (kinds), ==, n);
+  for (guint k = 0; k < n; k++)
+    {
+      JsonObject *kind = json_array_get_object_element (kinds, k);
+      g_assert_true (json_object_has_member (kind, "parameters"));
+      g_assert_true (json_object_has_member (kind, "ports"));
+    }
+}
+
+static void
+test_plot (void)
+{
+  g_autofree char *model = example ("first.shaft");
+  g_autofree char *dir = g_dir_make_tmp ("cli-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "first.png", NULL);
+  g_autofree char *bad = g_build_filename (dir, "first.bmp", NULL);
+  g_autofree char *data = NULL;
+  gsize len = 0;
+  g_auto (Run) r = { 0 }, r_bad = { 0 }, r_missing = { 0 };
+
+  cli (&r, "plot", model, "-o", png, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_file_get_contents (png, &data, &len, NULL));
+  g_assert_cmpuint (len, >, 1000);
+  g_assert_cmpint (memcmp (data, "\x89PNG", 4), ==, 0);
+  cli (&r_bad, "plot", model, "-o", bad, NULL);
+  g_assert_cmpint (r_bad.status, ==, 1);
+  cli (&r_missing, "plot", model, NULL);
+  g_assert_cmpint (r_missing.status, ==, 2);
+  g_unlink (png);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/app/cli/help-and-usage", test_help_and_usage);
+  g_test_add_func ("/app/cli/simulate-csv", test_simulate_csv);
+  g_test_add_func ("/app/cli/simulate-options", test_simulate_options);
+  g_test_add_func ("/app/cli/event-rows", test_event_rows);
+  g_test_add_func ("/app/cli/check", test_check);
+  g_test_add_func ("/app/cli/list", test_list);
+  g_test_add_func ("/app/cli/plot", test_plot);
+  return g_test_run ();
+}

@@ -1,0 +1,386 @@
+/* test-plot-file.c: sw_plot_file_write() into PNG, SVG and PDF files: file
+ * magic, PNG size and pixels, errors, repeated calls and PLplot's stream.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <string.h>
+
+#include <cairo.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <plplot.h>
+
+#include "sw-error.h"
+#include "sw-plot-file.h"
+#include "sw-trajectory.h"
+
+#define N_ROWS 401
+
+typedef struct {
+  char         *dir;
+  SwTrajectory *trajectory;
+} Fixture;
+
+/* Columns: 0 "inertia1.w" [rad/s] sin, 1 "inertia2.w" [rad/s] cos,
+ * 2 "spring.tau" [N.m], 3 "brake.tau" [N.m] constant with a NaN gap and an
+ * event (two rows at t = 1). */
+static SwTrajectory *
+make_trajectory (void)
+{
+  char *names[] = { "inertia1.w", "inertia2.w", "spring.tau", "brake.tau", NULL };
+  char *units[] = { "rad/s", "rad/s", "N.m", "N.m", NULL };
+  SwTrajectory *trajectory = sw_trajectory_new (g_strdupv (names), g_strdupv (units));
+
+  for (guint r = 0; r < N_ROWS; r++)
+    {
+      double t = 2.0 * r / (N_ROWS - 1);
+      double values[4] = { 3.0 * sin (2 * G_PI * t), 3.0 * cos (2 * G_PI * t),
+                           40.0 * exp (-t) * sin (6.0 * t), t < 1.0 ? -12.0 : 8.0 };
+      if (r > 50 && r < 60)
+        values[3] = NAN;
+      sw_trajectory_append_row (trajectory, t, values);
+      if (r == (N_ROWS - 1) / 2)
+        {
+          /* The right limit at the event t = 1. */
+          values[3] = 8.0;
+          sw_trajectory_append_row (trajectory, t, values);
+        }
+    }
+  return trajectory;
+}
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("sw-plot-file-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->trajectory = make_trajectory ();
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GDir) dir = g_dir_open (f->dir, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (f->dir, name, NULL);
+      g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (f->dir), ==, 0);
+  g_free (f->dir);
+  sw_trajectory_unref (f->trajectory);
+}
+
+static char *
+read_file (const char *path, gsize *length)
+{
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, length, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (contents);
+  g_assert_cmpuint (*length, >, 0);
+  return contents;
+}
+
+static void
+write_plot (Fixture *f, const char *name, int width, int height, char **out_path)
+{
+  static const guint columns[] = { 0, 1, 2 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (f->dir, name, NULL);
+  gboolean ok;
+
+  ok = sw_plot_file_write (f->trajectory, columns, G_N_ELEMENTS (columns),
+                           "Two inertias and a spring", path, width, height, &error);
+  g_assert_no_error (error);
+  g_assert_true (ok);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  *out_path = g_steal_pointer (&path);
+}
+
+static guint32
+read_be32 (const guint8 *p)
+{
+  return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3];
+}
+
+static void
+assert_png_size (const char *path, guint width, guint height)
+{
+  gsize length = 0;
+  g_autofree char *contents = read_file (path, &length);
+  const guint8 *bytes = (const guint8 *) contents;
+
+  /* Signature, then the IHDR chunk: length, "IHDR", width, height. */
+  g_assert_cmpuint (length, >, 24);
+  g_assert_cmpmem (bytes, 8, "\x89PNG\r\n\x1a\n", 8);
+  g_assert_cmpmem (bytes + 12, 4, "IHDR", 4);
+  g_assert_cmpuint (read_be32 (bytes + 16), ==, width);
+  g_assert_cmpuint (read_be32 (bytes + 20), ==, height);
+}
+
+static void
+test_png (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = NULL;
+
+  write_plot (f, "plot.png", 800, 600, &path);
+  assert_png_size (path, 800, 600);
+}
+
+/* Upper case extensions work too; the size is what was asked for. */
+static void
+test_png_size (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = NULL;
+
+  write_plot (f, "plot.PNG", 321, 987, &path);
+  assert_png_size (path, 321, 987);
+}
+
+static gboolean
+near_colour (guint32 pixel, guint8 r, guint8 g, guint8 b, int tolerance)
+{
+  return abs ((int) ((pixel >> 16) & 0xff) - r) <= tolerance &&
+         abs ((int) ((pixel >> 8) & 0xff) - g) <= tolerance &&
+         abs ((int) (pixel & 0xff) - b) <= tolerance;
+}
+
+/* A light page: mostly white, dark axes, each curve in its own colour. */
+static void
+test_png_pixels (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = NULL;
+  cairo_surface_t *surface;
+  const guint8 *pixels;
+  int width, height, stride;
+  guint n_white = 0, n_dark = 0, n_blue = 0, n_orange = 0, n_green = 0;
+
+  write_plot (f, "pixels.png", 640, 480, &path);
+  surface = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  width = cairo_image_surface_get_width (surface);
+  height = cairo_image_surface_get_height (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  pixels = cairo_image_surface_get_data (surface);
+  g_assert_cmpint (width, ==, 640);
+  g_assert_cmpint (height, ==, 480);
+
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        guint32 pixel = *(const guint32 *) (pixels + y * stride + 4 * x);
+        n_white += near_colour (pixel, 0xff, 0xff, 0xff, 2);
+        n_dark += near_colour (pixel, 0x24, 0x24, 0x28, 24);
+        n_blue += near_colour (pixel, 0x1c, 0x71, 0xd8, 24);
+        n_orange += near_colour (pixel, 0xe6, 0x61, 0x00, 24);
+        n_green += near_colour (pixel, 0x26, 0xa2, 0x69, 24);
+      }
+  g_assert_true (near_colour (*(const guint32 *) pixels, 0xff, 0xff, 0xff, 0));
+  g_assert_cmpuint (n_white, >, (guint) (width * height * 7 / 10));
+  g_assert_cmpuint (n_dark, >, 1000);
+  g_assert_cmpuint (n_blue, >, 300);
+  g_assert_cmpuint (n_orange, >, 300);
+  g_assert_cmpuint (n_green, >, 300);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_svg (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  write_plot (f, "plot.svg", 800, 600, &path);
+  contents = read_file (path, &length);
+  g_assert_true (g_str_has_prefix (contents, "<?xml") || g_str_has_prefix (contents, "<svg"));
+  g_assert_nonnull (strstr (contents, "<svg"));
+}
+
+static void
+test_pdf (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  write_plot (f, "plot.pdf", 800, 600, &path);
+  contents = read_file (path, &length);
+  g_assert_cmpuint (length, >, 4);
+  g_assert_cmpmem (contents, 4, "%PDF", 4);
+}
+
+static void
+assert_no_files (Fixture *f)
+{
+  g_autoptr(GDir) dir = g_dir_open (f->dir, 0, NULL);
+
+  g_assert_nonnull (dir);
+  g_assert_null (g_dir_read_name (dir));
+}
+
+static void
+test_bad_extension (Fixture *f, gconstpointer data)
+{
+  static const char *names[] = { "plot.jpg", "plot", "plot.png.txt", "png" };
+  static const guint columns[] = { 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = g_build_filename (f->dir, names[i], NULL);
+      gboolean ok = sw_plot_file_write (f->trajectory, columns, 1, "t", path, 400, 300, &error);
+
+      g_assert_error (error, SW_ERROR, SW_ERROR_INVALID);
+      g_assert_false (ok);
+      g_assert_nonnull (strstr (error->message, ".png"));
+      g_assert_nonnull (strstr (error->message, ".svg"));
+      g_assert_nonnull (strstr (error->message, ".pdf"));
+    }
+  assert_no_files (f);
+}
+
+static void
+test_unwritable (Fixture *f, gconstpointer data)
+{
+  static const guint columns[] = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) error2 = NULL;
+  g_autofree char *path = g_build_filename (f->dir, "missing", "plot.png", NULL);
+  g_autofree char *folder = g_build_filename (f->dir, "folder.svg", NULL);
+  gboolean ok;
+
+  ok = sw_plot_file_write (f->trajectory, columns, 1, "t", path, 400, 300, &error);
+  g_assert_error (error, SW_ERROR, SW_ERROR_IO);
+  g_assert_false (ok);
+  g_assert_nonnull (strstr (error->message, path));
+  assert_no_files (f);
+
+  /* A folder where the file should go: renaming over it fails. */
+  g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
+  ok = sw_plot_file_write (f->trajectory, columns, 1, "t", folder, 400, 300, &error2);
+  g_assert_error (error2, SW_ERROR, SW_ERROR_IO);
+  g_assert_false (ok);
+  g_assert_true (g_file_test (folder, G_FILE_TEST_IS_DIR));
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+  assert_no_files (f);
+}
+
+static void
+test_bad_columns (Fixture *f, gconstpointer data)
+{
+  guint many[SW_PLOT_FILE_MAX_COLUMNS + 1];
+  static const guint missing[] = { 0, 4 };
+  g_autofree char *path = g_build_filename (f->dir, "plot.png", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) error2 = NULL;
+  g_autoptr(GError) error3 = NULL;
+  g_autoptr(GError) error4 = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (many); i++)
+    many[i] = i % 4;
+
+  g_assert_false (sw_plot_file_write (f->trajectory, many, 0, "t", path, 400, 300, &error));
+  g_assert_error (error, SW_ERROR, SW_ERROR_INVALID);
+  g_assert_false (sw_plot_file_write (f->trajectory, many, G_N_ELEMENTS (many), "t", path,
+                                      400, 300, &error2));
+  g_assert_error (error2, SW_ERROR, SW_ERROR_INVALID);
+  g_assert_false (sw_plot_file_write (f->trajectory, missing, 2, "t", path, 400, 300, &error3));
+  g_assert_error (error3, SW_ERROR, SW_ERROR_INVALID);
+  g_assert_nonnull (strstr (error3->message, "4"));
+  g_assert_false (sw_plot_file_write (f->trajectory, missing, 1, "t", path, 10, 300, &error4));
+  g_assert_error (error4, SW_ERROR, SW_ERROR_INVALID);
+  assert_no_files (f);
+}
+
+/* The most curves allowed, each unit in its own panel, no title. */
+static void
+test_many_columns (Fixture *f, gconstpointer data)
+{
+  guint columns[SW_PLOT_FILE_MAX_COLUMNS];
+  g_autofree char *path = g_build_filename (f->dir, "many.png", NULL);
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+    columns[i] = i % 4;
+  g_assert_true (sw_plot_file_write (f->trajectory, columns, G_N_ELEMENTS (columns), NULL,
+                                     path, 640, 480, &error));
+  g_assert_no_error (error);
+  assert_png_size (path, 640, 480);
+}
+
+/* Constant, all-NaN, single-row and '#' in names and title. */
+static void
+test_degenerate (Fixture *f, gconstpointer data)
+{
+  char *names[] = { "constant", "nothing", "gear#2.phi", NULL };
+  char *units[] = { "rad", "rad", "", NULL };
+  static const guint columns[] = { 0, 1, 2 };
+  g_autoptr(SwTrajectory) one_row = sw_trajectory_new (g_strdupv (names), g_strdupv (units));
+  g_autoptr(SwTrajectory) flat = sw_trajectory_new (g_strdupv (names), g_strdupv (units));
+  g_autofree char *path = g_build_filename (f->dir, "one-row.svg", NULL);
+  g_autofree char *path2 = g_build_filename (f->dir, "flat.pdf", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) error2 = NULL;
+  double row[3] = { 5.0, NAN, 0.0 };
+
+  sw_trajectory_append_row (one_row, 0.0, row);
+  g_assert_true (sw_plot_file_write (one_row, columns, 3, "case #1", path, 400, 300, &error));
+  g_assert_no_error (error);
+
+  for (guint r = 0; r < 10; r++)
+    sw_trajectory_append_row (flat, r * 0.1, row);
+  g_assert_true (sw_plot_file_write (flat, columns, 3, "# flat", path2, 400, 300, &error2));
+  g_assert_no_error (error2);
+}
+
+/* Two calls in a row, the second over the first file; PLplot's current stream
+ * is the caller's again afterwards. */
+static void
+test_twice (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *path2 = NULL;
+  g_autofree char *path3 = NULL;
+  PLINT before = -1, after = -1;
+
+  plgstrm (&before);
+  write_plot (f, "again.png", 500, 400, &path);
+  write_plot (f, "again.png", 400, 500, &path2);
+  write_plot (f, "again.pdf", 400, 500, &path3);
+  plgstrm (&after);
+  g_assert_cmpint (before, ==, after);
+  assert_png_size (path2, 400, 500);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  sw_init ();
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/ui/plot-file/png", test_png);
+  ADD ("/ui/plot-file/png-size", test_png_size);
+  ADD ("/ui/plot-file/png-pixels", test_png_pixels);
+  ADD ("/ui/plot-file/svg", test_svg);
+  ADD ("/ui/plot-file/pdf", test_pdf);
+  ADD ("/ui/plot-file/bad-extension", test_bad_extension);
+  ADD ("/ui/plot-file/unwritable", test_unwritable);
+  ADD ("/ui/plot-file/bad-columns", test_bad_columns);
+  ADD ("/ui/plot-file/many-columns", test_many_columns);
+  ADD ("/ui/plot-file/degenerate", test_degenerate);
+  ADD ("/ui/plot-file/twice", test_twice);
+#undef ADD
+
+  return g_test_run ();
+}
