@@ -401,12 +401,56 @@ list_text (void)
     }
 }
 
+/* The catalogue as Markdown: data/CATALOGUE.md is this output. */
+static void
+list_markdown (void)
+{
+  guint n;
+  const SwKind *const *kinds = sw_catalog_get_kinds (&n);
+  const char *group = NULL;
+
+  g_print ("# Catalogue of component kinds\n\n"
+           "Generated from the kind tables in `core/` by `shaftwork-cli list --markdown`; do not edit.\n"
+           "Units are SI. A `support` port left unconnected is fixed to ground. Signal parameters take a\n"
+           "number or a signal object (see FORMAT.md). Initial values left out follow from the rigid\n"
+           "connections, else 0.\n");
+  for (guint k = 0; k < n; k++)
+    {
+      const SwKind *kind = kinds[k];
+
+      if (group == NULL || strcmp (group, kind->group) != 0)
+        {
+          g_print ("\n## %s\n", kind->group);
+          group = kind->group;
+        }
+      g_print ("\n### `%s`: %s\n\n%s.\n\nPorts:", kind->name, kind->label, kind->help);
+      for (guint i = 0; i < kind->n_ports; i++)
+        g_print ("%s `%s` (%s%s)", i ? "," : "", kind->ports[i].name, domain_name (kind->ports[i].domain),
+                 kind->ports[i].is_support ? ", support" : "");
+      g_print ("\n\n| parameter | unit | type | default | valid | meaning |\n|---|---|---|---|---|---|\n");
+      for (guint i = 0; i < kind->n_params; i++)
+        {
+          const SwParamDesc *p = &kind->params[i];
+          g_autofree char *range = range_text (p);
+          g_autofree char *def = default_text (p);
+
+          g_print ("| `%s` | %s | %s | %s | %s | %s |\n", p->name, p->unit[0] ? p->unit : "-",
+                   param_type_name (p->type), def, range, p->help);
+        }
+      g_print ("\nVariables:");
+      for (guint i = 0; i < kind->n_vars; i++)
+        g_print ("%s `%s` [%s]", i ? "," : "", kind->vars[i].name, kind->vars[i].unit);
+      g_print ("\n");
+    }
+}
+
 static int
 list (int argc, char **argv)
 {
-  gboolean json = FALSE;
+  gboolean json = FALSE, markdown = FALSE;
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the catalogue as JSON", NULL },
+    { "markdown", 0, 0, G_OPTION_ARG_NONE, &markdown, "Print the catalogue as Markdown", NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
@@ -421,6 +465,8 @@ list (int argc, char **argv)
     return usage_error (ctx, "list takes no arguments");
   if (json)
     list_json ();
+  else if (markdown)
+    list_markdown ();
   else
     list_text ();
   return EXIT_OK;

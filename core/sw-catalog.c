@@ -5,13 +5,29 @@
 #include <string.h>
 
 static const SwKind *const kinds[] = {
+  /* Rotational */
   &sw_kind_rot_fixed,
   &sw_kind_rot_inertia,
   &sw_kind_rot_spring,
   &sw_kind_rot_damper,
   &sw_kind_rot_spring_damper,
+  /* Translational */
+  &sw_kind_trans_fixed,
+  &sw_kind_trans_mass,
+  &sw_kind_trans_rod,
+  &sw_kind_trans_spring,
+  &sw_kind_trans_damper,
+  &sw_kind_trans_spring_damper,
+  /* Transmission */
   &sw_kind_rot_ideal_gear,
   &sw_kind_rot_ideal_planetary,
+  &sw_kind_ideal_gear_r2t,
+  &sw_kind_ideal_rolling_wheel,
+  &sw_kind_tsf_rot_rot,
+  &sw_kind_tsf_rot_trans,
+  &sw_kind_tsf_trans_rot,
+  &sw_kind_tsf_trans_trans,
+  /* Sources */
   &sw_kind_rot_torque,
   &sw_kind_rot_constant_torque,
   &sw_kind_rot_torque_step,
@@ -20,24 +36,12 @@ static const SwKind *const kinds[] = {
   &sw_kind_rot_speed,
   &sw_kind_rot_position,
   &sw_kind_rot_accelerate,
-  &sw_kind_trans_fixed,
-  &sw_kind_trans_mass,
-  &sw_kind_trans_rod,
-  &sw_kind_trans_spring,
-  &sw_kind_trans_damper,
-  &sw_kind_trans_spring_damper,
   &sw_kind_trans_force,
   &sw_kind_trans_constant_force,
   &sw_kind_trans_quadratic_speed_force,
   &sw_kind_trans_speed,
   &sw_kind_trans_position,
   &sw_kind_trans_accelerate,
-  &sw_kind_ideal_gear_r2t,
-  &sw_kind_ideal_rolling_wheel,
-  &sw_kind_tsf_rot_rot,
-  &sw_kind_tsf_rot_trans,
-  &sw_kind_tsf_trans_rot,
-  &sw_kind_tsf_trans_trans,
 };
 
 const SwKind *const *

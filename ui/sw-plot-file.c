@@ -63,7 +63,7 @@ static const guint8 palette[N_COLORS][3] = {
 /* Lengths in character heights. */
 #define MARGIN_TOP_TITLE   3.0
 #define MARGIN_TOP         1.0
-#define MARGIN_BOTTOM      3.8
+#define MARGIN_BOTTOM      4.3
 #define MARGIN_LEFT        6.8
 #define MARGIN_RIGHT       1.0
 #define PANEL_GAP          1.4
@@ -75,7 +75,8 @@ static const guint8 palette[N_COLORS][3] = {
 #define LEGEND_GAP         0.6
 #define LEGEND_TEXT_OFFSET 0.8
 #define LEGEND_SPACING     1.8
-#define CHAR_WIDTH         0.62 /* average width of a character of the legend */
+#define TITLE_SCALE        1.25
+#define CHAR_WIDTH         0.68 /* average width of a character of the legend */
 
 #define CURVE_WIDTH 1.6
 #define GRID_WIDTH  0.6
@@ -268,7 +269,7 @@ draw_curve (const double *times, const double *values, guint n_rows)
 
 static void
 draw_legend (const SwTrajectory *trajectory, const guint *columns, const Panel *panel,
-             double char_height, double panel_width, double panel_height)
+             double text_scale, double char_height, double panel_width, double panel_height)
 {
   g_autofree PLINT *opts = g_new (PLINT, panel->n_curves);
   g_autofree PLINT *text_colors = g_new (PLINT, panel->n_curves);
@@ -299,7 +300,7 @@ draw_legend (const SwTrajectory *trajectory, const guint *columns, const Panel *
             x_offset, -(double) panel->n_curves * LEGEND_SPACING * char_height / panel_height,
             line_length, COLOR_BACKGROUND, COLOR_FOREGROUND, 1,
             0, 0, (PLINT) panel->n_curves, opts,
-            LEGEND_TEXT_OFFSET, 1.0, LEGEND_SPACING, 0.0, text_colors, (const char * const *) texts,
+            LEGEND_TEXT_OFFSET, text_scale, LEGEND_SPACING, 0.0, text_colors, (const char * const *) texts,
             NULL, NULL, NULL, NULL,
             line_colors, line_styles, line_widths,
             NULL, NULL, NULL, NULL);
@@ -308,56 +309,85 @@ draw_legend (const SwTrajectory *trajectory, const guint *columns, const Panel *
     g_free (texts[k]);
 }
 
-/* Draws one page into the open stream. FALSE with error when the page is too
- * small for the panels. */
+/* Page geometry in millimetres. */
+typedef struct {
+  double scale;       /* of PLplot's default character height */
+  double char_height;
+  double page_w, page_h;
+  double top, bottom, left, right, gap;
+  double panel_w, panel_h;
+} Layout;
+
+/* Lays out n_panels for the current character height. FALSE when they do not
+ * fit; need_w and need_h then say how large the page would have to be. */
+static gboolean
+compute_layout (Layout *l, guint n_panels, gsize longest_name, gboolean has_title,
+                double *need_w, double *need_h)
+{
+  PLFLT x_min, x_max, y_min, y_max, default_height, char_height;
+  double ch, legend_w;
+
+  plgspa (&x_min, &x_max, &y_min, &y_max);
+  plgchr (&default_height, &char_height);
+  ch = l->char_height = char_height;
+  l->page_w = x_max - x_min;
+  l->page_h = y_max - y_min;
+
+  legend_w = (LEGEND_GAP + 0.8 + LEGEND_LINE + LEGEND_TEXT_OFFSET) * ch +
+             CHAR_WIDTH * (double) longest_name * ch;
+  l->top = (has_title ? MARGIN_TOP_TITLE : MARGIN_TOP) * ch;
+  l->bottom = MARGIN_BOTTOM * ch;
+  l->left = MARGIN_LEFT * ch;
+  l->right = MARGIN_RIGHT * ch + legend_w;
+  l->gap = PANEL_GAP * ch;
+  l->panel_w = l->page_w - l->left - l->right;
+  l->panel_h = (l->page_h - l->top - l->bottom - l->gap * (n_panels - 1)) / n_panels;
+
+  *need_w = l->left + l->right + PANEL_MIN_WIDTH * ch;
+  *need_h = l->top + l->bottom + l->gap * (n_panels - 1) + PANEL_MIN_HEIGHT * ch * n_panels;
+  return l->panel_w >= PANEL_MIN_WIDTH * ch && l->panel_h >= PANEL_MIN_HEIGHT * ch;
+}
+
+/* Draws one page into the open stream, with smaller text on a small page.
+ * FALSE with error when even the smallest text does not fit. */
 static gboolean
 draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
            const char *title, GArray *panels, int width_px, int height_px, const char *path,
            GError **error)
 {
+  static const double scales[] = { 1.0, 0.85, 0.7 };
   const double *times = sw_trajectory_get_times (trajectory);
   guint n_rows = sw_trajectory_get_n_rows (trajectory);
-  PLFLT x_min, x_max, y_min, y_max, default_height, char_height;
-  double page_w, page_h, t_min = 0.0, t_max = 0.0;
-  double top, bottom, left, right, gap, panel_h, legend_w;
+  gboolean has_title = title != NULL && *title != '\0';
+  double t_min = 0.0, t_max = 0.0, need_w = 0.0, need_h = 0.0;
   gsize longest = 1;
-  gboolean found;
+  gboolean found, fits = FALSE;
+  Layout l = { 0 };
 
-  pladv (0);
-  plgspa (&x_min, &x_max, &y_min, &y_max);
-  plgchr (&default_height, &char_height);
-  page_w = x_max - x_min;
-  page_h = y_max - y_min;
-
-  /* Everything in millimetres first. */
   for (guint i = 0; i < n_columns; i++)
     longest = MAX (longest, (gsize) g_utf8_strlen (sw_trajectory_get_column_name (trajectory, columns[i]), -1));
-  legend_w = (LEGEND_GAP + 0.8 + LEGEND_LINE + LEGEND_TEXT_OFFSET + CHAR_WIDTH * (double) longest) * char_height;
-  top = (title != NULL && *title != '\0' ? MARGIN_TOP_TITLE : MARGIN_TOP) * char_height;
-  bottom = MARGIN_BOTTOM * char_height;
-  left = MARGIN_LEFT * char_height;
-  right = MARGIN_RIGHT * char_height + legend_w;
-  gap = PANEL_GAP * char_height;
-  panel_h = (page_h - top - bottom - gap * (panels->len - 1)) / panels->len;
 
-  if (panel_h < PANEL_MIN_HEIGHT * char_height || page_w - left - right < PANEL_MIN_WIDTH * char_height)
+  pladv (0);
+  for (guint i = 0; i < G_N_ELEMENTS (scales) && !fits; i++)
     {
-      double need_h = top + bottom + (gap + PANEL_MIN_HEIGHT * char_height) * panels->len;
-      double need_w = left + right + PANEL_MIN_WIDTH * char_height;
+      l.scale = scales[i];
+      plschr (0.0, l.scale);
+      fits = compute_layout (&l, panels->len, longest, has_title, &need_w, &need_h);
+    }
+  if (!fits)
+    {
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                    _("Cannot plot to “%s”: %u panels and the legend need at least %d × %d, "
                      "not %d × %d; make the plot larger, or choose fewer units or columns with shorter names"),
                    path, panels->len,
-                   MAX (width_px, (int) ceil (need_w / page_w * width_px)),
-                   MAX (height_px, (int) ceil (need_h / page_h * height_px)),
+                   MAX (width_px, (int) ceil (need_w / l.page_w * width_px)),
+                   MAX (height_px, (int) ceil (need_h / l.page_h * height_px)),
                    width_px, height_px);
       return FALSE;
     }
 
   found = finite_range (times, n_rows, &t_min, &t_max);
-  if (found && t_max > t_min)
-    ; /* the time axis ends where the data ends */
-  else
+  if (!found || t_max <= t_min)
     pad_range (found, &t_min, &t_max);
 
   plsyax (5, 0);
@@ -365,11 +395,12 @@ draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns
     {
       const Panel *panel = &g_array_index (panels, Panel, p);
       gboolean last = p + 1 == panels->len;
-      double y_top = page_h - top - p * (panel_h + gap);
+      double y_top = l.page_h - l.top - p * (l.panel_h + l.gap);
       g_autofree char *unit = escape_text (panel->unit);
       g_autofree char *unit_label = g_strdup_printf ("[%s]", *unit != '\0' ? unit : "1");
 
-      plvpor (left / page_w, 1.0 - right / page_w, (y_top - panel_h) / page_h, y_top / page_h);
+      plvpor (l.left / l.page_w, (l.left + l.panel_w) / l.page_w,
+              (y_top - l.panel_h) / l.page_h, y_top / l.page_h);
       plwind (t_min, t_max, panel->y_min, panel->y_max);
 
       plcol0 (COLOR_GRID);
@@ -390,15 +421,15 @@ draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns
       plmtex ("l", UNIT_LABEL_DISP, 0.5, 0.5, unit_label);
       if (last)
         plmtex ("b", TIME_LABEL_DISP, 0.5, 0.5, _("time [s]"));
-      if (p == 0 && title != NULL && *title != '\0')
+      if (p == 0 && has_title)
         {
           g_autofree char *escaped = escape_text (title);
-          plschr (0.0, 1.25);
+          plschr (0.0, TITLE_SCALE * l.scale);
           plmtex ("t", 1.2, 0.5, 0.5, escaped);
-          plschr (0.0, 1.0);
+          plschr (0.0, l.scale);
         }
 
-      draw_legend (trajectory, columns, panel, char_height, page_w - left - right, panel_h);
+      draw_legend (trajectory, columns, panel, l.scale, l.char_height, l.panel_w, l.panel_h);
     }
   return TRUE;
 }

@@ -250,6 +250,22 @@ test_list (void)
     }
 }
 
+/* data/CATALOGUE.md is generated: it must match the code. */
+static void
+test_catalogue_current (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "CATALOGUE.md", NULL);
+  g_autofree char *text = NULL;
+  g_auto (Run) r = { 0 };
+
+  cli (&r, "list", "--markdown", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  if (g_strcmp0 (text, r.out) != 0)
+    g_test_message ("data/CATALOGUE.md is stale: run build/app/shaftwork-cli list --markdown > data/CATALOGUE.md");
+  g_assert_cmpstr (text, ==, r.out);
+}
+
 static void
 test_plot (void)
 {
@@ -284,6 +300,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/event-rows", test_event_rows);
   g_test_add_func ("/app/cli/check", test_check);
   g_test_add_func ("/app/cli/list", test_list);
+  g_test_add_func ("/app/cli/catalogue-current", test_catalogue_current);
   g_test_add_func ("/app/cli/plot", test_plot);
   return g_test_run ();
 }
