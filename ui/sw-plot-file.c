@@ -64,23 +64,34 @@ static const guint8 palette[N_COLORS][3] = {
 #define MARGIN_TOP_TITLE   3.0
 #define MARGIN_TOP         1.0
 #define MARGIN_BOTTOM      4.3
-#define MARGIN_LEFT        6.8
+#define MARGIN_LEFT        1.3  /* beyond the unit label */
 #define MARGIN_RIGHT       1.0
 #define PANEL_GAP          1.4
 #define PANEL_MIN_HEIGHT   3.0
 #define PANEL_MIN_WIDTH    10.0
-#define UNIT_LABEL_DISP    5.4
+#define Y_LABEL_DISP       0.5  /* where PLplot puts horizontal y tick labels */
+#define Y_LABEL_SPACING    2.2  /* at least this far apart */
+#define UNIT_LABEL_GAP     1.0
 #define TIME_LABEL_DISP    3.0
 #define LEGEND_LINE        2.5
 #define LEGEND_GAP         0.6
 #define LEGEND_TEXT_OFFSET 0.8
 #define LEGEND_SPACING     1.8
 #define TITLE_SCALE        1.25
-#define CHAR_WIDTH         0.68 /* average width of a character of the legend */
+#define CHAR_WIDTH         0.68 /* average width of a character, generous */
 
 #define CURVE_WIDTH 1.6
 #define GRID_WIDTH  0.6
 #define AXIS_WIDTH  0.8
+
+/* Tick labels, chosen here rather than by PLplot: PLplot moves a common factor
+ * into a separate "(x10^n)" label that collides with the panel above, and
+ * cannot show a small variation around a large value. */
+typedef struct {
+  double   step;      /* between labelled ticks */
+  int      digits;    /* after the decimal point (of the mantissa) */
+  gboolean exponent;  /* "1.5e-4" rather than "0.00015" */
+} Ticks;
 
 /* The curves that share a unit. */
 typedef struct {
@@ -89,6 +100,7 @@ typedef struct {
   guint       n_curves;
   double      y_min;
   double      y_max;
+  Ticks       y_ticks;
 } Panel;
 
 static const Format *
@@ -184,6 +196,95 @@ pad_range (gboolean found, double *min, double *max)
   *max += 0.05 * span;
 }
 
+/* 1, 2 or 5 times a power of ten, at least span / max_labels. */
+static double
+nice_step (double span, int max_labels)
+{
+  double raw = span / MAX (max_labels, 1);
+  double magnitude = pow (10.0, floor (log10 (raw)));
+  double f = raw / magnitude;
+
+  if (f <= 1.0 + 1e-9)
+    return magnitude;
+  if (f <= 2.0 + 1e-9)
+    return 2.0 * magnitude;
+  if (f <= 5.0 + 1e-9)
+    return 5.0 * magnitude;
+  return 10.0 * magnitude;
+}
+
+static Ticks
+ticks_for_range (double min, double max, int max_labels)
+{
+  double largest = MAX (fabs (min), fabs (max));
+  Ticks t = { nice_step (max - min, max_labels), 0, FALSE };
+  int step_exp = (int) floor (log10 (t.step) + 1e-9);
+
+  if (largest == 0.0 || (largest >= 1e-3 && largest < 1e5))
+    t.digits = MAX (0, -step_exp);
+  else
+    {
+      t.exponent = TRUE;
+      t.digits = CLAMP ((int) floor (log10 (largest)) - step_exp, 0, 12);
+    }
+  return t;
+}
+
+static void
+format_tick (const Ticks *ticks, double value, char *label, gsize size)
+{
+  char format[16];
+  char number[G_ASCII_DTOSTR_BUF_SIZE];
+  int exponent;
+  double mantissa;
+
+  if (fabs (value) < 1e-6 * ticks->step)
+    value = 0.0;
+  g_snprintf (format, sizeof format, "%%.%df", ticks->digits);
+  if (!ticks->exponent || value == 0.0)
+    {
+      g_ascii_formatd (number, sizeof number, format, value);
+      g_strlcpy (label, ticks->exponent ? "0" : number, size);
+      return;
+    }
+  exponent = (int) floor (log10 (fabs (value)));
+  mantissa = value / pow (10.0, exponent);
+  g_ascii_formatd (number, sizeof number, format, mantissa);
+  if (fabs (g_ascii_strtod (number, NULL)) >= 10.0)
+    {
+      /* 9.96 rounded up to 10.0 */
+      exponent++;
+      g_ascii_formatd (number, sizeof number, format, mantissa / 10.0);
+    }
+  g_snprintf (label, size, "%se%d", number, exponent);
+}
+
+/* Characters in the widest label between min and max. */
+static guint
+widest_tick (const Ticks *ticks, double min, double max)
+{
+  char label[64];
+  guint widest = 1;
+  double first = ceil (min / ticks->step - 1e-9);
+  double last = floor (max / ticks->step + 1e-9);
+
+  for (double k = first; k <= last; k++)
+    {
+      format_tick (ticks, k * ticks->step, label, sizeof label);
+      widest = MAX (widest, (guint) strlen (label));
+    }
+  return widest;
+}
+
+/* plslabelfunc() callback; data is the x Ticks followed by the y Ticks. */
+static void
+label_tick (PLINT axis, PLFLT value, char *label, PLINT length, PLPointer data)
+{
+  const Ticks *ticks = data;
+
+  format_tick (axis == PL_X_AXIS ? &ticks[0] : &ticks[1], value, label, (gsize) length);
+}
+
 /* Groups curves by unit, in the order in which units first appear. */
 static GArray *
 make_panels (const SwTrajectory *trajectory, const guint *columns, guint n_columns)
@@ -207,7 +308,7 @@ make_panels (const SwTrajectory *trajectory, const guint *columns, guint n_colum
           panel = &g_array_index (panels, Panel, p);
       if (panel == NULL)
         {
-          Panel empty = { unit, g_new0 (guint, n_columns), 0, NAN, NAN };
+          Panel empty = { .unit = unit, .curves = g_new0 (guint, n_columns), .y_min = NAN, .y_max = NAN };
           g_array_append_val (panels, empty);
           panel = &g_array_index (panels, Panel, panels->len - 1);
         }
@@ -316,32 +417,56 @@ typedef struct {
   double page_w, page_h;
   double top, bottom, left, right, gap;
   double panel_w, panel_h;
+  double unit_disp;   /* of the unit label, in character heights */
+  double t_min, t_max;
+  Ticks  t_ticks;
 } Layout;
 
-/* Lays out n_panels for the current character height. FALSE when they do not
- * fit; need_w and need_h then say how large the page would have to be. */
+/* Lays out the panels for the current character height and chooses their
+ * ticks. FALSE when they do not fit; need_w and need_h then say how large the
+ * page would have to be. */
 static gboolean
-compute_layout (Layout *l, guint n_panels, gsize longest_name, gboolean has_title,
+compute_layout (Layout *l, GArray *panels, gsize longest_name, gboolean has_title,
                 double *need_w, double *need_h)
 {
   PLFLT x_min, x_max, y_min, y_max, default_height, char_height;
   double ch, legend_w;
+  guint n_panels = panels->len, y_chars = 1, t_chars;
+  int max_labels;
 
   plgspa (&x_min, &x_max, &y_min, &y_max);
   plgchr (&default_height, &char_height);
   ch = l->char_height = char_height;
+  if (g_getenv ("SW_PLOT_DEBUG")) g_printerr ("ch=%g mm page %g x %g mm\n", ch, x_max - x_min, y_max - y_min);
   l->page_w = x_max - x_min;
   l->page_h = y_max - y_min;
 
-  legend_w = (LEGEND_GAP + 0.8 + LEGEND_LINE + LEGEND_TEXT_OFFSET) * ch +
-             CHAR_WIDTH * (double) longest_name * ch;
   l->top = (has_title ? MARGIN_TOP_TITLE : MARGIN_TOP) * ch;
   l->bottom = MARGIN_BOTTOM * ch;
-  l->left = MARGIN_LEFT * ch;
-  l->right = MARGIN_RIGHT * ch + legend_w;
   l->gap = PANEL_GAP * ch;
-  l->panel_w = l->page_w - l->left - l->right;
   l->panel_h = (l->page_h - l->top - l->bottom - l->gap * (n_panels - 1)) / n_panels;
+
+  /* The y tick labels decide the left margin. */
+  max_labels = CLAMP ((int) (l->panel_h / (Y_LABEL_SPACING * ch)), 1, 8);
+  for (guint p = 0; p < n_panels; p++)
+    {
+      Panel *panel = &g_array_index (panels, Panel, p);
+      panel->y_ticks = ticks_for_range (panel->y_min, panel->y_max, max_labels);
+      y_chars = MAX (y_chars, widest_tick (&panel->y_ticks, panel->y_min, panel->y_max));
+    }
+  l->unit_disp = Y_LABEL_DISP + CHAR_WIDTH * y_chars + UNIT_LABEL_GAP;
+  l->left = (l->unit_disp + MARGIN_LEFT) * ch;
+
+  legend_w = (LEGEND_GAP + 0.8 + LEGEND_LINE + LEGEND_TEXT_OFFSET) * ch +
+             CHAR_WIDTH * (double) longest_name * ch;
+  l->right = MARGIN_RIGHT * ch + legend_w;
+  l->panel_w = l->page_w - l->left - l->right;
+
+  /* Time labels with room for about three characters between them. */
+  l->t_ticks = ticks_for_range (l->t_min, l->t_max, 10);
+  t_chars = widest_tick (&l->t_ticks, l->t_min, l->t_max);
+  max_labels = CLAMP ((int) (l->panel_w / ((t_chars + 3) * CHAR_WIDTH * ch)), 1, 10);
+  l->t_ticks = ticks_for_range (l->t_min, l->t_max, max_labels);
 
   *need_w = l->left + l->right + PANEL_MIN_WIDTH * ch;
   *need_h = l->top + l->bottom + l->gap * (n_panels - 1) + PANEL_MIN_HEIGHT * ch * n_panels;
@@ -359,20 +484,23 @@ draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns
   const double *times = sw_trajectory_get_times (trajectory);
   guint n_rows = sw_trajectory_get_n_rows (trajectory);
   gboolean has_title = title != NULL && *title != '\0';
-  double t_min = 0.0, t_max = 0.0, need_w = 0.0, need_h = 0.0;
+  double need_w = 0.0, need_h = 0.0;
   gsize longest = 1;
   gboolean found, fits = FALSE;
   Layout l = { 0 };
 
   for (guint i = 0; i < n_columns; i++)
     longest = MAX (longest, (gsize) g_utf8_strlen (sw_trajectory_get_column_name (trajectory, columns[i]), -1));
+  found = finite_range (times, n_rows, &l.t_min, &l.t_max);
+  if (!found || l.t_max <= l.t_min)
+    pad_range (found, &l.t_min, &l.t_max);
 
   pladv (0);
   for (guint i = 0; i < G_N_ELEMENTS (scales) && !fits; i++)
     {
       l.scale = scales[i];
       plschr (0.0, l.scale);
-      fits = compute_layout (&l, panels->len, longest, has_title, &need_w, &need_h);
+      fits = compute_layout (&l, panels, longest, has_title, &need_w, &need_h);
     }
   if (!fits)
     {
@@ -386,11 +514,6 @@ draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns
       return FALSE;
     }
 
-  found = finite_range (times, n_rows, &t_min, &t_max);
-  if (!found || t_max <= t_min)
-    pad_range (found, &t_min, &t_max);
-
-  plsyax (5, 0);
   for (guint p = 0; p < panels->len; p++)
     {
       const Panel *panel = &g_array_index (panels, Panel, p);
@@ -398,14 +521,15 @@ draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns
       double y_top = l.page_h - l.top - p * (l.panel_h + l.gap);
       g_autofree char *unit = escape_text (panel->unit);
       g_autofree char *unit_label = g_strdup_printf ("[%s]", *unit != '\0' ? unit : "1");
+      Ticks ticks[2] = { l.t_ticks, panel->y_ticks };
 
       plvpor (l.left / l.page_w, (l.left + l.panel_w) / l.page_w,
               (y_top - l.panel_h) / l.page_h, y_top / l.page_h);
-      plwind (t_min, t_max, panel->y_min, panel->y_max);
+      plwind (l.t_min, l.t_max, panel->y_min, panel->y_max);
 
       plcol0 (COLOR_GRID);
       plwidth (GRID_WIDTH);
-      plbox ("g", 0.0, 0, "g", 0.0, 0);
+      plbox ("g", ticks[0].step, 0, "g", ticks[1].step, 0);
 
       plwidth (CURVE_WIDTH);
       for (guint k = 0; k < panel->n_curves; k++)
@@ -417,8 +541,10 @@ draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns
 
       plcol0 (COLOR_FOREGROUND);
       plwidth (AXIS_WIDTH);
-      plbox (last ? "bcnst" : "bcst", 0.0, 0, "bcnstv", 0.0, 0);
-      plmtex ("l", UNIT_LABEL_DISP, 0.5, 0.5, unit_label);
+      plslabelfunc (label_tick, ticks);
+      plbox (last ? "bcnsto" : "bcst", ticks[0].step, 0, "bcnstvo", ticks[1].step, 0);
+      plslabelfunc (NULL, NULL);
+      plmtex ("l", l.unit_disp, 0.5, 0.5, unit_label);
       if (last)
         plmtex ("b", TIME_LABEL_DISP, 0.5, 0.5, _("time [s]"));
       if (p == 0 && has_title)

@@ -1,0 +1,252 @@
+/* test-simulate.c: the integrator: methods, output grid, options, progress
+ * and cancellation.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <string.h>
+#include <stdio.h>
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+
+#include "sw-error.h"
+#include "sw-model.h"
+#include "sw-simulate.h"
+#include "sw-system.h"
+
+static SwSystem *
+first_system (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples", "first.shaft", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_file (path, &error);
+  SwSystem *sys;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  return sys;
+}
+
+static SwSystem *
+system_from_json (const char *json)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (json, -1, "test", &error);
+  SwSystem *sys;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  return sys;
+}
+
+/* Every method at tolerance 1e-8 solves First close to a reference solution
+ * (rk8pd at 1e-12). */
+static void
+test_methods_agree (void)
+{
+  g_autoptr (SwSystem) sys = first_system ();
+  const char *vars[] = { "inertia3.w", "inertia1.phi", NULL };
+  SwSimulateOptions o = sw_simulate_options_from_system (sys);
+  g_autoptr (SwTrajectory) ref = NULL;
+  g_autoptr (GError) error = NULL;
+  SwMethod methods[] = { SW_METHOD_RK45, SW_METHOD_RKCK, SW_METHOD_RK8PD, SW_METHOD_ADAMS, SW_METHOD_BDF };
+
+  o.variables = vars;
+  o.output_interval_s = 0.01;
+  o.method = SW_METHOD_RK8PD;
+  o.tolerance = 1e-12;
+  ref = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  for (guint m = 0; m < G_N_ELEMENTS (methods); m++)
+    {
+      g_autoptr (SwTrajectory) tr = NULL;
+      double worst = 0;
+
+      o.method = methods[m];
+      o.tolerance = 1e-8;
+      tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (sw_trajectory_get_n_rows (tr), ==, sw_trajectory_get_n_rows (ref));
+      for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+        worst = MAX (worst, fabs (sw_trajectory_get_column (tr, 0)[r] - sw_trajectory_get_column (ref, 0)[r]));
+      g_test_message ("%s: max |inertia3.w - ref| = %.3g", sw_method_to_name (methods[m]), worst);
+      /* Multistep methods drift more in phase on the lightly damped 12 Hz mode. */
+      g_assert_cmpfloat (worst, <, methods[m] == SW_METHOD_ADAMS || methods[m] == SW_METHOD_BDF ? 1e-4 : 2e-6);
+    }
+}
+
+/* Output times are exact multiples of the interval and the stop time is the
+ * last row even when it is not a multiple. */
+static void
+test_output_grid (void)
+{
+  g_autoptr (SwSystem) sys = first_system ();
+  const char *vars[] = { "inertia3.w", NULL };
+  SwSimulateOptions o = sw_simulate_options_from_system (sys);
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_autoptr (GError) error = NULL;
+  const double *t;
+  guint n;
+
+  o.variables = vars;
+  o.stop_time_s = 0.95;
+  o.output_interval_s = 0.1;
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  n = sw_trajectory_get_n_rows (tr);
+  t = sw_trajectory_get_times (tr);
+  g_assert_cmpuint (n, ==, 11);
+  for (guint k = 0; k + 1 < n; k++)
+    g_assert_cmpfloat (t[k], ==, k * 0.1);
+  g_assert_cmpfloat (t[n - 1], ==, 0.95);
+}
+
+static void
+count_progress (double t, double stop, gpointer data)
+{
+  guint *calls = data;
+
+  g_assert_cmpfloat (t, <=, stop);
+  (*calls)++;
+}
+
+static void
+cancel_at_half (double t, double stop, gpointer data)
+{
+  if (t >= 0.5 * stop)
+    g_cancellable_cancel (data);
+}
+
+static void
+test_progress_and_cancel (void)
+{
+  g_autoptr (SwSystem) sys = first_system ();
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  SwSimulateOptions o = sw_simulate_options_from_system (sys);
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_autoptr (SwTrajectory) cancelled = NULL;
+  g_autoptr (GError) error = NULL;
+  guint calls = 0;
+
+  o.output_interval_s = 0.01;
+  tr = sw_simulate (sys, &o, count_progress, &calls, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (calls, ==, 100);
+
+  cancelled = sw_simulate (sys, &o, cancel_at_half, cancellable, cancellable, &error);
+  g_assert_null (cancelled);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+static void
+test_invalid_options (void)
+{
+  g_autoptr (SwSystem) sys = first_system ();
+  SwSimulateOptions o = sw_simulate_options_from_system (sys);
+  const char *unknown_part[] = { "nosuch.w", NULL };
+  const char *unknown_var[] = { "inertia1.omega", NULL };
+  g_autoptr (GError) e1 = NULL, e2 = NULL, e3 = NULL, e4 = NULL;
+  SwMethod m;
+
+  o.stop_time_s = -1;
+  g_assert_null (sw_simulate (sys, &o, NULL, NULL, NULL, &e1));
+  g_assert_error (e1, SW_ERROR, SW_ERROR_INVALID);
+  o = sw_simulate_options_from_system (sys);
+  o.tolerance = 0;
+  g_assert_null (sw_simulate (sys, &o, NULL, NULL, NULL, &e2));
+  g_assert_error (e2, SW_ERROR, SW_ERROR_INVALID);
+  o = sw_simulate_options_from_system (sys);
+  o.variables = unknown_part;
+  g_assert_null (sw_simulate (sys, &o, NULL, NULL, NULL, &e3));
+  g_assert_error (e3, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER);
+  g_assert_nonnull (strstr (e3->message, "nosuch"));
+  o.variables = unknown_var;
+  g_assert_null (sw_simulate (sys, &o, NULL, NULL, NULL, &e4));
+  g_assert_nonnull (strstr (e4->message, "phi, w, a"));
+  g_assert_true (sw_method_from_name ("bdf", &m));
+  g_assert_cmpint (m, ==, SW_METHOD_BDF);
+  g_assert_false (sw_method_from_name ("euler", &m));
+}
+
+/* auto: explicit for First, BDF for a stiff chain (a very stiff, lightly
+ * loaded spring far faster than the output rate), and both agree. */
+static void
+test_auto_method (void)
+{
+  g_autoptr (SwSystem) first = first_system ();
+  g_autoptr (SwSystem) stiff = system_from_json (
+      "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"stiff\", \"components\": ["
+      " {\"id\": \"torque\", \"kind\": \"rotational.constant_torque\", \"params\": {\"tau_constant\": 1}},"
+      " {\"id\": \"big\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 10}},"
+      " {\"id\": \"shaft\", \"kind\": \"rotational.spring_damper\", \"params\": {\"c\": 1e8, \"d\": 1e3}},"
+      " {\"id\": \"small\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1e-3}}],"
+      " \"connections\": [{\"from\": \"torque.flange\", \"to\": \"big.flange_a\"},"
+      "  {\"from\": \"big.flange_b\", \"to\": \"shaft.flange_a\"}, {\"from\": \"shaft.flange_b\", \"to\": \"small.flange_a\"}],"
+      " \"simulation\": {\"stop_time\": 10, \"output_interval\": 0.1}}");
+  SwSimulateOptions o = sw_simulate_options_from_system (first);
+  const char *vars[] = { "small.w", NULL };
+  g_autoptr (SwTrajectory) a = NULL, b = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n;
+
+  g_assert_cmpint (sw_system_choose_method (first, &o), ==, SW_METHOD_RK8PD);
+  o = sw_simulate_options_from_system (stiff);
+  g_assert_cmpint (sw_system_choose_method (stiff, &o), ==, SW_METHOD_BDF);
+  o.variables = vars;
+  a = sw_simulate (stiff, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  /* Rigid-body answer: w = t tau / (J1 + J2) once the fast mode has died out. */
+  n = sw_trajectory_get_n_rows (a);
+  g_assert_cmpfloat_with_epsilon (sw_trajectory_get_column (a, 0)[n - 1], 10.0 / 10.001, 1e-6);
+  o.method = SW_METHOD_RK8PD;
+  b = sw_simulate (stiff, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (sw_trajectory_get_column (b, 0)[n - 1], sw_trajectory_get_column (a, 0)[n - 1], 1e-6);
+}
+
+/* CSV: header and %.17g round-trip. */
+static void
+test_csv (void)
+{
+  g_autoptr (SwSystem) sys = first_system ();
+  SwSimulateOptions o = sw_simulate_options_from_system (sys);
+  const char *vars[] = { "inertia3.w", "spring.tau", NULL };
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("csv-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "out.csv", NULL);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_auto (GStrv) cells = NULL;
+
+  o.variables = vars;
+  o.output_interval_s = 0.25;
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (sw_trajectory_write_csv (tr, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "time,inertia3.w,spring.tau");
+  cells = g_strsplit (lines[2], ",", -1);
+  g_assert_cmpfloat (g_ascii_strtod (cells[1], NULL), ==, sw_trajectory_get_column (tr, 0)[1]);
+  g_assert_cmpfloat (g_ascii_strtod (cells[2], NULL), ==, sw_trajectory_get_column (tr, 1)[1]);
+  g_assert_false (sw_trajectory_write_csv (tr, "/nonexistent-dir/out.csv", &error));
+  g_assert_error (error, SW_ERROR, SW_ERROR_IO);
+  remove (path);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/simulate/methods-agree", test_methods_agree);
+  g_test_add_func ("/core/simulate/output-grid", test_output_grid);
+  g_test_add_func ("/core/simulate/progress-and-cancel", test_progress_and_cancel);
+  g_test_add_func ("/core/simulate/invalid-options", test_invalid_options);
+  g_test_add_func ("/core/simulate/auto-method", test_auto_method);
+  g_test_add_func ("/core/simulate/csv", test_csv);
+  return g_test_run ();
+}
