@@ -1178,6 +1178,7 @@ read_root (Reader   *r,
 {
   JsonObject *object;
   JsonNode *node;
+  gboolean components_ok;
 
   if (root == NULL)
     {
@@ -1211,7 +1212,8 @@ read_root (Reader   *r,
     }
 
   node = json_object_get_member (object, "components");
-  if (node != NULL && !JSON_NODE_HOLDS_ARRAY (node))
+  components_ok = node == NULL || JSON_NODE_HOLDS_ARRAY (node);
+  if (!components_ok)
     add_problem (r, member_offset (r, object, "components"), SW_ERROR_PARSE,
                  _("“components” must be an array […], not %s"), describe_node (node));
   else if (node != NULL)
@@ -1226,10 +1228,11 @@ read_root (Reader   *r,
   if (node != NULL && !JSON_NODE_HOLDS_ARRAY (node))
     add_problem (r, member_offset (r, object, "connections"), SW_ERROR_PARSE,
                  _("“connections” must be an array […], not %s"), describe_node (node));
-  else if (node != NULL)
+  else if (node != NULL && components_ok)
     {
       JsonArray *array = json_node_get_array (node);
 
+      /* Without the components, every connection would be reported. */
       for (guint i = 0; i < json_array_get_length (array); i++)
         read_connection (r, array, i);
     }

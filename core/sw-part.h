@@ -40,7 +40,9 @@ struct _SwState {
 double sw_part_signal (const SwPart *part, guint param, const SwState *state,
                        double *d1, double *d2);
 
+/* The part becomes a body: modal analysis reports its kinetic energy. */
 void   sw_builder_add_mass        (SwBuilder    *builder,
+                                   const SwPart *part,
                                    guint         node,
                                    double        mass);
 /* sum_i coeffs[i] * x[nodes[i]] = offset. Rows are numbered in the order

@@ -37,6 +37,13 @@ typedef struct {
   guint     state;       /* first state slot for SPEED (1) and ACCELERATION (2) */
 } SwDriver;
 
+/* A part that carries mass on a node (inertia, mass). */
+typedef struct {
+  guint  part;
+  guint  node;
+  double mass;
+} SwBody;
+
 /* A dense block of coordinates solved together. */
 typedef struct {
   guint      n;
@@ -95,6 +102,9 @@ struct _SwSystem {
 
   guint     n_drivers;
   SwDriver *drivers;
+
+  guint     n_bodies;
+  SwBody   *bodies;
 
   guint     n_rows;
   SwRow    *rows;

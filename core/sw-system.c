@@ -43,13 +43,17 @@ struct _SwBuilder {
   GArray   *rows;       /* RawRow */
   GArray   *drivers;    /* SwDriver */
   GArray   *initials;   /* Initial */
+  GArray   *bodies;     /* SwBody */
 };
 
 void
-sw_builder_add_mass (SwBuilder *b, guint node, double mass)
+sw_builder_add_mass (SwBuilder *b, const SwPart *part, guint node, double mass)
 {
+  SwBody body = { .part = part - b->system->parts, .node = node, .mass = mass };
+
   g_return_if_fail (node < b->system->n_nodes);
   b->system->mass[node] += mass;
+  g_array_append_val (b->bodies, body);
 }
 
 void
@@ -138,6 +142,7 @@ typedef struct {
   guint    *port_base;    /* per part: index of its first port */
   guint    *port_node;    /* per global port */
   GPtrArray *node_ports;  /* per node: GArray of guint global ports */
+  const SwDriver *drivers;/* the prescribed motions declared so far */
 } Ctx;
 
 /* "inertia1.flange_b, spring.flange_a" */
@@ -232,6 +237,14 @@ describe_group (Ctx *ctx, Elim *el, GArray *rows, const RawRow *failing)
           if (q < sys->n_nodes && el->occ[q] != NULL)
             for (guint m = 0; m < el->occ[q]->len; m++)
               node_in[g_array_index (el->occ[q], guint, m)] = TRUE;
+          /* A prescribed motion already in the group names its source. */
+          if (q >= sys->n_nodes && !part_in[ctx->drivers[q - sys->n_nodes].part])
+            {
+              guint part = ctx->drivers[q - sys->n_nodes].part;
+
+              part_in[part] = TRUE;
+              g_string_append_printf (s, "%s%s", s->len ? ", " : "", sys->parts[part].id);
+            }
         }
     }
   for (guint r = 0; r < rows->len; r++)
@@ -239,7 +252,8 @@ describe_group (Ctx *ctx, Elim *el, GArray *rows, const RawRow *failing)
       const RawRow *row = &g_array_index (rows, RawRow, r);
 
       /* Rigid bodies (x_b - x_a = L) cannot disagree about a ratio. */
-      if (row->n == 2 && fabs (row->coeffs[0]) == 1 && row->coeffs[1] == -row->coeffs[0] && row != failing)
+      if (row->n == 2 && fabs (row->coeffs[0]) == 1 && row->coeffs[1] == -row->coeffs[0] && row->driver < 0
+          && row != failing)
         continue;
       for (guint i = 0; i < row->n; i++)
         if (node_in[row->nodes[i]] && !part_in[row->part])
@@ -752,6 +766,7 @@ solve_initial (Ctx *ctx, GArray *eqs, guint n_unknowns, double *value, GError **
   SwSystem *sys = ctx->system;
   g_autofree gboolean *set = g_new0 (gboolean, n_unknowns);
   g_autofree int *setter = g_new (int, n_unknowns);
+  g_autofree gboolean *done = g_new0 (gboolean, MAX (eqs->len, 1));
   gboolean progress = TRUE;
 
   for (guint u = 0; u < n_unknowns; u++)
@@ -768,8 +783,8 @@ solve_initial (Ctx *ctx, GArray *eqs, guint n_unknowns, double *value, GError **
           int unset = -1, n_unset = 0;
           double cu = 0;
 
-          if (eq->part == G_MAXUINT)
-            continue;   /* done */
+          if (done[e])
+            continue;
           for (guint k = 0; k < eq->n_terms; k++)
             if (set[eq->terms[k].index])
               sum += eq->terms[k].coeff * value[eq->terms[k].index];
@@ -784,7 +799,7 @@ solve_initial (Ctx *ctx, GArray *eqs, guint n_unknowns, double *value, GError **
               value[unset] = (eq->rhs - sum) / cu;
               set[unset] = TRUE;
               setter[unset] = e;
-              eq->part = G_MAXUINT;
+              done[e] = TRUE;
               progress = TRUE;
             }
           else if (n_unset == 0)
@@ -812,7 +827,7 @@ solve_initial (Ctx *ctx, GArray *eqs, guint n_unknowns, double *value, GError **
                   set_part_error (ctx, error, SW_ERROR_CONTRADICTION, eq->part, msg);
                   return FALSE;
                 }
-              eq->part = G_MAXUINT;
+              done[e] = TRUE;
             }
           else if (free_eq < 0)
             free_eq = e;
@@ -1225,8 +1240,9 @@ sw_model_assemble (SwModel *model, GError **error)
   g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (RawRow));
   g_autoptr (GArray) initials = g_array_new (FALSE, FALSE, sizeof (Initial));
   g_autoptr (GArray) drivers = g_array_new (FALSE, FALSE, sizeof (SwDriver));
+  g_autoptr (GArray) bodies = g_array_new (FALSE, FALSE, sizeof (SwBody));
   Ctx ctx = { .system = sys, .model = model };
-  SwBuilder builder = { .system = sys, .rows = rows, .drivers = drivers, .initials = initials };
+  SwBuilder builder = { .system = sys, .rows = rows, .drivers = drivers, .initials = initials, .bodies = bodies };
   const SwSimulationSettings *settings;
   gboolean ok;
 
@@ -1268,8 +1284,11 @@ sw_model_assemble (SwModel *model, GError **error)
             g_array_append_val (rows, pin);
         }
     }
+  sys->n_bodies = bodies->len;
+  sys->bodies = g_memdup2 (bodies->data, MAX (bodies->len, 1) * sizeof (SwBody));
   sys->n_drivers = drivers->len;
   sys->drivers = g_memdup2 (drivers->data, MAX (drivers->len, 1) * sizeof (SwDriver));
+  ctx.drivers = sys->drivers;
   {
     GArray *fp = g_array_new (FALSE, FALSE, sizeof (guint));
     for (guint i = 0; i < sys->n_parts; i++)
@@ -1360,6 +1379,7 @@ sw_system_unref (SwSystem *sys)
   g_free (sys->coord_class);
   g_free (sys->coord_state);
   g_free (sys->drivers);
+  g_free (sys->bodies);
   g_free (sys->rows);
   g_free (sys->y0);
   g_free (sys->q_guess);

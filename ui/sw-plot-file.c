@@ -60,6 +60,12 @@ static const guint8 palette[N_COLORS][3] = {
   { 0xa5, 0x1d, 0x2d }, /* dark red */
 };
 
+/* Text height on a page of 800 × 600 pixels (PLplot takes 72 pixels a inch)
+ * and larger; smaller pages get smaller text. */
+#define CHAR_HEIGHT_MM     4.9
+#define PAGE_W_MM          (800 * 25.4 / 72)
+#define PAGE_H_MM          (600 * 25.4 / 72)
+
 /* Lengths in character heights. */
 #define MARGIN_TOP_TITLE   3.0
 #define MARGIN_TOP         1.0
@@ -70,7 +76,7 @@ static const guint8 palette[N_COLORS][3] = {
 #define PANEL_MIN_HEIGHT   3.0
 #define PANEL_MIN_WIDTH    10.0
 #define Y_LABEL_DISP       0.5  /* where PLplot puts horizontal y tick labels */
-#define Y_LABEL_SPACING    2.2  /* at least this far apart */
+#define Y_LABEL_SPACING    1.9  /* at least this far apart */
 #define UNIT_LABEL_GAP     1.0
 #define TIME_LABEL_DISP    3.0
 #define LEGEND_LINE        2.5
@@ -78,7 +84,8 @@ static const guint8 palette[N_COLORS][3] = {
 #define LEGEND_TEXT_OFFSET 0.8
 #define LEGEND_SPACING     1.8
 #define TITLE_SCALE        1.25
-#define CHAR_WIDTH         0.68 /* average width of a character, generous */
+#define CHAR_WIDTH         0.75 /* of a character of a name, generous */
+#define DIGIT_WIDTH        0.85 /* of a character of a tick label */
 
 #define CURVE_WIDTH 1.6
 #define GRID_WIDTH  0.6
@@ -102,6 +109,26 @@ typedef struct {
   double      y_max;
   Ticks       y_ticks;
 } Panel;
+
+/* Pango's font map, which the cairo driver uses for text, lives as long as
+ * the process and holds fontconfig patterns that are never freed; in a build
+ * with -Db_sanitize=address, LeakSanitizer would report them at exit in every
+ * program that plots. Only memory allocated inside fontconfig is exempt. */
+#if defined(__SANITIZE_ADDRESS__)
+# define SW_LSAN_HOOK 1
+#elif defined(__has_feature)
+# if __has_feature(address_sanitizer)
+#  define SW_LSAN_HOOK 1
+# endif
+#endif
+#ifdef SW_LSAN_HOOK
+const char *__lsan_default_suppressions (void);
+const char *
+__lsan_default_suppressions (void)
+{
+  return "leak:libfontconfig.so\n";
+}
+#endif
 
 static const Format *
 format_for_path (const char *path)
@@ -146,7 +173,22 @@ device_available (const char *device)
   return FALSE;
 }
 
-/* Finite minimum and maximum; FALSE when there is no finite value. */
+/* Characters, for estimating widths; bytes if text is not UTF-8. */
+static gsize
+text_length (const char *text)
+{
+  return g_utf8_validate (text, -1, NULL) ? (gsize) g_utf8_strlen (text, -1) : strlen (text);
+}
+
+/* Non-finite values, and values so large that PLplot's arithmetic on them
+ * would overflow, are gaps. */
+static inline gboolean
+plottable (double value)
+{
+  return fabs (value) < 1e300; /* FALSE for NaN too */
+}
+
+/* Minimum and maximum of the plottable values; FALSE when there is none. */
 static gboolean
 finite_range (const double *values, guint n, double *min, double *max)
 {
@@ -154,7 +196,7 @@ finite_range (const double *values, guint n, double *min, double *max)
 
   for (guint i = 0; i < n; i++)
     {
-      if (!isfinite (values[i]))
+      if (!plottable (values[i]))
         continue;
       if (!found)
         {
@@ -185,9 +227,9 @@ pad_range (gboolean found, double *min, double *max)
     }
   span = *max - *min;
   scale = MAX (fabs (*min), fabs (*max));
-  if (span <= 1e-9 * scale || span < 1e-300)
+  if (span <= 1e-9 * scale || span < 1e-200)
     {
-      double pad = scale > 0.0 ? 0.1 * scale : 1.0;
+      double pad = scale > 1e-200 ? 0.1 * scale : 1.0;
       *min -= pad;
       *max += pad;
       return;
@@ -196,28 +238,38 @@ pad_range (gboolean found, double *min, double *max)
   *max += 0.05 * span;
 }
 
-/* 1, 2 or 5 times a power of ten, at least span / max_labels. */
 static double
-nice_step (double span, int max_labels)
+count_ticks (double min, double max, double step)
 {
-  double raw = span / MAX (max_labels, 1);
-  double magnitude = pow (10.0, floor (log10 (raw)));
-  double f = raw / magnitude;
+  return floor (max / step + 1e-9) - ceil (min / step - 1e-9) + 1.0;
+}
 
-  if (f <= 1.0 + 1e-9)
-    return magnitude;
-  if (f <= 2.0 + 1e-9)
-    return 2.0 * magnitude;
-  if (f <= 5.0 + 1e-9)
-    return 5.0 * magnitude;
-  return 10.0 * magnitude;
+/* The smallest 1, 2 or 5 times a power of ten that puts at most max_labels
+ * labels between min and max. */
+static double
+nice_step (double min, double max, int max_labels)
+{
+  static const double factors[] = { 1.0, 2.0, 5.0 };
+  double magnitude = pow (10.0, floor (log10 ((max - min) / (4.0 * MAX (max_labels, 1)))));
+  double previous = magnitude;
+
+  for (int decade = 0; decade < 4; decade++, magnitude *= 10.0)
+    for (guint i = 0; i < G_N_ELEMENTS (factors); i++)
+      {
+        double step = factors[i] * magnitude;
+        double n = count_ticks (min, max, step);
+        if (n <= max_labels)
+          return n >= 2.0 ? step : previous; /* one label says little */
+        previous = step;
+      }
+  return previous;
 }
 
 static Ticks
 ticks_for_range (double min, double max, int max_labels)
 {
   double largest = MAX (fabs (min), fabs (max));
-  Ticks t = { nice_step (max - min, max_labels), 0, FALSE };
+  Ticks t = { nice_step (min, max, max_labels), 0, FALSE };
   int step_exp = (int) floor (log10 (t.step) + 1e-9);
 
   if (largest == 0.0 || (largest >= 1e-3 && largest < 1e5))
@@ -266,9 +318,9 @@ widest_tick (const Ticks *ticks, double min, double max)
   char label[64];
   guint widest = 1;
   double first = ceil (min / ticks->step - 1e-9);
-  double last = floor (max / ticks->step + 1e-9);
+  double n = count_ticks (min, max, ticks->step);
 
-  for (double k = first; k <= last; k++)
+  for (double k = first; k < first + n; k++)
     {
       format_tick (ticks, k * ticks->step, label, sizeof label);
       widest = MAX (widest, (guint) strlen (label));
@@ -317,7 +369,7 @@ make_panels (const SwTrajectory *trajectory, const guint *columns, guint n_colum
       /* Only values at a finite time are drawn. */
       for (guint r = 0; r < n_rows; r++)
         {
-          if (!isfinite (times[r]) || !isfinite (values[r]))
+          if (!plottable (times[r]) || !plottable (values[r]))
             continue;
           min = found ? MIN (min, values[r]) : values[r];
           max = found ? MAX (max, values[r]) : values[r];
@@ -355,10 +407,10 @@ draw_curve (const double *times, const double *values, guint n_rows)
     {
       guint end;
 
-      while (start < n_rows && !(isfinite (times[start]) && isfinite (values[start])))
+      while (start < n_rows && !(plottable (times[start]) && plottable (values[start])))
         start++;
       end = start;
-      while (end < n_rows && isfinite (times[end]) && isfinite (values[end]))
+      while (end < n_rows && plottable (times[end]) && plottable (values[end]))
         end++;
       if (end - start >= 2)
         plline ((PLINT) (end - start), times + start, values + start);
@@ -437,7 +489,6 @@ compute_layout (Layout *l, GArray *panels, gsize longest_name, gboolean has_titl
   plgspa (&x_min, &x_max, &y_min, &y_max);
   plgchr (&default_height, &char_height);
   ch = l->char_height = char_height;
-  if (g_getenv ("SW_PLOT_DEBUG")) g_printerr ("ch=%g mm page %g x %g mm\n", ch, x_max - x_min, y_max - y_min);
   l->page_w = x_max - x_min;
   l->page_h = y_max - y_min;
 
@@ -447,14 +498,14 @@ compute_layout (Layout *l, GArray *panels, gsize longest_name, gboolean has_titl
   l->panel_h = (l->page_h - l->top - l->bottom - l->gap * (n_panels - 1)) / n_panels;
 
   /* The y tick labels decide the left margin. */
-  max_labels = CLAMP ((int) (l->panel_h / (Y_LABEL_SPACING * ch)), 1, 8);
+  max_labels = CLAMP ((int) (l->panel_h / (Y_LABEL_SPACING * ch)), 2, 8);
   for (guint p = 0; p < n_panels; p++)
     {
       Panel *panel = &g_array_index (panels, Panel, p);
       panel->y_ticks = ticks_for_range (panel->y_min, panel->y_max, max_labels);
       y_chars = MAX (y_chars, widest_tick (&panel->y_ticks, panel->y_min, panel->y_max));
     }
-  l->unit_disp = Y_LABEL_DISP + CHAR_WIDTH * y_chars + UNIT_LABEL_GAP;
+  l->unit_disp = Y_LABEL_DISP + DIGIT_WIDTH * y_chars + UNIT_LABEL_GAP;
   l->left = (l->unit_disp + MARGIN_LEFT) * ch;
 
   legend_w = (LEGEND_GAP + 0.8 + LEGEND_LINE + LEGEND_TEXT_OFFSET) * ch +
@@ -465,12 +516,32 @@ compute_layout (Layout *l, GArray *panels, gsize longest_name, gboolean has_titl
   /* Time labels with room for about three characters between them. */
   l->t_ticks = ticks_for_range (l->t_min, l->t_max, 10);
   t_chars = widest_tick (&l->t_ticks, l->t_min, l->t_max);
-  max_labels = CLAMP ((int) (l->panel_w / ((t_chars + 3) * CHAR_WIDTH * ch)), 1, 10);
+  max_labels = CLAMP ((int) (l->panel_w / ((t_chars + 3) * DIGIT_WIDTH * ch)), 2, 10);
   l->t_ticks = ticks_for_range (l->t_min, l->t_max, max_labels);
 
   *need_w = l->left + l->right + PANEL_MIN_WIDTH * ch;
   *need_h = l->top + l->bottom + l->gap * (n_panels - 1) + PANEL_MIN_HEIGHT * ch * n_panels;
   return l->panel_w >= PANEL_MIN_WIDTH * ch && l->panel_h >= PANEL_MIN_HEIGHT * ch;
+}
+
+/* Centred over the panels, or over the page when it is wider than they are;
+ * smaller when it is wider than the page. */
+static void
+draw_title (const Layout *l, const char *title, double y_top)
+{
+  g_autofree char *escaped = escape_text (title);
+  double scale = TITLE_SCALE;
+  double width = CHAR_WIDTH * text_length (title) * l->char_height;
+
+  if (width * scale > l->page_w - 2.0 * l->char_height)
+    scale = MAX (0.5, (l->page_w - 2.0 * l->char_height) / width);
+  if (width * scale > l->panel_w)
+    plvpor (0.0, 1.0, (y_top - l->panel_h) / l->page_h, y_top / l->page_h);
+  plschr (0.0, scale * l->scale);
+  plmtex ("t", 1.2, 0.5, 0.5, escaped);
+  plschr (0.0, l->scale);
+  plvpor (l->left / l->page_w, (l->left + l->panel_w) / l->page_w,
+          (y_top - l->panel_h) / l->page_h, y_top / l->page_h);
 }
 
 /* Draws one page into the open stream, with smaller text on a small page.
@@ -484,22 +555,28 @@ draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns
   const double *times = sw_trajectory_get_times (trajectory);
   guint n_rows = sw_trajectory_get_n_rows (trajectory);
   gboolean has_title = title != NULL && *title != '\0';
-  double need_w = 0.0, need_h = 0.0;
+  double need_w = 0.0, need_h = 0.0, base_height;
+  PLFLT x_min, x_max, y_min, y_max;
   gsize longest = 1;
   gboolean found, fits = FALSE;
   Layout l = { 0 };
 
   for (guint i = 0; i < n_columns; i++)
-    longest = MAX (longest, (gsize) g_utf8_strlen (sw_trajectory_get_column_name (trajectory, columns[i]), -1));
+    longest = MAX (longest, text_length (sw_trajectory_get_column_name (trajectory, columns[i])));
   found = finite_range (times, n_rows, &l.t_min, &l.t_max);
   if (!found || l.t_max <= l.t_min)
     pad_range (found, &l.t_min, &l.t_max);
 
+  /* PLplot's default character height grows with the page; text of a fixed
+   * size reads better, a little smaller on a small page. */
   pladv (0);
+  plgspa (&x_min, &x_max, &y_min, &y_max);
+  base_height = CHAR_HEIGHT_MM * CLAMP (MIN ((x_max - x_min) / PAGE_W_MM, (y_max - y_min) / PAGE_H_MM),
+                                        0.75, 1.0);
   for (guint i = 0; i < G_N_ELEMENTS (scales) && !fits; i++)
     {
       l.scale = scales[i];
-      plschr (0.0, l.scale);
+      plschr (base_height, l.scale);
       fits = compute_layout (&l, panels, longest, has_title, &need_w, &need_h);
     }
   if (!fits)
@@ -548,12 +625,7 @@ draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns
       if (last)
         plmtex ("b", TIME_LABEL_DISP, 0.5, 0.5, _("time [s]"));
       if (p == 0 && has_title)
-        {
-          g_autofree char *escaped = escape_text (title);
-          plschr (0.0, TITLE_SCALE * l.scale);
-          plmtex ("t", 1.2, 0.5, 0.5, escaped);
-          plschr (0.0, l.scale);
-        }
+        draw_title (&l, title, y_top);
 
       draw_legend (trajectory, columns, panel, l.scale, l.char_height, l.panel_w, l.panel_h);
     }

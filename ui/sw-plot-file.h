@@ -22,7 +22,7 @@ G_BEGIN_DECLS
  * vertically, shared time axis); each panel's y axis is labelled with its
  * unit, e.g. "[rad/s]", the x axis "time [s]", a legend names each curve,
  * title (may be NULL) on top. width_px and height_px are pixels for PNG and
- * points for SVG and PDF. Non-finite values break the line.
+ * points for SVG and PDF. Non-finite values (and beyond ±1e300) break the line.
  *
  * The file is written under a temporary name and renamed, so a failed call
  * leaves an existing file alone. Errors: SW_ERROR_INVALID for an unknown

@@ -666,6 +666,7 @@ test_error_connections (void)
 typedef struct {
   const char *text;
   const char *fragment;
+  guint       n_lines;    /* of the message; 0: not checked */
 } BadInput;
 
 static const BadInput bad_inputs[] = {
@@ -690,6 +691,8 @@ static const BadInput bad_inputs[] = {
   /* top level */
   { HEADER "\"name\": 5}", "“name” must be a string, not a number" },
   { HEADER "\"components\": {}}", "“components” must be an array […], not an object" },
+  { HEADER "\"components\": {}, \"connections\": [{\"from\": \"a.b\", \"to\": \"c.d\"}]}",
+    "test.shaft:1:59: error: “components” must be an array […], not an object", 1 },
   { HEADER "\"connections\": \"a.b\"}", "“connections” must be an array" },
   { HEADER "\"simulation\": []}", "“simulation” must be an object {…}, not an array" },
   /* components */
@@ -765,6 +768,8 @@ test_error_bad_inputs (void)
       g_test_message ("input %u: %s", i, escaped);
       message = load_error (bad_inputs[i].text);
       assert_contains (message, bad_inputs[i].fragment);
+      if (bad_inputs[i].n_lines > 0)
+        g_assert_cmpuint (count_lines (message), ==, bad_inputs[i].n_lines);
     }
 }
 

@@ -342,6 +342,48 @@ test_degenerate (Fixture *f, gconstpointer data)
   g_assert_no_error (error2);
 }
 
+/* A failed call leaves the file that was there alone; a page too small for
+ * its panels is an error that says how large it must be. */
+static void
+test_failure_keeps_file (Fixture *f, gconstpointer data)
+{
+  char *names[SW_PLOT_FILE_MAX_COLUMNS + 1] = { NULL };
+  char *units[SW_PLOT_FILE_MAX_COLUMNS + 1] = { NULL };
+  guint columns[SW_PLOT_FILE_MAX_COLUMNS];
+  double row[SW_PLOT_FILE_MAX_COLUMNS] = { 0 };
+  g_autoptr(SwTrajectory) many_units = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gsize length_before = 0, length_after = 0;
+
+  for (guint i = 0; i < SW_PLOT_FILE_MAX_COLUMNS; i++)
+    {
+      names[i] = g_strdup_printf ("part%u.x", i);
+      units[i] = g_strdup_printf ("unit%u", i);
+      columns[i] = i;
+    }
+  many_units = sw_trajectory_new (g_strdupv (names), g_strdupv (units));
+  sw_trajectory_append_row (many_units, 0.0, row);
+  sw_trajectory_append_row (many_units, 1.0, row);
+
+  write_plot (f, "kept.png", 400, 300, &path);
+  before = read_file (path, &length_before);
+  g_assert_false (sw_plot_file_write (many_units, columns, G_N_ELEMENTS (columns), "t", path,
+                                      160, 160, &error));
+  g_assert_error (error, SW_ERROR, SW_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "at least"));
+  after = read_file (path, &length_after);
+  g_assert_cmpmem (before, length_before, after, length_after);
+
+  for (guint i = 0; i < SW_PLOT_FILE_MAX_COLUMNS; i++)
+    {
+      g_free (names[i]);
+      g_free (units[i]);
+    }
+}
+
 /* Two calls in a row, the second over the first file; PLplot's current stream
  * is the caller's again afterwards. */
 static void
@@ -379,6 +421,7 @@ main (int argc, char **argv)
   ADD ("/ui/plot-file/bad-columns", test_bad_columns);
   ADD ("/ui/plot-file/many-columns", test_many_columns);
   ADD ("/ui/plot-file/degenerate", test_degenerate);
+  ADD ("/ui/plot-file/failure-keeps-file", test_failure_keeps_file);
   ADD ("/ui/plot-file/twice", test_twice);
 #undef ADD
 

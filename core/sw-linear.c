@@ -1,0 +1,282 @@
+/* sw-linear.c: linearisation of the reduced equations at an operating point.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-linear-private.h"
+
+#include <math.h>
+#include <string.h>
+#include "sw-equations-private.h"
+
+/* Node -> force parts touching it (CSR). */
+typedef struct {
+  guint *start;
+  guint *parts;
+} Adjacency;
+
+static void
+adjacency_init (Adjacency *adj, const SwSystem *sys)
+{
+  guint total = 0;
+  g_autofree guint *fill = NULL;
+
+  adj->start = g_new0 (guint, sys->n_nodes + 1);
+  for (guint k = 0; k < sys->n_force_parts; k++)
+    {
+      const SwPart *p = &sys->parts[sys->force_parts[k]];
+      for (guint port = 0; port < p->kind->n_ports; port++)
+        adj->start[p->node[port] + 1]++, total++;
+    }
+  for (guint i = 0; i < sys->n_nodes; i++)
+    adj->start[i + 1] += adj->start[i];
+  adj->parts = g_new (guint, MAX (total, 1));
+  fill = g_memdup2 (adj->start, (sys->n_nodes + 1) * sizeof (guint));
+  for (guint k = 0; k < sys->n_force_parts; k++)
+    {
+      const SwPart *p = &sys->parts[sys->force_parts[k]];
+      for (guint port = 0; port < p->kind->n_ports; port++)
+        adj->parts[fill[p->node[port]]++] = sys->force_parts[k];
+    }
+}
+
+static void
+adjacency_clear (Adjacency *adj)
+{
+  g_free (adj->start);
+  g_free (adj->parts);
+}
+
+typedef struct {
+  SwLinear   *lin;
+  SwEquations *eq;
+  Adjacency   adj;
+  GArray     *parts;      /* scratch: the parts a coordinate touches */
+  GArray     *coords;     /* scratch: the coordinates those parts reach */
+  guint      *part_mark, *coord_mark;
+  guint       stamp;
+  double     *Q0, *Q1;    /* per coordinate */
+} Work;
+
+/* Q of the reached coordinates from the listed parts, into Q. */
+static void
+local_Q (Work *w, double *Q)
+{
+  const SwSystem *sys = w->lin->sys;
+  SwEquations *eq = w->eq;
+  SwState state;
+
+  sw_equations_get_state (eq, w->lin->t, FALSE, &state);
+  for (guint k = 0; k < w->parts->len; k++)
+    {
+      const SwPart *p = &sys->parts[g_array_index (w->parts, guint, k)];
+      for (guint port = 0; port < p->kind->n_ports; port++)
+        eq->f[p->node[port]] = 0;
+    }
+  for (guint k = 0; k < w->parts->len; k++)
+    {
+      const SwPart *p = &sys->parts[g_array_index (w->parts, guint, k)];
+      p->kind->forces (p, &state, eq->f);
+    }
+  for (guint k = 0; k < w->coords->len; k++)
+    Q[g_array_index (w->coords, guint, k)] = 0;
+  for (guint k = 0; k < w->parts->len; k++)
+    {
+      const SwPart *p = &sys->parts[g_array_index (w->parts, guint, k)];
+
+      for (guint port = 0; port < p->kind->n_ports; port++)
+        {
+          guint i = p->node[port];
+
+          /* Each node once: ports of several parts may share it. */
+          if (eq->f[i] == 0)
+            continue;
+          for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
+            Q[sys->t_terms[t].index] += sys->t_terms[t].coeff * eq->f[i];
+          eq->f[i] = 0;
+        }
+    }
+}
+
+/* The parts touching coordinate j, and the coordinates they reach. */
+static void
+gather (Work *w, guint j)
+{
+  const SwSystem *sys = w->lin->sys;
+
+  w->stamp++;
+  g_array_set_size (w->parts, 0);
+  g_array_set_size (w->coords, 0);
+  for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
+    {
+      guint i = sys->c_terms[c].index;
+
+      for (guint a = w->adj.start[i]; a < w->adj.start[i + 1]; a++)
+        {
+          guint part = w->adj.parts[a];
+
+          if (w->part_mark[part] == w->stamp)
+            continue;
+          w->part_mark[part] = w->stamp;
+          g_array_append_val (w->parts, part);
+          for (guint port = 0; port < sys->parts[part].kind->n_ports; port++)
+            {
+              guint node = sys->parts[part].node[port];
+
+              for (guint t = sys->t_start[node]; t < sys->t_start[node + 1]; t++)
+                {
+                  guint k = sys->t_terms[t].index;
+
+                  if (w->coord_mark[k] != w->stamp)
+                    {
+                      w->coord_mark[k] = w->stamp;
+                      g_array_append_val (w->coords, k);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* Moves coordinate j (its position, or its velocity) by dz in the nodes. */
+static void
+shift (Work *w, guint j, double dz, gboolean velocity)
+{
+  const SwSystem *sys = w->lin->sys;
+  double *target = velocity ? w->eq->v : w->eq->x;
+
+  for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
+    target[sys->c_terms[c].index] += sys->c_terms[c].coeff * dz;
+}
+
+static void
+column (Work *w, guint j, gboolean velocity, gsl_matrix *out)
+{
+  double z = velocity ? w->lin->qd[j] : w->lin->q[j];
+  double h = 1e-6 * (1 + fabs (z));
+
+  gather (w, j);
+  if (w->parts->len == 0)
+    return;
+  shift (w, j, h, velocity);
+  local_Q (w, w->Q1);
+  shift (w, j, -2 * h, velocity);
+  local_Q (w, w->Q0);
+  shift (w, j, h, velocity);
+  for (guint k = 0; k < w->coords->len; k++)
+    {
+      guint r = g_array_index (w->coords, guint, k);
+      gsl_matrix_set (out, r, j, -(w->Q1[r] - w->Q0[r]) / (2 * h));
+    }
+}
+
+SwLinear *
+sw_linear_new (const SwSystem *sys, double t, const double *y, GError **error)
+{
+  g_autoptr (SwLinear) lin = g_new0 (SwLinear, 1);
+  g_autoptr (SwEquations) eq = sw_equations_new (sys);
+  guint n = sys->n_coords, nn = MAX (n, 1);
+  Work w = { 0 };
+
+  lin->sys = sys;
+  lin->t = t;
+  lin->n = n;
+  if (!sw_equations_complete (eq, t, y != NULL ? y : sys->y0, FALSE))
+    {
+      g_propagate_error (error, g_steal_pointer (&eq->error));
+      return NULL;
+    }
+  lin->q = g_memdup2 (eq->q, nn * sizeof (double));
+  lin->qd = g_memdup2 (eq->qd, nn * sizeof (double));
+  lin->x = g_memdup2 (eq->x, MAX (sys->n_nodes, 1) * sizeof (double));
+  lin->v = g_memdup2 (eq->v, MAX (sys->n_nodes, 1) * sizeof (double));
+  lin->K = gsl_matrix_calloc (nn, nn);
+  lin->D = gsl_matrix_calloc (nn, nn);
+  lin->M = gsl_matrix_calloc (nn, nn);
+
+  w.lin = lin;
+  w.eq = eq;
+  adjacency_init (&w.adj, sys);
+  w.parts = g_array_new (FALSE, FALSE, sizeof (guint));
+  w.coords = g_array_new (FALSE, FALSE, sizeof (guint));
+  w.part_mark = g_new0 (guint, MAX (sys->n_parts, 1));
+  w.coord_mark = g_new0 (guint, nn);
+  w.Q0 = g_new0 (double, nn);
+  w.Q1 = g_new0 (double, nn);
+  memset (eq->f, 0, sys->n_nodes * sizeof (double));
+  for (guint j = 0; j < n; j++)
+    {
+      column (&w, j, FALSE, lin->K);
+      column (&w, j, TRUE, lin->D);
+    }
+  adjacency_clear (&w.adj);
+  g_array_unref (w.parts);
+  g_array_unref (w.coords);
+  g_free (w.part_mark);
+  g_free (w.coord_mark);
+  g_free (w.Q0);
+  g_free (w.Q1);
+
+  /* M = T^T diag(m) T, nonzero in the massive blocks only. */
+  for (guint i = 0; i < sys->n_nodes; i++)
+    if (sys->mass[i] != 0)
+      for (guint a = sys->t_start[i]; a < sys->t_start[i + 1]; a++)
+        for (guint b = sys->t_start[i]; b < sys->t_start[i + 1]; b++)
+          *gsl_matrix_ptr (lin->M, sys->t_terms[a].index, sys->t_terms[b].index)
+            += sys->mass[i] * sys->t_terms[a].coeff * sys->t_terms[b].coeff;
+  return g_steal_pointer (&lin);
+}
+
+void
+sw_linear_free (SwLinear *lin)
+{
+  if (lin == NULL)
+    return;
+  g_free (lin->q);
+  g_free (lin->qd);
+  g_free (lin->x);
+  g_free (lin->v);
+  if (lin->K) gsl_matrix_free (lin->K);
+  if (lin->D) gsl_matrix_free (lin->D);
+  if (lin->M) gsl_matrix_free (lin->M);
+  g_free (lin);
+}
+
+guint
+sw_linear_element_stiffness (SwLinear *lin, const SwPart *part, guint *nodes, double *ke)
+{
+  const SwSystem *sys = lin->sys;
+  guint n = 0;
+  g_autofree double *x = g_memdup2 (lin->x, MAX (sys->n_nodes, 1) * sizeof (double));
+  g_autofree double *f = g_new0 (double, MAX (sys->n_nodes, 1));
+  g_autofree double *a = g_new0 (double, MAX (sys->n_nodes, 1));
+  SwState state = { .t = lin->t, .x = x, .v = lin->v, .a = a, .lambda = NULL };
+
+  for (guint port = 0; port < part->kind->n_ports; port++)
+    {
+      gboolean seen = FALSE;
+
+      for (guint k = 0; k < n && !seen; k++)
+        seen = nodes[k] == part->node[port];
+      if (!seen)
+        nodes[n++] = part->node[port];
+    }
+  for (guint c = 0; c < n; c++)
+    {
+      double h = 1e-6 * (1 + fabs (x[nodes[c]]));
+      double fp[SW_KIND_MAX_PORTS], fm[SW_KIND_MAX_PORTS];
+
+      for (int side = 0; side < 2; side++)
+        {
+          double *out = side == 0 ? fp : fm;
+
+          x[nodes[c]] = lin->x[nodes[c]] + (side == 0 ? h : -h);
+          for (guint r = 0; r < n; r++)
+            f[nodes[r]] = 0;
+          part->kind->forces (part, &state, f);
+          for (guint r = 0; r < n; r++)
+            out[r] = f[nodes[r]];
+        }
+      x[nodes[c]] = lin->x[nodes[c]];
+      for (guint r = 0; r < n; r++)
+        ke[r * n + c] = -(fp[r] - fm[r]) / (2 * h);
+    }
+  return n;
+}

@@ -1,0 +1,77 @@
+/* sw-modes.h: modal analysis of an assembled system at an operating point.
+ *
+ * The equations are linearised at a state (tangent stiffness and damping of
+ * every element; ideal constraints stay eliminated, so gear ratios reduce
+ * inertias and stiffnesses by themselves). Massless coordinates with
+ * stiffness are condensed statically. The undamped modes solve
+ * K q = lambda M q; for every mode the kinetic energy of each body and the
+ * potential energy of each compliant section are reported (the method of
+ * Twin Builder's manual), and the damped eigenvalues of the state-space
+ * matrix are paired with them.
+ *
+ * SwModes is immutable and reference counted.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "sw-system.h"
+
+G_BEGIN_DECLS
+
+typedef struct _SwModes SwModes;
+
+typedef struct {
+  double   omega_rad_s;          /* undamped natural angular frequency, 0 for a rigid-body mode */
+  double   frequency_hz;
+  gboolean rigid_body;
+  gboolean has_damped;           /* a damped eigenvalue was paired with the mode */
+  double   damped_frequency_hz;  /* imaginary part / 2 pi; 0 for a real eigenvalue */
+  double   damping_ratio;        /* -Re / |lambda|; NAN for a real eigenvalue */
+  double   decay_rate_per_s;     /* -Re */
+  /* Per body (see sw_modes_get_body_part): the displacement of the body in
+   * its own coordinate, scaled to max |.| = 1 (largest entry positive), and
+   * mass-normalised (q^T M q = 1). */
+  const double *shape;
+  const double *shape_mass_normalised;
+  /* Per body: kinetic energy 1/2 m x^2 omega^2 of the mass-normalised mode,
+   * and its share of the mode's total in percent. */
+  const double *kinetic_energy;
+  const double *kinetic_energy_percent;
+  /* Per section: potential energy 1/2 dx^T K_e dx, and percent. */
+  const double *potential_energy;
+  const double *potential_energy_percent;
+  /* The section with the largest potential energy (first in file order on a
+   * tie), or -1 for a rigid-body mode. */
+  int      most_excitable_section;
+  gboolean most_excitable_is_tie;
+} SwMode;
+
+/* state: the system's state vector at time t (NULL: the initial state at 0). */
+SwModes      *sw_modes_compute            (const SwSystem *system,
+                                           double          t,
+                                           const double   *state,
+                                           GError        **error);
+SwModes      *sw_modes_ref                (SwModes        *modes);
+void          sw_modes_unref              (SwModes        *modes);
+
+double        sw_modes_get_time           (const SwModes  *modes);
+guint         sw_modes_get_n_modes        (const SwModes  *modes);
+const SwMode *sw_modes_get_mode           (const SwModes  *modes,
+                                           guint           index);
+/* Bodies: parts with inertia; sections: parts with stiffness. */
+guint         sw_modes_get_n_bodies       (const SwModes  *modes);
+const SwPart *sw_modes_get_body_part      (const SwModes  *modes,
+                                           guint           body);
+guint         sw_modes_get_n_sections     (const SwModes  *modes);
+const SwPart *sw_modes_get_section_part   (const SwModes  *modes,
+                                           guint           section);
+/* The damped eigenvalues (state-space), all of them, sorted by |Im| then Re. */
+guint         sw_modes_get_n_eigenvalues  (const SwModes  *modes);
+void          sw_modes_get_eigenvalue     (const SwModes  *modes,
+                                           guint           index,
+                                           double         *re,
+                                           double         *im);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SwModes, sw_modes_unref)
+
+G_END_DECLS
