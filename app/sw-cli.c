@@ -12,6 +12,7 @@
 
 #include "sw-error.h"
 #include "sw-model.h"
+#include "sw-modes.h"
 #include "sw-simulate.h"
 #include "sw-system.h"
 #include "sw-plot-file.h"
@@ -26,6 +27,7 @@ static const char *overview =
   "Commands:\n"
   "  simulate MODEL   integrate the model and write its trajectories as CSV\n"
   "  plot MODEL       integrate the model and draw trajectories to PNG, SVG or PDF\n"
+  "  modal MODEL      natural frequencies, mode shapes, energy of every body and section\n"
   "  check MODEL      report every error in a model, or a summary when it is valid\n"
   "  list             the catalogue of component kinds, ports and parameters\n"
   "\n"
@@ -208,6 +210,173 @@ out:
   g_free (a.variables);
   g_free (a.method);
   return status;
+}
+
+/* ---- modal -------------------------------------------------------------- */
+
+static void
+add_number_or_null (JsonBuilder *b, const char *name, double v)
+{
+  json_builder_set_member_name (b, name);
+  if (isfinite (v))
+    json_builder_add_double_value (b, v);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+modal_json (SwModes *modes, const char *name)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+  guint nb = sw_modes_get_n_bodies (modes), ns = sw_modes_get_n_sections (modes);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "model"), json_builder_add_string_value (b, name);
+  json_builder_set_member_name (b, "at_time"), json_builder_add_double_value (b, sw_modes_get_time (modes));
+  json_builder_set_member_name (b, "modes");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < sw_modes_get_n_modes (modes); i++)
+    {
+      const SwMode *m = sw_modes_get_mode (modes, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "index"), json_builder_add_int_value (b, i + 1);
+      add_number_or_null (b, "frequency_hz", m->frequency_hz);
+      add_number_or_null (b, "omega_rad_s", m->omega_rad_s);
+      json_builder_set_member_name (b, "rigid_body"), json_builder_add_boolean_value (b, m->rigid_body);
+      add_number_or_null (b, "damped_frequency_hz", m->has_damped ? m->damped_frequency_hz : NAN);
+      add_number_or_null (b, "damping_ratio", m->has_damped ? m->damping_ratio : NAN);
+      json_builder_set_member_name (b, "shape");
+      json_builder_begin_object (b);
+      for (guint k = 0; k < nb; k++)
+        add_number_or_null (b, sw_modes_get_body_part (modes, k)->id, m->shape[k]);
+      json_builder_end_object (b);
+      json_builder_set_member_name (b, "kinetic_energy_percent");
+      json_builder_begin_object (b);
+      for (guint k = 0; k < nb; k++)
+        add_number_or_null (b, sw_modes_get_body_part (modes, k)->id, m->kinetic_energy_percent[k]);
+      json_builder_end_object (b);
+      json_builder_set_member_name (b, "potential_energy_percent");
+      json_builder_begin_object (b);
+      for (guint k = 0; k < ns; k++)
+        add_number_or_null (b, sw_modes_get_section_part (modes, k)->id, m->potential_energy_percent[k]);
+      json_builder_end_object (b);
+      json_builder_set_member_name (b, "most_excitable_section");
+      if (m->most_excitable_section >= 0)
+        json_builder_add_string_value (b, sw_modes_get_section_part (modes, m->most_excitable_section)->id);
+      else
+        json_builder_add_null_value (b);
+      json_builder_set_member_name (b, "most_excitable_is_tie");
+      json_builder_add_boolean_value (b, m->most_excitable_is_tie);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  text = json_generator_to_data (gen, NULL);
+  g_print ("%s\n", text);
+}
+
+static void
+modal_table (SwModes *modes, const char *name)
+{
+  guint n = sw_modes_get_n_modes (modes), nb = sw_modes_get_n_bodies (modes), ns = sw_modes_get_n_sections (modes);
+
+  g_print ("Modal analysis of “%s” at t = %g s: %u mode%s\n\n", name, sw_modes_get_time (modes), n, n == 1 ? "" : "s");
+  g_print ("%5s %14s %14s %14s %11s  %s\n", "mode", "f [Hz]", "omega [rad/s]", "damped f [Hz]", "damping",
+           "most excitable section");
+  for (guint i = 0; i < n; i++)
+    {
+      const SwMode *m = sw_modes_get_mode (modes, i);
+      g_autofree char *zeta = m->has_damped && isfinite (m->damping_ratio) ? g_strdup_printf ("%.4g", m->damping_ratio)
+                                                                          : g_strdup ("-");
+      g_autofree char *fd = m->has_damped ? g_strdup_printf ("%.6g", m->damped_frequency_hz) : g_strdup ("-");
+      g_autofree char *sec = NULL;
+
+      if (m->most_excitable_section >= 0)
+        sec = g_strdup_printf ("%s (%.1f %%%s)", sw_modes_get_section_part (modes, m->most_excitable_section)->id,
+                               m->potential_energy_percent[m->most_excitable_section],
+                               m->most_excitable_is_tie ? ", tie" : "");
+      g_print ("%5u %14.6g %14.6g %14s %11s  %s\n", i + 1, m->frequency_hz, m->omega_rad_s, fd, zeta,
+               m->rigid_body ? "rigid-body mode" : sec);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      const SwMode *m = sw_modes_get_mode (modes, i);
+
+      g_print ("\nMode %u: %.6g Hz%s\n", i + 1, m->frequency_hz, m->rigid_body ? " (rigid body)" : "");
+      g_print ("  %-20s %10s %12s\n", "body", "shape", "kinetic %");
+      for (guint k = 0; k < nb; k++)
+        g_print ("  %-20s %10.4f %12.2f\n", sw_modes_get_body_part (modes, k)->id, m->shape[k],
+                 m->kinetic_energy_percent[k]);
+      if (m->rigid_body || ns == 0)
+        continue;
+      g_print ("  %-20s %10s %12s\n", "section", "", "potential %");
+      for (guint k = 0; k < ns; k++)
+        g_print ("  %-20s %10s %12.2f%s\n", sw_modes_get_section_part (modes, k)->id, "",
+                 m->potential_energy_percent[k], (int) k == m->most_excitable_section ? "  <- most excitable" : "");
+    }
+}
+
+static int
+modal (int argc, char **argv)
+{
+  double at = 0;
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "at", 0, 0, G_OPTION_ARG_DOUBLE, &at, "Operating point: the state of a simulation at time T (default 0: the initial state)", "T" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the result as JSON", NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("MODEL");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwModes) modes = NULL;
+  g_autofree double *state = NULL;
+  int status = EXIT_OK;
+
+  g_option_context_set_summary (ctx, "Natural frequencies of MODEL linearised at an operating point, with the\n"
+                                     "mode shape of every body, the kinetic energy of every body and the potential\n"
+                                     "energy of every compliant section; the section with the most potential\n"
+                                     "energy is the most excitable one at that frequency.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    return usage_error (ctx, error->message);
+  if (argc != 2)
+    return usage_error (ctx, argc < 2 ? "missing MODEL" : "more than one MODEL given");
+  if (!(at >= 0) || !isfinite (at))
+    return usage_error (ctx, "--at must be a time >= 0");
+  if (!(model = load_model (argv[1], &status)))
+    return status;
+  if (!(sys = sw_model_assemble (model, &error)))
+    return model_error (error);
+  if (at > 0)
+    {
+      SwSimulateOptions o = sw_simulate_options_from_system (sys);
+
+      o.stop_time_s = at;
+      if (!(state = sw_simulate_final_state (sys, &o, &error)))
+        {
+          g_printerr ("%s: error: %s\n", argv[1], error->message);
+          return EXIT_MODEL;
+        }
+    }
+  if (!(modes = sw_modes_compute (sys, at, state, &error)))
+    {
+      g_printerr ("%s: error: %s\n", argv[1], error->message);
+      return EXIT_MODEL;
+    }
+  if (json)
+    modal_json (modes, sw_model_get_name (model));
+  else
+    modal_table (modes, sw_model_get_name (model));
+  return EXIT_OK;
 }
 
 /* ---- check -------------------------------------------------------------- */
@@ -501,6 +670,8 @@ main (int argc, char **argv)
     return run (argc - 1, argv + 1, TRUE);
   if (g_str_equal (command, "check"))
     return check (argc - 1, argv + 1);
+  if (g_str_equal (command, "modal"))
+    return modal (argc - 1, argv + 1);
   if (g_str_equal (command, "list"))
     return list (argc - 1, argv + 1);
   {

@@ -312,13 +312,14 @@ compare_double (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
-SwTrajectory *
-sw_simulate (const SwSystem          *sys,
-             const SwSimulateOptions *o,
-             SwProgressFunc           progress,
-             gpointer                 progress_data,
-             GCancellable            *cancellable,
-             GError                 **error)
+static SwTrajectory *
+integrate (const SwSystem          *sys,
+           const SwSimulateOptions *o,
+           SwProgressFunc           progress,
+           gpointer                 progress_data,
+           GCancellable            *cancellable,
+           double                  *y_final,
+           GError                 **error)
 {
   g_autoptr (SwEquations) eq = NULL;
   g_autoptr (GArray) cols = g_array_new (FALSE, FALSE, sizeof (Column));
@@ -433,5 +434,32 @@ sw_simulate (const SwSystem          *sys,
         g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED, _("the simulation failed at t = %g s"), t);
       return NULL;
     }
+  if (y_final != NULL)
+    memcpy (y_final, y, sys->n_states * sizeof (double));
   return g_steal_pointer (&tr);
+}
+
+SwTrajectory *
+sw_simulate (const SwSystem          *sys,
+             const SwSimulateOptions *o,
+             SwProgressFunc           progress,
+             gpointer                 progress_data,
+             GCancellable            *cancellable,
+             GError                 **error)
+{
+  return integrate (sys, o, progress, progress_data, cancellable, NULL, error);
+}
+
+double *
+sw_simulate_final_state (const SwSystem *sys, const SwSimulateOptions *options, GError **error)
+{
+  SwSimulateOptions o = *options;
+  const char *const none[] = { NULL };
+  g_autofree double *y = g_new0 (double, MAX (sys->n_states, 1));
+  g_autoptr (SwTrajectory) tr = NULL;
+
+  o.variables = none;
+  o.output_interval_s = o.stop_time_s;
+  tr = integrate (sys, &o, NULL, NULL, NULL, y, error);
+  return tr != NULL ? g_steal_pointer (&y) : NULL;
 }

@@ -50,4 +50,11 @@ SwTrajectory *sw_simulate (const SwSystem          *system,
                            GCancellable            *cancellable,
                            GError                 **error);
 
+/* Integrates up to options->stop_time_s and returns the state vector there
+ * (sw_system_get_n_states() values; free with g_free()): the operating point
+ * of a modal analysis at a time of a simulation. */
+double       *sw_simulate_final_state (const SwSystem          *system,
+                                       const SwSimulateOptions *options,
+                                       GError                 **error);
+
 G_END_DECLS
