@@ -12,6 +12,8 @@
 
 #include "sw-error.h"
 #include "sw-model.h"
+#include "sw-campbell.h"
+#include "sw-frf.h"
 #include "sw-modes.h"
 #include "sw-simulate.h"
 #include "sw-system.h"
@@ -28,6 +30,8 @@ static const char *overview =
   "  simulate MODEL   integrate the model and write its trajectories as CSV\n"
   "  plot MODEL       integrate the model and draw trajectories to PNG, SVG or PDF\n"
   "  modal MODEL      natural frequencies, mode shapes, energy of every body and section\n"
+  "  frf MODEL        frequency response from a source or body to a variable\n"
+  "  campbell MODEL   natural frequencies against shaft speed, with order lines and critical speeds\n"
   "  check MODEL      report every error in a model, or a summary when it is valid\n"
   "  list             the catalogue of component kinds, ports and parameters\n"
   "\n"
@@ -379,6 +383,193 @@ modal (int argc, char **argv)
   return EXIT_OK;
 }
 
+/* ---- frf and campbell --------------------------------------------------- */
+
+static gboolean
+is_image (const char *path)
+{
+  return path != NULL && (g_str_has_suffix (path, ".png") || g_str_has_suffix (path, ".svg")
+                          || g_str_has_suffix (path, ".pdf"));
+}
+
+/* CSV to a file or stdout, or every column drawn into an image. */
+static int
+write_table (SwTrajectory *tr, const char *path, const char *title)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (is_image (path))
+    {
+      guint n = MIN (sw_trajectory_get_n_columns (tr), SW_PLOT_FILE_MAX_COLUMNS);
+      g_autofree guint *cols = g_new (guint, MAX (n, 1));
+
+      for (guint c = 0; c < n; c++)
+        cols[c] = c;
+      ok = sw_plot_file_write (tr, cols, n, title, path, 1200, 800, &error);
+    }
+  else
+    ok = sw_trajectory_write_csv (tr, path, &error);
+  return ok ? EXIT_OK : model_error (error);
+}
+
+static SwSystem *
+load_system (const char *path, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = load_model (path, status);
+  SwSystem *sys;
+
+  if (model == NULL)
+    return NULL;
+  if (!(sys = sw_model_assemble (model, &error)))
+    *status = model_error (error);
+  return sys;
+}
+
+static int
+frf (int argc, char **argv)
+{
+  g_autofree char *input = NULL, *output = NULL, *out_path = NULL;
+  double from = 0, to = 0;
+  int points = 400;
+  GOptionEntry entries[] = {
+    { "input", 0, 0, G_OPTION_ARG_STRING, &input, "Where a unit harmonic torque or force enters: a source or a body", "ID" },
+    { "output", 0, 0, G_OPTION_ARG_STRING, &output, "The response: a variable, e.g. inertia3.w or spring.tau", "ID.VAR" },
+    { "from", 0, 0, G_OPTION_ARG_DOUBLE, &from, "Lowest frequency in Hz (default: a decade below the first mode)", "F0" },
+    { "to", 0, 0, G_OPTION_ARG_DOUBLE, &to, "Highest frequency in Hz (default: a decade above the last mode)", "F1" },
+    { "points", 0, 0, G_OPTION_ARG_INT, &points, "Points of the logarithmic grid before refinement (default 400)", "N" },
+    { "output-file", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, "CSV file, or an image (.png, .svg, .pdf) of magnitude and phase", "FILE" },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("MODEL");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  SwFrfOptions o = sw_frf_options_default ();
+  int status = EXIT_OK;
+
+  g_option_context_set_summary (ctx, "Frequency response of MODEL linearised at its initial state: magnitude,\n"
+                                     "phase, real and imaginary part of OUTPUT per unit INPUT, on a logarithmic\n"
+                                     "grid refined near every resonance.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    return usage_error (ctx, error->message);
+  if (argc != 2)
+    return usage_error (ctx, argc < 2 ? "missing MODEL" : "more than one MODEL given");
+  if (input == NULL || output == NULL)
+    return usage_error (ctx, "frf needs --input ID and --output ID.VAR");
+  if (points < 2 || from < 0 || to < 0)
+    return usage_error (ctx, "--points must be >= 2 and --from, --to >= 0");
+  if (!(sys = load_system (argv[1], &status)))
+    return status;
+  o.from_hz = from;
+  o.to_hz = to;
+  o.n_points = points;
+  if (!(tr = sw_frf_compute (sys, input, output, &o, &error)))
+    {
+      g_printerr ("%s: error: %s\n", argv[1], error->message);
+      return EXIT_MODEL;
+    }
+  {
+    g_autofree char *title = g_strdup_printf ("%s / %s", output, input);
+    return write_table (tr, out_path, title);
+  }
+}
+
+static gboolean
+parse_range (const char *text, double *a, double *b)
+{
+  g_auto (GStrv) parts = text ? g_strsplit (text, ":", 2) : NULL;
+  char *end;
+
+  if (parts == NULL || g_strv_length (parts) != 2)
+    return FALSE;
+  *a = g_ascii_strtod (parts[0], &end);
+  if (*end != '\0' || end == parts[0])
+    return FALSE;
+  *b = g_ascii_strtod (parts[1], &end);
+  return *end == '\0' && end != parts[1];
+}
+
+static int
+campbell (int argc, char **argv)
+{
+  g_autofree char *shaft = NULL, *range = NULL, *orders_text = NULL, *out_path = NULL;
+  int speeds = 61;
+  GOptionEntry entries[] = {
+    { "shaft", 0, 0, G_OPTION_ARG_STRING, &shaft, "Reference shaft: the inertia whose speed is the x axis", "ID" },
+    { "speed-range", 0, 0, G_OPTION_ARG_STRING, &range, "Speed range of the reference shaft in rpm", "N0:N1" },
+    { "orders", 0, 0, G_OPTION_ARG_STRING, &orders_text, "Excitation orders, comma-separated (default 1)", "O,…" },
+    { "speeds", 0, 0, G_OPTION_ARG_INT, &speeds, "Speed samples over the range (default 61)", "N" },
+    { "output-file", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, "CSV file, or an image (.png, .svg, .pdf) of the diagram", "FILE" },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("MODEL");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwCampbell) c = NULL;
+  g_autoptr (GArray) orders = g_array_new (FALSE, FALSE, sizeof (double));
+  SwCampbellOptions o = sw_campbell_options_default ();
+  int status = EXIT_OK;
+
+  g_option_context_set_summary (ctx, "Campbell diagram of MODEL: natural frequencies against the speed of a\n"
+                                     "reference shaft, with excitation order lines; prints the critical speeds\n"
+                                     "(crossings) with the mode and its most excitable section.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    return usage_error (ctx, error->message);
+  if (argc != 2)
+    return usage_error (ctx, argc < 2 ? "missing MODEL" : "more than one MODEL given");
+  if (shaft == NULL || !parse_range (range, &o.from_rpm, &o.to_rpm))
+    return usage_error (ctx, "campbell needs --shaft ID and --speed-range N0:N1 (rpm)");
+  if (speeds < 2)
+    return usage_error (ctx, "--speeds must be >= 2");
+  if (orders_text != NULL)
+    {
+      g_auto (GStrv) items = g_strsplit (orders_text, ",", -1);
+
+      for (guint k = 0; items[k] != NULL; k++)
+        {
+          char *end;
+          double v = g_ascii_strtod (items[k], &end);
+
+          if (end == items[k] || *end != '\0')
+            return usage_error (ctx, "--orders takes numbers separated by commas, e.g. 0.5,1,1.5,2");
+          g_array_append_val (orders, v);
+        }
+      o.orders = (const double *) orders->data;
+      o.n_orders = orders->len;
+    }
+  o.n_speeds = speeds;
+  if (!(sys = load_system (argv[1], &status)))
+    return status;
+  if (!(c = sw_campbell_compute (sys, shaft, &o, &error)))
+    {
+      g_printerr ("%s: error: %s\n", argv[1], error->message);
+      return EXIT_MODEL;
+    }
+  if (out_path != NULL)
+    {
+      g_autofree char *title = g_strdup_printf ("Campbell diagram, reference shaft %s", shaft);
+
+      if ((status = write_table (sw_campbell_get_diagram (c), out_path, title)) != EXIT_OK)
+        return status;
+    }
+    {
+      g_print ("Critical speeds of %s (%u):\n", shaft, sw_campbell_get_n_crossings (c));
+      g_print ("%14s %8s %6s %14s  %s\n", "speed [rpm]", "order", "mode", "f [Hz]", "most excitable section");
+      for (guint k = 0; k < sw_campbell_get_n_crossings (c); k++)
+        {
+          const SwCriticalSpeed *cs = sw_campbell_get_crossing (c, k);
+
+          g_print ("%14.6g %8g %6u %14.6g  %s\n", cs->speed_rpm, cs->order, cs->mode, cs->frequency_hz,
+                   cs->section >= 0 ? sw_system_get_part (sys, cs->section)->id : "-");
+        }
+    }
+  return EXIT_OK;
+}
+
 /* ---- check -------------------------------------------------------------- */
 
 static int
@@ -672,6 +863,10 @@ main (int argc, char **argv)
     return check (argc - 1, argv + 1);
   if (g_str_equal (command, "modal"))
     return modal (argc - 1, argv + 1);
+  if (g_str_equal (command, "frf"))
+    return frf (argc - 1, argv + 1);
+  if (g_str_equal (command, "campbell"))
+    return campbell (argc - 1, argv + 1);
   if (g_str_equal (command, "list"))
     return list (argc - 1, argv + 1);
   {

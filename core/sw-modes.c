@@ -19,6 +19,7 @@
 #include "sw-error.h"
 #include "sw-gsl-private.h"
 #include "sw-linear-private.h"
+#include "sw-modes-private.h"
 
 struct _SwModes {
   gatomicrefcount ref_count;
@@ -31,6 +32,8 @@ struct _SwModes {
   guint    *body_part, *section_part;
   guint     n_eigenvalues;
   double   *eig_re, *eig_im;
+  guint     n_coords;
+  double   *coord_shapes;     /* per mode: mass-normalised shape over all coordinates */
 };
 
 /* ---- Small dense helpers ------------------------------------------------ */
@@ -321,7 +324,7 @@ sw_modes_compute (const SwSystem *sys, double t, const double *state, GError **e
   g_autoptr (gsl_vector) eval = NULL;
   g_autoptr (gsl_matrix) evec = NULL;
   g_autofree double *node_shape = NULL;
-  g_autofree double *coord_shape = NULL;
+  double *coord_shape;
   g_autofree double *sec_k = NULL;
   g_autofree guint *sec_nodes = NULL;
   g_autofree guint *sec_n = NULL;
@@ -411,7 +414,8 @@ sw_modes_compute (const SwSystem *sys, double t, const double *state, GError **e
   per_mode = 2 * nb + 2 * nb + 2 * ns;
   modes->storage = g_new0 (double, MAX (nm * per_mode, 1));
   node_shape = g_new0 (double, MAX (sys->n_nodes, 1));
-  coord_shape = g_new0 (double, MAX (sys->n_coords, 1));
+  modes->n_coords = sys->n_coords;
+  modes->coord_shapes = g_new0 (double, MAX (nm * sys->n_coords, 1));
   for (guint i = 0; i < nm; i++)
     {
       SwMode *mode = &modes->modes[i];
@@ -442,7 +446,7 @@ sw_modes_compute (const SwSystem *sys, double t, const double *state, GError **e
       gsl_vector_scale (&v.vector, 1 / sqrt (norm));
 
       /* Coordinates, then nodes: x = T q with the condensed ones recovered. */
-      memset (coord_shape, 0, sys->n_coords * sizeof (double));
+      coord_shape = modes->coord_shapes + i * sys->n_coords;
       for (guint r = 0; r < nm; r++)
         coord_shape[g_array_index (m, guint, r)] = gsl_vector_get (&v.vector, r);
       for (guint r = 0; r < s->len; r++)
@@ -524,6 +528,7 @@ sw_modes_unref (SwModes *modes)
   g_free (modes->section_part);
   g_free (modes->eig_re);
   g_free (modes->eig_im);
+  g_free (modes->coord_shapes);
   g_free (modes);
 }
 
@@ -552,6 +557,13 @@ sw_modes_get_section_part (const SwModes *m, guint section)
 {
   g_return_val_if_fail (section < m->n_sections, NULL);
   return sw_system_get_part (m->system, m->section_part[section]);
+}
+
+const double *
+_sw_modes_get_coord_shape (const SwModes *m, guint index)
+{
+  g_return_val_if_fail (index < m->n_modes, NULL);
+  return m->coord_shapes + index * m->n_coords;
 }
 
 void

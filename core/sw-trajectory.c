@@ -16,6 +16,7 @@ struct _SwTrajectory {
   guint   n_columns;
   GArray *times;
   GArray **columns;
+  char   *x_name, *x_unit;
 };
 
 SwTrajectory *
@@ -30,6 +31,8 @@ sw_trajectory_new (GStrv names, GStrv units)
   tr->n_columns = g_strv_length (names);
   g_return_val_if_fail (g_strv_length (units) == tr->n_columns, tr);
   tr->times = g_array_new (FALSE, FALSE, sizeof (double));
+  tr->x_name = g_strdup ("time");
+  tr->x_unit = g_strdup ("s");
   tr->columns = g_new0 (GArray *, MAX (tr->n_columns, 1));
   for (guint c = 0; c < tr->n_columns; c++)
     tr->columns[c] = g_array_new (FALSE, FALSE, sizeof (double));
@@ -62,8 +65,22 @@ sw_trajectory_unref (SwTrajectory *tr)
   g_array_unref (tr->times);
   g_strfreev (tr->names);
   g_strfreev (tr->units);
+  g_free (tr->x_name);
+  g_free (tr->x_unit);
   g_free (tr);
 }
+
+void
+sw_trajectory_set_x_axis (SwTrajectory *tr, const char *name, const char *unit)
+{
+  g_free (tr->x_name);
+  g_free (tr->x_unit);
+  tr->x_name = g_strdup (name);
+  tr->x_unit = g_strdup (unit);
+}
+
+const char *sw_trajectory_get_x_name (const SwTrajectory *tr) { return tr->x_name; }
+const char *sw_trajectory_get_x_unit (const SwTrajectory *tr) { return tr->x_unit; }
 
 guint sw_trajectory_get_n_rows (const SwTrajectory *tr) { return tr->times->len; }
 guint sw_trajectory_get_n_columns (const SwTrajectory *tr) { return tr->n_columns; }
@@ -139,7 +156,7 @@ append_number (GString *s, double v)
 gboolean
 sw_trajectory_write_csv (const SwTrajectory *tr, const char *path, GError **error)
 {
-  g_autoptr (GString) s = g_string_new ("time");
+  g_autoptr (GString) s = g_string_new (tr->x_name);
 
   for (guint c = 0; c < tr->n_columns; c++)
     g_string_append_printf (s, ",%s", tr->names[c]);

@@ -19,6 +19,12 @@ SwTrajectory *sw_trajectory_new            (GStrv          names,
 void          sw_trajectory_append_row     (SwTrajectory  *trajectory,
                                             double         t,
                                             const double  *values);
+/* The independent variable: "time" in "s" unless set (before sharing). */
+void          sw_trajectory_set_x_axis     (SwTrajectory  *trajectory,
+                                            const char    *name,
+                                            const char    *unit);
+const char   *sw_trajectory_get_x_name     (const SwTrajectory *trajectory);
+const char   *sw_trajectory_get_x_unit     (const SwTrajectory *trajectory);
 SwTrajectory *sw_trajectory_ref            (SwTrajectory  *trajectory);
 void          sw_trajectory_unref          (SwTrajectory  *trajectory);
 
@@ -39,7 +45,7 @@ double        sw_trajectory_interpolate    (const SwTrajectory *trajectory,
                                             guint               column,
                                             double              t);
 
-/* CSV: header "time,<name>,...", numbers with %.17g. path NULL: stdout.
+/* CSV: header "<x name>,<name>,...", numbers with %.17g. path NULL: stdout.
  * A file is written to a temporary name and renamed. */
 gboolean      sw_trajectory_write_csv      (const SwTrajectory *trajectory,
                                             const char         *path,

@@ -1,0 +1,194 @@
+/* sw-campbell.c: natural frequencies against the speed of a shaft.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-campbell.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include "sw-error.h"
+#include "sw-modes-private.h"
+#include "sw-system-private.h"
+
+struct _SwCampbell {
+  SwTrajectory *diagram;
+  GArray       *crossings;   /* SwCriticalSpeed */
+};
+
+SwCampbellOptions
+sw_campbell_options_default (void)
+{
+  static const double one[] = { 1 };
+  SwCampbellOptions o = { .from_rpm = 0, .to_rpm = 3000, .n_speeds = 61, .orders = one, .n_orders = 1 };
+  return o;
+}
+
+void
+sw_campbell_free (SwCampbell *c)
+{
+  if (c == NULL)
+    return;
+  g_clear_pointer (&c->diagram, sw_trajectory_unref);
+  g_array_unref (c->crossings);
+  g_free (c);
+}
+
+SwTrajectory *sw_campbell_get_diagram (const SwCampbell *c) { return c->diagram; }
+guint sw_campbell_get_n_crossings (const SwCampbell *c) { return c->crossings->len; }
+
+const SwCriticalSpeed *
+sw_campbell_get_crossing (const SwCampbell *c, guint index)
+{
+  g_return_val_if_fail (index < c->crossings->len, NULL);
+  return &g_array_index (c->crossings, SwCriticalSpeed, index);
+}
+
+/* The state at which the drivetrain turns rigidly with the body's node at
+ * w rad/s: the first rigid-body mode scaled, or rest when there is none. */
+static void
+rigid_state (const SwSystem *sys, const SwModes *base, guint body_node, double w, double *y)
+{
+  memcpy (y, sys->y0, sys->n_states * sizeof (double));
+  for (guint i = 0; i < sw_modes_get_n_modes (base); i++)
+    {
+      const double *v = _sw_modes_get_coord_shape (base, i);
+      double at = 0;
+
+      if (!sw_modes_get_mode (base, i)->rigid_body)
+        continue;
+      for (guint t = sys->t_start[body_node]; t < sys->t_start[body_node + 1]; t++)
+        at += sys->t_terms[t].coeff * v[sys->t_terms[t].index];
+      if (fabs (at) < 1e-12)
+        continue;
+      for (guint j = 0; j < sys->n_coords; j++)
+        if (sys->coord_class[j] == SW_COORD_MASSIVE)
+          y[sys->coord_state[j] + sys->n_massive] = v[j] * w / at;
+      return;
+    }
+}
+
+static int
+compare_speed (gconstpointer a, gconstpointer b)
+{
+  const SwCriticalSpeed *x = a, *y = b;
+
+  if (x->speed_rpm != y->speed_rpm)
+    return x->speed_rpm < y->speed_rpm ? -1 : 1;
+  return x->mode < y->mode ? -1 : x->mode > y->mode;
+}
+
+SwCampbell *
+sw_campbell_compute (const SwSystem *sys, const char *shaft, const SwCampbellOptions *o, GError **error)
+{
+  g_autoptr (SwModes) base = NULL;
+  g_autoptr (SwCampbell) c = g_new0 (SwCampbell, 1);
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+  g_autoptr (GStrvBuilder) units = g_strv_builder_new ();
+  g_autofree double *y = g_new0 (double, MAX (sys->n_states, 1));
+  g_autofree double *row = NULL;
+  g_autofree double *freqs = NULL;   /* per speed, per elastic mode */
+  g_autofree int *sections = NULL;
+  g_autofree guint *elastic = NULL;
+  guint n_elastic = 0, n_speeds = MAX (o->n_speeds, 2), n_cols;
+  int body = -1;
+
+  c->crossings = g_array_new (FALSE, FALSE, sizeof (SwCriticalSpeed));
+  for (guint k = 0; k < sys->n_bodies; k++)
+    if (strcmp (sys->parts[sys->bodies[k].part].id, shaft) == 0)
+      body = k;
+  if (body < 0)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+                   _("unknown reference shaft “%s”: give the id of an inertia"), shaft);
+      return NULL;
+    }
+  if (!(o->from_rpm >= 0 && o->to_rpm > o->from_rpm && isfinite (o->to_rpm)))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("invalid speed range %g:%g rpm; valid: 0 <= from < to"), o->from_rpm, o->to_rpm);
+      return NULL;
+    }
+  for (guint k = 0; k < o->n_orders; k++)
+    if (!(o->orders[k] > 0))
+      {
+        g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("invalid order %g; valid: orders > 0"), o->orders[k]);
+        return NULL;
+      }
+  if (!(base = sw_modes_compute (sys, 0, NULL, error)))
+    return NULL;
+  elastic = g_new (guint, MAX (sw_modes_get_n_modes (base), 1));
+  for (guint i = 0; i < sw_modes_get_n_modes (base); i++)
+    if (!sw_modes_get_mode (base, i)->rigid_body)
+      elastic[n_elastic++] = i;
+
+  freqs = g_new0 (double, n_speeds * MAX (n_elastic, 1));
+  sections = g_new0 (int, n_speeds * MAX (n_elastic, 1));
+  for (guint s = 0; s < n_speeds; s++)
+    {
+      double rpm = o->from_rpm + (o->to_rpm - o->from_rpm) * s / (n_speeds - 1);
+      g_autoptr (SwModes) at = NULL;
+
+      rigid_state (sys, base, sys->bodies[body].node, rpm * 2 * G_PI / 60, y);
+      if (!(at = sw_modes_compute (sys, 0, y, error)))
+        return NULL;
+      for (guint k = 0; k < n_elastic && k < sw_modes_get_n_modes (at); k++)
+        {
+          const SwMode *m = sw_modes_get_mode (at, elastic[k]);
+          freqs[s * n_elastic + k] = m->frequency_hz;
+          sections[s * n_elastic + k] = m->most_excitable_section >= 0
+            ? (int) (sw_modes_get_section_part (at, m->most_excitable_section) - sys->parts) : -1;
+        }
+    }
+
+  for (guint k = 0; k < n_elastic; k++)
+    {
+      g_autofree char *name = g_strdup_printf ("mode_%u_hz", elastic[k] + 1);
+      g_strv_builder_add (names, name);
+      g_strv_builder_add (units, "Hz");
+    }
+  for (guint k = 0; k < o->n_orders; k++)
+    {
+      char num[G_ASCII_DTOSTR_BUF_SIZE];
+      g_autofree char *name = g_strdup_printf ("order_%s_hz", g_ascii_formatd (num, sizeof num, "%g", o->orders[k]));
+      g_strv_builder_add (names, name);
+      g_strv_builder_add (units, "Hz");
+    }
+  n_cols = n_elastic + o->n_orders;
+  c->diagram = sw_trajectory_new (g_strv_builder_end (names), g_strv_builder_end (units));
+  sw_trajectory_set_x_axis (c->diagram, "speed_rpm", "rpm");
+  row = g_new (double, MAX (n_cols, 1));
+  for (guint s = 0; s < n_speeds; s++)
+    {
+      double rpm = o->from_rpm + (o->to_rpm - o->from_rpm) * s / (n_speeds - 1);
+
+      for (guint k = 0; k < n_elastic; k++)
+        row[k] = freqs[s * n_elastic + k];
+      for (guint k = 0; k < o->n_orders; k++)
+        row[n_elastic + k] = o->orders[k] * rpm / 60;
+      sw_trajectory_append_row (c->diagram, rpm, row);
+    }
+
+  /* Crossings: sign changes of order * n / 60 - f(n) between samples. */
+  for (guint k = 0; k < o->n_orders; k++)
+    for (guint m = 0; m < n_elastic; m++)
+      for (guint s = 0; s + 1 < n_speeds; s++)
+        {
+          double n0 = o->from_rpm + (o->to_rpm - o->from_rpm) * s / (n_speeds - 1);
+          double n1 = o->from_rpm + (o->to_rpm - o->from_rpm) * (s + 1) / (n_speeds - 1);
+          double g0 = o->orders[k] * n0 / 60 - freqs[s * n_elastic + m];
+          double g1 = o->orders[k] * n1 / 60 - freqs[(s + 1) * n_elastic + m];
+          SwCriticalSpeed cs;
+
+          if (!(g0 <= 0 && g1 > 0) && !(g0 >= 0 && g1 < 0))
+            continue;
+          if (g0 == 0 && s > 0)
+            continue;   /* counted at the end of the previous interval */
+          cs.speed_rpm = g1 == g0 ? n0 : n0 + (n1 - n0) * g0 / (g0 - g1);
+          cs.order = o->orders[k];
+          cs.mode = elastic[m] + 1;
+          cs.frequency_hz = o->orders[k] * cs.speed_rpm / 60;
+          cs.section = sections[(fabs (g0) <= fabs (g1) ? s : s + 1) * n_elastic + m];
+          g_array_append_val (c->crossings, cs);
+        }
+  g_array_sort (c->crossings, compare_speed);
+  return g_steal_pointer (&c);
+}

@@ -1,0 +1,49 @@
+/* sw-campbell.h: Campbell diagram of a rotating drivetrain.
+ *
+ * The natural frequencies are computed at operating points where the whole
+ * drivetrain turns as a rigid body with the reference shaft at each speed
+ * (so speed-dependent elements are linearised there), and crossed with
+ * excitation orders: f = order * n / 60. Each crossing is a critical speed.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "sw-system.h"
+#include "sw-trajectory.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  double        from_rpm, to_rpm;
+  guint         n_speeds;        /* samples over the range, >= 2 */
+  const double *orders;          /* excitation orders of the reference shaft */
+  guint         n_orders;
+} SwCampbellOptions;
+
+typedef struct {
+  double speed_rpm;        /* of the reference shaft */
+  double order;
+  guint  mode;             /* 1-based mode index, as in the modal table */
+  double frequency_hz;
+  int    section;          /* most excitable section (part index), or -1 */
+} SwCriticalSpeed;
+
+typedef struct _SwCampbell SwCampbell;
+
+SwCampbellOptions sw_campbell_options_default (void);
+
+SwCampbell   *sw_campbell_compute          (const SwSystem          *system,
+                                            const char              *shaft,
+                                            const SwCampbellOptions *options,
+                                            GError                 **error);
+void          sw_campbell_free             (SwCampbell *campbell);
+
+/* The diagram: the "time" column is the speed in rpm; columns mode_<k>_hz
+ * for every elastic mode, then order_<o>_hz for every order. */
+SwTrajectory *sw_campbell_get_diagram      (const SwCampbell *campbell);
+guint         sw_campbell_get_n_crossings  (const SwCampbell *campbell);
+const SwCriticalSpeed *sw_campbell_get_crossing (const SwCampbell *campbell, guint index);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SwCampbell, sw_campbell_free)
+
+G_END_DECLS

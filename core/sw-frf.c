@@ -1,0 +1,294 @@
+/* sw-frf.c: frequency response functions.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-frf.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <gsl/gsl_complex_math.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
+#include "sw-error.h"
+#include "sw-gsl-private.h"
+#include "sw-linear-private.h"
+#include "sw-modes.h"
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (gsl_matrix_complex, gsl_matrix_complex_free)
+
+SwFrfOptions
+sw_frf_options_default (void)
+{
+  SwFrfOptions o = { .from_hz = 0, .to_hz = 0, .n_points = 400 };
+  return o;
+}
+
+static const SwPart *
+find_part (const SwSystem *sys, const char *id)
+{
+  for (guint i = 0; i < sys->n_parts; i++)
+    if (strcmp (sys->parts[i].id, id) == 0)
+      return &sys->parts[i];
+  return NULL;
+}
+
+/* The unit load of the input on the nodes: b[node] (at most two nodes). */
+static gboolean
+input_load (const SwSystem *sys, const char *input, guint *nodes, double *b, guint *n, const char **unit,
+            GError **error)
+{
+  const SwPart *p = find_part (sys, input);
+
+  if (p == NULL)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER, _("unknown input “%s”: there is no such component"),
+                   input);
+      return FALSE;
+    }
+  for (guint k = 0; k < sys->n_bodies; k++)
+    if (&sys->parts[sys->bodies[k].part] == p)
+      {
+        nodes[0] = sys->bodies[k].node, b[0] = 1, *n = 1;
+        *unit = p->kind->ports[0].domain == SW_DOMAIN_ROTATIONAL ? "N.m" : "N";
+        return TRUE;
+      }
+  if (g_str_equal (p->kind->group, "Sources") && p->kind->forces != NULL)
+    {
+      nodes[0] = p->node[0], b[0] = 1;
+      nodes[1] = p->node[1], b[1] = -1;
+      *n = 2;
+      *unit = p->kind->ports[0].domain == SW_DOMAIN_ROTATIONAL ? "N.m" : "N";
+      return TRUE;
+    }
+  g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+               _("component “%s” (%s) cannot be an input: choose a torque or force source or a body "
+                 "(inertia, mass)"),
+               input, p->kind->name);
+  return FALSE;
+}
+
+/* dy/dx, dy/dv, dy/da of output variable var of part p over its port nodes,
+ * by central differences at the operating point. */
+static gboolean
+output_gradient (SwLinear *lin, const SwPart *p, guint var, guint *nodes, guint *n, double *gx, double *gv,
+                 double *ga, GError **error)
+{
+  const SwSystem *sys = lin->sys;
+  guint nn = MAX (sys->n_nodes, 1);
+  g_autofree double *x = g_memdup2 (lin->x, nn * sizeof (double));
+  g_autofree double *v = g_memdup2 (lin->v, nn * sizeof (double));
+  g_autofree double *a = g_new0 (double, nn);
+  g_autofree double *lambda = g_new0 (double, MAX (sys->n_rows, 1));
+  double out[32], base;
+  SwState state = { .t = lin->t, .x = x, .v = v, .a = a, .lambda = lambda };
+
+  g_assert (p->kind->n_vars <= G_N_ELEMENTS (out));
+  *n = 0;
+  for (guint port = 0; port < p->kind->n_ports; port++)
+    {
+      gboolean seen = FALSE;
+      for (guint k = 0; k < *n && !seen; k++)
+        seen = nodes[k] == p->node[port];
+      if (!seen)
+        nodes[(*n)++] = p->node[port];
+    }
+  p->kind->variables (p, &state, out);
+  base = out[var];
+  /* Reactions need the full dynamics: not a linear output here. */
+  for (guint r = 0; r < p->n_rows; r++)
+    {
+      lambda[p->first_row + r] = 1;
+      p->kind->variables (p, &state, out);
+      lambda[p->first_row + r] = 0;
+      if (out[var] != base)
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                       _("“%s.%s” is a reaction of an ideal constraint; a frequency response needs an output "
+                         "that follows from the motion (an angle, speed, acceleration or a section's torque)"),
+                       p->id, p->kind->vars[var].name);
+          return FALSE;
+        }
+    }
+  for (guint k = 0; k < *n; k++)
+    {
+      double *fields[3] = { x, v, a }, *grads[3] = { gx, gv, ga };
+
+      for (int which = 0; which < 3; which++)
+        {
+          double *field = fields[which], z = field[nodes[k]], h = 1e-6 * (1 + fabs (z)), hi, lo;
+
+          field[nodes[k]] = z + h;
+          p->kind->variables (p, &state, out);
+          hi = out[var];
+          field[nodes[k]] = z - h;
+          p->kind->variables (p, &state, out);
+          lo = out[var];
+          field[nodes[k]] = z;
+          grads[which][k] = (hi - lo) / (2 * h);
+        }
+    }
+  return TRUE;
+}
+
+static int
+compare_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* A logarithmic grid, denser around each natural frequency in range. */
+static GArray *
+frequency_grid (const SwModes *modes, const SwFrfOptions *o, double *from, double *to)
+{
+  GArray *grid = g_array_new (FALSE, FALSE, sizeof (double));
+  double lo = INFINITY, hi = 0;
+  guint n = MAX (o->n_points, 2);
+
+  for (guint i = 0; modes != NULL && i < sw_modes_get_n_modes (modes); i++)
+    {
+      const SwMode *m = sw_modes_get_mode (modes, i);
+      if (!m->rigid_body)
+        lo = MIN (lo, m->frequency_hz), hi = MAX (hi, m->frequency_hz);
+    }
+  *from = o->from_hz > 0 ? o->from_hz : isfinite (lo) ? lo / 10 : 0.1;
+  *to = o->to_hz > 0 ? o->to_hz : hi > 0 ? hi * 10 : 1000;
+  for (guint k = 0; k < n; k++)
+    {
+      double f = *from * pow (*to / *from, (double) k / (n - 1));
+      g_array_append_val (grid, f);
+    }
+  for (guint i = 0; modes != NULL && i < sw_modes_get_n_modes (modes); i++)
+    {
+      const SwMode *m = sw_modes_get_mode (modes, i);
+      double zeta = m->has_damped && isfinite (m->damping_ratio) ? m->damping_ratio : 0;
+      double f0 = m->has_damped ? m->damped_frequency_hz : m->frequency_hz;
+      /* A wide band, and one of ten half-power widths around the peak. */
+      double widths[2] = { MAX (4 * zeta, 0.02), MAX (10 * zeta, 1e-4) };
+
+      if (m->rigid_body || f0 < *from || f0 > *to)
+        continue;
+      for (int w = 0; w < 2; w++)
+        for (int k = -20; k <= 20; k++)
+          {
+            double f = f0 * pow (1 + widths[w], k / 20.0);
+            if (f >= *from && f <= *to && k != 0)
+              g_array_append_val (grid, f);
+          }
+    }
+  g_array_sort (grid, compare_double);
+  return grid;
+}
+
+SwTrajectory *
+sw_frf_compute (const SwSystem *sys, const char *input, const char *output, const SwFrfOptions *o,
+                GError **error)
+{
+  g_autoptr (SwLinear) lin = NULL;
+  g_autoptr (SwModes) modes = NULL;
+  g_autoptr (GArray) grid = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_autoptr (gsl_matrix_complex) A = NULL;
+  g_autoptr (gsl_vector_complex) F = NULL;
+  g_autoptr (gsl_vector_complex) Q = NULL;
+  g_autoptr (gsl_permutation) perm = NULL;
+  g_auto (GStrv) names = NULL;
+  g_auto (GStrv) units = NULL;
+  g_autofree char *id = NULL;
+  const char *dot, *in_unit;
+  const SwPart *out_part;
+  guint in_nodes[2], n_in, out_nodes[SW_KIND_MAX_PORTS], n_out, n = sys->n_coords;
+  double b[2], gx[SW_KIND_MAX_PORTS], gv[SW_KIND_MAX_PORTS], ga[SW_KIND_MAX_PORTS], from, to;
+  int var;
+
+  g_return_val_if_fail (sys != NULL && input != NULL && output != NULL && o != NULL, NULL);
+  sw_init ();
+  if (!input_load (sys, input, in_nodes, b, &n_in, &in_unit, error))
+    return NULL;
+  dot = strchr (output, '.');
+  id = dot ? g_strndup (output, dot - output) : g_strdup (output);
+  out_part = find_part (sys, id);
+  var = out_part != NULL && dot != NULL ? sw_kind_find_var (out_part->kind, dot + 1) : -1;
+  if (var < 0)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+                   _("unknown output “%s”: give a component id and one of its variables, e.g. inertia1.w"), output);
+      return NULL;
+    }
+  if (n == 0)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("the model has no free motion to respond"));
+      return NULL;
+    }
+  if (!(lin = sw_linear_new (sys, 0, NULL, error)))
+    return NULL;
+  if (!output_gradient (lin, out_part, var, out_nodes, &n_out, gx, gv, ga, error))
+    return NULL;
+  modes = sw_modes_compute (sys, 0, NULL, NULL);
+  grid = frequency_grid (modes, o, &from, &to);
+  if (!(from > 0 && to > from))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("invalid frequency range %g … %g Hz; valid: 0 < from < to"), from, to);
+      return NULL;
+    }
+
+  {
+    const char *u = out_part->kind->vars[var].unit;
+    const char *n4[] = { "magnitude", "phase_deg", "real", "imag", NULL };
+    g_autofree char *ratio = g_strdup_printf ("%s/(%s)", u, in_unit);
+    const char *u4[] = { ratio, "deg", ratio, ratio, NULL };
+    names = g_strdupv ((char **) n4);
+    units = g_strdupv ((char **) u4);
+  }
+  tr = sw_trajectory_new (g_steal_pointer (&names), g_steal_pointer (&units));
+  sw_trajectory_set_x_axis (tr, "frequency_hz", "Hz");
+
+  A = gsl_matrix_complex_alloc (n, n);
+  F = gsl_vector_complex_calloc (n);
+  Q = gsl_vector_complex_alloc (n);
+  perm = gsl_permutation_alloc (n);
+  /* F = T^T b */
+  for (guint k = 0; k < n_in; k++)
+    for (guint t = sys->t_start[in_nodes[k]]; t < sys->t_start[in_nodes[k] + 1]; t++)
+      {
+        gsl_complex *z = gsl_vector_complex_ptr (F, sys->t_terms[t].index);
+        GSL_SET_REAL (z, GSL_REAL (*z) + b[k] * sys->t_terms[t].coeff);
+      }
+
+  for (guint g = 0; g < grid->len; g++)
+    {
+      double f = g_array_index (grid, double, g), w = 2 * G_PI * f, row[4];
+      gsl_complex y = gsl_complex_rect (0, 0);
+      int sign;
+
+      for (guint r = 0; r < n; r++)
+        for (guint c = 0; c < n; c++)
+          gsl_matrix_complex_set (A, r, c,
+                                  gsl_complex_rect (gsl_matrix_get (lin->K, r, c) - w * w * gsl_matrix_get (lin->M, r, c),
+                                                    w * gsl_matrix_get (lin->D, r, c)));
+      if (gsl_linalg_complex_LU_decomp (A, perm, &sign) != GSL_SUCCESS
+          || gsl_complex_abs (gsl_linalg_complex_LU_det (A, sign)) == 0
+          || gsl_linalg_complex_LU_solve (A, perm, F, Q) != GSL_SUCCESS)
+        {
+          row[0] = row[1] = row[2] = row[3] = NAN;
+          sw_trajectory_append_row (tr, f, row);
+          continue;
+        }
+      for (guint k = 0; k < n_out; k++)
+        {
+          gsl_complex X = gsl_complex_rect (0, 0);
+          gsl_complex gain = gsl_complex_rect (gx[k] - w * w * ga[k], w * gv[k]);
+
+          for (guint t = sys->t_start[out_nodes[k]]; t < sys->t_start[out_nodes[k] + 1]; t++)
+            X = gsl_complex_add (X, gsl_complex_mul_real (gsl_vector_complex_get (Q, sys->t_terms[t].index),
+                                                          sys->t_terms[t].coeff));
+          y = gsl_complex_add (y, gsl_complex_mul (gain, X));
+        }
+      row[0] = gsl_complex_abs (y);
+      row[1] = gsl_complex_arg (y) * 180 / G_PI;
+      row[2] = GSL_REAL (y);
+      row[3] = GSL_IMAG (y);
+      sw_trajectory_append_row (tr, f, row);
+    }
+  return g_steal_pointer (&tr);
+}

@@ -1,0 +1,34 @@
+/* sw-frf.h: frequency response of the linearised equations.
+ *
+ * A unit harmonic torque or force enters at the input (a torque or force
+ * source's flange against its support, or any body), and the complex
+ * amplitude of an output variable (a body's angle, speed or acceleration, a
+ * section's torque, any variable that depends on the motion) is computed
+ * from (K - w^2 M + i w D) Q = F over all independent coordinates.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "sw-system.h"
+#include "sw-trajectory.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  double      from_hz;    /* <= 0: a decade below the lowest natural frequency */
+  double      to_hz;      /* <= 0: a decade above the highest */
+  guint       n_points;   /* logarithmic grid, before refinement near resonances */
+} SwFrfOptions;
+
+SwFrfOptions  sw_frf_options_default (void);
+
+/* Columns: magnitude, phase_deg, real, imag, with the frequency in Hz as
+ * the trajectory's "time" column. input is a component id, output
+ * "id.var". The operating point is the initial state. */
+SwTrajectory *sw_frf_compute (const SwSystem     *system,
+                              const char         *input,
+                              const char         *output,
+                              const SwFrfOptions *options,
+                              GError            **error);
+
+G_END_DECLS
