@@ -162,8 +162,8 @@ frequency_grid (const SwModes *modes, const SwFrfOptions *o, double *from, doubl
       const SwMode *m = sw_modes_get_mode (modes, i);
       double zeta = m->has_damped && isfinite (m->damping_ratio) ? m->damping_ratio : 0;
       double f0 = m->has_damped ? m->damped_frequency_hz : m->frequency_hz;
-      /* A wide band, and one of ten half-power widths around the peak. */
-      double widths[2] = { MAX (4 * zeta, 0.02), MAX (10 * zeta, 1e-4) };
+      /* A wide band, and a dense one over the half-power width of the peak. */
+      double widths[2] = { MAX (10 * zeta, 0.02), MAX (zeta, 1e-4) };
 
       if (m->rigid_body || f0 < *from || f0 > *to)
         continue;
