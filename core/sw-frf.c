@@ -168,9 +168,9 @@ frequency_grid (const SwModes *modes, const SwFrfOptions *o, double *from, doubl
       if (m->rigid_body || f0 < *from || f0 > *to)
         continue;
       for (int w = 0; w < 2; w++)
-        for (int k = -20; k <= 20; k++)
+        for (int k = -40; k <= 40; k++)
           {
-            double f = f0 * pow (1 + widths[w], k / 20.0);
+            double f = f0 * pow (1 + widths[w], k / 40.0);
             if (f >= *from && f <= *to && k != 0)
               g_array_append_val (grid, f);
           }
