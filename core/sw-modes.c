@@ -18,6 +18,7 @@
 #include <gsl/gsl_linalg.h>
 #include "sw-error.h"
 #include "sw-gsl-private.h"
+#include "sw-eigen-private.h"
 #include "sw-linear-private.h"
 #include "sw-modes-private.h"
 
@@ -311,6 +312,15 @@ fill_energies (SwModes *modes, SwLinear *lin, const double *node_shape, double l
 SwModes *
 sw_modes_compute (const SwSystem *sys, double t, const double *state, GError **error)
 {
+  return _sw_modes_compute_timed (sys, t, state, NULL, error);
+}
+
+SwModes *
+_sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, SwModesTiming *timing,
+                         GError **error)
+{
+  g_autoptr (GTimer) timer = g_timer_new ();
+  SwModesTiming dummy;
   g_autoptr (SwLinear) lin = NULL;
   g_autoptr (SwModes) modes = g_new0 (SwModes, 1);
   g_autoptr (GArray) m = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -337,6 +347,8 @@ sw_modes_compute (const SwSystem *sys, double t, const double *state, GError **e
   modes->system = sw_system_ref ((SwSystem *) sys);
   modes->t = t;
 
+  if (timing == NULL)
+    timing = &dummy;
   if (!(lin = sw_linear_new (sys, t, state, error)))
     return NULL;
 
@@ -359,6 +371,8 @@ sw_modes_compute (const SwSystem *sys, double t, const double *state, GError **e
         }
     }
   nm = m->len;
+  timing->linearise_s = g_timer_elapsed (timer, NULL);
+  g_timer_start (timer);
   if (!condense (lin->K, (guint *) m->data, nm, (guint *) s->data, s->len, &Kc, &rec))
     {
       g_set_error (error, SW_ERROR, SW_ERROR_SINGULAR,
@@ -372,20 +386,18 @@ sw_modes_compute (const SwSystem *sys, double t, const double *state, GError **e
   evec = gsl_matrix_alloc (MAX (nm, 1), MAX (nm, 1));
   if (nm > 0)
     {
-      g_autoptr (gsl_matrix) A = gsl_matrix_alloc (nm, nm);
-      g_autoptr (gsl_matrix) B = gsl_matrix_alloc (nm, nm);
-      g_autoptr (gsl_eigen_gensymmv_workspace) ws = gsl_eigen_gensymmv_alloc (nm);
-
-      gsl_matrix_memcpy (A, Kc);
-      gsl_matrix_memcpy (B, Mmm);
-      if (gsl_eigen_gensymmv (A, B, eval, evec, ws) != GSL_SUCCESS)
+      if (!_sw_eigen_gensym (Kc, Mmm, eval, evec))
         {
           g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED, _("the eigenvalue problem did not converge"));
           return NULL;
         }
-      gsl_eigen_gensymmv_sort (eval, evec, GSL_EIGEN_SORT_VAL_ASC);
       lambda_max = MAX (0, gsl_vector_get (eval, nm - 1));
     }
+
+  /* Modes as rows: each is then read contiguously. */
+  gsl_matrix_transpose (evec);
+  timing->eigen_s = g_timer_elapsed (timer, NULL);
+  g_timer_start (timer);
 
   /* Bodies and sections. */
   nb = sys->n_bodies;
@@ -422,7 +434,7 @@ sw_modes_compute (const SwSystem *sys, double t, const double *state, GError **e
       double *base = modes->storage + i * per_mode;
       double lambda = gsl_vector_get (eval, i), norm = 0, peak = 0;
       double *ke, *pe;
-      gsl_vector_view v = gsl_matrix_column (evec, i);
+      gsl_vector_view v = gsl_matrix_row (evec, i);
 
       mode->shape = base;
       mode->shape_mass_normalised = base + nb;
@@ -439,10 +451,20 @@ sw_modes_compute (const SwSystem *sys, double t, const double *state, GError **e
       if (mode->rigid_body)
         lambda = 0;
 
-      /* Mass-normalise: v^T M v = 1. */
+      /* Mass-normalise: v^T M v = sum of m_i x_i^2 over the nodes = 1. */
       for (guint r = 0; r < nm; r++)
-        for (guint c = 0; c < nm; c++)
-          norm += gsl_vector_get (&v.vector, r) * gsl_matrix_get (Mmm, r, c) * gsl_vector_get (&v.vector, c);
+        {
+          guint j = g_array_index (m, guint, r);
+          double vj = gsl_vector_get (&v.vector, r);
+
+          for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
+            node_shape[sys->c_terms[c].index] += sys->c_terms[c].coeff * vj;
+        }
+      for (guint nd = 0; nd < sys->n_nodes; nd++)
+        {
+          norm += sys->mass[nd] * node_shape[nd] * node_shape[nd];
+          node_shape[nd] = 0;
+        }
       gsl_vector_scale (&v.vector, 1 / sqrt (norm));
 
       /* Coordinates, then nodes: x = T q with the condensed ones recovered. */
@@ -477,6 +499,9 @@ sw_modes_compute (const SwSystem *sys, double t, const double *state, GError **e
       fill_energies (modes, lin, node_shape, lambda, mode, ke, pe, sec_k, sec_nodes, sec_n);
     }
 
+  timing->energies_s = g_timer_elapsed (timer, NULL);
+  g_timer_start (timer);
+
   /* Damped eigenvalues: with no damping at all they are +-i omega. */
   if (matrix_is_zero (lin->D, sys->n_coords))
     {
@@ -506,6 +531,7 @@ sw_modes_compute (const SwSystem *sys, double t, const double *state, GError **e
       sort_eigenvalues (modes);
       pair_damped (modes);
     }
+  timing->damped_s = g_timer_elapsed (timer, NULL);
   return g_steal_pointer (&modes);
 }
 
