@@ -127,7 +127,7 @@ sw_campbell_compute (const SwSystem *sys, const char *shaft, const SwCampbellOpt
       double rpm = o->from_rpm + (o->to_rpm - o->from_rpm) * s / (n_speeds - 1);
       g_autoptr (SwModes) at = NULL;
 
-      rigid_state (sys, base, sys->bodies[body].node, rpm * 2 * G_PI / 60, y);
+      rigid_state (sys, base, sys->bodies[body].nodes[0], rpm * 2 * G_PI / 60, y);
       if (!(at = sw_modes_compute (sys, 0, y, error)))
         return NULL;
       for (guint k = 0; k < n_elastic && k < sw_modes_get_n_modes (at); k++)

@@ -11,6 +11,7 @@ static const SwKind *const kinds[] = {
   &sw_kind_rot_spring,
   &sw_kind_rot_damper,
   &sw_kind_rot_spring_damper,
+  &sw_kind_rot_shaft,
   /* Translational */
   &sw_kind_trans_fixed,
   &sw_kind_trans_mass,

@@ -22,6 +22,7 @@ typedef struct {
   double *p, *pd, *pdd;
   /* Per node. */
   double *x, *v, *a, *f;
+  double *ma;         /* M a over the nodes */
   double *Q;          /* per coordinate: generalized forces */
   double *lambda;     /* per row */
   double *q_guess;    /* algebraic coordinates: last solution */

@@ -51,6 +51,7 @@ sw_equations_new (const SwSystem *sys)
   eq->v = g_new0 (double, nn);
   eq->a = g_new0 (double, nn);
   eq->f = g_new0 (double, nn);
+  eq->ma = g_new0 (double, nn);
   eq->lambda = g_new0 (double, MAX (sys->n_rows, 1));
   eq->q_guess = g_memdup2 (sys->q_guess, nc * sizeof (double));
   eq->left_from = INFINITY;
@@ -77,6 +78,7 @@ sw_equations_free (SwEquations *eq)
   g_free (eq->v);
   g_free (eq->a);
   g_free (eq->f);
+  g_free (eq->ma);
   g_free (eq->lambda);
   g_free (eq->q_guess);
   gsl_matrix_free (eq->jac);
@@ -312,6 +314,7 @@ sw_equations_eval (SwEquations *eq, double t, const double *y, double *ydot)
     }
   for (guint i = 0; i < sys->n_nodes; i++)
     eq->a[i] = row_dot (sys, i, eq->qdd, eq->pdd);   /* prescribed part only: qdd is 0 */
+  _sw_system_apply_mass (sys, eq->a, eq->ma);
   for (guint b = 0; b < sys->n_massive_blocks; b++)
     {
       const SwBlock *blk = &sys->massive_blocks[b];
@@ -325,7 +328,7 @@ sw_equations_eval (SwEquations *eq, double t, const double *y, double *ydot)
           for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
             {
               guint i = sys->c_terms[c].index;
-              s += sys->c_terms[c].coeff * (eq->f[i] - sys->mass[i] * eq->a[i]);
+              s += sys->c_terms[c].coeff * (eq->f[i] - eq->ma[i]);
             }
           gsl_vector_set (&rhs.vector, k, s);
         }
@@ -471,6 +474,7 @@ sw_equations_complete (SwEquations *eq, double t, const double *y, gboolean left
     }
   for (guint r = 0; r < sys->n_rows; r++)
     eq->lambda[r] = 0;
+  _sw_system_apply_mass (sys, eq->a, eq->ma);
   for (guint b = 0; b < sys->n_row_blocks; b++)
     {
       const SwRowBlock *blk = &sys->row_blocks[b];
@@ -484,7 +488,7 @@ sw_equations_complete (SwEquations *eq, double t, const double *y, gboolean left
           for (guint c = 0; c < row->n; c++)
             {
               guint i = row->nodes[c];
-              s += row->coeffs[c] * (sys->mass[i] * eq->a[i] - eq->f[i]);
+              s += row->coeffs[c] * (eq->ma[i] - eq->f[i]);
             }
           gsl_vector_set (&rhs.vector, k, s);
         }

@@ -47,7 +47,7 @@ input_load (const SwSystem *sys, const char *input, guint *nodes, double *b, gui
   for (guint k = 0; k < sys->n_bodies; k++)
     if (&sys->parts[sys->bodies[k].part] == p)
       {
-        nodes[0] = sys->bodies[k].node, b[0] = 1, *n = 1;
+        nodes[0] = sys->bodies[k].nodes[0], b[0] = 1, *n = 1;
         *unit = p->kind->ports[0].domain == SW_DOMAIN_ROTATIONAL ? "N.m" : "N";
         return TRUE;
       }

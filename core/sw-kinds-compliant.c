@@ -174,3 +174,65 @@ COMPLIANT (sw_kind_trans_spring_damper, "translational.spring_damper", N_("Sprin
            N_("Linear translational spring and damper in parallel"), trans_ports, trans_spring_damper_params,
            trans_spring_damper_vars, "c", spring_damper_forces, spring_damper_variables,
            SW_FORCE_STIFFNESS | SW_FORCE_DAMPING);
+
+/* Shaft element: a spring with its polar mass moment distributed along it,
+ * as the consistent finite-element mass matrix (J/6) [[2, 1], [1, 2]]. */
+enum { SHAFT_C, SHAFT_J };
+
+static void
+shaft_build (const SwPart *p, SwBuilder *b)
+{
+  double J = p->param[SHAFT_J];
+
+  if (J > 0)
+    sw_builder_add_mass_matrix (b, p, p->node[C_A], p->node[C_B], J / 3, J / 6, J / 3);
+}
+
+static double
+shaft_tau (const SwPart *p, const SwState *s)
+{
+  return p->param[SHAFT_C] * (SW_X (p, s, C_B) - SW_X (p, s, C_A));
+}
+
+static void
+shaft_forces (const SwPart *p, const SwState *s, double *f)
+{
+  apply (p, shaft_tau (p, s), f);
+}
+
+static void
+shaft_variables (const SwPart *p, const SwState *s, double *out)
+{
+  double rel = SW_X (p, s, C_B) - SW_X (p, s, C_A);
+  double w_rel = SW_V (p, s, C_B) - SW_V (p, s, C_A);
+  double wa = SW_V (p, s, C_A), wb = SW_V (p, s, C_B), J = p->param[SHAFT_J];
+
+  out[0] = rel;
+  out[1] = w_rel;
+  out[2] = shaft_tau (p, s);
+  out[3] = 0.5 * p->param[SHAFT_C] * rel * rel;
+  out[4] = J / 6 * (wa * wa + wa * wb + wb * wb);     /* 1/2 w^T M w */
+  out[5] = out[2] * w_rel;
+}
+
+static const SwParamDesc shaft_params[] = {
+  SW_NONNEG ("c", N_("Torsional stiffness"), "N.m/rad", 1e5, N_("G Ip / L of the shaft")),
+  SW_NONNEG ("J", N_("Polar mass moment"), "kg.m2", 0,
+             N_("Of the whole shaft, distributed along it (consistent mass); 0: a massless spring")),
+};
+static const SwVarDesc shaft_vars[] = {
+  SW_VAR ("phi_rel", "rad", N_("Twist flange_b - flange_a")),
+  SW_VAR ("w_rel", "rad/s", N_("Relative angular velocity")),
+  SW_VAR ("tau", "N.m", N_("Torque through the shaft (flange_b.tau)")),
+  SW_VAR ("energy", "J", N_("Potential energy of the twist")),
+  SW_VAR ("kinetic_energy", "J", N_("Kinetic energy of the shaft's own rotation")),
+  SW_VAR ("power", "W", N_("Rate of change of the potential energy")),
+};
+
+const SwKind sw_kind_rot_shaft = {
+  .name = "rotational.shaft", .label = N_("Shaft"), .group = "Rotational",
+  .help = N_("Elastic shaft with distributed inertia (one finite element)"),
+  .ports = SW_TABLE (rot_ports), .params = SW_TABLE (shaft_params), .vars = SW_TABLE (shaft_vars),
+  .key_param = "c", .build = shaft_build, .forces = shaft_forces, .force_flags = SW_FORCE_STIFFNESS,
+  .variables = shaft_variables,
+};

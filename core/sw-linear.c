@@ -221,6 +221,18 @@ sw_linear_new (const SwSystem *sys, double t, const double *y, GError **error)
         for (guint b = sys->t_start[i]; b < sys->t_start[i + 1]; b++)
           *gsl_matrix_ptr (lin->M, sys->t_terms[a].index, sys->t_terms[b].index)
             += sys->mass[i] * sys->t_terms[a].coeff * sys->t_terms[b].coeff;
+  for (guint k = 0; k < sys->n_couplings; k++)
+    {
+      const SwMassCoupling *c = &sys->couplings[k];
+
+      for (guint a = sys->t_start[c->a]; a < sys->t_start[c->a + 1]; a++)
+        for (guint b = sys->t_start[c->b]; b < sys->t_start[c->b + 1]; b++)
+          {
+            double v = c->m * sys->t_terms[a].coeff * sys->t_terms[b].coeff;
+            *gsl_matrix_ptr (lin->M, sys->t_terms[a].index, sys->t_terms[b].index) += v;
+            *gsl_matrix_ptr (lin->M, sys->t_terms[b].index, sys->t_terms[a].index) += v;
+          }
+    }
   return g_steal_pointer (&lin);
 }
 

@@ -266,11 +266,8 @@ fill_energies (SwModes *modes, SwLinear *lin, const double *node_shape, double l
 
   for (guint b = 0; b < modes->n_bodies; b++)
     {
-      const SwBody *body = &sys->bodies[b];
-      double x = node_shape[body->node];
-
       /* A rigid-body mode has no energy: show how its motion is shared. */
-      ke[b] = 0.5 * body->mass * x * x * (mode->rigid_body ? 1 : lambda);
+      ke[b] = 0.5 * _sw_body_quadratic (&sys->bodies[b], node_shape) * (mode->rigid_body ? 1 : lambda);
       ke_sum += ke[b];
     }
   for (guint s = 0; s < modes->n_sections; s++)
@@ -334,6 +331,7 @@ _sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, SwM
   g_autoptr (gsl_vector) eval = NULL;
   g_autoptr (gsl_matrix) evec = NULL;
   g_autofree double *node_shape = NULL;
+  g_autofree double *mass_shape = NULL;
   double *coord_shape;
   g_autofree double *sec_k = NULL;
   g_autofree guint *sec_nodes = NULL;
@@ -426,6 +424,7 @@ _sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, SwM
   per_mode = 2 * nb + 2 * nb + 2 * ns;
   modes->storage = g_new0 (double, MAX (nm * per_mode, 1));
   node_shape = g_new0 (double, MAX (sys->n_nodes, 1));
+  mass_shape = g_new0 (double, MAX (sys->n_nodes, 1));
   modes->n_coords = sys->n_coords;
   modes->coord_shapes = g_new0 (double, MAX (nm * sys->n_coords, 1));
   for (guint i = 0; i < nm; i++)
@@ -451,7 +450,8 @@ _sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, SwM
       if (mode->rigid_body)
         lambda = 0;
 
-      /* Mass-normalise: v^T M v = sum of m_i x_i^2 over the nodes = 1. */
+      /* Mass-normalise: v^T M v = x^T M x over the nodes = 1. */
+      memset (node_shape, 0, sys->n_nodes * sizeof (double));
       for (guint r = 0; r < nm; r++)
         {
           guint j = g_array_index (m, guint, r);
@@ -460,11 +460,9 @@ _sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, SwM
           for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
             node_shape[sys->c_terms[c].index] += sys->c_terms[c].coeff * vj;
         }
+      _sw_system_apply_mass (sys, node_shape, mass_shape);
       for (guint nd = 0; nd < sys->n_nodes; nd++)
-        {
-          norm += sys->mass[nd] * node_shape[nd] * node_shape[nd];
-          node_shape[nd] = 0;
-        }
+        norm += node_shape[nd] * mass_shape[nd];
       gsl_vector_scale (&v.vector, 1 / sqrt (norm));
 
       /* Coordinates, then nodes: x = T q with the condensed ones recovered. */
@@ -488,11 +486,11 @@ _sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, SwM
 
       /* Largest body entry becomes +1. */
       for (guint b = 0; b < nb; b++)
-        if (fabs (node_shape[sys->bodies[b].node]) > fabs (peak))
-          peak = node_shape[sys->bodies[b].node];
+        if (fabs (_sw_body_value (&sys->bodies[b], node_shape)) > fabs (peak))
+          peak = _sw_body_value (&sys->bodies[b], node_shape);
       for (guint b = 0; b < nb; b++)
         {
-          double x = node_shape[sys->bodies[b].node] * (peak < 0 ? -1 : 1);
+          double x = _sw_body_value (&sys->bodies[b], node_shape) * (peak < 0 ? -1 : 1);
           ((double *) mode->shape_mass_normalised)[b] = x;
           ((double *) mode->shape)[b] = peak != 0 ? x / fabs (peak) : 0;
         }

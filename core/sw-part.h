@@ -45,6 +45,15 @@ void   sw_builder_add_mass        (SwBuilder    *builder,
                                    const SwPart *part,
                                    guint         node,
                                    double        mass);
+/* A mass distributed over two nodes: the symmetric 2 x 2 mass matrix
+ * [[m_aa, m_ab], [m_ab, m_bb]] (a consistent shaft element). */
+void   sw_builder_add_mass_matrix (SwBuilder    *builder,
+                                   const SwPart *part,
+                                   guint         node_a,
+                                   guint         node_b,
+                                   double        m_aa,
+                                   double        m_ab,
+                                   double        m_bb);
 /* sum_i coeffs[i] * x[nodes[i]] = offset. Rows are numbered in the order
  * a part adds them, from part->first_row. */
 void   sw_builder_add_constraint  (SwBuilder    *builder,

@@ -37,12 +37,21 @@ typedef struct {
   guint     state;       /* first state slot for SPEED (1) and ACCELERATION (2) */
 } SwDriver;
 
-/* A part that carries mass on a node (inertia, mass). */
+/* A part that carries mass: on one node (inertia, mass), or distributed
+ * over two with a consistent mass matrix [[m_aa, m_ab], [m_ab, m_bb]]
+ * (a shaft element). */
 typedef struct {
   guint  part;
-  guint  node;
-  double mass;
+  guint  n_nodes;
+  guint  nodes[2];
+  double m_aa, m_ab, m_bb;
 } SwBody;
+
+/* An off-diagonal entry of the node mass matrix (a != b). */
+typedef struct {
+  guint  a, b;
+  double m;
+} SwMassCoupling;
 
 /* A dense block of coordinates solved together. */
 typedef struct {
@@ -105,6 +114,8 @@ struct _SwSystem {
 
   guint     n_bodies;
   SwBody   *bodies;
+  guint           n_couplings;
+  SwMassCoupling *couplings;
 
   guint     n_rows;
   SwRow    *rows;
@@ -124,5 +135,14 @@ struct _SwSystem {
   guint     n_force_parts;
   guint    *force_parts;
 };
+
+/* out = M x over the nodes (diagonal masses and couplings). */
+void _sw_system_apply_mass (const SwSystem *sys, const double *x, double *out);
+
+/* The body's own displacement: its node, or the mean of its two ends. */
+double _sw_body_value (const SwBody *body, const double *x);
+
+/* x^T M_body x */
+double _sw_body_quadratic (const SwBody *body, const double *x);
 
 G_END_DECLS

@@ -44,16 +44,69 @@ struct _SwBuilder {
   GArray   *drivers;    /* SwDriver */
   GArray   *initials;   /* Initial */
   GArray   *bodies;     /* SwBody */
+  GArray   *couplings;  /* SwMassCoupling */
 };
 
 void
 sw_builder_add_mass (SwBuilder *b, const SwPart *part, guint node, double mass)
 {
-  SwBody body = { .part = part - b->system->parts, .node = node, .mass = mass };
+  SwBody body = { .part = part - b->system->parts, .n_nodes = 1, .nodes = { node }, .m_aa = mass };
 
   g_return_if_fail (node < b->system->n_nodes);
   b->system->mass[node] += mass;
   g_array_append_val (b->bodies, body);
+}
+
+void
+sw_builder_add_mass_matrix (SwBuilder *b, const SwPart *part, guint node_a, guint node_b, double m_aa,
+                            double m_ab, double m_bb)
+{
+  SwBody body = { .part = part - b->system->parts, .n_nodes = 2, .nodes = { node_a, node_b },
+                  .m_aa = m_aa, .m_ab = m_ab, .m_bb = m_bb };
+  SwMassCoupling coupling = { node_a, node_b, m_ab };
+
+  g_return_if_fail (node_a < b->system->n_nodes && node_b < b->system->n_nodes);
+  if (node_a == node_b)
+    {
+      /* Both ends on one node: the body moves as one. */
+      sw_builder_add_mass (b, part, node_a, m_aa + 2 * m_ab + m_bb);
+      return;
+    }
+  b->system->mass[node_a] += m_aa;
+  b->system->mass[node_b] += m_bb;
+  g_array_append_val (b->bodies, body);
+  if (m_ab != 0)
+    g_array_append_val (b->couplings, coupling);
+}
+
+void
+_sw_system_apply_mass (const SwSystem *sys, const double *x, double *out)
+{
+  for (guint i = 0; i < sys->n_nodes; i++)
+    out[i] = sys->mass[i] * x[i];
+  for (guint k = 0; k < sys->n_couplings; k++)
+    {
+      const SwMassCoupling *c = &sys->couplings[k];
+      out[c->a] += c->m * x[c->b];
+      out[c->b] += c->m * x[c->a];
+    }
+}
+
+double
+_sw_body_value (const SwBody *body, const double *x)
+{
+  return body->n_nodes == 1 ? x[body->nodes[0]] : 0.5 * (x[body->nodes[0]] + x[body->nodes[1]]);
+}
+
+double
+_sw_body_quadratic (const SwBody *body, const double *x)
+{
+  double a = x[body->nodes[0]], b;
+
+  if (body->n_nodes == 1)
+    return body->m_aa * a * a;
+  b = x[body->nodes[1]];
+  return body->m_aa * a * a + 2 * body->m_ab * a * b + body->m_bb * b * b;
 }
 
 void
@@ -555,12 +608,21 @@ fill_massless_block (SwSystem *sys, SwBlock *blk, guint *part_mark, guint *node_
   blk->nodes = g_memdup2 (nodes->data, nodes->len * sizeof (guint));
 }
 
+/* The coordinate's position in the block, or -1 when it is not in it. */
+static int
+pos_in_block (const SwBlock *blk, const int *pos, guint coord)
+{
+  int k = pos[coord];
+
+  return k >= 0 && (guint) k < blk->n && blk->coords[k] == coord ? k : -1;
+}
+
 static gboolean
 build_massive_blocks (Ctx *ctx, GError **error)
 {
   SwSystem *sys = ctx->system;
   g_autofree guint *parent = g_new (guint, sys->n_coords);
-  g_autofree int *pos = g_new (int, sys->n_coords);
+  g_autofree int *pos = g_new0 (int, MAX (sys->n_coords, 1));
 
   for (guint j = 0; j < sys->n_coords; j++)
     parent[j] = j;
@@ -568,6 +630,14 @@ build_massive_blocks (Ctx *ctx, GError **error)
     if (sys->mass[i] > 0)
       for (guint k = sys->t_start[i] + 1; k < sys->t_start[i + 1]; k++)
         uf_union (parent, sys->t_terms[sys->t_start[i]].index, sys->t_terms[k].index);
+  for (guint k = 0; k < sys->n_couplings; k++)
+    {
+      const SwMassCoupling *c = &sys->couplings[k];
+
+      for (guint ta = sys->t_start[c->a]; ta < sys->t_start[c->a + 1]; ta++)
+        for (guint tb = sys->t_start[c->b]; tb < sys->t_start[c->b + 1]; tb++)
+          uf_union (parent, sys->t_terms[ta].index, sys->t_terms[tb].index);
+    }
 
   sys->massive_blocks = make_blocks (sys, SW_COORD_MASSIVE, parent, &sys->n_massive_blocks);
   for (guint b = 0; b < sys->n_massive_blocks; b++)
@@ -595,6 +665,23 @@ build_massive_blocks (Ctx *ctx, GError **error)
                   *gsl_matrix_ptr (blk->chol, k, pos[l]) += sys->mass[i] * tij * sys->t_terms[t].coeff;
                 }
             }
+        }
+      for (guint k = 0; k < sys->n_couplings; k++)
+        {
+          const SwMassCoupling *c = &sys->couplings[k];
+
+          for (guint ta = sys->t_start[c->a]; ta < sys->t_start[c->a + 1]; ta++)
+            for (guint tb = sys->t_start[c->b]; tb < sys->t_start[c->b + 1]; tb++)
+              {
+                int ja = pos_in_block (blk, pos, sys->t_terms[ta].index);
+                int jb = pos_in_block (blk, pos, sys->t_terms[tb].index);
+                double v = c->m * sys->t_terms[ta].coeff * sys->t_terms[tb].coeff;
+
+                if (ja < 0 || jb < 0)
+                  continue;
+                *gsl_matrix_ptr (blk->chol, ja, jb) += v;
+                *gsl_matrix_ptr (blk->chol, jb, ja) += v;
+              }
         }
       if (!factor_block (blk->chol))
         {
@@ -957,6 +1044,15 @@ classify_coords (Ctx *ctx, GError **error)
   for (guint i = 0; i < sys->n_nodes; i++)
     for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
       m[sys->t_terms[t].index] += sys->mass[i] * sys->t_terms[t].coeff * sys->t_terms[t].coeff;
+  for (guint k = 0; k < sys->n_couplings; k++)
+    {
+      const SwMassCoupling *c = &sys->couplings[k];
+
+      for (guint ta = sys->t_start[c->a]; ta < sys->t_start[c->a + 1]; ta++)
+        for (guint tb = sys->t_start[c->b]; tb < sys->t_start[c->b + 1]; tb++)
+          if (sys->t_terms[ta].index == sys->t_terms[tb].index)
+            m[sys->t_terms[ta].index] += 2 * c->m * sys->t_terms[ta].coeff * sys->t_terms[tb].coeff;
+    }
   for (guint fp = 0; fp < sys->n_force_parts; fp++)
     {
       const SwPart *p = &sys->parts[sys->force_parts[fp]];
@@ -1241,8 +1337,10 @@ sw_model_assemble (SwModel *model, GError **error)
   g_autoptr (GArray) initials = g_array_new (FALSE, FALSE, sizeof (Initial));
   g_autoptr (GArray) drivers = g_array_new (FALSE, FALSE, sizeof (SwDriver));
   g_autoptr (GArray) bodies = g_array_new (FALSE, FALSE, sizeof (SwBody));
+  g_autoptr (GArray) couplings = g_array_new (FALSE, FALSE, sizeof (SwMassCoupling));
   Ctx ctx = { .system = sys, .model = model };
-  SwBuilder builder = { .system = sys, .rows = rows, .drivers = drivers, .initials = initials, .bodies = bodies };
+  SwBuilder builder = { .system = sys, .rows = rows, .drivers = drivers, .initials = initials, .bodies = bodies,
+                        .couplings = couplings };
   const SwSimulationSettings *settings;
   gboolean ok;
 
@@ -1284,6 +1382,8 @@ sw_model_assemble (SwModel *model, GError **error)
             g_array_append_val (rows, pin);
         }
     }
+  sys->n_couplings = couplings->len;
+  sys->couplings = g_memdup2 (couplings->data, MAX (couplings->len, 1) * sizeof (SwMassCoupling));
   sys->n_bodies = bodies->len;
   sys->bodies = g_memdup2 (bodies->data, MAX (bodies->len, 1) * sizeof (SwBody));
   sys->n_drivers = drivers->len;
@@ -1380,6 +1480,7 @@ sw_system_unref (SwSystem *sys)
   g_free (sys->coord_state);
   g_free (sys->drivers);
   g_free (sys->bodies);
+  g_free (sys->couplings);
   g_free (sys->rows);
   g_free (sys->y0);
   g_free (sys->q_guess);
