@@ -119,8 +119,11 @@ damped_eigenvalues (SwLinear *lin, const guint *m, guint nm, const guint *f, gui
   g_autoptr (gsl_vector_complex) eval = gsl_vector_complex_alloc (n);
   g_autoptr (gsl_eigen_nonsymm_workspace) ws = gsl_eigen_nonsymm_alloc (n);
 
-  memcpy (p, m, nm * sizeof (guint));
-  memcpy (p + nm, f, nf * sizeof (guint));
+  /* (Empty arrays may come as NULL.) */
+  if (nm > 0)
+    memcpy (p, m, nm * sizeof (guint));
+  if (nf > 0)
+    memcpy (p + nm, f, nf * sizeof (guint));
   if (!condense (lin->K, p, nm + nf, s, ns, &Kc, &rec))
     return FALSE;
   Dpp = submatrix (lin->D, p, nm + nf, p, nm + nf);
@@ -409,7 +412,8 @@ _sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, SwM
   modes->section_part = g_new (guint, MAX (ns, 1));
   for (guint b = 0; b < nb; b++)
     modes->body_part[b] = sys->bodies[b].part;
-  memcpy (modes->section_part, sections->data, ns * sizeof (guint));
+  if (ns > 0)
+    memcpy (modes->section_part, sections->data, ns * sizeof (guint));
   sec_k = g_new0 (double, MAX (ns, 1) * SW_KIND_MAX_PORTS * SW_KIND_MAX_PORTS);
   sec_nodes = g_new0 (guint, MAX (ns, 1) * SW_KIND_MAX_PORTS);
   sec_n = g_new0 (guint, MAX (ns, 1));
