@@ -392,7 +392,30 @@ is_image (const char *path)
                           || g_str_has_suffix (path, ".pdf"));
 }
 
-/* CSV to a file or stdout, or every column drawn into an image. */
+/* The columns of tr worth drawing, and how: a frequency response as a Bode
+ * plot (magnitude on log-log axes, phase over log frequency), anything else
+ * every column on linear axes. Returns how many went into cols. */
+static guint
+plot_columns (const SwTrajectory *tr, guint *cols, SwPlotFileStyle *style)
+{
+  guint n = MIN (sw_trajectory_get_n_columns (tr), SW_PLOT_FILE_MAX_COLUMNS);
+  int magnitude = sw_trajectory_find_column (tr, "magnitude");
+  int phase = sw_trajectory_find_column (tr, "phase_deg");
+
+  *style = (SwPlotFileStyle) { FALSE, 0 };
+  if (strcmp (sw_trajectory_get_x_name (tr), "frequency_hz") == 0 && magnitude >= 0 && phase >= 0)
+    {
+      cols[0] = (guint) magnitude;
+      cols[1] = (guint) phase;
+      *style = (SwPlotFileStyle) { .log_x = TRUE, .log_y_columns = 1u << 0 };
+      return 2;
+    }
+  for (guint c = 0; c < n; c++)
+    cols[c] = c;
+  return n;
+}
+
+/* CSV to a file or stdout, or the columns drawn into an image. */
 static int
 write_table (SwTrajectory *tr, const char *path, const char *title)
 {
@@ -401,12 +424,11 @@ write_table (SwTrajectory *tr, const char *path, const char *title)
 
   if (is_image (path))
     {
-      guint n = MIN (sw_trajectory_get_n_columns (tr), SW_PLOT_FILE_MAX_COLUMNS);
-      g_autofree guint *cols = g_new (guint, MAX (n, 1));
+      guint cols[SW_PLOT_FILE_MAX_COLUMNS];
+      SwPlotFileStyle style;
+      guint n = plot_columns (tr, cols, &style);
 
-      for (guint c = 0; c < n; c++)
-        cols[c] = c;
-      ok = sw_plot_file_write (tr, cols, n, title, path, 1200, 800, &error);
+      ok = sw_plot_file_write_styled (tr, cols, n, title, &style, path, 1200, 800, &error);
     }
   else
     ok = sw_trajectory_write_csv (tr, path, &error);

@@ -38,6 +38,7 @@ enum {
   COLOR_BACKGROUND,
   COLOR_FOREGROUND,
   COLOR_GRID,
+  COLOR_GRID_MINOR,
   COLOR_FIRST_CURVE,
   N_COLORS = COLOR_FIRST_CURVE + SW_PLOT_FILE_MAX_COLUMNS
 };
@@ -46,6 +47,7 @@ static const guint8 palette[N_COLORS][3] = {
   [COLOR_BACKGROUND] = { 0xff, 0xff, 0xff },
   [COLOR_FOREGROUND] = { 0x24, 0x24, 0x28 },
   [COLOR_GRID]       = { 0xde, 0xdd, 0xda },
+  [COLOR_GRID_MINOR] = { 0xee, 0xed, 0xeb },
   { 0x1c, 0x71, 0xd8 }, /* blue */
   { 0xe6, 0x61, 0x00 }, /* orange */
   { 0x26, 0xa2, 0x69 }, /* green */
@@ -76,9 +78,12 @@ static const guint8 palette[N_COLORS][3] = {
 #define PANEL_MIN_HEIGHT   3.0
 #define PANEL_MIN_WIDTH    10.0
 #define Y_LABEL_DISP       0.5  /* where PLplot puts horizontal y tick labels */
+#define X_TICK_LABEL_DISP  1.5  /* where PLplot puts x tick labels */
 #define Y_LABEL_SPACING    1.9  /* at least this far apart */
 #define UNIT_LABEL_GAP     1.0
-#define TIME_LABEL_DISP    3.0
+#define X_LABEL_DISP       3.0
+#define LOG_SUBTICKS_MIN   2.5  /* a decade at least this long has ticks at 2 … 9 */
+#define LOG_SUBGRID_MIN    6.0  /* and grid lines there when at least this long */
 #define LEGEND_LINE        2.5
 #define LEGEND_GAP         0.6
 #define LEGEND_TEXT_OFFSET 0.8
@@ -93,22 +98,44 @@ static const guint8 palette[N_COLORS][3] = {
 
 /* Tick labels, chosen here rather than by PLplot: PLplot moves a common factor
  * into a separate "(x10^n)" label that collides with the panel above, and
- * cannot show a small variation around a large value. */
+ * cannot show a small variation around a large value. On a logarithmic axis
+ * the values are log10 of the data and the labels are drawn here. */
 typedef struct {
-  double   step;      /* between labelled ticks */
+  double   step;      /* between labelled ticks; 1 (decade) on a log axis */
   int      digits;    /* after the decimal point (of the mantissa) */
   gboolean exponent;  /* "1.5e-4" rather than "0.00015" */
+  gboolean log;
+  int      every;     /* log: label every this many decades */
+  gboolean minor;     /* log: label 2 and 5 times each power of ten too */
+  gboolean subticks;  /* log: ticks at 2 … 9 times each power of ten */
+  gboolean subgrid;   /* log: grid lines there too */
 } Ticks;
 
-/* The curves that share a unit. */
+/* A label on a logarithmic axis. */
+typedef struct {
+  double position;    /* log10 of the value */
+  char   text[32];
+} LogLabel;
+
+/* The curves that share a unit and a kind of y axis. */
 typedef struct {
   const char *unit;
+  gboolean    log;
   guint      *curves;   /* positions in the caller's column list */
   guint       n_curves;
-  double      y_min;
+  double      y_min;    /* log10 on a log axis */
   double      y_max;
   Ticks       y_ticks;
 } Panel;
+
+/* What is drawn: the x values and each listed column, as log10 on a
+ * logarithmic axis (NaN where a value is not positive). */
+typedef struct {
+  guint          n_rows;
+  const double  *x;
+  const double **y;     /* one per listed column */
+  GPtrArray     *owned;
+} Data;
 
 /* Pango's font map, which the cairo driver uses for text, lives as long as
  * the process and holds fontconfig patterns that are never freed; in a build
@@ -238,6 +265,25 @@ pad_range (gboolean found, double *min, double *max)
   *max += 0.05 * span;
 }
 
+/* The same for a logarithmic axis, in decades: no data gives 1 … 10, and a
+ * range is widened to at least a decade, so that a power of ten is on it. */
+static void
+pad_log_range (gboolean found, double *min, double *max)
+{
+  double span, pad;
+
+  if (!found)
+    {
+      *min = 0.0;
+      *max = 1.0;
+      return;
+    }
+  span = *max - *min;
+  pad = MAX (0.05 * span, 0.5 * (1.0 - span) + 0.02);
+  *min -= pad;
+  *max += pad;
+}
+
 static double
 count_ticks (double min, double max, double step)
 {
@@ -265,11 +311,27 @@ nice_step (double min, double max, int max_labels)
   return previous;
 }
 
+/* Angles over a wide range read best at multiples of 30, 45 or 90 degrees;
+ * 0 when none fits. */
+static double
+degree_step (double min, double max, int max_labels)
+{
+  static const double steps[] = { 30.0, 45.0, 90.0, 180.0, 360.0, 720.0 };
+
+  if (max - min < 100.0)
+    return 0.0;
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    if (count_ticks (min, max, steps[i]) <= max_labels)
+      return count_ticks (min, max, steps[i]) >= 2.0 ? steps[i] : 0.0;
+  return 0.0;
+}
+
 static Ticks
-ticks_for_range (double min, double max, int max_labels)
+ticks_for_range (double min, double max, int max_labels, gboolean degrees)
 {
   double largest = MAX (fabs (min), fabs (max));
-  Ticks t = { nice_step (min, max, max_labels), 0, FALSE };
+  double angle_step = degrees ? degree_step (min, max, max_labels) : 0.0;
+  Ticks t = { angle_step > 0.0 ? angle_step : nice_step (min, max, max_labels), 0, FALSE };
   int step_exp = (int) floor (log10 (t.step) + 1e-9);
 
   if (largest == 0.0 || (largest >= 1e-3 && largest < 1e5))
@@ -311,6 +373,64 @@ format_tick (const Ticks *ticks, double value, char *label, gsize size)
   g_snprintf (label, size, "%se%d", number, exponent);
 }
 
+/* 2 × 10^-3 as "0.002", 10^5 as "1e5": plain from 0.01 to 50000. */
+static void
+format_log_tick (int decade, int mantissa, char *label, gsize size)
+{
+  char format[16];
+
+  if (decade >= -2 && decade <= 4)
+    {
+      g_snprintf (format, sizeof format, "%%.%df", MAX (0, -decade));
+      g_ascii_formatd (label, size, format, mantissa * pow (10.0, decade));
+    }
+  else
+    g_snprintf (label, size, "%de%d", mantissa, decade);
+}
+
+/* The labels between min and max (log10) on a logarithmic axis. */
+static GArray *
+log_labels (const Ticks *ticks, double min, double max)
+{
+  static const int mantissas[] = { 1, 2, 5 };
+  GArray *labels = g_array_new (FALSE, FALSE, sizeof (LogLabel));
+  int first = (int) floor (min), last = (int) ceil (max);
+
+  for (int decade = first; decade <= last; decade++)
+    for (guint i = 0; i < (ticks->minor ? G_N_ELEMENTS (mantissas) : 1); i++)
+      {
+        LogLabel label = { decade + log10 (mantissas[i]), "" };
+
+        if (label.position < min - 1e-9 || label.position > max + 1e-9 ||
+            (!ticks->minor && decade % ticks->every != 0))
+          continue;
+        format_log_tick (decade, mantissas[i], label.text, sizeof label.text);
+        g_array_append_val (labels, label);
+      }
+  return labels;
+}
+
+/* Labels on a logarithmic axis from min to max (log10), decade_mm long per
+ * decade and spacing_mm or more apart: 1, 2 and 5 times each power of ten
+ * when there is room, else every power of ten, or every second, fifth … */
+static Ticks
+log_ticks (double min, double max, double decade_mm, double spacing_mm, double char_height)
+{
+  static const int everies[] = { 1, 2, 3, 5, 10, 20, 50, 100 };
+  Ticks t = { .step = 1.0, .log = TRUE, .every = everies[G_N_ELEMENTS (everies) - 1] };
+
+  t.subticks = decade_mm >= LOG_SUBTICKS_MIN * char_height;
+  t.subgrid = decade_mm >= LOG_SUBGRID_MIN * char_height;
+  t.minor = log10 (2.0) * decade_mm >= spacing_mm; /* 1 to 2 and 5 to 10 */
+  for (guint i = 0; i < G_N_ELEMENTS (everies) && !t.minor; i++)
+    if (everies[i] * decade_mm >= spacing_mm)
+      {
+        t.every = everies[i];
+        break;
+      }
+  return t;
+}
+
 /* Characters in the widest label between min and max. */
 static guint
 widest_tick (const Ticks *ticks, double min, double max)
@@ -320,6 +440,14 @@ widest_tick (const Ticks *ticks, double min, double max)
   double first = ceil (min / ticks->step - 1e-9);
   double n = count_ticks (min, max, ticks->step);
 
+  if (ticks->log)
+    {
+      g_autoptr(GArray) labels = log_labels (ticks, min, max);
+
+      for (guint i = 0; i < labels->len; i++)
+        widest = MAX (widest, (guint) strlen (g_array_index (labels, LogLabel, i).text));
+      return widest;
+    }
   for (double k = first; k < first + n; k++)
     {
       format_tick (ticks, k * ticks->step, label, sizeof label);
@@ -337,18 +465,66 @@ label_tick (PLINT axis, PLFLT value, char *label, PLINT length, PLPointer data)
   format_tick (axis == PL_X_AXIS ? &ticks[0] : &ticks[1], value, label, (gsize) length);
 }
 
-/* Groups curves by unit, in the order in which units first appear. */
+/* log10 of the positive values, NaN for the others. */
+static double *
+log10_copy (const double *values, guint n)
+{
+  double *logs = g_new (double, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    logs[i] = values[i] > 0.0 && plottable (values[i]) ? log10 (values[i]) : NAN;
+  return logs;
+}
+
+static gboolean
+column_is_log (const SwPlotFileStyle *style, guint i)
+{
+  return i < 32 && (style->log_y_columns & (1u << i)) != 0;
+}
+
+static void
+data_init (Data *data, const SwTrajectory *trajectory, const guint *columns, guint n_columns,
+           const SwPlotFileStyle *style)
+{
+  data->n_rows = sw_trajectory_get_n_rows (trajectory);
+  data->owned = g_ptr_array_new_with_free_func (g_free);
+  data->x = sw_trajectory_get_times (trajectory);
+  if (style->log_x)
+    {
+      data->x = log10_copy (data->x, data->n_rows);
+      g_ptr_array_add (data->owned, (gpointer) data->x);
+    }
+  data->y = g_new (const double *, n_columns);
+  for (guint i = 0; i < n_columns; i++)
+    {
+      data->y[i] = sw_trajectory_get_column (trajectory, columns[i]);
+      if (column_is_log (style, i))
+        {
+          data->y[i] = log10_copy (data->y[i], data->n_rows);
+          g_ptr_array_add (data->owned, (gpointer) data->y[i]);
+        }
+    }
+}
+
+static void
+data_clear (Data *data)
+{
+  g_ptr_array_unref (data->owned);
+  g_free (data->y);
+}
+
+/* Groups curves by unit and kind of y axis, in the order in which they first
+ * appear. */
 static GArray *
-make_panels (const SwTrajectory *trajectory, const guint *columns, guint n_columns)
+make_panels (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
+             const SwPlotFileStyle *style, const Data *data)
 {
   GArray *panels = g_array_new (FALSE, TRUE, sizeof (Panel));
-  const double *times = sw_trajectory_get_times (trajectory);
-  guint n_rows = sw_trajectory_get_n_rows (trajectory);
 
   for (guint i = 0; i < n_columns; i++)
     {
       const char *unit = sw_trajectory_get_column_unit (trajectory, columns[i]);
-      const double *values = sw_trajectory_get_column (trajectory, columns[i]);
+      gboolean log = column_is_log (style, i);
       Panel *panel = NULL;
       gboolean found = FALSE;
       double min = 0.0, max = 0.0;
@@ -356,23 +532,29 @@ make_panels (const SwTrajectory *trajectory, const guint *columns, guint n_colum
       if (unit == NULL)
         unit = "";
       for (guint p = 0; p < panels->len && panel == NULL; p++)
-        if (strcmp (g_array_index (panels, Panel, p).unit, unit) == 0)
-          panel = &g_array_index (panels, Panel, p);
+        {
+          Panel *candidate = &g_array_index (panels, Panel, p);
+          if (strcmp (candidate->unit, unit) == 0 && candidate->log == log)
+            panel = candidate;
+        }
       if (panel == NULL)
         {
-          Panel empty = { .unit = unit, .curves = g_new0 (guint, n_columns), .y_min = NAN, .y_max = NAN };
+          Panel empty = { .unit = unit, .log = log, .curves = g_new0 (guint, n_columns),
+                          .y_min = NAN, .y_max = NAN };
           g_array_append_val (panels, empty);
           panel = &g_array_index (panels, Panel, panels->len - 1);
         }
       panel->curves[panel->n_curves++] = i;
 
-      /* Only values at a finite time are drawn. */
-      for (guint r = 0; r < n_rows; r++)
+      /* Only values at a drawable x are drawn. */
+      for (guint r = 0; r < data->n_rows; r++)
         {
-          if (!plottable (times[r]) || !plottable (values[r]))
+          double value = data->y[i][r];
+
+          if (!plottable (data->x[r]) || !plottable (value))
             continue;
-          min = found ? MIN (min, values[r]) : values[r];
-          max = found ? MAX (max, values[r]) : values[r];
+          min = found ? MIN (min, value) : value;
+          max = found ? MAX (max, value) : value;
           found = TRUE;
         }
       if (found)
@@ -384,7 +566,10 @@ make_panels (const SwTrajectory *trajectory, const guint *columns, guint n_colum
   for (guint p = 0; p < panels->len; p++)
     {
       Panel *panel = &g_array_index (panels, Panel, p);
-      pad_range (!isnan (panel->y_min), &panel->y_min, &panel->y_max);
+      if (panel->log)
+        pad_log_range (!isnan (panel->y_min), &panel->y_min, &panel->y_max);
+      else
+        pad_range (!isnan (panel->y_min), &panel->y_min, &panel->y_max);
     }
   return panels;
 }
@@ -399,7 +584,7 @@ free_panels (GArray *panels)
 
 /* Draws runs of finite points as lines, a lone finite point as a dot. */
 static void
-draw_curve (const double *times, const double *values, guint n_rows)
+draw_curve (const double *x, const double *y, guint n_rows)
 {
   guint start = 0;
 
@@ -407,15 +592,15 @@ draw_curve (const double *times, const double *values, guint n_rows)
     {
       guint end;
 
-      while (start < n_rows && !(plottable (times[start]) && plottable (values[start])))
+      while (start < n_rows && !(plottable (x[start]) && plottable (y[start])))
         start++;
       end = start;
-      while (end < n_rows && plottable (times[end]) && plottable (values[end]))
+      while (end < n_rows && plottable (x[end]) && plottable (y[end]))
         end++;
       if (end - start >= 2)
-        plline ((PLINT) (end - start), times + start, values + start);
+        plline ((PLINT) (end - start), x + start, y + start);
       else if (end - start == 1)
-        plpoin (1, times + start, values + start, 17);
+        plpoin (1, x + start, y + start, 17);
       start = end;
     }
 }
@@ -470,20 +655,44 @@ typedef struct {
   double top, bottom, left, right, gap;
   double panel_w, panel_h;
   double unit_disp;   /* of the unit label, in character heights */
-  double t_min, t_max;
-  Ticks  t_ticks;
+  double x_min, x_max; /* log10 on a log axis */
+  Ticks  x_ticks;
 } Layout;
+
+/* Chooses the x ticks: labels with room for about three characters between
+ * them. */
+static void
+choose_x_ticks (Layout *l, gboolean log_x)
+{
+  double ch = l->char_height;
+  guint x_chars;
+  int max_labels;
+
+  if (log_x)
+    {
+      Ticks all = { .step = 1.0, .log = TRUE, .every = 1, .minor = TRUE };
+      double decade_mm = l->panel_w / (l->x_max - l->x_min);
+
+      x_chars = widest_tick (&all, l->x_min, l->x_max);
+      l->x_ticks = log_ticks (l->x_min, l->x_max, decade_mm, (x_chars + 3) * DIGIT_WIDTH * ch, ch);
+      return;
+    }
+  l->x_ticks = ticks_for_range (l->x_min, l->x_max, 10, FALSE);
+  x_chars = widest_tick (&l->x_ticks, l->x_min, l->x_max);
+  max_labels = CLAMP ((int) (l->panel_w / ((x_chars + 3) * DIGIT_WIDTH * ch)), 2, 10);
+  l->x_ticks = ticks_for_range (l->x_min, l->x_max, max_labels, FALSE);
+}
 
 /* Lays out the panels for the current character height and chooses their
  * ticks. FALSE when they do not fit; need_w and need_h then say how large the
  * page would have to be. */
 static gboolean
 compute_layout (Layout *l, GArray *panels, gsize longest_name, gboolean has_title,
-                double *need_w, double *need_h)
+                gboolean log_x, double *need_w, double *need_h)
 {
   PLFLT x_min, x_max, y_min, y_max, default_height, char_height;
   double ch, legend_w;
-  guint n_panels = panels->len, y_chars = 1, t_chars;
+  guint n_panels = panels->len, y_chars = 1;
   int max_labels;
 
   plgspa (&x_min, &x_max, &y_min, &y_max);
@@ -502,7 +711,13 @@ compute_layout (Layout *l, GArray *panels, gsize longest_name, gboolean has_titl
   for (guint p = 0; p < n_panels; p++)
     {
       Panel *panel = &g_array_index (panels, Panel, p);
-      panel->y_ticks = ticks_for_range (panel->y_min, panel->y_max, max_labels);
+      if (panel->log)
+        panel->y_ticks = log_ticks (panel->y_min, panel->y_max,
+                                    MAX (l->panel_h, 0.0) / (panel->y_max - panel->y_min),
+                                    Y_LABEL_SPACING * ch, ch);
+      else
+        panel->y_ticks = ticks_for_range (panel->y_min, panel->y_max, max_labels,
+                                          strcmp (panel->unit, "deg") == 0);
       y_chars = MAX (y_chars, widest_tick (&panel->y_ticks, panel->y_min, panel->y_max));
     }
   l->unit_disp = Y_LABEL_DISP + DIGIT_WIDTH * y_chars + UNIT_LABEL_GAP;
@@ -512,12 +727,7 @@ compute_layout (Layout *l, GArray *panels, gsize longest_name, gboolean has_titl
              CHAR_WIDTH * (double) longest_name * ch;
   l->right = MARGIN_RIGHT * ch + legend_w;
   l->panel_w = l->page_w - l->left - l->right;
-
-  /* Time labels with room for about three characters between them. */
-  l->t_ticks = ticks_for_range (l->t_min, l->t_max, 10);
-  t_chars = widest_tick (&l->t_ticks, l->t_min, l->t_max);
-  max_labels = CLAMP ((int) (l->panel_w / ((t_chars + 3) * DIGIT_WIDTH * ch)), 2, 10);
-  l->t_ticks = ticks_for_range (l->t_min, l->t_max, max_labels);
+  choose_x_ticks (l, log_x);
 
   *need_w = l->left + l->right + PANEL_MIN_WIDTH * ch;
   *need_h = l->top + l->bottom + l->gap * (n_panels - 1) + PANEL_MIN_HEIGHT * ch * n_panels;
@@ -546,26 +756,81 @@ draw_title (const Layout *l, const char *title, double y_top)
 
 /* Draws one page into the open stream, with smaller text on a small page.
  * FALSE with error when even the smallest text does not fit. */
+
+/* Grid lines of a logarithmic axis from min to max (log10): darker at powers
+ * of ten. x_axis says which axis; other_min and other_max span the other. */
+static void
+draw_log_grid (gboolean x_axis, const Ticks *ticks, double min, double max,
+               double other_min, double other_max)
+{
+  for (int decade = (int) floor (min); decade <= (int) ceil (max); decade++)
+    for (int m = ticks->subgrid ? 9 : 1; m >= 1; m--)
+      {
+        double position = decade + log10 (m);
+
+        if (position < min || position > max)
+          continue;
+        plcol0 (m == 1 ? COLOR_GRID : COLOR_GRID_MINOR);
+        if (x_axis)
+          pljoin (position, other_min, position, other_max);
+        else
+          pljoin (other_min, position, other_max, position);
+      }
+}
+
+static void
+draw_log_labels (gboolean x_axis, const Ticks *ticks, double min, double max)
+{
+  g_autoptr(GArray) labels = log_labels (ticks, min, max);
+
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const LogLabel *label = &g_array_index (labels, LogLabel, i);
+      double position = (label->position - min) / (max - min);
+
+      if (x_axis)
+        plmtex ("b", X_TICK_LABEL_DISP, position, 0.5, label->text);
+      else
+        plmtex ("lv", Y_LABEL_DISP, position, 1.0, label->text);
+    }
+}
+
+/* plbox() options for an axis. */
+static const char *
+axis_options (const Ticks *ticks, gboolean numbers, gboolean x_axis)
+{
+  if (ticks->log)
+    return ticks->subticks ? "bcstl" : "bctl";
+  if (!numbers)
+    return "bcst";
+  return x_axis ? "bcnsto" : "bcnstvo";
+}
+
+/* Draws one page into the open stream, with smaller text on a small page.
+ * FALSE with error when even the smallest text does not fit. */
 static gboolean
 draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
-           const char *title, GArray *panels, int width_px, int height_px, const char *path,
-           GError **error)
+           const char *title, const SwPlotFileStyle *style, const Data *data, GArray *panels,
+           int width_px, int height_px, const char *path, GError **error)
 {
   static const double scales[] = { 1.0, 0.85, 0.7 };
-  const double *times = sw_trajectory_get_times (trajectory);
-  guint n_rows = sw_trajectory_get_n_rows (trajectory);
   gboolean has_title = title != NULL && *title != '\0';
   double need_w = 0.0, need_h = 0.0, base_height;
   PLFLT x_min, x_max, y_min, y_max;
   gsize longest = 1;
   gboolean found, fits = FALSE;
+  g_autofree char *x_label = sw_plot_file_dup_x_label (sw_trajectory_get_x_name (trajectory),
+                                                       sw_trajectory_get_x_unit (trajectory));
+  g_autofree char *x_label_escaped = escape_text (x_label);
   Layout l = { 0 };
 
   for (guint i = 0; i < n_columns; i++)
     longest = MAX (longest, text_length (sw_trajectory_get_column_name (trajectory, columns[i])));
-  found = finite_range (times, n_rows, &l.t_min, &l.t_max);
-  if (!found || l.t_max <= l.t_min)
-    pad_range (found, &l.t_min, &l.t_max);
+  found = finite_range (data->x, data->n_rows, &l.x_min, &l.x_max);
+  if (style->log_x && (!found || l.x_max - l.x_min < 1.0))
+    pad_log_range (found, &l.x_min, &l.x_max);
+  else if (!found || l.x_max <= l.x_min)
+    pad_range (found, &l.x_min, &l.x_max);
 
   /* PLplot's default character height grows with the page; text of a fixed
    * size reads better, a little smaller on a small page. */
@@ -577,7 +842,7 @@ draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns
     {
       l.scale = scales[i];
       plschr (base_height, l.scale);
-      fits = compute_layout (&l, panels, longest, has_title, &need_w, &need_h);
+      fits = compute_layout (&l, panels, longest, has_title, style->log_x, &need_w, &need_h);
     }
   if (!fits)
     {
@@ -598,32 +863,41 @@ draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns
       double y_top = l.page_h - l.top - p * (l.panel_h + l.gap);
       g_autofree char *unit = escape_text (panel->unit);
       g_autofree char *unit_label = g_strdup_printf ("[%s]", *unit != '\0' ? unit : "1");
-      Ticks ticks[2] = { l.t_ticks, panel->y_ticks };
+      Ticks ticks[2] = { l.x_ticks, panel->y_ticks };
 
       plvpor (l.left / l.page_w, (l.left + l.panel_w) / l.page_w,
               (y_top - l.panel_h) / l.page_h, y_top / l.page_h);
-      plwind (l.t_min, l.t_max, panel->y_min, panel->y_max);
+      plwind (l.x_min, l.x_max, panel->y_min, panel->y_max);
 
-      plcol0 (COLOR_GRID);
       plwidth (GRID_WIDTH);
-      plbox ("g", ticks[0].step, 0, "g", ticks[1].step, 0);
+      if (ticks[0].log)
+        draw_log_grid (TRUE, &ticks[0], l.x_min, l.x_max, panel->y_min, panel->y_max);
+      if (ticks[1].log)
+        draw_log_grid (FALSE, &ticks[1], panel->y_min, panel->y_max, l.x_min, l.x_max);
+      plcol0 (COLOR_GRID);
+      plbox (ticks[0].log ? "" : "g", ticks[0].step, 0, ticks[1].log ? "" : "g", ticks[1].step, 0);
 
       plwidth (CURVE_WIDTH);
       for (guint k = 0; k < panel->n_curves; k++)
         {
           guint i = panel->curves[k];
           plcol0 (COLOR_FIRST_CURVE + (PLINT) i);
-          draw_curve (times, sw_trajectory_get_column (trajectory, columns[i]), n_rows);
+          draw_curve (data->x, data->y[i], data->n_rows);
         }
 
       plcol0 (COLOR_FOREGROUND);
       plwidth (AXIS_WIDTH);
       plslabelfunc (label_tick, ticks);
-      plbox (last ? "bcnsto" : "bcst", ticks[0].step, 0, "bcnstvo", ticks[1].step, 0);
+      plbox (axis_options (&ticks[0], last, TRUE), ticks[0].step, 0,
+             axis_options (&ticks[1], TRUE, FALSE), ticks[1].step, 0);
       plslabelfunc (NULL, NULL);
+      if (last && ticks[0].log)
+        draw_log_labels (TRUE, &ticks[0], l.x_min, l.x_max);
+      if (ticks[1].log)
+        draw_log_labels (FALSE, &ticks[1], panel->y_min, panel->y_max);
       plmtex ("l", l.unit_disp, 0.5, 0.5, unit_label);
       if (last)
-        plmtex ("b", TIME_LABEL_DISP, 0.5, 0.5, _("time [s]"));
+        plmtex ("b", X_LABEL_DISP, 0.5, 0.5, x_label_escaped);
       if (p == 0 && has_title)
         draw_title (&l, title, y_top);
 
@@ -636,12 +910,13 @@ draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns
  * stream current again. */
 static gboolean
 plot (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
-      const char *title, const Format *format, const char *file, const char *path,
-      int width_px, int height_px, GError **error)
+      const char *title, const SwPlotFileStyle *style, const Format *format, const char *file,
+      const char *path, int width_px, int height_px, GError **error)
 {
   PLINT previous = 0, stream = -1;
   PLINT r[N_COLORS], g[N_COLORS], b[N_COLORS];
   GArray *panels;
+  Data data;
   gboolean ok;
 
   plgstrm (&previous);
@@ -666,9 +941,12 @@ plot (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
   plscmap0 (r, g, b, N_COLORS);
   plinit ();
 
-  panels = make_panels (trajectory, columns, n_columns);
-  ok = draw_page (trajectory, columns, n_columns, title, panels, width_px, height_px, path, error);
+  data_init (&data, trajectory, columns, n_columns, style);
+  panels = make_panels (trajectory, columns, n_columns, style, &data);
+  ok = draw_page (trajectory, columns, n_columns, title, style, &data, panels,
+                  width_px, height_px, path, error);
   free_panels (panels);
+  data_clear (&data);
 
   plend1 ();
   plsstrm (previous);
@@ -713,11 +991,45 @@ check_arguments (const SwTrajectory *trajectory, const guint *columns, guint n_c
   return TRUE;
 }
 
+char *
+sw_plot_file_dup_x_label (const char *name, const char *unit)
+{
+  g_autofree char *suffix = NULL;
+  GString *label;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (unit == NULL)
+    unit = "";
+  if (strcmp (name, "time") == 0 && strcmp (unit, "s") == 0)
+    return g_strdup (_("time [s]"));
+
+  label = g_string_new (name);
+  suffix = g_strconcat ("_", unit, NULL);
+  if (*unit != '\0' && label->len > strlen (suffix) &&
+      g_ascii_strcasecmp (label->str + label->len - strlen (suffix), suffix) == 0)
+    g_string_truncate (label, label->len - strlen (suffix));
+  g_strdelimit (label->str, "_", ' ');
+  if (*unit != '\0')
+    g_string_append_printf (label, " [%s]", unit);
+  return g_string_free (label, FALSE);
+}
+
 gboolean
 sw_plot_file_write (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
                     const char *title, const char *path, int width_px, int height_px,
                     GError **error)
 {
+  return sw_plot_file_write_styled (trajectory, columns, n_columns, title, NULL, path,
+                                    width_px, height_px, error);
+}
+
+gboolean
+sw_plot_file_write_styled (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
+                           const char *title, const SwPlotFileStyle *style, const char *path,
+                           int width_px, int height_px, GError **error)
+{
+  static const SwPlotFileStyle linear = { FALSE, 0 };
   const Format *format;
   g_autofree char *dir = NULL;
   g_autofree char *tmp = NULL;
@@ -769,7 +1081,8 @@ sw_plot_file_write (const SwTrajectory *trajectory, const guint *columns, guint 
     }
   g_close (fd, NULL);
 
-  if (!plot (trajectory, columns, n_columns, title, format, tmp, path, width_px, height_px, error))
+  if (!plot (trajectory, columns, n_columns, title, style != NULL ? style : &linear, format, tmp,
+             path, width_px, height_px, error))
     {
       g_unlink (tmp);
       return FALSE;

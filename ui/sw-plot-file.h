@@ -16,18 +16,40 @@ G_BEGIN_DECLS
 /* At most this many curves in one file. */
 #define SW_PLOT_FILE_MAX_COLUMNS 12
 
-/* Draws the given columns of a trajectory against time into path; the format
- * follows the extension (case-insensitive): .png (pngcairo), .svg (svgcairo),
- * .pdf (pdfcairo). Columns with the same unit share a panel (stacked
- * vertically, shared time axis); each panel's y axis is labelled with its
- * unit, e.g. "[rad/s]", the x axis "time [s]", a legend names each curve,
- * title (may be NULL) on top. width_px and height_px are pixels for PNG and
- * points for SVG and PDF. Non-finite values (and beyond ±1e300) break the line.
+/* How a plot's axes are drawn. All zero (or NULL where a style is taken)
+ * means linear axes everywhere. */
+typedef struct {
+  gboolean log_x;          /* logarithmic x axis */
+  guint32  log_y_columns;  /* bit k set: the panel that holds the k-th listed
+                            * column has a logarithmic y axis */
+} SwPlotFileStyle;
+
+/* Draws the given columns of a trajectory against its x values (time, or
+ * whatever sw_trajectory_get_x_name() says) into path; the format follows
+ * the extension (case-insensitive): .png (pngcairo), .svg (svgcairo), .pdf
+ * (pdfcairo). Columns with the same unit and the same kind of y axis share a
+ * panel (stacked vertically, shared x axis); each panel's y axis is labelled
+ * with its unit, e.g. "[rad/s]", the x axis as sw_plot_file_dup_x_label()
+ * says, a legend names each curve, title (may be NULL) on top. width_px and
+ * height_px are pixels for PNG and points for SVG and PDF. Non-finite values
+ * (and beyond ±1e300) break the line, and so do values that are not positive
+ * on a logarithmic axis. style may be NULL: linear axes.
  *
  * The file is written under a temporary name and renamed, so a failed call
  * leaves an existing file alone. Errors: SW_ERROR_INVALID for an unknown
  * extension, a bad column list, size or an empty trajectory; SW_ERROR_IO when
  * the file cannot be written. */
+gboolean sw_plot_file_write_styled (const SwTrajectory    *trajectory,
+                                    const guint           *columns,
+                                    guint                  n_columns,
+                                    const char            *title,
+                                    const SwPlotFileStyle *style,
+                                    const char            *path,
+                                    int                    width_px,
+                                    int                    height_px,
+                                    GError               **error);
+
+/* sw_plot_file_write_styled() with linear axes. */
 gboolean sw_plot_file_write (const SwTrajectory *trajectory,
                              const guint        *columns,
                              guint               n_columns,
@@ -36,5 +58,12 @@ gboolean sw_plot_file_write (const SwTrajectory *trajectory,
                              int                 width_px,
                              int                 height_px,
                              GError            **error);
+
+/* The x axis label for a trajectory's x name and unit (unit may be NULL or
+ * empty): "time [s]" (translated) for time in seconds, otherwise the name
+ * without a trailing "_<unit>" and with '_' as spaces, then the unit in
+ * brackets: "frequency_hz", "Hz" gives "frequency [Hz]". Free with g_free(). */
+char *sw_plot_file_dup_x_label (const char *name,
+                                const char *unit);
 
 G_END_DECLS

@@ -290,6 +290,82 @@ test_plot (void)
   g_rmdir (dir);
 }
 
+static void
+test_modal (void)
+{
+  g_autofree char *model = example ("first.shaft");
+  g_auto (Run) table = { 0 }, json = { 0 }, at = { 0 }, bad = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonObject *root, *elastic;
+  JsonArray *modes;
+
+  cli (&table, "modal", model, NULL);
+  g_assert_cmpint (table.status, ==, 0);
+  g_assert_nonnull (strstr (table.out, "12.1557"));
+  g_assert_nonnull (strstr (table.out, "most excitable"));
+
+  cli (&json, "modal", model, "--json", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  json_parser_load_from_data (parser, json.out, -1, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (root, "model"), ==, "First");
+  g_assert_cmpfloat (json_object_get_double_member (root, "at_time"), ==, 0);
+  modes = json_object_get_array_member (root, "modes");
+  g_assert_cmpuint (json_array_get_length (modes), ==, 2);
+  g_assert_true (json_object_get_boolean_member (json_array_get_object_element (modes, 0), "rigid_body"));
+  g_assert_true (json_object_get_null_member (json_array_get_object_element (modes, 0), "most_excitable_section"));
+  elastic = json_array_get_object_element (modes, 1);
+  g_assert_cmpint (json_object_get_int_member (elastic, "index"), ==, 2);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (elastic, "frequency_hz"), 12.15566, 1e-4);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (elastic, "omega_rad_s"), 76.3763, 1e-3);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (elastic, "damping_ratio"), 7.8e-4, 1e-5);
+  g_assert_cmpstr (json_object_get_string_member (elastic, "most_excitable_section"), ==, "spring");
+  g_assert_cmpfloat_with_epsilon (
+      json_object_get_double_member (json_object_get_object_member (elastic, "shape"), "inertia3"), -0.6, 1e-6);
+  g_assert_cmpfloat_with_epsilon (
+      json_object_get_double_member (json_object_get_object_member (elastic, "potential_energy_percent"), "spring"),
+      100, 1e-6);
+  g_assert_true (json_object_has_member (json_object_get_object_member (elastic, "kinetic_energy_percent"), "inertia1"));
+
+  cli (&at, "modal", model, "--at", "0.5", "--json", NULL);
+  g_assert_cmpint (at.status, ==, 0);
+  g_assert_nonnull (strstr (at.out, "\"at_time\" : 0.5"));
+  cli (&bad, "modal", model, "--at", "-1", NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+}
+
+static void
+test_frf_and_campbell (void)
+{
+  g_autofree char *model = example ("first.shaft");
+  g_auto (Run) frf = { 0 }, frf_usage = { 0 }, frf_bad = { 0 }, camp = { 0 }, camp_usage = { 0 }, camp_range = { 0 };
+  g_auto (GStrv) lines = NULL;
+
+  cli (&frf, "frf", model, "--input", "torque", "--output", "inertia3.w", "--points", "20", NULL);
+  g_assert_cmpint (frf.status, ==, 0);
+  lines = g_strsplit (frf.out, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "frequency_hz,magnitude,phase_deg,real,imag");
+  g_assert_cmpuint (g_strv_length (lines), >, 20);
+  cli (&frf_usage, "frf", model, "--input", "torque", NULL);
+  g_assert_cmpint (frf_usage.status, ==, 2);
+  cli (&frf_bad, "frf", model, "--input", "torque", "--output", "inertia3.omega", NULL);
+  g_assert_cmpint (frf_bad.status, ==, 1);
+  g_assert_nonnull (strstr (frf_bad.err, "inertia3.omega"));
+
+  /* 60 * 12.1557 Hz / order on inertia1: 729.34 rpm at order 1. */
+  cli (&camp, "campbell", model, "--shaft", "inertia1", "--speed-range", "0:3000", "--orders", "0.5,1,2", NULL);
+  g_assert_cmpint (camp.status, ==, 0);
+  g_assert_nonnull (strstr (camp.out, "729.34"));
+  g_assert_nonnull (strstr (camp.out, "1458.68"));
+  g_assert_nonnull (strstr (camp.out, "spring"));
+  cli (&camp_usage, "campbell", model, "--speed-range", "0:3000", NULL);
+  g_assert_cmpint (camp_usage.status, ==, 2);
+  cli (&camp_range, "campbell", model, "--shaft", "inertia1", "--speed-range", "3000", NULL);
+  g_assert_cmpint (camp_range.status, ==, 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -302,5 +378,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/list", test_list);
   g_test_add_func ("/app/cli/catalogue-current", test_catalogue_current);
   g_test_add_func ("/app/cli/plot", test_plot);
+  g_test_add_func ("/app/cli/modal", test_modal);
+  g_test_add_func ("/app/cli/frf-and-campbell", test_frf_and_campbell);
   return g_test_run ();
 }
