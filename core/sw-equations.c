@@ -231,9 +231,14 @@ solve_block (SwEquations *eq, const SwBlock *blk, double t, gboolean left, gbool
         {
           g_clear_error (&eq->error);
           g_set_error (&eq->error, SW_ERROR, SW_ERROR_SINGULAR,
-                       _("at t = %g s the shaft section at component “%s” has neither inertia nor a "
-                         "nonzero %s: its motion is undetermined"),
-                       t, eq->sys->parts[blk->parts[0]].id, velocities ? "damping" : "stiffness");
+                       velocities
+                         ? _("at t = %g s the massless shaft section at component “%s” can move without "
+                             "resistance: its dampers do not hold it (a damper with both ends free, or with "
+                             "zero damping); connect it to an inertia or a ground")
+                         : _("at t = %g s the massless shaft section at component “%s” can move without "
+                             "resistance: its springs do not hold it (a spring with both ends free, or with "
+                             "zero stiffness); connect it to an inertia or a ground"),
+                       t, eq->sys->parts[blk->parts[0]].id);
           update_nodes (eq, blk, velocities);
           return FALSE;
         }

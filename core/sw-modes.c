@@ -114,10 +114,15 @@ damped_eigenvalues (SwLinear *lin, const guint *m, guint nm, const guint *f, gui
   g_autoptr (gsl_matrix) Mmm = submatrix (lin->M, m, nm, m, nm);
   g_autoptr (gsl_matrix) Dpp = NULL;
   guint n = 2 * nm + nf;
-  g_autoptr (gsl_matrix) A = gsl_matrix_calloc (n, n);
-  g_autoptr (gsl_matrix) Minv_rhs = NULL;
-  g_autoptr (gsl_vector_complex) eval = gsl_vector_complex_alloc (n);
-  g_autoptr (gsl_eigen_nonsymm_workspace) ws = gsl_eigen_nonsymm_alloc (n);
+  g_autoptr (gsl_matrix) A = NULL;
+  g_autoptr (gsl_vector_complex) eval = NULL;
+  g_autoptr (gsl_eigen_nonsymm_workspace) ws = NULL;
+
+  if (n == 0)
+    return FALSE;
+  A = gsl_matrix_calloc (n, n);
+  eval = gsl_vector_complex_alloc (n);
+  ws = gsl_eigen_nonsymm_alloc (n);
 
   /* (Empty arrays may come as NULL.) */
   if (nm > 0)
@@ -170,7 +175,8 @@ damped_eigenvalues (SwLinear *lin, const guint *m, guint nm, const guint *f, gui
               gsl_matrix_set (rhs, r, c, -v);
             }
         }
-      gsl_linalg_cholesky_decomp1 (Mmm);
+      if (gsl_linalg_cholesky_decomp1 (Mmm) != GSL_SUCCESS)
+        return FALSE;
       for (guint c = 0; c < n; c++)
         {
           gsl_vector_view col = gsl_matrix_column (rhs, c);
@@ -179,6 +185,10 @@ damped_eigenvalues (SwLinear *lin, const guint *m, guint nm, const guint *f, gui
             gsl_matrix_set (A, nm + nf + r, c, gsl_vector_get (&col.vector, r));
         }
     }
+  for (guint r = 0; r < n; r++)
+    for (guint c = 0; c < n; c++)
+      if (!isfinite (gsl_matrix_get (A, r, c)))
+        return FALSE;
   if (gsl_eigen_nonsymm (A, eval, ws) != GSL_SUCCESS)
     return FALSE;
   *re = g_new (double, MAX (n, 1));

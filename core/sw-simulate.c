@@ -372,8 +372,13 @@ integrate (const SwSystem          *sys,
 
   ode = (gsl_odeiv2_system) { rhs, jacobian, sys->n_states, eq };
   if (sys->n_states > 0)
-    driver = gsl_odeiv2_driver_alloc_y_new (&ode, step_type (method), MIN (dt, stop) / 10,
-                                            o->tolerance, o->tolerance);
+    {
+      driver = gsl_odeiv2_driver_alloc_y_new (&ode, step_type (method), MIN (dt, stop) / 10,
+                                              o->tolerance, o->tolerance);
+      /* A runaway model ends with an error, not an endless loop. */
+      gsl_odeiv2_driver_set_nmax (driver, 1000000);
+      gsl_odeiv2_driver_set_hmin (driver, 1e-15 * stop);
+    }
 
   ok = emit_row (&out, 0, y, FALSE);
   while (ok && k_out <= n_out)
@@ -393,8 +398,12 @@ integrate (const SwSystem          *sys,
                 g_propagate_error (error, g_steal_pointer (&eq->error));
               else
                 g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
-                             _("the integrator (%s) failed at t = %.9g s (GSL: %s); try a smaller tolerance "
-                               "or the method “bdf”"),
+                             status == GSL_EMAXITER
+                               ? _("the integrator (%s) needed more than a million steps before t = %.9g s (GSL: %s); "
+                                   "the model is very stiff or unstable: try the method “bdf”, or check stiffnesses "
+                                   "and inertias")
+                               : _("the integrator (%s) failed at t = %.9g s (GSL: %s); try a smaller tolerance "
+                                   "or the method “bdf”"),
                              sw_method_to_name (method), t, gsl_strerror (status));
               ok = FALSE;
               break;
@@ -428,6 +437,8 @@ integrate (const SwSystem          *sys,
     }
   if (driver != NULL)
     gsl_odeiv2_driver_free (driver);
+  if (!ok && eq->error != NULL && error != NULL && *error == NULL)
+    g_propagate_error (error, g_steal_pointer (&eq->error));
   if (!ok)
     {
       if (error != NULL && *error == NULL)

@@ -13,6 +13,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-system-private.h"
+#include "sw-equations-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -1406,6 +1407,18 @@ sw_model_assemble (SwModel *model, GError **error)
       build_massless_blocks (sys);
       build_row_blocks (sys);
       ok = compute_initial_values (&ctx, initials, error);
+    }
+  /* One evaluation at the start finds massless sections nothing holds. */
+  if (ok)
+    {
+      g_autoptr (SwEquations) eq = sw_equations_new (sys);
+
+      if (!sw_equations_eval (eq, 0, sys->y0, NULL))
+        {
+          g_set_error (error, SW_ERROR, eq->error->code, "%s: error: %s", sw_model_get_display_name (model),
+                       eq->error->message);
+          ok = FALSE;
+        }
     }
 
   g_free (ctx.port_base);

@@ -101,7 +101,7 @@ static const guint8 palette[N_COLORS][3] = {
  * cannot show a small variation around a large value. On a logarithmic axis
  * the values are log10 of the data and the labels are drawn here. */
 typedef struct {
-  double   step;      /* between labelled ticks; 1 (decade) on a log axis */
+  double   step;      /* between labelled ticks; on a log axis in decades */
   int      digits;    /* after the decimal point (of the mantissa) */
   gboolean exponent;  /* "1.5e-4" rather than "0.00015" */
   gboolean log;
@@ -419,15 +419,19 @@ log_ticks (double min, double max, double decade_mm, double spacing_mm, double c
   static const int everies[] = { 1, 2, 3, 5, 10, 20, 50, 100 };
   Ticks t = { .step = 1.0, .log = TRUE, .every = everies[G_N_ELEMENTS (everies) - 1] };
 
-  t.subticks = decade_mm >= LOG_SUBTICKS_MIN * char_height;
-  t.subgrid = decade_mm >= LOG_SUBGRID_MIN * char_height;
   t.minor = log10 (2.0) * decade_mm >= spacing_mm; /* 1 to 2 and 5 to 10 */
+  if (t.minor)
+    t.every = 1;
   for (guint i = 0; i < G_N_ELEMENTS (everies) && !t.minor; i++)
     if (everies[i] * decade_mm >= spacing_mm)
       {
         t.every = everies[i];
         break;
       }
+  /* Ticks and grid lines only where there could be a label. */
+  t.step = t.every;
+  t.subticks = t.every == 1 && decade_mm >= LOG_SUBTICKS_MIN * char_height;
+  t.subgrid = t.subticks && decade_mm >= LOG_SUBGRID_MIN * char_height;
   return t;
 }
 
@@ -768,7 +772,7 @@ draw_log_grid (gboolean x_axis, const Ticks *ticks, double min, double max,
       {
         double position = decade + log10 (m);
 
-        if (position < min || position > max)
+        if (position < min || position > max || decade % ticks->every != 0)
           continue;
         plcol0 (m == 1 ? COLOR_GRID : COLOR_GRID_MINOR);
         if (x_axis)
@@ -799,8 +803,10 @@ draw_log_labels (gboolean x_axis, const Ticks *ticks, double min, double max)
 static const char *
 axis_options (const Ticks *ticks, gboolean numbers, gboolean x_axis)
 {
+  /* "l" puts a tick at every decade and 2 … 9 in between with "s"; without
+   * it, ticks go every step decades. */
   if (ticks->log)
-    return ticks->subticks ? "bcstl" : "bctl";
+    return ticks->subticks ? "bcstl" : "bct";
   if (!numbers)
     return "bcst";
   return x_axis ? "bcnsto" : "bcnstvo";

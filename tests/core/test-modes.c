@@ -864,15 +864,8 @@ test_benchmark_msl_first (void)
   g_assert_cmpfloat_with_epsilon (m->shape[body_index (modes, "inertia3")], -0.6, 1e-12);
 }
 
-/* benchmarks.json "friswell_9_9_drill_string_fe": needs a distributed-mass
- * (consistent mass matrix) shaft element, which the engine does not have. */
-static void
-test_benchmark_drill_string (void)
-{
-  g_test_skip ("friswell_9_9_drill_string_fe needs a distributed-mass shaft element "
-               "(consistent mass matrix rho J le / 6 [[2,1],[1,2]]); Shaftwork has only lumped "
-               "inertias and massless springs so far");
-}
+/* benchmarks.json "friswell_9_9_drill_string_fe" (shaft elements with
+ * distributed mass) is checked in test-shaft.c. */
 
 /* ---- 2. Twin Builder digest cases (spec seed-000 §5.9) ------------------ */
 
@@ -1622,7 +1615,6 @@ main (int   argc,
   g_test_add_func ("/core/modes/benchmark/friswell-9-6-3-geared-shafts", test_benchmark_geared_shafts);
   g_test_add_func ("/core/modes/benchmark/uniform-fixed-free-chain", test_benchmark_fixed_free_chain);
   g_test_add_func ("/core/modes/benchmark/msl-first", test_benchmark_msl_first);
-  g_test_add_func ("/core/modes/benchmark/friswell-9-9-drill-string", test_benchmark_drill_string);
   g_test_add_func ("/core/modes/twinbuilder/a-two-bodies", test_twinbuilder_a);
   g_test_add_func ("/core/modes/twinbuilder/b-tie", test_twinbuilder_b_tie);
   g_test_add_func ("/core/modes/twinbuilder/b-tie-file-order", test_twinbuilder_b_tie_file_order);

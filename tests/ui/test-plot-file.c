@@ -1,5 +1,6 @@
 /* test-plot-file.c: sw_plot_file_write() into PNG, SVG and PDF files: file
- * magic, PNG size and pixels, errors, repeated calls and PLplot's stream.
+ * magic, PNG size and pixels, errors, repeated calls and PLplot's stream;
+ * x axis labels and logarithmic axes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -384,6 +385,222 @@ test_failure_keeps_file (Fixture *f, gconstpointer data)
     }
 }
 
+static void
+test_x_label (void)
+{
+  static const struct {
+    const char *name, *unit, *label;
+  } cases[] = {
+    { "time", "s", "time [s]" },
+    { "frequency_hz", "Hz", "frequency [Hz]" },
+    { "speed_rpm", "rpm", "speed [rpm]" },
+    { "shaft_speed_RPM", "rpm", "shaft speed [rpm]" },
+    { "time", "ms", "time [ms]" },
+    { "angle_of_attack", "", "angle of attack" },
+    { "angle", NULL, "angle" },
+    { "_hz", "Hz", " hz [Hz]" },
+    { "hz", "Hz", "hz [Hz]" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *label = sw_plot_file_dup_x_label (cases[i].name, cases[i].unit);
+      g_assert_cmpstr (label, ==, cases[i].label);
+    }
+}
+
+typedef struct {
+  cairo_surface_t *surface;
+  int              width, height;
+} Image;
+
+static Image
+load_png (const char *path)
+{
+  Image image = { cairo_image_surface_create_from_png (path), 0, 0 };
+
+  g_assert_cmpint (cairo_surface_status (image.surface), ==, CAIRO_STATUS_SUCCESS);
+  image.width = cairo_image_surface_get_width (image.surface);
+  image.height = cairo_image_surface_get_height (image.surface);
+  return image;
+}
+
+static guint32
+pixel_at (const Image *image, int x, int y)
+{
+  const guint8 *pixels = cairo_image_surface_get_data (image->surface);
+  int stride = cairo_image_surface_get_stride (image->surface);
+
+  return *(const guint32 *) (pixels + y * stride + 4 * x);
+}
+
+/* The first curve's blue blended with the white or grey background, as on
+ * the edges of an antialiased line; not the other curves' colours. */
+static gboolean
+bluish (guint32 pixel)
+{
+  int r = (pixel >> 16) & 0xff, g = (pixel >> 8) & 0xff, b = pixel & 0xff;
+
+  return b - r > 50 && b - g > 25;
+}
+
+/* The mean row of the first curve's (blue) pixels between columns x0 and x1,
+ * -1 when there are none. */
+static double
+blue_row (const Image *image, int x0, int x1)
+{
+  double sum = 0.0;
+  guint n = 0;
+
+  for (int x = x0; x < x1; x++)
+    for (int y = 0; y < image->height; y++)
+      if (bluish (pixel_at (image, x, y)))
+        {
+          sum += y;
+          n++;
+        }
+  return n > 0 ? sum / n : -1.0;
+}
+
+/* |1 / (1 - f² + 2iζf)| with ζ = 0.01 from 0.01 to 100 Hz: a resonance peak
+ * of 50 at 1 Hz, 1 below it and falling as 1/f² above it. */
+static SwTrajectory *
+make_response (void)
+{
+  char *names[] = { "magnitude", "phase_deg", NULL };
+  char *units[] = { "rad/(N.m)", "deg", NULL };
+  SwTrajectory *response = sw_trajectory_new (g_strdupv (names), g_strdupv (units));
+
+  sw_trajectory_set_x_axis (response, "frequency_hz", "Hz");
+  for (guint r = 0; r <= 800; r++)
+    {
+      double f = pow (10.0, -2.0 + 4.0 * r / 800), zeta = 0.01;
+      double re = 1.0 - f * f, im = 2.0 * zeta * f;
+      double row[2] = { 1.0 / hypot (re, im), -atan2 (im, re) * 180.0 / G_PI };
+
+      sw_trajectory_append_row (response, f, row);
+    }
+  return response;
+}
+
+/* Log-log: the peak at 1 Hz lies halfway across the panel (on a linear x
+ * axis it would be at its left edge), and the curve at 0.03 Hz (magnitude 1)
+ * lies far above the curve at 30 Hz (magnitude 1e-3), where on a linear y
+ * axis up to 50 both would lie on the bottom. */
+static void
+test_log_axes (Fixture *f, gconstpointer data)
+{
+  static const guint columns[] = { 0, 1 };
+  const SwPlotFileStyle style = { .log_x = TRUE, .log_y_columns = 1u << 0 };
+  g_autoptr(SwTrajectory) response = make_response ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (f->dir, "bode.png", NULL);
+  g_autofree char *svg = g_build_filename (f->dir, "bode.svg", NULL);
+  int peak_x = -1, peak_y = G_MAXINT;
+  double low, high;
+  Image image;
+
+  g_assert_true (sw_plot_file_write_styled (response, columns, 2, "Bode", &style, path,
+                                            800, 600, &error));
+  g_assert_no_error (error);
+  assert_png_size (path, 800, 600);
+
+  image = load_png (path);
+  /* The legend's blue line lies right of the panel, beyond 3/4 of the width. */
+  for (int x = 0; x < image.width * 3 / 4; x++)
+    for (int y = 0; y < image.height; y++)
+      if (bluish (pixel_at (&image, x, y)) && y < peak_y)
+        {
+          peak_x = x;
+          peak_y = y;
+        }
+  g_assert_cmpint (peak_x, >, image.width * 3 / 10);
+  g_assert_cmpint (peak_x, <, image.width * 6 / 10);
+
+  /* The panel spans about 0.1 to 0.8 of the width: 0.03 Hz at about 0.18 and
+   * 30 Hz at about 0.71 of it. */
+  low = blue_row (&image, image.width * 16 / 100, image.width * 19 / 100);
+  high = blue_row (&image, image.width * 67 / 100, image.width * 70 / 100);
+  g_assert_cmpfloat (low, >, 0.0);
+  g_assert_cmpfloat (high, >, 0.0);
+  g_assert_cmpfloat (high - low, >, image.height * 0.1);
+  cairo_surface_destroy (image.surface);
+
+  g_assert_true (sw_plot_file_write_styled (response, columns, 2, NULL, &style, svg,
+                                            400, 300, &error));
+  g_assert_no_error (error);
+}
+
+/* Zero, negative, NaN and infinite values on log axes are gaps, x as well as
+ * y; a column with no positive value at all is an empty panel. */
+static void
+test_log_nonpositive (Fixture *f, gconstpointer data)
+{
+  char *names[] = { "mixed", "negative", "linear", NULL };
+  char *units[] = { "m", "N", "m", NULL };
+  static const guint columns[] = { 0, 1, 2 };
+  const SwPlotFileStyle style = { .log_x = TRUE, .log_y_columns = (1u << 0) | (1u << 1) };
+  const SwPlotFileStyle all_log = { .log_x = TRUE, .log_y_columns = G_MAXUINT32 };
+  g_autoptr(SwTrajectory) t = sw_trajectory_new (g_strdupv (names), g_strdupv (units));
+  g_autoptr(SwTrajectory) nothing = sw_trajectory_new (g_strdupv (names), g_strdupv (units));
+  g_autofree char *path = g_build_filename (f->dir, "gaps.png", NULL);
+  g_autofree char *path2 = g_build_filename (f->dir, "nothing.pdf", NULL);
+  g_autofree char *path3 = g_build_filename (f->dir, "linear-x.svg", NULL);
+  g_autoptr(GError) error = NULL;
+
+  for (int r = -5; r <= 20; r++)
+    {
+      double row[3] = { r % 3 == 0 ? 0.0 : r % 4 == 0 ? -1.0 : r % 5 == 0 ? NAN : 0.5 * r,
+                        -1.0 * r, r };
+
+      if (r == 7)
+        row[0] = INFINITY;
+      sw_trajectory_append_row (t, r, row);
+    }
+  g_assert_true (sw_plot_file_write_styled (t, columns, 3, "gaps", &style, path, 640, 480, &error));
+  g_assert_no_error (error);
+  assert_png_size (path, 640, 480);
+
+  /* No positive x at all. */
+  for (int r = 0; r < 3; r++)
+    {
+      double row[3] = { 0.0, -1.0, 1.0 };
+      sw_trajectory_append_row (nothing, -r, row);
+    }
+  g_assert_true (sw_plot_file_write_styled (nothing, columns, 3, NULL, &all_log, path2,
+                                            400, 300, &error));
+  g_assert_no_error (error);
+
+  /* Log y over a linear x from -5 to 20, and a constant on a log axis. */
+  g_assert_true (sw_plot_file_write_styled (t, columns + 1, 2, NULL,
+                                            &(SwPlotFileStyle) { .log_y_columns = 2 }, path3,
+                                            400, 300, &error));
+  g_assert_no_error (error);
+}
+
+/* A trajectory over many decades on a small page: labels thin out. */
+static void
+test_log_many_decades (Fixture *f, gconstpointer data)
+{
+  char *names[] = { "wide", NULL };
+  char *units[] = { "1", NULL };
+  static const guint columns[] = { 0 };
+  const SwPlotFileStyle style = { .log_x = TRUE, .log_y_columns = 1 };
+  g_autoptr(SwTrajectory) t = sw_trajectory_new (g_strdupv (names), g_strdupv (units));
+  g_autofree char *path = g_build_filename (f->dir, "wide.png", NULL);
+  g_autoptr(GError) error = NULL;
+
+  sw_trajectory_set_x_axis (t, "speed_rpm", "rpm");
+  for (int r = -300; r <= 300; r++)
+    {
+      double row[1] = { pow (10.0, -r) };
+      sw_trajectory_append_row (t, pow (10.0, r / 10.0), row);
+    }
+  g_assert_true (sw_plot_file_write_styled (t, columns, 1, "wide", &style, path, 200, 160, &error));
+  g_assert_no_error (error);
+  assert_png_size (path, 200, 160);
+}
+
 /* Two calls in a row, the second over the first file; PLplot's current stream
  * is the caller's again afterwards. */
 static void
@@ -423,6 +640,10 @@ main (int argc, char **argv)
   ADD ("/ui/plot-file/degenerate", test_degenerate);
   ADD ("/ui/plot-file/failure-keeps-file", test_failure_keeps_file);
   ADD ("/ui/plot-file/twice", test_twice);
+  ADD ("/ui/plot-file/log-axes", test_log_axes);
+  ADD ("/ui/plot-file/log-nonpositive", test_log_nonpositive);
+  ADD ("/ui/plot-file/log-many-decades", test_log_many_decades);
+  g_test_add_func ("/ui/plot-file/x-label", test_x_label);
 #undef ADD
 
   return g_test_run ();
