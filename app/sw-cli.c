@@ -310,6 +310,10 @@ modal_table (SwModes *modes, const char *name)
                m->rigid_body ? "rigid-body mode" : sec);
     }
   for (guint i = 0; i < n; i++)
+    if (sw_modes_get_mode (modes, i)->energy_balance_error > 1e-6)
+      g_print ("\nwarning: mode %u: kinetic and potential energy differ by %.2g %% (the linearisation of a "
+               "nonlinear element is poor here)\n", i + 1, 100 * sw_modes_get_mode (modes, i)->energy_balance_error);
+  for (guint i = 0; i < n; i++)
     {
       const SwMode *m = sw_modes_get_mode (modes, i);
 

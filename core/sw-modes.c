@@ -315,6 +315,7 @@ fill_energies (SwModes *modes, SwLinear *lin, const double *node_shape, double l
   if (mode->rigid_body)
     for (guint b = 0; b < modes->n_bodies; b++)
       ke[b] = 0;
+  mode->energy_balance_error = mode->rigid_body || ke_sum == 0 ? 0 : fabs (ke_sum - pe_sum) / ke_sum;
 }
 
 /* ---- The analysis ------------------------------------------------------- */

@@ -44,6 +44,9 @@ typedef struct {
    * tie), or -1 for a rigid-body mode. */
   int      most_excitable_section;
   gboolean most_excitable_is_tie;
+  /* Built-in check: |sum kinetic - sum potential| / sum kinetic, which is
+   * round-off (about 1e-10) for a sound linearisation; 0 for a rigid mode. */
+  double   energy_balance_error;
 } SwMode;
 
 /* state: the system's state vector at time t (NULL: the initial state at 0). */

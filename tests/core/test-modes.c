@@ -369,6 +369,8 @@ check_invariants (const SwModes *modes,
           kp += m->kinetic_energy_percent[b];
         }
       g_assert_cmpfloat_with_epsilon (qmq, 1.0, 1e-8);
+      /* The built-in check agrees. */
+      g_assert_cmpfloat (m->energy_balance_error, <, 1e-8);
       g_assert_cmpfloat_with_epsilon (kp, 100.0, 1e-8);
       for (guint s = 0; s < ns; s++)
         {
