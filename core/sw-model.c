@@ -778,6 +778,41 @@ sw_model_get_simulation (SwModel *model)
 
 /* Editing */
 
+/* TRUE when setting parameter p to value would change nothing (the same
+ * value, given the same way). */
+static gboolean
+param_unchanged (const SwComponent *c,
+                 guint              p,
+                 double             value)
+{
+  const SwParamDesc *desc = &c->kind->params[p];
+
+  if (isnan (value))
+    return !c->given[p] && isnan (c->param[p]);
+  if (!c->given[p] || c->param[p] != value)
+    return FALSE;
+  if (desc->type == SW_PARAM_SIGNAL)
+    return c->signal[p] != NULL && sw_signal_is_constant (c->signal[p]);
+  return TRUE;
+}
+
+static gboolean
+signals_equal (const SwSignal *a,
+               const SwSignal *b)
+{
+  g_autoptr(JsonNode) node_a = NULL;
+  g_autoptr(JsonNode) node_b = NULL;
+
+  if (a == b)
+    return TRUE;
+  if (a == NULL || b == NULL)
+    return FALSE;
+
+  node_a = sw_signal_to_json (a);
+  node_b = sw_signal_to_json (b);
+  return json_node_equal (node_a, node_b);
+}
+
 int
 sw_model_add_component (SwModel     *model,
                         const char  *kind_name,
@@ -850,6 +885,9 @@ sw_model_set_param (SwModel     *model,
   if (!_sw_validate_params (who, c->kind, params, error))
     return FALSE;
 
+  if (param_unchanged (c, p, value))
+    return TRUE;
+
   c->param[p] = value;
   c->given[p] = !isnan (value);
   if (desc->type == SW_PARAM_SIGNAL)
@@ -905,6 +943,9 @@ sw_model_set_param_signal (SwModel     *model,
   if (!_sw_validate_params (who, c->kind, params, error))
     return FALSE;
 
+  if (c->given[p] && signals_equal (c->signal[p], signal))
+    return TRUE;
+
   g_clear_pointer (&c->signal[p], sw_signal_unref);
   c->signal[p] = sw_signal_ref (signal);
   c->param[p] = value;
@@ -958,6 +999,8 @@ void
 sw_model_set_simulation (SwModel                    *model,
                          const SwSimulationSettings *settings)
 {
+  char *method;
+
   g_return_if_fail (SW_IS_MODEL (model));
   g_return_if_fail (settings != NULL);
   g_return_if_fail (isfinite (settings->stop_time_s) && settings->stop_time_s > 0);
@@ -965,12 +1008,20 @@ sw_model_set_simulation (SwModel                    *model,
   g_return_if_fail (settings->tolerance > 0 && settings->tolerance < 1);
   g_return_if_fail (is_valid_method (settings->method));
 
+  if (model->simulation.stop_time_s == settings->stop_time_s &&
+      model->simulation.output_interval_s == settings->output_interval_s &&
+      model->simulation.tolerance == settings->tolerance &&
+      g_strcmp0 (model->simulation.method,
+                 g_strcmp0 (settings->method, "auto") == 0 ? NULL : settings->method) == 0)
+    return;
+
   model->simulation.stop_time_s = settings->stop_time_s;
   model->simulation.output_interval_s = settings->output_interval_s;
   model->simulation.tolerance = settings->tolerance;
+  /* settings may be a copy of the model's own, sharing method. */
+  method = settings->method == NULL || strcmp (settings->method, "auto") == 0 ? NULL : g_strdup (settings->method);
   g_free (model->simulation.method);
-  model->simulation.method =
-    settings->method == NULL || strcmp (settings->method, "auto") == 0 ? NULL : g_strdup (settings->method);
+  model->simulation.method = method;
 
   g_signal_emit (model, signals[CHANGED], 0);
 }
@@ -988,4 +1039,463 @@ sw_model_dup_location (SwModel *model,
   if (c->line == 0)
     return g_strdup_printf ("%s: ", model->display_name);
   return g_strdup_printf ("%s:%u:%u: ", model->display_name, c->line, c->column);
+}
+
+/* Editing for the schematic editor */
+
+void
+sw_model_set_display_name (SwModel    *model,
+                           const char *display_name)
+{
+  g_return_if_fail (SW_IS_MODEL (model));
+
+  /* Only messages use it: not part of the document, so not a change. */
+  _sw_model_set_display_name (model, display_name);
+}
+
+static gboolean
+id_is_taken (SwModel    *self,
+             GHashTable *reserved,
+             const char *id)
+{
+  return sw_model_find_component (self, id) >= 0 ||
+         (reserved != NULL && g_hash_table_contains (reserved, id));
+}
+
+/* The smallest "baseN" (N >= 1) neither in the model nor in reserved. */
+static char *
+unique_id (SwModel    *self,
+           const char *kind_name,
+           GHashTable *reserved)
+{
+  const char *dot = strrchr (kind_name, '.');
+  g_autoptr(GString) base = g_string_new (NULL);
+
+  for (const char *p = dot != NULL ? dot + 1 : kind_name; *p != '\0'; p++)
+    g_string_append_c (base, g_ascii_isalnum (*p) ? *p : '_');
+  if (base->len == 0 || g_ascii_isdigit (base->str[0]))
+    g_string_prepend_c (base, '_');
+
+  for (guint n = 1; ; n++)
+    {
+      g_autofree char *id = g_strdup_printf ("%s%u", base->str, n);
+
+      if (!id_is_taken (self, reserved, id))
+        return g_steal_pointer (&id);
+    }
+}
+
+char *
+sw_model_dup_unique_id (SwModel    *model,
+                        const char *kind_name)
+{
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+  g_return_val_if_fail (kind_name != NULL, NULL);
+
+  return unique_id (model, kind_name, NULL);
+}
+
+void
+sw_model_remove_component (SwModel *model,
+                           guint    component)
+{
+  g_return_if_fail (SW_IS_MODEL (model));
+  g_return_if_fail (component < model->components->len);
+
+  for (guint i = model->connections->len; i-- > 0; )
+    {
+      SwConnection *connection = &g_array_index (model->connections, SwConnection, i);
+
+      if (connection->from_component == component || connection->to_component == component)
+        {
+          g_array_remove_index (model->connections, i);
+          g_ptr_array_remove_index (model->connection_ui, i);
+          continue;
+        }
+      if (connection->from_component > component)
+        connection->from_component--;
+      if (connection->to_component > component)
+        connection->to_component--;
+    }
+  g_array_remove_index (model->components, component);
+
+  g_signal_emit (model, signals[CHANGED], 0);
+}
+
+void
+sw_model_set_position (SwModel *model,
+                       guint    component,
+                       double   x,
+                       double   y)
+{
+  SwComponent *c;
+
+  g_return_if_fail (SW_IS_MODEL (model));
+  g_return_if_fail (component < model->components->len);
+  g_return_if_fail (isfinite (x) && isfinite (y));
+
+  c = &g_array_index (model->components, SwComponent, component);
+  if (c->has_position && c->position[0] == x && c->position[1] == y)
+    return;
+
+  c->has_position = TRUE;
+  c->position[0] = x;
+  c->position[1] = y;
+  g_signal_emit (model, signals[CHANGED], 0);
+}
+
+/* The member of a component's ui object, or NULL. */
+static JsonNode *
+get_ui_member (const SwComponent *c,
+               const char        *name)
+{
+  if (c->ui == NULL || !JSON_NODE_HOLDS_OBJECT (c->ui))
+    return NULL;
+  return json_object_get_member (json_node_get_object (c->ui), name);
+}
+
+static int
+normalize_degrees (gint64 degrees)
+{
+  return (int) (((degrees % 360) + 360) % 360);
+}
+
+int
+sw_model_get_rotation (SwModel *model,
+                       guint    component)
+{
+  JsonNode *node;
+  double degrees;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), 0);
+  g_return_val_if_fail (component < model->components->len, 0);
+
+  node = get_ui_member (&g_array_index (model->components, SwComponent, component), "rotation");
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return 0;
+
+  if (json_node_get_value_type (node) == G_TYPE_INT64)
+    degrees = (double) json_node_get_int (node);
+  else if (json_node_get_value_type (node) == G_TYPE_DOUBLE)
+    degrees = json_node_get_double (node);
+  else
+    return 0;
+
+  /* The reader leaves ui alone: a hand-written file may hold anything. */
+  if (!isfinite (degrees) || fabs (degrees) > 1e9)
+    return 0;
+  return normalize_degrees ((gint64) round (degrees / 90) * 90);
+}
+
+gboolean
+sw_model_get_flipped (SwModel *model,
+                      guint    component)
+{
+  JsonNode *node;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (component < model->components->len, FALSE);
+
+  node = get_ui_member (&g_array_index (model->components, SwComponent, component), "flip");
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+    return FALSE;
+  return json_node_get_boolean (node);
+}
+
+void
+sw_model_set_rotation (SwModel  *model,
+                       guint     component,
+                       int       degrees,
+                       gboolean  flipped)
+{
+  g_autoptr(JsonObject) object = NULL;
+  SwComponent *c;
+
+  g_return_if_fail (SW_IS_MODEL (model));
+  g_return_if_fail (component < model->components->len);
+  g_return_if_fail (degrees % 90 == 0);
+
+  degrees = normalize_degrees (degrees);
+  flipped = !!flipped;
+  if (sw_model_get_rotation (model, component) == degrees &&
+      sw_model_get_flipped (model, component) == flipped)
+    return;
+
+  c = &g_array_index (model->components, SwComponent, component);
+
+  /* A new object: json_node_copy() shares objects, and the old one may be
+   * shared with a copy elsewhere. The other members keep their order. */
+  object = json_object_new ();
+  if (c->ui != NULL && JSON_NODE_HOLDS_OBJECT (c->ui))
+    {
+      JsonObject *old = json_node_get_object (c->ui);
+      g_autoptr(GList) names = json_object_get_members (old);
+
+      for (GList *l = names; l != NULL; l = l->next)
+        json_object_set_member (object, l->data, json_node_copy (json_object_get_member (old, l->data)));
+    }
+
+  /* Defaults are left out, so that turning back gives the same file. */
+  if (degrees != 0)
+    json_object_set_int_member (object, "rotation", degrees);
+  else if (json_object_has_member (object, "rotation"))
+    json_object_remove_member (object, "rotation");
+  if (flipped)
+    json_object_set_boolean_member (object, "flip", TRUE);
+  else if (json_object_has_member (object, "flip"))
+    json_object_remove_member (object, "flip");
+
+  g_clear_pointer (&c->ui, json_node_unref);
+  if (json_object_get_size (object) > 0)
+    {
+      c->ui = json_node_new (JSON_NODE_OBJECT);
+      json_node_set_object (c->ui, object);
+    }
+
+  g_signal_emit (model, signals[CHANGED], 0);
+}
+
+void
+sw_model_remove_connection (SwModel *model,
+                            guint    connection)
+{
+  g_return_if_fail (SW_IS_MODEL (model));
+  g_return_if_fail (connection < model->connections->len);
+
+  g_array_remove_index (model->connections, connection);
+  g_ptr_array_remove_index (model->connection_ui, connection);
+  g_signal_emit (model, signals[CHANGED], 0);
+}
+
+gboolean
+sw_model_set_id (SwModel     *model,
+                 guint        component,
+                 const char  *id,
+                 GError     **error)
+{
+  SwComponent *c;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (component < model->components->len, FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  c = &g_array_index (model->components, SwComponent, component);
+  if (strcmp (c->id, id) == 0)
+    return TRUE;
+
+  if (!_sw_check_id (id, error))
+    return FALSE;
+  if (sw_model_find_component (model, id) >= 0)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_TOPOLOGY,
+                   _("duplicate component id “%s”"), id);
+      return FALSE;
+    }
+
+  /* Connections hold indices: they follow the component. */
+  g_free (c->id);
+  c->id = g_strdup (id);
+  g_signal_emit (model, signals[CHANGED], 0);
+  return TRUE;
+}
+
+/* Exchanges everything a file holds (not the display name). */
+static void
+swap_content (SwModel *a,
+              SwModel *b)
+{
+  char *name = a->name;
+  GArray *components = a->components;
+  GArray *connections = a->connections;
+  GPtrArray *connection_ui = a->connection_ui;
+  SwSimulationSettings simulation = a->simulation;
+  JsonNode *ui = a->ui;
+
+  a->name = b->name;
+  a->components = b->components;
+  a->connections = b->connections;
+  a->connection_ui = b->connection_ui;
+  a->simulation = b->simulation;
+  a->ui = b->ui;
+
+  b->name = name;
+  b->components = components;
+  b->connections = connections;
+  b->connection_ui = connection_ui;
+  b->simulation = simulation;
+  b->ui = ui;
+}
+
+gboolean
+sw_model_restore (SwModel     *model,
+                  const char  *data,
+                  gssize       length,
+                  GError     **error)
+{
+  g_autoptr(SwModel) other = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gboolean name_changed;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  other = sw_model_new_from_data (data, length, model->display_name, error);
+  if (other == NULL)
+    return FALSE;
+
+  before = sw_model_to_data (model, NULL);
+  after = sw_model_to_data (other, NULL);
+  if (strcmp (before, after) == 0)
+    return TRUE;
+
+  /* other takes the old content away with it. */
+  name_changed = g_strcmp0 (model->name, other->name) != 0;
+  swap_content (model, other);
+
+  if (name_changed)
+    g_object_notify_by_pspec (G_OBJECT (model), properties[PROP_NAME]);
+  g_signal_emit (model, signals[CHANGED], 0);
+  return TRUE;
+}
+
+static void
+component_copy (SwComponent       *dest,
+                const SwComponent *src)
+{
+  *dest = *src;
+  dest->id = g_strdup (src->id);
+  for (guint i = 0; i < SW_KIND_MAX_PARAMS; i++)
+    if (src->signal[i] != NULL)
+      dest->signal[i] = sw_signal_ref (src->signal[i]);
+  if (src->ui != NULL)
+    dest->ui = json_node_copy (src->ui);
+}
+
+char *
+sw_model_dup_fragment (SwModel     *model,
+                       const guint *components,
+                       guint        n_components)
+{
+  g_autoptr(SwModel) fragment = NULL;
+  g_autofree int *new_index = NULL;
+  guint n = 0;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+  g_return_val_if_fail (components != NULL || n_components == 0, NULL);
+  for (guint i = 0; i < n_components; i++)
+    g_return_val_if_fail (components[i] < model->components->len, NULL);
+
+  /* The fragment keeps the model's order; an index given twice counts once. */
+  new_index = g_new (int, model->components->len + 1);
+  for (guint i = 0; i < model->components->len; i++)
+    new_index[i] = -1;
+  for (guint i = 0; i < n_components; i++)
+    new_index[components[i]] = 0;
+
+  fragment = sw_model_new ();
+  fragment->name = g_strdup ("fragment");
+  for (guint i = 0; i < model->components->len; i++)
+    {
+      SwComponent copy;
+
+      if (new_index[i] < 0)
+        continue;
+      component_copy (&copy, &g_array_index (model->components, SwComponent, i));
+      copy.line = copy.column = 0;
+      _sw_model_take_component (fragment, &copy);
+      new_index[i] = (int) n++;
+    }
+
+  for (guint i = 0; i < model->connections->len; i++)
+    {
+      SwConnection connection = g_array_index (model->connections, SwConnection, i);
+      JsonNode *ui = g_ptr_array_index (model->connection_ui, i);
+
+      if (new_index[connection.from_component] < 0 || new_index[connection.to_component] < 0)
+        continue;
+      connection.from_component = (guint) new_index[connection.from_component];
+      connection.to_component = (guint) new_index[connection.to_component];
+      connection.line = connection.column = 0;
+      _sw_model_take_connection (fragment, &connection, ui != NULL ? json_node_copy (ui) : NULL);
+    }
+
+  return sw_model_to_data (fragment, NULL);
+}
+
+GArray *
+sw_model_paste_fragment (SwModel     *model,
+                         const char  *data,
+                         double       dx,
+                         double       dy,
+                         GError     **error)
+{
+  g_autoptr(SwModel) fragment = NULL;
+  g_autoptr(GHashTable) kept = NULL;
+  g_autoptr(GArray) added = NULL;
+  guint base;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+  g_return_val_if_fail (data != NULL, NULL);
+  g_return_val_if_fail (isfinite (dx) && isfinite (dy), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  fragment = sw_model_new_from_data (data, -1, "<clipboard>", error);
+  if (fragment == NULL)
+    return NULL;
+
+  added = g_array_sized_new (FALSE, FALSE, sizeof (guint), fragment->components->len);
+  if (fragment->components->len == 0)
+    return g_steal_pointer (&added);
+
+  /* First the ids that stay (those free in the model), then fresh ones for
+   * the others, so that a renamed component never takes a kept id. */
+  kept = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < fragment->components->len; i++)
+    {
+      const char *id = g_array_index (fragment->components, SwComponent, i).id;
+
+      if (sw_model_find_component (model, id) < 0)
+        g_hash_table_add (kept, (gpointer) id);
+    }
+
+  base = model->components->len;
+  for (guint i = 0; i < fragment->components->len; i++)
+    {
+      SwComponent *c = &g_array_index (fragment->components, SwComponent, i);
+      guint index = model->components->len;
+
+      if (!g_hash_table_contains (kept, c->id))
+        {
+          g_autofree char *id = unique_id (model, c->kind->name, kept);
+
+          g_free (c->id);
+          c->id = g_steal_pointer (&id);
+        }
+      if (c->has_position)
+        {
+          c->position[0] += dx;
+          c->position[1] += dy;
+        }
+      c->line = c->column = 0;
+      _sw_model_take_component (model, c);
+      g_array_append_val (added, index);
+    }
+
+  for (guint i = 0; i < fragment->connections->len; i++)
+    {
+      SwConnection connection = g_array_index (fragment->connections, SwConnection, i);
+      JsonNode *ui = g_ptr_array_index (fragment->connection_ui, i);
+
+      connection.from_component += base;
+      connection.to_component += base;
+      connection.line = connection.column = 0;
+      _sw_model_take_connection (model, &connection, ui != NULL ? json_node_ref (ui) : NULL);
+    }
+
+  g_signal_emit (model, signals[CHANGED], 0);
+  return g_steal_pointer (&added);
 }
