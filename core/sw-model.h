@@ -65,6 +65,9 @@ char        *sw_model_to_data             (SwModel     *model,
 
 /* The file name messages use ("<memory>" when not read from a file). */
 const char  *sw_model_get_display_name    (SwModel     *model);
+/* After "save as": the name messages use from now on. */
+void         sw_model_set_display_name    (SwModel     *model,
+                                           const char  *display_name);
 const char  *sw_model_get_name            (SwModel     *model);
 void         sw_model_set_name            (SwModel     *model,
                                            const char  *name);
@@ -103,6 +106,55 @@ gboolean     sw_model_connect             (SwModel     *model,
                                            GError     **error);
 void         sw_model_set_simulation      (SwModel                    *model,
                                            const SwSimulationSettings *settings);
+
+/* More editing, for the schematic editor. Each emits "changed" once. */
+/* A fresh id for a new component of this kind: "inertia1", "inertia2", …
+ * (the part of the kind name after the dot, numbered). */
+char        *sw_model_dup_unique_id       (SwModel     *model,
+                                           const char  *kind_name);
+/* Removes the component and every connection to it; later indices shift
+ * down by one. */
+void         sw_model_remove_component    (SwModel     *model,
+                                           guint        component);
+void         sw_model_set_position        (SwModel     *model,
+                                           guint        component,
+                                           double       x,
+                                           double       y);
+/* Drawing state kept in the component's "ui" object: rotation in degrees
+ * (0, 90, 180, 270) and horizontal flip. */
+int          sw_model_get_rotation        (SwModel     *model,
+                                           guint        component);
+gboolean     sw_model_get_flipped         (SwModel     *model,
+                                           guint        component);
+void         sw_model_set_rotation        (SwModel     *model,
+                                           guint        component,
+                                           int          degrees,
+                                           gboolean     flipped);
+void         sw_model_remove_connection   (SwModel     *model,
+                                           guint        connection);
+/* Renames a component (same rules as the file: unique, [A-Za-z_][A-Za-z0-9_]*). */
+gboolean     sw_model_set_id              (SwModel     *model,
+                                           guint        component,
+                                           const char  *id,
+                                           GError     **error);
+/* Replaces the whole content with a model file's text (undo, paste of a
+ * whole document, revert); on error the model is unchanged. */
+gboolean     sw_model_restore             (SwModel     *model,
+                                           const char  *data,
+                                           gssize       length,
+                                           GError     **error);
+/* The JSON text of the given components and the connections among them
+ * (a clipboard fragment, same format as a file), and the reverse: adds the
+ * fragment's components with fresh ids, offset by (dx, dy), and returns
+ * the indices of the new components (free with g_array_unref). */
+char        *sw_model_dup_fragment        (SwModel      *model,
+                                           const guint  *components,
+                                           guint         n_components);
+GArray      *sw_model_paste_fragment      (SwModel      *model,
+                                           const char   *data,
+                                           double        dx,
+                                           double        dy,
+                                           GError      **error);
 
 /* "FILE:LINE:COL: " for a component (or "FILE: " without a location); used
  * by the assembly to prefix its messages. Free with g_free(). */

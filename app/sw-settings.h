@@ -1,0 +1,20 @@
+/* sw-settings.h: the window's GSettings.
+ *
+ * The schema io.github.shaftwork.Shaftwork is looked up where GLib looks
+ * (installed, or GSETTINGS_SCHEMA_DIR), then in the build folder, so the
+ * window also runs straight from a build.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+#define SW_APP_ID "io.github.shaftwork.Shaftwork"
+
+/* A new GSettings, or NULL when the schema is nowhere (callers then keep
+ * the built-in defaults). */
+GSettings *sw_settings_new (void);
+
+G_END_DECLS

@@ -1,0 +1,734 @@
+/* test-window.c: the document window: opening, the title and its unsaved
+ * mark, undo, saving (temporary file renamed over the old one), load
+ * errors, the unsaved-changes prompt, the check, simulation and modal
+ * analysis in workers, recovery, the actions and their enabled state, and
+ * finalization.
+ *
+ * Needs a display: without one it fails under CI and skips elsewhere.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sw-error.h"
+#include "sw-recovery.h"
+#include "sw-settings.h"
+#include "sw-window.h"
+
+/* ---- Helpers ------------------------------------------------------------- */
+
+static char *
+example_path (const char *name)
+{
+  return g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples", name, NULL);
+}
+
+static void
+iterate (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Spins the main loop until no job runs, at most timeout_s. */
+static gboolean
+wait_until_idle (SwWindow *window,
+                 double    timeout_s)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) (timeout_s * G_USEC_PER_SEC);
+
+  while (sw_window_get_running (window) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  return !sw_window_get_running (window);
+}
+
+static SwWindow *
+window_new (void)
+{
+  SwWindow *window = sw_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+  return window;
+}
+
+/* Destroys the window and checks that it and its model are finalized. */
+static void
+window_destroy_and_check (SwWindow *window)
+{
+  SwWindow *weak_window = window;
+  SwModel *weak_model = sw_window_get_model (window);
+  SwHistory *weak_history = sw_window_get_history (window);
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  g_object_add_weak_pointer (G_OBJECT (weak_window), (gpointer *) &weak_window);
+  g_object_add_weak_pointer (G_OBJECT (weak_model), (gpointer *) &weak_model);
+  g_object_add_weak_pointer (G_OBJECT (weak_history), (gpointer *) &weak_history);
+  gtk_window_destroy (GTK_WINDOW (window));
+  while ((weak_window != NULL || weak_model != NULL || weak_history != NULL) &&
+         g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_null (weak_window);
+  g_assert_null (weak_model);
+  g_assert_null (weak_history);
+}
+
+static void
+find_actionables (GtkWidget  *widget,
+                  const char *action_name,
+                  GPtrArray  *found)
+{
+  if (GTK_IS_ACTIONABLE (widget) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action_name) == 0)
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    find_actionables (child, action_name, found);
+}
+
+/* Whether the header-bar button bound to the action is sensitive: that is
+ * how the user sees an action enabled or disabled. */
+static gboolean
+action_button_sensitive (SwWindow   *window,
+                         const char *action_name)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  iterate ();
+  find_actionables (GTK_WIDGET (window), action_name, found);
+  g_assert_cmpuint (found->len, >=, 1);
+  return gtk_widget_get_sensitive (g_ptr_array_index (found, 0));
+}
+
+static gboolean
+class_has_action (SwWindow   *window,
+                  const char *name,
+                  const char *parameter_type)
+{
+  GtkWidgetClass *klass = GTK_WIDGET_GET_CLASS (window);
+  GType owner;
+  const char *action_name;
+  const GVariantType *type;
+  const char *property;
+
+  for (guint i = 0; gtk_widget_class_query_action (klass, i, &owner, &action_name, &type, &property); i++)
+    if (g_strcmp0 (action_name, name) == 0)
+      return parameter_type == NULL ? type == NULL
+                                    : type != NULL && g_variant_type_equal (type, G_VARIANT_TYPE (parameter_type));
+  return FALSE;
+}
+
+/* The AdwMessageDialog (or other window) transient for window, or NULL. */
+static GtkWindow *
+find_transient (SwWindow *window,
+                GType     type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n = g_list_model_get_n_items (toplevels);
+
+  iterate ();
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (toplevel, type) &&
+          gtk_window_get_transient_for (toplevel) == GTK_WINDOW (window) &&
+          gtk_widget_get_visible (GTK_WIDGET (toplevel)))
+        return toplevel;
+    }
+  return NULL;
+}
+
+/* What a click on a response button does: respond, then close. */
+static void
+respond (GtkWindow  *dialog,
+         const char *response)
+{
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), response);
+  gtk_window_destroy (dialog);
+  iterate ();
+}
+
+static char *
+copy_example_to_temp (const char  *name,
+                      char       **dir_out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *source = example_path (name);
+  g_autofree char *text = NULL;
+  char *dir = g_dir_make_tmp ("test-window-XXXXXX", &error);
+  char *path;
+  gsize length;
+
+  g_assert_no_error (error);
+  g_file_get_contents (source, &text, &length, &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, name, NULL);
+  g_file_set_contents (path, text, (gssize) length, &error);
+  g_assert_no_error (error);
+  *dir_out = dir;
+  return path;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
+}
+
+static guint
+count_files (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (d != NULL && g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+static SwWindow *
+window_with_file (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  SwWindow *window = window_new ();
+
+  g_assert_true (sw_window_load_file (window, file, &error));
+  g_assert_no_error (error);
+  iterate ();
+  return window;
+}
+
+static void
+count_notify (guint *n)
+{
+  (*n)++;
+}
+
+static double
+get_param (SwModel    *model,
+           const char *id,
+           const char *param)
+{
+  int index = sw_model_find_component (model, id);
+  const SwComponent *component;
+  int p;
+
+  g_assert_cmpint (index, >=, 0);
+  component = sw_model_get_component (model, (guint) index);
+  p = sw_kind_find_param (component->kind, param);
+  g_assert_cmpint (p, >=, 0);
+  return component->param[p];
+}
+
+/* ---- Tests --------------------------------------------------------------- */
+
+static void
+test_actions (void)
+{
+  SwWindow *window = window_new ();
+  static const struct {
+    const char *name;
+    const char *type;
+  } actions[] = {
+    { "win.new", NULL }, { "win.open", NULL }, { "win.open-example", "s" },
+    { "win.open-recent", "s" }, { "win.save", NULL }, { "win.save-as", NULL },
+    { "win.undo", NULL }, { "win.redo", NULL }, { "win.run-simulation", NULL },
+    { "win.modal-analysis", NULL }, { "win.show-problems", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    g_assert_true (class_has_action (window, actions[i].name, actions[i].type));
+
+  /* A new, empty, untitled document: nothing to undo, run or analyse;
+   * saving it is possible (it has no file). */
+  g_assert_true (sw_window_is_pristine (window));
+  g_assert_null (sw_window_get_file (window));
+  g_assert_false (sw_window_get_modified (window));
+  g_assert_cmpstr (sw_window_get_title_text (window), ==, "Untitled Model");
+  g_assert_false (action_button_sensitive (window, "win.undo"));
+  g_assert_false (action_button_sensitive (window, "win.redo"));
+  g_assert_true (action_button_sensitive (window, "win.save"));
+  g_assert_true (action_button_sensitive (window, "win.open"));
+  g_assert_false (action_button_sensitive (window, "win.run-simulation"));
+  g_assert_false (action_button_sensitive (window, "win.modal-analysis"));
+
+  window_destroy_and_check (window);
+}
+
+static void
+test_open (void)
+{
+  g_autofree char *path = example_path ("first.shaft");
+  SwWindow *window = window_with_file (path);
+  g_autofree char *basename = NULL;
+
+  g_assert_nonnull (sw_window_get_file (window));
+  basename = g_file_get_basename (sw_window_get_file (window));
+  g_assert_cmpstr (basename, ==, "first.shaft");
+  g_assert_cmpstr (sw_window_get_title_text (window), ==, "First");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "First");
+  g_assert_false (sw_window_get_modified (window));
+  g_assert_false (sw_window_is_pristine (window));
+  g_assert_cmpint (sw_model_find_component (sw_window_get_model (window), "inertia1"), >=, 0);
+
+  /* A valid model: the check finds nothing, so run and modes are on; an
+   * unmodified file needs no saving. */
+  g_assert_cmpuint (sw_window_get_n_problems (window), ==, 0);
+  g_assert_true (action_button_sensitive (window, "win.run-simulation"));
+  g_assert_true (action_button_sensitive (window, "win.modal-analysis"));
+  g_assert_false (action_button_sensitive (window, "win.save"));
+  g_assert_false (action_button_sensitive (window, "win.undo"));
+
+  window_destroy_and_check (window);
+}
+
+static void
+test_modify_undo (void)
+{
+  g_autofree char *path = example_path ("first.shaft");
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  int inertia = sw_model_find_component (model, "inertia1");
+  g_autoptr(GError) error = NULL;
+  guint n_notify = 0;
+
+  g_signal_connect_swapped (window, "notify::modified", G_CALLBACK (count_notify), &n_notify);
+
+  g_assert_cmpint (inertia, >=, 0);
+  g_assert_true (sw_model_set_param (model, (guint) inertia, "J", 0.25, &error));
+  g_assert_no_error (error);
+  iterate ();
+
+  /* The unsaved mark: in the title and the window title. */
+  g_assert_true (sw_window_get_modified (window));
+  g_assert_cmpuint (n_notify, ==, 1);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• First");
+  g_assert_true (action_button_sensitive (window, "win.undo"));
+  g_assert_false (action_button_sensitive (window, "win.redo"));
+  g_assert_true (action_button_sensitive (window, "win.save"));
+
+  /* Undo through the window's action clears it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_assert_false (sw_window_get_modified (window));
+  g_assert_cmpuint (n_notify, ==, 2);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "First");
+  g_assert_cmpfloat (get_param (sw_window_get_model (window), "inertia1", "J"), ==, 0.1);
+  g_assert_false (action_button_sensitive (window, "win.undo"));
+  g_assert_true (action_button_sensitive (window, "win.redo"));
+
+  /* Redo brings the change and the mark back. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  iterate ();
+  g_assert_true (sw_window_get_modified (window));
+  g_assert_cmpuint (n_notify, ==, 3);
+  g_assert_cmpfloat (get_param (sw_window_get_model (window), "inertia1", "J"), ==, 0.25);
+
+  /* Discard, so that closing asks nothing. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  window_destroy_and_check (window);
+}
+
+static void
+test_save (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = copy_example_to_temp ("first.shaft", &dir);
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  int inertia = sw_model_find_component (model, "inertia2");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SwModel) reread = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *written = NULL;
+  GStatBuf before, after;
+
+  g_assert_cmpint (g_stat (path, &before), ==, 0);
+  g_assert_true (sw_model_set_param (model, (guint) inertia, "J", 3.5, &error));
+  g_assert_no_error (error);
+  iterate ();
+  g_assert_true (sw_window_get_modified (window));
+  g_assert_true (action_button_sensitive (window, "win.save"));
+
+  /* win.save writes the window's own file. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  iterate ();
+  g_assert_false (sw_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "First");
+  g_assert_false (action_button_sensitive (window, "win.save"));
+
+  /* A new file was renamed over the old one (another inode), and no
+   * temporary file is left beside it. */
+  g_assert_cmpint (g_stat (path, &after), ==, 0);
+  g_assert_true (before.st_ino != after.st_ino);
+  g_assert_cmpuint (count_files (dir), ==, 1);
+
+  expected = sw_model_to_data (model, NULL);
+  g_file_get_contents (path, &written, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (written, ==, expected);
+  reread = sw_model_new_from_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (get_param (reread, "inertia2", "J"), ==, 3.5);
+
+  /* Save to another file: the window now edits that one. */
+  {
+    g_autofree char *other = g_build_filename (dir, "copy.shaft", NULL);
+    g_autoptr(GFile) other_file = g_file_new_for_path (other);
+    g_autofree char *basename = NULL;
+
+    g_assert_true (sw_window_save_to_file (window, other_file, &error));
+    g_assert_no_error (error);
+    basename = g_file_get_basename (sw_window_get_file (window));
+    g_assert_cmpstr (basename, ==, "copy.shaft");
+    g_assert_cmpuint (count_files (dir), ==, 2);
+  }
+
+  window_destroy_and_check (window);
+  remove_dir (dir);
+}
+
+static void
+test_load_error (void)
+{
+  g_autofree char *path = example_path ("first.shaft");
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-window-XXXXXX", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.shaft", NULL);
+  g_autoptr(GFile) bad_file = g_file_new_for_path (bad);
+  GtkWindow *dialog;
+
+  g_file_set_contents (bad,
+                       "{\n"
+                       "  \"format\": \"shaftwork-model\",\n"
+                       "  \"version\": 1,\n"
+                       "  \"components\": [\n"
+                       "    {\"id\": \"a\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": -1}}\n"
+                       "  ]\n"
+                       "}\n", -1, &error);
+  g_assert_no_error (error);
+
+  /* The error names the file, line and column; the document stays. */
+  g_assert_false (sw_window_load_file (window, bad_file, &error));
+  g_assert_error (error, SW_ERROR, SW_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "bad.shaft:5:"));
+  g_assert_true (sw_window_get_model (window) == model);
+  g_assert_cmpstr (sw_window_get_title_text (window), ==, "First");
+
+  /* Opening it as a user would shows the error in a dialog. */
+  sw_window_open_file (window, bad_file);
+  dialog = find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  g_assert_true (sw_window_get_model (window) == model);
+  gtk_window_destroy (dialog);
+
+  window_destroy_and_check (window);
+  remove_dir (dir);
+}
+
+static void
+test_unsaved_prompt (void)
+{
+  g_autofree char *path = example_path ("first.shaft");
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  SwWindow *weak = window;
+  g_autoptr(GError) error = NULL;
+  GtkWindow *dialog;
+
+  g_assert_true (sw_model_set_param (model, (guint) sw_model_find_component (model, "inertia1"),
+                                     "J", 0.3, &error));
+  g_assert_no_error (error);
+  iterate ();
+  g_assert_true (sw_window_get_modified (window));
+
+  /* Closing asks; cancel keeps the window and the changes. */
+  gtk_window_close (GTK_WINDOW (window));
+  dialog = find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  respond (dialog, "cancel");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_true (sw_window_get_modified (window));
+
+  /* New asks too; discard replaces the document. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL));
+  dialog = find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  respond (dialog, "discard");
+  g_assert_true (sw_window_is_pristine (window));
+
+  /* An unmodified document closes without asking. */
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &weak);
+  gtk_window_close (GTK_WINDOW (window));
+  iterate ();
+  g_assert_null (weak);
+}
+
+static void
+test_example (void)
+{
+  SwWindow *window = window_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", "fourbody"));
+  iterate ();
+  /* An untitled copy: no file, not modified, saving is offered. */
+  g_assert_null (sw_window_get_file (window));
+  g_assert_false (sw_window_get_modified (window));
+  g_assert_false (sw_window_is_pristine (window));
+  g_assert_cmpint (sw_model_find_component (sw_window_get_model (window), "rotor"), >=, 0);
+  g_assert_true (action_button_sensitive (window, "win.save"));
+
+  g_assert_true (sw_window_load_example (window, "first", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (sw_window_get_title_text (window), ==, "First");
+  g_assert_false (sw_window_load_example (window, "no-such-example", &error));
+  g_assert_nonnull (error);
+
+  window_destroy_and_check (window);
+}
+
+static void
+test_problems (void)
+{
+  SwWindow *window = window_new ();
+  SwModel *model = sw_window_get_model (window);
+  g_autoptr(GError) error = NULL;
+  int inertia;
+
+  /* A spring with both ends free cannot be solved: the check reports it
+   * and run and modes are off. */
+  g_assert_cmpint (sw_model_add_component (model, "rotational.spring", "spring1", &error), >=, 0);
+  g_assert_no_error (error);
+  sw_window_check_now (window);
+  g_assert_cmpuint (sw_window_get_n_problems (window), ==, 1);
+  g_assert_false (action_button_sensitive (window, "win.run-simulation"));
+  g_assert_false (action_button_sensitive (window, "win.modal-analysis"));
+
+  /* Holding it with an inertia on each side fixes it; the debounced check
+   * finds that by itself. */
+  inertia = sw_model_add_component (model, "rotational.inertia", "inertia1", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (inertia, >=, 0);
+  g_assert_true (sw_model_connect (model, "inertia1.flange_b", "spring1.flange_a", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (sw_model_add_component (model, "rotational.inertia", "inertia2", &error), >=, 0);
+  g_assert_true (sw_model_connect (model, "spring1.flange_b", "inertia2.flange_a", &error));
+  g_assert_no_error (error);
+  {
+    gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+    while (sw_window_get_n_problems (window) != 0 && g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, TRUE);
+  }
+  g_assert_cmpuint (sw_window_get_n_problems (window), ==, 0);
+  g_assert_true (action_button_sensitive (window, "win.run-simulation"));
+
+  /* Throw the edits away so the window closes without asking. */
+  while (sw_history_undo (sw_window_get_history (window)))
+    ;
+  iterate ();
+  g_assert_false (sw_window_get_modified (window));
+  window_destroy_and_check (window);
+}
+
+static void
+test_simulate (void)
+{
+  g_autofree char *path = example_path ("first.shaft");
+  SwWindow *window = window_with_file (path);
+  SwTrajectory *trajectory;
+
+  g_assert_null (sw_window_get_trajectory (window));
+  /* Two runs in a row: the first is cancelled, the second applies. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run-simulation", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run-simulation", NULL));
+  g_assert_true (sw_window_get_running (window));
+  g_assert_true (wait_until_idle (window, 60));
+  trajectory = sw_window_get_trajectory (window);
+  g_assert_nonnull (trajectory);
+  g_assert_cmpuint (sw_trajectory_get_n_rows (trajectory), >, 10);
+  g_assert_cmpint (sw_trajectory_find_column (trajectory, "inertia3.w"), >=, 0);
+
+  /* Destroying the window while a run is under way is safe: the result
+   * finds no window and is dropped. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run-simulation", NULL));
+  window_destroy_and_check (window);
+  {
+    gint64 end = g_get_monotonic_time () + G_USEC_PER_SEC;
+
+    while (g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, FALSE);
+  }
+}
+
+static void
+test_modes (void)
+{
+  g_autofree char *path = example_path ("fourbody.shaft");
+  SwWindow *window = window_with_file (path);
+  GtkWindow *modes;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.modal-analysis", NULL));
+  g_assert_true (wait_until_idle (window, 60));
+  modes = find_transient (window, ADW_TYPE_WINDOW);
+  g_assert_nonnull (modes);
+  g_assert_cmpstr (gtk_window_get_title (modes), ==, "Natural Frequencies");
+  gtk_window_destroy (modes);
+
+  window_destroy_and_check (window);
+}
+
+static void
+test_recovery (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *source = example_path ("first.shaft");
+  g_autoptr(GFile) source_file = g_file_new_for_path (source);
+  g_autofree char *uri = g_file_get_uri (source_file);
+  g_autoptr(SwModel) changed = sw_model_new_from_file (source, &error);
+  g_autofree char *data = NULL;
+  g_autofree char *dir = sw_recovery_get_dir ();
+  g_autofree char *path = NULL;
+  g_autoptr(GPtrArray) orphans = NULL;
+  SwWindow *window;
+  GtkWindow *dialog;
+  int inertia;
+  gsize length;
+
+  g_assert_no_error (error);
+  inertia = sw_model_find_component (changed, "inertia3");
+  g_assert_true (sw_model_set_param (changed, (guint) inertia, "J", 7, &error));
+  g_assert_no_error (error);
+  data = sw_model_to_data (changed, &length);
+
+  /* A copy written by a process that is gone (pid 0x3fffff is beyond
+   * pid_max's default) is an orphan; one of ours is not. */
+  path = g_build_filename (dir, "4194303-test.shaft", NULL);
+  g_assert_true (sw_recovery_write (path, data, length, uri, "First", &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *own = sw_recovery_new_path ();
+
+    g_assert_true (sw_recovery_write (own, data, length, NULL, "Own", &error));
+    g_assert_no_error (error);
+    orphans = sw_recovery_list_orphans ();
+    g_assert_cmpuint (orphans->len, ==, 1);
+    g_assert_cmpstr (g_ptr_array_index (orphans, 0), ==, path);
+    sw_recovery_remove (own);
+    g_assert_false (g_file_test (own, G_FILE_TEST_EXISTS));
+  }
+
+  /* Recovering puts the copy on top of the saved file, as an unsaved
+   * change, and deletes the copy. */
+  window = window_new ();
+  sw_window_offer_recovery (window, path);
+  dialog = find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  respond (dialog, "recover");
+  g_assert_nonnull (sw_window_get_file (window));
+  g_assert_true (g_file_equal (sw_window_get_file (window), source_file));
+  g_assert_true (sw_window_get_modified (window));
+  g_assert_cmpfloat (get_param (sw_window_get_model (window), "inertia3", "J"), ==, 7);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  /* Undo goes back to the saved file. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_assert_false (sw_window_get_modified (window));
+  window_destroy_and_check (window);
+}
+
+static void
+test_no_display (void)
+{
+  g_test_skip ("no display");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *home = NULL;
+  int status;
+
+  /* Recent files, recovery copies and caches go to a folder of our own
+   * (set before GLib reads the variables). */
+  home = g_dir_make_tmp ("test-window-home-XXXXXX", NULL);
+  g_assert_nonnull (home);
+  for (guint i = 0; i < 4; i++)
+    {
+      static const char *const vars[] = { "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME",
+                                          "XDG_CACHE_HOME" };
+      g_autofree char *dir = g_build_filename (home, vars[i], NULL);
+
+      g_mkdir_with_parents (dir, 0700);
+      g_setenv (vars[i], dir, TRUE);
+    }
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  if (!gtk_init_check ())
+    {
+      if (g_getenv ("CI") != NULL)
+        {
+          g_printerr ("test-window needs a display (run under xvfb-run)\n");
+          return 1;
+        }
+      g_test_add_func ("/app/window/no-display", test_no_display);
+      return g_test_run ();
+    }
+  adw_init ();
+  sw_init ();
+
+  g_test_add_func ("/app/window/actions", test_actions);
+  g_test_add_func ("/app/window/open", test_open);
+  g_test_add_func ("/app/window/modify-undo", test_modify_undo);
+  g_test_add_func ("/app/window/save", test_save);
+  g_test_add_func ("/app/window/load-error", test_load_error);
+  g_test_add_func ("/app/window/unsaved-prompt", test_unsaved_prompt);
+  g_test_add_func ("/app/window/example", test_example);
+  g_test_add_func ("/app/window/problems", test_problems);
+  g_test_add_func ("/app/window/simulate", test_simulate);
+  g_test_add_func ("/app/window/modes", test_modes);
+  g_test_add_func ("/app/window/recovery", test_recovery);
+  status = g_test_run ();
+
+  remove_tree (home);
+  return status;
+}

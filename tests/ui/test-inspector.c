@@ -1,0 +1,754 @@
+/* test-inspector.c: SwInspector builds its rows from the kind descriptors,
+ * edits the model through them (and refuses invalid text), shows the
+ * simulation settings when nothing is selected, follows changes made
+ * elsewhere, and behaves as a GObject (notify counts, finalization).
+ *
+ * The widgets are found by name and driven as a user drives them: text
+ * into an entry, then Enter.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <string.h>
+
+#include <adwaita.h>
+
+#include "sw-geometry.h"
+#include "sw-inspector.h"
+#include "sw-inspector-signal-row.h"
+#include "sw-model.h"
+
+/* Indices in data/examples/first.shaft. */
+enum { FIXED, TORQUE, INERTIA1, GEAR, INERTIA2, SPRING, INERTIA3, DAMPER };
+
+typedef struct {
+  SwModel   *model;
+  GtkWidget *window;
+  GtkWidget *inspector;
+  guint      n_changed;
+} Fixture;
+
+static void
+changed_cb (SwModel *model,
+            Fixture *f)
+{
+  f->n_changed++;
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT") != NULL ? g_getenv ("SW_SOURCE_ROOT") : ".",
+                                            "data", "examples", "first.shaft", NULL);
+
+  f->model = sw_model_new_from_file (path, &error);
+  g_assert_no_error (error);
+  g_signal_connect (f->model, "changed", G_CALLBACK (changed_cb), f);
+
+  /* In a window, as entries and rows expect (focus, default widget). */
+  f->window = gtk_window_new ();
+  f->inspector = g_object_ref_sink (sw_inspector_new ());
+  gtk_window_set_child (GTK_WINDOW (f->window), f->inspector);
+  sw_inspector_set_model (SW_INSPECTOR (f->inspector), f->model);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_assert_finalize_object (f->inspector);
+  g_signal_handlers_disconnect_by_data (f->model, f);
+  g_assert_finalize_object (f->model);
+}
+
+static GtkWidget *
+find_named (GtkWidget  *widget,
+            const char *name)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (strcmp (gtk_widget_get_name (child), name) == 0)
+        return child;
+      found = find_named (child, name);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_type (GtkWidget *widget,
+           GType      type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+        return child;
+      found = find_type (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+row (Fixture    *f,
+     const char *name)
+{
+  GtkWidget *widget = find_named (f->inspector, name);
+
+  if (widget == NULL)
+    g_error ("no row named “%s”", name);
+  return widget;
+}
+
+/* The text of a number row's entry. */
+static const char *
+shown (Fixture    *f,
+       const char *name)
+{
+  GtkWidget *entry = find_type (row (f, name), GTK_TYPE_ENTRY);
+
+  g_assert_nonnull (entry);
+  return gtk_editable_get_text (GTK_EDITABLE (entry));
+}
+
+/* Types text into a number row, and presses Enter if asked to. */
+static void
+type_into (Fixture    *f,
+           const char *name,
+           const char *text,
+           gboolean    enter)
+{
+  GtkWidget *entry = find_type (row (f, name), GTK_TYPE_ENTRY);
+
+  g_assert_nonnull (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+  if (enter)
+    g_signal_emit_by_name (entry, "activate");
+}
+
+static double
+param (Fixture    *f,
+       guint       component,
+       const char *name)
+{
+  const SwComponent *c = sw_model_get_component (f->model, component);
+  int p = sw_kind_find_param (c->kind, name);
+
+  g_assert_cmpint (p, >=, 0);
+  return c->param[p];
+}
+
+static void
+select_component (Fixture *f,
+                  int      component)
+{
+  sw_inspector_set_component (SW_INSPECTOR (f->inspector), component);
+}
+
+static void
+notify_cb (GObject    *object,
+           GParamSpec *pspec,
+           guint      *count)
+{
+  (*count)++;
+}
+
+static void
+test_properties (void)
+{
+  GtkWidget *inspector = g_object_ref_sink (sw_inspector_new ());
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT") != NULL ? g_getenv ("SW_SOURCE_ROOT") : ".",
+                                            "data", "examples", "first.shaft", NULL);
+  SwModel *model = sw_model_new_from_file (path, &error);
+  SwModel *other = sw_model_new ();
+  SwModel *got = NULL;
+  guint n_model = 0, n_component = 0;
+  int component = 0;
+
+  g_assert_no_error (error);
+  g_assert_null (sw_inspector_get_model (SW_INSPECTOR (inspector)));
+  g_assert_cmpint (sw_inspector_get_component (SW_INSPECTOR (inspector)), ==, -1);
+
+  g_signal_connect (inspector, "notify::model", G_CALLBACK (notify_cb), &n_model);
+  g_signal_connect (inspector, "notify::component", G_CALLBACK (notify_cb), &n_component);
+
+  sw_inspector_set_model (SW_INSPECTOR (inspector), model);
+  g_assert_true (sw_inspector_get_model (SW_INSPECTOR (inspector)) == model);
+  g_assert_cmpuint (n_model, ==, 1);
+  g_assert_cmpuint (n_component, ==, 0);
+  sw_inspector_set_model (SW_INSPECTOR (inspector), model);
+  g_assert_cmpuint (n_model, ==, 1);
+
+  sw_inspector_set_component (SW_INSPECTOR (inspector), SPRING);
+  g_assert_cmpint (sw_inspector_get_component (SW_INSPECTOR (inspector)), ==, SPRING);
+  g_assert_cmpuint (n_component, ==, 1);
+  sw_inspector_set_component (SW_INSPECTOR (inspector), SPRING);
+  g_assert_cmpuint (n_component, ==, 1);
+
+  g_object_set (inspector, "component", DAMPER, NULL);
+  g_assert_cmpuint (n_component, ==, 2);
+  g_object_get (inspector, "component", &component, "model", &got, NULL);
+  g_assert_cmpint (component, ==, DAMPER);
+  g_assert_true (got == model);
+  g_clear_object (&got);
+
+  /* Another model: nothing of it is selected. */
+  g_object_set (inspector, "model", other, NULL);
+  g_assert_cmpuint (n_model, ==, 2);
+  g_assert_cmpuint (n_component, ==, 3);
+  g_assert_cmpint (sw_inspector_get_component (SW_INSPECTOR (inspector)), ==, -1);
+  sw_inspector_set_component (SW_INSPECTOR (inspector), -1);
+  g_assert_cmpuint (n_component, ==, 3);
+
+  sw_inspector_set_model (SW_INSPECTOR (inspector), NULL);
+  g_assert_cmpuint (n_model, ==, 3);
+  g_assert_null (sw_inspector_get_model (SW_INSPECTOR (inspector)));
+
+  /* The inspector kept no reference. */
+  g_assert_finalize_object (model);
+  g_assert_finalize_object (other);
+  g_assert_finalize_object (inspector);
+}
+
+static void
+test_rows (Fixture       *f,
+           gconstpointer  data)
+{
+  select_component (f, SPRING);
+  g_assert_nonnull (row (f, "id"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (f, "id"))), ==, "spring");
+  g_assert_cmpstr (shown (f, "param-c"), ==, "10000");
+  g_assert_cmpstr (shown (f, "param-phi_rel0"), ==, "0");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (row (f, "param-c")), ==, "Torsional stiffness");
+  g_assert_false (gtk_widget_has_css_class (row (f, "param-c"), "error"));
+  g_assert_nonnull (row (f, "geometry"));
+  g_assert_null (find_named (f->inspector, "initial-w0"));
+  g_assert_null (find_named (f->inspector, "sim-stop_time"));
+
+  /* Initial values: given, or empty when they follow from the connections. */
+  select_component (f, INERTIA2);
+  g_assert_cmpstr (shown (f, "param-J"), ==, "2");
+  g_assert_cmpstr (shown (f, "initial-phi0"), ==, "0");
+  g_assert_cmpstr (shown (f, "initial-w0"), ==, "0");
+  select_component (f, INERTIA1);
+  g_assert_cmpstr (shown (f, "param-J"), ==, "0.1");
+  g_assert_cmpstr (shown (f, "initial-phi0"), ==, "");
+  g_assert_false (gtk_widget_has_css_class (row (f, "initial-phi0"), "error"));
+  g_assert_null (find_named (f->inspector, "param-c"));
+
+  /* A signal: its type and fields. */
+  select_component (f, TORQUE);
+  g_assert_nonnull (row (f, "param-tau"));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row (f, "tau.type"))), ==, 3 /* sine */);
+  g_assert_cmpstr (shown (f, "tau.amplitude"), ==, "10");
+  g_assert_cmpstr (shown (f, "tau.freq_hz"), ==, "5");
+  g_assert_cmpstr (shown (f, "tau.phase"), ==, "0");
+  g_assert_nonnull (row (f, "tau.preview"));
+  g_assert_null (find_named (f->inspector, "tau.height"));
+
+  /* A kind without parameters. */
+  select_component (f, FIXED);
+  g_assert_nonnull (row (f, "id"));
+
+  g_assert_cmpuint (f->n_changed, ==, 0);
+}
+
+static void
+test_edit_valid (Fixture       *f,
+                 gconstpointer  data)
+{
+  select_component (f, SPRING);
+
+  /* Typing alone changes nothing; Enter applies. */
+  type_into (f, "param-c", "2e4", FALSE);
+  g_assert_cmpfloat (param (f, SPRING, "c"), ==, 1e4);
+  g_assert_cmpuint (f->n_changed, ==, 0);
+  g_assert_false (gtk_widget_has_css_class (row (f, "param-c"), "error"));
+  type_into (f, "param-c", "2e4", TRUE);
+  g_assert_cmpfloat (param (f, SPRING, "c"), ==, 2e4);
+  g_assert_cmpuint (f->n_changed, ==, 1);
+  /* Enter again without a change does not edit again. */
+  g_signal_emit_by_name (find_type (row (f, "param-c"), GTK_TYPE_ENTRY), "activate");
+  g_assert_cmpuint (f->n_changed, ==, 1);
+
+  /* A decimal comma, and surrounding space. */
+  type_into (f, "param-phi_rel0", " 0,5 ", TRUE);
+  g_assert_cmpfloat (param (f, SPRING, "phi_rel0"), ==, 0.5);
+  g_assert_cmpuint (f->n_changed, ==, 2);
+
+  /* What was typed and not yet applied is applied when the selection moves. */
+  type_into (f, "param-c", "123", FALSE);
+  select_component (f, DAMPER);
+  g_assert_cmpfloat (param (f, SPRING, "c"), ==, 123);
+  g_assert_cmpuint (f->n_changed, ==, 3);
+
+  /* Initial values: a number fixes it, empty gives it back to the connections. */
+  select_component (f, INERTIA1);
+  type_into (f, "initial-w0", "10", TRUE);
+  g_assert_cmpfloat (param (f, INERTIA1, "w0"), ==, 10);
+  type_into (f, "initial-w0", "", TRUE);
+  g_assert_true (isnan (param (f, INERTIA1, "w0")));
+  g_assert_false (sw_model_get_component (f->model, INERTIA1)->given[sw_kind_find_param (
+                    sw_model_get_component (f->model, INERTIA1)->kind, "w0")]);
+}
+
+static void
+test_edit_invalid (Fixture       *f,
+                   gconstpointer  data)
+{
+  const char *tooltip;
+
+  select_component (f, SPRING);
+
+  type_into (f, "param-c", "-5", TRUE);
+  g_assert_true (gtk_widget_has_css_class (row (f, "param-c"), "error"));
+  tooltip = gtk_widget_get_tooltip_text (row (f, "param-c"));
+  g_assert_nonnull (tooltip);
+  g_assert_nonnull (strstr (tooltip, "c ≥ 0 N·m/rad"));
+  g_assert_cmpfloat (param (f, SPRING, "c"), ==, 1e4);
+
+  type_into (f, "param-c", "abc", TRUE);
+  g_assert_true (gtk_widget_has_css_class (row (f, "param-c"), "error"));
+  type_into (f, "param-c", "1e4x", TRUE);
+  g_assert_true (gtk_widget_has_css_class (row (f, "param-c"), "error"));
+  type_into (f, "param-c", "inf", TRUE);
+  g_assert_true (gtk_widget_has_css_class (row (f, "param-c"), "error"));
+  /* Empty is not a value here (it is for initial values). */
+  type_into (f, "param-c", "", TRUE);
+  g_assert_true (gtk_widget_has_css_class (row (f, "param-c"), "error"));
+  g_assert_cmpfloat (param (f, SPRING, "c"), ==, 1e4);
+  g_assert_cmpuint (f->n_changed, ==, 0);
+
+  /* An invalid text stays when the selection moves, and is not applied. */
+  type_into (f, "param-c", "-1", FALSE);
+  select_component (f, -1);
+  g_assert_cmpfloat (param (f, SPRING, "c"), ==, 1e4);
+  g_assert_cmpuint (f->n_changed, ==, 0);
+
+  /* Valid again: the error goes. */
+  select_component (f, SPRING);
+  type_into (f, "param-c", "-1", FALSE);
+  g_assert_true (gtk_widget_has_css_class (row (f, "param-c"), "error"));
+  type_into (f, "param-c", "3", TRUE);
+  g_assert_false (gtk_widget_has_css_class (row (f, "param-c"), "error"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (row (f, "param-c")), ==, "Torsional stiffness");
+  g_assert_cmpfloat (param (f, SPRING, "c"), ==, 3);
+  g_assert_cmpuint (f->n_changed, ==, 1);
+
+  /* An exclusive bound. */
+  select_component (f, -1);
+  type_into (f, "sim-tolerance", "1", TRUE);
+  g_assert_true (gtk_widget_has_css_class (row (f, "sim-tolerance"), "error"));
+  g_assert_cmpfloat (sw_model_get_simulation (f->model)->tolerance, ==, 1e-6);
+}
+
+static void
+test_simulation (Fixture       *f,
+                 gconstpointer  data)
+{
+  const SwSimulationSettings *sim = sw_model_get_simulation (f->model);
+
+  /* Nothing selected: the settings, and no component rows. */
+  g_assert_cmpint (sw_inspector_get_component (SW_INSPECTOR (f->inspector)), ==, -1);
+  g_assert_null (find_named (f->inspector, "id"));
+  g_assert_cmpstr (shown (f, "sim-stop_time"), ==, "1");
+  g_assert_cmpstr (shown (f, "sim-output_interval"), ==, "0.001");
+  g_assert_cmpstr (shown (f, "sim-tolerance"), ==, "1e-6");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row (f, "sim-method"))), ==, 0);
+
+  type_into (f, "sim-stop_time", "5", TRUE);
+  g_assert_cmpfloat (sim->stop_time_s, ==, 5);
+  g_assert_cmpfloat (sim->output_interval_s, ==, 0.001);
+  g_assert_cmpuint (f->n_changed, ==, 1);
+
+  type_into (f, "sim-stop_time", "0", TRUE);
+  g_assert_true (gtk_widget_has_css_class (row (f, "sim-stop_time"), "error"));
+  g_assert_cmpfloat (sim->stop_time_s, ==, 5);
+  g_assert_cmpuint (f->n_changed, ==, 1);
+
+  type_into (f, "sim-output_interval", "0.01", TRUE);
+  g_assert_cmpfloat (sim->output_interval_s, ==, 0.01);
+  type_into (f, "sim-tolerance", "1e-8", TRUE);
+  g_assert_cmpfloat (sim->tolerance, ==, 1e-8);
+
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row (f, "sim-method")), 3);
+  g_assert_cmpstr (sim->method, ==, "bdf");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row (f, "sim-method")), 0);
+  g_assert_null (sim->method);
+  g_assert_cmpuint (f->n_changed, ==, 5);
+}
+
+static void
+test_external_change (Fixture       *f,
+                      gconstpointer  data)
+{
+  SwSimulationSettings sim;
+  GtkWidget *before;
+
+  select_component (f, SPRING);
+  before = row (f, "param-c");
+  g_assert_true (sw_model_set_param (f->model, SPRING, "c", 777, NULL));
+  g_assert_cmpstr (shown (f, "param-c"), ==, "777");
+  /* Same rows, new values. */
+  g_assert_true (row (f, "param-c") == before);
+
+  /* A text being edited is not overwritten. */
+  type_into (f, "param-c", "55", FALSE);
+  g_assert_true (sw_model_set_param (f->model, SPRING, "c", 888, NULL));
+  g_assert_cmpstr (shown (f, "param-c"), ==, "55");
+  g_assert_true (row (f, "param-c") == before);
+  g_assert_cmpstr (shown (f, "param-phi_rel0"), ==, "0");
+  g_assert_true (sw_model_set_param (f->model, SPRING, "phi_rel0", 0.25, NULL));
+  g_assert_cmpstr (shown (f, "param-phi_rel0"), ==, "0.25");
+
+  /* Renamed elsewhere. */
+  g_assert_true (sw_model_set_id (f->model, SPRING, "coupling", NULL));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (f, "id"))), ==, "coupling");
+
+  /* A signal changed elsewhere, to another type. */
+  select_component (f, TORQUE);
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(JsonNode) node = json_from_string ("{\"step\": {\"height\": 3, \"start_time\": 0.5}}", &error);
+    g_autoptr(SwSignal) step = NULL;
+
+    g_assert_no_error (error);
+    step = sw_signal_new_from_json (node, &error);
+    g_assert_no_error (error);
+    g_assert_true (sw_model_set_param_signal (f->model, TORQUE, "tau", step, NULL));
+  }
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row (f, "tau.type"))), ==, 1 /* step */);
+  g_assert_cmpstr (shown (f, "tau.height"), ==, "3");
+  g_assert_cmpstr (shown (f, "tau.start_time"), ==, "0.5");
+  g_assert_null (find_named (f->inspector, "tau.amplitude"));
+
+  /* The settings. */
+  select_component (f, -1);
+  sim = *sw_model_get_simulation (f->model);
+  sim.stop_time_s = 3;
+  sw_model_set_simulation (f->model, &sim);
+  g_assert_cmpstr (shown (f, "sim-stop_time"), ==, "3");
+}
+
+static void
+test_signal (Fixture       *f,
+             gconstpointer  data)
+{
+  const SwComponent *c = sw_model_get_component (f->model, TORQUE);
+  guint before;
+
+  select_component (f, TORQUE);
+
+  /* sin(2π · 5 Hz · 0.05 s) = 1 */
+  type_into (f, "tau.amplitude", "20", TRUE);
+  g_assert_cmpuint (f->n_changed, ==, 1);
+  g_assert_cmpstr (sw_signal_get_type_name (c->signal[0]), ==, "sine");
+  g_assert_cmpfloat_with_epsilon (sw_signal_eval (c->signal[0], 0.05, FALSE, NULL, NULL), 20, 1e-9);
+
+  /* An invalid field: shown, not applied. */
+  type_into (f, "tau.freq_hz", "-1", TRUE);
+  g_assert_true (gtk_widget_has_css_class (row (f, "tau.freq_hz"), "error"));
+  g_assert_false (gtk_widget_get_visible (row (f, "tau.error")));
+  g_assert_cmpuint (f->n_changed, ==, 1);
+  /* Meanwhile the plot shows the model's signal. */
+  g_assert_true (sw_inspector_signal_row_get_preview (SW_INSPECTOR_SIGNAL_ROW (row (f, "param-tau"))) ==
+                 c->signal[0]);
+  type_into (f, "tau.freq_hz", "10", FALSE);
+  g_assert_cmpfloat_with_epsilon (sw_signal_eval (sw_inspector_signal_row_get_preview (
+                                    SW_INSPECTOR_SIGNAL_ROW (row (f, "param-tau"))), 0.025, FALSE, NULL, NULL),
+                                  20, 1e-9);
+  g_assert_cmpuint (f->n_changed, ==, 1);
+
+  /* Another type: applied at once, with the amplitude carried over as the
+   * height. */
+  type_into (f, "tau.freq_hz", "5", FALSE);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row (f, "tau.type")), 1 /* step */);
+  g_assert_cmpstr (sw_signal_get_type_name (c->signal[0]), ==, "step");
+  g_assert_cmpfloat (sw_signal_eval (c->signal[0], 1, FALSE, NULL, NULL), ==, 20);
+  g_assert_cmpstr (shown (f, "tau.height"), ==, "20");
+  g_assert_null (find_named (f->inspector, "tau.freq_hz"));
+
+  /* A constant is a number. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row (f, "tau.type")), 0 /* constant */);
+  g_assert_true (sw_signal_is_constant (c->signal[0]));
+  g_assert_cmpfloat (c->param[0], ==, 20);
+  type_into (f, "tau.k", "-4", TRUE);
+  g_assert_cmpfloat (c->param[0], ==, -4);
+
+  /* What the fields say together can be wrong: a trapezoid longer than its
+   * period. The core says so, on the row, and the model keeps the old one. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row (f, "tau.type")), 7 /* trapezoid */);
+  g_assert_cmpstr (sw_signal_get_type_name (c->signal[0]), ==, "trapezoid");
+  before = f->n_changed;
+  type_into (f, "tau.rising", "0.6", FALSE);
+  g_assert_true (gtk_widget_get_visible (row (f, "tau.error")));
+  type_into (f, "tau.rising", "0.6", TRUE);
+  g_assert_cmpuint (f->n_changed, ==, before);
+  type_into (f, "tau.rising", "0.2", TRUE);
+  g_assert_false (gtk_widget_get_visible (row (f, "tau.error")));
+  g_assert_cmpuint (f->n_changed, ==, before + 1);
+
+  /* A table. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row (f, "tau.type")), 8 /* table */);
+  g_assert_cmpstr (sw_signal_get_type_name (c->signal[0]), ==, "table");
+  gtk_editable_set_text (GTK_EDITABLE (row (f, "tau.points")), "0 0; 1 10; 2 10");
+  g_signal_emit_by_name (row (f, "tau.points"), "entry-activated");
+  g_assert_cmpfloat_with_epsilon (sw_signal_eval (c->signal[0], 0.5, FALSE, NULL, NULL), 5, 1e-12);
+  gtk_editable_set_text (GTK_EDITABLE (row (f, "tau.points")), "0 0; 1");
+  g_assert_true (gtk_widget_has_css_class (row (f, "tau.points"), "error"));
+  g_signal_emit_by_name (row (f, "tau.points"), "entry-activated");
+  g_assert_cmpfloat_with_epsilon (sw_signal_eval (c->signal[0], 0.5, FALSE, NULL, NULL), 5, 1e-12);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row (f, "tau.interpolation")), 1 /* hold */);
+  /* The points text is still invalid: nothing is applied until it is fixed. */
+  g_assert_cmpfloat_with_epsilon (sw_signal_eval (c->signal[0], 0.5, FALSE, NULL, NULL), 5, 1e-12);
+  gtk_editable_set_text (GTK_EDITABLE (row (f, "tau.points")), "0 0; 1 10; 2 10");
+  g_signal_emit_by_name (row (f, "tau.points"), "entry-activated");
+  g_assert_cmpfloat (sw_signal_eval (c->signal[0], 0.5, FALSE, NULL, NULL), ==, 0);
+}
+
+static void
+test_geometry (Fixture       *f,
+               gconstpointer  data)
+{
+  const SwMaterial *steel = sw_geometry_lookup_material ("steel");
+
+  /* Steel disc d = 0.1 m, l = 0.2 m: J = 7850 · 0.2 · π/32 · 1e-4. */
+  select_component (f, INERTIA2);
+  type_into (f, "geometry.outer_diameter", "0.1", FALSE);
+  type_into (f, "geometry.inner_diameter", "0", FALSE);
+  type_into (f, "geometry.length", "0.2", FALSE);
+  g_assert_cmpstr (shown (f, "geometry.density"), ==, "7850");
+  g_assert_cmpuint (f->n_changed, ==, 0);
+  g_signal_emit_by_name (row (f, "geometry.apply"), "clicked");
+  g_assert_cmpfloat_with_epsilon (param (f, INERTIA2, "J"), 0.0154134, 1e-7);
+  g_assert_cmpfloat_with_epsilon (param (f, INERTIA2, "J"),
+                                  sw_geometry_cylinder_inertia (0.1, 0, 0.2, steel->density_kg_m3), 1e-15);
+
+  /* Aluminium sets the density; a bore bigger than the part cannot be applied. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row (f, "geometry.material")), 2);
+  g_assert_cmpstr (shown (f, "geometry.density"), ==, "2700");
+  type_into (f, "geometry.inner_diameter", "0.2", FALSE);
+  g_assert_false (gtk_widget_get_sensitive (row (f, "geometry.apply")));
+  g_assert_true (gtk_widget_has_css_class (row (f, "geometry.result"), "error"));
+  type_into (f, "geometry.inner_diameter", "0.05", FALSE);
+  g_assert_true (gtk_widget_get_sensitive (row (f, "geometry.apply")));
+  /* A density of one's own: the material is custom. */
+  type_into (f, "geometry.density", "1000", FALSE);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row (f, "geometry.material"))), ==, 3);
+
+  /* Steel shaft d = 0.05 m, l = 1 m: c = 8e10 · π · 6.25e-6 / 32. */
+  select_component (f, SPRING);
+  g_assert_null (find_named (f->inspector, "geometry.density"));
+  type_into (f, "geometry.outer_diameter", "0.05", FALSE);
+  type_into (f, "geometry.length", "1", FALSE);
+  g_assert_cmpstr (shown (f, "geometry.shear_modulus"), ==, "8e10");
+  g_signal_emit_by_name (row (f, "geometry.apply"), "clicked");
+  g_assert_cmpfloat_with_epsilon (param (f, SPRING, "c"), 49087.4, 0.1);
+  g_assert_cmpstr (shown (f, "param-c"), ==, "49087.4");
+}
+
+static void
+test_shaft_geometry (void)
+{
+  g_autoptr(SwModel) model = sw_model_new ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *inspector = g_object_ref_sink (sw_inspector_new ());
+  Fixture f = { model, window, inspector, 0 };
+  int shaft;
+
+  shaft = sw_model_add_component (model, "rotational.shaft", "shaft1", NULL);
+  g_assert_cmpint (shaft, ==, 0);
+  gtk_window_set_child (GTK_WINDOW (window), inspector);
+  sw_inspector_set_model (SW_INSPECTOR (inspector), model);
+  select_component (&f, shaft);
+
+  /* Both at once, with both material constants. */
+  type_into (&f, "geometry.outer_diameter", "0.05", FALSE);
+  type_into (&f, "geometry.length", "1", FALSE);
+  g_assert_cmpstr (shown (&f, "geometry.density"), ==, "7850");
+  g_assert_cmpstr (shown (&f, "geometry.shear_modulus"), ==, "8e10");
+  g_signal_emit_by_name (row (&f, "geometry.apply"), "clicked");
+  g_assert_cmpfloat_with_epsilon (param (&f, 0, "c"), 49087.4, 0.1);
+  g_assert_cmpfloat_with_epsilon (param (&f, 0, "J"), sw_geometry_cylinder_inertia (0.05, 0, 1, 7850), 1e-15);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (inspector);
+}
+
+static void
+test_boolean (void)
+{
+  g_autoptr(SwModel) model = sw_model_new ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *inspector = g_object_ref_sink (sw_inspector_new ());
+  Fixture f = { model, window, inspector, 0 };
+  GtkWidget *sw;
+  int load;
+
+  load = sw_model_add_component (model, "rotational.linear_speed_dependent_torque", "load", NULL);
+  g_assert_cmpint (load, >=, 0);
+  gtk_window_set_child (GTK_WINDOW (window), inspector);
+  sw_inspector_set_model (SW_INSPECTOR (inspector), model);
+  select_component (&f, load);
+
+  sw = find_type (row (&f, "param-TorqueDirection"), GTK_TYPE_SWITCH);
+  g_assert_nonnull (sw);
+  g_assert_true (gtk_switch_get_active (GTK_SWITCH (sw)));
+  gtk_switch_set_active (GTK_SWITCH (sw), FALSE);
+  g_assert_cmpfloat (param (&f, load, "TorqueDirection"), ==, 0);
+  g_assert_true (sw_model_set_param (model, load, "TorqueDirection", 1, NULL));
+  g_assert_true (gtk_switch_get_active (GTK_SWITCH (sw)));
+
+  /* The positive range of w_nominal: 0 itself is not valid. */
+  type_into (&f, "param-w_nominal", "0", TRUE);
+  g_assert_true (gtk_widget_has_css_class (row (&f, "param-w_nominal"), "error"));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (row (&f, "param-w_nominal")), "w_nominal > 0 rad/s"));
+  g_assert_cmpfloat (param (&f, load, "w_nominal"), ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (inspector);
+}
+
+static void
+test_rename (Fixture       *f,
+             gconstpointer  data)
+{
+  GtkWidget *id;
+
+  select_component (f, SPRING);
+  id = row (f, "id");
+
+  gtk_editable_set_text (GTK_EDITABLE (id), "inertia1");
+  g_assert_true (gtk_widget_has_css_class (id, "error"));
+  g_signal_emit_by_name (id, "entry-activated");
+  g_assert_cmpint (sw_model_find_component (f->model, "spring"), ==, SPRING);
+
+  gtk_editable_set_text (GTK_EDITABLE (id), "2x");
+  g_assert_true (gtk_widget_has_css_class (id, "error"));
+  gtk_editable_set_text (GTK_EDITABLE (id), "a-b");
+  g_assert_true (gtk_widget_has_css_class (id, "error"));
+  g_signal_emit_by_name (id, "entry-activated");
+  g_assert_cmpuint (f->n_changed, ==, 0);
+
+  gtk_editable_set_text (GTK_EDITABLE (id), "shaft_spring");
+  g_assert_false (gtk_widget_has_css_class (id, "error"));
+  g_signal_emit_by_name (id, "entry-activated");
+  g_assert_cmpint (sw_model_find_component (f->model, "shaft_spring"), ==, SPRING);
+  g_assert_cmpint (sw_model_find_component (f->model, "spring"), ==, -1);
+  g_assert_cmpuint (f->n_changed, ==, 1);
+}
+
+static void
+test_component_removed (Fixture       *f,
+                        gconstpointer  data)
+{
+  guint n_component = 0;
+
+  g_signal_connect (f->inspector, "notify::component", G_CALLBACK (notify_cb), &n_component);
+
+  /* The one after a removed one shifts into its index: another kind. */
+  select_component (f, INERTIA3);
+  g_assert_nonnull (row (f, "param-J"));
+  sw_model_remove_component (f->model, SPRING);
+  g_assert_cmpint (sw_inspector_get_component (SW_INSPECTOR (f->inspector)), ==, INERTIA3);
+  g_assert_nonnull (row (f, "param-d"));
+  g_assert_null (find_named (f->inspector, "param-J"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (f, "id"))), ==, "damper");
+
+  /* The last one goes: nothing is selected. */
+  sw_model_remove_component (f->model, sw_model_get_n_components (f->model) - 1);
+  g_assert_cmpint (sw_inspector_get_component (SW_INSPECTOR (f->inspector)), ==, -1);
+  g_assert_nonnull (row (f, "sim-stop_time"));
+  g_assert_cmpuint (n_component, ==, 2);
+}
+
+/* Shown in a window: every row is drawn (the symbol, the signal plot). */
+static void
+test_shown (Fixture       *f,
+            gconstpointer  data)
+{
+  gint64 end;
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 420, 900);
+  select_component (f, TORQUE);
+  gtk_window_present (GTK_WINDOW (f->window));
+  end = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (gtk_widget_get_mapped (row (f, "tau.preview")));
+
+  /* Moving the focus away applies what was typed. */
+  select_component (f, SPRING);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_true (gtk_widget_grab_focus (find_type (row (f, "param-c"), GTK_TYPE_ENTRY)));
+  type_into (f, "param-c", "4321", FALSE);
+  g_assert_cmpfloat (param (f, SPRING, "c"), ==, 1e4);
+  g_assert_true (gtk_widget_grab_focus (find_type (row (f, "param-phi_rel0"), GTK_TYPE_ENTRY)));
+  g_assert_cmpfloat (param (f, SPRING, "c"), ==, 4321);
+  g_assert_cmpuint (f->n_changed, ==, 1);
+
+  select_component (f, INERTIA2);
+  select_component (f, -1);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_true (gtk_widget_get_mapped (row (f, "sim-stop_time")));
+}
+
+static void
+test_no_display (void)
+{
+  if (g_getenv ("CI") != NULL)
+    {
+      g_test_message ("no display: run under xvfb-run");
+      g_test_fail ();
+    }
+  else
+    g_test_skip ("no display");
+}
+
+#define ADD(path, func) \
+  g_test_add ("/ui/inspector/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  if (!gtk_init_check ())
+    {
+      g_test_add_func ("/ui/inspector/no-display", test_no_display);
+      return g_test_run ();
+    }
+  adw_init ();
+
+  g_test_add_func ("/ui/inspector/properties", test_properties);
+  ADD ("rows", test_rows);
+  ADD ("edit-valid", test_edit_valid);
+  ADD ("edit-invalid", test_edit_invalid);
+  ADD ("simulation", test_simulation);
+  ADD ("external-change", test_external_change);
+  ADD ("signal", test_signal);
+  ADD ("geometry", test_geometry);
+  g_test_add_func ("/ui/inspector/shaft-geometry", test_shaft_geometry);
+  g_test_add_func ("/ui/inspector/boolean", test_boolean);
+  ADD ("rename", test_rename);
+  ADD ("component-removed", test_component_removed);
+  ADD ("shown", test_shown);
+
+  return g_test_run ();
+}

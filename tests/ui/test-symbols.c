@@ -1,0 +1,440 @@
+/* test-symbols.c: every kind's symbol draws into an image surface within
+ * its box (at 100 % and 300 %, turned and flipped, light and dark), ports
+ * sit on the box edge on the grid and show their domain, the fallback for
+ * an unknown kind, and the key text with pretty units.
+ *
+ * Needs no display: pure cairo.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <string.h>
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "sw-kind.h"
+#include "sw-symbols.h"
+
+/* Ports stick out of the box by half their size (8 units). */
+#define PORT_OVERHANG 4.0
+/* Anti-aliasing reaches a pixel further. */
+#define AA_MARGIN     1.5
+
+typedef struct {
+  guint inside;    /* painted pixels within the box and its ports */
+  guint outside;   /* painted pixels further out */
+} PixelCount;
+
+/* Draws kind centred in a surface at scale, turned by rotation (degrees)
+ * and flipped, and counts painted pixels inside and outside the turned box
+ * grown by margin units. */
+static PixelCount
+draw_and_count (const SwKind *kind,
+                double        scale,
+                int           rotation,
+                gboolean      flipped,
+                gboolean      dark,
+                double        margin)
+{
+  const int size = (int) (160 * scale);
+  SwSymbolStyle style = sw_symbol_style_default (dark);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+  cairo_t *cr = cairo_create (surface);
+  double w = 0, h = 0, half_w, half_h;
+  PixelCount count = { 0, 0 };
+  const guint8 *data;
+  int stride;
+
+  sw_symbol_get_size (kind, &w, &h);
+  if (rotation % 180 != 0)
+    {
+      double t = w;
+
+      w = h;
+      h = t;
+    }
+
+  cairo_translate (cr, size / 2.0, size / 2.0);
+  cairo_scale (cr, scale, scale);
+  cairo_rotate (cr, rotation * G_PI / 180);
+  if (flipped)
+    cairo_scale (cr, -1, 1);
+  sw_symbol_draw (cr, kind, &style);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+
+  half_w = (w / 2 + margin) * scale + AA_MARGIN;
+  half_h = (h / 2 + margin) * scale + AA_MARGIN;
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (int y = 0; y < size; y++)
+    for (int x = 0; x < size; x++)
+      {
+        guint32 pixel = *(const guint32 *) (gconstpointer) (data + y * stride + 4 * x);
+        double dx = x + 0.5 - size / 2.0, dy = y + 0.5 - size / 2.0;
+
+        if ((pixel >> 24) < 16)
+          continue;
+        if (fabs (dx) <= half_w && fabs (dy) <= half_h)
+          count.inside++;
+        else
+          count.outside++;
+      }
+
+  cairo_surface_destroy (surface);
+  return count;
+}
+
+static void
+test_draw_all (void)
+{
+  guint n_kinds;
+  const SwKind *const *kinds = sw_catalog_get_kinds (&n_kinds);
+  const double scales[] = { 1.0, 3.0 };
+
+  g_assert_cmpuint (n_kinds, >, 0);
+  for (guint k = 0; k < n_kinds; k++)
+    for (guint s = 0; s < G_N_ELEMENTS (scales); s++)
+      for (int dark = 0; dark < 2; dark++)
+        {
+          PixelCount count = draw_and_count (kinds[k], scales[s], 0, FALSE, dark, PORT_OVERHANG);
+          double w, h;
+
+          sw_symbol_get_size (kinds[k], &w, &h);
+          if (count.outside > 0)
+            g_test_message ("%s at %g: %u pixels outside", kinds[k]->name, scales[s], count.outside);
+          g_assert_cmpuint (count.outside, ==, 0);
+          /* Something that looks like a symbol: at least a tenth of the
+           * box's area is painted. */
+          g_assert_cmpfloat (count.inside, >, 0.1 * w * h * scales[s] * scales[s]);
+        }
+}
+
+static void
+test_draw_turned (void)
+{
+  guint n_kinds;
+  const SwKind *const *kinds = sw_catalog_get_kinds (&n_kinds);
+
+  /* Upright text inside turned or mirrored symbols ("K", "ω") stays in
+   * the box too. */
+  for (guint k = 0; k < n_kinds; k++)
+    for (int rotation = 0; rotation < 360; rotation += 90)
+      for (int flipped = 0; flipped < 2; flipped++)
+        {
+          PixelCount count = draw_and_count (kinds[k], 2.0, rotation, flipped, FALSE, PORT_OVERHANG);
+
+          g_assert_cmpuint (count.outside, ==, 0);
+          g_assert_cmpuint (count.inside, >, 0);
+        }
+}
+
+static void
+test_ports_on_edge (void)
+{
+  guint n_kinds;
+  const SwKind *const *kinds = sw_catalog_get_kinds (&n_kinds);
+
+  for (guint k = 0; k < n_kinds; k++)
+    {
+      const SwKind *kind = kinds[k];
+      double w = 0, h = 0;
+
+      sw_symbol_get_size (kind, &w, &h);
+      g_assert_cmpfloat (w, >, 0);
+      g_assert_cmpfloat (h, >, 0);
+      /* The box is whole grid steps, so a centre on the grid puts the
+       * edges on it. */
+      g_assert_cmpfloat (fmod (w, 20), ==, 0);
+      g_assert_cmpfloat (fmod (h, 20), ==, 0);
+
+      for (guint p = 0; p < kind->n_ports; p++)
+        {
+          double x = NAN, y = NAN;
+          gboolean on_side, on_top_bottom;
+
+          sw_symbol_get_port_position (kind, p, &x, &y);
+          on_side = fabs (fabs (x) - w / 2) < 1e-9 && fabs (y) <= h / 2;
+          on_top_bottom = fabs (fabs (y) - h / 2) < 1e-9 && fabs (x) <= w / 2;
+          if (!on_side && !on_top_bottom)
+            g_test_message ("%s.%s at (%g, %g), box %g × %g", kind->name, kind->ports[p].name, x, y, w, h);
+          g_assert_true (on_side || on_top_bottom);
+          /* On the grid, so that wires run straight. */
+          g_assert_cmpfloat (fmod (fabs (x), 10), ==, 0);
+          g_assert_cmpfloat (fmod (fabs (y), 10), ==, 0);
+          /* Supports below. */
+          if (kind->ports[p].is_support)
+            g_assert_cmpfloat (y, ==, h / 2);
+
+          /* No two ports in one place. */
+          for (guint q = 0; q < p; q++)
+            {
+              double x2, y2;
+
+              sw_symbol_get_port_position (kind, q, &x2, &y2);
+              g_assert_false (x == x2 && y == y2);
+            }
+        }
+    }
+
+  /* Modelica's layout for two-flange elements: flange_a left, flange_b right. */
+  {
+    const SwKind *inertia = sw_catalog_lookup ("rotational.inertia");
+    double x, y;
+
+    g_assert_nonnull (inertia);
+    sw_symbol_get_port_position (inertia, sw_kind_find_port (inertia, "flange_a"), &x, &y);
+    g_assert_cmpfloat (x, <, 0);
+    g_assert_cmpfloat (y, ==, 0);
+    sw_symbol_get_port_position (inertia, sw_kind_find_port (inertia, "flange_b"), &x, &y);
+    g_assert_cmpfloat (x, >, 0);
+    g_assert_cmpfloat (y, ==, 0);
+  }
+}
+
+/* The colour painted at frame point (fx, fy), un-premultiplied. */
+static void
+pixel_at (cairo_surface_t *surface,
+          double           scale,
+          double           fx,
+          double           fy,
+          double           rgba[4])
+{
+  int size = cairo_image_surface_get_width (surface);
+  int x = (int) floor (size / 2.0 + fx * scale), y = (int) floor (size / 2.0 + fy * scale);
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  guint32 pixel = *(const guint32 *) (gconstpointer) (data + y * cairo_image_surface_get_stride (surface) + 4 * x);
+  double a = (pixel >> 24) / 255.0;
+
+  rgba[3] = a;
+  rgba[0] = a > 0 ? ((pixel >> 16) & 0xff) / 255.0 / a : 0;
+  rgba[1] = a > 0 ? ((pixel >> 8) & 0xff) / 255.0 / a : 0;
+  rgba[2] = a > 0 ? (pixel & 0xff) / 255.0 / a : 0;
+}
+
+static void
+test_port_colours (void)
+{
+  guint n_kinds;
+  const SwKind *const *kinds = sw_catalog_get_kinds (&n_kinds);
+  const double scale = 4;
+  SwSymbolStyle style = sw_symbol_style_default (FALSE);
+  guint n_translational = 0;
+
+  for (guint k = 0; k < n_kinds; k++)
+    {
+      const SwKind *kind = kinds[k];
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 160 * scale, 160 * scale);
+      cairo_t *cr = cairo_create (surface);
+
+      cairo_translate (cr, 80 * scale, 80 * scale);
+      cairo_scale (cr, scale, scale);
+      sw_symbol_draw (cr, kind, &style);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+
+      for (guint p = 0; p < kind->n_ports; p++)
+        {
+          const double *expected = kind->ports[p].domain == SW_DOMAIN_TRANSLATIONAL
+                                   ? style.translational : style.rotational;
+          double x, y, rgba[4];
+
+          /* The left edge of the port's square, clear of the wire stub:
+           * filled or outlined, it has the domain's colour. */
+          sw_symbol_get_port_position (kind, p, &x, &y);
+          pixel_at (surface, scale, x - 3.9, y - 2.5, rgba);
+          g_assert_cmpfloat (rgba[3], >, 0.9);
+          for (guint c = 0; c < 3; c++)
+            g_assert_cmpfloat_with_epsilon (rgba[c], expected[c], 0.02);
+          if (kind->ports[p].domain == SW_DOMAIN_TRANSLATIONAL)
+            n_translational++;
+        }
+      cairo_surface_destroy (surface);
+    }
+  g_assert_cmpuint (n_translational, >, 0);
+
+  /* The two domains look different. */
+  g_assert_cmpfloat (fabs (style.translational[1] - style.rotational[1]) +
+                     fabs (style.translational[0] - style.rotational[0]), >, 0.2);
+}
+
+static void
+test_flange_b_hollow (void)
+{
+  const SwKind *inertia = sw_catalog_lookup ("rotational.inertia");
+  SwSymbolStyle style = sw_symbol_style_default (FALSE);
+  const double scale = 4;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 160 * scale, 160 * scale);
+  cairo_t *cr = cairo_create (surface);
+  double ax, ay, bx, by, a[4], b[4];
+
+  cairo_translate (cr, 80 * scale, 80 * scale);
+  cairo_scale (cr, scale, scale);
+  sw_symbol_draw (cr, inertia, &style);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  /* Just off the centre of each flange (clear of the shaft line). */
+  sw_symbol_get_port_position (inertia, 0, &ax, &ay);
+  sw_symbol_get_port_position (inertia, 1, &bx, &by);
+  pixel_at (surface, scale, ax + 1, ay - 2.5, a);
+  pixel_at (surface, scale, bx + 1, by - 2.5, b);
+  for (guint c = 0; c < 3; c++)
+    g_assert_cmpfloat_with_epsilon (a[c], style.rotational[c], 0.02);
+  /* flange_b is white inside on a light page. */
+  g_assert_cmpfloat (b[0] + b[1] + b[2], >, 2.9);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_style (void)
+{
+  SwSymbolStyle light = sw_symbol_style_default (FALSE);
+  SwSymbolStyle dark = sw_symbol_style_default (TRUE);
+  double l = light.fg[0] + light.fg[1] + light.fg[2];
+  double d = dark.fg[0] + dark.fg[1] + dark.fg[2];
+
+  /* Dark lines on light, light lines on dark. */
+  g_assert_cmpfloat (l, <, 1.0);
+  g_assert_cmpfloat (d, >, 2.0);
+  g_assert_cmpfloat (light.fg[3], ==, 1);
+  g_assert_cmpfloat (dark.problem[0], >, dark.problem[2]);
+  g_assert_cmpfloat (light.problem[0], >, light.problem[2]);
+}
+
+/* A kind from the future: unknown name, three flanges and a support. */
+static const SwPortDesc future_ports[] = {
+  { "a", SW_DOMAIN_ROTATIONAL, FALSE },
+  { "b", SW_DOMAIN_ROTATIONAL, FALSE },
+  { "c", SW_DOMAIN_TRANSLATIONAL, FALSE },
+  { "housing", SW_DOMAIN_ROTATIONAL, TRUE },
+};
+static const SwParamDesc future_params[] = {
+  { "k", "Constant", "s-1", SW_PARAM_REAL, 1, 0, 10, FALSE, "" },
+  { "on", "Enabled", "", SW_PARAM_BOOLEAN, 1, 0, 1, FALSE, "" },
+  { "v", "Volume", "m3", SW_PARAM_REAL, 1, 0, 10, FALSE, "" },
+  { "q", "Something", "kg.m2/s2", SW_PARAM_REAL, 1, 0, 10, FALSE, "" },
+};
+static const SwKind future_kind = {
+  .name = "future.widget", .label = "Widget", .group = "Future",
+  .ports = future_ports, .n_ports = G_N_ELEMENTS (future_ports),
+  .params = future_params, .n_params = G_N_ELEMENTS (future_params),
+  .key_param = "k",
+};
+/* A known name whose ports do not fit its picture: drawn as a box. */
+static const SwKind odd_spring = {
+  .name = "rotational.spring", .label = "Odd spring", .group = "Rotational",
+  .ports = future_ports, .n_ports = 3,
+};
+
+static void
+test_fallback (void)
+{
+  const SwKind *kinds[] = { &future_kind, &odd_spring };
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      PixelCount count = draw_and_count (kinds[k], 2, 0, FALSE, FALSE, PORT_OVERHANG);
+      double w, h;
+
+      g_assert_cmpuint (count.outside, ==, 0);
+      g_assert_cmpuint (count.inside, >, 0);
+      sw_symbol_get_size (kinds[k], &w, &h);
+      for (guint p = 0; p < kinds[k]->n_ports; p++)
+        {
+          double x, y;
+
+          sw_symbol_get_port_position (kinds[k], p, &x, &y);
+          g_assert_true ((fabs (fabs (x) - w / 2) < 1e-9 && fabs (y) <= h / 2) ||
+                         (fabs (fabs (y) - h / 2) < 1e-9 && fabs (x) <= w / 2));
+        }
+    }
+}
+
+static void
+check_key_text (const char   *kind_name,
+                const char   *param,
+                double        value,
+                const char   *expected)
+{
+  const SwKind *kind = sw_catalog_lookup (kind_name);
+  double params[SW_KIND_MAX_PARAMS];
+  g_autofree char *text = NULL;
+
+  g_assert_nonnull (kind);
+  for (guint i = 0; i < SW_KIND_MAX_PARAMS; i++)
+    params[i] = NAN;
+  params[sw_kind_find_param (kind, param)] = value;
+  text = sw_symbol_dup_key_text (kind, params);
+  g_assert_cmpstr (text, ==, expected);
+}
+
+static void
+test_key_text (void)
+{
+  double params[SW_KIND_MAX_PARAMS] = { 0 };
+  g_autofree char *text = NULL;
+
+  check_key_text ("rotational.inertia", "J", 0.1, "J = 0.1 kg·m²");
+  check_key_text ("rotational.inertia", "J", 2, "J = 2 kg·m²");
+  check_key_text ("rotational.spring", "c", 1e4, "c = 10000 N·m/rad");
+  check_key_text ("rotational.damper", "d", 10, "d = 10 N·m·s/rad");
+  check_key_text ("translational.damper", "d", 2.5, "d = 2.5 N·s/m");
+  check_key_text ("translational.mass", "m", 1500, "m = 1500 kg");
+  check_key_text ("rotational.ideal_gear", "ratio", 10, "ratio = 10");
+  check_key_text ("rotational.ideal_gear", "ratio", -0.25, "ratio = -0.25");
+  check_key_text ("rotational.accelerate", "a_ref", 2, "a_ref = 2 rad/s²");
+  check_key_text ("translational.accelerate", "a_ref", 9.81, "a_ref = 9.81 m/s²");
+  check_key_text ("rotational.shaft", "c", 1.5e7, "c = 1.5e+07 N·m/rad");
+  check_key_text ("rotational.ideal_gear_r2t", "ratio", 3, "ratio = 3 rad/m");
+
+  /* A kind without a key parameter has no key text. */
+  text = sw_symbol_dup_key_text (sw_catalog_lookup ("rotational.fixed"), params);
+  g_assert_null (text);
+
+  /* Units the catalogue does not use yet. */
+  params[0] = 3;
+  g_clear_pointer (&text, g_free);
+  text = sw_symbol_dup_key_text (&future_kind, params);
+  g_assert_cmpstr (text, ==, "k = 3 s⁻¹");
+
+  {
+    SwKind copy = future_kind;
+    double values[SW_KIND_MAX_PARAMS] = { 3, 0, 0.5, 12 };
+
+    copy.key_param = "on";
+    g_clear_pointer (&text, g_free);
+    text = sw_symbol_dup_key_text (&copy, values);
+    g_assert_cmpstr (text, ==, "on = false");
+
+    copy.key_param = "v";
+    g_clear_pointer (&text, g_free);
+    text = sw_symbol_dup_key_text (&copy, values);
+    g_assert_cmpstr (text, ==, "v = 0.5 m³");
+
+    copy.key_param = "q";
+    g_clear_pointer (&text, g_free);
+    text = sw_symbol_dup_key_text (&copy, values);
+    g_assert_cmpstr (text, ==, "q = 12 kg·m²/s²");
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/symbols/draw-all", test_draw_all);
+  g_test_add_func ("/symbols/draw-turned", test_draw_turned);
+  g_test_add_func ("/symbols/ports-on-edge", test_ports_on_edge);
+  g_test_add_func ("/symbols/port-colours", test_port_colours);
+  g_test_add_func ("/symbols/flange-b-hollow", test_flange_b_hollow);
+  g_test_add_func ("/symbols/style", test_style);
+  g_test_add_func ("/symbols/fallback", test_fallback);
+  g_test_add_func ("/symbols/key-text", test_key_text);
+
+  return g_test_run ();
+}

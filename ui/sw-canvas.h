@@ -1,0 +1,59 @@
+/* sw-canvas.h: the schematic editor of a model.
+ *
+ * Draws every component with its symbol (sw-symbols.h), id and key
+ * parameter, and the wires between ports, routed orthogonally; edits go
+ * through the model API, so a SwHistory on the same model makes every edit
+ * undoable. Interaction: click, shift-click and rubber-band selection;
+ * drag to move with grid snapping; drag from a port to a port to connect
+ * (a port of the other domain refuses with a hint); middle drag or scroll
+ * to pan, ctrl+scroll or pinch to zoom.
+ *
+ * Actions in the "canvas" group (installed on the widget): delete-selection,
+ * select-all, duplicate, copy, cut, paste (the clipboard carries model JSON,
+ * so it works between windows), rotate, flip, zoom-in, zoom-out, zoom-fit.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "sw-history.h"
+#include "sw-model.h"
+
+G_BEGIN_DECLS
+
+#define SW_TYPE_CANVAS (sw_canvas_get_type ())
+G_DECLARE_FINAL_TYPE (SwCanvas, sw_canvas, SW, CANVAS, GtkWidget)
+
+/* Properties: "model" (SwModel), "history" (SwHistory, for grouping a drag
+ * into one step), "zoom" (double, 1 = 100 %). Signal "selection-changed". */
+GtkWidget *sw_canvas_new                 (void);
+void       sw_canvas_set_model           (SwCanvas   *canvas,
+                                          SwModel    *model);
+SwModel   *sw_canvas_get_model           (SwCanvas   *canvas);
+void       sw_canvas_set_history         (SwCanvas   *canvas,
+                                          SwHistory  *history);
+double     sw_canvas_get_zoom            (SwCanvas   *canvas);
+void       sw_canvas_set_zoom            (SwCanvas   *canvas,
+                                          double      zoom);
+
+/* Selected component indices (sorted); the one component when exactly one
+ * is selected, else -1. */
+GArray    *sw_canvas_dup_selection       (SwCanvas   *canvas);
+int        sw_canvas_get_selected_component (SwCanvas *canvas);
+void       sw_canvas_select_component    (SwCanvas   *canvas,
+                                          int         component);
+
+/* Click-then-click placement: the next click on the canvas places a new
+ * component of this kind there (Escape cancels). Dropping a string
+ * "shaftwork-kind:<name>" (from the palette) places it where it is dropped. */
+void       sw_canvas_begin_place         (SwCanvas   *canvas,
+                                          const char *kind_name);
+
+/* Problems to mark at the components involved (from a failed check):
+ * component indices and their messages; NULL clears. */
+void       sw_canvas_set_problems        (SwCanvas   *canvas,
+                                          const int  *components,
+                                          const char *const *messages,
+                                          guint       n);
+
+G_END_DECLS

@@ -1,0 +1,512 @@
+/* sw-inspector-number-row.c: a number with its unit, checked as you type.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-inspector-number-row.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+struct _SwInspectorNumberRow
+{
+  AdwActionRow parent_instance;
+
+  GtkWidget   *entry;
+  GtkWidget   *unit_label;
+
+  char        *symbol;
+  char        *unit;          /* for display */
+  char        *help;
+  char        *error;         /* refused by the taker, or NULL */
+  double       min, max;
+  gboolean     min_exclusive, max_exclusive;
+  gboolean     integer;
+  gboolean     optional;
+
+  double       value;         /* NAN while invalid or empty */
+  gboolean     valid;
+  gboolean     pending;
+  gboolean     syncing;       /* the text is being set from outside */
+};
+
+G_DEFINE_FINAL_TYPE (SwInspectorNumberRow, sw_inspector_number_row, ADW_TYPE_ACTION_ROW)
+
+enum {
+  PROP_0,
+  PROP_VALUE,
+  N_PROPS
+};
+
+enum {
+  COMMITTED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* Helpers */
+
+static const char *const superscripts[] = { "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹" };
+
+char *
+sw_inspector_dup_unit_text (const char *unit)
+{
+  GString *s;
+
+  if (unit == NULL)
+    return g_strdup ("");
+
+  s = g_string_new (NULL);
+  for (const char *p = unit; *p != '\0'; p++)
+    {
+      /* "m2" → "m²", "kg.m" → "kg·m"; "1/s" stays. */
+      if (*p == '.' && p > unit && g_ascii_isalpha (p[-1]) && g_ascii_isalpha (p[1]))
+        g_string_append (s, "·");
+      else if (g_ascii_isdigit (*p) && p > unit && g_ascii_isalpha (p[-1]))
+        g_string_append (s, superscripts[*p - '0']);
+      else
+        g_string_append_c (s, *p);
+    }
+  return g_string_free (s, FALSE);
+}
+
+char *
+sw_inspector_format_number (double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  GString *s;
+  char *e;
+
+  if (isnan (value))
+    return g_strdup ("");
+  if (isinf (value))
+    return g_strdup (value > 0 ? "∞" : "−∞");
+
+  g_ascii_formatd (buf, sizeof buf, "%g", value);
+  s = g_string_new (buf);
+  e = strchr (s->str, 'e');
+  if (e != NULL)
+    {
+      gsize at = e - s->str + 1;
+
+      /* "1e-06" → "1e-6", "8e+10" → "8e10" */
+      if (s->str[at] == '+')
+        g_string_erase (s, at, 1);
+      else if (s->str[at] == '-')
+        at++;
+      while (s->str[at] == '0' && s->str[at + 1] != '\0')
+        g_string_erase (s, at, 1);
+    }
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+sw_inspector_parse_number (const char *text,
+                           double     *value)
+{
+  g_autoptr(GString) s = NULL;
+  char *end = NULL;
+  double v;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  s = g_string_new (text);
+  g_strstrip (s->str);
+  s->len = strlen (s->str);
+  g_string_replace (s, "−", "-", 0);
+  g_string_replace (s, ",", ".", 0);
+  if (s->len == 0)
+    return FALSE;
+
+  v = g_ascii_strtod (s->str, &end);
+  if (end == s->str || *end != '\0' || !isfinite (v))
+    return FALSE;
+
+  *value = v;
+  return TRUE;
+}
+
+char *
+sw_inspector_dup_range_text (const char *symbol,
+                             const char *unit,
+                             double      min,
+                             double      max,
+                             gboolean    min_exclusive,
+                             gboolean    max_exclusive)
+{
+  g_autofree char *lo = sw_inspector_format_number (min);
+  g_autofree char *hi = sw_inspector_format_number (max);
+  g_autofree char *u = NULL;
+  const char *lo_op = min_exclusive ? "<" : "≤";
+  const char *hi_op = max_exclusive ? "<" : "≤";
+  gboolean has_lo = isfinite (min), has_hi = isfinite (max);
+
+  u = unit != NULL && unit[0] != '\0' ? g_strconcat (" ", unit, NULL) : g_strdup ("");
+
+  if (has_lo && has_hi)
+    return g_strdup_printf ("%s %s %s %s %s%s", lo, lo_op, symbol, hi_op, hi, u);
+  if (has_lo)
+    return g_strdup_printf ("%s %s %s%s", symbol, min_exclusive ? ">" : "≥", lo, u);
+  if (has_hi)
+    return g_strdup_printf ("%s %s %s%s", symbol, hi_op, hi, u);
+  return g_strdup (_("any number"));
+}
+
+/* The row */
+
+static char *
+dup_valid_text (SwInspectorNumberRow *self)
+{
+  g_autofree char *range = sw_inspector_dup_range_text (self->symbol, self->unit,
+                                                        self->min, self->max,
+                                                        self->min_exclusive, self->max_exclusive);
+
+  if (self->integer)
+    return g_strdup_printf (_("%s, a whole number"), range);
+  return g_steal_pointer (&range);
+}
+
+static void
+update_style (SwInspectorNumberRow *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
+  gboolean empty = text[0] == '\0';
+
+  if (self->valid && self->error == NULL)
+    {
+      gtk_widget_remove_css_class (widget, "error");
+      gtk_widget_remove_css_class (self->entry, "error");
+      gtk_widget_set_tooltip_text (widget, self->help);
+    }
+  else
+    {
+      g_autofree char *valid = dup_valid_text (self);
+      g_autofree char *tooltip = NULL;
+
+      /* On the row for whoever looks it up, on the entry for the eye (the
+       * row's own style would colour the title too). */
+      gtk_widget_add_css_class (widget, "error");
+      gtk_widget_add_css_class (self->entry, "error");
+      if (self->error != NULL)
+        tooltip = g_strdup (self->error);
+      else if (empty)
+        tooltip = g_strdup_printf (_("A value is needed. Valid: %s"), valid);
+      else
+        tooltip = g_strdup_printf (_("Valid: %s"), valid);
+      gtk_widget_set_tooltip_text (widget, tooltip);
+    }
+}
+
+static gboolean
+in_range (SwInspectorNumberRow *self,
+          double                v)
+{
+  if (self->min_exclusive ? !(v > self->min) : !(v >= self->min))
+    return FALSE;
+  if (self->max_exclusive ? !(v < self->max) : !(v <= self->max))
+    return FALSE;
+  if (self->integer && v != floor (v))
+    return FALSE;
+  return TRUE;
+}
+
+/* Parses the text into value and valid, notifying a new value. */
+static void
+reparse (SwInspectorNumberRow *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
+  double v = NAN, old = self->value;
+  gboolean valid;
+
+  if (self->optional && strspn (text, " \t") == strlen (text))
+    valid = TRUE;
+  else
+    valid = sw_inspector_parse_number (text, &v) && in_range (self, v);
+
+  self->valid = valid;
+  self->value = valid ? v : NAN;
+  update_style (self);
+
+  if (!(old == self->value || (isnan (old) && isnan (self->value))))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VALUE]);
+}
+
+static void
+changed_cb (GtkEditable          *entry,
+            SwInspectorNumberRow *self)
+{
+  if (self->syncing)
+    return;
+
+  self->pending = TRUE;
+  g_clear_pointer (&self->error, g_free);
+  reparse (self);
+}
+
+static void
+entry_activate_cb (GtkEntry             *entry,
+                   SwInspectorNumberRow *self)
+{
+  sw_inspector_number_row_commit (self);
+}
+
+static void
+focus_leave_cb (GtkEventControllerFocus *focus,
+                SwInspectorNumberRow    *self)
+{
+  sw_inspector_number_row_commit (self);
+}
+
+static void
+sw_inspector_number_row_finalize (GObject *object)
+{
+  SwInspectorNumberRow *self = SW_INSPECTOR_NUMBER_ROW (object);
+
+  g_clear_pointer (&self->symbol, g_free);
+  g_clear_pointer (&self->unit, g_free);
+  g_clear_pointer (&self->help, g_free);
+  g_clear_pointer (&self->error, g_free);
+
+  G_OBJECT_CLASS (sw_inspector_number_row_parent_class)->finalize (object);
+}
+
+static void
+sw_inspector_number_row_get_property (GObject    *object,
+                                      guint       prop_id,
+                                      GValue     *value,
+                                      GParamSpec *pspec)
+{
+  SwInspectorNumberRow *self = SW_INSPECTOR_NUMBER_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_VALUE:
+      g_value_set_double (value, self->value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sw_inspector_number_row_class_init (SwInspectorNumberRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = sw_inspector_number_row_finalize;
+  object_class->get_property = sw_inspector_number_row_get_property;
+
+  properties[PROP_VALUE] =
+    g_param_spec_double ("value", NULL, NULL,
+                         -G_MAXDOUBLE, G_MAXDOUBLE, 0,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[COMMITTED] =
+    g_signal_new ("committed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 1, G_TYPE_DOUBLE);
+}
+
+static void
+sw_inspector_number_row_init (SwInspectorNumberRow *self)
+{
+  GtkEventController *focus;
+
+  /* Titles come from descriptors, not markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self), FALSE);
+
+  self->min = -INFINITY;
+  self->max = INFINITY;
+  self->value = NAN;
+  self->valid = FALSE;
+
+  /* Value and unit side by side at the end of the row; the unit column
+   * has a fixed width so that the entries of a group line up. */
+  self->entry = gtk_entry_new ();
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->entry), 9);
+  gtk_editable_set_max_width_chars (GTK_EDITABLE (self->entry), 9);
+  gtk_entry_set_alignment (GTK_ENTRY (self->entry), 1);
+  gtk_entry_set_input_purpose (GTK_ENTRY (self->entry), GTK_INPUT_PURPOSE_NUMBER);
+  gtk_widget_set_valign (self->entry, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (self), self->entry);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (self), self->entry);
+
+  self->unit_label = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->unit_label, "dim-label");
+  gtk_label_set_xalign (GTK_LABEL (self->unit_label), 0);
+  gtk_label_set_width_chars (GTK_LABEL (self->unit_label), 8);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (self), self->unit_label);
+
+  g_signal_connect (self->entry, "changed", G_CALLBACK (changed_cb), self);
+  g_signal_connect (self->entry, "activate", G_CALLBACK (entry_activate_cb), self);
+
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect (focus, "leave", G_CALLBACK (focus_leave_cb), self);
+  gtk_widget_add_controller (self->entry, focus);
+}
+
+GtkWidget *
+sw_inspector_number_row_new (const char *title,
+                             const char *symbol,
+                             const char *unit)
+{
+  SwInspectorNumberRow *self;
+
+  g_return_val_if_fail (title != NULL, NULL);
+  g_return_val_if_fail (symbol != NULL, NULL);
+
+  self = g_object_new (SW_TYPE_INSPECTOR_NUMBER_ROW, "title", title, NULL);
+  self->symbol = g_strdup (symbol);
+  self->unit = sw_inspector_dup_unit_text (unit);
+  gtk_label_set_text (GTK_LABEL (self->unit_label), self->unit);
+  reparse (self);
+  return GTK_WIDGET (self);
+}
+
+void
+sw_inspector_number_row_set_range (SwInspectorNumberRow *self,
+                                   double                min,
+                                   double                max,
+                                   gboolean              min_exclusive,
+                                   gboolean              max_exclusive)
+{
+  g_return_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self));
+  g_return_if_fail (!(min > max));
+
+  self->min = min;
+  self->max = max;
+  self->min_exclusive = min_exclusive;
+  self->max_exclusive = max_exclusive;
+  reparse (self);
+}
+
+void
+sw_inspector_number_row_set_integer (SwInspectorNumberRow *self,
+                                     gboolean              integer)
+{
+  g_return_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self));
+
+  self->integer = !!integer;
+  reparse (self);
+}
+
+void
+sw_inspector_number_row_set_optional (SwInspectorNumberRow *self,
+                                      const char           *empty_hint)
+{
+  g_return_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self));
+
+  self->optional = TRUE;
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->entry), empty_hint);
+  reparse (self);
+}
+
+void
+sw_inspector_number_row_set_help (SwInspectorNumberRow *self,
+                                  const char           *help)
+{
+  g_return_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self));
+
+  g_free (self->help);
+  self->help = g_strdup (help);
+  update_style (self);
+}
+
+void
+sw_inspector_number_row_show_value (SwInspectorNumberRow *self,
+                                    double                value)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self));
+
+  if (self->pending)
+    return;
+
+  text = sw_inspector_format_number (value);
+  /* A text that already stands for this value stays as it is ("1e4"). */
+  if (!(self->valid && (self->value == value || (isnan (self->value) && isnan (value)))))
+    {
+      self->syncing = TRUE;
+      gtk_editable_set_text (GTK_EDITABLE (self->entry), text);
+      self->syncing = FALSE;
+    }
+  g_clear_pointer (&self->error, g_free);
+  reparse (self);
+}
+
+double
+sw_inspector_number_row_get_value (SwInspectorNumberRow *self)
+{
+  g_return_val_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self), NAN);
+
+  return self->value;
+}
+
+gboolean
+sw_inspector_number_row_get_valid (SwInspectorNumberRow *self)
+{
+  g_return_val_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self), FALSE);
+
+  return self->valid;
+}
+
+gboolean
+sw_inspector_number_row_get_pending (SwInspectorNumberRow *self)
+{
+  g_return_val_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self), FALSE);
+
+  return self->pending;
+}
+
+void
+sw_inspector_number_row_clear_pending (SwInspectorNumberRow *self)
+{
+  g_return_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self));
+
+  self->pending = FALSE;
+}
+
+void
+sw_inspector_number_row_commit (SwInspectorNumberRow *self)
+{
+  g_return_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self));
+
+  if (!self->pending || !self->valid || self->error != NULL)
+    return;
+
+  /* Cleared first: the taker may show the accepted value right away. */
+  self->pending = FALSE;
+  g_signal_emit (self, signals[COMMITTED], 0, self->value);
+}
+
+void
+sw_inspector_number_row_set_error (SwInspectorNumberRow *self,
+                                   const char           *message)
+{
+  g_return_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self));
+
+  g_free (self->error);
+  self->error = g_strdup (message);
+  if (message != NULL)
+    self->pending = TRUE;
+  update_style (self);
+}
+
+GtkEditable *
+sw_inspector_number_row_get_editable (SwInspectorNumberRow *self)
+{
+  g_return_val_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self), NULL);
+
+  return GTK_EDITABLE (self->entry);
+}

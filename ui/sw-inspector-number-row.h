@@ -1,0 +1,80 @@
+/* sw-inspector-number-row.h: a row for one number: title, entry and unit,
+ * checked as you type.
+ *
+ * The text is parsed with g_ascii_strtod (a decimal comma is taken as a
+ * point); text that is not a number, or a number outside the range, gives
+ * the row the "error" style and a tooltip saying what is valid
+ * ("J ≥ 0 kg·m²"). Enter or moving the focus away emits "committed" with
+ * the value, once per edit, and only for a valid one. Values from the model
+ * (sw_inspector_number_row_show_value()) never overwrite an edit the user
+ * has not committed yet.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define SW_TYPE_INSPECTOR_NUMBER_ROW (sw_inspector_number_row_get_type ())
+G_DECLARE_FINAL_TYPE (SwInspectorNumberRow, sw_inspector_number_row, SW, INSPECTOR_NUMBER_ROW, AdwActionRow)
+
+/* Signal "committed" (double value). Property "value" (read-only): what the
+ * text stands for, NAN while it is invalid or empty. */
+GtkWidget *sw_inspector_number_row_new          (const char           *title,
+                                                 const char           *symbol,
+                                                 const char           *unit);
+void       sw_inspector_number_row_set_range    (SwInspectorNumberRow *self,
+                                                 double                min,
+                                                 double                max,
+                                                 gboolean              min_exclusive,
+                                                 gboolean              max_exclusive);
+void       sw_inspector_number_row_set_integer  (SwInspectorNumberRow *self,
+                                                 gboolean              integer);
+/* An empty text is valid (value NAN); empty_hint is shown in the entry. */
+void       sw_inspector_number_row_set_optional (SwInspectorNumberRow *self,
+                                                 const char           *empty_hint);
+/* The tooltip while the text is valid. */
+void       sw_inspector_number_row_set_help     (SwInspectorNumberRow *self,
+                                                 const char           *help);
+/* The entry, for whoever types into it (tests). */
+GtkEditable *sw_inspector_number_row_get_editable (SwInspectorNumberRow *self);
+/* Shows a value from outside (NAN: empty) unless an edit is pending. */
+void       sw_inspector_number_row_show_value   (SwInspectorNumberRow *self,
+                                                 double                value);
+double     sw_inspector_number_row_get_value    (SwInspectorNumberRow *self);
+gboolean   sw_inspector_number_row_get_valid    (SwInspectorNumberRow *self);
+/* The user changed the text and it was not committed yet (or the commit
+ * was refused). */
+gboolean   sw_inspector_number_row_get_pending  (SwInspectorNumberRow *self);
+/* The pending edit was taken another way (with other rows): shows values
+ * from outside again. */
+void       sw_inspector_number_row_clear_pending (SwInspectorNumberRow *self);
+/* Emits "committed" if an edit is pending and valid. */
+void       sw_inspector_number_row_commit       (SwInspectorNumberRow *self);
+/* A refusal from whoever took the value (the model's message), or NULL to
+ * clear it; the row keeps the text and shows the error. */
+void       sw_inspector_number_row_set_error    (SwInspectorNumberRow *self,
+                                                 const char           *message);
+
+/* Helpers shared by the inspector's rows. */
+
+/* A unit as written in the descriptors ("kg.m2", "N.m/rad") for display
+ * ("kg·m²", "N·m/rad"). */
+char      *sw_inspector_dup_unit_text           (const char           *unit);
+/* What is valid, e.g. "J ≥ 0 kg·m²", "0 < width ≤ 100 %", "any number". */
+char      *sw_inspector_dup_range_text          (const char           *symbol,
+                                                 const char           *unit,
+                                                 double                min,
+                                                 double                max,
+                                                 gboolean              min_exclusive,
+                                                 gboolean              max_exclusive);
+/* %g without a locale and with a short exponent: "0.1", "1e-6", "8e10". */
+char      *sw_inspector_format_number           (double                value);
+/* Parses what a user typed: surrounding space is ignored, a comma is a
+ * decimal point, "−" is a minus. FALSE unless the whole text is one finite
+ * number. */
+gboolean   sw_inspector_parse_number            (const char           *text,
+                                                 double               *value);
+
+G_END_DECLS

@@ -1,0 +1,919 @@
+/* sw-inspector.c: the selected component's parameters, or the simulation
+ * settings.
+ *
+ * The rows are built from the kind's descriptors when the component (or
+ * its kind) changes; when the model changes otherwise, the values are shown
+ * again in the rows that exist, and a row the user is editing keeps the
+ * text typed (see sw-inspector-number-row.h). Every edit goes through the
+ * model's editing functions; a refusal is shown on the row and changes
+ * nothing.
+ *
+ * Widget names, for tests and for finding one's way: "id",
+ * "param-<name>" (REAL, BOOLEAN, SIGNAL), "initial-<name>",
+ * "sim-stop_time", "sim-output_interval", "sim-tolerance", "sim-method",
+ * and the children named in sw-inspector-signal-row.h and
+ * sw-inspector-geometry-row.h.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-inspector.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "sw-inspector-geometry-row.h"
+#include "sw-inspector-number-row.h"
+#include "sw-inspector-signal-row.h"
+#include "sw-palette-symbol.h"
+
+/* The integration methods the model accepts, in the order offered. */
+static const struct {
+  const char *name;
+  const char *label;
+} methods[] = {
+  { "auto", N_("Automatic") },
+  { "rk45", N_("Runge–Kutta–Fehlberg 4(5)") },
+  { "rk8pd", N_("Runge–Kutta Prince–Dormand 8(9)") },
+  { "bdf", N_("BDF, for stiff models") },
+};
+
+typedef enum {
+  SIM_STOP_TIME,
+  SIM_OUTPUT_INTERVAL,
+  SIM_TOLERANCE,
+  N_SIM_NUMBERS
+} SimNumber;
+
+struct _SwInspector
+{
+  GtkWidget      parent_instance;
+
+  SwModel       *model;
+  int            component;
+
+  GtkWidget     *page;            /* AdwPreferencesPage, rebuilt */
+  /* What the page shows. */
+  const SwKind  *shown_kind;      /* NULL: the simulation settings or nothing */
+  gboolean       shown_simulation;
+  GtkWidget     *id_row;
+  gboolean       id_pending;
+  GtkWidget     *param_rows[SW_KIND_MAX_PARAMS];
+  GtkWidget     *sim_rows[N_SIM_NUMBERS];
+  GtkWidget     *method_row;
+
+  gboolean       rebuilding;      /* rows are going away: ignore their signals */
+  gboolean       syncing;         /* rows are being set from the model */
+};
+
+G_DEFINE_FINAL_TYPE (SwInspector, sw_inspector, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_MODEL,
+  PROP_COMPONENT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static GQuark param_quark;
+
+static void rebuild (SwInspector *self);
+
+static const SwComponent *
+current_component (SwInspector *self)
+{
+  if (self->model == NULL || self->component < 0 ||
+      (guint) self->component >= sw_model_get_n_components (self->model))
+    return NULL;
+  return sw_model_get_component (self->model, (guint) self->component);
+}
+
+static guint
+row_param (GtkWidget *row)
+{
+  return GPOINTER_TO_UINT (g_object_get_qdata (G_OBJECT (row), param_quark));
+}
+
+static void
+set_row_param (GtkWidget *row,
+               guint      param)
+{
+  g_object_set_qdata (G_OBJECT (row), param_quark, GUINT_TO_POINTER (param));
+}
+
+/* Showing values */
+
+static const char *
+method_name (const SwSimulationSettings *sim)
+{
+  return sim->method != NULL ? sim->method : "auto";
+}
+
+static void
+refresh_simulation (SwInspector *self)
+{
+  const SwSimulationSettings *sim = sw_model_get_simulation (self->model);
+  const char *method = method_name (sim);
+
+  sw_inspector_number_row_show_value (SW_INSPECTOR_NUMBER_ROW (self->sim_rows[SIM_STOP_TIME]),
+                                      sim->stop_time_s);
+  sw_inspector_number_row_show_value (SW_INSPECTOR_NUMBER_ROW (self->sim_rows[SIM_OUTPUT_INTERVAL]),
+                                      sim->output_interval_s);
+  sw_inspector_number_row_show_value (SW_INSPECTOR_NUMBER_ROW (self->sim_rows[SIM_TOLERANCE]),
+                                      sim->tolerance);
+  for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
+    if (strcmp (methods[i].name, method) == 0)
+      adw_combo_row_set_selected (ADW_COMBO_ROW (self->method_row), i);
+}
+
+static void
+refresh_component (SwInspector *self)
+{
+  const SwComponent *c = current_component (self);
+  const SwSimulationSettings *sim = sw_model_get_simulation (self->model);
+
+  if (!self->id_pending && strcmp (gtk_editable_get_text (GTK_EDITABLE (self->id_row)), c->id) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->id_row), c->id);
+
+  for (guint i = 0; i < c->kind->n_params; i++)
+    {
+      GtkWidget *row = self->param_rows[i];
+
+      if (row == NULL)
+        continue;
+
+      switch (c->kind->params[i].type)
+        {
+        case SW_PARAM_REAL:
+        case SW_PARAM_INITIAL:
+          sw_inspector_number_row_show_value (SW_INSPECTOR_NUMBER_ROW (row), c->param[i]);
+          break;
+
+        case SW_PARAM_BOOLEAN:
+          gtk_switch_set_active (GTK_SWITCH (g_object_get_data (G_OBJECT (row), "switch")),
+                                 c->param[i] != 0);
+          break;
+
+        case SW_PARAM_SIGNAL:
+          {
+            g_autoptr(SwSignal) constant = NULL;
+            const SwSignal *signal = c->signal[i];
+
+            if (signal == NULL)
+              signal = constant = sw_signal_new_constant (isfinite (c->param[i]) ? c->param[i] : 0);
+            sw_inspector_signal_row_set_stop_time (SW_INSPECTOR_SIGNAL_ROW (row), sim->stop_time_s);
+            sw_inspector_signal_row_set_signal (SW_INSPECTOR_SIGNAL_ROW (row), signal);
+          }
+          break;
+
+        default:
+          g_assert_not_reached ();
+        }
+    }
+}
+
+static void
+refresh (SwInspector *self)
+{
+  self->syncing = TRUE;
+  if (self->shown_simulation)
+    refresh_simulation (self);
+  else if (self->shown_kind != NULL)
+    refresh_component (self);
+  self->syncing = FALSE;
+}
+
+static void
+model_changed_cb (SwModel     *model,
+                  SwInspector *self)
+{
+  const SwComponent *c;
+
+  if (self->rebuilding)
+    return;
+
+  /* The component went away (indices shift down when one is removed). */
+  if (self->component >= 0 && (guint) self->component >= sw_model_get_n_components (model))
+    {
+      sw_inspector_set_component (self, -1);
+      return;
+    }
+
+  c = current_component (self);
+  if (c != NULL && c->kind != self->shown_kind)
+    rebuild (self);
+  else
+    refresh (self);
+}
+
+/* Edits */
+
+static void
+param_committed_cb (SwInspectorNumberRow *row,
+                    double                value,
+                    SwInspector          *self)
+{
+  g_autoptr(GError) error = NULL;
+  const SwComponent *c = current_component (self);
+
+  if (self->rebuilding || c == NULL)
+    return;
+
+  if (!sw_model_set_param (self->model, (guint) self->component,
+                           c->kind->params[row_param (GTK_WIDGET (row))].name, value, &error))
+    sw_inspector_number_row_set_error (row, error->message);
+}
+
+static void
+switch_cb (GtkSwitch   *sw,
+           GParamSpec  *pspec,
+           SwInspector *self)
+{
+  g_autoptr(GError) error = NULL;
+  const SwComponent *c = current_component (self);
+
+  if (self->rebuilding || self->syncing || c == NULL)
+    return;
+
+  if (!sw_model_set_param (self->model, (guint) self->component,
+                           c->kind->params[row_param (GTK_WIDGET (sw))].name,
+                           gtk_switch_get_active (sw) ? 1 : 0, &error))
+    {
+      /* Show the model's value again, and say why. */
+      gtk_widget_set_tooltip_text (GTK_WIDGET (sw), error->message);
+      self->syncing = TRUE;
+      gtk_switch_set_active (sw, !gtk_switch_get_active (sw));
+      self->syncing = FALSE;
+    }
+}
+
+static void
+signal_edited_cb (SwInspectorSignalRow *row,
+                  SwSignal             *signal,
+                  SwInspector          *self)
+{
+  g_autoptr(GError) error = NULL;
+  const SwComponent *c = current_component (self);
+
+  if (self->rebuilding || c == NULL)
+    return;
+
+  if (!sw_model_set_param_signal (self->model, (guint) self->component,
+                                  c->kind->params[row_param (GTK_WIDGET (row))].name, signal, &error))
+    sw_inspector_signal_row_set_error (row, error->message);
+}
+
+/* Sets one parameter from the geometry; a refusal shows on its row. */
+static gboolean
+apply_value (SwInspector *self,
+             const char  *param,
+             double       value)
+{
+  g_autoptr(GError) error = NULL;
+  const SwComponent *c = current_component (self);
+  int p = sw_kind_find_param (c->kind, param);
+
+  g_return_val_if_fail (p >= 0, FALSE);
+
+  if (sw_model_set_param (self->model, (guint) self->component, param, value, &error))
+    return TRUE;
+  if (self->param_rows[p] != NULL && SW_IS_INSPECTOR_NUMBER_ROW (self->param_rows[p]))
+    sw_inspector_number_row_set_error (SW_INSPECTOR_NUMBER_ROW (self->param_rows[p]), error->message);
+  return FALSE;
+}
+
+/* The geometry itself is not kept: the model has no function yet that sets
+ * a component's "ui" object. */
+static void
+geometry_apply_cb (SwInspectorGeometryRow *row,
+                   double                  inertia,
+                   double                  stiffness,
+                   SwInspector            *self)
+{
+  if (self->rebuilding || current_component (self) == NULL)
+    return;
+
+  if (!isnan (stiffness) && !apply_value (self, "c", stiffness))
+    return;
+  if (!isnan (inertia))
+    apply_value (self, "J", inertia);
+}
+
+/* The id: letters, digits and '_', not starting with a digit, unique. */
+static gboolean
+check_id (SwInspector  *self,
+          const char   *id,
+          char        **message)
+{
+  int other;
+
+  if (id[0] == '\0' || g_ascii_isdigit (id[0]))
+    {
+      *message = g_strdup (_("An id starts with a letter or “_”"));
+      return FALSE;
+    }
+  for (const char *p = id; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p) && *p != '_')
+      {
+        *message = g_strdup (_("An id has only letters, digits and “_”"));
+        return FALSE;
+      }
+  other = sw_model_find_component (self->model, id);
+  if (other >= 0 && other != self->component)
+    {
+      *message = g_strdup_printf (_("“%s” is the id of another component"), id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+show_id_error (GtkWidget  *row,
+               const char *message)
+{
+  if (message != NULL)
+    {
+      gtk_widget_add_css_class (row, "error");
+      gtk_widget_set_tooltip_text (row, message);
+    }
+  else
+    {
+      gtk_widget_remove_css_class (row, "error");
+      gtk_widget_set_tooltip_text (row, _("Unique name of the component, used in the file and in results"));
+    }
+}
+
+static void
+id_changed_cb (GtkEditable *row,
+               SwInspector *self)
+{
+  g_autofree char *message = NULL;
+
+  if (self->syncing || self->rebuilding || current_component (self) == NULL)
+    return;
+
+  self->id_pending = TRUE;
+  check_id (self, gtk_editable_get_text (row), &message);
+  show_id_error (GTK_WIDGET (row), message);
+}
+
+static void
+id_commit (SwInspector *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  g_autofree char *id = NULL;
+
+  if (!self->id_pending || self->rebuilding || current_component (self) == NULL)
+    return;
+
+  id = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->id_row)));
+  if (!check_id (self, id, &message))
+    return;
+
+  self->id_pending = FALSE;
+  if (strcmp (id, current_component (self)->id) == 0)
+    return;
+  if (!sw_model_set_id (self->model, (guint) self->component, id, &error))
+    {
+      self->id_pending = TRUE;
+      show_id_error (self->id_row, error->message);
+    }
+}
+
+static void
+id_leave_cb (GtkEventControllerFocus *focus,
+             SwInspector             *self)
+{
+  id_commit (self);
+}
+
+static void
+sim_committed_cb (SwInspectorNumberRow *row,
+                  double                value,
+                  SwInspector          *self)
+{
+  SwSimulationSettings sim;
+
+  if (self->rebuilding || self->model == NULL)
+    return;
+
+  sim = *sw_model_get_simulation (self->model);
+  switch ((SimNumber) row_param (GTK_WIDGET (row)))
+    {
+    case SIM_STOP_TIME: sim.stop_time_s = value; break;
+    case SIM_OUTPUT_INTERVAL: sim.output_interval_s = value; break;
+    case SIM_TOLERANCE: sim.tolerance = value; break;
+    case N_SIM_NUMBERS:
+    default: g_assert_not_reached ();
+    }
+  sw_model_set_simulation (self->model, &sim);
+}
+
+static void
+method_cb (AdwComboRow *row,
+           GParamSpec  *pspec,
+           SwInspector *self)
+{
+  SwSimulationSettings sim;
+  guint selected = adw_combo_row_get_selected (row);
+
+  if (self->rebuilding || self->syncing || self->model == NULL || selected >= G_N_ELEMENTS (methods))
+    return;
+
+  sim = *sw_model_get_simulation (self->model);
+  if (strcmp (method_name (&sim), methods[selected].name) == 0)
+    return;
+  sim.method = (char *) methods[selected].name;
+  sw_model_set_simulation (self->model, &sim);
+}
+
+/* Commits what is typed and valid before the rows go away. */
+static void
+commit_pending (SwInspector *self)
+{
+  if (self->shown_kind != NULL && current_component (self) != NULL &&
+      current_component (self)->kind == self->shown_kind)
+    {
+      id_commit (self);
+      for (guint i = 0; i < self->shown_kind->n_params; i++)
+        {
+          GtkWidget *row = self->param_rows[i];
+
+          if (row == NULL)
+            continue;
+          if (SW_IS_INSPECTOR_NUMBER_ROW (row))
+            sw_inspector_number_row_commit (SW_INSPECTOR_NUMBER_ROW (row));
+          else if (SW_IS_INSPECTOR_SIGNAL_ROW (row))
+            sw_inspector_signal_row_commit (SW_INSPECTOR_SIGNAL_ROW (row));
+        }
+    }
+  else if (self->shown_simulation && self->model != NULL)
+    for (guint i = 0; i < N_SIM_NUMBERS; i++)
+      sw_inspector_number_row_commit (SW_INSPECTOR_NUMBER_ROW (self->sim_rows[i]));
+}
+
+/* Building the rows */
+
+static GtkWidget *
+create_number_row (const SwParamDesc *desc,
+                   const char        *prefix)
+{
+  g_autofree char *name = g_strconcat (prefix, desc->name, NULL);
+  GtkWidget *row = sw_inspector_number_row_new (_(desc->label), desc->name, desc->unit);
+
+  gtk_widget_set_name (row, name);
+  /* The name in the file and in results, for those who write or read them. */
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), desc->name);
+  sw_inspector_number_row_set_range (SW_INSPECTOR_NUMBER_ROW (row), desc->min, desc->max,
+                                     desc->min_exclusive, FALSE);
+  if (desc->help != NULL)
+    sw_inspector_number_row_set_help (SW_INSPECTOR_NUMBER_ROW (row), _(desc->help));
+  return row;
+}
+
+static GtkWidget *
+create_switch_row (SwInspector       *self,
+                   const SwParamDesc *desc,
+                   guint              param)
+{
+  g_autofree char *name = g_strconcat ("param-", desc->name, NULL);
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *sw = gtk_switch_new ();
+
+  gtk_widget_set_name (row, name);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(desc->label));
+  if (desc->help != NULL)
+    gtk_widget_set_tooltip_text (row, _(desc->help));
+  gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
+  set_row_param (sw, param);
+  g_object_set_data (G_OBJECT (row), "switch", sw);
+  g_signal_connect (sw, "notify::active", G_CALLBACK (switch_cb), self);
+  return row;
+}
+
+static SwInspectorGeometryResults
+geometry_results (const SwKind *kind,
+                  const SwParamDesc *desc)
+{
+  if (strcmp (kind->name, "rotational.inertia") == 0 && strcmp (desc->name, "J") == 0)
+    return SW_INSPECTOR_GEOMETRY_INERTIA;
+  if ((strcmp (kind->name, "rotational.spring") == 0 ||
+       strcmp (kind->name, "rotational.spring_damper") == 0) && strcmp (desc->name, "c") == 0)
+    return SW_INSPECTOR_GEOMETRY_STIFFNESS;
+  if (strcmp (kind->name, "rotational.shaft") == 0)
+    {
+      if (strcmp (desc->name, "c") == 0)
+        return SW_INSPECTOR_GEOMETRY_STIFFNESS;
+      if (strcmp (desc->name, "J") == 0)
+        return SW_INSPECTOR_GEOMETRY_INERTIA;
+    }
+  return 0;
+}
+
+static GtkWidget *
+build_title_group (SwInspector       *self,
+                   const SwComponent *c)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+  g_autofree char *title = NULL;
+  g_autofree char *description = NULL;
+  GtkEventController *focus;
+
+  /* Group titles and descriptions are markup. */
+  title = g_markup_escape_text (_(c->kind->label), -1);
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  description = g_markup_printf_escaped ("%s\n%s", c->kind->help != NULL ? _(c->kind->help) : "",
+                                         c->kind->name);
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group),
+                                           sw_palette_symbol_new (c->kind, 56, 40));
+
+  self->id_row = adw_entry_row_new ();
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->id_row), FALSE);
+  gtk_widget_set_name (self->id_row, "id");
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->id_row), _("Id"));
+  gtk_editable_set_text (GTK_EDITABLE (self->id_row), c->id);
+  show_id_error (self->id_row, NULL);
+  g_signal_connect (self->id_row, "changed", G_CALLBACK (id_changed_cb), self);
+  g_signal_connect_swapped (self->id_row, "entry-activated", G_CALLBACK (id_commit), self);
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect (focus, "leave", G_CALLBACK (id_leave_cb), self);
+  gtk_widget_add_controller (self->id_row, focus);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->id_row);
+
+  return group;
+}
+
+static void
+build_component (SwInspector       *self,
+                 const SwComponent *c)
+{
+  const SwKind *kind = c->kind;
+  GtkWidget *params = NULL, *initials = NULL;
+  SwInspectorGeometryResults geometry = 0;
+
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page),
+                            ADW_PREFERENCES_GROUP (build_title_group (self, c)));
+
+  for (guint i = 0; i < kind->n_params; i++)
+    {
+      const SwParamDesc *desc = &kind->params[i];
+      GtkWidget *row = NULL;
+
+      switch (desc->type)
+        {
+        case SW_PARAM_REAL:
+          row = create_number_row (desc, "param-");
+          g_signal_connect (row, "committed", G_CALLBACK (param_committed_cb), self);
+          break;
+
+        case SW_PARAM_INITIAL:
+          row = create_number_row (desc, "initial-");
+          sw_inspector_number_row_set_optional (SW_INSPECTOR_NUMBER_ROW (row), _("auto"));
+          g_signal_connect (row, "committed", G_CALLBACK (param_committed_cb), self);
+          break;
+
+        case SW_PARAM_BOOLEAN:
+          row = create_switch_row (self, desc, i);
+          break;
+
+        case SW_PARAM_SIGNAL:
+          {
+            g_autofree char *name = g_strconcat ("param-", desc->name, NULL);
+
+            row = sw_inspector_signal_row_new (desc);
+            gtk_widget_set_name (row, name);
+            g_signal_connect (row, "signal-edited", G_CALLBACK (signal_edited_cb), self);
+          }
+          break;
+
+        default:
+          g_assert_not_reached ();
+        }
+
+      set_row_param (row, i);
+      self->param_rows[i] = row;
+
+      if (desc->type == SW_PARAM_INITIAL)
+        {
+          if (initials == NULL)
+            {
+              initials = adw_preferences_group_new ();
+              adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (initials), _("Initial values"));
+              adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (initials),
+                                                     _("Leave empty to follow from the connections"));
+            }
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (initials), row);
+          continue;
+        }
+
+      if (params == NULL)
+        {
+          params = adw_preferences_group_new ();
+          adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (params), _("Parameters"));
+        }
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (params), row);
+      geometry |= geometry_results (kind, desc);
+    }
+
+  /* Below the parameters it sets. */
+  if (geometry != 0)
+    {
+      GtkWidget *expander = sw_inspector_geometry_row_new (geometry);
+
+      gtk_widget_set_name (expander, "geometry");
+      g_signal_connect (expander, "apply", G_CALLBACK (geometry_apply_cb), self);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (params), expander);
+    }
+
+  if (params != NULL)
+    adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (params));
+  if (initials != NULL)
+    adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (initials));
+
+  self->shown_kind = kind;
+}
+
+static void
+build_simulation (SwInspector *self)
+{
+  static const struct {
+    const char *name, *label, *symbol, *unit, *help;
+    double min, max;
+    gboolean max_exclusive;
+  } numbers[N_SIM_NUMBERS] = {
+    { "sim-stop_time", N_("Stop time"), "stop time", "s", N_("The run goes from t = 0 to this time"),
+      0, INFINITY, FALSE },
+    { "sim-output_interval", N_("Output interval"), "interval", "s",
+      N_("Spacing of the result rows (events add rows of their own)"), 0, INFINITY, FALSE },
+    { "sim-tolerance", N_("Tolerance"), "tolerance", "",
+      N_("Relative error tolerance of the integrator"), 0, 1, TRUE },
+  };
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  GtkWidget *group = adw_preferences_group_new ();
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Simulation"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                         _("Settings of the run. Select a component to edit it."));
+
+  for (guint i = 0; i < N_SIM_NUMBERS; i++)
+    {
+      GtkWidget *row = sw_inspector_number_row_new (_(numbers[i].label), _(numbers[i].symbol), numbers[i].unit);
+
+      gtk_widget_set_name (row, numbers[i].name);
+      sw_inspector_number_row_set_range (SW_INSPECTOR_NUMBER_ROW (row), numbers[i].min, numbers[i].max,
+                                         TRUE, numbers[i].max_exclusive);
+      sw_inspector_number_row_set_help (SW_INSPECTOR_NUMBER_ROW (row), _(numbers[i].help));
+      set_row_param (row, i);
+      g_signal_connect (row, "committed", G_CALLBACK (sim_committed_cb), self);
+      self->sim_rows[i] = row;
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
+    gtk_string_list_append (names, _(methods[i].label));
+  self->method_row = adw_combo_row_new ();
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->method_row), FALSE);
+  gtk_widget_set_name (self->method_row, "sim-method");
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->method_row), _("Method"));
+  gtk_widget_set_tooltip_text (self->method_row,
+                               _("The integrator; Automatic picks Runge–Kutta 8(9), or BDF for stiff models"));
+  adw_combo_row_set_model (ADW_COMBO_ROW (self->method_row), G_LIST_MODEL (names));
+  g_signal_connect (self->method_row, "notify::selected", G_CALLBACK (method_cb), self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->method_row);
+
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (group));
+  self->shown_simulation = TRUE;
+}
+
+static void
+build_empty (SwInspector *self)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+  GtkWidget *label = gtk_label_new (_("No model"));
+
+  gtk_widget_add_css_class (label, "dim-label");
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), label);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (group));
+}
+
+static void
+rebuild (SwInspector *self)
+{
+  const SwComponent *c = current_component (self);
+
+  self->rebuilding = TRUE;
+  if (self->page != NULL)
+    gtk_widget_unparent (self->page);
+  self->page = NULL;
+  self->shown_kind = NULL;
+  self->shown_simulation = FALSE;
+  self->id_row = NULL;
+  self->id_pending = FALSE;
+  self->method_row = NULL;
+  memset (self->param_rows, 0, sizeof self->param_rows);
+  memset (self->sim_rows, 0, sizeof self->sim_rows);
+
+  self->page = adw_preferences_page_new ();
+  gtk_widget_set_parent (self->page, GTK_WIDGET (self));
+
+  if (c != NULL)
+    build_component (self, c);
+  else if (self->model != NULL)
+    build_simulation (self);
+  else
+    build_empty (self);
+  self->rebuilding = FALSE;
+
+  refresh (self);
+}
+
+/* The object */
+
+static void
+sw_inspector_dispose (GObject *object)
+{
+  SwInspector *self = SW_INSPECTOR (object);
+
+  self->rebuilding = TRUE;
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_data (self->model, self);
+  g_clear_object (&self->model);
+  g_clear_pointer (&self->page, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (sw_inspector_parent_class)->dispose (object);
+}
+
+static void
+sw_inspector_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  SwInspector *self = SW_INSPECTOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      g_value_set_object (value, self->model);
+      break;
+
+    case PROP_COMPONENT:
+      g_value_set_int (value, self->component);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sw_inspector_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  SwInspector *self = SW_INSPECTOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      sw_inspector_set_model (self, g_value_get_object (value));
+      break;
+
+    case PROP_COMPONENT:
+      sw_inspector_set_component (self, g_value_get_int (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sw_inspector_class_init (SwInspectorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sw_inspector_dispose;
+  object_class->get_property = sw_inspector_get_property;
+  object_class->set_property = sw_inspector_set_property;
+
+  /**
+   * SwInspector:model:
+   *
+   * The document whose component or settings are shown, or %NULL.
+   */
+  properties[PROP_MODEL] =
+    g_param_spec_object ("model", NULL, NULL,
+                         SW_TYPE_MODEL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * SwInspector:component:
+   *
+   * Index of the component shown, or -1 for the simulation settings.
+   */
+  properties[PROP_COMPONENT] =
+    g_param_spec_int ("component", NULL, NULL,
+                      -1, G_MAXINT, -1,
+                      (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "swinspector");
+
+  param_quark = g_quark_from_static_string ("sw-inspector-param");
+}
+
+static void
+sw_inspector_init (SwInspector *self)
+{
+  self->component = -1;
+  rebuild (self);
+}
+
+/**
+ * sw_inspector_new:
+ *
+ * Returns: (transfer floating): an inspector without a model.
+ */
+GtkWidget *
+sw_inspector_new (void)
+{
+  return g_object_new (SW_TYPE_INSPECTOR, NULL);
+}
+
+void
+sw_inspector_set_model (SwInspector *inspector,
+                        SwModel     *model)
+{
+  g_return_if_fail (SW_IS_INSPECTOR (inspector));
+  g_return_if_fail (model == NULL || SW_IS_MODEL (model));
+
+  if (inspector->model == model)
+    return;
+
+  commit_pending (inspector);
+
+  if (inspector->model != NULL)
+    g_signal_handlers_disconnect_by_data (inspector->model, inspector);
+  g_set_object (&inspector->model, model);
+  if (model != NULL)
+    g_signal_connect (model, "changed", G_CALLBACK (model_changed_cb), inspector);
+
+  g_object_freeze_notify (G_OBJECT (inspector));
+  if (inspector->component != -1)
+    {
+      inspector->component = -1;
+      g_object_notify_by_pspec (G_OBJECT (inspector), properties[PROP_COMPONENT]);
+    }
+  rebuild (inspector);
+  g_object_notify_by_pspec (G_OBJECT (inspector), properties[PROP_MODEL]);
+  g_object_thaw_notify (G_OBJECT (inspector));
+}
+
+SwModel *
+sw_inspector_get_model (SwInspector *inspector)
+{
+  g_return_val_if_fail (SW_IS_INSPECTOR (inspector), NULL);
+
+  return inspector->model;
+}
+
+void
+sw_inspector_set_component (SwInspector *inspector,
+                            int          component)
+{
+  g_return_if_fail (SW_IS_INSPECTOR (inspector));
+  g_return_if_fail (component >= -1);
+  g_return_if_fail (component == -1 || inspector->model == NULL ||
+                    (guint) component < sw_model_get_n_components (inspector->model));
+
+  if (inspector->component == component)
+    return;
+
+  /* What was typed into the old rows and is valid is kept. */
+  commit_pending (inspector);
+
+  inspector->component = component;
+  rebuild (inspector);
+  g_object_notify_by_pspec (G_OBJECT (inspector), properties[PROP_COMPONENT]);
+}
+
+int
+sw_inspector_get_component (SwInspector *inspector)
+{
+  g_return_val_if_fail (SW_IS_INSPECTOR (inspector), -1);
+
+  return inspector->component;
+}

@@ -1,0 +1,34 @@
+/* sw-inspector.h: the parameters of the selected component, or the model's
+ * simulation settings when nothing is selected.
+ *
+ * Rows are generated from the kind's parameter descriptors in
+ * AdwPreferencesGroups: label, value, unit, help as tooltip, range checked
+ * as you type (an invalid value is shown as an error and not applied).
+ * Signal parameters get an editor (signal type, its fields, a small preview
+ * over the simulated time); initial values have their own group; inertias
+ * and shafts can be given by geometry (cylinder: diameters, length,
+ * density; shaft: diameters, length, shear modulus) with material presets.
+ * Every change goes through the model API (and so into its history).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "sw-model.h"
+
+G_BEGIN_DECLS
+
+#define SW_TYPE_INSPECTOR (sw_inspector_get_type ())
+G_DECLARE_FINAL_TYPE (SwInspector, sw_inspector, SW, INSPECTOR, GtkWidget)
+
+/* Properties: "model" (SwModel), "component" (int, -1 = the simulation
+ * settings). */
+GtkWidget *sw_inspector_new            (void);
+void       sw_inspector_set_model      (SwInspector *inspector,
+                                        SwModel     *model);
+SwModel   *sw_inspector_get_model      (SwInspector *inspector);
+void       sw_inspector_set_component  (SwInspector *inspector,
+                                        int          component);
+int        sw_inspector_get_component  (SwInspector *inspector);
+
+G_END_DECLS

@@ -1,0 +1,534 @@
+/* sw-palette.c: the catalogue of component kinds, grouped, with a search.
+ *
+ * One GtkListBoxRow per kind, made once from the catalogue; the search only
+ * filters them (label, name and group, case-insensitive, every word must
+ * match somewhere) and the header function puts a group title above the
+ * first visible row of each group, so that empty groups disappear.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-palette.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "sw-kind.h"
+#include "sw-palette-symbol.h"
+
+#define DRAG_PREFIX   "shaftwork-kind:"
+#define SYMBOL_WIDTH  40
+#define SYMBOL_HEIGHT 28
+
+struct _SwPalette
+{
+  GtkWidget   parent_instance;
+
+  GtkWidget  *search_entry;
+  GtkWidget  *scroller;
+  GtkListBox *list;
+
+  char       *search_text;    /* never NULL */
+  char      **search_words;   /* casefolded, never NULL */
+  gboolean    syncing_entry;  /* the entry's text is being set from search_text */
+};
+
+G_DEFINE_FINAL_TYPE (SwPalette, sw_palette, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_SEARCH_TEXT,
+  N_PROPS
+};
+
+enum {
+  KIND_ACTIVATED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* The groups in the order they are shown; kinds of a group not listed here
+ * follow at the end under their own (untranslated) group name. */
+static const struct {
+  const char *name;    /* as in SwKind.group */
+  const char *label;
+} groups[] = {
+  { "Rotational", N_("Rotational") },
+  { "Translational", N_("Translational") },
+  { "Transmission", N_("Transmission") },
+  { "Friction and clutches", N_("Friction and clutches") },
+  { "Engines and loads", N_("Engines and loads") },
+  { "Sources", N_("Sources") },
+};
+
+static GQuark kind_quark;
+static GQuark key_quark;
+
+static const char *
+group_label (const char *group)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
+    if (g_strcmp0 (groups[i].name, group) == 0)
+      return _(groups[i].label);
+  return group != NULL ? group : "";
+}
+
+static const SwKind *
+row_get_kind (GtkListBoxRow *row)
+{
+  return g_object_get_qdata (G_OBJECT (row), kind_quark);
+}
+
+/* The non-empty words of text, split at white space. */
+static char **
+split_words (const char *text)
+{
+  g_auto(GStrv) parts = g_strsplit_set (text, " \t\n", -1);
+  GPtrArray *words = g_ptr_array_new ();
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (parts[i][0] != '\0')
+      g_ptr_array_add (words, g_strdup (parts[i]));
+  g_ptr_array_add (words, NULL);
+  return (char **) g_ptr_array_free (words, FALSE);
+}
+
+static gboolean
+row_matches (GtkListBoxRow *row,
+             char         **words)
+{
+  const char *key = g_object_get_qdata (G_OBJECT (row), key_quark);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (strstr (key, words[i]) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+filter_func (GtkListBoxRow *row,
+             gpointer       user_data)
+{
+  SwPalette *self = user_data;
+
+  return row_matches (row, self->search_words);
+}
+
+static void
+header_func (GtkListBoxRow *row,
+             GtkListBoxRow *before,
+             gpointer       user_data)
+{
+  const SwKind *kind = row_get_kind (row);
+  GtkWidget *header;
+
+  if (before != NULL && g_strcmp0 (row_get_kind (before)->group, kind->group) == 0)
+    {
+      gtk_list_box_row_set_header (row, NULL);
+      return;
+    }
+
+  header = gtk_list_box_row_get_header (row);
+  if (header == NULL)
+    {
+      header = gtk_label_new (group_label (kind->group));
+      gtk_label_set_xalign (GTK_LABEL (header), 0);
+      gtk_widget_add_css_class (header, "heading");
+      gtk_widget_set_margin_start (header, 12);
+      gtk_widget_set_margin_end (header, 12);
+      gtk_widget_set_margin_bottom (header, 6);
+      gtk_list_box_row_set_header (row, header);
+    }
+  /* Space above every group but the first. */
+  gtk_widget_set_margin_top (header, before != NULL ? 18 : 6);
+}
+
+static GdkContentProvider *
+drag_prepare_cb (GtkDragSource *source,
+                 double         x,
+                 double         y,
+                 gpointer       user_data)
+{
+  const SwKind *kind = user_data;
+  g_autofree char *text = g_strconcat (DRAG_PREFIX, kind->name, NULL);
+
+  return gdk_content_provider_new_typed (G_TYPE_STRING, text);
+}
+
+static void
+drag_begin_cb (GtkDragSource *source,
+               GdkDrag       *drag,
+               gpointer       user_data)
+{
+  GtkWidget *symbol = user_data;
+  g_autoptr(GdkPaintable) icon = gtk_widget_paintable_new (symbol);
+
+  gtk_drag_source_set_icon (source, icon, SYMBOL_WIDTH / 2, SYMBOL_HEIGHT / 2);
+}
+
+static GtkWidget *
+create_row (const SwKind *kind)
+{
+  g_autofree char *tooltip = NULL;
+  g_autofree char *key = NULL;
+  g_autofree char *folded = NULL;
+  GtkDragSource *drag;
+  GtkWidget *row, *box, *symbol, *label;
+  const char *help = kind->help != NULL ? _(kind->help) : "";
+
+  row = gtk_list_box_row_new ();
+  gtk_widget_set_name (row, kind->name);
+  g_object_set_qdata (G_OBJECT (row), kind_quark, (gpointer) kind);
+
+  key = g_strjoin ("\n", _(kind->label), kind->label, kind->name,
+                   group_label (kind->group), kind->group != NULL ? kind->group : "", NULL);
+  folded = g_utf8_casefold (key, -1);
+  g_object_set_qdata_full (G_OBJECT (row), key_quark, g_steal_pointer (&folded), g_free);
+
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
+  symbol = sw_palette_symbol_new (kind, SYMBOL_WIDTH, SYMBOL_HEIGHT);
+  gtk_box_append (GTK_BOX (box), symbol);
+  label = gtk_label_new (_(kind->label));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+
+  tooltip = g_markup_printf_escaped ("%s\n<small><tt>%s</tt></small>", help, kind->name);
+  gtk_widget_set_tooltip_markup (row, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _(kind->label),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, help,
+                                  -1);
+
+  drag = gtk_drag_source_new ();
+  gtk_drag_source_set_actions (drag, GDK_ACTION_COPY);
+  g_signal_connect (drag, "prepare", G_CALLBACK (drag_prepare_cb), (gpointer) kind);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), symbol);
+  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (drag));
+
+  return row;
+}
+
+static void
+add_group (SwPalette  *self,
+           const char *group)
+{
+  guint n_kinds = 0;
+  const SwKind *const *kinds = sw_catalog_get_kinds (&n_kinds);
+
+  for (guint i = 0; i < n_kinds; i++)
+    if (g_strcmp0 (kinds[i]->group, group) == 0)
+      gtk_list_box_append (self->list, create_row (kinds[i]));
+}
+
+static gboolean
+is_known_group (const char *group)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
+    if (g_strcmp0 (groups[i].name, group) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+populate (SwPalette *self)
+{
+  g_autoptr(GPtrArray) others = g_ptr_array_new ();
+  guint n_kinds = 0;
+  const SwKind *const *kinds = sw_catalog_get_kinds (&n_kinds);
+
+  for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
+    add_group (self, groups[i].name);
+
+  for (guint i = 0; i < n_kinds; i++)
+    {
+      const char *group = kinds[i]->group;
+
+      if (!is_known_group (group) && !g_ptr_array_find_with_equal_func (others, group, g_str_equal, NULL))
+        g_ptr_array_add (others, (gpointer) group);
+    }
+  for (guint i = 0; i < others->len; i++)
+    add_group (self, g_ptr_array_index (others, i));
+}
+
+static void
+row_activated_cb (GtkListBox    *list,
+                  GtkListBoxRow *row,
+                  SwPalette     *self)
+{
+  g_signal_emit (self, signals[KIND_ACTIVATED], 0, row_get_kind (row)->name);
+}
+
+static GtkListBoxRow *
+first_visible_row (SwPalette *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_BOX_ROW (child) && row_matches (GTK_LIST_BOX_ROW (child), self->search_words))
+      return GTK_LIST_BOX_ROW (child);
+  return NULL;
+}
+
+static void
+search_changed_cb (GtkSearchEntry *entry,
+                   SwPalette      *self)
+{
+  /* Setting the text deletes the old one first, which reports an empty
+   * search right away: not what was asked for. */
+  if (self->syncing_entry)
+    return;
+  sw_palette_set_search_text (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
+}
+
+/* Enter in the search field takes the first match. */
+static void
+search_activate_cb (GtkSearchEntry *entry,
+                    SwPalette      *self)
+{
+  GtkListBoxRow *row;
+
+  sw_palette_set_search_text (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
+  row = first_visible_row (self);
+  if (row != NULL)
+    g_signal_emit (self, signals[KIND_ACTIVATED], 0, row_get_kind (row)->name);
+}
+
+static void
+stop_search_cb (GtkSearchEntry *entry,
+                SwPalette      *self)
+{
+  sw_palette_set_search_text (self, "");
+}
+
+static void
+sw_palette_dispose (GObject *object)
+{
+  SwPalette *self = SW_PALETTE (object);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  self->search_entry = NULL;
+  self->scroller = NULL;
+  self->list = NULL;
+
+  G_OBJECT_CLASS (sw_palette_parent_class)->dispose (object);
+}
+
+static void
+sw_palette_finalize (GObject *object)
+{
+  SwPalette *self = SW_PALETTE (object);
+
+  g_clear_pointer (&self->search_text, g_free);
+  g_clear_pointer (&self->search_words, g_strfreev);
+
+  G_OBJECT_CLASS (sw_palette_parent_class)->finalize (object);
+}
+
+static void
+sw_palette_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  SwPalette *self = SW_PALETTE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SEARCH_TEXT:
+      g_value_set_string (value, self->search_text);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sw_palette_set_property (GObject      *object,
+                         guint         prop_id,
+                         const GValue *value,
+                         GParamSpec   *pspec)
+{
+  SwPalette *self = SW_PALETTE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SEARCH_TEXT:
+      sw_palette_set_search_text (self, g_value_get_string (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sw_palette_class_init (SwPaletteClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sw_palette_dispose;
+  object_class->finalize = sw_palette_finalize;
+  object_class->get_property = sw_palette_get_property;
+  object_class->set_property = sw_palette_set_property;
+
+  /**
+   * SwPalette:search-text:
+   *
+   * What the kinds are filtered by; "" shows them all.
+   */
+  properties[PROP_SEARCH_TEXT] =
+    g_param_spec_string ("search-text", NULL, NULL,
+                         "",
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * SwPalette::kind-activated:
+   * @palette: the palette
+   * @kind_name: the name of the kind, "rotational.inertia"
+   *
+   * A row was clicked or Enter was pressed on it (or in the search field,
+   * which takes the first match).
+   */
+  signals[KIND_ACTIVATED] =
+    g_signal_new ("kind-activated",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "swpalette");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+
+  kind_quark = g_quark_from_static_string ("sw-palette-kind");
+  key_quark = g_quark_from_static_string ("sw-palette-search-key");
+}
+
+static void
+sw_palette_init (SwPalette *self)
+{
+  GtkWidget *placeholder;
+
+  self->search_text = g_strdup ("");
+  self->search_words = g_new0 (char *, 1);
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                                  GTK_ORIENTATION_VERTICAL);
+
+  self->search_entry = gtk_search_entry_new ();
+  g_object_set (self->search_entry, "placeholder-text", _("Search components"), NULL);
+  gtk_widget_set_margin_start (self->search_entry, 6);
+  gtk_widget_set_margin_end (self->search_entry, 6);
+  gtk_widget_set_margin_top (self->search_entry, 6);
+  gtk_widget_set_margin_bottom (self->search_entry, 6);
+  gtk_widget_set_parent (self->search_entry, GTK_WIDGET (self));
+  g_signal_connect (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
+  g_signal_connect (self->search_entry, "activate", G_CALLBACK (search_activate_cb), self);
+  g_signal_connect (self->search_entry, "stop-search", G_CALLBACK (stop_search_cb), self);
+
+  self->list = GTK_LIST_BOX (gtk_list_box_new ());
+  gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->list), "navigation-sidebar");
+  gtk_list_box_set_filter_func (self->list, filter_func, self, NULL);
+  gtk_list_box_set_header_func (self->list, header_func, self, NULL);
+  g_signal_connect (self->list, "row-activated", G_CALLBACK (row_activated_cb), self);
+
+  placeholder = gtk_label_new (_("No matching components"));
+  gtk_widget_add_css_class (placeholder, "dim-label");
+  gtk_widget_set_margin_top (placeholder, 24);
+  gtk_widget_set_margin_bottom (placeholder, 24);
+  gtk_label_set_wrap (GTK_LABEL (placeholder), TRUE);
+  gtk_list_box_set_placeholder (self->list, placeholder);
+
+  populate (self);
+
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller),
+                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (self->scroller), TRUE);
+  gtk_widget_set_vexpand (self->scroller, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->list));
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+
+  /* Typing anywhere in the palette goes into the search. */
+  gtk_search_entry_set_key_capture_widget (GTK_SEARCH_ENTRY (self->search_entry), GTK_WIDGET (self));
+}
+
+/**
+ * sw_palette_new:
+ *
+ * Returns: (transfer floating): a new palette showing every kind.
+ */
+GtkWidget *
+sw_palette_new (void)
+{
+  return g_object_new (SW_TYPE_PALETTE, NULL);
+}
+
+const char *
+sw_palette_get_search_text (SwPalette *palette)
+{
+  g_return_val_if_fail (SW_IS_PALETTE (palette), NULL);
+
+  return palette->search_text;
+}
+
+void
+sw_palette_set_search_text (SwPalette  *palette,
+                            const char *text)
+{
+  g_autofree char *folded = NULL;
+
+  g_return_if_fail (SW_IS_PALETTE (palette));
+
+  if (text == NULL)
+    text = "";
+  if (strcmp (palette->search_text, text) == 0)
+    return;
+
+  g_free (palette->search_text);
+  palette->search_text = g_strdup (text);
+
+  folded = g_utf8_casefold (text, -1);
+  g_strfreev (palette->search_words);
+  palette->search_words = split_words (folded);
+
+  if (strcmp (gtk_editable_get_text (GTK_EDITABLE (palette->search_entry)), text) != 0)
+    {
+      palette->syncing_entry = TRUE;
+      gtk_editable_set_text (GTK_EDITABLE (palette->search_entry), text);
+      palette->syncing_entry = FALSE;
+    }
+
+  gtk_list_box_invalidate_filter (palette->list);
+  gtk_list_box_invalidate_headers (palette->list);
+
+  g_object_notify_by_pspec (G_OBJECT (palette), properties[PROP_SEARCH_TEXT]);
+}
+
+guint
+sw_palette_get_n_visible (SwPalette *palette)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (SW_IS_PALETTE (palette), 0);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (palette->list));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_BOX_ROW (child) && row_matches (GTK_LIST_BOX_ROW (child), palette->search_words))
+      n++;
+  return n;
+}

@@ -1,0 +1,25 @@
+/* sw-palette.h: every component kind of the catalogue, grouped (Rotational,
+ * Translational, Transmission, Friction and clutches, Engines and loads,
+ * Sources), each with its drawn symbol and label, generated from the kind
+ * descriptors, with a search field. A row is a drag source carrying the
+ * string "shaftwork-kind:<name>"; activating a row emits "kind-activated".
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define SW_TYPE_PALETTE (sw_palette_get_type ())
+G_DECLARE_FINAL_TYPE (SwPalette, sw_palette, SW, PALETTE, GtkWidget)
+
+/* Signal "kind-activated" (const char *kind_name). Property "search-text". */
+GtkWidget  *sw_palette_new              (void);
+const char *sw_palette_get_search_text  (SwPalette  *palette);
+void        sw_palette_set_search_text  (SwPalette  *palette,
+                                         const char *text);
+/* Kinds shown under the current search (for tests). */
+guint       sw_palette_get_n_visible    (SwPalette  *palette);
+
+G_END_DECLS
