@@ -782,6 +782,51 @@ problems_row_activated_cb (SwWindow      *self,
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
 }
 
+/* A row of the problems list: the message wraps at about 60 characters,
+ * the location below it. */
+static GtkWidget *
+problem_row_new (const char *icon_name,
+                 const char *message,
+                 const char *location)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
+  GtkWidget *label = gtk_label_new (message);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_box_append (GTK_BOX (texts), label);
+  if (location != NULL && *location != '\0')
+    {
+      GtkWidget *where = gtk_label_new (location);
+
+      gtk_label_set_xalign (GTK_LABEL (where), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (where), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_widget_add_css_class (where, "dim-label");
+      gtk_widget_add_css_class (where, "caption");
+      gtk_box_append (GTK_BOX (texts), where);
+    }
+  if (icon_name != NULL)
+    {
+      GtkWidget *icon = gtk_image_new_from_icon_name (icon_name);
+
+      gtk_widget_set_valign (icon, GTK_ALIGN_START);
+      gtk_widget_add_css_class (icon, "warning");
+      gtk_box_append (GTK_BOX (box), icon);
+    }
+  gtk_widget_set_hexpand (texts, TRUE);
+  gtk_box_append (GTK_BOX (box), texts);
+  gtk_widget_set_margin_top (box, 9);
+  gtk_widget_set_margin_bottom (box, 9);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  return row;
+}
+
 static void
 set_problems (SwWindow *self,
               GArray   *problems)
@@ -810,8 +855,7 @@ set_problems (SwWindow *self,
                                                              n - MAX_PROBLEM_ROWS),
                                                    n - MAX_PROBLEM_ROWS);
 
-          row = adw_action_row_new ();
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), more);
+          row = problem_row_new (NULL, more, NULL);
           gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
           gtk_list_box_append (self->problems_list, row);
         }
@@ -825,11 +869,6 @@ set_problems (SwWindow *self,
             }
           continue;
         }
-      row = adw_action_row_new ();
-
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), problem->message);
-      adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
       if (problem->component >= 0)
         {
           const char *id = sw_model_get_component (self->model, (guint) problem->component)->id;
@@ -838,19 +877,14 @@ set_problems (SwWindow *self,
           subtitle = *problem->location != '\0'
                      ? g_strdup_printf (_("%s — component %s"), problem->location, id)
                      : g_strdup_printf (_("Component %s"), id);
-          gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
           components[n_marked] = problem->component;
           messages[n_marked] = problem->message;
           n_marked++;
         }
       else
-        {
-          subtitle = g_strdup (problem->location);
-          gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-        }
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row),
-                                 gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
+        subtitle = g_strdup (problem->location);
+      row = problem_row_new ("dialog-warning-symbolic", problem->message, subtitle);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), problem->component >= 0);
       g_object_set_data (G_OBJECT (row), "component", GINT_TO_POINTER (problem->component + 1));
       gtk_list_box_append (self->problems_list, row);
     }

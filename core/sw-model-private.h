@@ -22,6 +22,8 @@ struct _SwModel
   GPtrArray            *connection_ui;  /* JsonNode or NULL, one per connection */
   SwSimulationSettings  simulation;
   JsonNode             *ui;             /* the top-level "ui", kept as is; or NULL */
+  guint                 edit_depth;     /* sw_model_begin_edit() nesting */
+  gboolean              edit_changed;   /* a change happened inside it */
 };
 
 /* The valid values of "method" in a file ("auto" stands for NULL). */

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
-const char *const _sw_simulation_methods[] = { "auto", "rk45", "rk8pd", "bdf", NULL };
+const char *const _sw_simulation_methods[] = { "auto", "rk45", "rkck", "rk8pd", "adams", "bdf", NULL };
 
 G_DEFINE_FINAL_TYPE (SwModel, sw_model, G_TYPE_OBJECT)
 
@@ -24,6 +24,17 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
+
+/* "changed" now, or once at the end of the outermost sw_model_begin_edit(). */
+static void
+emit_changed (SwModel *model)
+{
+  if (model->edit_depth > 0)
+    model->edit_changed = TRUE;
+  else
+    g_signal_emit (model, signals[CHANGED], 0);
+}
+
 
 /* Messages */
 
@@ -715,7 +726,7 @@ sw_model_set_name (SwModel    *model,
   g_free (model->name);
   model->name = g_strdup (name);
   g_object_notify_by_pspec (G_OBJECT (model), properties[PROP_NAME]);
-  g_signal_emit (model, signals[CHANGED], 0);
+  emit_changed (model);
 }
 
 guint
@@ -845,7 +856,7 @@ sw_model_add_component (SwModel     *model,
 
   _sw_component_init (&component, kind, id);
   _sw_model_take_component (model, &component);
-  g_signal_emit (model, signals[CHANGED], 0);
+  emit_changed (model);
 
   return (int) model->components->len - 1;
 }
@@ -896,7 +907,7 @@ sw_model_set_param (SwModel     *model,
       c->signal[p] = sw_signal_new_constant (value);
     }
 
-  g_signal_emit (model, signals[CHANGED], 0);
+  emit_changed (model);
   return TRUE;
 }
 
@@ -951,7 +962,7 @@ sw_model_set_param_signal (SwModel     *model,
   c->param[p] = value;
   c->given[p] = TRUE;
 
-  g_signal_emit (model, signals[CHANGED], 0);
+  emit_changed (model);
   return TRUE;
 }
 
@@ -985,7 +996,7 @@ sw_model_connect (SwModel     *model,
     }
 
   _sw_model_take_connection (model, &connection, NULL);
-  g_signal_emit (model, signals[CHANGED], 0);
+  emit_changed (model);
   return TRUE;
 }
 
@@ -1023,7 +1034,7 @@ sw_model_set_simulation (SwModel                    *model,
   g_free (model->simulation.method);
   model->simulation.method = method;
 
-  g_signal_emit (model, signals[CHANGED], 0);
+  emit_changed (model);
 }
 
 char *
@@ -1119,7 +1130,7 @@ sw_model_remove_component (SwModel *model,
     }
   g_array_remove_index (model->components, component);
 
-  g_signal_emit (model, signals[CHANGED], 0);
+  emit_changed (model);
 }
 
 void
@@ -1141,7 +1152,7 @@ sw_model_set_position (SwModel *model,
   c->has_position = TRUE;
   c->position[0] = x;
   c->position[1] = y;
-  g_signal_emit (model, signals[CHANGED], 0);
+  emit_changed (model);
 }
 
 /* The member of a component's ui object, or NULL. */
@@ -1203,48 +1214,32 @@ sw_model_get_flipped (SwModel *model,
   return json_node_get_boolean (node);
 }
 
-void
-sw_model_set_rotation (SwModel  *model,
-                       guint     component,
-                       int       degrees,
-                       gboolean  flipped)
+/* Sets (or with NULL removes) one member of the component's "ui" object in a
+ * new object, keeping the other members in their order; an empty object is
+ * dropped. FALSE when nothing changed. */
+static gboolean
+set_ui_member (SwComponent *c, const char *name, JsonNode *value)
 {
-  g_autoptr(JsonObject) object = NULL;
-  SwComponent *c;
-
-  g_return_if_fail (SW_IS_MODEL (model));
-  g_return_if_fail (component < model->components->len);
-  g_return_if_fail (degrees % 90 == 0);
-
-  degrees = normalize_degrees (degrees);
-  flipped = !!flipped;
-  if (sw_model_get_rotation (model, component) == degrees &&
-      sw_model_get_flipped (model, component) == flipped)
-    return;
-
-  c = &g_array_index (model->components, SwComponent, component);
+  g_autoptr(JsonObject) object = json_object_new ();
+  JsonNode *old_value = NULL;
 
   /* A new object: json_node_copy() shares objects, and the old one may be
-   * shared with a copy elsewhere. The other members keep their order. */
-  object = json_object_new ();
+   * shared with a copy elsewhere. */
   if (c->ui != NULL && JSON_NODE_HOLDS_OBJECT (c->ui))
     {
       JsonObject *old = json_node_get_object (c->ui);
       g_autoptr(GList) names = json_object_get_members (old);
 
+      old_value = json_object_get_member (old, name);
       for (GList *l = names; l != NULL; l = l->next)
         json_object_set_member (object, l->data, json_node_copy (json_object_get_member (old, l->data)));
     }
-
-  /* Defaults are left out, so that turning back gives the same file. */
-  if (degrees != 0)
-    json_object_set_int_member (object, "rotation", degrees);
-  else if (json_object_has_member (object, "rotation"))
-    json_object_remove_member (object, "rotation");
-  if (flipped)
-    json_object_set_boolean_member (object, "flip", TRUE);
-  else if (json_object_has_member (object, "flip"))
-    json_object_remove_member (object, "flip");
+  if (value == NULL ? old_value == NULL : old_value != NULL && json_node_equal (old_value, value))
+    return FALSE;
+  if (value != NULL)
+    json_object_set_member (object, name, json_node_copy (value));
+  else
+    json_object_remove_member (object, name);
 
   g_clear_pointer (&c->ui, json_node_unref);
   if (json_object_get_size (object) > 0)
@@ -1252,8 +1247,85 @@ sw_model_set_rotation (SwModel  *model,
       c->ui = json_node_new (JSON_NODE_OBJECT);
       json_node_set_object (c->ui, object);
     }
+  return TRUE;
+}
 
-  g_signal_emit (model, signals[CHANGED], 0);
+void
+sw_model_set_ui_member (SwModel    *model,
+                        guint       component,
+                        const char *name,
+                        JsonNode   *value)
+{
+  g_return_if_fail (SW_IS_MODEL (model));
+  g_return_if_fail (component < model->components->len);
+  g_return_if_fail (name != NULL);
+
+  if (set_ui_member (&g_array_index (model->components, SwComponent, component), name, value))
+    emit_changed (model);
+}
+
+JsonNode *
+sw_model_get_ui_member (SwModel    *model,
+                        guint       component,
+                        const char *name)
+{
+  SwComponent *c;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+  g_return_val_if_fail (component < model->components->len, NULL);
+
+  c = &g_array_index (model->components, SwComponent, component);
+  if (c->ui == NULL || !JSON_NODE_HOLDS_OBJECT (c->ui))
+    return NULL;
+  return json_object_get_member (json_node_get_object (c->ui), name);
+}
+
+void
+sw_model_begin_edit (SwModel *model)
+{
+  g_return_if_fail (SW_IS_MODEL (model));
+  model->edit_depth++;
+}
+
+void
+sw_model_end_edit (SwModel *model)
+{
+  g_return_if_fail (SW_IS_MODEL (model));
+  g_return_if_fail (model->edit_depth > 0);
+
+  if (--model->edit_depth == 0 && model->edit_changed)
+    {
+      model->edit_changed = FALSE;
+      g_signal_emit (model, signals[CHANGED], 0);
+    }
+}
+
+void
+sw_model_set_rotation (SwModel  *model,
+                       guint     component,
+                       int       degrees,
+                       gboolean  flipped)
+{
+  SwComponent *c;
+  gboolean changed;
+
+  g_return_if_fail (SW_IS_MODEL (model));
+  g_return_if_fail (component < model->components->len);
+  g_return_if_fail (degrees % 90 == 0);
+
+  degrees = normalize_degrees (degrees);
+  c = &g_array_index (model->components, SwComponent, component);
+
+  /* Defaults are left out, so that turning back gives the same file. */
+  {
+    g_autoptr(JsonNode) rotation = degrees != 0 ? json_node_init_int (json_node_alloc (), degrees) : NULL;
+    g_autoptr(JsonNode) flip = flipped ? json_node_init_boolean (json_node_alloc (), TRUE) : NULL;
+
+    changed = set_ui_member (c, "rotation", rotation);
+    changed = set_ui_member (c, "flip", flip) || changed;
+  }
+  if (changed)
+    emit_changed (model);
 }
 
 void
@@ -1265,7 +1337,7 @@ sw_model_remove_connection (SwModel *model,
 
   g_array_remove_index (model->connections, connection);
   g_ptr_array_remove_index (model->connection_ui, connection);
-  g_signal_emit (model, signals[CHANGED], 0);
+  emit_changed (model);
 }
 
 gboolean
@@ -1297,7 +1369,7 @@ sw_model_set_id (SwModel     *model,
   /* Connections hold indices: they follow the component. */
   g_free (c->id);
   c->id = g_strdup (id);
-  g_signal_emit (model, signals[CHANGED], 0);
+  emit_changed (model);
   return TRUE;
 }
 
@@ -1358,7 +1430,7 @@ sw_model_restore (SwModel     *model,
 
   if (name_changed)
     g_object_notify_by_pspec (G_OBJECT (model), properties[PROP_NAME]);
-  g_signal_emit (model, signals[CHANGED], 0);
+  emit_changed (model);
   return TRUE;
 }
 
@@ -1496,6 +1568,6 @@ sw_model_paste_fragment (SwModel     *model,
       _sw_model_take_connection (model, &connection, ui != NULL ? json_node_ref (ui) : NULL);
     }
 
-  g_signal_emit (model, signals[CHANGED], 0);
+  emit_changed (model);
   return g_steal_pointer (&added);
 }

@@ -130,6 +130,18 @@ void         sw_model_set_rotation        (SwModel     *model,
                                            guint        component,
                                            int          degrees,
                                            gboolean     flipped);
+/* Any other member of a component's "ui" object (kept in the file as is):
+ * NULL removes it. The getter borrows. */
+void         sw_model_set_ui_member       (SwModel     *model,
+                                           guint        component,
+                                           const char  *name,
+                                           JsonNode    *value);
+JsonNode    *sw_model_get_ui_member       (SwModel     *model,
+                                           guint        component,
+                                           const char  *name);
+/* Edits between these emit "changed" once, at the end (one undo step). */
+void         sw_model_begin_edit          (SwModel     *model);
+void         sw_model_end_edit            (SwModel     *model);
 void         sw_model_remove_connection   (SwModel     *model,
                                            guint        connection);
 /* Renames a component (same rules as the file: unique, [A-Za-z_][A-Za-z0-9_]*). */

@@ -419,12 +419,13 @@ segments_overlap (double x1, double y1, double x2, double y2,
 }
 
 static double
-path_score (const Path          *path,
-            const SwCanvasRect  *avoid,
-            guint                n_avoid,
-            const SwCanvasRoute *others,
-            guint                n_others,
-            double               best_so_far)
+path_score (const Path             *path,
+            const SwCanvasObstacle *obstacles,
+            guint                   n_obstacles,
+            const SwCanvasRoute    *others,
+            const SwCanvasRect     *other_bounds,
+            guint                   n_others,
+            double                  best_so_far)
 {
   double score = 0;
 
@@ -448,16 +449,22 @@ path_score (const Path          *path,
           if (pdx * dx + pdy * dy < 0)
             score += 2000;   /* turns back on itself */
         }
-      for (guint k = 0; k < n_avoid; k++)
-        if (segment_crosses (x1, y1, x2, y2, &avoid[k]))
-          score += 400;
+      for (guint k = 0; k < n_obstacles; k++)
+        if (segment_crosses (x1, y1, x2, y2, &obstacles[k].rect))
+          score += obstacles[k].cost;
       if (score >= best_so_far)
         return score;
       for (guint k = 0; k < n_others; k++)
-        for (guint m = 0; m + 1 < others[k].n_points; m++)
-          if (segments_overlap (x1, y1, x2, y2, others[k].x[m], others[k].y[m],
-                                others[k].x[m + 1], others[k].y[m + 1]))
-            score += 300;
+        {
+          SwCanvasRect segment = _sw_canvas_rect_from_points (x1, y1, x2, y2);
+
+          if (!_sw_canvas_rect_intersects (&segment, &other_bounds[k]))
+            continue;
+          for (guint m = 0; m + 1 < others[k].n_points; m++)
+            if (segments_overlap (x1, y1, x2, y2, others[k].x[m], others[k].y[m],
+                                  others[k].x[m + 1], others[k].y[m + 1]))
+              score += 300;
+        }
     }
   return score;
 }
@@ -471,8 +478,8 @@ _sw_canvas_route (double               ax,
                   double               by,
                   SwCanvasDir          b_dir,
                   double               b_stub,
-                  const SwCanvasRect  *avoid,
-                  guint                n_avoid,
+                  const SwCanvasObstacle *obstacles,
+                  guint                n_obstacles,
                   const SwCanvasRoute *others,
                   guint                n_others,
                   SwCanvasRoute       *route)
@@ -485,17 +492,32 @@ _sw_canvas_route (double               ax,
   double lanes_x[8], lanes_y[8];
   Path best = { 0 };
   double best_score = INFINITY;
+  g_autofree SwCanvasRect *other_bounds = NULL;
 
   g_return_if_fail (route != NULL);
   g_return_if_fail (a_dir <= SW_CANVAS_DIR_DOWN && b_dir <= SW_CANVAS_DIR_DOWN);
 
-  for (guint k = 0; k < n_avoid; k++)
+  for (guint k = 0; k < n_obstacles; k++)
     {
-      top = MIN (top, avoid[k].y - SW_CANVAS_WIRE_STUB);
-      bottom = MAX (bottom, avoid[k].y + avoid[k].height + SW_CANVAS_WIRE_STUB);
-      left = MIN (left, avoid[k].x - SW_CANVAS_WIRE_STUB);
-      right = MAX (right, avoid[k].x + avoid[k].width + SW_CANVAS_WIRE_STUB);
+      const SwCanvasRect *r = &obstacles[k].rect;
+
+      top = MIN (top, r->y - SW_CANVAS_WIRE_STUB);
+      bottom = MAX (bottom, r->y + r->height + SW_CANVAS_WIRE_STUB);
+      left = MIN (left, r->x - SW_CANVAS_WIRE_STUB);
+      right = MAX (right, r->x + r->width + SW_CANVAS_WIRE_STUB);
     }
+  other_bounds = g_new (SwCanvasRect, MAX (n_others, 1));
+  for (guint k = 0; k < n_others; k++)
+    {
+      other_bounds[k] = (SwCanvasRect) { others[k].x[0], others[k].y[0], 0, 0 };
+      for (guint m = 1; m < others[k].n_points; m++)
+        {
+          SwCanvasRect point = { others[k].x[m], others[k].y[m], 0, 0 };
+
+          other_bounds[k] = _sw_canvas_rect_union (&other_bounds[k], &point);
+        }
+    }
+
   top = _sw_canvas_snap (top - SW_CANVAS_GRID / 2);
   bottom = _sw_canvas_snap (bottom + SW_CANVAS_GRID / 2);
   left = _sw_canvas_snap (left - SW_CANVAS_GRID / 2);
@@ -545,7 +567,7 @@ _sw_canvas_route (double               ax,
           path_add (&path, sbx, sby);
           path_add (&path, bx, by);
           path_simplify (&path);
-          score = path_score (&path, avoid, n_avoid, others, n_others, best_score);
+          score = path_score (&path, obstacles, n_obstacles, others, other_bounds, n_others, best_score);
           if (score < best_score)
             {
               best = path;

@@ -39,6 +39,16 @@ typedef enum {
   SW_CANVAS_DIR_DOWN,
 } SwCanvasDir;
 
+/* Something a wire should keep off: a symbol (costly to cross) or a
+ * label (less so). */
+typedef struct {
+  SwCanvasRect rect;
+  double       cost;
+} SwCanvasObstacle;
+
+#define SW_CANVAS_COST_SYMBOL 400.0
+#define SW_CANVAS_COST_LABEL  120.0
+
 /* An orthogonal polyline from one port to another. */
 typedef struct {
   guint  n_points;
@@ -142,7 +152,7 @@ guint         _sw_canvas_route_branches    (const SwCanvasRoute *a,
 
 /* An orthogonal route from port a (at ax, ay, facing a_dir) to port b:
  * straight out of each port for its stub, then with few bends, no turning
- * back on itself, where it can around the avoid boxes (the symbols and
+ * back on itself, where it can around the obstacles (the symbols and
  * labels of the two ends) and not along the other routes (wires of other
  * nodes), so that two wires never look like one. */
 void          _sw_canvas_route             (double              ax,
@@ -153,8 +163,8 @@ void          _sw_canvas_route             (double              ax,
                                             double              by,
                                             SwCanvasDir         b_dir,
                                             double              b_stub,
-                                            const SwCanvasRect *avoid,
-                                            guint               n_avoid,
+                                            const SwCanvasObstacle *obstacles,
+                                            guint               n_obstacles,
                                             const SwCanvasRoute *others,
                                             guint               n_others,
                                             SwCanvasRoute      *route);
@@ -194,6 +204,10 @@ gboolean      _sw_canvas_drop_string       (SwCanvas           *canvas,
                                             const char         *text,
                                             double              x,
                                             double              y);
+/* Whether a "canvas." action is enabled now (the state the widget's
+ * actions are set to). */
+gboolean      _sw_canvas_action_enabled    (SwCanvas           *canvas,
+                                            const char         *action);
 /* The selected wire (connection index), or -1. */
 int           _sw_canvas_get_selected_wire (SwCanvas           *canvas);
 

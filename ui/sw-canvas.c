@@ -34,7 +34,7 @@
 /* Text sizes in model units, so that labels zoom with the drawing. */
 #define ID_TEXT_SIZE    10.0
 #define KEY_TEXT_SIZE   9.0
-#define LABEL_GAP       4.0
+#define LABEL_GAP       8.0      /* clear of the selection and problem outlines */
 
 typedef enum {
   MODE_NONE,
@@ -51,8 +51,9 @@ typedef enum {
 } LabelSide;
 
 typedef struct {
-  /* Borrowed from the model: valid until its next "changed". */
-  const SwComponent *component;
+  char              *id;
+  const SwKind      *kind;
+  gboolean           has_position;
   double             x, y;
   int                rotation;
   gboolean           flipped;
@@ -63,7 +64,8 @@ typedef struct {
   LabelSide          label_side;
   char              *key;       /* the key parameter text, or NULL */
   double             label_w[2], label_h[2];  /* id and key lines */
-  SwCanvasRect       keep_out;  /* the box and its labels: wires go round */
+  SwCanvasRect       label;     /* around the labels */
+  SwCanvasRect       keep_out;  /* the box and its labels */
   gboolean           selected;
   const char        *problem;   /* borrowed from self->problems */
 } Item;
@@ -178,28 +180,47 @@ static char *
 dup_port_path (const Item *item,
                guint       port)
 {
-  return g_strdup_printf ("%s.%s", item->component->id, item->component->kind->ports[port].name);
+  return g_strdup_printf ("%s.%s", item->id, item->kind->ports[port].name);
+}
+
+static const char *const action_names[] = {
+  "canvas.delete-selection", "canvas.select-all", "canvas.duplicate", "canvas.copy", "canvas.cut",
+  "canvas.paste", "canvas.rotate", "canvas.flip", "canvas.zoom-in", "canvas.zoom-out", "canvas.zoom-fit",
+};
+
+gboolean
+_sw_canvas_action_enabled (SwCanvas   *self,
+                           const char *action)
+{
+  gboolean has_model, has_components, any;
+
+  g_return_val_if_fail (SW_IS_CANVAS (self), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+
+  has_model = self->model != NULL;
+  has_components = has_model && self->items->len > 0;
+  any = g_hash_table_size (self->selection) > 0;
+
+  if (strcmp (action, "canvas.delete-selection") == 0)
+    return any || self->wire_from != NULL;
+  if (strcmp (action, "canvas.select-all") == 0 || strcmp (action, "canvas.zoom-fit") == 0)
+    return has_components;
+  if (strcmp (action, "canvas.paste") == 0)
+    return has_model;
+  if (strcmp (action, "canvas.zoom-in") == 0)
+    return self->view.zoom < MAX_ZOOM;
+  if (strcmp (action, "canvas.zoom-out") == 0)
+    return self->view.zoom > MIN_ZOOM;
+  /* duplicate, copy, cut, rotate, flip */
+  return any;
 }
 
 static void
 update_actions (SwCanvas *self)
 {
-  GtkWidget *widget = GTK_WIDGET (self);
-  gboolean has_model = self->model != NULL;
-  gboolean has_components = has_model && self->items->len > 0;
-  gboolean any = g_hash_table_size (self->selection) > 0;
-
-  gtk_widget_action_set_enabled (widget, "canvas.delete-selection", any || self->wire_from != NULL);
-  gtk_widget_action_set_enabled (widget, "canvas.select-all", has_components);
-  gtk_widget_action_set_enabled (widget, "canvas.duplicate", any);
-  gtk_widget_action_set_enabled (widget, "canvas.copy", any);
-  gtk_widget_action_set_enabled (widget, "canvas.cut", any);
-  gtk_widget_action_set_enabled (widget, "canvas.paste", has_model);
-  gtk_widget_action_set_enabled (widget, "canvas.rotate", any);
-  gtk_widget_action_set_enabled (widget, "canvas.flip", any);
-  gtk_widget_action_set_enabled (widget, "canvas.zoom-in", self->view.zoom < MAX_ZOOM);
-  gtk_widget_action_set_enabled (widget, "canvas.zoom-out", self->view.zoom > MIN_ZOOM);
-  gtk_widget_action_set_enabled (widget, "canvas.zoom-fit", has_components);
+  for (guint i = 0; i < G_N_ELEMENTS (action_names); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), action_names[i],
+                                   _sw_canvas_action_enabled (self, action_names[i]));
 }
 
 /* Selection */
@@ -211,7 +232,7 @@ selection_changed (SwCanvas *self)
     {
       Item *item = get_item (self, i);
 
-      item->selected = g_hash_table_contains (self->selection, item->component->id);
+      item->selected = g_hash_table_contains (self->selection, item->id);
     }
   update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -232,7 +253,7 @@ static void
 select_add (SwCanvas *self,
             guint     index)
 {
-  g_hash_table_insert (self->selection, g_strdup (get_item (self, index)->component->id),
+  g_hash_table_insert (self->selection, g_strdup (get_item (self, index)->id),
                        GUINT_TO_POINTER (index + 1));
 }
 
@@ -248,7 +269,7 @@ select_only (SwCanvas    *self,
     changed = TRUE;
   else
     for (guint i = 0; i < n && !changed; i++)
-      changed = !g_hash_table_contains (self->selection, get_item (self, indices[i])->component->id);
+      changed = !g_hash_table_contains (self->selection, get_item (self, indices[i])->id);
 
   if (!changed)
     return;
@@ -387,7 +408,7 @@ item_measure_labels (SwCanvas *self,
 {
   g_autoptr(PangoLayout) layout = NULL;
   PangoFontDescription *font;
-  const char *lines[2] = { item->component->id, item->key };
+  const char *lines[2] = { item->id, item->key };
 
   if (self->label_context == NULL)
     {
@@ -403,6 +424,7 @@ item_measure_labels (SwCanvas *self,
   layout = pango_layout_new (self->label_context);
   font = dup_label_font (GTK_WIDGET (self));
   item->keep_out = item->box;
+  item->label = (SwCanvasRect) { item->x, item->y, 0, 0 };
   for (guint k = 0; k < 2; k++)
     {
       PangoRectangle logical;
@@ -427,6 +449,7 @@ item_measure_labels (SwCanvas *self,
       r.width = item->label_w[k];
       r.height = item->label_h[k];
       r = _sw_canvas_rect_inflate (&r, 2);
+      item->label = k == 0 || lines[0] == NULL ? r : _sw_canvas_rect_union (&item->label, &r);
       item->keep_out = _sw_canvas_rect_union (&item->keep_out, &r);
     }
   pango_font_description_free (font);
@@ -438,6 +461,7 @@ item_clear (gpointer data)
   Item *item = data;
 
   g_clear_pointer (&item->key, g_free);
+  g_clear_pointer (&item->id, g_free);
 }
 
 
@@ -446,7 +470,7 @@ label_side (const Item *item)
 {
   gboolean top = FALSE, bottom = FALSE;
 
-  for (guint p = 0; p < item->component->kind->n_ports; p++)
+  for (guint p = 0; p < item->kind->n_ports; p++)
     {
       top |= item->port_dir[p] == SW_CANVAS_DIR_UP;
       bottom |= item->port_dir[p] == SW_CANVAS_DIR_DOWN;
@@ -459,9 +483,11 @@ label_side (const Item *item)
 }
 
 static void
-item_place (Item *item)
+item_place (SwCanvas *self,
+            guint     index)
 {
-  const SwKind *kind = item->component->kind;
+  Item *item = get_item (self, index);
+  const SwKind *kind = item->kind;
 
   item->box = _sw_canvas_symbol_box (kind, item->x, item->y, item->rotation);
   for (guint p = 0; p < kind->n_ports; p++)
@@ -469,7 +495,7 @@ item_place (Item *item)
                            &item->port_x[p], &item->port_y[p], &item->port_dir[p]);
   item->label_side = label_side (item);
   g_clear_pointer (&item->key, g_free);
-  item->key = dup_key_text (item->component);
+  item->key = dup_key_text (sw_model_get_component (self->model, index));
 }
 
 /* Rebuilds the items from the model and carries the selection over: by
@@ -495,7 +521,9 @@ rebuild_items (SwCanvas *self)
       Item *item = get_item (self, i);
       const SwComponent *c = sw_model_get_component (self->model, i);
 
-      item->component = c;
+      item->id = g_strdup (c->id);
+      item->kind = c->kind;
+      item->has_position = c->has_position;
       item->rotation = sw_model_get_rotation (self->model, i);
       item->flipped = sw_model_get_flipped (self->model, i);
       item->problem = g_hash_table_lookup (self->problems, c->id);
@@ -503,7 +531,7 @@ rebuild_items (SwCanvas *self)
         {
           item->x = c->position[0];
           item->y = c->position[1];
-          item_place (item);
+          item_place (self, i);
           g_array_append_val (occupied, item->box);
           g_hash_table_remove (self->auto_positions, c->id);
         }
@@ -518,22 +546,22 @@ rebuild_items (SwCanvas *self)
       Item *item = get_item (self, i);
       double *spot;
 
-      if (item->component->has_position)
+      if (item->has_position)
         continue;
-      spot = g_hash_table_lookup (self->auto_positions, item->component->id);
+      spot = g_hash_table_lookup (self->auto_positions, item->id);
       if (spot == NULL)
         {
           double w = 0, h = 0;
 
           spot = g_new (double, 2);
-          sw_symbol_get_size (item->component->kind, &w, &h);
+          sw_symbol_get_size (item->kind, &w, &h);
           _sw_canvas_find_free_spot ((const SwCanvasRect *) (gpointer) occupied->data, occupied->len,
                                      MAX (w, h), MAX (w, h), &spot[0], &spot[1]);
-          g_hash_table_insert (self->auto_positions, g_strdup (item->component->id), spot);
+          g_hash_table_insert (self->auto_positions, g_strdup (item->id), spot);
         }
       item->x = spot[0];
       item->y = spot[1];
-      item_place (item);
+      item_place (self, i);
       g_array_append_val (occupied, item->box);
     }
 
@@ -547,7 +575,7 @@ rebuild_items (SwCanvas *self)
       if (g_hash_table_contains (self->selection, key))
         continue;
       if (n == old_n && index < n &&
-          !g_hash_table_contains (old_selection, get_item (self, index)->component->id))
+          !g_hash_table_contains (old_selection, get_item (self, index)->id))
         select_add (self, index);
       else
         selection_differs = TRUE;
@@ -561,7 +589,7 @@ rebuild_items (SwCanvas *self)
     {
       Item *item = get_item (self, i);
 
-      item->selected = g_hash_table_contains (self->selection, item->component->id);
+      item->selected = g_hash_table_contains (self->selection, item->id);
       item_measure_labels (self, item);
     }
 
@@ -575,6 +603,26 @@ rebuild_items (SwCanvas *self)
     selection_changed (self);
   else
     update_actions (self);
+}
+
+/* Another handler of the model's "changed", run before the canvas's own,
+ * may call into the canvas: rebuild first when the items no longer match
+ * the components. */
+static void
+ensure_items (SwCanvas *self)
+{
+  guint n = self->model != NULL ? sw_model_get_n_components (self->model) : 0;
+  gboolean stale = n != self->items->len;
+
+  for (guint i = 0; i < n && !stale; i++)
+    {
+      const SwComponent *c = sw_model_get_component (self->model, i);
+      const Item *item = get_item (self, i);
+
+      stale = c->kind != item->kind || strcmp (c->id, item->id) != 0;
+    }
+  if (stale)
+    rebuild_items (self);
 }
 
 static void
@@ -708,7 +756,7 @@ hit_port (SwCanvas *self,
   for (guint i = self->items->len; i-- > 0;)
     {
       const Item *item = get_item (self, i);
-      int p = _sw_canvas_hit_point (item->port_x, item->port_y, item->component->kind->n_ports,
+      int p = _sw_canvas_hit_point (item->port_x, item->port_y, item->kind->n_ports,
                                     mx, my, radius);
       double d;
 
@@ -748,8 +796,8 @@ connection_valid (SwCanvas           *self,
                   const SwConnection *c)
 {
   return c->from_component < self->items->len && c->to_component < self->items->len &&
-         c->from_port < get_item (self, c->from_component)->component->kind->n_ports &&
-         c->to_port < get_item (self, c->to_component)->component->kind->n_ports;
+         c->from_port < get_item (self, c->from_component)->kind->n_ports &&
+         c->to_port < get_item (self, c->to_component)->kind->n_ports;
 }
 
 /* Whether two connections share a port. */
@@ -765,6 +813,14 @@ connections_meet (const SwConnection *a,
       if (ends_a[i][0] == ends_b[j][0] && ends_a[i][1] == ends_b[j][1])
         return TRUE;
   return FALSE;
+}
+
+static void
+item_obstacles (const Item       *item,
+                SwCanvasObstacle *obstacles)
+{
+  obstacles[0] = (SwCanvasObstacle) { item->box, SW_CANVAS_COST_SYMBOL };
+  obstacles[1] = (SwCanvasObstacle) { item->label, SW_CANVAS_COST_LABEL };
 }
 
 /* The routes of all wires (one per connection; no points for an invalid
@@ -789,7 +845,7 @@ get_routes (SwCanvas *self)
       const SwConnection *c = sw_model_get_connection (self->model, i);
       SwCanvasRoute *route = &g_array_index (self->routes, SwCanvasRoute, i);
       const Item *a, *b;
-      SwCanvasRect avoid[2];
+      SwCanvasObstacle obstacles[4];
 
       if (!connection_valid (self, c))
         continue;
@@ -805,12 +861,12 @@ get_routes (SwCanvas *self)
 
       a = get_item (self, c->from_component);
       b = get_item (self, c->to_component);
-      avoid[0] = a->keep_out;
-      avoid[1] = b->keep_out;
+      item_obstacles (a, &obstacles[0]);
+      item_obstacles (b, &obstacles[2]);
       _sw_canvas_route (a->port_x[c->from_port], a->port_y[c->from_port], a->port_dir[c->from_port],
                         SW_CANVAS_WIRE_STUB,
                         b->port_x[c->to_port], b->port_y[c->to_port], b->port_dir[c->to_port],
-                        SW_CANVAS_WIRE_STUB, avoid, a == b ? 1 : 2,
+                        SW_CANVAS_WIRE_STUB, obstacles, a == b ? 2 : 4,
                         (const SwCanvasRoute *) (gpointer) others->data, others->len, route);
     }
   return (const SwCanvasRoute *) (gpointer) self->routes->data;
@@ -894,7 +950,7 @@ pin_positions (SwCanvas *self,
       guint i = g_array_index (indices, guint, k);
       const Item *item = get_item (self, i);
 
-      if (!item->component->has_position)
+      if (!item->has_position)
         sw_model_set_position (self->model, i, item->x, item->y);
     }
 }
@@ -1165,11 +1221,11 @@ update_hover (SwCanvas *self,
       const Item *from = get_item (self, self->connect_component);
 
       if (component >= 0 &&
-          get_item (self, component)->component->kind->ports[port].domain !=
-          from->component->kind->ports[self->connect_port].domain)
+          get_item (self, component)->kind->ports[port].domain !=
+          from->kind->ports[self->connect_port].domain)
         {
           show_hint (self,
-                     from->component->kind->ports[self->connect_port].domain == SW_DOMAIN_ROTATIONAL
+                     from->kind->ports[self->connect_port].domain == SW_DOMAIN_ROTATIONAL
                      ? _("A rotational flange cannot connect to a translational one")
                      : _("A translational flange cannot connect to a rotational one"),
                      x, y, FALSE);
@@ -1198,6 +1254,7 @@ _sw_canvas_pointer_press (SwCanvas        *self,
 
   g_return_if_fail (SW_IS_CANVAS (self));
 
+  ensure_items (self);
   self->press_x = self->pointer_x = x;
   self->press_y = self->pointer_y = y;
   self->mode = MODE_NONE;
@@ -1231,7 +1288,7 @@ _sw_canvas_pointer_press (SwCanvas        *self,
   component = hit_component (self, x, y);
   if (component >= 0)
     {
-      const char *id = get_item (self, component)->component->id;
+      const char *id = get_item (self, component)->id;
 
       self->press_component = component;
       if (extend)
@@ -1337,7 +1394,7 @@ move_to (SwCanvas *self,
       if (s->index >= self->items->len)
         continue;
       item = get_item (self, s->index);
-      if (item->x != s->x + dx || item->y != s->y + dy || !item->component->has_position)
+      if (item->x != s->x + dx || item->y != s->y + dy || !item->has_position)
         sw_model_set_position (self->model, s->index, s->x + dx, s->y + dy);
     }
 }
@@ -1357,7 +1414,7 @@ update_band (SwCanvas *self)
     {
       const Item *item = get_item (self, i);
       gboolean selected = _sw_canvas_rect_intersects (&band, &item->box) ||
-                          g_hash_table_contains (self->band_base, item->component->id);
+                          g_hash_table_contains (self->band_base, item->id);
 
       if (selected != item->selected)
         {
@@ -1365,7 +1422,7 @@ update_band (SwCanvas *self)
           if (selected)
             select_add (self, i);
           else
-            g_hash_table_remove (self->selection, item->component->id);
+            g_hash_table_remove (self->selection, item->id);
         }
     }
   if (changed)
@@ -1426,10 +1483,10 @@ finish_connection (SwCanvas *self,
 
   a = get_item (self, self->connect_component);
   b = get_item (self, component);
-  if (a->component->kind->ports[self->connect_port].domain != b->component->kind->ports[port].domain)
+  if (a->kind->ports[self->connect_port].domain != b->kind->ports[port].domain)
     {
       show_hint (self,
-                 a->component->kind->ports[self->connect_port].domain == SW_DOMAIN_ROTATIONAL
+                 a->kind->ports[self->connect_port].domain == SW_DOMAIN_ROTATIONAL
                  ? _("A rotational flange cannot connect to a translational one")
                  : _("A translational flange cannot connect to a rotational one"),
                  x, y, TRUE);
@@ -1532,7 +1589,7 @@ _sw_canvas_cancel (SwCanvas *self)
         g_autoptr(GArray) base = g_array_new (FALSE, FALSE, sizeof (guint));
 
         for (guint i = 0; i < self->items->len; i++)
-          if (g_hash_table_contains (self->band_base, get_item (self, i)->component->id))
+          if (g_hash_table_contains (self->band_base, get_item (self, i)->id))
             g_array_append_val (base, i);
         self->mode = MODE_NONE;
         g_clear_pointer (&self->band_base, g_hash_table_unref);
@@ -1924,7 +1981,7 @@ draw_labels (cairo_t             *cr,
              const Item          *item,
              const SwSymbolStyle *style)
 {
-  const char *lines[2] = { item->component->id, item->key };
+  const char *lines[2] = { item->id, item->key };
 
   for (guint k = 0; k < 2; k++)
     {
@@ -2012,7 +2069,7 @@ draw_hint (cairo_t             *cr,
   int text_w, text_h;
   SwCanvasRect box;
 
-  pango_layout_set_width (layout, 360 * PANGO_SCALE);
+  pango_layout_set_width (layout, MIN (480, MAX (width - 40, 120)) * PANGO_SCALE);
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_get_pixel_size (layout, &text_w, &text_h);
   box = (SwCanvasRect) { x + 14, y + 14, text_w + 16, text_h + 10 };
@@ -2036,7 +2093,7 @@ wire_colour (SwCanvas            *self,
 {
   const Item *from = get_item (self, c->from_component);
 
-  return from->component->kind->ports[c->from_port].domain == SW_DOMAIN_TRANSLATIONAL
+  return from->kind->ports[c->from_port].domain == SW_DOMAIN_TRANSLATIONAL
          ? style->translational : style->rotational;
 }
 
@@ -2116,7 +2173,12 @@ draw_model (SwCanvas            *self,
     {
       const Item *item = get_item (self, i);
 
-      draw_symbol_at (cr, item->component->kind, item->x, item->y, item->rotation, item->flipped, style);
+      draw_symbol_at (cr, item->kind, item->x, item->y, item->rotation, item->flipped, style);
+    }
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      const Item *item = get_item (self, i);
+
       draw_labels (cr, layout, font, item, style);
       if (item->problem != NULL)
         draw_problem (cr, &item->box, style);
@@ -2129,8 +2191,8 @@ draw_model (SwCanvas            *self,
       const double *colour = style->accent;
 
       if (self->mode == MODE_CONNECT &&
-          item->component->kind->ports[self->hover_port].domain !=
-          get_item (self, self->connect_component)->component->kind->ports[self->connect_port].domain)
+          item->kind->ports[self->hover_port].domain !=
+          get_item (self, self->connect_component)->kind->ports[self->connect_port].domain)
         colour = style->problem;
       draw_port_ring (cr, item->port_x[self->hover_port], item->port_y[self->hover_port], colour);
     }
@@ -2142,31 +2204,39 @@ draw_model (SwCanvas            *self,
       SwCanvasDir a_dir = from->port_dir[self->connect_port];
       SwCanvasRoute route;
       double bx, by, dash = 4;
+      const double *colour = style->accent;
 
       if (self->hover_component >= 0)
         {
           const Item *to = get_item (self, self->hover_component);
-          SwCanvasRect avoid[2] = { from->keep_out, to->keep_out };
+          SwCanvasObstacle obstacles[4];
+
+          item_obstacles (from, &obstacles[0]);
+          item_obstacles (to, &obstacles[2]);
+          if (to->kind->ports[self->hover_port].domain != from->kind->ports[self->connect_port].domain)
+            colour = style->problem;
 
           _sw_canvas_route (ax, ay, a_dir, SW_CANVAS_WIRE_STUB,
                             to->port_x[self->hover_port], to->port_y[self->hover_port],
-                            to->port_dir[self->hover_port], SW_CANVAS_WIRE_STUB, avoid, 2,
+                            to->port_dir[self->hover_port], SW_CANVAS_WIRE_STUB, obstacles, 4,
                             routes, n_connections, &route);
         }
       else
         {
           SwCanvasDir b_dir;
+          SwCanvasObstacle obstacles[2];
 
           to_model (self, self->pointer_x, self->pointer_y, &bx, &by);
           if (fabs (bx - ax) >= fabs (by - ay))
             b_dir = bx > ax ? SW_CANVAS_DIR_LEFT : SW_CANVAS_DIR_RIGHT;
           else
             b_dir = by > ay ? SW_CANVAS_DIR_UP : SW_CANVAS_DIR_DOWN;
-          _sw_canvas_route (ax, ay, a_dir, SW_CANVAS_WIRE_STUB, bx, by, b_dir, 0, &from->keep_out, 1,
+          item_obstacles (from, obstacles);
+          _sw_canvas_route (ax, ay, a_dir, SW_CANVAS_WIRE_STUB, bx, by, b_dir, 0, obstacles, 2,
                             NULL, 0, &route);
         }
       route_path (cr, &route);
-      set_colour (cr, style->accent, 1);
+      set_colour (cr, colour, 1);
       cairo_set_line_width (cr, 1.5);
       cairo_set_dash (cr, &dash, 1, 0);
       cairo_stroke (cr);
@@ -2629,6 +2699,7 @@ sw_canvas_dup_selection (SwCanvas *self)
 {
   g_return_val_if_fail (SW_IS_CANVAS (self), NULL);
 
+  ensure_items (self);
   return dup_selection_indices (self);
 }
 
@@ -2637,6 +2708,7 @@ sw_canvas_get_selected_component (SwCanvas *self)
 {
   g_return_val_if_fail (SW_IS_CANVAS (self), -1);
 
+  ensure_items (self);
   if (g_hash_table_size (self->selection) != 1)
     return -1;
   for (guint i = 0; i < self->items->len; i++)
@@ -2653,6 +2725,8 @@ sw_canvas_select_component (SwCanvas *self,
   guint index;
 
   g_return_if_fail (SW_IS_CANVAS (self));
+
+  ensure_items (self);
   g_return_if_fail (component < (int) self->items->len);
 
   if (component < 0)
@@ -2698,6 +2772,7 @@ sw_canvas_set_problems (SwCanvas          *self,
   g_return_if_fail (SW_IS_CANVAS (self));
   g_return_if_fail (n == 0 || (components != NULL && messages != NULL));
 
+  ensure_items (self);
   g_hash_table_remove_all (self->problems);
   for (guint k = 0; k < n; k++)
     {
@@ -2706,13 +2781,13 @@ sw_canvas_set_problems (SwCanvas          *self,
 
       if (components[k] < 0 || (guint) components[k] >= self->items->len)
         continue;
-      id = get_item (self, components[k])->component->id;
+      id = get_item (self, components[k])->id;
       /* Several problems on one component: one message per line. */
       old = g_hash_table_lookup (self->problems, id);
       g_hash_table_insert (self->problems, g_strdup (id),
                            old != NULL ? g_strconcat (old, "\n", messages[k], NULL) : g_strdup (messages[k]));
     }
   for (guint i = 0; i < self->items->len; i++)
-    get_item (self, i)->problem = g_hash_table_lookup (self->problems, get_item (self, i)->component->id);
+    get_item (self, i)->problem = g_hash_table_lookup (self->problems, get_item (self, i)->id);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -330,3 +330,75 @@ sw_inspector_geometry_row_get_stiffness (SwInspectorGeometryRow *self)
 
   return self->stiffness;
 }
+
+static const struct {
+  const char *member;
+  gsize       offset;
+} geometry_fields[] = {
+  { "outer_diameter", G_STRUCT_OFFSET (SwInspectorGeometryRow, outer_row) },
+  { "inner_diameter", G_STRUCT_OFFSET (SwInspectorGeometryRow, inner_row) },
+  { "length", G_STRUCT_OFFSET (SwInspectorGeometryRow, length_row) },
+  { "density", G_STRUCT_OFFSET (SwInspectorGeometryRow, density_row) },
+  { "shear_modulus", G_STRUCT_OFFSET (SwInspectorGeometryRow, shear_row) },
+};
+
+JsonNode *
+sw_inspector_geometry_row_dup_geometry (SwInspectorGeometryRow *self)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  guint n = 0, selected;
+  const SwMaterial *materials = sw_geometry_get_materials (&n);
+
+  g_return_val_if_fail (SW_IS_INSPECTOR_GEOMETRY_ROW (self), NULL);
+
+  selected = adw_combo_row_get_selected (ADW_COMBO_ROW (self->material_row));
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "material");
+  json_builder_add_string_value (b, selected < n ? materials[selected].name : "custom");
+  for (guint k = 0; k < G_N_ELEMENTS (geometry_fields); k++)
+    {
+      GtkWidget *row = G_STRUCT_MEMBER (GtkWidget *, self, geometry_fields[k].offset);
+      double v = row_value (row);
+
+      if (row == NULL || isnan (v))
+        continue;
+      json_builder_set_member_name (b, geometry_fields[k].member);
+      json_builder_add_double_value (b, v);
+    }
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+void
+sw_inspector_geometry_row_set_geometry (SwInspectorGeometryRow *self,
+                                        JsonNode               *geometry)
+{
+  JsonObject *o;
+  guint n = 0;
+  const SwMaterial *materials = sw_geometry_get_materials (&n);
+  const char *material;
+
+  g_return_if_fail (SW_IS_INSPECTOR_GEOMETRY_ROW (self));
+  if (geometry == NULL || !JSON_NODE_HOLDS_OBJECT (geometry))
+    return;
+  o = json_node_get_object (geometry);
+  material = json_object_get_string_member_with_default (o, "material", "custom");
+
+  self->syncing = TRUE;
+  adw_combo_row_set_selected (ADW_COMBO_ROW (self->material_row), n);
+  for (guint k = 0; k < n; k++)
+    if (g_strcmp0 (materials[k].name, material) == 0)
+      adw_combo_row_set_selected (ADW_COMBO_ROW (self->material_row), k);
+  for (guint k = 0; k < G_N_ELEMENTS (geometry_fields); k++)
+    {
+      GtkWidget *row = G_STRUCT_MEMBER (GtkWidget *, self, geometry_fields[k].offset);
+      JsonNode *v = json_object_get_member (o, geometry_fields[k].member);
+
+      if (row == NULL || v == NULL || !JSON_NODE_HOLDS_VALUE (v))
+        continue;
+      sw_inspector_number_row_clear_pending (SW_INSPECTOR_NUMBER_ROW (row));
+      sw_inspector_number_row_show_value (SW_INSPECTOR_NUMBER_ROW (row), json_node_get_double (v));
+    }
+  self->syncing = FALSE;
+  update_result (self);
+}

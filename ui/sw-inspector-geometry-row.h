@@ -10,6 +10,7 @@
 #pragma once
 
 #include <adwaita.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -30,5 +31,12 @@ GtkWidget *sw_inspector_geometry_row_new           (SwInspectorGeometryResults  
 /* The results for the values shown, NAN while they are not valid. */
 double     sw_inspector_geometry_row_get_inertia   (SwInspectorGeometryRow     *self);
 double     sw_inspector_geometry_row_get_stiffness (SwInspectorGeometryRow     *self);
+/* The dimensions shown, as kept in a component's "ui" under "geometry":
+ * {"material": "steel" or "custom", "outer_diameter": …, "inner_diameter": …,
+ * "length": …, "density": …, "shear_modulus": …} (SI). */
+JsonNode  *sw_inspector_geometry_row_dup_geometry  (SwInspectorGeometryRow     *self);
+/* Shows geometry saved that way (unknown members are ignored). */
+void       sw_inspector_geometry_row_set_geometry  (SwInspectorGeometryRow     *self,
+                                                    JsonNode                   *geometry);
 
 G_END_DECLS

@@ -35,7 +35,9 @@ static const struct {
 } methods[] = {
   { "auto", N_("Automatic") },
   { "rk45", N_("Runge–Kutta–Fehlberg 4(5)") },
+  { "rkck", N_("Runge–Kutta Cash–Karp 4(5)") },
   { "rk8pd", N_("Runge–Kutta Prince–Dormand 8(9)") },
+  { "adams", N_("Adams, variable order") },
   { "bdf", N_("BDF, for stiff models") },
 };
 
@@ -285,21 +287,26 @@ apply_value (SwInspector *self,
   return FALSE;
 }
 
-/* The geometry itself is not kept: the model has no function yet that sets
- * a component's "ui" object. */
+/* The values and the geometry they came from, in one step (one undo). */
 static void
 geometry_apply_cb (SwInspectorGeometryRow *row,
                    double                  inertia,
                    double                  stiffness,
                    SwInspector            *self)
 {
+  g_autoptr(JsonNode) geometry = NULL;
+
   if (self->rebuilding || current_component (self) == NULL)
     return;
 
-  if (!isnan (stiffness) && !apply_value (self, "c", stiffness))
-    return;
-  if (!isnan (inertia))
-    apply_value (self, "J", inertia);
+  sw_model_begin_edit (self->model);
+  if ((isnan (stiffness) || apply_value (self, "c", stiffness))
+      && (isnan (inertia) || apply_value (self, "J", inertia)))
+    {
+      geometry = sw_inspector_geometry_row_dup_geometry (row);
+      sw_model_set_ui_member (self->model, self->component, "geometry", geometry);
+    }
+  sw_model_end_edit (self->model);
 }
 
 /* The id: letters, digits and '_', not starting with a digit, unique. */
@@ -629,6 +636,9 @@ build_component (SwInspector       *self,
       GtkWidget *expander = sw_inspector_geometry_row_new (geometry);
 
       gtk_widget_set_name (expander, "geometry");
+      /* The geometry the values were worked out from, if the file keeps it. */
+      sw_inspector_geometry_row_set_geometry (SW_INSPECTOR_GEOMETRY_ROW (expander),
+                                              sw_model_get_ui_member (self->model, self->component, "geometry"));
       g_signal_connect (expander, "apply", G_CALLBACK (geometry_apply_cb), self);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (params), expander);
     }

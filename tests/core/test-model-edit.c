@@ -874,6 +874,50 @@ test_no_change (void)
   g_assert_finalize_object (model);
 }
 
+/* Any "ui" member is kept through save and load; begin/end edit makes one
+ * "changed" of many edits, and none when nothing changed. */
+static void
+test_ui_member_and_grouping (void)
+{
+  guint changed = 0;
+  g_autoptr (SwModel) model = new_model (&changed);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) geometry = json_from_string ("{\"material\": \"steel\", \"length\": 0.2}", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (SwModel) back = NULL;
+  int i = sw_model_add_component (model, "rotational.inertia", "disc", &error);
+
+  g_assert_no_error (error);
+  changed = 0;
+  sw_model_set_ui_member (model, i, "geometry", geometry);
+  g_assert_cmpuint (changed, ==, 1);
+  sw_model_set_ui_member (model, i, "geometry", geometry);
+  g_assert_cmpuint (changed, ==, 1);
+  sw_model_set_rotation (model, i, 90, FALSE);
+  g_assert_cmpuint (changed, ==, 2);
+  g_assert_true (json_node_equal (sw_model_get_ui_member (model, i, "geometry"), geometry));
+
+  text = sw_model_to_data (model, NULL);
+  back = sw_model_new_from_data (text, -1, "back.shaft", &error);
+  g_assert_no_error (error);
+  g_assert_true (json_node_equal (sw_model_get_ui_member (back, 0, "geometry"), geometry));
+  g_assert_cmpint (sw_model_get_rotation (back, 0), ==, 90);
+
+  sw_model_begin_edit (model);
+  sw_model_begin_edit (model);
+  sw_model_set_param (model, i, "J", 3, &error);
+  sw_model_set_position (model, i, 40, 50);
+  sw_model_end_edit (model);
+  g_assert_cmpuint (changed, ==, 2);
+  sw_model_set_ui_member (model, i, "geometry", NULL);
+  sw_model_end_edit (model);
+  g_assert_cmpuint (changed, ==, 3);
+  g_assert_null (sw_model_get_ui_member (model, i, "geometry"));
+  sw_model_begin_edit (model);
+  sw_model_end_edit (model);
+  g_assert_cmpuint (changed, ==, 3);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -893,6 +937,7 @@ main (int   argc,
   g_test_add_func ("/core/model-edit/paste-keeps-free-ids", test_paste_keeps_free_ids);
   g_test_add_func ("/core/model-edit/paste-errors", test_paste_errors);
   g_test_add_func ("/core/model-edit/no-change", test_no_change);
+  g_test_add_func ("/core/model-edit/ui-member-and-grouping", test_ui_member_and_grouping);
 
   return g_test_run ();
 }

@@ -384,7 +384,7 @@ test_simulation (Fixture       *f,
   type_into (f, "sim-tolerance", "1e-8", TRUE);
   g_assert_cmpfloat (sim->tolerance, ==, 1e-8);
 
-  adw_combo_row_set_selected (ADW_COMBO_ROW (row (f, "sim-method")), 3);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row (f, "sim-method")), 5);
   g_assert_cmpstr (sim->method, ==, "bdf");
   adw_combo_row_set_selected (ADW_COMBO_ROW (row (f, "sim-method")), 0);
   g_assert_null (sim->method);
@@ -536,6 +536,24 @@ test_geometry (Fixture       *f,
   g_assert_cmpfloat_with_epsilon (param (f, INERTIA2, "J"), 0.0154134, 1e-7);
   g_assert_cmpfloat_with_epsilon (param (f, INERTIA2, "J"),
                                   sw_geometry_cylinder_inertia (0.1, 0, 0.2, steel->density_kg_m3), 1e-15);
+  /* One edit, and the file keeps the geometry beside the value. */
+  g_assert_cmpuint (f->n_changed, ==, 1);
+  {
+    JsonNode *g = sw_model_get_ui_member (f->model, INERTIA2, "geometry");
+    JsonObject *o;
+
+    g_assert_nonnull (g);
+    o = json_node_get_object (g);
+    g_assert_cmpstr (json_object_get_string_member (o, "material"), ==, "steel");
+    g_assert_cmpfloat (json_object_get_double_member (o, "outer_diameter"), ==, 0.1);
+    g_assert_cmpfloat (json_object_get_double_member (o, "length"), ==, 0.2);
+    g_assert_cmpfloat (json_object_get_double_member (o, "density"), ==, 7850);
+  }
+  /* Shown again when the component is selected again. */
+  select_component (f, SPRING);
+  select_component (f, INERTIA2);
+  g_assert_cmpstr (shown (f, "geometry.outer_diameter"), ==, "0.1");
+  g_assert_cmpstr (shown (f, "geometry.length"), ==, "0.2");
 
   /* Aluminium sets the density; a bore bigger than the part cannot be applied. */
   adw_combo_row_set_selected (ADW_COMBO_ROW (row (f, "geometry.material")), 2);

@@ -427,14 +427,14 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/symbols/draw-all", test_draw_all);
-  g_test_add_func ("/symbols/draw-turned", test_draw_turned);
-  g_test_add_func ("/symbols/ports-on-edge", test_ports_on_edge);
-  g_test_add_func ("/symbols/port-colours", test_port_colours);
-  g_test_add_func ("/symbols/flange-b-hollow", test_flange_b_hollow);
-  g_test_add_func ("/symbols/style", test_style);
-  g_test_add_func ("/symbols/fallback", test_fallback);
-  g_test_add_func ("/symbols/key-text", test_key_text);
+  g_test_add_func ("/ui/symbols/draw-all", test_draw_all);
+  g_test_add_func ("/ui/symbols/draw-turned", test_draw_turned);
+  g_test_add_func ("/ui/symbols/ports-on-edge", test_ports_on_edge);
+  g_test_add_func ("/ui/symbols/port-colours", test_port_colours);
+  g_test_add_func ("/ui/symbols/flange-b-hollow", test_flange_b_hollow);
+  g_test_add_func ("/ui/symbols/style", test_style);
+  g_test_add_func ("/ui/symbols/fallback", test_fallback);
+  g_test_add_func ("/ui/symbols/key-text", test_key_text);
 
   return g_test_run ();
 }
