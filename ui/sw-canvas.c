@@ -32,8 +32,8 @@
 #define HINT_TIMEOUT_MS 4000
 #define KIND_PREFIX     "shaftwork-kind:"
 /* Text sizes in model units, so that labels zoom with the drawing. */
-#define ID_TEXT_SIZE    10.0
-#define KEY_TEXT_SIZE   9.0
+#define ID_TEXT_SIZE    11.0
+#define KEY_TEXT_SIZE   10.0
 #define LABEL_GAP       8.0      /* clear of the selection and problem outlines */
 
 typedef enum {
@@ -173,6 +173,22 @@ group_end (SwCanvas *self)
 {
   if (self->history != NULL)
     sw_history_end_group (self->history);
+}
+
+/* Several edits as one: one "changed" at the end (so that the canvas and
+ * everyone else update once) and one undo step. */
+static void
+edit_begin (SwCanvas *self)
+{
+  group_begin (self);
+  sw_model_begin_edit (self->model);
+}
+
+static void
+edit_end (SwCanvas *self)
+{
+  sw_model_end_edit (self->model);
+  group_end (self);
 }
 
 /* "inertia1.flange_a" */
@@ -904,11 +920,11 @@ place_kind (SwCanvas     *self,
   to_model (self, wx, wy, &mx, &my);
   id = sw_model_dup_unique_id (self->model, kind->name);
 
-  group_begin (self);
+  edit_begin (self);
   index = sw_model_add_component (self->model, kind->name, id, &error);
   if (index >= 0)
     sw_model_set_position (self->model, (guint) index, _sw_canvas_snap (mx), _sw_canvas_snap (my));
-  group_end (self);
+  edit_end (self);
 
   if (index < 0)
     {
@@ -979,7 +995,7 @@ delete_selection (SwCanvas *self)
   if (wire < 0 && indices->len == 0)
     return;
 
-  group_begin (self);
+  edit_begin (self);
   if (wire >= 0)
     {
       clear_wire_selection (self);
@@ -988,7 +1004,7 @@ delete_selection (SwCanvas *self)
   g_hash_table_remove_all (self->selection);
   for (guint k = indices->len; k-- > 0;)
     sw_model_remove_component (self->model, g_array_index (indices, guint, k));
-  group_end (self);
+  edit_end (self);
 
   selection_changed (self);
 }
@@ -1030,11 +1046,11 @@ duplicate_action (GtkWidget  *widget,
   if (self->model == NULL || indices->len == 0)
     return;
 
-  group_begin (self);
+  edit_begin (self);
   pin_positions (self, indices);
   fragment = sw_model_dup_fragment (self->model, (const guint *) (gpointer) indices->data, indices->len);
   added = sw_model_paste_fragment (self->model, fragment, PASTE_OFFSET, PASTE_OFFSET, &error);
-  group_end (self);
+  edit_end (self);
 
   if (added == NULL)
     {
@@ -1052,9 +1068,9 @@ copy_selection (SwCanvas *self)
 
   if (self->model == NULL || indices->len == 0)
     return;
-  group_begin (self);
+  edit_begin (self);
   pin_positions (self, indices);
-  group_end (self);
+  edit_end (self);
   fragment = dup_selection_fragment (self);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), fragment);
   self->paste_count = 0;
@@ -1075,10 +1091,14 @@ cut_action (GtkWidget  *widget,
 {
   SwCanvas *self = SW_CANVAS (widget);
 
+  if (self->model == NULL)
+    return;
+  edit_begin (self);
   copy_selection (self);
   /* Pasting after a cut puts the components back where they were. */
   self->paste_count = G_MAXUINT;
   delete_selection (self);
+  edit_end (self);
 }
 
 static void
@@ -1133,7 +1153,7 @@ turn_selection (SwCanvas *self,
   if (self->model == NULL || indices->len == 0)
     return;
 
-  group_begin (self);
+  edit_begin (self);
   for (guint k = 0; k < indices->len; k++)
     {
       guint i = g_array_index (indices, guint, k);
@@ -1142,7 +1162,7 @@ turn_selection (SwCanvas *self,
 
       sw_model_set_rotation (self->model, i, (rotation + degrees) % 360, flip ? !flipped : flipped);
     }
-  group_end (self);
+  edit_end (self);
 }
 
 static void
@@ -1386,6 +1406,7 @@ move_to (SwCanvas *self,
   dx = _sw_canvas_snap (ax + (x - self->press_x) / self->view.zoom) - ax;
   dy = _sw_canvas_snap (ay + (y - self->press_y) / self->view.zoom) - ay;
 
+  sw_model_begin_edit (self->model);
   for (guint k = 0; k < self->move_start->len; k++)
     {
       const MoveStart *s = &g_array_index (self->move_start, MoveStart, k);
@@ -1397,6 +1418,7 @@ move_to (SwCanvas *self,
       if (item->x != s->x + dx || item->y != s->y + dy || !item->has_position)
         sw_model_set_position (self->model, s->index, s->x + dx, s->y + dy);
     }
+  sw_model_end_edit (self->model);
 }
 
 static void
@@ -1569,6 +1591,7 @@ _sw_canvas_cancel (SwCanvas *self)
 
     case MODE_MOVE:
       /* Back to where the drag began. */
+      sw_model_begin_edit (self->model);
       for (guint k = 0; k < self->move_start->len; k++)
         {
           const MoveStart *s = &g_array_index (self->move_start, MoveStart, k);
@@ -1576,6 +1599,7 @@ _sw_canvas_cancel (SwCanvas *self)
           if (s->index < self->items->len)
             sw_model_set_position (self->model, s->index, s->x, s->y);
         }
+      sw_model_end_edit (self->model);
       self->mode = MODE_NONE;
       if (self->in_group)
         {

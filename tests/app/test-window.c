@@ -708,10 +708,13 @@ main (int   argc,
       if (g_getenv ("CI") != NULL)
         {
           g_printerr ("test-window needs a display (run under xvfb-run)\n");
+          remove_tree (home);
           return 1;
         }
       g_test_add_func ("/app/window/no-display", test_no_display);
-      return g_test_run ();
+      status = g_test_run ();
+      remove_tree (home);
+      return status;
     }
   adw_init ();
   sw_init ();

@@ -703,6 +703,7 @@ test_delete (void)
   SwHistory *history = sw_history_new (model);
   SwCanvas *canvas = new_canvas (model);
   guint n = sw_model_get_n_components (model), n_connections = sw_model_get_n_connections (model);
+  guint changed = 0;
 
   sw_canvas_set_history (canvas, history);
 
@@ -715,12 +716,15 @@ test_delete (void)
   g_assert_cmpint (sw_canvas_get_selected_component (canvas), ==, -1);
   g_assert_false (action_enabled (canvas, "canvas.delete-selection"));
 
-  /* Several at once are one undo step. */
+  /* Several at once are one change of the model and one undo step. */
   sw_canvas_select_component (canvas, sw_model_find_component (model, "spring"));
   click (canvas, 420, 100, GDK_SHIFT_MASK);
   click (canvas, 180, 260, GDK_SHIFT_MASK);
+  g_signal_connect (model, "changed", G_CALLBACK (count_signal_cb), &changed);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.delete-selection", NULL));
   g_assert_cmpuint (sw_model_get_n_components (model), ==, n - 4);
+  g_assert_cmpuint (changed, ==, 1);
+  g_signal_handlers_disconnect_by_func (model, count_signal_cb, &changed);
   g_assert_true (sw_history_undo (history));
   g_assert_cmpuint (sw_model_get_n_components (model), ==, n - 1);
   g_assert_cmpint (sw_model_find_component (model, "mass"), >=, 0);
