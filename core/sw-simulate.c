@@ -304,6 +304,15 @@ collect_events (const SwSystem *sys, double stop)
   return ev;
 }
 
+/* The k-th output time. When the interval is 1/m of a second (0.001, 0.1),
+ * k/m is the double nearest the decimal time (3/10 is 0.3, where 3 * 0.1 is
+ * 0.30000000000000004), so rows line up with other tools' output. */
+static double
+output_time (guint k, double dt, double per_second)
+{
+  return per_second > 0 ? k / per_second : k * dt;
+}
+
 static int
 compare_double (gconstpointer a, gconstpointer b)
 {
@@ -332,7 +341,7 @@ integrate (const SwSystem          *sys,
   gsl_odeiv2_driver *driver = NULL;
   SwMethod method;
   Output out;
-  double t = 0, stop, dt;
+  double t = 0, stop, dt, per_second;
   guint k_out = 1, n_out, e = 0;
   gboolean ok = TRUE;
 
@@ -365,6 +374,7 @@ integrate (const SwSystem          *sys,
   events = collect_events (sys, stop);
   g_array_sort (events, compare_double);
   n_out = (guint) ceil (stop / dt - 1e-9);
+  per_second = fabs (1 / dt - round (1 / dt)) <= 1e-9 * (1 / dt) ? round (1 / dt) : 0;
   method = sw_system_choose_method (sys, o);
 
   out = (Output) { .sys = sys, .eq = eq, .tr = tr, .cols = cols, .row = row };
@@ -383,7 +393,7 @@ integrate (const SwSystem          *sys,
   ok = emit_row (&out, 0, y, FALSE);
   while (ok && k_out <= n_out)
     {
-      double t_out = k_out == n_out ? stop : k_out * dt;
+      double t_out = k_out == n_out ? stop : output_time (k_out, dt, per_second);
       double t_event = e < events->len ? g_array_index (events, double, e) : INFINITY;
       double target = MIN (t_out, t_event);
       gboolean at_event = t_event <= t_out;

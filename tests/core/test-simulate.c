@@ -97,8 +97,10 @@ test_output_grid (void)
   n = sw_trajectory_get_n_rows (tr);
   t = sw_trajectory_get_times (tr);
   g_assert_cmpuint (n, ==, 11);
+  /* k/10, the double nearest each decimal time (not k * 0.1). */
   for (guint k = 0; k + 1 < n; k++)
-    g_assert_cmpfloat (t[k], ==, k * 0.1);
+    g_assert_cmpfloat (t[k], ==, k / 10.0);
+  g_assert_cmpfloat (t[3], ==, 0.3);
   g_assert_cmpfloat (t[n - 1], ==, 0.95);
 }
 
