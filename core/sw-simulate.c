@@ -242,7 +242,6 @@ typedef struct {
   SwEquations    *eq;
   SwTrajectory   *tr;
   GArray         *cols;
-  double         *part_vars;   /* per part: SW max vars, reused */
   double         *row;
 } Output;
 
