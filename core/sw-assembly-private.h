@@ -1,0 +1,65 @@
+/* sw-assembly-private.h: the steps of sw_model_assemble(), one file each.
+ *
+ *   sw-system.c         nodes, parts, the builder, classes of coordinates,
+ *                       the whole assembly and the system's lifetime
+ *   sw-elimination.c    constraint rows eliminated into x = T q + P p + c
+ *   sw-system-blocks.c  the dense blocks the solver factors
+ *   sw-initial-values.c initial values through T
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "sw-system-private.h"
+#include "sw-error.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  guint  part;
+  guint  n;
+  guint  nodes[4];
+  double coeffs[4];
+  double offset;
+  int    driver;        /* -1, or the motion's driver: row is sum = p(t) */
+} RawRow;
+
+typedef struct {
+  guint  part;
+  guint  node;
+  double x0, v0;
+} Initial;
+
+struct _SwBuilder {
+  SwSystem *system;
+  GArray   *rows;       /* RawRow */
+  GArray   *drivers;    /* SwDriver */
+  GArray   *initials;   /* Initial */
+  GArray   *bodies;     /* SwBody */
+  GArray   *couplings;  /* SwMassCoupling */
+};
+
+/* What the steps share while a model is assembled. */
+typedef struct {
+  SwSystem *system;
+  SwModel  *model;
+  guint    *port_base;    /* per part: index of its first port */
+  guint    *port_node;    /* per global port */
+  GPtrArray *node_ports;  /* per node: GArray of guint global ports */
+  const SwDriver *drivers;/* the prescribed motions declared so far */
+} SwAssembly;
+
+guint     _sw_uf_find                        (guint *parent, guint i);
+void      _sw_uf_union                       (guint *parent, guint a, guint b);
+/* "inertia1.flange_b, spring.flange_a" */
+char     *_sw_assembly_describe_node         (SwAssembly *ctx, guint node);
+/* "FILE:LINE:COL: error: message" at the part's component. */
+void      _sw_assembly_set_error             (SwAssembly *ctx, GError **error, SwErrorCode code, guint part,
+                                              const char *message);
+
+gboolean  _sw_assembly_eliminate             (SwAssembly *ctx, GArray *raw_rows, GError **error);
+gboolean  _sw_assembly_build_massive_blocks  (SwAssembly *ctx, GError **error);
+void      _sw_assembly_build_massless_blocks (SwSystem *sys);
+void      _sw_assembly_build_row_blocks      (SwSystem *sys);
+gboolean  _sw_assembly_initial_values        (SwAssembly *ctx, GArray *initials, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,327 @@
+/* sw-system-blocks.c: the small dense blocks the solver factors once.
+ *
+ * Massive coordinates coupled through T^T M T (only loops and shaft
+ * elements couple them) share a Cholesky-factored block; massless ones
+ * coupled by force elements share a Newton block with the parts and nodes
+ * it needs; constraint rows sharing nodes share a block of G G^T for the
+ * reactions.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-assembly-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
+
+/* ---- Blocks ------------------------------------------------------------- */
+
+static gboolean
+factor_block (gsl_matrix *m)
+{
+  return gsl_linalg_cholesky_decomp1 (m) == GSL_SUCCESS;
+}
+
+/* Groups the coordinates of class cls by the union-find parent. */
+static SwBlock *
+make_blocks (SwSystem *sys, SwCoordClass cls, guint *parent, guint *n_blocks)
+{
+  g_autofree int *block_of_root = g_new (int, sys->n_coords);
+  GArray *blocks = g_array_new (FALSE, TRUE, sizeof (SwBlock));
+  g_autoptr (GPtrArray) members = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+
+  for (guint j = 0; j < sys->n_coords; j++)
+    block_of_root[j] = -1;
+  for (guint j = 0; j < sys->n_coords; j++)
+    {
+      guint root;
+
+      if (sys->coord_class[j] != cls)
+        continue;
+      root = _sw_uf_find (parent, j);
+      if (block_of_root[root] < 0)
+        {
+          SwBlock b = { 0 };
+          block_of_root[root] = blocks->len;
+          g_array_append_val (blocks, b);
+          g_ptr_array_add (members, g_array_new (FALSE, FALSE, sizeof (guint)));
+        }
+      g_array_append_val (g_ptr_array_index (members, block_of_root[root]), j);
+    }
+  for (guint b = 0; b < blocks->len; b++)
+    {
+      GArray *m = g_ptr_array_index (members, b);
+      SwBlock *blk = &g_array_index (blocks, SwBlock, b);
+
+      blk->n = m->len;
+      blk->coords = g_memdup2 (m->data, m->len * sizeof (guint));
+    }
+  *n_blocks = blocks->len;
+  return (SwBlock *) g_array_free (blocks, FALSE);
+}
+
+/* Massless blocks: the force parts and the nodes they need. */
+static void
+fill_massless_block (SwSystem *sys, SwBlock *blk, guint *part_mark, guint *node_mark, guint stamp)
+{
+  g_autoptr (GArray) parts = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) nodes = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint k = 0; k < blk->n; k++)
+    {
+      guint j = blk->coords[k];
+
+      for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
+        {
+          guint node = sys->c_terms[c].index;
+
+          if (node_mark[node] != stamp)
+            {
+              node_mark[node] = stamp;
+              g_array_append_val (nodes, node);
+            }
+        }
+    }
+  for (guint fp = 0; fp < sys->n_force_parts; fp++)
+    {
+      const SwPart *p = &sys->parts[sys->force_parts[fp]];
+
+      for (guint port = 0; port < p->kind->n_ports; port++)
+        if (node_mark[p->node[port]] == stamp && part_mark[fp] != stamp)
+          {
+            part_mark[fp] = stamp;
+            g_array_append_val (parts, sys->force_parts[fp]);
+          }
+    }
+  blk->n_parts = parts->len;
+  blk->parts = g_memdup2 (parts->data, parts->len * sizeof (guint));
+  blk->n_nodes = nodes->len;
+  blk->nodes = g_memdup2 (nodes->data, nodes->len * sizeof (guint));
+}
+
+/* The coordinate's position in the block, or -1 when it is not in it. */
+static int
+pos_in_block (const SwBlock *blk, const int *pos, guint coord)
+{
+  int k = pos[coord];
+
+  return k >= 0 && (guint) k < blk->n && blk->coords[k] == coord ? k : -1;
+}
+
+gboolean
+_sw_assembly_build_massive_blocks (SwAssembly *ctx, GError **error)
+{
+  SwSystem *sys = ctx->system;
+  g_autofree guint *parent = g_new (guint, sys->n_coords);
+  g_autofree int *pos = g_new0 (int, MAX (sys->n_coords, 1));
+
+  for (guint j = 0; j < sys->n_coords; j++)
+    parent[j] = j;
+  for (guint i = 0; i < sys->n_nodes; i++)
+    if (sys->mass[i] > 0)
+      for (guint k = sys->t_start[i] + 1; k < sys->t_start[i + 1]; k++)
+        _sw_uf_union (parent, sys->t_terms[sys->t_start[i]].index, sys->t_terms[k].index);
+  for (guint k = 0; k < sys->n_couplings; k++)
+    {
+      const SwMassCoupling *c = &sys->couplings[k];
+
+      for (guint ta = sys->t_start[c->a]; ta < sys->t_start[c->a + 1]; ta++)
+        for (guint tb = sys->t_start[c->b]; tb < sys->t_start[c->b + 1]; tb++)
+          _sw_uf_union (parent, sys->t_terms[ta].index, sys->t_terms[tb].index);
+    }
+
+  sys->massive_blocks = make_blocks (sys, SW_COORD_MASSIVE, parent, &sys->n_massive_blocks);
+  for (guint b = 0; b < sys->n_massive_blocks; b++)
+    {
+      SwBlock *blk = &sys->massive_blocks[b];
+
+      blk->chol = gsl_matrix_calloc (blk->n, blk->n);
+      for (guint k = 0; k < blk->n; k++)
+        pos[blk->coords[k]] = k;
+      for (guint k = 0; k < blk->n; k++)
+        {
+          guint j = blk->coords[k];
+
+          /* M_r[j][l] = sum_i m_i T_ij T_il over the nodes of j. */
+          for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
+            {
+              guint i = sys->c_terms[c].index;
+              double tij = sys->c_terms[c].coeff;
+
+              if (sys->mass[i] == 0)
+                continue;
+              for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
+                {
+                  guint l = sys->t_terms[t].index;
+                  *gsl_matrix_ptr (blk->chol, k, pos[l]) += sys->mass[i] * tij * sys->t_terms[t].coeff;
+                }
+            }
+        }
+      for (guint k = 0; k < sys->n_couplings; k++)
+        {
+          const SwMassCoupling *c = &sys->couplings[k];
+
+          for (guint ta = sys->t_start[c->a]; ta < sys->t_start[c->a + 1]; ta++)
+            for (guint tb = sys->t_start[c->b]; tb < sys->t_start[c->b + 1]; tb++)
+              {
+                int ja = pos_in_block (blk, pos, sys->t_terms[ta].index);
+                int jb = pos_in_block (blk, pos, sys->t_terms[tb].index);
+                double v = c->m * sys->t_terms[ta].coeff * sys->t_terms[tb].coeff;
+
+                if (ja < 0 || jb < 0)
+                  continue;
+                *gsl_matrix_ptr (blk->chol, ja, jb) += v;
+                *gsl_matrix_ptr (blk->chol, jb, ja) += v;
+              }
+        }
+      if (!factor_block (blk->chol))
+        {
+          guint node = sys->c_terms[sys->c_start[blk->coords[0]]].index;
+          g_autofree char *where = _sw_assembly_describe_node (ctx, node);
+
+          g_set_error (error, SW_ERROR, SW_ERROR_SINGULAR,
+                       "%s: error: the inertias around %s do not determine every motion of the "
+                       "coupled gears (singular mass matrix); add inertia on each free shaft",
+                       sw_model_get_display_name (ctx->model), where);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+void
+_sw_assembly_build_massless_blocks (SwSystem *sys)
+{
+  g_autofree guint *parent = g_new (guint, sys->n_coords);
+  g_autofree guint *part_mark = g_new0 (guint, sys->n_force_parts);
+  g_autofree guint *node_mark = g_new0 (guint, sys->n_nodes);
+  g_autoptr (GArray) coords = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint stamp = 0;
+
+  for (guint j = 0; j < sys->n_coords; j++)
+    parent[j] = j;
+  /* Coordinates of one class that one force part touches are solved together. */
+  for (guint fp = 0; fp < sys->n_force_parts; fp++)
+    {
+      const SwPart *p = &sys->parts[sys->force_parts[fp]];
+
+      for (int cls = SW_COORD_FIRST_ORDER; cls <= SW_COORD_ALGEBRAIC; cls++)
+        {
+          int first = -1;
+
+          for (guint port = 0; port < p->kind->n_ports; port++)
+            {
+              guint i = p->node[port];
+
+              for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
+                {
+                  guint j = sys->t_terms[t].index;
+
+                  if (sys->coord_class[j] != (SwCoordClass) cls)
+                    continue;
+                  if (first < 0)
+                    first = j;
+                  else
+                    _sw_uf_union (parent, first, j);
+                }
+            }
+        }
+    }
+  sys->first_order_blocks = make_blocks (sys, SW_COORD_FIRST_ORDER, parent, &sys->n_first_order_blocks);
+  sys->algebraic_blocks = make_blocks (sys, SW_COORD_ALGEBRAIC, parent, &sys->n_algebraic_blocks);
+  for (guint b = 0; b < sys->n_first_order_blocks; b++)
+    fill_massless_block (sys, &sys->first_order_blocks[b], part_mark, node_mark, ++stamp);
+  for (guint b = 0; b < sys->n_algebraic_blocks; b++)
+    fill_massless_block (sys, &sys->algebraic_blocks[b], part_mark, node_mark, ++stamp);
+}
+
+/* Reactions: G G^T lambda = G r per group of rows that share nodes. */
+void
+_sw_assembly_build_row_blocks (SwSystem *sys)
+{
+  g_autofree guint *parent = g_new (guint, sys->n_rows);
+  g_autofree int *row_at_node = g_new (int, sys->n_nodes);
+  g_autofree int *block_of_root = g_new (int, sys->n_rows);
+  g_autoptr (GPtrArray) members = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  GArray *blocks = g_array_new (FALSE, TRUE, sizeof (SwRowBlock));
+
+  for (guint i = 0; i < sys->n_nodes; i++)
+    row_at_node[i] = -1;
+  for (guint r = 0; r < sys->n_rows; r++)
+    {
+      parent[r] = r;
+      block_of_root[r] = -1;
+    }
+  for (guint r = 0; r < sys->n_rows; r++)
+    {
+      if (sys->rows[r].redundant)
+        continue;
+      for (guint k = 0; k < sys->rows[r].n; k++)
+        {
+          guint node = sys->rows[r].nodes[k];
+
+          if (row_at_node[node] >= 0)
+            _sw_uf_union (parent, row_at_node[node], r);
+          else
+            row_at_node[node] = r;
+        }
+    }
+  for (guint r = 0; r < sys->n_rows; r++)
+    {
+      guint root;
+
+      if (sys->rows[r].redundant)
+        continue;
+      root = _sw_uf_find (parent, r);
+      if (block_of_root[root] < 0)
+        {
+          SwRowBlock b = { 0 };
+          block_of_root[root] = blocks->len;
+          g_array_append_val (blocks, b);
+          g_ptr_array_add (members, g_array_new (FALSE, FALSE, sizeof (guint)));
+        }
+      g_array_append_val (g_ptr_array_index (members, block_of_root[root]), r);
+    }
+
+  for (guint b = 0; b < blocks->len; b++)
+    {
+      SwRowBlock *blk = &g_array_index (blocks, SwRowBlock, b);
+      GArray *m = g_ptr_array_index (members, b);
+      g_autoptr (GArray) nodes = g_array_new (FALSE, FALSE, sizeof (guint));
+
+      blk->n = m->len;
+      blk->rows = g_memdup2 (m->data, m->len * sizeof (guint));
+      for (guint k = 0; k < blk->n; k++)
+        for (guint c = 0; c < sys->rows[blk->rows[k]].n; c++)
+          {
+            guint node = sys->rows[blk->rows[k]].nodes[c];
+            gboolean seen = FALSE;
+
+            for (guint u = 0; u < nodes->len && !seen; u++)
+              seen = g_array_index (nodes, guint, u) == node;
+            if (!seen)
+              g_array_append_val (nodes, node);
+          }
+      blk->n_nodes = nodes->len;
+      blk->nodes = g_memdup2 (nodes->data, nodes->len * sizeof (guint));
+
+      blk->chol = gsl_matrix_calloc (blk->n, blk->n);
+      for (guint a = 0; a < blk->n; a++)
+        for (guint c = 0; c < blk->n; c++)
+          {
+            const SwRow *ra = &sys->rows[blk->rows[a]], *rc = &sys->rows[blk->rows[c]];
+            double sum = 0;
+
+            for (guint i = 0; i < ra->n; i++)
+              for (guint k = 0; k < rc->n; k++)
+                if (ra->nodes[i] == rc->nodes[k])
+                  sum += ra->coeffs[i] * rc->coeffs[k];
+            gsl_matrix_set (blk->chol, a, c, sum);
+          }
+      if (!factor_block (blk->chol))
+        g_clear_pointer (&blk->chol, gsl_matrix_free);
+    }
+  sys->n_row_blocks = blocks->len;
+  sys->row_blocks = (SwRowBlock *) g_array_free (blocks, FALSE);
+}
