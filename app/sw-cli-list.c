@@ -1,0 +1,253 @@
+/* sw-cli-list.c: the catalogue of kinds as text, JSON and Markdown.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "sw-cli-private.h"
+#include "sw-error.h"
+#include "sw-campbell.h"
+#include "sw-frf.h"
+#include "sw-modes.h"
+#include "sw-simulate.h"
+#include "sw-plot-file.h"
+
+/* ---- list --------------------------------------------------------------- */
+
+static const char *
+domain_name (SwDomain d)
+{
+  return d == SW_DOMAIN_ROTATIONAL ? "rotational" : "translational";
+}
+
+static const char *
+param_type_name (SwParamType t)
+{
+  switch (t)
+    {
+    case SW_PARAM_REAL: return "real";
+    case SW_PARAM_BOOLEAN: return "boolean";
+    case SW_PARAM_SIGNAL: return "signal";
+    case SW_PARAM_INITIAL: return "initial";
+    default: return "?";
+    }
+}
+
+static char *
+range_text (const SwParamDesc *p)
+{
+  if (p->type == SW_PARAM_BOOLEAN)
+    return g_strdup ("true or false");
+  if (isinf (p->min) && isinf (p->max))
+    return g_strdup ("any");
+  if (isinf (p->max))
+    return g_strdup_printf ("%s %g", p->min_exclusive ? ">" : ">=", p->min);
+  return g_strdup_printf ("%g … %g", p->min, p->max);
+}
+
+static char *
+default_text (const SwParamDesc *p)
+{
+  if (p->type == SW_PARAM_INITIAL)
+    return g_strdup ("from connections, else 0");
+  if (p->type == SW_PARAM_SIGNAL)
+    return g_strdup ("0");
+  if (isnan (p->default_value))
+    return g_strdup ("required");
+  if (p->type == SW_PARAM_BOOLEAN)
+    return g_strdup (p->default_value != 0 ? "true" : "false");
+  return g_strdup_printf ("%g", p->default_value);
+}
+
+static void
+list_json (void)
+{
+  guint n;
+  const SwKind *const *kinds = sw_catalog_get_kinds (&n);
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+
+  json_builder_begin_array (b);
+  for (guint k = 0; k < n; k++)
+    {
+      const SwKind *kind = kinds[k];
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "kind"), json_builder_add_string_value (b, kind->name);
+      json_builder_set_member_name (b, "label"), json_builder_add_string_value (b, kind->label);
+      json_builder_set_member_name (b, "group"), json_builder_add_string_value (b, kind->group);
+      json_builder_set_member_name (b, "help"), json_builder_add_string_value (b, kind->help);
+      json_builder_set_member_name (b, "ports");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < kind->n_ports; i++)
+        {
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "name"), json_builder_add_string_value (b, kind->ports[i].name);
+          json_builder_set_member_name (b, "domain");
+          json_builder_add_string_value (b, domain_name (kind->ports[i].domain));
+          json_builder_set_member_name (b, "support"), json_builder_add_boolean_value (b, kind->ports[i].is_support);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "parameters");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < kind->n_params; i++)
+        {
+          const SwParamDesc *p = &kind->params[i];
+
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "name"), json_builder_add_string_value (b, p->name);
+          json_builder_set_member_name (b, "label"), json_builder_add_string_value (b, p->label);
+          json_builder_set_member_name (b, "type"), json_builder_add_string_value (b, param_type_name (p->type));
+          json_builder_set_member_name (b, "unit"), json_builder_add_string_value (b, p->unit);
+          json_builder_set_member_name (b, "default");
+          if (p->type == SW_PARAM_INITIAL || isnan (p->default_value))
+            json_builder_add_null_value (b);
+          else if (p->type == SW_PARAM_BOOLEAN)
+            json_builder_add_boolean_value (b, p->default_value != 0);
+          else
+            json_builder_add_double_value (b, p->default_value);
+          json_builder_set_member_name (b, "min");
+          if (isinf (p->min)) json_builder_add_null_value (b); else json_builder_add_double_value (b, p->min);
+          json_builder_set_member_name (b, "min_exclusive"), json_builder_add_boolean_value (b, p->min_exclusive);
+          json_builder_set_member_name (b, "max");
+          if (isinf (p->max)) json_builder_add_null_value (b); else json_builder_add_double_value (b, p->max);
+          json_builder_set_member_name (b, "help"), json_builder_add_string_value (b, p->help);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "variables");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < kind->n_vars; i++)
+        {
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "name"), json_builder_add_string_value (b, kind->vars[i].name);
+          json_builder_set_member_name (b, "unit"), json_builder_add_string_value (b, kind->vars[i].unit);
+          json_builder_set_member_name (b, "help"), json_builder_add_string_value (b, kind->vars[i].help);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  text = json_generator_to_data (gen, NULL);
+  g_print ("%s\n", text);
+}
+
+static void
+list_text (void)
+{
+  guint n;
+  const SwKind *const *kinds = sw_catalog_get_kinds (&n);
+  const char *group = NULL;
+
+  for (guint k = 0; k < n; k++)
+    {
+      const SwKind *kind = kinds[k];
+
+      if (group == NULL || strcmp (group, kind->group) != 0)
+        {
+          g_print ("%s%s\n", group ? "\n" : "", kind->group);
+          group = kind->group;
+        }
+      g_print ("\n  %s: %s. %s\n", kind->name, kind->label, kind->help);
+      g_print ("    ports:");
+      for (guint i = 0; i < kind->n_ports; i++)
+        g_print (" %s (%s%s)", kind->ports[i].name, domain_name (kind->ports[i].domain),
+                 kind->ports[i].is_support ? ", support: grounded when unconnected" : "");
+      g_print ("\n");
+      for (guint i = 0; i < kind->n_params; i++)
+        {
+          const SwParamDesc *p = &kind->params[i];
+          g_autofree char *range = range_text (p);
+          g_autofree char *def = default_text (p);
+
+          g_print ("    %-16s %-10s %-8s default %s; valid %s. %s\n", p->name, p->unit[0] ? p->unit : "-",
+                   param_type_name (p->type), def, range, p->help);
+        }
+      g_print ("    variables:");
+      for (guint i = 0; i < kind->n_vars; i++)
+        g_print (" %s [%s]", kind->vars[i].name, kind->vars[i].unit);
+      g_print ("\n");
+    }
+}
+
+/* The catalogue as Markdown: data/CATALOGUE.md is this output. */
+static void
+list_markdown (void)
+{
+  guint n;
+  const SwKind *const *kinds = sw_catalog_get_kinds (&n);
+  const char *group = NULL;
+
+  g_print ("# Catalogue of component kinds\n\n"
+           "Generated from the kind tables in `core/` by `shaftwork-cli list --markdown`; do not edit.\n"
+           "Units are SI. A `support` port left unconnected is fixed to ground. Signal parameters take a\n"
+           "number or a signal object (see FORMAT.md). Initial values left out follow from the rigid\n"
+           "connections, else 0.\n");
+  for (guint k = 0; k < n; k++)
+    {
+      const SwKind *kind = kinds[k];
+
+      if (group == NULL || strcmp (group, kind->group) != 0)
+        {
+          g_print ("\n## %s\n", kind->group);
+          group = kind->group;
+        }
+      g_print ("\n### `%s`: %s\n\n%s.\n\nPorts:", kind->name, kind->label, kind->help);
+      for (guint i = 0; i < kind->n_ports; i++)
+        g_print ("%s `%s` (%s%s)", i ? "," : "", kind->ports[i].name, domain_name (kind->ports[i].domain),
+                 kind->ports[i].is_support ? ", support" : "");
+      g_print ("\n\n| parameter | unit | type | default | valid | meaning |\n|---|---|---|---|---|---|\n");
+      for (guint i = 0; i < kind->n_params; i++)
+        {
+          const SwParamDesc *p = &kind->params[i];
+          g_autofree char *range = range_text (p);
+          g_autofree char *def = default_text (p);
+
+          g_print ("| `%s` | %s | %s | %s | %s | %s |\n", p->name, p->unit[0] ? p->unit : "-",
+                   param_type_name (p->type), def, range, p->help);
+        }
+      g_print ("\nVariables:");
+      for (guint i = 0; i < kind->n_vars; i++)
+        g_print ("%s `%s` [%s]", i ? "," : "", kind->vars[i].name, kind->vars[i].unit);
+      g_print ("\n");
+    }
+}
+
+int
+sw_cli_list (int argc, char **argv)
+{
+  gboolean json = FALSE, markdown = FALSE;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the catalogue as JSON", NULL },
+    { "markdown", 0, 0, G_OPTION_ARG_NONE, &markdown, "Print the catalogue as Markdown", NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_option_context_set_summary (ctx, "List every component kind: ports, parameters (unit, default, "
+                                     "valid range, meaning) and output variables.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    return sw_cli_usage_error (ctx, error->message);
+  if (argc != 1)
+    return sw_cli_usage_error (ctx, "list takes no arguments");
+  if (json)
+    list_json ();
+  else if (markdown)
+    list_markdown ();
+  else
+    list_text ();
+  return EXIT_OK;
+}

@@ -1,0 +1,35 @@
+/* sw-cli-private.h: what the commands of shaftwork-cli share.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+#include "sw-model.h"
+#include "sw-system.h"
+#include "sw-trajectory.h"
+
+G_BEGIN_DECLS
+
+/* Exit status: success, a model or data error, a usage error. */
+enum { EXIT_OK = 0, EXIT_MODEL = 1, EXIT_USAGE = 2 };
+
+/* Prints the message and the command's help (the overview when ctx is
+ * NULL) to stderr; returns EXIT_USAGE. */
+int       sw_cli_usage_error  (GOptionContext *ctx, const char *message);
+/* Prints the error; returns EXIT_MODEL. */
+int       sw_cli_model_error  (const GError *error);
+/* NULL with *status set (and the error printed) when it fails. */
+SwModel  *sw_cli_load_model   (const char *path, int *status);
+SwSystem *sw_cli_load_system  (const char *path, int *status);
+gboolean  sw_cli_is_image     (const char *path);
+/* CSV to a file (stdout when path is NULL), or an image of the columns. */
+int       sw_cli_write_table  (SwTrajectory *tr, const char *path, const char *title);
+
+/* The commands: argv[0] is the command's name. */
+int       sw_cli_run          (int argc, char **argv, gboolean plot);
+int       sw_cli_check        (int argc, char **argv);
+int       sw_cli_list         (int argc, char **argv);
+int       sw_cli_modal        (int argc, char **argv);
+int       sw_cli_frf          (int argc, char **argv);
+int       sw_cli_campbell     (int argc, char **argv);
+
+G_END_DECLS
