@@ -2076,6 +2076,12 @@ sw_window_init (SwWindow *self)
 
   self->settings = sw_settings_new ();
   restore_window_state (self);
+  /* The preferences' units, in the inspector as they change. */
+  if (self->settings != NULL)
+    {
+      g_settings_bind (self->settings, "speed-unit", self->inspector, "speed-unit", G_SETTINGS_BIND_GET);
+      g_settings_bind (self->settings, "angle-unit", self->inspector, "angle-unit", G_SETTINGS_BIND_GET);
+    }
   g_signal_connect_object (self->inner_paned, "notify::max-position",
                            G_CALLBACK (inner_paned_notify_max_position_cb), self,
                            G_CONNECT_SWAPPED);

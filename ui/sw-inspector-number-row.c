@@ -18,7 +18,8 @@ struct _SwInspectorNumberRow
   char        *unit;          /* for display */
   char        *help;
   char        *error;         /* refused by the taker, or NULL */
-  double       min, max;
+  double       scale;         /* the value's unit per shown unit */
+  double       min, max;      /* in the value's unit */
   gboolean     min_exclusive, max_exclusive;
   gboolean     integer;
   gboolean     optional;
@@ -49,6 +50,42 @@ static guint signals[N_SIGNALS];
 
 static const char *const superscripts[] = { "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹" };
 
+/* What the preferences change: a descriptor's unit, the preference that
+ * applies to it, the other choice of that preference, and how many of the
+ * descriptor's unit that choice is. */
+static const struct {
+  const char *unit;
+  gboolean    angle;          /* follows angle_unit, else speed_unit */
+  const char *shown_as;
+  double      scale;
+} display_units[] = {
+  { "rad/s", FALSE, "rpm", 2 * G_PI / 60 },
+  { "rad", TRUE, "deg", G_PI / 180 },
+};
+
+const char *
+sw_inspector_display_unit (const char *unit,
+                           const char *speed_unit,
+                           const char *angle_unit,
+                           double     *scale)
+{
+  for (guint i = 0; unit != NULL && i < G_N_ELEMENTS (display_units); i++)
+    {
+      const char *preference = display_units[i].angle ? angle_unit : speed_unit;
+
+      if (strcmp (unit, display_units[i].unit) == 0 &&
+          g_strcmp0 (preference, display_units[i].shown_as) == 0)
+        {
+          if (scale != NULL)
+            *scale = display_units[i].scale;
+          return display_units[i].shown_as;
+        }
+    }
+  if (scale != NULL)
+    *scale = 1;
+  return unit;
+}
+
 char *
 sw_inspector_dup_unit_text (const char *unit)
 {
@@ -56,6 +93,8 @@ sw_inspector_dup_unit_text (const char *unit)
 
   if (unit == NULL)
     return g_strdup ("");
+  if (strcmp (unit, "deg") == 0)
+    return g_strdup ("°");
 
   s = g_string_new (NULL);
   for (const char *p = unit; *p != '\0'; p++)
@@ -143,7 +182,13 @@ sw_inspector_dup_range_text (const char *symbol,
   const char *hi_op = max_exclusive ? "<" : "≤";
   gboolean has_lo = isfinite (min), has_hi = isfinite (max);
 
-  u = unit != NULL && unit[0] != '\0' ? g_strconcat (" ", unit, NULL) : g_strdup ("");
+  /* "90°", but "100 rpm". */
+  if (unit == NULL || unit[0] == '\0')
+    u = g_strdup ("");
+  else if (strcmp (unit, "°") == 0)
+    u = g_strdup (unit);
+  else
+    u = g_strconcat (" ", unit, NULL);
 
   if (has_lo && has_hi)
     return g_strdup_printf ("%s %s %s %s %s%s", lo, lo_op, symbol, hi_op, hi, u);
@@ -156,11 +201,12 @@ sw_inspector_dup_range_text (const char *symbol,
 
 /* The row */
 
+/* What is valid, in the unit shown. */
 static char *
 dup_valid_text (SwInspectorNumberRow *self)
 {
   g_autofree char *range = sw_inspector_dup_range_text (self->symbol, self->unit,
-                                                        self->min, self->max,
+                                                        self->min / self->scale, self->max / self->scale,
                                                         self->min_exclusive, self->max_exclusive);
 
   if (self->integer)
@@ -200,22 +246,29 @@ update_style (SwInspectorNumberRow *self)
     }
 }
 
+/* v as typed, in the unit shown. */
 static gboolean
 in_range (SwInspectorNumberRow *self,
           double                v)
 {
-  if (self->min_exclusive ? !(v > self->min) : !(v >= self->min))
+  double min = self->min / self->scale, max = self->max / self->scale;
+
+  if (self->min_exclusive ? !(v > min) : !(v >= min))
     return FALSE;
-  if (self->max_exclusive ? !(v < self->max) : !(v <= self->max))
+  if (self->max_exclusive ? !(v < max) : !(v <= max))
     return FALSE;
   if (self->integer && v != floor (v))
     return FALSE;
   return TRUE;
 }
 
-/* Parses the text into value and valid, notifying a new value. */
+/* Parses the text into value and valid, notifying a new value. A text set
+ * from outside stands for the value it was made from (exact), not for the
+ * rounded number it shows. */
 static void
-reparse (SwInspectorNumberRow *self)
+reparse_full (SwInspectorNumberRow *self,
+              gboolean              use_exact,
+              double                exact)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
   double v = NAN, old = self->value;
@@ -227,11 +280,22 @@ reparse (SwInspectorNumberRow *self)
     valid = sw_inspector_parse_number (text, &v) && in_range (self, v);
 
   self->valid = valid;
-  self->value = valid ? v : NAN;
+  if (!valid)
+    self->value = NAN;
+  else if (use_exact)
+    self->value = exact;
+  else
+    self->value = isnan (v) ? NAN : v * self->scale;
   update_style (self);
 
   if (!(old == self->value || (isnan (old) && isnan (self->value))))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VALUE]);
+}
+
+static void
+reparse (SwInspectorNumberRow *self)
+{
+  reparse_full (self, FALSE, NAN);
 }
 
 static void
@@ -327,6 +391,7 @@ sw_inspector_number_row_init (SwInspectorNumberRow *self)
 
   self->min = -INFINITY;
   self->max = INFINITY;
+  self->scale = 1;
   self->value = NAN;
   self->valid = FALSE;
 
@@ -433,7 +498,7 @@ sw_inspector_number_row_show_value (SwInspectorNumberRow *self,
   if (self->pending)
     return;
 
-  text = sw_inspector_format_number (value);
+  text = sw_inspector_format_number (value / self->scale);
   /* A text that already stands for this value stays as it is ("1e4"). */
   if (!(self->valid && (self->value == value || (isnan (self->value) && isnan (value)))))
     {
@@ -442,7 +507,48 @@ sw_inspector_number_row_show_value (SwInspectorNumberRow *self,
       self->syncing = FALSE;
     }
   g_clear_pointer (&self->error, g_free);
-  reparse (self);
+  reparse_full (self, TRUE, value);
+}
+
+void
+sw_inspector_number_row_set_display_unit (SwInspectorNumberRow *self,
+                                          const char           *unit,
+                                          double                scale)
+{
+  g_autofree char *text = NULL;
+  double value;
+
+  g_return_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self));
+  g_return_if_fail (isfinite (scale) && scale > 0);
+
+  text = sw_inspector_dup_unit_text (unit);
+  if (self->scale == scale && strcmp (self->unit, text) == 0)
+    return;
+
+  g_free (self->unit);
+  self->unit = g_steal_pointer (&text);
+  gtk_label_set_text (GTK_LABEL (self->unit_label), self->unit);
+  if (self->scale == scale)
+    {
+      update_style (self);
+      return;
+    }
+  self->scale = scale;
+
+  /* A valid text, typed or not, keeps the quantity and is written anew
+   * in the new unit (an edit stays pending); an invalid one is left for
+   * the user, and checked in the new unit. */
+  if (!self->valid)
+    {
+      reparse (self);
+      return;
+    }
+  value = self->value;
+  text = sw_inspector_format_number (value / scale);
+  self->syncing = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->entry), text);
+  self->syncing = FALSE;
+  reparse_full (self, TRUE, value);
 }
 
 double

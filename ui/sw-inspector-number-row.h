@@ -20,7 +20,12 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (SwInspectorNumberRow, sw_inspector_number_row, SW, INSPECTOR_NUMBER_ROW, AdwActionRow)
 
 /* Signal "committed" (double value). Property "value" (read-only): what the
- * text stands for, NAN while it is invalid or empty. */
+ * text stands for, NAN while it is invalid or empty.
+ *
+ * Values in and out (show_value, "value", "committed", the range) are in
+ * the row's own unit, the one it was made with; the text, the unit label
+ * and the message about the range may be in another one
+ * (sw_inspector_number_row_set_display_unit()). */
 GtkWidget *sw_inspector_number_row_new          (const char           *title,
                                                  const char           *symbol,
                                                  const char           *unit);
@@ -39,6 +44,13 @@ void       sw_inspector_number_row_set_help     (SwInspectorNumberRow *self,
                                                  const char           *help);
 /* The entry, for whoever types into it (tests). */
 GtkEditable *sw_inspector_number_row_get_editable (SwInspectorNumberRow *self);
+/* Shows and reads the text in unit (descriptor spelling: "rpm", "deg"),
+ * of which one is scale of the row's own unit (2π/60 for rpm in a rad/s
+ * row). The value stays: a valid text is written anew in the new unit,
+ * also while an edit is pending. Scale 1 and the own unit go back. */
+void       sw_inspector_number_row_set_display_unit (SwInspectorNumberRow *self,
+                                                     const char           *unit,
+                                                     double                scale);
 /* Shows a value from outside (NAN: empty) unless an edit is pending. */
 void       sw_inspector_number_row_show_value   (SwInspectorNumberRow *self,
                                                  double                value);
@@ -59,9 +71,18 @@ void       sw_inspector_number_row_set_error    (SwInspectorNumberRow *self,
 
 /* Helpers shared by the inspector's rows. */
 
-/* A unit as written in the descriptors ("kg.m2", "N.m/rad") for display
- * ("kg·m²", "N·m/rad"). */
+/* A unit as written in the descriptors ("kg.m2", "N.m/rad", "deg") for
+ * display ("kg·m²", "N·m/rad", "°"). */
 char      *sw_inspector_dup_unit_text           (const char           *unit);
+/* The unit a value in a descriptor's unit is shown in under the
+ * preferences speed_unit ("rad/s", "rpm") and angle_unit ("rad", "deg"):
+ * exactly "rad/s" as "rpm", exactly "rad" as "deg" when so chosen, any
+ * other unit as itself. scale (may be NULL): how many of the descriptor's
+ * unit one shown unit is (2π/60, π/180, else 1). */
+const char *sw_inspector_display_unit           (const char           *unit,
+                                                 const char           *speed_unit,
+                                                 const char           *angle_unit,
+                                                 double               *scale);
 /* What is valid, e.g. "J ≥ 0 kg·m²", "0 < width ≤ 100 %", "any number". */
 char      *sw_inspector_dup_range_text          (const char           *symbol,
                                                  const char           *unit,

@@ -5,6 +5,11 @@
  * the parameter for amplitudes and offsets. The core reads what is composed
  * and has the last word: its messages are shown when it refuses.
  *
+ * Fields in rad/s or rad (the amplitude of a speed, a phase), the values of
+ * a table of a speed or angle, and the plot's value axis are shown in the
+ * units of the preferences (sw_inspector_display_unit()); the number rows
+ * convert, and what is composed is in SI, like the file.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-inspector-signal-row.h"
 
@@ -148,6 +153,9 @@ struct _SwInspectorSignalRow
 
   char             *param;         /* "tau" */
   char             *unit;          /* descriptor spelling */
+  const char       *speed_unit;    /* interned: "rad/s", "rpm" */
+  const char       *angle_unit;    /* interned: "rad", "deg" */
+  GtkWidget        *unit_label;    /* at the end of the title line, or NULL */
 
   GtkWidget        *type_row;
   GtkWidget        *info_row;      /* a sum or product: not editable here */
@@ -164,6 +172,11 @@ struct _SwInspectorSignalRow
   char             *error;
   char             *summary;
   gboolean          points_pending;
+  /* The table's points as the model has them, and the text they were
+   * shown as: while the text is unchanged, they are taken as they are
+   * rather than read back from rounded numbers. */
+  JsonArray        *points_shown;
+  char             *points_text;
   gboolean          syncing;
 };
 
@@ -202,6 +215,23 @@ field_unit (SwInspectorSignalRow *self,
     }
 }
 
+/* The unit a field is shown in, and how many of its own unit that is. */
+static const char *
+field_display_unit (SwInspectorSignalRow *self,
+                    const SignalField    *field,
+                    double               *scale)
+{
+  return sw_inspector_display_unit (field_unit (self, field), self->speed_unit, self->angle_unit, scale);
+}
+
+/* The same for the parameter itself (table values, the plot). */
+static const char *
+param_display_unit (SwInspectorSignalRow *self,
+                    double               *scale)
+{
+  return sw_inspector_display_unit (self->unit, self->speed_unit, self->angle_unit, scale);
+}
+
 static guint
 strv_index (const char *const *names,
             const char        *name)
@@ -222,10 +252,11 @@ translated_list (const char *const *labels)
   return G_LIST_MODEL (list);
 }
 
-/* Points as text and back */
+/* Points as text and back; the values are shown divided by scale. */
 
 static char *
-points_to_text (JsonArray *rows)
+points_to_text (JsonArray *rows,
+                double     scale)
 {
   GString *s = g_string_new (NULL);
 
@@ -233,16 +264,18 @@ points_to_text (JsonArray *rows)
     {
       JsonArray *row = json_array_get_array_element (rows, i);
       g_autofree char *t = sw_inspector_format_number (json_array_get_double_element (row, 0));
-      g_autofree char *y = sw_inspector_format_number (json_array_get_double_element (row, 1));
+      g_autofree char *y = sw_inspector_format_number (json_array_get_double_element (row, 1) / scale);
 
       g_string_append_printf (s, "%s%s %s", i > 0 ? "; " : "", t, y);
     }
   return g_string_free (s, FALSE);
 }
 
-/* "0 0; 1 10" → [[0, 0], [1, 10]]; NULL unless every row is two numbers. */
+/* "0 0; 1 10" → [[0, 0], [1, 10 scale]]; NULL unless every row is two
+ * numbers. */
 static JsonArray *
-points_from_text (const char *text)
+points_from_text (const char *text,
+                  double      scale)
 {
   g_auto(GStrv) rows = g_strsplit_set (text, ";\n", -1);
   g_autoptr(JsonArray) array = json_array_new ();
@@ -268,12 +301,62 @@ points_from_text (const char *text)
         return NULL;
       pair = json_array_sized_new (2);
       json_array_add_double_element (pair, x[0]);
-      json_array_add_double_element (pair, x[1]);
+      json_array_add_double_element (pair, x[1] * scale);
       json_array_add_array_element (array, pair);
     }
   if (json_array_get_length (array) == 0)
     return NULL;
   return g_steal_pointer (&array);
+}
+
+static JsonArray *
+copy_points (JsonArray *rows)
+{
+  JsonArray *copy = json_array_new ();
+
+  for (guint i = 0; i < json_array_get_length (rows); i++)
+    {
+      JsonArray *row = json_array_get_array_element (rows, i);
+      JsonArray *pair = json_array_sized_new (2);
+
+      json_array_add_double_element (pair, json_array_get_double_element (row, 0));
+      json_array_add_double_element (pair, json_array_get_double_element (row, 1));
+      json_array_add_array_element (copy, pair);
+    }
+  return copy;
+}
+
+/* What the points row stands for, in SI; NULL while its text is not valid. */
+static JsonArray *
+dup_points (SwInspectorSignalRow *self,
+            GtkWidget            *row)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
+  double scale;
+
+  if (self->points_text != NULL && strcmp (text, self->points_text) == 0)
+    return copy_points (self->points_shown);
+  param_display_unit (self, &scale);
+  return points_from_text (text, scale);
+}
+
+/* Shows points (SI) in the row, and remembers them as shown. */
+static void
+show_points (SwInspectorSignalRow *self,
+             GtkWidget            *row,
+             JsonArray            *points)
+{
+  double scale;
+
+  param_display_unit (self, &scale);
+  /* points may be points_shown itself. */
+  json_array_ref (points);
+  g_clear_pointer (&self->points_shown, json_array_unref);
+  g_free (self->points_text);
+  self->points_shown = points;
+  self->points_text = points_to_text (points, scale);
+  if (strcmp (self->points_text, gtk_editable_get_text (GTK_EDITABLE (row))) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (row), self->points_text);
 }
 
 /* Composing */
@@ -291,7 +374,7 @@ fields_valid (SwInspectorSignalRow *self)
         return FALSE;
       if (field->kind == FIELD_POINTS)
         {
-          g_autoptr(JsonArray) points = points_from_text (gtk_editable_get_text (GTK_EDITABLE (row)));
+          g_autoptr(JsonArray) points = dup_points (self, row);
 
           if (points == NULL)
             return FALSE;
@@ -340,7 +423,7 @@ compose (SwInspectorSignalRow  *self,
 
         case FIELD_POINTS:
           {
-            JsonArray *points = points_from_text (gtk_editable_get_text (GTK_EDITABLE (row)));
+            JsonArray *points = dup_points (self, row);
 
             if (points == NULL)
               {
@@ -386,8 +469,9 @@ dup_summary (SwInspectorSignalRow *self)
   const SignalField *first;
   g_autofree char *unit = NULL;
   g_autofree char *number = NULL;
+  const char *space;
   GtkWidget *row;
-  double v;
+  double v, scale;
 
   if (self->type == NULL)
     return g_strdup (self->shown != NULL && strcmp (sw_signal_get_type_name (self->shown), "product") == 0
@@ -401,11 +485,13 @@ dup_summary (SwInspectorSignalRow *self)
   v = sw_inspector_number_row_get_value (SW_INSPECTOR_NUMBER_ROW (row));
   if (isnan (v))
     return g_strdup (_(self->type->label));
-  unit = sw_inspector_dup_unit_text (field_unit (self, first));
-  number = sw_inspector_format_number (v);
+  unit = sw_inspector_dup_unit_text (field_display_unit (self, first, &scale));
+  number = sw_inspector_format_number (v / scale);
+  /* "90°", but "100 rpm". */
+  space = strcmp (unit, "°") == 0 ? "" : " ";
   if (strcmp (self->type->name, "constant") == 0)
-    return g_strdup_printf ("%s %s", number, unit);
-  return g_strdup_printf ("%s · %s %s", _(self->type->label), number, unit);
+    return g_strdup_printf ("%s%s%s", number, space, unit);
+  return g_strdup_printf ("%s · %s%s%s", _(self->type->label), number, space, unit);
 }
 
 /* The summary under the title, and what is wrong in a row of its own. */
@@ -509,7 +595,7 @@ static void
 points_check (SwInspectorSignalRow *self,
               GtkWidget            *row)
 {
-  g_autoptr(JsonArray) points = points_from_text (gtk_editable_get_text (GTK_EDITABLE (row)));
+  g_autoptr(JsonArray) points = points_from_text (gtk_editable_get_text (GTK_EDITABLE (row)), 1);
 
   if (points != NULL)
     {
@@ -581,7 +667,13 @@ create_field_row (SwInspectorSignalRow *self,
   switch (field->kind)
     {
     case FIELD_NUMBER:
-      row = sw_inspector_number_row_new (_(field->label), field->name, field_unit (self, field));
+      {
+        double scale;
+        const char *unit = field_display_unit (self, field, &scale);
+
+        row = sw_inspector_number_row_new (_(field->label), field->name, field_unit (self, field));
+        sw_inspector_number_row_set_display_unit (SW_INSPECTOR_NUMBER_ROW (row), unit, scale);
+      }
       switch (field->range)
         {
         case RANGE_NONNEGATIVE:
@@ -652,13 +744,16 @@ same_meaning (const char *a,
 }
 
 /* The value of a field of the old type that means the same as field, or
- * field's default. */
+ * field's default (a round number in the unit shown). */
 static double
-carried_value (const SignalType  *old_type,
-               GtkWidget *const  *old_rows,
-               guint              n_old,
-               const SignalField *field)
+carried_value (SwInspectorSignalRow *self,
+               const SignalType     *old_type,
+               GtkWidget *const     *old_rows,
+               guint                 n_old,
+               const SignalField    *field)
 {
+  double scale;
+
   for (guint i = 0; old_type != NULL && i < n_old; i++)
     {
       const SignalField *old = &old_type->fields[i];
@@ -672,7 +767,8 @@ carried_value (const SignalType  *old_type,
       if (!isnan (v))
         return v;
     }
-  return field->default_value;
+  field_display_unit (self, field, &scale);
+  return field->default_value * scale;
 }
 
 /* Replaces the field rows by those of type, with values carried over from
@@ -686,6 +782,8 @@ build_fields (SwInspectorSignalRow *self,
   guint n_old = self->n_field_rows;
 
   self->syncing = TRUE;
+  g_clear_pointer (&self->points_shown, json_array_unref);
+  g_clear_pointer (&self->points_text, g_free);
 
   /* Keep the old rows alive until their values are read. */
   for (guint i = 0; i < n_old; i++)
@@ -710,7 +808,7 @@ build_fields (SwInspectorSignalRow *self,
       g_assert (i < MAX_FIELDS);
       if (field->kind == FIELD_NUMBER)
         sw_inspector_number_row_show_value (SW_INSPECTOR_NUMBER_ROW (row),
-                                            carried_value (old_type, old_rows, n_old, field));
+                                            carried_value (self, old_type, old_rows, n_old, field));
       else if (field->kind == FIELD_POINTS)
         {
           gtk_editable_set_text (GTK_EDITABLE (row), "0 0; 1 1");
@@ -784,10 +882,7 @@ show_fields (SwInspectorSignalRow *self,
         case FIELD_POINTS:
           if (!self->points_pending && fields != NULL && json_object_has_member (fields, field->name))
             {
-              g_autofree char *text = points_to_text (json_object_get_array_member (fields, field->name));
-
-              if (strcmp (text, gtk_editable_get_text (GTK_EDITABLE (row))) != 0)
-                gtk_editable_set_text (GTK_EDITABLE (row), text);
+              show_points (self, row, json_object_get_array_member (fields, field->name));
               points_check (self, row);
             }
           break;
@@ -891,17 +986,19 @@ nice_step (double x)
   return 10 * p;
 }
 
+/* The ends of the axes are round numbers (nice_step): as the fields show
+ * numbers ("3000", "1e4"), with a true minus. */
 static char *
 label_number (double v)
 {
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *text = NULL;
 
   if (fabs (v) < 1e-12)
     v = 0;
-  g_ascii_formatd (buf, sizeof buf, "%.3g", v);
-  if (buf[0] == '-')
-    return g_strconcat ("−", buf + 1, NULL);
-  return g_strdup (buf);
+  text = sw_inspector_format_number (v);
+  if (text[0] == '-')
+    return g_strconcat ("−", text + 1, NULL);
+  return g_steal_pointer (&text);
 }
 
 void
@@ -909,6 +1006,8 @@ sw_inspector_signal_draw_preview (cairo_t        *cr,
                                   GtkWidget      *layout_for,
                                   const SwSignal *signal,
                                   double          stop_time_s,
+                                  double          value_scale,
+                                  const char     *value_unit,
                                   int             width,
                                   int             height,
                                   const GdkRGBA  *fg,
@@ -923,6 +1022,7 @@ sw_inspector_signal_draw_preview (cairo_t        *cr,
 
   g_return_if_fail (cr != NULL);
   g_return_if_fail (fg != NULL && accent != NULL);
+  g_return_if_fail (isfinite (value_scale) && value_scale > 0);
 
   if (signal == NULL)
     return;
@@ -936,8 +1036,10 @@ sw_inspector_signal_draw_preview (cairo_t        *cr,
   points = sample (signal, T, (guint) MAX (pw, 2));
   for (guint i = 0; i < points->len; i++)
     {
-      const double *p = &g_array_index (points, double, 2 * i);
+      double *p = &g_array_index (points, double, 2 * i);
 
+      /* In the unit shown from here on. */
+      p[1] /= value_scale;
       if (isfinite (p[1]))
         {
           lo = MIN (lo, p[1]);
@@ -1007,6 +1109,13 @@ sw_inspector_signal_draw_preview (cairo_t        *cr,
   top = label_number (hi);
   bottom = label_number (lo);
   draw_text (cr, layout_for, top, left - 4, above, 1, 0);
+  /* The unit of the values, halfway up their axis. */
+  if (value_unit != NULL && value_unit[0] != '\0')
+    {
+      g_autofree char *unit = sw_inspector_dup_unit_text (value_unit);
+
+      draw_text (cr, layout_for, unit, left - 4, above + ph / 2, 1, 0.5);
+    }
   draw_text (cr, layout_for, bottom, left - 4, above + ph, 1, 1);
   draw_text (cr, layout_for, "0", left, above + ph + 1, 0, 0);
   {
@@ -1027,13 +1136,16 @@ preview_draw_cb (GtkDrawingArea *area,
   SwInspectorSignalRow *self = user_data;
   GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (area));
   GdkRGBA fg, accent;
+  const char *unit;
+  double scale;
 
   gtk_style_context_get_color (context, &fg);
   if (!gtk_style_context_lookup_color (context, "accent_color", &accent))
     gdk_rgba_parse (&accent, "#3584e4");
 
+  unit = param_display_unit (self, &scale);
   sw_inspector_signal_draw_preview (cr, GTK_WIDGET (area), self->preview, self->stop_time_s,
-                                    width, height, &fg, &accent);
+                                    scale, unit, width, height, &fg, &accent);
 }
 
 /* The object */
@@ -1045,6 +1157,8 @@ sw_inspector_signal_row_dispose (GObject *object)
 
   g_clear_pointer (&self->shown, sw_signal_unref);
   g_clear_pointer (&self->preview, sw_signal_unref);
+  g_clear_pointer (&self->points_shown, json_array_unref);
+  g_clear_pointer (&self->points_text, g_free);
 
   G_OBJECT_CLASS (sw_inspector_signal_row_parent_class)->dispose (object);
 }
@@ -1084,6 +1198,8 @@ static void
 sw_inspector_signal_row_init (SwInspectorSignalRow *self)
 {
   self->stop_time_s = 1;
+  self->speed_unit = g_intern_static_string ("rad/s");
+  self->angle_unit = g_intern_static_string ("rad");
 }
 
 GtkWidget *
@@ -1160,6 +1276,7 @@ sw_inspector_signal_row_new (const SwParamDesc *desc)
       label = gtk_label_new (unit);
       gtk_widget_add_css_class (label, "dim-label");
       adw_expander_row_add_action (ADW_EXPANDER_ROW (self), label);
+      self->unit_label = label;
     }
 
   return GTK_WIDGET (self);
@@ -1193,6 +1310,73 @@ sw_inspector_signal_row_set_signal (SwInspectorSignalRow *self,
   self->syncing = FALSE;
 
   g_clear_pointer (&self->error, g_free);
+  update_preview (self);
+}
+
+void
+sw_inspector_signal_row_set_units (SwInspectorSignalRow *self,
+                                   const char           *speed_unit,
+                                   const char           *angle_unit)
+{
+  const char *unit;
+  double old_scale, scale;
+
+  g_return_if_fail (SW_IS_INSPECTOR_SIGNAL_ROW (self));
+  g_return_if_fail (speed_unit != NULL && angle_unit != NULL);
+
+  speed_unit = g_intern_string (speed_unit);
+  angle_unit = g_intern_string (angle_unit);
+  if (self->speed_unit == speed_unit && self->angle_unit == angle_unit)
+    return;
+
+  param_display_unit (self, &old_scale);
+  self->speed_unit = speed_unit;
+  self->angle_unit = angle_unit;
+
+  unit = param_display_unit (self, &scale);
+  if (self->unit_label != NULL)
+    {
+      g_autofree char *text = sw_inspector_dup_unit_text (unit);
+
+      gtk_label_set_text (GTK_LABEL (self->unit_label), text);
+    }
+
+  /* The number rows keep their values (and edits) and show them anew. */
+  self->syncing = TRUE;
+  for (guint i = 0; self->type != NULL && i < self->n_field_rows; i++)
+    {
+      const SignalField *field = &self->type->fields[i];
+      GtkWidget *row = self->field_rows[i];
+
+      if (field->kind == FIELD_NUMBER)
+        {
+          double field_scale;
+          const char *field_unit_shown = field_display_unit (self, field, &field_scale);
+
+          sw_inspector_number_row_set_display_unit (SW_INSPECTOR_NUMBER_ROW (row), field_unit_shown, field_scale);
+        }
+      else if (field->kind == FIELD_POINTS && scale != old_scale)
+        {
+          const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
+
+          if (self->points_text != NULL && strcmp (text, self->points_text) == 0)
+            show_points (self, row, self->points_shown);
+          else
+            {
+              /* Typed and not applied: the same values, written anew. */
+              g_autoptr(JsonArray) points = points_from_text (text, old_scale);
+
+              if (points != NULL)
+                {
+                  g_autofree char *new_text = points_to_text (points, scale);
+
+                  gtk_editable_set_text (GTK_EDITABLE (row), new_text);
+                }
+            }
+        }
+    }
+  self->syncing = FALSE;
+
   update_preview (self);
 }
 

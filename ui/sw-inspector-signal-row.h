@@ -7,6 +7,10 @@
  * signal is handed out with "signal-edited", an invalid one is shown as an
  * error on the row. The plot follows what is typed, before it is applied.
  *
+ * Signals are in SI, in and out; sw_inspector_signal_row_set_units()
+ * chooses how fields in rad/s or rad, a table's values and the plot's value
+ * axis are shown (rpm, degrees).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
@@ -25,6 +29,12 @@ GtkWidget      *sw_inspector_signal_row_new            (const SwParamDesc    *de
 /* The parameter's signal in the model. */
 void            sw_inspector_signal_row_set_signal     (SwInspectorSignalRow *self,
                                                         const SwSignal       *signal);
+/* The preferences: speed_unit "rad/s" or "rpm", angle_unit "rad" or
+ * "deg" (at first "rad/s" and "rad"). Values shown, and edits pending, are
+ * written anew in the new units. */
+void            sw_inspector_signal_row_set_units      (SwInspectorSignalRow *self,
+                                                        const char           *speed_unit,
+                                                        const char           *angle_unit);
 void            sw_inspector_signal_row_set_stop_time  (SwInspectorSignalRow *self,
                                                         double                stop_time_s);
 /* What the plot shows: the edited signal while it is valid, else the
@@ -38,11 +48,16 @@ void            sw_inspector_signal_row_commit         (SwInspectorSignalRow *se
 
 /* The plot itself: signal sampled over [0, stop_time_s] (with both sides
  * of every jump) into a width × height box; fg for axes and labels, accent
- * for the curve. Labels are drawn with layout_for (a widget) when given. */
+ * for the curve. The values are shown divided by value_scale, in
+ * value_unit (descriptor spelling, NULL or "" for none), e.g. 2π/60 and
+ * "rpm" for a speed in rpm. Labels are drawn with layout_for (a widget)
+ * when given. */
 void            sw_inspector_signal_draw_preview       (cairo_t              *cr,
                                                         GtkWidget            *layout_for,
                                                         const SwSignal       *signal,
                                                         double                stop_time_s,
+                                                        double                value_scale,
+                                                        const char           *value_unit,
                                                         int                   width,
                                                         int                   height,
                                                         const GdkRGBA        *fg,

@@ -8,6 +8,11 @@
  * model's editing functions; a refusal is shown on the row and changes
  * nothing.
  *
+ * Units: the model is in SI. Parameters in exactly rad/s or rad, and the
+ * fields of signals in them, are shown and typed in the units of the
+ * preferences ("speed-unit", "angle-unit"); the rows convert, both ways,
+ * and a change of preference shows the same values anew.
+ *
  * Widget names, for tests and for finding one's way: "id",
  * "param-<name>" (REAL, BOOLEAN, SIGNAL), "initial-<name>",
  * "sim-stop_time", "sim-output_interval", "sim-tolerance", "sim-method",
@@ -54,6 +59,8 @@ struct _SwInspector
 
   SwModel       *model;
   int            component;
+  const char    *speed_unit;      /* interned: "rad/s", "rpm" */
+  const char    *angle_unit;      /* interned: "rad", "deg" */
 
   GtkWidget     *page;            /* AdwPreferencesPage, rebuilt */
   /* What the page shows. */
@@ -75,6 +82,8 @@ enum {
   PROP_0,
   PROP_MODEL,
   PROP_COMPONENT,
+  PROP_SPEED_UNIT,
+  PROP_ANGLE_UNIT,
   N_PROPS
 };
 
@@ -104,6 +113,31 @@ set_row_param (GtkWidget *row,
                guint      param)
 {
   g_object_set_qdata (G_OBJECT (row), param_quark, GUINT_TO_POINTER (param));
+}
+
+/* Units */
+
+/* Gives the rows that show a parameter the units of the preferences. */
+static void
+apply_units (SwInspector *self)
+{
+  for (guint i = 0; self->shown_kind != NULL && i < self->shown_kind->n_params; i++)
+    {
+      GtkWidget *row = self->param_rows[i];
+
+      if (row == NULL)
+        continue;
+      if (SW_IS_INSPECTOR_NUMBER_ROW (row))
+        {
+          double scale;
+          const char *unit = sw_inspector_display_unit (self->shown_kind->params[i].unit,
+                                                        self->speed_unit, self->angle_unit, &scale);
+
+          sw_inspector_number_row_set_display_unit (SW_INSPECTOR_NUMBER_ROW (row), unit, scale);
+        }
+      else if (SW_IS_INSPECTOR_SIGNAL_ROW (row))
+        sw_inspector_signal_row_set_units (SW_INSPECTOR_SIGNAL_ROW (row), self->speed_unit, self->angle_unit);
+    }
 }
 
 /* Showing values */
@@ -740,6 +774,7 @@ rebuild (SwInspector *self)
     build_simulation (self);
   else
     build_empty (self);
+  apply_units (self);
   self->rebuilding = FALSE;
 
   refresh (self);
@@ -779,6 +814,14 @@ sw_inspector_get_property (GObject    *object,
       g_value_set_int (value, self->component);
       break;
 
+    case PROP_SPEED_UNIT:
+      g_value_set_string (value, self->speed_unit);
+      break;
+
+    case PROP_ANGLE_UNIT:
+      g_value_set_string (value, self->angle_unit);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -800,6 +843,14 @@ sw_inspector_set_property (GObject      *object,
 
     case PROP_COMPONENT:
       sw_inspector_set_component (self, g_value_get_int (value));
+      break;
+
+    case PROP_SPEED_UNIT:
+      sw_inspector_set_speed_unit (self, g_value_get_string (value));
+      break;
+
+    case PROP_ANGLE_UNIT:
+      sw_inspector_set_angle_unit (self, g_value_get_string (value));
       break;
 
     default:
@@ -837,6 +888,28 @@ sw_inspector_class_init (SwInspectorClass *klass)
                       -1, G_MAXINT, -1,
                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * SwInspector:speed-unit:
+   *
+   * How parameters in rad/s are shown and typed: "rad/s" or "rpm". The
+   * model keeps rad/s.
+   */
+  properties[PROP_SPEED_UNIT] =
+    g_param_spec_string ("speed-unit", NULL, NULL,
+                         "rad/s",
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * SwInspector:angle-unit:
+   *
+   * How parameters in rad are shown and typed: "rad" or "deg". The model
+   * keeps rad.
+   */
+  properties[PROP_ANGLE_UNIT] =
+    g_param_spec_string ("angle-unit", NULL, NULL,
+                         "rad",
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -849,6 +922,8 @@ static void
 sw_inspector_init (SwInspector *self)
 {
   self->component = -1;
+  self->speed_unit = g_intern_static_string ("rad/s");
+  self->angle_unit = g_intern_static_string ("rad");
   rebuild (self);
 }
 
@@ -926,4 +1001,57 @@ sw_inspector_get_component (SwInspector *inspector)
   g_return_val_if_fail (SW_IS_INSPECTOR (inspector), -1);
 
   return inspector->component;
+}
+
+static void
+set_unit (SwInspector  *self,
+          const char  **field,
+          const char   *unit,
+          GParamSpec   *pspec)
+{
+  unit = g_intern_string (unit);
+  if (*field == unit)
+    return;
+
+  *field = unit;
+  apply_units (self);
+  g_object_notify_by_pspec (G_OBJECT (self), pspec);
+}
+
+void
+sw_inspector_set_speed_unit (SwInspector *inspector,
+                             const char  *speed_unit)
+{
+  g_return_if_fail (SW_IS_INSPECTOR (inspector));
+  g_return_if_fail (speed_unit == NULL || strcmp (speed_unit, "rad/s") == 0 || strcmp (speed_unit, "rpm") == 0);
+
+  set_unit (inspector, &inspector->speed_unit, speed_unit != NULL ? speed_unit : "rad/s",
+            properties[PROP_SPEED_UNIT]);
+}
+
+const char *
+sw_inspector_get_speed_unit (SwInspector *inspector)
+{
+  g_return_val_if_fail (SW_IS_INSPECTOR (inspector), NULL);
+
+  return inspector->speed_unit;
+}
+
+void
+sw_inspector_set_angle_unit (SwInspector *inspector,
+                             const char  *angle_unit)
+{
+  g_return_if_fail (SW_IS_INSPECTOR (inspector));
+  g_return_if_fail (angle_unit == NULL || strcmp (angle_unit, "rad") == 0 || strcmp (angle_unit, "deg") == 0);
+
+  set_unit (inspector, &inspector->angle_unit, angle_unit != NULL ? angle_unit : "rad",
+            properties[PROP_ANGLE_UNIT]);
+}
+
+const char *
+sw_inspector_get_angle_unit (SwInspector *inspector)
+{
+  g_return_val_if_fail (SW_IS_INSPECTOR (inspector), NULL);
+
+  return inspector->angle_unit;
 }

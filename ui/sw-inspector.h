@@ -22,13 +22,22 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (SwInspector, sw_inspector, SW, INSPECTOR, GtkWidget)
 
 /* Properties: "model" (SwModel), "component" (int, -1 = the simulation
- * settings). */
-GtkWidget *sw_inspector_new            (void);
-void       sw_inspector_set_model      (SwInspector *inspector,
-                                        SwModel     *model);
-SwModel   *sw_inspector_get_model      (SwInspector *inspector);
-void       sw_inspector_set_component  (SwInspector *inspector,
-                                        int          component);
-int        sw_inspector_get_component  (SwInspector *inspector);
+ * settings), "speed-unit" ("rad/s" or "rpm") and "angle-unit" ("rad" or
+ * "deg"): how parameters in exactly rad/s or rad (and such fields of their
+ * signals) are shown and typed; the model stays in SI. NULL sets the SI
+ * unit. */
+GtkWidget  *sw_inspector_new            (void);
+void        sw_inspector_set_model      (SwInspector *inspector,
+                                         SwModel     *model);
+SwModel    *sw_inspector_get_model      (SwInspector *inspector);
+void        sw_inspector_set_component  (SwInspector *inspector,
+                                         int          component);
+int         sw_inspector_get_component  (SwInspector *inspector);
+void        sw_inspector_set_speed_unit (SwInspector *inspector,
+                                         const char  *speed_unit);
+const char *sw_inspector_get_speed_unit (SwInspector *inspector);
+void        sw_inspector_set_angle_unit (SwInspector *inspector,
+                                         const char  *angle_unit);
+const char *sw_inspector_get_angle_unit (SwInspector *inspector);
 
 G_END_DECLS
