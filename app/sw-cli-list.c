@@ -18,46 +18,53 @@
 
 /* ---- list --------------------------------------------------------------- */
 
+/* The words of the catalogue come in two forms: as the keywords that the JSON
+ * and Markdown forms print (English, stable: data/CATALOGUE.md is generated
+ * from the Markdown), and translated for the text form that people read. */
+
 static const char *
-domain_name (SwDomain d)
+domain_name (SwDomain d, gboolean localized)
 {
-  return d == SW_DOMAIN_ROTATIONAL ? "rotational" : "translational";
+  if (d == SW_DOMAIN_ROTATIONAL)
+    return localized ? C_("port domain", "rotational") : "rotational";
+  return localized ? C_("port domain", "translational") : "translational";
 }
 
 static const char *
-param_type_name (SwParamType t)
+param_type_name (SwParamType t, gboolean localized)
 {
   switch (t)
     {
-    case SW_PARAM_REAL: return "real";
-    case SW_PARAM_BOOLEAN: return "boolean";
-    case SW_PARAM_SIGNAL: return "signal";
-    case SW_PARAM_INITIAL: return "initial";
+    case SW_PARAM_REAL: return localized ? C_("parameter type", "real") : "real";
+    case SW_PARAM_BOOLEAN: return localized ? C_("parameter type", "boolean") : "boolean";
+    case SW_PARAM_SIGNAL: return localized ? C_("parameter type", "signal") : "signal";
+    case SW_PARAM_INITIAL: return localized ? C_("parameter type", "initial") : "initial";
     default: return "?";
     }
 }
 
 static char *
-range_text (const SwParamDesc *p)
+range_text (const SwParamDesc *p, gboolean localized)
 {
   if (p->type == SW_PARAM_BOOLEAN)
-    return g_strdup ("true or false");
+    /* Translators: true and false are what a model file says: keep them. */
+    return g_strdup (localized ? _("true or false") : "true or false");
   if (isinf (p->min) && isinf (p->max))
-    return g_strdup ("any");
+    return g_strdup (localized ? C_("valid range", "any") : "any");
   if (isinf (p->max))
     return g_strdup_printf ("%s %g", p->min_exclusive ? ">" : ">=", p->min);
   return g_strdup_printf ("%g … %g", p->min, p->max);
 }
 
 static char *
-default_text (const SwParamDesc *p)
+default_text (const SwParamDesc *p, gboolean localized)
 {
   if (p->type == SW_PARAM_INITIAL)
-    return g_strdup ("from connections, else 0");
+    return g_strdup (localized ? _("from connections, else 0") : "from connections, else 0");
   if (p->type == SW_PARAM_SIGNAL)
     return g_strdup ("0");
   if (isnan (p->default_value))
-    return g_strdup ("required");
+    return g_strdup (localized ? C_("default value", "required") : "required");
   if (p->type == SW_PARAM_BOOLEAN)
     return g_strdup (p->default_value != 0 ? "true" : "false");
   return g_strdup_printf ("%g", p->default_value);
@@ -90,7 +97,7 @@ list_json (void)
           json_builder_begin_object (b);
           json_builder_set_member_name (b, "name"), json_builder_add_string_value (b, kind->ports[i].name);
           json_builder_set_member_name (b, "domain");
-          json_builder_add_string_value (b, domain_name (kind->ports[i].domain));
+          json_builder_add_string_value (b, domain_name (kind->ports[i].domain, FALSE));
           json_builder_set_member_name (b, "support"), json_builder_add_boolean_value (b, kind->ports[i].is_support);
           json_builder_end_object (b);
         }
@@ -104,7 +111,7 @@ list_json (void)
           json_builder_begin_object (b);
           json_builder_set_member_name (b, "name"), json_builder_add_string_value (b, p->name);
           json_builder_set_member_name (b, "label"), json_builder_add_string_value (b, p->label);
-          json_builder_set_member_name (b, "type"), json_builder_add_string_value (b, param_type_name (p->type));
+          json_builder_set_member_name (b, "type"), json_builder_add_string_value (b, param_type_name (p->type, FALSE));
           json_builder_set_member_name (b, "unit"), json_builder_add_string_value (b, p->unit);
           json_builder_set_member_name (b, "default");
           if (p->type == SW_PARAM_INITIAL || isnan (p->default_value))
@@ -143,38 +150,55 @@ list_json (void)
   g_print ("%s\n", text);
 }
 
+/* The kinds' groups, labels and help are marked in their tables (core/ and,
+ * for the groups, ui/sw-palette.c) and translated here; "" stays "" (its
+ * translation would be the catalogue's header). */
+static const char *
+localize (const char *text)
+{
+  return text != NULL && text[0] != '\0' ? _(text) : "";
+}
+
 static void
 list_text (void)
 {
   guint n;
   const SwKind *const *kinds = sw_catalog_get_kinds (&n);
   const char *group = NULL;
+  int type_width = 8;
 
+  for (SwParamType t = SW_PARAM_REAL; t <= SW_PARAM_INITIAL; t++)
+    type_width = sw_cli_column_width (param_type_name (t, TRUE), type_width);
   for (guint k = 0; k < n; k++)
     {
       const SwKind *kind = kinds[k];
 
       if (group == NULL || strcmp (group, kind->group) != 0)
         {
-          g_print ("%s%s\n", group ? "\n" : "", kind->group);
+          g_print ("%s%s\n", group ? "\n" : "", localize (kind->group));
           group = kind->group;
         }
-      g_print ("\n  %s: %s. %s\n", kind->name, kind->label, kind->help);
-      g_print ("    ports:");
+      g_print ("\n  %s: %s. %s\n", kind->name, localize (kind->label), localize (kind->help));
+      g_print ("    %s", _("ports:"));
       for (guint i = 0; i < kind->n_ports; i++)
-        g_print (" %s (%s%s)", kind->ports[i].name, domain_name (kind->ports[i].domain),
-                 kind->ports[i].is_support ? ", support: grounded when unconnected" : "");
+        g_print (" %s (%s%s)", kind->ports[i].name, domain_name (kind->ports[i].domain, TRUE),
+                 kind->ports[i].is_support ? _(", support: grounded when unconnected") : "");
       g_print ("\n");
       for (guint i = 0; i < kind->n_params; i++)
         {
           const SwParamDesc *p = &kind->params[i];
-          g_autofree char *range = range_text (p);
-          g_autofree char *def = default_text (p);
+          g_autofree char *range = range_text (p, TRUE);
+          g_autofree char *def = default_text (p, TRUE);
+          g_autoptr (GString) line = g_string_new ("    ");
 
-          g_print ("    %-16s %-10s %-8s default %s; valid %s. %s\n", p->name, p->unit[0] ? p->unit : "-",
-                   param_type_name (p->type), def, range, p->help);
+          sw_cli_append_cell (line, p->name, -16), g_string_append_c (line, ' ');
+          sw_cli_append_cell (line, p->unit[0] ? p->unit : "-", -10), g_string_append_c (line, ' ');
+          sw_cli_append_cell (line, param_type_name (p->type, TRUE), -type_width), g_string_append_c (line, ' ');
+          /* Translators: a parameter's default, its valid range and its help. */
+          g_string_append_printf (line, _("default %s; valid %s. %s"), def, range, localize (p->help));
+          g_print ("%s\n", line->str);
         }
-      g_print ("    variables:");
+      g_print ("    %s", _("variables:"));
       for (guint i = 0; i < kind->n_vars; i++)
         g_print (" %s [%s]", kind->vars[i].name, kind->vars[i].unit);
       g_print ("\n");
@@ -205,17 +229,17 @@ list_markdown (void)
         }
       g_print ("\n### `%s`: %s\n\n%s.\n\nPorts:", kind->name, kind->label, kind->help);
       for (guint i = 0; i < kind->n_ports; i++)
-        g_print ("%s `%s` (%s%s)", i ? "," : "", kind->ports[i].name, domain_name (kind->ports[i].domain),
+        g_print ("%s `%s` (%s%s)", i ? "," : "", kind->ports[i].name, domain_name (kind->ports[i].domain, FALSE),
                  kind->ports[i].is_support ? ", support" : "");
       g_print ("\n\n| parameter | unit | type | default | valid | meaning |\n|---|---|---|---|---|---|\n");
       for (guint i = 0; i < kind->n_params; i++)
         {
           const SwParamDesc *p = &kind->params[i];
-          g_autofree char *range = range_text (p);
-          g_autofree char *def = default_text (p);
+          g_autofree char *range = range_text (p, FALSE);
+          g_autofree char *def = default_text (p, FALSE);
 
           g_print ("| `%s` | %s | %s | %s | %s | %s |\n", p->name, p->unit[0] ? p->unit : "-",
-                   param_type_name (p->type), def, range, p->help);
+                   param_type_name (p->type, FALSE), def, range, p->help);
         }
       g_print ("\nVariables:");
       for (guint i = 0; i < kind->n_vars; i++)
@@ -229,20 +253,20 @@ sw_cli_list (int argc, char **argv)
 {
   gboolean json = FALSE, markdown = FALSE;
   GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the catalogue as JSON", NULL },
-    { "markdown", 0, 0, G_OPTION_ARG_NONE, &markdown, "Print the catalogue as Markdown", NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the catalogue as JSON"), NULL },
+    { "markdown", 0, 0, G_OPTION_ARG_NONE, &markdown,
+      N_("Print the catalogue as Markdown (in English: data/CATALOGUE.md is this)"), NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
 
-  g_option_context_set_summary (ctx, "List every component kind: ports, parameters (unit, default, "
-                                     "valid range, meaning) and output variables.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
+  sw_cli_init_context (ctx, N_("List every component kind: ports, parameters (unit, default,\n"
+                               "valid range, meaning) and output variables."), entries);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     return sw_cli_usage_error (ctx, error->message);
   if (argc != 1)
-    return sw_cli_usage_error (ctx, "list takes no arguments");
+    return sw_cli_usage_error (ctx, _("list takes no arguments"));
   if (json)
     list_json ();
   else if (markdown)

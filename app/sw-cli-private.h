@@ -17,6 +17,14 @@ enum { EXIT_OK = 0, EXIT_MODEL = 1, EXIT_USAGE = 2 };
 int       sw_cli_usage_error  (GOptionContext *ctx, const char *message);
 /* Prints the error; returns EXIT_MODEL. */
 int       sw_cli_model_error  (const GError *error);
+/* Sets the translation domain (for the summary, the option descriptions and
+ * their arguments), the summary, and the entries when not NULL. */
+void      sw_cli_init_context (GOptionContext *ctx, const char *summary, const GOptionEntry *entries);
+/* Appends text padded with spaces to |width| characters (not bytes), right-
+ * aligned when width > 0, left-aligned when width < 0. */
+void      sw_cli_append_cell  (GString *line, const char *text, int width);
+/* The wider of min_width and the heading, in characters. */
+int       sw_cli_column_width (const char *heading, int min_width);
 /* NULL with *status set (and the error printed) when it fails. */
 SwModel  *sw_cli_load_model   (const char *path, int *status);
 SwSystem *sw_cli_load_system  (const char *path, int *status);

@@ -32,21 +32,21 @@ run_context (const char *command, const char *summary, RunArgs *a, gboolean plot
 {
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &a->output,
-      plot ? "Image to write: FILE.png, FILE.svg or FILE.pdf" : "CSV file to write (default: standard output)",
-      "FILE" },
-    { "stop-time", 0, 0, G_OPTION_ARG_DOUBLE, &a->stop_time, "Stop time in s (default: the model's)", "T" },
-    { "interval", 0, 0, G_OPTION_ARG_DOUBLE, &a->interval, "Output interval in s (default: the model's)", "H" },
-    { "tolerance", 0, 0, G_OPTION_ARG_DOUBLE, &a->tolerance, "Relative and absolute tolerance", "TOL" },
+      plot ? N_("Image to write: FILE.png, FILE.svg or FILE.pdf") : N_("CSV file to write (default: standard output)"),
+      N_("FILE") },
+    { "stop-time", 0, 0, G_OPTION_ARG_DOUBLE, &a->stop_time, N_("Stop time in s (default: the model’s)"), N_("T") },
+    { "interval", 0, 0, G_OPTION_ARG_DOUBLE, &a->interval, N_("Output interval in s (default: the model’s)"),
+      N_("H") },
+    { "tolerance", 0, 0, G_OPTION_ARG_DOUBLE, &a->tolerance, N_("Relative and absolute tolerance"), N_("TOL") },
     { "variables", 0, 0, G_OPTION_ARG_STRING, &a->variables,
-      "Variables to record, comma-separated (default: all; for plot: every body's speed)", "ID.VAR,…" },
+      N_("Variables to record, comma-separated (default: all; for plot: every body’s speed)"), N_("ID.VAR,…") },
     { "method", 0, 0, G_OPTION_ARG_STRING, &a->method,
-      "Integration method: auto, rk45, rkck, rk8pd, adams, bdf", "NAME" },
+      N_("Integration method: auto, rk45, rkck, rk8pd, adams, bdf"), N_("NAME") },
     { NULL }
   };
-  GOptionContext *ctx = g_option_context_new ("MODEL");
+  GOptionContext *ctx = g_option_context_new (N_("MODEL"));
 
-  g_option_context_set_summary (ctx, summary);
-  g_option_context_add_main_entries (ctx, entries, NULL);
+  sw_cli_init_context (ctx, summary, entries);
   g_option_context_set_help_enabled (ctx, TRUE);
   return ctx;
 }
@@ -86,20 +86,20 @@ sw_cli_run (int argc, char **argv, gboolean plot)
   SwSimulateOptions o;
   int status = EXIT_OK;
 
-  ctx = run_context (argv[0], plot ? "Simulate MODEL and draw its trajectories against time."
-                                   : "Simulate MODEL and write its trajectories as CSV: one row per "
-                                     "output time, two rows (left and right limit) at each event.",
+  ctx = run_context (argv[0], plot ? N_("Simulate MODEL and draw its trajectories against time.")
+                                   : N_("Simulate MODEL and write its trajectories as CSV: one row per\n"
+                                        "output time, two rows (left and right limit) at each event."),
                      &a, plot);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     return sw_cli_usage_error (ctx, error->message);
   if (argc != 2)
     {
-      status = sw_cli_usage_error (ctx, argc < 2 ? "missing MODEL" : "more than one MODEL given");
+      status = sw_cli_usage_error (ctx, argc < 2 ? _("missing MODEL") : _("more than one MODEL given"));
       goto out;
     }
   if (plot && a.output == NULL)
     {
-      status = sw_cli_usage_error (ctx, "plot needs -o FILE.png, FILE.svg or FILE.pdf");
+      status = sw_cli_usage_error (ctx, _("plot needs -o FILE.png, FILE.svg or FILE.pdf"));
       goto out;
     }
   if (!(model = sw_cli_load_model (argv[1], &status)))
@@ -121,7 +121,7 @@ sw_cli_run (int argc, char **argv, gboolean plot)
     o.tolerance = a.tolerance;
   if (a.method != NULL && !sw_method_from_name (a.method, &o.method))
     {
-      g_autofree char *msg = g_strdup_printf ("unknown method “%s”; valid: auto, rk45, rkck, rk8pd, adams, bdf",
+      g_autofree char *msg = g_strdup_printf (_("unknown method “%s”; valid: auto, rk45, rkck, rk8pd, adams, bdf"),
                                               a.method);
       status = sw_cli_usage_error (ctx, msg);
       goto out;
@@ -132,8 +132,8 @@ sw_cli_run (int argc, char **argv, gboolean plot)
     vars = default_plot_variables (sys);
   if (vars != NULL && vars[0] == NULL)
     {
-      status = sw_cli_usage_error (ctx, plot ? "the model has no inertia or mass to plot; name --variables"
-                                      : "--variables is empty");
+      status = sw_cli_usage_error (ctx, plot ? _("the model has no inertia or mass to plot; name --variables")
+                                      : _("--variables is empty"));
       goto out;
     }
   o.variables = (const char *const *) vars;
@@ -170,22 +170,24 @@ out:
 int
 sw_cli_check (int argc, char **argv)
 {
-  g_autoptr (GOptionContext) ctx = g_option_context_new ("MODEL");
+  g_autoptr (GOptionContext) ctx = g_option_context_new (N_("MODEL"));
   g_autoptr (GError) error = NULL;
   g_autoptr (SwModel) model = NULL;
   g_autoptr (SwSystem) sys = NULL;
   int status = EXIT_OK;
 
-  g_option_context_set_summary (ctx, "Check MODEL: every error as FILE:LINE:COL: error: …, or\n"
-                                     "“ok: N components, M connections, K degrees of freedom”.");
+  /* Translators: keep “FILE:LINE:COL: error:” and the “ok: …” line in English, as check prints them. */
+  sw_cli_init_context (ctx, N_("Check MODEL: every error as FILE:LINE:COL: error: …, or\n"
+                               "“ok: N components, M connections, K degrees of freedom”."), NULL);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     return sw_cli_usage_error (ctx, error->message);
   if (argc != 2)
-    return sw_cli_usage_error (ctx, argc < 2 ? "missing MODEL" : "more than one MODEL given");
+    return sw_cli_usage_error (ctx, argc < 2 ? _("missing MODEL") : _("more than one MODEL given"));
   if (!(model = sw_cli_load_model (argv[1], &status)))
     return status;
   if (!(sys = sw_model_assemble (model, &error)))
     return sw_cli_model_error (error);
+  /* Not translated: scripts parse this line. */
   g_print ("ok: %u components, %u connections, %u degrees of freedom\n",
            sw_model_get_n_components (model), sw_model_get_n_connections (model), sw_system_get_n_dofs (sys));
   return EXIT_OK;

@@ -19,32 +19,113 @@
 #include "sw-simulate.h"
 #include "sw-plot-file.h"
 
-static const char *overview =
-  "Usage: shaftwork-cli COMMAND [OPTION…]\n"
-  "\n"
-  "Simulate and analyse drivetrain models (*.shaft) without a window.\n"
-  "\n"
-  "Commands:\n"
-  "  simulate MODEL   integrate the model and write its trajectories as CSV\n"
-  "  plot MODEL       integrate the model and draw trajectories to PNG, SVG or PDF\n"
-  "  modal MODEL      natural frequencies, mode shapes, energy of every body and section\n"
-  "  frf MODEL        frequency response from a source or body to a variable\n"
-  "  campbell MODEL   natural frequencies against shaft speed, with order lines and critical speeds\n"
-  "  check MODEL      report every error in a model, or a summary when it is valid\n"
-  "  list             the catalogue of component kinds, ports and parameters\n"
-  "\n"
-  "Options:\n"
-  "  -h, --help       show this help (COMMAND --help for a command's options)\n"
-  "  --version        show the version\n"
-  "\n"
-  "Exit status: 0 success, 1 model or data error, 2 usage error.\n";
+/* The overview (shaftwork-cli --help): the commands and the program's own
+ * options, each with its help, the help aligned by characters, not bytes, so
+ * that a translation lines up too. */
+static const struct {
+  const char *name;
+  const char *args;   /* translatable, or NULL */
+  const char *help;
+} commands[] = {
+  { "simulate", N_("MODEL"), N_("integrate the model and write its trajectories as CSV") },
+  { "plot", N_("MODEL"), N_("integrate the model and draw trajectories to PNG, SVG or PDF") },
+  { "modal", N_("MODEL"), N_("natural frequencies, mode shapes, energy of every body and section") },
+  { "frf", N_("MODEL"), N_("frequency response from a source or body to a variable") },
+  { "campbell", N_("MODEL"), N_("natural frequencies against shaft speed, with order lines and critical speeds") },
+  { "check", N_("MODEL"), N_("report every error in a model, or a summary when it is valid") },
+  { "list", NULL, N_("the catalogue of component kinds, ports and parameters") },
+}, options[] = {
+  { "-h, --help", NULL, N_("show this help (COMMAND --help for a command’s options)") },
+  { "--version", NULL, N_("show the version") },
+};
+
+static char *
+dup_term (const char *name, const char *args)
+{
+  return args != NULL ? g_strdup_printf ("%s %s", name, _(args)) : g_strdup (name);
+}
+
+static void
+append_terms (GString *text, const char *heading, guint n, const char *const *terms, const char *const *helps,
+              int width)
+{
+  g_string_append_printf (text, "\n%s\n", heading);
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append (text, "  ");
+      sw_cli_append_cell (text, terms[i], -width);
+      g_string_append_printf (text, "   %s\n", helps[i]);
+    }
+}
+
+static char *
+dup_overview (void)
+{
+  GString *text = g_string_new (NULL);
+  const char *terms[G_N_ELEMENTS (commands) + G_N_ELEMENTS (options)];
+  const char *helps[G_N_ELEMENTS (commands) + G_N_ELEMENTS (options)];
+  char *owned[G_N_ELEMENTS (commands)];
+  int width = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      terms[i] = owned[i] = dup_term (commands[i].name, commands[i].args);
+      helps[i] = _(commands[i].help);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    {
+      terms[G_N_ELEMENTS (commands) + i] = options[i].name;
+      helps[G_N_ELEMENTS (commands) + i] = _(options[i].help);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (terms); i++)
+    width = MAX (width, (int) g_utf8_strlen (terms[i], -1));
+
+  g_string_append_printf (text, "%s\n\n%s\n", _("Usage: shaftwork-cli COMMAND [OPTION…]"),
+                          _("Simulate and analyse drivetrain models (*.shaft) without a window."));
+  append_terms (text, _("Commands:"), G_N_ELEMENTS (commands), terms, helps, width);
+  append_terms (text, _("Options:"), G_N_ELEMENTS (options), terms + G_N_ELEMENTS (commands),
+                helps + G_N_ELEMENTS (commands), width);
+  g_string_append_printf (text, "\n%s\n", _("Exit status: 0 success, 1 model or data error, 2 usage error."));
+  for (guint i = 0; i < G_N_ELEMENTS (owned); i++)
+    g_free (owned[i]);
+  return g_string_free (text, FALSE);
+}
+
+void
+sw_cli_append_cell (GString *line, const char *text, int width)
+{
+  glong pad = ABS (width) - g_utf8_strlen (text, -1);
+
+  if (width > 0)
+    for (glong i = 0; i < pad; i++)
+      g_string_append_c (line, ' ');
+  g_string_append (line, text);
+  if (width < 0)
+    for (glong i = 0; i < pad; i++)
+      g_string_append_c (line, ' ');
+}
+
+int
+sw_cli_column_width (const char *heading, int min_width)
+{
+  return MAX (min_width, (int) g_utf8_strlen (heading, -1));
+}
+
+void
+sw_cli_init_context (GOptionContext *ctx, const char *summary, const GOptionEntry *entries)
+{
+  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
+  g_option_context_set_summary (ctx, summary);
+  if (entries != NULL)
+    g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
+}
 
 int
 sw_cli_usage_error (GOptionContext *ctx, const char *message)
 {
-  g_autofree char *help = ctx != NULL ? g_option_context_get_help (ctx, TRUE, NULL) : NULL;
+  g_autofree char *help = ctx != NULL ? g_option_context_get_help (ctx, TRUE, NULL) : dup_overview ();
 
-  g_printerr ("shaftwork-cli: %s\n\n%s", message, help != NULL ? help : overview);
+  g_printerr ("shaftwork-cli: %s\n\n%s", message, help);
   return EXIT_USAGE;
 }
 
@@ -131,21 +212,39 @@ sw_cli_load_system (const char *path, int *status)
 }
 
 
+/* Where the translations are: LOCALEDIR, the installed ones, unless
+ * SW_LOCALEDIR names another directory (the tests point it at the build's
+ * compiled catalogues to run the program uninstalled). */
+static const char *
+locale_dir (void)
+{
+  const char *dir = g_getenv ("SW_LOCALEDIR");
+
+  return dir != NULL && dir[0] != '\0' ? dir : LOCALEDIR;
+}
+
 int
 main (int argc, char **argv)
 {
   const char *command;
 
   setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
   sw_init ();
   if (argc < 2)
     {
+      g_autofree char *overview = dup_overview ();
+
       g_printerr ("%s", overview);
       return EXIT_USAGE;
     }
   command = argv[1];
   if (g_str_equal (command, "--help") || g_str_equal (command, "-h") || g_str_equal (command, "help"))
     {
+      g_autofree char *overview = dup_overview ();
+
       g_print ("%s", overview);
       return EXIT_OK;
     }
@@ -169,8 +268,8 @@ main (int argc, char **argv)
   if (g_str_equal (command, "list"))
     return sw_cli_list (argc - 1, argv + 1);
   {
-    g_autofree char *msg = g_strdup_printf ("unknown command “%s”", command);
-    g_printerr ("shaftwork-cli: %s\n\n%s", msg, overview);
+    g_autofree char *msg = g_strdup_printf (_("unknown command “%s”"), command);
+
+    return sw_cli_usage_error (NULL, msg);
   }
-  return EXIT_USAGE;
 }

@@ -1,7 +1,8 @@
 /* sw-canvas-private.h: the schematic canvas's geometry as pure functions
  * (coordinate transforms, snapping, hit testing, wire routing, free spots),
- * and entry points for tests that play pointer events without a real
- * pointer.
+ * entry points for tests that play pointer events without a real
+ * pointer, and what the widget's files share (its instance struct and the
+ * _sw_canvas_ functions one file defines and another calls).
  *
  * Coordinates: "model" units are the file's positions (the grid is 10);
  * "widget" units are the widget's pixels. A component's symbol frame (see
@@ -210,5 +211,180 @@ gboolean      _sw_canvas_action_enabled    (SwCanvas           *canvas,
                                             const char         *action);
 /* The selected wire (connection index), or -1. */
 int           _sw_canvas_get_selected_wire (SwCanvas           *canvas);
+
+/* The widget's files:
+ *   sw-canvas.c          the type, properties, model and history, the
+ *                        selection, the view, hints, the public API
+ *   sw-canvas-items.c    the cache of items (one per component: place,
+ *                        ports, labels) and the routes of the wires
+ *   sw-canvas-draw.c     the snapshot: grid, wires, symbols, labels,
+ *                        problem marks, the connection being drawn, hints
+ *   sw-canvas-input.c    pointer, keyboard and drop: select, move, connect,
+ *                        rubber band, place, pan and zoom
+ *   sw-canvas-actions.c  the "canvas." actions and the clipboard
+ *   sw-canvas-geometry.c the pure functions above */
+
+#define SW_CANVAS_MIN_ZOOM   0.2
+#define SW_CANVAS_MAX_ZOOM   5.0
+#define SW_CANVAS_ZOOM_STEP  1.25
+
+typedef enum {
+  SW_CANVAS_MODE_NONE,
+  SW_CANVAS_MODE_PENDING,      /* pressed on a component, not moved yet */
+  SW_CANVAS_MODE_MOVE,
+  SW_CANVAS_MODE_CONNECT,
+  SW_CANVAS_MODE_RUBBER_BAND,
+} SwCanvasMode;
+
+typedef enum {
+  SW_CANVAS_LABEL_ABOVE,
+  SW_CANVAS_LABEL_BELOW,
+  SW_CANVAS_LABEL_RIGHT,
+} SwCanvasLabelSide;
+
+typedef struct {
+  char              *id;
+  const SwKind      *kind;
+  gboolean           has_position;
+  double             x, y;
+  int                rotation;
+  gboolean           flipped;
+  SwCanvasRect       box;
+  double             port_x[SW_KIND_MAX_PORTS];
+  double             port_y[SW_KIND_MAX_PORTS];
+  SwCanvasDir        port_dir[SW_KIND_MAX_PORTS];
+  SwCanvasLabelSide  label_side;
+  char              *key;       /* the key parameter text, or NULL */
+  double             label_w[2], label_h[2];  /* id and key lines */
+  SwCanvasRect       label;     /* around the labels */
+  SwCanvasRect       keep_out;  /* the box and its labels */
+  gboolean           selected;
+  const char        *problem;   /* borrowed from self->problems */
+} SwCanvasItem;
+
+typedef struct {
+  guint  index;
+  double x, y;
+} SwCanvasMoveStart;
+
+struct _SwCanvas
+{
+  GtkWidget     parent_instance;
+
+  SwModel      *model;
+  SwHistory    *history;
+  gulong        changed_handler;
+
+  SwCanvasView  view;
+  gboolean      needs_fit;
+
+  GArray       *items;            /* SwCanvasItem, one per component */
+  PangoContext *label_context;    /* measures labels in model units */
+  GArray       *routes;           /* SwCanvasRoute per connection, or NULL: see
+                                   * _sw_canvas_get_routes() */
+  GHashTable   *auto_positions;   /* id → double[2], for components without one */
+  GHashTable   *selection;        /* id → index + 1 */
+  char         *wire_from;        /* selected wire as "id.port" pairs, or NULL */
+  char         *wire_to;
+  GHashTable   *problems;         /* id → message */
+
+  /* Pointer interaction. */
+  SwCanvasMode  mode;
+  double        press_x, press_y;
+  double        pointer_x, pointer_y;
+  gboolean      pointer_inside;
+  int           press_component;
+  gboolean      select_only_on_release;
+  GArray       *move_start;       /* SwCanvasMoveStart */
+  gboolean      in_group;
+  int           connect_component;
+  guint         connect_port;
+  int           hover_component;  /* the port under the pointer, or -1 */
+  guint         hover_port;
+  GHashTable   *band_base;        /* selection when the rubber band began */
+  const SwKind *placing;
+
+  char         *hint;             /* near the pointer */
+  double        hint_x, hint_y;
+  guint         hint_timeout;
+
+  double        gesture_zoom;
+  double        pan_tx, pan_ty;
+  guint         paste_count;
+};
+
+static inline SwCanvasItem *
+_sw_canvas_get_item (SwCanvas *self,
+                     guint     index)
+{
+  return &g_array_index (self->items, SwCanvasItem, index);
+}
+
+/* sw-canvas.c */
+void                  _sw_canvas_group_begin           (SwCanvas             *self);
+void                  _sw_canvas_group_end             (SwCanvas             *self);
+void                  _sw_canvas_edit_begin            (SwCanvas             *self);
+void                  _sw_canvas_edit_end              (SwCanvas             *self);
+char                 *_sw_canvas_dup_port_path         (const SwCanvasItem   *item,
+                                                        guint                 port);
+void                  _sw_canvas_selection_changed     (SwCanvas             *self);
+gboolean              _sw_canvas_clear_wire_selection  (SwCanvas             *self);
+void                  _sw_canvas_select_add            (SwCanvas             *self,
+                                                        guint                 index);
+void                  _sw_canvas_select_only           (SwCanvas             *self,
+                                                        const guint          *indices,
+                                                        guint                 n);
+void                  _sw_canvas_select_none           (SwCanvas             *self);
+void                  _sw_canvas_select_indices_array  (SwCanvas             *self,
+                                                        GArray               *indices);
+void                  _sw_canvas_select_wire           (SwCanvas             *self,
+                                                        guint                 connection);
+int                   _sw_canvas_find_selected_wire    (SwCanvas             *self);
+GArray               *_sw_canvas_dup_selection_indices (SwCanvas             *self);
+void                  _sw_canvas_to_model              (SwCanvas             *self,
+                                                        double                wx,
+                                                        double                wy,
+                                                        double               *mx,
+                                                        double               *my);
+void                  _sw_canvas_set_view_zoom         (SwCanvas             *self,
+                                                        double                zoom,
+                                                        double                wx,
+                                                        double                wy);
+void                  _sw_canvas_zoom_fit              (SwCanvas             *self);
+void                  _sw_canvas_show_hint             (SwCanvas             *self,
+                                                        const char           *text,
+                                                        double                x,
+                                                        double                y,
+                                                        gboolean              timeout);
+void                  _sw_canvas_hide_hint             (SwCanvas             *self);
+
+/* sw-canvas-items.c */
+void                  _sw_canvas_item_clear            (gpointer              data);
+void                  _sw_canvas_rebuild_items         (SwCanvas             *self);
+void                  _sw_canvas_ensure_items          (SwCanvas             *self);
+SwCanvasRect          _sw_canvas_content_bounds        (SwCanvas             *self);
+PangoFontDescription *_sw_canvas_dup_label_font        (GtkWidget            *widget);
+void                  _sw_canvas_set_label_font        (PangoFontDescription *font,
+                                                        guint                 line);
+void                  _sw_canvas_label_origin          (const SwCanvasItem   *item,
+                                                        guint                 line,
+                                                        double               *x,
+                                                        double               *y);
+gboolean              _sw_canvas_connections_meet      (const SwConnection   *a,
+                                                        const SwConnection   *b);
+void                  _sw_canvas_item_obstacles        (const SwCanvasItem   *item,
+                                                        SwCanvasObstacle     *obstacles);
+const SwCanvasRoute  *_sw_canvas_get_routes            (SwCanvas             *self);
+
+/* sw-canvas-draw.c */
+void                  _sw_canvas_snapshot              (GtkWidget            *widget,
+                                                        GtkSnapshot          *snapshot);
+
+/* sw-canvas-input.c */
+void                  _sw_canvas_input_init            (SwCanvas             *self);
+
+/* sw-canvas-actions.c */
+void                  _sw_canvas_class_actions_init    (GtkWidgetClass       *widget_class);
+void                  _sw_canvas_update_actions        (SwCanvas             *self);
 
 G_END_DECLS

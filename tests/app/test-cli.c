@@ -1,5 +1,6 @@
 /* test-cli.c: shaftwork-cli as a user runs it: output, files, exit status.
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <locale.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/wait.h>
@@ -30,26 +31,72 @@ example (const char *name)
   return g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples", name, NULL);
 }
 
-/* Runs the CLI with a NULL-terminated argument list. */
+/* The environment of a run: English by default, whatever the caller's
+ * locale (LC_ALL C.UTF-8: UTF-8 output, untranslated), or German. */
+static char **
+run_environ (gboolean german)
+{
+  char **env = g_get_environ ();
+
+  env = g_environ_setenv (env, "LC_ALL", "C.UTF-8", TRUE);
+  env = g_environ_unsetenv (env, "LANGUAGE");
+  env = g_environ_unsetenv (env, "SW_LOCALEDIR");
+  if (german)
+    {
+      /* The catalogues of this build: meson compiles po/de.po to
+       * BUILD/po/de/LC_MESSAGES/shaftwork.mo, and the CLI is BUILD/app/shaftwork-cli;
+       * SW_LOCALEDIR makes the CLI read them instead of the installed ones. glibc's
+       * gettext honours LANGUAGE in every locale but "C", so C.UTF-8 suffices and
+       * no German locale needs to be generated. */
+      g_autofree char *app_dir = g_path_get_dirname (g_getenv ("SW_CLI"));
+      g_autofree char *build_dir = g_path_get_dirname (app_dir);
+      g_autofree char *locale_dir = g_build_filename (build_dir, "po", NULL);
+
+      env = g_environ_setenv (env, "LANGUAGE", "de", TRUE);
+      env = g_environ_setenv (env, "SW_LOCALEDIR", locale_dir, TRUE);
+    }
+  return env;
+}
+
 static void
-cli (Run *r, ...)
+cli_run (Run *r, gboolean german, va_list ap)
 {
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_autoptr (GError) error = NULL;
+  g_auto (GStrv) env = run_environ (german);
   const char *arg;
-  va_list ap;
   int wait_status;
 
   g_ptr_array_add (argv, (char *) g_getenv ("SW_CLI"));
-  va_start (ap, r);
   while ((arg = va_arg (ap, const char *)) != NULL)
     g_ptr_array_add (argv, (char *) arg);
-  va_end (ap);
   g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err,
+  g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err,
                 &wait_status, &error);
   g_assert_no_error (error);
   r->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 128;
+}
+
+/* Runs the CLI with a NULL-terminated argument list, in English. */
+static void
+cli (Run *r, ...)
+{
+  va_list ap;
+
+  va_start (ap, r);
+  cli_run (r, FALSE, ap);
+  va_end (ap);
+}
+
+/* The same in German. */
+static void
+cli_de (Run *r, ...)
+{
+  va_list ap;
+
+  va_start (ap, r);
+  cli_run (r, TRUE, ap);
+  va_end (ap);
 }
 
 static char *
@@ -366,6 +413,88 @@ test_frf_and_campbell (void)
   g_assert_cmpint (camp_range.status, ==, 2);
 }
 
+/* With LANGUAGE=de the people's text is German, the core's messages too
+ * (once the CLI binds the text domain), and what programs read stays English:
+ * the CSV header, the ok line of check, the “FILE:LINE:COL: error:” prefix,
+ * the JSON keys and the Markdown catalogue. */
+static void
+test_german (void)
+{
+  g_autofree char *model = example ("first.shaft");
+  g_autofree char *broken = write_temp_model (
+      "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"broken\",\n"
+      " \"components\": [\n"
+      "  {\"id\": \"a\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": -1}}]}\n");
+  g_autofree char *app_dir = g_path_get_dirname (g_getenv ("SW_CLI"));
+  g_autofree char *mo = g_build_filename (app_dir, "..", "po", "de", "LC_MESSAGES", "shaftwork.mo", NULL);
+  g_autofree char *catalogue_path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "CATALOGUE.md", NULL);
+  g_autofree char *catalogue = NULL;
+  g_autofree char *prefix = NULL;
+  g_auto (Run) help = { 0 }, sub = { 0 }, usage = { 0 }, bad = { 0 }, ok = { 0 }, csv = { 0 }, table = { 0 },
+               json = { 0 }, markdown = { 0 }, list = { 0 };
+  g_auto (GStrv) lines = NULL;
+  locale_t c_utf8 = newlocale (LC_ALL_MASK, "C.UTF-8", (locale_t) 0);
+
+  if (c_utf8 == (locale_t) 0)
+    {
+      g_test_skip ("no C.UTF-8 locale here: gettext ignores LANGUAGE in the C locale");
+      g_unlink (broken);
+      return;
+    }
+  freelocale (c_utf8);
+  if (!g_file_test (mo, G_FILE_TEST_IS_REGULAR))
+    g_test_message ("%s is missing: build everything (ninja -C BUILD) before the tests", mo);
+  g_assert_true (g_file_test (mo, G_FILE_TEST_IS_REGULAR));
+
+  cli_de (&help, "--help", NULL);
+  g_assert_cmpint (help.status, ==, 0);
+  g_assert_nonnull (strstr (help.out, "Aufruf: shaftwork-cli BEFEHL"));
+  g_assert_nonnull (strstr (help.out, "Eigenfrequenzen"));
+  g_assert_null (strstr (help.out, "Usage"));
+  /* Option descriptions and their arguments, through the context's domain. */
+  cli_de (&sub, "simulate", "--help", NULL);
+  g_assert_cmpint (sub.status, ==, 0);
+  g_assert_nonnull (strstr (sub.out, "--output=DATEI"));
+  g_assert_nonnull (strstr (sub.out, "Endzeit in s"));
+  g_assert_nonnull (strstr (sub.out, "MODELL simulieren"));
+  cli_de (&usage, "check", NULL);
+  g_assert_cmpint (usage.status, ==, 2);
+  g_assert_nonnull (strstr (usage.err, "MODELL fehlt"));
+
+  /* A message from core. */
+  cli_de (&bad, "check", broken, NULL);
+  g_assert_cmpint (bad.status, ==, 1);
+  prefix = g_strdup_printf ("%s:3:", broken);
+  g_assert_nonnull (strstr (bad.err, prefix));
+  g_assert_nonnull (strstr (bad.err, ": error: Komponente"));
+  g_assert_nonnull (strstr (bad.err, "liegt außerhalb des Bereichs; gültig: J >= 0"));
+
+  cli_de (&ok, "check", model, NULL);
+  g_assert_cmpint (ok.status, ==, 0);
+  g_assert_cmpstr (ok.out, ==, "ok: 8 components, 9 connections, 2 degrees of freedom\n");
+  cli_de (&csv, "simulate", model, "--variables", "inertia3.w,inertia2.w", "--stop-time", "0.1", NULL);
+  g_assert_cmpint (csv.status, ==, 0);
+  lines = g_strsplit (csv.out, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "time,inertia3.w,inertia2.w");
+  g_assert_cmpstr (lines[1], ==, "0,0,0");
+
+  cli_de (&table, "modal", model, NULL);
+  g_assert_cmpint (table.status, ==, 0);
+  g_assert_nonnull (strstr (table.out, "Dämpfungsgrad"));
+  g_assert_nonnull (strstr (table.out, "12.1557"));
+  cli_de (&json, "modal", model, "--json", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  g_assert_nonnull (strstr (json.out, "\"most_excitable_section\" : \"spring\""));
+  cli_de (&list, "list", NULL);
+  g_assert_cmpint (list.status, ==, 0);
+  g_assert_nonnull (strstr (list.out, "Anschlüsse:"));
+  cli_de (&markdown, "list", "--markdown", NULL);
+  g_assert_cmpint (markdown.status, ==, 0);
+  g_assert_true (g_file_get_contents (catalogue_path, &catalogue, NULL, NULL));
+  g_assert_cmpstr (markdown.out, ==, catalogue);
+  g_unlink (broken);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -380,5 +509,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/plot", test_plot);
   g_test_add_func ("/app/cli/modal", test_modal);
   g_test_add_func ("/app/cli/frf-and-campbell", test_frf_and_campbell);
+  g_test_add_func ("/app/cli/german", test_german);
   return g_test_run ();
 }

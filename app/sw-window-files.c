@@ -1,0 +1,572 @@
+/* sw-window-files.c: the window's files: open, save and save as, the
+ * prompt before unsaved changes are lost, the bundled examples and the
+ * recent files menu. A file that cannot be read leaves the document as it
+ * was and is reported in a dialog.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-window-private.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#define RESOURCE_EXAMPLES "/io/github/shaftwork/Shaftwork/examples/"
+
+/* ---- Reading and saving -------------------------------------------------- */
+
+static void
+add_to_recent (GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+
+  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+}
+
+SwModel *
+_sw_window_read_model (GFile   *file,
+                       GError **error)
+{
+  g_autofree char *data = NULL;
+  g_autofree char *display = _sw_window_file_get_display_name (file);
+  gsize length = 0;
+
+  if (!g_file_load_contents (file, NULL, &data, &length, NULL, error))
+    return NULL;
+  return sw_model_new_from_data (data, (gssize) length, display, error);
+}
+
+gboolean
+sw_window_load_file (SwWindow  *self,
+                     GFile     *file,
+                     GError   **error)
+{
+  SwModel *model;
+
+  g_return_val_if_fail (SW_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  model = _sw_window_read_model (file, error);
+  if (model == NULL)
+    return FALSE;
+  _sw_window_set_document (self, model, file, FALSE);
+  add_to_recent (file);
+  return TRUE;
+}
+
+gboolean
+sw_window_load_example (SwWindow    *self,
+                        const char  *name,
+                        GError     **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *display = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  SwModel *model;
+
+  g_return_val_if_fail (SW_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  path = g_strconcat (RESOURCE_EXAMPLES, name, ".shaft", NULL);
+  bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+  if (bytes == NULL)
+    return FALSE;
+  display = g_strconcat (name, ".shaft", NULL);
+  model = sw_model_new_from_data (g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes),
+                                  display, error);
+  if (model == NULL)
+    return FALSE;
+  _sw_window_set_document (self, model, NULL, TRUE);
+  return TRUE;
+}
+
+gboolean
+sw_window_save_to_file (SwWindow  *self,
+                        GFile     *file,
+                        GError   **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *display = NULL;
+
+  g_return_val_if_fail (SW_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("%s: only local files can be saved"), uri);
+      return FALSE;
+    }
+  if (!sw_model_save_to_file (self->model, path, error))
+    return FALSE;
+
+  display = _sw_window_file_get_display_name (file);
+  sw_model_set_display_name (self->model, display);
+  if (self->file == NULL || !g_file_equal (self->file, file))
+    {
+      g_set_object (&self->file, file);
+      self->is_example = FALSE;
+      _sw_window_notify (self, PROP_FILE);
+    }
+  sw_history_mark_saved (self->history);
+  _sw_window_remove_recovery (self);
+  add_to_recent (file);
+  _sw_window_update_title (self);
+  _sw_window_update_actions (self);
+  return TRUE;
+}
+
+/* ---- Asking before unsaved changes are lost ------------------------------ */
+
+typedef struct {
+  SwWindowProceedFunc  func;
+  gpointer             data;
+  GDestroyNotify       destroy;
+} Pending;
+
+static Pending *
+pending_new (SwWindowProceedFunc func,
+             gpointer            data,
+             GDestroyNotify      destroy)
+{
+  Pending *pending = g_new (Pending, 1);
+
+  pending->func = func;
+  pending->data = data;
+  pending->destroy = destroy;
+  return pending;
+}
+
+static void
+pending_free (gpointer data)
+{
+  Pending *pending = data;
+
+  if (pending->destroy != NULL)
+    pending->destroy (pending->data);
+  g_free (pending);
+}
+
+static void
+pending_run (SwWindow *self,
+             Pending  *pending)
+{
+  if (pending != NULL)
+    pending->func (self, pending->data);
+}
+
+static GtkFileFilter *
+shaft_filter_new (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Shaftwork Models"));
+  gtk_file_filter_add_pattern (filter, "*.shaft");
+  gtk_file_filter_add_mime_type (filter, "application/x-shaftwork");
+  return filter;
+}
+
+static void
+save_as_response_cb (GtkNativeDialog *chooser,
+                     int              response,
+                     SwWindow        *self)
+{
+  Pending *pending = g_object_get_data (G_OBJECT (chooser), "pending");
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *basename = g_file_get_basename (file);
+      g_autoptr(GError) error = NULL;
+
+      /* "model" becomes "model.shaft", unless that would replace a file the
+       * chooser did not ask about. */
+      if (basename != NULL && strchr (basename, '.') == NULL)
+        {
+          g_autofree char *name = g_strconcat (basename, ".shaft", NULL);
+          g_autoptr(GFile) folder = g_file_get_parent (file);
+          g_autoptr(GFile) candidate = folder != NULL ? g_file_get_child (folder, name) : NULL;
+
+          if (candidate != NULL && !g_file_query_exists (candidate, NULL))
+            g_set_object (&file, candidate);
+        }
+
+      if (sw_window_save_to_file (self, file, &error))
+        pending_run (self, pending);
+      else
+        _sw_window_show_error_dialog (self, _("Could Not Save the Model"), error->message);
+    }
+  gtk_native_dialog_destroy (chooser);
+  if (self->file_chooser == chooser)
+    g_clear_object (&self->file_chooser);
+}
+
+static void
+save_as_then (SwWindow *self,
+              Pending  *pending)
+{
+  GtkFileChooserNative *chooser;
+  g_autofree char *name = NULL;
+
+  chooser = gtk_file_chooser_native_new (_("Save Model"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), shaft_filter_new ());
+  if (self->file != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, &error))
+        g_debug ("Save as: %s", error->message);
+    }
+  else
+    {
+      name = g_strconcat (self->title_text, ".shaft", NULL);
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+    }
+  g_object_set_data_full (G_OBJECT (chooser), "pending", pending, pending_free);
+  g_signal_connect (chooser, "response", G_CALLBACK (save_as_response_cb), self);
+  if (self->file_chooser != NULL)
+    gtk_native_dialog_destroy (self->file_chooser);
+  g_set_object (&self->file_chooser, GTK_NATIVE_DIALOG (chooser));
+  g_object_unref (chooser);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* Saves to the current file, or asks for one; runs pending after a save. */
+static void
+save_then (SwWindow *self,
+           Pending  *pending)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->file == NULL)
+    {
+      save_as_then (self, pending);
+      return;
+    }
+  if (sw_window_save_to_file (self, self->file, &error))
+    pending_run (self, pending);
+  else
+    _sw_window_show_error_dialog (self, _("Could Not Save the Model"), error->message);
+  if (pending != NULL)
+    pending_free (pending);
+}
+
+static void
+unsaved_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     SwWindow         *self)
+{
+  Pending *pending = g_object_steal_data (G_OBJECT (dialog), "pending");
+
+  if (pending == NULL)
+    return;
+  if (g_strcmp0 (response, "save") == 0)
+    {
+      save_then (self, pending);
+      return;
+    }
+  if (g_strcmp0 (response, "discard") == 0)
+    pending_run (self, pending);
+  pending_free (pending);
+}
+
+/* Runs func now when nothing would be lost, else after the user chose to
+ * save or discard; cancel drops it. */
+void
+_sw_window_confirm_unsaved_then (SwWindow            *self,
+                                 SwWindowProceedFunc  func,
+                                 gpointer             data,
+                                 GDestroyNotify       destroy)
+{
+  Pending *pending = pending_new (func, data, destroy);
+  GtkWidget *dialog;
+
+  if (!sw_window_get_modified (self))
+    {
+      pending_run (self, pending);
+      pending_free (pending);
+      return;
+    }
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("“%s” has unsaved changes. Changes which are not saved will be "
+                                    "permanently lost."),
+                                  self->title_text);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "pending", pending, pending_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (unsaved_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Opening: the file is read first, so an error leaves everything as it
+ * was and asks nothing; then unsaved changes are confirmed. */
+
+typedef struct {
+  SwModel  *model;
+  GFile    *file;
+  gboolean  is_example;
+} Replacement;
+
+static Replacement *
+replacement_new (SwModel  *model,
+                 GFile    *file,
+                 gboolean  is_example)
+{
+  Replacement *replacement = g_new0 (Replacement, 1);
+
+  replacement->model = model;
+  replacement->file = file != NULL ? g_object_ref (file) : NULL;
+  replacement->is_example = is_example;
+  return replacement;
+}
+
+static void
+replacement_free (gpointer data)
+{
+  Replacement *replacement = data;
+
+  g_clear_object (&replacement->model);
+  g_clear_object (&replacement->file);
+  g_free (replacement);
+}
+
+static void
+replace_with_model (SwWindow *self,
+                    gpointer  data)
+{
+  Replacement *replacement = data;
+
+  _sw_window_set_document (self, g_steal_pointer (&replacement->model), replacement->file,
+                           replacement->is_example);
+  if (replacement->file != NULL)
+    add_to_recent (replacement->file);
+}
+
+void
+sw_window_open_file (SwWindow *self,
+                     GFile    *file)
+{
+  g_autoptr(GError) error = NULL;
+  SwModel *model;
+
+  g_return_if_fail (SW_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  model = _sw_window_read_model (file, &error);
+  if (model == NULL)
+    {
+      g_autofree char *display = _sw_window_file_get_display_name (file);
+      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), display);
+
+      _sw_window_show_error_dialog (self, heading, error->message);
+      return;
+    }
+  _sw_window_confirm_unsaved_then (self, replace_with_model, replacement_new (model, file, FALSE),
+                                   replacement_free);
+}
+
+static void
+open_response_cb (GtkNativeDialog *chooser,
+                  int              response,
+                  SwWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      sw_window_open_file (self, file);
+    }
+  gtk_native_dialog_destroy (chooser);
+  if (self->file_chooser == chooser)
+    g_clear_object (&self->file_chooser);
+}
+
+static void
+sw_window_open (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  SwWindow *self = SW_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+  GtkFileFilter *all = gtk_file_filter_new ();
+
+  chooser = gtk_file_chooser_native_new (_("Open Model"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), shaft_filter_new ());
+  gtk_file_filter_set_name (all, _("All Files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
+  if (self->file != NULL)
+    {
+      g_autoptr(GFile) folder = g_file_get_parent (self->file);
+
+      if (folder != NULL)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+    }
+  g_signal_connect (chooser, "response", G_CALLBACK (open_response_cb), self);
+  if (self->file_chooser != NULL)
+    gtk_native_dialog_destroy (self->file_chooser);
+  g_set_object (&self->file_chooser, GTK_NATIVE_DIALOG (chooser));
+  g_object_unref (chooser);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+sw_window_open_example (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *param)
+{
+  SwWindow *self = SW_WINDOW (widget);
+  const char *name = g_variant_get_string (param, NULL);
+  g_autofree char *path = g_strconcat (RESOURCE_EXAMPLES, name, ".shaft", NULL);
+  g_autofree char *display = g_strconcat (name, ".shaft", NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  SwModel *model = NULL;
+
+  bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  if (bytes != NULL)
+    model = sw_model_new_from_data (g_bytes_get_data (bytes, NULL),
+                                    (gssize) g_bytes_get_size (bytes), display, &error);
+  if (model == NULL)
+    {
+      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), display);
+
+      _sw_window_show_error_dialog (self, heading, error->message);
+      return;
+    }
+  _sw_window_confirm_unsaved_then (self, replace_with_model, replacement_new (model, NULL, TRUE),
+                                   replacement_free);
+}
+
+static void
+sw_window_open_recent (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *param)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
+
+  sw_window_open_file (SW_WINDOW (widget), file);
+}
+
+static void
+new_document (SwWindow *self,
+              gpointer  data)
+{
+  _sw_window_set_document (self, sw_model_new (), NULL, FALSE);
+}
+
+static void
+sw_window_new_document (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *param)
+{
+  _sw_window_confirm_unsaved_then (SW_WINDOW (widget), new_document, NULL, NULL);
+}
+
+static void
+sw_window_save (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  save_then (SW_WINDOW (widget), NULL);
+}
+
+static void
+sw_window_save_as (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  save_as_then (SW_WINDOW (widget), NULL);
+}
+
+/* ---- Recent files -------------------------------------------------------- */
+
+static int
+compare_recent (gconstpointer a,
+                gconstpointer b)
+{
+  GtkRecentInfo *ia = *(GtkRecentInfo *const *) a;
+  GtkRecentInfo *ib = *(GtkRecentInfo *const *) b;
+
+  /* Newest first. */
+  return g_date_time_compare (gtk_recent_info_get_modified (ib), gtk_recent_info_get_modified (ia));
+}
+
+/* Underscores would be read as mnemonics in a menu label. */
+static char *
+escape_mnemonics (const char *text)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '_')
+        g_string_append_c (s, '_');
+      g_string_append_c (s, *p);
+    }
+  return g_string_free (s, FALSE);
+}
+
+void
+_sw_window_update_recent_menu (SwWindow *self)
+{
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  GList *items = gtk_recent_manager_get_items (manager);
+  g_autoptr(GPtrArray) shown = g_ptr_array_new ();
+  guint limit = self->settings != NULL ? (guint) g_settings_get_int (self->settings, "recent-limit") : 8;
+
+  for (GList *l = items; l != NULL; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      const char *uri = gtk_recent_info_get_uri (info);
+
+      if (g_str_has_suffix (uri, ".shaft") &&
+          (!gtk_recent_info_is_local (info) || gtk_recent_info_exists (info)))
+        g_ptr_array_add (shown, info);
+    }
+  g_ptr_array_sort (shown, compare_recent);
+
+  g_menu_remove_all (self->recent_section);
+  for (guint i = 0; i < shown->len && i < limit; i++)
+    {
+      GtkRecentInfo *info = g_ptr_array_index (shown, i);
+      g_autofree char *label = escape_mnemonics (gtk_recent_info_get_display_name (info));
+      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.open-recent",
+                                               g_variant_new_string (gtk_recent_info_get_uri (info)));
+      g_menu_append_item (self->recent_section, item);
+    }
+  if (shown->len == 0 || limit == 0)
+    g_menu_append (self->recent_section, _("No Recent Models"), "win.no-recent");
+
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+}
+
+void
+_sw_window_class_files_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.new", NULL, sw_window_new_document);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, sw_window_open);
+  gtk_widget_class_install_action (widget_class, "win.open-example", "s", sw_window_open_example);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", sw_window_open_recent);
+  gtk_widget_class_install_action (widget_class, "win.no-recent", NULL, NULL);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, sw_window_save);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, sw_window_save_as);
+}

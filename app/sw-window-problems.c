@@ -1,0 +1,358 @@
+/* sw-window-problems.c: the window's check: after each change (debounced)
+ * the model is assembled; the errors become rows of the problems popover,
+ * marks on the canvas at the components involved, and the state of the
+ * run and modes actions.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-window-private.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "sw-system.h"
+
+#define CHECK_DELAY_MS       300
+#define MAX_PROBLEM_ROWS     8
+
+/* ---- Problems ---------------------------------------------------------- */
+
+typedef struct {
+  int   component;    /* -1: not tied to one component */
+  char *location;     /* "first.shaft:12:5" */
+  char *message;
+} Problem;
+
+static void
+problem_clear (gpointer data)
+{
+  Problem *problem = data;
+
+  g_free (problem->location);
+  g_free (problem->message);
+}
+
+static gboolean
+is_id_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_';
+}
+
+/* "first.shaft:12:5" -> 12, 5 */
+static gboolean
+parse_line_column (const char *location,
+                   guint64    *line,
+                   guint64    *column)
+{
+  const char *last = strrchr (location, ':');
+  const char *before;
+  g_autofree char *line_text = NULL;
+
+  if (last == NULL || last == location)
+    return FALSE;
+  for (before = last - 1; before > location && *before != ':'; before--)
+    ;
+  if (*before != ':')
+    return FALSE;
+  line_text = g_strndup (before + 1, (gsize) (last - before - 1));
+  return g_ascii_string_to_unsigned (line_text, 10, 1, G_MAXUINT, line, NULL) &&
+         g_ascii_string_to_unsigned (last + 1, 10, 1, G_MAXUINT, column, NULL);
+}
+
+/* The component an error line is about: by the line and column of the
+ * location, else the component whose id appears first as a whole word. */
+static int
+find_problem_component (SwModel    *model,
+                        const char *location,
+                        const char *message)
+{
+  guint n = sw_model_get_n_components (model);
+  guint64 line = 0, column = 0;
+  int best = -1;
+  const char *best_at = NULL;
+  gsize best_len = 0;
+
+  if (parse_line_column (location, &line, &column))
+    for (guint i = 0; i < n; i++)
+      {
+        const SwComponent *c = sw_model_get_component (model, i);
+
+        if (c->line == line && c->column == column)
+          return (int) i;
+      }
+
+  for (guint i = 0; i < n; i++)
+    {
+      const char *id = sw_model_get_component (model, i)->id;
+      gsize len = strlen (id);
+
+      for (const char *at = strstr (message, id); at != NULL; at = strstr (at + 1, id))
+        if ((at == message || !is_id_char (at[-1])) && !is_id_char (at[len]))
+          {
+            if (best_at == NULL || at < best_at || (at == best_at && len > best_len))
+              {
+                best = (int) i;
+                best_at = at;
+                best_len = len;
+              }
+            break;
+          }
+    }
+  return best;
+}
+
+static GArray *
+parse_problems (SwModel    *model,
+                const char *text)
+{
+  GArray *problems = g_array_new (FALSE, TRUE, sizeof (Problem));
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+  g_array_set_clear_func (problems, problem_clear);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = lines[i];
+      const char *mark = strstr (line, "error: ");
+      Problem problem = { -1, NULL, NULL };
+
+      if (*line == '\0')
+        continue;
+      if (mark != NULL)
+        {
+          const char *end = mark;
+
+          while (end > line && (end[-1] == ' ' || end[-1] == ':'))
+            end--;
+          problem.location = g_strndup (line, (gsize) (end - line));
+          problem.message = g_strdup (mark + strlen ("error: "));
+        }
+      else
+        {
+          problem.location = g_strdup ("");
+          problem.message = g_strdup (line);
+        }
+      problem.component = find_problem_component (model, problem.location, problem.message);
+      g_array_append_val (problems, problem);
+    }
+  return problems;
+}
+
+static void
+problems_row_activated_cb (SwWindow      *self,
+                           GtkListBoxRow *row)
+{
+  int component = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "component")) - 1;
+
+  if (component < 0)
+    return;
+  gtk_popover_popdown (self->problems_popover);
+  sw_canvas_select_component (self->canvas, component);
+  gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+}
+
+/* A row of the problems list: the message wraps at about 60 characters,
+ * the location below it. */
+static GtkWidget *
+problem_row_new (const char *icon_name,
+                 const char *message,
+                 const char *location)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
+  GtkWidget *label = gtk_label_new (message);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_box_append (GTK_BOX (texts), label);
+  if (location != NULL && *location != '\0')
+    {
+      GtkWidget *where = gtk_label_new (location);
+
+      gtk_label_set_xalign (GTK_LABEL (where), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (where), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_widget_add_css_class (where, "dim-label");
+      gtk_widget_add_css_class (where, "caption");
+      gtk_box_append (GTK_BOX (texts), where);
+    }
+  if (icon_name != NULL)
+    {
+      GtkWidget *icon = gtk_image_new_from_icon_name (icon_name);
+
+      gtk_widget_set_valign (icon, GTK_ALIGN_START);
+      gtk_widget_add_css_class (icon, "warning");
+      gtk_box_append (GTK_BOX (box), icon);
+    }
+  gtk_widget_set_hexpand (texts, TRUE);
+  gtk_box_append (GTK_BOX (box), texts);
+  gtk_widget_set_margin_top (box, 9);
+  gtk_widget_set_margin_bottom (box, 9);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  return row;
+}
+
+static void
+set_problems (SwWindow *self,
+              GArray   *problems)
+{
+  g_autofree int *components = NULL;
+  g_autofree const char **messages = NULL;
+  guint n_marked = 0;
+  GtkWidget *child;
+  guint n = problems != NULL ? problems->len : 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->problems_list))) != NULL)
+    gtk_list_box_remove (self->problems_list, child);
+
+  components = g_new0 (int, n + 1);
+  messages = g_new0 (const char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    {
+      Problem *problem = &g_array_index (problems, Problem, i);
+      GtkWidget *row;
+      g_autofree char *subtitle = NULL;
+
+      if (i == MAX_PROBLEM_ROWS)
+        {
+          g_autofree char *more = g_strdup_printf (ngettext ("and %u more problem",
+                                                             "and %u more problems",
+                                                             n - MAX_PROBLEM_ROWS),
+                                                   n - MAX_PROBLEM_ROWS);
+
+          row = problem_row_new (NULL, more, NULL);
+          gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+          gtk_list_box_append (self->problems_list, row);
+        }
+      if (i >= MAX_PROBLEM_ROWS)
+        {
+          if (problem->component >= 0)
+            {
+              components[n_marked] = problem->component;
+              messages[n_marked] = problem->message;
+              n_marked++;
+            }
+          continue;
+        }
+      if (problem->component >= 0)
+        {
+          const char *id = sw_model_get_component (self->model, (guint) problem->component)->id;
+
+          /* Translators: a problem's location: the file position, then the component id */
+          subtitle = *problem->location != '\0'
+                     ? g_strdup_printf (_("%s — component %s"), problem->location, id)
+                     : g_strdup_printf (_("Component %s"), id);
+          components[n_marked] = problem->component;
+          messages[n_marked] = problem->message;
+          n_marked++;
+        }
+      else
+        subtitle = g_strdup (problem->location);
+      row = problem_row_new ("dialog-warning-symbolic", problem->message, subtitle);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), problem->component >= 0);
+      g_object_set_data (G_OBJECT (row), "component", GINT_TO_POINTER (problem->component + 1));
+      gtk_list_box_append (self->problems_list, row);
+    }
+
+  sw_canvas_set_problems (self->canvas, n_marked > 0 ? components : NULL,
+                          n_marked > 0 ? messages : NULL, n_marked);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->problems_list), n > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->problems_count), n > 0);
+  if (n > 0)
+    {
+      g_autofree char *count = g_strdup_printf ("%u", n);
+      g_autofree char *tooltip = g_strdup_printf (ngettext ("%u problem (F8)", "%u problems (F8)", n), n);
+
+      gtk_label_set_label (self->problems_count, count);
+      gtk_image_set_from_icon_name (self->problems_image, "dialog-warning-symbolic");
+      gtk_widget_add_css_class (GTK_WIDGET (self->problems_button), "warning");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->problems_button), tooltip);
+      gtk_widget_set_visible (GTK_WIDGET (self->problems_status), FALSE);
+    }
+  else
+    {
+      gtk_image_set_from_icon_name (self->problems_image, "emblem-ok-symbolic");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->problems_button), "warning");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->problems_button), _("No Problems (F8)"));
+      gtk_label_set_label (self->problems_status,
+                           sw_model_get_n_components (self->model) == 0
+                           ? _("The model is empty. Add components from the palette.")
+                           : _("The model checks out: no problems found."));
+      gtk_widget_set_visible (GTK_WIDGET (self->problems_status), TRUE);
+    }
+
+  if (self->n_problems != n)
+    {
+      self->n_problems = n;
+      _sw_window_notify (self, PROP_N_PROBLEMS);
+    }
+}
+
+void
+_sw_window_run_check (SwWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SwSystem) system = NULL;
+  g_autoptr(GArray) problems = NULL;
+
+  g_clear_handle_id (&self->check_source, g_source_remove);
+  if (self->model == NULL)
+    return;
+
+  if (sw_model_get_n_components (self->model) > 0)
+    {
+      system = sw_model_assemble (self->model, &error);
+      if (system == NULL)
+        problems = parse_problems (self->model, error->message);
+    }
+  self->check_ok = system != NULL;
+  set_problems (self, problems);
+  _sw_window_update_actions (self);
+}
+
+static gboolean
+check_timeout_cb (gpointer data)
+{
+  SwWindow *self = data;
+
+  self->check_source = 0;
+  _sw_window_run_check (self);
+  return G_SOURCE_REMOVE;
+}
+
+void
+_sw_window_schedule_check (SwWindow *self)
+{
+  g_clear_handle_id (&self->check_source, g_source_remove);
+  self->check_source = g_timeout_add (CHECK_DELAY_MS, check_timeout_cb, self);
+  g_source_set_name_by_id (self->check_source, "[shaftwork] check");
+}
+
+void
+sw_window_check_now (SwWindow *self)
+{
+  g_return_if_fail (SW_IS_WINDOW (self));
+
+  _sw_window_run_check (self);
+}
+
+static void
+sw_window_show_problems (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *param)
+{
+  SwWindow *self = SW_WINDOW (widget);
+
+  _sw_window_run_check (self);
+  gtk_menu_button_popup (self->problems_button);
+}
+
+void
+_sw_window_class_problems_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_bind_template_callback (widget_class, problems_row_activated_cb);
+  gtk_widget_class_install_action (widget_class, "win.show-problems", NULL, sw_window_show_problems);
+}

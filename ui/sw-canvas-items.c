@@ -1,0 +1,403 @@
+/* sw-canvas-items.c: the canvas's cache of the model: one SwCanvasItem per
+ * component (where it is drawn, its box, ports and measured labels), rebuilt
+ * on every change with the selection carried over, and the routes of the
+ * wires, kept until the next change.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-canvas-private.h"
+
+#include <string.h>
+
+#include "sw-symbols.h"
+
+/* Text sizes in model units, so that labels zoom with the drawing. */
+#define ID_TEXT_SIZE    11.0
+#define KEY_TEXT_SIZE   10.0
+#define LABEL_GAP       8.0      /* clear of the selection and problem outlines */
+
+/* Items */
+
+/* A component's key text: a signal parameter shows its kind of signal. */
+static char *
+dup_key_text (const SwComponent *c)
+{
+  const SwKind *kind = c->kind;
+  int index = kind->key_param != NULL ? sw_kind_find_param (kind, kind->key_param) : -1;
+
+  if (index >= 0 && kind->params[index].type == SW_PARAM_SIGNAL &&
+      c->signal[index] != NULL && !sw_signal_is_constant (c->signal[index]))
+    return g_strdup_printf ("%s = %s", kind->params[index].name,
+                            sw_signal_get_type_name (c->signal[index]));
+  return sw_symbol_dup_key_text (kind, c->param);
+}
+
+PangoFontDescription *
+_sw_canvas_dup_label_font (GtkWidget *widget)
+{
+  const PangoFontDescription *base = pango_context_get_font_description (gtk_widget_get_pango_context (widget));
+  PangoFontDescription *font = pango_font_description_new ();
+
+  pango_font_description_set_family (font, base != NULL && pango_font_description_get_family (base) != NULL
+                                     ? pango_font_description_get_family (base) : "Sans");
+  return font;
+}
+
+void
+_sw_canvas_set_label_font (PangoFontDescription *font,
+                           guint                 line)
+{
+  pango_font_description_set_absolute_size (font, (line == 0 ? ID_TEXT_SIZE : KEY_TEXT_SIZE) * PANGO_SCALE);
+  pango_font_description_set_weight (font, line == 0 ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+}
+
+/* Where line (0 the id, 1 the key text) of an item's label starts. */
+void
+_sw_canvas_label_origin (const SwCanvasItem *item,
+                         guint               line,
+                         double             *x,
+                         double             *y)
+{
+  const SwCanvasRect *box = &item->box;
+  double height = item->label_h[0] + item->label_h[1];
+
+  switch (item->label_side)
+    {
+    case SW_CANVAS_LABEL_BELOW:
+      *y = box->y + box->height + LABEL_GAP;
+      break;
+    case SW_CANVAS_LABEL_RIGHT:
+      *y = box->y + box->height / 2 - height / 2;
+      break;
+    case SW_CANVAS_LABEL_ABOVE:
+    default:
+      *y = box->y - LABEL_GAP - height;
+      break;
+    }
+  if (line == 1)
+    *y += item->label_h[0];
+  if (item->label_side == SW_CANVAS_LABEL_RIGHT)
+    *x = box->x + box->width + LABEL_GAP + 2;
+  else
+    *x = box->x + box->width / 2 - item->label_w[line] / 2;
+}
+
+/* Measures the labels and sets the area wires keep out of. */
+static void
+item_measure_labels (SwCanvas     *self,
+                     SwCanvasItem *item)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+  PangoFontDescription *font;
+  const char *lines[2] = { item->id, item->key };
+
+  if (self->label_context == NULL)
+    {
+      cairo_font_options_t *options = cairo_font_options_create ();
+
+      self->label_context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+      cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+      cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+      pango_cairo_context_set_font_options (self->label_context, options);
+      cairo_font_options_destroy (options);
+    }
+
+  layout = pango_layout_new (self->label_context);
+  font = _sw_canvas_dup_label_font (GTK_WIDGET (self));
+  item->keep_out = item->box;
+  item->label = (SwCanvasRect) { item->x, item->y, 0, 0 };
+  for (guint k = 0; k < 2; k++)
+    {
+      PangoRectangle logical;
+
+      item->label_w[k] = item->label_h[k] = 0;
+      if (lines[k] == NULL)
+        continue;
+      _sw_canvas_set_label_font (font, k);
+      pango_layout_set_font_description (layout, font);
+      pango_layout_set_text (layout, lines[k], -1);
+      pango_layout_get_extents (layout, NULL, &logical);
+      item->label_w[k] = (double) logical.width / PANGO_SCALE;
+      item->label_h[k] = (double) logical.height / PANGO_SCALE;
+    }
+  for (guint k = 0; k < 2; k++)
+    {
+      SwCanvasRect r;
+
+      if (lines[k] == NULL)
+        continue;
+      _sw_canvas_label_origin (item, k, &r.x, &r.y);
+      r.width = item->label_w[k];
+      r.height = item->label_h[k];
+      r = _sw_canvas_rect_inflate (&r, 2);
+      item->label = k == 0 || lines[0] == NULL ? r : _sw_canvas_rect_union (&item->label, &r);
+      item->keep_out = _sw_canvas_rect_union (&item->keep_out, &r);
+    }
+  pango_font_description_free (font);
+}
+
+void
+_sw_canvas_item_clear (gpointer data)
+{
+  SwCanvasItem *item = data;
+
+  g_clear_pointer (&item->key, g_free);
+  g_clear_pointer (&item->id, g_free);
+}
+
+static SwCanvasLabelSide
+label_side (const SwCanvasItem *item)
+{
+  gboolean top = FALSE, bottom = FALSE;
+
+  for (guint p = 0; p < item->kind->n_ports; p++)
+    {
+      top |= item->port_dir[p] == SW_CANVAS_DIR_UP;
+      bottom |= item->port_dir[p] == SW_CANVAS_DIR_DOWN;
+    }
+  if (!top)
+    return SW_CANVAS_LABEL_ABOVE;
+  if (!bottom)
+    return SW_CANVAS_LABEL_BELOW;
+  return SW_CANVAS_LABEL_RIGHT;
+}
+
+static void
+item_place (SwCanvas *self,
+            guint     index)
+{
+  SwCanvasItem *item = _sw_canvas_get_item (self, index);
+  const SwKind *kind = item->kind;
+
+  item->box = _sw_canvas_symbol_box (kind, item->x, item->y, item->rotation);
+  for (guint p = 0; p < kind->n_ports; p++)
+    _sw_canvas_port_place (kind, p, item->x, item->y, item->rotation, item->flipped,
+                           &item->port_x[p], &item->port_y[p], &item->port_dir[p]);
+  item->label_side = label_side (item);
+  g_clear_pointer (&item->key, g_free);
+  item->key = dup_key_text (sw_model_get_component (self->model, index));
+}
+
+/* Rebuilds the items from the model and carries the selection over: by
+ * id, or by index for a component renamed in place. */
+void
+_sw_canvas_rebuild_items (SwCanvas *self)
+{
+  g_autoptr(GHashTable) old_selection = self->selection;
+  g_autoptr(GArray) occupied = g_array_new (FALSE, FALSE, sizeof (SwCanvasRect));
+  gboolean selection_differs = FALSE;
+  guint n = self->model != NULL ? sw_model_get_n_components (self->model) : 0;
+  guint old_n = self->items->len;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  self->selection = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_clear_pointer (&self->routes, g_array_unref);
+  g_array_set_size (self->items, 0);
+  g_array_set_size (self->items, n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      SwCanvasItem *item = _sw_canvas_get_item (self, i);
+      const SwComponent *c = sw_model_get_component (self->model, i);
+
+      item->id = g_strdup (c->id);
+      item->kind = c->kind;
+      item->has_position = c->has_position;
+      item->rotation = sw_model_get_rotation (self->model, i);
+      item->flipped = sw_model_get_flipped (self->model, i);
+      item->problem = g_hash_table_lookup (self->problems, c->id);
+      if (c->has_position)
+        {
+          item->x = c->position[0];
+          item->y = c->position[1];
+          item_place (self, i);
+          g_array_append_val (occupied, item->box);
+          g_hash_table_remove (self->auto_positions, c->id);
+        }
+      if (g_hash_table_contains (old_selection, c->id))
+        g_hash_table_insert (self->selection, g_strdup (c->id), GUINT_TO_POINTER (i + 1));
+    }
+
+  /* Components without a position: where they were shown before, else the
+   * first free spot. */
+  for (guint i = 0; i < n; i++)
+    {
+      SwCanvasItem *item = _sw_canvas_get_item (self, i);
+      double *spot;
+
+      if (item->has_position)
+        continue;
+      spot = g_hash_table_lookup (self->auto_positions, item->id);
+      if (spot == NULL)
+        {
+          double w = 0, h = 0;
+
+          spot = g_new (double, 2);
+          sw_symbol_get_size (item->kind, &w, &h);
+          _sw_canvas_find_free_spot ((const SwCanvasRect *) (gpointer) occupied->data, occupied->len,
+                                     MAX (w, h), MAX (w, h), &spot[0], &spot[1]);
+          g_hash_table_insert (self->auto_positions, g_strdup (item->id), spot);
+        }
+      item->x = spot[0];
+      item->y = spot[1];
+      item_place (self, i);
+      g_array_append_val (occupied, item->box);
+    }
+
+  /* A selected id that vanished while the number of components stayed:
+   * renamed in place, keep it selected. */
+  g_hash_table_iter_init (&iter, old_selection);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      guint index = GPOINTER_TO_UINT (value) - 1;
+
+      if (g_hash_table_contains (self->selection, key))
+        continue;
+      if (n == old_n && index < n &&
+          !g_hash_table_contains (old_selection, _sw_canvas_get_item (self, index)->id))
+        _sw_canvas_select_add (self, index);
+      else
+        selection_differs = TRUE;
+    }
+  selection_differs |= g_hash_table_size (self->selection) != g_hash_table_size (old_selection);
+
+  if (self->wire_from != NULL && _sw_canvas_find_selected_wire (self) < 0)
+    selection_differs |= _sw_canvas_clear_wire_selection (self);
+
+  for (guint i = 0; i < n; i++)
+    {
+      SwCanvasItem *item = _sw_canvas_get_item (self, i);
+
+      item->selected = g_hash_table_contains (self->selection, item->id);
+      item_measure_labels (self, item);
+    }
+
+  /* The pointer may have been over a port that moved or vanished. */
+  if (self->hover_component >= (int) n)
+    self->hover_component = -1;
+  if (self->connect_component >= (int) n && self->mode == SW_CANVAS_MODE_CONNECT)
+    self->mode = SW_CANVAS_MODE_NONE;
+
+  if (selection_differs)
+    _sw_canvas_selection_changed (self);
+  else
+    _sw_canvas_update_actions (self);
+}
+
+/* Another handler of the model's "changed", run before the canvas's own,
+ * may call into the canvas: rebuild first when the items no longer match
+ * the components. */
+void
+_sw_canvas_ensure_items (SwCanvas *self)
+{
+  guint n = self->model != NULL ? sw_model_get_n_components (self->model) : 0;
+  gboolean stale = n != self->items->len;
+
+  for (guint i = 0; i < n && !stale; i++)
+    {
+      const SwComponent *c = sw_model_get_component (self->model, i);
+      const SwCanvasItem *item = _sw_canvas_get_item (self, i);
+
+      stale = c->kind != item->kind || strcmp (c->id, item->id) != 0;
+    }
+  if (stale)
+    _sw_canvas_rebuild_items (self);
+}
+
+/* Everything drawn for the items, in model units: symbols and labels. */
+SwCanvasRect
+_sw_canvas_content_bounds (SwCanvas *self)
+{
+  SwCanvasRect bounds = { 0 };
+
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      SwCanvasRect r = _sw_canvas_rect_inflate (&_sw_canvas_get_item (self, i)->keep_out, 10);
+
+      bounds = i == 0 ? r : _sw_canvas_rect_union (&bounds, &r);
+    }
+  return bounds;
+}
+
+/* Wires */
+
+static gboolean
+connection_valid (SwCanvas           *self,
+                  const SwConnection *c)
+{
+  return c->from_component < self->items->len && c->to_component < self->items->len &&
+         c->from_port < _sw_canvas_get_item (self, c->from_component)->kind->n_ports &&
+         c->to_port < _sw_canvas_get_item (self, c->to_component)->kind->n_ports;
+}
+
+/* Whether two connections share a port. */
+gboolean
+_sw_canvas_connections_meet (const SwConnection *a,
+                             const SwConnection *b)
+{
+  guint ends_a[2][2] = { { a->from_component, a->from_port }, { a->to_component, a->to_port } };
+  guint ends_b[2][2] = { { b->from_component, b->from_port }, { b->to_component, b->to_port } };
+
+  for (guint i = 0; i < 2; i++)
+    for (guint j = 0; j < 2; j++)
+      if (ends_a[i][0] == ends_b[j][0] && ends_a[i][1] == ends_b[j][1])
+        return TRUE;
+  return FALSE;
+}
+
+void
+_sw_canvas_item_obstacles (const SwCanvasItem *item,
+                           SwCanvasObstacle   *obstacles)
+{
+  obstacles[0] = (SwCanvasObstacle) { item->box, SW_CANVAS_COST_SYMBOL };
+  obstacles[1] = (SwCanvasObstacle) { item->label, SW_CANVAS_COST_LABEL };
+}
+
+/* The routes of all wires (one per connection; no points for an invalid
+ * one), each routed clear of the wires routed before it that belong to
+ * another node. Kept until the next change. */
+const SwCanvasRoute *
+_sw_canvas_get_routes (SwCanvas *self)
+{
+  g_autoptr(GArray) others = NULL;
+  guint n;
+
+  if (self->routes != NULL)
+    return (const SwCanvasRoute *) (gpointer) self->routes->data;
+
+  n = self->model != NULL ? sw_model_get_n_connections (self->model) : 0;
+  self->routes = g_array_sized_new (FALSE, TRUE, sizeof (SwCanvasRoute), n);
+  g_array_set_size (self->routes, n);
+  others = g_array_sized_new (FALSE, FALSE, sizeof (SwCanvasRoute), n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const SwConnection *c = sw_model_get_connection (self->model, i);
+      SwCanvasRoute *route = &g_array_index (self->routes, SwCanvasRoute, i);
+      const SwCanvasItem *a, *b;
+      SwCanvasObstacle obstacles[4];
+
+      if (!connection_valid (self, c))
+        continue;
+
+      g_array_set_size (others, 0);
+      for (guint j = 0; j < i; j++)
+        {
+          const SwCanvasRoute *other = &g_array_index (self->routes, SwCanvasRoute, j);
+
+          if (other->n_points > 0 && !_sw_canvas_connections_meet (c, sw_model_get_connection (self->model, j)))
+            g_array_append_val (others, *other);
+        }
+
+      a = _sw_canvas_get_item (self, c->from_component);
+      b = _sw_canvas_get_item (self, c->to_component);
+      _sw_canvas_item_obstacles (a, &obstacles[0]);
+      _sw_canvas_item_obstacles (b, &obstacles[2]);
+      _sw_canvas_route (a->port_x[c->from_port], a->port_y[c->from_port], a->port_dir[c->from_port],
+                        SW_CANVAS_WIRE_STUB,
+                        b->port_x[c->to_port], b->port_y[c->to_port], b->port_dir[c->to_port],
+                        SW_CANVAS_WIRE_STUB, obstacles, a == b ? 2 : 4,
+                        (const SwCanvasRoute *) (gpointer) others->data, others->len, route);
+    }
+  return (const SwCanvasRoute *) (gpointer) self->routes->data;
+}
