@@ -17,6 +17,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include "sw-error.h"
+#include <lapacke.h>
 
 static guint
 max_block (const SwBlock *blocks, guint n)
@@ -483,7 +484,7 @@ sw_equations_complete (SwEquations *eq, double t, const double *y, gboolean left
   for (guint b = 0; b < sys->n_row_blocks; b++)
     {
       const SwRowBlock *blk = &sys->row_blocks[b];
-      gsl_vector_view rhs = gsl_vector_subvector (eq->vec, 0, blk->n);
+      double *rhs = eq->vec->data;
 
       for (guint k = 0; k < blk->n; k++)
         {
@@ -495,12 +496,12 @@ sw_equations_complete (SwEquations *eq, double t, const double *y, gboolean left
               guint i = row->nodes[c];
               s += row->coeffs[c] * (eq->ma[i] - eq->f[i]);
             }
-          gsl_vector_set (&rhs.vector, k, s);
+          rhs[k] = s;
         }
-      if (blk->chol != NULL)
-        gsl_linalg_cholesky_svx (blk->chol, &rhs.vector);
+      if (blk->factor != NULL)
+        LAPACKE_dpbtrs (LAPACK_COL_MAJOR, 'L', blk->n, blk->band, 1, blk->factor, blk->band + 1, rhs, blk->n);
       for (guint k = 0; k < blk->n; k++)
-        eq->lambda[blk->rows[k]] = blk->chol != NULL ? gsl_vector_get (&rhs.vector, k) : NAN;
+        eq->lambda[blk->rows[k]] = blk->factor != NULL ? rhs[k] : NAN;
     }
   return TRUE;
 }

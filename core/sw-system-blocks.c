@@ -9,6 +9,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-assembly-private.h"
 
+#include <lapacke.h>
+
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -237,6 +239,15 @@ _sw_assembly_build_massless_blocks (SwSystem *sys)
 }
 
 /* Reactions: G G^T lambda = G r per group of rows that share nodes. */
+static gboolean
+row_has_node_before (const SwRow *row, guint k)
+{
+  for (guint c = 0; c < k; c++)
+    if (row->nodes[c] == row->nodes[k])
+      return TRUE;
+  return FALSE;
+}
+
 void
 _sw_assembly_build_row_blocks (SwSystem *sys)
 {
@@ -284,44 +295,104 @@ _sw_assembly_build_row_blocks (SwSystem *sys)
       g_array_append_val (g_ptr_array_index (members, block_of_root[root]), r);
     }
 
-  for (guint b = 0; b < blocks->len; b++)
-    {
-      SwRowBlock *blk = &g_array_index (blocks, SwRowBlock, b);
-      GArray *m = g_ptr_array_index (members, b);
-      g_autoptr (GArray) nodes = g_array_new (FALSE, FALSE, sizeof (guint));
+  /* Rows touching each node (CSR), for the neighbours of a row. */
+  {
+    g_autofree guint *start = g_new0 (guint, sys->n_nodes + 1);
+    g_autofree guint *at_node = NULL;
+    g_autofree guint *fill = NULL;
+    g_autofree int *pos = g_new (int, MAX (sys->n_rows, 1));
+    g_autofree guint *seen = g_new0 (guint, MAX (sys->n_rows, 1));
+    guint stamp = 0, total = 0;
 
-      blk->n = m->len;
-      blk->rows = g_memdup2 (m->data, m->len * sizeof (guint));
-      for (guint k = 0; k < blk->n; k++)
-        for (guint c = 0; c < sys->rows[blk->rows[k]].n; c++)
+    /* A row with a node twice (a gear with both flanges on one shaft) is
+     * listed there once. */
+    for (guint r = 0; r < sys->n_rows; r++)
+      if (!sys->rows[r].redundant)
+        for (guint k = 0; k < sys->rows[r].n; k++)
+          if (!row_has_node_before (&sys->rows[r], k))
+            start[sys->rows[r].nodes[k] + 1]++, total++;
+    for (guint i = 0; i < sys->n_nodes; i++)
+      start[i + 1] += start[i];
+    at_node = g_new (guint, MAX (total, 1));
+    fill = g_memdup2 (start, (sys->n_nodes + 1) * sizeof (guint));
+    for (guint r = 0; r < sys->n_rows; r++)
+      if (!sys->rows[r].redundant)
+        for (guint k = 0; k < sys->rows[r].n; k++)
+          if (!row_has_node_before (&sys->rows[r], k))
+            at_node[fill[sys->rows[r].nodes[k]]++] = r;
+
+    for (guint b = 0; b < blocks->len; b++)
+      {
+        SwRowBlock *blk = &g_array_index (blocks, SwRowBlock, b);
+        GArray *m = g_ptr_array_index (members, b);
+        guint n = m->len, head = 0, tail = 0, ldab;
+
+        /* Cuthill-McKee: breadth first from a row of few neighbours. */
+        blk->n = n;
+        blk->rows = g_new (guint, n);
+        stamp++;
+        while (tail < n)
           {
-            guint node = sys->rows[blk->rows[k]].nodes[c];
-            gboolean seen = FALSE;
+            guint first = G_MAXUINT;
 
-            for (guint u = 0; u < nodes->len && !seen; u++)
-              seen = g_array_index (nodes, guint, u) == node;
-            if (!seen)
-              g_array_append_val (nodes, node);
+            for (guint k = 0; k < n && first == G_MAXUINT; k++)
+              if (seen[g_array_index (m, guint, k)] != stamp)
+                first = g_array_index (m, guint, k);
+            seen[first] = stamp;
+            blk->rows[tail++] = first;
+            while (head < tail)
+              {
+                const SwRow *row = &sys->rows[blk->rows[head++]];
+
+                for (guint c = 0; c < row->n; c++)
+                  for (guint a = start[row->nodes[c]]; a < start[row->nodes[c] + 1]; a++)
+                    if (seen[at_node[a]] != stamp)
+                      {
+                        seen[at_node[a]] = stamp;
+                        blk->rows[tail++] = at_node[a];
+                      }
+              }
           }
-      blk->n_nodes = nodes->len;
-      blk->nodes = g_memdup2 (nodes->data, nodes->len * sizeof (guint));
+        for (guint k = 0; k < n; k++)
+          pos[blk->rows[k]] = k;
 
-      blk->chol = gsl_matrix_calloc (blk->n, blk->n);
-      for (guint a = 0; a < blk->n; a++)
-        for (guint c = 0; c < blk->n; c++)
+        /* G G^T: entry (a, c) sums the products of their coefficients on
+         * shared nodes; only neighbours are nonzero. */
+        blk->band = 0;
+        for (guint k = 0; k < n; k++)
           {
-            const SwRow *ra = &sys->rows[blk->rows[a]], *rc = &sys->rows[blk->rows[c]];
-            double sum = 0;
+            const SwRow *row = &sys->rows[blk->rows[k]];
 
-            for (guint i = 0; i < ra->n; i++)
-              for (guint k = 0; k < rc->n; k++)
-                if (ra->nodes[i] == rc->nodes[k])
-                  sum += ra->coeffs[i] * rc->coeffs[k];
-            gsl_matrix_set (blk->chol, a, c, sum);
+            for (guint c = 0; c < row->n; c++)
+              for (guint a = start[row->nodes[c]]; a < start[row->nodes[c] + 1]; a++)
+                blk->band = MAX (blk->band, (guint) ABS (pos[at_node[a]] - (int) k));
           }
-      if (!factor_block (blk->chol))
-        g_clear_pointer (&blk->chol, gsl_matrix_free);
-    }
+        ldab = blk->band + 1;
+        blk->factor = g_new0 (double, (gsize) ldab * n);
+        for (guint k = 0; k < n; k++)
+          {
+            const SwRow *row = &sys->rows[blk->rows[k]];
+
+            for (guint c = 0; c < row->n; c++)
+              for (guint a = start[row->nodes[c]]; a < start[row->nodes[c] + 1]; a++)
+                {
+                  const SwRow *other = &sys->rows[at_node[a]];
+                  int j = pos[at_node[a]];
+
+                  /* Sum over the pairs of entries on one node: every (c, d). */
+
+                  /* Lower band, column j: element (k, j) at [k - j + j ldab]. */
+                  if (j > (int) k)
+                    continue;
+                  for (guint d = 0; d < other->n; d++)
+                    if (other->nodes[d] == row->nodes[c])
+                      blk->factor[(k - j) + (gsize) j * ldab] += row->coeffs[c] * other->coeffs[d];
+                }
+          }
+        if (LAPACKE_dpbtrf (LAPACK_COL_MAJOR, 'L', n, blk->band, blk->factor, ldab) != 0)
+          g_clear_pointer (&blk->factor, g_free);
+      }
+  }
   sys->n_row_blocks = blocks->len;
   sys->row_blocks = (SwRowBlock *) g_array_free (blocks, FALSE);
 }

@@ -73,12 +73,14 @@ typedef struct {
   gboolean redundant;    /* implied by the others: its multiplier is 0 */
 } SwRow;
 
+/* Rows sharing nodes, for the reactions G G^T lambda = G (M a - f). The
+ * rows are in a Cuthill-McKee order, so G G^T is banded (narrow for chains
+ * and trees) and factored once as a band Cholesky (LAPACK dpbtrf). */
 typedef struct {
   guint       n;         /* rows in the block (non-redundant) */
   guint      *rows;
-  guint       n_nodes;
-  guint      *nodes;
-  gsl_matrix *chol;      /* Cholesky factor of G G^T for these rows */
+  guint       band;      /* half bandwidth */
+  double     *factor;    /* (band + 1) x n, LAPACK lower band storage; NULL if singular */
 } SwRowBlock;
 
 struct _SwSystem {

@@ -508,9 +508,7 @@ sw_system_unref (SwSystem *sys)
   for (guint b = 0; b < sys->n_row_blocks; b++)
     {
       g_free (sys->row_blocks[b].rows);
-      g_free (sys->row_blocks[b].nodes);
-      if (sys->row_blocks[b].chol != NULL)
-        gsl_matrix_free (sys->row_blocks[b].chol);
+      g_free (sys->row_blocks[b].factor);
     }
   g_free (sys->row_blocks);
   g_free (sys->parts);
