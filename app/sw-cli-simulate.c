@@ -76,7 +76,8 @@ default_plot_variables (const SwSystem *sys)
 int
 sw_cli_run (int argc, char **argv, gboolean plot)
 {
-  RunArgs a = { .stop_time = NAN, .interval = NAN, .tolerance = NAN };
+  /* -INFINITY: not given on the command line. */
+  RunArgs a = { .stop_time = -INFINITY, .interval = -INFINITY, .tolerance = -INFINITY };
   g_autoptr (GOptionContext) ctx = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (SwModel) model = NULL;
@@ -97,6 +98,12 @@ sw_cli_run (int argc, char **argv, gboolean plot)
       status = sw_cli_usage_error (ctx, argc < 2 ? _("missing MODEL") : _("more than one MODEL given"));
       goto out;
     }
+  if (isnan (a.stop_time) || isnan (a.interval) || isnan (a.tolerance)
+      || a.stop_time == INFINITY || a.interval == INFINITY || a.tolerance == INFINITY)
+    {
+      status = sw_cli_usage_error (ctx, _("--stop-time, --interval and --tolerance take finite numbers"));
+      goto out;
+    }
   if (plot && a.output == NULL)
     {
       status = sw_cli_usage_error (ctx, _("plot needs -o FILE.png, FILE.svg or FILE.pdf"));
@@ -111,13 +118,13 @@ sw_cli_run (int argc, char **argv, gboolean plot)
     }
 
   o = sw_simulate_options_from_system (sys);
-  if (!isnan (a.stop_time))
+  if (a.stop_time != -INFINITY)
     o.stop_time_s = a.stop_time;
-  if (!isnan (a.interval))
+  if (a.interval != -INFINITY)
     o.output_interval_s = a.interval;
-  else if (!isnan (a.stop_time) && sw_system_get_settings (sys)->output_interval_s <= 0)
+  else if (a.stop_time != -INFINITY && sw_system_get_settings (sys)->output_interval_s <= 0)
     o.output_interval_s = o.stop_time_s / 500;
-  if (!isnan (a.tolerance))
+  if (a.tolerance != -INFINITY)
     o.tolerance = a.tolerance;
   if (a.method != NULL && !sw_method_from_name (a.method, &o.method))
     {

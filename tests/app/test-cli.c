@@ -181,6 +181,12 @@ test_simulate_options (void)
   g_assert_cmpint (bad_var.status, ==, 1);
   g_assert_nonnull (strstr (bad_var.err, "inertia1.omega"));
   g_assert_nonnull (strstr (bad_var.err, "phi, w, a"));
+  {
+    g_auto (Run) nan_time = { 0 };
+
+    cli (&nan_time, "simulate", model, "--stop-time", "nan", NULL);
+    g_assert_cmpint (nan_time.status, ==, 2);
+  }
   cli (&bad_method, "simulate", model, "--method", "euler", NULL);
   g_assert_cmpint (bad_method.status, ==, 2);
   g_assert_nonnull (strstr (bad_method.err, "rk8pd"));
