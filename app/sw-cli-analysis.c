@@ -268,7 +268,7 @@ sw_cli_frf (int argc, char **argv)
     return sw_cli_usage_error (ctx, argc < 2 ? _("missing MODEL") : _("more than one MODEL given"));
   if (input == NULL || output == NULL)
     return sw_cli_usage_error (ctx, _("frf needs --input ID and --output ID.VAR"));
-  if (points < 2 || from < 0 || to < 0)
+  if (points < 2 || !(from >= 0) || !(to >= 0) || isinf (from) || isinf (to))
     return sw_cli_usage_error (ctx, _("--points must be >= 2 and --from, --to >= 0"));
   if (!(sys = sw_cli_load_system (argv[1], &status)))
     return status;
