@@ -241,6 +241,11 @@ main (int argc, char **argv)
       return EXIT_USAGE;
     }
   command = argv[1];
+  /* Help and usage lines read "shaftwork-cli simulate [OPTION…] MODEL". */
+  {
+    g_autofree char *prgname = g_strdup_printf ("shaftwork-cli %s", command);
+    g_set_prgname (prgname);
+  }
   if (g_str_equal (command, "--help") || g_str_equal (command, "-h") || g_str_equal (command, "help"))
     {
       g_autofree char *overview = dup_overview ();
