@@ -22,6 +22,7 @@ struct _SwModel
   GPtrArray            *connection_ui;  /* JsonNode or NULL, one per connection */
   SwSimulationSettings  simulation;
   JsonNode             *ui;             /* the top-level "ui", kept as is; or NULL */
+  GHashTable           *index;          /* id -> index + 1; NULL: to be rebuilt */
   guint                 edit_depth;     /* sw_model_begin_edit() nesting */
   gboolean              edit_changed;   /* a change happened inside it */
 };

@@ -553,11 +553,21 @@ _sw_model_check_connection (SwModel             *self,
   return TRUE;
 }
 
+/* The id index is a cache: appending extends it, anything else that
+ * changes the components or their ids drops it. */
+static void
+index_invalidate (SwModel *self)
+{
+  g_clear_pointer (&self->index, g_hash_table_unref);
+}
+
 void
 _sw_model_take_component (SwModel     *self,
                           SwComponent *component)
 {
   g_array_append_vals (self->components, component, 1);
+  if (self->index != NULL)
+    g_hash_table_insert (self->index, g_strdup (component->id), GUINT_TO_POINTER (self->components->len));
   memset (component, 0, sizeof *component);
 }
 
@@ -595,6 +605,7 @@ sw_model_finalize (GObject *object)
   g_clear_pointer (&self->display_name, g_free);
   g_clear_pointer (&self->name, g_free);
   g_clear_pointer (&self->components, g_array_unref);
+  g_clear_pointer (&self->index, g_hash_table_unref);
   g_clear_pointer (&self->connections, g_array_unref);
   g_clear_pointer (&self->connection_ui, g_ptr_array_unref);
   g_clear_pointer (&self->simulation.method, g_free);
@@ -754,11 +765,14 @@ sw_model_find_component (SwModel    *model,
   g_return_val_if_fail (SW_IS_MODEL (model), -1);
   g_return_val_if_fail (id != NULL, -1);
 
-  for (guint i = 0; i < model->components->len; i++)
-    if (strcmp (g_array_index (model->components, SwComponent, i).id, id) == 0)
-      return (int) i;
-
-  return -1;
+  if (model->index == NULL)
+    {
+      model->index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      for (guint i = 0; i < model->components->len; i++)
+        g_hash_table_insert (model->index, g_strdup (g_array_index (model->components, SwComponent, i).id),
+                             GUINT_TO_POINTER (i + 1));
+    }
+  return (int) GPOINTER_TO_UINT (g_hash_table_lookup (model->index, id)) - 1;
 }
 
 guint
@@ -1129,6 +1143,7 @@ sw_model_remove_component (SwModel *model,
         connection->to_component--;
     }
   g_array_remove_index (model->components, component);
+  index_invalidate (model);
 
   emit_changed (model);
 }
@@ -1369,6 +1384,7 @@ sw_model_set_id (SwModel     *model,
   /* Connections hold indices: they follow the component. */
   g_free (c->id);
   c->id = g_strdup (id);
+  index_invalidate (model);
   emit_changed (model);
   return TRUE;
 }
@@ -1392,6 +1408,8 @@ swap_content (SwModel *a,
   a->simulation = b->simulation;
   a->ui = b->ui;
 
+  index_invalidate (a);
+  index_invalidate (b);
   b->name = name;
   b->components = components;
   b->connections = connections;
@@ -1546,6 +1564,7 @@ sw_model_paste_fragment (SwModel     *model,
 
           g_free (c->id);
           c->id = g_steal_pointer (&id);
+          index_invalidate (fragment);
         }
       if (c->has_position)
         {
