@@ -338,7 +338,8 @@ sw_equations_eval (SwEquations *eq, double t, const double *y, double *ydot)
             }
           gsl_vector_set (&rhs.vector, k, s);
         }
-      gsl_linalg_cholesky_svx (blk->chol, &rhs.vector);
+      LAPACKE_dpbtrs (LAPACK_COL_MAJOR, 'L', blk->n, blk->band, 1, blk->factor, blk->band + 1,
+                      rhs.vector.data, blk->n);
       for (guint k = 0; k < blk->n; k++)
         eq->qdd[blk->coords[k]] = gsl_vector_get (&rhs.vector, k);
     }

@@ -214,6 +214,13 @@ sw_frf_compute (const SwSystem *sys, const char *input, const char *output, cons
                    _("unknown output “%s”: give a component id and one of its variables, e.g. inertia1.w"), output);
       return NULL;
     }
+  if (n > SW_MODES_MAX_COORDS)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("the model has %u independent coordinates; a frequency response handles at most %u"),
+                   n, SW_MODES_MAX_COORDS);
+      return NULL;
+    }
   if (n == 0)
     {
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("the model has no free motion to respond"));

@@ -35,6 +35,11 @@ typedef struct {
   gsize       length;
   const char *file;
   GArray     *line_starts;  /* gsize: offset of each line's first byte */
+  /* The last column worked out, to count on from there: lookups come in
+   * increasing order, and a minified file is one long line. */
+  guint       cached_line;
+  gsize       cached_offset;
+  guint       cached_column;
   GArray     *open;         /* OpenContainer: the containers being parsed */
   GHashTable *where;        /* key (see *_key ()) -> offset + 1 */
   GArray     *problems;     /* Problem */
@@ -68,12 +73,20 @@ offset_to_location (Reader *r,
     }
 
   start = g_array_index (r->line_starts, gsize, lo);
+  if (r->cached_line == lo + 1 && r->cached_offset <= offset && r->cached_offset >= start)
+    {
+      start = r->cached_offset;
+      n = r->cached_column - 1;
+    }
   for (gsize i = start; i < offset; i++)
     if (((guchar) r->data[i] & 0xC0) != 0x80)
       n++;
 
   *line = lo + 1;
   *column = n + 1;
+  r->cached_line = *line;
+  r->cached_offset = offset;
+  r->cached_column = *column;
 }
 
 static guint

@@ -361,6 +361,15 @@ _sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, SwM
 
   if (timing == NULL)
     timing = &dummy;
+  /* Dense matrices and every mode's shape and energies grow as n^2. */
+  if (sys->n_coords > SW_MODES_MAX_COORDS)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("the model has %u independent coordinates; a modal analysis handles at most %u "
+                     "(its matrices and the energies of every mode grow with the square)"),
+                   sys->n_coords, SW_MODES_MAX_COORDS);
+      return NULL;
+    }
   if (!(lin = sw_linear_new (sys, t, state, error)))
     return NULL;
 

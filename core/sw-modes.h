@@ -20,6 +20,9 @@ G_BEGIN_DECLS
 
 typedef struct _SwModes SwModes;
 
+/* Larger systems are refused with SW_ERROR_INVALID (memory grows as n^2). */
+#define SW_MODES_MAX_COORDS 5000
+
 typedef struct {
   double   omega_rad_s;          /* undamped natural angular frequency, 0 for a rigid-body mode */
   double   frequency_hz;

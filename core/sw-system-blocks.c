@@ -19,12 +19,6 @@
 
 /* ---- Blocks ------------------------------------------------------------- */
 
-static gboolean
-factor_block (gsl_matrix *m)
-{
-  return gsl_linalg_cholesky_decomp1 (m) == GSL_SUCCESS;
-}
-
 /* Groups the coordinates of class cls by the union-find parent. */
 static SwBlock *
 make_blocks (SwSystem *sys, SwCoordClass cls, guint *parent, guint *n_blocks)
@@ -134,61 +128,142 @@ _sw_assembly_build_massive_blocks (SwAssembly *ctx, GError **error)
     }
 
   sys->massive_blocks = make_blocks (sys, SW_COORD_MASSIVE, parent, &sys->n_massive_blocks);
-  for (guint b = 0; b < sys->n_massive_blocks; b++)
-    {
-      SwBlock *blk = &sys->massive_blocks[b];
 
-      blk->chol = gsl_matrix_calloc (blk->n, blk->n);
-      for (guint k = 0; k < blk->n; k++)
-        pos[blk->coords[k]] = k;
-      for (guint k = 0; k < blk->n; k++)
-        {
-          guint j = blk->coords[k];
+  /* Which coordinates T^T M T couples: those of one massive node, and those
+   * of the two nodes of a mass coupling (CSR over coordinates). */
+  {
+    g_autoptr (GArray) edges = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
+    g_autofree guint *start = g_new0 (guint, sys->n_coords + 1);
+    g_autofree guint *next = NULL;
+    g_autofree guint *fill = NULL;
+    g_autofree guint *seen = g_new0 (guint, MAX (sys->n_coords, 1));
+    g_autofree guint *order = g_new (guint, MAX (sys->n_coords, 1));
+    guint stamp = 0;
 
-          /* M_r[j][l] = sum_i m_i T_ij T_il over the nodes of j. */
-          for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
+    for (guint i = 0; i < sys->n_nodes; i++)
+      if (sys->mass[i] > 0)
+        for (guint a = sys->t_start[i]; a < sys->t_start[i + 1]; a++)
+          for (guint b = a + 1; b < sys->t_start[i + 1]; b++)
             {
-              guint i = sys->c_terms[c].index;
-              double tij = sys->c_terms[c].coeff;
-
-              if (sys->mass[i] == 0)
-                continue;
-              for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
-                {
-                  guint l = sys->t_terms[t].index;
-                  *gsl_matrix_ptr (blk->chol, k, pos[l]) += sys->mass[i] * tij * sys->t_terms[t].coeff;
-                }
+              guint e[2] = { sys->t_terms[a].index, sys->t_terms[b].index };
+              g_array_append_val (edges, e);
             }
-        }
-      for (guint k = 0; k < sys->n_couplings; k++)
-        {
-          const SwMassCoupling *c = &sys->couplings[k];
+    for (guint k = 0; k < sys->n_couplings; k++)
+      for (guint a = sys->t_start[sys->couplings[k].a]; a < sys->t_start[sys->couplings[k].a + 1]; a++)
+        for (guint b = sys->t_start[sys->couplings[k].b]; b < sys->t_start[sys->couplings[k].b + 1]; b++)
+          {
+            guint e[2] = { sys->t_terms[a].index, sys->t_terms[b].index };
+            g_array_append_val (edges, e);
+          }
+    for (guint k = 0; k < edges->len; k++)
+      {
+        guint *e = &g_array_index (edges, guint, 2 * k);
+        start[e[0] + 1]++, start[e[1] + 1]++;
+      }
+    for (guint j = 0; j < sys->n_coords; j++)
+      start[j + 1] += start[j];
+    next = g_new (guint, MAX (2 * edges->len, 1));
+    fill = g_memdup2 (start, (sys->n_coords + 1) * sizeof (guint));
+    for (guint k = 0; k < edges->len; k++)
+      {
+        guint *e = &g_array_index (edges, guint, 2 * k);
+        next[fill[e[0]]++] = e[1];
+        next[fill[e[1]]++] = e[0];
+      }
 
-          for (guint ta = sys->t_start[c->a]; ta < sys->t_start[c->a + 1]; ta++)
-            for (guint tb = sys->t_start[c->b]; tb < sys->t_start[c->b + 1]; tb++)
+    for (guint b = 0; b < sys->n_massive_blocks; b++)
+      {
+        SwBlock *blk = &sys->massive_blocks[b];
+        guint head = 0, tail = 0, ldab;
+
+        /* Cuthill-McKee order of the block's coordinates. */
+        stamp++;
+        while (tail < blk->n)
+          {
+            guint first = G_MAXUINT;
+
+            for (guint k = 0; k < blk->n && first == G_MAXUINT; k++)
+              if (seen[blk->coords[k]] != stamp)
+                first = blk->coords[k];
+            seen[first] = stamp;
+            order[tail++] = first;
+            while (head < tail)
               {
-                int ja = pos_in_block (blk, pos, sys->t_terms[ta].index);
-                int jb = pos_in_block (blk, pos, sys->t_terms[tb].index);
-                double v = c->m * sys->t_terms[ta].coeff * sys->t_terms[tb].coeff;
+                guint j = order[head++];
 
-                if (ja < 0 || jb < 0)
-                  continue;
-                *gsl_matrix_ptr (blk->chol, ja, jb) += v;
-                *gsl_matrix_ptr (blk->chol, jb, ja) += v;
+                for (guint a = start[j]; a < start[j + 1]; a++)
+                  if (seen[next[a]] != stamp)
+                    {
+                      seen[next[a]] = stamp;
+                      order[tail++] = next[a];
+                    }
               }
-        }
-      if (!factor_block (blk->chol))
-        {
-          guint node = sys->c_terms[sys->c_start[blk->coords[0]]].index;
-          g_autofree char *where = _sw_assembly_describe_node (ctx, node);
+          }
+        memcpy (blk->coords, order, blk->n * sizeof (guint));
+        blk->band = 0;
+        for (guint k = 0; k < blk->n; k++)
+          pos[blk->coords[k]] = k;
+        for (guint k = 0; k < blk->n; k++)
+          for (guint a = start[blk->coords[k]]; a < start[blk->coords[k] + 1]; a++)
+            blk->band = MAX (blk->band, (guint) ABS (pos[next[a]] - (int) k));
 
-          g_set_error (error, SW_ERROR, SW_ERROR_SINGULAR,
-                       "%s: error: the inertias around %s do not determine every motion of the "
-                       "coupled gears (singular mass matrix); add inertia on each free shaft",
-                       sw_model_get_display_name (ctx->model), where);
-          return FALSE;
-        }
-    }
+        /* M_r in lower band storage: (r, c), r >= c, at [r - c + c ldab]. */
+        ldab = blk->band + 1;
+        blk->factor = g_new0 (double, (gsize) ldab * blk->n);
+#define BAND(r, c) blk->factor[((r) - (c)) + (gsize) (c) * ldab]
+        for (guint k = 0; k < blk->n; k++)
+          {
+            guint j = blk->coords[k];
+
+            /* sum over nodes of m_i T_ij T_il, lower half */
+            for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
+              {
+                guint i = sys->c_terms[c].index;
+
+                if (sys->mass[i] == 0)
+                  continue;
+                for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
+                  {
+                    int l = pos[sys->t_terms[t].index];
+
+                    if (l <= (int) k)
+                      BAND (k, l) += sys->mass[i] * sys->c_terms[c].coeff * sys->t_terms[t].coeff;
+                  }
+              }
+          }
+        for (guint k = 0; k < sys->n_couplings; k++)
+          {
+            const SwMassCoupling *c = &sys->couplings[k];
+
+            for (guint ta = sys->t_start[c->a]; ta < sys->t_start[c->a + 1]; ta++)
+              for (guint tb = sys->t_start[c->b]; tb < sys->t_start[c->b + 1]; tb++)
+                {
+                  int ja = pos_in_block (blk, pos, sys->t_terms[ta].index);
+                  int jb = pos_in_block (blk, pos, sys->t_terms[tb].index);
+                  double v = c->m * sys->t_terms[ta].coeff * sys->t_terms[tb].coeff;
+
+                  if (ja < 0 || jb < 0)
+                    continue;
+                  if (ja == jb)
+                    BAND (ja, ja) += 2 * v;
+                  else
+                    BAND (MAX (ja, jb), MIN (ja, jb)) += v;
+                }
+          }
+#undef BAND
+        if (LAPACKE_dpbtrf (LAPACK_COL_MAJOR, 'L', blk->n, blk->band, blk->factor, ldab) != 0)
+          {
+            guint node = sys->c_terms[sys->c_start[blk->coords[0]]].index;
+            g_autofree char *where = _sw_assembly_describe_node (ctx, node);
+
+            g_set_error (error, SW_ERROR, SW_ERROR_SINGULAR,
+                         "%s: error: the inertias around %s do not determine every motion of the "
+                         "coupled gears (singular mass matrix); add inertia on each free shaft",
+                         sw_model_get_display_name (ctx->model), where);
+            return FALSE;
+          }
+      }
+  }
   return TRUE;
 }
 

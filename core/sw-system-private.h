@@ -57,7 +57,12 @@ typedef struct {
 typedef struct {
   guint      n;
   guint     *coords;     /* coordinate indices */
-  gsl_matrix *chol;      /* massive blocks: Cholesky factor of the block of T^T M T */
+  /* Massive blocks: the coordinates are in a Cuthill-McKee order and the
+   * block of T^T M T is factored as a band Cholesky (LAPACK dpbtrf; lower
+   * band storage, (band + 1) x n): tridiagonal for a chain of shaft
+   * elements, 1 x 1 for gear trees. */
+  guint       band;
+  double     *factor;
   /* massless blocks: the parts whose forces touch the block, and the nodes
    * whose coordinate depends on it */
   guint      n_parts, *parts;

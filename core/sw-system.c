@@ -481,8 +481,7 @@ free_blocks (SwBlock *blocks, guint n)
       g_free (blocks[b].coords);
       g_free (blocks[b].parts);
       g_free (blocks[b].nodes);
-      if (blocks[b].chol != NULL)
-        gsl_matrix_free (blocks[b].chol);
+      g_free (blocks[b].factor);
     }
   g_free (blocks);
 }

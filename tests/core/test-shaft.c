@@ -4,7 +4,10 @@
  * ../shared/reference/modal/benchmarks.json, case friswell_9_9_drill_string_fe).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
+#include <string.h>
 #include <glib.h>
+
+#include "sw-error.h"
 
 #include "sw-model.h"
 #include "sw-modes.h"
@@ -134,6 +137,21 @@ test_rigid_spin (void)
                                   + sw_trajectory_get_column (tr, 3)[last], work, 1e-6 * work);
 }
 
+/* Beyond SW_MODES_MAX_COORDS the analysis refuses with a message rather than
+ * running out of memory. */
+static void
+test_too_large (void)
+{
+  g_autofree char *json = drill_string (SW_MODES_MAX_COORDS + 1);
+  g_autoptr (SwSystem) sys = assemble (json);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModes) modes = sw_modes_compute (sys, 0, NULL, &error);
+
+  g_assert_null (modes);
+  g_assert_error (error, SW_ERROR, SW_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "at most"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -142,5 +160,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/shaft/drill-string-8", test_drill_string_8);
   g_test_add_func ("/core/shaft/drill-string-50", test_drill_string_50);
   g_test_add_func ("/core/shaft/rigid-spin", test_rigid_spin);
+  g_test_add_func ("/core/shaft/too-large", test_too_large);
   return g_test_run ();
 }
