@@ -275,6 +275,33 @@ test_check (void)
   g_unlink (loop);
 }
 
+/* Every bundled example is valid and simulates. */
+static void
+test_examples (void)
+{
+  g_autofree char *dir_path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples", NULL);
+  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir_path, name, NULL);
+      g_auto (Run) check = { 0 }, sim = { 0 };
+
+      if (!g_str_has_suffix (name, ".shaft"))
+        continue;
+      cli (&check, "check", path, NULL);
+      g_assert_cmpint (check.status, ==, 0);
+      g_assert_true (g_str_has_prefix (check.out, "ok: "));
+      cli (&sim, "simulate", path, "--interval", "0.1", NULL);
+      g_assert_cmpint (sim.status, ==, 0);
+      n++;
+    }
+  g_assert_cmpuint (n, >=, 4);
+}
+
 static void
 test_list (void)
 {
@@ -510,6 +537,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/simulate-options", test_simulate_options);
   g_test_add_func ("/app/cli/event-rows", test_event_rows);
   g_test_add_func ("/app/cli/check", test_check);
+  g_test_add_func ("/app/cli/examples", test_examples);
   g_test_add_func ("/app/cli/list", test_list);
   g_test_add_func ("/app/cli/catalogue-current", test_catalogue_current);
   g_test_add_func ("/app/cli/plot", test_plot);
