@@ -86,10 +86,15 @@ solve_initial (SwAssembly *ctx, GArray *eqs, guint n_unknowns, double *value, GE
                         sys->parts[eq->part].id, eq->param, sys->parts[other->part].id, other->param,
                         sys->parts[eq->part].id, eq->param, sum + eq->shift);
                   else
-                    msg = g_strdup_printf (
-                        _("initial value %s.%s contradicts the prescribed motion of the rigidly connected "
-                          "group; leave it out"),
-                        sys->parts[eq->part].id, eq->param);
+                    {
+                      const SwKind *kind = sys->parts[eq->part].kind;
+                      const char *unit = kind->params[sw_kind_find_param (kind, eq->param)].unit;
+
+                      msg = g_strdup_printf (
+                          _("initial value %s.%s = %g %s contradicts the %g %s its rigidly connected group is "
+                            "held at by a fixed flange or a prescribed motion; leave it out or make them agree"),
+                          sys->parts[eq->part].id, eq->param, eq->rhs + eq->shift, unit, sum + eq->shift, unit);
+                    }
                   _sw_assembly_set_error (ctx, error, SW_ERROR_CONTRADICTION, eq->part, msg);
                   return FALSE;
                 }

@@ -739,6 +739,30 @@ test_error_initial_contradiction (void)
   g_assert_nonnull (strstr (error->message, "w0"));
 }
 
+/* An initial value against a fixed flange or a speed source: the message
+ * gives both values with their unit. */
+static void
+test_initial_against_fixed (void)
+{
+  static const char fixed[] = MODEL (
+    COMP ("ground", "rotational.fixed", "") ", "
+    COMP ("disc", "rotational.inertia", "'phi0': 1"),
+    WIRE ("ground.flange", "disc.flange_a"));
+  static const char speed[] = MODEL (
+    COMP ("motor", "rotational.speed", "'w_ref': 10") ", "
+    COMP ("disc", "rotational.inertia", "'w0': 5"),
+    WIRE ("motor.flange", "disc.flange_a"));
+  g_autoptr(GError) e1 = assemble_error (fixed);
+  g_autoptr(GError) e2 = assemble_error (speed);
+
+  g_assert_error (e1, SW_ERROR, SW_ERROR_CONTRADICTION);
+  g_assert_nonnull (strstr (e1->message, "disc.phi0 = 1 rad"));
+  g_assert_nonnull (strstr (e1->message, "the 0 rad"));
+  g_assert_error (e2, SW_ERROR, SW_ERROR_CONTRADICTION);
+  g_assert_nonnull (strstr (e2->message, "disc.w0 = 5 rad/s"));
+  g_assert_nonnull (strstr (e2->message, "the 10 rad/s"));
+}
+
 /* Only the far side is given: the near side follows through the gear. */
 static void
 test_initial_propagation (void)
@@ -1187,6 +1211,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/engine/errors/no-inertia", test_error_no_inertia);
   g_test_add_func ("/core/engine/errors/initial-contradiction", test_error_initial_contradiction);
   g_test_add_func ("/core/engine/initial/propagation", test_initial_propagation);
+  g_test_add_func ("/core/engine/initial/against-fixed", test_initial_against_fixed);
   g_test_add_func ("/core/engine/conservation/chain", test_conservation_chain);
   g_test_add_func ("/core/engine/motion/speed", test_motion_speed);
   g_test_add_func ("/core/engine/motion/position", test_motion_position);
