@@ -158,26 +158,44 @@ run_worker (GTask        *task,
     g_task_return_pointer (task, trajectory, (GDestroyNotify) sw_trajectory_unref);
 }
 
+/* A result is applied only when its window is alive and its job is still
+ * the current one (a run or a modal analysis): then the job is over and
+ * the window, referenced, is returned; else NULL. */
+static SwWindow *
+current_job_window (Job      *job,
+                    gboolean  run)
+{
+  SwWindow *self = g_weak_ref_get (&job->window);
+  GCancellable **slot;
+
+  if (self == NULL)
+    return NULL;
+  slot = run ? &self->run_cancellable : &self->modes_cancellable;
+  if (job->cancellable != *slot)
+    {
+      g_object_unref (self);
+      return NULL;
+    }
+  g_clear_object (slot);
+  set_running_changed (self);
+  return self;
+}
+
 static void
 run_done (GObject      *source_object,
           GAsyncResult *result,
           gpointer      data)
 {
   Job *job = data;
-  g_autoptr(SwWindow) self = g_weak_ref_get (&job->window);
+  g_autoptr(SwWindow) self = current_job_window (job, TRUE);
   g_autoptr(GError) error = NULL;
   g_autoptr(SwTrajectory) trajectory = g_task_propagate_pointer (G_TASK (result), &error);
 
-  /* A result is applied only when its window is alive and its job is
-   * still the current one. */
-  if (self == NULL || job->cancellable != self->run_cancellable)
+  if (self == NULL)
     {
       job_unref (job);
       return;
     }
-
-  g_clear_object (&self->run_cancellable);
-  set_running_changed (self);
 
   if (trajectory == NULL)
     {
@@ -378,18 +396,15 @@ modes_done (GObject      *source_object,
             gpointer      data)
 {
   Job *job = data;
-  g_autoptr(SwWindow) self = g_weak_ref_get (&job->window);
+  g_autoptr(SwWindow) self = current_job_window (job, FALSE);
   g_autoptr(GError) error = NULL;
   g_autoptr(SwModes) modes = g_task_propagate_pointer (G_TASK (result), &error);
 
-  if (self == NULL || job->cancellable != self->modes_cancellable)
+  if (self == NULL)
     {
       job_unref (job);
       return;
     }
-
-  g_clear_object (&self->modes_cancellable);
-  set_running_changed (self);
   if (modes == NULL)
     {
       if (!g_cancellable_is_cancelled (job->cancellable))
