@@ -27,6 +27,7 @@ typedef struct {
   guint  part;
   guint  node;
   double x0, v0;
+  double x0_shift;      /* x0 minus the parameter's value */
 } Initial;
 
 struct _SwBuilder {

@@ -21,7 +21,7 @@ typedef struct {
   guint   n_terms;
   SwTerm *terms;     /* over unknowns */
   double  rhs;
-  double  shift;     /* node value = sum of terms + shift */
+  double  shift;     /* the parameter's value = sum of terms + shift */
   guint   part;
   const char *param;
 } InitEq;
@@ -163,7 +163,7 @@ _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GError **error)
               else
                 g_array_append_val (terms, u);
             }
-          eq.shift = given - eq.rhs;
+          eq.shift = given - eq.rhs - (which == 0 ? in->x0_shift : 0);
           eq.n_terms = terms->len;
           eq.terms = (SwTerm *) g_array_free (terms, FALSE);
           g_array_append_val (which == 0 ? pos_eqs : vel_eqs, eq);

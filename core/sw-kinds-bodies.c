@@ -79,7 +79,7 @@ body_build (const SwPart *p, SwBuilder *b)
   sw_builder_add_constraint (b, p, 2, nodes, coeffs, L);
   sw_builder_add_mass (b, p, p->node[BODY_A], p->param[BODY_M]);
   /* The file gives the centre (Modelica s); the node is flange_a. */
-  sw_builder_set_initial (b, p, p->node[BODY_A], p->param[BODY_X0] - L / 2, p->param[BODY_V0]);
+  sw_builder_set_initial (b, p, p->node[BODY_A], p->param[BODY_X0], -L / 2, p->param[BODY_V0]);
 }
 
 static void

@@ -80,11 +80,15 @@ void   sw_builder_add_motion      (SwBuilder    *builder,
  * and the output gets a left and a right row. */
 void   sw_builder_add_time_event  (SwBuilder    *builder,
                                    double        t);
-/* Initial coordinate and velocity of a node (NAN: not given). */
+/* Initial coordinate and velocity of a node (NAN: not given), from the
+ * part's initial-value parameters: x0 = parameter + x0_shift (a mass's
+ * flange_a lies L/2 behind the centre that s0 names). Messages quote the
+ * parameter's value, not the node's. */
 void   sw_builder_set_initial     (SwBuilder    *builder,
                                    const SwPart *part,
                                    guint         node,
                                    double        x0,
+                                   double        x0_shift,
                                    double        v0);
 
 G_END_DECLS

@@ -133,9 +133,11 @@ sw_builder_set_initial (SwBuilder    *b,
                         const SwPart *part,
                         guint         node,
                         double        x0,
+                        double        x0_shift,
                         double        v0)
 {
-  Initial init = { .part = part - b->system->parts, .node = node, .x0 = x0, .v0 = v0 };
+  Initial init = { .part = part - b->system->parts, .node = node, .x0 = x0 + x0_shift, .x0_shift = x0_shift,
+                   .v0 = v0 };
 
   g_array_append_val (b->initials, init);
 }

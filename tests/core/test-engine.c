@@ -763,6 +763,31 @@ test_initial_against_fixed (void)
   g_assert_nonnull (strstr (e2->message, "the 10 rad/s"));
 }
 
+/* A mass's s0 names its centre, L/2 ahead of flange_a: the messages quote
+ * centre positions, the numbers the user writes. mass's flange_b sits at
+ * 7 + 2 = 9, so other.s0 (L = 2) would have to be 10; against a fixed flange
+ * at 0, mass.s0 would have to be 2. */
+static void
+test_initial_mass_centre (void)
+{
+  static const char two[] = MODEL (
+    COMP ("mass", "translational.mass", "'m': 1, 'L': 4, 's0': 7") ", "
+    COMP ("other", "translational.mass", "'m': 1, 'L': 2, 's0': 0"),
+    WIRE ("mass.flange_b", "other.flange_a"));
+  static const char fixed[] = MODEL (
+    COMP ("ground", "translational.fixed", "") ", "
+    COMP ("mass", "translational.mass", "'m': 1, 'L': 4, 's0': 7"),
+    WIRE ("ground.flange", "mass.flange_a"));
+  g_autoptr(GError) e1 = assemble_error (two);
+  g_autoptr(GError) e2 = assemble_error (fixed);
+
+  g_assert_error (e1, SW_ERROR, SW_ERROR_CONTRADICTION);
+  g_assert_nonnull (strstr (e1->message, "other.s0 would have to be 10)"));
+  g_assert_error (e2, SW_ERROR, SW_ERROR_CONTRADICTION);
+  g_assert_nonnull (strstr (e2->message, "mass.s0 = 7 m"));
+  g_assert_nonnull (strstr (e2->message, "the 2 m"));
+}
+
 /* Only the far side is given: the near side follows through the gear. */
 static void
 test_initial_propagation (void)
@@ -1210,6 +1235,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/engine/massless/maxwell", test_massless_maxwell);
   g_test_add_func ("/core/engine/errors/no-inertia", test_error_no_inertia);
   g_test_add_func ("/core/engine/errors/initial-contradiction", test_error_initial_contradiction);
+  g_test_add_func ("/core/engine/errors/initial-mass-centre", test_initial_mass_centre);
   g_test_add_func ("/core/engine/initial/propagation", test_initial_propagation);
   g_test_add_func ("/core/engine/initial/against-fixed", test_initial_against_fixed);
   g_test_add_func ("/core/engine/conservation/chain", test_conservation_chain);
