@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
+#include "sw-output-file.h"
 
 /* A container goes on one line when the line stays within this width. */
 #define LINE_WIDTH 80
@@ -388,6 +389,7 @@ sw_model_save_to_file (SwModel     *model,
 {
   g_autoptr(GError) local_error = NULL;
   g_autofree char *data = NULL;
+  g_autoptr(SwOutputFile) output = NULL;
   gsize length;
 
   g_return_val_if_fail (SW_IS_MODEL (model), FALSE);
@@ -396,11 +398,13 @@ sw_model_save_to_file (SwModel     *model,
 
   data = sw_model_to_data (model, &length);
 
-  /* Writes path.XXXXXX beside path, syncs it and renames it over path: a
-   * crash leaves either the old file or the new one. */
-  if (!g_file_set_contents_full (path, data, (gssize) length,
-                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                 0666, &local_error))
+  /* sw-output-file.h: written beside path, synced and renamed over it (a
+   * crash leaves the old file or the new one), through symbolic links, in
+   * place for a file with several hard links, keeping the file's mode. */
+  output = sw_output_file_open (path, NULL, SW_OUTPUT_FILE_DEFAULT, &local_error);
+  if (output == NULL
+      || !sw_output_file_write (output, data, length, &local_error)
+      || !sw_output_file_commit (g_steal_pointer (&output), &local_error))
     {
       g_autofree char *display_name = g_filename_display_name (path);
 

@@ -56,7 +56,8 @@ SwModel     *sw_model_new_from_data       (const char  *data,
                                            gssize       length,
                                            const char  *display_name,
                                            GError     **error);
-/* Writes a temporary file beside path and renames it over path. */
+/* Writes a temporary file beside path and renames it over path, as
+ * sw-output-file.h describes (links followed, mode kept, read-only refused). */
 gboolean     sw_model_save_to_file        (SwModel     *model,
                                            const char  *path,
                                            GError     **error);

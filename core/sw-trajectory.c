@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-trajectory.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -153,11 +154,18 @@ append_number (GString *s, double v)
   g_string_append (s, buf);
 }
 
-gboolean
-sw_trajectory_write_csv (const SwTrajectory *tr, const char *path, GError **error)
-{
-  g_autoptr (GString) s = g_string_new (tr->x_name);
+/* Hands the CSV text to emit in pieces of about CSV_CHUNK bytes, so that a
+ * large table is never all in memory at once. */
+#define CSV_CHUNK (1u << 20)
 
+typedef gboolean (*CsvEmitFunc) (const char *data, gsize length, gpointer user_data, GError **error);
+
+static gboolean
+format_csv (const SwTrajectory *tr, CsvEmitFunc emit, gpointer user_data, GError **error)
+{
+  g_autoptr (GString) s = g_string_sized_new (CSV_CHUNK + 4096);
+
+  g_string_append (s, tr->x_name);
   for (guint c = 0; c < tr->n_columns; c++)
     g_string_append_printf (s, ",%s", tr->names[c]);
   g_string_append_c (s, '\n');
@@ -170,26 +178,62 @@ sw_trajectory_write_csv (const SwTrajectory *tr, const char *path, GError **erro
           append_number (s, g_array_index (tr->columns[c], double, r));
         }
       g_string_append_c (s, '\n');
+      if (s->len >= CSV_CHUNK)
+        {
+          if (!emit (s->str, s->len, user_data, error))
+            return FALSE;
+          g_string_truncate (s, 0);
+        }
     }
+  return s->len == 0 || emit (s->str, s->len, user_data, error);
+}
+
+static gboolean
+emit_to_output (const char *data, gsize length, gpointer user_data, GError **error)
+{
+  return sw_output_file_write (user_data, data, length, error);
+}
+
+static gboolean
+emit_to_stdout (const char *data, gsize length, gpointer user_data, GError **error)
+{
+  if (fwrite (data, 1, length, stdout) != length)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("could not write the CSV to standard output: %s"),
+                   g_strerror (errno));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+sw_trajectory_write_csv_to_output (const SwTrajectory *tr, SwOutputFile *output, GError **error)
+{
+  g_return_val_if_fail (tr != NULL, FALSE);
+  g_return_val_if_fail (output != NULL, FALSE);
+
+  return format_csv (tr, emit_to_output, output, error);
+}
+
+gboolean
+sw_trajectory_write_csv (const SwTrajectory *tr, const char *path, GError **error)
+{
+  g_autoptr (SwOutputFile) output = NULL;
 
   if (path == NULL)
     {
-      if (fwrite (s->str, 1, s->len, stdout) != s->len || fflush (stdout) != 0)
+      if (!format_csv (tr, emit_to_stdout, NULL, error))
+        return FALSE;
+      if (fflush (stdout) != 0)
         {
-          g_set_error (error, SW_ERROR, SW_ERROR_IO, _("could not write the CSV to standard output"));
+          g_set_error (error, SW_ERROR, SW_ERROR_IO, _("could not write the CSV to standard output: %s"),
+                       g_strerror (errno));
           return FALSE;
         }
       return TRUE;
     }
-  if (!g_file_set_contents (path, s->str, s->len, error))
-    {
-      if (error != NULL && *error != NULL && (*error)->domain != SW_ERROR)
-        {
-          GError *e = *error;
-          *error = g_error_new (SW_ERROR, SW_ERROR_IO, "%s", e->message);
-          g_error_free (e);
-        }
-      return FALSE;
-    }
-  return TRUE;
+  if (!(output = sw_output_file_open (path, NULL, SW_OUTPUT_FILE_DEFAULT, error))
+      || !sw_trajectory_write_csv_to_output (tr, output, error))
+    return FALSE;
+  return sw_output_file_commit (g_steal_pointer (&output), error);
 }

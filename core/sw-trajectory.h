@@ -8,6 +8,7 @@
 #pragma once
 
 #include <glib.h>
+#include "sw-output-file.h"
 
 G_BEGIN_DECLS
 
@@ -46,10 +47,16 @@ double        sw_trajectory_interpolate    (const SwTrajectory *trajectory,
                                             double              t);
 
 /* CSV: header "<x name>,<name>,...", numbers with %.17g. path NULL: stdout.
- * A file is written to a temporary name and renamed. */
+ * A file is written as sw-output-file.h describes (links followed, mode
+ * kept, read-only files refused, every write checked). */
 gboolean      sw_trajectory_write_csv      (const SwTrajectory *trajectory,
                                             const char         *path,
                                             GError            **error);
+/* The same CSV into an output file opened by the caller, who commits it
+ * (sw-output-file.h); the file is written in pieces as it is formatted. */
+gboolean      sw_trajectory_write_csv_to_output (const SwTrajectory *trajectory,
+                                                 SwOutputFile       *output,
+                                                 GError            **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SwTrajectory, sw_trajectory_unref)
 
