@@ -9,6 +9,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-model-private.h"
+#include "sw-model-file-private.h"
 
 #include <errno.h>
 #include <math.h>
@@ -291,20 +292,27 @@ fix_number (Reader   *r,
 
 /* Problems */
 
-/* One problem is one line of the report, whatever text a message quotes. */
+/* One problem is one line of valid UTF-8 in the report, whatever text a
+ * message quotes (json-glib's messages quote the input). */
 static char *
 single_line (const char *message)
 {
   GString *out = g_string_sized_new (strlen (message));
 
-  for (const char *p = message; *p != '\0'; p++)
+  for (const char *p = message; *p != '\0'; )
     {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+      const char *next = g_utf8_next_char (p);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        next = p + 1;
       if (*p == '\n')
         g_string_append (out, "\\n");
-      else if ((guchar) *p < 0x20 || *p == 0x7f)
+      else if (next == p + 1 && ((guchar) *p < 0x20 || (guchar) *p >= 0x7f))
         g_string_append_printf (out, "\\x%02x", (guchar) *p);
       else
-        g_string_append_c (out, *p);
+        g_string_append_len (out, p, next - p);
+      p = next;
     }
 
   return g_string_free (out, FALSE);
@@ -366,7 +374,8 @@ add_parse_error (Reader       *r,
   g_autofree char *text = NULL;
   guint line = 0, column = 0;
 
-  /* json-glib: "<data>:LINE:COL: Parse error: ..." */
+  /* json-glib: "<data>:LINE:COL: Parse error: ...", COL counting bytes;
+   * the report counts characters. */
   if (g_str_has_prefix (message, "<data>:"))
     {
       const char *p = message + strlen ("<data>:");
@@ -380,6 +389,12 @@ add_parse_error (Reader       *r,
       else
         line = column = 0;
     }
+  if (line > 0 && line <= r->line_starts->len)
+    {
+      gsize offset = g_array_index (r->line_starts, gsize, line - 1) + (column > 0 ? column - 1 : 0);
+
+      offset_to_location (r, offset, &line, &column);
+    }
   while (*message == ' ')
     message++;
   if (g_str_has_prefix (message, "Parse error: "))
@@ -387,6 +402,14 @@ add_parse_error (Reader       *r,
 
   text = g_strdup_printf (_("malformed JSON: %s"), message);
   add_problem_at (r, line, column, SW_ERROR_PARSE, text);
+}
+
+static void
+on_scan_problem (gsize       offset,
+                 const char *message,
+                 gpointer    user_data)
+{
+  add_problem (user_data, offset, SW_ERROR_PARSE, "%s", message);
 }
 
 static int
@@ -942,8 +965,8 @@ read_end (Reader     *r,
       return FALSE;
     }
 
-  dot = strchr (ref, '.');
-  if (dot != NULL)
+  /* Any part before a dot may be the id (an invalid id can hold dots). */
+  for (dot = strchr (ref, '.'); dot != NULL; dot = strchr (dot + 1, '.'))
     {
       g_autofree char *id = g_strndup (ref, dot - ref);
 
@@ -1342,6 +1365,7 @@ sw_model_new_from_data (const char  *data,
 {
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) parse_error = NULL;
+  SwScanResult scan;
   SwModel *model = NULL;
   Reader r;
 
@@ -1363,10 +1387,23 @@ sw_model_new_from_data (const char  *data,
   g_signal_connect (parser, "array-element", G_CALLBACK (on_array_element), &r);
   g_signal_connect (parser, "array-end", G_CALLBACK (on_array_end), &r);
 
-  if (!json_parser_load_from_data (parser, r.data, (gssize) r.length, &parse_error))
-    add_parse_error (&r, parse_error);
-  else
-    read_root (&r, json_parser_get_root (parser));
+  /* Text that would crash the parser or that it would read wrongly never
+   * reaches it; a second top-level value neither (json-glib parses and
+   * drops it). */
+  if (_sw_model_file_scan (r.data, r.length, SW_MODEL_FILE_MAX_DEPTH, on_scan_problem, &r, &scan))
+    {
+      gsize parse_length = scan.trailing != SW_SCAN_NONE ? scan.value_end : r.length;
+
+      if (!json_parser_load_from_data (parser, r.data, (gssize) parse_length, &parse_error))
+        add_parse_error (&r, parse_error);
+      else
+        {
+          if (scan.trailing != SW_SCAN_NONE)
+            add_problem (&r, scan.trailing, SW_ERROR_PARSE,
+                         _("unexpected text after the model; a model file holds one JSON object {…}"));
+          read_root (&r, json_parser_get_root (parser));
+        }
+    }
 
   if (r.problems->len > 0)
     reader_report (&r, error);

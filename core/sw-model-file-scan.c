@@ -1,0 +1,211 @@
+/* sw-model-file-scan.c: one pass over a *.shaft file's raw text before
+ * json-glib parses it.
+ *
+ * json-glib 1.6 recurses once per nested array or object (deep nesting
+ * overflows the stack), decodes "\u0000" into a NUL that cuts the string
+ * short, turns an unpaired surrogate escape into invalid UTF-8, and reads
+ * only the first of several top-level arrays or objects. This pass finds
+ * those places with a small lexer that follows json-glib's own rules, in
+ * time linear in the length and memory linear in the depth limit.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-model-file-private.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+typedef enum {
+  OUTSIDE,          /* between tokens */
+  IN_STRING,        /* "…", with backslash escapes */
+  IN_QUOTE,         /* '…', without escapes (json-glib takes those too) */
+  IN_COMMENT,       /* / * … * / */
+} State;
+
+/* The code unit of a "\uXXXX" escape at data[at], or -1 if there is none. */
+static int
+escape_at (const char *data,
+           gsize       length,
+           gsize       at)
+{
+  int code = 0;
+
+  if (at + 6 > length || data[at] != '\\' || data[at + 1] != 'u')
+    return -1;
+  for (gsize k = at + 2; k < at + 6; k++)
+    {
+      int digit = g_ascii_xdigit_value (data[k]);
+
+      if (digit < 0)
+        return -1;
+      code = code * 16 + digit;
+    }
+  return code;
+}
+
+/* At a backslash in a "…" string: reports an escape a model may not hold
+ * and returns how many bytes the escape (or pair of escapes) takes. */
+static gsize
+check_escape (const char        *data,
+              gsize              length,
+              gsize              at,
+              SwScanProblemFunc  report,
+              gpointer           user_data,
+              gboolean          *ok)
+{
+  int code = escape_at (data, length, at);
+  g_autofree char *message = NULL;
+
+  if (code < 0)
+    return at + 1 < length ? 2 : 1;   /* json-glib judges other escapes */
+
+  if (code == 0)
+    message = g_strdup_printf (_("“%.6s” (NUL) is not allowed in a string"), data + at);
+  else if (code >= 0xD800 && code <= 0xDBFF)
+    {
+      int next = escape_at (data, length, at + 6);
+
+      if (next >= 0xDC00 && next <= 0xDFFF)
+        return 12;
+      message = g_strdup_printf (_("unpaired surrogate “%.6s” in a string; "
+                                   "\\uD800–\\uDBFF must be followed by \\uDC00–\\uDFFF "
+                                   "(a UTF-16 pair)"), data + at);
+    }
+  else if (code >= 0xDC00 && code <= 0xDFFF)
+    message = g_strdup_printf (_("unpaired surrogate “%.6s” in a string; "
+                                 "\\uDC00–\\uDFFF must follow \\uD800–\\uDBFF "
+                                 "(a UTF-16 pair)"), data + at);
+
+  if (message != NULL)
+    {
+      report (at, message, user_data);
+      *ok = FALSE;
+    }
+  return 6;
+}
+
+static gboolean
+is_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+gboolean
+_sw_model_file_scan (const char        *data,
+                     gsize              length,
+                     guint              max_depth,
+                     SwScanProblemFunc  report,
+                     gpointer           user_data,
+                     SwScanResult      *result)
+{
+  g_autofree char *open = NULL;    /* '[' or '{' per level */
+  const char *invalid = NULL;
+  State state = OUTSIDE;
+  guint depth = 0;
+  gboolean ok = TRUE;
+  gboolean container = TRUE;       /* no scalar at the top level so far */
+  gboolean ended = FALSE;          /* the first top-level container has closed */
+  gsize i = 0;
+
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (max_depth > 0, FALSE);
+  g_return_val_if_fail (report != NULL && result != NULL, FALSE);
+
+  result->value_end = result->trailing = SW_SCAN_NONE;
+
+  if (!g_utf8_validate_len (data, length, &invalid))
+    {
+      g_autofree char *message = NULL;
+
+      if (*invalid == '\0')
+        message = g_strdup (_("a NUL byte is not allowed; a model is UTF-8 text"));
+      else
+        message = g_strdup_printf (_("the text is not valid UTF-8 (byte 0x%02X); "
+                                     "a model is UTF-8 text"), (guchar) *invalid);
+      report (invalid - data, message, user_data);
+      return FALSE;
+    }
+
+  open = g_malloc (max_depth);
+  if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    i = 3;   /* a byte order mark, which json-glib skips */
+
+  for (; i < length; i++)
+    {
+      char c = data[i];
+
+      switch (state)
+        {
+        case IN_STRING:
+          if (c == '"')
+            state = OUTSIDE;
+          else if (c == '\\')
+            i += check_escape (data, length, i, report, user_data, &ok) - 1;
+          break;
+
+        case IN_QUOTE:
+          if (c == '\'')
+            state = OUTSIDE;
+          break;
+
+        case IN_COMMENT:
+          if (c == '*' && i + 1 < length && data[i + 1] == '/')
+            {
+              state = OUTSIDE;
+              i++;
+            }
+          break;
+
+        case OUTSIDE:
+        default:
+          if (is_space (c))
+            break;
+          if (c == '/' && i + 1 < length && data[i + 1] == '*')
+            {
+              state = IN_COMMENT;
+              i++;
+              break;
+            }
+          if (ended)
+            {
+              /* The parser will not see what follows. */
+              result->trailing = i;
+              return ok;
+            }
+          if (depth == 0 && c != '[' && c != '{')
+            container = FALSE;
+
+          if (c == '"')
+            state = IN_STRING;
+          else if (c == '\'')
+            state = IN_QUOTE;
+          else if (c == '[' || c == '{')
+            {
+              if (depth == max_depth)
+                {
+                  g_autofree char *message =
+                    g_strdup_printf (_("too deeply nested: arrays and objects are nested "
+                                       "more than %u levels deep here"), max_depth);
+
+                  report (i, message, user_data);
+                  return FALSE;
+                }
+              open[depth++] = c;
+            }
+          else if (c == ']' || c == '}')
+            {
+              /* A mismatch: the parser stops here with its own message. */
+              if (depth == 0 || open[depth - 1] != (c == ']' ? '[' : '{'))
+                return ok;
+              depth--;
+              if (depth == 0 && container)
+                {
+                  ended = TRUE;
+                  result->value_end = i + 1;
+                }
+            }
+          break;
+        }
+    }
+
+  return ok;
+}
