@@ -1,10 +1,13 @@
 /* sw-plot-file.c: trajectories drawn into PNG, SVG or PDF files with PLplot.
  *
- * Every call opens a PLplot stream of its own (plmkstrm), draws one page and
- * ends that stream (plend1), then makes the caller's stream current again.
- * PLplot leaves the process (plexit) on some errors it cannot report, such as
- * an output file it cannot open or a driver it cannot load, so everything it
- * could fail on is checked here first.
+ * Every call opens a PLplot stream of its own (plmkstrm), draws one page
+ * through the extcairo driver onto a cairo surface and ends that stream
+ * (plend1), then makes the caller's stream current again. cairo writes the
+ * file through an SwOutputFile (sw-output-file.h), so that every write is
+ * checked (a full disk is an error, not a truncated PNG) and links, devices
+ * and permissions are handled as everywhere else. PLplot leaves the process
+ * (plexit) on some errors it cannot report, such as a driver it cannot load,
+ * so everything it could fail on is checked here first.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-plot-file.h"
@@ -15,22 +18,28 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <plplot.h>
 
 #include "sw-error.h"
+#include "sw-output-file.h"
 
 #define MIN_SIZE_PX 160
 #define MAX_SIZE_PX 16384
 
+typedef enum { FORMAT_PNG, FORMAT_SVG, FORMAT_PDF } FormatKind;
+
 typedef struct {
   const char *extension;
-  const char *device;
+  FormatKind  kind;
 } Format;
 
 static const Format formats[] = {
-  { ".png", "pngcairo" },
-  { ".svg", "svgcairo" },
-  { ".pdf", "pdfcairo" },
+  { ".png", FORMAT_PNG },
+  { ".svg", FORMAT_SVG },
+  { ".pdf", FORMAT_PDF },
 };
 
 /* cmap0: a light style, one readable colour per curve. */
@@ -912,24 +921,66 @@ draw_page (const SwTrajectory *trajectory, const guint *columns, guint n_columns
   return TRUE;
 }
 
-/* Opens a private stream, draws, ends the stream and makes the caller's
- * stream current again. */
+/* cairo's write callback: into the output file, whose first failure (the
+ * one with the system's reason) is kept for the commit to report. */
+static cairo_status_t
+write_to_output (void *closure, const unsigned char *data, unsigned int length)
+{
+  return sw_output_file_write (closure, data, length, NULL) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* Opens a private stream drawing through PLplot's extcairo driver onto a
+ * cairo surface that writes into output (PNG: once drawn), draws, ends the
+ * stream and makes the caller's stream current again. PLplot itself opens no
+ * file, so every byte goes through output and every failure is seen. */
 static gboolean
 plot (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
-      const char *title, const SwPlotFileStyle *style, const Format *format, const char *file,
+      const char *title, const SwPlotFileStyle *style, const Format *format, SwOutputFile *output,
       const char *path, int width_px, int height_px, GError **error)
 {
   PLINT previous = 0, stream = -1;
   PLINT r[N_COLORS], g[N_COLORS], b[N_COLORS];
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
   GArray *panels;
   Data data;
   gboolean ok;
+
+  switch (format->kind)
+    {
+    case FORMAT_SVG:
+      surface = cairo_svg_surface_create_for_stream (write_to_output, output, width_px, height_px);
+      break;
+    case FORMAT_PDF:
+      surface = cairo_pdf_surface_create_for_stream (write_to_output, output, width_px, height_px);
+      break;
+    case FORMAT_PNG:
+    default:
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width_px, height_px);
+      break;
+    }
+  cr = cairo_create (surface);
+  if (cairo_status (cr) != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("Cannot plot to “%s”: %s"), path,
+                   cairo_status_to_string (cairo_status (cr)));
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+      return FALSE;
+    }
+  /* The background (extcairo paints none). */
+  cairo_set_source_rgb (cr, palette[COLOR_BACKGROUND][0] / 255.0, palette[COLOR_BACKGROUND][1] / 255.0,
+                        palette[COLOR_BACKGROUND][2] / 255.0);
+  cairo_paint (cr);
 
   plgstrm (&previous);
   plmkstrm (&stream);
   if (stream < 0)
     {
       plsstrm (previous);
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
       g_set_error (error, SW_ERROR, SW_ERROR_IO,
                    _("Cannot plot to “%s”: PLplot has no free stream"), path);
       return FALSE;
@@ -941,11 +992,11 @@ plot (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
       g[i] = palette[i][1];
       b[i] = palette[i][2];
     }
-  plsdev (format->device);
-  plsfnam (file);
+  plsdev ("extcairo");
   plspage (0.0, 0.0, width_px, height_px, 0, 0);
   plscmap0 (r, g, b, N_COLORS);
   plinit ();
+  pl_cmd (PLESC_DEVINIT, cr);
 
   data_init (&data, trajectory, columns, n_columns, style);
   panels = make_panels (trajectory, columns, n_columns, style, &data);
@@ -956,6 +1007,24 @@ plot (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
 
   plend1 ();
   plsstrm (previous);
+
+  cairo_destroy (cr);
+  if (format->kind == FORMAT_PNG)
+    status = ok ? cairo_surface_write_to_png_stream (surface, write_to_output, output) : CAIRO_STATUS_SUCCESS;
+  else
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  cairo_surface_destroy (surface);
+  if (ok && status != CAIRO_STATUS_SUCCESS)
+    {
+      /* A write error is the output's to report, with its reason. */
+      if (status != CAIRO_STATUS_WRITE_ERROR || sw_output_file_write (output, "", 0, error))
+        g_set_error (error, SW_ERROR, SW_ERROR_IO, _("Cannot write “%s”: %s"), path,
+                     cairo_status_to_string (status));
+      ok = FALSE;
+    }
   return ok;
 }
 
@@ -1030,84 +1099,71 @@ sw_plot_file_write (const SwTrajectory *trajectory, const guint *columns, guint 
                                     width_px, height_px, error);
 }
 
+/* What every entry point checks before drawing; the format, or NULL. */
+static const Format *
+check_plot (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
+            const char *path, int width_px, int height_px, GError **error)
+{
+  const Format *format = format_for_path (path);
+
+  if (format == NULL)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("Cannot plot to “%s”: unknown file type; the name must end in .png, .svg or .pdf"),
+                   path);
+      return NULL;
+    }
+  if (!check_arguments (trajectory, columns, n_columns, path, width_px, height_px, error))
+    return NULL;
+  if (!device_available ("extcairo"))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_IO,
+                   _("Cannot plot to “%s”: the PLplot driver “%s” is not installed (package plplot-driver-cairo)"),
+                   path, "extcairo");
+      return NULL;
+    }
+  return format;
+}
+
+gboolean
+sw_plot_file_write_to_output (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
+                              const char *title, const SwPlotFileStyle *style, SwOutputFile *output,
+                              int width_px, int height_px, GError **error)
+{
+  static const SwPlotFileStyle linear = { FALSE, 0 };
+  const char *path;
+  const Format *format;
+
+  g_return_val_if_fail (trajectory != NULL, FALSE);
+  g_return_val_if_fail (columns != NULL || n_columns == 0, FALSE);
+  g_return_val_if_fail (output != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  path = sw_output_file_get_path (output);
+  if (!(format = check_plot (trajectory, columns, n_columns, path, width_px, height_px, error)))
+    return FALSE;
+  return plot (trajectory, columns, n_columns, title, style != NULL ? style : &linear, format, output,
+               path, width_px, height_px, error);
+}
+
 gboolean
 sw_plot_file_write_styled (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
                            const char *title, const SwPlotFileStyle *style, const char *path,
                            int width_px, int height_px, GError **error)
 {
-  static const SwPlotFileStyle linear = { FALSE, 0 };
-  const Format *format;
-  g_autofree char *dir = NULL;
-  g_autofree char *tmp = NULL;
-  GStatBuf st;
-  int fd, saved_errno;
+  g_autoptr (SwOutputFile) output = NULL;
 
   g_return_val_if_fail (trajectory != NULL, FALSE);
   g_return_val_if_fail (columns != NULL || n_columns == 0, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  format = format_for_path (path);
-  if (format == NULL)
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                   _("Cannot plot to “%s”: unknown file type; the name must end in .png, .svg or .pdf"),
-                   path);
-      return FALSE;
-    }
-  if (!check_arguments (trajectory, columns, n_columns, path, width_px, height_px, error))
+  /* Everything that does not need the file first: a bad call creates nothing. */
+  if (!check_plot (trajectory, columns, n_columns, path, width_px, height_px, error))
     return FALSE;
-  if (!device_available (format->device))
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_IO,
-                   _("Cannot plot to “%s”: the PLplot driver “%s” is not installed (package plplot-driver-cairo)"),
-                   path, format->device);
-      return FALSE;
-    }
-
-  /* PLplot gives up on a file it cannot open by leaving the process, so the
-   * file is created here; it is renamed into place once complete. */
-  dir = g_path_get_dirname (path);
-  tmp = g_build_filename (dir, ".sw-plot-XXXXXX", NULL);
-  if (strstr (tmp, "%n") != NULL)
-    {
-      /* plsfnam() would read it as a family member number. */
-      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                   _("Cannot plot to “%s”: PLplot cannot write into a folder whose name contains “%%n”"),
-                   path);
-      return FALSE;
-    }
-  fd = g_mkstemp_full (tmp, O_RDWR, 0666);
-  if (fd < 0)
-    {
-      saved_errno = errno;
-      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("Cannot write “%s”: %s"),
-                   path, g_strerror (saved_errno));
-      return FALSE;
-    }
-  g_close (fd, NULL);
-
-  if (!plot (trajectory, columns, n_columns, title, style != NULL ? style : &linear, format, tmp,
-             path, width_px, height_px, error))
-    {
-      g_unlink (tmp);
-      return FALSE;
-    }
-
-  if (g_stat (tmp, &st) != 0 || st.st_size == 0)
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_IO,
-                   _("Cannot write “%s”: PLplot produced no output (is the disk full?)"), path);
-      g_unlink (tmp);
-      return FALSE;
-    }
-  if (g_rename (tmp, path) != 0)
-    {
-      saved_errno = errno;
-      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("Cannot write “%s”: %s"),
-                   path, g_strerror (saved_errno));
-      g_unlink (tmp);
-      return FALSE;
-    }
-  return TRUE;
+  if (!(output = sw_output_file_open (path, NULL, SW_OUTPUT_FILE_DEFAULT, error))
+      || !sw_plot_file_write_to_output (trajectory, columns, n_columns, title, style, output,
+                                        width_px, height_px, error))
+    return FALSE;
+  return sw_output_file_commit (g_steal_pointer (&output), error);
 }

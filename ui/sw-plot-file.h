@@ -9,6 +9,7 @@
 
 #include <glib.h>
 
+#include "sw-output-file.h"
 #include "sw-trajectory.h"
 
 G_BEGIN_DECLS
@@ -35,10 +36,12 @@ typedef struct {
  * (and beyond ±1e300) break the line, and so do values that are not positive
  * on a logarithmic axis. style may be NULL: linear axes.
  *
- * The file is written under a temporary name and renamed, so a failed call
- * leaves an existing file alone. Errors: SW_ERROR_INVALID for an unknown
- * extension, a bad column list, size or an empty trajectory; SW_ERROR_IO when
- * the file cannot be written. */
+ * The file is written as sw-output-file.h describes: under a temporary
+ * name and renamed (a failed call leaves an existing file alone), through
+ * symbolic links, keeping the file's mode, every write checked. Errors:
+ * SW_ERROR_INVALID for an unknown extension, a bad column list, size or an
+ * empty trajectory, or a refused target (read-only); SW_ERROR_IO when the
+ * file cannot be written ("No space left on device"). */
 gboolean sw_plot_file_write_styled (const SwTrajectory    *trajectory,
                                     const guint           *columns,
                                     guint                  n_columns,
@@ -48,6 +51,18 @@ gboolean sw_plot_file_write_styled (const SwTrajectory    *trajectory,
                                     int                    width_px,
                                     int                    height_px,
                                     GError               **error);
+
+/* The same into an output file opened by the caller, who commits it; the
+ * format follows sw_output_file_get_path (output). */
+gboolean sw_plot_file_write_to_output (const SwTrajectory    *trajectory,
+                                       const guint           *columns,
+                                       guint                  n_columns,
+                                       const char            *title,
+                                       const SwPlotFileStyle *style,
+                                       SwOutputFile          *output,
+                                       int                    width_px,
+                                       int                    height_px,
+                                       GError               **error);
 
 /* sw_plot_file_write_styled() with linear axes. */
 gboolean sw_plot_file_write (const SwTrajectory *trajectory,
