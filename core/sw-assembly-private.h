@@ -3,7 +3,8 @@
  *   sw-system.c         nodes, parts, the builder, classes of coordinates,
  *                       the whole assembly and the system's lifetime
  *   sw-elimination.c    constraint rows eliminated into x = T q + P p + c
- *   sw-system-blocks.c  the dense blocks the solver factors
+ *   sw-system-blocks.c  the dense blocks the solver factors, the plan of
+ *                       one evaluation
  *   sw-initial-values.c initial values through T
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
@@ -61,6 +62,7 @@ gboolean  _sw_assembly_eliminate             (SwAssembly *ctx, GArray *raw_rows,
 gboolean  _sw_assembly_build_massive_blocks  (SwAssembly *ctx, GError **error);
 void      _sw_assembly_build_massless_blocks (SwSystem *sys);
 void      _sw_assembly_build_row_blocks      (SwSystem *sys);
+void      _sw_assembly_build_plan            (SwSystem *sys);
 gboolean  _sw_assembly_initial_values        (SwAssembly *ctx, GArray *initials, GError **error);
 
 G_END_DECLS

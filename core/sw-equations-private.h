@@ -8,11 +8,18 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include <gsl/gsl_permutation.h>
-#include <gsl/gsl_vector.h>
 #include "sw-system-private.h"
 
 G_BEGIN_DECLS
+
+/* A massless block's Jacobian by differences, factored (LU), kept from
+ * one evaluation to the next: exact for linear elements, refreshed when
+ * the iteration stops contracting fast. */
+typedef struct {
+  double  *lu;         /* n x n */
+  size_t  *perm;
+  gboolean valid;
+} SwNewtonCache;
 
 typedef struct {
   const SwSystem *sys;
@@ -22,34 +29,42 @@ typedef struct {
   double *p, *pd, *pdd;
   /* Per node. */
   double *x, *v, *a, *f;
+  double *ap;         /* the prescribed part of a (driven nodes only, else 0) */
   double *ma;         /* M a over the nodes */
   double *Q;          /* per coordinate: generalized forces */
   double *lambda;     /* per row */
   double *q_guess;    /* algebraic coordinates: last solution */
+  double *qd_guess;   /* first-order coordinates: last solution */
   /* Signals take their left limit at t >= left_from (the end of the
    * current segment between events). */
   double  left_from;
-  /* Scratch for the dense block solves. */
-  gsl_matrix *jac;
-  gsl_vector *vec, *vec2;
-  gsl_permutation *perm;
+  /* Massless blocks: first order, then algebraic. */
+  SwNewtonCache *newton;
+  /* Scratch: block right-hand sides and residuals (largest block), and
+   * the per-coordinate and per-state arrays of sw_equations_complete(). */
+  double *rhs, *res, *res2;
+  double *c_qd_alg, *c_qdd, *c_qd_lo, *c_qd_hi, *c_q0;
+  double *c_ydot, *c_ydot2, *c_tmp, *c_tmp2;
   GError *error;      /* set when an evaluation fails */
-  guint   n_evals;
+  guint   n_evals;    /* evaluations of the right-hand side */
+  guint   n_jacobians;/* massless block Jacobians computed */
 } SwEquations;
 
 SwEquations *sw_equations_new    (const SwSystem *sys);
 void         sw_equations_free   (SwEquations    *eq);
 
 /* Evaluates at state y and time t: fills q, qd, qdd (massless accelerations
- * are left 0), p, x, v, a, f; writes dy/dt when ydot is non-NULL. FALSE with
- * eq->error set when a massless block fails to solve. */
+ * are left 0), p, x, v, f; writes dy/dt when ydot is non-NULL. FALSE with
+ * eq->error set when a massless block fails to solve. Only arithmetic on
+ * the model: no allocation, no library solves; the node accelerations a
+ * and the reactions are left to sw_equations_complete(). */
 gboolean     sw_equations_eval   (SwEquations    *eq,
                                   double          t,
                                   const double   *y,
                                   double         *ydot);
-/* After sw_equations_eval(): the velocities and accelerations of massless
- * coordinates (by differences along the motion) and the constraint
- * reactions, for output. */
+/* Evaluates at (t, y) and completes the state for output: the velocities
+ * and accelerations of massless coordinates (by differences along the
+ * motion), the node accelerations a and the constraint reactions. */
 gboolean     sw_equations_complete (SwEquations  *eq,
                                     double        t,
                                     const double *y,

@@ -4,9 +4,15 @@
  *   prescribed motions p(t) and the states give q, x;
  *   algebraic coordinates solve their force balance (Newton on each block);
  *   first-order coordinates solve theirs for their velocities;
- *   all forces f, generalized forces Q = T^T f, and the accelerations of the
- *   massive coordinates from the factored blocks of T^T M T.
- * The work is linear in the size of a chain: every block is small.
+ *   all forces f, generalized forces Q = T^T (f - M a_p), and the
+ *   accelerations of the massive coordinates: a multiply by 1/m for a
+ *   coordinate alone in its block, band substitutions with the factor made
+ *   at assembly for the others.
+ * Nothing but arithmetic on the model happens per evaluation: the work is
+ * linear in the size of a chain, without allocation or library calls.
+ * The Newton blocks keep their factored Jacobian from one evaluation to the
+ * next (linear elements: one step and a check). Reactions and node
+ * accelerations are computed only for output rows (sw_equations_complete).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-equations-private.h"
@@ -17,7 +23,6 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include "sw-error.h"
-#include <lapacke.h>
 
 static guint
 max_block (const SwBlock *blocks, guint n)
@@ -29,15 +34,23 @@ max_block (const SwBlock *blocks, guint n)
   return m;
 }
 
+static const SwBlock *
+massless_block (const SwSystem *sys, guint index)
+{
+  return index < sys->n_first_order_blocks ? &sys->first_order_blocks[index]
+                                           : &sys->algebraic_blocks[index - sys->n_first_order_blocks];
+}
+
 SwEquations *
 sw_equations_new (const SwSystem *sys)
 {
   SwEquations *eq = g_new0 (SwEquations, 1);
   guint nc = MAX (sys->n_coords, 1), nd = MAX (sys->n_drivers, 1), nn = MAX (sys->n_nodes, 1);
-  guint mb = MAX (max_block (sys->first_order_blocks, sys->n_first_order_blocks),
+  guint ns = MAX (sys->n_states, 1), n_massless = sys->n_first_order_blocks + sys->n_algebraic_blocks;
+  guint mv = MAX (max_block (sys->first_order_blocks, sys->n_first_order_blocks),
                   max_block (sys->algebraic_blocks, sys->n_algebraic_blocks));
-  guint mv = MAX (mb, max_block (sys->massive_blocks, sys->n_massive_blocks));
 
+  mv = MAX (mv, max_block (sys->massive_blocks, sys->n_massive_blocks));
   for (guint b = 0; b < sys->n_row_blocks; b++)
     mv = MAX (mv, sys->row_blocks[b].n);
   eq->sys = sys;
@@ -52,14 +65,32 @@ sw_equations_new (const SwSystem *sys)
   eq->v = g_new0 (double, nn);
   eq->a = g_new0 (double, nn);
   eq->f = g_new0 (double, nn);
+  eq->ap = g_new0 (double, nn);
   eq->ma = g_new0 (double, nn);
   eq->lambda = g_new0 (double, MAX (sys->n_rows, 1));
   eq->q_guess = g_memdup2 (sys->q_guess, nc * sizeof (double));
+  eq->qd_guess = g_new0 (double, nc);
   eq->left_from = INFINITY;
-  eq->jac = gsl_matrix_alloc (mb, mb);
-  eq->vec = gsl_vector_alloc (mv);
-  eq->vec2 = gsl_vector_alloc (mv);
-  eq->perm = gsl_permutation_alloc (mb);
+  eq->newton = g_new0 (SwNewtonCache, MAX (n_massless, 1));
+  for (guint b = 0; b < n_massless; b++)
+    {
+      guint n = massless_block (sys, b)->n;
+
+      eq->newton[b].lu = g_new (double, (gsize) n * n);
+      eq->newton[b].perm = g_new (size_t, n);
+    }
+  eq->rhs = g_new0 (double, mv);
+  eq->res = g_new0 (double, mv);
+  eq->res2 = g_new0 (double, mv);
+  eq->c_qd_alg = g_new0 (double, nc);
+  eq->c_qdd = g_new0 (double, nc);
+  eq->c_qd_lo = g_new0 (double, nc);
+  eq->c_qd_hi = g_new0 (double, nc);
+  eq->c_q0 = g_new0 (double, nc);
+  eq->c_ydot = g_new0 (double, ns);
+  eq->c_ydot2 = g_new0 (double, ns);
+  eq->c_tmp = g_new0 (double, ns);
+  eq->c_tmp2 = g_new0 (double, ns);
   return eq;
 }
 
@@ -79,13 +110,29 @@ sw_equations_free (SwEquations *eq)
   g_free (eq->v);
   g_free (eq->a);
   g_free (eq->f);
+  g_free (eq->ap);
   g_free (eq->ma);
   g_free (eq->lambda);
   g_free (eq->q_guess);
-  gsl_matrix_free (eq->jac);
-  gsl_vector_free (eq->vec);
-  gsl_vector_free (eq->vec2);
-  gsl_permutation_free (eq->perm);
+  g_free (eq->qd_guess);
+  for (guint b = 0; b < eq->sys->n_first_order_blocks + eq->sys->n_algebraic_blocks; b++)
+    {
+      g_free (eq->newton[b].lu);
+      g_free (eq->newton[b].perm);
+    }
+  g_free (eq->newton);
+  g_free (eq->rhs);
+  g_free (eq->res);
+  g_free (eq->res2);
+  g_free (eq->c_qd_alg);
+  g_free (eq->c_qdd);
+  g_free (eq->c_qd_lo);
+  g_free (eq->c_qd_hi);
+  g_free (eq->c_q0);
+  g_free (eq->c_ydot);
+  g_free (eq->c_ydot2);
+  g_free (eq->c_tmp);
+  g_free (eq->c_tmp2);
   g_clear_error (&eq->error);
   g_free (eq);
 }
@@ -131,6 +178,41 @@ update_nodes (SwEquations *eq, const SwBlock *blk, gboolean velocities)
     }
 }
 
+/* x = T q + P p + c and v = T q' + P p' on every node: one pass over T,
+ * then the driven nodes' P. */
+static void
+all_nodes (SwEquations *eq)
+{
+  const SwSystem *sys = eq->sys;
+  const SwTerm *terms = sys->t_terms;
+  const guint *start = sys->t_start;
+  const double *q = eq->q, *qd = eq->qd;
+  double *x = eq->x, *v = eq->v;
+
+  for (guint i = 0; i < sys->n_nodes; i++)
+    {
+      double xs = sys->x_const[i], vs = 0;
+
+      for (guint k = start[i]; k < start[i + 1]; k++)
+        {
+          xs += terms[k].coeff * q[terms[k].index];
+          vs += terms[k].coeff * qd[terms[k].index];
+        }
+      x[i] = xs;
+      v[i] = vs;
+    }
+  for (guint d = 0; d < sys->n_driven_nodes; d++)
+    {
+      guint i = sys->driven_nodes[d];
+
+      for (guint k = sys->p_start[i]; k < sys->p_start[i + 1]; k++)
+        {
+          x[i] += sys->p_terms[k].coeff * eq->p[sys->p_terms[k].index];
+          v[i] += sys->p_terms[k].coeff * eq->pd[sys->p_terms[k].index];
+        }
+    }
+}
+
 static void
 fill_drivers (SwEquations *eq, double t, gboolean left, const double *y)
 {
@@ -161,7 +243,7 @@ fill_drivers (SwEquations *eq, double t, gboolean left, const double *y)
 
 /* Q of the block's coordinates from the forces of the block's parts only. */
 static void
-block_residual (SwEquations *eq, const SwBlock *blk, double t, gboolean left, gsl_vector *r)
+block_residual (SwEquations *eq, const SwBlock *blk, double t, gboolean left, double *r)
 {
   const SwSystem *sys = eq->sys;
   SwState state;
@@ -185,7 +267,7 @@ block_residual (SwEquations *eq, const SwBlock *blk, double t, gboolean left, gs
 
       for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
         s += sys->c_terms[c].coeff * eq->f[sys->c_terms[c].index];
-      gsl_vector_set (r, k, s);
+      r[k] = s;
     }
   for (guint k = 0; k < blk->n_parts; k++)
     {
@@ -195,58 +277,102 @@ block_residual (SwEquations *eq, const SwBlock *blk, double t, gboolean left, gs
     }
 }
 
-/* Newton with a difference Jacobian: the unknowns are the block's positions
- * (algebraic) or velocities (first order). Linear elements converge in one
- * step; the second confirms. */
+static void
+set_block_error (SwEquations *eq, const SwBlock *blk, double t, gboolean velocities)
+{
+  g_clear_error (&eq->error);
+  g_set_error (&eq->error, SW_ERROR, SW_ERROR_SINGULAR,
+               velocities
+                 ? _("at t = %g s the massless shaft section at component “%s” can move without "
+                     "resistance: its dampers do not hold it (a damper with both ends free, or with "
+                     "zero damping); connect it to an inertia or a ground")
+                 : _("at t = %g s the massless shaft section at component “%s” can move without "
+                     "resistance: its springs do not hold it (a spring with both ends free, or with "
+                     "zero stiffness); connect it to an inertia or a ground"),
+               t, eq->sys->parts[blk->parts[0]].id);
+}
+
+/* The block's Jacobian at the current unknowns by forward differences,
+ * LU-factored into the cache; r holds the residual there. */
 static gboolean
-solve_block (SwEquations *eq, const SwBlock *blk, double t, gboolean left, gboolean velocities)
+block_jacobian (SwEquations *eq, const SwBlock *blk, SwNewtonCache *cache, double t, gboolean left,
+                gboolean velocities, const double *r)
 {
   double *z = velocities ? eq->qd : eq->q;
+  double *r2 = eq->res2;
   guint n = blk->n;
-  gsl_matrix_view J = gsl_matrix_submatrix (eq->jac, 0, 0, n, n);
-  gsl_vector_view r = gsl_vector_subvector (eq->vec, 0, n);
-  gsl_vector_view r2 = gsl_vector_subvector (eq->vec2, 0, n);
-  gsl_permutation perm = { n, eq->perm->data };
+  gsl_matrix_view J = gsl_matrix_view_array (cache->lu, n, n);
+  gsl_permutation perm = { n, cache->perm };
+  int sign;
+
+  eq->n_jacobians++;
+  cache->valid = FALSE;
+  for (guint k = 0; k < n; k++)
+    {
+      guint j = blk->coords[k];
+      double z0 = z[j], h = 1e-7 * (1 + fabs (z0));
+
+      z[j] = z0 + h;
+      update_nodes (eq, blk, velocities);
+      block_residual (eq, blk, t, left, r2);
+      for (guint m = 0; m < n; m++)
+        cache->lu[m * n + k] = (r2[m] - r[m]) / h;
+      z[j] = z0;
+    }
+  update_nodes (eq, blk, velocities);
+  if (gsl_linalg_LU_decomp (&J.matrix, &perm, &sign) != GSL_SUCCESS
+      || fabs (gsl_linalg_LU_det (&J.matrix, sign)) < 1e-300)
+    {
+      set_block_error (eq, blk, t, velocities);
+      return FALSE;
+    }
+  cache->valid = TRUE;
+  return TRUE;
+}
+
+/* Newton on the block's force balance: the unknowns are its positions
+ * (algebraic) or velocities (first order). The Jacobian is kept factored
+ * between evaluations (exact for linear elements, so they converge in one
+ * step and one residual confirms it); it is made again where the steps
+ * stop shrinking fast, as for nonlinear elements far from where it was
+ * taken. */
+static gboolean
+solve_block (SwEquations *eq, guint index, double t, gboolean left)
+{
+  const SwSystem *sys = eq->sys;
+  const SwBlock *blk = massless_block (sys, index);
+  SwNewtonCache *cache = &eq->newton[index];
+  gboolean velocities = index < sys->n_first_order_blocks;
+  double *z = velocities ? eq->qd : eq->q;
+  double *r = eq->res;
+  guint n = blk->n, jac_iter = 0;
+  double before = 0, last = 0;   /* the two last steps */
 
   for (guint iter = 0; iter < 50; iter++)
     {
       double step = 0;
-      int sign;
 
-      block_residual (eq, blk, t, left, &r.vector);
-      for (guint k = 0; k < n; k++)
+      block_residual (eq, blk, t, left, r);
+      if (!cache->valid || (iter >= jac_iter + 2 && last > 1e-2 * before))
         {
-          guint j = blk->coords[k];
-          double z0 = z[j], h = 1e-7 * (1 + fabs (z0));
-
-          z[j] = z0 + h;
-          update_nodes (eq, blk, velocities);
-          block_residual (eq, blk, t, left, &r2.vector);
-          for (guint m = 0; m < n; m++)
-            gsl_matrix_set (&J.matrix, m, k, (gsl_vector_get (&r2.vector, m) - gsl_vector_get (&r.vector, m)) / h);
-          z[j] = z0;
+          if (!block_jacobian (eq, blk, cache, t, left, velocities, r))
+            return FALSE;
+          jac_iter = iter;
         }
-      if (gsl_linalg_LU_decomp (&J.matrix, &perm, &sign) != GSL_SUCCESS
-          || fabs (gsl_linalg_LU_det (&J.matrix, sign)) < 1e-300
-          || gsl_linalg_LU_svx (&J.matrix, &perm, &r.vector) != GSL_SUCCESS)
+      if (n == 1)
+        r[0] /= cache->lu[0];
+      else
         {
-          g_clear_error (&eq->error);
-          g_set_error (&eq->error, SW_ERROR, SW_ERROR_SINGULAR,
-                       velocities
-                         ? _("at t = %g s the massless shaft section at component “%s” can move without "
-                             "resistance: its dampers do not hold it (a damper with both ends free, or with "
-                             "zero damping); connect it to an inertia or a ground")
-                         : _("at t = %g s the massless shaft section at component “%s” can move without "
-                             "resistance: its springs do not hold it (a spring with both ends free, or with "
-                             "zero stiffness); connect it to an inertia or a ground"),
-                       t, eq->sys->parts[blk->parts[0]].id);
-          update_nodes (eq, blk, velocities);
-          return FALSE;
+          gsl_matrix_view J = gsl_matrix_view_array (cache->lu, n, n);
+          gsl_vector_view rv = gsl_vector_view_array (r, n);
+          gsl_permutation perm = { n, cache->perm };
+
+          gsl_linalg_LU_svx (&J.matrix, &perm, &rv.vector);
         }
       for (guint k = 0; k < n; k++)
         {
           guint j = blk->coords[k];
-          double dz = -gsl_vector_get (&r.vector, k);
+          double dz = -r[k];
 
           z[j] += dz;
           step = MAX (step, fabs (dz) / (1 + fabs (z[j])));
@@ -254,6 +380,8 @@ solve_block (SwEquations *eq, const SwBlock *blk, double t, gboolean left, gbool
       update_nodes (eq, blk, velocities);
       if (step < 1e-13 || (iter > 0 && step < 1e-11))
         return TRUE;
+      before = last;
+      last = step;
     }
   g_clear_error (&eq->error);
   g_set_error (&eq->error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
@@ -264,53 +392,142 @@ solve_block (SwEquations *eq, const SwBlock *blk, double t, gboolean left, gbool
 
 /* ---- One evaluation ----------------------------------------------------- */
 
+/* Q = T^T (f - M a_p) on the massive coordinates, then their
+ * accelerations. */
+static void
+massive_accelerations (SwEquations *eq)
+{
+  const SwSystem *sys = eq->sys;
+  const guint *c_start = sys->c_start;
+  const SwTerm *c_terms = sys->c_terms;
+  const double *f = eq->f;
+  double *Q = eq->Q, *qdd = eq->qdd;
+
+  for (guint s = 0; s < sys->n_massive; s++)
+    {
+      guint j = sys->massive_coords[s];
+      double sum = 0;
+
+      for (guint c = c_start[j]; c < c_start[j + 1]; c++)
+        sum += c_terms[c].coeff * f[c_terms[c].index];
+      Q[j] = sum;
+    }
+  if (sys->n_inertial_nodes > 0)
+    {
+      /* M a_p, where prescribed motions meet masses. */
+      for (guint d = 0; d < sys->n_driven_nodes; d++)
+        {
+          guint i = sys->driven_nodes[d];
+          double s = 0;
+
+          for (guint k = sys->p_start[i]; k < sys->p_start[i + 1]; k++)
+            s += sys->p_terms[k].coeff * eq->pdd[sys->p_terms[k].index];
+          eq->ap[i] = s;
+        }
+      for (guint k = 0; k < sys->n_inertial_nodes; k++)
+        {
+          guint i = sys->inertial_nodes[k];
+          eq->ma[i] = sys->mass[i] * eq->ap[i];
+        }
+      for (guint k = 0; k < sys->n_driven_couplings; k++)
+        {
+          const SwMassCoupling *c = &sys->couplings[sys->driven_couplings[k]];
+          eq->ma[c->a] += c->m * eq->ap[c->b];
+          eq->ma[c->b] += c->m * eq->ap[c->a];
+        }
+      for (guint k = 0; k < sys->n_inertial_nodes; k++)
+        {
+          guint i = sys->inertial_nodes[k];
+
+          for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
+            Q[sys->t_terms[t].index] -= sys->t_terms[t].coeff * eq->ma[i];
+        }
+    }
+  for (guint k = 0; k < sys->n_diagonal; k++)
+    {
+      guint j = sys->diagonal_coords[k];
+      qdd[j] = Q[j] * sys->diagonal_inverse[k];
+    }
+  for (guint b = 0; b < sys->n_banded; b++)
+    {
+      const SwBlock *blk = &sys->massive_blocks[sys->banded_blocks[b]];
+      double *rhs = eq->rhs;
+
+      for (guint k = 0; k < blk->n; k++)
+        rhs[k] = Q[blk->coords[k]];
+      _sw_band_solve (blk->n, blk->band, blk->factor, blk->diag_inverse, rhs);
+      for (guint k = 0; k < blk->n; k++)
+        qdd[blk->coords[k]] = rhs[k];
+    }
+}
+
 gboolean
 sw_equations_eval (SwEquations *eq, double t, const double *y, double *ydot)
 {
   const SwSystem *sys = eq->sys;
+  guint nm = sys->n_massive;
   gboolean left = t >= eq->left_from;
   SwState state;
 
   eq->n_evals++;
-  fill_drivers (eq, t, left, y);
-  for (guint j = 0; j < sys->n_coords; j++)
+  if (sys->n_drivers > 0)
+    fill_drivers (eq, t, left, y);
+  for (guint s = 0; s < nm; s++)
     {
-      guint slot = sys->coord_state[j];
+      guint j = sys->massive_coords[s];
 
-      switch (sys->coord_class[j])
+      eq->q[j] = y[s];
+      eq->qd[j] = y[s + nm];
+    }
+  for (guint b = 0; b < sys->n_first_order_blocks; b++)
+    {
+      const SwBlock *blk = &sys->first_order_blocks[b];
+
+      for (guint k = 0; k < blk->n; k++)
         {
-        case SW_COORD_MASSIVE:
-          eq->q[j] = y[slot], eq->qd[j] = y[slot + sys->n_massive];
-          break;
-        case SW_COORD_FIRST_ORDER:
-          eq->q[j] = y[slot], eq->qd[j] = 0;
-          break;
-        case SW_COORD_ALGEBRAIC:
-          eq->q[j] = eq->q_guess[j], eq->qd[j] = 0;
-          break;
-        }
-      eq->qdd[j] = 0;
-    }
-  for (guint i = 0; i < sys->n_nodes; i++)
-    {
-      eq->x[i] = row_dot (sys, i, eq->q, eq->p) + sys->x_const[i];
-      eq->v[i] = row_dot (sys, i, eq->qd, eq->pd);
-    }
+          guint j = blk->coords[k];
 
+          eq->q[j] = y[sys->coord_state[j]];
+          eq->qd[j] = eq->qd_guess[j];
+          eq->qdd[j] = 0;
+        }
+    }
   for (guint b = 0; b < sys->n_algebraic_blocks; b++)
     {
       const SwBlock *blk = &sys->algebraic_blocks[b];
 
-      if (!solve_block (eq, blk, t, left, FALSE))
+      for (guint k = 0; k < blk->n; k++)
+        {
+          guint j = blk->coords[k];
+
+          eq->q[j] = eq->q_guess[j];
+          eq->qd[j] = 0;
+          eq->qdd[j] = 0;
+        }
+    }
+  all_nodes (eq);
+
+  /* Algebraic blocks first (their positions feed the dampers' blocks). */
+  for (guint b = 0; b < sys->n_algebraic_blocks; b++)
+    {
+      const SwBlock *blk = &sys->algebraic_blocks[b];
+
+      if (!solve_block (eq, sys->n_first_order_blocks + b, t, left))
         return FALSE;
       for (guint k = 0; k < blk->n; k++)
         eq->q_guess[blk->coords[k]] = eq->q[blk->coords[k]];
     }
   for (guint b = 0; b < sys->n_first_order_blocks; b++)
-    if (!solve_block (eq, &sys->first_order_blocks[b], t, left, TRUE))
-      return FALSE;
+    {
+      const SwBlock *blk = &sys->first_order_blocks[b];
 
-  /* All forces, then T^T (f - M a_p). */
+      if (!solve_block (eq, b, t, left))
+        return FALSE;
+      for (guint k = 0; k < blk->n; k++)
+        eq->qd_guess[blk->coords[k]] = eq->qd[blk->coords[k]];
+    }
+
+  /* All forces, then the accelerations. */
   sw_equations_get_state (eq, t, left, &state);
   memset (eq->f, 0, sys->n_nodes * sizeof (double));
   for (guint k = 0; k < sys->n_force_parts; k++)
@@ -318,47 +535,21 @@ sw_equations_eval (SwEquations *eq, double t, const double *y, double *ydot)
       const SwPart *p = &sys->parts[sys->force_parts[k]];
       p->kind->forces (p, &state, eq->f);
     }
-  for (guint i = 0; i < sys->n_nodes; i++)
-    eq->a[i] = row_dot (sys, i, eq->qdd, eq->pdd);   /* prescribed part only: qdd is 0 */
-  _sw_system_apply_mass (sys, eq->a, eq->ma);
-  for (guint b = 0; b < sys->n_massive_blocks; b++)
-    {
-      const SwBlock *blk = &sys->massive_blocks[b];
-      gsl_vector_view rhs = gsl_vector_subvector (eq->vec, 0, blk->n);
-
-      for (guint k = 0; k < blk->n; k++)
-        {
-          guint j = blk->coords[k];
-          double s = 0;
-
-          for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
-            {
-              guint i = sys->c_terms[c].index;
-              s += sys->c_terms[c].coeff * (eq->f[i] - eq->ma[i]);
-            }
-          gsl_vector_set (&rhs.vector, k, s);
-        }
-      LAPACKE_dpbtrs (LAPACK_COL_MAJOR, 'L', blk->n, blk->band, 1, blk->factor, blk->band + 1,
-                      rhs.vector.data, blk->n);
-      for (guint k = 0; k < blk->n; k++)
-        eq->qdd[blk->coords[k]] = gsl_vector_get (&rhs.vector, k);
-    }
-  for (guint i = 0; i < sys->n_nodes; i++)
-    eq->a[i] = row_dot (sys, i, eq->qdd, eq->pdd);
+  massive_accelerations (eq);
 
   if (ydot != NULL)
     {
-      for (guint j = 0; j < sys->n_coords; j++)
+      for (guint s = 0; s < nm; s++)
         {
-          guint slot = sys->coord_state[j];
+          ydot[s] = y[s + nm];
+          ydot[s + nm] = eq->qdd[sys->massive_coords[s]];
+        }
+      for (guint b = 0; b < sys->n_first_order_blocks; b++)
+        {
+          const SwBlock *blk = &sys->first_order_blocks[b];
 
-          if (sys->coord_class[j] == SW_COORD_MASSIVE)
-            {
-              ydot[slot] = eq->qd[j];
-              ydot[slot + sys->n_massive] = eq->qdd[j];
-            }
-          else if (sys->coord_class[j] == SW_COORD_FIRST_ORDER)
-            ydot[slot] = eq->qd[j];
+          for (guint k = 0; k < blk->n; k++)
+            ydot[sys->coord_state[blk->coords[k]]] = eq->qd[blk->coords[k]];
         }
       for (guint k = 0; k < sys->n_drivers; k++)
         {
@@ -395,7 +586,7 @@ algebraic_rates (SwEquations *eq, double t, const double *y, int side, double h,
                  double *ydot, double *tmp)
 {
   const SwSystem *sys = eq->sys;
-  g_autofree double *q0 = g_new (double, MAX (sys->n_coords, 1));
+  double *q0 = eq->c_q0;
   double lo = side > 0 ? 0 : -h, hi = side < 0 ? 0 : h;
 
   if (!sw_equations_eval (eq, t, y, ydot))
@@ -418,15 +609,8 @@ sw_equations_complete (SwEquations *eq, double t, const double *y, gboolean left
 
   if (sys->n_first_order + sys->n_algebraic > 0)
     {
-      guint nc = MAX (sys->n_coords, 1), ns = MAX (sys->n_states, 1);
-      g_autofree double *qd_alg = g_new0 (double, nc);
-      g_autofree double *qdd = g_new0 (double, nc);
-      g_autofree double *qd_lo = g_new0 (double, nc);
-      g_autofree double *qd_hi = g_new0 (double, nc);
-      g_autofree double *ydot = g_new0 (double, ns);
-      g_autofree double *ydot2 = g_new0 (double, ns);
-      g_autofree double *tmp = g_new0 (double, ns);
-      g_autofree double *tmp2 = g_new0 (double, ns);
+      double *qd_alg = eq->c_qd_alg, *qdd = eq->c_qdd, *qd_lo = eq->c_qd_lo, *qd_hi = eq->c_qd_hi;
+      double *ydot = eq->c_ydot, *ydot2 = eq->c_ydot2, *tmp = eq->c_tmp, *tmp2 = eq->c_tmp2;
       int side = left ? -1 : 1;
       double scale = 1 + fabs (t), h = 1e-7 * scale, H = 1e-4 * scale;
       double lo = side > 0 ? 0 : -H, hi = side < 0 ? 0 : H;
@@ -462,13 +646,12 @@ sw_equations_complete (SwEquations *eq, double t, const double *y, gboolean left
             eq->qdd[j] = qdd[j];
           }
       for (guint i = 0; i < sys->n_nodes; i++)
-        {
-          eq->v[i] = row_dot (sys, i, eq->qd, eq->pd);
-          eq->a[i] = row_dot (sys, i, eq->qdd, eq->pdd);
-        }
+        eq->v[i] = row_dot (sys, i, eq->qd, eq->pd);
     }
   else if (!sw_equations_eval (eq, t, y, NULL))
     return FALSE;
+  for (guint i = 0; i < sys->n_nodes; i++)
+    eq->a[i] = row_dot (sys, i, eq->qdd, eq->pdd);
 
   /* Forces again, with the complete velocities, then the reactions from
    * G G^T lambda = G (M a - f). */
@@ -485,7 +668,7 @@ sw_equations_complete (SwEquations *eq, double t, const double *y, gboolean left
   for (guint b = 0; b < sys->n_row_blocks; b++)
     {
       const SwRowBlock *blk = &sys->row_blocks[b];
-      double *rhs = eq->vec->data;
+      double *rhs = eq->rhs;
 
       for (guint k = 0; k < blk->n; k++)
         {
@@ -500,7 +683,7 @@ sw_equations_complete (SwEquations *eq, double t, const double *y, gboolean left
           rhs[k] = s;
         }
       if (blk->factor != NULL)
-        LAPACKE_dpbtrs (LAPACK_COL_MAJOR, 'L', blk->n, blk->band, 1, blk->factor, blk->band + 1, rhs, blk->n);
+        _sw_band_solve (blk->n, blk->band, blk->factor, blk->diag_inverse, rhs);
       for (guint k = 0; k < blk->n; k++)
         eq->lambda[blk->rows[k]] = blk->factor != NULL ? rhs[k] : NAN;
     }

@@ -4,7 +4,8 @@
  * elements couple them) share a Cholesky-factored block; massless ones
  * coupled by force elements share a Newton block with the parts and nodes
  * it needs; constraint rows sharing nodes share a block of G G^T for the
- * reactions.
+ * reactions. Then the plan of one evaluation: which coordinates are alone
+ * in their block (a multiply by 1/m), which nodes see prescribed motions.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-assembly-private.h"
@@ -262,6 +263,9 @@ _sw_assembly_build_massive_blocks (SwAssembly *ctx, GError **error)
                          sw_model_get_display_name (ctx->model), where);
             return FALSE;
           }
+        blk->diag_inverse = g_new (double, blk->n);
+        for (guint k = 0; k < blk->n; k++)
+          blk->diag_inverse[k] = 1 / blk->factor[(gsize) k * ldab];
       }
   }
   return TRUE;
@@ -466,8 +470,83 @@ _sw_assembly_build_row_blocks (SwSystem *sys)
           }
         if (LAPACKE_dpbtrf (LAPACK_COL_MAJOR, 'L', n, blk->band, blk->factor, ldab) != 0)
           g_clear_pointer (&blk->factor, g_free);
+        else
+          {
+            blk->diag_inverse = g_new (double, n);
+            for (guint k = 0; k < n; k++)
+              blk->diag_inverse[k] = 1 / blk->factor[(gsize) k * ldab];
+          }
       }
   }
   sys->n_row_blocks = blocks->len;
   sys->row_blocks = (SwRowBlock *) g_array_free (blocks, FALSE);
+}
+
+/* ---- The evaluation's plan ---------------------------------------------- */
+
+void
+_sw_assembly_build_plan (SwSystem *sys)
+{
+  g_autoptr (GArray) diag_coords = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) diag_inverse = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) banded = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) driven = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) inertial = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) couplings = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autofree gboolean *is_driven = g_new0 (gboolean, MAX (sys->n_nodes, 1));
+  g_autofree gboolean *is_inertial = g_new0 (gboolean, MAX (sys->n_nodes, 1));
+
+  sys->massive_coords = g_new (guint, MAX (sys->n_massive, 1));
+  for (guint j = 0; j < sys->n_coords; j++)
+    if (sys->coord_class[j] == SW_COORD_MASSIVE)
+      sys->massive_coords[sys->coord_state[j]] = j;
+
+  for (guint b = 0; b < sys->n_massive_blocks; b++)
+    {
+      const SwBlock *blk = &sys->massive_blocks[b];
+
+      if (blk->n == 1)
+        {
+          /* L = sqrt (m): 1 / m = (1 / L)^2 */
+          double inv = blk->diag_inverse[0] * blk->diag_inverse[0];
+
+          g_array_append_val (diag_coords, blk->coords[0]);
+          g_array_append_val (diag_inverse, inv);
+        }
+      else
+        g_array_append_val (banded, b);
+    }
+  sys->n_diagonal = diag_coords->len;
+  sys->diagonal_coords = g_memdup2 (diag_coords->data, MAX (diag_coords->len, 1) * sizeof (guint));
+  sys->diagonal_inverse = g_memdup2 (diag_inverse->data, MAX (diag_inverse->len, 1) * sizeof (double));
+  sys->n_banded = banded->len;
+  sys->banded_blocks = g_memdup2 (banded->data, MAX (banded->len, 1) * sizeof (guint));
+
+  for (guint i = 0; i < sys->n_nodes; i++)
+    if (sys->p_start[i + 1] > sys->p_start[i])
+      {
+        is_driven[i] = TRUE;
+        g_array_append_val (driven, i);
+        if (sys->mass[i] != 0)
+          is_inertial[i] = TRUE;
+      }
+  for (guint k = 0; k < sys->n_couplings; k++)
+    {
+      const SwMassCoupling *c = &sys->couplings[k];
+
+      if (is_driven[c->a] || is_driven[c->b])
+        {
+          g_array_append_val (couplings, k);
+          is_inertial[c->a] = is_inertial[c->b] = TRUE;
+        }
+    }
+  for (guint i = 0; i < sys->n_nodes; i++)
+    if (is_inertial[i])
+      g_array_append_val (inertial, i);
+  sys->n_driven_nodes = driven->len;
+  sys->driven_nodes = g_memdup2 (driven->data, MAX (driven->len, 1) * sizeof (guint));
+  sys->n_inertial_nodes = inertial->len;
+  sys->inertial_nodes = g_memdup2 (inertial->data, MAX (inertial->len, 1) * sizeof (guint));
+  sys->n_driven_couplings = couplings->len;
+  sys->driven_couplings = g_memdup2 (couplings->data, MAX (couplings->len, 1) * sizeof (guint));
 }

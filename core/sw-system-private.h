@@ -63,6 +63,7 @@ typedef struct {
    * elements, 1 x 1 for gear trees. */
   guint       band;
   double     *factor;
+  double     *diag_inverse;  /* 1 / the factor's diagonal, for _sw_band_solve() */
   /* massless blocks: the parts whose forces touch the block, and the nodes
    * whose coordinate depends on it */
   guint      n_parts, *parts;
@@ -86,6 +87,7 @@ typedef struct {
   guint      *rows;
   guint       band;      /* half bandwidth */
   double     *factor;    /* (band + 1) x n, LAPACK lower band storage; NULL if singular */
+  double     *diag_inverse;
 } SwRowBlock;
 
 struct _SwSystem {
@@ -116,6 +118,28 @@ struct _SwSystem {
   guint     n_massive_blocks, n_first_order_blocks, n_algebraic_blocks;
   SwBlock  *massive_blocks, *first_order_blocks, *algebraic_blocks;
 
+  /* What one evaluation does, fixed at assembly (sw-system-blocks.c).
+   * The coordinate of each massive state slot s (position y[s], velocity
+   * y[s + n_massive]). */
+  guint    *massive_coords;
+  /* Massive coordinates alone in their block (a chain of inertias, a gear
+   * tree): q'' = Q / m, a multiply by the precomputed inverse. */
+  guint     n_diagonal;
+  guint    *diagonal_coords;
+  double   *diagonal_inverse;
+  /* The massive blocks of more than one coordinate: band solves. */
+  guint     n_banded;
+  guint    *banded_blocks;
+  /* Nodes that move with a prescribed motion (a row of P), and the nodes
+   * where the mass matrix sees their acceleration (M a_p nonzero), with
+   * the mass couplings involved. */
+  guint     n_driven_nodes;
+  guint    *driven_nodes;
+  guint     n_inertial_nodes;
+  guint    *inertial_nodes;
+  guint     n_driven_couplings;
+  guint    *driven_couplings;
+
   guint     n_drivers;
   SwDriver *drivers;
 
@@ -142,6 +166,33 @@ struct _SwSystem {
   guint     n_force_parts;
   guint    *force_parts;
 };
+
+/* Solves L L^T x = b in place for a band Cholesky factor L (LAPACK lower
+ * band storage, (band + 1) x n, as dpbtrf leaves it) with the inverses of
+ * its diagonal: two substitutions, no checks, no allocation. */
+static inline void
+_sw_band_solve (guint n, guint band, const double *factor, const double *diag_inverse, double *x)
+{
+  gsize ldab = band + 1;
+
+  for (guint r = 0; r < n; r++)
+    {
+      double s = x[r];
+
+      for (guint c = r > band ? r - band : 0; c < r; c++)
+        s -= factor[(r - c) + c * ldab] * x[c];
+      x[r] = s * diag_inverse[r];
+    }
+  for (guint r = n; r-- > 0;)
+    {
+      double s = x[r];
+      guint end = MIN (n, r + band + 1);
+
+      for (guint c = r + 1; c < end; c++)
+        s -= factor[(c - r) + r * ldab] * x[c];
+      x[r] = s * diag_inverse[r];
+    }
+}
 
 /* out = M x over the nodes (diagonal masses and couplings). */
 void _sw_system_apply_mass (const SwSystem *sys, const double *x, double *out);

@@ -443,6 +443,7 @@ sw_model_assemble (SwModel *model, GError **error)
     {
       _sw_assembly_build_massless_blocks (sys);
       _sw_assembly_build_row_blocks (sys);
+      _sw_assembly_build_plan (sys);
       ok = _sw_assembly_initial_values (&ctx, initials, error);
     }
   /* One evaluation at the start finds massless sections nothing holds. */
@@ -484,6 +485,7 @@ free_blocks (SwBlock *blocks, guint n)
       g_free (blocks[b].parts);
       g_free (blocks[b].nodes);
       g_free (blocks[b].factor);
+      g_free (blocks[b].diag_inverse);
     }
   g_free (blocks);
 }
@@ -510,8 +512,16 @@ sw_system_unref (SwSystem *sys)
     {
       g_free (sys->row_blocks[b].rows);
       g_free (sys->row_blocks[b].factor);
+      g_free (sys->row_blocks[b].diag_inverse);
     }
   g_free (sys->row_blocks);
+  g_free (sys->massive_coords);
+  g_free (sys->diagonal_coords);
+  g_free (sys->diagonal_inverse);
+  g_free (sys->banded_blocks);
+  g_free (sys->driven_nodes);
+  g_free (sys->inertial_nodes);
+  g_free (sys->driven_couplings);
   g_free (sys->parts);
   g_free (sys->name);
   g_free (sys->settings.method);
