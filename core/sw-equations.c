@@ -178,28 +178,28 @@ update_nodes (SwEquations *eq, const SwBlock *blk, gboolean velocities)
     }
 }
 
-/* x = T q + P p + c and v = T q' + P p' on every node: one pass over T,
- * then the driven nodes' P. */
+/* x = T q + P p + c and v = T q' + P p' on every node: the first term of
+ * each row, the other terms, then the driven nodes' P. */
 static void
 all_nodes (SwEquations *eq)
 {
   const SwSystem *sys = eq->sys;
-  const SwTerm *terms = sys->t_terms;
-  const guint *start = sys->t_start;
+  const guint *coord = sys->node_coord;
+  const double *coeff = sys->node_coeff, *x_const = sys->x_const;
   const double *q = eq->q, *qd = eq->qd;
   double *x = eq->x, *v = eq->v;
 
   for (guint i = 0; i < sys->n_nodes; i++)
     {
-      double xs = sys->x_const[i], vs = 0;
+      x[i] = x_const[i] + coeff[i] * q[coord[i]];
+      v[i] = coeff[i] * qd[coord[i]];
+    }
+  for (guint k = 0; k < sys->n_node_extra; k++)
+    {
+      const SwNodeTerm *e = &sys->node_extra[k];
 
-      for (guint k = start[i]; k < start[i + 1]; k++)
-        {
-          xs += terms[k].coeff * q[terms[k].index];
-          vs += terms[k].coeff * qd[terms[k].index];
-        }
-      x[i] = xs;
-      v[i] = vs;
+      x[e->node] += e->coeff * q[e->coord];
+      v[e->node] += e->coeff * qd[e->coord];
     }
   for (guint d = 0; d < sys->n_driven_nodes; d++)
     {
@@ -398,20 +398,15 @@ static void
 massive_accelerations (SwEquations *eq)
 {
   const SwSystem *sys = eq->sys;
-  const guint *c_start = sys->c_start;
-  const SwTerm *c_terms = sys->c_terms;
+  const guint *node = sys->massive_node;
+  const double *coeff = sys->massive_coeff, *inverse = sys->mass_inverse;
   const double *f = eq->f;
   double *Q = eq->Q, *qdd = eq->qdd;
 
-  for (guint s = 0; s < sys->n_massive; s++)
-    {
-      guint j = sys->massive_coords[s];
-      double sum = 0;
-
-      for (guint c = c_start[j]; c < c_start[j + 1]; c++)
-        sum += c_terms[c].coeff * f[c_terms[c].index];
-      Q[j] = sum;
-    }
+  for (guint j = 0; j < sys->n_massive; j++)
+    Q[j] = coeff[j] * f[node[j]];
+  for (guint k = 0; k < sys->n_massive_extra; k++)
+    Q[sys->massive_extra[k].coord] += sys->massive_extra[k].coeff * f[sys->massive_extra[k].node];
   if (sys->n_inertial_nodes > 0)
     {
       /* M a_p, where prescribed motions meet masses. */
@@ -443,11 +438,8 @@ massive_accelerations (SwEquations *eq)
             Q[sys->t_terms[t].index] -= sys->t_terms[t].coeff * eq->ma[i];
         }
     }
-  for (guint k = 0; k < sys->n_diagonal; k++)
-    {
-      guint j = sys->diagonal_coords[k];
-      qdd[j] = Q[j] * sys->diagonal_inverse[k];
-    }
+  for (guint j = 0; j < sys->n_massive; j++)
+    qdd[j] = Q[j] * inverse[j];
   for (guint b = 0; b < sys->n_banded; b++)
     {
       const SwBlock *blk = &sys->massive_blocks[sys->banded_blocks[b]];
@@ -472,13 +464,8 @@ sw_equations_eval (SwEquations *eq, double t, const double *y, double *ydot)
   eq->n_evals++;
   if (sys->n_drivers > 0)
     fill_drivers (eq, t, left, y);
-  for (guint s = 0; s < nm; s++)
-    {
-      guint j = sys->massive_coords[s];
-
-      eq->q[j] = y[s];
-      eq->qd[j] = y[s + nm];
-    }
+  memcpy (eq->q, y, nm * sizeof (double));
+  memcpy (eq->qd, y + nm, nm * sizeof (double));
   for (guint b = 0; b < sys->n_first_order_blocks; b++)
     {
       const SwBlock *blk = &sys->first_order_blocks[b];
@@ -539,11 +526,8 @@ sw_equations_eval (SwEquations *eq, double t, const double *y, double *ydot)
 
   if (ydot != NULL)
     {
-      for (guint s = 0; s < nm; s++)
-        {
-          ydot[s] = y[s + nm];
-          ydot[s + nm] = eq->qdd[sys->massive_coords[s]];
-        }
+      memcpy (ydot, y + nm, nm * sizeof (double));
+      memcpy (ydot + nm, eq->qdd, nm * sizeof (double));
       for (guint b = 0; b < sys->n_first_order_blocks; b++)
         {
           const SwBlock *blk = &sys->first_order_blocks[b];

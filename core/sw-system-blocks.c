@@ -487,8 +487,8 @@ _sw_assembly_build_row_blocks (SwSystem *sys)
 void
 _sw_assembly_build_plan (SwSystem *sys)
 {
-  g_autoptr (GArray) diag_coords = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr (GArray) diag_inverse = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) node_extra = g_array_new (FALSE, FALSE, sizeof (SwNodeTerm));
+  g_autoptr (GArray) massive_extra = g_array_new (FALSE, FALSE, sizeof (SwNodeTerm));
   g_autoptr (GArray) banded = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) driven = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) inertial = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -496,29 +496,54 @@ _sw_assembly_build_plan (SwSystem *sys)
   g_autofree gboolean *is_driven = g_new0 (gboolean, MAX (sys->n_nodes, 1));
   g_autofree gboolean *is_inertial = g_new0 (gboolean, MAX (sys->n_nodes, 1));
 
-  sys->massive_coords = g_new (guint, MAX (sys->n_massive, 1));
-  for (guint j = 0; j < sys->n_coords; j++)
-    if (sys->coord_class[j] == SW_COORD_MASSIVE)
-      sys->massive_coords[sys->coord_state[j]] = j;
+  sys->node_coord = g_new0 (guint, MAX (sys->n_nodes, 1));
+  sys->node_coeff = g_new0 (double, MAX (sys->n_nodes, 1));
+  for (guint i = 0; i < sys->n_nodes; i++)
+    for (guint k = sys->t_start[i]; k < sys->t_start[i + 1]; k++)
+      if (k == sys->t_start[i])
+        {
+          sys->node_coord[i] = sys->t_terms[k].index;
+          sys->node_coeff[i] = sys->t_terms[k].coeff;
+        }
+      else
+        {
+          SwNodeTerm e = { i, sys->t_terms[k].index, sys->t_terms[k].coeff };
+          g_array_append_val (node_extra, e);
+        }
+  sys->n_node_extra = node_extra->len;
+  sys->node_extra = g_memdup2 (node_extra->data, MAX (node_extra->len, 1) * sizeof (SwNodeTerm));
 
+  sys->massive_node = g_new0 (guint, MAX (sys->n_massive, 1));
+  sys->massive_coeff = g_new0 (double, MAX (sys->n_massive, 1));
+  for (guint j = 0; j < sys->n_massive; j++)
+    {
+      g_assert (sys->coord_class[j] == SW_COORD_MASSIVE && sys->coord_state[j] == j);
+      for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
+        if (c == sys->c_start[j])
+          {
+            sys->massive_node[j] = sys->c_terms[c].index;
+            sys->massive_coeff[j] = sys->c_terms[c].coeff;
+          }
+        else
+          {
+            SwNodeTerm e = { sys->c_terms[c].index, j, sys->c_terms[c].coeff };
+            g_array_append_val (massive_extra, e);
+          }
+    }
+  sys->n_massive_extra = massive_extra->len;
+  sys->massive_extra = g_memdup2 (massive_extra->data, MAX (massive_extra->len, 1) * sizeof (SwNodeTerm));
+
+  sys->mass_inverse = g_new0 (double, MAX (sys->n_massive, 1));
   for (guint b = 0; b < sys->n_massive_blocks; b++)
     {
       const SwBlock *blk = &sys->massive_blocks[b];
 
+      /* L = sqrt (m): 1 / m = (1 / L)^2 */
       if (blk->n == 1)
-        {
-          /* L = sqrt (m): 1 / m = (1 / L)^2 */
-          double inv = blk->diag_inverse[0] * blk->diag_inverse[0];
-
-          g_array_append_val (diag_coords, blk->coords[0]);
-          g_array_append_val (diag_inverse, inv);
-        }
+        sys->mass_inverse[blk->coords[0]] = blk->diag_inverse[0] * blk->diag_inverse[0];
       else
         g_array_append_val (banded, b);
     }
-  sys->n_diagonal = diag_coords->len;
-  sys->diagonal_coords = g_memdup2 (diag_coords->data, MAX (diag_coords->len, 1) * sizeof (guint));
-  sys->diagonal_inverse = g_memdup2 (diag_inverse->data, MAX (diag_inverse->len, 1) * sizeof (double));
   sys->n_banded = banded->len;
   sys->banded_blocks = g_memdup2 (banded->data, MAX (banded->len, 1) * sizeof (guint));
 

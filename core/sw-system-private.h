@@ -24,6 +24,12 @@ typedef struct {
   double coeff;
 } SwTerm;
 
+/* One term of T with both its ends. */
+typedef struct {
+  guint  node, coord;
+  double coeff;
+} SwNodeTerm;
+
 typedef enum {
   SW_COORD_MASSIVE,
   SW_COORD_FIRST_ORDER,
@@ -119,15 +125,23 @@ struct _SwSystem {
   SwBlock  *massive_blocks, *first_order_blocks, *algebraic_blocks;
 
   /* What one evaluation does, fixed at assembly (sw-system-blocks.c).
-   * The coordinate of each massive state slot s (position y[s], velocity
-   * y[s + n_massive]). */
-  guint    *massive_coords;
-  /* Massive coordinates alone in their block (a chain of inertias, a gear
-   * tree): q'' = Q / m, a multiply by the precomputed inverse. */
-  guint     n_diagonal;
-  guint    *diagonal_coords;
-  double   *diagonal_inverse;
-  /* The massive blocks of more than one coordinate: band solves. */
+   * Coordinates are numbered massive first, then first order, then
+   * algebraic: massive coordinate j has position y[j] and velocity
+   * y[j + n_massive], first-order coordinate j position y[j + n_massive].
+   * T for the evaluation: the first term of each node's row in flat arrays
+   * (coefficient 0 where there is none), the others in a list; the same for
+   * the columns of the massive coordinates (Q = T^T f). */
+  guint      *node_coord;
+  double     *node_coeff;
+  guint       n_node_extra;
+  SwNodeTerm *node_extra;
+  guint      *massive_node;
+  double     *massive_coeff;
+  guint       n_massive_extra;
+  SwNodeTerm *massive_extra;
+  /* 1 / m of a massive coordinate alone in its block (a chain of inertias,
+   * a gear tree), 0 in a larger block; those are band solves. */
+  double   *mass_inverse;
   guint     n_banded;
   guint    *banded_blocks;
   /* Nodes that move with a prescribed motion (a row of P), and the nodes

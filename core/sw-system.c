@@ -204,6 +204,43 @@ _sw_assembly_set_error (SwAssembly *ctx, GError **error, SwErrorCode code, guint
 
 /* ---- Assembly ----------------------------------------------------------- */
 
+/* Coordinates renumbered by class, massive first, then first order, then
+ * algebraic (each in its old order): the states are then the massive
+ * coordinates in order, and an evaluation copies them as they are. */
+static void
+renumber_coords (SwSystem *sys, guint n_massive, guint n_first)
+{
+  guint n = sys->n_coords, next[3] = { 0, n_massive, n_massive + n_first };
+  g_autofree guint *new_index = g_new (guint, MAX (n, 1));
+  g_autofree SwCoordClass *cls = g_memdup2 (sys->coord_class, MAX (n, 1) * sizeof (SwCoordClass));
+  g_autofree guint *c_start = g_memdup2 (sys->c_start, (n + 1) * sizeof (guint));
+  g_autofree SwTerm *c_terms = g_memdup2 (sys->c_terms, MAX (c_start[n], 1) * sizeof (SwTerm));
+  guint nnz = 0;
+
+  for (guint j = 0; j < n; j++)
+    new_index[j] = next[cls[j]]++;
+  for (guint k = 0; k < sys->t_start[sys->n_nodes]; k++)
+    sys->t_terms[k].index = new_index[sys->t_terms[k].index];
+  for (guint j = 0; j < n; j++)
+    sys->coord_class[new_index[j]] = cls[j];
+  /* Columns in the new order: the old column j becomes new_index[j]. */
+  {
+    g_autofree guint *old_of = g_new (guint, MAX (n, 1));
+
+    for (guint j = 0; j < n; j++)
+      old_of[new_index[j]] = j;
+    for (guint j = 0; j < n; j++)
+      {
+        guint o = old_of[j];
+
+        sys->c_start[j] = nnz;
+        for (guint c = c_start[o]; c < c_start[o + 1]; c++)
+          sys->c_terms[nnz++] = c_terms[c];
+      }
+    sys->c_start[n] = nnz;
+  }
+}
+
 static gboolean
 classify_coords (SwAssembly *ctx, GError **error)
 {
@@ -280,13 +317,15 @@ classify_coords (SwAssembly *ctx, GError **error)
   for (guint j = 0; j < sys->n_coords; j++)
     switch (sys->coord_class[j])
       {
-      case SW_COORD_MASSIVE: sys->coord_state[j] = n_massive++; break;
-      case SW_COORD_FIRST_ORDER: sys->coord_state[j] = n_first++; break;
-      case SW_COORD_ALGEBRAIC: sys->coord_state[j] = n_alg++; break;
+      case SW_COORD_MASSIVE: n_massive++; break;
+      case SW_COORD_FIRST_ORDER: n_first++; break;
+      case SW_COORD_ALGEBRAIC: n_alg++; break;
       }
+  renumber_coords (sys, n_massive, n_first);
+  /* Coordinate j is in state slot j (massive: velocity j + n_massive), or
+   * after the velocities (first order). */
   for (guint j = 0; j < sys->n_coords; j++)
-    if (sys->coord_class[j] == SW_COORD_FIRST_ORDER)
-      sys->coord_state[j] += 2 * n_massive;
+    sys->coord_state[j] = j < n_massive ? j : j < n_massive + n_first ? j + n_massive : j - n_massive - n_first;
   sys->n_massive = n_massive;
   sys->n_first_order = n_first;
   sys->n_algebraic = n_alg;
@@ -515,9 +554,13 @@ sw_system_unref (SwSystem *sys)
       g_free (sys->row_blocks[b].diag_inverse);
     }
   g_free (sys->row_blocks);
-  g_free (sys->massive_coords);
-  g_free (sys->diagonal_coords);
-  g_free (sys->diagonal_inverse);
+  g_free (sys->node_coord);
+  g_free (sys->node_coeff);
+  g_free (sys->node_extra);
+  g_free (sys->massive_node);
+  g_free (sys->massive_coeff);
+  g_free (sys->massive_extra);
+  g_free (sys->mass_inverse);
   g_free (sys->banded_blocks);
   g_free (sys->driven_nodes);
   g_free (sys->inertial_nodes);
