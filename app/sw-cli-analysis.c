@@ -237,6 +237,7 @@ sw_cli_frf (int argc, char **argv)
   g_autofree char *input = NULL, *output = NULL, *out_path = NULL;
   double from = 0, to = 0;
   int points = 400;
+  gboolean force = FALSE;
   GOptionEntry entries[] = {
     { "input", 0, 0, G_OPTION_ARG_STRING, &input,
       N_("Where a unit harmonic torque or force enters: a source or a body"), N_("ID") },
@@ -250,6 +251,7 @@ sw_cli_frf (int argc, char **argv)
       N_("Points of the logarithmic grid before refinement (default 400)"), N_("N") },
     { "output-file", 'o', 0, G_OPTION_ARG_FILENAME, &out_path,
       N_("CSV file, or an image (.png, .svg, .pdf) of magnitude and phase"), N_("FILE") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace the output file even if it is read-only"), NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new (N_("MODEL"));
@@ -270,6 +272,8 @@ sw_cli_frf (int argc, char **argv)
     return sw_cli_usage_error (ctx, _("frf needs --input ID and --output ID.VAR"));
   if (points < 2 || !(from >= 0) || !(to >= 0) || isinf (from) || isinf (to))
     return sw_cli_usage_error (ctx, _("--points must be >= 2 and --from, --to >= 0"));
+  if ((status = sw_cli_check_output (ctx, "-o", out_path, argv[1], force, FALSE)) != EXIT_OK)
+    return status;
   if (!(sys = sw_cli_load_system (argv[1], &status)))
     return status;
   o.from_hz = from;
@@ -282,7 +286,7 @@ sw_cli_frf (int argc, char **argv)
     }
   {
     g_autofree char *title = g_strdup_printf ("%s / %s", output, input);
-    return sw_cli_write_table (tr, out_path, title);
+    return sw_cli_write_table (tr, out_path, title, argv[1], force);
   }
 }
 
@@ -306,6 +310,7 @@ sw_cli_campbell (int argc, char **argv)
 {
   g_autofree char *shaft = NULL, *range = NULL, *orders_text = NULL, *out_path = NULL;
   int speeds = 61;
+  gboolean force = FALSE;
   GOptionEntry entries[] = {
     { "shaft", 0, 0, G_OPTION_ARG_STRING, &shaft,
       N_("Reference shaft: the inertia whose speed is the x axis"), N_("ID") },
@@ -315,6 +320,7 @@ sw_cli_campbell (int argc, char **argv)
     { "speeds", 0, 0, G_OPTION_ARG_INT, &speeds, N_("Speed samples over the range (default 61)"), N_("N") },
     { "output-file", 'o', 0, G_OPTION_ARG_FILENAME, &out_path,
       N_("CSV file, or an image (.png, .svg, .pdf) of the diagram"), N_("FILE") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace the output file even if it is read-only"), NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new (N_("MODEL"));
@@ -353,6 +359,8 @@ sw_cli_campbell (int argc, char **argv)
       o.n_orders = orders->len;
     }
   o.n_speeds = speeds;
+  if ((status = sw_cli_check_output (ctx, "-o", out_path, argv[1], force, FALSE)) != EXIT_OK)
+    return status;
   if (!(sys = sw_cli_load_system (argv[1], &status)))
     return status;
   if (!(c = sw_campbell_compute (sys, shaft, &o, &error)))
@@ -364,7 +372,7 @@ sw_cli_campbell (int argc, char **argv)
     {
       g_autofree char *title = g_strdup_printf (_("Campbell diagram, reference shaft %s"), shaft);
 
-      if ((status = sw_cli_write_table (sw_campbell_get_diagram (c), out_path, title)) != EXIT_OK)
+      if ((status = sw_cli_write_table (sw_campbell_get_diagram (c), out_path, title, argv[1], force)) != EXIT_OK)
         return status;
     }
   {

@@ -6,6 +6,7 @@
 #include "sw-model.h"
 #include "sw-system.h"
 #include "sw-trajectory.h"
+#include "sw-plot-file.h"
 
 G_BEGIN_DECLS
 
@@ -28,9 +29,23 @@ int       sw_cli_column_width (const char *heading, int min_width);
 /* NULL with *status set (and the error printed) when it fails. */
 SwModel  *sw_cli_load_model   (const char *path, int *status);
 SwSystem *sw_cli_load_system  (const char *path, int *status);
+/* Whether path ends in .png, .svg or .pdf (any case). */
 gboolean  sw_cli_is_image     (const char *path);
-/* CSV to a file (stdout when path is NULL), or an image of the columns. */
-int       sw_cli_write_table  (SwTrajectory *tr, const char *path, const char *title);
+/* Before any work: whether path (NULL: nothing to check) can be written as
+ * an output of input with or without --force, and is an image when image is
+ * TRUE; otherwise prints a usage error naming option and returns EXIT_USAGE. */
+int       sw_cli_check_output (GOptionContext *ctx, const char *option, const char *path, const char *input,
+                               gboolean force, gboolean image);
+/* The writers: never onto input, a read-only file only when force, every
+ * write checked (sw-output-file.h); EXIT_OK or EXIT_MODEL with the error
+ * printed. CSV to a file or stdout (path NULL): */
+int       sw_cli_write_csv    (SwTrajectory *tr, const char *path, const char *input, gboolean force);
+/* The columns drawn into an image (style may be NULL): */
+int       sw_cli_write_plot   (SwTrajectory *tr, const guint *cols, guint n, const SwPlotFileStyle *style,
+                               const char *title, const char *path, const char *input, gboolean force);
+/* An image of the columns worth drawing when path names one, CSV otherwise. */
+int       sw_cli_write_table  (SwTrajectory *tr, const char *path, const char *title, const char *input,
+                               gboolean force);
 
 /* The commands: argv[0] is the command's name. */
 int       sw_cli_run          (int argc, char **argv, gboolean plot);

@@ -25,6 +25,7 @@ typedef struct {
   double  tolerance;
   char   *variables;
   char   *method;
+  gboolean force;
 } RunArgs;
 
 static GOptionContext *
@@ -42,6 +43,7 @@ run_context (const char *command, const char *summary, RunArgs *a, gboolean plot
       N_("Variables to record, comma-separated (default: all; for plot: every body’s speed)"), N_("ID.VAR,…") },
     { "method", 0, 0, G_OPTION_ARG_STRING, &a->method,
       N_("Integration method: auto, rk45, rkck, rk8pd, adams, bdf"), N_("NAME") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &a->force, N_("Replace the output file even if it is read-only"), NULL },
     { NULL }
   };
   GOptionContext *ctx = g_option_context_new (N_("MODEL"));
@@ -109,6 +111,9 @@ sw_cli_run (int argc, char **argv, gboolean plot)
       status = sw_cli_usage_error (ctx, _("plot needs -o FILE.png, FILE.svg or FILE.pdf"));
       goto out;
     }
+  /* The output before any work: not the model, writable, an image for plot. */
+  if ((status = sw_cli_check_output (ctx, "-o", a.output, argv[1], a.force, plot)) != EXIT_OK)
+    goto out;
   if (!(model = sw_cli_load_model (argv[1], &status)))
     goto out;
   if (!(sys = sw_model_assemble (model, &error)))
@@ -159,11 +164,10 @@ sw_cli_run (int argc, char **argv, gboolean plot)
 
       for (guint c = 0; c < n; c++)
         cols[c] = c;
-      if (!sw_plot_file_write (tr, cols, n, sw_model_get_name (model), a.output, 1200, 800, &error))
-        status = sw_cli_model_error (error);
+      status = sw_cli_write_plot (tr, cols, n, NULL, sw_model_get_name (model), a.output, argv[1], a.force);
     }
-  else if (!sw_trajectory_write_csv (tr, a.output, &error))
-    status = sw_cli_model_error (error);
+  else
+    status = sw_cli_write_csv (tr, a.output, argv[1], a.force);
 
 out:
   g_free (a.output);

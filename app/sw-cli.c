@@ -4,15 +4,19 @@
  * Exit status: 0 success, 1 a model or data error, 2 a usage error.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <errno.h>
 #include <locale.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
 #include "sw-cli-private.h"
 #include "sw-error.h"
+#include "sw-output-file.h"
 #include "sw-campbell.h"
 #include "sw-frf.h"
 #include "sw-modes.h"
@@ -150,8 +154,122 @@ sw_cli_load_model (const char *path, int *status)
 gboolean
 sw_cli_is_image (const char *path)
 {
-  return path != NULL && (g_str_has_suffix (path, ".png") || g_str_has_suffix (path, ".svg")
-                          || g_str_has_suffix (path, ".pdf"));
+  g_autofree char *lower = path != NULL ? g_ascii_strdown (path, -1) : NULL;
+
+  return lower != NULL && (g_str_has_suffix (lower, ".png") || g_str_has_suffix (lower, ".svg")
+                           || g_str_has_suffix (lower, ".pdf"));
+}
+
+int
+sw_cli_check_output (GOptionContext *ctx, const char *option, const char *path, const char *input,
+                     gboolean force, gboolean image)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *msg = NULL;
+  const char *inputs[] = { input, NULL };
+
+  if (path == NULL)
+    return EXIT_OK;
+  if (image && !sw_cli_is_image (path))
+    msg = g_strdup_printf (_("%s %s: unknown image type; the name must end in .png, .svg or .pdf"), option, path);
+  else if (!sw_output_file_check (path, inputs, force ? SW_OUTPUT_FILE_FORCE : 0, &error))
+    {
+      /* Refused only for being read-only: say what would write it anyway. */
+      if (!force && sw_output_file_check (path, inputs, SW_OUTPUT_FILE_FORCE, NULL))
+        msg = g_strdup_printf (_("%s: %s; --force replaces it"), option, error->message);
+      else
+        msg = g_strdup_printf ("%s: %s", option, error->message);
+    }
+  return msg != NULL ? sw_cli_usage_error (ctx, msg) : EXIT_OK;
+}
+
+/* The named temporary file being written, if any, for the signal handler to
+ * remove (an unnamed O_TMPFILE vanishes by itself). */
+static char pending_temporary[4096];
+static volatile sig_atomic_t have_pending_temporary;
+
+static void
+remove_temporary_and_die (int sig)
+{
+  if (have_pending_temporary)
+    unlink (pending_temporary);
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+static void
+set_pending_temporary (SwOutputFile *output)
+{
+  const char *tmp = output != NULL ? sw_output_file_get_temporary_path (output) : NULL;
+
+  have_pending_temporary = 0;
+  if (tmp != NULL && strlen (tmp) < sizeof pending_temporary)
+    {
+      strcpy (pending_temporary, tmp);
+      have_pending_temporary = 1;
+    }
+}
+
+/* Opens path (refusing the input, and a read-only file unless force), has
+ * write fill it, commits it. */
+typedef gboolean (*WriteFunc) (SwOutputFile *output, gconstpointer data, GError **error);
+
+static int
+write_output (const char *path, const char *input, gboolean force, WriteFunc write, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwOutputFile) output = NULL;
+  const char *inputs[] = { input, NULL };
+  gboolean ok;
+
+  if (!(output = sw_output_file_open (path, inputs, force ? SW_OUTPUT_FILE_FORCE : 0, &error)))
+    return sw_cli_model_error (error);
+  set_pending_temporary (output);
+  ok = write (output, data, &error) && sw_output_file_commit (g_steal_pointer (&output), &error);
+  g_clear_pointer (&output, sw_output_file_abort);
+  set_pending_temporary (NULL);
+  return ok ? EXIT_OK : sw_cli_model_error (error);
+}
+
+static gboolean
+write_csv (SwOutputFile *output, gconstpointer data, GError **error)
+{
+  return sw_trajectory_write_csv_to_output (data, output, error);
+}
+
+int
+sw_cli_write_csv (SwTrajectory *tr, const char *path, const char *input, gboolean force)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (path == NULL)
+    return sw_trajectory_write_csv (tr, NULL, &error) ? EXIT_OK : sw_cli_model_error (error);
+  return write_output (path, input, force, write_csv, tr);
+}
+
+typedef struct {
+  SwTrajectory          *tr;
+  const guint           *cols;
+  guint                  n;
+  const SwPlotFileStyle *style;
+  const char            *title;
+} PlotJob;
+
+static gboolean
+write_plot (SwOutputFile *output, gconstpointer data, GError **error)
+{
+  const PlotJob *job = data;
+
+  return sw_plot_file_write_to_output (job->tr, job->cols, job->n, job->title, job->style, output, 1200, 800, error);
+}
+
+int
+sw_cli_write_plot (SwTrajectory *tr, const guint *cols, guint n, const SwPlotFileStyle *style, const char *title,
+                   const char *path, const char *input, gboolean force)
+{
+  PlotJob job = { tr, cols, n, style, title };
+
+  return write_output (path, input, force, write_plot, &job);
 }
 
 /* The columns of tr worth drawing, and how: a frequency response as a Bode
@@ -179,22 +297,17 @@ plot_columns (const SwTrajectory *tr, guint *cols, SwPlotFileStyle *style)
 
 /* CSV to a file or stdout, or the columns drawn into an image. */
 int
-sw_cli_write_table (SwTrajectory *tr, const char *path, const char *title)
+sw_cli_write_table (SwTrajectory *tr, const char *path, const char *title, const char *input, gboolean force)
 {
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
   if (sw_cli_is_image (path))
     {
       guint cols[SW_PLOT_FILE_MAX_COLUMNS];
       SwPlotFileStyle style;
       guint n = plot_columns (tr, cols, &style);
 
-      ok = sw_plot_file_write_styled (tr, cols, n, title, &style, path, 1200, 800, &error);
+      return sw_cli_write_plot (tr, cols, n, &style, title, path, input, force);
     }
-  else
-    ok = sw_trajectory_write_csv (tr, path, &error);
-  return ok ? EXIT_OK : sw_cli_model_error (error);
+  return sw_cli_write_csv (tr, path, input, force);
 }
 
 SwSystem *
@@ -223,6 +336,19 @@ locale_dir (void)
   return dir != NULL && dir[0] != '\0' ? dir : LOCALEDIR;
 }
 
+/* What a command printed must have arrived: a full disk or a closed pipe
+ * behind standard output is an error (exit 1), not a silent success. */
+static int
+finish_stdout (int status)
+{
+  if ((fflush (stdout) != 0 || ferror (stdout)) && status == EXIT_OK)
+    {
+      g_printerr (_("shaftwork-cli: cannot write to standard output: %s\n"), g_strerror (errno));
+      return EXIT_MODEL;
+    }
+  return status;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -233,6 +359,10 @@ main (int argc, char **argv)
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   sw_init ();
+  /* Ctrl+C or a kill while a file is written leaves no temporary file. */
+  signal (SIGINT, remove_temporary_and_die);
+  signal (SIGTERM, remove_temporary_and_die);
+  signal (SIGHUP, remove_temporary_and_die);
   if (argc < 2)
     {
       g_autofree char *overview = dup_overview ();
@@ -259,19 +389,19 @@ main (int argc, char **argv)
       return EXIT_OK;
     }
   if (g_str_equal (command, "simulate"))
-    return sw_cli_run (argc - 1, argv + 1, FALSE);
+    return finish_stdout (sw_cli_run (argc - 1, argv + 1, FALSE));
   if (g_str_equal (command, "plot"))
-    return sw_cli_run (argc - 1, argv + 1, TRUE);
+    return finish_stdout (sw_cli_run (argc - 1, argv + 1, TRUE));
   if (g_str_equal (command, "check"))
-    return sw_cli_check (argc - 1, argv + 1);
+    return finish_stdout (sw_cli_check (argc - 1, argv + 1));
   if (g_str_equal (command, "modal"))
-    return sw_cli_modal (argc - 1, argv + 1);
+    return finish_stdout (sw_cli_modal (argc - 1, argv + 1));
   if (g_str_equal (command, "frf"))
-    return sw_cli_frf (argc - 1, argv + 1);
+    return finish_stdout (sw_cli_frf (argc - 1, argv + 1));
   if (g_str_equal (command, "campbell"))
-    return sw_cli_campbell (argc - 1, argv + 1);
+    return finish_stdout (sw_cli_campbell (argc - 1, argv + 1));
   if (g_str_equal (command, "list"))
-    return sw_cli_list (argc - 1, argv + 1);
+    return finish_stdout (sw_cli_list (argc - 1, argv + 1));
   {
     g_autofree char *msg = g_strdup_printf (_("unknown command “%s”"), command);
 

@@ -189,7 +189,7 @@ resolve (const char *path, const char *const *inputs, SwOutputFileFlags flags, T
       if (!(flags & SW_OUTPUT_FILE_FORCE) && ((st.st_mode & 0222) == 0 || !is_writable (t->target, W_OK)))
         {
           g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                       _("Cannot write “%s”: the file is read-only (mode %04o); it is replaced only when forced"),
+                       _("Cannot write “%s”: the file is read-only (mode %04o)"),
                        name, (unsigned) (st.st_mode & 07777));
           target_clear (t);
           return FALSE;
