@@ -10,8 +10,6 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-assembly-private.h"
 
-#include <lapacke.h>
-
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -19,6 +17,42 @@
 #include <gsl/gsl_linalg.h>
 
 /* ---- Blocks ------------------------------------------------------------- */
+
+/* Band Cholesky A = L L^T in place (LAPACK lower band storage, as dpbtrf:
+ * (r, c), r >= c, at [r - c + c ldab]), then the inverses of L's diagonal
+ * for _sw_band_solve(). FALSE when A is not positive definite. Done here
+ * rather than by LAPACK: the bands are narrow, and a multithreaded BLAS
+ * would start its threads for them. */
+static gboolean
+band_factor (guint n, guint band, double *ab, double **diag_inverse)
+{
+  gsize ldab = band + 1;
+
+  for (guint j = 0; j < n; j++)
+    {
+      guint first = j > band ? j - band : 0, end = MIN (n, j + band + 1);
+      double d = ab[(gsize) j * ldab];
+
+      for (guint k = first; k < j; k++)
+        d -= ab[(j - k) + k * ldab] * ab[(j - k) + k * ldab];
+      if (!(d > 0))
+        return FALSE;
+      d = sqrt (d);
+      ab[(gsize) j * ldab] = d;
+      for (guint i = j + 1; i < end; i++)
+        {
+          double s = ab[(i - j) + j * ldab];
+
+          for (guint k = i > band ? i - band : 0; k < j; k++)
+            s -= ab[(i - k) + k * ldab] * ab[(j - k) + k * ldab];
+          ab[(i - j) + j * ldab] = s / d;
+        }
+    }
+  *diag_inverse = g_new (double, MAX (n, 1));
+  for (guint k = 0; k < n; k++)
+    (*diag_inverse)[k] = 1 / ab[(gsize) k * ldab];
+  return TRUE;
+}
 
 /* Groups the coordinates of class cls by the union-find parent. */
 static SwBlock *
@@ -252,7 +286,7 @@ _sw_assembly_build_massive_blocks (SwAssembly *ctx, GError **error)
                 }
           }
 #undef BAND
-        if (LAPACKE_dpbtrf (LAPACK_COL_MAJOR, 'L', blk->n, blk->band, blk->factor, ldab) != 0)
+        if (!band_factor (blk->n, blk->band, blk->factor, &blk->diag_inverse))
           {
             guint node = sys->c_terms[sys->c_start[blk->coords[0]]].index;
             g_autofree char *where = _sw_assembly_describe_node (ctx, node);
@@ -263,9 +297,6 @@ _sw_assembly_build_massive_blocks (SwAssembly *ctx, GError **error)
                          sw_model_get_display_name (ctx->model), where);
             return FALSE;
           }
-        blk->diag_inverse = g_new (double, blk->n);
-        for (guint k = 0; k < blk->n; k++)
-          blk->diag_inverse[k] = 1 / blk->factor[(gsize) k * ldab];
       }
   }
   return TRUE;
@@ -468,14 +499,8 @@ _sw_assembly_build_row_blocks (SwSystem *sys)
                       blk->factor[(k - j) + (gsize) j * ldab] += row->coeffs[c] * other->coeffs[d];
                 }
           }
-        if (LAPACKE_dpbtrf (LAPACK_COL_MAJOR, 'L', n, blk->band, blk->factor, ldab) != 0)
+        if (!band_factor (n, blk->band, blk->factor, &blk->diag_inverse))
           g_clear_pointer (&blk->factor, g_free);
-        else
-          {
-            blk->diag_inverse = g_new (double, n);
-            for (guint k = 0; k < n; k++)
-              blk->diag_inverse[k] = 1 / blk->factor[(gsize) k * ldab];
-          }
       }
   }
   sys->n_row_blocks = blocks->len;

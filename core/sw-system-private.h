@@ -64,7 +64,7 @@ typedef struct {
   guint      n;
   guint     *coords;     /* coordinate indices */
   /* Massive blocks: the coordinates are in a Cuthill-McKee order and the
-   * block of T^T M T is factored as a band Cholesky (LAPACK dpbtrf; lower
+   * block of T^T M T is factored once as a band Cholesky (LAPACK's lower
    * band storage, (band + 1) x n): tridiagonal for a chain of shaft
    * elements, 1 x 1 for gear trees. */
   guint       band;
@@ -87,7 +87,7 @@ typedef struct {
 
 /* Rows sharing nodes, for the reactions G G^T lambda = G (M a - f). The
  * rows are in a Cuthill-McKee order, so G G^T is banded (narrow for chains
- * and trees) and factored once as a band Cholesky (LAPACK dpbtrf). */
+ * and trees) and factored once as a band Cholesky. */
 typedef struct {
   guint       n;         /* rows in the block (non-redundant) */
   guint      *rows;

@@ -24,7 +24,7 @@
  * Times are processor seconds of the process (best of several runs).
  *
  * Run: meson test -C build --benchmark bench-chain --verbose, or
- *      build/tests/bench-chain [MAX_N]
+ *      build/tests/bench-chain [MAX_N [chain|fourbody|mixed|gears]]
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -495,11 +495,16 @@ int
 main (int argc, char **argv)
 {
   guint max_n = argc > 1 ? (guint) atoi (argv[1]) : 100000;
+  const char *only = argc > 2 ? argv[2] : NULL;
 
   gsl_set_error_handler_off ();
-  bench_speed_chain (max_n);
-  bench_fourbody ();
-  bench_mixed_chain ();
-  bench_gear_train ();
+  if (only == NULL || g_str_equal (only, "chain"))
+    bench_speed_chain (max_n);
+  if (only == NULL || g_str_equal (only, "fourbody"))
+    bench_fourbody ();
+  if (only == NULL || g_str_equal (only, "mixed"))
+    bench_mixed_chain ();
+  if (only == NULL || g_str_equal (only, "gears"))
+    bench_gear_train ();
   return 0;
 }
