@@ -270,8 +270,19 @@ sw_cli_frf (int argc, char **argv)
     return sw_cli_usage_error (ctx, argc < 2 ? _("missing MODEL") : _("more than one MODEL given"));
   if (input == NULL || output == NULL)
     return sw_cli_usage_error (ctx, _("frf needs --input ID and --output ID.VAR"));
-  if (points < 2 || !(from >= 0) || !(to >= 0) || isinf (from) || isinf (to))
-    return sw_cli_usage_error (ctx, _("--points must be >= 2 and --from, --to >= 0"));
+  if (points < 2 || !(from >= 0) || !(to >= 0) || from > SW_FRF_MAX_HZ || to > SW_FRF_MAX_HZ)
+    {
+      g_autofree char *msg = g_strdup_printf (_("--points must be >= 2 and --from, --to between 0 and %g Hz"),
+                                              SW_FRF_MAX_HZ);
+      return sw_cli_usage_error (ctx, msg);
+    }
+  if (points > SW_FRF_MAX_POINTS)
+    {
+      g_autofree char *need = g_format_size ((guint64) points * 5 * sizeof (double));
+      g_autofree char *msg = g_strdup_printf (_("--points %d is too many: at most %d (the response would keep "
+                                                "%s)"), points, SW_FRF_MAX_POINTS, need);
+      return sw_cli_usage_error (ctx, msg);
+    }
   if ((status = sw_cli_check_output (ctx, "-o", out_path, argv[1], force, FALSE)) != EXIT_OK)
     return status;
   if (!(sys = sw_cli_load_system (argv[1], &status)))
@@ -342,6 +353,12 @@ sw_cli_campbell (int argc, char **argv)
     return sw_cli_usage_error (ctx, _("campbell needs --shaft ID and --speed-range N0:N1 (rpm)"));
   if (speeds < 2)
     return sw_cli_usage_error (ctx, _("--speeds must be >= 2"));
+  if (!(o.from_rpm >= 0 && o.to_rpm > o.from_rpm && o.to_rpm <= SW_CAMPBELL_MAX_RPM))
+    {
+      g_autofree char *msg = g_strdup_printf (_("--speed-range N0:N1 needs 0 <= N0 < N1 <= %g rpm"),
+                                              SW_CAMPBELL_MAX_RPM);
+      return sw_cli_usage_error (ctx, msg);
+    }
   if (orders_text != NULL)
     {
       g_auto (GStrv) items = g_strsplit (orders_text, ",", -1);
@@ -363,6 +380,16 @@ sw_cli_campbell (int argc, char **argv)
     return status;
   if (!(sys = sw_cli_load_system (argv[1], &status)))
     return status;
+  if (speeds > SW_CAMPBELL_MAX_SPEEDS)
+    {
+      /* Each speed is a modal analysis that keeps a frequency and a section per mode. */
+      guint64 bytes = (guint64) speeds * MAX (sw_system_get_n_dofs (sys), 1) * (sizeof (double) + sizeof (int));
+      g_autofree char *need = g_format_size (bytes);
+      g_autofree char *msg = g_strdup_printf (_("--speeds %d is too many: at most %d (each speed is a modal "
+                                                "analysis; the diagram would keep %s)"),
+                                              speeds, SW_CAMPBELL_MAX_SPEEDS, need);
+      return sw_cli_usage_error (ctx, msg);
+    }
   if (!(c = sw_campbell_compute (sys, shaft, &o, &error)))
     {
       g_printerr ("%s: error: %s\n", argv[1], error->message);

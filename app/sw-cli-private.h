@@ -47,6 +47,25 @@ int       sw_cli_write_plot   (SwTrajectory *tr, const guint *cols, guint n, con
 int       sw_cli_write_table  (SwTrajectory *tr, const char *path, const char *title, const char *input,
                                gboolean force);
 
+/* Reads the number an option was given as text (nothing when text is NULL):
+ * TRUE when it is finite with above < value < below; otherwise prints a usage
+ * error naming the option and what is valid, sets *status and returns FALSE. */
+gboolean  sw_cli_parse_number (GOptionContext *ctx, const char *option, const char *text, double above,
+                               double below, const char *valid, double *value, int *status);
+
+/* The progress line of a long run: simulated time / stop time and rate,
+ * on a terminal only, once a run has taken a second; none when quiet. */
+typedef struct {
+  gboolean enabled, shown;
+  gint64   start_us, last_us;
+} SwCliProgress;
+
+void      sw_cli_progress_init   (SwCliProgress *progress, gboolean quiet);
+/* An SwProgressFunc; data is the SwCliProgress. */
+void      sw_cli_progress_update (double t, double stop_time_s, gpointer data);
+/* Clears the line if one was shown. */
+void      sw_cli_progress_end    (SwCliProgress *progress);
+
 /* The commands: argv[0] is the command's name. */
 int       sw_cli_run          (int argc, char **argv, gboolean plot);
 int       sw_cli_check        (int argc, char **argv);

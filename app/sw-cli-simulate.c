@@ -20,10 +20,12 @@
 
 typedef struct {
   char   *output;
-  double  stop_time;
-  double  interval;
-  double  tolerance;
+  /* Numbers as given: read and checked by parse_run_numbers(). */
+  char   *stop_time;
+  char   *interval;
+  char   *tolerance;
   char   *variables;
+  gboolean quiet;
   char   *method;
   gboolean force;
 } RunArgs;
@@ -35,12 +37,14 @@ run_context (const char *command, const char *summary, RunArgs *a, gboolean plot
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &a->output,
       plot ? N_("Image to write: FILE.png, FILE.svg or FILE.pdf") : N_("CSV file to write (default: standard output)"),
       N_("FILE") },
-    { "stop-time", 0, 0, G_OPTION_ARG_DOUBLE, &a->stop_time, N_("Stop time in s (default: the model’s)"), N_("T") },
-    { "interval", 0, 0, G_OPTION_ARG_DOUBLE, &a->interval, N_("Output interval in s (default: the model’s)"),
+    { "stop-time", 0, 0, G_OPTION_ARG_STRING, &a->stop_time, N_("Stop time in s (default: the model’s)"), N_("T") },
+    { "interval", 0, 0, G_OPTION_ARG_STRING, &a->interval, N_("Output interval in s (default: the model’s)"),
       N_("H") },
-    { "tolerance", 0, 0, G_OPTION_ARG_DOUBLE, &a->tolerance, N_("Relative and absolute tolerance"), N_("TOL") },
+    { "tolerance", 0, 0, G_OPTION_ARG_STRING, &a->tolerance, N_("Relative and absolute tolerance"), N_("TOL") },
     { "variables", 0, 0, G_OPTION_ARG_STRING, &a->variables,
-      N_("Variables to record, comma-separated (default: all; for plot: every body’s speed)"), N_("ID.VAR,…") },
+      N_("Variables to record, comma-separated, or patterns such as '*.w' (default: all; for plot: every "
+         "body’s speed)"), N_("ID.VAR,…") },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &a->quiet, N_("No progress line on a terminal during long runs"), NULL },
     { "method", 0, 0, G_OPTION_ARG_STRING, &a->method,
       N_("Integration method: auto, rk45, rkck, rk8pd, adams, bdf"), N_("NAME") },
     { "force", 0, 0, G_OPTION_ARG_NONE, &a->force, N_("Replace the output file even if it is read-only"), NULL },
@@ -78,8 +82,9 @@ default_plot_variables (const SwSystem *sys)
 int
 sw_cli_run (int argc, char **argv, gboolean plot)
 {
-  /* -INFINITY: not given on the command line. */
-  RunArgs a = { .stop_time = -INFINITY, .interval = -INFINITY, .tolerance = -INFINITY };
+  RunArgs a = { 0 };
+  double stop_time = 0, interval = 0, tolerance = 0;
+  SwCliProgress progress = { 0 };
   g_autoptr (GOptionContext) ctx = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (SwModel) model = NULL;
@@ -100,12 +105,11 @@ sw_cli_run (int argc, char **argv, gboolean plot)
       status = sw_cli_usage_error (ctx, argc < 2 ? _("missing MODEL") : _("more than one MODEL given"));
       goto out;
     }
-  if (isnan (a.stop_time) || isnan (a.interval) || isnan (a.tolerance)
-      || a.stop_time == INFINITY || a.interval == INFINITY || a.tolerance == INFINITY)
-    {
-      status = sw_cli_usage_error (ctx, _("--stop-time, --interval and --tolerance take finite numbers"));
-      goto out;
-    }
+  if (!sw_cli_parse_number (ctx, "--stop-time", a.stop_time, 0, INFINITY, _("a time in s > 0"), &stop_time, &status)
+      || !sw_cli_parse_number (ctx, "--interval", a.interval, 0, INFINITY, _("a time in s > 0"), &interval, &status)
+      || !sw_cli_parse_number (ctx, "--tolerance", a.tolerance, 0, 1, _("a number between 0 and 1, e.g. 1e-6"),
+                               &tolerance, &status))
+    goto out;
   if (plot && a.output == NULL)
     {
       status = sw_cli_usage_error (ctx, _("plot needs -o FILE.png, FILE.svg or FILE.pdf"));
@@ -123,14 +127,14 @@ sw_cli_run (int argc, char **argv, gboolean plot)
     }
 
   o = sw_simulate_options_from_system (sys);
-  if (a.stop_time != -INFINITY)
-    o.stop_time_s = a.stop_time;
-  if (a.interval != -INFINITY)
-    o.output_interval_s = a.interval;
-  else if (a.stop_time != -INFINITY && sw_system_get_settings (sys)->output_interval_s <= 0)
+  if (a.stop_time != NULL)
+    o.stop_time_s = stop_time;
+  if (a.interval != NULL)
+    o.output_interval_s = interval;
+  else if (a.stop_time != NULL && sw_system_get_settings (sys)->output_interval_s <= 0)
     o.output_interval_s = o.stop_time_s / 500;
-  if (a.tolerance != -INFINITY)
-    o.tolerance = a.tolerance;
+  if (a.tolerance != NULL)
+    o.tolerance = tolerance;
   if (a.method != NULL && !sw_method_from_name (a.method, &o.method))
     {
       g_autofree char *msg = g_strdup_printf (_("unknown method “%s”; valid: auto, rk45, rkck, rk8pd, adams, bdf"),
@@ -148,12 +152,44 @@ sw_cli_run (int argc, char **argv, gboolean plot)
                                       : _("--variables is empty"));
       goto out;
     }
+  for (guint k = 0; vars != NULL && vars[k] != NULL; k++)
+    if (*g_strstrip (vars[k]) == '\0')
+      {
+        g_autofree char *msg = g_strdup_printf (_("--variables “%s” has an empty name; give ID.VAR names or "
+                                                  "patterns such as '*.w', separated by commas"), a.variables);
+        status = sw_cli_usage_error (ctx, msg);
+        goto out;
+      }
   o.variables = (const char *const *) vars;
 
-  if (!(tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error)))
+  /* Variables, memory and events before the run: a bad option is a usage
+   * error naming it, a model setting an error of the model. */
+  if (!sw_simulate_check (sys, &o, &error))
     {
-      g_autofree char *loc = g_strdup (argv[1]);
-      g_printerr ("%s: error: %s\n", loc, error->message);
+      g_autofree char *msg = NULL;
+
+      if (g_error_matches (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER))
+        msg = g_strdup_printf ("--variables: %s", error->message);
+      else if (g_error_matches (error, SW_ERROR, SW_ERROR_TOO_LARGE)
+               && (a.stop_time != NULL || a.interval != NULL || a.variables != NULL))
+        msg = g_strdup_printf ("%s%s%s: %s", a.stop_time != NULL ? "--stop-time " : "",
+                               a.interval != NULL ? "--interval " : "", a.variables != NULL ? "--variables" : "",
+                               error->message);
+      if (msg != NULL)
+        status = sw_cli_usage_error (ctx, msg);
+      else
+        {
+          g_printerr ("%s: error: %s\n", argv[1], error->message);
+          status = EXIT_MODEL;
+        }
+      goto out;
+    }
+  sw_cli_progress_init (&progress, a.quiet);
+  tr = sw_simulate (sys, &o, sw_cli_progress_update, &progress, NULL, &error);
+  sw_cli_progress_end (&progress);
+  if (tr == NULL)
+    {
+      g_printerr ("%s: error: %s\n", argv[1], error->message);
       status = EXIT_MODEL;
       goto out;
     }
@@ -171,6 +207,9 @@ sw_cli_run (int argc, char **argv, gboolean plot)
 
 out:
   g_free (a.output);
+  g_free (a.stop_time);
+  g_free (a.interval);
+  g_free (a.tolerance);
   g_free (a.variables);
   g_free (a.method);
   return status;
@@ -198,8 +237,23 @@ sw_cli_check (int argc, char **argv)
     return status;
   if (!(sys = sw_model_assemble (model, &error)))
     return sw_cli_model_error (error);
+  /* The run the model's settings ask for: events and memory. */
+  {
+    SwSimulateOptions o = sw_simulate_options_from_system (sys);
+
+    if (!sw_simulate_check (sys, &o, &error))
+      {
+        g_printerr ("%s: error: %s\n", argv[1], error->message);
+        return EXIT_MODEL;
+      }
+  }
   /* Not translated: scripts parse this line. */
-  g_print ("ok: %u components, %u connections, %u degrees of freedom\n",
-           sw_model_get_n_components (model), sw_model_get_n_connections (model), sw_system_get_n_dofs (sys));
+  {
+    guint nc = sw_model_get_n_components (model), nw = sw_model_get_n_connections (model);
+    guint nd = sw_system_get_n_dofs (sys);
+
+    g_print ("ok: %u component%s, %u connection%s, %u degree%s of freedom\n", nc, nc == 1 ? "" : "s",
+             nw, nw == 1 ? "" : "s", nd, nd == 1 ? "" : "s");
+  }
   return EXIT_OK;
 }

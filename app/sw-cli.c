@@ -148,6 +148,16 @@ sw_cli_load_model (const char *path, int *status)
 
   if (model == NULL)
     *status = sw_cli_model_error (error);
+  else if (sw_model_get_name (model) == NULL || *sw_model_get_name (model) == '\0')
+    {
+      /* Titles and headings name a model without a name by its file. */
+      g_autofree char *base = g_path_get_basename (path);
+      char *dot = strrchr (base, '.');
+
+      if (dot != NULL && dot != base)
+        *dot = '\0';
+      sw_model_set_name (model, base);
+    }
   return model;
 }
 

@@ -101,10 +101,17 @@ sw_campbell_compute (const SwSystem *sys, const char *shaft, const SwCampbellOpt
                    _("unknown reference shaft “%s”: give the id of an inertia"), shaft);
       return NULL;
     }
-  if (!(o->from_rpm >= 0 && o->to_rpm > o->from_rpm && isfinite (o->to_rpm)))
+  if (!(o->from_rpm >= 0 && o->to_rpm > o->from_rpm && o->to_rpm <= SW_CAMPBELL_MAX_RPM))
     {
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                   _("invalid speed range %g:%g rpm; valid: 0 <= from < to"), o->from_rpm, o->to_rpm);
+                   _("invalid speed range %g:%g rpm; valid: 0 <= from < to <= %g"), o->from_rpm, o->to_rpm,
+                   SW_CAMPBELL_MAX_RPM);
+      return NULL;
+    }
+  if (o->n_speeds > SW_CAMPBELL_MAX_SPEEDS)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE, _("%u speeds; valid: at most %d"), o->n_speeds,
+                   SW_CAMPBELL_MAX_SPEEDS);
       return NULL;
     }
   for (guint k = 0; k < o->n_orders; k++)

@@ -13,9 +13,14 @@
 
 G_BEGIN_DECLS
 
+/* Each speed is a modal analysis: more is a run of hours. Speeds beyond
+ * SW_CAMPBELL_MAX_RPM make the speed-dependent elements overflow. */
+#define SW_CAMPBELL_MAX_SPEEDS 100000
+#define SW_CAMPBELL_MAX_RPM    1e9
+
 typedef struct {
   double        from_rpm, to_rpm;
-  guint         n_speeds;        /* samples over the range, >= 2 */
+  guint         n_speeds;        /* samples over the range, 2 … SW_CAMPBELL_MAX_SPEEDS */
   const double *orders;          /* excitation orders of the reference shaft */
   guint         n_orders;
 } SwCampbellOptions;

@@ -18,7 +18,9 @@ typedef enum {
   SW_ERROR_CONTRADICTION,    /* constraints or initial values that contradict each other */
   SW_ERROR_SINGULAR,         /* a node or part that cannot be solved (no inertia, stiffness or damping) */
   SW_ERROR_NOT_CONVERGED,    /* the integrator or a Newton iteration failed */
-  SW_ERROR_CANCELLED
+  SW_ERROR_CANCELLED,
+  SW_ERROR_TOO_LARGE,        /* a run or an analysis needing more memory or events than it may use */
+  SW_ERROR_NOT_FINITE        /* a result that overflowed to infinity or became NaN */
 } SwErrorCode;
 
 GQuark sw_error_quark (void);

@@ -231,11 +231,17 @@ sw_frf_compute (const SwSystem *sys, const char *input, const char *output, cons
   if (!output_gradient (lin, out_part, var, out_nodes, &n_out, gx, gv, ga, error))
     return NULL;
   modes = sw_modes_compute (sys, 0, NULL, NULL);
+  if (o->n_points > SW_FRF_MAX_POINTS)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE, _("%u points; valid: at most %d"), o->n_points,
+                   SW_FRF_MAX_POINTS);
+      return NULL;
+    }
   grid = frequency_grid (modes, o, &from, &to);
-  if (!(from > 0 && to > from))
+  if (!(from > 0 && to > from && to <= SW_FRF_MAX_HZ))
     {
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                   _("invalid frequency range %g … %g Hz; valid: 0 < from < to"), from, to);
+                   _("invalid frequency range %g … %g Hz; valid: 0 < from < to <= %g"), from, to, SW_FRF_MAX_HZ);
       return NULL;
     }
 

@@ -20,6 +20,11 @@ typedef struct {
   guint       n_points;   /* logarithmic grid, before refinement near resonances */
 } SwFrfOptions;
 
+/* Beyond these a response needs more memory than it is worth, or w^2
+ * overflows: sw_frf_compute() refuses them. */
+#define SW_FRF_MAX_POINTS 1000000
+#define SW_FRF_MAX_HZ     1e12
+
 SwFrfOptions  sw_frf_options_default (void);
 
 /* Columns: magnitude, phase_deg, real, imag, with the frequency in Hz as

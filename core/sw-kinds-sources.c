@@ -208,7 +208,8 @@ static const SwParamDesc position_params[] = {
   SW_SIGNAL ("phi_ref", N_("Angle"), "rad", N_("Reference angle, followed exactly")),
 };
 static const SwParamDesc rot_accelerate_params[] = {
-  SW_SIGNAL ("a_ref", N_("Acceleration"), "rad/s2", N_("Reference acceleration; starts from rest")),
+  SW_SIGNAL ("a_ref", N_("Acceleration"), "rad/s2",
+             N_("Reference acceleration; starts from the driven body’s initial angle and speed")),
 };
 static const SwParamDesc force_params[] = {
   SW_SIGNAL ("f", N_("Force"), "N", N_("Accelerating force: a number or a signal")),
@@ -229,7 +230,8 @@ static const SwParamDesc trans_position_params[] = {
   SW_SIGNAL ("s_ref", N_("Position"), "m", N_("Reference position, followed exactly")),
 };
 static const SwParamDesc trans_accelerate_params[] = {
-  SW_SIGNAL ("a_ref", N_("Acceleration"), "m/s2", N_("Reference acceleration; starts from rest")),
+  SW_SIGNAL ("a_ref", N_("Acceleration"), "m/s2",
+             N_("Reference acceleration; starts from the driven body’s initial position and speed")),
 };
 
 #define SOURCE(sym, kname, klabel, khelp, kports, kparams, kvars, nvars, kkey, kbuild, kforces, kflags, kvariables) \

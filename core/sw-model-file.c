@@ -1084,7 +1084,7 @@ read_setting (Reader     *r,
       add_problem (r, member_offset (r, object, key), SW_ERROR_INVALID,
                    below_one ? _("simulation: “%s” = %s is out of range; valid: 0 < %s < 1")
                              : _("simulation: “%s” = %s is out of range; valid: %s > 0"),
-                   key, _sw_format_number (text, v), key);
+                   key, sw_format_number (text, v), key);
       return FALSE;
     }
 
@@ -1198,12 +1198,12 @@ read_header (Reader     *r,
       add_problem (r, member_offset (r, root, "version"), SW_ERROR_PARSE,
                    _("this model was written by a newer Shaftwork (format version %s); "
                      "this version reads version 1"),
-                   _sw_format_number (text, version));
+                   sw_format_number (text, version));
       return FALSE;
     }
   else if (version != 1)
     add_problem (r, member_offset (r, root, "version"), SW_ERROR_PARSE,
-                 _("“version” = %s is not valid; valid: 1"), _sw_format_number (text, version));
+                 _("“version” = %s is not valid; valid: 1"), sw_format_number (text, version));
 
   return TRUE;
 }

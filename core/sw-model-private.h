@@ -8,6 +8,7 @@
 
 #include "sw-model.h"
 #include "sw-error.h"
+#include "sw-number.h"
 
 G_BEGIN_DECLS
 
@@ -30,12 +31,6 @@ struct _SwModel
 /* The valid values of "method" in a file ("auto" stands for NULL). */
 extern const char *const _sw_simulation_methods[];
 
-/* Large enough for any number _sw_format_number() writes. */
-#define SW_NUMBER_BUF_SIZE 40
-
-/* The shortest text that reads back to exactly value ("0.1", "1e-6", "10"). */
-char         *_sw_format_number            (char         *buf,
-                                            double        value);
 /* “text” for a message: valid UTF-8, control characters replaced, shortened
  * when long. Free with g_free(). */
 char         *_sw_quote                    (const char   *text);

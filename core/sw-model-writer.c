@@ -71,7 +71,7 @@ write_number (GString *out,
   if (!isfinite (value))
     g_string_append (out, "null");
   else
-    g_string_append (out, _sw_format_number (buf, value));
+    g_string_append (out, sw_format_number (buf, value));
 }
 
 static void

@@ -39,54 +39,6 @@ emit_changed (SwModel *model)
 /* Messages */
 
 char *
-_sw_format_number (char   *buf,
-                   double  value)
-{
-  char format[8];
-  char *e;
-
-  if (value == 0)
-    return strcpy (buf, "0");
-  if (isnan (value))
-    return strcpy (buf, "nan");
-  if (isinf (value))
-    return strcpy (buf, value > 0 ? "inf" : "-inf");
-
-  if (value == floor (value) && fabs (value) < 1e15)
-    {
-      g_snprintf (buf, SW_NUMBER_BUF_SIZE, "%.0f", value);
-      return buf;
-    }
-
-  for (int precision = 1; precision <= 17; precision++)
-    {
-      g_snprintf (format, sizeof format, "%%.%dg", precision);
-      g_ascii_formatd (buf, SW_NUMBER_BUF_SIZE, format, value);
-      if (g_ascii_strtod (buf, NULL) == value)
-        break;
-    }
-
-  /* "1e-06" -> "1e-6", "1e+20" -> "1e20" */
-  e = strchr (buf, 'e');
-  if (e != NULL)
-    {
-      char *digits = e + 1;
-      char *src;
-
-      if (*digits == '+')
-        memmove (digits, digits + 1, strlen (digits + 1) + 1);
-      else if (*digits == '-')
-        digits++;
-      src = digits;
-      while (*src == '0' && src[1] != '\0')
-        src++;
-      memmove (digits, src, strlen (src) + 1);
-    }
-
-  return buf;
-}
-
-char *
 _sw_quote (const char *text)
 {
   const guint max_chars = 48;
@@ -345,8 +297,8 @@ describe_range (const SwParamDesc *desc)
   const char *lo_op = desc->min_exclusive ? "<" : "<=";
   gboolean has_lo = isfinite (desc->min), has_hi = isfinite (desc->max);
 
-  _sw_format_number (lo, desc->min);
-  _sw_format_number (hi, desc->max);
+  sw_format_number (lo, desc->min);
+  sw_format_number (hi, desc->max);
 
   if (has_lo && has_hi)
     return g_strdup_printf ("%s %s %s <= %s", lo, lo_op, desc->name, hi);
@@ -369,7 +321,7 @@ _sw_check_param (const char    *who,
   g_autofree char *range = NULL;
   gboolean below, above;
 
-  _sw_format_number (text, value);
+  sw_format_number (text, value);
 
   if (!isfinite (value))
     {
@@ -391,6 +343,18 @@ _sw_check_param (const char    *who,
 
   below = desc->min_exclusive ? value <= desc->min : value < desc->min;
   above = value > desc->max;
+  if (!below && !above && !sw_number_in_scale (value))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("%s: parameter “%s” = %s%s%s is too %s for the equations to stay finite; valid: 0 or "
+                     "%g <= |%s| <= %g"),
+                   who, desc->name, text,
+                   desc->unit != NULL && desc->unit[0] != '\0' ? " " : "",
+                   desc->unit != NULL ? desc->unit : "",
+                   fabs (value) < 1 ? _("small") : _("large"),
+                   SW_NUMBER_MIN_MAGNITUDE, desc->name, SW_NUMBER_MAX_MAGNITUDE);
+      return FALSE;
+    }
   if (!below && !above)
     return TRUE;
 

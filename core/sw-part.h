@@ -66,7 +66,7 @@ void   sw_builder_add_constraint  (SwBuilder    *builder,
 typedef enum {
   SW_MOTION_POSITION,      /* x - x_support = s(t) */
   SW_MOTION_SPEED,         /* d/dt (x - x_support) = s(t), starting from 0 */
-  SW_MOTION_ACCELERATION   /* d2/dt2 (x - x_support) = s(t), from rest at 0 */
+  SW_MOTION_ACCELERATION   /* d2/dt2 (x - x_support) = s(t), from the body's initial values */
 } SwMotion;
 
 /* A prescribed motion, also one constraint row of the part. */

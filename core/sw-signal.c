@@ -26,6 +26,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "sw-error.h"
+#include "sw-number.h"
 
 /* Deeper nesting of sum and product is refused, so that no input can exhaust
  * the stack. */
@@ -1179,6 +1180,15 @@ read_field (SwSignal            *signal,
                    field->name, article (type), type);
       return FALSE;
     }
+  if (!sw_number_in_scale (x))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("field “%s” of %s %s signal = %g is too %s for the equations to stay finite; "
+                     "valid: 0 or %g <= |%s| <= %g"),
+                   field->name, article (type), type, x, fabs (x) < 1 ? _("small") : _("large"),
+                   SW_NUMBER_MIN_MAGNITUDE, field->name, SW_NUMBER_MAX_MAGNITUDE);
+      return FALSE;
+    }
 
   switch (field->range)
     {
@@ -1339,11 +1349,11 @@ read_table (SwSignal    *signal,
                            i + 1, c == 0 ? _("time") : _("value"), describe_node (cell));
               return FALSE;
             }
-          if (!isfinite (x[c]))
+          if (!isfinite (x[c]) || !sw_number_in_scale (x[c]))
             {
               g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                            _("row %u of field “points” of a table signal: the %s must be "
-                             "a finite number"),
+                             "0 or a finite number of magnitude 1e-100 … 1e100"),
                            i + 1, c == 0 ? _("time") : _("value"));
               return FALSE;
             }

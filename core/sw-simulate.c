@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 #include <glib/gi18n-lib.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
@@ -172,6 +173,33 @@ typedef struct {
   guint var;
 } Column;
 
+/* Every "id.var" that matches a glob pattern ('*.w', 'J*.phi'). */
+static gboolean
+select_pattern (const SwSystem *sys, const char *pattern, GArray *cols, GError **error)
+{
+  g_autoptr (GPatternSpec) spec = g_pattern_spec_new (pattern);
+  guint before = cols->len;
+
+  for (guint i = 0; i < sys->n_parts; i++)
+    for (guint v = 0; v < sys->parts[i].kind->n_vars; v++)
+      {
+        g_autofree char *name = g_strdup_printf ("%s.%s", sys->parts[i].id, sys->parts[i].kind->vars[v].name);
+
+        if (g_pattern_spec_match_string (spec, name))
+          {
+            Column c = { i, v };
+            g_array_append_val (cols, c);
+          }
+      }
+  if (cols->len == before)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+                   _("no variable matches “%s”; variables are ID.VAR, e.g. inertia1.w"), pattern);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, GStrv *names, GStrv *units,
                 GError **error)
@@ -193,6 +221,13 @@ select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, G
       {
         const char *name = o->variables[k];
         const char *dot = strchr (name, '.');
+
+        if (strpbrk (name, "*?") != NULL)
+          {
+            if (!select_pattern (sys, name, cols, error))
+              return FALSE;
+            continue;
+          }
         g_autofree char *id = dot ? g_strndup (name, dot - name) : g_strdup (name);
         int part = -1, var;
 
@@ -245,6 +280,39 @@ typedef struct {
   double         *row;
 } Output;
 
+/* A result overflowed or became NaN at t: the error names the first
+ * variable (of every component's, recorded or not) that is not finite. */
+static gboolean
+not_finite_error (Output *out, double t, const double *y, gboolean left)
+{
+  const SwSystem *sys = out->sys;
+  SwState state;
+  double vars[32];
+
+  sw_equations_get_state (out->eq, t, left, &state);
+  g_clear_error (&out->eq->error);
+  for (guint i = 0; i < sys->n_parts; i++)
+    {
+      const SwPart *p = &sys->parts[i];
+
+      p->kind->variables (p, &state, vars);
+      for (guint v = 0; v < p->kind->n_vars; v++)
+        if (!isfinite (vars[v]))
+          {
+            g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_NOT_FINITE,
+                         _("component “%s”: %s.%s became %s at t = %.9g s; the equations overflow: check the "
+                           "parameters of “%s” and of what it is connected to (a tiny inertia or mass "
+                           "against a huge stiffness, a huge torque), or try the method “bdf”"),
+                         p->id, p->id, p->kind->vars[v].name, isnan (vars[v]) ? "NaN" : "infinite", t, p->id);
+            return FALSE;
+          }
+    }
+  g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_NOT_FINITE,
+               _("the state became infinite or NaN at t = %.9g s; the equations overflow: check for a tiny "
+                 "inertia or mass against a huge stiffness, or try the method “bdf”"), t);
+  return FALSE;
+}
+
 static gboolean
 emit_row (Output *out, double t, const double *y, gboolean left)
 {
@@ -269,16 +337,31 @@ emit_row (Output *out, double t, const double *y, gboolean left)
           last_part = c.part;
         }
       out->row[k] = vars[c.var];
+      if (!isfinite (out->row[k]))
+        return not_finite_error (out, t, y, left);
     }
+  for (guint k = 0; k < sys->n_states; k++)
+    if (!isfinite (y[k]))
+      return not_finite_error (out, t, y, left);
   sw_trajectory_append_row (out->tr, t, out->row);
   return TRUE;
 }
 
-/* Sorted instants in (0, stop) where a signal or a part's force jumps. */
-static GArray *
-collect_events (const SwSystem *sys, double stop)
+static int
+compare_double (gconstpointer a, gconstpointer b)
 {
-  GArray *ev = g_array_new (FALSE, FALSE, sizeof (double));
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Sorted instants in (0, stop) where a signal or a part's force jumps; NULL
+ * with an error naming the signal when there are more than
+ * SW_SIMULATE_MAX_EVENTS (a pulse of period 1e-9 s would fill the memory). */
+static GArray *
+collect_events (const SwSystem *sys, double stop, GError **error)
+{
+  g_autoptr (GArray) ev = g_array_new (FALSE, FALSE, sizeof (double));
 
   for (guint i = 0; i < sys->n_parts; i++)
     for (guint k = 0; k < SW_KIND_MAX_PARAMS; k++)
@@ -288,8 +371,19 @@ collect_events (const SwSystem *sys, double stop)
 
         if (s == NULL)
           continue;
-        while (sw_signal_next_event (s, t, &te) && te < stop)
+        /* te > t: a period below the resolution of t must not loop. */
+        while (sw_signal_next_event (s, t, &te) && te < stop && te > t)
           {
+            if (ev->len >= SW_SIMULATE_MAX_EVENTS)
+              {
+                g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE,
+                             _("component “%s”: the signal “%s” has more than %d events (signal edges) "
+                               "before the stop time %g s, the most a run may hold; make its period longer "
+                               "or the stop time shorter"),
+                             sys->parts[i].id, sys->parts[i].kind->params[k].name, SW_SIMULATE_MAX_EVENTS,
+                             stop);
+                return NULL;
+              }
             g_array_append_val (ev, te);
             t = te;
           }
@@ -300,7 +394,8 @@ collect_events (const SwSystem *sys, double stop)
       if (te > 0 && te < stop)
         g_array_append_val (ev, te);
     }
-  return ev;
+  g_array_sort (ev, compare_double);
+  return g_steal_pointer (&ev);
 }
 
 /* The k-th output time. When the interval is 1/m of a second (0.001, 0.1),
@@ -312,12 +407,86 @@ output_time (guint k, double dt, double per_second)
   return per_second > 0 ? k / per_second : k * dt;
 }
 
-static int
-compare_double (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
+/* What a run will produce, checked before it starts. */
+typedef struct {
+  GArray *cols;       /* Column */
+  GStrv   names, units;
+  GArray *events;     /* sorted instants */
+  guint   n_out;      /* output times after t = 0 */
+} Plan;
 
-  return x < y ? -1 : x > y;
+static void
+plan_clear (Plan *plan)
+{
+  g_clear_pointer (&plan->cols, g_array_unref);
+  g_clear_pointer (&plan->events, g_array_unref);
+  g_clear_pointer (&plan->names, g_strfreev);
+  g_clear_pointer (&plan->units, g_strfreev);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Plan, plan_clear)
+
+/* The memory a run may fill with its trajectory: half of the machine's. */
+static double
+memory_budget_bytes (void)
+{
+  long pages = sysconf (_SC_PHYS_PAGES), page_size = sysconf (_SC_PAGE_SIZE);
+
+  return pages > 0 && page_size > 0 ? 0.5 * (double) pages * (double) page_size : 4e9;
+}
+
+static gboolean
+too_large_error (double rows, guint n_values, GError **error)
+{
+  double need = rows * (n_values + 1) * sizeof (double), budget = memory_budget_bytes ();
+  g_autofree char *need_text = NULL;
+  g_autofree char *budget_text = NULL;
+
+  /* Rows are counted in a guint. */
+  if (need <= budget && rows < 1e9)
+    return FALSE;
+  need_text = g_format_size (need < 1e18 ? (guint64) need : G_GUINT64_CONSTANT (1000000000000000000));
+  budget_text = g_format_size ((guint64) budget);
+  g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE,
+               _("the run would keep %.4g rows of %u values: %s%s, more than the %s or 10^9 rows a run may use "
+                 "(half of this machine’s memory); choose a larger output interval, a shorter stop time or fewer "
+                 "variables"),
+               rows, n_values + 1, need < 1e18 ? "" : "over ", need_text, budget_text);
+  return TRUE;
+}
+
+static gboolean
+plan_run (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, GError **error)
+{
+  double stop = o->stop_time_s, dt = o->output_interval_s, n_out;
+
+  if (!(stop > 0) || !(dt > 0) || !(o->tolerance > 0 && o->tolerance < 1) || !isfinite (stop) || !isfinite (dt))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("invalid simulation settings: stop time %g s, output interval %g s, tolerance %g; "
+                     "valid: stop time > 0, output interval > 0, 0 < tolerance < 1"),
+                   stop, dt, o->tolerance);
+      return FALSE;
+    }
+  /* At least the row at the stop time, however short the run. */
+  n_out = MAX (1, ceil (stop / dt - 1e-9));
+  plan->cols = g_array_new (FALSE, FALSE, sizeof (Column));
+  if (!select_columns (sys, o, plan->cols, &plan->names, &plan->units, error)
+      || too_large_error (1 + n_out, plan->cols->len, error)
+      || !(plan->events = collect_events (sys, stop, error))
+      || too_large_error (1 + n_out + 2.0 * plan->events->len, plan->cols->len, error))
+    return FALSE;
+  plan->n_out = (guint) n_out;
+  return TRUE;
+}
+
+gboolean
+sw_simulate_check (const SwSystem *system, const SwSimulateOptions *options, GError **error)
+{
+  g_auto (Plan) plan = { 0 };
+
+  g_return_val_if_fail (system != NULL && options != NULL, FALSE);
+  return plan_run (system, options, &plan, error);
 }
 
 static SwTrajectory *
@@ -329,13 +498,12 @@ integrate (const SwSystem          *sys,
            double                  *y_final,
            GError                 **error)
 {
+  g_auto (Plan) plan = { 0 };
   g_autoptr (SwEquations) eq = NULL;
-  g_autoptr (GArray) cols = g_array_new (FALSE, FALSE, sizeof (Column));
-  g_autoptr (GArray) events = NULL;
   g_autoptr (SwTrajectory) tr = NULL;
   g_autofree double *y = NULL;
   g_autofree double *row = NULL;
-  GStrv names = NULL, units = NULL;
+  GArray *cols, *events;
   gsl_odeiv2_system ode;
   gsl_odeiv2_driver *driver = NULL;
   SwMethod method;
@@ -347,32 +515,17 @@ integrate (const SwSystem          *sys,
   g_return_val_if_fail (sys != NULL && o != NULL, NULL);
   sw_init ();
 
+  if (!plan_run (sys, o, &plan, error))
+    return NULL;
   stop = o->stop_time_s;
   dt = o->output_interval_s;
-  if (!(stop > 0) || !(dt > 0) || !(o->tolerance > 0 && o->tolerance < 1) || !isfinite (stop))
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                   _("invalid simulation settings: stop time %g s, output interval %g s, tolerance %g; "
-                     "valid: stop time > 0, output interval > 0, 0 < tolerance < 1"),
-                   stop, dt, o->tolerance);
-      return NULL;
-    }
-  if (stop / dt > 1e8)
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                   _("the output interval %g s gives more than 10^8 rows up to %g s; choose a larger one"),
-                   dt, stop);
-      return NULL;
-    }
-  if (!select_columns (sys, o, cols, &names, &units, error))
-    return NULL;
-  tr = sw_trajectory_new (names, units);
+  cols = plan.cols;
+  events = plan.events;
+  n_out = plan.n_out;
+  tr = sw_trajectory_new (g_steal_pointer (&plan.names), g_steal_pointer (&plan.units));
   row = g_new0 (double, MAX (cols->len, 1));
   eq = sw_equations_new (sys);
   y = g_memdup2 (sys->y0, MAX (sys->n_states, 1) * sizeof (double));
-  events = collect_events (sys, stop);
-  g_array_sort (events, compare_double);
-  n_out = (guint) ceil (stop / dt - 1e-9);
   per_second = fabs (1 / dt - round (1 / dt)) <= 1e-9 * (1 / dt) ? round (1 / dt) : 0;
   method = sw_system_choose_method (sys, o);
 
@@ -409,11 +562,12 @@ integrate (const SwSystem          *sys,
                 g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
                              status == GSL_EMAXITER
                                ? _("the integrator (%s) needed more than a million steps before t = %.9g s (GSL: %s); "
-                                   "the model is very stiff or unstable: try the method “bdf”, or check stiffnesses "
-                                   "and inertias")
-                               : _("the integrator (%s) failed at t = %.9g s (GSL: %s); try a smaller tolerance "
-                                   "or the method “bdf”"),
-                             sw_method_to_name (method), t, gsl_strerror (status));
+                                   "the model is very stiff or unstable: %scheck stiffnesses and inertias")
+                               : _("the integrator (%s) failed at t = %.9g s (GSL: %s); try a smaller tolerance%s; "
+                                   "check stiffnesses and inertias"),
+                             sw_method_to_name (method), t, gsl_strerror (status),
+                             method == SW_METHOD_BDF ? ""
+                             : status == GSL_EMAXITER ? _("try the method “bdf”, or ") : _(" or the method “bdf”"));
               ok = FALSE;
               break;
             }

@@ -26,7 +26,8 @@ typedef struct {
   double      output_interval_s;
   double      tolerance;          /* relative and absolute */
   SwMethod    method;
-  /* "id.var" names to record, NULL-terminated; NULL records every variable. */
+  /* "id.var" names or glob patterns ('*.w') to record, NULL-terminated;
+   * NULL records every variable. */
   const char *const *variables;
 } SwSimulateOptions;
 
@@ -40,6 +41,17 @@ const char       *sw_method_to_name               (SwMethod    method);
 /* The method AUTO resolves to for this system. */
 SwMethod          sw_system_choose_method         (const SwSystem *system,
                                                    const SwSimulateOptions *options);
+
+/* Signal edges and other time events a run may hold before its stop time. */
+#define SW_SIMULATE_MAX_EVENTS 10000000
+
+/* What sw_simulate() checks before it starts, without running: the settings'
+ * ranges, the variables' names, the number of events and the memory the
+ * trajectory would take (at most half of the machine's). SW_ERROR_INVALID,
+ * SW_ERROR_UNKNOWN_PARAMETER (a variable) or SW_ERROR_TOO_LARGE. */
+gboolean      sw_simulate_check (const SwSystem          *system,
+                                 const SwSimulateOptions *options,
+                                 GError                 **error);
 
 typedef void (*SwProgressFunc) (double t, double stop_time_s, gpointer user_data);
 

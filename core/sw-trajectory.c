@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include "sw-error.h"
+#include "sw-number.h"
 
 struct _SwTrajectory {
   gatomicrefcount ref_count;
@@ -147,11 +148,9 @@ sw_trajectory_interpolate (const SwTrajectory *tr, guint column, double t)
 static void
 append_number (GString *s, double v)
 {
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char buf[SW_NUMBER_BUF_SIZE];
 
-  /* %.17g in the C locale, whatever the user's locale. */
-  g_ascii_formatd (buf, sizeof buf, "%.17g", v);
-  g_string_append (s, buf);
+  g_string_append (s, sw_format_number (buf, v));
 }
 
 /* Hands the CSV text to emit in pieces of about CSV_CHUNK bytes, so that a

@@ -46,7 +46,8 @@ double        sw_trajectory_interpolate    (const SwTrajectory *trajectory,
                                             guint               column,
                                             double              t);
 
-/* CSV: header "<x name>,<name>,...", numbers with %.17g. path NULL: stdout.
+/* CSV: header "<x name>,<name>,...", numbers as the shortest text that
+ * reads back to the same double (0 for -0). path NULL: stdout.
  * A file is written as sw-output-file.h describes (links followed, mode
  * kept, read-only files refused, every write checked). */
 gboolean      sw_trajectory_write_csv      (const SwTrajectory *trajectory,

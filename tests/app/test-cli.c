@@ -181,21 +181,140 @@ test_simulate_options (void)
   /* inertia1.w = 10 * inertia2.w = 3.7200 at 0.5 s (hand-reduced model). */
   g_assert_cmpfloat_with_epsilon (g_ascii_strtod (strchr (lines[6], ',') + 1, NULL), 3.7200, 1e-3);
 
+  /* A bad option value is a usage error (exit 2) that names the option. */
   cli (&bad_var, "simulate", model, "--variables", "inertia1.omega", NULL);
-  g_assert_cmpint (bad_var.status, ==, 1);
+  g_assert_cmpint (bad_var.status, ==, 2);
+  g_assert_nonnull (strstr (bad_var.err, "--variables"));
   g_assert_nonnull (strstr (bad_var.err, "inertia1.omega"));
   g_assert_nonnull (strstr (bad_var.err, "phi, w, a"));
   {
-    g_auto (Run) nan_time = { 0 };
+    static const char *const bad[][2] = {
+      { "--stop-time", "nan" }, { "--stop-time", "-inf" }, { "--stop-time", "inf" }, { "--stop-time", "0" },
+      { "--stop-time", "1s" }, { "--interval", "-inf" }, { "--interval", "0" }, { "--tolerance", "-inf" },
+      { "--tolerance", "1" }, { "--tolerance", "0" }, { "--variables", "nope.w" }, { "--variables", "," },
+      { "--variables", "x*" },
+    };
 
-    cli (&nan_time, "simulate", model, "--stop-time", "nan", NULL);
-    g_assert_cmpint (nan_time.status, ==, 2);
+    for (guint k = 0; k < G_N_ELEMENTS (bad); k++)
+      {
+        g_auto (Run) b = { 0 };
+
+        cli (&b, "simulate", model, bad[k][0], bad[k][1], NULL);
+        g_test_message ("%s %s: %s", bad[k][0], bad[k][1], b.err);
+        g_assert_cmpint (b.status, ==, 2);
+        g_assert_true (g_str_has_prefix (b.err, "shaftwork-cli: "));
+        g_assert_nonnull (strstr (b.err, bad[k][0]));
+        g_assert_null (strstr (b.err, "first.shaft"));
+      }
   }
   cli (&bad_method, "simulate", model, "--method", "euler", NULL);
   g_assert_cmpint (bad_method.status, ==, 2);
   g_assert_nonnull (strstr (bad_method.err, "rk8pd"));
   g_unlink (csv);
   g_rmdir (dir);
+}
+
+#define ONE_BODY(params, sim) \
+  "{\"format\": \"shaftwork-model\", \"version\": 1,\n" \
+  " \"components\": [\n" \
+  "  {\"id\": \"tau\", \"kind\": \"rotational.torque\", \"params\": {" params "}},\n" \
+  "  {\"id\": \"J\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}],\n" \
+  " \"connections\": [{\"from\": \"tau.flange\", \"to\": \"J.flange_a\"}]" sim "}\n"
+
+/* Values whose equations would overflow are refused by check, with the valid
+ * range; events beyond what a run may hold too; a result that overflows
+ * anyway ends the run with exit 1, naming the variable and the time. */
+static void
+test_hostile_values (void)
+{
+  static const struct { const char *text, *expect; } refused[] = {
+    { ONE_BODY ("\"tau\": {\"sine\": {\"amplitude\": 1e308, \"freq_hz\": 1}}", ""), "“amplitude”" },
+    { ONE_BODY ("\"tau\": {\"pulse\": {\"amplitude\": 1, \"period\": 1e-9}}", ""), "events" },
+    { ONE_BODY ("\"tau\": {\"pulse\": {\"amplitude\": 1, \"period\": 5e-324}}", ""), "“period”" },
+    { ONE_BODY ("\"tau\": {\"table\": {\"points\": [[0, 0], [1e-300, 1]], \"extrapolation\": \"periodic\"}}",
+                ""), "1e-100" },
+  };
+  g_autofree char *tiny_j = write_temp_model (
+      "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"tiny\",\n"
+      " \"components\": [{\"id\": \"J\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 5e-324}}]}\n");
+  g_autofree char *overflow = write_temp_model (
+      "{\"format\": \"shaftwork-model\", \"version\": 1,\n"
+      " \"components\": [\n"
+      "  {\"id\": \"tau\", \"kind\": \"rotational.constant_torque\", \"params\": {\"tau_constant\": 1e100}},\n"
+      "  {\"id\": \"J\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1e-100}}],\n"
+      " \"connections\": [{\"from\": \"tau.flange\", \"to\": \"J.flange_a\"}],\n"
+      " \"simulation\": {\"stop_time\": 1e100, \"output_interval\": 1e99}}\n");
+  g_autofree char *single = write_temp_model (ONE_BODY ("\"tau\": 1", ""));
+  g_autofree char *first = example ("first.shaft");
+  g_autofree char *base = NULL;
+  g_auto (Run) j = { 0 }, ovf = { 0 }, ok = { 0 }, modal = { 0 }, tiny_t = { 0 }, rows = { 0 };
+  g_auto (Run) points = { 0 }, speeds = { 0 }, huge_f = { 0 };
+  g_auto (GStrv) lines = NULL;
+
+  for (guint k = 0; k < G_N_ELEMENTS (refused); k++)
+    {
+      g_autofree char *path = write_temp_model (refused[k].text);
+      g_auto (Run) r = { 0 };
+
+      cli (&r, "check", path, NULL);
+      g_test_message ("%s", r.err);
+      g_assert_cmpint (r.status, ==, 1);
+      g_assert_nonnull (strstr (r.err, refused[k].expect));
+      g_assert_nonnull (strstr (r.err, "“tau”"));
+      g_unlink (path);
+    }
+  cli (&j, "check", tiny_j, NULL);
+  g_assert_cmpint (j.status, ==, 1);
+  g_assert_nonnull (strstr (j.err, "parameter “J” = 5e-324 kg.m2"));
+  g_assert_nonnull (strstr (j.err, "valid: 0 or 1e-100 <= |J| <= 1e+100"));
+
+  cli (&ovf, "simulate", overflow, "--method", "rk45", NULL);
+  g_assert_cmpint (ovf.status, ==, 1);
+  g_assert_nonnull (strstr (ovf.err, "component “tau”: tau.phi became "));
+  g_assert_nonnull (strstr (ovf.err, " at t = "));
+  g_assert_null (strstr (ovf.out, "inf"));
+  g_assert_null (strstr (ovf.out, "nan"));
+
+  /* Singular and plural in the line scripts parse; a model without a name
+   * is called by its file in headings. */
+  cli (&ok, "check", single, NULL);
+  g_assert_cmpstr (ok.out, ==, "ok: 2 components, 1 connection, 1 degree of freedom\n");
+  cli (&modal, "modal", single, NULL);
+  g_assert_null (strstr (modal.out, "(null)"));
+  base = g_path_get_basename (single);
+  *strrchr (base, '.') = '\0';
+  g_assert_nonnull (strstr (modal.out, base));
+
+  /* However short the run, the row at the stop time is written. */
+  cli (&tiny_t, "simulate", single, "--stop-time", "1e-300", "--variables", "J.w", NULL);
+  g_assert_cmpint (tiny_t.status, ==, 0);
+  lines = g_strsplit (tiny_t.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), >=, 4);
+  g_assert_true (g_str_has_prefix (lines[g_strv_length (lines) - 2], "1e-300,"));
+  /* w = t tau / J */
+  g_assert_cmpfloat_with_epsilon (g_ascii_strtod (strchr (lines[g_strv_length (lines) - 2], ',') + 1, NULL) / 1e-300,
+                                  1, 1e-9);
+
+  /* Sizes beyond memory: usage errors naming the limit and the memory. */
+  cli (&rows, "simulate", first, "--interval", "1.01e-8", NULL);
+  g_assert_cmpint (rows.status, ==, 2);
+  g_assert_nonnull (strstr (rows.err, "--interval"));
+  g_assert_nonnull (strstr (rows.err, "GB"));
+  cli (&points, "frf", first, "--input", "torque", "--output", "inertia3.w", "--points", "2147483647", NULL);
+  g_assert_cmpint (points.status, ==, 2);
+  g_assert_nonnull (strstr (points.err, "1000000"));
+  g_assert_nonnull (strstr (points.err, "GB"));
+  cli (&speeds, "campbell", first, "--shaft", "inertia1", "--speed-range", "0:100", "--speeds", "2147483647", NULL);
+  g_assert_cmpint (speeds.status, ==, 2);
+  g_assert_nonnull (strstr (speeds.err, "100000"));
+  cli (&huge_f, "frf", first, "--input", "torque", "--output", "inertia3.w", "--from", "1e308", "--to", "1.7e308",
+       NULL);
+  g_assert_cmpint (huge_f.status, ==, 2);
+  g_assert_null (strstr (huge_f.out, "nan"));
+
+  g_unlink (tiny_j);
+  g_unlink (overflow);
+  g_unlink (single);
 }
 
 static void
@@ -850,6 +969,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/simulate-options", test_simulate_options);
   g_test_add_func ("/app/cli/event-rows", test_event_rows);
   g_test_add_func ("/app/cli/check", test_check);
+  g_test_add_func ("/app/cli/hostile-values", test_hostile_values);
   g_test_add_func ("/app/cli/examples", test_examples);
   g_test_add_func ("/app/cli/list", test_list);
   g_test_add_func ("/app/cli/catalogue-current", test_catalogue_current);

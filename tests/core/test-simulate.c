@@ -240,6 +240,45 @@ test_csv (void)
   g_rmdir (dir);
 }
 
+/* Numbers print as the shortest text that reads back to the same double, as
+ * Python's repr does (with exponents as "1e-6"); -0 prints as 0. */
+static void
+test_csv_shortest_numbers (void)
+{
+  static const struct { double value; const char *text; } cases[] = {
+    { 0.1, "0.1" }, { -0.0, "0" }, { 0.0, "0" }, { 1.0 / 3, "0.3333333333333333" },
+    { 0.1 + 0.2, "0.30000000000000004" }, { 1e-300, "1e-300" }, { 5e-324, "5e-324" }, { 2.2250738585072e-310, "2.2250738585072e-310" },
+    { -2.5, "-2.5" }, { 123456789012345680.0, "1.2345678901234568e17" }, { 100, "100" },
+    { 1.7976931348623157e308, "1.7976931348623157e308" }, { 1e-6, "1e-6" },
+  };
+  /* k * 0.1 as Python prints it. */
+  static const char *const times[] = { "0", "0.1", "0.2", "0.30000000000000004", "0.4", "0.5",
+                                       "0.6000000000000001", "0.7000000000000001", "0.8", "0.9", "1", "1.1", "1.2000000000000002" };
+  g_autoptr (SwTrajectory) tr = sw_trajectory_new (g_strsplit ("x", ",", -1), g_strsplit ("m", ",", -1));
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("csv-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "out.csv", NULL);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    sw_trajectory_append_row (tr, k * 0.1, &cases[k].value);
+  g_assert_true (sw_trajectory_write_csv (tr, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "time,x");
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_auto (GStrv) cells = g_strsplit (lines[k + 1], ",", -1);
+
+      g_assert_cmpstr (cells[0], ==, times[k]);
+      g_assert_cmpstr (cells[1], ==, cases[k].text);
+    }
+  remove (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -250,5 +289,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/simulate/invalid-options", test_invalid_options);
   g_test_add_func ("/core/simulate/auto-method", test_auto_method);
   g_test_add_func ("/core/simulate/csv", test_csv);
+  g_test_add_func ("/core/simulate/csv-shortest-numbers", test_csv_shortest_numbers);
   return g_test_run ();
 }

@@ -1,0 +1,66 @@
+/* sw-cli-progress.c: numeric options and the progress line of long runs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <stdio.h>
+#include <unistd.h>
+#include <glib/gi18n.h>
+
+#include "sw-cli-private.h"
+
+gboolean
+sw_cli_parse_number (GOptionContext *ctx, const char *option, const char *text, double above, double below,
+                     const char *valid, double *value, int *status)
+{
+  char *end = NULL;
+
+  if (text == NULL)
+    return TRUE;
+  *value = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0' || !isfinite (*value) || !(*value > above) || !(*value < below))
+    {
+      g_autofree char *msg = g_strdup_printf (_("%s “%s” is not valid; valid: %s"), option, text, valid);
+
+      *status = sw_cli_usage_error (ctx, msg);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A run shows progress once it has taken this long, and then redraws its
+ * line at most this often. */
+#define PROGRESS_AFTER_S 1.0
+#define PROGRESS_EVERY_S 0.1
+
+void
+sw_cli_progress_init (SwCliProgress *progress, gboolean quiet)
+{
+  progress->enabled = !quiet && isatty (STDERR_FILENO);
+  progress->start_us = g_get_monotonic_time ();
+  progress->last_us = 0;
+  progress->shown = FALSE;
+}
+
+void
+sw_cli_progress_update (double t, double stop_time_s, gpointer data)
+{
+  SwCliProgress *progress = data;
+  gint64 now = g_get_monotonic_time ();
+  double elapsed = (now - progress->start_us) / 1e6;
+
+  if (!progress->enabled || elapsed < PROGRESS_AFTER_S || (now - progress->last_us) / 1e6 < PROGRESS_EVERY_S)
+    return;
+  progress->last_us = now;
+  progress->shown = TRUE;
+  /* Translators: the progress line of a long run: simulated time / stop time, percentage, simulated seconds
+   * per second of wall time. */
+  g_printerr (_("\r\033[Kt = %.4g s / %.4g s (%.0f %%), %.3g s simulated per s"), t, stop_time_s,
+              100 * t / stop_time_s, t / elapsed);
+}
+
+void
+sw_cli_progress_end (SwCliProgress *progress)
+{
+  if (progress->shown)
+    g_printerr ("\r\033[K");
+}

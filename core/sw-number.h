@@ -1,0 +1,29 @@
+/* sw-number.h: numbers as text, and the scale of numbers a model may hold.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Large enough for any number sw_format_number() writes. */
+#define SW_NUMBER_BUF_SIZE 40
+
+/* The shortest text that reads back to exactly value, in the C locale
+ * whatever the user's: "0.1", "1e-6", "10", "0.30000000000000004"; "0" for
+ * -0, "nan", "inf", "-inf". Returns buf. */
+char     *sw_format_number   (char   *buf,
+                              double  value);
+
+/* Magnitudes a parameter or signal value may have besides 0: products of a
+ * few of them (a stiffness over an inertia, w^2 J) stay far from overflow
+ * and underflow, so no model's equations become infinite or NaN. */
+#define SW_NUMBER_MAX_MAGNITUDE 1e100
+#define SW_NUMBER_MIN_MAGNITUDE 1e-100
+
+/* 0, or a magnitude between SW_NUMBER_MIN_MAGNITUDE and
+ * SW_NUMBER_MAX_MAGNITUDE. */
+gboolean  sw_number_in_scale (double  value);
+
+G_END_DECLS
