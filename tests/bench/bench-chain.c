@@ -295,15 +295,35 @@ bench_speed_chain (guint max_n)
 
 /* ---- The four-body example ---------------------------------------------- */
 
+typedef struct {
+  const SwSystem *sys;
+  SwMethod        method;
+} SimulateRun;
+
 static void
 run_simulate (gpointer data)
 {
-  const SwSystem *sys = data;
-  SwSimulateOptions o = sw_simulate_options_from_system (sys);
+  SimulateRun *run = data;
+  SwSimulateOptions o = sw_simulate_options_from_system (run->sys);
   g_autoptr (GError) error = NULL;
-  g_autoptr (SwTrajectory) tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_autoptr (SwTrajectory) tr = NULL;
 
+  o.method = run->method;
+  tr = sw_simulate (run->sys, &o, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
+}
+
+/* 10^5 evaluations of the right-hand side at the initial state. */
+static void
+run_evaluations (gpointer data)
+{
+  const SwSystem *sys = data;
+  g_autoptr (SwEquations) eq = sw_equations_new (sys);
+  g_autofree double *ydot = g_new (double, MAX (sw_system_get_n_states (sys), 1));
+
+  for (guint k = 0; k < 100000; k++)
+    if (!sw_equations_eval (eq, 1e-5 * k, sys->y0, ydot))
+      g_error ("evaluation failed: %s", eq->error->message);
 }
 
 static void
@@ -338,9 +358,21 @@ bench_fourbody (void)
   sys = sw_model_assemble (model, &error);
   g_assert_no_error (error);
   o = sw_simulate_options_from_system (sys);
-  t = best_time (run_simulate, sys);
-  printf ("\nfourbody.shaft: %g s, output every %g s, every variable, %s: sw_simulate %.2f ms (target <= 5)\n",
-          o.stop_time_s, o.output_interval_s, sw_method_to_name (sw_system_choose_method (sys, &o)), 1e3 * t);
+  {
+    SimulateRun run = { sys, SW_METHOD_AUTO };
+    SwMethod chosen = sw_system_choose_method (sys, &o);
+
+    t = best_time (run_simulate, &run);
+    printf ("\nfourbody.shaft: %g s, output every %g s, every variable: sw_simulate %.2f ms (auto: %s; target <= 5)",
+            o.stop_time_s, o.output_interval_s, 1e3 * t, sw_method_to_name (chosen));
+    for (SwMethod m = SW_METHOD_RK45; m <= SW_METHOD_BDF; m++)
+      if (m != chosen && m != SW_METHOD_ADAMS)
+        {
+          run.method = m;
+          printf (", %s %.2f ms", sw_method_to_name (m), 1e3 * best_time (run_simulate, &run));
+        }
+    printf ("; one evaluation %.0f ns\n", 1e9 * best_time (run_evaluations, sys) / 100000);
+  }
 }
 
 /* ---- Assembly and one evaluation, mixed chain ---------------------------- */
