@@ -54,7 +54,9 @@ SwEquations *sw_equations_new    (const SwSystem *sys);
 void         sw_equations_free   (SwEquations    *eq);
 
 /* Evaluates at state y and time t: fills q, qd, qdd (massless accelerations
- * are left 0), p, x, v, f; writes dy/dt when ydot is non-NULL. FALSE with
+ * are left 0), p, and x, v, f on the nodes the equations read (those of
+ * force parts that are not flat linear elements and of massless blocks);
+ * writes dy/dt when ydot is non-NULL. FALSE with
  * eq->error set when a massless block fails to solve. Only arithmetic on
  * the model: no allocation, no library solves; the node accelerations a
  * and the reactions are left to sw_equations_complete(). */
@@ -64,7 +66,8 @@ gboolean     sw_equations_eval   (SwEquations    *eq,
                                   double         *ydot);
 /* Evaluates at (t, y) and completes the state for output: the velocities
  * and accelerations of massless coordinates (by differences along the
- * motion), the node accelerations a and the constraint reactions. */
+ * motion), x, v and a on every node, all forces f and the constraint
+ * reactions. */
 gboolean     sw_equations_complete (SwEquations  *eq,
                                     double        t,
                                     const double *y,

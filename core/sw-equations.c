@@ -178,38 +178,18 @@ update_nodes (SwEquations *eq, const SwBlock *blk, gboolean velocities)
     }
 }
 
-/* x = T q + P p + c and v = T q' + P p' on every node: the first term of
- * each row, the other terms, then the driven nodes' P. */
+/* x = T q + P p + c and v = T q' + P p' on the nodes an evaluation reads. */
 static void
-all_nodes (SwEquations *eq)
+needed_nodes (SwEquations *eq)
 {
   const SwSystem *sys = eq->sys;
-  const guint *coord = sys->node_coord;
-  const double *coeff = sys->node_coeff, *x_const = sys->x_const;
-  const double *q = eq->q, *qd = eq->qd;
-  double *x = eq->x, *v = eq->v;
 
-  for (guint i = 0; i < sys->n_nodes; i++)
+  for (guint k = 0; k < sys->n_needed_nodes; k++)
     {
-      x[i] = x_const[i] + coeff[i] * q[coord[i]];
-      v[i] = coeff[i] * qd[coord[i]];
-    }
-  for (guint k = 0; k < sys->n_node_extra; k++)
-    {
-      const SwNodeTerm *e = &sys->node_extra[k];
+      guint i = sys->needed_nodes[k];
 
-      x[e->node] += e->coeff * q[e->coord];
-      v[e->node] += e->coeff * qd[e->coord];
-    }
-  for (guint d = 0; d < sys->n_driven_nodes; d++)
-    {
-      guint i = sys->driven_nodes[d];
-
-      for (guint k = sys->p_start[i]; k < sys->p_start[i + 1]; k++)
-        {
-          x[i] += sys->p_terms[k].coeff * eq->p[sys->p_terms[k].index];
-          v[i] += sys->p_terms[k].coeff * eq->pd[sys->p_terms[k].index];
-        }
+      eq->x[i] = row_dot (sys, i, eq->q, eq->p) + sys->x_const[i];
+      eq->v[i] = row_dot (sys, i, eq->qd, eq->pd);
     }
 }
 
@@ -398,15 +378,26 @@ static void
 massive_accelerations (SwEquations *eq)
 {
   const SwSystem *sys = eq->sys;
-  const guint *node = sys->massive_node;
-  const double *coeff = sys->massive_coeff, *inverse = sys->mass_inverse;
-  const double *f = eq->f;
+  const SwLinearElement *lin = sys->linear;
+  const double *inverse = sys->mass_inverse, *q = eq->q, *qd = eq->qd;
   double *Q = eq->Q, *qdd = eq->qdd;
 
-  for (guint j = 0; j < sys->n_massive; j++)
-    Q[j] = coeff[j] * f[node[j]];
-  for (guint k = 0; k < sys->n_massive_extra; k++)
-    Q[sys->massive_extra[k].coord] += sys->massive_extra[k].coeff * f[sys->massive_extra[k].node];
+  memset (Q, 0, sys->n_coords * sizeof (double));
+  for (guint k = 0; k < sys->n_linear; k++)
+    {
+      double tau = lin[k].c * (lin[k].kb * q[lin[k].jb] - lin[k].ka * q[lin[k].ja] - lin[k].offset)
+                   + lin[k].d * (lin[k].kb * qd[lin[k].jb] - lin[k].ka * qd[lin[k].ja]);
+
+      Q[lin[k].ja] += lin[k].ka * tau;
+      Q[lin[k].jb] -= lin[k].kb * tau;
+    }
+  for (guint k = 0; k < sys->n_needed_nodes; k++)
+    {
+      guint i = sys->needed_nodes[k];
+
+      for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
+        Q[sys->t_terms[t].index] += sys->t_terms[t].coeff * eq->f[i];
+    }
   if (sys->n_inertial_nodes > 0)
     {
       /* M a_p, where prescribed motions meet masses. */
@@ -492,7 +483,7 @@ sw_equations_eval (SwEquations *eq, double t, const double *y, double *ydot)
           eq->qdd[j] = 0;
         }
     }
-  all_nodes (eq);
+  needed_nodes (eq);
 
   /* Algebraic blocks first (their positions feed the dampers' blocks). */
   for (guint b = 0; b < sys->n_algebraic_blocks; b++)
@@ -514,12 +505,14 @@ sw_equations_eval (SwEquations *eq, double t, const double *y, double *ydot)
         eq->qd_guess[blk->coords[k]] = eq->qd[blk->coords[k]];
     }
 
-  /* All forces, then the accelerations. */
+  /* The forces of the parts that are not flat linear elements, then the
+   * accelerations. */
   sw_equations_get_state (eq, t, left, &state);
-  memset (eq->f, 0, sys->n_nodes * sizeof (double));
-  for (guint k = 0; k < sys->n_force_parts; k++)
+  for (guint k = 0; k < sys->n_needed_nodes; k++)
+    eq->f[sys->needed_nodes[k]] = 0;
+  for (guint k = 0; k < sys->n_called_parts; k++)
     {
-      const SwPart *p = &sys->parts[sys->force_parts[k]];
+      const SwPart *p = &sys->parts[sys->called_parts[k]];
       p->kind->forces (p, &state, eq->f);
     }
   massive_accelerations (eq);
@@ -629,13 +622,16 @@ sw_equations_complete (SwEquations *eq, double t, const double *y, gboolean left
               eq->qd[j] = qd_alg[j];
             eq->qdd[j] = qdd[j];
           }
-      for (guint i = 0; i < sys->n_nodes; i++)
-        eq->v[i] = row_dot (sys, i, eq->qd, eq->pd);
     }
   else if (!sw_equations_eval (eq, t, y, NULL))
     return FALSE;
+  /* Every node (an evaluation computes only those it reads). */
   for (guint i = 0; i < sys->n_nodes; i++)
-    eq->a[i] = row_dot (sys, i, eq->qdd, eq->pdd);
+    {
+      eq->x[i] = row_dot (sys, i, eq->q, eq->p) + sys->x_const[i];
+      eq->v[i] = row_dot (sys, i, eq->qd, eq->pd);
+      eq->a[i] = row_dot (sys, i, eq->qdd, eq->pdd);
+    }
 
   /* Forces again, with the complete velocities, then the reactions from
    * G G^T lambda = G (M a - f). */

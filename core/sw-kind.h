@@ -68,6 +68,16 @@ typedef enum {
   SW_FORCE_TIME        = 1 << 2   /* depends on time (a signal) */
 } SwForceFlags;
 
+/* A linear element between ports 0 (a) and 1 (b), a spring or a damper:
+ * the force through it is tau = param[stiffness] (x_b - x_a - param[offset])
+ * + param[damping] (v_b - v_a), +tau on a's node and -tau on b's. An index
+ * of -1 leaves the term out. A kind that fills this gives the same forces
+ * as its forces function; the engine then evaluates it in a flat loop. */
+typedef struct {
+  gboolean is_linear;
+  int      stiffness, damping, offset;
+} SwLinearForce;
+
 typedef struct _SwKind SwKind;
 struct _SwKind {
   const char        *name;      /* "rotational.inertia" */
@@ -93,6 +103,7 @@ struct _SwKind {
    * node). NULL for elements without forces. */
   void             (*forces)    (const SwPart *part, const SwState *state, double *f);
   SwForceFlags       force_flags;
+  SwLinearForce      linear;
   /* All of the kind's variables, in the order of vars. */
   void             (*variables) (const SwPart *part, const SwState *state, double *out);
 };

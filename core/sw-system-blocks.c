@@ -512,51 +512,77 @@ _sw_assembly_build_row_blocks (SwSystem *sys)
 void
 _sw_assembly_build_plan (SwSystem *sys)
 {
-  g_autoptr (GArray) node_extra = g_array_new (FALSE, FALSE, sizeof (SwNodeTerm));
-  g_autoptr (GArray) massive_extra = g_array_new (FALSE, FALSE, sizeof (SwNodeTerm));
+  g_autoptr (GArray) linear = g_array_new (FALSE, FALSE, sizeof (SwLinearElement));
+  g_autoptr (GArray) called = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) needed = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) banded = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) driven = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) inertial = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) couplings = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autofree gboolean *is_driven = g_new0 (gboolean, MAX (sys->n_nodes, 1));
   g_autofree gboolean *is_inertial = g_new0 (gboolean, MAX (sys->n_nodes, 1));
+  g_autofree gboolean *is_needed = g_new0 (gboolean, MAX (sys->n_nodes, 1));
 
-  sys->node_coord = g_new0 (guint, MAX (sys->n_nodes, 1));
-  sys->node_coeff = g_new0 (double, MAX (sys->n_nodes, 1));
-  for (guint i = 0; i < sys->n_nodes; i++)
-    for (guint k = sys->t_start[i]; k < sys->t_start[i + 1]; k++)
-      if (k == sys->t_start[i])
+  for (guint j = 0; j < sys->n_massive; j++)
+    g_assert (sys->coord_class[j] == SW_COORD_MASSIVE && sys->coord_state[j] == j);
+
+  /* Linear elements on coordinates where both ends follow at most one
+   * coordinate and no prescribed motion; the other parts are called. */
+  for (guint k = 0; k < sys->n_force_parts; k++)
+    {
+      const SwPart *p = &sys->parts[sys->force_parts[k]];
+      const SwLinearForce *lf = &p->kind->linear;
+      gboolean direct = lf->is_linear && p->kind->n_ports == 2;
+
+      for (guint port = 0; port < p->kind->n_ports && direct; port++)
         {
-          sys->node_coord[i] = sys->t_terms[k].index;
-          sys->node_coeff[i] = sys->t_terms[k].coeff;
+          guint i = p->node[port];
+          direct = sys->t_start[i + 1] - sys->t_start[i] <= 1 && sys->p_start[i + 1] == sys->p_start[i];
+        }
+      if (direct)
+        {
+          guint a = p->node[0], b = p->node[1];
+          SwLinearElement e = {
+            .ja = sys->t_start[a + 1] > sys->t_start[a] ? sys->t_terms[sys->t_start[a]].index : 0,
+            .jb = sys->t_start[b + 1] > sys->t_start[b] ? sys->t_terms[sys->t_start[b]].index : 0,
+            .ka = sys->t_start[a + 1] > sys->t_start[a] ? sys->t_terms[sys->t_start[a]].coeff : 0,
+            .kb = sys->t_start[b + 1] > sys->t_start[b] ? sys->t_terms[sys->t_start[b]].coeff : 0,
+            .c = lf->stiffness >= 0 ? p->param[lf->stiffness] : 0,
+            .d = lf->damping >= 0 ? p->param[lf->damping] : 0,
+            .offset = (lf->offset >= 0 ? p->param[lf->offset] : 0) - (sys->x_const[b] - sys->x_const[a]),
+          };
+          g_array_append_val (linear, e);
         }
       else
         {
-          SwNodeTerm e = { i, sys->t_terms[k].index, sys->t_terms[k].coeff };
-          g_array_append_val (node_extra, e);
+          g_array_append_val (called, sys->force_parts[k]);
+          for (guint port = 0; port < p->kind->n_ports; port++)
+            is_needed[p->node[port]] = TRUE;
         }
-  sys->n_node_extra = node_extra->len;
-  sys->node_extra = g_memdup2 (node_extra->data, MAX (node_extra->len, 1) * sizeof (SwNodeTerm));
-
-  sys->massive_node = g_new0 (guint, MAX (sys->n_massive, 1));
-  sys->massive_coeff = g_new0 (double, MAX (sys->n_massive, 1));
-  for (guint j = 0; j < sys->n_massive; j++)
-    {
-      g_assert (sys->coord_class[j] == SW_COORD_MASSIVE && sys->coord_state[j] == j);
-      for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
-        if (c == sys->c_start[j])
-          {
-            sys->massive_node[j] = sys->c_terms[c].index;
-            sys->massive_coeff[j] = sys->c_terms[c].coeff;
-          }
-        else
-          {
-            SwNodeTerm e = { sys->c_terms[c].index, j, sys->c_terms[c].coeff };
-            g_array_append_val (massive_extra, e);
-          }
     }
-  sys->n_massive_extra = massive_extra->len;
-  sys->massive_extra = g_memdup2 (massive_extra->data, MAX (massive_extra->len, 1) * sizeof (SwNodeTerm));
+  for (guint b = 0; b < sys->n_first_order_blocks + sys->n_algebraic_blocks; b++)
+    {
+      const SwBlock *blk = b < sys->n_first_order_blocks ? &sys->first_order_blocks[b]
+                                                         : &sys->algebraic_blocks[b - sys->n_first_order_blocks];
+
+      for (guint k = 0; k < blk->n_parts; k++)
+        {
+          const SwPart *p = &sys->parts[blk->parts[k]];
+          for (guint port = 0; port < p->kind->n_ports; port++)
+            is_needed[p->node[port]] = TRUE;
+        }
+      for (guint k = 0; k < blk->n_nodes; k++)
+        is_needed[blk->nodes[k]] = TRUE;
+    }
+  for (guint i = 0; i < sys->n_nodes; i++)
+    if (is_needed[i])
+      g_array_append_val (needed, i);
+  sys->n_linear = linear->len;
+  sys->linear = g_memdup2 (linear->data, MAX (linear->len, 1) * sizeof (SwLinearElement));
+  sys->n_called_parts = called->len;
+  sys->called_parts = g_memdup2 (called->data, MAX (called->len, 1) * sizeof (guint));
+  sys->n_needed_nodes = needed->len;
+  sys->needed_nodes = g_memdup2 (needed->data, MAX (needed->len, 1) * sizeof (guint));
 
   sys->mass_inverse = g_new0 (double, MAX (sys->n_massive, 1));
   for (guint b = 0; b < sys->n_massive_blocks; b++)

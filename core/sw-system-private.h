@@ -24,11 +24,15 @@ typedef struct {
   double coeff;
 } SwTerm;
 
-/* One term of T with both its ends. */
+/* A linear element (SwLinearForce) on coordinates: its ends are
+ * x_a = ka q[ja] + const, x_b = kb q[jb] + const (k = 0 for a pinned end);
+ * tau = c (kb q[jb] - ka q[ja] - offset) + d (kb q'[jb] - ka q'[ja]) adds
+ * ka tau to Q[ja] and -kb tau to Q[jb]. */
 typedef struct {
-  guint  node, coord;
-  double coeff;
-} SwNodeTerm;
+  guint  ja, jb;
+  double ka, kb;
+  double c, d, offset;
+} SwLinearElement;
 
 typedef enum {
   SW_COORD_MASSIVE,
@@ -128,17 +132,16 @@ struct _SwSystem {
    * Coordinates are numbered massive first, then first order, then
    * algebraic: massive coordinate j has position y[j] and velocity
    * y[j + n_massive], first-order coordinate j position y[j + n_massive].
-   * T for the evaluation: the first term of each node's row in flat arrays
-   * (coefficient 0 where there is none), the others in a list; the same for
-   * the columns of the massive coordinates (Q = T^T f). */
-  guint      *node_coord;
-  double     *node_coeff;
-  guint       n_node_extra;
-  SwNodeTerm *node_extra;
-  guint      *massive_node;
-  double     *massive_coeff;
-  guint       n_massive_extra;
-  SwNodeTerm *massive_extra;
+   * Linear elements between nodes that each follow at most one coordinate
+   * act on the coordinates directly (no node values, no node forces); the
+   * other force parts are called, and only the nodes they and the massless
+   * blocks read get x and v. */
+  guint            n_linear;
+  SwLinearElement *linear;
+  guint            n_called_parts;
+  guint           *called_parts;
+  guint            n_needed_nodes;
+  guint           *needed_nodes;
   /* 1 / m of a massive coordinate alone in its block (a chain of inertias,
    * a gear tree), 0 in a larger block; those are band solves. */
   double   *mass_inverse;

@@ -554,12 +554,9 @@ sw_system_unref (SwSystem *sys)
       g_free (sys->row_blocks[b].diag_inverse);
     }
   g_free (sys->row_blocks);
-  g_free (sys->node_coord);
-  g_free (sys->node_coeff);
-  g_free (sys->node_extra);
-  g_free (sys->massive_node);
-  g_free (sys->massive_coeff);
-  g_free (sys->massive_extra);
+  g_free (sys->linear);
+  g_free (sys->called_parts);
+  g_free (sys->needed_nodes);
   g_free (sys->mass_inverse);
   g_free (sys->banded_blocks);
   g_free (sys->driven_nodes);
