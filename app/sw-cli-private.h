@@ -53,14 +53,16 @@ int       sw_cli_write_table  (SwTrajectory *tr, const char *path, const char *t
 gboolean  sw_cli_parse_number (GOptionContext *ctx, const char *option, const char *text, double above,
                                double below, const char *valid, double *value, int *status);
 
-/* The progress line of a long run: simulated time / stop time and rate,
- * on a terminal only, once a run has taken a second; none when quiet. */
+/* The progress line of a long run: simulated time / stop time and rate, on
+ * a terminal (redrawn in place) once a run has taken a second; when forced,
+ * from the start, as lines for a log if not a terminal; none when quiet. */
 typedef struct {
-  gboolean enabled, shown;
+  gboolean enabled, terminal, shown;
+  double   after_s;
   gint64   start_us, last_us;
 } SwCliProgress;
 
-void      sw_cli_progress_init   (SwCliProgress *progress, gboolean quiet);
+void      sw_cli_progress_init   (SwCliProgress *progress, gboolean quiet, gboolean forced);
 /* An SwProgressFunc; data is the SwCliProgress. */
 void      sw_cli_progress_update (double t, double stop_time_s, gpointer data);
 /* Clears the line if one was shown. */

@@ -28,14 +28,19 @@ sw_cli_parse_number (GOptionContext *ctx, const char *option, const char *text, 
 }
 
 /* A run shows progress once it has taken this long, and then redraws its
- * line at most this often. */
-#define PROGRESS_AFTER_S 1.0
-#define PROGRESS_EVERY_S 0.1
+ * line at most this often on a terminal, or writes a line this often to a
+ * log. */
+#define PROGRESS_AFTER_S    1.0
+#define PROGRESS_EVERY_S    0.1
+#define PROGRESS_LOG_EVERY_S 1.0
 
 void
-sw_cli_progress_init (SwCliProgress *progress, gboolean quiet)
+sw_cli_progress_init (SwCliProgress *progress, gboolean quiet, gboolean forced)
 {
-  progress->enabled = !quiet && isatty (STDERR_FILENO);
+  progress->terminal = isatty (STDERR_FILENO);
+  progress->enabled = !quiet && (forced || progress->terminal);
+  /* Asked for: from the first output time on. */
+  progress->after_s = forced ? 0 : PROGRESS_AFTER_S;
   progress->start_us = g_get_monotonic_time ();
   progress->last_us = 0;
   progress->shown = FALSE;
@@ -48,19 +53,23 @@ sw_cli_progress_update (double t, double stop_time_s, gpointer data)
   gint64 now = g_get_monotonic_time ();
   double elapsed = (now - progress->start_us) / 1e6;
 
-  if (!progress->enabled || elapsed < PROGRESS_AFTER_S || (now - progress->last_us) / 1e6 < PROGRESS_EVERY_S)
+  if (!progress->enabled || elapsed < progress->after_s
+      || (now - progress->last_us) / 1e6 < (progress->terminal ? PROGRESS_EVERY_S : PROGRESS_LOG_EVERY_S))
     return;
   progress->last_us = now;
   progress->shown = TRUE;
+  /* A terminal's line is redrawn in place; a log gets one line each time. */
+  g_printerr ("%s", progress->terminal ? "\r\033[K" : "");
   /* Translators: the progress line of a long run: simulated time / stop time, percentage, simulated seconds
    * per second of wall time. */
-  g_printerr (_("\r\033[Kt = %.4g s / %.4g s (%.0f %%), %.3g s simulated per s"), t, stop_time_s,
+  g_printerr (_("t = %.4g s / %.4g s (%.0f %%), %.3g s simulated per s"), t, stop_time_s,
               100 * t / stop_time_s, t / elapsed);
+  g_printerr ("%s", progress->terminal ? "" : "\n");
 }
 
 void
 sw_cli_progress_end (SwCliProgress *progress)
 {
-  if (progress->shown)
+  if (progress->shown && progress->terminal)
     g_printerr ("\r\033[K");
 }

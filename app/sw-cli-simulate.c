@@ -25,7 +25,7 @@ typedef struct {
   char   *interval;
   char   *tolerance;
   char   *variables;
-  gboolean quiet;
+  gboolean quiet, progress;
   char   *method;
   gboolean force;
 } RunArgs;
@@ -45,6 +45,8 @@ run_context (const char *command, const char *summary, RunArgs *a, gboolean plot
       N_("Variables to record, comma-separated, or patterns such as '*.w' (default: all; for plot: every "
          "body’s speed)"), N_("ID.VAR,…") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &a->quiet, N_("No progress line on a terminal during long runs"), NULL },
+    { "progress", 0, 0, G_OPTION_ARG_NONE, &a->progress,
+      N_("Progress on standard error from the start, as lines when it is not a terminal (for logs)"), NULL },
     { "method", 0, 0, G_OPTION_ARG_STRING, &a->method,
       N_("Integration method: auto, rk45, rkck, rk8pd, adams, bdf"), N_("NAME") },
     { "force", 0, 0, G_OPTION_ARG_NONE, &a->force, N_("Replace the output file even if it is read-only"), NULL },
@@ -184,7 +186,7 @@ sw_cli_run (int argc, char **argv, gboolean plot)
         }
       goto out;
     }
-  sw_cli_progress_init (&progress, a.quiet);
+  sw_cli_progress_init (&progress, a.quiet, a.progress);
   tr = sw_simulate (sys, &o, sw_cli_progress_update, &progress, NULL, &error);
   sw_cli_progress_end (&progress);
   if (tr == NULL)

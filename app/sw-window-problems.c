@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sw-system.h"
+#include "sw-simulate.h"
 
 #define CHECK_DELAY_MS       300
 #define MAX_PROBLEM_ROWS     8
@@ -304,7 +305,16 @@ _sw_window_run_check (SwWindow *self)
 
   if (sw_model_get_n_components (self->model) > 0)
     {
+      SwSimulateOptions options;
+
       system = sw_model_assemble (self->model, &error);
+      /* And the run the settings ask for: its events and memory. */
+      if (system != NULL)
+        {
+          options = sw_simulate_options_from_system (system);
+          if (!sw_simulate_check (system, &options, &error))
+            g_clear_pointer (&system, sw_system_unref);
+        }
       if (system == NULL)
         problems = parse_problems (self->model, error->message);
     }

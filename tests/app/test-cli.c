@@ -1,6 +1,9 @@
 /* test-cli.c: shaftwork-cli as a user runs it: output, files, exit status.
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#define _GNU_SOURCE  /* posix_openpt(), ptsname() */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <locale.h>
 #include <signal.h>
 #include <string.h>
@@ -315,6 +318,93 @@ test_hostile_values (void)
   g_unlink (tiny_j);
   g_unlink (overflow);
   g_unlink (single);
+}
+
+/* What the CLI writes to standard error when that is a terminal: a
+ * pseudo-terminal stands in for it. */
+static char *
+stderr_on_terminal (const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) env = run_environ (FALSE);
+  g_autoptr (GString) text = g_string_new (NULL);
+  int master = posix_openpt (O_RDWR | O_NOCTTY), slave, wait_status;
+  char buf[4096];
+  ssize_t n;
+  GPid pid;
+
+  if (master < 0 || grantpt (master) != 0 || unlockpt (master) != 0
+      || (slave = open (ptsname (master), O_RDWR | O_NOCTTY)) < 0)
+    {
+      /* Some sandboxes give no pseudo-terminals (/dev/pts/ptmx mode 000). */
+      if (master >= 0)
+        close (master);
+      return NULL;
+    }
+  g_ptr_array_add (argv, (char *) g_getenv ("SW_CLI"));
+  for (guint k = 0; args[k] != NULL; k++)
+    g_ptr_array_add (argv, (char *) args[k]);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_async_with_fds (NULL, (char **) argv->pdata, env, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid,
+                          -1, -1, slave, &error);
+  g_assert_no_error (error);
+  close (slave);
+  /* EIO once the child has exited and closed its side. */
+  while ((n = read (master, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+    if (n > 0)
+      g_string_append_len (text, buf, n);
+  close (master);
+  g_assert_cmpint (waitpid (pid, &wait_status, 0), ==, pid);
+  g_assert_true (WIFEXITED (wait_status));
+  g_assert_cmpint (WEXITSTATUS (wait_status), ==, 0);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* A run of a few seconds shows simulated time / stop time and the rate on a
+ * terminal, and clears the line at the end; --quiet doesn't; a pipe gets
+ * lines only with --progress. */
+static void
+test_progress (void)
+{
+  /* A 1 MHz torque over 1 s at tolerance 1e-10: about 3 s. */
+  g_autofree char *model = write_temp_model (
+      ONE_BODY ("\"tau\": {\"sine\": {\"amplitude\": 1, \"freq_hz\": 1e6}}",
+                ", \"simulation\": {\"stop_time\": 1, \"output_interval\": 0.1, \"tolerance\": 1e-10}"));
+  g_autofree char *quick = write_temp_model (
+      ONE_BODY ("\"tau\": 1", ", \"simulation\": {\"stop_time\": 1, \"output_interval\": 0.1}"));
+  g_autofree char *csv = g_strconcat (model, ".csv", NULL);
+  const char *loud[] = { "simulate", model, "-o", csv, NULL };
+  const char *quiet[] = { "simulate", model, "-o", csv, "--quiet", NULL };
+  /* NULL where there are no pseudo-terminals. */
+  g_autofree char *shown = stderr_on_terminal (loud);
+  g_auto (Run) piped = { 0 }, logged = { 0 };
+
+  cli (&logged, "simulate", quick, "-o", csv, "--progress", NULL);
+  g_test_message ("%s", logged.err);
+  g_assert_cmpint (logged.status, ==, 0);
+  g_assert_true (g_str_has_prefix (logged.err, "t = "));
+  g_assert_nonnull (strstr (logged.err, " s / 1 s ("));
+  g_assert_nonnull (strstr (logged.err, "simulated per s\n"));
+  g_assert_null (strstr (logged.err, "\r"));
+  cli (&piped, "simulate", quick, "-o", csv, NULL);
+  g_assert_cmpint (piped.status, ==, 0);
+  g_assert_cmpstr (piped.err, ==, "");
+  if (shown != NULL)
+    {
+      g_autofree char *hidden = stderr_on_terminal (quiet);
+
+      g_test_message ("%s", shown);
+      g_assert_nonnull (strstr (shown, "\r\033[Kt = "));
+      g_assert_nonnull (strstr (shown, " s / 1 s ("));
+      g_assert_true (g_str_has_suffix (shown, "\r\033[K"));
+      g_assert_cmpstr (hidden, ==, "");
+    }
+  else
+    g_test_message ("no pseudo-terminal here: the terminal half is not checked");
+  g_unlink (csv);
+  g_unlink (model);
+  g_unlink (quick);
 }
 
 static void
@@ -970,6 +1060,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/event-rows", test_event_rows);
   g_test_add_func ("/app/cli/check", test_check);
   g_test_add_func ("/app/cli/hostile-values", test_hostile_values);
+  g_test_add_func ("/app/cli/progress", test_progress);
   g_test_add_func ("/app/cli/examples", test_examples);
   g_test_add_func ("/app/cli/list", test_list);
   g_test_add_func ("/app/cli/catalogue-current", test_catalogue_current);
