@@ -16,6 +16,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sw-kind.h"
+#include "sw-test-files.h"
 
 typedef struct {
   int   status;
@@ -31,12 +32,6 @@ run_clear (Run *r)
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static char *
-example (const char *name)
-{
-  return g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples", name, NULL);
-}
 
 /* The environment of a run: English by default, whatever the caller's
  * locale (LC_ALL C.UTF-8: UTF-8 output, untranslated), or German. */
@@ -147,7 +142,7 @@ test_help_and_usage (void)
 static void
 test_simulate_csv (void)
 {
-  g_autofree char *model = example ("first.shaft");
+  g_autofree char *model = sw_test_example_path ("first.shaft");
   g_auto (Run) r = { 0 };
   g_auto (GStrv) lines = NULL;
 
@@ -166,7 +161,7 @@ test_simulate_csv (void)
 static void
 test_simulate_options (void)
 {
-  g_autofree char *model = example ("first.shaft");
+  g_autofree char *model = sw_test_example_path ("first.shaft");
   g_autofree char *dir = g_dir_make_tmp ("cli-XXXXXX", NULL);
   g_autofree char *csv = g_build_filename (dir, "out.csv", NULL);
   g_autofree char *text = NULL;
@@ -248,7 +243,7 @@ test_hostile_values (void)
       " \"connections\": [{\"from\": \"tau.flange\", \"to\": \"J.flange_a\"}],\n"
       " \"simulation\": {\"stop_time\": 1e100, \"output_interval\": 1e99}}\n");
   g_autofree char *single = write_temp_model (ONE_BODY ("\"tau\": 1", ""));
-  g_autofree char *first = example ("first.shaft");
+  g_autofree char *first = sw_test_example_path ("first.shaft");
   g_autofree char *base = NULL;
   g_auto (Run) j = { 0 }, ovf = { 0 }, ok = { 0 }, modal = { 0 }, tiny_t = { 0 }, rows = { 0 };
   g_auto (Run) points = { 0 }, speeds = { 0 }, huge_f = { 0 };
@@ -445,7 +440,7 @@ test_event_rows (void)
 static void
 test_check (void)
 {
-  g_autofree char *model = example ("first.shaft");
+  g_autofree char *model = sw_test_example_path ("first.shaft");
   g_autofree char *broken = write_temp_model (
       "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"broken\",\n"
       " \"components\": [\n"
@@ -562,7 +557,7 @@ test_catalogue_current (void)
 static void
 test_plot (void)
 {
-  g_autofree char *model = example ("first.shaft");
+  g_autofree char *model = sw_test_example_path ("first.shaft");
   g_autofree char *dir = g_dir_make_tmp ("cli-XXXXXX", NULL);
   g_autofree char *png = g_build_filename (dir, "first.png", NULL);
   g_autofree char *bad = g_build_filename (dir, "first.bmp", NULL);
@@ -586,7 +581,7 @@ test_plot (void)
 static void
 test_modal (void)
 {
-  g_autofree char *model = example ("first.shaft");
+  g_autofree char *model = sw_test_example_path ("first.shaft");
   g_auto (Run) table = { 0 }, json = { 0 }, at = { 0 }, bad = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
@@ -632,7 +627,7 @@ test_modal (void)
 static void
 test_frf_and_campbell (void)
 {
-  g_autofree char *model = example ("first.shaft");
+  g_autofree char *model = sw_test_example_path ("first.shaft");
   g_auto (Run) frf = { 0 }, frf_usage = { 0 }, frf_bad = { 0 }, camp = { 0 }, camp_usage = { 0 }, camp_range = { 0 };
   g_auto (GStrv) lines = NULL;
 
@@ -666,7 +661,7 @@ test_frf_and_campbell (void)
 static void
 test_german (void)
 {
-  g_autofree char *model = example ("first.shaft");
+  g_autofree char *model = sw_test_example_path ("first.shaft");
   g_autofree char *broken = write_temp_model (
       "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"broken\",\n"
       " \"components\": [\n"
@@ -744,49 +739,11 @@ test_german (void)
 /* ---- Outputs: never onto an input, links followed, special files written
  * as they are, permissions kept, every write checked (issue 7). */
 
-static char *
-copy_example (const char *dir, const char *name)
-{
-  g_autofree char *source = example (name);
-  g_autofree char *text = NULL;
-  char *path = g_build_filename (dir, name, NULL);
-
-  g_assert_true (g_file_get_contents (source, &text, NULL, NULL));
-  g_assert_true (g_file_set_contents (path, text, -1, NULL));
-  return path;
-}
-
-static guint
-count_dir (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  guint n = 0;
-
-  g_assert_nonnull (dir);
-  while (g_dir_read_name (dir) != NULL)
-    n++;
-  return n;
-}
-
-static void
-remove_dir (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
 static void
 test_output_onto_input (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("cli-XXXXXX", NULL);
-  g_autofree char *model = copy_example (dir, "first.shaft");
+  g_autofree char *model = sw_test_copy_example (dir, "first.shaft");
   g_autofree char *dotted = g_build_filename (dir, ".", "first.shaft", NULL);
   g_autofree char *hard = g_build_filename (dir, "hard.shaft", NULL);
   g_autofree char *before = NULL, *after = NULL;
@@ -809,13 +766,13 @@ test_output_onto_input (void)
     }
   g_assert_true (g_file_get_contents (model, &after, NULL, NULL));
   g_assert_cmpstr (after, ==, before);
-  remove_dir (dir);
+  sw_test_remove_tree (dir);
 }
 
 static void
 test_output_links_and_modes (void)
 {
-  g_autofree char *model = example ("first.shaft");
+  g_autofree char *model = sw_test_example_path ("first.shaft");
   g_autofree char *dir = g_dir_make_tmp ("cli-XXXXXX", NULL);
   g_autofree char *real = g_build_filename (dir, "real.csv", NULL);
   g_autofree char *link = g_build_filename (dir, "link.csv", NULL);
@@ -858,13 +815,13 @@ test_output_links_and_modes (void)
   g_assert_true (g_str_has_prefix (contents, "time,"));
   g_assert_cmpint (g_stat (locked, &st), ==, 0);
   g_assert_cmpint (st.st_mode & 0777, ==, 0444);
-  g_assert_cmpuint (count_dir (dir), ==, 3);
+  g_assert_cmpuint (sw_test_count_entries (dir), ==, 3);
 
   /* /dev/stdout is this process's standard output, not a file to replace. */
   cli (&r_stdout, "simulate", model, "--interval", "0.5", "-o", "/dev/stdout", NULL);
   g_assert_cmpint (r_stdout.status, ==, 0);
   g_assert_true (g_str_has_prefix (r_stdout.out, "time,"));
-  remove_dir (dir);
+  sw_test_remove_tree (dir);
 }
 
 static gpointer
@@ -879,7 +836,7 @@ read_fifo (gpointer path)
 static void
 test_output_special_files (void)
 {
-  g_autofree char *model = example ("first.shaft");
+  g_autofree char *model = sw_test_example_path ("first.shaft");
   g_autofree char *dir = g_dir_make_tmp ("cli-XXXXXX", NULL);
   g_autofree char *fifo = g_build_filename (dir, "pipe", NULL);
   g_autofree char *full_link = g_build_filename (dir, "full.csv", NULL);
@@ -915,14 +872,14 @@ test_output_special_files (void)
   g_assert_true (g_str_has_prefix (received, "time,"));
   g_assert_cmpint (g_lstat (fifo, &st), ==, 0);
   g_assert_true (S_ISFIFO (st.st_mode));
-  remove_dir (dir);
+  sw_test_remove_tree (dir);
 }
 
 static void
 test_output_refused_first (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("cli-XXXXXX", NULL);
-  g_autofree char *model = copy_example (dir, "first.shaft");
+  g_autofree char *model = sw_test_copy_example (dir, "first.shaft");
   g_autofree char *txt = g_build_filename (dir, "x.txt", NULL);
   g_autofree char *missing = g_build_filename (dir, "missing", "out.csv", NULL);
   g_autofree char *missing_png = g_build_filename (dir, "missing", "out.png", NULL);
@@ -944,8 +901,8 @@ test_output_refused_first (void)
   cli (&r_campbell, "campbell", model, "--shaft", "inertia1", "--speed-range", "0:1000", "-o", missing, NULL);
   g_assert_cmpint (r_campbell.status, ==, 2);
   g_assert_cmpint (g_get_monotonic_time () - start, <, 60 * G_USEC_PER_SEC);
-  g_assert_cmpuint (count_dir (dir), ==, 1);
-  remove_dir (dir);
+  g_assert_cmpuint (sw_test_count_entries (dir), ==, 1);
+  sw_test_remove_tree (dir);
 }
 
 /* A PNG onto a full file system: an error, no truncated file. Needs a small
@@ -953,7 +910,7 @@ test_output_refused_first (void)
 static void
 test_output_full_disk (void)
 {
-  g_autofree char *model = example ("first.shaft");
+  g_autofree char *model = sw_test_example_path ("first.shaft");
   g_autofree char *dir = g_dir_make_tmp ("cli-XXXXXX", NULL);
   g_autofree char *png = g_build_filename (dir, "p.png", NULL);
   g_autofree char *csv = g_build_filename (dir, "p.csv", NULL);
@@ -976,7 +933,7 @@ test_output_full_disk (void)
   cli (&r_csv, "simulate", model, "-o", csv, NULL);
   g_assert_cmpint (r_csv.status, ==, 1);
   g_assert_nonnull (strstr (r_csv.err, "No space left on device"));
-  g_assert_cmpuint (count_dir (dir), ==, 0);
+  g_assert_cmpuint (sw_test_count_entries (dir), ==, 0);
   g_assert_cmpint (umount (dir), ==, 0);
   g_rmdir (dir);
 }
@@ -1008,7 +965,7 @@ test_output_interrupted (gconstpointer data)
 {
   gboolean named = GPOINTER_TO_INT (data);
   g_autofree char *dir = g_dir_make_tmp ("cli-XXXXXX", NULL);
-  g_autofree char *model = copy_example (dir, "first.shaft");
+  g_autofree char *model = sw_test_copy_example (dir, "first.shaft");
   g_autofree char *out = g_build_filename (dir, "out.csv", NULL);
   g_autofree char *contents = NULL;
   g_auto (GStrv) env = run_environ (FALSE);
@@ -1044,10 +1001,10 @@ test_output_interrupted (gconstpointer data)
   g_assert_true (WIFSIGNALED (status));
   g_assert_cmpint (WTERMSIG (status), ==, SIGINT);
   /* The model and the old output, nothing else. */
-  g_assert_cmpuint (count_dir (dir), ==, 2);
+  g_assert_cmpuint (sw_test_count_entries (dir), ==, 2);
   g_assert_true (g_file_get_contents (out, &contents, NULL, NULL));
   g_assert_cmpstr (contents, ==, "old");
-  remove_dir (dir);
+  sw_test_remove_tree (dir);
 }
 
 int

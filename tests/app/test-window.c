@@ -16,14 +16,9 @@
 #include "sw-recovery.h"
 #include "sw-settings.h"
 #include "sw-window.h"
+#include "sw-test-files.h"
 
 /* ---- Helpers ------------------------------------------------------------- */
-
-static char *
-example_path (const char *name)
-{
-  return g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples", name, NULL);
-}
 
 static void
 iterate (void)
@@ -156,7 +151,7 @@ copy_example_to_temp (const char  *name,
                       char       **dir_out)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *source = example_path (name);
+  g_autofree char *source = sw_test_example_path (name);
   g_autofree char *text = NULL;
   char *dir = g_dir_make_tmp ("test-window-XXXXXX", &error);
   char *path;
@@ -170,50 +165,6 @@ copy_example_to_temp (const char  *name,
   g_assert_no_error (error);
   *dir_out = dir;
   return path;
-}
-
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_remove (path);
-    }
-  g_rmdir (dir);
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_rmdir (path);
-}
-
-static guint
-count_files (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  while (d != NULL && g_dir_read_name (d) != NULL)
-    n++;
-  return n;
 }
 
 static SwWindow *
@@ -289,7 +240,7 @@ test_actions (void)
 static void
 test_open (void)
 {
-  g_autofree char *path = example_path ("first.shaft");
+  g_autofree char *path = sw_test_example_path ("first.shaft");
   SwWindow *window = window_with_file (path);
   g_autofree char *basename = NULL;
 
@@ -316,7 +267,7 @@ test_open (void)
 static void
 test_modify_undo (void)
 {
-  g_autofree char *path = example_path ("first.shaft");
+  g_autofree char *path = sw_test_example_path ("first.shaft");
   SwWindow *window = window_with_file (path);
   SwModel *model = sw_window_get_model (window);
   int inertia = sw_model_find_component (model, "inertia1");
@@ -393,7 +344,7 @@ test_save (void)
    * temporary file is left beside it. */
   g_assert_cmpint (g_stat (path, &after), ==, 0);
   g_assert_true (before.st_ino != after.st_ino);
-  g_assert_cmpuint (count_files (dir), ==, 1);
+  g_assert_cmpuint (sw_test_count_entries (dir), ==, 1);
 
   expected = sw_model_to_data (model, NULL);
   g_file_get_contents (path, &written, NULL, &error);
@@ -413,17 +364,17 @@ test_save (void)
     g_assert_no_error (error);
     basename = g_file_get_basename (sw_window_get_file (window));
     g_assert_cmpstr (basename, ==, "copy.shaft");
-    g_assert_cmpuint (count_files (dir), ==, 2);
+    g_assert_cmpuint (sw_test_count_entries (dir), ==, 2);
   }
 
   window_destroy_and_check (window);
-  remove_dir (dir);
+  sw_test_remove_tree (dir);
 }
 
 static void
 test_load_error (void)
 {
-  g_autofree char *path = example_path ("first.shaft");
+  g_autofree char *path = sw_test_example_path ("first.shaft");
   SwWindow *window = window_with_file (path);
   SwModel *model = sw_window_get_model (window);
   g_autoptr(GError) error = NULL;
@@ -457,13 +408,13 @@ test_load_error (void)
   gtk_window_destroy (dialog);
 
   window_destroy_and_check (window);
-  remove_dir (dir);
+  sw_test_remove_tree (dir);
 }
 
 static void
 test_unsaved_prompt (void)
 {
-  g_autofree char *path = example_path ("first.shaft");
+  g_autofree char *path = sw_test_example_path ("first.shaft");
   SwWindow *window = window_with_file (path);
   SwModel *model = sw_window_get_model (window);
   SwWindow *weak = window;
@@ -569,7 +520,7 @@ test_problems (void)
 static void
 test_simulate (void)
 {
-  g_autofree char *path = example_path ("first.shaft");
+  g_autofree char *path = sw_test_example_path ("first.shaft");
   SwWindow *window = window_with_file (path);
   SwTrajectory *trajectory;
 
@@ -599,7 +550,7 @@ test_simulate (void)
 static void
 test_modes (void)
 {
-  g_autofree char *path = example_path ("fourbody.shaft");
+  g_autofree char *path = sw_test_example_path ("fourbody.shaft");
   SwWindow *window = window_with_file (path);
   GtkWindow *modes;
 
@@ -617,7 +568,7 @@ static void
 test_recovery (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *source = example_path ("first.shaft");
+  g_autofree char *source = sw_test_example_path ("first.shaft");
   g_autoptr(GFile) source_file = g_file_new_for_path (source);
   g_autofree char *uri = g_file_get_uri (source_file);
   g_autoptr(SwModel) changed = sw_model_new_from_file (source, &error);
@@ -708,12 +659,12 @@ main (int   argc,
       if (g_getenv ("CI") != NULL)
         {
           g_printerr ("test-window needs a display (run under xvfb-run)\n");
-          remove_tree (home);
+          sw_test_remove_tree (home);
           return 1;
         }
       g_test_add_func ("/app/window/no-display", test_no_display);
       status = g_test_run ();
-      remove_tree (home);
+      sw_test_remove_tree (home);
       return status;
     }
   adw_init ();
@@ -732,6 +683,6 @@ main (int   argc,
   g_test_add_func ("/app/window/recovery", test_recovery);
   status = g_test_run ();
 
-  remove_tree (home);
+  sw_test_remove_tree (home);
   return status;
 }

@@ -7,6 +7,7 @@
 
 #include "sw-error.h"
 #include "sw-model.h"
+#include "sw-test-files.h"
 
 /* Helpers */
 
@@ -406,18 +407,6 @@ test_round_trip (void)
   g_assert_finalize_object (model);
 }
 
-static guint
-count_dir_entries (const char *dir_path)
-{
-  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
-  guint n = 0;
-
-  g_assert_nonnull (dir);
-  while (g_dir_read_name (dir) != NULL)
-    n++;
-  return n;
-}
-
 static void
 test_save_atomic (void)
 {
@@ -446,7 +435,7 @@ test_save_atomic (void)
   assert_contains (error->message, "model.shaft");
   g_clear_error (&error);
   g_assert_false (g_file_test (missing_dir, G_FILE_TEST_EXISTS));
-  g_assert_cmpuint (count_dir_entries (dir), ==, 0);
+  g_assert_cmpuint (sw_test_count_entries (dir), ==, 0);
 
   /* The rename fails (a directory is in the way): the temporary file goes. */
   subdir = g_build_filename (dir, "sub", NULL);
@@ -454,7 +443,7 @@ test_save_atomic (void)
   g_assert_false (sw_model_save_to_file (model, subdir, &error));
   g_assert_error (error, SW_ERROR, SW_ERROR_IO);
   g_clear_error (&error);
-  g_assert_cmpuint (count_dir_entries (dir), ==, 1);
+  g_assert_cmpuint (sw_test_count_entries (dir), ==, 1);
   g_assert_cmpint (g_rmdir (subdir), ==, 0);
 
   /* Over an existing file: replaced, no temporary file left. */
@@ -466,7 +455,7 @@ test_save_atomic (void)
   g_file_get_contents (target, &contents, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (contents, ==, expected);
-  g_assert_cmpuint (count_dir_entries (dir), ==, 1);
+  g_assert_cmpuint (sw_test_count_entries (dir), ==, 1);
 
   reloaded = sw_model_new_from_file (target, &error);
   g_assert_no_error (error);

@@ -14,6 +14,7 @@
 #include "sw-model.h"
 #include "sw-output-file.h"
 #include "sw-trajectory.h"
+#include "sw-test-files.h"
 
 typedef struct {
   char *dir;
@@ -29,32 +30,9 @@ fixture_set_up (Fixture *f, gconstpointer data)
 }
 
 static void
-remove_tree (const char *path)
-{
-  GStatBuf st;
-
-  if (g_lstat (path, &st) != 0)
-    return;
-  if (S_ISDIR (st.st_mode))
-    {
-      g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
-
-static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  remove_tree (f->dir);
+  sw_test_remove_tree (f->dir);
   g_free (f->dir);
 }
 
@@ -62,18 +40,6 @@ static char *
 in_dir (Fixture *f, const char *name)
 {
   return g_build_filename (f->dir, name, NULL);
-}
-
-static guint
-count_entries (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  guint n = 0;
-
-  g_assert_nonnull (dir);
-  while (g_dir_read_name (dir) != NULL)
-    n++;
-  return n;
 }
 
 static void
@@ -138,7 +104,7 @@ test_new_and_replace (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   assert_contents (path, "two\n");
   g_assert_cmpint (mode_of (path), ==, 0600);
-  g_assert_cmpuint (count_entries (f->dir), ==, 1);
+  g_assert_cmpuint (sw_test_count_entries (f->dir), ==, 1);
 }
 
 static void
@@ -164,7 +130,7 @@ test_read_only (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   assert_contents (path, "new");
   g_assert_cmpint (mode_of (path), ==, 0444);
-  g_assert_cmpuint (count_entries (f->dir), ==, 1);
+  g_assert_cmpuint (sw_test_count_entries (f->dir), ==, 1);
 }
 
 static void
@@ -199,7 +165,7 @@ test_symlinks (Fixture *f, gconstpointer data)
   g_assert_cmpint (symlink ("loop.csv", loop), ==, 0);
   g_assert_false (write_text (loop, NULL, 0, "x", &error));
   g_assert_error (error, SW_ERROR, SW_ERROR_IO);
-  g_assert_cmpuint (count_entries (f->dir), ==, 5);
+  g_assert_cmpuint (sw_test_count_entries (f->dir), ==, 5);
 }
 
 static void
@@ -221,7 +187,7 @@ test_hard_links (Fixture *f, gconstpointer data)
   g_assert_cmpuint (sa.st_ino, ==, sb.st_ino);
   g_assert_cmpuint (sa.st_nlink, ==, 2);
   g_assert_cmpint (mode_of (a), ==, 0600);
-  g_assert_cmpuint (count_entries (f->dir), ==, 2);
+  g_assert_cmpuint (sw_test_count_entries (f->dir), ==, 2);
 }
 
 static void
@@ -312,7 +278,7 @@ test_special_files (Fixture *f, gconstpointer data)
   g_clear_error (&error);
   g_assert_false (write_text (missing, NULL, 0, "x", &error));
   g_assert_error (error, SW_ERROR, SW_ERROR_IO);
-  g_assert_cmpuint (count_entries (f->dir), ==, 2);
+  g_assert_cmpuint (sw_test_count_entries (f->dir), ==, 2);
 }
 
 static gpointer
@@ -343,7 +309,7 @@ test_fifo (Fixture *f, gconstpointer data)
   g_assert_cmpstr (contents, ==, "through the pipe\n");
   g_assert_cmpint (g_lstat (fifo, &st), ==, 0);
   g_assert_true (S_ISFIFO (st.st_mode));
-  g_assert_cmpuint (count_entries (f->dir), ==, 1);
+  g_assert_cmpuint (sw_test_count_entries (f->dir), ==, 1);
 }
 
 static void
@@ -364,22 +330,22 @@ test_abort_and_temporaries (Fixture *f, gconstpointer data)
     {
       g_assert_nonnull (sw_output_file_get_temporary_path (out));
       g_assert_true (g_file_test (sw_output_file_get_temporary_path (out), G_FILE_TEST_IS_REGULAR));
-      g_assert_cmpuint (count_entries (f->dir), ==, 2);
+      g_assert_cmpuint (sw_test_count_entries (f->dir), ==, 2);
     }
   else
     {
       /* O_TMPFILE: nothing visible while writing. */
       g_assert_null (sw_output_file_get_temporary_path (out));
-      g_assert_cmpuint (count_entries (f->dir), ==, 1);
+      g_assert_cmpuint (sw_test_count_entries (f->dir), ==, 1);
     }
   sw_output_file_abort (out);
   assert_contents (path, "old");
-  g_assert_cmpuint (count_entries (f->dir), ==, 1);
+  g_assert_cmpuint (sw_test_count_entries (f->dir), ==, 1);
 
   g_assert_true (write_text (path, NULL, 0, "new", &error));
   g_assert_no_error (error);
   assert_contents (path, "new");
-  g_assert_cmpuint (count_entries (f->dir), ==, 1);
+  g_assert_cmpuint (sw_test_count_entries (f->dir), ==, 1);
   g_unsetenv ("SW_OUTPUT_FILE_NO_TMPFILE");
 }
 
@@ -428,7 +394,7 @@ test_full_disk (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (error->message, "out.csv"));
   g_clear_error (&error);
   assert_contents (path, "old");
-  g_assert_cmpuint (count_entries (small), ==, 1);
+  g_assert_cmpuint (sw_test_count_entries (small), ==, 1);
 
   /* In place (two links): the space is asked for first, the old contents stay. */
   g_assert_cmpint (link (path, linked), ==, 0);
@@ -437,7 +403,7 @@ test_full_disk (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (error->message, g_strerror (ENOSPC)));
   g_clear_error (&error);
   assert_contents (linked, "old");
-  g_assert_cmpuint (count_entries (small), ==, 2);
+  g_assert_cmpuint (sw_test_count_entries (small), ==, 2);
 
   g_assert_cmpint (umount (small), ==, 0);
 }
@@ -543,7 +509,7 @@ test_model_save (Fixture *f, gconstpointer data)
       g_assert_cmpint (g_stat ("/dev/full", &st), ==, 0);
       g_assert_true (S_ISCHR (st.st_mode));
     }
-  g_assert_cmpuint (count_entries (f->dir), ==, 4);
+  g_assert_cmpuint (sw_test_count_entries (f->dir), ==, 4);
 }
 
 int
