@@ -11,18 +11,33 @@
 #include "sw-error.h"
 #include "sw-number.h"
 
+/* Columns are flat arrays of doubles: 8 bytes a value. A trajectory made
+ * with its number of rows (sw_trajectory_new_sized) never moves them, so
+ * another thread may read the rows published so far while a run appends. */
 struct _SwTrajectory {
   gatomicrefcount ref_count;
-  GStrv   names;
-  GStrv   units;
-  guint   n_columns;
-  GArray *times;
-  GArray **columns;
-  char   *x_name, *x_unit;
+  GStrv    names;
+  GStrv    units;
+  guint    n_columns;
+  guint    capacity;     /* rows allocated */
+  gboolean sized;        /* capacity fixed at creation */
+  gint     n_rows;       /* rows published: atomic */
+  double  *times;
+  double **columns;
+  char    *x_name, *x_unit;
 };
 
+static void
+allocate (SwTrajectory *tr, guint capacity)
+{
+  tr->capacity = capacity;
+  tr->times = g_renew (double, tr->times, MAX (capacity, 1));
+  for (guint c = 0; c < tr->n_columns; c++)
+    tr->columns[c] = g_renew (double, tr->columns[c], MAX (capacity, 1));
+}
+
 SwTrajectory *
-sw_trajectory_new (GStrv names, GStrv units)
+sw_trajectory_new_sized (GStrv names, GStrv units, guint capacity_rows)
 {
   SwTrajectory *tr = g_new0 (SwTrajectory, 1);
 
@@ -32,21 +47,36 @@ sw_trajectory_new (GStrv names, GStrv units)
   tr->units = units;
   tr->n_columns = g_strv_length (names);
   g_return_val_if_fail (g_strv_length (units) == tr->n_columns, tr);
-  tr->times = g_array_new (FALSE, FALSE, sizeof (double));
   tr->x_name = g_strdup ("time");
   tr->x_unit = g_strdup ("s");
-  tr->columns = g_new0 (GArray *, MAX (tr->n_columns, 1));
-  for (guint c = 0; c < tr->n_columns; c++)
-    tr->columns[c] = g_array_new (FALSE, FALSE, sizeof (double));
+  tr->columns = g_new0 (double *, MAX (tr->n_columns, 1));
+  tr->sized = capacity_rows > 0;
+  allocate (tr, MAX (capacity_rows, 16));
   return tr;
+}
+
+SwTrajectory *
+sw_trajectory_new (GStrv names, GStrv units)
+{
+  return sw_trajectory_new_sized (names, units, 0);
 }
 
 void
 sw_trajectory_append_row (SwTrajectory *tr, double t, const double *values)
 {
-  g_array_append_val (tr->times, t);
+  guint r = (guint) tr->n_rows;
+
+  if (r == tr->capacity)
+    {
+      /* A sized trajectory may be read by another thread: never moved. */
+      g_return_if_fail (!tr->sized);
+      allocate (tr, tr->capacity + tr->capacity / 2);
+    }
+  tr->times[r] = t;
   for (guint c = 0; c < tr->n_columns; c++)
-    g_array_append_val (tr->columns[c], values[c]);
+    tr->columns[c][r] = values[c];
+  /* Publishes the row after its values. */
+  g_atomic_int_set (&tr->n_rows, (gint) r + 1);
 }
 
 SwTrajectory *
@@ -62,9 +92,9 @@ sw_trajectory_unref (SwTrajectory *tr)
   if (!g_atomic_ref_count_dec (&tr->ref_count))
     return;
   for (guint c = 0; c < tr->n_columns; c++)
-    g_array_unref (tr->columns[c]);
+    g_free (tr->columns[c]);
   g_free (tr->columns);
-  g_array_unref (tr->times);
+  g_free (tr->times);
   g_strfreev (tr->names);
   g_strfreev (tr->units);
   g_free (tr->x_name);
@@ -84,9 +114,14 @@ sw_trajectory_set_x_axis (SwTrajectory *tr, const char *name, const char *unit)
 const char *sw_trajectory_get_x_name (const SwTrajectory *tr) { return tr->x_name; }
 const char *sw_trajectory_get_x_unit (const SwTrajectory *tr) { return tr->x_unit; }
 
-guint sw_trajectory_get_n_rows (const SwTrajectory *tr) { return tr->times->len; }
+guint
+sw_trajectory_get_n_rows (const SwTrajectory *tr)
+{
+  return (guint) g_atomic_int_get (&tr->n_rows);
+}
+
 guint sw_trajectory_get_n_columns (const SwTrajectory *tr) { return tr->n_columns; }
-const double *sw_trajectory_get_times (const SwTrajectory *tr) { return (const double *) tr->times->data; }
+const double *sw_trajectory_get_times (const SwTrajectory *tr) { return tr->times; }
 
 const char *
 sw_trajectory_get_column_name (const SwTrajectory *tr, guint column)
@@ -106,7 +141,7 @@ const double *
 sw_trajectory_get_column (const SwTrajectory *tr, guint column)
 {
   g_return_val_if_fail (column < tr->n_columns, NULL);
-  return (const double *) tr->columns[column]->data;
+  return tr->columns[column];
 }
 
 int
@@ -123,7 +158,7 @@ sw_trajectory_interpolate (const SwTrajectory *tr, guint column, double t)
 {
   const double *ts = sw_trajectory_get_times (tr);
   const double *ys = sw_trajectory_get_column (tr, column);
-  guint n = tr->times->len, lo = 0, hi;
+  guint n = sw_trajectory_get_n_rows (tr), lo = 0, hi;
 
   g_return_val_if_fail (n > 0, NAN);
   if (t <= ts[0])
@@ -168,13 +203,13 @@ format_csv (const SwTrajectory *tr, CsvEmitFunc emit, gpointer user_data, GError
   for (guint c = 0; c < tr->n_columns; c++)
     g_string_append_printf (s, ",%s", tr->names[c]);
   g_string_append_c (s, '\n');
-  for (guint r = 0; r < tr->times->len; r++)
+  for (guint r = 0, n = sw_trajectory_get_n_rows (tr); r < n; r++)
     {
-      append_number (s, g_array_index (tr->times, double, r));
+      append_number (s, tr->times[r]);
       for (guint c = 0; c < tr->n_columns; c++)
         {
           g_string_append_c (s, ',');
-          append_number (s, g_array_index (tr->columns[c], double, r));
+          append_number (s, tr->columns[c][r]);
         }
       g_string_append_c (s, '\n');
       if (s->len >= CSV_CHUNK)

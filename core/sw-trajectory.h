@@ -14,9 +14,17 @@ G_BEGIN_DECLS
 
 typedef struct _SwTrajectory SwTrajectory;
 
-/* Takes the column names ("inertia1.w") and units. */
+/* Takes the column names ("inertia1.w") and units. Values cost 8 bytes
+ * each; the columns grow by half when full. */
 SwTrajectory *sw_trajectory_new            (GStrv          names,
                                             GStrv          units);
+/* The same with room for exactly capacity_rows rows, which it never
+ * exceeds: the columns never move, so another thread may read the rows
+ * published so far (sw_trajectory_get_n_rows, then any row below it) while
+ * the owner appends. Appending beyond the capacity is a programming error. */
+SwTrajectory *sw_trajectory_new_sized      (GStrv          names,
+                                            GStrv          units,
+                                            guint          capacity_rows);
 void          sw_trajectory_append_row     (SwTrajectory  *trajectory,
                                             double         t,
                                             const double  *values);
