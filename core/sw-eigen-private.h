@@ -1,15 +1,29 @@
-/* sw-eigen-private.h: K v = lambda M v for symmetric K and positive definite M.
+/* sw-eigen-private.h: K v = lambda M v for symmetric K and positive definite M,
+ * and the eigenvalues of a general real matrix.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <glib.h>
-#include <gsl/gsl_matrix.h>
-#include <gsl/gsl_vector.h>
+#include "sw-linear-private.h"
 
 G_BEGIN_DECLS
 
-/* Eigenvalues ascending into eval, eigenvectors (columns, M-orthogonal,
- * scale unspecified) into evec. FALSE when it fails. */
-gboolean _sw_eigen_gensym (const gsl_matrix *K, const gsl_matrix *M, gsl_vector *eval, gsl_matrix *evec);
+typedef enum {
+  SW_EIGEN_AUTO,    /* by structure: GSL when small, tridiagonal, banded, else dense */
+  SW_EIGEN_DENSE,   /* LAPACK's dense solver whatever the structure (the reference) */
+} SwEigenMethod;
+
+/* The n_want lowest eigenvalues (1 <= n_want <= n) ascending into eval and
+ * their eigenvectors (M-orthonormal) into columns of evec: column k at
+ * evec + k * ldv (ldv >= n). K and M hold both triangles. *lambda_max gets
+ * the largest eigenvalue of all n (an upper bound when only some were
+ * computed by the dense solver), *solver the method that ran. FALSE when
+ * it fails. */
+gboolean _sw_eigen_gensym (const SwSparse *K, const SwSparse *M, guint n_want, SwEigenMethod method,
+                           double *eval, double *evec, gsize ldv, double *lambda_max, const char **solver);
+
+/* The eigenvalues of the n x n matrix a (column-major, overwritten) with
+ * balancing (LAPACK dgeevx, 'B'). FALSE when it fails. */
+gboolean _sw_eigen_general (double *a, guint n, double *re, double *im);
 
 G_END_DECLS

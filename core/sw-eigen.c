@@ -1,12 +1,19 @@
-/* sw-eigen.c: the generalized symmetric eigenproblem K v = lambda M v.
+/* sw-eigen.c: the generalized symmetric eigenproblem K v = lambda M v, and
+ * the eigenvalues of the damped state-space matrix.
  *
- * Measured on this project's machine (tests/bench/bench-modal, chain of
- * 1000 inertias): GSL gensymmv 1.3 s, LAPACK dsyevr (OpenBLAS) about 0.1 s,
- * LAPACK dstevr on the tridiagonal form a few ms. So: GSL for small
- * problems (no set-up cost, simplest path); for larger ones the problem is
- * brought to standard form A = L^-1 K L^-T (M = L L^T; diagonal for gear
- * trees), and when a Cuthill-McKee ordering makes A tridiagonal (every
- * chain) the tridiagonal solver runs, otherwise the dense one.
+ * The solver is picked by structure (tests/bench/bench-modal measures each
+ * against LAPACK's dense one):
+ * - up to SMALL coordinates, GSL's gensymmv (no set-up cost);
+ * - a Cuthill-McKee order of the graph of K and M gives their bandwidth.
+ *   M diagonal and K tridiagonal in that order (every chain of inertias):
+ *   standard form M^-1/2 K M^-1/2 and LAPACK dstevr (MRRR), all modes or
+ *   the lowest ones alone, O(n) per mode;
+ * - a narrow band otherwise (shaft elements, branched trees of small width):
+ *   LAPACK dsbgvd (all modes) or dsbgvx (the lowest ones) on the band;
+ * - else the dense path: Cholesky M = L L^T, A = L^-1 K L^-T (dsygst), LAPACK
+ *   dsyevr, v = L^-T z.
+ * Damped: LAPACK dgeevx with balancing (permutation and scaling), which keeps
+ * the damping ratios of lightly damped modes to about 1e-12.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-eigen-private.h"
@@ -14,51 +21,72 @@
 #include <math.h>
 #include <string.h>
 #include <lapacke.h>
+#include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>
-#include <gsl/gsl_linalg.h>
 #include "sw-gsl-private.h"
 
 #define SMALL 48
 
-static gboolean
-gsl_path (const gsl_matrix *K, const gsl_matrix *M, gsl_vector *eval, gsl_matrix *evec)
+/* Column-major dense copy of a. */
+static void
+densify (const SwSparse *a, double *out, gsize ld)
 {
-  guint n = K->size1;
+  for (guint j = 0; j < a->n; j++)
+    {
+      memset (out + j * ld, 0, a->n * sizeof (double));
+      for (guint k = a->start[j]; k < a->start[j + 1]; k++)
+        out[j * ld + a->row[k]] = a->value[k];
+    }
+}
+
+static gboolean
+gsl_path (const SwSparse *K, const SwSparse *M, guint n_want, double *eval, double *evec, gsize ldv,
+          double *lambda_max)
+{
+  guint n = K->n;
   g_autoptr (gsl_matrix) A = gsl_matrix_alloc (n, n);
   g_autoptr (gsl_matrix) B = gsl_matrix_alloc (n, n);
+  g_autoptr (gsl_matrix) V = gsl_matrix_alloc (n, n);
+  g_autoptr (gsl_vector) w = gsl_vector_alloc (n);
   g_autoptr (gsl_eigen_gensymmv_workspace) ws = gsl_eigen_gensymmv_alloc (n);
 
-  gsl_matrix_memcpy (A, K);
-  gsl_matrix_memcpy (B, M);
-  if (gsl_eigen_gensymmv (A, B, eval, evec, ws) != GSL_SUCCESS)
+  /* Symmetric: the column-major copy is the row-major one. */
+  densify (K, A->data, A->tda);
+  densify (M, B->data, B->tda);
+  if (gsl_eigen_gensymmv (A, B, w, V, ws) != GSL_SUCCESS)
     return FALSE;
-  gsl_eigen_gensymmv_sort (eval, evec, GSL_EIGEN_SORT_VAL_ASC);
+  gsl_eigen_gensymmv_sort (w, V, GSL_EIGEN_SORT_VAL_ASC);
+  for (guint k = 0; k < n_want; k++)
+    {
+      eval[k] = gsl_vector_get (w, k);
+      for (guint r = 0; r < n; r++)
+        evec[k * ldv + r] = gsl_matrix_get (V, r, k);
+    }
+  *lambda_max = gsl_vector_get (w, n - 1);
   return TRUE;
 }
 
 static gboolean
-is_diagonal (const gsl_matrix *M)
+is_diagonal (const SwSparse *M)
 {
-  for (size_t r = 0; r < M->size1; r++)
-    for (size_t c = 0; c < M->size2; c++)
-      if (r != c && gsl_matrix_get (M, r, c) != 0)
+  for (guint j = 0; j < M->n; j++)
+    for (guint k = M->start[j]; k < M->start[j + 1]; k++)
+      if (M->row[k] != j)
         return FALSE;
   return TRUE;
 }
 
-/* A Cuthill-McKee order of the graph of A, and its bandwidth. */
-static guint
-cuthill_mckee (const gsl_matrix *A, guint *order)
+/* A Cuthill-McKee order of the graph of K and M (linear work). */
+static void
+cuthill_mckee (const SwSparse *K, const SwSparse *M, guint *order)
 {
-  guint n = A->size1, head = 0, tail = 0, band = 0;
+  guint n = K->n, head = 0, tail = 0;
   g_autofree gboolean *seen = g_new0 (gboolean, n);
   g_autofree guint *degree = g_new0 (guint, n);
-  g_autofree guint *pos = g_new (guint, n);
+  const SwSparse *mats[] = { K, M };
 
-  for (guint r = 0; r < n; r++)
-    for (guint c = 0; c < n; c++)
-      if (r != c && gsl_matrix_get (A, r, c) != 0)
-        degree[r]++;
+  for (guint j = 0; j < n; j++)
+    degree[j] = K->start[j + 1] - K->start[j] + M->start[j + 1] - M->start[j];
   while (tail < n)
     {
       guint start = G_MAXUINT;
@@ -71,129 +99,251 @@ cuthill_mckee (const gsl_matrix *A, guint *order)
       order[tail++] = start;
       while (head < tail)
         {
-          guint r = order[head++];
+          guint j = order[head++];
 
-          for (guint c = 0; c < n; c++)
-            if (!seen[c] && c != r && gsl_matrix_get (A, r, c) != 0)
-              {
-                seen[c] = TRUE;
-                order[tail++] = c;
-              }
+          for (guint m = 0; m < 2; m++)
+            for (guint k = mats[m]->start[j]; k < mats[m]->start[j + 1]; k++)
+              if (!seen[mats[m]->row[k]])
+                {
+                  seen[mats[m]->row[k]] = TRUE;
+                  order[tail++] = mats[m]->row[k];
+                }
         }
     }
-  for (guint k = 0; k < n; k++)
-    pos[order[k]] = k;
-  for (guint r = 0; r < n; r++)
-    for (guint c = 0; c < n; c++)
-      if (gsl_matrix_get (A, r, c) != 0)
-        band = MAX (band, pos[r] > pos[c] ? pos[r] - pos[c] : pos[c] - pos[r]);
+}
+
+static guint
+bandwidth (const SwSparse *a, const guint *pos)
+{
+  guint band = 0;
+
+  for (guint j = 0; j < a->n; j++)
+    for (guint k = a->start[j]; k < a->start[j + 1]; k++)
+      band = MAX (band, pos[a->row[k]] > pos[j] ? pos[a->row[k]] - pos[j] : pos[j] - pos[a->row[k]]);
   return band;
 }
 
-gboolean
-_sw_eigen_gensym (const gsl_matrix *K, const gsl_matrix *M, gsl_vector *eval, gsl_matrix *evec)
+/* Upper band storage (LAPACK 'U', ldab = kd + 1) of a in the order pos. */
+static double *
+band_upper (const SwSparse *a, const guint *pos, guint kd)
 {
-  guint n = K->size1;
-  gboolean diagonal;
-  g_autoptr (gsl_matrix) A = NULL;
-  g_autoptr (gsl_matrix) L = NULL;
-  g_autofree double *scale = NULL;
-  g_autofree guint *order = NULL;
-  guint band;
+  double *ab = g_new0 (double, (gsize) (kd + 1) * a->n);
 
-  g_return_val_if_fail (n == K->size2 && n == M->size1 && n == eval->size && n == evec->size1, FALSE);
-  if (n <= SMALL)
-    return gsl_path (K, M, eval, evec);
+  for (guint j = 0; j < a->n; j++)
+    for (guint k = a->start[j]; k < a->start[j + 1]; k++)
+      {
+        guint r = pos[a->row[k]], c = pos[j];
 
-  /* Standard form. */
-  A = gsl_matrix_alloc (n, n);
-  gsl_matrix_memcpy (A, K);
-  diagonal = is_diagonal (M);
-  if (diagonal)
+        if (r <= c)
+          ab[(gsize) c * (kd + 1) + kd + r - c] = a->value[k];
+      }
+  return ab;
+}
+
+/* Columns of evec were computed in the order: back to the coordinates,
+ * each row r scaled by scale[r] (NULL: 1). */
+static void
+unpermute (double *evec, gsize ldv, guint n, guint m, const guint *order, const double *scale)
+{
+  g_autofree double *tmp = g_new (double, n);
+
+  for (guint k = 0; k < m; k++)
     {
-      scale = g_new (double, n);
-      for (guint k = 0; k < n; k++)
-        {
-          if (!(gsl_matrix_get (M, k, k) > 0))
-            return FALSE;
-          scale[k] = 1 / sqrt (gsl_matrix_get (M, k, k));
-        }
+      double *col = evec + k * ldv;
+
+      memcpy (tmp, col, n * sizeof (double));
       for (guint r = 0; r < n; r++)
-        for (guint c = 0; c < n; c++)
-          *gsl_matrix_ptr (A, r, c) *= scale[r] * scale[c];
+        col[order[r]] = tmp[r] * (scale ? scale[order[r]] : 1);
     }
-  else
+}
+
+static gboolean
+dense_path (const SwSparse *K, const SwSparse *M, guint n_want, double *eval, double *evec, gsize ldv,
+            double *lambda_max)
+{
+  guint n = K->n;
+  g_autofree double *A = g_new (double, (gsize) n * n);
+  g_autofree double *L = g_new (double, (gsize) n * n);
+  g_autofree double *w = g_new (double, n);
+  g_autofree lapack_int *support = g_new (lapack_int, 2 * n);
+  lapack_int found = 0;
+  char range = n_want < n ? 'I' : 'A';
+
+  densify (K, A, n);
+  densify (M, L, n);
+  if (LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', n, L, n) != 0
+      || LAPACKE_dsygst (LAPACK_COL_MAJOR, 1, 'L', n, A, n, L, n) != 0)
+    return FALSE;
+  if (range == 'I')
     {
-      L = gsl_matrix_alloc (n, n);
-      gsl_matrix_memcpy (L, M);
-      if (gsl_linalg_cholesky_decomp1 (L) != GSL_SUCCESS)
+      /* Gershgorin: a bound on the largest eigenvalue of A (the rigid-body
+       * threshold only needs its scale). */
+      *lambda_max = 0;
+      for (guint r = 0; r < n; r++)
+        {
+          double sum = 0;
+
+          for (guint c = 0; c < n; c++)
+            sum += fabs (c <= r ? A[(gsize) c * n + r] : A[(gsize) r * n + c]);
+          *lambda_max = MAX (*lambda_max, sum);
+        }
+    }
+  if (LAPACKE_dsyevr (LAPACK_COL_MAJOR, 'V', range, 'L', n, A, n, 0, 0, 1, n_want, 0, &found, w, evec, ldv,
+                      support) != 0
+      || (guint) found != n_want)
+    return FALSE;
+  memcpy (eval, w, n_want * sizeof (double));
+  if (range == 'A')
+    *lambda_max = w[n - 1];
+  return LAPACKE_dtrtrs (LAPACK_COL_MAJOR, 'L', 'T', 'N', n, n_want, L, n, evec, ldv) == 0;
+}
+
+static gboolean
+tridiagonal_path (const SwSparse *K, const SwSparse *M, const guint *order, const guint *pos, guint n_want,
+                  double *eval, double *evec, gsize ldv, double *lambda_max)
+{
+  guint n = K->n;
+  g_autofree double *scale = g_new (double, n);
+  g_autofree double *d = g_new0 (double, n);
+  g_autofree double *e = g_new0 (double, n);
+  g_autofree double *d2 = NULL, *e2 = NULL;
+  g_autofree double *w = g_new (double, n);
+  g_autofree lapack_int *support = g_new (lapack_int, 2 * n);
+  lapack_int found = 0;
+  char range = n_want < n ? 'I' : 'A';
+
+  for (guint j = 0; j < n; j++)
+    {
+      double m = M->start[j + 1] > M->start[j] ? M->value[M->start[j]] : 0;
+
+      if (!(m > 0))
         return FALSE;
-      gsl_blas_dtrsm (CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, 1, L, A);
-      gsl_blas_dtrsm (CblasRight, CblasLower, CblasTrans, CblasNonUnit, 1, L, A);
-      /* Symmetrize against round-off. */
-      for (guint r = 0; r < n; r++)
-        for (guint c = r + 1; c < n; c++)
-          {
-            double v = 0.5 * (gsl_matrix_get (A, r, c) + gsl_matrix_get (A, c, r));
-            gsl_matrix_set (A, r, c, v), gsl_matrix_set (A, c, r, v);
-          }
+      scale[j] = 1 / sqrt (m);
     }
+  for (guint j = 0; j < n; j++)
+    for (guint k = K->start[j]; k < K->start[j + 1]; k++)
+      {
+        guint r = pos[K->row[k]], c = pos[j];
+        double v = K->value[k] * scale[K->row[k]] * scale[j];
 
-  order = g_new (guint, n);
-  band = cuthill_mckee (A, order);
-  if (band <= 1)
+        if (r == c)
+          d[r] = v;
+        else if (r == c + 1)
+          e[c] = v;
+      }
+  if (range == 'I')
     {
-      g_autofree double *d = g_new (double, n);
-      g_autofree double *e = g_new0 (double, n);
-      g_autofree double *w = g_new (double, n);
-      g_autofree double *z = g_new (double, (gsize) n * n);
-      g_autofree lapack_int *support = g_new (lapack_int, 2 * n);
-      lapack_int m = 0;
-
-      for (guint k = 0; k < n; k++)
-        {
-          d[k] = gsl_matrix_get (A, order[k], order[k]);
-          if (k + 1 < n)
-            e[k] = gsl_matrix_get (A, order[k], order[k + 1]);
-        }
-      if (LAPACKE_dstevr (LAPACK_ROW_MAJOR, 'V', 'A', n, d, e, 0, 0, 0, 0, 0, &m, w, z, n, support) != 0
-          || (guint) m != n)
+      /* The largest eigenvalue alone (bisection, O(n)). */
+      d2 = g_memdup2 (d, n * sizeof (double));
+      e2 = g_memdup2 (e, n * sizeof (double));
+      if (LAPACKE_dstevr (LAPACK_COL_MAJOR, 'N', 'I', n, d2, e2, 0, 0, n, n, 0, &found, w, NULL, 1, support) != 0
+          || found != 1)
         return FALSE;
-      for (guint k = 0; k < n; k++)
-        {
-          gsl_vector_set (eval, k, w[k]);
-          for (guint r = 0; r < n; r++)
-            gsl_matrix_set (evec, order[r], k, z[(gsize) r * n + k]);
-        }
+      *lambda_max = w[0];
     }
-  else
-    {
-      g_autofree double *w = g_new (double, n);
-      g_autofree double *z = g_new (double, (gsize) n * n);
-      g_autofree lapack_int *support = g_new (lapack_int, 2 * n);
-      lapack_int m = 0;
-
-      if (LAPACKE_dsyevr (LAPACK_ROW_MAJOR, 'V', 'A', 'U', n, A->data, A->tda, 0, 0, 0, 0, 0, &m, w, z, n,
-                          support) != 0
-          || (guint) m != n)
-        return FALSE;
-      for (guint k = 0; k < n; k++)
-        gsl_vector_set (eval, k, w[k]);
-      for (guint r = 0; r < n; r++)
-        for (guint k = 0; k < n; k++)
-          gsl_matrix_set (evec, r, k, z[(gsize) r * n + k]);
-    }
-
-  /* Back to the generalized problem: v = M^-1/2 z, or L^-T z. */
-  if (diagonal)
-    {
-      for (guint r = 0; r < n; r++)
-        {
-          gsl_vector_view row = gsl_matrix_row (evec, r);
-          gsl_vector_scale (&row.vector, scale[r]);
-        }
-    }
-  else
-    gsl_blas_dtrsm (CblasLeft, CblasLower, CblasTrans, CblasNonUnit, 1, L, evec);
+  if (LAPACKE_dstevr (LAPACK_COL_MAJOR, 'V', range, n, d, e, 0, 0, 1, n_want, 0, &found, w, evec, ldv, support)
+        != 0
+      || (guint) found != n_want)
+    return FALSE;
+  memcpy (eval, w, n_want * sizeof (double));
+  if (range == 'A')
+    *lambda_max = w[n - 1];
+  unpermute (evec, ldv, n, n_want, order, scale);
   return TRUE;
+}
+
+static gboolean
+band_path (const SwSparse *K, const SwSparse *M, const guint *order, const guint *pos, guint ka, guint kb,
+           guint n_want, double *eval, double *evec, gsize ldv, double *lambda_max)
+{
+  guint n = K->n;
+  g_autofree double *ab = band_upper (K, pos, ka);
+  g_autofree double *bb = band_upper (M, pos, kb);
+  g_autofree double *w = g_new (double, n);
+  lapack_int found = 0;
+
+  if (n_want == n)
+    {
+      if (LAPACKE_dsbgvd (LAPACK_COL_MAJOR, 'V', 'U', n, ka, kb, ab, ka + 1, bb, kb + 1, w, evec, ldv) != 0)
+        return FALSE;
+      *lambda_max = w[n - 1];
+    }
+  else
+    {
+      g_autofree double *q = g_new (double, (gsize) n * n);
+      g_autofree lapack_int *fail = g_new (lapack_int, n);
+      g_autofree double *ab2 = g_memdup2 (ab, (gsize) (ka + 1) * n * sizeof (double));
+      g_autofree double *bb2 = g_memdup2 (bb, (gsize) (kb + 1) * n * sizeof (double));
+
+      /* The largest eigenvalue alone (no vectors: a band reduction). */
+      if (LAPACKE_dsbgvx (LAPACK_COL_MAJOR, 'N', 'I', 'U', n, ka, kb, ab2, ka + 1, bb2, kb + 1, q, n, 0, 0, n, n,
+                          0, &found, w, NULL, 1, fail) != 0
+          || found != 1)
+        return FALSE;
+      *lambda_max = w[0];
+      if (LAPACKE_dsbgvx (LAPACK_COL_MAJOR, 'V', 'I', 'U', n, ka, kb, ab, ka + 1, bb, kb + 1, q, n, 0, 0, 1,
+                          n_want, 0, &found, w, evec, ldv, fail) != 0
+          || (guint) found != n_want)
+        return FALSE;
+    }
+  memcpy (eval, w, n_want * sizeof (double));
+  unpermute (evec, ldv, n, n_want, order, NULL);
+  return TRUE;
+}
+
+gboolean
+_sw_eigen_gensym (const SwSparse *K, const SwSparse *M, guint n_want, SwEigenMethod method, double *eval,
+                  double *evec, gsize ldv, double *lambda_max, const char **solver)
+{
+  guint n = K->n, ka, kb;
+  g_autofree guint *order = NULL;
+  g_autofree guint *pos = NULL;
+
+  g_return_val_if_fail (n == M->n && n_want >= 1 && n_want <= n && ldv >= n, FALSE);
+  if (method == SW_EIGEN_DENSE)
+    {
+      *solver = n_want < n ? "dense (LAPACK dsyevr, lowest modes)" : "dense (LAPACK dsyevr)";
+      return dense_path (K, M, n_want, eval, evec, ldv, lambda_max);
+    }
+  if (n <= SMALL)
+    {
+      *solver = "dense (GSL gensymmv)";
+      return gsl_path (K, M, n_want, eval, evec, ldv, lambda_max);
+    }
+  order = g_new (guint, n);
+  pos = g_new (guint, n);
+  cuthill_mckee (K, M, order);
+  for (guint k = 0; k < n; k++)
+    pos[order[k]] = k;
+  ka = bandwidth (K, pos);
+  kb = bandwidth (M, pos);
+  if (kb == 0 && ka <= 1 && is_diagonal (M))
+    {
+      *solver = n_want < n ? "tridiagonal (LAPACK dstevr, lowest modes)" : "tridiagonal (LAPACK dstevr)";
+      return tridiagonal_path (K, M, order, pos, n_want, eval, evec, ldv, lambda_max);
+    }
+  /* A band pays while its width is small next to n. */
+  if (MAX (ka, kb) <= MAX (n / 16, 2))
+    {
+      *solver = n_want < n ? "banded (LAPACK dsbgvx, lowest modes)" : "banded (LAPACK dsbgvd)";
+      return band_path (K, M, order, pos, MAX (ka, kb), kb, n_want, eval, evec, ldv, lambda_max);
+    }
+  *solver = n_want < n ? "dense (LAPACK dsyevr, lowest modes)" : "dense (LAPACK dsyevr)";
+  return dense_path (K, M, n_want, eval, evec, ldv, lambda_max);
+}
+
+gboolean
+_sw_eigen_general (double *a, guint n, double *re, double *im)
+{
+  g_autofree double *scale = g_new (double, n);
+  g_autofree double *rconde = g_new (double, n);
+  g_autofree double *rcondv = g_new (double, n);
+  lapack_int ilo, ihi;
+  double abnrm;
+
+  for (gsize k = 0; k < (gsize) n * n; k++)
+    if (!isfinite (a[k]))
+      return FALSE;
+  return LAPACKE_dgeevx (LAPACK_COL_MAJOR, 'B', 'N', 'N', 'N', n, a, n, re, im, NULL, 1, NULL, 1, &ilo, &ihi,
+                         scale, &abnrm, rconde, rcondv) == 0;
 }

@@ -14,24 +14,44 @@
 
 G_BEGIN_DECLS
 
+/* A matrix in compressed columns: column j has rows row[start[j]] ...
+ * row[start[j + 1] - 1] (ascending) with those values; only nonzeros. */
+typedef struct {
+  guint   n;
+  guint  *start;
+  guint  *row;
+  double *value;
+} SwSparse;
+
 typedef struct {
   const SwSystem *sys;
   double      t;
   guint       n;          /* coordinates */
-  gsl_matrix *K, *D;      /* n x n */
+  gsl_matrix *K, *D;      /* n x n; NULL from sw_linear_new_sparse() */
   gsl_matrix *M;          /* n x n, zero outside the massive coordinates */
+  SwSparse    Ks, Ds, Ms; /* the same, compressed: always there */
   double     *q, *qd;     /* the operating point */
   double     *x;          /* node coordinates at the operating point */
   double     *v;          /* node velocities at the operating point */
 } SwLinear;
 
 SwLinear *sw_linear_new  (const SwSystem *sys, double t, const double *y, GError **error);
+/* Only the compressed matrices: memory linear in a chain's size. */
+SwLinear *sw_linear_new_sparse (const SwSystem *sys, double t, const double *y, GError **error);
 void      sw_linear_free (SwLinear *lin);
 
 /* The tangent stiffness of one element over its distinct port nodes:
  * nodes[] receives them (at most SW_KIND_MAX_PORTS), ke the n x n matrix
  * -df/dx, row-major. Returns n. */
 guint     sw_linear_element_stiffness (SwLinear *lin, const SwPart *part, guint *nodes, double *ke);
+
+/* Entry (r, c) of a, 0 where none is stored (binary search in column c). */
+double    sw_sparse_get (const SwSparse *a, guint r, guint c);
+/* Compressed columns from n_entries (row, column, value) triplets, summing
+ * duplicates and dropping zeros. */
+void      sw_sparse_init_from_triplets (SwSparse *a, guint n, const guint *rows, const guint *cols,
+                                        const double *values, gsize n_entries);
+void      sw_sparse_clear (SwSparse *a);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SwLinear, sw_linear_free)
 

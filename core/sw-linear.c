@@ -3,6 +3,7 @@
 #include "sw-linear-private.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "sw-equations-private.h"
 
@@ -146,8 +147,39 @@ shift (Work *w, guint j, double dz, gboolean velocity)
     target[sys->c_terms[c].index] += sys->c_terms[c].coeff * dz;
 }
 
+/* Triplets of a sparse matrix being built. */
+typedef struct {
+  GArray *rows, *cols, *values;
+} Triplets;
+
 static void
-column (Work *w, guint j, gboolean velocity, gsl_matrix *out)
+triplets_init (Triplets *t)
+{
+  t->rows = g_array_new (FALSE, FALSE, sizeof (guint));
+  t->cols = g_array_new (FALSE, FALSE, sizeof (guint));
+  t->values = g_array_new (FALSE, FALSE, sizeof (double));
+}
+
+static void
+triplets_add (Triplets *t, guint r, guint c, double v)
+{
+  g_array_append_val (t->rows, r);
+  g_array_append_val (t->cols, c);
+  g_array_append_val (t->values, v);
+}
+
+static void
+triplets_finish (Triplets *t, SwSparse *a, guint n)
+{
+  sw_sparse_init_from_triplets (a, n, (guint *) t->rows->data, (guint *) t->cols->data,
+                                (double *) t->values->data, t->rows->len);
+  g_array_unref (t->rows);
+  g_array_unref (t->cols);
+  g_array_unref (t->values);
+}
+
+static void
+column (Work *w, guint j, gboolean velocity, gsl_matrix *out, Triplets *sparse)
 {
   double z = velocity ? w->lin->qd[j] : w->lin->q[j];
   double h = 1e-6 * (1 + fabs (z));
@@ -163,17 +195,22 @@ column (Work *w, guint j, gboolean velocity, gsl_matrix *out)
   for (guint k = 0; k < w->coords->len; k++)
     {
       guint r = g_array_index (w->coords, guint, k);
-      gsl_matrix_set (out, r, j, -(w->Q1[r] - w->Q0[r]) / (2 * h));
+      double v = -(w->Q1[r] - w->Q0[r]) / (2 * h);
+
+      if (out != NULL)
+        gsl_matrix_set (out, r, j, v);
+      triplets_add (sparse, r, j, v);
     }
 }
 
-SwLinear *
-sw_linear_new (const SwSystem *sys, double t, const double *y, GError **error)
+static SwLinear *
+linear_new (const SwSystem *sys, double t, const double *y, gboolean dense, GError **error)
 {
   g_autoptr (SwLinear) lin = g_new0 (SwLinear, 1);
   g_autoptr (SwEquations) eq = sw_equations_new (sys);
   guint n = sys->n_coords, nn = MAX (n, 1);
   Work w = { 0 };
+  Triplets tk, td, tm;
 
   lin->sys = sys;
   lin->t = t;
@@ -187,9 +224,15 @@ sw_linear_new (const SwSystem *sys, double t, const double *y, GError **error)
   lin->qd = g_memdup2 (eq->qd, nn * sizeof (double));
   lin->x = g_memdup2 (eq->x, MAX (sys->n_nodes, 1) * sizeof (double));
   lin->v = g_memdup2 (eq->v, MAX (sys->n_nodes, 1) * sizeof (double));
-  lin->K = gsl_matrix_calloc (nn, nn);
-  lin->D = gsl_matrix_calloc (nn, nn);
-  lin->M = gsl_matrix_calloc (nn, nn);
+  if (dense)
+    {
+      lin->K = gsl_matrix_calloc (nn, nn);
+      lin->D = gsl_matrix_calloc (nn, nn);
+      lin->M = gsl_matrix_calloc (nn, nn);
+    }
+  triplets_init (&tk);
+  triplets_init (&td);
+  triplets_init (&tm);
 
   w.lin = lin;
   w.eq = eq;
@@ -203,8 +246,8 @@ sw_linear_new (const SwSystem *sys, double t, const double *y, GError **error)
   memset (eq->f, 0, sys->n_nodes * sizeof (double));
   for (guint j = 0; j < n; j++)
     {
-      column (&w, j, FALSE, lin->K);
-      column (&w, j, TRUE, lin->D);
+      column (&w, j, FALSE, lin->K, &tk);
+      column (&w, j, TRUE, lin->D, &td);
     }
   adjacency_clear (&w.adj);
   g_array_unref (w.parts);
@@ -219,8 +262,13 @@ sw_linear_new (const SwSystem *sys, double t, const double *y, GError **error)
     if (sys->mass[i] != 0)
       for (guint a = sys->t_start[i]; a < sys->t_start[i + 1]; a++)
         for (guint b = sys->t_start[i]; b < sys->t_start[i + 1]; b++)
-          *gsl_matrix_ptr (lin->M, sys->t_terms[a].index, sys->t_terms[b].index)
-            += sys->mass[i] * sys->t_terms[a].coeff * sys->t_terms[b].coeff;
+          {
+            double v = sys->mass[i] * sys->t_terms[a].coeff * sys->t_terms[b].coeff;
+
+            if (dense)
+              *gsl_matrix_ptr (lin->M, sys->t_terms[a].index, sys->t_terms[b].index) += v;
+            triplets_add (&tm, sys->t_terms[a].index, sys->t_terms[b].index, v);
+          }
   for (guint k = 0; k < sys->n_couplings; k++)
     {
       const SwMassCoupling *c = &sys->couplings[k];
@@ -229,11 +277,117 @@ sw_linear_new (const SwSystem *sys, double t, const double *y, GError **error)
         for (guint b = sys->t_start[c->b]; b < sys->t_start[c->b + 1]; b++)
           {
             double v = c->m * sys->t_terms[a].coeff * sys->t_terms[b].coeff;
-            *gsl_matrix_ptr (lin->M, sys->t_terms[a].index, sys->t_terms[b].index) += v;
-            *gsl_matrix_ptr (lin->M, sys->t_terms[b].index, sys->t_terms[a].index) += v;
+
+            if (dense)
+              {
+                *gsl_matrix_ptr (lin->M, sys->t_terms[a].index, sys->t_terms[b].index) += v;
+                *gsl_matrix_ptr (lin->M, sys->t_terms[b].index, sys->t_terms[a].index) += v;
+              }
+            triplets_add (&tm, sys->t_terms[a].index, sys->t_terms[b].index, v);
+            triplets_add (&tm, sys->t_terms[b].index, sys->t_terms[a].index, v);
           }
     }
+  triplets_finish (&tk, &lin->Ks, n);
+  triplets_finish (&td, &lin->Ds, n);
+  triplets_finish (&tm, &lin->Ms, n);
   return g_steal_pointer (&lin);
+}
+
+SwLinear *
+sw_linear_new (const SwSystem *sys, double t, const double *y, GError **error)
+{
+  return linear_new (sys, t, y, TRUE, error);
+}
+
+SwLinear *
+sw_linear_new_sparse (const SwSystem *sys, double t, const double *y, GError **error)
+{
+  return linear_new (sys, t, y, FALSE, error);
+}
+
+/* ---- Compressed columns -------------------------------------------------- */
+
+typedef struct {
+  guint  row;
+  double value;
+} Entry;
+
+static int
+compare_entries (gconstpointer a, gconstpointer b)
+{
+  guint x = ((const Entry *) a)->row, y = ((const Entry *) b)->row;
+  return x < y ? -1 : x > y;
+}
+
+void
+sw_sparse_init_from_triplets (SwSparse *a, guint n, const guint *rows, const guint *cols, const double *values,
+                              gsize n_entries)
+{
+  g_autofree guint *fill = NULL;
+  g_autofree Entry *e = g_new (Entry, MAX (n_entries, 1));
+  gsize out = 0;
+
+  a->n = n;
+  a->start = g_new0 (guint, n + 1);
+  for (gsize k = 0; k < n_entries; k++)
+    {
+      g_assert (rows[k] < n && cols[k] < n);
+      a->start[cols[k] + 1]++;
+    }
+  for (guint j = 0; j < n; j++)
+    a->start[j + 1] += a->start[j];
+  fill = g_memdup2 (a->start, (n + 1) * sizeof (guint));
+  for (gsize k = 0; k < n_entries; k++)
+    e[fill[cols[k]]++] = (Entry) { rows[k], values[k] };
+  a->row = g_new (guint, MAX (n_entries, 1));
+  a->value = g_new (double, MAX (n_entries, 1));
+  for (guint j = 0; j < n; j++)
+    {
+      guint from = a->start[j], to = a->start[j + 1];
+
+      qsort (e + from, to - from, sizeof (Entry), compare_entries);
+      a->start[j] = out;
+      for (guint k = from; k < to; k++)
+        {
+          double v = e[k].value;
+
+          while (k + 1 < to && e[k + 1].row == e[k].row)
+            v += e[++k].value;
+          if (v != 0)
+            {
+              a->row[out] = e[k].row;
+              a->value[out++] = v;
+            }
+        }
+    }
+  a->start[n] = out;
+}
+
+double
+sw_sparse_get (const SwSparse *a, guint r, guint c)
+{
+  guint lo = a->start[c], hi = a->start[c + 1];
+
+  while (lo < hi)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (a->row[mid] == r)
+        return a->value[mid];
+      if (a->row[mid] < r)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return 0;
+}
+
+void
+sw_sparse_clear (SwSparse *a)
+{
+  g_clear_pointer (&a->start, g_free);
+  g_clear_pointer (&a->row, g_free);
+  g_clear_pointer (&a->value, g_free);
 }
 
 void
@@ -248,6 +402,9 @@ sw_linear_free (SwLinear *lin)
   if (lin->K) gsl_matrix_free (lin->K);
   if (lin->D) gsl_matrix_free (lin->D);
   if (lin->M) gsl_matrix_free (lin->M);
+  sw_sparse_clear (&lin->Ks);
+  sw_sparse_clear (&lin->Ds);
+  sw_sparse_clear (&lin->Ms);
   g_free (lin);
 }
 

@@ -10,7 +10,7 @@ G_BEGIN_DECLS
  * coordinate of the system (sw-system-private.h). */
 const double *_sw_modes_get_coord_shape (const SwModes *modes, guint index);
 
-/* Seconds spent in each part of the last sw_modes_compute_timed(). */
+/* Seconds spent in each part of _sw_modes_compute_timed(). */
 typedef struct {
   double linearise_s;
   double eigen_s;
@@ -20,6 +20,6 @@ typedef struct {
 
 /* sw_modes_compute() that also reports where the time went (benchmarks). */
 SwModes *_sw_modes_compute_timed (const SwSystem *system, double t, const double *state,
-                                  SwModesTiming *timing, GError **error);
+                                  const SwModesOptions *options, SwModesTiming *timing, GError **error);
 
 G_END_DECLS

@@ -1,11 +1,18 @@
 /* sw-modes.c: natural frequencies, mode shapes and energies.
  *
- * Coordinates of the linearisation (sw-linear.c) are split into massive
- * ones (m), massless ones with damping that stay first-order unknowns of
- * the damped problem (f), and massless ones condensed statically (s).
- * Undamped: K_c = K_mm - K_ms K_ss^-1 K_sm over m (every massless coordinate
- * with stiffness condensed), K_c v = lambda M v (GSL, generalized symmetric).
- * Damped: the state-space matrix over [q_m, q_f, q_m'] (GSL, nonsymmetric).
+ * Coordinates of the linearisation (sw-linear.c, compressed columns) are
+ * split into massive ones (m), massless ones with damping that stay
+ * first-order unknowns of the damped problem (f), and massless ones
+ * condensed statically (s), one connected group of them at a time.
+ * Undamped: K_c = K_mm - K_ms K_ss^-1 K_sm over m, K_c v = lambda M v
+ * (sw-eigen.c picks the solver by structure).
+ * Damped: no damping gives +-i omega; damping that every mode diagonalises
+ * (D v = delta M v, e.g. Rayleigh damping) gives each mode's pair from
+ * lambda^2 + delta lambda + omega^2 = 0; otherwise the eigenvalues of the
+ * state-space matrix over [q_m, q_f, q_m'] (LAPACK dgeevx, balanced).
+ * Only the coordinate shapes (modes x coordinates) and a few numbers per
+ * mode are kept; per-body and per-section values are recomputed from them
+ * in linear work (sw_modes_get_mode_values), unless options ask to keep them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-modes.h"
@@ -13,9 +20,9 @@
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
-#include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
+#include <lapacke.h>
 #include "sw-error.h"
 #include "sw-gsl-private.h"
 #include "sw-eigen-private.h"
@@ -28,110 +35,249 @@ struct _SwModes {
   double    t;
   guint     n_modes;
   SwMode   *modes;
-  double   *storage;          /* all per-mode arrays */
+  double   *lambda;           /* per mode: the eigenvalue the energies use (0 for a rigid mode) */
+  double   *storage;          /* kept per-mode arrays, or NULL */
   guint     n_bodies, n_sections;
   guint    *body_part, *section_part;
+  double   *sec_k;            /* per section: its tangent stiffness over its nodes */
+  guint    *sec_nodes, *sec_n;
   guint     n_eigenvalues;
   double   *eig_re, *eig_im;
   guint     n_coords;
   double   *coord_shapes;     /* per mode: mass-normalised shape over all coordinates */
+  const char *solver, *damped_solver;
 };
 
-/* ---- Small dense helpers ------------------------------------------------ */
-
-static gsl_matrix *
-submatrix (const gsl_matrix *a, const guint *rows, guint nr, const guint *cols, guint nc)
+SwModesOptions
+sw_modes_options_default (void)
 {
-  gsl_matrix *s = gsl_matrix_alloc (MAX (nr, 1), MAX (nc, 1));
-
-  gsl_matrix_set_zero (s);
-  for (guint r = 0; r < nr; r++)
-    for (guint c = 0; c < nc; c++)
-      gsl_matrix_set (s, r, c, gsl_matrix_get (a, rows[r], cols[c]));
-  return s;
+  return (SwModesOptions) { .n_lowest = 0, .solver = SW_MODES_SOLVER_AUTO, .keep_values = TRUE };
 }
 
-/* a_pp - a_ps a_ss^-1 a_sp, and x_s = -a_ss^-1 a_sp (to recover shapes). */
-static gboolean
-condense (const gsl_matrix *a, const guint *p, guint np, const guint *s, guint ns,
-          gsl_matrix **out, gsl_matrix **recover)
+/* ---- Static condensation ------------------------------------------------ */
+
+/* K over the kept coordinates p with the coordinates s eliminated, and how
+ * s follows p: x_s[i] = sum over column i of rec of value * q_p[row]. */
+typedef struct {
+  SwSparse K;
+  SwSparse rec;
+} Condensed;
+
+static void
+condensed_clear (Condensed *c)
 {
-  g_autoptr (gsl_matrix) app = submatrix (a, p, np, p, np);
-  gsl_matrix *x = NULL;
+  sw_sparse_clear (&c->K);
+  sw_sparse_clear (&c->rec);
+}
 
-  if (ns > 0)
+/* Each connected group C of s (through K_ss) is eliminated alone:
+ * x_C = -K_CC^-1 K_CB q_B over the kept coordinates B it touches, and
+ * K_BB += K_BC x_C. A chain's massless nodes cost O(1) each. */
+static gboolean
+condense (const SwSparse *K, const guint *p, guint np, const guint *s, guint ns, Condensed *out)
+{
+  guint n_all = K->n;
+  g_autofree guint *pos_p = g_new (guint, MAX (n_all, 1));
+  g_autofree guint *pos_s = g_new (guint, MAX (n_all, 1));
+  g_autofree guint *group = g_new (guint, MAX (ns, 1));
+  g_autofree guint *local = g_new (guint, MAX (MAX (ns, np), 1));
+  g_autofree guint *bmark = g_new (guint, MAX (np, 1));
+  g_autoptr (GArray) kr = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) kc = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) kv = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) rr = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) rc = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) rv = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) members = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) bound = g_array_new (FALSE, FALSE, sizeof (guint));
+  gboolean ok = TRUE;
+
+  for (guint j = 0; j < n_all; j++)
+    pos_p[j] = pos_s[j] = G_MAXUINT;
+  for (guint c = 0; c < np; c++)
+    pos_p[p[c]] = c;
+  for (guint c = 0; c < ns; c++)
+    pos_s[s[c]] = c, group[c] = G_MAXUINT;
+  for (guint c = 0; c < np; c++)
+    bmark[c] = G_MAXUINT;
+  for (guint c = 0; c < np; c++)
+    for (guint k = K->start[p[c]]; k < K->start[p[c] + 1]; k++)
+      if (pos_p[K->row[k]] != G_MAXUINT)
+        {
+          g_array_append_val (kr, pos_p[K->row[k]]);
+          g_array_append_val (kc, c);
+          g_array_append_val (kv, K->value[k]);
+        }
+
+  for (guint first = 0; first < ns && ok; first++)
     {
-      g_autoptr (gsl_matrix) ass = submatrix (a, s, ns, s, ns);
-      g_autoptr (gsl_matrix) asp = submatrix (a, s, ns, p, np);
-      g_autoptr (gsl_matrix) aps = submatrix (a, p, np, s, ns);
-      g_autoptr (gsl_permutation) perm = gsl_permutation_alloc (ns);
-      int sign;
+      guint nc, nb;
 
-      x = gsl_matrix_alloc (ns, MAX (np, 1));
-      if (gsl_linalg_LU_decomp (ass, perm, &sign) != GSL_SUCCESS
-          || gsl_linalg_LU_det (ass, sign) == 0)
+      if (group[first] != G_MAXUINT)
+        continue;
+      g_array_set_size (members, 0);
+      g_array_set_size (bound, 0);
+      group[first] = first;
+      g_array_append_val (members, first);
+      for (guint h = 0; h < members->len; h++)
         {
-          gsl_matrix_free (x);
-          return FALSE;
-        }
-      for (guint c = 0; c < np; c++)
-        {
-          gsl_vector_view col = gsl_matrix_column (asp, c);
-          gsl_vector_view xc = gsl_matrix_column (x, c);
+          guint i = g_array_index (members, guint, h);
 
-          gsl_linalg_LU_solve (ass, perm, &col.vector, &xc.vector);
-          gsl_vector_scale (&xc.vector, -1);
+          for (guint k = K->start[s[i]]; k < K->start[s[i] + 1]; k++)
+            {
+              guint r = K->row[k];
+
+              if (pos_s[r] != G_MAXUINT && group[pos_s[r]] == G_MAXUINT)
+                {
+                  group[pos_s[r]] = first;
+                  g_array_append_val (members, pos_s[r]);
+                }
+              else if (pos_p[r] != G_MAXUINT && bmark[pos_p[r]] != first)
+                {
+                  bmark[pos_p[r]] = first;
+                  g_array_append_val (bound, pos_p[r]);
+                }
+            }
         }
-      if (np > 0)
-        gsl_blas_dgemm (CblasNoTrans, CblasNoTrans, 1, aps, x, 1, app);
+      nc = members->len;
+      nb = bound->len;
+      for (guint h = 0; h < nc; h++)
+        local[g_array_index (members, guint, h)] = h;
+      {
+        g_autoptr (gsl_matrix) acc = gsl_matrix_calloc (nc, nc);
+        g_autoptr (gsl_matrix) x = gsl_matrix_calloc (nc, MAX (nb, 1));
+        g_autoptr (gsl_matrix) kbc = gsl_matrix_calloc (MAX (nb, 1), nc);
+        g_autoptr (gsl_permutation) perm = gsl_permutation_alloc (nc);
+        g_autofree guint *blocal = g_new (guint, MAX (np, 1));
+        int sign;
+
+        for (guint b = 0; b < nb; b++)
+          blocal[g_array_index (bound, guint, b)] = b;
+        for (guint h = 0; h < nc; h++)
+          {
+            guint i = g_array_index (members, guint, h);
+
+            /* Column s_i: K_CC and K_BC. */
+            for (guint k = K->start[s[i]]; k < K->start[s[i] + 1]; k++)
+              {
+                guint r = K->row[k];
+
+                if (pos_s[r] != G_MAXUINT && group[pos_s[r]] == first)
+                  gsl_matrix_set (acc, local[pos_s[r]], h, K->value[k]);
+                else if (pos_p[r] != G_MAXUINT)
+                  gsl_matrix_set (kbc, blocal[pos_p[r]], h, K->value[k]);
+              }
+          }
+        /* K_CB from the columns of B. */
+        for (guint b = 0; b < nb; b++)
+          {
+            guint j = p[g_array_index (bound, guint, b)];
+
+            for (guint k = K->start[j]; k < K->start[j + 1]; k++)
+              {
+                guint r = K->row[k];
+
+                if (pos_s[r] != G_MAXUINT && group[pos_s[r]] == first)
+                  gsl_matrix_set (x, local[pos_s[r]], b, -K->value[k]);
+              }
+          }
+        if (gsl_linalg_LU_decomp (acc, perm, &sign) != GSL_SUCCESS || gsl_linalg_LU_det (acc, sign) == 0)
+          {
+            ok = FALSE;
+            break;
+          }
+        for (guint b = 0; b < nb; b++)
+          {
+            gsl_vector_view col = gsl_matrix_column (x, b);
+            gsl_linalg_LU_svx (acc, perm, &col.vector);
+          }
+        for (guint h = 0; h < nc; h++)
+          for (guint b = 0; b < nb; b++)
+            {
+              guint row = g_array_index (bound, guint, b), col = g_array_index (members, guint, h);
+              double v = gsl_matrix_get (x, h, b);
+
+              g_array_append_val (rr, row);
+              g_array_append_val (rc, col);
+              g_array_append_val (rv, v);
+            }
+        for (guint b1 = 0; b1 < nb; b1++)
+          for (guint b2 = 0; b2 < nb; b2++)
+            {
+              double v = 0;
+              guint row = g_array_index (bound, guint, b1), col = g_array_index (bound, guint, b2);
+
+              for (guint h = 0; h < nc; h++)
+                v += gsl_matrix_get (kbc, b1, h) * gsl_matrix_get (x, h, b2);
+              g_array_append_val (kr, row);
+              g_array_append_val (kc, col);
+              g_array_append_val (kv, v);
+            }
+      }
     }
-  *out = g_steal_pointer (&app);
-  *recover = x;
+  if (!ok)
+    return FALSE;
+  sw_sparse_init_from_triplets (&out->K, np, (guint *) kr->data, (guint *) kc->data, (double *) kv->data, kr->len);
+  sw_sparse_init_from_triplets (&out->rec, MAX (np, ns), (guint *) rr->data, (guint *) rc->data,
+                                (double *) rv->data, rr->len);
   return TRUE;
+}
+
+/* The block of a over the coordinates idx (compressed, n_idx square). */
+static void
+sparse_block (const SwSparse *a, const guint *idx, guint n_idx, SwSparse *out)
+{
+  g_autofree guint *pos = g_new (guint, MAX (a->n, 1));
+  g_autoptr (GArray) r = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) c = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) v = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint j = 0; j < a->n; j++)
+    pos[j] = G_MAXUINT;
+  for (guint k = 0; k < n_idx; k++)
+    pos[idx[k]] = k;
+  for (guint k = 0; k < n_idx; k++)
+    for (guint e = a->start[idx[k]]; e < a->start[idx[k] + 1]; e++)
+      if (pos[a->row[e]] != G_MAXUINT)
+        {
+          g_array_append_val (r, pos[a->row[e]]);
+          g_array_append_val (c, k);
+          g_array_append_val (v, a->value[e]);
+        }
+  sw_sparse_init_from_triplets (out, n_idx, (guint *) r->data, (guint *) c->data, (double *) v->data, r->len);
 }
 
 /* ---- Damped eigenvalues ------------------------------------------------- */
 
+/* Eigenvalues of the first-order system over [q_m, q_f, q_m'] (balanced
+ * dgeevx). FALSE when the damping of the first-order coordinates or the
+ * mass matrix is singular. */
 static gboolean
-matrix_is_zero (const gsl_matrix *a, guint n)
+damped_eigenvalues (SwLinear *lin, const guint *m, guint nm, const guint *f, guint nf, const guint *s, guint ns,
+                    double **re, double **im, guint *n_out)
 {
-  for (guint r = 0; r < n; r++)
-    for (guint c = 0; c < n; c++)
-      if (gsl_matrix_get (a, r, c) != 0)
-        return FALSE;
-  return TRUE;
-}
-
-/* Eigenvalues of the first-order system over [q_m, q_f, q_m']. FALSE when
- * the damping of the first-order coordinates is singular. */
-static gboolean
-damped_eigenvalues (SwLinear *lin, const guint *m, guint nm, const guint *f, guint nf,
-                    const guint *s, guint ns, double **re, double **im, guint *n_out)
-{
-  g_autofree guint *p = g_new (guint, MAX (nm + nf, 1));
-  g_autoptr (gsl_matrix) Kc = NULL;
-  g_autoptr (gsl_matrix) rec = NULL;
-  g_autoptr (gsl_matrix) Mmm = submatrix (lin->M, m, nm, m, nm);
-  g_autoptr (gsl_matrix) Dpp = NULL;
-  guint n = 2 * nm + nf;
-  g_autoptr (gsl_matrix) A = NULL;
-  g_autoptr (gsl_vector_complex) eval = NULL;
-  g_autoptr (gsl_eigen_nonsymm_workspace) ws = NULL;
+  const SwSparse *D = &lin->Ds;
+  guint np = nm + nf, n = 2 * nm + nf;
+  g_autofree guint *p = g_new (guint, MAX (np, 1));
+  g_autofree guint *pos = g_new (guint, MAX (lin->n, 1));
+  g_autofree double *A = NULL;
+  Condensed kc = { 0 };
+  gboolean ok = TRUE;
 
   if (n == 0)
     return FALSE;
-  A = gsl_matrix_calloc (n, n);
-  eval = gsl_vector_complex_alloc (n);
-  ws = gsl_eigen_nonsymm_alloc (n);
-
-  /* (Empty arrays may come as NULL.) */
   if (nm > 0)
     memcpy (p, m, nm * sizeof (guint));
   if (nf > 0)
     memcpy (p + nm, f, nf * sizeof (guint));
-  if (!condense (lin->K, p, nm + nf, s, ns, &Kc, &rec))
+  for (guint j = 0; j < lin->n; j++)
+    pos[j] = G_MAXUINT;
+  for (guint k = 0; k < np; k++)
+    pos[p[k]] = k;
+  if (!condense (&lin->Ks, p, np, s, ns, &kc))
     return FALSE;
-  Dpp = submatrix (lin->D, p, nm + nf, p, nm + nf);
+  A = g_new0 (double, (gsize) n * n);
+#define AT(r, c) A[(gsize) (c) * n + (r)]
 
   /* Rows of q_f' = -Dff^-1 (Kfp q_p + Dfm q_m'); columns: [q_m q_f | q_m']. */
   if (nf > 0)
@@ -143,99 +289,168 @@ damped_eigenvalues (SwLinear *lin, const guint *m, guint nm, const guint *f, gui
 
       for (guint r = 0; r < nf; r++)
         for (guint c = 0; c < nf; c++)
-          gsl_matrix_set (Dff, r, c, gsl_matrix_get (Dpp, nm + r, nm + c));
+          gsl_matrix_set (Dff, r, c, sw_sparse_get (D, f[r], f[c]));
       if (gsl_linalg_LU_decomp (Dff, perm, &sign) != GSL_SUCCESS || gsl_linalg_LU_det (Dff, sign) == 0)
-        return FALSE;
-      for (guint c = 0; c < n; c++)
+        ok = FALSE;
+      for (guint c = 0; c < n && ok; c++)
         {
           for (guint r = 0; r < nf; r++)
-            {
-              double v = c < nm + nf ? gsl_matrix_get (Kc, nm + r, c) : gsl_matrix_get (Dpp, nm + r, c - nm - nf);
-              gsl_vector_set (col, r, v);
-            }
+            gsl_vector_set (col, r, c < np ? sw_sparse_get (&kc.K, nm + r, c) : sw_sparse_get (D, f[r], m[c - np]));
           gsl_linalg_LU_svx (Dff, perm, col);
           for (guint r = 0; r < nf; r++)
-            gsl_matrix_set (A, nm + r, c, -gsl_vector_get (col, r));
+            AT (nm + r, c) = -gsl_vector_get (col, r);
         }
     }
-  /* Rows of q_m'' = -M^-1 (Kmp q_p + Dmm q_m' + Dmf q_f'). */
-  if (nm > 0)
+  /* Rows of M q_m'' = -(Kmp q_p + Dmm q_m' + Dmf q_f'), then M^-1. */
+  if (nm > 0 && ok)
     {
-      g_autoptr (gsl_matrix) rhs = gsl_matrix_calloc (nm, n);
+      SwSparse Mmm = { 0 };
+      gboolean diagonal = TRUE;
 
       for (guint r = 0; r < nm; r++)
+        AT (r, np + r) = 1;
+      for (guint c = 0; c < np; c++)
+        for (guint k = kc.K.start[c]; k < kc.K.start[c + 1]; k++)
+          if (kc.K.row[k] < nm)
+            AT (np + kc.K.row[k], c) -= kc.K.value[k];
+      for (guint c = 0; c < nm; c++)
+        for (guint k = D->start[m[c]]; k < D->start[m[c] + 1]; k++)
+          if (pos[D->row[k]] < nm)
+            AT (np + pos[D->row[k]], np + c) -= D->value[k];
+      for (guint h = 0; h < nf; h++)
+        for (guint k = D->start[f[h]]; k < D->start[f[h] + 1]; k++)
+          if (pos[D->row[k]] < nm)
+            for (guint c = 0; c < n; c++)
+              AT (np + pos[D->row[k]], c) -= D->value[k] * AT (nm + h, c);
+      sparse_block (&lin->Ms, m, nm, &Mmm);
+      for (guint j = 0; j < nm && diagonal; j++)
+        diagonal = Mmm.start[j + 1] - Mmm.start[j] == 1 && Mmm.row[Mmm.start[j]] == j && Mmm.value[Mmm.start[j]] > 0;
+      if (diagonal)
         {
-          gsl_matrix_set (A, r, nm + nf + r, 1);
-          for (guint c = 0; c < n; c++)
-            {
-              double v = c < nm + nf ? gsl_matrix_get (Kc, r, c) : gsl_matrix_get (Dpp, r, c - nm - nf);
-
-              for (guint k = 0; k < nf; k++)
-                v += gsl_matrix_get (Dpp, r, nm + k) * gsl_matrix_get (A, nm + k, c);
-              gsl_matrix_set (rhs, r, c, -v);
-            }
-        }
-      if (gsl_linalg_cholesky_decomp1 (Mmm) != GSL_SUCCESS)
-        return FALSE;
-      for (guint c = 0; c < n; c++)
-        {
-          gsl_vector_view col = gsl_matrix_column (rhs, c);
-          gsl_linalg_cholesky_svx (Mmm, &col.vector);
           for (guint r = 0; r < nm; r++)
-            gsl_matrix_set (A, nm + nf + r, c, gsl_vector_get (&col.vector, r));
+            for (guint c = 0; c < n; c++)
+              AT (np + r, c) /= Mmm.value[Mmm.start[r]];
         }
+      else
+        {
+          g_autofree double *L = g_new0 (double, (gsize) nm * nm);
+
+          for (guint j = 0; j < nm; j++)
+            for (guint k = Mmm.start[j]; k < Mmm.start[j + 1]; k++)
+              L[(gsize) j * nm + Mmm.row[k]] = Mmm.value[k];
+          ok = LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', nm, L, nm) == 0
+               && LAPACKE_dpotrs (LAPACK_COL_MAJOR, 'L', nm, n, L, nm, A + np, n) == 0;
+        }
+      sw_sparse_clear (&Mmm);
     }
-  for (guint r = 0; r < n; r++)
-    for (guint c = 0; c < n; c++)
-      if (!isfinite (gsl_matrix_get (A, r, c)))
-        return FALSE;
-  if (gsl_eigen_nonsymm (A, eval, ws) != GSL_SUCCESS)
+#undef AT
+  condensed_clear (&kc);
+  if (!ok)
     return FALSE;
-  *re = g_new (double, MAX (n, 1));
-  *im = g_new (double, MAX (n, 1));
-  for (guint k = 0; k < n; k++)
+  *re = g_new (double, n);
+  *im = g_new (double, n);
+  if (!_sw_eigen_general (A, n, *re, *im))
     {
-      gsl_complex z = gsl_vector_complex_get (eval, k);
-      (*re)[k] = GSL_REAL (z);
-      (*im)[k] = GSL_IMAG (z);
+      g_clear_pointer (re, g_free);
+      g_clear_pointer (im, g_free);
+      return FALSE;
     }
   *n_out = n;
   return TRUE;
 }
 
-/* Pairs each mode with the unused eigenvalue nearest to it: complex ones
- * (Im > 0) for elastic modes, real ones for rigid-body modes. */
 static void
-pair_damped (SwModes *modes)
+set_damped (SwMode *mode, double re, double im, gboolean real_pair, double tiny)
+{
+  mode->has_damped = TRUE;
+  mode->damped_frequency_hz = fabs (im) / (2 * G_PI);
+  mode->decay_rate_per_s = -re;
+  mode->damping_ratio = im != 0 ? -re / hypot (re, im) : NAN;
+  mode->overdamped = real_pair && fabs (re) > tiny;
+  if (im == 0 && !mode->overdamped)
+    mode->decay_rate_per_s = 0;
+  if (mode->rigid_body && !mode->overdamped)
+    mode->damping_ratio = NAN;
+}
+
+typedef enum {
+  NEAR_ZERO,        /* real, nearest 0 */
+  NEAR_OMEGA,       /* Im > 0, |lambda| nearest omega */
+  NEAR_DECAY,       /* real < 0, -lambda nearest target on a log scale */
+} Nearness;
+
+static int
+nearest (const SwModes *modes, const gboolean *used, Nearness how, double target)
+{
+  int best = -1;
+  double best_d = INFINITY;
+
+  for (guint k = 0; k < modes->n_eigenvalues; k++)
+    {
+      double re = modes->eig_re[k], im = modes->eig_im[k], d;
+
+      if (used[k])
+        continue;
+      if (how == NEAR_ZERO && im == 0)
+        d = fabs (re);
+      else if (how == NEAR_OMEGA && im > 0)
+        d = fabs (hypot (re, im) - target);
+      else if (how == NEAR_DECAY && im == 0 && re < 0)
+        d = fabs (log (-re / target));
+      else
+        continue;
+      if (d < best_d)
+        best_d = d, best = k;
+    }
+  return best;
+}
+
+/* Pairs each mode with damped eigenvalues: a rigid-body mode has one ~0
+ * (its position) and another, ~0 or a decay; an elastic one a complex pair,
+ * or two real ones when overdamped (the slower decay is reported). */
+static void
+pair_damped (SwModes *modes, double tiny)
 {
   g_autofree gboolean *used = g_new0 (gboolean, MAX (modes->n_eigenvalues, 1));
+  const double *re = modes->eig_re, *im = modes->eig_im;
+  int k, k2;
 
+  for (guint i = 0; i < modes->n_modes; i++)
+    if (modes->modes[i].rigid_body && (k = nearest (modes, used, NEAR_ZERO, 0)) >= 0)
+      used[k] = TRUE;
   for (guint i = 0; i < modes->n_modes; i++)
     {
       SwMode *mode = &modes->modes[i];
-      int best = -1;
-      double best_d = INFINITY;
 
-      for (guint k = 0; k < modes->n_eigenvalues; k++)
+      if (!mode->rigid_body && (k = nearest (modes, used, NEAR_OMEGA, mode->omega_rad_s)) >= 0)
         {
-          double re = modes->eig_re[k], im = modes->eig_im[k], d;
-
-          if (used[k] || im < 0 || (mode->rigid_body != (im == 0)))
-            continue;
-          d = fabs (hypot (re, im) - mode->omega_rad_s);
-          if (d < best_d)
-            best_d = d, best = k;
+          used[k] = TRUE;
+          set_damped (mode, re[k], im[k], FALSE, tiny);
         }
-      if (best < 0)
-        continue;
-      used[best] = TRUE;
-      mode->has_damped = TRUE;
-      mode->damped_frequency_hz = modes->eig_im[best] / (2 * G_PI);
-      mode->decay_rate_per_s = -modes->eig_re[best];
-      mode->damping_ratio = modes->eig_im[best] != 0
-                              ? -modes->eig_re[best] / hypot (modes->eig_re[best], modes->eig_im[best])
-                              : NAN;
     }
+  for (guint i = 0; i < modes->n_modes; i++)
+    {
+      SwMode *mode = &modes->modes[i];
+      double w = mode->omega_rad_s;
+
+      if (mode->rigid_body || mode->has_damped || (k = nearest (modes, used, NEAR_DECAY, w)) < 0)
+        continue;
+      used[k] = TRUE;
+      /* Its partner: the product of the pair is omega^2. */
+      if ((k2 = nearest (modes, used, NEAR_DECAY, w * w / -re[k])) >= 0)
+        {
+          used[k2] = TRUE;
+          if (re[k2] > re[k])
+            k = k2;
+        }
+      set_damped (mode, re[k], 0, TRUE, tiny);
+    }
+  for (guint i = 0; i < modes->n_modes; i++)
+    if (modes->modes[i].rigid_body && (k = nearest (modes, used, NEAR_ZERO, 0)) >= 0)
+      {
+        used[k] = TRUE;
+        set_damped (&modes->modes[i], re[k], 0, TRUE, tiny);
+      }
 }
 
 static int
@@ -267,55 +482,153 @@ sort_eigenvalues (SwModes *modes)
     modes->eig_re[k] = re[order[k]], modes->eig_im[k] = im[order[k]];
 }
 
-/* ---- Energies ----------------------------------------------------------- */
+/* Proportional (classical) damping: every computed mode satisfies
+ * D v = delta M v to round-off, so its damped pair solves
+ * lambda^2 + delta lambda + omega^2 = 0. Only when all damping acts on
+ * massive coordinates. O(nonzeros) per mode. */
+static gboolean
+proportional_damping (SwModes *modes, SwLinear *lin, double *delta)
+{
+  const SwSparse *D = &lin->Ds, *M = &lin->Ms;
+  const SwSystem *sys = modes->system;
+  guint n = lin->n;
+  g_autofree double *w = g_new (double, MAX (n, 1));
+  g_autofree double *u = g_new (double, MAX (n, 1));
+  double dnorm = 0;
+
+  for (guint j = 0; j < n; j++)
+    {
+      double sum = 0;
+
+      for (guint k = D->start[j]; k < D->start[j + 1]; k++)
+        {
+          if (sys->coord_class[j] != SW_COORD_MASSIVE || sys->coord_class[D->row[k]] != SW_COORD_MASSIVE)
+            return FALSE;
+          sum += fabs (D->value[k]);
+        }
+      dnorm = MAX (dnorm, sum);
+    }
+  for (guint i = 0; i < modes->n_modes; i++)
+    {
+      const double *v = modes->coord_shapes + (gsize) i * n;
+      double d = 0, vmax = 0, resid = 0;
+
+      memset (w, 0, n * sizeof (double));
+      memset (u, 0, n * sizeof (double));
+      for (guint j = 0; j < n; j++)
+        {
+          if (sys->coord_class[j] != SW_COORD_MASSIVE)
+            continue;
+          vmax = MAX (vmax, fabs (v[j]));
+          for (guint k = D->start[j]; k < D->start[j + 1]; k++)
+            w[D->row[k]] += D->value[k] * v[j];
+          for (guint k = M->start[j]; k < M->start[j + 1]; k++)
+            u[M->row[k]] += M->value[k] * v[j];
+        }
+      for (guint j = 0; j < n; j++)
+        if (sys->coord_class[j] == SW_COORD_MASSIVE)
+          d += v[j] * w[j];
+      for (guint j = 0; j < n; j++)
+        if (sys->coord_class[j] == SW_COORD_MASSIVE)
+          resid = MAX (resid, fabs (w[j] - d * u[j]));
+      if (resid > 1e-8 * dnorm * vmax)
+        return FALSE;
+      delta[i] = d;
+    }
+  return TRUE;
+}
+
+/* ---- Per-mode values ---------------------------------------------------- */
 
 static void
-fill_energies (SwModes *modes, SwLinear *lin, const double *node_shape, double lambda, SwMode *mode,
-               double *ke, double *pe, const double *section_ke_mats, const guint *section_nodes,
-               const guint *section_n)
+node_shape_of (const SwModes *modes, guint i, double *node_shape)
 {
   const SwSystem *sys = modes->system;
-  double ke_sum = 0, pe_sum = 0, best = -1;
+  const double *coord = modes->coord_shapes + (gsize) i * modes->n_coords;
 
-  for (guint b = 0; b < modes->n_bodies; b++)
+  for (guint n = 0; n < sys->n_nodes; n++)
+    {
+      double sum = 0;
+
+      for (guint k = sys->t_start[n]; k < sys->t_start[n + 1]; k++)
+        sum += sys->t_terms[k].coeff * coord[sys->t_terms[k].index];
+      node_shape[n] = sum;
+    }
+}
+
+/* Every per-body and per-section value of mode i (ke and pe must be given,
+ * the others may be NULL); with fill_scalars, the mode's own numbers too. */
+static void
+mode_values (const SwModes *modes, guint i, const double *node_shape, double *shape, double *shape_mn, double *ke,
+             double *kep, double *pe, double *pep, SwMode *scalars)
+{
+  const SwSystem *sys = modes->system;
+  const SwMode *mode = &modes->modes[i];
+  double lambda = modes->lambda[i], ke_sum = 0, pe_sum = 0, best = -1, peak = 0;
+  guint nb = modes->n_bodies, ns = modes->n_sections;
+
+  /* Largest body entry becomes +1. */
+  for (guint b = 0; b < nb; b++)
+    {
+      double x = _sw_body_value (&sys->bodies[b], node_shape);
+
+      if (fabs (x) > fabs (peak))
+        peak = x;
+    }
+  if (shape != NULL || shape_mn != NULL)
+    for (guint b = 0; b < nb; b++)
+      {
+        double x = _sw_body_value (&sys->bodies[b], node_shape) * (peak < 0 ? -1 : 1);
+
+        if (shape_mn != NULL)
+          shape_mn[b] = x;
+        if (shape != NULL)
+          shape[b] = peak != 0 ? x / fabs (peak) : 0;
+      }
+  for (guint b = 0; b < nb; b++)
     {
       /* A rigid-body mode has no energy: show how its motion is shared. */
       ke[b] = 0.5 * _sw_body_quadratic (&sys->bodies[b], node_shape) * (mode->rigid_body ? 1 : lambda);
       ke_sum += ke[b];
     }
-  for (guint s = 0; s < modes->n_sections; s++)
+  for (guint s = 0; s < ns; s++)
     {
-      const double *k = section_ke_mats + s * SW_KIND_MAX_PORTS * SW_KIND_MAX_PORTS;
-      const guint *nodes = section_nodes + s * SW_KIND_MAX_PORTS;
+      const double *k = modes->sec_k + s * SW_KIND_MAX_PORTS * SW_KIND_MAX_PORTS;
+      const guint *nodes = modes->sec_nodes + s * SW_KIND_MAX_PORTS;
+      guint n = modes->sec_n[s];
       double e = 0;
 
-      for (guint r = 0; r < section_n[s]; r++)
-        for (guint c = 0; c < section_n[s]; c++)
-          e += node_shape[nodes[r]] * k[r * section_n[s] + c] * node_shape[nodes[c]];
+      for (guint r = 0; r < n; r++)
+        for (guint c = 0; c < n; c++)
+          e += node_shape[nodes[r]] * k[r * n + c] * node_shape[nodes[c]];
       pe[s] = mode->rigid_body ? 0 : 0.5 * e;
       pe_sum += pe[s];
     }
-  for (guint b = 0; b < modes->n_bodies; b++)
-    ((double *) mode->kinetic_energy_percent)[b] = ke_sum > 0 ? 100 * ke[b] / ke_sum : 0;
-  mode->most_excitable_section = -1;
-  for (guint s = 0; s < modes->n_sections; s++)
+  if (kep != NULL)
+    for (guint b = 0; b < nb; b++)
+      kep[b] = ke_sum > 0 ? 100 * ke[b] / ke_sum : 0;
+  if (pep != NULL)
+    for (guint s = 0; s < ns; s++)
+      pep[s] = pe_sum > 0 ? 100 * pe[s] / pe_sum : 0;
+  if (scalars != NULL)
     {
-      ((double *) mode->potential_energy_percent)[s] = pe_sum > 0 ? 100 * pe[s] / pe_sum : 0;
-      if (mode->rigid_body)
-        continue;
-      if (pe[s] > best * (1 + 1e-9))
+      scalars->most_excitable_section = -1;
+      for (guint s = 0; s < ns && !mode->rigid_body; s++)
         {
-          best = pe[s];
-          mode->most_excitable_section = s;
-          mode->most_excitable_is_tie = FALSE;
+          if (pe[s] > best * (1 + 1e-9))
+            {
+              best = pe[s];
+              scalars->most_excitable_section = s;
+              scalars->most_excitable_is_tie = FALSE;
+            }
+          else if (pe[s] >= best * (1 - 1e-9) && pe[s] > 0)
+            scalars->most_excitable_is_tie = TRUE;
         }
-      else if (pe[s] >= best * (1 - 1e-9) && pe[s] > 0)
-        mode->most_excitable_is_tie = TRUE;
+      scalars->energy_balance_error = mode->rigid_body || ke_sum == 0 ? 0 : fabs (ke_sum - pe_sum) / ke_sum;
     }
   if (mode->rigid_body)
-    for (guint b = 0; b < modes->n_bodies; b++)
+    for (guint b = 0; b < nb; b++)
       ke[b] = 0;
-  mode->energy_balance_error = mode->rigid_body || ke_sum == 0 ? 0 : fabs (ke_sum - pe_sum) / ke_sum;
 }
 
 /* ---- The analysis ------------------------------------------------------- */
@@ -323,15 +636,25 @@ fill_energies (SwModes *modes, SwLinear *lin, const double *node_shape, double l
 SwModes *
 sw_modes_compute (const SwSystem *sys, double t, const double *state, GError **error)
 {
-  return _sw_modes_compute_timed (sys, t, state, NULL, error);
+  SwModesOptions o = sw_modes_options_default ();
+
+  return _sw_modes_compute_timed (sys, t, state, &o, NULL, error);
 }
 
 SwModes *
-_sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, SwModesTiming *timing,
-                         GError **error)
+sw_modes_compute_with_options (const SwSystem *sys, double t, const double *state, const SwModesOptions *options,
+                               GError **error)
+{
+  return _sw_modes_compute_timed (sys, t, state, options, NULL, error);
+}
+
+SwModes *
+_sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, const SwModesOptions *options,
+                         SwModesTiming *timing, GError **error)
 {
   g_autoptr (GTimer) timer = g_timer_new ();
   SwModesTiming dummy;
+  SwModesOptions defaults = sw_modes_options_default ();
   g_autoptr (SwLinear) lin = NULL;
   g_autoptr (SwModes) modes = g_new0 (SwModes, 1);
   g_autoptr (GArray) m = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -339,29 +662,32 @@ _sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, SwM
   g_autoptr (GArray) s = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) s_damped = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) sections = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr (gsl_matrix) Kc = NULL;
-  g_autoptr (gsl_matrix) rec = NULL;
-  g_autoptr (gsl_matrix) Mmm = NULL;
-  g_autoptr (gsl_vector) eval = NULL;
-  g_autoptr (gsl_matrix) evec = NULL;
+  Condensed kc = { 0 };
+  SwSparse Mmm = { 0 };
+  g_autofree double *eval = NULL;
   g_autofree double *node_shape = NULL;
   g_autofree double *mass_shape = NULL;
-  double *coord_shape;
-  g_autofree double *sec_k = NULL;
-  g_autofree guint *sec_nodes = NULL;
-  g_autofree guint *sec_n = NULL;
-  guint nm, nb, ns, per_mode;
+  g_autofree double *tmp = NULL;
+  g_autofree double *ke = NULL;
+  g_autofree double *pe = NULL;
+  guint nm, nb, ns, nc, n_modes, per_mode;
   double lambda_max = 0;
+  SwEigenMethod method;
 
   g_return_val_if_fail (sys != NULL, NULL);
+  if (options == NULL)
+    options = &defaults;
+  method = options->solver == SW_MODES_SOLVER_DENSE ? SW_EIGEN_DENSE : SW_EIGEN_AUTO;
   sw_init ();
   g_atomic_ref_count_init (&modes->ref_count);
   modes->system = sw_system_ref ((SwSystem *) sys);
   modes->t = t;
+  modes->solver = "";
+  modes->damped_solver = "";
 
   if (timing == NULL)
     timing = &dummy;
-  /* Dense matrices and every mode's shape and energies grow as n^2. */
+  /* Every mode's shape grows as n^2. */
   if (sys->n_coords > SW_MODES_MAX_COORDS)
     {
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
@@ -370,14 +696,15 @@ _sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, SwM
                    sys->n_coords, SW_MODES_MAX_COORDS);
       return NULL;
     }
-  if (!(lin = sw_linear_new (sys, t, state, error)))
+  if (!(lin = sw_linear_new_sparse (sys, t, state, error)))
     return NULL;
+  nc = sys->n_coords;
 
   /* Partition the coordinates. */
-  for (guint j = 0; j < sys->n_coords; j++)
+  for (guint j = 0; j < nc; j++)
     {
-      gboolean stiff = gsl_matrix_get (lin->K, j, j) != 0;
-      gboolean damped = gsl_matrix_get (lin->D, j, j) > 0;
+      gboolean stiff = sw_sparse_get (&lin->Ks, j, j) != 0;
+      gboolean damped = sw_sparse_get (&lin->Ds, j, j) > 0;
 
       if (sys->coord_class[j] == SW_COORD_MASSIVE)
         g_array_append_val (m, j);
@@ -394,29 +721,29 @@ _sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, SwM
   nm = m->len;
   timing->linearise_s = g_timer_elapsed (timer, NULL);
   g_timer_start (timer);
-  if (!condense (lin->K, (guint *) m->data, nm, (guint *) s->data, s->len, &Kc, &rec))
+  if (!condense (&lin->Ks, (guint *) m->data, nm, (guint *) s->data, s->len, &kc))
     {
       g_set_error (error, SW_ERROR, SW_ERROR_SINGULAR,
                    _("the massless shaft sections cannot be condensed: their stiffness matrix is singular"));
       return NULL;
     }
-  Mmm = submatrix (lin->M, (guint *) m->data, nm, (guint *) m->data, nm);
+  sparse_block (&lin->Ms, (guint *) m->data, nm, &Mmm);
 
-  /* K v = lambda M v. */
-  eval = gsl_vector_alloc (MAX (nm, 1));
-  evec = gsl_matrix_alloc (MAX (nm, 1), MAX (nm, 1));
-  if (nm > 0)
+  /* K v = lambda M v, the eigenvectors straight into the coordinate shapes. */
+  n_modes = options->n_lowest > 0 ? MIN (options->n_lowest, nm) : nm;
+  modes->n_coords = nc;
+  modes->coord_shapes = g_new0 (double, MAX ((gsize) n_modes * nc, 1));
+  eval = g_new0 (double, MAX (n_modes, 1));
+  if (n_modes > 0
+      && !_sw_eigen_gensym (&kc.K, &Mmm, n_modes, method, eval, modes->coord_shapes, nc, &lambda_max, &modes->solver))
     {
-      if (!_sw_eigen_gensym (Kc, Mmm, eval, evec))
-        {
-          g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED, _("the eigenvalue problem did not converge"));
-          return NULL;
-        }
-      lambda_max = MAX (0, gsl_vector_get (eval, nm - 1));
+      condensed_clear (&kc);
+      sw_sparse_clear (&Mmm);
+      g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED, _("the eigenvalue problem did not converge"));
+      return NULL;
     }
-
-  /* Modes as rows: each is then read contiguously. */
-  gsl_matrix_transpose (evec);
+  sw_sparse_clear (&Mmm);
+  lambda_max = MAX (0, lambda_max);
   timing->eigen_s = g_timer_elapsed (timer, NULL);
   g_timer_start (timer);
 
@@ -434,125 +761,167 @@ _sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, SwM
     modes->body_part[b] = sys->bodies[b].part;
   if (ns > 0)
     memcpy (modes->section_part, sections->data, ns * sizeof (guint));
-  sec_k = g_new0 (double, MAX (ns, 1) * SW_KIND_MAX_PORTS * SW_KIND_MAX_PORTS);
-  sec_nodes = g_new0 (guint, MAX (ns, 1) * SW_KIND_MAX_PORTS);
-  sec_n = g_new0 (guint, MAX (ns, 1));
+  modes->sec_k = g_new0 (double, MAX (ns, 1) * SW_KIND_MAX_PORTS * SW_KIND_MAX_PORTS);
+  modes->sec_nodes = g_new0 (guint, MAX (ns, 1) * SW_KIND_MAX_PORTS);
+  modes->sec_n = g_new0 (guint, MAX (ns, 1));
   for (guint k = 0; k < ns; k++)
-    sec_n[k] = sw_linear_element_stiffness (lin, &sys->parts[modes->section_part[k]],
-                                            sec_nodes + k * SW_KIND_MAX_PORTS,
-                                            sec_k + k * SW_KIND_MAX_PORTS * SW_KIND_MAX_PORTS);
+    modes->sec_n[k] = sw_linear_element_stiffness (lin, &sys->parts[modes->section_part[k]],
+                                                   modes->sec_nodes + k * SW_KIND_MAX_PORTS,
+                                                   modes->sec_k + k * SW_KIND_MAX_PORTS * SW_KIND_MAX_PORTS);
 
   /* Modes. */
-  modes->n_modes = nm;
-  modes->modes = g_new0 (SwMode, MAX (nm, 1));
+  modes->n_modes = n_modes;
+  modes->modes = g_new0 (SwMode, MAX (n_modes, 1));
+  modes->lambda = g_new0 (double, MAX (n_modes, 1));
   per_mode = 2 * nb + 2 * nb + 2 * ns;
-  modes->storage = g_new0 (double, MAX (nm * per_mode, 1));
+  if (options->keep_values)
+    modes->storage = g_new0 (double, MAX ((gsize) n_modes * per_mode, 1));
   node_shape = g_new0 (double, MAX (sys->n_nodes, 1));
   mass_shape = g_new0 (double, MAX (sys->n_nodes, 1));
-  modes->n_coords = sys->n_coords;
-  modes->coord_shapes = g_new0 (double, MAX (nm * sys->n_coords, 1));
-  for (guint i = 0; i < nm; i++)
+  tmp = g_new0 (double, MAX (nm, 1));
+  ke = g_new0 (double, MAX (nb, 1));
+  pe = g_new0 (double, MAX (ns, 1));
+  for (guint i = 0; i < n_modes; i++)
     {
       SwMode *mode = &modes->modes[i];
-      double *base = modes->storage + i * per_mode;
-      double lambda = gsl_vector_get (eval, i), norm = 0, peak = 0;
-      double *ke, *pe;
-      gsl_vector_view v = gsl_matrix_row (evec, i);
+      double *base = modes->storage != NULL ? modes->storage + (gsize) i * per_mode : NULL;
+      double *coord_shape = modes->coord_shapes + (gsize) i * nc;
+      double lambda = eval[i], norm = 0;
 
-      mode->shape = base;
-      mode->shape_mass_normalised = base + nb;
-      ke = base + 2 * nb;
-      mode->kinetic_energy = ke;
-      mode->kinetic_energy_percent = base + 3 * nb;
-      pe = base + 4 * nb;
-      mode->potential_energy = pe;
-      mode->potential_energy_percent = base + 4 * nb + ns;
       mode->rigid_body = lambda <= 1e-8 * lambda_max || lambda_max == 0;
       mode->omega_rad_s = mode->rigid_body ? 0 : sqrt (lambda);
       mode->frequency_hz = mode->omega_rad_s / (2 * G_PI);
       mode->damping_ratio = NAN;
-      if (mode->rigid_body)
-        lambda = 0;
+      modes->lambda[i] = mode->rigid_body ? 0 : lambda;
 
       /* Mass-normalise: v^T M v = x^T M x over the nodes = 1. */
+      memcpy (tmp, coord_shape, nm * sizeof (double));
+      memset (coord_shape, 0, nc * sizeof (double));
       memset (node_shape, 0, sys->n_nodes * sizeof (double));
       for (guint r = 0; r < nm; r++)
         {
           guint j = g_array_index (m, guint, r);
-          double vj = gsl_vector_get (&v.vector, r);
 
           for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
-            node_shape[sys->c_terms[c].index] += sys->c_terms[c].coeff * vj;
+            node_shape[sys->c_terms[c].index] += sys->c_terms[c].coeff * tmp[r];
         }
       _sw_system_apply_mass (sys, node_shape, mass_shape);
       for (guint nd = 0; nd < sys->n_nodes; nd++)
         norm += node_shape[nd] * mass_shape[nd];
-      gsl_vector_scale (&v.vector, 1 / sqrt (norm));
+      norm = 1 / sqrt (norm);
 
       /* Coordinates, then nodes: x = T q with the condensed ones recovered. */
-      coord_shape = modes->coord_shapes + i * sys->n_coords;
       for (guint r = 0; r < nm; r++)
-        coord_shape[g_array_index (m, guint, r)] = gsl_vector_get (&v.vector, r);
+        coord_shape[g_array_index (m, guint, r)] = tmp[r] * norm;
       for (guint r = 0; r < s->len; r++)
         {
           double sum = 0;
-          for (guint c = 0; c < nm; c++)
-            sum += gsl_matrix_get (rec, r, c) * gsl_vector_get (&v.vector, c);
-          coord_shape[g_array_index (s, guint, r)] = sum;
-        }
-      for (guint n = 0; n < sys->n_nodes; n++)
-        {
-          double sum = 0;
-          for (guint k = sys->t_start[n]; k < sys->t_start[n + 1]; k++)
-            sum += sys->t_terms[k].coeff * coord_shape[sys->t_terms[k].index];
-          node_shape[n] = sum;
-        }
 
-      /* Largest body entry becomes +1. */
-      for (guint b = 0; b < nb; b++)
-        if (fabs (_sw_body_value (&sys->bodies[b], node_shape)) > fabs (peak))
-          peak = _sw_body_value (&sys->bodies[b], node_shape);
-      for (guint b = 0; b < nb; b++)
-        {
-          double x = _sw_body_value (&sys->bodies[b], node_shape) * (peak < 0 ? -1 : 1);
-          ((double *) mode->shape_mass_normalised)[b] = x;
-          ((double *) mode->shape)[b] = peak != 0 ? x / fabs (peak) : 0;
+          for (guint k = kc.rec.start[r]; k < kc.rec.start[r + 1]; k++)
+            sum += kc.rec.value[k] * tmp[kc.rec.row[k]];
+          coord_shape[g_array_index (s, guint, r)] = sum * norm;
         }
-      fill_energies (modes, lin, node_shape, lambda, mode, ke, pe, sec_k, sec_nodes, sec_n);
+      node_shape_of (modes, i, node_shape);
+      if (base != NULL)
+        {
+          mode->shape = base;
+          mode->shape_mass_normalised = base + nb;
+          mode->kinetic_energy = base + 2 * nb;
+          mode->kinetic_energy_percent = base + 3 * nb;
+          mode->potential_energy = base + 4 * nb;
+          mode->potential_energy_percent = base + 4 * nb + ns;
+          mode_values (modes, i, node_shape, base, base + nb, base + 2 * nb, base + 3 * nb, base + 4 * nb,
+                       base + 4 * nb + ns, mode);
+        }
+      else
+        mode_values (modes, i, node_shape, NULL, NULL, ke, NULL, pe, NULL, mode);
     }
+  condensed_clear (&kc);
 
   timing->energies_s = g_timer_elapsed (timer, NULL);
   g_timer_start (timer);
 
-  /* Damped eigenvalues: with no damping at all they are +-i omega. */
-  if (matrix_is_zero (lin->D, sys->n_coords))
-    {
-      for (guint i = 0; i < nm; i++)
-        {
-          SwMode *mode = &modes->modes[i];
+  /* Damped eigenvalues. */
+  {
+    g_autofree double *delta = g_new (double, MAX (n_modes, 1));
+    double tiny;
 
-          mode->has_damped = TRUE;
-          mode->damped_frequency_hz = mode->frequency_hz;
-          mode->damping_ratio = mode->rigid_body ? NAN : 0;
-          mode->decay_rate_per_s = 0;
-        }
-      modes->n_eigenvalues = 2 * nm;
-      modes->eig_re = g_new0 (double, MAX (2 * nm, 1));
-      modes->eig_im = g_new0 (double, MAX (2 * nm, 1));
-      for (guint i = 0; i < nm; i++)
-        modes->eig_im[2 * i] = modes->modes[i].omega_rad_s, modes->eig_im[2 * i + 1] = -modes->modes[i].omega_rad_s;
-      sort_eigenvalues (modes);
-    }
-  else if (damped_eigenvalues (lin, (guint *) m->data, nm, (guint *) f->data, f->len, (guint *) s_damped->data,
-                               s_damped->len, &modes->eig_re, &modes->eig_im, &modes->n_eigenvalues))
-    {
-      /* Round-off leaves tiny imaginary parts on real eigenvalues. */
-      for (guint k = 0; k < modes->n_eigenvalues; k++)
-        if (fabs (modes->eig_im[k]) <= 1e-9 * (fabs (modes->eig_re[k]) + sqrt (lambda_max)))
-          modes->eig_im[k] = 0;
-      sort_eigenvalues (modes);
-      pair_damped (modes);
-    }
+    if (lin->Ds.start[nc] == 0)
+      {
+        /* No damping at all: +-i omega. */
+        for (guint i = 0; i < n_modes; i++)
+          {
+            SwMode *mode = &modes->modes[i];
+
+            mode->has_damped = TRUE;
+            mode->damped_frequency_hz = mode->frequency_hz;
+            mode->damping_ratio = mode->rigid_body ? NAN : 0;
+            mode->decay_rate_per_s = 0;
+          }
+        modes->n_eigenvalues = 2 * n_modes;
+        modes->eig_re = g_new0 (double, MAX (2 * n_modes, 1));
+        modes->eig_im = g_new0 (double, MAX (2 * n_modes, 1));
+        for (guint i = 0; i < n_modes; i++)
+          modes->eig_im[2 * i] = modes->modes[i].omega_rad_s, modes->eig_im[2 * i + 1] = -modes->modes[i].omega_rad_s;
+        sort_eigenvalues (modes);
+      }
+    else if (method == SW_EIGEN_AUTO && n_modes > 0 && proportional_damping (modes, lin, delta))
+      {
+        /* lambda^2 + delta lambda + omega^2 = 0, mode by mode. */
+        double dmax = 0;
+
+        modes->damped_solver = "proportional damping (per mode)";
+        for (guint i = 0; i < n_modes; i++)
+          dmax = MAX (dmax, fabs (delta[i]));
+        tiny = 1e-12 * (sqrt (lambda_max) + dmax);
+        modes->n_eigenvalues = 2 * n_modes;
+        modes->eig_re = g_new0 (double, MAX (2 * n_modes, 1));
+        modes->eig_im = g_new0 (double, MAX (2 * n_modes, 1));
+        for (guint i = 0; i < n_modes; i++)
+          {
+            SwMode *mode = &modes->modes[i];
+            double w2 = modes->lambda[i], d = fabs (delta[i]) <= tiny ? 0 : delta[i], disc = d * d - 4 * w2;
+            double *re = modes->eig_re + 2 * i, *im = modes->eig_im + 2 * i;
+
+            if (disc < 0)
+              {
+                re[0] = re[1] = -d / 2;
+                im[0] = sqrt (-disc) / 2, im[1] = -im[0];
+                set_damped (mode, re[0], im[0], FALSE, tiny);
+              }
+            else
+              {
+                /* Real pair, the fast root first (no cancellation). */
+                re[0] = -(d + sqrt (disc)) / 2;
+                re[1] = re[0] != 0 ? w2 / re[0] : 0;
+                if (mode->rigid_body)
+                  set_damped (mode, re[0], 0, TRUE, tiny);
+                else
+                  set_damped (mode, re[1], 0, TRUE, tiny);
+              }
+          }
+        sort_eigenvalues (modes);
+      }
+    else if (damped_eigenvalues (lin, (guint *) m->data, nm, (guint *) f->data, f->len, (guint *) s_damped->data,
+                                 s_damped->len, &modes->eig_re, &modes->eig_im, &modes->n_eigenvalues))
+      {
+        double scale = sqrt (lambda_max);
+
+        modes->damped_solver = "state space (LAPACK dgeevx, balanced)";
+        for (guint k = 0; k < modes->n_eigenvalues; k++)
+          scale = MAX (scale, hypot (modes->eig_re[k], modes->eig_im[k]));
+        /* A double zero (a free rigid-body mode) splits by about
+         * sqrt(eps) |A|^1/2; round-off leaves tiny imaginary parts on real
+         * eigenvalues. */
+        tiny = 1e-6 * scale;
+        for (guint k = 0; k < modes->n_eigenvalues; k++)
+          if (hypot (modes->eig_re[k], modes->eig_im[k]) <= tiny
+              || fabs (modes->eig_im[k]) <= 1e-9 * (fabs (modes->eig_re[k]) + sqrt (lambda_max)))
+            modes->eig_im[k] = 0;
+        sort_eigenvalues (modes);
+        pair_damped (modes, tiny);
+      }
+  }
   timing->damped_s = g_timer_elapsed (timer, NULL);
   return g_steal_pointer (&modes);
 }
@@ -577,6 +946,10 @@ sw_modes_unref (SwModes *modes)
   g_free (modes->eig_re);
   g_free (modes->eig_im);
   g_free (modes->coord_shapes);
+  g_free (modes->lambda);
+  g_free (modes->sec_k);
+  g_free (modes->sec_nodes);
+  g_free (modes->sec_n);
   g_free (modes);
 }
 
@@ -620,4 +993,36 @@ sw_modes_get_eigenvalue (const SwModes *m, guint index, double *re, double *im)
   g_return_if_fail (index < m->n_eigenvalues);
   *re = m->eig_re[index];
   *im = m->eig_im[index];
+}
+
+void
+sw_modes_get_mode_values (const SwModes *m, guint index, double *shape, double *shape_mass_normalised,
+                          double *kinetic_energy, double *kinetic_energy_percent, double *potential_energy,
+                          double *potential_energy_percent)
+{
+  g_autofree double *node_shape = NULL;
+  g_autofree double *ke = NULL;
+  g_autofree double *pe = NULL;
+
+  g_return_if_fail (index < m->n_modes);
+  node_shape = g_new (double, MAX (m->system->n_nodes, 1));
+  if (kinetic_energy == NULL)
+    kinetic_energy = ke = g_new (double, MAX (m->n_bodies, 1));
+  if (potential_energy == NULL)
+    potential_energy = pe = g_new (double, MAX (m->n_sections, 1));
+  node_shape_of (m, index, node_shape);
+  mode_values (m, index, node_shape, shape, shape_mass_normalised, kinetic_energy, kinetic_energy_percent,
+               potential_energy, potential_energy_percent, NULL);
+}
+
+const char *
+sw_modes_get_solver (const SwModes *m)
+{
+  return m->solver;
+}
+
+const char *
+sw_modes_get_damped_solver (const SwModes *m)
+{
+  return m->damped_solver;
 }

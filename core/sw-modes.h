@@ -9,6 +9,10 @@
  * Twin Builder's manual), and the damped eigenvalues of the state-space
  * matrix are paired with them.
  *
+ * The eigen-solver is picked by structure (see core/README.md, section 8):
+ * tridiagonal or banded problems and proportional damping cost O(n) per
+ * mode; n_lowest asks for the lowest modes alone.
+ *
  * SwModes is immutable and reference counted.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
@@ -30,7 +34,10 @@ typedef struct {
   gboolean has_damped;           /* a damped eigenvalue was paired with the mode */
   double   damped_frequency_hz;  /* imaginary part / 2 pi; 0 for a real eigenvalue */
   double   damping_ratio;        /* -Re / |lambda|; NAN for a real eigenvalue */
-  double   decay_rate_per_s;     /* -Re */
+  double   decay_rate_per_s;     /* -Re of the paired eigenvalue; for a real pair, the slower */
+  /* Per body and per section: NULL unless SwModesOptions.keep_values (the
+   * default of sw_modes_compute()); sw_modes_get_mode_values() computes them
+   * for one mode at a time in any case. */
   /* Per body (see sw_modes_get_body_part): the displacement of the body in
    * its own coordinate, scaled to max |.| = 1 (largest entry positive), and
    * mass-normalised (q^T M q = 1). */
@@ -50,13 +57,39 @@ typedef struct {
   /* Built-in check: |sum kinetic - sum potential| / sum kinetic, which is
    * round-off (about 1e-10) for a sound linearisation; 0 for a rigid mode. */
   double   energy_balance_error;
+  /* The paired damped eigenvalue is real and not ~0: the motion decays
+   * without oscillating at decay_rate_per_s (a rigid-body mode whose motion
+   * a damper to the ground stops, or an overdamped elastic mode). */
+  gboolean overdamped;
 } SwMode;
+
+typedef enum {
+  SW_MODES_SOLVER_AUTO,   /* by structure (tridiagonal, banded, proportional damping, dense) */
+  SW_MODES_SOLVER_DENSE,  /* LAPACK's dense dsyevr and dgeevx whatever the structure */
+} SwModesSolver;
+
+typedef struct {
+  /* 0: every mode; K: the K lowest modes alone (shapes and energies too). */
+  guint         n_lowest;
+  SwModesSolver solver;
+  /* Keep every mode's per-body and per-section arrays in SwMode (6 doubles
+   * per body and mode); FALSE: they are NULL, see sw_modes_get_mode_values(). */
+  gboolean      keep_values;
+} SwModesOptions;
+
+/* Every mode, solver by structure, values kept. */
+SwModesOptions sw_modes_options_default (void);
 
 /* state: the system's state vector at time t (NULL: the initial state at 0). */
 SwModes      *sw_modes_compute            (const SwSystem *system,
                                            double          t,
                                            const double   *state,
                                            GError        **error);
+SwModes      *sw_modes_compute_with_options (const SwSystem       *system,
+                                             double                t,
+                                             const double         *state,
+                                             const SwModesOptions *options,
+                                             GError              **error);
 SwModes      *sw_modes_ref                (SwModes        *modes);
 void          sw_modes_unref              (SwModes        *modes);
 
@@ -71,7 +104,23 @@ const SwPart *sw_modes_get_body_part      (const SwModes  *modes,
 guint         sw_modes_get_n_sections     (const SwModes  *modes);
 const SwPart *sw_modes_get_section_part   (const SwModes  *modes,
                                            guint           section);
-/* The damped eigenvalues (state-space), all of them, sorted by |Im| then Re. */
+/* The per-body (n_bodies long) and per-section (n_sections long) values of
+ * mode index into arrays the caller owns; any may be NULL. Linear work in
+ * the size of the model. */
+void          sw_modes_get_mode_values    (const SwModes  *modes,
+                                           guint           index,
+                                           double         *shape,
+                                           double         *shape_mass_normalised,
+                                           double         *kinetic_energy,
+                                           double         *kinetic_energy_percent,
+                                           double         *potential_energy,
+                                           double         *potential_energy_percent);
+/* The solvers that ran, e.g. "tridiagonal (LAPACK dstevr)" and
+ * "proportional damping (per mode)"; "" for no damped problem. */
+const char   *sw_modes_get_solver         (const SwModes  *modes);
+const char   *sw_modes_get_damped_solver  (const SwModes  *modes);
+/* The damped eigenvalues (state-space), all of them, sorted by |Im| then Re
+ * (with proportional damping or n_lowest: those of the modes computed). */
 guint         sw_modes_get_n_eigenvalues  (const SwModes  *modes);
 void          sw_modes_get_eigenvalue     (const SwModes  *modes,
                                            guint           index,
