@@ -72,6 +72,12 @@ gboolean     sw_equations_complete (SwEquations  *eq,
                                     double        t,
                                     const double *y,
                                     gboolean      left);
+/* After sw_equations_complete(): FALSE with eq->error set
+ * (SW_ERROR_NOT_FINITE) naming the first variable of any part that is
+ * infinite or NaN at t. */
+gboolean     sw_equations_check_finite (SwEquations *eq,
+                                        double       t,
+                                        gboolean     left);
 /* The state as the parts see it. */
 void         sw_equations_get_state (SwEquations *eq,
                                      double       t,

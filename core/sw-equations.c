@@ -669,3 +669,32 @@ sw_equations_complete (SwEquations *eq, double t, const double *y, gboolean left
     }
   return TRUE;
 }
+
+gboolean
+sw_equations_check_finite (SwEquations *eq, double t, gboolean left)
+{
+  const SwSystem *sys = eq->sys;
+  SwState state;
+  double vars[32];
+
+  sw_equations_get_state (eq, t, left, &state);
+  for (guint i = 0; i < sys->n_parts; i++)
+    {
+      const SwPart *p = &sys->parts[i];
+
+      g_assert (p->kind->n_vars <= G_N_ELEMENTS (vars));
+      p->kind->variables (p, &state, vars);
+      for (guint v = 0; v < p->kind->n_vars; v++)
+        if (!isfinite (vars[v]))
+          {
+            g_clear_error (&eq->error);
+            g_set_error (&eq->error, SW_ERROR, SW_ERROR_NOT_FINITE,
+                         _("component “%s”: %s.%s is %s at t = %.9g s; the equations overflow: check the "
+                           "parameters and initial values of “%s” and of what it is connected to (a tiny "
+                           "inertia or mass against a huge stiffness, a huge torque or speed)"),
+                         p->id, p->id, p->kind->vars[v].name, isnan (vars[v]) ? "NaN" : "infinite", t, p->id);
+            return FALSE;
+          }
+    }
+  return TRUE;
+}

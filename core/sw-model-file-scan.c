@@ -55,6 +55,20 @@ check_escape (const char        *data,
   int code = escape_at (data, length, at);
   g_autofree char *message = NULL;
 
+  if (code < 0 && at + 1 < length && data[at + 1] == 'u')
+    {
+      /* json-glib reads "\u8y" as a code unit and decodes what follows
+       * into invalid UTF-8: an escape needs exactly four hex digits. */
+      gsize digits = 0;
+
+      while (digits < 4 && at + 2 + digits < length && g_ascii_isxdigit (data[at + 2 + digits]))
+        digits++;
+      message = g_strdup_printf (_("“\\u%.*s” is not a complete escape; valid: \\u and four hex digits, "
+                                   "e.g. \\u00e9"), (int) digits, data + at + 2);
+      report (at, message, user_data);
+      *ok = FALSE;
+      return 2 + digits;
+    }
   if (code < 0)
     return at + 1 < length ? 2 : 1;   /* json-glib judges other escapes */
 

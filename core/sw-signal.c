@@ -1559,10 +1559,11 @@ signal_read (JsonNode  *node,
 
   if (node_get_number (node, &value))
     {
-      if (!isfinite (value))
+      if (!isfinite (value) || !sw_number_in_scale (value))
         {
           g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                       _("a constant signal must be a finite number"));
+                       _("a constant signal must be 0 or a finite number of magnitude %g … %g, not %g"),
+                       SW_NUMBER_MIN_MAGNITUDE, SW_NUMBER_MAX_MAGNITUDE, value);
           return NULL;
         }
       return sw_signal_new_constant (value);

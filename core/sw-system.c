@@ -485,12 +485,14 @@ sw_model_assemble (SwModel *model, GError **error)
       _sw_assembly_build_plan (sys);
       ok = _sw_assembly_initial_values (&ctx, initials, error);
     }
-  /* One evaluation at the start finds massless sections nothing holds. */
+  /* One evaluation at the start finds massless sections nothing holds,
+   * and values that overflow with the initial state. */
   if (ok)
     {
       g_autoptr (SwEquations) eq = sw_equations_new (sys);
 
-      if (!sw_equations_eval (eq, 0, sys->y0, NULL))
+      if (!sw_equations_eval (eq, 0, sys->y0, NULL) || !sw_equations_complete (eq, 0, sys->y0, FALSE)
+          || !sw_equations_check_finite (eq, 0, FALSE))
         {
           g_set_error (error, SW_ERROR, eq->error->code, "%s: error: %s", sw_model_get_display_name (model),
                        eq->error->message);

@@ -799,6 +799,10 @@ static const TextCase text_cases[] = {
   { HEADER "\"ui\": {\"zoom\": [\"\\u0000\"]}}", "\\u0000", "(NUL) is not allowed" },
   { HEADER "\"ui\": {\"k\\u0000\": 1}}", "\\u0000", "(NUL) is not allowed" },
   { "{\"format\\u0000x\": \"shaftwork-model\", \"version\": 1}", "\\u0000", "(NUL) is not allowed" },
+  /* escapes with fewer than four hex digits (json-glib takes them and
+   * decodes what follows into invalid UTF-8) */
+  { HEADER "\"name\": \"\\u00e\xc3\xa9\"}", "\\u00e", "“\\u00e” is not a complete escape" },
+  { HEADER "\"name\": \"\\u8zzzy\"}", "\\u8", "“\\u8” is not a complete escape" },
   /* unpaired UTF-16 surrogates */
   { HEADER "\"name\": \"x\\ud800y\"}", "\\ud800", "unpaired surrogate “\\ud800”" },
   { HEADER "\"name\": \"x\\uD800\"}", "\\uD800", "unpaired surrogate “\\uD800”" },
