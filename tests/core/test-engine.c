@@ -788,6 +788,23 @@ test_initial_mass_centre (void)
   g_assert_nonnull (strstr (e2->message, "the 2 m"));
 }
 
+/* Values within the scale that still overflow together at the initial
+ * state (tau_nominal (w0 / w_nominal)^2 = 1e100 * 1e400) are refused at
+ * assembly, naming the component and the variable. */
+static void
+test_error_overflow_at_start (void)
+{
+  static const char text[] = MODEL (
+    COMP ("disc", "rotational.inertia", "'J': 1, 'w0': 1e100") ", "
+    COMP ("fan", "rotational.quadratic_speed_dependent_torque", "'tau_nominal': -1e100, 'w_nominal': 1e-100"),
+    WIRE ("disc.flange_a", "fan.flange"));
+  g_autoptr(GError) error = assemble_error (text);
+
+  g_assert_error (error, SW_ERROR, SW_ERROR_NOT_FINITE);
+  g_assert_nonnull (strstr (error->message, "engine.shaft:"));
+  g_assert_nonnull (strstr (error->message, "is infinite at t = 0 s"));
+}
+
 /* Only the far side is given: the near side follows through the gear. */
 static void
 test_initial_propagation (void)
@@ -1236,6 +1253,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/engine/errors/no-inertia", test_error_no_inertia);
   g_test_add_func ("/core/engine/errors/initial-contradiction", test_error_initial_contradiction);
   g_test_add_func ("/core/engine/errors/initial-mass-centre", test_initial_mass_centre);
+  g_test_add_func ("/core/engine/errors/overflow-at-start", test_error_overflow_at_start);
   g_test_add_func ("/core/engine/initial/propagation", test_initial_propagation);
   g_test_add_func ("/core/engine/initial/against-fixed", test_initial_against_fixed);
   g_test_add_func ("/core/engine/conservation/chain", test_conservation_chain);
