@@ -18,143 +18,370 @@
 
 /* ---- modal -------------------------------------------------------------- */
 
+/* The output is N modes by N bodies: it is written as a stream through one
+ * buffer, with numbers formatted without printf where that is exact. */
+typedef struct {
+  GString *buf;
+  gboolean utf8;
+} Out;
+
 static void
-add_number_or_null (JsonBuilder *b, const char *name, double v)
+out_flush (Out *o)
 {
-  json_builder_set_member_name (b, name);
-  if (isfinite (v))
-    json_builder_add_double_value (b, v);
+  if (o->buf->len == 0)
+    return;
+  if (o->utf8)
+    fwrite (o->buf->str, 1, o->buf->len, stdout);
   else
-    json_builder_add_null_value (b);
+    g_print ("%s", o->buf->str);   /* converts to the locale's charset */
+  g_string_truncate (o->buf, 0);
+}
+
+static inline void
+out_check (Out *o)
+{
+  if (o->buf->len > (1 << 20))
+    out_flush (o);
+}
+
+static const long double powers_of_ten[] = {
+  1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L, 1e10L,
+  1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L,
+};
+
+/* |v| * 10^k rounded to an integer, when the product (exact in long double
+ * to about 1e-19 relative) is not near a tie: then it is what printf gives. */
+static gboolean
+scaled_digits (double v, guint k, guint64 *out)
+{
+  long double p = fabsl ((long double) v) * powers_of_ten[k];
+  long double whole = floorl (p), frac = p - whole;
+
+  if (p >= 1.8e19L || fabsl (frac - 0.5L) < 1e-2L)
+    return FALSE;
+  *out = (guint64) whole + (frac > 0.5L);
+  return TRUE;
+}
+
+/* As json-glib writes a double: g_ascii_dtostr (%.17g), ".0" after an
+ * integer. */
+static void
+append_json_double (GString *s, double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  double a = fabs (v);
+  int x = -5;
+  guint64 d;
+
+  if (v == 0)
+    {
+      g_string_append (s, signbit (v) ? "-0.0" : "0.0");
+      return;
+    }
+  /* 10^x <= |v| < 10^(x+1) for -4 <= x <= 16: %.17g writes it without an
+   * exponent, 17 significant digits, trailing zeros dropped. */
+  if (a >= 1e-4 && a < 1e17)
+    for (x = -4; x < 16 && a >= (double) powers_of_ten[x + 5] * 1e-4; x++)
+      ;
+  if (x >= -4 && scaled_digits (v, 16 - x, &d) && d >= G_GUINT64_CONSTANT (10000000000000000)
+      && d < G_GUINT64_CONSTANT (100000000000000000))
+    {
+      char digits[18];
+      int len = 17, p = 0;
+
+      for (int i = 16; i >= 0; i--, d /= 10)
+        digits[i] = '0' + d % 10;
+      while (len > 1 && digits[len - 1] == '0' && len > x + 1)
+        len--;
+      if (v < 0)
+        buf[p++] = '-';
+      if (x < 0)
+        {
+          buf[p++] = '0', buf[p++] = '.';
+          for (int i = 0; i < -x - 1; i++)
+            buf[p++] = '0';
+          memcpy (buf + p, digits, len), p += len;
+        }
+      else
+        {
+          memcpy (buf + p, digits, x + 1), p += x + 1;
+          buf[p++] = '.';
+          if (len > x + 1)
+            memcpy (buf + p, digits + x + 1, len - x - 1), p += len - x - 1;
+          else
+            buf[p++] = '0';
+        }
+      g_string_append_len (s, buf, p);
+      return;
+    }
+  g_ascii_dtostr (buf, sizeof buf, v);
+  g_string_append (s, buf);
+  if (strpbrk (buf, ".eEni") == NULL)
+    g_string_append (s, ".0");
+}
+
+/* printf ("%*.*f", width, decimals, v) */
+static void
+append_fixed (GString *s, double v, int width, int decimals)
+{
+  char buf[64];
+  guint64 d;
+  int p = sizeof buf;
+
+  if (isfinite (v) && fabs (v) < 1e15 && scaled_digits (v, decimals, &d))
+    {
+      for (int i = 0; i < decimals; i++, d /= 10)
+        buf[--p] = '0' + d % 10;
+      buf[--p] = '.';
+      do
+        buf[--p] = '0' + d % 10, d /= 10;
+      while (d > 0);
+      if (signbit (v))
+        buf[--p] = '-';
+      for (int i = sizeof buf - p; i < width; i++)
+        g_string_append_c (s, ' ');
+      g_string_append_len (s, buf + p, sizeof buf - p);
+      return;
+    }
+  g_string_append_printf (s, "%*.*f", width, decimals, v);
 }
 
 static void
-modal_json (SwModes *modes, const char *name)
+append_json_string (GString *s, const char *text)
 {
-  g_autoptr (JsonBuilder) b = json_builder_new ();
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
-  g_autoptr (JsonNode) root = NULL;
-  g_autofree char *text = NULL;
-  guint nb = sw_modes_get_n_bodies (modes), ns = sw_modes_get_n_sections (modes);
+  g_string_append_c (s, '"');
+  for (const char *c = text; *c; c++)
+    {
+      if (*c == '"' || *c == '\\')
+        g_string_append_c (s, '\\'), g_string_append_c (s, *c);
+      else if ((guchar) *c < 0x20)
+        g_string_append_printf (s, "\\u%04x", (guint) (guchar) *c);
+      else
+        g_string_append_c (s, *c);
+    }
+  g_string_append_c (s, '"');
+}
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "model"), json_builder_add_string_value (b, name);
-  json_builder_set_member_name (b, "at_time"), json_builder_add_double_value (b, sw_modes_get_time (modes));
-  json_builder_set_member_name (b, "modes");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < sw_modes_get_n_modes (modes); i++)
+static void
+append_member (GString *s, const char *indent, const char *name)
+{
+  g_string_append (s, indent);
+  append_json_string (s, name);
+  g_string_append (s, " : ");
+}
+
+static void
+append_number_or_null (GString *s, double v)
+{
+  if (isfinite (v))
+    append_json_double (s, v);
+  else
+    g_string_append (s, "null");
+}
+
+/* An object of numbers keyed by ids (keys already "  ...\"id\" : "). */
+static void
+append_keyed (Out *o, const char *name, char **keys, const double *values, guint n)
+{
+  append_member (o->buf, "      ", name);
+  if (n == 0)
+    {
+      g_string_append (o->buf, "{      },\n");
+      return;
+    }
+  g_string_append (o->buf, "{\n");
+  for (guint k = 0; k < n; k++)
+    {
+      g_string_append (o->buf, keys[k]);
+      append_number_or_null (o->buf, values[k]);
+      g_string_append (o->buf, k + 1 < n ? ",\n" : "\n");
+      out_check (o);
+    }
+  g_string_append (o->buf, "      },\n");
+}
+
+static char **
+json_keys (SwModes *modes, gboolean sections)
+{
+  guint n = sections ? sw_modes_get_n_sections (modes) : sw_modes_get_n_bodies (modes);
+  char **keys = g_new0 (char *, n + 1);
+
+  for (guint k = 0; k < n; k++)
+    {
+      GString *s = g_string_new (NULL);
+
+      append_member (s, "        ", sections ? sw_modes_get_section_part (modes, k)->id
+                                             : sw_modes_get_body_part (modes, k)->id);
+      keys[k] = g_string_free (s, FALSE);
+    }
+  return keys;
+}
+
+static void
+modal_json (Out *o, SwModes *modes, const char *name)
+{
+  guint nb = sw_modes_get_n_bodies (modes), ns = sw_modes_get_n_sections (modes), n = sw_modes_get_n_modes (modes);
+  g_auto (GStrv) body_keys = json_keys (modes, FALSE);
+  g_auto (GStrv) section_keys = json_keys (modes, TRUE);
+  g_autofree double *shape = g_new (double, MAX (nb, 1));
+  g_autofree double *kin = g_new (double, MAX (nb, 1));
+  g_autofree double *pot = g_new (double, MAX (ns, 1));
+  GString *s = o->buf;
+
+  g_string_append (s, "{\n");
+  append_member (s, "  ", "model"), append_json_string (s, name), g_string_append (s, ",\n");
+  append_member (s, "  ", "at_time"), append_json_double (s, sw_modes_get_time (modes)), g_string_append (s, ",\n");
+  append_member (s, "  ", "solver"), append_json_string (s, sw_modes_get_solver (modes)), g_string_append (s, ",\n");
+  append_member (s, "  ", "damped_solver"), append_json_string (s, sw_modes_get_damped_solver (modes));
+  g_string_append (s, ",\n");
+  append_member (s, "  ", "modes");
+  g_string_append (s, n > 0 ? "[\n" : "[]\n");
+  for (guint i = 0; i < n; i++)
     {
       const SwMode *m = sw_modes_get_mode (modes, i);
 
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "index"), json_builder_add_int_value (b, i + 1);
-      add_number_or_null (b, "frequency_hz", m->frequency_hz);
-      add_number_or_null (b, "omega_rad_s", m->omega_rad_s);
-      json_builder_set_member_name (b, "rigid_body"), json_builder_add_boolean_value (b, m->rigid_body);
-      add_number_or_null (b, "damped_frequency_hz", m->has_damped ? m->damped_frequency_hz : NAN);
-      add_number_or_null (b, "damping_ratio", m->has_damped ? m->damping_ratio : NAN);
-      json_builder_set_member_name (b, "shape");
-      json_builder_begin_object (b);
-      for (guint k = 0; k < nb; k++)
-        add_number_or_null (b, sw_modes_get_body_part (modes, k)->id, m->shape[k]);
-      json_builder_end_object (b);
-      json_builder_set_member_name (b, "kinetic_energy_percent");
-      json_builder_begin_object (b);
-      for (guint k = 0; k < nb; k++)
-        add_number_or_null (b, sw_modes_get_body_part (modes, k)->id, m->kinetic_energy_percent[k]);
-      json_builder_end_object (b);
-      json_builder_set_member_name (b, "potential_energy_percent");
-      json_builder_begin_object (b);
-      for (guint k = 0; k < ns; k++)
-        add_number_or_null (b, sw_modes_get_section_part (modes, k)->id, m->potential_energy_percent[k]);
-      json_builder_end_object (b);
-      json_builder_set_member_name (b, "most_excitable_section");
+      sw_modes_get_mode_values (modes, i, shape, NULL, NULL, kin, NULL, pot);
+      g_string_append (s, "    {\n");
+      append_member (s, "      ", "index"), g_string_append_printf (s, "%u,\n", i + 1);
+      append_member (s, "      ", "frequency_hz"), append_number_or_null (s, m->frequency_hz), g_string_append (s, ",\n");
+      append_member (s, "      ", "omega_rad_s"), append_number_or_null (s, m->omega_rad_s), g_string_append (s, ",\n");
+      append_member (s, "      ", "rigid_body"), g_string_append (s, m->rigid_body ? "true,\n" : "false,\n");
+      append_member (s, "      ", "damped_frequency_hz");
+      append_number_or_null (s, m->has_damped ? m->damped_frequency_hz : NAN), g_string_append (s, ",\n");
+      append_member (s, "      ", "damping_ratio");
+      append_number_or_null (s, m->has_damped ? m->damping_ratio : NAN), g_string_append (s, ",\n");
+      append_member (s, "      ", "decay_rate_per_s");
+      append_number_or_null (s, m->has_damped ? m->decay_rate_per_s : NAN), g_string_append (s, ",\n");
+      append_member (s, "      ", "overdamped"), g_string_append (s, m->overdamped ? "true,\n" : "false,\n");
+      append_keyed (o, "shape", body_keys, shape, nb);
+      append_keyed (o, "kinetic_energy_percent", body_keys, kin, nb);
+      append_keyed (o, "potential_energy_percent", section_keys, pot, ns);
+      append_member (s, "      ", "most_excitable_section");
       if (m->most_excitable_section >= 0)
-        json_builder_add_string_value (b, sw_modes_get_section_part (modes, m->most_excitable_section)->id);
+        append_json_string (s, sw_modes_get_section_part (modes, m->most_excitable_section)->id);
       else
-        json_builder_add_null_value (b);
-      json_builder_set_member_name (b, "most_excitable_is_tie");
-      json_builder_add_boolean_value (b, m->most_excitable_is_tie);
-      json_builder_end_object (b);
+        g_string_append (s, "null");
+      g_string_append (s, ",\n");
+      append_member (s, "      ", "most_excitable_is_tie");
+      g_string_append (s, m->most_excitable_is_tie ? "true\n" : "false\n");
+      g_string_append (s, i + 1 < n ? "    },\n" : "    }\n");
+      out_check (o);
     }
-  json_builder_end_array (b);
-  json_builder_end_object (b);
-  root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  text = json_generator_to_data (gen, NULL);
-  g_print ("%s\n", text);
+  if (n > 0)
+    g_string_append (s, "  ]\n");
+  g_string_append (s, "}\n");
+}
+
+/* Each id as a left-aligned cell after two spaces, made once. */
+static char **
+table_cells (SwModes *modes, gboolean sections, int width)
+{
+  guint n = sections ? sw_modes_get_n_sections (modes) : sw_modes_get_n_bodies (modes);
+  char **cells = g_new0 (char *, n + 1);
+
+  for (guint k = 0; k < n; k++)
+    {
+      GString *s = g_string_new ("  ");
+
+      sw_cli_append_cell (s, sections ? sw_modes_get_section_part (modes, k)->id : sw_modes_get_body_part (modes, k)->id,
+                          -width);
+      g_string_append_c (s, ' ');
+      cells[k] = g_string_free (s, FALSE);
+    }
+  return cells;
 }
 
 static void
-modal_table (SwModes *modes, const char *name)
+modal_table (Out *o, SwModes *modes, const char *name)
 {
   guint n = sw_modes_get_n_modes (modes), nb = sw_modes_get_n_bodies (modes), ns = sw_modes_get_n_sections (modes);
   /* Translators: the headings of the table of modes; the columns widen to fit. */
   const char *h_mode = C_("modal table", "mode"), *h_f = _("f [Hz]"), *h_omega = _("omega [rad/s]");
   const char *h_fd = _("damped f [Hz]"), *h_zeta = _("damping"), *h_sec = _("most excitable section");
+  const char *h_decay = _("decay [1/s]");
   const char *h_body = _("body"), *h_shape = _("shape"), *h_kin = _("kinetic %");
   const char *h_section = _("section"), *h_pot = _("potential %");
+  const char *most = _("  <- most excitable");
   int w_mode = sw_cli_column_width (h_mode, 5), w_f = sw_cli_column_width (h_f, 14);
   int w_omega = sw_cli_column_width (h_omega, 14), w_fd = sw_cli_column_width (h_fd, 14);
-  int w_zeta = sw_cli_column_width (h_zeta, 11);
+  int w_zeta = sw_cli_column_width (h_zeta, 11), w_decay = sw_cli_column_width (h_decay, 12);
   int w_id = MAX (sw_cli_column_width (h_body, 20), sw_cli_column_width (h_section, 20));
   int w_shape = sw_cli_column_width (h_shape, 10), w_energy = MAX (sw_cli_column_width (h_kin, 12),
                                                                    sw_cli_column_width (h_pot, 12));
   g_autoptr (GString) line = g_string_new (NULL);
+  g_auto (GStrv) body_cells = table_cells (modes, FALSE, w_id);
+  g_auto (GStrv) section_cells = table_cells (modes, TRUE, w_id);
+  g_autofree char *blank = g_strnfill (w_shape + 1, ' ');
+  g_autofree double *shape = g_new (double, MAX (nb, 1));
+  g_autofree double *kin = g_new (double, MAX (nb, 1));
+  g_autofree double *pot = g_new (double, MAX (ns, 1));
+  GString *s = o->buf;
 
-  g_print (ngettext ("Modal analysis of “%s” at t = %g s: %u mode\n\n",
-                     "Modal analysis of “%s” at t = %g s: %u modes\n\n", n),
-           name, sw_modes_get_time (modes), n);
-  sw_cli_append_cell (line, h_mode, w_mode), g_string_append_c (line, ' ');
-  sw_cli_append_cell (line, h_f, w_f), g_string_append_c (line, ' ');
-  sw_cli_append_cell (line, h_omega, w_omega), g_string_append_c (line, ' ');
-  sw_cli_append_cell (line, h_fd, w_fd), g_string_append_c (line, ' ');
-  sw_cli_append_cell (line, h_zeta, w_zeta);
-  g_print ("%s  %s\n", line->str, h_sec);
+  g_string_append_printf (s, ngettext ("Modal analysis of “%s” at t = %g s: %u mode\n\n",
+                                       "Modal analysis of “%s” at t = %g s: %u modes\n\n", n),
+                          name, sw_modes_get_time (modes), n);
+  sw_cli_append_cell (s, h_mode, w_mode), g_string_append_c (s, ' ');
+  sw_cli_append_cell (s, h_f, w_f), g_string_append_c (s, ' ');
+  sw_cli_append_cell (s, h_omega, w_omega), g_string_append_c (s, ' ');
+  sw_cli_append_cell (s, h_fd, w_fd), g_string_append_c (s, ' ');
+  sw_cli_append_cell (s, h_zeta, w_zeta), g_string_append_c (s, ' ');
+  sw_cli_append_cell (s, h_decay, w_decay);
+  g_string_append_printf (s, "  %s\n", h_sec);
   for (guint i = 0; i < n; i++)
     {
       const SwMode *m = sw_modes_get_mode (modes, i);
       g_autofree char *zeta = m->has_damped && isfinite (m->damping_ratio) ? g_strdup_printf ("%.4g", m->damping_ratio)
                                                                           : g_strdup ("-");
       g_autofree char *fd = m->has_damped ? g_strdup_printf ("%.6g", m->damped_frequency_hz) : g_strdup ("-");
+      g_autofree char *decay = m->has_damped ? g_strdup_printf ("%.6g", m->decay_rate_per_s) : g_strdup ("-");
       g_autofree char *sec = NULL;
 
-      if (m->most_excitable_section >= 0)
+      if (m->overdamped)
+        /* Translators: a mode whose motion dies away without oscillating, and its decay rate. */
+        sec = g_strdup_printf (_("overdamped: decays at %.4g 1/s"), m->decay_rate_per_s);
+      else if (m->rigid_body)
+        sec = g_strdup (_("rigid-body mode"));
+      else if (m->most_excitable_section >= 0)
         {
           const char *id = sw_modes_get_section_part (modes, m->most_excitable_section)->id;
-          double percent = m->potential_energy_percent[m->most_excitable_section];
 
+          sw_modes_get_mode_values (modes, i, NULL, NULL, NULL, NULL, NULL, pot);
           /* Translators: a section, its share of the potential energy, “tie”: another has as much. */
-          sec = m->most_excitable_is_tie ? g_strdup_printf (_("%s (%.1f %%, tie)"), id, percent)
-                                         : g_strdup_printf ("%s (%.1f %%)", id, percent);
+          sec = m->most_excitable_is_tie ? g_strdup_printf (_("%s (%.1f %%, tie)"), id, pot[m->most_excitable_section])
+                                         : g_strdup_printf ("%s (%.1f %%)", id, pot[m->most_excitable_section]);
         }
-      g_print ("%*u %*.6g %*.6g ", w_mode, i + 1, w_f, m->frequency_hz, w_omega, m->omega_rad_s);
-      g_string_truncate (line, 0);
-      sw_cli_append_cell (line, fd, w_fd), g_string_append_c (line, ' ');
-      sw_cli_append_cell (line, zeta, w_zeta);
-      g_print ("%s  %s\n", line->str, m->rigid_body ? _("rigid-body mode") : sec);
+      g_string_append_printf (s, "%*u %*.6g %*.6g ", w_mode, i + 1, w_f, m->frequency_hz, w_omega, m->omega_rad_s);
+      sw_cli_append_cell (s, fd, w_fd), g_string_append_c (s, ' ');
+      sw_cli_append_cell (s, zeta, w_zeta), g_string_append_c (s, ' ');
+      sw_cli_append_cell (s, decay, w_decay);
+      g_string_append_printf (s, "  %s\n", sec != NULL ? sec : "-");
+      out_check (o);
     }
   for (guint i = 0; i < n; i++)
     if (sw_modes_get_mode (modes, i)->energy_balance_error > 1e-6)
-      g_print (_("\nwarning: mode %u: kinetic and potential energy differ by %.2g %% (the linearisation of a "
-                 "nonlinear element is poor here)\n"), i + 1, 100 * sw_modes_get_mode (modes, i)->energy_balance_error);
+      g_string_append_printf (s, _("\nwarning: mode %u: kinetic and potential energy differ by %.2g %% (the "
+                                   "linearisation of a nonlinear element is poor here)\n"),
+                              i + 1, 100 * sw_modes_get_mode (modes, i)->energy_balance_error);
   for (guint i = 0; i < n; i++)
     {
       const SwMode *m = sw_modes_get_mode (modes, i);
 
-      g_print (m->rigid_body ? _("\nMode %u: %.6g Hz (rigid body)\n") : _("\nMode %u: %.6g Hz\n"), i + 1,
-               m->frequency_hz);
+      sw_modes_get_mode_values (modes, i, shape, NULL, NULL, kin, NULL, pot);
+      g_string_append_printf (s, m->rigid_body ? _("\nMode %u: %.6g Hz (rigid body)\n") : _("\nMode %u: %.6g Hz\n"),
+                              i + 1, m->frequency_hz);
       g_string_assign (line, "  ");
       sw_cli_append_cell (line, h_body, -w_id), g_string_append_c (line, ' ');
       sw_cli_append_cell (line, h_shape, w_shape), g_string_append_c (line, ' ');
       sw_cli_append_cell (line, h_kin, w_energy);
-      g_print ("%s\n", line->str);
+      g_string_append_printf (s, "%s\n", line->str);
       for (guint k = 0; k < nb; k++)
         {
-          g_string_assign (line, "  ");
-          sw_cli_append_cell (line, sw_modes_get_body_part (modes, k)->id, -w_id);
-          g_print ("%s %*.4f %*.2f\n", line->str, w_shape, m->shape[k], w_energy, m->kinetic_energy_percent[k]);
+          g_string_append (s, body_cells[k]);
+          append_fixed (s, shape[k], w_shape, 4);
+          g_string_append_c (s, ' ');
+          append_fixed (s, kin[k], w_energy, 2);
+          g_string_append_c (s, '\n');
+          out_check (o);
         }
       if (m->rigid_body || ns == 0)
         continue;
@@ -162,13 +389,16 @@ modal_table (SwModes *modes, const char *name)
       sw_cli_append_cell (line, h_section, -w_id), g_string_append_c (line, ' ');
       sw_cli_append_cell (line, "", w_shape), g_string_append_c (line, ' ');
       sw_cli_append_cell (line, h_pot, w_energy);
-      g_print ("%s\n", line->str);
+      g_string_append_printf (s, "%s\n", line->str);
       for (guint k = 0; k < ns; k++)
         {
-          g_string_assign (line, "  ");
-          sw_cli_append_cell (line, sw_modes_get_section_part (modes, k)->id, -w_id);
-          g_print ("%s %*s %*.2f%s\n", line->str, w_shape, "", w_energy, m->potential_energy_percent[k],
-                   (int) k == m->most_excitable_section ? _("  <- most excitable") : "");
+          g_string_append (s, section_cells[k]);
+          g_string_append (s, blank);
+          append_fixed (s, pot[k], w_energy, 2);
+          if ((int) k == m->most_excitable_section)
+            g_string_append (s, most);
+          g_string_append_c (s, '\n');
+          out_check (o);
         }
     }
 }
@@ -178,10 +408,12 @@ sw_cli_modal (int argc, char **argv)
 {
   double at = 0;
   gboolean json = FALSE;
+  int n_lowest = 0;
   GOptionEntry entries[] = {
     { "at", 0, 0, G_OPTION_ARG_DOUBLE, &at,
       N_("Operating point: the state of a simulation at time T (default 0: the initial state)"), N_("T") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON"), NULL },
+    { "modes", 0, 0, G_OPTION_ARG_INT, &n_lowest, N_("Only the K lowest modes (default: all)"), N_("K") },
     { NULL }
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new (N_("MODEL"));
@@ -190,6 +422,8 @@ sw_cli_modal (int argc, char **argv)
   g_autoptr (SwSystem) sys = NULL;
   g_autoptr (SwModes) modes = NULL;
   g_autofree double *state = NULL;
+  SwModesOptions options = sw_modes_options_default ();
+  Out out = { 0 };
   int status = EXIT_OK;
 
   sw_cli_init_context (ctx, N_("Natural frequencies of MODEL linearised at an operating point, with the\n"
@@ -202,6 +436,8 @@ sw_cli_modal (int argc, char **argv)
     return sw_cli_usage_error (ctx, argc < 2 ? _("missing MODEL") : _("more than one MODEL given"));
   if (!(at >= 0) || !isfinite (at))
     return sw_cli_usage_error (ctx, _("--at must be a time >= 0"));
+  if (n_lowest < 0)
+    return sw_cli_usage_error (ctx, _("--modes must be a number of modes >= 1"));
   if (!(model = sw_cli_load_model (argv[1], &status)))
     return status;
   if (!(sys = sw_model_assemble (model, &error)))
@@ -217,15 +453,22 @@ sw_cli_modal (int argc, char **argv)
           return EXIT_MODEL;
         }
     }
-  if (!(modes = sw_modes_compute (sys, at, state, &error)))
+  /* Each mode's values are computed as they are written. */
+  options.n_lowest = n_lowest;
+  options.keep_values = FALSE;
+  if (!(modes = sw_modes_compute_with_options (sys, at, state, &options, &error)))
     {
       g_printerr ("%s: error: %s\n", argv[1], error->message);
       return EXIT_MODEL;
     }
+  out.buf = g_string_sized_new (1 << 21);
+  out.utf8 = g_get_charset (NULL);
   if (json)
-    modal_json (modes, sw_model_get_name (model));
+    modal_json (&out, modes, sw_model_get_name (model));
   else
-    modal_table (modes, sw_model_get_name (model));
+    modal_table (&out, modes, sw_model_get_name (model));
+  out_flush (&out);
+  g_string_free (out.buf, TRUE);
   return EXIT_OK;
 }
 

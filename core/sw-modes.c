@@ -29,6 +29,11 @@
 #include "sw-linear-private.h"
 #include "sw-modes-private.h"
 
+/* A real damped eigenvalue slower than this (a time constant of 11.6
+ * days) counts as 0: it is what differencing leaves of a force whose
+ * derivative is 0 (quadratic drag at rest). */
+#define MIN_DECAY_PER_S 1e-6
+
 struct _SwModes {
   gatomicrefcount ref_count;
   SwSystem *system;
@@ -873,7 +878,7 @@ _sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, con
         modes->damped_solver = "proportional damping (per mode)";
         for (guint i = 0; i < n_modes; i++)
           dmax = MAX (dmax, fabs (delta[i]));
-        tiny = 1e-12 * (sqrt (lambda_max) + dmax);
+        tiny = MAX (1e-12 * (sqrt (lambda_max) + dmax), MIN_DECAY_PER_S);
         modes->n_eigenvalues = 2 * n_modes;
         modes->eig_re = g_new0 (double, MAX (2 * n_modes, 1));
         modes->eig_im = g_new0 (double, MAX (2 * n_modes, 1));
@@ -919,7 +924,7 @@ _sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, con
               || fabs (modes->eig_im[k]) <= 1e-9 * (fabs (modes->eig_re[k]) + sqrt (lambda_max)))
             modes->eig_im[k] = 0;
         sort_eigenvalues (modes);
-        pair_damped (modes, tiny);
+        pair_damped (modes, MAX (tiny, MIN_DECAY_PER_S));
       }
   }
   timing->damped_s = g_timer_elapsed (timer, NULL);
