@@ -10,6 +10,7 @@
 #include <glib.h>
 
 #include "sw-output-file.h"
+#include "sw-plot-draw.h"
 #include "sw-trajectory.h"
 
 G_BEGIN_DECLS
@@ -73,6 +74,14 @@ gboolean sw_plot_file_write (const SwTrajectory *trajectory,
                              int                 width_px,
                              int                 height_px,
                              GError            **error);
+
+/* A scene (sw-plot-draw.h) drawn into path, written the same way; the
+ * format follows the extension. What the plot widget exports with. */
+gboolean sw_plot_file_write_scene (const SwPlotScene *scene,
+                                   const char        *path,
+                                   int                width_px,
+                                   int                height_px,
+                                   GError           **error);
 
 /* The x axis label for a trajectory's x name and unit (unit may be NULL or
  * empty): "time [s]" (translated) for time in seconds, otherwise the name

@@ -1,0 +1,152 @@
+/* sw-plot-draw.h: plots drawn by PLplot onto a cairo context.
+ *
+ * The drawing that the plot files (sw-plot-file.h) and the plot widget
+ * (sw-plot-view.h) share: panels stacked over one x axis, chosen ticks,
+ * legends, faint and dashed runs behind, a cursor with read-outs, a zoom
+ * rectangle. A scene says what to draw; sw_plot_draw() draws it through the
+ * current PLplot stream, an extcairo stream of the page's size. No GTK.
+ *
+ * PLplot's current stream is process state: call all of this from the main
+ * thread only.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "sw-trajectory.h"
+
+G_BEGIN_DECLS
+
+#define SW_PLOT_MAX_PANELS 12
+#define SW_PLOT_N_COLORS   12
+
+/* RGB, 0 … 255. */
+typedef struct {
+  guint8 background[3];
+  guint8 foreground[3];
+  guint8 grid[3];
+  guint8 grid_minor[3];
+  guint8 curves[SW_PLOT_N_COLORS][3];  /* a qualitative palette */
+} SwPlotColors;
+
+/* A white page, and the same hues lighter on a dark one. */
+const SwPlotColors *sw_plot_colors_light (void);
+const SwPlotColors *sw_plot_colors_dark  (void);
+
+typedef enum {
+  SW_PLOT_LINE_SOLID,   /* the run being shown */
+  SW_PLOT_LINE_FAINT,   /* the previous run, thin and faint, behind */
+  SW_PLOT_LINE_DASHED,  /* a pinned run; dash says which pattern */
+} SwPlotLine;
+
+/* One curve: a column of a trajectory against its x values (time), or
+ * against another column (an X–Y plot). */
+typedef struct {
+  const SwTrajectory *trajectory;
+  int         x_column;  /* -1: the trajectory's x values */
+  guint       y_column;
+  double      x_factor;  /* shown value = stored value × factor (rpm, degrees) */
+  double      y_factor;
+  guint       panel;
+  guint       color;     /* into the colours' curves, modulo their number */
+  SwPlotLine  line;
+  guint       dash;      /* SW_PLOT_LINE_DASHED: 0, 1, 2 … a pattern each */
+  const char *label;     /* legend text; NULL: not in the legend */
+} SwPlotCurve;
+
+typedef struct {
+  const char *label;     /* the y axis label: "speed w [rad/s]" */
+  const char *unit;      /* "deg" gets ticks at multiples of 30° */
+  gboolean    log;
+  gboolean    fixed;     /* y_min … y_max; otherwise fitted to the data in the x range */
+  double      y_min;
+  double      y_max;
+} SwPlotPanel;
+
+/* A line of the key on top that says what each run's line style means. */
+typedef struct {
+  const char *text;
+  SwPlotLine  line;
+  guint       dash;
+} SwPlotKey;
+
+typedef struct {
+  const SwPlotColors *colors;      /* NULL: light */
+  const char         *title;       /* may be NULL */
+  const char         *x_label;
+  gboolean            log_x;
+  gboolean            x_fixed;     /* x_min … x_max; otherwise all the data */
+  double              x_min;
+  double              x_max;
+  const SwPlotPanel  *panels;
+  guint               n_panels;    /* 1 … SW_PLOT_MAX_PANELS */
+  const SwPlotCurve  *curves;
+  guint               n_curves;
+  const SwPlotKey    *keys;
+  guint               n_keys;
+  gboolean            readouts;    /* room in the legends for values at a cursor */
+  gboolean            cursor;      /* a cursor at cursor_x (time), values in the legends */
+  double              cursor_x;
+  gboolean            selection;   /* a rectangle being dragged, in panel selection_panel */
+  guint               selection_panel;
+  double              selection_x0, selection_x1, selection_y0, selection_y1;
+} SwPlotScene;
+
+/* Where things were drawn, in page pixels from the top left corner. */
+typedef struct {
+  double   left, top, width, height;
+  double   y_min, y_max;  /* the range drawn, as shown (log10 on a log axis) */
+  gboolean log;
+} SwPlotPanelGeometry;
+
+typedef struct {
+  double              x_min, x_max;  /* as shown (log10 on a log axis) */
+  gboolean            log_x;
+  guint               n_panels;
+  SwPlotPanelGeometry panels[SW_PLOT_MAX_PANELS];
+  guint               n_points;      /* given to PLplot, after thinning */
+  int                 need_width;    /* when it did not fit: the page it needs */
+  int                 need_height;
+} SwPlotGeometry;
+
+/* Draws scene onto cr (a page of width × height, which it paints) through
+ * PLplot's current stream, an extcairo stream initialised with a page of
+ * that size. Long curves are thinned to their minimum and maximum per pixel
+ * column. FALSE when the panels and legends do not fit even with smaller
+ * text; geometry (may be NULL) then says the size needed. cr's state is
+ * as it was afterwards. */
+gboolean sw_plot_draw             (cairo_t            *cr,
+                                   int                 width,
+                                   int                 height,
+                                   const SwPlotScene  *scene,
+                                   SwPlotGeometry     *geometry);
+
+/* Whether PLplot's extcairo driver is installed: without it plinit() asks
+ * on stdin for another device and finally leaves the process. */
+gboolean sw_plot_driver_available (void);
+
+/* A new extcairo stream for pages of width × height, initialised; the
+ * current stream stays current. -1 when PLplot has no free stream. */
+int      sw_plot_stream_new       (int                 width,
+                                   int                 height);
+/* Makes stream current, draws with sw_plot_draw() and makes the previous
+ * stream current again. */
+gboolean sw_plot_stream_draw      (int                 stream,
+                                   cairo_t            *cr,
+                                   int                 width,
+                                   int                 height,
+                                   const SwPlotScene  *scene,
+                                   SwPlotGeometry     *geometry);
+/* Ends stream (plend1) and makes the previous stream current again. */
+void     sw_plot_stream_free      (int                 stream);
+
+/* The quantity a unit measures, translated: "rad/s" → "speed", "N.m" →
+ * "torque" … NULL for a unit it does not know. */
+const char *sw_plot_unit_quantity (const char *unit);
+
+/* PLplot reads '#' as the start of an escape sequence: doubled. */
+char       *sw_plot_escape_text   (const char *text);
+
+G_END_DECLS
