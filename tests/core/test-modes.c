@@ -1418,6 +1418,345 @@ test_damped_none (void)
     }
 }
 
+/* A badly scaled, lightly damped free chain (inertias 0.01 to 10,
+ * stiffnesses 3e3 to 1e5, damping ratios 3e-4 to 8e-3) with a damper from
+ * its last inertia to the ground. Reference: the eigenvalues of the
+ * state-space matrix [0 I; -M^-1 K -M^-1 D] computed with mpmath 1.3 at 50
+ * digits (mp.eig), rounded to 25 here; the script:
+ *   J = [0.01, 2, 0.5, 10]; c = [1e5, 3e3, 2e4]; d = [0.5, 0.02, 1];
+ *   K, D tridiagonal from c, d; D[3][3] += 0.3; E = mp.eig (A, left=False, right=False)
+ * An unbalanced solver (GSL nonsymm) misses these damping ratios by 1e-8;
+ * a balanced one keeps them to round-off. */
+static void
+test_damped_high_precision (void)
+{
+  static const double J[] = { 0.01, 2, 0.5, 10 }, c[] = { 1e5, 3e3, 2e4 }, d[] = { 0.5, 0.02, 1 };
+  /* re, im, damping ratio of the elastic modes (im > 0), ascending. */
+  static const double ref[3][3] = {
+    { -0.01197733012658737517896515, 39.47274449609818722987109, 0.0003034329061255356770221881 },
+    { -1.066007361981962177688689, 218.9367060934011046490907, 0.004868963021852340840417511 },
+    { -25.1250248993016669259814, 3170.075109740430111694625, 0.007925438651570792015011956 },
+  };
+  const double decay = 0.02398081717956704230189494;
+  SwModesSolver solvers[] = { SW_MODES_SOLVER_AUTO, SW_MODES_SOLVER_DENSE };
+  ModelText t;
+  g_autoptr(SwModel) model = NULL;
+  g_autoptr(SwSystem) sys = NULL;
+
+  text_init (&t);
+  for (guint k = 0; k < 4; k++)
+    {
+      g_autofree char *id = g_strdup_printf ("j%u", k);
+
+      text_add (&t, id, "rotational.inertia", "'J': %.17g", J[k]);
+      if (k < 3)
+        {
+          g_autofree char *sd = g_strdup_printf ("sd%u", k);
+          g_autofree char *a = g_strdup_printf ("j%u.flange_b", k);
+          g_autofree char *b = g_strdup_printf ("sd%u.flange_a", k);
+          g_autofree char *e = g_strdup_printf ("sd%u.flange_b", k);
+          g_autofree char *f = g_strdup_printf ("j%u.flange_a", k + 1);
+
+          text_add (&t, sd, "rotational.spring_damper", "'c': %.17g, 'd': %.17g", c[k], d[k]);
+          text_wire (&t, a, b);
+          text_wire (&t, e, f);
+        }
+    }
+  text_add (&t, "ground", "rotational.fixed", " ");
+  text_add (&t, "bearing", "rotational.damper", "'d': 0.3");
+  text_wire (&t, "j3.flange_b", "bearing.flange_a");
+  text_wire (&t, "bearing.flange_b", "ground.flange");
+  model = text_finish (&t, "high-precision damped chain");
+  sys = assemble (model);
+
+  for (guint k = 0; k < G_N_ELEMENTS (solvers); k++)
+    {
+      SwModesOptions o = sw_modes_options_default ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(SwModes) modes = NULL;
+      const SwMode *rigid;
+
+      o.solver = solvers[k];
+      modes = sw_modes_compute_with_options (sys, 0, NULL, &o, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (sw_modes_get_damped_solver (modes), ==, "state space (LAPACK dgeevx, balanced)");
+      g_assert_cmpuint (sw_modes_get_n_modes (modes), ==, 4);
+      check_invariants (modes, FALSE);
+      /* The rigid-body mode decays through the bearing: reported so. */
+      rigid = sw_modes_get_mode (modes, 0);
+      g_assert_true (rigid->rigid_body);
+      g_assert_true (rigid->has_damped);
+      g_assert_true (rigid->overdamped);
+      /* Absolute round-off of an eigenvalue is about eps |A| = 2e-9 here
+       * (c / J = 1e7): 0.024 1/s keeps 7 digits. */
+      assert_rel (rigid->decay_rate_per_s, decay, 1e-7);
+      for (guint i = 0; i < 3; i++)
+        {
+          const SwMode *m = sw_modes_get_mode (modes, i + 1);
+
+          g_assert_false (m->overdamped);
+          g_assert_cmpfloat_with_epsilon (m->damping_ratio, ref[i][2], 1e-12);
+          assert_rel (m->decay_rate_per_s, -ref[i][0], 1e-9);
+          assert_rel (m->damped_frequency_hz, ref[i][1] / (2 * G_PI), 1e-12);
+        }
+    }
+}
+
+/* Overdamped: J = 1 on a spring c = 1 and a damper d = 5 to the ground.
+ * s^2 + 5 s + 1 = 0: s = (-5 +/- sqrt 21) / 2, both real; the slower decay,
+ * (5 - sqrt 21) / 2 = 0.2087 1/s, is reported; the damping is proportional
+ * (D = 5 M), solved per mode, and the state-space solver agrees. */
+static void
+test_damped_overdamped (void)
+{
+  const double slow = (5 - sqrt (21)) / 2;
+  SwModesSolver solvers[] = { SW_MODES_SOLVER_AUTO, SW_MODES_SOLVER_DENSE };
+  const char *expected[] = { "proportional damping (per mode)", "state space (LAPACK dgeevx, balanced)" };
+  ModelText t;
+  g_autoptr(SwModel) model = NULL;
+  g_autoptr(SwSystem) sys = NULL;
+
+  text_init (&t);
+  text_add (&t, "ground", "rotational.fixed", " ");
+  text_add (&t, "spring", "rotational.spring", "'c': 1");
+  text_add (&t, "damper", "rotational.damper", "'d': 5");
+  text_add (&t, "inertia", "rotational.inertia", "'J': 1");
+  text_wire (&t, "ground.flange", "spring.flange_a");
+  text_wire (&t, "spring.flange_b", "inertia.flange_a");
+  text_wire (&t, "inertia.flange_b", "damper.flange_a");
+  text_wire (&t, "damper.flange_b", "ground.flange");
+  model = text_finish (&t, "overdamped");
+  sys = assemble (model);
+  for (guint k = 0; k < G_N_ELEMENTS (solvers); k++)
+    {
+      SwModesOptions o = sw_modes_options_default ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(SwModes) modes = NULL;
+      const SwMode *m;
+      double re, im;
+
+      o.solver = solvers[k];
+      modes = sw_modes_compute_with_options (sys, 0, NULL, &o, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (sw_modes_get_damped_solver (modes), ==, expected[k]);
+      m = sw_modes_get_mode (modes, 0);
+      g_assert_false (m->rigid_body);
+      assert_rel (m->omega_rad_s, 1, 1e-10);
+      g_assert_true (m->overdamped);
+      g_assert_true (isnan (m->damping_ratio));
+      g_assert_cmpfloat (m->damped_frequency_hz, ==, 0);
+      assert_rel (m->decay_rate_per_s, slow, 1e-10);
+      g_assert_cmpuint (sw_modes_get_n_eigenvalues (modes), ==, 2);
+      sw_modes_get_eigenvalue (modes, 0, &re, &im);
+      g_assert_cmpfloat (im, ==, 0);
+      assert_rel (re, -slow, 1e-10);
+    }
+}
+
+/* A free chain of n inertias (tridiagonal), with Rayleigh damping
+ * D = a M + b K when damped (shaft elements give a banded mass matrix: see
+ * test-shaft). */
+static SwSystem *
+chain_system (guint n, gboolean rayleigh, gboolean grounded_shafts)
+{
+  ModelText t;
+  g_autoptr(SwModel) model = NULL;
+  const double a = 0.2, b = 1e-5;
+
+  text_init (&t);
+  for (guint k = 0; k < n; k++)
+    {
+      g_autofree char *id = g_strdup_printf ("j%u", k);
+      double J = 0.1 + 0.01 * (k % 7);
+
+      text_add (&t, id, "rotational.inertia", "'J': %.17g", J);
+      if (rayleigh)
+        {
+          /* a M: a damper of a J to the ground on every inertia. */
+          g_autofree char *dg = g_strdup_printf ("g%u", k);
+          g_autofree char *from = g_strdup_printf ("j%u.flange_a", k);
+          g_autofree char *to = g_strdup_printf ("g%u.flange_a", k);
+          g_autofree char *gnd = g_strdup_printf ("g%u.flange_b", k);
+
+          text_add (&t, dg, "rotational.damper", "'d': %.17g", a * J);
+          text_wire (&t, from, to);
+          text_wire (&t, gnd, "ground.flange");
+        }
+      if (k + 1 < n)
+        {
+          g_autofree char *sd = g_strdup_printf ("s%u", k);
+          g_autofree char *w1 = g_strdup_printf ("j%u.flange_b", k);
+          g_autofree char *w2 = g_strdup_printf ("s%u.flange_a", k);
+          g_autofree char *w3 = g_strdup_printf ("s%u.flange_b", k);
+          g_autofree char *w4 = g_strdup_printf ("j%u.flange_a", k + 1);
+          double c = 1e4 + 100 * (k % 5);
+
+          text_add (&t, sd, "rotational.spring_damper", "'c': %.17g, 'd': %.17g", c, rayleigh ? b * c : 0);
+          text_wire (&t, w1, w2);
+          text_wire (&t, w3, w4);
+        }
+    }
+  if (grounded_shafts || rayleigh)
+    text_add (&t, "ground", "rotational.fixed", " ");
+  if (grounded_shafts)
+    {
+      text_add (&t, "anchor", "rotational.spring", "'c': 5e3");
+      text_wire (&t, "ground.flange", "anchor.flange_a");
+      text_wire (&t, "anchor.flange_b", "j0.flange_a");
+    }
+  model = text_finish (&t, "chain");
+  return assemble (model);
+}
+
+static SwModes *
+modes_with (const SwSystem *sys, SwModesSolver solver, guint n_lowest)
+{
+  SwModesOptions o = sw_modes_options_default ();
+  g_autoptr(GError) error = NULL;
+  SwModes *modes;
+
+  o.solver = solver;
+  o.n_lowest = n_lowest;
+  modes = sw_modes_compute_with_options (sys, 0, NULL, &o, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (modes);
+  return modes;
+}
+
+/* The solvers picked by structure give LAPACK's dense results: frequencies,
+ * shapes (up to sign), energies; the lowest modes alone are the same modes. */
+static void
+assert_same_modes (SwModes *a, SwModes *b, guint n)
+{
+  guint nb = sw_modes_get_n_bodies (a);
+  g_autofree double *sa = g_new (double, nb), *sb = g_new (double, nb);
+  g_autofree double *ka = g_new (double, nb), *kb = g_new (double, nb);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const SwMode *ma = sw_modes_get_mode (a, i), *mb = sw_modes_get_mode (b, i);
+
+      g_assert_cmpint (ma->rigid_body, ==, mb->rigid_body);
+      g_assert_cmpfloat_with_epsilon (ma->frequency_hz, mb->frequency_hz, 1e-9 * (1 + mb->frequency_hz));
+      g_assert_cmpint (ma->most_excitable_section, ==, mb->most_excitable_section);
+      if (ma->has_damped && mb->has_damped && !ma->rigid_body)
+        {
+          g_assert_cmpfloat_with_epsilon (ma->damping_ratio, mb->damping_ratio, 1e-9);
+          g_assert_cmpfloat_with_epsilon (ma->damped_frequency_hz, mb->damped_frequency_hz,
+                                          1e-9 * mb->damped_frequency_hz);
+        }
+      sw_modes_get_mode_values (a, i, sa, NULL, NULL, ka, NULL, NULL);
+      sw_modes_get_mode_values (b, i, sb, NULL, NULL, kb, NULL, NULL);
+      for (guint k = 0; k < nb; k++)
+        {
+          g_assert_cmpfloat_with_epsilon (sa[k], sb[k], 1e-7);
+          g_assert_cmpfloat_with_epsilon (ka[k], kb[k], 1e-7);
+        }
+    }
+}
+
+static void
+test_solver_tridiagonal (void)
+{
+  g_autoptr(SwSystem) sys = chain_system (120, FALSE, FALSE);
+  g_autoptr(SwModes) fast = modes_with (sys, SW_MODES_SOLVER_AUTO, 0);
+  g_autoptr(SwModes) dense = modes_with (sys, SW_MODES_SOLVER_DENSE, 0);
+  g_autoptr(SwModes) lowest = modes_with (sys, SW_MODES_SOLVER_AUTO, 7);
+  g_autoptr(SwModes) dense_lowest = modes_with (sys, SW_MODES_SOLVER_DENSE, 7);
+
+  g_assert_cmpstr (sw_modes_get_solver (fast), ==, "tridiagonal (LAPACK dstevr)");
+  g_assert_cmpstr (sw_modes_get_solver (lowest), ==, "tridiagonal (LAPACK dstevr, lowest modes)");
+  g_assert_cmpstr (sw_modes_get_solver (dense), ==, "dense (LAPACK dsyevr)");
+  g_assert_cmpuint (sw_modes_get_n_modes (fast), ==, 120);
+  g_assert_cmpuint (sw_modes_get_n_modes (lowest), ==, 7);
+  check_invariants (fast, TRUE);
+  check_invariants (lowest, TRUE);
+  assert_same_modes (fast, dense, 120);
+  assert_same_modes (lowest, dense, 7);
+  assert_same_modes (dense_lowest, dense, 7);
+}
+
+/* A chain anchored to the ground through a spring, seen as a band of
+ * width 1 with a diagonal M... and a model whose graph is wider: branches. */
+static void
+test_solver_banded (void)
+{
+  ModelText t;
+  g_autoptr(SwModel) model = NULL;
+  g_autoptr(SwSystem) sys = NULL;
+  g_autoptr(SwModes) fast = NULL, dense = NULL, lowest = NULL;
+
+  /* A ladder: two chains of 60 joined at every rung: band width 2. */
+  text_init (&t);
+  for (guint k = 0; k < 120; k++)
+    {
+      g_autofree char *id = g_strdup_printf ("j%u", k);
+
+      text_add (&t, id, "rotational.inertia", "'J': %.17g", 0.1 + 0.013 * (k % 11));
+    }
+  for (guint k = 0; k < 120; k++)
+    {
+      guint to[2] = { k + 2, k % 2 == 0 ? k + 1 : G_MAXUINT };
+
+      for (guint e = 0; e < 2; e++)
+        {
+          g_autofree char *sid = NULL, *w1 = NULL, *w2 = NULL, *w3 = NULL, *w4 = NULL;
+
+          if (to[e] >= 120)
+            continue;
+          sid = g_strdup_printf ("s%u_%u", k, to[e]);
+          w1 = g_strdup_printf ("j%u.flange_b", k);
+          w2 = g_strdup_printf ("%s.flange_a", sid);
+          w3 = g_strdup_printf ("%s.flange_b", sid);
+          w4 = g_strdup_printf ("j%u.flange_a", to[e]);
+          text_add (&t, sid, "rotational.spring", "'c': %.17g", 1e4 + 700 * ((k + e) % 5));
+          text_wire (&t, w1, w2);
+          text_wire (&t, w3, w4);
+        }
+    }
+  model = text_finish (&t, "ladder");
+  sys = assemble (model);
+  fast = modes_with (sys, SW_MODES_SOLVER_AUTO, 0);
+  dense = modes_with (sys, SW_MODES_SOLVER_DENSE, 0);
+  lowest = modes_with (sys, SW_MODES_SOLVER_AUTO, 9);
+  g_assert_cmpstr (sw_modes_get_solver (fast), ==, "banded (LAPACK dsbgvd)");
+  g_assert_cmpstr (sw_modes_get_solver (lowest), ==, "banded (LAPACK dsbgvx, lowest modes)");
+  check_invariants (fast, TRUE);
+  check_invariants (lowest, TRUE);
+  assert_same_modes (fast, dense, 120);
+  assert_same_modes (lowest, dense, 9);
+}
+
+/* Rayleigh damping D = a M + b K: every mode's pair from
+ * s^2 + (a + b omega^2) s + omega^2 = 0, per mode, equal to dgeevx's. */
+static void
+test_solver_proportional (void)
+{
+  g_autoptr(SwSystem) sys = chain_system (80, TRUE, FALSE);
+  g_autoptr(SwModes) fast = modes_with (sys, SW_MODES_SOLVER_AUTO, 0);
+  g_autoptr(SwModes) dense = modes_with (sys, SW_MODES_SOLVER_DENSE, 0);
+  g_autoptr(SwModes) lowest = modes_with (sys, SW_MODES_SOLVER_AUTO, 5);
+
+  g_assert_cmpstr (sw_modes_get_damped_solver (fast), ==, "proportional damping (per mode)");
+  g_assert_cmpstr (sw_modes_get_damped_solver (lowest), ==, "proportional damping (per mode)");
+  g_assert_cmpstr (sw_modes_get_damped_solver (dense), ==, "state space (LAPACK dgeevx, balanced)");
+  /* The rigid-body mode: s (s + a) = 0, a decay of a = 0.2 1/s. */
+  g_assert_true (sw_modes_get_mode (fast, 0)->rigid_body);
+  g_assert_true (sw_modes_get_mode (fast, 0)->overdamped);
+  assert_rel (sw_modes_get_mode (fast, 0)->decay_rate_per_s, 0.2, 1e-9);
+  assert_rel (sw_modes_get_mode (dense, 0)->decay_rate_per_s, 0.2, 1e-7);
+  for (guint i = 1; i < 80; i++)
+    {
+      const SwMode *m = sw_modes_get_mode (fast, i);
+      double w = m->omega_rad_s, zeta = (0.2 + 1e-5 * w * w) / (2 * w);
+
+      g_assert_true (m->has_damped);
+      g_assert_cmpfloat_with_epsilon (m->damping_ratio, zeta, 1e-9 * zeta);
+    }
+  assert_same_modes (fast, dense, 80);
+  assert_same_modes (lowest, dense, 5);
+}
+
 /* ---- 6. Operating point ------------------------------------------------- */
 
 /* First is linear: its modes are the same at any state. */
@@ -1629,6 +1968,11 @@ main (int   argc,
   g_test_add_func ("/core/modes/oracle/branched", test_oracle_branched);
   g_test_add_func ("/core/modes/damped/backlash-spring-damper", test_damped_backlash_branch);
   g_test_add_func ("/core/modes/damped/none", test_damped_none);
+  g_test_add_func ("/core/modes/damped/high-precision", test_damped_high_precision);
+  g_test_add_func ("/core/modes/damped/overdamped", test_damped_overdamped);
+  g_test_add_func ("/core/modes/solver/tridiagonal", test_solver_tridiagonal);
+  g_test_add_func ("/core/modes/solver/banded", test_solver_banded);
+  g_test_add_func ("/core/modes/solver/proportional", test_solver_proportional);
   g_test_add_func ("/core/modes/operating-point/first", test_operating_point_first);
   g_test_add_func ("/core/modes/cli/json", test_cli_json);
 
