@@ -1344,9 +1344,10 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
     }
   else
     found = curves_x_range (scene, &l.x_min, &l.x_max);
+  /* Against time, the data fill the width; an X–Y plot gets room round it. */
   if (scene->log_x && (!found || l.x_max - l.x_min < 1.0))
     pad_log_range (found, &l.x_min, &l.x_max);
-  else if (!found || l.x_max <= l.x_min)
+  else if (!found || l.x_max <= l.x_min || (is_xy (scene) && !scene->x_fixed))
     pad_range (found, &l.x_min, &l.x_max);
 
   for (guint p = 0; p < n_panels; p++)

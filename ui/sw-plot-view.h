@@ -1,0 +1,133 @@
+/* sw-plot-view.h: the trajectory plot widget.
+ *
+ * Knows nothing of the model: it is given an immutable SwTrajectory and the
+ * names of the columns to show, and says what the user does through signals
+ * ("cursor-moved", "range-changed"). The checked variables appear in panels
+ * stacked over one time axis, one panel per unit unless moved; a previous
+ * run may be drawn faintly behind, and pinned runs dashed, with a key that
+ * says what differed. PLplot draws it (extcairo), on the main thread, with
+ * one PLplot stream per widget.
+ *
+ * Pointer: drag a rectangle to zoom, the scroll wheel zooms the time axis
+ * around the pointer, middle-drag or Shift-drag pans, double-click resets;
+ * hovering shows a cursor that reads out every curve, a click keeps it.
+ * Keyboard: + and − zoom, the arrows pan, Home resets, Ctrl+Left and
+ * Ctrl+Right move the cursor, Escape hides it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "sw-trajectory.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  SW_PLOT_UNITS_SI,           /* as stored: rad/s, rad */
+  SW_PLOT_UNITS_RPM_DEGREES,  /* rad/s shown in rpm, rad in degrees */
+} SwPlotUnits;
+
+#define SW_TYPE_PLOT_UNITS (sw_plot_units_get_type ())
+GType sw_plot_units_get_type (void);
+
+#define SW_TYPE_PLOT_VIEW (sw_plot_view_get_type ())
+G_DECLARE_FINAL_TYPE (SwPlotView, sw_plot_view, SW, PLOT_VIEW, GtkWidget)
+
+GtkWidget    *sw_plot_view_new               (void);
+
+/* The run shown; takes a reference (NULL: none). A run that fills in is
+ * handed again as a new snapshot each time; long runs are thinned to what
+ * the pixels can show, so this redraws cheaply. */
+void          sw_plot_view_set_trajectory    (SwPlotView          *self,
+                                              SwTrajectory        *trajectory);
+SwTrajectory *sw_plot_view_get_trajectory    (SwPlotView          *self);
+
+/* The names of the columns to show (NULL-terminated; NULL: none). Names
+ * the trajectory does not have are left out until it has them. */
+void          sw_plot_view_set_columns       (SwPlotView          *self,
+                                              const char * const  *names);
+/* The names shown, in order; free with g_strfreev(). */
+char        **sw_plot_view_dup_columns       (SwPlotView          *self);
+
+/* Panels, top to bottom: by default one per unit, in the order in which the
+ * units first appear. */
+guint         sw_plot_view_get_n_panels      (SwPlotView          *self);
+/* The panel of a column; -1 when it is not shown. */
+int           sw_plot_view_get_panel         (SwPlotView          *self,
+                                              const char          *name);
+/* Moves a shown column into panel (0 … n_panels - 1), or into a new panel
+ * at the bottom when panel is n_panels or more. */
+void          sw_plot_view_set_panel         (SwPlotView          *self,
+                                              const char          *name,
+                                              guint                panel);
+
+void          sw_plot_view_set_display_units (SwPlotView          *self,
+                                              SwPlotUnits          units);
+SwPlotUnits   sw_plot_view_get_display_units (SwPlotView          *self);
+
+void          sw_plot_view_set_title         (SwPlotView          *self,
+                                              const char          *title);
+const char   *sw_plot_view_get_title         (SwPlotView          *self);
+
+/* An X–Y plot of y_name against x_name; x_name NULL: back to time. */
+void          sw_plot_view_set_xy            (SwPlotView          *self,
+                                              const char          *x_name,
+                                              const char          *y_name);
+/* NULL when plotting against time. */
+const char   *sw_plot_view_get_x_name        (SwPlotView          *self);
+const char   *sw_plot_view_get_y_name        (SwPlotView          *self);
+
+/* The run before, drawn faintly behind (NULL: none); takes a reference. */
+void          sw_plot_view_set_previous      (SwPlotView          *self,
+                                              SwTrajectory        *trajectory);
+/* Pinned runs, dashed behind, each named in the key by text (what differed:
+ * "inertia2.J = 2 → 4 kg·m²"). Pinning a pinned run again changes its
+ * text. */
+void          sw_plot_view_pin               (SwPlotView          *self,
+                                              SwTrajectory        *trajectory,
+                                              const char          *text);
+void          sw_plot_view_unpin             (SwPlotView          *self,
+                                              SwTrajectory        *trajectory);
+guint         sw_plot_view_get_n_pinned      (SwPlotView          *self);
+
+/* The time range shown (the x range in an X–Y plot); all of it unless
+ * zoomed. */
+void          sw_plot_view_get_range         (SwPlotView          *self,
+                                              double              *t0,
+                                              double              *t1);
+void          sw_plot_view_set_range         (SwPlotView          *self,
+                                              double               t0,
+                                              double               t1);
+/* factor < 1 zooms in, around center. */
+void          sw_plot_view_zoom              (SwPlotView          *self,
+                                              double               factor,
+                                              double               center);
+/* By a fraction of the range: positive moves later. */
+void          sw_plot_view_pan               (SwPlotView          *self,
+                                              double               fraction);
+void          sw_plot_view_reset_range       (SwPlotView          *self);
+gboolean      sw_plot_view_get_zoomed        (SwPlotView          *self);
+
+void          sw_plot_view_set_cursor        (SwPlotView          *self,
+                                              double               t);
+void          sw_plot_view_hide_cursor       (SwPlotView          *self);
+/* FALSE when there is no cursor. */
+gboolean      sw_plot_view_get_cursor        (SwPlotView          *self,
+                                              double              *t);
+/* A shown column's value at the cursor, in the units shown; FALSE when
+ * there is no cursor or the column is not shown. */
+gboolean      sw_plot_view_get_cursor_value  (SwPlotView          *self,
+                                              const char          *name,
+                                              double              *value);
+
+/* Writes what is shown (panels, ranges, units, runs, colours; not the
+ * cursor) into a PNG, SVG or PDF file, as the extension says, through
+ * sw_plot_file_write_scene(). */
+gboolean      sw_plot_view_export            (SwPlotView          *self,
+                                              const char          *path,
+                                              int                  width,
+                                              int                  height,
+                                              GError             **error);
+
+G_END_DECLS
