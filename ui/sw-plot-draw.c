@@ -72,7 +72,7 @@ enum {
   N_COLORS = COLOR_DASHED_CURVES + SW_PLOT_N_COLORS
 };
 
-#define FAINT_ALPHA     0.4
+#define FAINT_ALPHA     0.5
 #define DASHED_ALPHA    0.8
 #define SELECTION_ALPHA 0.12
 
@@ -115,6 +115,7 @@ enum {
 #define READOUT_CHARS      10   /* room for a value at the cursor */
 #define READOUT_GAP        1.0
 #define CURSOR_LABEL_ROW   1.3  /* above the first panel, for the cursor's x */
+#define CURSOR_LABEL_DISP  0.9
 #define KEY_GAP            2.0  /* between the keys on top */
 #define LABEL_MIN_SCALE    0.6  /* a long y axis label shrinks at most this much */
 #define THIN_FACTOR        4    /* curves longer than this many points a pixel column are thinned */
@@ -714,7 +715,7 @@ curves_x_range (const SwPlotScene *scene, double *min, double *max)
 /* The y range of a panel's curves where x is between x_min and x_max. */
 static void
 panel_y_range (const SwPlotScene *scene, guint p, gboolean log, double x_min, double x_max,
-               double *y_min, double *y_max)
+               GPtrArray *points, double *y_min, double *y_max)
 {
   gboolean found = FALSE;
   double min = 0.0, max = 0.0;
@@ -727,6 +728,23 @@ panel_y_range (const SwPlotScene *scene, guint p, gboolean log, double x_min, do
 
       if (c->panel != p)
         continue;
+      if (g_ptr_array_index (points, 2 * k) != NULL)
+        {
+          /* Thinned already: the extremes are kept. */
+          GArray *xs = g_ptr_array_index (points, 2 * k), *ys = g_ptr_array_index (points, 2 * k + 1);
+
+          for (guint i = 0; i < xs->len; i++)
+            {
+              double xv = g_array_index (xs, double, i), yv = g_array_index (ys, double, i);
+
+              if (isnan (xv) || isnan (yv) || xv < x_min || xv > x_max)
+                continue;
+              min = found ? MIN (min, yv) : yv;
+              max = found ? MAX (max, yv) : yv;
+              found = TRUE;
+            }
+          continue;
+        }
       x = curve_x (c);
       y = sw_trajectory_get_column (c->trajectory, c->y_column);
       curve_rows (c, scene->log_x, x_min, x_max, &first, &end);
@@ -795,56 +813,23 @@ flush_bucket (Bucket *b, GArray *xs, GArray *ys)
   b->n = 0;
 }
 
-/* The points of a curve to draw: against time, those in the x range and
- * one each side, thinned to the lowest and highest point per pixel column
- * when there are many; in an X–Y plot, points closer than half a pixel to
- * the last one kept are left out. Gaps are NaN. */
+/* Against time: the rows first … end - 1 in the x range and one each side,
+ * thinned to the lowest and highest point per pixel column when there are
+ * more than THIN_FACTOR a column; x never decreases. Also thins points
+ * already thinned (factors 1, linear) to fewer columns. */
 static void
-curve_points (const SwPlotCurve *c, gboolean log_x, gboolean log_y,
-              double x_min, double x_max, double y_min, double y_max,
-              double width_px, double height_px, GArray *xs, GArray *ys)
+thin_time (const double *x, const double *y, guint first, guint end,
+           double x_factor, double y_factor, gboolean log_x, gboolean log_y,
+           double x_min, double x_max, int columns, guint per_column, GArray *xs, GArray *ys)
 {
-  const double *x = curve_x (c);
-  const double *y = sw_trajectory_get_column (c->trajectory, c->y_column);
-  int columns = MAX (1, (int) ceil (width_px));
   double x_scale = columns / (x_max - x_min);
-  guint first, end;
 
-  curve_rows (c, log_x, x_min, x_max, &first, &end);
-
-  if (c->x_column >= 0)
-    {
-      double y_scale = height_px / (y_max - y_min);
-      double last_x = NAN, last_y = NAN;
-      gboolean thin = end - first > THIN_FACTOR * (guint) columns;
-
-      for (guint r = first; r < end; r++)
-        {
-          double xv = shown (x[r], c->x_factor, log_x);
-          double yv = shown (y[r], c->y_factor, log_y);
-
-          if (isnan (xv) || isnan (yv))
-            {
-              append_gap (xs, ys);
-              last_x = NAN;
-              continue;
-            }
-          if (thin && !isnan (last_x) && r + 1 < end &&
-              fabs (xv - last_x) * x_scale < 0.5 && fabs (yv - last_y) * y_scale < 0.5)
-            continue;
-          append_point (xs, ys, xv, yv);
-          last_x = xv;
-          last_y = yv;
-        }
-      return;
-    }
-
-  if (end - first <= THIN_FACTOR * (guint) columns)
+  if (end - first <= per_column * (guint) columns)
     {
       for (guint r = first; r < end; r++)
         {
-          double xv = shown (x[r], c->x_factor, log_x);
-          double yv = shown (y[r], c->y_factor, log_y);
+          double xv = shown (x[r], x_factor, log_x);
+          double yv = shown (y[r], y_factor, log_y);
 
           if (isnan (xv) || isnan (yv))
             append_gap (xs, ys);
@@ -861,8 +846,8 @@ curve_points (const SwPlotCurve *c, gboolean log_x, gboolean log_y,
 
     for (guint r = first; r < end; r++)
       {
-        double xv = shown (x[r], c->x_factor, log_x);
-        double yv = shown (y[r], c->y_factor, log_y);
+        double xv = shown (x[r], x_factor, log_x);
+        double yv = shown (y[r], y_factor, log_y);
         int column;
 
         if (isnan (xv) || isnan (yv))
@@ -916,6 +901,54 @@ curve_points (const SwPlotCurve *c, gboolean log_x, gboolean log_y,
     if (have_before)
       append_point (xs, ys, before_x, before_y);
   }
+}
+
+/* The points of a curve to draw: against time, those in the x range and
+ * one each side, thinned to the lowest and highest point per pixel column
+ * when there are many; in an X–Y plot, points closer than half a pixel to
+ * the last one kept are left out. Gaps are NaN. */
+static void
+curve_points (const SwPlotCurve *c, gboolean log_x, gboolean log_y,
+              double x_min, double x_max, double y_min, double y_max,
+              double width_px, double height_px, GArray *xs, GArray *ys)
+{
+  const double *x = curve_x (c);
+  const double *y = sw_trajectory_get_column (c->trajectory, c->y_column);
+  int columns = MAX (1, (int) ceil (width_px));
+  double x_scale = columns / (x_max - x_min);
+  guint first, end;
+
+  curve_rows (c, log_x, x_min, x_max, &first, &end);
+
+  if (c->x_column >= 0)
+    {
+      double y_scale = height_px / (y_max - y_min);
+      double last_x = NAN, last_y = NAN;
+      gboolean thin = end - first > THIN_FACTOR * (guint) columns;
+
+      for (guint r = first; r < end; r++)
+        {
+          double xv = shown (x[r], c->x_factor, log_x);
+          double yv = shown (y[r], c->y_factor, log_y);
+
+          if (isnan (xv) || isnan (yv))
+            {
+              append_gap (xs, ys);
+              last_x = NAN;
+              continue;
+            }
+          if (thin && !isnan (last_x) && r + 1 < end &&
+              fabs (xv - last_x) * x_scale < 0.5 && fabs (yv - last_y) * y_scale < 0.5)
+            continue;
+          append_point (xs, ys, xv, yv);
+          last_x = xv;
+          last_y = yv;
+        }
+      return;
+    }
+
+  thin_time (x, y, first, end, c->x_factor, c->y_factor, log_x, log_y, x_min, x_max, columns,
+             THIN_FACTOR, xs, ys);
 }
 
 static void
@@ -1192,6 +1225,15 @@ draw_y_label (const Layout *l, const char *label)
   double width = CHAR_WIDTH * 0.9 * text_length (label) * l->char_height;
   double scale = 1.0;
 
+  if (width * 0.8 > l->panel_h && strrchr (label, '[') != NULL)
+    {
+      /* Too long even smaller: the unit alone. */
+      const char *unit = strrchr (label, '[');
+
+      g_free (escaped);
+      escaped = escape_text (unit);
+      width = CHAR_WIDTH * 0.9 * text_length (unit) * l->char_height;
+    }
   if (width > l->panel_h)
     scale = MAX (LABEL_MIN_SCALE, l->panel_h / width);
   if (scale < 1.0)
@@ -1273,20 +1315,23 @@ draw_cursor_label (const Layout *l, const SwPlotScene *scene)
 {
   double x = shown (scene->cursor_x, 1.0, scene->log_x);
   double position;
-  char text[48];
+  char text[96];
 
   if (is_xy (scene) || isnan (x) || x < l->x_min || x > l->x_max)
     return;
-  g_snprintf (text, sizeof text, "%.6g", scene->cursor_x);
+  if (scene->cursor_unit != NULL && *scene->cursor_unit != '\0')
+    g_snprintf (text, sizeof text, "%.6g %s", scene->cursor_x, scene->cursor_unit);
+  else
+    g_snprintf (text, sizeof text, "%.6g", scene->cursor_x);
   position = (x - l->x_min) / (l->x_max - l->x_min);
   /* Within the panel: centred, or flush with the nearer edge. */
   plcol0 (COLOR_FOREGROUND);
   if (position * l->panel_w < 0.5 * CHAR_WIDTH * strlen (text) * l->char_height)
-    plmtex ("t", 0.5, position, 0.0, text);
+    plmtex ("t", CURSOR_LABEL_DISP, position, 0.0, text);
   else if ((1.0 - position) * l->panel_w < 0.5 * CHAR_WIDTH * strlen (text) * l->char_height)
-    plmtex ("t", 0.5, position, 1.0, text);
+    plmtex ("t", CURSOR_LABEL_DISP, position, 1.0, text);
   else
-    plmtex ("t", 0.5, position, 0.5, text);
+    plmtex ("t", CURSOR_LABEL_DISP, position, 0.5, text);
 }
 
 /* Draws runs of finite points as lines, a lone finite point as a dot. */
@@ -1312,6 +1357,13 @@ draw_points (const double *x, const double *y, guint n)
     }
 }
 
+static void
+unref_array (gpointer array)
+{
+  if (array != NULL)
+    g_array_unref (array);
+}
+
 /* Draws one page into the open stream, with smaller text on a small page. */
 static gboolean
 draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry *geometry)
@@ -1326,6 +1378,7 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
   g_autofree char *x_label = escape_text (scene->x_label != NULL ? scene->x_label : "");
   g_autoptr(GArray) xs = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) ys = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GPtrArray) points = g_ptr_array_new_full (2 * scene->n_curves, unref_array);
   Layout l = { 0 };
 
   for (guint k = 0; k < scene->n_curves; k++)
@@ -1350,6 +1403,24 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
   else if (!found || l.x_max <= l.x_min || (is_xy (scene) && !scene->x_fixed))
     pad_range (found, &l.x_min, &l.x_max);
 
+  /* Curves against time, thinned once to the page's pixel columns: their
+   * extremes give the y ranges, and little is left to thin to a panel's. */
+  for (guint k = 0; k < scene->n_curves; k++)
+    {
+      const SwPlotCurve *c = &scene->curves[k];
+      GArray *cx = NULL, *cy = NULL;
+
+      if (c->x_column < 0)
+        {
+          cx = g_array_new (FALSE, FALSE, sizeof (double));
+          cy = g_array_new (FALSE, FALSE, sizeof (double));
+          curve_points (c, scene->log_x, scene->panels[c->panel].log, l.x_min, l.x_max,
+                        0.0, 1.0, width_px, 1.0, cx, cy);
+        }
+      g_ptr_array_add (points, cx);
+      g_ptr_array_add (points, cy);
+    }
+
   for (guint p = 0; p < n_panels; p++)
     {
       Panel *panel = &panels[p];
@@ -1359,7 +1430,7 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
       panel->y_max = shown (panel->spec->y_max, 1.0, panel->spec->log);
       if (!panel->spec->fixed || isnan (panel->y_min) || isnan (panel->y_max) ||
           panel->y_max <= panel->y_min)
-        panel_y_range (scene, p, panel->spec->log, l.x_min, l.x_max, &panel->y_min, &panel->y_max);
+        panel_y_range (scene, p, panel->spec->log, l.x_min, l.x_max, points, &panel->y_min, &panel->y_max);
     }
 
   /* PLplot's default character height grows with the page; text of a fixed
@@ -1428,8 +1499,16 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
               continue;
             g_array_set_size (xs, 0);
             g_array_set_size (ys, 0);
-            curve_points (c, scene->log_x, panel->spec->log, l.x_min, l.x_max,
-                          panel->y_min, panel->y_max, g->width, g->height, xs, ys);
+            if (g_ptr_array_index (points, 2 * k) != NULL)
+              {
+                GArray *cx = g_ptr_array_index (points, 2 * k), *cy = g_ptr_array_index (points, 2 * k + 1);
+
+                thin_time ((const double *) cx->data, (const double *) cy->data, 0, cx->len, 1.0, 1.0,
+                           FALSE, FALSE, l.x_min, l.x_max, MAX (1, (int) ceil (g->width)), 2, xs, ys);
+              }
+            else
+              curve_points (c, scene->log_x, panel->spec->log, l.x_min, l.x_max,
+                            panel->y_min, panel->y_max, g->width, g->height, xs, ys);
             set_line (c);
             draw_points ((const double *) xs->data, (const double *) ys->data, xs->len);
             geometry->n_points += xs->len;

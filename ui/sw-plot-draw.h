@@ -89,6 +89,7 @@ typedef struct {
   gboolean            readouts;    /* room in the legends for values at a cursor */
   gboolean            cursor;      /* a cursor at cursor_x (time), values in the legends */
   double              cursor_x;
+  const char         *cursor_unit; /* after the cursor's x, e.g. "s"; may be NULL */
   gboolean            selection;   /* a rectangle being dragged, in panel selection_panel */
   guint               selection_panel;
   double              selection_x0, selection_x1, selection_y0, selection_y1;

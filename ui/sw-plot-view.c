@@ -641,6 +641,7 @@ build_scene (SwPlotView *self, Scene *s, gboolean interactive)
     {
       scene->cursor = self->cursor_visible;
       scene->cursor_x = self->cursor_t;
+      scene->cursor_unit = sw_trajectory_get_x_unit (tr);
       if (self->dragging && self->has_geometry)
         {
           const SwPlotGeometry *g = &self->geometry;

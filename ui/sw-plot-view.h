@@ -106,7 +106,9 @@ void          sw_plot_view_zoom              (SwPlotView          *self,
 /* By a fraction of the range: positive moves later. */
 void          sw_plot_view_pan               (SwPlotView          *self,
                                               double               fraction);
+/* Back to all of it, y ranges fitted again. */
 void          sw_plot_view_reset_range       (SwPlotView          *self);
+/* Whether the time range is zoomed (property "zoomed"). */
 gboolean      sw_plot_view_get_zoomed        (SwPlotView          *self);
 
 void          sw_plot_view_set_cursor        (SwPlotView          *self,
