@@ -1,9 +1,11 @@
-/* sw-simulate.c: integrating an assembled system with GSL odeiv2.
+/* sw-simulate.c: integrating an assembled system.
  *
- * The integrator stops exactly on every output time and every time event
- * (signal edges, part events); it never steps over one. At an event the
- * output gets the left limit, the integrator restarts, and the right limit
- * follows in a second row with the same time.
+ * The integrator (sw-integrator-private.h: SUNDIALS ARKODE or CVODE) steps
+ * freely and output rows come from its interpolant; it stops exactly only
+ * at time events (signal edges, part events) and at the stop time, never
+ * stepping over one. At an event the output gets the left limit, the
+ * integrator restarts, and the right limit follows in a second row with the
+ * same time.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-simulate.h"
@@ -12,10 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <glib/gi18n-lib.h>
-#include <gsl/gsl_errno.h>
-#include <gsl/gsl_odeiv2.h>
 #include "sw-equations-private.h"
 #include "sw-error.h"
+#include "sw-integrator-private.h"
+#include "sw-jacobian-private.h"
 
 static const struct {
   const char *name;
@@ -79,91 +81,54 @@ sw_simulate_options_from_system (const SwSystem *system)
   return o;
 }
 
-/* ---- GSL callbacks ------------------------------------------------------ */
+/* ---- Choosing a method -------------------------------------------------- */
 
-static int
-rhs (double t, const double y[], double dydt[], void *data)
+/* auto: explicit below this fastest rate x stop time, BDF above. An
+ * explicit pair's step is bounded by stability to about 3 / rate, so it
+ * needs at least (rate x stop) / 3 steps of 6-13 evaluations whatever the
+ * tolerance; BDF's steps follow the accuracy and cost a Jacobian now and
+ * then. tests/bench/bench-methods measures where they cross. */
+#define SW_STIFF_RATE_TIME 2e4
+
+/* The explicit pair of auto: Dormand-Prince (our own, the fastest on
+ * every model of bench-methods). */
+static SwMethod
+explicit_method (double tolerance)
 {
-  SwEquations *eq = data;
-
-  return sw_equations_eval (eq, t, y, dydt) ? GSL_SUCCESS : GSL_EBADFUNC;
+  return SW_METHOD_RK45;
 }
 
-/* Jacobian by differences of the right-hand side: exact up to round-off for
- * linear elements, the tangent for nonlinear ones. */
-static int
-jacobian (double t, const double y[], double *dfdy, double dfdt[], void *data)
+static double
+stiffness (const SwSystem *system, const SwSimulateOptions *options)
 {
-  SwEquations *eq = data;
-  guint n = eq->sys->n_states;
-  g_autofree double *f0 = g_new (double, n);
-  g_autofree double *f1 = g_new (double, n);
-  g_autofree double *yy = g_memdup2 (y, n * sizeof (double));
-  double ht = 1e-8 * (1 + fabs (t));
+  g_autoptr (SwJacobianPattern) pattern = NULL;
+  g_autoptr (SwEquations) eq = NULL;
 
-  if (!sw_equations_eval (eq, t, y, f0))
-    return GSL_EBADFUNC;
-  for (guint k = 0; k < n; k++)
-    {
-      double h = 1e-8 * (1 + fabs (y[k]));
+  if (system->n_states == 0)
+    return 0;
+  pattern = _sw_jacobian_pattern_new (system);
+  eq = sw_equations_new (system);
+  eq->left_from = INFINITY;
+  return _sw_jacobian_fastest_rate (pattern, eq, 0, system->y0) * options->stop_time_s;
+}
 
-      yy[k] = y[k] + h;
-      if (!sw_equations_eval (eq, t, yy, f1))
-        return GSL_EBADFUNC;
-      for (guint r = 0; r < n; r++)
-        dfdy[r * n + k] = (f1[r] - f0[r]) / h;
-      yy[k] = y[k];
-    }
-  if (!sw_equations_eval (eq, t + ht, y, f1))
-    return GSL_EBADFUNC;
-  for (guint r = 0; r < n; r++)
-    dfdt[r] = (f1[r] - f0[r]) / ht;
-  return GSL_SUCCESS;
+static SwMethod
+choose_method (const SwSystem *system, const SwSimulateOptions *options, double *stiff)
+{
+  *stiff = 0;
+  if (options->method != SW_METHOD_AUTO)
+    return options->method;
+  *stiff = stiffness (system, options);
+  return *stiff > SW_STIFF_RATE_TIME ? SW_METHOD_BDF : explicit_method (options->tolerance);
 }
 
 SwMethod
 sw_system_choose_method (const SwSystem *system, const SwSimulateOptions *options)
 {
-  guint n = system->n_states;
-  g_autoptr (SwEquations) eq = NULL;
-  g_autofree double *J = NULL;
-  g_autofree double *dfdt = NULL;
-  double rho = 0;
+  double stiff;
 
-  if (options->method != SW_METHOD_AUTO)
-    return options->method;
-  if (n == 0 || n > 400)
-    return SW_METHOD_RK8PD;
-  /* The fastest rate of the linearised model (a Gershgorin bound) against
-   * the output interval: explicit steps would be far shorter than it. */
-  eq = sw_equations_new (system);
-  J = g_new (double, n * n);
-  dfdt = g_new (double, n);
-  if (jacobian (0, system->y0, J, dfdt, eq) != GSL_SUCCESS)
-    return SW_METHOD_RK8PD;
-  for (guint r = 0; r < n; r++)
-    {
-      double s = 0;
-      for (guint k = 0; k < n; k++)
-        s += fabs (J[r * n + k]);
-      rho = MAX (rho, s);
-    }
-  return rho * options->output_interval_s > 2000 ? SW_METHOD_BDF : SW_METHOD_RK8PD;
-}
-
-static const gsl_odeiv2_step_type *
-step_type (SwMethod method)
-{
-  switch (method)
-    {
-    case SW_METHOD_RK45: return gsl_odeiv2_step_rkf45;
-    case SW_METHOD_RKCK: return gsl_odeiv2_step_rkck;
-    case SW_METHOD_ADAMS: return gsl_odeiv2_step_msadams;
-    case SW_METHOD_BDF: return gsl_odeiv2_step_msbdf;
-    case SW_METHOD_AUTO:
-    case SW_METHOD_RK8PD:
-    default: return gsl_odeiv2_step_rk8pd;
-    }
+  g_return_val_if_fail (system != NULL && options != NULL, SW_METHOD_RK45);
+  return choose_method (system, options, &stiff);
 }
 
 /* ---- Output columns ----------------------------------------------------- */
@@ -278,6 +243,8 @@ typedef struct {
   SwTrajectory   *tr;
   GArray         *cols;
   double         *row;
+  const SwSimulateOptions *o;
+  guint64         n_rows;
 } Output;
 
 /* A result overflowed or became NaN at t: the error names the first
@@ -343,7 +310,15 @@ emit_row (Output *out, double t, const double *y, gboolean left)
   for (guint k = 0; k < sys->n_states; k++)
     if (!isfinite (y[k]))
       return not_finite_error (out, t, y, left);
-  sw_trajectory_append_row (out->tr, t, out->row);
+  out->n_rows++;
+  if (out->o->on_row != NULL && !out->o->on_row (t, out->row, out->cols->len, out->o->on_row_data, &out->eq->error))
+    {
+      if (out->eq->error == NULL)
+        g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_IO, _("the output of a row at t = %.9g s failed"), t);
+      return FALSE;
+    }
+  if (!out->o->discard_rows)
+    sw_trajectory_append_row (out->tr, t, out->row);
   return TRUE;
 }
 
@@ -471,10 +446,11 @@ plan_run (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, GError **
   /* At least the row at the stop time, however short the run. */
   n_out = MAX (1, ceil (stop / dt - 1e-9));
   plan->cols = g_array_new (FALSE, FALSE, sizeof (Column));
+  /* Rows handed on and not kept need no memory. */
   if (!select_columns (sys, o, plan->cols, &plan->names, &plan->units, error)
-      || too_large_error (1 + n_out, plan->cols->len, error)
+      || (!o->discard_rows && too_large_error (1 + n_out, plan->cols->len, error))
       || !(plan->events = collect_events (sys, stop, error))
-      || too_large_error (1 + n_out + 2.0 * plan->events->len, plan->cols->len, error))
+      || (!o->discard_rows && too_large_error (1 + n_out + 2.0 * plan->events->len, plan->cols->len, error)))
     return FALSE;
   plan->n_out = (guint) n_out;
   return TRUE;
@@ -489,6 +465,38 @@ sw_simulate_check (const SwSystem *system, const SwSimulateOptions *options, GEr
   return plan_run (system, options, &plan, error);
 }
 
+/* A run ends: the most telling error first (the equations', a value that
+ * is not finite, cancellation), else the integrator's. */
+static void
+run_error (Output *out, SwIntegrator *it, GCancellable *cancellable, GError **integrator_error, GError **error)
+{
+  if (error != NULL && *error != NULL)
+    return;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return;
+  if (it != NULL && it->not_finite && out->eq->error == NULL)
+    {
+      double t = it->not_finite_t;
+
+      /* Complete the state there to name the variable. */
+      if (sw_equations_complete (out->eq, t, it->not_finite_y, FALSE))
+        not_finite_error (out, t, it->not_finite_y, FALSE);
+    }
+  if (out->eq->error != NULL)
+    g_propagate_error (error, g_steal_pointer (&out->eq->error));
+  else if (integrator_error != NULL && *integrator_error != NULL)
+    g_propagate_error (error, g_steal_pointer (integrator_error));
+  else
+    g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED, _("the simulation failed"));
+}
+
+/* A runaway model ends with an error, not an endless loop: at most this
+ * many steps between two output rows. */
+#define MAX_STEPS 1000000
+/* The cancellable is checked every this many steps (and at every output
+ * time, and every few hundred evaluations by the integrator). */
+#define CANCEL_CHECK_STEPS 64
+
 static SwTrajectory *
 integrate (const SwSystem          *sys,
            const SwSimulateOptions *o,
@@ -496,25 +504,31 @@ integrate (const SwSystem          *sys,
            gpointer                 progress_data,
            GCancellable            *cancellable,
            double                  *y_final,
+           SwSimulateStats         *stats,
            GError                 **error)
 {
   g_auto (Plan) plan = { 0 };
   g_autoptr (SwEquations) eq = NULL;
   g_autoptr (SwTrajectory) tr = NULL;
+  g_autoptr (SwIntegrator) it = NULL;
+  g_autoptr (GError) it_error = NULL;
   g_autofree double *y = NULL;
+  g_autofree double *y_out = NULL;
   g_autofree double *row = NULL;
+  gint64 start_us = g_get_monotonic_time ();
   GArray *cols, *events;
-  gsl_odeiv2_system ode;
-  gsl_odeiv2_driver *driver = NULL;
   SwMethod method;
   Output out;
-  double t = 0, stop, dt, per_second;
+  double t = 0, stop, dt, per_second, stiff = 0;
   guint k_out = 1, n_out, e = 0;
+  guint64 n_steps = 0, n_events = 0, n_rows_seen = 0;
   gboolean ok = TRUE;
 
   g_return_val_if_fail (sys != NULL && o != NULL, NULL);
   sw_init ();
 
+  if (stats != NULL)
+    *stats = (SwSimulateStats) { .method = o->method };
   if (!plan_run (sys, o, &plan, error))
     return NULL;
   stop = o->stop_time_s;
@@ -526,86 +540,112 @@ integrate (const SwSystem          *sys,
   row = g_new0 (double, MAX (cols->len, 1));
   eq = sw_equations_new (sys);
   y = g_memdup2 (sys->y0, MAX (sys->n_states, 1) * sizeof (double));
+  y_out = g_new (double, MAX (sys->n_states, 1));
   per_second = fabs (1 / dt - round (1 / dt)) <= 1e-9 * (1 / dt) ? round (1 / dt) : 0;
-  method = sw_system_choose_method (sys, o);
+  method = choose_method (sys, o, &stiff);
 
-  out = (Output) { .sys = sys, .eq = eq, .tr = tr, .cols = cols, .row = row };
+  out = (Output) { .sys = sys, .eq = eq, .tr = tr, .cols = cols, .row = row, .o = o };
   eq->left_from = events->len > 0 ? g_array_index (events, double, 0) : INFINITY;
 
-  ode = (gsl_odeiv2_system) { rhs, jacobian, sys->n_states, eq };
   if (sys->n_states > 0)
     {
-      driver = gsl_odeiv2_driver_alloc_y_new (&ode, step_type (method), MIN (dt, stop) / 10,
-                                              o->tolerance, o->tolerance);
-      /* A runaway model ends with an error, not an endless loop. */
-      gsl_odeiv2_driver_set_nmax (driver, 1000000);
-      gsl_odeiv2_driver_set_hmin (driver, 1e-15 * stop);
+      it = _sw_integrator_new (sys, eq, method, o->tolerance, cancellable, 0, y, &it_error);
+      ok = it != NULL;
     }
 
-  ok = emit_row (&out, 0, y, FALSE);
+  ok = ok && emit_row (&out, 0, y, FALSE);
   while (ok && k_out <= n_out)
     {
-      double t_out = k_out == n_out ? stop : output_time (k_out, dt, per_second);
       double t_event = e < events->len ? g_array_index (events, double, e) : INFINITY;
-      double target = MIN (t_out, t_event);
-      gboolean at_event = t_event <= t_out;
+      double t_stop = MIN (t_event, stop);
 
-      if (target > t && driver != NULL)
+      /* One step (or straight to the next stop without states). */
+      if (t < t_stop)
         {
-          int status = gsl_odeiv2_driver_apply (driver, &t, target, y);
-
-          if (status != GSL_SUCCESS)
+          if (out.n_rows != n_rows_seen)
             {
-              if (eq->error != NULL)
-                g_propagate_error (error, g_steal_pointer (&eq->error));
-              else
-                g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
-                             status == GSL_EMAXITER
-                               ? _("the integrator (%s) needed more than a million steps before t = %.9g s (GSL: %s); "
-                                   "the model is very stiff or unstable: %scheck stiffnesses and inertias")
-                               : _("the integrator (%s) failed at t = %.9g s (GSL: %s); try a smaller tolerance%s; "
-                                   "check stiffnesses and inertias"),
-                             sw_method_to_name (method), t, gsl_strerror (status),
-                             method == SW_METHOD_BDF ? ""
-                             : status == GSL_EMAXITER ? _("try the method “bdf”, or ") : _(" or the method “bdf”"));
+              n_rows_seen = out.n_rows;
+              n_steps = 0;
+            }
+          if (it == NULL)
+            t = t_stop;
+          else if (++n_steps > MAX_STEPS)
+            {
+              g_set_error (&it_error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
+                           _("the integrator (%s) needed more than a million steps before t = %.9g s; the model "
+                             "is very stiff or unstable: %scheck stiffnesses and inertias"),
+                           sw_method_to_name (method), t,
+                           method == SW_METHOD_BDF ? "" : _("try the method “bdf”, or "));
+              ok = FALSE;
+              break;
+            }
+          else if (!it->type->step (it, t_stop, &t, y, &it_error))
+            {
+              ok = FALSE;
+              break;
+            }
+          if (n_steps % CANCEL_CHECK_STEPS == 0 && g_cancellable_is_cancelled (cancellable))
+            {
               ok = FALSE;
               break;
             }
         }
-      t = target;
-      if (at_event)
+      /* Output times inside the step, from the interpolant (the state
+       * itself at its end); an output time at an event is the event's. */
+      while (ok && k_out <= n_out)
         {
+          double t_out = k_out == n_out ? stop : output_time (k_out, dt, per_second);
+
+          if (t_out > t || t_out >= t_event)
+            break;
+          if (t_out == t || it == NULL)
+            ok = emit_row (&out, t_out, y, FALSE);
+          else
+            {
+              ok = it->type->interpolate (it, t_out, y_out, &it_error) && emit_row (&out, t_out, y_out, FALSE);
+            }
+          k_out++;
+          if (ok && progress != NULL)
+            progress (t_out, stop, progress_data);
+          if (ok && g_cancellable_is_cancelled (cancellable))
+            ok = FALSE;
+        }
+      if (ok && t == t_event)
+        {
+          /* The left limit, the events at this instant, the right limit. */
           ok = emit_row (&out, t, y, TRUE);
-          /* Skip events at the same instant, then restart from the right limit. */
           while (e < events->len && g_array_index (events, double, e) <= t)
             e++;
+          n_events++;
           eq->left_from = e < events->len ? g_array_index (events, double, e) : INFINITY;
-          if (driver != NULL)
-            gsl_odeiv2_driver_reset (driver);
+          if (ok && it != NULL)
+            ok = _sw_integrator_restart (it, t, y, &it_error);
           ok = ok && emit_row (&out, t, y, FALSE);
-          if (t_out <= t)
+          while (ok && k_out <= n_out && (k_out == n_out ? stop : output_time (k_out, dt, per_second)) <= t)
             k_out++;
+          if (ok && progress != NULL)
+            progress (t, stop, progress_data);
         }
-      else
-        {
-          ok = emit_row (&out, t, y, FALSE);
-          k_out++;
-        }
-      if (!ok && eq->error != NULL && error != NULL && *error == NULL)
-        g_propagate_error (error, g_steal_pointer (&eq->error));
-      if (ok && progress != NULL)
-        progress (t, stop, progress_data);
-      if (ok && g_cancellable_set_error_if_cancelled (cancellable, error))
-        ok = FALSE;
     }
-  if (driver != NULL)
-    gsl_odeiv2_driver_free (driver);
-  if (!ok && eq->error != NULL && error != NULL && *error == NULL)
-    g_propagate_error (error, g_steal_pointer (&eq->error));
+  if (stats != NULL)
+    {
+      if (it != NULL)
+        _sw_integrator_get_stats (it, stats);
+      if (it != NULL && it->pattern != NULL)
+        {
+          stats->jacobian_lower = it->pattern->lower;
+          stats->jacobian_upper = it->pattern->upper;
+          stats->jacobian_dense = it->pattern->dense;
+        }
+      stats->method = method;
+      stats->n_events = n_events;
+      stats->n_rows = out.n_rows;
+      stats->stiffness = stiff;
+      stats->wall_time_s = (g_get_monotonic_time () - start_us) * 1e-6;
+    }
   if (!ok)
     {
-      if (error != NULL && *error == NULL)
-        g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED, _("the simulation failed at t = %g s"), t);
+      run_error (&out, it, cancellable, &it_error, error);
       return NULL;
     }
   if (y_final != NULL)
@@ -621,7 +661,46 @@ sw_simulate (const SwSystem          *sys,
              GCancellable            *cancellable,
              GError                 **error)
 {
-  return integrate (sys, o, progress, progress_data, cancellable, NULL, error);
+  return integrate (sys, o, progress, progress_data, cancellable, NULL, NULL, error);
+}
+
+SwTrajectory *
+sw_simulate_full (const SwSystem          *sys,
+                  const SwSimulateOptions *o,
+                  SwProgressFunc           progress,
+                  gpointer                 progress_data,
+                  GCancellable            *cancellable,
+                  SwSimulateStats         *stats,
+                  GError                 **error)
+{
+  return integrate (sys, o, progress, progress_data, cancellable, NULL, stats, error);
+}
+
+char *
+sw_simulate_stats_to_string (const SwSimulateStats *s)
+{
+  GString *text = g_string_new (NULL);
+
+  g_string_append_printf (text, _("method: %s"), sw_method_to_name (s->method));
+  if (s->stiffness > 0)
+    g_string_append_printf (text, _(" (stiffness: fastest rate × stop time %.3g)"), s->stiffness);
+  g_string_append_printf (text, _("\nsteps: %" G_GUINT64_FORMAT " accepted, %" G_GUINT64_FORMAT " rejected"),
+                          s->n_steps, s->n_rejected);
+  g_string_append_printf (text, _("\nright-hand side evaluations: %" G_GUINT64_FORMAT), s->n_rhs_evals);
+  if (s->method == SW_METHOD_BDF)
+    {
+      if (s->jacobian_dense)
+        g_string_append_printf (text, _("\nJacobians: %" G_GUINT64_FORMAT " (dense, %" G_GUINT64_FORMAT
+                                        " evaluations)"), s->n_jacobians, s->n_jac_rhs_evals);
+      else
+        g_string_append_printf (text, _("\nJacobians: %" G_GUINT64_FORMAT " (band %u + %u, %" G_GUINT64_FORMAT
+                                        " evaluations)"), s->n_jacobians, s->jacobian_lower,
+                                s->jacobian_upper, s->n_jac_rhs_evals);
+    }
+  g_string_append_printf (text, _("\nevents: %" G_GUINT64_FORMAT), s->n_events);
+  g_string_append_printf (text, _("\noutput rows: %" G_GUINT64_FORMAT), s->n_rows);
+  g_string_append_printf (text, _("\ntime: %.3f s"), s->wall_time_s);
+  return g_string_free (text, FALSE);
 }
 
 double *
@@ -634,6 +713,8 @@ sw_simulate_final_state (const SwSystem *sys, const SwSimulateOptions *options, 
 
   o.variables = none;
   o.output_interval_s = o.stop_time_s;
-  tr = integrate (sys, &o, NULL, NULL, NULL, y, error);
+  o.on_row = NULL;
+  o.discard_rows = FALSE;
+  tr = integrate (sys, &o, NULL, NULL, NULL, y, NULL, error);
   return tr != NULL ? g_steal_pointer (&y) : NULL;
 }

@@ -1,7 +1,14 @@
 /* sw-simulate.h: time integration of an assembled system.
  *
  * sw_simulate() is synchronous and pure: run it in a worker thread with a
- * shared SwSystem; it checks the cancellable at every output time.
+ * shared SwSystem; it checks the cancellable at every output time and every
+ * 64 steps.
+ *
+ * The integrator steps freely: output rows come from the method's own
+ * interpolant (dense output), so the output interval sets neither the step
+ * size nor the error; it stops exactly only at time events (signal edges,
+ * part events), where a row holds the left limit and a second row with the
+ * same time the right limit.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
@@ -13,13 +20,22 @@
 G_BEGIN_DECLS
 
 typedef enum {
-  SW_METHOD_AUTO,     /* rk8pd, or bdf when the model is stiff */
-  SW_METHOD_RK45,     /* Runge-Kutta-Fehlberg 4(5) */
-  SW_METHOD_RKCK,     /* Runge-Kutta Cash-Karp 4(5) */
-  SW_METHOD_RK8PD,    /* Runge-Kutta Prince-Dormand 8(9) */
-  SW_METHOD_ADAMS,    /* variable-order Adams (non-stiff multistep) */
-  SW_METHOD_BDF       /* variable-order BDF with the assembled Jacobian (stiff) */
+  SW_METHOD_AUTO,     /* an explicit pair, or bdf when the model is stiff */
+  SW_METHOD_RK45,     /* Runge-Kutta Dormand-Prince 5(4) (ARKODE) */
+  SW_METHOD_RKCK,     /* Runge-Kutta Cash-Karp 5(4) (ARKODE) */
+  SW_METHOD_RK8PD,    /* Runge-Kutta-Fehlberg 8(7), 13 stages (ARKODE; GSL's was Prince-Dormand 8(7)) */
+  SW_METHOD_ADAMS,    /* variable-order Adams, orders 1-12 (CVODE, non-stiff) */
+  SW_METHOD_BDF       /* variable-order BDF, orders 1-5 (CVODE) with a banded Jacobian (stiff) */
 } SwMethod;
+
+/* Called with every output row as it is computed: n values in the order of
+ * the trajectory's columns. FALSE with error set ends the run with that
+ * error. */
+typedef gboolean (*SwRowFunc) (double        t,
+                               const double *values,
+                               guint         n,
+                               gpointer      user_data,
+                               GError      **error);
 
 typedef struct {
   double      stop_time_s;
@@ -29,7 +45,29 @@ typedef struct {
   /* "id.var" names or glob patterns ('*.w') to record, NULL-terminated;
    * NULL records every variable. */
   const char *const *variables;
+  /* Optional: every row as it is computed (e.g. written to a file). With
+   * discard_rows the returned trajectory has the names and units but no
+   * rows, and no memory bound applies to the rows. */
+  SwRowFunc   on_row;
+  gpointer    on_row_data;
+  gboolean    discard_rows;
 } SwSimulateOptions;
+
+/* What a run did, as Dymola and OpenModelica report it. */
+typedef struct {
+  SwMethod method;          /* the method that ran (never AUTO) */
+  guint64  n_steps;         /* accepted steps */
+  guint64  n_rejected;      /* steps rejected by the error test or Newton's convergence */
+  guint64  n_rhs_evals;     /* evaluations of the right-hand side, Jacobians included */
+  guint64  n_jacobians;     /* Jacobians of the implicit methods */
+  guint64  n_jac_rhs_evals; /* evaluations spent on those Jacobians */
+  guint    jacobian_lower, jacobian_upper; /* half bandwidths of the Jacobian (implicit) */
+  gboolean jacobian_dense;  /* a dense Jacobian (the band was too wide) */
+  guint64  n_events;        /* time events the integrator stopped and restarted at */
+  guint64  n_rows;          /* output rows */
+  double   stiffness;       /* estimated fastest rate x stop time (auto's measure) */
+  double   wall_time_s;
+} SwSimulateStats;
 
 SwSimulateOptions sw_simulate_options_default     (void);
 /* Defaults overridden by the model's simulation settings. */
@@ -61,6 +99,19 @@ SwTrajectory *sw_simulate (const SwSystem          *system,
                            gpointer                 progress_data,
                            GCancellable            *cancellable,
                            GError                 **error);
+
+/* sw_simulate() that also fills stats (when non-NULL), even on failure. */
+SwTrajectory *sw_simulate_full (const SwSystem          *system,
+                                const SwSimulateOptions *options,
+                                SwProgressFunc           progress,
+                                gpointer                 progress_data,
+                                GCancellable            *cancellable,
+                                SwSimulateStats         *stats,
+                                GError                 **error);
+
+/* "method rk45, 903 steps (2 rejected), ..." on several lines, for
+ * `simulate --stats`. */
+char         *sw_simulate_stats_to_string (const SwSimulateStats *stats);
 
 /* Integrates up to options->stop_time_s and returns the state vector there
  * (sw_system_get_n_states() values; free with g_free()): the operating point

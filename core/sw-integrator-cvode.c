@@ -1,0 +1,181 @@
+/* sw-integrator-cvode.c: BDF and Adams, SUNDIALS CVODE.
+ *
+ *   bdf    variable-order BDF (1-5), Newton with a band Jacobian by grouped
+ *          differences in the band order of sw-jacobian-private.h (dense
+ *          when the band is wide): linear work in a chain's length
+ *   adams  variable-order Adams-Moulton (1-12), fixed-point iteration (no
+ *          Jacobian), for smooth non-stiff models
+ *
+ * Dense output: CVODE's Nordsieck history, at the order of the method.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-integrator-private.h"
+
+#include <glib/gi18n-lib.h>
+#include <cvode/cvode.h>
+#include <nvector/nvector_serial.h>
+#include <sunlinsol/sunlinsol_band.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_band.h>
+#include <sunmatrix/sunmatrix_dense.h>
+#include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
+#include "sw-error.h"
+#include "sw-jacobian-private.h"
+
+typedef struct {
+  SUNMatrix          A;
+  SUNLinearSolver    LS;
+  SUNNonlinearSolver NLS;
+} Cvode;
+
+static int
+cvode_rhs (realtype t, N_Vector y, N_Vector ydot, void *data)
+{
+  return _sw_integrator_rhs (data, t, N_VGetArrayPointer (y), N_VGetArrayPointer (ydot));
+}
+
+static gboolean
+failed (SwIntegrator *it, int status, double t, GError **error)
+{
+  g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
+               _("the integrator (%s, CVODE) failed at t = %.9g s (%s); try a smaller tolerance%s; check "
+                 "stiffnesses and inertias"),
+               sw_method_to_name (it->method), t, it->message != NULL ? it->message : CVodeGetReturnFlagName (status),
+               it->method == SW_METHOD_BDF ? "" : _(" or the method “bdf”"));
+  return FALSE;
+}
+
+static gboolean
+cvode_init (SwIntegrator *it, double t0, const double *y0, GError **error)
+{
+  Cvode *cv = g_new0 (Cvode, 1);
+  int status;
+
+  it->priv = cv;
+  if (it->method == SW_METHOD_BDF)
+    {
+      it->pattern = _sw_jacobian_pattern_new (it->sys);
+      if (!it->pattern->dense)
+        it->order = g_memdup2 (it->pattern->order, it->n * sizeof (guint));
+    }
+  if (!_sw_integrator_sundials_start (it, error))
+    return FALSE;
+  _sw_integrator_from_system (it, y0, N_VGetArrayPointer (it->y));
+  it->mem = CVodeCreate (it->method == SW_METHOD_BDF ? CV_BDF : CV_ADAMS, it->ctx);
+  if (it->mem == NULL)
+    return failed (it, CV_MEM_NULL, t0, error);
+  status = CVodeSetErrHandlerFn (it->mem, _sw_integrator_on_message, it);
+  if (status == CV_SUCCESS)
+    status = CVodeInit (it->mem, cvode_rhs, t0, it->y);
+  if (status == CV_SUCCESS)
+    status = CVodeSetUserData (it->mem, it);
+  if (status == CV_SUCCESS)
+    status = CVodeSStolerances (it->mem, it->tolerance, it->tolerance);
+  if (status == CV_SUCCESS)
+    status = CVodeSetMaxNumSteps (it->mem, -1);
+  if (status == CV_SUCCESS && it->method == SW_METHOD_BDF)
+    {
+      if (it->pattern->dense)
+        {
+          cv->A = SUNDenseMatrix (it->n, it->n, it->ctx);
+          cv->LS = SUNLinSol_Dense (it->y, cv->A, it->ctx);
+        }
+      else
+        {
+          cv->A = SUNBandMatrix (it->n, it->pattern->upper, it->pattern->lower, it->ctx);
+          cv->LS = SUNLinSol_Band (it->y, cv->A, it->ctx);
+        }
+      status = cv->A != NULL && cv->LS != NULL ? CVodeSetLinearSolver (it->mem, cv->LS, cv->A) : CV_MEM_FAIL;
+    }
+  else if (status == CV_SUCCESS)
+    {
+      cv->NLS = SUNNonlinSol_FixedPoint (it->y, 0, it->ctx);
+      status = cv->NLS != NULL ? CVodeSetNonlinearSolver (it->mem, cv->NLS) : CV_MEM_FAIL;
+    }
+  if (status != CV_SUCCESS)
+    return failed (it, status, t0, error);
+  return TRUE;
+}
+
+static gboolean
+cvode_step (SwIntegrator *it, double t_stop, double *t, double *y, GError **error)
+{
+  realtype tret = *t;
+  int status = CVodeSetStopTime (it->mem, t_stop);
+
+  if (status == CV_SUCCESS)
+    status = CVode (it->mem, t_stop, it->y, &tret, CV_ONE_STEP);
+  if (status < 0)
+    return failed (it, status, tret, error);
+  *t = status == CV_TSTOP_RETURN ? t_stop : tret;
+  _sw_integrator_to_system (it, N_VGetArrayPointer (it->y), y);
+  return TRUE;
+}
+
+static gboolean
+cvode_interpolate (SwIntegrator *it, double t, double *y, GError **error)
+{
+  int status = CVodeGetDky (it->mem, t, 0, it->scratch);
+
+  if (status == CV_SUCCESS)
+    _sw_integrator_to_system (it, N_VGetArrayPointer (it->scratch), y);
+  return status == CV_SUCCESS || failed (it, status, t, error);
+}
+
+static gboolean
+cvode_restart (SwIntegrator *it, double t, const double *y, GError **error)
+{
+  int status;
+
+  _sw_integrator_from_system (it, y, N_VGetArrayPointer (it->y));
+  status = CVodeReInit (it->mem, t, it->y);
+  return status == CV_SUCCESS || failed (it, status, t, error);
+}
+
+static void
+cvode_counters (SwIntegrator *it, guint64 c[SW_N_COUNTERS])
+{
+  long steps = 0, fails = 0, conv_fails = 0, jacs = 0, jac_evals = 0;
+
+  CVodeGetNumSteps (it->mem, &steps);
+  CVodeGetNumErrTestFails (it->mem, &fails);
+  CVodeGetNumNonlinSolvConvFails (it->mem, &conv_fails);
+  if (it->method == SW_METHOD_BDF)
+    {
+      CVodeGetNumJacEvals (it->mem, &jacs);
+      CVodeGetNumLinRhsEvals (it->mem, &jac_evals);
+    }
+  c[SW_COUNT_STEPS] = steps;
+  c[SW_COUNT_REJECTED] = fails + conv_fails;
+  c[SW_COUNT_JACOBIANS] = jacs;
+  c[SW_COUNT_JAC_EVALS] = jac_evals;
+}
+
+static void
+cvode_free (SwIntegrator *it)
+{
+  Cvode *cv = it->priv;
+
+  if (it->mem != NULL)
+    CVodeFree (&it->mem);
+  if (cv == NULL)
+    return;
+  if (cv->LS != NULL)
+    SUNLinSolFree (cv->LS);
+  if (cv->A != NULL)
+    SUNMatDestroy (cv->A);
+  if (cv->NLS != NULL)
+    SUNNonlinSolFree (cv->NLS);
+  g_free (cv);
+  it->priv = NULL;
+}
+
+const SwIntegratorType sw_integrator_cvode = {
+  .name = "CVODE",
+  .init = cvode_init,
+  .step = cvode_step,
+  .interpolate = cvode_interpolate,
+  .restart = cvode_restart,
+  .counters = cvode_counters,
+  .free = cvode_free,
+};

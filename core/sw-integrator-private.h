@@ -1,0 +1,117 @@
+/* sw-integrator-private.h: the steppers behind sw_simulate(), as a
+ * descriptor table (GSL's gsl_odeiv2_step_type style).
+ *
+ * An integrator takes one error-controlled step at a time, never past a
+ * stop time (an event or the end of the run), interpolates inside the last
+ * step (dense output), and restarts from a given state after an event.
+ * States are in the system's order (sw-system-private.h) at this interface;
+ * an integrator may keep them in its own order (the band order of
+ * sw-jacobian-private.h).
+ *
+ *   sw-integrator-dopri.c  Dormand-Prince 5(4) with its continuous extension
+ *   sw-integrator-erk.c    other explicit Runge-Kutta pairs (SUNDIALS ARKODE ERKStep)
+ *   sw-integrator-cvode.c  BDF and Adams (SUNDIALS CVODE), band Jacobian
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+#include <sundials/sundials_context.h>
+#include <sundials/sundials_nvector.h>
+#include "sw-equations-private.h"
+#include "sw-jacobian-private.h"
+#include "sw-simulate.h"
+
+G_BEGIN_DECLS
+
+typedef struct _SwIntegrator SwIntegrator;
+
+enum { SW_COUNT_STEPS, SW_COUNT_REJECTED, SW_COUNT_JACOBIANS, SW_COUNT_JAC_EVALS, SW_N_COUNTERS };
+
+typedef struct {
+  const char *name;   /* the library and its method, for messages */
+  gboolean (*init)        (SwIntegrator *it, double t0, const double *y0, GError **error);
+  /* One step towards t_stop, never past it: *t and y (system order) the
+   * time and state reached. FALSE with an error. */
+  gboolean (*step)        (SwIntegrator *it, double t_stop, double *t, double *y, GError **error);
+  /* The state at t within the last step. */
+  gboolean (*interpolate) (SwIntegrator *it, double t, double *y, GError **error);
+  /* Starts afresh from (t, y) (after an event). */
+  gboolean (*restart)     (SwIntegrator *it, double t, const double *y, GError **error);
+  /* The library's counters since it started or last restarted: accepted
+   * steps, rejected steps, Jacobians, evaluations for Jacobians. */
+  void     (*counters)    (SwIntegrator *it, guint64 counters[SW_N_COUNTERS]);
+  void     (*free)        (SwIntegrator *it);
+} SwIntegratorType;
+
+struct _SwIntegrator {
+  const SwIntegratorType *type;
+  const SwSystem *sys;
+  SwEquations    *eq;
+  SwMethod        method;
+  double          tolerance;
+  GCancellable   *cancellable;
+  guint           n;
+  /* The integrator's order: its state i is the system's state order[i]
+   * (NULL: the same order), and scratch vectors in the system's order. */
+  guint          *order;
+  double         *y_sys, *ydot_sys;
+  SUNContext      ctx;
+  N_Vector        y;         /* the integrator's state */
+  void           *mem;       /* the library's */
+  gpointer        priv;      /* the type's own */
+  SwJacobianPattern *pattern; /* BDF: where its Jacobian is nonzero */
+  /* The first state at which the equations gave a value that is not
+   * finite (the run ends there, naming the variable). */
+  gboolean        not_finite;
+  double          not_finite_t;
+  double         *not_finite_y;
+  /* The library's last message. */
+  char           *message;
+  guint64         n_rhs_evals;
+  guint64         counted[SW_N_COUNTERS];  /* before the last restarts */
+  N_Vector        scratch;
+};
+
+extern const SwIntegratorType sw_integrator_dopri;
+extern const SwIntegratorType sw_integrator_erk;
+extern const SwIntegratorType sw_integrator_cvode;
+
+/* A new integrator of the method (not AUTO) for the system, started at
+ * (t0, y0); NULL with an error. */
+SwIntegrator *_sw_integrator_new  (const SwSystem *sys,
+                                   SwEquations    *eq,
+                                   SwMethod        method,
+                                   double          tolerance,
+                                   GCancellable   *cancellable,
+                                   double          t0,
+                                   const double   *y0,
+                                   GError        **error);
+void          _sw_integrator_free (SwIntegrator   *it);
+/* it->type->restart, keeping the counters. */
+gboolean      _sw_integrator_restart (SwIntegrator *it, double t, const double *y, GError **error);
+/* Steps, rejected steps, Jacobians and evaluations since the start. */
+void          _sw_integrator_get_stats (SwIntegrator *it, SwSimulateStats *stats);
+
+/* The right-hand side in the integrator's order, as the libraries call it:
+ * 0, or -1 when the equations fail (eq->error), a value is not finite or
+ * the run is cancelled. */
+int           _sw_integrator_rhs  (SwIntegrator   *it,
+                                   double          t,
+                                   const double   *z,
+                                   double         *zdot);
+/* The integrator's order to the system's and back. */
+void          _sw_integrator_to_system   (SwIntegrator *it, const double *z, double *y);
+void          _sw_integrator_from_system (SwIntegrator *it, const double *y, double *z);
+/* A SUNDIALS context, it->y and it->scratch (the library types' init). */
+gboolean      _sw_integrator_sundials_start (SwIntegrator *it, GError **error);
+/* Error and message handler for SUNDIALS: keeps the last message. */
+void          _sw_integrator_on_message  (int         code,
+                                          const char *module,
+                                          const char *function,
+                                          char       *message,
+                                          void       *user_data);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SwIntegrator, _sw_integrator_free)
+
+G_END_DECLS

@@ -1,0 +1,220 @@
+/* bench-methods.c: every integration method on the benchmark set, and how
+ * auto compares with the best.
+ *
+ * Models:
+ *   speed-chain  N = 1000 inertias J 0.01, spring-dampers c 1e4 d 1, torque
+ *                10 on the first, 1 s, output 0.01 s, tolerance 1e-6
+ *   stiff-chain  the same with c 1e8 and N = 100 (explicit methods need
+ *                ~1e5 steps: a stiff model)
+ *   examples     every data/examples/NAME.shaft with their own settings (fourbody:
+ *                2 s, output every 0.5 ms, every variable)
+ * Columns: processor seconds of sw_simulate_full() (best of several runs),
+ * accepted and rejected steps, evaluations of the right-hand side (all, and
+ * for Jacobians), Jacobians. For each model, auto's time over the best
+ * method's (target <= 1.3).
+ * Then the stiff chain with bdf for N = 100 ... 10000: time per body
+ * (linear growth keeps it flat).
+ *
+ * Run: meson test -C build --benchmark bench-methods --verbose, or
+ *      build/tests/bench-methods [MODEL-SUBSTRING]
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <glib.h>
+
+#include "sw-model.h"
+#include "sw-simulate.h"
+#include "sw-system.h"
+
+static double
+cpu_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+static char *
+chain_json (guint n, double c, double d)
+{
+  GString *s = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"chain\", \"components\": [\n");
+  GString *k = g_string_new ("\"connections\": [{\"from\": \"tau.flange\", \"to\": \"J0.flange_a\"}");
+
+  g_string_append (s, "{\"id\": \"tau\", \"kind\": \"rotational.constant_torque\", \"params\": {\"tau_constant\": 10}}");
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append_printf (s, ",\n{\"id\": \"J%u\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.01}}", i);
+      if (i + 1 == n)
+        break;
+      g_string_append_printf (s, ",\n{\"id\": \"S%u\", \"kind\": \"rotational.spring_damper\", "
+                                 "\"params\": {\"c\": %g, \"d\": %g}}", i, c, d);
+      g_string_append_printf (k, ",{\"from\": \"J%u.flange_b\", \"to\": \"S%u.flange_a\"}", i, i);
+      g_string_append_printf (k, ",{\"from\": \"S%u.flange_b\", \"to\": \"J%u.flange_a\"}", i, i + 1);
+    }
+  g_string_append (s, "],\n");
+  g_string_append (k, "],\n\"simulation\": {\"stop_time\": 1, \"output_interval\": 0.01, \"tolerance\": 1e-6}}");
+  g_string_append (s, k->str);
+  g_string_free (k, TRUE);
+  return g_string_free (s, FALSE);
+}
+
+static SwSystem *
+assemble (const char *json, const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = json != NULL ? sw_model_new_from_data (json, -1, "bench", &error)
+                                           : sw_model_new_from_file (path, &error);
+  SwSystem *sys;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  return sys;
+}
+
+/* Best processor time of sw_simulate_full() over runs that fit in about
+ * half a second (at least two, one when a run is longer than 2 s). */
+static gboolean
+run (const SwSystem *sys, SwMethod method, double *best, SwSimulateStats *stats)
+{
+  SwSimulateOptions o = sw_simulate_options_from_system (sys);
+  double total = 0;
+
+  o.method = method;
+  *best = INFINITY;
+  for (guint k = 0; k < 2 || (total < 0.5 && k < 50); k++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SwTrajectory) tr = NULL;
+      double start = cpu_seconds (), s;
+
+      tr = sw_simulate_full (sys, &o, NULL, NULL, NULL, stats, &error);
+      s = cpu_seconds () - start;
+      if (tr == NULL)
+        {
+          printf ("    %-6s failed: %s\n", sw_method_to_name (method), error->message);
+          return FALSE;
+        }
+      *best = MIN (*best, s);
+      total += s;
+      if (s > 2)
+        break;
+    }
+  return TRUE;
+}
+
+static void
+bench_model (const char *name, const SwSystem *sys, gboolean explicit_too)
+{
+  static const SwMethod methods[] = { SW_METHOD_RK45, SW_METHOD_RKCK, SW_METHOD_RK8PD, SW_METHOD_ADAMS,
+                                      SW_METHOD_BDF, SW_METHOD_AUTO };
+  double best = INFINITY, t_auto = INFINITY;
+  SwMethod chosen = SW_METHOD_AUTO;
+  SwSimulateStats st;
+
+  printf ("%s (%u states)\n", name, sw_system_get_n_states (sys));
+  for (guint m = 0; m < G_N_ELEMENTS (methods); m++)
+    {
+      double t;
+
+      if (!explicit_too && methods[m] != SW_METHOD_BDF && methods[m] != SW_METHOD_AUTO)
+        continue;
+      if (!run (sys, methods[m], &t, &st))
+        continue;
+      printf ("    %-6s %10.4g s %9" G_GUINT64_FORMAT " steps %7" G_GUINT64_FORMAT " rejected %10" G_GUINT64_FORMAT
+              " rhs %7" G_GUINT64_FORMAT " for %" G_GUINT64_FORMAT " Jacobians",
+              sw_method_to_name (methods[m]), t, st.n_steps, st.n_rejected, st.n_rhs_evals, st.n_jac_rhs_evals,
+              st.n_jacobians);
+      if (methods[m] == SW_METHOD_AUTO)
+        {
+          t_auto = t;
+          chosen = st.method;
+          printf (" -> %s (stiffness %.3g)", sw_method_to_name (st.method), st.stiffness);
+        }
+      else
+        best = MIN (best, t);
+      printf ("\n");
+      fflush (stdout);
+    }
+  printf ("    auto (%s) / best: %.2f (target <= 1.3)\n", sw_method_to_name (chosen), t_auto / best);
+}
+
+static void
+bench_scaling (void)
+{
+  const guint sizes[] = { 100, 1000, 10000 };
+  double per_body_first = 0;
+
+  printf ("stiff chain c 1e8, bdf: time against N (linear: per-body time stays flat)\n");
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      g_autofree char *json = chain_json (sizes[k], 1e8, 1);
+      g_autoptr (SwSystem) sys = assemble (json, NULL);
+      SwSimulateStats st;
+      double t;
+
+      if (!run (sys, SW_METHOD_BDF, &t, &st))
+        continue;
+      if (k == 0)
+        per_body_first = t / sizes[k];
+      printf ("    N %6u %10.4g s  %8.3g us/body (x%.2f of N = %u)  %" G_GUINT64_FORMAT " steps %" G_GUINT64_FORMAT
+              " Jacobians, band %u + %u%s\n",
+              sizes[k], t, 1e6 * t / sizes[k], t / sizes[k] / per_body_first, sizes[0], st.n_steps, st.n_jacobians,
+              st.jacobian_lower, st.jacobian_upper, st.jacobian_dense ? " (dense)" : "");
+      fflush (stdout);
+    }
+}
+
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *only = argc > 1 ? argv[1] : NULL;
+  const char *root = g_getenv ("SW_SOURCE_ROOT");
+  g_autofree char *examples = g_build_filename (root != NULL ? root : ".", "data", "examples", NULL);
+  g_autoptr (GDir) dir = g_dir_open (examples, 0, NULL);
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  const char *entry;
+
+  if (only == NULL || strstr ("speed-chain", only) != NULL)
+    {
+      g_autofree char *json = chain_json (1000, 1e4, 1);
+      g_autoptr (SwSystem) sys = assemble (json, NULL);
+
+      bench_model ("speed-chain N=1000", sys, TRUE);
+    }
+  if (only == NULL || strstr ("stiff-chain", only) != NULL)
+    {
+      g_autofree char *json = chain_json (100, 1e8, 1);
+      g_autoptr (SwSystem) sys = assemble (json, NULL);
+
+      bench_model ("stiff-chain N=100 c=1e8", sys, TRUE);
+    }
+  while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (entry, ".shaft"))
+      g_ptr_array_add (files, g_strdup (entry));
+  g_ptr_array_sort (files, compare_names);
+  for (guint k = 0; k < files->len; k++)
+    {
+      const char *name = g_ptr_array_index (files, k);
+      g_autofree char *path = g_build_filename (examples, name, NULL);
+      g_autoptr (SwSystem) sys = NULL;
+
+      if (only != NULL && strstr (name, only) == NULL)
+        continue;
+      sys = assemble (NULL, path);
+      bench_model (name, sys, TRUE);
+    }
+  if (only == NULL || strstr ("scaling", only) != NULL)
+    bench_scaling ();
+  return 0;
+}
