@@ -56,7 +56,10 @@ void         sw_equations_free   (SwEquations    *eq);
 /* Evaluates at state y and time t: fills q, qd, qdd (massless accelerations
  * are left 0), p, and x, v, f on the nodes the equations read (those of
  * force parts that are not flat linear elements and of massless blocks);
- * writes dy/dt when ydot is non-NULL. FALSE with
+ * writes dy/dt when ydot is non-NULL. When every coordinate is massive and
+ * ydot is non-NULL, q, qd and qdd are left as they were (the state is read
+ * from y, the accelerations written into ydot): evaluate with ydot NULL, or
+ * call sw_equations_complete(), to have them. FALSE with
  * eq->error set when a massless block fails to solve. Only arithmetic on
  * the model: no allocation, no library solves; the node accelerations a
  * and the reactions are left to sw_equations_complete(). */

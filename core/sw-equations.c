@@ -180,7 +180,7 @@ update_nodes (SwEquations *eq, const SwBlock *blk, gboolean velocities)
 
 /* x = T q + P p + c and v = T q' + P p' on the nodes an evaluation reads. */
 static void
-needed_nodes (SwEquations *eq)
+needed_nodes (SwEquations *eq, const double *q, const double *qd)
 {
   const SwSystem *sys = eq->sys;
 
@@ -188,8 +188,8 @@ needed_nodes (SwEquations *eq)
     {
       guint i = sys->needed_nodes[k];
 
-      eq->x[i] = row_dot (sys, i, eq->q, eq->p) + sys->x_const[i];
-      eq->v[i] = row_dot (sys, i, eq->qd, eq->pd);
+      eq->x[i] = row_dot (sys, i, q, eq->p) + sys->x_const[i];
+      eq->v[i] = row_dot (sys, i, qd, eq->pd);
     }
 }
 
@@ -373,14 +373,14 @@ solve_block (SwEquations *eq, guint index, double t, gboolean left)
 /* ---- One evaluation ----------------------------------------------------- */
 
 /* Q = T^T (f - M a_p) on the massive coordinates, then their
- * accelerations. */
+ * accelerations into qdd. */
 static void
-massive_accelerations (SwEquations *eq)
+massive_accelerations (SwEquations *eq, const double *q, const double *qd, double *qdd)
 {
   const SwSystem *sys = eq->sys;
   const SwLinearElement *lin = sys->linear;
-  const double *inverse = sys->mass_inverse, *q = eq->q, *qd = eq->qd;
-  double *Q = eq->Q, *qdd = eq->qdd;
+  const double *inverse = sys->mass_inverse;
+  double *Q = eq->Q;
 
   memset (Q, 0, sys->n_coords * sizeof (double));
   for (guint k = 0; k < sys->n_linear; k++)
@@ -450,13 +450,20 @@ sw_equations_eval (SwEquations *eq, double t, const double *y, double *ydot)
   const SwSystem *sys = eq->sys;
   guint nm = sys->n_massive;
   gboolean left = t >= eq->left_from;
+  /* Every coordinate massive: the state is read where it is and the
+   * accelerations written where the integrator wants them. */
+  gboolean direct = ydot != NULL && sys->n_coords == nm;
+  const double *q = direct ? y : eq->q, *qd = direct ? y + nm : eq->qd;
   SwState state;
 
   eq->n_evals++;
   if (sys->n_drivers > 0)
     fill_drivers (eq, t, left, y);
-  memcpy (eq->q, y, nm * sizeof (double));
-  memcpy (eq->qd, y + nm, nm * sizeof (double));
+  if (!direct)
+    {
+      memcpy (eq->q, y, nm * sizeof (double));
+      memcpy (eq->qd, y + nm, nm * sizeof (double));
+    }
   for (guint b = 0; b < sys->n_first_order_blocks; b++)
     {
       const SwBlock *blk = &sys->first_order_blocks[b];
@@ -483,7 +490,7 @@ sw_equations_eval (SwEquations *eq, double t, const double *y, double *ydot)
           eq->qdd[j] = 0;
         }
     }
-  needed_nodes (eq);
+  needed_nodes (eq, q, qd);
 
   /* Algebraic blocks first (their positions feed the dampers' blocks). */
   for (guint b = 0; b < sys->n_algebraic_blocks; b++)
@@ -515,12 +522,13 @@ sw_equations_eval (SwEquations *eq, double t, const double *y, double *ydot)
       const SwPart *p = &sys->parts[sys->called_parts[k]];
       p->kind->forces (p, &state, eq->f);
     }
-  massive_accelerations (eq);
+  massive_accelerations (eq, q, qd, direct ? ydot + nm : eq->qdd);
 
   if (ydot != NULL)
     {
       memcpy (ydot, y + nm, nm * sizeof (double));
-      memcpy (ydot + nm, eq->qdd, nm * sizeof (double));
+      if (!direct)
+        memcpy (ydot + nm, eq->qdd, nm * sizeof (double));
       for (guint b = 0; b < sys->n_first_order_blocks; b++)
         {
           const SwBlock *blk = &sys->first_order_blocks[b];
