@@ -25,7 +25,7 @@ typedef struct {
   char   *interval;
   char   *tolerance;
   char   *variables;
-  gboolean quiet, progress;
+  gboolean quiet, progress, stats;
   char   *method;
   gboolean force;
 } RunArgs;
@@ -48,7 +48,10 @@ run_context (const char *command, const char *summary, RunArgs *a, gboolean plot
     { "progress", 0, 0, G_OPTION_ARG_NONE, &a->progress,
       N_("Progress on standard error from the start, as lines when it is not a terminal (for logs)"), NULL },
     { "method", 0, 0, G_OPTION_ARG_STRING, &a->method,
-      N_("Integration method: auto, rk45, rkck, rk8pd, adams, bdf"), N_("NAME") },
+      N_("Integration method: auto (rk45, or bdf when stiff), rk45 (Dormand–Prince 5(4)), rkck (Cash–Karp "
+         "5(4)), rk8pd (Fehlberg 8(7)), adams, bdf"), N_("NAME") },
+    { "stats", 0, 0, G_OPTION_ARG_NONE, &a->stats,
+      N_("After the run, print the method used, steps, evaluations, Jacobians, events and time to stderr"), NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &a->force, N_("Replace the output file even if it is read-only"), NULL },
     { NULL }
   };
@@ -94,6 +97,7 @@ sw_cli_run (int argc, char **argv, gboolean plot)
   g_autoptr (SwTrajectory) tr = NULL;
   g_auto (GStrv) vars = NULL;
   SwSimulateOptions o;
+  SwSimulateStats stats = { 0 };
   int status = EXIT_OK;
 
   ctx = run_context (argv[0], plot ? N_("Simulate MODEL and draw its trajectories against time.")
@@ -187,8 +191,14 @@ sw_cli_run (int argc, char **argv, gboolean plot)
       goto out;
     }
   sw_cli_progress_init (&progress, a.quiet, a.progress);
-  tr = sw_simulate (sys, &o, sw_cli_progress_update, &progress, NULL, &error);
+  tr = sw_simulate_full (sys, &o, sw_cli_progress_update, &progress, NULL, &stats, &error);
   sw_cli_progress_end (&progress);
+  if (a.stats)
+    {
+      g_autofree char *text = sw_simulate_stats_to_string (&stats);
+
+      g_printerr ("%s\n", text);
+    }
   if (tr == NULL)
     {
       g_printerr ("%s: error: %s\n", argv[1], error->message);

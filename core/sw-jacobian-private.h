@@ -28,9 +28,9 @@ typedef struct {
 SwJacobianPattern *_sw_jacobian_pattern_new  (const SwSystem *sys);
 void               _sw_jacobian_pattern_free (SwJacobianPattern *pattern);
 
-/* The fastest rate of the equations linearised at (t, y), in 1/s: the
- * largest of sqrt(|M^-1 K|), |M^-1 D| (row sums, Gershgorin) over massive
- * coordinates and of the row sums of first-order ones, from a Jacobian by
+/* The fastest decaying rate of the equations linearised at (t, y), in
+ * 1/s: the largest row sum (Gershgorin) of |M^-1 D| over massive
+ * coordinates and of first-order ones' rows, from a Jacobian by
  * grouped differences (lower + upper + 2 evaluations). 0 when an evaluation
  * fails or the band is too wide to afford. */
 double             _sw_jacobian_fastest_rate (const SwJacobianPattern *pattern,

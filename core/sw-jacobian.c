@@ -411,15 +411,11 @@ _sw_jacobian_fastest_rate (const SwJacobianPattern *pat, SwEquations *eq, double
           yy[s] = y[s];
         }
     }
-  /* Massive velocities: sqrt of the stiffness rows, the damping rows as
-   * they are; first-order positions: their own rates. Massive positions
-   * (q' = q'') carry no rate. */
+  /* Decaying rates: the damping rows of massive velocities, the rows of
+   * first-order positions. Stiffness rows alone (sqrt(|M^-1 K|)) give
+   * oscillations that BDF has to follow as closely as an explicit method,
+   * so they do not count. Massive positions (q' = q'') carry no rate. */
   for (guint s = nm; s < n; s++)
-    {
-      if (s < 2 * nm)
-        rate = MAX (rate, MAX (sqrt (s_pos[s]), s_vel[s]));
-      else
-        rate = MAX (rate, s_pos[s]);
-    }
+    rate = MAX (rate, s < 2 * nm ? s_vel[s] : s_pos[s]);
   return isfinite (rate) ? rate : 0;
 }

@@ -164,6 +164,25 @@ test_simulate_csv (void)
   g_assert_true (g_str_has_prefix (fine_lines[251], "0.25,0.240268"));
 }
 
+/* --stats: the method and counts on stderr after the run, the CSV alone on
+ * stdout. */
+static void
+test_simulate_stats (void)
+{
+  g_autofree char *model = sw_test_example_path ("first.shaft");
+  g_auto (Run) r = { 0 };
+
+  cli (&r, "simulate", model, "--variables", "inertia3.w", "--method", "bdf", "--stats", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.err, "method: bdf"));
+  g_assert_nonnull (strstr (r.err, "steps: "));
+  g_assert_nonnull (strstr (r.err, "right-hand side evaluations: "));
+  g_assert_nonnull (strstr (r.err, "Jacobians: "));
+  g_assert_nonnull (strstr (r.err, "output rows: 1001"));
+  g_assert_true (g_str_has_prefix (r.out, "time,inertia3.w\n"));
+  g_assert_null (strstr (r.out, "steps"));
+}
+
 static void
 test_simulate_options (void)
 {
@@ -1019,6 +1038,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/cli/help-and-usage", test_help_and_usage);
   g_test_add_func ("/app/cli/simulate-csv", test_simulate_csv);
+  g_test_add_func ("/app/cli/simulate-stats", test_simulate_stats);
   g_test_add_func ("/app/cli/simulate-options", test_simulate_options);
   g_test_add_func ("/app/cli/event-rows", test_event_rows);
   g_test_add_func ("/app/cli/check", test_check);

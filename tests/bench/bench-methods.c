@@ -4,8 +4,8 @@
  * Models:
  *   speed-chain  N = 1000 inertias J 0.01, spring-dampers c 1e4 d 1, torque
  *                10 on the first, 1 s, output 0.01 s, tolerance 1e-6
- *   stiff-chain  the same with c 1e8 and N = 100 (explicit methods need
- *                ~1e5 steps: a stiff model)
+ *   stiff-chain  the same with c 1e8 and N = 100: d 1 (fast modes that ring:
+ *                BDF must follow them too) and d 1e3 (damped: stiff)
  *   examples     every data/examples/NAME.shaft with their own settings (fourbody:
  *                2 s, output every 0.5 ms, every variable)
  * Columns: processor seconds of sw_simulate_full() (best of several runs),
@@ -149,10 +149,10 @@ bench_scaling (void)
   const guint sizes[] = { 100, 1000, 10000 };
   double per_body_first = 0;
 
-  printf ("stiff chain c 1e8, bdf: time against N (linear: per-body time stays flat)\n");
+  printf ("stiff chain c 1e8 d 1e3, bdf: time against N (linear: per-body time stays flat)\n");
   for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
     {
-      g_autofree char *json = chain_json (sizes[k], 1e8, 1);
+      g_autofree char *json = chain_json (sizes[k], 1e8, 1e3);
       g_autoptr (SwSystem) sys = assemble (json, NULL);
       SwSimulateStats st;
       double t;
@@ -195,9 +195,12 @@ main (int argc, char **argv)
   if (only == NULL || strstr ("stiff-chain", only) != NULL)
     {
       g_autofree char *json = chain_json (100, 1e8, 1);
+      g_autofree char *damped = chain_json (100, 1e8, 1e3);
       g_autoptr (SwSystem) sys = assemble (json, NULL);
+      g_autoptr (SwSystem) sys_damped = assemble (damped, NULL);
 
-      bench_model ("stiff-chain N=100 c=1e8", sys, TRUE);
+      bench_model ("stiff-chain N=100 c=1e8 d=1", sys, TRUE);
+      bench_model ("stiff-chain N=100 c=1e8 d=1e3", sys_damped, TRUE);
     }
   while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
     if (g_str_has_suffix (entry, ".shaft"))

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <gsl/gsl_eigen.h>
 
 #include "sw-error.h"
 #include "sw-model.h"
@@ -211,6 +212,237 @@ test_auto_method (void)
   g_assert_cmpfloat_with_epsilon (sw_trajectory_get_column (b, 0)[n - 1], sw_trajectory_get_column (a, 0)[n - 1], 1e-6);
 }
 
+
+/* A free chain of N inertias and springs, undamped, started with a speed on
+ * the first: q(t) from the modes of K v = w^2 M v (GSL, independent of the
+ * engine). The global error of the default method follows the tolerance:
+ * within 10x of it and falling with it. */
+#define MODAL_N 6
+
+static void
+test_accuracy_follows_tolerance (void)
+{
+  static const double tolerances[] = { 1e-4, 1e-6, 1e-8, 1e-10 };
+  double J[MODAL_N], c = 1e3, w0 = 1, previous = INFINITY;
+  GString *json = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"modal\", \"components\": [");
+  GString *wires = g_string_new ("\"connections\": [");
+  g_autoptr (SwSystem) sys = NULL;
+  gsl_matrix *K = gsl_matrix_calloc (MODAL_N, MODAL_N), *M = gsl_matrix_calloc (MODAL_N, MODAL_N);
+  gsl_matrix *V = gsl_matrix_alloc (MODAL_N, MODAL_N), *Mc = gsl_matrix_alloc (MODAL_N, MODAL_N);
+  gsl_vector *lambda = gsl_vector_alloc (MODAL_N);
+  gsl_eigen_gensymmv_workspace *ws = gsl_eigen_gensymmv_alloc (MODAL_N);
+  double a[MODAL_N], b[MODAL_N], omega[MODAL_N];
+
+  for (guint i = 0; i < MODAL_N; i++)
+    {
+      J[i] = 0.01 * (1 + 0.3 * i);
+      g_string_append_printf (json, "%s{\"id\": \"J%u\", \"kind\": \"rotational.inertia\", \"params\": "
+                                    "{\"J\": %.17g, \"phi0\": 0, \"w0\": %g}}", i ? ", " : "", i, J[i], i == 0 ? w0 : 0);
+      gsl_matrix_set (M, i, i, J[i]);
+      if (i + 1 < MODAL_N)
+        {
+          g_string_append_printf (json, ", {\"id\": \"S%u\", \"kind\": \"rotational.spring_damper\", "
+                                        "\"params\": {\"c\": %g, \"d\": 0}}", i, c);
+          g_string_append_printf (wires, "%s{\"from\": \"J%u.flange_b\", \"to\": \"S%u.flange_a\"}, "
+                                         "{\"from\": \"S%u.flange_b\", \"to\": \"J%u.flange_a\"}",
+                                  i ? ", " : "", i, i, i, i + 1);
+          *gsl_matrix_ptr (K, i, i) += c;
+          *gsl_matrix_ptr (K, i + 1, i + 1) += c;
+          *gsl_matrix_ptr (K, i, i + 1) -= c;
+          *gsl_matrix_ptr (K, i + 1, i) -= c;
+        }
+    }
+  g_string_append (json, "], ");
+  g_string_append (wires, "]}");
+  g_string_append (json, wires->str);
+  sys = system_from_json (json->str);
+  g_string_free (json, TRUE);
+  g_string_free (wires, TRUE);
+
+  /* q(t) = sum_k v_k (a_k cos w_k t + b_k sin w_k t / w_k), or a_k + b_k t
+   * for the rigid mode; q(0) = 0, q'(0) = w0 e_0. */
+  gsl_matrix_memcpy (Mc, M);
+  g_assert_cmpint (gsl_eigen_gensymmv (K, Mc, lambda, V, ws), ==, 0);
+  for (guint k = 0; k < MODAL_N; k++)
+    {
+      double mk = 0;
+
+      for (guint i = 0; i < MODAL_N; i++)
+        mk += gsl_matrix_get (V, i, k) * J[i] * gsl_matrix_get (V, i, k);
+      omega[k] = sqrt (MAX (gsl_vector_get (lambda, k), 0));
+      a[k] = 0;
+      b[k] = gsl_matrix_get (V, 0, k) * J[0] * w0 / mk;
+    }
+
+  for (guint m = 0; m < G_N_ELEMENTS (tolerances); m++)
+    {
+      SwSimulateOptions o = sw_simulate_options_default ();
+      g_autoptr (SwTrajectory) tr = NULL;
+      g_autoptr (GError) error = NULL;
+      SwSimulateStats stats;
+      double worst = 0;
+
+      o.stop_time_s = 1;
+      o.output_interval_s = 0.01;
+      o.tolerance = tolerances[m];
+      tr = sw_simulate_full (sys, &o, NULL, NULL, NULL, &stats, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (stats.method, ==, SW_METHOD_RK45);
+      for (guint i = 0; i < MODAL_N; i++)
+        {
+          g_autofree char *name = g_strdup_printf ("J%u.phi", i);
+          int col = sw_trajectory_find_column (tr, name);
+          const double *t = sw_trajectory_get_times (tr), *phi;
+
+          g_assert_cmpint (col, >=, 0);
+          phi = sw_trajectory_get_column (tr, col);
+          for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+            {
+              double exact = 0;
+
+              for (guint k = 0; k < MODAL_N; k++)
+                exact += gsl_matrix_get (V, i, k) * (omega[k] < 1e-6 ? a[k] + b[k] * t[r]
+                                                     : a[k] * cos (omega[k] * t[r]) + b[k] * sin (omega[k] * t[r]) / omega[k]);
+              worst = MAX (worst, fabs (phi[r] - exact));
+            }
+        }
+      g_test_message ("tolerance %g: global error %.3g (%" G_GUINT64_FORMAT " steps)", tolerances[m], worst,
+                      stats.n_steps);
+      g_assert_cmpfloat (worst, <=, 10 * tolerances[m]);
+      g_assert_cmpfloat (worst, <, previous);
+      previous = worst;
+    }
+  gsl_eigen_gensymmv_free (ws);
+  gsl_vector_free (lambda);
+  gsl_matrix_free (K), gsl_matrix_free (M), gsl_matrix_free (V), gsl_matrix_free (Mc);
+}
+
+typedef struct {
+  guint  n_rows;
+  double last_t;
+  double last_value;
+} RowSink;
+
+static gboolean
+on_row (double t, const double *values, guint n, gpointer data, GError **error)
+{
+  RowSink *sink = data;
+
+  g_assert_cmpuint (n, ==, 1);
+  sink->n_rows++;
+  sink->last_t = t;
+  sink->last_value = values[0];
+  return TRUE;
+}
+
+static gboolean
+on_row_fail (double t, const double *values, guint n, gpointer data, GError **error)
+{
+  if (t < 0.5)
+    return TRUE;
+  g_set_error (error, SW_ERROR, SW_ERROR_IO, "disk full at %g", t);
+  return FALSE;
+}
+
+/* Rows handed to a callback as they are computed, kept or not; stats. */
+static void
+test_row_callback_and_stats (void)
+{
+  g_autoptr (SwSystem) sys = first_system ();
+  const char *vars[] = { "inertia3.w", NULL };
+  SwSimulateOptions o = sw_simulate_options_from_system (sys);
+  g_autoptr (SwTrajectory) kept = NULL, streamed = NULL, failed = NULL;
+  g_autoptr (GError) error = NULL;
+  RowSink sink = { 0 };
+  SwSimulateStats stats;
+  g_autofree char *text = NULL;
+  guint n;
+
+  o.variables = vars;
+  o.output_interval_s = 0.001;
+  kept = sw_simulate_full (sys, &o, NULL, NULL, NULL, &stats, &error);
+  g_assert_no_error (error);
+  n = sw_trajectory_get_n_rows (kept);
+  g_assert_cmpuint (n, ==, 1001);
+  g_assert_cmpuint (stats.n_rows, ==, 1001);
+  g_assert_cmpint (stats.method, ==, SW_METHOD_RK45);
+  g_assert_cmpuint (stats.n_steps, >, 0);
+  /* Dense output: far fewer steps than output times would force. */
+  g_assert_cmpuint (stats.n_steps, <, 500);
+  g_assert_cmpuint (stats.n_rhs_evals, >=, 6 * stats.n_steps);
+  g_assert_cmpfloat (stats.wall_time_s, >, 0);
+  text = sw_simulate_stats_to_string (&stats);
+  g_assert_nonnull (strstr (text, "method: rk45"));
+
+  o.on_row = on_row;
+  o.on_row_data = &sink;
+  o.discard_rows = TRUE;
+  streamed = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sw_trajectory_get_n_rows (streamed), ==, 0);
+  g_assert_cmpuint (sw_trajectory_get_n_columns (streamed), ==, 1);
+  g_assert_cmpstr (sw_trajectory_get_column_name (streamed, 0), ==, "inertia3.w");
+  g_assert_cmpuint (sink.n_rows, ==, n);
+  g_assert_cmpfloat (sink.last_t, ==, 1.0);
+  g_assert_cmpfloat (sink.last_value, ==, sw_trajectory_get_column (kept, 0)[n - 1]);
+
+  o.on_row = on_row_fail;
+  failed = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_null (failed);
+  g_assert_error (error, SW_ERROR, SW_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "disk full"));
+}
+
+/* BDF on a stiff, well damped chain: a band Jacobian (no dense one). */
+static void
+test_bdf_band (void)
+{
+  GString *json = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"stiff\", \"components\": ["
+                                "{\"id\": \"tau\", \"kind\": \"rotational.constant_torque\", \"params\": {\"tau_constant\": 10}}");
+  GString *wires = g_string_new ("\"connections\": [{\"from\": \"tau.flange\", \"to\": \"J0.flange_a\"}");
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_autoptr (GError) error = NULL;
+  SwSimulateOptions o = sw_simulate_options_default ();
+  const char *vars[] = { "J0.w", "J199.w", NULL };
+  SwSimulateStats stats;
+  guint n;
+
+  for (guint i = 0; i < 200; i++)
+    {
+      g_string_append_printf (json, ", {\"id\": \"J%u\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.01}}", i);
+      if (i + 1 < 200)
+        {
+          g_string_append_printf (json, ", {\"id\": \"S%u\", \"kind\": \"rotational.spring_damper\", "
+                                        "\"params\": {\"c\": 1e8, \"d\": 1e3}}", i);
+          g_string_append_printf (wires, ", {\"from\": \"J%u.flange_b\", \"to\": \"S%u.flange_a\"}, "
+                                         "{\"from\": \"S%u.flange_b\", \"to\": \"J%u.flange_a\"}", i, i, i, i + 1);
+        }
+    }
+  g_string_append (json, "], ");
+  g_string_append (wires, "]}");
+  g_string_append (json, wires->str);
+  sys = system_from_json (json->str);
+  g_string_free (json, TRUE);
+  g_string_free (wires, TRUE);
+
+  o.stop_time_s = 1;
+  o.output_interval_s = 0.01;
+  o.variables = vars;
+  g_assert_cmpint (sw_system_choose_method (sys, &o), ==, SW_METHOD_BDF);
+  tr = sw_simulate_full (sys, &o, NULL, NULL, NULL, &stats, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (stats.method, ==, SW_METHOD_BDF);
+  g_assert_false (stats.jacobian_dense);
+  g_assert_cmpuint (stats.jacobian_lower, <=, 4);
+  g_assert_cmpuint (stats.jacobian_upper, <=, 4);
+  g_assert_cmpuint (stats.n_jacobians, >, 0);
+  /* Rigid-body answer once the fast modes have died out: w = t tau / (N J). */
+  n = sw_trajectory_get_n_rows (tr);
+  g_assert_cmpfloat_with_epsilon (sw_trajectory_get_column (tr, 0)[n - 1], 10.0 / 2.0, 1e-3);
+  g_assert_cmpfloat_with_epsilon (sw_trajectory_get_column (tr, 1)[n - 1], 10.0 / 2.0, 1e-3);
+}
+
 /* CSV: header and %.17g round-trip. */
 static void
 test_csv (void)
@@ -292,6 +524,9 @@ main (int argc, char **argv)
   g_test_add_func ("/core/simulate/progress-and-cancel", test_progress_and_cancel);
   g_test_add_func ("/core/simulate/invalid-options", test_invalid_options);
   g_test_add_func ("/core/simulate/auto-method", test_auto_method);
+  g_test_add_func ("/core/simulate/accuracy-follows-tolerance", test_accuracy_follows_tolerance);
+  g_test_add_func ("/core/simulate/row-callback-and-stats", test_row_callback_and_stats);
+  g_test_add_func ("/core/simulate/bdf-band", test_bdf_band);
   g_test_add_func ("/core/simulate/csv", test_csv);
   g_test_add_func ("/core/simulate/csv-shortest-numbers", test_csv_shortest_numbers);
   return g_test_run ();
