@@ -474,13 +474,96 @@ sw_cli_modal (int argc, char **argv)
 
 /* ---- frf and campbell --------------------------------------------------- */
 
+/* The response with its magnitude in decibels: magnitude_db [dB] =
+ * 20 log10 (magnitude) in place of magnitude, the other columns as they are. */
+static SwTrajectory *
+frf_in_db (const SwTrajectory *tr)
+{
+  guint n = sw_trajectory_get_n_columns (tr), rows = sw_trajectory_get_n_rows (tr);
+  int magnitude = sw_trajectory_find_column (tr, "magnitude");
+  g_auto (GStrv) names = g_new0 (char *, n + 1);
+  g_auto (GStrv) units = g_new0 (char *, n + 1);
+  g_autofree double *row = g_new (double, MAX (n, 1));
+  SwTrajectory *db;
+
+  g_assert (magnitude >= 0);
+  for (guint c = 0; c < n; c++)
+    {
+      gboolean m = (int) c == magnitude;
+
+      names[c] = g_strdup (m ? "magnitude_db" : sw_trajectory_get_column_name (tr, c));
+      units[c] = g_strdup (m ? "dB" : sw_trajectory_get_column_unit (tr, c));
+    }
+  db = sw_trajectory_new (g_steal_pointer (&names), g_steal_pointer (&units));
+  sw_trajectory_set_x_axis (db, sw_trajectory_get_x_name (tr), sw_trajectory_get_x_unit (tr));
+  for (guint r = 0; r < rows; r++)
+    {
+      for (guint c = 0; c < n; c++)
+        {
+          double v = sw_trajectory_get_column (tr, c)[r];
+
+          row[c] = (int) c == magnitude ? (v > 0 ? 20 * log10 (v) : v == 0 ? -INFINITY : NAN) : v;
+        }
+      sw_trajectory_append_row (db, sw_trajectory_get_times (tr)[r], row);
+    }
+  return db;
+}
+
+/* The Bode plot: magnitude (log or dB) and phase over a log frequency axis,
+ * legends and y axes that name the quantities, natural frequencies marked. */
+static int
+frf_plot (const SwSystem *sys, SwTrajectory *tr, gboolean db, const char *title, const char *path,
+          const char *input, gboolean force)
+{
+  int magnitude = sw_trajectory_find_column (tr, db ? "magnitude_db" : "magnitude");
+  int phase = sw_trajectory_find_column (tr, "phase_deg");
+  int real = sw_trajectory_find_column (tr, "real");
+  g_autoptr (SwModes) modes = sw_modes_compute (sys, 0, NULL, NULL);
+  g_autoptr (GArray) marks = g_array_new (FALSE, TRUE, sizeof (SwPlotMark));
+  g_autoptr (GPtrArray) strings = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *magnitude_label = NULL;
+  const char *ratio = sw_trajectory_get_column_unit (tr, (guint) real);
+  guint cols[2];
+  const char *labels[2], *y_labels[2];
+  SwPlotFileStyle style = { .log_x = TRUE, .log_y_columns = db ? 0 : 1u << 0 };
+
+  g_assert (magnitude >= 0 && phase >= 0 && real >= 0);
+  cols[0] = (guint) magnitude;
+  cols[1] = (guint) phase;
+  /* Translators: the legend and axis of a frequency response's magnitude and phase. */
+  labels[0] = _("magnitude");
+  labels[1] = _("phase");
+  /* Translators: decibels relative to 1 of the ratio's unit, e.g. "magnitude [dB re 1 rad/s/(N.m)]". */
+  magnitude_label = db ? g_strdup_printf (_("magnitude [dB re 1 %s]"), ratio)
+                       : g_strdup_printf ("%s [%s]", labels[0], ratio);
+  y_labels[0] = magnitude_label;
+  y_labels[1] = _("phase [deg]");
+  for (guint i = 0; modes != NULL && i < sw_modes_get_n_modes (modes); i++)
+    {
+      const SwMode *m = sw_modes_get_mode (modes, i);
+      char *label;
+
+      if (m->rigid_body || !(m->frequency_hz > 0))
+        continue;
+      /* Translators: a natural frequency marked on a plot, and a mode line's legend. */
+      label = g_strdup_printf (_("mode %u"), i + 1);
+      g_ptr_array_add (strings, label);
+      g_array_append_val (marks, ((SwPlotMark) { .kind = SW_PLOT_MARK_X_LINE, .x = m->frequency_hz, .label = label }));
+    }
+  style.labels = labels;
+  style.y_labels = y_labels;
+  style.marks = (const SwPlotMark *) marks->data;
+  style.n_marks = marks->len;
+  return sw_cli_write_plot (tr, cols, 2, &style, title, path, input, force);
+}
+
 int
 sw_cli_frf (int argc, char **argv)
 {
   g_autofree char *input = NULL, *output = NULL, *out_path = NULL;
   double from = 0, to = 0;
   int points = 400;
-  gboolean force = FALSE;
+  gboolean force = FALSE, db = FALSE;
   GOptionEntry entries[] = {
     { "input", 0, 0, G_OPTION_ARG_STRING, &input,
       N_("Where a unit harmonic torque or force enters: a source or a body"), N_("ID") },
@@ -494,6 +577,8 @@ sw_cli_frf (int argc, char **argv)
       N_("Points of the logarithmic grid before refinement (default 400)"), N_("N") },
     { "output-file", 'o', 0, G_OPTION_ARG_FILENAME, &out_path,
       N_("CSV file, or an image (.png, .svg, .pdf) of magnitude and phase"), N_("FILE") },
+    { "db", 0, 0, G_OPTION_ARG_NONE, &db,
+      N_("Magnitude in decibels, 20 log10 of the ratio, in the CSV (column magnitude_db) and the plot"), NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace the output file even if it is read-only"), NULL },
     { NULL }
   };
@@ -538,10 +623,94 @@ sw_cli_frf (int argc, char **argv)
       g_printerr ("%s: error: %s\n", argv[1], error->message);
       return EXIT_MODEL;
     }
-  {
-    g_autofree char *title = g_strdup_printf ("%s / %s", output, input);
-    return sw_cli_write_table (tr, out_path, title, argv[1], force);
-  }
+  if (db)
+    {
+      SwTrajectory *in_db = frf_in_db (tr);
+
+      sw_trajectory_unref (tr);
+      tr = in_db;
+    }
+  if (sw_cli_is_image (out_path))
+    {
+      g_autofree char *title = g_strdup_printf ("%s / %s", output, input);
+      return frf_plot (sys, tr, db, title, out_path, argv[1], force);
+    }
+  return sw_cli_write_csv (tr, out_path, argv[1], force);
+}
+
+/* The Campbell diagram: mode lines solid ("mode 2"), order lines dashed
+ * ("order 1×", labelled "1×" at their end), crossings circled; at most
+ * SW_PLOT_FILE_MAX_COLUMNS lines: every order (up to half of them) and the
+ * lowest modes. */
+static int
+campbell_plot (const SwCampbell *c, const char *title, const char *path, const char *input, gboolean force)
+{
+  SwTrajectory *tr = sw_campbell_get_diagram (c);
+  guint n = sw_trajectory_get_n_columns (tr), n_modes = 0, n_orders, keep_modes, keep_orders, k;
+  guint cols[SW_PLOT_FILE_MAX_COLUMNS], mode_of[SW_PLOT_FILE_MAX_COLUMNS] = { 0 };
+  double order_of[SW_PLOT_FILE_MAX_COLUMNS] = { 0 };
+  const char *labels[SW_PLOT_FILE_MAX_COLUMNS], *y_labels[SW_PLOT_FILE_MAX_COLUMNS];
+  const char *end_labels[SW_PLOT_FILE_MAX_COLUMNS] = { NULL };
+  g_autoptr (GPtrArray) strings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GArray) marks = g_array_new (FALSE, TRUE, sizeof (SwPlotMark));
+  SwPlotFileStyle style = { 0 };
+
+  while (n_modes < n && g_str_has_prefix (sw_trajectory_get_column_name (tr, n_modes), "mode_"))
+    n_modes++;
+  n_orders = n - n_modes;
+  keep_modes = MIN (n_modes, SW_PLOT_FILE_MAX_COLUMNS - MIN (n_orders, SW_PLOT_FILE_MAX_COLUMNS / 2));
+  keep_orders = MIN (n_orders, SW_PLOT_FILE_MAX_COLUMNS - keep_modes);
+  for (k = 0; k < keep_modes + keep_orders; k++)
+    {
+      guint col = k < keep_modes ? k : n_modes + (k - keep_modes);
+      const char *name = sw_trajectory_get_column_name (tr, col);
+      char *label;
+
+      cols[k] = col;
+      y_labels[k] = _("frequency [Hz]");
+      if (k < keep_modes)
+        {
+          mode_of[k] = (guint) g_ascii_strtoull (name + strlen ("mode_"), NULL, 10);
+          label = g_strdup_printf (_("mode %u"), mode_of[k]);
+        }
+      else
+        {
+          /* "order_1.5_hz": the order as the file names it. */
+          g_autofree char *order = g_strndup (name + strlen ("order_"), strlen (name) - strlen ("order__hz"));
+          char *end;
+
+          order_of[k] = g_ascii_strtod (order, NULL);
+          /* Translators: an excitation order line's legend and its label on the line, e.g. "order 2×", "2×". */
+          label = g_strdup_printf (_("order %s×"), order);
+          end = g_strdup_printf (_("%s×"), order);
+          g_ptr_array_add (strings, end);
+          end_labels[k] = end;
+          style.dashed_columns |= 1u << k;
+        }
+      g_ptr_array_add (strings, label);
+      labels[k] = label;
+    }
+  /* The crossings of the lines drawn. */
+  for (guint i = 0; i < sw_campbell_get_n_crossings (c); i++)
+    {
+      const SwCriticalSpeed *cs = sw_campbell_get_crossing (c, i);
+      gboolean mode_drawn = FALSE, order_drawn = FALSE;
+
+      for (guint j = 0; j < k; j++)
+        {
+          mode_drawn |= j < keep_modes && mode_of[j] == cs->mode;
+          order_drawn |= j >= keep_modes && fabs (order_of[j] - cs->order) <= 1e-5 * cs->order;
+        }
+      if (mode_drawn && order_drawn)
+        g_array_append_val (marks, ((SwPlotMark) { .kind = SW_PLOT_MARK_POINT, .x = cs->speed_rpm,
+                                                   .y = cs->frequency_hz, .panel = 0 }));
+    }
+  style.labels = labels;
+  style.y_labels = y_labels;
+  style.end_labels = end_labels;
+  style.marks = (const SwPlotMark *) marks->data;
+  style.n_marks = marks->len;
+  return sw_cli_write_plot (tr, cols, k, &style, title, path, input, force);
 }
 
 static gboolean
@@ -642,7 +811,11 @@ sw_cli_campbell (int argc, char **argv)
     {
       g_autofree char *title = g_strdup_printf (_("Campbell diagram, reference shaft %s"), shaft);
 
-      if ((status = sw_cli_write_table (sw_campbell_get_diagram (c), out_path, title, argv[1], force)) != EXIT_OK)
+      if (sw_cli_is_image (out_path))
+        status = campbell_plot (c, title, out_path, argv[1], force);
+      else
+        status = sw_cli_write_csv (sw_campbell_get_diagram (c), out_path, argv[1], force);
+      if (status != EXIT_OK)
         return status;
     }
   {

@@ -112,6 +112,7 @@ enum {
 #define FAINT_WIDTH        1.0
 #define DASHED_WIDTH       1.2
 #define CURSOR_WIDTH       1.0
+#define MARK_RADIUS        0.35 /* of a marked point's circle */
 #define READOUT_CHARS      10   /* room for a value at the cursor */
 #define READOUT_GAP        1.0
 #define CURSOR_LABEL_ROW   1.3  /* above the first panel, for the cursor's x */
@@ -618,16 +619,29 @@ set_colors (const SwPlotColors *colors)
   plscmap0a (r, g, b, a, N_COLORS);
 }
 
-/* A stored value as shown: scaled, log10 on a log axis; NaN for a gap. */
+/* How an axis shows values: AXIS_LOG is TRUE, so a gboolean log flag is an
+ * axis kind too. */
+enum { AXIS_LINEAR = 0, AXIS_LOG = 1, AXIS_DB = 2 };
+
+/* A stored value as shown: scaled, log10 on a log axis, 20 log10 in dB;
+ * NaN for a gap. */
 static inline double
-shown (double value, double factor, gboolean log)
+shown (double value, double factor, int axis)
 {
   value *= factor;
   if (!plottable (value))
     return NAN;
-  if (log)
+  if (axis == AXIS_LOG)
     return value > 0.0 ? log10 (value) : NAN;
+  if (axis == AXIS_DB)
+    return value > 0.0 ? 20.0 * log10 (value) : NAN;
   return value;
+}
+
+static int
+panel_axis (const SwPlotPanel *panel)
+{
+  return panel->log ? AXIS_LOG : panel->db ? AXIS_DB : AXIS_LINEAR;
 }
 
 static gboolean
@@ -714,7 +728,7 @@ curves_x_range (const SwPlotScene *scene, double *min, double *max)
 
 /* The y range of a panel's curves where x is between x_min and x_max. */
 static void
-panel_y_range (const SwPlotScene *scene, guint p, gboolean log, double x_min, double x_max,
+panel_y_range (const SwPlotScene *scene, guint p, int axis, double x_min, double x_max,
                GPtrArray *points, double *y_min, double *y_max)
 {
   gboolean found = FALSE;
@@ -751,7 +765,7 @@ panel_y_range (const SwPlotScene *scene, guint p, gboolean log, double x_min, do
       for (guint r = first; r < end; r++)
         {
           double xv = shown (x[r], c->x_factor, scene->log_x);
-          double yv = shown (y[r], c->y_factor, log);
+          double yv = shown (y[r], c->y_factor, axis);
 
           if (isnan (xv) || isnan (yv) || xv < x_min || xv > x_max)
             continue;
@@ -760,7 +774,7 @@ panel_y_range (const SwPlotScene *scene, guint p, gboolean log, double x_min, do
           found = TRUE;
         }
     }
-  if (log)
+  if (axis == AXIS_LOG)
     pad_log_range (found, &min, &max);
   else
     pad_range (found, &min, &max);
@@ -819,7 +833,7 @@ flush_bucket (Bucket *b, GArray *xs, GArray *ys)
  * already thinned (factors 1, linear) to fewer columns. */
 static void
 thin_time (const double *x, const double *y, guint first, guint end,
-           double x_factor, double y_factor, gboolean log_x, gboolean log_y,
+           double x_factor, double y_factor, gboolean log_x, int log_y,
            double x_min, double x_max, int columns, guint per_column, GArray *xs, GArray *ys)
 {
   double x_scale = columns / (x_max - x_min);
@@ -908,7 +922,7 @@ thin_time (const double *x, const double *y, guint first, guint end,
  * when there are many; in an X–Y plot, points closer than half a pixel to
  * the last one kept are left out. Gaps are NaN. */
 static void
-curve_points (const SwPlotCurve *c, gboolean log_x, gboolean log_y,
+curve_points (const SwPlotCurve *c, gboolean log_x, int log_y,
               double x_min, double x_max, double y_min, double y_max,
               double width_px, double height_px, GArray *xs, GArray *ys)
 {
@@ -986,10 +1000,12 @@ set_key_line (const SwPlotKey *key)
   plcol0 (key->line == SW_PLOT_LINE_FAINT ? COLOR_FAINT_FOREGROUND : COLOR_FOREGROUND);
 }
 
+/* Solid curves with a label, and dashed ones with a label (an order line);
+ * runs behind say what they are in the keys on top. */
 static gboolean
 in_legend (const SwPlotCurve *c)
 {
-  return c->line == SW_PLOT_LINE_SOLID && c->label != NULL;
+  return c->line != SW_PLOT_LINE_FAINT && c->label != NULL;
 }
 
 /* Chooses the x ticks: labels with room for about three characters between
@@ -1206,6 +1222,9 @@ draw_legend (const Layout *l, const SwPlotScene *scene, guint p)
       if (scene->cursor && scene->readouts && !is_xy (scene))
         {
           double value = readout (c, scene->cursor_x);
+
+          if (scene->panels[p].db)
+            value = shown (value, 1.0, AXIS_DB);
           char number[32];
 
           if (isnan (value))
@@ -1255,10 +1274,12 @@ draw_selection (const SwPlotScene *scene, const Panel *panel)
       x0 = x0 > 0.0 ? log10 (x0) : -300.0;
       x1 = x1 > 0.0 ? log10 (x1) : -300.0;
     }
-  if (panel->spec->log)
+  if (panel->spec->log || panel->spec->db)
     {
-      y0 = y0 > 0.0 ? log10 (y0) : -300.0;
-      y1 = y1 > 0.0 ? log10 (y1) : -300.0;
+      y0 = shown (y0, 1.0, panel_axis (panel->spec));
+      y1 = shown (y1, 1.0, panel_axis (panel->spec));
+      y0 = isnan (y0) ? -300.0 : y0;
+      y1 = isnan (y1) ? -300.0 : y1;
     }
   xs[0] = xs[3] = xs[4] = x0;
   xs[1] = xs[2] = x1;
@@ -1298,7 +1319,7 @@ draw_cursor (const SwPlotScene *scene, const Panel *panel, guint p, const Layout
       px = xy ? shown (sw_trajectory_interpolate (c->trajectory, (guint) c->x_column, scene->cursor_x),
                        c->x_factor, scene->log_x)
               : x;
-      py = shown (readout (c, scene->cursor_x), 1.0, panel->spec->log);
+      py = shown (readout (c, scene->cursor_x), 1.0, panel_axis (panel->spec));
       if (isnan (px) || isnan (py) || px < l->x_min || px > l->x_max ||
           py < panel->y_min || py > panel->y_max)
         continue;
@@ -1332,6 +1353,126 @@ draw_cursor_label (const Layout *l, const SwPlotScene *scene)
     plmtex ("t", CURSOR_LABEL_DISP, position, 1.0, text);
   else
     plmtex ("t", CURSOR_LABEL_DISP, position, 0.5, text);
+}
+
+/* The marks' vertical lines through a panel, dotted; in the first panel
+ * their labels inside the top edge, right of the line (left of it near the
+ * right edge), left out where one would overlap the previous label. */
+static void
+draw_x_marks (const SwPlotScene *scene, const Panel *panel, guint p, const Layout *l)
+{
+  static const PLINT mark[] = { 600 }, space[] = { 900 };
+  double ch = l->char_height, last_end = -G_MAXDOUBLE;
+
+  plcol0 (COLOR_FAINT_FOREGROUND);
+  plwidth (CURSOR_WIDTH);
+  plstyl (1, mark, space);
+  for (guint k = 0; k < scene->n_marks; k++)
+    {
+      const SwPlotMark *m = &scene->marks[k];
+      double x = shown (m->x, 1.0, scene->log_x);
+
+      if (m->kind == SW_PLOT_MARK_X_LINE && !isnan (x) && x >= l->x_min && x <= l->x_max)
+        pljoin (x, panel->y_min, x, panel->y_max);
+    }
+  pllsty (1);
+  if (p != 0)
+    return;
+  plcol0 (COLOR_FOREGROUND);
+  for (guint k = 0; k < scene->n_marks; k++)
+    {
+      const SwPlotMark *m = &scene->marks[k];
+      double x = shown (m->x, 1.0, scene->log_x), at, width, start;
+      g_autofree char *text = NULL;
+
+      if (m->kind != SW_PLOT_MARK_X_LINE || m->label == NULL || isnan (x) || x < l->x_min || x > l->x_max)
+        continue;
+      at = (x - l->x_min) / (l->x_max - l->x_min) * l->panel_w;
+      width = CHAR_WIDTH * text_length (m->label) * ch;
+      start = at + 0.4 * ch + width > l->panel_w ? at - 0.4 * ch - width : at + 0.4 * ch;
+      if (start < last_end || start < 0.0)
+        continue;
+      text = escape_text (m->label);
+      plmtex ("t", -1.4, start / l->panel_w, 0.0, text);
+      last_end = start + width + 0.6 * ch;
+    }
+}
+
+/* The marked points of a panel: circles, the highlighted one larger with a
+ * filled dot inside. */
+static void
+draw_point_marks (const SwPlotScene *scene, const Panel *panel, guint p, const Layout *l)
+{
+  /* World units per millimetre. */
+  double wx = (l->x_max - l->x_min) / l->panel_w, wy = (panel->y_max - panel->y_min) / l->panel_h;
+  double r = MARK_RADIUS * l->char_height;
+
+  plcol0 (COLOR_FOREGROUND);
+  plwidth (CURVE_WIDTH);
+  pllsty (1);
+  for (guint k = 0; k < scene->n_marks; k++)
+    {
+      const SwPlotMark *m = &scene->marks[k];
+      PLFLT x = shown (m->x, 1.0, scene->log_x), y = shown (m->y, 1.0, panel_axis (panel->spec));
+
+      if (m->kind != SW_PLOT_MARK_POINT || m->panel != p || isnan (x) || isnan (y) ||
+          x < l->x_min || x > l->x_max || y < panel->y_min || y > panel->y_max)
+        continue;
+      if (m->highlight)
+        {
+          plarc (x, y, 1.6 * r * wx, 1.6 * r * wy, 0.0, 360.0, 0.0, FALSE);
+          plarc (x, y, 0.7 * r * wx, 0.7 * r * wy, 0.0, 360.0, 0.0, TRUE);
+        }
+      else
+        plarc (x, y, r * wx, r * wy, 0.0, 360.0, 0.0, FALSE);
+    }
+}
+
+/* A curve's end label where it leaves the panel: below the top edge or
+ * above the line at the right edge, ending left of the point, in the
+ * curve's colour. xs, ys are the points drawn (NaN: gaps). */
+static void
+draw_end_label (const SwPlotCurve *c, const double *xs, const double *ys, guint n,
+                const Panel *panel, const Layout *l)
+{
+  double cw = l->char_height * (l->x_max - l->x_min) / l->panel_w;
+  double chy = l->char_height * (panel->y_max - panel->y_min) / l->panel_h;
+  double ex, ey;
+  g_autofree char *text = NULL;
+  guint i;
+  gboolean found = FALSE;
+
+  for (i = n; i-- > 0;)
+    if (!isnan (xs[i]) && !isnan (ys[i]) && xs[i] >= l->x_min && xs[i] <= l->x_max &&
+        ys[i] >= panel->y_min && ys[i] <= panel->y_max)
+      {
+        found = TRUE;
+        break;
+      }
+  if (!found)
+    return;
+  ex = xs[i];
+  ey = ys[i];
+  if (i + 1 < n && !isnan (xs[i + 1]) && !isnan (ys[i + 1]))
+    {
+      /* Where the segment to the next point leaves the panel. */
+      double dx = xs[i + 1] - ex, dy = ys[i + 1] - ey, t = 1.0;
+
+      if (dx > 0.0 && ex + dx > l->x_max)
+        t = MIN (t, (l->x_max - ex) / dx);
+      if (dy > 0.0 && ey + dy > panel->y_max)
+        t = MIN (t, (panel->y_max - ey) / dy);
+      if (dy < 0.0 && ey + dy < panel->y_min)
+        t = MIN (t, (panel->y_min - ey) / dy);
+      ex += t * dx;
+      ey += t * dy;
+    }
+  text = escape_text (c->end_label);
+  plcol0 (COLOR_CURVES + (PLINT) (c->color % SW_PLOT_N_COLORS));
+  if (ey >= panel->y_max - 0.8 * chy)
+    plptex (ex - 0.4 * cw, panel->y_max - 0.8 * chy, 1.0, 0.0, 1.0, text);
+  else
+    plptex (ex - 0.4 * cw, ey + 0.8 * chy, 1.0, 0.0, 1.0, text);
 }
 
 /* Draws runs of finite points as lines, a lone finite point as a dot. */
@@ -1414,7 +1555,7 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
         {
           cx = g_array_new (FALSE, FALSE, sizeof (double));
           cy = g_array_new (FALSE, FALSE, sizeof (double));
-          curve_points (c, scene->log_x, scene->panels[c->panel].log, l.x_min, l.x_max,
+          curve_points (c, scene->log_x, panel_axis (&scene->panels[c->panel]), l.x_min, l.x_max,
                         0.0, 1.0, width_px, 1.0, cx, cy);
         }
       g_ptr_array_add (points, cx);
@@ -1426,11 +1567,11 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
       Panel *panel = &panels[p];
 
       panel->spec = &scene->panels[p];
-      panel->y_min = shown (panel->spec->y_min, 1.0, panel->spec->log);
-      panel->y_max = shown (panel->spec->y_max, 1.0, panel->spec->log);
+      panel->y_min = shown (panel->spec->y_min, 1.0, panel_axis (panel->spec));
+      panel->y_max = shown (panel->spec->y_max, 1.0, panel_axis (panel->spec));
       if (!panel->spec->fixed || isnan (panel->y_min) || isnan (panel->y_max) ||
           panel->y_max <= panel->y_min)
-        panel_y_range (scene, p, panel->spec->log, l.x_min, l.x_max, points, &panel->y_min, &panel->y_max);
+        panel_y_range (scene, p, panel_axis (panel->spec), l.x_min, l.x_max, points, &panel->y_min, &panel->y_max);
     }
 
   /* PLplot's default character height grows with the page; text of a fixed
@@ -1507,13 +1648,24 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
                            FALSE, FALSE, l.x_min, l.x_max, MAX (1, (int) ceil (g->width)), 2, xs, ys);
               }
             else
-              curve_points (c, scene->log_x, panel->spec->log, l.x_min, l.x_max,
+              curve_points (c, scene->log_x, panel_axis (panel->spec), l.x_min, l.x_max,
                             panel->y_min, panel->y_max, g->width, g->height, xs, ys);
             set_line (c);
             draw_points ((const double *) xs->data, (const double *) ys->data, xs->len);
             geometry->n_points += xs->len;
+            if (c->end_label != NULL && *c->end_label != '\0')
+              {
+                pllsty (1);
+                draw_end_label (c, (const double *) xs->data, (const double *) ys->data, xs->len, panel, &l);
+              }
           }
       pllsty (1);
+
+      if (scene->n_marks > 0)
+        {
+          draw_x_marks (scene, panel, p, &l);
+          draw_point_marks (scene, panel, p, &l);
+        }
 
       if (scene->selection && scene->selection_panel == p)
         draw_selection (scene, panel);
@@ -1553,6 +1705,7 @@ sw_plot_draw (cairo_t *cr, int width, int height, const SwPlotScene *scene, SwPl
   g_return_val_if_fail (scene != NULL, FALSE);
   g_return_val_if_fail (scene->n_panels >= 1 && scene->n_panels <= SW_PLOT_MAX_PANELS, FALSE);
   g_return_val_if_fail (scene->curves != NULL || scene->n_curves == 0, FALSE);
+  g_return_val_if_fail (scene->marks != NULL || scene->n_marks == 0, FALSE);
   for (guint k = 0; k < scene->n_curves; k++)
     {
       const SwPlotCurve *c = &scene->curves[k];

@@ -53,7 +53,9 @@ typedef struct {
   guint       color;     /* into the colours' curves, modulo their number */
   SwPlotLine  line;
   guint       dash;      /* SW_PLOT_LINE_DASHED: 0, 1, 2 … a pattern each */
-  const char *label;     /* legend text; NULL: not in the legend */
+  const char *label;     /* legend text (solid and dashed curves); NULL: not in the legend */
+  const char *end_label; /* may be NULL: text in the curve's colour where it leaves the
+                          * panel (its last point in view), e.g. "2×" on an order line */
 } SwPlotCurve;
 
 typedef struct {
@@ -63,7 +65,26 @@ typedef struct {
   gboolean    fixed;     /* y_min … y_max; otherwise fitted to the data in the x range */
   double      y_min;
   double      y_max;
+  gboolean    db;        /* values shown as 20 log10 (value) on a linear axis; gaps where
+                          * value <= 0; y_min, y_max as stored (not in dB) */
 } SwPlotPanel;
+
+typedef enum {
+  SW_PLOT_MARK_X_LINE,   /* a thin dotted vertical line through every panel at x,
+                          * its label at the top of the first panel */
+  SW_PLOT_MARK_POINT,    /* a circle at (x, y) in panel */
+} SwPlotMarkKind;
+
+/* Something marked on the data: a natural frequency, a crossing. x and y
+ * are as stored, like the curves' values (before a factor: none here). */
+typedef struct {
+  SwPlotMarkKind kind;
+  double         x;
+  double         y;          /* SW_PLOT_MARK_POINT */
+  guint          panel;      /* SW_PLOT_MARK_POINT */
+  const char    *label;      /* may be NULL; left out where it would overlap the previous one */
+  gboolean       highlight;  /* the selected one: larger and filled */
+} SwPlotMark;
 
 /* A line of the key on top that says what each run's line style means. */
 typedef struct {
@@ -93,6 +114,8 @@ typedef struct {
   gboolean            selection;   /* a rectangle being dragged, in panel selection_panel */
   guint               selection_panel;
   double              selection_x0, selection_x1, selection_y0, selection_y1;
+  const SwPlotMark   *marks;       /* drawn over the curves; may be NULL */
+  guint               n_marks;
 } SwPlotScene;
 
 /* Where things were drawn, in page pixels from the top left corner. */

@@ -163,10 +163,17 @@ column_is_log (const SwPlotFileStyle *style, guint i)
   return i < 32 && (style->log_y_columns & (1u << i)) != 0;
 }
 
+static gboolean
+column_is_dashed (const SwPlotFileStyle *style, guint i)
+{
+  return i < 32 && (style->dashed_columns & (1u << i)) != 0;
+}
+
 /* The scene of a column list: columns with the same unit and the same kind
  * of y axis share a panel, in the order in which they first appear, each
- * panel labelled with its unit; a colour per listed column. The strings are
- * kept in strings. */
+ * panel labelled with its unit or the style's label; a colour per listed
+ * column, the style's legend texts, dashes, end labels and marks. The
+ * strings are kept in strings. */
 static void
 make_scene (SwPlotScene *scene, SwPlotPanel *panels, SwPlotCurve *curves, GPtrArray *strings,
             const SwTrajectory *trajectory, const guint *columns, guint n_columns,
@@ -174,6 +181,7 @@ make_scene (SwPlotScene *scene, SwPlotPanel *panels, SwPlotCurve *curves, GPtrAr
 {
   char *x_label = sw_plot_file_dup_x_label (sw_trajectory_get_x_name (trajectory),
                                             sw_trajectory_get_x_unit (trajectory));
+  gboolean named[SW_PLOT_FILE_MAX_COLUMNS] = { FALSE };
 
   g_ptr_array_add (strings, x_label);
   *scene = (SwPlotScene) {
@@ -184,6 +192,8 @@ make_scene (SwPlotScene *scene, SwPlotPanel *panels, SwPlotCurve *curves, GPtrAr
     .panels = panels,
     .curves = curves,
     .n_curves = n_columns,
+    .marks = style->marks,
+    .n_marks = style->marks != NULL ? style->n_marks : 0,
   };
   for (guint i = 0; i < n_columns; i++)
     {
@@ -204,6 +214,11 @@ make_scene (SwPlotScene *scene, SwPlotPanel *panels, SwPlotCurve *curves, GPtrAr
           panels[p] = (SwPlotPanel) { .label = label, .unit = unit, .log = log };
           scene->n_panels++;
         }
+      if (style->y_labels != NULL && style->y_labels[i] != NULL && !named[p])
+        {
+          panels[p].label = style->y_labels[i];
+          named[p] = TRUE;
+        }
       curves[i] = (SwPlotCurve) {
         .trajectory = trajectory,
         .x_column = -1,
@@ -212,8 +227,10 @@ make_scene (SwPlotScene *scene, SwPlotPanel *panels, SwPlotCurve *curves, GPtrAr
         .y_factor = 1.0,
         .panel = p,
         .color = i,
-        .line = SW_PLOT_LINE_SOLID,
-        .label = sw_trajectory_get_column_name (trajectory, columns[i]),
+        .line = column_is_dashed (style, i) ? SW_PLOT_LINE_DASHED : SW_PLOT_LINE_SOLID,
+        .label = style->labels != NULL && style->labels[i] != NULL
+                   ? style->labels[i] : sw_trajectory_get_column_name (trajectory, columns[i]),
+        .end_label = style->end_labels != NULL ? style->end_labels[i] : NULL,
       };
     }
 }
@@ -335,7 +352,7 @@ sw_plot_file_write_to_output (const SwTrajectory *trajectory, const guint *colum
                               const char *title, const SwPlotFileStyle *style, SwOutputFile *output,
                               int width_px, int height_px, GError **error)
 {
-  static const SwPlotFileStyle linear = { FALSE, 0 };
+  static const SwPlotFileStyle linear = { FALSE, 0, NULL, NULL, NULL, 0, NULL, 0 };
   const char *path;
   const Format *format;
 

@@ -24,6 +24,17 @@ typedef struct {
   gboolean log_x;          /* logarithmic x axis */
   guint32  log_y_columns;  /* bit k set: the panel that holds the k-th listed
                             * column has a logarithmic y axis */
+  /* What a plot of an analysis says rather than column names; NULL or 0
+   * where not wanted. Arrays have an entry per listed column. */
+  const char *const *labels;     /* legend text; a NULL entry: the column's name */
+  const char *const *y_labels;   /* the y axis label of the column's panel, naming the
+                                  * quantity: "phase [deg]"; the first column of a
+                                  * panel that has one says it; otherwise "[unit]" */
+  const char *const *end_labels; /* text where the curve leaves its panel: "2×" */
+  guint32  dashed_columns;       /* bit k set: the k-th listed column dashed */
+  const SwPlotMark *marks;       /* natural frequencies, crossings; a point's panel
+                                  * counts panels in the order they first appear */
+  guint    n_marks;
 } SwPlotFileStyle;
 
 /* Draws the given columns of a trajectory against its x values (time, or
