@@ -90,3 +90,13 @@ sw_kind_find_var (const SwKind *kind, const char *name)
       return (int) i;
   return -1;
 }
+
+const char *
+sw_kind_main_variable (const SwKind *kind)
+{
+  g_return_val_if_fail (kind != NULL, NULL);
+
+  if (kind->main_var != NULL)
+    return kind->main_var;
+  return kind->n_vars > 0 ? kind->vars[0].name : NULL;
+}

@@ -92,6 +92,10 @@ struct _SwKind {
   guint              n_vars;
   /* The parameter shown on a symbol ("J"), or NULL. */
   const char        *key_param;
+  /* The variable plotted when the component is double-clicked ("w" of an
+   * inertia, "tau" of a spring); NULL: the first of vars. See
+   * sw_kind_main_variable(). */
+  const char        *main_var;
   /* Extra checks beyond each parameter's range (c > 0 when b > 0, ...).
    * NULL when the ranges say everything. Sets a message naming the
    * parameter. */
@@ -114,5 +118,8 @@ const SwKind       *sw_catalog_lookup    (const char *name);
 int  sw_kind_find_port  (const SwKind *kind, const char *name);
 int  sw_kind_find_param (const SwKind *kind, const char *name);
 int  sw_kind_find_var   (const SwKind *kind, const char *name);
+/* The kind's main variable (main_var, else the first variable), or NULL
+ * for a kind without variables. */
+const char *sw_kind_main_variable (const SwKind *kind);
 
 G_END_DECLS

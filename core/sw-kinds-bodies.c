@@ -121,7 +121,7 @@ const SwKind sw_kind_rot_inertia = {
   .name = "rotational.inertia", .label = N_("Inertia"), .group = "Rotational",
   .help = N_("Rigid rotating body (1D-rotational inertia)"),
   .ports = SW_TABLE (rot_body_ports), .params = SW_TABLE (inertia_params),
-  .vars = SW_TABLE (inertia_vars), .key_param = "J",
+  .vars = SW_TABLE (inertia_vars), .key_param = "J", .main_var = "w",
   .build = body_build, .variables = body_variables,
 };
 
@@ -148,7 +148,7 @@ const SwKind sw_kind_trans_mass = {
   .name = "translational.mass", .label = N_("Mass"), .group = "Translational",
   .help = N_("Sliding mass with inertia"),
   .ports = SW_TABLE (trans_body_ports), .params = SW_TABLE (mass_params),
-  .vars = SW_TABLE (mass_vars), .key_param = "m",
+  .vars = SW_TABLE (mass_vars), .key_param = "m", .main_var = "v",
   .build = body_build, .variables = body_variables,
 };
 
@@ -183,6 +183,6 @@ const SwKind sw_kind_trans_rod = {
   .name = "translational.rod", .label = N_("Rod"), .group = "Translational",
   .help = N_("Rod without inertia"),
   .ports = SW_TABLE (trans_body_ports), .params = SW_TABLE (rod_params),
-  .vars = SW_TABLE (rod_vars), .key_param = "L",
+  .vars = SW_TABLE (rod_vars), .key_param = "L", .main_var = "f",
   .build = rod_build, .variables = rod_variables,
 };

@@ -147,34 +147,34 @@ static const SwVarDesc trans_spring_damper_vars[] = {
   SW_VAR ("power", "W", N_("Power dissipated as heat")),
 };
 
-#define COMPLIANT(sym, kname, klabel, kgroup, khelp, kports, kparams, kvars, kkey, kforces, kvariables, kflags, \
-                  kc, kd, krel0) \
+#define COMPLIANT(sym, kname, klabel, kgroup, khelp, kports, kparams, kvars, kkey, kmain, kforces, kvariables, \
+                  kflags, kc, kd, krel0) \
   const SwKind sym = { \
     .name = kname, .label = klabel, .group = kgroup, .help = khelp, \
     .ports = SW_TABLE (kports), .params = SW_TABLE (kparams), .vars = SW_TABLE (kvars), \
-    .key_param = kkey, .forces = kforces, .force_flags = kflags, .variables = kvariables, \
+    .key_param = kkey, .main_var = kmain, .forces = kforces, .force_flags = kflags, .variables = kvariables, \
     .linear = { TRUE, kc, kd, krel0 }, \
   }
 
 COMPLIANT (sw_kind_rot_spring, "rotational.spring", N_("Spring"), "Rotational",
-           N_("Linear torsional spring"), rot_ports, rot_spring_params, rot_spring_vars, "c",
+           N_("Linear torsional spring"), rot_ports, rot_spring_params, rot_spring_vars, "c", "tau",
            spring_forces, spring_variables, SW_FORCE_STIFFNESS, 0, -1, 1);
 COMPLIANT (sw_kind_rot_damper, "rotational.damper", N_("Damper"), "Rotational",
-           N_("Linear torsional damper"), rot_ports, rot_damper_params, rot_damper_vars, "d",
+           N_("Linear torsional damper"), rot_ports, rot_damper_params, rot_damper_vars, "d", "tau",
            damper_forces, damper_variables, SW_FORCE_DAMPING, -1, 0, -1);
 COMPLIANT (sw_kind_rot_spring_damper, "rotational.spring_damper", N_("Spring-damper"), "Rotational",
            N_("Linear torsional spring and damper in parallel"), rot_ports, rot_spring_damper_params,
-           rot_spring_damper_vars, "c", spring_damper_forces, spring_damper_variables,
+           rot_spring_damper_vars, "c", "tau", spring_damper_forces, spring_damper_variables,
            SW_FORCE_STIFFNESS | SW_FORCE_DAMPING, 0, 1, 2);
 COMPLIANT (sw_kind_trans_spring, "translational.spring", N_("Spring"), "Translational",
-           N_("Linear translational spring"), trans_ports, trans_spring_params, trans_spring_vars, "c",
+           N_("Linear translational spring"), trans_ports, trans_spring_params, trans_spring_vars, "c", "f",
            spring_forces, spring_variables, SW_FORCE_STIFFNESS, 0, -1, 1);
 COMPLIANT (sw_kind_trans_damper, "translational.damper", N_("Damper"), "Translational",
-           N_("Linear translational damper"), trans_ports, trans_damper_params, trans_damper_vars, "d",
+           N_("Linear translational damper"), trans_ports, trans_damper_params, trans_damper_vars, "d", "f",
            damper_forces, damper_variables, SW_FORCE_DAMPING, -1, 0, -1);
 COMPLIANT (sw_kind_trans_spring_damper, "translational.spring_damper", N_("Spring-damper"), "Translational",
            N_("Linear translational spring and damper in parallel"), trans_ports, trans_spring_damper_params,
-           trans_spring_damper_vars, "c", spring_damper_forces, spring_damper_variables,
+           trans_spring_damper_vars, "c", "f", spring_damper_forces, spring_damper_variables,
            SW_FORCE_STIFFNESS | SW_FORCE_DAMPING, 0, 1, 2);
 
 /* Shaft element: a spring with its polar mass moment distributed along it,
@@ -235,6 +235,6 @@ const SwKind sw_kind_rot_shaft = {
   .name = "rotational.shaft", .label = N_("Shaft"), .group = "Rotational",
   .help = N_("Elastic shaft with distributed inertia (one finite element)"),
   .ports = SW_TABLE (rot_ports), .params = SW_TABLE (shaft_params), .vars = SW_TABLE (shaft_vars),
-  .key_param = "c", .build = shaft_build, .forces = shaft_forces, .force_flags = SW_FORCE_STIFFNESS,
+  .key_param = "c", .main_var = "tau", .build = shaft_build, .forces = shaft_forces, .force_flags = SW_FORCE_STIFFNESS,
   .linear = { TRUE, SHAFT_C, -1, -1 }, .variables = shaft_variables,
 };
