@@ -53,16 +53,25 @@ failed (SwIntegrator *it, double t, const char *what, GError **error)
   return FALSE;
 }
 
-/* The weighted RMS norm, scaled so that huge values do not overflow. */
+/* The weighted RMS norm; scaled by its largest term when the plain sum
+ * overflows (huge values). */
 static double
 norm (SwIntegrator *it, const double *y0, const double *y1, const double *v)
 {
   double s = 0, m = 0, tol = it->tolerance;
 
   for (guint i = 0; i < it->n; i++)
+    {
+      double r = v[i] / (tol + tol * MAX (fabs (y0[i]), fabs (y1[i])));
+      s += r * r;
+    }
+  if (isfinite (s))
+    return sqrt (s / it->n);
+  for (guint i = 0; i < it->n; i++)
     m = MAX (m, fabs (v[i]) / (tol + tol * MAX (fabs (y0[i]), fabs (y1[i]))));
   if (m == 0 || !isfinite (m))
     return m;
+  s = 0;
   for (guint i = 0; i < it->n; i++)
     {
       double r = v[i] / (tol + tol * MAX (fabs (y0[i]), fabs (y1[i]))) / m;
