@@ -1,6 +1,9 @@
 /* sw-canvas-actions.c: the "canvas." actions (delete, select all,
- * duplicate, copy, cut, paste, rotate, flip, zoom), their keys, when each
- * is enabled, and the clipboard, which carries model JSON.
+ * duplicate, copy, cut, paste, rotate, flip, zoom, activate), their keys,
+ * when each is enabled, the clipboard, which carries model JSON, and the
+ * "component-activated" signal (double-click, Enter, canvas.activate).
+ * The keys that need the canvas's state (arrows, Tab, Enter, C) are in
+ * sw-canvas-input.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-canvas-private.h"
@@ -12,7 +15,19 @@
 static const char *const action_names[] = {
   "canvas.delete-selection", "canvas.select-all", "canvas.duplicate", "canvas.copy", "canvas.cut",
   "canvas.paste", "canvas.rotate", "canvas.flip", "canvas.zoom-in", "canvas.zoom-out", "canvas.zoom-fit",
+  "canvas.activate",
 };
+
+static guint component_activated_signal;
+
+void
+_sw_canvas_emit_component_activated (SwCanvas *self,
+                                     guint     component)
+{
+  g_return_if_fail (component < self->items->len);
+
+  g_signal_emit (self, component_activated_signal, 0, (int) component);
+}
 
 gboolean
 _sw_canvas_action_enabled (SwCanvas   *self,
@@ -37,6 +52,8 @@ _sw_canvas_action_enabled (SwCanvas   *self,
     return self->view.zoom < SW_CANVAS_MAX_ZOOM;
   if (strcmp (action, "canvas.zoom-out") == 0)
     return self->view.zoom > SW_CANVAS_MIN_ZOOM;
+  if (strcmp (action, "canvas.activate") == 0)
+    return g_hash_table_size (self->selection) == 1;
   /* duplicate, copy, cut, rotate, flip */
   return any;
 }
@@ -307,9 +324,39 @@ zoom_fit_action (GtkWidget  *widget,
   _sw_canvas_zoom_fit (SW_CANVAS (widget));
 }
 
+static void
+activate_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  SwCanvas *self = SW_CANVAS (widget);
+  int component = sw_canvas_get_selected_component (self);
+
+  if (component >= 0)
+    _sw_canvas_emit_component_activated (self, (guint) component);
+}
+
 void
 _sw_canvas_class_actions_init (GtkWidgetClass *widget_class)
 {
+  /**
+   * SwCanvas::component-activated:
+   * @canvas: the canvas
+   * @component: the component's index
+   *
+   * A component was double-clicked, or Enter pressed with it selected: the
+   * window plots its main variable (sw_kind_main_variable()).
+   */
+  component_activated_signal =
+    g_signal_new ("component-activated",
+                  G_TYPE_FROM_CLASS (widget_class),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 1, G_TYPE_INT);
+
+  gtk_widget_class_install_action (widget_class, "canvas.activate", NULL, activate_action);
   gtk_widget_class_install_action (widget_class, "canvas.delete-selection", NULL, delete_selection_action);
   gtk_widget_class_install_action (widget_class, "canvas.select-all", NULL, select_all_action);
   gtk_widget_class_install_action (widget_class, "canvas.duplicate", NULL, duplicate_action);

@@ -211,6 +211,14 @@ gboolean      _sw_canvas_action_enabled    (SwCanvas           *canvas,
                                             const char         *action);
 /* The selected wire (connection index), or -1. */
 int           _sw_canvas_get_selected_wire (SwCanvas           *canvas);
+/* A key press as the canvas's key controller gets it: TRUE when the canvas
+ * used it (see the keys in sw-canvas.h). */
+gboolean      _sw_canvas_key_press         (SwCanvas           *canvas,
+                                            guint               keyval,
+                                            GdkModifierType     state);
+/* While connecting from the keyboard: the target port, or -1. */
+int           _sw_canvas_get_connect_target (SwCanvas          *canvas,
+                                             guint             *port);
 
 /* The widget's files:
  *   sw-canvas.c          the type, properties, model and history, the
@@ -299,6 +307,8 @@ struct _SwCanvas
   gboolean      in_group;
   int           connect_component;
   guint         connect_port;
+  gboolean      key_connect;      /* connecting from the keyboard: the target
+                                   * is hover_component/hover_port */
   int           hover_component;  /* the port under the pointer, or -1 */
   guint         hover_port;
   GHashTable   *band_base;        /* selection when the rubber band began */
@@ -386,5 +396,7 @@ void                  _sw_canvas_input_init            (SwCanvas             *se
 /* sw-canvas-actions.c */
 void                  _sw_canvas_class_actions_init    (GtkWidgetClass       *widget_class);
 void                  _sw_canvas_update_actions        (SwCanvas             *self);
+void                  _sw_canvas_emit_component_activated (SwCanvas          *self,
+                                                        guint                 component);
 
 G_END_DECLS

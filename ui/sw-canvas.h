@@ -10,7 +10,26 @@
  *
  * Actions in the "canvas" group (installed on the widget): delete-selection,
  * select-all, duplicate, copy, cut, paste (the clipboard carries model JSON,
- * so it works between windows), rotate, flip, zoom-in, zoom-out, zoom-fit.
+ * so it works between windows), rotate, flip, zoom-in, zoom-out, zoom-fit,
+ * activate.
+ *
+ * Keyboard (every pointer path has one):
+ *   Tab, Shift+Tab       select the next, previous component in model order
+ *                        (past the last one, Tab leaves the canvas)
+ *   Alt+arrows           select the nearest component in that direction
+ *   arrows               move the selection by a grid step (with Shift: five);
+ *                        with nothing selected, select the component nearest
+ *                        the view's centre
+ *   Ctrl+arrows          pan the view
+ *   Enter, double-click  "component-activated" for the selected component
+ *                        (the window plots its main variable)
+ *   C                    connect from the selected component's first free
+ *                        port: Tab, Shift+Tab (or the arrows) go through the
+ *                        ports it can connect to, nearest first; C again takes
+ *                        the component's next port; Enter connects; Escape
+ *                        cancels
+ *   Delete, Ctrl+A, Ctrl+D, Ctrl+C, Ctrl+X, Ctrl+V, R, F, +, −, 0: the actions
+ *   Escape               cancel placing, connecting, a drag; else deselect
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
@@ -25,7 +44,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (SwCanvas, sw_canvas, SW, CANVAS, GtkWidget)
 
 /* Properties: "model" (SwModel), "history" (SwHistory, for grouping a drag
- * into one step), "zoom" (double, 1 = 100 %). Signal "selection-changed". */
+ * into one step), "zoom" (double, 1 = 100 %). Signals "selection-changed"
+ * and "component-activated" (int component: double-click or Enter). */
 GtkWidget *sw_canvas_new                 (void);
 void       sw_canvas_set_model           (SwCanvas   *canvas,
                                           SwModel    *model);
@@ -47,6 +67,11 @@ void       sw_canvas_select_component    (SwCanvas   *canvas,
  * component of this kind there (Escape cancels). Dropping a string
  * "shaftwork-kind:<name>" (from the palette) places it where it is dropped. */
 void       sw_canvas_begin_place         (SwCanvas   *canvas,
+                                          const char *kind_name);
+/* Places a new component of this kind at once, at the centre of the view
+ * (or the nearest free spot around it), and selects it: Enter in the
+ * palette's search. Returns its index, or -1 (a hint says why). */
+int        sw_canvas_place_kind_at_center (SwCanvas  *canvas,
                                           const char *kind_name);
 
 /* Problems to mark at the components involved (from a failed check):
