@@ -1,0 +1,383 @@
+/* test-campbell-view.c: the Campbell diagram view over
+ * data/examples/fourbody.shaft: the shaft list, properties and their
+ * notifications, the crossings in the table against sw_campbell_compute(),
+ * the table's cells, "mode-selected" from the table and from a click on a
+ * crossing's circle, an error shown, and the widget in a window in light
+ * and dark styles.
+ *
+ * Needs a display (xvfb-run); GSK_RENDERER=cairo. SW_SCREENSHOTS=DIR keeps
+ * the window's pictures there (campbell-light.png, campbell-dark.png).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <string.h>
+
+#include <adwaita.h>
+
+#include "sw-campbell.h"
+#include "sw-campbell-view.h"
+#include "sw-campbell-view-private.h"
+#include "sw-model.h"
+
+/* The view's speed samples over the range. */
+#define VIEW_SPEEDS 121
+
+static SwSystem *
+load_system (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples", "fourbody.shaft", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_file (path, &error);
+  SwSystem *system;
+
+  g_assert_no_error (error);
+  system = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  return system;
+}
+
+static gboolean
+has_string (GListModel *list, const char *text)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (GtkStringObject) item = g_list_model_get_item (list, i);
+      if (strcmp (gtk_string_object_get_string (item), text) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+on_computed (SwCampbellView *view, int *count)
+{
+  (*count)++;
+}
+
+static void
+wait_computed (SwCampbellView *view)
+{
+  int count = 0;
+  gulong id = g_signal_connect (view, "computed", G_CALLBACK (on_computed), &count);
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while (count == 0 && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (view, id);
+  g_assert_cmpint (count, ==, 1);
+  g_assert_false (sw_campbell_view_get_busy (view));
+}
+
+static void
+count_notify (GObject *object, GParamSpec *pspec, int *count)
+{
+  (*count)++;
+}
+
+static void
+on_mode_selected (SwCampbellView *view, guint mode, GArray *modes)
+{
+  g_array_append_val (modes, mode);
+}
+
+static void
+test_shafts (void)
+{
+  g_autoptr (SwSystem) system = load_system ();
+  SwCampbellView *view = g_object_ref_sink (SW_CAMPBELL_VIEW (sw_campbell_view_new ()));
+  GListModel *shafts = sw_campbell_view_get_shafts (view);
+  int notes = 0;
+
+  sw_campbell_view_set_system (view, system);
+  g_assert_cmpuint (g_list_model_get_n_items (shafts), ==, 4);
+  g_assert_true (has_string (shafts, "rotor"));
+  g_assert_true (has_string (shafts, "hub1"));
+  g_assert_true (has_string (shafts, "hub2"));
+  g_assert_true (has_string (shafts, "load"));
+  g_assert_false (has_string (shafts, "torque"));
+  g_assert_false (has_string (shafts, "shaft"));
+  g_assert_cmpstr (sw_campbell_view_get_shaft (view), ==, "rotor");
+
+  g_signal_connect (view, "notify::shaft", G_CALLBACK (count_notify), &notes);
+  sw_campbell_view_set_shaft (view, "load");
+  sw_campbell_view_set_shaft (view, "load");
+  g_assert_cmpint (notes, ==, 1);
+  g_assert_cmpstr (sw_campbell_view_get_shaft (view), ==, "load");
+  wait_computed (view);
+  g_assert_nonnull (sw_campbell_view_get_campbell (view));
+  g_assert_finalize_object (view);
+}
+
+static void
+test_properties (void)
+{
+  SwCampbellView *view = g_object_ref_sink (SW_CAMPBELL_VIEW (sw_campbell_view_new ()));
+  static const double orders[] = { 0.5, 1, 2 };
+  const double *got;
+  guint n;
+  int notes = 0;
+  double to;
+
+  g_assert_cmpfloat (sw_campbell_view_get_from_rpm (view), ==, 0);
+  g_assert_cmpfloat (sw_campbell_view_get_to_rpm (view), ==, 3000);
+  got = sw_campbell_view_get_orders (view, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpfloat (got[0], ==, 1);
+
+  g_signal_connect (view, "notify::to-rpm", G_CALLBACK (count_notify), &notes);
+  sw_campbell_view_set_speed_range (view, 100, 9000);
+  sw_campbell_view_set_speed_range (view, 100, 9000);
+  g_assert_cmpint (notes, ==, 1);
+  g_object_get (view, "to-rpm", &to, NULL);
+  g_assert_cmpfloat (to, ==, 9000);
+  sw_campbell_view_set_orders (view, orders, 3);
+  got = sw_campbell_view_get_orders (view, &n);
+  g_assert_cmpuint (n, ==, 3);
+  g_assert_cmpfloat (got[2], ==, 2);
+  /* No system: nothing to compute. */
+  g_assert_false (sw_campbell_view_get_busy (view));
+  g_assert_null (sw_campbell_view_get_campbell (view));
+  g_assert_finalize_object (view);
+}
+
+static void
+test_crossings (void)
+{
+  g_autoptr (SwSystem) system = load_system ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwCampbell) expected = NULL;
+  g_autoptr (GArray) selected = g_array_new (FALSE, FALSE, sizeof (guint));
+  SwCampbellView *view = g_object_ref_sink (SW_CAMPBELL_VIEW (sw_campbell_view_new ()));
+  static const double orders[] = { 1, 2 };
+  SwCampbellOptions o = sw_campbell_options_default ();
+  GtkSelectionModel *table;
+  guint n;
+
+  sw_campbell_view_set_system (view, system);
+  sw_campbell_view_set_shaft (view, "rotor");
+  sw_campbell_view_set_speed_range (view, 0, 12000);
+  sw_campbell_view_set_orders (view, orders, 2);
+  wait_computed (view);
+  g_assert_null (sw_campbell_view_get_error (view));
+
+  o.from_rpm = 0;
+  o.to_rpm = 12000;
+  o.orders = orders;
+  o.n_orders = 2;
+  o.n_speeds = VIEW_SPEEDS;
+  expected = sw_campbell_compute (system, "rotor", &o, &error);
+  g_assert_no_error (error);
+
+  table = sw_campbell_view_get_crossings (view);
+  n = g_list_model_get_n_items (G_LIST_MODEL (table));
+  g_assert_cmpuint (n, ==, sw_campbell_get_n_crossings (expected));
+  g_assert_cmpuint (n, ==, 5);   /* modes 2, 3, 4 by order 2 and modes 2, 3 by order 1 below 12000 rpm */
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (SwCampbellCrossing) row = g_list_model_get_item (G_LIST_MODEL (table), i);
+      const SwCriticalSpeed *got = sw_campbell_crossing_get_speed (row), *want = sw_campbell_get_crossing (expected, i);
+      g_autofree char *mode_text = _sw_campbell_view_dup_cell_text (row, 2);
+      g_autofree char *want_mode = g_strdup_printf ("%u", want->mode);
+      g_autofree char *section = _sw_campbell_view_dup_cell_text (row, 4);
+
+      g_assert_cmpfloat_with_epsilon (got->speed_rpm, want->speed_rpm, 1e-9 * want->speed_rpm);
+      g_assert_cmpfloat (got->order, ==, want->order);
+      g_assert_cmpuint (got->mode, ==, want->mode);
+      g_assert_cmpfloat_with_epsilon (got->frequency_hz, want->frequency_hz, 1e-9 * want->frequency_hz);
+      g_assert_cmpstr (mode_text, ==, want_mode);
+      g_assert_cmpstr (section, ==, sw_system_get_part (system, (guint) want->section)->id);
+      g_assert_cmpstr (sw_campbell_crossing_get_section (row), ==, section);
+    }
+  /* Nothing selected at first. */
+  g_assert_false (gtk_selection_model_is_selected (table, 0));
+
+  g_signal_connect (view, "mode-selected", G_CALLBACK (on_mode_selected), selected);
+  sw_campbell_view_select_crossing (view, 3);
+  g_assert_cmpuint (selected->len, ==, 1);
+  g_assert_cmpuint (g_array_index (selected, guint, 0), ==, sw_campbell_get_crossing (expected, 3)->mode);
+  /* As the table selects it (a click or the keyboard on a row). */
+  gtk_selection_model_select_item (table, 0, TRUE);
+  g_assert_cmpuint (selected->len, ==, 2);
+  g_assert_cmpuint (g_array_index (selected, guint, 1), ==, sw_campbell_get_crossing (expected, 0)->mode);
+  /* Unselecting emits nothing. */
+  sw_campbell_view_select_crossing (view, GTK_INVALID_LIST_POSITION);
+  g_assert_cmpuint (selected->len, ==, 2);
+
+  /* A new result empties the selection without a signal. */
+  sw_campbell_view_select_crossing (view, 1);
+  g_assert_cmpuint (selected->len, ==, 3);
+  sw_campbell_view_set_speed_range (view, 0, 6000);
+  wait_computed (view);
+  g_assert_cmpuint (selected->len, ==, 3);
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (table)), ==, GTK_INVALID_LIST_POSITION);
+  g_assert_finalize_object (view);
+}
+
+static void
+test_error (void)
+{
+  g_autoptr (SwSystem) system = load_system ();
+  SwCampbellView *view = g_object_ref_sink (SW_CAMPBELL_VIEW (sw_campbell_view_new ()));
+
+  sw_campbell_view_set_system (view, system);
+  wait_computed (view);
+  g_assert_null (sw_campbell_view_get_error (view));
+  /* A system without a reference shaft: nothing to compute, an empty table. */
+  sw_campbell_view_set_system (view, NULL);
+  g_assert_false (sw_campbell_view_get_busy (view));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (sw_campbell_view_get_crossings (view))), ==, 0);
+  g_assert_finalize_object (view);
+}
+
+static cairo_surface_t *
+snapshot_widget (GtkWidget *widget)
+{
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static void
+keep_picture (cairo_surface_t *surface, const char *name)
+{
+  const char *dir = g_getenv ("SW_SCREENSHOTS");
+  g_autofree char *path = NULL;
+
+  if (dir == NULL)
+    return;
+  path = g_build_filename (dir, name, NULL);
+  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
+  g_test_message ("picture: %s", path);
+}
+
+static void
+iterate (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static GtkWidget *
+find_area (GtkWidget *widget)
+{
+  if (GTK_IS_DRAWING_AREA (widget))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_area (c);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_window (void)
+{
+  g_autoptr (SwSystem) system = load_system ();
+  g_autoptr (GArray) selected = g_array_new (FALSE, FALSE, sizeof (guint));
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *widget = sw_campbell_view_new ();
+  SwCampbellView *view = SW_CAMPBELL_VIEW (widget);
+  static const double orders[] = { 1, 2, 4 };
+  cairo_surface_t *light, *dark;
+  GtkWidget *area;
+  GList *gestures;
+  double x, y;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
+  gtk_window_set_child (GTK_WINDOW (window), widget);
+  sw_campbell_view_set_system (view, system);
+  sw_campbell_view_set_speed_range (view, 0, 12000);
+  sw_campbell_view_set_orders (view, orders, 3);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_computed (view);
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  iterate (300);
+  area = find_area (widget);
+  g_assert_nonnull (area);
+  g_assert_cmpint (gtk_widget_get_width (area), >, 400);
+
+  /* A click on a crossing's circle selects it. */
+  g_signal_connect (view, "mode-selected", G_CALLBACK (on_mode_selected), selected);
+  g_assert_true (_sw_campbell_view_crossing_position (view, 4, &x, &y));
+  gestures = NULL;
+  {
+    g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (area);
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+        if (GTK_IS_GESTURE_CLICK (c))
+          gestures = g_list_prepend (gestures, c);
+      }
+    g_assert_nonnull (gestures);
+    g_signal_emit_by_name (gestures->data, "pressed", 1, x + 3, y - 2);
+    g_list_free (gestures);
+  }
+  g_assert_cmpuint (selected->len, ==, 1);
+  g_assert_cmpuint (g_array_index (selected, guint, 0), ==,
+                    sw_campbell_get_crossing (sw_campbell_view_get_campbell (view), 4)->mode);
+  iterate (200);
+
+  light = snapshot_widget (window);
+  keep_picture (light, "campbell-light.png");
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  iterate (300);
+  dark = snapshot_widget (window);
+  keep_picture (dark, "campbell-dark.png");
+  if (g_getenv ("SW_SCREENSHOTS") != NULL)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("SW_SCREENSHOTS"), "campbell-export.png", NULL);
+      g_autoptr (GError) error = NULL;
+
+      g_assert_true (sw_campbell_view_export (view, path, 1000, 650, &error));
+      g_assert_no_error (error);
+    }
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  cairo_surface_destroy (light);
+  cairo_surface_destroy (dark);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_no_display (void)
+{
+  if (g_getenv ("CI") != NULL)
+    g_error ("no display: run the UI tests under xvfb-run");
+  g_test_skip ("no display");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  if (!gtk_init_check ())
+    {
+      g_test_add_func ("/ui/campbell-view/no-display", test_no_display);
+      return g_test_run ();
+    }
+  adw_init ();
+
+  g_test_add_func ("/ui/campbell-view/shafts", test_shafts);
+  g_test_add_func ("/ui/campbell-view/properties", test_properties);
+  g_test_add_func ("/ui/campbell-view/crossings", test_crossings);
+  g_test_add_func ("/ui/campbell-view/error", test_error);
+  g_test_add_func ("/ui/campbell-view/window", test_window);
+  return g_test_run ();
+}

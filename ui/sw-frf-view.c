@@ -1,0 +1,995 @@
+/* sw-frf-view.c: the frequency response view.
+ *
+ * The lists come from the system's parts: torque and force sources and
+ * bodies as inputs (what sw_frf_compute() accepts), every variable of every
+ * part as outputs. A change of system, input, output or range starts a job:
+ * the system (immutable, reference counted) goes to a GTask worker, which
+ * computes the modes (unless the caller gave some) and the response; the
+ * result comes back to the main thread and is applied only if the view is
+ * still alive (a GWeakRef) and the job is still the current one (its
+ * GCancellable), as in GNOME Text Editor's statistics. PLplot draws on the
+ * main thread only, through a stream of the view's own.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-frf-view.h"
+#include "sw-frf-view-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "sw-frf.h"
+#include "sw-plot-draw.h"
+#include "sw-plot-file.h"
+#include "sw-ui-resources.h"
+
+#define RANGE_DELAY_MS 400   /* after typing in a range entry */
+
+struct _SwFrfView {
+  GtkWidget      parent_instance;
+
+  GtkWidget     *controls;
+  GtkDropDown   *input_drop;
+  GtkDropDown   *output_drop;
+  GtkEntry      *from_entry;
+  GtkEntry      *to_entry;
+  GtkToggleButton *db_button;
+  GtkSpinner    *spinner;
+  GtkDrawingArea *area;
+  GtkLabel      *status;
+
+  GtkStringList *inputs;
+  GtkStringList *outputs;
+  SwSystem      *system;
+  SwModes       *modes;       /* the caller's, or NULL */
+  double         from_hz, to_hz;
+  gboolean       db;
+  gboolean       filling;     /* the lists are being refilled: no jobs */
+
+  GCancellable  *job;         /* the current computation */
+  guint          range_timeout;
+  SwTrajectory  *response;
+  GArray        *natural;     /* double, Hz */
+  GError        *error;
+  char          *title;
+  char          *ratio_unit;
+
+  SwPlotColors   colors;
+  int            stream;
+  int            stream_width, stream_height;
+};
+
+G_DEFINE_FINAL_TYPE (SwFrfView, sw_frf_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_INPUT,
+  PROP_OUTPUT,
+  PROP_FROM_HZ,
+  PROP_TO_HZ,
+  PROP_DB,
+  PROP_BUSY,
+  N_PROPS
+};
+
+enum { COMPUTED, N_SIGNALS };
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* ---- Colours --------------------------------------------------------------- */
+
+static void
+rgb_from_gdk (guint8 out[3], const GdkRGBA *c)
+{
+  out[0] = (guint8) lround (CLAMP (c->red, 0.0, 1.0) * 255);
+  out[1] = (guint8) lround (CLAMP (c->green, 0.0, 1.0) * 255);
+  out[2] = (guint8) lround (CLAMP (c->blue, 0.0, 1.0) * 255);
+}
+
+static void
+mix (guint8 out[3], const guint8 a[3], const guint8 b[3], double t)
+{
+  for (int i = 0; i < 3; i++)
+    out[i] = (guint8) lround (a[i] * (1.0 - t) + b[i] * t);
+}
+
+/* The palette of the style, the page and text colours of its views. */
+static void
+update_colors (SwFrfView *self)
+{
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (self));
+  GdkRGBA bg, fg;
+
+  self->colors = *(dark ? sw_plot_colors_dark () : sw_plot_colors_light ());
+  if (gtk_style_context_lookup_color (context, "view_bg_color", &bg) &&
+      gtk_style_context_lookup_color (context, "view_fg_color", &fg))
+    {
+      rgb_from_gdk (self->colors.background, &bg);
+      rgb_from_gdk (self->colors.foreground, &fg);
+      mix (self->colors.grid, self->colors.background, self->colors.foreground, dark ? 0.2 : 0.13);
+      mix (self->colors.grid_minor, self->colors.background, self->colors.foreground, dark ? 0.1 : 0.065);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
+/* ---- The lists ------------------------------------------------------------- */
+
+/* A part carries mass when one of its mass parameters (kg, kg.m2) is
+ * positive: an inertia, a mass, a shaft with its polar moment. */
+static gboolean
+is_body (const SwPart *p)
+{
+  for (guint k = 0; k < p->kind->n_params; k++)
+    {
+      const char *unit = p->kind->params[k].unit;
+
+      if (unit != NULL && (strcmp (unit, "kg") == 0 || strcmp (unit, "kg.m2") == 0) && p->param[k] > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* What sw_frf_compute() takes as an input: a torque or force source, or a body. */
+static gboolean
+is_input (const SwPart *p)
+{
+  return (g_strcmp0 (p->kind->group, "Sources") == 0 && p->kind->forces != NULL) || is_body (p);
+}
+
+static int
+find_string (GtkStringList *list, const char *text)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (list));
+
+  for (guint i = 0; text != NULL && i < n; i++)
+    if (strcmp (gtk_string_list_get_string (list, i), text) == 0)
+      return (int) i;
+  return -1;
+}
+
+static const char *
+selected_string (GtkDropDown *drop)
+{
+  GtkStringObject *item = gtk_drop_down_get_selected_item (drop);
+
+  return item != NULL ? gtk_string_object_get_string (item) : NULL;
+}
+
+/* The main variable of the input's part when it is a body ("rotor.w"),
+ * otherwise that of the first body. */
+static int
+default_output (SwFrfView *self)
+{
+  guint n = sw_system_get_n_parts (self->system);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const SwPart *p = sw_system_get_part (self->system, i);
+      g_autofree char *name = NULL;
+      const char *var;
+
+      if (!is_body (p))
+        continue;
+      var = p->kind->main_var != NULL ? p->kind->main_var : p->kind->vars[0].name;
+      name = g_strdup_printf ("%s.%s", p->id, var);
+      /* The last body: usually the load, far from the source. */
+      if (i + 1 < n)
+        {
+          gboolean later = FALSE;
+          for (guint j = i + 1; j < n && !later; j++)
+            later = is_body (sw_system_get_part (self->system, j));
+          if (later)
+            continue;
+        }
+      return find_string (self->outputs, name);
+    }
+  return 0;
+}
+
+static void fill_lists (SwFrfView *self);
+static void start_job (SwFrfView *self);
+
+/* ---- The job --------------------------------------------------------------- */
+
+typedef struct {
+  SwSystem     *system;
+  SwModes      *modes;
+  char         *input;
+  char         *output;
+  SwFrfOptions  options;
+} Job;
+
+typedef struct {
+  SwTrajectory *response;
+  GArray       *natural;
+} JobResult;
+
+static void
+job_free (Job *job)
+{
+  g_clear_pointer (&job->system, sw_system_unref);
+  g_clear_pointer (&job->modes, sw_modes_unref);
+  g_free (job->input);
+  g_free (job->output);
+  g_free (job);
+}
+
+static void
+job_result_free (JobResult *r)
+{
+  g_clear_pointer (&r->response, sw_trajectory_unref);
+  g_clear_pointer (&r->natural, g_array_unref);
+  g_free (r);
+}
+
+static int
+compare_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* The natural frequencies of the elastic modes, ascending. */
+static GArray *
+natural_frequencies (const SwModes *modes)
+{
+  GArray *f = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; modes != NULL && i < sw_modes_get_n_modes (modes); i++)
+    {
+      const SwMode *m = sw_modes_get_mode (modes, i);
+
+      if (!m->rigid_body && m->frequency_hz > 0 && isfinite (m->frequency_hz))
+        g_array_append_val (f, m->frequency_hz);
+    }
+  g_array_sort (f, compare_double);
+  return f;
+}
+
+static void
+job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Job *job = data;
+  g_autoptr (SwModes) computed = NULL;
+  g_autoptr (GError) error = NULL;
+  JobResult *result;
+  SwTrajectory *response;
+
+  if (job->modes == NULL)
+    computed = sw_modes_compute (job->system, 0, NULL, NULL);
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+      return;
+    }
+  if (!(response = sw_frf_compute (job->system, job->input, job->output, &job->options, &error)))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  result = g_new0 (JobResult, 1);
+  result->response = response;
+  result->natural = natural_frequencies (job->modes != NULL ? job->modes : computed);
+  g_task_return_pointer (task, result, (GDestroyNotify) job_result_free);
+}
+
+static void
+set_busy (SwFrfView *self, gboolean busy)
+{
+  gtk_spinner_set_spinning (self->spinner, busy);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+static void
+show_error (SwFrfView *self)
+{
+  gtk_label_set_text (self->status, self->error != NULL ? self->error->message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->status), self->error != NULL);
+}
+
+static void
+job_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  GWeakRef *ref = data;
+  g_autoptr (SwFrfView) self = g_weak_ref_get (ref);
+  GTask *task = G_TASK (res);
+  g_autoptr (GError) error = NULL;
+  JobResult *result;
+
+  g_weak_ref_clear (ref);
+  g_free (ref);
+  result = g_task_propagate_pointer (task, &error);
+  /* Only for a view still alive whose current job this is. */
+  if (self == NULL || g_task_get_cancellable (task) != self->job ||
+      g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    {
+      if (result != NULL)
+        job_result_free (result);
+      return;
+    }
+  g_clear_object (&self->job);
+  g_clear_pointer (&self->response, sw_trajectory_unref);
+  g_clear_pointer (&self->natural, g_array_unref);
+  g_clear_error (&self->error);
+  if (result != NULL)
+    {
+      self->response = g_steal_pointer (&result->response);
+      self->natural = g_steal_pointer (&result->natural);
+      g_free (self->ratio_unit);
+      self->ratio_unit = g_strdup (sw_trajectory_get_column_unit (self->response,
+                                                                  (guint) sw_trajectory_find_column (self->response, "magnitude")));
+      job_result_free (result);
+    }
+  else
+    self->error = g_steal_pointer (&error);
+  show_error (self);
+  set_busy (self, FALSE);
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+  g_signal_emit (self, signals[COMPUTED], 0);
+}
+
+static void
+cancel_job (SwFrfView *self)
+{
+  if (self->job != NULL)
+    {
+      g_cancellable_cancel (self->job);
+      g_clear_object (&self->job);
+    }
+}
+
+/* Cancels the running job and starts one for the current choice. */
+static void
+start_job (SwFrfView *self)
+{
+  g_autoptr (GTask) task = NULL;
+  const char *input = selected_string (self->input_drop);
+  const char *output = selected_string (self->output_drop);
+  GWeakRef *ref;
+  Job *job;
+  gboolean was_busy = self->job != NULL;
+
+  if (self->filling)
+    return;
+  cancel_job (self);
+  g_clear_handle_id (&self->range_timeout, g_source_remove);
+  if (self->system == NULL || input == NULL || output == NULL)
+    {
+      g_clear_pointer (&self->response, sw_trajectory_unref);
+      g_clear_error (&self->error);
+      show_error (self);
+      gtk_widget_queue_draw (GTK_WIDGET (self->area));
+      if (was_busy)
+        set_busy (self, FALSE);
+      return;
+    }
+  job = g_new0 (Job, 1);
+  job->system = sw_system_ref (self->system);
+  job->modes = self->modes != NULL ? sw_modes_ref (self->modes) : NULL;
+  job->input = g_strdup (input);
+  job->output = g_strdup (output);
+  job->options = sw_frf_options_default ();
+  job->options.from_hz = self->from_hz;
+  job->options.to_hz = self->to_hz;
+  g_free (self->title);
+  self->title = g_strdup_printf ("%s / %s", output, input);
+
+  self->job = g_cancellable_new ();
+  ref = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (ref, self);
+  task = g_task_new (NULL, self->job, job_done, ref);
+  g_task_set_source_tag (task, start_job);
+  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
+  g_task_run_in_thread (task, job_thread);
+  set_busy (self, TRUE);
+}
+
+/* ---- The scene ------------------------------------------------------------- */
+
+typedef struct {
+  SwPlotScene  scene;
+  SwPlotPanel  panels[2];
+  SwPlotCurve  curves[2];
+  GArray      *marks;
+  GPtrArray   *strings;
+} Scene;
+
+static void
+scene_clear (Scene *s)
+{
+  g_clear_pointer (&s->marks, g_array_unref);
+  g_clear_pointer (&s->strings, g_ptr_array_unref);
+}
+
+/* FALSE when there is nothing to draw. */
+static gboolean
+build_scene (SwFrfView *self, Scene *s, const SwPlotColors *colors)
+{
+  int magnitude, phase;
+
+  memset (s, 0, sizeof *s);
+  if (self->response == NULL || sw_trajectory_get_n_rows (self->response) == 0)
+    return FALSE;
+  magnitude = sw_trajectory_find_column (self->response, "magnitude");
+  phase = sw_trajectory_find_column (self->response, "phase_deg");
+  g_return_val_if_fail (magnitude >= 0 && phase >= 0, FALSE);
+  s->marks = g_array_new (FALSE, TRUE, sizeof (SwPlotMark));
+  s->strings = g_ptr_array_new_with_free_func (g_free);
+
+  g_ptr_array_add (s->strings, self->db ? g_strdup_printf (_("magnitude [dB re 1 %s]"), self->ratio_unit)
+                                        : g_strdup_printf ("%s [%s]", _("magnitude"), self->ratio_unit));
+  s->panels[0] = (SwPlotPanel) { .label = g_ptr_array_index (s->strings, 0), .unit = self->ratio_unit,
+                                 .log = !self->db, .db = self->db };
+  s->panels[1] = (SwPlotPanel) { .label = _("phase [deg]"), .unit = "deg" };
+  s->curves[0] = (SwPlotCurve) { .trajectory = self->response, .x_column = -1, .y_column = (guint) magnitude,
+                                 .x_factor = 1, .y_factor = 1, .panel = 0, .color = 0,
+                                 .line = SW_PLOT_LINE_SOLID, .label = _("magnitude") };
+  s->curves[1] = (SwPlotCurve) { .trajectory = self->response, .x_column = -1, .y_column = (guint) phase,
+                                 .x_factor = 1, .y_factor = 1, .panel = 1, .color = 1,
+                                 .line = SW_PLOT_LINE_SOLID, .label = _("phase") };
+  for (guint i = 0; self->natural != NULL && i < self->natural->len; i++)
+    {
+      char *label = g_strdup_printf ("%.4g Hz", g_array_index (self->natural, double, i));
+      SwPlotMark m = { .kind = SW_PLOT_MARK_X_LINE, .x = g_array_index (self->natural, double, i), .label = label };
+
+      g_ptr_array_add (s->strings, label);
+      g_array_append_val (s->marks, m);
+    }
+  s->scene = (SwPlotScene) {
+    .colors = colors,
+    .title = self->title,
+    .x_label = _("frequency [Hz]"),
+    .log_x = TRUE,
+    .panels = s->panels,
+    .n_panels = 2,
+    .curves = s->curves,
+    .n_curves = 2,
+    .marks = (const SwPlotMark *) s->marks->data,
+    .n_marks = s->marks->len,
+  };
+  return TRUE;
+}
+
+/* ---- Drawing --------------------------------------------------------------- */
+
+static void
+free_stream (SwFrfView *self)
+{
+  if (self->stream < 0)
+    return;
+  sw_plot_stream_free (self->stream);
+  self->stream = -1;
+}
+
+gboolean
+_sw_frf_view_render (SwFrfView *self, cairo_t *cr, int width, int height, SwPlotGeometry *geometry)
+{
+  Scene s;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), FALSE);
+
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, self->colors.background[0] / 255.0, self->colors.background[1] / 255.0,
+                        self->colors.background[2] / 255.0);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  if (width <= 0 || height <= 0 || !build_scene (self, &s, &self->colors))
+    return FALSE;
+  if (self->stream >= 0 && (self->stream_width != width || self->stream_height != height))
+    free_stream (self);
+  if (self->stream < 0 && sw_plot_driver_available ())
+    {
+      self->stream = sw_plot_stream_new (width, height);
+      self->stream_width = width;
+      self->stream_height = height;
+    }
+  if (self->stream >= 0)
+    ok = sw_plot_stream_draw (self->stream, cr, width, height, &s.scene, geometry);
+  scene_clear (&s);
+  return ok;
+}
+
+static void
+draw_area (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  _sw_frf_view_render (SW_FRF_VIEW (data), cr, width, height, NULL);
+}
+
+char *
+_sw_frf_view_dup_magnitude_label (SwFrfView *self)
+{
+  Scene s;
+  char *label;
+
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), NULL);
+  if (!build_scene (self, &s, NULL))
+    return NULL;
+  label = g_strdup (s.panels[0].label);
+  scene_clear (&s);
+  return label;
+}
+
+gboolean
+sw_frf_view_export (SwFrfView *self, const char *path, int width_px, int height_px, GError **error)
+{
+  Scene s;
+  gboolean ok;
+
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!build_scene (self, &s, sw_plot_colors_light ()))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Cannot export “%s”: there is no response yet"), path);
+      return FALSE;
+    }
+  ok = sw_plot_file_write_scene (&s.scene, path, width_px, height_px, error);
+  scene_clear (&s);
+  return ok;
+}
+
+/* ---- Controls -------------------------------------------------------------- */
+
+static void
+on_selected (SwFrfView *self, GParamSpec *pspec, GtkDropDown *drop)
+{
+  if (self->filling)
+    return;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[drop == self->input_drop ? PROP_INPUT : PROP_OUTPUT]);
+  start_job (self);
+}
+
+/* An entry's frequency: TRUE with 0 for an empty one. */
+static gboolean
+parse_hz (GtkEntry *entry, double *hz)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  char *end;
+
+  if (*copy == '\0')
+    {
+      *hz = 0;
+      return TRUE;
+    }
+  *hz = g_strtod (copy, &end);
+  return *end == '\0' && isfinite (*hz) && *hz > 0 && *hz <= SW_FRF_MAX_HZ;
+}
+
+static void
+set_range_internal (SwFrfView *self, double from_hz, double to_hz)
+{
+  gboolean from_changed = from_hz != self->from_hz, to_changed = to_hz != self->to_hz;
+
+  if (!from_changed && !to_changed)
+    return;
+  self->from_hz = from_hz;
+  self->to_hz = to_hz;
+  if (from_changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FROM_HZ]);
+  if (to_changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TO_HZ]);
+  start_job (self);
+}
+
+static gboolean
+range_timeout (gpointer data)
+{
+  SwFrfView *self = data;
+  double from, to;
+  gboolean from_ok = parse_hz (self->from_entry, &from), to_ok = parse_hz (self->to_entry, &to);
+
+  self->range_timeout = 0;
+  if (from_ok && to_ok)
+    set_range_internal (self, from, to);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_range_changed (SwFrfView *self, GtkEditable *editable)
+{
+  double hz;
+
+  if (self->filling)
+    return;
+  if (parse_hz (GTK_ENTRY (editable), &hz))
+    gtk_widget_remove_css_class (GTK_WIDGET (editable), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (editable), "error");
+  g_clear_handle_id (&self->range_timeout, g_source_remove);
+  self->range_timeout = g_timeout_add (RANGE_DELAY_MS, range_timeout, self);
+}
+
+static void
+on_range_activate (SwFrfView *self, GtkEntry *entry)
+{
+  g_clear_handle_id (&self->range_timeout, g_source_remove);
+  range_timeout (self);
+}
+
+/* ---- API ------------------------------------------------------------------- */
+
+GtkWidget *
+sw_frf_view_new (void)
+{
+  return g_object_new (SW_TYPE_FRF_VIEW, NULL);
+}
+
+static void
+fill_lists (SwFrfView *self)
+{
+  g_autofree char *input = g_strdup (selected_string (self->input_drop));
+  g_autofree char *output = g_strdup (selected_string (self->output_drop));
+  g_autoptr (GPtrArray) ins = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) outs = g_ptr_array_new_with_free_func (g_free);
+  int in_index, out_index;
+
+  for (guint i = 0; self->system != NULL && i < sw_system_get_n_parts (self->system); i++)
+    {
+      const SwPart *p = sw_system_get_part (self->system, i);
+
+      if (is_input (p))
+        g_ptr_array_add (ins, g_strdup (p->id));
+      for (guint v = 0; v < p->kind->n_vars; v++)
+        g_ptr_array_add (outs, g_strdup_printf ("%s.%s", p->id, p->kind->vars[v].name));
+    }
+  g_ptr_array_add (ins, NULL);
+  g_ptr_array_add (outs, NULL);
+  self->filling = TRUE;
+  gtk_string_list_splice (self->inputs, 0, g_list_model_get_n_items (G_LIST_MODEL (self->inputs)),
+                          (const char *const *) ins->pdata);
+  gtk_string_list_splice (self->outputs, 0, g_list_model_get_n_items (G_LIST_MODEL (self->outputs)),
+                          (const char *const *) outs->pdata);
+  in_index = find_string (self->inputs, input);
+  out_index = find_string (self->outputs, output);
+  gtk_drop_down_set_selected (self->input_drop, in_index >= 0 ? (guint) in_index
+                              : ins->len > 1 ? 0 : GTK_INVALID_LIST_POSITION);
+  if (out_index < 0 && self->system != NULL)
+    out_index = default_output (self);
+  gtk_drop_down_set_selected (self->output_drop, out_index >= 0 && outs->len > 1 ? (guint) out_index
+                              : GTK_INVALID_LIST_POSITION);
+  self->filling = FALSE;
+  if (g_strcmp0 (input, selected_string (self->input_drop)) != 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INPUT]);
+  if (g_strcmp0 (output, selected_string (self->output_drop)) != 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OUTPUT]);
+}
+
+void
+sw_frf_view_set_system (SwFrfView *self, SwSystem *system)
+{
+  g_return_if_fail (SW_IS_FRF_VIEW (self));
+
+  if (system != NULL)
+    sw_system_ref (system);
+  g_clear_pointer (&self->system, sw_system_unref);
+  self->system = system;
+  fill_lists (self);
+  start_job (self);
+}
+
+SwSystem *
+sw_frf_view_get_system (SwFrfView *self)
+{
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), NULL);
+  return self->system;
+}
+
+GListModel *
+sw_frf_view_get_inputs (SwFrfView *self)
+{
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), NULL);
+  return G_LIST_MODEL (self->inputs);
+}
+
+GListModel *
+sw_frf_view_get_outputs (SwFrfView *self)
+{
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), NULL);
+  return G_LIST_MODEL (self->outputs);
+}
+
+static void
+select_string (SwFrfView *self, GtkDropDown *drop, GtkStringList *list, const char *text)
+{
+  int index = find_string (list, text);
+
+  if (index < 0)
+    {
+      g_warning ("“%s” is not in the list of %s", text, list == self->inputs ? "inputs" : "outputs");
+      return;
+    }
+  gtk_drop_down_set_selected (drop, (guint) index);   /* notifies and computes when it changes */
+}
+
+void
+sw_frf_view_set_input (SwFrfView *self, const char *input)
+{
+  g_return_if_fail (SW_IS_FRF_VIEW (self));
+  g_return_if_fail (input != NULL);
+  select_string (self, self->input_drop, self->inputs, input);
+}
+
+const char *
+sw_frf_view_get_input (SwFrfView *self)
+{
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), NULL);
+  return selected_string (self->input_drop);
+}
+
+void
+sw_frf_view_set_output (SwFrfView *self, const char *output)
+{
+  g_return_if_fail (SW_IS_FRF_VIEW (self));
+  g_return_if_fail (output != NULL);
+  select_string (self, self->output_drop, self->outputs, output);
+}
+
+const char *
+sw_frf_view_get_output (SwFrfView *self)
+{
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), NULL);
+  return selected_string (self->output_drop);
+}
+
+static void
+set_entry_hz (SwFrfView *self, GtkEntry *entry, double hz)
+{
+  char text[G_ASCII_DTOSTR_BUF_SIZE] = "";
+
+  if (hz > 0)
+    g_snprintf (text, sizeof text, "%g", hz);
+  self->filling = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+  gtk_widget_remove_css_class (GTK_WIDGET (entry), "error");
+  self->filling = FALSE;
+}
+
+void
+sw_frf_view_set_range (SwFrfView *self, double from_hz, double to_hz)
+{
+  g_return_if_fail (SW_IS_FRF_VIEW (self));
+  g_return_if_fail (from_hz >= 0 && to_hz >= 0 && from_hz <= SW_FRF_MAX_HZ && to_hz <= SW_FRF_MAX_HZ);
+
+  set_entry_hz (self, self->from_entry, from_hz);
+  set_entry_hz (self, self->to_entry, to_hz);
+  g_clear_handle_id (&self->range_timeout, g_source_remove);
+  set_range_internal (self, from_hz, to_hz);
+}
+
+double
+sw_frf_view_get_from_hz (SwFrfView *self)
+{
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), 0);
+  return self->from_hz;
+}
+
+double
+sw_frf_view_get_to_hz (SwFrfView *self)
+{
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), 0);
+  return self->to_hz;
+}
+
+void
+sw_frf_view_set_db (SwFrfView *self, gboolean db)
+{
+  g_return_if_fail (SW_IS_FRF_VIEW (self));
+
+  db = !!db;
+  if (db == self->db)
+    return;
+  self->db = db;
+  gtk_toggle_button_set_active (self->db_button, db);
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DB]);
+}
+
+gboolean
+sw_frf_view_get_db (SwFrfView *self)
+{
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), FALSE);
+  return self->db;
+}
+
+void
+sw_frf_view_set_modes (SwFrfView *self, SwModes *modes)
+{
+  g_return_if_fail (SW_IS_FRF_VIEW (self));
+
+  if (modes == self->modes)
+    return;
+  if (modes != NULL)
+    sw_modes_ref (modes);
+  g_clear_pointer (&self->modes, sw_modes_unref);
+  self->modes = modes;
+  start_job (self);
+}
+
+SwTrajectory *
+sw_frf_view_get_response (SwFrfView *self)
+{
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), NULL);
+  return self->response;
+}
+
+const double *
+sw_frf_view_get_natural_frequencies (SwFrfView *self, guint *n_frequencies)
+{
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), NULL);
+  if (n_frequencies != NULL)
+    *n_frequencies = self->natural != NULL ? self->natural->len : 0;
+  return self->natural != NULL ? (const double *) self->natural->data : NULL;
+}
+
+const GError *
+sw_frf_view_get_error (SwFrfView *self)
+{
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), NULL);
+  return self->error;
+}
+
+gboolean
+sw_frf_view_get_busy (SwFrfView *self)
+{
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), FALSE);
+  return self->job != NULL;
+}
+
+/* ---- GObject --------------------------------------------------------------- */
+
+static void
+on_db_toggled (SwFrfView *self, GtkToggleButton *button)
+{
+  sw_frf_view_set_db (self, gtk_toggle_button_get_active (button));
+}
+
+static void
+sw_frf_view_dispose (GObject *object)
+{
+  SwFrfView *self = SW_FRF_VIEW (object);
+
+  cancel_job (self);
+  g_clear_handle_id (&self->range_timeout, g_source_remove);
+  free_stream (self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), SW_TYPE_FRF_VIEW);
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->inputs);
+  g_clear_object (&self->outputs);
+  g_clear_pointer (&self->system, sw_system_unref);
+  g_clear_pointer (&self->modes, sw_modes_unref);
+  g_clear_pointer (&self->response, sw_trajectory_unref);
+  g_clear_pointer (&self->natural, g_array_unref);
+  G_OBJECT_CLASS (sw_frf_view_parent_class)->dispose (object);
+}
+
+static void
+sw_frf_view_finalize (GObject *object)
+{
+  SwFrfView *self = SW_FRF_VIEW (object);
+
+  g_clear_error (&self->error);
+  g_free (self->title);
+  g_free (self->ratio_unit);
+  G_OBJECT_CLASS (sw_frf_view_parent_class)->finalize (object);
+}
+
+static void
+sw_frf_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  SwFrfView *self = SW_FRF_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_INPUT: g_value_set_string (value, sw_frf_view_get_input (self)); break;
+    case PROP_OUTPUT: g_value_set_string (value, sw_frf_view_get_output (self)); break;
+    case PROP_FROM_HZ: g_value_set_double (value, self->from_hz); break;
+    case PROP_TO_HZ: g_value_set_double (value, self->to_hz); break;
+    case PROP_DB: g_value_set_boolean (value, self->db); break;
+    case PROP_BUSY: g_value_set_boolean (value, self->job != NULL); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sw_frf_view_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  SwFrfView *self = SW_FRF_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_INPUT: sw_frf_view_set_input (self, g_value_get_string (value)); break;
+    case PROP_OUTPUT: sw_frf_view_set_output (self, g_value_get_string (value)); break;
+    case PROP_FROM_HZ: sw_frf_view_set_range (self, g_value_get_double (value), self->to_hz); break;
+    case PROP_TO_HZ: sw_frf_view_set_range (self, self->from_hz, g_value_get_double (value)); break;
+    case PROP_DB: sw_frf_view_set_db (self, g_value_get_boolean (value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+/* The style's colours are known once its CSS applies. */
+static void
+sw_frf_view_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
+{
+  GTK_WIDGET_CLASS (sw_frf_view_parent_class)->css_changed (widget, change);
+  update_colors ((SwFrfView *) widget);
+}
+
+static void
+sw_frf_view_class_init (SwFrfViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sw_frf_view_dispose;
+  object_class->finalize = sw_frf_view_finalize;
+  object_class->get_property = sw_frf_view_get_property;
+  object_class->set_property = sw_frf_view_set_property;
+  widget_class->css_changed = sw_frf_view_css_changed;
+
+  properties[PROP_INPUT] = g_param_spec_string ("input", NULL, NULL, NULL,
+                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_OUTPUT] = g_param_spec_string ("output", NULL, NULL, NULL,
+                                                 G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FROM_HZ] = g_param_spec_double ("from-hz", NULL, NULL, 0, SW_FRF_MAX_HZ, 0,
+                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TO_HZ] = g_param_spec_double ("to-hz", NULL, NULL, 0, SW_FRF_MAX_HZ, 0,
+                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DB] = g_param_spec_boolean ("db", NULL, NULL, FALSE,
+                                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A computation finished: a response, or an error (sw_frf_view_get_error). */
+  signals[COMPUTED] = g_signal_new ("computed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /* Links the resources in (they register themselves). */
+  if (sw_ui_get_resource () == NULL)
+    g_critical ("the ui resources are missing");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/shaftwork/Shaftwork/ui/sw-frf-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, SwFrfView, controls);
+  gtk_widget_class_bind_template_child (widget_class, SwFrfView, input_drop);
+  gtk_widget_class_bind_template_child (widget_class, SwFrfView, output_drop);
+  gtk_widget_class_bind_template_child (widget_class, SwFrfView, from_entry);
+  gtk_widget_class_bind_template_child (widget_class, SwFrfView, to_entry);
+  gtk_widget_class_bind_template_child (widget_class, SwFrfView, db_button);
+  gtk_widget_class_bind_template_child (widget_class, SwFrfView, spinner);
+  gtk_widget_class_bind_template_child (widget_class, SwFrfView, area);
+  gtk_widget_class_bind_template_child (widget_class, SwFrfView, status);
+  gtk_widget_class_set_css_name (widget_class, "swfrfview");
+}
+
+static void
+sw_frf_view_init (SwFrfView *self)
+{
+  g_autoptr (GtkExpression) expression = gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string");
+
+  self->stream = -1;
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->inputs = gtk_string_list_new (NULL);
+  self->outputs = gtk_string_list_new (NULL);
+  gtk_drop_down_set_model (self->input_drop, G_LIST_MODEL (self->inputs));
+  gtk_drop_down_set_model (self->output_drop, G_LIST_MODEL (self->outputs));
+  gtk_drop_down_set_expression (self->output_drop, expression);
+  gtk_drop_down_set_selected (self->input_drop, GTK_INVALID_LIST_POSITION);
+  gtk_drop_down_set_selected (self->output_drop, GTK_INVALID_LIST_POSITION);
+  g_signal_connect_swapped (self->input_drop, "notify::selected", G_CALLBACK (on_selected), self);
+  g_signal_connect_swapped (self->output_drop, "notify::selected", G_CALLBACK (on_selected), self);
+  g_signal_connect_swapped (self->from_entry, "changed", G_CALLBACK (on_range_changed), self);
+  g_signal_connect_swapped (self->to_entry, "changed", G_CALLBACK (on_range_changed), self);
+  g_signal_connect_swapped (self->from_entry, "activate", G_CALLBACK (on_range_activate), self);
+  g_signal_connect_swapped (self->to_entry, "activate", G_CALLBACK (on_range_activate), self);
+  g_signal_connect_swapped (self->db_button, "toggled", G_CALLBACK (on_db_toggled), self);
+  gtk_drawing_area_set_draw_func (self->area, draw_area, self, NULL);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (update_colors), self, G_CONNECT_SWAPPED);
+  update_colors (self);
+}
