@@ -263,9 +263,11 @@ draw_model (SwCanvas            *self,
   for (guint i = 0; i < n_connections; i++)
     {
       const SwConnection *c = sw_model_get_connection (self->model, i);
+      SwCanvasRoute moved;
 
       if (routes[i].n_points > 0)
-        draw_wire (cr, &routes[i], wire_colour (self, c, style), style, (int) i == selected_wire);
+        draw_wire (cr, _sw_canvas_modes_move_route (self, c, &routes[i], &moved) ? &moved : &routes[i],
+                   wire_colour (self, c, style), style, (int) i == selected_wire);
     }
 
   /* Dots where wires of one port part. */
@@ -298,11 +300,15 @@ draw_model (SwCanvas            *self,
   pango_layout_context_changed (layout);
   font = _sw_canvas_dup_label_font (GTK_WIDGET (self));
 
+  /* A mode's energies under the symbols, which swing when animated. */
+  _sw_canvas_modes_draw_under (self, cr, style);
   for (guint i = 0; i < self->items->len; i++)
     {
       const SwCanvasItem *item = _sw_canvas_get_item (self, i);
+      double dx, dy;
 
-      draw_symbol_at (cr, item->kind, item->x, item->y, item->rotation, item->flipped, style);
+      _sw_canvas_modes_get_offset (self, i, &dx, &dy);
+      draw_symbol_at (cr, item->kind, item->x + dx, item->y + dy, item->rotation, item->flipped, style);
     }
   for (guint i = 0; i < self->items->len; i++)
     {
@@ -407,6 +413,7 @@ _sw_canvas_snapshot (GtkWidget   *widget,
       cairo_scale (cr, self->view.zoom, self->view.zoom);
       draw_model (self, cr, &style);
       cairo_restore (cr);
+      _sw_canvas_modes_draw_legend (self, cr, width, height, &style);
     }
 
   if (self->mode == SW_CANVAS_MODE_RUBBER_BAND)

@@ -14,6 +14,7 @@
 
 #include "sw-canvas.h"
 #include "sw-kind.h"
+#include "sw-symbols.h"
 
 G_BEGIN_DECLS
 
@@ -220,6 +221,20 @@ gboolean      _sw_canvas_key_press         (SwCanvas           *canvas,
 int           _sw_canvas_get_connect_target (SwCanvas          *canvas,
                                              guint             *port);
 
+/* For tests (sw-canvas-modes.c): the colour of a component's kinetic
+ * (bodies) or potential (sections) energy share in the mode shown; FALSE
+ * when it has none. The legend's box in widget pixels (FALSE: no legend),
+ * the section outlined as most excitable (or NULL), the animation's tick
+ * callback (0: not running). */
+gboolean      _sw_canvas_get_mode_colour   (SwCanvas           *canvas,
+                                            const char         *id,
+                                            gboolean            kinetic,
+                                            double              rgb[3]);
+gboolean      _sw_canvas_get_mode_legend   (SwCanvas           *canvas,
+                                            SwCanvasRect       *rect);
+const char   *_sw_canvas_get_mode_outlined (SwCanvas           *canvas);
+guint         _sw_canvas_get_mode_tick     (SwCanvas           *canvas);
+
 /* The widget's files:
  *   sw-canvas.c          the type, properties, model and history, the
  *                        selection, the view, hints, the public API
@@ -230,7 +245,9 @@ int           _sw_canvas_get_connect_target (SwCanvas          *canvas,
  *   sw-canvas-input.c    pointer, keyboard and drop: select, move, connect,
  *                        rubber band, place, pan and zoom
  *   sw-canvas-actions.c  the "canvas." actions and the clipboard
- *   sw-canvas-geometry.c the pure functions above */
+ *   sw-canvas-geometry.c the pure functions above
+ *   sw-canvas-modes.c    a mode's energies as colours, the legend, the
+ *                        animation */
 
 #define SW_CANVAS_MIN_ZOOM   0.2
 #define SW_CANVAS_MAX_ZOOM   5.0
@@ -321,6 +338,10 @@ struct _SwCanvas
   double        gesture_zoom;
   double        pan_tx, pan_ty;
   guint         paste_count;
+
+  /* A mode shown on the symbols (sw-canvas-modes.c), or NULL; owned by the
+   * canvas's object data. */
+  struct _SwCanvasModeView *mode_view;
 };
 
 static inline SwCanvasItem *
@@ -389,6 +410,26 @@ const SwCanvasRoute  *_sw_canvas_get_routes            (SwCanvas             *se
 /* sw-canvas-draw.c */
 void                  _sw_canvas_snapshot              (GtkWidget            *widget,
                                                         GtkSnapshot          *snapshot);
+
+/* sw-canvas-modes.c: under the symbols (energy colours, the outline),
+ * the offset of item's symbol and of a wire's route when animated (FALSE:
+ * not moved), the legend in widget units. */
+void                  _sw_canvas_modes_draw_under      (SwCanvas             *self,
+                                                        cairo_t              *cr,
+                                                        const SwSymbolStyle  *style);
+void                  _sw_canvas_modes_get_offset      (SwCanvas             *self,
+                                                        guint                 item,
+                                                        double               *dx,
+                                                        double               *dy);
+gboolean              _sw_canvas_modes_move_route      (SwCanvas             *self,
+                                                        const SwConnection   *connection,
+                                                        const SwCanvasRoute  *route,
+                                                        SwCanvasRoute        *moved);
+void                  _sw_canvas_modes_draw_legend     (SwCanvas             *self,
+                                                        cairo_t              *cr,
+                                                        int                   width,
+                                                        int                   height,
+                                                        const SwSymbolStyle  *style);
 
 /* sw-canvas-input.c */
 void                  _sw_canvas_input_init            (SwCanvas             *self);

@@ -37,6 +37,7 @@
 #include <gtk/gtk.h>
 #include "sw-history.h"
 #include "sw-model.h"
+#include "sw-modes.h"
 
 G_BEGIN_DECLS
 
@@ -80,5 +81,25 @@ void       sw_canvas_set_problems        (SwCanvas   *canvas,
                                           const int  *components,
                                           const char *const *messages,
                                           guint       n);
+
+/* A mode on the schematic (sw-canvas-modes.c): every body coloured by its
+ * share of the mode's kinetic energy and every compliant section by its
+ * share of the potential energy, on a colour-blind-safe sequential scale
+ * (sw_modes_scale_colour()) with a legend (0 … 100 %) in the corner where
+ * it hides least; the most excitable section outlined. Components are
+ * matched by id (SwModes' body and section parts), so modes of an older
+ * assembly colour what still has the same ids. Animated, the symbols swing
+ * across the drivetrain with the mode shape once a second, whatever the
+ * mode's frequency. A reference to modes is kept until cleared; clearing
+ * stops the animation. */
+void       sw_canvas_set_mode            (SwCanvas   *canvas,
+                                          SwModes    *modes,
+                                          guint       mode_index);
+void       sw_canvas_clear_mode          (SwCanvas   *canvas);
+/* The mode shown, or G_MAXUINT. */
+guint      sw_canvas_get_mode_index      (SwCanvas   *canvas);
+void       sw_canvas_set_mode_animated   (SwCanvas   *canvas,
+                                          gboolean    animated);
+gboolean   sw_canvas_get_mode_animated   (SwCanvas   *canvas);
 
 G_END_DECLS

@@ -1,0 +1,317 @@
+/* sw-modes-draw.c: mode shape and energy bar charts drawn by PLplot.
+ *
+ * The page is laid out in millimetres (PLplot's unit; the extcairo page
+ * has 72 pixels an inch), text at a fixed size like sw-plot-draw.c. Names
+ * along an axis are written by plmtex() at fractions of the viewport; when
+ * they would crowd, the shape chart turns them upright and the bar chart
+ * names every k-th bar only.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-modes-draw.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <plplot.h>
+
+#include "sw-modes-data.h"
+
+#define CHAR_MM        3.9     /* PLplot's character height: about 13 px of text */
+#define CHAR_W         0.62    /* of the height, an average character, generous */
+#define MAX_LABEL      24      /* characters of a name before it is shortened */
+#define SCALE_LEVELS   256
+#define BAR_X_MAX      100.0
+#define BAR_ROOM       1.22    /* of 100 %: room for the value after a full bar */
+
+enum {
+  COLOR_BACKGROUND,
+  COLOR_FOREGROUND,
+  COLOR_GRID,
+  COLOR_LINE,
+  COLOR_FAINT,
+  N_COLORS
+};
+
+static void
+set_colors (const SwPlotColors *colors)
+{
+  PLINT r[N_COLORS], g[N_COLORS], b[N_COLORS];
+  PLFLT a[N_COLORS];
+  const guint8 *rgb[N_COLORS] = {
+    colors->background, colors->foreground, colors->grid, colors->curves[0], colors->foreground
+  };
+  PLINT r1[SCALE_LEVELS], g1[SCALE_LEVELS], b1[SCALE_LEVELS];
+
+  for (guint i = 0; i < N_COLORS; i++)
+    {
+      r[i] = rgb[i][0];
+      g[i] = rgb[i][1];
+      b[i] = rgb[i][2];
+      a[i] = i == COLOR_FAINT ? 0.55 : 1.0;
+    }
+  plscmap0a (r, g, b, a, N_COLORS);
+
+  /* cmap1 is the energy scale, one entry a level. */
+  for (guint i = 0; i < SCALE_LEVELS; i++)
+    {
+      double c[3];
+
+      sw_modes_scale_colour (i / (double) (SCALE_LEVELS - 1), c);
+      r1[i] = (PLINT) lround (c[0] * 255);
+      g1[i] = (PLINT) lround (c[1] * 255);
+      b1[i] = (PLINT) lround (c[2] * 255);
+    }
+  plscmap1 (r1, g1, b1, SCALE_LEVELS);
+}
+
+/* PLplot reads '#' as an escape; long names end in an ellipsis. */
+static char *
+label_text (const char *text,
+            guint       max_chars)
+{
+  g_autofree char *valid = g_utf8_make_valid (text != NULL ? text : "", -1);
+  g_autofree char *shortened = NULL;
+
+  if (g_utf8_strlen (valid, -1) > (glong) max_chars && max_chars > 1)
+    {
+      g_autofree char *head = g_utf8_substring (valid, 0, max_chars - 1);
+
+      shortened = g_strconcat (head, "…", NULL);
+    }
+  return sw_plot_escape_text (shortened != NULL ? shortened : valid);
+}
+
+static guint
+longest_label (const SwModesChart *chart)
+{
+  guint longest = 1;
+
+  for (guint i = 0; i < chart->n; i++)
+    if (chart->labels[i] != NULL)
+      longest = MAX (longest, (guint) MIN (g_utf8_strlen (chart->labels[i], -1), MAX_LABEL));
+  return longest;
+}
+
+static void
+draw_title (const SwModesChart *chart)
+{
+  g_autofree char *title = NULL;
+
+  if (chart->title == NULL)
+    return;
+  title = sw_plot_escape_text (chart->title);
+  plcol0 (COLOR_FOREGROUND);
+  plmtex ("t", 1.0, 0.0, 0.0, title);
+}
+
+/* A dot of radius_mm around world point (x, y), in a viewport of vp_w ×
+ * vp_h mm over the window's x and y spans. */
+static void
+dot (double x,
+     double y,
+     double radius_mm,
+     double x_span,
+     double y_span,
+     double vp_w,
+     double vp_h)
+{
+  plarc (x, y, radius_mm * x_span / vp_w, radius_mm * y_span / vp_h, 0, 360, 0, TRUE);
+}
+
+static gboolean
+draw_shape (const SwModesChart *chart,
+            double              page_w,
+            double              page_h,
+            double              ch)
+{
+  g_autofree PLFLT *xs = g_new (PLFLT, chart->n);
+  g_autofree PLFLT *ys = g_new (PLFLT, chart->n);
+  double left = 5.5 * ch, right = 1.5 * ch, top = 2.2 * ch, bottom;
+  double vp_w, vp_h, x_min = 0.5, x_max = chart->n + 0.5, y_lim = 1.15;
+  guint longest = longest_label (chart), max_chars = MAX_LABEL;
+  gboolean upright;
+  guint step = 1;
+
+  vp_w = page_w - left - right;
+  /* Names across when they fit side by side, else upright. */
+  upright = longest * CHAR_W * ch > 0.92 * vp_w / chart->n;
+  if (upright)
+    {
+      double room = 0.35 * page_h;
+
+      max_chars = MIN (MAX_LABEL, (guint) MAX (4, (room - ch) / (CHAR_W * ch)));
+      bottom = MIN (longest, max_chars) * CHAR_W * ch + 1.6 * ch;
+      /* Every step-th name when even upright they crowd. */
+      while (vp_w / chart->n * step < 1.3 * ch)
+        step++;
+    }
+  else
+    bottom = 2.4 * ch;
+  vp_h = page_h - top - bottom;
+  if (vp_w < 8 * ch || vp_h < 3 * ch)
+    return FALSE;
+
+  plsvpa (left, left + vp_w, bottom, bottom + vp_h);
+  plwind (x_min, x_max, -y_lim, y_lim);
+
+  /* Grid at every half, the zero line stronger, a tick per body. */
+  plwidth (0.6);
+  plcol0 (COLOR_GRID);
+  for (int k = -2; k <= 2; k++)
+    pljoin (x_min, k * 0.5, x_max, k * 0.5);
+  for (guint i = 0; i < chart->n; i++)
+    pljoin (i + 1, -y_lim, i + 1, y_lim);
+  plcol0 (COLOR_FAINT);
+  plwidth (1.0);
+  pljoin (x_min, 0, x_max, 0);
+  plcol0 (COLOR_FOREGROUND);
+  plwidth (0.8);
+  plbox ("bc", 0, 0, "bcnstv", 0.5, 5);
+
+  for (guint i = 0; i < chart->n; i++)
+    {
+      xs[i] = i + 1;
+      ys[i] = CLAMP (chart->values[i], -y_lim, y_lim);
+    }
+  plcol0 (COLOR_LINE);
+  plwidth (2.0);
+  if (chart->n > 1)
+    plline (chart->n, xs, ys);
+  for (guint i = 0; i < chart->n; i++)
+    dot (xs[i], ys[i], chart->n > 60 ? 0.5 : 1.1, x_max - x_min, 2 * y_lim, vp_w, vp_h);
+
+  plcol0 (COLOR_FOREGROUND);
+  for (guint i = 0; i < chart->n; i += step)
+    {
+      g_autofree char *text = label_text (chart->labels[i], max_chars);
+      double pos = (i + 0.5) / chart->n;
+
+      if (upright)
+        plmtex ("bv", 0.6, pos, 1.0, text);
+      else
+        plmtex ("b", 1.5, pos, 0.5, text);
+    }
+  draw_title (chart);
+  plwidth (1.0);
+  return TRUE;
+}
+
+static gboolean
+draw_bars (const SwModesChart *chart,
+           double              page_w,
+           double              page_h,
+           double              ch)
+{
+  guint longest = longest_label (chart), max_chars;
+  double left, right = 1.0 * ch, top = 2.2 * ch, bottom = 2.4 * ch;
+  double vp_w, vp_h, x_max = BAR_X_MAX * BAR_ROOM, bar_h;
+  guint step = 1;
+
+  /* Names take at most 40 % of the width. */
+  max_chars = MIN (longest, (guint) MAX (4, 0.4 * page_w / (CHAR_W * ch)));
+  left = max_chars * CHAR_W * ch + 1.2 * ch;
+  vp_w = page_w - left - right;
+  vp_h = page_h - top - bottom;
+  if (vp_w < 8 * ch || vp_h < 2 * ch)
+    return FALSE;
+  bar_h = vp_h / chart->n;
+  while (bar_h * step < 1.15 * ch)
+    step++;
+
+  plsvpa (left, left + vp_w, bottom, bottom + vp_h);
+  plwind (0, x_max, 0, chart->n);
+
+  plwidth (0.6);
+  plcol0 (COLOR_GRID);
+  for (int k = 1; k <= 4; k++)
+    pljoin (k * 25.0, 0, k * 25.0, chart->n);
+
+  for (guint i = 0; i < chart->n; i++)
+    {
+      double v = isfinite (chart->values[i]) ? CLAMP (chart->values[i], 0, BAR_X_MAX) : 0;
+      double yc = chart->n - i - 0.5, y0 = yc - 0.36, y1 = yc + 0.36;
+      PLFLT bx[4] = { 0, v, v, 0 };
+      PLFLT by[4] = { y0, y0, y1, y1 };
+
+      plcol1 (v / BAR_X_MAX);
+      if (v > 0)
+        plfill (4, bx, by);
+      if ((int) i == chart->highlight)
+        {
+          PLFLT ox[5] = { 0, MAX (v, 0.5), MAX (v, 0.5), 0, 0 };
+          PLFLT oy[5] = { y0, y0, y1, y1, y0 };
+
+          plcol0 (COLOR_FOREGROUND);
+          plwidth (2.0);
+          plline (5, ox, oy);
+          plwidth (0.6);
+        }
+      if (bar_h >= 1.0 * ch || (int) i == chart->highlight)
+        {
+          g_autofree char *text = g_strdup_printf ("%.1f %%", v);
+
+          plcol0 (COLOR_FOREGROUND);
+          plschr (0, 0.9);
+          plptex (v + 1.5, yc, 1, 0, 0.0, text);
+          plschr (0, 1.0);
+        }
+    }
+
+  plcol0 (COLOR_FOREGROUND);
+  plwidth (0.8);
+  plbox ("bcst", 25, 5, "bc", 0, 0);
+  for (int k = 0; k <= 4; k++)
+    {
+      g_autofree char *text = g_strdup_printf ("%d %%", k * 25);
+
+      plmtex ("b", 1.5, k * 25.0 / x_max, 0.5, text);
+    }
+  for (guint i = 0; i < chart->n; i += step)
+    {
+      g_autofree char *text = label_text (chart->labels[i], max_chars);
+
+      plmtex ("lv", 0.6, (chart->n - i - 0.5) / chart->n, 1.0, text);
+    }
+  draw_title (chart);
+  plwidth (1.0);
+  return TRUE;
+}
+
+gboolean
+sw_modes_chart_draw (cairo_t            *cr,
+                     int                 width,
+                     int                 height,
+                     const SwModesChart *chart)
+{
+  const SwPlotColors *colors;
+  PLFLT x_min, x_max, y_min, y_max;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (cr != NULL, FALSE);
+  g_return_val_if_fail (width > 0 && height > 0, FALSE);
+  g_return_val_if_fail (chart != NULL, FALSE);
+  g_return_val_if_fail (chart->n == 0 || (chart->labels != NULL && chart->values != NULL), FALSE);
+
+  colors = chart->colors != NULL ? chart->colors : sw_plot_colors_light ();
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_set_source_rgb (cr, colors->background[0] / 255.0, colors->background[1] / 255.0,
+                        colors->background[2] / 255.0);
+  cairo_fill (cr);
+  if (chart->n > 0)
+    {
+      cairo_save (cr);
+      pl_cmd (PLESC_DEVINIT, cr);
+      set_colors (colors);
+      pladv (0);
+      plgspa (&x_min, &x_max, &y_min, &y_max);
+      plschr (CHAR_MM, 1.0);
+      if (chart->kind == SW_MODES_CHART_SHAPE)
+        ok = draw_shape (chart, x_max - x_min, y_max - y_min, CHAR_MM);
+      else
+        ok = draw_bars (chart, x_max - x_min, y_max - y_min, CHAR_MM);
+      cairo_restore (cr);
+    }
+  cairo_restore (cr);
+  return ok;
+}

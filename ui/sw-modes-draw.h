@@ -1,0 +1,44 @@
+/* sw-modes-draw.h: the modes view's charts drawn by PLplot onto a cairo
+ * context: a mode shape along the drivetrain (a line with a dot per body)
+ * and a bar chart of energy shares in percent (one horizontal bar per
+ * body or section, coloured on the sequential scale of sw-modes-data.h,
+ * the value beside it). No GTK.
+ *
+ * Like sw-plot-draw.h: the current PLplot stream is an extcairo stream
+ * initialised with a page of the size drawn; call from the main thread
+ * only.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "sw-plot-draw.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  SW_MODES_CHART_SHAPE,  /* values -1 … 1 against the labels */
+  SW_MODES_CHART_BARS,   /* values in percent, 0 … 100 */
+} SwModesChartKind;
+
+typedef struct {
+  SwModesChartKind    kind;
+  const SwPlotColors *colors;     /* NULL: light */
+  const char         *title;      /* above the chart, may be NULL */
+  guint               n;
+  const char *const  *labels;     /* n names (bodies, sections) */
+  const double       *values;     /* n values */
+  int                 highlight;  /* bars: the one outlined, or -1 */
+} SwModesChart;
+
+/* Paints the page (width × height) and draws chart on it through PLplot's
+ * current stream. FALSE when there is nothing to draw (n == 0) or the page
+ * is too small; the page is painted in any case. cr's state is kept. */
+gboolean sw_modes_chart_draw (cairo_t            *cr,
+                              int                 width,
+                              int                 height,
+                              const SwModesChart *chart);
+
+G_END_DECLS
