@@ -35,9 +35,13 @@ static const double d1 = -12715105075.0 / 11282082432, d3 = 87487479700.0 / 3270
                     d4 = -10690763975.0 / 1880347072, d5 = 701980252875.0 / 199316789632,
                     d6 = -1453857185.0 / 822651844, d7 = 69997945.0 / 29380423;
 
+/* After an accepted step, y and k1 hold its end (first same as last), y1
+ * and k7 its start, k3 … k6 its stages: the interpolant is made from them
+ * the first time an output falls in the step, not on every step. */
 typedef struct {
   double *y, *y1, *ytmp, *k1, *k2, *k3, *k4, *k5, *k6, *k7;
   double *r1, *r2, *r3, *r4, *r5;  /* the last step's interpolant */
+  gboolean dense_ready;
   double  t, h, t_old, h_old, facold;
   gboolean need_h;
   guint64 n_steps, n_rejected;
@@ -177,7 +181,13 @@ dopri_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GErro
         yt[i] = h * (e1 * k1[i] + e3 * k3[i] + e4 * k4[i] + e5 * k5[i] + e6 * k6[i] + e7 * k7[i]);
       err = norm (it, y, y1, yt);
       if (!isfinite (err))
-        err = 1e10;
+        {
+          /* Too long a step, or equations that overflow: a shorter step
+           * tells, and the state is kept to name the variable if none
+           * helps. */
+          _sw_integrator_note_not_finite (it, t + h, y1);
+          err = 1e10;
+        }
       /* PI control (beta 0.04, safety 0.9, factors between 0.2 and 10). */
       fac11 = pow (err, 0.17);
       fac = fac11 / pow (d->facold, 0.04);
@@ -187,24 +197,18 @@ dopri_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GErro
         {
           d->facold = MAX (err, 1e-4);
           d->n_steps++;
-          /* The interpolant of this step. */
-          for (guint i = 0; i < n; i++)
-            {
-              double ydiff = y1[i] - y[i], bspl = h * k1[i] - ydiff;
-
-              d->r1[i] = y[i];
-              d->r2[i] = ydiff;
-              d->r3[i] = bspl;
-              d->r4[i] = ydiff - h * k7[i] - bspl;
-              d->r5[i] = h * (d1 * k1[i] + d3 * k3[i] + d4 * k4[i] + d5 * k5[i] + d6 * k6[i] + d7 * k7[i]);
-            }
+          if (it->not_finite)
+            _sw_integrator_clear_not_finite (it);
           d->t_old = t;
           d->h_old = h;
+          d->dense_ready = FALSE;
           if (rejected)
             h_new = MIN (fabs (h_new), fabs (h));
           d->t = last ? t_stop : t + h;
-          memcpy (y, y1, n * sizeof (double));
-          memcpy (k1, k7, n * sizeof (double));
+          /* The end becomes the start of the next step. */
+          d->y = y1, d->y1 = y;
+          d->k1 = k7, d->k7 = k1;
+          y = d->y;
           if (!last || h_new < d->h)
             d->h = h_new;
           break;
@@ -224,7 +228,24 @@ static gboolean
 dopri_interpolate (SwIntegrator *it, double t, double *y, GError **error)
 {
   Dopri *d = it->priv;
-  double s = (t - d->t_old) / d->h_old, s1 = 1 - s;
+  double s = (t - d->t_old) / d->h_old, s1 = 1 - s, h = d->h_old;
+
+  if (!d->dense_ready)
+    {
+      /* y1, k7: the step's start; y, k1: its end. */
+      for (guint i = 0; i < it->n; i++)
+        {
+          double ydiff = d->y[i] - d->y1[i], bspl = h * d->k7[i] - ydiff;
+
+          d->r1[i] = d->y1[i];
+          d->r2[i] = ydiff;
+          d->r3[i] = bspl;
+          d->r4[i] = ydiff - h * d->k1[i] - bspl;
+          d->r5[i] = h * (d1 * d->k7[i] + d3 * d->k3[i] + d4 * d->k4[i] + d5 * d->k5[i] + d6 * d->k6[i]
+                          + d7 * d->k1[i]);
+        }
+      d->dense_ready = TRUE;
+    }
 
   for (guint i = 0; i < it->n; i++)
     y[i] = d->r1[i] + s * (d->r2[i] + s1 * (d->r3[i] + s * (d->r4[i] + s1 * d->r5[i])));

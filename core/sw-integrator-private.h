@@ -62,7 +62,10 @@ struct _SwIntegrator {
   gpointer        priv;      /* the type's own */
   SwJacobianPattern *pattern; /* BDF: where its Jacobian is nonzero */
   /* The first state at which the equations gave a value that is not
-   * finite (the run ends there, naming the variable). */
+   * finite (the run ends there, naming the variable). Checked on every
+   * evaluation when check_finite (the libraries' steppers); Dormand-Prince
+   * sees it in its error norm once a step instead. */
+  gboolean        check_finite;
   gboolean        not_finite;
   double          not_finite_t;
   double         *not_finite_y;
@@ -100,6 +103,10 @@ int           _sw_integrator_rhs  (SwIntegrator   *it,
                                    double          t,
                                    const double   *z,
                                    double         *zdot);
+/* Notes the first state whose evaluation is not finite; clears it (a
+ * rejected trial step that a shorter one avoided). */
+void          _sw_integrator_note_not_finite  (SwIntegrator *it, double t, const double *y);
+void          _sw_integrator_clear_not_finite (SwIntegrator *it);
 /* The integrator's order to the system's and back. */
 void          _sw_integrator_to_system   (SwIntegrator *it, const double *z, double *y);
 void          _sw_integrator_from_system (SwIntegrator *it, const double *y, double *z);

@@ -50,21 +50,36 @@ _sw_integrator_rhs (SwIntegrator *it, double t, const double *z, double *zdot)
     }
   if (!sw_equations_eval (it->eq, t, y, ydot))
     return -1;
-  for (guint i = 0; i < it->n; i++)
-    finite &= isfinite (ydot[i]) && isfinite (y[i]);
-  if (!finite)
+  if (it->check_finite)
     {
-      if (!it->not_finite)
+      for (guint i = 0; i < it->n; i++)
+        finite &= isfinite (ydot[i]) && isfinite (y[i]);
+      if (!finite)
         {
-          it->not_finite = TRUE;
-          it->not_finite_t = t;
-          it->not_finite_y = g_memdup2 (y, it->n * sizeof (double));
+          _sw_integrator_note_not_finite (it, t, y);
+          return -1;
         }
-      return -1;
     }
   if (it->order != NULL)
     _sw_integrator_from_system (it, ydot, zdot);
   return 0;
+}
+
+void
+_sw_integrator_note_not_finite (SwIntegrator *it, double t, const double *y)
+{
+  if (it->not_finite)
+    return;
+  it->not_finite = TRUE;
+  it->not_finite_t = t;
+  it->not_finite_y = g_memdup2 (y, it->n * sizeof (double));
+}
+
+void
+_sw_integrator_clear_not_finite (SwIntegrator *it)
+{
+  it->not_finite = FALSE;
+  g_clear_pointer (&it->not_finite_y, g_free);
 }
 
 void
@@ -93,6 +108,7 @@ _sw_integrator_new (const SwSystem *sys, SwEquations *eq, SwMethod method, doubl
   it->n = sys->n_states;
   it->y_sys = g_new (double, it->n);
   it->ydot_sys = g_new (double, it->n);
+  it->check_finite = it->type != &sw_integrator_dopri;
   if (!it->type->init (it, t0, y0, error))
     {
       _sw_integrator_free (it);
