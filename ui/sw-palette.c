@@ -5,6 +5,12 @@
  * match somewhere) and the header function puts a group title above the
  * first visible row of each group, so that empty groups disappear.
  *
+ * A row: the symbol, the name (wrapped at word boundaries, never cut off;
+ * the whole name is in the tooltip too) and a tag for the
+ * domain of the kind's flanges ("rot", blue; "trans", orange; both for the
+ * couplings), so that the rotational and translational Speed, Position
+ * and Accelerate sources tell apart.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-palette.h"
 
@@ -42,6 +48,7 @@ enum {
 
 enum {
   KIND_ACTIVATED,
+  PLACE_KIND,
   N_SIGNALS
 };
 
@@ -144,6 +151,39 @@ header_func (GtkListBoxRow *row,
   gtk_widget_set_margin_top (header, before != NULL ? 18 : 6);
 }
 
+/* The domains of the kind's flanges. */
+static void
+kind_domains (const SwKind *kind,
+              gboolean     *rotational,
+              gboolean     *translational)
+{
+  *rotational = *translational = FALSE;
+  for (guint p = 0; p < kind->n_ports; p++)
+    {
+      if (kind->ports[p].domain == SW_DOMAIN_ROTATIONAL)
+        *rotational = TRUE;
+      else
+        *translational = TRUE;
+    }
+}
+
+static GtkWidget *
+create_domain_tag (SwDomain domain)
+{
+  gboolean rot = domain == SW_DOMAIN_ROTATIONAL;
+  /* TRANSLATORS: short tags for the domain of a component in the palette */
+  GtkWidget *tag = gtk_label_new (rot ? C_("domain", "rot") : C_("domain", "trans"));
+
+  gtk_widget_add_css_class (tag, "domain-tag");
+  gtk_widget_add_css_class (tag, rot ? "rotational" : "translational");
+  gtk_widget_set_valign (tag, GTK_ALIGN_CENTER);
+  gtk_widget_set_name (tag, rot ? "domain-rotational" : "domain-translational");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (tag),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, rot ? _("Rotational") : _("Translational"),
+                                  -1);
+  return tag;
+}
+
 static GdkContentProvider *
 drag_prepare_cb (GtkDragSource *source,
                  double         x,
@@ -173,9 +213,11 @@ create_row (const SwKind *kind)
   g_autofree char *tooltip = NULL;
   g_autofree char *key = NULL;
   g_autofree char *folded = NULL;
+  g_autofree char *accessible = NULL;
   GtkDragSource *drag;
-  GtkWidget *row, *box, *symbol, *label;
+  GtkWidget *row, *box, *symbol, *label, *tags;
   const char *help = kind->help != NULL ? _(kind->help) : "";
+  gboolean rotational, translational;
 
   row = gtk_list_box_row_new ();
   gtk_widget_set_name (row, kind->name);
@@ -186,20 +228,41 @@ create_row (const SwKind *kind)
   folded = g_utf8_casefold (key, -1);
   g_object_set_qdata_full (G_OBJECT (row), key_quark, g_steal_pointer (&folded), g_free);
 
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   symbol = sw_palette_symbol_new (kind, SYMBOL_WIDTH, SYMBOL_HEIGHT);
   gtk_box_append (GTK_BOX (box), symbol);
+  /* Long names wrap between words, never cut off: the palette is at least
+   * as wide as the longest word needs. */
   label = gtk_label_new (_(kind->label));
+  gtk_widget_set_name (label, "name");
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 22);
   gtk_widget_set_hexpand (label, TRUE);
   gtk_box_append (GTK_BOX (box), label);
+
+  kind_domains (kind, &rotational, &translational);
+  /* One above the other for the couplings: narrow, so the name keeps the
+   * room. */
+  tags = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_widget_set_valign (tags, GTK_ALIGN_CENTER);
+  if (rotational)
+    gtk_box_append (GTK_BOX (tags), create_domain_tag (SW_DOMAIN_ROTATIONAL));
+  if (translational)
+    gtk_box_append (GTK_BOX (tags), create_domain_tag (SW_DOMAIN_TRANSLATIONAL));
+  gtk_box_append (GTK_BOX (box), tags);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
 
-  tooltip = g_markup_printf_escaped ("%s\n<small><tt>%s</tt></small>", help, kind->name);
+  tooltip = g_markup_printf_escaped ("<b>%s</b>\n%s\n<small><tt>%s</tt></small>", _(kind->label), help, kind->name);
   gtk_widget_set_tooltip_markup (row, tooltip);
+  /* TRANSLATORS: a component kind and its domain(s), for screen readers:
+   * "Speed, rotational" */
+  accessible = g_strdup_printf (_("%s, %s"), _(kind->label),
+                                rotational && translational ? _("rotational and translational")
+                                : rotational ? _("rotational") : _("translational"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (row),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _(kind->label),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, accessible,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, help,
                                   -1);
 
@@ -284,7 +347,8 @@ search_changed_cb (GtkSearchEntry *entry,
   sw_palette_set_search_text (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
 }
 
-/* Enter in the search field takes the first match. */
+/* Enter in the search field places the first match at once ("place-kind";
+ * "kind-activated" when nobody listens to that). */
 static void
 search_activate_cb (GtkSearchEntry *entry,
                     SwPalette      *self)
@@ -293,7 +357,11 @@ search_activate_cb (GtkSearchEntry *entry,
 
   sw_palette_set_search_text (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
   row = first_visible_row (self);
-  if (row != NULL)
+  if (row == NULL)
+    return;
+  if (g_signal_has_handler_pending (self, signals[PLACE_KIND], 0, FALSE))
+    g_signal_emit (self, signals[PLACE_KIND], 0, row_get_kind (row)->name);
+  else
     g_signal_emit (self, signals[KIND_ACTIVATED], 0, row_get_kind (row)->name);
 }
 
@@ -397,10 +465,28 @@ sw_palette_class_init (SwPaletteClass *klass)
    * @kind_name: the name of the kind, "rotational.inertia"
    *
    * A row was clicked or Enter was pressed on it (or in the search field,
-   * which takes the first match).
+   * which takes the first match, when nobody listens to "place-kind"):
+   * the window starts a click-to-place on the canvas.
    */
   signals[KIND_ACTIVATED] =
     g_signal_new ("kind-activated",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  /**
+   * SwPalette::place-kind:
+   * @palette: the palette
+   * @kind_name: the name of the kind, "rotational.inertia"
+   *
+   * Enter in the search field: the first match is to be placed at once,
+   * at the centre of the canvas's view (sw_canvas_place_kind_at_center()).
+   */
+  signals[PLACE_KIND] =
+    g_signal_new ("place-kind",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0,
@@ -416,10 +502,40 @@ sw_palette_class_init (SwPaletteClass *klass)
   key_quark = g_quark_from_static_string ("sw-palette-search-key");
 }
 
+/* The domain tags: filled, white on blue or orange, which read the same in
+ * the light and the dark style (and differ for colour-blind eyes too). */
+static const char palette_css[] =
+  "swpalette .domain-tag {"
+  "  font-size: 0.7em; font-weight: bold; color: white;"
+  "  border-radius: 4px; padding: 0 4px; min-width: 24px;"
+  "}"
+  "swpalette .domain-tag.rotational { background-color: #1c71d8; }"
+  "swpalette .domain-tag.translational { background-color: #c64600; }";
+
+static void
+ensure_css (GtkWidget *widget)
+{
+  static GQuark done_quark;
+  GdkDisplay *display = gtk_widget_get_display (widget);
+  g_autoptr(GtkCssProvider) provider = NULL;
+
+  if (done_quark == 0)
+    done_quark = g_quark_from_static_string ("sw-palette-css");
+  if (display == NULL || g_object_get_qdata (G_OBJECT (display), done_quark) != NULL)
+    return;
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_data (provider, palette_css, -1);
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  g_object_set_qdata (G_OBJECT (display), done_quark, GINT_TO_POINTER (1));
+}
+
 static void
 sw_palette_init (SwPalette *self)
 {
   GtkWidget *placeholder;
+
+  ensure_css (GTK_WIDGET (self));
 
   self->search_text = g_strdup ("");
   self->search_words = g_new0 (char *, 1);

@@ -2,7 +2,9 @@
  * Translational, Transmission, Friction and clutches, Engines and loads,
  * Sources), each with its drawn symbol and label, generated from the kind
  * descriptors, with a search field. A row is a drag source carrying the
- * string "shaftwork-kind:<name>"; activating a row emits "kind-activated".
+ * string "shaftwork-kind:<name>"; activating a row emits "kind-activated";
+ * Enter in the search field emits "place-kind" with the first match. Each
+ * row shows the domain of the kind's flanges (a "rot" or "trans" tag).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
@@ -14,7 +16,8 @@ G_BEGIN_DECLS
 #define SW_TYPE_PALETTE (sw_palette_get_type ())
 G_DECLARE_FINAL_TYPE (SwPalette, sw_palette, SW, PALETTE, GtkWidget)
 
-/* Signal "kind-activated" (const char *kind_name). Property "search-text". */
+/* Signals "kind-activated" and "place-kind" (const char *kind_name).
+ * Property "search-text". */
 GtkWidget  *sw_palette_new              (void);
 const char *sw_palette_get_search_text  (SwPalette  *palette);
 void        sw_palette_set_search_text  (SwPalette  *palette,

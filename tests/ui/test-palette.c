@@ -1,12 +1,19 @@
 /* test-palette.c: SwPalette lists the whole catalogue in groups, filters it,
- * activates kinds, drags them, and behaves as a GObject (notify counts,
- * finalization).
+ * activates kinds, drags them, places the first match at the canvas's
+ * centre on Enter, shows each kind's domain and its whole name, and
+ * behaves as a GObject (notify counts, finalization).
+ *
+ * SW_PALETTE_SHOTS=DIR keeps pictures of the palette (light and dark).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <string.h>
 
 #include <gtk/gtk.h>
 
+#include <adwaita.h>
+
+#include "sw-canvas.h"
+#include "sw-canvas-private.h"
 #include "sw-kind.h"
 #include "sw-palette.h"
 
@@ -356,6 +363,263 @@ test_shown (void)
   g_assert_null (palette);
 }
 
+static GtkWidget *
+find_named (GtkWidget  *widget,
+            const char *name)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (strcmp (gtk_widget_get_name (child), name) == 0)
+        return child;
+      found = find_named (child, name);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+iterate (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Every row carries a tag for each domain of its kind's flanges, so that
+ * kinds of the same name in both domains look different. */
+static void
+test_domains (void)
+{
+  GtkWidget *palette = g_object_ref_sink (sw_palette_new ());
+  guint n_kinds = 0;
+  const SwKind *const *kinds = sw_catalog_get_kinds (&n_kinds);
+  const char *const pairs[] = { "speed", "position", "accelerate" };
+
+  for (guint k = 0; k < n_kinds; k++)
+    {
+      GtkWidget *row = find_row (palette, kinds[k]->name);
+      gboolean rot = FALSE, trans = FALSE;
+      GtkWidget *name;
+      g_autofree char *tooltip = NULL;
+
+      for (guint p = 0; p < kinds[k]->n_ports; p++)
+        {
+          rot |= kinds[k]->ports[p].domain == SW_DOMAIN_ROTATIONAL;
+          trans |= kinds[k]->ports[p].domain == SW_DOMAIN_TRANSLATIONAL;
+        }
+      g_assert_nonnull (row);
+      g_assert_true ((find_named (row, "domain-rotational") != NULL) == rot);
+      g_assert_true ((find_named (row, "domain-translational") != NULL) == trans);
+      if (rot)
+        g_assert_true (gtk_widget_has_css_class (find_named (row, "domain-rotational"), "rotational"));
+      if (trans)
+        g_assert_true (gtk_widget_has_css_class (find_named (row, "domain-translational"), "translational"));
+
+      /* The whole name in the label (never shortened in the text) and in
+       * the tooltip. */
+      name = find_named (row, "name");
+      g_assert_true (GTK_IS_LABEL (name));
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (name)), ==, kinds[k]->label);
+      g_assert_true (gtk_label_get_wrap (GTK_LABEL (name)));
+      tooltip = g_strdup (gtk_widget_get_tooltip_text (row));
+      g_assert_nonnull (strstr (tooltip, kinds[k]->label));
+    }
+
+  /* Speed, Position, Accelerate: same names, different tags. */
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      g_autofree char *rot_name = g_strconcat ("rotational.", pairs[i], NULL);
+      g_autofree char *trans_name = g_strconcat ("translational.", pairs[i], NULL);
+      GtkWidget *rot_row = find_row (palette, rot_name);
+      GtkWidget *trans_row = find_row (palette, trans_name);
+
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (find_named (rot_row, "name"))), ==,
+                       gtk_label_get_text (GTK_LABEL (find_named (trans_row, "name"))));
+      g_assert_nonnull (find_named (rot_row, "domain-rotational"));
+      g_assert_null (find_named (rot_row, "domain-translational"));
+      g_assert_nonnull (find_named (trans_row, "domain-translational"));
+      g_assert_null (find_named (trans_row, "domain-rotational"));
+    }
+
+  g_assert_finalize_object (palette);
+}
+
+/* Shown at its natural width and at its narrowest (the window's sidebar
+ * asks for 200 pixels, and gets at least that): no name is ellipsized,
+ * long ones wrap. */
+static void
+test_names_shown (void)
+{
+  int widths[] = { -1, 0 };
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      GtkWidget *window = gtk_window_new ();
+      GtkWidget *palette = g_object_ref_sink (sw_palette_new ());
+      g_autoptr(GPtrArray) rows = collect_rows (palette, NULL);
+      gboolean wrapped = FALSE;
+
+      if (w == 1)
+        {
+          gtk_widget_measure (palette, GTK_ORIENTATION_HORIZONTAL, -1, &widths[w], NULL, NULL, NULL);
+          /* Not much wider than the sidebar's request. */
+          g_assert_cmpint (widths[w], <=, 230);
+        }
+      gtk_window_set_default_size (GTK_WINDOW (window), widths[w], 2000);
+      gtk_window_set_child (GTK_WINDOW (window), palette);
+      gtk_window_present (GTK_WINDOW (window));
+      iterate (300);
+      if (widths[w] > 0)
+        g_assert_cmpint (gtk_widget_get_width (palette), <=, widths[w]);
+
+      for (guint i = 0; i < rows->len; i++)
+        {
+          GtkWidget *name = find_named (rows->pdata[i], "name");
+          PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (name));
+
+          g_assert_true (gtk_widget_get_mapped (name));
+          if (pango_layout_is_ellipsized (layout))
+            g_error ("%s is ellipsized at width %d", gtk_label_get_text (GTK_LABEL (name)),
+                     gtk_widget_get_width (palette));
+          wrapped |= pango_layout_get_line_count (layout) > 1;
+        }
+      /* At the narrow width the long names take two lines. */
+      if (widths[w] > 0)
+        g_assert_true (wrapped);
+
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_assert_finalize_object (palette);
+    }
+}
+
+static void
+place_kind_cb (SwPalette  *palette,
+               const char *kind_name,
+               SwCanvas   *canvas)
+{
+  sw_canvas_place_kind_at_center (canvas, kind_name);
+}
+
+/* Enter in the search field places the first match at the canvas's
+ * centre (as the window wires it). */
+static void
+test_place_kind (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *palette = g_object_ref_sink (sw_palette_new ());
+  GtkWidget *canvas = g_object_ref_sink (sw_canvas_new ());
+  GtkWidget *entry = find_search_entry (palette);
+  SwModel *model = sw_model_new ();
+  g_autoptr(GPtrArray) got = g_ptr_array_new_with_free_func (g_free);
+  const SwComponent *c;
+
+  sw_canvas_set_model (SW_CANVAS (canvas), model);
+  gtk_widget_set_hexpand (canvas, TRUE);
+  gtk_box_append (GTK_BOX (box), palette);
+  gtk_box_append (GTK_BOX (box), canvas);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate (200);
+
+  g_signal_connect (palette, "place-kind", G_CALLBACK (place_kind_cb), canvas);
+  g_signal_connect (palette, "kind-activated", G_CALLBACK (activated_cb), got);
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), "accelerate trans");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpuint (sw_model_get_n_components (model), ==, 1);
+  c = sw_model_get_component (model, 0);
+  g_assert_cmpstr (c->kind->name, ==, "translational.accelerate");
+  g_assert_true (c->has_position);
+  /* Placed where the view's centre is (on the grid), selected; not a
+   * click-to-place. */
+  {
+    SwCanvasView view;
+    double mx, my;
+
+    _sw_canvas_get_view (SW_CANVAS (canvas), &view);
+    _sw_canvas_view_to_model (&view, gtk_widget_get_width (canvas) / 2.0, gtk_widget_get_height (canvas) / 2.0,
+                              &mx, &my);
+    g_assert_cmpfloat_with_epsilon (c->position[0], mx, SW_CANVAS_GRID);
+    g_assert_cmpfloat_with_epsilon (c->position[1], my, SW_CANVAS_GRID);
+    g_assert_cmpint (sw_canvas_get_selected_component (SW_CANVAS (canvas)), ==, 0);
+  }
+  g_assert_cmpuint (got->len, ==, 0);
+
+  /* Nothing matches: nothing placed. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "zzz");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpuint (sw_model_get_n_components (model), ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (palette);
+  g_assert_finalize_object (canvas);
+  g_assert_finalize_object (model);
+}
+
+static void
+keep_pictures (void)
+{
+  const char *dir = g_getenv ("SW_PALETTE_SHOTS");
+  AdwStyleManager *manager;
+  GtkWidget *window, *palette;
+
+  if (dir == NULL)
+    {
+      g_test_skip ("SW_PALETTE_SHOTS not set");
+      return;
+    }
+  manager = adw_style_manager_get_default ();
+  window = gtk_window_new ();
+  palette = g_object_ref_sink (sw_palette_new ());
+  gtk_window_set_default_size (GTK_WINDOW (window), 200, 1000);
+  gtk_window_set_child (GTK_WINDOW (window), palette);
+  gtk_window_present (GTK_WINDOW (window));
+
+  /* All, then the sources (the rotational and translational Speed,
+   * Position, Accelerate), light and dark. */
+  for (guint s = 0; s < 4; s++)
+    {
+      const char *const names[] = { "palette-light.png", "palette-dark.png",
+                                    "palette-sources-light.png", "palette-sources-dark.png" };
+      g_autofree char *path = g_build_filename (dir, names[s], NULL);
+      g_autoptr(GdkPaintable) paintable = NULL;
+      g_autoptr(GskRenderNode) node = NULL;
+      GtkSnapshot *snapshot;
+      cairo_surface_t *surface;
+      cairo_t *cr;
+      int width, height;
+
+      sw_palette_set_search_text (SW_PALETTE (palette), s < 2 ? "" : "sources");
+      adw_style_manager_set_color_scheme (manager, s % 2 == 0 ? ADW_COLOR_SCHEME_FORCE_LIGHT : ADW_COLOR_SCHEME_FORCE_DARK);
+      iterate (300);
+      width = gtk_widget_get_width (window);
+      height = gtk_widget_get_height (window);
+      paintable = gtk_widget_paintable_new (window);
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, width, height);
+      node = gtk_snapshot_free_to_node (snapshot);
+      g_assert_nonnull (node);
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+      cr = cairo_create (surface);
+      gsk_render_node_draw (node, cr);
+      cairo_destroy (cr);
+      g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
+      cairo_surface_destroy (surface);
+      g_test_message ("picture: %s", path);
+    }
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (palette);
+}
+
 static void
 test_no_display (void)
 {
@@ -379,6 +643,7 @@ main (int   argc,
       g_test_add_func ("/ui/palette/no-display", test_no_display);
       return g_test_run ();
     }
+  adw_init ();
 
   g_test_add_func ("/ui/palette/all-kinds", test_all_kinds);
   g_test_add_func ("/ui/palette/search", test_search);
@@ -386,6 +651,10 @@ main (int   argc,
   g_test_add_func ("/ui/palette/drag", test_drag);
   g_test_add_func ("/ui/palette/properties", test_properties);
   g_test_add_func ("/ui/palette/shown", test_shown);
+  g_test_add_func ("/ui/palette/domains", test_domains);
+  g_test_add_func ("/ui/palette/names-shown", test_names_shown);
+  g_test_add_func ("/ui/palette/place-kind", test_place_kind);
+  g_test_add_func ("/ui/palette/pictures", keep_pictures);
 
   return g_test_run ();
 }
