@@ -3,6 +3,7 @@
 #define _GNU_SOURCE  /* posix_openpt(), ptsname() */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdlib.h>
 #include <locale.h>
 #include <signal.h>
@@ -679,6 +680,51 @@ test_frf_and_campbell (void)
   g_assert_cmpint (camp_range.status, ==, 2);
 }
 
+/* --db: magnitude_db = 20 log10 (magnitude) row by row, the rest as it is;
+ * the Bode and Campbell images (legends, quantity axes, marks) are drawn. */
+static void
+test_frf_db (void)
+{
+  g_autofree char *model = sw_test_example_path ("first.shaft");
+  g_autofree char *dir = g_dir_make_tmp ("sw-cli-db-XXXXXX", NULL);
+  g_autofree char *bode = g_build_filename (dir, "bode.png", NULL);
+  g_autofree char *campbell = g_build_filename (dir, "campbell.svg", NULL);
+  g_auto (Run) linear = { 0 }, db = { 0 }, image = { 0 }, camp = { 0 };
+  g_auto (GStrv) lin_lines = NULL, db_lines = NULL;
+  g_autofree char *svg = NULL;
+
+  cli (&linear, "frf", model, "--input", "torque", "--output", "inertia3.w", "--points", "20", NULL);
+  cli (&db, "frf", model, "--input", "torque", "--output", "inertia3.w", "--points", "20", "--db", NULL);
+  g_assert_cmpint (linear.status, ==, 0);
+  g_assert_cmpint (db.status, ==, 0);
+  lin_lines = g_strsplit (linear.out, "\n", -1);
+  db_lines = g_strsplit (db.out, "\n", -1);
+  g_assert_cmpstr (db_lines[0], ==, "frequency_hz,magnitude_db,phase_deg,real,imag");
+  g_assert_cmpuint (g_strv_length (db_lines), ==, g_strv_length (lin_lines));
+  for (guint r = 1; lin_lines[r] != NULL && *lin_lines[r] != '\0'; r++)
+    {
+      g_auto (GStrv) a = g_strsplit (lin_lines[r], ",", -1);
+      g_auto (GStrv) b = g_strsplit (db_lines[r], ",", -1);
+      double magnitude = g_ascii_strtod (a[1], NULL), decibels = g_ascii_strtod (b[1], NULL);
+
+      g_assert_cmpstr (a[0], ==, b[0]);
+      g_assert_cmpstr (a[2], ==, b[2]);
+      g_assert_cmpfloat_with_epsilon (decibels, 20 * log10 (magnitude), 1e-12 * (1 + fabs (decibels)));
+    }
+
+  cli (&image, "frf", model, "--input", "torque", "--output", "inertia3.w", "--db", "-o", bode, NULL);
+  g_assert_cmpint (image.status, ==, 0);
+  g_assert_true (g_file_test (bode, G_FILE_TEST_IS_REGULAR));
+  cli (&camp, "campbell", model, "--shaft", "inertia1", "--speed-range", "0:3000", "--orders", "1,2", "-o", campbell,
+       NULL);
+  g_assert_cmpint (camp.status, ==, 0);
+  g_assert_true (g_file_get_contents (campbell, &svg, NULL, NULL));
+  g_assert_cmpuint (strlen (svg), >, 1000);
+  g_unlink (bode);
+  g_unlink (campbell);
+  g_rmdir (dir);
+}
+
 /* With LANGUAGE=de the people's text is German, the core's messages too
  * (once the CLI binds the text domain), and what programs read stays English:
  * the CSV header, the ok line of check, the “FILE:LINE:COL: error:” prefix,
@@ -1050,6 +1096,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/plot", test_plot);
   g_test_add_func ("/app/cli/modal", test_modal);
   g_test_add_func ("/app/cli/frf-and-campbell", test_frf_and_campbell);
+  g_test_add_func ("/app/cli/frf-db", test_frf_db);
   g_test_add_func ("/app/cli/german", test_german);
   g_test_add_func ("/app/cli/output/onto-input", test_output_onto_input);
   g_test_add_func ("/app/cli/output/links-and-modes", test_output_links_and_modes);
