@@ -98,6 +98,8 @@ sw_window_save_to_file (SwWindow  *self,
                    _("%s: only local files can be saved"), uri);
       return FALSE;
     }
+  /* The view goes into the file's "ui" member. */
+  _sw_window_results_save_view (self);
   if (!sw_model_save_to_file (self->model, path, error))
     return FALSE;
 

@@ -1,8 +1,9 @@
 /* sw-window-jobs.c: the window's jobs: a simulation or a modal analysis
  * runs in a GTask worker on an immutable snapshot (SwSystem) taken on the
  * main thread; progress comes back throttled, and a result is applied only
- * when the window is alive and the job is still the current one. Also the
- * natural frequencies window.
+ * when the window is alive and the job is still the current one. Run
+ * becomes Stop while a run is under way; a new run cancels the previous
+ * one.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-window-private.h"
@@ -10,11 +11,13 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "sw-modes.h"
 #include "sw-simulate.h"
 #include "sw-system.h"
 
 #define PROGRESS_INTERVAL_US (50 * 1000)
+/* A run shorter than this never turns Run into Stop (no flicker while
+ * live tuning). */
+#define BUSY_DELAY_MS        120
 
 /* ---- Jobs ---------------------------------------------------------------- */
 
@@ -24,6 +27,8 @@ typedef struct {
   GMainContext      *context;
   SwSystem          *system;
   SwSimulateOptions  options;
+  char              *params_text;       /* the model as it was, for the legend */
+  double             modes_time_s;      /* modes: the operating point's time */
   gint64             last_progress_us;  /* worker only */
   double             elapsed_s;         /* written by the worker before it returns */
 } Job;
@@ -37,6 +42,7 @@ job_clear (gpointer data)
   g_clear_object (&job->cancellable);
   g_clear_pointer (&job->context, g_main_context_unref);
   g_clear_pointer (&job->system, sw_system_unref);
+  g_clear_pointer (&job->params_text, g_free);
 }
 
 static Job *
@@ -66,13 +72,67 @@ job_unref (gpointer job)
   g_atomic_rc_box_release_full (job, job_clear);
 }
 
+/* Run or Stop: the look follows the run after BUSY_DELAY_MS, the actions
+ * at once. */
+void
+_sw_window_update_run_button (SwWindow *self)
+{
+  gboolean running = self->run_cancellable != NULL;
+  gboolean busy = running && self->busy_shown;
+  GtkWidget *button = GTK_WIDGET (self->run_button);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop",
+                                 running || self->modes_cancellable != NULL);
+  if (busy)
+    {
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.stop");
+      adw_button_content_set_icon_name (self->run_content, "media-playback-stop-symbolic");
+      adw_button_content_set_label (self->run_content, _("_Stop"));
+      gtk_widget_set_tooltip_text (button, _("Stop the Simulation (Escape)"));
+      gtk_widget_remove_css_class (button, "suggested-action");
+      gtk_widget_add_css_class (button, "destructive-action");
+    }
+  else
+    {
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.run-simulation");
+      adw_button_content_set_icon_name (self->run_content, "media-playback-start-symbolic");
+      adw_button_content_set_label (self->run_content, _("_Run"));
+      gtk_widget_remove_css_class (button, "destructive-action");
+      gtk_widget_add_css_class (button, "suggested-action");
+      /* Why Run is off, when it is. */
+      if (self->run_disabled_reason != NULL)
+        gtk_widget_set_tooltip_text (button, self->run_disabled_reason);
+      else
+        gtk_widget_set_tooltip_text (button, _("Simulate the Model (Ctrl+R)"));
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), busy);
+}
+
+static gboolean
+busy_timeout_cb (gpointer data)
+{
+  SwWindow *self = data;
+
+  self->busy_source = 0;
+  self->busy_shown = self->run_cancellable != NULL;
+  _sw_window_update_run_button (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 set_running_changed (SwWindow *self)
 {
-  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), self->run_cancellable != NULL);
-  if (self->run_cancellable != NULL)
-    gtk_progress_bar_set_fraction (self->progress_bar, 0);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->modes_button), self->modes_cancellable == NULL);
+  if (self->run_cancellable == NULL)
+    {
+      g_clear_handle_id (&self->busy_source, g_source_remove);
+      self->busy_shown = FALSE;
+    }
+  else if (!self->busy_shown && self->busy_source == 0)
+    {
+      self->busy_source = g_timeout_add (BUSY_DELAY_MS, busy_timeout_cb, self);
+      g_source_set_name_by_id (self->busy_source, "[shaftwork] run busy");
+    }
+  _sw_window_update_run_button (self);
   _sw_window_notify (self, PROP_RUNNING);
 }
 
@@ -87,6 +147,7 @@ _sw_window_cancel_jobs (SwWindow *self)
     g_cancellable_cancel (self->modes_cancellable);
   g_clear_object (&self->run_cancellable);
   g_clear_object (&self->modes_cancellable);
+  g_clear_handle_id (&self->busy_source, g_source_remove);
   if (had_jobs && !gtk_widget_in_destruction (GTK_WIDGET (self)))
     set_running_changed (self);
 }
@@ -95,7 +156,8 @@ _sw_window_cancel_jobs (SwWindow *self)
 
 typedef struct {
   Job    *job;
-  double  fraction;
+  double  t;
+  double  stop_time_s;
 } Progress;
 
 static gboolean
@@ -105,7 +167,16 @@ progress_apply (gpointer data)
   g_autoptr(SwWindow) self = g_weak_ref_get (&progress->job->window);
 
   if (self != NULL && progress->job->cancellable == self->run_cancellable)
-    gtk_progress_bar_set_fraction (self->progress_bar, progress->fraction);
+    {
+      g_autofree char *text = NULL;
+
+      gtk_progress_bar_set_fraction (self->progress_bar,
+                                     progress->stop_time_s > 0
+                                     ? CLAMP (progress->t / progress->stop_time_s, 0.0, 1.0) : 0.0);
+      /* Translators: simulated time of the stop time, in seconds */
+      text = g_strdup_printf (_("%.3g s / %g s"), progress->t, progress->stop_time_s);
+      gtk_progress_bar_set_text (self->progress_bar, text);
+    }
   return G_SOURCE_REMOVE;
 }
 
@@ -133,7 +204,8 @@ run_progress (double   t,
   job->last_progress_us = now;
   progress = g_new (Progress, 1);
   progress->job = job_ref (job);
-  progress->fraction = stop_time_s > 0 ? CLAMP (t / stop_time_s, 0.0, 1.0) : 0.0;
+  progress->t = t;
+  progress->stop_time_s = stop_time_s;
   g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, progress_apply, progress,
                               progress_free);
 }
@@ -200,44 +272,93 @@ run_done (GObject      *source_object,
   if (trajectory == NULL)
     {
       if (!g_cancellable_is_cancelled (job->cancellable))
-        _sw_window_show_error_dialog (self, _("Simulation Failed"), error->message);
+        {
+          _sw_window_set_run_error (self, error->message);
+          gtk_label_set_label (self->run_status, _("The run failed"));
+        }
     }
   else
     {
       guint n_rows = sw_trajectory_get_n_rows (trajectory);
       g_autofree char *text = NULL;
 
-      g_clear_pointer (&self->trajectory, sw_trajectory_unref);
-      self->trajectory = g_steal_pointer (&trajectory);
-      text = g_strdup_printf (ngettext ("Simulated %u row in %.2f s",
-                                        "Simulated %u rows in %.2f s", n_rows),
+      _sw_window_set_run_error (self, NULL);
+      _sw_window_results_set_run (self, trajectory, job->params_text);
+      self->n_runs++;
+      text = g_strdup_printf (ngettext ("%u row in %.2f s", "%u rows in %.2f s", n_rows),
                               n_rows, job->elapsed_s);
-      _sw_window_show_toast (self, text);
+      gtk_label_set_label (self->run_status, text);
     }
+  _sw_window_live_run_done (self);
   job_unref (job);
 }
 
 /* The snapshot is taken here, on the main thread; NULL after showing why
  * there is none. */
 static SwSystem *
-assemble_for_job (SwWindow   *self,
-                  const char *heading)
+assemble_for_job (SwWindow *self,
+                  gboolean  quiet)
 {
   g_autoptr(GError) error = NULL;
   SwSystem *system;
 
   if (sw_model_get_n_components (self->model) == 0)
     {
-      _sw_window_show_toast (self, _("The model is empty: add components from the palette first"));
+      if (!quiet)
+        _sw_window_show_toast (self, _("The model is empty: add components from the palette first"));
       return NULL;
     }
   system = sw_model_assemble (self->model, &error);
   if (system == NULL)
     {
       _sw_window_run_check (self);
-      _sw_window_show_error_dialog (self, heading, error->message);
+      /* Parts not connected yet are a hint, not a failure. */
+      if (self->n_problems > 0 || self->n_hints == 0)
+        _sw_window_set_run_error (self, error->message);
+      else
+        {
+          _sw_window_set_run_error (self, NULL);
+          if (!quiet && self->run_disabled_reason != NULL)
+            _sw_window_show_toast (self, self->run_disabled_reason);
+        }
     }
   return system;
+}
+
+gboolean
+_sw_window_start_run (SwWindow *self,
+                      gboolean  live)
+{
+  g_autoptr(SwSystem) system = NULL;
+  g_autoptr(GTask) task = NULL;
+  Job *job;
+
+  system = assemble_for_job (self, live);
+  if (system == NULL)
+    return FALSE;
+
+  /* A new run cancels the previous one. */
+  if (self->run_cancellable != NULL)
+    g_cancellable_cancel (self->run_cancellable);
+  g_clear_object (&self->run_cancellable);
+  self->run_cancellable = g_cancellable_new ();
+  self->run_started_us = g_get_monotonic_time ();
+  self->run_is_live = live;
+
+  job = job_new (self, system, self->run_cancellable);
+  job->params_text = _sw_window_dup_params_text (self->model);
+  /* Live tuning need not run this model again. */
+  g_free (self->live_params);
+  self->live_params = g_strdup (job->params_text);
+  task = g_task_new (NULL, self->run_cancellable, run_done, job_ref (job));
+  g_task_set_source_tag (task, _sw_window_start_run);
+  g_task_set_name (task, "[shaftwork] simulate");
+  g_task_set_task_data (task, job, job_unref);
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  gtk_progress_bar_set_text (self->progress_bar, NULL);
+  g_task_run_in_thread (task, run_worker);
+  set_running_changed (self);
+  return TRUE;
 }
 
 static void
@@ -246,27 +367,23 @@ sw_window_run_simulation (GtkWidget  *widget,
                           GVariant   *param)
 {
   SwWindow *self = SW_WINDOW (widget);
-  g_autoptr(SwSystem) system = NULL;
-  g_autoptr(GTask) task = NULL;
-  Job *job;
 
-  system = assemble_for_job (self, _("Cannot Simulate the Model"));
-  if (system == NULL)
-    return;
+  if (_sw_window_start_run (self, FALSE))
+    _sw_window_start_modes (self);
+}
 
-  /* A new run cancels the previous one. */
-  if (self->run_cancellable != NULL)
-    g_cancellable_cancel (self->run_cancellable);
-  g_clear_object (&self->run_cancellable);
-  self->run_cancellable = g_cancellable_new ();
+static void
+sw_window_stop (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  SwWindow *self = SW_WINDOW (widget);
+  gboolean had_run = self->run_cancellable != NULL;
 
-  job = job_new (self, system, self->run_cancellable);
-  task = g_task_new (NULL, self->run_cancellable, run_done, job_ref (job));
-  g_task_set_source_tag (task, sw_window_run_simulation);
-  g_task_set_name (task, "[shaftwork] simulate");
-  g_task_set_task_data (task, job, job_unref);
-  g_task_run_in_thread (task, run_worker);
-  set_running_changed (self);
+  _sw_window_cancel_jobs (self);
+  if (had_run)
+    gtk_label_set_label (self->run_status, _("Stopped"));
+  _sw_window_live_run_done (self);
 }
 
 /* Modal analysis */
@@ -279,115 +396,31 @@ modes_worker (GTask        *task,
 {
   Job *job = task_data;
   GError *error = NULL;
-  SwModes *modes = sw_modes_compute (job->system, 0.0, NULL, &error);
+  g_autofree double *state = NULL;
+  SwModesOptions options = sw_modes_options_default ();
+  SwModes *modes;
 
+  /* The operating point: the initial state, or the state at the time
+   * under the trajectory cursor (what `modal --at` does). */
+  if (job->modes_time_s > 0)
+    {
+      job->options.stop_time_s = job->modes_time_s;
+      state = sw_simulate_final_state (job->system, &job->options, &error);
+      if (state == NULL)
+        {
+          g_task_return_error (task, error);
+          return;
+        }
+    }
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  /* Shapes and energies are computed per mode when shown. */
+  options.keep_values = FALSE;
+  modes = sw_modes_compute_with_options (job->system, job->modes_time_s, state, &options, &error);
   if (modes == NULL)
     g_task_return_error (task, error);
   else
     g_task_return_pointer (task, modes, (GDestroyNotify) sw_modes_unref);
-}
-
-static GtkWidget *
-grid_label (const char *text,
-            float       xalign,
-            const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), xalign);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-  return label;
-}
-
-static void
-show_modes_window (SwWindow *self,
-                   SwModes  *modes)
-{
-  GtkWidget *dialog = adw_window_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *header = adw_header_bar_new ();
-  GtkWidget *title = adw_window_title_new (_("Natural Frequencies"), self->title_text);
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *grid = gtk_grid_new ();
-  GtkEventController *escape;
-  guint n_modes = sw_modes_get_n_modes (modes);
-  g_autofree char *summary = NULL;
-  const char *headings[] = {
-    N_("Mode"), N_("Frequency"), N_("Damped frequency"), N_("Damping ratio"),
-    N_("Most excitable section"),
-  };
-
-  gtk_window_set_title (GTK_WINDOW (dialog), _("Natural Frequencies"));
-  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
-  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
-  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
-  gtk_window_set_default_size (GTK_WINDOW (dialog), -1, 440);
-  escape = gtk_shortcut_controller_new ();
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (escape),
-                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
-                                                          gtk_named_action_new ("window.close")));
-  gtk_widget_add_controller (dialog, escape);
-
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), title);
-  gtk_box_append (GTK_BOX (box), header);
-
-  summary = g_strdup_printf (ngettext ("%u mode, linearised at the initial state (t = %g s).",
-                                       "%u modes, linearised at the initial state (t = %g s).",
-                                       n_modes),
-                             n_modes, sw_modes_get_time (modes));
-  gtk_box_append (GTK_BOX (content), grid_label (summary, 0, "dim-label"));
-
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 24);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
-  for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
-    gtk_grid_attach (GTK_GRID (grid), grid_label (_(headings[c]), c == 0 || c == 4 ? 0 : 1,
-                                                  "heading"), (int) c, 0, 1, 1);
-  for (guint i = 0; i < n_modes; i++)
-    {
-      const SwMode *mode = sw_modes_get_mode (modes, i);
-      g_autofree char *index = g_strdup_printf ("%u", i + 1);
-      g_autofree char *frequency = NULL;
-      g_autofree char *damped = NULL;
-      g_autofree char *ratio = NULL;
-      const char *section = "—";
-      int row = (int) i + 1;
-
-      if (mode->rigid_body)
-        frequency = g_strdup (_("rigid body"));
-      else
-        frequency = g_strdup_printf (_("%.4g Hz"), mode->frequency_hz);
-      if (mode->has_damped && mode->damped_frequency_hz > 0)
-        damped = g_strdup_printf (_("%.4g Hz"), mode->damped_frequency_hz);
-      else
-        damped = g_strdup ("—");
-      if (mode->has_damped && !isnan (mode->damping_ratio))
-        ratio = g_strdup_printf ("%.3g", mode->damping_ratio);
-      else
-        ratio = g_strdup ("—");
-      if (mode->most_excitable_section >= 0)
-        section = sw_modes_get_section_part (modes, (guint) mode->most_excitable_section)->id;
-
-      gtk_grid_attach (GTK_GRID (grid), grid_label (index, 0, "numeric"), 0, row, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), grid_label (frequency, 1, "numeric"), 1, row, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), grid_label (damped, 1, "numeric"), 2, row, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), grid_label (ratio, 1, "numeric"), 3, row, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), grid_label (section, 0, NULL), 4, row, 1, 1);
-    }
-  gtk_box_append (GTK_BOX (content), grid);
-
-  gtk_widget_set_margin_top (content, 18);
-  gtk_widget_set_margin_bottom (content, 18);
-  gtk_widget_set_margin_start (content, 18);
-  gtk_widget_set_margin_end (content, 18);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), content);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scroller, TRUE);
-  gtk_box_append (GTK_BOX (box), scroller);
-  adw_window_set_content (ADW_WINDOW (dialog), box);
-  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -408,11 +441,49 @@ modes_done (GObject      *source_object,
   if (modes == NULL)
     {
       if (!g_cancellable_is_cancelled (job->cancellable))
-        _sw_window_show_error_dialog (self, _("Modal Analysis Failed"), error->message);
+        {
+          g_autofree char *text = g_strdup_printf (_("No modes: %s"), error->message);
+
+          _sw_window_modes_set (self, NULL);
+          gtk_label_set_label (self->modes_summary, text);
+        }
     }
   else
-    show_modes_window (self, modes);
+    _sw_window_modes_set (self, modes);
   job_unref (job);
+}
+
+gboolean
+_sw_window_start_modes (SwWindow *self)
+{
+  g_autoptr(SwSystem) system = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GTask) task = NULL;
+  double t = 0;
+  Job *job;
+
+  if (sw_model_get_n_components (self->model) == 0)
+    return FALSE;
+  system = sw_model_assemble (self->model, &error);
+  if (system == NULL)
+    return FALSE;
+
+  if (self->modes_cancellable != NULL)
+    g_cancellable_cancel (self->modes_cancellable);
+  g_clear_object (&self->modes_cancellable);
+  self->modes_cancellable = g_cancellable_new ();
+
+  if (self->modes_at_cursor && !sw_plot_view_get_cursor (self->plot_view, &t))
+    t = 0;
+  job = job_new (self, system, self->modes_cancellable);
+  job->modes_time_s = MAX (t, 0.0);
+  task = g_task_new (NULL, self->modes_cancellable, modes_done, job_ref (job));
+  g_task_set_source_tag (task, _sw_window_start_modes);
+  g_task_set_name (task, "[shaftwork] modes");
+  g_task_set_task_data (task, job, job_unref);
+  g_task_run_in_thread (task, modes_worker);
+  set_running_changed (self);
+  return TRUE;
 }
 
 static void
@@ -421,31 +492,18 @@ sw_window_modal_analysis (GtkWidget  *widget,
                           GVariant   *param)
 {
   SwWindow *self = SW_WINDOW (widget);
-  g_autoptr(SwSystem) system = NULL;
-  g_autoptr(GTask) task = NULL;
-  Job *job;
+  g_autoptr(SwSystem) system = assemble_for_job (self, FALSE);
 
-  system = assemble_for_job (self, _("Cannot Analyse the Model"));
   if (system == NULL)
     return;
-
-  if (self->modes_cancellable != NULL)
-    g_cancellable_cancel (self->modes_cancellable);
-  g_clear_object (&self->modes_cancellable);
-  self->modes_cancellable = g_cancellable_new ();
-
-  job = job_new (self, system, self->modes_cancellable);
-  task = g_task_new (NULL, self->modes_cancellable, modes_done, job_ref (job));
-  g_task_set_source_tag (task, sw_window_modal_analysis);
-  g_task_set_name (task, "[shaftwork] modes");
-  g_task_set_task_data (task, job, job_unref);
-  g_task_run_in_thread (task, modes_worker);
-  set_running_changed (self);
+  adw_view_stack_set_visible_child_name (self->results_stack, "modes");
+  _sw_window_start_modes (self);
 }
 
 void
 _sw_window_class_jobs_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.run-simulation", NULL, sw_window_run_simulation);
+  gtk_widget_class_install_action (widget_class, "win.stop", NULL, sw_window_stop);
   gtk_widget_class_install_action (widget_class, "win.modal-analysis", NULL, sw_window_modal_analysis);
 }

@@ -6,8 +6,14 @@
  *                         mark, the document's signals, GSettings state
  *   sw-window-files.c     open, save, save as, the unsaved-changes prompt,
  *                         examples, recent files
- *   sw-window-jobs.c      simulation and modal analysis in GTask workers
- *   sw-window-problems.c  the debounced check and its problems popover
+ *   sw-window-jobs.c      simulation and modal analysis in GTask workers,
+ *                         run and stop, progress
+ *   sw-window-live.c      live tuning: every edit runs again, coalesced
+ *   sw-window-results.c   the results area: plotted variables, runs
+ *                         overlaid and pinned, export, the "ui" member
+ *   sw-window-modes.c     the modes table in the Modes page
+ *   sw-window-problems.c  the debounced check, its problems popover, and
+ *                         the marks of a failed run
  *   sw-window-recovery.c  recovery copies while there are unsaved changes
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
@@ -15,7 +21,9 @@
 
 #include "sw-canvas.h"
 #include "sw-inspector.h"
+#include "sw-modes.h"
 #include "sw-palette.h"
+#include "sw-plot-view.h"
 #include "sw-window.h"
 
 G_BEGIN_DECLS
@@ -30,6 +38,8 @@ struct _SwWindow
   AdwWindowTitle       *window_title;
   GtkMenuButton        *primary_menu_button;
   GtkButton            *run_button;
+  AdwButtonContent     *run_content;
+  GtkToggleButton      *live_button;
   GtkButton            *modes_button;
   GtkMenuButton        *problems_button;
   GtkImage             *problems_image;
@@ -38,12 +48,24 @@ struct _SwWindow
   GtkLabel             *problems_status;
   GtkListBox           *problems_list;
   AdwToastOverlay      *toast_overlay;
-  GtkPaned             *outer_paned;
-  GtkPaned             *inner_paned;
+  AdwFlap              *palette_flap;
+  AdwFlap              *inspector_flap;
+  GtkPaned             *results_paned;
   SwPalette            *palette;
   SwCanvas             *canvas;
   SwInspector          *inspector;
   GtkProgressBar       *progress_bar;
+  GtkLabel             *run_status;
+  GtkRevealer          *error_revealer;
+  GtkLabel             *error_label;
+  AdwViewStack         *results_stack;
+  GtkStack             *trajectories_stack;
+  AdwStatusPage        *empty_status;
+  GtkBox               *variables_box;
+  SwPlotView           *plot_view;
+  GtkBox               *modes_page;
+  GtkLabel             *modes_summary;
+  GtkColumnView        *modes_column_view;
   GMenu                *recent_section;
 
   GSettings            *settings;   /* NULL when the schema is missing */
@@ -60,24 +82,51 @@ struct _SwWindow
   gulong                can_undo_id;
   gulong                can_redo_id;
 
-  /* The check */
+  /* The check: problems, and hints (parts not connected yet), which
+   * are not problems but still keep the model from running. */
   guint                 check_source;
   guint                 n_problems;
+  guint                 n_hints;
   gboolean              check_ok;
+  GArray               *check_problems;   /* the check's problems and hints, or NULL */
+  char                 *run_error;        /* the last run's error, or NULL */
+  char                 *run_disabled_reason;
 
   /* Jobs: the current one's cancellable; a finished or stale job whose
    * cancellable is not this one is ignored. */
   GCancellable         *run_cancellable;
   GCancellable         *modes_cancellable;
+  gint64                run_started_us;
+  guint                 busy_source;      /* Run turns into Stop after a moment */
+  gboolean              busy_shown;
+  gboolean              run_is_live;
+  guint                 n_runs;           /* runs applied, for tests */
+
+  /* Results: the last run, what the model was for it ("parameter
+   * text", see sw-window-results.c), the pinned runs, the plotted
+   * variables (NULL: every body's speed) and their panels. */
   SwTrajectory         *trajectory;
+  char                 *trajectory_params;
+  GPtrArray            *pinned;           /* SwPinnedRun */
+  GStrv                 plotted;
+  GHashTable           *panels;           /* name -> panel + 1 */
+  SwModes              *modes;
+  GListStore           *modes_store;
+  gboolean              modes_at_cursor;
+
+  /* Live tuning */
+  guint                 live_source;
+  gboolean              live_pending;     /* an edit arrived while a live run ran */
+  char                 *live_params;      /* the parameter text of the last live start */
 
   /* Recovery copies */
   guint                 autosave_source;
   char                 *recovery_path;
 
   GtkNativeDialog      *file_chooser;
+  GtkNativeDialog      *export_chooser;
   gboolean              close_confirmed;
-  gboolean              inspector_width_applied;
+  gboolean              results_paned_applied;
 };
 
 enum {
@@ -125,11 +174,55 @@ void     _sw_window_update_recent_menu    (SwWindow             *self);
 /* sw-window-jobs.c */
 void     _sw_window_class_jobs_init       (GtkWidgetClass       *widget_class);
 void     _sw_window_cancel_jobs           (SwWindow             *self);
+/* Starts a run (live: started by an edit) and, with modes, a modal
+ * analysis; FALSE when the model cannot run (the reason is shown). */
+gboolean _sw_window_start_run             (SwWindow             *self,
+                                           gboolean              live);
+gboolean _sw_window_start_modes           (SwWindow             *self);
+void     _sw_window_update_run_button     (SwWindow             *self);
+
+/* sw-window-live.c */
+void     _sw_window_live_init             (SwWindow             *self);
+void     _sw_window_live_model_changed    (SwWindow             *self);
+/* A run finished (or failed, or was stopped). */
+void     _sw_window_live_run_done         (SwWindow             *self);
+void     _sw_window_live_clear            (SwWindow             *self);
+
+/* sw-window-results.c */
+void     _sw_window_class_results_init    (GtkWidgetClass       *widget_class);
+void     _sw_window_results_init         (SwWindow             *self);
+void     _sw_window_results_dispose      (SwWindow             *self);
+/* The model's parameters, connections and settings as text, one
+ * "key = value unit" a line: equal texts simulate the same. */
+char    *_sw_window_dup_params_text       (SwModel              *model);
+/* What differed from the run "before" to the run "after", for the key:
+ * "inertia2.J = 2 → 4 kg·m²". */
+char    *_sw_window_dup_difference_text   (const char           *before,
+                                           const char           *after);
+void     _sw_window_results_set_run       (SwWindow             *self,
+                                           SwTrajectory         *trajectory,
+                                           const char           *params_text);
+void     _sw_window_results_clear         (SwWindow             *self);
+void     _sw_window_results_update_state  (SwWindow             *self);
+void     _sw_window_results_selection_changed (SwWindow         *self);
+/* The "ui" member: read after opening, written before saving. */
+void     _sw_window_results_load_view     (SwWindow             *self);
+void     _sw_window_results_save_view     (SwWindow             *self);
+
+/* sw-window-modes.c */
+void     _sw_window_modes_init            (SwWindow             *self);
+void     _sw_window_modes_set             (SwWindow             *self,
+                                           SwModes              *modes);
+void     _sw_window_modes_dispose         (SwWindow             *self);
 
 /* sw-window-problems.c */
 void     _sw_window_class_problems_init   (GtkWidgetClass       *widget_class);
 void     _sw_window_run_check             (SwWindow             *self);
 void     _sw_window_schedule_check        (SwWindow             *self);
+/* A failed run's message (NULL clears): shown above the results, its
+ * components marked on the canvas. */
+void     _sw_window_set_run_error         (SwWindow             *self,
+                                           const char           *message);
 
 /* sw-window-recovery.c */
 void     _sw_window_remove_recovery       (SwWindow             *self);

@@ -3,6 +3,13 @@
  * marks on the canvas at the components involved, and the state of the
  * run and modes actions.
  *
+ * While a model is being drawn its parts are often not connected yet: an
+ * error about a component with a free port (other than an optional
+ * support) is a hint, "not connected yet", listed in the popover but not
+ * counted or marked as a problem; Run stays off and says why. A failed
+ * run's message is shown above the results and its components marked
+ * too.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-window-private.h"
 
@@ -18,9 +25,10 @@
 /* ---- Problems ---------------------------------------------------------- */
 
 typedef struct {
-  int   component;    /* -1: not tied to one component */
-  char *location;     /* "first.shaft:12:5" */
-  char *message;
+  int       component;    /* -1: not tied to one component */
+  char     *location;     /* "first.shaft:12:5" */
+  char     *message;
+  gboolean  hint;         /* about a part not connected yet */
 } Problem;
 
 static void
@@ -81,6 +89,22 @@ find_problem_component (SwModel    *model,
           return (int) i;
       }
 
+  /* Messages quote ids: “damper1”. The first quoted one wins over a
+   * word that only looks like an id ("massless shaft section"). */
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *quoted = g_strdup_printf ("“%s”", sw_model_get_component (model, i)->id);
+      const char *at = strstr (message, quoted);
+
+      if (at != NULL && (best_at == NULL || at < best_at))
+        {
+          best = (int) i;
+          best_at = at;
+        }
+    }
+  if (best >= 0)
+    return best;
+
   for (guint i = 0; i < n; i++)
     {
       const char *id = sw_model_get_component (model, i)->id;
@@ -101,6 +125,34 @@ find_problem_component (SwModel    *model,
   return best;
 }
 
+/* The first port of the component that nothing is connected to (an
+ * optional support aside), or NULL. */
+static const char *
+find_free_port (SwModel *model,
+                guint    component)
+{
+  const SwComponent *c = sw_model_get_component (model, component);
+  guint n_connections = sw_model_get_n_connections (model);
+
+  for (guint p = 0; p < c->kind->n_ports; p++)
+    {
+      gboolean connected = FALSE;
+
+      if (c->kind->ports[p].is_support)
+        continue;
+      for (guint i = 0; i < n_connections && !connected; i++)
+        {
+          const SwConnection *k = sw_model_get_connection (model, i);
+
+          connected = (k->from_component == component && k->from_port == p) ||
+                      (k->to_component == component && k->to_port == p);
+        }
+      if (!connected)
+        return c->kind->ports[p].name;
+    }
+  return NULL;
+}
+
 static GArray *
 parse_problems (SwModel    *model,
                 const char *text)
@@ -113,7 +165,7 @@ parse_problems (SwModel    *model,
     {
       const char *line = lines[i];
       const char *mark = strstr (line, "error: ");
-      Problem problem = { -1, NULL, NULL };
+      Problem problem = { -1, NULL, NULL, FALSE };
 
       if (*line == '\0')
         continue;
@@ -132,6 +184,8 @@ parse_problems (SwModel    *model,
           problem.message = g_strdup (line);
         }
       problem.component = find_problem_component (model, problem.location, problem.message);
+      problem.hint = problem.component >= 0 &&
+                     find_free_port (model, (guint) problem.component) != NULL;
       g_array_append_val (problems, problem);
     }
   return problems;
@@ -195,72 +249,107 @@ problem_row_new (const char *icon_name,
   return row;
 }
 
+/* Marks on the canvas: the check's problems (not its hints) and the
+ * components a failed run names. */
+static void
+update_marks (SwWindow *self)
+{
+  g_autoptr(GArray) run = NULL;
+  g_autoptr(GArray) components = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GPtrArray) messages = g_ptr_array_new ();
+  GArray *lists[2];
+
+  if (self->run_error != NULL)
+    run = parse_problems (self->model, self->run_error);
+  lists[0] = self->check_problems;
+  lists[1] = run;
+  for (guint l = 0; l < 2; l++)
+    for (guint i = 0; lists[l] != NULL && i < lists[l]->len; i++)
+      {
+        Problem *problem = &g_array_index (lists[l], Problem, i);
+
+        if (problem->component < 0 || (l == 0 && problem->hint))
+          continue;
+        g_array_append_val (components, problem->component);
+        g_ptr_array_add (messages, problem->message);
+      }
+  sw_canvas_set_problems (self->canvas, components->len > 0 ? (int *) components->data : NULL,
+                          components->len > 0 ? (const char * const *) messages->pdata : NULL,
+                          components->len);
+}
+
 static void
 set_problems (SwWindow *self,
               GArray   *problems)
 {
-  g_autofree int *components = NULL;
-  g_autofree const char **messages = NULL;
-  guint n_marked = 0;
+  guint n_rows = 0;
+  guint n = 0, n_hints = 0;
   GtkWidget *child;
-  guint n = problems != NULL ? problems->len : 0;
+  guint total = problems != NULL ? problems->len : 0;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->problems_list))) != NULL)
     gtk_list_box_remove (self->problems_list, child);
 
-  components = g_new0 (int, n + 1);
-  messages = g_new0 (const char *, n + 1);
-  for (guint i = 0; i < n; i++)
-    {
-      Problem *problem = &g_array_index (problems, Problem, i);
-      GtkWidget *row;
-      g_autofree char *subtitle = NULL;
+  /* Problems first, then hints. */
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < total; i++)
+      {
+        Problem *problem = &g_array_index (problems, Problem, i);
+        GtkWidget *row;
+        g_autofree char *subtitle = NULL;
+        g_autofree char *message = NULL;
 
-      if (i == MAX_PROBLEM_ROWS)
-        {
-          g_autofree char *more = g_strdup_printf (ngettext ("and %u more problem",
-                                                             "and %u more problems",
-                                                             n - MAX_PROBLEM_ROWS),
-                                                   n - MAX_PROBLEM_ROWS);
-
-          row = problem_row_new (NULL, more, NULL);
-          gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-          gtk_list_box_append (self->problems_list, row);
-        }
-      if (i >= MAX_PROBLEM_ROWS)
-        {
-          if (problem->component >= 0)
-            {
-              components[n_marked] = problem->component;
-              messages[n_marked] = problem->message;
-              n_marked++;
-            }
+        if (problem->hint != (pass == 1))
           continue;
-        }
-      if (problem->component >= 0)
-        {
-          const char *id = sw_model_get_component (self->model, (guint) problem->component)->id;
+        if (problem->hint)
+          n_hints++;
+        else
+          n++;
+        if (n_rows == MAX_PROBLEM_ROWS)
+          {
+            g_autofree char *more = g_strdup_printf (ngettext ("and %u more", "and %u more",
+                                                               total - MAX_PROBLEM_ROWS),
+                                                     total - MAX_PROBLEM_ROWS);
 
-          /* Translators: a problem's location: the file position, then the component id */
-          subtitle = *problem->location != '\0'
-                     ? g_strdup_printf (_("%s — component %s"), problem->location, id)
-                     : g_strdup_printf (_("Component %s"), id);
-          components[n_marked] = problem->component;
-          messages[n_marked] = problem->message;
-          n_marked++;
-        }
-      else
-        subtitle = g_strdup (problem->location);
-      row = problem_row_new ("dialog-warning-symbolic", problem->message, subtitle);
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), problem->component >= 0);
-      g_object_set_data (G_OBJECT (row), "component", GINT_TO_POINTER (problem->component + 1));
-      gtk_list_box_append (self->problems_list, row);
-    }
+            row = problem_row_new (NULL, more, NULL);
+            gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+            gtk_list_box_append (self->problems_list, row);
+          }
+        if (n_rows++ >= MAX_PROBLEM_ROWS)
+          continue;
+        if (problem->component >= 0)
+          {
+            const char *id = sw_model_get_component (self->model, (guint) problem->component)->id;
 
-  sw_canvas_set_problems (self->canvas, n_marked > 0 ? components : NULL,
-                          n_marked > 0 ? messages : NULL, n_marked);
+            /* Translators: a problem's location: the file position, then the component id */
+            subtitle = *problem->location != '\0'
+                       ? g_strdup_printf (_("%s — component %s"), problem->location, id)
+                       : g_strdup_printf (_("Component %s"), id);
+          }
+        else
+          subtitle = g_strdup (problem->location);
+        if (problem->hint)
+          {
+            const SwComponent *c = sw_model_get_component (self->model, (guint) problem->component);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->problems_list), n > 0);
+            /* Translators: a hint while a model is drawn: component id, then its free port */
+            message = g_strdup_printf (_("%s is not connected yet: connect its port %s."),
+                                       c->id, find_free_port (self->model, (guint) problem->component));
+          }
+        row = problem_row_new (problem->hint ? "dialog-information-symbolic" : "dialog-warning-symbolic",
+                               message != NULL ? message : problem->message, subtitle);
+        gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), problem->component >= 0);
+        g_object_set_data (G_OBJECT (row), "component", GINT_TO_POINTER (problem->component + 1));
+        gtk_list_box_append (self->problems_list, row);
+      }
+
+  if (problems != NULL)
+    g_array_ref (problems);
+  g_clear_pointer (&self->check_problems, g_array_unref);
+  self->check_problems = problems;
+  update_marks (self);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->problems_list), total > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->problems_count), n > 0);
   if (n > 0)
     {
@@ -275,21 +364,68 @@ set_problems (SwWindow *self,
     }
   else
     {
-      gtk_image_set_from_icon_name (self->problems_image, "emblem-ok-symbolic");
+      gtk_image_set_from_icon_name (self->problems_image,
+                                    n_hints > 0 ? "dialog-information-symbolic" : "emblem-ok-symbolic");
       gtk_widget_remove_css_class (GTK_WIDGET (self->problems_button), "warning");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->problems_button), _("No Problems (F8)"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->problems_button),
+                                   n_hints > 0 ? _("Not Connected Yet (F8)") : _("No Problems (F8)"));
       gtk_label_set_label (self->problems_status,
                            sw_model_get_n_components (self->model) == 0
                            ? _("The model is empty. Add components from the palette.")
+                           : n_hints > 0 ? _("No problems so far; some parts are not connected yet.")
                            : _("The model checks out: no problems found."));
       gtk_widget_set_visible (GTK_WIDGET (self->problems_status), TRUE);
     }
 
+  /* Why Run is off, in its tooltip and the empty results. */
+  g_clear_pointer (&self->run_disabled_reason, g_free);
+  if (sw_model_get_n_components (self->model) == 0)
+    self->run_disabled_reason = g_strdup (_("Nothing to run yet: add components from the palette"));
+  else if (n > 0)
+    self->run_disabled_reason = g_strdup_printf (ngettext ("Cannot run: the model has %u problem (F8)",
+                                                           "Cannot run: the model has %u problems (F8)", n),
+                                                 n);
+  else if (n_hints > 0)
+    {
+      for (guint i = 0; i < total; i++)
+        {
+          Problem *problem = &g_array_index (problems, Problem, i);
+
+          if (problem->hint)
+            {
+              const SwComponent *c = sw_model_get_component (self->model, (guint) problem->component);
+
+              self->run_disabled_reason =
+                g_strdup_printf (_("Cannot run yet: %s is not connected (port %s)"), c->id,
+                                 find_free_port (self->model, (guint) problem->component));
+              break;
+            }
+        }
+    }
+  else if (total > 0)
+    self->run_disabled_reason = g_strdup (_("Cannot run: see the problems (F8)"));
+
+  if (self->n_hints != n_hints)
+    self->n_hints = n_hints;
   if (self->n_problems != n)
     {
       self->n_problems = n;
       _sw_window_notify (self, PROP_N_PROBLEMS);
     }
+}
+
+void
+_sw_window_set_run_error (SwWindow   *self,
+                          const char *message)
+{
+  if (g_strcmp0 (message, self->run_error) == 0)
+    return;
+  g_free (self->run_error);
+  self->run_error = g_strdup (message);
+  if (message != NULL)
+    gtk_label_set_label (self->error_label, message);
+  gtk_revealer_set_reveal_child (self->error_revealer, message != NULL);
+  update_marks (self);
 }
 
 void
@@ -321,6 +457,7 @@ _sw_window_run_check (SwWindow *self)
   self->check_ok = system != NULL;
   set_problems (self, problems);
   _sw_window_update_actions (self);
+  _sw_window_results_update_state (self);
 }
 
 static gboolean

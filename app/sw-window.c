@@ -108,6 +108,7 @@ _sw_window_update_actions (SwWindow *self)
   gtk_widget_action_set_enabled (widget, "win.save", modified || self->file == NULL);
   gtk_widget_action_set_enabled (widget, "win.run-simulation", self->check_ok);
   gtk_widget_action_set_enabled (widget, "win.modal-analysis", self->check_ok);
+  _sw_window_update_run_button (self);
 }
 
 void
@@ -139,6 +140,10 @@ _sw_window_update_title (SwWindow *self)
   else
     subtitle = g_strdup (_("Not saved"));
 
+  /* Messages name an unsaved model by its title, not "<memory>". */
+  if (self->model != NULL && self->file == NULL && !self->is_example)
+    sw_model_set_display_name (self->model, title);
+
   adw_window_title_set_title (self->window_title, title);
   adw_window_title_set_subtitle (self->window_title, subtitle);
   gtk_widget_set_visible (GTK_WIDGET (self->modified_mark), modified);
@@ -158,6 +163,7 @@ static void
 model_changed_cb (SwWindow *self)
 {
   _sw_window_schedule_check (self);
+  _sw_window_live_model_changed (self);
 }
 
 static void
@@ -211,7 +217,8 @@ _sw_window_set_document (SwWindow *self,
 
   /* Whatever ran on the old document no longer applies. */
   _sw_window_cancel_jobs (self);
-  g_clear_pointer (&self->trajectory, sw_trajectory_unref);
+  _sw_window_live_clear (self);
+  _sw_window_results_clear (self);
   g_clear_handle_id (&self->check_source, g_source_remove);
   _sw_window_remove_recovery (self);
   disconnect_document (self);
@@ -240,8 +247,12 @@ _sw_window_set_document (SwWindow *self,
   sw_canvas_set_model (self->canvas, model);
 
   _sw_window_update_title (self);
+  _sw_window_results_load_view (self);
   _sw_window_run_check (self);
   _sw_window_update_actions (self);
+  _sw_window_results_update_state (self);
+  /* Live: an opened model shows its results at once. */
+  _sw_window_live_model_changed (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HISTORY]);
@@ -274,26 +285,17 @@ sw_window_redo (GtkWidget  *widget,
 /* ---- Layout ---------------------------------------------------------------- */
 
 static void
-inner_paned_notify_max_position_cb (SwWindow *self)
+results_paned_notify_max_position_cb (SwWindow *self)
 {
   int max_position = 0;
-  int inspector_width;
-  int inspector_min = 0;
 
-  g_object_get (self->inner_paned, "max-position", &max_position, NULL);
-
-  if (self->inspector_width_applied || max_position <= 0)
+  g_object_get (self->results_paned, "max-position", &max_position, NULL);
+  if (max_position <= 0 || self->results_paned_applied)
     return;
-  /* The inspector keeps its width when the window resizes, so its saved
-   * width is applied once, when the paned first knows its size. */
-  inspector_width = self->settings != NULL
-                    ? g_settings_get_int (self->settings, "inspector-width") : 340;
-  self->inspector_width_applied = TRUE;
-  /* max-position leaves the inspector its minimum width. */
-  gtk_widget_measure (GTK_WIDGET (self->inspector), GTK_ORIENTATION_HORIZONTAL, -1,
-                      &inspector_min, NULL, NULL, NULL);
-  gtk_paned_set_position (self->inner_paned,
-                          MAX (0, max_position + inspector_min - MAX (inspector_width, inspector_min)));
+  /* Once, when the paned first knows its height: the canvas gets a
+   * little less than half, the results the rest. */
+  self->results_paned_applied = TRUE;
+  gtk_paned_set_position (self->results_paned, max_position * 9 / 20);
 }
 
 static void
@@ -312,16 +314,6 @@ save_window_state (SwWindow *self)
     }
   g_settings_set_boolean (self->settings, "window-maximized",
                           gtk_window_is_maximized (GTK_WINDOW (self)));
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-    {
-      int palette = gtk_paned_get_position (self->outer_paned);
-      int inspector = gtk_widget_get_width (GTK_WIDGET (self->inspector));
-
-      if (palette > 0)
-        g_settings_set_int (self->settings, "palette-width", CLAMP (palette, 120, 1000));
-      if (inspector > 0)
-        g_settings_set_int (self->settings, "inspector-width", CLAMP (inspector, 200, 1200));
-    }
   g_settings_apply (self->settings);
 }
 
@@ -335,7 +327,14 @@ restore_window_state (SwWindow *self)
                                g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
-  gtk_paned_set_position (self->outer_paned, g_settings_get_int (self->settings, "palette-width"));
+  /* The palette and the inspector are as wide as they were last left
+   * (they fold away over the canvas when the window is narrower). */
+  gtk_widget_set_size_request (GTK_WIDGET (self->palette),
+                               CLAMP (g_settings_get_int (self->settings, "palette-width"), 160, 400),
+                               -1);
+  gtk_widget_set_size_request (GTK_WIDGET (self->inspector),
+                               CLAMP (g_settings_get_int (self->settings, "inspector-width"), 280, 480),
+                               -1);
 }
 
 /* ---- Signal handlers from the template ----------------------------------- */
@@ -351,7 +350,11 @@ palette_kind_activated_cb (SwWindow   *self,
 static void
 canvas_selection_changed_cb (SwWindow *self)
 {
+  /* Nothing to show once the window is being torn down. */
+  if (self->canvas == NULL || self->inspector == NULL)
+    return;
   sw_inspector_set_component (self->inspector, sw_canvas_get_selected_component (self->canvas));
+  _sw_window_results_selection_changed (self);
 }
 
 /* ---- GObject ------------------------------------------------------------- */
@@ -394,15 +397,26 @@ sw_window_dispose (GObject *object)
       gtk_native_dialog_destroy (self->file_chooser);
       g_clear_object (&self->file_chooser);
     }
+  _sw_window_live_clear (self);
   disconnect_document (self);
+  _sw_window_results_dispose (self);
+  /* The template's children may emit while they are torn down (the
+   * canvas its selection, as its model goes): nothing of this window
+   * may run then. */
+  if (self->canvas != NULL)
+    g_signal_handlers_disconnect_by_data (self->canvas, self);
+  if (self->palette != NULL)
+    g_signal_handlers_disconnect_by_data (self->palette, self);
+  if (self->plot_view != NULL)
+    g_signal_handlers_disconnect_by_data (self->plot_view, self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SW_TYPE_WINDOW);
+  _sw_window_modes_dispose (self);
 
   g_clear_object (&self->history);
   g_clear_object (&self->model);
   g_clear_object (&self->file);
   g_clear_object (&self->settings);
-  g_clear_pointer (&self->trajectory, sw_trajectory_unref);
 
   G_OBJECT_CLASS (sw_window_parent_class)->dispose (object);
 }
@@ -414,6 +428,9 @@ sw_window_finalize (GObject *object)
 
   g_free (self->title_text);
   g_free (self->recovery_path);
+  g_clear_pointer (&self->check_problems, g_array_unref);
+  g_free (self->run_error);
+  g_free (self->run_disabled_reason);
 
   G_OBJECT_CLASS (sw_window_parent_class)->finalize (object);
 }
@@ -461,6 +478,31 @@ sw_window_get_property (GObject    *object,
     }
 }
 
+static gboolean
+escape_cb (GtkWidget *widget,
+           GVariant  *args,
+           gpointer   data)
+{
+  SwWindow *self = SW_WINDOW (widget);
+
+  if (self->run_cancellable == NULL && self->modes_cancellable == NULL)
+    return FALSE;
+  return gtk_widget_activate_action (widget, "win.stop", NULL);
+}
+
+static gboolean
+toggle_flap (GtkWidget *widget,
+             GVariant  *args,
+             gpointer   data)
+{
+  SwWindow *self = SW_WINDOW (widget);
+  AdwFlap *flap = g_str_equal (g_variant_get_string (args, NULL), "palette")
+                  ? self->palette_flap : self->inspector_flap;
+
+  adw_flap_set_reveal_flap (flap, !adw_flap_get_reveal_flap (flap));
+  return TRUE;
+}
+
 static void
 sw_window_class_init (SwWindowClass *klass)
 {
@@ -503,6 +545,7 @@ sw_window_class_init (SwWindowClass *klass)
   g_type_ensure (SW_TYPE_CANVAS);
   g_type_ensure (SW_TYPE_PALETTE);
   g_type_ensure (SW_TYPE_INSPECTOR);
+  g_type_ensure (SW_TYPE_PLOT_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/shaftwork/Shaftwork/sw-window.ui");
@@ -511,6 +554,8 @@ sw_window_class_init (SwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, run_button);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, run_content);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, live_button);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, modes_button);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, problems_button);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, problems_image);
@@ -519,12 +564,24 @@ sw_window_class_init (SwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwWindow, problems_status);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, problems_list);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, toast_overlay);
-  gtk_widget_class_bind_template_child (widget_class, SwWindow, outer_paned);
-  gtk_widget_class_bind_template_child (widget_class, SwWindow, inner_paned);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, palette_flap);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, inspector_flap);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, results_paned);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, palette);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, canvas);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, inspector);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, run_status);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, error_revealer);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, error_label);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, results_stack);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, trajectories_stack);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, empty_status);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, variables_box);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, plot_view);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, modes_page);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, modes_summary);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, modes_column_view);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, recent_section);
   gtk_widget_class_bind_template_callback (widget_class, palette_kind_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_selection_changed_cb);
@@ -534,6 +591,10 @@ sw_window_class_init (SwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, sw_window_redo);
   _sw_window_class_jobs_init (widget_class);
   _sw_window_class_problems_init (widget_class);
+  _sw_window_class_results_init (widget_class);
+
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_F9, 0, toggle_flap, "s", "palette");
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_F9, GDK_SHIFT_MASK, toggle_flap, "s", "inspector");
 }
 
 static void
@@ -549,9 +610,23 @@ sw_window_init (SwWindow *self)
       g_settings_bind (self->settings, "speed-unit", self->inspector, "speed-unit", G_SETTINGS_BIND_GET);
       g_settings_bind (self->settings, "angle-unit", self->inspector, "angle-unit", G_SETTINGS_BIND_GET);
     }
-  g_signal_connect_object (self->inner_paned, "notify::max-position",
-                           G_CALLBACK (inner_paned_notify_max_position_cb), self,
+  g_signal_connect_object (self->results_paned, "notify::max-position",
+                           G_CALLBACK (results_paned_notify_max_position_cb), self,
                            G_CONNECT_SWAPPED);
+  _sw_window_results_init (self);
+  _sw_window_modes_init (self);
+  _sw_window_live_init (self);
+  {
+    /* Escape stops a run before the canvas or the plot sees it (they use
+     * it too), and only while one is under way. */
+    GtkEventController *controller = gtk_shortcut_controller_new ();
+
+    gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                            gtk_callback_action_new (escape_cb, NULL, NULL)));
+    gtk_widget_add_controller (GTK_WIDGET (self), controller);
+  }
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.no-recent", FALSE);
   g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
@@ -645,4 +720,61 @@ sw_window_is_pristine (SwWindow *self)
 
   return self->file == NULL && !self->is_example && !sw_window_get_modified (self) &&
          sw_model_get_n_components (self->model) == 0;
+}
+
+GtkWidget *
+sw_window_get_plot_view (SwWindow *self)
+{
+  g_return_val_if_fail (SW_IS_WINDOW (self), NULL);
+
+  return GTK_WIDGET (self->plot_view);
+}
+
+gboolean
+sw_window_get_live (SwWindow *self)
+{
+  g_return_val_if_fail (SW_IS_WINDOW (self), FALSE);
+
+  return gtk_toggle_button_get_active (self->live_button);
+}
+
+void
+sw_window_set_live (SwWindow *self,
+                    gboolean  live)
+{
+  g_return_if_fail (SW_IS_WINDOW (self));
+
+  gtk_toggle_button_set_active (self->live_button, live);
+}
+
+SwModes *
+sw_window_get_modes (SwWindow *self)
+{
+  g_return_val_if_fail (SW_IS_WINDOW (self), NULL);
+
+  return self->modes;
+}
+
+const char *
+sw_window_get_run_error (SwWindow *self)
+{
+  g_return_val_if_fail (SW_IS_WINDOW (self), NULL);
+
+  return self->run_error;
+}
+
+guint
+sw_window_get_n_hints (SwWindow *self)
+{
+  g_return_val_if_fail (SW_IS_WINDOW (self), 0);
+
+  return self->n_hints;
+}
+
+guint
+sw_window_get_n_runs (SwWindow *self)
+{
+  g_return_val_if_fail (SW_IS_WINDOW (self), 0);
+
+  return self->n_runs;
 }

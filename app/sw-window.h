@@ -5,7 +5,14 @@
  * unsaved-changes mark, the problems of the last check, modal analysis,
  * run and the primary menu. Actions are installed on the class ("win.*"):
  * new, open, open-example, open-recent, save, save-as, undo, redo,
- * run-simulation, modal-analysis, show-problems.
+ * run-simulation (Ctrl+R, F5), stop (Escape while running), modal-analysis
+ * (F6), show-problems (F8), pin-run, clear-pinned, export-plot,
+ * export-csv ("plotted" or "all").
+ *
+ * Below the canvas the results: trajectories of the last run (and the
+ * pinned ones), the modes, and pages for the frequency response and the
+ * Campbell diagram. With Live on (the default) every edit runs the
+ * simulation and the modes again.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
@@ -13,6 +20,7 @@
 #include <adwaita.h>
 #include "sw-history.h"
 #include "sw-model.h"
+#include "sw-modes.h"
 #include "sw-trajectory.h"
 
 G_BEGIN_DECLS
@@ -58,6 +66,26 @@ gboolean      sw_window_get_running          (SwWindow    *self);
 guint         sw_window_get_n_problems       (SwWindow    *self);
 /* The last finished simulation, or NULL. */
 SwTrajectory *sw_window_get_trajectory       (SwWindow    *self);
+/* The trajectory plot (an SwPlotView). */
+GtkWidget    *sw_window_get_plot_view        (SwWindow    *self);
+/* The plotted variables ("inertia1.w"; NULL: every body's speed, the
+ * default); kept in the model file's "ui" member when saved. */
+void          sw_window_set_plotted          (SwWindow          *self,
+                                              const char *const *names);
+char        **sw_window_dup_plotted          (SwWindow          *self);
+/* Live tuning: every edit runs again (default TRUE). */
+gboolean      sw_window_get_live             (SwWindow    *self);
+void          sw_window_set_live             (SwWindow    *self,
+                                              gboolean     live);
+/* The last modal analysis, or NULL. */
+SwModes      *sw_window_get_modes            (SwWindow    *self);
+/* The last failed run's message (cleared by a new run), or NULL. */
+const char   *sw_window_get_run_error        (SwWindow    *self);
+/* Parts not connected yet, which keep the model from running but are
+ * not counted as problems. */
+guint         sw_window_get_n_hints          (SwWindow    *self);
+/* How many runs have been shown since the window opened. */
+guint         sw_window_get_n_runs           (SwWindow    *self);
 /* An untitled, unmodified, empty document: a file opened from outside
  * may replace it. */
 gboolean      sw_window_is_pristine          (SwWindow    *self);

@@ -1243,6 +1243,52 @@ sw_model_set_ui_member (SwModel    *model,
     emit_changed (model);
 }
 
+void
+sw_model_set_view_member (SwModel    *model,
+                          const char *name,
+                          JsonNode   *value)
+{
+  g_autoptr(JsonObject) object = json_object_new ();
+
+  g_return_if_fail (SW_IS_MODEL (model));
+  g_return_if_fail (name != NULL);
+
+  /* A new object, as for a component's: the old one may be shared. */
+  if (model->ui != NULL && JSON_NODE_HOLDS_OBJECT (model->ui))
+    {
+      JsonObject *old = json_node_get_object (model->ui);
+      g_autoptr(GList) names = json_object_get_members (old);
+
+      for (GList *l = names; l != NULL; l = l->next)
+        json_object_set_member (object, l->data, json_node_copy (json_object_get_member (old, l->data)));
+    }
+  else if (model->ui != NULL && value == NULL)
+    return;
+  if (value != NULL)
+    json_object_set_member (object, name, json_node_copy (value));
+  else if (json_object_has_member (object, name))
+    json_object_remove_member (object, name);
+
+  g_clear_pointer (&model->ui, json_node_unref);
+  if (json_object_get_size (object) > 0)
+    {
+      model->ui = json_node_new (JSON_NODE_OBJECT);
+      json_node_set_object (model->ui, object);
+    }
+}
+
+JsonNode *
+sw_model_get_view_member (SwModel    *model,
+                          const char *name)
+{
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (model->ui == NULL || !JSON_NODE_HOLDS_OBJECT (model->ui))
+    return NULL;
+  return json_object_get_member (json_node_get_object (model->ui), name);
+}
+
 JsonNode *
 sw_model_get_ui_member (SwModel    *model,
                         guint       component,

@@ -140,6 +140,15 @@ void         sw_model_set_ui_member       (SwModel     *model,
 JsonNode    *sw_model_get_ui_member       (SwModel     *model,
                                            guint        component,
                                            const char  *name);
+/* A member of the model's own top-level "ui" object (view state such as
+ * the plotted variables, kept in the file as is): NULL removes it. Neither
+ * emits "changed": the window writes its view state just before saving.
+ * The setter copies value; the getter borrows. */
+void         sw_model_set_view_member     (SwModel     *model,
+                                           const char  *name,
+                                           JsonNode    *value);
+JsonNode    *sw_model_get_view_member     (SwModel     *model,
+                                           const char  *name);
 /* Edits between these emit "changed" once, at the end (one undo step). */
 void         sw_model_begin_edit          (SwModel     *model);
 void         sw_model_end_edit            (SwModel     *model);

@@ -1,0 +1,871 @@
+/* sw-window-results.c: the results area below the canvas.
+ *
+ * Trajectories: the last run in the plot (SwPlotView), the run before it
+ * faintly behind, pinned runs dashed, each named in the key by what
+ * differed from the last run ("inertia2.J = 2 → 4 kg·m²"): every run
+ * keeps the model's parameters as text (_sw_window_dup_params_text), and
+ * two texts are compared line by line. The plotted variables are every
+ * body's speed until the user chooses; selecting a component lists its
+ * variables with check boxes (a stand-in for the variables list widget),
+ * double-clicking it plots its main variable. Export: the plot as PNG,
+ * SVG or PDF, the plotted or all variables as CSV. The plotted variables,
+ * their panels and the results page are kept in the model file's "ui"
+ * member.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-window-private.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "sw-inspector-number-row.h"
+#include "sw-signal.h"
+
+#define MAX_DIFFERENCES 3
+
+typedef struct {
+  SwTrajectory *trajectory;
+  char         *params_text;
+} SwPinnedRun;
+
+static void
+pinned_run_free (gpointer data)
+{
+  SwPinnedRun *run = data;
+
+  sw_trajectory_unref (run->trajectory);
+  g_free (run->params_text);
+  g_free (run);
+}
+
+/* ---- What a run simulated, as text -------------------------------------- */
+
+/* One line a fact, "key\tvalue\tunit": components ("id\tkind\t"),
+ * parameters ("id.param\tvalue\tunit"), connections
+ * ("connect a.p b.q\t\t") and the simulation settings. */
+char *
+_sw_window_dup_params_text (SwModel *model)
+{
+  GString *out = g_string_new (NULL);
+  const SwSimulationSettings *sim = sw_model_get_simulation (model);
+  guint n = sw_model_get_n_components (model);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const SwComponent *c = sw_model_get_component (model, i);
+
+      g_string_append_printf (out, "%s\t%s\t\n", c->id, c->kind->name);
+      for (guint p = 0; p < c->kind->n_params; p++)
+        {
+          const SwParamDesc *desc = &c->kind->params[p];
+
+          g_string_append_printf (out, "%s.%s\t", c->id, desc->name);
+          if (c->signal[p] != NULL && !sw_signal_is_constant (c->signal[p]))
+            {
+              g_autoptr(JsonNode) node = sw_signal_to_json (c->signal[p]);
+              g_autofree char *json = json_to_string (node, FALSE);
+
+              g_string_append (out, json);
+            }
+          else if (isnan (c->param[p]))
+            g_string_append (out, "—");
+          else
+            g_string_append_printf (out, "%.6g", c->param[p]);
+          g_string_append_printf (out, "\t%s\n", desc->unit);
+        }
+    }
+  for (guint i = 0; i < sw_model_get_n_connections (model); i++)
+    {
+      const SwConnection *c = sw_model_get_connection (model, i);
+      const SwComponent *from = sw_model_get_component (model, c->from_component);
+      const SwComponent *to = sw_model_get_component (model, c->to_component);
+
+      g_string_append_printf (out, "connect %s.%s %s.%s\t\t\n",
+                              from->id, from->kind->ports[c->from_port].name,
+                              to->id, to->kind->ports[c->to_port].name);
+    }
+  g_string_append_printf (out, "stop time\t%.6g\ts\n", sim->stop_time_s);
+  g_string_append_printf (out, "output interval\t%.6g\ts\n", sim->output_interval_s);
+  g_string_append_printf (out, "tolerance\t%.6g\t\n", sim->tolerance);
+  g_string_append_printf (out, "method\t%s\t\n", sim->method != NULL ? sim->method : "auto");
+  return g_string_free (out, FALSE);
+}
+
+/* key -> "value\tunit" */
+static GHashTable *
+params_table (const char *text)
+{
+  GHashTable *table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_auto(GStrv) lines = g_strsplit (text != NULL ? text : "", "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *tab = strchr (lines[i], '\t');
+
+      if (tab == NULL)
+        continue;
+      g_hash_table_insert (table, g_strndup (lines[i], (gsize) (tab - lines[i])), g_strdup (tab + 1));
+    }
+  return table;
+}
+
+/* What differed from the run "before" to the run "after", for the key of
+ * the pinned run: "inertia2.J = 2 → 4 kg·m²", at most MAX_DIFFERENCES
+ * facts and a count of the rest. */
+char *
+_sw_window_dup_difference_text (const char *before,
+                     const char *after)
+{
+  g_autoptr(GHashTable) a = params_table (before);
+  g_autoptr(GHashTable) b = params_table (after);
+  g_auto(GStrv) lines = g_strsplit (before != NULL ? before : "", "\n", -1);
+  g_autoptr(GPtrArray) facts = g_ptr_array_new_with_free_func (g_free);
+  gboolean connections_changed = FALSE;
+  GHashTableIter iter;
+  gpointer key, value;
+  GString *out;
+
+  /* In the order of the model before. */
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *tab = strchr (lines[i], '\t');
+      g_autofree char *k = NULL;
+      const char *va, *vb;
+
+      if (tab == NULL)
+        continue;
+      k = g_strndup (lines[i], (gsize) (tab - lines[i]));
+      va = g_hash_table_lookup (a, k);
+      vb = g_hash_table_lookup (b, k);
+      if (g_str_has_prefix (k, "connect "))
+        {
+          connections_changed |= vb == NULL;
+          continue;
+        }
+      if (vb == NULL)
+        {
+          /* A removed component counts once, not with its parameters. */
+          if (strchr (k, '.') == NULL && strchr (k, ' ') == NULL)
+            g_ptr_array_add (facts, g_strdup_printf (_("without %s"), k));
+          continue;
+        }
+      if (strcmp (va, vb) != 0)
+        {
+          g_auto(GStrv) pa = g_strsplit (va, "\t", 2);
+          g_auto(GStrv) pb = g_strsplit (vb, "\t", 2);
+          g_autofree char *unit = pa[1] != NULL ? sw_inspector_dup_unit_text (pa[1]) : g_strdup ("");
+
+          if (strchr (k, '.') == NULL && strchr (k, ' ') == NULL)
+            /* Translators: a component whose kind changed */
+            g_ptr_array_add (facts, g_strdup_printf (_("%s: %s → %s"), k, pa[0], pb[0]));
+          else if (*unit != '\0')
+            g_ptr_array_add (facts, g_strdup_printf ("%s = %s → %s %s", k, pa[0], pb[0], unit));
+          else
+            g_ptr_array_add (facts, g_strdup_printf ("%s = %s → %s", k, pa[0], pb[0]));
+        }
+    }
+  g_hash_table_iter_init (&iter, b);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const char *k = key;
+
+      if (g_hash_table_contains (a, k))
+        continue;
+      if (g_str_has_prefix (k, "connect "))
+        connections_changed = TRUE;
+      else if (strchr (k, '.') == NULL && strchr (k, ' ') == NULL)
+        g_ptr_array_add (facts, g_strdup_printf (_("with %s"), k));
+    }
+  if (connections_changed)
+    g_ptr_array_add (facts, g_strdup (_("connections changed")));
+
+  if (facts->len == 0)
+    return g_strdup (_("same model"));
+  out = g_string_new (NULL);
+  for (guint i = 0; i < facts->len && i < MAX_DIFFERENCES; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      g_string_append (out, g_ptr_array_index (facts, i));
+    }
+  if (facts->len > MAX_DIFFERENCES)
+    g_string_append_printf (out, ngettext (" and %u more", " and %u more",
+                                           facts->len - MAX_DIFFERENCES),
+                            facts->len - MAX_DIFFERENCES);
+  return g_string_free (out, FALSE);
+}
+
+/* ---- The plotted variables ---------------------------------------------- */
+
+/* Every body's speed: the "w" (or "v") of the kinds with an inertia or a
+ * mass. */
+static GStrv
+dup_default_columns (SwWindow *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  guint n = sw_model_get_n_components (self->model);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const SwComponent *c = sw_model_get_component (self->model, i);
+      const char *var = NULL;
+
+      if (sw_kind_find_param (c->kind, "J") < 0 && sw_kind_find_param (c->kind, "m") < 0)
+        continue;
+      if (sw_kind_find_var (c->kind, "w") >= 0)
+        var = "w";
+      else if (sw_kind_find_var (c->kind, "v") >= 0)
+        var = "v";
+      if (var != NULL)
+        {
+          g_autofree char *name = g_strdup_printf ("%s.%s", c->id, var);
+
+          g_strv_builder_add (builder, name);
+        }
+    }
+  return g_strv_builder_end (builder);
+}
+
+static GStrv
+dup_columns (SwWindow *self)
+{
+  if (self->plotted != NULL)
+    return g_strdupv (self->plotted);
+  return dup_default_columns (self);
+}
+
+static void rebuild_variables (SwWindow *self);
+
+/* Panels the user moved variables into (from the "ui" member), lowest
+ * first so that the panels exist when asked for; only once the plot has a
+ * run, which knows the units. */
+static void
+apply_panels (SwWindow *self)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  for (guint panel = 1; panel <= 16; panel++)
+    {
+      g_hash_table_iter_init (&iter, self->panels);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        if (GPOINTER_TO_UINT (value) == panel && sw_plot_view_get_panel (self->plot_view, key) >= 0)
+          sw_plot_view_set_panel (self->plot_view, key, panel - 1);
+    }
+}
+
+static void
+apply_columns (SwWindow *self)
+{
+  g_auto(GStrv) columns = dup_columns (self);
+
+  sw_plot_view_set_columns (self->plot_view, (const char * const *) columns);
+  apply_panels (self);
+  rebuild_variables (self);
+}
+
+static void
+set_plotted (SwWindow   *self,
+             GStrv       plotted)
+{
+  g_strfreev (self->plotted);
+  self->plotted = plotted;
+  apply_columns (self);
+}
+
+static gboolean
+is_plotted (SwWindow   *self,
+            const char *name)
+{
+  g_auto(GStrv) columns = dup_columns (self);
+
+  return g_strv_contains ((const char * const *) columns, name);
+}
+
+static void
+set_variable_plotted (SwWindow   *self,
+                      const char *name,
+                      gboolean    plotted)
+{
+  g_auto(GStrv) columns = dup_columns (self);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  if (g_strv_contains ((const char * const *) columns, name) == plotted)
+    return;
+  for (guint i = 0; columns[i] != NULL; i++)
+    if (plotted || strcmp (columns[i], name) != 0)
+      g_strv_builder_add (builder, columns[i]);
+  if (plotted)
+    g_strv_builder_add (builder, name);
+  set_plotted (self, g_strv_builder_end (builder));
+}
+
+static void
+variable_toggled_cb (GtkCheckButton *button,
+                     SwWindow       *self)
+{
+  const char *name = g_object_get_data (G_OBJECT (button), "variable");
+
+  set_variable_plotted (self, name, gtk_check_button_get_active (button));
+}
+
+static void
+add_variable_check (SwWindow   *self,
+                    const char *name,
+                    const char *label)
+{
+  GtkWidget *check = gtk_check_button_new_with_label (label);
+
+  g_object_set_data_full (G_OBJECT (check), "variable", g_strdup (name), g_free);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), is_plotted (self, name));
+  g_signal_connect_object (check, "toggled", G_CALLBACK (variable_toggled_cb), self, 0);
+  gtk_box_append (self->variables_box, check);
+}
+
+/* The stand-in for the variables list: the selected component's
+ * variables, or with no single selection the plotted ones. */
+static void
+rebuild_variables (SwWindow *self)
+{
+  GtkWidget *child;
+  int selected;
+  GtkWidget *heading;
+
+  if (self->variables_box == NULL || self->model == NULL)
+    return;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->variables_box))) != NULL)
+    gtk_box_remove (self->variables_box, child);
+
+  selected = sw_canvas_get_selected_component (self->canvas);
+  if (selected >= 0 && (guint) selected < sw_model_get_n_components (self->model))
+    {
+      const SwComponent *c = sw_model_get_component (self->model, (guint) selected);
+
+      heading = gtk_label_new (c->id);
+      gtk_label_set_xalign (GTK_LABEL (heading), 0);
+      gtk_widget_add_css_class (heading, "heading");
+      gtk_box_append (self->variables_box, heading);
+      for (guint v = 0; v < c->kind->n_vars; v++)
+        {
+          g_autofree char *name = g_strdup_printf ("%s.%s", c->id, c->kind->vars[v].name);
+
+          add_variable_check (self, name, c->kind->vars[v].name);
+        }
+    }
+  else
+    {
+      g_auto(GStrv) columns = dup_columns (self);
+
+      heading = gtk_label_new (_("Plotted"));
+      gtk_label_set_xalign (GTK_LABEL (heading), 0);
+      gtk_widget_add_css_class (heading, "heading");
+      gtk_box_append (self->variables_box, heading);
+      for (guint i = 0; columns[i] != NULL; i++)
+        add_variable_check (self, columns[i], columns[i]);
+      if (columns[0] == NULL)
+        {
+          GtkWidget *hint = gtk_label_new (_("Select a component to choose its variables."));
+
+          gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
+          gtk_label_set_xalign (GTK_LABEL (hint), 0);
+          gtk_widget_add_css_class (hint, "dim-label");
+          gtk_box_append (self->variables_box, hint);
+        }
+    }
+}
+
+void
+_sw_window_results_selection_changed (SwWindow *self)
+{
+  rebuild_variables (self);
+}
+
+/* Double-clicking a component plots its main variable. */
+static void
+canvas_pressed_cb (SwWindow        *self,
+                   int              n_press,
+                   double           x,
+                   double           y,
+                   GtkGestureClick *gesture)
+{
+  int selected;
+  const SwComponent *c;
+  const char *var;
+  g_autofree char *name = NULL;
+
+  if (n_press != 2 || self->model == NULL)
+    return;
+  selected = sw_canvas_get_selected_component (self->canvas);
+  if (selected < 0 || (guint) selected >= sw_model_get_n_components (self->model))
+    return;
+  c = sw_model_get_component (self->model, (guint) selected);
+  var = sw_kind_main_variable (c->kind);
+  if (var == NULL)
+    return;
+  name = g_strdup_printf ("%s.%s", c->id, var);
+  set_variable_plotted (self, name, TRUE);
+  adw_view_stack_set_visible_child_name (self->results_stack, "trajectories");
+}
+
+/* ---- Runs ------------------------------------------------------------------- */
+
+static void
+update_pinned_texts (SwWindow *self)
+{
+  for (guint i = 0; i < self->pinned->len; i++)
+    {
+      SwPinnedRun *run = g_ptr_array_index (self->pinned, i);
+      g_autofree char *text = _sw_window_dup_difference_text (self->trajectory_params, run->params_text);
+
+      sw_plot_view_pin (self->plot_view, run->trajectory, text);
+    }
+}
+
+void
+_sw_window_results_set_run (SwWindow     *self,
+                            SwTrajectory *trajectory,
+                            const char   *params_text)
+{
+  g_autoptr(SwTrajectory) previous = g_steal_pointer (&self->trajectory);
+
+  self->trajectory = sw_trajectory_ref (trajectory);
+  g_free (self->trajectory_params);
+  self->trajectory_params = g_strdup (params_text);
+
+  /* The plot updates in place, the run before drawn faintly behind. */
+  sw_plot_view_set_previous (self->plot_view, previous);
+  sw_plot_view_set_trajectory (self->plot_view, trajectory);
+  if (previous == NULL)
+    apply_panels (self);
+  update_pinned_texts (self);
+  _sw_window_results_update_state (self);
+}
+
+void
+_sw_window_results_clear (SwWindow *self)
+{
+  g_clear_pointer (&self->trajectory, sw_trajectory_unref);
+  g_clear_pointer (&self->trajectory_params, g_free);
+  for (guint i = 0; i < self->pinned->len; i++)
+    {
+      SwPinnedRun *run = g_ptr_array_index (self->pinned, i);
+
+      sw_plot_view_unpin (self->plot_view, run->trajectory);
+    }
+  g_ptr_array_set_size (self->pinned, 0);
+  sw_plot_view_set_previous (self->plot_view, NULL);
+  sw_plot_view_set_trajectory (self->plot_view, NULL);
+  g_clear_pointer (&self->plotted, g_strfreev);
+  g_hash_table_remove_all (self->panels);
+  _sw_window_modes_set (self, NULL);
+}
+
+/* The empty states, and what may be done with the results. */
+void
+_sw_window_results_update_state (SwWindow *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean empty = self->model == NULL || sw_model_get_n_components (self->model) == 0;
+  gboolean have_run = self->trajectory != NULL;
+
+  if (have_run)
+    gtk_stack_set_visible_child_name (self->trajectories_stack, "plot");
+  else
+    {
+      GtkWidget *examples = adw_status_page_get_child (self->empty_status);
+
+      gtk_stack_set_visible_child_name (self->trajectories_stack, "empty");
+      if (empty)
+        {
+          adw_status_page_set_title (self->empty_status, _("Start a Model"));
+          adw_status_page_set_description (self->empty_status,
+                                           _("Drag a component from the palette onto the canvas, "
+                                             "or open an example."));
+        }
+      else
+        {
+          adw_status_page_set_title (self->empty_status, _("No Results Yet"));
+          adw_status_page_set_description (self->empty_status,
+                                           self->run_disabled_reason != NULL
+                                           ? self->run_disabled_reason
+                                           : _("Run the simulation (Ctrl+R) to see its trajectories."));
+        }
+      if (examples != NULL)
+        gtk_widget_set_visible (examples, empty);
+    }
+  gtk_widget_action_set_enabled (widget, "win.pin-run", have_run);
+  gtk_widget_action_set_enabled (widget, "win.export-plot", have_run);
+  gtk_widget_action_set_enabled (widget, "win.export-csv", have_run);
+  gtk_widget_action_set_enabled (widget, "win.clear-pinned", self->pinned->len > 0);
+}
+
+static void
+sw_window_pin_run (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  SwWindow *self = SW_WINDOW (widget);
+  SwPinnedRun *run;
+
+  if (self->trajectory == NULL)
+    return;
+  for (guint i = 0; i < self->pinned->len; i++)
+    if (((SwPinnedRun *) g_ptr_array_index (self->pinned, i))->trajectory == self->trajectory)
+      return;
+  run = g_new0 (SwPinnedRun, 1);
+  run->trajectory = sw_trajectory_ref (self->trajectory);
+  run->params_text = g_strdup (self->trajectory_params);
+  g_ptr_array_add (self->pinned, run);
+  update_pinned_texts (self);
+  _sw_window_results_update_state (self);
+  _sw_window_show_toast (self, _("Run pinned: the next runs are drawn over it"));
+}
+
+static void
+sw_window_clear_pinned (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *param)
+{
+  SwWindow *self = SW_WINDOW (widget);
+
+  for (guint i = 0; i < self->pinned->len; i++)
+    sw_plot_view_unpin (self->plot_view, ((SwPinnedRun *) g_ptr_array_index (self->pinned, i))->trajectory);
+  g_ptr_array_set_size (self->pinned, 0);
+  _sw_window_results_update_state (self);
+}
+
+/* ---- Export ----------------------------------------------------------------- */
+
+/* A trajectory of the plotted columns alone, in the plotted order. */
+static SwTrajectory *
+dup_plotted_trajectory (SwWindow *self)
+{
+  g_auto(GStrv) columns = sw_plot_view_dup_columns (self->plot_view);
+  g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) units = g_strv_builder_new ();
+  g_autoptr(GArray) index = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_auto(GStrv) name_v = NULL;
+  g_auto(GStrv) unit_v = NULL;
+  g_autofree double *row = NULL;
+  SwTrajectory *out;
+  const double *times = sw_trajectory_get_times (self->trajectory);
+  guint n_rows = sw_trajectory_get_n_rows (self->trajectory);
+
+  for (guint i = 0; columns != NULL && columns[i] != NULL; i++)
+    {
+      int c = sw_trajectory_find_column (self->trajectory, columns[i]);
+      guint u;
+
+      if (c < 0)
+        continue;
+      u = (guint) c;
+      g_array_append_val (index, u);
+      g_strv_builder_add (names, columns[i]);
+      g_strv_builder_add (units, sw_trajectory_get_column_unit (self->trajectory, u));
+    }
+  name_v = g_strv_builder_end (names);
+  unit_v = g_strv_builder_end (units);
+  out = sw_trajectory_new_sized (name_v, unit_v, MAX (n_rows, 1));
+  sw_trajectory_set_x_axis (out, sw_trajectory_get_x_name (self->trajectory),
+                            sw_trajectory_get_x_unit (self->trajectory));
+  row = g_new0 (double, MAX (index->len, 1));
+  for (guint r = 0; r < n_rows; r++)
+    {
+      for (guint k = 0; k < index->len; k++)
+        row[k] = sw_trajectory_get_column (self->trajectory, g_array_index (index, guint, k))[r];
+      sw_trajectory_append_row (out, times[r], row);
+    }
+  return out;
+}
+
+static void
+export_response_cb (GtkNativeDialog *chooser,
+                    int              response,
+                    SwWindow        *self)
+{
+  const char *what = g_object_get_data (G_OBJECT (chooser), "what");
+
+  if (response == GTK_RESPONSE_ACCEPT && self->trajectory != NULL)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *path = g_file_get_path (file);
+      g_autoptr(GError) error = NULL;
+      gboolean ok;
+
+      if (path == NULL)
+        ok = FALSE, g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                         _("Only local files can be written"));
+      else if (g_str_equal (what, "plot"))
+        {
+          int width = gtk_widget_get_width (GTK_WIDGET (self->plot_view));
+          int height = gtk_widget_get_height (GTK_WIDGET (self->plot_view));
+
+          /* Without an extension: a PNG. */
+          if (strrchr (path, '.') == NULL || strrchr (path, '.') < strrchr (path, G_DIR_SEPARATOR))
+            {
+              char *png = g_strconcat (path, ".png", NULL);
+
+              g_free (path);
+              path = png;
+            }
+          ok = sw_plot_view_export (self->plot_view, path, MAX (width, 800), MAX (height, 500), &error);
+        }
+      else if (g_str_equal (what, "plotted"))
+        {
+          g_autoptr(SwTrajectory) plotted = dup_plotted_trajectory (self);
+
+          ok = sw_trajectory_write_csv (plotted, path, &error);
+        }
+      else
+        ok = sw_trajectory_write_csv (self->trajectory, path, &error);
+
+      if (ok)
+        {
+          g_autofree char *base = g_path_get_basename (path);
+          g_autofree char *text = g_strdup_printf (_("Exported to %s"), base);
+
+          _sw_window_show_toast (self, text);
+        }
+      else
+        _sw_window_show_error_dialog (self, _("Could Not Export"), error->message);
+    }
+  gtk_native_dialog_destroy (chooser);
+  if (self->export_chooser == chooser)
+    g_clear_object (&self->export_chooser);
+}
+
+static void
+add_filter (GtkFileChooser *chooser,
+            const char     *name,
+            const char     *pattern)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, name);
+  gtk_file_filter_add_pattern (filter, pattern);
+  gtk_file_chooser_add_filter (chooser, filter);
+}
+
+static void
+open_export_chooser (SwWindow   *self,
+                     const char *what,
+                     const char *title,
+                     const char *suggested)
+{
+  GtkFileChooserNative *chooser;
+  g_autofree char *name = NULL;
+
+  if (self->export_chooser != NULL)
+    {
+      gtk_native_dialog_destroy (self->export_chooser);
+      g_clear_object (&self->export_chooser);
+    }
+  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  name = g_strdup_printf ("%s%s", self->title_text != NULL ? self->title_text : "results", suggested);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  if (g_str_equal (what, "plot"))
+    {
+      add_filter (GTK_FILE_CHOOSER (chooser), _("PNG Images"), "*.png");
+      add_filter (GTK_FILE_CHOOSER (chooser), _("SVG Drawings"), "*.svg");
+      add_filter (GTK_FILE_CHOOSER (chooser), _("PDF Documents"), "*.pdf");
+    }
+  else
+    add_filter (GTK_FILE_CHOOSER (chooser), _("CSV Tables"), "*.csv");
+  g_object_set_data_full (G_OBJECT (chooser), "what", g_strdup (what), g_free);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (export_response_cb), self, 0);
+  self->export_chooser = GTK_NATIVE_DIALOG (chooser);
+  gtk_native_dialog_show (self->export_chooser);
+}
+
+static void
+sw_window_export_plot (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *param)
+{
+  open_export_chooser (SW_WINDOW (widget), "plot", _("Export the Plot"), ".png");
+}
+
+static void
+sw_window_export_csv (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  const char *what = g_variant_get_string (param, NULL);
+
+  open_export_chooser (SW_WINDOW (widget), g_str_equal (what, "all") ? "all" : "plotted",
+                       g_str_equal (what, "all") ? _("Export All Variables")
+                                                 : _("Export the Plotted Variables"),
+                       ".csv");
+}
+
+/* ---- The "ui" member ------------------------------------------------------ */
+
+/* {"plot": {"variables": [...], "panels": {"name": 1, ...}}, "results": "modes"} */
+void
+_sw_window_results_load_view (SwWindow *self)
+{
+  JsonNode *plot = sw_model_get_view_member (self->model, "plot");
+  JsonNode *results = sw_model_get_view_member (self->model, "results");
+
+  g_clear_pointer (&self->plotted, g_strfreev);
+  g_hash_table_remove_all (self->panels);
+  if (plot != NULL && JSON_NODE_HOLDS_OBJECT (plot))
+    {
+      JsonObject *object = json_node_get_object (plot);
+      JsonNode *variables = json_object_get_member (object, "variables");
+      JsonNode *panels = json_object_get_member (object, "panels");
+
+      if (variables != NULL && JSON_NODE_HOLDS_ARRAY (variables))
+        {
+          JsonArray *array = json_node_get_array (variables);
+          g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+          for (guint i = 0; i < json_array_get_length (array); i++)
+            {
+              JsonNode *node = json_array_get_element (array, i);
+
+              if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+                g_strv_builder_add (builder, json_node_get_string (node));
+            }
+          self->plotted = g_strv_builder_end (builder);
+        }
+      if (panels != NULL && JSON_NODE_HOLDS_OBJECT (panels))
+        {
+          JsonObject *p = json_node_get_object (panels);
+          g_autoptr(GList) names = json_object_get_members (p);
+
+          for (GList *l = names; l != NULL; l = l->next)
+            {
+              JsonNode *node = json_object_get_member (p, l->data);
+
+              if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64)
+                {
+                  gint64 panel = json_node_get_int (node);
+
+                  if (panel >= 0 && panel < 16)
+                    g_hash_table_insert (self->panels, g_strdup (l->data),
+                                         GUINT_TO_POINTER ((guint) panel + 1));
+                }
+            }
+        }
+    }
+  if (results != NULL && JSON_NODE_HOLDS_VALUE (results) &&
+      json_node_get_value_type (results) == G_TYPE_STRING &&
+      adw_view_stack_get_child_by_name (self->results_stack, json_node_get_string (results)) != NULL)
+    adw_view_stack_set_visible_child_name (self->results_stack, json_node_get_string (results));
+  apply_columns (self);
+}
+
+void
+_sw_window_results_save_view (SwWindow *self)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) plot = NULL;
+  g_autoptr(JsonNode) results = json_node_new (JSON_NODE_VALUE);
+  g_auto(GStrv) columns = dup_columns (self);
+
+  json_builder_begin_object (builder);
+  if (self->plotted != NULL)
+    {
+      json_builder_set_member_name (builder, "variables");
+      json_builder_begin_array (builder);
+      for (guint i = 0; self->plotted[i] != NULL; i++)
+        json_builder_add_string_value (builder, self->plotted[i]);
+      json_builder_end_array (builder);
+    }
+  /* The panels as the plot shows them, when more than one unit's. */
+  json_builder_set_member_name (builder, "panels");
+  json_builder_begin_object (builder);
+  for (guint i = 0; columns[i] != NULL; i++)
+    {
+      int panel = sw_plot_view_get_panel (self->plot_view, columns[i]);
+      gpointer kept = g_hash_table_lookup (self->panels, columns[i]);
+
+      if (panel < 0 && kept != NULL)
+        panel = (int) GPOINTER_TO_UINT (kept) - 1;
+      if (panel >= 0)
+        {
+          json_builder_set_member_name (builder, columns[i]);
+          json_builder_add_int_value (builder, panel);
+        }
+    }
+  json_builder_end_object (builder);
+  json_builder_end_object (builder);
+  plot = json_builder_get_root (builder);
+
+  sw_model_set_view_member (self->model, "plot", plot);
+  json_node_set_string (results, adw_view_stack_get_visible_child_name (self->results_stack));
+  sw_model_set_view_member (self->model, "results", results);
+}
+
+/* ---- Public ---------------------------------------------------------------- */
+
+void
+sw_window_set_plotted (SwWindow          *self,
+                       const char *const *names)
+{
+  g_return_if_fail (SW_IS_WINDOW (self));
+
+  set_plotted (self, names != NULL ? g_strdupv ((char **) names) : NULL);
+}
+
+char **
+sw_window_dup_plotted (SwWindow *self)
+{
+  g_return_val_if_fail (SW_IS_WINDOW (self), NULL);
+
+  return dup_columns (self);
+}
+
+/* ---- Setup ------------------------------------------------------------------- */
+
+static void
+plot_cursor_moved_cb (SwWindow *self,
+                      double    t)
+{
+  /* Modes at the cursor follow it (a new analysis cancels the last). */
+  if (self->modes_at_cursor && self->model != NULL && self->check_ok)
+    _sw_window_start_modes (self);
+}
+
+void
+_sw_window_results_init (SwWindow *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  self->pinned = g_ptr_array_new_with_free_func (pinned_run_free);
+  self->panels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  /* After the canvas's own handling, which selects what is clicked. */
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_BUBBLE);
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  g_signal_connect_object (click, "pressed", G_CALLBACK (canvas_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->canvas), GTK_EVENT_CONTROLLER (click));
+}
+
+void
+_sw_window_results_dispose (SwWindow *self)
+{
+  if (self->export_chooser != NULL)
+    {
+      gtk_native_dialog_destroy (self->export_chooser);
+      g_clear_object (&self->export_chooser);
+    }
+  g_clear_pointer (&self->trajectory, sw_trajectory_unref);
+  g_clear_pointer (&self->trajectory_params, g_free);
+  g_clear_pointer (&self->pinned, g_ptr_array_unref);
+  g_clear_pointer (&self->plotted, g_strfreev);
+  g_clear_pointer (&self->panels, g_hash_table_unref);
+}
+
+void
+_sw_window_class_results_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_bind_template_callback (widget_class, plot_cursor_moved_cb);
+  gtk_widget_class_install_action (widget_class, "win.pin-run", NULL, sw_window_pin_run);
+  gtk_widget_class_install_action (widget_class, "win.clear-pinned", NULL, sw_window_clear_pinned);
+  gtk_widget_class_install_action (widget_class, "win.export-plot", NULL, sw_window_export_plot);
+  gtk_widget_class_install_action (widget_class, "win.export-csv", "s", sw_window_export_csv);
+}
