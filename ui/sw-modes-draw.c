@@ -209,7 +209,7 @@ draw_bars (const SwModesChart *chart,
 
   /* Names take at most 40 % of the width. */
   max_chars = MIN (longest, (guint) MAX (4, 0.4 * page_w / (CHAR_W * ch)));
-  left = max_chars * CHAR_W * ch + 1.2 * ch;
+  left = max_chars * CHAR_W * ch + 1.8 * ch;
   vp_w = page_w - left - right;
   vp_h = page_h - top - bottom;
   if (vp_w < 8 * ch || vp_h < 2 * ch)

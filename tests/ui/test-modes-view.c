@@ -877,6 +877,61 @@ test_window (void)
   g_assert_null (canvas);
 }
 
+/* A long chain in reverse file order: the charts hold every body in
+ * drivetrain order, names upright or thinned out where they crowd. */
+static void
+test_long_chain (void)
+{
+  const guint n = 40;
+  GString *text = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"chain\",\n"
+                                " \"components\": [\n");
+  g_autoptr(SwModes) modes = NULL;
+  GtkWidget *window = gtk_window_new ();
+  SwModesView *view = SW_MODES_VIEW (sw_modes_view_new ());
+  SwModesPlot *kinetic;
+  g_autofree char *data = NULL;
+
+  for (guint i = n; i-- > 0;)
+    {
+      g_string_append_printf (text, "  {\"id\": \"disc_%02u\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": %g}},\n",
+                              i, 0.1 + 0.01 * i);
+      if (i > 0)
+        g_string_append_printf (text, "  {\"id\": \"shaft_%02u\", \"kind\": \"rotational.spring\", \"params\": {\"c\": %g}},\n",
+                                i, 1e4 * (1 + i % 3));
+    }
+  g_string_truncate (text, text->len - 2);
+  g_string_append (text, "\n ],\n \"connections\": [\n");
+  for (guint i = 1; i < n; i++)
+    g_string_append_printf (text, "  {\"from\": \"disc_%02u.flange_b\", \"to\": \"shaft_%02u.flange_a\"},\n"
+                                  "  {\"from\": \"shaft_%02u.flange_b\", \"to\": \"disc_%02u.flange_a\"}%s\n",
+                            i - 1, i, i, i, i + 1 < n ? "," : "");
+  g_string_append (text, " ]}\n");
+  data = g_string_free (text, FALSE);
+  modes = modes_of_text (data);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 800);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
+  sw_modes_view_set_modes (view, modes);
+  gtk_window_present (GTK_WINDOW (window));
+  sw_modes_view_set_selected_mode (view, 5);
+  iterate (300);
+  kinetic = _sw_modes_view_get_plot (view, SW_MODES_VIEW_PLOT_KINETIC);
+  g_assert_cmpuint (sw_modes_plot_get_n_values (kinetic), ==, n);
+  for (guint k = 0; k < n; k++)
+    {
+      g_autofree char *id = g_strdup_printf ("disc_%02u", k);
+
+      /* disc_39 comes first in the file: the walk starts there. */
+      g_assert_cmpstr (sw_modes_plot_get_label (kinetic, n - 1 - k), ==, id);
+    }
+  keep_window_picture (window, "view-long-chain.png");
+
+  g_object_add_weak_pointer (G_OBJECT (view), (gpointer *) &view);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate (50);
+  g_assert_null (view);
+}
+
 static void
 test_no_display (void)
 {
@@ -912,5 +967,6 @@ main (int   argc,
   g_test_add_func ("/ui/modes-view/overdamped", test_overdamped);
   g_test_add_func ("/ui/modes-view/canvas", test_canvas);
   g_test_add_func ("/ui/modes-view/window", test_window);
+  g_test_add_func ("/ui/modes-view/long-chain", test_long_chain);
   return g_test_run ();
 }
