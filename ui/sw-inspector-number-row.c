@@ -7,12 +7,21 @@
 
 #include <glib/gi18n.h>
 
+#define TUNE_PX_PER_NOTCH 4.0
+#define TUNE_STEP         1.01   /* a notch: 1 % */
+#define TUNE_STEP_LARGE   1.10   /* with Shift: 10 % */
+
 struct _SwInspectorNumberRow
 {
   AdwActionRow parent_instance;
 
   GtkWidget   *entry;
   GtkWidget   *unit_label;
+  GtkWidget   *handle;
+
+  double       tune_origin;   /* in the value's unit; NAN: 0.01 shown unit */
+  gboolean     dragging;
+  double       drag_start;    /* the value when the drag began */
 
   char        *symbol;
   char        *unit;          /* for display */
@@ -40,6 +49,8 @@ enum {
 
 enum {
   COMMITTED,
+  TUNE_BEGIN,
+  TUNE_END,
   N_SIGNALS
 };
 
@@ -324,6 +335,256 @@ focus_leave_cb (GtkEventControllerFocus *focus,
   sw_inspector_number_row_commit (self);
 }
 
+/* Tuning */
+
+/* v moved by notches steps, within the range (v and the result in the
+ * value's unit); v itself when it cannot move. */
+static double
+tuned_value (SwInspectorNumberRow *self,
+             double                v,
+             int                   notches,
+             gboolean              large)
+{
+  double factor = large ? TUNE_STEP_LARGE : TUNE_STEP;
+  double start = v, result;
+
+  if (notches == 0 || !isfinite (v))
+    return v;
+  if (v == 0)
+    {
+      /* Zero stays zero going down; going up, the first notch lands on a
+       * small value and the others multiply it. */
+      if (notches < 0)
+        return v;
+      v = isnan (self->tune_origin) ? 0.01 * self->scale : self->tune_origin;
+      notches--;
+    }
+  /* Up is up for negative values too: towards zero. */
+  result = v * pow (factor, v > 0 ? notches : -notches);
+  if (self->integer)
+    {
+      result = round (result);
+      if (result == start)
+        result = start + (notches > 0 ? 1 : -1);
+    }
+
+  if (result > self->max || (self->max_exclusive && result >= self->max))
+    result = self->max_exclusive ? start : self->max;
+  if (result < self->min || (self->min_exclusive && result <= self->min))
+    result = self->min_exclusive ? start : self->min;
+  return result;
+}
+
+/* Shows and commits value as if typed. */
+static gboolean
+apply_tuned (SwInspectorNumberRow *self,
+             double                value)
+{
+  g_autofree char *text = NULL;
+
+  if (value == self->value && !self->pending)
+    return FALSE;
+  text = sw_inspector_format_number (value / self->scale);
+  self->syncing = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->entry), text);
+  self->syncing = FALSE;
+  g_clear_pointer (&self->error, g_free);
+  reparse_full (self, TRUE, value);
+  if (!self->valid)
+    return FALSE;
+  self->pending = FALSE;
+  g_signal_emit (self, signals[COMMITTED], 0, self->value);
+  return TRUE;
+}
+
+gboolean
+sw_inspector_number_row_tune (SwInspectorNumberRow *self,
+                              int                   notches,
+                              gboolean              large)
+{
+  double v;
+
+  g_return_val_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self), FALSE);
+
+  if (!self->valid || self->error != NULL || isnan (self->value))
+    return FALSE;
+  v = tuned_value (self, self->value, notches, large);
+  if (v == self->value)
+    return FALSE;
+  return apply_tuned (self, v);
+}
+
+void
+sw_inspector_number_row_set_tune_origin (SwInspectorNumberRow *self,
+                                         double                origin)
+{
+  g_return_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self));
+  g_return_if_fail (isfinite (origin) && origin > 0);
+
+  self->tune_origin = origin;
+}
+
+void
+sw_inspector_number_row_drag_begin (SwInspectorNumberRow *self)
+{
+  g_return_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self));
+
+  if (self->dragging)
+    return;
+  self->dragging = TRUE;
+  self->drag_start = self->valid && self->error == NULL ? self->value : NAN;
+  g_signal_emit (self, signals[TUNE_BEGIN], 0);
+}
+
+void
+sw_inspector_number_row_drag_update (SwInspectorNumberRow *self,
+                                     double                dx,
+                                     gboolean              large)
+{
+  int notches;
+  double v;
+
+  g_return_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self));
+
+  if (!self->dragging || isnan (self->drag_start))
+    return;
+  /* From where the drag began, so that going back returns exactly. */
+  notches = (int) trunc (dx / TUNE_PX_PER_NOTCH);
+  v = tuned_value (self, self->drag_start, notches, large);
+  if (v != self->value)
+    apply_tuned (self, v);
+}
+
+void
+sw_inspector_number_row_drag_end (SwInspectorNumberRow *self)
+{
+  g_return_if_fail (SW_IS_INSPECTOR_NUMBER_ROW (self));
+
+  if (!self->dragging)
+    return;
+  self->dragging = FALSE;
+  g_signal_emit (self, signals[TUNE_END], 0);
+}
+
+static gboolean
+shift_held (GtkEventController *controller)
+{
+  return (gtk_event_controller_get_current_event_state (controller) & GDK_SHIFT_MASK) != 0;
+}
+
+static void
+handle_drag_begin_cb (GtkGestureDrag       *gesture,
+                      double                x,
+                      double                y,
+                      SwInspectorNumberRow *self)
+{
+  /* What is typed and valid is where the drag starts. */
+  sw_inspector_number_row_commit (self);
+  sw_inspector_number_row_drag_begin (self);
+}
+
+static void
+handle_drag_update_cb (GtkGestureDrag       *gesture,
+                       double                dx,
+                       double                dy,
+                       SwInspectorNumberRow *self)
+{
+  sw_inspector_number_row_drag_update (self, dx, shift_held (GTK_EVENT_CONTROLLER (gesture)));
+}
+
+static void
+handle_drag_end_cb (GtkGestureDrag       *gesture,
+                    double                dx,
+                    double                dy,
+                    SwInspectorNumberRow *self)
+{
+  sw_inspector_number_row_drag_update (self, dx, shift_held (GTK_EVENT_CONTROLLER (gesture)));
+  sw_inspector_number_row_drag_end (self);
+}
+
+static void
+handle_drag_cancel_cb (GtkGesture           *gesture,
+                       GdkEventSequence     *sequence,
+                       SwInspectorNumberRow *self)
+{
+  sw_inspector_number_row_drag_end (self);
+}
+
+/* The wheel: up (or right) is up, a notch a step; smooth scrolling adds
+ * up to notches. */
+static gboolean
+scroll_cb (GtkEventControllerScroll *controller,
+           double                    dx,
+           double                    dy,
+           SwInspectorNumberRow     *self)
+{
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  int notches;
+
+  /* Over the value only while it has the focus: the page scrolls otherwise. */
+  if (widget == self->entry &&
+      (focus == NULL || (focus != self->entry && !gtk_widget_is_ancestor (focus, self->entry))))
+    return FALSE;
+  notches = (int) -round (dy != 0 ? dy : -dx);
+  if (notches == 0)
+    return TRUE;
+  sw_inspector_number_row_commit (self);
+  sw_inspector_number_row_tune (self, notches, shift_held (GTK_EVENT_CONTROLLER (controller)));
+  return TRUE;
+}
+
+static gboolean
+entry_key_pressed_cb (GtkEventControllerKey *controller,
+                      guint                  keyval,
+                      guint                  keycode,
+                      GdkModifierType        state,
+                      SwInspectorNumberRow  *self)
+{
+  int notches = 0;
+
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
+    return FALSE;
+  if (keyval == GDK_KEY_Up || keyval == GDK_KEY_KP_Up)
+    notches = 1;
+  else if (keyval == GDK_KEY_Down || keyval == GDK_KEY_KP_Down)
+    notches = -1;
+  else
+    return FALSE;
+  sw_inspector_number_row_commit (self);
+  sw_inspector_number_row_tune (self, notches, (state & GDK_SHIFT_MASK) != 0);
+  return TRUE;
+}
+
+/* The handle: a small double arrow in the text colour. */
+static void
+draw_handle (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  GdkRGBA fg;
+  double cx = width / 2.0, cy = height / 2.0, half = MIN (width, height) / 2.0 - 1;
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
+  gdk_cairo_set_source_rgba (cr, &fg);
+  cairo_set_line_width (cr, 1.5);
+  cairo_move_to (cr, cx - half, cy);
+  cairo_line_to (cr, cx + half, cy);
+  cairo_stroke (cr);
+  cairo_move_to (cr, cx - half - 0.5, cy);
+  cairo_line_to (cr, cx - half + 4, cy - 3.5);
+  cairo_line_to (cr, cx - half + 4, cy + 3.5);
+  cairo_close_path (cr);
+  cairo_move_to (cr, cx + half + 0.5, cy);
+  cairo_line_to (cr, cx + half - 4, cy - 3.5);
+  cairo_line_to (cr, cx + half - 4, cy + 3.5);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+}
+
 static void
 sw_inspector_number_row_finalize (GObject *object)
 {
@@ -379,12 +640,27 @@ sw_inspector_number_row_class_init (SwInspectorNumberRowClass *klass)
                   NULL, NULL,
                   NULL,
                   G_TYPE_NONE, 1, G_TYPE_DOUBLE);
+
+  signals[TUNE_BEGIN] =
+    g_signal_new ("tune-begin",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  signals[TUNE_END] =
+    g_signal_new ("tune-end",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 }
 
 static void
 sw_inspector_number_row_init (SwInspectorNumberRow *self)
 {
-  GtkEventController *focus;
+  GtkEventController *focus, *controller;
+  GtkGesture *drag;
 
   /* Titles come from descriptors, not markup. */
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self), FALSE);
@@ -394,6 +670,35 @@ sw_inspector_number_row_init (SwInspectorNumberRow *self)
   self->scale = 1;
   self->value = NAN;
   self->valid = FALSE;
+  self->tune_origin = NAN;
+  self->drag_start = NAN;
+
+  /* The tuning handle, before the value. */
+  self->handle = gtk_drawing_area_new ();
+  gtk_widget_set_name (self->handle, "tune");
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (self->handle), 16);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->handle), 16);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->handle), draw_handle, NULL, NULL);
+  gtk_widget_set_valign (self->handle, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (self->handle, "dim-label");
+  gtk_widget_set_cursor_from_name (self->handle, "ew-resize");
+  gtk_widget_set_tooltip_text (self->handle,
+                               _("Drag sideways or scroll to tune: 1 % a step, 10 % with Shift "
+                                 "(Up and Down in the value do the same)"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->handle),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Tune"),
+                                  -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (self), self->handle);
+  drag = gtk_gesture_drag_new ();
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (handle_drag_begin_cb), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (handle_drag_update_cb), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (handle_drag_end_cb), self);
+  g_signal_connect (drag, "cancel", G_CALLBACK (handle_drag_cancel_cb), self);
+  gtk_widget_add_controller (self->handle, GTK_EVENT_CONTROLLER (drag));
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES |
+                                                GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
+  g_signal_connect (controller, "scroll", G_CALLBACK (scroll_cb), self);
+  gtk_widget_add_controller (self->handle, controller);
 
   /* Value and unit side by side at the end of the row; the unit column
    * has a fixed width so that the entries of a group line up. */
@@ -418,6 +723,16 @@ sw_inspector_number_row_init (SwInspectorNumberRow *self)
   focus = gtk_event_controller_focus_new ();
   g_signal_connect (focus, "leave", G_CALLBACK (focus_leave_cb), self);
   gtk_widget_add_controller (self->entry, focus);
+
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL |
+                                                GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
+  g_signal_connect (controller, "scroll", G_CALLBACK (scroll_cb), self);
+  gtk_widget_add_controller (self->entry, controller);
+
+  controller = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect (controller, "key-pressed", G_CALLBACK (entry_key_pressed_cb), self);
+  gtk_widget_add_controller (self->entry, controller);
 }
 
 GtkWidget *

@@ -9,6 +9,16 @@
  * (sw_inspector_number_row_show_value()) never overwrite an edit the user
  * has not committed yet.
  *
+ * Tuning: dragging the handle beside the value sideways changes it by 1 %
+ * every 4 pixels (relative steps, so 0.5 → 0.505, and a value spanning
+ * decades moves on a logarithmic scale); the scroll wheel over the handle
+ * or the focused value, and Up/Down in the value, step by 1 % a notch;
+ * Shift makes a step 10 %. Steps stay within the range; zero stays zero
+ * unless tuned up (it then starts from the "tune origin"). Every step is
+ * "committed" at once (so the model re-simulates as it moves); a drag is
+ * bracketed by "tune-begin" and "tune-end" for whoever groups it into one
+ * undo step.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
@@ -19,8 +29,9 @@ G_BEGIN_DECLS
 #define SW_TYPE_INSPECTOR_NUMBER_ROW (sw_inspector_number_row_get_type ())
 G_DECLARE_FINAL_TYPE (SwInspectorNumberRow, sw_inspector_number_row, SW, INSPECTOR_NUMBER_ROW, AdwActionRow)
 
-/* Signal "committed" (double value). Property "value" (read-only): what the
- * text stands for, NAN while it is invalid or empty.
+/* Signals "committed" (double value), "tune-begin", "tune-end". Property
+ * "value" (read-only): what the text stands for, NAN while it is invalid or
+ * empty.
  *
  * Values in and out (show_value, "value", "committed", the range) are in
  * the row's own unit, the one it was made with; the text, the unit label
@@ -68,6 +79,25 @@ void       sw_inspector_number_row_commit       (SwInspectorNumberRow *self);
  * clear it; the row keeps the text and shows the error. */
 void       sw_inspector_number_row_set_error    (SwInspectorNumberRow *self,
                                                  const char           *message);
+
+/* Tuning (see above). notches > 0 up, < 0 down, 1 % a notch (large: 10 %);
+ * commits the new value. FALSE when nothing changed (no valid value, at a
+ * limit, zero tuned down). */
+gboolean   sw_inspector_number_row_tune         (SwInspectorNumberRow *self,
+                                                 int                   notches,
+                                                 gboolean              large);
+/* Where tuning up from zero starts, in the row's own unit (> 0; by
+ * default 0.01 of the unit shown). */
+void       sw_inspector_number_row_set_tune_origin (SwInspectorNumberRow *self,
+                                                    double                origin);
+/* The handle's drag, for the gesture and for tests: begin emits
+ * "tune-begin", update takes the offset in pixels from where the drag
+ * began, end emits "tune-end". */
+void       sw_inspector_number_row_drag_begin   (SwInspectorNumberRow *self);
+void       sw_inspector_number_row_drag_update  (SwInspectorNumberRow *self,
+                                                 double                dx,
+                                                 gboolean              large);
+void       sw_inspector_number_row_drag_end     (SwInspectorNumberRow *self);
 
 /* Helpers shared by the inspector's rows. */
 

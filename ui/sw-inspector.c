@@ -8,6 +8,11 @@
  * model's editing functions; a refusal is shown on the row and changes
  * nothing.
  *
+ * Tuning: every number row can be dragged or scrolled in relative steps
+ * (sw-inspector-number-row.h); each step is an edit through the model API,
+ * so the window re-simulates as it moves, and a drag is one undo step when
+ * the inspector is given the model's history ("history").
+ *
  * Units: the model is in SI. Parameters in exactly rad/s or rad, and the
  * fields of signals in them, are shown and typed in the units of the
  * preferences ("speed-unit", "angle-unit"); the rows convert, both ways,
@@ -58,6 +63,8 @@ struct _SwInspector
   GtkWidget      parent_instance;
 
   SwModel       *model;
+  SwHistory     *history;
+  gboolean       tune_group;      /* a drag's history group is open */
   int            component;
   const char    *speed_unit;      /* interned: "rad/s", "rpm" */
   const char    *angle_unit;      /* interned: "rad", "deg" */
@@ -81,6 +88,7 @@ G_DEFINE_FINAL_TYPE (SwInspector, sw_inspector, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_MODEL,
+  PROP_HISTORY,
   PROP_COMPONENT,
   PROP_SPEED_UNIT,
   PROP_ANGLE_UNIT,
@@ -246,6 +254,42 @@ model_changed_cb (SwModel     *model,
 }
 
 /* Edits */
+
+/* A drag on a row's tuning handle is one undo step. */
+static void
+end_tune_group (SwInspector *self)
+{
+  if (!self->tune_group)
+    return;
+  self->tune_group = FALSE;
+  if (self->history != NULL)
+    sw_history_end_group (self->history);
+}
+
+static void
+tune_begin_cb (SwInspectorNumberRow *row,
+               SwInspector          *self)
+{
+  if (self->rebuilding || self->tune_group || self->history == NULL)
+    return;
+  self->tune_group = TRUE;
+  sw_history_begin_group (self->history);
+}
+
+static void
+tune_end_cb (SwInspectorNumberRow *row,
+             SwInspector          *self)
+{
+  end_tune_group (self);
+}
+
+static void
+connect_tuning (SwInspector *self,
+                GtkWidget   *row)
+{
+  g_signal_connect (row, "tune-begin", G_CALLBACK (tune_begin_cb), self);
+  g_signal_connect (row, "tune-end", G_CALLBACK (tune_end_cb), self);
+}
 
 static void
 param_committed_cb (SwInspectorNumberRow *row,
@@ -511,6 +555,9 @@ create_number_row (const SwParamDesc *desc,
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), desc->name);
   sw_inspector_number_row_set_range (SW_INSPECTOR_NUMBER_ROW (row), desc->min, desc->max,
                                      desc->min_exclusive, FALSE);
+  /* Tuned up from zero, a parameter starts at 1 % of its default. */
+  if (isfinite (desc->default_value) && desc->default_value != 0)
+    sw_inspector_number_row_set_tune_origin (SW_INSPECTOR_NUMBER_ROW (row), 0.01 * fabs (desc->default_value));
   if (desc->help != NULL)
     sw_inspector_number_row_set_help (SW_INSPECTOR_NUMBER_ROW (row), _(desc->help));
   return row;
@@ -613,12 +660,14 @@ build_component (SwInspector       *self,
         case SW_PARAM_REAL:
           row = create_number_row (desc, "param-");
           g_signal_connect (row, "committed", G_CALLBACK (param_committed_cb), self);
+          connect_tuning (self, row);
           break;
 
         case SW_PARAM_INITIAL:
           row = create_number_row (desc, "initial-");
           sw_inspector_number_row_set_optional (SW_INSPECTOR_NUMBER_ROW (row), _("auto"));
           g_signal_connect (row, "committed", G_CALLBACK (param_committed_cb), self);
+          connect_tuning (self, row);
           break;
 
         case SW_PARAM_BOOLEAN:
@@ -717,6 +766,7 @@ build_simulation (SwInspector *self)
       sw_inspector_number_row_set_help (SW_INSPECTOR_NUMBER_ROW (row), _(numbers[i].help));
       set_row_param (row, i);
       g_signal_connect (row, "committed", G_CALLBACK (sim_committed_cb), self);
+      connect_tuning (self, row);
       self->sim_rows[i] = row;
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
     }
@@ -753,6 +803,8 @@ rebuild (SwInspector *self)
 {
   const SwComponent *c = current_component (self);
 
+  /* Rows going away in the middle of a drag end it. */
+  end_tune_group (self);
   self->rebuilding = TRUE;
   if (self->page != NULL)
     gtk_widget_unparent (self->page);
@@ -787,6 +839,8 @@ sw_inspector_dispose (GObject *object)
 {
   SwInspector *self = SW_INSPECTOR (object);
 
+  end_tune_group (self);
+  g_clear_object (&self->history);
   self->rebuilding = TRUE;
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_data (self->model, self);
@@ -808,6 +862,10 @@ sw_inspector_get_property (GObject    *object,
     {
     case PROP_MODEL:
       g_value_set_object (value, self->model);
+      break;
+
+    case PROP_HISTORY:
+      g_value_set_object (value, self->history);
       break;
 
     case PROP_COMPONENT:
@@ -839,6 +897,10 @@ sw_inspector_set_property (GObject      *object,
     {
     case PROP_MODEL:
       sw_inspector_set_model (self, g_value_get_object (value));
+      break;
+
+    case PROP_HISTORY:
+      sw_inspector_set_history (self, g_value_get_object (value));
       break;
 
     case PROP_COMPONENT:
@@ -876,6 +938,17 @@ sw_inspector_class_init (SwInspectorClass *klass)
   properties[PROP_MODEL] =
     g_param_spec_object ("model", NULL, NULL,
                          SW_TYPE_MODEL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * SwInspector:history:
+   *
+   * The model's history, so that a drag to tune a value is one undo step;
+   * or %NULL (each step is one).
+   */
+  properties[PROP_HISTORY] =
+    g_param_spec_object ("history", NULL, NULL,
+                         SW_TYPE_HISTORY,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /**
@@ -973,6 +1046,29 @@ sw_inspector_get_model (SwInspector *inspector)
   g_return_val_if_fail (SW_IS_INSPECTOR (inspector), NULL);
 
   return inspector->model;
+}
+
+void
+sw_inspector_set_history (SwInspector *inspector,
+                          SwHistory   *history)
+{
+  g_return_if_fail (SW_IS_INSPECTOR (inspector));
+  g_return_if_fail (history == NULL || SW_IS_HISTORY (history));
+
+  if (inspector->history == history)
+    return;
+  /* A group is closed on the history that opened it. */
+  end_tune_group (inspector);
+  g_set_object (&inspector->history, history);
+  g_object_notify_by_pspec (G_OBJECT (inspector), properties[PROP_HISTORY]);
+}
+
+SwHistory *
+sw_inspector_get_history (SwInspector *inspector)
+{
+  g_return_val_if_fail (SW_IS_INSPECTOR (inspector), NULL);
+
+  return inspector->history;
 }
 
 void

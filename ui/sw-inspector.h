@@ -9,11 +9,15 @@
  * and shafts can be given by geometry (cylinder: diameters, length,
  * density; shaft: diameters, length, shear modulus) with material presets.
  * Every change goes through the model API (and so into its history).
+ * Numbers can be tuned by dragging or scrolling (1 % a step, see
+ * sw-inspector-number-row.h), each step an edit, so the window's live
+ * runs follow; a drag is one undo step when "history" is set.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gtk/gtk.h>
+#include "sw-history.h"
 #include "sw-model.h"
 
 G_BEGIN_DECLS
@@ -21,7 +25,8 @@ G_BEGIN_DECLS
 #define SW_TYPE_INSPECTOR (sw_inspector_get_type ())
 G_DECLARE_FINAL_TYPE (SwInspector, sw_inspector, SW, INSPECTOR, GtkWidget)
 
-/* Properties: "model" (SwModel), "component" (int, -1 = the simulation
+/* Properties: "model" (SwModel), "history" (SwHistory: a drag to tune is
+ * one undo step), "component" (int, -1 = the simulation
  * settings), "speed-unit" ("rad/s" or "rpm") and "angle-unit" ("rad" or
  * "deg"): how parameters in exactly rad/s or rad (and such fields of their
  * signals) are shown and typed; the model stays in SI. NULL sets the SI
@@ -30,6 +35,9 @@ GtkWidget  *sw_inspector_new            (void);
 void        sw_inspector_set_model      (SwInspector *inspector,
                                          SwModel     *model);
 SwModel    *sw_inspector_get_model      (SwInspector *inspector);
+void        sw_inspector_set_history    (SwInspector *inspector,
+                                         SwHistory   *history);
+SwHistory  *sw_inspector_get_history    (SwInspector *inspector);
 void        sw_inspector_set_component  (SwInspector *inspector,
                                          int          component);
 int         sw_inspector_get_component  (SwInspector *inspector);
