@@ -600,6 +600,13 @@ sw_window_class_init (SwWindowClass *klass)
 static void
 sw_window_init (SwWindow *self)
 {
+  GtkIconTheme *icons = gtk_icon_theme_get_for_display (gdk_display_get_default ());
+
+  /* The application adds its icons to the theme; a window made without
+   * one (tests) finds them too. */
+  if (!gtk_icon_theme_has_icon (icons, "sw-trajectories-symbolic"))
+    gtk_icon_theme_add_resource_path (icons, "/io/github/shaftwork/Shaftwork/icons");
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = sw_settings_new ();

@@ -1,0 +1,176 @@
+/* bench-live.c: live tuning, measured through the real window: from a
+ * parameter change (what the inspector does: sw_model_set_param) to the
+ * plot redrawn with the new run, for data/examples/fourbody.shaft (or the
+ * model given as the first argument). Prints the median, the quartiles
+ * and the extremes over N edits, and how much of it the run took.
+ *
+ * Needs a display:
+ *   env GSK_RENDERER=cairo xvfb-run -a -s '-screen 0 1280x1024x24' \
+ *     dbus-run-session -- build/tests/bench-live [MODEL] [N]
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <adwaita.h>
+#include <stdlib.h>
+
+#include "sw-error.h"
+#include "sw-plot-view.h"
+#include "sw-window.h"
+
+typedef struct {
+  SwTrajectory *waiting_for_change;  /* the trajectory shown before the edit */
+  gboolean      changed;
+  gboolean      painted;
+  gint64        changed_us;
+  gint64        painted_us;
+  SwPlotView   *plot;
+} Probe;
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                Probe         *probe)
+{
+  if (probe->changed && !probe->painted)
+    {
+      probe->painted = TRUE;
+      probe->painted_us = g_get_monotonic_time ();
+    }
+}
+
+static void
+poll_change (Probe *probe)
+{
+  if (!probe->changed && sw_plot_view_get_trajectory (probe->plot) != probe->waiting_for_change)
+    {
+      probe->changed = TRUE;
+      probe->changed_us = g_get_monotonic_time ();
+    }
+}
+
+static int
+compare_double (const void *a,
+                const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *root = g_getenv ("SW_SOURCE_ROOT");
+  g_autofree char *path = NULL;
+  guint n = argc > 2 ? (guint) atoi (argv[2]) : 40;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree double *total = NULL;
+  g_autofree double *run = NULL;
+  SwWindow *window;
+  SwModel *model;
+  Probe probe = { 0 };
+  GdkFrameClock *clock;
+  int component = -1;
+  const char *param = NULL;
+  gint64 end;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  if (!gtk_init_check ())
+    {
+      g_printerr ("bench-live needs a display (run it under xvfb-run)\n");
+      return 77;
+    }
+  adw_init ();
+  sw_init ();
+
+  if (argc > 1)
+    path = g_strdup (argv[1]);
+  else
+    path = g_build_filename (root != NULL ? root : ".", "data", "examples", "fourbody.shaft", NULL);
+  n = MAX (n, 4);
+  total = g_new0 (double, n);
+  run = g_new0 (double, n);
+
+  window = sw_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  file = g_file_new_for_path (path);
+  if (!sw_window_load_file (window, file, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  model = sw_window_get_model (window);
+  probe.plot = SW_PLOT_VIEW (sw_window_get_plot_view (window));
+
+  /* The first inertia's J (or the first component's first parameter). */
+  for (guint i = 0; i < sw_model_get_n_components (model) && component < 0; i++)
+    if (sw_kind_find_param (sw_model_get_component (model, i)->kind, "J") >= 0)
+      component = (int) i, param = "J";
+  if (component < 0)
+    component = 0, param = sw_model_get_component (model, 0)->kind->params[0].name;
+
+  /* The first run, and the window drawn. */
+  end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while ((sw_window_get_n_runs (window) == 0 || sw_window_get_running (window)) &&
+         g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  end = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  if (sw_window_get_n_runs (window) == 0)
+    {
+      g_printerr ("%s: no run arrived\n", path);
+      return 1;
+    }
+
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &probe);
+
+  for (guint k = 0; k < n; k++)
+    {
+      const SwComponent *c = sw_model_get_component (model, (guint) component);
+      double value = c->param[sw_kind_find_param (c->kind, param)];
+      gint64 start;
+
+      probe.waiting_for_change = sw_plot_view_get_trajectory (probe.plot);
+      probe.changed = probe.painted = FALSE;
+      start = g_get_monotonic_time ();
+      if (!sw_model_set_param (model, (guint) component, param, value * (k % 2 ? 1.0 / 1.25 : 1.25),
+                               &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+      end = start + 30 * G_USEC_PER_SEC;
+      while (!probe.painted && g_get_monotonic_time () < end)
+        {
+          g_main_context_iteration (NULL, TRUE);
+          poll_change (&probe);
+        }
+      if (!probe.painted)
+        {
+          g_printerr ("edit %u: no redrawn plot within 30 s\n", k);
+          return 1;
+        }
+      total[k] = (probe.painted_us - start) / 1000.0;
+      run[k] = (probe.changed_us - start) / 1000.0;
+      /* Let the window settle (the modes finish) before the next edit. */
+      end = g_get_monotonic_time () + 50 * 1000;
+      while (sw_window_get_running (window) || g_get_monotonic_time () < end)
+        g_main_context_iteration (NULL, FALSE);
+    }
+
+  qsort (total, n, sizeof (double), compare_double);
+  qsort (run, n, sizeof (double), compare_double);
+  g_print ("bench-live: %s, %u edits of %s.%s\n", path, n,
+           sw_model_get_component (model, (guint) component)->id, param);
+  g_print ("  edit -> plot redrawn: median %.1f ms (quartiles %.1f, %.1f; min %.1f, max %.1f)\n",
+           total[n / 2], total[n / 4], total[3 * n / 4], total[0], total[n - 1]);
+  g_print ("  edit -> run shown in the plot (before drawing): median %.1f ms (min %.1f, max %.1f)\n",
+           run[n / 2], run[0], run[n - 1]);
+  g_print ("  target: median <= 50 ms (goal 16 ms): %s\n", total[n / 2] <= 50 ? "met" : "NOT met");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  return 0;
+}
