@@ -31,7 +31,7 @@ static const struct {
   { "win.save-as", { "<Control><Shift>s", NULL } },
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
-  { "win.run-simulation", { "F5", NULL } },
+  { "win.run-simulation", { "<Control>r", "F5", NULL } },
   { "win.modal-analysis", { "F6", NULL } },
   { "win.show-problems", { "F8", NULL } },
   { "window.close", { "<Control>w", NULL } },
