@@ -100,41 +100,44 @@ offset_to_line (Reader *r,
   return line;
 }
 
-static char *
+/* Offsets are remembered by the address of what the parser built: a
+ * container's JsonObject or JsonArray, a member's or an element's JsonNode
+ * (all alive as long as the parser's tree). */
+static gconstpointer
 container_key (gconstpointer container)
 {
-  return g_strdup_printf ("%p", container);
+  return container;
 }
 
-static char *
+static gconstpointer
 member_key (JsonObject *object,
             const char *name)
 {
-  return g_strdup_printf ("%p.%s", (gpointer) object, name);
+  return json_object_get_member (object, name);
 }
 
-static char *
+static gconstpointer
 element_key (JsonArray *array,
              guint      index)
 {
-  return g_strdup_printf ("%p[%u]", (gpointer) array, index);
+  return index < json_array_get_length (array) ? json_array_get_element (array, index) : NULL;
 }
 
 static void
-remember (Reader *r,
-          char   *key,
-          gsize   offset)
+remember (Reader        *r,
+          gconstpointer  key,
+          gsize          offset)
 {
-  g_hash_table_replace (r->where, key, GSIZE_TO_POINTER (offset + 1));
+  if (key != NULL)
+    g_hash_table_replace (r->where, (gpointer) key, GSIZE_TO_POINTER (offset + 1));
 }
 
 static gsize
-recall (Reader *r,
-        char   *key)
+recall (Reader        *r,
+        gconstpointer  key)
 {
-  gpointer value = g_hash_table_lookup (r->where, key);
+  gpointer value = key != NULL ? g_hash_table_lookup (r->where, key) : NULL;
 
-  g_free (key);
   return value != NULL ? GPOINTER_TO_SIZE (value) - 1 : NO_OFFSET;
 }
 
@@ -1309,7 +1312,7 @@ reader_init (Reader     *r,
 
   r->open = g_array_new (FALSE, FALSE, sizeof (OpenContainer));
   g_array_set_clear_func (r->open, open_container_clear);
-  r->where = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  r->where = g_hash_table_new (g_direct_hash, g_direct_equal);
   r->problems = g_array_new (FALSE, FALSE, sizeof (Problem));
   g_array_set_clear_func (r->problems, problem_clear);
   r->defined = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);

@@ -24,6 +24,7 @@ struct _SwModel
   SwSimulationSettings  simulation;
   JsonNode             *ui;             /* the top-level "ui", kept as is; or NULL */
   GHashTable           *index;          /* id -> index + 1; NULL: to be rebuilt */
+  GHashTable           *connection_index; /* both ends (gint64) -> index + 1; NULL: to be rebuilt */
   guint                 edit_depth;     /* sw_model_begin_edit() nesting */
   gboolean              edit_changed;   /* a change happened inside it */
 };
