@@ -984,12 +984,17 @@ key_connect_show (SwCanvas *self)
       text = g_strdup_printf (_("%s → %s\nEnter connects, Tab takes the next port, Escape cancels"),
                               source, target);
       reveal_component (self, (guint) self->hover_component);
-      _sw_canvas_view_to_widget (&self->view, from->port_x[self->connect_port],
-                                 from->port_y[self->connect_port], &wx, &wy);
     }
   else
     text = g_strdup_printf (_("%s: no port to connect to. C takes the next port, Escape cancels"), source);
-  _sw_canvas_show_hint (self, text, wx, wy, FALSE);
+  /* Under the component, clear of the wire being drawn (the hint is drawn
+   * 14 pixels right of and below its point). */
+  {
+    double bx, by;
+
+    _sw_canvas_view_to_widget (&self->view, from->keep_out.x, from->keep_out.y + from->keep_out.height, &bx, &by);
+    _sw_canvas_show_hint (self, text, bx - 14, by - 6, FALSE);
+  }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
