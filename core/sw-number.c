@@ -2,20 +2,19 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-number.h"
+#include "sw-number-private.h"
 
-#include <float.h>
 #include <math.h>
 #include <string.h>
 
+/* Laid out as %.Pg would, P = max (digits, 15) (so numbers up to 1e15
+ * keep no exponent), with exponents written "1e-6", "1e20". */
 char *
 sw_format_number (char   *buf,
                   double  value)
 {
-  static const char *const formats[] = {
-    "%.1g", "%.2g", "%.3g", "%.4g", "%.5g", "%.6g", "%.7g", "%.8g", "%.9g",
-    "%.10g", "%.11g", "%.12g", "%.13g", "%.14g", "%.15g", "%.16g", "%.17g",
-  };
-  char *e;
+  char digits[SW_NUMBER_MAX_DIGITS + 1];
+  int point, n, x, precision, p = 0;
 
   if (value == 0)
     return strcpy (buf, "0");
@@ -24,32 +23,39 @@ sw_format_number (char   *buf,
   if (isinf (value))
     return strcpy (buf, value > 0 ? "inf" : "-inf");
 
-  /* A normal double whose shortest text has 15 digits or fewer prints as
-   * that text at %.15g (%g drops trailing zeros, and integers below 1e15
-   * have no exponent); subnormals carry fewer digits, so try from 1. */
-  for (guint k = fabs (value) < DBL_MIN ? 0 : 14; k < G_N_ELEMENTS (formats); k++)
+  n = _sw_number_shortest_digits (value, digits, &point);
+  x = point - 1;   /* the exponent of the first digit */
+  precision = MAX (n, 15);
+  if (value < 0)
+    buf[p++] = '-';
+  if (x < -4 || x >= precision)
     {
-      g_ascii_formatd (buf, SW_NUMBER_BUF_SIZE, formats[k], value);
-      if (g_ascii_strtod (buf, NULL) == value)
-        break;
+      buf[p++] = digits[0];
+      if (n > 1)
+        {
+          buf[p++] = '.';
+          memcpy (buf + p, digits + 1, n - 1), p += n - 1;
+        }
+      p += g_snprintf (buf + p, SW_NUMBER_BUF_SIZE - p, "e%d", x);
     }
-
-  /* "1e-06" -> "1e-6", "1e+20" -> "1e20" */
-  e = strchr (buf, 'e');
-  if (e != NULL)
+  else if (x < 0)
     {
-      char *digits = e + 1;
-      char *src;
-
-      if (*digits == '+')
-        memmove (digits, digits + 1, strlen (digits + 1) + 1);
-      else if (*digits == '-')
-        digits++;
-      src = digits;
-      while (*src == '0' && src[1] != '\0')
-        src++;
-      memmove (digits, src, strlen (src) + 1);
+      buf[p++] = '0', buf[p++] = '.';
+      for (int k = 0; k < -x - 1; k++)
+        buf[p++] = '0';
+      memcpy (buf + p, digits, n), p += n;
     }
+  else
+    {
+      for (int k = 0; k <= x; k++)
+        buf[p++] = k < n ? digits[k] : '0';
+      if (n > x + 1)
+        {
+          buf[p++] = '.';
+          memcpy (buf + p, digits + x + 1, n - x - 1), p += n - x - 1;
+        }
+    }
+  buf[p] = '\0';
   return buf;
 }
 

@@ -1,0 +1,19 @@
+/* sw-number-private.h: what sw-number.c takes from a C++ library.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The most digits the shortest text of a double has. */
+#define SW_NUMBER_MAX_DIGITS 17
+
+/* The shortest digits that read back to |value| (finite, not 0), without a
+ * sign, NUL-terminated: |value| = 0.DIGITS x 10^point. Returns how many. */
+int _sw_number_shortest_digits (double value, char digits[SW_NUMBER_MAX_DIGITS + 1], int *point);
+
+#ifdef __cplusplus
+}
+#endif
