@@ -47,6 +47,12 @@ int       sw_cli_write_plot   (SwTrajectory *tr, const guint *cols, guint n, con
 int       sw_cli_write_table  (SwTrajectory *tr, const char *path, const char *title, const char *input,
                                gboolean force);
 
+/* An output file for a command (refusing the input, and a read-only file
+ * unless force), whose temporary file Ctrl+C removes; closed by committing
+ * it when keep, else dropping it (then FALSE). */
+SwOutputFile *sw_cli_open_output  (const char *path, const char *input, gboolean force, GError **error);
+gboolean      sw_cli_close_output (SwOutputFile *output, gboolean keep, GError **error);
+
 /* Reads the number an option was given as text (nothing when text is NULL):
  * TRUE when it is finite with above < value < below; otherwise prints a usage
  * error naming the option and what is valid, sets *status and returns FALSE. */

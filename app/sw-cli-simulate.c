@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sw-cli-private.h"
+#include "sw-csv.h"
 #include "sw-error.h"
 #include "sw-campbell.h"
 #include "sw-frf.h"
@@ -84,6 +85,12 @@ default_plot_variables (const SwSystem *sys)
   return g_strv_builder_end (b);
 }
 
+static gboolean
+write_row (double t, const double *values, guint n, gpointer data, GError **error)
+{
+  return sw_csv_writer_add_row (data, t, values, error);
+}
+
 int
 sw_cli_run (int argc, char **argv, gboolean plot)
 {
@@ -95,6 +102,8 @@ sw_cli_run (int argc, char **argv, gboolean plot)
   g_autoptr (SwModel) model = NULL;
   g_autoptr (SwSystem) sys = NULL;
   g_autoptr (SwTrajectory) tr = NULL;
+  g_autoptr (SwCsvWriter) csv = NULL;
+  SwOutputFile *output = NULL;
   g_auto (GStrv) vars = NULL;
   SwSimulateOptions o;
   SwSimulateStats stats = { 0 };
@@ -190,9 +199,31 @@ sw_cli_run (int argc, char **argv, gboolean plot)
         }
       goto out;
     }
+  /* A CSV is written row by row as the run computes it: its length is
+   * bounded by the disk, not by memory. */
+  if (!plot)
+    {
+      g_auto (GStrv) names = sw_simulate_dup_column_names (sys, &o, &error);
+
+      g_assert (names != NULL);   /* sw_simulate_check() read them */
+      if (a.output != NULL && !(output = sw_cli_open_output (a.output, argv[1], a.force, &error)))
+        {
+          status = sw_cli_model_error (error);
+          goto out;
+        }
+      csv = sw_csv_writer_new (output, "time", (const char *const *) names, g_strv_length (names));
+      o.on_row = write_row;
+      o.on_row_data = csv;
+      o.discard_rows = TRUE;
+    }
   sw_cli_progress_init (&progress, a.quiet, a.progress);
   tr = sw_simulate_full (sys, &o, sw_cli_progress_update, &progress, NULL, &stats, &error);
   sw_cli_progress_end (&progress);
+  if (csv != NULL && tr != NULL && !sw_csv_writer_finish (csv, &error))
+    g_clear_pointer (&tr, sw_trajectory_unref);
+  if (output != NULL && !sw_cli_close_output (g_steal_pointer (&output), tr != NULL, tr != NULL ? &error : NULL)
+      && tr != NULL)
+    g_clear_pointer (&tr, sw_trajectory_unref);
   if (a.stats)
     {
       g_autofree char *text = sw_simulate_stats_to_string (&stats);
@@ -214,10 +245,10 @@ sw_cli_run (int argc, char **argv, gboolean plot)
         cols[c] = c;
       status = sw_cli_write_plot (tr, cols, n, NULL, sw_model_get_name (model), a.output, argv[1], a.force);
     }
-  else
-    status = sw_cli_write_csv (tr, a.output, argv[1], a.force);
 
 out:
+  if (output != NULL)
+    sw_cli_close_output (output, FALSE, NULL);
   g_free (a.output);
   g_free (a.stop_time);
   g_free (a.interval);

@@ -220,6 +220,30 @@ set_pending_temporary (SwOutputFile *output)
     }
 }
 
+SwOutputFile *
+sw_cli_open_output (const char *path, const char *input, gboolean force, GError **error)
+{
+  const char *inputs[] = { input, NULL };
+  SwOutputFile *output = sw_output_file_open (path, inputs, force ? SW_OUTPUT_FILE_FORCE : 0, error);
+
+  if (output != NULL)
+    set_pending_temporary (output);
+  return output;
+}
+
+gboolean
+sw_cli_close_output (SwOutputFile *output, gboolean keep, GError **error)
+{
+  gboolean ok = FALSE;
+
+  if (keep)
+    ok = sw_output_file_commit (output, error);
+  else
+    sw_output_file_abort (output);
+  set_pending_temporary (NULL);
+  return ok;
+}
+
 /* Opens path (refusing the input, and a read-only file unless force), has
  * write fill it, commits it. */
 typedef gboolean (*WriteFunc) (SwOutputFile *output, gconstpointer data, GError **error);
@@ -228,17 +252,11 @@ static int
 write_output (const char *path, const char *input, gboolean force, WriteFunc write, gconstpointer data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (SwOutputFile) output = NULL;
-  const char *inputs[] = { input, NULL };
-  gboolean ok;
+  SwOutputFile *output = sw_cli_open_output (path, input, force, &error);
 
-  if (!(output = sw_output_file_open (path, inputs, force ? SW_OUTPUT_FILE_FORCE : 0, &error)))
+  if (output == NULL)
     return sw_cli_model_error (error);
-  set_pending_temporary (output);
-  ok = write (output, data, &error) && sw_output_file_commit (g_steal_pointer (&output), &error);
-  g_clear_pointer (&output, sw_output_file_abort);
-  set_pending_temporary (NULL);
-  return ok ? EXIT_OK : sw_cli_model_error (error);
+  return sw_cli_close_output (output, write (output, data, &error), &error) ? EXIT_OK : sw_cli_model_error (error);
 }
 
 static gboolean

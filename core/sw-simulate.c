@@ -465,6 +465,18 @@ sw_simulate_check (const SwSystem *system, const SwSimulateOptions *options, GEr
   return plan_run (system, options, &plan, error);
 }
 
+GStrv
+sw_simulate_dup_column_names (const SwSystem *system, const SwSimulateOptions *options, GError **error)
+{
+  g_auto (Plan) plan = { 0 };
+
+  g_return_val_if_fail (system != NULL && options != NULL, NULL);
+  plan.cols = g_array_new (FALSE, FALSE, sizeof (Column));
+  if (!select_columns (system, options, plan.cols, &plan.names, &plan.units, error))
+    return NULL;
+  return g_steal_pointer (&plan.names);
+}
+
 /* A run ends: the most telling error first (the equations', a value that
  * is not finite, cancellation), else the integrator's. */
 static void

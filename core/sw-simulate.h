@@ -91,6 +91,13 @@ gboolean      sw_simulate_check (const SwSystem          *system,
                                  const SwSimulateOptions *options,
                                  GError                 **error);
 
+/* The names ("id.var") of the columns a run with these options records, in
+ * the order of its rows' values (for a writer that gets rows through
+ * on_row); NULL with an error for an unknown variable. */
+GStrv         sw_simulate_dup_column_names (const SwSystem          *system,
+                                            const SwSimulateOptions *options,
+                                            GError                 **error);
+
 typedef void (*SwProgressFunc) (double t, double stop_time_s, gpointer user_data);
 
 SwTrajectory *sw_simulate (const SwSystem          *system,

@@ -9,7 +9,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include "sw-error.h"
-#include "sw-number.h"
+#include "sw-csv.h"
 
 /* Columns are flat arrays of doubles: 8 bytes a value. A trajectory made
  * with its number of rows (sw_trajectory_new_sized) never moves them, so
@@ -180,64 +180,23 @@ sw_trajectory_interpolate (const SwTrajectory *tr, guint column, double t)
   return ys[lo] + (ys[hi] - ys[lo]) * (t - ts[lo]) / (ts[hi] - ts[lo]);
 }
 
-static void
-append_number (GString *s, double v)
-{
-  char buf[SW_NUMBER_BUF_SIZE];
-
-  g_string_append (s, sw_format_number (buf, v));
-}
-
-/* Hands the CSV text to emit in pieces of about CSV_CHUNK bytes, so that a
- * large table is never all in memory at once. */
-#define CSV_CHUNK (1u << 20)
-
-typedef gboolean (*CsvEmitFunc) (const char *data, gsize length, gpointer user_data, GError **error);
-
+/* The rows through a CSV writer: each row's values gathered from the
+ * columns. */
 static gboolean
-format_csv (const SwTrajectory *tr, CsvEmitFunc emit, gpointer user_data, GError **error)
+write_rows (const SwTrajectory *tr, SwOutputFile *output, GError **error)
 {
-  g_autoptr (GString) s = g_string_sized_new (CSV_CHUNK + 4096);
+  g_autoptr (SwCsvWriter) w = sw_csv_writer_new (output, tr->x_name, (const char *const *) tr->names,
+                                                 tr->n_columns);
+  g_autofree double *row = g_new (double, MAX (tr->n_columns, 1));
 
-  g_string_append (s, tr->x_name);
-  for (guint c = 0; c < tr->n_columns; c++)
-    g_string_append_printf (s, ",%s", tr->names[c]);
-  g_string_append_c (s, '\n');
   for (guint r = 0, n = sw_trajectory_get_n_rows (tr); r < n; r++)
     {
-      append_number (s, tr->times[r]);
       for (guint c = 0; c < tr->n_columns; c++)
-        {
-          g_string_append_c (s, ',');
-          append_number (s, tr->columns[c][r]);
-        }
-      g_string_append_c (s, '\n');
-      if (s->len >= CSV_CHUNK)
-        {
-          if (!emit (s->str, s->len, user_data, error))
-            return FALSE;
-          g_string_truncate (s, 0);
-        }
+        row[c] = tr->columns[c][r];
+      if (!sw_csv_writer_add_row (w, tr->times[r], row, error))
+        return FALSE;
     }
-  return s->len == 0 || emit (s->str, s->len, user_data, error);
-}
-
-static gboolean
-emit_to_output (const char *data, gsize length, gpointer user_data, GError **error)
-{
-  return sw_output_file_write (user_data, data, length, error);
-}
-
-static gboolean
-emit_to_stdout (const char *data, gsize length, gpointer user_data, GError **error)
-{
-  if (fwrite (data, 1, length, stdout) != length)
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("could not write the CSV to standard output: %s"),
-                   g_strerror (errno));
-      return FALSE;
-    }
-  return TRUE;
+  return sw_csv_writer_finish (w, error);
 }
 
 gboolean
@@ -246,7 +205,7 @@ sw_trajectory_write_csv_to_output (const SwTrajectory *tr, SwOutputFile *output,
   g_return_val_if_fail (tr != NULL, FALSE);
   g_return_val_if_fail (output != NULL, FALSE);
 
-  return format_csv (tr, emit_to_output, output, error);
+  return write_rows (tr, output, error);
 }
 
 gboolean
@@ -255,17 +214,7 @@ sw_trajectory_write_csv (const SwTrajectory *tr, const char *path, GError **erro
   g_autoptr (SwOutputFile) output = NULL;
 
   if (path == NULL)
-    {
-      if (!format_csv (tr, emit_to_stdout, NULL, error))
-        return FALSE;
-      if (fflush (stdout) != 0)
-        {
-          g_set_error (error, SW_ERROR, SW_ERROR_IO, _("could not write the CSV to standard output: %s"),
-                       g_strerror (errno));
-          return FALSE;
-        }
-      return TRUE;
-    }
+    return write_rows (tr, NULL, error);
   if (!(output = sw_output_file_open (path, NULL, SW_OUTPUT_FILE_DEFAULT, error))
       || !sw_trajectory_write_csv_to_output (tr, output, error))
     return FALSE;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -339,6 +340,57 @@ test_hostile_values (void)
   g_unlink (tiny_j);
   g_unlink (overflow);
   g_unlink (single);
+}
+
+/* Runs simulate on an example with these options and -o csv; returns the
+ * process's peak resident size in kB (wait4). */
+static long
+simulate_peak_kb (const char *model, const char *stop, const char *csv)
+{
+  const char *argv[] = { g_getenv ("SW_CLI"), "simulate", model, "--stop-time", stop, "--interval", "1e-3",
+                         "--variables", "inertia3.w", "-o", csv, NULL };
+  g_autoptr (GError) error = NULL;
+  struct rusage usage;
+  int wait_status;
+  GPid pid;
+
+  g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                 &pid, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (wait4 (pid, &wait_status, 0, &usage), ==, pid);
+  g_assert_true (WIFEXITED (wait_status));
+  g_assert_cmpint (WEXITSTATUS (wait_status), ==, 0);
+  return usage.ru_maxrss;
+}
+
+/* simulate -o writes rows as the run computes them: a million rows take
+ * no more memory than ten. */
+static void
+test_streamed_rows (void)
+{
+  g_autofree char *model = sw_test_example_path ("first.shaft");
+  g_autofree char *dir = g_dir_make_tmp ("cli-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (dir, "big.csv", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GMappedFile) mapped = NULL;
+  long small = simulate_peak_kb (model, "0.01", csv), big = simulate_peak_kb (model, "1000", csv);
+  const char *text;
+  gsize length, lines = 0;
+
+  mapped = g_mapped_file_new (csv, FALSE, &error);
+  g_assert_no_error (error);
+  text = g_mapped_file_get_contents (mapped);
+  length = g_mapped_file_get_length (mapped);
+  for (gsize k = 0; k < length; k++)
+    lines += text[k] == '\n';
+  /* The header, t = 0 and a row every millisecond. */
+  g_assert_cmpuint (lines, ==, 1000002);
+  g_test_message ("peak resident size %ld kB for 10 rows, %ld kB for %" G_GSIZE_FORMAT " bytes of CSV", small, big,
+                  length);
+  /* Kept in memory, the million rows alone would take 16 MB. */
+  g_assert_cmpint (big - small, <, 4 * 1024);
+  g_clear_pointer (&mapped, g_mapped_file_unref);
+  sw_test_remove_tree (dir);
 }
 
 /* What the CLI writes to standard error when that is a terminal: a
@@ -1090,6 +1142,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/check", test_check);
   g_test_add_func ("/app/cli/hostile-values", test_hostile_values);
   g_test_add_func ("/app/cli/progress", test_progress);
+  g_test_add_func ("/app/cli/streamed-rows", test_streamed_rows);
   g_test_add_func ("/app/cli/examples", test_examples);
   g_test_add_func ("/app/cli/list", test_list);
   g_test_add_func ("/app/cli/catalogue-current", test_catalogue_current);

@@ -1,0 +1,33 @@
+/* sw-csv.h: tables as CSV: a header "x,name,…", then a row a line, numbers
+ * as sw_format_number() writes them (the shortest text that reads back).
+ * Written in pieces of about a megabyte, so that a table of any length
+ * (a run streamed row by row) never sits in memory.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+#include "sw-output-file.h"
+
+G_BEGIN_DECLS
+
+typedef struct _SwCsvWriter SwCsvWriter;
+
+/* Rows of n_names values go to output, or to standard output when output is
+ * NULL; the header is written with the first piece. */
+SwCsvWriter *sw_csv_writer_new     (SwOutputFile       *output,
+                                    const char         *x_name,
+                                    const char *const  *names,
+                                    guint               n_names);
+gboolean     sw_csv_writer_add_row (SwCsvWriter        *writer,
+                                    double              x,
+                                    const double       *values,
+                                    GError            **error);
+/* Writes what is left (and flushes standard output). */
+gboolean     sw_csv_writer_finish  (SwCsvWriter        *writer,
+                                    GError            **error);
+void         sw_csv_writer_free    (SwCsvWriter        *writer);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SwCsvWriter, sw_csv_writer_free)
+
+G_END_DECLS
