@@ -5,12 +5,19 @@
  * becomes Stop while a run is under way; a new run cancels the previous
  * one.
  *
+ * A run's rows go into a trajectory made to its size (sw_trajectory_new_sized:
+ * its columns never move), appended by the worker as sw_simulate computes
+ * them (on_row); the main thread reads the rows published so far, so the
+ * plot fills in while the run goes, and the finished run is that same
+ * trajectory.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-window-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "sw-error.h"
 #include "sw-simulate.h"
 #include "sw-system.h"
 
@@ -28,6 +35,8 @@ typedef struct {
   SwSystem          *system;
   SwSimulateOptions  options;
   char              *params_text;       /* the model as it was, for the legend */
+  SwTrajectory      *rows;              /* a run's rows as they come (set by the worker) */
+  guint              max_rows;          /* their room */
   double             modes_time_s;      /* modes: the operating point's time */
   gint64             last_progress_us;  /* worker only */
   double             elapsed_s;         /* written by the worker before it returns */
@@ -43,6 +52,7 @@ job_clear (gpointer data)
   g_clear_pointer (&job->context, g_main_context_unref);
   g_clear_pointer (&job->system, sw_system_unref);
   g_clear_pointer (&job->params_text, g_free);
+  g_clear_pointer (&job->rows, sw_trajectory_unref);
 }
 
 static Job *
@@ -155,9 +165,10 @@ _sw_window_cancel_jobs (SwWindow *self)
 /* Simulation */
 
 typedef struct {
-  Job    *job;
-  double  t;
-  double  stop_time_s;
+  Job          *job;
+  double        t;
+  double        stop_time_s;
+  SwTrajectory *rows;         /* the run filling in, or NULL */
 } Progress;
 
 static gboolean
@@ -176,6 +187,8 @@ progress_apply (gpointer data)
       /* Translators: simulated time of the stop time, in seconds */
       text = g_strdup_printf (_("%.3g s / %g s"), progress->t, progress->stop_time_s);
       gtk_progress_bar_set_text (self->progress_bar, text);
+      if (progress->rows != NULL)
+        _sw_window_results_show_partial (self, progress->rows);
     }
   return G_SOURCE_REMOVE;
 }
@@ -186,6 +199,7 @@ progress_free (gpointer data)
   Progress *progress = data;
 
   job_unref (progress->job);
+  g_clear_pointer (&progress->rows, sw_trajectory_unref);
   g_free (progress);
 }
 
@@ -206,8 +220,31 @@ run_progress (double   t,
   progress->job = job_ref (job);
   progress->t = t;
   progress->stop_time_s = stop_time_s;
+  progress->rows = job->rows != NULL ? sw_trajectory_ref (job->rows) : NULL;
   g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, progress_apply, progress,
                               progress_free);
+}
+
+/* In the worker: a row into the run's trajectory, where the main thread
+ * sees it once it is complete. */
+static gboolean
+append_row (double        t,
+            const double *values,
+            guint         n,
+            gpointer      data,
+            GError      **error)
+{
+  Job *job = data;
+
+  g_assert (n == sw_trajectory_get_n_columns (job->rows));
+  if (sw_trajectory_get_n_rows (job->rows) >= job->max_rows)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE,
+                   _("the run made more than the %u rows it was planned with"), job->max_rows);
+      return FALSE;
+    }
+  sw_trajectory_append_row (job->rows, t, values);
+  return TRUE;
 }
 
 static void
@@ -219,15 +256,36 @@ run_worker (GTask        *task,
   Job *job = task_data;
   GError *error = NULL;
   gint64 start = g_get_monotonic_time ();
-  SwTrajectory *trajectory;
+  SwSimulateOptions options = job->options;
+  g_autoptr(SwTrajectory) empty = NULL;
+  g_auto(GStrv) names = NULL;
+  g_auto(GStrv) units = NULL;
+  guint max_rows;
 
   job->last_progress_us = start;
-  trajectory = sw_simulate (job->system, &job->options, run_progress, job, cancellable, &error);
+  /* Room for every row the run can make (and the memory check that
+   * sw_simulate would do, as rows are kept after all). */
+  options.discard_rows = FALSE;
+  max_rows = job->max_rows = sw_simulate_get_max_rows (job->system, &options, &error);
+  if (max_rows > 0)
+    names = sw_simulate_dup_column_names (job->system, &options, &error);
+  if (names != NULL)
+    units = sw_simulate_dup_column_units (job->system, &options, &error);
+  if (units == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  job->rows = sw_trajectory_new_sized (g_steal_pointer (&names), g_steal_pointer (&units), max_rows);
+  options.on_row = append_row;
+  options.on_row_data = job;
+  options.discard_rows = TRUE;
+  empty = sw_simulate (job->system, &options, run_progress, job, cancellable, &error);
   job->elapsed_s = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
-  if (trajectory == NULL)
+  if (empty == NULL)
     g_task_return_error (task, error);
   else
-    g_task_return_pointer (task, trajectory, (GDestroyNotify) sw_trajectory_unref);
+    g_task_return_pointer (task, sw_trajectory_ref (job->rows), (GDestroyNotify) sw_trajectory_unref);
 }
 
 /* A result is applied only when its window is alive and its job is still
@@ -271,6 +329,7 @@ run_done (GObject      *source_object,
 
   if (trajectory == NULL)
     {
+      _sw_window_results_end_partial (self);
       if (!g_cancellable_is_cancelled (job->cancellable))
         {
           _sw_window_set_run_error (self, error->message);
@@ -322,6 +381,8 @@ assemble_for_job (SwWindow *self,
             _sw_window_show_toast (self, self->run_disabled_reason);
         }
     }
+  else
+    _sw_window_analysis_set_system (self, system);
   return system;
 }
 
@@ -382,7 +443,10 @@ sw_window_stop (GtkWidget  *widget,
 
   _sw_window_cancel_jobs (self);
   if (had_run)
-    gtk_label_set_label (self->run_status, _("Stopped"));
+    {
+      gtk_label_set_label (self->run_status, _("Stopped"));
+      _sw_window_results_end_partial (self);
+    }
   _sw_window_live_run_done (self);
 }
 
@@ -441,12 +505,7 @@ modes_done (GObject      *source_object,
   if (modes == NULL)
     {
       if (!g_cancellable_is_cancelled (job->cancellable))
-        {
-          g_autofree char *text = g_strdup_printf (_("No modes: %s"), error->message);
-
-          _sw_window_modes_set (self, NULL);
-          gtk_label_set_label (self->modes_summary, text);
-        }
+        _sw_window_modes_set_error (self, error->message);
     }
   else
     _sw_window_modes_set (self, modes);

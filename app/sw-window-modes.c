@@ -1,148 +1,50 @@
-/* sw-window-modes.c: the Modes page until the modes view widget
- * (ui/sw-modes-view.*) lands: a GtkColumnView over a list of small
- * objects, one per mode, fed by the SwModes the window computes after
- * every edit (Live) or on demand (F6); the operating point is t = 0 or the
- * time under the trajectory cursor.
+/* sw-window-modes.c: the analysis pages of the results.
+ *
+ * Modes: SwModesView shows the SwModes the window computes after every
+ * edit (Live) or on demand (F6), at t = 0 or at the time under the
+ * trajectory cursor; it colours the canvas by the selected mode while the
+ * page shows. Frequency response (SwFrfView) and Campbell diagram
+ * (SwCampbellView) compute in their own workers from the last good
+ * snapshot of the model (an SwSystem from the check or a run's start); a
+ * page gets a new snapshot only while it shows, or when it is shown, so
+ * that live tuning does not compute pages nobody looks at. Selecting a
+ * crossing in the Campbell diagram shows its mode in the Modes page.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-window-private.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
-
-/* One mode as the table shows it. */
-#define SW_TYPE_MODE_ROW (sw_mode_row_get_type ())
-G_DECLARE_FINAL_TYPE (SwModeRow, sw_mode_row, SW, MODE_ROW, GObject)
-
-enum {
-  COLUMN_INDEX,
-  COLUMN_FREQUENCY,
-  COLUMN_DAMPED,
-  COLUMN_RATIO,
-  COLUMN_SECTION,
-  N_COLUMNS
-};
-
-struct _SwModeRow
-{
-  GObject  parent_instance;
-  char    *text[N_COLUMNS];
-};
-
-G_DEFINE_FINAL_TYPE (SwModeRow, sw_mode_row, G_TYPE_OBJECT)
-
-static void
-sw_mode_row_finalize (GObject *object)
-{
-  SwModeRow *self = SW_MODE_ROW (object);
-
-  for (guint i = 0; i < N_COLUMNS; i++)
-    g_free (self->text[i]);
-  G_OBJECT_CLASS (sw_mode_row_parent_class)->finalize (object);
-}
-
-static void
-sw_mode_row_class_init (SwModeRowClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = sw_mode_row_finalize;
-}
-
-static void
-sw_mode_row_init (SwModeRow *self)
-{
-}
-
-static SwModeRow *
-mode_row_new (const SwModes *modes,
-              guint          index)
-{
-  SwModeRow *row = g_object_new (SW_TYPE_MODE_ROW, NULL);
-  const SwMode *mode = sw_modes_get_mode (modes, index);
-
-  row->text[COLUMN_INDEX] = g_strdup_printf ("%u", index + 1);
-  if (mode->rigid_body)
-    row->text[COLUMN_FREQUENCY] = g_strdup (_("rigid body"));
-  else
-    row->text[COLUMN_FREQUENCY] = g_strdup_printf (_("%.4g Hz"), mode->frequency_hz);
-  if (mode->has_damped && mode->damped_frequency_hz > 0)
-    row->text[COLUMN_DAMPED] = g_strdup_printf (_("%.4g Hz"), mode->damped_frequency_hz);
-  else if (mode->overdamped)
-    row->text[COLUMN_DAMPED] = g_strdup (_("overdamped"));
-  else
-    row->text[COLUMN_DAMPED] = g_strdup ("—");
-  if (mode->has_damped && !isnan (mode->damping_ratio))
-    row->text[COLUMN_RATIO] = g_strdup_printf ("%.3g", mode->damping_ratio);
-  else
-    row->text[COLUMN_RATIO] = g_strdup ("—");
-  if (mode->most_excitable_section >= 0)
-    row->text[COLUMN_SECTION] =
-      g_strdup (sw_modes_get_section_part (modes, (guint) mode->most_excitable_section)->id);
-  else
-    row->text[COLUMN_SECTION] = g_strdup ("—");
-  return row;
-}
-
-static void
-setup_cb (GtkSignalListItemFactory *factory,
-          GtkListItem              *item,
-          gpointer                  data)
-{
-  guint column = GPOINTER_TO_UINT (data);
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), column == COLUMN_SECTION ? 0 : 1);
-  if (column != COLUMN_SECTION)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_cb (GtkSignalListItemFactory *factory,
-         GtkListItem              *item,
-         gpointer                  data)
-{
-  SwModeRow *row = gtk_list_item_get_item (item);
-
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
-                       row->text[GPOINTER_TO_UINT (data)]);
-}
 
 void
 _sw_window_modes_set (SwWindow *self,
                       SwModes  *modes)
 {
-  if (self->modes_store == NULL)
+  if (self->modes_view == NULL)
     return;
   if (modes != NULL)
     sw_modes_ref (modes);
   g_clear_pointer (&self->modes, sw_modes_unref);
   self->modes = modes;
-  g_list_store_remove_all (self->modes_store);
-  if (modes == NULL)
+  gtk_widget_set_visible (GTK_WIDGET (self->modes_summary), FALSE);
+  sw_modes_view_set_modes (self->modes_view, modes);
+  sw_frf_view_set_modes (self->frf_view, modes);
+  if (modes != NULL && self->pending_mode != G_MAXUINT)
     {
-      gtk_label_set_label (self->modes_summary,
-                           _("The natural frequencies appear here after a run (Modes: F6)."));
-      return;
+      sw_modes_view_set_selected_mode (self->modes_view, self->pending_mode);
+      self->pending_mode = G_MAXUINT;
     }
-  {
-    guint n = sw_modes_get_n_modes (modes);
-    g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-    g_autofree char *summary = NULL;
+}
 
-    for (guint i = 0; i < n; i++)
-      g_ptr_array_add (rows, mode_row_new (modes, i));
-    g_list_store_splice (self->modes_store, 0, 0, rows->pdata, rows->len);
-    if (sw_modes_get_time (modes) > 0)
-      summary = g_strdup_printf (ngettext ("%u mode, linearised at the state at t = %g s (the plot’s cursor).",
-                                           "%u modes, linearised at the state at t = %g s (the plot’s cursor).",
-                                           n),
-                                 n, sw_modes_get_time (modes));
-    else
-      summary = g_strdup_printf (ngettext ("%u mode, linearised at the initial state (t = 0).",
-                                           "%u modes, linearised at the initial state (t = 0).", n),
-                                 n);
-    gtk_label_set_label (self->modes_summary, summary);
-  }
+/* A modal analysis failed: the view keeps its hint, the reason above it. */
+void
+_sw_window_modes_set_error (SwWindow   *self,
+                            const char *message)
+{
+  g_autofree char *text = g_strdup_printf (_("No modes: %s"), message);
+
+  _sw_window_modes_set (self, NULL);
+  gtk_label_set_label (self->modes_summary, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->modes_summary), TRUE);
 }
 
 static void
@@ -154,37 +56,90 @@ at_cursor_toggled_cb (GtkCheckButton *button,
     _sw_window_start_modes (self);
 }
 
+/* The Campbell diagram's crossing: its mode (1-based) in the Modes page
+ * (0-based), computed first when there are no modes yet. */
+static void
+campbell_mode_selected_cb (SwWindow *self,
+                           guint     mode)
+{
+  if (mode == 0)
+    return;
+  adw_view_stack_set_visible_child_name (self->results_stack, "modes");
+  if (self->modes != NULL && mode - 1 < sw_modes_get_n_modes (self->modes))
+    sw_modes_view_set_selected_mode (self->modes_view, mode - 1);
+  else
+    {
+      self->pending_mode = mode - 1;
+      if (self->check_ok && self->modes_cancellable == NULL)
+        _sw_window_start_modes (self);
+    }
+}
+
+/* ---- Frequency response and Campbell ------------------------------------ */
+
+/* Hands the snapshot to the page that shows, when it has not had it. */
+static void
+update_analysis_pages (SwWindow *self)
+{
+  const char *page;
+
+  if (self->results_stack == NULL || gtk_widget_in_destruction (GTK_WIDGET (self)))
+    return;
+  page = adw_view_stack_get_visible_child_name (self->results_stack);
+  if (g_strcmp0 (page, "frf") == 0 && !self->analysis_frf_fresh)
+    {
+      self->analysis_frf_fresh = TRUE;
+      sw_frf_view_set_system (self->frf_view, self->analysis_system);
+    }
+  else if (g_strcmp0 (page, "campbell") == 0 && !self->analysis_campbell_fresh)
+    {
+      self->analysis_campbell_fresh = TRUE;
+      sw_campbell_view_set_system (self->campbell_view, self->analysis_system);
+    }
+}
+
+void
+_sw_window_analysis_set_system (SwWindow *self,
+                                SwSystem *system)
+{
+  g_autofree char *params = NULL;
+
+  if (system != NULL)
+    {
+      /* The same model again (a run after its check): nothing new. */
+      params = _sw_window_dup_params_text (self->model);
+      if (self->analysis_system != NULL && g_strcmp0 (params, self->analysis_params) == 0)
+        return;
+    }
+  else if (self->analysis_system == NULL)
+    return;
+  g_clear_pointer (&self->analysis_system, sw_system_unref);
+  self->analysis_system = system != NULL ? sw_system_ref (system) : NULL;
+  g_free (self->analysis_params);
+  self->analysis_params = g_steal_pointer (&params);
+  self->analysis_frf_fresh = FALSE;
+  self->analysis_campbell_fresh = FALSE;
+  update_analysis_pages (self);
+}
+
 void
 _sw_window_modes_init (SwWindow *self)
 {
-  static const char *const titles[N_COLUMNS] = {
-    N_("Mode"), N_("Frequency"), N_("Damped frequency"), N_("Damping ratio"),
-    N_("Most excitable section"),
-  };
   GtkWidget *at_cursor;
-  g_autoptr(GtkNoSelection) selection = NULL;
 
-  self->modes_store = g_list_store_new (SW_TYPE_MODE_ROW);
-  selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->modes_store)));
-  gtk_column_view_set_model (self->modes_column_view, GTK_SELECTION_MODEL (selection));
-  for (guint c = 0; c < N_COLUMNS; c++)
-    {
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      GtkColumnViewColumn *column;
-
-      g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), GUINT_TO_POINTER (c));
-      g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), GUINT_TO_POINTER (c));
-      column = gtk_column_view_column_new (_(titles[c]), factory);
-      gtk_column_view_column_set_expand (column, c == COLUMN_SECTION);
-      gtk_column_view_append_column (self->modes_column_view, column);
-      g_object_unref (column);
-    }
-
+  self->pending_mode = G_MAXUINT;
   at_cursor = gtk_check_button_new_with_mnemonic (_("At the plot’s _cursor (else at t = 0)"));
+  gtk_widget_set_tooltip_text (at_cursor, _("Linearise at the state under the trajectory plot’s cursor"));
   gtk_widget_set_margin_start (at_cursor, 12);
-  gtk_widget_set_margin_bottom (at_cursor, 6);
+  gtk_widget_set_margin_top (at_cursor, 3);
+  gtk_widget_set_margin_bottom (at_cursor, 3);
   g_signal_connect_object (at_cursor, "toggled", G_CALLBACK (at_cursor_toggled_cb), self, 0);
   gtk_box_insert_child_after (self->modes_page, at_cursor, GTK_WIDGET (self->modes_summary));
+  sw_modes_view_set_canvas (self->modes_view, self->canvas);
+  g_signal_connect_object (self->campbell_view, "mode-selected",
+                           G_CALLBACK (campbell_mode_selected_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->results_stack, "notify::visible-child-name",
+                           G_CALLBACK (update_analysis_pages), self, G_CONNECT_SWAPPED);
   _sw_window_modes_set (self, NULL);
 }
 
@@ -192,5 +147,6 @@ void
 _sw_window_modes_dispose (SwWindow *self)
 {
   g_clear_pointer (&self->modes, sw_modes_unref);
-  g_clear_object (&self->modes_store);
+  g_clear_pointer (&self->analysis_system, sw_system_unref);
+  g_clear_pointer (&self->analysis_params, g_free);
 }

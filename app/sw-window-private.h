@@ -11,7 +11,8 @@
  *   sw-window-live.c      live tuning: every edit runs again, coalesced
  *   sw-window-results.c   the results area: plotted variables, runs
  *                         overlaid and pinned, export, the "ui" member
- *   sw-window-modes.c     the modes table in the Modes page
+ *   sw-window-modes.c     the analysis pages: modes, frequency response,
+ *                         Campbell diagram
  *   sw-window-problems.c  the debounced check, its problems popover, and
  *                         the marks of a failed run
  *   sw-window-recovery.c  recovery copies while there are unsaved changes
@@ -19,11 +20,15 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "sw-campbell-view.h"
 #include "sw-canvas.h"
+#include "sw-frf-view.h"
 #include "sw-inspector.h"
 #include "sw-modes.h"
+#include "sw-modes-view.h"
 #include "sw-palette.h"
 #include "sw-plot-view.h"
+#include "sw-variables-list.h"
 #include "sw-window.h"
 
 G_BEGIN_DECLS
@@ -61,11 +66,13 @@ struct _SwWindow
   AdwViewStack         *results_stack;
   GtkStack             *trajectories_stack;
   AdwStatusPage        *empty_status;
-  GtkBox               *variables_box;
+  SwVariablesList      *variables_list;
   SwPlotView           *plot_view;
   GtkBox               *modes_page;
   GtkLabel             *modes_summary;
-  GtkColumnView        *modes_column_view;
+  SwModesView          *modes_view;
+  SwFrfView            *frf_view;
+  SwCampbellView       *campbell_view;
   GMenu                *recent_section;
 
   GSettings            *settings;   /* NULL when the schema is missing */
@@ -107,12 +114,23 @@ struct _SwWindow
    * variables (NULL: every body's speed) and their panels. */
   SwTrajectory         *trajectory;
   char                 *trajectory_params;
+  SwTrajectory         *previous_trajectory;  /* the run before it, drawn faintly */
+  SwTrajectory         *partial;          /* a run filling in, shown while it goes */
+  gint64                partial_shown_us;
   GPtrArray            *pinned;           /* SwPinnedRun */
   GStrv                 plotted;
   GHashTable           *panels;           /* name -> panel + 1 */
+  gboolean              syncing_variables; /* the list is being set from the plot */
   SwModes              *modes;
-  GListStore           *modes_store;
   gboolean              modes_at_cursor;
+  guint                 pending_mode;     /* to select when modes arrive, or G_MAXUINT */
+  /* The last good snapshot for the frequency response and Campbell
+   * pages, handed to them when they show; the model as text, so that an
+   * equal snapshot is not computed again. */
+  SwSystem             *analysis_system;
+  char                 *analysis_params;
+  gboolean              analysis_frf_fresh;
+  gboolean              analysis_campbell_fresh;
 
   /* Live tuning */
   guint                 live_source;
@@ -205,6 +223,12 @@ void     _sw_window_results_set_run       (SwWindow             *self,
 void     _sw_window_results_clear         (SwWindow             *self);
 void     _sw_window_results_update_state  (SwWindow             *self);
 void     _sw_window_results_selection_changed (SwWindow         *self);
+/* A run filling in (a trajectory another thread appends to): the plot
+ * shows it, at most every 100 ms. */
+void     _sw_window_results_show_partial  (SwWindow             *self,
+                                           SwTrajectory         *partial);
+/* The run stopped or failed: the plot shows the last finished run again. */
+void     _sw_window_results_end_partial   (SwWindow             *self);
 /* The "ui" member: read after opening, written before saving. */
 void     _sw_window_results_load_view     (SwWindow             *self);
 void     _sw_window_results_save_view     (SwWindow             *self);
@@ -213,7 +237,14 @@ void     _sw_window_results_save_view     (SwWindow             *self);
 void     _sw_window_modes_init            (SwWindow             *self);
 void     _sw_window_modes_set             (SwWindow             *self,
                                            SwModes              *modes);
+void     _sw_window_modes_set_error       (SwWindow             *self,
+                                           const char           *message);
 void     _sw_window_modes_dispose         (SwWindow             *self);
+/* A good snapshot of the model (after a check or at a run's start): the
+ * frequency response and Campbell pages compute with it when shown. NULL
+ * forgets it (a new document). */
+void     _sw_window_analysis_set_system   (SwWindow             *self,
+                                           SwSystem             *system);
 
 /* sw-window-problems.c */
 void     _sw_window_class_problems_init   (GtkWidgetClass       *widget_class);

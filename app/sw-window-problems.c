@@ -453,6 +453,8 @@ _sw_window_run_check (SwWindow *self)
         }
       if (system == NULL)
         problems = parse_problems (self->model, error->message);
+      else
+        _sw_window_analysis_set_system (self, system);
     }
   self->check_ok = system != NULL;
   set_problems (self, problems);

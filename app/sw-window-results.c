@@ -5,9 +5,13 @@
  * differed from the last run ("inertia2.J = 2 → 4 kg·m²"): every run
  * keeps the model's parameters as text (_sw_window_dup_params_text), and
  * two texts are compared line by line. The plotted variables are every
- * body's speed until the user chooses; selecting a component lists its
- * variables with check boxes (a stand-in for the variables list widget),
- * double-clicking it plots its main variable. Export: the plot as PNG,
+ * body's speed until the user chooses them in the variables list
+ * (SwVariablesList: the checked names are the plot's columns); selecting a
+ * component raises it there, activating it (double-click, Enter) plots its
+ * main variable. While a run goes, the plot shows it filling in (the
+ * trajectory the worker appends to, redrawn at most every 100 ms); a
+ * stopped or failed run gives the plot back to the last finished one.
+ * Export: the plot as PNG,
  * SVG or PDF, the plotted or all variables as CSV. The plotted variables,
  * their panels and the results page are kept in the model file's "ui"
  * member.
@@ -235,7 +239,6 @@ dup_columns (SwWindow *self)
   return dup_default_columns (self);
 }
 
-static void rebuild_variables (SwWindow *self);
 
 /* Panels the user moved variables into (from the "ui" member), lowest
  * first so that the panels exist when asked for; only once the plot has a
@@ -255,6 +258,8 @@ apply_panels (SwWindow *self)
     }
 }
 
+/* The plot's columns and the list's check boxes from the plotted
+ * variables. */
 static void
 apply_columns (SwWindow *self)
 {
@@ -262,7 +267,9 @@ apply_columns (SwWindow *self)
 
   sw_plot_view_set_columns (self->plot_view, (const char * const *) columns);
   apply_panels (self);
-  rebuild_variables (self);
+  self->syncing_variables = TRUE;
+  sw_variables_list_set_checked (self->variables_list, (const char * const *) columns);
+  self->syncing_variables = FALSE;
 }
 
 static void
@@ -274,138 +281,59 @@ set_plotted (SwWindow   *self,
   apply_columns (self);
 }
 
-static gboolean
-is_plotted (SwWindow   *self,
-            const char *name)
-{
-  g_auto(GStrv) columns = dup_columns (self);
-
-  return g_strv_contains ((const char * const *) columns, name);
-}
-
+/* The user checked or unchecked variables in the list: the plotted ones
+ * keep their order, new ones come last. */
 static void
-set_variable_plotted (SwWindow   *self,
-                      const char *name,
-                      gboolean    plotted)
+variables_checked_changed_cb (SwWindow *self)
 {
-  g_auto(GStrv) columns = dup_columns (self);
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) columns = NULL;
+  g_auto(GStrv) checked = NULL;
+  g_autoptr(GStrvBuilder) builder = NULL;
+  gboolean same = TRUE;
 
-  if (g_strv_contains ((const char * const *) columns, name) == plotted)
+  if (self->syncing_variables || self->model == NULL)
     return;
+  columns = dup_columns (self);
+  checked = sw_variables_list_dup_checked (self->variables_list);
+  builder = g_strv_builder_new ();
   for (guint i = 0; columns[i] != NULL; i++)
-    if (plotted || strcmp (columns[i], name) != 0)
+    if (g_strv_contains ((const char * const *) checked, columns[i]))
       g_strv_builder_add (builder, columns[i]);
-  if (plotted)
-    g_strv_builder_add (builder, name);
-  set_plotted (self, g_strv_builder_end (builder));
-}
-
-static void
-variable_toggled_cb (GtkCheckButton *button,
-                     SwWindow       *self)
-{
-  const char *name = g_object_get_data (G_OBJECT (button), "variable");
-
-  set_variable_plotted (self, name, gtk_check_button_get_active (button));
-}
-
-static void
-add_variable_check (SwWindow   *self,
-                    const char *name,
-                    const char *label)
-{
-  GtkWidget *check = gtk_check_button_new_with_label (label);
-
-  g_object_set_data_full (G_OBJECT (check), "variable", g_strdup (name), g_free);
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), is_plotted (self, name));
-  g_signal_connect_object (check, "toggled", G_CALLBACK (variable_toggled_cb), self, 0);
-  gtk_box_append (self->variables_box, check);
-}
-
-/* The stand-in for the variables list: the selected component's
- * variables, or with no single selection the plotted ones. */
-static void
-rebuild_variables (SwWindow *self)
-{
-  GtkWidget *child;
-  int selected;
-  GtkWidget *heading;
-
-  if (self->variables_box == NULL || self->model == NULL)
-    return;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->variables_box))) != NULL)
-    gtk_box_remove (self->variables_box, child);
-
-  selected = sw_canvas_get_selected_component (self->canvas);
-  if (selected >= 0 && (guint) selected < sw_model_get_n_components (self->model))
-    {
-      const SwComponent *c = sw_model_get_component (self->model, (guint) selected);
-
-      heading = gtk_label_new (c->id);
-      gtk_label_set_xalign (GTK_LABEL (heading), 0);
-      gtk_widget_add_css_class (heading, "heading");
-      gtk_box_append (self->variables_box, heading);
-      for (guint v = 0; v < c->kind->n_vars; v++)
-        {
-          g_autofree char *name = g_strdup_printf ("%s.%s", c->id, c->kind->vars[v].name);
-
-          add_variable_check (self, name, c->kind->vars[v].name);
-        }
-    }
-  else
-    {
-      g_auto(GStrv) columns = dup_columns (self);
-
-      heading = gtk_label_new (_("Plotted"));
-      gtk_label_set_xalign (GTK_LABEL (heading), 0);
-      gtk_widget_add_css_class (heading, "heading");
-      gtk_box_append (self->variables_box, heading);
-      for (guint i = 0; columns[i] != NULL; i++)
-        add_variable_check (self, columns[i], columns[i]);
-      if (columns[0] == NULL)
-        {
-          GtkWidget *hint = gtk_label_new (_("Select a component to choose its variables."));
-
-          gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
-          gtk_label_set_xalign (GTK_LABEL (hint), 0);
-          gtk_widget_add_css_class (hint, "dim-label");
-          gtk_box_append (self->variables_box, hint);
-        }
-    }
+    else
+      same = FALSE;
+  for (guint i = 0; checked[i] != NULL; i++)
+    if (!g_strv_contains ((const char * const *) columns, checked[i]))
+      {
+        g_strv_builder_add (builder, checked[i]);
+        same = FALSE;
+      }
+  if (!same)
+    set_plotted (self, g_strv_builder_end (builder));
 }
 
 void
 _sw_window_results_selection_changed (SwWindow *self)
 {
-  rebuild_variables (self);
+  int selected = sw_canvas_get_selected_component (self->canvas);
+
+  if (self->model != NULL && selected >= 0 && (guint) selected < sw_model_get_n_components (self->model))
+    sw_variables_list_raise_component (self->variables_list,
+                                       sw_model_get_component (self->model, (guint) selected)->id);
 }
 
-/* Double-clicking a component plots its main variable. */
+/* Double-click or Enter on a component: its main variable plotted. */
 static void
-canvas_pressed_cb (SwWindow        *self,
-                   int              n_press,
-                   double           x,
-                   double           y,
-                   GtkGestureClick *gesture)
+canvas_component_activated_cb (SwWindow *self,
+                               int       component)
 {
-  int selected;
-  const SwComponent *c;
-  const char *var;
   g_autofree char *name = NULL;
 
-  if (n_press != 2 || self->model == NULL)
+  if (self->model == NULL || component < 0 || (guint) component >= sw_model_get_n_components (self->model))
     return;
-  selected = sw_canvas_get_selected_component (self->canvas);
-  if (selected < 0 || (guint) selected >= sw_model_get_n_components (self->model))
-    return;
-  c = sw_model_get_component (self->model, (guint) selected);
-  var = sw_kind_main_variable (c->kind);
-  if (var == NULL)
-    return;
-  name = g_strdup_printf ("%s.%s", c->id, var);
-  set_variable_plotted (self, name, TRUE);
-  adw_view_stack_set_visible_child_name (self->results_stack, "trajectories");
+  name = sw_variables_list_check_main_variable (self->variables_list,
+                                                sw_model_get_component (self->model, (guint) component)->id);
+  if (name != NULL)
+    adw_view_stack_set_visible_child_name (self->results_stack, "trajectories");
 }
 
 /* ---- Runs ------------------------------------------------------------------- */
@@ -427,8 +355,11 @@ _sw_window_results_set_run (SwWindow     *self,
                             SwTrajectory *trajectory,
                             const char   *params_text)
 {
-  g_autoptr(SwTrajectory) previous = g_steal_pointer (&self->trajectory);
+  SwTrajectory *previous = g_steal_pointer (&self->trajectory);
 
+  g_clear_pointer (&self->previous_trajectory, sw_trajectory_unref);
+  g_clear_pointer (&self->partial, sw_trajectory_unref);
+  self->previous_trajectory = previous;
   self->trajectory = sw_trajectory_ref (trajectory);
   g_free (self->trajectory_params);
   self->trajectory_params = g_strdup (params_text);
@@ -436,15 +367,64 @@ _sw_window_results_set_run (SwWindow     *self,
   /* The plot updates in place, the run before drawn faintly behind. */
   sw_plot_view_set_previous (self->plot_view, previous);
   sw_plot_view_set_trajectory (self->plot_view, trajectory);
-  if (previous == NULL)
+  /* Every body's speed, of the model as it is now. */
+  if (self->plotted == NULL)
+    apply_columns (self);
+  else if (previous == NULL)
     apply_panels (self);
   update_pinned_texts (self);
   _sw_window_results_update_state (self);
 }
 
 void
+_sw_window_results_show_partial (SwWindow     *self,
+                                 SwTrajectory *partial)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  if (self->partial != partial)
+    {
+      /* The first look after 100 ms: a short run just shows its end. */
+      g_clear_pointer (&self->partial, sw_trajectory_unref);
+      self->partial = sw_trajectory_ref (partial);
+      self->partial_shown_us = self->run_started_us;
+    }
+  if (now - self->partial_shown_us < 100 * 1000 || sw_trajectory_get_n_rows (partial) == 0)
+    return;
+  self->partial_shown_us = now;
+  if (sw_plot_view_get_trajectory (self->plot_view) != partial)
+    {
+      /* The last finished run behind it, as it will be when this one ends. */
+      sw_plot_view_set_previous (self->plot_view, self->trajectory);
+      sw_plot_view_set_trajectory (self->plot_view, partial);
+      gtk_stack_set_visible_child_name (self->trajectories_stack, "plot");
+      if (self->plotted == NULL)
+        apply_columns (self);
+    }
+  else
+    /* The same trajectory with more rows. */
+    gtk_widget_queue_draw (GTK_WIDGET (self->plot_view));
+}
+
+void
+_sw_window_results_end_partial (SwWindow *self)
+{
+  if (self->partial == NULL)
+    return;
+  g_clear_pointer (&self->partial, sw_trajectory_unref);
+  if (gtk_widget_in_destruction (GTK_WIDGET (self)) ||
+      sw_plot_view_get_trajectory (self->plot_view) == self->trajectory)
+    return;
+  sw_plot_view_set_previous (self->plot_view, self->previous_trajectory);
+  sw_plot_view_set_trajectory (self->plot_view, self->trajectory);
+  _sw_window_results_update_state (self);
+}
+
+void
 _sw_window_results_clear (SwWindow *self)
 {
+  g_clear_pointer (&self->partial, sw_trajectory_unref);
+  g_clear_pointer (&self->previous_trajectory, sw_trajectory_unref);
   g_clear_pointer (&self->trajectory, sw_trajectory_unref);
   g_clear_pointer (&self->trajectory_params, g_free);
   for (guint i = 0; i < self->pinned->len; i++)
@@ -459,6 +439,7 @@ _sw_window_results_clear (SwWindow *self)
   g_clear_pointer (&self->plotted, g_strfreev);
   g_hash_table_remove_all (self->panels);
   _sw_window_modes_set (self, NULL);
+  _sw_window_analysis_set_system (self, NULL);
 }
 
 /* The empty states, and what may be done with the results. */
@@ -752,6 +733,10 @@ _sw_window_results_load_view (SwWindow *self)
             }
         }
     }
+  /* The list follows this model; its check boxes are set below. */
+  self->syncing_variables = TRUE;
+  sw_variables_list_set_model (self->variables_list, self->model);
+  self->syncing_variables = FALSE;
   if (results != NULL && JSON_NODE_HOLDS_VALUE (results) &&
       json_node_get_value_type (results) == G_TYPE_STRING &&
       adw_view_stack_get_child_by_name (self->results_stack, json_node_get_string (results)) != NULL)
@@ -831,18 +816,33 @@ plot_cursor_moved_cb (SwWindow *self,
     _sw_window_start_modes (self);
 }
 
+/* The plots' units follow the preferences: rpm and degrees when speeds
+ * are shown in rpm (the plots have one switch for both). */
+static void
+display_units_changed_cb (SwWindow *self)
+{
+  g_autofree char *speed = NULL;
+  SwPlotUnits units;
+
+  if (self->settings == NULL)
+    return;
+  speed = g_settings_get_string (self->settings, "speed-unit");
+  units = g_str_equal (speed, "rpm") ? SW_PLOT_UNITS_RPM_DEGREES : SW_PLOT_UNITS_SI;
+  sw_plot_view_set_display_units (self->plot_view, units);
+  sw_variables_list_set_display_units (self->variables_list, units);
+}
+
 void
 _sw_window_results_init (SwWindow *self)
 {
-  GtkGesture *click = gtk_gesture_click_new ();
-
   self->pinned = g_ptr_array_new_with_free_func (pinned_run_free);
   self->panels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  /* After the canvas's own handling, which selects what is clicked. */
-  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_BUBBLE);
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
-  g_signal_connect_object (click, "pressed", G_CALLBACK (canvas_pressed_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self->canvas), GTK_EVENT_CONTROLLER (click));
+  if (self->settings != NULL)
+    {
+      g_signal_connect_object (self->settings, "changed::speed-unit",
+                               G_CALLBACK (display_units_changed_cb), self, G_CONNECT_SWAPPED);
+      display_units_changed_cb (self);
+    }
 }
 
 void
@@ -853,6 +853,8 @@ _sw_window_results_dispose (SwWindow *self)
       gtk_native_dialog_destroy (self->export_chooser);
       g_clear_object (&self->export_chooser);
     }
+  g_clear_pointer (&self->partial, sw_trajectory_unref);
+  g_clear_pointer (&self->previous_trajectory, sw_trajectory_unref);
   g_clear_pointer (&self->trajectory, sw_trajectory_unref);
   g_clear_pointer (&self->trajectory_params, g_free);
   g_clear_pointer (&self->pinned, g_ptr_array_unref);
@@ -864,6 +866,8 @@ void
 _sw_window_class_results_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_bind_template_callback (widget_class, plot_cursor_moved_cb);
+  gtk_widget_class_bind_template_callback (widget_class, variables_checked_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, canvas_component_activated_cb);
   gtk_widget_class_install_action (widget_class, "win.pin-run", NULL, sw_window_pin_run);
   gtk_widget_class_install_action (widget_class, "win.clear-pinned", NULL, sw_window_clear_pinned);
   gtk_widget_class_install_action (widget_class, "win.export-plot", NULL, sw_window_export_plot);

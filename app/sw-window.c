@@ -8,7 +8,7 @@
  *
  * This file: the type and its template, the layout and its saved state,
  * the title with the unsaved-changes mark, and the document's signals.
- * The rest is in sw-window-{files,jobs,problems,recovery}.c (see
+ * The rest is in sw-window-{files,jobs,live,results,modes,problems,recovery}.c (see
  * sw-window-private.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
@@ -243,6 +243,7 @@ _sw_window_set_document (SwWindow *self,
 
   sw_inspector_set_component (self->inspector, -1);
   sw_inspector_set_model (self->inspector, model);
+  sw_inspector_set_history (self->inspector, self->history);
   sw_canvas_set_history (self->canvas, self->history);
   sw_canvas_set_model (self->canvas, model);
 
@@ -347,6 +348,15 @@ palette_kind_activated_cb (SwWindow   *self,
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
 }
 
+/* Enter in the palette's search: the first match placed at once. */
+static void
+palette_place_kind_cb (SwWindow   *self,
+                       const char *kind_name)
+{
+  if (sw_canvas_place_kind_at_center (self->canvas, kind_name) >= 0)
+    gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+}
+
 static void
 canvas_selection_changed_cb (SwWindow *self)
 {
@@ -409,6 +419,12 @@ sw_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->palette, self);
   if (self->plot_view != NULL)
     g_signal_handlers_disconnect_by_data (self->plot_view, self);
+  if (self->variables_list != NULL)
+    g_signal_handlers_disconnect_by_data (self->variables_list, self);
+  if (self->campbell_view != NULL)
+    g_signal_handlers_disconnect_by_data (self->campbell_view, self);
+  if (self->results_stack != NULL)
+    g_signal_handlers_disconnect_by_data (self->results_stack, self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SW_TYPE_WINDOW);
   _sw_window_modes_dispose (self);
@@ -546,6 +562,10 @@ sw_window_class_init (SwWindowClass *klass)
   g_type_ensure (SW_TYPE_PALETTE);
   g_type_ensure (SW_TYPE_INSPECTOR);
   g_type_ensure (SW_TYPE_PLOT_VIEW);
+  g_type_ensure (SW_TYPE_VARIABLES_LIST);
+  g_type_ensure (SW_TYPE_MODES_VIEW);
+  g_type_ensure (SW_TYPE_FRF_VIEW);
+  g_type_ensure (SW_TYPE_CAMPBELL_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/shaftwork/Shaftwork/sw-window.ui");
@@ -577,13 +597,16 @@ sw_window_class_init (SwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwWindow, results_stack);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, trajectories_stack);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, empty_status);
-  gtk_widget_class_bind_template_child (widget_class, SwWindow, variables_box);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, variables_list);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, plot_view);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, modes_page);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, modes_summary);
-  gtk_widget_class_bind_template_child (widget_class, SwWindow, modes_column_view);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, modes_view);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, frf_view);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, campbell_view);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, recent_section);
   gtk_widget_class_bind_template_callback (widget_class, palette_kind_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, palette_place_kind_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_selection_changed_cb);
 
   _sw_window_class_files_init (widget_class);

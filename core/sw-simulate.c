@@ -477,6 +477,31 @@ sw_simulate_dup_column_names (const SwSystem *system, const SwSimulateOptions *o
   return g_steal_pointer (&plan.names);
 }
 
+GStrv
+sw_simulate_dup_column_units (const SwSystem *system, const SwSimulateOptions *options, GError **error)
+{
+  g_auto (Plan) plan = { 0 };
+
+  g_return_val_if_fail (system != NULL && options != NULL, NULL);
+  plan.cols = g_array_new (FALSE, FALSE, sizeof (Column));
+  if (!select_columns (system, options, plan.cols, &plan.names, &plan.units, error))
+    return NULL;
+  return g_steal_pointer (&plan.units);
+}
+
+guint
+sw_simulate_get_max_rows (const SwSystem *system, const SwSimulateOptions *options, GError **error)
+{
+  g_auto (Plan) plan = { 0 };
+
+  g_return_val_if_fail (system != NULL && options != NULL, 0);
+  if (!plan_run (system, options, &plan, error))
+    return 0;
+  /* The row at 0, the output times, two rows (left and right limit) at
+   * every event; plan_run keeps this below 10^9 unless rows are discarded. */
+  return (guint) MIN (1.0 + plan.n_out + 2.0 * plan.events->len, (double) G_MAXUINT);
+}
+
 /* A run ends: the most telling error first (the equations', a value that
  * is not finite, cancellation), else the integrator's. */
 static void

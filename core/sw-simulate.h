@@ -97,6 +97,17 @@ gboolean      sw_simulate_check (const SwSystem          *system,
 GStrv         sw_simulate_dup_column_names (const SwSystem          *system,
                                             const SwSimulateOptions *options,
                                             GError                 **error);
+/* Their units ("rad/s"), in the same order. */
+GStrv         sw_simulate_dup_column_units (const SwSystem          *system,
+                                            const SwSimulateOptions *options,
+                                            GError                 **error);
+/* The most rows a run with these options can produce (the row at t = 0,
+ * every output time, the left and right limits at every event): the
+ * capacity of a trajectory that on_row fills (sw_trajectory_new_sized).
+ * It does sw_simulate_check()'s checks: 0 with its error. */
+guint         sw_simulate_get_max_rows     (const SwSystem          *system,
+                                            const SwSimulateOptions *options,
+                                            GError                 **error);
 
 typedef void (*SwProgressFunc) (double t, double stop_time_s, gpointer user_data);
 
