@@ -124,7 +124,8 @@ adjacency (GArray *pairs, guint n, guint **start, guint **adj)
 {
   guint *p = (guint *) pairs->data, m = pairs->len / 2, len = 0;
 
-  qsort (p, m, 2 * sizeof (guint), compare_pairs);
+  if (m > 0)   /* an empty GArray has no data to sort */
+    qsort (p, m, 2 * sizeof (guint), compare_pairs);
   *start = g_new0 (guint, n + 1);
   *adj = g_new (guint, MAX (m, 1));
   for (guint k = 0; k < m; k++)
