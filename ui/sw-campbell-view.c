@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "sw-plot-draw.h"
+#include "sw-plot-widget.h"
 #include "sw-plot-file.h"
 #include "sw-ui-resources.h"
 
@@ -109,8 +110,7 @@ struct _SwCampbellView {
   SwPlotColors     colors;
   SwPlotGeometry   geometry;
   gboolean         has_geometry;
-  int              stream;
-  int              stream_width, stream_height;
+  SwPlotWidgetStream stream;
 };
 
 G_DEFINE_FINAL_TYPE (SwCampbellView, sw_campbell_view, GTK_TYPE_WIDGET)
@@ -134,37 +134,9 @@ static void start_job (SwCampbellView *self);
 /* ---- Colours ----------------------------------------------------------------- */
 
 static void
-rgb_from_gdk (guint8 out[3], const GdkRGBA *c)
-{
-  out[0] = (guint8) lround (CLAMP (c->red, 0.0, 1.0) * 255);
-  out[1] = (guint8) lround (CLAMP (c->green, 0.0, 1.0) * 255);
-  out[2] = (guint8) lround (CLAMP (c->blue, 0.0, 1.0) * 255);
-}
-
-static void
-mix (guint8 out[3], const guint8 a[3], const guint8 b[3], double t)
-{
-  for (int i = 0; i < 3; i++)
-    out[i] = (guint8) lround (a[i] * (1.0 - t) + b[i] * t);
-}
-
-static void
 update_colors (SwCampbellView *self)
 {
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (self));
-  GdkRGBA bg, fg;
-
-  self->colors = *(dark ? sw_plot_colors_dark () : sw_plot_colors_light ());
-  if (gtk_style_context_lookup_color (context, "view_bg_color", &bg) &&
-      gtk_style_context_lookup_color (context, "view_fg_color", &fg))
-    {
-      rgb_from_gdk (self->colors.background, &bg);
-      rgb_from_gdk (self->colors.foreground, &fg);
-      mix (self->colors.grid, self->colors.background, self->colors.foreground, dark ? 0.2 : 0.13);
-      mix (self->colors.grid_minor, self->colors.background, self->colors.foreground, dark ? 0.1 : 0.065);
-    }
-  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+  sw_plot_widget_update_colors (GTK_WIDGET (self), GTK_WIDGET (self->area), &self->colors);
 }
 
 /* ---- Helpers ----------------------------------------------------------------- */
@@ -475,15 +447,6 @@ build_scene (SwCampbellView *self, Scene *s, const SwPlotColors *colors)
 
 /* ---- Drawing ----------------------------------------------------------------- */
 
-static void
-free_stream (SwCampbellView *self)
-{
-  if (self->stream < 0)
-    return;
-  sw_plot_stream_free (self->stream);
-  self->stream = -1;
-}
-
 gboolean
 _sw_campbell_view_render (SwCampbellView *self, cairo_t *cr, int width, int height)
 {
@@ -500,16 +463,7 @@ _sw_campbell_view_render (SwCampbellView *self, cairo_t *cr, int width, int heig
   self->has_geometry = FALSE;
   if (width <= 0 || height <= 0 || !build_scene (self, &s, &self->colors))
     return FALSE;
-  if (self->stream >= 0 && (self->stream_width != width || self->stream_height != height))
-    free_stream (self);
-  if (self->stream < 0 && sw_plot_driver_available ())
-    {
-      self->stream = sw_plot_stream_new (width, height);
-      self->stream_width = width;
-      self->stream_height = height;
-    }
-  if (self->stream >= 0)
-    ok = sw_plot_stream_draw (self->stream, cr, width, height, &s.scene, &self->geometry);
+  ok = sw_plot_widget_stream_draw (&self->stream, cr, width, height, &s.scene, &self->geometry);
   self->has_geometry = ok;
   scene_clear (&s);
   return ok;
@@ -924,7 +878,7 @@ sw_campbell_view_dispose (GObject *object)
 
   cancel_job (self);
   g_clear_handle_id (&self->entry_timeout, g_source_remove);
-  free_stream (self);
+  sw_plot_widget_stream_clear (&self->stream);
   gtk_widget_dispose_template (GTK_WIDGET (self), SW_TYPE_CAMPBELL_VIEW);
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
     gtk_widget_unparent (child);
@@ -1032,7 +986,7 @@ sw_campbell_view_init (SwCampbellView *self)
   static const double one = 1;
   GtkGesture *click;
 
-  self->stream = -1;
+  self->stream = (SwPlotWidgetStream) SW_PLOT_WIDGET_STREAM_INIT;
   self->from_rpm = 0;
   self->to_rpm = 3000;
   self->orders = g_array_new (FALSE, FALSE, sizeof (double));
@@ -1070,7 +1024,6 @@ sw_campbell_view_init (SwCampbellView *self)
   click = gtk_gesture_click_new ();
   g_signal_connect_swapped (click, "pressed", G_CALLBACK (on_click), self);
   gtk_widget_add_controller (GTK_WIDGET (self->area), GTK_EVENT_CONTROLLER (click));
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                           G_CALLBACK (update_colors), self, G_CONNECT_SWAPPED);
+  sw_plot_widget_follow_style (GTK_WIDGET (self), G_CALLBACK (update_colors));
   update_colors (self);
 }

@@ -21,6 +21,7 @@
 
 #include "sw-frf.h"
 #include "sw-plot-draw.h"
+#include "sw-plot-widget.h"
 #include "sw-plot-file.h"
 #include "sw-ui-resources.h"
 
@@ -56,8 +57,7 @@ struct _SwFrfView {
   char          *ratio_unit;
 
   SwPlotColors   colors;
-  int            stream;
-  int            stream_width, stream_height;
+  SwPlotWidgetStream stream;
 };
 
 G_DEFINE_FINAL_TYPE (SwFrfView, sw_frf_view, GTK_TYPE_WIDGET)
@@ -80,39 +80,11 @@ static guint signals[N_SIGNALS];
 
 /* ---- Colours --------------------------------------------------------------- */
 
-static void
-rgb_from_gdk (guint8 out[3], const GdkRGBA *c)
-{
-  out[0] = (guint8) lround (CLAMP (c->red, 0.0, 1.0) * 255);
-  out[1] = (guint8) lround (CLAMP (c->green, 0.0, 1.0) * 255);
-  out[2] = (guint8) lround (CLAMP (c->blue, 0.0, 1.0) * 255);
-}
-
-static void
-mix (guint8 out[3], const guint8 a[3], const guint8 b[3], double t)
-{
-  for (int i = 0; i < 3; i++)
-    out[i] = (guint8) lround (a[i] * (1.0 - t) + b[i] * t);
-}
-
 /* The palette of the style, the page and text colours of its views. */
 static void
 update_colors (SwFrfView *self)
 {
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (self));
-  GdkRGBA bg, fg;
-
-  self->colors = *(dark ? sw_plot_colors_dark () : sw_plot_colors_light ());
-  if (gtk_style_context_lookup_color (context, "view_bg_color", &bg) &&
-      gtk_style_context_lookup_color (context, "view_fg_color", &fg))
-    {
-      rgb_from_gdk (self->colors.background, &bg);
-      rgb_from_gdk (self->colors.foreground, &fg);
-      mix (self->colors.grid, self->colors.background, self->colors.foreground, dark ? 0.2 : 0.13);
-      mix (self->colors.grid_minor, self->colors.background, self->colors.foreground, dark ? 0.1 : 0.065);
-    }
-  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+  sw_plot_widget_update_colors (GTK_WIDGET (self), GTK_WIDGET (self->area), &self->colors);
 }
 
 /* ---- The lists ------------------------------------------------------------- */
@@ -455,15 +427,6 @@ build_scene (SwFrfView *self, Scene *s, const SwPlotColors *colors)
 
 /* ---- Drawing --------------------------------------------------------------- */
 
-static void
-free_stream (SwFrfView *self)
-{
-  if (self->stream < 0)
-    return;
-  sw_plot_stream_free (self->stream);
-  self->stream = -1;
-}
-
 gboolean
 _sw_frf_view_render (SwFrfView *self, cairo_t *cr, int width, int height, SwPlotGeometry *geometry)
 {
@@ -479,16 +442,7 @@ _sw_frf_view_render (SwFrfView *self, cairo_t *cr, int width, int height, SwPlot
   cairo_restore (cr);
   if (width <= 0 || height <= 0 || !build_scene (self, &s, &self->colors))
     return FALSE;
-  if (self->stream >= 0 && (self->stream_width != width || self->stream_height != height))
-    free_stream (self);
-  if (self->stream < 0 && sw_plot_driver_available ())
-    {
-      self->stream = sw_plot_stream_new (width, height);
-      self->stream_width = width;
-      self->stream_height = height;
-    }
-  if (self->stream >= 0)
-    ok = sw_plot_stream_draw (self->stream, cr, width, height, &s.scene, geometry);
+  ok = sw_plot_widget_stream_draw (&self->stream, cr, width, height, &s.scene, geometry);
   scene_clear (&s);
   return ok;
 }
@@ -856,7 +810,7 @@ sw_frf_view_dispose (GObject *object)
 
   cancel_job (self);
   g_clear_handle_id (&self->range_timeout, g_source_remove);
-  free_stream (self);
+  sw_plot_widget_stream_clear (&self->stream);
   gtk_widget_dispose_template (GTK_WIDGET (self), SW_TYPE_FRF_VIEW);
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
     gtk_widget_unparent (child);
@@ -972,7 +926,7 @@ sw_frf_view_init (SwFrfView *self)
 {
   g_autoptr (GtkExpression) expression = gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string");
 
-  self->stream = -1;
+  self->stream = (SwPlotWidgetStream) SW_PLOT_WIDGET_STREAM_INIT;
   gtk_widget_init_template (GTK_WIDGET (self));
   self->inputs = gtk_string_list_new (NULL);
   self->outputs = gtk_string_list_new (NULL);
@@ -989,7 +943,6 @@ sw_frf_view_init (SwFrfView *self)
   g_signal_connect_swapped (self->to_entry, "activate", G_CALLBACK (on_range_activate), self);
   g_signal_connect_swapped (self->db_button, "toggled", G_CALLBACK (on_db_toggled), self);
   gtk_drawing_area_set_draw_func (self->area, draw_area, self, NULL);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                           G_CALLBACK (update_colors), self, G_CONNECT_SWAPPED);
+  sw_plot_widget_follow_style (GTK_WIDGET (self), G_CALLBACK (update_colors));
   update_colors (self);
 }

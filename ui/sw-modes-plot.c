@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-modes-plot.h"
+#include "sw-plot-widget.h"
 
 #include <math.h>
 #include <adwaita.h>
@@ -20,8 +21,7 @@ struct _SwModesPlot
   int               highlight;
 
   SwPlotColors      colors;
-  int               stream;
-  int               stream_width, stream_height;
+  SwPlotWidgetStream stream;
 };
 
 G_DEFINE_FINAL_TYPE (SwModesPlot, sw_modes_plot, GTK_TYPE_WIDGET)
@@ -34,51 +34,11 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static void
-rgb_from_gdk (guint8         out[3],
-              const GdkRGBA *c)
-{
-  out[0] = (guint8) CLAMP (lround (c->red * 255.0), 0, 255);
-  out[1] = (guint8) CLAMP (lround (c->green * 255.0), 0, 255);
-  out[2] = (guint8) CLAMP (lround (c->blue * 255.0), 0, 255);
-}
-
-static void
-mix (guint8        out[3],
-     const guint8  a[3],
-     const guint8  b[3],
-     double        t)
-{
-  for (int i = 0; i < 3; i++)
-    out[i] = (guint8) lround (a[i] * (1.0 - t) + b[i] * t);
-}
-
 /* The palette of the style, the page and text colours of its views. */
 static void
 update_colors (SwModesPlot *self)
 {
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (self));
-  GdkRGBA bg, fg;
-
-  self->colors = *(dark ? sw_plot_colors_dark () : sw_plot_colors_light ());
-  if (gtk_style_context_lookup_color (context, "view_bg_color", &bg) &&
-      gtk_style_context_lookup_color (context, "view_fg_color", &fg))
-    {
-      rgb_from_gdk (self->colors.background, &bg);
-      rgb_from_gdk (self->colors.foreground, &fg);
-      mix (self->colors.grid, self->colors.background, self->colors.foreground, dark ? 0.2 : 0.13);
-    }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-free_stream (SwModesPlot *self)
-{
-  if (self->stream < 0)
-    return;
-  sw_plot_stream_free (self->stream);
-  self->stream = -1;
+  sw_plot_widget_update_colors (GTK_WIDGET (self), GTK_WIDGET (self), &self->colors);
 }
 
 static gboolean
@@ -97,6 +57,7 @@ render (SwModesPlot *self,
     .highlight = self->highlight,
   };
   PLINT previous = 0;
+  int stream;
   gboolean ok;
 
   if (chart.n == 0 || !sw_plot_driver_available ())
@@ -104,21 +65,14 @@ render (SwModesPlot *self,
       chart.n = 0;
       return sw_modes_chart_draw (cr, width, height, &chart);
     }
-  if (self->stream >= 0 && (self->stream_width != width || self->stream_height != height))
-    free_stream (self);
-  if (self->stream < 0)
-    {
-      self->stream = sw_plot_stream_new (width, height);
-      self->stream_width = width;
-      self->stream_height = height;
-    }
-  if (self->stream < 0)
+  stream = sw_plot_widget_stream_get (&self->stream, width, height);
+  if (stream < 0)
     {
       chart.n = 0;
       return sw_modes_chart_draw (cr, width, height, &chart);
     }
   plgstrm (&previous);
-  plsstrm (self->stream);
+  plsstrm (stream);
   ok = sw_modes_chart_draw (cr, width, height, &chart);
   plsstrm (previous);
   return ok;
@@ -189,7 +143,7 @@ sw_modes_plot_css_changed (GtkWidget         *widget,
 static void
 sw_modes_plot_dispose (GObject *object)
 {
-  free_stream (SW_MODES_PLOT (object));
+  sw_plot_widget_stream_clear (&SW_MODES_PLOT (object)->stream);
   G_OBJECT_CLASS (sw_modes_plot_parent_class)->dispose (object);
 }
 
@@ -268,14 +222,13 @@ sw_modes_plot_class_init (SwModesPlotClass *klass)
 static void
 sw_modes_plot_init (SwModesPlot *self)
 {
-  self->stream = -1;
+  self->stream = (SwPlotWidgetStream) SW_PLOT_WIDGET_STREAM_INIT;
   self->highlight = -1;
   self->labels = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->labels, NULL);
   self->values = g_array_new (FALSE, FALSE, sizeof (double));
   update_colors (self);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                           G_CALLBACK (update_colors), self, G_CONNECT_SWAPPED);
+  sw_plot_widget_follow_style (GTK_WIDGET (self), G_CALLBACK (update_colors));
 }
 
 GtkWidget *

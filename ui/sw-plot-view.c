@@ -24,6 +24,7 @@
 
 #include "sw-error.h"
 #include "sw-plot-draw.h"
+#include "sw-plot-widget.h"
 #include "sw-plot-file.h"
 
 #define DRAG_THRESHOLD_PX 4.0
@@ -82,8 +83,7 @@ struct _SwPlotView
   Range          pan_xy_y;
 
   SwPlotColors   colors;
-  int            stream;
-  int            stream_width, stream_height;
+  SwPlotWidgetStream stream;
   SwPlotGeometry geometry;
   gboolean       has_geometry;
 };
@@ -384,46 +384,12 @@ find_column (SwPlotView *self, const char *name)
 
 /* ---- Colours ------------------------------------------------------------- */
 
-static void
-rgb_from_gdk (guint8 out[3], const GdkRGBA *c)
-{
-  out[0] = (guint8) CLAMP (lround (c->red * 255.0), 0, 255);
-  out[1] = (guint8) CLAMP (lround (c->green * 255.0), 0, 255);
-  out[2] = (guint8) CLAMP (lround (c->blue * 255.0), 0, 255);
-}
-
-static void
-mix (guint8 out[3], const guint8 a[3], const guint8 b[3], double t)
-{
-  for (int i = 0; i < 3; i++)
-    out[i] = (guint8) lround (a[i] * (1.0 - t) + b[i] * t);
-}
-
 /* The palette of the style (light or dark), the page and text colours of
  * the style's views where it names them. */
 static void
 update_colors (SwPlotView *self)
 {
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (self));
-  GdkRGBA bg, fg;
-
-  self->colors = *(dark ? sw_plot_colors_dark () : sw_plot_colors_light ());
-  if (gtk_style_context_lookup_color (context, "view_bg_color", &bg) &&
-      gtk_style_context_lookup_color (context, "view_fg_color", &fg))
-    {
-      rgb_from_gdk (self->colors.background, &bg);
-      rgb_from_gdk (self->colors.foreground, &fg);
-      mix (self->colors.grid, self->colors.background, self->colors.foreground, dark ? 0.2 : 0.13);
-      mix (self->colors.grid_minor, self->colors.background, self->colors.foreground, dark ? 0.1 : 0.065);
-    }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-on_dark_changed (SwPlotView *self)
-{
-  update_colors (self);
+  sw_plot_widget_update_colors (GTK_WIDGET (self), GTK_WIDGET (self), &self->colors);
 }
 
 /* ---- The scene ----------------------------------------------------------- */
@@ -677,15 +643,6 @@ build_scene (SwPlotView *self, Scene *s, gboolean interactive)
 
 /* ---- Drawing ------------------------------------------------------------- */
 
-static void
-free_stream (SwPlotView *self)
-{
-  if (self->stream < 0)
-    return;
-  sw_plot_stream_free (self->stream);
-  self->stream = -1;
-}
-
 gboolean
 _sw_plot_view_render (SwPlotView *self, cairo_t *cr, int width, int height)
 {
@@ -699,18 +656,7 @@ _sw_plot_view_render (SwPlotView *self, cairo_t *cr, int width, int height)
   if (width <= 0 || height <= 0)
     return FALSE;
   if (build_scene (self, &s, TRUE))
-    {
-      if (self->stream >= 0 && (self->stream_width != width || self->stream_height != height))
-        free_stream (self);
-      if (self->stream < 0 && sw_plot_driver_available ())
-        {
-          self->stream = sw_plot_stream_new (width, height);
-          self->stream_width = width;
-          self->stream_height = height;
-        }
-      if (self->stream >= 0)
-        ok = sw_plot_stream_draw (self->stream, cr, width, height, &s.scene, &self->geometry);
-    }
+    ok = sw_plot_widget_stream_draw (&self->stream, cr, width, height, &s.scene, &self->geometry);
   scene_clear (&s);
   self->has_geometry = ok;
   return ok;
@@ -1061,7 +1007,7 @@ int
 _sw_plot_view_get_stream (SwPlotView *self)
 {
   g_return_val_if_fail (SW_IS_PLOT_VIEW (self), -1);
-  return self->stream;
+  return self->stream.id;
 }
 
 /* ---- Actions ------------------------------------------------------------- */
@@ -1149,7 +1095,7 @@ sw_plot_view_dispose (GObject *object)
 {
   SwPlotView *self = SW_PLOT_VIEW (object);
 
-  free_stream (self);
+  sw_plot_widget_stream_clear (&self->stream);
   g_clear_pointer (&self->trajectory, sw_trajectory_unref);
   g_clear_pointer (&self->previous, sw_trajectory_unref);
   if (self->pinned != NULL)
@@ -1322,7 +1268,7 @@ sw_plot_view_init (SwPlotView *self)
   GtkEventController *motion, *scroll;
   GtkGesture *drag, *middle, *click;
 
-  self->stream = -1;
+  self->stream = (SwPlotWidgetStream) SW_PLOT_WIDGET_STREAM_INIT;
   self->pinned = g_ptr_array_new_with_free_func (pinned_free);
   self->columns = g_ptr_array_new_with_free_func (column_free);
   self->y_ranges = g_array_new (FALSE, TRUE, sizeof (Range));
@@ -1364,8 +1310,7 @@ sw_plot_view_init (SwPlotView *self)
   g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
   gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (click));
 
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                           G_CALLBACK (on_dark_changed), self, G_CONNECT_SWAPPED);
+  sw_plot_widget_follow_style (GTK_WIDGET (self), G_CALLBACK (update_colors));
   update_colors (self);
 }
 
