@@ -1,10 +1,9 @@
 /* test-window.c: the document window: opening, the title and its unsaved
  * mark, undo, saving (temporary file renamed over the old one), load
  * errors, the unsaved-changes prompt, the check (problems and "not
- * connected yet" hints), simulation and modal analysis in workers, Stop,
- * live tuning, failed runs, the results area (plotted variables, pinned
- * runs, the "ui" member), recovery, the actions and their enabled state,
- * finalization, and screenshots (SW_SCREENSHOTS=DIR).
+ * connected yet" hints), simulation and modal analysis in workers, failed
+ * runs, recovery, the actions and their enabled state, finalization. The
+ * results area is tested in test-window-results.c.
  *
  * Needs a display: without one it fails under CI and skips elsewhere.
  *
@@ -22,108 +21,9 @@
 #include "sw-window-private.h"
 #include "sw-plot-view.h"
 #include "sw-test-files.h"
+#include "test-window-common.h"
 
 /* ---- Helpers ------------------------------------------------------------- */
-
-static void
-iterate (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-/* Spins the main loop until no job runs, at most timeout_s. */
-static gboolean
-wait_until_idle (SwWindow *window,
-                 double    timeout_s)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (timeout_s * G_USEC_PER_SEC);
-
-  while (sw_window_get_running (window) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-  return !sw_window_get_running (window);
-}
-
-/* Spins the main loop until the window has shown more than n runs. */
-static gboolean
-wait_for_runs (SwWindow *window,
-               guint     n,
-               double    timeout_s)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (timeout_s * G_USEC_PER_SEC);
-
-  while ((sw_window_get_n_runs (window) <= n || sw_window_get_running (window)) &&
-         g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-  return sw_window_get_n_runs (window) > n;
-}
-
-static void
-spin (double seconds)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static SwWindow *
-window_new (void)
-{
-  SwWindow *window = sw_window_new (NULL);
-
-  gtk_window_present (GTK_WINDOW (window));
-  iterate ();
-  return window;
-}
-
-/* Destroys the window and checks that it and its model are finalized. */
-static void
-window_destroy_and_check (SwWindow *window)
-{
-  SwWindow *weak_window = window;
-  SwModel *weak_model = sw_window_get_model (window);
-  SwHistory *weak_history = sw_window_get_history (window);
-  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-
-  g_object_add_weak_pointer (G_OBJECT (weak_window), (gpointer *) &weak_window);
-  g_object_add_weak_pointer (G_OBJECT (weak_model), (gpointer *) &weak_model);
-  g_object_add_weak_pointer (G_OBJECT (weak_history), (gpointer *) &weak_history);
-  gtk_window_destroy (GTK_WINDOW (window));
-  while ((weak_window != NULL || weak_model != NULL || weak_history != NULL) &&
-         g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_null (weak_window);
-  g_assert_null (weak_model);
-  g_assert_null (weak_history);
-}
-
-static void
-find_actionables (GtkWidget  *widget,
-                  const char *action_name,
-                  GPtrArray  *found)
-{
-  if (GTK_IS_ACTIONABLE (widget) &&
-      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action_name) == 0)
-    g_ptr_array_add (found, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    find_actionables (child, action_name, found);
-}
-
-/* Whether the header-bar button bound to the action is sensitive: that is
- * how the user sees an action enabled or disabled. */
-static gboolean
-action_button_sensitive (SwWindow   *window,
-                         const char *action_name)
-{
-  g_autoptr(GPtrArray) found = g_ptr_array_new ();
-
-  iterate ();
-  find_actionables (GTK_WIDGET (window), action_name, found);
-  g_assert_cmpuint (found->len, >=, 1);
-  return gtk_widget_get_sensitive (g_ptr_array_index (found, 0));
-}
 
 static gboolean
 class_has_action (SwWindow   *window,
@@ -172,40 +72,6 @@ respond (GtkWindow  *dialog,
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), response);
   gtk_window_destroy (dialog);
   iterate ();
-}
-
-static char *
-copy_example_to_temp (const char  *name,
-                      char       **dir_out)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *source = sw_test_example_path (name);
-  g_autofree char *text = NULL;
-  char *dir = g_dir_make_tmp ("test-window-XXXXXX", &error);
-  char *path;
-  gsize length;
-
-  g_assert_no_error (error);
-  g_file_get_contents (source, &text, &length, &error);
-  g_assert_no_error (error);
-  path = g_build_filename (dir, name, NULL);
-  g_file_set_contents (path, text, (gssize) length, &error);
-  g_assert_no_error (error);
-  *dir_out = dir;
-  return path;
-}
-
-static SwWindow *
-window_with_file (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  SwWindow *window = window_new ();
-
-  g_assert_true (sw_window_load_file (window, file, &error));
-  g_assert_no_error (error);
-  iterate ();
-  return window;
 }
 
 static void
@@ -730,206 +596,6 @@ test_modes (void)
   window_destroy_and_check (window);
 }
 
-/* Run an example: curves of every body's speed arrive in the plot. */
-static void
-test_run_curves (void)
-{
-  SwWindow *window = window_new ();
-  SwPlotView *plot = SW_PLOT_VIEW (sw_window_get_plot_view (window));
-  g_auto(GStrv) columns = NULL;
-
-  g_assert_true (sw_window_get_live (window));
-  g_assert_null (sw_plot_view_get_trajectory (plot));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", "fourbody"));
-  /* Live: the run starts by itself. */
-  g_assert_true (wait_for_runs (window, 0, 60));
-  g_assert_true (sw_plot_view_get_trajectory (plot) == sw_window_get_trajectory (window));
-  g_assert_cmpuint (sw_trajectory_get_n_rows (sw_window_get_trajectory (window)), >, 1000);
-  columns = sw_plot_view_dup_columns (plot);
-  g_assert_nonnull (columns);
-  g_assert_cmpuint (g_strv_length (columns), ==, 4);
-  g_assert_cmpstr (columns[0], ==, "rotor.w");
-  g_assert_cmpstr (columns[3], ==, "load.w");
-  /* And the modes with it. */
-  g_assert_true (wait_until_idle (window, 60));
-  g_assert_nonnull (sw_window_get_modes (window));
-
-  window_destroy_and_check (window);
-}
-
-/* Stop mid-run: the run ends at once, its result never arrives. */
-static void
-test_stop (void)
-{
-  g_autofree char *dir = NULL;
-  g_autofree char *path = copy_example_to_temp ("fourbody.shaft", &dir);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SwModel) model = sw_model_new_from_file (path, &error);
-  SwSimulationSettings settings;
-  SwWindow *window;
-  gint64 start;
-
-  g_assert_no_error (error);
-  settings = *sw_model_get_simulation (model);
-  settings.stop_time_s = 2000;
-  settings.output_interval_s = 0.05;
-  sw_model_set_simulation (model, &settings);
-  g_assert_true (sw_model_save_to_file (model, path, &error));
-  g_assert_no_error (error);
-
-  window = window_new ();
-  sw_window_set_live (window, FALSE);
-  {
-    g_autoptr(GFile) file = g_file_new_for_path (path);
-
-    g_assert_true (sw_window_load_file (window, file, &error));
-    g_assert_no_error (error);
-  }
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run-simulation", NULL));
-  spin (0.4);
-  g_assert_true (sw_window_get_running (window));
-  /* Run has become Stop. */
-  g_assert_true (action_button_sensitive (window, "win.stop"));
-  start = g_get_monotonic_time ();
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL));
-  g_assert_false (sw_window_get_running (window));
-  g_assert_cmpint (g_get_monotonic_time () - start, <, 100 * 1000);
-  spin (0.3);
-  g_assert_null (sw_window_get_trajectory (window));
-  g_assert_cmpuint (sw_window_get_n_runs (window), ==, 0);
-  g_assert_true (action_button_sensitive (window, "win.run-simulation"));
-
-  window_destroy_and_check (window);
-  sw_test_remove_tree (dir);
-}
-
-/* With Live on, a parameter edit brings a new run, and the plotted data
- * change; pinning keeps the old run, named by what differed. */
-static void
-test_live_edit (void)
-{
-  g_autofree char *path = sw_test_example_path ("fourbody.shaft");
-  SwWindow *window = window_with_file (path);
-  SwModel *model = sw_window_get_model (window);
-  SwPlotView *plot = SW_PLOT_VIEW (sw_window_get_plot_view (window));
-  g_autoptr(GError) error = NULL;
-  SwTrajectory *before;
-  SwTrajectory *after;
-  g_autofree char *params_before = NULL;
-  g_autofree char *params_after = NULL;
-  g_autofree char *difference = NULL;
-  guint runs;
-  int column;
-  double w_before, w_after;
-
-  g_assert_true (wait_for_runs (window, 0, 60));
-  runs = sw_window_get_n_runs (window);
-  before = sw_trajectory_ref (sw_window_get_trajectory (window));
-  column = sw_trajectory_find_column (before, "load.w");
-  g_assert_cmpint (column, >=, 0);
-  w_before = sw_trajectory_interpolate (before, (guint) column, 1.0);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin-run", NULL));
-  params_before = _sw_window_dup_params_text (model);
-
-  /* Moving a component runs nothing. */
-  sw_model_set_position (model, 0, 50, 90);
-  spin (0.2);
-  g_assert_cmpuint (sw_window_get_n_runs (window), ==, runs);
-
-  g_assert_true (sw_model_set_param (model, (guint) sw_model_find_component (model, "load"), "J", 4,
-                                     &error));
-  g_assert_no_error (error);
-  g_assert_true (wait_for_runs (window, runs, 60));
-  after = sw_window_get_trajectory (window);
-  g_assert_true (after != before);
-  g_assert_true (sw_plot_view_get_trajectory (plot) == after);
-  w_after = sw_trajectory_interpolate (after, (guint) column, 1.0);
-  g_assert_cmpfloat (fabs (w_after - w_before), >, 1e-6 * fabs (w_before) + 1e-9);
-  g_assert_cmpuint (sw_plot_view_get_n_pinned (plot), ==, 1);
-
-  params_after = _sw_window_dup_params_text (model);
-  difference = _sw_window_dup_difference_text (params_after, params_before);
-  g_assert_cmpstr (difference, ==, "load.J = 4 → 2 kg·m²");
-  g_free (difference);
-  difference = _sw_window_dup_difference_text (params_before, params_before);
-  g_assert_cmpstr (difference, ==, "same model");
-
-  /* Many edits in one go: coalesced into few runs, the last one applied. */
-  runs = sw_window_get_n_runs (window);
-  for (guint i = 0; i < 20; i++)
-    sw_model_set_param (model, (guint) sw_model_find_component (model, "load"), "J", 2 + 0.1 * i, NULL);
-  g_assert_true (wait_for_runs (window, runs, 60));
-  g_assert_true (wait_until_idle (window, 60));
-  spin (0.1);
-  g_assert_true (wait_until_idle (window, 60));
-  g_assert_cmpuint (sw_window_get_n_runs (window) - runs, <=, 3);
-  {
-    g_autofree char *now = _sw_window_dup_params_text (model);
-
-    /* The run shown is of the model as it is now. */
-    g_assert_cmpstr (now, ==, window->trajectory_params);
-  }
-
-  sw_trajectory_unref (before);
-  while (sw_history_undo (sw_window_get_history (window)))
-    ;
-  iterate ();
-  window_destroy_and_check (window);
-}
-
-/* The plotted variables and their panels go into the file's "ui" member
- * and come back when it is opened. */
-static void
-test_ui_member (void)
-{
-  g_autofree char *dir = NULL;
-  g_autofree char *path = copy_example_to_temp ("fourbody.shaft", &dir);
-  SwWindow *window = window_with_file (path);
-  SwPlotView *plot = SW_PLOT_VIEW (sw_window_get_plot_view (window));
-  const char *const plotted[] = { "hub1.w", "shaft.tau", "load.w", NULL };
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) back = NULL;
-  g_autofree char *text = NULL;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  JsonObject *ui;
-
-  g_assert_true (wait_for_runs (window, 0, 60));
-  sw_window_set_plotted (window, plotted);
-  iterate ();
-  g_assert_cmpint (sw_plot_view_get_panel (plot, "hub1.w"), ==, 0);
-  g_assert_cmpint (sw_plot_view_get_panel (plot, "shaft.tau"), ==, 1);
-  /* load.w into a panel of its own. */
-  sw_plot_view_set_panel (plot, "load.w", 2);
-  g_assert_cmpint (sw_plot_view_get_panel (plot, "load.w"), ==, 2);
-  {
-    g_autoptr(GFile) file = g_file_new_for_path (path);
-
-    g_assert_true (sw_window_save_to_file (window, file, &error));
-    g_assert_no_error (error);
-  }
-  g_assert_false (sw_window_get_modified (window));
-  window_destroy_and_check (window);
-
-  g_file_get_contents (path, &text, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
-  g_assert_no_error (error);
-  ui = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)), "ui");
-  g_assert_nonnull (ui);
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
-                      json_object_get_object_member (ui, "plot"), "variables")), ==, 3);
-
-  window = window_with_file (path);
-  plot = SW_PLOT_VIEW (sw_window_get_plot_view (window));
-  back = sw_window_dup_plotted (window);
-  g_assert_cmpstrv (back, plotted);
-  g_assert_true (wait_for_runs (window, 0, 60));
-  g_assert_cmpint (sw_plot_view_get_panel (plot, "load.w"), ==, 2);
-  g_assert_cmpint (sw_plot_view_get_panel (plot, "shaft.tau"), ==, 1);
-  window_destroy_and_check (window);
-  sw_test_remove_tree (dir);
-}
-
 /* Two windows, each with a selection, destroyed one after the other (what
  * Ctrl+Q does): no handler may run on a disposed widget (a critical here
  * fails the test). */
@@ -949,87 +615,6 @@ test_close_with_selection (void)
   g_assert_cmpint (sw_canvas_get_selected_component (canvas_a), ==, 1);
   window_destroy_and_check (a);
   window_destroy_and_check (b);
-}
-
-/* Pictures of the window with plots for every bundled example, light and
- * dark, into $SW_SCREENSHOTS (only when it is set). */
-static void
-save_window_png (SwWindow   *window,
-                 const char *path)
-{
-  GtkWidget *widget = GTK_WIDGET (window);
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-}
-
-static void
-test_screenshots (void)
-{
-  const char *dir = g_getenv ("SW_SCREENSHOTS");
-  static const char *const examples[] = { "first", "fourbody", "elastic-bearing", "rolling-wheel" };
-  AdwStyleManager *style = adw_style_manager_get_default ();
-
-  if (dir == NULL)
-    {
-      g_test_skip ("SW_SCREENSHOTS is not set");
-      return;
-    }
-  g_mkdir_with_parents (dir, 0755);
-  for (guint dark = 0; dark < 2; dark++)
-    {
-      adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK
-                                                       : ADW_COLOR_SCHEME_FORCE_LIGHT);
-      /* The empty window, wide and narrow. */
-      {
-        SwWindow *window = window_new ();
-        g_autofree char *file = g_strdup_printf ("%s/window-empty-%s.png", dir, dark ? "dark" : "light");
-
-        gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-        spin (0.5);
-        save_window_png (window, file);
-        if (!dark)
-          {
-            g_autoptr(GError) error = NULL;
-            g_autofree char *narrow = g_strdup_printf ("%s/window-700-%s.png", dir, "light");
-
-            g_assert_true (sw_window_load_example (window, "first", &error));
-            gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
-            g_assert_true (wait_for_runs (window, 0, 60));
-            sw_canvas_select_component (SW_CANVAS (window->canvas), 1);
-            spin (0.5);
-            save_window_png (window, narrow);
-          }
-        window_destroy_and_check (window);
-      }
-      for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
-        {
-          SwWindow *window = window_new ();
-          g_autoptr(GError) error = NULL;
-          g_autofree char *file = g_strdup_printf ("%s/window-%s-%s.png", dir, examples[i],
-                                                   dark ? "dark" : "light");
-
-          gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-          g_assert_true (sw_window_load_example (window, examples[i], &error));
-          g_assert_no_error (error);
-          g_assert_true (wait_for_runs (window, 0, 60));
-          g_assert_true (wait_until_idle (window, 60));
-          spin (0.5);
-          save_window_png (window, file);
-          window_destroy_and_check (window);
-        }
-    }
-  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 }
 
 static void
@@ -1093,51 +678,8 @@ test_recovery (void)
 }
 
 static void
-test_no_display (void)
+add_tests (void)
 {
-  g_test_skip ("no display");
-}
-
-int
-main (int   argc,
-      char *argv[])
-{
-  g_autofree char *home = NULL;
-  int status;
-
-  /* Recent files, recovery copies and caches go to a folder of our own
-   * (set before GLib reads the variables). */
-  home = g_dir_make_tmp ("test-window-home-XXXXXX", NULL);
-  g_assert_nonnull (home);
-  for (guint i = 0; i < 4; i++)
-    {
-      static const char *const vars[] = { "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME",
-                                          "XDG_CACHE_HOME" };
-      g_autofree char *dir = g_build_filename (home, vars[i], NULL);
-
-      g_mkdir_with_parents (dir, 0700);
-      g_setenv (vars[i], dir, TRUE);
-    }
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
-  g_test_init (&argc, &argv, NULL);
-
-  if (!gtk_init_check ())
-    {
-      if (g_getenv ("CI") != NULL)
-        {
-          g_printerr ("test-window needs a display (run under xvfb-run)\n");
-          sw_test_remove_tree (home);
-          return 1;
-        }
-      g_test_add_func ("/app/window/no-display", test_no_display);
-      status = g_test_run ();
-      sw_test_remove_tree (home);
-      return status;
-    }
-  adw_init ();
-  sw_init ();
-
   g_test_add_func ("/app/window/actions", test_actions);
   g_test_add_func ("/app/window/open", test_open);
   g_test_add_func ("/app/window/modify-undo", test_modify_undo);
@@ -1149,16 +691,14 @@ main (int   argc,
   g_test_add_func ("/app/window/damper-hint", test_damper_hint);
   g_test_add_func ("/app/window/simulate", test_simulate);
   g_test_add_func ("/app/window/modes", test_modes);
-  g_test_add_func ("/app/window/run-curves", test_run_curves);
-  g_test_add_func ("/app/window/stop", test_stop);
   g_test_add_func ("/app/window/run-error", test_run_error);
-  g_test_add_func ("/app/window/live-edit", test_live_edit);
-  g_test_add_func ("/app/window/ui-member", test_ui_member);
   g_test_add_func ("/app/window/close-with-selection", test_close_with_selection);
-  g_test_add_func ("/app/window/screenshots", test_screenshots);
   g_test_add_func ("/app/window/recovery", test_recovery);
-  status = g_test_run ();
+}
 
-  sw_test_remove_tree (home);
-  return status;
+int
+main (int   argc,
+      char *argv[])
+{
+  return test_window_run (argc, argv, "test-window", add_tests);
 }

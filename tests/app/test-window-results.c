@@ -1,0 +1,601 @@
+/* test-window-results.c: the window's results area: the plotted variables
+ * (the variables list and the plot's columns, the canvas's selection and
+ * activation), runs filling the plot as they go, Stop, live tuning and
+ * pinned runs, the "ui" member, the modes view (and the canvas coloured
+ * by a mode), the frequency response and Campbell views, and screenshots
+ * of every results page (SW_SCREENSHOTS=DIR).
+ *
+ * Needs a display: without one it fails under CI and skips elsewhere.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <adwaita.h>
+#include <math.h>
+#include <string.h>
+
+#include "sw-window.h"
+#include "sw-window-private.h"
+#include "sw-plot-view.h"
+#include "sw-test-files.h"
+#include "test-window-common.h"
+
+static gboolean
+strv_has (char       **strv,
+          const char  *name)
+{
+  return strv != NULL && g_strv_contains ((const char * const *) strv, name);
+}
+
+/* The variables list is the plot's columns: checking adds, unchecking
+ * removes; a selected component comes first in the list, an activated one
+ * has its main variable plotted. */
+static void
+test_variables (void)
+{
+  g_autofree char *path = sw_test_example_path ("fourbody.shaft");
+  SwWindow *window = window_with_file (path);
+  SwPlotView *plot = SW_PLOT_VIEW (sw_window_get_plot_view (window));
+  SwVariablesList *list = window->variables_list;
+  g_auto(GStrv) checked = NULL;
+  g_auto(GStrv) columns = NULL;
+  g_auto(GStrv) shown = NULL;
+  g_auto(GStrv) plotted = NULL;
+  g_autofree char *main_variable = NULL;
+  int shaft;
+
+  g_assert_true (SW_IS_VARIABLES_LIST (list));
+  g_assert_true (sw_variables_list_get_model (list) == sw_window_get_model (window));
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (list)));
+  /* The default, every body's speed, is checked. */
+  checked = sw_variables_list_dup_checked (list);
+  columns = sw_plot_view_dup_columns (plot);
+  g_assert_cmpuint (g_strv_length (checked), ==, 4);
+  g_assert_true (strv_has (checked, "rotor.w"));
+  g_assert_true (strv_has (checked, "load.w"));
+  g_assert_cmpuint (g_strv_length (columns), ==, 4);
+
+  /* Checking a variable plots it, after the others. */
+  g_assert_true (sw_variables_list_set_name_checked (list, "shaft.tau", TRUE));
+  iterate ();
+  g_clear_pointer (&columns, g_strfreev);
+  columns = sw_plot_view_dup_columns (plot);
+  g_assert_cmpuint (g_strv_length (columns), ==, 5);
+  g_assert_cmpstr (columns[0], ==, "rotor.w");
+  g_assert_cmpstr (columns[4], ==, "shaft.tau");
+  g_assert_cmpint (sw_plot_view_get_panel (plot, "shaft.tau"), ==, 1);
+  plotted = sw_window_dup_plotted (window);
+  g_assert_cmpstrv (plotted, columns);
+  /* Unchecking takes it away again. */
+  g_assert_true (sw_variables_list_set_name_checked (list, "rotor.w", FALSE));
+  iterate ();
+  g_clear_pointer (&columns, g_strfreev);
+  columns = sw_plot_view_dup_columns (plot);
+  g_assert_cmpuint (g_strv_length (columns), ==, 4);
+  g_assert_false (strv_has (columns, "rotor.w"));
+  /* And the window's plotted variables go to the list. */
+  {
+    const char *const names[] = { "hub1.w", "load.phi", NULL };
+
+    sw_window_set_plotted (window, names);
+    g_clear_pointer (&checked, g_strfreev);
+    checked = sw_variables_list_dup_checked (list);
+    g_assert_cmpuint (g_strv_length (checked), ==, 2);
+    g_assert_true (strv_has (checked, "load.phi"));
+  }
+
+  /* Selecting a component on the canvas raises it in the list. */
+  shaft = sw_model_find_component (sw_window_get_model (window), "shaft");
+  g_assert_cmpint (shaft, >=, 0);
+  sw_canvas_select_component (window->canvas, shaft);
+  iterate ();
+  shown = sw_variables_list_dup_shown_components (list);
+  g_assert_cmpstr (shown[0], ==, "shaft");
+  /* Activating it (Enter, double-click) plots its main variable. */
+  adw_view_stack_set_visible_child_name (window->results_stack, "modes");
+  g_signal_emit_by_name (window->canvas, "component-activated", shaft);
+  iterate ();
+  main_variable = g_strdup_printf ("shaft.%s",
+                                   sw_kind_main_variable (sw_model_get_component (sw_window_get_model (window),
+                                                                                  (guint) shaft)->kind));
+  g_clear_pointer (&columns, g_strfreev);
+  columns = sw_plot_view_dup_columns (plot);
+  g_assert_true (strv_has (columns, main_variable));
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (window->results_stack), ==, "trajectories");
+
+  window_destroy_and_check (window);
+}
+
+/* A long run: its rows reach the plot while it goes, then Stop gives the
+ * plot back to the last finished run (none here). 500 s of fourbody is a
+ * million rows: seconds of work, stopped long before its end. */
+static void
+test_partial_run (void)
+{
+  g_autofree char *path = sw_test_example_path ("fourbody.shaft");
+  SwWindow *window = window_new ();
+  SwPlotView *plot = SW_PLOT_VIEW (sw_window_get_plot_view (window));
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  SwSimulationSettings settings;
+  SwTrajectory *partial = NULL;
+  guint rows = 0, final_rows;
+  gint64 end;
+
+  sw_window_set_live (window, FALSE);
+  g_assert_true (sw_window_load_file (window, file, &error));
+  g_assert_no_error (error);
+  settings = *sw_model_get_simulation (sw_window_get_model (window));
+  settings.stop_time_s = 500;
+  sw_model_set_simulation (sw_window_get_model (window), &settings);
+  final_rows = 1 + (guint) ceil (settings.stop_time_s / settings.output_interval_s - 1e-9);
+  sw_window_check_now (window);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run-simulation", NULL));
+  end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (sw_window_get_running (window) && g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      partial = sw_plot_view_get_trajectory (plot);
+      if (partial != NULL && sw_window_get_running (window))
+        {
+          rows = sw_trajectory_get_n_rows (partial);
+          break;
+        }
+    }
+  /* Shown before the run ended, with part of its rows. */
+  g_assert_nonnull (partial);
+  g_assert_true (sw_window_get_running (window));
+  g_assert_null (sw_window_get_trajectory (window));
+  g_assert_cmpuint (rows, >, 0);
+  g_assert_cmpuint (rows, <, final_rows);
+  g_assert_cmpint (sw_trajectory_find_column (partial, "load.w"), >=, 0);
+  g_assert_cmpstr (sw_trajectory_get_column_unit (partial, (guint) sw_trajectory_find_column (partial, "load.w")),
+                   ==, "rad/s");
+  /* It fills in: more rows a moment later, the same trajectory shown. */
+  end = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  while (sw_window_get_running (window) && sw_trajectory_get_n_rows (partial) == rows &&
+         g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (sw_window_get_running (window));
+  g_assert_cmpuint (sw_trajectory_get_n_rows (partial), >, rows);
+  g_assert_true (sw_plot_view_get_trajectory (plot) == partial);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL));
+  g_assert_false (sw_window_get_running (window));
+  g_assert_null (sw_plot_view_get_trajectory (plot));
+  g_assert_null (sw_window_get_trajectory (window));
+
+  /* A run to its end: the trajectory shown is the one that filled in,
+   * every row there. */
+  settings.stop_time_s = 2;
+  sw_model_set_simulation (sw_window_get_model (window), &settings);
+  sw_window_check_now (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run-simulation", NULL));
+  g_assert_true (wait_until_idle (window, 60));
+  g_assert_nonnull (sw_window_get_trajectory (window));
+  g_assert_true (sw_plot_view_get_trajectory (plot) == sw_window_get_trajectory (window));
+  g_assert_cmpuint (sw_trajectory_get_n_rows (sw_window_get_trajectory (window)), ==, 4001);
+
+  window_destroy_and_check (window);
+}
+
+/* F6: the modes view shows the window's modes, with energies per body
+ * (computed per mode, as the window keeps none), and colours the canvas
+ * while the Modes page shows. */
+static void
+test_modes_view (void)
+{
+  g_autofree char *path = sw_test_example_path ("fourbody.shaft");
+  SwWindow *window = window_new ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  SwModes *modes;
+
+  sw_window_set_live (window, FALSE);
+  g_assert_true (sw_window_load_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_null (sw_modes_view_get_modes (window->modes_view));
+  g_assert_true (sw_modes_view_get_canvas (window->modes_view) == window->canvas);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.modal-analysis", NULL));
+  g_assert_true (wait_until_idle (window, 60));
+  iterate ();
+  modes = sw_window_get_modes (window);
+  g_assert_nonnull (modes);
+  g_assert_true (sw_modes_view_get_modes (window->modes_view) == modes);
+  g_assert_cmpuint (sw_modes_get_n_modes (modes), ==, 4);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (window->results_stack), ==, "modes");
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->modes_view)));
+  /* The first elastic mode, on the canvas too. */
+  g_assert_cmpuint (sw_modes_view_get_selected_mode (window->modes_view), ==, 1);
+  g_assert_cmpuint (sw_canvas_get_mode_index (window->canvas), ==, 1);
+  text = sw_modes_view_dup_selection_text (window->modes_view);
+  g_assert_nonnull (text);
+  g_assert_true (g_str_has_prefix (text, "2\t"));
+  /* The shares of every body add up to 100 %: the values the view asks
+   * for exist although the window computed the modes without them. */
+  {
+    guint n = sw_modes_get_n_bodies (modes);
+    g_autofree double *kinetic = g_new0 (double, n);
+    double sum = 0;
+
+    g_assert_null (sw_modes_get_mode (modes, 1)->kinetic_energy_percent);
+    sw_modes_get_mode_values (modes, 1, NULL, NULL, NULL, kinetic, NULL, NULL);
+    for (guint b = 0; b < n; b++)
+      sum += kinetic[b];
+    g_assert_cmpfloat_with_epsilon (sum, 100, 1e-6);
+  }
+  /* Another page: the canvas is itself again. */
+  adw_view_stack_set_visible_child_name (window->results_stack, "trajectories");
+  iterate ();
+  g_assert_cmpuint (sw_canvas_get_mode_index (window->canvas), ==, G_MAXUINT);
+
+  window_destroy_and_check (window);
+}
+
+static gboolean
+wait_not_busy (GObject *view,
+               double   timeout_s)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) (timeout_s * G_USEC_PER_SEC);
+  gboolean busy = TRUE;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_object_get (view, "busy", &busy, NULL);
+      if (!busy)
+        return TRUE;
+      g_usleep (1000);
+    }
+  return FALSE;
+}
+
+/* The frequency response and Campbell pages get the model's snapshot when
+ * they show; a crossing selected in the Campbell diagram shows its mode in
+ * the Modes page. */
+static void
+test_frf_campbell (void)
+{
+  g_autofree char *path = sw_test_example_path ("fourbody.shaft");
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  g_autoptr(GError) error = NULL;
+  SwSystem *system;
+  const SwCampbell *campbell;
+  const SwCriticalSpeed *crossing;
+
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_true (wait_until_idle (window, 60));
+  /* Hidden pages compute nothing. */
+  g_assert_null (sw_frf_view_get_system (window->frf_view));
+  g_assert_null (sw_campbell_view_get_system (window->campbell_view));
+
+  adw_view_stack_set_visible_child_name (window->results_stack, "frf");
+  system = sw_frf_view_get_system (window->frf_view);
+  g_assert_nonnull (system);
+  g_assert_true (wait_not_busy (G_OBJECT (window->frf_view), 60));
+  g_assert_null (sw_frf_view_get_error (window->frf_view));
+  g_assert_nonnull (sw_frf_view_get_response (window->frf_view));
+  {
+    guint n = 0;
+
+    /* The window's modes marked: three elastic ones. */
+    sw_frf_view_get_natural_frequencies (window->frf_view, &n);
+    g_assert_cmpuint (n, ==, 3);
+  }
+
+  /* An edit, checked: the page that shows gets the new snapshot. */
+  g_assert_true (sw_model_set_param (model, (guint) sw_model_find_component (model, "load"), "J", 4, &error));
+  g_assert_no_error (error);
+  sw_window_check_now (window);
+  g_assert_true (sw_frf_view_get_system (window->frf_view) != system);
+  g_assert_true (wait_not_busy (G_OBJECT (window->frf_view), 60));
+  g_assert_true (wait_until_idle (window, 60));
+
+  adw_view_stack_set_visible_child_name (window->results_stack, "campbell");
+  g_assert_true (sw_campbell_view_get_system (window->campbell_view) == sw_frf_view_get_system (window->frf_view));
+  g_assert_true (wait_not_busy (G_OBJECT (window->campbell_view), 120));
+  g_assert_null (sw_campbell_view_get_error (window->campbell_view));
+  campbell = sw_campbell_view_get_campbell (window->campbell_view);
+  g_assert_nonnull (campbell);
+  if (sw_campbell_get_n_crossings (campbell) == 0)
+    {
+      /* Speeds high enough to cross the first elastic mode. */
+      sw_campbell_view_set_speed_range (window->campbell_view, 0, 1e6);
+      g_assert_true (wait_not_busy (G_OBJECT (window->campbell_view), 120));
+      campbell = sw_campbell_view_get_campbell (window->campbell_view);
+    }
+  g_assert_cmpuint (sw_campbell_get_n_crossings (campbell), >, 0);
+  crossing = sw_campbell_get_crossing (campbell, 0);
+  g_assert_cmpuint (crossing->mode, >=, 2);
+  sw_campbell_view_select_crossing (window->campbell_view, 0);
+  iterate ();
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (window->results_stack), ==, "modes");
+  g_assert_nonnull (sw_window_get_modes (window));
+  g_assert_cmpuint (sw_modes_view_get_selected_mode (window->modes_view), ==, crossing->mode - 1);
+
+  while (sw_history_undo (sw_window_get_history (window)))
+    ;
+  window_destroy_and_check (window);
+}
+
+/* Run an example: curves of every body's speed arrive in the plot. */
+static void
+test_run_curves (void)
+{
+  SwWindow *window = window_new ();
+  SwPlotView *plot = SW_PLOT_VIEW (sw_window_get_plot_view (window));
+  g_auto(GStrv) columns = NULL;
+
+  g_assert_true (sw_window_get_live (window));
+  g_assert_null (sw_plot_view_get_trajectory (plot));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", "fourbody"));
+  /* Live: the run starts by itself. */
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_true (sw_plot_view_get_trajectory (plot) == sw_window_get_trajectory (window));
+  g_assert_cmpuint (sw_trajectory_get_n_rows (sw_window_get_trajectory (window)), >, 1000);
+  columns = sw_plot_view_dup_columns (plot);
+  g_assert_nonnull (columns);
+  g_assert_cmpuint (g_strv_length (columns), ==, 4);
+  g_assert_cmpstr (columns[0], ==, "rotor.w");
+  g_assert_cmpstr (columns[3], ==, "load.w");
+  /* And the modes with it. */
+  g_assert_true (wait_until_idle (window, 60));
+  g_assert_nonnull (sw_window_get_modes (window));
+
+  window_destroy_and_check (window);
+}
+
+/* Stop mid-run: the run ends at once, its result never arrives. */
+static void
+test_stop (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = copy_example_to_temp ("fourbody.shaft", &dir);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SwModel) model = sw_model_new_from_file (path, &error);
+  SwSimulationSettings settings;
+  SwWindow *window;
+  gint64 start;
+
+  g_assert_no_error (error);
+  settings = *sw_model_get_simulation (model);
+  settings.stop_time_s = 2000;
+  settings.output_interval_s = 0.05;
+  sw_model_set_simulation (model, &settings);
+  g_assert_true (sw_model_save_to_file (model, path, &error));
+  g_assert_no_error (error);
+
+  window = window_new ();
+  sw_window_set_live (window, FALSE);
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+
+    g_assert_true (sw_window_load_file (window, file, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run-simulation", NULL));
+  spin (0.4);
+  g_assert_true (sw_window_get_running (window));
+  /* Run has become Stop. */
+  g_assert_true (action_button_sensitive (window, "win.stop"));
+  start = g_get_monotonic_time ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL));
+  g_assert_false (sw_window_get_running (window));
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 100 * 1000);
+  spin (0.3);
+  g_assert_null (sw_window_get_trajectory (window));
+  g_assert_cmpuint (sw_window_get_n_runs (window), ==, 0);
+  g_assert_true (action_button_sensitive (window, "win.run-simulation"));
+
+  window_destroy_and_check (window);
+  sw_test_remove_tree (dir);
+}
+
+/* With Live on, a parameter edit brings a new run, and the plotted data
+ * change; pinning keeps the old run, named by what differed. */
+static void
+test_live_edit (void)
+{
+  g_autofree char *path = sw_test_example_path ("fourbody.shaft");
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  SwPlotView *plot = SW_PLOT_VIEW (sw_window_get_plot_view (window));
+  g_autoptr(GError) error = NULL;
+  SwTrajectory *before;
+  SwTrajectory *after;
+  g_autofree char *params_before = NULL;
+  g_autofree char *params_after = NULL;
+  g_autofree char *difference = NULL;
+  guint runs;
+  int column;
+  double w_before, w_after;
+
+  g_assert_true (wait_for_runs (window, 0, 60));
+  runs = sw_window_get_n_runs (window);
+  before = sw_trajectory_ref (sw_window_get_trajectory (window));
+  column = sw_trajectory_find_column (before, "load.w");
+  g_assert_cmpint (column, >=, 0);
+  w_before = sw_trajectory_interpolate (before, (guint) column, 1.0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin-run", NULL));
+  params_before = _sw_window_dup_params_text (model);
+
+  /* Moving a component runs nothing. */
+  sw_model_set_position (model, 0, 50, 90);
+  spin (0.2);
+  g_assert_cmpuint (sw_window_get_n_runs (window), ==, runs);
+
+  g_assert_true (sw_model_set_param (model, (guint) sw_model_find_component (model, "load"), "J", 4,
+                                     &error));
+  g_assert_no_error (error);
+  g_assert_true (wait_for_runs (window, runs, 60));
+  after = sw_window_get_trajectory (window);
+  g_assert_true (after != before);
+  g_assert_true (sw_plot_view_get_trajectory (plot) == after);
+  w_after = sw_trajectory_interpolate (after, (guint) column, 1.0);
+  g_assert_cmpfloat (fabs (w_after - w_before), >, 1e-6 * fabs (w_before) + 1e-9);
+  g_assert_cmpuint (sw_plot_view_get_n_pinned (plot), ==, 1);
+
+  params_after = _sw_window_dup_params_text (model);
+  difference = _sw_window_dup_difference_text (params_after, params_before);
+  g_assert_cmpstr (difference, ==, "load.J = 4 → 2 kg·m²");
+  g_free (difference);
+  difference = _sw_window_dup_difference_text (params_before, params_before);
+  g_assert_cmpstr (difference, ==, "same model");
+
+  /* Many edits in one go: coalesced into few runs, the last one applied. */
+  runs = sw_window_get_n_runs (window);
+  for (guint i = 0; i < 20; i++)
+    sw_model_set_param (model, (guint) sw_model_find_component (model, "load"), "J", 2 + 0.1 * i, NULL);
+  g_assert_true (wait_for_runs (window, runs, 60));
+  g_assert_true (wait_until_idle (window, 60));
+  spin (0.1);
+  g_assert_true (wait_until_idle (window, 60));
+  g_assert_cmpuint (sw_window_get_n_runs (window) - runs, <=, 3);
+  {
+    g_autofree char *now = _sw_window_dup_params_text (model);
+
+    /* The run shown is of the model as it is now. */
+    g_assert_cmpstr (now, ==, window->trajectory_params);
+  }
+
+  sw_trajectory_unref (before);
+  while (sw_history_undo (sw_window_get_history (window)))
+    ;
+  iterate ();
+  window_destroy_and_check (window);
+}
+
+/* The plotted variables and their panels go into the file's "ui" member
+ * and come back when it is opened. */
+static void
+test_ui_member (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = copy_example_to_temp ("fourbody.shaft", &dir);
+  SwWindow *window = window_with_file (path);
+  SwPlotView *plot = SW_PLOT_VIEW (sw_window_get_plot_view (window));
+  const char *const plotted[] = { "hub1.w", "shaft.tau", "load.w", NULL };
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) back = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *ui;
+
+  g_assert_true (wait_for_runs (window, 0, 60));
+  sw_window_set_plotted (window, plotted);
+  iterate ();
+  g_assert_cmpint (sw_plot_view_get_panel (plot, "hub1.w"), ==, 0);
+  g_assert_cmpint (sw_plot_view_get_panel (plot, "shaft.tau"), ==, 1);
+  /* load.w into a panel of its own. */
+  sw_plot_view_set_panel (plot, "load.w", 2);
+  g_assert_cmpint (sw_plot_view_get_panel (plot, "load.w"), ==, 2);
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+
+    g_assert_true (sw_window_save_to_file (window, file, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_false (sw_window_get_modified (window));
+  window_destroy_and_check (window);
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+  g_assert_no_error (error);
+  ui = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)), "ui");
+  g_assert_nonnull (ui);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
+                      json_object_get_object_member (ui, "plot"), "variables")), ==, 3);
+
+  window = window_with_file (path);
+  plot = SW_PLOT_VIEW (sw_window_get_plot_view (window));
+  back = sw_window_dup_plotted (window);
+  g_assert_cmpstrv (back, plotted);
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_cmpint (sw_plot_view_get_panel (plot, "load.w"), ==, 2);
+  g_assert_cmpint (sw_plot_view_get_panel (plot, "shaft.tau"), ==, 1);
+  window_destroy_and_check (window);
+  sw_test_remove_tree (dir);
+}
+
+static void
+test_screenshots (void)
+{
+  const char *dir = g_getenv ("SW_SCREENSHOTS");
+  static const char *const examples[] = { "first", "fourbody", "elastic-bearing", "rolling-wheel" };
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  if (dir == NULL)
+    {
+      g_test_skip ("SW_SCREENSHOTS is not set");
+      return;
+    }
+  g_mkdir_with_parents (dir, 0755);
+  for (guint dark = 0; dark < 2; dark++)
+    {
+      adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                       : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      /* The empty window, wide and narrow. */
+      {
+        SwWindow *window = window_new ();
+        g_autofree char *file = g_strdup_printf ("%s/window-empty-%s.png", dir, dark ? "dark" : "light");
+
+        gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+        spin (0.5);
+        save_window_png (window, file);
+        if (!dark)
+          {
+            g_autoptr(GError) error = NULL;
+            g_autofree char *narrow = g_strdup_printf ("%s/window-700-%s.png", dir, "light");
+
+            g_assert_true (sw_window_load_example (window, "first", &error));
+            gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
+            g_assert_true (wait_for_runs (window, 0, 60));
+            sw_canvas_select_component (SW_CANVAS (window->canvas), 1);
+            spin (0.5);
+            save_window_png (window, narrow);
+          }
+        window_destroy_and_check (window);
+      }
+      for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
+        {
+          SwWindow *window = window_new ();
+          g_autoptr(GError) error = NULL;
+          g_autofree char *file = g_strdup_printf ("%s/window-%s-%s.png", dir, examples[i],
+                                                   dark ? "dark" : "light");
+
+          gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+          g_assert_true (sw_window_load_example (window, examples[i], &error));
+          g_assert_no_error (error);
+          g_assert_true (wait_for_runs (window, 0, 60));
+          g_assert_true (wait_until_idle (window, 60));
+          spin (0.5);
+          save_window_png (window, file);
+          window_destroy_and_check (window);
+        }
+    }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+static void
+add_tests (void)
+{
+  g_test_add_func ("/app/window/run-curves", test_run_curves);
+  g_test_add_func ("/app/window/stop", test_stop);
+  g_test_add_func ("/app/window/live-edit", test_live_edit);
+  g_test_add_func ("/app/window/ui-member", test_ui_member);
+  g_test_add_func ("/app/window/variables", test_variables);
+  g_test_add_func ("/app/window/partial-run", test_partial_run);
+  g_test_add_func ("/app/window/modes-view", test_modes_view);
+  g_test_add_func ("/app/window/frf-campbell", test_frf_campbell);
+  g_test_add_func ("/app/window/screenshots", test_screenshots);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  return test_window_run (argc, argv, "test-window-results", add_tests);
+}
