@@ -573,6 +573,22 @@ test_screenshots (void)
           g_assert_true (wait_until_idle (window, 60));
           spin (0.5);
           save_window_png (window, file);
+          /* Every results page. */
+          for (guint page = 0; page < 3; page++)
+            {
+              static const char *const pages[] = { "modes", "frf", "campbell" };
+              g_autofree char *page_file = g_strdup_printf ("%s/window-%s-%s-%s.png", dir, examples[i],
+                                                            pages[page], dark ? "dark" : "light");
+
+              adw_view_stack_set_visible_child_name (window->results_stack, pages[page]);
+              iterate ();
+              if (page == 1)
+                g_assert_true (wait_not_busy (G_OBJECT (window->frf_view), 60));
+              else if (page == 2)
+                g_assert_true (wait_not_busy (G_OBJECT (window->campbell_view), 120));
+              spin (0.5);
+              save_window_png (window, page_file);
+            }
           window_destroy_and_check (window);
         }
     }
