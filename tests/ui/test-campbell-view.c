@@ -10,7 +10,6 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
-#include <string.h>
 
 #include <adwaita.h>
 
@@ -18,60 +17,16 @@
 #include "sw-campbell-view.h"
 #include "sw-campbell-view-private.h"
 #include "sw-model.h"
+#include "sw-ui-test.h"
 
 /* The view's speed samples over the range. */
 #define VIEW_SPEEDS 121
 
-static SwSystem *
-load_system (void)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples", "fourbody.shaft", NULL);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (SwModel) model = sw_model_new_from_file (path, &error);
-  SwSystem *system;
-
-  g_assert_no_error (error);
-  system = sw_model_assemble (model, &error);
-  g_assert_no_error (error);
-  return system;
-}
-
-static gboolean
-has_string (GListModel *list, const char *text)
-{
-  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
-    {
-      g_autoptr (GtkStringObject) item = g_list_model_get_item (list, i);
-      if (strcmp (gtk_string_object_get_string (item), text) == 0)
-        return TRUE;
-    }
-  return FALSE;
-}
-
-static void
-on_computed (SwCampbellView *view, int *count)
-{
-  (*count)++;
-}
-
 static void
 wait_computed (SwCampbellView *view)
 {
-  int count = 0;
-  gulong id = g_signal_connect (view, "computed", G_CALLBACK (on_computed), &count);
-  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-
-  while (count == 0 && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-  g_signal_handler_disconnect (view, id);
-  g_assert_cmpint (count, ==, 1);
+  g_assert_cmpuint (sw_ui_test_wait_signal (view, "computed", 30), ==, 1);
   g_assert_false (sw_campbell_view_get_busy (view));
-}
-
-static void
-count_notify (GObject *object, GParamSpec *pspec, int *count)
-{
-  (*count)++;
 }
 
 static void
@@ -83,22 +38,22 @@ on_mode_selected (SwCampbellView *view, guint mode, GArray *modes)
 static void
 test_shafts (void)
 {
-  g_autoptr (SwSystem) system = load_system ();
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("fourbody.shaft");
   SwCampbellView *view = g_object_ref_sink (SW_CAMPBELL_VIEW (sw_campbell_view_new ()));
   GListModel *shafts = sw_campbell_view_get_shafts (view);
   int notes = 0;
 
   sw_campbell_view_set_system (view, system);
   g_assert_cmpuint (g_list_model_get_n_items (shafts), ==, 4);
-  g_assert_true (has_string (shafts, "rotor"));
-  g_assert_true (has_string (shafts, "hub1"));
-  g_assert_true (has_string (shafts, "hub2"));
-  g_assert_true (has_string (shafts, "load"));
-  g_assert_false (has_string (shafts, "torque"));
-  g_assert_false (has_string (shafts, "shaft"));
+  g_assert_true (sw_ui_test_has_string (shafts, "rotor"));
+  g_assert_true (sw_ui_test_has_string (shafts, "hub1"));
+  g_assert_true (sw_ui_test_has_string (shafts, "hub2"));
+  g_assert_true (sw_ui_test_has_string (shafts, "load"));
+  g_assert_false (sw_ui_test_has_string (shafts, "torque"));
+  g_assert_false (sw_ui_test_has_string (shafts, "shaft"));
   g_assert_cmpstr (sw_campbell_view_get_shaft (view), ==, "rotor");
 
-  g_signal_connect (view, "notify::shaft", G_CALLBACK (count_notify), &notes);
+  g_signal_connect (view, "notify::shaft", G_CALLBACK (sw_ui_test_count_notify), &notes);
   sw_campbell_view_set_shaft (view, "load");
   sw_campbell_view_set_shaft (view, "load");
   g_assert_cmpint (notes, ==, 1);
@@ -124,7 +79,7 @@ test_properties (void)
   g_assert_cmpuint (n, ==, 1);
   g_assert_cmpfloat (got[0], ==, 1);
 
-  g_signal_connect (view, "notify::to-rpm", G_CALLBACK (count_notify), &notes);
+  g_signal_connect (view, "notify::to-rpm", G_CALLBACK (sw_ui_test_count_notify), &notes);
   sw_campbell_view_set_speed_range (view, 100, 9000);
   sw_campbell_view_set_speed_range (view, 100, 9000);
   g_assert_cmpint (notes, ==, 1);
@@ -143,7 +98,7 @@ test_properties (void)
 static void
 test_crossings (void)
 {
-  g_autoptr (SwSystem) system = load_system ();
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("fourbody.shaft");
   g_autoptr (GError) error = NULL;
   g_autoptr (SwCampbell) expected = NULL;
   g_autoptr (GArray) selected = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -216,7 +171,7 @@ test_crossings (void)
 static void
 test_error (void)
 {
-  g_autoptr (SwSystem) system = load_system ();
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("fourbody.shaft");
   SwCampbellView *view = g_object_ref_sink (SW_CAMPBELL_VIEW (sw_campbell_view_new ()));
 
   sw_campbell_view_set_system (view, system);
@@ -229,67 +184,11 @@ test_error (void)
   g_assert_finalize_object (view);
 }
 
-static cairo_surface_t *
-snapshot_widget (GtkWidget *widget)
-{
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr (GskRenderNode) node = NULL;
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  cairo_t *cr = cairo_create (surface);
-
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  gsk_render_node_draw (node, cr);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  return surface;
-}
-
-static void
-keep_picture (cairo_surface_t *surface, const char *name)
-{
-  const char *dir = g_getenv ("SW_SCREENSHOTS");
-  g_autofree char *path = NULL;
-
-  if (dir == NULL)
-    return;
-  path = g_build_filename (dir, name, NULL);
-  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
-  g_test_message ("picture: %s", path);
-}
-
-static void
-iterate (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static GtkWidget *
-find_area (GtkWidget *widget)
-{
-  if (GTK_IS_DRAWING_AREA (widget))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_area (c);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 test_window (void)
 {
-  g_autoptr (SwSystem) system = load_system ();
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("fourbody.shaft");
   g_autoptr (GArray) selected = g_array_new (FALSE, FALSE, sizeof (guint));
-  AdwStyleManager *manager = adw_style_manager_get_default ();
   GtkWidget *window = gtk_window_new ();
   GtkWidget *widget = sw_campbell_view_new ();
   SwCampbellView *view = SW_CAMPBELL_VIEW (widget);
@@ -306,9 +205,9 @@ test_window (void)
   sw_campbell_view_set_orders (view, orders, 3);
   gtk_window_present (GTK_WINDOW (window));
   wait_computed (view);
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
-  iterate (300);
-  area = find_area (widget);
+  sw_ui_test_set_dark (FALSE);
+  sw_ui_test_iterate (300);
+  area = sw_ui_test_find_type (widget, GTK_TYPE_DRAWING_AREA);
   g_assert_nonnull (area);
   g_assert_cmpint (gtk_widget_get_width (area), >, 400);
 
@@ -332,14 +231,14 @@ test_window (void)
   g_assert_cmpuint (selected->len, ==, 1);
   g_assert_cmpuint (g_array_index (selected, guint, 0), ==,
                     sw_campbell_get_crossing (sw_campbell_view_get_campbell (view), 4)->mode);
-  iterate (200);
+  sw_ui_test_iterate (200);
 
-  light = snapshot_widget (window);
-  keep_picture (light, "campbell-light.png");
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
-  iterate (300);
-  dark = snapshot_widget (window);
-  keep_picture (dark, "campbell-dark.png");
+  light = sw_ui_test_snapshot (window);
+  sw_ui_test_keep_picture (light, "SW_SCREENSHOTS", "campbell-light.png");
+  sw_ui_test_set_dark (TRUE);
+  sw_ui_test_iterate (300);
+  dark = sw_ui_test_snapshot (window);
+  sw_ui_test_keep_picture (dark, "SW_SCREENSHOTS", "campbell-dark.png");
   if (g_getenv ("SW_SCREENSHOTS") != NULL)
     {
       g_autofree char *path = g_build_filename (g_getenv ("SW_SCREENSHOTS"), "campbell-export.png", NULL);
@@ -348,18 +247,10 @@ test_window (void)
       g_assert_true (sw_campbell_view_export (view, path, 1000, 650, &error));
       g_assert_no_error (error);
     }
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  sw_ui_test_reset_style ();
   cairo_surface_destroy (light);
   cairo_surface_destroy (dark);
   gtk_window_destroy (GTK_WINDOW (window));
-}
-
-static void
-test_no_display (void)
-{
-  if (g_getenv ("CI") != NULL)
-    g_error ("no display: run the UI tests under xvfb-run");
-  g_test_skip ("no display");
 }
 
 int
@@ -367,12 +258,8 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
-  if (!gtk_init_check ())
-    {
-      g_test_add_func ("/ui/campbell-view/no-display", test_no_display);
-      return g_test_run ();
-    }
-  adw_init ();
+  if (!sw_ui_test_init ("/ui/campbell-view/no-display"))
+    return g_test_run ();
 
   g_test_add_func ("/ui/campbell-view/shafts", test_shafts);
   g_test_add_func ("/ui/campbell-view/properties", test_properties);

@@ -22,6 +22,7 @@
 #include "sw-history.h"
 #include "sw-model.h"
 #include "sw-symbols.h"
+#include "sw-ui-test.h"
 
 /* A chain torque → inertia1 → spring → inertia2, a grounded gear, a mass
  * (translational) and a fixed flange, on the grid. */
@@ -1518,18 +1519,6 @@ test_place_center (void)
   g_assert_finalize_object (model);
 }
 
-static void
-test_no_display (void)
-{
-  if (g_getenv ("CI") != NULL)
-    {
-      g_test_message ("no display: run under xvfb-run");
-      g_test_fail ();
-    }
-  else
-    g_test_skip ("no display");
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -1543,12 +1532,8 @@ main (int   argc,
   g_test_add_func ("/ui/canvas/geometry/route", test_route);
   g_test_add_func ("/ui/canvas/geometry/free-spot", test_free_spot);
 
-  if (!gtk_init_check ())
-    {
-      g_test_add_func ("/ui/canvas/no-display", test_no_display);
-      return g_test_run ();
-    }
-  adw_init ();
+  if (!sw_ui_test_init ("/ui/canvas/no-display"))
+    return g_test_run ();
 
   g_test_add_func ("/ui/canvas/properties", test_properties);
   g_test_add_func ("/ui/canvas/selection", test_selection);

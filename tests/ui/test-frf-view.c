@@ -10,7 +10,6 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
-#include <string.h>
 
 #include <adwaita.h>
 
@@ -19,64 +18,20 @@
 #include "sw-frf-view-private.h"
 #include "sw-model.h"
 #include "sw-modes.h"
-
-static SwSystem *
-load_system (void)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples", "fourbody.shaft", NULL);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (SwModel) model = sw_model_new_from_file (path, &error);
-  SwSystem *system;
-
-  g_assert_no_error (error);
-  system = sw_model_assemble (model, &error);
-  g_assert_no_error (error);
-  return system;
-}
-
-static gboolean
-has_string (GListModel *list, const char *text)
-{
-  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
-    {
-      g_autoptr (GtkStringObject) item = g_list_model_get_item (list, i);
-      if (strcmp (gtk_string_object_get_string (item), text) == 0)
-        return TRUE;
-    }
-  return FALSE;
-}
-
-static void
-on_computed (SwFrfView *view, int *count)
-{
-  (*count)++;
-}
+#include "sw-ui-test.h"
 
 /* Runs the main loop until the view has computed (at most 20 s). */
 static void
 wait_computed (SwFrfView *view)
 {
-  int count = 0;
-  gulong id = g_signal_connect (view, "computed", G_CALLBACK (on_computed), &count);
-  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-
-  while (count == 0 && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-  g_signal_handler_disconnect (view, id);
-  g_assert_cmpint (count, ==, 1);
+  g_assert_cmpuint (sw_ui_test_wait_signal (view, "computed", 20), ==, 1);
   g_assert_false (sw_frf_view_get_busy (view));
-}
-
-static void
-count_notify (GObject *object, GParamSpec *pspec, int *count)
-{
-  (*count)++;
 }
 
 static void
 test_lists (void)
 {
-  g_autoptr (SwSystem) system = load_system ();
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("fourbody.shaft");
   SwFrfView *view = g_object_ref_sink (SW_FRF_VIEW (sw_frf_view_new ()));
   GListModel *inputs = sw_frf_view_get_inputs (view), *outputs = sw_frf_view_get_outputs (view);
 
@@ -86,14 +41,14 @@ test_lists (void)
   /* The source and the four bodies, not the springs. */
   g_assert_cmpuint (g_list_model_get_n_items (inputs), ==, 5);
   for (guint i = 0; i < 5; i++)
-    g_assert_true (has_string (inputs, (const char *[]) { "torque", "rotor", "hub1", "hub2", "load" }[i]));
-  g_assert_false (has_string (inputs, "shaft"));
+    g_assert_true (sw_ui_test_has_string (inputs, (const char *[]) { "torque", "rotor", "hub1", "hub2", "load" }[i]));
+  g_assert_false (sw_ui_test_has_string (inputs, "shaft"));
   /* Every variable of every part. */
-  g_assert_true (has_string (outputs, "load.w"));
-  g_assert_true (has_string (outputs, "rotor.phi"));
-  g_assert_true (has_string (outputs, "shaft.tau"));
-  g_assert_true (has_string (outputs, "coupling.tau"));
-  g_assert_false (has_string (outputs, "load"));
+  g_assert_true (sw_ui_test_has_string (outputs, "load.w"));
+  g_assert_true (sw_ui_test_has_string (outputs, "rotor.phi"));
+  g_assert_true (sw_ui_test_has_string (outputs, "shaft.tau"));
+  g_assert_true (sw_ui_test_has_string (outputs, "coupling.tau"));
+  g_assert_false (sw_ui_test_has_string (outputs, "load"));
   /* A default choice, computed. */
   g_assert_cmpstr (sw_frf_view_get_input (view), ==, "torque");
   g_assert_cmpstr (sw_frf_view_get_output (view), ==, "load.w");
@@ -109,15 +64,15 @@ test_lists (void)
 static void
 test_properties (void)
 {
-  g_autoptr (SwSystem) system = load_system ();
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("fourbody.shaft");
   SwFrfView *view = g_object_ref_sink (SW_FRF_VIEW (sw_frf_view_new ()));
   int input_notes = 0, db_notes = 0, from_notes = 0;
   gboolean db;
 
   sw_frf_view_set_system (view, system);
-  g_signal_connect (view, "notify::input", G_CALLBACK (count_notify), &input_notes);
-  g_signal_connect (view, "notify::db", G_CALLBACK (count_notify), &db_notes);
-  g_signal_connect (view, "notify::from-hz", G_CALLBACK (count_notify), &from_notes);
+  g_signal_connect (view, "notify::input", G_CALLBACK (sw_ui_test_count_notify), &input_notes);
+  g_signal_connect (view, "notify::db", G_CALLBACK (sw_ui_test_count_notify), &db_notes);
+  g_signal_connect (view, "notify::from-hz", G_CALLBACK (sw_ui_test_count_notify), &from_notes);
 
   sw_frf_view_set_input (view, "rotor");
   g_assert_cmpstr (sw_frf_view_get_input (view), ==, "rotor");
@@ -154,7 +109,7 @@ test_properties (void)
 static void
 test_response (void)
 {
-  g_autoptr (SwSystem) system = load_system ();
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("fourbody.shaft");
   g_autoptr (GError) error = NULL;
   g_autoptr (SwTrajectory) expected = NULL;
   g_autoptr (SwModes) modes = NULL;
@@ -232,7 +187,7 @@ test_response (void)
 static void
 test_db (void)
 {
-  g_autoptr (SwSystem) system = load_system ();
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("fourbody.shaft");
   SwFrfView *view = g_object_ref_sink (SW_FRF_VIEW (sw_frf_view_new ()));
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 900, 600);
   cairo_t *cr = cairo_create (surface);
@@ -281,7 +236,7 @@ test_db (void)
 static void
 test_error (void)
 {
-  g_autoptr (SwSystem) system = load_system ();
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("fourbody.shaft");
   SwFrfView *view = g_object_ref_sink (SW_FRF_VIEW (sw_frf_view_new ()));
 
   sw_frf_view_set_system (view, system);
@@ -297,61 +252,10 @@ test_error (void)
   g_assert_finalize_object (view);
 }
 
-static cairo_surface_t *
-snapshot_widget (GtkWidget *widget)
-{
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr (GskRenderNode) node = NULL;
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  cairo_t *cr = cairo_create (surface);
-
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  gsk_render_node_draw (node, cr);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  return surface;
-}
-
-static void
-keep_picture (cairo_surface_t *surface, const char *name)
-{
-  const char *dir = g_getenv ("SW_SCREENSHOTS");
-  g_autofree char *path = NULL;
-
-  if (dir == NULL)
-    return;
-  path = g_build_filename (dir, name, NULL);
-  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
-  g_test_message ("picture: %s", path);
-}
-
-static double
-luminance_at (cairo_surface_t *surface, int x, int y)
-{
-  const guint8 *data = cairo_image_surface_get_data (surface);
-  guint32 pixel = *(const guint32 *) (data + y * cairo_image_surface_get_stride (surface) + 4 * x);
-
-  return (0.2126 * ((pixel >> 16) & 0xff) + 0.7152 * ((pixel >> 8) & 0xff) + 0.0722 * (pixel & 0xff)) / 255.0;
-}
-
-static void
-iterate (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
 static void
 test_window (void)
 {
-  g_autoptr (SwSystem) system = load_system ();
-  AdwStyleManager *manager = adw_style_manager_get_default ();
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("fourbody.shaft");
   GtkWidget *window = gtk_window_new ();
   GtkWidget *widget = sw_frf_view_new ();
   SwFrfView *view = SW_FRF_VIEW (widget);
@@ -364,24 +268,24 @@ test_window (void)
   sw_frf_view_set_output (view, "hub2.w");
   gtk_window_present (GTK_WINDOW (window));
   wait_computed (view);
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
-  iterate (300);
+  sw_ui_test_set_dark (FALSE);
+  sw_ui_test_iterate (300);
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     if (GTK_IS_DRAWING_AREA (c))
       area = c;
   g_assert_nonnull (area);
   g_assert_cmpint (gtk_widget_get_height (area), >, 400);
 
-  light = snapshot_widget (window);
-  keep_picture (light, "frf-light.png");
-  g_assert_cmpfloat (luminance_at (light, 5, gtk_widget_get_height (widget) - 3), >, 0.5);
+  light = sw_ui_test_snapshot (window);
+  sw_ui_test_keep_picture (light, "SW_SCREENSHOTS", "frf-light.png");
+  g_assert_cmpfloat (sw_ui_test_luminance_at (light, 5, gtk_widget_get_height (widget) - 3), >, 0.5);
 
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  sw_ui_test_set_dark (TRUE);
   sw_frf_view_set_db (view, TRUE);
-  iterate (300);
-  dark = snapshot_widget (window);
-  keep_picture (dark, "frf-dark.png");
-  g_assert_cmpfloat (luminance_at (dark, 5, gtk_widget_get_height (widget) - 3), <, 0.5);
+  sw_ui_test_iterate (300);
+  dark = sw_ui_test_snapshot (window);
+  sw_ui_test_keep_picture (dark, "SW_SCREENSHOTS", "frf-dark.png");
+  g_assert_cmpfloat (sw_ui_test_luminance_at (dark, 5, gtk_widget_get_height (widget) - 3), <, 0.5);
 
   if (g_getenv ("SW_SCREENSHOTS") != NULL)
     {
@@ -391,18 +295,10 @@ test_window (void)
       g_assert_true (sw_frf_view_export (view, path, 1000, 650, &error));
       g_assert_no_error (error);
     }
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  sw_ui_test_reset_style ();
   cairo_surface_destroy (light);
   cairo_surface_destroy (dark);
   gtk_window_destroy (GTK_WINDOW (window));
-}
-
-static void
-test_no_display (void)
-{
-  if (g_getenv ("CI") != NULL)
-    g_error ("no display: run the UI tests under xvfb-run");
-  g_test_skip ("no display");
 }
 
 int
@@ -410,12 +306,8 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
-  if (!gtk_init_check ())
-    {
-      g_test_add_func ("/ui/frf-view/no-display", test_no_display);
-      return g_test_run ();
-    }
-  adw_init ();
+  if (!sw_ui_test_init ("/ui/frf-view/no-display"))
+    return g_test_run ();
 
   g_test_add_func ("/ui/frf-view/lists", test_lists);
   g_test_add_func ("/ui/frf-view/properties", test_properties);

@@ -21,6 +21,7 @@
 #include "sw-inspector-number-row.h"
 #include "sw-inspector-signal-row.h"
 #include "sw-model.h"
+#include "sw-ui-test.h"
 
 /* Indices in data/examples/first.shaft. */
 enum { FIXED, TORQUE, INERTIA1, GEAR, INERTIA2, SPRING, INERTIA3, DAMPER };
@@ -44,8 +45,7 @@ fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT") != NULL ? g_getenv ("SW_SOURCE_ROOT") : ".",
-                                            "data", "examples", "first.shaft", NULL);
+  g_autofree char *path = sw_ui_test_example_path ("first.shaft");
 
   f->model = sw_model_new_from_file (path, &error);
   g_assert_no_error (error);
@@ -69,48 +69,10 @@ fixture_tear_down (Fixture       *f,
 }
 
 static GtkWidget *
-find_named (GtkWidget  *widget,
-            const char *name)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (strcmp (gtk_widget_get_name (child), name) == 0)
-        return child;
-      found = find_named (child, name);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_type (GtkWidget *widget,
-           GType      type)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
-        return child;
-      found = find_type (child, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
 row (Fixture    *f,
      const char *name)
 {
-  GtkWidget *widget = find_named (f->inspector, name);
+  GtkWidget *widget = sw_ui_test_find_named (f->inspector, name);
 
   if (widget == NULL)
     g_error ("no row named “%s”", name);
@@ -122,7 +84,7 @@ static const char *
 shown (Fixture    *f,
        const char *name)
 {
-  GtkWidget *entry = find_type (row (f, name), GTK_TYPE_ENTRY);
+  GtkWidget *entry = sw_ui_test_find_type (row (f, name), GTK_TYPE_ENTRY);
 
   g_assert_nonnull (entry);
   return gtk_editable_get_text (GTK_EDITABLE (entry));
@@ -135,7 +97,7 @@ type_into (Fixture    *f,
            const char *text,
            gboolean    enter)
 {
-  GtkWidget *entry = find_type (row (f, name), GTK_TYPE_ENTRY);
+  GtkWidget *entry = sw_ui_test_find_type (row (f, name), GTK_TYPE_ENTRY);
 
   g_assert_nonnull (entry);
   gtk_editable_set_text (GTK_EDITABLE (entry), text);
@@ -148,7 +110,7 @@ static const char *
 unit_shown (Fixture    *f,
             const char *name)
 {
-  GtkWidget *entry = find_type (row (f, name), GTK_TYPE_ENTRY);
+  GtkWidget *entry = sw_ui_test_find_type (row (f, name), GTK_TYPE_ENTRY);
   GtkWidget *label;
 
   g_assert_nonnull (entry);
@@ -189,8 +151,7 @@ test_properties (void)
 {
   GtkWidget *inspector = g_object_ref_sink (sw_inspector_new ());
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT") != NULL ? g_getenv ("SW_SOURCE_ROOT") : ".",
-                                            "data", "examples", "first.shaft", NULL);
+  g_autofree char *path = sw_ui_test_example_path ("first.shaft");
   SwModel *model = sw_model_new_from_file (path, &error);
   SwModel *other = sw_model_new ();
   SwModel *got = NULL;
@@ -254,8 +215,8 @@ test_rows (Fixture       *f,
   g_assert_cmpstr (gtk_widget_get_tooltip_text (row (f, "param-c")), ==, "Torsional stiffness");
   g_assert_false (gtk_widget_has_css_class (row (f, "param-c"), "error"));
   g_assert_nonnull (row (f, "geometry"));
-  g_assert_null (find_named (f->inspector, "initial-w0"));
-  g_assert_null (find_named (f->inspector, "sim-stop_time"));
+  g_assert_null (sw_ui_test_find_named (f->inspector, "initial-w0"));
+  g_assert_null (sw_ui_test_find_named (f->inspector, "sim-stop_time"));
 
   /* Initial values: given, or empty when they follow from the connections. */
   select_component (f, INERTIA2);
@@ -266,7 +227,7 @@ test_rows (Fixture       *f,
   g_assert_cmpstr (shown (f, "param-J"), ==, "0.1");
   g_assert_cmpstr (shown (f, "initial-phi0"), ==, "");
   g_assert_false (gtk_widget_has_css_class (row (f, "initial-phi0"), "error"));
-  g_assert_null (find_named (f->inspector, "param-c"));
+  g_assert_null (sw_ui_test_find_named (f->inspector, "param-c"));
 
   /* A signal: its type and fields. */
   select_component (f, TORQUE);
@@ -276,7 +237,7 @@ test_rows (Fixture       *f,
   g_assert_cmpstr (shown (f, "tau.freq_hz"), ==, "5");
   g_assert_cmpstr (shown (f, "tau.phase"), ==, "0");
   g_assert_nonnull (row (f, "tau.preview"));
-  g_assert_null (find_named (f->inspector, "tau.height"));
+  g_assert_null (sw_ui_test_find_named (f->inspector, "tau.height"));
 
   /* A kind without parameters. */
   select_component (f, FIXED);
@@ -300,7 +261,7 @@ test_edit_valid (Fixture       *f,
   g_assert_cmpfloat (param (f, SPRING, "c"), ==, 2e4);
   g_assert_cmpuint (f->n_changed, ==, 1);
   /* Enter again without a change does not edit again. */
-  g_signal_emit_by_name (find_type (row (f, "param-c"), GTK_TYPE_ENTRY), "activate");
+  g_signal_emit_by_name (sw_ui_test_find_type (row (f, "param-c"), GTK_TYPE_ENTRY), "activate");
   g_assert_cmpuint (f->n_changed, ==, 1);
 
   /* A decimal comma, and surrounding space. */
@@ -382,7 +343,7 @@ test_simulation (Fixture       *f,
 
   /* Nothing selected: the settings, and no component rows. */
   g_assert_cmpint (sw_inspector_get_component (SW_INSPECTOR (f->inspector)), ==, -1);
-  g_assert_null (find_named (f->inspector, "id"));
+  g_assert_null (sw_ui_test_find_named (f->inspector, "id"));
   g_assert_cmpstr (shown (f, "sim-stop_time"), ==, "1");
   g_assert_cmpstr (shown (f, "sim-output_interval"), ==, "0.001");
   g_assert_cmpstr (shown (f, "sim-tolerance"), ==, "1e-6");
@@ -452,7 +413,7 @@ test_external_change (Fixture       *f,
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row (f, "tau.type"))), ==, 1 /* step */);
   g_assert_cmpstr (shown (f, "tau.height"), ==, "3");
   g_assert_cmpstr (shown (f, "tau.start_time"), ==, "0.5");
-  g_assert_null (find_named (f->inspector, "tau.amplitude"));
+  g_assert_null (sw_ui_test_find_named (f->inspector, "tau.amplitude"));
 
   /* The settings. */
   select_component (f, -1);
@@ -498,7 +459,7 @@ test_signal (Fixture       *f,
   g_assert_cmpstr (sw_signal_get_type_name (c->signal[0]), ==, "step");
   g_assert_cmpfloat (sw_signal_eval (c->signal[0], 1, FALSE, NULL, NULL), ==, 20);
   g_assert_cmpstr (shown (f, "tau.height"), ==, "20");
-  g_assert_null (find_named (f->inspector, "tau.freq_hz"));
+  g_assert_null (sw_ui_test_find_named (f->inspector, "tau.freq_hz"));
 
   /* A constant is a number. */
   adw_combo_row_set_selected (ADW_COMBO_ROW (row (f, "tau.type")), 0 /* constant */);
@@ -588,7 +549,7 @@ test_geometry (Fixture       *f,
 
   /* Steel shaft d = 0.05 m, l = 1 m: c = 8e10 · π · 6.25e-6 / 32. */
   select_component (f, SPRING);
-  g_assert_null (find_named (f->inspector, "geometry.density"));
+  g_assert_null (sw_ui_test_find_named (f->inspector, "geometry.density"));
   type_into (f, "geometry.outer_diameter", "0.05", FALSE);
   type_into (f, "geometry.length", "1", FALSE);
   g_assert_cmpstr (shown (f, "geometry.shear_modulus"), ==, "8e10");
@@ -641,7 +602,7 @@ test_boolean (void)
   sw_inspector_set_model (SW_INSPECTOR (inspector), model);
   select_component (&f, load);
 
-  sw = find_type (row (&f, "param-TorqueDirection"), GTK_TYPE_SWITCH);
+  sw = sw_ui_test_find_type (row (&f, "param-TorqueDirection"), GTK_TYPE_SWITCH);
   g_assert_nonnull (sw);
   g_assert_true (gtk_switch_get_active (GTK_SWITCH (sw)));
   gtk_switch_set_active (GTK_SWITCH (sw), FALSE);
@@ -773,7 +734,7 @@ test_units (Fixture       *f,
   sw_inspector_set_speed_unit (SW_INSPECTOR (f->inspector), "rad/s");
   g_assert_cmpstr (shown (f, "initial-w0"), ==, "62.8319");
   g_assert_cmpfloat_with_epsilon (param (f, INERTIA2, "w0"), 100 * G_PI, 1e-9);
-  g_signal_emit_by_name (find_type (row (f, "initial-w0"), GTK_TYPE_ENTRY), "activate");
+  g_signal_emit_by_name (sw_ui_test_find_type (row (f, "initial-w0"), GTK_TYPE_ENTRY), "activate");
   g_assert_cmpfloat_with_epsilon (param (f, INERTIA2, "w0"), 600 * rpm, 20 * G_PI * 1e-12);
 
   /* The first inertia's speed is not given: empty in any unit. */
@@ -1018,7 +979,7 @@ test_component_removed (Fixture       *f,
   sw_model_remove_component (f->model, SPRING);
   g_assert_cmpint (sw_inspector_get_component (SW_INSPECTOR (f->inspector)), ==, INERTIA3);
   g_assert_nonnull (row (f, "param-d"));
-  g_assert_null (find_named (f->inspector, "param-J"));
+  g_assert_null (sw_ui_test_find_named (f->inspector, "param-J"));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (f, "id"))), ==, "damper");
 
   /* The last one goes: nothing is selected. */
@@ -1047,10 +1008,10 @@ test_shown (Fixture       *f,
   select_component (f, SPRING);
   while (g_main_context_iteration (NULL, FALSE))
     ;
-  g_assert_true (gtk_widget_grab_focus (find_type (row (f, "param-c"), GTK_TYPE_ENTRY)));
+  g_assert_true (gtk_widget_grab_focus (sw_ui_test_find_type (row (f, "param-c"), GTK_TYPE_ENTRY)));
   type_into (f, "param-c", "4321", FALSE);
   g_assert_cmpfloat (param (f, SPRING, "c"), ==, 1e4);
-  g_assert_true (gtk_widget_grab_focus (find_type (row (f, "param-phi_rel0"), GTK_TYPE_ENTRY)));
+  g_assert_true (gtk_widget_grab_focus (sw_ui_test_find_type (row (f, "param-phi_rel0"), GTK_TYPE_ENTRY)));
   g_assert_cmpfloat (param (f, SPRING, "c"), ==, 4321);
   g_assert_cmpuint (f->n_changed, ==, 1);
 
@@ -1105,7 +1066,7 @@ test_tune (Fixture       *f,
   g_assert_true (sw_inspector_get_history (SW_INSPECTOR (f->inspector)) == history);
   select_component (f, INERTIA1);
   number = row (f, "param-J");
-  handle = find_named (number, "tune");
+  handle = sw_ui_test_find_named (number, "tune");
   g_assert_nonnull (handle);
   g_assert_cmpfloat (param (f, INERTIA1, "J"), ==, j);
 
@@ -1134,7 +1095,7 @@ test_tune (Fixture       *f,
     sw_history_undo (history);
 
   /* The scroll wheel over the value only while it has the focus. */
-  entry = find_type (number, GTK_TYPE_ENTRY);
+  entry = sw_ui_test_find_type (number, GTK_TYPE_ENTRY);
   g_assert_false (scroll_notches (entry, -1));
   g_assert_cmpfloat (param (f, INERTIA1, "J"), ==, j);
 
@@ -1200,7 +1161,7 @@ test_tune (Fixture       *f,
   /* Without a history each step is one undo step, and nothing breaks. */
   sw_inspector_set_history (SW_INSPECTOR (f->inspector), NULL);
   select_component (f, INERTIA1);
-  drag = GTK_GESTURE (find_controller (find_named (row (f, "param-J"), "tune"), GTK_TYPE_GESTURE_DRAG));
+  drag = GTK_GESTURE (find_controller (sw_ui_test_find_named (row (f, "param-J"), "tune"), GTK_TYPE_GESTURE_DRAG));
   g_signal_emit_by_name (drag, "drag-begin", 0.0, 0.0);
   g_signal_emit_by_name (drag, "drag-update", 8.0, 0.0);
   g_signal_emit_by_name (drag, "drag-end", 8.0, 0.0);
@@ -1241,18 +1202,6 @@ test_tune_range (void)
   g_assert_finalize_object (number);
 }
 
-static void
-test_no_display (void)
-{
-  if (g_getenv ("CI") != NULL)
-    {
-      g_test_message ("no display: run under xvfb-run");
-      g_test_fail ();
-    }
-  else
-    g_test_skip ("no display");
-}
-
 #define ADD(path, func) \
   g_test_add ("/ui/inspector/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -1262,12 +1211,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  if (!gtk_init_check ())
-    {
-      g_test_add_func ("/ui/inspector/no-display", test_no_display);
-      return g_test_run ();
-    }
-  adw_init ();
+  if (!sw_ui_test_init ("/ui/inspector/no-display"))
+    return g_test_run ();
 
   g_test_add_func ("/ui/inspector/properties", test_properties);
   ADD ("rows", test_rows);

@@ -26,6 +26,7 @@
 #include "sw-modes-view.h"
 #include "sw-modes-view-private.h"
 #include "sw-system.h"
+#include "sw-ui-test.h"
 
 /* fourbody's components in another order, and turned round: the walk
  * along the connections still gives the drivetrain order. */
@@ -70,19 +71,11 @@ static const char overdamped_text[] =
   "  {\"from\": \"damper.flange_b\", \"to\": \"ground2.flange\"}\n"
   " ]}\n";
 
-static char *
-example_path (const char *name)
-{
-  const char *root = g_getenv ("SW_SOURCE_ROOT");
-
-  return g_build_filename (root != NULL ? root : ".", "data", "examples", name, NULL);
-}
-
 static SwModel *
 load_fourbody (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = example_path ("fourbody.shaft");
+  g_autofree char *path = sw_ui_test_example_path ("fourbody.shaft");
   SwModel *model = sw_model_new_from_file (path, &error);
 
   g_assert_no_error (error);
@@ -130,85 +123,6 @@ mode_selected_cb (SwModesView *view,
                   guint       *last)
 {
   *last = index;
-}
-
-static gboolean
-wait_done (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-iterate (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, wait_done, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static cairo_surface_t *
-snapshot_widget (GtkWidget *widget)
-{
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  cairo_t *cr = cairo_create (surface);
-
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  if (node != NULL)
-    gsk_render_node_draw (node, cr);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  return surface;
-}
-
-static void
-keep_picture (cairo_surface_t *surface,
-              const char      *name)
-{
-  const char *dir = g_getenv ("SW_SCREENSHOTS");
-  g_autofree char *path = NULL;
-
-  if (dir == NULL)
-    return;
-  g_mkdir_with_parents (dir, 0755);
-  path = g_build_filename (dir, name, NULL);
-  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
-  g_test_message ("picture: %s", path);
-}
-
-/* The window (with its background) when pictures are kept. */
-static void
-keep_window_picture (GtkWidget  *window,
-                     const char *name)
-{
-  cairo_surface_t *surface;
-
-  if (g_getenv ("SW_SCREENSHOTS") == NULL)
-    return;
-  surface = snapshot_widget (window);
-  keep_picture (surface, name);
-  cairo_surface_destroy (surface);
-}
-
-static void
-pixel_at (cairo_surface_t *surface,
-          int              x,
-          int              y,
-          double           rgb[3])
-{
-  const guint8 *data = cairo_image_surface_get_data (surface);
-  guint32 p = *(const guint32 *) (data + y * cairo_image_surface_get_stride (surface) + 4 * x);
-
-  rgb[0] = ((p >> 16) & 0xff) / 255.0;
-  rgb[1] = ((p >> 8) & 0xff) / 255.0;
-  rgb[2] = (p & 0xff) / 255.0;
 }
 
 static gboolean
@@ -431,7 +345,7 @@ test_table (void)
   GListModel *rows;
   guint n = sw_modes_get_n_modes (modes);
   const char *builddir = g_getenv ("G_TEST_BUILDDIR");
-  g_autofree char *cli = NULL, *path = example_path ("fourbody.shaft");
+  g_autofree char *cli = NULL, *path = sw_ui_test_example_path ("fourbody.shaft");
 
   sw_modes_view_set_modes (view, modes);
   rows = G_LIST_MODEL (_sw_modes_view_get_selection (view));
@@ -716,7 +630,6 @@ test_canvas (void)
 {
   g_autoptr(SwModel) model = load_fourbody ();
   g_autoptr(SwModes) modes = modes_of (model, 0);
-  AdwStyleManager *manager = adw_style_manager_get_default ();
   GtkWidget *window = gtk_window_new ();
   SwCanvas *canvas = SW_CANVAS (sw_canvas_new ());
   cairo_surface_t *before, *coloured, *after;
@@ -724,13 +637,13 @@ test_canvas (void)
   double rgb[3], yellow[3];
   const SwMode *m = sw_modes_get_mode (modes, 2);
 
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  sw_ui_test_set_dark (FALSE);
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 360);
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (canvas));
   sw_canvas_set_model (canvas, model);
   gtk_window_present (GTK_WINDOW (window));
-  iterate (300);
-  before = snapshot_widget (GTK_WIDGET (canvas));
+  sw_ui_test_iterate (300);
+  before = sw_ui_test_snapshot (GTK_WIDGET (canvas));
   g_assert_false (_sw_canvas_get_mode_legend (canvas, NULL));
   g_assert_cmpuint (sw_canvas_get_mode_index (canvas), ==, G_MAXUINT);
 
@@ -739,9 +652,9 @@ test_canvas (void)
   check_canvas_colours (canvas, modes, 2);
   g_assert_cmpstr (_sw_canvas_get_mode_outlined (canvas), ==,
                    sw_modes_get_section_part (modes, m->most_excitable_section)->id);
-  iterate (100);
-  coloured = snapshot_widget (GTK_WIDGET (canvas));
-  keep_window_picture (window, "canvas-light.png");
+  sw_ui_test_iterate (100);
+  coloured = sw_ui_test_snapshot (GTK_WIDGET (canvas));
+  sw_ui_test_keep_widget (window, "SW_SCREENSHOTS", "canvas-light.png");
   g_assert_false (same_pixels (before, coloured));
 
   /* The legend: in the widget, its scale's top end yellow. */
@@ -757,7 +670,7 @@ test_canvas (void)
     for (int y = legend.y; y < legend.y + legend.height && !seen_yellow; y++)
       for (int x = legend.x; x < legend.x + legend.width && !seen_yellow; x++)
         {
-          pixel_at (coloured, x, y, rgb);
+          sw_ui_test_pixel_at (coloured, x, y, rgb);
           seen_yellow = fabs (rgb[0] - yellow[0]) < 0.03 && fabs (rgb[1] - yellow[1]) < 0.03 &&
                         fabs (rgb[2] - yellow[2]) < 0.03;
         }
@@ -775,30 +688,30 @@ test_canvas (void)
   sw_canvas_set_mode_animated (canvas, TRUE);
   g_assert_true (sw_canvas_get_mode_animated (canvas));
   g_assert_cmpuint (_sw_canvas_get_mode_tick (canvas), !=, 0);
-  iterate (400);
+  sw_ui_test_iterate (400);
   {
-    cairo_surface_t *moving = snapshot_widget (GTK_WIDGET (canvas));
+    cairo_surface_t *moving = sw_ui_test_snapshot (GTK_WIDGET (canvas));
 
-    keep_window_picture (window, "canvas-animated.png");
+    sw_ui_test_keep_widget (window, "SW_SCREENSHOTS", "canvas-animated.png");
     g_assert_false (same_pixels (moving, coloured));
     cairo_surface_destroy (moving);
   }
   sw_canvas_set_mode_animated (canvas, FALSE);
   g_assert_cmpuint (_sw_canvas_get_mode_tick (canvas), ==, 0);
-  iterate (100);
+  sw_ui_test_iterate (100);
   {
-    cairo_surface_t *still = snapshot_widget (GTK_WIDGET (canvas));
+    cairo_surface_t *still = sw_ui_test_snapshot (GTK_WIDGET (canvas));
 
     g_assert_true (same_pixels (still, coloured));
     cairo_surface_destroy (still);
   }
 
   /* Dark. */
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
-  iterate (200);
-  keep_window_picture (window, "canvas-dark.png");
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
-  iterate (200);
+  sw_ui_test_set_dark (TRUE);
+  sw_ui_test_iterate (200);
+  sw_ui_test_keep_widget (window, "SW_SCREENSHOTS", "canvas-dark.png");
+  sw_ui_test_set_dark (FALSE);
+  sw_ui_test_iterate (200);
 
   /* Clearing stops the animation and leaves the canvas as it was. */
   sw_canvas_set_mode_animated (canvas, TRUE);
@@ -807,17 +720,17 @@ test_canvas (void)
   g_assert_false (sw_canvas_get_mode_animated (canvas));
   g_assert_false (_sw_canvas_get_mode_colour (canvas, "rotor", TRUE, rgb));
   g_assert_false (_sw_canvas_get_mode_legend (canvas, NULL));
-  iterate (50);
-  after = snapshot_widget (GTK_WIDGET (canvas));
+  sw_ui_test_iterate (50);
+  after = sw_ui_test_snapshot (GTK_WIDGET (canvas));
   g_assert_true (same_pixels (before, after));
 
   cairo_surface_destroy (before);
   cairo_surface_destroy (coloured);
   cairo_surface_destroy (after);
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  sw_ui_test_reset_style ();
   g_object_add_weak_pointer (G_OBJECT (canvas), (gpointer *) &canvas);
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate (50);
+  sw_ui_test_iterate (50);
   g_assert_null (canvas);
 }
 
@@ -828,7 +741,6 @@ test_window (void)
 {
   g_autoptr(SwModel) model = load_fourbody ();
   g_autoptr(SwModes) modes = modes_of (model, 0);
-  AdwStyleManager *manager = adw_style_manager_get_default ();
   GtkWidget *window = gtk_window_new ();
   GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
   SwCanvas *canvas = SW_CANVAS (sw_canvas_new ());
@@ -842,12 +754,12 @@ test_window (void)
   sw_canvas_set_model (canvas, model);
   sw_modes_view_set_canvas (view, canvas);
 
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  sw_ui_test_set_dark (FALSE);
   gtk_window_present (GTK_WINDOW (window));
-  iterate (200);
-  keep_window_picture (window, "window-empty.png");
+  sw_ui_test_iterate (200);
+  sw_ui_test_keep_widget (window, "SW_SCREENSHOTS", "window-empty.png");
   sw_modes_view_set_modes (view, modes);
-  iterate (300);
+  sw_ui_test_iterate (300);
   g_assert_cmpuint (sw_canvas_get_mode_index (canvas), ==, 1);
   sw_modes_view_set_selected_mode (view, 2);
   g_assert_cmpuint (sw_canvas_get_mode_index (canvas), ==, 2);
@@ -855,24 +767,24 @@ test_window (void)
   g_assert_true (sw_canvas_get_mode_animated (canvas));
   sw_modes_view_set_animate (view, FALSE);
   g_assert_false (sw_canvas_get_mode_animated (canvas));
-  iterate (200);
-  keep_window_picture (window, "window-light.png");
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
-  iterate (300);
-  keep_window_picture (window, "window-dark.png");
+  sw_ui_test_iterate (200);
+  sw_ui_test_keep_widget (window, "SW_SCREENSHOTS", "window-light.png");
+  sw_ui_test_set_dark (TRUE);
+  sw_ui_test_iterate (300);
+  sw_ui_test_keep_widget (window, "SW_SCREENSHOTS", "window-dark.png");
 
   /* Hidden (another page): the canvas is plain again; shown: coloured. */
   gtk_widget_set_visible (GTK_WIDGET (view), FALSE);
   g_assert_cmpuint (sw_canvas_get_mode_index (canvas), ==, G_MAXUINT);
   gtk_widget_set_visible (GTK_WIDGET (view), TRUE);
-  iterate (100);
+  sw_ui_test_iterate (100);
   g_assert_cmpuint (sw_canvas_get_mode_index (canvas), ==, 2);
 
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  sw_ui_test_reset_style ();
   g_object_add_weak_pointer (G_OBJECT (view), (gpointer *) &view);
   g_object_add_weak_pointer (G_OBJECT (canvas), (gpointer *) &canvas);
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate (50);
+  sw_ui_test_iterate (50);
   g_assert_null (view);
   g_assert_null (canvas);
 }
@@ -914,7 +826,7 @@ test_long_chain (void)
   sw_modes_view_set_modes (view, modes);
   gtk_window_present (GTK_WINDOW (window));
   sw_modes_view_set_selected_mode (view, 5);
-  iterate (300);
+  sw_ui_test_iterate (300);
   kinetic = _sw_modes_view_get_plot (view, SW_MODES_VIEW_PLOT_KINETIC);
   g_assert_cmpuint (sw_modes_plot_get_n_values (kinetic), ==, n);
   for (guint k = 0; k < n; k++)
@@ -924,24 +836,12 @@ test_long_chain (void)
       /* disc_39 comes first in the file: the walk starts there. */
       g_assert_cmpstr (sw_modes_plot_get_label (kinetic, n - 1 - k), ==, id);
     }
-  keep_window_picture (window, "view-long-chain.png");
+  sw_ui_test_keep_widget (window, "SW_SCREENSHOTS", "view-long-chain.png");
 
   g_object_add_weak_pointer (G_OBJECT (view), (gpointer *) &view);
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate (50);
+  sw_ui_test_iterate (50);
   g_assert_null (view);
-}
-
-static void
-test_no_display (void)
-{
-  if (g_getenv ("CI") != NULL)
-    {
-      g_test_message ("no display: run under xvfb-run");
-      g_test_fail ();
-    }
-  else
-    g_test_skip ("no display");
 }
 
 int
@@ -953,12 +853,8 @@ main (int   argc,
   g_test_add_func ("/ui/modes-view/order", test_order);
   g_test_add_func ("/ui/modes-view/scale", test_scale);
 
-  if (!gtk_init_check ())
-    {
-      g_test_add_func ("/ui/modes-view/no-display", test_no_display);
-      return g_test_run ();
-    }
-  adw_init ();
+  if (!sw_ui_test_init ("/ui/modes-view/no-display"))
+    return g_test_run ();
 
   g_test_add_func ("/ui/modes-view/properties", test_properties);
   g_test_add_func ("/ui/modes-view/table", test_table);

@@ -16,6 +16,7 @@
 #include "sw-canvas-private.h"
 #include "sw-kind.h"
 #include "sw-palette.h"
+#include "sw-ui-test.h"
 
 /* The rows of the palette, in order. */
 static GPtrArray *
@@ -363,34 +364,6 @@ test_shown (void)
   g_assert_null (palette);
 }
 
-static GtkWidget *
-find_named (GtkWidget  *widget,
-            const char *name)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (strcmp (gtk_widget_get_name (child), name) == 0)
-        return child;
-      found = find_named (child, name);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static void
-iterate (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
 /* Every row carries a tag for each domain of its kind's flanges, so that
  * kinds of the same name in both domains look different. */
 static void
@@ -414,16 +387,16 @@ test_domains (void)
           trans |= kinds[k]->ports[p].domain == SW_DOMAIN_TRANSLATIONAL;
         }
       g_assert_nonnull (row);
-      g_assert_true ((find_named (row, "domain-rotational") != NULL) == rot);
-      g_assert_true ((find_named (row, "domain-translational") != NULL) == trans);
+      g_assert_true ((sw_ui_test_find_named (row, "domain-rotational") != NULL) == rot);
+      g_assert_true ((sw_ui_test_find_named (row, "domain-translational") != NULL) == trans);
       if (rot)
-        g_assert_true (gtk_widget_has_css_class (find_named (row, "domain-rotational"), "rotational"));
+        g_assert_true (gtk_widget_has_css_class (sw_ui_test_find_named (row, "domain-rotational"), "rotational"));
       if (trans)
-        g_assert_true (gtk_widget_has_css_class (find_named (row, "domain-translational"), "translational"));
+        g_assert_true (gtk_widget_has_css_class (sw_ui_test_find_named (row, "domain-translational"), "translational"));
 
       /* The whole name in the label (never shortened in the text) and in
        * the tooltip. */
-      name = find_named (row, "name");
+      name = sw_ui_test_find_named (row, "name");
       g_assert_true (GTK_IS_LABEL (name));
       g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (name)), ==, kinds[k]->label);
       g_assert_true (gtk_label_get_wrap (GTK_LABEL (name)));
@@ -439,12 +412,12 @@ test_domains (void)
       GtkWidget *rot_row = find_row (palette, rot_name);
       GtkWidget *trans_row = find_row (palette, trans_name);
 
-      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (find_named (rot_row, "name"))), ==,
-                       gtk_label_get_text (GTK_LABEL (find_named (trans_row, "name"))));
-      g_assert_nonnull (find_named (rot_row, "domain-rotational"));
-      g_assert_null (find_named (rot_row, "domain-translational"));
-      g_assert_nonnull (find_named (trans_row, "domain-translational"));
-      g_assert_null (find_named (trans_row, "domain-rotational"));
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (sw_ui_test_find_named (rot_row, "name"))), ==,
+                       gtk_label_get_text (GTK_LABEL (sw_ui_test_find_named (trans_row, "name"))));
+      g_assert_nonnull (sw_ui_test_find_named (rot_row, "domain-rotational"));
+      g_assert_null (sw_ui_test_find_named (rot_row, "domain-translational"));
+      g_assert_nonnull (sw_ui_test_find_named (trans_row, "domain-translational"));
+      g_assert_null (sw_ui_test_find_named (trans_row, "domain-rotational"));
     }
 
   g_assert_finalize_object (palette);
@@ -474,13 +447,13 @@ test_names_shown (void)
       gtk_window_set_default_size (GTK_WINDOW (window), widths[w], 2000);
       gtk_window_set_child (GTK_WINDOW (window), palette);
       gtk_window_present (GTK_WINDOW (window));
-      iterate (300);
+      sw_ui_test_iterate (300);
       if (widths[w] > 0)
         g_assert_cmpint (gtk_widget_get_width (palette), <=, widths[w]);
 
       for (guint i = 0; i < rows->len; i++)
         {
-          GtkWidget *name = find_named (rows->pdata[i], "name");
+          GtkWidget *name = sw_ui_test_find_named (rows->pdata[i], "name");
           PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (name));
 
           g_assert_true (gtk_widget_get_mapped (name));
@@ -527,7 +500,7 @@ test_place_kind (void)
   gtk_window_set_child (GTK_WINDOW (window), box);
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 600);
   gtk_window_present (GTK_WINDOW (window));
-  iterate (200);
+  sw_ui_test_iterate (200);
 
   g_signal_connect (palette, "place-kind", G_CALLBACK (place_kind_cb), canvas);
   g_signal_connect (palette, "kind-activated", G_CALLBACK (activated_cb), got);
@@ -567,16 +540,13 @@ test_place_kind (void)
 static void
 keep_pictures (void)
 {
-  const char *dir = g_getenv ("SW_PALETTE_SHOTS");
-  AdwStyleManager *manager;
   GtkWidget *window, *palette;
 
-  if (dir == NULL)
+  if (g_getenv ("SW_PALETTE_SHOTS") == NULL)
     {
       g_test_skip ("SW_PALETTE_SHOTS not set");
       return;
     }
-  manager = adw_style_manager_get_default ();
   window = gtk_window_new ();
   palette = g_object_ref_sink (sw_palette_new ());
   gtk_window_set_default_size (GTK_WINDOW (window), 200, 1000);
@@ -589,47 +559,15 @@ keep_pictures (void)
     {
       const char *const names[] = { "palette-light.png", "palette-dark.png",
                                     "palette-sources-light.png", "palette-sources-dark.png" };
-      g_autofree char *path = g_build_filename (dir, names[s], NULL);
-      g_autoptr(GdkPaintable) paintable = NULL;
-      g_autoptr(GskRenderNode) node = NULL;
-      GtkSnapshot *snapshot;
-      cairo_surface_t *surface;
-      cairo_t *cr;
-      int width, height;
 
       sw_palette_set_search_text (SW_PALETTE (palette), s < 2 ? "" : "sources");
-      adw_style_manager_set_color_scheme (manager, s % 2 == 0 ? ADW_COLOR_SCHEME_FORCE_LIGHT : ADW_COLOR_SCHEME_FORCE_DARK);
-      iterate (300);
-      width = gtk_widget_get_width (window);
-      height = gtk_widget_get_height (window);
-      paintable = gtk_widget_paintable_new (window);
-      snapshot = gtk_snapshot_new ();
-      gdk_paintable_snapshot (paintable, snapshot, width, height);
-      node = gtk_snapshot_free_to_node (snapshot);
-      g_assert_nonnull (node);
-      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-      cr = cairo_create (surface);
-      gsk_render_node_draw (node, cr);
-      cairo_destroy (cr);
-      g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
-      cairo_surface_destroy (surface);
-      g_test_message ("picture: %s", path);
+      sw_ui_test_set_dark (s % 2 == 1);
+      sw_ui_test_iterate (300);
+      sw_ui_test_keep_widget (window, "SW_PALETTE_SHOTS", names[s]);
     }
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  sw_ui_test_reset_style ();
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_finalize_object (palette);
-}
-
-static void
-test_no_display (void)
-{
-  if (g_getenv ("CI") != NULL)
-    {
-      g_test_message ("no display: run under xvfb-run");
-      g_test_fail ();
-    }
-  else
-    g_test_skip ("no display");
 }
 
 int
@@ -638,12 +576,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  if (!gtk_init_check ())
-    {
-      g_test_add_func ("/ui/palette/no-display", test_no_display);
-      return g_test_run ();
-    }
-  adw_init ();
+  if (!sw_ui_test_init ("/ui/palette/no-display"))
+    return g_test_run ();
 
   g_test_add_func ("/ui/palette/all-kinds", test_all_kinds);
   g_test_add_func ("/ui/palette/search", test_search);

@@ -19,6 +19,7 @@
 #include "sw-plot-view.h"
 #include "sw-plot-view-private.h"
 #include "sw-trajectory.h"
+#include "sw-ui-test.h"
 
 #define N_ROWS 401
 #define RPM_PER_RAD_S (60.0 / (2.0 * G_PI))
@@ -59,12 +60,6 @@ make_trajectory (double stop_s, double scale)
 
 static const char *all_columns[] = { "inertia1.w", "inertia2.w", "spring.tau", "brake.tau", "inertia1.phi", NULL };
 
-static void
-count_notify (GObject *object, GParamSpec *pspec, int *count)
-{
-  (*count)++;
-}
-
 /* Draws the widget onto an image of width × height. */
 static cairo_surface_t *
 render (SwPlotView *view, int width, int height, gboolean *ok)
@@ -102,10 +97,10 @@ test_properties (void)
   g_autofree char *title = NULL;
   double t = -1.0;
 
-  g_signal_connect (view, "notify::display-units", G_CALLBACK (count_notify), &units_count);
-  g_signal_connect (view, "notify::title", G_CALLBACK (count_notify), &title_count);
-  g_signal_connect (view, "notify::cursor-time", G_CALLBACK (count_notify), &cursor_count);
-  g_signal_connect (view, "notify::cursor-visible", G_CALLBACK (count_notify), &visible_count);
+  g_signal_connect (view, "notify::display-units", G_CALLBACK (sw_ui_test_count_notify), &units_count);
+  g_signal_connect (view, "notify::title", G_CALLBACK (sw_ui_test_count_notify), &title_count);
+  g_signal_connect (view, "notify::cursor-time", G_CALLBACK (sw_ui_test_count_notify), &cursor_count);
+  g_signal_connect (view, "notify::cursor-visible", G_CALLBACK (sw_ui_test_count_notify), &visible_count);
 
   g_object_get (view, "display-units", &units, "title", &title, NULL);
   g_assert_cmpint (units, ==, SW_PLOT_UNITS_SI);
@@ -293,7 +288,7 @@ test_zoom (void)
   double t0, t1, y_min, y_max;
 
   g_signal_connect (view, "range-changed", G_CALLBACK (on_range_changed), &log);
-  g_signal_connect (view, "notify::zoomed", G_CALLBACK (count_notify), &zoomed_count);
+  g_signal_connect (view, "notify::zoomed", G_CALLBACK (sw_ui_test_count_notify), &zoomed_count);
   sw_plot_view_set_columns (view, all_columns);
   sw_plot_view_set_trajectory (view, tr);
   g_assert_cmpint (log.count, ==, 1);
@@ -431,7 +426,7 @@ test_xy (void)
 
   sw_plot_view_set_trajectory (view, tr);
   sw_plot_view_set_columns (view, all_columns);
-  g_signal_connect (view, "notify::x-name", G_CALLBACK (count_notify), &x_count);
+  g_signal_connect (view, "notify::x-name", G_CALLBACK (sw_ui_test_count_notify), &x_count);
 
   sw_plot_view_set_xy (view, "inertia1.w", "inertia2.w");
   sw_plot_view_set_xy (view, "inertia1.w", "inertia2.w");
@@ -673,91 +668,12 @@ test_stream (void)
 
 /* ---- In a window --------------------------------------------------------- */
 
-static gboolean
-wait_done (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-iterate (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, wait_done, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-/* The widget's own snapshot, drawn onto an image. */
-static cairo_surface_t *
-snapshot_widget (GtkWidget *widget)
-{
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  cairo_t *cr = cairo_create (surface);
-
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  gsk_render_node_draw (node, cr);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  return surface;
-}
-
-static void
-keep_picture (cairo_surface_t *surface, const char *name)
-{
-  const char *dir = g_getenv ("SW_PLOT_VIEW_SHOTS");
-  g_autofree char *path = NULL;
-
-  if (dir == NULL)
-    return;
-  path = g_build_filename (dir, name, NULL);
-  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
-  g_test_message ("picture: %s", path);
-}
-
-static double
-luminance_at (cairo_surface_t *surface, int x, int y)
-{
-  const guint8 *data = cairo_image_surface_get_data (surface);
-  guint32 pixel = *(const guint32 *) (data + y * cairo_image_surface_get_stride (surface) + 4 * x);
-
-  return (0.2126 * ((pixel >> 16) & 0xff) + 0.7152 * ((pixel >> 8) & 0xff) + 0.0722 * (pixel & 0xff)) / 255.0;
-}
-
-/* Pixels of a curve colour (within a tolerance). */
-static guint
-count_colour (cairo_surface_t *surface, const guint8 rgb[3], int tolerance)
-{
-  const guint8 *data = cairo_image_surface_get_data (surface);
-  int stride = cairo_image_surface_get_stride (surface);
-  guint n = 0;
-
-  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
-    for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
-      {
-        guint32 p = *(const guint32 *) (data + y * stride + 4 * x);
-        n += abs ((int) ((p >> 16) & 0xff) - rgb[0]) <= tolerance &&
-             abs ((int) ((p >> 8) & 0xff) - rgb[1]) <= tolerance &&
-             abs ((int) (p & 0xff) - rgb[2]) <= tolerance;
-      }
-  return n;
-}
-
 static void
 test_window (void)
 {
   g_autoptr(SwTrajectory) tr = make_trajectory (2.0, 1.0);
   g_autoptr(SwTrajectory) previous = make_trajectory (2.0, 0.8);
   g_autoptr(SwTrajectory) pinned = make_trajectory (2.0, 1.3);
-  AdwStyleManager *manager = adw_style_manager_get_default ();
   GtkWidget *window = gtk_window_new ();
   GtkWidget *plot = sw_plot_view_new ();
   SwPlotView *view = SW_PLOT_VIEW (plot);
@@ -772,72 +688,60 @@ test_window (void)
   sw_plot_view_pin (view, pinned, "inertia2.J = 2 → 4 kg·m²");
   sw_plot_view_set_cursor (view, 0.6);
   gtk_window_present (GTK_WINDOW (window));
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
-  iterate (300);
+  sw_ui_test_set_dark (FALSE);
+  sw_ui_test_iterate (300);
   g_assert_cmpint (gtk_widget_get_width (plot), >, 500);
 
-  light = snapshot_widget (plot);
-  keep_picture (light, "light.png");
+  light = sw_ui_test_snapshot (plot);
+  sw_ui_test_keep_picture (light, "SW_PLOT_VIEW_SHOTS", "light.png");
   colors = _sw_plot_view_get_colors (view);
-  g_assert_cmpfloat (luminance_at (light, 2, 2), >, 0.9);
-  g_assert_cmpuint (count_colour (light, colors->curves[0], 30), >, 300);
-  g_assert_cmpuint (count_colour (light, colors->curves[2], 30), >, 300);
+  g_assert_cmpfloat (sw_ui_test_luminance_at (light, 2, 2), >, 0.9);
+  g_assert_cmpuint (sw_ui_test_count_colour (light, colors->curves[0], 30), >, 300);
+  g_assert_cmpuint (sw_ui_test_count_colour (light, colors->curves[2], 30), >, 300);
 
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
-  iterate (300);
-  g_assert_true (adw_style_manager_get_dark (manager));
-  dark = snapshot_widget (plot);
-  keep_picture (dark, "dark.png");
+  sw_ui_test_set_dark (TRUE);
+  sw_ui_test_iterate (300);
+  g_assert_true (adw_style_manager_get_dark (adw_style_manager_get_default ()));
+  dark = sw_ui_test_snapshot (plot);
+  sw_ui_test_keep_picture (dark, "SW_PLOT_VIEW_SHOTS", "dark.png");
   colors = _sw_plot_view_get_colors (view);
-  g_assert_cmpfloat (luminance_at (dark, 2, 2), <, 0.2);
-  g_assert_cmpuint (count_colour (dark, colors->curves[0], 30), >, 300);
+  g_assert_cmpfloat (sw_ui_test_luminance_at (dark, 2, 2), <, 0.2);
+  g_assert_cmpuint (sw_ui_test_count_colour (dark, colors->curves[0], 30), >, 300);
 
   /* rpm and degrees, a zoomed X–Y plot, a small window. */
   sw_plot_view_set_display_units (view, SW_PLOT_UNITS_RPM_DEGREES);
   sw_plot_view_set_range (view, 0.3, 1.3);
-  iterate (100);
-  cairo_surface_destroy (snapshot_widget (plot));
+  sw_ui_test_iterate (100);
+  cairo_surface_destroy (sw_ui_test_snapshot (plot));
   {
-    cairo_surface_t *s = snapshot_widget (plot);
-    keep_picture (s, "dark-rpm-zoomed.png");
+    cairo_surface_t *s = sw_ui_test_snapshot (plot);
+    sw_ui_test_keep_picture (s, "SW_PLOT_VIEW_SHOTS", "dark-rpm-zoomed.png");
     cairo_surface_destroy (s);
   }
   sw_plot_view_set_xy (view, "inertia1.w", "inertia2.w");
-  iterate (100);
+  sw_ui_test_iterate (100);
   {
-    cairo_surface_t *s = snapshot_widget (plot);
-    keep_picture (s, "dark-xy.png");
+    cairo_surface_t *s = sw_ui_test_snapshot (plot);
+    sw_ui_test_keep_picture (s, "SW_PLOT_VIEW_SHOTS", "dark-xy.png");
     cairo_surface_destroy (s);
   }
   sw_plot_view_set_xy (view, NULL, NULL);
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  sw_ui_test_set_dark (FALSE);
   gtk_window_set_default_size (GTK_WINDOW (window), 420, 300);
-  iterate (300);
+  sw_ui_test_iterate (300);
   {
-    cairo_surface_t *s = snapshot_widget (plot);
-    keep_picture (s, "light-small.png");
+    cairo_surface_t *s = sw_ui_test_snapshot (plot);
+    sw_ui_test_keep_picture (s, "SW_PLOT_VIEW_SHOTS", "light-small.png");
     cairo_surface_destroy (s);
   }
 
   cairo_surface_destroy (light);
   cairo_surface_destroy (dark);
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  sw_ui_test_reset_style ();
   g_object_add_weak_pointer (G_OBJECT (plot), (gpointer *) &plot);
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate (50);
+  sw_ui_test_iterate (50);
   g_assert_null (plot);
-}
-
-static void
-test_no_display (void)
-{
-  if (g_getenv ("CI") != NULL)
-    {
-      g_test_message ("no display: run under xvfb-run");
-      g_test_fail ();
-    }
-  else
-    g_test_skip ("no display");
 }
 
 int
@@ -846,12 +750,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  if (!gtk_init_check ())
-    {
-      g_test_add_func ("/ui/plot-view/no-display", test_no_display);
-      return g_test_run ();
-    }
-  adw_init ();
+  if (!sw_ui_test_init ("/ui/plot-view/no-display"))
+    return g_test_run ();
 
   g_test_add_func ("/ui/plot-view/properties", test_properties);
   g_test_add_func ("/ui/plot-view/panels", test_panels);

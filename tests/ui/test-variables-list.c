@@ -14,6 +14,7 @@
 
 #include "sw-model.h"
 #include "sw-variables-list.h"
+#include "sw-ui-test.h"
 
 /* Components of data/examples/first.shaft, in model order. */
 static const char *const first_ids[] = {
@@ -28,15 +29,6 @@ typedef struct {
 } Fixture;
 
 static void
-iterate (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static void
 checked_changed_cb (SwVariablesList *list,
                     Fixture         *f)
 {
@@ -48,8 +40,7 @@ fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT") != NULL ? g_getenv ("SW_SOURCE_ROOT") : ".",
-                                            "data", "examples", "first.shaft", NULL);
+  g_autofree char *path = sw_ui_test_example_path ("first.shaft");
 
   f->model = sw_model_new_from_file (path, &error);
   g_assert_no_error (error);
@@ -61,7 +52,7 @@ fixture_set_up (Fixture       *f,
   sw_variables_list_set_model (SW_VARIABLES_LIST (f->list), f->model);
   g_signal_connect (f->list, "checked-changed", G_CALLBACK (checked_changed_cb), f);
   gtk_window_present (GTK_WINDOW (f->window));
-  iterate (100);
+  sw_ui_test_iterate (100);
 }
 
 static void
@@ -174,7 +165,7 @@ test_lists_everything (Fixture       *f,
   g_assert_cmpuint (g_strv_length (rows), ==, sw_model_get_n_components (f->model) + n_vars);
 
   /* Real rows exist for what is shown (the list view made them). */
-  iterate (100);
+  sw_ui_test_iterate (100);
   g_assert_true (gtk_widget_get_mapped (f->list));
 }
 
@@ -274,7 +265,7 @@ test_checked (Fixture       *f,
   /* The check box of a shown row follows, and a click on it is a check
    * by the user. */
   sw_variables_list_set_expanded (list, "inertia1", TRUE);
-  iterate (100);
+  sw_ui_test_iterate (100);
   {
     GtkWidget *root = f->list;
     GtkWidget *check;
@@ -455,11 +446,9 @@ static void
 keep_pictures (Fixture       *f,
                gconstpointer  data)
 {
-  const char *dir = g_getenv ("SW_VARIABLES_LIST_SHOTS");
-  AdwStyleManager *manager = adw_style_manager_get_default ();
   const char *const checked[] = { "inertia1.w", "inertia2.w", NULL };
 
-  if (dir == NULL)
+  if (g_getenv ("SW_VARIABLES_LIST_SHOTS") == NULL)
     {
       g_test_skip ("SW_VARIABLES_LIST_SHOTS not set");
       return;
@@ -470,44 +459,11 @@ keep_pictures (Fixture       *f,
   sw_variables_list_set_expanded (SW_VARIABLES_LIST (f->list), "spring", TRUE);
   for (guint s = 0; s < 2; s++)
     {
-      g_autofree char *path = g_build_filename (dir, s == 0 ? "variables-light.png" : "variables-dark.png", NULL);
-      int width, height;
-      g_autoptr(GdkPaintable) paintable = NULL;
-      GtkSnapshot *snapshot;
-      g_autoptr(GskRenderNode) node = NULL;
-      cairo_surface_t *surface;
-      cairo_t *cr;
-
-      adw_style_manager_set_color_scheme (manager, s == 0 ? ADW_COLOR_SCHEME_FORCE_LIGHT : ADW_COLOR_SCHEME_FORCE_DARK);
-      iterate (300);
-      width = gtk_widget_get_width (f->window);
-      height = gtk_widget_get_height (f->window);
-      paintable = gtk_widget_paintable_new (f->window);
-      snapshot = gtk_snapshot_new ();
-      gdk_paintable_snapshot (paintable, snapshot, width, height);
-      node = gtk_snapshot_free_to_node (snapshot);
-      g_assert_nonnull (node);
-      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-      cr = cairo_create (surface);
-      gsk_render_node_draw (node, cr);
-      cairo_destroy (cr);
-      g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
-      cairo_surface_destroy (surface);
-      g_test_message ("picture: %s", path);
+      sw_ui_test_set_dark (s == 1);
+      sw_ui_test_iterate (300);
+      sw_ui_test_keep_widget (f->window, "SW_VARIABLES_LIST_SHOTS", s == 0 ? "variables-light.png" : "variables-dark.png");
     }
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
-}
-
-static void
-test_no_display (void)
-{
-  if (g_getenv ("CI") != NULL)
-    {
-      g_test_message ("no display: run under xvfb-run");
-      g_test_fail ();
-    }
-  else
-    g_test_skip ("no display");
+  sw_ui_test_reset_style ();
 }
 
 int
@@ -517,12 +473,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ui/variables-list/kind-main-variable", test_kind_main_variable);
-  if (!gtk_init_check ())
-    {
-      g_test_add_func ("/ui/variables-list/no-display", test_no_display);
-      return g_test_run ();
-    }
-  adw_init ();
+  if (!sw_ui_test_init ("/ui/variables-list/no-display"))
+    return g_test_run ();
 
   g_test_add_func ("/ui/variables-list/properties", test_properties);
   g_test_add ("/ui/variables-list/lists-everything", Fixture, NULL, fixture_set_up, test_lists_everything,
