@@ -308,7 +308,6 @@ _sw_assembly_build_massless_blocks (SwSystem *sys)
   g_autofree guint *parent = g_new (guint, sys->n_coords);
   g_autofree guint *part_mark = g_new0 (guint, sys->n_force_parts);
   g_autofree guint *node_mark = g_new0 (guint, sys->n_nodes);
-  g_autoptr (GArray) coords = g_array_new (FALSE, FALSE, sizeof (guint));
   guint stamp = 0;
 
   for (guint j = 0; j < sys->n_coords; j++)
