@@ -515,6 +515,49 @@ test_csv_shortest_numbers (void)
   g_rmdir (dir);
 }
 
+/* A step torque at 0.25 s (one event), output every 0.125 s up to 0.5 s:
+ * at most the row at 0, four output times and two rows at the event; the
+ * event falls on an output time, so the run has 0, 0.125, 0.25 left and
+ * right, 0.375, 0.5. The names and units are the trajectory's. */
+static void
+test_columns_and_max_rows (void)
+{
+  g_autoptr (SwSystem) sys = system_from_json (
+      "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+      " {\"id\": \"torque\", \"kind\": \"rotational.torque\","
+      "  \"params\": {\"tau\": {\"step\": {\"height\": 2, \"start_time\": 0.25}}}},"
+      " {\"id\": \"disc\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.5}}],"
+      " \"connections\": [{\"from\": \"torque.flange\", \"to\": \"disc.flange_a\"}]}");
+  SwSimulateOptions o = sw_simulate_options_default ();
+  const char *vars[] = { "disc.*", NULL };
+  const char *bad[] = { "nothing.w", NULL };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_auto (GStrv) names = NULL;
+  g_auto (GStrv) units = NULL;
+
+  o.stop_time_s = 0.5;
+  o.output_interval_s = 0.125;
+  o.variables = vars;
+  g_assert_cmpuint (sw_simulate_get_max_rows (sys, &o, &error), ==, 1 + 4 + 2);
+  g_assert_no_error (error);
+  names = sw_simulate_dup_column_names (sys, &o, &error);
+  units = sw_simulate_dup_column_units (sys, &o, &error);
+  g_assert_no_error (error);
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sw_trajectory_get_n_rows (tr), ==, 6);
+  g_assert_cmpuint (g_strv_length (names), ==, sw_trajectory_get_n_columns (tr));
+  for (guint c = 0; names[c] != NULL; c++)
+    {
+      g_assert_cmpstr (names[c], ==, sw_trajectory_get_column_name (tr, c));
+      g_assert_cmpstr (units[c], ==, sw_trajectory_get_column_unit (tr, c));
+    }
+  o.variables = bad;
+  g_assert_cmpuint (sw_simulate_get_max_rows (sys, &o, &error), ==, 0);
+  g_assert_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -529,5 +572,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/simulate/bdf-band", test_bdf_band);
   g_test_add_func ("/core/simulate/csv", test_csv);
   g_test_add_func ("/core/simulate/csv-shortest-numbers", test_csv_shortest_numbers);
+  g_test_add_func ("/core/simulate/columns-and-max-rows", test_columns_and_max_rows);
   return g_test_run ();
 }
