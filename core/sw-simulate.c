@@ -223,6 +223,9 @@ select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, G
           g_array_append_val (cols, c);
         }
       }
+  /* Only the columns wanted: no names for a check. */
+  if (names == NULL)
+    return TRUE;
   for (guint k = 0; k < cols->len; k++)
     {
       Column c = g_array_index (cols, Column, k);
@@ -430,8 +433,10 @@ too_large_error (double rows, guint n_values, GError **error)
   return TRUE;
 }
 
+/* with_names: the columns' names and units too (a run; a check needs only
+ * their number). */
 static gboolean
-plan_run (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, GError **error)
+plan_run (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, gboolean with_names, GError **error)
 {
   double stop = o->stop_time_s, dt = o->output_interval_s, n_out;
 
@@ -447,7 +452,8 @@ plan_run (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, GError **
   n_out = MAX (1, ceil (stop / dt - 1e-9));
   plan->cols = g_array_new (FALSE, FALSE, sizeof (Column));
   /* Rows handed on and not kept need no memory. */
-  if (!select_columns (sys, o, plan->cols, &plan->names, &plan->units, error)
+  if (!select_columns (sys, o, plan->cols, with_names ? &plan->names : NULL, with_names ? &plan->units : NULL,
+                       error)
       || (!o->discard_rows && too_large_error (1 + n_out, plan->cols->len, error))
       || !(plan->events = collect_events (sys, stop, error))
       || (!o->discard_rows && too_large_error (1 + n_out + 2.0 * plan->events->len, plan->cols->len, error)))
@@ -462,7 +468,7 @@ sw_simulate_check (const SwSystem *system, const SwSimulateOptions *options, GEr
   g_auto (Plan) plan = { 0 };
 
   g_return_val_if_fail (system != NULL && options != NULL, FALSE);
-  return plan_run (system, options, &plan, error);
+  return plan_run (system, options, &plan, FALSE, error);
 }
 
 GStrv
@@ -495,7 +501,7 @@ sw_simulate_get_max_rows (const SwSystem *system, const SwSimulateOptions *optio
   g_auto (Plan) plan = { 0 };
 
   g_return_val_if_fail (system != NULL && options != NULL, 0);
-  if (!plan_run (system, options, &plan, error))
+  if (!plan_run (system, options, &plan, FALSE, error))
     return 0;
   /* The row at 0, the output times, two rows (left and right limit) at
    * every event; plan_run keeps this below 10^9 unless rows are discarded. */
@@ -566,7 +572,7 @@ integrate (const SwSystem          *sys,
 
   if (stats != NULL)
     *stats = (SwSimulateStats) { .method = o->method };
-  if (!plan_run (sys, o, &plan, error))
+  if (!plan_run (sys, o, &plan, TRUE, error))
     return NULL;
   stop = o->stop_time_s;
   dt = o->output_interval_s;
