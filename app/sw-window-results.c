@@ -258,6 +258,33 @@ apply_panels (SwWindow *self)
     }
 }
 
+/* The list's menu offers the plot's panels (one before a run). */
+static void
+sync_n_panels (SwWindow *self)
+{
+  sw_variables_list_set_n_panels (self->variables_list,
+                                  MAX (1, sw_plot_view_get_n_panels (self->plot_view)));
+}
+
+/* An X–Y plot when the list has an x variable ("Use as X Axis"): the first
+ * plotted variable that is not it, against it; against time while there
+ * is none. */
+static void
+apply_xy (SwWindow *self)
+{
+  const char *x = sw_variables_list_get_x_variable (self->variables_list);
+  g_auto(GStrv) columns = dup_columns (self);
+  const char *y = NULL;
+
+  for (guint i = 0; x != NULL && columns[i] != NULL; i++)
+    if (strcmp (columns[i], x) != 0)
+      {
+        y = columns[i];
+        break;
+      }
+  sw_plot_view_set_xy (self->plot_view, y != NULL ? x : NULL, y);
+}
+
 /* The plot's columns and the list's check boxes from the plotted
  * variables. */
 static void
@@ -267,6 +294,8 @@ apply_columns (SwWindow *self)
 
   sw_plot_view_set_columns (self->plot_view, (const char * const *) columns);
   apply_panels (self);
+  apply_xy (self);
+  sync_n_panels (self);
   self->syncing_variables = TRUE;
   sw_variables_list_set_checked (self->variables_list, (const char * const *) columns);
   self->syncing_variables = FALSE;
@@ -309,6 +338,47 @@ variables_checked_changed_cb (SwWindow *self)
       }
   if (!same)
     set_plotted (self, g_strv_builder_end (builder));
+}
+
+/* "Move to Panel …" in the list's menu: the curve moves, and every
+ * plotted variable's panel is kept as the plot shows it now (emptying a
+ * panel renumbers those below), for the next runs and the "ui" member. A
+ * variable not plotted yet is checked first. */
+static void
+variables_move_to_panel_cb (SwWindow   *self,
+                            const char *name,
+                            guint       panel)
+{
+  g_auto(GStrv) columns = NULL;
+
+  if (self->model == NULL)
+    return;
+  if (!sw_variables_list_get_name_checked (self->variables_list, name) &&
+      !sw_variables_list_set_name_checked (self->variables_list, name, TRUE))
+    return;
+  if (sw_plot_view_get_panel (self->plot_view, name) < 0)
+    {
+      /* No run yet: the plot does not know the units, so no panels. */
+      g_hash_table_insert (self->panels, g_strdup (name), GUINT_TO_POINTER (MIN (panel, 15) + 1));
+      return;
+    }
+  sw_plot_view_set_panel (self->plot_view, name, panel);
+  columns = dup_columns (self);
+  for (guint i = 0; columns[i] != NULL; i++)
+    {
+      int p = sw_plot_view_get_panel (self->plot_view, columns[i]);
+
+      if (p >= 0 && p < 16)
+        g_hash_table_insert (self->panels, g_strdup (columns[i]), GUINT_TO_POINTER ((guint) p + 1));
+    }
+  sync_n_panels (self);
+}
+
+/* "Use as X Axis" or "Plot Against Time" in the list's menu. */
+static void
+variables_x_variable_cb (SwWindow *self)
+{
+  apply_xy (self);
 }
 
 void
@@ -372,6 +442,7 @@ _sw_window_results_set_run (SwWindow     *self,
     apply_columns (self);
   else if (previous == NULL)
     apply_panels (self);
+  sync_n_panels (self);
   update_pinned_texts (self);
   _sw_window_results_update_state (self);
 }
@@ -438,6 +509,7 @@ _sw_window_results_clear (SwWindow *self)
   sw_plot_view_set_trajectory (self->plot_view, NULL);
   g_clear_pointer (&self->plotted, g_strfreev);
   g_hash_table_remove_all (self->panels);
+  sw_variables_list_set_x_variable (self->variables_list, NULL);
   _sw_window_modes_set (self, NULL);
   _sw_window_analysis_set_system (self, NULL);
 }
@@ -684,12 +756,15 @@ sw_window_export_csv (GtkWidget  *widget,
 
 /* ---- The "ui" member ------------------------------------------------------ */
 
-/* {"plot": {"variables": [...], "panels": {"name": 1, ...}}, "results": "modes"} */
+/* {"plot": {"variables": [...], "panels": {"name": 1, ...}, "x": "name"},
+ *  "results": "modes"}; "x" only in an X–Y plot. */
 void
 _sw_window_results_load_view (SwWindow *self)
 {
   JsonNode *plot = sw_model_get_view_member (self->model, "plot");
   JsonNode *results = sw_model_get_view_member (self->model, "results");
+
+  const char *x_variable = NULL;
 
   g_clear_pointer (&self->plotted, g_strfreev);
   g_hash_table_remove_all (self->panels);
@@ -698,6 +773,10 @@ _sw_window_results_load_view (SwWindow *self)
       JsonObject *object = json_node_get_object (plot);
       JsonNode *variables = json_object_get_member (object, "variables");
       JsonNode *panels = json_object_get_member (object, "panels");
+      JsonNode *x = json_object_get_member (object, "x");
+
+      if (x != NULL && JSON_NODE_HOLDS_VALUE (x) && json_node_get_value_type (x) == G_TYPE_STRING)
+        x_variable = json_node_get_string (x);
 
       if (variables != NULL && JSON_NODE_HOLDS_ARRAY (variables))
         {
@@ -736,6 +815,7 @@ _sw_window_results_load_view (SwWindow *self)
   /* The list follows this model; its check boxes are set below. */
   self->syncing_variables = TRUE;
   sw_variables_list_set_model (self->variables_list, self->model);
+  sw_variables_list_set_x_variable (self->variables_list, x_variable);
   self->syncing_variables = FALSE;
   if (results != NULL && JSON_NODE_HOLDS_VALUE (results) &&
       json_node_get_value_type (results) == G_TYPE_STRING &&
@@ -778,6 +858,11 @@ _sw_window_results_save_view (SwWindow *self)
         }
     }
   json_builder_end_object (builder);
+  if (sw_variables_list_get_x_variable (self->variables_list) != NULL)
+    {
+      json_builder_set_member_name (builder, "x");
+      json_builder_add_string_value (builder, sw_variables_list_get_x_variable (self->variables_list));
+    }
   json_builder_end_object (builder);
   plot = json_builder_get_root (builder);
 
@@ -867,6 +952,8 @@ _sw_window_class_results_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_bind_template_callback (widget_class, plot_cursor_moved_cb);
   gtk_widget_class_bind_template_callback (widget_class, variables_checked_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, variables_move_to_panel_cb);
+  gtk_widget_class_bind_template_callback (widget_class, variables_x_variable_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_component_activated_cb);
   gtk_widget_class_install_action (widget_class, "win.pin-run", NULL, sw_window_pin_run);
   gtk_widget_class_install_action (widget_class, "win.clear-pinned", NULL, sw_window_clear_pinned);

@@ -186,6 +186,9 @@ struct _SwVariablesList
   char              **search_words;   /* casefolded, never NULL */
   GHashTable         *expanded_before_search;  /* ids, or NULL */
   guint               quiet;          /* checks set by the API, not the user */
+  guint               n_panels;       /* the plot's panels, for the menu */
+  char               *x_variable;     /* the X–Y plot's x axis, or NULL */
+  GtkWidget          *menu;           /* a variable's context menu, or NULL */
   gboolean            syncing_entry;  /* the entry's text is being set from search_text */
 };
 
@@ -196,11 +199,14 @@ enum {
   PROP_MODEL,
   PROP_DISPLAY_UNITS,
   PROP_SEARCH_TEXT,
+  PROP_N_PANELS,
+  PROP_X_VARIABLE,
   N_PROPS
 };
 
 enum {
   CHECKED_CHANGED,
+  MOVE_TO_PANEL,
   N_SIGNALS
 };
 
@@ -435,6 +441,7 @@ rebuild (SwVariablesList *self)
 
   if (self->raised != NULL && (self->model == NULL || sw_model_find_component (self->model, self->raised) < 0))
     g_clear_pointer (&self->raised, g_free);
+  g_clear_pointer (&self->x_variable, g_free);
   if (self->raised != NULL)
     g_ptr_array_add (made, make_component (self, sw_model_get_component (self->model,
                                                                          sw_model_find_component (self->model,
@@ -663,6 +670,205 @@ search_key_pressed_cb (SwVariablesList       *self,
   return FALSE;
 }
 
+/* The context menu of a variable: right-click, long-press, Menu or
+ * Shift+F10 on its row. */
+
+GMenuModel *
+sw_variables_list_dup_menu (SwVariablesList *self,
+                            const char      *name)
+{
+  g_autoptr(GMenu) menu = NULL;
+  g_autoptr(GMenu) panels = NULL;
+  g_autoptr(GMenu) axis = NULL;
+  g_autoptr(GMenuItem) item = NULL;
+
+  g_return_val_if_fail (SW_IS_VARIABLES_LIST (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  menu = g_menu_new ();
+  panels = g_menu_new ();
+  for (guint i = 0; i <= self->n_panels; i++)
+    {
+      g_autofree char *label = i < self->n_panels
+                               ? g_strdup_printf (_("Move to Panel %u"), i + 1)
+                               : g_strdup (_("Move to a New Panel"));
+
+      item = g_menu_item_new (label, NULL);
+      g_menu_item_set_action_and_target_value (item, "variables.move-to-panel",
+                                               g_variant_new ("(su)", name, i));
+      g_menu_append_item (panels, item);
+      g_clear_object (&item);
+    }
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (panels));
+
+  axis = g_menu_new ();
+  if (g_strcmp0 (self->x_variable, name) != 0)
+    {
+      item = g_menu_item_new (_("Use as X Axis"), NULL);
+      g_menu_item_set_action_and_target_value (item, "variables.use-as-x", g_variant_new_string (name));
+      g_menu_append_item (axis, item);
+    }
+  if (self->x_variable != NULL)
+    g_menu_append (axis, _("Plot Against Time"), "variables.plot-against-time");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (axis));
+  return G_MENU_MODEL (g_steal_pointer (&menu));
+}
+
+/* The variable of a row's widget (or of one inside it), or NULL. */
+static SwVariablesItem *
+widget_get_variable (GtkWidget *widget)
+{
+  for (; widget != NULL; widget = gtk_widget_get_parent (widget))
+    if (GTK_IS_TREE_EXPANDER (widget))
+      {
+        GtkTreeListRow *row = gtk_tree_expander_get_list_row (GTK_TREE_EXPANDER (widget));
+        SwVariablesItem *item = row != NULL ? row_get_item (row) : NULL;
+
+        return item != NULL && item->var >= 0 ? item : NULL;
+      }
+  return NULL;
+}
+
+static gboolean
+popup_menu (SwVariablesList *self,
+            const char      *name,
+            GtkWidget       *anchor)
+{
+  g_autoptr(GMenuModel) model = NULL;
+  graphene_point_t point = GRAPHENE_POINT_INIT (0, 0);
+  graphene_point_t at;
+  GdkRectangle rect = { 0, 0, 1, 1 };
+
+  if (self->items == NULL || g_hash_table_lookup (self->items, name) == NULL)
+    return FALSE;
+  model = sw_variables_list_dup_menu (self, name);
+  if (self->menu == NULL)
+    {
+      self->menu = gtk_popover_menu_new_from_model (NULL);
+      gtk_popover_set_position (GTK_POPOVER (self->menu), GTK_POS_BOTTOM);
+      gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
+      gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
+      gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
+    }
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->menu), model);
+  if (anchor != NULL && gtk_widget_compute_point (anchor, GTK_WIDGET (self), &point, &at))
+    {
+      rect.x = (int) at.x;
+      rect.y = (int) at.y;
+      if (GTK_IS_TREE_EXPANDER (anchor))
+        {
+          rect.width = gtk_widget_get_width (anchor);
+          rect.height = gtk_widget_get_height (anchor);
+        }
+    }
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &rect);
+  g_object_set_data_full (G_OBJECT (self->menu), "sw-variable", g_strdup (name), g_free);
+  gtk_popover_popup (GTK_POPOVER (self->menu));
+  return TRUE;
+}
+
+static void
+pointer_menu (SwVariablesList *self,
+              double           x,
+              double           y)
+{
+  GtkWidget *picked = gtk_widget_pick (self->list_view, x, y, GTK_PICK_DEFAULT);
+  SwVariablesItem *item = widget_get_variable (picked);
+  GtkWidget *anchor = picked;
+
+  if (item == NULL)
+    return;
+  while (anchor != NULL && !GTK_IS_TREE_EXPANDER (anchor))
+    anchor = gtk_widget_get_parent (anchor);
+  popup_menu (self, item->name, anchor);
+}
+
+static void
+secondary_pressed_cb (SwVariablesList *self,
+                      int              n_press,
+                      double           x,
+                      double           y,
+                      GtkGesture      *gesture)
+{
+  pointer_menu (self, x, y);
+  gtk_gesture_set_state (gesture, GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static void
+long_pressed_cb (SwVariablesList *self,
+                 double           x,
+                 double           y,
+                 GtkGesture      *gesture)
+{
+  pointer_menu (self, x, y);
+}
+
+/* Menu or Shift+F10: the menu of the selected variable, under its row. */
+static void
+show_menu_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  SwVariablesList *self = SW_VARIABLES_LIST (widget);
+  guint position = gtk_single_selection_get_selected (self->selection);
+  g_autoptr(GtkTreeListRow) row = NULL;
+  SwVariablesItem *item;
+  GtkWidget *anchor = NULL;
+
+  if (position == GTK_INVALID_LIST_POSITION)
+    return;
+  row = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+  item = row != NULL ? row_get_item (row) : NULL;
+  if (item == NULL || item->var < 0)
+    return;
+  /* The focused row, when it is the selected one. */
+  anchor = gtk_root_get_focus (gtk_widget_get_root (widget));
+  if (widget_get_variable (anchor) != item)
+    anchor = NULL;
+  while (anchor != NULL && !GTK_IS_TREE_EXPANDER (anchor))
+    anchor = gtk_widget_get_parent (anchor);
+  if (anchor == NULL)
+    for (GtkWidget *c = gtk_widget_get_first_child (self->list_view); c != NULL; c = gtk_widget_get_next_sibling (c))
+      {
+        GtkWidget *e = gtk_widget_get_first_child (c);
+
+        if (e != NULL && widget_get_variable (e) == item)
+          {
+            anchor = e;
+            break;
+          }
+      }
+  popup_menu (self, item->name, anchor);
+}
+
+static void
+move_to_panel_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  const char *name;
+  guint panel;
+
+  g_variant_get (parameter, "(&su)", &name, &panel);
+  g_signal_emit (widget, signals[MOVE_TO_PANEL], 0, name, MIN (panel, SW_VARIABLES_LIST (widget)->n_panels));
+}
+
+static void
+use_as_x_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  sw_variables_list_set_x_variable (SW_VARIABLES_LIST (widget), g_variant_get_string (parameter, NULL));
+}
+
+static void
+plot_against_time_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  sw_variables_list_set_x_variable (SW_VARIABLES_LIST (widget), NULL);
+}
+
 /* GObject */
 
 static void
@@ -678,7 +884,7 @@ sw_variables_list_dispose (GObject *object)
     }
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
-  self->search_entry = self->empty_label = self->scroller = self->list_view = NULL;
+  self->search_entry = self->empty_label = self->scroller = self->list_view = self->menu = NULL;
   g_clear_object (&self->selection);
   g_clear_object (&self->tree);
   g_clear_object (&self->root_model);
@@ -724,6 +930,12 @@ sw_variables_list_get_property (GObject    *object,
     case PROP_SEARCH_TEXT:
       g_value_set_string (value, self->search_text);
       break;
+    case PROP_N_PANELS:
+      g_value_set_uint (value, self->n_panels);
+      break;
+    case PROP_X_VARIABLE:
+      g_value_set_string (value, self->x_variable);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -747,6 +959,12 @@ sw_variables_list_set_property (GObject      *object,
       break;
     case PROP_SEARCH_TEXT:
       sw_variables_list_set_search_text (self, g_value_get_string (value));
+      break;
+    case PROP_N_PANELS:
+      sw_variables_list_set_n_panels (self, g_value_get_uint (value));
+      break;
+    case PROP_X_VARIABLE:
+      sw_variables_list_set_x_variable (self, g_value_get_string (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -791,6 +1009,27 @@ sw_variables_list_class_init (SwVariablesListClass *klass)
     g_param_spec_string ("search-text", NULL, NULL, "",
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * SwVariablesList:n-panels:
+   *
+   * How many panels the plot has: the context menu offers to move a
+   * variable into each of them or into a new one.
+   */
+  properties[PROP_N_PANELS] =
+    g_param_spec_uint ("n-panels", NULL, NULL, 0, G_MAXUINT, 1,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * SwVariablesList:x-variable:
+   *
+   * The variable ("id.var") the checked ones are plotted against, or %NULL
+   * for time. Set from the context menu ("Use as X Axis", "Plot Against
+   * Time") or by the window.
+   */
+  properties[PROP_X_VARIABLE] =
+    g_param_spec_string ("x-variable", NULL, NULL, NULL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -804,6 +1043,28 @@ sw_variables_list_class_init (SwVariablesListClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+
+  /**
+   * SwVariablesList::move-to-panel:
+   * @name: the variable, "id.var"
+   * @panel: the panel (0 is the top one), or n-panels for a new one
+   *
+   * The user asked for a variable to go into another panel of the plot
+   * (the context menu's "Move to Panel …", "New Panel").
+   */
+  signals[MOVE_TO_PANEL] =
+    g_signal_new ("move-to-panel",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_UINT);
+
+  gtk_widget_class_install_action (widget_class, "variables.move-to-panel", "(su)", move_to_panel_action);
+  gtk_widget_class_install_action (widget_class, "variables.use-as-x", "s", use_as_x_action);
+  gtk_widget_class_install_action (widget_class, "variables.plot-against-time", NULL, plot_against_time_action);
+  gtk_widget_class_install_action (widget_class, "variables.show-menu", NULL, show_menu_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "variables.show-menu", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "variables.show-menu", NULL);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "swvariableslist");
@@ -822,6 +1083,7 @@ sw_variables_list_init (SwVariablesList *self)
   self->items = g_hash_table_new (g_str_hash, g_str_equal);
   self->checked = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->signature = g_strdup ("");
+  self->n_panels = 1;
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                                   GTK_ORIENTATION_VERTICAL);
@@ -875,6 +1137,14 @@ sw_variables_list_init (SwVariablesList *self)
   g_signal_connect (self->list_view, "activate", G_CALLBACK (activate_cb), self);
   controller = gtk_event_controller_key_new ();
   g_signal_connect_swapped (controller, "key-pressed", G_CALLBACK (list_key_pressed_cb), self);
+  gtk_widget_add_controller (self->list_view, controller);
+  controller = GTK_EVENT_CONTROLLER (gtk_gesture_click_new ());
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (controller), GDK_BUTTON_SECONDARY);
+  g_signal_connect_swapped (controller, "pressed", G_CALLBACK (secondary_pressed_cb), self);
+  gtk_widget_add_controller (self->list_view, controller);
+  controller = GTK_EVENT_CONTROLLER (gtk_gesture_long_press_new ());
+  gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (controller), TRUE);
+  g_signal_connect_swapped (controller, "pressed", G_CALLBACK (long_pressed_cb), self);
   gtk_widget_add_controller (self->list_view, controller);
 
   self->scroller = gtk_scrolled_window_new ();
@@ -1238,4 +1508,63 @@ sw_variables_list_set_expanded (SwVariablesList *self,
   for (guint i = 0; i < rows->len; i++)
     if (strcmp (row_get_item (rows->pdata[i])->id, id) == 0)
       gtk_tree_list_row_set_expanded (rows->pdata[i], expanded);
+}
+
+void
+sw_variables_list_set_n_panels (SwVariablesList *self,
+                                guint            n_panels)
+{
+  g_return_if_fail (SW_IS_VARIABLES_LIST (self));
+
+  if (self->n_panels == n_panels)
+    return;
+  self->n_panels = n_panels;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_PANELS]);
+}
+
+guint
+sw_variables_list_get_n_panels (SwVariablesList *self)
+{
+  g_return_val_if_fail (SW_IS_VARIABLES_LIST (self), 0);
+
+  return self->n_panels;
+}
+
+void
+sw_variables_list_set_x_variable (SwVariablesList *self,
+                                  const char      *name)
+{
+  g_return_if_fail (SW_IS_VARIABLES_LIST (self));
+
+  if (g_strcmp0 (self->x_variable, name) == 0)
+    return;
+  g_free (self->x_variable);
+  self->x_variable = g_strdup (name);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_X_VARIABLE]);
+}
+
+const char *
+sw_variables_list_get_x_variable (SwVariablesList *self)
+{
+  g_return_val_if_fail (SW_IS_VARIABLES_LIST (self), NULL);
+
+  return self->x_variable;
+}
+
+gboolean
+sw_variables_list_popup_menu (SwVariablesList *self,
+                              const char      *name)
+{
+  g_return_val_if_fail (SW_IS_VARIABLES_LIST (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  return popup_menu (self, name, NULL);
+}
+
+GtkWidget *
+sw_variables_list_get_menu (SwVariablesList *self)
+{
+  g_return_val_if_fail (SW_IS_VARIABLES_LIST (self), NULL);
+
+  return self->menu;
 }

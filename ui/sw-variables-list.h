@@ -11,7 +11,9 @@
  *
  * Keyboard: type to search, Down moves into the list, Enter or Space on a
  * variable toggles its check box, on a component expands or collapses it
- * (as do + and −); Escape clears the search.
+ * (as do + and −); Escape clears the search. Menu or Shift+F10 (or a
+ * right-click, a long-press) opens a variable's menu: move it to another
+ * panel of the plot, use it as the X axis, plot against time again.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
@@ -76,5 +78,27 @@ char       **sw_variables_list_dup_shown_rows    (SwVariablesList    *list);
 void         sw_variables_list_set_expanded      (SwVariablesList    *list,
                                                   const char         *id,
                                                   gboolean            expanded);
+
+/* The plot's panels, for the context menu ("n-panels", 1 by default), and
+ * the variable the plot is drawn against ("x-variable", NULL: time; the
+ * menu's "Use as X Axis" sets it). The menu's "Move to Panel …" emits
+ * "move-to-panel" (name, panel; n-panels for a new panel): the window
+ * moves the curve. */
+void         sw_variables_list_set_n_panels      (SwVariablesList    *list,
+                                                  guint               n_panels);
+guint        sw_variables_list_get_n_panels      (SwVariablesList    *list);
+void         sw_variables_list_set_x_variable    (SwVariablesList    *list,
+                                                  const char         *name);
+const char  *sw_variables_list_get_x_variable    (SwVariablesList    *list);
+/* The context menu of a variable, actions "variables.move-to-panel" ("(su)"),
+ * "variables.use-as-x" ("s"), "variables.plot-against-time"; free with
+ * g_object_unref(). */
+GMenuModel  *sw_variables_list_dup_menu          (SwVariablesList    *list,
+                                                  const char         *name);
+/* Opens that menu; FALSE when the model has no such variable. The popover
+ * (NULL before the first) is there for tests. */
+gboolean     sw_variables_list_popup_menu        (SwVariablesList    *list,
+                                                  const char         *name);
+GtkWidget   *sw_variables_list_get_menu          (SwVariablesList    *list);
 
 G_END_DECLS

@@ -532,6 +532,70 @@ test_ui_member (void)
   sw_test_remove_tree (dir);
 }
 
+/* The variables list's menu moves a curve into another panel and makes a
+ * variable the X axis (the first other plotted one against it); both go
+ * into the "ui" member and come back. */
+static void
+test_menu_panels_xy (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = copy_example_to_temp ("fourbody.shaft", &dir);
+  SwWindow *window = window_with_file (path);
+  SwPlotView *plot = SW_PLOT_VIEW (sw_window_get_plot_view (window));
+  GtkWidget *list = GTK_WIDGET (window->variables_list);
+  const char *const plotted[] = { "hub1.w", "shaft.tau", "load.w", NULL };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (wait_for_runs (window, 0, 60));
+  sw_window_set_plotted (window, plotted);
+  iterate ();
+  g_assert_cmpuint (sw_plot_view_get_n_panels (plot), ==, 2);
+  g_assert_cmpuint (sw_variables_list_get_n_panels (window->variables_list), ==, 2);
+  /* load.w into a new panel, then shaft.tau into the first. */
+  g_assert_true (gtk_widget_activate_action (list, "variables.move-to-panel", "(su)", "load.w", 2));
+  g_assert_cmpint (sw_plot_view_get_panel (plot, "load.w"), ==, 2);
+  g_assert_cmpuint (sw_variables_list_get_n_panels (window->variables_list), ==, 3);
+  g_assert_true (gtk_widget_activate_action (list, "variables.move-to-panel", "(su)", "shaft.tau", 0));
+  g_assert_cmpint (sw_plot_view_get_panel (plot, "shaft.tau"), ==, 0);
+  g_assert_cmpint (sw_plot_view_get_panel (plot, "load.w"), ==, 1);
+  g_assert_cmpuint (sw_variables_list_get_n_panels (window->variables_list), ==, 2);
+  /* The next run keeps them. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run-simulation", NULL));
+  g_assert_true (wait_for_runs (window, 1, 60));
+  g_assert_cmpint (sw_plot_view_get_panel (plot, "shaft.tau"), ==, 0);
+  g_assert_cmpint (sw_plot_view_get_panel (plot, "load.w"), ==, 1);
+
+  /* hub1.w as the X axis: shaft.tau against it; back to time and again. */
+  g_assert_true (gtk_widget_activate_action (list, "variables.use-as-x", "s", "hub1.w"));
+  g_assert_cmpstr (sw_plot_view_get_x_name (plot), ==, "hub1.w");
+  g_assert_cmpstr (sw_plot_view_get_y_name (plot), ==, "shaft.tau");
+  g_assert_true (gtk_widget_activate_action (list, "variables.plot-against-time", NULL));
+  g_assert_null (sw_plot_view_get_x_name (plot));
+  g_assert_true (gtk_widget_activate_action (list, "variables.use-as-x", "s", "hub1.w"));
+  g_assert_cmpstr (sw_plot_view_get_x_name (plot), ==, "hub1.w");
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+
+    g_assert_true (sw_window_save_to_file (window, file, &error));
+    g_assert_no_error (error);
+  }
+  window_destroy_and_check (window);
+
+  window = window_with_file (path);
+  plot = SW_PLOT_VIEW (sw_window_get_plot_view (window));
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_cmpstr (sw_variables_list_get_x_variable (window->variables_list), ==, "hub1.w");
+  g_assert_cmpstr (sw_plot_view_get_x_name (plot), ==, "hub1.w");
+  g_assert_cmpstr (sw_plot_view_get_y_name (plot), ==, "shaft.tau");
+  /* Back to time: the panels as they were moved. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window->variables_list),
+                                             "variables.plot-against-time", NULL));
+  g_assert_cmpint (sw_plot_view_get_panel (plot, "shaft.tau"), ==, 0);
+  g_assert_cmpint (sw_plot_view_get_panel (plot, "load.w"), ==, 1);
+  window_destroy_and_check (window);
+  sw_test_remove_tree (dir);
+}
+
 static void
 test_screenshots (void)
 {
@@ -614,6 +678,7 @@ add_tests (void)
   g_test_add_func ("/app/window/stop", test_stop);
   g_test_add_func ("/app/window/live-edit", test_live_edit);
   g_test_add_func ("/app/window/ui-member", test_ui_member);
+  g_test_add_func ("/app/window/menu-panels-xy", test_menu_panels_xy);
   g_test_add_func ("/app/window/variables", test_variables);
   g_test_add_func ("/app/window/partial-run", test_partial_run);
   g_test_add_func ("/app/window/modes-view", test_modes_view);

@@ -441,6 +441,129 @@ test_properties (void)
   g_assert_finalize_object (model);
 }
 
+static void
+move_to_panel_cb (SwVariablesList *list,
+                  const char      *name,
+                  guint            panel,
+                  GString         *log)
+{
+  g_string_append_printf (log, "%s→%u;", name, panel);
+}
+
+/* The label of the menu's item i in section k. */
+static char *
+dup_menu_label (GMenuModel *menu,
+                int         k,
+                int         i)
+{
+  GMenuModel *section = g_menu_model_get_item_link (menu, k, G_MENU_LINK_SECTION);
+  char *label = NULL;
+
+  g_assert_nonnull (section);
+  g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_LABEL, "s", &label);
+  g_object_unref (section);
+  return label;
+}
+
+static guint
+section_n_items (GMenuModel *menu,
+                 int         k)
+{
+  g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, k, G_MENU_LINK_SECTION);
+
+  return g_menu_model_get_n_items (section);
+}
+
+/* A variable's context menu: move to each panel or a new one (the signal
+ * says which), use as the X axis and back to time (the property, notified
+ * once per change), opened from the keyboard on the selected row. */
+static void
+test_menu (Fixture       *f,
+           gconstpointer  data)
+{
+  SwVariablesList *list = SW_VARIABLES_LIST (f->list);
+  g_autoptr(GString) log = g_string_new ("");
+  g_autoptr(GMenuModel) menu = NULL;
+  g_auto(GStrv) rows = NULL;
+  g_autofree char *label = NULL;
+  int n_panels_count = 0, x_count = 0;
+  guint n_panels = 0;
+  GtkWidget *list_view = find_list_view (f->list);
+  int position = -1;
+
+  g_signal_connect (list, "move-to-panel", G_CALLBACK (move_to_panel_cb), log);
+  g_signal_connect_swapped (list, "notify::n-panels", G_CALLBACK (g_atomic_int_inc), &n_panels_count);
+  g_signal_connect_swapped (list, "notify::x-variable", G_CALLBACK (g_atomic_int_inc), &x_count);
+
+  g_assert_cmpuint (sw_variables_list_get_n_panels (list), ==, 1);
+  g_assert_null (sw_variables_list_get_x_variable (list));
+  g_object_set (list, "n-panels", 2, NULL);
+  g_assert_cmpint (n_panels_count, ==, 1);
+  sw_variables_list_set_n_panels (list, 2);
+  g_assert_cmpint (n_panels_count, ==, 1);
+  g_object_get (list, "n-panels", &n_panels, NULL);
+  g_assert_cmpuint (n_panels, ==, 2);
+
+  /* Panels 1 and 2 and a new one; then the X axis. */
+  menu = sw_variables_list_dup_menu (list, "inertia2.w");
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 2);
+  g_assert_cmpuint (section_n_items (menu, 0), ==, 3);
+  g_assert_cmpuint (section_n_items (menu, 1), ==, 1);
+  label = dup_menu_label (menu, 0, 1);
+  g_assert_cmpstr (label, ==, "Move to Panel 2");
+  g_clear_pointer (&label, g_free);
+  label = dup_menu_label (menu, 1, 0);
+  g_assert_cmpstr (label, ==, "Use as X Axis");
+  g_clear_pointer (&label, g_free);
+
+  g_assert_true (gtk_widget_activate_action (f->list, "variables.move-to-panel", "(su)", "inertia2.w", 2));
+  g_assert_true (gtk_widget_activate_action (f->list, "variables.move-to-panel", "(su)", "spring.tau", 0));
+  /* Past the new panel is the new panel. */
+  g_assert_true (gtk_widget_activate_action (f->list, "variables.move-to-panel", "(su)", "spring.tau", 9));
+  g_assert_cmpstr (log->str, ==, "inertia2.w→2;spring.tau→0;spring.tau→2;");
+
+  g_assert_true (gtk_widget_activate_action (f->list, "variables.use-as-x", "s", "spring.phi_rel"));
+  g_assert_cmpstr (sw_variables_list_get_x_variable (list), ==, "spring.phi_rel");
+  g_assert_cmpint (x_count, ==, 1);
+  sw_variables_list_set_x_variable (list, "spring.phi_rel");
+  g_assert_cmpint (x_count, ==, 1);
+  /* The X variable's own menu offers time, not itself. */
+  g_clear_object (&menu);
+  menu = sw_variables_list_dup_menu (list, "spring.phi_rel");
+  g_assert_cmpuint (section_n_items (menu, 1), ==, 1);
+  label = dup_menu_label (menu, 1, 0);
+  g_assert_cmpstr (label, ==, "Plot Against Time");
+  g_clear_pointer (&label, g_free);
+  g_clear_object (&menu);
+  menu = sw_variables_list_dup_menu (list, "inertia2.w");
+  g_assert_cmpuint (section_n_items (menu, 1), ==, 2);
+  g_assert_true (gtk_widget_activate_action (f->list, "variables.plot-against-time", NULL));
+  g_assert_null (sw_variables_list_get_x_variable (list));
+  g_assert_cmpint (x_count, ==, 2);
+
+  /* From the keyboard (Menu, Shift+F10): the selected variable's menu. */
+  g_assert_false (sw_variables_list_popup_menu (list, "nothing.w"));
+  expand_all (f);
+  sw_ui_test_iterate (50);
+  rows = sw_variables_list_dup_shown_rows (list);
+  for (guint i = 0; rows[i] != NULL && position < 0; i++)
+    if (g_str_has_prefix (rows[i], "  inertia2.w "))
+      position = (int) i;
+  g_assert_cmpint (position, >=, 0);
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (gtk_list_view_get_model (GTK_LIST_VIEW (list_view))),
+                                     position);
+  gtk_widget_grab_focus (list_view);
+  g_assert_true (gtk_widget_activate_action (f->list, "variables.show-menu", NULL));
+  sw_ui_test_iterate (50);
+  g_assert_nonnull (sw_variables_list_get_menu (list));
+  g_assert_true (gtk_widget_get_visible (sw_variables_list_get_menu (list)));
+  g_assert_cmpstr (g_object_get_data (G_OBJECT (sw_variables_list_get_menu (list)), "sw-variable"), ==,
+                   "inertia2.w");
+  gtk_popover_popdown (GTK_POPOVER (sw_variables_list_get_menu (list)));
+  sw_ui_test_iterate (20);
+  g_assert_false (gtk_widget_get_visible (sw_variables_list_get_menu (list)));
+}
+
 /* Pictures of the list (light and dark) for the eye. */
 static void
 keep_pictures (Fixture       *f,
@@ -481,6 +604,7 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/ui/variables-list/search", Fixture, NULL, fixture_set_up, test_search, fixture_tear_down);
   g_test_add ("/ui/variables-list/checked", Fixture, NULL, fixture_set_up, test_checked, fixture_tear_down);
+  g_test_add ("/ui/variables-list/menu", Fixture, NULL, fixture_set_up, test_menu, fixture_tear_down);
   g_test_add ("/ui/variables-list/raise", Fixture, NULL, fixture_set_up, test_raise, fixture_tear_down);
   g_test_add ("/ui/variables-list/pictures", Fixture, NULL, fixture_set_up, keep_pictures, fixture_tear_down);
   return g_test_run ();
