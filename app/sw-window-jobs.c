@@ -317,9 +317,13 @@ run_done (GObject      *source_object,
           gpointer      data)
 {
   Job *job = data;
+  g_autoptr(SwWindow) owner = g_weak_ref_get (&job->window);
   g_autoptr(SwWindow) self = current_job_window (job, TRUE);
   g_autoptr(GError) error = NULL;
   g_autoptr(SwTrajectory) trajectory = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (owner != NULL)
+    owner->n_run_workers_done++;
 
   if (self == NULL)
     {

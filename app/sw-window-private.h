@@ -102,6 +102,7 @@ struct _SwWindow
   /* Jobs: the current one's cancellable; a finished or stale job whose
    * cancellable is not this one is ignored. */
   GCancellable         *run_cancellable;
+  guint                 n_run_workers_done; /* run workers returned, current or not (bench-live) */
   GCancellable         *modes_cancellable;
   gint64                run_started_us;
   guint                 busy_source;      /* Run turns into Stop after a moment */

@@ -4,6 +4,12 @@
  * model given as the first argument). Prints the median, the quartiles
  * and the extremes over N edits, and how much of it the run took.
  *
+ * Then Stop: a run with a stop time of 500 s is started (win.run-simulation),
+ * Stop (win.stop) comes 300 ms later, and the time until the window is no
+ * longer running (what the user sees: Run is back) and until the run's
+ * worker has returned (the cancellable noticed, the task's callback run)
+ * are measured; the medians of 10 are printed.
+ *
  * Needs a display:
  *   env GSK_RENDERER=cairo xvfb-run -a -s '-screen 0 1280x1024x24' \
  *     dbus-run-session -- build/tests/bench-live [MODEL] [N]
@@ -15,6 +21,7 @@
 #include "sw-error.h"
 #include "sw-plot-view.h"
 #include "sw-window.h"
+#include "sw-window-private.h"
 
 typedef struct {
   SwTrajectory *waiting_for_change;  /* the trajectory shown before the edit */
@@ -170,6 +177,71 @@ main (int   argc,
   g_print ("  edit -> run shown in the plot (before drawing): median %.1f ms (min %.1f, max %.1f)\n",
            run[n / 2], run[0], run[n - 1]);
   g_print ("  target: median <= 50 ms (goal 16 ms): %s\n", total[n / 2] <= 50 ? "met" : "NOT met");
+
+  /* Stop: a long run, stopped 300 ms in, until the job has finished. */
+  {
+    const guint n_stops = 10;
+    double stop_ms[10];
+    double worker_ms[10];
+    SwSimulationSettings settings = *sw_model_get_simulation (model);
+
+    sw_window_set_live (window, FALSE);
+    settings.stop_time_s = 500.0;
+    sw_model_set_simulation (model, &settings);
+    for (guint k = 0; k < n_stops; k++)
+      {
+        gint64 start;
+        guint done_before;
+
+        end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+        while (sw_window_get_running (window) && g_get_monotonic_time () < end)
+          g_main_context_iteration (NULL, TRUE);
+        if (!gtk_widget_activate_action (GTK_WIDGET (window), "win.run-simulation", NULL))
+          {
+            g_printerr ("stop %u: win.run-simulation is not enabled\n", k);
+            return 1;
+          }
+        end = g_get_monotonic_time () + 300 * 1000;
+        while (g_get_monotonic_time () < end)
+          g_main_context_iteration (NULL, FALSE);
+        if (!sw_window_get_running (window))
+          {
+            g_printerr ("stop %u: the 500 s run ended within 300 ms\n", k);
+            return 1;
+          }
+        done_before = window->n_run_workers_done;
+        start = g_get_monotonic_time ();
+        if (!gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL))
+          {
+            g_printerr ("stop %u: win.stop is not enabled\n", k);
+            return 1;
+          }
+        end = start + 30 * G_USEC_PER_SEC;
+        while (sw_window_get_running (window) && g_get_monotonic_time () < end)
+          g_main_context_iteration (NULL, FALSE);
+        if (sw_window_get_running (window))
+          {
+            g_printerr ("stop %u: still running 30 s after Stop\n", k);
+            return 1;
+          }
+        stop_ms[k] = (g_get_monotonic_time () - start) / 1000.0;
+        while (window->n_run_workers_done == done_before && g_get_monotonic_time () < end)
+          g_main_context_iteration (NULL, FALSE);
+        if (window->n_run_workers_done == done_before)
+          {
+            g_printerr ("stop %u: the worker still runs 30 s after Stop\n", k);
+            return 1;
+          }
+        worker_ms[k] = (g_get_monotonic_time () - start) / 1000.0;
+      }
+    qsort (stop_ms, n_stops, sizeof (double), compare_double);
+    qsort (worker_ms, n_stops, sizeof (double), compare_double);
+    g_print ("  Stop 300 ms into a 500 s run -> not running: median %.1f ms (min %.1f, max %.1f; %u stops)\n",
+             stop_ms[n_stops / 2], stop_ms[0], stop_ms[n_stops - 1], n_stops);
+    g_print ("  Stop 300 ms into a 500 s run -> worker returned: median %.1f ms (min %.1f, max %.1f)\n",
+             worker_ms[n_stops / 2], worker_ms[0], worker_ms[n_stops - 1]);
+    g_print ("  target: cancels within 100 ms: %s\n", worker_ms[n_stops / 2] <= 100 ? "met" : "NOT met");
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;
