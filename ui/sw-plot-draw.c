@@ -174,8 +174,15 @@ plottable (double value)
   return fabs (value) < 1e300; /* FALSE for NaN too */
 }
 
+/* Below this span (relative to the values' magnitude, plus a floor) data
+ * count as constant: an axis from −90.00002° to −90° would only show
+ * rounding noise (a phase that is −90° in exact arithmetic). */
+#define MIN_SPAN_RELATIVE 1e-6
+#define MIN_SPAN_ABSOLUTE 1e-12
+
 /* Widens [min, max] so that PLplot can draw ticks on it: no data gives
- * [-1, 1], a constant gets room around it, anything else 5 % each side. */
+ * [-1, 1], a constant (or what varies by less than the spans above) gets
+ * room around its middle, anything else 5 % each side. */
 static void
 pad_range (gboolean found, double *min, double *max)
 {
@@ -189,11 +196,13 @@ pad_range (gboolean found, double *min, double *max)
     }
   span = *max - *min;
   scale = MAX (fabs (*min), fabs (*max));
-  if (span <= 1e-9 * scale || span < 1e-200)
+  if (span <= MIN_SPAN_RELATIVE * scale + MIN_SPAN_ABSOLUTE)
     {
-      double pad = scale > 1e-200 ? 0.1 * scale : 1.0;
-      *min -= pad;
-      *max += pad;
+      double middle = 0.5 * (*min + *max);
+      double pad = scale > 10.0 * MIN_SPAN_ABSOLUTE ? 0.1 * scale : 1.0;
+
+      *min = middle - pad;
+      *max = middle + pad;
       return;
     }
   *min -= 0.05 * span;

@@ -583,6 +583,48 @@ test_export (void)
 
 /* 600 000 rows drawn in a few milliseconds: thinned to two points a pixel
  * column. The time is reported, not asserted. */
+/* A panel whose values vary by rounding noise only (a phase of −90° off by
+ * 1e-8 relative, a torque of 1e-15 N·m about zero) is drawn as a constant,
+ * with room around its middle, not zoomed into the noise; a small real
+ * variation (1e-3 relative) still fills its panel. */
+static void
+test_noise_span (void)
+{
+  char *names[] = { "a.phi", "b.tau", "c.s", NULL };
+  char *units[] = { "rad", "N.m", "m", NULL };
+  const char *columns[] = { "a.phi", "b.tau", "c.s", NULL };
+  g_autoptr(SwTrajectory) tr = sw_trajectory_new (g_strdupv (names), g_strdupv (units));
+  SwPlotView *view = new_view ();
+  const SwPlotGeometry *g;
+
+  for (guint r = 0; r < N_ROWS; r++)
+    {
+      double t = 2.0 * r / (N_ROWS - 1);
+      double values[3] = { -G_PI / 2 * (1.0 + 1e-8 * sin (7.0 * t)), 1e-15 * sin (5.0 * t),
+                           100.0 + 0.1 * sin (3.0 * t) };
+
+      sw_trajectory_append_row (tr, t, values);
+    }
+  sw_plot_view_set_trajectory (view, tr);
+  sw_plot_view_set_columns (view, columns);
+  g_assert_cmpuint (sw_plot_view_get_n_panels (view), ==, 3);
+  render_ok (view, 800, 600);
+  g = _sw_plot_view_get_geometry (view);
+  g_assert_nonnull (g);
+  /* −π/2 ± 10 %. */
+  g_assert_cmpfloat_with_epsilon (g->panels[0].y_min, -G_PI / 2 * 1.1, 1e-6);
+  g_assert_cmpfloat_with_epsilon (g->panels[0].y_max, -G_PI / 2 * 0.9, 1e-6);
+  /* Nothing but noise about zero: −1 … 1. */
+  g_assert_cmpfloat_with_epsilon (g->panels[1].y_min, -1.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (g->panels[1].y_max, 1.0, 1e-9);
+  /* 100 ± 0.1, 5 % room each side. */
+  g_assert_cmpfloat (g->panels[2].y_min, <, 99.91);
+  g_assert_cmpfloat (g->panels[2].y_min, >, 99.88);
+  g_assert_cmpfloat (g->panels[2].y_max, >, 100.09);
+  g_assert_cmpfloat (g->panels[2].y_max, <, 100.12);
+  g_assert_finalize_object (view);
+}
+
 static void
 test_large (void)
 {
@@ -762,6 +804,7 @@ main (int   argc,
   g_test_add_func ("/ui/plot-view/xy", test_xy);
   g_test_add_func ("/ui/plot-view/runs", test_runs);
   g_test_add_func ("/ui/plot-view/export", test_export);
+  g_test_add_func ("/ui/plot-view/noise-span", test_noise_span);
   g_test_add_func ("/ui/plot-view/large", test_large);
   g_test_add_func ("/ui/plot-view/stream", test_stream);
   g_test_add_func ("/ui/plot-view/window", test_window);
