@@ -348,8 +348,13 @@ run_done (GObject      *source_object,
       _sw_window_set_run_error (self, NULL);
       _sw_window_results_set_run (self, trajectory, job->params_text);
       self->n_runs++;
-      text = g_strdup_printf (ngettext ("%u row in %.2f s", "%u rows in %.2f s", n_rows),
-                              n_rows, job->elapsed_s);
+      /* Live runs take milliseconds: "0.00 s" would say nothing. */
+      if (job->elapsed_s < 1)
+        text = g_strdup_printf (ngettext ("%u row in %.0f ms", "%u rows in %.0f ms", n_rows),
+                                n_rows, MAX (job->elapsed_s * 1000, 1));
+      else
+        text = g_strdup_printf (ngettext ("%u row in %.2f s", "%u rows in %.2f s", n_rows),
+                                n_rows, job->elapsed_s);
       gtk_label_set_label (self->run_status, text);
     }
   _sw_window_live_run_done (self);
