@@ -353,6 +353,15 @@ test_table (void)
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, n);
   g_assert_cmpuint (gtk_column_view_get_columns (_sw_modes_view_get_table (view)) != NULL, ==, TRUE);
   g_assert_cmpuint (g_list_model_get_n_items (gtk_column_view_get_columns (_sw_modes_view_get_table (view))), ==, 6);
+  /* The frequency in Hz and in rpm, side by side. */
+  {
+    GListModel *columns = gtk_column_view_get_columns (_sw_modes_view_get_table (view));
+    g_autoptr(GtkColumnViewColumn) hz = g_list_model_get_item (columns, 1);
+    g_autoptr(GtkColumnViewColumn) rpm = g_list_model_get_item (columns, 2);
+
+    g_assert_cmpstr (gtk_column_view_column_get_title (hz), ==, "Frequency [Hz]");
+    g_assert_cmpstr (gtk_column_view_column_get_title (rpm), ==, "Frequency [rpm]");
+  }
 
   for (guint i = 0; i < n; i++)
     {
@@ -543,6 +552,29 @@ test_copy (void)
       else
         g_assert_true (g_str_has_prefix (cells[5], sw_modes_get_section_part (modes, m->most_excitable_section)->id));
     }
+
+  /* Every mode's rpm cell is 60 × its Hz cell. */
+  gtk_selection_model_select_all (selection);
+  {
+    g_autofree char *all = sw_modes_view_dup_selection_text (view);
+    g_auto(GStrv) all_lines = g_strsplit (all, "\n", -1);
+
+    g_assert_cmpuint (g_strv_length (all_lines), ==, sw_modes_get_n_modes (modes) + 1);
+    for (guint i = 0; i < sw_modes_get_n_modes (modes); i++)
+      {
+        const SwMode *m = sw_modes_get_mode (modes, i);
+        g_auto(GStrv) cells = g_strsplit (all_lines[i], "\t", -1);
+        g_autofree char *rpm = g_strdup_printf ("%.6g", 60 * m->frequency_hz);
+
+        g_assert_cmpuint (g_strv_length (cells), ==, 6);
+        g_assert_cmpstr (cells[2], ==, rpm);
+        g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[2], NULL), 60 * g_ascii_strtod (cells[1], NULL),
+                                        1e-5 * 60 * m->frequency_hz + 1e-9);
+      }
+  }
+  gtk_selection_model_unselect_all (selection);
+  gtk_selection_model_select_item (selection, 0, TRUE);
+  gtk_selection_model_select_item (selection, 2, FALSE);
 
   /* Ctrl+C puts it on the clipboard. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "modes.copy", NULL));
