@@ -233,6 +233,13 @@ void     _sw_window_results_end_partial   (SwWindow             *self);
 /* The "ui" member: read after opening, written before saving. */
 void     _sw_window_results_load_view     (SwWindow             *self);
 void     _sw_window_results_save_view     (SwWindow             *self);
+/* Export after the file chooser: what is "plot" (PNG, SVG or PDF by the
+ * extension, PNG without one), "plotted" or "all" (CSV). Returns the path
+ * written, or NULL and an error. */
+char    *_sw_window_export_to_path        (SwWindow             *self,
+                                           const char           *what,
+                                           const char           *path,
+                                           GError              **error);
 
 /* sw-window-modes.c */
 void     _sw_window_modes_init            (SwWindow             *self);

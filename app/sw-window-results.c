@@ -23,6 +23,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "sw-error.h"
 #include "sw-inspector-number-row.h"
 #include "sw-signal.h"
 
@@ -598,8 +599,6 @@ dup_plotted_trajectory (SwWindow *self)
   g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
   g_autoptr(GStrvBuilder) units = g_strv_builder_new ();
   g_autoptr(GArray) index = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_auto(GStrv) name_v = NULL;
-  g_auto(GStrv) unit_v = NULL;
   g_autofree double *row = NULL;
   SwTrajectory *out;
   const double *times = sw_trajectory_get_times (self->trajectory);
@@ -617,9 +616,8 @@ dup_plotted_trajectory (SwWindow *self)
       g_strv_builder_add (names, columns[i]);
       g_strv_builder_add (units, sw_trajectory_get_column_unit (self->trajectory, u));
     }
-  name_v = g_strv_builder_end (names);
-  unit_v = g_strv_builder_end (units);
-  out = sw_trajectory_new_sized (name_v, unit_v, MAX (n_rows, 1));
+  /* The trajectory takes the names and units. */
+  out = sw_trajectory_new_sized (g_strv_builder_end (names), g_strv_builder_end (units), MAX (n_rows, 1));
   sw_trajectory_set_x_axis (out, sw_trajectory_get_x_name (self->trajectory),
                             sw_trajectory_get_x_unit (self->trajectory));
   row = g_new0 (double, MAX (index->len, 1));
@@ -630,6 +628,56 @@ dup_plotted_trajectory (SwWindow *self)
       sw_trajectory_append_row (out, times[r], row);
     }
   return out;
+}
+
+/* Writes what ("plot": the plot as PNG, SVG or PDF by the extension, a
+ * PNG without one; "plotted" or "all": those variables as CSV) of the
+ * shown run to path. Returns the path written (with ".png" added to a plot
+ * without an extension), or NULL and an error. */
+char *
+_sw_window_export_to_path (SwWindow    *self,
+                           const char  *what,
+                           const char  *path,
+                           GError     **error)
+{
+  g_autofree char *out = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (SW_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (what != NULL, NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (self->trajectory == NULL)
+    {
+      g_set_error_literal (error, SW_ERROR, SW_ERROR_INVALID, _("There is no run to export"));
+      return NULL;
+    }
+  out = g_strdup (path);
+  if (g_str_equal (what, "plot"))
+    {
+      int width = gtk_widget_get_width (GTK_WIDGET (self->plot_view));
+      int height = gtk_widget_get_height (GTK_WIDGET (self->plot_view));
+
+      /* Without an extension: a PNG. */
+      if (strrchr (out, '.') == NULL || strrchr (out, '.') < strrchr (out, G_DIR_SEPARATOR))
+        {
+          char *png = g_strconcat (out, ".png", NULL);
+
+          g_free (out);
+          out = png;
+        }
+      ok = sw_plot_view_export (self->plot_view, out, MAX (width, 800), MAX (height, 500), error);
+    }
+  else if (g_str_equal (what, "plotted"))
+    {
+      g_autoptr(SwTrajectory) plotted = dup_plotted_trajectory (self);
+
+      ok = sw_trajectory_write_csv (plotted, out, error);
+    }
+  else
+    ok = sw_trajectory_write_csv (self->trajectory, out, error);
+  return ok ? g_steal_pointer (&out) : NULL;
 }
 
 static void
@@ -643,39 +691,18 @@ export_response_cb (GtkNativeDialog *chooser,
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
       g_autofree char *path = g_file_get_path (file);
+      g_autofree char *written = NULL;
       g_autoptr(GError) error = NULL;
-      gboolean ok;
 
       if (path == NULL)
-        ok = FALSE, g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                                         _("Only local files can be written"));
-      else if (g_str_equal (what, "plot"))
-        {
-          int width = gtk_widget_get_width (GTK_WIDGET (self->plot_view));
-          int height = gtk_widget_get_height (GTK_WIDGET (self->plot_view));
-
-          /* Without an extension: a PNG. */
-          if (strrchr (path, '.') == NULL || strrchr (path, '.') < strrchr (path, G_DIR_SEPARATOR))
-            {
-              char *png = g_strconcat (path, ".png", NULL);
-
-              g_free (path);
-              path = png;
-            }
-          ok = sw_plot_view_export (self->plot_view, path, MAX (width, 800), MAX (height, 500), &error);
-        }
-      else if (g_str_equal (what, "plotted"))
-        {
-          g_autoptr(SwTrajectory) plotted = dup_plotted_trajectory (self);
-
-          ok = sw_trajectory_write_csv (plotted, path, &error);
-        }
+        g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                             _("Only local files can be written"));
       else
-        ok = sw_trajectory_write_csv (self->trajectory, path, &error);
+        written = _sw_window_export_to_path (self, what, path, &error);
 
-      if (ok)
+      if (written != NULL)
         {
-          g_autofree char *base = g_path_get_basename (path);
+          g_autofree char *base = g_path_get_basename (written);
           g_autofree char *text = g_strdup_printf (_("Exported to %s"), base);
 
           _sw_window_show_toast (self, text);
