@@ -351,6 +351,22 @@ _sw_canvas_get_item (SwCanvas *self,
   return &g_array_index (self->items, SwCanvasItem, index);
 }
 
+/* For tests: the problem message marked on the component id (several: one
+ * per line), or NULL when it is not marked. */
+static inline const char *
+_sw_canvas_get_problem (SwCanvas   *self,
+                        const char *id)
+{
+  return g_hash_table_lookup (self->problems, id);
+}
+
+/* For tests: how many components are marked as problems. */
+static inline guint
+_sw_canvas_get_n_problems (SwCanvas *self)
+{
+  return g_hash_table_size (self->problems);
+}
+
 /* sw-canvas.c */
 void                  _sw_canvas_group_begin           (SwCanvas             *self);
 void                  _sw_canvas_group_end             (SwCanvas             *self);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sw-canvas-private.h"
 #include "sw-error.h"
 #include "sw-recovery.h"
 #include "sw-settings.h"
@@ -532,6 +533,60 @@ test_run_error (void)
   window_destroy_and_check (window);
 }
 
+/* A run that fails with an error naming a component (a huge constant
+ * torque on a tiny inertia overflows) shows its message above the results
+ * and marks that component, and only it, on the canvas. */
+static void
+test_run_error_marks (void)
+{
+  const char *text =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"Blow-up\",\n"
+    " \"components\": [\n"
+    "  {\"id\": \"fixed\", \"kind\": \"rotational.fixed\", \"position\": [40, 200]},\n"
+    "  {\"id\": \"tau\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": 1e100}, \"position\": [40, 80]},\n"
+    "  {\"id\": \"body\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1e-100}, \"position\": [160, 80]}],\n"
+    " \"connections\": [{\"from\": \"tau.flange\", \"to\": \"body.flange_a\"},\n"
+    "  {\"from\": \"tau.support\", \"to\": \"fixed.flange\"}],\n"
+    " \"simulation\": {\"stop_time\": 1e100, \"output_interval\": 1e99, \"tolerance\": 1e-6}}\n";
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("sw-run-error-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "blow-up.shaft", NULL);
+  SwWindow *window;
+  SwCanvas *canvas;
+  const char *mark;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_no_error (error);
+  window = window_with_file (path);
+  canvas = window->canvas;
+  g_assert_true (SW_IS_CANVAS (canvas));
+  /* Live runs it on opening; otherwise Run does. */
+  {
+    gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+    if (sw_window_get_run_error (window) == NULL)
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run-simulation", NULL));
+    while (sw_window_get_run_error (window) == NULL && g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, TRUE);
+  }
+  g_assert_nonnull (sw_window_get_run_error (window));
+  g_assert_nonnull (strstr (sw_window_get_run_error (window), "“tau”"));
+  g_assert_nonnull (strstr (sw_window_get_run_error (window), "tau.phi"));
+  iterate ();
+
+  /* The component it names is marked, with the run's message. */
+  mark = _sw_canvas_get_problem (canvas, "tau");
+  g_assert_nonnull (mark);
+  g_assert_nonnull (strstr (mark, "tau.phi"));
+  g_assert_null (_sw_canvas_get_problem (canvas, "fixed"));
+  g_assert_cmpuint (_sw_canvas_get_n_problems (canvas), >=, 1);
+
+  window_destroy_and_check (window);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 static void
 test_simulate (void)
 {
@@ -692,6 +747,7 @@ add_tests (void)
   g_test_add_func ("/app/window/simulate", test_simulate);
   g_test_add_func ("/app/window/modes", test_modes);
   g_test_add_func ("/app/window/run-error", test_run_error);
+  g_test_add_func ("/app/window/run-error-marks", test_run_error_marks);
   g_test_add_func ("/app/window/close-with-selection", test_close_with_selection);
   g_test_add_func ("/app/window/recovery", test_recovery);
 }
