@@ -208,7 +208,10 @@ make_scene (SwPlotScene *scene, SwPlotPanel *panels, SwPlotCurve *curves, GPtrAr
           break;
       if (p == scene->n_panels)
         {
-          char *label = g_strdup_printf ("[%s]", *unit != '\0' ? unit : "1");
+          /* "speed [rad/s]": the quantity, as the window's plots name it. */
+          const char *quantity = sw_plot_unit_quantity (unit);
+          char *label = g_strdup_printf ("%s%s[%s]", quantity != NULL ? quantity : "", quantity != NULL ? " " : "",
+                                         *unit != '\0' ? unit : "1");
 
           g_ptr_array_add (strings, label);
           panels[p] = (SwPlotPanel) { .label = label, .unit = unit, .log = log };
