@@ -727,21 +727,22 @@ sw_simulate_stats_to_string (const SwSimulateStats *s)
   g_string_append_printf (text, _("method: %s"), sw_method_to_name (s->method));
   if (s->stiffness > 0)
     g_string_append_printf (text, _(" (stiffness: fastest rate × stop time %.3g)"), s->stiffness);
-  g_string_append_printf (text, _("\nsteps: %" G_GUINT64_FORMAT " accepted, %" G_GUINT64_FORMAT " rejected"),
-                          s->n_steps, s->n_rejected);
-  g_string_append_printf (text, _("\nright-hand side evaluations: %" G_GUINT64_FORMAT), s->n_rhs_evals);
+  /* %llu, not G_GUINT64_FORMAT: gettext cannot read a macro in a message. */
+  g_string_append_printf (text, _("\nsteps: %llu accepted, %llu rejected"),
+                          (unsigned long long) s->n_steps, (unsigned long long) s->n_rejected);
+  g_string_append_printf (text, _("\nright-hand side evaluations: %llu"), (unsigned long long) s->n_rhs_evals);
   if (s->method == SW_METHOD_BDF)
     {
       if (s->jacobian_dense)
-        g_string_append_printf (text, _("\nJacobians: %" G_GUINT64_FORMAT " (dense, %" G_GUINT64_FORMAT
-                                        " evaluations)"), s->n_jacobians, s->n_jac_rhs_evals);
+        g_string_append_printf (text, _("\nJacobians: %llu (dense, %llu evaluations)"),
+                                (unsigned long long) s->n_jacobians, (unsigned long long) s->n_jac_rhs_evals);
       else
-        g_string_append_printf (text, _("\nJacobians: %" G_GUINT64_FORMAT " (band %u + %u, %" G_GUINT64_FORMAT
-                                        " evaluations)"), s->n_jacobians, s->jacobian_lower,
-                                s->jacobian_upper, s->n_jac_rhs_evals);
+        g_string_append_printf (text, _("\nJacobians: %llu (band %u + %u, %llu evaluations)"),
+                                (unsigned long long) s->n_jacobians, s->jacobian_lower, s->jacobian_upper,
+                                (unsigned long long) s->n_jac_rhs_evals);
     }
-  g_string_append_printf (text, _("\nevents: %" G_GUINT64_FORMAT), s->n_events);
-  g_string_append_printf (text, _("\noutput rows: %" G_GUINT64_FORMAT), s->n_rows);
+  g_string_append_printf (text, _("\nevents: %llu"), (unsigned long long) s->n_events);
+  g_string_append_printf (text, _("\noutput rows: %llu"), (unsigned long long) s->n_rows);
   g_string_append_printf (text, _("\ntime: %.3f s"), s->wall_time_s);
   return g_string_free (text, FALSE);
 }
