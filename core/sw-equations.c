@@ -700,7 +700,7 @@ sw_equations_check_finite (SwEquations *eq, double t, gboolean left)
                          _("component “%s”: %s.%s is %s at t = %.9g s; the equations overflow: check the "
                            "parameters and initial values of “%s” and of what it is connected to (a tiny "
                            "inertia or mass against a huge stiffness, a huge torque or speed)"),
-                         p->id, p->id, p->kind->vars[v].name, isnan (vars[v]) ? "NaN" : "infinite", t, p->id);
+                         p->id, p->id, p->kind->vars[v].name, isnan (vars[v]) ? _("NaN") : _("infinite"), t, p->id);
             return FALSE;
           }
     }

@@ -273,7 +273,7 @@ not_finite_error (Output *out, double t, const double *y, gboolean left)
                          _("component “%s”: %s.%s became %s at t = %.9g s; the equations overflow: check the "
                            "parameters of “%s” and of what it is connected to (a tiny inertia or mass "
                            "against a huge stiffness, a huge torque), or try the method “bdf”"),
-                         p->id, p->id, p->kind->vars[v].name, isnan (vars[v]) ? "NaN" : "infinite", t, p->id);
+                         p->id, p->id, p->kind->vars[v].name, isnan (vars[v]) ? _("NaN") : _("infinite"), t, p->id);
             return FALSE;
           }
     }
@@ -429,7 +429,7 @@ too_large_error (double rows, guint n_values, GError **error)
                _("the run would keep %.4g rows of %u values: %s%s, more than the %s or 10^9 rows a run may use "
                  "(half of this machine’s memory); choose a larger output interval, a shorter stop time or fewer "
                  "variables"),
-               rows, n_values + 1, need < 1e18 ? "" : "over ", need_text, budget_text);
+               rows, n_values + 1, need < 1e18 ? "" : _("over "), need_text, budget_text);
   return TRUE;
 }
 
