@@ -22,8 +22,15 @@ typedef void (*SwScanProblemFunc) (gsize       offset,
                                    gpointer    user_data);
 
 typedef struct {
-  gsize value_end;  /* one past the first top-level array or object, or SW_SCAN_NONE */
-  gsize trailing;   /* the first byte after it that is neither space nor comment, or SW_SCAN_NONE */
+  gsize    value_end;  /* one past the first top-level array or object, or SW_SCAN_NONE */
+  gsize    trailing;   /* the first byte after it that is neither space nor comment, or SW_SCAN_NONE */
+  /* Where every value of the first top-level container begins (gsize
+   * offsets, in the order of the text, the container itself first), when
+   * the caller passes an array; plain TRUE when the text is strict JSON
+   * (no comments, no '…' strings, no bare words, no integer beyond gint64),
+   * which json-glib turns into a tree of exactly those values in that order. */
+  GArray  *starts;
+  gboolean plain;
 } SwScanResult;
 
 /* Checks what json-glib would read wrongly or crash on: text that is not
@@ -31,7 +38,8 @@ typedef struct {
  * unpaired UTF-16 surrogate escapes in strings. Reports each problem through
  * report and returns FALSE when there were any: then the text must not be
  * parsed. Linear in length; the lexical rules are json-glib 1.6's (strings
- * in "…" with escapes and in '…' without, comments in / * … * /). */
+ * in "…" with escapes and in '…' without, comments in / * … * /).
+ * result->starts: NULL, or an empty array that receives the value starts. */
 gboolean _sw_model_file_scan (const char        *data,
                               gsize              length,
                               guint              max_depth,

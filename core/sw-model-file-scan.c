@@ -103,6 +103,68 @@ is_space (char c)
   return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
+static void
+record_start (SwScanResult *result,
+              gsize         offset)
+{
+  if (result->starts != NULL)
+    g_array_append_val (result->starts, offset);
+}
+
+/* One past a bare token (a number, true, a misspelt word) starting at i. */
+static gsize
+bare_token_end (const char *data,
+                gsize       length,
+                gsize       i)
+{
+  gsize end = i + 1;
+
+  while (end < length && (g_ascii_isalnum (data[end]) || data[end] == '.' || data[end] == '+' ||
+                          data[end] == '-' || data[end] == '_'))
+    end++;
+  return end;
+}
+
+/* true, false, null, or a JSON number whose integer json-glib keeps as it
+ * is (an integer of 19 digits or more may not fit a gint64). */
+static gboolean
+is_plain_scalar (const char *token,
+                 gsize       n)
+{
+  gsize i = 0, digits = 0;
+  gboolean integer = TRUE;
+
+  if ((n == 4 && memcmp (token, "true", 4) == 0) || (n == 5 && memcmp (token, "false", 5) == 0) ||
+      (n == 4 && memcmp (token, "null", 4) == 0))
+    return TRUE;
+
+  if (i < n && token[i] == '-')
+    i++;
+  if (i == n || !g_ascii_isdigit (token[i]) || (token[i] == '0' && i + 1 < n && g_ascii_isdigit (token[i + 1])))
+    return FALSE;
+  while (i < n && g_ascii_isdigit (token[i]))
+    i++, digits++;
+  if (i < n && token[i] == '.')
+    {
+      integer = FALSE;
+      if (++i == n || !g_ascii_isdigit (token[i]))
+        return FALSE;
+      while (i < n && g_ascii_isdigit (token[i]))
+        i++;
+    }
+  if (i < n && (token[i] == 'e' || token[i] == 'E'))
+    {
+      integer = FALSE;
+      if (++i < n && (token[i] == '+' || token[i] == '-'))
+        i++;
+      if (i == n || !g_ascii_isdigit (token[i]))
+        return FALSE;
+      while (i < n && g_ascii_isdigit (token[i]))
+        i++;
+    }
+  return i == n && !(integer && digits >= 19);
+}
+
 gboolean
 _sw_model_file_scan (const char        *data,
                      gsize              length,
@@ -118,6 +180,7 @@ _sw_model_file_scan (const char        *data,
   gboolean ok = TRUE;
   gboolean container = TRUE;       /* no scalar at the top level so far */
   gboolean ended = FALSE;          /* the first top-level container has closed */
+  gboolean key_candidate = FALSE;  /* the last token was a "…" string */
   gsize i = 0;
 
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
@@ -125,6 +188,7 @@ _sw_model_file_scan (const char        *data,
   g_return_val_if_fail (report != NULL && result != NULL, FALSE);
 
   result->value_end = result->trailing = SW_SCAN_NONE;
+  result->plain = TRUE;
 
   if (!g_utf8_validate_len (data, length, &invalid))
     {
@@ -176,6 +240,7 @@ _sw_model_file_scan (const char        *data,
           if (c == '/' && i + 1 < length && data[i + 1] == '*')
             {
               state = IN_COMMENT;
+              result->plain = FALSE;
               i++;
               break;
             }
@@ -189,9 +254,21 @@ _sw_model_file_scan (const char        *data,
             container = FALSE;
 
           if (c == '"')
-            state = IN_STRING;
-          else if (c == '\'')
-            state = IN_QUOTE;
+            {
+              record_start (result, i);
+              key_candidate = TRUE;
+              state = IN_STRING;
+              continue;
+            }
+          if (c == ':' && key_candidate && result->starts != NULL && result->starts->len > 0)
+            g_array_set_size (result->starts, result->starts->len - 1);   /* it was a key */
+          key_candidate = FALSE;
+
+          if (c == '\'')
+            {
+              result->plain = FALSE;
+              state = IN_QUOTE;
+            }
           else if (c == '[' || c == '{')
             {
               if (depth == max_depth)
@@ -203,6 +280,7 @@ _sw_model_file_scan (const char        *data,
                   report (i, message, user_data);
                   return FALSE;
                 }
+              record_start (result, i);
               open[depth++] = c;
             }
           else if (c == ']' || c == '}')
@@ -216,6 +294,15 @@ _sw_model_file_scan (const char        *data,
                   ended = TRUE;
                   result->value_end = i + 1;
                 }
+            }
+          else if (c != ',' && c != ':')
+            {
+              gsize end = bare_token_end (data, length, i);
+
+              record_start (result, i);
+              if (!is_plain_scalar (data + i, end - i))
+                result->plain = FALSE;
+              i = end - 1;
             }
           break;
         }

@@ -43,6 +43,11 @@ typedef struct {
   guint       cached_column;
   GArray     *open;         /* OpenContainer: the containers being parsed */
   GHashTable *where;        /* key (see *_key ()) -> offset + 1 */
+  /* Plain JSON (see parse_plain): the scan's value starts and the tree they
+   * belong to, whose scalars are remembered at the first lookup of one. */
+  GArray     *starts;
+  JsonNode   *scanned_root;
+  gboolean    scalars_remembered;
   GArray     *problems;     /* Problem */
   SwModel    *model;
   GHashTable *defined;      /* component id -> offset + 1 of its first definition */
@@ -132,11 +137,19 @@ remember (Reader        *r,
     g_hash_table_replace (r->where, (gpointer) key, GSIZE_TO_POINTER (offset + 1));
 }
 
+static void remember_scalars (Reader *r);
+
 static gsize
 recall (Reader        *r,
         gconstpointer  key)
 {
   gpointer value = key != NULL ? g_hash_table_lookup (r->where, key) : NULL;
+
+  if (value == NULL && key != NULL && r->scanned_root != NULL && !r->scalars_remembered)
+    {
+      remember_scalars (r);
+      value = g_hash_table_lookup (r->where, key);
+    }
 
   return value != NULL ? GPOINTER_TO_SIZE (value) - 1 : NO_OFFSET;
 }
@@ -544,6 +557,106 @@ on_array_element (JsonParser *parser,
   remember (r, element_key (array, index), offset);
 }
 
+static JsonParser *
+parser_reporting_positions (Reader *r)
+{
+  JsonParser *parser = json_parser_new ();
+
+  g_signal_connect (parser, "object-start", G_CALLBACK (on_object_start), r);
+  g_signal_connect (parser, "object-member", G_CALLBACK (on_object_member), r);
+  g_signal_connect (parser, "object-end", G_CALLBACK (on_object_end), r);
+  g_signal_connect (parser, "array-start", G_CALLBACK (on_array_start), r);
+  g_signal_connect (parser, "array-element", G_CALLBACK (on_array_element), r);
+  g_signal_connect (parser, "array-end", G_CALLBACK (on_array_end), r);
+  return parser;
+}
+
+/* Pairs the tree with the value starts of the scan: both are in the order
+ * of the text. Containers are remembered by their JsonObject or JsonArray,
+ * and with scalars also every member and element by its JsonNode. FALSE
+ * when tree and text disagree (a key given twice leaves fewer values in the
+ * tree than in the text). */
+static gboolean
+remember_subtree (Reader   *r,
+                  JsonNode *node,
+                  gboolean  scalars,
+                  guint    *next)
+{
+  gsize offset;
+
+  if (*next >= r->starts->len)
+    return FALSE;
+  offset = g_array_index (r->starts, gsize, (*next)++);
+  if (scalars)
+    remember (r, node, offset);
+
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObject *object = json_node_get_object (node);
+      JsonObjectIter iter;
+      const char *name;
+      JsonNode *member;
+
+      if (r->data[offset] != '{')
+        return FALSE;
+      remember (r, container_key (object), offset);
+      json_object_iter_init_ordered (&iter, object);
+      while (json_object_iter_next_ordered (&iter, &name, &member))
+        if (!remember_subtree (r, member, scalars, next))
+          return FALSE;
+    }
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      if (r->data[offset] != '[')
+        return FALSE;
+      remember (r, container_key (array), offset);
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        if (!remember_subtree (r, json_array_get_element (array, i), scalars, next))
+          return FALSE;
+    }
+  else if (r->data[offset] == '{' || r->data[offset] == '[')
+    return FALSE;
+
+  return TRUE;
+}
+
+static void
+remember_scalars (Reader *r)
+{
+  guint next = 0;
+
+  r->scalars_remembered = TRUE;
+  remember_subtree (r, r->scanned_root, TRUE, &next);
+}
+
+/* Plain JSON parsed without the parser's signals (which cost more than the
+ * parsing): positions come from the scan. FALSE when the text does not
+ * parse or disagrees with the scan; then nothing is remembered. */
+static gboolean
+parse_plain (Reader       *r,
+             JsonParser   *parser,
+             gsize         length,
+             GArray       *starts)
+{
+  JsonNode *root;
+  guint next = 0;
+
+  if (!json_parser_load_from_data (parser, r->data, (gssize) length, NULL))
+    return FALSE;
+  root = json_parser_get_root (parser);
+  r->starts = starts;
+  if (root != NULL && remember_subtree (r, root, FALSE, &next) && next == starts->len)
+    {
+      r->scanned_root = root;
+      return TRUE;
+    }
+  r->starts = NULL;
+  g_hash_table_remove_all (r->where);
+  return FALSE;
+}
+
 /* Looking positions up */
 
 static gsize
@@ -648,6 +761,21 @@ join_names (const char *const *names)
   return g_strjoinv (", ", (char **) names);
 }
 
+static gboolean
+has_unknown_keys (JsonObject        *object,
+                  const char *const *valid)
+{
+  JsonObjectIter iter;
+  const char *name;
+  JsonNode *member;
+
+  json_object_iter_init_ordered (&iter, object);
+  while (json_object_iter_next_ordered (&iter, &name, &member))
+    if (!g_strv_contains (valid, name))
+      return TRUE;
+  return FALSE;
+}
+
 /* Reports members of object not in valid. who: NULL at the top level. */
 static void
 check_keys (Reader            *r,
@@ -655,7 +783,11 @@ check_keys (Reader            *r,
             const char        *who,
             const char *const *valid)
 {
-  g_autoptr(GList) names = json_object_get_members (object);
+  g_autoptr(GList) names = NULL;
+
+  if (!has_unknown_keys (object, valid))
+    return;
+  names = json_object_get_members (object);
 
   for (GList *l = names; l != NULL; l = l->next)
     {
@@ -685,10 +817,11 @@ read_param_value (Reader      *r,
                   const char  *who,
                   SwComponent *c,
                   guint        p,
-                  JsonNode    *node,
-                  gsize        offset)
+                  JsonObject  *params,
+                  const char  *name)
 {
   const SwParamDesc *desc = &c->kind->params[p];
+  JsonNode *node = json_object_get_member (params, name);
   GError *error = NULL;
   double value;
 
@@ -698,14 +831,14 @@ read_param_value (Reader      *r,
     case SW_PARAM_INITIAL:
       if (!node_get_number (node, &value))
         {
-          add_problem (r, offset, SW_ERROR_PARSE,
+          add_problem (r, member_offset (r, params, name), SW_ERROR_PARSE,
                        _("%s: parameter “%s” must be a number, not %s"),
                        who, desc->name, describe_node (node));
           return FALSE;
         }
       if (!_sw_check_param (who, c->kind, p, value, &error))
         {
-          add_error (r, offset, error);
+          add_error (r, member_offset (r, params, name), error);
           return FALSE;
         }
       break;
@@ -713,7 +846,7 @@ read_param_value (Reader      *r,
     case SW_PARAM_BOOLEAN:
       if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
         {
-          add_problem (r, offset, SW_ERROR_PARSE,
+          add_problem (r, member_offset (r, params, name), SW_ERROR_PARSE,
                        _("%s: parameter “%s” must be true or false, not %s"),
                        who, desc->name, describe_node (node));
           return FALSE;
@@ -729,7 +862,7 @@ read_param_value (Reader      *r,
           {
             if (error != NULL)
               g_prefix_error (&error, _("%s: parameter “%s”: "), who, desc->name);
-            add_error (r, offset, error);
+            add_error (r, member_offset (r, params, name), error);
             return FALSE;
           }
         g_clear_error (&error);
@@ -738,7 +871,7 @@ read_param_value (Reader      *r,
         if (sw_signal_is_constant (signal) &&
             !_sw_check_param (who, c->kind, p, value, &error))
           {
-            add_error (r, offset, error);
+            add_error (r, member_offset (r, params, name), error);
             return FALSE;
           }
         g_clear_pointer (&c->signal[p], sw_signal_unref);
@@ -755,6 +888,15 @@ read_param_value (Reader      *r,
   return TRUE;
 }
 
+/* Where problems of the parameters as a whole are reported. */
+static gsize
+params_offset (Reader     *r,
+               JsonObject *object)
+{
+  return json_object_has_member (object, "params") ? member_offset (r, object, "params")
+                                                   : object_offset (r, object);
+}
+
 static void
 read_params (Reader      *r,
              JsonObject  *object,
@@ -762,13 +904,12 @@ read_params (Reader      *r,
              SwComponent *c)
 {
   JsonNode *node = json_object_get_member (object, "params");
-  gsize offset = node != NULL ? member_offset (r, object, "params") : object_offset (r, object);
   GError *error = NULL;
   gboolean ok = TRUE;
 
   if (node != NULL && !JSON_NODE_HOLDS_OBJECT (node))
     {
-      add_problem (r, offset, SW_ERROR_PARSE,
+      add_problem (r, params_offset (r, object), SW_ERROR_PARSE,
                    _("%s: “params” must be an object {…}, not %s"), who, describe_node (node));
       return;
     }
@@ -789,8 +930,7 @@ read_params (Reader      *r,
               ok = FALSE;
               continue;
             }
-          if (!read_param_value (r, who, c, p, json_object_get_member (params, name),
-                                 member_offset (r, params, name)))
+          if (!read_param_value (r, who, c, p, params, name))
             ok = FALSE;
         }
     }
@@ -801,14 +941,14 @@ read_params (Reader      *r,
 
       if (c->given[i] || desc->type == SW_PARAM_INITIAL || !isnan (desc->default_value))
         continue;
-      add_problem (r, offset, SW_ERROR_INVALID,
+      add_problem (r, params_offset (r, object), SW_ERROR_INVALID,
                    _("%s: parameter “%s” (%s) is missing; it has no default value"),
                    who, desc->name, desc->label != NULL ? _(desc->label) : desc->name);
       ok = FALSE;
     }
 
   if (ok && !_sw_validate_params (who, c->kind, c->param, &error))
-    add_error (r, offset, g_steal_pointer (&error));
+    add_error (r, params_offset (r, object), g_steal_pointer (&error));
 }
 
 static void
@@ -941,46 +1081,75 @@ read_component (Reader    *r,
 
 static const char *const connection_keys[] = { "from", "to", "ui", NULL };
 
+/* A connection as messages name it, made at the first message (a file of
+ * 20 000 connections would spend longer on names than on reading). */
+typedef struct {
+  JsonObject *object;
+  guint       index;
+  char       *text;
+} ConnectionName;
+
+static const char *
+connection_name (ConnectionName *name)
+{
+  const char *from, *to;
+
+  if (name->text != NULL)
+    return name->text;
+  from = node_get_string (json_object_get_member (name->object, "from"));
+  to = node_get_string (json_object_get_member (name->object, "to"));
+  if (from != NULL && to != NULL)
+    {
+      g_autofree char *quoted_from = _sw_quote (from);
+      g_autofree char *quoted_to = _sw_quote (to);
+
+      name->text = g_strdup_printf (_("connection from %s to %s"), quoted_from, quoted_to);
+    }
+  else
+    name->text = g_strdup_printf (_("connection #%u"), name->index + 1);
+  return name->text;
+}
+
 static gboolean
-read_end (Reader     *r,
-          JsonObject *object,
-          const char *key,
-          const char *who,
-          guint      *component,
-          guint      *port)
+read_end (Reader         *r,
+          JsonObject     *object,
+          const char     *key,
+          ConnectionName *name,
+          guint          *component,
+          guint          *port)
 {
   JsonNode *node = json_object_get_member (object, key);
   const char *ref = node_get_string (node);
-  const char *dot;
   GError *error = NULL;
 
   if (node == NULL)
     {
       add_problem (r, object_offset (r, object), SW_ERROR_INVALID,
-                   _("%s has no “%s”"), who, key);
+                   _("%s has no “%s”"), connection_name (name), key);
       return FALSE;
     }
   if (ref == NULL)
     {
       add_problem (r, member_offset (r, object, key), SW_ERROR_PARSE,
                    _("%s: “%s” must be a string “component.port”, not %s"),
-                   who, key, describe_node (node));
+                   connection_name (name), key, describe_node (node));
       return FALSE;
     }
 
   /* Any part before a dot may be the id (an invalid id can hold dots). */
-  for (dot = strchr (ref, '.'); dot != NULL; dot = strchr (dot + 1, '.'))
-    {
-      g_autofree char *id = g_strndup (ref, dot - ref);
+  if (g_hash_table_size (r->unreadable) > 0)
+    for (const char *dot = strchr (ref, '.'); dot != NULL; dot = strchr (dot + 1, '.'))
+      {
+        g_autofree char *id = g_strndup (ref, dot - ref);
 
-      if (sw_model_find_component (r->model, id) < 0 &&
-          g_hash_table_contains (r->unreadable, id))
-        return FALSE;
-    }
+        if (sw_model_find_component (r->model, id) < 0 &&
+            g_hash_table_contains (r->unreadable, id))
+          return FALSE;
+      }
 
   if (!_sw_model_resolve_port (r->model, ref, component, port, &error))
     {
-      g_prefix_error (&error, "%s: ", who);
+      g_prefix_error (&error, "%s: ", connection_name (name));
       add_error (r, member_offset (r, object, key), error);
       return FALSE;
     }
@@ -995,10 +1164,8 @@ read_connection (Reader    *r,
 {
   JsonNode *node = json_array_get_element (array, index);
   SwConnection connection = { 0 };
-  g_autofree char *who = NULL;
-  JsonObject *object;
+  ConnectionName name = { NULL, index, NULL };
   JsonNode *ui;
-  const char *from, *to;
   GError *error = NULL;
   gboolean from_ok, to_ok;
   int duplicate_of;
@@ -1012,48 +1179,37 @@ read_connection (Reader    *r,
       return;
     }
 
-  object = json_node_get_object (node);
-  start = object_offset (r, object);
-  from = node_get_string (json_object_get_member (object, "from"));
-  to = node_get_string (json_object_get_member (object, "to"));
-  if (from != NULL && to != NULL)
-    {
-      g_autofree char *quoted_from = _sw_quote (from);
-      g_autofree char *quoted_to = _sw_quote (to);
+  name.object = json_node_get_object (node);
+  start = object_offset (r, name.object);
+  if (has_unknown_keys (name.object, connection_keys))   /* naming it costs */
+    check_keys (r, name.object, connection_name (&name), connection_keys);
 
-      who = g_strdup_printf (_("connection from %s to %s"), quoted_from, quoted_to);
-    }
-  else
-    who = g_strdup_printf (_("connection #%u"), index + 1);
-
-  check_keys (r, object, who, connection_keys);
-
-  from_ok = read_end (r, object, "from", who, &connection.from_component, &connection.from_port);
-  to_ok = read_end (r, object, "to", who, &connection.to_component, &connection.to_port);
+  from_ok = read_end (r, name.object, "from", &name, &connection.from_component, &connection.from_port);
+  to_ok = read_end (r, name.object, "to", &name, &connection.to_component, &connection.to_port);
   if (!from_ok || !to_ok)
-    return;
+    goto out;
 
   if (!_sw_model_check_connection (r->model, &connection, &duplicate_of, &error))
     {
+      g_prefix_error (&error, "%s: ", connection_name (&name));
       if (duplicate_of >= 0)
         {
           const SwConnection *first = sw_model_get_connection (r->model, duplicate_of);
 
-          g_prefix_error (&error, "%s: ", who);
           add_problem (r, start, error->code, _("%s (first at line %u)"), error->message, first->line);
           g_error_free (error);
         }
       else
-        {
-          g_prefix_error (&error, "%s: ", who);
-          add_error (r, start, error);
-        }
-      return;
+        add_error (r, start, error);
+      goto out;
     }
 
   offset_to_location (r, start, &connection.line, &connection.column);
-  ui = json_object_get_member (object, "ui");
+  ui = json_object_get_member (name.object, "ui");
   _sw_model_take_connection (r->model, &connection, ui != NULL ? json_node_copy (ui) : NULL);
+
+out:
+  g_free (name.text);
 }
 
 /* Simulation settings */
@@ -1382,22 +1538,33 @@ sw_model_new_from_data (const char  *data,
 
   reader_init (&r, data, length, display_name);
 
-  parser = json_parser_new ();
-  g_signal_connect (parser, "object-start", G_CALLBACK (on_object_start), &r);
-  g_signal_connect (parser, "object-member", G_CALLBACK (on_object_member), &r);
-  g_signal_connect (parser, "object-end", G_CALLBACK (on_object_end), &r);
-  g_signal_connect (parser, "array-start", G_CALLBACK (on_array_start), &r);
-  g_signal_connect (parser, "array-element", G_CALLBACK (on_array_element), &r);
-  g_signal_connect (parser, "array-end", G_CALLBACK (on_array_end), &r);
-
   /* Text that would crash the parser or that it would read wrongly never
    * reaches it; a second top-level value neither (json-glib parses and
    * drops it). */
+  scan.starts = g_array_new (FALSE, FALSE, sizeof (gsize));
   if (_sw_model_file_scan (r.data, r.length, SW_MODEL_FILE_MAX_DEPTH, on_scan_problem, &r, &scan))
     {
       gsize parse_length = scan.trailing != SW_SCAN_NONE ? scan.value_end : r.length;
 
-      if (!json_parser_load_from_data (parser, r.data, (gssize) parse_length, &parse_error))
+      gboolean parsed = FALSE;
+
+      /* Plain JSON: where each value begins is known from the scan. Any
+       * other text, the parser reports positions as it goes (slower). */
+      if (scan.plain)
+        {
+          parser = json_parser_new ();
+          parsed = parse_plain (&r, parser, parse_length, scan.starts);
+          if (!parsed)
+            g_clear_object (&parser);
+        }
+      if (!parsed)
+        {
+          g_debug ("%s: positions from the parser (the text is not plain JSON)", display_name);
+          parser = parser_reporting_positions (&r);
+          parsed = json_parser_load_from_data (parser, r.data, (gssize) parse_length, &parse_error);
+        }
+
+      if (!parsed)
         add_parse_error (&r, parse_error);
       else
         {
@@ -1407,6 +1574,7 @@ sw_model_new_from_data (const char  *data,
           read_root (&r, json_parser_get_root (parser));
         }
     }
+  g_array_unref (scan.starts);
 
   if (r.problems->len > 0)
     reader_report (&r, error);

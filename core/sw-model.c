@@ -38,6 +38,16 @@ emit_changed (SwModel *model)
 
 /* Messages */
 
+static gboolean
+is_short_printable_ascii (const char *text,
+                          guint       max_chars)
+{
+  for (guint n = 0; text[n] != '\0'; n++)
+    if (n == max_chars || (guchar) text[n] < 0x20 || (guchar) text[n] >= 0x7f)
+      return FALSE;
+  return TRUE;
+}
+
 char *
 _sw_quote (const char *text)
 {
@@ -48,6 +58,8 @@ _sw_quote (const char *text)
 
   if (text == NULL)
     return g_strdup ("“”");
+  if (is_short_printable_ascii (text, max_chars))
+    return g_strconcat ("“", text, "”", NULL);
 
   valid = g_utf8_make_valid (text, -1);
   out = g_string_new ("“");
@@ -407,9 +419,9 @@ _sw_model_resolve_port (SwModel     *self,
   const SwKind *kind;
   int c, p;
 
-  quoted = _sw_quote (ref);
   if (dot == NULL || dot == ref || dot[1] == '\0')
     {
+      quoted = _sw_quote (ref);
       g_set_error (error, SW_ERROR, SW_ERROR_TOPOLOGY,
                    _("%s is not a port; write “component.port”, e.g. “inertia1.flange_a”"),
                    quoted);
