@@ -20,7 +20,7 @@
 
 #include <math.h>
 #include <string.h>
-#include <lapacke.h>
+#include "sw-lapack-private.h"
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>
 #include "sw-gsl-private.h"
@@ -171,8 +171,8 @@ dense_path (const SwSparse *K, const SwSparse *M, guint n_want, double *eval, do
 
   densify (K, A, n);
   densify (M, L, n);
-  if (LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', n, L, n) != 0
-      || LAPACKE_dsygst (LAPACK_COL_MAJOR, 1, 'L', n, A, n, L, n) != 0)
+  if (_sw_lapack ()->dpotrf (LAPACK_COL_MAJOR, 'L', n, L, n) != 0
+      || _sw_lapack ()->dsygst (LAPACK_COL_MAJOR, 1, 'L', n, A, n, L, n) != 0)
     return FALSE;
   if (range == 'I')
     {
@@ -188,14 +188,14 @@ dense_path (const SwSparse *K, const SwSparse *M, guint n_want, double *eval, do
           *lambda_max = MAX (*lambda_max, sum);
         }
     }
-  if (LAPACKE_dsyevr (LAPACK_COL_MAJOR, 'V', range, 'L', n, A, n, 0, 0, 1, n_want, 0, &found, w, evec, ldv,
+  if (_sw_lapack ()->dsyevr (LAPACK_COL_MAJOR, 'V', range, 'L', n, A, n, 0, 0, 1, n_want, 0, &found, w, evec, ldv,
                       support) != 0
       || (guint) found != n_want)
     return FALSE;
   memcpy (eval, w, n_want * sizeof (double));
   if (range == 'A')
     *lambda_max = w[n - 1];
-  return LAPACKE_dtrtrs (LAPACK_COL_MAJOR, 'L', 'T', 'N', n, n_want, L, n, evec, ldv) == 0;
+  return _sw_lapack ()->dtrtrs (LAPACK_COL_MAJOR, 'L', 'T', 'N', n, n_want, L, n, evec, ldv) == 0;
 }
 
 static gboolean
@@ -236,12 +236,12 @@ tridiagonal_path (const SwSparse *K, const SwSparse *M, const guint *order, cons
       /* The largest eigenvalue alone (bisection, O(n)). */
       d2 = g_memdup2 (d, n * sizeof (double));
       e2 = g_memdup2 (e, n * sizeof (double));
-      if (LAPACKE_dstevr (LAPACK_COL_MAJOR, 'N', 'I', n, d2, e2, 0, 0, n, n, 0, &found, w, NULL, 1, support) != 0
+      if (_sw_lapack ()->dstevr (LAPACK_COL_MAJOR, 'N', 'I', n, d2, e2, 0, 0, n, n, 0, &found, w, NULL, 1, support) != 0
           || found != 1)
         return FALSE;
       *lambda_max = w[0];
     }
-  if (LAPACKE_dstevr (LAPACK_COL_MAJOR, 'V', range, n, d, e, 0, 0, 1, n_want, 0, &found, w, evec, ldv, support)
+  if (_sw_lapack ()->dstevr (LAPACK_COL_MAJOR, 'V', range, n, d, e, 0, 0, 1, n_want, 0, &found, w, evec, ldv, support)
         != 0
       || (guint) found != n_want)
     return FALSE;
@@ -264,7 +264,7 @@ band_path (const SwSparse *K, const SwSparse *M, const guint *order, const guint
 
   if (n_want == n)
     {
-      if (LAPACKE_dsbgvd (LAPACK_COL_MAJOR, 'V', 'U', n, ka, kb, ab, ka + 1, bb, kb + 1, w, evec, ldv) != 0)
+      if (_sw_lapack ()->dsbgvd (LAPACK_COL_MAJOR, 'V', 'U', n, ka, kb, ab, ka + 1, bb, kb + 1, w, evec, ldv) != 0)
         return FALSE;
       *lambda_max = w[n - 1];
     }
@@ -276,12 +276,12 @@ band_path (const SwSparse *K, const SwSparse *M, const guint *order, const guint
       g_autofree double *bb2 = g_memdup2 (bb, (gsize) (kb + 1) * n * sizeof (double));
 
       /* The largest eigenvalue alone (no vectors: a band reduction). */
-      if (LAPACKE_dsbgvx (LAPACK_COL_MAJOR, 'N', 'I', 'U', n, ka, kb, ab2, ka + 1, bb2, kb + 1, q, n, 0, 0, n, n,
+      if (_sw_lapack ()->dsbgvx (LAPACK_COL_MAJOR, 'N', 'I', 'U', n, ka, kb, ab2, ka + 1, bb2, kb + 1, q, n, 0, 0, n, n,
                           0, &found, w, NULL, 1, fail) != 0
           || found != 1)
         return FALSE;
       *lambda_max = w[0];
-      if (LAPACKE_dsbgvx (LAPACK_COL_MAJOR, 'V', 'I', 'U', n, ka, kb, ab, ka + 1, bb, kb + 1, q, n, 0, 0, 1,
+      if (_sw_lapack ()->dsbgvx (LAPACK_COL_MAJOR, 'V', 'I', 'U', n, ka, kb, ab, ka + 1, bb, kb + 1, q, n, 0, 0, 1,
                           n_want, 0, &found, w, evec, ldv, fail) != 0
           || (guint) found != n_want)
         return FALSE;
@@ -344,6 +344,6 @@ _sw_eigen_general (double *a, guint n, double *re, double *im)
   for (gsize k = 0; k < (gsize) n * n; k++)
     if (!isfinite (a[k]))
       return FALSE;
-  return LAPACKE_dgeevx (LAPACK_COL_MAJOR, 'B', 'N', 'N', 'N', n, a, n, re, im, NULL, 1, NULL, 1, &ilo, &ihi,
+  return _sw_lapack ()->dgeevx (LAPACK_COL_MAJOR, 'B', 'N', 'N', 'N', n, a, n, re, im, NULL, 1, NULL, 1, &ilo, &ihi,
                          scale, &abnrm, rconde, rcondv) == 0;
 }

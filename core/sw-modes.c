@@ -22,7 +22,7 @@
 #include <glib/gi18n-lib.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
-#include <lapacke.h>
+#include "sw-lapack-private.h"
 #include "sw-error.h"
 #include "sw-gsl-private.h"
 #include "sw-eigen-private.h"
@@ -343,8 +343,8 @@ damped_eigenvalues (SwLinear *lin, const guint *m, guint nm, const guint *f, gui
           for (guint j = 0; j < nm; j++)
             for (guint k = Mmm.start[j]; k < Mmm.start[j + 1]; k++)
               L[(gsize) j * nm + Mmm.row[k]] = Mmm.value[k];
-          ok = LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', nm, L, nm) == 0
-               && LAPACKE_dpotrs (LAPACK_COL_MAJOR, 'L', nm, n, L, nm, A + np, n) == 0;
+          ok = _sw_lapack ()->dpotrf (LAPACK_COL_MAJOR, 'L', nm, L, nm) == 0
+               && _sw_lapack ()->dpotrs (LAPACK_COL_MAJOR, 'L', nm, n, L, nm, A + np, n) == 0;
         }
       sw_sparse_clear (&Mmm);
     }
@@ -678,6 +678,9 @@ _sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, con
   guint nm, nb, ns, nc, n_modes, per_mode;
   double lambda_max = 0;
   SwEigenMethod method;
+
+  if (_sw_lapack_load (error) == NULL)
+    return NULL;
 
   g_return_val_if_fail (sys != NULL, NULL);
   if (options == NULL)

@@ -1,0 +1,35 @@
+/* sw-lapack-private.h: the LAPACKE routines modal analysis uses, loaded
+ * from liblapacke.so.3 the first time they are needed.
+ *
+ * Linking LAPACK (OpenBLAS on Debian) into every program costs each start
+ * about 4 ms of symbol relocation, and OpenBLAS starts a thread that spins
+ * beside every simulation; most runs never solve an eigenproblem.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+#include <lapacke.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+  __typeof__ (LAPACKE_dgeevx) *dgeevx;
+  __typeof__ (LAPACKE_dpotrf) *dpotrf;
+  __typeof__ (LAPACKE_dpotrs) *dpotrs;
+  __typeof__ (LAPACKE_dsbgvd) *dsbgvd;
+  __typeof__ (LAPACKE_dsbgvx) *dsbgvx;
+  __typeof__ (LAPACKE_dstevr) *dstevr;
+  __typeof__ (LAPACKE_dsyevr) *dsyevr;
+  __typeof__ (LAPACKE_dsygst) *dsygst;
+  __typeof__ (LAPACKE_dtrtrs) *dtrtrs;
+} SwLapack;
+
+/* Loads the library once (thread-safe); NULL with error set when it or a
+ * routine is missing. */
+const SwLapack *_sw_lapack_load (GError **error);
+
+/* The routines, after a successful _sw_lapack_load (). */
+const SwLapack *_sw_lapack (void);
+
+G_END_DECLS

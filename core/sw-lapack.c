@@ -1,0 +1,73 @@
+/* sw-lapack.c: LAPACKE loaded at its first use (sw-lapack-private.h).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-lapack-private.h"
+#include "sw-error.h"
+
+#include <gmodule.h>
+#include <glib/gi18n-lib.h>
+
+#define LAPACKE_LIBRARY "liblapacke.so.3"
+
+static SwLapack lapack;
+static char *load_error;   /* why loading failed, or NULL */
+
+static gboolean
+find (GModule    *module,
+      const char *name,
+      gpointer   *slot)
+{
+  if (g_module_symbol (module, name, slot) && *slot != NULL)
+    return TRUE;
+  load_error = g_strdup_printf (_("%s has no %s"), LAPACKE_LIBRARY, name);
+  return FALSE;
+}
+
+static void
+load (void)
+{
+  /* Never closed: the routines stay valid for the process's lifetime. */
+  GModule *module = g_module_open (LAPACKE_LIBRARY, G_MODULE_BIND_LOCAL);
+
+  if (module == NULL)
+    {
+      load_error = g_strdup (g_module_error ());
+      return;
+    }
+  g_module_make_resident (module);
+  (void) (find (module, "LAPACKE_dgeevx", (gpointer *) &lapack.dgeevx)
+          && find (module, "LAPACKE_dpotrf", (gpointer *) &lapack.dpotrf)
+          && find (module, "LAPACKE_dpotrs", (gpointer *) &lapack.dpotrs)
+          && find (module, "LAPACKE_dsbgvd", (gpointer *) &lapack.dsbgvd)
+          && find (module, "LAPACKE_dsbgvx", (gpointer *) &lapack.dsbgvx)
+          && find (module, "LAPACKE_dstevr", (gpointer *) &lapack.dstevr)
+          && find (module, "LAPACKE_dsyevr", (gpointer *) &lapack.dsyevr)
+          && find (module, "LAPACKE_dsygst", (gpointer *) &lapack.dsygst)
+          && find (module, "LAPACKE_dtrtrs", (gpointer *) &lapack.dtrtrs));
+}
+
+const SwLapack *
+_sw_lapack_load (GError **error)
+{
+  static gsize loaded = 0;
+
+  if (g_once_init_enter (&loaded))
+    {
+      load ();
+      g_once_init_leave (&loaded, 1);
+    }
+  if (load_error != NULL)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_IO,
+                   _("LAPACK cannot be loaded (%s); modal analysis needs it: install liblapacke"), load_error);
+      return NULL;
+    }
+  return &lapack;
+}
+
+const SwLapack *
+_sw_lapack (void)
+{
+  g_assert (lapack.dtrtrs != NULL);
+  return &lapack;
+}
