@@ -1,4 +1,5 @@
-/* sw-number-private.h: what sw-number.c takes from a C++ library.
+/* sw-number-private.h: what sw-number.c takes from a C++ library, and
+ * what it gives the CSV writer.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
@@ -13,6 +14,9 @@ extern "C" {
 /* The shortest digits that read back to |value| (finite, not 0), without a
  * sign, NUL-terminated: |value| = 0.DIGITS x 10^point. Returns how many. */
 int _sw_number_shortest_digits (double value, char digits[SW_NUMBER_MAX_DIGITS + 1], int *point);
+/* sw_format_number () into buf (SW_NUMBER_BUF_SIZE bytes); returns the
+ * length written, without the NUL. */
+int _sw_format_number_to (char *buf, double value);
 
 #ifdef __cplusplus
 }

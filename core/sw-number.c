@@ -7,21 +7,48 @@
 #include <math.h>
 #include <string.h>
 
+static int
+copy_text (char       *buf,
+           const char *text)
+{
+  strcpy (buf, text);
+  return (int) strlen (text);
+}
+
+/* "e-6", "e20": the exponent as %g writes it, without its zeros. */
+static int
+write_exponent (char *buf,
+                int   x)
+{
+  char reversed[8];
+  int p = 0, k = 0;
+
+  buf[p++] = 'e';
+  if (x < 0)
+    buf[p++] = '-', x = -x;
+  do
+    reversed[k++] = (char) ('0' + x % 10), x /= 10;
+  while (x > 0);
+  while (k > 0)
+    buf[p++] = reversed[--k];
+  return p;
+}
+
 /* Laid out as %.Pg would, P = max (digits, 15) (so numbers up to 1e15
  * keep no exponent), with exponents written "1e-6", "1e20". */
-char *
-sw_format_number (char   *buf,
-                  double  value)
+int
+_sw_format_number_to (char   *buf,
+                      double  value)
 {
   char digits[SW_NUMBER_MAX_DIGITS + 1];
   int point, n, x, precision, p = 0;
 
   if (value == 0)
-    return strcpy (buf, "0");
+    return copy_text (buf, "0");
   if (isnan (value))
-    return strcpy (buf, "nan");
+    return copy_text (buf, "nan");
   if (isinf (value))
-    return strcpy (buf, value > 0 ? "inf" : "-inf");
+    return copy_text (buf, value > 0 ? "inf" : "-inf");
 
   n = _sw_number_shortest_digits (value, digits, &point);
   x = point - 1;   /* the exponent of the first digit */
@@ -36,7 +63,7 @@ sw_format_number (char   *buf,
           buf[p++] = '.';
           memcpy (buf + p, digits + 1, n - 1), p += n - 1;
         }
-      p += g_snprintf (buf + p, SW_NUMBER_BUF_SIZE - p, "e%d", x);
+      p += write_exponent (buf + p, x);
     }
   else if (x < 0)
     {
@@ -56,6 +83,14 @@ sw_format_number (char   *buf,
         }
     }
   buf[p] = '\0';
+  return p;
+}
+
+char *
+sw_format_number (char   *buf,
+                  double  value)
+{
+  _sw_format_number_to (buf, value);
   return buf;
 }
 
