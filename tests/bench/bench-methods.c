@@ -12,11 +12,15 @@
  * accepted and rejected steps, evaluations of the right-hand side (all, and
  * for Jacobians), Jacobians. For each model, auto's time over the best
  * method's (target <= 1.3).
- * Then the stiff chain with bdf for N = 100 ... 10000: time per body
- * (linear growth keeps it flat).
+ * Then the stiff chain with bdf for N = 100 ... 10000: time, per body and
+ * per body and step, steps, Jacobians (assembled from the elements: no
+ * evaluations for a chain) and the growth from one N to the next; and the
+ * same with J, c, d scaled so that the slow modes, and so the steps, stay
+ * the same (the per-step cost alone).
  *
  * Run: meson test -C build --benchmark bench-methods --verbose, or
- *      build/tests/bench-methods [MODEL-SUBSTRING]
+ *      build/tests/bench-methods [MODEL-SUBSTRING] ("stiff": the stiff
+ *      chains and the scaling, "scaling": the scaling alone)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -39,7 +43,7 @@ cpu_seconds (void)
 }
 
 static char *
-chain_json (guint n, double c, double d)
+chain_json_j (guint n, double j, double c, double d)
 {
   GString *s = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"chain\", \"components\": [\n");
   GString *k = g_string_new ("\"connections\": [{\"from\": \"tau.flange\", \"to\": \"J0.flange_a\"}");
@@ -47,7 +51,7 @@ chain_json (guint n, double c, double d)
   g_string_append (s, "{\"id\": \"tau\", \"kind\": \"rotational.constant_torque\", \"params\": {\"tau_constant\": 10}}");
   for (guint i = 0; i < n; i++)
     {
-      g_string_append_printf (s, ",\n{\"id\": \"J%u\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.01}}", i);
+      g_string_append_printf (s, ",\n{\"id\": \"J%u\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": %g}}", i, j);
       if (i + 1 == n)
         break;
       g_string_append_printf (s, ",\n{\"id\": \"S%u\", \"kind\": \"rotational.spring_damper\", "
@@ -60,6 +64,12 @@ chain_json (guint n, double c, double d)
   g_string_append (s, k->str);
   g_string_free (k, TRUE);
   return g_string_free (s, FALSE);
+}
+
+static char *
+chain_json (guint n, double c, double d)
+{
+  return chain_json_j (n, 0.01, c, d);
 }
 
 static SwSystem *
@@ -143,30 +153,52 @@ bench_model (const char *name, const SwSystem *sys, gboolean explicit_too)
   printf ("    auto (%s) / best: %.2f (target <= 1.3)\n", sw_method_to_name (chosen), t_auto / best);
 }
 
+/* One series of stiff chains for N = 100, 1000, 10000: seconds, per body,
+ * steps, Jacobians and the evaluations they took, per body and step, and
+ * the growth from the N before. refine scales J by 100/N and c, d by N/100
+ * (the same continuous shaft cut finer: its slow modes, and so the steps,
+ * stay the same); otherwise every element is J 0.01, c 1e8, d 1e3. */
 static void
-bench_scaling (void)
+bench_scaling_series (gboolean refine)
 {
   const guint sizes[] = { 100, 1000, 10000 };
-  double per_body_first = 0;
+  double t_before = 0;
+  guint64 steps_before = 0;
 
-  printf ("stiff chain c 1e8 d 1e3, bdf: time against N (linear: per-body time stays flat)\n");
+  printf ("    %6s %9s %9s %8s %6s %6s %10s %8s %8s\n", "N", "s", "us/body", "steps", "Jacs", "evals",
+          "us/(b*st)", "t growth", "steps x");
   for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
     {
-      g_autofree char *json = chain_json (sizes[k], 1e8, 1e3);
+      double scale = refine ? sizes[k] / 100.0 : 1;
+      g_autofree char *json = chain_json_j (sizes[k], 0.01 / scale, 1e8 * scale, 1e3 * scale);
       g_autoptr (SwSystem) sys = assemble (json, NULL);
       SwSimulateStats st;
       double t;
 
       if (!run (sys, SW_METHOD_BDF, &t, &st))
         continue;
+      printf ("    %6u %9.4g %9.4g %8" G_GUINT64_FORMAT " %6" G_GUINT64_FORMAT " %6" G_GUINT64_FORMAT " %10.3g",
+              sizes[k], t, 1e6 * t / sizes[k], st.n_steps, st.n_jacobians, st.n_jac_rhs_evals,
+              1e6 * t / sizes[k] / MAX (st.n_steps, 1));
+      if (k > 0)
+        printf (" %8.3g %8.3g", t / t_before, (double) st.n_steps / MAX (steps_before, 1));
+      printf ("%s\n", st.jacobian_dense ? " (dense)" : "");
       if (k == 0)
-        per_body_first = t / sizes[k];
-      printf ("    N %6u %10.4g s  %8.3g us/body (x%.2f of N = %u)  %" G_GUINT64_FORMAT " steps %" G_GUINT64_FORMAT
-              " Jacobians, band %u + %u%s\n",
-              sizes[k], t, 1e6 * t / sizes[k], t / sizes[k] / per_body_first, sizes[0], st.n_steps, st.n_jacobians,
-              st.jacobian_lower, st.jacobian_upper, st.jacobian_dense ? " (dense)" : "");
+        printf ("           band %u + %u\n", st.jacobian_lower, st.jacobian_upper);
+      t_before = t;
+      steps_before = st.n_steps;
       fflush (stdout);
     }
+}
+
+static void
+bench_scaling (void)
+{
+  printf ("stiff chain J 0.01, c 1e8, d 1e3, bdf: time against N (growth x10 per x10 in N at equal steps; "
+          "us/(b*st) = per body and step)\n");
+  bench_scaling_series (FALSE);
+  printf ("the same shaft cut finer (J 1/N, c and d x N/100: the same slow modes), bdf\n");
+  bench_scaling_series (TRUE);
 }
 
 static int
@@ -217,7 +249,7 @@ main (int argc, char **argv)
       sys = assemble (NULL, path);
       bench_model (name, sys, TRUE);
     }
-  if (only == NULL || strstr ("scaling", only) != NULL)
+  if (only == NULL || strstr ("stiff-scaling", only) != NULL)
     bench_scaling ();
   return 0;
 }
