@@ -28,6 +28,10 @@ static const SwKind *const kinds[] = {
   &sw_kind_tsf_rot_trans,
   &sw_kind_tsf_trans_rot,
   &sw_kind_tsf_trans_trans,
+  /* Friction and clutches */
+  &sw_kind_rot_bearing_friction,
+  &sw_kind_rot_brake,
+  &sw_kind_rot_clutch,
   /* Sources */
   &sw_kind_rot_torque,
   &sw_kind_rot_constant_torque,

@@ -11,6 +11,7 @@
 
 #include <glib.h>
 #include "sw-signal.h"
+#include "sw-table.h"
 
 G_BEGIN_DECLS
 
@@ -34,9 +35,28 @@ typedef enum {
   SW_PARAM_REAL,         /* a number */
   SW_PARAM_BOOLEAN,      /* true/false in the file, 0/1 inside */
   SW_PARAM_SIGNAL,       /* a number or a signal object, see sw-signal.h */
-  SW_PARAM_INITIAL       /* an optional initial value: absent means "follows
+  SW_PARAM_INITIAL,      /* an optional initial value: absent means "follows
                           * from the connections" (default_value unused) */
+  SW_PARAM_TABLE         /* rows of numbers (sw-table.h), described by the
+                          * parameter's table; default_value unused */
 } SwParamType;
+
+/* A column of a table parameter: its values must lie in [min, max]. */
+typedef struct {
+  const char *name;      /* "w", "tau", "eta_mf1" */
+  const char *unit;
+  double      min, max;
+  gboolean    min_exclusive;
+} SwColumnDesc;
+
+/* A table parameter: at least one row of n_columns numbers, the first
+ * column strictly increasing. */
+typedef struct {
+  const SwColumnDesc *columns;
+  guint               n_columns;
+  const double       *default_rows;    /* n_default_rows × n_columns */
+  guint               n_default_rows;
+} SwTableDesc;
 
 typedef struct {
   const char  *name;     /* file name, Modelica or Twin Builder spelling */
@@ -47,6 +67,7 @@ typedef struct {
   double       min, max;        /* inclusive valid range */
   gboolean     min_exclusive;   /* min itself is not valid (J > 0) */
   const char  *help;
+  const SwTableDesc *table;     /* SW_PARAM_TABLE only */
 } SwParamDesc;
 
 typedef struct {

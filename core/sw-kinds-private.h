@@ -19,6 +19,7 @@
 #define SW_BOOL(n, l, def, h)            { n, l, "", SW_PARAM_BOOLEAN, def, 0, 1, FALSE, h }
 #define SW_SIGNAL(n, l, u, h)            { n, l, u, SW_PARAM_SIGNAL, 0, -INFINITY, INFINITY, FALSE, h }
 #define SW_INITIAL(n, l, u, h)           { n, l, u, SW_PARAM_INITIAL, NAN, -INFINITY, INFINITY, FALSE, h }
+#define SW_TABLE_PARAM(n, l, h, t)       { n, l, "", SW_PARAM_TABLE, NAN, -INFINITY, INFINITY, FALSE, h, t }
 #define SW_VAR(n, u, h)                  { n, u, h }
 
 #define SW_TABLE(t) (t), G_N_ELEMENTS (t)
@@ -42,3 +43,4 @@ extern const SwKind sw_kind_rot_linear_speed_torque, sw_kind_rot_quadratic_speed
 extern const SwKind sw_kind_rot_speed, sw_kind_rot_position, sw_kind_rot_accelerate;
 extern const SwKind sw_kind_trans_force, sw_kind_trans_constant_force, sw_kind_trans_quadratic_speed_force;
 extern const SwKind sw_kind_trans_speed, sw_kind_trans_position, sw_kind_trans_accelerate;
+extern const SwKind sw_kind_rot_bearing_friction, sw_kind_rot_brake, sw_kind_rot_clutch;

@@ -97,7 +97,10 @@ _sw_component_clear (SwComponent *component)
 {
   g_clear_pointer (&component->id, g_free);
   for (guint i = 0; i < SW_KIND_MAX_PARAMS; i++)
-    g_clear_pointer (&component->signal[i], sw_signal_unref);
+    {
+      g_clear_pointer (&component->signal[i], sw_signal_unref);
+      g_clear_pointer (&component->table[i], sw_table_unref);
+    }
   g_clear_pointer (&component->ui, json_node_unref);
 }
 

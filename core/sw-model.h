@@ -21,6 +21,9 @@ typedef struct {
   /* For SIGNAL parameters the signal (a constant one for a number); NULL for
    * the others. Owned by the component. */
   SwSignal     *signal[SW_KIND_MAX_PARAMS];
+  /* For TABLE parameters the table (the kind's default when not given);
+   * NULL for the others. Owned by the component. */
+  SwTable      *table[SW_KIND_MAX_PARAMS];
   /* TRUE where the file (or the editor) gave the parameter; saving writes
    * these and leaves defaults out. */
   gboolean      given[SW_KIND_MAX_PARAMS];

@@ -23,6 +23,7 @@ struct _SwPart {
   guint         node[SW_KIND_MAX_PORTS];       /* node of each port */
   double        param[SW_KIND_MAX_PARAMS];     /* NAN for an unset INITIAL */
   SwSignal     *signal[SW_KIND_MAX_PARAMS];    /* SIGNAL params, else NULL */
+  SwTable      *table[SW_KIND_MAX_PARAMS];     /* TABLE params, else NULL */
   guint         first_row;                     /* the part's constraint rows */
   guint         n_rows;
 };

@@ -400,8 +400,12 @@ build_parts (SwAssembly *ctx)
       p->component = i;
       memcpy (p->param, c->param, sizeof p->param);
       for (guint k = 0; k < c->kind->n_params; k++)
-        if (c->signal[k] != NULL)
-          p->signal[k] = sw_signal_ref (c->signal[k]);
+        {
+          if (c->signal[k] != NULL)
+            p->signal[k] = sw_signal_ref (c->signal[k]);
+          if (c->table[k] != NULL)
+            p->table[k] = sw_table_ref (c->table[k]);
+        }
       ctx->port_base[i + 1] = ctx->port_base[i] + c->kind->n_ports;
     }
 }
@@ -542,7 +546,10 @@ sw_system_unref (SwSystem *sys)
     {
       g_free ((char *) sys->parts[i].id);
       for (guint k = 0; k < SW_KIND_MAX_PARAMS; k++)
-        g_clear_pointer (&sys->parts[i].signal[k], sw_signal_unref);
+        {
+          g_clear_pointer (&sys->parts[i].signal[k], sw_signal_unref);
+          g_clear_pointer (&sys->parts[i].table[k], sw_table_unref);
+        }
     }
   for (guint k = 0; k < sys->n_drivers; k++)
     sw_signal_unref (sys->drivers[k].signal);

@@ -1,0 +1,156 @@
+/* sw-kinds-friction.c: Coulomb friction with sticking (Modelica's
+ * PartialFriction family): bearing friction and brakes against the
+ * housing, clutches between two flanges.
+ *
+ * Sliding, the friction torque is a function of the relative speed (a table
+ * mirrored for negative speeds) times the normal force; stuck, the element
+ * is a rigid lock whose torque follows from the coupled equations, and it
+ * breaks away when that torque would exceed the maximum static friction
+ * peak * (the sliding torque at speed 0). The engine runs this state
+ * machine with exact events (sw-switching.c).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-kinds-private.h"
+
+/* Ports. The bearing friction and the brake join flange_a and flange_b
+ * rigidly and rub against the support; the clutch rubs flange_b on
+ * flange_a. */
+enum { F_A, F_B, F_SUPPORT };
+
+static const SwPortDesc housing_ports[] = {
+  SW_PORT ("flange_a", SW_ROT), SW_PORT ("flange_b", SW_ROT), SW_SUPPORT ("support", SW_ROT),
+};
+static const SwPortDesc clutch_ports[] = { SW_PORT ("flange_a", SW_ROT), SW_PORT ("flange_b", SW_ROT) };
+
+/* The flanges of a bearing or brake turn together. */
+static void
+housing_build (const SwPart *p, SwBuilder *b)
+{
+  guint nodes[2] = { p->node[F_A], p->node[F_B] };
+  double coeffs[2] = { -1, 1 };
+
+  sw_builder_add_constraint (b, p, 2, nodes, coeffs, 0);
+}
+
+/* Relative motion: flanges against the support, or flange_b against
+ * flange_a. */
+static void
+relative_motion (const SwPart *p, const SwState *s, gboolean housing, double *rel)
+{
+  guint other = housing ? F_SUPPORT : F_A;
+
+  rel[0] = SW_X (p, s, F_B) - SW_X (p, s, other);
+  rel[1] = SW_V (p, s, F_B) - SW_V (p, s, other);
+  rel[2] = s->a != NULL ? SW_A (p, s, F_B) - SW_A (p, s, other) : 0;
+}
+
+static void
+friction_variables (const SwPart *p, const SwState *s, gboolean housing, double *out)
+{
+  relative_motion (p, s, housing, out);
+  out[3] = 0;      /* tau */
+  out[4] = 2;      /* mode: free */
+  out[5] = out[6] = out[7] = 0;
+  out[8] = 0;      /* lossPower */
+}
+
+static void
+housing_variables (const SwPart *p, const SwState *s, double *out)
+{
+  friction_variables (p, s, TRUE, out);
+}
+
+static void
+clutch_variables (const SwPart *p, const SwState *s, double *out)
+{
+  friction_variables (p, s, FALSE, out);
+}
+
+/* Tables: Modelica's defaults. */
+static const SwColumnDesc tau_pos_columns[] = {
+  { "w", "rad/s", 0, INFINITY, FALSE },
+  { "tau", "N.m", 0, INFINITY, FALSE },
+};
+static const double tau_pos_default[] = { 0, 1 };
+static const SwTableDesc tau_pos_table = { tau_pos_columns, 2, tau_pos_default, 1 };
+
+static const SwColumnDesc mue_pos_columns[] = {
+  { "w", "rad/s", 0, INFINITY, FALSE },
+  { "mue", "", 0, INFINITY, FALSE },
+};
+static const double mue_pos_default[] = { 0, 0.5 };
+static const SwTableDesc mue_pos_table = { mue_pos_columns, 2, mue_pos_default, 1 };
+
+#define PEAK SW_REAL ("peak", N_("Peak factor"), "", 1, 1, INFINITY, \
+                      N_("Maximum static friction = peak × the sliding friction at speed 0 (peak ≥ 1)"))
+
+static const SwParamDesc bearing_params[] = {
+  SW_TABLE_PARAM ("tau_pos", N_("Friction torque"), N_("Friction torque against positive speed: rows [w, tau], "
+                                                     "w from 0 increasing; mirrored for negative speeds"),
+                  &tau_pos_table),
+  PEAK,
+};
+
+#define NORMAL_FORCE_PARAMS \
+  SW_TABLE_PARAM ("mue_pos", N_("Friction coefficient"), N_("Friction coefficient against positive relative " \
+                                                          "speed: rows [w, mue], w from 0 increasing"), \
+                  &mue_pos_table), \
+  PEAK, \
+  SW_NONNEG ("cgeo", N_("Geometry constant"), "m", 1, \
+             N_("Friction torque = cgeo × mue × normal force; N plates of radii r_i, r_o: N (r_o + r_i) / 2")), \
+  SW_REAL ("fn_max", N_("Maximum normal force"), "N", NAN, 0, INFINITY, \
+           N_("Normal force when f_normalized = 1")), \
+  { "f_normalized", N_("Normalised normal force"), "", SW_PARAM_SIGNAL, NAN, 0, 1, FALSE, \
+    N_("Normal force / fn_max, from 0 (released) to 1 (fully engaged)"), NULL }
+
+static const SwParamDesc brake_params[] = { NORMAL_FORCE_PARAMS };
+static const SwParamDesc clutch_params[] = { NORMAL_FORCE_PARAMS };
+
+/* Variables, Modelica's names. mode: -1 sliding backward, 0 stuck, 1
+ * sliding forward, 2 free (no normal force). */
+#define FRICTION_STATE_VARS \
+  SW_VAR ("mode", "", N_("-1 sliding backward, 0 stuck, 1 sliding forward, 2 free")), \
+  SW_VAR ("startForward", "", N_("1 at the instant it breaks away forward")), \
+  SW_VAR ("startBackward", "", N_("1 at the instant it breaks away backward")), \
+  SW_VAR ("locked", "", N_("1 while stuck")), \
+  SW_VAR ("lossPower", "W", N_("Power turned into heat (never negative)"))
+
+static const SwVarDesc housing_vars[] = {
+  SW_VAR ("phi", "rad", N_("Angle of the flanges relative to the support")),
+  SW_VAR ("w", "rad/s", N_("Speed relative to the support")),
+  SW_VAR ("a", "rad/s2", N_("Acceleration relative to the support")),
+  SW_VAR ("tau", "N.m", N_("Friction torque (positive against positive speed)")),
+  FRICTION_STATE_VARS,
+};
+static const SwVarDesc clutch_vars[] = {
+  SW_VAR ("phi_rel", "rad", N_("Relative angle flange_b - flange_a")),
+  SW_VAR ("w_rel", "rad/s", N_("Relative speed")),
+  SW_VAR ("a_rel", "rad/s2", N_("Relative acceleration")),
+  SW_VAR ("tau", "N.m", N_("Friction torque (flange_b.tau; positive against positive w_rel)")),
+  FRICTION_STATE_VARS,
+};
+
+const SwKind sw_kind_rot_bearing_friction = {
+  .name = "rotational.bearing_friction", .label = N_("Bearing friction"), .group = "Friction and clutches",
+  .help = N_("Coulomb friction in a bearing: the flanges rub against the support; sticks at zero speed"),
+  .ports = SW_TABLE (housing_ports), .params = SW_TABLE (bearing_params), .vars = SW_TABLE (housing_vars),
+  .key_param = "tau_pos", .main_var = "tau",
+  .build = housing_build, .variables = housing_variables,
+};
+
+const SwKind sw_kind_rot_brake = {
+  .name = "rotational.brake", .label = N_("Brake"), .group = "Friction and clutches",
+  .help = N_("Brake: friction between the flanges and the support with a controlled normal force"),
+  .ports = SW_TABLE (housing_ports), .params = SW_TABLE (brake_params), .vars = SW_TABLE (housing_vars),
+  .key_param = "fn_max", .main_var = "tau",
+  .build = housing_build, .variables = housing_variables,
+};
+
+const SwKind sw_kind_rot_clutch = {
+  .name = "rotational.clutch", .label = N_("Clutch"), .group = "Friction and clutches",
+  .help = N_("Clutch: friction between two flanges with a controlled normal force; locks when they turn "
+             "together"),
+  .ports = SW_TABLE (clutch_ports), .params = SW_TABLE (clutch_params), .vars = SW_TABLE (clutch_vars),
+  .key_param = "fn_max", .main_var = "w_rel",
+  .variables = clutch_variables,
+};
