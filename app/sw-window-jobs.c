@@ -5,11 +5,12 @@
  * becomes Stop while a run is under way; a new run cancels the previous
  * one.
  *
- * A run's rows go into a trajectory made to its size (sw_trajectory_new_sized:
- * its columns never move), appended by the worker as sw_simulate computes
- * them (on_row); the main thread reads the rows published so far, so the
- * plot fills in while the run goes, and the finished run is that same
- * trajectory.
+ * A run's rows go into a trajectory made to its size
+ * (sw_simulate_new_trajectory: it keeps each row's time and state and
+ * derives a column when the plot first asks for it), appended by the
+ * worker as sw_simulate computes them (record_into); the main thread reads
+ * the rows published so far, so the plot fills in while the run goes, and
+ * the finished run is that same trajectory.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-window-private.h"
@@ -36,7 +37,6 @@ typedef struct {
   SwSimulateOptions  options;
   char              *params_text;       /* the model as it was, for the legend */
   SwTrajectory      *rows;              /* a run's rows as they come (set by the worker) */
-  guint              max_rows;          /* their room */
   double             modes_time_s;      /* modes: the operating point's time */
   gint64             last_progress_us;  /* worker only */
   double             elapsed_s;         /* written by the worker before it returns */
@@ -225,28 +225,6 @@ run_progress (double   t,
                               progress_free);
 }
 
-/* In the worker: a row into the run's trajectory, where the main thread
- * sees it once it is complete. */
-static gboolean
-append_row (double        t,
-            const double *values,
-            guint         n,
-            gpointer      data,
-            GError      **error)
-{
-  Job *job = data;
-
-  g_assert (n == sw_trajectory_get_n_columns (job->rows));
-  if (sw_trajectory_get_n_rows (job->rows) >= job->max_rows)
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE,
-                   _("the run made more than the %u rows it was planned with"), job->max_rows);
-      return FALSE;
-    }
-  sw_trajectory_append_row (job->rows, t, values);
-  return TRUE;
-}
-
 static void
 run_worker (GTask        *task,
             gpointer      source_object,
@@ -258,27 +236,20 @@ run_worker (GTask        *task,
   gint64 start = g_get_monotonic_time ();
   SwSimulateOptions options = job->options;
   g_autoptr(SwTrajectory) empty = NULL;
-  g_auto(GStrv) names = NULL;
-  g_auto(GStrv) units = NULL;
-  guint max_rows;
+  SwTrajectory *rows;
 
   job->last_progress_us = start;
-  /* Room for every row the run can make (and the memory check that
-   * sw_simulate would do, as rows are kept after all). */
-  options.discard_rows = FALSE;
-  max_rows = job->max_rows = sw_simulate_get_max_rows (job->system, &options, &error);
-  if (max_rows > 0)
-    names = sw_simulate_dup_column_names (job->system, &options, &error);
-  if (names != NULL)
-    units = sw_simulate_dup_column_units (job->system, &options, &error);
-  if (units == NULL)
+  /* Room for every row the run can make; the rows' times and states are
+   * kept, the columns made from them when they are shown. */
+  rows = sw_simulate_new_trajectory (job->system, &options, &error);
+  if (rows == NULL)
     {
       g_task_return_error (task, error);
       return;
     }
-  job->rows = sw_trajectory_new_sized (g_steal_pointer (&names), g_steal_pointer (&units), max_rows);
-  options.on_row = append_row;
-  options.on_row_data = job;
+  job->rows = rows;
+  options.record_into = rows;
+  options.on_row = NULL;
   options.discard_rows = TRUE;
   empty = sw_simulate (job->system, &options, run_progress, job, cancellable, &error);
   job->elapsed_s = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;

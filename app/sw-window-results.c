@@ -599,7 +599,7 @@ dup_plotted_trajectory (SwWindow *self)
   g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
   g_autoptr(GStrvBuilder) units = g_strv_builder_new ();
   g_autoptr(GArray) index = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autofree double *row = NULL;
+  g_autofree double *rows = NULL;
   SwTrajectory *out;
   const double *times = sw_trajectory_get_times (self->trajectory);
   guint n_rows = sw_trajectory_get_n_rows (self->trajectory);
@@ -620,13 +620,18 @@ dup_plotted_trajectory (SwWindow *self)
   out = sw_trajectory_new_sized (g_strv_builder_end (names), g_strv_builder_end (units), MAX (n_rows, 1));
   sw_trajectory_set_x_axis (out, sw_trajectory_get_x_name (self->trajectory),
                             sw_trajectory_get_x_unit (self->trajectory));
-  row = g_new0 (double, MAX (index->len, 1));
-  for (guint r = 0; r < n_rows; r++)
+  /* Column by column (a run's trajectory makes a column when it is first
+   * asked for and may drop it when others are made), then row by row. */
+  rows = g_new0 (double, MAX ((gsize) n_rows * index->len, 1));
+  for (guint k = 0; k < index->len; k++)
     {
-      for (guint k = 0; k < index->len; k++)
-        row[k] = sw_trajectory_get_column (self->trajectory, g_array_index (index, guint, k))[r];
-      sw_trajectory_append_row (out, times[r], row);
+      const double *values = sw_trajectory_get_column (self->trajectory, g_array_index (index, guint, k));
+
+      for (guint r = 0; r < n_rows; r++)
+        rows[(gsize) r * index->len + k] = values[r];
     }
+  for (guint r = 0; r < n_rows; r++)
+    sw_trajectory_append_row (out, times[r], rows + (gsize) r * index->len);
   return out;
 }
 

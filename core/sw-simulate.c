@@ -18,6 +18,7 @@
 #include "sw-error.h"
 #include "sw-integrator-private.h"
 #include "sw-jacobian-private.h"
+#include "sw-trajectory-private.h"
 
 static const struct {
   const char *name;
@@ -133,10 +134,7 @@ sw_system_choose_method (const SwSystem *system, const SwSimulateOptions *option
 
 /* ---- Output columns ----------------------------------------------------- */
 
-typedef struct {
-  guint part;
-  guint var;
-} Column;
+typedef SwColumnSource Column;
 
 /* Every "id.var" that matches a glob pattern ('*.w', 'J*.phi'). */
 static gboolean
@@ -240,9 +238,14 @@ select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, G
   return TRUE;
 }
 
+/* Rows are made by equations of their own (maker), never the
+ * integrator's (eq): a row is then a function of the rows' times and
+ * states alone, which a trajectory that keeps only states makes again bit
+ * for bit (sw-trajectory-private.h). */
 typedef struct {
   const SwSystem *sys;
   SwEquations    *eq;
+  SwRowMaker      maker;
   SwTrajectory   *tr;
   GArray         *cols;
   double         *row;
@@ -250,16 +253,17 @@ typedef struct {
   guint64         n_rows;
 } Output;
 
-/* A result overflowed or became NaN at t: the error names the first
- * variable (of every component's, recorded or not) that is not finite. */
+/* A result overflowed or became NaN at t: the error (in out->eq) names the
+ * first variable (of every component's, recorded or not) that is not
+ * finite, from the state completed in from. */
 static gboolean
-not_finite_error (Output *out, double t, const double *y, gboolean left)
+not_finite_error (Output *out, SwEquations *from, double t, gboolean left)
 {
   const SwSystem *sys = out->sys;
   SwState state;
   double vars[32];
 
-  sw_equations_get_state (out->eq, t, left, &state);
+  sw_equations_get_state (from, t, left, &state);
   g_clear_error (&out->eq->error);
   for (guint i = 0; i < sys->n_parts; i++)
     {
@@ -287,32 +291,20 @@ static gboolean
 emit_row (Output *out, double t, const double *y, gboolean left)
 {
   const SwSystem *sys = out->sys;
-  SwState state;
-  int last_part = -1;
-  double vars[32];
 
-  if (!sw_equations_complete (out->eq, t, y, left))
-    return FALSE;
-  sw_equations_get_state (out->eq, t, left, &state);
-  for (guint k = 0; k < out->cols->len; k++)
+  if (!_sw_row_maker_complete (&out->maker, t, y, left))
     {
-      Column c = g_array_index (out->cols, Column, k);
-
-      if ((int) c.part != last_part)
-        {
-          const SwPart *p = &sys->parts[c.part];
-
-          g_assert (p->kind->n_vars <= G_N_ELEMENTS (vars));
-          p->kind->variables (p, &state, vars);
-          last_part = c.part;
-        }
-      out->row[k] = vars[c.var];
-      if (!isfinite (out->row[k]))
-        return not_finite_error (out, t, y, left);
+      g_clear_error (&out->eq->error);
+      g_propagate_error (&out->eq->error, g_steal_pointer (&out->maker.eq->error));
+      return FALSE;
     }
+  _sw_row_maker_values (&out->maker, t, left, (const Column *) out->cols->data, out->cols->len, out->row);
+  for (guint k = 0; k < out->cols->len; k++)
+    if (!isfinite (out->row[k]))
+      return not_finite_error (out, out->maker.eq, t, left);
   for (guint k = 0; k < sys->n_states; k++)
     if (!isfinite (y[k]))
-      return not_finite_error (out, t, y, left);
+      return not_finite_error (out, out->maker.eq, t, left);
   out->n_rows++;
   if (out->o->on_row != NULL && !out->o->on_row (t, out->row, out->cols->len, out->o->on_row_data, &out->eq->error))
     {
@@ -322,6 +314,12 @@ emit_row (Output *out, double t, const double *y, gboolean left)
     }
   if (!out->o->discard_rows)
     sw_trajectory_append_row (out->tr, t, out->row);
+  if (out->o->record_into != NULL && !_sw_trajectory_append_state (out->o->record_into, t, y, left))
+    {
+      g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_TOO_LARGE,
+                   _("the run made more than the %u rows it was planned with"), (guint) (out->n_rows - 1));
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -508,6 +506,27 @@ sw_simulate_get_max_rows (const SwSystem *system, const SwSimulateOptions *optio
   return (guint) MIN (1.0 + plan.n_out + 2.0 * plan.events->len, (double) G_MAXUINT);
 }
 
+SwTrajectory *
+sw_simulate_new_trajectory (const SwSystem *system, const SwSimulateOptions *options, GError **error)
+{
+  g_auto (Plan) plan = { 0 };
+  SwSimulateOptions o;
+  double rows;
+
+  g_return_val_if_fail (system != NULL && options != NULL, NULL);
+  /* The memory check counts the states kept, not the columns. */
+  o = *options;
+  o.discard_rows = TRUE;
+  if (!plan_run (system, &o, &plan, TRUE, error))
+    return NULL;
+  rows = 1.0 + plan.n_out + 2.0 * plan.events->len;
+  if (too_large_error (rows, system->n_states, error))
+    return NULL;
+  return _sw_trajectory_new_derived (g_steal_pointer (&plan.names), g_steal_pointer (&plan.units), (guint) rows,
+                                     system, (const Column *) plan.cols->data, (const double *) plan.events->data,
+                                     plan.events->len);
+}
+
 /* A run ends: the most telling error first (the equations', a value that
  * is not finite, cancellation), else the integrator's. */
 static void
@@ -523,7 +542,7 @@ run_error (Output *out, SwIntegrator *it, GCancellable *cancellable, GError **in
 
       /* Complete the state there to name the variable. */
       if (sw_equations_complete (out->eq, t, it->not_finite_y, FALSE))
-        not_finite_error (out, t, it->not_finite_y, FALSE);
+        not_finite_error (out, out->eq, t, FALSE);
     }
   if (out->eq->error != NULL)
     g_propagate_error (error, g_steal_pointer (&out->eq->error));
@@ -574,6 +593,10 @@ integrate (const SwSystem          *sys,
     *stats = (SwSimulateStats) { .method = o->method };
   if (!plan_run (sys, o, &plan, TRUE, error))
     return NULL;
+  /* A trajectory of this system's run with these columns. */
+  g_return_val_if_fail (o->record_into == NULL
+                        || (_sw_trajectory_derives_from (o->record_into, sys)
+                            && sw_trajectory_get_n_columns (o->record_into) == plan.cols->len), NULL);
   stop = o->stop_time_s;
   dt = o->output_interval_s;
   cols = plan.cols;
@@ -588,6 +611,7 @@ integrate (const SwSystem          *sys,
   method = choose_method (sys, o, &stiff);
 
   out = (Output) { .sys = sys, .eq = eq, .tr = tr, .cols = cols, .row = row, .o = o };
+  _sw_row_maker_init (&out.maker, sys, (const double *) events->data, events->len);
   eq->left_from = events->len > 0 ? g_array_index (events, double, 0) : INFINITY;
 
   if (sys->n_states > 0)
@@ -687,10 +711,10 @@ integrate (const SwSystem          *sys,
       stats->wall_time_s = (g_get_monotonic_time () - start_us) * 1e-6;
     }
   if (!ok)
-    {
-      run_error (&out, it, cancellable, &it_error, error);
-      return NULL;
-    }
+    run_error (&out, it, cancellable, &it_error, error);
+  _sw_row_maker_clear (&out.maker);
+  if (!ok)
+    return NULL;
   if (y_final != NULL)
     memcpy (y_final, y, sys->n_states * sizeof (double));
   return g_steal_pointer (&tr);
@@ -758,6 +782,7 @@ sw_simulate_final_state (const SwSystem *sys, const SwSimulateOptions *options, 
   o.variables = none;
   o.output_interval_s = o.stop_time_s;
   o.on_row = NULL;
+  o.record_into = NULL;
   o.discard_rows = FALSE;
   tr = integrate (sys, &o, NULL, NULL, NULL, y, NULL, error);
   return tr != NULL ? g_steal_pointer (&y) : NULL;

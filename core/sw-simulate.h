@@ -51,6 +51,10 @@ typedef struct {
   SwRowFunc   on_row;
   gpointer    on_row_data;
   gboolean    discard_rows;
+  /* Optional: a trajectory from sw_simulate_new_trajectory() for this
+   * system and these options, which every row is appended to as it is
+   * computed (another thread may read it meanwhile). */
+  SwTrajectory *record_into;
 } SwSimulateOptions;
 
 /* What a run did, as Dymola and OpenModelica report it. */
@@ -106,6 +110,17 @@ GStrv         sw_simulate_dup_column_units (const SwSystem          *system,
  * capacity of a trajectory that on_row fills (sw_trajectory_new_sized).
  * It does sw_simulate_check()'s checks: 0 with its error. */
 guint         sw_simulate_get_max_rows     (const SwSystem          *system,
+                                            const SwSimulateOptions *options,
+                                            GError                 **error);
+
+/* A trajectory for a run of system with these options to record into
+ * (options->record_into), with room for sw_simulate_get_max_rows() rows:
+ * it keeps each row's time and state (1 + sw_system_get_n_states() values
+ * of 8 bytes, and a bit) and makes a column from them when it is asked for,
+ * bit for bit the values the run computes (sw-trajectory.h). It may be read
+ * by another thread while the run appends. NULL with sw_simulate_check()'s
+ * errors; the memory check counts the states, not the columns. */
+SwTrajectory *sw_simulate_new_trajectory   (const SwSystem          *system,
                                             const SwSimulateOptions *options,
                                             GError                 **error);
 

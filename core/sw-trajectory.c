@@ -1,6 +1,6 @@
 /* sw-trajectory.c: column storage of simulated time series and CSV output.
  * SPDX-License-Identifier: GPL-3.0-or-later */
-#include "sw-trajectory.h"
+#include "sw-trajectory-private.h"
 
 #include <errno.h>
 #include <math.h>
@@ -13,7 +13,10 @@
 
 /* Columns are flat arrays of doubles: 8 bytes a value. A trajectory made
  * with its number of rows (sw_trajectory_new_sized) never moves them, so
- * another thread may read the rows published so far while a run appends. */
+ * another thread may read the rows published so far while a run appends.
+ * One that derives its columns (derived non-NULL) keeps times and states
+ * and makes columns on demand (sw-trajectory-derive.c); its n_rows counts
+ * the rows appended, and readers see those the cached columns hold. */
 struct _SwTrajectory {
   gatomicrefcount ref_count;
   GStrv    names;
@@ -22,9 +25,11 @@ struct _SwTrajectory {
   guint    capacity;     /* rows allocated */
   gboolean sized;        /* capacity fixed at creation */
   gint     n_rows;       /* rows published: atomic */
+  gboolean left_pending; /* derived: a left limit appended, not published */
   double  *times;
-  double **columns;
+  double **columns;      /* NULL when derived */
   char    *x_name, *x_unit;
+  SwDerived *derived;
 };
 
 static void
@@ -32,7 +37,7 @@ allocate (SwTrajectory *tr, guint capacity)
 {
   tr->capacity = capacity;
   tr->times = g_renew (double, tr->times, MAX (capacity, 1));
-  for (guint c = 0; c < tr->n_columns; c++)
+  for (guint c = 0; tr->columns != NULL && c < tr->n_columns; c++)
     tr->columns[c] = g_renew (double, tr->columns[c], MAX (capacity, 1));
 }
 
@@ -61,10 +66,106 @@ sw_trajectory_new (GStrv names, GStrv units)
   return sw_trajectory_new_sized (names, units, 0);
 }
 
+SwTrajectory *
+_sw_trajectory_new_derived (GStrv                 names,
+                            GStrv                 units,
+                            guint                 capacity_rows,
+                            const SwSystem       *sys,
+                            const SwColumnSource *cols,
+                            const double         *events,
+                            guint                 n_events)
+{
+  SwTrajectory *tr = g_new0 (SwTrajectory, 1);
+
+  g_return_val_if_fail (names != NULL && units != NULL && sys != NULL, NULL);
+  g_atomic_ref_count_init (&tr->ref_count);
+  tr->names = names;
+  tr->units = units;
+  tr->n_columns = g_strv_length (names);
+  g_return_val_if_fail (g_strv_length (units) == tr->n_columns, tr);
+  tr->x_name = g_strdup ("time");
+  tr->x_unit = g_strdup ("s");
+  tr->sized = TRUE;
+  allocate (tr, MAX (capacity_rows, 1));
+  tr->derived = _sw_derived_new (sys, cols, tr->n_columns, events, n_events, tr->capacity, tr->times);
+  return tr;
+}
+
+gboolean
+_sw_trajectory_derives_from (const SwTrajectory *tr, const SwSystem *sys)
+{
+  return tr->derived != NULL && _sw_derived_get_system (tr->derived) == sys;
+}
+
+gboolean
+_sw_trajectory_append_state (SwTrajectory *tr, double t, const double *y, gboolean left)
+{
+  guint r = (guint) tr->n_rows + (tr->left_pending ? 1 : 0);
+
+  g_return_val_if_fail (tr->derived != NULL, FALSE);
+  /* Only the right limit follows a left one, at its time. */
+  g_return_val_if_fail (!tr->left_pending || (!left && t == tr->times[r - 1]), FALSE);
+  if (r == tr->capacity)
+    return FALSE;
+  tr->times[r] = t;
+  _sw_derived_store (tr->derived, r, y);
+  tr->left_pending = left;
+  /* Publishes the row after its time and state (a left limit with its
+   * right limit). */
+  if (!left)
+    g_atomic_int_set (&tr->n_rows, (gint) r + 1);
+  return TRUE;
+}
+
+void
+sw_trajectory_set_cache_budget (SwTrajectory *tr, gsize bytes)
+{
+  g_return_if_fail (tr != NULL);
+  if (tr->derived != NULL)
+    _sw_derived_set_budget (tr->derived, bytes, -1);
+}
+
+void
+_sw_trajectory_set_cache (SwTrajectory *tr, gsize budget_bytes, gint64 keep_us)
+{
+  g_return_if_fail (tr != NULL && tr->derived != NULL);
+  _sw_derived_set_budget (tr->derived, budget_bytes, keep_us);
+}
+
+void
+sw_trajectory_get_memory (const SwTrajectory *tr, guint64 *stored_bytes, guint64 *cached_bytes,
+                          guint *values_per_row)
+{
+  guint64 stored, cached = 0;
+  guint per_row, n_cached;
+
+  g_return_if_fail (tr != NULL);
+  if (tr->derived != NULL)
+    {
+      _sw_derived_get_bytes (tr->derived, &stored, &cached, &n_cached);
+      per_row = 1 + _sw_derived_get_n_states (tr->derived);
+    }
+  else
+    {
+      per_row = 1 + tr->n_columns;
+      stored = 0;
+    }
+  stored += (guint64) tr->capacity * (tr->derived != NULL ? 1 : per_row) * sizeof (double);
+  if (stored_bytes != NULL)
+    *stored_bytes = stored;
+  if (cached_bytes != NULL)
+    *cached_bytes = cached;
+  if (values_per_row != NULL)
+    *values_per_row = per_row;
+}
+
 void
 sw_trajectory_append_row (SwTrajectory *tr, double t, const double *values)
 {
   guint r = (guint) tr->n_rows;
+
+  /* A trajectory that derives its columns takes states. */
+  g_return_if_fail (tr->derived == NULL);
 
   if (r == tr->capacity)
     {
@@ -91,9 +192,10 @@ sw_trajectory_unref (SwTrajectory *tr)
 {
   if (!g_atomic_ref_count_dec (&tr->ref_count))
     return;
-  for (guint c = 0; c < tr->n_columns; c++)
+  for (guint c = 0; tr->columns != NULL && c < tr->n_columns; c++)
     g_free (tr->columns[c]);
   g_free (tr->columns);
+  _sw_derived_free (tr->derived);
   g_free (tr->times);
   g_strfreev (tr->names);
   g_strfreev (tr->units);
@@ -117,7 +219,10 @@ const char *sw_trajectory_get_x_unit (const SwTrajectory *tr) { return tr->x_uni
 guint
 sw_trajectory_get_n_rows (const SwTrajectory *tr)
 {
-  return (guint) g_atomic_int_get (&tr->n_rows);
+  guint n = (guint) g_atomic_int_get (&tr->n_rows);
+
+  /* The rows the cached columns hold, extended to those published. */
+  return tr->derived != NULL ? _sw_derived_sync (tr->derived, n) : n;
 }
 
 guint sw_trajectory_get_n_columns (const SwTrajectory *tr) { return tr->n_columns; }
@@ -141,6 +246,8 @@ const double *
 sw_trajectory_get_column (const SwTrajectory *tr, guint column)
 {
   g_return_val_if_fail (column < tr->n_columns, NULL);
+  if (tr->derived != NULL)
+    return _sw_derived_get_column (tr->derived, (guint) g_atomic_int_get (&tr->n_rows), column);
   return tr->columns[column];
 }
 
@@ -188,15 +295,24 @@ write_rows (const SwTrajectory *tr, SwOutputFile *output, GError **error)
   g_autoptr (SwCsvWriter) w = sw_csv_writer_new (output, tr->x_name, (const char *const *) tr->names,
                                                  tr->n_columns);
   g_autofree double *row = g_new (double, MAX (tr->n_columns, 1));
+  SwRowMaker maker = { 0 };
+  gboolean ok = TRUE;
 
-  for (guint r = 0, n = sw_trajectory_get_n_rows (tr); r < n; r++)
+  /* Derived: every row made once, in order, not through the cache. */
+  if (tr->derived != NULL)
+    _sw_derived_init_maker (tr->derived, &maker);
+  for (guint r = 0, n = sw_trajectory_get_n_rows (tr); ok && r < n; r++)
     {
-      for (guint c = 0; c < tr->n_columns; c++)
-        row[c] = tr->columns[c][r];
-      if (!sw_csv_writer_add_row (w, tr->times[r], row, error))
-        return FALSE;
+      if (tr->derived != NULL)
+        _sw_derived_make_row (tr->derived, &maker, r, n, row);
+      else
+        for (guint c = 0; c < tr->n_columns; c++)
+          row[c] = tr->columns[c][r];
+      ok = sw_csv_writer_add_row (w, tr->times[r], row, error);
     }
-  return sw_csv_writer_finish (w, error);
+  if (tr->derived != NULL)
+    _sw_row_maker_clear (&maker);
+  return ok && sw_csv_writer_finish (w, error);
 }
 
 gboolean

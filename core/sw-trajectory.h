@@ -4,6 +4,13 @@
  * can be handed from a worker to the main thread. An event instant has two
  * rows with the same time: the left and the right limit.
  *
+ * A trajectory of a run made by sw_simulate_new_trajectory() keeps only
+ * each row's time and state and makes a column the first time it is asked
+ * for (the same values, bit for bit, as a run that records them), keeping
+ * the columns made in a cache with a memory budget. Readers see no
+ * difference: sw_trajectory_get_column() returns the column's values of
+ * every row below sw_trajectory_get_n_rows().
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
@@ -18,6 +25,10 @@ typedef struct _SwTrajectory SwTrajectory;
  * each; the columns grow by half when full. */
 SwTrajectory *sw_trajectory_new            (GStrv          names,
                                             GStrv          units);
+/* The memory a trajectory that derives its columns keeps made columns in
+ * (sw_trajectory_set_cache_budget()): ten columns of a 600 000-row run. */
+#define SW_TRAJECTORY_CACHE_BYTES ((gsize) 48 << 20)
+
 /* The same with room for exactly capacity_rows rows, which it never
  * exceeds: the columns never move, so another thread may read the rows
  * published so far (sw_trajectory_get_n_rows, then any row below it) while
@@ -47,12 +58,31 @@ const char   *sw_trajectory_get_column_unit(const SwTrajectory *trajectory,
 int           sw_trajectory_find_column    (const SwTrajectory *trajectory,
                                             const char         *name);
 const double *sw_trajectory_get_times      (const SwTrajectory *trajectory);
+/* The column's values: sw_trajectory_get_n_rows() of them (a trajectory
+ * still growing may have more when asked again: the array stays where it
+ * is and grows). Of a trajectory that derives its columns, the values stay
+ * until the trajectory is freed or the cache drops the column: only when
+ * a column is made beyond the budget, and never one asked for in the last
+ * second. */
 const double *sw_trajectory_get_column     (const SwTrajectory *trajectory,
                                             guint               column);
 /* Linear interpolation at t; at an event instant the right limit. */
 double        sw_trajectory_interpolate    (const SwTrajectory *trajectory,
                                             guint               column,
                                             double              t);
+
+/* Of a trajectory that derives its columns: the memory its made columns
+ * may take (default SW_TRAJECTORY_CACHE_BYTES); columns beyond it are
+ * dropped, those used longest ago first. No effect on other trajectories. */
+void          sw_trajectory_set_cache_budget (SwTrajectory       *trajectory,
+                                              gsize               bytes);
+/* The memory the trajectory holds: stored (times and columns, or times and
+ * states) and cached (made columns), in bytes, and the values a row stores
+ * (1 + columns, or 1 + states). */
+void          sw_trajectory_get_memory     (const SwTrajectory *trajectory,
+                                            guint64            *stored_bytes,
+                                            guint64            *cached_bytes,
+                                            guint              *values_per_row);
 
 /* CSV: header "<x name>,<name>,...", numbers as the shortest text that
  * reads back to the same double (0 for -0). path NULL: stdout.

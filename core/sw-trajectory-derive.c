@@ -1,0 +1,375 @@
+/* sw-trajectory-derive.c: output rows made from states, and the columns of
+ * a trajectory that keeps only states, made when they are asked for.
+ *
+ * What is kept: each row's time and state, 8 bytes a value. An event's
+ * left limit is the row before a row of the same time: the trajectory
+ * publishes it only with its right limit. A column is made the first time it is asked
+ * for, by making the rows again from row 0 with equations of its own, and
+ * kept in a cache of columns with a memory budget; the columns in the cache
+ * are extended row by row as the run appends (a cursor keeps the equations
+ * where the last row left them), so a plot that redraws a growing run costs
+ * only its new rows. The cache drops the column used longest ago when a new
+ * one would pass the budget, but never one used in the last second (a draw
+ * holds the pointers it asked for).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-trajectory-private.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- Rows --------------------------------------------------------------- */
+
+void
+_sw_row_maker_init (SwRowMaker *maker, const SwSystem *sys, const double *events, guint n_events)
+{
+  maker->sys = sys;
+  maker->eq = sw_equations_new (sys);
+  maker->events = g_new (double, MAX (n_events, 1));
+  if (n_events > 0)
+    memcpy (maker->events, events, n_events * sizeof (double));
+  maker->n_events = n_events;
+  maker->next_event = 0;
+}
+
+void
+_sw_row_maker_clear (SwRowMaker *maker)
+{
+  g_clear_pointer (&maker->eq, sw_equations_free);
+  g_clear_pointer (&maker->events, g_free);
+}
+
+gboolean
+_sw_row_maker_complete (SwRowMaker *maker, double t, const double *y, gboolean left)
+{
+  SwEquations *eq = maker->eq;
+
+  /* Signals take their left limit from the event at t on in a left row,
+   * else from the first event after t: as the integrator had them. */
+  if (left)
+    eq->left_from = t;
+  else
+    {
+      while (maker->next_event < maker->n_events && maker->events[maker->next_event] <= t)
+        maker->next_event++;
+      eq->left_from = maker->next_event < maker->n_events ? maker->events[maker->next_event] : INFINITY;
+    }
+  return sw_equations_complete (eq, t, y, left);
+}
+
+void
+_sw_row_maker_values (SwRowMaker           *maker,
+                      double                t,
+                      gboolean              left,
+                      const SwColumnSource *cols,
+                      guint                 n_cols,
+                      double               *values)
+{
+  const SwSystem *sys = maker->sys;
+  SwState state;
+  int last_part = -1;
+  double vars[32];
+
+  sw_equations_get_state (maker->eq, t, left, &state);
+  for (guint k = 0; k < n_cols; k++)
+    {
+      if ((int) cols[k].part != last_part)
+        {
+          const SwPart *p = &sys->parts[cols[k].part];
+
+          g_assert (p->kind->n_vars <= G_N_ELEMENTS (vars));
+          p->kind->variables (p, &state, vars);
+          last_part = (int) cols[k].part;
+        }
+      values[k] = vars[cols[k].var];
+    }
+}
+
+/* ---- Columns from states ------------------------------------------------ */
+
+/* A column asked for within this time is not dropped. */
+#define KEEP_US (G_USEC_PER_SEC)
+
+typedef struct {
+  double *values;     /* capacity rows; NULL when not made */
+  gint64  used_us;
+} Cached;
+
+struct _SwDerived {
+  GMutex          lock;
+  SwSystem       *sys;
+  SwColumnSource *cols;
+  guint           n_cols;
+  double         *events;
+  guint           n_events;
+  guint           capacity;
+  guint           n_states;
+  const double   *times;       /* the trajectory's */
+  double         *states;      /* capacity x n_states, row after row */
+  /* The rows every cached column holds: what the trajectory shows. */
+  guint           frontier;
+  /* Where the last row left the equations, when a column is cached. */
+  SwRowMaker      cursor;
+  gboolean        have_cursor;
+  Cached         *cache;
+  guint           n_cached;
+  gsize           cached_bytes;
+  gsize           budget;
+  gint64          keep_us;
+  SwColumnSource *sub_cols;    /* scratch: the cached columns' sources */
+  guint          *sub_index;   /* and their numbers */
+  double         *row;
+};
+
+SwDerived *
+_sw_derived_new (const SwSystem       *sys,
+                 const SwColumnSource *cols,
+                 guint                 n_cols,
+                 const double         *events,
+                 guint                 n_events,
+                 guint                 capacity,
+                 const double         *times)
+{
+  SwDerived *d = g_new0 (SwDerived, 1);
+
+  g_mutex_init (&d->lock);
+  d->sys = sw_system_ref ((SwSystem *) sys);
+  d->n_cols = n_cols;
+  d->cols = g_new (SwColumnSource, MAX (n_cols, 1));
+  if (n_cols > 0)
+    memcpy (d->cols, cols, n_cols * sizeof (SwColumnSource));
+  d->n_events = n_events;
+  d->events = g_new (double, MAX (n_events, 1));
+  if (n_events > 0)
+    memcpy (d->events, events, n_events * sizeof (double));
+  d->capacity = capacity;
+  d->n_states = sys->n_states;
+  d->times = times;
+  /* Pages are touched as rows come. */
+  d->states = g_new (double, MAX ((gsize) capacity * d->n_states, 1));
+  d->cache = g_new0 (Cached, MAX (n_cols, 1));
+  d->budget = SW_TRAJECTORY_CACHE_BYTES;
+  d->keep_us = KEEP_US;
+  d->sub_cols = g_new (SwColumnSource, MAX (n_cols, 1));
+  d->sub_index = g_new (guint, MAX (n_cols, 1));
+  d->row = g_new (double, MAX (n_cols, 1));
+  return d;
+}
+
+void
+_sw_derived_free (SwDerived *d)
+{
+  if (d == NULL)
+    return;
+  for (guint c = 0; c < d->n_cols; c++)
+    g_free (d->cache[c].values);
+  if (d->have_cursor)
+    _sw_row_maker_clear (&d->cursor);
+  g_free (d->cache);
+  g_free (d->sub_cols);
+  g_free (d->sub_index);
+  g_free (d->row);
+  g_free (d->states);
+  g_free (d->events);
+  g_free (d->cols);
+  sw_system_unref (d->sys);
+  g_mutex_clear (&d->lock);
+  g_free (d);
+}
+
+const SwSystem *
+_sw_derived_get_system (const SwDerived *d)
+{
+  return d->sys;
+}
+
+void
+_sw_derived_store (SwDerived *d, guint r, const double *y)
+{
+  g_assert (r < d->capacity);
+  if (d->n_states > 0)
+    memcpy (d->states + (gsize) r * d->n_states, y, d->n_states * sizeof (double));
+}
+
+/* Row r of n published is an event's left limit: the next row has its
+ * time (no other rows share a time). */
+static gboolean
+row_is_left (const SwDerived *d, guint r, guint n)
+{
+  return r + 1 < n && d->times[r + 1] == d->times[r];
+}
+
+/* Row r of n completed by maker (rows in order from 0). FALSE (the row is
+ * NaN) only if the equations fail where the run did not. */
+static gboolean
+complete_row (SwDerived *d, SwRowMaker *maker, guint r, guint n)
+{
+  if (_sw_row_maker_complete (maker, d->times[r], d->states + (gsize) r * d->n_states, row_is_left (d, r, n)))
+    return TRUE;
+  g_clear_error (&maker->eq->error);
+  return FALSE;
+}
+
+void
+_sw_derived_make_row (SwDerived *d, SwRowMaker *maker, guint r, guint n, double *values)
+{
+  if (complete_row (d, maker, r, n))
+    _sw_row_maker_values (maker, d->times[r], row_is_left (d, r, n), d->cols, d->n_cols, values);
+  else
+    for (guint c = 0; c < d->n_cols; c++)
+      values[c] = NAN;
+}
+
+void
+_sw_derived_init_maker (const SwDerived *d, SwRowMaker *maker)
+{
+  _sw_row_maker_init (maker, d->sys, d->events, d->n_events);
+}
+
+/* The cached columns up to row n (lock held). */
+static void
+extend (SwDerived *d, guint n)
+{
+  guint m = 0;
+
+  if (n <= d->frontier)
+    return;
+  if (d->n_cached == 0)
+    {
+      d->frontier = n;
+      return;
+    }
+  g_assert (d->have_cursor);
+  for (guint c = 0; c < d->n_cols; c++)
+    if (d->cache[c].values != NULL)
+      {
+        d->sub_cols[m] = d->cols[c];
+        d->sub_index[m++] = c;
+      }
+  for (guint r = d->frontier; r < n; r++)
+    {
+      gboolean ok = complete_row (d, &d->cursor, r, n);
+
+      if (ok)
+        _sw_row_maker_values (&d->cursor, d->times[r], row_is_left (d, r, n), d->sub_cols, m, d->row);
+      for (guint k = 0; k < m; k++)
+        d->cache[d->sub_index[k]].values[r] = ok ? d->row[k] : NAN;
+    }
+  d->frontier = n;
+}
+
+guint
+_sw_derived_sync (SwDerived *d, guint n_appended)
+{
+  guint n;
+
+  g_mutex_lock (&d->lock);
+  extend (d, n_appended);
+  n = d->frontier;
+  g_mutex_unlock (&d->lock);
+  return n;
+}
+
+static gsize
+column_bytes (const SwDerived *d)
+{
+  return (gsize) MAX (d->capacity, 1) * sizeof (double);
+}
+
+/* Room for need more bytes: the columns used longest ago dropped, but not
+ * those used within keep_us (lock held). */
+static void
+evict (SwDerived *d, gsize need)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  while (d->cached_bytes + need > d->budget)
+    {
+      int lru = -1;
+
+      for (guint c = 0; c < d->n_cols; c++)
+        if (d->cache[c].values != NULL && now - d->cache[c].used_us >= d->keep_us
+            && (lru < 0 || d->cache[c].used_us < d->cache[lru].used_us))
+          lru = (int) c;
+      if (lru < 0)
+        return;
+      g_clear_pointer (&d->cache[lru].values, g_free);
+      d->cached_bytes -= column_bytes (d);
+      d->n_cached--;
+    }
+}
+
+/* Column c made for rows 0 to the frontier, from row 0 with equations of
+ * its own (lock held). */
+static void
+materialise (SwDerived *d, guint c)
+{
+  double *values = g_new (double, MAX (d->capacity, 1));
+  SwRowMaker fresh;
+
+  _sw_derived_init_maker (d, &fresh);
+  for (guint r = 0; r < d->frontier; r++)
+    {
+      if (complete_row (d, &fresh, r, d->frontier))
+        _sw_row_maker_values (&fresh, d->times[r], row_is_left (d, r, d->frontier), &d->cols[c], 1, &values[r]);
+      else
+        values[r] = NAN;
+    }
+  evict (d, column_bytes (d));
+  /* The new maker stands where the cursor must: it becomes the cursor
+   * when no column holds one. */
+  if (d->n_cached == 0)
+    {
+      if (d->have_cursor)
+        _sw_row_maker_clear (&d->cursor);
+      d->cursor = fresh;
+      d->have_cursor = TRUE;
+    }
+  else
+    _sw_row_maker_clear (&fresh);
+  d->cache[c].values = values;
+  d->cached_bytes += column_bytes (d);
+  d->n_cached++;
+}
+
+const double *
+_sw_derived_get_column (SwDerived *d, guint n_appended, guint c)
+{
+  const double *values;
+
+  g_mutex_lock (&d->lock);
+  extend (d, n_appended);
+  if (d->cache[c].values == NULL)
+    materialise (d, c);
+  d->cache[c].used_us = g_get_monotonic_time ();
+  values = d->cache[c].values;
+  g_mutex_unlock (&d->lock);
+  return values;
+}
+
+void
+_sw_derived_set_budget (SwDerived *d, gsize bytes, gint64 keep_us)
+{
+  g_mutex_lock (&d->lock);
+  d->budget = bytes;
+  if (keep_us >= 0)
+    d->keep_us = keep_us;
+  evict (d, 0);
+  g_mutex_unlock (&d->lock);
+}
+
+void
+_sw_derived_get_bytes (SwDerived *d, guint64 *stored, guint64 *cached, guint *n_cached)
+{
+  g_mutex_lock (&d->lock);
+  *stored = (guint64) d->capacity * d->n_states * sizeof (double);
+  *cached = d->cached_bytes;
+  *n_cached = d->n_cached;
+  g_mutex_unlock (&d->lock);
+}
+
+guint
+_sw_derived_get_n_states (const SwDerived *d)
+{
+  return d->n_states;
+}

@@ -1,0 +1,124 @@
+/* sw-trajectory-private.h: output rows made from states, and trajectories
+ * that keep only the states and derive their columns.
+ *
+ * A run's row is a function of the system, its time, its state and whether
+ * it is an event's left limit, and of the rows before it: a massless
+ * coordinate's Newton iteration starts where the previous row's ended, so
+ * rows are made in order from row 0 with one SwEquations of their own
+ * (never the integrator's). sw_simulate() makes the rows it records this
+ * way, and a trajectory that keeps only states (sw_simulate_new_trajectory)
+ * makes them again the same way: the values are bit for bit the same.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "sw-trajectory.h"
+#include "sw-equations-private.h"
+
+G_BEGIN_DECLS
+
+/* A recorded column: variable var of part part. */
+typedef struct {
+  guint part;
+  guint var;
+} SwColumnSource;
+
+typedef struct {
+  const SwSystem *sys;
+  SwEquations    *eq;          /* the rows' own */
+  double         *events;      /* sorted time events of the run */
+  guint           n_events;
+  guint           next_event;  /* the first event after the last row */
+} SwRowMaker;
+
+void     _sw_row_maker_init     (SwRowMaker           *maker,
+                                 const SwSystem       *sys,
+                                 const double         *events,
+                                 guint                 n_events);
+void     _sw_row_maker_clear    (SwRowMaker           *maker);
+/* The next row, at time t (not before the last) from state y: the
+ * equations completed there (sw_equations_complete). FALSE with
+ * maker->eq->error set when they fail. */
+gboolean _sw_row_maker_complete (SwRowMaker           *maker,
+                                 double                t,
+                                 const double         *y,
+                                 gboolean              left);
+/* After _sw_row_maker_complete(): the row's values of cols. */
+void     _sw_row_maker_values   (SwRowMaker           *maker,
+                                 double                t,
+                                 gboolean              left,
+                                 const SwColumnSource *cols,
+                                 guint                 n_cols,
+                                 double               *values);
+
+/* A trajectory with room for capacity_rows rows that keeps each row's time
+ * and state (sys->n_states values), and derives the columns cols (names and
+ * units taken) from them. */
+SwTrajectory *_sw_trajectory_new_derived   (GStrv                 names,
+                                            GStrv                 units,
+                                            guint                 capacity_rows,
+                                            const SwSystem       *sys,
+                                            const SwColumnSource *cols,
+                                            const double         *events,
+                                            guint                 n_events);
+/* TRUE when trajectory derives its columns from states of sys. */
+gboolean      _sw_trajectory_derives_from  (const SwTrajectory   *trajectory,
+                                            const SwSystem       *sys);
+/* Appends a row by its state; FALSE when the trajectory is full. Only one
+ * thread appends; others read as sw_trajectory_new_sized() says. An
+ * event's left limit (left) is published with the next row, its right
+ * limit, which has the same time: a row is a left limit when the next one
+ * has its time. */
+gboolean      _sw_trajectory_append_state  (SwTrajectory         *trajectory,
+                                            double                t,
+                                            const double         *y,
+                                            gboolean              left);
+
+/* For tests: the cache's budget, and how long a column asked for is kept
+ * whatever the budget (-1: unchanged). */
+void          _sw_trajectory_set_cache     (SwTrajectory         *trajectory,
+                                            gsize                 budget_bytes,
+                                            gint64                keep_us);
+
+/* Between sw-trajectory.c and sw-trajectory-derive.c: the states and the
+ * cache of made columns of a trajectory that derives them. */
+typedef struct _SwDerived SwDerived;
+
+SwDerived      *_sw_derived_new         (const SwSystem       *sys,
+                                         const SwColumnSource *cols,
+                                         guint                 n_cols,
+                                         const double         *events,
+                                         guint                 n_events,
+                                         guint                 capacity,
+                                         const double         *times);
+void            _sw_derived_free        (SwDerived            *derived);
+const SwSystem *_sw_derived_get_system  (const SwDerived      *derived);
+guint           _sw_derived_get_n_states (const SwDerived     *derived);
+/* Row r's state, before the row is published. */
+void            _sw_derived_store       (SwDerived            *derived,
+                                         guint                 r,
+                                         const double         *y);
+/* The cached columns extended to the n_appended rows published; the rows
+ * readers may read. */
+guint           _sw_derived_sync        (SwDerived            *derived,
+                                         guint                 n_appended);
+const double   *_sw_derived_get_column  (SwDerived            *derived,
+                                         guint                 n_appended,
+                                         guint                 column);
+/* Every column of a row, rows in order from 0 through a maker of its own. */
+void            _sw_derived_init_maker  (const SwDerived      *derived,
+                                         SwRowMaker           *maker);
+void            _sw_derived_make_row    (SwDerived            *derived,
+                                         SwRowMaker           *maker,
+                                         guint                 r,
+                                         guint                 n_rows,
+                                         double               *values);
+void            _sw_derived_set_budget  (SwDerived            *derived,
+                                         gsize                 bytes,
+                                         gint64                keep_us);
+void            _sw_derived_get_bytes   (SwDerived            *derived,
+                                         guint64              *stored,
+                                         guint64              *cached,
+                                         guint                *n_cached);
+
+G_END_DECLS
