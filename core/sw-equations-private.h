@@ -45,6 +45,10 @@ typedef struct {
   double *rhs, *res, *res2;
   double *c_qd_alg, *c_qdd, *c_qd_lo, *c_qd_hi, *c_q0;
   double *c_ydot, *c_ydot2, *c_tmp, *c_tmp2;
+  /* Per part: friction modes (SW_FRICTION_FREE unless a run sets them, see
+   * sw-friction-private.h) and break-away marks (SwState). */
+  gint8  *mode;
+  gint8  *start;
   GError *error;      /* set when an evaluation fails */
   guint   n_evals;    /* evaluations of the right-hand side */
   guint   n_jacobians;/* massless block Jacobians computed */

@@ -91,6 +91,9 @@ sw_equations_new (const SwSystem *sys)
   eq->c_ydot2 = g_new0 (double, ns);
   eq->c_tmp = g_new0 (double, ns);
   eq->c_tmp2 = g_new0 (double, ns);
+  eq->mode = g_new (gint8, MAX (sys->n_parts, 1));
+  memset (eq->mode, SW_FRICTION_FREE, MAX (sys->n_parts, 1));
+  eq->start = g_new0 (gint8, MAX (sys->n_parts, 1));
   return eq;
 }
 
@@ -133,6 +136,8 @@ sw_equations_free (SwEquations *eq)
   g_free (eq->c_ydot2);
   g_free (eq->c_tmp);
   g_free (eq->c_tmp2);
+  g_free (eq->mode);
+  g_free (eq->start);
   g_clear_error (&eq->error);
   g_free (eq);
 }
@@ -146,6 +151,8 @@ sw_equations_get_state (SwEquations *eq, double t, gboolean left, SwState *state
   state->v = eq->v;
   state->a = eq->a;
   state->lambda = eq->lambda;
+  state->mode = eq->mode;
+  state->start = eq->start;
 }
 
 /* ---- Node values -------------------------------------------------------- */

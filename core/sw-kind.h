@@ -99,6 +99,26 @@ typedef struct {
   int      stiffness, damping, offset;
 } SwLinearForce;
 
+/* Modelica's friction modes (PartialFriction), and free: no normal force. */
+typedef enum {
+  SW_FRICTION_BACKWARD = -1,
+  SW_FRICTION_STUCK    = 0,
+  SW_FRICTION_FORWARD  = 1,
+  SW_FRICTION_FREE     = 2
+} SwFrictionMode;
+
+/* Friction that sticks. It acts along x[port_b] - x[port_a]; sliding, the
+ * kind's forces give the law of the part's mode (state->mode); stuck, the
+ * engine locks x_b - x_a (sw-friction.c) and the lock's multiplier is the
+ * friction torque. */
+typedef struct {
+  guint port_a, port_b;
+  /* At the state's time: the sliding torque at speed 0 (tau0 >= 0), the
+   * largest static torque (tau0_max >= tau0), and whether there is no
+   * normal force (free). */
+  void (*limits) (const SwPart *part, const SwState *state, double *tau0, double *tau0_max, gboolean *free);
+} SwFrictionDesc;
+
 typedef struct _SwKind SwKind;
 struct _SwKind {
   const char        *name;      /* "rotational.inertia" */
@@ -131,6 +151,8 @@ struct _SwKind {
   SwLinearForce      linear;
   /* All of the kind's variables, in the order of vars. */
   void             (*variables) (const SwPart *part, const SwState *state, double *out);
+  /* Friction that sticks, or NULL. */
+  const SwFrictionDesc *friction;
 };
 
 const SwKind *const *sw_catalog_get_kinds (guint *n_kinds);

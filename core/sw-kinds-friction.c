@@ -32,39 +32,85 @@ housing_build (const SwPart *p, SwBuilder *b)
   sw_builder_add_constraint (b, p, 2, nodes, coeffs, 0);
 }
 
-/* Relative motion: flanges against the support, or flange_b against
- * flange_a. */
-static void
-relative_motion (const SwPart *p, const SwState *s, gboolean housing, double *rel)
-{
-  guint other = housing ? F_SUPPORT : F_A;
+/* Parameters of the kinds with a normal force. */
+enum { P_TABLE, P_PEAK, P_CGEO, P_FN_MAX, P_F_NORMALIZED };
 
-  rel[0] = SW_X (p, s, F_B) - SW_X (p, s, other);
-  rel[1] = SW_V (p, s, F_B) - SW_V (p, s, other);
-  rel[2] = s->a != NULL ? SW_A (p, s, F_B) - SW_A (p, s, other) : 0;
+/* The factor of the table's values: 1 for bearing friction, cgeo fn for a
+ * brake or clutch (with fn = fn_max f_normalized). */
+static double
+normal_factor (const SwPart *p, const SwState *s)
+{
+  if (p->kind->n_params <= P_F_NORMALIZED)
+    return 1;
+  return p->param[P_CGEO] * p->param[P_FN_MAX] * MAX (0, sw_part_signal (p, P_F_NORMALIZED, s, NULL, NULL));
 }
 
 static void
-friction_variables (const SwPart *p, const SwState *s, gboolean housing, double *out)
+limits (const SwPart *p, const SwState *s, double *tau0, double *tau0_max, gboolean *free)
 {
-  relative_motion (p, s, housing, out);
-  out[3] = 0;      /* tau */
-  out[4] = 2;      /* mode: free */
-  out[5] = out[6] = out[7] = 0;
-  out[8] = 0;      /* lossPower */
+  double k = normal_factor (p, s);
+
+  *tau0 = k * sw_table_interpolate (p->table[P_TABLE], 1, 0);
+  *tau0_max = p->param[P_PEAK] * *tau0;
+  /* Bearing friction always rubs; a brake or clutch without normal force
+   * transmits nothing. */
+  *free = p->kind->n_params > P_F_NORMALIZED && !(k > 0);
+}
+
+/* The friction torque sliding in the part's mode (0 stuck or free: the
+ * lock, or nothing, carries it), positive against positive speed. */
+static double
+sliding_torque (const SwPart *p, const SwState *s, double w)
+{
+  switch (s->mode[p->component])
+    {
+    case SW_FRICTION_FORWARD:
+      return normal_factor (p, s) * sw_table_interpolate (p->table[P_TABLE], 1, MAX (w, 0));
+    case SW_FRICTION_BACKWARD:
+      return -normal_factor (p, s) * sw_table_interpolate (p->table[P_TABLE], 1, MAX (-w, 0));
+    default:
+      return 0;
+    }
+}
+
+/* The other side of the rubbing: the support, or flange_a of a clutch. */
+static guint
+other_port (const SwPart *p)
+{
+  return p->kind->friction->port_a;
 }
 
 static void
-housing_variables (const SwPart *p, const SwState *s, double *out)
+friction_forces (const SwPart *p, const SwState *s, double *f)
 {
-  friction_variables (p, s, TRUE, out);
+  double tau = sliding_torque (p, s, SW_V (p, s, F_B) - SW_V (p, s, other_port (p)));
+
+  f[p->node[other_port (p)]] += tau;
+  f[p->node[F_B]] -= tau;
 }
 
 static void
-clutch_variables (const SwPart *p, const SwState *s, double *out)
+friction_variables (const SwPart *p, const SwState *s, double *out)
 {
-  friction_variables (p, s, FALSE, out);
+  int mode = s->mode[p->component];
+  double w = SW_V (p, s, F_B) - SW_V (p, s, other_port (p));
+  /* Stuck, the lock is the part's last row; its multiplier acts on flange_b
+   * as -tau. */
+  double tau = mode == SW_FRICTION_STUCK ? -SW_LAMBDA (p, s, p->n_rows - 1) : sliding_torque (p, s, w);
+
+  out[0] = SW_X (p, s, F_B) - SW_X (p, s, other_port (p));
+  out[1] = w;
+  out[2] = SW_A (p, s, F_B) - SW_A (p, s, other_port (p));
+  out[3] = tau;
+  out[4] = mode;
+  out[5] = s->start[p->component] > 0;
+  out[6] = s->start[p->component] < 0;
+  out[7] = mode == SW_FRICTION_STUCK;
+  out[8] = mode == SW_FRICTION_STUCK ? 0 : tau * w;
 }
+
+static const SwFrictionDesc housing_friction = { F_SUPPORT, F_B, limits };
+static const SwFrictionDesc clutch_friction = { F_A, F_B, limits };
 
 /* Tables: Modelica's defaults. */
 static const SwColumnDesc tau_pos_columns[] = {
@@ -135,7 +181,8 @@ const SwKind sw_kind_rot_bearing_friction = {
   .help = N_("Coulomb friction in a bearing: the flanges rub against the support; sticks at zero speed"),
   .ports = SW_TABLE (housing_ports), .params = SW_TABLE (bearing_params), .vars = SW_TABLE (housing_vars),
   .key_param = "tau_pos", .main_var = "tau",
-  .build = housing_build, .variables = housing_variables,
+  .build = housing_build, .forces = friction_forces, .variables = friction_variables,
+  .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &housing_friction,
 };
 
 const SwKind sw_kind_rot_brake = {
@@ -143,7 +190,8 @@ const SwKind sw_kind_rot_brake = {
   .help = N_("Brake: friction between the flanges and the support with a controlled normal force"),
   .ports = SW_TABLE (housing_ports), .params = SW_TABLE (brake_params), .vars = SW_TABLE (housing_vars),
   .key_param = "fn_max", .main_var = "tau",
-  .build = housing_build, .variables = housing_variables,
+  .build = housing_build, .forces = friction_forces, .variables = friction_variables,
+  .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &housing_friction,
 };
 
 const SwKind sw_kind_rot_clutch = {
@@ -152,5 +200,6 @@ const SwKind sw_kind_rot_clutch = {
              "together"),
   .ports = SW_TABLE (clutch_ports), .params = SW_TABLE (clutch_params), .vars = SW_TABLE (clutch_vars),
   .key_param = "fn_max", .main_var = "w_rel",
-  .variables = clutch_variables,
+  .forces = friction_forces, .variables = friction_variables,
+  .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &clutch_friction,
 };

@@ -939,7 +939,8 @@ read_params (Reader      *r,
     {
       const SwParamDesc *desc = &c->kind->params[i];
 
-      if (c->given[i] || desc->type == SW_PARAM_INITIAL || !isnan (desc->default_value))
+      if (c->given[i] || desc->type == SW_PARAM_INITIAL || desc->type == SW_PARAM_TABLE ||
+          !isnan (desc->default_value))
         continue;
       add_problem (r, params_offset (r, object), SW_ERROR_INVALID,
                    _("%s: parameter “%s” (%s) is missing; it has no default value"),

@@ -131,6 +131,12 @@ _sw_component_init (SwComponent  *component,
 
       if (desc->type == SW_PARAM_INITIAL)
         continue;
+      if (desc->type == SW_PARAM_TABLE)
+        {
+          component->table[i] = sw_table_new (desc->table->n_default_rows, desc->table->n_columns,
+                                              desc->table->default_rows);
+          continue;
+        }
       component->param[i] = desc->default_value;
       if (desc->type == SW_PARAM_SIGNAL && isfinite (desc->default_value))
         component->signal[i] = sw_signal_new_constant (desc->default_value);

@@ -35,6 +35,10 @@ struct _SwState {
   /* Per constraint row: the multiplier; row r exerts coeff_i * lambda[r] on
    * its i-th node. */
   const double *lambda;
+  /* Per part: the mode of a friction element (SwFrictionMode), and +1 / -1
+   * on the row right after it broke away forward / backward, else 0. */
+  const gint8  *mode;
+  const gint8  *start;
 };
 
 /* The signal of parameter i at the state's time. */

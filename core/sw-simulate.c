@@ -16,9 +16,14 @@
 #include <glib/gi18n-lib.h>
 #include "sw-equations-private.h"
 #include "sw-error.h"
+#include "sw-friction-private.h"
 #include "sw-integrator-private.h"
 #include "sw-jacobian-private.h"
 #include "sw-trajectory-private.h"
+
+/* Friction events a run recorded for the window may hold (its rows cannot
+ * move while the window reads them, so their number is fixed in advance). */
+#define RECORDED_FRICTION_EVENTS 10000
 
 static const struct {
   const char *name;
@@ -287,10 +292,24 @@ not_finite_error (Output *out, SwEquations *from, double t, gboolean left)
   return FALSE;
 }
 
+/* Into a trajectory that derives its columns, the state; into one that
+ * keeps values (a run with friction, whose states change with its modes),
+ * the row. FALSE when it is full. */
+static gboolean
+record (SwTrajectory *tr, const SwSystem *sys, double t, const double *y, gboolean left, const double *row)
+{
+  if (_sw_trajectory_derives_from (tr, sys))
+    return _sw_trajectory_append_state (tr, t, y, left);
+  if (_sw_trajectory_is_full (tr))
+    return FALSE;
+  sw_trajectory_append_row (tr, t, row);
+  return TRUE;
+}
+
 static gboolean
 emit_row (Output *out, double t, const double *y, gboolean left)
 {
-  const SwSystem *sys = out->sys;
+  const SwSystem *sys = out->maker.sys;
 
   if (!_sw_row_maker_complete (&out->maker, t, y, left))
     {
@@ -314,7 +333,7 @@ emit_row (Output *out, double t, const double *y, gboolean left)
     }
   if (!out->o->discard_rows)
     sw_trajectory_append_row (out->tr, t, out->row);
-  if (out->o->record_into != NULL && !_sw_trajectory_append_state (out->o->record_into, t, y, left))
+  if (out->o->record_into != NULL && !record (out->o->record_into, out->maker.sys, t, y, left, out->row))
     {
       g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_TOO_LARGE,
                    _("the run made more than the %u rows it was planned with"), (guint) (out->n_rows - 1));
@@ -520,6 +539,15 @@ sw_simulate_new_trajectory (const SwSystem *system, const SwSimulateOptions *opt
   if (!plan_run (system, &o, &plan, TRUE, error))
     return NULL;
   rows = 1.0 + plan.n_out + 2.0 * plan.events->len;
+  if (_sw_system_has_friction (system))
+    {
+      /* Its states change with the friction modes: values are kept, with
+       * room for the friction events too. */
+      rows += 2.0 * RECORDED_FRICTION_EVENTS;
+      if (too_large_error (rows, plan.cols->len, error))
+        return NULL;
+      return sw_trajectory_new_sized (g_steal_pointer (&plan.names), g_steal_pointer (&plan.units), (guint) rows);
+    }
   if (too_large_error (rows, system->n_states, error))
     return NULL;
   return _sw_trajectory_new_derived (g_steal_pointer (&plan.names), g_steal_pointer (&plan.units), (guint) rows,
@@ -559,6 +587,71 @@ run_error (Output *out, SwIntegrator *it, GCancellable *cancellable, GError **in
  * time, and every few hundred evaluations by the integrator). */
 #define CANCEL_CHECK_STEPS 64
 
+/* The integrator's interpolant, for locating friction events. */
+static gboolean
+interpolate_step (gpointer data, double t, double *y, GError **error)
+{
+  SwIntegrator *it = data;
+
+  return it->type->interpolate (it, t, y, error);
+}
+
+/* Adds an integrator's counters to the run's (a run with friction has one
+ * integrator per configuration of stuck parts). */
+static void
+add_counters (SwIntegrator *it, SwSimulateStats *total)
+{
+  SwSimulateStats s = { 0 };
+
+  if (it == NULL)
+    return;
+  _sw_integrator_get_stats (it, &s);
+  total->n_steps += s.n_steps;
+  total->n_rejected += s.n_rejected;
+  total->n_rhs_evals += s.n_rhs_evals;
+  total->n_jacobians += s.n_jacobians;
+  total->n_jac_rhs_evals += s.n_jac_rhs_evals;
+}
+
+/* The friction modes at (t, *y) settled; when the configuration changed,
+ * *y, the integrator, the output's equations and its row maker follow. */
+static gboolean
+settle_friction (SwFrictionRun *friction, Output *out, SwIntegrator **it, SwMethod method, double tolerance,
+                 GCancellable *cancellable, double t, double **y, double **y_out, SwSimulateStats *counters,
+                 GError **error)
+{
+  g_autofree double *y_new = NULL;
+  const SwSystem *sys;
+  gboolean changed;
+
+  gboolean ok = _sw_friction_run_settle (friction, t, *y, &changed, &y_new, error);
+
+  /* The run's equations may be new even when settling failed. */
+  out->eq = _sw_friction_run_get_equations (friction);
+  if (!ok)
+    return FALSE;
+  sys = _sw_friction_run_get_system (friction);
+  _sw_row_maker_switch (&out->maker, sys, _sw_friction_run_get_equations (friction));
+  if (!changed)
+    return TRUE;
+  g_free (*y);
+  *y = g_steal_pointer (&y_new);
+  *y_out = g_renew (double, *y_out, MAX (sys->n_states, 1));
+  add_counters (*it, counters);
+  g_clear_pointer (it, _sw_integrator_free);
+  if (sys->n_states > 0)
+    *it = _sw_integrator_new (sys, out->eq, method, tolerance, cancellable, t, *y, error);
+  return sys->n_states == 0 || *it != NULL;
+}
+
+/* After an event's right-limit row: startForward and startBackward off. */
+static void
+clear_marks (SwFrictionRun *friction, Output *out)
+{
+  _sw_friction_run_clear_marks (friction);
+  _sw_row_maker_switch (&out->maker, _sw_friction_run_get_system (friction), _sw_friction_run_get_equations (friction));
+}
+
 static SwTrajectory *
 integrate (const SwSystem          *sys,
            const SwSimulateOptions *o,
@@ -570,13 +663,15 @@ integrate (const SwSystem          *sys,
            GError                 **error)
 {
   g_auto (Plan) plan = { 0 };
-  g_autoptr (SwEquations) eq = NULL;
+  g_autoptr (SwEquations) own_eq = NULL;
   g_autoptr (SwTrajectory) tr = NULL;
   g_autoptr (SwIntegrator) it = NULL;
   g_autoptr (GError) it_error = NULL;
   g_autofree double *y = NULL;
   g_autofree double *y_out = NULL;
   g_autofree double *row = NULL;
+  SwFrictionRun *friction = NULL;
+  SwSimulateStats counters = { 0 };
   gint64 start_us = g_get_monotonic_time ();
   GArray *cols, *events;
   SwMethod method;
@@ -595,7 +690,7 @@ integrate (const SwSystem          *sys,
     return NULL;
   /* A trajectory of this system's run with these columns. */
   g_return_val_if_fail (o->record_into == NULL
-                        || (_sw_trajectory_derives_from (o->record_into, sys)
+                        || ((_sw_trajectory_derives_from (o->record_into, sys) || _sw_system_has_friction (sys))
                             && sw_trajectory_get_n_columns (o->record_into) == plan.cols->len), NULL);
   stop = o->stop_time_s;
   dt = o->output_interval_s;
@@ -604,27 +699,35 @@ integrate (const SwSystem          *sys,
   n_out = plan.n_out;
   tr = sw_trajectory_new (g_steal_pointer (&plan.names), g_steal_pointer (&plan.units));
   row = g_new0 (double, MAX (cols->len, 1));
-  eq = sw_equations_new (sys);
   y = g_memdup2 (sys->y0, MAX (sys->n_states, 1) * sizeof (double));
   y_out = g_new (double, MAX (sys->n_states, 1));
   per_second = fabs (1 / dt - round (1 / dt)) <= 1e-9 * (1 / dt) ? round (1 / dt) : 0;
   method = choose_method (sys, o, &stiff);
 
-  out = (Output) { .sys = sys, .eq = eq, .tr = tr, .cols = cols, .row = row, .o = o };
+  /* With friction the run owns the equations of the current configuration. */
+  friction = _sw_friction_run_new (sys);
+  out = (Output) { .sys = sys, .tr = tr, .cols = cols, .row = row, .o = o };
+  out.eq = friction != NULL ? _sw_friction_run_get_equations (friction) : (own_eq = sw_equations_new (sys));
   _sw_row_maker_init (&out.maker, sys, (const double *) events->data, events->len);
-  eq->left_from = events->len > 0 ? g_array_index (events, double, 0) : INFINITY;
+  out.eq->left_from = events->len > 0 ? g_array_index (events, double, 0) : INFINITY;
 
-  if (sys->n_states > 0)
+  if (friction != NULL)
+    ok = settle_friction (friction, &out, &it, method, o->tolerance, cancellable, 0, &y, &y_out, &counters,
+                          &it_error);
+  else if (sys->n_states > 0)
     {
-      it = _sw_integrator_new (sys, eq, method, o->tolerance, cancellable, 0, y, &it_error);
+      it = _sw_integrator_new (sys, out.eq, method, o->tolerance, cancellable, 0, y, &it_error);
       ok = it != NULL;
     }
 
   ok = ok && emit_row (&out, 0, y, FALSE);
+  if (friction != NULL)
+    clear_marks (friction, &out);
   while (ok && k_out <= n_out)
     {
       double t_event = e < events->len ? g_array_index (events, double, e) : INFINITY;
-      double t_stop = MIN (t_event, stop);
+      double t_stop = MIN (t_event, stop), t_prev = t;
+      gboolean crossed = FALSE;
 
       /* One step (or straight to the next stop without states). */
       if (t < t_stop)
@@ -656,6 +759,16 @@ integrate (const SwSystem          *sys,
               ok = FALSE;
               break;
             }
+          /* A friction part changing mode within the step: the step ends
+           * there, at the located instant. */
+          if (friction != NULL && it != NULL)
+            {
+              ok = _sw_friction_run_check (friction, t, y, &crossed, &it_error);
+              if (ok && crossed)
+                ok = _sw_friction_run_locate (friction, t_prev, t, interpolate_step, it, &t, y, &it_error);
+              if (!ok)
+                break;
+            }
         }
       /* Output times inside the step, from the interpolant (the state
        * itself at its end); an output time at an event is the event's. */
@@ -663,7 +776,7 @@ integrate (const SwSystem          *sys,
         {
           double t_out = k_out == n_out ? stop : output_time (k_out, dt, per_second);
 
-          if (t_out > t || t_out >= t_event)
+          if (t_out > t || t_out >= t_event || (crossed && t_out >= t))
             break;
           if (t_out == t || it == NULL)
             ok = emit_row (&out, t_out, y, FALSE);
@@ -677,17 +790,32 @@ integrate (const SwSystem          *sys,
           if (ok && g_cancellable_is_cancelled (cancellable))
             ok = FALSE;
         }
-      if (ok && t == t_event)
+      if (ok && (t == t_event || crossed))
         {
           /* The left limit, the events at this instant, the right limit. */
           ok = emit_row (&out, t, y, TRUE);
           while (e < events->len && g_array_index (events, double, e) <= t)
             e++;
           n_events++;
-          eq->left_from = e < events->len ? g_array_index (events, double, e) : INFINITY;
-          if (ok && it != NULL)
+          out.eq->left_from = e < events->len ? g_array_index (events, double, e) : INFINITY;
+          if (ok && friction != NULL)
+            {
+              SwIntegrator *before = it;
+
+              ok = settle_friction (friction, &out, &it, method, o->tolerance, cancellable, t, &y, &y_out,
+                                    &counters, &it_error);
+              out.eq->left_from = e < events->len ? g_array_index (events, double, e) : INFINITY;
+              /* A new integrator starts at t by itself. */
+              if (it != before)
+                before = NULL;
+              if (ok && it != NULL && before != NULL)
+                ok = _sw_integrator_restart (it, t, y, &it_error);
+            }
+          else if (ok && it != NULL)
             ok = _sw_integrator_restart (it, t, y, &it_error);
           ok = ok && emit_row (&out, t, y, FALSE);
+          if (friction != NULL)
+            clear_marks (friction, &out);
           while (ok && k_out <= n_out && (k_out == n_out ? stop : output_time (k_out, dt, per_second)) <= t)
             k_out++;
           if (ok && progress != NULL)
@@ -696,8 +824,9 @@ integrate (const SwSystem          *sys,
     }
   if (stats != NULL)
     {
+      *stats = counters;
       if (it != NULL)
-        _sw_integrator_get_stats (it, stats);
+        add_counters (it, stats);
       if (it != NULL && it->pattern != NULL)
         {
           stats->jacobian_lower = it->pattern->lower;
@@ -713,10 +842,23 @@ integrate (const SwSystem          *sys,
   if (!ok)
     run_error (&out, it, cancellable, &it_error, error);
   _sw_row_maker_clear (&out.maker);
+  if (ok && y_final != NULL)
+    {
+      /* The final state is the base system's only while nothing is stuck. */
+      if (friction != NULL && _sw_friction_run_get_system (friction) != sys)
+        {
+          g_set_error_literal (error, SW_ERROR, SW_ERROR_INVALID,
+                               _("the run ends with friction elements stuck: its final state has other "
+                                 "coordinates than the model's"));
+          ok = FALSE;
+        }
+      else
+        memcpy (y_final, y, sys->n_states * sizeof (double));
+    }
+  g_clear_pointer (&it, _sw_integrator_free);
+  _sw_friction_run_free (friction);
   if (!ok)
     return NULL;
-  if (y_final != NULL)
-    memcpy (y_final, y, sys->n_states * sizeof (double));
   return g_steal_pointer (&tr);
 }
 

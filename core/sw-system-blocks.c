@@ -294,7 +294,7 @@ _sw_assembly_build_massive_blocks (SwAssembly *ctx, GError **error)
             g_set_error (error, SW_ERROR, SW_ERROR_SINGULAR,
                          "%s: error: the inertias around %s do not determine every motion of the "
                          "coupled gears (singular mass matrix); add inertia on each free shaft",
-                         sw_model_get_display_name (ctx->model), where);
+                         ctx->model != NULL ? sw_model_get_display_name (ctx->model) : _("the model"), where);
             return FALSE;
           }
       }

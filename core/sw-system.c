@@ -13,6 +13,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-assembly-private.h"
+#include "sw-friction-private.h"
 #include "sw-equations-private.h"
 
 #include <math.h>
@@ -197,7 +198,9 @@ _sw_assembly_describe_node (SwAssembly *ctx, guint node)
 void
 _sw_assembly_set_error (SwAssembly *ctx, GError **error, SwErrorCode code, guint part, const char *message)
 {
-  g_autofree char *loc = sw_model_dup_location (ctx->model, ctx->system->parts[part].component);
+  g_autofree char *loc = ctx->model != NULL ? sw_model_dup_location (ctx->model, ctx->system->parts[part].component)
+                                             : g_strdup_printf ("%s: ", ctx->system->name != NULL
+                                                                        ? ctx->system->name : _("the model"));
 
   g_set_error (error, SW_ERROR, code, "%serror: %s", loc, message);
 }
@@ -410,43 +413,59 @@ build_parts (SwAssembly *ctx)
     }
 }
 
-SwSystem *
-sw_model_assemble (SwModel *model, GError **error)
+/* Per node, the global ports on it, from the parts' nodes (a system built
+ * from another's parts has no connections to read). */
+static void
+nodes_from_parts (SwAssembly *ctx)
 {
-  g_autoptr (SwSystem) sys = g_new0 (SwSystem, 1);
+  SwSystem *sys = ctx->system;
+
+  ctx->port_base = g_new (guint, sys->n_parts + 1);
+  ctx->port_base[0] = 0;
+  for (guint i = 0; i < sys->n_parts; i++)
+    ctx->port_base[i + 1] = ctx->port_base[i] + sys->parts[i].kind->n_ports;
+  ctx->port_node = g_new (guint, MAX (ctx->port_base[sys->n_parts], 1));
+  ctx->node_ports = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  for (guint n = 0; n < sys->n_nodes; n++)
+    g_ptr_array_add (ctx->node_ports, g_array_new (FALSE, FALSE, sizeof (guint)));
+  for (guint i = 0; i < sys->n_parts; i++)
+    for (guint port = 0; port < sys->parts[i].kind->n_ports; port++)
+      {
+        guint gp = ctx->port_base[i] + port;
+
+        ctx->port_node[gp] = sys->parts[i].node[port];
+        g_array_append_val (g_ptr_array_index (ctx->node_ports, ctx->port_node[gp]), gp);
+      }
+}
+
+/* The equations of parts whose nodes are known: the parts' rows, masses
+ * and motions (with a lock row for each part locked[i] is not NAN for),
+ * lone supports pinned, the elimination, classes, blocks and the plan.
+ * with_initial: the initial state from the parameters, checked by one
+ * evaluation; else y0 is 0 (the caller maps a state in). */
+static gboolean
+assemble_parts (SwAssembly *ctx, const double *locked, gboolean with_initial, GError **error)
+{
+  SwSystem *sys = ctx->system;
   g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (RawRow));
   g_autoptr (GArray) initials = g_array_new (FALSE, FALSE, sizeof (Initial));
   g_autoptr (GArray) drivers = g_array_new (FALSE, FALSE, sizeof (SwDriver));
   g_autoptr (GArray) bodies = g_array_new (FALSE, FALSE, sizeof (SwBody));
   g_autoptr (GArray) couplings = g_array_new (FALSE, FALSE, sizeof (SwMassCoupling));
-  SwAssembly ctx = { .system = sys, .model = model };
   SwBuilder builder = { .system = sys, .rows = rows, .drivers = drivers, .initials = initials, .bodies = bodies,
                         .couplings = couplings };
-  const SwSimulationSettings *settings;
   gboolean ok;
 
-  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  sw_init ();
-  g_atomic_ref_count_init (&sys->ref_count);
-  sys->name = g_strdup (sw_model_get_name (model));
-  settings = sw_model_get_simulation (model);
-  sys->settings = *settings;
-  sys->settings.method = g_strdup (settings->method);
   sys->time_events = g_array_new (FALSE, FALSE, sizeof (double));
-
-  build_parts (&ctx);
-  build_nodes (&ctx);
   for (guint i = 0; i < sys->n_parts; i++)
     {
       SwPart *p = &sys->parts[i];
 
-      for (guint port = 0; port < p->kind->n_ports; port++)
-        p->node[port] = ctx.port_node[ctx.port_base[i] + port];
       p->first_row = rows->len;
       if (p->kind->build != NULL)
         p->kind->build (p, &builder);
+      if (locked != NULL && !isnan (locked[i]))
+        _sw_friction_add_lock (p, &builder, locked[i]);
       p->n_rows = rows->len - p->first_row;
     }
   /* An unconnected support is fixed to ground. */
@@ -456,7 +475,7 @@ sw_model_assemble (SwModel *model, GError **error)
 
       for (guint port = 0; port < p->kind->n_ports; port++)
         {
-          GArray *ports = g_ptr_array_index (ctx.node_ports, p->node[port]);
+          GArray *ports = g_ptr_array_index (ctx->node_ports, p->node[port]);
           RawRow pin = { .part = i, .n = 1, .nodes = { p->node[port] }, .coeffs = { 1 }, .driver = -1 };
 
           if (p->kind->ports[port].is_support && ports->len == 1)
@@ -469,7 +488,7 @@ sw_model_assemble (SwModel *model, GError **error)
   sys->bodies = g_memdup2 (bodies->data, MAX (bodies->len, 1) * sizeof (SwBody));
   sys->n_drivers = drivers->len;
   sys->drivers = g_memdup2 (drivers->data, MAX (drivers->len, 1) * sizeof (SwDriver));
-  ctx.drivers = sys->drivers;
+  ctx->drivers = sys->drivers;
   {
     GArray *fp = g_array_new (FALSE, FALSE, sizeof (guint));
     for (guint i = 0; i < sys->n_parts; i++)
@@ -479,35 +498,107 @@ sw_model_assemble (SwModel *model, GError **error)
     sys->force_parts = (guint *) g_array_free (fp, FALSE);
   }
 
-  ok = _sw_assembly_eliminate (&ctx, rows, error)
-       && classify_coords (&ctx, error)
-       && _sw_assembly_build_massive_blocks (&ctx, error);
+  ok = _sw_assembly_eliminate (ctx, rows, error)
+       && classify_coords (ctx, error)
+       && _sw_assembly_build_massive_blocks (ctx, error);
   if (ok)
     {
       _sw_assembly_build_massless_blocks (sys);
       _sw_assembly_build_row_blocks (sys);
       _sw_assembly_build_plan (sys);
-      ok = _sw_assembly_initial_values (&ctx, initials, error);
+      if (!with_initial)
+        g_array_set_size (initials, 0);
+      ok = _sw_assembly_initial_values (ctx, initials, error);
     }
   /* One evaluation at the start finds massless sections nothing holds,
    * and values that overflow with the initial state. */
-  if (ok)
+  if (ok && with_initial)
     {
       g_autoptr (SwEquations) eq = sw_equations_new (sys);
 
       if (!sw_equations_eval (eq, 0, sys->y0, NULL) || !sw_equations_complete (eq, 0, sys->y0, FALSE)
           || !sw_equations_check_finite (eq, 0, FALSE))
         {
-          g_set_error (error, SW_ERROR, eq->error->code, "%s: error: %s", sw_model_get_display_name (model),
+          g_set_error (error, SW_ERROR, eq->error->code, "%s: error: %s",
+                       ctx->model != NULL ? sw_model_get_display_name (ctx->model) : _("the model"),
                        eq->error->message);
           ok = FALSE;
         }
     }
+  return ok;
+}
 
-  g_free (ctx.port_base);
-  g_free (ctx.port_node);
-  if (ctx.node_ports != NULL)
-    g_ptr_array_unref (ctx.node_ports);
+static void
+assembly_clear (SwAssembly *ctx)
+{
+  g_free (ctx->port_base);
+  g_free (ctx->port_node);
+  if (ctx->node_ports != NULL)
+    g_ptr_array_unref (ctx->node_ports);
+}
+
+static SwSystem *
+system_new (const char *name, const SwSimulationSettings *settings)
+{
+  SwSystem *sys = g_new0 (SwSystem, 1);
+
+  g_atomic_ref_count_init (&sys->ref_count);
+  sys->name = g_strdup (name);
+  sys->settings = *settings;
+  sys->settings.method = g_strdup (settings->method);
+  return sys;
+}
+
+SwSystem *
+sw_model_assemble (SwModel *model, GError **error)
+{
+  g_autoptr (SwSystem) sys = NULL;
+  SwAssembly ctx = { .model = model };
+  gboolean ok;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  sw_init ();
+  sys = system_new (sw_model_get_name (model), sw_model_get_simulation (model));
+  ctx.system = sys;
+  build_parts (&ctx);
+  build_nodes (&ctx);
+  for (guint i = 0; i < sys->n_parts; i++)
+    for (guint port = 0; port < sys->parts[i].kind->n_ports; port++)
+      sys->parts[i].node[port] = ctx.port_node[ctx.port_base[i] + port];
+  ok = assemble_parts (&ctx, NULL, TRUE, error);
+  assembly_clear (&ctx);
+  return ok ? g_steal_pointer (&sys) : NULL;
+}
+
+SwSystem *
+_sw_system_assemble_locked (const SwSystem *base, const double *locked, GError **error)
+{
+  g_autoptr (SwSystem) sys = system_new (base->name, &base->settings);
+  SwAssembly ctx = { .system = sys };
+  gboolean ok;
+
+  sys->n_parts = base->n_parts;
+  sys->parts = g_memdup2 (base->parts, MAX (base->n_parts, 1) * sizeof (SwPart));
+  for (guint i = 0; i < sys->n_parts; i++)
+    {
+      SwPart *p = &sys->parts[i];
+
+      p->id = g_strdup (p->id);
+      for (guint k = 0; k < SW_KIND_MAX_PARAMS; k++)
+        {
+          if (p->signal[k] != NULL)
+            sw_signal_ref (p->signal[k]);
+          if (p->table[k] != NULL)
+            sw_table_ref (p->table[k]);
+        }
+    }
+  sys->n_nodes = base->n_nodes;
+  sys->mass = g_new0 (double, MAX (sys->n_nodes, 1));
+  nodes_from_parts (&ctx);
+  ok = assemble_parts (&ctx, locked, FALSE, error);
+  assembly_clear (&ctx);
   return ok ? g_steal_pointer (&sys) : NULL;
 }
 

@@ -23,7 +23,7 @@
 void
 _sw_row_maker_init (SwRowMaker *maker, const SwSystem *sys, const double *events, guint n_events)
 {
-  maker->sys = sys;
+  maker->sys = sw_system_ref ((SwSystem *) sys);
   maker->eq = sw_equations_new (sys);
   maker->events = g_new (double, MAX (n_events, 1));
   if (n_events > 0)
@@ -36,7 +36,25 @@ void
 _sw_row_maker_clear (SwRowMaker *maker)
 {
   g_clear_pointer (&maker->eq, sw_equations_free);
+  g_clear_pointer ((SwSystem **) &maker->sys, sw_system_unref);
   g_clear_pointer (&maker->events, g_free);
+}
+
+void
+_sw_row_maker_switch (SwRowMaker *maker, const SwSystem *sys, const SwEquations *from)
+{
+  if (sys != maker->sys)
+    {
+      /* The maker holds its system: the run may have dropped it already. */
+      sw_equations_free (maker->eq);
+      sw_system_unref ((SwSystem *) maker->sys);
+      maker->sys = sw_system_ref ((SwSystem *) sys);
+      maker->eq = sw_equations_new (sys);
+      memcpy (maker->eq->q_guess, from->q_guess, MAX (sys->n_coords, 1) * sizeof (double));
+      memcpy (maker->eq->qd_guess, from->qd_guess, MAX (sys->n_coords, 1) * sizeof (double));
+    }
+  memcpy (maker->eq->mode, from->mode, MAX (sys->n_parts, 1));
+  memcpy (maker->eq->start, from->start, MAX (sys->n_parts, 1));
 }
 
 gboolean

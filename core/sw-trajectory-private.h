@@ -51,6 +51,17 @@ void     _sw_row_maker_values   (SwRowMaker           *maker,
                                  guint                 n_cols,
                                  double               *values);
 
+/* A sized trajectory (sw_trajectory_new_sized) holding all the rows it has
+ * room for. */
+gboolean      _sw_trajectory_is_full       (const SwTrajectory   *tr);
+
+/* The rows from now on come from a system of the same parts with other
+ * equations (a run whose friction modes changed): the maker's equations
+ * for it, with the modes, marks and massless guesses of from. */
+void          _sw_row_maker_switch         (SwRowMaker           *maker,
+                                            const SwSystem       *sys,
+                                            const SwEquations    *from);
+
 /* A trajectory with room for capacity_rows rows that keeps each row's time
  * and state (sys->n_states values), and derives the columns cols (names and
  * units taken) from them. */

@@ -92,6 +92,12 @@ _sw_trajectory_new_derived (GStrv                 names,
 }
 
 gboolean
+_sw_trajectory_is_full (const SwTrajectory *tr)
+{
+  return tr->sized && (guint) tr->n_rows >= tr->capacity;
+}
+
+gboolean
 _sw_trajectory_derives_from (const SwTrajectory *tr, const SwSystem *sys)
 {
   return tr->derived != NULL && _sw_derived_get_system (tr->derived) == sys;

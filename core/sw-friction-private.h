@@ -1,0 +1,73 @@
+/* sw-friction-private.h: friction that sticks, run with exact events.
+ *
+ * A run with friction parts (kinds with a SwFrictionDesc) keeps each part's
+ * mode (SwFrictionMode). Sliding, the part's forces follow its mode; stuck,
+ * the part is a rigid lock: the run assembles the system again with a lock
+ * row x_b - x_a = (the relative position at that instant) for every stuck
+ * part (the elimination takes any set of rows), so a stuck relative speed
+ * is exactly 0, and the lock's multiplier is the friction torque.
+ *
+ * Every friction part has a switching function that is >= 0 while its mode
+ * holds: w sliding forward, -w backward, tau0_max - |tau| stuck, -fn free.
+ * When one turns negative within a step, the run locates the instant on
+ * the step's interpolant (GSL Brent, to 1e-12 s relative), and there the
+ * modes are iterated to a consistent set (sw_friction_settle): sliding
+ * parts that reached w = 0 try to stick, stuck parts whose torque exceeds
+ * the static limit break away in its direction, and a part that broke away
+ * but whose relative acceleration would point backwards sticks again.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "sw-assembly-private.h"
+#include "sw-equations-private.h"
+
+G_BEGIN_DECLS
+
+/* The builder's half: the lock row of a stuck part. */
+void       _sw_friction_add_lock (const SwPart *part, SwBuilder *builder, double offset);
+
+/* The parts' locks, per part NAN (not locked) or the lock's offset: a new
+ * system from base's parts, nodes and parameters. */
+SwSystem  *_sw_system_assemble_locked (const SwSystem *base, const double *locked, GError **error);
+
+gboolean   _sw_system_has_friction (const SwSystem *sys);
+
+typedef struct _SwFrictionRun SwFrictionRun;
+
+/* NULL when the system has no friction parts. */
+SwFrictionRun *_sw_friction_run_new  (const SwSystem *base);
+void           _sw_friction_run_free (SwFrictionRun *run);
+
+/* The system of the current configuration (base while nothing is stuck)
+ * and its equations, owned by the run; they change at sw_friction_settle. */
+const SwSystem *_sw_friction_run_get_system    (SwFrictionRun *run);
+SwEquations    *_sw_friction_run_get_equations (SwFrictionRun *run);
+
+/* The state (current system's order) y at t after a step: TRUE with *crossed
+ * when a switching function turned negative since the last call (or
+ * settle). */
+gboolean   _sw_friction_run_check  (SwFrictionRun *run, double t, const double *y, gboolean *crossed,
+                                    GError **error);
+
+/* The instant in (t0, t1] where the first switching function turns
+ * negative, on the interpolant interp (state at t into y). */
+typedef gboolean (*SwInterpolateFunc) (gpointer data, double t, double *y, GError **error);
+gboolean   _sw_friction_run_locate (SwFrictionRun *run, double t0, double t1, SwInterpolateFunc interp,
+                                    gpointer data, double *t_event, double *y_event, GError **error);
+
+/* At t with state y (current system, n_states of it): the modes iterated
+ * to a consistent set. When the configuration changes, *changed is TRUE and
+ * *y_new (g_free) holds the state in the new system's order. Sets the
+ * switching functions' reference. Fails naming the part when the modes do
+ * not settle (chattering). */
+gboolean   _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean *changed,
+                                    double **y_new, GError **error);
+
+/* Marks of the row after an event (startForward, startBackward) off. */
+void       _sw_friction_run_clear_marks (SwFrictionRun *run);
+
+/* The events so far: mode changes, for the event log. */
+guint64    _sw_friction_run_get_n_changes (SwFrictionRun *run);
+
+G_END_DECLS

@@ -1,0 +1,551 @@
+/* sw-friction.c: friction that sticks, run with exact events
+ * (sw-friction-private.h).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-friction-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_roots.h>
+
+/* Mode changes at one instant before the modes count as not settling. */
+#define MAX_SETTLE_ROUNDS 50
+/* Events within this time of each other count towards chattering
+ * (relative to the time, at least 1e-12 s). */
+#define CHATTER_WINDOW 1e-10
+#define MAX_CHATTER_EVENTS 100
+
+struct _SwFrictionRun {
+  SwSystem    *base;
+  SwSystem    *sys;       /* base, or base with the stuck parts locked */
+  SwEquations *eq;
+  guint        n;         /* friction parts */
+  guint       *parts;
+  gint8       *mode;      /* per part of the system */
+  double      *locked;    /* per part: NAN, or the lock's offset */
+  double      *g;         /* per friction part: the switching function at the reference */
+  /* Per friction part: a dead band in its sliding function right after it
+   * broke away (from speed 0, where round-off may show either sign), until
+   * it has slid clear of it. */
+  double      *band;
+  double      *g_trial;
+  guint64      n_changes;
+  double       chatter_t;
+  guint        chatter_count;
+};
+
+void
+_sw_friction_add_lock (const SwPart *part, SwBuilder *builder, double offset)
+{
+  const SwFrictionDesc *f = part->kind->friction;
+  guint nodes[2] = { part->node[f->port_a], part->node[f->port_b] };
+  double coeffs[2] = { -1, 1 };
+
+  sw_builder_add_constraint (builder, part, 2, nodes, coeffs, offset);
+}
+
+gboolean
+_sw_system_has_friction (const SwSystem *sys)
+{
+  for (guint i = 0; i < sys->n_parts; i++)
+    if (sys->parts[i].kind->friction != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+SwFrictionRun *
+_sw_friction_run_new (const SwSystem *base)
+{
+  SwFrictionRun *run;
+  GArray *parts = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < base->n_parts; i++)
+    if (base->parts[i].kind->friction != NULL)
+      g_array_append_val (parts, i);
+  if (parts->len == 0)
+    {
+      g_array_unref (parts);
+      return NULL;
+    }
+  run = g_new0 (SwFrictionRun, 1);
+  run->base = sw_system_ref ((SwSystem *) base);
+  run->sys = sw_system_ref ((SwSystem *) base);
+  run->eq = sw_equations_new (base);
+  run->n = parts->len;
+  run->parts = (guint *) g_array_free (parts, FALSE);
+  run->mode = g_new (gint8, base->n_parts);
+  memset (run->mode, SW_FRICTION_FREE, base->n_parts);
+  run->locked = g_new (double, base->n_parts);
+  for (guint i = 0; i < base->n_parts; i++)
+    run->locked[i] = NAN;
+  run->g = g_new0 (double, run->n);
+  run->band = g_new0 (double, run->n);
+  run->g_trial = g_new0 (double, run->n);
+  run->chatter_t = -INFINITY;
+  return run;
+}
+
+void
+_sw_friction_run_free (SwFrictionRun *run)
+{
+  if (run == NULL)
+    return;
+  sw_equations_free (run->eq);
+  sw_system_unref (run->sys);
+  sw_system_unref (run->base);
+  g_free (run->parts);
+  g_free (run->mode);
+  g_free (run->locked);
+  g_free (run->g);
+  g_free (run->band);
+  g_free (run->g_trial);
+  g_free (run);
+}
+
+const SwSystem *
+_sw_friction_run_get_system (SwFrictionRun *run)
+{
+  return run->sys;
+}
+
+SwEquations *
+_sw_friction_run_get_equations (SwFrictionRun *run)
+{
+  return run->eq;
+}
+
+guint64
+_sw_friction_run_get_n_changes (SwFrictionRun *run)
+{
+  return run->n_changes;
+}
+
+void
+_sw_friction_run_clear_marks (SwFrictionRun *run)
+{
+  memset (run->eq->start, 0, run->sys->n_parts);
+}
+
+/* ---- Switching functions ------------------------------------------------ */
+
+typedef struct {
+  double w, a;               /* relative speed and acceleration */
+  double a_zero;             /* a relative acceleration this small is 0 (round-off) */
+  double tau;                /* stuck: the lock's torque */
+  double tau0, tau0_max;
+  gboolean free;
+} Contact;
+
+/* After sw_equations_complete (): what part i's mode machine reads. */
+static void
+read_contact (SwFrictionRun *run, guint i, double t, Contact *c)
+{
+  const SwPart *p = &run->sys->parts[i];
+  const SwFrictionDesc *f = p->kind->friction;
+  SwEquations *eq = run->eq;
+  guint a = p->node[f->port_a], b = p->node[f->port_b];
+  SwState state;
+
+  sw_equations_get_state (eq, t, t >= eq->left_from, &state);
+  c->w = eq->v[b] - eq->v[a];
+  c->a = eq->a[b] - eq->a[a];
+  c->a_zero = 1e-9 * MAX (fabs (eq->a[a]) + fabs (eq->a[b]), 1);
+  c->tau = run->mode[i] == SW_FRICTION_STUCK ? -eq->lambda[p->first_row + p->n_rows - 1] : 0;
+  f->limits (p, &state, &c->tau0, &c->tau0_max, &c->free);
+}
+
+static double
+switching_value (gint8 mode, const Contact *c, double band)
+{
+  switch (mode)
+    {
+    case SW_FRICTION_FORWARD:
+      return c->w + band;
+    case SW_FRICTION_BACKWARD:
+      return -c->w + band;
+    case SW_FRICTION_STUCK:
+      return c->free ? -1 : c->tau0_max - fabs (c->tau);
+    default:
+      return c->free ? 0 : -1;
+    }
+}
+
+/* The switching functions at (t, y) into g. */
+static gboolean
+switching (SwFrictionRun *run, double t, const double *y, double *g)
+{
+  /* A step ends at a time event with the signals' left limits: what
+   * happens at the event itself is for the event. */
+  if (!sw_equations_complete (run->eq, t, y, t >= run->eq->left_from))
+    return FALSE;
+  for (guint k = 0; k < run->n; k++)
+    {
+      Contact c;
+
+      read_contact (run, run->parts[k], t, &c);
+      if (fabs (c.w) > 10 * run->band[k])
+        run->band[k] = 0;
+      g[k] = switching_value (run->mode[run->parts[k]], &c, run->band[k]);
+    }
+  return TRUE;
+}
+
+static gboolean
+equations_error (SwFrictionRun *run, GError **error)
+{
+  if (run->eq->error != NULL)
+    g_propagate_error (error, g_steal_pointer (&run->eq->error));
+  else
+    g_set_error_literal (error, SW_ERROR, SW_ERROR_NOT_CONVERGED, _("the equations could not be evaluated"));
+  return FALSE;
+}
+
+gboolean
+_sw_friction_run_check (SwFrictionRun *run, double t, const double *y, gboolean *crossed, GError **error)
+{
+  *crossed = FALSE;
+  if (!switching (run, t, y, run->g_trial))
+    return equations_error (run, error);
+  for (guint k = 0; k < run->n; k++)
+    if (run->g_trial[k] < 0 && run->g[k] >= 0)
+      *crossed = TRUE;
+  if (!*crossed)
+    memcpy (run->g, run->g_trial, run->n * sizeof (double));
+  return TRUE;
+}
+
+/* ---- Locating the event ------------------------------------------------- */
+
+typedef struct {
+  SwFrictionRun    *run;
+  guint             k;
+  SwInterpolateFunc interp;
+  gpointer          data;
+  double           *y;
+  GError          **error;
+  gboolean          failed;
+} RootData;
+
+static double
+root_function (double t, void *user_data)
+{
+  RootData *d = user_data;
+  SwFrictionRun *run = d->run;
+
+  if (d->failed)
+    return 0;
+  if (!d->interp (d->data, t, d->y, d->error) || !switching (run, t, d->y, run->g_trial))
+    {
+      d->failed = TRUE;
+      return 0;
+    }
+  return run->g_trial[d->k];
+}
+
+/* The root of switching function k in [lo, hi], g(lo) >= 0 > g(hi): the
+ * end of the final bracket where g < 0. Brent's method where g(lo) > 0
+ * (smooth functions: speeds, torques), else bisection on the sign (a
+ * switching function that jumps, such as a normal force switched on). */
+static gboolean
+find_root (RootData *d, double lo, double hi, double *root)
+{
+  double tol = 1e-12 * MAX (fabs (hi), 1.0), g_lo = root_function (lo, d);
+
+  if (d->failed)
+    return FALSE;
+  if (g_lo > 0)
+    {
+      gsl_root_fsolver *s = gsl_root_fsolver_alloc (gsl_root_fsolver_brent);
+      gsl_function fn = { root_function, d };
+
+      if (gsl_root_fsolver_set (s, &fn, lo, hi) == GSL_SUCCESS)
+        for (int iter = 0; iter < 200 && !d->failed && hi - lo > tol; iter++)
+          {
+            if (gsl_root_fsolver_iterate (s) != GSL_SUCCESS)
+              break;
+            lo = gsl_root_fsolver_x_lower (s);
+            hi = gsl_root_fsolver_x_upper (s);
+          }
+      gsl_root_fsolver_free (s);
+    }
+  /* Bisection keeps g(lo) >= 0 > g(hi), also where Brent stopped short. */
+  while (!d->failed && hi - lo > tol)
+    {
+      double mid = 0.5 * (lo + hi);
+
+      if (root_function (mid, d) < 0)
+        hi = mid;
+      else
+        lo = mid;
+    }
+  *root = hi;
+  return !d->failed;
+}
+
+gboolean
+_sw_friction_run_locate (SwFrictionRun *run, double t0, double t1, SwInterpolateFunc interp, gpointer data,
+                         double *t_event, double *y_event, GError **error)
+{
+  g_autofree double *g_end = g_memdup2 (run->g_trial, run->n * sizeof (double));
+  double first = t1;
+
+  for (guint k = 0; k < run->n; k++)
+    {
+      RootData d = { run, k, interp, data, y_event, error, FALSE };
+      double root;
+
+      if (!(g_end[k] < 0 && run->g[k] >= 0))
+        continue;
+      /* Only a crossing before the earliest one found so far counts. */
+      if (first < t1)
+        {
+          double at_first = root_function (first, &d);
+
+          if (d.failed)
+            return FALSE;
+          if (at_first >= 0)
+            continue;
+        }
+      if (!find_root (&d, t0, first, &root))
+        return FALSE;
+      first = MIN (first, root);
+    }
+  *t_event = first;
+  return interp (data, first, y_event, error);
+}
+
+/* ---- Settling the modes ------------------------------------------------- */
+
+/* Node positions and velocities of the current configuration at (t, y)
+ * (after sw_equations_complete) into the new system's state: every
+ * coordinate read off a node that follows it alone. */
+static gboolean
+map_state (const SwSystem *from, const double *y_from, SwEquations *eq_from, const SwSystem *to, double *y_to,
+           double *q_guess, GError **error)
+{
+  memset (y_to, 0, MAX (to->n_states, 1) * sizeof (double));
+  for (guint j = 0; j < to->n_coords; j++)
+    {
+      gboolean found = FALSE;
+
+      for (guint k = to->c_start[j]; k < to->c_start[j + 1] && !found; k++)
+        {
+          guint i = to->c_terms[k].index;
+          double coeff = to->c_terms[k].coeff, q, qd;
+
+          if (to->t_start[i + 1] - to->t_start[i] != 1 || to->p_start[i + 1] != to->p_start[i])
+            continue;
+          q = (eq_from->x[i] - to->x_const[i]) / coeff;
+          qd = eq_from->v[i] / coeff;
+          switch (to->coord_class[j])
+            {
+            case SW_COORD_MASSIVE:
+              y_to[to->coord_state[j]] = q;
+              y_to[to->coord_state[j] + to->n_massive] = qd;
+              break;
+            case SW_COORD_FIRST_ORDER:
+              y_to[to->coord_state[j]] = q;
+              break;
+            case SW_COORD_ALGEBRAIC:
+              q_guess[j] = q;
+              break;
+            }
+          found = TRUE;
+        }
+      if (!found)
+        {
+          g_set_error_literal (error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
+                               _("the state could not be carried over to the new friction modes"));
+          return FALSE;
+        }
+    }
+  /* Speed and acceleration sources keep their own states, in the same
+   * order in every configuration. */
+  for (guint d = 0; d < to->n_drivers; d++)
+    {
+      const SwDriver *dt = &to->drivers[d], *df = &from->drivers[d];
+
+      if (dt->motion == SW_MOTION_SPEED)
+        y_to[dt->state] = y_from[df->state];
+      else if (dt->motion == SW_MOTION_ACCELERATION)
+        {
+          y_to[dt->state] = y_from[df->state];
+          y_to[dt->state + 1] = y_from[df->state + 1];
+        }
+    }
+  return TRUE;
+}
+
+/* A new configuration for the locks in run->locked, the state carried
+ * over from the current one at (t, y). */
+static gboolean
+reconfigure (SwFrictionRun *run, double t, const double *y, double **y_new, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  SwSystem *sys = NULL;
+  SwEquations *eq;
+  double *state;
+  gboolean any = FALSE;
+
+  for (guint k = 0; k < run->n && !any; k++)
+    any = !isnan (run->locked[run->parts[k]]);
+  sys = any ? _sw_system_assemble_locked (run->base, run->locked, &local) : sw_system_ref (run->base);
+  if (sys == NULL)
+    {
+      g_set_error (error, SW_ERROR, local->code, _("at t = %.9g s, locking the stuck friction elements: %s"), t,
+                   local->message);
+      return FALSE;
+    }
+  eq = sw_equations_new (sys);
+  state = g_new0 (double, MAX (sys->n_states, 1));
+  if (!map_state (run->sys, y, run->eq, sys, state, eq->q_guess, error))
+    {
+      g_free (state);
+      sw_equations_free (eq);
+      sw_system_unref (sys);
+      return FALSE;
+    }
+  memcpy (eq->mode, run->mode, sys->n_parts);
+  memcpy (eq->start, run->eq->start, sys->n_parts);
+  eq->left_from = run->eq->left_from;
+  sw_equations_free (run->eq);
+  sw_system_unref (run->sys);
+  run->sys = sys;
+  run->eq = eq;
+  g_free (*y_new);
+  *y_new = state;
+  return TRUE;
+}
+
+/* The relative position of part i's ends now (after complete). */
+static double
+relative_position (SwFrictionRun *run, guint i)
+{
+  const SwPart *p = &run->sys->parts[i];
+  const SwFrictionDesc *f = p->kind->friction;
+
+  return run->eq->x[p->node[f->port_b]] - run->eq->x[p->node[f->port_a]];
+}
+
+/* The next mode of part i by Modelica's rules, from where it is now. A
+ * relative speed this small counts as 0 (the event was located to 1e-12 s;
+ * stuck, it is exactly 0). */
+static gint8
+next_mode (gint8 mode, gint8 start, const Contact *c, double w_zero)
+{
+  gboolean at_zero = fabs (c->w) <= w_zero;
+
+  if (c->free)
+    return SW_FRICTION_FREE;
+  if (mode == SW_FRICTION_FREE || (!at_zero && mode != SW_FRICTION_STUCK))
+    return at_zero ? SW_FRICTION_STUCK : c->w > 0 ? SW_FRICTION_FORWARD : SW_FRICTION_BACKWARD;
+  switch (mode)
+    {
+    case SW_FRICTION_STUCK:
+      if (c->tau > c->tau0_max)
+        return SW_FRICTION_FORWARD;
+      if (c->tau < -c->tau0_max)
+        return SW_FRICTION_BACKWARD;
+      return SW_FRICTION_STUCK;
+    case SW_FRICTION_FORWARD:
+      /* Just broken away: it slides on unless it accelerates backward (at
+       * peak = 1 it starts with no acceleration at all). */
+      return start > 0 && c->a >= -c->a_zero ? SW_FRICTION_FORWARD : SW_FRICTION_STUCK;
+    case SW_FRICTION_BACKWARD:
+      return start < 0 && c->a <= c->a_zero ? SW_FRICTION_BACKWARD : SW_FRICTION_STUCK;
+    default:
+      return mode;
+    }
+}
+
+gboolean
+_sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean *changed, double **y_new,
+                         GError **error)
+{
+  g_autofree double *state = g_memdup2 (y, MAX (run->sys->n_states, 1) * sizeof (double));
+  g_autofree gint8 *start = g_new0 (gint8, run->sys->n_parts);
+  guint round;
+
+  *changed = FALSE;
+  *y_new = NULL;
+  /* Events piling up without time advancing: chattering. */
+  if (t - run->chatter_t <= MAX (CHATTER_WINDOW * fabs (t), 1e-12))
+    run->chatter_count++;
+  else
+    run->chatter_t = t, run->chatter_count = 0;
+
+  for (round = 0; round < MAX_SETTLE_ROUNDS; round++)
+    {
+      gboolean round_changed = FALSE, relock = FALSE;
+
+      if (!sw_equations_complete (run->eq, t, state, FALSE))
+        return equations_error (run, error);
+      for (guint k = 0; k < run->n; k++)
+        {
+          guint i = run->parts[k];
+          Contact c;
+          double w_scale, w_zero;
+          gint8 next;
+
+          read_contact (run, i, t, &c);
+          w_scale = fabs (run->eq->v[run->sys->parts[i].node[run->sys->parts[i].kind->friction->port_a]])
+                    + fabs (run->eq->v[run->sys->parts[i].node[run->sys->parts[i].kind->friction->port_b]]);
+          /* Speeds within round-off of the flanges' and within what the
+           * located instant (to 1e-12 s relative) leaves count as 0. */
+          w_zero = 1e-9 * MAX (w_scale, 1) + 1e-10 * fabs (c.a) * MAX (fabs (t), 1);
+          next = next_mode (run->mode[i], start[i], &c, w_zero);
+          if (next == run->mode[i])
+            continue;
+          /* Breaking away from stuck: sliding starts at speed 0. */
+          start[i] = run->mode[i] == SW_FRICTION_STUCK && (next == SW_FRICTION_FORWARD || next == SW_FRICTION_BACKWARD)
+                     ? next : 0;
+          run->band[k] = start[i] != 0 ? w_zero : 0;
+          if ((next == SW_FRICTION_STUCK) != (run->mode[i] == SW_FRICTION_STUCK))
+            {
+              run->locked[i] = next == SW_FRICTION_STUCK ? relative_position (run, i) : NAN;
+              relock = TRUE;
+            }
+          run->mode[i] = next;
+          run->n_changes++;
+          round_changed = TRUE;
+        }
+      if (!round_changed)
+        break;
+      *changed = TRUE;
+      memcpy (run->eq->mode, run->mode, run->sys->n_parts);
+      memcpy (run->eq->start, start, run->sys->n_parts);
+      if (relock)
+        {
+          double *mapped = NULL;
+
+          if (!reconfigure (run, t, state, &mapped, error))
+            return FALSE;
+          g_free (state);
+          state = mapped;
+        }
+    }
+  if (round == MAX_SETTLE_ROUNDS || run->chatter_count > MAX_CHATTER_EVENTS)
+    {
+      guint culprit = run->parts[0];
+
+      for (guint k = 0; k < run->n; k++)
+        if (start[run->parts[k]] != 0)
+          culprit = run->parts[k];
+      g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
+                   _("component “%s”: the friction modes do not settle at t = %.9g s (they switch back and "
+                     "forth without time advancing); check the friction and the driving torques there"),
+                   run->sys->parts[culprit].id, t);
+      return FALSE;
+    }
+  memcpy (run->eq->start, start, run->sys->n_parts);
+  /* The switching functions' reference: this instant, new modes. */
+  if (!switching (run, t, state, run->g))
+    return equations_error (run, error);
+  for (guint k = 0; k < run->n; k++)
+    run->g[k] = MAX (run->g[k], 0);
+  if (*changed)
+    *y_new = g_steal_pointer (&state);
+  return TRUE;
+}
