@@ -808,6 +808,103 @@ check_keys (Reader            *r,
     }
 }
 
+/* A TABLE parameter: a list of rows, each of n_columns numbers. Each
+ * problem is reported at the row or value it concerns. */
+static gboolean
+read_table (Reader      *r,
+            const char  *who,
+            SwComponent *c,
+            guint        p,
+            JsonObject  *params,
+            const char  *name)
+{
+  const SwParamDesc *desc = &c->kind->params[p];
+  const SwTableDesc *table = desc->table;
+  JsonNode *node = json_object_get_member (params, name);
+  g_autofree char *shape = _sw_table_dup_row_shape (table);
+  g_autofree double *values = NULL;
+  JsonArray *rows;
+  guint n_rows;
+  double prev_w = -INFINITY;
+  gboolean ok = TRUE;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      add_problem (r, member_offset (r, params, name), SW_ERROR_PARSE,
+                   _("%s: parameter “%s” must be a list of rows [%s, …], not %s"),
+                   who, desc->name, shape, describe_node (node));
+      return FALSE;
+    }
+  rows = json_node_get_array (node);
+  n_rows = json_array_get_length (rows);
+  if (n_rows == 0)
+    {
+      add_problem (r, member_offset (r, params, name), SW_ERROR_INVALID,
+                   _("%s: parameter “%s” needs at least one row %s"), who, desc->name, shape);
+      return FALSE;
+    }
+
+  values = g_new (double, (gsize) n_rows * table->n_columns);
+  for (guint i = 0; i < n_rows; i++)
+    {
+      JsonNode *row_node = json_array_get_element (rows, i);
+      JsonArray *row;
+
+      if (!JSON_NODE_HOLDS_ARRAY (row_node) ||
+          json_array_get_length (json_node_get_array (row_node)) != table->n_columns)
+        {
+          if (JSON_NODE_HOLDS_ARRAY (row_node))
+            add_problem (r, element_offset (r, rows, i), SW_ERROR_INVALID,
+                         _("%s: parameter “%s”, row %u has %u values; valid: %s, %u numbers"),
+                         who, desc->name, i + 1, json_array_get_length (json_node_get_array (row_node)),
+                         shape, table->n_columns);
+          else
+            add_problem (r, element_offset (r, rows, i), SW_ERROR_PARSE,
+                         _("%s: parameter “%s”, row %u must be %s, not %s"),
+                         who, desc->name, i + 1, shape, describe_node (row_node));
+          ok = FALSE;
+          continue;
+        }
+
+      row = json_node_get_array (row_node);
+      for (guint j = 0; j < table->n_columns; j++)
+        {
+          JsonNode *cell = json_array_get_element (row, j);
+          double *value = &values[(gsize) i * table->n_columns + j];
+          GError *error = NULL;
+
+          if (!node_get_number (cell, value))
+            {
+              add_problem (r, element_offset (r, row, j), SW_ERROR_PARSE,
+                           _("%s: parameter “%s”, row %u: %s must be a number, not %s"),
+                           who, desc->name, i + 1, table->columns[j].name, describe_node (cell));
+              *value = NAN;
+              ok = FALSE;
+              continue;
+            }
+          /* Increasing: against the last row whose w could be read. */
+          if (!_sw_check_table_value (who, desc, i, j, *value, prev_w, &error))
+            {
+              add_error (r, element_offset (r, row, j), error);
+              if (j == 0)
+                *value = NAN;
+              ok = FALSE;
+              continue;
+            }
+        }
+      if (!isnan (values[(gsize) i * table->n_columns]))
+        prev_w = values[(gsize) i * table->n_columns];
+    }
+  if (!ok)
+    return FALSE;
+
+  g_clear_pointer (&c->table[p], sw_table_unref);
+  c->table[p] = sw_table_new (n_rows, table->n_columns, values);
+  c->param[p] = _sw_table_param_value (c->table[p]);
+  c->given[p] = TRUE;
+  return TRUE;
+}
+
 /* Components */
 
 static const char *const component_keys[] = { "id", "kind", "params", "position", "ui", NULL };
@@ -824,6 +921,9 @@ read_param_value (Reader      *r,
   JsonNode *node = json_object_get_member (params, name);
   GError *error = NULL;
   double value;
+
+  if (desc->type == SW_PARAM_TABLE)
+    return read_table (r, who, c, p, params, name);
 
   switch (desc->type)
     {

@@ -66,6 +66,27 @@ gboolean      _sw_validate_params          (const char   *who,
                                             const SwKind *kind,
                                             const double *params,
                                             GError      **error);
+/* TABLE parameters. The value SwComponent.param holds for one: its first
+ * row's second column (NAN for a table of one column). */
+double        _sw_table_param_value        (const SwTable *table);
+/* "[w, mue]". Free with g_free(). */
+char         *_sw_table_dup_row_shape      (const SwTableDesc *table);
+/* One value at row, column (0-based) of a TABLE parameter: finite, in
+ * the column's range and in the number scale, and for column 0 larger than
+ * previous (the row before's; unused in row 0). */
+gboolean      _sw_check_table_value        (const char        *who,
+                                            const SwParamDesc *desc,
+                                            guint              row,
+                                            guint              column,
+                                            double             value,
+                                            double             previous,
+                                            GError           **error);
+/* The whole table: its width and every value as above. */
+gboolean      _sw_check_table              (const char    *who,
+                                            const SwKind  *kind,
+                                            guint          param,
+                                            const SwTable *table,
+                                            GError       **error);
 /* The value SwComponent.param holds for a SIGNAL parameter. */
 double        _sw_signal_param_value       (const SwSignal *signal);
 

@@ -251,6 +251,24 @@ component_to_json (SwModel           *self,
           json_object_set_boolean_member (params, desc->name, c->param[i] != 0);
           break;
 
+        case SW_PARAM_TABLE:
+          if (c->table[i] != NULL)
+            {
+              const SwTable *table = c->table[i];
+              JsonArray *rows = json_array_new ();
+
+              for (guint row = 0; row < sw_table_get_n_rows (table); row++)
+                {
+                  JsonArray *values = json_array_new ();
+
+                  for (guint column = 0; column < sw_table_get_n_columns (table); column++)
+                    json_array_add_double_element (values, sw_table_get (table, row, column));
+                  json_array_add_array_element (rows, values);
+                }
+              json_object_set_array_member (params, desc->name, rows);
+            }
+          break;
+
         case SW_PARAM_SIGNAL:
           if (c->signal[i] != NULL)
             {

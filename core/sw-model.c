@@ -135,6 +135,7 @@ _sw_component_init (SwComponent  *component,
         {
           component->table[i] = sw_table_new (desc->table->n_default_rows, desc->table->n_columns,
                                               desc->table->default_rows);
+          component->param[i] = _sw_table_param_value (component->table[i]);
           continue;
         }
       component->param[i] = desc->default_value;
@@ -311,23 +312,147 @@ _sw_find_param (const char    *who,
   return -1;
 }
 
+/* "0 < J <= 1e3", "w >= 0", "any finite number". */
+static char *
+describe_range_of (const char *name,
+                   double      min,
+                   double      max,
+                   gboolean    min_exclusive)
+{
+  char lo[SW_NUMBER_BUF_SIZE], hi[SW_NUMBER_BUF_SIZE];
+  const char *lo_op = min_exclusive ? "<" : "<=";
+  gboolean has_lo = isfinite (min), has_hi = isfinite (max);
+
+  sw_format_number (lo, min);
+  sw_format_number (hi, max);
+
+  if (has_lo && has_hi)
+    return g_strdup_printf ("%s %s %s <= %s", lo, lo_op, name, hi);
+  if (has_lo)
+    return g_strdup_printf ("%s %s %s", name, min_exclusive ? ">" : ">=", lo);
+  if (has_hi)
+    return g_strdup_printf ("%s <= %s", name, hi);
+  return g_strdup (_("any finite number"));
+}
+
 static char *
 describe_range (const SwParamDesc *desc)
 {
-  char lo[SW_NUMBER_BUF_SIZE], hi[SW_NUMBER_BUF_SIZE];
-  const char *lo_op = desc->min_exclusive ? "<" : "<=";
-  gboolean has_lo = isfinite (desc->min), has_hi = isfinite (desc->max);
+  return describe_range_of (desc->name, desc->min, desc->max, desc->min_exclusive);
+}
 
-  sw_format_number (lo, desc->min);
-  sw_format_number (hi, desc->max);
+char *
+_sw_table_dup_row_shape (const SwTableDesc *table)
+{
+  GString *out = g_string_new ("[");
 
-  if (has_lo && has_hi)
-    return g_strdup_printf ("%s %s %s <= %s", lo, lo_op, desc->name, hi);
-  if (has_lo)
-    return g_strdup_printf ("%s %s %s", desc->name, desc->min_exclusive ? ">" : ">=", lo);
-  if (has_hi)
-    return g_strdup_printf ("%s <= %s", desc->name, hi);
-  return g_strdup (_("any finite number"));
+  for (guint j = 0; j < table->n_columns; j++)
+    g_string_append_printf (out, "%s%s", j > 0 ? ", " : "", table->columns[j].name);
+  g_string_append_c (out, ']');
+  return g_string_free (out, FALSE);
+}
+
+double
+_sw_table_param_value (const SwTable *table)
+{
+  if (table == NULL || sw_table_get_n_columns (table) < 2)
+    return NAN;
+  return sw_table_get (table, 0, 1);
+}
+
+gboolean
+_sw_check_table_value (const char         *who,
+                       const SwParamDesc  *desc,
+                       guint               row,
+                       guint               column,
+                       double              value,
+                       double              previous,
+                       GError            **error)
+{
+  const SwColumnDesc *col = &desc->table->columns[column];
+  const char *unit = col->unit != NULL ? col->unit : "";
+  const char *space = unit[0] != '\0' ? " " : "";
+  char text[SW_NUMBER_BUF_SIZE];
+  gboolean below, above;
+
+  sw_format_number (text, value);
+
+  if (!isfinite (value))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   /* Translators: “component “x”: parameter “mue_pos”, row 2: mue = inf is not a finite number” */
+                   _("%s: parameter “%s”, row %u: %s = %s is not a finite number"),
+                   who, desc->name, row + 1, col->name, text);
+      return FALSE;
+    }
+
+  below = col->min_exclusive ? value <= col->min : value < col->min;
+  above = value > col->max;
+  if (below || above)
+    {
+      g_autofree char *range = describe_range_of (col->name, col->min, col->max, col->min_exclusive);
+
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("%s: parameter “%s”, row %u: %s = %s%s%s is out of range; valid: %s"),
+                   who, desc->name, row + 1, col->name, text, space, unit, range);
+      return FALSE;
+    }
+
+  if (!sw_number_in_scale (value))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("%s: parameter “%s”, row %u: %s = %s%s%s is too %s for the equations to stay finite; "
+                     "valid: 0 or %g <= |%s| <= %g"),
+                   who, desc->name, row + 1, col->name, text, space, unit,
+                   fabs (value) < 1 ? _("small") : _("large"),
+                   SW_NUMBER_MIN_MAGNITUDE, col->name, SW_NUMBER_MAX_MAGNITUDE);
+      return FALSE;
+    }
+
+  if (column == 0 && row > 0 && !(value > previous))
+    {
+      g_autofree char *shape = _sw_table_dup_row_shape (desc->table);
+      char before[SW_NUMBER_BUF_SIZE];
+
+      sw_format_number (before, previous);
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("%s: parameter “%s”, row %u: %s = %s must be larger than the row before (%s); "
+                     "rows are %s with %s increasing"),
+                   who, desc->name, row + 1, col->name, text, before, shape, col->name);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+gboolean
+_sw_check_table (const char     *who,
+                 const SwKind   *kind,
+                 guint           param,
+                 const SwTable  *table,
+                 GError        **error)
+{
+  const SwParamDesc *desc = &kind->params[param];
+  guint n_rows = sw_table_get_n_rows (table);
+
+  g_return_val_if_fail (desc->type == SW_PARAM_TABLE && desc->table != NULL, FALSE);
+
+  if (sw_table_get_n_columns (table) != desc->table->n_columns)
+    {
+      g_autofree char *shape = _sw_table_dup_row_shape (desc->table);
+
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("%s: parameter “%s” has rows of %u numbers; valid: rows %s of %u numbers"),
+                   who, desc->name, sw_table_get_n_columns (table), shape, desc->table->n_columns);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < n_rows; i++)
+    for (guint j = 0; j < desc->table->n_columns; j++)
+      if (!_sw_check_table_value (who, desc, i, j, sw_table_get (table, i, j),
+                                  i > 0 ? sw_table_get (table, i - 1, 0) : NAN, error))
+        return FALSE;
+  return TRUE;
 }
 
 gboolean
@@ -919,6 +1044,16 @@ sw_model_set_param (SwModel     *model,
     return FALSE;
   desc = &c->kind->params[p];
 
+  if (desc->type == SW_PARAM_TABLE)
+    {
+      g_autofree char *shape = _sw_table_dup_row_shape (desc->table);
+
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("%s: parameter “%s” is a table, not a number; valid: rows %s"),
+                   who, desc->name, shape);
+      return FALSE;
+    }
+
   /* NAN takes an initial value back out: it follows from the connections. */
   if (!(desc->type == SW_PARAM_INITIAL && isnan (value)) &&
       !_sw_check_param (who, c->kind, p, value, error))
@@ -993,6 +1128,59 @@ sw_model_set_param_signal (SwModel     *model,
   g_clear_pointer (&c->signal[p], sw_signal_unref);
   c->signal[p] = sw_signal_ref (signal);
   c->param[p] = value;
+  c->given[p] = TRUE;
+
+  emit_changed (model);
+  return TRUE;
+}
+
+gboolean
+sw_model_set_param_table (SwModel        *model,
+                          guint           component,
+                          const char     *param,
+                          const SwTable  *table,
+                          GError        **error)
+{
+  g_autofree char *who = NULL;
+  double params[SW_KIND_MAX_PARAMS];
+  const SwParamDesc *desc;
+  SwComponent *c;
+  int p;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (component < model->components->len, FALSE);
+  g_return_val_if_fail (param != NULL, FALSE);
+  g_return_val_if_fail (table != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  c = &g_array_index (model->components, SwComponent, component);
+  who = _sw_component_label (c->id);
+  p = _sw_find_param (who, c->kind, param, error);
+  if (p < 0)
+    return FALSE;
+  desc = &c->kind->params[p];
+
+  if (desc->type != SW_PARAM_TABLE)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("%s: parameter “%s” takes a number, not a table"),
+                   who, desc->name);
+      return FALSE;
+    }
+  if (!_sw_check_table (who, c->kind, p, table, error))
+    return FALSE;
+
+  memcpy (params, c->param, sizeof params);
+  params[p] = _sw_table_param_value (table);
+  if (!_sw_validate_params (who, c->kind, params, error))
+    return FALSE;
+
+  if (c->given[p] && sw_table_equal (c->table[p], table))
+    return TRUE;
+
+  g_clear_pointer (&c->table[p], sw_table_unref);
+  c->table[p] = sw_table_ref ((SwTable *) table);
+  c->param[p] = params[p];
   c->given[p] = TRUE;
 
   emit_changed (model);
@@ -1525,8 +1713,12 @@ component_copy (SwComponent       *dest,
   *dest = *src;
   dest->id = g_strdup (src->id);
   for (guint i = 0; i < SW_KIND_MAX_PARAMS; i++)
-    if (src->signal[i] != NULL)
-      dest->signal[i] = sw_signal_ref (src->signal[i]);
+    {
+      if (src->signal[i] != NULL)
+        dest->signal[i] = sw_signal_ref (src->signal[i]);
+      if (src->table[i] != NULL)
+        dest->table[i] = sw_table_ref (src->table[i]);
+    }
   if (src->ui != NULL)
     dest->ui = json_node_copy (src->ui);
 }

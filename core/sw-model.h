@@ -22,7 +22,9 @@ typedef struct {
    * the others. Owned by the component. */
   SwSignal     *signal[SW_KIND_MAX_PARAMS];
   /* For TABLE parameters the table (the kind's default when not given);
-   * NULL for the others. Owned by the component. */
+   * NULL for the others. Owned by the component. param[] then holds the
+   * table's first row's second column (the value at the lowest speed, for
+   * display: a symbol's key text), or NAN for a table of one column. */
   SwTable      *table[SW_KIND_MAX_PARAMS];
   /* TRUE where the file (or the editor) gave the parameter; saving writes
    * these and leaves defaults out. */
@@ -103,6 +105,16 @@ gboolean     sw_model_set_param_signal    (SwModel     *model,
                                            const char  *param,
                                            SwSignal    *signal,
                                            GError     **error);
+/* A TABLE parameter (sw-table.h): n_columns as the kind's table says, the
+ * first column strictly increasing, every value in its column's range and
+ * in the number scale; the message names the row and the column. The
+ * table is referenced, not copied. sw_model_set_param() refuses a TABLE
+ * parameter, and this refuses any other. */
+gboolean     sw_model_set_param_table     (SwModel       *model,
+                                           guint          component,
+                                           const char    *param,
+                                           const SwTable *table,
+                                           GError       **error);
 /* from and to are "component_id.port". */
 gboolean     sw_model_connect             (SwModel     *model,
                                            const char  *from,

@@ -57,7 +57,7 @@ add (SwModel    *model,
 }
 
 /* Runs edit number i (0 <= i < N_EDITS) on model: every kind of edit. */
-#define N_EDITS 14
+#define N_EDITS 16
 
 static void
 edit (SwModel *model,
@@ -117,6 +117,22 @@ edit (SwModel *model,
       g_assert_true (sw_model_restore (model,
                                        "{\"format\": \"shaftwork-model\", \"version\": 1, "
                                        "\"name\": \"Restored\"}", -1, &error));
+      break;
+    case 14:
+      /* fn_max has no default: given at once, in one step. */
+      sw_model_begin_edit (model);
+      add (model, "rotational.clutch", "clutch");
+      g_assert_true (sw_model_set_param (model, 0, "fn_max", 100, &error));
+      g_assert_true (sw_model_set_param (model, 0, "f_normalized", 1, &error));
+      sw_model_end_edit (model);
+      break;
+    case 15:
+      {
+        static const double rows[] = { 0, 0.5, 10, 0.3 };
+        g_autoptr(SwTable) table = sw_table_new (2, 2, rows);
+
+        g_assert_true (sw_model_set_param_table (model, 0, "mue_pos", table, &error));
+      }
       break;
     default:
       g_assert_not_reached ();
@@ -179,6 +195,51 @@ test_undo_redo (void)
   assert_text (model, g_ptr_array_index (texts, N_EDITS - N_EDITS / 2));
   g_assert_true (sw_history_redo (history));
   assert_text (model, g_ptr_array_index (texts, N_EDITS - N_EDITS / 2 + 1));
+
+  g_assert_finalize_object (history);
+  g_assert_finalize_object (model);
+}
+
+/* A table edit undone and redone gives back the table, not only the text. */
+static void
+test_table (void)
+{
+  static const double rows[] = { 0, 0.5, 1, 0.45, 10, 0.3 };
+  static const double other_rows[] = { 0, 0.25 };
+  SwModel *model = sw_model_new ();
+  SwHistory *history = sw_history_new (model);
+  g_autoptr(SwTable) table = sw_table_new (3, 2, rows);
+  g_autoptr(SwTable) other = sw_table_new (1, 2, other_rows);
+  g_autoptr(SwTable) shown = NULL;
+  g_autoptr(GError) error = NULL;
+  const SwComponent *c;
+
+  edit (model, 14);
+  g_assert_true (sw_model_set_param_table (model, 0, "mue_pos", table, &error));
+  g_assert_true (sw_model_set_param_table (model, 0, "mue_pos", other, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (sw_history_undo (history));
+  c = sw_model_get_component (model, 0);
+  g_assert_true (sw_table_equal (c->table[0], table));
+  g_assert_true (c->given[0]);
+  g_assert_cmpfloat (c->param[0], ==, 0.5);
+  /* The restored model holds a table of its own. */
+  shown = sw_table_ref (c->table[0]);
+
+  g_assert_true (sw_history_undo (history));
+  c = sw_model_get_component (model, 0);
+  g_assert_false (c->given[0]);
+  g_assert_cmpuint (sw_table_get_n_rows (c->table[0]), ==, 1);
+  g_assert_cmpfloat (sw_table_get (c->table[0], 0, 1), ==, 0.5);
+
+  g_assert_true (sw_history_redo (history));
+  g_assert_true (sw_history_redo (history));
+  c = sw_model_get_component (model, 0);
+  g_assert_true (sw_table_equal (c->table[0], other));
+  g_assert_cmpfloat (c->param[0], ==, 0.25);
+  g_assert_false (sw_history_get_can_redo (history));
+  g_assert_true (sw_table_equal (shown, table));
 
   g_assert_finalize_object (history);
   g_assert_finalize_object (model);
@@ -520,6 +581,7 @@ main (int   argc,
 
   g_test_add_func ("/core/history/undo-redo", test_undo_redo);
   g_test_add_func ("/core/history/new-edit-clears-redo", test_new_edit_clears_redo);
+  g_test_add_func ("/core/history/table", test_table);
   g_test_add_func ("/core/history/group", test_group);
   g_test_add_func ("/core/history/group-without-step", test_group_without_step);
   g_test_add_func ("/core/history/modified", test_modified);

@@ -133,6 +133,10 @@ assert_models_equal (SwModel *a,
               g_assert_nonnull (cb->signal[p]);
               g_assert_true (json_node_equal (ja, jb));
             }
+          if (ca->table[p] == NULL)
+            g_assert_null (cb->table[p]);
+          else
+            g_assert_true (sw_table_equal (ca->table[p], cb->table[p]));
         }
       g_assert_cmpint (ca->has_position, ==, cb->has_position);
       if (ca->has_position)
@@ -371,6 +375,7 @@ test_round_trip (void)
 
   round_trip ("first.shaft");
   round_trip ("round-trip.shaft");
+  round_trip ("tables.shaft");
 
   model = load_fixture ("round-trip.shaft", &error);
   g_assert_no_error (error);
@@ -465,6 +470,173 @@ test_save_atomic (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
   g_assert_finalize_object (reloaded);
   g_assert_finalize_object (model);
+}
+
+/* Table parameters */
+
+static void
+assert_table (const SwTable *table,
+              guint          n_rows,
+              guint          n_columns,
+              const double  *values)
+{
+  g_assert_nonnull (table);
+  g_assert_cmpuint (sw_table_get_n_rows (table), ==, n_rows);
+  g_assert_cmpuint (sw_table_get_n_columns (table), ==, n_columns);
+  for (guint i = 0; i < n_rows; i++)
+    for (guint j = 0; j < n_columns; j++)
+      g_assert_cmpfloat (sw_table_get (table, i, j), ==, values[i * n_columns + j]);
+}
+
+static void
+test_tables (void)
+{
+  static const double mue[] = { 0, 0.5, 1.5, 0.45, 10, 0.3 };
+  static const double mue_default[] = { 0, 0.5 };
+  static const double tau_default[] = { 0, 1 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = fixture_path ("tables.shaft");
+  g_autofree char *file_text = NULL;
+  g_autofree char *saved = NULL;
+  const SwComponent *c;
+  SwModel *model;
+  int p;
+
+  model = load_fixture ("tables.shaft", &error);
+  g_assert_no_error (error);
+
+  c = sw_model_get_component (model, (guint) sw_model_find_component (model, "clutch"));
+  p = sw_kind_find_param (c->kind, "mue_pos");
+  g_assert_cmpint (p, >=, 0);
+  assert_table (c->table[p], 3, 2, mue);
+  g_assert_true (c->given[p]);
+  /* The display value: the first row's value. */
+  g_assert_cmpfloat (c->param[p], ==, 0.5);
+  g_assert_null (c->signal[p]);
+
+  c = sw_model_get_component (model, (guint) sw_model_find_component (model, "bf"));
+  p = sw_kind_find_param (c->kind, "tau_pos");
+  g_assert_cmpuint (sw_table_get_n_rows (c->table[p]), ==, 7);
+  g_assert_cmpfloat (sw_table_get (c->table[p], 6, 0), ==, 10000);
+  g_assert_cmpfloat (c->param[p], ==, 1.25);
+
+  /* Saved exactly as the file is written. */
+  g_assert_true (g_file_get_contents (path, &file_text, NULL, NULL));
+  saved = sw_model_to_data (model, NULL);
+  g_assert_cmpstr (saved, ==, file_text);
+  g_assert_finalize_object (model);
+
+  /* Left out: Modelica's default, not given (not written). */
+  model = sw_model_new_from_data (HEADER "\"components\": [\n"
+                                  "  {\"id\": \"b\", \"kind\": \"rotational.brake\",\n"
+                                  "   \"params\": {\"fn_max\": 10, \"f_normalized\": 1}},\n"
+                                  "  {\"id\": \"f\", \"kind\": \"rotational.bearing_friction\"}]}",
+                                  -1, "test.shaft", &error);
+  g_assert_no_error (error);
+  c = sw_model_get_component (model, 0);
+  p = sw_kind_find_param (c->kind, "mue_pos");
+  assert_table (c->table[p], 1, 2, mue_default);
+  g_assert_false (c->given[p]);
+  g_assert_cmpfloat (c->param[p], ==, 0.5);
+  c = sw_model_get_component (model, 1);
+  p = sw_kind_find_param (c->kind, "tau_pos");
+  assert_table (c->table[p], 1, 2, tau_default);
+  g_assert_cmpfloat (c->param[p], ==, 1);
+  g_free (saved);
+  saved = sw_model_to_data (model, NULL);
+  g_assert_null (strstr (saved, "mue_pos"));
+  g_assert_null (strstr (saved, "tau_pos"));
+  g_assert_finalize_object (model);
+}
+
+/* A bearing friction whose tau_pos is text; the table starts at line 4,
+ * column 26. */
+static char *
+table_error (const char *table)
+{
+  g_autofree char *text =
+    g_strconcat (HEADER "\"components\": [\n"
+                 "  {\"id\": \"ok\", \"kind\": \"rotational.inertia\"},\n"
+                 "  {\"id\": \"bf\", \"kind\": \"rotational.bearing_friction\",\n"
+                 "   \"params\": {\"tau_pos\": ", table, "}}]}", NULL);
+
+  return load_error (text);
+}
+
+static void
+test_error_table (void)
+{
+  g_autofree char *message = NULL;
+
+  /* Not a list, no rows. */
+  message = table_error ("1");
+  g_assert_cmpstr (message, ==, "test.shaft:4:26: error: component “bf”: parameter “tau_pos” must be a list "
+                                "of rows [[w, tau], …], not a number");
+  g_clear_pointer (&message, g_free);
+  message = table_error ("[]");
+  g_assert_cmpstr (message, ==, "test.shaft:4:26: error: component “bf”: parameter “tau_pos” needs at least "
+                                "one row [w, tau]");
+  g_clear_pointer (&message, g_free);
+
+  /* Rows of the wrong shape, at the row. */
+  message = table_error ("[[0, 1], 2]");
+  g_assert_cmpstr (message, ==, "test.shaft:4:35: error: component “bf”: parameter “tau_pos”, row 2 must be "
+                                "[w, tau], not a number");
+  g_clear_pointer (&message, g_free);
+  message = table_error ("[[0, 1, 2]]");
+  g_assert_cmpstr (message, ==, "test.shaft:4:27: error: component “bf”: parameter “tau_pos”, row 1 has 3 "
+                                "values; valid: [w, tau], 2 numbers");
+  g_clear_pointer (&message, g_free);
+
+  /* Values, at the value. */
+  message = table_error ("[[0, \"x\"]]");
+  g_assert_cmpstr (message, ==, "test.shaft:4:31: error: component “bf”: parameter “tau_pos”, row 1: tau "
+                                "must be a number, not a string");
+  g_clear_pointer (&message, g_free);
+  message = table_error ("[[-1, 1]]");
+  g_assert_cmpstr (message, ==, "test.shaft:4:28: error: component “bf”: parameter “tau_pos”, row 1: w = "
+                                "-1 rad/s is out of range; valid: w >= 0");
+  g_clear_pointer (&message, g_free);
+  message = table_error ("[[0, 1], [1, -2]]");
+  g_assert_cmpstr (message, ==, "test.shaft:4:39: error: component “bf”: parameter “tau_pos”, row 2: tau = "
+                                "-2 N.m is out of range; valid: tau >= 0");
+  g_clear_pointer (&message, g_free);
+  message = table_error ("[[0, 1e-200]]");
+  g_assert_cmpstr (message, ==, "test.shaft:4:31: error: component “bf”: parameter “tau_pos”, row 1: tau = "
+                                "1e-200 N.m is too small for the equations to stay finite; valid: 0 or "
+                                "1e-100 <= |tau| <= 1e+100");
+  g_clear_pointer (&message, g_free);
+  message = table_error ("[[0, 1], [1e101, 1]]");
+  g_assert_cmpstr (message, ==, "test.shaft:4:36: error: component “bf”: parameter “tau_pos”, row 2: w = "
+                                "1e101 rad/s is too large for the equations to stay finite; valid: 0 or "
+                                "1e-100 <= |w| <= 1e+100");
+  g_clear_pointer (&message, g_free);
+  message = table_error ("[[0, 1], [99999999999999999999999999999999999999999999999999999999999999999999999"
+                         "99999999999999999999999999999999999999999999999999999999999999999999999999999999999"
+                         "99999999999999999999999999999999999999999999999999999999999999999999999999999999999"
+                         "999999999999999999999999999999999999999999999999999999999999999999999999999999999, 1]]");
+  assert_contains (message, "test.shaft:4:36: error: component “bf”: parameter “tau_pos”, row 2: w = inf "
+                            "is not a finite number");
+  g_clear_pointer (&message, g_free);
+
+  /* Increasing, named with the row before. */
+  message = table_error ("[[0, 1], [2, 1],\n [1, 1]]");
+  g_assert_cmpstr (message, ==, "test.shaft:5:3: error: component “bf”: parameter “tau_pos”, row 3: w = 1 "
+                                "must be larger than the row before (2); rows are [w, tau] with w increasing");
+  g_clear_pointer (&message, g_free);
+  message = table_error ("[[0, 1], [0, 1]]");
+  assert_contains (message, "row 2: w = 0 must be larger than the row before (0)");
+  g_clear_pointer (&message, g_free);
+
+  /* Every problem, each once. */
+  message = table_error ("[[-1, 1], [0, \"x\"], 5, [1, 2, 3], [2, -1]]");
+  g_assert_cmpuint (count_lines (message), ==, 5);
+  assert_contains (message, "4:28: error: component “bf”: parameter “tau_pos”, row 1: w");
+  assert_contains (message, "4:40: error: component “bf”: parameter “tau_pos”, row 2: tau must");
+  assert_contains (message, "4:46: error: component “bf”: parameter “tau_pos”, row 3 must");
+  assert_contains (message, "4:49: error: component “bf”: parameter “tau_pos”, row 4 has 3 values");
+  assert_contains (message, "4:64: error: component “bf”: parameter “tau_pos”, row 5: tau = -1");
+  g_clear_pointer (&message, g_free);
 }
 
 /* Errors */
@@ -1347,6 +1519,8 @@ main (int   argc,
   g_test_add_func ("/core/model-file/defaults", test_defaults);
   g_test_add_func ("/core/model-file/round-trip", test_round_trip);
   g_test_add_func ("/core/model-file/save-atomic", test_save_atomic);
+  g_test_add_func ("/core/model-file/tables", test_tables);
+  g_test_add_func ("/core/model-file/error/table", test_error_table);
   g_test_add_func ("/core/model-file/error/unknown-key", test_error_unknown_key);
   g_test_add_func ("/core/model-file/error/unknown-kind", test_error_unknown_kind);
   g_test_add_func ("/core/model-file/error/unknown-param", test_error_unknown_param);
