@@ -385,12 +385,25 @@ static void
 massive_accelerations (SwEquations *eq, const double *q, const double *qd, double *qdd)
 {
   const SwSystem *sys = eq->sys;
-  const SwLinearElement *lin = sys->linear;
+  const SwPlainElement *plain = sys->plain;
+  const SwLinearElement *lin = sys->general;
   const double *inverse = sys->mass_inverse;
-  double *Q = eq->Q;
+  /* Every coordinate massive and none in a band block: the forces gather
+   * in qdd itself and become accelerations there (one stream less for a
+   * long chain, which is memory bound). */
+  gboolean in_place = sys->n_coords == sys->n_massive && sys->n_banded == 0;
+  double *Q = in_place ? qdd : eq->Q;
 
   memset (Q, 0, sys->n_coords * sizeof (double));
-  for (guint k = 0; k < sys->n_linear; k++)
+  for (guint k = 0; k < sys->n_plain; k++)
+    {
+      const SwPlainElement *e = &plain[k];
+      double tau = e->c * (q[e->jb] - q[e->ja]) + e->d * (qd[e->jb] - qd[e->ja]);
+
+      Q[e->ja] += tau;
+      Q[e->jb] -= tau;
+    }
+  for (guint k = 0; k < sys->n_general; k++)
     {
       double tau = lin[k].c * (lin[k].kb * q[lin[k].jb] - lin[k].ka * q[lin[k].ja] - lin[k].offset)
                    + lin[k].d * (lin[k].kb * qd[lin[k].jb] - lin[k].ka * qd[lin[k].ja]);
@@ -437,7 +450,7 @@ massive_accelerations (SwEquations *eq, const double *q, const double *qd, doubl
         }
     }
   for (guint j = 0; j < sys->n_massive; j++)
-    qdd[j] = Q[j] * inverse[j];
+    qdd[j] = Q[j] * inverse[j];   /* in place when Q is qdd */
   for (guint b = 0; b < sys->n_banded; b++)
     {
       const SwBlock *blk = &sys->massive_blocks[sys->banded_blocks[b]];

@@ -144,10 +144,10 @@ static const SwParamDesc bearing_params[] = {
   PEAK, \
   SW_NONNEG ("cgeo", N_("Geometry constant"), "m", 1, \
              N_("Friction torque = cgeo × mue × normal force; N plates of radii r_i, r_o: N (r_o + r_i) / 2")), \
-  SW_REAL ("fn_max", N_("Maximum normal force"), "N", NAN, 0, INFINITY, \
-           N_("Normal force when f_normalized = 1")), \
-  { "f_normalized", N_("Normalised normal force"), "", SW_PARAM_SIGNAL, NAN, 0, 1, FALSE, \
-    N_("Normal force / fn_max, from 0 (released) to 1 (fully engaged)"), NULL }
+  SW_REAL ("fn_max", N_("Maximum normal force"), "N", 1, 0, INFINITY, \
+           N_("Normal force when f_normalized = 1 (Modelica's start value 1 N: set it)")), \
+  { "f_normalized", N_("Normalised normal force"), "", SW_PARAM_SIGNAL, 1, 0, 1, FALSE, \
+    N_("Normal force / fn_max, from 0 (released) to 1 (fully engaged): a number or a signal"), NULL }
 
 static const SwParamDesc brake_params[] = { NORMAL_FORCE_PARAMS };
 static const SwParamDesc clutch_params[] = { NORMAL_FORCE_PARAMS };

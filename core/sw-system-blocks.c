@@ -578,6 +578,17 @@ _sw_assembly_build_plan (SwSystem *sys)
       g_array_append_val (needed, i);
   sys->n_linear = linear->len;
   sys->linear = g_memdup2 (linear->data, MAX (linear->len, 1) * sizeof (SwLinearElement));
+  sys->plain = g_new (SwPlainElement, MAX (linear->len, 1));
+  sys->general = g_new (SwLinearElement, MAX (linear->len, 1));
+  for (guint k = 0; k < sys->n_linear; k++)
+    {
+      const SwLinearElement *e = &sys->linear[k];
+
+      if (e->ka == 1 && e->kb == 1 && e->offset == 0)
+        sys->plain[sys->n_plain++] = (SwPlainElement) { e->ja, e->jb, e->c, e->d };
+      else
+        sys->general[sys->n_general++] = *e;
+    }
   sys->n_called_parts = called->len;
   sys->called_parts = g_memdup2 (called->data, MAX (called->len, 1) * sizeof (guint));
   sys->n_needed_nodes = needed->len;

@@ -34,6 +34,13 @@ typedef struct {
   double c, d, offset;
 } SwLinearElement;
 
+/* A linear element between coordinates ja and jb themselves:
+ * tau = c (q[jb] - q[ja]) + d (q'[jb] - q'[ja]), +tau on ja, -tau on jb. */
+typedef struct {
+  guint  ja, jb;
+  double c, d;
+} SwPlainElement;
+
 typedef enum {
   SW_COORD_MASSIVE,
   SW_COORD_FIRST_ORDER,
@@ -138,6 +145,13 @@ struct _SwSystem {
    * blocks read get x and v. */
   guint            n_linear;
   SwLinearElement *linear;
+  /* The same for evaluation, in two compact lists: elements on two
+   * coordinates directly (ka = kb = 1, no offset), 24 bytes each, and the
+   * others. A long chain is memory bound: half the bytes, half the time. */
+  guint            n_plain;
+  SwPlainElement  *plain;
+  guint            n_general;
+  SwLinearElement *general;
   guint            n_called_parts;
   guint           *called_parts;
   guint            n_needed_nodes;
