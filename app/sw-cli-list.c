@@ -39,13 +39,68 @@ param_type_name (SwParamType t, gboolean localized)
     case SW_PARAM_BOOLEAN: return localized ? C_("parameter type", "boolean") : "boolean";
     case SW_PARAM_SIGNAL: return localized ? C_("parameter type", "signal") : "signal";
     case SW_PARAM_INITIAL: return localized ? C_("parameter type", "initial") : "initial";
+    case SW_PARAM_TABLE: return localized ? C_("parameter type", "table") : "table";
     default: return "?";
     }
+}
+
+/* One column's range: "w >= 0 rad/s", "0 < eta <= 1", "tau any". */
+static void
+append_column_range (GString *out, const SwColumnDesc *c, gboolean localized)
+{
+  if (isinf (c->min) && isinf (c->max))
+    g_string_append_printf (out, "%s %s", c->name, localized ? C_("valid range", "any") : "any");
+  else if (isinf (c->max))
+    g_string_append_printf (out, "%s %s %g", c->name, c->min_exclusive ? ">" : ">=", c->min);
+  else
+    g_string_append_printf (out, "%g %s %s <= %g", c->min, c->min_exclusive ? "<" : "<=", c->name, c->max);
+  if (c->unit != NULL && c->unit[0] != '\0')
+    g_string_append_printf (out, " %s", c->unit);
+}
+
+/* "rows [w, mue]: w >= 0 rad/s, increasing; mue >= 0". */
+static char *
+table_range_text (const SwTableDesc *t, gboolean localized)
+{
+  GString *out = g_string_new (localized ? _("rows") : "rows");
+
+  g_string_append (out, " [");
+  for (guint j = 0; j < t->n_columns; j++)
+    g_string_append_printf (out, "%s%s", j > 0 ? ", " : "", t->columns[j].name);
+  g_string_append (out, "]: ");
+  for (guint j = 0; j < t->n_columns; j++)
+    {
+      if (j > 0)
+        g_string_append (out, "; ");
+      append_column_range (out, &t->columns[j], localized);
+      if (j == 0)
+        g_string_append (out, localized ? _(", increasing") : ", increasing");
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The default rows as a file writes them: "[[0, 0.5]]". */
+static char *
+table_default_text (const SwTableDesc *t)
+{
+  GString *out = g_string_new ("[");
+
+  for (guint i = 0; i < t->n_default_rows; i++)
+    {
+      g_string_append (out, i > 0 ? ", [" : "[");
+      for (guint j = 0; j < t->n_columns; j++)
+        g_string_append_printf (out, "%s%g", j > 0 ? ", " : "", t->default_rows[i * t->n_columns + j]);
+      g_string_append_c (out, ']');
+    }
+  g_string_append_c (out, ']');
+  return g_string_free (out, FALSE);
 }
 
 static char *
 range_text (const SwParamDesc *p, gboolean localized)
 {
+  if (p->type == SW_PARAM_TABLE)
+    return table_range_text (p->table, localized);
   if (p->type == SW_PARAM_BOOLEAN)
     /* Translators: true and false are what a model file says: keep them. */
     return g_strdup (localized ? _("true or false") : "true or false");
@@ -61,8 +116,10 @@ default_text (const SwParamDesc *p, gboolean localized)
 {
   if (p->type == SW_PARAM_INITIAL)
     return g_strdup (localized ? _("from connections, else 0") : "from connections, else 0");
-  if (p->type == SW_PARAM_SIGNAL)
+  if (p->type == SW_PARAM_SIGNAL && !isnan (p->default_value))
     return g_strdup ("0");
+  if (p->type == SW_PARAM_TABLE)
+    return table_default_text (p->table);
   if (isnan (p->default_value))
     return g_strdup (localized ? C_("default value", "required") : "required");
   if (p->type == SW_PARAM_BOOLEAN)
@@ -114,7 +171,21 @@ list_json (void)
           json_builder_set_member_name (b, "type"), json_builder_add_string_value (b, param_type_name (p->type, FALSE));
           json_builder_set_member_name (b, "unit"), json_builder_add_string_value (b, p->unit);
           json_builder_set_member_name (b, "default");
-          if (p->type == SW_PARAM_INITIAL || isnan (p->default_value))
+          if (p->type == SW_PARAM_TABLE)
+            {
+              const SwTableDesc *t = p->table;
+
+              json_builder_begin_array (b);
+              for (guint r = 0; r < t->n_default_rows; r++)
+                {
+                  json_builder_begin_array (b);
+                  for (guint j = 0; j < t->n_columns; j++)
+                    json_builder_add_double_value (b, t->default_rows[r * t->n_columns + j]);
+                  json_builder_end_array (b);
+                }
+              json_builder_end_array (b);
+            }
+          else if (p->type == SW_PARAM_INITIAL || isnan (p->default_value))
             json_builder_add_null_value (b);
           else if (p->type == SW_PARAM_BOOLEAN)
             json_builder_add_boolean_value (b, p->default_value != 0);
@@ -126,6 +197,29 @@ list_json (void)
           json_builder_set_member_name (b, "max");
           if (isinf (p->max)) json_builder_add_null_value (b); else json_builder_add_double_value (b, p->max);
           json_builder_set_member_name (b, "help"), json_builder_add_string_value (b, p->help);
+          if (p->type == SW_PARAM_TABLE)
+            {
+              /* The rows' columns, each with its unit and range; the first
+               * increases from row to row. */
+              json_builder_set_member_name (b, "columns");
+              json_builder_begin_array (b);
+              for (guint j = 0; j < p->table->n_columns; j++)
+                {
+                  const SwColumnDesc *c = &p->table->columns[j];
+
+                  json_builder_begin_object (b);
+                  json_builder_set_member_name (b, "name"), json_builder_add_string_value (b, c->name);
+                  json_builder_set_member_name (b, "unit"), json_builder_add_string_value (b, c->unit);
+                  json_builder_set_member_name (b, "min");
+                  if (isinf (c->min)) json_builder_add_null_value (b); else json_builder_add_double_value (b, c->min);
+                  json_builder_set_member_name (b, "min_exclusive"), json_builder_add_boolean_value (b, c->min_exclusive);
+                  json_builder_set_member_name (b, "max");
+                  if (isinf (c->max)) json_builder_add_null_value (b); else json_builder_add_double_value (b, c->max);
+                  json_builder_set_member_name (b, "increasing"), json_builder_add_boolean_value (b, j == 0);
+                  json_builder_end_object (b);
+                }
+              json_builder_end_array (b);
+            }
           json_builder_end_object (b);
         }
       json_builder_end_array (b);
@@ -167,7 +261,7 @@ list_text (void)
   const char *group = NULL;
   int type_width = 8;
 
-  for (SwParamType t = SW_PARAM_REAL; t <= SW_PARAM_INITIAL; t++)
+  for (SwParamType t = SW_PARAM_REAL; t <= SW_PARAM_TABLE; t++)
     type_width = sw_cli_column_width (param_type_name (t, TRUE), type_width);
   for (guint k = 0; k < n; k++)
     {

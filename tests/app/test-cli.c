@@ -616,6 +616,53 @@ test_list (void)
     }
 }
 
+/* Table parameters: their rows' columns, ranges and default rows. */
+static void
+test_list_tables (void)
+{
+  g_auto (Run) text = { 0 }, json = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonObject *clutch = NULL, *mue_pos = NULL;
+  JsonArray *kinds, *params, *columns, *rows;
+
+  cli (&text, "list", NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "    mue_pos          -          table    default [[0, 0.5]]; valid rows "
+                                      "[w, mue]: w >= 0 rad/s, increasing; mue >= 0. Friction coefficient"));
+  g_assert_nonnull (strstr (text.out, "    tau_pos          -          table    default [[0, 1]]; valid rows "
+                                      "[w, tau]: w >= 0 rad/s, increasing; tau >= 0 N.m. "));
+
+  cli (&json, "list", "--json", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  json_parser_load_from_data (parser, json.out, -1, &error);
+  g_assert_no_error (error);
+  kinds = json_node_get_array (json_parser_get_root (parser));
+  for (guint k = 0; k < json_array_get_length (kinds); k++)
+    if (g_strcmp0 (json_object_get_string_member (json_array_get_object_element (kinds, k), "kind"),
+                   "rotational.clutch") == 0)
+      clutch = json_array_get_object_element (kinds, k);
+  g_assert_nonnull (clutch);
+  params = json_object_get_array_member (clutch, "parameters");
+  mue_pos = json_array_get_object_element (params, 0);
+  g_assert_cmpstr (json_object_get_string_member (mue_pos, "name"), ==, "mue_pos");
+  g_assert_cmpstr (json_object_get_string_member (mue_pos, "type"), ==, "table");
+  rows = json_object_get_array_member (mue_pos, "default");
+  g_assert_cmpuint (json_array_get_length (rows), ==, 1);
+  g_assert_cmpfloat (json_array_get_double_element (json_array_get_array_element (rows, 0), 0), ==, 0);
+  g_assert_cmpfloat (json_array_get_double_element (json_array_get_array_element (rows, 0), 1), ==, 0.5);
+  columns = json_object_get_array_member (mue_pos, "columns");
+  g_assert_cmpuint (json_array_get_length (columns), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (columns, 0), "name"), ==, "w");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (columns, 0), "unit"), ==, "rad/s");
+  g_assert_true (json_object_get_boolean_member (json_array_get_object_element (columns, 0), "increasing"));
+  g_assert_cmpfloat (json_object_get_double_member (json_array_get_object_element (columns, 1), "min"), ==, 0);
+  g_assert_true (json_object_get_null_member (json_array_get_object_element (columns, 1), "max"));
+  g_assert_false (json_object_get_boolean_member (json_array_get_object_element (columns, 1), "increasing"));
+  /* Other parameters have no columns. */
+  g_assert_false (json_object_has_member (json_array_get_object_element (params, 1), "columns"));
+}
+
 /* data/CATALOGUE.md is generated: it must match the code. */
 static void
 test_catalogue_current (void)
@@ -1145,6 +1192,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/streamed-rows", test_streamed_rows);
   g_test_add_func ("/app/cli/examples", test_examples);
   g_test_add_func ("/app/cli/list", test_list);
+  g_test_add_func ("/app/cli/list-tables", test_list_tables);
   g_test_add_func ("/app/cli/catalogue-current", test_catalogue_current);
   g_test_add_func ("/app/cli/plot", test_plot);
   g_test_add_func ("/app/cli/modal", test_modal);
