@@ -64,6 +64,11 @@ gboolean   _sw_friction_run_locate (SwFrictionRun *run, double t0, double t1, Sw
 gboolean   _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean *changed,
                                     double **y_new, GError **error);
 
+/* Each mode change of the last settle, in order: *part, *old, *new; FALSE
+ * after the last. */
+gboolean   _sw_friction_run_next_change (SwFrictionRun *run, guint *index, guint *part, int *old_mode,
+                                         int *new_mode);
+
 /* Marks of the row after an event (startForward, startBackward) off. */
 void       _sw_friction_run_clear_marks (SwFrictionRun *run);
 

@@ -17,6 +17,11 @@
 #define CHATTER_WINDOW 1e-10
 #define MAX_CHATTER_EVENTS 100
 
+typedef struct {
+  guint part;
+  gint8 old_mode, new_mode;
+} Change;
+
 struct _SwFrictionRun {
   SwSystem    *base;
   SwSystem    *sys;       /* base, or base with the stuck parts locked */
@@ -32,6 +37,7 @@ struct _SwFrictionRun {
   double      *band;
   double      *g_trial;
   guint64      n_changes;
+  GArray      *changes;   /* the last settle's: Change */
   double       chatter_t;
   guint        chatter_count;
 };
@@ -84,6 +90,7 @@ _sw_friction_run_new (const SwSystem *base)
   run->band = g_new0 (double, run->n);
   run->g_trial = g_new0 (double, run->n);
   run->chatter_t = -INFINITY;
+  run->changes = g_array_new (FALSE, FALSE, sizeof (Change));
   return run;
 }
 
@@ -101,6 +108,7 @@ _sw_friction_run_free (SwFrictionRun *run)
   g_free (run->g);
   g_free (run->band);
   g_free (run->g_trial);
+  g_array_unref (run->changes);
   g_free (run);
 }
 
@@ -120,6 +128,20 @@ guint64
 _sw_friction_run_get_n_changes (SwFrictionRun *run)
 {
   return run->n_changes;
+}
+
+gboolean
+_sw_friction_run_next_change (SwFrictionRun *run, guint *index, guint *part, int *old_mode, int *new_mode)
+{
+  const Change *c;
+
+  if (*index >= run->changes->len)
+    return FALSE;
+  c = &g_array_index (run->changes, Change, (*index)++);
+  *part = c->part;
+  *old_mode = c->old_mode;
+  *new_mode = c->new_mode;
+  return TRUE;
 }
 
 void
@@ -470,6 +492,7 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
 
   *changed = FALSE;
   *y_new = NULL;
+  g_array_set_size (run->changes, 0);
   /* Events piling up without time advancing: chattering. */
   if (t - run->chatter_t <= MAX (CHATTER_WINDOW * fabs (t), 1e-12))
     run->chatter_count++;
@@ -507,6 +530,7 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
               run->locked[i] = next == SW_FRICTION_STUCK ? relative_position (run, i) : NAN;
               relock = TRUE;
             }
+          g_array_append_val (run->changes, ((Change) { i, run->mode[i], next }));
           run->mode[i] = next;
           run->n_changes++;
           round_changed = TRUE;

@@ -625,11 +625,19 @@ settle_friction (SwFrictionRun *friction, Output *out, SwIntegrator **it, SwMeth
   gboolean changed;
 
   gboolean ok = _sw_friction_run_settle (friction, t, *y, &changed, &y_new, error);
+  guint index = 0, part;
+  int old_mode, new_mode;
 
   /* The run's equations may be new even when settling failed. */
   out->eq = _sw_friction_run_get_equations (friction);
   if (!ok)
     return FALSE;
+  while (_sw_friction_run_next_change (friction, &index, &part, &old_mode, &new_mode))
+    {
+      counters->n_mode_changes++;
+      if (out->o->on_mode_change != NULL)
+        out->o->on_mode_change (t, out->sys->parts[part].id, old_mode, new_mode, out->o->on_mode_change_data);
+    }
   sys = _sw_friction_run_get_system (friction);
   _sw_row_maker_switch (&out->maker, sys, _sw_friction_run_get_equations (friction));
   if (!changed)
@@ -908,6 +916,8 @@ sw_simulate_stats_to_string (const SwSimulateStats *s)
                                 (unsigned long long) s->n_jac_rhs_evals);
     }
   g_string_append_printf (text, _("\nevents: %llu"), (unsigned long long) s->n_events);
+  if (s->n_mode_changes > 0)
+    g_string_append_printf (text, _("\nfriction mode changes: %llu"), (unsigned long long) s->n_mode_changes);
   g_string_append_printf (text, _("\noutput rows: %llu"), (unsigned long long) s->n_rows);
   g_string_append_printf (text, _("\ntime: %.3f s"), s->wall_time_s);
   return g_string_free (text, FALSE);

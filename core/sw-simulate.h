@@ -37,6 +37,15 @@ typedef gboolean (*SwRowFunc) (double        t,
                                gpointer      user_data,
                                GError      **error);
 
+/* Called at every change of a friction element's mode (SwFrictionMode:
+ * -1 backward, 0 stuck, 1 forward, 2 free), in the order they happen; id is
+ * the component's. The event log of Dymola and OpenModelica. */
+typedef void (*SwModeChangeFunc) (double      t,
+                                  const char *id,
+                                  int         old_mode,
+                                  int         new_mode,
+                                  gpointer    user_data);
+
 typedef struct {
   double      stop_time_s;
   double      output_interval_s;
@@ -55,6 +64,9 @@ typedef struct {
    * system and these options, which every row is appended to as it is
    * computed (another thread may read it meanwhile). */
   SwTrajectory *record_into;
+  /* Optional: the event log (mode changes of friction elements). */
+  SwModeChangeFunc on_mode_change;
+  gpointer         on_mode_change_data;
 } SwSimulateOptions;
 
 /* What a run did, as Dymola and OpenModelica report it. */
@@ -67,7 +79,8 @@ typedef struct {
   guint64  n_jac_rhs_evals; /* evaluations spent on those Jacobians */
   guint    jacobian_lower, jacobian_upper; /* half bandwidths of the Jacobian (implicit) */
   gboolean jacobian_dense;  /* a dense Jacobian (the band was too wide) */
-  guint64  n_events;        /* time events the integrator stopped and restarted at */
+  guint64  n_events;        /* time and state events the integrator stopped and restarted at */
+  guint64  n_mode_changes;  /* mode changes of friction elements */
   guint64  n_rows;          /* output rows */
   double   stiffness;       /* estimated fastest rate x stop time (auto's measure) */
   double   wall_time_s;
