@@ -157,6 +157,7 @@ typedef struct {
   double a_zero;             /* a relative acceleration this small is 0 (round-off) */
   double tau;                /* stuck: the lock's torque */
   double tau0, tau0_max;
+  double engaged;            /* > 0 engaged, <= 0 free */
   gboolean free;
 } Contact;
 
@@ -175,7 +176,8 @@ read_contact (SwFrictionRun *run, guint i, double t, Contact *c)
   c->a = eq->a[b] - eq->a[a];
   c->a_zero = 1e-9 * MAX (fabs (eq->a[a]) + fabs (eq->a[b]), 1);
   c->tau = run->mode[i] == SW_FRICTION_STUCK ? -eq->lambda[p->first_row + p->n_rows - 1] : 0;
-  f->limits (p, &state, &c->tau0, &c->tau0_max, &c->free);
+  f->limits (p, &state, &c->tau0, &c->tau0_max, &c->engaged);
+  c->free = !(c->engaged > 0);
 }
 
 static double
@@ -184,13 +186,14 @@ switching_value (gint8 mode, const Contact *c, double band)
   switch (mode)
     {
     case SW_FRICTION_FORWARD:
-      return c->w + band;
+      return MIN (c->w + band, c->engaged);
     case SW_FRICTION_BACKWARD:
-      return -c->w + band;
+      return MIN (-c->w + band, c->engaged);
     case SW_FRICTION_STUCK:
-      return c->free ? -1 : c->tau0_max - fabs (c->tau);
+      return MIN (c->tau0_max - fabs (c->tau), c->engaged);
     default:
-      return c->free ? 0 : -1;
+      /* Free: until the normal force comes back. */
+      return c->free ? -c->engaged : -1;
     }
 }
 

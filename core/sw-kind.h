@@ -114,9 +114,10 @@ typedef enum {
 typedef struct {
   guint port_a, port_b;
   /* At the state's time: the sliding torque at speed 0 (tau0 >= 0), the
-   * largest static torque (tau0_max >= tau0), and whether there is no
-   * normal force (free). */
-  void (*limits) (const SwPart *part, const SwState *state, double *tau0, double *tau0_max, gboolean *free);
+   * largest static torque (tau0_max >= tau0), and how engaged it is: > 0
+   * with a normal force, <= 0 free (continuous in time, so that the instant
+   * it frees is found like any other). */
+  void (*limits) (const SwPart *part, const SwState *state, double *tau0, double *tau0_max, double *engaged);
 } SwFrictionDesc;
 
 typedef struct _SwKind SwKind;

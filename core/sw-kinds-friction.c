@@ -35,6 +35,16 @@ housing_build (const SwPart *p, SwBuilder *b)
 /* Parameters of the kinds with a normal force. */
 enum { P_TABLE, P_PEAK, P_CGEO, P_FN_MAX, P_F_NORMALIZED };
 
+/* How engaged: 1 for bearing friction (it always rubs), f_normalized for a
+ * brake or clutch (free at 0 or below). */
+static double
+engagement (const SwPart *p, const SwState *s)
+{
+  if (p->kind->n_params <= P_F_NORMALIZED)
+    return 1;
+  return sw_part_signal (p, P_F_NORMALIZED, s, NULL, NULL);
+}
+
 /* The factor of the table's values: 1 for bearing friction, cgeo fn for a
  * brake or clutch (with fn = fn_max f_normalized). */
 static double
@@ -42,19 +52,17 @@ normal_factor (const SwPart *p, const SwState *s)
 {
   if (p->kind->n_params <= P_F_NORMALIZED)
     return 1;
-  return p->param[P_CGEO] * p->param[P_FN_MAX] * MAX (0, sw_part_signal (p, P_F_NORMALIZED, s, NULL, NULL));
+  return p->param[P_CGEO] * p->param[P_FN_MAX] * MAX (0, engagement (p, s));
 }
 
 static void
-limits (const SwPart *p, const SwState *s, double *tau0, double *tau0_max, gboolean *free)
+limits (const SwPart *p, const SwState *s, double *tau0, double *tau0_max, double *engaged)
 {
-  double k = normal_factor (p, s);
-
-  *tau0 = k * sw_table_interpolate (p->table[P_TABLE], 1, 0);
+  *tau0 = normal_factor (p, s) * sw_table_interpolate (p->table[P_TABLE], 1, 0);
   *tau0_max = p->param[P_PEAK] * *tau0;
-  /* Bearing friction always rubs; a brake or clutch without normal force
+  /* A brake or clutch without normal force (or without fn_max or cgeo)
    * transmits nothing. */
-  *free = p->kind->n_params > P_F_NORMALIZED && !(k > 0);
+  *engaged = normal_factor (p, s) > 0 ? engagement (p, s) : MIN (engagement (p, s), 0);
 }
 
 /* The friction torque sliding in the part's mode (0 stuck or free: the
@@ -106,7 +114,9 @@ friction_variables (const SwPart *p, const SwState *s, double *out)
   out[5] = s->start[p->component] > 0;
   out[6] = s->start[p->component] < 0;
   out[7] = mode == SW_FRICTION_STUCK;
-  out[8] = mode == SW_FRICTION_STUCK ? 0 : tau * w;
+  /* Sliding, tau opposes w by construction; right after a break-away w
+   * may still show round-off of the other sign: no power comes from that. */
+  out[8] = mode == SW_FRICTION_STUCK ? 0 : MAX (0, tau * w);
 }
 
 static const SwFrictionDesc housing_friction = { F_SUPPORT, F_B, limits };

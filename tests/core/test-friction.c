@@ -1,0 +1,150 @@
+/* test-friction.c: laws every run with sticking friction must keep, on
+ * Modelica's CoupledClutches (data/examples/coupled-clutches.shaft): four
+ * inertias of 1 kg.m², J1 driven by 10 sin(10 pi t), three clutches engaged
+ * one after the other (clutch1 by a cosine that frees it after 1.2506 s).
+ *
+ * - Total momentum: friction is internal, so sum J w = 10 + (1 - cos (10 pi
+ *   t)) / pi exactly (digest §10.4), at any instant, whatever the modes.
+ * - Energy: kinetic energy + dissipated energy = initial energy + work of
+ *   the torque, the integrals taken piecewise between events.
+ * - lossPower is never negative; a stuck clutch's w_rel is exactly 0.
+ * - The events the digest names: clutch1, J2 and J3 locked at about
+ *   0.906 s, clutch1 free at (pi - 1.57) / (0.4 pi) = 1.25063 s.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+
+#include "sw-error.h"
+#include "sw-model.h"
+#include "sw-simulate.h"
+#include "sw-system.h"
+#include "sw-test-files.h"
+
+static SwTrajectory *
+run_coupled_clutches (double interval, double tolerance)
+{
+  g_autofree char *path = sw_test_example_path ("coupled-clutches.shaft");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_file (path, &error);
+  g_autoptr (SwSystem) sys = NULL;
+  SwSimulateOptions o;
+  SwTrajectory *tr;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  o = sw_simulate_options_from_system (sys);
+  o.output_interval_s = interval;
+  o.tolerance = tolerance;
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return tr;
+}
+
+static const double *
+column (SwTrajectory *tr, const char *name)
+{
+  int c = sw_trajectory_find_column (tr, name);
+
+  g_assert_cmpint (c, >=, 0);
+  return sw_trajectory_get_column (tr, c);
+}
+
+static void
+test_momentum (void)
+{
+  g_autoptr (SwTrajectory) tr = run_coupled_clutches (1e-3, 1e-10);
+  const double *t = sw_trajectory_get_times (tr);
+  const double *w[4] = { column (tr, "J1.w"), column (tr, "J2.w"), column (tr, "J3.w"), column (tr, "J4.w") };
+  double worst = 0;
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      double exact = 10 + (1 - cos (10 * G_PI * t[r])) / G_PI;
+
+      worst = MAX (worst, fabs (w[0][r] + w[1][r] + w[2][r] + w[3][r] - exact));
+    }
+  g_test_message ("momentum: worst error %.3g N.m.s", worst);
+  g_assert_cmpfloat (worst, <, 1e-7);
+}
+
+static void
+test_energy (void)
+{
+  g_autoptr (SwTrajectory) tr = run_coupled_clutches (1e-5, 1e-10);
+  const double *t = sw_trajectory_get_times (tr);
+  const double *e[4] = { column (tr, "J1.energy"), column (tr, "J2.energy"), column (tr, "J3.energy"),
+                         column (tr, "J4.energy") };
+  const double *loss[3] = { column (tr, "clutch1.lossPower"), column (tr, "clutch2.lossPower"),
+                            column (tr, "clutch3.lossPower") };
+  const double *power = column (tr, "torque.power");
+  double work = 0, dissipated = 0, worst = 0, e0 = e[0][0] + e[1][0] + e[2][0] + e[3][0];
+
+  for (guint r = 1; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      double dt = t[r] - t[r - 1];
+
+      work += 0.5 * dt * (power[r] + power[r - 1]);
+      for (guint k = 0; k < 3; k++)
+        {
+          g_assert_cmpfloat (loss[k][r], >=, 0);
+          dissipated += 0.5 * dt * (loss[k][r] + loss[k][r - 1]);
+        }
+      worst = MAX (worst, fabs (e[0][r] + e[1][r] + e[2][r] + e[3][r] + dissipated - e0 - work));
+    }
+  g_test_message ("energy: worst imbalance %.3g J of %.3g J, %.3g J dissipated", worst, e0, dissipated);
+  g_assert_cmpfloat (dissipated, >, 30);
+  g_assert_cmpfloat (worst, <, 1e-6 * e0);
+}
+
+static void
+test_stuck_and_events (void)
+{
+  g_autoptr (SwTrajectory) tr = run_coupled_clutches (1e-3, 1e-8);
+  const double *t = sw_trajectory_get_times (tr);
+  guint n = sw_trajectory_get_n_rows (tr);
+  double locked_all = NAN, free1 = NAN;
+
+  for (guint k = 1; k <= 3; k++)
+    {
+      g_autofree char *mode_name = g_strdup_printf ("clutch%u.mode", k);
+      g_autofree char *w_name = g_strdup_printf ("clutch%u.w_rel", k);
+      const double *mode = column (tr, mode_name), *w = column (tr, w_name);
+
+      for (guint r = 0; r < n; r++)
+        if (mode[r] == 0 && !(r + 1 < n && t[r + 1] == t[r]))
+          g_assert_cmpfloat (w[r], ==, 0);
+    }
+  {
+    const double *m1 = column (tr, "clutch1.mode"), *m2 = column (tr, "clutch2.mode");
+
+    /* The stretch of both stuck that holds t = 0.95 s began at... */
+    for (guint r = 0; r < n && t[r] <= 0.95; r++)
+      if (m1[r] == 0 && m2[r] == 0)
+        {
+          if (isnan (locked_all))
+            locked_all = t[r];
+        }
+      else
+        locked_all = NAN;
+    for (guint r = 0; r < n && isnan (free1); r++)
+      if (m1[r] == 2)
+        free1 = t[r];
+  }
+  g_test_message ("clutch1 and clutch2 stuck together from %.9g s, clutch1 free from %.9g s", locked_all, free1);
+  g_assert_cmpfloat (fabs (locked_all - 0.906), <, 1e-3);
+  g_assert_cmpfloat (fabs (free1 - (G_PI - 1.57) / (0.4 * G_PI)), <, 1e-6);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  sw_init ();
+
+  g_test_add_func ("/core/friction/coupled-clutches/momentum", test_momentum);
+  g_test_add_func ("/core/friction/coupled-clutches/energy", test_energy);
+  g_test_add_func ("/core/friction/coupled-clutches/stuck-and-events", test_stuck_and_events);
+
+  return g_test_run ();
+}
