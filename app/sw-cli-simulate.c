@@ -11,6 +11,7 @@
 #include "sw-cli-private.h"
 #include "sw-csv.h"
 #include "sw-error.h"
+#include "sw-event-log.h"
 #include "sw-campbell.h"
 #include "sw-frf.h"
 #include "sw-modes.h"
@@ -26,7 +27,7 @@ typedef struct {
   char   *interval;
   char   *tolerance;
   char   *variables;
-  gboolean quiet, progress, stats;
+  gboolean quiet, progress, stats, events;
   char   *method;
   gboolean force;
 } RunArgs;
@@ -53,6 +54,9 @@ run_context (const char *command, const char *summary, RunArgs *a, gboolean plot
          "5(4)), rk8pd (Fehlberg 8(7)), adams, bdf"), N_("NAME") },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &a->stats,
       N_("After the run, print the method used, steps, evaluations, Jacobians, events and time to stderr"), NULL },
+    { "events", 0, 0, G_OPTION_ARG_NONE, &a->events,
+      N_("Print the event log as the run goes: each friction mode change as “t = T s  ID: OLD → NEW” (to stderr when "
+         "the CSV goes to standard output)"), NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &a->force, N_("Replace the output file even if it is read-only"), NULL },
     { NULL }
   };
@@ -85,6 +89,30 @@ default_plot_variables (const SwSystem *sys)
   return g_strv_builder_end (b);
 }
 
+/* --events: a line per mode change, printed as it happens; a progress
+ * line on the same terminal is cleared first and drawn again later. */
+typedef struct {
+  SwCliProgress *progress;
+  gboolean       to_stderr;
+} EventPrinter;
+
+static void
+print_event (double t, const char *id, int old_mode, int new_mode, gpointer data)
+{
+  EventPrinter *p = data;
+  g_autofree char *line = sw_event_dup_line (t, id, old_mode, new_mode);
+
+  if (p->progress->shown && p->progress->terminal)
+    {
+      g_printerr ("\r\033[K");
+      p->progress->last_us = 0;
+    }
+  if (p->to_stderr)
+    g_printerr ("%s\n", line);
+  else
+    g_print ("%s\n", line);
+}
+
 static gboolean
 write_row (double t, const double *values, guint n, gpointer data, GError **error)
 {
@@ -107,6 +135,7 @@ sw_cli_run (int argc, char **argv, gboolean plot)
   g_auto (GStrv) vars = NULL;
   SwSimulateOptions o;
   SwSimulateStats stats = { 0 };
+  EventPrinter events = { &progress, FALSE };
   int status = EXIT_OK;
 
   ctx = run_context (argv[0], plot ? N_("Simulate MODEL and draw its trajectories against time.")
@@ -215,6 +244,14 @@ sw_cli_run (int argc, char **argv, gboolean plot)
       o.on_row = write_row;
       o.on_row_data = csv;
       o.discard_rows = TRUE;
+    }
+  if (a.events)
+    {
+      /* Beside the rows, never into them: stderr when the CSV goes to
+       * stdout, as --stats. */
+      events.to_stderr = !plot && a.output == NULL;
+      o.on_mode_change = print_event;
+      o.on_mode_change_data = &events;
     }
   sw_cli_progress_init (&progress, a.quiet, a.progress);
   tr = sw_simulate_full (sys, &o, sw_cli_progress_update, &progress, NULL, &stats, &error);

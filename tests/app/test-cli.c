@@ -185,6 +185,94 @@ test_simulate_stats (void)
   g_assert_null (strstr (r.out, "steps"));
 }
 
+/* --events on Modelica's Rotational Friction: one line per friction mode
+ * change, in order, on stderr beside the CSV on stdout, on stdout when the
+ * CSV goes to a file; the instants those of the MSL reference's events. */
+static const struct {
+  const char *id, *change;
+  double      ref_t;   /* the reference's event (tests/data/msl/Friction.csv.gz; -1: the start) */
+} friction_events[] = {
+  { "clutch", "free → backward", -1 },   /* the initial mode */
+  { "clutch", "backward → stuck", 0.006779708999835505 },
+  { "clutch", "stuck → backward", 0.05933976591305546 },
+  { "clutch", "backward → stuck", 0.10928949522194487 },
+  { "brake", "free → forward", 0.5 },
+  { "clutch", "stuck → backward", 0.5342485716146042 },
+  { "brake", "forward → stuck", 0.6406138053530858 },
+  { "clutch", "backward → stuck", 1.663639783725821 },
+};
+
+/* The lines of an event log against friction_events, each time within
+ * window of the reference's. */
+static void
+assert_friction_events (const char *text, double window)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+
+  g_assert_cmpuint (g_strv_length (lines), ==, G_N_ELEMENTS (friction_events) + 1);
+  g_assert_cmpstr (lines[G_N_ELEMENTS (friction_events)], ==, "");
+  for (guint k = 0; k < G_N_ELEMENTS (friction_events); k++)
+    {
+      g_autofree char *tail = g_strdup_printf (" s  %s: %s", friction_events[k].id, friction_events[k].change);
+      char *end = NULL;
+      double t;
+
+      g_test_message ("%s", lines[k]);
+      g_assert_true (g_str_has_prefix (lines[k], "t = "));
+      t = g_ascii_strtod (lines[k] + 4, &end);
+      g_assert_cmpstr (end, ==, tail);
+      if (friction_events[k].ref_t < 0)
+        g_assert_cmpfloat (t, ==, 0);
+      else
+        g_assert_cmpfloat_with_epsilon (t, friction_events[k].ref_t, window);
+    }
+}
+
+static void
+test_simulate_events (void)
+{
+  g_autofree char *model = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "tests", "data", "msl", "Friction.shaft",
+                                             NULL);
+  g_autofree char *dir = g_dir_make_tmp ("cli-events-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (dir, "friction.csv", NULL);
+  g_autofree char *image = g_build_filename (dir, "friction.png", NULL);
+  g_auto (Run) plain = { 0 }, fine = { 0 }, file = { 0 }, plot = { 0 }, stats = { 0 }, none = { 0 }, help = { 0 };
+  g_auto (GStrv) rows = NULL;
+
+  /* The model's tolerance (1e-6): the 8 changes in order, each within 5e-6 s. */
+  cli (&plain, "simulate", model, "--events", "--variables", "clutch.mode,brake.mode", NULL);
+  g_assert_cmpint (plain.status, ==, 0);
+  assert_friction_events (plain.err, 5e-6);
+  rows = g_strsplit (plain.out, "\n", -1);
+  g_assert_cmpstr (rows[0], ==, "time,clutch.mode,brake.mode");
+  g_assert_cmpstr (rows[1], ==, "0,-1,2");
+  g_assert_null (strstr (plain.out, "→"));
+  /* Converged: within the 2e-6 s of test-msl-reference's friction-events. */
+  cli (&fine, "simulate", model, "--events", "--tolerance", "1e-10", "--variables", "clutch.mode", NULL);
+  g_assert_cmpint (fine.status, ==, 0);
+  assert_friction_events (fine.err, 2e-6);
+  /* The CSV in a file, or an image: the log on stdout. */
+  cli (&file, "simulate", model, "--events", "-o", csv, NULL);
+  g_assert_cmpint (file.status, ==, 0);
+  assert_friction_events (file.out, 5e-6);
+  g_assert_cmpstr (file.err, ==, "");
+  cli (&plot, "plot", model, "--events", "-o", image, NULL);
+  g_assert_cmpint (plot.status, ==, 0);
+  assert_friction_events (plot.out, 5e-6);
+  /* --stats counts the same changes. */
+  cli (&stats, "simulate", model, "--stats", "-o", csv, "--force", NULL);
+  g_assert_cmpint (stats.status, ==, 0);
+  g_assert_nonnull (strstr (stats.err, "friction mode changes: 8\n"));
+  /* Without --events, no log. */
+  cli (&none, "simulate", model, "-o", csv, "--force", NULL);
+  g_assert_cmpint (none.status, ==, 0);
+  g_assert_cmpstr (none.out, ==, "");
+  g_assert_null (strstr (none.err, "→"));
+  cli (&help, "simulate", "--help", NULL);
+  g_assert_nonnull (strstr (help.out, "--events"));
+  sw_test_remove_tree (dir);
+}
+
 static void
 test_simulate_options (void)
 {
@@ -896,6 +984,17 @@ test_german (void)
   cli_de (&json, "modal", model, "--json", NULL);
   g_assert_cmpint (json.status, ==, 0);
   g_assert_nonnull (strstr (json.out, "\"most_excitable_section\" : \"spring\""));
+  /* The event log's modes. */
+  {
+    g_autofree char *friction = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "tests", "data", "msl",
+                                                  "Friction.shaft", NULL);
+    g_auto (Run) events = { 0 };
+
+    cli_de (&events, "simulate", friction, "--events", "--variables", "clutch.mode", NULL);
+    g_assert_cmpint (events.status, ==, 0);
+    g_assert_nonnull (strstr (events.err, " s  clutch: rückwärts → haftend\n"));
+    g_assert_nonnull (strstr (events.err, " s  brake: frei → vorwärts\n"));
+  }
   cli_de (&list, "list", NULL);
   g_assert_cmpint (list.status, ==, 0);
   g_assert_nonnull (strstr (list.out, "Anschlüsse:"));
@@ -1185,6 +1284,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/simulate-csv", test_simulate_csv);
   g_test_add_func ("/app/cli/simulate-stats", test_simulate_stats);
   g_test_add_func ("/app/cli/simulate-options", test_simulate_options);
+  g_test_add_func ("/app/cli/simulate-events", test_simulate_events);
   g_test_add_func ("/app/cli/event-rows", test_event_rows);
   g_test_add_func ("/app/cli/check", test_check);
   g_test_add_func ("/app/cli/hostile-values", test_hostile_values);
