@@ -17,7 +17,9 @@
 
 /* Items */
 
-/* A component's key text: a signal parameter shows its kind of signal. */
+/* A component's key text: a signal parameter shows its kind of signal, a
+ * table of several rows "tau = 1.2 … 0.7 N·m" (its first value column, first
+ * row to last). */
 static char *
 dup_key_text (const SwComponent *c)
 {
@@ -28,6 +30,29 @@ dup_key_text (const SwComponent *c)
       c->signal[index] != NULL && !sw_signal_is_constant (c->signal[index]))
     return g_strdup_printf ("%s = %s", kind->params[index].name,
                             sw_signal_get_type_name (c->signal[index]));
+  if (index >= 0 && kind->params[index].type == SW_PARAM_TABLE && c->table[index] != NULL &&
+      sw_table_get_n_columns (c->table[index]) >= 2 && sw_table_get_n_rows (c->table[index]) > 1)
+    {
+      const SwTable *table = c->table[index];
+      double params[SW_KIND_MAX_PARAMS];
+      g_autofree char *first = NULL;
+      char *equals;
+
+      /* "tau = 1.2 N·m" with the last row's value put in. */
+      memcpy (params, c->param, sizeof params);
+      params[index] = sw_table_get (table, 0, 1);
+      first = sw_symbol_dup_key_text (kind, params);
+      equals = first != NULL ? strstr (first, " = ") : NULL;
+      if (equals != NULL)
+        {
+          g_autofree char *last = g_strdup_printf ("%g", sw_table_get (table, sw_table_get_n_rows (table) - 1, 1));
+          char *unit = strchr (equals + 3, ' ');
+
+          return g_strdup_printf ("%.*s … %s%s", (int) (unit != NULL ? unit - first : (gssize) strlen (first)),
+                                  first, last, unit != NULL ? unit : "");
+        }
+      return g_steal_pointer (&first);
+    }
   return sw_symbol_dup_key_text (kind, c->param);
 }
 

@@ -19,10 +19,10 @@
  * and a change of preference shows the same values anew.
  *
  * Widget names, for tests and for finding one's way: "id",
- * "param-<name>" (REAL, BOOLEAN, SIGNAL), "initial-<name>",
+ * "param-<name>" (REAL, BOOLEAN, SIGNAL, TABLE), "initial-<name>",
  * "sim-stop_time", "sim-output_interval", "sim-tolerance", "sim-method",
- * and the children named in sw-inspector-signal-row.h and
- * sw-inspector-geometry-row.h.
+ * and the children named in sw-inspector-signal-row.h,
+ * sw-inspector-table-row.h and sw-inspector-geometry-row.h.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-inspector.h"
@@ -36,6 +36,7 @@
 #include "sw-inspector-geometry-row.h"
 #include "sw-inspector-number-row.h"
 #include "sw-inspector-signal-row.h"
+#include "sw-inspector-table-row.h"
 #include "sw-palette-symbol.h"
 
 /* The integration methods the model accepts, in the order offered. */
@@ -145,6 +146,8 @@ apply_units (SwInspector *self)
         }
       else if (SW_IS_INSPECTOR_SIGNAL_ROW (row))
         sw_inspector_signal_row_set_units (SW_INSPECTOR_SIGNAL_ROW (row), self->speed_unit, self->angle_unit);
+      else if (SW_IS_INSPECTOR_TABLE_ROW (row))
+        sw_inspector_table_row_set_units (SW_INSPECTOR_TABLE_ROW (row), self->speed_unit, self->angle_unit);
     }
 }
 
@@ -211,6 +214,11 @@ refresh_component (SwInspector *self)
             sw_inspector_signal_row_set_stop_time (SW_INSPECTOR_SIGNAL_ROW (row), sim->stop_time_s);
             sw_inspector_signal_row_set_signal (SW_INSPECTOR_SIGNAL_ROW (row), signal);
           }
+          break;
+
+        case SW_PARAM_TABLE:
+          if (c->table[i] != NULL)
+            sw_inspector_table_row_set_table (SW_INSPECTOR_TABLE_ROW (row), c->table[i]);
           break;
 
         default:
@@ -344,6 +352,22 @@ signal_edited_cb (SwInspectorSignalRow *row,
   if (!sw_model_set_param_signal (self->model, (guint) self->component,
                                   c->kind->params[row_param (GTK_WIDGET (row))].name, signal, &error))
     sw_inspector_signal_row_set_error (row, error->message);
+}
+
+static void
+table_edited_cb (SwInspectorTableRow *row,
+                 SwTable             *table,
+                 SwInspector         *self)
+{
+  g_autoptr(GError) error = NULL;
+  const SwComponent *c = current_component (self);
+
+  if (self->rebuilding || c == NULL)
+    return;
+
+  if (!sw_model_set_param_table (self->model, (guint) self->component,
+                                 c->kind->params[row_param (GTK_WIDGET (row))].name, table, &error))
+    sw_inspector_table_row_set_error (row, error->message);
 }
 
 /* Sets one parameter from the geometry; a refusal shows on its row. */
@@ -534,6 +558,8 @@ commit_pending (SwInspector *self)
             sw_inspector_number_row_commit (SW_INSPECTOR_NUMBER_ROW (row));
           else if (SW_IS_INSPECTOR_SIGNAL_ROW (row))
             sw_inspector_signal_row_commit (SW_INSPECTOR_SIGNAL_ROW (row));
+          else if (SW_IS_INSPECTOR_TABLE_ROW (row))
+            sw_inspector_table_row_commit (SW_INSPECTOR_TABLE_ROW (row));
         }
     }
   else if (self->shown_simulation && self->model != NULL)
@@ -681,6 +707,16 @@ build_component (SwInspector       *self,
             row = sw_inspector_signal_row_new (desc);
             gtk_widget_set_name (row, name);
             g_signal_connect (row, "signal-edited", G_CALLBACK (signal_edited_cb), self);
+          }
+          break;
+
+        case SW_PARAM_TABLE:
+          {
+            g_autofree char *name = g_strconcat ("param-", desc->name, NULL);
+
+            row = sw_inspector_table_row_new (desc);
+            gtk_widget_set_name (row, name);
+            g_signal_connect (row, "table-edited", G_CALLBACK (table_edited_cb), self);
           }
           break;
 

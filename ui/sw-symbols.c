@@ -1017,6 +1017,7 @@ sw_symbol_dup_key_text (const SwKind *kind,
                         const double *params)
 {
   const SwParamDesc *desc;
+  const char *name, *unit;
   GString *text;
   int index;
   double value;
@@ -1031,7 +1032,16 @@ sw_symbol_dup_key_text (const SwKind *kind,
 
   desc = &kind->params[index];
   value = params[index];
-  text = g_string_new (desc->name);
+  name = desc->name;
+  unit = desc->unit;
+  /* A table's value is its first row's (SwComponent.param), named and in
+   * the unit of its column: "tau = 1 N·m". */
+  if (desc->type == SW_PARAM_TABLE && desc->table != NULL && desc->table->n_columns >= 2)
+    {
+      name = desc->table->columns[1].name;
+      unit = desc->table->columns[1].unit;
+    }
+  text = g_string_new (name);
   g_string_append (text, " = ");
 
   if (desc->type == SW_PARAM_BOOLEAN)
@@ -1041,10 +1051,10 @@ sw_symbol_dup_key_text (const SwKind *kind,
   else
     g_string_append_printf (text, "%g", value);
 
-  if (desc->type != SW_PARAM_BOOLEAN && desc->unit != NULL && desc->unit[0] != '\0')
+  if (desc->type != SW_PARAM_BOOLEAN && unit != NULL && unit[0] != '\0')
     {
       g_string_append_c (text, ' ');
-      append_pretty_unit (text, desc->unit);
+      append_pretty_unit (text, unit);
     }
 
   return g_string_free (text, FALSE);

@@ -20,6 +20,7 @@
 #include "sw-inspector.h"
 #include "sw-inspector-number-row.h"
 #include "sw-inspector-signal-row.h"
+#include "sw-inspector-table-row.h"
 #include "sw-model.h"
 #include "sw-ui-test.h"
 
@@ -1205,6 +1206,164 @@ test_tune_range (void)
 #define ADD(path, func) \
   g_test_add ("/ui/inspector/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
+/* A clutch: its friction table in an editable table with a plot. */
+static void
+test_table (void)
+{
+  static const double rows[] = { 0, 0.5, 10, 0.3 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SwTable) table = sw_table_new (2, 2, rows);
+  SwModel *model = sw_model_new_from_data ("{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+                                           "{\"id\": \"clutch\", \"kind\": \"rotational.clutch\","
+                                           " \"params\": {\"fn_max\": 100, \"f_normalized\": 1}}]}",
+                                           -1, NULL, &error);
+  SwHistory *history = sw_history_new (model);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *inspector = g_object_ref_sink (sw_inspector_new ());
+  SwInspectorTableRow *table_row;
+  const SwComponent *c;
+  GtkWidget *widget;
+
+  g_assert_no_error (error);
+  gtk_window_set_child (GTK_WINDOW (window), inspector);
+  gtk_window_set_default_size (GTK_WINDOW (window), 420, 900);
+  sw_inspector_set_model (SW_INSPECTOR (inspector), model);
+  sw_inspector_set_history (SW_INSPECTOR (inspector), history);
+  sw_inspector_set_component (SW_INSPECTOR (inspector), 0);
+  gtk_window_present (GTK_WINDOW (window));
+
+  widget = sw_ui_test_find_named (inspector, "param-mue_pos");
+  g_assert_true (SW_IS_INSPECTOR_TABLE_ROW (widget));
+  table_row = SW_INSPECTOR_TABLE_ROW (widget);
+  g_assert_nonnull (sw_ui_test_find_named (inspector, "mue_pos.header"));
+  g_assert_nonnull (sw_ui_test_find_named (inspector, "mue_pos.preview"));
+  /* The model's default, one row. */
+  g_assert_cmpuint (sw_inspector_table_row_get_n_rows (table_row), ==, 1);
+  g_assert_cmpstr (gtk_editable_get_text (sw_inspector_table_row_get_cell (table_row, 0, 1)), ==, "0.5");
+  g_assert_true (GTK_EDITABLE (sw_ui_test_find_named (inspector, "mue_pos.0.mue")) ==
+                 sw_inspector_table_row_get_cell (table_row, 0, 1));
+  g_assert_false (gtk_widget_get_sensitive (sw_ui_test_find_named (inspector, "mue_pos.remove0")));
+
+  /* Edit a cell: the plot follows at once, the model on Enter. */
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 0, 1), "0,4");
+  g_assert_cmpfloat (sw_table_get (sw_inspector_table_row_get_preview (table_row), 0, 1), ==, 0.4);
+  c = sw_model_get_component (model, 0);
+  g_assert_cmpfloat (sw_table_get (c->table[0], 0, 1), ==, 0.5);
+  g_signal_emit_by_name (sw_inspector_table_row_get_cell (table_row, 0, 1), "activate");
+  c = sw_model_get_component (model, 0);
+  g_assert_cmpfloat (sw_table_get (c->table[0], 0, 1), ==, 0.4);
+  g_assert_true (c->given[0]);
+
+  /* Add a row: a step of 1 at the same value, applied at once. */
+  g_signal_emit_by_name (sw_ui_test_find_named (inspector, "mue_pos.add"), "clicked");
+  g_assert_cmpuint (sw_inspector_table_row_get_n_rows (table_row), ==, 2);
+  c = sw_model_get_component (model, 0);
+  g_assert_cmpuint (sw_table_get_n_rows (c->table[0]), ==, 2);
+  g_assert_cmpfloat (sw_table_get (c->table[0], 1, 0), ==, 1);
+  g_assert_cmpfloat (sw_table_get (c->table[0], 1, 1), ==, 0.4);
+  g_assert_true (gtk_widget_get_sensitive (sw_ui_test_find_named (inspector, "mue_pos.remove0")));
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 1, 0), "10");
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 1, 1), "0.3");
+  sw_inspector_table_row_commit (table_row);
+  c = sw_model_get_component (model, 0);
+  g_assert_cmpfloat (sw_table_get (c->table[0], 1, 0), ==, 10);
+  g_assert_cmpfloat (sw_table_get (c->table[0], 1, 1), ==, 0.3);
+  sw_ui_test_iterate (50);
+  sw_ui_test_keep_widget (window, "SW_SCREENSHOTS", "inspector-table.png");
+
+  /* Invalid: shown on the cell and the row, never applied. */
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 1, 0), "0");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (sw_inspector_table_row_get_cell (table_row, 1, 0)), "error"));
+  g_assert_cmpstr (sw_inspector_table_row_get_error (table_row), ==,
+                   "Row 2: w must be larger than in the row before (0)");
+  g_assert_true (gtk_widget_get_visible (sw_ui_test_find_named (inspector, "mue_pos.error")));
+  /* The plot keeps the model's table. */
+  g_assert_true (sw_table_equal (sw_inspector_table_row_get_preview (table_row),
+                                 sw_model_get_component (model, 0)->table[0]));
+  g_signal_emit_by_name (sw_inspector_table_row_get_cell (table_row, 1, 0), "activate");
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 1, 1), "-1");
+  g_assert_cmpstr (sw_inspector_table_row_get_error (table_row), ==,
+                   "Row 2: w must be larger than in the row before (0)");
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 1, 0), "x");
+  g_assert_cmpstr (sw_inspector_table_row_get_error (table_row), ==, "Row 2: w is not a number; valid: w ≥ 0 rad/s");
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 1, 0), "10");
+  g_assert_cmpstr (sw_inspector_table_row_get_error (table_row), ==, "Row 2: mue is out of range; valid: mue ≥ 0");
+  sw_ui_test_iterate (50);
+  sw_ui_test_keep_widget (window, "SW_SCREENSHOTS", "inspector-table-invalid.png");
+  sw_inspector_table_row_commit (table_row);
+  c = sw_model_get_component (model, 0);
+  g_assert_cmpfloat (sw_table_get (c->table[0], 1, 0), ==, 10);
+  g_assert_cmpfloat (sw_table_get (c->table[0], 1, 1), ==, 0.3);
+  /* The model's number scale has the last word. */
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 1, 1), "1e-200");
+  g_assert_null (sw_inspector_table_row_get_error (table_row));
+  sw_inspector_table_row_commit (table_row);
+  g_assert_nonnull (strstr (sw_inspector_table_row_get_error (table_row), "too small"));
+  g_assert_cmpfloat (sw_table_get (sw_model_get_component (model, 0)->table[0], 1, 1), ==, 0.3);
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 1, 1), "0.3");
+  sw_inspector_table_row_commit (table_row);
+  g_assert_null (sw_inspector_table_row_get_error (table_row));
+
+  /* Remove the first row: the second moves up, applied at once. */
+  g_signal_emit_by_name (sw_ui_test_find_named (inspector, "mue_pos.remove0"), "clicked");
+  g_assert_cmpuint (sw_inspector_table_row_get_n_rows (table_row), ==, 1);
+  c = sw_model_get_component (model, 0);
+  g_assert_cmpuint (sw_table_get_n_rows (c->table[0]), ==, 1);
+  g_assert_cmpfloat (sw_table_get (c->table[0], 0, 0), ==, 10);
+  g_assert_cmpfloat (sw_table_get (c->table[0], 0, 1), ==, 0.3);
+
+  /* Undo goes back through the edits, and the rows follow. */
+  g_assert_true (sw_history_undo (history));
+  g_assert_cmpuint (sw_inspector_table_row_get_n_rows (table_row), ==, 2);
+  g_assert_cmpstr (gtk_editable_get_text (sw_inspector_table_row_get_cell (table_row, 1, 0)), ==, "10");
+
+  /* Set elsewhere: shown; speeds in rpm, the model stays in rad/s. */
+  g_assert_true (sw_model_set_param_table (model, 0, "mue_pos", table, &error));
+  g_assert_no_error (error);
+  sw_inspector_set_speed_unit (SW_INSPECTOR (inspector), "rpm");
+  g_assert_cmpstr (gtk_editable_get_text (sw_inspector_table_row_get_cell (table_row, 1, 0)), ==, "95.493");
+  g_assert_true (sw_table_equal (sw_inspector_table_row_get_preview (table_row), table));
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 1, 0), "60");
+  sw_inspector_table_row_commit (table_row);
+  g_assert_cmpfloat_with_epsilon (sw_table_get (sw_model_get_component (model, 0)->table[0], 1, 0), 2 * G_PI,
+                                  1e-12);
+  /* The untouched cell kept its exact value. */
+  g_assert_cmpfloat (sw_table_get (sw_model_get_component (model, 0)->table[0], 1, 1), ==, 0.3);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (inspector);
+  g_assert_finalize_object (history);
+  g_assert_finalize_object (model);
+}
+
+/* The plot: the characteristic mirrored, drawn where it should be. */
+static void
+test_table_plot (void)
+{
+  static const double rows[] = { 0, 1, 10, 2 };
+  g_autoptr(SwTable) table = sw_table_new (2, 2, rows);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 244, 120);
+  cairo_t *cr = cairo_create (surface);
+  GdkRGBA fg = { 0, 0, 0, 1 }, accent = { 1, 0, 0, 1 };
+  double rgb[3];
+
+  sw_inspector_table_draw_preview (cr, NULL, table, 1, "rad/s", 1, "N.m", 244, 120, &fg, &accent);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  /* x from −15 to 15 over 44 … 236 px (a fifth beyond the last row, to a
+   * round number), y from 5 to −5 over 7 … 103 px (2.5 at w = 15): at
+   * w = 10 the value 2, at w = −10 the value −2. */
+  sw_ui_test_pixel_at (surface, 44 + 192 * 25 / 30, 7 + 96 * 3 / 10, rgb);
+  g_assert_cmpfloat (rgb[0], >, 0.5);
+  g_assert_cmpfloat (rgb[1], <, 0.3);
+  sw_ui_test_pixel_at (surface, 44 + 192 * 5 / 30, 7 + 96 * 7 / 10, rgb);
+  g_assert_cmpfloat (rgb[0], >, 0.5);
+  /* Nothing where the values would be were they not mirrored. */
+  sw_ui_test_pixel_at (surface, 44 + 192 * 5 / 30, 7 + 96 * 3 / 10, rgb);
+  g_assert_cmpfloat (rgb[0], <, 0.1);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1224,6 +1383,8 @@ main (int   argc,
   ADD ("geometry", test_geometry);
   g_test_add_func ("/ui/inspector/shaft-geometry", test_shaft_geometry);
   g_test_add_func ("/ui/inspector/boolean", test_boolean);
+  g_test_add_func ("/ui/inspector/table", test_table);
+  g_test_add_func ("/ui/inspector/table-plot", test_table_plot);
   g_test_add_func ("/ui/inspector/unit-properties", test_unit_properties);
   ADD ("units", test_units);
   g_test_add_func ("/ui/inspector/units-range", test_units_range);

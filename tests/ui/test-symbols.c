@@ -389,6 +389,9 @@ test_key_text (void)
   check_key_text ("translational.accelerate", "a_ref", 9.81, "a_ref = 9.81 m/s²");
   check_key_text ("rotational.shaft", "c", 1.5e7, "c = 1.5e+07 N·m/rad");
   check_key_text ("rotational.ideal_gear_r2t", "ratio", 3, "ratio = 3 rad/m");
+  /* A table: its first row's value (SwComponent.param), named and in the
+   * unit of its column. */
+  check_key_text ("rotational.bearing_friction", "tau_pos", 1.5, "tau = 1.5 N·m");
 
   /* A kind without a key parameter has no key text. */
   text = sw_symbol_dup_key_text (sw_catalog_lookup ("rotational.fixed"), params);
