@@ -32,6 +32,7 @@ static const SwKind *const kinds[] = {
   &sw_kind_rot_bearing_friction,
   &sw_kind_rot_brake,
   &sw_kind_rot_clutch,
+  &sw_kind_rot_elasto_backlash,
   /* Sources */
   &sw_kind_rot_torque,
   &sw_kind_rot_constant_torque,

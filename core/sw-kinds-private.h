@@ -44,3 +44,4 @@ extern const SwKind sw_kind_rot_speed, sw_kind_rot_position, sw_kind_rot_acceler
 extern const SwKind sw_kind_trans_force, sw_kind_trans_constant_force, sw_kind_trans_quadratic_speed_force;
 extern const SwKind sw_kind_trans_speed, sw_kind_trans_position, sw_kind_trans_accelerate;
 extern const SwKind sw_kind_rot_bearing_friction, sw_kind_rot_brake, sw_kind_rot_clutch;
+extern const SwKind sw_kind_rot_elasto_backlash;

@@ -330,11 +330,46 @@ test_friction_stuck_exact (void)
     }
 }
 
+/* Rotational Backlash: a spring-damper and an elasto-backlash, each on an
+ * inertia swinging from pi/2. */
+static void
+test_backlash (void)
+{
+  compare ("Backlash", 0.0005, 1e-3);
+}
+
+/* The backlash never pulls (its torque has the sign of the stretch beyond
+ * the play, or is 0) and never gives energy back through its damping. */
+static void
+test_backlash_laws (void)
+{
+  g_autoptr (SwTrajectory) tr = simulate_example_tolerance ("Backlash", 0.0005, 0);
+  const double *rel = sw_trajectory_get_column (tr, sw_trajectory_find_column (tr, "elastoBacklash.phi_rel"));
+  const double *tau = sw_trajectory_get_column (tr, sw_trajectory_find_column (tr, "elastoBacklash.tau"));
+  const double *loss = sw_trajectory_get_column (tr, sw_trajectory_find_column (tr, "elastoBacklash.lossPower"));
+  guint pressing = 0;
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      double beyond = fabs (rel[r]) - G_PI / 8;
+
+      g_assert_cmpfloat (tau[r] * rel[r], >=, 0);
+      g_assert_cmpfloat (loss[r], >=, 0);
+      if (beyond <= 0)
+        g_assert_cmpfloat (tau[r], ==, 0);
+      else if (tau[r] != 0)
+        pressing++;
+    }
+  g_assert_cmpuint (pressing, >, 100);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/msl-reference/rotational/first", test_first);
+  g_test_add_func ("/core/msl-reference/rotational/backlash", test_backlash);
+  g_test_add_func ("/core/msl-reference/rotational/backlash-laws", test_backlash_laws);
   g_test_add_func ("/core/msl-reference/rotational/friction", test_friction);
   g_test_add_func ("/core/msl-reference/rotational/friction-events", test_friction_events);
   g_test_add_func ("/core/msl-reference/rotational/friction-stuck-exact", test_friction_stuck_exact);

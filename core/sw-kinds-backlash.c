@@ -1,0 +1,111 @@
+/* sw-kinds-backlash.c: backlash in series with a spring and damper
+ * (Modelica's ElastoBacklash).
+ *
+ * Inside the play, |phi_rel - phi_rel0| <= b/2, no torque. Beyond it the
+ * spring torque tau_c = c (phi_diff -+ b/2) and the damping torque
+ * tau_d = d w_rel act, but the damping never makes the contact pull: the
+ * torque is tau_c + min(tau_c, tau_d) (max when pressing the other way),
+ * and 0 when that would pull. So the torque is continuous when the contact
+ * closes, and the element never pulls. Without play (b ~ 0) it is a plain
+ * spring-damper.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-kinds-private.h"
+#include "sw-error.h"
+
+enum { B_A, B_B };
+enum { P_C, P_D, P_B, P_REL0 };
+
+/* Play smaller than this is none (Modelica's bEps). */
+#define NO_PLAY 1e-10
+
+/* The spring's torque and the element's; rel, w: phi_rel, w_rel. */
+static void
+backlash_torques (const SwPart *p, double rel, double w, double *tau_c, double *tau)
+{
+  double c = p->param[P_C], d = p->param[P_D], half = 0.5 * p->param[P_B];
+  double diff = rel - p->param[P_REL0], tau_d = d * w;
+
+  if (p->param[P_B] <= NO_PLAY)
+    {
+      *tau_c = c * diff;
+      *tau = *tau_c + tau_d;
+    }
+  else if (diff > half)
+    {
+      *tau_c = c * (diff - half);
+      *tau = *tau_c + tau_d <= 0 ? 0 : *tau_c + MIN (*tau_c, tau_d);
+    }
+  else if (diff < -half)
+    {
+      *tau_c = c * (diff + half);
+      *tau = *tau_c + tau_d >= 0 ? 0 : *tau_c + MAX (*tau_c, tau_d);
+    }
+  else
+    *tau_c = *tau = 0;
+}
+
+static void
+backlash_forces (const SwPart *p, const SwState *s, double *f)
+{
+  double tau_c, tau;
+
+  backlash_torques (p, SW_X (p, s, B_B) - SW_X (p, s, B_A), SW_V (p, s, B_B) - SW_V (p, s, B_A), &tau_c, &tau);
+  f[p->node[B_A]] += tau;
+  f[p->node[B_B]] -= tau;
+}
+
+static void
+backlash_variables (const SwPart *p, const SwState *s, double *out)
+{
+  double rel = SW_X (p, s, B_B) - SW_X (p, s, B_A), w = SW_V (p, s, B_B) - SW_V (p, s, B_A);
+  double tau_c, tau;
+
+  backlash_torques (p, rel, w, &tau_c, &tau);
+  out[0] = rel;
+  out[1] = w;
+  out[2] = SW_A (p, s, B_B) - SW_A (p, s, B_A);
+  out[3] = tau;
+  out[4] = p->param[P_C] > 0 ? 0.5 * tau_c * tau_c / p->param[P_C] : 0;
+  /* What goes in less what the spring stores: never negative. */
+  out[5] = MAX (0, (tau - tau_c) * w);
+  out[6] = tau != 0;
+}
+
+static gboolean
+backlash_validate (const double *params, GError **error)
+{
+  if (params[P_B] > NO_PLAY && !(params[P_C] > 0))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("parameter “c” = 0 is not valid with backlash (b > 0); valid: c > 0"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static const SwPortDesc backlash_ports[] = { SW_PORT ("flange_a", SW_ROT), SW_PORT ("flange_b", SW_ROT) };
+static const SwParamDesc backlash_params[] = {
+  SW_NONNEG ("c", N_("Spring constant"), "N.m/rad", 1e5, N_("Torsional stiffness in contact (> 0 with backlash)")),
+  SW_NONNEG ("d", N_("Damping constant"), "N.m.s/rad", 0, N_("Torsional damping in contact; it never pulls")),
+  SW_NONNEG ("b", N_("Total backlash"), "rad", 0, N_("Play between the teeth: free within ±b/2")),
+  SW_ANY ("phi_rel0", N_("Unstretched angle"), "rad", 0, N_("Relative angle at the middle of the play")),
+};
+static const SwVarDesc backlash_vars[] = {
+  SW_VAR ("phi_rel", "rad", N_("Relative angle flange_b - flange_a")),
+  SW_VAR ("w_rel", "rad/s", N_("Relative angular velocity")),
+  SW_VAR ("a_rel", "rad/s2", N_("Relative angular acceleration")),
+  SW_VAR ("tau", "N.m", N_("Torque through the element (flange_b.tau)")),
+  SW_VAR ("energy", "J", N_("Potential energy stored in the spring")),
+  SW_VAR ("lossPower", "W", N_("Power dissipated by the damping (never negative)")),
+  SW_VAR ("contact", "", N_("1 while the teeth touch and transmit torque, else 0")),
+};
+
+const SwKind sw_kind_rot_elasto_backlash = {
+  .name = "rotational.elasto_backlash", .label = N_("Elasto-backlash"), .group = "Friction and clutches",
+  .help = N_("Backlash in series with a spring and damper: free within the play, never pulls"),
+  .ports = SW_TABLE (backlash_ports), .params = SW_TABLE (backlash_params), .vars = SW_TABLE (backlash_vars),
+  .key_param = "b", .main_var = "tau", .validate = backlash_validate,
+  .forces = backlash_forces, .variables = backlash_variables,
+  .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING,
+};
