@@ -33,6 +33,8 @@ static const SwKind *const kinds[] = {
   &sw_kind_rot_brake,
   &sw_kind_rot_clutch,
   &sw_kind_rot_elasto_backlash,
+  &sw_kind_trans_support_friction,
+  &sw_kind_trans_brake,
   /* Sources */
   &sw_kind_rot_torque,
   &sw_kind_rot_constant_torque,

@@ -1,13 +1,16 @@
 /* sw-kinds-friction.c: Coulomb friction with sticking (Modelica's
  * PartialFriction family): bearing friction and brakes against the
- * housing, clutches between two flanges.
+ * housing, clutches between two flanges; support friction and brakes of
+ * sliding masses.
  *
  * Sliding, the friction torque is a function of the relative speed (a table
  * mirrored for negative speeds) times the normal force; stuck, the element
  * is a rigid lock whose torque follows from the coupled equations, and it
  * breaks away when that torque would exceed the maximum static friction
  * peak * (the sliding torque at speed 0). The engine runs this state
- * machine with exact events (sw-switching.c).
+ * machine with exact events (sw-friction.c). Translational kinds are the
+ * same with forces and speeds (the sign of MSL 3.0.1: friction opposes the
+ * speed).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-kinds-private.h"
@@ -21,6 +24,9 @@ static const SwPortDesc housing_ports[] = {
   SW_PORT ("flange_a", SW_ROT), SW_PORT ("flange_b", SW_ROT), SW_SUPPORT ("support", SW_ROT),
 };
 static const SwPortDesc clutch_ports[] = { SW_PORT ("flange_a", SW_ROT), SW_PORT ("flange_b", SW_ROT) };
+static const SwPortDesc trans_housing_ports[] = {
+  SW_PORT ("flange_a", SW_TRANS), SW_PORT ("flange_b", SW_TRANS), SW_SUPPORT ("support", SW_TRANS),
+};
 
 /* The flanges of a bearing or brake turn together. */
 static void
@@ -137,6 +143,18 @@ static const SwColumnDesc mue_pos_columns[] = {
 static const double mue_pos_default[] = { 0, 0.5 };
 static const SwTableDesc mue_pos_table = { mue_pos_columns, 2, mue_pos_default, 1 };
 
+static const SwColumnDesc f_pos_columns[] = {
+  { "v", "m/s", 0, INFINITY, FALSE },
+  { "f", "N", 0, INFINITY, FALSE },
+};
+static const SwTableDesc f_pos_table = { f_pos_columns, 2, tau_pos_default, 1 };
+
+static const SwColumnDesc trans_mue_pos_columns[] = {
+  { "v", "m/s", 0, INFINITY, FALSE },
+  { "mue", "", 0, INFINITY, FALSE },
+};
+static const SwTableDesc trans_mue_pos_table = { trans_mue_pos_columns, 2, mue_pos_default, 1 };
+
 #define PEAK SW_REAL ("peak", N_("Peak factor"), "", 1, 1, INFINITY, \
                       N_("Maximum static friction = peak × the sliding friction at speed 0 (peak ≥ 1)"))
 
@@ -160,6 +178,24 @@ static const SwParamDesc bearing_params[] = {
     N_("Normal force / fn_max, from 0 (released) to 1 (fully engaged): a number or a signal"), NULL }
 
 static const SwParamDesc brake_params[] = { NORMAL_FORCE_PARAMS };
+
+static const SwParamDesc support_friction_params[] = {
+  SW_TABLE_PARAM ("f_pos", N_("Friction force"), N_("Friction force against positive speed: rows [v, f], "
+                                                   "v from 0 increasing; mirrored for negative speeds"),
+                  &f_pos_table),
+  PEAK,
+};
+static const SwParamDesc trans_brake_params[] = {
+  SW_TABLE_PARAM ("mue_pos", N_("Friction coefficient"), N_("Friction coefficient against positive speed: rows "
+                                                          "[v, mue], v from 0 increasing"),
+                  &trans_mue_pos_table),
+  PEAK,
+  SW_NONNEG ("cgeo", N_("Geometry constant"), "", 1, N_("Friction force = cgeo × mue × normal force")),
+  SW_REAL ("fn_max", N_("Maximum normal force"), "N", 1, 0, INFINITY,
+           N_("Normal force when f_normalized = 1 (Modelica's start value 1 N: set it)")),
+  { "f_normalized", N_("Normalised normal force"), "", SW_PARAM_SIGNAL, 1, 0, 1, FALSE,
+    N_("Normal force / fn_max, from 0 (released) to 1 (fully engaged): a number or a signal"), NULL },
+};
 static const SwParamDesc clutch_params[] = { NORMAL_FORCE_PARAMS };
 
 /* Variables, Modelica's names. mode: -1 sliding backward, 0 stuck, 1
@@ -176,6 +212,13 @@ static const SwVarDesc housing_vars[] = {
   SW_VAR ("w", "rad/s", N_("Speed relative to the support")),
   SW_VAR ("a", "rad/s2", N_("Acceleration relative to the support")),
   SW_VAR ("tau", "N.m", N_("Friction torque (positive against positive speed)")),
+  FRICTION_STATE_VARS,
+};
+static const SwVarDesc trans_housing_vars[] = {
+  SW_VAR ("s", "m", N_("Position of the flanges relative to the support")),
+  SW_VAR ("v", "m/s", N_("Speed relative to the support")),
+  SW_VAR ("a", "m/s2", N_("Acceleration relative to the support")),
+  SW_VAR ("f", "N", N_("Friction force (positive against positive speed)")),
   FRICTION_STATE_VARS,
 };
 static const SwVarDesc clutch_vars[] = {
@@ -212,4 +255,24 @@ const SwKind sw_kind_rot_clutch = {
   .key_param = "fn_max", .main_var = "w_rel",
   .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &clutch_friction,
+};
+
+/* Translational: the same machine with forces (MSL 3.0.1's sign: the
+ * friction force opposes the speed). */
+const SwKind sw_kind_trans_support_friction = {
+  .name = "translational.support_friction", .label = N_("Support friction"), .group = "Friction and clutches",
+  .help = N_("Coulomb friction between the flanges and the support; sticks at zero speed"),
+  .ports = SW_TABLE (trans_housing_ports), .params = SW_TABLE (support_friction_params),
+  .vars = SW_TABLE (trans_housing_vars), .key_param = "f_pos", .main_var = "f",
+  .build = housing_build, .forces = friction_forces, .variables = friction_variables,
+  .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &housing_friction,
+};
+
+const SwKind sw_kind_trans_brake = {
+  .name = "translational.brake", .label = N_("Brake"), .group = "Friction and clutches",
+  .help = N_("Brake: friction between the flanges and the support with a controlled normal force"),
+  .ports = SW_TABLE (trans_housing_ports), .params = SW_TABLE (trans_brake_params),
+  .vars = SW_TABLE (trans_housing_vars), .key_param = "fn_max", .main_var = "f",
+  .build = housing_build, .forces = friction_forces, .variables = friction_variables,
+  .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &housing_friction,
 };

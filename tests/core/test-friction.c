@@ -136,6 +136,62 @@ test_stuck_and_events (void)
   g_assert_cmpfloat (fabs (free1 - (G_PI - 1.57) / (0.4 * G_PI)), <, 1e-6);
 }
 
+/* A mass of 1 kg at 2 m/s on support friction of 1 N: it slides to a stop
+ * (s = 2t - t^2/2, stopping at t = 2 s, s = 2 m), stays stuck under a
+ * force of 0.5 N from t = 2.5 s (below the static 1 N), and breaks away
+ * when the force steps to 1.5 N at t = 3 s (a = 0.5 m/s^2). */
+static void
+test_support_friction (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"slide\", \"components\": ["
+    "{\"id\": \"ground\", \"kind\": \"translational.fixed\"},"
+    "{\"id\": \"friction\", \"kind\": \"translational.support_friction\", \"params\": {\"f_pos\": [[0, 1]]}},"
+    "{\"id\": \"mass\", \"kind\": \"translational.mass\", \"params\": {\"m\": 1, \"s0\": 0, \"v0\": 2}},"
+    "{\"id\": \"push\", \"kind\": \"translational.force\", \"params\": {\"f\": {\"sum\": ["
+    "  {\"step\": {\"height\": 0.5, \"start_time\": 2.5}}, {\"step\": {\"height\": 1, \"start_time\": 3}}]}}}],"
+    "\"connections\": [{\"from\": \"friction.support\", \"to\": \"ground.flange\"},"
+    "{\"from\": \"friction.flange_b\", \"to\": \"mass.flange_a\"},"
+    "{\"from\": \"push.flange\", \"to\": \"mass.flange_b\"}, {\"from\": \"push.support\", \"to\": \"ground.flange\"}],"
+    "\"simulation\": {\"stop_time\": 4, \"output_interval\": 0.01, \"tolerance\": 1e-8}}";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "slide.shaft", &error);
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  SwSimulateOptions o;
+  const double *t, *s, *v, *mode;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  o = sw_simulate_options_from_system (sys);
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  t = sw_trajectory_get_times (tr);
+  s = column (tr, "mass.s");
+  v = column (tr, "mass.v");
+  mode = column (tr, "friction.mode");
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      if (t[r] < 2 - 1e-9)
+        {
+          g_assert_cmpfloat_with_epsilon (s[r], 2 * t[r] - 0.5 * t[r] * t[r], 1e-9);
+          g_assert_cmpfloat (mode[r], ==, 1);
+        }
+      else if (t[r] > 2 + 1e-9 && t[r] < 3)
+        {
+          g_assert_cmpfloat (v[r], ==, 0);
+          g_assert_cmpfloat_with_epsilon (s[r], 2, 1e-9);
+          g_assert_cmpfloat (mode[r], ==, 0);
+        }
+      else if (t[r] > 3 + 1e-9)
+        {
+          g_assert_cmpfloat_with_epsilon (v[r], 0.5 * (t[r] - 3), 1e-9);
+          g_assert_cmpfloat (mode[r], ==, 1);
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -145,6 +201,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/friction/coupled-clutches/momentum", test_momentum);
   g_test_add_func ("/core/friction/coupled-clutches/energy", test_energy);
   g_test_add_func ("/core/friction/coupled-clutches/stuck-and-events", test_stuck_and_events);
+  g_test_add_func ("/core/friction/support-friction", test_support_friction);
 
   return g_test_run ();
 }
