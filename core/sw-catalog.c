@@ -12,6 +12,7 @@ static const SwKind *const kinds[] = {
   &sw_kind_rot_damper,
   &sw_kind_rot_spring_damper,
   &sw_kind_rot_shaft,
+  &sw_kind_rot_disc,
   /* Translational */
   &sw_kind_trans_fixed,
   &sw_kind_trans_mass,
@@ -35,6 +36,7 @@ static const SwKind *const kinds[] = {
   &sw_kind_rot_elasto_backlash,
   &sw_kind_trans_support_friction,
   &sw_kind_trans_brake,
+  &sw_kind_trans_elasto_gap,
   /* Sources */
   &sw_kind_rot_torque,
   &sw_kind_rot_constant_torque,

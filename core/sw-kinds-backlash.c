@@ -1,5 +1,6 @@
-/* sw-kinds-backlash.c: backlash in series with a spring and damper
- * (Modelica's ElastoBacklash).
+/* sw-kinds-backlash.c: contacts that open: backlash in series with a
+ * spring and damper (Modelica's ElastoBacklash) and a gap that lifts off
+ * (ElastoGap).
  *
  * Inside the play, |phi_rel - phi_rel0| <= b/2, no torque. Beyond it the
  * spring torque tau_c = c (phi_diff -+ b/2) and the damping torque
@@ -107,5 +108,71 @@ const SwKind sw_kind_rot_elasto_backlash = {
   .ports = SW_TABLE (backlash_ports), .params = SW_TABLE (backlash_params), .vars = SW_TABLE (backlash_vars),
   .key_param = "b", .main_var = "tau", .validate = backlash_validate,
   .forces = backlash_forces, .variables = backlash_variables,
+  .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING,
+};
+
+/* ElastoGap: no force while s_rel > s_rel0; in contact the spring and the
+ * damper push flange_b away, the damping limited as in the backlash, and
+ * never pull. */
+static void
+gap_forces_of (const SwPart *p, double rel, double v, double *f_c, double *f)
+{
+  double f_d = p->param[P_D] * v;
+
+  *f_c = *f = 0;
+  if (rel > p->param[2])
+    return;
+  *f_c = p->param[P_C] * (rel - p->param[2]);
+  *f = *f_c + f_d >= 0 ? 0 : *f_c + MAX (*f_c, f_d);
+}
+
+static void
+gap_forces (const SwPart *p, const SwState *s, double *f)
+{
+  double f_c, force;
+
+  gap_forces_of (p, SW_X (p, s, B_B) - SW_X (p, s, B_A), SW_V (p, s, B_B) - SW_V (p, s, B_A), &f_c, &force);
+  f[p->node[B_A]] += force;
+  f[p->node[B_B]] -= force;
+}
+
+static void
+gap_variables (const SwPart *p, const SwState *s, double *out)
+{
+  double rel = SW_X (p, s, B_B) - SW_X (p, s, B_A), v = SW_V (p, s, B_B) - SW_V (p, s, B_A);
+  double f_c, f;
+
+  gap_forces_of (p, rel, v, &f_c, &f);
+  out[0] = rel;
+  out[1] = v;
+  out[2] = SW_A (p, s, B_B) - SW_A (p, s, B_A);
+  out[3] = f;
+  out[4] = p->param[P_C] > 0 ? 0.5 * f_c * f_c / p->param[P_C] : 0;
+  out[5] = MAX (0, (f - f_c) * v);
+  out[6] = f != 0;
+}
+
+static const SwPortDesc gap_ports[] = { SW_PORT ("flange_a", SW_TRANS), SW_PORT ("flange_b", SW_TRANS) };
+static const SwParamDesc gap_params[] = {
+  SW_NONNEG ("c", N_("Spring constant"), "N/m", 1, N_("Contact stiffness")),
+  SW_NONNEG ("d", N_("Damping constant"), "N.s/m", 1, N_("Contact damping; it never pulls")),
+  SW_ANY ("s_rel0", N_("Gap"), "m", 0, N_("Relative position below which the flanges touch")),
+};
+static const SwVarDesc gap_vars[] = {
+  SW_VAR ("s_rel", "m", N_("Relative position flange_b - flange_a")),
+  SW_VAR ("v_rel", "m/s", N_("Relative velocity")),
+  SW_VAR ("a_rel", "m/s2", N_("Relative acceleration")),
+  SW_VAR ("f", "N", N_("Force through the element (flange_b.f)")),
+  SW_VAR ("energy", "J", N_("Potential energy stored in the contact spring")),
+  SW_VAR ("lossPower", "W", N_("Power dissipated by the damping (never negative)")),
+  SW_VAR ("contact", "", N_("1 while the flanges touch and push, else 0")),
+};
+
+const SwKind sw_kind_trans_elasto_gap = {
+  .name = "translational.elasto_gap", .label = N_("Elasto-gap"), .group = "Friction and clutches",
+  .help = N_("Spring and damper that act only when the gap is closed (s_rel < s_rel0); never pulls"),
+  .ports = SW_TABLE (gap_ports), .params = SW_TABLE (gap_params), .vars = SW_TABLE (gap_vars),
+  .key_param = "s_rel0", .main_var = "f",
+  .forces = gap_forces, .variables = gap_variables,
   .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING,
 };

@@ -1,4 +1,4 @@
-/* sw-kinds-bodies.c: ground, inertia, mass and rod.
+/* sw-kinds-bodies.c: ground, inertia, mass, rod and disc.
  *
  * A body's two flanges are separate nodes tied by a constraint row
  * (x_b - x_a = 0, or = L for a translational body of length L) so that the
@@ -185,4 +185,29 @@ const SwKind sw_kind_trans_rod = {
   .ports = SW_TABLE (trans_body_ports), .params = SW_TABLE (rod_params),
   .vars = SW_TABLE (rod_vars), .key_param = "L", .main_var = "f",
   .build = rod_build, .variables = rod_variables,
+};
+
+/* Disc: massless, rigid, with a fixed twist deltaPhi = phi_b - phi_a
+ * (Modelica's Disc); the same row as a rod's. */
+static void
+disc_variables (const SwPart *p, const SwState *s, double *out)
+{
+  out[0] = SW_X (p, s, BODY_A) + p->param[ROD_L] / 2;
+  out[1] = -SW_LAMBDA (p, s, 0);
+}
+
+static const SwParamDesc disc_params[] = {
+  SW_ANY ("deltaPhi", N_("Twist"), "rad", 0, N_("Fixed rotation of flange_b against flange_a")),
+};
+static const SwVarDesc disc_vars[] = {
+  SW_VAR ("phi", "rad", N_("Angle of the disc's middle")),
+  SW_VAR ("tau", "N.m", N_("Torque through the disc (flange_b.tau)")),
+};
+
+const SwKind sw_kind_rot_disc = {
+  .name = "rotational.disc", .label = N_("Disc"), .group = "Rotational",
+  .help = N_("Massless rigid disc that twists its flanges by a fixed angle"),
+  .ports = SW_TABLE (rot_body_ports), .params = SW_TABLE (disc_params),
+  .vars = SW_TABLE (disc_vars), .key_param = "deltaPhi", .main_var = "tau",
+  .build = rod_build, .variables = disc_variables,
 };

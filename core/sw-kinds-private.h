@@ -45,4 +45,5 @@ extern const SwKind sw_kind_trans_force, sw_kind_trans_constant_force, sw_kind_t
 extern const SwKind sw_kind_trans_speed, sw_kind_trans_position, sw_kind_trans_accelerate;
 extern const SwKind sw_kind_rot_bearing_friction, sw_kind_rot_brake, sw_kind_rot_clutch;
 extern const SwKind sw_kind_rot_elasto_backlash;
-extern const SwKind sw_kind_trans_support_friction, sw_kind_trans_brake;
+extern const SwKind sw_kind_trans_support_friction, sw_kind_trans_brake, sw_kind_trans_elasto_gap;
+extern const SwKind sw_kind_rot_disc;

@@ -1,4 +1,5 @@
-/* test-friction.c: laws every run with sticking friction must keep, on
+/* test-friction.c: friction and contacts. Laws every run with sticking
+ * friction must keep, on
  * Modelica's CoupledClutches (data/examples/coupled-clutches.shaft): four
  * inertias of 1 kg.m², J1 driven by 10 sin(10 pi t), three clutches engaged
  * one after the other (clutch1 by a cosine that frees it after 1.2506 s).
@@ -48,6 +49,24 @@ column (SwTrajectory *tr, const char *name)
 
   g_assert_cmpint (c, >=, 0);
   return sw_trajectory_get_column (tr, c);
+}
+
+static SwTrajectory *
+run_text (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "test.shaft", &error);
+  g_autoptr (SwSystem) sys = NULL;
+  SwSimulateOptions o;
+  SwTrajectory *tr;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  o = sw_simulate_options_from_system (sys);
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return tr;
 }
 
 static void
@@ -192,6 +211,63 @@ test_support_friction (void)
     }
 }
 
+/* A mass of 1 kg at -1 m/s hits an elasto-gap (c 1e4 N/m, no damping) in
+ * front of the ground: it touches at t = 1 s, stays in contact for half a
+ * period, pi sqrt (m / c) = 0.0314 s, and leaves at +1 m/s; the gap never
+ * pulls. */
+static void
+test_elasto_gap (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"ground\", \"kind\": \"translational.fixed\"},"
+    "{\"id\": \"gap\", \"kind\": \"translational.elasto_gap\", \"params\": {\"c\": 1e4, \"d\": 0, \"s_rel0\": 0}},"
+    "{\"id\": \"mass\", \"kind\": \"translational.mass\", \"params\": {\"m\": 1, \"s0\": 1, \"v0\": -1}}],"
+    "\"connections\": [{\"from\": \"ground.flange\", \"to\": \"gap.flange_a\"},"
+    "{\"from\": \"gap.flange_b\", \"to\": \"mass.flange_a\"}],"
+    "\"simulation\": {\"stop_time\": 2, \"output_interval\": 0.001, \"tolerance\": 1e-10}}";
+  g_autoptr (SwTrajectory) tr = run_text (text);
+  const double *t = sw_trajectory_get_times (tr), *v = column (tr, "mass.v"), *f = column (tr, "gap.f");
+  double contact = G_PI * sqrt (1 / 1e4);
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      g_assert_cmpfloat (f[r], <=, 0);
+      if (t[r] < 1 - 1e-6)
+        g_assert_cmpfloat_with_epsilon (v[r], -1, 1e-9);
+      else if (t[r] > 1 + contact + 1e-6)
+        g_assert_cmpfloat_with_epsilon (v[r], 1, 1e-6);
+      else if (t[r] > 1 + 1e-6 && t[r] < 1 + contact - 1e-6)
+        g_assert_cmpfloat_with_epsilon (v[r], -cos (G_PI * (t[r] - 1) / contact), 1e-6);
+    }
+}
+
+/* Two inertias joined by a disc twisting by 0.5 rad turn as one of 3 kg.m2
+ * under 3 N.m: a = 1 rad/s^2, phi_b - phi_a = 0.5. */
+static void
+test_disc (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"drive\", \"kind\": \"rotational.constant_torque\", \"params\": {\"tau_constant\": 3}},"
+    "{\"id\": \"a\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"disc\", \"kind\": \"rotational.disc\", \"params\": {\"deltaPhi\": 0.5}},"
+    "{\"id\": \"b\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2}}],"
+    "\"connections\": [{\"from\": \"drive.flange\", \"to\": \"a.flange_a\"},"
+    "{\"from\": \"a.flange_b\", \"to\": \"disc.flange_a\"}, {\"from\": \"disc.flange_b\", \"to\": \"b.flange_a\"}],"
+    "\"simulation\": {\"stop_time\": 1, \"output_interval\": 0.1}}";
+  g_autoptr (SwTrajectory) tr = run_text (text);
+  const double *t = sw_trajectory_get_times (tr);
+  const double *pa = column (tr, "a.phi"), *pb = column (tr, "b.phi"), *tau = column (tr, "disc.tau");
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      g_assert_cmpfloat_with_epsilon (pb[r] - pa[r], 0.5, 1e-12);
+      g_assert_cmpfloat_with_epsilon (pa[r], 0.5 * t[r] * t[r], 1e-9);
+      g_assert_cmpfloat_with_epsilon (fabs (tau[r]), 2, 1e-9);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -202,6 +278,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/friction/coupled-clutches/energy", test_energy);
   g_test_add_func ("/core/friction/coupled-clutches/stuck-and-events", test_stuck_and_events);
   g_test_add_func ("/core/friction/support-friction", test_support_friction);
+  g_test_add_func ("/core/contact/elasto-gap", test_elasto_gap);
+  g_test_add_func ("/core/contact/disc", test_disc);
 
   return g_test_run ();
 }
