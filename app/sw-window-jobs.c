@@ -19,6 +19,7 @@
 #include <math.h>
 
 #include "sw-error.h"
+#include "sw-event-log.h"
 #include "sw-simulate.h"
 #include "sw-system.h"
 
@@ -225,6 +226,36 @@ run_progress (double   t,
                               progress_free);
 }
 
+/* What a finished run hands to the main thread: its trajectory and its
+ * event log, which the worker made alone and no longer touches. */
+typedef struct {
+  SwTrajectory *trajectory;
+  GArray       *events;     /* SwEventLogEntry */
+} RunResult;
+
+static void
+run_result_free (gpointer data)
+{
+  RunResult *result = data;
+
+  g_clear_pointer (&result->trajectory, sw_trajectory_unref);
+  g_clear_pointer (&result->events, g_array_unref);
+  g_free (result);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RunResult, run_result_free)
+
+/* In the worker: every friction mode change, into the run's own log. */
+static void
+run_mode_change (double      t,
+                 const char *id,
+                 int         old_mode,
+                 int         new_mode,
+                 gpointer    data)
+{
+  sw_event_log_append (data, t, id, old_mode, new_mode);
+}
+
 static void
 run_worker (GTask        *task,
             gpointer      source_object,
@@ -236,7 +267,9 @@ run_worker (GTask        *task,
   gint64 start = g_get_monotonic_time ();
   SwSimulateOptions options = job->options;
   g_autoptr(SwTrajectory) empty = NULL;
+  g_autoptr(GArray) events = sw_event_log_new ();
   SwTrajectory *rows;
+  RunResult *run;
 
   job->last_progress_us = start;
   /* Room for every row the run can make; the rows' times and states are
@@ -251,12 +284,19 @@ run_worker (GTask        *task,
   options.record_into = rows;
   options.on_row = NULL;
   options.discard_rows = TRUE;
+  options.on_mode_change = run_mode_change;
+  options.on_mode_change_data = events;
   empty = sw_simulate (job->system, &options, run_progress, job, cancellable, &error);
   job->elapsed_s = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
   if (empty == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, sw_trajectory_ref (job->rows), (GDestroyNotify) sw_trajectory_unref);
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  run = g_new0 (RunResult, 1);
+  run->trajectory = sw_trajectory_ref (job->rows);
+  run->events = g_steal_pointer (&events);
+  g_task_return_pointer (task, run, run_result_free);
 }
 
 /* A result is applied only when its window is alive and its job is still
@@ -291,7 +331,8 @@ run_done (GObject      *source_object,
   g_autoptr(SwWindow) owner = g_weak_ref_get (&job->window);
   g_autoptr(SwWindow) self = current_job_window (job, TRUE);
   g_autoptr(GError) error = NULL;
-  g_autoptr(SwTrajectory) trajectory = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autoptr(RunResult) run = g_task_propagate_pointer (G_TASK (result), &error);
+  SwTrajectory *trajectory = run != NULL ? run->trajectory : NULL;
 
   if (owner != NULL)
     owner->n_run_workers_done++;
@@ -318,6 +359,7 @@ run_done (GObject      *source_object,
 
       _sw_window_set_run_error (self, NULL);
       _sw_window_results_set_run (self, trajectory, job->params_text);
+      _sw_window_events_set (self, run->events);
       self->n_runs++;
       /* Live runs take milliseconds: "0.00 s" would say nothing. */
       if (job->elapsed_s < 1)

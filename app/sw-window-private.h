@@ -11,6 +11,8 @@
  *   sw-window-live.c      live tuning: every edit runs again, coalesced
  *   sw-window-results.c   the results area: plotted variables, runs
  *                         overlaid and pinned, export, the "ui" member
+ *   sw-window-events.c    the last run's event log (friction mode
+ *                         changes) below the variables list
  *   sw-window-modes.c     the analysis pages: modes, frequency response,
  *                         Campbell diagram
  *   sw-window-problems.c  the debounced check, its problems popover, and
@@ -68,6 +70,9 @@ struct _SwWindow
   AdwStatusPage        *empty_status;
   SwVariablesList      *variables_list;
   SwPlotView           *plot_view;
+  GtkBox               *events_box;
+  GtkLabel             *events_heading;
+  GtkColumnView        *events_view;
   GtkBox               *modes_page;
   GtkLabel             *modes_summary;
   SwModesView          *modes_view;
@@ -122,6 +127,8 @@ struct _SwWindow
   GStrv                 plotted;
   GHashTable           *panels;           /* name -> panel + 1 */
   gboolean              syncing_variables; /* the list is being set from the plot */
+  GArray               *events;           /* the last run's event log (SwEventLogEntry), or NULL */
+  GListStore           *event_items;      /* its rows in the event list */
   SwModes              *modes;
   gboolean              modes_at_cursor;
   guint                 pending_mode;     /* to select when modes arrive, or G_MAXUINT */
@@ -240,6 +247,15 @@ char    *_sw_window_export_to_path        (SwWindow             *self,
                                            const char           *what,
                                            const char           *path,
                                            GError              **error);
+
+/* sw-window-events.c */
+void     _sw_window_events_init           (SwWindow             *self);
+void     _sw_window_events_dispose        (SwWindow             *self);
+/* The event log of the run shown (SwEventLogEntry; NULL or empty: the list
+ * hides). */
+void     _sw_window_events_set            (SwWindow             *self,
+                                           GArray               *events);
+guint    _sw_window_events_get_n          (SwWindow             *self);
 
 /* sw-window-modes.c */
 void     _sw_window_modes_init            (SwWindow             *self);

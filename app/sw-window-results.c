@@ -511,6 +511,7 @@ _sw_window_results_clear (SwWindow *self)
   g_clear_pointer (&self->plotted, g_strfreev);
   g_hash_table_remove_all (self->panels);
   sw_variables_list_set_x_variable (self->variables_list, NULL);
+  _sw_window_events_set (self, NULL);
   _sw_window_modes_set (self, NULL);
   _sw_window_analysis_set_system (self, NULL);
 }

@@ -410,6 +410,7 @@ sw_window_dispose (GObject *object)
   _sw_window_live_clear (self);
   disconnect_document (self);
   _sw_window_results_dispose (self);
+  _sw_window_events_dispose (self);
   /* The template's children may emit while they are torn down (the
    * canvas its selection, as its model goes): nothing of this window
    * may run then. */
@@ -599,6 +600,9 @@ sw_window_class_init (SwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwWindow, empty_status);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, variables_list);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, plot_view);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, events_box);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, events_heading);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, events_view);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, modes_page);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, modes_summary);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, modes_view);
@@ -644,6 +648,7 @@ sw_window_init (SwWindow *self)
                            G_CALLBACK (results_paned_notify_max_position_cb), self,
                            G_CONNECT_SWAPPED);
   _sw_window_results_init (self);
+  _sw_window_events_init (self);
   _sw_window_modes_init (self);
   _sw_window_live_init (self);
   {

@@ -16,7 +16,9 @@
 #include "sw-window.h"
 #include "sw-window-private.h"
 #include "sw-error.h"
+#include "sw-event-log.h"
 #include "sw-plot-view.h"
+#include "sw-simulate.h"
 #include "sw-test-files.h"
 #include "test-window-common.h"
 
@@ -345,6 +347,88 @@ test_run_curves (void)
   /* And the modes with it. */
   g_assert_true (wait_until_idle (window, 60));
   g_assert_nonnull (sw_window_get_modes (window));
+
+  window_destroy_and_check (window);
+}
+
+static void
+collect_event (double t, const char *id, int old_mode, int new_mode, gpointer data)
+{
+  sw_event_log_append (data, t, id, old_mode, new_mode);
+}
+
+/* The Friction example's event log below the variables list: the changes
+ * sw_simulate reports for the same model, bit for bit and in order, 8 rows;
+ * activating a row moves the plot's cursor to its time. A model without
+ * friction hides the list. */
+static void
+test_events (void)
+{
+  SwWindow *window = window_new ();
+  SwPlotView *plot = SW_PLOT_VIEW (sw_window_get_plot_view (window));
+  g_autoptr(GArray) expected = sw_event_log_new ();
+  g_autoptr(SwSystem) system = NULL;
+  g_autoptr(SwTrajectory) trajectory = NULL;
+  g_autoptr(GError) error = NULL;
+  GListModel *rows;
+  SwSimulateOptions options;
+  double t = -1;
+
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->events_box)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", "friction"));
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_true (wait_until_idle (window, 60));
+
+  /* The same run outside the window. */
+  system = sw_model_assemble (sw_window_get_model (window), &error);
+  g_assert_no_error (error);
+  options = sw_simulate_options_from_system (system);
+  options.on_mode_change = collect_event;
+  options.on_mode_change_data = expected;
+  trajectory = sw_simulate (system, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (expected->len, ==, 8);
+
+  g_assert_nonnull (window->events);
+  g_assert_cmpuint (window->events->len, ==, expected->len);
+  for (guint i = 0; i < expected->len; i++)
+    {
+      const SwEventLogEntry *a = &g_array_index (window->events, SwEventLogEntry, i);
+      const SwEventLogEntry *b = &g_array_index (expected, SwEventLogEntry, i);
+
+      g_assert_cmpfloat (a->t, ==, b->t);
+      g_assert_cmpstr (a->id, ==, b->id);
+      g_assert_cmpint (a->old_mode, ==, b->old_mode);
+      g_assert_cmpint (a->new_mode, ==, b->new_mode);
+    }
+  /* The brake engages at 0.5 s (free -> forward), the clutch sticks last. */
+  g_assert_cmpstr (g_array_index (expected, SwEventLogEntry, 4).id, ==, "brake");
+  g_assert_cmpfloat (g_array_index (expected, SwEventLogEntry, 4).t, ==, 0.5);
+  g_assert_cmpint (g_array_index (expected, SwEventLogEntry, 7).new_mode, ==, 0);
+
+  /* Shown: a heading and a row per change. */
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->events_box)));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->events_view)));
+  g_assert_cmpstr (gtk_label_get_label (window->events_heading), ==, "8 Events");
+  rows = G_LIST_MODEL (gtk_column_view_get_model (window->events_view));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 8);
+  g_assert_cmpuint (_sw_window_events_get_n (window), ==, 8);
+
+  /* A click (activate) on the third row: the cursor at its time. */
+  g_signal_emit_by_name (window->events_view, "activate", 2u);
+  g_assert_true (sw_plot_view_get_cursor (plot, &t));
+  g_assert_cmpfloat (t, ==, g_array_index (expected, SwEventLogEntry, 2).t);
+  g_signal_emit_by_name (window->events_view, "activate", 6u);
+  g_assert_true (sw_plot_view_get_cursor (plot, &t));
+  g_assert_cmpfloat (t, ==, g_array_index (expected, SwEventLogEntry, 6).t);
+
+  /* No friction, no events: the list goes. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", "first"));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->events_box)));
+  g_assert_true (wait_for_runs (window, sw_window_get_n_runs (window), 60));
+  g_assert_true (wait_until_idle (window, 60));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->events_box)));
+  g_assert_cmpuint (_sw_window_events_get_n (window), ==, 0);
 
   window_destroy_and_check (window);
 }
@@ -749,7 +833,7 @@ static void
 test_screenshots (void)
 {
   const char *dir = g_getenv ("SW_SCREENSHOTS");
-  static const char *const examples[] = { "first", "fourbody", "elastic-bearing", "rolling-wheel" };
+  static const char *const examples[] = { "first", "fourbody", "elastic-bearing", "rolling-wheel", "friction" };
   AdwStyleManager *style = adw_style_manager_get_default ();
 
   if (dir == NULL)
@@ -825,6 +909,7 @@ add_tests (void)
 {
   g_test_add_func ("/app/window/run-curves", test_run_curves);
   g_test_add_func ("/app/window/stop", test_stop);
+  g_test_add_func ("/app/window/events", test_events);
   g_test_add_func ("/app/window/live-edit", test_live_edit);
   g_test_add_func ("/app/window/ui-member", test_ui_member);
   g_test_add_func ("/app/window/menu-panels-xy", test_menu_panels_xy);
