@@ -1,6 +1,8 @@
 /* sw-linear.c: linearisation of the reduced equations at an operating point.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-linear-private.h"
+#include "sw-error.h"
+#include <glib/gi18n-lib.h>
 
 #include <math.h>
 #include <stdlib.h>
@@ -215,6 +217,17 @@ linear_new (const SwSystem *sys, double t, const double *y, gboolean dense, GErr
   lin->sys = sys;
   lin->t = t;
   lin->n = n;
+  /* A friction part's equations depend on its mode (stuck: another
+   * configuration): linearising without it would give wrong numbers. */
+  for (guint i = 0; i < sys->n_parts; i++)
+    if (sys->parts[i].kind->friction != NULL)
+      {
+        g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                     _("component “%s”: friction elements (stuck or sliding) cannot be linearised yet; modal "
+                       "analysis, frequency responses and Campbell diagrams need a model without them"),
+                     sys->parts[i].id);
+        return NULL;
+      }
   if (!sw_equations_complete (eq, t, y != NULL ? y : sys->y0, FALSE))
     {
       g_propagate_error (error, g_steal_pointer (&eq->error));
