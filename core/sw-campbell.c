@@ -120,6 +120,17 @@ sw_campbell_compute (const SwSystem *sys, const char *shaft, const SwCampbellOpt
         g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("invalid order %g; valid: orders > 0"), o->orders[k]);
         return NULL;
       }
+  /* Its shapes are over the system's coordinates: friction's configurations
+   * have others. */
+  for (guint i = 0; i < sys->n_parts; i++)
+    if (sys->parts[i].kind->friction != NULL)
+      {
+        g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                     _("component “%s”: a Campbell diagram of a model with friction elements is not available "
+                       "yet; remove them or replace them by their locked or free equivalent"),
+                     sys->parts[i].id);
+        return NULL;
+      }
   if (!(base = sw_modes_compute (sys, 0, NULL, error)))
     return NULL;
   elastic = g_new (guint, MAX (sw_modes_get_n_modes (base), 1));

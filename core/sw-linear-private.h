@@ -38,6 +38,11 @@ typedef struct {
 SwLinear *sw_linear_new  (const SwSystem *sys, double t, const double *y, GError **error);
 /* Only the compressed matrices: memory linear in a chain's size. */
 SwLinear *sw_linear_new_sparse (const SwSystem *sys, double t, const double *y, GError **error);
+/* The same for a system with friction parts in the given modes (per part;
+ * sys locks the stuck ones, see sw-friction-private.h). Without modes a
+ * system with friction parts is refused. */
+SwLinear *_sw_linear_new_in_modes (const SwSystem *sys, double t, const double *y, const gint8 *modes,
+                                   GError **error);
 void      sw_linear_free (SwLinear *lin);
 
 /* The tangent stiffness of one element over its distinct port nodes:

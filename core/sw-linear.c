@@ -205,8 +205,10 @@ column (Work *w, guint j, gboolean velocity, gsl_matrix *out, Triplets *sparse)
     }
 }
 
+/* modes: the friction parts' modes to linearise in (sys then locks the
+ * stuck ones), or NULL for a system without friction. */
 static SwLinear *
-linear_new (const SwSystem *sys, double t, const double *y, gboolean dense, GError **error)
+linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, gboolean dense, GError **error)
 {
   g_autoptr (SwLinear) lin = g_new0 (SwLinear, 1);
   g_autoptr (SwEquations) eq = sw_equations_new (sys);
@@ -219,15 +221,17 @@ linear_new (const SwSystem *sys, double t, const double *y, gboolean dense, GErr
   lin->n = n;
   /* A friction part's equations depend on its mode (stuck: another
    * configuration): linearising without it would give wrong numbers. */
-  for (guint i = 0; i < sys->n_parts; i++)
+  for (guint i = 0; i < sys->n_parts && modes == NULL; i++)
     if (sys->parts[i].kind->friction != NULL)
       {
         g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                     _("component “%s”: friction elements (stuck or sliding) cannot be linearised yet; modal "
-                       "analysis, frequency responses and Campbell diagrams need a model without them"),
+                     _("component “%s”: frequency responses of models with friction elements (stuck or sliding) "
+                       "are not available yet"),
                      sys->parts[i].id);
         return NULL;
       }
+  if (modes != NULL)
+    memcpy (eq->mode, modes, MAX (sys->n_parts, 1));
   if (!sw_equations_complete (eq, t, y != NULL ? y : sys->y0, FALSE))
     {
       g_propagate_error (error, g_steal_pointer (&eq->error));
@@ -309,13 +313,19 @@ linear_new (const SwSystem *sys, double t, const double *y, gboolean dense, GErr
 SwLinear *
 sw_linear_new (const SwSystem *sys, double t, const double *y, GError **error)
 {
-  return linear_new (sys, t, y, TRUE, error);
+  return linear_new (sys, t, y, NULL, TRUE, error);
 }
 
 SwLinear *
 sw_linear_new_sparse (const SwSystem *sys, double t, const double *y, GError **error)
 {
-  return linear_new (sys, t, y, FALSE, error);
+  return linear_new (sys, t, y, NULL, FALSE, error);
+}
+
+SwLinear *
+_sw_linear_new_in_modes (const SwSystem *sys, double t, const double *y, const gint8 *modes, GError **error)
+{
+  return linear_new (sys, t, y, modes, FALSE, error);
 }
 
 /* ---- Compressed columns -------------------------------------------------- */

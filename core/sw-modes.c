@@ -23,6 +23,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include "sw-lapack-private.h"
+#include "sw-friction-private.h"
 #include "sw-error.h"
 #include "sw-gsl-private.h"
 #include "sw-eigen-private.h"
@@ -653,9 +654,46 @@ sw_modes_compute_with_options (const SwSystem *sys, double t, const double *stat
   return _sw_modes_compute_timed (sys, t, state, options, NULL, error);
 }
 
+static SwModes *compute_modes (const SwSystem *sys, double t, const double *state, const gint8 *friction_modes,
+                               const SwModesOptions *options, SwModesTiming *timing, GError **error);
+
+/* A system with friction: the modes settled at (t, state) as a run would
+ * have them there (stuck parts locked, sliding ones with the slope of
+ * their characteristic), and the analysis of that configuration. */
+static SwModes *
+compute_in_friction_modes (const SwSystem *sys, double t, const double *state, const SwModesOptions *options,
+                           SwModesTiming *timing, GError **error)
+{
+  SwFrictionRun *run = _sw_friction_run_new (sys);
+  g_autoptr (SwSystem) config = NULL;
+  g_autofree double *y_new = NULL;
+  g_autofree gint8 *friction_modes = NULL;
+  gboolean changed;
+
+  if (!_sw_friction_run_settle (run, t, state != NULL ? state : sys->y0, &changed, &y_new, error))
+    {
+      _sw_friction_run_free (run);
+      return NULL;
+    }
+  config = sw_system_ref ((SwSystem *) _sw_friction_run_get_system (run));
+  friction_modes = g_memdup2 (_sw_friction_run_get_equations (run)->mode, MAX (sys->n_parts, 1));
+  _sw_friction_run_free (run);
+  return compute_modes (config, t, y_new != NULL ? y_new : state, friction_modes, options, timing, error);
+}
+
 SwModes *
 _sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, const SwModesOptions *options,
                          SwModesTiming *timing, GError **error)
+{
+  g_return_val_if_fail (sys != NULL, NULL);
+  if (_sw_system_has_friction (sys))
+    return compute_in_friction_modes (sys, t, state, options, timing, error);
+  return compute_modes (sys, t, state, NULL, options, timing, error);
+}
+
+static SwModes *
+compute_modes (const SwSystem *sys, double t, const double *state, const gint8 *friction_modes,
+               const SwModesOptions *options, SwModesTiming *timing, GError **error)
 {
   g_autoptr (GTimer) timer = g_timer_new ();
   SwModesTiming dummy;
@@ -704,7 +742,8 @@ _sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, con
                    sys->n_coords, SW_MODES_MAX_COORDS);
       return NULL;
     }
-  if (!(lin = sw_linear_new_sparse (sys, t, state, error)))
+  if (!(lin = friction_modes != NULL ? _sw_linear_new_in_modes (sys, t, state, friction_modes, error)
+                                     : sw_linear_new_sparse (sys, t, state, error)))
     return NULL;
   nc = sys->n_coords;
 

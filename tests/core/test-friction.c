@@ -17,6 +17,7 @@
 
 #include "sw-error.h"
 #include "sw-model.h"
+#include "sw-modes.h"
 #include "sw-simulate.h"
 #include "sw-system.h"
 #include "sw-test-files.h"
@@ -268,6 +269,50 @@ test_disc (void)
     }
 }
 
+/* Modal analysis in the active modes: J1 (1) and J2 (3) joined by an
+ * engaged clutch at rest, J2 held by a spring c = 400 to the ground. At
+ * t = 0 the clutch sticks: one body of 4 kg.m2, omega = sqrt (400 / 4) = 10
+ * rad/s. Released (f_normalized 0), J1 is free: a rigid mode and omega =
+ * sqrt (400 / 3). */
+static void
+test_modes_in_active_mode (void)
+{
+  static const char *const engaged[] = { "1", "0" };
+  static const double omega[] = { 10, 11.547005383792516 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (engaged); k++)
+    {
+      g_autofree char *text = g_strdup_printf (
+        "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+        "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"},"
+        "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1, \"phi0\": 0, \"w0\": 0}},"
+        "{\"id\": \"clutch\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 100, \"f_normalized\": %s}},"
+        "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 3, \"phi0\": 0, \"w0\": 0}},"
+        "{\"id\": \"spring\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 400}}],"
+        "\"connections\": [{\"from\": \"J1.flange_b\", \"to\": \"clutch.flange_a\"},"
+        "{\"from\": \"clutch.flange_b\", \"to\": \"J2.flange_a\"}, {\"from\": \"J2.flange_b\", \"to\": \"spring.flange_a\"},"
+        "{\"from\": \"spring.flange_b\", \"to\": \"ground.flange\"}]}", engaged[k]);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "modes.shaft", &error);
+      g_autoptr (SwSystem) sys = NULL;
+      g_autoptr (SwModes) modes = NULL;
+      gboolean found = FALSE;
+
+      g_assert_no_error (error);
+      sys = sw_model_assemble (model, &error);
+      g_assert_no_error (error);
+      modes = sw_modes_compute (sys, 0, NULL, &error);
+      g_assert_no_error (error);
+      for (guint m = 0; m < sw_modes_get_n_modes (modes); m++)
+        {
+          if (fabs (sw_modes_get_mode (modes, m)->omega_rad_s - omega[k]) < 1e-9 * omega[k])
+            found = TRUE;
+        }
+      g_assert_true (found);
+      g_assert_cmpuint (sw_modes_get_n_modes (modes), ==, k == 0 ? 1 : 2);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -278,6 +323,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/friction/coupled-clutches/energy", test_energy);
   g_test_add_func ("/core/friction/coupled-clutches/stuck-and-events", test_stuck_and_events);
   g_test_add_func ("/core/friction/support-friction", test_support_friction);
+  g_test_add_func ("/core/friction/modes-in-active-mode", test_modes_in_active_mode);
   g_test_add_func ("/core/contact/elasto-gap", test_elasto_gap);
   g_test_add_func ("/core/contact/disc", test_disc);
 
