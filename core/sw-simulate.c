@@ -596,6 +596,13 @@ interpolate_step (gpointer data, double t, double *y, GError **error)
   return it->type->interpolate (it, t, y, error);
 }
 
+/* The interpolant of a configuration without states. */
+static gboolean
+interpolate_nothing (gpointer data, double t, double *y, GError **error)
+{
+  return TRUE;
+}
+
 /* Adds an integrator's counters to the run's (a run with friction has one
  * integrator per configuration of stuck parts). */
 static void
@@ -746,7 +753,10 @@ integrate (const SwSystem          *sys,
               n_steps = 0;
             }
           if (it == NULL)
-            t = t_stop;
+            /* Nothing to integrate; with friction (everything stuck) the
+             * switching functions depend on time alone: checked on the
+             * output grid. */
+            t = friction != NULL ? MIN (t_stop, t + dt) : t_stop;
           else if (++n_steps > MAX_STEPS)
             {
               g_set_error (&it_error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
@@ -769,11 +779,12 @@ integrate (const SwSystem          *sys,
             }
           /* A friction part changing mode within the step: the step ends
            * there, at the located instant. */
-          if (friction != NULL && it != NULL)
+          if (friction != NULL)
             {
               ok = _sw_friction_run_check (friction, t, y, &crossed, &it_error);
               if (ok && crossed)
-                ok = _sw_friction_run_locate (friction, t_prev, t, interpolate_step, it, &t, y, &it_error);
+                ok = _sw_friction_run_locate (friction, t_prev, t, it != NULL ? interpolate_step : interpolate_nothing,
+                                              it, &t, y, &it_error);
               if (!ok)
                 break;
             }
