@@ -37,6 +37,7 @@ static const SwKind *const kinds[] = {
   &sw_kind_trans_support_friction,
   &sw_kind_trans_brake,
   &sw_kind_trans_elasto_gap,
+  &sw_kind_trans_mass_with_stop_and_friction,
   /* Sources */
   &sw_kind_rot_torque,
   &sw_kind_rot_constant_torque,

@@ -159,6 +159,9 @@ typedef struct {
   double tau0, tau0_max;
   double engaged;            /* > 0 engaged, <= 0 free */
   gboolean free;
+  double rel;                /* relative position */
+  double room_forward, room_backward;  /* to the hard stops (INFINITY: none) */
+  double lower, upper;       /* the stops */
 } Contact;
 
 /* After sw_equations_complete (): what part i's mode machine reads. */
@@ -178,6 +181,12 @@ read_contact (SwFrictionRun *run, guint i, double t, Contact *c)
   c->tau = run->mode[i] == SW_FRICTION_STUCK ? -eq->lambda[p->first_row + p->n_rows - 1] : 0;
   f->limits (p, &state, &c->tau0, &c->tau0_max, &c->engaged);
   c->free = !(c->engaged > 0);
+  c->rel = eq->x[b] - eq->x[a];
+  c->lower = -INFINITY, c->upper = INFINITY;
+  if (f->stops != NULL)
+    f->stops (p, &c->lower, &c->upper);
+  c->room_forward = c->upper - c->rel;
+  c->room_backward = c->rel - c->lower;
 }
 
 static double
@@ -186,9 +195,9 @@ switching_value (gint8 mode, const Contact *c, double band)
   switch (mode)
     {
     case SW_FRICTION_FORWARD:
-      return MIN (c->w + band, c->engaged);
+      return MIN (MIN (c->w + band, c->engaged), c->room_forward);
     case SW_FRICTION_BACKWARD:
-      return MIN (-c->w + band, c->engaged);
+      return MIN (MIN (-c->w + band, c->engaged), c->room_backward);
     case SW_FRICTION_STUCK:
       return MIN (c->tau0_max - fabs (c->tau), c->engaged);
     default:
@@ -444,14 +453,23 @@ reconfigure (SwFrictionRun *run, double t, const double *y, double **y_new, GErr
   return TRUE;
 }
 
-/* The relative position of part i's ends now (after complete). */
+/* A relative position this close to a stop is at it. */
 static double
-relative_position (SwFrictionRun *run, guint i)
+stop_tolerance (const Contact *c)
 {
-  const SwPart *p = &run->sys->parts[i];
-  const SwFrictionDesc *f = p->kind->friction;
+  return 1e-9 * MAX (1, MAX (isfinite (c->upper) ? fabs (c->upper) : 0, isfinite (c->lower) ? fabs (c->lower) : 0));
+}
 
-  return run->eq->x[p->node[f->port_b]] - run->eq->x[p->node[f->port_a]];
+/* Where part i locks: its relative position now, or the hard stop it is
+ * at (after complete). */
+static double
+lock_position (const Contact *c)
+{
+  if (c->room_forward <= stop_tolerance (c))
+    return c->upper;
+  if (c->room_backward <= stop_tolerance (c))
+    return c->lower;
+  return c->rel;
 }
 
 /* The next mode of part i by Modelica's rules, from where it is now. A
@@ -461,7 +479,21 @@ static gint8
 next_mode (gint8 mode, gint8 start, const Contact *c, double w_zero)
 {
   gboolean at_zero = fabs (c->w) <= w_zero;
+  gboolean at_upper = c->room_forward <= stop_tolerance (c), at_lower = c->room_backward <= stop_tolerance (c);
 
+  /* Moving into a hard stop: it stops there. */
+  if ((at_upper && c->w > w_zero && mode != SW_FRICTION_STUCK) ||
+      (at_lower && c->w < -w_zero && mode != SW_FRICTION_STUCK))
+    return SW_FRICTION_STUCK;
+  if (mode == SW_FRICTION_STUCK && (at_upper || at_lower))
+    {
+      /* At a stop it leaves only away from it. */
+      if (at_upper && c->tau < -c->tau0_max)
+        return SW_FRICTION_BACKWARD;
+      if (at_lower && c->tau > c->tau0_max)
+        return SW_FRICTION_FORWARD;
+      return SW_FRICTION_STUCK;
+    }
   if (c->free)
     return SW_FRICTION_FREE;
   if (mode == SW_FRICTION_FREE || (!at_zero && mode != SW_FRICTION_STUCK))
@@ -530,7 +562,7 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
           run->band[k] = start[i] != 0 ? w_zero : 0;
           if ((next == SW_FRICTION_STUCK) != (run->mode[i] == SW_FRICTION_STUCK))
             {
-              run->locked[i] = next == SW_FRICTION_STUCK ? relative_position (run, i) : NAN;
+              run->locked[i] = next == SW_FRICTION_STUCK ? lock_position (&c) : NAN;
               relock = TRUE;
             }
           g_array_append_val (run->changes, ((Change) { i, run->mode[i], next }));

@@ -118,6 +118,11 @@ typedef struct {
    * with a normal force, <= 0 free (continuous in time, so that the instant
    * it frees is found like any other). */
   void (*limits) (const SwPart *part, const SwState *state, double *tau0, double *tau0_max, double *engaged);
+  /* Hard stops (NULL: none): the relative positions x_b - x_a it cannot
+   * pass forward (*upper) and backward (*lower). Reaching one, the part
+   * sticks there (an inelastic impact: its speed drops to 0) and leaves it
+   * only away from it. */
+  void (*stops)  (const SwPart *part, double *lower, double *upper);
 } SwFrictionDesc;
 
 typedef struct _SwKind SwKind;

@@ -14,6 +14,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-kinds-private.h"
+#include "sw-error.h"
 
 /* Ports. The bearing friction and the brake join flange_a and flange_b
  * rigidly and rub against the support; the clutch rubs flange_b on
@@ -275,4 +276,135 @@ const SwKind sw_kind_trans_brake = {
   .vars = SW_TABLE (trans_housing_vars), .key_param = "fn_max", .main_var = "f",
   .build = housing_build, .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &housing_friction,
+};
+
+/* Mass with hard stops and Stribeck friction against the support (Modelica's
+ * MassWithStopAndFriction): flange_b - flange_a = L, the mass on flange_a
+ * (its centre s = flange_a + L/2); sliding, f = F_prop v + sign (v)
+ * (F_Coulomb + F_Stribeck exp (-fexp |v|)); the largest static force is
+ * 1.001 (F_Coulomb + F_Stribeck). It stops dead at flange_b = smax and at
+ * flange_a = smin (both relative to the support, which is the ground unless
+ * connected). */
+enum { MS_M, MS_X0, MS_V0, MS_L, MS_SMAX, MS_SMIN, MS_F_PROP, MS_F_COULOMB, MS_F_STRIBECK, MS_FEXP };
+enum { MS_A, MS_B, MS_SUPPORT };
+
+static void
+stop_mass_build (const SwPart *p, SwBuilder *b)
+{
+  guint nodes[2] = { p->node[MS_B], p->node[MS_A] };
+  double coeffs[2] = { 1, -1 };
+  double L = p->param[MS_L];
+
+  sw_builder_add_constraint (b, p, 2, nodes, coeffs, L);
+  sw_builder_add_mass (b, p, p->node[MS_A], p->param[MS_M]);
+  sw_builder_set_initial (b, p, p->node[MS_A], p->param[MS_X0], -L / 2, p->param[MS_V0]);
+}
+
+static double
+stribeck_force (const SwPart *p, const SwState *s, double v)
+{
+  double coulomb = p->param[MS_F_COULOMB] + p->param[MS_F_STRIBECK] * exp (-p->param[MS_FEXP] * fabs (v));
+
+  switch (s->mode[p->component])
+    {
+    case SW_FRICTION_FORWARD:
+      return p->param[MS_F_PROP] * v + coulomb;
+    case SW_FRICTION_BACKWARD:
+      return p->param[MS_F_PROP] * v - coulomb;
+    default:
+      return 0;
+    }
+}
+
+static void
+stop_mass_forces (const SwPart *p, const SwState *s, double *f)
+{
+  double force = stribeck_force (p, s, SW_V (p, s, MS_B) - SW_V (p, s, MS_SUPPORT));
+
+  f[p->node[MS_SUPPORT]] += force;
+  f[p->node[MS_B]] -= force;
+}
+
+static void
+stop_mass_limits (const SwPart *p, const SwState *s, double *f0, double *f0_max, double *engaged)
+{
+  (void) s;
+  *f0 = p->param[MS_F_COULOMB] + p->param[MS_F_STRIBECK];
+  *f0_max = 1.001 * *f0;
+  *engaged = 1;
+}
+
+static void
+stop_mass_stops (const SwPart *p, double *lower, double *upper)
+{
+  /* In flange_b's position relative to the support: flange_a >= smin is
+   * flange_b >= smin + L. */
+  *lower = p->param[MS_SMIN] + p->param[MS_L];
+  *upper = p->param[MS_SMAX];
+}
+
+static void
+stop_mass_variables (const SwPart *p, const SwState *s, double *out)
+{
+  int mode = s->mode[p->component];
+  double v = SW_V (p, s, MS_B) - SW_V (p, s, MS_SUPPORT);
+  double f = mode == SW_FRICTION_STUCK ? -SW_LAMBDA (p, s, p->n_rows - 1) : stribeck_force (p, s, v);
+
+  out[0] = SW_X (p, s, MS_A) + p->param[MS_L] / 2 - SW_X (p, s, MS_SUPPORT);
+  out[1] = v;
+  out[2] = SW_A (p, s, MS_B) - SW_A (p, s, MS_SUPPORT);
+  out[3] = f;
+  out[4] = mode;
+  out[5] = s->start[p->component] > 0;
+  out[6] = s->start[p->component] < 0;
+  out[7] = mode == SW_FRICTION_STUCK;
+  out[8] = mode == SW_FRICTION_STUCK ? 0 : MAX (0, f * v);
+}
+
+static gboolean
+stop_mass_validate (const double *params, GError **error)
+{
+  if (!(params[MS_SMAX] - params[MS_SMIN] >= params[MS_L]))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("the stops smin = %g m and smax = %g m leave no room for the length L = %g m; "
+                     "valid: smax - smin >= L"), params[MS_SMIN], params[MS_SMAX], params[MS_L]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static const SwFrictionDesc stop_mass_friction = { MS_SUPPORT, MS_B, stop_mass_limits, stop_mass_stops };
+
+static const SwParamDesc stop_mass_params[] = {
+  SW_NONNEG ("m", N_("Mass"), "kg", 1, N_("Mass of the sliding body")),
+  SW_INITIAL ("s0", N_("Initial position"), "m", N_("Of the centre; absent: follows from rigid connections, else 0")),
+  SW_INITIAL ("v0", N_("Initial speed"), "m/s", N_("Absent: follows from rigid connections, else 0")),
+  SW_NONNEG ("L", N_("Length"), "m", 0, N_("Distance between flange_a and flange_b")),
+  SW_ANY ("smax", N_("Upper stop"), "m", 25, N_("Right stop: flange_b cannot pass it")),
+  SW_ANY ("smin", N_("Lower stop"), "m", -25, N_("Left stop: flange_a cannot pass it")),
+  SW_NONNEG ("F_prop", N_("Viscous friction"), "N.s/m", 1, N_("Velocity dependent friction coefficient")),
+  SW_NONNEG ("F_Coulomb", N_("Coulomb friction"), "N", 5, N_("Constant friction force while sliding")),
+  SW_NONNEG ("F_Stribeck", N_("Stribeck friction"), "N", 10, N_("Extra friction at low speed (the Stribeck effect)")),
+  SW_NONNEG ("fexp", N_("Stribeck decay"), "s/m", 2, N_("Exponential decay of the Stribeck friction with speed")),
+};
+static const SwPortDesc stop_mass_ports[] = {
+  SW_PORT ("flange_a", SW_TRANS), SW_PORT ("flange_b", SW_TRANS), SW_SUPPORT ("support", SW_TRANS),
+};
+static const SwVarDesc stop_mass_vars[] = {
+  SW_VAR ("s", "m", N_("Position of the centre relative to the support")),
+  SW_VAR ("v", "m/s", N_("Velocity")),
+  SW_VAR ("a", "m/s2", N_("Acceleration")),
+  SW_VAR ("f", "N", N_("Friction force (positive against positive speed)")),
+  FRICTION_STATE_VARS,
+};
+
+const SwKind sw_kind_trans_mass_with_stop_and_friction = {
+  .name = "translational.mass_with_stop_and_friction", .label = N_("Mass with stops and friction"),
+  .group = "Friction and clutches",
+  .help = N_("Sliding mass with Stribeck friction against the support and hard stops where it stops dead"),
+  .ports = SW_TABLE (stop_mass_ports), .params = SW_TABLE (stop_mass_params), .vars = SW_TABLE (stop_mass_vars),
+  .key_param = "m", .main_var = "v", .validate = stop_mass_validate,
+  .build = stop_mass_build, .forces = stop_mass_forces, .variables = stop_mass_variables,
+  .force_flags = SW_FORCE_DAMPING, .friction = &stop_mass_friction,
 };

@@ -46,4 +46,4 @@ extern const SwKind sw_kind_trans_speed, sw_kind_trans_position, sw_kind_trans_a
 extern const SwKind sw_kind_rot_bearing_friction, sw_kind_rot_brake, sw_kind_rot_clutch;
 extern const SwKind sw_kind_rot_elasto_backlash;
 extern const SwKind sw_kind_trans_support_friction, sw_kind_trans_brake, sw_kind_trans_elasto_gap;
-extern const SwKind sw_kind_rot_disc;
+extern const SwKind sw_kind_rot_disc, sw_kind_trans_mass_with_stop_and_friction;
