@@ -133,6 +133,21 @@ events_activate_cb (SwWindow *self,
   sw_plot_view_set_cursor (self->plot_view, event->t);
 }
 
+/* The list as tall as its rows (up to the scrolled window's maximum), the
+ * variables list keeping at least half. */
+static void
+place_events (SwWindow *self)
+{
+  int height = gtk_widget_get_height (GTK_WIDGET (self->events_paned));
+  int natural = 0;
+
+  if (!self->events_place_pending || height <= 0 || !gtk_widget_get_visible (GTK_WIDGET (self->events_box)))
+    return;
+  self->events_place_pending = FALSE;
+  gtk_widget_measure (GTK_WIDGET (self->events_box), GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+  gtk_paned_set_position (self->events_paned, MAX (height / 2, height - natural));
+}
+
 void
 _sw_window_events_set (SwWindow *self,
                        GArray   *events)
@@ -154,7 +169,17 @@ _sw_window_events_set (SwWindow *self,
 
       gtk_label_set_label (self->events_heading, heading);
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->events_box), n > 0);
+  if (n > 0 && !gtk_widget_get_visible (GTK_WIDGET (self->events_box)))
+    {
+      /* Coming in: room for its rows, now or once the pane has a height.
+       * The divider then stays where the user puts it while runs come
+       * and go. */
+      gtk_widget_set_visible (GTK_WIDGET (self->events_box), TRUE);
+      self->events_place_pending = TRUE;
+      place_events (self);
+    }
+  else if (n == 0)
+    gtk_widget_set_visible (GTK_WIDGET (self->events_box), FALSE);
 }
 
 guint
@@ -179,6 +204,8 @@ _sw_window_events_init (SwWindow *self)
   add_column (self->events_view, C_("event list", "Component"), COLUMN_COMPONENT, FALSE);
   add_column (self->events_view, C_("event list", "Change"), COLUMN_CHANGE, TRUE);
   g_signal_connect_object (self->events_view, "activate", G_CALLBACK (events_activate_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->events_paned, "notify::max-position", G_CALLBACK (place_events), self,
                            G_CONNECT_SWAPPED);
 }
 

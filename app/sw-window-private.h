@@ -70,6 +70,7 @@ struct _SwWindow
   AdwStatusPage        *empty_status;
   SwVariablesList      *variables_list;
   SwPlotView           *plot_view;
+  GtkPaned             *events_paned;
   GtkBox               *events_box;
   GtkLabel             *events_heading;
   GtkColumnView        *events_view;
@@ -129,6 +130,7 @@ struct _SwWindow
   gboolean              syncing_variables; /* the list is being set from the plot */
   GArray               *events;           /* the last run's event log (SwEventLogEntry), or NULL */
   GListStore           *event_items;      /* its rows in the event list */
+  gboolean              events_place_pending; /* to size the list once the pane has a height */
   SwModes              *modes;
   gboolean              modes_at_cursor;
   guint                 pending_mode;     /* to select when modes arrive, or G_MAXUINT */

@@ -600,6 +600,7 @@ sw_window_class_init (SwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwWindow, empty_status);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, variables_list);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, plot_view);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, events_paned);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, events_box);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, events_heading);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, events_view);

@@ -37,6 +37,9 @@ typedef enum {
   SHAPE_WHEEL,
   SHAPE_TRANSFORM,
   SHAPE_SOURCE,
+  SHAPE_CLUTCH,           /* two facing friction plates */
+  SHAPE_BRAKE,            /* a disc gripped by a caliper on the support */
+  SHAPE_BEARING_FRICTION, /* a shaft through a bearing block on the support */
 } Shape;
 
 /* What a source circle holds. */
@@ -80,6 +83,11 @@ static const ShapeEntry shape_table[] = {
   { "rotational.ideal_planetary", SHAPE_PLANETARY },
   { "rotational.ideal_gear_r2t", SHAPE_R2T },
   { "rotational.ideal_rolling_wheel", SHAPE_WHEEL },
+  { "rotational.clutch", SHAPE_CLUTCH },
+  { "rotational.brake", SHAPE_BRAKE },
+  { "rotational.bearing_friction", SHAPE_BEARING_FRICTION },
+  { "translational.brake", SHAPE_BRAKE },
+  { "translational.support_friction", SHAPE_BEARING_FRICTION },
   { "rotational.torque", SHAPE_SOURCE, GLYPH_TORQUE },
   { "rotational.constant_torque", SHAPE_SOURCE, GLYPH_TORQUE, MARK_CONSTANT },
   { "rotational.torque_step", SHAPE_SOURCE, GLYPH_TORQUE, MARK_STEP },
@@ -186,8 +194,12 @@ shape_fits (Shape         shape,
     case SHAPE_SPRING_DAMPER:
     case SHAPE_SHAFT:
     case SHAPE_TRANSFORM:
+    case SHAPE_CLUTCH:
     default:
       return n_main == 2 && n_supports <= 1;
+    case SHAPE_BRAKE:
+    case SHAPE_BEARING_FRICTION:
+      return n_main == 2 && n_supports == 1;
     }
 }
 
@@ -261,6 +273,9 @@ get_layout (const SwKind *kind,
     case SHAPE_R2T:
     case SHAPE_WHEEL:
     case SHAPE_TRANSFORM:
+    case SHAPE_CLUTCH:
+    case SHAPE_BRAKE:
+    case SHAPE_BEARING_FRICTION:
     default:
       break;
     }
@@ -882,6 +897,76 @@ draw_body (cairo_t             *cr,
 
     case SHAPE_SOURCE:
       draw_source (cr, kind, layout, style);
+      break;
+
+    case SHAPE_CLUTCH:
+      /* Two plates on their shafts, facing each other with a lining on
+       * each face, and the normal force pressing them together. */
+      cairo_save (cr);
+      cairo_set_line_width (cr, 2.5);
+      draw_two_port_stubs (cr, layout, -6, 6);
+      cairo_restore (cr);
+      rounded_rectangle (cr, -9, -14, 5, 28, 1);
+      fill_tinted_and_stroke (cr, style, tint, 0.35);
+      rounded_rectangle (cr, 4, -14, 5, 28, 1);
+      fill_tinted_and_stroke (cr, style, tint, 0.35);
+      set_colour (cr, style->fg, 1);
+      cairo_rectangle (cr, -4, -12, 2.5, 24);
+      cairo_rectangle (cr, 1.5, -12, 2.5, 24);
+      cairo_fill (cr);
+      line (cr, -17, -17, -12.5, -17);
+      arrow_head (cr, -9, -17, 1, 0, 4.5);
+      line (cr, 17, -17, 12.5, -17);
+      arrow_head (cr, 9, -17, -1, 0, 4.5);
+      break;
+
+    case SHAPE_BRAKE:
+      /* A disc on the shaft, gripped near its rim by the pads of a caliper
+       * that is held by the support. */
+      cairo_save (cr);
+      cairo_set_line_width (cr, 2.5);
+      draw_two_port_stubs (cr, layout, -2.5, 2.5);
+      cairo_restore (cr);
+      rounded_rectangle (cr, -2.5, -15, 5, 30, 1);
+      fill_tinted_and_stroke (cr, style, tint, 0.35);
+      set_colour (cr, style->fg, 1);
+      cairo_move_to (cr, -5, 8);
+      cairo_line_to (cr, -9, 8);
+      cairo_line_to (cr, -9, 16);
+      cairo_line_to (cr, 9, 16);
+      cairo_line_to (cr, 9, 8);
+      cairo_line_to (cr, 5, 8);
+      cairo_stroke (cr);
+      cairo_rectangle (cr, -5.5, 3, 3, 10);
+      cairo_rectangle (cr, 2.5, 3, 3, 10);
+      cairo_fill (cr);
+      line (cr, 0, 16, 0, layout->height / 2);
+      break;
+
+    case SHAPE_BEARING_FRICTION:
+      /* The shaft through a bearing block, the block on hatched ground
+       * (the support): friction between the shaft and the housing. */
+      rounded_rectangle (cr, -10, -8, 20, 16, 1.5);
+      fill_tinted_and_stroke (cr, style, tint, 0.35);
+      cairo_save (cr);
+      cairo_set_line_width (cr, 2.5);
+      line (cr, -layout->width / 2, 0, layout->width / 2, 0);
+      cairo_restore (cr);
+      set_colour (cr, style->fg, 1);
+      line (cr, -10, -3, 10, -3);
+      line (cr, -10, 3, 10, 3);
+      line (cr, 0, 8, 0, 12);
+      cairo_save (cr);
+      cairo_set_line_width (cr, 2);
+      line (cr, -14, 12, 14, 12);
+      cairo_restore (cr);
+      cairo_save (cr);
+      cairo_set_line_width (cr, 1);
+      for (double x = -10; x <= 14; x += 6)
+        if (fabs (x - 2) > 3)
+          line (cr, x, 12, x - 4, 17);
+      cairo_restore (cr);
+      line (cr, 0, 12, 0, layout->height / 2);
       break;
 
     case SHAPE_BOX:
