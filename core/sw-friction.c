@@ -190,8 +190,11 @@ read_contact (SwFrictionRun *run, guint i, double t, Contact *c)
 }
 
 static double
-switching_value (gint8 mode, const Contact *c, double band)
+switching_value (gint8 mode, const Contact *c, double band, gboolean one_way)
 {
+  /* A freewheel holds any backward torque. */
+  if (one_way && mode == SW_FRICTION_STUCK)
+    return c->tau0_max - c->tau;
   switch (mode)
     {
     case SW_FRICTION_FORWARD:
@@ -221,7 +224,8 @@ switching (SwFrictionRun *run, double t, const double *y, double *g)
       read_contact (run, run->parts[k], t, &c);
       if (fabs (c.w) > 10 * run->band[k])
         run->band[k] = 0;
-      g[k] = switching_value (run->mode[run->parts[k]], &c, run->band[k]);
+      g[k] = switching_value (run->mode[run->parts[k]], &c, run->band[k],
+                              run->sys->parts[run->parts[k]].kind->friction->one_way);
     }
   return TRUE;
 }
@@ -475,6 +479,19 @@ lock_position (const Contact *c)
 /* The next mode of part i by Modelica's rules, from where it is now. A
  * relative speed this small counts as 0 (the event was located to 1e-12 s;
  * stuck, it is exactly 0). */
+/* A one-way clutch: sliding forward, or locked by its freewheel. */
+static gint8
+next_one_way_mode (gint8 mode, gint8 start, const Contact *c, double w_zero)
+{
+  if (c->w > w_zero)
+    return SW_FRICTION_FORWARD;
+  if (mode == SW_FRICTION_STUCK)
+    return c->tau > c->tau0_max ? SW_FRICTION_FORWARD : SW_FRICTION_STUCK;
+  if (mode == SW_FRICTION_FORWARD && start > 0)
+    return c->a >= -c->a_zero ? SW_FRICTION_FORWARD : SW_FRICTION_STUCK;
+  return SW_FRICTION_STUCK;
+}
+
 static gint8
 next_mode (gint8 mode, gint8 start, const Contact *c, double w_zero)
 {
@@ -553,7 +570,20 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
           /* Speeds within round-off of the flanges' and within what the
            * located instant (to 1e-12 s relative) leaves count as 0. */
           w_zero = 1e-9 * MAX (w_scale, 1) + 1e-10 * fabs (c.a) * MAX (fabs (t), 1);
-          next = next_mode (run->mode[i], start[i], &c, w_zero);
+          if (run->sys->parts[i].kind->friction->one_way)
+            {
+              if (c.w < -w_zero)
+                {
+                  g_set_error (error, SW_ERROR, SW_ERROR_CONTRADICTION,
+                               _("component “%s”: the one-way clutch turns backward at t = %.9g s (w_rel = %g "
+                                 "rad/s), which its freewheel does not allow; valid: initial speeds with "
+                                 "w_rel >= 0"), run->sys->parts[i].id, t, c.w);
+                  return FALSE;
+                }
+              next = next_one_way_mode (run->mode[i], start[i], &c, w_zero);
+            }
+          else
+            next = next_mode (run->mode[i], start[i], &c, w_zero);
           if (next == run->mode[i])
             continue;
           /* Breaking away from stuck: sliding starts at speed 0. */

@@ -123,6 +123,9 @@ typedef struct {
    * sticks there (an inelastic impact: its speed drops to 0) and leaves it
    * only away from it. */
   void (*stops)  (const SwPart *part, double *lower, double *upper);
+  /* A freewheel in parallel: it never slides backward (a backward torque
+   * keeps it locked, whatever the normal force). */
+  gboolean one_way;
 } SwFrictionDesc;
 
 typedef struct _SwKind SwKind;

@@ -408,3 +408,30 @@ const SwKind sw_kind_trans_mass_with_stop_and_friction = {
   .build = stop_mass_build, .forces = stop_mass_forces, .variables = stop_mass_variables,
   .force_flags = SW_FORCE_DAMPING, .friction = &stop_mass_friction,
 };
+
+/* One-way clutch (Modelica's OneWayClutch): a clutch in parallel with a
+ * freewheel. The freewheel blocks w_rel < 0; w_rel > 0 slides with the
+ * clutch's friction. Locked, it breaks away forward above peak2 tau0, with
+ * peak2 = max (peak, 1 + 1e-4), or above a tiny 1e-4 mue0 cgeo fn_max when
+ * the clutch is released. */
+static void
+one_way_limits (const SwPart *p, const SwState *s, double *tau0, double *tau0_max, double *engaged)
+{
+  double mue0 = sw_table_interpolate (p->table[P_TABLE], 1, 0);
+
+  *tau0 = normal_factor (p, s) * mue0;
+  *tau0_max = *tau0 > 0 ? MAX (p->param[P_PEAK], 1 + 1e-4) * *tau0
+                        : 1e-4 * mue0 * p->param[P_CGEO] * p->param[P_FN_MAX];
+  *engaged = 1;
+}
+
+static const SwFrictionDesc one_way_friction = { F_A, F_B, one_way_limits, NULL, TRUE };
+
+const SwKind sw_kind_rot_one_way_clutch = {
+  .name = "rotational.one_way_clutch", .label = N_("One-way clutch"), .group = "Friction and clutches",
+  .help = N_("Clutch in parallel with a freewheel: flange_b never turns backward against flange_a"),
+  .ports = SW_TABLE (clutch_ports), .params = SW_TABLE (clutch_params), .vars = SW_TABLE (clutch_vars),
+  .key_param = "fn_max", .main_var = "w_rel",
+  .forces = friction_forces, .variables = friction_variables,
+  .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &one_way_friction,
+};

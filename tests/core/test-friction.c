@@ -313,6 +313,37 @@ test_modes_in_active_mode (void)
     }
 }
 
+/* A one-way clutch (released) between J1 and J2, 1 kg.m2 each, both at
+ * rest; a torque on J2: +2 N.m runs J2 ahead alone (w2 = 2t, w1 = 0), -2
+ * N.m is held by the freewheel and drags J1 along (w1 = w2 = -t). */
+static void
+test_one_way_clutch (void)
+{
+  static const double torque[] = { 2, -2 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (torque); k++)
+    {
+      g_autofree char *text = g_strdup_printf (
+        "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+        "{\"id\": \"drive\", \"kind\": \"rotational.constant_torque\", \"params\": {\"tau_constant\": %g}},"
+        "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1, \"phi0\": 0, \"w0\": 0}},"
+        "{\"id\": \"ow\", \"kind\": \"rotational.one_way_clutch\", \"params\": {\"fn_max\": 100, \"f_normalized\": 0}},"
+        "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1, \"phi0\": 0, \"w0\": 0}}],"
+        "\"connections\": [{\"from\": \"drive.flange\", \"to\": \"J2.flange_b\"},"
+        "{\"from\": \"J1.flange_b\", \"to\": \"ow.flange_a\"}, {\"from\": \"ow.flange_b\", \"to\": \"J2.flange_a\"}],"
+        "\"simulation\": {\"stop_time\": 1, \"output_interval\": 0.1}}", torque[k]);
+      g_autoptr (SwTrajectory) tr = run_text (text);
+      const double *t = sw_trajectory_get_times (tr), *w1 = column (tr, "J1.w"), *w2 = column (tr, "J2.w");
+
+      for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+        {
+          g_assert_cmpfloat_with_epsilon (w2[r], k == 0 ? 2 * t[r] : -t[r], 1e-9);
+          g_assert_cmpfloat_with_epsilon (w1[r], k == 0 ? 0 : -t[r], 1e-9);
+          g_assert_cmpfloat (w2[r] - w1[r], >=, 0);
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -324,6 +355,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/friction/coupled-clutches/stuck-and-events", test_stuck_and_events);
   g_test_add_func ("/core/friction/support-friction", test_support_friction);
   g_test_add_func ("/core/friction/modes-in-active-mode", test_modes_in_active_mode);
+  g_test_add_func ("/core/friction/one-way-clutch", test_one_way_clutch);
   g_test_add_func ("/core/contact/elasto-gap", test_elasto_gap);
   g_test_add_func ("/core/contact/disc", test_disc);
 
