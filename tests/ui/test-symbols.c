@@ -353,6 +353,93 @@ test_fallback (void)
     }
 }
 
+/* Alpha of the pixel at (x, y) of the frame, the symbol drawn at scale 4. */
+static guint
+probe (const SwKind *kind,
+       double        x,
+       double        y)
+{
+  const double scale = 4;
+  const int size = (int) (100 * scale);
+  SwSymbolStyle style = sw_symbol_style_default (FALSE);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+  cairo_t *cr = cairo_create (surface);
+  int px = (int) floor (size / 2.0 + x * scale), py = (int) floor (size / 2.0 + y * scale);
+  guint alpha;
+
+  cairo_translate (cr, size / 2.0, size / 2.0);
+  cairo_scale (cr, scale, scale);
+  sw_symbol_draw (cr, kind, &style);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  alpha = cairo_image_surface_get_data (surface)[py * cairo_image_surface_get_stride (surface) + 4 * px + 3];
+  cairo_surface_destroy (surface);
+  return alpha;
+}
+
+static const SwKind *
+find_kind (const char *name)
+{
+  guint n;
+  const SwKind *const *kinds = sw_catalog_get_kinds (&n);
+
+  for (guint k = 0; k < n; k++)
+    if (strcmp (kinds[k]->name, name) == 0)
+      return kinds[k];
+  g_error ("no kind %s", name);
+  return NULL;
+}
+
+/* The friction kinds have pictures of their own, not the labelled box: a
+ * clutch's two plates with a gap between them, a brake's disc on the shaft
+ * with the caliper below, bearing friction's shaft through a block on
+ * hatched ground; the support at the bottom. */
+static void
+test_friction (void)
+{
+  const SwKind *clutch = find_kind ("rotational.clutch");
+  const SwKind *brake = find_kind ("rotational.brake");
+  const SwKind *bearing = find_kind ("rotational.bearing_friction");
+  const SwKind *kinds[] = { clutch, brake, bearing, find_kind ("translational.brake"),
+                            find_kind ("translational.support_friction") };
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      double w, h;
+
+      sw_symbol_get_size (kinds[k], &w, &h);
+      g_assert_cmpfloat (w, ==, 60);
+      g_assert_cmpfloat (h, ==, 40);
+      /* The fallback box's top edge is not there. */
+      g_assert_cmpuint (probe (kinds[k], -15, -12), ==, 0);
+    }
+  {
+    SwKind box = *brake;
+
+    box.name = "future.brake";
+    g_assert_cmpuint (probe (&box, -15, -12), >, 128);
+  }
+  /* Clutch: the plates (tinted, opaque) either side of an empty gap, the
+   * normal force's arrows above. */
+  g_assert_cmpuint (probe (clutch, 0, 0), ==, 0);
+  g_assert_cmpuint (probe (clutch, -6.5, 0), ==, 255);
+  g_assert_cmpuint (probe (clutch, 6.5, 0), ==, 255);
+  g_assert_cmpuint (probe (clutch, -14, -17), >, 128);
+  g_assert_cmpuint (probe (clutch, 0, 16), ==, 0);
+  /* Brake: the disc through the middle, pads on both sides of it, the
+   * caliper's bottom between disc and support. */
+  g_assert_cmpuint (probe (brake, 0, -12), ==, 255);
+  g_assert_cmpuint (probe (brake, -4, 8), ==, 255);
+  g_assert_cmpuint (probe (brake, 4, 8), ==, 255);
+  g_assert_cmpuint (probe (brake, -6, 16), >, 128);
+  g_assert_cmpuint (probe (brake, 0, -18), ==, 0);
+  /* Bearing friction: the shaft through the block, the ground under it. */
+  g_assert_cmpuint (probe (bearing, -20, 0), >, 128);
+  g_assert_cmpuint (probe (bearing, 0, -6), ==, 255);
+  g_assert_cmpuint (probe (bearing, -13, 12), >, 128);
+  g_assert_cmpuint (probe (bearing, 0, -12), ==, 0);
+}
+
 static void
 check_key_text (const char   *kind_name,
                 const char   *param,
@@ -437,6 +524,7 @@ main (int   argc,
   g_test_add_func ("/ui/symbols/flange-b-hollow", test_flange_b_hollow);
   g_test_add_func ("/ui/symbols/style", test_style);
   g_test_add_func ("/ui/symbols/fallback", test_fallback);
+  g_test_add_func ("/ui/symbols/friction", test_friction);
   g_test_add_func ("/ui/symbols/key-text", test_key_text);
 
   return g_test_run ();
