@@ -323,7 +323,8 @@ test_properties (void)
   g_assert_cmpuint (count, ==, 2);
   g_object_get (palette, "search-text", &text, NULL);
   g_assert_cmpstr (text, ==, "mass");
-  g_assert_cmpuint (sw_palette_get_n_visible (SW_PALETTE (palette)), ==, 1);
+  /* translational.mass and translational.mass_with_stop_and_friction. */
+  g_assert_cmpuint (sw_palette_get_n_visible (SW_PALETTE (palette)), ==, 2);
 
   /* NULL is the empty search. */
   sw_palette_set_search_text (SW_PALETTE (palette), NULL);
