@@ -23,9 +23,9 @@
 #include "sw-test-files.h"
 
 static SwTrajectory *
-run_coupled_clutches (double interval, double tolerance)
+run_example (const char *name, double interval, double tolerance)
 {
-  g_autofree char *path = sw_test_example_path ("coupled-clutches.shaft");
+  g_autofree char *path = sw_test_example_path (name);
   g_autoptr (GError) error = NULL;
   g_autoptr (SwModel) model = sw_model_new_from_file (path, &error);
   g_autoptr (SwSystem) sys = NULL;
@@ -73,7 +73,7 @@ run_text (const char *text)
 static void
 test_momentum (void)
 {
-  g_autoptr (SwTrajectory) tr = run_coupled_clutches (1e-3, 1e-10);
+  g_autoptr (SwTrajectory) tr = run_example ("coupled-clutches.shaft", 1e-3, 1e-10);
   const double *t = sw_trajectory_get_times (tr);
   const double *w[4] = { column (tr, "J1.w"), column (tr, "J2.w"), column (tr, "J3.w"), column (tr, "J4.w") };
   double worst = 0;
@@ -91,7 +91,7 @@ test_momentum (void)
 static void
 test_energy (void)
 {
-  g_autoptr (SwTrajectory) tr = run_coupled_clutches (1e-5, 1e-10);
+  g_autoptr (SwTrajectory) tr = run_example ("coupled-clutches.shaft", 1e-5, 1e-10);
   const double *t = sw_trajectory_get_times (tr);
   const double *e[4] = { column (tr, "J1.energy"), column (tr, "J2.energy"), column (tr, "J3.energy"),
                          column (tr, "J4.energy") };
@@ -120,7 +120,7 @@ test_energy (void)
 static void
 test_stuck_and_events (void)
 {
-  g_autoptr (SwTrajectory) tr = run_coupled_clutches (1e-3, 1e-8);
+  g_autoptr (SwTrajectory) tr = run_example ("coupled-clutches.shaft", 1e-3, 1e-8);
   const double *t = sw_trajectory_get_times (tr);
   guint n = sw_trajectory_get_n_rows (tr);
   double locked_all = NAN, free1 = NAN;
@@ -344,6 +344,41 @@ test_one_way_clutch (void)
     }
 }
 
+/* Modelica's Friction example (data/examples/friction.shaft): kinetic and
+ * spring energy + what the clutch, the brake and the spring's damper turn
+ * into heat = initial energy + the torque's work. */
+static void
+test_friction_energy (void)
+{
+  g_autoptr (SwTrajectory) tr = run_example ("friction.shaft", 1e-5, 1e-10);
+  const double *t = sw_trajectory_get_times (tr);
+  const char *const stored[] = { "inertia1.energy", "inertia2.energy", "inertia3.energy", "spring.energy" };
+  const char *const heat[] = { "clutch.lossPower", "brake.lossPower", "spring.power" };
+  const double *power = column (tr, "torque.power");
+  double work = 0, dissipated = 0, worst = 0, e0 = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (stored); k++)
+    e0 += column (tr, stored[k])[0];
+  for (guint r = 1; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      double dt = t[r] - t[r - 1], e = 0;
+
+      work += 0.5 * dt * (power[r] + power[r - 1]);
+      for (guint k = 0; k < G_N_ELEMENTS (heat); k++)
+        {
+          const double *p = column (tr, heat[k]);
+
+          g_assert_cmpfloat (p[r], >=, 0);
+          dissipated += 0.5 * dt * (p[r] + p[r - 1]);
+        }
+      for (guint k = 0; k < G_N_ELEMENTS (stored); k++)
+        e += column (tr, stored[k])[r];
+      worst = MAX (worst, fabs (e + dissipated - e0 - work));
+    }
+  g_test_message ("friction: worst imbalance %.3g J of %.3g J, %.3g J dissipated", worst, e0, dissipated);
+  g_assert_cmpfloat (worst, <, 1e-6 * e0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -354,6 +389,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/friction/coupled-clutches/energy", test_energy);
   g_test_add_func ("/core/friction/coupled-clutches/stuck-and-events", test_stuck_and_events);
   g_test_add_func ("/core/friction/support-friction", test_support_friction);
+  g_test_add_func ("/core/friction/friction-example-energy", test_friction_energy);
   g_test_add_func ("/core/friction/modes-in-active-mode", test_modes_in_active_mode);
   g_test_add_func ("/core/friction/one-way-clutch", test_one_way_clutch);
   g_test_add_func ("/core/contact/elasto-gap", test_elasto_gap);
