@@ -40,6 +40,11 @@ typedef enum {
   SHAPE_CLUTCH,           /* two facing friction plates */
   SHAPE_BRAKE,            /* a disc gripped by a caliper on the support */
   SHAPE_BEARING_FRICTION, /* a shaft through a bearing block on the support */
+  SHAPE_ONE_WAY_CLUTCH,   /* clutch plates over a ratchet */
+  SHAPE_ELASTO_BACKLASH,  /* a spring-damper in series with a play */
+  SHAPE_ELASTO_GAP,       /* a spring-damper stopping short of a plate */
+  SHAPE_STOP_MASS,        /* a mass on hatched ground between two stops */
+  SHAPE_DISC,             /* a thin disc on the shaft */
 } Shape;
 
 /* What a source circle holds. */
@@ -88,6 +93,11 @@ static const ShapeEntry shape_table[] = {
   { "rotational.bearing_friction", SHAPE_BEARING_FRICTION },
   { "translational.brake", SHAPE_BRAKE },
   { "translational.support_friction", SHAPE_BEARING_FRICTION },
+  { "rotational.one_way_clutch", SHAPE_ONE_WAY_CLUTCH },
+  { "rotational.elasto_backlash", SHAPE_ELASTO_BACKLASH },
+  { "translational.elasto_gap", SHAPE_ELASTO_GAP },
+  { "translational.mass_with_stop_and_friction", SHAPE_STOP_MASS },
+  { "rotational.disc", SHAPE_DISC },
   { "rotational.torque", SHAPE_SOURCE, GLYPH_TORQUE },
   { "rotational.constant_torque", SHAPE_SOURCE, GLYPH_TORQUE, MARK_CONSTANT },
   { "rotational.torque_step", SHAPE_SOURCE, GLYPH_TORQUE, MARK_STEP },
@@ -195,6 +205,11 @@ shape_fits (Shape         shape,
     case SHAPE_SHAFT:
     case SHAPE_TRANSFORM:
     case SHAPE_CLUTCH:
+    case SHAPE_ONE_WAY_CLUTCH:
+    case SHAPE_ELASTO_BACKLASH:
+    case SHAPE_ELASTO_GAP:
+    case SHAPE_STOP_MASS:
+    case SHAPE_DISC:
     default:
       return n_main == 2 && n_supports <= 1;
     case SHAPE_BRAKE:
@@ -276,6 +291,11 @@ get_layout (const SwKind *kind,
     case SHAPE_CLUTCH:
     case SHAPE_BRAKE:
     case SHAPE_BEARING_FRICTION:
+    case SHAPE_ONE_WAY_CLUTCH:
+    case SHAPE_ELASTO_BACKLASH:
+    case SHAPE_ELASTO_GAP:
+    case SHAPE_STOP_MASS:
+    case SHAPE_DISC:
     default:
       break;
     }
@@ -584,6 +604,50 @@ dashpot (cairo_t             *cr,
   line (cr, piston_x, y - half_height + 2.5, piston_x, y + half_height - 2.5);
   cairo_restore (cr);
   line (cr, piston_x, y, rod_end, y);
+}
+
+/* A spring above a damper between two end bars at x1 and x2, as the
+ * spring-damper draws them, for the elements that add play or a gap. */
+static void
+spring_damper_pair (cairo_t             *cr,
+                    const SwSymbolStyle *style,
+                    const double        *tint,
+                    double               x1,
+                    double               x2)
+{
+  double length = x2 - x1, lead = 0.16 * length;
+
+  set_colour (cr, style->fg, 1);
+  line (cr, x1, -13, x1, 13);
+  line (cr, x2, -13, x2, 13);
+  cairo_save (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  line (cr, x1, -9, x1 + lead, -9);
+  zigzag (cr, x1 + lead, x2 - lead, -9, 4, 5);
+  line (cr, x2 - lead, -9, x2, -9);
+  cairo_restore (cr);
+  line (cr, x1, 9, x1 + 0.2 * length, 9);
+  dashpot (cr, style, tint, x1 + 0.2 * length, x1 + 0.7 * length, 9, 5, x1 + 0.5 * length, x2);
+}
+
+/* Hatched ground along y from x1 to x2, leaving room for a support line
+ * down the middle. */
+static void
+hatched_ground (cairo_t *cr,
+                double   x1,
+                double   x2,
+                double   y)
+{
+  cairo_save (cr);
+  cairo_set_line_width (cr, 2);
+  line (cr, x1, y, x2, y);
+  cairo_restore (cr);
+  cairo_save (cr);
+  cairo_set_line_width (cr, 1);
+  for (double x = x1 + 4; x <= x2; x += 6)
+    if (fabs (x - 2) > 3)
+      line (cr, x, y, x - 4, y + 5);
+  cairo_restore (cr);
 }
 
 /* A short stub from a support port into the body and a bearing bar. */
@@ -967,6 +1031,98 @@ draw_body (cairo_t             *cr,
           line (cr, x, 12, x - 4, 17);
       cairo_restore (cr);
       line (cr, 0, 12, 0, layout->height / 2);
+      break;
+
+    case SHAPE_ONE_WAY_CLUTCH:
+      /* The clutch's plates pressed together, and below them a ratchet:
+       * teeth that a pawl holds in one direction and slips over in the
+       * other (the freewheel). */
+      cairo_save (cr);
+      cairo_set_line_width (cr, 2.5);
+      draw_two_port_stubs (cr, layout, -6, 6);
+      cairo_restore (cr);
+      rounded_rectangle (cr, -9, -14, 5, 20, 1);
+      fill_tinted_and_stroke (cr, style, tint, 0.35);
+      rounded_rectangle (cr, 4, -14, 5, 20, 1);
+      fill_tinted_and_stroke (cr, style, tint, 0.35);
+      set_colour (cr, style->fg, 1);
+      cairo_rectangle (cr, -4, -12, 2.5, 16);
+      cairo_rectangle (cr, 1.5, -12, 2.5, 16);
+      cairo_fill (cr);
+      line (cr, -17, -17, -12.5, -17);
+      arrow_head (cr, -9, -17, 1, 0, 4.5);
+      line (cr, 17, -17, 12.5, -17);
+      arrow_head (cr, 9, -17, -1, 0, 4.5);
+      /* Four teeth, each a slope and a steep face, on a rim. */
+      cairo_move_to (cr, -14, 17);
+      for (guint i = 0; i < 4; i++)
+        {
+          cairo_line_to (cr, -14 + 6 * (i + 1), 10);
+          cairo_line_to (cr, -14 + 6 * (i + 1), 17);
+        }
+      cairo_close_path (cr);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      fill_tinted_and_stroke (cr, style, tint, 0.35);
+      /* The pawl, resting against the last tooth's face. */
+      cairo_move_to (cr, 18, 8);
+      cairo_line_to (cr, 10.8, 12.5);
+      cairo_stroke (cr);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, 18, 8, 1.6, 0, 2 * G_PI);
+      cairo_fill (cr);
+      break;
+
+    case SHAPE_ELASTO_BACKLASH:
+      /* A spring-damper, then the play: a tooth on flange_b's shaft free
+       * to move between the walls of a slot on the spring-damper's end. */
+      draw_two_port_stubs (cr, layout, -24, 14.5);
+      spring_damper_pair (cr, style, tint, -24, 2);
+      line (cr, 2, 0, 8, 0);
+      cairo_move_to (cr, 21, -3);
+      cairo_line_to (cr, 21, -8);
+      cairo_line_to (cr, 8, -8);
+      cairo_line_to (cr, 8, 8);
+      cairo_line_to (cr, 21, 8);
+      cairo_line_to (cr, 21, 3);
+      cairo_stroke (cr);
+      cairo_save (cr);
+      cairo_set_line_width (cr, 2.5);
+      line (cr, 14.5, -5, 14.5, 5);
+      cairo_restore (cr);
+      break;
+
+    case SHAPE_ELASTO_GAP:
+      /* A spring-damper on flange_a whose free end stops short of a
+       * plate on flange_b: it pushes only once the gap is closed. */
+      draw_two_port_stubs (cr, layout, -22, 15);
+      spring_damper_pair (cr, style, tint, -22, 3);
+      rounded_rectangle (cr, 11, -14, 4, 28, 1);
+      fill_tinted_and_stroke (cr, style, tint, 0.5);
+      break;
+
+    case SHAPE_STOP_MASS:
+      /* A mass sliding on hatched ground (the support) between two stops
+       * that stand lower than the flanges. */
+      draw_two_port_stubs (cr, layout, -12, 12);
+      cairo_rectangle (cr, -12, -10, 24, 21);
+      fill_tinted_and_stroke (cr, style, tint, 0.3);
+      set_colour (cr, style->fg, 1);
+      cairo_rectangle (cr, -24, 3, 3, 8);
+      cairo_rectangle (cr, 21, 3, 3, 8);
+      cairo_fill (cr);
+      hatched_ground (cr, -25, 25, 12);
+      if (layout->n_supports > 0)
+        line (cr, 0, 12, 0, layout->height / 2);
+      break;
+
+    case SHAPE_DISC:
+      /* A thin disc, without inertia, on the shaft. */
+      cairo_save (cr);
+      cairo_set_line_width (cr, 2.5);
+      draw_two_port_stubs (cr, layout, -2, 2);
+      cairo_restore (cr);
+      rounded_rectangle (cr, -2, -16, 4, 32, 1);
+      fill_tinted_and_stroke (cr, style, tint, 0.35);
       break;
 
     case SHAPE_BOX:

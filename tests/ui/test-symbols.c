@@ -440,6 +440,109 @@ test_friction (void)
   g_assert_cmpuint (probe (bearing, 0, -12), ==, 0);
 }
 
+/* A pixel check: the alpha at (x, y) of the frame is 0 (empty), 255
+ * (an opaque fill) or above 128 (a line). */
+typedef enum { EMPTY, OPAQUE, LINE } Expect;
+
+typedef struct {
+  double x, y;
+  Expect expect;
+} Probe;
+
+static gboolean
+probes_pass (const SwKind *kind,
+             const Probe  *probes,
+             guint         n_probes,
+             gboolean      verbose)
+{
+  gboolean pass = TRUE;
+
+  for (guint i = 0; i < n_probes; i++)
+    {
+      guint alpha = probe (kind, probes[i].x, probes[i].y);
+      gboolean ok = probes[i].expect == EMPTY ? alpha == 0
+                    : probes[i].expect == OPAQUE ? alpha == 255 : alpha > 128;
+
+      if (!ok && verbose)
+        g_test_message ("%s at (%g, %g): alpha %u", kind->name, probes[i].x, probes[i].y, alpha);
+      pass = pass && ok;
+    }
+  return pass;
+}
+
+/* Each kind passes its checks and the labelled box it used to be drawn as
+ * fails them. */
+static void
+check_own_picture (const char  *name,
+                   const Probe *probes,
+                   guint        n_probes)
+{
+  const SwKind *kind = find_kind (name);
+  SwKind box = *kind;
+  double w, h;
+
+  sw_symbol_get_size (kind, &w, &h);
+  g_assert_cmpfloat (w, ==, 60);
+  g_assert_cmpfloat (h, ==, 40);
+  g_assert_true (probes_pass (kind, probes, n_probes, TRUE));
+
+  box.name = "future.box";
+  sw_symbol_get_size (&box, &w, &h);
+  g_assert_cmpfloat (w, ==, 60);
+  g_assert_cmpfloat (h, ==, 40);
+  g_assert_cmpuint (probe (&box, -15, -12), >, 128);
+  g_assert_false (probes_pass (&box, probes, n_probes, FALSE));
+}
+
+/* The one-way clutch, the elasto-backlash, the elasto-gap, the mass with
+ * stops and friction and the disc have pictures of their own, not the
+ * labelled box. */
+static void
+test_play_and_stops (void)
+{
+  /* One-way clutch: the plates either side of an empty gap, the normal
+   * force's arrows above, a ratchet's teeth below with the pawl. */
+  static const Probe one_way[] = {
+    { 0, -6, EMPTY }, { -6.5, -6, OPAQUE }, { 6.5, -6, OPAQUE }, { -14, -17, LINE },
+    { -15, -12, EMPTY }, { 0, 8, EMPTY },
+    /* Inside the first tooth (its slope from (-14, 17) to (-8, 10)), and
+     * the gap above the slope. */
+    { -9, 15, OPAQUE }, { -12, 12, EMPTY }, { 15, 9.9, LINE },
+  };
+  /* Elasto-backlash: the spring-damper's end bars, nothing between spring
+   * and damper, the slot's wall and the tooth with play either side. */
+  static const Probe backlash[] = {
+    { -24, -12, LINE }, { 2, 12, LINE }, { -11, 0, EMPTY }, { -22, -9, LINE },
+    { 8, -5, LINE }, { 14.5, -4, LINE }, { 11, 0, EMPTY }, { 17.5, -4, EMPTY },
+    { 21, -6, LINE }, { 24, 0, LINE }, { 0, -16, EMPTY },
+  };
+  /* Elasto-gap: the spring-damper on flange_a, an empty gap, the plate on
+   * flange_b. */
+  static const Probe gap[] = {
+    { -22, -12, LINE }, { 3, 12, LINE }, { 7, 0, EMPTY }, { 7, -9, EMPTY },
+    { 13, 11, OPAQUE }, { 13, -13, OPAQUE }, { -9.5, 0, EMPTY },
+  };
+  /* Mass with stops and friction: the block, a stop each side lower than
+   * the flanges, the ground under them reaching past the box, the support
+   * down from it. */
+  static const Probe stop_mass[] = {
+    { 0, -5, OPAQUE }, { -22.5, 7, OPAQUE }, { 22.5, 7, OPAQUE }, { -17, 6, EMPTY },
+    { 17, -6, EMPTY }, { -24.5, 12, LINE }, { 24.5, 12, LINE }, { 0, 16, LINE },
+    { 0, -14, EMPTY },
+  };
+  /* Disc: thin, taller than the box, on a shaft. */
+  static const Probe disc[] = {
+    { 0, -15, OPAQUE }, { 0, 15, OPAQUE }, { -15, 0, LINE }, { 15, 0, LINE },
+    { -8, -6, EMPTY }, { 8, 6, EMPTY }, { -4, -15, EMPTY },
+  };
+
+  check_own_picture ("rotational.one_way_clutch", one_way, G_N_ELEMENTS (one_way));
+  check_own_picture ("rotational.elasto_backlash", backlash, G_N_ELEMENTS (backlash));
+  check_own_picture ("translational.elasto_gap", gap, G_N_ELEMENTS (gap));
+  check_own_picture ("translational.mass_with_stop_and_friction", stop_mass, G_N_ELEMENTS (stop_mass));
+  check_own_picture ("rotational.disc", disc, G_N_ELEMENTS (disc));
+}
+
 static void
 check_key_text (const char   *kind_name,
                 const char   *param,
@@ -525,6 +628,7 @@ main (int   argc,
   g_test_add_func ("/ui/symbols/style", test_style);
   g_test_add_func ("/ui/symbols/fallback", test_fallback);
   g_test_add_func ("/ui/symbols/friction", test_friction);
+  g_test_add_func ("/ui/symbols/play-and-stops", test_play_and_stops);
   g_test_add_func ("/ui/symbols/key-text", test_key_text);
 
   return g_test_run ();
