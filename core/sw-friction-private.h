@@ -64,6 +64,11 @@ gboolean   _sw_friction_run_locate (SwFrictionRun *run, double t0, double t1, Sw
 gboolean   _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean *changed,
                                     double **y_new, GError **error);
 
+/* The state (current system's order) y at t in the base system's order:
+ * what the model's own coordinates are there, stuck parts or not. */
+gboolean   _sw_friction_run_base_state (SwFrictionRun *run, double t, const double *y, double *y_base,
+                                        GError **error);
+
 /* Each mode change of the last settle, in order: *part, *old, *new; FALSE
  * after the last. */
 gboolean   _sw_friction_run_next_change (SwFrictionRun *run, guint *index, guint *part, int *old_mode,

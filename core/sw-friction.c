@@ -416,6 +416,21 @@ map_state (const SwSystem *from, const double *y_from, SwEquations *eq_from, con
   return TRUE;
 }
 
+gboolean
+_sw_friction_run_base_state (SwFrictionRun *run, double t, const double *y, double *y_base, GError **error)
+{
+  g_autofree double *guess = g_new0 (double, MAX (run->base->n_coords, 1));
+
+  if (run->sys == run->base)
+    {
+      memcpy (y_base, y, run->base->n_states * sizeof (double));
+      return TRUE;
+    }
+  if (!sw_equations_complete (run->eq, t, y, FALSE))
+    return equations_error (run, error);
+  return map_state (run->sys, y, run->eq, run->base, y_base, guess, error);
+}
+
 /* A new configuration for the locks in run->locked, the state carried
  * over from the current one at (t, y). */
 static gboolean

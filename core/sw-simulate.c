@@ -861,16 +861,11 @@ integrate (const SwSystem          *sys,
   if (!ok)
     run_error (&out, it, cancellable, &it_error, error);
   _sw_row_maker_clear (&out.maker);
+  /* The final state in the model's own coordinates, stuck parts or not. */
   if (ok && y_final != NULL)
     {
-      /* The final state is the base system's only while nothing is stuck. */
-      if (friction != NULL && _sw_friction_run_get_system (friction) != sys)
-        {
-          g_set_error_literal (error, SW_ERROR, SW_ERROR_INVALID,
-                               _("the run ends with friction elements stuck: its final state has other "
-                                 "coordinates than the model's"));
-          ok = FALSE;
-        }
+      if (friction != NULL)
+        ok = _sw_friction_run_base_state (friction, t, y, y_final, error);
       else
         memcpy (y_final, y, sys->n_states * sizeof (double));
     }

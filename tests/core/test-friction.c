@@ -379,6 +379,42 @@ test_friction_energy (void)
   g_assert_cmpfloat (worst, <, 1e-6 * e0);
 }
 
+/* modal --at T: J1 (1, at 5 rad/s) slips on the clutch against J2 (3, on a
+ * spring c = 400 to ground) and sticks at 0.077 s; at T = 2 s the two turn
+ * as one: omega = sqrt (400 / 4) = 10 rad/s, the state carried back to
+ * the model's own coordinates. */
+static void
+test_modes_at_stuck_instant (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"},"
+    "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1, \"phi0\": 0, \"w0\": 5}},"
+    "{\"id\": \"clutch\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 100}},"
+    "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 3, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"spring\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 400}}],"
+    "\"connections\": [{\"from\": \"J1.flange_b\", \"to\": \"clutch.flange_a\"},"
+    "{\"from\": \"clutch.flange_b\", \"to\": \"J2.flange_a\"}, {\"from\": \"J2.flange_b\", \"to\": \"spring.flange_a\"},"
+    "{\"from\": \"spring.flange_b\", \"to\": \"ground.flange\"}], \"simulation\": {\"stop_time\": 2}}";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "stuck.shaft", &error);
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwModes) modes = NULL;
+  g_autofree double *state = NULL;
+  SwSimulateOptions o;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  o = sw_simulate_options_from_system (sys);
+  state = sw_simulate_final_state (sys, &o, &error);
+  g_assert_no_error (error);
+  modes = sw_modes_compute (sys, 2, state, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sw_modes_get_n_modes (modes), ==, 1);
+  g_assert_cmpfloat_with_epsilon (sw_modes_get_mode (modes, 0)->omega_rad_s, 10, 1e-9);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -392,6 +428,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/friction/friction-example-energy", test_friction_energy);
   g_test_add_func ("/core/friction/modes-in-active-mode", test_modes_in_active_mode);
   g_test_add_func ("/core/friction/one-way-clutch", test_one_way_clutch);
+  g_test_add_func ("/core/friction/modes-at-stuck-instant", test_modes_at_stuck_instant);
   g_test_add_func ("/core/contact/elasto-gap", test_elasto_gap);
   g_test_add_func ("/core/contact/disc", test_disc);
 
