@@ -11,7 +11,7 @@
  * holds: w sliding forward, -w backward, tau0_max - |tau| stuck, -fn free.
  * When one turns negative within a step, the run locates the instant on
  * the step's interpolant (GSL Brent, to 1e-12 s relative), and there the
- * modes are iterated to a consistent set (sw_friction_settle): sliding
+ * modes are iterated to a consistent set (_sw_friction_run_settle): sliding
  * parts that reached w = 0 try to stick, stuck parts whose torque exceeds
  * the static limit break away in its direction, and a part that broke away
  * but whose relative acceleration would point backwards sticks again.
@@ -40,7 +40,7 @@ SwFrictionRun *_sw_friction_run_new  (const SwSystem *base);
 void           _sw_friction_run_free (SwFrictionRun *run);
 
 /* The system of the current configuration (base while nothing is stuck)
- * and its equations, owned by the run; they change at sw_friction_settle. */
+ * and its equations, owned by the run; they change at _sw_friction_run_settle. */
 const SwSystem *_sw_friction_run_get_system    (SwFrictionRun *run);
 SwEquations    *_sw_friction_run_get_equations (SwFrictionRun *run);
 
@@ -76,8 +76,5 @@ gboolean   _sw_friction_run_next_change (SwFrictionRun *run, guint *index, guint
 
 /* Marks of the row after an event (startForward, startBackward) off. */
 void       _sw_friction_run_clear_marks (SwFrictionRun *run);
-
-/* The events so far: mode changes, for the event log. */
-guint64    _sw_friction_run_get_n_changes (SwFrictionRun *run);
 
 G_END_DECLS

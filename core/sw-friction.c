@@ -36,7 +36,6 @@ struct _SwFrictionRun {
    * it has slid clear of it. */
   double      *band;
   double      *g_trial;
-  guint64      n_changes;
   GArray      *changes;   /* the last settle's: Change */
   double       chatter_t;
   guint        chatter_count;
@@ -122,12 +121,6 @@ SwEquations *
 _sw_friction_run_get_equations (SwFrictionRun *run)
 {
   return run->eq;
-}
-
-guint64
-_sw_friction_run_get_n_changes (SwFrictionRun *run)
-{
-  return run->n_changes;
 }
 
 gboolean
@@ -612,7 +605,6 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
             }
           g_array_append_val (run->changes, ((Change) { i, run->mode[i], next }));
           run->mode[i] = next;
-          run->n_changes++;
           round_changed = TRUE;
         }
       if (!round_changed)
