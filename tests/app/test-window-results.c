@@ -833,7 +833,8 @@ static void
 test_screenshots (void)
 {
   const char *dir = g_getenv ("SW_SCREENSHOTS");
-  static const char *const examples[] = { "first", "fourbody", "elastic-bearing", "rolling-wheel", "friction" };
+  static const char *const examples[] = { "first", "fourbody", "elastic-bearing", "rolling-wheel", "friction",
+                                          "backlash", "translational-friction" };
   AdwStyleManager *style = adw_style_manager_get_default ();
 
   if (dir == NULL)
