@@ -56,14 +56,14 @@ backlash_forces (const SwPart *p, const SwState *s, double *f)
   f[p->node[B_B]] -= tau;
 }
 
+/* The variables of both kinds: relative motion, the torque (force) tau,
+ * the spring's energy, the damping's loss and the contact. */
 static void
-backlash_variables (const SwPart *p, const SwState *s, double *out)
+contact_variables (const SwPart *p, const SwState *s, double tau_c, double tau, double *out)
 {
-  double rel = SW_X (p, s, B_B) - SW_X (p, s, B_A), w = SW_V (p, s, B_B) - SW_V (p, s, B_A);
-  double tau_c, tau;
+  double w = SW_V (p, s, B_B) - SW_V (p, s, B_A);
 
-  backlash_torques (p, rel, w, &tau_c, &tau);
-  out[0] = rel;
+  out[0] = SW_X (p, s, B_B) - SW_X (p, s, B_A);
   out[1] = w;
   out[2] = SW_A (p, s, B_B) - SW_A (p, s, B_A);
   out[3] = tau;
@@ -71,6 +71,15 @@ backlash_variables (const SwPart *p, const SwState *s, double *out)
   /* What goes in less what the spring stores: never negative. */
   out[5] = MAX (0, (tau - tau_c) * w);
   out[6] = tau != 0;
+}
+
+static void
+backlash_variables (const SwPart *p, const SwState *s, double *out)
+{
+  double tau_c, tau;
+
+  backlash_torques (p, SW_X (p, s, B_B) - SW_X (p, s, B_A), SW_V (p, s, B_B) - SW_V (p, s, B_A), &tau_c, &tau);
+  contact_variables (p, s, tau_c, tau, out);
 }
 
 static gboolean
@@ -139,17 +148,10 @@ gap_forces (const SwPart *p, const SwState *s, double *f)
 static void
 gap_variables (const SwPart *p, const SwState *s, double *out)
 {
-  double rel = SW_X (p, s, B_B) - SW_X (p, s, B_A), v = SW_V (p, s, B_B) - SW_V (p, s, B_A);
   double f_c, f;
 
-  gap_forces_of (p, rel, v, &f_c, &f);
-  out[0] = rel;
-  out[1] = v;
-  out[2] = SW_A (p, s, B_B) - SW_A (p, s, B_A);
-  out[3] = f;
-  out[4] = p->param[P_C] > 0 ? 0.5 * f_c * f_c / p->param[P_C] : 0;
-  out[5] = MAX (0, (f - f_c) * v);
-  out[6] = f != 0;
+  gap_forces_of (p, SW_X (p, s, B_B) - SW_X (p, s, B_A), SW_V (p, s, B_B) - SW_V (p, s, B_A), &f_c, &f);
+  contact_variables (p, s, f_c, f, out);
 }
 
 static const SwPortDesc gap_ports[] = { SW_PORT ("flange_a", SW_TRANS), SW_PORT ("flange_b", SW_TRANS) };
