@@ -1053,23 +1053,18 @@ draw_body (cairo_t             *cr,
       arrow_head (cr, -9, -17, 1, 0, 4.5);
       line (cr, 17, -17, 12.5, -17);
       arrow_head (cr, 9, -17, -1, 0, 4.5);
-      /* Four teeth, each a slope and a steep face, on a rim. */
+      /* Three solid teeth, each a slope and a steep face, and the one
+       * direction they let the clutch run free in. */
       cairo_move_to (cr, -14, 17);
-      for (guint i = 0; i < 4; i++)
+      for (guint i = 0; i < 3; i++)
         {
-          cairo_line_to (cr, -14 + 6 * (i + 1), 10);
-          cairo_line_to (cr, -14 + 6 * (i + 1), 17);
+          cairo_line_to (cr, -14 + 7 * (i + 1), 9);
+          cairo_line_to (cr, -14 + 7 * (i + 1), 17);
         }
       cairo_close_path (cr);
-      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      fill_tinted_and_stroke (cr, style, tint, 0.35);
-      /* The pawl, resting against the last tooth's face. */
-      cairo_move_to (cr, 18, 8);
-      cairo_line_to (cr, 10.8, 12.5);
-      cairo_stroke (cr);
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, 18, 8, 1.6, 0, 2 * G_PI);
       cairo_fill (cr);
+      line (cr, 10, 13, 14, 13);
+      arrow_head (cr, 18, 13, 1, 0, 4.5);
       break;
 
     case SHAPE_ELASTO_BACKLASH:

@@ -501,13 +501,14 @@ static void
 test_play_and_stops (void)
 {
   /* One-way clutch: the plates either side of an empty gap, the normal
-   * force's arrows above, a ratchet's teeth below with the pawl. */
+   * force's arrows above, solid ratchet teeth below and the arrow of the
+   * direction it runs free in. */
   static const Probe one_way[] = {
     { 0, -6, EMPTY }, { -6.5, -6, OPAQUE }, { 6.5, -6, OPAQUE }, { -14, -17, LINE },
     { -15, -12, EMPTY }, { 0, 8, EMPTY },
-    /* Inside the first tooth (its slope from (-14, 17) to (-8, 10)), and
-     * the gap above the slope. */
-    { -9, 15, OPAQUE }, { -12, 12, EMPTY }, { 15, 9.9, LINE },
+    /* Inside the first tooth (its slope from (-14, 17) to (-7, 9)), the
+     * gap above the slope, the arrow. */
+    { -8.5, 15, OPAQUE }, { -12, 12, EMPTY }, { 12, 13, LINE }, { 16.5, 13, OPAQUE },
   };
   /* Elasto-backlash: the spring-damper's end bars, nothing between spring
    * and damper, the slot's wall and the tooth with play either side. */
