@@ -49,6 +49,7 @@ typedef struct {
    * sw-friction-private.h) and break-away marks (SwState). */
   gint8  *mode;
   gint8  *start;
+  gboolean has_friction;  /* stuck parts in parallel share their locks */
   GError *error;      /* set when an evaluation fails */
   guint   n_evals;    /* evaluations of the right-hand side */
   guint   n_jacobians;/* massless block Jacobians computed */

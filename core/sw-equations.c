@@ -16,6 +16,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-equations-private.h"
+#include "sw-friction-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -94,6 +95,7 @@ sw_equations_new (const SwSystem *sys)
   eq->mode = g_new (gint8, MAX (sys->n_parts, 1));
   memset (eq->mode, SW_FRICTION_FREE, MAX (sys->n_parts, 1));
   eq->start = g_new0 (gint8, MAX (sys->n_parts, 1));
+  eq->has_friction = _sw_system_has_friction (sys);
   return eq;
 }
 
@@ -695,6 +697,8 @@ sw_equations_complete (SwEquations *eq, double t, const double *y, gboolean left
       for (guint k = 0; k < blk->n; k++)
         eq->lambda[blk->rows[k]] = blk->factor != NULL ? rhs[k] : NAN;
     }
+  if (eq->has_friction)
+    _sw_friction_share_locks (eq, t, left);
   return TRUE;
 }
 

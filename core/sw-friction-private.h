@@ -33,6 +33,17 @@ SwSystem  *_sw_system_assemble_locked (const SwSystem *base, const double *locke
 
 gboolean   _sw_system_has_friction (const SwSystem *sys);
 
+/* At assembly: which friction parts act on the same relative motion
+ * (SwSystem.friction_group). */
+void       _sw_friction_find_groups (SwSystem *sys);
+
+/* After the reactions (sw_equations_complete): stuck friction parts in
+ * parallel (the same friction_group) share their torque in proportion
+ * to their static limits, so that they break away together when the torque
+ * exceeds the sum of the limits. The reactions alone would put it all on
+ * the first, the others' lock rows being redundant. */
+void       _sw_friction_share_locks (SwEquations *eq, double t, gboolean left);
+
 typedef struct _SwFrictionRun SwFrictionRun;
 
 /* NULL when the system has no friction parts. */

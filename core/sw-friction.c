@@ -143,6 +143,133 @@ _sw_friction_run_clear_marks (SwFrictionRun *run)
   memset (run->eq->start, 0, run->sys->n_parts);
 }
 
+/* ---- Parallel locks ----------------------------------------------------- */
+
+/* Part p's relative motion x_b - x_a over the coordinates (node rows of T:
+ * b's terms, then a's negated), into terms; returns how many (at most 8,
+ * else 0: too long to compare). */
+static guint
+relative_terms (const SwSystem *sys, const SwPart *p, SwTerm *terms)
+{
+  guint nodes[2] = { p->node[p->kind->friction->port_b], p->node[p->kind->friction->port_a] }, n = 0;
+
+  for (guint e = 0; e < 2; e++)
+    for (guint k = sys->t_start[nodes[e]]; k < sys->t_start[nodes[e] + 1]; k++)
+      {
+        guint j = 0;
+        double c = e == 0 ? sys->t_terms[k].coeff : -sys->t_terms[k].coeff;
+
+        while (j < n && terms[j].index != sys->t_terms[k].index)
+          j++;
+        if (j == n)
+          {
+            if (n == 8)
+              return 0;
+            terms[n++] = (SwTerm) { sys->t_terms[k].index, 0 };
+          }
+        terms[j].coeff += c;
+      }
+  return n;
+}
+
+/* +1 or -1 when a is b or -b (the same coordinates, proportional to 1e-12),
+ * else 0. */
+static int
+same_motion (const SwTerm *a, guint na, const SwTerm *b, guint nb)
+{
+  int sign = 0;
+
+  if (na != nb || na == 0)
+    return 0;
+  for (guint i = 0; i < na; i++)
+    {
+      guint j = 0;
+
+      while (j < nb && b[j].index != a[i].index)
+        j++;
+      if (j == nb)
+        return 0;
+      if (sign == 0)
+        sign = (a[i].coeff > 0) == (b[j].coeff > 0) ? 1 : -1;
+      if (fabs (a[i].coeff - sign * b[j].coeff) > 1e-12 * fabs (a[i].coeff))
+        return 0;
+    }
+  return sign;
+}
+
+void
+_sw_friction_find_groups (SwSystem *sys)
+{
+  if (!_sw_system_has_friction (sys))
+    return;
+  sys->friction_group = g_new (guint, sys->n_parts);
+  sys->friction_sign = g_new0 (gint8, sys->n_parts);
+  for (guint i = 0; i < sys->n_parts; i++)
+    {
+      SwTerm mine[8], other[8];
+      guint n;
+
+      sys->friction_group[i] = G_MAXUINT;
+      if (sys->parts[i].kind->friction == NULL)
+        continue;
+      sys->friction_group[i] = i;
+      sys->friction_sign[i] = 1;
+      n = relative_terms (sys, &sys->parts[i], mine);
+      for (guint j = 0; j < i; j++)
+        {
+          int sign;
+
+          if (sys->friction_group[j] != j)
+            continue;
+          sign = same_motion (mine, n, other, relative_terms (sys, &sys->parts[j], other));
+          if (sign != 0)
+            {
+              sys->friction_group[i] = j;
+              sys->friction_sign[i] = (gint8) sign;
+              break;
+            }
+        }
+    }
+}
+
+void
+_sw_friction_share_locks (SwEquations *eq, double t, gboolean left)
+{
+  const SwSystem *sys = eq->sys;
+  SwState state;
+
+  if (sys->friction_group == NULL)
+    return;
+  sw_equations_get_state (eq, t, left, &state);
+  for (guint g = 0; g < sys->n_parts; g++)
+    {
+      double total = 0, limit = 0, tau0, tau0_max, engaged;
+      guint n = 0;
+
+      /* Each group once, from its first part, over its stuck parts. */
+      if (sys->friction_group[g] != g)
+        continue;
+      for (int pass = 0; pass < 2; pass++)
+        for (guint j = g; j < sys->n_parts; j++)
+          {
+            const SwPart *q = &sys->parts[j];
+            double *lambda = &eq->lambda[q->first_row + q->n_rows - 1];
+
+            if (sys->friction_group[j] != g || eq->mode[j] != SW_FRICTION_STUCK)
+              continue;
+            q->kind->friction->limits (q, &state, &tau0, &tau0_max, &engaged);
+            if (pass == 0)
+              {
+                total += sys->friction_sign[j] * -*lambda;
+                limit += tau0_max;
+                n++;
+              }
+            else if (n > 1)
+              *lambda = -sys->friction_sign[j] * total * (limit > 0 ? tau0_max / limit : 1.0 / n);
+          }
+    }
+}
+
 /* ---- Switching functions ------------------------------------------------ */
 
 typedef struct {
@@ -548,6 +675,7 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
 {
   g_autofree double *state = g_memdup2 (y, MAX (run->sys->n_states, 1) * sizeof (double));
   g_autofree gint8 *start = g_new0 (gint8, run->sys->n_parts);
+  g_autofree gint8 *before = g_memdup2 (run->mode, run->sys->n_parts);
   guint round;
 
   *changed = FALSE;
@@ -603,7 +731,6 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
               run->locked[i] = next == SW_FRICTION_STUCK ? lock_position (&c) : NAN;
               relock = TRUE;
             }
-          g_array_append_val (run->changes, ((Change) { i, run->mode[i], next }));
           run->mode[i] = next;
           round_changed = TRUE;
         }
@@ -636,6 +763,10 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
       return FALSE;
     }
   memcpy (run->eq->start, start, run->sys->n_parts);
+  /* The log has what changed across the whole iteration, not its rounds. */
+  for (guint k = 0; k < run->n; k++)
+    if (before[run->parts[k]] != run->mode[run->parts[k]])
+      g_array_append_val (run->changes, ((Change) { run->parts[k], before[run->parts[k]], run->mode[run->parts[k]] }));
   /* The switching functions' reference: this instant, new modes. */
   if (!switching (run, t, state, run->g))
     return equations_error (run, error);

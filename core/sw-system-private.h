@@ -193,6 +193,13 @@ struct _SwSystem {
   /* Instants where a force jumps (time events of parts, not signals). */
   GArray   *time_events;
 
+  /* Friction parts acting on the same relative motion (in parallel, in the
+   * model's own coordinates): per part, the first such part (itself when
+   * alone; G_MAXUINT for other kinds) and the sign of its motion against
+   * that part's. NULL without friction parts. See sw-friction.c. */
+  guint    *friction_group;
+  gint8    *friction_sign;
+
   /* Parts with forces, in order, for the global force evaluation. */
   guint     n_force_parts;
   guint    *force_parts;

@@ -568,6 +568,8 @@ sw_model_assemble (SwModel *model, GError **error)
     for (guint port = 0; port < sys->parts[i].kind->n_ports; port++)
       sys->parts[i].node[port] = ctx.port_node[ctx.port_base[i] + port];
   ok = assemble_parts (&ctx, NULL, TRUE, error);
+  if (ok)
+    _sw_friction_find_groups (sys);
   assembly_clear (&ctx);
   return ok ? g_steal_pointer (&sys) : NULL;
 }
@@ -598,6 +600,12 @@ _sw_system_assemble_locked (const SwSystem *base, const double *locked, GError *
   sys->mass = g_new0 (double, MAX (sys->n_nodes, 1));
   nodes_from_parts (&ctx);
   ok = assemble_parts (&ctx, locked, FALSE, error);
+  /* Parallel in the model's own coordinates, whatever is locked now. */
+  if (base->friction_group != NULL)
+    {
+      sys->friction_group = g_memdup2 (base->friction_group, base->n_parts * sizeof (guint));
+      sys->friction_sign = g_memdup2 (base->friction_sign, base->n_parts);
+    }
   assembly_clear (&ctx);
   return ok ? g_steal_pointer (&sys) : NULL;
 }
@@ -686,6 +694,8 @@ sw_system_unref (SwSystem *sys)
   g_free (sys->force_parts);
   if (sys->time_events != NULL)
     g_array_unref (sys->time_events);
+  g_free (sys->friction_group);
+  g_free (sys->friction_sign);
   g_free (sys);
 }
 

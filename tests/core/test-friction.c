@@ -440,6 +440,43 @@ test_elasto_gap_example (void)
   g_assert_cmpuint (free_rows, >, 100);
 }
 
+/* Two brakes in parallel on one inertia hold it together: static limits 50
+ * and 30 N.m (mue 0.5, fn_max 100 and 60), a torque of 100 t: they share
+ * the torque 5 : 3 while stuck and break away together at t = 0.8 s, when
+ * it exceeds the sum (the lock rows alone would put it all on one brake,
+ * which would slip at 0.5 s). */
+static void
+test_parallel_brakes (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"drive\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": {\"ramp\": {\"height\": 100, \"duration\": 1}}}},"
+    "{\"id\": \"J\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"b1\", \"kind\": \"rotational.brake\", \"params\": {\"fn_max\": 100}},"
+    "{\"id\": \"b2\", \"kind\": \"rotational.brake\", \"params\": {\"fn_max\": 60}}],"
+    "\"connections\": [{\"from\": \"drive.flange\", \"to\": \"J.flange_a\"},"
+    "{\"from\": \"J.flange_b\", \"to\": \"b1.flange_a\"}, {\"from\": \"J.flange_b\", \"to\": \"b2.flange_a\"}],"
+    "\"simulation\": {\"stop_time\": 1, \"output_interval\": 0.01, \"tolerance\": 1e-10}}";
+  g_autoptr (SwTrajectory) tr = run_text (text);
+  const double *t = sw_trajectory_get_times (tr), *w = column (tr, "J.w");
+  const double *m1 = column (tr, "b1.mode"), *m2 = column (tr, "b2.mode");
+  const double *tau1 = column (tr, "b1.tau"), *tau2 = column (tr, "b2.tau");
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      g_assert_cmpfloat (m1[r], ==, m2[r]);
+      if (t[r] < 0.8 - 1e-9)
+        {
+          g_assert_cmpfloat (w[r], ==, 0);
+          g_assert_cmpfloat_with_epsilon (tau1[r], 62.5 * t[r], 1e-9);
+          g_assert_cmpfloat_with_epsilon (tau2[r], 37.5 * t[r], 1e-9);
+        }
+      else if (t[r] > 0.8 + 1e-9)
+        /* Sliding: J w' = 100 t - 80 from 0.8 s. */
+        g_assert_cmpfloat_with_epsilon (w[r], 50 * (t[r] * t[r] - 0.64) - 80 * (t[r] - 0.8), 1e-7);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -453,6 +490,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/friction/friction-example-energy", test_friction_energy);
   g_test_add_func ("/core/friction/modes-in-active-mode", test_modes_in_active_mode);
   g_test_add_func ("/core/friction/one-way-clutch", test_one_way_clutch);
+  g_test_add_func ("/core/friction/parallel-brakes", test_parallel_brakes);
   g_test_add_func ("/core/friction/modes-at-stuck-instant", test_modes_at_stuck_instant);
   g_test_add_func ("/core/contact/elasto-gap", test_elasto_gap);
   g_test_add_func ("/core/contact/elasto-gap-example", test_elasto_gap_example);
