@@ -629,12 +629,11 @@ settle_friction (SwFrictionRun *friction, Output *out, SwIntegrator **it, SwMeth
 {
   g_autofree double *y_new = NULL;
   const SwSystem *sys;
-  gboolean changed;
-
-  gboolean ok = _sw_friction_run_settle (friction, t, *y, &changed, &y_new, error);
   guint index = 0, part;
   int old_mode, new_mode;
+  gboolean changed, ok;
 
+  ok = _sw_friction_run_settle (friction, t, *y, &changed, &y_new, error);
   /* The run's equations may be new even when settling failed. */
   out->eq = _sw_friction_run_get_equations (friction);
   if (!ok)
@@ -819,18 +818,13 @@ integrate (const SwSystem          *sys,
           out.eq->left_from = e < events->len ? g_array_index (events, double, e) : INFINITY;
           if (ok && friction != NULL)
             {
-              SwIntegrator *before = it;
-
+              /* The modes at this instant; new equations take the next
+               * time event too. */
               ok = settle_friction (friction, &out, &it, method, o->tolerance, cancellable, t, &y, &y_out,
                                     &counters, &it_error);
               out.eq->left_from = e < events->len ? g_array_index (events, double, e) : INFINITY;
-              /* A new integrator starts at t by itself. */
-              if (it != before)
-                before = NULL;
-              if (ok && it != NULL && before != NULL)
-                ok = _sw_integrator_restart (it, t, y, &it_error);
             }
-          else if (ok && it != NULL)
+          if (ok && it != NULL)
             ok = _sw_integrator_restart (it, t, y, &it_error);
           ok = ok && emit_row (&out, t, y, FALSE);
           if (friction != NULL)
