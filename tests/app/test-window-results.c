@@ -834,7 +834,8 @@ test_screenshots (void)
 {
   const char *dir = g_getenv ("SW_SCREENSHOTS");
   static const char *const examples[] = { "first", "fourbody", "elastic-bearing", "rolling-wheel", "friction",
-                                          "backlash", "translational-friction", "elasto-gap" };
+                                          "backlash", "translational-friction", "elasto-gap",
+                                          "preload" };
   AdwStyleManager *style = adw_style_manager_get_default ();
 
   if (dir == NULL)

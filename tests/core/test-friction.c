@@ -477,6 +477,39 @@ test_parallel_brakes (void)
     }
 }
 
+/* Modelica's PreLoad example (data/examples/preload.shaft): a spool held
+ * by a preloaded spring through four elasto-gaps. Once plate B has settled
+ * every contact touches and the spring holds the preload, 30 N less what
+ * the contacts give (29.4 N); the spool does not move while the force is
+ * below it, then follows (|F| - preload) / (c_spring) plus the two contacts'
+ * give (digest §11.9), with the hysteresis of its damper. */
+static void
+test_preload_example (void)
+{
+  g_autoptr (SwTrajectory) tr = run_example ("preload.shaft", 0.1, 1e-8);
+  const double *t = sw_trajectory_get_times (tr), *s = column (tr, "spool.s");
+  const double *f = column (tr, "force.f"), *spring = column (tr, "spring.f");
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      double beyond = fabs (f[r]) - 29.41;
+
+      if (t[r] < 10)
+        continue;
+      if (beyond < -1)
+        {
+          /* Held: moved only by the contacts' give, 2 F / 1e6. */
+          g_assert_cmpfloat_with_epsilon (s[r], 0.01475, 2 * fabs (f[r]) / 1e6 + 1e-6);
+          g_assert_cmpfloat_with_epsilon (spring[r], -29.41, 0.05);
+        }
+      else if (beyond > 1)
+        /* Within the hysteresis of the dampers (the spool's 2500 N.s/m at up
+         * to 4.7e-4 m/s, over 20e3 N/m: 6e-5 m) and the contacts' own. */
+        g_assert_cmpfloat_with_epsilon (fabs (s[r] - 0.01475),
+                                        beyond / 20e3 + 2 * fabs (f[r]) / 1e6 - 2 * 29.41 / 1e6, 1e-4);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -494,6 +527,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/friction/modes-at-stuck-instant", test_modes_at_stuck_instant);
   g_test_add_func ("/core/contact/elasto-gap", test_elasto_gap);
   g_test_add_func ("/core/contact/elasto-gap-example", test_elasto_gap_example);
+  g_test_add_func ("/core/contact/preload-example", test_preload_example);
   g_test_add_func ("/core/contact/disc", test_disc);
 
   return g_test_run ();
