@@ -294,9 +294,11 @@ results_paned_notify_max_position_cb (SwWindow *self)
   if (max_position <= 0 || self->results_paned_applied)
     return;
   /* Once, when the paned first knows its height: the canvas gets a
-   * little less than half, the results the rest. */
+   * little less than half, or what the results leave it (their minimum
+   * height takes most of a small window). */
   self->results_paned_applied = TRUE;
-  gtk_paned_set_position (self->results_paned, max_position * 9 / 20);
+  gtk_paned_set_position (self->results_paned,
+                          MIN (max_position, gtk_widget_get_height (GTK_WIDGET (self->results_paned)) * 9 / 20));
 }
 
 static void
