@@ -57,7 +57,7 @@ backlash_forces (const SwPart *p, const SwState *s, double *f)
 }
 
 /* The variables of both kinds: relative motion, the torque (force) tau,
- * the spring's energy, the damping's loss and the contact. */
+ * the spring's energy, the power in, the damping's loss and the contact. */
 static void
 contact_variables (const SwPart *p, const SwState *s, double tau_c, double tau, double *out)
 {
@@ -68,9 +68,10 @@ contact_variables (const SwPart *p, const SwState *s, double tau_c, double tau, 
   out[2] = SW_A (p, s, B_B) - SW_A (p, s, B_A);
   out[3] = tau;
   out[4] = p->param[P_C] > 0 ? 0.5 * tau_c * tau_c / p->param[P_C] : 0;
+  out[5] = tau * w;
   /* What goes in less what the spring stores: never negative. */
-  out[5] = MAX (0, (tau - tau_c) * w);
-  out[6] = tau != 0;
+  out[6] = MAX (0, (tau - tau_c) * w);
+  out[7] = tau != 0;
 }
 
 static void
@@ -107,6 +108,7 @@ static const SwVarDesc backlash_vars[] = {
   SW_VAR ("a_rel", "rad/s2", N_("Relative angular acceleration")),
   SW_VAR ("tau", "N.m", N_("Torque through the element (flange_b.tau)")),
   SW_VAR ("energy", "J", N_("Potential energy stored in the spring")),
+  SW_VAR ("power", "W", N_("Power going in through the flanges (tau w_rel)")),
   SW_VAR ("lossPower", "W", N_("Power dissipated by the damping (never negative)")),
   SW_VAR ("contact", "", N_("1 while the teeth touch and transmit torque, else 0")),
 };
@@ -166,6 +168,7 @@ static const SwVarDesc gap_vars[] = {
   SW_VAR ("a_rel", "m/s2", N_("Relative acceleration")),
   SW_VAR ("f", "N", N_("Force through the element (flange_b.f)")),
   SW_VAR ("energy", "J", N_("Potential energy stored in the contact spring")),
+  SW_VAR ("power", "W", N_("Power going in through the flanges (f v_rel)")),
   SW_VAR ("lossPower", "W", N_("Power dissipated by the damping (never negative)")),
   SW_VAR ("contact", "", N_("1 while the flanges touch and push, else 0")),
 };

@@ -40,7 +40,8 @@ spring_variables (const SwPart *p, const SwState *s, double *out)
   out[1] = w_rel;
   out[2] = tau;
   out[3] = 0.5 * p->param[0] * (rel - p->param[1]) * (rel - p->param[1]);
-  out[4] = tau * w_rel;     /* rate of change of the stored energy */
+  out[4] = tau * w_rel;     /* all of it goes into the stored energy */
+  out[5] = 0;
 }
 
 /* Damper: d. */
@@ -58,7 +59,8 @@ damper_variables (const SwPart *p, const SwState *s, double *out)
   out[0] = SW_X (p, s, C_B) - SW_X (p, s, C_A);
   out[1] = w_rel;
   out[2] = p->param[0] * w_rel;
-  out[3] = p->param[0] * w_rel * w_rel;   /* dissipated */
+  out[3] = p->param[0] * w_rel * w_rel;   /* in, all of it dissipated */
+  out[4] = out[3];
 }
 
 /* SpringDamper: c, d, x_rel0. */
@@ -82,7 +84,8 @@ spring_damper_variables (const SwPart *p, const SwState *s, double *out)
   out[1] = w_rel;
   out[2] = p->param[0] * stretch + p->param[1] * w_rel;
   out[3] = 0.5 * p->param[0] * stretch * stretch;
-  out[4] = p->param[1] * w_rel * w_rel;   /* dissipated */
+  out[4] = out[2] * w_rel;                /* in through the flanges */
+  out[5] = p->param[1] * w_rel * w_rel;   /* dissipated by the damper */
 }
 
 static const SwPortDesc rot_ports[] = { SW_PORT ("flange_a", SW_ROT), SW_PORT ("flange_b", SW_ROT) };
@@ -111,40 +114,46 @@ static const SwVarDesc rot_spring_vars[] = {
   SW_VAR ("w_rel", "rad/s", N_("Relative angular velocity")),
   SW_VAR ("tau", "N.m", N_("Torque through the element (flange_b.tau)")),
   SW_VAR ("energy", "J", N_("Potential energy stored in the spring")),
-  SW_VAR ("power", "W", N_("Rate of change of the stored energy")),
+  SW_VAR ("power", "W", N_("Power going in through the flanges (tau w_rel)")),
+  SW_VAR ("lossPower", "W", N_("Power dissipated as heat (never negative)")),
 };
 static const SwVarDesc rot_damper_vars[] = {
   SW_VAR ("phi_rel", "rad", N_("Relative angle flange_b - flange_a")),
   SW_VAR ("w_rel", "rad/s", N_("Relative angular velocity")),
   SW_VAR ("tau", "N.m", N_("Torque through the element (flange_b.tau)")),
-  SW_VAR ("power", "W", N_("Power dissipated as heat")),
+  SW_VAR ("power", "W", N_("Power going in through the flanges (tau w_rel)")),
+  SW_VAR ("lossPower", "W", N_("Power dissipated as heat (never negative)")),
 };
 static const SwVarDesc rot_spring_damper_vars[] = {
   SW_VAR ("phi_rel", "rad", N_("Relative angle flange_b - flange_a")),
   SW_VAR ("w_rel", "rad/s", N_("Relative angular velocity")),
   SW_VAR ("tau", "N.m", N_("Torque through the element (flange_b.tau)")),
   SW_VAR ("energy", "J", N_("Potential energy stored in the spring")),
-  SW_VAR ("power", "W", N_("Power dissipated as heat")),
+  SW_VAR ("power", "W", N_("Power going in through the flanges (tau w_rel)")),
+  SW_VAR ("lossPower", "W", N_("Power dissipated as heat (never negative)")),
 };
 static const SwVarDesc trans_spring_vars[] = {
   SW_VAR ("s_rel", "m", N_("Relative position flange_b - flange_a")),
   SW_VAR ("v_rel", "m/s", N_("Relative velocity")),
   SW_VAR ("f", "N", N_("Force through the element (flange_b.f)")),
   SW_VAR ("energy", "J", N_("Potential energy stored in the spring")),
-  SW_VAR ("power", "W", N_("Rate of change of the stored energy")),
+  SW_VAR ("power", "W", N_("Power going in through the flanges (tau w_rel)")),
+  SW_VAR ("lossPower", "W", N_("Power dissipated as heat (never negative)")),
 };
 static const SwVarDesc trans_damper_vars[] = {
   SW_VAR ("s_rel", "m", N_("Relative position flange_b - flange_a")),
   SW_VAR ("v_rel", "m/s", N_("Relative velocity")),
   SW_VAR ("f", "N", N_("Force through the element (flange_b.f)")),
-  SW_VAR ("power", "W", N_("Power dissipated as heat")),
+  SW_VAR ("power", "W", N_("Power going in through the flanges (tau w_rel)")),
+  SW_VAR ("lossPower", "W", N_("Power dissipated as heat (never negative)")),
 };
 static const SwVarDesc trans_spring_damper_vars[] = {
   SW_VAR ("s_rel", "m", N_("Relative position flange_b - flange_a")),
   SW_VAR ("v_rel", "m/s", N_("Relative velocity")),
   SW_VAR ("f", "N", N_("Force through the element (flange_b.f)")),
   SW_VAR ("energy", "J", N_("Potential energy stored in the spring")),
-  SW_VAR ("power", "W", N_("Power dissipated as heat")),
+  SW_VAR ("power", "W", N_("Power going in through the flanges (tau w_rel)")),
+  SW_VAR ("lossPower", "W", N_("Power dissipated as heat (never negative)")),
 };
 
 #define COMPLIANT(sym, kname, klabel, kgroup, khelp, kports, kparams, kvars, kkey, kmain, kforces, kvariables, \
@@ -215,6 +224,7 @@ shaft_variables (const SwPart *p, const SwState *s, double *out)
   out[3] = 0.5 * p->param[SHAFT_C] * rel * rel;
   out[4] = J / 6 * (wa * wa + wa * wb + wb * wb);     /* 1/2 w^T M w */
   out[5] = out[2] * w_rel;
+  out[6] = 0;
 }
 
 static const SwParamDesc shaft_params[] = {
@@ -228,7 +238,8 @@ static const SwVarDesc shaft_vars[] = {
   SW_VAR ("tau", "N.m", N_("Torque through the shaft (flange_b.tau)")),
   SW_VAR ("energy", "J", N_("Potential energy of the twist")),
   SW_VAR ("kinetic_energy", "J", N_("Kinetic energy of the shaft's own rotation")),
-  SW_VAR ("power", "W", N_("Rate of change of the potential energy")),
+  SW_VAR ("power", "W", N_("Power going in through the flanges: the potential energy's rate")),
+  SW_VAR ("lossPower", "W", N_("Power dissipated as heat (never negative)")),
 };
 
 const SwKind sw_kind_rot_shaft = {

@@ -123,7 +123,8 @@ friction_variables (const SwPart *p, const SwState *s, double *out)
   out[7] = mode == SW_FRICTION_STUCK;
   /* Sliding, tau opposes w by construction; right after a break-away w
    * may still show round-off of the other sign: no power comes from that. */
-  out[8] = mode == SW_FRICTION_STUCK ? 0 : MAX (0, tau * w);
+  out[8] = tau * w;
+  out[9] = mode == SW_FRICTION_STUCK ? 0 : MAX (0, tau * w);
 }
 
 static const SwFrictionDesc housing_friction = { F_SUPPORT, F_B, limits };
@@ -206,6 +207,7 @@ static const SwParamDesc clutch_params[] = { NORMAL_FORCE_PARAMS };
   SW_VAR ("startForward", "", N_("1 at the instant it breaks away forward")), \
   SW_VAR ("startBackward", "", N_("1 at the instant it breaks away backward")), \
   SW_VAR ("locked", "", N_("1 while stuck")), \
+  SW_VAR ("power", "W", N_("Power going in through the flanges (tau w_rel)")), \
   SW_VAR ("lossPower", "W", N_("Power turned into heat (never negative)"))
 
 static const SwVarDesc housing_vars[] = {
@@ -358,7 +360,8 @@ stop_mass_variables (const SwPart *p, const SwState *s, double *out)
   out[5] = s->start[p->component] > 0;
   out[6] = s->start[p->component] < 0;
   out[7] = mode == SW_FRICTION_STUCK;
-  out[8] = mode == SW_FRICTION_STUCK ? 0 : MAX (0, f * v);
+  out[8] = f * v;
+  out[9] = mode == SW_FRICTION_STUCK ? 0 : MAX (0, f * v);
 }
 
 static gboolean
