@@ -49,6 +49,9 @@ typedef struct _SwFrictionRun SwFrictionRun;
 /* NULL when the system has no friction parts. */
 SwFrictionRun *_sw_friction_run_new  (const SwSystem *base);
 void           _sw_friction_run_free (SwFrictionRun *run);
+/* The run's length (its stop time): 500 events within 1e-6 of it end the
+ * run as chattering. */
+void           _sw_friction_run_set_length (SwFrictionRun *run, double length);
 
 /* The system of the current configuration (base while nothing is stuck)
  * and its equations, owned by the run; they change at _sw_friction_run_settle. */

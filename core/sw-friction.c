@@ -12,10 +12,10 @@
 
 /* Mode changes at one instant before the modes count as not settling. */
 #define MAX_SETTLE_ROUNDS 50
-/* Events within this time of each other count towards chattering
- * (relative to the time, at least 1e-12 s). */
-#define CHATTER_WINDOW 1e-10
-#define MAX_CHATTER_EVENTS 100
+/* Chattering: this many events within a span of 1e-6 of the run's length
+ * (or at one instant). */
+#define CHATTER_EVENTS 500
+#define CHATTER_SPAN 1e-6
 
 typedef struct {
   guint part;
@@ -37,8 +37,11 @@ struct _SwFrictionRun {
   double      *band;
   double      *g_trial;
   GArray      *changes;   /* the last settle's: Change */
-  double       chatter_t;
-  guint        chatter_count;
+  /* The instants of the last CHATTER_EVENTS events (a ring), and the span
+   * that many may not fall within. */
+  double       recent[CHATTER_EVENTS];
+  guint        n_recent;
+  double       chatter_span;
 };
 
 void
@@ -88,9 +91,15 @@ _sw_friction_run_new (const SwSystem *base)
   run->g = g_new0 (double, run->n);
   run->band = g_new0 (double, run->n);
   run->g_trial = g_new0 (double, run->n);
-  run->chatter_t = -INFINITY;
+  run->chatter_span = 1e-12;
   run->changes = g_array_new (FALSE, FALSE, sizeof (Change));
   return run;
+}
+
+void
+_sw_friction_run_set_length (SwFrictionRun *run, double length)
+{
+  run->chatter_span = MAX (CHATTER_SPAN * length, 1e-12);
 }
 
 void
@@ -309,6 +318,13 @@ read_contact (SwFrictionRun *run, guint i, double t, Contact *c)
   c->room_backward = c->rel - c->lower;
 }
 
+/* A relative position this close to a stop is at it. */
+static double
+stop_tolerance (const Contact *c)
+{
+  return 1e-9 * MAX (1, MAX (isfinite (c->upper) ? fabs (c->upper) : 0, isfinite (c->lower) ? fabs (c->lower) : 0));
+}
+
 static double
 switching_value (gint8 mode, const Contact *c, double band, gboolean one_way)
 {
@@ -322,6 +338,11 @@ switching_value (gint8 mode, const Contact *c, double band, gboolean one_way)
     case SW_FRICTION_BACKWARD:
       return MIN (MIN (-c->w + band, c->engaged), c->room_backward);
     case SW_FRICTION_STUCK:
+      /* Held by a hard stop, it leaves only away from it. */
+      if (c->room_forward <= stop_tolerance (c))
+        return MIN (c->tau0_max + c->tau, c->engaged);
+      if (c->room_backward <= stop_tolerance (c))
+        return MIN (c->tau0_max - c->tau, c->engaged);
       return MIN (c->tau0_max - fabs (c->tau), c->engaged);
     default:
       /* Free: until the normal force comes back. */
@@ -592,13 +613,6 @@ reconfigure (SwFrictionRun *run, double t, const double *y, double **y_new, GErr
   return TRUE;
 }
 
-/* A relative position this close to a stop is at it. */
-static double
-stop_tolerance (const Contact *c)
-{
-  return 1e-9 * MAX (1, MAX (isfinite (c->upper) ? fabs (c->upper) : 0, isfinite (c->lower) ? fabs (c->lower) : 0));
-}
-
 /* Where part i locks: its relative position now, or the hard stop it is
  * at (after complete). */
 static double
@@ -676,17 +690,36 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
   g_autofree double *state = g_memdup2 (y, MAX (run->sys->n_states, 1) * sizeof (double));
   g_autofree gint8 *start = g_new0 (gint8, run->sys->n_parts);
   g_autofree gint8 *before = g_memdup2 (run->mode, run->sys->n_parts);
+  /* Per part, the sliding directions given it in this iteration (1
+   * forward, 2 backward): where each one's speed points the other way
+   * (a massless side whose speed follows the friction), it sticks. */
+  g_autofree guint8 *tried = g_new0 (guint8, run->sys->n_parts);
   guint round;
 
   *changed = FALSE;
   *y_new = NULL;
   g_array_set_size (run->changes, 0);
-  /* Events piling up without time advancing: chattering. */
-  if (t - run->chatter_t <= MAX (CHATTER_WINDOW * fabs (t), 1e-12))
-    run->chatter_count++;
-  else
-    run->chatter_t = t, run->chatter_count = 0;
+  /* Events piling up while time hardly advances: chattering. */
+  run->recent[run->n_recent++ % CHATTER_EVENTS] = t;
 
+  /* A part with hard stops cannot be beyond them (only at the start can it
+   * be: every later arrival is located). */
+  if (!sw_equations_complete (run->eq, t, state, FALSE))
+    return equations_error (run, error);
+  for (guint k = 0; k < run->n; k++)
+    {
+      Contact c;
+
+      read_contact (run, run->parts[k], t, &c);
+      if (c.room_forward < -stop_tolerance (&c) || c.room_backward < -stop_tolerance (&c))
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_CONTRADICTION,
+                       _("component “%s”: at t = %.9g s it is beyond its hard stops: flange_b - support = %g m; "
+                         "valid: %g m to %g m (smin + L to smax)"),
+                       run->sys->parts[run->parts[k]].id, t, c.rel, c.lower, c.upper);
+          return FALSE;
+        }
+    }
   for (round = 0; round < MAX_SETTLE_ROUNDS; round++)
     {
       gboolean round_changed = FALSE, relock = FALSE;
@@ -720,6 +753,12 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
             }
           else
             next = next_mode (run->mode[i], start[i], &c, w_zero);
+          if ((next == SW_FRICTION_FORWARD || next == SW_FRICTION_BACKWARD) && next != run->mode[i])
+            {
+              tried[i] |= next == SW_FRICTION_FORWARD ? 1 : 2;
+              if (tried[i] == 3)
+                next = SW_FRICTION_STUCK;
+            }
           if (next == run->mode[i])
             continue;
           /* Breaking away from stuck: sliding starts at speed 0. */
@@ -749,16 +788,18 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
           state = mapped;
         }
     }
-  if (round == MAX_SETTLE_ROUNDS || run->chatter_count > MAX_CHATTER_EVENTS)
+  if (round == MAX_SETTLE_ROUNDS
+      || (run->n_recent >= CHATTER_EVENTS && t - run->recent[run->n_recent % CHATTER_EVENTS] <= run->chatter_span))
     {
       guint culprit = run->parts[0];
 
-      for (guint k = 0; k < run->n; k++)
-        if (start[run->parts[k]] != 0)
+      /* The part that changed mode at this event. */
+      for (guint k = run->n; k-- > 0;)
+        if (before[run->parts[k]] != run->mode[run->parts[k]] || start[run->parts[k]] != 0)
           culprit = run->parts[k];
       g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
-                   _("component “%s”: the friction modes do not settle at t = %.9g s (they switch back and "
-                     "forth without time advancing); check the friction and the driving torques there"),
+                   _("component “%s”: the friction modes chatter at t = %.9g s (they switch back and forth with "
+                     "hardly any time between); check the friction and the driving torques there"),
                    run->sys->parts[culprit].id, t);
       return FALSE;
     }

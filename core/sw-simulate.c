@@ -720,6 +720,8 @@ integrate (const SwSystem          *sys,
 
   /* With friction the run owns the equations of the current configuration. */
   friction = _sw_friction_run_new (sys);
+  if (friction != NULL)
+    _sw_friction_run_set_length (friction, stop);
   out = (Output) { .sys = sys, .tr = tr, .cols = cols, .row = row, .o = o };
   out.eq = friction != NULL ? _sw_friction_run_get_equations (friction) : (own_eq = sw_equations_new (sys));
   _sw_row_maker_init (&out.maker, sys, (const double *) events->data, events->len);

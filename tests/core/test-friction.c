@@ -587,6 +587,68 @@ test_energy_balance (void)
     }
 }
 
+/* Cases the random models found. (1) A mass with stops rubbing on a
+ * support that hangs on a spring-damper: each sliding direction makes the
+ * support's speed point the other way, so it sticks, and mass and support
+ * coast together. (2) A mass pressed into its stop by a neighbour's
+ * friction stays there, without events piling up. (3) A mass starting
+ * beyond its stops is refused, naming it. */
+static void
+test_stop_mass_cases (void)
+{
+  static const char coast[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"m\", \"kind\": \"translational.mass_with_stop_and_friction\", \"params\": {\"v0\": 3.3, "
+    "\"F_prop\": 305, \"F_Coulomb\": 958, \"F_Stribeck\": 988}},"
+    "{\"id\": \"k\", \"kind\": \"translational.spring_damper\", \"params\": {\"c\": 413, \"d\": 1, \"s_rel0\": 1.23}}],"
+    "\"connections\": [{\"from\": \"m.flange_b\", \"to\": \"k.flange_a\"}, {\"from\": \"m.support\", \"to\": \"k.flange_b\"}],"
+    "\"simulation\": {\"stop_time\": 1, \"output_interval\": 0.1}}";
+  static const char pressed[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"rider\", \"kind\": \"translational.mass_with_stop_and_friction\", \"params\": {\"m\": 179, \"v0\": 4.1, "
+    "\"smax\": 8.8, \"F_Coulomb\": 340, \"F_Stribeck\": 355}},"
+    "{\"id\": \"carrier\", \"kind\": \"translational.mass_with_stop_and_friction\", \"params\": {\"m\": 181, \"v0\": 3.3, "
+    "\"smax\": 0.0559}}],"
+    "\"connections\": [{\"from\": \"carrier.flange_b\", \"to\": \"rider.support\"}],"
+    "\"simulation\": {\"stop_time\": 1, \"output_interval\": 0.01}}";
+  static const char beyond[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"m\", \"kind\": \"translational.mass_with_stop_and_friction\", \"params\": {\"s0\": -2, \"smin\": 4.8}}]}";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (beyond, -1, "beyond.shaft", &error);
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  SwSimulateOptions o;
+
+  {
+    g_autoptr (SwTrajectory) run = run_text (coast);
+    const double *v = column (run, "m.v"), *mode = column (run, "m.mode");
+
+    for (guint r = 0; r < sw_trajectory_get_n_rows (run); r++)
+      {
+        g_assert_cmpfloat (mode[r], ==, 0);
+        g_assert_cmpfloat (v[r], ==, 0);
+      }
+  }
+  {
+    g_autoptr (SwTrajectory) run = run_text (pressed);
+    const double *s = column (run, "carrier.s"), *mode = column (run, "carrier.mode");
+    guint n = sw_trajectory_get_n_rows (run);
+
+    g_assert_cmpfloat (mode[n - 1], ==, 0);
+    g_assert_cmpfloat_with_epsilon (s[n - 1], 0.0559, 1e-12);
+  }
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  o = sw_simulate_options_from_system (sys);
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_null (tr);
+  g_assert_error (error, SW_ERROR, SW_ERROR_CONTRADICTION);
+  g_assert_nonnull (strstr (error->message, "component “m”"));
+  g_assert_nonnull (strstr (error->message, "beyond its hard stops"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -601,6 +663,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/friction/modes-in-active-mode", test_modes_in_active_mode);
   g_test_add_func ("/core/friction/one-way-clutch", test_one_way_clutch);
   g_test_add_func ("/core/friction/parallel-brakes", test_parallel_brakes);
+  g_test_add_func ("/core/friction/stop-mass-cases", test_stop_mass_cases);
   g_test_add_func ("/core/friction/modes-at-stuck-instant", test_modes_at_stuck_instant);
   g_test_add_func ("/core/contact/elasto-gap", test_elasto_gap);
   g_test_add_func ("/core/contact/elasto-gap-example", test_elasto_gap_example);

@@ -113,8 +113,8 @@ test_random_models (void)
         }
       assembled++;
       o = sw_simulate_options_from_system (sys);
-      o.stop_time_s = 0.01;
-      o.output_interval_s = 0.005;
+      o.stop_time_s = 0.2;
+      o.output_interval_s = 0.01;
       tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
       if (tr == NULL)
         {
