@@ -62,6 +62,9 @@ sw_event_dup_change (int old_mode, int new_mode)
 {
   char a[SW_EVENT_MODE_BUF_SIZE], b[SW_EVENT_MODE_BUF_SIZE];
 
+  if (old_mode == SW_FRICTION_START)
+    /* Translators: the mode a friction element starts in: "starts stuck". */
+    return g_strdup_printf (_("starts %s"), sw_event_mode_name (new_mode, b));
   /* Translators: a mode change, old → new: "backward → stuck". */
   return g_strdup_printf (_("%s → %s"), sw_event_mode_name (old_mode, a), sw_event_mode_name (new_mode, b));
 }

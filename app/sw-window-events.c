@@ -152,20 +152,24 @@ void
 _sw_window_events_set (SwWindow *self,
                        GArray   *events)
 {
-  guint n = events != NULL ? events->len : 0;
+  guint n = events != NULL ? events->len : 0, n_changes = 0;
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
 
   g_clear_pointer (&self->events, g_array_unref);
   if (events != NULL)
     self->events = g_array_ref (events);
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (items, sw_event_item_new (&g_array_index (events, SwEventLogEntry, i)));
+    {
+      g_ptr_array_add (items, sw_event_item_new (&g_array_index (events, SwEventLogEntry, i)));
+      n_changes += g_array_index (events, SwEventLogEntry, i).old_mode != SW_FRICTION_START;
+    }
   g_list_store_splice (self->event_items, 0, g_list_model_get_n_items (G_LIST_MODEL (self->event_items)),
                        items->pdata, items->len);
   if (n > 0)
     {
-      /* Translators: the heading of the event list (friction mode changes). */
-      g_autofree char *heading = g_strdup_printf (ngettext ("%u Event", "%u Events", n), n);
+      /* Translators: the heading of the event list (friction mode changes,
+       * below the modes at the start). */
+      g_autofree char *heading = g_strdup_printf (ngettext ("%u Event", "%u Events", n_changes), n_changes);
 
       gtk_label_set_label (self->events_heading, heading);
     }

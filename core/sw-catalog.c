@@ -35,6 +35,7 @@ static const SwKind *const kinds[] = {
   &sw_kind_rot_clutch,
   &sw_kind_rot_one_way_clutch,
   &sw_kind_rot_elasto_backlash,
+  &sw_kind_rot_lossy_gear,
   &sw_kind_trans_support_friction,
   &sw_kind_trans_brake,
   &sw_kind_trans_elasto_gap,

@@ -50,6 +50,19 @@ typedef struct {
   gint8  *mode;
   gint8  *start;
   gboolean has_friction;  /* stuck parts in parallel share their locks */
+  /* Per part: a lossy part's friction torque sliding (solved with the
+   * reactions at every evaluation, sw-friction-loss.c) and the sign of
+   * its transmitted torque assumed (+1, -1). */
+  double  *loss;
+  gint8   *quadrant;
+  guint   *loss_parts;    /* the parts with a loss law */
+  guint    n_loss_parts;
+  /* Their solve's workspace: the sliding ones, and the multipliers'
+   * sensitivity to their torques for that set. */
+  guint   *loss_sliding, *loss_cached;
+  guint    n_loss_cached;
+  double  *loss_sens, *loss_jac, *loss_res, *loss_lambda0;
+  size_t  *loss_perm;
   GError *error;      /* set when an evaluation fails */
   guint   n_evals;    /* evaluations of the right-hand side */
   guint   n_jacobians;/* massless block Jacobians computed */
@@ -86,6 +99,21 @@ gboolean     sw_equations_complete (SwEquations  *eq,
 gboolean     sw_equations_check_finite (SwEquations *eq,
                                         double       t,
                                         gboolean     left);
+/* Inside the engine: the evaluation without lossy parts' losses solved,
+ * the reactions of an evaluation (x, v, a and f on every node, lambda),
+ * and dy/dt from what an evaluation with ydot NULL filled. */
+gboolean     _sw_equations_eval_plain  (SwEquations *eq, double t, const double *y, double *ydot);
+void         _sw_equations_reactions   (SwEquations *eq, double t, gboolean left);
+void         _sw_equations_write_rates (SwEquations *eq, const double *y, double *ydot);
+
+/* sw-friction-loss.c: lossy parts (SwFrictionDesc.loss). */
+void         _sw_equations_losses_init    (SwEquations *eq);
+void         _sw_equations_losses_clear   (SwEquations *eq);
+gboolean     _sw_equations_losses_sliding (const SwEquations *eq);
+gboolean     _sw_equations_eval_losses    (SwEquations *eq, double t, const double *y, double *ydot);
+/* Copies the modes, break-away marks and quadrants of from. */
+void         _sw_equations_copy_modes     (SwEquations *to, const SwEquations *from);
+
 /* The state as the parts see it. */
 void         sw_equations_get_state (SwEquations *eq,
                                      double       t,

@@ -96,6 +96,10 @@ sw_equations_new (const SwSystem *sys)
   memset (eq->mode, SW_FRICTION_FREE, MAX (sys->n_parts, 1));
   eq->start = g_new0 (gint8, MAX (sys->n_parts, 1));
   eq->has_friction = _sw_system_has_friction (sys);
+  eq->loss = g_new0 (double, MAX (sys->n_parts, 1));
+  eq->quadrant = g_new (gint8, MAX (sys->n_parts, 1));
+  memset (eq->quadrant, 1, MAX (sys->n_parts, 1));
+  _sw_equations_losses_init (eq);
   return eq;
 }
 
@@ -140,6 +144,9 @@ sw_equations_free (SwEquations *eq)
   g_free (eq->c_tmp2);
   g_free (eq->mode);
   g_free (eq->start);
+  g_free (eq->loss);
+  g_free (eq->quadrant);
+  _sw_equations_losses_clear (eq);
   g_clear_error (&eq->error);
   g_free (eq);
 }
@@ -155,6 +162,8 @@ sw_equations_get_state (SwEquations *eq, double t, gboolean left, SwState *state
   state->lambda = eq->lambda;
   state->mode = eq->mode;
   state->start = eq->start;
+  state->loss = eq->loss;
+  state->quadrant = eq->quadrant;
 }
 
 /* ---- Node values -------------------------------------------------------- */
@@ -224,6 +233,34 @@ fill_drivers (SwEquations *eq, double t, gboolean left, const double *y)
         case SW_MOTION_ACCELERATION:
           eq->p[k] = y[d->state], eq->pd[k] = y[d->state + 1], eq->pdd[k] = s;
           break;
+        }
+    }
+}
+
+/* The first-order coordinates' velocities and the sources' rates into
+ * ydot. */
+static void
+write_other_rates (SwEquations *eq, double *ydot)
+{
+  const SwSystem *sys = eq->sys;
+
+  for (guint b = 0; b < sys->n_first_order_blocks; b++)
+    {
+      const SwBlock *blk = &sys->first_order_blocks[b];
+
+      for (guint k = 0; k < blk->n; k++)
+        ydot[sys->coord_state[blk->coords[k]]] = eq->qd[blk->coords[k]];
+    }
+  for (guint k = 0; k < sys->n_drivers; k++)
+    {
+      const SwDriver *d = &sys->drivers[k];
+
+      if (d->motion == SW_MOTION_SPEED)
+        ydot[d->state] = eq->pd[k];
+      else if (d->motion == SW_MOTION_ACCELERATION)
+        {
+          ydot[d->state] = eq->pd[k];
+          ydot[d->state + 1] = eq->pdd[k];
         }
     }
 }
@@ -466,8 +503,29 @@ massive_accelerations (SwEquations *eq, const double *q, const double *qd, doubl
     }
 }
 
+/* dy/dt from q' and q'' (massive), the first-order velocities and the
+ * sources' rates, after an evaluation that filled them. */
+void
+_sw_equations_write_rates (SwEquations *eq, const double *y, double *ydot)
+{
+  const SwSystem *sys = eq->sys;
+  guint nm = sys->n_massive;
+
+  memcpy (ydot, y + nm, nm * sizeof (double));
+  memcpy (ydot + nm, eq->qdd, nm * sizeof (double));
+  write_other_rates (eq, ydot);
+}
+
 gboolean
 sw_equations_eval (SwEquations *eq, double t, const double *y, double *ydot)
+{
+  if (eq->n_loss_parts > 0 && _sw_equations_losses_sliding (eq))
+    return _sw_equations_eval_losses (eq, t, y, ydot);
+  return _sw_equations_eval_plain (eq, t, y, ydot);
+}
+
+gboolean
+_sw_equations_eval_plain (SwEquations *eq, double t, const double *y, double *ydot)
 {
   const SwSystem *sys = eq->sys;
   guint nm = sys->n_massive;
@@ -551,25 +609,7 @@ sw_equations_eval (SwEquations *eq, double t, const double *y, double *ydot)
       memcpy (ydot, y + nm, nm * sizeof (double));
       if (!direct)
         memcpy (ydot + nm, eq->qdd, nm * sizeof (double));
-      for (guint b = 0; b < sys->n_first_order_blocks; b++)
-        {
-          const SwBlock *blk = &sys->first_order_blocks[b];
-
-          for (guint k = 0; k < blk->n; k++)
-            ydot[sys->coord_state[blk->coords[k]]] = eq->qd[blk->coords[k]];
-        }
-      for (guint k = 0; k < sys->n_drivers; k++)
-        {
-          const SwDriver *d = &sys->drivers[k];
-
-          if (d->motion == SW_MOTION_SPEED)
-            ydot[d->state] = eq->pd[k];
-          else if (d->motion == SW_MOTION_ACCELERATION)
-            {
-              ydot[d->state] = eq->pd[k];
-              ydot[d->state + 1] = eq->pdd[k];
-            }
-        }
+      write_other_rates (eq, ydot);
     }
   return TRUE;
 }
@@ -612,7 +652,6 @@ gboolean
 sw_equations_complete (SwEquations *eq, double t, const double *y, gboolean left)
 {
   const SwSystem *sys = eq->sys;
-  SwState state;
 
   if (sys->n_first_order + sys->n_algebraic > 0)
     {
@@ -655,6 +694,18 @@ sw_equations_complete (SwEquations *eq, double t, const double *y, gboolean left
     }
   else if (!sw_equations_eval (eq, t, y, NULL))
     return FALSE;
+  _sw_equations_reactions (eq, t, left);
+  if (eq->has_friction)
+    _sw_friction_share_locks (eq, t, left);
+  return TRUE;
+}
+
+void
+_sw_equations_reactions (SwEquations *eq, double t, gboolean left)
+{
+  const SwSystem *sys = eq->sys;
+  SwState state;
+
   /* Every node (an evaluation computes only those it reads). */
   for (guint i = 0; i < sys->n_nodes; i++)
     {
@@ -697,9 +748,6 @@ sw_equations_complete (SwEquations *eq, double t, const double *y, gboolean left
       for (guint k = 0; k < blk->n; k++)
         eq->lambda[blk->rows[k]] = blk->factor != NULL ? rhs[k] : NAN;
     }
-  if (eq->has_friction)
-    _sw_friction_share_locks (eq, t, left);
-  return TRUE;
 }
 
 gboolean

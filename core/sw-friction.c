@@ -29,6 +29,7 @@ struct _SwFrictionRun {
   guint        n;         /* friction parts */
   guint       *parts;
   gint8       *mode;      /* per part of the system */
+  gint8       *quadrant;  /* per part: a lossy part's transmitted torque's sign assumed */
   double      *locked;    /* per part: NAN, or the lock's offset */
   double      *g;         /* per friction part: the switching function at the reference */
   /* Per friction part: a dead band in its sliding function right after it
@@ -42,6 +43,7 @@ struct _SwFrictionRun {
   double       recent[CHATTER_EVENTS];
   guint        n_recent;
   double       chatter_span;
+  gboolean     settled;   /* the modes at the start are settled */
 };
 
 void
@@ -85,6 +87,8 @@ _sw_friction_run_new (const SwSystem *base)
   run->parts = (guint *) g_array_free (parts, FALSE);
   run->mode = g_new (gint8, base->n_parts);
   memset (run->mode, SW_FRICTION_FREE, base->n_parts);
+  run->quadrant = g_new (gint8, base->n_parts);
+  memset (run->quadrant, 1, base->n_parts);
   run->locked = g_new (double, base->n_parts);
   for (guint i = 0; i < base->n_parts; i++)
     run->locked[i] = NAN;
@@ -112,6 +116,7 @@ _sw_friction_run_free (SwFrictionRun *run)
   sw_system_unref (run->base);
   g_free (run->parts);
   g_free (run->mode);
+  g_free (run->quadrant);
   g_free (run->locked);
   g_free (run->g);
   g_free (run->band);
@@ -286,6 +291,10 @@ typedef struct {
   double a_zero;             /* a relative acceleration this small is 0 (round-off) */
   double tau;                /* stuck: the lock's torque */
   double tau0, tau0_max;
+  /* Stuck, it holds while tau_lo <= tau <= tau_hi (-tau0_max, tau0_max
+   * unless the part is lossy: then they depend on the transmitted torque
+   * tau_t). */
+  double tau_lo, tau_hi, tau_t;
   double engaged;            /* > 0 engaged, <= 0 free */
   gboolean free;
   double rel;                /* relative position */
@@ -310,6 +319,20 @@ read_contact (SwFrictionRun *run, guint i, double t, Contact *c)
   c->tau = run->mode[i] == SW_FRICTION_STUCK ? -eq->lambda[p->first_row + p->n_rows - 1] : 0;
   f->limits (p, &state, &c->tau0, &c->tau0_max, &c->engaged);
   c->free = !(c->engaged > 0);
+  c->tau_lo = -c->tau0_max, c->tau_hi = c->tau0_max, c->tau_t = 0;
+  if (f->loss != NULL)
+    {
+      double alpha, beta;
+
+      if (run->mode[i] == SW_FRICTION_FORWARD || run->mode[i] == SW_FRICTION_BACKWARD)
+        c->tau = eq->loss[i];
+      c->tau_t = -eq->lambda[p->first_row] + c->tau;
+      f->loss (p, &state, 1, c->tau_t >= 0, &alpha, &beta);
+      c->tau_hi = alpha + beta * c->tau_t;
+      f->loss (p, &state, -1, c->tau_t >= 0, &alpha, &beta);
+      c->tau_lo = alpha + beta * c->tau_t;
+      c->tau0_max = MAX (c->tau_hi, -c->tau_lo);
+    }
   c->rel = eq->x[b] - eq->x[a];
   c->lower = -INFINITY, c->upper = INFINITY;
   if (f->stops != NULL)
@@ -325,25 +348,35 @@ stop_tolerance (const Contact *c)
   return 1e-9 * MAX (1, MAX (isfinite (c->upper) ? fabs (c->upper) : 0, isfinite (c->lower) ? fabs (c->lower) : 0));
 }
 
+/* A lossy part sliding: its law holds while the transmitted torque keeps
+ * the sign assumed (quadrant), within round-off. */
 static double
-switching_value (gint8 mode, const Contact *c, double band, gboolean one_way)
+quadrant_value (const Contact *c, gint8 quadrant)
+{
+  if (quadrant == 0)
+    return INFINITY;
+  return quadrant * c->tau_t + 1e-12 * (fabs (c->tau_t) + fabs (c->tau)) + 1e-300;
+}
+
+static double
+switching_value (gint8 mode, const Contact *c, double band, gboolean one_way, gint8 quadrant)
 {
   /* A freewheel holds any backward torque. */
   if (one_way && mode == SW_FRICTION_STUCK)
-    return c->tau0_max - c->tau;
+    return c->tau_hi - c->tau;
   switch (mode)
     {
     case SW_FRICTION_FORWARD:
-      return MIN (MIN (c->w + band, c->engaged), c->room_forward);
+      return MIN (MIN (MIN (c->w + band, c->engaged), c->room_forward), quadrant_value (c, quadrant));
     case SW_FRICTION_BACKWARD:
-      return MIN (MIN (-c->w + band, c->engaged), c->room_backward);
+      return MIN (MIN (MIN (-c->w + band, c->engaged), c->room_backward), quadrant_value (c, quadrant));
     case SW_FRICTION_STUCK:
       /* Held by a hard stop, it leaves only away from it. */
       if (c->room_forward <= stop_tolerance (c))
-        return MIN (c->tau0_max + c->tau, c->engaged);
+        return MIN (c->tau - c->tau_lo, c->engaged);
       if (c->room_backward <= stop_tolerance (c))
-        return MIN (c->tau0_max - c->tau, c->engaged);
-      return MIN (c->tau0_max - fabs (c->tau), c->engaged);
+        return MIN (c->tau_hi - c->tau, c->engaged);
+      return MIN (MIN (c->tau_hi - c->tau, c->tau - c->tau_lo), c->engaged);
     default:
       /* Free: until the normal force comes back. */
       return c->free ? -c->engaged : -1;
@@ -366,7 +399,9 @@ switching (SwFrictionRun *run, double t, const double *y, double *g)
       if (fabs (c.w) > 10 * run->band[k])
         run->band[k] = 0;
       g[k] = switching_value (run->mode[run->parts[k]], &c, run->band[k],
-                              run->sys->parts[run->parts[k]].kind->friction->one_way);
+                              run->sys->parts[run->parts[k]].kind->friction->one_way,
+                              run->sys->parts[run->parts[k]].kind->friction->loss != NULL
+                                ? run->quadrant[run->parts[k]] : 0);
     }
   return TRUE;
 }
@@ -602,6 +637,7 @@ reconfigure (SwFrictionRun *run, double t, const double *y, double **y_new, GErr
       return FALSE;
     }
   memcpy (eq->mode, run->mode, sys->n_parts);
+  memcpy (eq->quadrant, run->quadrant, sys->n_parts);
   memcpy (eq->start, run->eq->start, sys->n_parts);
   eq->left_from = run->eq->left_from;
   sw_equations_free (run->eq);
@@ -635,7 +671,7 @@ next_one_way_mode (gint8 mode, gint8 start, const Contact *c, double w_zero)
   if (c->w > w_zero)
     return SW_FRICTION_FORWARD;
   if (mode == SW_FRICTION_STUCK)
-    return c->tau > c->tau0_max ? SW_FRICTION_FORWARD : SW_FRICTION_STUCK;
+    return c->tau > c->tau_hi ? SW_FRICTION_FORWARD : SW_FRICTION_STUCK;
   if (mode == SW_FRICTION_FORWARD && start > 0)
     return c->a >= -c->a_zero ? SW_FRICTION_FORWARD : SW_FRICTION_STUCK;
   return SW_FRICTION_STUCK;
@@ -654,9 +690,9 @@ next_mode (gint8 mode, gint8 start, const Contact *c, double w_zero)
   if (mode == SW_FRICTION_STUCK && (at_upper || at_lower))
     {
       /* At a stop it leaves only away from it. */
-      if (at_upper && c->tau < -c->tau0_max)
+      if (at_upper && c->tau < c->tau_lo)
         return SW_FRICTION_BACKWARD;
-      if (at_lower && c->tau > c->tau0_max)
+      if (at_lower && c->tau > c->tau_hi)
         return SW_FRICTION_FORWARD;
       return SW_FRICTION_STUCK;
     }
@@ -667,9 +703,9 @@ next_mode (gint8 mode, gint8 start, const Contact *c, double w_zero)
   switch (mode)
     {
     case SW_FRICTION_STUCK:
-      if (c->tau > c->tau0_max)
+      if (c->tau > c->tau_hi)
         return SW_FRICTION_FORWARD;
-      if (c->tau < -c->tau0_max)
+      if (c->tau < c->tau_lo)
         return SW_FRICTION_BACKWARD;
       return SW_FRICTION_STUCK;
     case SW_FRICTION_FORWARD:
@@ -681,6 +717,32 @@ next_mode (gint8 mode, gint8 start, const Contact *c, double w_zero)
     default:
       return mode;
     }
+}
+
+/* A lossy part going to slide in mode next: the sign of its transmitted
+ * torque that its law assumes. Starting to slide, the present one; sliding
+ * on, the other one when the present one contradicts it, once per event
+ * (where neither sign is consistent, as where the bearing friction of
+ * the two directions differs at tau_t = 0, the second one stays). TRUE
+ * when it changed. */
+static gboolean
+settle_quadrant (SwFrictionRun *run, guint i, gint8 next, const Contact *c, guint8 *tried)
+{
+  gint8 q = run->quadrant[i];
+
+  if (next != SW_FRICTION_FORWARD && next != SW_FRICTION_BACKWARD)
+    return FALSE;
+  if (next != run->mode[i])
+    q = c->tau_t >= 0 ? 1 : -1;
+  else if (quadrant_value (c, q) < 0 && !(tried[i] & 4))
+    {
+      q = -q;
+      tried[i] |= 4;
+    }
+  if (q == run->quadrant[i])
+    return FALSE;
+  run->quadrant[i] = q;
+  return TRUE;
 }
 
 gboolean
@@ -756,9 +818,11 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
           if ((next == SW_FRICTION_FORWARD || next == SW_FRICTION_BACKWARD) && next != run->mode[i])
             {
               tried[i] |= next == SW_FRICTION_FORWARD ? 1 : 2;
-              if (tried[i] == 3)
+              if ((tried[i] & 3) == 3)
                 next = SW_FRICTION_STUCK;
             }
+          if (run->sys->parts[i].kind->friction->loss != NULL && settle_quadrant (run, i, next, &c, tried))
+            round_changed = TRUE;
           if (next == run->mode[i])
             continue;
           /* Breaking away from stuck: sliding starts at speed 0. */
@@ -777,6 +841,7 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
         break;
       *changed = TRUE;
       memcpy (run->eq->mode, run->mode, run->sys->n_parts);
+      memcpy (run->eq->quadrant, run->quadrant, run->sys->n_parts);
       memcpy (run->eq->start, start, run->sys->n_parts);
       if (relock)
         {
@@ -804,10 +869,14 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
       return FALSE;
     }
   memcpy (run->eq->start, start, run->sys->n_parts);
-  /* The log has what changed across the whole iteration, not its rounds. */
+  /* The log has what changed across the whole iteration, not its rounds,
+   * and first every part's mode at the start. */
   for (guint k = 0; k < run->n; k++)
-    if (before[run->parts[k]] != run->mode[run->parts[k]])
-      g_array_append_val (run->changes, ((Change) { run->parts[k], before[run->parts[k]], run->mode[run->parts[k]] }));
+    if (!run->settled || before[run->parts[k]] != run->mode[run->parts[k]])
+      g_array_append_val (run->changes, ((Change) { run->parts[k], run->settled ? before[run->parts[k]]
+                                                                                : SW_FRICTION_START,
+                                                    run->mode[run->parts[k]] }));
+  run->settled = TRUE;
   /* The switching functions' reference: this instant, new modes. */
   if (!switching (run, t, state, run->g))
     return equations_error (run, error);

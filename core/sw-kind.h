@@ -104,7 +104,9 @@ typedef enum {
   SW_FRICTION_BACKWARD = -1,
   SW_FRICTION_STUCK    = 0,
   SW_FRICTION_FORWARD  = 1,
-  SW_FRICTION_FREE     = 2
+  SW_FRICTION_FREE     = 2,
+  /* Only as the old mode of an event log entry: the mode a run starts in. */
+  SW_FRICTION_START    = 3
 } SwFrictionMode;
 
 /* Friction that sticks. It acts along x[port_b] - x[port_a]; sliding, the
@@ -126,6 +128,16 @@ typedef struct {
   /* A freewheel in parallel: it never slides backward (a backward torque
    * keeps it locked, whatever the normal force). */
   gboolean one_way;
+  /* A loss that depends on the torque the part transmits (a lossy gear),
+   * or NULL. The transmitted torque tau_t is -lambda of the part's first
+   * row plus the friction torque tau. Sliding in direction dir (+1, -1)
+   * with tau_t >= 0 (positive) or < 0, the friction torque is alpha +
+   * beta tau_t (beta < 1), which the engine solves together with the
+   * reactions (the state's loss); stuck, the part holds while its torque
+   * lies between the values of the two directions at its present tau_t.
+   * limits() then gives only how engaged it is. */
+  void (*loss) (const SwPart *part, const SwState *state, int dir, gboolean positive, double *alpha,
+                double *beta);
 } SwFrictionDesc;
 
 typedef struct _SwKind SwKind;

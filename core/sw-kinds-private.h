@@ -44,6 +44,6 @@ extern const SwKind sw_kind_rot_speed, sw_kind_rot_position, sw_kind_rot_acceler
 extern const SwKind sw_kind_trans_force, sw_kind_trans_constant_force, sw_kind_trans_quadratic_speed_force;
 extern const SwKind sw_kind_trans_speed, sw_kind_trans_position, sw_kind_trans_accelerate;
 extern const SwKind sw_kind_rot_bearing_friction, sw_kind_rot_brake, sw_kind_rot_clutch, sw_kind_rot_one_way_clutch;
-extern const SwKind sw_kind_rot_elasto_backlash;
+extern const SwKind sw_kind_rot_elasto_backlash, sw_kind_rot_lossy_gear;
 extern const SwKind sw_kind_trans_support_friction, sw_kind_trans_brake, sw_kind_trans_elasto_gap;
 extern const SwKind sw_kind_rot_disc, sw_kind_trans_mass_with_stop_and_friction;

@@ -39,6 +39,11 @@ struct _SwState {
    * on the row right after it broke away forward / backward, else 0. */
   const gint8  *mode;
   const gint8  *start;
+  /* Per part with a SwFrictionDesc loss: the friction torque sliding (the
+   * engine's solution) and the sign of the transmitted torque assumed
+   * (+1 or -1). */
+  const double *loss;
+  const gint8  *quadrant;
 };
 
 /* The signal of parameter i at the state's time. */

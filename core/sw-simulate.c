@@ -640,7 +640,7 @@ settle_friction (SwFrictionRun *friction, Output *out, SwIntegrator **it, SwMeth
     return FALSE;
   while (_sw_friction_run_next_change (friction, &index, &part, &old_mode, &new_mode))
     {
-      counters->n_mode_changes++;
+      counters->n_mode_changes += old_mode != SW_FRICTION_START;
       if (out->o->on_mode_change != NULL)
         out->o->on_mode_change (t, out->sys->parts[part].id, old_mode, new_mode, out->o->on_mode_change_data);
     }

@@ -39,7 +39,8 @@ typedef gboolean (*SwRowFunc) (double        t,
 
 /* Called at every change of a friction element's mode (SwFrictionMode:
  * -1 backward, 0 stuck, 1 forward, 2 free), in the order they happen; id is
- * the component's. The event log of Dymola and OpenModelica. */
+ * the component's. First, at the start, every element's starting mode with
+ * old_mode SW_FRICTION_START. The event log of Dymola and OpenModelica. */
 typedef void (*SwModeChangeFunc) (double      t,
                                   const char *id,
                                   int         old_mode,

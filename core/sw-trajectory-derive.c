@@ -53,8 +53,7 @@ _sw_row_maker_switch (SwRowMaker *maker, const SwSystem *sys, const SwEquations 
       memcpy (maker->eq->q_guess, from->q_guess, MAX (sys->n_coords, 1) * sizeof (double));
       memcpy (maker->eq->qd_guess, from->qd_guess, MAX (sys->n_coords, 1) * sizeof (double));
     }
-  memcpy (maker->eq->mode, from->mode, MAX (sys->n_parts, 1));
-  memcpy (maker->eq->start, from->start, MAX (sys->n_parts, 1));
+  _sw_equations_copy_modes (maker->eq, from);
 }
 
 gboolean

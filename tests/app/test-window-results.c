@@ -358,7 +358,8 @@ collect_event (double t, const char *id, int old_mode, int new_mode, gpointer da
 }
 
 /* The Friction example's event log below the variables list: the changes
- * sw_simulate reports for the same model, bit for bit and in order, 8 rows;
+ * sw_simulate reports for the same model, bit for bit and in order, 9 rows
+ * (the two modes at the start and 7 changes);
  * activating a row moves the plot's cursor to its time. A model without
  * friction hides the list. */
 static void
@@ -387,7 +388,7 @@ test_events (void)
   options.on_mode_change_data = expected;
   trajectory = sw_simulate (system, &options, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (expected->len, ==, 8);
+  g_assert_cmpuint (expected->len, ==, 9);
 
   g_assert_nonnull (window->events);
   g_assert_cmpuint (window->events->len, ==, expected->len);
@@ -401,18 +402,22 @@ test_events (void)
       g_assert_cmpint (a->old_mode, ==, b->old_mode);
       g_assert_cmpint (a->new_mode, ==, b->new_mode);
     }
-  /* The brake engages at 0.5 s (free -> forward), the clutch sticks last. */
-  g_assert_cmpstr (g_array_index (expected, SwEventLogEntry, 4).id, ==, "brake");
-  g_assert_cmpfloat (g_array_index (expected, SwEventLogEntry, 4).t, ==, 0.5);
-  g_assert_cmpint (g_array_index (expected, SwEventLogEntry, 7).new_mode, ==, 0);
+  /* The modes at the start (the clutch backward, the brake free), then the
+   * changes: the brake engages at 0.5 s (free -> forward), the clutch
+   * sticks last. */
+  g_assert_cmpint (g_array_index (expected, SwEventLogEntry, 1).old_mode, ==, SW_FRICTION_START);
+  g_assert_cmpint (g_array_index (expected, SwEventLogEntry, 1).new_mode, ==, SW_FRICTION_FREE);
+  g_assert_cmpstr (g_array_index (expected, SwEventLogEntry, 5).id, ==, "brake");
+  g_assert_cmpfloat (g_array_index (expected, SwEventLogEntry, 5).t, ==, 0.5);
+  g_assert_cmpint (g_array_index (expected, SwEventLogEntry, 8).new_mode, ==, 0);
 
   /* Shown: a heading and a row per change. */
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->events_box)));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->events_view)));
-  g_assert_cmpstr (gtk_label_get_label (window->events_heading), ==, "8 Events");
+  g_assert_cmpstr (gtk_label_get_label (window->events_heading), ==, "7 Events");
   rows = G_LIST_MODEL (gtk_column_view_get_model (window->events_view));
-  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 8);
-  g_assert_cmpuint (_sw_window_events_get_n (window), ==, 8);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 9);
+  g_assert_cmpuint (_sw_window_events_get_n (window), ==, 9);
 
   /* A click (activate) on the third row: the cursor at its time. */
   g_signal_emit_by_name (window->events_view, "activate", 2u);

@@ -1,0 +1,181 @@
+/* sw-kinds-lossy-gear.c: Modelica's LossyGear, a gear whose mesh efficiency
+ * and bearing friction depend on the direction of the power flow, and
+ * which sticks (self-locking included).
+ *
+ * It is an ideal gear (x_a - x_s) = ratio (x_b - x_s), one row, with a
+ * friction torque tauLoss between flange_a and the support (Modelica:
+ * 0 = flange_b.tau + ratio (flange_a.tau - tauLoss)). Rolling forward
+ * (w_a > 0) with flange_a.tau >= 0 (input driving) tauLoss = (1 - eta_mf1)
+ * flange_a.tau + tau_bf1, with flange_a.tau < 0 (output driving) (1 -
+ * 1/eta_mf2) flange_a.tau + tau_bf2; backward the same with the bearing
+ * friction negated. Stuck, it holds while tauLoss lies between the forward
+ * and backward values. The engine runs it as friction with a loss law
+ * (SwFrictionDesc.loss): it solves tauLoss with the reactions and locks
+ * flange_a to the support when stuck. A lossTable of [[0, 1, 1, 0, 0]] is
+ * Modelica's ideal gear: never stuck (mode 2, free).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-kinds-private.h"
+#include "sw-error.h"
+
+enum { LG_A, LG_B, LG_S };
+enum { LG_RATIO, LG_TABLE };
+enum { COL_W, COL_ETA1, COL_ETA2, COL_BF1, COL_BF2 };
+
+static gboolean
+lossy_validate (const double *params, GError **error)
+{
+  if (params[LG_RATIO] != 0)
+    return TRUE;
+  g_set_error_literal (error, SW_ERROR, SW_ERROR_INVALID,
+                       _("parameter “ratio” = 0 is not valid; valid: any nonzero number"));
+  return FALSE;
+}
+
+static void
+lossy_build (const SwPart *p, SwBuilder *b)
+{
+  double r = p->param[LG_RATIO];
+  guint nodes[3] = { p->node[LG_A], p->node[LG_B], p->node[LG_S] };
+  double coeffs[3] = { 1, -r, r - 1 };
+
+  sw_builder_add_constraint (b, p, 3, nodes, coeffs, 0);
+}
+
+static gboolean
+is_ideal (const SwPart *p)
+{
+  const SwTable *t = p->table[LG_TABLE];
+
+  return sw_table_get_n_rows (t) == 1 && sw_table_get (t, 0, COL_ETA1) == 1 && sw_table_get (t, 0, COL_ETA2) == 1
+         && sw_table_get (t, 0, COL_BF1) == 0 && sw_table_get (t, 0, COL_BF2) == 0;
+}
+
+static double
+speed_a (const SwPart *p, const SwState *s)
+{
+  return SW_V (p, s, LG_A) - SW_V (p, s, LG_S);
+}
+
+static void
+lossy_limits (const SwPart *p, const SwState *s, double *tau0, double *tau0_max, double *engaged)
+{
+  (void) s;
+  *tau0 = *tau0_max = 0;
+  *engaged = is_ideal (p) ? -1 : 1;
+}
+
+static void
+lossy_loss (const SwPart *p, const SwState *s, int dir, gboolean positive, double *alpha, double *beta)
+{
+  const SwTable *t = p->table[LG_TABLE];
+  double w = fabs (speed_a (p, s));
+  double eta1 = sw_table_interpolate (t, COL_ETA1, w), eta2 = sw_table_interpolate (t, COL_ETA2, w);
+  double bf1 = fabs (sw_table_interpolate (t, COL_BF1, w)), bf2 = fabs (sw_table_interpolate (t, COL_BF2, w));
+
+  /* Modelica's quadrants 1 and 2 (forward), 4 and 3 (backward). */
+  if (positive)
+    {
+      *alpha = dir > 0 ? bf1 : -bf2;
+      *beta = dir > 0 ? 1 - eta1 : 1 - 1 / eta2;
+    }
+  else
+    {
+      *alpha = dir > 0 ? bf2 : -bf1;
+      *beta = dir > 0 ? 1 - 1 / eta2 : 1 - eta1;
+    }
+}
+
+/* tauLoss: the lock's torque stuck, the engine's solution rolling. */
+static double
+loss_torque (const SwPart *p, const SwState *s)
+{
+  switch (s->mode[p->component])
+    {
+    case SW_FRICTION_STUCK:
+      return -SW_LAMBDA (p, s, p->n_rows - 1);
+    case SW_FRICTION_FORWARD:
+    case SW_FRICTION_BACKWARD:
+      return s->loss[p->component];
+    default:
+      return 0;
+    }
+}
+
+static void
+lossy_forces (const SwPart *p, const SwState *s, double *f)
+{
+  int mode = s->mode[p->component];
+  double tau = mode == SW_FRICTION_FORWARD || mode == SW_FRICTION_BACKWARD ? s->loss[p->component] : 0;
+
+  f[p->node[LG_S]] += tau;
+  f[p->node[LG_A]] -= tau;
+}
+
+static void
+lossy_variables (const SwPart *p, const SwState *s, double *out)
+{
+  double r = p->param[LG_RATIO], lambda = SW_LAMBDA (p, s, 0), loss = loss_torque (p, s);
+  double tau_a = -lambda + loss, tau_b = r * lambda, tau_s = (1 - r) * lambda - loss;
+  double power = tau_a * SW_V (p, s, LG_A) + tau_b * SW_V (p, s, LG_B) + tau_s * SW_V (p, s, LG_S);
+
+  out[0] = tau_a;
+  out[1] = tau_b;
+  out[2] = tau_s;
+  out[3] = speed_a (p, s);
+  out[4] = SW_A (p, s, LG_A) - SW_A (p, s, LG_S);
+  out[5] = loss;
+  out[6] = s->mode[p->component];
+  out[7] = power;
+  /* All power going in is lost; round-off around speed 0 is not. */
+  out[8] = MAX (0, power);
+}
+
+static const SwPortDesc lossy_ports[] = {
+  SW_PORT ("flange_a", SW_ROT), SW_PORT ("flange_b", SW_ROT), SW_SUPPORT ("support", SW_ROT),
+};
+
+static const SwColumnDesc loss_columns[] = {
+  { "w", "rad/s", 0, INFINITY, FALSE },
+  { "eta_mf1", "", 0, 1, TRUE },
+  { "eta_mf2", "", 0, 1, TRUE },
+  { "tau_bf1", "N.m", 0, INFINITY, FALSE },
+  { "tau_bf2", "N.m", 0, INFINITY, FALSE },
+};
+static const double loss_default[] = { 0, 1, 1, 0, 0 };
+static const SwTableDesc loss_table = { loss_columns, 5, loss_default, 1 };
+
+static const SwParamDesc lossy_params[] = {
+  SW_ANY ("ratio", N_("Transmission ratio"), "", 1, N_("flange_a.phi / flange_b.phi; nonzero")),
+  SW_TABLE_PARAM ("lossTable", N_("Loss table"),
+                  N_("Rows [|w_a|, eta_mf1, eta_mf2, tau_bf1, tau_bf2]: mesh efficiency when flange_a drives "
+                     "(eta_mf1) and when flange_b drives (eta_mf2), bearing friction torques at flange_a for "
+                     "the two directions of power flow; [[0, 1, 1, 0, 0]] is an ideal gear"),
+                  &loss_table),
+};
+
+static const SwVarDesc lossy_vars[] = {
+  SW_VAR ("flange_a.tau", "N.m", N_("Torque acting on the gear through flange_a")),
+  SW_VAR ("flange_b.tau", "N.m", N_("Torque acting on the gear through flange_b")),
+  SW_VAR ("support.tau", "N.m", N_("Reaction torque acting on the gear through its support")),
+  SW_VAR ("w_a", "rad/s", N_("Speed of flange_a relative to the support")),
+  SW_VAR ("a_a", "rad/s2", N_("Acceleration of flange_a relative to the support")),
+  SW_VAR ("tauLoss", "N.m", N_("Torque lost in the gear, at flange_a (mesh and bearing friction)")),
+  SW_VAR ("mode", "", N_("-1 rolling backward, 0 stuck, 1 rolling forward, 2 ideal (no losses)")),
+  SW_VAR ("power", "W", N_("Power going in through the flanges and the support")),
+  SW_VAR ("lossPower", "W", N_("Power turned into heat (never negative)")),
+};
+
+static const SwFrictionDesc lossy_friction = {
+  .port_a = LG_S, .port_b = LG_A, .limits = lossy_limits, .loss = lossy_loss,
+};
+
+const SwKind sw_kind_rot_lossy_gear = {
+  .name = "rotational.lossy_gear", .label = N_("Lossy gear"), .group = "Friction and clutches",
+  .help = N_("Gear with mesh efficiency and bearing friction that depend on the direction of the power flow "
+             "(Modelica's LossyGear); it sticks at zero speed, and locks itself where the efficiency is low"),
+  .ports = SW_TABLE (lossy_ports), .params = SW_TABLE (lossy_params), .vars = SW_TABLE (lossy_vars),
+  .key_param = "ratio", .main_var = "tauLoss", .validate = lossy_validate,
+  .build = lossy_build, .forces = lossy_forces, .variables = lossy_variables,
+  .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &lossy_friction,
+};
