@@ -36,6 +36,7 @@ static const SwKind *const kinds[] = {
   &sw_kind_rot_one_way_clutch,
   &sw_kind_rot_elasto_backlash,
   &sw_kind_rot_lossy_gear,
+  &sw_kind_rot_gearbox,
   &sw_kind_trans_support_friction,
   &sw_kind_trans_brake,
   &sw_kind_trans_elasto_gap,

@@ -57,11 +57,11 @@ typedef struct {
   gint8   *quadrant;
   guint   *loss_parts;    /* the parts with a loss law */
   guint    n_loss_parts;
-  /* Their solve's workspace: the sliding ones, and the multipliers'
+  /* Their solve's workspace: the sliding ones, and their transmitted torques'
    * sensitivity to their torques for that set. */
   guint   *loss_sliding, *loss_cached;
   guint    n_loss_cached;
-  double  *loss_sens, *loss_jac, *loss_res, *loss_lambda0;
+  double  *loss_sens, *loss_jac, *loss_res, *loss_t0;
   size_t  *loss_perm;
   GError *error;      /* set when an evaluation fails */
   guint   n_evals;    /* evaluations of the right-hand side */

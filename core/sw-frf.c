@@ -79,8 +79,9 @@ output_gradient (SwLinear *lin, const SwPart *p, guint var, guint *nodes, guint 
   g_autofree double *a = g_new0 (double, nn);
   g_autofree double *lambda = g_new0 (double, MAX (sys->n_rows, 1));
   double out[32], base;
-  SwState state = { .t = lin->t, .x = x, .v = v, .a = a, .lambda = lambda };
+  SwState state;
 
+  _sw_linear_state (lin, x, v, a, lambda, &state);
   g_assert (p->kind->n_vars <= G_N_ELEMENTS (out));
   *n = 0;
   for (guint port = 0; port < p->kind->n_ports; port++)

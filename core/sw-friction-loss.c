@@ -2,13 +2,13 @@
  * which depends on the torque the part transmits.
  *
  * Sliding, a lossy part's friction torque is L = alpha + beta tau_t, where
- * the transmitted torque tau_t = -lambda (its first row's multiplier) + L
- * comes from the reactions, which in turn depend on L (Modelica solves the
+ * the transmitted torque tau_t = T + L, T from the state and the reactions
+ * (a gear's multiplier), which in turn depend on L (Modelica solves the
  * same algebraic loop). In one configuration the reactions are affine in
  * the L of the sliding parts, so every evaluation solves r(L) = L - alpha -
- * beta tau_t(L) = 0 by Newton with the multipliers' sensitivity to L,
- * taken once per set of sliding parts by unit changes: one step, and one
- * evaluation more to confirm it. The state carries L to the parts' forces
+ * beta tau_t(L) = 0 by Newton with T's sensitivity to L, taken once per set
+ * of sliding parts by unit changes: one step, and one evaluation more to
+ * confirm it. The state carries L to the parts' forces
  * (SwState.loss). Modal analysis refuses a sliding lossy part (its
  * equations are not symmetric: power flows one way).
  *
@@ -49,7 +49,7 @@ _sw_equations_losses_init (SwEquations *eq)
   eq->loss_sens = g_new (double, n * n);
   eq->loss_jac = g_new (double, n * n);
   eq->loss_res = g_new (double, n);
-  eq->loss_lambda0 = g_new (double, n);
+  eq->loss_t0 = g_new (double, n);
   eq->loss_perm = g_new (size_t, n);
 }
 
@@ -62,7 +62,7 @@ _sw_equations_losses_clear (SwEquations *eq)
   g_free (eq->loss_sens);
   g_free (eq->loss_jac);
   g_free (eq->loss_res);
-  g_free (eq->loss_lambda0);
+  g_free (eq->loss_t0);
   g_free (eq->loss_perm);
 }
 
@@ -91,10 +91,15 @@ _sw_equations_copy_modes (SwEquations *to, const SwEquations *from)
   memcpy (to->quadrant, from->quadrant, n);
 }
 
+/* T of part (after the reactions). */
 static double
-multiplier (const SwEquations *eq, guint part)
+transmitted (SwEquations *eq, double t, gboolean left, guint part)
 {
-  return eq->lambda[eq->sys->parts[part].first_row];
+  const SwPart *p = &eq->sys->parts[part];
+  SwState state;
+
+  sw_equations_get_state (eq, t, left, &state);
+  return p->kind->friction->transmitted (p, &state);
 }
 
 /* Evaluates with the current L and the reactions. */
@@ -107,14 +112,14 @@ evaluate (SwEquations *eq, double t, const double *y, gboolean left)
   return TRUE;
 }
 
-/* d lambda_i / d L_j over the sliding parts, by unit changes of each L. */
+/* d T_i / d L_j over the sliding parts, by unit changes of each L. */
 static gboolean
 sensitivity (SwEquations *eq, double t, const double *y, gboolean left, guint m)
 {
   if (!evaluate (eq, t, y, left))
     return FALSE;
   for (guint i = 0; i < m; i++)
-    eq->loss_lambda0[i] = multiplier (eq, eq->loss_sliding[i]);
+    eq->loss_t0[i] = transmitted (eq, t, left, eq->loss_sliding[i]);
   for (guint j = 0; j < m; j++)
     {
       double *L = &eq->loss[eq->loss_sliding[j]], h = 1 + fabs (*L);
@@ -124,7 +129,7 @@ sensitivity (SwEquations *eq, double t, const double *y, gboolean left, guint m)
         return FALSE;
       *L -= h;
       for (guint i = 0; i < m; i++)
-        eq->loss_sens[i * m + j] = (multiplier (eq, eq->loss_sliding[i]) - eq->loss_lambda0[i]) / h;
+        eq->loss_sens[i * m + j] = (transmitted (eq, t, left, eq->loss_sliding[i]) - eq->loss_t0[i]) / h;
     }
   memcpy (eq->loss_cached, eq->loss_sliding, m * sizeof (guint));
   eq->n_loss_cached = m;
@@ -161,15 +166,15 @@ _sw_equations_eval_losses (SwEquations *eq, double t, const double *y, double *y
         {
           guint part = eq->loss_sliding[i];
           const SwPart *p = &sys->parts[part];
-          double L = eq->loss[part], tau_t = -multiplier (eq, part) + L, alpha, beta;
+          double L = eq->loss[part], tau_t = p->kind->friction->transmitted (p, &state) + L, alpha, beta;
 
           p->kind->friction->loss (p, &state, eq->mode[part], eq->quadrant[part] > 0, &alpha, &beta);
           eq->loss_res[i] = L - alpha - beta * tau_t;
           if (!(fabs (eq->loss_res[i]) <= 1e-12 * (fabs (L) + fabs (alpha) + fabs (beta * tau_t)) + 1e-300))
             converged = FALSE;
-          /* dr_i/dL_j = delta_ij - beta_i (delta_ij - dlambda_i/dL_j) */
+          /* dr_i/dL_j = delta_ij - beta_i (delta_ij + dT_i/dL_j) */
           for (guint j = 0; j < m; j++)
-            eq->loss_jac[i * m + j] = (i == j) - beta * ((i == j) - eq->loss_sens[i * m + j]);
+            eq->loss_jac[i * m + j] = (i == j) - beta * ((i == j) + eq->loss_sens[i * m + j]);
         }
       if (converged)
         {

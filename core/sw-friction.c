@@ -326,7 +326,7 @@ read_contact (SwFrictionRun *run, guint i, double t, Contact *c)
 
       if (run->mode[i] == SW_FRICTION_FORWARD || run->mode[i] == SW_FRICTION_BACKWARD)
         c->tau = eq->loss[i];
-      c->tau_t = -eq->lambda[p->first_row] + c->tau;
+      c->tau_t = f->transmitted (p, &state) + c->tau;
       f->loss (p, &state, 1, c->tau_t >= 0, &alpha, &beta);
       c->tau_hi = alpha + beta * c->tau_t;
       f->loss (p, &state, -1, c->tau_t >= 0, &alpha, &beta);

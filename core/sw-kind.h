@@ -129,8 +129,9 @@ typedef struct {
    * keeps it locked, whatever the normal force). */
   gboolean one_way;
   /* A loss that depends on the torque the part transmits (a lossy gear),
-   * or NULL. The transmitted torque tau_t is -lambda of the part's first
-   * row plus the friction torque tau. Sliding in direction dir (+1, -1)
+   * or NULL. The transmitted torque tau_t is transmitted() (from the
+   * state, reactions included) plus the friction torque tau. Sliding in
+   * direction dir (+1, -1)
    * with tau_t >= 0 (positive) or < 0, the friction torque is alpha +
    * beta tau_t (beta < 1), which the engine solves together with the
    * reactions (the state's loss); stuck, the part holds while its torque
@@ -138,6 +139,7 @@ typedef struct {
    * limits() then gives only how engaged it is. */
   void (*loss) (const SwPart *part, const SwState *state, int dir, gboolean positive, double *alpha,
                 double *beta);
+  double (*transmitted) (const SwPart *part, const SwState *state);
 } SwFrictionDesc;
 
 typedef struct _SwKind SwKind;

@@ -18,16 +18,14 @@ enum { B_A, B_B };
 enum { P_C, P_D, P_B, P_REL0 };
 
 /* Play smaller than this is none (Modelica's bEps). */
-#define NO_PLAY 1e-10
+#define NO_PLAY SW_BACKLASH_NO_PLAY
 
-/* The spring's torque and the element's; rel, w: phi_rel, w_rel. */
-static void
-backlash_torques (const SwPart *p, double rel, double w, double *tau_c, double *tau)
+void
+_sw_backlash_law (double c, double d, double b, double diff, double w, double *tau_c, double *tau)
 {
-  double c = p->param[P_C], d = p->param[P_D], half = 0.5 * p->param[P_B];
-  double diff = rel - p->param[P_REL0], tau_d = d * w;
+  double half = 0.5 * b, tau_d = d * w;
 
-  if (p->param[P_B] <= NO_PLAY)
+  if (b <= NO_PLAY)
     {
       *tau_c = c * diff;
       *tau = *tau_c + tau_d;
@@ -44,6 +42,13 @@ backlash_torques (const SwPart *p, double rel, double w, double *tau_c, double *
     }
   else
     *tau_c = *tau = 0;
+}
+
+/* The spring's torque and the element's; rel, w: phi_rel, w_rel. */
+static void
+backlash_torques (const SwPart *p, double rel, double w, double *tau_c, double *tau)
+{
+  _sw_backlash_law (p->param[P_C], p->param[P_D], p->param[P_B], rel - p->param[P_REL0], w, tau_c, tau);
 }
 
 static void

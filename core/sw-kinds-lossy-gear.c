@@ -14,6 +14,13 @@
  * flange_a to the support when stuck. A lossTable of [[0, 1, 1, 0, 0]] is
  * Modelica's ideal gear: never stuck (mode 2, free).
  *
+ * Modelica's Gearbox is a lossy gear whose flange_b drives an elasto-
+ * backlash (c, d, b) to the gearbox's flange_b. The node between them has
+ * no inertia and follows flange_a through the gear, x_m = x_s + (x_a -
+ * x_s) / ratio, so the gearbox needs no row for it: the backlash torque
+ * tau from x_b - x_m acts on flange_b, and the gear passes it on to
+ * flange_a (flange_a.tau = tauLoss - tau / ratio) and the support.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-kinds-private.h"
 #include "sw-error.h"
@@ -102,6 +109,14 @@ loss_torque (const SwPart *p, const SwState *s)
     }
 }
 
+/* The transmitted torque flange_a.tau but for tauLoss: the gear row's
+ * reaction. */
+static double
+lossy_transmitted (const SwPart *p, const SwState *s)
+{
+  return -SW_LAMBDA (p, s, 0);
+}
+
 static void
 lossy_forces (const SwPart *p, const SwState *s, double *f)
 {
@@ -167,7 +182,7 @@ static const SwVarDesc lossy_vars[] = {
 };
 
 static const SwFrictionDesc lossy_friction = {
-  .port_a = LG_S, .port_b = LG_A, .limits = lossy_limits, .loss = lossy_loss,
+  .port_a = LG_S, .port_b = LG_A, .limits = lossy_limits, .loss = lossy_loss, .transmitted = lossy_transmitted,
 };
 
 const SwKind sw_kind_rot_lossy_gear = {
@@ -178,4 +193,128 @@ const SwKind sw_kind_rot_lossy_gear = {
   .key_param = "ratio", .main_var = "tauLoss", .validate = lossy_validate,
   .build = lossy_build, .forces = lossy_forces, .variables = lossy_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &lossy_friction,
+};
+
+/* ---- Gearbox ------------------------------------------------------------ */
+
+enum { GB_C = LG_TABLE + 1, GB_D, GB_B };
+
+static gboolean
+gearbox_validate (const double *params, GError **error)
+{
+  if (!lossy_validate (params, error))
+    return FALSE;
+  if (params[GB_B] > SW_BACKLASH_NO_PLAY && !(params[GB_C] > 0))
+    {
+      g_set_error_literal (error, SW_ERROR, SW_ERROR_INVALID,
+                           _("parameter “c” = 0 is not valid with backlash (b > 0); valid: c > 0"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The backlash's relative angle and speed (flange_b against the gear's
+ * output), its spring torque and its torque. */
+static void
+gearbox_backlash (const SwPart *p, const SwState *s, double *rel, double *w, double *tau_c, double *tau)
+{
+  double r = p->param[LG_RATIO];
+
+  *rel = SW_X (p, s, LG_B) - SW_X (p, s, LG_S) - (SW_X (p, s, LG_A) - SW_X (p, s, LG_S)) / r;
+  *w = SW_V (p, s, LG_B) - SW_V (p, s, LG_S) - (SW_V (p, s, LG_A) - SW_V (p, s, LG_S)) / r;
+  _sw_backlash_law (p->param[GB_C], p->param[GB_D], p->param[GB_B], *rel, *w, tau_c, tau);
+}
+
+static double
+gearbox_transmitted (const SwPart *p, const SwState *s)
+{
+  double rel, w, tau_c, tau;
+
+  gearbox_backlash (p, s, &rel, &w, &tau_c, &tau);
+  return -tau / p->param[LG_RATIO];
+}
+
+/* The backlash on flange_b, passed through the gear; rolling, tauLoss
+ * (stuck, the lock carries it). */
+static void
+gearbox_forces (const SwPart *p, const SwState *s, double *f)
+{
+  int mode = s->mode[p->component];
+  double loss = mode == SW_FRICTION_FORWARD || mode == SW_FRICTION_BACKWARD ? s->loss[p->component] : 0;
+  double rel, w, tau_c, tau, tau_a;
+
+  gearbox_backlash (p, s, &rel, &w, &tau_c, &tau);
+  tau_a = loss - tau / p->param[LG_RATIO];
+  f[p->node[LG_A]] -= tau_a;
+  f[p->node[LG_B]] -= tau;
+  f[p->node[LG_S]] += tau_a + tau;
+}
+
+static void
+gearbox_variables (const SwPart *p, const SwState *s, double *out)
+{
+  double rel, w, tau_c, tau, loss = loss_torque (p, s), w_a = speed_a (p, s);
+  double c = p->param[GB_C], tau_a, tau_s, power;
+
+  gearbox_backlash (p, s, &rel, &w, &tau_c, &tau);
+  tau_a = loss - tau / p->param[LG_RATIO];
+  tau_s = -(tau_a + tau);
+  power = tau_a * SW_V (p, s, LG_A) + tau * SW_V (p, s, LG_B) + tau_s * SW_V (p, s, LG_S);
+  out[0] = tau_a;
+  out[1] = tau;
+  out[2] = tau_s;
+  out[3] = w_a;
+  out[4] = SW_A (p, s, LG_A) - SW_A (p, s, LG_S);
+  out[5] = rel;
+  out[6] = w;
+  out[7] = loss;
+  out[8] = s->mode[p->component];
+  out[9] = c > 0 ? 0.5 * tau_c * tau_c / c : 0;
+  out[10] = power;
+  /* The gear's loss and the backlash damping's, each never negative. */
+  out[11] = MAX (0, loss * w_a) + MAX (0, (tau - tau_c) * w);
+  out[12] = tau != 0;
+}
+
+static const SwParamDesc gearbox_params[] = {
+  SW_ANY ("ratio", N_("Transmission ratio"), "", 1, N_("flange_a.phi / flange_b.phi; nonzero")),
+  SW_TABLE_PARAM ("lossTable", N_("Loss table"),
+                  N_("Rows [|w_a|, eta_mf1, eta_mf2, tau_bf1, tau_bf2]: mesh efficiency when flange_a drives "
+                     "(eta_mf1) and when flange_b drives (eta_mf2), bearing friction torques at flange_a for "
+                     "the two directions of power flow; [[0, 1, 1, 0, 0]] is an ideal gear"),
+                  &loss_table),
+  SW_NONNEG ("c", N_("Spring constant"), "N.m/rad", 1e5,
+             N_("Torsional stiffness of the gear's output in contact (> 0 with backlash)")),
+  SW_NONNEG ("d", N_("Damping constant"), "N.m.s/rad", 0, N_("Torsional damping in contact; it never pulls")),
+  SW_NONNEG ("b", N_("Total backlash"), "rad", 0, N_("Play at the output: free within ±b/2")),
+};
+
+static const SwVarDesc gearbox_vars[] = {
+  SW_VAR ("flange_a.tau", "N.m", N_("Torque acting on the gearbox through flange_a")),
+  SW_VAR ("flange_b.tau", "N.m", N_("Torque acting on the gearbox through flange_b (the backlash torque)")),
+  SW_VAR ("support.tau", "N.m", N_("Reaction torque acting on the gearbox through its support")),
+  SW_VAR ("w_a", "rad/s", N_("Speed of flange_a relative to the support")),
+  SW_VAR ("a_a", "rad/s2", N_("Acceleration of flange_a relative to the support")),
+  SW_VAR ("phi_rel", "rad", N_("Twist of the output: flange_b against the gear's output")),
+  SW_VAR ("w_rel", "rad/s", N_("Rate of twist of the output")),
+  SW_VAR ("tauLoss", "N.m", N_("Torque lost in the gear, at flange_a (mesh and bearing friction)")),
+  SW_VAR ("mode", "", N_("-1 rolling backward, 0 stuck, 1 rolling forward, 2 ideal (no losses)")),
+  SW_VAR ("energy", "J", N_("Potential energy stored in the output's spring")),
+  SW_VAR ("power", "W", N_("Power going in through the flanges and the support")),
+  SW_VAR ("lossPower", "W", N_("Power turned into heat in the gear and the damping (never negative)")),
+  SW_VAR ("contact", "", N_("1 while the teeth touch and transmit torque, else 0")),
+};
+
+static const SwFrictionDesc gearbox_friction = {
+  .port_a = LG_S, .port_b = LG_A, .limits = lossy_limits, .loss = lossy_loss, .transmitted = gearbox_transmitted,
+};
+
+const SwKind sw_kind_rot_gearbox = {
+  .name = "rotational.gearbox", .label = N_("Gearbox"), .group = "Friction and clutches",
+  .help = N_("Realistic gearbox (Modelica's Gearbox): a lossy gear whose output drives flange_b through an "
+             "elasto-backlash (stiffness, damping, play)"),
+  .ports = SW_TABLE (lossy_ports), .params = SW_TABLE (gearbox_params), .vars = SW_TABLE (gearbox_vars),
+  .key_param = "ratio", .main_var = "tauLoss", .validate = gearbox_validate,
+  .forces = gearbox_forces, .variables = gearbox_variables,
+  .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &gearbox_friction,
 };

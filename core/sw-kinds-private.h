@@ -44,6 +44,12 @@ extern const SwKind sw_kind_rot_speed, sw_kind_rot_position, sw_kind_rot_acceler
 extern const SwKind sw_kind_trans_force, sw_kind_trans_constant_force, sw_kind_trans_quadratic_speed_force;
 extern const SwKind sw_kind_trans_speed, sw_kind_trans_position, sw_kind_trans_accelerate;
 extern const SwKind sw_kind_rot_bearing_friction, sw_kind_rot_brake, sw_kind_rot_clutch, sw_kind_rot_one_way_clutch;
-extern const SwKind sw_kind_rot_elasto_backlash, sw_kind_rot_lossy_gear;
+extern const SwKind sw_kind_rot_elasto_backlash, sw_kind_rot_lossy_gear, sw_kind_rot_gearbox;
+
+/* Elasto-backlash (sw-kinds-backlash.c): stiffness c, damping d, play b;
+ * diff = phi_rel - phi_rel0, w = w_rel: the spring's torque and the
+ * element's (never pulling). */
+void _sw_backlash_law (double c, double d, double b, double diff, double w, double *tau_c, double *tau);
+#define SW_BACKLASH_NO_PLAY 1e-10
 extern const SwKind sw_kind_trans_support_friction, sw_kind_trans_brake, sw_kind_trans_elasto_gap;
 extern const SwKind sw_kind_rot_disc, sw_kind_trans_mass_with_stop_and_friction;

@@ -33,7 +33,15 @@ typedef struct {
   double     *q, *qd;     /* the operating point */
   double     *x;          /* node coordinates at the operating point */
   double     *v;          /* node velocities at the operating point */
+  /* Per part: friction modes and the rest of SwState's per-part values at
+   * the operating point (none broke away; no lossy part rolls). */
+  gint8      *mode, *start, *quadrant;
+  double     *loss;
 } SwLinear;
+
+/* The state at the operating point as the parts see it, on the given node
+ * arrays. */
+void      _sw_linear_state (const SwLinear *lin, double *x, double *v, double *a, double *lambda, SwState *state);
 
 SwLinear *sw_linear_new  (const SwSystem *sys, double t, const double *y, GError **error);
 /* Only the compressed matrices: memory linear in a chain's size. */

@@ -230,6 +230,19 @@ linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, 
                      sys->parts[i].id);
         return NULL;
       }
+  /* Rolling, a lossy gear passes power one way only: its equations are
+   * not symmetric. */
+  for (guint i = 0; i < sys->n_parts && modes != NULL; i++)
+    if (sys->parts[i].kind->friction != NULL && sys->parts[i].kind->friction->loss != NULL
+        && (modes[i] == SW_FRICTION_FORWARD || modes[i] == SW_FRICTION_BACKWARD))
+      {
+        g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                     _("component “%s”: at t = %g s it rolls with losses, which pass power one way only: the "
+                       "equations are not symmetric, so there are no modes; valid: an instant where it is stuck "
+                       "(modal --at), or a lossTable of [[0, 1, 1, 0, 0]]"),
+                     sys->parts[i].id, t);
+        return NULL;
+      }
   if (modes != NULL)
     memcpy (eq->mode, modes, MAX (sys->n_parts, 1));
   if (!sw_equations_complete (eq, t, y != NULL ? y : sys->y0, FALSE))
@@ -240,6 +253,10 @@ linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, 
   lin->q = g_memdup2 (eq->q, nn * sizeof (double));
   lin->qd = g_memdup2 (eq->qd, nn * sizeof (double));
   lin->x = g_memdup2 (eq->x, MAX (sys->n_nodes, 1) * sizeof (double));
+  lin->mode = g_memdup2 (eq->mode, MAX (sys->n_parts, 1));
+  lin->start = g_new0 (gint8, MAX (sys->n_parts, 1));
+  lin->quadrant = g_memdup2 (eq->quadrant, MAX (sys->n_parts, 1));
+  lin->loss = g_new0 (double, MAX (sys->n_parts, 1));
   lin->v = g_memdup2 (eq->v, MAX (sys->n_nodes, 1) * sizeof (double));
   if (dense)
     {
@@ -425,10 +442,21 @@ sw_linear_free (SwLinear *lin)
   if (lin->K) gsl_matrix_free (lin->K);
   if (lin->D) gsl_matrix_free (lin->D);
   if (lin->M) gsl_matrix_free (lin->M);
+  g_free (lin->mode);
+  g_free (lin->start);
+  g_free (lin->quadrant);
+  g_free (lin->loss);
   sw_sparse_clear (&lin->Ks);
   sw_sparse_clear (&lin->Ds);
   sw_sparse_clear (&lin->Ms);
   g_free (lin);
+}
+
+void
+_sw_linear_state (const SwLinear *lin, double *x, double *v, double *a, double *lambda, SwState *state)
+{
+  *state = (SwState) { .t = lin->t, .x = x, .v = v, .a = a, .lambda = lambda, .mode = lin->mode,
+                       .start = lin->start, .loss = lin->loss, .quadrant = lin->quadrant };
 }
 
 guint
@@ -439,8 +467,9 @@ sw_linear_element_stiffness (SwLinear *lin, const SwPart *part, guint *nodes, do
   g_autofree double *x = g_memdup2 (lin->x, MAX (sys->n_nodes, 1) * sizeof (double));
   g_autofree double *f = g_new0 (double, MAX (sys->n_nodes, 1));
   g_autofree double *a = g_new0 (double, MAX (sys->n_nodes, 1));
-  SwState state = { .t = lin->t, .x = x, .v = lin->v, .a = a, .lambda = NULL };
+  SwState state;
 
+  _sw_linear_state (lin, x, lin->v, a, NULL, &state);
   for (guint port = 0; port < part->kind->n_ports; port++)
     {
       gboolean seen = FALSE;

@@ -22,64 +22,15 @@
 #include "sw-simulate.h"
 #include "sw-system.h"
 #include "sw-test-files.h"
-
-/* A run of model with its own settings, or another output interval and
- * tolerance where they are > 0. */
-static SwTrajectory *
-run_model (SwModel *model, double interval, double tolerance)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (SwSystem) sys = sw_model_assemble (model, &error);
-  SwSimulateOptions o;
-  SwTrajectory *tr;
-
-  g_assert_no_error (error);
-  o = sw_simulate_options_from_system (sys);
-  if (interval > 0)
-    o.output_interval_s = interval;
-  if (tolerance > 0)
-    o.tolerance = tolerance;
-  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  return tr;
-}
-
-static SwTrajectory *
-run_example (const char *name, double interval, double tolerance)
-{
-  g_autofree char *path = sw_test_example_path (name);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (SwModel) model = sw_model_new_from_file (path, &error);
-
-  g_assert_no_error (error);
-  return run_model (model, interval, tolerance);
-}
-
-static SwTrajectory *
-run_text (const char *text)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "test.shaft", &error);
-
-  g_assert_no_error (error);
-  return run_model (model, 0, 0);
-}
-
-static const double *
-column (SwTrajectory *tr, const char *name)
-{
-  int c = sw_trajectory_find_column (tr, name);
-
-  g_assert_cmpint (c, >=, 0);
-  return sw_trajectory_get_column (tr, c);
-}
+#include "sw-test-run.h"
 
 static void
 test_momentum (void)
 {
-  g_autoptr (SwTrajectory) tr = run_example ("coupled-clutches.shaft", 1e-3, 1e-10);
+  g_autoptr (SwTrajectory) tr = sw_test_run_example ("coupled-clutches.shaft", 1e-3, 1e-10);
   const double *t = sw_trajectory_get_times (tr);
-  const double *w[4] = { column (tr, "J1.w"), column (tr, "J2.w"), column (tr, "J3.w"), column (tr, "J4.w") };
+  const double *w[4] = { sw_test_column (tr, "J1.w"), sw_test_column (tr, "J2.w"), sw_test_column (tr, "J3.w"),
+                         sw_test_column (tr, "J4.w") };
   double worst = 0;
 
   for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
@@ -95,13 +46,14 @@ test_momentum (void)
 static void
 test_energy (void)
 {
-  g_autoptr (SwTrajectory) tr = run_example ("coupled-clutches.shaft", 1e-5, 1e-10);
+  g_autoptr (SwTrajectory) tr = sw_test_run_example ("coupled-clutches.shaft", 1e-5, 1e-10);
   const double *t = sw_trajectory_get_times (tr);
-  const double *e[4] = { column (tr, "J1.energy"), column (tr, "J2.energy"), column (tr, "J3.energy"),
-                         column (tr, "J4.energy") };
-  const double *loss[3] = { column (tr, "clutch1.lossPower"), column (tr, "clutch2.lossPower"),
-                            column (tr, "clutch3.lossPower") };
-  const double *power = column (tr, "torque.power");
+  const double *e[4] = { sw_test_column (tr, "J1.energy"), sw_test_column (tr, "J2.energy"),
+                         sw_test_column (tr, "J3.energy"),
+                         sw_test_column (tr, "J4.energy") };
+  const double *loss[3] = { sw_test_column (tr, "clutch1.lossPower"), sw_test_column (tr, "clutch2.lossPower"),
+                            sw_test_column (tr, "clutch3.lossPower") };
+  const double *power = sw_test_column (tr, "torque.power");
   double work = 0, dissipated = 0, worst = 0, e0 = e[0][0] + e[1][0] + e[2][0] + e[3][0];
 
   for (guint r = 1; r < sw_trajectory_get_n_rows (tr); r++)
@@ -124,7 +76,7 @@ test_energy (void)
 static void
 test_stuck_and_events (void)
 {
-  g_autoptr (SwTrajectory) tr = run_example ("coupled-clutches.shaft", 1e-3, 1e-8);
+  g_autoptr (SwTrajectory) tr = sw_test_run_example ("coupled-clutches.shaft", 1e-3, 1e-8);
   const double *t = sw_trajectory_get_times (tr);
   guint n = sw_trajectory_get_n_rows (tr);
   double locked_all = NAN, free1 = NAN;
@@ -133,14 +85,14 @@ test_stuck_and_events (void)
     {
       g_autofree char *mode_name = g_strdup_printf ("clutch%u.mode", k);
       g_autofree char *w_name = g_strdup_printf ("clutch%u.w_rel", k);
-      const double *mode = column (tr, mode_name), *w = column (tr, w_name);
+      const double *mode = sw_test_column (tr, mode_name), *w = sw_test_column (tr, w_name);
 
       for (guint r = 0; r < n; r++)
         if (mode[r] == 0 && !(r + 1 < n && t[r + 1] == t[r]))
           g_assert_cmpfloat (w[r], ==, 0);
     }
   {
-    const double *m1 = column (tr, "clutch1.mode"), *m2 = column (tr, "clutch2.mode");
+    const double *m1 = sw_test_column (tr, "clutch1.mode"), *m2 = sw_test_column (tr, "clutch2.mode");
 
     /* The stretch of both stuck that holds t = 0.95 s began at... */
     for (guint r = 0; r < n && t[r] <= 0.95; r++)
@@ -178,9 +130,10 @@ test_support_friction (void)
     "{\"from\": \"friction.flange_b\", \"to\": \"mass.flange_a\"},"
     "{\"from\": \"push.flange\", \"to\": \"mass.flange_b\"}, {\"from\": \"push.support\", \"to\": \"ground.flange\"}],"
     "\"simulation\": {\"stop_time\": 4, \"output_interval\": 0.01, \"tolerance\": 1e-8}}";
-  g_autoptr (SwTrajectory) tr = run_text (text);
-  const double *t = sw_trajectory_get_times (tr), *s = column (tr, "mass.s"), *v = column (tr, "mass.v");
-  const double *mode = column (tr, "friction.mode");
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0, 0);
+  const double *t = sw_trajectory_get_times (tr);
+  const double *s = sw_test_column (tr, "mass.s"), *v = sw_test_column (tr, "mass.v");
+  const double *mode = sw_test_column (tr, "friction.mode");
 
   for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
     {
@@ -218,8 +171,8 @@ test_elasto_gap (void)
     "\"connections\": [{\"from\": \"ground.flange\", \"to\": \"gap.flange_a\"},"
     "{\"from\": \"gap.flange_b\", \"to\": \"mass.flange_a\"}],"
     "\"simulation\": {\"stop_time\": 2, \"output_interval\": 0.001, \"tolerance\": 1e-10}}";
-  g_autoptr (SwTrajectory) tr = run_text (text);
-  const double *t = sw_trajectory_get_times (tr), *v = column (tr, "mass.v"), *f = column (tr, "gap.f");
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0, 0);
+  const double *t = sw_trajectory_get_times (tr), *v = sw_test_column (tr, "mass.v"), *f = sw_test_column (tr, "gap.f");
   double contact = G_PI * sqrt (1 / 1e4);
 
   for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
@@ -248,9 +201,10 @@ test_disc (void)
     "\"connections\": [{\"from\": \"drive.flange\", \"to\": \"a.flange_a\"},"
     "{\"from\": \"a.flange_b\", \"to\": \"disc.flange_a\"}, {\"from\": \"disc.flange_b\", \"to\": \"b.flange_a\"}],"
     "\"simulation\": {\"stop_time\": 1, \"output_interval\": 0.1}}";
-  g_autoptr (SwTrajectory) tr = run_text (text);
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0, 0);
   const double *t = sw_trajectory_get_times (tr);
-  const double *pa = column (tr, "a.phi"), *pb = column (tr, "b.phi"), *tau = column (tr, "disc.tau");
+  const double *pa = sw_test_column (tr, "a.phi"), *pb = sw_test_column (tr, "b.phi");
+  const double *tau = sw_test_column (tr, "disc.tau");
 
   for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
     {
@@ -323,8 +277,9 @@ test_one_way_clutch (void)
         "\"connections\": [{\"from\": \"drive.flange\", \"to\": \"J2.flange_b\"},"
         "{\"from\": \"J1.flange_b\", \"to\": \"ow.flange_a\"}, {\"from\": \"ow.flange_b\", \"to\": \"J2.flange_a\"}],"
         "\"simulation\": {\"stop_time\": 1, \"output_interval\": 0.1}}", torque[k]);
-      g_autoptr (SwTrajectory) tr = run_text (text);
-      const double *t = sw_trajectory_get_times (tr), *w1 = column (tr, "J1.w"), *w2 = column (tr, "J2.w");
+      g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0, 0);
+      const double *t = sw_trajectory_get_times (tr);
+      const double *w1 = sw_test_column (tr, "J1.w"), *w2 = sw_test_column (tr, "J2.w");
 
       for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
         {
@@ -341,15 +296,15 @@ test_one_way_clutch (void)
 static void
 test_friction_energy (void)
 {
-  g_autoptr (SwTrajectory) tr = run_example ("friction.shaft", 1e-5, 1e-10);
+  g_autoptr (SwTrajectory) tr = sw_test_run_example ("friction.shaft", 1e-5, 1e-10);
   const double *t = sw_trajectory_get_times (tr);
   const char *const stored[] = { "inertia1.energy", "inertia2.energy", "inertia3.energy", "spring.energy" };
   const char *const heat[] = { "clutch.lossPower", "brake.lossPower", "spring.lossPower" };
-  const double *power = column (tr, "torque.power");
+  const double *power = sw_test_column (tr, "torque.power");
   double work = 0, dissipated = 0, worst = 0, e0 = 0;
 
   for (guint k = 0; k < G_N_ELEMENTS (stored); k++)
-    e0 += column (tr, stored[k])[0];
+    e0 += sw_test_column (tr, stored[k])[0];
   for (guint r = 1; r < sw_trajectory_get_n_rows (tr); r++)
     {
       double dt = t[r] - t[r - 1], e = 0;
@@ -357,13 +312,13 @@ test_friction_energy (void)
       work += 0.5 * dt * (power[r] + power[r - 1]);
       for (guint k = 0; k < G_N_ELEMENTS (heat); k++)
         {
-          const double *p = column (tr, heat[k]);
+          const double *p = sw_test_column (tr, heat[k]);
 
           g_assert_cmpfloat (p[r], >=, 0);
           dissipated += 0.5 * dt * (p[r] + p[r - 1]);
         }
       for (guint k = 0; k < G_N_ELEMENTS (stored); k++)
-        e += column (tr, stored[k])[r];
+        e += sw_test_column (tr, stored[k])[r];
       worst = MAX (worst, fabs (e + dissipated - e0 - work));
     }
   g_test_message ("friction: worst imbalance %.3g J of %.3g J, %.3g J dissipated", worst, e0, dissipated);
@@ -413,11 +368,11 @@ test_modes_at_stuck_instant (void)
 static void
 test_elasto_gap_example (void)
 {
-  g_autoptr (SwTrajectory) tr = run_example ("elasto-gap.shaft", 0.01, 1e-10);
+  g_autoptr (SwTrajectory) tr = sw_test_run_example ("elasto-gap.shaft", 0.01, 1e-10);
   const double *t = sw_trajectory_get_times (tr);
-  const double *s1 = column (tr, "mass1.s"), *s2 = column (tr, "mass2.s");
-  const double *f1 = column (tr, "elastoGap1.f"), *f2 = column (tr, "elastoGap2.f");
-  const double *loss = column (tr, "elastoGap1.lossPower");
+  const double *s1 = sw_test_column (tr, "mass1.s"), *s2 = sw_test_column (tr, "mass2.s");
+  const double *f1 = sw_test_column (tr, "elastoGap1.f"), *f2 = sw_test_column (tr, "elastoGap2.f");
+  const double *loss = sw_test_column (tr, "elastoGap1.lossPower");
   double wd = sqrt (17.75);
   guint free_rows = 0;
 
@@ -458,10 +413,10 @@ test_parallel_brakes (void)
     "\"connections\": [{\"from\": \"drive.flange\", \"to\": \"J.flange_a\"},"
     "{\"from\": \"J.flange_b\", \"to\": \"b1.flange_a\"}, {\"from\": \"J.flange_b\", \"to\": \"b2.flange_a\"}],"
     "\"simulation\": {\"stop_time\": 1, \"output_interval\": 0.01, \"tolerance\": 1e-10}}";
-  g_autoptr (SwTrajectory) tr = run_text (text);
-  const double *t = sw_trajectory_get_times (tr), *w = column (tr, "J.w");
-  const double *m1 = column (tr, "b1.mode"), *m2 = column (tr, "b2.mode");
-  const double *tau1 = column (tr, "b1.tau"), *tau2 = column (tr, "b2.tau");
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0, 0);
+  const double *t = sw_trajectory_get_times (tr), *w = sw_test_column (tr, "J.w");
+  const double *m1 = sw_test_column (tr, "b1.mode"), *m2 = sw_test_column (tr, "b2.mode");
+  const double *tau1 = sw_test_column (tr, "b1.tau"), *tau2 = sw_test_column (tr, "b2.tau");
 
   for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
     {
@@ -487,9 +442,9 @@ test_parallel_brakes (void)
 static void
 test_preload_example (void)
 {
-  g_autoptr (SwTrajectory) tr = run_example ("preload.shaft", 0.1, 1e-8);
-  const double *t = sw_trajectory_get_times (tr), *s = column (tr, "spool.s");
-  const double *f = column (tr, "force.f"), *spring = column (tr, "spring.f");
+  g_autoptr (SwTrajectory) tr = sw_test_run_example ("preload.shaft", 0.1, 1e-8);
+  const double *t = sw_trajectory_get_times (tr), *s = sw_test_column (tr, "spool.s");
+  const double *f = sw_test_column (tr, "force.f"), *spring = sw_test_column (tr, "spring.f");
 
   for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
     {
@@ -522,9 +477,10 @@ static void
 test_energy_balance (void)
 {
   static const char *const examples[] = { "first", "fourbody", "elastic-bearing", "rolling-wheel", "friction",
-                                          "coupled-clutches", "backlash", "elasto-gap", "preload" };
-  static const double from[] = { 0, 0, 0, 0, 0, 0, 0, 0, 1 };
-  static const guint rows[] = { 20000, 20000, 20000, 20000, 20000, 20000, 20000, 20000, 200000 };
+                                          "coupled-clutches", "backlash", "elasto-gap", "preload", "lossy-gear",
+                                          "lossy-gear-2" };
+  static const double from[] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0 };
+  static const guint rows[] = { 20000, 20000, 20000, 20000, 20000, 20000, 20000, 20000, 200000, 20000, 20000 };
 
   for (guint e = 0; e < G_N_ELEMENTS (examples); e++)
     {
@@ -541,7 +497,7 @@ test_energy_balance (void)
       guint r0 = 0;
 
       g_assert_no_error (error);
-      tr = run_model (model, sw_model_get_simulation (model)->stop_time_s / rows[e], 1e-10);
+      tr = sw_test_run_model (model, sw_model_get_simulation (model)->stop_time_s / rows[e], 1e-10);
       for (guint c = 0; c < sw_trajectory_get_n_columns (tr); c++)
         {
           const char *column_name = sw_trajectory_get_column_name (tr, c);
@@ -621,8 +577,8 @@ test_stop_mass_cases (void)
   SwSimulateOptions o;
 
   {
-    g_autoptr (SwTrajectory) run = run_text (coast);
-    const double *v = column (run, "m.v"), *mode = column (run, "m.mode");
+    g_autoptr (SwTrajectory) run = sw_test_run_text (coast, 0, 0);
+    const double *v = sw_test_column (run, "m.v"), *mode = sw_test_column (run, "m.mode");
 
     for (guint r = 0; r < sw_trajectory_get_n_rows (run); r++)
       {
@@ -631,8 +587,8 @@ test_stop_mass_cases (void)
       }
   }
   {
-    g_autoptr (SwTrajectory) run = run_text (pressed);
-    const double *s = column (run, "carrier.s"), *mode = column (run, "carrier.mode");
+    g_autoptr (SwTrajectory) run = sw_test_run_text (pressed, 0, 0);
+    const double *s = sw_test_column (run, "carrier.s"), *mode = sw_test_column (run, "carrier.mode");
     guint n = sw_trajectory_get_n_rows (run);
 
     g_assert_cmpfloat (mode[n - 1], ==, 0);

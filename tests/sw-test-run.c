@@ -1,0 +1,55 @@
+/* sw-test-run.c: simulating a model in a test (sw-test-run.h).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-test-run.h"
+
+#include "sw-system.h"
+#include "sw-test-files.h"
+
+SwTrajectory *
+sw_test_run_model (SwModel *model, double interval, double tolerance)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwSystem) sys = sw_model_assemble (model, &error);
+  SwSimulateOptions o;
+  SwTrajectory *tr;
+
+  g_assert_no_error (error);
+  o = sw_simulate_options_from_system (sys);
+  if (interval > 0)
+    o.output_interval_s = interval;
+  if (tolerance > 0)
+    o.tolerance = tolerance;
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return tr;
+}
+
+SwTrajectory *
+sw_test_run_example (const char *name, double interval, double tolerance)
+{
+  g_autofree char *path = sw_test_example_path (name);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_file (path, &error);
+
+  g_assert_no_error (error);
+  return sw_test_run_model (model, interval, tolerance);
+}
+
+SwTrajectory *
+sw_test_run_text (const char *text, double interval, double tolerance)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "test.shaft", &error);
+
+  g_assert_no_error (error);
+  return sw_test_run_model (model, interval, tolerance);
+}
+
+const double *
+sw_test_column (SwTrajectory *tr, const char *name)
+{
+  int c = sw_trajectory_find_column (tr, name);
+
+  g_assert_cmpint (c, >=, 0);
+  return sw_trajectory_get_column (tr, c);
+}

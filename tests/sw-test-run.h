@@ -1,0 +1,28 @@
+/* sw-test-run.h: simulating a model in a test, failing the test on any
+ * error.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "sw-model.h"
+#include "sw-simulate.h"
+
+G_BEGIN_DECLS
+
+/* A run of model with its own settings, or another output interval and
+ * tolerance where they are > 0. */
+SwTrajectory *sw_test_run_model   (SwModel    *model,
+                                   double      interval,
+                                   double      tolerance);
+/* The same for a bundled example (data/examples/name) and for a model
+ * given as text. */
+SwTrajectory *sw_test_run_example (const char *name,
+                                   double      interval,
+                                   double      tolerance);
+SwTrajectory *sw_test_run_text    (const char *text,
+                                   double      interval,
+                                   double      tolerance);
+/* A column by name; the test fails when there is none. */
+const double *sw_test_column      (SwTrajectory *tr,
+                                   const char   *name);
+
+G_END_DECLS
