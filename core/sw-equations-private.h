@@ -55,6 +55,7 @@ typedef struct {
    * its transmitted torque assumed (+1, -1). */
   double  *loss;
   gint8   *quadrant;
+  double  *impact;        /* per part: energy lost at its hard stops so far */
   guint   *loss_parts;    /* the parts with a loss law */
   guint    n_loss_parts;
   /* Their solve's workspace: the sliding ones, and their transmitted torques'
@@ -111,7 +112,7 @@ void         _sw_equations_losses_init    (SwEquations *eq);
 void         _sw_equations_losses_clear   (SwEquations *eq);
 gboolean     _sw_equations_losses_sliding (const SwEquations *eq);
 gboolean     _sw_equations_eval_losses    (SwEquations *eq, double t, const double *y, double *ydot);
-/* Copies the modes, break-away marks and quadrants of from. */
+/* Copies the modes, break-away marks, quadrants and impact losses of from. */
 void         _sw_equations_copy_modes     (SwEquations *to, const SwEquations *from);
 
 /* The state as the parts see it. */

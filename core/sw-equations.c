@@ -97,6 +97,7 @@ sw_equations_new (const SwSystem *sys)
   eq->start = g_new0 (gint8, MAX (sys->n_parts, 1));
   eq->has_friction = _sw_system_has_friction (sys);
   eq->loss = g_new0 (double, MAX (sys->n_parts, 1));
+  eq->impact = g_new0 (double, MAX (sys->n_parts, 1));
   eq->quadrant = g_new (gint8, MAX (sys->n_parts, 1));
   memset (eq->quadrant, 1, MAX (sys->n_parts, 1));
   _sw_equations_losses_init (eq);
@@ -146,6 +147,7 @@ sw_equations_free (SwEquations *eq)
   g_free (eq->start);
   g_free (eq->loss);
   g_free (eq->quadrant);
+  g_free (eq->impact);
   _sw_equations_losses_clear (eq);
   g_clear_error (&eq->error);
   g_free (eq);
@@ -164,6 +166,7 @@ sw_equations_get_state (SwEquations *eq, double t, gboolean left, SwState *state
   state->start = eq->start;
   state->loss = eq->loss;
   state->quadrant = eq->quadrant;
+  state->impact = eq->impact;
 }
 
 /* ---- Node values -------------------------------------------------------- */

@@ -89,6 +89,7 @@ _sw_equations_copy_modes (SwEquations *to, const SwEquations *from)
   memcpy (to->mode, from->mode, n);
   memcpy (to->start, from->start, n);
   memcpy (to->quadrant, from->quadrant, n);
+  memcpy (to->impact, from->impact, n * sizeof (double));
 }
 
 /* T of part (after the reactions). */

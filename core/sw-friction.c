@@ -30,6 +30,7 @@ struct _SwFrictionRun {
   guint       *parts;
   gint8       *mode;      /* per part of the system */
   gint8       *quadrant;  /* per part: a lossy part's transmitted torque's sign assumed */
+  double      *impact;    /* per part: kinetic energy lost at its hard stops so far */
   double      *locked;    /* per part: NAN, or the lock's offset */
   double      *g;         /* per friction part: the switching function at the reference */
   /* Per friction part: a dead band in its sliding function right after it
@@ -87,6 +88,7 @@ _sw_friction_run_new (const SwSystem *base)
   run->parts = (guint *) g_array_free (parts, FALSE);
   run->mode = g_new (gint8, base->n_parts);
   memset (run->mode, SW_FRICTION_FREE, base->n_parts);
+  run->impact = g_new0 (double, base->n_parts);
   run->quadrant = g_new (gint8, base->n_parts);
   memset (run->quadrant, 1, base->n_parts);
   run->locked = g_new (double, base->n_parts);
@@ -117,6 +119,7 @@ _sw_friction_run_free (SwFrictionRun *run)
   g_free (run->parts);
   g_free (run->mode);
   g_free (run->quadrant);
+  g_free (run->impact);
   g_free (run->locked);
   g_free (run->g);
   g_free (run->band);
@@ -638,6 +641,7 @@ reconfigure (SwFrictionRun *run, double t, const double *y, double **y_new, GErr
     }
   memcpy (eq->mode, run->mode, sys->n_parts);
   memcpy (eq->quadrant, run->quadrant, sys->n_parts);
+  memcpy (eq->impact, run->impact, sys->n_parts * sizeof (double));
   memcpy (eq->start, run->eq->start, sys->n_parts);
   eq->left_from = run->eq->left_from;
   sw_equations_free (run->eq);
@@ -745,6 +749,18 @@ settle_quadrant (SwFrictionRun *run, guint i, gint8 next, const Contact *c, guin
   return TRUE;
 }
 
+/* The kinetic energy (after sw_equations_complete). */
+static double
+kinetic_energy (SwFrictionRun *run, double *scratch)
+{
+  double e = 0;
+
+  _sw_system_apply_mass (run->sys, run->eq->v, scratch);
+  for (guint i = 0; i < run->sys->n_nodes; i++)
+    e += 0.5 * run->eq->v[i] * scratch[i];
+  return e;
+}
+
 gboolean
 _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean *changed, double **y_new,
                          GError **error)
@@ -756,7 +772,12 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
    * forward, 2 backward): where each one's speed points the other way
    * (a massless side whose speed follows the friction), it sticks. */
   g_autofree guint8 *tried = g_new0 (guint8, run->sys->n_parts);
-  guint round;
+  /* Parts that hit a hard stop here: the kinetic energy the impact takes
+   * is theirs. */
+  g_autofree gboolean *hit = g_new0 (gboolean, run->sys->n_parts);
+  g_autofree double *scratch = g_new (double, MAX (run->sys->n_nodes, 1));
+  guint round, n_hit = 0;
+  double energy_before;
 
   *changed = FALSE;
   *y_new = NULL;
@@ -768,6 +789,7 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
    * be: every later arrival is located). */
   if (!sw_equations_complete (run->eq, t, state, FALSE))
     return equations_error (run, error);
+  energy_before = kinetic_energy (run, scratch);
   for (guint k = 0; k < run->n; k++)
     {
       Contact c;
@@ -825,6 +847,13 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
             round_changed = TRUE;
           if (next == run->mode[i])
             continue;
+          if (next == SW_FRICTION_STUCK && run->mode[i] != SW_FRICTION_STUCK && !hit[i]
+              && ((c.room_forward <= stop_tolerance (&c) && c.w > w_zero)
+                  || (c.room_backward <= stop_tolerance (&c) && c.w < -w_zero)))
+            {
+              hit[i] = TRUE;
+              n_hit++;
+            }
           /* Breaking away from stuck: sliding starts at speed 0. */
           start[i] = run->mode[i] == SW_FRICTION_STUCK && (next == SW_FRICTION_FORWARD || next == SW_FRICTION_BACKWARD)
                      ? next : 0;
@@ -880,6 +909,15 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
   /* The switching functions' reference: this instant, new modes. */
   if (!switching (run, t, state, run->g))
     return equations_error (run, error);
+  if (n_hit > 0)
+    {
+      double lost = MAX (0, energy_before - kinetic_energy (run, scratch));
+
+      for (guint i = 0; i < run->sys->n_parts; i++)
+        if (hit[i])
+          run->impact[i] += lost / n_hit;
+      memcpy (run->eq->impact, run->impact, run->sys->n_parts * sizeof (double));
+    }
   for (guint k = 0; k < run->n; k++)
     run->g[k] = MAX (run->g[k], 0);
   if (*changed)

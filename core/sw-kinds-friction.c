@@ -362,6 +362,8 @@ stop_mass_variables (const SwPart *p, const SwState *s, double *out)
   out[7] = mode == SW_FRICTION_STUCK;
   out[8] = f * v;
   out[9] = mode == SW_FRICTION_STUCK ? 0 : MAX (0, f * v);
+  out[10] = 0.5 * p->param[MS_M] * SW_V (p, s, MS_A) * SW_V (p, s, MS_A);
+  out[11] = s->impact[p->component];
 }
 
 static gboolean
@@ -400,6 +402,8 @@ static const SwVarDesc stop_mass_vars[] = {
   SW_VAR ("a", "m/s2", N_("Acceleration")),
   SW_VAR ("f", "N", N_("Friction force (positive against positive speed)")),
   FRICTION_STATE_VARS,
+  SW_VAR ("energy", "J", N_("Kinetic energy")),
+  SW_VAR ("impactLoss", "J", N_("Kinetic energy lost in its impacts at the stops so far (they stop it dead)")),
 };
 
 const SwKind sw_kind_trans_mass_with_stop_and_friction = {

@@ -36,7 +36,7 @@ typedef struct {
   /* Per part: friction modes and the rest of SwState's per-part values at
    * the operating point (none broke away; no lossy part rolls). */
   gint8      *mode, *start, *quadrant;
-  double     *loss;
+  double     *loss, *impact;
 } SwLinear;
 
 /* The state at the operating point as the parts see it, on the given node

@@ -257,6 +257,7 @@ linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, 
   lin->start = g_new0 (gint8, MAX (sys->n_parts, 1));
   lin->quadrant = g_memdup2 (eq->quadrant, MAX (sys->n_parts, 1));
   lin->loss = g_new0 (double, MAX (sys->n_parts, 1));
+  lin->impact = g_new0 (double, MAX (sys->n_parts, 1));
   lin->v = g_memdup2 (eq->v, MAX (sys->n_nodes, 1) * sizeof (double));
   if (dense)
     {
@@ -446,6 +447,7 @@ sw_linear_free (SwLinear *lin)
   g_free (lin->start);
   g_free (lin->quadrant);
   g_free (lin->loss);
+  g_free (lin->impact);
   sw_sparse_clear (&lin->Ks);
   sw_sparse_clear (&lin->Ds);
   sw_sparse_clear (&lin->Ms);
@@ -456,7 +458,8 @@ void
 _sw_linear_state (const SwLinear *lin, double *x, double *v, double *a, double *lambda, SwState *state)
 {
   *state = (SwState) { .t = lin->t, .x = x, .v = v, .a = a, .lambda = lambda, .mode = lin->mode,
-                       .start = lin->start, .loss = lin->loss, .quadrant = lin->quadrant };
+                       .start = lin->start, .loss = lin->loss, .quadrant = lin->quadrant,
+                       .impact = lin->impact };
 }
 
 guint

@@ -44,6 +44,9 @@ struct _SwState {
    * (+1 or -1). */
   const double *loss;
   const gint8  *quadrant;
+  /* Per part with hard stops: the kinetic energy lost in its impacts so
+   * far (J). */
+  const double *impact;
 };
 
 /* The signal of parameter i at the state's time. */

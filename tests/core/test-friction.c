@@ -466,11 +466,11 @@ test_preload_example (void)
     }
 }
 
-/* On every bundled example (but the one whose masses hit hard stops: an
- * impact's loss is no power), at tolerance 1e-10 and 20 000 rows:
- * kinetic + potential energy + what lossPower dissipated = the initial
- * energy + the work of the sources' power, within 1e-6 of the largest of
- * them; lossPower is never negative. PreLoad's plates settle in the first
+/* On every bundled example, at tolerance 1e-10 and 20 000 rows: kinetic +
+ * potential energy + what lossPower dissipated + what impacts at hard stops
+ * took (impactLoss, the energy a stop takes at once) = the initial energy
+ * + the work of the sources' power, within 1e-6 of the largest of them;
+ * lossPower is never negative. PreLoad's plates settle in the first
  * milliseconds at 1e4 rad/s, faster than rows can integrate: its balance
  * starts at 1 s, and its contacts' quick releases want rows 0.5 ms apart. */
 static void
@@ -478,9 +478,10 @@ test_energy_balance (void)
 {
   static const char *const examples[] = { "first", "fourbody", "elastic-bearing", "rolling-wheel", "friction",
                                           "coupled-clutches", "backlash", "elasto-gap", "preload", "lossy-gear",
-                                          "lossy-gear-2" };
-  static const double from[] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0 };
-  static const guint rows[] = { 20000, 20000, 20000, 20000, 20000, 20000, 20000, 20000, 200000, 20000, 20000 };
+                                          "lossy-gear-2", "translational-friction" };
+  static const double from[] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0 };
+  static const guint rows[] = { 20000, 20000, 20000, 20000, 20000, 20000, 20000, 20000, 200000, 20000, 20000,
+                                20000 };
 
   for (guint e = 0; e < G_N_ELEMENTS (examples); e++)
     {
@@ -492,6 +493,7 @@ test_energy_balance (void)
       g_autoptr (GArray) stored = g_array_new (FALSE, FALSE, sizeof (guint));
       g_autoptr (GArray) lost = g_array_new (FALSE, FALSE, sizeof (guint));
       g_autoptr (GArray) supplied = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_autoptr (GArray) impacts = g_array_new (FALSE, FALSE, sizeof (guint));
       const double *t;
       double e0 = 0, work = 0, dissipated = 0, worst = 0, scale;
       guint r0 = 0;
@@ -508,6 +510,8 @@ test_energy_balance (void)
             g_array_append_val (stored, c);
           else if (g_str_has_suffix (column_name, ".lossPower"))
             g_array_append_val (lost, c);
+          else if (g_str_has_suffix (column_name, ".impactLoss"))
+            g_array_append_val (impacts, c);
           else if (g_str_has_suffix (column_name, ".power") && strcmp (component->kind->group, "Sources") == 0)
             g_array_append_val (supplied, c);
         }
@@ -535,6 +539,9 @@ test_energy_balance (void)
             }
           for (guint k = 0; k < stored->len; k++)
             energy += sw_trajectory_get_column (tr, g_array_index (stored, guint, k))[r];
+          for (guint k = 0; k < impacts->len; k++)
+            energy += sw_trajectory_get_column (tr, g_array_index (impacts, guint, k))[r]
+                      - sw_trajectory_get_column (tr, g_array_index (impacts, guint, k))[r0];
           scale = MAX (scale, MAX (fabs (work), MAX (dissipated, energy)));
           worst = MAX (worst, fabs (energy + dissipated - e0 - work));
         }
