@@ -754,6 +754,26 @@ _sw_equations_reactions (SwEquations *eq, double t, gboolean left)
 }
 
 gboolean
+_sw_equations_positions (SwEquations *eq, double t, const double *y, gboolean left)
+{
+  const SwSystem *sys = eq->sys;
+  guint nm = sys->n_massive;
+
+  if (sys->n_coords != nm)
+    return FALSE;
+  if (sys->n_drivers > 0)
+    fill_drivers (eq, t, left, y);
+  memcpy (eq->q, y, nm * sizeof (double));
+  memcpy (eq->qd, y + nm, nm * sizeof (double));
+  for (guint i = 0; i < sys->n_nodes; i++)
+    {
+      eq->x[i] = row_dot (sys, i, eq->q, eq->p) + sys->x_const[i];
+      eq->v[i] = row_dot (sys, i, eq->qd, eq->pd);
+    }
+  return TRUE;
+}
+
+gboolean
 sw_equations_check_finite (SwEquations *eq, double t, gboolean left)
 {
   const SwSystem *sys = eq->sys;

@@ -176,6 +176,10 @@ struct _SwKind {
   void             (*variables) (const SwPart *part, const SwState *state, double *out);
   /* Friction that sticks, or NULL. */
   const SwFrictionDesc *friction;
+  /* The variables that depend on nothing but the time, the nodes'
+   * positions and speeds and the modes (bit k for vars[k]): rows asking for
+   * only those are made without accelerations and reactions. */
+  guint32            state_vars;
 };
 
 const SwKind *const *sw_catalog_get_kinds (guint *n_kinds);

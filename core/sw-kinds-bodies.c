@@ -122,6 +122,7 @@ const SwKind sw_kind_rot_inertia = {
   .help = N_("Rigid rotating body (1D-rotational inertia)"),
   .ports = SW_TABLE (rot_body_ports), .params = SW_TABLE (inertia_params),
   .vars = SW_TABLE (inertia_vars), .key_param = "J", .main_var = "w",
+  .state_vars = SW_BIT (0) | SW_BIT (1) | SW_BIT (4),
   .build = body_build, .variables = body_variables,
 };
 
@@ -149,6 +150,7 @@ const SwKind sw_kind_trans_mass = {
   .help = N_("Sliding mass with inertia"),
   .ports = SW_TABLE (trans_body_ports), .params = SW_TABLE (mass_params),
   .vars = SW_TABLE (mass_vars), .key_param = "m", .main_var = "v",
+  .state_vars = SW_BIT (0) | SW_BIT (1) | SW_BIT (4),
   .build = body_build, .variables = body_variables,
 };
 

@@ -162,7 +162,7 @@ static const SwVarDesc trans_spring_damper_vars[] = {
     .name = kname, .label = klabel, .group = kgroup, .help = khelp, \
     .ports = SW_TABLE (kports), .params = SW_TABLE (kparams), .vars = SW_TABLE (kvars), \
     .key_param = kkey, .main_var = kmain, .forces = kforces, .force_flags = kflags, .variables = kvariables, \
-    .linear = { TRUE, kc, kd, krel0 }, \
+    .linear = { TRUE, kc, kd, krel0 }, .state_vars = SW_BIT (G_N_ELEMENTS (kvars)) - 1, \
   }
 
 COMPLIANT (sw_kind_rot_spring, "rotational.spring", N_("Spring"), "Rotational",
@@ -246,6 +246,7 @@ const SwKind sw_kind_rot_shaft = {
   .name = "rotational.shaft", .label = N_("Shaft"), .group = "Rotational",
   .help = N_("Elastic shaft with distributed inertia (one finite element)"),
   .ports = SW_TABLE (rot_ports), .params = SW_TABLE (shaft_params), .vars = SW_TABLE (shaft_vars),
+  .state_vars = SW_BIT (0) | SW_BIT (1) | SW_BIT (3) | SW_BIT (4),
   .key_param = "c", .main_var = "tau", .build = shaft_build, .forces = shaft_forces, .force_flags = SW_FORCE_STIFFNESS,
   .linear = { TRUE, SHAFT_C, -1, -1 }, .variables = shaft_variables,
 };

@@ -210,6 +210,9 @@ static const SwParamDesc clutch_params[] = { NORMAL_FORCE_PARAMS };
   SW_VAR ("power", "W", N_("Power going in through the flanges (tau w_rel)")), \
   SW_VAR ("lossPower", "W", N_("Power turned into heat (never negative)"))
 
+/* Relative position and speed, mode, startForward, startBackward, locked. */
+#define FRICTION_STATE_BITS (SW_BIT (0) | SW_BIT (1) | SW_BIT (4) | SW_BIT (5) | SW_BIT (6) | SW_BIT (7))
+
 static const SwVarDesc housing_vars[] = {
   SW_VAR ("phi", "rad", N_("Angle of the flanges relative to the support")),
   SW_VAR ("w", "rad/s", N_("Speed relative to the support")),
@@ -236,6 +239,7 @@ const SwKind sw_kind_rot_bearing_friction = {
   .name = "rotational.bearing_friction", .label = N_("Bearing friction"), .group = "Friction and clutches",
   .help = N_("Coulomb friction in a bearing: the flanges rub against the support; sticks at zero speed"),
   .ports = SW_TABLE (housing_ports), .params = SW_TABLE (bearing_params), .vars = SW_TABLE (housing_vars),
+  .state_vars = FRICTION_STATE_BITS,
   .key_param = "tau_pos", .main_var = "tau",
   .build = housing_build, .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &housing_friction,
@@ -245,6 +249,7 @@ const SwKind sw_kind_rot_brake = {
   .name = "rotational.brake", .label = N_("Brake"), .group = "Friction and clutches",
   .help = N_("Brake: friction between the flanges and the support with a controlled normal force"),
   .ports = SW_TABLE (housing_ports), .params = SW_TABLE (brake_params), .vars = SW_TABLE (housing_vars),
+  .state_vars = FRICTION_STATE_BITS,
   .key_param = "fn_max", .main_var = "tau",
   .build = housing_build, .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &housing_friction,
@@ -255,6 +260,7 @@ const SwKind sw_kind_rot_clutch = {
   .help = N_("Clutch: friction between two flanges with a controlled normal force; locks when they turn "
              "together"),
   .ports = SW_TABLE (clutch_ports), .params = SW_TABLE (clutch_params), .vars = SW_TABLE (clutch_vars),
+  .state_vars = FRICTION_STATE_BITS,
   .key_param = "fn_max", .main_var = "w_rel",
   .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &clutch_friction,
@@ -266,7 +272,7 @@ const SwKind sw_kind_trans_support_friction = {
   .name = "translational.support_friction", .label = N_("Support friction"), .group = "Friction and clutches",
   .help = N_("Coulomb friction between the flanges and the support; sticks at zero speed"),
   .ports = SW_TABLE (trans_housing_ports), .params = SW_TABLE (support_friction_params),
-  .vars = SW_TABLE (trans_housing_vars), .key_param = "f_pos", .main_var = "f",
+  .vars = SW_TABLE (trans_housing_vars), .state_vars = FRICTION_STATE_BITS, .key_param = "f_pos", .main_var = "f",
   .build = housing_build, .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &housing_friction,
 };
@@ -275,7 +281,7 @@ const SwKind sw_kind_trans_brake = {
   .name = "translational.brake", .label = N_("Brake"), .group = "Friction and clutches",
   .help = N_("Brake: friction between the flanges and the support with a controlled normal force"),
   .ports = SW_TABLE (trans_housing_ports), .params = SW_TABLE (trans_brake_params),
-  .vars = SW_TABLE (trans_housing_vars), .key_param = "fn_max", .main_var = "f",
+  .vars = SW_TABLE (trans_housing_vars), .state_vars = FRICTION_STATE_BITS, .key_param = "fn_max", .main_var = "f",
   .build = housing_build, .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &housing_friction,
 };
@@ -411,6 +417,7 @@ const SwKind sw_kind_trans_mass_with_stop_and_friction = {
   .group = "Friction and clutches",
   .help = N_("Sliding mass with Stribeck friction against the support and hard stops where it stops dead"),
   .ports = SW_TABLE (stop_mass_ports), .params = SW_TABLE (stop_mass_params), .vars = SW_TABLE (stop_mass_vars),
+  .state_vars = FRICTION_STATE_BITS | SW_BIT (10) | SW_BIT (11),
   .key_param = "m", .main_var = "v", .validate = stop_mass_validate,
   .build = stop_mass_build, .forces = stop_mass_forces, .variables = stop_mass_variables,
   .force_flags = SW_FORCE_DAMPING, .friction = &stop_mass_friction,
@@ -438,6 +445,7 @@ const SwKind sw_kind_rot_one_way_clutch = {
   .name = "rotational.one_way_clutch", .label = N_("One-way clutch"), .group = "Friction and clutches",
   .help = N_("Clutch in parallel with a freewheel: flange_b never turns backward against flange_a"),
   .ports = SW_TABLE (clutch_ports), .params = SW_TABLE (clutch_params), .vars = SW_TABLE (clutch_vars),
+  .state_vars = FRICTION_STATE_BITS,
   .key_param = "fn_max", .main_var = "w_rel",
   .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &one_way_friction,

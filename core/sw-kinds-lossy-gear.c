@@ -190,6 +190,7 @@ const SwKind sw_kind_rot_lossy_gear = {
   .help = N_("Gear with mesh efficiency and bearing friction that depend on the direction of the power flow "
              "(Modelica's LossyGear); it sticks at zero speed, and locks itself where the efficiency is low"),
   .ports = SW_TABLE (lossy_ports), .params = SW_TABLE (lossy_params), .vars = SW_TABLE (lossy_vars),
+  .state_vars = SW_BIT (3) | SW_BIT (6),
   .key_param = "ratio", .main_var = "tauLoss", .validate = lossy_validate,
   .build = lossy_build, .forces = lossy_forces, .variables = lossy_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &lossy_friction,
@@ -314,6 +315,7 @@ const SwKind sw_kind_rot_gearbox = {
   .help = N_("Realistic gearbox (Modelica's Gearbox): a lossy gear whose output drives flange_b through an "
              "elasto-backlash (stiffness, damping, play)"),
   .ports = SW_TABLE (lossy_ports), .params = SW_TABLE (gearbox_params), .vars = SW_TABLE (gearbox_vars),
+  .state_vars = SW_BIT (3) | SW_BIT (5) | SW_BIT (6) | SW_BIT (8) | SW_BIT (9) | SW_BIT (12),
   .key_param = "ratio", .main_var = "tauLoss", .validate = gearbox_validate,
   .forces = gearbox_forces, .variables = gearbox_variables,
   .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &gearbox_friction,

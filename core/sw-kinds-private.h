@@ -23,6 +23,7 @@
 #define SW_VAR(n, u, h)                  { n, u, h }
 
 #define SW_TABLE(t) (t), G_N_ELEMENTS (t)
+#define SW_BIT(k) (1u << (k))
 
 /* Node values of a part's port. */
 #define SW_X(p, s, port) ((s)->x[(p)->node[port]])

@@ -239,6 +239,8 @@ static const SwParamDesc trans_accelerate_params[] = {
     .name = kname, .label = klabel, .group = "Sources", .help = khelp, \
     .ports = SW_TABLE (kports), .params = SW_TABLE (kparams), .vars = kvars, .n_vars = nvars, \
     .key_param = kkey, .build = kbuild, .forces = kforces, .force_flags = kflags, .variables = kvariables, \
+    /* Forces: all; motions: phi and w (tau is a reaction). */ \
+    .state_vars = nvars == 4 ? SW_BIT (4) - 1 : SW_BIT (1) | SW_BIT (2), \
   }
 
 SOURCE (sw_kind_rot_torque, "rotational.torque", N_("Torque"), N_("Torque given by a signal"),

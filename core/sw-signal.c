@@ -659,11 +659,13 @@ table_next_event (const SwSignal *signal,
 /* ------------------------------------------------------------------------ */
 
 /* y - offset and two derivatives of a signal with a start time, once it has
- * started (t > start_time, or t == start_time from the right). */
+ * started (t > start_time, or t == start_time from the right). Without
+ * derivatives (forces ask for none) a sine costs one sin, not a sincos. */
 static double
 eval_started (const SwSignal *signal,
               double          t,
               gboolean        left,
+              gboolean        derivatives,
               double         *y1,
               double         *y2)
 {
@@ -690,8 +692,11 @@ eval_started (const SwSignal *signal,
     case SW_SIGNAL_SINE:
       {
         double arg = signal->omega * tau + signal->phase;
-        double s = sin (arg), c = cos (arg);
-        double a = signal->amplitude, w = signal->omega;
+        double s, c, a = signal->amplitude, w = signal->omega;
+
+        if (!derivatives)
+          return a * sin (arg);
+        s = sin (arg), c = cos (arg);
 
         *y1 = a * w * c;
         *y2 = -a * w * w * s;
@@ -750,9 +755,10 @@ sw_signal_eval (const SwSignal *signal,
     case SW_SIGNAL_SUM:
       for (guint i = 0; i < signal->n_children; i++)
         {
-          double c1, c2;
+          double c1 = 0, c2 = 0;
 
-          y += sw_signal_eval (signal->children[i], t, left, &c1, &c2);
+          y += d1 != NULL || d2 != NULL ? sw_signal_eval (signal->children[i], t, left, &c1, &c2)
+                                        : sw_signal_eval (signal->children[i], t, left, NULL, NULL);
           y1 += c1;
           y2 += c2;
         }
@@ -763,8 +769,9 @@ sw_signal_eval (const SwSignal *signal,
       y = 1.0;
       for (guint i = 0; i < signal->n_children; i++)
         {
-          double c1, c2;
-          double u = sw_signal_eval (signal->children[i], t, left, &c1, &c2);
+          double c1 = 0, c2 = 0;
+          double u = d1 != NULL || d2 != NULL ? sw_signal_eval (signal->children[i], t, left, &c1, &c2)
+                                              : sw_signal_eval (signal->children[i], t, left, NULL, NULL);
           double p2 = y2 * u + 2.0 * y1 * c1 + y * c2;
           double p1 = y1 * u + y * c1;
 
@@ -786,7 +793,7 @@ sw_signal_eval (const SwSignal *signal,
       if (t < signal->start_time || (left && t == signal->start_time))
         y = signal->offset;
       else
-        y = signal->offset + eval_started (signal, t, left, &y1, &y2);
+        y = signal->offset + eval_started (signal, t, left, d1 != NULL || d2 != NULL, &y1, &y2);
       break;
     }
 

@@ -725,6 +725,7 @@ integrate (const SwSystem          *sys,
   out = (Output) { .sys = sys, .tr = tr, .cols = cols, .row = row, .o = o };
   out.eq = friction != NULL ? _sw_friction_run_get_equations (friction) : (own_eq = sw_equations_new (sys));
   _sw_row_maker_init (&out.maker, sys, (const double *) events->data, events->len);
+  _sw_row_maker_set_columns (&out.maker, (const Column *) cols->data, cols->len);
   out.eq->left_from = events->len > 0 ? g_array_index (events, double, 0) : INFINITY;
 
   if (friction != NULL)

@@ -33,6 +33,15 @@ _sw_row_maker_init (SwRowMaker *maker, const SwSystem *sys, const double *events
 }
 
 void
+_sw_row_maker_set_columns (SwRowMaker *maker, const SwColumnSource *cols, guint n_cols)
+{
+  maker->state_only = TRUE;
+  for (guint k = 0; k < n_cols; k++)
+    if (!(maker->sys->parts[cols[k].part].kind->state_vars & (1u << cols[k].var)))
+      maker->state_only = FALSE;
+}
+
+void
 _sw_row_maker_clear (SwRowMaker *maker)
 {
   g_clear_pointer (&maker->eq, sw_equations_free);
@@ -71,6 +80,8 @@ _sw_row_maker_complete (SwRowMaker *maker, double t, const double *y, gboolean l
         maker->next_event++;
       eq->left_from = maker->next_event < maker->n_events ? maker->events[maker->next_event] : INFINITY;
     }
+  if (maker->state_only && _sw_equations_positions (eq, t, y, left))
+    return TRUE;
   return sw_equations_complete (eq, t, y, left);
 }
 
@@ -241,6 +252,7 @@ void
 _sw_derived_init_maker (const SwDerived *d, SwRowMaker *maker)
 {
   _sw_row_maker_init (maker, d->sys, d->events, d->n_events);
+  _sw_row_maker_set_columns (maker, d->cols, d->n_cols);
 }
 
 /* The cached columns up to row n (lock held). */

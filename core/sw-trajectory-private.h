@@ -29,6 +29,9 @@ typedef struct {
   double         *events;      /* sorted time events of the run */
   guint           n_events;
   guint           next_event;  /* the first event after the last row */
+  /* The columns are all state variables (SwKind.state_vars): rows need
+   * no accelerations or reactions where the system allows. */
+  gboolean        state_only;
 } SwRowMaker;
 
 void     _sw_row_maker_init     (SwRowMaker           *maker,
@@ -36,6 +39,10 @@ void     _sw_row_maker_init     (SwRowMaker           *maker,
                                  const double         *events,
                                  guint                 n_events);
 void     _sw_row_maker_clear    (SwRowMaker           *maker);
+/* The columns its rows will give (state_only). */
+void     _sw_row_maker_set_columns (SwRowMaker           *maker,
+                                    const SwColumnSource *cols,
+                                    guint                 n_cols);
 /* The next row, at time t (not before the last) from state y: the
  * equations completed there (sw_equations_complete). FALSE with
  * maker->eq->error set when they fail. */

@@ -466,6 +466,60 @@ test_derived_cache (void)
   g_assert_cmpuint (cached, ==, (guint64) sw_trajectory_get_n_rows (derived) * sizeof (double));
 }
 
+/* Rows asking only for state variables (SwKind.state_vars) are made
+ * without accelerations and reactions: on every bundled example (friction,
+ * stops, lossy gears, sources included) those columns are the bits of a
+ * run that asks for every variable. */
+static void
+test_state_rows (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples", NULL);
+  g_autoptr (GDir) folder = g_dir_open (dir, 0, NULL);
+  const char *file;
+  guint n_examples = 0;
+
+  g_assert_nonnull (folder);
+  while ((file = g_dir_read_name (folder)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, file, NULL);
+      g_autoptr (SwSystem) sys = system_from_file (path);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SwModel) model = sw_model_new_from_file (path, &error);
+      g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr (SwTrajectory) fast = NULL, full = NULL;
+      SwSimulateOptions o = sw_simulate_options_from_system (sys);
+
+      g_assert_no_error (error);
+      for (guint c = 0; c < sw_model_get_n_components (model); c++)
+        {
+          const SwComponent *component = sw_model_get_component (model, c);
+
+          for (guint v = 0; v < component->kind->n_vars; v++)
+            if (component->kind->state_vars & (1u << v))
+              g_ptr_array_add (names, g_strdup_printf ("%s.%s", component->id, component->kind->vars[v].name));
+        }
+      g_ptr_array_add (names, NULL);
+      o.output_interval_s = MAX (o.output_interval_s, o.stop_time_s / 2000);
+      full = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      o.variables = (const char *const *) names->pdata;
+      fast = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (sw_trajectory_get_n_rows (fast), ==, sw_trajectory_get_n_rows (full));
+      for (guint k = 0; k + 1 < names->len; k++)
+        {
+          const char *name = g_ptr_array_index (names, k);
+          g_autofree char *what = g_strdup_printf ("%s: %s", file, name);
+
+          assert_same_column (sw_trajectory_get_column (full, sw_trajectory_find_column (full, name)),
+                              sw_trajectory_get_column (fast, sw_trajectory_find_column (fast, name)),
+                              sw_trajectory_get_n_rows (full), what);
+        }
+      n_examples++;
+    }
+  g_assert_cmpuint (n_examples, >=, 12);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -476,5 +530,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/trajectory/derived/interpolate-csv", test_derived_interpolate_csv);
   g_test_add_func ("/core/trajectory/derived/read-while-running", test_derived_read_while_running);
   g_test_add_func ("/core/trajectory/derived/cache", test_derived_cache);
+  g_test_add_func ("/core/trajectory/state-rows", test_state_rows);
   return g_test_run ();
 }
