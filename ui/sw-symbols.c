@@ -32,6 +32,7 @@ typedef enum {
   SHAPE_SHAFT,
   SHAPE_FIXED,
   SHAPE_GEAR,
+  SHAPE_LOSSY_GEAR,       /* meshing wheels with a friction pad and heat rising */
   SHAPE_PLANETARY,
   SHAPE_R2T,
   SHAPE_WHEEL,
@@ -85,6 +86,7 @@ static const ShapeEntry shape_table[] = {
   { "translational.damper", SHAPE_DAMPER },
   { "translational.spring_damper", SHAPE_SPRING_DAMPER },
   { "rotational.ideal_gear", SHAPE_GEAR },
+  { "rotational.lossy_gear", SHAPE_LOSSY_GEAR },
   { "rotational.ideal_planetary", SHAPE_PLANETARY },
   { "rotational.ideal_gear_r2t", SHAPE_R2T },
   { "rotational.ideal_rolling_wheel", SHAPE_WHEEL },
@@ -214,6 +216,7 @@ shape_fits (Shape         shape,
       return n_main == 2 && n_supports <= 1;
     case SHAPE_BRAKE:
     case SHAPE_BEARING_FRICTION:
+    case SHAPE_LOSSY_GEAR:
       return n_main == 2 && n_supports == 1;
     }
 }
@@ -285,6 +288,7 @@ get_layout (const SwKind *kind,
     case SHAPE_SPRING_DAMPER:
     case SHAPE_SHAFT:
     case SHAPE_GEAR:
+    case SHAPE_LOSSY_GEAR:
     case SHAPE_R2T:
     case SHAPE_WHEEL:
     case SHAPE_TRANSFORM:
@@ -556,6 +560,25 @@ gear_wheel (cairo_t             *cr,
   cairo_new_sub_path (cr);
   cairo_arc (cr, x, y, 1.8, 0, 2 * G_PI);
   cairo_fill (cr);
+}
+
+/* A wavy line of heat rising from y_bottom to y_top at x. */
+static void
+heat_wave (cairo_t *cr,
+           double   x,
+           double   y_bottom,
+           double   y_top)
+{
+  double quarter = (y_top - y_bottom) / 4;
+
+  cairo_move_to (cr, x, y_bottom);
+  for (guint i = 0; i < 2; i++)
+    {
+      double y0 = y_bottom + 2 * i * quarter, side = i % 2 == 0 ? 1.6 : -1.6;
+
+      cairo_curve_to (cr, x + side, y0 + 0.5 * quarter, x + side, y0 + 1.5 * quarter, x, y0 + 2 * quarter);
+    }
+  cairo_stroke (cr);
 }
 
 static void
@@ -874,6 +897,25 @@ draw_body (cairo_t             *cr,
       draw_supports (cr, kind, layout);
       gear_wheel (cr, style, -8, 0, 10, 12);
       gear_wheel (cr, style, 10, 0, 6, 8);
+      break;
+
+    case SHAPE_LOSSY_GEAR:
+      /* The ideal gear's meshing wheels, the support holding a friction
+       * lining against the big wheel (the bearing friction) and heat
+       * rising from the small one (the mesh losses). */
+      draw_two_port_stubs (cr, layout, -8, 10);
+      line (cr, 0, layout->height / 2, 0, 15);
+      gear_wheel (cr, style, -8, 0, 10, 12);
+      gear_wheel (cr, style, 10, 0, 6, 8);
+      set_colour (cr, style->fg, 1);
+      cairo_rectangle (cr, -7, 12.5, 14, 3);
+      cairo_fill (cr);
+      cairo_save (cr);
+      cairo_set_line_width (cr, 1.2);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      for (guint i = 0; i < 3; i++)
+        heat_wave (cr, 6 + 4 * i, -10.5, -19);
+      cairo_restore (cr);
       break;
 
     case SHAPE_PLANETARY:

@@ -544,6 +544,28 @@ test_play_and_stops (void)
   check_own_picture ("rotational.disc", disc, G_N_ELEMENTS (disc));
 }
 
+/* The lossy gear is the ideal gear's pair of wheels with marks of its
+ * losses: heat rising above the small wheel and a friction lining between
+ * the wheels and the support. The ideal gear has neither. */
+static void
+test_lossy_gear (void)
+{
+  static const Probe wheels[] = {
+    { -8, -5, OPAQUE }, { 10, 3, OPAQUE }, { 20, 0, LINE }, { -8, -17, EMPTY },
+  };
+  static const Probe lossy[] = {
+    { -8, -5, OPAQUE }, { 10, 3, OPAQUE }, { 20, 0, LINE }, { -8, -17, EMPTY },
+    { 6, -14.75, LINE }, { 14, -14.75, LINE }, { 8, -14.75, EMPTY }, { 6, 14, OPAQUE },
+  };
+  const SwKind *ideal = find_kind ("rotational.ideal_gear");
+
+  check_own_picture ("rotational.lossy_gear", lossy, G_N_ELEMENTS (lossy));
+  g_assert_true (probes_pass (ideal, wheels, G_N_ELEMENTS (wheels), TRUE));
+  g_assert_cmpuint (probe (ideal, 6, -14.75), ==, 0);
+  g_assert_cmpuint (probe (ideal, 14, -14.75), ==, 0);
+  g_assert_cmpuint (probe (ideal, 6, 14), ==, 0);
+}
+
 static void
 check_key_text (const char   *kind_name,
                 const char   *param,
@@ -580,6 +602,7 @@ test_key_text (void)
   check_key_text ("translational.accelerate", "a_ref", 9.81, "a_ref = 9.81 m/s²");
   check_key_text ("rotational.shaft", "c", 1.5e7, "c = 1.5e+07 N·m/rad");
   check_key_text ("rotational.ideal_gear_r2t", "ratio", 3, "ratio = 3 rad/m");
+  check_key_text ("rotational.lossy_gear", "ratio", 2, "ratio = 2");
   /* A table: its first row's value (SwComponent.param), named and in the
    * unit of its column. */
   check_key_text ("rotational.bearing_friction", "tau_pos", 1.5, "tau = 1.5 N·m");
@@ -630,6 +653,7 @@ main (int   argc,
   g_test_add_func ("/ui/symbols/fallback", test_fallback);
   g_test_add_func ("/ui/symbols/friction", test_friction);
   g_test_add_func ("/ui/symbols/play-and-stops", test_play_and_stops);
+  g_test_add_func ("/ui/symbols/lossy-gear", test_lossy_gear);
   g_test_add_func ("/ui/symbols/key-text", test_key_text);
 
   return g_test_run ();
