@@ -436,6 +436,8 @@ test_examples_bundled (void)
   g_assert_cmpuint (names->len, >=, 8);
   g_assert_true (ptr_array_has_string (names, "backlash"));
   g_assert_true (ptr_array_has_string (names, "translational-friction"));
+  g_assert_true (ptr_array_has_string (names, "lossy-gear"));
+  g_assert_true (ptr_array_has_string (names, "lossy-gear-2"));
 
   collect_menus (GTK_WIDGET (window), menus);
   for (guint m = 0; m < menus->len; m++)
