@@ -17,6 +17,8 @@
 #include "sw-inspector-number-row.h"
 
 #define PREVIEW_HEIGHT 120
+/* With a legend below. */
+#define PREVIEW_HEIGHT_SEVERAL 150
 
 #define MAX_COLUMNS 8
 
@@ -84,6 +86,9 @@ column_title (SwInspectorTableRow *self,
 
   if (text[0] == '\0')
     return g_strdup (self->desc->columns[column].name);
+  /* Several columns are narrow: the unit under the name. */
+  if (self->desc->n_columns > 2)
+    return g_strdup_printf ("%s\n[%s]", self->desc->columns[column].name, text);
   return g_strdup_printf ("%s [%s]", self->desc->columns[column].name, text);
 }
 
@@ -93,6 +98,15 @@ static guint
 n_columns (SwInspectorTableRow *self)
 {
   return self->desc->n_columns;
+}
+
+/* A table of several value columns (a lossy gear's loss table), read at
+ * the speed's magnitude, rather than one characteristic that friction
+ * mirrors for negative speeds. */
+static gboolean
+is_several (SwInspectorTableRow *self)
+{
+  return n_columns (self) > 2;
 }
 
 static Line *
@@ -364,10 +378,11 @@ line_free (gpointer data)
   g_free (line);
 }
 
-/* A box of one widget per column and one for the remove button, so that
- * the header and the lines line up. */
+/* A box of a box of one widget per column, all as wide (homogeneous),
+ * and one for the remove button, so that the header and the lines line
+ * up whatever the columns' names. *columns: where the columns go. */
 static GtkWidget *
-new_line_box (void)
+new_line_box (GtkWidget **columns)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
 
@@ -375,6 +390,10 @@ new_line_box (void)
   gtk_widget_set_margin_end (box, 12);
   gtk_widget_set_margin_top (box, 4);
   gtk_widget_set_margin_bottom (box, 4);
+  *columns = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_box_set_homogeneous (GTK_BOX (*columns), TRUE);
+  gtk_widget_set_hexpand (*columns, TRUE);
+  gtk_box_append (GTK_BOX (box), *columns);
   return box;
 }
 
@@ -407,7 +426,8 @@ static Line *
 append_line (SwInspectorTableRow *self)
 {
   Line *line = g_new0 (Line, 1);
-  GtkWidget *box = new_line_box ();
+  GtkWidget *cells;
+  GtkWidget *box = new_line_box (&cells);
 
   for (guint j = 0; j < n_columns (self); j++)
     {
@@ -421,7 +441,7 @@ append_line (SwInspectorTableRow *self)
       g_signal_connect (cell, "activate", G_CALLBACK (cell_activate_cb), self);
       g_signal_connect (focus, "leave", G_CALLBACK (cell_leave_cb), self);
       gtk_widget_add_controller (cell, focus);
-      gtk_box_append (GTK_BOX (box), cell);
+      gtk_box_append (GTK_BOX (cells), cell);
       line->cells[j] = cell;
     }
   line->remove = gtk_button_new_from_icon_name ("list-remove-symbolic");
@@ -495,7 +515,8 @@ show_table (SwInspectorTableRow *self)
 
 /* The plot */
 
-static void
+/* Returns the text's width in pixels (0 without layout_for). */
+static int
 draw_text (cairo_t    *cr,
            GtkWidget  *layout_for,
            const char *text,
@@ -509,7 +530,7 @@ draw_text (cairo_t    *cr,
   int w, h;
 
   if (layout_for == NULL)
-    return;
+    return 0;
 
   layout = gtk_widget_create_pango_layout (layout_for, text);
   attrs = pango_attr_list_new ();
@@ -521,6 +542,7 @@ draw_text (cairo_t    *cr,
   cairo_move_to (cr, x - x_align * w, y - y_align * h);
   pango_cairo_show_layout (cr, layout);
   g_object_unref (layout);
+  return w;
 }
 
 /* 1, 2 or 5 times a power of ten, at least x. */
@@ -702,6 +724,229 @@ sw_inspector_table_draw_preview (cairo_t       *cr,
   }
 }
 
+/* Where value v lies on an axis from lo to hi, in a plot of height ph
+ * below above (a pixel kept free at each edge). */
+static double
+axis_y (double v,
+        double lo,
+        double hi,
+        double above,
+        double ph)
+{
+  return above + 1 + (ph - 2) * (hi - v) / (hi - lo);
+}
+
+void
+sw_inspector_table_draw_columns (cairo_t                 *cr,
+                                 GtkWidget               *layout_for,
+                                 const SwTable           *table,
+                                 const SwTablePlotColumn *columns,
+                                 int                      width,
+                                 int                      height,
+                                 const GdkRGBA           *fg,
+                                 const GdkRGBA           *accent)
+{
+  double left = 44, right = 8, above = 6, below = 34;
+  double pw, ph, x_max, w_last, x_scale;
+  double lo[2] = { 0, 0 }, hi[2] = { 0, 0 };
+  gboolean bounded[2] = { TRUE, TRUE };
+  const char *axis_unit[2] = { NULL, NULL };
+  guint n_on_axis[2] = { 0, 0 };
+  int axis[MAX_COLUMNS];
+  gboolean dashed[MAX_COLUMNS];
+  guint n_rows, nc;
+  double legend_x;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (columns != NULL);
+  g_return_if_fail (fg != NULL && accent != NULL);
+
+  if (table == NULL || sw_table_get_n_columns (table) < 2 || sw_table_get_n_columns (table) > MAX_COLUMNS)
+    return;
+  n_rows = sw_table_get_n_rows (table);
+  nc = sw_table_get_n_columns (table);
+  for (guint j = 0; j < nc; j++)
+    g_return_if_fail (isfinite (columns[j].scale) && columns[j].scale > 0);
+
+  /* Which axis each column goes against: column 1's unit left, the next
+   * unit right, any other nowhere (-1). */
+  for (guint j = 1; j < nc; j++)
+    {
+      const char *unit = columns[j].unit != NULL ? columns[j].unit : "";
+
+      axis[j] = -1;
+      for (int a = 0; a < 2 && axis[j] < 0; a++)
+        {
+          if (axis_unit[a] == NULL)
+            axis_unit[a] = unit;
+          if (strcmp (axis_unit[a], unit) == 0)
+            axis[j] = a;
+        }
+      dashed[j] = axis[j] >= 0 && n_on_axis[axis[j]]++ > 0;
+    }
+  if (n_on_axis[1] > 0)
+    right = 44;
+  pw = width - left - right;
+  ph = height - above - below;
+  if (pw < 8 || ph < 8)
+    return;
+
+  /* Speeds: 0 to a fifth beyond the last row, to a round number. */
+  x_scale = columns[0].scale;
+  w_last = sw_table_get (table, n_rows - 1, 0) / x_scale;
+  if (w_last > 0)
+    {
+      double step = nice_step (w_last * 1.2 / 4);
+
+      x_max = ceil (w_last * 1.2 / step) * step;
+    }
+  else
+    x_max = 1;
+
+  /* Each axis from 0 (or below, for negative values) to its columns' max
+   * when they all have one, else to a round number above the values. */
+  for (guint j = 1; j < nc; j++)
+    {
+      int a = axis[j];
+      double scale = columns[j].scale;
+
+      if (a < 0)
+        continue;
+      for (guint i = 0; i <= n_rows; i++)
+        {
+          double v = (i < n_rows ? sw_table_get (table, i, j) : sw_table_interpolate (table, j, x_max * x_scale))
+                     / scale;
+
+          if (isfinite (v))
+            {
+              lo[a] = MIN (lo[a], v);
+              hi[a] = MAX (hi[a], v);
+            }
+        }
+      if (!isfinite (columns[j].max))
+        bounded[a] = FALSE;
+    }
+  for (int a = 0; a < 2; a++)
+    {
+      double bound = 0;
+
+      for (guint j = 1; j < nc && bounded[a]; j++)
+        if (axis[j] == a)
+          bound = MAX (bound, columns[j].max / columns[j].scale);
+      if (bounded[a] && isfinite (bound) && bound > 0 && hi[a] <= bound)
+        hi[a] = bound;
+      else if (hi[a] > 0)
+        {
+          /* Extrapolated beyond the bound, or unbounded: a round number. */
+          double step = nice_step (hi[a] / 4);
+
+          hi[a] = ceil (hi[a] / step) * step;
+        }
+      else
+        hi[a] = 1;
+      if (lo[a] < 0)
+        lo[a] = -nice_step (-lo[a]);
+    }
+
+  /* Frame, and the zero line when an axis goes below it. */
+  cairo_save (cr);
+  cairo_set_line_width (cr, 1);
+  cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, fg->alpha * 0.2);
+  cairo_rectangle (cr, left + 0.5, above + 0.5, pw - 1, ph - 1);
+  cairo_stroke (cr);
+  if (lo[0] < 0)
+    {
+      static const double dash[] = { 3, 3 };
+      double y0 = round (axis_y (0, lo[0], hi[0], above, ph)) + 0.5;
+
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_move_to (cr, left, y0);
+      cairo_line_to (cr, left + pw, y0);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+
+  /* The curves, through every row: column 1 last, on top. */
+  cairo_save (cr);
+  cairo_rectangle (cr, left, above - 1, pw, ph + 2);
+  cairo_clip (cr);
+  cairo_set_line_width (cr, 1.5);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  for (guint j = nc - 1; j >= 1; j--)
+    {
+      const GdkRGBA *colour = j == 1 ? accent : &other_colours[(j - 2) % G_N_ELEMENTS (other_colours)];
+      static const double dash[] = { 5, 3 };
+      int a = axis[j];
+      double w = 0;
+
+      if (a < 0)
+        continue;
+      cairo_set_source_rgba (cr, colour->red, colour->green, colour->blue, colour->alpha);
+      cairo_set_dash (cr, dash, dashed[j] ? 2 : 0, 0);
+      /* Speeds where the curve bends: 0, the rows, the edge. */
+      for (guint k = 0; k < n_rows + 2; k++)
+        {
+          double x, y;
+
+          w = k == 0 ? 0 : k <= n_rows ? sw_table_get (table, k - 1, 0) : x_max * x_scale;
+          if (k > 0 && k <= n_rows && !(w > 0 && w < x_max * x_scale))
+            continue;
+          x = left + pw * (w / x_scale) / x_max;
+          y = axis_y (sw_table_interpolate (table, j, w) / columns[j].scale, lo[a], hi[a], above, ph);
+          if (k == 0)
+            cairo_move_to (cr, x, y);
+          else
+            cairo_line_to (cr, x, y);
+        }
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+
+  /* Labels: each axis's range, the speed's below, then the legend. */
+  cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, fg->alpha * 0.7);
+  for (int a = 0; a < 2; a++)
+    {
+      g_autofree char *top = NULL;
+      g_autofree char *bottom = NULL;
+      double x = a == 0 ? left - 4 : left + pw + 4;
+
+      if (n_on_axis[a] == 0)
+        continue;
+      top = label_number (hi[a], axis_unit[a]);
+      bottom = label_number (lo[a], lo[a] < 0 ? axis_unit[a] : NULL);
+      draw_text (cr, layout_for, top, x, above, a == 0 ? 1 : 0, 0);
+      draw_text (cr, layout_for, bottom, x, above + ph, a == 0 ? 1 : 0, 1);
+    }
+  {
+    g_autofree char *x_right = label_number (x_max, columns[0].unit);
+
+    draw_text (cr, layout_for, "0", left, above + ph + 1, 0, 0);
+    draw_text (cr, layout_for, x_right, left + pw, above + ph + 1, 1, 0);
+  }
+  legend_x = left;
+  for (guint j = 1; j < nc; j++)
+    {
+      const GdkRGBA *colour = j == 1 ? accent : &other_colours[(j - 2) % G_N_ELEMENTS (other_colours)];
+      static const double dash[] = { 5, 3 };
+      double y = height - 8;
+      int text_w;
+
+      if (axis[j] < 0)
+        continue;
+      cairo_save (cr);
+      cairo_set_line_width (cr, 1.5);
+      cairo_set_dash (cr, dash, dashed[j] ? 2 : 0, 0);
+      cairo_set_source_rgba (cr, colour->red, colour->green, colour->blue, colour->alpha);
+      cairo_move_to (cr, legend_x, y);
+      cairo_line_to (cr, legend_x + 16, y);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, fg->alpha * 0.7);
+      text_w = draw_text (cr, layout_for, columns[j].name, legend_x + 20, y, 0, 0.5);
+      legend_x += 20 + text_w + 12;
+    }
+}
+
 static void
 preview_draw_cb (GtkDrawingArea *area,
                  cairo_t        *cr,
@@ -718,6 +963,21 @@ preview_draw_cb (GtkDrawingArea *area,
   gtk_style_context_get_color (context, &fg);
   if (!gtk_style_context_lookup_color (context, "accent_color", &accent))
     gdk_rgba_parse (&accent, "#3584e4");
+
+  if (is_several (self))
+    {
+      SwTablePlotColumn columns[MAX_COLUMNS];
+
+      for (guint j = 0; j < n_columns (self); j++)
+        {
+          columns[j].name = self->desc->columns[j].name;
+          columns[j].unit = column_display_unit (self, j, &columns[j].scale);
+          columns[j].max = self->desc->columns[j].max;
+        }
+      sw_inspector_table_draw_columns (cr, GTK_WIDGET (area), self->preview, columns, width, height, &fg,
+                                       &accent);
+      return;
+    }
 
   x_unit = column_display_unit (self, 0, &x_scale);
   y_unit = n_columns (self) > 1 ? column_display_unit (self, 1, &y_scale) : NULL;
@@ -794,7 +1054,7 @@ GtkWidget *
 sw_inspector_table_row_new (const SwParamDesc *desc)
 {
   SwInspectorTableRow *self;
-  GtkWidget *box, *button, *spacer;
+  GtkWidget *box, *labels, *button, *spacer;
 
   g_return_val_if_fail (desc != NULL, NULL);
   g_return_val_if_fail (desc->type == SW_PARAM_TABLE && desc->table != NULL, NULL);
@@ -810,18 +1070,21 @@ sw_inspector_table_row_new (const SwParamDesc *desc)
   if (desc->help != NULL)
     gtk_widget_set_tooltip_text (GTK_WIDGET (self), _(desc->help));
 
-  /* The columns' names over the cells. */
-  box = new_line_box ();
+  /* The columns' names over the cells (the units under them when there
+   * are several: "tau_bf1" over "[N·m]"). */
+  box = new_line_box (&labels);
   for (guint j = 0; j < n_columns (self); j++)
     {
       GtkWidget *label = gtk_label_new (NULL);
 
       gtk_label_set_xalign (GTK_LABEL (label), 1);
+      gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_RIGHT);
+      gtk_widget_set_valign (label, GTK_ALIGN_END);
       gtk_widget_set_hexpand (label, TRUE);
       gtk_widget_add_css_class (label, "dim-label");
       gtk_widget_add_css_class (label, "caption-heading");
       gtk_widget_set_margin_end (label, 8);
-      gtk_box_append (GTK_BOX (box), label);
+      gtk_box_append (GTK_BOX (labels), label);
       self->header_labels[j] = label;
     }
   /* As wide as a remove button. */
@@ -869,7 +1132,8 @@ sw_inspector_table_row_new (const SwParamDesc *desc)
   adw_expander_row_add_row (ADW_EXPANDER_ROW (self), self->error_row);
 
   self->preview_area = gtk_drawing_area_new ();
-  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->preview_area), PREVIEW_HEIGHT);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->preview_area),
+                                       is_several (self) ? PREVIEW_HEIGHT_SEVERAL : PREVIEW_HEIGHT);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->preview_area), preview_draw_cb, self, NULL);
   gtk_widget_set_hexpand (self->preview_area, TRUE);
   gtk_widget_set_margin_start (self->preview_area, 6);
@@ -877,7 +1141,9 @@ sw_inspector_table_row_new (const SwParamDesc *desc)
   gtk_widget_set_margin_top (self->preview_area, 8);
   gtk_widget_set_margin_bottom (self->preview_area, 8);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->preview_area), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Plot of the characteristic against speed, mirrored for negative speeds"),
+                                  is_several (self)
+                                  ? _("Plot of the table’s columns against the magnitude of the speed")
+                                  : _("Plot of the characteristic against speed, mirrored for negative speeds"),
                                   -1);
   self->preview_row = gtk_list_box_row_new ();
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (self->preview_row), FALSE);

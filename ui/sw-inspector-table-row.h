@@ -6,6 +6,10 @@
  * that adds a row after the last, what is wrong (if anything) and a small
  * plot of the characteristic: every value column against the first,
  * mirrored for negative speeds as friction uses it (value(−w) = −value(w)).
+ * A table of several value columns (a lossy gear's [w, eta_mf1, eta_mf2,
+ * tau_bf1, tau_bf2], read at the speed's magnitude) is plotted for
+ * w >= 0 only, not mirrored, with a legend; the columns in the first value
+ * column's unit against the left axis, the others against the right.
  *
  * Each cell is checked as it is typed: a cell that is not a number, out of
  * its column's range, or (first column) not larger than the row before
@@ -80,5 +84,30 @@ void            sw_inspector_table_draw_preview     (cairo_t             *cr,
                                                      int                  height,
                                                      const GdkRGBA       *fg,
                                                      const GdkRGBA       *accent);
+
+/* A value column of a table of several (sw_inspector_table_draw_columns()). */
+typedef struct {
+  const char *name;      /* "eta_mf1" */
+  const char *unit;      /* display unit, descriptor spelling; NULL or "" for none */
+  double      scale;     /* SI per display unit */
+  double      max;       /* largest valid value in SI, INFINITY for none */
+} SwTablePlotColumn;
+
+/* The plot of a table of several value columns into a width × height box:
+ * each value column (columns[j] for column j >= 1; columns[0] describes
+ * the speed) against the first, for 0 … w_max (a bit beyond the last
+ * row), not mirrored. Columns in column 1's unit go against the left
+ * axis, those in the next unit against the right one (columns in a third
+ * unit are left out); an axis whose columns all have a finite max runs
+ * from 0 to it (an efficiency: 0 … 1). The second column of an axis is
+ * dashed, so that equal columns both show. A legend below names them. */
+void            sw_inspector_table_draw_columns     (cairo_t                 *cr,
+                                                     GtkWidget               *layout_for,
+                                                     const SwTable           *table,
+                                                     const SwTablePlotColumn *columns,
+                                                     int                      width,
+                                                     int                      height,
+                                                     const GdkRGBA           *fg,
+                                                     const GdkRGBA           *accent);
 
 G_END_DECLS

@@ -1364,6 +1364,154 @@ test_table_plot (void)
   cairo_surface_destroy (surface);
 }
 
+/* A lossy gear's loss table, five columns: the header names them with
+ * their units under them (the cells are narrow), each column is checked against its own range, and the plot
+ * is taller, for its legend. */
+static void
+test_table_columns (void)
+{
+  static const char *const titles[] = { "w\n[rad/s]", "eta_mf1", "eta_mf2", "tau_bf1\n[N·m]", "tau_bf2\n[N·m]" };
+  g_autoptr(GError) error = NULL;
+  SwModel *model = sw_model_new_from_data ("{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+                                           "{\"id\": \"gear\", \"kind\": \"rotational.lossy_gear\","
+                                           " \"params\": {\"ratio\": 2, \"lossTable\": [[0, 0.5, 0.5, 0, 0]]}},"
+                                           "{\"id\": \"clutch\", \"kind\": \"rotational.clutch\"}]}",
+                                           -1, NULL, &error);
+  SwHistory *history = sw_history_new (model);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *inspector = g_object_ref_sink (sw_inspector_new ());
+  SwInspectorTableRow *table_row;
+  const SwComponent *c;
+  GtkWidget *header, *label;
+  guint n_labels = 0;
+
+  g_assert_no_error (error);
+  gtk_window_set_child (GTK_WINDOW (window), inspector);
+  gtk_window_set_default_size (GTK_WINDOW (window), 420, 900);
+  sw_inspector_set_model (SW_INSPECTOR (inspector), model);
+  sw_inspector_set_history (SW_INSPECTOR (inspector), history);
+  sw_inspector_set_component (SW_INSPECTOR (inspector), 0);
+  gtk_window_present (GTK_WINDOW (window));
+
+  table_row = SW_INSPECTOR_TABLE_ROW (sw_ui_test_find_named (inspector, "param-lossTable"));
+  /* The names in a box of their own, all as wide as the cells below. */
+  header = gtk_widget_get_first_child (gtk_list_box_row_get_child (
+    GTK_LIST_BOX_ROW (sw_ui_test_find_named (inspector, "lossTable.header"))));
+  g_assert_true (GTK_IS_BOX (header));
+  g_assert_true (gtk_box_get_homogeneous (GTK_BOX (header)));
+  for (label = gtk_widget_get_first_child (header); label != NULL; label = gtk_widget_get_next_sibling (label))
+    if (GTK_IS_LABEL (label))
+      {
+        g_assert_cmpuint (n_labels, <, G_N_ELEMENTS (titles));
+        g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, titles[n_labels]);
+        n_labels++;
+      }
+  g_assert_cmpuint (n_labels, ==, 5);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (sw_ui_test_find_named (inspector, "lossTable.0.eta_mf2"))),
+                   ==, "0.5");
+  g_assert_cmpstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (table_row)), ==, "eta_mf1 = 0.5 at every speed");
+  g_assert_cmpint (gtk_drawing_area_get_content_height (GTK_DRAWING_AREA (gtk_list_box_row_get_child (
+                     GTK_LIST_BOX_ROW (sw_ui_test_find_named (inspector, "lossTable.preview"))))), ==, 150);
+
+  /* Efficiencies lie in (0, 1], the bearing friction is not negative. */
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 0, 1), "1.5");
+  g_assert_cmpstr (sw_inspector_table_row_get_error (table_row), ==,
+                   "Row 1: eta_mf1 is out of range; valid: 0 < eta_mf1 ≤ 1");
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 0, 1), "0");
+  g_assert_cmpstr (sw_inspector_table_row_get_error (table_row), ==,
+                   "Row 1: eta_mf1 is out of range; valid: 0 < eta_mf1 ≤ 1");
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 0, 1), "0.5");
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 0, 3), "-1");
+  g_assert_cmpstr (sw_inspector_table_row_get_error (table_row), ==,
+                   "Row 1: tau_bf1 is out of range; valid: tau_bf1 ≥ 0 N·m");
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 0, 3), "0");
+  g_assert_null (sw_inspector_table_row_get_error (table_row));
+
+  /* A second row, faster and more efficient, with bearing friction. */
+  sw_inspector_table_row_add_row (table_row);
+  g_assert_cmpuint (sw_inspector_table_row_get_n_rows (table_row), ==, 2);
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 1, 0), "10");
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 1, 1), "0.9");
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 1, 2), "0.7");
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 1, 3), "2");
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 1, 4), "1");
+  sw_inspector_table_row_commit (table_row);
+  g_assert_null (sw_inspector_table_row_get_error (table_row));
+  c = sw_model_get_component (model, 0);
+  g_assert_cmpuint (sw_table_get_n_rows (c->table[1]), ==, 2);
+  g_assert_cmpfloat (sw_table_get (c->table[1], 1, 0), ==, 10);
+  g_assert_cmpfloat (sw_table_get (c->table[1], 1, 2), ==, 0.7);
+  g_assert_cmpfloat (sw_table_get (c->table[1], 1, 4), ==, 1);
+  g_assert_cmpstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (table_row)), ==,
+                   "2 rows: eta_mf1 from 0.5 to 0.9");
+  sw_ui_test_iterate (50);
+  sw_ui_test_keep_widget (window, "SW_SCREENSHOTS", "inspector-table-columns.png");
+
+  /* A friction characteristic keeps its plot's height. */
+  sw_inspector_set_component (SW_INSPECTOR (inspector), 1);
+  g_assert_cmpint (gtk_drawing_area_get_content_height (GTK_DRAWING_AREA (gtk_list_box_row_get_child (
+                     GTK_LIST_BOX_ROW (sw_ui_test_find_named (inspector, "mue_pos.preview"))))), ==, 120);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (inspector);
+  g_assert_finalize_object (history);
+  g_assert_finalize_object (model);
+}
+
+/* The plot of several columns: over the speed's magnitude (not mirrored),
+ * the efficiencies against 0 … 1 on the left, the torques on the right. */
+static void
+test_table_plot_columns (void)
+{
+  static const double rows[] = { 0, 0.5, 0.5, 0, 0, 10, 0.8, 0.7, 2, 1 };
+  static const SwTablePlotColumn columns[] = {
+    { "w", "rad/s", 1, INFINITY }, { "eta_mf1", "", 1, 1 }, { "eta_mf2", "", 1, 1 },
+    { "tau_bf1", "N.m", 1, INFINITY }, { "tau_bf2", "N.m", 1, INFINITY },
+  };
+  g_autoptr(SwTable) table = sw_table_new (2, 5, rows);
+  g_autoptr(SwTable) single = sw_table_new (1, 5, rows);
+  GdkRGBA fg = { 0, 0, 0, 1 }, accent = { 1, 0, 0, 1 };
+  double rgb[3];
+
+  for (guint t = 0; t < 2; t++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 300, 150);
+      cairo_t *cr = cairo_create (surface);
+
+      sw_inspector_table_draw_columns (cr, NULL, t == 0 ? table : single, columns, 300, 150, &fg, &accent);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+      /* The plot from 44 to 256 px, 7 to 115 px. eta_mf1 from 0.5 at
+       * w = 0 (the left edge, not the middle) to 0.8 at w = 10 of 15
+       * (0.95 at 15), on 0 … 1; a single row is 0.5 everywhere. */
+      sw_ui_test_pixel_at (surface, 45, 7 + 53, rgb);
+      g_assert_cmpfloat (rgb[0], >, 0.5);
+      g_assert_cmpfloat (rgb[1], <, 0.3);
+      if (t == 0)
+        {
+          sw_ui_test_pixel_at (surface, (int) (44 + 212 * 5 / 15.0), (int) (7 + 108 * 0.35), rgb);
+          g_assert_cmpfloat (rgb[0], >, 0.5);
+          g_assert_cmpfloat (rgb[1], <, 0.3);
+          /* tau_bf1 = 1 N·m at w = 5 on 0 … 3 N·m (3 N·m at w = 15): green. */
+          sw_ui_test_pixel_at (surface, (int) (44 + 212 * 5 / 15.0), (int) (7 + 108 * 2 / 3.0), rgb);
+          g_assert_cmpfloat (rgb[1], >, 0.4);
+          g_assert_cmpfloat (rgb[0], <, 0.3);
+        }
+      else
+        {
+          sw_ui_test_pixel_at (surface, 200, 7 + 53, rgb);
+          g_assert_cmpfloat (rgb[0], >, 0.5);
+          g_assert_cmpfloat (rgb[1], <, 0.3);
+        }
+      /* Nothing mirrored: no value at −0.5 in the lower half. */
+      sw_ui_test_pixel_at (surface, 100, (int) (7 + 108 * 0.75), rgb);
+      g_assert_cmpfloat (rgb[0], <, 0.1);
+      sw_ui_test_keep_picture (surface, "SW_SCREENSHOTS", t == 0 ? "table-plot-columns.png"
+                                                                 : "table-plot-columns-single.png");
+      cairo_surface_destroy (surface);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1385,6 +1533,8 @@ main (int   argc,
   g_test_add_func ("/ui/inspector/boolean", test_boolean);
   g_test_add_func ("/ui/inspector/table", test_table);
   g_test_add_func ("/ui/inspector/table-plot", test_table_plot);
+  g_test_add_func ("/ui/inspector/table-columns", test_table_columns);
+  g_test_add_func ("/ui/inspector/table-plot-columns", test_table_plot_columns);
   g_test_add_func ("/ui/inspector/unit-properties", test_unit_properties);
   ADD ("units", test_units);
   g_test_add_func ("/ui/inspector/units-range", test_units_range);
