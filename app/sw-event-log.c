@@ -48,8 +48,15 @@ sw_event_mode_name (int mode, char *buf)
       /* Translators: a friction element's mode: sliding backward. */
       return C_("friction mode", "backward");
     case SW_FRICTION_FREE:
-      /* Translators: a friction element's mode: no normal force, free running. */
+      /* Translators: a friction element's mode: no normal force, free
+       * running; a contact's: open, no force. */
       return C_("friction mode", "free");
+    case SW_MODE_CONTACT:
+      /* Translators: a contact's mode (backlash, gap): the teeth touch. */
+      return C_("friction mode", "contact");
+    case SW_MODE_AT_STOP:
+      /* Translators: a mass's mode: held at a hard stop. */
+      return C_("friction mode", "at stop");
     default:
       /* Translators: a mode without a name, by its number. */
       g_snprintf (buf, SW_EVENT_MODE_BUF_SIZE, _("mode %d"), mode);

@@ -32,6 +32,8 @@ void       _sw_friction_add_lock (const SwPart *part, SwBuilder *builder, double
 SwSystem  *_sw_system_assemble_locked (const SwSystem *base, const double *locked, GError **error);
 
 gboolean   _sw_system_has_friction (const SwSystem *sys);
+/* Parts with a SwContactDesc: a run locates and logs their changes too. */
+gboolean   _sw_system_has_contacts (const SwSystem *sys);
 
 /* At assembly: which friction parts act on the same relative motion
  * (SwSystem.friction_group). */
@@ -46,7 +48,7 @@ void       _sw_friction_share_locks (SwEquations *eq, double t, gboolean left);
 
 typedef struct _SwFrictionRun SwFrictionRun;
 
-/* NULL when the system has no friction parts. */
+/* NULL when the system has no friction parts and no contacts. */
 SwFrictionRun *_sw_friction_run_new  (const SwSystem *base);
 void           _sw_friction_run_free (SwFrictionRun *run);
 /* The run's length (its stop time): 500 events within 1e-6 of it end the

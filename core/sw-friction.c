@@ -22,12 +22,25 @@ typedef struct {
   gint8 old_mode, new_mode;
 } Change;
 
+static gint8
+contact_mode (gboolean touching)
+{
+  return touching ? SW_MODE_CONTACT : SW_FRICTION_FREE;
+}
+
 struct _SwFrictionRun {
   SwSystem    *base;
   SwSystem    *sys;       /* base, or base with the stuck parts locked */
   SwEquations *eq;
   guint        n;         /* friction parts */
   guint       *parts;
+  /* Contacts that open (SwContactDesc): their switching functions follow
+   * the friction parts' in g, and their regions. */
+  guint        n_contacts;
+  guint       *contacts;
+  gint8       *region;    /* per part */
+  gboolean    *at_stop;   /* per part: stuck at a hard stop */
+  guint        n_switch;  /* n + n_contacts */
   gint8       *mode;      /* per part of the system */
   gint8       *quadrant;  /* per part: a lossy part's transmitted torque's sign assumed */
   double      *impact;    /* per part: kinetic energy lost at its hard stops so far */
@@ -66,18 +79,31 @@ _sw_system_has_friction (const SwSystem *sys)
   return FALSE;
 }
 
+gboolean
+_sw_system_has_contacts (const SwSystem *sys)
+{
+  for (guint i = 0; i < sys->n_parts; i++)
+    if (sys->parts[i].kind->contact != NULL)
+      return TRUE;
+  return FALSE;
+}
+
 SwFrictionRun *
 _sw_friction_run_new (const SwSystem *base)
 {
   SwFrictionRun *run;
   GArray *parts = g_array_new (FALSE, FALSE, sizeof (guint));
+  GArray *contacts = g_array_new (FALSE, FALSE, sizeof (guint));
 
   for (guint i = 0; i < base->n_parts; i++)
     if (base->parts[i].kind->friction != NULL)
       g_array_append_val (parts, i);
-  if (parts->len == 0)
+    else if (base->parts[i].kind->contact != NULL)
+      g_array_append_val (contacts, i);
+  if (parts->len + contacts->len == 0)
     {
       g_array_unref (parts);
+      g_array_unref (contacts);
       return NULL;
     }
   run = g_new0 (SwFrictionRun, 1);
@@ -86,6 +112,11 @@ _sw_friction_run_new (const SwSystem *base)
   run->eq = sw_equations_new (base);
   run->n = parts->len;
   run->parts = (guint *) g_array_free (parts, FALSE);
+  run->n_contacts = contacts->len;
+  run->contacts = (guint *) g_array_free (contacts, FALSE);
+  run->n_switch = run->n + run->n_contacts;
+  run->region = g_new0 (gint8, base->n_parts);
+  run->at_stop = g_new0 (gboolean, base->n_parts);
   run->mode = g_new (gint8, base->n_parts);
   memset (run->mode, SW_FRICTION_FREE, base->n_parts);
   run->impact = g_new0 (double, base->n_parts);
@@ -94,9 +125,9 @@ _sw_friction_run_new (const SwSystem *base)
   run->locked = g_new (double, base->n_parts);
   for (guint i = 0; i < base->n_parts; i++)
     run->locked[i] = NAN;
-  run->g = g_new0 (double, run->n);
-  run->band = g_new0 (double, run->n);
-  run->g_trial = g_new0 (double, run->n);
+  run->g = g_new0 (double, run->n_switch);
+  run->band = g_new0 (double, MAX (run->n, 1));
+  run->g_trial = g_new0 (double, run->n_switch);
   run->chatter_span = 1e-12;
   run->changes = g_array_new (FALSE, FALSE, sizeof (Change));
   return run;
@@ -117,6 +148,9 @@ _sw_friction_run_free (SwFrictionRun *run)
   sw_system_unref (run->sys);
   sw_system_unref (run->base);
   g_free (run->parts);
+  g_free (run->contacts);
+  g_free (run->region);
+  g_free (run->at_stop);
   g_free (run->mode);
   g_free (run->quadrant);
   g_free (run->impact);
@@ -406,6 +440,18 @@ switching (SwFrictionRun *run, double t, const double *y, double *g)
                               run->sys->parts[run->parts[k]].kind->friction->loss != NULL
                                 ? run->quadrant[run->parts[k]] : 0);
     }
+  if (run->n_contacts > 0)
+    {
+      SwState state;
+
+      sw_equations_get_state (run->eq, t, t >= run->eq->left_from, &state);
+      for (guint k = 0; k < run->n_contacts; k++)
+        {
+          const SwPart *p = &run->sys->parts[run->contacts[k]];
+
+          g[run->n + k] = p->kind->contact->switching (p, &state, run->region[run->contacts[k]]);
+        }
+    }
   return TRUE;
 }
 
@@ -425,11 +471,11 @@ _sw_friction_run_check (SwFrictionRun *run, double t, const double *y, gboolean 
   *crossed = FALSE;
   if (!switching (run, t, y, run->g_trial))
     return equations_error (run, error);
-  for (guint k = 0; k < run->n; k++)
+  for (guint k = 0; k < run->n_switch; k++)
     if (run->g_trial[k] < 0 && run->g[k] >= 0)
       *crossed = TRUE;
   if (!*crossed)
-    memcpy (run->g, run->g_trial, run->n * sizeof (double));
+    memcpy (run->g, run->g_trial, run->n_switch * sizeof (double));
   return TRUE;
 }
 
@@ -505,10 +551,10 @@ gboolean
 _sw_friction_run_locate (SwFrictionRun *run, double t0, double t1, SwInterpolateFunc interp, gpointer data,
                          double *t_event, double *y_event, GError **error)
 {
-  g_autofree double *g_end = g_memdup2 (run->g_trial, run->n * sizeof (double));
+  g_autofree double *g_end = g_memdup2 (run->g_trial, run->n_switch * sizeof (double));
   double first = t1;
 
-  for (guint k = 0; k < run->n; k++)
+  for (guint k = 0; k < run->n_switch; k++)
     {
       RootData d = { run, k, interp, data, y_event, error, FALSE };
       double root;
@@ -749,6 +795,33 @@ settle_quadrant (SwFrictionRun *run, guint i, gint8 next, const Contact *c, guin
   return TRUE;
 }
 
+/* The contacts' regions at the settled state (after complete): TRUE when
+ * one changed. Changes between open and pressing go to the log. */
+static gboolean
+settle_contacts (SwFrictionRun *run, double t)
+{
+  SwState state;
+  gboolean changed = FALSE;
+
+  sw_equations_get_state (run->eq, t, FALSE, &state);
+  for (guint k = 0; k < run->n_contacts; k++)
+    {
+      guint i = run->contacts[k];
+      const SwPart *p = &run->sys->parts[i];
+      gint8 region = (gint8) p->kind->contact->region (p, &state);
+      gboolean touching = region == 1 || region == -1, was = run->region[i] == 1 || run->region[i] == -1;
+
+      if (run->settled && region == run->region[i])
+        continue;
+      if (!run->settled || touching != was)
+        g_array_append_val (run->changes, ((Change) { i, run->settled ? contact_mode (was) : SW_FRICTION_START,
+                                                      contact_mode (touching) }));
+      changed = changed || run->settled;
+      run->region[i] = region;
+    }
+  return changed;
+}
+
 /* The kinetic energy (after sw_equations_complete). */
 static double
 kinetic_energy (SwFrictionRun *run, double *scratch)
@@ -768,6 +841,7 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
   g_autofree double *state = g_memdup2 (y, MAX (run->sys->n_states, 1) * sizeof (double));
   g_autofree gint8 *start = g_new0 (gint8, run->sys->n_parts);
   g_autofree gint8 *before = g_memdup2 (run->mode, run->sys->n_parts);
+  g_autofree gboolean *was_at_stop = g_memdup2 (run->at_stop, run->sys->n_parts * sizeof (gboolean));
   /* Per part, the sliding directions given it in this iteration (1
    * forward, 2 backward): where each one's speed points the other way
    * (a massless side whose speed follows the friction), it sticks. */
@@ -861,6 +935,8 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
           if ((next == SW_FRICTION_STUCK) != (run->mode[i] == SW_FRICTION_STUCK))
             {
               run->locked[i] = next == SW_FRICTION_STUCK ? lock_position (&c) : NAN;
+              run->at_stop[i] = next == SW_FRICTION_STUCK && (c.room_forward <= stop_tolerance (&c)
+                                                             || c.room_backward <= stop_tolerance (&c));
               relock = TRUE;
             }
           run->mode[i] = next;
@@ -898,13 +974,27 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
       return FALSE;
     }
   memcpy (run->eq->start, start, run->sys->n_parts);
+  if (settle_contacts (run, t))
+    *changed = TRUE;
   /* The log has what changed across the whole iteration, not its rounds,
    * and first every part's mode at the start. */
   for (guint k = 0; k < run->n; k++)
-    if (!run->settled || before[run->parts[k]] != run->mode[run->parts[k]])
-      g_array_append_val (run->changes, ((Change) { run->parts[k], run->settled ? before[run->parts[k]]
-                                                                                : SW_FRICTION_START,
-                                                    run->mode[run->parts[k]] }));
+    {
+      guint i = run->parts[k];
+
+      gint8 old = !run->settled ? SW_FRICTION_START : was_at_stop[i] ? SW_MODE_AT_STOP : before[i];
+      gint8 now = run->at_stop[i] ? SW_MODE_AT_STOP : run->mode[i];
+
+      /* A part that hit a stop and left it at once (an impact, then a
+       * spring pushes it back): both changes. */
+      if (hit[i] && !run->at_stop[i])
+        {
+          g_array_append_val (run->changes, ((Change) { i, old, SW_MODE_AT_STOP }));
+          old = SW_MODE_AT_STOP;
+        }
+      if (old != now)
+        g_array_append_val (run->changes, ((Change) { i, old, now }));
+    }
   run->settled = TRUE;
   /* The switching functions' reference: this instant, new modes. */
   if (!switching (run, t, state, run->g))
@@ -918,7 +1008,7 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
           run->impact[i] += lost / n_hit;
       memcpy (run->eq->impact, run->impact, run->sys->n_parts * sizeof (double));
     }
-  for (guint k = 0; k < run->n; k++)
+  for (guint k = 0; k < run->n_switch; k++)
     run->g[k] = MAX (run->g[k], 0);
   if (*changed)
     *y_new = g_steal_pointer (&state);

@@ -106,8 +106,23 @@ typedef enum {
   SW_FRICTION_FORWARD  = 1,
   SW_FRICTION_FREE     = 2,
   /* Only as the old mode of an event log entry: the mode a run starts in. */
-  SW_FRICTION_START    = 3
+  SW_FRICTION_START    = 3,
+  /* Only in the event log: a contact transmits force; a part held at a
+   * hard stop (stuck there). */
+  SW_MODE_CONTACT      = 4,
+  SW_MODE_AT_STOP      = 5
 } SwFrictionMode;
+
+/* A contact that opens and closes (elasto-backlash, elasto-gap): its force
+ * is a continuous law of the state, made of pieces (regions: 0 open, +-1
+ * pressing, +-2 beyond the play but with no force, as the damping would
+ * pull). The engine locates every change of region as an event, as
+ * Modelica's relations make them, and logs contact and free. */
+typedef struct {
+  int    (*region)    (const SwPart *part, const SwState *state);
+  /* >= 0 while the state stays in region r. */
+  double (*switching) (const SwPart *part, const SwState *state, int region);
+} SwContactDesc;
 
 /* Friction that sticks. It acts along x[port_b] - x[port_a]; sliding, the
  * kind's forces give the law of the part's mode (state->mode); stuck, the
@@ -176,6 +191,8 @@ struct _SwKind {
   void             (*variables) (const SwPart *part, const SwState *state, double *out);
   /* Friction that sticks, or NULL. */
   const SwFrictionDesc *friction;
+  /* A contact that opens, or NULL. */
+  const SwContactDesc  *contact;
   /* The variables that depend on nothing but the time, the nodes'
    * positions and speeds and the modes (bit k for vars[k]): rows asking for
    * only those are made without accelerations and reactions. */

@@ -88,6 +88,71 @@ backlash_variables (const SwPart *p, const SwState *s, double *out)
   contact_variables (p, s, tau_c, tau, out);
 }
 
+/* Regions (SwContactDesc) of Modelica's relations phi_diff > b/2, phi_diff
+ * < -b/2 and tau_c + tau_d <= 0 (>= 0 below): open within the play,
+ * pressing, or beyond it with the damping cancelling the spring. Without
+ * play, one region: a plain spring-damper. s is tau_c + tau_d. */
+static int
+contact_region (double diff, double half, double s, gboolean no_play)
+{
+  if (no_play)
+    return 1;
+  if (diff > half)
+    return s <= 0 ? 2 : 1;
+  if (diff < -half)
+    return s >= 0 ? -2 : -1;
+  return 0;
+}
+
+static double
+contact_switching (double diff, double half, double s, gboolean no_play, int region)
+{
+  switch (region)
+    {
+    case 0:
+      return MIN (half - diff, diff + half);
+    case 1:
+      return no_play ? 1 : MIN (diff - half, s);
+    case 2:
+      return MIN (diff - half, -s);
+    case -1:
+      return MIN (-half - diff, -s);
+    default:
+      return MIN (-half - diff, s);
+    }
+}
+
+/* phi_diff, b/2 and tau_c + tau_d of a backlash. */
+static void
+backlash_terms (const SwPart *p, const SwState *st, double *diff, double *half, double *s)
+{
+  double w = SW_V (p, st, B_B) - SW_V (p, st, B_A);
+
+  *diff = SW_X (p, st, B_B) - SW_X (p, st, B_A) - p->param[P_REL0];
+  *half = 0.5 * p->param[P_B];
+  *s = p->param[P_C] * (*diff > 0 ? *diff - *half : *diff + *half) + p->param[P_D] * w;
+}
+
+static int
+backlash_region (const SwPart *p, const SwState *st)
+{
+  double diff, half, s;
+
+  backlash_terms (p, st, &diff, &half, &s);
+  return contact_region (diff, half, s, p->param[P_B] <= NO_PLAY);
+}
+
+static double
+backlash_switching (const SwPart *p, const SwState *st, int region)
+{
+  double diff, half, s;
+
+  backlash_terms (p, st, &diff, &half, &s);
+  return contact_switching (diff, half, s, p->param[P_B] <= NO_PLAY, region);
+}
+
+static const SwContactDesc backlash_contact = { backlash_region, backlash_switching };
+
 static gboolean
 backlash_validate (const double *params, GError **error)
 {
@@ -122,7 +187,7 @@ const SwKind sw_kind_rot_elasto_backlash = {
   .name = "rotational.elasto_backlash", .label = N_("Elasto-backlash"), .group = "Friction and clutches",
   .help = N_("Backlash in series with a spring and damper: free within the play, never pulls"),
   .ports = SW_TABLE (backlash_ports), .params = SW_TABLE (backlash_params), .vars = SW_TABLE (backlash_vars),
-  .state_vars = (SW_BIT (8) - 1) & ~SW_BIT (2),
+  .state_vars = (SW_BIT (8) - 1) & ~SW_BIT (2), .contact = &backlash_contact,
   .key_param = "b", .main_var = "tau", .validate = backlash_validate,
   .forces = backlash_forces, .variables = backlash_variables,
   .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING,
@@ -162,6 +227,37 @@ gap_variables (const SwPart *p, const SwState *s, double *out)
   contact_variables (p, s, f_c, f, out);
 }
 
+/* The gap's regions, Modelica's relations s_rel < s_rel0 and f_c + f_d >= 0:
+ * the contact is the backlash's lower side with no upper one. */
+static void
+gap_terms (const SwPart *p, const SwState *st, double *diff, double *s)
+{
+  double v = SW_V (p, st, B_B) - SW_V (p, st, B_A);
+
+  *diff = SW_X (p, st, B_B) - SW_X (p, st, B_A) - p->param[2];
+  *s = p->param[P_C] * *diff + p->param[P_D] * v;
+}
+
+static int
+gap_region (const SwPart *p, const SwState *st)
+{
+  double diff, s;
+
+  gap_terms (p, st, &diff, &s);
+  return diff > 0 ? 0 : s >= 0 ? -2 : -1;
+}
+
+static double
+gap_switching (const SwPart *p, const SwState *st, int region)
+{
+  double diff, s;
+
+  gap_terms (p, st, &diff, &s);
+  return region == 0 ? diff : contact_switching (diff, 0, s, FALSE, region);
+}
+
+static const SwContactDesc gap_contact = { gap_region, gap_switching };
+
 static const SwPortDesc gap_ports[] = { SW_PORT ("flange_a", SW_TRANS), SW_PORT ("flange_b", SW_TRANS) };
 static const SwParamDesc gap_params[] = {
   SW_NONNEG ("c", N_("Spring constant"), "N/m", 1, N_("Contact stiffness")),
@@ -183,7 +279,7 @@ const SwKind sw_kind_trans_elasto_gap = {
   .name = "translational.elasto_gap", .label = N_("Elasto-gap"), .group = "Friction and clutches",
   .help = N_("Spring and damper that act only when the gap is closed (s_rel < s_rel0); never pulls"),
   .ports = SW_TABLE (gap_ports), .params = SW_TABLE (gap_params), .vars = SW_TABLE (gap_vars),
-  .state_vars = (SW_BIT (8) - 1) & ~SW_BIT (2),
+  .state_vars = (SW_BIT (8) - 1) & ~SW_BIT (2), .contact = &gap_contact,
   .key_param = "s_rel0", .main_var = "f",
   .forces = gap_forces, .variables = gap_variables,
   .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING,

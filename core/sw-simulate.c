@@ -21,8 +21,9 @@
 #include "sw-jacobian-private.h"
 #include "sw-trajectory-private.h"
 
-/* Friction events a run recorded for the window may hold (its rows cannot
- * move while the window reads them, so their number is fixed in advance). */
+/* Friction and contact events a run recorded for the window may hold (its
+ * rows cannot move while the window reads them, so their number is fixed in
+ * advance). */
 #define RECORDED_FRICTION_EVENTS 10000
 
 static const struct {
@@ -548,6 +549,9 @@ sw_simulate_new_trajectory (const SwSystem *system, const SwSimulateOptions *opt
         return NULL;
       return sw_trajectory_new_sized (g_steal_pointer (&plan.names), g_steal_pointer (&plan.units), (guint) rows);
     }
+  /* Contacts that open make events (left and right rows) too. */
+  if (_sw_system_has_contacts (system))
+    rows += 2.0 * RECORDED_FRICTION_EVENTS;
   if (too_large_error (rows, system->n_states, error))
     return NULL;
   return _sw_trajectory_new_derived (g_steal_pointer (&plan.names), g_steal_pointer (&plan.units), (guint) rows,
@@ -646,12 +650,18 @@ settle_friction (SwFrictionRun *friction, Output *out, SwIntegrator **it, SwMeth
     }
   sys = _sw_friction_run_get_system (friction);
   _sw_row_maker_switch (&out->maker, sys, _sw_friction_run_get_equations (friction));
-  if (!changed)
+  /* The first integrator comes here too (a run with contacts only starts
+   * without a change). */
+  if (!changed && *it != NULL)
     return TRUE;
-  g_free (*y);
-  *y = g_steal_pointer (&y_new);
-  *y_out = g_renew (double, *y_out, MAX (sys->n_states, 1));
-  add_counters (*it, counters);
+  if (changed)
+    {
+      g_free (*y);
+      *y = g_steal_pointer (&y_new);
+      *y_out = g_renew (double, *y_out, MAX (sys->n_states, 1));
+    }
+  if (*it != NULL)
+    add_counters (*it, counters);
   g_clear_pointer (it, _sw_integrator_free);
   if (sys->n_states > 0)
     *it = _sw_integrator_new (sys, out->eq, method, tolerance, cancellable, t, *y, error);

@@ -472,7 +472,9 @@ test_preload_example (void)
  * + the work of the sources' power, within 1e-6 of the largest of them;
  * lossPower is never negative. PreLoad's plates settle in the first
  * milliseconds at 1e4 rad/s, faster than rows can integrate: its balance
- * starts at 1 s, and its contacts' quick releases want rows 0.5 ms apart. */
+ * starts at 1 s, and its contacts' quick releases want rows 0.5 ms apart.
+ * Backlash's damping law kinks where tau_d passes tau_c (Modelica's min,
+ * no event), and the trapezoid's error there wants rows 5 us apart. */
 static void
 test_energy_balance (void)
 {
@@ -480,7 +482,7 @@ test_energy_balance (void)
                                           "coupled-clutches", "backlash", "elasto-gap", "preload", "lossy-gear",
                                           "lossy-gear-2", "translational-friction" };
   static const double from[] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0 };
-  static const guint rows[] = { 20000, 20000, 20000, 20000, 20000, 20000, 20000, 20000, 200000, 20000, 20000,
+  static const guint rows[] = { 20000, 20000, 20000, 20000, 20000, 20000, 200000, 20000, 200000, 20000, 20000,
                                 20000 };
 
   for (guint e = 0; e < G_N_ELEMENTS (examples); e++)
@@ -612,6 +614,101 @@ test_stop_mass_cases (void)
   g_assert_nonnull (strstr (error->message, "beyond its hard stops"));
 }
 
+typedef struct {
+  double t;
+  char  *id;
+  int    old_mode, new_mode;
+} Logged;
+
+static void
+log_change (double t, const char *id, int old_mode, int new_mode, gpointer data)
+{
+  Logged e = { t, g_strdup (id), old_mode, new_mode };
+
+  g_array_append_val ((GArray *) data, e);
+}
+
+static void
+logged_clear (gpointer data)
+{
+  g_free (((Logged *) data)->id);
+}
+
+/* The event log of an example: every element's mode at the start, then
+ * its changes. */
+static GArray *
+event_log (const char *example)
+{
+  g_autofree char *path = sw_test_example_path (example);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_file (path, &error);
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  GArray *log = g_array_new (FALSE, FALSE, sizeof (Logged));
+  SwSimulateOptions o;
+
+  g_array_set_clear_func (log, logged_clear);
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  o = sw_simulate_options_from_system (sys);
+  o.on_mode_change = log_change;
+  o.on_mode_change_data = log;
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return log;
+}
+
+/* The log names contacts closing and opening (backlash, gaps) and masses
+ * reaching their hard stops: Translational Friction's stop2 hits its stop
+ * at 0.0606 s (the digest) and its spring pushes it off at once; Backlash's
+ * teeth part and meet in turn. */
+static void
+test_event_log (void)
+{
+  g_autoptr (GArray) stops = event_log ("translational-friction.shaft");
+  g_autoptr (GArray) backlash = event_log ("backlash.shaft");
+  guint at_stop = 0, contacts = 0;
+  int last = -1;
+
+  for (guint k = 0; k < stops->len; k++)
+    {
+      const Logged *e = &g_array_index (stops, Logged, k);
+
+      if (e->new_mode == SW_MODE_AT_STOP)
+        {
+          const Logged *next = &g_array_index (stops, Logged, k + 1);
+
+          g_assert_cmpstr (e->id, ==, "stop2");
+          g_assert_cmpfloat_with_epsilon (e->t, 0.0606, 1e-4);
+          g_assert_cmpint (next->old_mode, ==, SW_MODE_AT_STOP);
+          g_assert_cmpint (next->new_mode, ==, SW_FRICTION_FORWARD);
+          g_assert_cmpfloat (next->t, ==, e->t);
+          at_stop++;
+        }
+    }
+  g_assert_cmpuint (at_stop, ==, 1);
+  for (guint k = 0; k < backlash->len; k++)
+    {
+      const Logged *e = &g_array_index (backlash, Logged, k);
+
+      g_assert_cmpstr (e->id, ==, "elastoBacklash");
+      g_assert_true (e->new_mode == SW_MODE_CONTACT || e->new_mode == SW_FRICTION_FREE);
+      if (k == 0)
+        g_assert_cmpint (e->old_mode, ==, SW_FRICTION_START);
+      else
+        {
+          g_assert_cmpint (e->old_mode, ==, last);
+          contacts += e->new_mode == SW_MODE_CONTACT;
+        }
+      last = e->new_mode;
+    }
+  /* Starting in contact, the teeth meet again 10 times in 1 s, as in the
+   * reference (tests/data/msl/Backlash.csv.gz: its events at phi_rel =
+   * -+b/2 going outward). */
+  g_assert_cmpuint (contacts, ==, 10);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -633,6 +730,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/contact/preload-example", test_preload_example);
   g_test_add_func ("/core/contact/disc", test_disc);
   g_test_add_func ("/core/laws/energy-balance", test_energy_balance);
+  g_test_add_func ("/core/events/log", test_event_log);
 
   return g_test_run ();
 }
