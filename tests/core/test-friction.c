@@ -614,6 +614,31 @@ test_stop_mass_cases (void)
   g_assert_nonnull (strstr (error->message, "beyond its hard stops"));
 }
 
+/* A brake that engages only at 0.5 s: no mode changes at the start, yet
+ * the inertia turns from the start (w = 10, phi = 10 t), then brakes at
+ * tau = cgeo mue fn = 4 N.m, a = -2 rad/s2. */
+static void
+test_brake_engaged_later (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"J\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2, \"phi0\": 0, \"w0\": 10}},"
+    "{\"id\": \"brake\", \"kind\": \"rotational.brake\", \"params\": {\"fn_max\": 8, "
+    "\"f_normalized\": {\"step\": {\"height\": 1, \"start_time\": 0.5}}}}],"
+    "\"connections\": [{\"from\": \"J.flange_b\", \"to\": \"brake.flange_a\"}],"
+    "\"simulation\": {\"stop_time\": 2, \"output_interval\": 0.25}}";
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0, 1e-10);
+  const double *t = sw_trajectory_get_times (tr), *w = sw_test_column (tr, "J.w"), *phi = sw_test_column (tr, "J.phi");
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      double tb = MAX (0, t[r] - 0.5);
+
+      g_assert_cmpfloat_with_epsilon (w[r], 10 - 2 * tb, 1e-8);
+      g_assert_cmpfloat_with_epsilon (phi[r], 10 * t[r] - tb * tb, 1e-8);
+    }
+}
+
 typedef struct {
   double t;
   char  *id;
@@ -731,6 +756,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/contact/disc", test_disc);
   g_test_add_func ("/core/laws/energy-balance", test_energy_balance);
   g_test_add_func ("/core/events/log", test_event_log);
+  g_test_add_func ("/core/friction/brake-engaged-later", test_brake_engaged_later);
 
   return g_test_run ();
 }
