@@ -33,6 +33,7 @@ typedef enum {
   SHAPE_FIXED,
   SHAPE_GEAR,
   SHAPE_LOSSY_GEAR,       /* meshing wheels with a friction pad and heat rising */
+  SHAPE_GEARBOX,          /* the lossy gear's wheels driving a play */
   SHAPE_PLANETARY,
   SHAPE_R2T,
   SHAPE_WHEEL,
@@ -87,6 +88,7 @@ static const ShapeEntry shape_table[] = {
   { "translational.spring_damper", SHAPE_SPRING_DAMPER },
   { "rotational.ideal_gear", SHAPE_GEAR },
   { "rotational.lossy_gear", SHAPE_LOSSY_GEAR },
+  { "rotational.gearbox", SHAPE_GEARBOX },
   { "rotational.ideal_planetary", SHAPE_PLANETARY },
   { "rotational.ideal_gear_r2t", SHAPE_R2T },
   { "rotational.ideal_rolling_wheel", SHAPE_WHEEL },
@@ -217,6 +219,7 @@ shape_fits (Shape         shape,
     case SHAPE_BRAKE:
     case SHAPE_BEARING_FRICTION:
     case SHAPE_LOSSY_GEAR:
+    case SHAPE_GEARBOX:
       return n_main == 2 && n_supports == 1;
     }
 }
@@ -289,6 +292,7 @@ get_layout (const SwKind *kind,
     case SHAPE_SHAFT:
     case SHAPE_GEAR:
     case SHAPE_LOSSY_GEAR:
+    case SHAPE_GEARBOX:
     case SHAPE_R2T:
     case SHAPE_WHEEL:
     case SHAPE_TRANSFORM:
@@ -915,6 +919,36 @@ draw_body (cairo_t             *cr,
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
       for (guint i = 0; i < 3; i++)
         heat_wave (cr, 6 + 4 * i, -10.5, -19);
+      cairo_restore (cr);
+      break;
+
+    case SHAPE_GEARBOX:
+      /* The lossy gear's wheels, pad and heat, smaller, and on the small
+       * wheel's shaft the backlash's slot with flange_b's tooth in it. */
+      draw_two_port_stubs (cr, layout, -15, 14.5);
+      line (cr, -8, layout->height / 2, -8, 13);
+      gear_wheel (cr, style, -15, 0, 7, 9);
+      gear_wheel (cr, style, 0, 0, 4, 5.5);
+      set_colour (cr, style->fg, 1);
+      cairo_rectangle (cr, -14, 10.5, 12, 2.5);
+      cairo_fill (cr);
+      cairo_save (cr);
+      cairo_set_line_width (cr, 1.2);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      for (guint i = 0; i < 2; i++)
+        heat_wave (cr, -2 + 4 * i, -8, -16);
+      cairo_restore (cr);
+      line (cr, 0, 0, 8, 0);
+      cairo_move_to (cr, 21, -3);
+      cairo_line_to (cr, 21, -8);
+      cairo_line_to (cr, 8, -8);
+      cairo_line_to (cr, 8, 8);
+      cairo_line_to (cr, 21, 8);
+      cairo_line_to (cr, 21, 3);
+      cairo_stroke (cr);
+      cairo_save (cr);
+      cairo_set_line_width (cr, 2.5);
+      line (cr, 14.5, -5, 14.5, 5);
       cairo_restore (cr);
       break;
 
