@@ -23,6 +23,7 @@ static const SwKind *const kinds[] = {
   /* Transmission */
   &sw_kind_rot_ideal_gear,
   &sw_kind_rot_ideal_planetary,
+  &sw_kind_rot_gear_loss,
   &sw_kind_ideal_gear_r2t,
   &sw_kind_ideal_rolling_wheel,
   &sw_kind_tsf_rot_rot,
@@ -41,6 +42,9 @@ static const SwKind *const kinds[] = {
   &sw_kind_trans_brake,
   &sw_kind_trans_elasto_gap,
   &sw_kind_trans_mass_with_stop_and_friction,
+  /* Engines and loads */
+  &sw_kind_rot_engine_speed,
+  &sw_kind_rot_fan,
   /* Sources */
   &sw_kind_rot_torque,
   &sw_kind_rot_constant_torque,

@@ -72,15 +72,12 @@ lossy_limits (const SwPart *p, const SwState *s, double *tau0, double *tau0_max,
   *engaged = is_ideal (p) ? -1 : 1;
 }
 
+/* Modelica's quadrants 1 and 2 (forward), 4 and 3 (backward): tauLoss =
+ * alpha + beta flange_a.tau. */
 static void
-lossy_loss (const SwPart *p, const SwState *s, int dir, gboolean positive, double *alpha, double *beta)
+quadrant_law (double eta1, double eta2, double bf1, double bf2, int dir, gboolean positive, double *alpha,
+              double *beta)
 {
-  const SwTable *t = p->table[LG_TABLE];
-  double w = fabs (speed_a (p, s));
-  double eta1 = sw_table_interpolate (t, COL_ETA1, w), eta2 = sw_table_interpolate (t, COL_ETA2, w);
-  double bf1 = fabs (sw_table_interpolate (t, COL_BF1, w)), bf2 = fabs (sw_table_interpolate (t, COL_BF2, w));
-
-  /* Modelica's quadrants 1 and 2 (forward), 4 and 3 (backward). */
   if (positive)
     {
       *alpha = dir > 0 ? bf1 : -bf2;
@@ -91,6 +88,17 @@ lossy_loss (const SwPart *p, const SwState *s, int dir, gboolean positive, doubl
       *alpha = dir > 0 ? bf2 : -bf1;
       *beta = dir > 0 ? 1 - 1 / eta2 : 1 - eta1;
     }
+}
+
+static void
+lossy_loss (const SwPart *p, const SwState *s, int dir, gboolean positive, double *alpha, double *beta)
+{
+  const SwTable *t = p->table[LG_TABLE];
+  double w = fabs (speed_a (p, s));
+
+  quadrant_law (sw_table_interpolate (t, COL_ETA1, w), sw_table_interpolate (t, COL_ETA2, w),
+                fabs (sw_table_interpolate (t, COL_BF1, w)), fabs (sw_table_interpolate (t, COL_BF2, w)), dir,
+                positive, alpha, beta);
 }
 
 /* tauLoss: the lock's torque stuck, the engine's solution rolling. */
@@ -319,4 +327,91 @@ const SwKind sw_kind_rot_gearbox = {
   .key_param = "ratio", .main_var = "tauLoss", .validate = gearbox_validate,
   .forces = gearbox_forces, .variables = gearbox_variables,
   .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &gearbox_friction,
+};
+
+/* ---- Twin Builder's gearbox with losses --------------------------------- */
+
+/* gear_loss (seed-000 §3.15): torque2 = -torque1 ratio eta with the power
+ * flowing from shaft 1, -torque1 ratio / eta from shaft 2. The manual
+ * switches on the sign of the power and warns of chattering at zero power;
+ * here it is Modelica's lossy gear with eta both ways and no bearing
+ * friction, whose stuck mode holds the zero-power instants (it rolls on
+ * wherever the manual's gear turns). */
+enum { TB_RATIO, TB_ETA };
+
+static gboolean
+gear_loss_is_ideal (const SwPart *p)
+{
+  return p->param[TB_ETA] == 1;
+}
+
+static void
+gear_loss_limits (const SwPart *p, const SwState *s, double *tau0, double *tau0_max, double *engaged)
+{
+  (void) s;
+  *tau0 = *tau0_max = 0;
+  *engaged = gear_loss_is_ideal (p) ? -1 : 1;
+}
+
+static void
+gear_loss_law (const SwPart *p, const SwState *s, int dir, gboolean positive, double *alpha, double *beta)
+{
+  (void) s;
+  quadrant_law (p->param[TB_ETA], p->param[TB_ETA], 0, 0, dir, positive, alpha, beta);
+}
+
+static void
+gear_loss_variables (const SwPart *p, const SwState *s, double *out)
+{
+  double gear[9];
+
+  lossy_variables (p, s, gear);
+  out[0] = SW_V (p, s, LG_A) * 60 / (2 * G_PI);
+  out[1] = SW_V (p, s, LG_A);
+  out[2] = gear[0];
+  out[3] = SW_V (p, s, LG_B) * 60 / (2 * G_PI);
+  out[4] = SW_V (p, s, LG_B);
+  out[5] = gear[1];
+  out[6] = gear[5];
+  out[7] = gear[6];
+  out[8] = gear[8];
+}
+
+static const SwPortDesc gear_loss_ports[] = {
+  SW_PORT ("rot1", SW_ROT), SW_PORT ("rot2", SW_ROT), SW_SUPPORT ("support", SW_ROT),
+};
+
+static const SwParamDesc gear_loss_params[] = {
+  SW_ANY ("ratio", N_("Gear ratio"), "", 1, N_("omega1 / omega2; nonzero")),
+  { "eta", N_("Efficiency"), "", SW_PARAM_REAL, 0.95, 0, 1, TRUE,
+    N_("torque2 = -torque1 × ratio × eta with the power flowing from shaft 1, / eta from shaft 2"), NULL },
+};
+
+static const SwVarDesc gear_loss_vars[] = {
+  SW_VAR ("n1", "rpm", N_("Speed of shaft 1")),
+  SW_VAR ("omega1", "rad/s", N_("Angular velocity of shaft 1")),
+  SW_VAR ("torque1", "N.m", N_("Torque acting on the gearbox through shaft 1")),
+  SW_VAR ("n2", "rpm", N_("Speed of shaft 2")),
+  SW_VAR ("omega2", "rad/s", N_("Angular velocity of shaft 2")),
+  SW_VAR ("torque2", "N.m", N_("Torque acting on the gearbox through shaft 2")),
+  SW_VAR ("tauLoss", "N.m", N_("Torque lost in the mesh, at shaft 1")),
+  SW_VAR ("mode", "", N_("-1 rolling backward, 0 stuck, 1 rolling forward, 2 ideal (eta = 1)")),
+  SW_VAR ("lossPower", "W", N_("Power turned into heat (never negative)")),
+};
+
+static const SwFrictionDesc gear_loss_friction = {
+  .port_a = LG_S, .port_b = LG_A, .limits = gear_loss_limits, .loss = gear_loss_law,
+  .transmitted = lossy_transmitted,
+};
+
+const SwKind sw_kind_rot_gear_loss = {
+  .name = "rotational.gear_loss", .label = N_("Gearbox with losses"), .group = "Transmission",
+  .help = N_("Twin Builder's gearbox with losses: ratio and efficiency, 1/eta when the power flows back from "
+             "shaft 2; no inertia (Modelica's lossy gear with eta both ways, which sticks where the manual's "
+             "would chatter at zero power)"),
+  .ports = SW_TABLE (gear_loss_ports), .params = SW_TABLE (gear_loss_params), .vars = SW_TABLE (gear_loss_vars),
+  .key_param = "ratio", .main_var = "torque2", .validate = lossy_validate,
+  .build = lossy_build, .forces = lossy_forces, .variables = gear_loss_variables,
+  .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &gear_loss_friction,
+  .state_vars = SW_BIT (0) | SW_BIT (1) | SW_BIT (3) | SW_BIT (4) | SW_BIT (7),
 };

@@ -480,10 +480,10 @@ test_energy_balance (void)
 {
   static const char *const examples[] = { "first", "fourbody", "elastic-bearing", "rolling-wheel", "friction",
                                           "coupled-clutches", "backlash", "elasto-gap", "preload", "lossy-gear",
-                                          "lossy-gear-2", "translational-friction" };
-  static const double from[] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0 };
+                                          "lossy-gear-2", "translational-friction", "fan-rundown" };
+  static const double from[] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0 };
   static const guint rows[] = { 20000, 20000, 20000, 20000, 20000, 20000, 200000, 20000, 200000, 20000, 20000,
-                                20000 };
+                                20000, 200000 };
 
   for (guint e = 0; e < G_N_ELEMENTS (examples); e++)
     {
@@ -514,7 +514,9 @@ test_energy_balance (void)
             g_array_append_val (lost, c);
           else if (g_str_has_suffix (column_name, ".impactLoss"))
             g_array_append_val (impacts, c);
-          else if (g_str_has_suffix (column_name, ".power") && strcmp (component->kind->group, "Sources") == 0)
+          else if (g_str_has_suffix (column_name, ".power")
+                   && (strcmp (component->kind->group, "Sources") == 0
+                       || strcmp (component->kind->group, "Engines and loads") == 0))
             g_array_append_val (supplied, c);
         }
       t = sw_trajectory_get_times (tr);

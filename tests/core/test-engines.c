@@ -1,0 +1,137 @@
+/* test-engines.c: Twin Builder's engines and loads and its gearbox with
+ * losses (rotational.fan, rotational.engine_speed, rotational.gear_loss)
+ * against closed forms.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <string.h>
+
+#include "sw-error.h"
+#include "sw-model.h"
+#include "sw-simulate.h"
+#include "sw-system.h"
+#include "sw-test-run.h"
+
+/* The fan example (data/examples/fan-rundown.shaft, digest §5.3): J = 1,
+ * 400 rpm, cf = 0.01, windage = 0.025. J w' = -(cf w + windage w^2) has
+ * w(t) = a w0 e^-at / (a + b w0 (1 - e^-at)), a = cf / J, b = windage / J;
+ * the digest's table at 1, 2, 5, 10, 20, 50 and 100 s. */
+static void
+test_fan_rundown (void)
+{
+  static const double table[][4] = {
+    { 0, 41.887902, 400.0000, 44.283787 }, { 1, 20.309274, 193.9393, 10.514758 },
+    { 2, 13.358472, 127.5640, 4.594804 },  { 5, 6.524222, 62.3017, 1.129379 },
+    { 10, 3.456484, 33.0070, 0.333247 },   { 20, 1.716250, 16.3890, 0.090800 },
+    { 50, 0.601988, 5.7486, 0.015080 },    { 100, 0.229326, 2.1899, 0.003608 },
+  };
+  g_autoptr (SwTrajectory) tr = sw_test_run_example ("fan-rundown.shaft", 0, 1e-10);
+  const double *t = sw_trajectory_get_times (tr), *w = sw_test_column (tr, "FAN1.OMEGA");
+  const double *n = sw_test_column (tr, "FAN1.n"), *tau = sw_test_column (tr, "FAN1.TORQUE");
+  const double *loss = sw_test_column (tr, "FAN1.lossPower");
+  double a = 0.01, b = 0.025, w0 = 400 * 2 * G_PI / 60;
+  guint k = 0;
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      double e = exp (-a * t[r]), exact = a * w0 * e / (a + b * w0 * (1 - e));
+
+      g_assert_cmpfloat (fabs (w[r] - exact), <=, 1e-8 * w0);
+      g_assert_cmpfloat_with_epsilon (loss[r], tau[r] * w[r], 1e-12 * (1 + loss[r]));
+      if (k < G_N_ELEMENTS (table) && t[r] == table[k][0])
+        {
+          g_assert_cmpfloat_with_epsilon (w[r], table[k][1], 1e-6);
+          g_assert_cmpfloat_with_epsilon (n[r], table[k][2], 1e-4);
+          g_assert_cmpfloat_with_epsilon (tau[r], table[k][3], 1e-6);
+          k++;
+        }
+    }
+  g_assert_cmpuint (k, ==, G_N_ELEMENTS (table));
+}
+
+/* An engine speed source at 1500 rpm spins an inertia on a fan: the shaft
+ * turns at 1500 rpm exactly and the engine's torque is the fan's (no
+ * acceleration); its power is the fan's loss. */
+static void
+test_engine_speed (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"engine\", \"kind\": \"rotational.engine_speed\", \"params\": {\"n\": 1500}},"
+    "{\"id\": \"flywheel\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.3}},"
+    "{\"id\": \"fan\", \"kind\": \"rotational.fan\", \"params\": {\"cf\": 0.02, \"windage\": 0.001}}],"
+    "\"connections\": [{\"from\": \"engine.rot\", \"to\": \"flywheel.flange_a\"},"
+    "{\"from\": \"flywheel.flange_b\", \"to\": \"fan.rot1\"}], \"simulation\": {\"stop_time\": 1}}";
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0.1, 0);
+  const double *torque = sw_test_column (tr, "engine.torque"), *n = sw_test_column (tr, "engine.n");
+  const double *power = sw_test_column (tr, "engine.power"), *loss = sw_test_column (tr, "fan.lossPower");
+  double w = 1500 * 2 * G_PI / 60;
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      g_assert_cmpfloat_with_epsilon (n[r], 1500, 1e-9);
+      g_assert_cmpfloat_with_epsilon (torque[r], 0.02 * w + 0.001 * w * w, 1e-9);
+      g_assert_cmpfloat_with_epsilon (power[r], loss[r], 1e-9);
+    }
+}
+
+/* A torque T on J1 through a gearbox with losses (ratio r, efficiency eta)
+ * to J2 on a damper d, from rest: the power flows from shaft 1, torque2 =
+ * -torque1 r eta, so (J2 + r^2 eta J1) w2' = r eta T - d w2. Then T
+ * reverses: the gear rolls on forward (J2 now drives), stops and rolls
+ * backward; no power is made. */
+static void
+test_gear_loss (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"T\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": {\"step\": {\"height\": -20, "
+    "\"offset\": 10, \"start_time\": 1}}}},"
+    "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.5, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"gear\", \"kind\": \"rotational.gear_loss\", \"params\": {\"ratio\": 3, \"eta\": 0.8}},"
+    "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 4}},"
+    "{\"id\": \"load\", \"kind\": \"rotational.damper\", \"params\": {\"d\": 2}},"
+    "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"}],"
+    "\"connections\": [{\"from\": \"T.flange\", \"to\": \"J1.flange_a\"}, {\"from\": \"J1.flange_b\", \"to\": "
+    "\"gear.rot1\"}, {\"from\": \"gear.rot2\", \"to\": \"J2.flange_a\"}, {\"from\": \"J2.flange_b\", \"to\": "
+    "\"load.flange_a\"}, {\"from\": \"load.flange_b\", \"to\": \"ground.flange\"}],"
+    "\"simulation\": {\"stop_time\": 3}}";
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0.01, 1e-10);
+  const double *t = sw_trajectory_get_times (tr), *w2 = sw_test_column (tr, "gear.omega2");
+  const double *w1 = sw_test_column (tr, "gear.omega1"), *tau1 = sw_test_column (tr, "gear.torque1");
+  const double *tau2 = sw_test_column (tr, "gear.torque2"), *loss = sw_test_column (tr, "gear.lossPower");
+  const double *mode = sw_test_column (tr, "gear.mode");
+  double r = 3, eta = 0.8, J1 = 0.5, J2 = 4, d = 2, T = 10, m = J2 + r * r * eta * J1;
+  guint seen = 0;
+
+  for (guint i = 0; i < sw_trajectory_get_n_rows (tr); i++)
+    {
+      g_assert_cmpfloat_with_epsilon (w1[i], r * w2[i], 1e-9 * (1 + fabs (w1[i])));
+      g_assert_cmpfloat (loss[i], >=, 0);
+      seen |= 1u << (guint) (mode[i] + 1);
+      if (t[i] < 1 && t[i] > 0)
+        {
+          /* With the damper: m w2' = r eta T - d w2. */
+          double exact = r * eta * T / d * (1 - exp (-d * t[i] / m));
+
+          g_assert_cmpfloat_with_epsilon (w2[i], exact, 1e-8);
+          g_assert_cmpfloat_with_epsilon (tau2[i], -tau1[i] * r * eta, 1e-9 * (1 + fabs (tau2[i])));
+          g_assert_cmpfloat_with_epsilon (loss[i], (1 - eta) * tau1[i] * w1[i], 1e-9 * (1 + loss[i]));
+        }
+    }
+  /* Forward, then backward after the reversal. */
+  g_assert_cmpuint (seen & 5, ==, 5);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  sw_init ();
+
+  g_test_add_func ("/core/engines/fan-rundown", test_fan_rundown);
+  g_test_add_func ("/core/engines/engine-speed", test_engine_speed);
+  g_test_add_func ("/core/engines/gear-loss", test_gear_loss);
+
+  return g_test_run ();
+}
