@@ -57,6 +57,7 @@ typedef enum {
   GLYPH_CURVE_LINEAR,     /* a speed-dependent load: axes and a line */
   GLYPH_CURVE_QUADRATIC,  /* axes and a parabola */
   GLYPH_LETTER,           /* a prescribed motion: ω, φ, α, v, s, a */
+  GLYPH_FAN,              /* three blades round a hub */
 } Glyph;
 
 typedef enum {
@@ -88,6 +89,7 @@ static const ShapeEntry shape_table[] = {
   { "translational.spring_damper", SHAPE_SPRING_DAMPER },
   { "rotational.ideal_gear", SHAPE_GEAR },
   { "rotational.lossy_gear", SHAPE_LOSSY_GEAR },
+  { "rotational.gear_loss", SHAPE_LOSSY_GEAR },
   { "rotational.gearbox", SHAPE_GEARBOX },
   { "rotational.ideal_planetary", SHAPE_PLANETARY },
   { "rotational.ideal_gear_r2t", SHAPE_R2T },
@@ -108,6 +110,8 @@ static const ShapeEntry shape_table[] = {
   { "rotational.linear_speed_dependent_torque", SHAPE_SOURCE, GLYPH_CURVE_LINEAR },
   { "rotational.quadratic_speed_dependent_torque", SHAPE_SOURCE, GLYPH_CURVE_QUADRATIC },
   { "rotational.speed", SHAPE_SOURCE, GLYPH_LETTER, MARK_NONE, "ω" },
+  { "rotational.engine_speed", SHAPE_SOURCE, GLYPH_LETTER, MARK_NONE, "n" },
+  { "rotational.fan", SHAPE_SOURCE, GLYPH_FAN },
   { "rotational.position", SHAPE_SOURCE, GLYPH_LETTER, MARK_NONE, "φ" },
   { "rotational.accelerate", SHAPE_SOURCE, GLYPH_LETTER, MARK_NONE, "α" },
   { "translational.force", SHAPE_SOURCE, GLYPH_FORCE },
@@ -760,6 +764,23 @@ draw_source (cairo_t             *cr,
         cairo_stroke (cr);
         arrow_head (cr, ra * cos (a2), cy + ra * sin (a2), -sin (a2), cos (a2), 4.5);
       }
+      break;
+
+    case GLYPH_FAN:
+      /* Three blades, each a leaf from the hub outwards. */
+      for (guint i = 0; i < 3; i++)
+        {
+          double a = G_PI / 2 + i * 2 * G_PI / 3, c = cos (a), s = sin (a);
+
+          cairo_move_to (cr, 0, 0);
+          cairo_curve_to (cr, 9 * c - 4 * s, 9 * s + 4 * c, 9 * c + 1 * s, 9 * s - 1 * c, 9 * c, 9 * s);
+          cairo_curve_to (cr, 6 * c + 3 * s, 6 * s - 3 * c, 2 * c + 2 * s, 2 * s - 2 * c, 0, 0);
+          cairo_close_path (cr);
+        }
+      cairo_fill (cr);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, 0, 0, 1.8, 0, 2 * G_PI);
+      cairo_fill (cr);
       break;
 
     case GLYPH_FORCE:
