@@ -275,6 +275,8 @@ extend (SwDerived *d, guint n)
         d->sub_cols[m] = d->cols[c];
         d->sub_index[m++] = c;
       }
+  /* Rows of state variables alone need no accelerations or reactions. */
+  _sw_row_maker_set_columns (&d->cursor, d->sub_cols, m);
   for (guint r = d->frontier; r < n; r++)
     {
       gboolean ok = complete_row (d, &d->cursor, r, n);
@@ -337,6 +339,7 @@ materialise (SwDerived *d, guint c)
   SwRowMaker fresh;
 
   _sw_derived_init_maker (d, &fresh);
+  _sw_row_maker_set_columns (&fresh, &d->cols[c], 1);
   for (guint r = 0; r < d->frontier; r++)
     {
       if (complete_row (d, &fresh, r, d->frontier))
