@@ -8,6 +8,7 @@ static const SwKind *const kinds[] = {
   /* Rotational */
   &sw_kind_rot_fixed,
   &sw_kind_rot_inertia,
+  &sw_kind_rot_tb_mass,
   &sw_kind_rot_spring,
   &sw_kind_rot_damper,
   &sw_kind_rot_spring_damper,
@@ -16,6 +17,7 @@ static const SwKind *const kinds[] = {
   /* Translational */
   &sw_kind_trans_fixed,
   &sw_kind_trans_mass,
+  &sw_kind_trans_tb_mass,
   &sw_kind_trans_rod,
   &sw_kind_trans_spring,
   &sw_kind_trans_damper,

@@ -40,6 +40,7 @@ struct _SwFrictionRun {
   guint       *contacts;
   gint8       *region;    /* per part */
   gboolean    *at_stop;   /* per part: stuck at a hard stop */
+  gboolean    *leaving;   /* per part: broke away, still inside its stick band */
   guint        n_switch;  /* n + n_contacts */
   gint8       *mode;      /* per part of the system */
   gint8       *quadrant;  /* per part: a lossy part's transmitted torque's sign assumed */
@@ -117,6 +118,7 @@ _sw_friction_run_new (const SwSystem *base)
   run->n_switch = run->n + run->n_contacts;
   run->region = g_new0 (gint8, base->n_parts);
   run->at_stop = g_new0 (gboolean, base->n_parts);
+  run->leaving = g_new0 (gboolean, base->n_parts);
   run->mode = g_new (gint8, base->n_parts);
   memset (run->mode, SW_FRICTION_FREE, base->n_parts);
   run->impact = g_new0 (double, base->n_parts);
@@ -151,6 +153,7 @@ _sw_friction_run_free (SwFrictionRun *run)
   g_free (run->contacts);
   g_free (run->region);
   g_free (run->at_stop);
+  g_free (run->leaving);
   g_free (run->mode);
   g_free (run->quadrant);
   g_free (run->impact);
@@ -323,11 +326,20 @@ _sw_friction_share_locks (SwEquations *eq, double t, gboolean left)
 
 /* ---- Switching functions ------------------------------------------------ */
 
+static double
+p_stick_speed (SwFrictionRun *run, guint i)
+{
+  const SwPart *p = &run->sys->parts[i];
+
+  return p->kind->friction->stick_speed != NULL ? p->kind->friction->stick_speed (p) : 0;
+}
+
 typedef struct {
   double w, a;               /* relative speed and acceleration */
   double a_zero;             /* a relative acceleration this small is 0 (round-off) */
   double tau;                /* stuck: the lock's torque */
   double tau0, tau0_max;
+  double w_stick;            /* the stick band (0: stick at speed 0) */
   /* Stuck, it holds while tau_lo <= tau <= tau_hi (-tau0_max, tau0_max
    * unless the part is lossy: then they depend on the transmitted torque
    * tau_t). */
@@ -357,6 +369,7 @@ read_contact (SwFrictionRun *run, guint i, double t, Contact *c)
   f->limits (p, &state, &c->tau0, &c->tau0_max, &c->engaged);
   c->free = !(c->engaged > 0);
   c->tau_lo = -c->tau0_max, c->tau_hi = c->tau0_max, c->tau_t = 0;
+  c->w_stick = f->stick_speed != NULL && !run->leaving[i] ? f->stick_speed (p) : 0;
   if (f->loss != NULL)
     {
       double alpha, beta;
@@ -404,9 +417,10 @@ switching_value (gint8 mode, const Contact *c, double band, gboolean one_way, gi
   switch (mode)
     {
     case SW_FRICTION_FORWARD:
-      return MIN (MIN (MIN (c->w + band, c->engaged), c->room_forward), quadrant_value (c, quadrant));
+      return MIN (MIN (MIN (c->w - c->w_stick + band, c->engaged), c->room_forward), quadrant_value (c, quadrant));
     case SW_FRICTION_BACKWARD:
-      return MIN (MIN (MIN (-c->w + band, c->engaged), c->room_backward), quadrant_value (c, quadrant));
+      return MIN (MIN (MIN (-c->w - c->w_stick + band, c->engaged), c->room_backward),
+                  quadrant_value (c, quadrant));
     case SW_FRICTION_STUCK:
       /* Held by a hard stop, it leaves only away from it. */
       if (c->room_forward <= stop_tolerance (c))
@@ -435,6 +449,12 @@ switching (SwFrictionRun *run, double t, const double *y, double *g)
       read_contact (run, run->parts[k], t, &c);
       if (fabs (c.w) > 10 * run->band[k])
         run->band[k] = 0;
+      /* Out of its stick band after a break-away: the band holds again. */
+      if (run->leaving[run->parts[k]] && c.w_stick == 0 && p_stick_speed (run, run->parts[k]) < fabs (c.w))
+        {
+          run->leaving[run->parts[k]] = FALSE;
+          read_contact (run, run->parts[k], t, &c);
+        }
       g[k] = switching_value (run->mode[run->parts[k]], &c, run->band[k],
                               run->sys->parts[run->parts[k]].kind->friction->one_way,
                               run->sys->parts[run->parts[k]].kind->friction->loss != NULL
@@ -730,7 +750,7 @@ next_one_way_mode (gint8 mode, gint8 start, const Contact *c, double w_zero)
 static gint8
 next_mode (gint8 mode, gint8 start, const Contact *c, double w_zero)
 {
-  gboolean at_zero = fabs (c->w) <= w_zero;
+  gboolean at_zero = fabs (c->w) <= c->w_stick + w_zero;
   gboolean at_upper = c->room_forward <= stop_tolerance (c), at_lower = c->room_backward <= stop_tolerance (c);
 
   /* Moving into a hard stop: it stops there. */
@@ -849,6 +869,7 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
   /* Parts that hit a hard stop here: the kinetic energy the impact takes
    * is theirs. */
   g_autofree gboolean *hit = g_new0 (gboolean, run->sys->n_parts);
+  g_autofree gboolean *hit_stop = g_new0 (gboolean, run->sys->n_parts);
   g_autofree double *scratch = g_new (double, MAX (run->sys->n_nodes, 1));
   guint round, n_hit = 0;
   double energy_before;
@@ -921,17 +942,18 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
             round_changed = TRUE;
           if (next == run->mode[i])
             continue;
-          if (next == SW_FRICTION_STUCK && run->mode[i] != SW_FRICTION_STUCK && !hit[i]
-              && ((c.room_forward <= stop_tolerance (&c) && c.w > w_zero)
-                  || (c.room_backward <= stop_tolerance (&c) && c.w < -w_zero)))
+          /* Stuck at speed: an impact (a hard stop, a stick band). */
+          if (next == SW_FRICTION_STUCK && run->mode[i] != SW_FRICTION_STUCK && !hit[i] && fabs (c.w) > w_zero)
             {
               hit[i] = TRUE;
+              hit_stop[i] = c.room_forward <= stop_tolerance (&c) || c.room_backward <= stop_tolerance (&c);
               n_hit++;
             }
           /* Breaking away from stuck: sliding starts at speed 0. */
           start[i] = run->mode[i] == SW_FRICTION_STUCK && (next == SW_FRICTION_FORWARD || next == SW_FRICTION_BACKWARD)
                      ? next : 0;
           run->band[k] = start[i] != 0 ? w_zero : 0;
+          run->leaving[i] = start[i] != 0 && p_stick_speed (run, i) > 0;
           if ((next == SW_FRICTION_STUCK) != (run->mode[i] == SW_FRICTION_STUCK))
             {
               run->locked[i] = next == SW_FRICTION_STUCK ? lock_position (&c) : NAN;
@@ -987,7 +1009,7 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
 
       /* A part that hit a stop and left it at once (an impact, then a
        * spring pushes it back): both changes. */
-      if (hit[i] && !run->at_stop[i])
+      if (hit_stop[i] && !run->at_stop[i])
         {
           g_array_append_val (run->changes, ((Change) { i, old, SW_MODE_AT_STOP }));
           old = SW_MODE_AT_STOP;

@@ -16,7 +16,7 @@
 G_BEGIN_DECLS
 
 #define SW_KIND_MAX_PORTS  4
-#define SW_KIND_MAX_PARAMS 12
+#define SW_KIND_MAX_PARAMS 32
 
 typedef enum {
   SW_DOMAIN_ROTATIONAL,
@@ -155,6 +155,10 @@ typedef struct {
   void (*loss) (const SwPart *part, const SwState *state, int dir, gboolean positive, double *alpha,
                 double *beta);
   double (*transmitted) (const SwPart *part, const SwState *state);
+  /* Twin Builder's stick band, or NULL: sliding, the part latches stuck as
+   * soon as its speed falls below this (an impact: the speed drops to 0);
+   * after a break-away it slides on until the speed has left the band. */
+  double (*stick_speed) (const SwPart *part);
 } SwFrictionDesc;
 
 typedef struct _SwKind SwKind;

@@ -55,3 +55,4 @@ void _sw_backlash_law (double c, double d, double b, double diff, double w, doub
 extern const SwKind sw_kind_trans_support_friction, sw_kind_trans_brake, sw_kind_trans_elasto_gap;
 extern const SwKind sw_kind_rot_disc, sw_kind_trans_mass_with_stop_and_friction;
 extern const SwKind sw_kind_rot_fan, sw_kind_rot_engine_speed, sw_kind_rot_gear_loss;
+extern const SwKind sw_kind_rot_tb_mass, sw_kind_trans_tb_mass;
