@@ -840,7 +840,8 @@ test_screenshots (void)
   const char *dir = g_getenv ("SW_SCREENSHOTS");
   static const char *const examples[] = { "first", "fourbody", "elastic-bearing", "rolling-wheel", "friction",
                                           "backlash", "translational-friction", "elasto-gap",
-                                          "preload", "lossy-gear", "lossy-gear-2", "fan-rundown" };
+                                          "preload", "lossy-gear", "lossy-gear-2", "fan-rundown",
+                                          "stick-limit-stop" };
   AdwStyleManager *style = adw_style_manager_get_default ();
 
   if (dir == NULL)

@@ -480,10 +480,11 @@ test_energy_balance (void)
 {
   static const char *const examples[] = { "first", "fourbody", "elastic-bearing", "rolling-wheel", "friction",
                                           "coupled-clutches", "backlash", "elasto-gap", "preload", "lossy-gear",
-                                          "lossy-gear-2", "translational-friction", "fan-rundown" };
-  static const double from[] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0 };
+                                          "lossy-gear-2", "translational-friction", "fan-rundown",
+                                          "stick-limit-stop" };
+  static const double from[] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0 };
   static const guint rows[] = { 20000, 20000, 20000, 20000, 20000, 20000, 200000, 20000, 200000, 20000, 20000,
-                                20000, 200000 };
+                                20000, 200000, 20000 };
 
   for (guint e = 0; e < G_N_ELEMENTS (examples); e++)
     {
