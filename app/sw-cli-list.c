@@ -40,6 +40,7 @@ param_type_name (SwParamType t, gboolean localized)
     case SW_PARAM_SIGNAL: return localized ? C_("parameter type", "signal") : "signal";
     case SW_PARAM_INITIAL: return localized ? C_("parameter type", "initial") : "initial";
     case SW_PARAM_TABLE: return localized ? C_("parameter type", "table") : "table";
+    case SW_PARAM_EXPRESSION: return localized ? C_("parameter type", "expression") : "expression";
     default: return "?";
     }
 }
@@ -96,11 +97,48 @@ table_default_text (const SwTableDesc *t)
   return g_string_free (out, FALSE);
 }
 
+/* "a formula of phi_rel [rad], w_rel [rad/s], t [s] and named constants". */
+static char *
+expression_range_text (const SwExpressionDesc *e, gboolean localized)
+{
+  GString *vars = g_string_new (NULL);
+
+  for (guint i = 0; e->variables[i] != NULL; i++)
+    g_string_append_printf (vars, "%s%s [%s]", i > 0 ? ", " : "", e->variables[i], e->units[i]);
+  if (localized)
+    {
+      /* Translators: %s lists the variables of a formula with their units. */
+      g_autofree char *text = g_strdup_printf (_("a formula of %s and named constants"), vars->str);
+
+      g_string_free (vars, TRUE);
+      return g_steal_pointer (&text);
+    }
+  g_string_prepend (vars, "a formula of ");
+  g_string_append (vars, " and named constants");
+  return g_string_free (vars, FALSE);
+}
+
+/* "c*phi_rel + d*w_rel" with c = 10000, d = 10. */
+static char *
+expression_default_text (const SwExpressionDesc *e, gboolean localized)
+{
+  g_autoptr (SwExpression) expr = sw_expression_new (e->default_text, e->n_default_constants, e->default_names,
+                                                     e->default_values);
+  g_autofree char *constants = sw_expression_dup_constants_text (expr);
+
+  if (constants[0] == '\0')
+    return g_strdup_printf ("\"%s\"", e->default_text);
+  /* Translators: a formula's default text and its constants ("c = 10000, d = 10"). */
+  return g_strdup_printf (localized ? _("“%s” with %s") : "`%s` with %s", e->default_text, constants);
+}
+
 static char *
 range_text (const SwParamDesc *p, gboolean localized)
 {
   if (p->type == SW_PARAM_TABLE)
     return table_range_text (p->table, localized);
+  if (p->type == SW_PARAM_EXPRESSION)
+    return expression_range_text (p->expression, localized);
   if (p->type == SW_PARAM_BOOLEAN)
     /* Translators: true and false are what a model file says: keep them. */
     return g_strdup (localized ? _("true or false") : "true or false");
@@ -120,6 +158,8 @@ default_text (const SwParamDesc *p, gboolean localized)
     return g_strdup ("0");
   if (p->type == SW_PARAM_TABLE)
     return table_default_text (p->table);
+  if (p->type == SW_PARAM_EXPRESSION)
+    return expression_default_text (p->expression, localized);
   if (isnan (p->default_value))
     return g_strdup (localized ? C_("default value", "required") : "required");
   if (p->type == SW_PARAM_BOOLEAN)
@@ -185,6 +225,23 @@ list_json (void)
                 }
               json_builder_end_array (b);
             }
+          else if (p->type == SW_PARAM_EXPRESSION)
+            {
+              /* As a file writes it: {"expression": "…", "constants": {…}}. */
+              const SwExpressionDesc *e = p->expression;
+
+              json_builder_begin_object (b);
+              json_builder_set_member_name (b, "expression"), json_builder_add_string_value (b, e->default_text);
+              json_builder_set_member_name (b, "constants");
+              json_builder_begin_object (b);
+              for (guint j = 0; j < e->n_default_constants; j++)
+                {
+                  json_builder_set_member_name (b, e->default_names[j]);
+                  json_builder_add_double_value (b, e->default_values[j]);
+                }
+              json_builder_end_object (b);
+              json_builder_end_object (b);
+            }
           else if (p->type == SW_PARAM_INITIAL || isnan (p->default_value))
             json_builder_add_null_value (b);
           else if (p->type == SW_PARAM_BOOLEAN)
@@ -216,6 +273,22 @@ list_json (void)
                   json_builder_set_member_name (b, "max");
                   if (isinf (c->max)) json_builder_add_null_value (b); else json_builder_add_double_value (b, c->max);
                   json_builder_set_member_name (b, "increasing"), json_builder_add_boolean_value (b, j == 0);
+                  json_builder_end_object (b);
+                }
+              json_builder_end_array (b);
+            }
+          if (p->type == SW_PARAM_EXPRESSION)
+            {
+              /* The variables the formula may use, besides its constants. */
+              json_builder_set_member_name (b, "formula_variables");
+              json_builder_begin_array (b);
+              for (guint j = 0; p->expression->variables[j] != NULL; j++)
+                {
+                  json_builder_begin_object (b);
+                  json_builder_set_member_name (b, "name");
+                  json_builder_add_string_value (b, p->expression->variables[j]);
+                  json_builder_set_member_name (b, "unit");
+                  json_builder_add_string_value (b, p->expression->units[j]);
                   json_builder_end_object (b);
                 }
               json_builder_end_array (b);
@@ -261,7 +334,7 @@ list_text (void)
   const char *group = NULL;
   int type_width = 8;
 
-  for (SwParamType t = SW_PARAM_REAL; t <= SW_PARAM_TABLE; t++)
+  for (SwParamType t = SW_PARAM_REAL; t <= SW_PARAM_EXPRESSION; t++)
     type_width = sw_cli_column_width (param_type_name (t, TRUE), type_width);
   for (guint k = 0; k < n; k++)
     {

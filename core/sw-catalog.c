@@ -22,6 +22,8 @@ static const SwKind *const kinds[] = {
   &sw_kind_trans_spring,
   &sw_kind_trans_damper,
   &sw_kind_trans_spring_damper,
+  &sw_kind_trans_line_force_with_mass,
+  &sw_kind_trans_line_force_two_masses,
   /* Transmission */
   &sw_kind_rot_ideal_gear,
   &sw_kind_rot_ideal_planetary,

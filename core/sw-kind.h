@@ -37,8 +37,11 @@ typedef enum {
   SW_PARAM_SIGNAL,       /* a number or a signal object, see sw-signal.h */
   SW_PARAM_INITIAL,      /* an optional initial value: absent means "follows
                           * from the connections" (default_value unused) */
-  SW_PARAM_TABLE         /* rows of numbers (sw-table.h), described by the
+  SW_PARAM_TABLE,        /* rows of numbers (sw-table.h), described by the
                           * parameter's table; default_value unused */
+  SW_PARAM_EXPRESSION    /* a formula with named constants (sw-expression.h),
+                          * described by the parameter's expression;
+                          * default_value unused */
 } SwParamType;
 
 /* A column of a table parameter: its values must lie in [min, max]. */
@@ -58,6 +61,17 @@ typedef struct {
   guint               n_default_rows;
 } SwTableDesc;
 
+/* An expression parameter: the variables its formula may use (besides its
+ * own constants) and its default. */
+typedef struct {
+  const char *const *variables;        /* NULL-terminated: "phi_rel", "w_rel", "t" */
+  const char *const *units;            /* of each variable */
+  const char        *default_text;
+  const char *const *default_names;    /* n_default_constants names and values */
+  const double      *default_values;
+  guint              n_default_constants;
+} SwExpressionDesc;
+
 typedef struct {
   const char  *name;     /* file name, Modelica or Twin Builder spelling */
   const char  *label;    /* N_() */
@@ -68,6 +82,7 @@ typedef struct {
   gboolean     min_exclusive;   /* min itself is not valid (J > 0) */
   const char  *help;
   const SwTableDesc *table;     /* SW_PARAM_TABLE only */
+  const SwExpressionDesc *expression;  /* SW_PARAM_EXPRESSION only */
 } SwParamDesc;
 
 typedef struct {

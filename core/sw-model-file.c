@@ -905,6 +905,139 @@ read_table (Reader      *r,
   return TRUE;
 }
 
+/* The byte of the character-th character (1-based) of a JSON string whose
+ * opening quote is at offset (escapes count as the one character they
+ * stand for); offset itself when no string begins there. */
+static gsize
+string_char_offset (Reader *r,
+                    gsize   offset,
+                    guint   character)
+{
+  gsize o;
+
+  if (offset >= r->length || (r->data[offset] != '"' && r->data[offset] != '\''))
+    return offset;
+  o = offset + 1;
+  for (guint k = 1; k < character && o < r->length && r->data[o] != r->data[offset]; k++)
+    {
+      if (r->data[o] == '\\' && r->data[offset] == '"')
+        o += o + 1 < r->length && r->data[o + 1] == 'u' ? 6 : 2;
+      else
+        o = (gsize) (g_utf8_next_char (r->data + o) - r->data);
+    }
+  return MIN (o, r->length);
+}
+
+/* An EXPRESSION parameter: "formula", or {"expression": "formula",
+ * "constants": {"name": number, …}}. */
+static const char *const expression_keys[] = { "expression", "constants", NULL };
+
+static gboolean
+read_expression (Reader      *r,
+                 const char  *who,
+                 SwComponent *c,
+                 guint        p,
+                 JsonObject  *params,
+                 const char  *name)
+{
+  const SwParamDesc *desc = &c->kind->params[p];
+  JsonNode *node = json_object_get_member (params, name);
+  JsonNode *text_node = node;
+  JsonObject *object = NULL, *constants = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(SwExpression) expression = NULL;
+  GError *error = NULL;
+  gsize text_offset = member_offset (r, params, name);
+  guint position = 0;
+  int constant = -1;
+  gboolean ok = TRUE;
+
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_autoptr(GList) keys = NULL;
+      JsonNode *member;
+
+      object = json_node_get_object (node);
+      keys = json_object_get_members (object);
+      for (GList *l = keys; l != NULL; l = l->next)
+        if (!g_strv_contains (expression_keys, l->data))
+          {
+            add_problem (r, member_key_offset (r, object, l->data), SW_ERROR_UNKNOWN_PARAMETER,
+                         _("%s: parameter “%s”: unknown key “%s”; valid: “expression” (the formula) and "
+                           "“constants” ({\"name\": number, …})"), who, desc->name, (const char *) l->data);
+            ok = FALSE;
+          }
+      text_node = json_object_get_member (object, "expression");
+      if (text_node == NULL)
+        {
+          add_problem (r, text_offset, SW_ERROR_INVALID,
+                       _("%s: parameter “%s”: “expression” (the formula) is missing"), who, desc->name);
+          return FALSE;
+        }
+      text_offset = member_offset (r, object, "expression");
+      member = json_object_get_member (object, "constants");
+      if (member != NULL && !JSON_NODE_HOLDS_OBJECT (member))
+        {
+          add_problem (r, member_offset (r, object, "constants"), SW_ERROR_PARSE,
+                       _("%s: parameter “%s”: “constants” must be an object {\"name\": number, …}, not %s"),
+                       who, desc->name, describe_node (member));
+          return FALSE;
+        }
+      if (member != NULL)
+        {
+          g_autoptr(GList) members = NULL;
+
+          constants = json_node_get_object (member);
+          members = json_object_get_members (constants);
+          for (GList *l = members; l != NULL; l = l->next)
+            {
+              double value;
+
+              if (!node_get_number (json_object_get_member (constants, l->data), &value))
+                {
+                  add_problem (r, member_offset (r, constants, l->data), SW_ERROR_PARSE,
+                               _("%s: parameter “%s”: constant “%s” must be a number, not %s"),
+                               who, desc->name, (const char *) l->data,
+                               describe_node (json_object_get_member (constants, l->data)));
+                  ok = FALSE;
+                  continue;
+                }
+              g_ptr_array_add (names, l->data);
+              g_array_append_val (values, value);
+            }
+        }
+    }
+
+  if (!JSON_NODE_HOLDS_VALUE (text_node) || json_node_get_value_type (text_node) != G_TYPE_STRING)
+    {
+      add_problem (r, text_offset, SW_ERROR_PARSE,
+                   _("%s: parameter “%s” must be a formula in quotes such as \"%s\", or "
+                     "{\"expression\": \"…\", \"constants\": {…}}, not %s"),
+                   who, desc->name, desc->expression->default_text, describe_node (text_node));
+      return FALSE;
+    }
+  if (!ok)
+    return FALSE;
+
+  expression = sw_expression_new (json_node_get_string (text_node), values->len,
+                                  (const char *const *) names->pdata, (const double *) values->data);
+  if (!_sw_check_expression (who, desc, expression, &position, &constant, &error))
+    {
+      gsize at = constant >= 0 && constants != NULL
+        ? member_key_offset (r, constants, g_ptr_array_index (names, constant))
+        : string_char_offset (r, text_offset, position);
+
+      add_error (r, at, error);
+      return FALSE;
+    }
+
+  g_clear_pointer (&c->expression[p], sw_expression_unref);
+  c->expression[p] = g_steal_pointer (&expression);
+  c->given[p] = TRUE;
+  return TRUE;
+}
+
 /* Components */
 
 static const char *const component_keys[] = { "id", "kind", "params", "position", "ui", NULL };
@@ -924,6 +1057,8 @@ read_param_value (Reader      *r,
 
   if (desc->type == SW_PARAM_TABLE)
     return read_table (r, who, c, p, params, name);
+  if (desc->type == SW_PARAM_EXPRESSION)
+    return read_expression (r, who, c, p, params, name);
 
   switch (desc->type)
     {
@@ -1040,7 +1175,7 @@ read_params (Reader      *r,
       const SwParamDesc *desc = &c->kind->params[i];
 
       if (c->given[i] || desc->type == SW_PARAM_INITIAL || desc->type == SW_PARAM_TABLE ||
-          !isnan (desc->default_value))
+          desc->type == SW_PARAM_EXPRESSION || !isnan (desc->default_value))
         continue;
       add_problem (r, params_offset (r, object), SW_ERROR_INVALID,
                    _("%s: parameter “%s” (%s) is missing; it has no default value"),

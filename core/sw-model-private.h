@@ -87,6 +87,16 @@ gboolean      _sw_check_table              (const char    *who,
                                             guint          param,
                                             const SwTable *table,
                                             GError       **error);
+/* EXPRESSION parameters: the kind's default, and the check with who and
+ * the parameter in front of the message; *position (1-based character of
+ * the text, 0: none) and *constant (index, or -1) say where it is wrong. */
+SwExpression *_sw_expression_default       (const SwParamDesc  *desc);
+gboolean      _sw_check_expression         (const char         *who,
+                                            const SwParamDesc  *desc,
+                                            const SwExpression *expression,
+                                            guint              *position,
+                                            int                *constant,
+                                            GError            **error);
 /* The value SwComponent.param holds for a SIGNAL parameter. */
 double        _sw_signal_param_value       (const SwSignal *signal);
 

@@ -269,6 +269,30 @@ component_to_json (SwModel           *self,
             }
           break;
 
+        case SW_PARAM_EXPRESSION:
+          /* A string, or {"expression": "…", "constants": {"c": 1e4}}. */
+          if (c->expression[i] != NULL)
+            {
+              const SwExpression *e = c->expression[i];
+              guint n = sw_expression_get_n_constants (e);
+
+              if (n == 0)
+                json_object_set_string_member (params, desc->name, sw_expression_get_text (e));
+              else
+                {
+                  JsonObject *value = json_object_new ();
+                  JsonObject *constants = json_object_new ();
+
+                  json_object_set_string_member (value, "expression", sw_expression_get_text (e));
+                  for (guint k = 0; k < n; k++)
+                    json_object_set_double_member (constants, sw_expression_get_constant_name (e, k),
+                                                   sw_expression_get_constant_value (e, k));
+                  json_object_set_object_member (value, "constants", constants);
+                  json_object_set_object_member (params, desc->name, value);
+                }
+            }
+          break;
+
         case SW_PARAM_SIGNAL:
           if (c->signal[i] != NULL)
             {

@@ -100,6 +100,7 @@ _sw_component_clear (SwComponent *component)
     {
       g_clear_pointer (&component->signal[i], sw_signal_unref);
       g_clear_pointer (&component->table[i], sw_table_unref);
+      g_clear_pointer (&component->expression[i], sw_expression_unref);
     }
   g_clear_pointer (&component->ui, json_node_unref);
 }
@@ -138,10 +139,40 @@ _sw_component_init (SwComponent  *component,
           component->param[i] = _sw_table_param_value (component->table[i]);
           continue;
         }
+      if (desc->type == SW_PARAM_EXPRESSION)
+        {
+          component->expression[i] = _sw_expression_default (desc);
+          continue;
+        }
       component->param[i] = desc->default_value;
       if (desc->type == SW_PARAM_SIGNAL && isfinite (desc->default_value))
         component->signal[i] = sw_signal_new_constant (desc->default_value);
     }
+}
+
+SwExpression *
+_sw_expression_default (const SwParamDesc *desc)
+{
+  const SwExpressionDesc *e = desc->expression;
+
+  g_assert (desc->type == SW_PARAM_EXPRESSION && e != NULL);
+  return sw_expression_new (e->default_text, e->n_default_constants, e->default_names, e->default_values);
+}
+
+gboolean
+_sw_check_expression (const char         *who,
+                      const SwParamDesc  *desc,
+                      const SwExpression *expression,
+                      guint              *position,
+                      int                *constant,
+                      GError            **error)
+{
+  g_return_val_if_fail (desc->type == SW_PARAM_EXPRESSION && desc->expression != NULL, FALSE);
+
+  if (sw_expression_check (expression, desc->expression->variables, position, constant, error))
+    return TRUE;
+  g_prefix_error (error, _("%s: parameter “%s”: "), who, desc->name);
+  return FALSE;
 }
 
 /* Checks */
@@ -1053,6 +1084,13 @@ sw_model_set_param (SwModel     *model,
                    who, desc->name, shape);
       return FALSE;
     }
+  if (desc->type == SW_PARAM_EXPRESSION)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("%s: parameter “%s” is a formula, not a number; valid: a text such as %s"),
+                   who, desc->name, desc->expression->default_text);
+      return FALSE;
+    }
 
   /* NAN takes an initial value back out: it follows from the connections. */
   if (!(desc->type == SW_PARAM_INITIAL && isnan (value)) &&
@@ -1181,6 +1219,52 @@ sw_model_set_param_table (SwModel        *model,
   g_clear_pointer (&c->table[p], sw_table_unref);
   c->table[p] = sw_table_ref ((SwTable *) table);
   c->param[p] = params[p];
+  c->given[p] = TRUE;
+
+  emit_changed (model);
+  return TRUE;
+}
+
+gboolean
+sw_model_set_param_expression (SwModel            *model,
+                               guint               component,
+                               const char         *param,
+                               const SwExpression *expression,
+                               GError            **error)
+{
+  g_autofree char *who = NULL;
+  const SwParamDesc *desc;
+  SwComponent *c;
+  int p;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (component < model->components->len, FALSE);
+  g_return_val_if_fail (param != NULL, FALSE);
+  g_return_val_if_fail (expression != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  c = &g_array_index (model->components, SwComponent, component);
+  who = _sw_component_label (c->id);
+  p = _sw_find_param (who, c->kind, param, error);
+  if (p < 0)
+    return FALSE;
+  desc = &c->kind->params[p];
+
+  if (desc->type != SW_PARAM_EXPRESSION)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("%s: parameter “%s” takes a number, not a formula"),
+                   who, desc->name);
+      return FALSE;
+    }
+  if (!_sw_check_expression (who, desc, expression, NULL, NULL, error))
+    return FALSE;
+
+  if (c->given[p] && sw_expression_equal (c->expression[p], expression))
+    return TRUE;
+
+  g_clear_pointer (&c->expression[p], sw_expression_unref);
+  c->expression[p] = sw_expression_ref ((SwExpression *) expression);
   c->given[p] = TRUE;
 
   emit_changed (model);
@@ -1718,6 +1802,8 @@ component_copy (SwComponent       *dest,
         dest->signal[i] = sw_signal_ref (src->signal[i]);
       if (src->table[i] != NULL)
         dest->table[i] = sw_table_ref (src->table[i]);
+      if (src->expression[i] != NULL)
+        dest->expression[i] = sw_expression_ref (src->expression[i]);
     }
   if (src->ui != NULL)
     dest->ui = json_node_copy (src->ui);

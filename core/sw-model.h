@@ -9,6 +9,7 @@
 #include <glib-object.h>
 #include <json-glib/json-glib.h>
 #include "sw-kind.h"
+#include "sw-expression.h"
 
 G_BEGIN_DECLS
 
@@ -26,6 +27,10 @@ typedef struct {
    * table's first row's second column (the value at the lowest speed, for
    * display: a symbol's key text), or NAN for a table of one column. */
   SwTable      *table[SW_KIND_MAX_PARAMS];
+  /* For EXPRESSION parameters the formula and its constants (the kind's
+   * default when not given); NULL for the others. Owned by the component.
+   * param[] then holds NAN. */
+  SwExpression *expression[SW_KIND_MAX_PARAMS];
   /* TRUE where the file (or the editor) gave the parameter; saving writes
    * these and leaves defaults out. */
   gboolean      given[SW_KIND_MAX_PARAMS];
@@ -115,6 +120,15 @@ gboolean     sw_model_set_param_table     (SwModel       *model,
                                            const char    *param,
                                            const SwTable *table,
                                            GError       **error);
+/* An EXPRESSION parameter (sw-expression.h): checked against the kind's
+ * variables; the message says at which character of the text it is wrong
+ * and what would be valid. The expression is referenced, not copied. The
+ * other setters refuse an EXPRESSION parameter, and this refuses any other. */
+gboolean     sw_model_set_param_expression (SwModel            *model,
+                                            guint               component,
+                                            const char         *param,
+                                            const SwExpression *expression,
+                                            GError            **error);
 /* from and to are "component_id.port". */
 gboolean     sw_model_connect             (SwModel     *model,
                                            const char  *from,

@@ -16,6 +16,9 @@
 
 G_BEGIN_DECLS
 
+/* An EXPRESSION parameter compiled (sw-expression-private.h). */
+typedef struct _SwFunction SwFunction;
+
 struct _SwPart {
   const SwKind *kind;
   const char   *id;
@@ -24,6 +27,7 @@ struct _SwPart {
   double        param[SW_KIND_MAX_PARAMS];     /* NAN for an unset INITIAL */
   SwSignal     *signal[SW_KIND_MAX_PARAMS];    /* SIGNAL params, else NULL */
   SwTable      *table[SW_KIND_MAX_PARAMS];     /* TABLE params, else NULL */
+  SwFunction   *function[SW_KIND_MAX_PARAMS];  /* EXPRESSION params, else NULL */
   guint         first_row;                     /* the part's constraint rows */
   guint         n_rows;
 };
@@ -52,6 +56,12 @@ struct _SwState {
 /* The signal of parameter i at the state's time. */
 double sw_part_signal (const SwPart *part, guint param, const SwState *state,
                        double *d1, double *d2);
+
+/* The EXPRESSION parameter i at vars (the values of its variables, in the
+ * order of its SwExpressionDesc); derivs (NULL: not wanted) receives the
+ * exact derivative by each variable. Safe from any thread; no allocation. */
+double sw_part_expression (const SwPart *part, guint param, const double *vars,
+                           double *derivs);
 
 /* The part becomes a body: modal analysis reports its kinetic energy. */
 void   sw_builder_add_mass        (SwBuilder    *builder,

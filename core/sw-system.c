@@ -15,6 +15,7 @@
 #include "sw-assembly-private.h"
 #include "sw-friction-private.h"
 #include "sw-equations-private.h"
+#include "sw-expression-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -383,9 +384,12 @@ build_nodes (SwAssembly *ctx)
   sys->mass = g_new0 (double, MAX (sys->n_nodes, 1));
 }
 
-static void
-build_parts (SwAssembly *ctx)
+/* FALSE (and a message naming the component) when a formula does not
+ * compile, which the model's checks should have made impossible. */
+static gboolean
+build_parts (SwAssembly *ctx, GError **error)
 {
+  gboolean ok = TRUE;
   SwSystem *sys = ctx->system;
   guint n = sw_model_get_n_components (ctx->model);
 
@@ -408,9 +412,23 @@ build_parts (SwAssembly *ctx)
             p->signal[k] = sw_signal_ref (c->signal[k]);
           if (c->table[k] != NULL)
             p->table[k] = sw_table_ref (c->table[k]);
+          if (c->expression[k] != NULL && ok)
+            {
+              p->function[k] = _sw_function_new (c->expression[k], c->kind->params[k].expression->variables,
+                                                 error);
+              if (p->function[k] == NULL)
+                {
+                  g_autofree char *where = sw_model_dup_location (ctx->model, i);
+
+                  g_prefix_error (error, _("%scomponent “%s”: parameter “%s”: "), where, c->id,
+                                  c->kind->params[k].name);
+                  ok = FALSE;
+                }
+            }
         }
       ctx->port_base[i + 1] = ctx->port_base[i] + c->kind->n_ports;
     }
+  return ok;
 }
 
 /* Per node, the global ports on it, from the parts' nodes (a system built
@@ -562,12 +580,12 @@ sw_model_assemble (SwModel *model, GError **error)
   sw_init ();
   sys = system_new (sw_model_get_name (model), sw_model_get_simulation (model));
   ctx.system = sys;
-  build_parts (&ctx);
+  ok = build_parts (&ctx, error);
   build_nodes (&ctx);
   for (guint i = 0; i < sys->n_parts; i++)
     for (guint port = 0; port < sys->parts[i].kind->n_ports; port++)
       sys->parts[i].node[port] = ctx.port_node[ctx.port_base[i] + port];
-  ok = assemble_parts (&ctx, NULL, TRUE, error);
+  ok = ok && assemble_parts (&ctx, NULL, TRUE, error);
   if (ok)
     _sw_friction_find_groups (sys);
   assembly_clear (&ctx);
@@ -594,6 +612,8 @@ _sw_system_assemble_locked (const SwSystem *base, const double *locked, GError *
             sw_signal_ref (p->signal[k]);
           if (p->table[k] != NULL)
             sw_table_ref (p->table[k]);
+          if (p->function[k] != NULL)
+            _sw_function_ref (p->function[k]);
         }
     }
   sys->n_nodes = base->n_nodes;
@@ -648,6 +668,7 @@ sw_system_unref (SwSystem *sys)
         {
           g_clear_pointer (&sys->parts[i].signal[k], sw_signal_unref);
           g_clear_pointer (&sys->parts[i].table[k], sw_table_unref);
+          g_clear_pointer (&sys->parts[i].function[k], _sw_function_unref);
         }
     }
   for (guint k = 0; k < sys->n_drivers; k++)

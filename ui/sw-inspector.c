@@ -37,6 +37,7 @@
 #include "sw-inspector-number-row.h"
 #include "sw-inspector-signal-row.h"
 #include "sw-inspector-table-row.h"
+#include "sw-inspector-expression-row.h"
 #include "sw-palette-symbol.h"
 
 /* The integration methods the model accepts, in the order offered. */
@@ -221,6 +222,11 @@ refresh_component (SwInspector *self)
             sw_inspector_table_row_set_table (SW_INSPECTOR_TABLE_ROW (row), c->table[i]);
           break;
 
+        case SW_PARAM_EXPRESSION:
+          if (c->expression[i] != NULL)
+            sw_inspector_expression_row_set_expression (SW_INSPECTOR_EXPRESSION_ROW (row), c->expression[i]);
+          break;
+
         default:
           g_assert_not_reached ();
         }
@@ -368,6 +374,22 @@ table_edited_cb (SwInspectorTableRow *row,
   if (!sw_model_set_param_table (self->model, (guint) self->component,
                                  c->kind->params[row_param (GTK_WIDGET (row))].name, table, &error))
     sw_inspector_table_row_set_error (row, error->message);
+}
+
+static void
+expression_edited_cb (SwInspectorExpressionRow *row,
+                      SwExpression             *expression,
+                      SwInspector              *self)
+{
+  g_autoptr(GError) error = NULL;
+  const SwComponent *c = current_component (self);
+
+  if (self->rebuilding || c == NULL)
+    return;
+
+  if (!sw_model_set_param_expression (self->model, (guint) self->component,
+                                      c->kind->params[row_param (GTK_WIDGET (row))].name, expression, &error))
+    sw_inspector_expression_row_set_error (row, error->message);
 }
 
 /* Sets one parameter from the geometry; a refusal shows on its row. */
@@ -717,6 +739,16 @@ build_component (SwInspector       *self,
             row = sw_inspector_table_row_new (desc);
             gtk_widget_set_name (row, name);
             g_signal_connect (row, "table-edited", G_CALLBACK (table_edited_cb), self);
+          }
+          break;
+
+        case SW_PARAM_EXPRESSION:
+          {
+            g_autofree char *name = g_strconcat ("param-", desc->name, NULL);
+
+            row = sw_inspector_expression_row_new (desc);
+            gtk_widget_set_name (row, name);
+            g_signal_connect (row, "expression-edited", G_CALLBACK (expression_edited_cb), self);
           }
           break;
 

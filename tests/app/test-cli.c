@@ -717,9 +717,9 @@ test_list_tables (void)
 
   cli (&text, "list", NULL);
   g_assert_cmpint (text.status, ==, 0);
-  g_assert_nonnull (strstr (text.out, "    mue_pos          -          table    default [[0, 0.5]]; valid rows "
+  g_assert_nonnull (strstr (text.out, "    mue_pos          -          table      default [[0, 0.5]]; valid rows "
                                       "[w, mue]: w >= 0 rad/s, increasing; mue >= 0. Friction coefficient"));
-  g_assert_nonnull (strstr (text.out, "    tau_pos          -          table    default [[0, 1]]; valid rows "
+  g_assert_nonnull (strstr (text.out, "    tau_pos          -          table      default [[0, 1]]; valid rows "
                                       "[w, tau]: w >= 0 rad/s, increasing; tau >= 0 N.m. "));
 
   cli (&json, "list", "--json", NULL);
@@ -750,6 +750,62 @@ test_list_tables (void)
   g_assert_false (json_object_get_boolean_member (json_array_get_object_element (columns, 1), "increasing"));
   /* Other parameters have no columns. */
   g_assert_false (json_object_has_member (json_array_get_object_element (params, 1), "columns"));
+}
+
+/* Expression parameters: the formula's default, constants and variables;
+ * a wrong formula in a model is reported at its character. */
+static void
+test_list_expressions (void)
+{
+  g_auto (Run) text = { 0 }, json = { 0 }, check = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *dir = NULL;
+  JsonObject *coupling = NULL, *tau, *def;
+  JsonArray *kinds, *vars;
+
+  cli (&text, "list", NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "    tau              N.m        expression default “c*phi_rel + d*w_rel” with "
+                                      "c = 10000, d = 10; valid a formula of phi_rel [rad], w_rel [rad/s], t [s] "
+                                      "and named constants. The torque through the element"));
+
+  cli (&json, "list", "--json", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  json_parser_load_from_data (parser, json.out, -1, &error);
+  g_assert_no_error (error);
+  kinds = json_node_get_array (json_parser_get_root (parser));
+  for (guint k = 0; k < json_array_get_length (kinds); k++)
+    if (g_strcmp0 (json_object_get_string_member (json_array_get_object_element (kinds, k), "kind"),
+                   "translational.custom_coupling") == 0)
+      coupling = json_array_get_object_element (kinds, k);
+  g_assert_nonnull (coupling);
+  tau = json_array_get_object_element (json_object_get_array_member (coupling, "parameters"), 0);
+  g_assert_cmpstr (json_object_get_string_member (tau, "name"), ==, "f");
+  g_assert_cmpstr (json_object_get_string_member (tau, "type"), ==, "expression");
+  def = json_object_get_object_member (tau, "default");
+  g_assert_cmpstr (json_object_get_string_member (def, "expression"), ==, "c*s_rel + d*v_rel");
+  g_assert_cmpfloat (json_object_get_double_member (json_object_get_object_member (def, "constants"), "d"), ==, 100);
+  vars = json_object_get_array_member (tau, "formula_variables");
+  g_assert_cmpuint (json_array_get_length (vars), ==, 3);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (vars, 1), "name"), ==, "v_rel");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (vars, 1), "unit"), ==, "m/s");
+
+  dir = g_dir_make_tmp ("sw-cli-expression-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "expression.shaft", NULL);
+  g_assert_true (g_file_set_contents (path,
+                                      "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [\n"
+                                      "  {\"id\": \"k\", \"kind\": \"rotational.custom_coupling\",\n"
+                                      "   \"params\": {\"tau\": \"2*phi_rel + x\"}}]}\n", -1, NULL));
+  cli (&check, "check", path, NULL);
+  g_assert_cmpint (check.status, ==, 1);
+  g_assert_nonnull (strstr (check.err, "expression.shaft:3:35: error: component “k”: parameter “tau”: "
+                                       "at character 13 of “2*phi_rel + x”: unknown name “x”; valid: the variables "
+                                       "phi_rel, w_rel, t"));
+  unlink (path);
+  rmdir (dir);
 }
 
 /* data/CATALOGUE.md is generated: it must match the code. */
@@ -1294,6 +1350,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/examples", test_examples);
   g_test_add_func ("/app/cli/list", test_list);
   g_test_add_func ("/app/cli/list-tables", test_list_tables);
+  g_test_add_func ("/app/cli/list-expressions", test_list_expressions);
   g_test_add_func ("/app/cli/catalogue-current", test_catalogue_current);
   g_test_add_func ("/app/cli/plot", test_plot);
   g_test_add_func ("/app/cli/modal", test_modal);

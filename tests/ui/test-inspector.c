@@ -21,6 +21,7 @@
 #include "sw-inspector-number-row.h"
 #include "sw-inspector-signal-row.h"
 #include "sw-inspector-table-row.h"
+#include "sw-inspector-expression-row.h"
 #include "sw-model.h"
 #include "sw-ui-test.h"
 
@@ -616,6 +617,75 @@ test_boolean (void)
   g_assert_true (gtk_widget_has_css_class (row (&f, "param-w_nominal"), "error"));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (row (&f, "param-w_nominal")), "w_nominal > 0 rad/s"));
   g_assert_cmpfloat (param (&f, load, "w_nominal"), ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (inspector);
+}
+
+/* A formula and its constants: checked as typed (the error under them
+ * names the character), applied as one undo step, refreshed from the model. */
+static void
+test_expression (void)
+{
+  g_autoptr(SwModel) model = sw_model_new ();
+  g_autoptr(SwHistory) history = NULL;
+  g_autoptr(SwExpression) external = NULL;
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *inspector = g_object_ref_sink (sw_inspector_new ());
+  Fixture f = { model, window, inspector, 0 };
+  SwInspectorExpressionRow *expr_row;
+  GtkWidget *formula, *constants, *error_row;
+  const SwExpression *e;
+  int k;
+
+  k = sw_model_add_component (model, "rotational.custom_coupling", "k", NULL);
+  g_assert_cmpint (k, >=, 0);
+  history = sw_history_new (model);
+  gtk_window_set_child (GTK_WINDOW (window), inspector);
+  sw_inspector_set_model (SW_INSPECTOR (inspector), model);
+  select_component (&f, k);
+
+  expr_row = SW_INSPECTOR_EXPRESSION_ROW (row (&f, "param-tau"));
+  formula = row (&f, "tau.formula");
+  constants = row (&f, "tau.constants");
+  error_row = row (&f, "tau.error");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (formula)), ==, "c*phi_rel + d*w_rel");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (constants)), ==, "c = 10000, d = 10");
+  g_assert_false (gtk_widget_get_visible (error_row));
+  g_assert_false (sw_history_get_can_undo (history));
+
+  /* Wrong as typed: shown under the entries, nothing handed out. */
+  gtk_editable_set_text (GTK_EDITABLE (formula), "c*phi_rel + q");
+  g_assert_true (gtk_widget_get_visible (error_row));
+  g_assert_true (gtk_widget_has_css_class (formula, "error"));
+  g_assert_nonnull (strstr (sw_inspector_expression_row_get_error (expr_row),
+                            "at character 13 of “c*phi_rel + q”: unknown name “q”"));
+  sw_inspector_expression_row_commit (expr_row);
+  g_assert_cmpstr (sw_expression_get_text (sw_model_get_component (model, k)->expression[0]), ==,
+                   "c*phi_rel + d*w_rel");
+
+  /* A constant for it makes it valid; applied, it is one undo step. */
+  gtk_editable_set_text (GTK_EDITABLE (constants), "c = 10000, q = 2");
+  g_assert_null (sw_inspector_expression_row_get_error (expr_row));
+  g_assert_false (gtk_widget_get_visible (error_row));
+  g_assert_false (gtk_widget_has_css_class (formula, "error"));
+  gtk_editable_set_text (GTK_EDITABLE (constants), "c = 10000, q = two");
+  g_assert_true (gtk_widget_has_css_class (constants, "error"));
+  gtk_editable_set_text (GTK_EDITABLE (constants), "c = 10000, q = 2");
+  sw_inspector_expression_row_commit (expr_row);
+  e = sw_model_get_component (model, k)->expression[0];
+  g_assert_cmpstr (sw_expression_get_text (e), ==, "c*phi_rel + q");
+  g_assert_cmpuint (sw_expression_get_n_constants (e), ==, 2);
+  g_assert_cmpfloat (sw_expression_get_constant_value (e, 1), ==, 2);
+  g_assert_true (sw_history_undo (history));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (formula)), ==, "c*phi_rel + d*w_rel");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (constants)), ==, "c = 10000, d = 10");
+
+  /* A change made elsewhere shows. */
+  external = sw_expression_new ("1e3*phi_rel^3", 0, NULL, NULL);
+  g_assert_true (sw_model_set_param_expression (model, k, "tau", external, NULL));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (formula)), ==, "1e3*phi_rel^3");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (constants)), ==, "");
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_finalize_object (inspector);
@@ -1531,6 +1601,7 @@ main (int   argc,
   ADD ("geometry", test_geometry);
   g_test_add_func ("/ui/inspector/shaft-geometry", test_shaft_geometry);
   g_test_add_func ("/ui/inspector/boolean", test_boolean);
+  g_test_add_func ("/ui/inspector/expression", test_expression);
   g_test_add_func ("/ui/inspector/table", test_table);
   g_test_add_func ("/ui/inspector/table-plot", test_table_plot);
   g_test_add_func ("/ui/inspector/table-columns", test_table_columns);
