@@ -323,8 +323,9 @@ test_properties (void)
   g_assert_cmpuint (count, ==, 2);
   g_object_get (palette, "search-text", &text, NULL);
   g_assert_cmpstr (text, ==, "mass");
-  /* translational.mass and translational.mass_with_stop_and_friction. */
-  g_assert_cmpuint (sw_palette_get_n_visible (SW_PALETTE (palette)), ==, 2);
+  /* translational.mass, translational.mass_with_stop_and_friction, the two
+   * Twin Builder masses and the two line forces with masses. */
+  g_assert_cmpuint (sw_palette_get_n_visible (SW_PALETTE (palette)), ==, 6);
 
   /* NULL is the empty search. */
   sw_palette_set_search_text (SW_PALETTE (palette), NULL);
