@@ -14,6 +14,7 @@ static const SwKind *const kinds[] = {
   &sw_kind_rot_spring_damper,
   &sw_kind_rot_shaft,
   &sw_kind_rot_disc,
+  &sw_kind_rot_rigidity,
   &sw_kind_rot_custom_coupling,
   /* Translational */
   &sw_kind_trans_fixed,
@@ -25,6 +26,7 @@ static const SwKind *const kinds[] = {
   &sw_kind_trans_spring_damper,
   &sw_kind_trans_line_force_with_mass,
   &sw_kind_trans_line_force_two_masses,
+  &sw_kind_trans_rigidity,
   &sw_kind_trans_custom_coupling,
   /* Transmission */
   &sw_kind_rot_ideal_gear,

@@ -55,6 +55,7 @@ void _sw_backlash_law (double c, double d, double b, double diff, double w, doub
 extern const SwKind sw_kind_trans_support_friction, sw_kind_trans_brake, sw_kind_trans_elasto_gap;
 extern const SwKind sw_kind_rot_disc, sw_kind_trans_mass_with_stop_and_friction;
 extern const SwKind sw_kind_rot_fan, sw_kind_rot_engine_speed, sw_kind_rot_gear_loss;
+extern const SwKind sw_kind_rot_rigidity, sw_kind_trans_rigidity;
 extern const SwKind sw_kind_rot_tb_mass, sw_kind_trans_tb_mass;
 extern const SwKind sw_kind_trans_line_force_with_mass, sw_kind_trans_line_force_two_masses;
 extern const SwKind sw_kind_rot_custom_coupling, sw_kind_trans_custom_coupling;
