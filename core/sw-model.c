@@ -92,15 +92,39 @@ _sw_component_label (const char *id)
 
 /* Components */
 
+/* The one block of a component's per-parameter arrays, zeroed. */
+static void
+alloc_params (SwComponent *component, guint n)
+{
+  gsize n_slots = MAX (n, 1);
+  char *block = g_malloc0 (n_slots * (sizeof (double) + 3 * sizeof (gpointer) + sizeof (gboolean)));
+
+  component->param = (double *) block;
+  component->signal = (SwSignal **) (block + n_slots * sizeof (double));
+  component->table = (SwTable **) (block + n_slots * (sizeof (double) + sizeof (gpointer)));
+  component->expression = (SwExpression **) (block + n_slots * (sizeof (double) + 2 * sizeof (gpointer)));
+  component->given = (gboolean *) (block + n_slots * (sizeof (double) + 3 * sizeof (gpointer)));
+}
+
+static gsize
+params_bytes (guint n)
+{
+  return MAX (n, 1) * (sizeof (double) + 3 * sizeof (gpointer) + sizeof (gboolean));
+}
+
 void
 _sw_component_clear (SwComponent *component)
 {
   g_clear_pointer (&component->id, g_free);
-  for (guint i = 0; i < SW_KIND_MAX_PARAMS; i++)
+  if (component->param != NULL)
     {
-      g_clear_pointer (&component->signal[i], sw_signal_unref);
-      g_clear_pointer (&component->table[i], sw_table_unref);
-      g_clear_pointer (&component->expression[i], sw_expression_unref);
+      for (guint i = 0; i < component->kind->n_params; i++)
+        {
+          g_clear_pointer (&component->signal[i], sw_signal_unref);
+          g_clear_pointer (&component->table[i], sw_table_unref);
+          g_clear_pointer (&component->expression[i], sw_expression_unref);
+        }
+      g_clear_pointer (&component->param, g_free);
     }
   g_clear_pointer (&component->ui, json_node_unref);
 }
@@ -122,8 +146,9 @@ _sw_component_init (SwComponent  *component,
   memset (component, 0, sizeof *component);
   component->id = g_strdup (id);
   component->kind = kind;
+  alloc_params (component, kind->n_params);
 
-  for (guint i = 0; i < SW_KIND_MAX_PARAMS; i++)
+  for (guint i = 0; i < kind->n_params; i++)
     component->param[i] = NAN;
 
   for (guint i = 0; i < kind->n_params; i++)
@@ -1097,7 +1122,7 @@ sw_model_set_param (SwModel     *model,
       !_sw_check_param (who, c->kind, p, value, error))
     return FALSE;
 
-  memcpy (params, c->param, sizeof params);
+  memcpy (params, c->param, c->kind->n_params * sizeof (double));
   params[p] = value;
   if (!_sw_validate_params (who, c->kind, params, error))
     return FALSE;
@@ -1155,7 +1180,7 @@ sw_model_set_param_signal (SwModel     *model,
       !_sw_check_param (who, c->kind, p, value, error))
     return FALSE;
 
-  memcpy (params, c->param, sizeof params);
+  memcpy (params, c->param, c->kind->n_params * sizeof (double));
   params[p] = value;
   if (!_sw_validate_params (who, c->kind, params, error))
     return FALSE;
@@ -1208,7 +1233,7 @@ sw_model_set_param_table (SwModel        *model,
   if (!_sw_check_table (who, c->kind, p, table, error))
     return FALSE;
 
-  memcpy (params, c->param, sizeof params);
+  memcpy (params, c->param, c->kind->n_params * sizeof (double));
   params[p] = _sw_table_param_value (table);
   if (!_sw_validate_params (who, c->kind, params, error))
     return FALSE;
@@ -1796,7 +1821,9 @@ component_copy (SwComponent       *dest,
 {
   *dest = *src;
   dest->id = g_strdup (src->id);
-  for (guint i = 0; i < SW_KIND_MAX_PARAMS; i++)
+  alloc_params (dest, src->kind->n_params);
+  memcpy (dest->param, src->param, params_bytes (src->kind->n_params));
+  for (guint i = 0; i < src->kind->n_params; i++)
     {
       if (src->signal[i] != NULL)
         dest->signal[i] = sw_signal_ref (src->signal[i]);

@@ -13,27 +13,29 @@
 
 G_BEGIN_DECLS
 
+/* The per-parameter arrays below hold kind->n_params entries each (one
+ * block, sized by the kind: a model of many small parts stays small). */
 typedef struct {
   char         *id;          /* unique in the model; letters, digits, '_' */
   const SwKind *kind;
   /* Per kind parameter (index as in kind->params): the value, or NAN for an
    * INITIAL parameter the file leaves out. */
-  double        param[SW_KIND_MAX_PARAMS];
+  double       *param;
   /* For SIGNAL parameters the signal (a constant one for a number); NULL for
    * the others. Owned by the component. */
-  SwSignal     *signal[SW_KIND_MAX_PARAMS];
+  SwSignal    **signal;
   /* For TABLE parameters the table (the kind's default when not given);
    * NULL for the others. Owned by the component. param[] then holds the
    * table's first row's second column (the value at the lowest speed, for
    * display: a symbol's key text), or NAN for a table of one column. */
-  SwTable      *table[SW_KIND_MAX_PARAMS];
+  SwTable     **table;
   /* For EXPRESSION parameters the formula and its constants (the kind's
    * default when not given); NULL for the others. Owned by the component.
    * param[] then holds NAN. */
-  SwExpression *expression[SW_KIND_MAX_PARAMS];
+  SwExpression **expression;
   /* TRUE where the file (or the editor) gave the parameter; saving writes
    * these and leaves defaults out. */
-  gboolean      given[SW_KIND_MAX_PARAMS];
+  gboolean     *given;
   gboolean      has_position;
   double        position[2];
   JsonNode     *ui;          /* the component's "ui" object, kept as is; or NULL */

@@ -24,10 +24,11 @@ struct _SwPart {
   const char   *id;
   guint         component;                     /* index in the model */
   guint         node[SW_KIND_MAX_PORTS];       /* node of each port */
-  double        param[SW_KIND_MAX_PARAMS];     /* NAN for an unset INITIAL */
-  SwSignal     *signal[SW_KIND_MAX_PARAMS];    /* SIGNAL params, else NULL */
-  SwTable      *table[SW_KIND_MAX_PARAMS];     /* TABLE params, else NULL */
-  SwFunction   *function[SW_KIND_MAX_PARAMS];  /* EXPRESSION params, else NULL */
+  /* Per parameter of the kind (kind->n_params each, one block): */
+  double       *param;      /* NAN for an unset INITIAL */
+  SwSignal    **signal;     /* SIGNAL params, else NULL */
+  SwTable     **table;      /* TABLE params, else NULL */
+  SwFunction  **function;   /* EXPRESSION params, else NULL */
   guint         first_row;                     /* the part's constraint rows */
   guint         n_rows;
 };

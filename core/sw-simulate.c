@@ -360,7 +360,7 @@ collect_events (const SwSystem *sys, double stop, GError **error)
   g_autoptr (GArray) ev = g_array_new (FALSE, FALSE, sizeof (double));
 
   for (guint i = 0; i < sys->n_parts; i++)
-    for (guint k = 0; k < SW_KIND_MAX_PARAMS; k++)
+    for (guint k = 0; k < sys->parts[i].kind->n_params; k++)
       {
         const SwSignal *s = sys->parts[i].signal[k];
         double t = 0, te;

@@ -384,6 +384,25 @@ build_nodes (SwAssembly *ctx)
   sys->mass = g_new0 (double, MAX (sys->n_nodes, 1));
 }
 
+/* A part's per-parameter arrays: one block, sized by its kind. */
+static gsize
+part_params_bytes (const SwPart *p)
+{
+  return MAX (p->kind->n_params, 1) * (sizeof (double) + 3 * sizeof (gpointer));
+}
+
+static void
+part_alloc_params (SwPart *p)
+{
+  gsize n = MAX (p->kind->n_params, 1);
+  char *block = g_malloc0 (part_params_bytes (p));
+
+  p->param = (double *) block;
+  p->signal = (SwSignal **) (block + n * sizeof (double));
+  p->table = (SwTable **) (block + n * (sizeof (double) + sizeof (gpointer)));
+  p->function = (SwFunction **) (block + n * (sizeof (double) + 2 * sizeof (gpointer)));
+}
+
 /* FALSE (and a message naming the component) when a formula does not
  * compile, which the model's checks should have made impossible. */
 static gboolean
@@ -405,7 +424,8 @@ build_parts (SwAssembly *ctx, GError **error)
       p->kind = c->kind;
       p->id = g_strdup (c->id);
       p->component = i;
-      memcpy (p->param, c->param, sizeof p->param);
+      part_alloc_params (p);
+      memcpy (p->param, c->param, c->kind->n_params * sizeof (double));
       for (guint k = 0; k < c->kind->n_params; k++)
         {
           if (c->signal[k] != NULL)
@@ -604,9 +624,12 @@ _sw_system_assemble_locked (const SwSystem *base, const double *locked, GError *
   for (guint i = 0; i < sys->n_parts; i++)
     {
       SwPart *p = &sys->parts[i];
+      const double *param = p->param;
 
       p->id = g_strdup (p->id);
-      for (guint k = 0; k < SW_KIND_MAX_PARAMS; k++)
+      part_alloc_params (p);
+      memcpy (p->param, param, part_params_bytes (p));
+      for (guint k = 0; k < p->kind->n_params; k++)
         {
           if (p->signal[k] != NULL)
             sw_signal_ref (p->signal[k]);
@@ -664,12 +687,15 @@ sw_system_unref (SwSystem *sys)
   for (guint i = 0; i < sys->n_parts; i++)
     {
       g_free ((char *) sys->parts[i].id);
-      for (guint k = 0; k < SW_KIND_MAX_PARAMS; k++)
+      if (sys->parts[i].param == NULL)
+        continue;
+      for (guint k = 0; k < sys->parts[i].kind->n_params; k++)
         {
           g_clear_pointer (&sys->parts[i].signal[k], sw_signal_unref);
           g_clear_pointer (&sys->parts[i].table[k], sw_table_unref);
           g_clear_pointer (&sys->parts[i].function[k], _sw_function_unref);
         }
+      g_free (sys->parts[i].param);
     }
   for (guint k = 0; k < sys->n_drivers; k++)
     sw_signal_unref (sys->drivers[k].signal);

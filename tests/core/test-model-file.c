@@ -232,7 +232,7 @@ test_load (void)
   g_assert_false (c->given[sw_kind_find_param (inertia, "phi0")]);
   g_assert_true (isnan (c->param[sw_kind_find_param (inertia, "w0")]));
   g_assert_false (c->given[sw_kind_find_param (inertia, "w0")]);
-  for (guint i = 0; i < SW_KIND_MAX_PARAMS; i++)
+  for (guint i = 0; i < c->kind->n_params; i++)
     g_assert_null (c->signal[i]);
   g_assert_false (c->has_position);
   g_assert_cmpuint (c->line, ==, 6);

@@ -32,6 +32,10 @@ part_init (SwPart *p, const char *kind_name)
   memset (p, 0, sizeof *p);
   p->kind = kind;
   p->id = "stf";
+  p->param = g_new0 (double, kind->n_params);
+  p->signal = g_new0 (SwSignal *, kind->n_params);
+  p->table = g_new0 (SwTable *, kind->n_params);
+  p->function = g_new0 (SwFunction *, kind->n_params);
   p->node[0] = 0;
   p->node[1] = 1;
   for (guint i = 0; i < kind->n_params; i++)
@@ -54,6 +58,10 @@ part_clear (SwPart *p)
       g_clear_pointer (&p->table[i], sw_table_unref);
       g_clear_pointer (&p->signal[i], sw_signal_unref);
     }
+  g_free (p->param);
+  g_free (p->signal);
+  g_free (p->table);
+  g_free (p->function);
 }
 
 static int

@@ -143,7 +143,7 @@ count_events (SwModel *model, double stop_time_s)
     {
       const SwComponent *c = sw_model_get_component (model, i);
 
-      for (guint k = 0; k < SW_KIND_MAX_PARAMS; k++)
+      for (guint k = 0; k < c->kind->n_params; k++)
         {
           double t = 0, te;
 
