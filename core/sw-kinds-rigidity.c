@@ -364,7 +364,7 @@ static const SwTableDesc trans_frc_table = { trans_frc_columns, 2, char_default,
 #define EXP_HELP N_("≥ 0 (a negative exponent would make the law infinite at 0)")
 #define SMOOTH_HELP N_("> 0: the coefficient changes smoothly at the limits, the harder the larger (2 soft, 32 hard); " \
                        "0: it jumps there")
-#define CND_HELP N_("Where the smooth change is half done: 1 puts about 63 % of it at the limits")
+#define CND_HELP N_("Where the smooth change is half done: 1 puts about 63 percent of it at the limits")
 
 /* The parameters, in the manual's (netlist) order; X is the position
  * difference's name, Y the torque's prefix. */
@@ -442,7 +442,7 @@ static const SwParamDesc rot_params[] = {
 static const SwParamDesc trans_params[] = {
   RIGIDITY_PARAMS ("N/m", "N.s/m", "m", "N", "DSBKLU", "DSBKLL", "DSSTPU", "DSSTPL", "FSTFCH", "FFRCCH",
                    "KFRCCCH", "FEXT", "DS0", &trans_stf_table, &trans_frc_table, 1,
-                   N_("Where the smooth change is half done: 1 puts about 63 % of it at the limits (the manual's "
+                   N_("Where the smooth change is half done: 1 puts about 63 percent of it at the limits (the manual's "
                       "default 0 would divide by zero: 1 here)"),
                    N_("Backlash upper limit of position diff"), N_("Backlash lower limit of position diff"),
                    N_("2nd step upper limit of position diff"), N_("2nd step lower limit of position diff"),
