@@ -47,6 +47,14 @@ typedef enum {
   SHAPE_ELASTO_GAP,       /* a spring-damper stopping short of a plate */
   SHAPE_STOP_MASS,        /* a mass on hatched ground between two stops */
   SHAPE_DISC,             /* a thin disc on the shaft */
+  SHAPE_RIGIDITY,         /* a spring-damper with a progressive coil and a
+                           * stepped characteristic */
+  SHAPE_TB_MASS,          /* a body with the source node on top, the
+                           * predecessor left, the successor right */
+  SHAPE_CUSTOM_COUPLING,  /* a box with f(x) between two shafts */
+  SHAPE_LINE_FORCE_MASS,  /* a line between the frames, a point mass on it */
+  SHAPE_LINE_FORCE_TWO_MASSES, /* a line between the frames, a point mass
+                                * near each end */
 } Shape;
 
 /* What a source circle holds. */
@@ -104,6 +112,14 @@ static const ShapeEntry shape_table[] = {
   { "translational.elasto_gap", SHAPE_ELASTO_GAP },
   { "translational.mass_with_stop_and_friction", SHAPE_STOP_MASS },
   { "rotational.disc", SHAPE_DISC },
+  { "rotational.rigidity", SHAPE_RIGIDITY },
+  { "translational.rigidity", SHAPE_RIGIDITY },
+  { "rotational.tb_mass", SHAPE_TB_MASS },
+  { "translational.tb_mass", SHAPE_TB_MASS },
+  { "rotational.custom_coupling", SHAPE_CUSTOM_COUPLING },
+  { "translational.custom_coupling", SHAPE_CUSTOM_COUPLING },
+  { "translational.line_force_with_mass", SHAPE_LINE_FORCE_MASS },
+  { "translational.line_force_with_two_masses", SHAPE_LINE_FORCE_TWO_MASSES },
   { "rotational.torque", SHAPE_SOURCE, GLYPH_TORQUE },
   { "rotational.constant_torque", SHAPE_SOURCE, GLYPH_TORQUE, MARK_CONSTANT },
   { "rotational.torque_step", SHAPE_SOURCE, GLYPH_TORQUE, MARK_STEP },
@@ -203,6 +219,8 @@ shape_fits (Shape         shape,
     case SHAPE_R2T:
     case SHAPE_WHEEL:
       return n_main == 2 && n_supports <= 2;
+    case SHAPE_TB_MASS:
+      return n_main == 3 && n_supports <= 1;
     case SHAPE_GEAR:
     case SHAPE_INERTIA:
     case SHAPE_MASS:
@@ -218,8 +236,13 @@ shape_fits (Shape         shape,
     case SHAPE_ELASTO_GAP:
     case SHAPE_STOP_MASS:
     case SHAPE_DISC:
+    case SHAPE_RIGIDITY:
+    case SHAPE_CUSTOM_COUPLING:
     default:
       return n_main == 2 && n_supports <= 1;
+    case SHAPE_LINE_FORCE_MASS:
+    case SHAPE_LINE_FORCE_TWO_MASSES:
+      return n_main == 2 && n_supports == 0;
     case SHAPE_BRAKE:
     case SHAPE_BEARING_FRICTION:
     case SHAPE_LOSSY_GEAR:
@@ -286,6 +309,31 @@ get_layout (const SwKind *kind,
       layout->port_y[2] = 0;
       return;
 
+    case SHAPE_TB_MASS:
+      /* The predecessor on the left, the successor on the right, the
+       * source node (the first flange) and the support below; the top
+       * stays free so that the canvas puts the label there, not across
+       * the successor's wire. */
+      layout->width = 60;
+      layout->height = 40;
+      for (guint i = 0; i < kind->n_ports; i++)
+        {
+          static const double main_x[] = { 0, -30, 30 }, main_y[] = { 20, 0, 0 };
+
+          if (kind->ports[i].is_support)
+            {
+              layout->port_x[i] = 20;
+              layout->port_y[i] = 20;
+            }
+          else
+            {
+              layout->port_x[i] = main_x[main_index];
+              layout->port_y[i] = main_y[main_index];
+              main_index++;
+            }
+        }
+      return;
+
     case SHAPE_BOX:
     case SHAPE_INERTIA:
     case SHAPE_MASS:
@@ -308,6 +356,10 @@ get_layout (const SwKind *kind,
     case SHAPE_ELASTO_GAP:
     case SHAPE_STOP_MASS:
     case SHAPE_DISC:
+    case SHAPE_RIGIDITY:
+    case SHAPE_CUSTOM_COUPLING:
+    case SHAPE_LINE_FORCE_MASS:
+    case SHAPE_LINE_FORCE_TWO_MASSES:
     default:
       break;
     }
@@ -604,6 +656,65 @@ zigzag (cairo_t *cr,
     cairo_line_to (cr, x1 + step * (i + 0.5), y + (i % 2 == 0 ? -amplitude : amplitude));
   cairo_line_to (cr, x2, y);
   cairo_stroke (cr);
+}
+
+/* A zigzag whose pitch shrinks by ratio from peak to peak: a progressive
+ * spring, stiffer the more it is compressed. */
+static void
+progressive_zigzag (cairo_t *cr,
+                    double   x1,
+                    double   x2,
+                    double   y,
+                    double   amplitude,
+                    guint    n_peaks,
+                    double   ratio)
+{
+  double total = 0, pitch, x = x1;
+
+  for (guint i = 0; i < n_peaks; i++)
+    total += pow (ratio, i);
+  pitch = (x2 - x1) / total;
+
+  cairo_move_to (cr, x1, y);
+  for (guint i = 0; i < n_peaks; i++)
+    {
+      cairo_line_to (cr, x + 0.5 * pitch, y + (i % 2 == 0 ? -amplitude : amplitude));
+      x += pitch;
+      pitch *= ratio;
+    }
+  cairo_line_to (cr, x2, y);
+  cairo_stroke (cr);
+}
+
+/* A small characteristic through (x, y), half_size across: thin axes and
+ * an odd curve that is flat in the play, then rises, then rises steeply
+ * in the 2nd step. */
+static void
+stepped_characteristic (cairo_t *cr,
+                        double   x,
+                        double   y,
+                        double   half_size)
+{
+  /* Corners of the right half, as fractions of half_size, y up. */
+  static const double u[] = { 0.2, 0.6, 1.0 }, v[] = { 0.06, 0.4, 1.0 };
+  double h = half_size;
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, 0.8);
+  line (cr, x - h, y, x + h, y);
+  line (cr, x, y - h, x, y + h);
+  cairo_restore (cr);
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, 1.3);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_move_to (cr, x - u[2] * h, y + v[2] * h);
+  for (int i = 1; i >= 0; i--)
+    cairo_line_to (cr, x - u[i] * h, y + v[i] * h);
+  for (int i = 0; i < 3; i++)
+    cairo_line_to (cr, x + u[i] * h, y - v[i] * h);
+  cairo_stroke (cr);
+  cairo_restore (cr);
 }
 
 /* A cylinder open to the right with a piston: x1 to x2 wide, centred on y,
@@ -1215,6 +1326,96 @@ draw_body (cairo_t             *cr,
       cairo_restore (cr);
       rounded_rectangle (cr, -2, -16, 4, 32, 1);
       fill_tinted_and_stroke (cr, style, tint, 0.35);
+      break;
+
+    case SHAPE_RIGIDITY:
+      /* The spring-damper, its coil tighter towards ROT2 (a progressive
+       * rigidity), and beside it its characteristic: flat in the
+       * backlash, steeper in the 2nd step. */
+      draw_two_port_stubs (cr, layout, -22, 10);
+      line (cr, -22, -13, -22, 13);
+      line (cr, 10, -13, 10, 13);
+      cairo_save (cr);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      line (cr, -22, -9, -18, -9);
+      progressive_zigzag (cr, -18, 7, -9, 4.5, 7, 0.8);
+      line (cr, 7, -9, 10, -9);
+      cairo_restore (cr);
+      line (cr, -22, 9, -15, 9);
+      dashpot (cr, style, tint, -15, 0, 9, 5.5, -6, 10);
+      set_colour (cr, style->fg, 1);
+      stepped_characteristic (cr, 21, -11, 7);
+      break;
+
+    case SHAPE_TB_MASS:
+      {
+        /* The body with the predecessor's and successor's flanges at its
+         * sides and the source node's coming up into it from below, on
+         * ground held by the support: a disc for a rotational mass, a
+         * block for a translational one. */
+        gboolean rotational = kind->ports[0].domain == SW_DOMAIN_ROTATIONAL;
+        double half_w = rotational ? 12 : 15;
+
+        cairo_save (cr);
+        cairo_set_line_width (cr, rotational ? 2.5 : LINE_WIDTH);
+        draw_two_port_stubs (cr, layout, -half_w, half_w);
+        for (guint i = 0; i < kind->n_ports; i++)
+          if (!kind->ports[i].is_support && layout->port_y[i] > 0)
+            line (cr, layout->port_x[i], layout->port_y[i], layout->port_x[i], 11);
+        cairo_restore (cr);
+        if (rotational)
+          rounded_rectangle (cr, -half_w, -15, 2 * half_w, 26, 2);
+        else
+          cairo_rectangle (cr, -half_w, -14, 2 * half_w, 25);
+        fill_tinted_and_stroke (cr, style, tint, rotational ? 0.35 : 0.3);
+        /* The ground, open where the source node's shaft comes through,
+         * hatched clear of that shaft and of the support's line. */
+        set_colour (cr, style->fg, 1);
+        cairo_save (cr);
+        cairo_set_line_width (cr, 2);
+        line (cr, -22, 13, -4, 13);
+        line (cr, 4, 13, 28, 13);
+        cairo_restore (cr);
+        cairo_save (cr);
+        cairo_set_line_width (cr, 1);
+        for (double x = -18; x <= 28; x += 5)
+          if ((x < -4 || x > 9) && (x < 15 || x > 25))
+            line (cr, x, 13, x - 4, 18);
+        cairo_restore (cr);
+        for (guint i = 0; i < kind->n_ports; i++)
+          if (kind->ports[i].is_support)
+            line (cr, layout->port_x[i], 13, layout->port_x[i], layout->port_y[i]);
+      }
+      break;
+
+    case SHAPE_CUSTOM_COUPLING:
+      /* A box holding the typed formula between two shafts. */
+      cairo_save (cr);
+      if (kind->ports[0].domain == SW_DOMAIN_ROTATIONAL)
+        cairo_set_line_width (cr, 2.5);
+      draw_two_port_stubs (cr, layout, -15, 15);
+      cairo_restore (cr);
+      rounded_rectangle (cr, -15, -12, 30, 24, 2);
+      fill_tinted_and_stroke (cr, style, tint, 0.15);
+      set_colour (cr, style->fg, 1);
+      upright_text (cr, "f(x)", 0, 0, 11, FALSE, 24);
+      break;
+
+    case SHAPE_LINE_FORCE_MASS:
+    case SHAPE_LINE_FORCE_TWO_MASSES:
+      {
+        /* The line of action from frame_a to frame_b with its point
+         * masses: one in the middle, or one near each end. */
+        gboolean two = layout->entry.shape == SHAPE_LINE_FORCE_TWO_MASSES;
+
+        line (cr, -layout->width / 2, 0, layout->width / 2, 0);
+        for (guint i = 0; i < (two ? 2u : 1u); i++)
+          {
+            cairo_new_sub_path (cr);
+            cairo_arc (cr, two ? (i == 0 ? -16 : 16) : 0, 0, two ? 5 : 6, 0, 2 * G_PI);
+            fill_tinted_and_stroke (cr, style, tint, 0.8);
+          }
+      }
       break;
 
     case SHAPE_BOX:

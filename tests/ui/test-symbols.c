@@ -486,11 +486,13 @@ check_own_picture (const char  *name,
   g_assert_cmpfloat (h, ==, 40);
   g_assert_true (probes_pass (kind, probes, n_probes, TRUE));
 
+  /* The box (60 × 40 for two flanges, taller for more), its top edge 8
+   * inside the frame's. */
   box.name = "future.box";
   sw_symbol_get_size (&box, &w, &h);
   g_assert_cmpfloat (w, ==, 60);
-  g_assert_cmpfloat (h, ==, 40);
-  g_assert_cmpuint (probe (&box, -15, -12), >, 128);
+  g_assert_cmpfloat (h, >=, 40);
+  g_assert_cmpuint (probe (&box, -15, -(h / 2 - 8)), >, 128);
   g_assert_false (probes_pass (&box, probes, n_probes, FALSE));
 }
 
@@ -564,6 +566,95 @@ test_lossy_gear (void)
   g_assert_cmpuint (probe (ideal, 6, -14.75), ==, 0);
   g_assert_cmpuint (probe (ideal, 14, -14.75), ==, 0);
   g_assert_cmpuint (probe (ideal, 6, 14), ==, 0);
+}
+
+/* Twin Builder's kinds, the formula coupling and the line forces have
+ * pictures of their own: the rigidity is the spring-damper with its
+ * characteristic beside it (which the plain spring-damper lacks), the mass
+ * a body on ground with the source node's shaft coming through it from
+ * below, the coupling a box with f(x) between two shafts, the line forces
+ * a line with one point mass in the middle or one near each end. */
+static void
+test_twin_builder_and_formula (void)
+{
+  /* Rigidity: the end bars, nothing between spring and damper, the
+   * characteristic's axis, its curve clear of the corners it does not
+   * reach (low on the right, high on the left). */
+  static const Probe rigidity[] = {
+    { -22, -12, LINE }, { 10, 12, LINE }, { -6, 0, EMPTY }, { 21, -16, LINE },
+    { 27, -8, EMPTY }, { 16, -14, EMPTY }, { -26, -10, EMPTY },
+  };
+  /* Mass: the body, the flanges' shafts at its sides, the ground either
+   * side of the gap the source node's shaft comes up through, the
+   * support's line; nothing above the body. */
+  static const Probe mass[] = {
+    { 0, -5, OPAQUE }, { -20, 0, LINE }, { 20, 0, LINE }, { -15, 13, LINE }, { 10, 13, LINE },
+    { -3, 13, EMPTY }, { 0, 15, LINE }, { 20, 15, LINE }, { 0, -18, EMPTY }, { -20, -10, EMPTY },
+  };
+  /* Coupling: the shafts, the box's edge and its inside, empty around. */
+  static const Probe coupling[] = {
+    { -20, 0, LINE }, { 20, 0, LINE }, { 0, -12, LINE }, { -12, -6, OPAQUE },
+    { 0, -16, EMPTY }, { -20, -8, EMPTY }, { 20, 8, EMPTY },
+  };
+  static const Probe one_mass[] = {
+    { 0, 3, OPAQUE }, { -15, 0, LINE }, { 15, 0, LINE }, { 0, -8, EMPTY },
+    { -16, -3, EMPTY }, { 16, 3, EMPTY },
+  };
+  static const Probe two_masses[] = {
+    { -16, 2, OPAQUE }, { 16, -2, OPAQUE }, { 0, 0, LINE }, { -24, 0, LINE },
+    { 0, 3, EMPTY }, { -16, -8, EMPTY }, { 16, 8, EMPTY },
+  };
+  const char *masses[] = { "rotational.tb_mass", "translational.tb_mass" };
+
+  check_own_picture ("rotational.rigidity", rigidity, G_N_ELEMENTS (rigidity));
+  check_own_picture ("translational.rigidity", rigidity, G_N_ELEMENTS (rigidity));
+  g_assert_false (probes_pass (find_kind ("rotational.spring_damper"), rigidity, G_N_ELEMENTS (rigidity), FALSE));
+  g_assert_cmpuint (probe (find_kind ("rotational.spring_damper"), 21, -16), ==, 0);
+
+  check_own_picture ("rotational.custom_coupling", coupling, G_N_ELEMENTS (coupling));
+  check_own_picture ("translational.custom_coupling", coupling, G_N_ELEMENTS (coupling));
+
+  check_own_picture ("translational.line_force_with_mass", one_mass, G_N_ELEMENTS (one_mass));
+  check_own_picture ("translational.line_force_with_two_masses", two_masses, G_N_ELEMENTS (two_masses));
+  g_assert_false (probes_pass (find_kind ("translational.line_force_with_two_masses"), one_mass,
+                               G_N_ELEMENTS (one_mass), FALSE));
+  g_assert_false (probes_pass (find_kind ("translational.line_force_with_mass"), two_masses,
+                               G_N_ELEMENTS (two_masses), FALSE));
+
+  for (guint k = 0; k < G_N_ELEMENTS (masses); k++)
+    {
+      const SwKind *kind = find_kind (masses[k]);
+      const char *prefix = kind->ports[0].domain == SW_DOMAIN_ROTATIONAL ? "ROT" : "TR";
+      g_autofree char *name1 = g_strconcat (prefix, "1", NULL);
+      g_autofree char *name2 = g_strconcat (prefix, "2", NULL);
+      double w, h, x, y, sx, sy;
+
+      check_own_picture (masses[k], mass, G_N_ELEMENTS (mass));
+      g_assert_false (probes_pass (find_kind (k == 0 ? "rotational.inertia" : "translational.mass"),
+                                   mass, G_N_ELEMENTS (mass), FALSE));
+
+      /* The predecessor left, the successor right, the source node below
+       * the body's middle and the support beside it; nothing on top, so
+       * that the canvas puts the label there. */
+      sw_symbol_get_size (kind, &w, &h);
+      sw_symbol_get_port_position (kind, sw_kind_find_port (kind, name1), &x, &y);
+      g_assert_cmpfloat (x, ==, -w / 2);
+      g_assert_cmpfloat (y, ==, 0);
+      sw_symbol_get_port_position (kind, sw_kind_find_port (kind, name2), &x, &y);
+      g_assert_cmpfloat (x, ==, w / 2);
+      g_assert_cmpfloat (y, ==, 0);
+      sw_symbol_get_port_position (kind, sw_kind_find_port (kind, prefix), &x, &y);
+      g_assert_cmpfloat (x, ==, 0);
+      g_assert_cmpfloat (y, ==, h / 2);
+      sw_symbol_get_port_position (kind, sw_kind_find_port (kind, "support"), &sx, &sy);
+      g_assert_cmpfloat (sy, ==, h / 2);
+      g_assert_cmpfloat (sx, >, x);
+      for (guint p = 0; p < kind->n_ports; p++)
+        {
+          sw_symbol_get_port_position (kind, p, &x, &y);
+          g_assert_cmpfloat (y, >, -h / 2);
+        }
+    }
 }
 
 static void
@@ -654,6 +745,7 @@ main (int   argc,
   g_test_add_func ("/ui/symbols/friction", test_friction);
   g_test_add_func ("/ui/symbols/play-and-stops", test_play_and_stops);
   g_test_add_func ("/ui/symbols/lossy-gear", test_lossy_gear);
+  g_test_add_func ("/ui/symbols/twin-builder-and-formula", test_twin_builder_and_formula);
   g_test_add_func ("/ui/symbols/key-text", test_key_text);
 
   return g_test_run ();
