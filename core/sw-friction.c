@@ -16,6 +16,11 @@
  * (or at one instant). */
 #define CHATTER_EVENTS 500
 #define CHATTER_SPAN 1e-6
+/* And a slower pile-up: this many within 1e-3 of the run's length (a part
+ * that breaks away and sticks again at every first step of the integrator,
+ * some nanoseconds apart). */
+#define CHATTER_EVENTS_SLOW 10000
+#define CHATTER_SPAN_SLOW 1e-3
 
 typedef struct {
   guint part;
@@ -58,6 +63,9 @@ struct _SwFrictionRun {
   double       recent[CHATTER_EVENTS];
   guint        n_recent;
   double       chatter_span;
+  double      *recent_slow;  /* the same, CHATTER_EVENTS_SLOW of them */
+  guint        n_recent_slow;
+  double       chatter_span_slow;
   gboolean     settled;   /* the modes at the start are settled */
 };
 
@@ -131,6 +139,8 @@ _sw_friction_run_new (const SwSystem *base)
   run->band = g_new0 (double, MAX (run->n, 1));
   run->g_trial = g_new0 (double, run->n_switch);
   run->chatter_span = 1e-12;
+  run->chatter_span_slow = 1e-12;
+  run->recent_slow = g_new0 (double, CHATTER_EVENTS_SLOW);
   run->changes = g_array_new (FALSE, FALSE, sizeof (Change));
   return run;
 }
@@ -139,6 +149,7 @@ void
 _sw_friction_run_set_length (SwFrictionRun *run, double length)
 {
   run->chatter_span = MAX (CHATTER_SPAN * length, 1e-12);
+  run->chatter_span_slow = MAX (CHATTER_SPAN_SLOW * length, 1e-12);
 }
 
 void
@@ -149,6 +160,7 @@ _sw_friction_run_free (SwFrictionRun *run)
   sw_equations_free (run->eq);
   sw_system_unref (run->sys);
   sw_system_unref (run->base);
+  g_free (run->recent_slow);
   g_free (run->parts);
   g_free (run->contacts);
   g_free (run->region);
@@ -879,6 +891,7 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
   g_array_set_size (run->changes, 0);
   /* Events piling up while time hardly advances: chattering. */
   run->recent[run->n_recent++ % CHATTER_EVENTS] = t;
+  run->recent_slow[run->n_recent_slow++ % CHATTER_EVENTS_SLOW] = t;
 
   /* A part with hard stops cannot be beyond them (only at the start can it
    * be: every later arrival is located). */
@@ -981,7 +994,9 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
         }
     }
   if (round == MAX_SETTLE_ROUNDS
-      || (run->n_recent >= CHATTER_EVENTS && t - run->recent[run->n_recent % CHATTER_EVENTS] <= run->chatter_span))
+      || (run->n_recent >= CHATTER_EVENTS && t - run->recent[run->n_recent % CHATTER_EVENTS] <= run->chatter_span)
+      || (run->n_recent_slow >= CHATTER_EVENTS_SLOW
+          && t - run->recent_slow[run->n_recent_slow % CHATTER_EVENTS_SLOW] <= run->chatter_span_slow))
     {
       guint culprit = run->parts[0];
 

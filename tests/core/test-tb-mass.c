@@ -158,6 +158,34 @@ test_stick_and_laws (void)
   g_assert_cmpfloat (w[n - 1], >, 0);
 }
 
+/* Inconsistent friction: a break-off torque of 0 but 843 N.m of sliding
+ * friction at any speed (KEXP = 0) against 24 N.m: the mass breaks away and
+ * sticks again at every first step of the integrator, nanoseconds apart.
+ * The run ends with a message naming it (the random models found it
+ * growing for minutes). */
+static void
+test_chatter (void)
+{
+  static const char text[] = MODEL (
+    "{\"id\": \"m\", \"kind\": \"rotational.tb_mass\", \"params\": {\"J\": 73.7, \"KMUL\": 843.7, \"KEXP\": 0, "
+    "\"OMEGASTK\": 369, \"MSTK\": 0, \"MEXT\": 3.4, \"KEXT\": 7, \"OMEGA0\": 3.1}}", "", "1");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "chatter.shaft", &error);
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  SwSimulateOptions o;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  o = sw_simulate_options_from_system (sys);
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_null (tr);
+  g_assert_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED);
+  g_assert_nonnull (strstr (error->message, "component “m”"));
+  g_assert_nonnull (strstr (error->message, "chatter"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -167,6 +195,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/tb-mass/viscous-decay", test_viscous_decay);
   g_test_add_func ("/core/tb-mass/limit-stop", test_limit_stop);
   g_test_add_func ("/core/tb-mass/stick-and-laws", test_stick_and_laws);
+  g_test_add_func ("/core/tb-mass/chatter", test_chatter);
 
   return g_test_run ();
 }
