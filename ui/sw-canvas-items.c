@@ -39,7 +39,7 @@ dup_key_text (const SwComponent *c)
       char *equals;
 
       /* "tau = 1.2 N·m" with the last row's value put in. */
-      memcpy (params, c->param, sizeof params);
+      memcpy (params, c->param, kind->n_params * sizeof (double));
       params[index] = sw_table_get (table, 0, 1);
       first = sw_symbol_dup_key_text (kind, params);
       equals = first != NULL ? strstr (first, " = ") : NULL;
