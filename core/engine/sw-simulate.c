@@ -769,12 +769,12 @@ integrate (const SwSystem          *sys,
              * switching functions depend on time alone: checked on the
              * output grid. */
             t = friction != NULL ? MIN (t_stop, t + dt) : t_stop;
-          else if (++n_steps > MAX_STEPS)
+          else if (++n_steps > (o->max_steps > 0 ? o->max_steps : MAX_STEPS))
             {
               g_set_error (&it_error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
-                           _("the integrator (%s) needed more than a million steps before t = %.9g s; the model "
+                           _("the integrator (%s) needed more than %u steps before t = %.9g s; the model "
                              "is very stiff or unstable: %scheck stiffnesses and inertias"),
-                           sw_method_to_name (method), t,
+                           sw_method_to_name (method), o->max_steps > 0 ? o->max_steps : MAX_STEPS, t,
                            method == SW_METHOD_BDF ? "" : _("try the method “bdf”, or "));
               ok = FALSE;
               break;

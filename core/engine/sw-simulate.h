@@ -65,6 +65,9 @@ typedef struct {
    * system and these options, which every row is appended to as it is
    * computed (another thread may read it meanwhile). */
   SwTrajectory *record_into;
+  /* Optional: at most this many steps between two output rows (0: a
+   * million); more end the run as too stiff or unstable. */
+  guint       max_steps;
   /* Optional: the event log (mode changes of friction elements). */
   SwModeChangeFunc on_mode_change;
   gpointer         on_mode_change_data;
