@@ -16,6 +16,7 @@ static const SwKind *const kinds[] = {
   &sw_kind_rot_disc,
   &sw_kind_rot_rigidity,
   &sw_kind_rot_custom_coupling,
+  &sw_kind_rot_end_stop,
   /* Translational */
   &sw_kind_trans_fixed,
   &sw_kind_trans_mass,
@@ -28,6 +29,7 @@ static const SwKind *const kinds[] = {
   &sw_kind_trans_line_force_two_masses,
   &sw_kind_trans_rigidity,
   &sw_kind_trans_custom_coupling,
+  &sw_kind_trans_end_stop,
   /* Transmission */
   &sw_kind_rot_ideal_gear,
   &sw_kind_rot_ideal_planetary,
@@ -50,6 +52,8 @@ static const SwKind *const kinds[] = {
   &sw_kind_trans_brake,
   &sw_kind_trans_elasto_gap,
   &sw_kind_trans_mass_with_stop_and_friction,
+  &sw_kind_rot_latch,
+  &sw_kind_trans_latch,
   /* Engines and loads */
   &sw_kind_rot_engine_speed,
   &sw_kind_rot_fan,
