@@ -69,6 +69,12 @@ gboolean      _sw_validate_params          (const char   *who,
 /* TABLE parameters. The value SwComponent.param holds for one: its first
  * row's second column (NAN for a table of one column). */
 double        _sw_table_param_value        (const SwTable *table);
+/* The valid range of a value called name: "0 < J <= 1e3", "w >= 0", "any
+ * finite number". Free with g_free(). */
+char         *_sw_describe_range_of        (const char        *name,
+                                            double             min,
+                                            double             max,
+                                            gboolean           min_exclusive);
 /* "[w, mue]". Free with g_free(). */
 char         *_sw_table_dup_row_shape      (const SwTableDesc *table);
 /* One value at row, column (0-based) of a TABLE parameter: finite, in

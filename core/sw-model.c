@@ -369,11 +369,11 @@ _sw_find_param (const char    *who,
 }
 
 /* "0 < J <= 1e3", "w >= 0", "any finite number". */
-static char *
-describe_range_of (const char *name,
-                   double      min,
-                   double      max,
-                   gboolean    min_exclusive)
+char *
+_sw_describe_range_of (const char *name,
+                       double      min,
+                       double      max,
+                       gboolean    min_exclusive)
 {
   char lo[SW_NUMBER_BUF_SIZE], hi[SW_NUMBER_BUF_SIZE];
   const char *lo_op = min_exclusive ? "<" : "<=";
@@ -394,7 +394,7 @@ describe_range_of (const char *name,
 static char *
 describe_range (const SwParamDesc *desc)
 {
-  return describe_range_of (desc->name, desc->min, desc->max, desc->min_exclusive);
+  return _sw_describe_range_of (desc->name, desc->min, desc->max, desc->min_exclusive);
 }
 
 char *
@@ -446,7 +446,7 @@ _sw_check_table_value (const char         *who,
   above = value > col->max;
   if (below || above)
     {
-      g_autofree char *range = describe_range_of (col->name, col->min, col->max, col->min_exclusive);
+      g_autofree char *range = _sw_describe_range_of (col->name, col->min, col->max, col->min_exclusive);
 
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                    _("%s: parameter “%s”, row %u: %s = %s%s%s is out of range; valid: %s"),
