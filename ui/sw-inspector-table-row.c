@@ -14,7 +14,9 @@
 
 #include <glib/gi18n.h>
 
+#include "sw-error.h"
 #include "sw-inspector-number-row.h"
+#include "sw-table-csv.h"
 
 #define PREVIEW_HEIGHT 120
 /* With a legend below. */
@@ -47,6 +49,7 @@ struct _SwInspectorTableRow
   GtkWidget         *preview_row;
   GtkWidget         *preview_area;
   GPtrArray         *lines;        /* Line */
+  GtkFileChooserNative *chooser;   /* "Import CSV…", while open */
 
   SwTable           *shown;        /* the model's */
   SwTable           *preview;
@@ -987,6 +990,67 @@ preview_draw_cb (GtkDrawingArea *area,
                                    width, height, &fg, &accent);
 }
 
+/* Import */
+
+static void
+import_response_cb (GtkNativeDialog     *dialog,
+                    int                  response,
+                    SwInspectorTableRow *self)
+{
+  g_autoptr(GtkFileChooserNative) chooser = g_steal_pointer (&self->chooser);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+
+      if (path != NULL)
+        sw_inspector_table_row_import_file (self, path, NULL);
+      else if (file != NULL)
+        {
+          g_autofree char *name = g_file_get_parse_name (file);
+
+          g_free (self->error);
+          self->error = g_strdup_printf (_("%s: error: not a local file; valid: a file on this computer"), name);
+          update (self);
+        }
+    }
+  g_signal_handlers_disconnect_by_data (dialog, self);
+}
+
+static void
+import_clicked_cb (SwInspectorTableRow *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileFilter *filter;
+
+  if (self->chooser != NULL)
+    {
+      gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+      return;
+    }
+  self->chooser = gtk_file_chooser_native_new (_("Import Table"),
+                                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), NULL);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("CSV files"));
+  gtk_file_filter_add_mime_type (filter, "text/csv");
+  gtk_file_filter_add_mime_type (filter, "text/tab-separated-values");
+  gtk_file_filter_add_suffix (filter, "csv");
+  gtk_file_filter_add_suffix (filter, "tsv");
+  gtk_file_filter_add_suffix (filter, "txt");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  g_object_unref (filter);
+  filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("All files"));
+  gtk_file_filter_add_pattern (filter, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  g_object_unref (filter);
+  g_signal_connect (self->chooser, "response", G_CALLBACK (import_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
 /* The object */
 
 static void
@@ -994,6 +1058,12 @@ sw_inspector_table_row_dispose (GObject *object)
 {
   SwInspectorTableRow *self = SW_INSPECTOR_TABLE_ROW (object);
 
+  if (self->chooser != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->chooser, self);
+      gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+      g_clear_object (&self->chooser);
+    }
   g_clear_pointer (&self->shown, sw_table_unref);
   g_clear_pointer (&self->preview, sw_table_unref);
 
@@ -1054,7 +1124,7 @@ GtkWidget *
 sw_inspector_table_row_new (const SwParamDesc *desc)
 {
   SwInspectorTableRow *self;
-  GtkWidget *box, *labels, *button, *spacer;
+  GtkWidget *box, *labels, *button, *spacer, *buttons;
 
   g_return_val_if_fail (desc != NULL, NULL);
   g_return_val_if_fail (desc->type == SW_PARAM_TABLE && desc->table != NULL, NULL);
@@ -1116,10 +1186,26 @@ sw_inspector_table_row_new (const SwParamDesc *desc)
   gtk_widget_set_tooltip_text (button, _("Add a row after the last, continuing its speed step"));
   set_child_name (self, button, "add");
   g_signal_connect_swapped (button, "clicked", G_CALLBACK (sw_inspector_table_row_add_row), self);
+  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_box_append (GTK_BOX (buttons), button);
+  /* Replaces the rows with a CSV file's. */
+  button = gtk_button_new ();
+  gtk_button_set_child (GTK_BUTTON (button),
+                        g_object_new (ADW_TYPE_BUTTON_CONTENT, "icon-name", "document-open-symbolic",
+                                      "label", _("Import CSV…"), "use-underline", FALSE, NULL));
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_margin_top (button, 2);
+  gtk_widget_set_margin_bottom (button, 2);
+  gtk_widget_set_tooltip_text (button, _("Replace the rows with those of a CSV file: a row a line, values "
+                                         "separated by commas, semicolons or tabs, numbers with a decimal "
+                                         "point, an optional header line"));
+  set_child_name (self, button, "import");
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (import_clicked_cb), self);
+  gtk_box_append (GTK_BOX (buttons), button);
   self->add_row = gtk_list_box_row_new ();
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (self->add_row), FALSE);
   gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (self->add_row), FALSE);
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (self->add_row), button);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (self->add_row), buttons);
   adw_expander_row_add_row (ADW_EXPANDER_ROW (self), self->add_row);
 
   self->error_row = adw_action_row_new ();
@@ -1300,6 +1386,48 @@ sw_inspector_table_row_remove_row (SwInspectorTableRow *self,
   g_clear_pointer (&self->error, g_free);
   update (self);
   commit (self);
+}
+
+gboolean
+sw_inspector_table_row_import_file (SwInspectorTableRow  *self,
+                                    const char           *path,
+                                    GError              **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(SwTable) table = NULL;
+  gboolean taken;
+
+  g_return_val_if_fail (SW_IS_INSPECTOR_TABLE_ROW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  table = sw_table_from_csv_file (path, self->desc, &local_error);
+  if (table == NULL)
+    {
+      /* The rows stay as they are, whatever was typed in them. */
+      g_free (self->error);
+      self->error = g_strdup (local_error->message);
+      update (self);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+
+  /* The file replaces what was typed: one edit, shown when the model
+   * takes it. Refused, the rows show the model's table again. */
+  self->pending = FALSE;
+  g_clear_pointer (&self->error, g_free);
+  g_object_ref (self);
+  g_signal_emit (self, signals[TABLE_EDITED], 0, table);
+  taken = self->error == NULL;
+  if (!taken)
+    {
+      self->pending = FALSE;
+      show_table (self);
+      g_set_error_literal (error, SW_ERROR, SW_ERROR_INVALID, self->error);
+    }
+  update (self);
+  g_object_unref (self);
+  return taken;
 }
 
 const char *

@@ -22,6 +22,12 @@
  * Tables are in SI, in and out; a column in rad/s (or rad) is shown and
  * typed in the units of the preferences (sw_inspector_table_row_set_units()).
  *
+ * "Import CSV…" beside "Add Row" replaces the rows with a CSV file's
+ * (sw-table-csv.h, Twin Builder's "file" characteristics), chosen with a
+ * GtkFileChooserNative: one "table-edited". A file that cannot be read or
+ * does not fit the columns changes nothing; the row shows why (the file,
+ * line and column).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
@@ -36,8 +42,8 @@ G_DECLARE_FINAL_TYPE (SwInspectorTableRow, sw_inspector_table_row, SW, INSPECTOR
 /* Signal "table-edited" (SwTable *table, borrowed for the emission).
  * Children are named "<param>.header", "<param>.row<i>" (i from 0), their
  * cells "<param>.<i>.<column name>" ("mue_pos.0.w") and remove buttons
- * "<param>.remove<i>", "<param>.add", "<param>.error" and
- * "<param>.preview". */
+ * "<param>.remove<i>", "<param>.add", "<param>.import", "<param>.error"
+ * and "<param>.preview". */
 GtkWidget      *sw_inspector_table_row_new          (const SwParamDesc   *desc);
 /* The parameter's table in the model. Cells being edited keep their text. */
 void            sw_inspector_table_row_set_table    (SwInspectorTableRow *self,
@@ -57,6 +63,13 @@ GtkEditable    *sw_inspector_table_row_get_cell     (SwInspectorTableRow *self,
 void            sw_inspector_table_row_add_row      (SwInspectorTableRow *self);
 void            sw_inspector_table_row_remove_row   (SwInspectorTableRow *self,
                                                      guint                row);
+/* What "Import CSV…" does once a file is chosen: the file's table handed
+ * out with "table-edited" in place of anything typed; FALSE (and the
+ * message on the row) when the file cannot be read, does not fit, or the
+ * model refuses it. */
+gboolean        sw_inspector_table_row_import_file  (SwInspectorTableRow *self,
+                                                     const char          *path,
+                                                     GError             **error);
 /* The first problem of the cells or the model's refusal, or NULL. */
 const char     *sw_inspector_table_row_get_error    (SwInspectorTableRow *self);
 /* What the plot shows (see above). */

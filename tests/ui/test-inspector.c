@@ -14,7 +14,9 @@
 #include <string.h>
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
+#include "sw-error.h"
 #include "sw-geometry.h"
 #include "sw-history.h"
 #include "sw-inspector.h"
@@ -1406,6 +1408,99 @@ test_table (void)
   g_assert_finalize_object (model);
 }
 
+/* "Import CSV…": a file's rows replace the table (and anything typed) as
+ * one undo step; a file that does not fit changes nothing and says where
+ * it is wrong. */
+static void
+test_table_import (void)
+{
+  static const double expected[] = { 0, 0.5, 10, 0.35, 20.5, 0.3 };
+  g_autoptr(GError) error = NULL;
+  SwModel *model = sw_model_new_from_data ("{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+                                           "{\"id\": \"clutch\", \"kind\": \"rotational.clutch\","
+                                           " \"params\": {\"fn_max\": 100, \"f_normalized\": 1}}]}",
+                                           -1, NULL, &error);
+  SwHistory *history = sw_history_new (model);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *inspector = g_object_ref_sink (sw_inspector_new ());
+  g_autofree char *dir = g_dir_make_tmp ("sw-inspector-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "friction.csv", NULL);
+  g_autoptr(SwTable) before = NULL;
+  SwInspectorTableRow *table_row;
+  const SwTable *table;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (dir);
+  gtk_window_set_child (GTK_WINDOW (window), inspector);
+  gtk_window_set_default_size (GTK_WINDOW (window), 420, 900);
+  sw_inspector_set_model (SW_INSPECTOR (inspector), model);
+  sw_inspector_set_history (SW_INSPECTOR (inspector), history);
+  sw_inspector_set_component (SW_INSPECTOR (inspector), 0);
+  gtk_window_present (GTK_WINDOW (window));
+
+  table_row = SW_INSPECTOR_TABLE_ROW (sw_ui_test_find_named (inspector, "param-mue_pos"));
+  g_assert_true (GTK_IS_BUTTON (sw_ui_test_find_named (inspector, "mue_pos.import")));
+  before = sw_table_ref (sw_model_get_component (model, 0)->table[0]);
+  g_assert_cmpuint (sw_table_get_n_rows (before), ==, 1);
+
+  /* Does not fit: nothing changes, the row says where and what is valid. */
+  g_assert_true (g_file_set_contents (path, "w,mue\n0,0.5\n0,0.3\n", -1, NULL));
+  g_assert_false (sw_inspector_table_row_import_file (table_row, path, &error));
+  g_assert_error (error, SW_ERROR, SW_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_nonnull (strstr (sw_inspector_table_row_get_error (table_row),
+                            "friction.csv:3:1: error: column 1 (w) = 0 must be larger than on line 2 (0)"));
+  g_assert_true (gtk_widget_get_visible (sw_ui_test_find_named (inspector, "mue_pos.error")));
+  g_assert_true (sw_model_get_component (model, 0)->table[0] == before);
+  g_assert_false (sw_history_get_can_undo (history));
+  sw_ui_test_iterate (50);
+  sw_ui_test_keep_widget (window, "SW_SCREENSHOTS", "inspector-table-import-error.png");
+  g_assert_true (g_file_set_contents (path, "0,0.5,1\n", -1, NULL));
+  g_assert_false (sw_inspector_table_row_import_file (table_row, path, &error));
+  g_clear_error (&error);
+  g_assert_nonnull (strstr (sw_inspector_table_row_get_error (table_row),
+                            "friction.csv:1:1: error: 3 values; valid: 2 values a line, [w, mue]"));
+  g_assert_true (sw_model_get_component (model, 0)->table[0] == before);
+  g_assert_false (sw_history_get_can_undo (history));
+
+  /* Something typed, not applied, then a good file (semicolons, CRLF, a
+   * header): the file wins, in one edit. */
+  gtk_editable_set_text (sw_inspector_table_row_get_cell (table_row, 0, 1), "0.45");
+  g_assert_true (g_file_set_contents (path, "w [rad/s];mue\r\n0;0.5\r\n10;0.35\r\n20.5;0.3\r\n", -1, NULL));
+  g_assert_true (sw_inspector_table_row_import_file (table_row, path, &error));
+  g_assert_no_error (error);
+  g_assert_null (sw_inspector_table_row_get_error (table_row));
+  table = sw_model_get_component (model, 0)->table[0];
+  g_assert_cmpuint (sw_table_get_n_rows (table), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    for (guint j = 0; j < 2; j++)
+      g_assert_cmpfloat (sw_table_get (table, i, j), ==, expected[i * 2 + j]);
+  g_assert_cmpuint (sw_inspector_table_row_get_n_rows (table_row), ==, 3);
+  g_assert_cmpstr (gtk_editable_get_text (sw_inspector_table_row_get_cell (table_row, 0, 1)), ==, "0.5");
+  g_assert_cmpstr (gtk_editable_get_text (sw_inspector_table_row_get_cell (table_row, 2, 0)), ==, "20.5");
+  g_assert_true (sw_table_equal (sw_inspector_table_row_get_preview (table_row), table));
+  sw_ui_test_iterate (50);
+  sw_ui_test_keep_widget (window, "SW_SCREENSHOTS", "inspector-table-import.png");
+
+  /* One undo step brings the table back, and the rows follow. */
+  g_assert_true (sw_history_undo (history));
+  g_assert_false (sw_history_get_can_undo (history));
+  g_assert_true (sw_table_equal (sw_model_get_component (model, 0)->table[0], before));
+  g_assert_cmpuint (sw_inspector_table_row_get_n_rows (table_row), ==, 1);
+  g_assert_cmpstr (gtk_editable_get_text (sw_inspector_table_row_get_cell (table_row, 0, 1)), ==, "0.5");
+
+  /* The button opens a file chooser, which goes with the row. */
+  g_signal_emit_by_name (sw_ui_test_find_named (inspector, "mue_pos.import"), "clicked");
+  sw_ui_test_iterate (50);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (inspector);
+  g_assert_finalize_object (history);
+  g_assert_finalize_object (model);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* The plot: the characteristic mirrored, drawn where it should be. */
 static void
 test_table_plot (void)
@@ -1603,6 +1698,7 @@ main (int   argc,
   g_test_add_func ("/ui/inspector/boolean", test_boolean);
   g_test_add_func ("/ui/inspector/expression", test_expression);
   g_test_add_func ("/ui/inspector/table", test_table);
+  g_test_add_func ("/ui/inspector/table-import", test_table_import);
   g_test_add_func ("/ui/inspector/table-plot", test_table_plot);
   g_test_add_func ("/ui/inspector/table-columns", test_table_columns);
   g_test_add_func ("/ui/inspector/table-plot-columns", test_table_plot_columns);
