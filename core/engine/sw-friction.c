@@ -688,6 +688,56 @@ _sw_friction_run_base_state (SwFrictionRun *run, double t, const double *y, doub
   return map_state (run->sys, y, run->eq, run->base, y_base, guess, error);
 }
 
+/* The velocities of a new configuration (its state y_to at t, its
+ * equations eq_to) made to keep the momentum of the old one (eq_from, after
+ * complete): T^T M (v_new - v_old) = 0 over the massive coordinates, v_new =
+ * T q' + P p'. Where a lock was added at a relative speed (a hard stop, a
+ * latch, a stick band) this is the inelastic impact (the limit of a stiff
+ * spring and damper): the bodies joined share their momentum; otherwise
+ * the old velocities are already the new system's and nothing changes. */
+static gboolean
+keep_momentum (SwEquations *eq_from, const SwSystem *to, SwEquations *eq_to, double t, double *y_to,
+               GError **error)
+{
+  guint nm = to->n_massive;
+  g_autofree double *dv = NULL, *mdv = NULL, *q = NULL, *rhs = NULL;
+
+  if (nm == 0)
+    return TRUE;
+  if (!sw_equations_complete (eq_to, t, y_to, FALSE))
+    {
+      if (eq_to->error != NULL)
+        g_propagate_error (error, g_steal_pointer (&eq_to->error));
+      else
+        g_set_error_literal (error, SW_ERROR, SW_ERROR_NOT_CONVERGED, _("the equations could not be evaluated"));
+      return FALSE;
+    }
+  dv = g_new (double, MAX (to->n_nodes, 1));
+  mdv = g_new (double, MAX (to->n_nodes, 1));
+  q = g_new0 (double, nm);
+  rhs = g_new (double, nm);
+  for (guint i = 0; i < to->n_nodes; i++)
+    dv[i] = eq_from->v[i] - eq_to->v[i];
+  _sw_system_apply_mass (to, dv, mdv);
+  for (guint j = 0; j < nm; j++)
+    for (guint k = to->c_start[j]; k < to->c_start[j + 1]; k++)
+      q[j] += to->c_terms[k].coeff * mdv[to->c_terms[k].index];
+  /* (T^T M T)^-1 over the massive blocks, as the accelerations are solved. */
+  for (guint j = 0; j < nm; j++)
+    y_to[nm + j] += q[j] * to->mass_inverse[j];
+  for (guint b = 0; b < to->n_banded; b++)
+    {
+      const SwBlock *blk = &to->massive_blocks[to->banded_blocks[b]];
+
+      for (guint k = 0; k < blk->n; k++)
+        rhs[k] = q[blk->coords[k]];
+      _sw_band_solve (blk->n, blk->band, blk->factor, blk->diag_inverse, rhs);
+      for (guint k = 0; k < blk->n; k++)
+        y_to[nm + blk->coords[k]] += rhs[k];
+    }
+  return TRUE;
+}
+
 /* A new configuration for the locks in run->locked, the state carried
  * over from the current one at (t, y). */
 static gboolean
@@ -722,6 +772,13 @@ reconfigure (SwFrictionRun *run, double t, const double *y, double **y_new, GErr
   memcpy (eq->impact, run->impact, sys->n_parts * sizeof (double));
   memcpy (eq->start, run->eq->start, sys->n_parts);
   eq->left_from = run->eq->left_from;
+  if (!keep_momentum (run->eq, sys, eq, t, state, error))
+    {
+      g_free (state);
+      sw_equations_free (eq);
+      sw_system_unref (sys);
+      return FALSE;
+    }
   sw_equations_free (run->eq);
   sw_system_unref (run->sys);
   run->sys = sys;
