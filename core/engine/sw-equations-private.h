@@ -56,6 +56,8 @@ typedef struct {
   double  *loss;
   gint8   *quadrant;
   double  *impact;        /* per part: energy lost at its hard stops so far */
+  gint8   *region;        /* per part: a contact's region */
+  double  *held;          /* the contacts' held values (sys->n_held) */
   guint   *loss_parts;    /* the parts with a loss law */
   guint    n_loss_parts;
   /* Their solve's workspace: the sliding ones, and their transmitted torques'
@@ -115,8 +117,13 @@ void         _sw_equations_losses_init    (SwEquations *eq);
 void         _sw_equations_losses_clear   (SwEquations *eq);
 gboolean     _sw_equations_losses_sliding (const SwEquations *eq);
 gboolean     _sw_equations_eval_losses    (SwEquations *eq, double t, const double *y, double *ydot);
-/* Copies the modes, break-away marks, quadrants and impact losses of from. */
+/* Copies the modes, break-away marks, quadrants, impact losses, regions
+ * and held values of from. */
 void         _sw_equations_copy_modes     (SwEquations *to, const SwEquations *from);
+
+/* After sw_equations_complete(): the contacts' held values and regions as a
+ * run starting at t would have them (an operating point's). */
+void         _sw_equations_start_held     (SwEquations *eq, double t);
 
 /* The state as the parts see it. */
 void         sw_equations_get_state (SwEquations *eq,

@@ -98,6 +98,8 @@ sw_equations_new (const SwSystem *sys)
   eq->has_friction = _sw_system_has_friction (sys);
   eq->loss = g_new0 (double, MAX (sys->n_parts, 1));
   eq->impact = g_new0 (double, MAX (sys->n_parts, 1));
+  eq->region = g_new0 (gint8, MAX (sys->n_parts, 1));
+  eq->held = g_new0 (double, MAX (sys->n_held, 1));
   eq->quadrant = g_new (gint8, MAX (sys->n_parts, 1));
   memset (eq->quadrant, 1, MAX (sys->n_parts, 1));
   _sw_equations_losses_init (eq);
@@ -148,6 +150,8 @@ sw_equations_free (SwEquations *eq)
   g_free (eq->loss);
   g_free (eq->quadrant);
   g_free (eq->impact);
+  g_free (eq->region);
+  g_free (eq->held);
   _sw_equations_losses_clear (eq);
   g_clear_error (&eq->error);
   g_free (eq);
@@ -167,6 +171,27 @@ sw_equations_get_state (SwEquations *eq, double t, gboolean left, SwState *state
   state->loss = eq->loss;
   state->quadrant = eq->quadrant;
   state->impact = eq->impact;
+  state->region = eq->region;
+  state->held = eq->held;
+}
+
+void
+_sw_equations_start_held (SwEquations *eq, double t)
+{
+  SwState state;
+
+  sw_equations_get_state (eq, t, FALSE, &state);
+  for (guint i = 0; i < eq->sys->n_parts; i++)
+    {
+      const SwPart *p = &eq->sys->parts[i];
+      const SwContactDesc *cd = p->kind->contact;
+
+      if (cd == NULL)
+        continue;
+      if (cd->start != NULL)
+        cd->start (p, &state, eq->held + p->first_held);
+      eq->region[i] = (gint8) cd->region (p, &state);
+    }
 }
 
 /* ---- Node values -------------------------------------------------------- */
@@ -281,7 +306,7 @@ block_residual (SwEquations *eq, const SwBlock *blk, double t, gboolean left, do
   for (guint k = 0; k < blk->n_parts; k++)
     {
       const SwPart *p = &sys->parts[blk->parts[k]];
-      for (guint port = 0; port < p->kind->n_ports; port++)
+      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
         eq->f[p->node[port]] = 0;
     }
   for (guint k = 0; k < blk->n_parts; k++)
@@ -301,7 +326,7 @@ block_residual (SwEquations *eq, const SwBlock *blk, double t, gboolean left, do
   for (guint k = 0; k < blk->n_parts; k++)
     {
       const SwPart *p = &sys->parts[blk->parts[k]];
-      for (guint port = 0; port < p->kind->n_ports; port++)
+      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
         eq->f[p->node[port]] = 0;
     }
 }

@@ -90,6 +90,8 @@ _sw_equations_copy_modes (SwEquations *to, const SwEquations *from)
   memcpy (to->start, from->start, n);
   memcpy (to->quadrant, from->quadrant, n);
   memcpy (to->impact, from->impact, n * sizeof (double));
+  memcpy (to->region, from->region, n);
+  memcpy (to->held, from->held, MAX (to->sys->n_held, 1) * sizeof (double));
 }
 
 /* T of part (after the reactions). */

@@ -32,6 +32,9 @@ void       _sw_friction_add_lock (const SwPart *part, SwBuilder *builder, double
 SwSystem  *_sw_system_assemble_locked (const SwSystem *base, const double *locked, GError **error);
 
 gboolean   _sw_system_has_friction (const SwSystem *sys);
+/* Friction modes or held values: a row depends on more than the state and
+ * the time, so rows are kept, not made again from the states. */
+gboolean   _sw_system_has_history (const SwSystem *sys);
 /* Parts with a SwContactDesc: a run locates and logs their changes too. */
 gboolean   _sw_system_has_contacts (const SwSystem *sys);
 

@@ -27,10 +27,13 @@ typedef struct {
   gint8 old_mode, new_mode;
 } Change;
 
-static gint8
-contact_mode (gboolean touching)
+/* How contact part p's region shows in the log, or -1: not at all. */
+static int
+contact_mode (const SwPart *p, int region)
 {
-  return touching ? SW_MODE_CONTACT : SW_FRICTION_FREE;
+  if (p->kind->contact->log_mode != NULL)
+    return p->kind->contact->log_mode (region);
+  return region == 1 || region == -1 ? SW_MODE_CONTACT : SW_FRICTION_FREE;
 }
 
 struct _SwFrictionRun {
@@ -42,8 +45,7 @@ struct _SwFrictionRun {
   /* Contacts that open (SwContactDesc): their switching functions follow
    * the friction parts' in g, and their regions. */
   guint        n_contacts;
-  guint       *contacts;
-  gint8       *region;    /* per part */
+  guint       *contacts;  /* their regions and held values are in eq */
   gboolean    *at_stop;   /* per part: stuck at a hard stop */
   gboolean    *leaving;   /* per part: broke away, still inside its stick band */
   guint        n_switch;  /* n + n_contacts */
@@ -89,6 +91,12 @@ _sw_system_has_friction (const SwSystem *sys)
 }
 
 gboolean
+_sw_system_has_history (const SwSystem *sys)
+{
+  return sys->n_held > 0 || _sw_system_has_friction (sys);
+}
+
+gboolean
 _sw_system_has_contacts (const SwSystem *sys)
 {
   for (guint i = 0; i < sys->n_parts; i++)
@@ -124,7 +132,6 @@ _sw_friction_run_new (const SwSystem *base)
   run->n_contacts = contacts->len;
   run->contacts = (guint *) g_array_free (contacts, FALSE);
   run->n_switch = run->n + run->n_contacts;
-  run->region = g_new0 (gint8, base->n_parts);
   run->at_stop = g_new0 (gboolean, base->n_parts);
   run->leaving = g_new0 (gboolean, base->n_parts);
   run->mode = g_new (gint8, base->n_parts);
@@ -163,7 +170,6 @@ _sw_friction_run_free (SwFrictionRun *run)
   g_free (run->recent_slow);
   g_free (run->parts);
   g_free (run->contacts);
-  g_free (run->region);
   g_free (run->at_stop);
   g_free (run->leaving);
   g_free (run->mode);
@@ -481,7 +487,7 @@ switching (SwFrictionRun *run, double t, const double *y, double *g)
         {
           const SwPart *p = &run->sys->parts[run->contacts[k]];
 
-          g[run->n + k] = p->kind->contact->switching (p, &state, run->region[run->contacts[k]]);
+          g[run->n + k] = p->kind->contact->switching (p, &state, run->eq->region[run->contacts[k]]);
         }
     }
   return TRUE;
@@ -771,6 +777,8 @@ reconfigure (SwFrictionRun *run, double t, const double *y, double **y_new, GErr
   memcpy (eq->quadrant, run->quadrant, sys->n_parts);
   memcpy (eq->impact, run->impact, sys->n_parts * sizeof (double));
   memcpy (eq->start, run->eq->start, sys->n_parts);
+  memcpy (eq->region, run->eq->region, sys->n_parts);
+  memcpy (eq->held, run->eq->held, MAX (sys->n_held, 1) * sizeof (double));
   eq->left_from = run->eq->left_from;
   if (!keep_momentum (run->eq, sys, eq, t, state, error))
     {
@@ -884,8 +892,9 @@ settle_quadrant (SwFrictionRun *run, guint i, gint8 next, const Contact *c, guin
   return TRUE;
 }
 
-/* The contacts' regions at the settled state (after complete): TRUE when
- * one changed. Changes between open and pressing go to the log. */
+/* The contacts' regions and held values at the settled state (after
+ * complete): TRUE when one changed. Changes that show in the log (open
+ * and pressing, say) go to it. */
 static gboolean
 settle_contacts (SwFrictionRun *run, double t)
 {
@@ -897,16 +906,24 @@ settle_contacts (SwFrictionRun *run, double t)
     {
       guint i = run->contacts[k];
       const SwPart *p = &run->sys->parts[i];
-      gint8 region = (gint8) p->kind->contact->region (p, &state);
-      gboolean touching = region == 1 || region == -1, was = run->region[i] == 1 || run->region[i] == -1;
+      const SwContactDesc *cd = p->kind->contact;
+      double *held = run->eq->held + p->first_held;
+      gint8 old = run->eq->region[i], region;
+      int old_log, new_log;
 
-      if (run->settled && region == run->region[i])
+      if (!run->settled && cd->start != NULL)
+        cd->start (p, &state, held);
+      region = (gint8) cd->region (p, &state);
+      if (run->settled && region == old)
         continue;
-      if (!run->settled || touching != was)
-        g_array_append_val (run->changes, ((Change) { i, run->settled ? contact_mode (was) : SW_FRICTION_START,
-                                                      contact_mode (touching) }));
+      if (run->settled && cd->update != NULL)
+        cd->update (p, &state, old, region, held);
+      old_log = run->settled ? contact_mode (p, old) : SW_FRICTION_START;
+      new_log = contact_mode (p, region);
+      if (new_log >= 0 && old_log != new_log)
+        g_array_append_val (run->changes, ((Change) { i, old_log, new_log }));
       changed = changed || run->settled;
-      run->region[i] = region;
+      run->eq->region[i] = region;
     }
   return changed;
 }

@@ -91,7 +91,7 @@ clique_add_part (Cliques *c, guint part)
 {
   const SwPart *p = &c->sys->parts[part];
 
-  for (guint k = 0; k < p->kind->n_ports; k++)
+  for (guint k = 0; k < sw_kind_n_nodes (p->kind); k++)
     clique_add_node (c, p->node[k]);
 }
 
@@ -409,7 +409,7 @@ mark_block_reach (const SwSystem *sys, const SwBlock *blk, gboolean *mark)
   for (guint k = 0; k < blk->n_parts + blk->n_nodes; k++)
     {
       const SwPart *p = k < blk->n_parts ? &sys->parts[blk->parts[k]] : NULL;
-      guint n_nodes = p != NULL ? p->kind->n_ports : 1;
+      guint n_nodes = p != NULL ? sw_kind_n_nodes (p->kind) : 1;
 
       for (guint port = 0; port < n_nodes; port++)
         {
@@ -513,7 +513,7 @@ _sw_jacobian_new (const SwSystem *sys, const SwJacobianPattern *pat)
 
       if ((p->kind->force_flags & (SW_FORCE_STIFFNESS | SW_FORCE_DAMPING)) == 0)
         continue;
-      for (guint port = 0; port < p->kind->n_ports; port++)
+      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
         append_pair (pairs, p->node[port], sys->called_parts[k]);
     }
   csr_from_pairs (pairs, nn, &np_start, &np);
@@ -672,7 +672,7 @@ parts_Q (SwJacobian *jac, SwEquations *eq, const SwState *state, guint v, SwForc
       const SwPart *p = &sys->parts[jac->vp[a]];
 
       if (p->kind->force_flags & flag)
-        for (guint port = 0; port < p->kind->n_ports; port++)
+        for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
           eq->f[p->node[port]] = 0;
     }
   for (guint a = jac->vp_start[v]; a < jac->vp_start[v + 1]; a++)
@@ -688,7 +688,7 @@ parts_Q (SwJacobian *jac, SwEquations *eq, const SwState *state, guint v, SwForc
 
       if (!(p->kind->force_flags & flag))
         continue;
-      for (guint port = 0; port < p->kind->n_ports; port++)
+      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
         {
           guint i = p->node[port];
 

@@ -540,7 +540,7 @@ sw_simulate_new_trajectory (const SwSystem *system, const SwSimulateOptions *opt
   if (!plan_run (system, &o, &plan, TRUE, error))
     return NULL;
   rows = 1.0 + plan.n_out + 2.0 * plan.events->len;
-  if (_sw_system_has_friction (system))
+  if (_sw_system_has_history (system))
     {
       /* Its states change with the friction modes: values are kept, with
        * room for the friction events too. */
@@ -714,7 +714,7 @@ integrate (const SwSystem          *sys,
     return NULL;
   /* A trajectory of this system's run with these columns. */
   g_return_val_if_fail (o->record_into == NULL
-                        || ((_sw_trajectory_derives_from (o->record_into, sys) || _sw_system_has_friction (sys))
+                        || ((_sw_trajectory_derives_from (o->record_into, sys) || _sw_system_has_history (sys))
                             && sw_trajectory_get_n_columns (o->record_into) == plan.cols->len), NULL);
   stop = o->stop_time_s;
   dt = o->output_interval_s;

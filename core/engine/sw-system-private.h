@@ -188,6 +188,8 @@ struct _SwSystem {
    * coordinates. */
   guint     n_states;
   double   *y0;
+  /* Held values of the parts' contacts (SwContactDesc.n_held), in all. */
+  guint     n_held;
   double   *q_guess;
 
   /* Instants where a force jumps (time events of parts, not signals). */

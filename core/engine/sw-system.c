@@ -190,8 +190,12 @@ _sw_assembly_describe_node (SwAssembly *ctx, guint node)
         part++;
       if (s->len > 0)
         g_string_append (s, ", ");
-      g_string_append_printf (s, "%s.%s", ctx->system->parts[part].id,
-                              ctx->system->parts[part].kind->ports[gp - ctx->port_base[part]].name);
+      if (gp - ctx->port_base[part] < ctx->system->parts[part].kind->n_ports)
+        g_string_append_printf (s, "%s.%s", ctx->system->parts[part].id,
+                                ctx->system->parts[part].kind->ports[gp - ctx->port_base[part]].name);
+      else
+        /* TRANSLATORS: an internal node of a component, named by its id. */
+        g_string_append_printf (s, _("inside %s"), ctx->system->parts[part].id);
     }
   return g_string_free (s, FALSE);
 }
@@ -272,7 +276,7 @@ classify_coords (SwAssembly *ctx, GError **error)
     {
       const SwPart *p = &sys->parts[sys->force_parts[fp]];
 
-      for (guint port = 0; port < p->kind->n_ports; port++)
+      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
         for (guint t = sys->t_start[p->node[port]]; t < sys->t_start[p->node[port] + 1]; t++)
           {
             guint j = sys->t_terms[t].index;
@@ -424,6 +428,9 @@ build_parts (SwAssembly *ctx, GError **error)
       p->kind = c->kind;
       p->id = g_strdup (c->id);
       p->component = i;
+      p->first_held = sys->n_held;
+      if (c->kind->contact != NULL)
+        sys->n_held += c->kind->contact->n_held;
       part_alloc_params (p);
       memcpy (p->param, c->param, c->kind->n_params * sizeof (double));
       for (guint k = 0; k < c->kind->n_params; k++)
@@ -446,7 +453,7 @@ build_parts (SwAssembly *ctx, GError **error)
                 }
             }
         }
-      ctx->port_base[i + 1] = ctx->port_base[i] + c->kind->n_ports;
+      ctx->port_base[i + 1] = ctx->port_base[i] + sw_kind_n_nodes (c->kind);
     }
   return ok;
 }
@@ -461,13 +468,13 @@ nodes_from_parts (SwAssembly *ctx)
   ctx->port_base = g_new (guint, sys->n_parts + 1);
   ctx->port_base[0] = 0;
   for (guint i = 0; i < sys->n_parts; i++)
-    ctx->port_base[i + 1] = ctx->port_base[i] + sys->parts[i].kind->n_ports;
+    ctx->port_base[i + 1] = ctx->port_base[i] + sw_kind_n_nodes (sys->parts[i].kind);
   ctx->port_node = g_new (guint, MAX (ctx->port_base[sys->n_parts], 1));
   ctx->node_ports = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   for (guint n = 0; n < sys->n_nodes; n++)
     g_ptr_array_add (ctx->node_ports, g_array_new (FALSE, FALSE, sizeof (guint)));
   for (guint i = 0; i < sys->n_parts; i++)
-    for (guint port = 0; port < sys->parts[i].kind->n_ports; port++)
+    for (guint port = 0; port < sw_kind_n_nodes (sys->parts[i].kind); port++)
       {
         guint gp = ctx->port_base[i] + port;
 
@@ -603,7 +610,7 @@ sw_model_assemble (SwModel *model, GError **error)
   ok = build_parts (&ctx, error);
   build_nodes (&ctx);
   for (guint i = 0; i < sys->n_parts; i++)
-    for (guint port = 0; port < sys->parts[i].kind->n_ports; port++)
+    for (guint port = 0; port < sw_kind_n_nodes (sys->parts[i].kind); port++)
       sys->parts[i].node[port] = ctx.port_node[ctx.port_base[i] + port];
   ok = ok && assemble_parts (&ctx, NULL, TRUE, error);
   if (ok)
@@ -620,6 +627,7 @@ _sw_system_assemble_locked (const SwSystem *base, const double *locked, GError *
   gboolean ok;
 
   sys->n_parts = base->n_parts;
+  sys->n_held = base->n_held;
   sys->parts = g_memdup2 (base->parts, MAX (base->n_parts, 1) * sizeof (SwPart));
   for (guint i = 0; i < sys->n_parts; i++)
     {

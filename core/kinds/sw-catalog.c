@@ -55,6 +55,7 @@ static const SwKind *const kinds[] = {
   &sw_kind_rot_latch,
   &sw_kind_trans_latch,
   /* Engines and loads */
+  &sw_kind_rot_engine,
   &sw_kind_rot_engine_speed,
   &sw_kind_rot_fan,
   /* Sources */

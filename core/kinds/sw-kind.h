@@ -134,9 +134,21 @@ typedef enum {
  * pull). The engine locates every change of region as an event, as
  * Modelica's relations make them, and logs contact and free. */
 typedef struct {
+  /* The region at the state (whose region[] holds the present one, so a
+   * region may depend on the history: a latch, a firing count). */
   int    (*region)    (const SwPart *part, const SwState *state);
   /* >= 0 while the state stays in region r. */
   double (*switching) (const SwPart *part, const SwState *state, int region);
+  /* Held values (n_held per part, 0: none): numbers that change only at
+   * the part's events, read as SW_HELD (part, state, k). start() gives
+   * them at the first instant, update() when the region changes (at the
+   * located instant; may be NULL). */
+  guint  n_held;
+  void   (*start)     (const SwPart *part, const SwState *state, double *held);
+  void   (*update)    (const SwPart *part, const SwState *state, int old_region, int new_region, double *held);
+  /* How a region shows in the event log (an SwFrictionMode), or -1: not
+   * logged. NULL: contact for +-1, free otherwise. */
+  int    (*log_mode)  (int region);
 } SwContactDesc;
 
 /* Friction that sticks. It acts along x[port_b] - x[port_a]; sliding, the
@@ -184,6 +196,10 @@ struct _SwKind {
   const char        *help;
   const SwPortDesc  *ports;
   guint              n_ports;
+  /* Nodes of the part's own after its ports in SwPart.node (the middle of
+   * a series spring-damper, an engine's injection state): never connected,
+   * not in files or drawings. n_ports + n_internal <= SW_KIND_MAX_PORTS. */
+  guint              n_internal;
   const SwParamDesc *params;
   guint              n_params;
   const SwVarDesc   *vars;
@@ -227,5 +243,12 @@ int  sw_kind_find_var   (const SwKind *kind, const char *name);
 /* The kind's main variable (main_var, else the first variable), or NULL
  * for a kind without variables. */
 const char *sw_kind_main_variable (const SwKind *kind);
+
+/* A kind's nodes: its ports, then its internal nodes. */
+static inline guint
+sw_kind_n_nodes (const SwKind *kind)
+{
+  return kind->n_ports + kind->n_internal;
+}
 
 G_END_DECLS

@@ -30,6 +30,8 @@
 #define SW_V(p, s, port) ((s)->v[(p)->node[port]])
 #define SW_A(p, s, port) ((s)->a[(p)->node[port]])
 #define SW_LAMBDA(p, s, row) ((s)->lambda[(p)->first_row + (row)])
+#define SW_HELD(p, s, k) ((s)->held[(p)->first_held + (k)])
+#define SW_REGION(p, s) ((s)->region[(p)->component])
 
 /* The families, each defined in its own sw-kinds-<family>.c. */
 extern const SwKind sw_kind_rot_fixed, sw_kind_rot_inertia;
@@ -54,7 +56,7 @@ void _sw_backlash_law (double c, double d, double b, double diff, double w, doub
 #define SW_BACKLASH_NO_PLAY 1e-10
 extern const SwKind sw_kind_trans_support_friction, sw_kind_trans_brake, sw_kind_trans_elasto_gap;
 extern const SwKind sw_kind_rot_disc, sw_kind_trans_mass_with_stop_and_friction;
-extern const SwKind sw_kind_rot_fan, sw_kind_rot_engine_speed, sw_kind_rot_gear_loss;
+extern const SwKind sw_kind_rot_fan, sw_kind_rot_engine_speed, sw_kind_rot_engine, sw_kind_rot_gear_loss;
 extern const SwKind sw_kind_rot_rigidity, sw_kind_trans_rigidity;
 extern const SwKind sw_kind_rot_tb_mass, sw_kind_trans_tb_mass;
 extern const SwKind sw_kind_trans_line_force_with_mass, sw_kind_trans_line_force_two_masses;

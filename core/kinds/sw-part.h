@@ -31,6 +31,7 @@ struct _SwPart {
   SwFunction  **function;   /* EXPRESSION params, else NULL */
   guint         first_row;                     /* the part's constraint rows */
   guint         n_rows;
+  guint         first_held;                    /* its held values (SwContactDesc) */
 };
 
 struct _SwState {
@@ -52,6 +53,10 @@ struct _SwState {
   /* Per part with hard stops: the kinetic energy lost in its impacts so
    * far (J). */
   const double *impact;
+  /* Per part with a contact: its region; and the held values of all parts
+   * (from each part's first_held). */
+  const gint8  *region;
+  const double *held;
 };
 
 /* The signal of parameter i at the state's time. */

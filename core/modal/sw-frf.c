@@ -84,7 +84,7 @@ output_gradient (SwLinear *lin, const SwPart *p, guint var, guint *nodes, guint 
   _sw_linear_state (lin, x, v, a, lambda, &state);
   g_assert (p->kind->n_vars <= G_N_ELEMENTS (out));
   *n = 0;
-  for (guint port = 0; port < p->kind->n_ports; port++)
+  for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
     {
       gboolean seen = FALSE;
       for (guint k = 0; k < *n && !seen; k++)

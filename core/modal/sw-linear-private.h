@@ -35,8 +35,8 @@ typedef struct {
   double     *v;          /* node velocities at the operating point */
   /* Per part: friction modes and the rest of SwState's per-part values at
    * the operating point (none broke away; no lossy part rolls). */
-  gint8      *mode, *start, *quadrant;
-  double     *loss, *impact;
+  gint8      *mode, *start, *quadrant, *region;
+  double     *loss, *impact, *held;
 } SwLinear;
 
 /* The state at the operating point as the parts see it, on the given node

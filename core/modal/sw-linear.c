@@ -25,7 +25,7 @@ adjacency_init (Adjacency *adj, const SwSystem *sys)
   for (guint k = 0; k < sys->n_force_parts; k++)
     {
       const SwPart *p = &sys->parts[sys->force_parts[k]];
-      for (guint port = 0; port < p->kind->n_ports; port++)
+      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
         adj->start[p->node[port] + 1]++, total++;
     }
   for (guint i = 0; i < sys->n_nodes; i++)
@@ -35,7 +35,7 @@ adjacency_init (Adjacency *adj, const SwSystem *sys)
   for (guint k = 0; k < sys->n_force_parts; k++)
     {
       const SwPart *p = &sys->parts[sys->force_parts[k]];
-      for (guint port = 0; port < p->kind->n_ports; port++)
+      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
         adj->parts[fill[p->node[port]]++] = sys->force_parts[k];
     }
 }
@@ -70,7 +70,7 @@ local_Q (Work *w, double *Q)
   for (guint k = 0; k < w->parts->len; k++)
     {
       const SwPart *p = &sys->parts[g_array_index (w->parts, guint, k)];
-      for (guint port = 0; port < p->kind->n_ports; port++)
+      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
         eq->f[p->node[port]] = 0;
     }
   for (guint k = 0; k < w->parts->len; k++)
@@ -84,7 +84,7 @@ local_Q (Work *w, double *Q)
     {
       const SwPart *p = &sys->parts[g_array_index (w->parts, guint, k)];
 
-      for (guint port = 0; port < p->kind->n_ports; port++)
+      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
         {
           guint i = p->node[port];
 
@@ -119,7 +119,7 @@ gather (Work *w, guint j)
             continue;
           w->part_mark[part] = w->stamp;
           g_array_append_val (w->parts, part);
-          for (guint port = 0; port < sys->parts[part].kind->n_ports; port++)
+          for (guint port = 0; port < sw_kind_n_nodes (sys->parts[part].kind); port++)
             {
               guint node = sys->parts[part].node[port];
 
@@ -250,6 +250,16 @@ linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, 
       g_propagate_error (error, g_steal_pointer (&eq->error));
       return NULL;
     }
+  /* Held values as a run starting here has them, and the state with them. */
+  if (sys->n_held > 0)
+    {
+      _sw_equations_start_held (eq, t);
+      if (!sw_equations_complete (eq, t, y != NULL ? y : sys->y0, FALSE))
+        {
+          g_propagate_error (error, g_steal_pointer (&eq->error));
+          return NULL;
+        }
+    }
   lin->q = g_memdup2 (eq->q, nn * sizeof (double));
   lin->qd = g_memdup2 (eq->qd, nn * sizeof (double));
   lin->x = g_memdup2 (eq->x, MAX (sys->n_nodes, 1) * sizeof (double));
@@ -258,6 +268,8 @@ linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, 
   lin->quadrant = g_memdup2 (eq->quadrant, MAX (sys->n_parts, 1));
   lin->loss = g_new0 (double, MAX (sys->n_parts, 1));
   lin->impact = g_new0 (double, MAX (sys->n_parts, 1));
+  lin->region = g_memdup2 (eq->region, MAX (sys->n_parts, 1));
+  lin->held = g_memdup2 (eq->held, MAX (sys->n_held, 1) * sizeof (double));
   lin->v = g_memdup2 (eq->v, MAX (sys->n_nodes, 1) * sizeof (double));
   if (dense)
     {
@@ -448,6 +460,8 @@ sw_linear_free (SwLinear *lin)
   g_free (lin->quadrant);
   g_free (lin->loss);
   g_free (lin->impact);
+  g_free (lin->region);
+  g_free (lin->held);
   sw_sparse_clear (&lin->Ks);
   sw_sparse_clear (&lin->Ds);
   sw_sparse_clear (&lin->Ms);
@@ -459,7 +473,7 @@ _sw_linear_state (const SwLinear *lin, double *x, double *v, double *a, double *
 {
   *state = (SwState) { .t = lin->t, .x = x, .v = v, .a = a, .lambda = lambda, .mode = lin->mode,
                        .start = lin->start, .loss = lin->loss, .quadrant = lin->quadrant,
-                       .impact = lin->impact };
+                       .impact = lin->impact, .region = lin->region, .held = lin->held };
 }
 
 guint
@@ -473,7 +487,7 @@ sw_linear_element_stiffness (SwLinear *lin, const SwPart *part, guint *nodes, do
   SwState state;
 
   _sw_linear_state (lin, x, lin->v, a, NULL, &state);
-  for (guint port = 0; port < part->kind->n_ports; port++)
+  for (guint port = 0; port < sw_kind_n_nodes (part->kind); port++)
     {
       gboolean seen = FALSE;
 

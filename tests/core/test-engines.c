@@ -1,6 +1,6 @@
 /* test-engines.c: Twin Builder's engines and loads and its gearbox with
- * losses (rotational.fan, rotational.engine_speed, rotational.gear_loss)
- * against closed forms.
+ * losses (rotational.fan, rotational.engine_speed, rotational.engine,
+ * rotational.gear_loss) against closed forms.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -8,6 +8,7 @@
 
 #include "sw-error.h"
 #include "sw-model.h"
+#include "sw-modes.h"
 #include "sw-simulate.h"
 #include "sw-system.h"
 #include "sw-test-run.h"
@@ -123,6 +124,142 @@ test_gear_loss (void)
   g_assert_cmpuint (seen & 5, ==, 5);
 }
 
+/* ---- Dynamic engine ----------------------------------------------------- */
+
+/* The default full-load and loss curves (n rpm, N.m), as the kind has them. */
+static const double full_load[][2] = { { 0, 60 }, { 1000, 160 }, { 3000, 200 }, { 5000, 190 }, { 6500, 150 } };
+static const double losses[][2] = { { 0, 8 }, { 1000, 12 }, { 3000, 20 }, { 6500, 40 } };
+
+static double
+curve (const double (*rows)[2], guint n_rows, double n)
+{
+  guint k = 1;
+
+  while (k + 1 < n_rows && rows[k][0] < n)
+    k++;
+  return rows[k - 1][1] + (rows[k][1] - rows[k - 1][1]) * (n - rows[k - 1][0]) / (rows[k][0] - rows[k - 1][0]);
+}
+
+/* Driven at 1200 rpm exactly, the crank angle is w t: a cylinder fires
+ * every pi strokes / cylinders / w = 25 ms. The request steps 0.1 -> 0.5
+ * at 0.05 s, so the injection x(t) = u1 + (u0 - u1) e^-(t - 0.05)/tau, and
+ * md is x at the last firing whose dead time is over: all in closed form. */
+static void
+test_engine_firing (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"drive\", \"kind\": \"rotational.engine_speed\", \"params\": {\"n\": 1200}},"
+    "{\"id\": \"engine\", \"kind\": \"rotational.engine\", \"params\": {\"j\": 0.5, \"n0\": 1200, "
+    "\"power_request\": {\"step\": {\"offset\": 0.1, \"height\": 0.4, \"start_time\": 0.05}}, "
+    "\"time_constant\": 0.02, \"dead_time\": 0.01}}],"
+    "\"connections\": [{\"from\": \"drive.rot\", \"to\": \"engine.rot2\"}], \"simulation\": {\"stop_time\": 0.3}}";
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 1e-4, 1e-10);
+  const double *t = sw_trajectory_get_times (tr), *md = sw_test_column (tr, "engine.md");
+  const double *x = sw_test_column (tr, "engine.torque_c"), *firings = sw_test_column (tr, "engine.firings");
+  double w = 1200 * 2 * G_PI / 60, period = G_PI / w, tau = 0.02, dead = 0.01;
+  double fl = curve (full_load, G_N_ELEMENTS (full_load), 1200), u0 = 0.1 * fl, u1 = 0.5 * fl;
+  guint checked = 0;
+
+  g_assert_cmpfloat_with_epsilon (period, 0.025, 1e-15);
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      double k = floor (t[r] / period + 1e-9), k_applied = floor ((t[r] - dead) / period + 1e-9);
+      double t_sample = k_applied * period;
+      double x_exact = t[r] <= 0.05 ? u0 : u1 + (u0 - u1) * exp (-(t[r] - 0.05) / tau);
+      double md_exact = k_applied < 1 || t_sample <= 0.05 ? u0 : u1 + (u0 - u1) * exp (-(t_sample - 0.05) / tau);
+
+      g_assert_cmpfloat_with_epsilon (x[r], x_exact, 1e-7 * u1);
+      /* Off the instants themselves, where the left and right rows differ. */
+      if (fabs (t[r] / period - round (t[r] / period)) < 1e-6
+          || fabs ((t[r] - dead) / period - round ((t[r] - dead) / period)) < 1e-6)
+        continue;
+      g_assert_cmpfloat (firings[r], ==, k);
+      g_assert_cmpfloat_with_epsilon (md[r], md_exact, 1e-7 * u1);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 2500);
+}
+
+/* An engine on a fan settles where power_request × full_load(n) = losses(n)
+ * + the fan's torque (found here by bisection on the curves); its energy
+ * balances: kinetic + lost = initial + the combustion's work. */
+static void
+test_engine_idle (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"engine\", \"kind\": \"rotational.engine\", \"params\": {\"j\": 0.2, \"n0\": 3400, "
+    "\"power_request\": 0.3}},"
+    "{\"id\": \"fan\", \"kind\": \"rotational.fan\", \"params\": {\"cf\": 0.1, \"windage\": 0}}],"
+    "\"connections\": [{\"from\": \"engine.rot2\", \"to\": \"fan.rot1\"}], \"simulation\": {\"stop_time\": 15}}";
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 1e-4, 1e-10);
+  const double *t = sw_trajectory_get_times (tr), *n = sw_test_column (tr, "engine.n");
+  const double *power = sw_test_column (tr, "engine.power"), *e = sw_test_column (tr, "engine.energy");
+  const double *loss_e = sw_test_column (tr, "engine.lossPower"), *loss_f = sw_test_column (tr, "fan.lossPower");
+  guint last = sw_trajectory_get_n_rows (tr) - 1;
+  double lo = 1000, hi = 6000, work = 0, lost = 0, worst = 0;
+
+  for (int i = 0; i < 60; i++)
+    {
+      double mid = 0.5 * (lo + hi), net = 0.3 * curve (full_load, G_N_ELEMENTS (full_load), mid)
+                                          - curve (losses, G_N_ELEMENTS (losses), mid) - 0.1 * mid * 2 * G_PI / 60;
+
+      if (net > 0)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  g_test_message ("idle: %.6f rpm, closed form %.6f rpm", n[last], lo);
+  g_assert_cmpfloat_with_epsilon (n[last], lo, 1e-3);
+  for (guint r = 1; r <= last; r++)
+    {
+      double dt = t[r] - t[r - 1];
+
+      g_assert_cmpfloat (loss_e[r], >=, 0);
+      work += 0.5 * dt * (power[r] + power[r - 1]);
+      lost += 0.5 * dt * (loss_e[r] + loss_e[r - 1] + loss_f[r] + loss_f[r - 1]);
+      worst = MAX (worst, fabs (e[r] + lost - e[0] - work));
+    }
+  g_test_message ("energy balance off by %.3g J of %.3g J", worst, e[0]);
+  g_assert_cmpfloat (worst, <=, 1e-6 * e[0]);
+}
+
+/* Its linearisation: md is held, so the crank's damping is the slope of the
+ * losses and the load, d(losses)/dw + cf + 2 windage w: a decay rate of
+ * that / J. And a bad cylinder count is refused by name. */
+static void
+test_engine_modal (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"engine\", \"kind\": \"rotational.engine\", \"params\": {\"j\": 0.2, \"n0\": 800}},"
+    "{\"id\": \"fan\", \"kind\": \"rotational.fan\", \"params\": {\"cf\": 0.01, \"windage\": 0.0005}}],"
+    "\"connections\": [{\"from\": \"engine.rot2\", \"to\": \"fan.rot1\"}], \"simulation\": {\"stop_time\": 1}}";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "engine.shaft", &error);
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwModes) modes = NULL;
+  double w = 800 * 2 * G_PI / 60, slope = 0.004 * 60 / (2 * G_PI) + 0.01 + 2 * 0.0005 * w;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  modes = sw_modes_compute (sys, 0, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sw_modes_get_n_modes (modes), ==, 1);
+  g_assert_cmpfloat_with_epsilon (sw_modes_get_mode (modes, 0)->decay_rate_per_s, slope / 0.2, 1e-6);
+
+  g_clear_object (&model);
+  model = sw_model_new_from_data ("{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+                                  "{\"id\": \"engine\", \"kind\": \"rotational.engine\", \"params\": "
+                                  "{\"cylinders\": 2.5}}], \"connections\": []}", -1, "engine.shaft", &error);
+  g_assert_null (model);
+  g_assert_error (error, SW_ERROR, SW_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "engine"));
+  g_assert_nonnull (strstr (error->message, "cylinders"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -132,6 +269,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/engines/fan-rundown", test_fan_rundown);
   g_test_add_func ("/core/engines/engine-speed", test_engine_speed);
   g_test_add_func ("/core/engines/gear-loss", test_gear_loss);
+  g_test_add_func ("/core/engines/engine-firing", test_engine_firing);
+  g_test_add_func ("/core/engines/engine-idle", test_engine_idle);
+  g_test_add_func ("/core/engines/engine-modal", test_engine_modal);
 
   return g_test_run ();
 }
