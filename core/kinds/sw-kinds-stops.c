@@ -25,6 +25,8 @@
 #include "sw-kinds-private.h"
 #include "sw-error.h"
 
+#include <float.h>
+
 enum { S_FLANGE, S_SUPPORT };
 
 /* ---- End stops ---------------------------------------------------------- */
@@ -262,15 +264,16 @@ latched (const SwPart *p, const SwState *s)
   return s->mode[p->component] == SW_FRICTION_STUCK;
 }
 
-/* Free, its engagement is minus the distance to the nearer limit (within a
- * round-off tolerance below the engine's for being at a stop): it engages
- * the instant it reaches one, and the engine sticks it there. Latched, it
- * holds any torque. */
+/* Free, its engagement is minus the distance to the nearer limit, plus the
+ * round-off of u (so that a state at a limit, as a latched run leaves it,
+ * is engaged): it engages the instant it reaches one, and the engine sticks
+ * it there. Latched, it holds any torque. */
 static void
 latch_limits (const SwPart *p, const SwState *s, double *tau0, double *tau0_max, double *engaged)
 {
   double hi = p->param[L_MAX], lo = p->param[L_MIN], u = rel (p, s);
-  double tol = 1e-10 * MAX (1, MAX (fabs (hi), fabs (lo)));
+  double tol = 1e-14 * MAX (1, MAX (fabs (hi), fabs (lo)))
+               + 4 * DBL_EPSILON * (fabs (SW_X (p, s, S_FLANGE)) + fabs (SW_X (p, s, S_SUPPORT)));
 
   *tau0 = 0;
   if (latched (p, s))
