@@ -16,11 +16,11 @@
  * (or at one instant). */
 #define CHATTER_EVENTS 500
 #define CHATTER_SPAN 1e-6
-/* And a slower pile-up: this many within 1e-3 of the run's length (a part
+/* And a slower pile-up: this many within 1e-2 of the run's length (a part
  * that breaks away and sticks again at every first step of the integrator,
  * some nanoseconds apart). */
 #define CHATTER_EVENTS_SLOW 10000
-#define CHATTER_SPAN_SLOW 1e-3
+#define CHATTER_SPAN_SLOW 1e-2
 
 typedef struct {
   guint part;
