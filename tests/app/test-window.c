@@ -441,6 +441,7 @@ test_examples_bundled (void)
   g_assert_true (ptr_array_has_string (names, "fan-rundown"));
   g_assert_true (ptr_array_has_string (names, "stick-limit-stop"));
   g_assert_true (ptr_array_has_string (names, "stepped-spring"));
+  g_assert_true (ptr_array_has_string (names, "vibrator"));
 
   collect_menus (GTK_WIDGET (window), menus);
   for (guint m = 0; m < menus->len; m++)
