@@ -1,7 +1,6 @@
 /* sw-catalog.c: the list of every component kind.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-kinds-private.h"
-#include "sw-gear-mesh-private.h"
 
 #include <string.h>
 
@@ -28,14 +27,12 @@ static const SwKind *const kinds[] = {
   &sw_kind_trans_spring_damper,
   &sw_kind_trans_line_force_with_mass,
   &sw_kind_trans_line_force_two_masses,
+  &sw_kind_trans_spring_damper_series,
   &sw_kind_trans_rigidity,
   &sw_kind_trans_custom_coupling,
   &sw_kind_trans_end_stop,
   /* Transmission */
   &sw_kind_rot_ideal_gear,
-  &sw_kind_rot_gear_pair,
-  &sw_kind_trans_rack_pinion,
-  &sw_kind_rot_worm_wheel,
   &sw_kind_rot_ideal_planetary,
   &sw_kind_rot_gear_loss,
   &sw_kind_ideal_gear_r2t,

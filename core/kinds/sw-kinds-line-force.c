@@ -1,5 +1,6 @@
 /* sw-kinds-line-force.c: Modelica MultiBody's line forces reduced to one
- * dimension (seed-004 §1.5): the point masses they carry.
+ * dimension (seed-004 §1.5): the point masses they carry, and the spring
+ * and damper in series, whose damper length is a state.
  *
  * A line force's law is any translational element connected between
  * frame_a and frame_b (its flanges are the frames in 1-D). What the line
@@ -124,4 +125,82 @@ const SwKind sw_kind_trans_line_force_two_masses = {
   .key_param = "m_a", .main_var = "s_rel",
   .build = two_masses_build, .variables = two_masses_variables,
   .state_vars = SW_BIT (5) - 1,
+};
+
+/* ---- Spring and damper in series (Maxwell) ------------------------------ */
+
+/* MultiBody's SpringDamperSeries: frame_a - damper - spring - frame_b, with
+ *   f = c (s - s_unstretched - s_damper) = d der(s_damper).
+ * The damper's length s_damper is the part's internal node (its coordinate
+ * is that length, not a place on the line): massless, with d as its
+ * damping, so it is a first-order state that starts at s_damper_start.
+ * Force f (tension) pulls frame_a forward and frame_b back. */
+enum { LS_A, LS_B, LS_DAMPER };
+enum { LS_C, LS_D, LS_S0, LS_DAMPER0 };
+
+static double
+series_force (const SwPart *p, const SwState *s)
+{
+  return p->param[LS_C] * (SW_X (p, s, LS_B) - SW_X (p, s, LS_A) - p->param[LS_S0] - SW_X (p, s, LS_DAMPER));
+}
+
+static void
+series_build (const SwPart *p, SwBuilder *b)
+{
+  sw_builder_set_initial (b, p, p->node[LS_DAMPER], p->param[LS_DAMPER0], 0, NAN);
+}
+
+static void
+series_forces (const SwPart *p, const SwState *s, double *f)
+{
+  double tension = series_force (p, s);
+
+  f[p->node[LS_A]] += tension;
+  f[p->node[LS_B]] -= tension;
+  f[p->node[LS_DAMPER]] += tension - p->param[LS_D] * SW_V (p, s, LS_DAMPER);
+}
+
+static void
+series_variables (const SwPart *p, const SwState *s, double *out)
+{
+  double tension = series_force (p, s);
+
+  out[0] = SW_X (p, s, LS_B) - SW_X (p, s, LS_A);
+  out[1] = SW_V (p, s, LS_B) - SW_V (p, s, LS_A);
+  out[2] = SW_X (p, s, LS_DAMPER);
+  out[3] = tension;
+  out[4] = tension * tension / (2 * p->param[LS_C]);
+  /* f der(s_damper), written f^2 / d so that it is never negative. */
+  out[5] = tension * tension / p->param[LS_D];
+}
+
+static const SwParamDesc series_params[] = {
+  SW_POSITIVE ("c", N_("Spring constant"), "N/m", NAN, N_("Stiffness of the spring")),
+  SW_POSITIVE ("d", N_("Damping constant"), "N.s/m", NAN,
+               N_("Damping of the damper; in series it must be > 0 (with d = 0 no force could pass)")),
+  SW_ANY ("s_unstretched", N_("Unstretched length"), "m", 0, N_("Length of the spring and damper at zero force, "
+                                                                "less the damper's length")),
+  SW_ANY ("s_damper_start", N_("Initial length of damper"), "m", 0, N_("Length of the damper at t = 0")),
+};
+
+static const SwVarDesc series_vars[] = {
+  SW_VAR ("s_rel", "m", N_("Distance frame_b - frame_a")),
+  SW_VAR ("v_rel", "m/s", N_("Rate of the distance")),
+  SW_VAR ("s_damper", "m", N_("Length of the damper (the element's state)")),
+  SW_VAR ("f", "N", N_("Force through the element, positive in tension")),
+  SW_VAR ("energy", "J", N_("Potential energy of the spring")),
+  SW_VAR ("lossPower", "W", N_("Power the damper dissipates")),
+};
+
+const SwKind sw_kind_trans_spring_damper_series = {
+  .name = "translational.spring_damper_series", .label = N_("Spring and damper in series"),
+  .group = "Translational",
+  .help = N_("Modelica MultiBody's SpringDamperSeries in one dimension (a Maxwell element): a damper and a "
+             "spring in series between frame_a and frame_b, f = c (s - s_unstretched - s_damper) = d "
+             "der(s_damper); the damper's length is a state that starts at s_damper_start"),
+  .ports = SW_TABLE (line_ports), .n_internal = 1, .params = SW_TABLE (series_params),
+  .vars = SW_TABLE (series_vars), .key_param = "c", .main_var = "f",
+  .build = series_build, .forces = series_forces, .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING,
+  .variables = series_variables,
+  .state_vars = SW_BIT (6) - 1,
 };

@@ -59,6 +59,7 @@ extern const SwKind sw_kind_rot_disc, sw_kind_trans_mass_with_stop_and_friction;
 extern const SwKind sw_kind_rot_fan, sw_kind_rot_engine_speed, sw_kind_rot_engine, sw_kind_rot_gear_loss;
 extern const SwKind sw_kind_rot_rigidity, sw_kind_trans_rigidity;
 extern const SwKind sw_kind_rot_tb_mass, sw_kind_trans_tb_mass;
-extern const SwKind sw_kind_trans_line_force_with_mass, sw_kind_trans_line_force_two_masses;
+extern const SwKind sw_kind_trans_line_force_with_mass, sw_kind_trans_line_force_two_masses,
+  sw_kind_trans_spring_damper_series;
 extern const SwKind sw_kind_rot_custom_coupling, sw_kind_trans_custom_coupling;
 extern const SwKind sw_kind_rot_end_stop, sw_kind_trans_end_stop, sw_kind_rot_latch, sw_kind_trans_latch;

@@ -415,7 +415,7 @@ nearest (const SwModes *modes, const gboolean *used, Nearness how, double target
  * (its position) and another, ~0 or a decay; an elastic one a complex pair,
  * or two real ones when overdamped (the slower decay is reported). */
 static void
-pair_damped (SwModes *modes, double tiny)
+pair_damped (SwModes *modes, double tiny, gboolean *promoted)
 {
   g_autofree gboolean *used = g_new0 (gboolean, MAX (modes->n_eigenvalues, 1));
   const double *re = modes->eig_re, *im = modes->eig_im;
@@ -457,6 +457,27 @@ pair_damped (SwModes *modes, double tiny)
         used[k] = TRUE;
         set_damped (&modes->modes[i], re[k], 0, TRUE, tiny);
       }
+  /* A rigid-body mode whose second eigenvalue is a complex pair: a body
+   * that only a damper in series holds (a Maxwell element) is free without
+   * damping, yet oscillates with it. It is that oscillation, at |lambda|. */
+  for (guint i = 0; i < modes->n_modes; i++)
+    {
+      SwMode *mode = &modes->modes[i];
+
+      if (!mode->rigid_body || mode->has_damped || (k = nearest (modes, used, NEAR_OMEGA, 0)) < 0)
+        continue;
+      used[k] = TRUE;
+      promoted[i] = TRUE;
+      mode->rigid_body = FALSE;
+      mode->omega_rad_s = hypot (re[k], im[k]);
+      mode->frequency_hz = mode->omega_rad_s / (2 * G_PI);
+      modes->lambda[i] = mode->omega_rad_s * mode->omega_rad_s;
+      /* Its energies as with the damper locked: the spring's |lambda|^2 M. */
+      for (guint j = 0; j < modes->n_coords; j++)
+        if (modes->system->coord_class[j] == SW_COORD_FIRST_ORDER)
+          modes->coord_shapes[(gsize) i * modes->n_coords + j] = 0;
+      set_damped (mode, re[k], im[k], FALSE, tiny);
+    }
 }
 
 static int
@@ -635,6 +656,26 @@ mode_values (const SwModes *modes, guint i, const double *node_shape, double *sh
   if (mode->rigid_body)
     for (guint b = 0; b < nb; b++)
       ke[b] = 0;
+}
+
+/* A mode's per-body and per-section values and scalars again (after
+ * pair_damped() made a rigid-body mode elastic). */
+static void
+refresh_mode_values (SwModes *modes, guint i)
+{
+  SwMode *mode = &modes->modes[i];
+  guint nb = modes->n_bodies, ns = modes->n_sections;
+  g_autofree double *node_shape = g_new (double, MAX (modes->system->n_nodes, 1));
+  g_autofree double *ke = g_new (double, MAX (nb, 1));
+  g_autofree double *pe = g_new (double, MAX (ns, 1));
+  double *base = (double *) mode->shape;
+
+  node_shape_of (modes, i, node_shape);
+  if (base != NULL)
+    mode_values (modes, i, node_shape, base, base + nb, base + 2 * nb, base + 3 * nb, base + 4 * nb,
+                 base + 4 * nb + ns, mode);
+  else
+    mode_values (modes, i, node_shape, NULL, NULL, ke, NULL, pe, NULL, mode);
 }
 
 /* ---- The analysis ------------------------------------------------------- */
@@ -953,6 +994,7 @@ compute_modes (const SwSystem *sys, double t, const double *state, const gint8 *
                                  s_damped->len, &modes->eig_re, &modes->eig_im, &modes->n_eigenvalues))
       {
         double scale = sqrt (lambda_max);
+        g_autofree gboolean *promoted = g_new0 (gboolean, MAX (modes->n_modes, 1));
 
         modes->damped_solver = "state space (LAPACK dgeevx, balanced)";
         for (guint k = 0; k < modes->n_eigenvalues; k++)
@@ -966,7 +1008,10 @@ compute_modes (const SwSystem *sys, double t, const double *state, const gint8 *
               || fabs (modes->eig_im[k]) <= 1e-9 * (fabs (modes->eig_re[k]) + sqrt (lambda_max)))
             modes->eig_im[k] = 0;
         sort_eigenvalues (modes);
-        pair_damped (modes, MAX (tiny, MIN_DECAY_PER_S));
+        pair_damped (modes, MAX (tiny, MIN_DECAY_PER_S), promoted);
+        for (guint i = 0; i < modes->n_modes; i++)
+          if (promoted[i])
+            refresh_mode_values (modes, i);
       }
   }
   timing->damped_s = g_timer_elapsed (timer, NULL);

@@ -1,6 +1,7 @@
 /* test-line-force.c: MultiBody's line forces in one dimension
  * (translational.line_force_with_mass, translational.line_force_with_two_
- * masses) against the digest's derived cases (seed-004 §3 T10, T11).
+ * masses, translational.spring_damper_series) against the digest's derived
+ * cases (seed-004 §3 T8-T11).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -86,6 +87,92 @@ test_two_masses (void)
 #undef TWO
 }
 
+/* T8: the series element stretched by 0.01 m between two walls relaxes:
+ * f(t) = 10 e^-10t N (tau = d / c = 0.1 s), lossPower(0) = f^2 / d = 1 W,
+ * and it dissipates its 1/2 c 0.01^2 = 0.05 J. */
+static void
+test_series_relaxation (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"wall_a\", \"kind\": \"translational.fixed\"},"
+    "{\"id\": \"wall_b\", \"kind\": \"translational.fixed\", \"params\": {\"s0\": 0.01}},"
+    "{\"id\": \"series\", \"kind\": \"translational.spring_damper_series\", \"params\": {\"c\": 1000, \"d\": 100}}],"
+    "\"connections\": [{\"from\": \"wall_a.flange\", \"to\": \"series.frame_a\"},"
+    "{\"from\": \"series.frame_b\", \"to\": \"wall_b.flange\"}], \"simulation\": {\"stop_time\": 2}}";
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 1e-4, 1e-10);
+  const double *t = sw_trajectory_get_times (tr), *f = sw_test_column (tr, "series.f");
+  const double *loss = sw_test_column (tr, "series.lossPower"), *e = sw_test_column (tr, "series.energy");
+  guint last = sw_trajectory_get_n_rows (tr) - 1;
+  double lost = 0;
+
+  g_assert_cmpfloat_with_epsilon (loss[0], 1, 1e-12);
+  g_assert_cmpfloat_with_epsilon (e[0], 0.05, 1e-15);
+  for (guint r = 0; r <= last; r++)
+    {
+      g_assert_cmpfloat_with_epsilon (f[r], 10 * exp (-10 * t[r]), 1e-7);
+      if (fabs (t[r] - 0.1) < 1e-12)
+        g_assert_cmpfloat_with_epsilon (f[r], 3.6788, 5e-5);
+      if (r > 0)
+        lost += 0.5 * (t[r] - t[r - 1]) * (loss[r] + loss[r - 1]);
+    }
+  /* The trapezoid rule on e^-20t at 1e-4 s: 1.7e-8 J. */
+  g_assert_cmpfloat_with_epsilon (lost + e[last], 0.05, 1e-6 * 0.05);
+  g_assert_cmpfloat (lost, >, 0.05 * (1 - 1e-6));
+}
+
+/* T9: wall - series (c = 1000, d = 100) - M = 1 kg: eigenvalues 0 (the
+ * damper creeps) and -5 +- 31.2250j: omega_n 31.6228 rad/s, zeta 0.15811.
+ * A run from M displaced 0.01 m keeps its energy balance. */
+static void
+test_series_modes (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"wall\", \"kind\": \"translational.fixed\"},"
+    "{\"id\": \"series\", \"kind\": \"translational.spring_damper_series\", \"params\": {\"c\": 1000, \"d\": 100}},"
+    "{\"id\": \"M\", \"kind\": \"translational.mass\", \"params\": {\"m\": 1, \"s0\": 0.01, \"v0\": 0}}],"
+    "\"connections\": [{\"from\": \"wall.flange\", \"to\": \"series.frame_a\"},"
+    "{\"from\": \"series.frame_b\", \"to\": \"M.flange_a\"}], \"simulation\": {\"stop_time\": 2}}";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "t9.shaft", &error);
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwModes) modes = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  const SwMode *mode;
+  const double *t, *loss, *e_spring, *e_mass;
+  double lost = 0, worst = 0, e0;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  modes = sw_modes_compute (sys, 0, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sw_modes_get_n_modes (modes), ==, 1);
+  mode = sw_modes_get_mode (modes, 0);
+  g_assert_false (mode->rigid_body);
+  g_assert_cmpfloat_with_epsilon (mode->omega_rad_s, sqrt (1000), 1e-9);
+  g_assert_cmpfloat_with_epsilon (mode->damped_frequency_hz * 2 * G_PI, sqrt (975), 1e-9);
+  g_assert_cmpfloat_with_epsilon (mode->damping_ratio, 0.15811388300841897, 1e-9);
+  g_assert_cmpfloat_with_epsilon (mode->decay_rate_per_s, 5, 1e-9);
+  g_assert_cmpfloat (mode->energy_balance_error, <=, 1e-9);
+  g_assert_cmpint (mode->most_excitable_section, ==, 0);
+
+  tr = sw_test_run_model (model, 1e-4, 1e-10);
+  t = sw_trajectory_get_times (tr);
+  loss = sw_test_column (tr, "series.lossPower");
+  e_spring = sw_test_column (tr, "series.energy");
+  e_mass = sw_test_column (tr, "M.energy");
+  e0 = e_spring[0] + e_mass[0];
+  g_assert_cmpfloat_with_epsilon (e0, 0.05, 1e-15);
+  for (guint r = 1; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      lost += 0.5 * (t[r] - t[r - 1]) * (loss[r] + loss[r - 1]);
+      worst = MAX (worst, fabs (e_spring[r] + e_mass[r] + lost - e0));
+    }
+  g_assert_cmpfloat (worst, <=, 1e-6 * e0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -94,6 +181,8 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/core/line-force/consistent-mass", test_consistent_mass);
   g_test_add_func ("/core/line-force/two-masses", test_two_masses);
+  g_test_add_func ("/core/line-force/series-relaxation", test_series_relaxation);
+  g_test_add_func ("/core/line-force/series-modes", test_series_modes);
 
   return g_test_run ();
 }
