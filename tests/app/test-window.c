@@ -442,6 +442,7 @@ test_examples_bundled (void)
   g_assert_true (ptr_array_has_string (names, "stick-limit-stop"));
   g_assert_true (ptr_array_has_string (names, "stepped-spring"));
   g_assert_true (ptr_array_has_string (names, "vibrator"));
+  g_assert_true (ptr_array_has_string (names, "engine-start"));
 
   collect_menus (GTK_WIDGET (window), menus);
   for (guint m = 0; m < menus->len; m++)

@@ -260,6 +260,45 @@ test_engine_modal (void)
   g_assert_nonnull (strstr (error->message, "cylinders"));
 }
 
+/* The engine-start example (data/examples/engine-start.shaft): the starter
+ * cranks the engine through the overrunning clutch, which opens once (the
+ * engine overruns it) and never turns backward; the engine settles at its
+ * idle speed, where 0.1 × full load = losses on the example's curves. */
+static void
+test_engine_start (void)
+{
+  static const double fl[][2] = { { 0, 600 }, { 600, 1500 }, { 1200, 2000 }, { 1800, 1900 }, { 2400, 1500 } };
+  static const double loss[][2] = { { 0, 20 }, { 600, 60 }, { 1000, 150 }, { 2400, 450 } };
+  g_autoptr (SwTrajectory) tr = sw_test_run_example ("engine-start.shaft", 1e-3, 1e-10);
+  const double *n = sw_test_column (tr, "engine.n"), *w_rel = sw_test_column (tr, "overrun.w_rel");
+  const double *mode = sw_test_column (tr, "overrun.mode"), *t = sw_trajectory_get_times (tr);
+  guint last = sw_trajectory_get_n_rows (tr) - 1, openings = 0;
+  double lo = 1000, hi = 2400;
+
+  for (int i = 0; i < 60; i++)
+    {
+      double mid = 0.5 * (lo + hi);
+
+      if (0.1 * curve (fl, G_N_ELEMENTS (fl), mid) > curve (loss, G_N_ELEMENTS (loss), mid))
+        lo = mid;
+      else
+        hi = mid;
+    }
+  for (guint r = 1; r <= last; r++)
+    {
+      g_assert_cmpfloat (w_rel[r], >=, -1e-9);
+      if (mode[r] == 1 && mode[r - 1] == 0)
+        {
+          openings++;
+          g_test_message ("the engine overruns its starter at %.6f s, %.1f rpm", t[r], n[r]);
+          g_assert_cmpfloat (t[r], <, 0.5);
+        }
+    }
+  g_assert_cmpuint (openings, ==, 1);
+  g_test_message ("idle: %.4f rpm, closed form %.4f rpm", n[last], lo);
+  g_assert_cmpfloat_with_epsilon (n[last], lo, 0.5);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -272,6 +311,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/engines/engine-firing", test_engine_firing);
   g_test_add_func ("/core/engines/engine-idle", test_engine_idle);
   g_test_add_func ("/core/engines/engine-modal", test_engine_modal);
+  g_test_add_func ("/core/engines/engine-start", test_engine_start);
 
   return g_test_run ();
 }
