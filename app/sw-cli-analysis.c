@@ -677,12 +677,22 @@ campbell_plot (const SwCampbell *c, const char *title, const char *path, const c
         {
           /* "order_1.5_hz": the order as the file names it. */
           g_autofree char *order = g_strndup (name + strlen ("order_"), strlen (name) - strlen ("order__hz"));
+          const SwCampbellOrder *o = sw_campbell_get_order (c, col - n_modes);
           char *end;
 
           order_of[k] = g_ascii_strtod (order, NULL);
-          /* Translators: an excitation order line's legend and its label on the line, e.g. "order 2×", "2×". */
-          label = g_strdup_printf (_("order %s×"), order);
-          end = g_strdup_printf (_("%s×"), order);
+          if (o->part != NULL)
+            {
+              /* Translators: a component's excitation order line (a gear mesh): "mesh 20× of gearPair", "20× mesh". */
+              label = g_strdup_printf (_("%s %s× of %s"), o->label != NULL ? _(o->label) : "", order, o->part);
+              end = g_strdup_printf (_("%s× %s"), order, o->label != NULL ? _(o->label) : "");
+            }
+          else
+            {
+              /* Translators: an excitation order line's legend and its label on the line, e.g. "order 2×", "2×". */
+              label = g_strdup_printf (_("order %s×"), order);
+              end = g_strdup_printf (_("%s×"), order);
+            }
           g_ptr_array_add (strings, end);
           end_labels[k] = end;
           style.dashed_columns |= 1u << k;
@@ -826,6 +836,16 @@ sw_cli_campbell (int argc, char **argv)
     int w_mode = sw_cli_column_width (h_mode, 6), w_f = sw_cli_column_width (h_f, 14);
     g_autoptr (GString) line = g_string_new (NULL);
 
+    /* The components' excitations (gear meshes) drawn as order lines. */
+    for (guint k = 0; k < sw_campbell_get_n_orders (c); k++)
+      {
+        const SwCampbellOrder *o = sw_campbell_get_order (c, k);
+        g_autofree char *order = g_strdup_printf ("%g", o->order);
+
+        if (o->part != NULL)
+          /* Translators: "Order 20× of inertia1: mesh of gearPair" */
+          g_print (_("Order %s× of %s: %s of %s\n"), order, shaft, o->label != NULL ? _(o->label) : "", o->part);
+      }
     g_print (_("Critical speeds of %s (%u):\n"), shaft, sw_campbell_get_n_crossings (c));
     sw_cli_append_cell (line, h_speed, w_speed), g_string_append_c (line, ' ');
     sw_cli_append_cell (line, h_order, w_order), g_string_append_c (line, ' ');

@@ -16,6 +16,10 @@ gboolean _sw_campbell_view_crossing_position  (SwCampbellView     *self,
                                                guint               index,
                                                double             *x,
                                                double             *y);
+/* The legend of order line index (sw_campbell_get_order): "order 2×", or
+ * a component's excitation, "mesh 20× of gearPair". */
+char    *_sw_campbell_view_dup_order_label    (SwCampbellView     *self,
+                                               guint               index);
 /* The text of a table cell: columns speed, order, mode, frequency, section. */
 char    *_sw_campbell_view_dup_cell_text      (SwCampbellCrossing *row,
                                                guint               column);

@@ -32,6 +32,7 @@ struct _SwCampbellCrossing {
   GObject         parent_instance;
   SwCriticalSpeed speed;
   char           *section;
+  char           *source;    /* what excites its order (a gear mesh), or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (SwCampbellCrossing, sw_campbell_crossing, G_TYPE_OBJECT)
@@ -40,6 +41,7 @@ static void
 sw_campbell_crossing_finalize (GObject *object)
 {
   g_free (SW_CAMPBELL_CROSSING (object)->section);
+  g_free (SW_CAMPBELL_CROSSING (object)->source);
   G_OBJECT_CLASS (sw_campbell_crossing_parent_class)->finalize (object);
 }
 
@@ -55,12 +57,13 @@ sw_campbell_crossing_init (SwCampbellCrossing *self)
 }
 
 static SwCampbellCrossing *
-crossing_new (const SwCriticalSpeed *speed, const char *section)
+crossing_new (const SwCriticalSpeed *speed, const char *section, const char *source)
 {
   SwCampbellCrossing *self = g_object_new (SW_TYPE_CAMPBELL_CROSSING, NULL);
 
   self->speed = *speed;
   self->section = g_strdup (section);
+  self->source = g_strdup (source);
   return self;
 }
 
@@ -261,8 +264,17 @@ fill_rows (SwCampbellView *self)
       const SwCriticalSpeed *cs = sw_campbell_get_crossing (self->campbell, i);
       const char *section = cs->section >= 0 && self->system != NULL
                               ? sw_system_get_part (self->system, (guint) cs->section)->id : NULL;
+      const char *source = NULL;
 
-      g_ptr_array_add (items, crossing_new (cs, section));
+      /* A component's order line (a gear mesh): say what excites it. */
+      for (guint k = 0; k < sw_campbell_get_n_orders (self->campbell); k++)
+        {
+          const SwCampbellOrder *o = sw_campbell_get_order (self->campbell, k);
+
+          if (o->order == cs->order && o->label != NULL)
+            source = _(o->label);
+        }
+      g_ptr_array_add (items, crossing_new (cs, section, source));
     }
   self->filling = TRUE;
   g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)), items->pdata, items->len);
@@ -360,6 +372,22 @@ start_job (SwCampbellView *self)
 
 /* ---- The scene --------------------------------------------------------------- */
 
+char *
+_sw_campbell_view_dup_order_label (SwCampbellView *self, guint index)
+{
+  const SwCampbellOrder *o;
+  g_autofree char *order = NULL;
+
+  g_return_val_if_fail (SW_IS_CAMPBELL_VIEW (self), NULL);
+  g_return_val_if_fail (self->campbell != NULL && index < sw_campbell_get_n_orders (self->campbell), NULL);
+  o = sw_campbell_get_order (self->campbell, index);
+  order = g_strdup_printf ("%g", o->order);
+  if (o->part != NULL)
+    /* TRANSLATORS: an excitation's order line: "mesh 20× of gearPair" */
+    return g_strdup_printf (_("%s %s× of %s"), o->label != NULL ? _(o->label) : "", order, o->part);
+  return g_strdup_printf (_("order %s×"), order);
+}
+
 typedef struct {
   SwPlotScene scene;
   SwPlotPanel panel;
@@ -408,12 +436,17 @@ build_scene (SwCampbellView *self, Scene *s, const SwPlotColors *colors)
       else
         {
           g_autofree char *order = g_strndup (name + strlen ("order_"), strlen (name) - strlen ("order__hz"));
-          char *end = g_strdup_printf (_("%s×"), order);
+          guint index = k - (n - sw_campbell_get_n_orders (self->campbell));
+          const SwCampbellOrder *o = sw_campbell_get_order (self->campbell, index);
+          char *end = o->label != NULL ? g_strdup_printf (_("%s× %s"), order, _(o->label))
+                                       : g_strdup_printf (_("%s×"), order);
 
-          label = g_strdup_printf (_("order %s×"), order);
+          label = _sw_campbell_view_dup_order_label (self, index);
           g_ptr_array_add (s->strings, end);
           c.end_label = end;
           c.line = SW_PLOT_LINE_DASHED;
+          /* A component's excitation (a gear mesh) in a dash of its own. */
+          c.dash = o->part != NULL ? 1 : 0;
         }
       g_ptr_array_add (s->strings, label);
       c.label = label;
@@ -546,6 +579,8 @@ _sw_campbell_view_dup_cell_text (SwCampbellCrossing *row, guint column)
     case COL_ORDER:
       {
         g_autofree char *order = g_strdup_printf ("%g", cs->order);
+        if (row->source != NULL)
+          return g_strdup_printf (_("%s× %s"), order, row->source);
         return g_strdup_printf (_("%s×"), order);
       }
     case COL_MODE: return g_strdup_printf ("%u", cs->mode);

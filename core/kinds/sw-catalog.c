@@ -1,6 +1,7 @@
 /* sw-catalog.c: the list of every component kind.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-kinds-private.h"
+#include "sw-gear-mesh-private.h"
 
 #include <string.h>
 
@@ -33,6 +34,9 @@ static const SwKind *const kinds[] = {
   &sw_kind_trans_end_stop,
   /* Transmission */
   &sw_kind_rot_ideal_gear,
+  &sw_kind_rot_gear_pair,
+  &sw_kind_trans_rack_pinion,
+  &sw_kind_rot_worm_wheel,
   &sw_kind_rot_ideal_planetary,
   &sw_kind_rot_gear_loss,
   &sw_kind_ideal_gear_r2t,

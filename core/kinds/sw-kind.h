@@ -188,6 +188,19 @@ typedef struct {
   double (*stick_speed) (const SwPart *part);
 } SwFrictionDesc;
 
+/* A periodic excitation a part makes (a gear mesh's teeth, a runout): its
+ * frequency is order times the speed of port relative to port relative_to
+ * (-1: to the ground), in turns per second. The Campbell diagram draws it
+ * as an order line of its reference shaft. */
+typedef struct {
+  double      order;
+  guint       port;
+  int         relative_to;
+  const char *label;      /* N_("mesh"), N_("runout") */
+} SwExcitation;
+
+#define SW_KIND_MAX_EXCITATIONS 4
+
 typedef struct _SwKind SwKind;
 struct _SwKind {
   const char        *name;      /* "rotational.inertia" */
@@ -232,6 +245,14 @@ struct _SwKind {
    * positions and speeds and the modes (bit k for vars[k]): rows asking for
    * only those are made without accelerations and reactions. */
   guint32            state_vars;
+  /* What linear analysis (modes, frequency responses, Campbell)
+   * differentiates instead of forces, or NULL: forces. A law that varies
+   * periodically with the motion (a gear mesh's stiffness over the mesh
+   * cycle) gives its mean here, contacts closed. Same nodes as forces. */
+  void             (*mean_forces) (const SwPart *part, const SwState *state, double *f);
+  /* The part's periodic excitations (at most SW_KIND_MAX_EXCITATIONS) into
+   * out; returns how many. NULL: none. */
+  guint            (*excitations) (const SwPart *part, SwExcitation *out);
 };
 
 const SwKind *const *sw_catalog_get_kinds (guint *n_kinds);

@@ -33,6 +33,16 @@ typedef struct {
   int    section;          /* most excitable section (part index), or -1 */
 } SwCriticalSpeed;
 
+/* An order line of the diagram: asked for in the options (part NULL), or
+ * a component's periodic excitation (SwKind.excitations: a gear mesh's
+ * teeth, a runout) turned into an order of the reference shaft through the
+ * drivetrain's rigid-body motion. */
+typedef struct {
+  double      order;
+  const char *part;        /* the component's id, or NULL */
+  const char *label;       /* what excites it, untranslated ("mesh"), or NULL */
+} SwCampbellOrder;
+
 typedef struct _SwCampbell SwCampbell;
 
 SwCampbellOptions sw_campbell_options_default (void);
@@ -44,10 +54,14 @@ SwCampbell   *sw_campbell_compute          (const SwSystem          *system,
 void          sw_campbell_free             (SwCampbell *campbell);
 
 /* The diagram: the "time" column is the speed in rpm; columns mode_<k>_hz
- * for every elastic mode, then order_<o>_hz for every order. */
+ * for every elastic mode, then order_<o>_hz for every order: the options',
+ * then the components' (each order once). */
 SwTrajectory *sw_campbell_get_diagram      (const SwCampbell *campbell);
 guint         sw_campbell_get_n_crossings  (const SwCampbell *campbell);
 const SwCriticalSpeed *sw_campbell_get_crossing (const SwCampbell *campbell, guint index);
+/* The order lines, in the diagram's order. */
+guint         sw_campbell_get_n_orders     (const SwCampbell *campbell);
+const SwCampbellOrder *sw_campbell_get_order (const SwCampbell *campbell, guint index);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SwCampbell, sw_campbell_free)
 

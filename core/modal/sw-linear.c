@@ -76,7 +76,8 @@ local_Q (Work *w, double *Q)
   for (guint k = 0; k < w->parts->len; k++)
     {
       const SwPart *p = &sys->parts[g_array_index (w->parts, guint, k)];
-      p->kind->forces (p, &state, eq->f);
+      /* A periodic law (a gear mesh) is linearised by its mean. */
+      (p->kind->mean_forces != NULL ? p->kind->mean_forces : p->kind->forces) (p, &state, eq->f);
     }
   for (guint k = 0; k < w->coords->len; k++)
     Q[g_array_index (w->coords, guint, k)] = 0;
@@ -508,7 +509,7 @@ sw_linear_element_stiffness (SwLinear *lin, const SwPart *part, guint *nodes, do
           x[nodes[c]] = lin->x[nodes[c]] + (side == 0 ? h : -h);
           for (guint r = 0; r < n; r++)
             f[nodes[r]] = 0;
-          part->kind->forces (part, &state, f);
+          (part->kind->mean_forces != NULL ? part->kind->mean_forces : part->kind->forces) (part, &state, f);
           for (guint r = 0; r < n; r++)
             out[r] = f[nodes[r]];
         }

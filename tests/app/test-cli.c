@@ -924,6 +924,30 @@ test_frf_and_campbell (void)
   g_assert_cmpint (camp_range.status, ==, 2);
 }
 
+/* A gear pair's varying mesh stiffness is an order line of its own: 20
+ * teeth on the motor's pinion cross the mesh mode (1172.28 Hz) at 60 f /
+ * 20 = 3516.84 rpm; the CSV has its column. */
+static void
+test_campbell_mesh_order (void)
+{
+  g_autofree char *model = sw_test_example_path ("gear-pair.shaft");
+  g_autofree char *dir = g_dir_make_tmp ("cli-mesh-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "campbell.csv", NULL);
+  g_autofree char *text = NULL;
+  g_auto (Run) camp = { 0 }, csv = { 0 };
+
+  cli (&camp, "campbell", model, "--shaft", "motor", "--speed-range", "0:8000", NULL);
+  g_assert_cmpint (camp.status, ==, 0);
+  g_assert_nonnull (strstr (camp.out, "Order 20× of motor: mesh of gearPair"));
+  g_assert_nonnull (strstr (camp.out, "3516.84"));
+  cli (&csv, "campbell", model, "--shaft", "load", "--speed-range", "0:2000", "-o", path, NULL);
+  g_assert_cmpint (csv.status, ==, 0);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_true (g_str_has_prefix (text, "speed_rpm,mode_2_hz,order_1_hz,order_60_hz\n"));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* --db: magnitude_db = 20 log10 (magnitude) row by row, the rest as it is;
  * the Bode and Campbell images (legends, quantity axes, marks) are drawn. */
 static void
@@ -1355,6 +1379,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/plot", test_plot);
   g_test_add_func ("/app/cli/modal", test_modal);
   g_test_add_func ("/app/cli/frf-and-campbell", test_frf_and_campbell);
+  g_test_add_func ("/app/cli/campbell-mesh-order", test_campbell_mesh_order);
   g_test_add_func ("/app/cli/frf-db", test_frf_db);
   g_test_add_func ("/app/cli/german", test_german);
   g_test_add_func ("/app/cli/output/onto-input", test_output_onto_input);

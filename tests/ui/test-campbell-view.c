@@ -2,8 +2,8 @@
  * data/examples/fourbody.shaft: the shaft list, properties and their
  * notifications, the crossings in the table against sw_campbell_compute(),
  * the table's cells, "mode-selected" from the table and from a click on a
- * crossing's circle, an error shown, and the widget in a window in light
- * and dark styles.
+ * crossing's circle, a gear mesh's order line (gear-pair.shaft), an error
+ * shown, and the widget in a window in light and dark styles.
  *
  * Needs a display (xvfb-run); GSK_RENDERER=cairo. SW_SCREENSHOTS=DIR keeps
  * the window's pictures there (campbell-light.png, campbell-dark.png).
@@ -168,6 +168,41 @@ test_crossings (void)
   g_assert_finalize_object (view);
 }
 
+/* data/examples/gear-pair.shaft: its varying mesh stiffness is an order
+ * line of its own, 20 on the motor's pinion (60 teeth at a third of its
+ * speed), labelled with what excites it, and so is its crossing. */
+static void
+test_mesh_order (void)
+{
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("gear-pair.shaft");
+  SwCampbellView *view = g_object_ref_sink (SW_CAMPBELL_VIEW (sw_campbell_view_new ()));
+  g_autofree char *user = NULL, *mesh = NULL, *order = NULL;
+  g_autoptr (SwCampbellCrossing) row = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 480);
+  cairo_t *cr = cairo_create (surface);
+
+  sw_campbell_view_set_system (view, system);
+  sw_campbell_view_set_shaft (view, "motor");
+  sw_campbell_view_set_speed_range (view, 0, 8000);
+  wait_computed (view);
+  g_assert_null (sw_campbell_view_get_error (view));
+  user = _sw_campbell_view_dup_order_label (view, 0);
+  mesh = _sw_campbell_view_dup_order_label (view, 1);
+  g_assert_cmpstr (user, ==, "order 1×");
+  g_assert_cmpstr (mesh, ==, "mesh 20× of gearPair");
+  /* One crossing, the mesh order's, at 60 f / 20 rpm. */
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (sw_campbell_view_get_crossings (view))), ==, 1);
+  row = g_list_model_get_item (G_LIST_MODEL (sw_campbell_view_get_crossings (view)), 0);
+  order = _sw_campbell_view_dup_cell_text (row, 1);
+  g_assert_cmpstr (order, ==, "20× mesh");
+  g_assert_cmpfloat_with_epsilon (sw_campbell_crossing_get_speed (row)->speed_rpm, 3516.84, 0.01);
+  g_assert_true (_sw_campbell_view_render (view, cr, 640, 480));
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  g_clear_object (&row);
+  g_assert_finalize_object (view);
+}
+
 static void
 test_error (void)
 {
@@ -264,6 +299,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/campbell-view/shafts", test_shafts);
   g_test_add_func ("/ui/campbell-view/properties", test_properties);
   g_test_add_func ("/ui/campbell-view/crossings", test_crossings);
+  g_test_add_func ("/ui/campbell-view/mesh-order", test_mesh_order);
   g_test_add_func ("/ui/campbell-view/error", test_error);
   g_test_add_func ("/ui/campbell-view/window", test_window);
   return g_test_run ();
