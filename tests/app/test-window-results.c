@@ -841,7 +841,8 @@ test_screenshots (void)
   static const char *const examples[] = { "first", "fourbody", "elastic-bearing", "rolling-wheel", "friction",
                                           "backlash", "translational-friction", "elasto-gap",
                                           "preload", "lossy-gear", "lossy-gear-2", "fan-rundown",
-                                          "stick-limit-stop", "stepped-spring", "vibrator", "engine-start" };
+                                          "stick-limit-stop", "stepped-spring", "vibrator", "engine-start",
+                                          "gear-pair" };
   AdwStyleManager *style = adw_style_manager_get_default ();
 
   if (dir == NULL)
