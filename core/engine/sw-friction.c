@@ -1072,9 +1072,13 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
       || (run->n_recent_slow >= CHATTER_EVENTS_SLOW
           && t - run->recent_slow[run->n_recent_slow % CHATTER_EVENTS_SLOW] <= run->chatter_span_slow))
     {
-      guint culprit = run->parts[0];
+      /* The part that changed mode at this event; with contacts alone, the
+       * first contact (there is at least one friction part or contact). */
+      guint culprit = run->n > 0 ? run->parts[0] : run->contacts[0];
 
-      /* The part that changed mode at this event. */
+      for (guint k = run->n_contacts; k-- > 0;)
+        if (run->g_trial[run->n + k] < 0)
+          culprit = run->contacts[k];
       for (guint k = run->n; k-- > 0;)
         if (before[run->parts[k]] != run->mode[run->parts[k]] || start[run->parts[k]] != 0)
           culprit = run->parts[k];
