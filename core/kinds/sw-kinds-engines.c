@@ -316,6 +316,15 @@ static const SwContactDesc ed_firing = {
   .update = ed_update, .log_mode = ed_log_mode,
 };
 
+/* The firings: cylinders / (strokes / 2) per turn of the crank against
+ * the support, the engine order the Campbell diagram draws. */
+static guint
+ed_excitations (const SwPart *p, SwExcitation *out)
+{
+  out[0] = (SwExcitation) { 2 * p->param[ED_CYLINDERS] / p->param[ED_STROKES], ED_ROT1, ED_SUPPORT, N_("firing") };
+  return 1;
+}
+
 static gboolean
 ed_validate (const double *params, GError **error)
 {
@@ -389,6 +398,6 @@ const SwKind sw_kind_rot_engine = {
   .ports = SW_TABLE (ed_ports), .n_internal = 1, .params = SW_TABLE (ed_params), .vars = SW_TABLE (ed_vars),
   .key_param = "j", .main_var = "n", .validate = ed_validate,
   .build = ed_build, .forces = ed_forces, .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING | SW_FORCE_TIME,
-  .variables = ed_variables, .contact = &ed_firing,
+  .variables = ed_variables, .contact = &ed_firing, .excitations = ed_excitations,
   .state_vars = (SW_BIT (11) - 1) & ~SW_BIT (2),
 };

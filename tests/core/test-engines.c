@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sw-error.h"
+#include "sw-campbell.h"
 #include "sw-model.h"
 #include "sw-modes.h"
 #include "sw-simulate.h"
@@ -299,6 +300,51 @@ test_engine_start (void)
   g_assert_cmpfloat_with_epsilon (n[last], lo, 0.5);
 }
 
+/* The firings excite the engine order cylinders / (strokes / 2): a
+ * six-cylinder four-stroke engine on a shaft to a flywheel shows order 3
+ * in its Campbell diagram, crossing the shaft mode at 60 f / 3 rpm. */
+static void
+test_engine_campbell (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"engine\", \"kind\": \"rotational.engine\", \"params\": {\"j\": 0.2, \"cylinders\": 6}},"
+    "{\"id\": \"shaft\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 20000}},"
+    "{\"id\": \"flywheel\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.5}}],"
+    "\"connections\": [{\"from\": \"engine.rot2\", \"to\": \"shaft.flange_a\"},"
+    "{\"from\": \"shaft.flange_b\", \"to\": \"flywheel.flange_a\"}], \"simulation\": {\"stop_time\": 1}}";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "campbell.shaft", &error);
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwCampbell) campbell = NULL;
+  SwCampbellOptions o = sw_campbell_options_default ();
+  double f = sqrt (20000 * (1 / 0.2 + 1 / 0.5)) / (2 * G_PI);
+  gboolean crossed = FALSE;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  o.from_rpm = 0;
+  o.to_rpm = 3000;
+  campbell = sw_campbell_compute (sys, "engine", &o, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sw_campbell_get_n_orders (campbell), ==, 2);
+  g_assert_cmpfloat (sw_campbell_get_order (campbell, 1)->order, ==, 3);
+  g_assert_cmpstr (sw_campbell_get_order (campbell, 1)->part, ==, "engine");
+  g_assert_cmpstr (sw_campbell_get_order (campbell, 1)->label, ==, "firing");
+  for (guint k = 0; k < sw_campbell_get_n_crossings (campbell); k++)
+    {
+      const SwCriticalSpeed *c = sw_campbell_get_crossing (campbell, k);
+
+      if (c->order == 3)
+        {
+          g_assert_cmpfloat_with_epsilon (c->speed_rpm, 60 * f / 3, 1e-6 * 60 * f);
+          crossed = TRUE;
+        }
+    }
+  g_assert_true (crossed);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -312,6 +358,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/engines/engine-idle", test_engine_idle);
   g_test_add_func ("/core/engines/engine-modal", test_engine_modal);
   g_test_add_func ("/core/engines/engine-start", test_engine_start);
+  g_test_add_func ("/core/engines/engine-campbell", test_engine_campbell);
 
   return g_test_run ();
 }
