@@ -462,6 +462,20 @@ massive_accelerations (SwEquations *eq, const double *q, const double *qd, doubl
   double *Q = in_place ? qdd : eq->Q;
 
   memset (Q, 0, sys->n_coords * sizeof (double));
+  for (guint r = 0; r < sys->n_plain_runs; r++)
+    {
+      const SwPlainRun *run = &sys->plain_runs[r];
+      const double c = run->c, d = run->d, *qr = q + run->j0, *qdr = qd + run->j0;
+      double *Qr = Q + run->j0;
+
+      for (guint k = 0; k < run->n; k++)
+        {
+          double tau = c * (qr[k + 1] - qr[k]) + d * (qdr[k + 1] - qdr[k]);
+
+          Qr[k] += tau;
+          Qr[k + 1] -= tau;
+        }
+    }
   for (guint k = 0; k < sys->n_plain; k++)
     {
       const SwPlainElement *e = &plain[k];
@@ -516,8 +530,18 @@ massive_accelerations (SwEquations *eq, const double *q, const double *qd, doubl
             Q[sys->t_terms[t].index] -= sys->t_terms[t].coeff * eq->ma[i];
         }
     }
-  for (guint j = 0; j < sys->n_massive; j++)
-    qdd[j] = Q[j] * inverse[j];   /* in place when Q is qdd */
+  /* In place when Q is qdd. */
+  if (sys->inverse_runs != NULL)
+    for (guint r = 0; r < sys->n_inverse_runs; r++)
+      {
+        const SwInverseRun *run = &sys->inverse_runs[r];
+
+        for (guint j = run->j0; j < run->j0 + run->n; j++)
+          qdd[j] = Q[j] * run->value;
+      }
+  else
+    for (guint j = 0; j < sys->n_massive; j++)
+      qdd[j] = Q[j] * inverse[j];
   for (guint b = 0; b < sys->n_banded; b++)
     {
       const SwBlock *blk = &sys->massive_blocks[sys->banded_blocks[b]];

@@ -508,6 +508,26 @@ _sw_assembly_build_row_blocks (SwSystem *sys)
 
 /* ---- The evaluation's plan ---------------------------------------------- */
 
+/* sys->mass_inverse in runs of equal values, when those take at most
+ * half its bytes. */
+static void
+inverse_runs (SwSystem *sys)
+{
+  guint n = 0;
+
+  for (guint j = 0; j < sys->n_massive; j++)
+    if (j == 0 || sys->mass_inverse[j] != sys->mass_inverse[j - 1])
+      n++;
+  if (n * sizeof (SwInverseRun) > sys->n_massive * sizeof (double) / 2)
+    return;
+  sys->inverse_runs = g_new (SwInverseRun, MAX (n, 1));
+  for (guint j = 0; j < sys->n_massive; j++)
+    if (j == 0 || sys->mass_inverse[j] != sys->mass_inverse[j - 1])
+      sys->inverse_runs[sys->n_inverse_runs++] = (SwInverseRun) { j, 1, sys->mass_inverse[j] };
+    else
+      sys->inverse_runs[sys->n_inverse_runs - 1].n++;
+}
+
 void
 _sw_assembly_build_plan (SwSystem *sys)
 {
@@ -580,14 +600,20 @@ _sw_assembly_build_plan (SwSystem *sys)
   sys->linear = g_memdup2 (linear->data, MAX (linear->len, 1) * sizeof (SwLinearElement));
   sys->plain = g_new (SwPlainElement, MAX (linear->len, 1));
   sys->general = g_new (SwLinearElement, MAX (linear->len, 1));
+  sys->plain_runs = g_new (SwPlainRun, MAX (linear->len, 1));
   for (guint k = 0; k < sys->n_linear; k++)
     {
       const SwLinearElement *e = &sys->linear[k];
+      SwPlainRun *run = sys->n_plain_runs > 0 ? &sys->plain_runs[sys->n_plain_runs - 1] : NULL;
 
-      if (e->ka == 1 && e->kb == 1 && e->offset == 0)
-        sys->plain[sys->n_plain++] = (SwPlainElement) { e->ja, e->jb, e->c, e->d };
-      else
+      if (!(e->ka == 1 && e->kb == 1 && e->offset == 0))
         sys->general[sys->n_general++] = *e;
+      else if (e->jb != e->ja + 1)
+        sys->plain[sys->n_plain++] = (SwPlainElement) { e->ja, e->jb, e->c, e->d };
+      else if (run != NULL && e->ja == run->j0 + run->n && e->c == run->c && e->d == run->d)
+        run->n++;
+      else
+        sys->plain_runs[sys->n_plain_runs++] = (SwPlainRun) { e->ja, 1, e->c, e->d };
     }
   sys->n_called_parts = called->len;
   sys->called_parts = g_memdup2 (called->data, MAX (called->len, 1) * sizeof (guint));
@@ -607,6 +633,7 @@ _sw_assembly_build_plan (SwSystem *sys)
     }
   sys->n_banded = banded->len;
   sys->banded_blocks = g_memdup2 (banded->data, MAX (banded->len, 1) * sizeof (guint));
+  inverse_runs (sys);
 
   for (guint i = 0; i < sys->n_nodes; i++)
     if (sys->p_start[i + 1] > sys->p_start[i])

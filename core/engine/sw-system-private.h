@@ -41,6 +41,20 @@ typedef struct {
   double c, d;
 } SwPlainElement;
 
+/* Plain elements along a uniform stretch of a chain: element k joins
+ * coordinates j0 + k and j0 + k + 1, all with the same c and d, so they
+ * take no memory of their own. */
+typedef struct {
+  guint  j0, n;
+  double c, d;
+} SwPlainRun;
+
+/* n coordinates from j0 with the same 1 / m. */
+typedef struct {
+  guint  j0, n;
+  double value;
+} SwInverseRun;
+
 typedef enum {
   SW_COORD_MASSIVE,
   SW_COORD_FIRST_ORDER,
@@ -150,6 +164,8 @@ struct _SwSystem {
    * others. A long chain is memory bound: half the bytes, half the time. */
   guint            n_plain;
   SwPlainElement  *plain;
+  guint            n_plain_runs;
+  SwPlainRun      *plain_runs;
   guint            n_general;
   SwLinearElement *general;
   guint            n_called_parts;
@@ -159,6 +175,10 @@ struct _SwSystem {
   /* 1 / m of a massive coordinate alone in its block (a chain of inertias,
    * a gear tree), 0 in a larger block; those are band solves. */
   double   *mass_inverse;
+  /* The same in runs of equal values, when that is at most half the bytes
+   * (a uniform chain: one run), else NULL. */
+  guint         n_inverse_runs;
+  SwInverseRun *inverse_runs;
   guint     n_banded;
   guint    *banded_blocks;
   /* Nodes that move with a prescribed motion (a row of P), and the nodes

@@ -719,6 +719,8 @@ sw_system_unref (SwSystem *sys)
   g_free (sys->row_blocks);
   g_free (sys->linear);
   g_free (sys->plain);
+  g_free (sys->plain_runs);
+  g_free (sys->inverse_runs);
   g_free (sys->general);
   g_free (sys->called_parts);
   g_free (sys->needed_nodes);
