@@ -1,6 +1,7 @@
 /* sw-symbols-compliant.c: the symbols of compliant elements: springs,
  * dampers and both, shafts, spring-dampers with play or a gap, Twin
- * Builder's rigidity, the custom coupling (sw-symbols-private.h).
+ * Builder's rigidity, the custom coupling, the spring and damper in series
+ * (sw-symbols-private.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-symbols-private.h"
@@ -153,4 +154,26 @@ _sw_symbol_draw_custom_coupling (cairo_t              *cr,
   _sw_symbol_fill_tinted_and_stroke (cr, style, tint, 0.15);
   _sw_symbol_set_colour (cr, style->fg, 1);
   _sw_symbol_upright_text (cr, "f(x)", 0, 0, 11, FALSE, 24);
+}
+
+/* The damper on frame_a, then the spring on frame_b, in one line (the
+ * parallel spring-damper has them side by side between end bars); the
+ * dot between them is the node whose place is the damper's length. */
+void
+_sw_symbol_draw_spring_damper_series (cairo_t              *cr,
+                                      const SwKind         *kind,
+                                      const SwSymbolLayout *layout,
+                                      const SwSymbolStyle  *style)
+{
+  const double *tint = _sw_symbol_kind_tint (kind, style);
+
+  _sw_symbol_draw_two_port_stubs (cr, layout, -24, 23);
+  _sw_symbol_dashpot (cr, style, tint, -24, -6, 0, 8, -11, 1);
+  cairo_save (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  _sw_symbol_zigzag (cr, 1, 23, 0, 7, 5);
+  cairo_restore (cr);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, 1, 0, 2, 0, 2 * G_PI);
+  cairo_fill (cr);
 }

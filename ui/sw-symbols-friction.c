@@ -1,5 +1,6 @@
 /* sw-symbols-friction.c: the symbols of friction: clutches, brakes, bearing
- * friction, the freewheel, the mass between stops (sw-symbols-private.h).
+ * friction, the freewheel, the mass between stops, end stops and latches
+ * (sw-symbols-private.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-symbols-private.h"
@@ -158,4 +159,90 @@ _sw_symbol_draw_stop_mass (cairo_t              *cr,
   _sw_symbol_hatched_ground (cr, -25, 25, 12);
   if (layout->n_supports > 0)
     _sw_symbol_line (cr, 0, 12, 0, layout->height / 2);
+}
+
+/* The support's bracket: a base on the support's line, a stop standing
+ * up from it at each end (x = ±17), the left one with a hole for the
+ * flange's rod. */
+static void
+draw_stop_bracket (cairo_t              *cr,
+                   const SwKind         *kind,
+                   const SwSymbolLayout *layout,
+                   const SwSymbolStyle  *style)
+{
+  _sw_symbol_set_colour (cr, style->fg, 1);
+  cairo_rectangle (cr, -20, -14, 3.5, 11);
+  cairo_rectangle (cr, -20, 3, 3.5, 12.5);
+  cairo_rectangle (cr, 16.5, -14, 3.5, 29.5);
+  cairo_rectangle (cr, -20, 12.5, 40, 3);
+  cairo_fill (cr);
+  if (layout->n_supports > 0)
+    _sw_symbol_line (cr, 0, 15, 0, layout->height / 2);
+}
+
+/* A body on the flange's rod, free between the stops of a bracket on
+ * the support: it hits them and comes away again. */
+void
+_sw_symbol_draw_end_stop (cairo_t              *cr,
+                          const SwKind         *kind,
+                          const SwSymbolLayout *layout,
+                          const SwSymbolStyle  *style)
+{
+  const double *tint = _sw_symbol_kind_tint (kind, style);
+
+  draw_stop_bracket (cr, kind, layout, style);
+  cairo_save (cr);
+  if (kind->ports[0].domain == SW_DOMAIN_ROTATIONAL)
+    cairo_set_line_width (cr, 2.5);
+  _sw_symbol_line (cr, -layout->width / 2, 0, -6, 0);
+  cairo_restore (cr);
+  cairo_rectangle (cr, -6, -8, 12, 16);
+  _sw_symbol_fill_tinted_and_stroke (cr, style, tint, 0.35);
+}
+
+/* A bar on the flange's rod with a notch below, and a pawl pivoted on
+ * the support whose tooth has dropped into the notch: once in, the
+ * flange is locked to the support. */
+void
+_sw_symbol_draw_latch (cairo_t              *cr,
+                       const SwKind         *kind,
+                       const SwSymbolLayout *layout,
+                       const SwSymbolStyle  *style)
+{
+  const double *tint = _sw_symbol_kind_tint (kind, style);
+
+  cairo_save (cr);
+  if (kind->ports[0].domain == SW_DOMAIN_ROTATIONAL)
+    cairo_set_line_width (cr, 2.5);
+  _sw_symbol_line (cr, -layout->width / 2, 0, -20, 0);
+  cairo_restore (cr);
+
+  /* The bar, its notch cut from below. */
+  cairo_move_to (cr, -20, -6);
+  cairo_line_to (cr, 20, -6);
+  cairo_line_to (cr, 20, 3);
+  cairo_line_to (cr, -6, 3);
+  cairo_line_to (cr, -10, -2);
+  cairo_line_to (cr, -14, 3);
+  cairo_line_to (cr, -20, 3);
+  cairo_close_path (cr);
+  _sw_symbol_fill_tinted_and_stroke (cr, style, tint, 0.35);
+
+  /* The pawl: a lever from its pivot over the support, its tooth up in
+   * the notch. */
+  _sw_symbol_set_colour (cr, style->fg, 1);
+  for (guint i = 0; i < kind->n_ports; i++)
+    if (kind->ports[i].is_support)
+      _sw_symbol_line (cr, layout->port_x[i], layout->port_y[i], layout->port_x[i], 12);
+  cairo_move_to (cr, -10, -0.5);
+  cairo_line_to (cr, -6.5, 4.5);
+  cairo_line_to (cr, 0, 9.5);
+  cairo_line_to (cr, 0, 14);
+  cairo_line_to (cr, -13.5, 7.5);
+  cairo_line_to (cr, -13.5, 4.5);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, 0, 12, 2.2, 0, 2 * G_PI);
+  _sw_symbol_fill_tinted_and_stroke (cr, style, tint, 0);
 }

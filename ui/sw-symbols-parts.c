@@ -403,3 +403,104 @@ _sw_symbol_draw_supports (cairo_t              *cr,
     if (kind->ports[i].is_support)
       _sw_symbol_support_stub (cr, layout->port_x[i], layout->port_y[i]);
 }
+
+/* A wheel with real teeth round its pitch circle (radius), as the
+ * elastic meshes draw it: a tooth of 2 × 1.6 units high centred on
+ * angle phase and every 2π / n_teeth after it, tapered to its tip; the
+ * body tinted, the hub a dot. */
+void
+_sw_symbol_toothed_wheel (cairo_t             *cr,
+                          const SwSymbolStyle *style,
+                          const double        *tint,
+                          double               x,
+                          double               y,
+                          double               radius,
+                          guint                n_teeth,
+                          double               phase)
+{
+  double pitch = 2 * G_PI / n_teeth;
+  double tip = radius + 1.6, root = radius - 1.6;
+
+  cairo_new_sub_path (cr);
+  for (guint i = 0; i < n_teeth; i++)
+    {
+      double a = phase + i * pitch;
+
+      cairo_arc (cr, x, y, root, a - 0.73 * pitch, a - 0.27 * pitch);
+      cairo_line_to (cr, x + tip * cos (a - 0.14 * pitch), y + tip * sin (a - 0.14 * pitch));
+      cairo_line_to (cr, x + tip * cos (a + 0.14 * pitch), y + tip * sin (a + 0.14 * pitch));
+      cairo_line_to (cr, x + root * cos (a + 0.27 * pitch), y + root * sin (a + 0.27 * pitch));
+    }
+  cairo_close_path (cr);
+  cairo_save (cr);
+  cairo_set_line_width (cr, 1.1);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  _sw_symbol_fill_tinted_and_stroke (cr, style, tint, 0.3);
+  cairo_restore (cr);
+
+  _sw_symbol_set_colour (cr, style->fg, 1);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x, y, 1.8, 0, 2 * G_PI);
+  cairo_fill (cr);
+}
+
+/* A rack from x1 to x2 whose teeth point up from its pitch line at y
+ * (1.6 units up, 1.6 down, tapered like the toothed wheel's), a tooth
+ * centred on x_first and every pitch after it, its body down to
+ * bottom. */
+void
+_sw_symbol_toothed_rack (cairo_t             *cr,
+                         const SwSymbolStyle *style,
+                         const double        *tint,
+                         double               x1,
+                         double               x2,
+                         double               y,
+                         double               bottom,
+                         double               x_first,
+                         double               pitch)
+{
+  double tip = y - 1.6, root = y + 1.6;
+
+  cairo_move_to (cr, x1, bottom);
+  cairo_line_to (cr, x1, root);
+  for (double xc = x_first; xc + 0.5 * pitch <= x2 + 1e-9; xc += pitch)
+    {
+      cairo_line_to (cr, xc - 0.27 * pitch, root);
+      cairo_line_to (cr, xc - 0.14 * pitch, tip);
+      cairo_line_to (cr, xc + 0.14 * pitch, tip);
+      cairo_line_to (cr, xc + 0.27 * pitch, root);
+    }
+  cairo_line_to (cr, x2, root);
+  cairo_line_to (cr, x2, bottom);
+  cairo_close_path (cr);
+  cairo_save (cr);
+  cairo_set_line_width (cr, 1.1);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  _sw_symbol_fill_tinted_and_stroke (cr, style, tint, 0.4);
+  cairo_restore (cr);
+}
+
+/* The mark of an elastic mesh: a small spring across the teeth in
+ * contact at (x, y), turned by angle from the vertical, on a strip of
+ * paper so that it reads over the teeth. */
+void
+_sw_symbol_mesh_spring (cairo_t             *cr,
+                        const SwSymbolStyle *style,
+                        double               x,
+                        double               y,
+                        double               angle)
+{
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_rotate (cr, angle + G_PI / 2);
+  _sw_symbol_set_paper (cr, style);
+  cairo_rectangle (cr, -4.5, -2.8, 9, 5.6);
+  cairo_fill (cr);
+  _sw_symbol_set_colour (cr, style->fg, 1);
+  cairo_set_line_width (cr, 1.1);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  _sw_symbol_line (cr, -5.5, 0, -3.5, 0);
+  _sw_symbol_zigzag (cr, -3.5, 3.5, 0, 2.2, 4);
+  _sw_symbol_line (cr, 3.5, 0, 5.5, 0);
+  cairo_restore (cr);
+}

@@ -50,6 +50,18 @@ typedef enum {
   SHAPE_LINE_FORCE_MASS,  /* a line between the frames, a point mass on it */
   SHAPE_LINE_FORCE_TWO_MASSES, /* a line between the frames, a point mass
                                 * near each end */
+  SHAPE_ENGINE,           /* a cylinder and piston over the crank, in the
+                           * crankcase on the support */
+  SHAPE_END_STOP,         /* a body on the flange between two stops of the
+                           * support */
+  SHAPE_LATCH,            /* a notched bar on the flange, a pawl of the
+                           * support locked in its notch */
+  SHAPE_SPRING_DAMPER_SERIES, /* a damper, then a spring, in one line */
+  SHAPE_GEAR_PAIR,        /* toothed wheels meshing through a spring */
+  SHAPE_RACK_PINION,      /* a toothed pinion on a toothed rack, a spring
+                           * in the mesh */
+  SHAPE_WORM_WHEEL,       /* a worm on flange_a under a toothed wheel on
+                           * flange_b, a spring in the mesh */
 } SwSymbolShape;
 
 /* What a source circle holds. */
@@ -162,6 +174,28 @@ void _sw_symbol_spring_damper_pair (cairo_t             *cr,
                                     const double        *tint,
                                     double               x1,
                                     double               x2);
+void _sw_symbol_toothed_wheel (cairo_t             *cr,
+                               const SwSymbolStyle *style,
+                               const double        *tint,
+                               double               x,
+                               double               y,
+                               double               radius,
+                               guint                n_teeth,
+                               double               phase);
+void _sw_symbol_toothed_rack (cairo_t             *cr,
+                              const SwSymbolStyle *style,
+                              const double        *tint,
+                              double               x1,
+                              double               x2,
+                              double               y,
+                              double               bottom,
+                              double               x_first,
+                              double               pitch);
+void _sw_symbol_mesh_spring (cairo_t             *cr,
+                             const SwSymbolStyle *style,
+                             double               x,
+                             double               y,
+                             double               angle);
 void _sw_symbol_hatched_ground (cairo_t *cr,
                                 double   x1,
                                 double   x2,
@@ -244,6 +278,10 @@ void _sw_symbol_draw_custom_coupling (cairo_t              *cr,
                                       const SwKind         *kind,
                                       const SwSymbolLayout *layout,
                                       const SwSymbolStyle  *style);
+void _sw_symbol_draw_spring_damper_series (cairo_t              *cr,
+                                           const SwKind         *kind,
+                                           const SwSymbolLayout *layout,
+                                           const SwSymbolStyle  *style);
 
 /* sw-symbols-transmission.c */
 void _sw_symbol_draw_gear (cairo_t              *cr,
@@ -274,6 +312,18 @@ void _sw_symbol_draw_transform (cairo_t              *cr,
                                 const SwKind         *kind,
                                 const SwSymbolLayout *layout,
                                 const SwSymbolStyle  *style);
+void _sw_symbol_draw_gear_pair (cairo_t              *cr,
+                                const SwKind         *kind,
+                                const SwSymbolLayout *layout,
+                                const SwSymbolStyle  *style);
+void _sw_symbol_draw_rack_pinion (cairo_t              *cr,
+                                  const SwKind         *kind,
+                                  const SwSymbolLayout *layout,
+                                  const SwSymbolStyle  *style);
+void _sw_symbol_draw_worm_wheel (cairo_t              *cr,
+                                 const SwKind         *kind,
+                                 const SwSymbolLayout *layout,
+                                 const SwSymbolStyle  *style);
 
 /* sw-symbols-friction.c */
 void _sw_symbol_draw_clutch (cairo_t              *cr,
@@ -296,9 +346,21 @@ void _sw_symbol_draw_stop_mass (cairo_t              *cr,
                                 const SwKind         *kind,
                                 const SwSymbolLayout *layout,
                                 const SwSymbolStyle  *style);
+void _sw_symbol_draw_end_stop (cairo_t              *cr,
+                               const SwKind         *kind,
+                               const SwSymbolLayout *layout,
+                               const SwSymbolStyle  *style);
+void _sw_symbol_draw_latch (cairo_t              *cr,
+                            const SwKind         *kind,
+                            const SwSymbolLayout *layout,
+                            const SwSymbolStyle  *style);
 
 /* sw-symbols-sources.c */
 void _sw_symbol_draw_source (cairo_t              *cr,
+                             const SwKind         *kind,
+                             const SwSymbolLayout *layout,
+                             const SwSymbolStyle  *style);
+void _sw_symbol_draw_engine (cairo_t              *cr,
                              const SwKind         *kind,
                              const SwSymbolLayout *layout,
                              const SwSymbolStyle  *style);

@@ -1,7 +1,7 @@
 /* sw-symbols-sources.c: the symbols of sources: a circle on the driven flange
  * holding a glyph (a torque's curved arrow, a force's straight one, a
  * load's characteristic, a prescribed motion's letter, a fan), a constant
- * or step mark below it.
+ * or step mark below it; the dynamic engine, a cylinder on its crankcase.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-symbols-private.h"
@@ -109,4 +109,62 @@ _sw_symbol_draw_source (cairo_t              *cr,
     default:
       break;
     }
+}
+
+/* The dynamic engine: its crankshaft through the crankcase from rot1
+ * to rot2, thick like an inertia's (the engine has one); a cylinder on
+ * the crankcase, its piston driving the crank by a connecting rod; the
+ * crankcase held by the support, which takes the reaction torque. */
+void
+_sw_symbol_draw_engine (cairo_t              *cr,
+                        const SwKind         *kind,
+                        const SwSymbolLayout *layout,
+                        const SwSymbolStyle  *style)
+{
+  const double *tint = _sw_symbol_kind_tint (kind, style);
+  const double crank_x = 2.2, crank_y = -2.2;
+
+  for (guint i = 0; i < kind->n_ports; i++)
+    if (kind->ports[i].is_support)
+      _sw_symbol_line (cr, layout->port_x[i], layout->port_y[i], layout->port_x[i], 11);
+
+  /* The engine's outline: the crankcase and the cylinder on it, one
+   * inside; the cylinder head on top. */
+  cairo_move_to (cr, -14, -4);
+  cairo_line_to (cr, -7.5, -4);
+  cairo_line_to (cr, -7.5, -18);
+  cairo_line_to (cr, 7.5, -18);
+  cairo_line_to (cr, 7.5, -4);
+  cairo_line_to (cr, 14, -4);
+  cairo_line_to (cr, 14, 11);
+  cairo_line_to (cr, -14, 11);
+  cairo_close_path (cr);
+  _sw_symbol_fill_tinted_and_stroke (cr, style, tint, 0.12);
+  _sw_symbol_set_colour (cr, style->fg, 1);
+  cairo_rectangle (cr, -9.5, -20, 19, 2.5);
+  cairo_fill (cr);
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, 2.5);
+  _sw_symbol_draw_two_port_stubs (cr, layout, -14, 14);
+  _sw_symbol_line (cr, -14, 0, 14, 0);
+  cairo_restore (cr);
+
+  /* The crank web and its pin, the connecting rod up to the piston. */
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, 0, 0, 4.5, 0, 2 * G_PI);
+  _sw_symbol_fill_tinted_and_stroke (cr, style, tint, 0.35);
+  _sw_symbol_set_colour (cr, style->fg, 1);
+  cairo_save (cr);
+  cairo_set_line_width (cr, 2);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  _sw_symbol_line (cr, crank_x, crank_y, 0, -11);
+  cairo_restore (cr);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, crank_x, crank_y, 1.5, 0, 2 * G_PI);
+  cairo_fill (cr);
+
+  /* The piston. */
+  cairo_rectangle (cr, -5.5, -15, 11, 6);
+  _sw_symbol_fill_tinted_and_stroke (cr, style, tint, 0.5);
 }

@@ -1,6 +1,7 @@
 /* sw-symbols-transmission.c: the symbols of transmissions: gears (ideal,
  * lossy, with play), the planetary, rack and pinion, the rolling wheel,
- * transformations (sw-symbols-private.h).
+ * transformations, and the elastic meshes: gear pair, rack and pinion,
+ * worm and wheel (sw-symbols-private.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-symbols-private.h"
@@ -184,4 +185,83 @@ _sw_symbol_draw_transform (cairo_t              *cr,
   _sw_symbol_fill_tinted_and_stroke (cr, style, tint, 0.15);
   _sw_symbol_set_colour (cr, style->fg, 1);
   _sw_symbol_upright_text (cr, "K", 0, 0, 14, TRUE, 24);
+}
+
+/* The elastic meshes draw their teeth: the ideal gear's wheels are
+ * rings of dashes, these are wheels (and a rack, a worm) with real
+ * teeth, a tooth of one in a gap of the other where they mesh, and a
+ * small spring across the mesh. */
+
+/* Two toothed wheels meshing at (-1, 0): the pinion (10 teeth) on
+ * flange_a, the wheel (16) on flange_b, as the kind's tooth counts have
+ * them (the ideal gear draws its big wheel left). */
+void
+_sw_symbol_draw_gear_pair (cairo_t              *cr,
+                           const SwKind         *kind,
+                           const SwSymbolLayout *layout,
+                           const SwSymbolStyle  *style)
+{
+  _sw_symbol_draw_two_port_stubs (cr, layout, -8, 10);
+  _sw_symbol_draw_supports (cr, kind, layout);
+  _sw_symbol_toothed_wheel (cr, style, style->rotational, -8, 0, 7, 10, G_PI / 10);
+  _sw_symbol_toothed_wheel (cr, style, style->rotational, 10, 0, 11, 16, 0);
+  _sw_symbol_mesh_spring (cr, style, -1, 0, 0);
+}
+
+/* A toothed pinion on flangeR meshing with a toothed rack that
+ * flangeT's rod pulls, as the ideal R2T draws them. */
+void
+_sw_symbol_draw_rack_pinion (cairo_t              *cr,
+                             const SwKind         *kind,
+                             const SwSymbolLayout *layout,
+                             const SwSymbolStyle  *style)
+{
+  const double radius = 8, pitch = 2 * G_PI * radius / 12;
+
+  _sw_symbol_line (cr, -layout->width / 2, 0, -6, 0);
+  _sw_symbol_draw_supports (cr, kind, layout);
+  cairo_move_to (cr, layout->width / 2, 0);
+  cairo_line_to (cr, 24, 0);
+  cairo_line_to (cr, 24, 9);
+  cairo_line_to (cr, 20, 9);
+  cairo_stroke (cr);
+  _sw_symbol_toothed_rack (cr, style, style->translational, -20, 20, radius, 12.5, -6 - 3 * pitch, pitch);
+  _sw_symbol_toothed_wheel (cr, style, style->rotational, -6, 0, radius, 12, G_PI / 2 + G_PI / 12);
+  _sw_symbol_mesh_spring (cr, style, -6, radius, 0);
+}
+
+/* A worm on flange_a's shaft, seen from the side: a barrel, its thread
+ * crossing it on a slant; above it a toothed wheel, its lowest teeth
+ * sunk in the thread, that flange_b's shaft reaches from the right. */
+void
+_sw_symbol_draw_worm_wheel (cairo_t              *cr,
+                            const SwKind         *kind,
+                            const SwSymbolLayout *layout,
+                            const SwSymbolStyle  *style)
+{
+  const double wheel_x = 3, wheel_y = -11, worm_r = 4.5;
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, 2.5);
+  _sw_symbol_line (cr, -layout->width / 2, 0, -17, 0);
+  cairo_restore (cr);
+  _sw_symbol_draw_supports (cr, kind, layout);
+  cairo_move_to (cr, layout->width / 2, 0);
+  cairo_line_to (cr, 22, 0);
+  cairo_line_to (cr, 22, wheel_y);
+  cairo_line_to (cr, wheel_x, wheel_y);
+  cairo_stroke (cr);
+
+  _sw_symbol_rounded_rectangle (cr, -17, -worm_r, 30, 2 * worm_r, 2);
+  _sw_symbol_fill_tinted_and_stroke (cr, style, style->rotational, 0.3);
+  cairo_save (cr);
+  cairo_rectangle (cr, -17, -worm_r, 30, 2 * worm_r);
+  cairo_clip (cr);
+  cairo_set_line_width (cr, 1.2);
+  for (double x = -15; x <= 14; x += 4)
+    _sw_symbol_line (cr, x - 1.5, worm_r, x + 1.5, -worm_r);
+  cairo_restore (cr);
+
+  _sw_symbol_toothed_wheel (cr, style, style->rotational, wheel_x, wheel_y, 7.5, 12, G_PI / 2);
+  _sw_symbol_mesh_spring (cr, style, wheel_x, -3.5, 0);
 }

@@ -57,6 +57,15 @@ static const SwSymbolShapeEntry shape_table[] = {
   { "translational.custom_coupling", SHAPE_CUSTOM_COUPLING },
   { "translational.line_force_with_mass", SHAPE_LINE_FORCE_MASS },
   { "translational.line_force_with_two_masses", SHAPE_LINE_FORCE_TWO_MASSES },
+  { "translational.spring_damper_series", SHAPE_SPRING_DAMPER_SERIES },
+  { "rotational.end_stop", SHAPE_END_STOP },
+  { "translational.end_stop", SHAPE_END_STOP },
+  { "rotational.latch", SHAPE_LATCH },
+  { "translational.latch", SHAPE_LATCH },
+  { "rotational.gear_pair", SHAPE_GEAR_PAIR },
+  { "translational.rack_pinion", SHAPE_RACK_PINION },
+  { "rotational.worm_wheel", SHAPE_WORM_WHEEL },
+  { "rotational.engine", SHAPE_ENGINE },
   { "rotational.torque", SHAPE_SOURCE, GLYPH_TORQUE },
   { "rotational.constant_torque", SHAPE_SOURCE, GLYPH_TORQUE, MARK_CONSTANT },
   { "rotational.torque_step", SHAPE_SOURCE, GLYPH_TORQUE, MARK_STEP },
@@ -145,7 +154,11 @@ shape_fits (SwSymbolShape  shape,
       return n_main == 3 && n_supports == 0;
     case SHAPE_R2T:
     case SHAPE_WHEEL:
+    case SHAPE_RACK_PINION:
       return n_main == 2 && n_supports <= 2;
+    case SHAPE_END_STOP:
+    case SHAPE_LATCH:
+      return n_main == 1 && n_supports <= 1;
     case SHAPE_TB_MASS:
       return n_main == 3 && n_supports <= 1;
     case SHAPE_GEAR:
@@ -165,6 +178,10 @@ shape_fits (SwSymbolShape  shape,
     case SHAPE_DISC:
     case SHAPE_RIGIDITY:
     case SHAPE_CUSTOM_COUPLING:
+    case SHAPE_ENGINE:
+    case SHAPE_SPRING_DAMPER_SERIES:
+    case SHAPE_GEAR_PAIR:
+    case SHAPE_WORM_WHEEL:
     default:
       return n_main == 2 && n_supports <= 1;
     case SHAPE_LINE_FORCE_MASS:
@@ -287,6 +304,13 @@ get_layout (const SwKind   *kind,
     case SHAPE_CUSTOM_COUPLING:
     case SHAPE_LINE_FORCE_MASS:
     case SHAPE_LINE_FORCE_TWO_MASSES:
+    case SHAPE_ENGINE:
+    case SHAPE_END_STOP:
+    case SHAPE_LATCH:
+    case SHAPE_SPRING_DAMPER_SERIES:
+    case SHAPE_GEAR_PAIR:
+    case SHAPE_RACK_PINION:
+    case SHAPE_WORM_WHEEL:
     default:
       break;
     }
@@ -436,6 +460,13 @@ static const DrawShapeFunc draw_shape[] = {
   [SHAPE_CUSTOM_COUPLING]       = _sw_symbol_draw_custom_coupling,
   [SHAPE_LINE_FORCE_MASS]       = _sw_symbol_draw_line_force,
   [SHAPE_LINE_FORCE_TWO_MASSES] = _sw_symbol_draw_line_force,
+  [SHAPE_ENGINE]                = _sw_symbol_draw_engine,
+  [SHAPE_END_STOP]              = _sw_symbol_draw_end_stop,
+  [SHAPE_LATCH]                 = _sw_symbol_draw_latch,
+  [SHAPE_SPRING_DAMPER_SERIES]  = _sw_symbol_draw_spring_damper_series,
+  [SHAPE_GEAR_PAIR]             = _sw_symbol_draw_gear_pair,
+  [SHAPE_RACK_PINION]           = _sw_symbol_draw_rack_pinion,
+  [SHAPE_WORM_WHEEL]            = _sw_symbol_draw_worm_wheel,
   [SHAPE_BOX]                   = draw_box,
 };
 

@@ -1,7 +1,10 @@
 /* test-symbols.c: every kind's symbol draws into an image surface within
  * its box (at 100 % and 300 %, turned and flipped, light and dark), ports
  * sit on the box edge on the grid and show their domain, the fallback for
- * an unknown kind, and the key text with pretty units.
+ * an unknown kind, kinds with pictures of their own (pixel checks, unlike
+ * the box and their nearest neighbour), and the key text with pretty
+ * units. SW_SYMBOLS_SHOTS=DIR keeps a sheet of every symbol, light and
+ * dark, at 100 % and 200 %.
  *
  * Needs no display: pure cairo.
  *
@@ -87,9 +90,57 @@ draw_and_count (const SwKind *kind,
   return count;
 }
 
+/* With SW_SYMBOLS_SHOTS=DIR, a sheet of every kind's symbol at scale,
+ * light above dark, each in a cell of 100 units, written to
+ * DIR/symbols-<percent>.png. */
+static void
+write_sheet (const char *folder,
+             double      scale)
+{
+  guint n_kinds;
+  const SwKind *const *kinds = sw_catalog_get_kinds (&n_kinds);
+  const guint columns = 12, rows = (n_kinds + columns - 1) / columns;
+  const double cell = 100 * scale;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) (columns * cell),
+                                                         (int) (2 * rows * cell));
+  cairo_t *cr = cairo_create (surface);
+  g_autofree char *name = g_strdup_printf ("symbols-%.0f.png", 100 * scale);
+  g_autofree char *path = g_build_filename (folder, name, NULL);
+
+  for (int dark = 0; dark < 2; dark++)
+    {
+      SwSymbolStyle style = sw_symbol_style_default (dark);
+
+      if (dark)
+        cairo_set_source_rgb (cr, 0.118, 0.118, 0.118);
+      else
+        cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_rectangle (cr, 0, dark * rows * cell, columns * cell, rows * cell);
+      cairo_fill (cr);
+      for (guint k = 0; k < n_kinds; k++)
+        {
+          cairo_save (cr);
+          cairo_translate (cr, (k % columns + 0.5) * cell, (dark * rows + k / columns + 0.4) * cell);
+          cairo_scale (cr, scale, scale);
+          sw_symbol_draw (cr, kinds[k], &style);
+          cairo_set_source_rgb (cr, dark ? 0.8 : 0.3, dark ? 0.8 : 0.3, dark ? 0.8 : 0.3);
+          cairo_set_font_size (cr, 6);
+          cairo_move_to (cr, -48, 45);
+          cairo_show_text (cr, kinds[k]->name);
+          cairo_restore (cr);
+        }
+    }
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
+  g_test_message ("wrote %s", path);
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_draw_all (void)
 {
+  const char *shots = g_getenv ("SW_SYMBOLS_SHOTS");
   guint n_kinds;
   const SwKind *const *kinds = sw_catalog_get_kinds (&n_kinds);
   const double scales[] = { 1.0, 3.0 };
@@ -110,6 +161,12 @@ test_draw_all (void)
            * box's area is painted. */
           g_assert_cmpfloat (count.inside, >, 0.1 * w * h * scales[s] * scales[s]);
         }
+  if (shots != NULL)
+    {
+      g_assert_cmpint (g_mkdir_with_parents (shots, 0755), ==, 0);
+      write_sheet (shots, 1);
+      write_sheet (shots, 2);
+    }
 }
 
 static void
@@ -657,6 +714,193 @@ test_twin_builder_and_formula (void)
     }
 }
 
+/* Pixels that differ (alpha apart by more than a quarter) between two
+ * kinds' symbols drawn at scale 4, as a share of the pixels either
+ * paints. */
+static double
+share_differing (const SwKind *a,
+                 const SwKind *b)
+{
+  const double scale = 4;
+  const int size = (int) (100 * scale);
+  SwSymbolStyle style = sw_symbol_style_default (FALSE);
+  cairo_surface_t *surfaces[2];
+  const SwKind *kinds[2] = { a, b };
+  guint n_painted = 0, n_differing = 0;
+
+  for (guint k = 0; k < 2; k++)
+    {
+      cairo_t *cr;
+
+      surfaces[k] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+      cr = cairo_create (surfaces[k]);
+      cairo_translate (cr, size / 2.0, size / 2.0);
+      cairo_scale (cr, scale, scale);
+      sw_symbol_draw (cr, kinds[k], &style);
+      cairo_destroy (cr);
+      cairo_surface_flush (surfaces[k]);
+    }
+  for (int y = 0; y < size; y++)
+    for (int x = 0; x < size; x++)
+      {
+        int stride = cairo_image_surface_get_stride (surfaces[0]);
+        guint alpha_a = cairo_image_surface_get_data (surfaces[0])[y * stride + 4 * x + 3];
+        guint alpha_b = cairo_image_surface_get_data (surfaces[1])[y * stride + 4 * x + 3];
+
+        if (alpha_a > 0 || alpha_b > 0)
+          n_painted++;
+        if (ABS ((int) alpha_a - (int) alpha_b) > 64)
+          n_differing++;
+      }
+  cairo_surface_destroy (surfaces[0]);
+  cairo_surface_destroy (surfaces[1]);
+  g_assert_cmpuint (n_painted, >, 0);
+  return (double) n_differing / n_painted;
+}
+
+/* Where port name of kind sits. */
+static void
+assert_port_at (const SwKind *kind,
+                const char   *name,
+                double        x,
+                double        y)
+{
+  int port = sw_kind_find_port (kind, name);
+  double px = NAN, py = NAN;
+
+  g_assert_cmpint (port, >=, 0);
+  sw_symbol_get_port_position (kind, port, &px, &py);
+  g_assert_cmpfloat (px, ==, x);
+  g_assert_cmpfloat (py, ==, y);
+}
+
+/* The kinds added with the dynamic engine, the end stops, the latches, the
+ * spring and damper in series and the elastic gear meshes have pictures of
+ * their own: each passes its pixel checks, the labelled box fails them,
+ * and it differs from the symbol nearest to it in more than 15 % of
+ * the pixels either paints (the gear pair from the ideal gear's two
+ * wheels: 20 %); the ports stay where the box had them. */
+static void
+test_engine_stops_and_meshes (void)
+{
+  /* Engine: the crankshaft through, the piston in the cylinder, the head
+   * on top, the crankcase, the support's line; empty beside the
+   * cylinder. */
+  static const Probe engine[] = {
+    { -20, 0, LINE }, { 20, 0, LINE }, { 0, -12, OPAQUE }, { 0, -19, OPAQUE },
+    { -7.5, -10, LINE }, { -10, 6, OPAQUE }, { 0, 16, LINE }, { -12, -12, EMPTY },
+    { 12, -12, EMPTY }, { -20, 10, EMPTY },
+  };
+  /* End stop: the rod through the hole in the left stop, the body free
+   * between the stops, the bracket's base and the support's line; open
+   * on top. */
+  static const Probe end_stop[] = {
+    { -24, 0, LINE }, { 0, 0, OPAQUE }, { -11, -5, EMPTY }, { 11, 0, EMPTY },
+    { -18, -8, OPAQUE }, { -18, 8, OPAQUE }, { -18, -2.2, EMPTY }, { 18, 0, OPAQUE },
+    { 0, 14, OPAQUE }, { 0, 17, LINE }, { 0, -12, EMPTY },
+  };
+  /* Latch: the rod, the bar, the pawl's tooth in the notch, its lever and
+   * pivot over the support; nothing above the bar or under its right
+   * half. */
+  static const Probe latch[] = {
+    { -25, 0, LINE }, { 10, -2, OPAQUE }, { 0, -6, LINE }, { -10, 2, OPAQUE },
+    { -4, 9, OPAQUE }, { 0, 12, OPAQUE }, { 0, 17, LINE }, { 12, 8, EMPTY },
+    { 0, -10, EMPTY }, { 24, 0, EMPTY },
+  };
+  /* Spring and damper in series: the cylinder's back and wall, the
+   * piston, the node between damper and spring, a crest of the spring
+   * with nothing under it; no end bars. */
+  static const Probe series[] = {
+    { -24, -4, LINE }, { -15, 8, LINE }, { -11, -4, LINE }, { -7, -8, LINE },
+    { 1, 0, OPAQUE }, { 12, -7, LINE }, { 12, 5, EMPTY }, { -16, -12, EMPTY },
+    { 0, -12, EMPTY }, { 27, 0, LINE },
+  };
+  /* Gear pair: both shafts, the pinion left and the wheel right, a
+   * tooth of the wheel and the gap beside it, the mesh's spring between
+   * them, the support's stub; empty above the mesh. */
+  static const Probe gear_pair[] = {
+    { -25, 0, LINE }, { 25, 0, LINE }, { -8, 4, OPAQUE }, { 10, -5, OPAQUE },
+    { 10, -12, OPAQUE }, { 12.34, -11.77, EMPTY }, { -1, 0, OPAQUE }, { 0, -12, EMPTY },
+    { 10, -16, EMPTY }, { 0, 17, LINE }, { 22, -12, EMPTY },
+  };
+  /* Rack and pinion: the pinion's shaft and body, the rack's body (out
+   * to x = ±20, past the ideal R2T's), a rack tooth and the gap after
+   * it, flangeT's rod down to the rack's end, both supports. */
+  static const Probe rack[] = {
+    { -25, 0, LINE }, { -6, -4, OPAQUE }, { 10, 11, OPAQUE }, { -19, 11, OPAQUE },
+    { 10.76, 7.5, OPAQUE }, { 12.86, 7, EMPTY }, { 24, 5, LINE }, { 24, 10.5, EMPTY },
+    { -20, 17, LINE }, { 20, 17, LINE }, { -20, -10, EMPTY }, { 10, -5, EMPTY },
+  };
+  /* Worm and wheel: the worm's shaft and barrel, the wheel above it,
+   * flange_b's shaft round to the wheel's hub; empty above the worm's
+   * left end and right of it below. */
+  static const Probe worm[] = {
+    { -24, 0, LINE }, { -12, 2, OPAQUE }, { 3, -11, OPAQUE }, { 0, -13, OPAQUE },
+    { 22, -5, LINE }, { 15, -11, LINE }, { -12, -10, EMPTY }, { 15, 6, EMPTY },
+    { -22, 8, EMPTY }, { 0, 17, LINE },
+  };
+  static const struct {
+    const char  *name;
+    const char  *nearest;
+    const Probe *probes;
+    guint        n_probes;
+  } cases[] = {
+    { "rotational.engine", "rotational.engine_speed", engine, G_N_ELEMENTS (engine) },
+    { "rotational.end_stop", "translational.mass_with_stop_and_friction", end_stop, G_N_ELEMENTS (end_stop) },
+    { "translational.end_stop", "rotational.latch", end_stop, G_N_ELEMENTS (end_stop) },
+    { "rotational.latch", "rotational.end_stop", latch, G_N_ELEMENTS (latch) },
+    { "translational.latch", "translational.end_stop", latch, G_N_ELEMENTS (latch) },
+    { "translational.spring_damper_series", "translational.spring_damper", series, G_N_ELEMENTS (series) },
+    { "rotational.gear_pair", "rotational.ideal_gear", gear_pair, G_N_ELEMENTS (gear_pair) },
+    { "translational.rack_pinion", "rotational.ideal_gear_r2t", rack, G_N_ELEMENTS (rack) },
+    { "rotational.worm_wheel", "rotational.ideal_gear", worm, G_N_ELEMENTS (worm) },
+  };
+  const SwKind *kind;
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      const SwKind *nearest = find_kind (cases[c].nearest);
+      double share;
+
+      check_own_picture (cases[c].name, cases[c].probes, cases[c].n_probes);
+      g_assert_false (probes_pass (nearest, cases[c].probes, cases[c].n_probes, FALSE));
+      share = share_differing (find_kind (cases[c].name), nearest);
+      g_test_message ("%s against %s: %.0f %% of the pixels differ", cases[c].name, cases[c].nearest, 100 * share);
+      g_assert_cmpfloat (share, >, 0.15);
+    }
+  g_assert_cmpfloat (share_differing (find_kind ("rotational.gear_pair"), find_kind ("rotational.worm_wheel")), >, 0.15);
+
+  kind = find_kind ("rotational.engine");
+  assert_port_at (kind, "rot1", -30, 0);
+  assert_port_at (kind, "rot2", 30, 0);
+  assert_port_at (kind, "support", 0, 20);
+  for (guint i = 0; i < 4; i++)
+    {
+      static const char *const names[] = {
+        "rotational.end_stop", "translational.end_stop", "rotational.latch", "translational.latch",
+      };
+
+      kind = find_kind (names[i]);
+      assert_port_at (kind, "flange", -30, 0);
+      assert_port_at (kind, "support", 0, 20);
+    }
+  kind = find_kind ("translational.spring_damper_series");
+  assert_port_at (kind, "frame_a", -30, 0);
+  assert_port_at (kind, "frame_b", 30, 0);
+  for (guint i = 0; i < 2; i++)
+    {
+      kind = find_kind (i == 0 ? "rotational.gear_pair" : "rotational.worm_wheel");
+      assert_port_at (kind, "flange_a", -30, 0);
+      assert_port_at (kind, "flange_b", 30, 0);
+      assert_port_at (kind, "support", 0, 20);
+    }
+  kind = find_kind ("translational.rack_pinion");
+  assert_port_at (kind, "flangeR", -30, 0);
+  assert_port_at (kind, "flangeT", 30, 0);
+  assert_port_at (kind, "supportR", -20, 20);
+  assert_port_at (kind, "supportT", 20, 20);
+}
+
 static void
 check_key_text (const char   *kind_name,
                 const char   *param,
@@ -746,6 +990,7 @@ main (int   argc,
   g_test_add_func ("/ui/symbols/play-and-stops", test_play_and_stops);
   g_test_add_func ("/ui/symbols/lossy-gear", test_lossy_gear);
   g_test_add_func ("/ui/symbols/twin-builder-and-formula", test_twin_builder_and_formula);
+  g_test_add_func ("/ui/symbols/engine-stops-and-meshes", test_engine_stops_and_meshes);
   g_test_add_func ("/ui/symbols/key-text", test_key_text);
 
   return g_test_run ();
