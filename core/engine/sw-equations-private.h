@@ -108,6 +108,9 @@ gboolean     sw_equations_check_finite (SwEquations *eq,
 gboolean     _sw_equations_eval_plain  (SwEquations *eq, double t, const double *y, double *ydot);
 void         _sw_equations_reactions   (SwEquations *eq, double t, gboolean left);
 void         _sw_equations_write_rates (SwEquations *eq, const double *y, double *ydot);
+/* For a system of massive coordinates alone (states: positions, then
+ * velocities): only the accelerations at (t, y), into a (n_massive). */
+gboolean     _sw_equations_eval_accelerations (SwEquations *eq, double t, const double *y, double *a);
 /* Only x and v on every node, for a system whose coordinates are all
  * massive (FALSE otherwise: complete it instead). */
 gboolean     _sw_equations_positions   (SwEquations *eq, double t, const double *y, gboolean left);

@@ -576,15 +576,14 @@ sw_equations_eval (SwEquations *eq, double t, const double *y, double *ydot)
   return _sw_equations_eval_plain (eq, t, y, ydot);
 }
 
-gboolean
-_sw_equations_eval_plain (SwEquations *eq, double t, const double *y, double *ydot)
+/* An evaluation up to the massive accelerations, which go to qdd. direct:
+ * every coordinate is massive, and the state is read where it is. */
+static gboolean
+evaluate (SwEquations *eq, double t, const double *y, gboolean direct, double *qdd)
 {
   const SwSystem *sys = eq->sys;
   guint nm = sys->n_massive;
   gboolean left = t >= eq->left_from;
-  /* Every coordinate massive: the state is read where it is and the
-   * accelerations written where the integrator wants them. */
-  gboolean direct = ydot != NULL && sys->n_coords == nm;
   const double *q = direct ? y : eq->q, *qd = direct ? y + nm : eq->qd;
   SwState state;
 
@@ -654,8 +653,20 @@ _sw_equations_eval_plain (SwEquations *eq, double t, const double *y, double *yd
       const SwPart *p = &sys->parts[sys->called_parts[k]];
       p->kind->forces (p, &state, eq->f);
     }
-  massive_accelerations (eq, q, qd, direct ? ydot + nm : eq->qdd);
+  massive_accelerations (eq, q, qd, qdd);
+  return TRUE;
+}
 
+gboolean
+_sw_equations_eval_plain (SwEquations *eq, double t, const double *y, double *ydot)
+{
+  guint nm = eq->sys->n_massive;
+  /* Every coordinate massive: the accelerations go where the integrator
+   * wants them. */
+  gboolean direct = ydot != NULL && eq->sys->n_coords == nm;
+
+  if (!evaluate (eq, t, y, direct, direct ? ydot + nm : eq->qdd))
+    return FALSE;
   if (ydot != NULL)
     {
       memcpy (ydot, y + nm, nm * sizeof (double));
@@ -664,6 +675,22 @@ _sw_equations_eval_plain (SwEquations *eq, double t, const double *y, double *yd
       write_other_rates (eq, ydot);
     }
   return TRUE;
+}
+
+gboolean
+_sw_equations_eval_accelerations (SwEquations *eq, double t, const double *y, double *a)
+{
+  guint nm = eq->sys->n_massive;
+
+  g_return_val_if_fail (eq->sys->n_coords == nm && eq->sys->n_states == 2 * nm, FALSE);
+  if (eq->n_loss_parts > 0 && _sw_equations_losses_sliding (eq))
+    {
+      if (!_sw_equations_eval_losses (eq, t, y, eq->c_ydot2))
+        return FALSE;
+      memcpy (a, eq->c_ydot2 + nm, nm * sizeof (double));
+      return TRUE;
+    }
+  return evaluate (eq, t, y, TRUE, a);
 }
 
 /* ---- Outputs ------------------------------------------------------------ */

@@ -10,30 +10,12 @@
  * evaluation more.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
-#include "sw-integrator-private.h"
+#include "sw-dopri-private.h"
 
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include "sw-error.h"
-
-/* The Butcher tableau. */
-static const double c2 = 1.0 / 5, c3 = 3.0 / 10, c4 = 4.0 / 5, c5 = 8.0 / 9;
-static const double a21 = 1.0 / 5;
-static const double a31 = 3.0 / 40, a32 = 9.0 / 40;
-static const double a41 = 44.0 / 45, a42 = -56.0 / 15, a43 = 32.0 / 9;
-static const double a51 = 19372.0 / 6561, a52 = -25360.0 / 2187, a53 = 64448.0 / 6561, a54 = -212.0 / 729;
-static const double a61 = 9017.0 / 3168, a62 = -355.0 / 33, a63 = 46732.0 / 5247, a64 = 49.0 / 176,
-                    a65 = -5103.0 / 18656;
-static const double a71 = 35.0 / 384, a73 = 500.0 / 1113, a74 = 125.0 / 192, a75 = -2187.0 / 6784,
-                    a76 = 11.0 / 84;
-/* 5th order minus embedded 4th order. */
-static const double e1 = 71.0 / 57600, e3 = -71.0 / 16695, e4 = 71.0 / 1920, e5 = -17253.0 / 339200,
-                    e6 = 22.0 / 525, e7 = -1.0 / 40;
-/* The continuous extension. */
-static const double d1 = -12715105075.0 / 11282082432, d3 = 87487479700.0 / 32700410799,
-                    d4 = -10690763975.0 / 1880347072, d5 = 701980252875.0 / 199316789632,
-                    d6 = -1453857185.0 / 822651844, d7 = 69997945.0 / 29380423;
 
 /* After an accepted step, y and k1 hold its end (first same as last), y1
  * and k7 its start, k3 … k6 its stages: the interpolant is made from them
@@ -47,8 +29,8 @@ typedef struct {
   guint64 n_steps, n_rejected;
 } Dopri;
 
-static gboolean
-failed (SwIntegrator *it, double t, const char *what, GError **error)
+gboolean
+_sw_dopri_failed (SwIntegrator *it, double t, const char *what, GError **error)
 {
   g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
                _("the integrator (%s, Dormand-Prince) failed at t = %.9g s (%s); try a smaller tolerance or the "
@@ -59,8 +41,8 @@ failed (SwIntegrator *it, double t, const char *what, GError **error)
 
 /* The weighted RMS norm; scaled by its largest term when the plain sum
  * overflows (huge values). */
-static double
-norm (SwIntegrator *it, const double *y0, const double *y1, const double *v)
+double
+_sw_dopri_norm (SwIntegrator *it, const double *y0, const double *y1, const double *v)
 {
   double s = 0, m = 0, tol = it->tolerance;
 
@@ -89,7 +71,7 @@ static gboolean
 initial_step (SwIntegrator *it, Dopri *d, double t_end)
 {
   guint n = it->n;
-  double dnf = norm (it, d->y, d->y, d->k1), dny = norm (it, d->y, d->y, d->y), h, h1, der2;
+  double dnf = _sw_dopri_norm (it, d->y, d->y, d->k1), dny = _sw_dopri_norm (it, d->y, d->y, d->y), h, h1, der2;
 
   h = (dnf <= 1e-10 || dny <= 1e-10) ? 1e-6 : 0.01 * dny / dnf;
   h = MIN (h, t_end - d->t);
@@ -99,7 +81,7 @@ initial_step (SwIntegrator *it, Dopri *d, double t_end)
     return FALSE;
   for (guint i = 0; i < n; i++)
     d->k3[i] = d->k2[i] - d->k1[i];
-  der2 = norm (it, d->y, d->y, d->k3) / h;
+  der2 = _sw_dopri_norm (it, d->y, d->y, d->k3) / h;
   der2 = MAX (fabs (der2), dnf);
   h1 = der2 <= 1e-15 ? MAX (1e-6, fabs (h) * 1e-3) : pow (0.01 / der2, 1.0 / 5);
   d->h = MIN (100 * h, h1);
@@ -122,7 +104,7 @@ dopri_init (SwIntegrator *it, double t0, const double *y0, GError **error)
   d->need_h = TRUE;
   d->facold = 1e-4;
   if (_sw_integrator_rhs (it, t0, d->y, d->k1) != 0)
-    return failed (it, t0, _("the equations failed at the start"), error);
+    return _sw_dopri_failed (it, t0, _("the equations failed at the start"), error);
   return TRUE;
 }
 
@@ -138,7 +120,7 @@ dopri_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GErro
   if (d->need_h)
     {
       if (!initial_step (it, d, t_stop))
-        return failed (it, d->t, _("the equations failed"), error);
+        return _sw_dopri_failed (it, d->t, _("the equations failed"), error);
       d->need_h = FALSE;
     }
   for (;;)
@@ -152,34 +134,34 @@ dopri_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GErro
           last = TRUE;
         }
       if (h <= 1e-14 * MAX (fabs (t), 1e-300) * 4 || !isfinite (h))
-        return failed (it, t, _("the step size became too small"), error);
+        return _sw_dopri_failed (it, t, _("the step size became too small"), error);
       for (guint i = 0; i < n; i++)
         yt[i] = y[i] + h * a21 * k1[i];
       if (_sw_integrator_rhs (it, t + c2 * h, yt, k2) != 0)
-        return failed (it, t, _("the equations failed"), error);
+        return _sw_dopri_failed (it, t, _("the equations failed"), error);
       for (guint i = 0; i < n; i++)
         yt[i] = y[i] + h * (a31 * k1[i] + a32 * k2[i]);
       if (_sw_integrator_rhs (it, t + c3 * h, yt, k3) != 0)
-        return failed (it, t, _("the equations failed"), error);
+        return _sw_dopri_failed (it, t, _("the equations failed"), error);
       for (guint i = 0; i < n; i++)
         yt[i] = y[i] + h * (a41 * k1[i] + a42 * k2[i] + a43 * k3[i]);
       if (_sw_integrator_rhs (it, t + c4 * h, yt, k4) != 0)
-        return failed (it, t, _("the equations failed"), error);
+        return _sw_dopri_failed (it, t, _("the equations failed"), error);
       for (guint i = 0; i < n; i++)
         yt[i] = y[i] + h * (a51 * k1[i] + a52 * k2[i] + a53 * k3[i] + a54 * k4[i]);
       if (_sw_integrator_rhs (it, t + c5 * h, yt, k5) != 0)
-        return failed (it, t, _("the equations failed"), error);
+        return _sw_dopri_failed (it, t, _("the equations failed"), error);
       for (guint i = 0; i < n; i++)
         yt[i] = y[i] + h * (a61 * k1[i] + a62 * k2[i] + a63 * k3[i] + a64 * k4[i] + a65 * k5[i]);
       if (_sw_integrator_rhs (it, last ? t_stop : t + h, yt, k6) != 0)
-        return failed (it, t, _("the equations failed"), error);
+        return _sw_dopri_failed (it, t, _("the equations failed"), error);
       for (guint i = 0; i < n; i++)
         y1[i] = y[i] + h * (a71 * k1[i] + a73 * k3[i] + a74 * k4[i] + a75 * k5[i] + a76 * k6[i]);
       if (_sw_integrator_rhs (it, last ? t_stop : t + h, y1, k7) != 0)
-        return failed (it, t, _("the equations failed"), error);
+        return _sw_dopri_failed (it, t, _("the equations failed"), error);
       for (guint i = 0; i < n; i++)
         yt[i] = h * (e1 * k1[i] + e3 * k3[i] + e4 * k4[i] + e5 * k5[i] + e6 * k6[i] + e7 * k7[i]);
-      err = norm (it, y, y1, yt);
+      err = _sw_dopri_norm (it, y, y1, yt);
       if (!isfinite (err))
         {
           /* Too long a step, or equations that overflow: a shorter step
@@ -217,7 +199,7 @@ dopri_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GErro
       rejected = TRUE;
       d->h = h / MIN (1.0 / 0.2, fac11 / 0.9);
       if (g_cancellable_is_cancelled (it->cancellable))
-        return failed (it, t, _("cancelled"), error);
+        return _sw_dopri_failed (it, t, _("cancelled"), error);
     }
   *t_out = d->t;
   memcpy (y_out, y, n * sizeof (double));
@@ -262,7 +244,7 @@ dopri_restart (SwIntegrator *it, double t, const double *y, GError **error)
   d->need_h = TRUE;
   d->facold = 1e-4;
   if (_sw_integrator_rhs (it, t, d->y, d->k1) != 0)
-    return failed (it, t, _("the equations failed"), error);
+    return _sw_dopri_failed (it, t, _("the equations failed"), error);
   return TRUE;
 }
 

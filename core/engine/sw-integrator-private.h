@@ -77,6 +77,7 @@ struct _SwIntegrator {
 };
 
 extern const SwIntegratorType sw_integrator_dopri;
+extern const SwIntegratorType sw_integrator_nystrom;
 extern const SwIntegratorType sw_integrator_erk;
 extern const SwIntegratorType sw_integrator_cvode;
 

@@ -1,0 +1,35 @@
+/* sw-dopri-private.h: the Dormand-Prince 5(4) tableau and what its two
+ * steppers share (sw-integrator-dopri.c on any state, sw-integrator-
+ * nystrom.c on positions and velocities).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "sw-integrator-private.h"
+
+G_BEGIN_DECLS
+
+/* The Butcher tableau. */
+static const double c2 = 1.0 / 5, c3 = 3.0 / 10, c4 = 4.0 / 5, c5 = 8.0 / 9;
+static const double a21 = 1.0 / 5;
+static const double a31 = 3.0 / 40, a32 = 9.0 / 40;
+static const double a41 = 44.0 / 45, a42 = -56.0 / 15, a43 = 32.0 / 9;
+static const double a51 = 19372.0 / 6561, a52 = -25360.0 / 2187, a53 = 64448.0 / 6561, a54 = -212.0 / 729;
+static const double a61 = 9017.0 / 3168, a62 = -355.0 / 33, a63 = 46732.0 / 5247, a64 = 49.0 / 176,
+                    a65 = -5103.0 / 18656;
+static const double a71 = 35.0 / 384, a73 = 500.0 / 1113, a74 = 125.0 / 192, a75 = -2187.0 / 6784,
+                    a76 = 11.0 / 84;
+/* 5th order minus embedded 4th order. */
+static const double e1 = 71.0 / 57600, e3 = -71.0 / 16695, e4 = 71.0 / 1920, e5 = -17253.0 / 339200,
+                    e6 = 22.0 / 525, e7 = -1.0 / 40;
+/* The continuous extension. */
+static const double d1 = -12715105075.0 / 11282082432, d3 = 87487479700.0 / 32700410799,
+                    d4 = -10690763975.0 / 1880347072, d5 = 701980252875.0 / 199316789632,
+                    d6 = -1453857185.0 / 822651844, d7 = 69997945.0 / 29380423;
+
+/* The weighted RMS norm of v, scaled by the larger of |y0| and |y1|. */
+double   _sw_dopri_norm   (SwIntegrator *it, const double *y0, const double *y1, const double *v);
+/* FALSE with the error of a failed step at t. */
+gboolean _sw_dopri_failed (SwIntegrator *it, double t, const char *what, GError **error);
+
+G_END_DECLS
