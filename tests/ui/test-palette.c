@@ -143,14 +143,15 @@ test_search (void)
   g_auto(GStrv) names = NULL;
   g_auto(GStrv) headers = NULL;
   const char *springs[] = { "rotational.spring", "rotational.spring_damper",
-                            "translational.spring", "translational.spring_damper", NULL };
+                            "translational.spring", "translational.spring_damper",
+                            "translational.spring_damper_series", NULL };
   guint n_kinds = 0, n_transmission = 0;
   const SwKind *const *kinds = sw_catalog_get_kinds (&n_kinds);
 
   sw_palette_set_search_text (p, "spring");
   names = visible_names (palette);
   g_assert_cmpstrv (names, springs);
-  g_assert_cmpuint (sw_palette_get_n_visible (p), ==, 4);
+  g_assert_cmpuint (sw_palette_get_n_visible (p), ==, 5);
   headers = visible_headers (palette);
   g_assert_cmpuint (g_strv_length (headers), ==, 2);
   g_assert_cmpstr (headers[0], ==, "Rotational");
@@ -160,7 +161,7 @@ test_search (void)
 
   /* Case does not matter. */
   sw_palette_set_search_text (p, "SPRING");
-  g_assert_cmpuint (sw_palette_get_n_visible (p), ==, 4);
+  g_assert_cmpuint (sw_palette_get_n_visible (p), ==, 5);
 
   sw_palette_set_search_text (p, "zzz");
   g_assert_cmpuint (sw_palette_get_n_visible (p), ==, 0);
@@ -186,8 +187,9 @@ test_search (void)
   g_assert_cmpuint (g_strv_length (names), ==, 1);
   g_assert_cmpstr (names[0], ==, "rotational.spring_damper");
   g_clear_pointer (&names, g_strfreev);
+  /* translational.damper, .spring_damper and .spring_damper_series. */
   sw_palette_set_search_text (p, "  translational   damper ");
-  g_assert_cmpuint (sw_palette_get_n_visible (p), ==, 2);
+  g_assert_cmpuint (sw_palette_get_n_visible (p), ==, 3);
 
   sw_palette_set_search_text (p, "");
   g_assert_cmpuint (sw_palette_get_n_visible (p), ==, n_kinds);
