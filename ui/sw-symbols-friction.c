@@ -126,12 +126,18 @@ _sw_symbol_draw_one_way_clutch (cairo_t              *cr,
   _sw_symbol_line (cr, 17, -17, 12.5, -17);
   _sw_symbol_arrow_head (cr, 9, -17, -1, 0, 4.5);
   /* Three solid teeth, each a slope and a steep face, and the one
-   * direction they let the clutch run free in. */
+   * direction they let the clutch run free in. The steep face's x is
+   * worked out in double: with an unsigned i, -14 + 7 * (i + 1) would
+   * wrap to 2^32 - 7 for the first tooth, which cairo's 24.8 fixed
+   * point happens to fold back to -7 at scales 1, 2, 0.5 ... and at
+   * any other scale becomes a band to the surface's edge. */
   cairo_move_to (cr, -14, 17);
   for (guint i = 0; i < 3; i++)
     {
-      cairo_line_to (cr, -14 + 7 * (i + 1), 9);
-      cairo_line_to (cr, -14 + 7 * (i + 1), 17);
+      double x = -14.0 + 7.0 * (i + 1);
+
+      cairo_line_to (cr, x, 9);
+      cairo_line_to (cr, x, 17);
     }
   cairo_close_path (cr);
   cairo_fill (cr);

@@ -64,7 +64,7 @@ _sw_symbol_draw_gearbox (cairo_t              *cr,
   cairo_set_line_width (cr, 1.2);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   for (guint i = 0; i < 2; i++)
-    _sw_symbol_heat_wave (cr, -2 + 4 * i, -8, -16);
+    _sw_symbol_heat_wave (cr, -2.0 + 4.0 * i, -8, -16);
   cairo_restore (cr);
   _sw_symbol_line (cr, 0, 0, 8, 0);
   cairo_move_to (cr, 21, -3);

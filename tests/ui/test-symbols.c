@@ -169,6 +169,35 @@ test_draw_all (void)
     }
 }
 
+/* At scales that are not binary fractions (the canvas's zoom to fit,
+ * 0.64 say) no symbol paints outside its box either: cairo's rasteriser
+ * works in 24.8 fixed point, so a scale like 1 or 2 can hide what a
+ * scale like 0.65 shows (the one-way clutch's ratchet teeth once leaked
+ * a band to the surface's edge there). */
+static void
+test_draw_odd_scales (void)
+{
+  guint n_kinds;
+  const SwKind *const *kinds = sw_catalog_get_kinds (&n_kinds);
+
+  for (guint k = 0; k < n_kinds; k++)
+    for (int step = 0; step <= 34; step++)
+      for (int dark = 0; dark < 2; dark++)
+        {
+          double scale = 0.3 + 0.05 * step;
+          /* The hollow flange_b's stroke (1.2 wide) reaches 0.6 units
+           * past the port's overhang: near scale 2 the anti-aliasing
+           * margin alone no longer covers it. */
+          PixelCount count = draw_and_count (kinds[k], scale, 0, FALSE, dark, PORT_OVERHANG + 0.6);
+
+          if (count.outside > 0)
+            g_test_message ("%s at %g (%s): %u pixels outside", kinds[k]->name, scale,
+                            dark ? "dark" : "light", count.outside);
+          g_assert_cmpuint (count.outside, ==, 0);
+          g_assert_cmpuint (count.inside, >, 0);
+        }
+}
+
 static void
 test_draw_turned (void)
 {
@@ -981,6 +1010,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/symbols/draw-all", test_draw_all);
   g_test_add_func ("/ui/symbols/draw-turned", test_draw_turned);
+  g_test_add_func ("/ui/symbols/draw-odd-scales", test_draw_odd_scales);
   g_test_add_func ("/ui/symbols/ports-on-edge", test_ports_on_edge);
   g_test_add_func ("/ui/symbols/port-colours", test_port_colours);
   g_test_add_func ("/ui/symbols/flange-b-hollow", test_flange_b_hollow);
