@@ -27,6 +27,31 @@ static const double d1 = -12715105075.0 / 11282082432, d3 = 87487479700.0 / 3270
                     d4 = -10690763975.0 / 1880347072, d5 = 701980252875.0 / 199316789632,
                     d6 = -1453857185.0 / 822651844, d7 = 69997945.0 / 29380423;
 
+/* The step size control both steppers share. */
+typedef struct {
+  double   t, h;            /* where the next step starts, its trial size */
+  double   t_old, h_old;    /* the last accepted step */
+  double   facold;          /* its error (PI control) */
+  gboolean need_h;          /* a first trial size is to be found */
+  gboolean dense_ready;     /* the interpolant of the last step is made */
+  guint64  n_steps, n_rejected;
+} SwDopriControl;
+
+/* Starts afresh at t. */
+void     _sw_dopri_start  (SwDopriControl *c, double t);
+/* The first trial size after a trial of h_tried, from the norms of y'
+ * and of y'' (by a difference), as Hairer and Wanner's starting step. */
+void     _sw_dopri_first_h (SwDopriControl *c, double h_tried, double dnf, double der2, double t_end);
+/* The next trial step from c->t towards t_stop (*last: it ends there);
+ * FALSE when it became too small. */
+gboolean _sw_dopri_trial  (const SwDopriControl *c, double t_stop, double *h, gboolean *last);
+/* The trial step h ended in y1 with error norm err (not finite: noted,
+ * and too long): TRUE accepted (c at its end, the next size set), FALSE
+ * rejected (a shorter size set). */
+gboolean _sw_dopri_judge  (SwIntegrator *it, SwDopriControl *c, double h, gboolean last, double t_stop, double err,
+                           const double *y1, gboolean *rejected);
+void     _sw_dopri_counters (const SwDopriControl *c, guint64 counters[SW_N_COUNTERS]);
+
 /* The weighted RMS norm of v, scaled by the larger of |y0| and |y1|. */
 double   _sw_dopri_norm   (SwIntegrator *it, const double *y0, const double *y1, const double *v);
 /* FALSE with the error of a failed step at t. */

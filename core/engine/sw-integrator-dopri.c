@@ -23,10 +23,7 @@
 typedef struct {
   double *y, *y1, *ytmp, *k1, *k2, *k3, *k4, *k5, *k6, *k7;
   double *r1, *r2, *r3, *r4, *r5;  /* the last step's interpolant */
-  gboolean dense_ready;
-  double  t, h, t_old, h_old, facold;
-  gboolean need_h;
-  guint64 n_steps, n_rejected;
+  SwDopriControl c;
 } Dopri;
 
 gboolean
@@ -67,25 +64,103 @@ _sw_dopri_norm (SwIntegrator *it, const double *y0, const double *y1, const doub
 }
 
 /* Hairer's starting step: from the sizes of y, f and f's change. */
+/* ---- Step size control (both steppers) ---------------------------------- */
+
+void
+_sw_dopri_start (SwDopriControl *c, double t)
+{
+  c->t = t;
+  c->need_h = TRUE;
+  c->facold = 1e-4;
+}
+
+void
+_sw_dopri_first_h (SwDopriControl *c, double h_tried, double dnf, double der2, double t_end)
+{
+  double h1;
+
+  der2 = MAX (fabs (der2), dnf);
+  h1 = der2 <= 1e-15 ? MAX (1e-6, fabs (h_tried) * 1e-3) : pow (0.01 / der2, 1.0 / 5);
+  c->h = MIN (100 * h_tried, h1);
+  c->h = MIN (c->h, t_end - c->t);
+  c->need_h = FALSE;
+}
+
+gboolean
+_sw_dopri_trial (const SwDopriControl *c, double t_stop, double *h, gboolean *last)
+{
+  *h = c->h;
+  *last = c->t + 1.01 * *h >= t_stop;
+  if (*last)
+    *h = t_stop - c->t;
+  return *h > 1e-14 * MAX (fabs (c->t), 1e-300) * 4 && isfinite (*h);
+}
+
+gboolean
+_sw_dopri_judge (SwIntegrator *it, SwDopriControl *c, double h, gboolean last, double t_stop, double err,
+                 const double *y1, gboolean *rejected)
+{
+  double fac11, fac, h_new;
+
+  if (!isfinite (err))
+    {
+      /* Too long a step, or equations that overflow: a shorter step tells,
+       * and the state is kept to name the variable if none helps. */
+      _sw_integrator_note_not_finite (it, c->t + h, y1);
+      err = 1e10;
+    }
+  /* PI control (beta 0.04, safety 0.9, factors between 0.2 and 10). */
+  fac11 = pow (err, 0.17);
+  fac = fac11 / pow (c->facold, 0.04);
+  fac = MAX (1.0 / 10, MIN (1.0 / 0.2, fac / 0.9));
+  h_new = h / fac;
+  if (err > 1)
+    {
+      c->n_rejected++;
+      *rejected = TRUE;
+      c->h = h / MIN (1.0 / 0.2, fac11 / 0.9);
+      return FALSE;
+    }
+  c->facold = MAX (err, 1e-4);
+  c->n_steps++;
+  if (it->not_finite)
+    _sw_integrator_clear_not_finite (it);
+  c->t_old = c->t;
+  c->h_old = h;
+  c->dense_ready = FALSE;
+  if (*rejected)
+    h_new = MIN (fabs (h_new), fabs (h));
+  c->t = last ? t_stop : c->t + h;
+  if (!last || h_new < c->h)
+    c->h = h_new;
+  return TRUE;
+}
+
+void
+_sw_dopri_counters (const SwDopriControl *c, guint64 counters[SW_N_COUNTERS])
+{
+  counters[SW_COUNT_STEPS] = c->n_steps;
+  counters[SW_COUNT_REJECTED] = c->n_rejected;
+}
+
+/* ---- The general stepper ------------------------------------------------ */
+
 static gboolean
 initial_step (SwIntegrator *it, Dopri *d, double t_end)
 {
   guint n = it->n;
-  double dnf = _sw_dopri_norm (it, d->y, d->y, d->k1), dny = _sw_dopri_norm (it, d->y, d->y, d->y), h, h1, der2;
+  double dnf = _sw_dopri_norm (it, d->y, d->y, d->k1), dny = _sw_dopri_norm (it, d->y, d->y, d->y), h, der2;
 
   h = (dnf <= 1e-10 || dny <= 1e-10) ? 1e-6 : 0.01 * dny / dnf;
-  h = MIN (h, t_end - d->t);
+  h = MIN (h, t_end - d->c.t);
   for (guint i = 0; i < n; i++)
     d->ytmp[i] = d->y[i] + h * d->k1[i];
-  if (_sw_integrator_rhs (it, d->t + h, d->ytmp, d->k2) != 0)
+  if (_sw_integrator_rhs (it, d->c.t + h, d->ytmp, d->k2) != 0)
     return FALSE;
   for (guint i = 0; i < n; i++)
     d->k3[i] = d->k2[i] - d->k1[i];
   der2 = _sw_dopri_norm (it, d->y, d->y, d->k3) / h;
-  der2 = MAX (fabs (der2), dnf);
-  h1 = der2 <= 1e-15 ? MAX (1e-6, fabs (h) * 1e-3) : pow (0.01 / der2, 1.0 / 5);
-  d->h = MIN (100 * h, h1);
-  d->h = MIN (d->h, t_end - d->t);
+  _sw_dopri_first_h (&d->c, h, dnf, der2, t_end);
   return TRUE;
 }
 
@@ -100,9 +175,7 @@ dopri_init (SwIntegrator *it, double t0, const double *y0, GError **error)
   for (guint k = 0; k < G_N_ELEMENTS (v); k++)
     *v[k] = g_new0 (double, it->n);
   memcpy (d->y, y0, it->n * sizeof (double));
-  d->t = t0;
-  d->need_h = TRUE;
-  d->facold = 1e-4;
+  _sw_dopri_start (&d->c, t0);
   if (_sw_integrator_rhs (it, t0, d->y, d->k1) != 0)
     return _sw_dopri_failed (it, t0, _("the equations failed at the start"), error);
   return TRUE;
@@ -117,23 +190,17 @@ dopri_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GErro
   double *k1 = d->k1, *k2 = d->k2, *k3 = d->k3, *k4 = d->k4, *k5 = d->k5, *k6 = d->k6, *k7 = d->k7;
   gboolean rejected = FALSE;
 
-  if (d->need_h)
+  if (d->c.need_h)
     {
       if (!initial_step (it, d, t_stop))
-        return _sw_dopri_failed (it, d->t, _("the equations failed"), error);
-      d->need_h = FALSE;
+        return _sw_dopri_failed (it, d->c.t, _("the equations failed"), error);
     }
   for (;;)
     {
-      double h = d->h, t = d->t, err, fac11, fac, h_new;
-      gboolean last = FALSE;
+      double h, t = d->c.t, err;
+      gboolean last;
 
-      if (t + 1.01 * h >= t_stop)
-        {
-          h = t_stop - t;
-          last = TRUE;
-        }
-      if (h <= 1e-14 * MAX (fabs (t), 1e-300) * 4 || !isfinite (h))
+      if (!_sw_dopri_trial (&d->c, t_stop, &h, &last))
         return _sw_dopri_failed (it, t, _("the step size became too small"), error);
       for (guint i = 0; i < n; i++)
         yt[i] = y[i] + h * a21 * k1[i];
@@ -162,46 +229,18 @@ dopri_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GErro
       for (guint i = 0; i < n; i++)
         yt[i] = h * (e1 * k1[i] + e3 * k3[i] + e4 * k4[i] + e5 * k5[i] + e6 * k6[i] + e7 * k7[i]);
       err = _sw_dopri_norm (it, y, y1, yt);
-      if (!isfinite (err))
+      if (_sw_dopri_judge (it, &d->c, h, last, t_stop, err, y1, &rejected))
         {
-          /* Too long a step, or equations that overflow: a shorter step
-           * tells, and the state is kept to name the variable if none
-           * helps. */
-          _sw_integrator_note_not_finite (it, t + h, y1);
-          err = 1e10;
-        }
-      /* PI control (beta 0.04, safety 0.9, factors between 0.2 and 10). */
-      fac11 = pow (err, 0.17);
-      fac = fac11 / pow (d->facold, 0.04);
-      fac = MAX (1.0 / 10, MIN (1.0 / 0.2, fac / 0.9));
-      h_new = h / fac;
-      if (err <= 1)
-        {
-          d->facold = MAX (err, 1e-4);
-          d->n_steps++;
-          if (it->not_finite)
-            _sw_integrator_clear_not_finite (it);
-          d->t_old = t;
-          d->h_old = h;
-          d->dense_ready = FALSE;
-          if (rejected)
-            h_new = MIN (fabs (h_new), fabs (h));
-          d->t = last ? t_stop : t + h;
           /* The end becomes the start of the next step. */
           d->y = y1, d->y1 = y;
           d->k1 = k7, d->k7 = k1;
           y = d->y;
-          if (!last || h_new < d->h)
-            d->h = h_new;
           break;
         }
-      d->n_rejected++;
-      rejected = TRUE;
-      d->h = h / MIN (1.0 / 0.2, fac11 / 0.9);
       if (g_cancellable_is_cancelled (it->cancellable))
         return _sw_dopri_failed (it, t, _("cancelled"), error);
     }
-  *t_out = d->t;
+  *t_out = d->c.t;
   memcpy (y_out, y, n * sizeof (double));
   return TRUE;
 }
@@ -210,9 +249,9 @@ static gboolean
 dopri_interpolate (SwIntegrator *it, double t, double *y, GError **error)
 {
   Dopri *d = it->priv;
-  double s = (t - d->t_old) / d->h_old, s1 = 1 - s, h = d->h_old;
+  double s = (t - d->c.t_old) / d->c.h_old, s1 = 1 - s, h = d->c.h_old;
 
-  if (!d->dense_ready)
+  if (!d->c.dense_ready)
     {
       /* y1, k7: the step's start; y, k1: its end. */
       for (guint i = 0; i < it->n; i++)
@@ -226,7 +265,7 @@ dopri_interpolate (SwIntegrator *it, double t, double *y, GError **error)
           d->r5[i] = h * (d1 * d->k7[i] + d3 * d->k3[i] + d4 * d->k4[i] + d5 * d->k5[i] + d6 * d->k6[i]
                           + d7 * d->k1[i]);
         }
-      d->dense_ready = TRUE;
+      d->c.dense_ready = TRUE;
     }
 
   for (guint i = 0; i < it->n; i++)
@@ -240,9 +279,7 @@ dopri_restart (SwIntegrator *it, double t, const double *y, GError **error)
   Dopri *d = it->priv;
 
   memcpy (d->y, y, it->n * sizeof (double));
-  d->t = t;
-  d->need_h = TRUE;
-  d->facold = 1e-4;
+  _sw_dopri_start (&d->c, t);
   if (_sw_integrator_rhs (it, t, d->y, d->k1) != 0)
     return _sw_dopri_failed (it, t, _("the equations failed"), error);
   return TRUE;
@@ -253,8 +290,7 @@ dopri_counters (SwIntegrator *it, guint64 c[SW_N_COUNTERS])
 {
   Dopri *d = it->priv;
 
-  c[SW_COUNT_STEPS] = d->n_steps;
-  c[SW_COUNT_REJECTED] = d->n_rejected;
+  _sw_dopri_counters (&d->c, c);
 }
 
 static void

@@ -28,10 +28,7 @@ typedef struct {
    * start. */
   double *k[STAGES];
   double *r[5];               /* the last step's interpolant (2 nm each) */
-  gboolean dense_ready;
-  double  t, h, t_old, h_old, facold;
-  gboolean need_h;
-  guint64 n_steps, n_rejected;
+  SwDopriControl ctl;     /* the step size control */
   /* The tableau in this form: a, c, A^2 (position weights), the solution's
    * b A and the error's e A and sum e, the continuous extension's d A and
    * sum d. */
@@ -159,7 +156,7 @@ static gboolean
 initial_step (SwIntegrator *it, Nystrom *d, double t_end)
 {
   guint nm = d->nm, n = 2 * nm;
-  double *f0 = d->r[0], *f1 = d->r[1], *diff = d->r[2], dnf, dny, h, h1, der2;
+  double *f0 = d->r[0], *f1 = d->r[1], *diff = d->r[2], dnf, dny, h, der2;
 
   /* y' = (v, k[0]) in full, for the norms the general stepper takes. */
   memcpy (f0, d->y + nm, nm * sizeof (double));
@@ -167,20 +164,18 @@ initial_step (SwIntegrator *it, Nystrom *d, double t_end)
   dnf = _sw_dopri_norm (it, d->y, d->y, f0);
   dny = _sw_dopri_norm (it, d->y, d->y, d->y);
   h = (dnf <= 1e-10 || dny <= 1e-10) ? 1e-6 : 0.01 * dny / dnf;
-  h = MIN (h, t_end - d->t);
+  h = MIN (h, t_end - d->ctl.t);
   for (guint i = 0; i < n; i++)
     d->yt[i] = d->y[i] + h * f0[i];
-  if (accelerations (it, d->t + h, d->yt, f1 + nm) != 0)
+  if (accelerations (it, d->ctl.t + h, d->yt, f1 + nm) != 0)
     return FALSE;
   memcpy (f1, d->yt + nm, nm * sizeof (double));
   for (guint i = 0; i < n; i++)
     diff[i] = f1[i] - f0[i];
   der2 = _sw_dopri_norm (it, d->y, d->y, diff) / h;
-  der2 = MAX (fabs (der2), dnf);
-  h1 = der2 <= 1e-15 ? MAX (1e-6, fabs (h) * 1e-3) : pow (0.01 / der2, 1.0 / 5);
-  d->h = MIN (100 * h, h1);
-  d->h = MIN (d->h, t_end - d->t);
-  d->dense_ready = FALSE;
+  _sw_dopri_first_h (&d->ctl, h, dnf, der2, t_end);
+  /* The interpolant's vectors served as scratch. */
+  d->ctl.dense_ready = FALSE;
   return TRUE;
 }
 
@@ -201,9 +196,7 @@ nystrom_init (SwIntegrator *it, double t0, const double *y0, GError **error)
   for (guint s = 0; s < 5; s++)
     d->r[s] = g_new0 (double, 2 * nm);
   memcpy (d->y, y0, 2 * nm * sizeof (double));
-  d->t = t0;
-  d->need_h = TRUE;
-  d->facold = 1e-4;
+  _sw_dopri_start (&d->ctl, t0);
   if (accelerations (it, t0, d->y, d->k[0]) != 0)
     return _sw_dopri_failed (it, t0, _("the equations failed at the start"), error);
   return TRUE;
@@ -216,23 +209,17 @@ nystrom_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GEr
   guint nm = d->nm;
   gboolean rejected = FALSE;
 
-  if (d->need_h)
+  if (d->ctl.need_h)
     {
       if (!initial_step (it, d, t_stop))
-        return _sw_dopri_failed (it, d->t, _("the equations failed"), error);
-      d->need_h = FALSE;
+        return _sw_dopri_failed (it, d->ctl.t, _("the equations failed"), error);
     }
   for (;;)
     {
-      double h = d->h, t = d->t, err, fac11, fac, h_new, *tmp;
-      gboolean last = FALSE;
+      double h, t = d->ctl.t, err, *tmp;
+      gboolean last;
 
-      if (t + 1.01 * h >= t_stop)
-        {
-          h = t_stop - t;
-          last = TRUE;
-        }
-      if (h <= 1e-14 * MAX (fabs (t), 1e-300) * 4 || !isfinite (h))
+      if (!_sw_dopri_trial (&d->ctl, t_stop, &h, &last))
         return _sw_dopri_failed (it, t, _("the step size became too small"), error);
       for (guint s = 1; s < STAGES - 1; s++)
         {
@@ -264,41 +251,16 @@ nystrom_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GEr
           }
       }
       err = _sw_dopri_norm (it, d->y, d->y1, d->yt);
-      if (!isfinite (err))
+      if (_sw_dopri_judge (it, &d->ctl, h, last, t_stop, err, d->y1, &rejected))
         {
-          _sw_integrator_note_not_finite (it, t + h, d->y1);
-          err = 1e10;
-        }
-      /* PI control, as the general stepper's. */
-      fac11 = pow (err, 0.17);
-      fac = fac11 / pow (d->facold, 0.04);
-      fac = MAX (1.0 / 10, MIN (1.0 / 0.2, fac / 0.9));
-      h_new = h / fac;
-      if (err <= 1)
-        {
-          d->facold = MAX (err, 1e-4);
-          d->n_steps++;
-          if (it->not_finite)
-            _sw_integrator_clear_not_finite (it);
-          d->t_old = t;
-          d->h_old = h;
-          d->dense_ready = FALSE;
-          if (rejected)
-            h_new = MIN (fabs (h_new), fabs (h));
-          d->t = last ? t_stop : t + h;
           tmp = d->y, d->y = d->y1, d->y1 = tmp;
           tmp = d->k[0], d->k[0] = d->k[STAGES - 1], d->k[STAGES - 1] = tmp;
-          if (!last || h_new < d->h)
-            d->h = h_new;
           break;
         }
-      d->n_rejected++;
-      rejected = TRUE;
-      d->h = h / MIN (1.0 / 0.2, fac11 / 0.9);
       if (g_cancellable_is_cancelled (it->cancellable))
         return _sw_dopri_failed (it, t, _("cancelled"), error);
     }
-  *t_out = d->t;
+  *t_out = d->ctl.t;
   memcpy (y_out, d->y, 2 * nm * sizeof (double));
   return TRUE;
 }
@@ -308,10 +270,10 @@ nystrom_interpolate (SwIntegrator *it, double t, double *y, GError **error)
 {
   Nystrom *d = it->priv;
   guint nm = d->nm, n = 2 * nm;
-  double s = (t - d->t_old) / d->h_old, s1 = 1 - s, h = d->h_old;
+  double s = (t - d->ctl.t_old) / d->ctl.h_old, s1 = 1 - s, h = d->ctl.h_old;
   double *r1 = d->r[0], *r2 = d->r[1], *r3 = d->r[2], *r4 = d->r[3], *r5 = d->r[4];
 
-  if (!d->dense_ready)
+  if (!d->ctl.dense_ready)
     {
       /* Stage accelerations: the start's is k[6] now, the end's k[0]. */
       const double *ks[STAGES] = { d->k[6], d->k[1], d->k[2], d->k[3], d->k[4], d->k[5], d->k[0] };
@@ -334,7 +296,7 @@ nystrom_interpolate (SwIntegrator *it, double t, double *y, GError **error)
           r4[j] = ydq - h * v1 - bq, r4[nm + j] = ydv - h * ks[6][j] - bv;
           r5[j] = h * (d->d_sum * v0 + h * sq), r5[nm + j] = h * sv;
         }
-      d->dense_ready = TRUE;
+      d->ctl.dense_ready = TRUE;
     }
   for (guint i = 0; i < n; i++)
     y[i] = r1[i] + s * (r2[i] + s1 * (r3[i] + s * (r4[i] + s1 * r5[i])));
@@ -347,9 +309,7 @@ nystrom_restart (SwIntegrator *it, double t, const double *y, GError **error)
   Nystrom *d = it->priv;
 
   memcpy (d->y, y, 2 * d->nm * sizeof (double));
-  d->t = t;
-  d->need_h = TRUE;
-  d->facold = 1e-4;
+  _sw_dopri_start (&d->ctl, t);
   if (accelerations (it, t, d->y, d->k[0]) != 0)
     return _sw_dopri_failed (it, t, _("the equations failed"), error);
   return TRUE;
@@ -360,8 +320,7 @@ nystrom_counters (SwIntegrator *it, guint64 c[SW_N_COUNTERS])
 {
   Nystrom *d = it->priv;
 
-  c[SW_COUNT_STEPS] = d->n_steps;
-  c[SW_COUNT_REJECTED] = d->n_rejected;
+  _sw_dopri_counters (&d->ctl, c);
 }
 
 static void
