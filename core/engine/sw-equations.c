@@ -446,8 +446,56 @@ solve_block (SwEquations *eq, guint index, double t, gboolean left)
 
 /* ---- One evaluation ----------------------------------------------------- */
 
+/* The plain runs' share of the accelerations, in one pass: each run
+ * assigns its inner coordinates (no other run touches them) and adds to
+ * its ends (cleared before), every term scaled by 1 / m. */
+static void
+assign_runs (const SwSystem *sys, const double *q, const double *qd, double *qdd)
+{
+  const double *inverse = sys->mass_inverse;
+
+  for (guint r = 0; r < sys->n_zero_ranges; r++)
+    memset (qdd + sys->zero_ranges[r].j0, 0, sys->zero_ranges[r].n * sizeof (double));
+  for (guint r = 0; r < sys->n_plain_runs; r++)
+    {
+      const SwPlainRun *run = &sys->plain_runs[r];
+      const double c = run->c, d = run->d, w = run->inverse, *restrict qr = q + run->j0,
+                   *restrict qdr = qd + run->j0, *restrict wr = inverse + run->j0;
+      double *restrict out = qdd + run->j0, before = c * (qr[1] - qr[0]) + d * (qdr[1] - qdr[0]);
+      guint n = run->n;
+
+      /* before: the torque of the element left of coordinate k. */
+      if (w != 0)
+        {
+          out[0] += w * before;
+          for (guint k = 1; k < n; k++)
+            {
+              double tau = c * (qr[k + 1] - qr[k]) + d * (qdr[k + 1] - qdr[k]);
+
+              out[k] = w * (tau - before);
+              before = tau;
+            }
+          out[n] -= w * before;
+        }
+      else
+        {
+          out[0] += wr[0] * before;
+          for (guint k = 1; k < n; k++)
+            {
+              double tau = c * (qr[k + 1] - qr[k]) + d * (qdr[k + 1] - qdr[k]);
+
+              out[k] = wr[k] * (tau - before);
+              before = tau;
+            }
+          out[n] -= wr[n] * before;
+        }
+    }
+}
+
 /* Q = T^T (f - M a_p) on the massive coordinates, then their
- * accelerations into qdd. */
+ * accelerations into qdd. With sys->runs_assign every term goes into qdd
+ * already scaled by 1 / m (scale), so that a long chain streams through
+ * its vectors once. */
 static void
 massive_accelerations (SwEquations *eq, const double *q, const double *qd, double *qdd)
 {
@@ -459,21 +507,28 @@ massive_accelerations (SwEquations *eq, const double *q, const double *qd, doubl
    * in qdd itself and become accelerations there (one stream less for a
    * long chain, which is memory bound). */
   gboolean in_place = sys->n_coords == sys->n_massive && sys->n_banded == 0;
+  gboolean scaled = sys->runs_assign;
   double *Q = in_place ? qdd : eq->Q;
 
-  memset (Q, 0, sys->n_coords * sizeof (double));
-  for (guint r = 0; r < sys->n_plain_runs; r++)
+#define SCALE(j) (scaled ? inverse[j] : 1.0)
+  if (scaled)
+    assign_runs (sys, q, qd, qdd);
+  else
     {
-      const SwPlainRun *run = &sys->plain_runs[r];
-      const double c = run->c, d = run->d, *qr = q + run->j0, *qdr = qd + run->j0;
-      double *Qr = Q + run->j0;
-
-      for (guint k = 0; k < run->n; k++)
+      memset (Q, 0, sys->n_coords * sizeof (double));
+      for (guint r = 0; r < sys->n_plain_runs; r++)
         {
-          double tau = c * (qr[k + 1] - qr[k]) + d * (qdr[k + 1] - qdr[k]);
+          const SwPlainRun *run = &sys->plain_runs[r];
+          const double c = run->c, d = run->d, *qr = q + run->j0, *qdr = qd + run->j0;
+          double *Qr = Q + run->j0;
 
-          Qr[k] += tau;
-          Qr[k + 1] -= tau;
+          for (guint k = 0; k < run->n; k++)
+            {
+              double tau = c * (qr[k + 1] - qr[k]) + d * (qdr[k + 1] - qdr[k]);
+
+              Qr[k] += tau;
+              Qr[k + 1] -= tau;
+            }
         }
     }
   for (guint k = 0; k < sys->n_plain; k++)
@@ -481,23 +536,26 @@ massive_accelerations (SwEquations *eq, const double *q, const double *qd, doubl
       const SwPlainElement *e = &plain[k];
       double tau = e->c * (q[e->jb] - q[e->ja]) + e->d * (qd[e->jb] - qd[e->ja]);
 
-      Q[e->ja] += tau;
-      Q[e->jb] -= tau;
+      Q[e->ja] += SCALE (e->ja) * tau;
+      Q[e->jb] -= SCALE (e->jb) * tau;
     }
   for (guint k = 0; k < sys->n_general; k++)
     {
       double tau = lin[k].c * (lin[k].kb * q[lin[k].jb] - lin[k].ka * q[lin[k].ja] - lin[k].offset)
                    + lin[k].d * (lin[k].kb * qd[lin[k].jb] - lin[k].ka * qd[lin[k].ja]);
 
-      Q[lin[k].ja] += lin[k].ka * tau;
-      Q[lin[k].jb] -= lin[k].kb * tau;
+      Q[lin[k].ja] += SCALE (lin[k].ja) * lin[k].ka * tau;
+      Q[lin[k].jb] -= SCALE (lin[k].jb) * lin[k].kb * tau;
     }
   for (guint k = 0; k < sys->n_needed_nodes; k++)
     {
       guint i = sys->needed_nodes[k];
 
       for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
-        Q[sys->t_terms[t].index] += sys->t_terms[t].coeff * eq->f[i];
+        {
+          guint j = sys->t_terms[t].index;
+          Q[j] += SCALE (j) * sys->t_terms[t].coeff * eq->f[i];
+        }
     }
   if (sys->n_inertial_nodes > 0)
     {
@@ -527,9 +585,15 @@ massive_accelerations (SwEquations *eq, const double *q, const double *qd, doubl
           guint i = sys->inertial_nodes[k];
 
           for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
-            Q[sys->t_terms[t].index] -= sys->t_terms[t].coeff * eq->ma[i];
+            {
+              guint j = sys->t_terms[t].index;
+              Q[j] -= SCALE (j) * sys->t_terms[t].coeff * eq->ma[i];
+            }
         }
     }
+#undef SCALE
+  if (scaled)
+    return;
   /* In place when Q is qdd. */
   if (sys->inverse_runs != NULL)
     for (guint r = 0; r < sys->n_inverse_runs; r++)

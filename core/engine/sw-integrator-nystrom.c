@@ -152,6 +152,46 @@ stage_state (const Nystrom *d, guint s, double h, double *restrict out)
     }
 }
 
+/* The weighted norm of the step's error (positions h (e_sum v + h sum
+ * ea_l k_l), velocities h sum e_l k_l), made and measured in one pass: a
+ * long chain is memory bound, and the error vector is never stored. */
+static double
+error_norm (SwIntegrator *it, Nystrom *d, double h)
+{
+  guint nm = d->nm;
+  const double *restrict k0 = d->k[0], *restrict k1 = d->k[1], *restrict k2 = d->k[2], *restrict k3 = d->k[3],
+               *restrict k4 = d->k[4], *restrict k5 = d->k[5], *restrict k6 = d->k[6];
+  const double *restrict q0 = d->y, *restrict v0 = d->y + nm, *restrict q1 = d->y1, *restrict v1 = d->y1 + nm;
+  const double ea[STAGES] = { d->ea[0], d->ea[1], d->ea[2], d->ea[3], d->ea[4], d->ea[5] };
+  const double e[STAGES] = { d->e[0], d->e[1], d->e[2], d->e[3], d->e[4], d->e[5], d->e[6] };
+  double tol = it->tolerance, e_sum = d->e_sum, s = 0;
+
+  /* e[1] = 0, ea[6] = 0. */
+  for (guint j = 0; j < nm; j++)
+    {
+      double eq = h * (e_sum * v0[j]
+                       + h * (ea[0] * k0[j] + ea[1] * k1[j] + ea[2] * k2[j] + ea[3] * k3[j] + ea[4] * k4[j]
+                              + ea[5] * k5[j]));
+      double ev = h * (e[0] * k0[j] + e[2] * k2[j] + e[3] * k3[j] + e[4] * k4[j] + e[5] * k5[j] + e[6] * k6[j]);
+      double rq = eq / (tol + tol * MAX (fabs (q0[j]), fabs (q1[j])));
+      double rv = ev / (tol + tol * MAX (fabs (v0[j]), fabs (v1[j])));
+
+      s += rq * rq + rv * rv;
+    }
+  if (isfinite (s))
+    return sqrt (s / (2 * nm));
+  /* Overflow, or a value not finite: the careful norm on the stored
+   * vector. */
+  for (guint j = 0; j < nm; j++)
+    {
+      d->yt[j] = h * (e_sum * v0[j]
+                      + h * (ea[0] * k0[j] + ea[1] * k1[j] + ea[2] * k2[j] + ea[3] * k3[j] + ea[4] * k4[j]
+                             + ea[5] * k5[j]));
+      d->yt[nm + j] = h * (e[0] * k0[j] + e[2] * k2[j] + e[3] * k3[j] + e[4] * k4[j] + e[5] * k5[j] + e[6] * k6[j]);
+    }
+  return _sw_dopri_norm (it, d->y, d->y1, d->yt);
+}
+
 static gboolean
 initial_step (SwIntegrator *it, Nystrom *d, double t_end)
 {
@@ -230,27 +270,7 @@ nystrom_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GEr
       stage_state (d, STAGES - 1, h, d->y1);
       if (accelerations (it, last ? t_stop : t + h, d->y1, d->k[STAGES - 1]) != 0)
         return _sw_dopri_failed (it, t, _("the equations failed"), error);
-      /* The error: positions h (e_sum v + h sum ea_l k_l), velocities
-       * h sum e_l k_l. */
-      {
-        const double *restrict k0 = d->k[0], *restrict k1 = d->k[1], *restrict k2 = d->k[2],
-                     *restrict k3 = d->k[3], *restrict k4 = d->k[4], *restrict k5 = d->k[5], *restrict k6 = d->k[6],
-                     *restrict v = d->y + nm;
-        const double ea[STAGES] = { d->ea[0], d->ea[1], d->ea[2], d->ea[3], d->ea[4], d->ea[5] };
-        const double e[STAGES] = { d->e[0], d->e[1], d->e[2], d->e[3], d->e[4], d->e[5], d->e[6] };
-        double *restrict yt = d->yt, *restrict yt_v = d->yt + nm, e_sum = d->e_sum;
-
-        /* e[1] = 0, ea[6] = 0. */
-        for (guint j = 0; j < nm; j++)
-          {
-            yt[j] = h * (e_sum * v[j]
-                         + h * (ea[0] * k0[j] + ea[1] * k1[j] + ea[2] * k2[j] + ea[3] * k3[j] + ea[4] * k4[j]
-                                + ea[5] * k5[j]));
-            yt_v[j] = h * (e[0] * k0[j] + e[2] * k2[j] + e[3] * k3[j] + e[4] * k4[j] + e[5] * k5[j]
-                              + e[6] * k6[j]);
-          }
-      }
-      err = _sw_dopri_norm (it, d->y, d->y1, d->yt);
+      err = error_norm (it, d, h);
       if (_sw_dopri_judge (it, &d->ctl, h, last, t_stop, err, d->y1, &rejected))
         {
           tmp = d->y, d->y = d->y1, d->y1 = tmp;

@@ -528,6 +528,47 @@ inverse_runs (SwSystem *sys)
       sys->inverse_runs[sys->n_inverse_runs - 1].n++;
 }
 
+/* The one-pass plan of the accelerations (see sys->runs_assign), when
+ * every coordinate is massive and alone in its block and no two runs share
+ * an inner coordinate (two elements in parallel on a stretch do). */
+static void
+assigning_runs (SwSystem *sys)
+{
+  g_autofree gboolean *inner = NULL;
+  guint n = sys->n_massive;
+
+  if (sys->n_coords != n || sys->n_banded > 0 || sys->n_plain_runs == 0)
+    return;
+  inner = g_new0 (gboolean, n);
+  for (guint r = 0; r < sys->n_plain_runs; r++)
+    {
+      SwPlainRun *run = &sys->plain_runs[r];
+
+      run->inverse = sys->mass_inverse[run->j0];
+      for (guint j = run->j0; j <= run->j0 + run->n; j++)
+        if (sys->mass_inverse[j] != run->inverse)
+          run->inverse = 0;
+      for (guint j = run->j0 + 1; j < run->j0 + run->n; j++)
+        {
+          if (inner[j])
+            return;
+          inner[j] = TRUE;
+        }
+    }
+  sys->runs_assign = TRUE;
+  sys->zero_ranges = g_new (SwCoordRange, sys->n_plain_runs + 1);
+  for (guint j = 0; j < n; j++)
+    if (!inner[j])
+      {
+        SwCoordRange *last = sys->n_zero_ranges > 0 ? &sys->zero_ranges[sys->n_zero_ranges - 1] : NULL;
+
+        if (last != NULL && last->j0 + last->n == j)
+          last->n++;
+        else
+          sys->zero_ranges[sys->n_zero_ranges++] = (SwCoordRange) { j, 1 };
+      }
+}
+
 void
 _sw_assembly_build_plan (SwSystem *sys)
 {
@@ -634,6 +675,7 @@ _sw_assembly_build_plan (SwSystem *sys)
   sys->n_banded = banded->len;
   sys->banded_blocks = g_memdup2 (banded->data, MAX (banded->len, 1) * sizeof (guint));
   inverse_runs (sys);
+  assigning_runs (sys);
 
   for (guint i = 0; i < sys->n_nodes; i++)
     if (sys->p_start[i + 1] > sys->p_start[i])

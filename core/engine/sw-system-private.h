@@ -47,7 +47,15 @@ typedef struct {
 typedef struct {
   guint  j0, n;
   double c, d;
+  /* 1 / m on all of j0 … j0 + n when that is one value, else 0 (read per
+   * coordinate). */
+  double inverse;
 } SwPlainRun;
+
+/* Coordinates j0 … j0 + n - 1. */
+typedef struct {
+  guint j0, n;
+} SwCoordRange;
 
 /* n coordinates from j0 with the same 1 / m. */
 typedef struct {
@@ -179,6 +187,13 @@ struct _SwSystem {
    * (a uniform chain: one run), else NULL. */
   guint         n_inverse_runs;
   SwInverseRun *inverse_runs;
+  /* Accelerations made in one pass (every coordinate massive and alone in
+   * its block, and no two runs share an inner coordinate): the runs assign
+   * their inner coordinates' accelerations, after the rest (zero_ranges)
+   * is cleared, and every term is scaled by 1 / m as it is added. */
+  gboolean      runs_assign;
+  guint         n_zero_ranges;
+  SwCoordRange *zero_ranges;
   guint     n_banded;
   guint    *banded_blocks;
   /* Nodes that move with a prescribed motion (a row of P), and the nodes

@@ -721,6 +721,7 @@ sw_system_unref (SwSystem *sys)
   g_free (sys->plain);
   g_free (sys->plain_runs);
   g_free (sys->inverse_runs);
+  g_free (sys->zero_ranges);
   g_free (sys->general);
   g_free (sys->called_parts);
   g_free (sys->needed_nodes);

@@ -604,6 +604,72 @@ test_massless_series_springs (void)
     }
 }
 
+/* The accelerations of a chain whose stretches differ (c, d and J change
+ * along it, so the evaluation's runs share their ends and 1 / m varies in
+ * a run) against Newton's law written out, at t = 0. split: springs and
+ * dampers as separate elements, listed one family after the other (two
+ * runs on every stretch: the evaluation adds them up instead of assigning
+ * them). */
+static void
+check_chain_accelerations (gboolean split)
+{
+  enum { N = 8 };
+  const double J[N] = { 1, 1, 1, 2, 2, 0.5, 0.5, 0.5 }, c[N - 1] = { 100, 100, 100, 300, 300, 300, 50 },
+               d[N - 1] = { 1, 1, 2, 2, 2, 2, 0.5 }, tau = 3;
+  double phi[N], w[N];
+  g_autoptr(GString) comps = g_string_new ("{'id': 'torque', 'kind': 'rotational.constant_torque', "
+                                            "'params': {'tau_constant': 3}}");
+  g_autoptr(GString) wires = g_string_new ("{'from': 'torque.flange', 'to': 'J0.flange_a'}");
+  g_autoptr(SwSystem) sys = NULL;
+  g_autoptr(SwTrajectory) tr = NULL;
+  g_autofree char *text = NULL;
+
+  for (guint k = 0; k < N; k++)
+    {
+      phi[k] = 0.01 * k * k, w[k] = sin (k);
+      g_string_append_printf (comps, ", {'id': 'J%u', 'kind': 'rotational.inertia', "
+                              "'params': {'J': %g, 'phi0': %.17g, 'w0': %.17g}}", k, J[k], phi[k], w[k]);
+    }
+  for (guint pass = 0; pass < (split ? 2 : 1); pass++)
+    for (guint k = 0; k + 1 < N; k++)
+      {
+        const char *id = split ? (pass == 0 ? "c" : "d") : "cd";
+
+        if (!split)
+          g_string_append_printf (comps, ", {'id': 'cd%u', 'kind': 'rotational.spring_damper', "
+                                  "'params': {'c': %g, 'd': %g}}", k, c[k], d[k]);
+        else if (pass == 0)
+          g_string_append_printf (comps, ", {'id': 'c%u', 'kind': 'rotational.spring', 'params': {'c': %g}}", k,
+                                  c[k]);
+        else
+          g_string_append_printf (comps, ", {'id': 'd%u', 'kind': 'rotational.damper', 'params': {'d': %g}}", k,
+                                  d[k]);
+        g_string_append_printf (wires, ", {'from': 'J%u.flange_b', 'to': '%s%u.flange_a'}"
+                                ", {'from': '%s%u.flange_b', 'to': 'J%u.flange_a'}", k, id, k, id, k, k + 1);
+      }
+  text = g_strdup_printf (MODEL ("%s", "%s"), comps->str, wires->str);
+  sys = assemble (text);
+  tr = simulate_system (sys, 0.01, 0.01, 1e-8);
+  for (guint k = 0; k < N; k++)
+    {
+      g_autofree char *name = g_strdup_printf ("J%u.a", k);
+      double f = k == 0 ? tau : 0;
+
+      if (k > 0)
+        f -= c[k - 1] * (phi[k] - phi[k - 1]) + d[k - 1] * (w[k] - w[k - 1]);
+      if (k + 1 < N)
+        f += c[k] * (phi[k + 1] - phi[k]) + d[k] * (w[k + 1] - w[k]);
+      assert_close (column (tr, name)[0], f / J[k], 1e-12);
+    }
+}
+
+static void
+test_chain_accelerations (void)
+{
+  check_chain_accelerations (FALSE);
+  check_chain_accelerations (TRUE);
+}
+
 /* A spring whose other end is free transmits nothing. */
 static void
 test_massless_dangling_spring (void)
@@ -1247,6 +1313,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/engine/loop/parallel-gears", test_loop_parallel_gears);
   g_test_add_func ("/core/engine/loop/ratio-contradiction", test_loop_ratio_contradiction);
   g_test_add_func ("/core/engine/loop/two-motion-sources", test_loop_two_motion_sources);
+  g_test_add_func ("/core/engine/chain/accelerations", test_chain_accelerations);
   g_test_add_func ("/core/engine/massless/series-springs", test_massless_series_springs);
   g_test_add_func ("/core/engine/massless/dangling-spring", test_massless_dangling_spring);
   g_test_add_func ("/core/engine/massless/maxwell", test_massless_maxwell);
