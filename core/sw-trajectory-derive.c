@@ -37,8 +37,14 @@ _sw_row_maker_set_columns (SwRowMaker *maker, const SwColumnSource *cols, guint 
 {
   maker->state_only = TRUE;
   for (guint k = 0; k < n_cols; k++)
-    if (!(maker->sys->parts[cols[k].part].kind->state_vars & (1u << cols[k].var)))
-      maker->state_only = FALSE;
+    {
+      const SwKind *kind = maker->sys->parts[cols[k].part].kind;
+
+      if (!(kind->state_vars & (1u << cols[k].var)))
+        maker->state_only = FALSE;
+      if (kind->jerk_vars & (1u << cols[k].var))
+        _sw_equations_want_jerk (maker->eq);
+    }
 }
 
 void
@@ -54,11 +60,15 @@ _sw_row_maker_switch (SwRowMaker *maker, const SwSystem *sys, const SwEquations 
 {
   if (sys != maker->sys)
     {
+      gboolean jerk = maker->eq->jerk != NULL;
+
       /* The maker holds its system: the run may have dropped it already. */
       sw_equations_free (maker->eq);
       sw_system_unref ((SwSystem *) maker->sys);
       maker->sys = sw_system_ref ((SwSystem *) sys);
       maker->eq = sw_equations_new (sys);
+      if (jerk)
+        _sw_equations_want_jerk (maker->eq);
       memcpy (maker->eq->q_guess, from->q_guess, MAX (sys->n_coords, 1) * sizeof (double));
       memcpy (maker->eq->qd_guess, from->qd_guess, MAX (sys->n_coords, 1) * sizeof (double));
     }

@@ -58,6 +58,11 @@ typedef struct {
   double  *impact;        /* per part: energy lost at its hard stops so far */
   gint8   *region;        /* per part: a contact's region */
   double  *held;          /* the contacts' held values (sys->n_held) */
+  /* Per node: the jerks, made by sw_equations_complete() once
+   * _sw_equations_want_jerk() asked for them (else NULL), and its scratch
+   * (per state). */
+  double  *jerk;
+  double  *c_jerk_y, *c_jerk_ydot;
   guint   *loss_parts;    /* the parts with a loss law */
   guint    n_loss_parts;
   /* Their solve's workspace: the sliding ones, and their transmitted torques'
@@ -96,6 +101,9 @@ gboolean     sw_equations_complete (SwEquations  *eq,
                                     double        t,
                                     const double *y,
                                     gboolean      left);
+/* From now on sw_equations_complete() makes the nodes' jerks too (for
+ * the variables of SwKind.jerk_vars). */
+void         _sw_equations_want_jerk (SwEquations *eq);
 /* After sw_equations_complete(): FALSE with eq->error set
  * (SW_ERROR_NOT_FINITE) naming the first variable of any part that is
  * infinite or NaN at t. */

@@ -145,6 +145,9 @@ sw_equations_free (SwEquations *eq)
   g_free (eq->c_ydot2);
   g_free (eq->c_tmp);
   g_free (eq->c_tmp2);
+  g_free (eq->jerk);
+  g_free (eq->c_jerk_y);
+  g_free (eq->c_jerk_ydot);
   g_free (eq->mode);
   g_free (eq->start);
   g_free (eq->loss);
@@ -165,6 +168,7 @@ sw_equations_get_state (SwEquations *eq, double t, gboolean left, SwState *state
   state->x = eq->x;
   state->v = eq->v;
   state->a = eq->a;
+  state->jerk = eq->jerk;
   state->lambda = eq->lambda;
   state->mode = eq->mode;
   state->start = eq->start;
@@ -791,8 +795,49 @@ algebraic_rates (SwEquations *eq, double t, const double *y, int side, double h,
   return TRUE;
 }
 
+void
+_sw_equations_want_jerk (SwEquations *eq)
+{
+  guint ns = MAX (eq->sys->n_states, 1);
+
+  if (eq->jerk != NULL)
+    return;
+  eq->jerk = g_new0 (double, MAX (eq->sys->n_nodes, 1));
+  eq->c_jerk_y = g_new0 (double, ns);
+  eq->c_jerk_ydot = g_new0 (double, ns);
+}
+
+static gboolean complete_at (SwEquations *eq, double t, const double *y, gboolean left);
+
+/* The equations completed at (t, y), and with eq->jerk the nodes' jerks:
+ * the change of their accelerations over a short move along the flow, to
+ * the side of the row (before an event's left limit, after anything
+ * else). The move is exact to first order, and so is da/dt = a_t + a_y y'
+ * from it. */
 gboolean
 sw_equations_complete (SwEquations *eq, double t, const double *y, gboolean left)
+{
+  const SwSystem *sys = eq->sys;
+  double dt = (left ? -1e-7 : 1e-7) * (1 + fabs (t));
+
+  if (eq->jerk == NULL)
+    return complete_at (eq, t, y, left);
+  if (!sw_equations_eval (eq, t, y, eq->c_jerk_ydot))
+    return FALSE;
+  for (guint k = 0; k < sys->n_states; k++)
+    eq->c_jerk_y[k] = y[k] + dt * eq->c_jerk_ydot[k];
+  if (!complete_at (eq, t + dt, eq->c_jerk_y, left))
+    return FALSE;
+  memcpy (eq->jerk, eq->a, sys->n_nodes * sizeof (double));
+  if (!complete_at (eq, t, y, left))
+    return FALSE;
+  for (guint i = 0; i < sys->n_nodes; i++)
+    eq->jerk[i] = (eq->jerk[i] - eq->a[i]) / dt;
+  return TRUE;
+}
+
+static gboolean
+complete_at (SwEquations *eq, double t, const double *y, gboolean left)
 {
   const SwSystem *sys = eq->sys;
 
@@ -928,7 +973,7 @@ sw_equations_check_finite (SwEquations *eq, double t, gboolean left)
       g_assert (p->kind->n_vars <= G_N_ELEMENTS (vars));
       p->kind->variables (p, &state, vars);
       for (guint v = 0; v < p->kind->n_vars; v++)
-        if (!isfinite (vars[v]))
+        if (!isfinite (vars[v]) && !(state.jerk == NULL && (p->kind->jerk_vars & (1u << v))))
           {
             g_clear_error (&eq->error);
             g_set_error (&eq->error, SW_ERROR, SW_ERROR_NOT_FINITE,

@@ -277,7 +277,7 @@ not_finite_error (Output *out, SwEquations *from, double t, gboolean left)
 
       p->kind->variables (p, &state, vars);
       for (guint v = 0; v < p->kind->n_vars; v++)
-        if (!isfinite (vars[v]))
+        if (!isfinite (vars[v]) && !(state.jerk == NULL && (p->kind->jerk_vars & (1u << v))))
           {
             g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_NOT_FINITE,
                          _("component “%s”: %s.%s became %s at t = %.9g s; the equations overflow: check the "

@@ -245,6 +245,10 @@ struct _SwKind {
    * positions and speeds and the modes (bit k for vars[k]): rows asking for
    * only those are made without accelerations and reactions. */
   guint32            state_vars;
+  /* The variables that need the nodes' jerks (SwState.jerk): a row asking
+   * for one costs the equations once more, a short move along the flow
+   * away. */
+  guint32            jerk_vars;
   /* What linear analysis (modes, frequency responses, Campbell)
    * differentiates instead of forces, or NULL: forces. A law that varies
    * periodically with the motion (a gear mesh's stiffness over the mesh

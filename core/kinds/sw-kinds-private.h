@@ -29,6 +29,8 @@
 #define SW_X(p, s, port) ((s)->x[(p)->node[port]])
 #define SW_V(p, s, port) ((s)->v[(p)->node[port]])
 #define SW_A(p, s, port) ((s)->a[(p)->node[port]])
+/* NaN when the row did not ask for jerks (see SwKind.jerk_vars). */
+#define SW_JERK(p, s, port) ((s)->jerk != NULL ? (s)->jerk[(p)->node[port]] : NAN)
 #define SW_LAMBDA(p, s, row) ((s)->lambda[(p)->first_row + (row)])
 #define SW_HELD(p, s, k) ((s)->held[(p)->first_held + (k)])
 #define SW_REGION(p, s) ((s)->region[(p)->component])

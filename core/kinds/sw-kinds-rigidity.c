@@ -52,7 +52,7 @@ enum {
 enum {
   V_DALPHA, V_DOMEGA, V_DPHI, V_DM, V_OMEGA1, V_OMEGA2, V_MSTF, V_MFRC, V_MVSC, V_KVSCRES, V_MSTFPOL, V_MFRCPOL,
   V_KVSCPOL, V_MSTFPGR, V_MFRCPGR, V_MSTFDGR, V_MFRCDGR, V_MSTFBKL, V_KVSCBKL, V_MFRCBKL, V_MSTFSTP, V_KVSCSTP,
-  V_MFRCSTP, V_MFRCCLB, V_MSTFCH, V_MFRCCH, V_MEXT, V_AREA, V_ENERGY, V_POWER, V_LOSS, N_VARS
+  V_MFRCSTP, V_MFRCCLB, V_MSTFCH, V_MFRCCH, V_MEXT, V_AREA, V_ENERGY, V_POWER, V_LOSS, V_JERK, N_VARS
 };
 
 G_STATIC_ASSERT (N_PARAMS <= SW_KIND_MAX_PARAMS);
@@ -270,6 +270,7 @@ rigidity_variables (const SwPart *p, const SwState *s, double *out)
   laws_eval (p, deflection (p, s), w, sw_part_signal (p, P_EXT, s, NULL, NULL), &l);
   normal = ABS (l.area) == 1;
   out[V_DALPHA] = s->a != NULL ? SW_A (p, s, R_1) - SW_A (p, s, R_2) : NAN;
+  out[V_JERK] = SW_JERK (p, s, R_1) - SW_JERK (p, s, R_2);
   out[V_DOMEGA] = w;
   out[V_DPHI] = deflection (p, s);
   out[V_DM] = l.dm;
@@ -488,6 +489,7 @@ static const SwVarDesc rot_vars[] = {
   SW_VAR ("energy", "J", ENERGY_HELP),
   SW_VAR ("power", "W", POWER_HELP),
   SW_VAR ("lossPower", "W", LOSS_HELP),
+  SW_VAR ("dDALPHA", "rad/s3", N_("Angular jerk difference")),
 };
 static const SwVarDesc trans_vars[] = {
   SW_VAR ("DACC", "m/s2", N_("Acceleration difference")),
@@ -521,12 +523,14 @@ static const SwVarDesc trans_vars[] = {
   SW_VAR ("energy", "J", ENERGY_HELP),
   SW_VAR ("power", "W", POWER_HELP),
   SW_VAR ("lossPower", "W", LOSS_HELP),
+  SW_VAR ("dDACC", "m/s3", N_("Jerk difference")),
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (rot_vars) == N_VARS && G_N_ELEMENTS (trans_vars) == N_VARS);
 
-/* Everything but the acceleration difference follows from the state. */
-#define RIGIDITY_STATE_VARS ((guint32) ((SW_BIT (N_VARS) - 1) & ~SW_BIT (V_DALPHA)))
+/* Everything but the acceleration and jerk differences follows from the
+ * state. */
+#define RIGIDITY_STATE_VARS ((guint32) ((((guint64) 1 << N_VARS) - 1) & ~SW_BIT (V_DALPHA) & ~SW_BIT (V_JERK)))
 
 const SwKind sw_kind_rot_rigidity = {
   .name = "rotational.rigidity", .label = N_("Rigidity (Twin Builder)"), .group = "Rotational",
@@ -535,12 +539,12 @@ const SwKind sw_kind_rot_rigidity = {
              "DPHI = PHI1 − PHI2 + DPHI0. "
              "Choices where the manual is silent or contradicts itself: continuous areas (see “continuous”); one rigidity "
              "law of CPGR, CDGR, CMUL; the friction laws add, the viscous one (linear, KPGR sinh or KDGR asinh) with "
-             "KVSCRES = KVSCBKL + KVSCSTP − KVSC + KVSCPOL; the characteristic friction mirrored; DPHI0 a pre-stretch; "
-             "no jerk output"),
+             "KVSCRES = KVSCBKL + KVSCSTP − KVSC + KVSCPOL; the characteristic friction mirrored; DPHI0 a pre-stretch"),
   .ports = SW_TABLE (rot_ports), .params = SW_TABLE (rot_params), .vars = SW_TABLE (rot_vars),
   .key_param = "C", .main_var = "DM", .validate = rigidity_validate,
   .forces = rigidity_forces, .variables = rigidity_variables,
   .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING | SW_FORCE_TIME, .state_vars = RIGIDITY_STATE_VARS,
+  .jerk_vars = SW_BIT (V_JERK),
 };
 
 const SwKind sw_kind_trans_rigidity = {
@@ -550,10 +554,10 @@ const SwKind sw_kind_trans_rigidity = {
              "DS = S1 − S2 + DS0. "
              "Choices where the manual is silent or contradicts itself: continuous areas (see “continuous”); one rigidity "
              "law of CPGR, CDGR, CMUL; the friction laws add, the viscous one (linear, KPGR sinh or KDGR asinh) with "
-             "KVSCRES = KVSCBKL + KVSCSTP − KVSC + KVSCPOL; the characteristic friction mirrored; DS0 a pre-stretch; "
-             "no jerk output"),
+             "KVSCRES = KVSCBKL + KVSCSTP − KVSC + KVSCPOL; the characteristic friction mirrored; DS0 a pre-stretch"),
   .ports = SW_TABLE (trans_ports), .params = SW_TABLE (trans_params), .vars = SW_TABLE (trans_vars),
   .key_param = "C", .main_var = "DF", .validate = rigidity_validate,
   .forces = rigidity_forces, .variables = rigidity_variables,
   .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING | SW_FORCE_TIME, .state_vars = RIGIDITY_STATE_VARS,
+  .jerk_vars = SW_BIT (V_JERK),
 };

@@ -127,6 +127,7 @@ tb_mass_variables (const SwPart *p, const SwState *s, double *out)
   out[16] = stuck (p, s) ? 0 : MAX (0, mfrc * w);
   out[17] = ext * w;
   out[18] = s->impact[p->component];
+  out[19] = SW_JERK (p, s, TM_ROT) - SW_JERK (p, s, TM_SUPPORT);
 }
 
 static gboolean
@@ -245,6 +246,7 @@ static const SwVarDesc rot_vars[] = {
   SW_VAR ("lossPower", "W", N_("Power the friction turns into heat (never negative)")),
   SW_VAR ("power", "W", N_("Power of the external torque")),
   SW_VAR ("impactLoss", "J", N_("Kinetic energy lost in sticking and at the limits so far")),
+  SW_VAR ("dALPHA", "rad/s3", N_("Angular jerk")),
 };
 
 static const SwPortDesc trans_ports[] = {
@@ -298,6 +300,7 @@ static const SwVarDesc trans_vars[] = {
   SW_VAR ("lossPower", "W", N_("Power the friction turns into heat (never negative)")),
   SW_VAR ("power", "W", N_("Power of the external force")),
   SW_VAR ("impactLoss", "J", N_("Kinetic energy lost in sticking and at the limits so far")),
+  SW_VAR ("dACC", "m/s3", N_("Jerk")),
 };
 
 /* Position, speed, mode, energy and the impacts follow from the state. */
@@ -312,7 +315,7 @@ const SwKind sw_kind_rot_tb_mass = {
   .key_param = "J", .main_var = "OMEGA", .validate = tb_mass_validate,
   .build = tb_mass_build, .forces = tb_mass_forces, .variables = tb_mass_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &tb_mass_friction,
-  .state_vars = TB_MASS_STATE_VARS,
+  .state_vars = TB_MASS_STATE_VARS, .jerk_vars = SW_BIT (19),
 };
 
 const SwKind sw_kind_trans_tb_mass = {
@@ -324,5 +327,5 @@ const SwKind sw_kind_trans_tb_mass = {
   .key_param = "M", .main_var = "V", .validate = tb_mass_validate,
   .build = tb_mass_build, .forces = tb_mass_forces, .variables = tb_mass_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &tb_mass_friction,
-  .state_vars = TB_MASS_STATE_VARS,
+  .state_vars = TB_MASS_STATE_VARS, .jerk_vars = SW_BIT (19),
 };

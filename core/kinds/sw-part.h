@@ -38,6 +38,9 @@ struct _SwState {
   double        t;
   gboolean      left;       /* signals take their left limit (event rows) */
   const double *x, *v, *a;  /* per node: coordinate, velocity, acceleration */
+  /* Per node: the jerk da/dt, only for rows that ask for a variable of
+   * SwKind.jerk_vars; else NULL. */
+  const double *jerk;
   /* Per constraint row: the multiplier; row r exerts coeff_i * lambda[r] on
    * its i-th node. */
   const double *lambda;

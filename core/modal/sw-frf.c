@@ -66,22 +66,24 @@ input_load (const SwSystem *sys, const char *input, guint *nodes, double *b, gui
   return FALSE;
 }
 
-/* dy/dx, dy/dv, dy/da of output variable var of part p over its port nodes,
+/* dy/dx, dy/dv, dy/da, dy/djerk of output variable var of part p over its port nodes,
  * by central differences at the operating point. */
 static gboolean
 output_gradient (SwLinear *lin, const SwPart *p, guint var, guint *nodes, guint *n, double *gx, double *gv,
-                 double *ga, GError **error)
+                 double *ga, double *gj, GError **error)
 {
   const SwSystem *sys = lin->sys;
   guint nn = MAX (sys->n_nodes, 1);
   g_autofree double *x = g_memdup2 (lin->x, nn * sizeof (double));
   g_autofree double *v = g_memdup2 (lin->v, nn * sizeof (double));
   g_autofree double *a = g_new0 (double, nn);
+  g_autofree double *jerk = g_new0 (double, nn);
   g_autofree double *lambda = g_new0 (double, MAX (sys->n_rows, 1));
   double out[32], base;
   SwState state;
 
   _sw_linear_state (lin, x, v, a, lambda, &state);
+  state.jerk = jerk;
   g_assert (p->kind->n_vars <= G_N_ELEMENTS (out));
   *n = 0;
   for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
@@ -111,9 +113,9 @@ output_gradient (SwLinear *lin, const SwPart *p, guint var, guint *nodes, guint 
     }
   for (guint k = 0; k < *n; k++)
     {
-      double *fields[3] = { x, v, a }, *grads[3] = { gx, gv, ga };
+      double *fields[4] = { x, v, a, jerk }, *grads[4] = { gx, gv, ga, gj };
 
-      for (int which = 0; which < 3; which++)
+      for (int which = 0; which < 4; which++)
         {
           double *field = fields[which], z = field[nodes[k]], h = 1e-6 * (1 + fabs (z)), hi, lo;
 
@@ -198,7 +200,8 @@ sw_frf_compute (const SwSystem *sys, const char *input, const char *output, cons
   const char *dot, *in_unit;
   const SwPart *out_part;
   guint in_nodes[2], n_in, out_nodes[SW_KIND_MAX_PORTS], n_out, n = sys->n_coords;
-  double b[2], gx[SW_KIND_MAX_PORTS], gv[SW_KIND_MAX_PORTS], ga[SW_KIND_MAX_PORTS], from, to;
+  double b[2], gx[SW_KIND_MAX_PORTS], gv[SW_KIND_MAX_PORTS], ga[SW_KIND_MAX_PORTS], gj[SW_KIND_MAX_PORTS];
+  double from, to;
   int var;
 
   g_return_val_if_fail (sys != NULL && input != NULL && output != NULL && o != NULL, NULL);
@@ -229,7 +232,7 @@ sw_frf_compute (const SwSystem *sys, const char *input, const char *output, cons
     }
   if (!(lin = sw_linear_new (sys, 0, NULL, error)))
     return NULL;
-  if (!output_gradient (lin, out_part, var, out_nodes, &n_out, gx, gv, ga, error))
+  if (!output_gradient (lin, out_part, var, out_nodes, &n_out, gx, gv, ga, gj, error))
     return NULL;
   modes = sw_modes_compute (sys, 0, NULL, NULL);
   if (o->n_points > SW_FRF_MAX_POINTS)
@@ -291,7 +294,8 @@ sw_frf_compute (const SwSystem *sys, const char *input, const char *output, cons
       for (guint k = 0; k < n_out; k++)
         {
           gsl_complex X = gsl_complex_rect (0, 0);
-          gsl_complex gain = gsl_complex_rect (gx[k] - w * w * ga[k], w * gv[k]);
+          /* x, v = i w x, a = -w^2 x, jerk = -i w^3 x */
+          gsl_complex gain = gsl_complex_rect (gx[k] - w * w * ga[k], w * gv[k] - w * w * w * gj[k]);
 
           for (guint t = sys->t_start[out_nodes[k]]; t < sys->t_start[out_nodes[k] + 1]; t++)
             X = gsl_complex_add (X, gsl_complex_mul_real (gsl_vector_complex_get (Q, sys->t_terms[t].index),

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sw-error.h"
+#include "sw-frf.h"
 #include "sw-model.h"
 #include "sw-simulate.h"
 #include "sw-system.h"
@@ -193,6 +194,67 @@ test_chatter (void)
     }
 }
 
+/* Jerk outputs: a mass on a rigidity to the ground swings as
+ * PHI = PHI0 cos (w t), w^2 = C / J, so dALPHA = PHI0 w^3 sin (w t), and
+ * the rigidity's dDALPHA is the same (the ground does not move). The
+ * frequency response of the jerk is (i w)^3 that of the angle. */
+static void
+test_jerk (void)
+{
+  static const char text[] = MODEL (
+    "{\"id\": \"Mas1\", \"kind\": \"rotational.tb_mass\", \"params\": {\"J\": 0.5, \"PHI0\": 0.1}}, "
+    "{\"id\": \"Rig1\", \"kind\": \"rotational.rigidity\", \"params\": {\"C\": 200}}, "
+    "{\"id\": \"ground\", \"kind\": \"rotational.fixed\", \"params\": {}}",
+    "{\"from\": \"Mas1.ROT2\", \"to\": \"Rig1.ROT1\"}, {\"from\": \"Rig1.ROT2\", \"to\": \"ground.flange\"}",
+    "1");
+  static const char linear[] = MODEL (
+    "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.5}}, "
+    "{\"id\": \"Rig1\", \"kind\": \"rotational.rigidity\", \"params\": {\"C\": 200, \"KVSC\": 1}}, "
+    "{\"id\": \"ground\", \"kind\": \"rotational.fixed\", \"params\": {}}",
+    "{\"from\": \"J1.flange_b\", \"to\": \"Rig1.ROT1\"}, {\"from\": \"Rig1.ROT2\", \"to\": \"ground.flange\"}",
+    "1");
+  const double w = 20, phi0 = 0.1;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "jerk.shaft", &error);
+  g_autoptr (SwModel) model2 = NULL;
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwTrajectory) tr = sw_test_run_model (model, 0.01, 1e-10);
+  g_autoptr (SwTrajectory) frf_jerk = NULL, frf_phi = NULL;
+  const double *t = sw_trajectory_get_times (tr), *jerk = sw_test_column (tr, "Mas1.dALPHA");
+  const double *djerk = sw_test_column (tr, "Rig1.dDALPHA");
+  SwFrfOptions o = sw_frf_options_default ();
+
+  g_assert_no_error (error);
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      g_assert_cmpfloat_with_epsilon (jerk[r], phi0 * w * w * w * sin (w * t[r]), 1e-5 * phi0 * w * w * w);
+      g_assert_cmpfloat_with_epsilon (djerk[r], jerk[r], 1e-5 * phi0 * w * w * w);
+    }
+  /* A frequency response needs a body without friction laws. */
+  model2 = sw_model_new_from_data (linear, -1, "jerk.shaft", &error);
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model2, &error);
+  g_assert_no_error (error);
+  frf_jerk = sw_frf_compute (sys, "J1", "Rig1.dDALPHA", &o, &error);
+  g_assert_no_error (error);
+  frf_phi = sw_frf_compute (sys, "J1", "Rig1.DPHI", &o, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sw_trajectory_get_n_rows (frf_jerk), ==, sw_trajectory_get_n_rows (frf_phi));
+  for (guint r = 0; r < sw_trajectory_get_n_rows (frf_jerk); r++)
+    {
+      double f = sw_trajectory_get_times (frf_jerk)[r], W = 2 * G_PI * f;
+      double re = sw_test_column (frf_phi, "real")[r], im = sw_test_column (frf_phi, "imag")[r];
+
+      if (!isfinite (re))
+        continue;
+      /* (i W)^3 (re + i im) = W^3 (im - i re) */
+      g_assert_cmpfloat_with_epsilon (sw_test_column (frf_jerk, "real")[r], W * W * W * im,
+                                      1e-5 * W * W * W * hypot (re, im));
+      g_assert_cmpfloat_with_epsilon (sw_test_column (frf_jerk, "imag")[r], -W * W * W * re,
+                                      1e-5 * W * W * W * hypot (re, im));
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -203,6 +265,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/tb-mass/limit-stop", test_limit_stop);
   g_test_add_func ("/core/tb-mass/stick-and-laws", test_stick_and_laws);
   g_test_add_func ("/core/tb-mass/chatter", test_chatter);
+  g_test_add_func ("/core/tb-mass/jerk", test_jerk);
 
   return g_test_run ();
 }
