@@ -510,7 +510,8 @@ frf_in_db (const SwTrajectory *tr)
 }
 
 /* The Bode plot: magnitude (log or dB) and phase over a log frequency axis,
- * legends and y axes that name the quantities, natural frequencies marked. */
+ * legends and y axes that name the quantities, natural frequencies and the
+ * components' excitations marked. */
 static int
 frf_plot (const SwSystem *sys, SwTrajectory *tr, gboolean db, const char *title, const char *path,
           const char *input, gboolean force)
@@ -519,6 +520,7 @@ frf_plot (const SwSystem *sys, SwTrajectory *tr, gboolean db, const char *title,
   int phase = sw_trajectory_find_column (tr, "phase_deg");
   int real = sw_trajectory_find_column (tr, "real");
   g_autoptr (SwModes) modes = sw_modes_compute (sys, 0, NULL, NULL);
+  g_autoptr (GArray) excitations = sw_frf_excitations (sys, NULL);
   g_autoptr (GArray) marks = g_array_new (FALSE, TRUE, sizeof (SwPlotMark));
   g_autoptr (GPtrArray) strings = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *magnitude_label = NULL;
@@ -549,6 +551,15 @@ frf_plot (const SwSystem *sys, SwTrajectory *tr, gboolean db, const char *title,
       label = g_strdup_printf (_("mode %u"), i + 1);
       g_ptr_array_add (strings, label);
       g_array_append_val (marks, ((SwPlotMark) { .kind = SW_PLOT_MARK_X_LINE, .x = m->frequency_hz, .label = label }));
+    }
+  /* The engines' firings and the gear meshes at the operating point. */
+  for (guint i = 0; excitations != NULL && i < excitations->len; i++)
+    {
+      const SwFrfExcitation *e = &g_array_index (excitations, SwFrfExcitation, i);
+      char *label = sw_frf_excitation_label (e);
+
+      g_ptr_array_add (strings, label);
+      g_array_append_val (marks, ((SwPlotMark) { .kind = SW_PLOT_MARK_X_DASHED, .x = e->hz, .label = label }));
     }
   style.labels = labels;
   style.y_labels = y_labels;

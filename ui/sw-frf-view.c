@@ -52,6 +52,8 @@ struct _SwFrfView {
   guint          range_timeout;
   SwTrajectory  *response;
   GArray        *natural;     /* double, Hz */
+  GArray        *excited;     /* the components' excitations: double, Hz */
+  GPtrArray     *excited_labels;
   GError        *error;
   char          *title;
   char          *ratio_unit;
@@ -177,6 +179,8 @@ typedef struct {
 typedef struct {
   SwTrajectory *response;
   GArray       *natural;
+  GArray       *excited;       /* double, Hz */
+  GPtrArray    *excited_labels;
 } JobResult;
 
 static void
@@ -194,6 +198,8 @@ job_result_free (JobResult *r)
 {
   g_clear_pointer (&r->response, sw_trajectory_unref);
   g_clear_pointer (&r->natural, g_array_unref);
+  g_clear_pointer (&r->excited, g_array_unref);
+  g_clear_pointer (&r->excited_labels, g_ptr_array_unref);
   g_free (r);
 }
 
@@ -226,6 +232,7 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
 {
   Job *job = data;
   g_autoptr (SwModes) computed = NULL;
+  g_autoptr (GArray) excitations = NULL;
   g_autoptr (GError) error = NULL;
   JobResult *result;
   SwTrajectory *response;
@@ -245,6 +252,16 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
   result = g_new0 (JobResult, 1);
   result->response = response;
   result->natural = natural_frequencies (job->modes != NULL ? job->modes : computed);
+  result->excited = g_array_new (FALSE, FALSE, sizeof (double));
+  result->excited_labels = g_ptr_array_new_with_free_func (g_free);
+  excitations = sw_frf_excitations (job->system, NULL);
+  for (guint i = 0; excitations != NULL && i < excitations->len; i++)
+    {
+      const SwFrfExcitation *e = &g_array_index (excitations, SwFrfExcitation, i);
+
+      g_array_append_val (result->excited, e->hz);
+      g_ptr_array_add (result->excited_labels, sw_frf_excitation_label (e));
+    }
   g_task_return_pointer (task, result, (GDestroyNotify) job_result_free);
 }
 
@@ -285,11 +302,15 @@ job_done (GObject *source, GAsyncResult *res, gpointer data)
   g_clear_object (&self->job);
   g_clear_pointer (&self->response, sw_trajectory_unref);
   g_clear_pointer (&self->natural, g_array_unref);
+  g_clear_pointer (&self->excited, g_array_unref);
+  g_clear_pointer (&self->excited_labels, g_ptr_array_unref);
   g_clear_error (&self->error);
   if (result != NULL)
     {
       self->response = g_steal_pointer (&result->response);
       self->natural = g_steal_pointer (&result->natural);
+      self->excited = g_steal_pointer (&result->excited);
+      self->excited_labels = g_steal_pointer (&result->excited_labels);
       g_free (self->ratio_unit);
       self->ratio_unit = g_strdup (sw_trajectory_get_column_unit (self->response,
                                                                   (guint) sw_trajectory_find_column (self->response, "magnitude")));
@@ -408,6 +429,13 @@ build_scene (SwFrfView *self, Scene *s, const SwPlotColors *colors)
       SwPlotMark m = { .kind = SW_PLOT_MARK_X_LINE, .x = g_array_index (self->natural, double, i), .label = label };
 
       g_ptr_array_add (s->strings, label);
+      g_array_append_val (s->marks, m);
+    }
+  for (guint i = 0; self->excited != NULL && i < self->excited->len; i++)
+    {
+      SwPlotMark m = { .kind = SW_PLOT_MARK_X_DASHED, .x = g_array_index (self->excited, double, i),
+                       .label = g_ptr_array_index (self->excited_labels, i) };
+
       g_array_append_val (s->marks, m);
     }
   s->scene = (SwPlotScene) {
@@ -820,6 +848,8 @@ sw_frf_view_dispose (GObject *object)
   g_clear_pointer (&self->modes, sw_modes_unref);
   g_clear_pointer (&self->response, sw_trajectory_unref);
   g_clear_pointer (&self->natural, g_array_unref);
+  g_clear_pointer (&self->excited, g_array_unref);
+  g_clear_pointer (&self->excited_labels, g_ptr_array_unref);
   G_OBJECT_CLASS (sw_frf_view_parent_class)->dispose (object);
 }
 

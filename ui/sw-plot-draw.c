@@ -1367,21 +1367,23 @@ draw_cursor_label (const Layout *l, const SwPlotScene *scene)
 /* The marks' vertical lines through a panel, dotted; in the first panel
  * their labels inside the top edge, right of the line (left of it near the
  * right edge), left out where one would overlap the previous label. */
+/* The vertical lines of one kind of mark, and in the first panel their
+ * labels on line `line` from the top. */
 static void
-draw_x_marks (const SwPlotScene *scene, const Panel *panel, guint p, const Layout *l)
+draw_x_marks_of (const SwPlotScene *scene, const Panel *panel, guint p, const Layout *l, SwPlotMarkKind kind,
+                 PLINT mark, PLINT space, double line)
 {
-  static const PLINT mark[] = { 600 }, space[] = { 900 };
   double ch = l->char_height, last_end = -G_MAXDOUBLE;
 
   plcol0 (COLOR_FAINT_FOREGROUND);
   plwidth (CURSOR_WIDTH);
-  plstyl (1, mark, space);
+  plstyl (1, &mark, &space);
   for (guint k = 0; k < scene->n_marks; k++)
     {
       const SwPlotMark *m = &scene->marks[k];
       double x = shown (m->x, 1.0, scene->log_x);
 
-      if (m->kind == SW_PLOT_MARK_X_LINE && !isnan (x) && x >= l->x_min && x <= l->x_max)
+      if (m->kind == kind && !isnan (x) && x >= l->x_min && x <= l->x_max)
         pljoin (x, panel->y_min, x, panel->y_max);
     }
   pllsty (1);
@@ -1394,7 +1396,7 @@ draw_x_marks (const SwPlotScene *scene, const Panel *panel, guint p, const Layou
       double x = shown (m->x, 1.0, scene->log_x), at, width, start;
       g_autofree char *text = NULL;
 
-      if (m->kind != SW_PLOT_MARK_X_LINE || m->label == NULL || isnan (x) || x < l->x_min || x > l->x_max)
+      if (m->kind != kind || m->label == NULL || isnan (x) || x < l->x_min || x > l->x_max)
         continue;
       at = (x - l->x_min) / (l->x_max - l->x_min) * l->panel_w;
       width = CHAR_WIDTH * text_length (m->label) * ch;
@@ -1402,9 +1404,16 @@ draw_x_marks (const SwPlotScene *scene, const Panel *panel, guint p, const Layou
       if (start < last_end || start < 0.0)
         continue;
       text = escape_text (m->label);
-      plmtex ("t", -1.4, start / l->panel_w, 0.0, text);
+      plmtex ("t", line, start / l->panel_w, 0.0, text);
       last_end = start + width + 0.6 * ch;
     }
+}
+
+static void
+draw_x_marks (const SwPlotScene *scene, const Panel *panel, guint p, const Layout *l)
+{
+  draw_x_marks_of (scene, panel, p, l, SW_PLOT_MARK_X_LINE, 600, 900, -1.4);
+  draw_x_marks_of (scene, panel, p, l, SW_PLOT_MARK_X_DASHED, 2500, 1500, -2.9);
 }
 
 /* The marked points of a panel: circles, the highlighted one larger with a

@@ -73,6 +73,9 @@ typedef enum {
   SW_PLOT_MARK_X_LINE,   /* a thin dotted vertical line through every panel at x,
                           * its label at the top of the first panel */
   SW_PLOT_MARK_POINT,    /* a circle at (x, y) in panel */
+  SW_PLOT_MARK_X_DASHED, /* a dashed vertical line like SW_PLOT_MARK_X_LINE (an
+                          * excitation), its label a line below theirs, so that
+                          * one next to a natural frequency keeps both */
 } SwPlotMarkKind;
 
 /* Something marked on the data: a natural frequency, a crossing. x and y

@@ -310,3 +310,44 @@ sw_frf_compute (const SwSystem *sys, const char *input, const char *output, cons
     }
   return g_steal_pointer (&tr);
 }
+
+GArray *
+sw_frf_excitations (const SwSystem *sys, GError **error)
+{
+  g_autoptr (SwLinear) lin = NULL;
+  GArray *out;
+
+  g_return_val_if_fail (sys != NULL, NULL);
+  if (!(lin = sw_linear_new_sparse (sys, 0, NULL, error)))
+    return NULL;
+  out = g_array_new (FALSE, FALSE, sizeof (SwFrfExcitation));
+  for (guint i = 0; i < sys->n_parts; i++)
+    {
+      const SwPart *p = &sys->parts[i];
+      SwExcitation ex[SW_KIND_MAX_EXCITATIONS];
+      guint n = p->kind->excitations != NULL ? p->kind->excitations (p, ex) : 0;
+
+      g_assert (n <= SW_KIND_MAX_EXCITATIONS);
+      for (guint k = 0; k < n; k++)
+        {
+          double speed = lin->v[p->node[ex[k].port]], hz;
+
+          if (ex[k].relative_to >= 0)
+            speed -= lin->v[p->node[ex[k].relative_to]];
+          /* Turns per second on a rotational port. */
+          hz = fabs (ex[k].order * speed)
+               / (p->kind->ports[ex[k].port].domain == SW_DOMAIN_ROTATIONAL ? 2 * G_PI : 1);
+          if (hz > 0)
+            g_array_append_val (out, ((SwFrfExcitation) { p->id, ex[k].label, ex[k].order, hz }));
+        }
+    }
+  return out;
+}
+
+char *
+sw_frf_excitation_label (const SwFrfExcitation *e)
+{
+  /* Translators: an excitation marked on a frequency response: the
+   * component, what excites ("firing", "mesh", "runout"), its frequency. */
+  return g_strdup_printf (_("%s %s %.4g Hz"), e->part, _(e->label), e->hz);
+}

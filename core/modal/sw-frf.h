@@ -36,4 +36,23 @@ SwTrajectory *sw_frf_compute (const SwSystem     *system,
                               const SwFrfOptions *options,
                               GError            **error);
 
+/* A periodic excitation of a component at the operating point of a
+ * frequency response (the initial state): an engine's firings, a gear
+ * mesh, a runout (SwExcitation), so that a response shows where they fall
+ * against its resonances. */
+typedef struct {
+  const char *part;     /* the component's id (the system's string) */
+  const char *label;    /* untranslated: N_("firing"), N_("mesh") */
+  double      order;    /* per turn (per metre on a translational port) */
+  double      hz;       /* order × the relative speed there, > 0 */
+} SwFrfExcitation;
+
+/* The excitations with a frequency at the initial state, in the
+ * components' order: an array of SwFrfExcitation, empty for none; NULL
+ * with an error when the initial state cannot be found. */
+GArray       *sw_frf_excitations (const SwSystem *system,
+                                  GError        **error);
+/* Its mark on a plot, translated: "engine firing 60 Hz". */
+char         *sw_frf_excitation_label (const SwFrfExcitation *excitation);
+
 G_END_DECLS

@@ -8,6 +8,7 @@
 
 #include "sw-error.h"
 #include "sw-campbell.h"
+#include "sw-frf.h"
 #include "sw-model.h"
 #include "sw-modes.h"
 #include "sw-simulate.h"
@@ -345,6 +346,53 @@ test_engine_campbell (void)
   g_assert_true (crossed);
 }
 
+/* A frequency response at the initial state marks the firing frequency
+ * there: 1200 rpm, order 3, 60 Hz, next to the shaft mode (59.5 Hz), where
+ * the engine's torque is amplified most. */
+static void
+test_engine_frf (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"engine\", \"kind\": \"rotational.engine\", \"params\": {\"j\": 0.2, \"cylinders\": 6, "
+    "\"n0\": 1200}},"
+    "{\"id\": \"shaft\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 20000}},"
+    "{\"id\": \"flywheel\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.5}}],"
+    "\"connections\": [{\"from\": \"engine.rot2\", \"to\": \"shaft.flange_a\"},"
+    "{\"from\": \"shaft.flange_b\", \"to\": \"flywheel.flange_a\"}], \"simulation\": {\"stop_time\": 1}}";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "frf.shaft", &error);
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (GArray) ex = NULL;
+  const SwFrfExcitation *firing;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  ex = sw_frf_excitations (sys, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ex->len, ==, 1);
+  firing = &g_array_index (ex, SwFrfExcitation, 0);
+  g_assert_cmpstr (firing->part, ==, "engine");
+  g_assert_cmpstr (firing->label, ==, "firing");
+  g_assert_cmpfloat (firing->order, ==, 3);
+  g_assert_cmpfloat_with_epsilon (firing->hz, 3 * 1200.0 / 60, 1e-9);
+
+  /* At rest nothing is excited. */
+  g_clear_object (&model);
+  g_clear_pointer (&sys, sw_system_unref);
+  g_clear_pointer (&ex, g_array_unref);
+  model = sw_model_new_from_data ("{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+                                  "{\"id\": \"engine\", \"kind\": \"rotational.engine\", \"params\": {\"n0\": 0}}],"
+                                  " \"connections\": []}", -1, "frf.shaft", &error);
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  ex = sw_frf_excitations (sys, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ex->len, ==, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -359,6 +407,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/engines/engine-modal", test_engine_modal);
   g_test_add_func ("/core/engines/engine-start", test_engine_start);
   g_test_add_func ("/core/engines/engine-campbell", test_engine_campbell);
+  g_test_add_func ("/core/engines/engine-frf", test_engine_frf);
 
   return g_test_run ();
 }
