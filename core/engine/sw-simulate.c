@@ -257,6 +257,11 @@ typedef struct {
   double         *row;
   const SwSimulateOptions *o;
   guint64         n_rows;
+  /* Rows of events record_into still has room for, and whether the
+   * present event's two rows go there: beyond its room a run goes on and
+   * records its output times only (a gear mesh's every tooth change). */
+  guint64         event_rows_left;
+  gboolean        record_event;
 } Output;
 
 /* A result overflowed or became NaN at t: the error (in out->eq) names the
@@ -307,8 +312,9 @@ record (SwTrajectory *tr, const SwSystem *sys, double t, const double *y, gboole
   return TRUE;
 }
 
+/* event: a row of an event's pair (left and right limit). */
 static gboolean
-emit_row (Output *out, double t, const double *y, gboolean left)
+emit_row (Output *out, double t, const double *y, gboolean left, gboolean event)
 {
   const SwSystem *sys = out->maker.sys;
 
@@ -334,7 +340,8 @@ emit_row (Output *out, double t, const double *y, gboolean left)
     }
   if (!out->o->discard_rows)
     sw_trajectory_append_row (out->tr, t, out->row);
-  if (out->o->record_into != NULL && !record (out->o->record_into, out->maker.sys, t, y, left, out->row))
+  if (out->o->record_into != NULL && (!event || out->record_event)
+      && !record (out->o->record_into, out->maker.sys, t, y, left, out->row))
     {
       g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_TOO_LARGE,
                    _("the run made more than the %u rows it was planned with"), (guint) (out->n_rows - 1));
@@ -732,7 +739,8 @@ integrate (const SwSystem          *sys,
   friction = _sw_friction_run_new (sys);
   if (friction != NULL)
     _sw_friction_run_set_length (friction, stop);
-  out = (Output) { .sys = sys, .tr = tr, .cols = cols, .row = row, .o = o };
+  out = (Output) { .sys = sys, .tr = tr, .cols = cols, .row = row, .o = o,
+                   .event_rows_left = 2 * (guint64) (events->len + RECORDED_FRICTION_EVENTS) };
   out.eq = friction != NULL ? _sw_friction_run_get_equations (friction) : (own_eq = sw_equations_new (sys));
   _sw_row_maker_init (&out.maker, sys, (const double *) events->data, events->len);
   _sw_row_maker_set_columns (&out.maker, (const Column *) cols->data, cols->len);
@@ -747,7 +755,7 @@ integrate (const SwSystem          *sys,
       ok = it != NULL;
     }
 
-  ok = ok && emit_row (&out, 0, y, FALSE);
+  ok = ok && emit_row (&out, 0, y, FALSE, FALSE);
   if (friction != NULL)
     clear_marks (friction, &out);
   while (ok && k_out <= n_out)
@@ -810,10 +818,10 @@ integrate (const SwSystem          *sys,
           if (t_out > t || t_out >= t_event || (crossed && t_out >= t))
             break;
           if (t_out == t || it == NULL)
-            ok = emit_row (&out, t_out, y, FALSE);
+            ok = emit_row (&out, t_out, y, FALSE, FALSE);
           else
             {
-              ok = it->type->interpolate (it, t_out, y_out, &it_error) && emit_row (&out, t_out, y_out, FALSE);
+              ok = it->type->interpolate (it, t_out, y_out, &it_error) && emit_row (&out, t_out, y_out, FALSE, FALSE);
             }
           k_out++;
           if (ok && progress != NULL)
@@ -824,7 +832,10 @@ integrate (const SwSystem          *sys,
       if (ok && (t == t_event || crossed))
         {
           /* The left limit, the events at this instant, the right limit. */
-          ok = emit_row (&out, t, y, TRUE);
+          out.record_event = out.event_rows_left >= 2;
+          if (out.record_event)
+            out.event_rows_left -= 2;
+          ok = emit_row (&out, t, y, TRUE, TRUE);
           while (e < events->len && g_array_index (events, double, e) <= t)
             e++;
           n_events++;
@@ -839,7 +850,7 @@ integrate (const SwSystem          *sys,
             }
           if (ok && it != NULL)
             ok = _sw_integrator_restart (it, t, y, &it_error);
-          ok = ok && emit_row (&out, t, y, FALSE);
+          ok = ok && emit_row (&out, t, y, FALSE, TRUE);
           if (friction != NULL)
             clear_marks (friction, &out);
           while (ok && k_out <= n_out && (k_out == n_out ? stop : output_time (k_out, dt, per_second)) <= t)

@@ -34,6 +34,14 @@
  * mean stiffness eps k_pair. Linear analysis takes the mean, the contacts
  * closed and no transmission error (§15).
  *
+ * Varying, the stiffness jumps where tooth pairs enter and leave: each
+ * stretch of the mesh cycle with one number of pairs is a segment, and the
+ * part's region (SwContactDesc) is the contact's piece and the segment, so
+ * that every jump is a located event and the law between events keeps the
+ * segment's stiffness. A jump changes the stored energy by 1/2 dk d^2 at
+ * the deflection d of that instant; stiffnessWork adds these up (a held
+ * value), so that the energy balance closes.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-kinds-private.h"
 #include "sw-gear-mesh-private.h"
@@ -74,6 +82,83 @@ _sw_gear_mesh_pairs (double eps, gboolean varying, double phase)
   return 1 + (phase < 1 - z) + (phase >= 2 * z) + (phase < 1 - 2 * z) + (phase >= z);
 }
 
+/* ---- Segments of the mesh cycle ----------------------------------------- */
+
+/* A stretch of the mesh cycle (phase in [0, 1)) with one number of tooth
+ * pairs: centre +- half, wrapped around 1. */
+typedef struct {
+  double centre, half, pairs;
+} Segment;
+
+#define MAX_SEGMENTS 4
+
+/* The segments of a varying mesh (0: a constant stiffness). With eps < 2
+ * two pairs while phase is within 1 - zeta of 0, one pair between; with
+ * 2 < eps < 3 three pairs within 1 - 2 zeta of 0 and within 1/2 - zeta of
+ * 1/2, two pairs between (what _sw_gear_mesh_pairs() counts). */
+static guint
+mesh_segments (const Mesh *m, Segment *seg)
+{
+  double z;
+
+  if (!m->varying || m->eps == 1 || m->eps == 2 || m->eps == 3)
+    return 0;
+  z = _sw_gear_mesh_zeta (m->eps);
+  if (m->eps < 2)
+    {
+      seg[0] = (Segment) { 0, 1 - z, 2 };
+      seg[1] = (Segment) { 0.5, z - 0.5, 1 };
+      return 2;
+    }
+  seg[0] = (Segment) { 0, 1 - 2 * z, 3 };
+  seg[1] = (Segment) { 0.5 * (1 - z), 1.5 * z - 0.5, 2 };
+  seg[2] = (Segment) { 0.5, 0.5 - z, 3 };
+  seg[3] = (Segment) { 0.5 * (1 + z), 1.5 * z - 0.5, 2 };
+  return 4;
+}
+
+/* phase - centre into [-1/2, 1/2). */
+static double
+from_centre (const Segment *seg, double phase)
+{
+  double d = phase - seg->centre;
+
+  return d - floor (d + 0.5);
+}
+
+static int
+segment_at (const Segment *seg, guint n, double phase)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      double d = from_centre (&seg[k], phase);
+
+      if (d >= -seg[k].half && d < seg[k].half)
+        return (int) k;
+    }
+  return n > 0 ? (int) n - 1 : -1;
+}
+
+/* A region is the contact's piece (-2 … 2, see mesh_region) and the
+ * segment. */
+#define REGION(contact, segment) ((contact) + 5 * (segment))
+#define REGION_SEGMENT(region) (((region) + 2) / 5)
+#define REGION_CONTACT(region) ((region) - 5 * REGION_SEGMENT (region))
+
+/* The segment the part is in (its region), -1 for none. */
+static int
+held_segment (const Mesh *m, const SwPart *p, const SwState *s)
+{
+  Segment seg[MAX_SEGMENTS];
+  guint n = mesh_segments (m, seg);
+  int k;
+
+  if (n == 0 || s->region == NULL)
+    return -1;
+  k = REGION_SEGMENT (SW_REGION (p, s));
+  return k >= 0 && k < (int) n ? k : -1;
+}
+
 /* The mesh law's result at a state. */
 typedef struct {
   double theta_rel, w_rel;   /* at a */
@@ -85,8 +170,10 @@ typedef struct {
   double tau_c, tau;         /* spring torque, mesh torque at a */
 } MeshState;
 
+/* mean: the linear analysis' mean law; else with the stiffness of
+ * segment (-1: of the phase now). */
 static void
-mesh_eval (const Mesh *m, const SwPart *p, const SwState *s, gboolean mean, MeshState *o)
+mesh_eval (const Mesh *m, const SwPart *p, const SwState *s, gboolean mean, int segment, MeshState *o)
 {
   double th_a = SW_X (p, s, m->a) - SW_X (p, s, m->sa), w_a = SW_V (p, s, m->a) - SW_V (p, s, m->sa);
   double th_b = SW_X (p, s, m->b) - SW_X (p, s, m->sb), w_b = SW_V (p, s, m->b) - SW_V (p, s, m->sb);
@@ -98,7 +185,16 @@ mesh_eval (const Mesh *m, const SwPart *p, const SwState *s, gboolean mean, Mesh
   o->phase = turns - floor (turns);
   if (o->phase >= 1)
     o->phase = 0;
-  o->pairs = _sw_gear_mesh_pairs (m->eps, m->varying && !mean, o->phase);
+  if (segment >= 0 && !mean)
+    {
+      Segment seg[MAX_SEGMENTS];
+      guint n = mesh_segments (m, seg);
+
+      g_assert ((guint) segment < n);
+      o->pairs = seg[segment].pairs;
+    }
+  else
+    o->pairs = _sw_gear_mesh_pairs (m->eps, m->varying && !mean, o->phase);
   o->k_g = o->pairs * m->kt_a * m->kt_b / (m->kt_a + m->kt_b);
   o->c_m = m->c_g + m->c_gk * o->k_g;
   o->k_th = o->k_g * rho * rho;
@@ -137,14 +233,14 @@ mesh_apply (const Mesh *m, const SwPart *p, double tau, double *f)
  * where an event is located, the region entered holds by that margin
  * instead of flipping back at once on noise, and region() agrees with it. */
 static void
-mesh_terms (const Mesh *m, const SwPart *p, const SwState *st, double *diff, double *half, double *s,
+mesh_terms (const Mesh *m, const SwPart *p, const SwState *st, int segment, double *diff, double *half, double *s,
             double *tol_diff, double *tol_s)
 {
   MeshState o;
   double th_a = SW_X (p, st, m->a) - SW_X (p, st, m->sa), th_b = SW_X (p, st, m->b) - SW_X (p, st, m->sb);
   double w_a = SW_V (p, st, m->a) - SW_V (p, st, m->sa), w_b = SW_V (p, st, m->b) - SW_V (p, st, m->sb);
 
-  mesh_eval (m, p, st, FALSE, &o);
+  mesh_eval (m, p, st, FALSE, segment, &o);
   *diff = o.theta_rel - o.theta_et;
   *half = 0.5 * o.theta_b;
   *s = o.k_th * (*diff > 0 ? *diff - *half : *diff + *half) + o.c_th * (o.w_rel - o.w_et);
@@ -152,46 +248,98 @@ mesh_terms (const Mesh *m, const SwPart *p, const SwState *st, double *diff, dou
   *tol_s = o.k_th * *tol_diff + 16 * DBL_EPSILON * o.c_th * (fabs (w_a) + fabs (m->ratio * w_b) + fabs (o.w_et));
 }
 
+/* The turns of the counting member (for the round-off of its phase). */
+static double
+mesh_turns (const Mesh *m, const SwPart *p, const SwState *st)
+{
+  return m->n_c * (SW_X (p, st, m->c) - SW_X (p, st, m->sc)) / (2 * G_PI);
+}
+
 static int
 mesh_region (const Mesh *m, const SwPart *p, const SwState *st)
 {
-  double diff, half, s, e, e_s;
+  Segment seg[MAX_SEGMENTS];
+  guint n = mesh_segments (m, seg);
+  double diff, half, s, e, e_s, turns = mesh_turns (m, p, st);
+  int segment = n > 0 ? segment_at (seg, n, turns - floor (turns)) : 0, contact;
 
-  mesh_terms (m, p, st, &diff, &half, &s, &e, &e_s);
+  mesh_terms (m, p, st, n > 0 ? segment : -1, &diff, &half, &s, &e, &e_s);
   if (m->b_l / m->r_p <= SW_BACKLASH_NO_PLAY)
-    return 1;
-  if (diff > half)
-    return s <= 0 ? 2 : 1;
-  if (diff < -half)
-    return s >= 0 ? -2 : -1;
-  return 0;
+    contact = 1;
+  else if (diff > half)
+    contact = s <= 0 ? 2 : 1;
+  else if (diff < -half)
+    contact = s >= 0 ? -2 : -1;
+  else
+    contact = 0;
+  return REGION (contact, segment);
 }
 
 static double
 mesh_switching (const Mesh *m, const SwPart *p, const SwState *st, int region)
 {
-  double diff, half, s, e, e_s;
+  Segment seg[MAX_SEGMENTS];
+  guint n = mesh_segments (m, seg);
+  int segment = REGION_SEGMENT (region);
+  double diff, half, s, e, e_s, g = G_MAXDOUBLE;
 
-  mesh_terms (m, p, st, &diff, &half, &s, &e, &e_s);
-  switch (region)
+  if (n > 0)
+    {
+      double turns = mesh_turns (m, p, st);
+
+      /* Until the phase leaves the segment, by a margin of its round-off. */
+      g = seg[segment].half - fabs (from_centre (&seg[segment], turns - floor (turns)))
+          + 16 * DBL_EPSILON * (1 + fabs (turns));
+    }
+  mesh_terms (m, p, st, n > 0 ? segment : -1, &diff, &half, &s, &e, &e_s);
+  switch (REGION_CONTACT (region))
     {
     case 0:
-      return MIN (half - diff, diff + half) + e;
+      return MIN (g, MIN (half - diff, diff + half) + e);
     case 1:
-      return m->b_l / m->r_p <= SW_BACKLASH_NO_PLAY ? 1 : MIN (diff - half + e, s + e_s);
+      return MIN (g, m->b_l / m->r_p <= SW_BACKLASH_NO_PLAY ? 1 : MIN (diff - half + e, s + e_s));
     case 2:
-      return MIN (diff - half + e, e_s - s);
+      return MIN (g, MIN (diff - half + e, e_s - s));
     case -1:
-      return MIN (-half - diff + e, e_s - s);
+      return MIN (g, MIN (-half - diff + e, e_s - s));
     default:
-      return MIN (-half - diff + e, s + e_s);
+      return MIN (g, MIN (-half - diff + e, s + e_s));
     }
+}
+
+/* The energy in the mesh's spring. */
+static double
+spring_energy (const MeshState *o)
+{
+  return o->k_th > 0 ? 0.5 * o->tau_c * o->tau_c / o->k_th : 0;
+}
+
+/* Held: stiffnessWork, from 0. */
+static void
+mesh_start (double *held)
+{
+  held[0] = 0;
+}
+
+/* A change of segment at a fixed deflection changes the spring's energy. */
+static void
+mesh_update (const Mesh *m, const SwPart *p, const SwState *st, int old_region, int new_region, double *held)
+{
+  Segment seg[MAX_SEGMENTS];
+  guint n = mesh_segments (m, seg);
+  MeshState before, after;
+
+  if (n == 0 || REGION_SEGMENT (old_region) == REGION_SEGMENT (new_region))
+    return;
+  mesh_eval (m, p, st, FALSE, REGION_SEGMENT (old_region), &before);
+  mesh_eval (m, p, st, FALSE, REGION_SEGMENT (new_region), &after);
+  held[0] += spring_energy (&after) - spring_energy (&before);
 }
 
 /* The variables every mesh has after its flange torques (and the order of
  * MESH_VARS below). */
 enum { V_THETA_REL, V_W_REL, V_DELTA, V_DELTA_EL, V_F_C, V_F_R, V_TAU, V_K_G, V_PAIRS, V_THM, V_THETA_ET,
-       V_CONTACT, V_ENERGY, V_POWER, V_LOSS, N_MESH_VARS };
+       V_CONTACT, V_ENERGY, V_POWER, V_LOSS, V_STIFFNESS_WORK, N_MESH_VARS };
 
 static void
 mesh_variables (const Mesh *m, const SwPart *p, const SwState *s, double *out)
@@ -199,7 +347,7 @@ mesh_variables (const Mesh *m, const SwPart *p, const SwState *s, double *out)
   MeshState o;
   double rho = m->r_p * m->cos_alpha, wd;
 
-  mesh_eval (m, p, s, FALSE, &o);
+  mesh_eval (m, p, s, FALSE, held_segment (m, p, s), &o);
   wd = o.w_rel - o.w_et;
   /* The flange torques (forces) acting on the mesh: minus what it applies. */
   out[m->a] = o.tau;
@@ -224,9 +372,10 @@ mesh_variables (const Mesh *m, const SwPart *p, const SwState *s, double *out)
   out[V_THM] = o.phase * 2 * G_PI / m->n_c;
   out[V_THETA_ET] = o.theta_et;
   out[V_CONTACT] = o.tau != 0;
-  out[V_ENERGY] = o.k_th > 0 ? 0.5 * o.tau_c * o.tau_c / o.k_th : 0;
+  out[V_ENERGY] = spring_energy (&o);
   out[V_POWER] = o.tau * o.w_rel;
   out[V_LOSS] = MAX (0, (o.tau - o.tau_c) * wd);
+  out[V_STIFFNESS_WORK] = s->held != NULL ? SW_HELD (p, s, 0) : 0;
 }
 
 static guint
@@ -243,12 +392,22 @@ mesh_excitations (const Mesh *m, SwExcitation *out)
   return n;
 }
 
+/* Contact while pressing, whatever the segment. */
+static int
+mesh_log_mode (int region)
+{
+  int contact = REGION_CONTACT (region);
+
+  return contact == 1 || contact == -1 ? SW_MODE_CONTACT : SW_FRICTION_FREE;
+}
+
 /* Each kind: its Mesh from its parameters, then the shared functions. */
 #define MESH_KIND_FUNCTIONS(prefix) \
   static void prefix##_forces (const SwPart *p, const SwState *s, double *f) \
-  { Mesh m; MeshState o; prefix##_mesh (p, &m); mesh_eval (&m, p, s, FALSE, &o); mesh_apply (&m, p, o.tau, f); } \
+  { Mesh m; MeshState o; prefix##_mesh (p, &m); mesh_eval (&m, p, s, FALSE, held_segment (&m, p, s), &o); \
+    mesh_apply (&m, p, o.tau, f); } \
   static void prefix##_mean_forces (const SwPart *p, const SwState *s, double *f) \
-  { Mesh m; MeshState o; prefix##_mesh (p, &m); mesh_eval (&m, p, s, TRUE, &o); mesh_apply (&m, p, o.tau, f); } \
+  { Mesh m; MeshState o; prefix##_mesh (p, &m); mesh_eval (&m, p, s, TRUE, -1, &o); mesh_apply (&m, p, o.tau, f); } \
   static void prefix##_variables (const SwPart *p, const SwState *s, double *out) \
   { Mesh m; prefix##_mesh (p, &m); mesh_variables (&m, p, s, out); } \
   static int prefix##_region (const SwPart *p, const SwState *s) \
@@ -257,7 +416,14 @@ mesh_excitations (const Mesh *m, SwExcitation *out)
   { Mesh m; prefix##_mesh (p, &m); return mesh_switching (&m, p, s, region); } \
   static guint prefix##_excitations (const SwPart *p, SwExcitation *out) \
   { Mesh m; prefix##_mesh (p, &m); return mesh_excitations (&m, out); } \
-  static const SwContactDesc prefix##_contact = { prefix##_region, prefix##_switching }
+  static void prefix##_start (const SwPart *p, const SwState *s, double *held) \
+  { mesh_start (held); } \
+  static void prefix##_update (const SwPart *p, const SwState *s, int old_region, int new_region, double *held) \
+  { Mesh m; prefix##_mesh (p, &m); mesh_update (&m, p, s, old_region, new_region, held); } \
+  static int prefix##_log_mode (int region) \
+  { return mesh_log_mode (region); } \
+  static const SwContactDesc prefix##_contact = { prefix##_region, prefix##_switching, 1, prefix##_start, \
+                                                  prefix##_update, prefix##_log_mode }
 
 /* The mesh law's parameters, after each kind's geometry: first the two
  * tooth stiffnesses, then these. */
@@ -353,7 +519,9 @@ static const SwParamDesc gear_pair_params[] = {
   SW_VAR ("contact", "", N_("1 while the teeth touch and transmit force, else 0")), \
   SW_VAR ("energy", "J", N_("Potential energy stored in the mesh")), \
   SW_VAR ("power", "W", N_("Power going in through the flanges (tau_mesh w_rel)")), \
-  SW_VAR ("lossPower", "W", N_("Power dissipated by the mesh damping (never negative)"))
+  SW_VAR ("lossPower", "W", N_("Power dissipated by the mesh damping (never negative)")), \
+  SW_VAR ("stiffnessWork", "J", N_("Energy the jumps of a varying mesh stiffness put into the mesh so far " \
+                                    "(1/2 dk d^2 at each change of tooth pairs)"))
 
 static const SwVarDesc gear_pair_vars[] = {
   SW_VAR ("flange_a.tau", "N.m", N_("Torque acting on the gear pair through flange_a")),

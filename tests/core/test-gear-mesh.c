@@ -603,16 +603,20 @@ test_campbell (void)
 /* data/examples/gear-pair.shaft: the motor's 10 N.m against the load's
  * quadratic torque. The angular momentum referred to the wheel, 3 J1 w1 +
  * J2 w2, changes by the torques alone (3 tau_motor + tau_load: the support
- * takes the rest, whatever the mesh does); the stiffness takes its two
- * values only; the damping never gives energy back. */
+ * takes the rest, whatever the mesh does; rows 10 us apart, as the mesh
+ * rings at some kHz after each jump of its stiffness); the stiffness
+ * takes its two values only, and changes at located events; the damping
+ * never gives energy back. */
 static void
 test_example (void)
 {
-  g_autoptr (SwTrajectory) tr = sw_test_run_example ("gear-pair.shaft", 0, 1e-9);
+  g_autoptr (SwTrajectory) tr = sw_test_run_example ("gear-pair.shaft", 1e-5, 1e-9);
   const double *t = sw_trajectory_get_times (tr), *w1 = sw_test_column (tr, "motor.w");
   const double *w2 = sw_test_column (tr, "load.w"), *tl = sw_test_column (tr, "loadTorque.tau");
   const double *k = sw_test_column (tr, "gearPair.k_g"), *loss = sw_test_column (tr, "gearPair.lossPower");
+  const double *thm = sw_test_column (tr, "gearPair.thm_wh");
   double impulse = 0, worst = 0;
+  guint jumps = 0;
 
   for (guint r = 1; r < sw_trajectory_get_n_rows (tr); r++)
     {
@@ -620,12 +624,57 @@ test_example (void)
       worst = MAX (worst, fabs (3 * 0.01 * w1[r] + 0.09 * w2[r] - impulse));
       g_assert_true (k[r] == 1.2e8 || k[r] == 2.4e8);
       g_assert_cmpfloat (loss[r], >=, 0);
+      if (k[r] != k[r - 1])
+        {
+          /* At an event (two rows), where the mesh cycle (60 teeth) passes
+           * 1 - zeta or zeta, zeta = (3 - 1.6) / 2. */
+          double phase = thm[r] * 60 / (2 * G_PI);
+
+          g_assert_cmpfloat (t[r], ==, t[r - 1]);
+          g_assert_cmpfloat (MIN (fabs (phase - 0.3), fabs (phase - 0.7)), <=, 1e-9);
+          jumps++;
+        }
     }
-  g_test_message ("momentum balance off by %.3g of %.3g N.m.s", worst, impulse);
+  g_test_message ("momentum balance off by %.3g of %.3g N.m.s; %u stiffness jumps", worst, impulse, jumps);
+  g_assert_cmpuint (jumps, >, 1000);
   g_assert_cmpfloat (worst, <=, 1e-6 * impulse);
   /* It reaches speed: about 290 rad/s at the pinion after 1 s. */
   g_assert_cmpfloat (w1[sw_trajectory_get_n_rows (tr) - 1], >, 250);
   assert_close (w2[sw_trajectory_get_n_rows (tr) - 1], w1[sw_trajectory_get_n_rows (tr) - 1] / 3, 1e-2);
+}
+
+/* A long run makes more events (tooth changes) than a trajectory kept for
+ * the window has room for: it records its output times and the first
+ * events' pairs, and ends. */
+static void
+test_many_events (void)
+{
+  g_autofree char *path = sw_test_example_path ("gear-pair.shaft");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_file (path, &error);
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwTrajectory) kept = NULL, shown = NULL;
+  SwSimulateOptions o;
+  SwSimulateStats stats;
+  guint n;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  o = sw_simulate_options_from_system (sys);
+  o.stop_time_s = 8;
+  o.output_interval_s = 1e-3;
+  kept = sw_simulate_new_trajectory (sys, &o, &error);
+  g_assert_no_error (error);
+  o.record_into = kept;
+  shown = sw_simulate_full (sys, &o, NULL, NULL, NULL, &stats, &error);
+  g_assert_no_error (error);
+  n = sw_trajectory_get_n_rows (kept);
+  g_test_message ("%" G_GUINT64_FORMAT " events, %u rows kept of %u", stats.n_events, n,
+                  sw_trajectory_get_n_rows (shown));
+  g_assert_cmpuint (stats.n_events, >, 10000);
+  g_assert_cmpuint (n, <, sw_trajectory_get_n_rows (shown));
+  g_assert_cmpfloat (sw_trajectory_get_times (kept)[n - 1], ==, 8);
 }
 
 int
@@ -640,5 +689,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/gear-mesh/rack-and-worm", test_rack_and_worm);
   g_test_add_func ("/core/gear-mesh/campbell", test_campbell);
   g_test_add_func ("/core/gear-mesh/example", test_example);
+  g_test_add_func ("/core/gear-mesh/many-events", test_many_events);
   return g_test_run ();
 }
