@@ -32,14 +32,20 @@
  *    for the printed KVSC omega (errata 8), KBKLCND 1 for the
  *    translational default 0 (errata 13).
  *
- * Outputs: the manual's, except the jerk difference (the engine has no
- * jerks), plus area, energy (potential: the integral of MSTF from 0 to
+ * Where the law jumps at an area limit (continuous off, or KBKLEXP or
+ * KSTPEXP 0 with a damping of its own), the part's region (SwContactDesc)
+ * is its area: every crossing of such a limit is a located event, not
+ * logged, and between events the law keeps its area's formulas.
+ *
+ * Outputs: the manual's, plus area, energy (potential: the integral of MSTF from 0 to
  * DPHI), power (DM DOMEGA, in through the flanges) and lossPower (MFRC
  * DOMEGA, never negative); the external torque's power is power - the
  * energy's rate - lossPower.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-kinds-private.h"
+
+#include <float.h>
 #include "sw-error.h"
 #include "sw-table.h"
 
@@ -152,8 +158,36 @@ smooth_weight (double x, double lo, double hi, double exponent, double cnd)
   return exp (-pow (fabs (phi / (sqrt (cnd) * half)), exponent));
 }
 
+/* The area at deflection x. */
+static int
+area_at (const double *P, double x)
+{
+  double bu = P[P_BKLU], bl = P[P_BKLL], su = P[P_STPU], sl = P[P_STPL];
+  gboolean bkl = bl < 0 || bu > 0, stp = sl < 0 || su > 0;
+
+  if (bkl && bl < x && x < bu)
+    return 0;
+  if (stp && x >= su)
+    return 2;
+  if (stp && x <= sl)
+    return -2;
+  return x >= (bkl ? bu : 0) ? 1 : -1;
+}
+
+/* Whether the law jumps at an area limit (see the top). */
+static gboolean
+has_jumps (const double *P)
+{
+  gboolean bkl = P[P_BKLL] < 0 || P[P_BKLU] > 0, stp = P[P_STPL] < 0 || P[P_STPU] > 0;
+  gboolean continuous = P[P_CONTINUOUS] != 0;
+
+  return (bkl && (!continuous || (P[P_KBKLEXP] <= 0 && P[P_KBKL] != P[P_KVSC])))
+         || (stp && (!continuous || (P[P_KSTPEXP] <= 0 && P[P_KSTP] != P[P_KVSC])));
+}
+
+/* The law at deflection x and speed w in area (G_MININT: the area of x). */
 static void
-laws_eval (const SwPart *p, double x, double w, double mext_signal, Laws *l)
+laws_eval (const SwPart *p, double x, double w, double mext_signal, int area, Laws *l)
 {
   const double *P = p->param;
   double bu = P[P_BKLU], bl = P[P_BKLL], su = P[P_STPU], sl = P[P_STPL];
@@ -163,15 +197,9 @@ laws_eval (const SwPart *p, double x, double w, double mext_signal, Laws *l)
   if (!bkl)
     bu = bl = 0;
 
-  /* Areas and the rigidity torque. */
-  if (bkl && bl < x && x < bu)
-    l->area = 0;
-  else if (stp && x >= su)
-    l->area = 2;
-  else if (stp && x <= sl)
-    l->area = -2;
-  else
-    l->area = x >= bu ? 1 : -1;
+  /* Areas and the rigidity torque. Without a backlash the two normal
+   * areas are one region. */
+  l->area = area == G_MININT || (!bkl && ABS (area) == 1) ? area_at (P, x) : area;
 
   if (l->area == 0)
     {
@@ -219,13 +247,13 @@ laws_eval (const SwPart *p, double x, double w, double mext_signal, Laws *l)
   else if (P[P_KBKLEXP] > 0)
     l->kvscbkl = kvsc - (kvsc - P[P_KBKL]) * smooth_weight (x, bl, bu, P[P_KBKLEXP], P[P_KBKLCND]);
   else
-    l->kvscbkl = bl < x && x < bu ? P[P_KBKL] : kvsc;
+    l->kvscbkl = l->area == 0 ? P[P_KBKL] : kvsc;
   if (!stp)
     l->kvscstp = kvsc;
   else if (P[P_KSTPEXP] > 0)
     l->kvscstp = P[P_KSTP] - (P[P_KSTP] - kvsc) * smooth_weight (x, sl, su, P[P_KSTPEXP], P[P_KSTPCND]);
   else
-    l->kvscstp = sl < x && x < su ? kvsc : P[P_KSTP];
+    l->kvscstp = ABS (l->area) == 2 ? P[P_KSTP] : kvsc;
   l->kvscpol = P[P_KVSCMUL] > 0 ? P[P_KVSCMUL] * pow (fabs (x), P[P_KVSCEXP]) : 0;
   l->kvscres = MAX (0, l->kvscbkl + (l->kvscstp - kvsc) + l->kvscpol);
 
@@ -248,13 +276,81 @@ deflection (const SwPart *p, const SwState *s)
   return SW_X (p, s, R_1) - SW_X (p, s, R_2) + p->param[P_D0];
 }
 
+/* The area the part is held in (its region), or G_MININT: its
+ * deflection's. */
+static int
+held_area (const SwPart *p, const SwState *s)
+{
+  return has_jumps (p->param) && s->region != NULL ? SW_REGION (p, s) : G_MININT;
+}
+
+static int
+rigidity_region (const SwPart *p, const SwState *s)
+{
+  const double *P = p->param;
+  int area;
+
+  if (!has_jumps (P))
+    return 1;
+  area = area_at (P, deflection (p, s));
+  return !(P[P_BKLL] < 0 || P[P_BKLU] > 0) && area == -1 ? 1 : area;
+}
+
+/* >= 0 while the deflection stays in the area (by a margin of its
+ * round-off, so that the area entered at a located event holds). */
+static double
+rigidity_switching (const SwPart *p, const SwState *s, int region)
+{
+  const double *P = p->param;
+  double bu = P[P_BKLU], bl = P[P_BKLL], su = P[P_STPU], sl = P[P_STPL], x = deflection (p, s);
+  gboolean bkl = bl < 0 || bu > 0, stp = sl < 0 || su > 0;
+  double lo = -INFINITY, hi = INFINITY;
+  double e = 16 * DBL_EPSILON * (fabs (SW_X (p, s, R_1)) + fabs (SW_X (p, s, R_2)) + fabs (P[P_D0]));
+
+  if (!has_jumps (P))
+    return 1;
+  switch (region)
+    {
+    case 0:
+      lo = bl, hi = bu;
+      break;
+    case 1:
+      lo = bkl ? bu : stp ? sl : -INFINITY;
+      hi = stp ? su : INFINITY;
+      break;
+    case -1:
+      lo = stp ? sl : -INFINITY;
+      hi = bl;
+      break;
+    case 2:
+      lo = su;
+      break;
+    default:
+      hi = sl;
+      break;
+    }
+  return MIN (x - lo, hi - x) + e;
+}
+
+/* Area changes are not logged. */
+static int
+rigidity_log_mode (int region)
+{
+  (void) region;
+  return -1;
+}
+
+static const SwContactDesc rigidity_areas = {
+  .region = rigidity_region, .switching = rigidity_switching, .log_mode = rigidity_log_mode,
+};
+
 static void
 rigidity_forces (const SwPart *p, const SwState *s, double *f)
 {
   Laws l;
 
   laws_eval (p, deflection (p, s), SW_V (p, s, R_1) - SW_V (p, s, R_2), sw_part_signal (p, P_EXT, s, NULL, NULL),
-             &l);
+             held_area (p, s), &l);
   f[p->node[R_1]] -= l.dm;
   f[p->node[R_2]] += l.dm;
 }
@@ -267,7 +363,7 @@ rigidity_variables (const SwPart *p, const SwState *s, double *out)
   gboolean normal;
   Laws l;
 
-  laws_eval (p, deflection (p, s), w, sw_part_signal (p, P_EXT, s, NULL, NULL), &l);
+  laws_eval (p, deflection (p, s), w, sw_part_signal (p, P_EXT, s, NULL, NULL), held_area (p, s), &l);
   normal = ABS (l.area) == 1;
   out[V_DALPHA] = s->a != NULL ? SW_A (p, s, R_1) - SW_A (p, s, R_2) : NAN;
   out[V_JERK] = SW_JERK (p, s, R_1) - SW_JERK (p, s, R_2);
@@ -542,7 +638,7 @@ const SwKind sw_kind_rot_rigidity = {
              "KVSCRES = KVSCBKL + KVSCSTP − KVSC + KVSCPOL; the characteristic friction mirrored; DPHI0 a pre-stretch"),
   .ports = SW_TABLE (rot_ports), .params = SW_TABLE (rot_params), .vars = SW_TABLE (rot_vars),
   .key_param = "C", .main_var = "DM", .validate = rigidity_validate,
-  .forces = rigidity_forces, .variables = rigidity_variables,
+  .forces = rigidity_forces, .variables = rigidity_variables, .contact = &rigidity_areas,
   .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING | SW_FORCE_TIME, .state_vars = RIGIDITY_STATE_VARS,
   .jerk_vars = SW_BIT (V_JERK),
 };
@@ -557,7 +653,7 @@ const SwKind sw_kind_trans_rigidity = {
              "KVSCRES = KVSCBKL + KVSCSTP − KVSC + KVSCPOL; the characteristic friction mirrored; DS0 a pre-stretch"),
   .ports = SW_TABLE (trans_ports), .params = SW_TABLE (trans_params), .vars = SW_TABLE (trans_vars),
   .key_param = "C", .main_var = "DF", .validate = rigidity_validate,
-  .forces = rigidity_forces, .variables = rigidity_variables,
+  .forces = rigidity_forces, .variables = rigidity_variables, .contact = &rigidity_areas,
   .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING | SW_FORCE_TIME, .state_vars = RIGIDITY_STATE_VARS,
   .jerk_vars = SW_BIT (V_JERK),
 };

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sw-equations-private.h"
+#include "sw-friction-private.h"
 
 /* Node -> force parts touching it (CSR). */
 typedef struct {
@@ -251,8 +252,9 @@ linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, 
       g_propagate_error (error, g_steal_pointer (&eq->error));
       return NULL;
     }
-  /* Held values as a run starting here has them, and the state with them. */
-  if (sys->n_held > 0)
+  /* Held values and contacts' regions as a run starting here has them,
+   * and the state with them. */
+  if (sys->n_held > 0 || _sw_system_has_contacts (sys))
     {
       _sw_equations_start_held (eq, t);
       if (!sw_equations_complete (eq, t, y != NULL ? y : sys->y0, FALSE))

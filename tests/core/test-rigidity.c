@@ -761,11 +761,22 @@ test_stepped_spring (void)
     const double *mstf = sw_test_column (tr, "Stf1.MSTF"), *area = sw_test_column (tr, "Stf1.area");
     const double settled = 2e-4 + (10 - 3.81) / 40000;
     gboolean visited[5] = { FALSE };
-    guint found = 0;
+    guint found = 0, changes = 0;
+    double worst = 0;
 
     for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
       {
         visited[(int) area[r] + 2] = TRUE;
+        /* Its damping jumps at the area limits (+-10 urad, +-0.2 mrad):
+         * each crossing a located event (two rows) right at the limit. */
+        if (r > 0 && area[r] != area[r - 1])
+          {
+            double limit = ABS (area[r]) + ABS (area[r - 1]) == 1 ? 1e-5 : 2e-4;
+
+            g_assert_cmpfloat (t[r], ==, t[r - 1]);
+            worst = MAX (worst, fabs (fabs (dphi[r]) - limit) / limit);
+            changes++;
+          }
         if (fabs (t[r] - 6) < 1e-9 || fabs (t[r] - 14) < 1e-9)
           {
             double sign = t[r] < 10 ? -1 : 1;
@@ -777,6 +788,10 @@ test_stepped_spring (void)
       }
     /* Left and right rows at the table's corners. */
     g_assert_cmpuint (found, ==, 4);
+    g_test_message ("%u area changes, the deflection off the limit by %.3g of it at most", changes, worst);
+    /* The instants are located to 1e-12 of the time: some 1e-11 s here. */
+    g_assert_cmpfloat (worst, <=, 1e-8);
+    g_assert_cmpuint (changes, >=, 8);
     for (guint k = 0; k < 5; k++)
       g_assert_true (visited[k]);
   }
