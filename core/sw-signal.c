@@ -77,10 +77,11 @@ typedef enum {
 } SwFieldRange;
 
 typedef struct {
-  const char   *name;
+  const char   *name;    /* Modelica's (Blocks.Sources) */
   gsize         member;  /* offset of the double in SwSignal */
   double        default_value;
   SwFieldRange  range;
+  const char   *aliases[2];  /* other spellings read (older files, MSL 3), or NULL */
 } SwSignalField;
 
 typedef struct {
@@ -146,15 +147,17 @@ struct _SwSignal
 };
 
 #define FIELD(member, def, range) \
-  { #member, G_STRUCT_OFFSET (SwSignal, member), def, range }
+  { #member, G_STRUCT_OFFSET (SwSignal, member), def, range, { NULL, NULL } }
+#define FIELD_AS(name, member, def, range, alias1, alias2) \
+  { name, G_STRUCT_OFFSET (SwSignal, member), def, range, { alias1, alias2 } }
 #define FIELDS_END \
   FIELD (offset, 0.0, SW_FIELD_ANY), \
-  FIELD (start_time, 0.0, SW_FIELD_ANY), \
-  { NULL, 0, 0.0, SW_FIELD_ANY }
+  FIELD_AS ("startTime", start_time, 0.0, SW_FIELD_ANY, "start_time", NULL), \
+  { NULL, 0, 0.0, SW_FIELD_ANY, { NULL, NULL } }
 
 static const SwSignalField constant_fields[] = {
   FIELD (k, 1.0, SW_FIELD_ANY),
-  { NULL, 0, 0.0, SW_FIELD_ANY }
+  { NULL, 0, 0.0, SW_FIELD_ANY, { NULL, NULL } }
 };
 
 static const SwSignalField step_fields[] = {
@@ -170,14 +173,14 @@ static const SwSignalField ramp_fields[] = {
 
 static const SwSignalField sine_fields[] = {
   FIELD (amplitude, 1.0, SW_FIELD_ANY),
-  FIELD (freq_hz, 1.0, SW_FIELD_NONNEGATIVE),
+  FIELD_AS ("f", freq_hz, 1.0, SW_FIELD_NONNEGATIVE, "freq_hz", "freqHz"),
   FIELD (phase, 0.0, SW_FIELD_ANY),
   FIELDS_END
 };
 
 static const SwSignalField exp_sine_fields[] = {
   FIELD (amplitude, 1.0, SW_FIELD_ANY),
-  FIELD (freq_hz, 2.0, SW_FIELD_NONNEGATIVE),
+  FIELD_AS ("f", freq_hz, 2.0, SW_FIELD_NONNEGATIVE, "freq_hz", "freqHz"),
   FIELD (phase, 0.0, SW_FIELD_ANY),
   FIELD (damping, 1.0, SW_FIELD_ANY),
   FIELDS_END
@@ -208,13 +211,14 @@ static const SwSignalField trapezoid_fields[] = {
 };
 
 static const SwSignalField table_fields[] = {
-  { "points", 0, 0.0, SW_FIELD_CUSTOM },
-  { "interpolation", 0, 0.0, SW_FIELD_CUSTOM },
-  { "extrapolation", 0, 0.0, SW_FIELD_CUSTOM },
+  { "points", 0, 0.0, SW_FIELD_CUSTOM, { NULL, NULL } },
+  { "interpolation", 0, 0.0, SW_FIELD_CUSTOM, { NULL, NULL } },
+  { "extrapolation", 0, 0.0, SW_FIELD_CUSTOM, { NULL, NULL } },
   FIELDS_END
 };
 
 #undef FIELDS_END
+#undef FIELD_AS
 #undef FIELD
 
 /* In the order of sw_signal_type_names. */
@@ -1166,6 +1170,7 @@ valid_types (void)
 static gboolean
 read_field (SwSignal            *signal,
             const SwSignalField *field,
+            const char          *name,
             JsonNode            *node,
             GError             **error)
 {
@@ -1176,7 +1181,7 @@ read_field (SwSignal            *signal,
     {
       g_set_error (error, SW_ERROR, SW_ERROR_PARSE,
                    _("field “%s” of %s %s signal must be a number, not %s"),
-                   field->name, article (type), type, describe_node (node));
+                   name, article (type), type, describe_node (node));
       return FALSE;
     }
 
@@ -1184,7 +1189,7 @@ read_field (SwSignal            *signal,
     {
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                    _("field “%s” of %s %s signal must be a finite number"),
-                   field->name, article (type), type);
+                   name, article (type), type);
       return FALSE;
     }
   if (!sw_number_in_scale (x))
@@ -1192,8 +1197,8 @@ read_field (SwSignal            *signal,
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                    _("field “%s” of %s %s signal = %g is too %s for the equations to stay finite; "
                      "valid: 0 or %g <= |%s| <= %g"),
-                   field->name, article (type), type, x, fabs (x) < 1 ? _("small") : _("large"),
-                   SW_NUMBER_MIN_MAGNITUDE, field->name, SW_NUMBER_MAX_MAGNITUDE);
+                   name, article (type), type, x, fabs (x) < 1 ? _("small") : _("large"),
+                   SW_NUMBER_MIN_MAGNITUDE, name, SW_NUMBER_MAX_MAGNITUDE);
       return FALSE;
     }
 
@@ -1204,7 +1209,7 @@ read_field (SwSignal            *signal,
         {
           g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                        _("field “%s” of %s %s signal must be ≥ 0, not %g"),
-                       field->name, article (type), type, x);
+                       name, article (type), type, x);
           return FALSE;
         }
       break;
@@ -1214,7 +1219,7 @@ read_field (SwSignal            *signal,
         {
           g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                        _("field “%s” of %s %s signal must be > 0, not %g"),
-                       field->name, article (type), type, x);
+                       name, article (type), type, x);
           return FALSE;
         }
       break;
@@ -1225,7 +1230,7 @@ read_field (SwSignal            *signal,
           g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                        _("field “%s” of %s %s signal is a percentage of the period "
                          "and must be > 0 and ≤ 100, not %g"),
-                       field->name, article (type), type, x);
+                       name, article (type), type, x);
           return FALSE;
         }
       break;
@@ -1236,7 +1241,7 @@ read_field (SwSignal            *signal,
           g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                        _("field “%s” of %s %s signal must be a whole number "
                          "(negative for no limit), not %g"),
-                       field->name, article (type), type, x);
+                       name, article (type), type, x);
           return FALSE;
         }
       break;
@@ -1483,6 +1488,7 @@ read_typed (const SwSignalType  *type,
 {
   g_autoptr(SwSignal) signal = NULL;
   g_autoptr(GList) members = NULL;
+  const char *given_as[32] = { NULL };   /* the spelling of each field given */
   JsonObject *object;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
@@ -1504,12 +1510,19 @@ read_typed (const SwSignalType  *type,
       const char *name = l->data;
       const SwSignalField *field = NULL;
 
-      for (const SwSignalField *f = type->fields; f->name != NULL; f++)
-        if (g_strcmp0 (f->name, name) == 0)
-          {
-            field = f;
-            break;
-          }
+      for (const SwSignalField *f = type->fields; f->name != NULL && field == NULL; f++)
+        if (g_strcmp0 (f->name, name) == 0 || g_strcmp0 (f->aliases[0], name) == 0
+            || g_strcmp0 (f->aliases[1], name) == 0)
+          field = f;
+      if (field != NULL && given_as[field - type->fields] != NULL)
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_PARSE,
+                       _("field “%s” of %s %s signal is given twice, as “%s” and as “%s”; give one of them"),
+                       field->name, article (type->name), type->name, given_as[field - type->fields], name);
+          return NULL;
+        }
+      if (field != NULL)
+        given_as[field - type->fields] = name;
 
       if (field == NULL)
         {
@@ -1522,7 +1535,7 @@ read_typed (const SwSignalType  *type,
         }
 
       if (field->range != SW_FIELD_CUSTOM &&
-          !read_field (signal, field, json_object_get_member (object, name), error))
+          !read_field (signal, field, name, json_object_get_member (object, name), error))
         return NULL;
     }
 

@@ -21,7 +21,7 @@ extern const char *const sw_signal_type_names[];
 
 SwSignal   *sw_signal_new_constant   (double      value);
 /* A JSON number, or an object with exactly one member naming the type, e.g.
- * {"sine": {"amplitude": 10, "freq_hz": 5}}. On error the message names the
+ * {"sine": {"amplitude": 10, "f": 5}}. On error the message names the
  * offending field and says what would be valid; the caller prefixes the
  * file, line, component and parameter. */
 SwSignal   *sw_signal_new_from_json  (JsonNode   *node,

@@ -68,7 +68,7 @@ typedef struct {
 #define NUMBER(n, l, u, def, r, h) { n, l, FIELD_NUMBER, u, def, r, h }
 #define OFFSET_START \
   NUMBER ("offset", N_("Offset"), UNIT_PARAM, 0, RANGE_ANY, N_("Value before the start time, added throughout")), \
-  NUMBER ("start_time", N_("Start time"), UNIT_SECONDS, 0, RANGE_ANY, N_("When the signal starts")), \
+  NUMBER ("startTime", N_("Start time"), UNIT_SECONDS, 0, RANGE_ANY, N_("When the signal starts")), \
   { NULL, NULL, 0, 0, 0, 0, NULL }
 
 static const SignalField constant_fields[] = {
@@ -86,13 +86,13 @@ static const SignalField ramp_fields[] = {
 };
 static const SignalField sine_fields[] = {
   NUMBER ("amplitude", N_("Amplitude"), UNIT_PARAM, 1, RANGE_ANY, N_("Amplitude of the sine")),
-  NUMBER ("freq_hz", N_("Frequency"), UNIT_HERTZ, 1, RANGE_NONNEGATIVE, N_("Frequency of the sine")),
+  NUMBER ("f", N_("Frequency"), UNIT_HERTZ, 1, RANGE_NONNEGATIVE, N_("Frequency of the sine")),
   NUMBER ("phase", N_("Phase"), UNIT_RADIANS, 0, RANGE_ANY, N_("Phase of the sine at the start time")),
   OFFSET_START
 };
 static const SignalField exp_sine_fields[] = {
   NUMBER ("amplitude", N_("Amplitude"), UNIT_PARAM, 1, RANGE_ANY, N_("Amplitude of the sine at the start time")),
-  NUMBER ("freq_hz", N_("Frequency"), UNIT_HERTZ, 2, RANGE_NONNEGATIVE, N_("Frequency of the sine")),
+  NUMBER ("f", N_("Frequency"), UNIT_HERTZ, 2, RANGE_NONNEGATIVE, N_("Frequency of the sine")),
   NUMBER ("phase", N_("Phase"), UNIT_RADIANS, 0, RANGE_ANY, N_("Phase of the sine at the start time")),
   NUMBER ("damping", N_("Damping"), UNIT_PER_SECOND, 1, RANGE_ANY, N_("Decay rate of the amplitude")),
   OFFSET_START

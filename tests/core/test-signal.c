@@ -736,6 +736,28 @@ test_round_trip (void)
     }
 }
 
+/* Modelica's spelling (Blocks.Sources: f, startTime) is what a signal
+ * writes; the older freq_hz, start_time and MSL 3's freqHz read the same;
+ * one field given in two spellings is an error naming both. */
+static void
+test_spellings (void)
+{
+  g_autoptr(SwSignal) modelica = parse ("{\"sine\": {\"amplitude\": 2, \"f\": 3, \"startTime\": 0.2}}");
+  g_autoptr(SwSignal) older = parse ("{\"sine\": {\"amplitude\": 2, \"freq_hz\": 3, \"start_time\": 0.2}}");
+  g_autoptr(SwSignal) msl3 = parse ("{\"sine\": {\"amplitude\": 2, \"freqHz\": 3, \"startTime\": 0.2}}");
+  g_autoptr(JsonNode) node = sw_signal_to_json (older);
+  JsonObject *fields = json_object_get_object_member (json_node_get_object (node), "sine");
+
+  check_same (modelica, older);
+  check_same (modelica, msl3);
+  g_assert_true (json_object_has_member (fields, "f"));
+  g_assert_true (json_object_has_member (fields, "startTime"));
+  g_assert_false (json_object_has_member (fields, "freq_hz"));
+  g_assert_false (json_object_has_member (fields, "start_time"));
+  check_error ("{\"step\": {\"startTime\": 1, \"start_time\": 2}}", SW_ERROR_PARSE, "“startTime” of a step signal is given twice");
+  check_error ("{\"sine\": {\"f\": 1, \"freqHz\": 2}}", SW_ERROR_PARSE, "“freqHz”");
+}
+
 static void
 test_errors (void)
 {
@@ -749,7 +771,7 @@ test_errors (void)
     g_assert_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER);
     g_assert_cmpstr (error->message, ==,
                      "unknown field “freq” in a sine signal; "
-                     "valid fields: amplitude, freq_hz, phase, offset, start_time");
+                     "valid fields: amplitude, f, phase, offset, startTime");
   }
 
   check_error ("\"3\"", SW_ERROR_PARSE, "string");
@@ -765,13 +787,13 @@ test_errors (void)
   check_error ("{\"sine\": {\"amplitude\": \"1\"}}", SW_ERROR_PARSE, "“amplitude”");
   check_error ("{\"sine\": {\"freq_hz\": -1}}", SW_ERROR_INVALID, "“freq_hz”");
   check_error ("{\"exp_sine\": {\"damp\": 1}}", SW_ERROR_UNKNOWN_PARAMETER,
-               "amplitude, freq_hz, phase, damping, offset, start_time");
+               "amplitude, f, phase, damping, offset, startTime");
   check_error ("{\"constant\": {\"k\": null}}", SW_ERROR_PARSE, "“k”");
   check_error ("{\"constant\": {\"value\": 1}}", SW_ERROR_UNKNOWN_PARAMETER, "valid fields: k");
   check_error ("{\"constant\": {\"offset\": 1}}", SW_ERROR_UNKNOWN_PARAMETER, "“offset”");
   check_error ("{\"step\": {\"height\": [1]}}", SW_ERROR_PARSE, "“height”");
   check_error ("{\"step\": {\"height\": {}}}", SW_ERROR_PARSE, "“height”");
-  check_error ("{\"step\": {\"start\": 1}}", SW_ERROR_UNKNOWN_PARAMETER, "height, offset, start_time");
+  check_error ("{\"step\": {\"start\": 1}}", SW_ERROR_UNKNOWN_PARAMETER, "height, offset, startTime");
   check_error ("{\"ramp\": {\"duration\": 0}}", SW_ERROR_INVALID, "“duration”");
   check_error ("{\"ramp\": {\"duration\": -2}}", SW_ERROR_INVALID, "“duration”");
   check_error ("{\"pulse\": {\"width\": 0}}", SW_ERROR_INVALID, "“width”");
@@ -781,7 +803,7 @@ test_errors (void)
   check_error ("{\"pulse\": {\"nperiod\": true}}", SW_ERROR_PARSE, "“nperiod”");
   check_error ("{\"sawtooth\": {\"period\": 0}}", SW_ERROR_INVALID, "“period”");
   check_error ("{\"sawtooth\": {\"width\": 1}}", SW_ERROR_UNKNOWN_PARAMETER,
-               "amplitude, period, offset, start_time");
+               "amplitude, period, offset, startTime");
   check_error ("{\"trapezoid\": {\"rising\": 0.5, \"width\": 0.5, \"falling\": 0.5, \"period\": 1}}",
                SW_ERROR_INVALID, "“rising”");
   check_error ("{\"trapezoid\": {\"falling\": -0.1}}", SW_ERROR_INVALID, "“falling”");
@@ -802,7 +824,7 @@ test_errors (void)
                SW_ERROR_PARSE, "“extrapolation”");
   check_error ("{\"table\": {\"points\": [[0, 1]], \"extra\": 1}}", SW_ERROR_UNKNOWN_PARAMETER,
                "“extra” in a table signal; valid fields: points, interpolation, extrapolation, "
-               "offset, start_time");
+               "offset, startTime");
   check_error ("{\"table\": {\"points\": [[1, 0], [1, 1]], \"extrapolation\": \"periodic\"}}",
                SW_ERROR_INVALID, "“points”");
   check_error ("{\"sum\": []}", SW_ERROR_INVALID, "sum");
@@ -1092,6 +1114,7 @@ main (int   argc,
   g_test_add_func ("/core/signal/sum-product", test_sum_product);
   g_test_add_func ("/core/signal/limits", test_limits);
   g_test_add_func ("/core/signal/round-trip", test_round_trip);
+  g_test_add_func ("/core/signal/spellings", test_spellings);
   g_test_add_func ("/core/signal/errors", test_errors);
   g_test_add_func ("/core/signal/errors-built", test_errors_built);
   g_test_add_func ("/core/signal/fuzz", test_fuzz);

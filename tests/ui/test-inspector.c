@@ -238,7 +238,7 @@ test_rows (Fixture       *f,
   g_assert_nonnull (row (f, "param-tau"));
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row (f, "tau.type"))), ==, 3 /* sine */);
   g_assert_cmpstr (shown (f, "tau.amplitude"), ==, "10");
-  g_assert_cmpstr (shown (f, "tau.freq_hz"), ==, "5");
+  g_assert_cmpstr (shown (f, "tau.f"), ==, "5");
   g_assert_cmpstr (shown (f, "tau.phase"), ==, "0");
   g_assert_nonnull (row (f, "tau.preview"));
   g_assert_null (sw_ui_test_find_named (f->inspector, "tau.height"));
@@ -416,7 +416,7 @@ test_external_change (Fixture       *f,
   }
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row (f, "tau.type"))), ==, 1 /* step */);
   g_assert_cmpstr (shown (f, "tau.height"), ==, "3");
-  g_assert_cmpstr (shown (f, "tau.start_time"), ==, "0.5");
+  g_assert_cmpstr (shown (f, "tau.startTime"), ==, "0.5");
   g_assert_null (sw_ui_test_find_named (f->inspector, "tau.amplitude"));
 
   /* The settings. */
@@ -443,14 +443,14 @@ test_signal (Fixture       *f,
   g_assert_cmpfloat_with_epsilon (sw_signal_eval (c->signal[0], 0.05, FALSE, NULL, NULL), 20, 1e-9);
 
   /* An invalid field: shown, not applied. */
-  type_into (f, "tau.freq_hz", "-1", TRUE);
-  g_assert_true (gtk_widget_has_css_class (row (f, "tau.freq_hz"), "error"));
+  type_into (f, "tau.f", "-1", TRUE);
+  g_assert_true (gtk_widget_has_css_class (row (f, "tau.f"), "error"));
   g_assert_false (gtk_widget_get_visible (row (f, "tau.error")));
   g_assert_cmpuint (f->n_changed, ==, 1);
   /* Meanwhile the plot shows the model's signal. */
   g_assert_true (sw_inspector_signal_row_get_preview (SW_INSPECTOR_SIGNAL_ROW (row (f, "param-tau"))) ==
                  c->signal[0]);
-  type_into (f, "tau.freq_hz", "10", FALSE);
+  type_into (f, "tau.f", "10", FALSE);
   g_assert_cmpfloat_with_epsilon (sw_signal_eval (sw_inspector_signal_row_get_preview (
                                     SW_INSPECTOR_SIGNAL_ROW (row (f, "param-tau"))), 0.025, FALSE, NULL, NULL),
                                   20, 1e-9);
@@ -458,12 +458,12 @@ test_signal (Fixture       *f,
 
   /* Another type: applied at once, with the amplitude carried over as the
    * height. */
-  type_into (f, "tau.freq_hz", "5", FALSE);
+  type_into (f, "tau.f", "5", FALSE);
   adw_combo_row_set_selected (ADW_COMBO_ROW (row (f, "tau.type")), 1 /* step */);
   g_assert_cmpstr (sw_signal_get_type_name (c->signal[0]), ==, "step");
   g_assert_cmpfloat (sw_signal_eval (c->signal[0], 1, FALSE, NULL, NULL), ==, 20);
   g_assert_cmpstr (shown (f, "tau.height"), ==, "20");
-  g_assert_null (sw_ui_test_find_named (f->inspector, "tau.freq_hz"));
+  g_assert_null (sw_ui_test_find_named (f->inspector, "tau.f"));
 
   /* A constant is a number. */
   adw_combo_row_set_selected (ADW_COMBO_ROW (row (f, "tau.type")), 0 /* constant */);
@@ -912,8 +912,8 @@ test_units_signal (void)
   g_assert_cmpstr (unit_shown (&f, "w_ref.amplitude"), ==, "rpm");
   g_assert_cmpstr (shown (&f, "w_ref.offset"), ==, "9.5493");
   g_assert_cmpstr (unit_shown (&f, "w_ref.offset"), ==, "rpm");
-  g_assert_cmpstr (shown (&f, "w_ref.freq_hz"), ==, "1");
-  g_assert_cmpstr (unit_shown (&f, "w_ref.freq_hz"), ==, "Hz");
+  g_assert_cmpstr (shown (&f, "w_ref.f"), ==, "1");
+  g_assert_cmpstr (unit_shown (&f, "w_ref.f"), ==, "Hz");
   g_assert_cmpstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (signal_row)), ==, "Sine · 10 rpm");
   g_assert_cmpuint (f.n_changed, ==, 0);
 
@@ -923,7 +923,7 @@ test_units_signal (void)
   g_assert_cmpfloat_with_epsilon (signal_member (c->signal[0], "sine", "amplitude"),
                                   314.159265358979, 314.159265358979 * 1e-12);
   g_assert_cmpfloat (signal_member (c->signal[0], "sine", "offset"), ==, 1);
-  g_assert_cmpfloat (signal_member (c->signal[0], "sine", "freq_hz"), ==, 1);
+  g_assert_cmpfloat (signal_member (c->signal[0], "sine", "f"), ==, 1);
   g_assert_cmpfloat_with_epsilon (sw_signal_eval (c->signal[0], 0.25, FALSE, NULL, NULL),
                                   100 * G_PI + 1, 1e-9);
   g_assert_cmpstr (shown (&f, "w_ref.amplitude"), ==, "3000");
