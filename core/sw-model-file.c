@@ -1040,6 +1040,74 @@ read_expression (Reader      *r,
 
 /* Components */
 
+/* ---- Shared signals ------------------------------------------------------ */
+
+/* The shared signal called name (a new reference), or NULL with an error
+ * listing those there are. */
+static SwSignal *
+shared_signal (Reader *r, const char *name, GError **error)
+{
+  int i = sw_model_find_shared_signal (r->model, name);
+  g_autoptr(GString) names = g_string_new (NULL);
+  g_autofree char *quoted = _sw_quote (name);
+
+  if (i >= 0)
+    return sw_signal_ref (sw_model_get_shared_signal (r->model, (guint) i));
+  for (guint k = 0; k < sw_model_get_n_shared_signals (r->model); k++)
+    g_string_append_printf (names, "%s%s", k > 0 ? ", " : "", sw_model_get_shared_signal_name (r->model, k));
+  if (names->len == 0)
+    g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+                 _("there is no shared signal %s: the model has no “signals”; a signal is a number or an "
+                   "object such as {\"step\": {…}}, or the name of one in the model's “signals”"), quoted);
+  else
+    g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+                 _("there is no shared signal %s; valid: %s"), quoted, names->str);
+  return NULL;
+}
+
+/* "signals": {"name": signal, …}, read before the components that name
+ * them. */
+static void
+read_shared_signals (Reader *r, JsonObject *root)
+{
+  JsonNode *node = json_object_get_member (root, "signals");
+  g_autoptr(GList) names = NULL;
+  JsonObject *object;
+
+  if (node == NULL)
+    return;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      add_problem (r, member_offset (r, root, "signals"), SW_ERROR_PARSE,
+                   _("“signals” must be an object {\"name\": signal, …}, not %s"), describe_node (node));
+      return;
+    }
+  object = json_node_get_object (node);
+  names = json_object_get_members (object);
+  for (GList *l = names; l != NULL; l = l->next)
+    {
+      const char *name = l->data;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(SwSignal) signal = NULL;
+      g_autofree char *quoted = _sw_quote (name);
+
+      if (!_sw_check_id (name, NULL))
+        {
+          add_problem (r, member_key_offset (r, object, name), SW_ERROR_INVALID,
+                       _("shared signal %s: a name is letters, digits and “_”, not starting with a digit"), quoted);
+          continue;
+        }
+      signal = sw_signal_new_from_json (json_object_get_member (object, name), &error);
+      if (signal == NULL)
+        {
+          g_prefix_error (&error, _("shared signal %s: "), quoted);
+          add_error (r, member_offset (r, object, name), g_steal_pointer (&error));
+          continue;
+        }
+      _sw_model_add_shared_signal (r->model, name, signal);
+    }
+}
+
 static const char *const component_keys[] = { "id", "kind", "params", "position", "ui", NULL };
 
 static gboolean
@@ -1091,7 +1159,9 @@ read_param_value (Reader      *r,
 
     case SW_PARAM_SIGNAL:
       {
-        g_autoptr(SwSignal) signal = sw_signal_new_from_json (node, &error);
+        const char *ref = node_get_string (node);
+        g_autoptr(SwSignal) signal = ref != NULL ? shared_signal (r, ref, &error)
+                                                 : sw_signal_new_from_json (node, &error);
 
         if (signal == NULL)
           {
@@ -1111,6 +1181,8 @@ read_param_value (Reader      *r,
           }
         g_clear_pointer (&c->signal[p], sw_signal_unref);
         c->signal[p] = g_steal_pointer (&signal);
+        g_free (c->signal_ref[p]);
+        c->signal_ref[p] = g_strdup (ref);
       }
       break;
 
@@ -1545,7 +1617,7 @@ read_simulation (Reader     *r,
 /* The document */
 
 static const char *const top_keys[] = {
-  "format", "version", "name", "components", "connections", "simulation", "ui", NULL
+  "format", "version", "name", "signals", "components", "connections", "simulation", "ui", NULL
 };
 
 static gsize
@@ -1641,6 +1713,8 @@ read_root (Reader   *r,
         add_problem (r, member_offset (r, object, "name"), SW_ERROR_PARSE,
                      _("“name” must be a string, not %s"), describe_node (node));
     }
+
+  read_shared_signals (r, object);
 
   node = json_object_get_member (object, "components");
   components_ok = node == NULL || JSON_NODE_HOLDS_ARRAY (node);

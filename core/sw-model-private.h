@@ -23,6 +23,8 @@ struct _SwModel
   GPtrArray            *connection_ui;  /* JsonNode or NULL, one per connection */
   SwSimulationSettings  simulation;
   JsonNode             *ui;             /* the top-level "ui", kept as is; or NULL */
+  GPtrArray            *shared_names;   /* char *: the shared signals' names */
+  GPtrArray            *shared_signals; /* SwSignal *, one per name */
   GHashTable           *index;          /* id -> index + 1; NULL: to be rebuilt */
   GHashTable           *connection_index; /* both ends (gint64) -> index + 1; NULL: to be rebuilt */
   guint                 edit_depth;     /* sw_model_begin_edit() nesting */
@@ -122,6 +124,11 @@ gboolean      _sw_model_check_connection   (SwModel            *self,
 char         *_sw_model_dup_port_ref       (SwModel      *self,
                                             guint         component,
                                             guint         port);
+
+/* Adds a shared signal (name not yet used); takes a reference. */
+void          _sw_model_add_shared_signal  (SwModel      *self,
+                                            const char   *name,
+                                            SwSignal     *signal);
 
 /* Appends without checks or signals; takes the component's contents and ui. */
 void          _sw_model_take_component     (SwModel      *self,

@@ -294,6 +294,13 @@ component_to_json (SwModel           *self,
           break;
 
         case SW_PARAM_SIGNAL:
+          /* By name when the model has that shared signal (a fragment
+           * copied out of the model has the signal itself). */
+          if (c->signal_ref[i] != NULL && sw_model_find_shared_signal (self, c->signal_ref[i]) >= 0)
+            {
+              json_object_set_string_member (params, desc->name, c->signal_ref[i]);
+              break;
+            }
           if (c->signal[i] != NULL)
             {
               json_object_set_member (params, desc->name, sw_signal_to_json (c->signal[i]));
@@ -382,6 +389,21 @@ sw_model_to_data (SwModel *model,
       g_string_append (out, "  \"name\": ");
       write_string (out, model->name);
       g_string_append (out, ",\n");
+    }
+
+  if (model->shared_names->len > 0)
+    {
+      g_string_append (out, "  \"signals\": {");
+      for (guint i = 0; i < model->shared_names->len; i++)
+        {
+          g_autoptr(JsonNode) node = sw_signal_to_json (g_ptr_array_index (model->shared_signals, i));
+
+          g_string_append (out, i == 0 ? "\n    " : ",\n    ");
+          write_string (out, g_ptr_array_index (model->shared_names, i));
+          g_string_append (out, ": ");
+          write_pretty (out, node, 4, TRUE);
+        }
+      g_string_append (out, "\n  },\n");
     }
 
   g_string_append (out, "  \"components\": [");

@@ -97,19 +97,20 @@ static void
 alloc_params (SwComponent *component, guint n)
 {
   gsize n_slots = MAX (n, 1);
-  char *block = g_malloc0 (n_slots * (sizeof (double) + 3 * sizeof (gpointer) + sizeof (gboolean)));
+  char *block = g_malloc0 (n_slots * (sizeof (double) + 4 * sizeof (gpointer) + sizeof (gboolean)));
 
   component->param = (double *) block;
   component->signal = (SwSignal **) (block + n_slots * sizeof (double));
   component->table = (SwTable **) (block + n_slots * (sizeof (double) + sizeof (gpointer)));
   component->expression = (SwExpression **) (block + n_slots * (sizeof (double) + 2 * sizeof (gpointer)));
-  component->given = (gboolean *) (block + n_slots * (sizeof (double) + 3 * sizeof (gpointer)));
+  component->signal_ref = (char **) (block + n_slots * (sizeof (double) + 3 * sizeof (gpointer)));
+  component->given = (gboolean *) (block + n_slots * (sizeof (double) + 4 * sizeof (gpointer)));
 }
 
 static gsize
 params_bytes (guint n)
 {
-  return MAX (n, 1) * (sizeof (double) + 3 * sizeof (gpointer) + sizeof (gboolean));
+  return MAX (n, 1) * (sizeof (double) + 4 * sizeof (gpointer) + sizeof (gboolean));
 }
 
 void
@@ -123,6 +124,7 @@ _sw_component_clear (SwComponent *component)
           g_clear_pointer (&component->signal[i], sw_signal_unref);
           g_clear_pointer (&component->table[i], sw_table_unref);
           g_clear_pointer (&component->expression[i], sw_expression_unref);
+          g_clear_pointer (&component->signal_ref[i], g_free);
         }
       g_clear_pointer (&component->param, g_free);
     }
@@ -810,6 +812,8 @@ sw_model_finalize (GObject *object)
   g_clear_pointer (&self->connection_ui, g_ptr_array_unref);
   g_clear_pointer (&self->simulation.method, g_free);
   g_clear_pointer (&self->ui, json_node_unref);
+  g_clear_pointer (&self->shared_names, g_ptr_array_unref);
+  g_clear_pointer (&self->shared_signals, g_ptr_array_unref);
 
   G_OBJECT_CLASS (sw_model_parent_class)->finalize (object);
 }
@@ -897,6 +901,8 @@ sw_model_init (SwModel *self)
   g_array_set_clear_func (self->components, (GDestroyNotify) _sw_component_clear);
   self->connections = g_array_new (FALSE, TRUE, sizeof (SwConnection));
   self->connection_ui = g_ptr_array_new_with_free_func (ui_node_free);
+  self->shared_names = g_ptr_array_new_with_free_func (g_free);
+  self->shared_signals = g_ptr_array_new_with_free_func ((GDestroyNotify) sw_signal_unref);
   self->simulation.stop_time_s = 1;
   self->simulation.output_interval_s = 1.0 / 500;
   self->simulation.tolerance = 1e-6;
@@ -1135,6 +1141,7 @@ sw_model_set_param (SwModel     *model,
   if (desc->type == SW_PARAM_SIGNAL)
     {
       g_clear_pointer (&c->signal[p], sw_signal_unref);
+      g_clear_pointer (&c->signal_ref[p], g_free);
       c->signal[p] = sw_signal_new_constant (value);
     }
 
@@ -1189,6 +1196,7 @@ sw_model_set_param_signal (SwModel     *model,
     return TRUE;
 
   g_clear_pointer (&c->signal[p], sw_signal_unref);
+  g_clear_pointer (&c->signal_ref[p], g_free);
   c->signal[p] = sw_signal_ref (signal);
   c->param[p] = value;
   c->given[p] = TRUE;
@@ -1763,8 +1771,11 @@ swap_content (SwModel *a,
   GPtrArray *connection_ui = a->connection_ui;
   SwSimulationSettings simulation = a->simulation;
   JsonNode *ui = a->ui;
+  GPtrArray *shared_names = a->shared_names, *shared_signals = a->shared_signals;
 
   a->name = b->name;
+  a->shared_names = b->shared_names;
+  a->shared_signals = b->shared_signals;
   a->components = b->components;
   a->connections = b->connections;
   a->connection_ui = b->connection_ui;
@@ -1779,6 +1790,8 @@ swap_content (SwModel *a,
   b->connection_ui = connection_ui;
   b->simulation = simulation;
   b->ui = ui;
+  b->shared_names = shared_names;
+  b->shared_signals = shared_signals;
 }
 
 gboolean
@@ -1831,6 +1844,7 @@ component_copy (SwComponent       *dest,
         dest->table[i] = sw_table_ref (src->table[i]);
       if (src->expression[i] != NULL)
         dest->expression[i] = sw_expression_ref (src->expression[i]);
+      dest->signal_ref[i] = g_strdup (src->signal_ref[i]);
     }
   if (src->ui != NULL)
     dest->ui = json_node_copy (src->ui);

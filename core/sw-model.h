@@ -24,6 +24,10 @@ typedef struct {
   /* For SIGNAL parameters the signal (a constant one for a number); NULL for
    * the others. Owned by the component. */
   SwSignal    **signal;
+  /* For SIGNAL parameters that name one of the model's shared signals
+   * (its "signals"), that name; signal[] then holds that signal. NULL for
+   * the others. Owned by the component. */
+  char        **signal_ref;
   /* For TABLE parameters the table (the kind's default when not given);
    * NULL for the others. Owned by the component. param[] then holds the
    * table's first row's second column (the value at the lowest speed, for
@@ -86,6 +90,17 @@ void         sw_model_set_name            (SwModel     *model,
                                            const char  *name);
 
 guint              sw_model_get_n_components  (SwModel *model);
+/* The model's shared signals ("signals" in a file: a name for a signal
+ * that SIGNAL parameters refer to by that name), in the file's order. */
+guint        sw_model_get_n_shared_signals (SwModel *model);
+const char  *sw_model_get_shared_signal_name (SwModel *model,
+                                              guint    index);
+SwSignal    *sw_model_get_shared_signal   (SwModel *model,
+                                           guint    index);
+/* The index of the shared signal called name, or -1. */
+int          sw_model_find_shared_signal  (SwModel    *model,
+                                           const char *name);
+
 const SwComponent *sw_model_get_component     (SwModel *model,
                                                guint    index);
 /* -1 when there is none. */

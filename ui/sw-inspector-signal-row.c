@@ -171,6 +171,7 @@ struct _SwInspectorSignalRow
   double            stop_time_s;
   char             *error;
   char             *summary;
+  char             *shared;        /* the model's shared signal shown, or NULL */
   gboolean          points_pending;
   /* The table's points as the model has them, and the text they were
    * shown as: while the text is unchanged, they are taken as they are
@@ -494,6 +495,25 @@ dup_summary (SwInspectorSignalRow *self)
   return g_strdup_printf ("%s · %s%s%s", _(self->type->label), number, space, unit);
 }
 
+/* The summary under the title (with the shared signal's name). */
+static void
+update_summary (SwInspectorSignalRow *self)
+{
+  g_free (self->summary);
+  self->summary = dup_summary (self);
+  if (self->shared != NULL)
+    {
+      /* Translators: a parameter that names one of the model's shared
+       * signals, e.g. "shared “drive”: 10 N·m, 5 Hz"; editing it gives this
+       * parameter a signal of its own. */
+      char *text = g_strdup_printf (_("shared “%s”: %s"), self->shared, self->summary);
+
+      g_free (self->summary);
+      self->summary = text;
+    }
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self), self->summary);
+}
+
 /* The summary under the title, and what is wrong in a row of its own. */
 static void
 update_status (SwInspectorSignalRow *self,
@@ -511,9 +531,7 @@ update_status (SwInspectorSignalRow *self,
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->error_row), text);
     }
 
-  g_free (self->summary);
-  self->summary = dup_summary (self);
-  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self), self->summary);
+  update_summary (self);
 }
 
 /* The plot follows the fields while they describe a valid signal. */
@@ -1172,6 +1190,7 @@ sw_inspector_signal_row_finalize (GObject *object)
   g_clear_pointer (&self->unit, g_free);
   g_clear_pointer (&self->error, g_free);
   g_clear_pointer (&self->summary, g_free);
+  g_clear_pointer (&self->shared, g_free);
 
   G_OBJECT_CLASS (sw_inspector_signal_row_parent_class)->finalize (object);
 }
@@ -1311,6 +1330,17 @@ sw_inspector_signal_row_set_signal (SwInspectorSignalRow *self,
 
   g_clear_pointer (&self->error, g_free);
   update_preview (self);
+}
+
+void
+sw_inspector_signal_row_set_shared (SwInspectorSignalRow *self,
+                                    const char           *name)
+{
+  g_return_if_fail (SW_IS_INSPECTOR_SIGNAL_ROW (self));
+
+  g_free (self->shared);
+  self->shared = g_strdup (name);
+  update_summary (self);
 }
 
 void

@@ -29,6 +29,10 @@ GtkWidget      *sw_inspector_signal_row_new            (const SwParamDesc    *de
 /* The parameter's signal in the model. */
 void            sw_inspector_signal_row_set_signal     (SwInspectorSignalRow *self,
                                                         const SwSignal       *signal);
+/* The name of the model's shared signal the parameter refers to (shown
+ * with the summary), or NULL. */
+void            sw_inspector_signal_row_set_shared     (SwInspectorSignalRow *self,
+                                                        const char           *name);
 /* The preferences: speed_unit "rad/s" or "rpm", angle_unit "rad" or
  * "deg" (at first "rad/s" and "rad"). Values shown, and edits pending, are
  * written anew in the new units. */

@@ -214,6 +214,7 @@ refresh_component (SwInspector *self)
               signal = constant = sw_signal_new_constant (isfinite (c->param[i]) ? c->param[i] : 0);
             sw_inspector_signal_row_set_stop_time (SW_INSPECTOR_SIGNAL_ROW (row), sim->stop_time_s);
             sw_inspector_signal_row_set_signal (SW_INSPECTOR_SIGNAL_ROW (row), signal);
+            sw_inspector_signal_row_set_shared (SW_INSPECTOR_SIGNAL_ROW (row), c->signal_ref[i]);
           }
           break;
 

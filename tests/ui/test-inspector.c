@@ -1275,6 +1275,34 @@ test_tune_range (void)
   g_assert_finalize_object (number);
 }
 
+/* A torque that names a shared signal says so under its title; given a
+ * signal of its own it no longer does. */
+static void
+test_shared_signal (void)
+{
+  g_autoptr(GError) error = NULL;
+  SwModel *model = sw_model_new_from_data ("{\"format\": \"shaftwork-model\", \"version\": 1,"
+                                           " \"signals\": {\"drive\": {\"sine\": {\"amplitude\": 10}}},"
+                                           " \"components\": [{\"id\": \"torque\", \"kind\": \"rotational.torque\","
+                                           " \"params\": {\"tau\": \"drive\"}}]}", -1, NULL, &error);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *inspector = g_object_ref_sink (sw_inspector_new ());
+  GtkWidget *tau;
+
+  g_assert_no_error (error);
+  gtk_window_set_child (GTK_WINDOW (window), inspector);
+  sw_inspector_set_model (SW_INSPECTOR (inspector), model);
+  sw_inspector_set_component (SW_INSPECTOR (inspector), 0);
+  tau = sw_ui_test_find_named (inspector, "param-tau");
+  g_assert_nonnull (strstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (tau)), "shared “drive”"));
+  g_assert_true (sw_model_set_param (model, 0, "tau", 2, NULL));
+  tau = sw_ui_test_find_named (inspector, "param-tau");
+  g_assert_null (strstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (tau)), "shared"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (inspector);
+  g_assert_finalize_object (model);
+}
+
 #define ADD(path, func) \
   g_test_add ("/ui/inspector/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -1687,6 +1715,7 @@ main (int   argc,
     return g_test_run ();
 
   g_test_add_func ("/ui/inspector/properties", test_properties);
+  g_test_add_func ("/ui/inspector/shared-signal", test_shared_signal);
   ADD ("rows", test_rows);
   ADD ("edit-valid", test_edit_valid);
   ADD ("edit-invalid", test_edit_invalid);
