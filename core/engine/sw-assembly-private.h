@@ -27,8 +27,10 @@ typedef struct {
 typedef struct {
   guint  part;
   guint  node;
+  int    node_a;        /* -1; or x0, v0 are of node relative to node_a */
   double x0, v0;
   double x0_shift;      /* x0 minus the parameter's value */
+  const char *names[2]; /* the parameters of x0 and v0; NULL: the kind's 2nd and 3rd */
 } Initial;
 
 struct _SwBuilder {

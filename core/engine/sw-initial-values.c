@@ -24,6 +24,7 @@ typedef struct {
   double  shift;     /* the parameter's value = sum of terms + shift */
   guint   part;
   const char *param;
+  gboolean relative;  /* of one flange against another */
 } InitEq;
 
 static gboolean
@@ -85,6 +86,17 @@ solve_initial (SwAssembly *ctx, GArray *eqs, guint n_unknowns, double *value, GE
                           "give only one of them"),
                         sys->parts[eq->part].id, eq->param, sys->parts[other->part].id, other->param,
                         sys->parts[eq->part].id, eq->param, sum + eq->shift);
+                  else if (eq->relative && eq->n_terms == 0)
+                    {
+                      const SwKind *kind = sys->parts[eq->part].kind;
+                      const char *unit = kind->params[sw_kind_find_param (kind, eq->param)].unit;
+
+                      msg = g_strdup_printf (
+                          _("initial value %s.%s = %g %s cannot hold: the flanges of %s are rigidly connected, "
+                            "so it is always %g %s; leave it out"),
+                          sys->parts[eq->part].id, eq->param, eq->rhs + eq->shift, unit, sys->parts[eq->part].id,
+                          sum + eq->shift, unit);
+                    }
                   else
                     {
                       const SwKind *kind = sys->parts[eq->part].kind;
@@ -122,6 +134,35 @@ solve_initial (SwAssembly *ctx, GArray *eqs, guint n_unknowns, double *value, GE
   return TRUE;
 }
 
+/* Terms on the same unknown added up, and those that cancel left out (the
+ * two flanges of a relative value may follow the same coordinates). */
+static void
+merge_terms (GArray *terms)
+{
+  guint n = 0;
+
+  for (guint k = 0; k < terms->len; k++)
+    {
+      SwTerm t = g_array_index (terms, SwTerm, k);
+      gboolean merged = FALSE;
+
+      for (guint m = 0; m < n && !merged; m++)
+        if (g_array_index (terms, SwTerm, m).index == t.index)
+          {
+            g_array_index (terms, SwTerm, m).coeff += t.coeff;
+            merged = TRUE;
+          }
+      if (!merged)
+        g_array_index (terms, SwTerm, n++) = t;
+    }
+  g_array_set_size (terms, n);
+  n = 0;
+  for (guint k = 0; k < terms->len; k++)
+    if (fabs (g_array_index (terms, SwTerm, k).coeff) > 1e-12)
+      g_array_index (terms, SwTerm, n++) = g_array_index (terms, SwTerm, k);
+  g_array_set_size (terms, n);
+}
+
 gboolean
 _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GError **error)
 {
@@ -136,33 +177,43 @@ _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GError **error)
   for (guint k = 0; k < initials->len; k++)
     {
       const Initial *in = &g_array_index (initials, Initial, k);
-      guint i = in->node;
       const SwKind *kind = sys->parts[in->part].kind;
 
       for (int which = 0; which < 2; which++)
         {
           double given = which == 0 ? in->x0 : in->v0;
-          InitEq eq = { .part = in->part, .param = kind->params[1 + which].name };
+          InitEq eq = { .part = in->part,
+                        .param = in->names[which] != NULL ? in->names[which] : kind->params[1 + which].name,
+                        .relative = in->node_a >= 0 };
           GArray *terms;
 
           if (isnan (given))
             continue;
           terms = g_array_new (FALSE, FALSE, sizeof (SwTerm));
-          eq.rhs = given - (which == 0 ? sys->x_const[i] : 0);
-          for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
-            g_array_append_val (terms, sys->t_terms[t]);
-          for (guint t = sys->p_start[i]; t < sys->p_start[i + 1]; t++)
+          eq.rhs = given;
+          /* The node, less node_a for a relative value. */
+          for (int side = 0; side < (in->node_a >= 0 ? 2 : 1); side++)
             {
-              const SwDriver *d = &sys->drivers[sys->p_terms[t].index];
-              SwTerm u = { sys->n_coords + sys->p_terms[t].index, sys->p_terms[t].coeff };
-              double p, dp;
+              guint i = side == 0 ? in->node : (guint) in->node_a;
+              double sign = side == 0 ? 1 : -1;
 
-              p = sw_signal_eval (d->signal, 0, FALSE, &dp, NULL);
-              if (d->motion == SW_MOTION_POSITION || (which == 1 && d->motion == SW_MOTION_SPEED))
-                eq.rhs -= u.coeff * (d->motion == SW_MOTION_POSITION ? (which == 0 ? p : dp) : p);
-              else
-                g_array_append_val (terms, u);
+              eq.rhs -= which == 0 ? sign * sys->x_const[i] : 0;
+              for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
+                g_array_append_val (terms, ((SwTerm) { sys->t_terms[t].index, sign * sys->t_terms[t].coeff }));
+              for (guint t = sys->p_start[i]; t < sys->p_start[i + 1]; t++)
+                {
+                  const SwDriver *d = &sys->drivers[sys->p_terms[t].index];
+                  SwTerm u = { sys->n_coords + sys->p_terms[t].index, sign * sys->p_terms[t].coeff };
+                  double p, dp;
+
+                  p = sw_signal_eval (d->signal, 0, FALSE, &dp, NULL);
+                  if (d->motion == SW_MOTION_POSITION || (which == 1 && d->motion == SW_MOTION_SPEED))
+                    eq.rhs -= u.coeff * (d->motion == SW_MOTION_POSITION ? (which == 0 ? p : dp) : p);
+                  else
+                    g_array_append_val (terms, u);
+                }
             }
+          merge_terms (terms);
           eq.shift = given - eq.rhs - (which == 0 ? in->x0_shift : 0);
           eq.n_terms = terms->len;
           eq.terms = (SwTerm *) g_array_free (terms, FALSE);

@@ -138,8 +138,24 @@ sw_builder_set_initial (SwBuilder    *b,
                         double        x0_shift,
                         double        v0)
 {
-  Initial init = { .part = part - b->system->parts, .node = node, .x0 = x0 + x0_shift, .x0_shift = x0_shift,
-                   .v0 = v0 };
+  Initial init = { .part = part - b->system->parts, .node = node, .node_a = -1, .x0 = x0 + x0_shift,
+                   .x0_shift = x0_shift, .v0 = v0 };
+
+  g_array_append_val (b->initials, init);
+}
+
+void
+sw_builder_set_initial_relative (SwBuilder    *b,
+                                 const SwPart *part,
+                                 guint         node_a,
+                                 guint         node_b,
+                                 double        x_rel,
+                                 double        v_rel,
+                                 const char   *x_name,
+                                 const char   *v_name)
+{
+  Initial init = { .part = part - b->system->parts, .node = node_b, .node_a = (int) node_a, .x0 = x_rel,
+                   .v0 = v_rel, .names = { x_name, v_name } };
 
   g_array_append_val (b->initials, init);
 }

@@ -88,6 +88,17 @@ spring_damper_variables (const SwPart *p, const SwState *s, double *out)
   out[5] = p->param[1] * w_rel * w_rel;   /* dissipated by the damper */
 }
 
+/* Modelica's phi_rel (start, fixed = true) and w_rel: the element's last
+ * two parameters, initial values of the relative motion. */
+static void
+compliant_build (const SwPart *p, SwBuilder *b)
+{
+  guint n = p->kind->n_params;
+
+  sw_builder_set_initial_relative (b, p, p->node[C_A], p->node[C_B], p->param[n - 2], p->param[n - 1],
+                                   p->kind->params[n - 2].name, p->kind->params[n - 1].name);
+}
+
 static const SwPortDesc rot_ports[] = { SW_PORT ("flange_a", SW_ROT), SW_PORT ("flange_b", SW_ROT) };
 static const SwPortDesc trans_ports[] = { SW_PORT ("flange_a", SW_TRANS), SW_PORT ("flange_b", SW_TRANS) };
 
@@ -97,17 +108,27 @@ static const SwPortDesc trans_ports[] = { SW_PORT ("flange_a", SW_TRANS), SW_POR
 #define TRANS_C   SW_NONNEG ("c", N_("Spring constant"), "N/m", 1, N_("Stiffness"))
 #define TRANS_D   SW_NONNEG ("d", N_("Damping constant"), "N.s/m", 1, N_("Damping"))
 #define TRANS_REL0 SW_ANY ("s_rel0", N_("Unstretched length"), "m", 0, N_("Relative position at which the spring force is zero"))
+#define ROT_START \
+  SW_INITIAL ("phi_rel_start", N_("Initial relative angle"), "rad", \
+              N_("phi_rel at t = 0 (Modelica's phi_rel(start, fixed = true)); absent: from the flanges")), \
+  SW_INITIAL ("w_rel_start", N_("Initial relative speed"), "rad/s", \
+              N_("w_rel at t = 0 (Modelica's w_rel(start, fixed = true)); absent: from the flanges"))
+#define TRANS_START \
+  SW_INITIAL ("s_rel_start", N_("Initial relative position"), "m", \
+              N_("s_rel at t = 0 (Modelica's s_rel(start, fixed = true)); absent: from the flanges")), \
+  SW_INITIAL ("v_rel_start", N_("Initial relative velocity"), "m/s", \
+              N_("v_rel at t = 0 (Modelica's v_rel(start, fixed = true)); absent: from the flanges"))
 
-static const SwParamDesc rot_spring_params[] = { ROT_C, ROT_REL0 };
+static const SwParamDesc rot_spring_params[] = { ROT_C, ROT_REL0, ROT_START };
 static const SwParamDesc rot_damper_params[] = {
-  SW_NONNEG ("d", N_("Damping constant"), "N.m.s/rad", 0, N_("Torsional damping")),
+  SW_NONNEG ("d", N_("Damping constant"), "N.m.s/rad", 0, N_("Torsional damping")), ROT_START,
 };
-static const SwParamDesc rot_spring_damper_params[] = { ROT_C, ROT_D, ROT_REL0 };
-static const SwParamDesc trans_spring_params[] = { TRANS_C, TRANS_REL0 };
+static const SwParamDesc rot_spring_damper_params[] = { ROT_C, ROT_D, ROT_REL0, ROT_START };
+static const SwParamDesc trans_spring_params[] = { TRANS_C, TRANS_REL0, TRANS_START };
 static const SwParamDesc trans_damper_params[] = {
-  SW_NONNEG ("d", N_("Damping constant"), "N.s/m", 0, N_("Damping")),
+  SW_NONNEG ("d", N_("Damping constant"), "N.s/m", 0, N_("Damping")), TRANS_START,
 };
-static const SwParamDesc trans_spring_damper_params[] = { TRANS_C, TRANS_D, TRANS_REL0 };
+static const SwParamDesc trans_spring_damper_params[] = { TRANS_C, TRANS_D, TRANS_REL0, TRANS_START };
 
 static const SwVarDesc rot_spring_vars[] = {
   SW_VAR ("phi_rel", "rad", N_("Relative angle flange_b - flange_a")),
@@ -161,7 +182,8 @@ static const SwVarDesc trans_spring_damper_vars[] = {
   const SwKind sym = { \
     .name = kname, .label = klabel, .group = kgroup, .help = khelp, \
     .ports = SW_TABLE (kports), .params = SW_TABLE (kparams), .vars = SW_TABLE (kvars), \
-    .key_param = kkey, .main_var = kmain, .forces = kforces, .force_flags = kflags, .variables = kvariables, \
+    .key_param = kkey, .main_var = kmain, .build = compliant_build, .forces = kforces, .force_flags = kflags, \
+    .variables = kvariables, \
     .linear = { TRUE, kc, kd, krel0 }, .state_vars = SW_BIT (G_N_ELEMENTS (kvars)) - 1, \
   }
 
@@ -197,6 +219,7 @@ shaft_build (const SwPart *p, SwBuilder *b)
 
   if (J > 0)
     sw_builder_add_mass_matrix (b, p, p->node[C_A], p->node[C_B], J / 3, J / 6, J / 3);
+  compliant_build (p, b);
 }
 
 static double
@@ -231,6 +254,7 @@ static const SwParamDesc shaft_params[] = {
   SW_NONNEG ("c", N_("Torsional stiffness"), "N.m/rad", 1e5, N_("G Ip / L of the shaft")),
   SW_NONNEG ("J", N_("Polar mass moment"), "kg.m2", 0,
              N_("Of the whole shaft, distributed along it (consistent mass); 0: a massless spring")),
+  ROT_START,
 };
 static const SwVarDesc shaft_vars[] = {
   SW_VAR ("phi_rel", "rad", N_("Twist flange_b - flange_a")),

@@ -122,5 +122,16 @@ void   sw_builder_set_initial     (SwBuilder    *builder,
                                    double        x0,
                                    double        x0_shift,
                                    double        v0);
+/* The same for node_b relative to node_a (x_b - x_a, v_b - v_a; NAN: not
+ * given), from the parameters x_name and v_name (a spring's phi_rel_start,
+ * w_rel_start). */
+void   sw_builder_set_initial_relative (SwBuilder    *builder,
+                                        const SwPart *part,
+                                        guint         node_a,
+                                        guint         node_b,
+                                        double        x_rel,
+                                        double        v_rel,
+                                        const char   *x_name,
+                                        const char   *v_name);
 
 G_END_DECLS

@@ -829,6 +829,60 @@ test_initial_against_fixed (void)
   g_assert_nonnull (strstr (e2->message, "the 10 rad/s"));
 }
 
+/* Relative initial values (Modelica's phi_rel (start, fixed = true)):
+ * through a spring from a fixed flange they set the body; against a body's
+ * own they make the other one; between flanges of one rigid group or
+ * against a body's value they contradict, naming both. Translational
+ * relative positions are of the flanges (a mass's flange_a lies L/2
+ * behind its centre). */
+static void
+test_initial_relative (void)
+{
+  static const char chain[] = MODEL (
+    COMP ("ground", "rotational.fixed", "") ", "
+    COMP ("spring1", "rotational.spring", "'c': 100, 'phi_rel_start': 0.1, 'w_rel_start': 2") ", "
+    COMP ("J1", "rotational.inertia", "'J': 1") ", "
+    COMP ("spring2", "rotational.spring_damper", "'c': 100, 'd': 1, 'phi_rel_start': -0.05, 'w_rel_start': -1") ", "
+    COMP ("J2", "rotational.inertia", "'J': 1"),
+    WIRE ("ground.flange", "spring1.flange_a") ", " WIRE ("spring1.flange_b", "J1.flange_a") ", "
+    WIRE ("J1.flange_b", "spring2.flange_a") ", " WIRE ("spring2.flange_b", "J2.flange_a"));
+  static const char both[] = MODEL (
+    COMP ("ground", "rotational.fixed", "") ", "
+    COMP ("spring", "rotational.spring", "'c': 100, 'phi_rel_start': 0.1") ", "
+    COMP ("disc", "rotational.inertia", "'J': 1, 'phi0': 0.2"),
+    WIRE ("ground.flange", "spring.flange_a") ", " WIRE ("spring.flange_b", "disc.flange_a"));
+  static const char rigid[] = MODEL (
+    COMP ("disc", "rotational.inertia", "'J': 1") ", "
+    COMP ("spring", "rotational.spring", "'c': 100, 'phi_rel_start': 0.1"),
+    WIRE ("disc.flange_a", "spring.flange_a") ", " WIRE ("disc.flange_b", "spring.flange_b"));
+  static const char masses[] = MODEL (
+    COMP ("m1", "translational.mass", "'m': 1, 'L': 2, 's0': 1") ", "
+    COMP ("spring", "translational.spring", "'c': 10, 's_rel_start': 0.5, 'v_rel_start': -3") ", "
+    COMP ("m2", "translational.mass", "'m': 1, 'L': 4"),
+    WIRE ("m1.flange_b", "spring.flange_a") ", " WIRE ("spring.flange_b", "m2.flange_a"));
+  g_autoptr(SwSystem) sys = assemble (chain);
+  g_autoptr(SwSystem) sys_m = assemble (masses);
+  g_autoptr(SwTrajectory) tr = simulate_system (sys, 0.01, 0.01, 1e-8);
+  g_autoptr(SwTrajectory) tr_m = simulate_system (sys_m, 0.01, 0.01, 1e-8);
+  g_autoptr(GError) e1 = assemble_error (both);
+  g_autoptr(GError) e2 = assemble_error (rigid);
+
+  assert_abs (column (tr, "J1.phi")[0], 0.1, 1e-15);
+  assert_abs (column (tr, "J1.w")[0], 2, 1e-15);
+  assert_abs (column (tr, "J2.phi")[0], 0.05, 1e-15);
+  assert_abs (column (tr, "J2.w")[0], 1, 1e-15);
+  assert_abs (column (tr, "spring2.phi_rel")[0], -0.05, 1e-15);
+  /* m1's flange_b at 1 + 1 = 2, m2's flange_a at 2.5: its centre at 4.5. */
+  assert_abs (column (tr_m, "m2.s")[0], 4.5, 1e-15);
+  assert_abs (column (tr_m, "m2.v")[0], -3, 1e-15);
+  assert_abs (column (tr_m, "spring.s_rel")[0], 0.5, 1e-15);
+  g_assert_error (e1, SW_ERROR, SW_ERROR_CONTRADICTION);
+  g_assert_nonnull (strstr (e1->message, "spring.phi_rel_start"));
+  g_assert_nonnull (strstr (e1->message, "disc.phi0"));
+  g_assert_error (e2, SW_ERROR, SW_ERROR_CONTRADICTION);
+  g_assert_nonnull (strstr (e2->message, "spring.phi_rel_start = 0.1 rad cannot hold: the flanges of spring are rigidly connected"));
+}
+
 /* A mass's s0 names its centre, L/2 ahead of flange_a: the messages quote
  * centre positions, the numbers the user writes. mass's flange_b sits at
  * 7 + 2 = 9, so other.s0 (L = 2) would have to be 10; against a fixed flange
@@ -1323,6 +1377,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/engine/errors/overflow-at-start", test_error_overflow_at_start);
   g_test_add_func ("/core/engine/initial/propagation", test_initial_propagation);
   g_test_add_func ("/core/engine/initial/against-fixed", test_initial_against_fixed);
+  g_test_add_func ("/core/engine/initial/relative", test_initial_relative);
   g_test_add_func ("/core/engine/conservation/chain", test_conservation_chain);
   g_test_add_func ("/core/engine/motion/speed", test_motion_speed);
   g_test_add_func ("/core/engine/motion/position", test_motion_position);
