@@ -15,6 +15,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sw-cli-private.h"
+#include "sw-modelica.h"
 #include "sw-error.h"
 #include "sw-output-file.h"
 #include "sw-campbell.h"
@@ -38,6 +39,7 @@ static const struct {
   { "campbell", N_("MODEL"), N_("natural frequencies against shaft speed, with order lines and critical speeds") },
   { "check", N_("MODEL"), N_("report every error in a model, or a summary when it is valid") },
   { "list", NULL, N_("the catalogue of component kinds, ports and parameters") },
+  { "import", N_("MODEL.mo"), N_("a Modelica model (Rotational, Translational, Blocks.Sources) as a .shaft model") },
 }, options[] = {
   { "-h, --help", NULL, N_("show this help (COMMAND --help for a command’s options)") },
   { "--version", NULL, N_("show the version") },
@@ -144,7 +146,9 @@ SwModel *
 sw_cli_load_model (const char *path, int *status)
 {
   g_autoptr (GError) error = NULL;
-  SwModel *model = sw_model_new_from_file (path, &error);
+  /* A Modelica model is imported (sw-modelica.h): every command takes one. */
+  SwModel *model = g_str_has_suffix (path, ".mo") ? sw_modelica_import_file (path, &error)
+                                                  : sw_model_new_from_file (path, &error);
 
   if (model == NULL)
     *status = sw_cli_model_error (error);
@@ -430,6 +434,8 @@ main (int argc, char **argv)
     return finish_stdout (sw_cli_campbell (argc - 1, argv + 1));
   if (g_str_equal (command, "list"))
     return finish_stdout (sw_cli_list (argc - 1, argv + 1));
+  if (g_str_equal (command, "import"))
+    return finish_stdout (sw_cli_import (argc - 1, argv + 1));
   {
     g_autofree char *msg = g_strdup_printf (_("unknown command “%s”"), command);
 

@@ -5,6 +5,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-window-private.h"
+#include "sw-modelica.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -21,6 +22,16 @@ add_to_recent (GFile *file)
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
 }
 
+/* A Modelica model: imported, and saved elsewhere as a .shaft model (it is
+ * never written over). */
+static gboolean
+is_modelica (GFile *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+
+  return name != NULL && g_str_has_suffix (name, ".mo");
+}
+
 SwModel *
 _sw_window_read_model (GFile   *file,
                        GError **error)
@@ -31,6 +42,8 @@ _sw_window_read_model (GFile   *file,
 
   if (!g_file_load_contents (file, NULL, &data, &length, NULL, error))
     return NULL;
+  if (is_modelica (file))
+    return sw_modelica_import (data, (gssize) length, display, error);
   return sw_model_new_from_data (data, (gssize) length, display, error);
 }
 
@@ -47,7 +60,7 @@ sw_window_load_file (SwWindow  *self,
   model = _sw_window_read_model (file, error);
   if (model == NULL)
     return FALSE;
-  _sw_window_set_document (self, model, file, FALSE);
+  _sw_window_set_document (self, model, is_modelica (file) ? NULL : file, FALSE);
   add_to_recent (file);
   return TRUE;
 }
@@ -377,8 +390,8 @@ sw_window_open_file (SwWindow *self,
       _sw_window_show_error_dialog (self, heading, error->message);
       return;
     }
-  _sw_window_confirm_unsaved_then (self, replace_with_model, replacement_new (model, file, FALSE),
-                                   replacement_free);
+  _sw_window_confirm_unsaved_then (self, replace_with_model,
+                                   replacement_new (model, is_modelica (file) ? NULL : file, FALSE), replacement_free);
 }
 
 static void
@@ -410,6 +423,14 @@ sw_window_open (GtkWidget  *widget,
                                          GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), shaft_filter_new ());
+  {
+    GtkFileFilter *modelica = gtk_file_filter_new ();
+
+    gtk_file_filter_set_name (modelica, _("Modelica Models"));
+    gtk_file_filter_add_pattern (modelica, "*.mo");
+    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), modelica);
+    g_object_unref (modelica);
+  }
   gtk_file_filter_set_name (all, _("All Files"));
   gtk_file_filter_add_pattern (all, "*");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);

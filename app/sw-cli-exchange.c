@@ -1,0 +1,52 @@
+/* sw-cli-exchange.c: models to and from Modelica.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <stdio.h>
+#include <glib/gi18n.h>
+
+#include "sw-cli-private.h"
+#include "sw-modelica.h"
+
+/* ---- import ------------------------------------------------------------- */
+
+int
+sw_cli_import (int argc, char **argv)
+{
+  g_autofree char *out_path = NULL;
+  gboolean force = FALSE;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, N_("The .shaft file to write (default: standard output)"),
+      N_("FILE") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace the output file even if it is read-only"), NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new (N_("MODEL.mo"));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+  int status = EXIT_OK;
+
+  sw_cli_init_context (ctx, N_("Import a Modelica model built from Modelica.Mechanics.Rotational,\n"
+                               "Modelica.Mechanics.Translational and Modelica.Blocks.Sources as a\n"
+                               "Shaftwork model. Every command also takes a .mo file directly."), entries);
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    return sw_cli_usage_error (ctx, error->message);
+  if (argc != 2)
+    return sw_cli_usage_error (ctx, argc < 2 ? _("missing MODEL.mo") : _("more than one MODEL.mo given"));
+  if ((status = sw_cli_check_output (ctx, "-o", out_path, argv[1], force, FALSE)) != EXIT_OK)
+    return status;
+  if (!(model = sw_cli_load_model (argv[1], &status)))
+    return status;
+  if (out_path == NULL)
+    {
+      g_autofree char *data = sw_model_to_data (model, NULL);
+
+      fputs (data, stdout);
+      return EXIT_OK;
+    }
+  if (!sw_model_save_to_file (model, out_path, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return EXIT_MODEL;
+    }
+  return EXIT_OK;
+}

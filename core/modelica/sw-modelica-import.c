@@ -1,0 +1,819 @@
+/* sw-modelica-import.c: a Modelica model built from
+ * Modelica.Mechanics.Rotational, .Translational and Modelica.Blocks.Sources
+ * turned into a Shaftwork model.
+ *
+ * Classes map by name: the package path says the domain, the class name in
+ * snake case the kind (Components.IdealGear -> rotational.ideal_gear);
+ * parameters keep their Modelica names. start values with fixed = true on
+ * phi, w (s, v) and on relative quantities become initial values; other
+ * starts are guesses and are left out. Sources' blocks (Sine, Step, …, and
+ * Product, Add, Gain of them) wired to a source's input become its signal.
+ * Placement annotations give positions, the experiment annotation the
+ * simulation settings. Anything else is an error naming its line.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-modelica.h"
+#include "sw-modelica-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include "sw-error.h"
+#include "sw-kind.h"
+#include "sw-table.h"
+
+/* Nesting of blocks feeding blocks (and of their signals). */
+#define MAX_BLOCK_DEPTH 32
+
+/* A value: a number (a boolean is 0 or 1), a string or a matrix. */
+typedef struct {
+  enum { V_NUMBER, V_STRING, V_MATRIX } kind;
+  double  number;
+  char   *text;
+  guint   rows, cols;
+  double *cells;          /* rows × cols, row after row */
+} Value;
+
+static void
+value_clear (Value *v)
+{
+  g_clear_pointer (&v->text, g_free);
+  g_clear_pointer (&v->cells, g_free);
+}
+
+typedef struct {
+  const char *file;
+  MoClass    *klass;
+  GHashTable *params;     /* the model's parameters: name -> Value * */
+  GHashTable *elements;   /* component name -> MoElement * */
+  SwModel    *model;
+  GError     *error;
+} Import;
+
+static void fail (Import *im, guint line, guint column, const char *format, ...) G_GNUC_PRINTF (4, 5);
+
+static void
+fail (Import *im, guint line, guint column, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  if (im->error != NULL)
+    return;
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (&im->error, SW_ERROR, SW_ERROR_INVALID, "%s:%u:%u: error: %s", im->file, line, column, message);
+}
+
+/* ---- Expressions -------------------------------------------------------- */
+
+static gboolean eval (Import *im, const MoExpr *e, Value *out);
+
+static gboolean
+eval_number (Import *im, const MoExpr *e, double *x)
+{
+  Value v = { 0 };
+
+  if (!eval (im, e, &v))
+    return FALSE;
+  if (v.kind != V_NUMBER)
+    {
+      value_clear (&v);
+      fail (im, e->line, e->column, _("a number is needed here"));
+      return FALSE;
+    }
+  *x = v.number;
+  return TRUE;
+}
+
+/* The last part of a dotted name ("Modelica.Constants.pi" -> "pi"). */
+static const char *
+last_part (const char *name)
+{
+  const char *dot = strrchr (name, '.');
+
+  return dot != NULL ? dot + 1 : name;
+}
+
+static gboolean
+call (Import *im, const MoExpr *e, Value *out)
+{
+  static const struct { const char *name; double scale; } conversions[] = {
+    { "from_deg", G_PI / 180 }, { "to_deg", 180 / G_PI }, { "from_rpm", G_PI / 30 }, { "to_rpm", 30 / G_PI },
+  };
+  const char *f = last_part (e->text);
+  double x;
+
+  if (e->items->len != 1 || e->named != NULL)
+    {
+      fail (im, e->line, e->column, _("the function %s is not supported here"), e->text);
+      return FALSE;
+    }
+  if (!eval_number (im, g_ptr_array_index (e->items, 0), &x))
+    return FALSE;
+  out->kind = V_NUMBER;
+  for (guint k = 0; k < G_N_ELEMENTS (conversions); k++)
+    if (strcmp (f, conversions[k].name) == 0)
+      {
+        out->number = x * conversions[k].scale;
+        return TRUE;
+      }
+  if (strcmp (f, "sin") == 0)
+    out->number = sin (x);
+  else if (strcmp (f, "cos") == 0)
+    out->number = cos (x);
+  else if (strcmp (f, "sqrt") == 0)
+    out->number = sqrt (x);
+  else if (strcmp (f, "exp") == 0)
+    out->number = exp (x);
+  else if (strcmp (f, "abs") == 0)
+    out->number = fabs (x);
+  else
+    {
+      fail (im, e->line, e->column,
+            _("the function %s is not supported; valid: from_deg, to_deg, from_rpm, to_rpm, sin, cos, sqrt, exp, "
+              "abs"), e->text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The rows of an array or a matrix, each row a list of numbers. */
+static gboolean
+matrix (Import *im, const MoExpr *e, Value *out)
+{
+  gboolean nested = e->kind == MO_ARRAY && e->items->len > 0
+                    && ((MoExpr *) g_ptr_array_index (e->items, 0))->kind == MO_ARRAY;
+  guint rows = e->kind == MO_MATRIX || nested ? e->items->len : 1;
+  g_autoptr (GArray) cells = g_array_new (FALSE, FALSE, sizeof (double));
+
+  out->kind = V_MATRIX;
+  out->rows = rows;
+  out->cols = 0;
+  for (guint r = 0; r < rows; r++)
+    {
+      const MoExpr *row = e->kind == MO_MATRIX || nested ? g_ptr_array_index (e->items, r) : e;
+
+      if (row->kind != MO_ARRAY)
+        {
+          fail (im, row->line, row->column, _("a row of numbers {…} is needed here"));
+          return FALSE;
+        }
+      if (r > 0 && row->items->len != out->cols)
+        {
+          fail (im, row->line, row->column, _("row %u has %u values, the first %u"), r + 1, row->items->len,
+                out->cols);
+          return FALSE;
+        }
+      out->cols = row->items->len;
+      for (guint c = 0; c < row->items->len; c++)
+        {
+          double x;
+
+          if (!eval_number (im, g_ptr_array_index (row->items, c), &x))
+            return FALSE;
+          g_array_append_val (cells, x);
+        }
+    }
+  out->cells = (double *) g_array_free (g_steal_pointer (&cells), FALSE);
+  return TRUE;
+}
+
+static gboolean
+eval (Import *im, const MoExpr *e, Value *out)
+{
+  double a, b;
+
+  memset (out, 0, sizeof *out);
+  switch (e->kind)
+    {
+    case MO_NUMBER:
+    case MO_BOOL:
+      out->number = e->number;
+      return TRUE;
+    case MO_STRING:
+      out->kind = V_STRING;
+      out->text = g_strdup (e->text);
+      return TRUE;
+    case MO_NAME:
+      {
+        const Value *p = g_hash_table_lookup (im->params, e->text);
+
+        if (p != NULL)
+          {
+            *out = *p;
+            out->text = g_strdup (p->text);
+            out->cells = p->cells != NULL ? g_memdup2 (p->cells, p->rows * p->cols * sizeof (double)) : NULL;
+            return TRUE;
+          }
+        if (strcmp (last_part (e->text), "pi") == 0)
+          {
+            out->number = G_PI;
+            return TRUE;
+          }
+        fail (im, e->line, e->column, _("unknown name %s: not a parameter of the model"), e->text);
+        return FALSE;
+      }
+    case MO_UNARY:
+      if (!eval_number (im, e->a, &a))
+        return FALSE;
+      out->number = e->op == '-' ? -a : e->op == '!' ? !a : a;
+      return TRUE;
+    case MO_BINARY:
+      if (!eval_number (im, e->a, &a) || !eval_number (im, e->b, &b))
+        return FALSE;
+      switch (e->op)
+        {
+        case '+': out->number = a + b; break;
+        case '-': out->number = a - b; break;
+        case '*': out->number = a * b; break;
+        case '/': out->number = a / b; break;
+        case '^': out->number = pow (a, b); break;
+        case '<': out->number = a < b; break;
+        case '>': out->number = a > b; break;
+        case 'l': out->number = a <= b; break;
+        case 'g': out->number = a >= b; break;
+        case '=': out->number = a == b; break;
+        case 'n': out->number = a != b; break;
+        case '&': out->number = a != 0 && b != 0; break;
+        default: out->number = a != 0 || b != 0; break;
+        }
+      if (!isfinite (out->number))
+        {
+          fail (im, e->line, e->column, _("the expression is not finite"));
+          return FALSE;
+        }
+      return TRUE;
+    case MO_IF:
+      if (!eval_number (im, e->a, &a))
+        return FALSE;
+      return eval (im, a != 0 ? e->b : e->c, out);
+    case MO_CALL:
+      return call (im, e, out);
+    case MO_ARRAY:
+    case MO_MATRIX:
+      return matrix (im, e, out);
+    }
+  return FALSE;
+}
+
+/* ---- Classes ------------------------------------------------------------ */
+
+/* "IdealGearR2T" -> "ideal_gear_r2t". */
+static char *
+snake_case (const char *name)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const char *p = name; *p != '\0'; p++)
+    {
+      if (g_ascii_isupper (*p) && p != name && (g_ascii_islower (p[-1]) || g_ascii_isdigit (p[-1])))
+        g_string_append_c (s, '_');
+      g_string_append_c (s, g_ascii_tolower (*p));
+    }
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+has_part (const char *path, const char *part)
+{
+  g_auto (GStrv) parts = g_strsplit (path, ".", -1);
+
+  for (guint k = 0; parts[k] != NULL; k++)
+    if (strcmp (parts[k], part) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The kind of a mechanical class, or NULL. */
+static const SwKind *
+kind_of (Import *im, const char *type)
+{
+  g_autofree char *snake = snake_case (last_part (type));
+  g_autofree char *name = NULL;
+  const char *domain;
+
+  if (has_part (type, "Rotational"))
+    domain = "rotational";
+  else if (has_part (type, "Translational"))
+    domain = "translational";
+  else if (im->klass->within != NULL && has_part (im->klass->within, "Translational"))
+    domain = "translational";
+  else
+    domain = "rotational";
+  name = g_strdup_printf ("%s.%s", domain, snake);
+  return sw_catalog_lookup (name);
+}
+
+/* The blocks of Modelica.Blocks.Sources (and Math) that make signals. */
+static const char *const source_blocks[] = {
+  "Constant", "Step", "Ramp", "Sine", "ExpSine", "Pulse", "SawTooth", "Trapezoid", "TimeTable", NULL,
+};
+static const char *const math_blocks[] = { "Product", "Add", "Gain", NULL };
+
+/* A block of Modelica.Blocks, or one of its names used without the path. */
+static gboolean
+is_block (const MoElement *el)
+{
+  const char *last = last_part (el->type);
+
+  return has_part (el->type, "Blocks") || g_strv_contains (source_blocks, last) || g_strv_contains (math_blocks, last);
+}
+
+/* ---- Signals from blocks ------------------------------------------------ */
+
+static JsonNode *block_signal (Import *im, const MoElement *block, guint depth);
+
+/* What feeds input connector input of element el (NULL: nothing). */
+static const MoElement *
+feeding (Import *im, const MoElement *el, const char *input)
+{
+  g_autofree char *target = g_strdup_printf ("%s.%s", el->name, input);
+
+  for (guint k = 0; k < im->klass->connects->len; k++)
+    {
+      const MoConnect *c = &g_array_index (im->klass->connects, MoConnect, k);
+      const char *other = strcmp (c->a, target) == 0 ? c->b : strcmp (c->b, target) == 0 ? c->a : NULL;
+      g_autofree char *id = NULL;
+
+      if (other == NULL)
+        continue;
+      id = g_strndup (other, strcspn (other, "."));
+      return g_hash_table_lookup (im->elements, id);
+    }
+  return NULL;
+}
+
+static JsonNode *
+number_node (double x)
+{
+  JsonNode *n = json_node_new (JSON_NODE_VALUE);
+
+  json_node_set_double (n, x);
+  return n;
+}
+
+static JsonNode *
+input_signal (Import *im, const MoElement *block, const char *input, guint depth)
+{
+  const MoElement *src = feeding (im, block, input);
+
+  if (src == NULL || !is_block (src))
+    {
+      fail (im, block->line, block->column, _("%s.%s is not connected to a source block"), block->name, input);
+      return NULL;
+    }
+  return block_signal (im, src, depth + 1);
+}
+
+static JsonNode *
+list_node (const char *type, JsonNode *a, JsonNode *b)
+{
+  JsonArray *items = json_array_new ();
+  JsonObject *o = json_object_new ();
+  JsonNode *n = json_node_new (JSON_NODE_OBJECT);
+
+  json_array_add_element (items, a);
+  json_array_add_element (items, b);
+  json_object_set_array_member (o, type, items);
+  json_node_take_object (n, o);
+  return n;
+}
+
+static double
+mod_number (Import *im, const MoElement *el, const char *name, double fallback)
+{
+  MoMod *m = _sw_mo_find (el->mods, name);
+  double x = fallback;
+
+  if (m != NULL && m->value != NULL)
+    eval_number (im, m->value, &x);
+  return x;
+}
+
+/* A block's output y as a signal (JSON, as the file writes it). */
+static JsonNode *
+block_signal (Import *im, const MoElement *block, guint depth)
+{
+  const char *type = last_part (block->type);
+  g_autofree char *snake = NULL;
+  JsonObject *fields, *outer;
+  JsonNode *node;
+
+  if (depth > MAX_BLOCK_DEPTH)
+    {
+      fail (im, block->line, block->column, _("blocks feed each other in a loop"));
+      return NULL;
+    }
+  if (strcmp (type, "Product") == 0 || strcmp (type, "Add") == 0)
+    {
+      JsonNode *u1 = input_signal (im, block, "u1", depth), *u2 = u1 ? input_signal (im, block, "u2", depth) : NULL;
+
+      if (u2 == NULL)
+        return u1 != NULL ? (json_node_unref (u1), NULL) : NULL;
+      if (strcmp (type, "Product") == 0)
+        return list_node ("product", u1, u2);
+      return list_node ("sum", list_node ("product", number_node (mod_number (im, block, "k1", 1)), u1),
+                        list_node ("product", number_node (mod_number (im, block, "k2", 1)), u2));
+    }
+  if (strcmp (type, "Gain") == 0)
+    {
+      JsonNode *u = input_signal (im, block, "u", depth);
+
+      return u != NULL ? list_node ("product", number_node (mod_number (im, block, "k", 1)), u) : NULL;
+    }
+  if (!g_strv_contains (source_blocks, type))
+    {
+      fail (im, block->line, block->column, _("the block %s is not supported; valid: %s, %s"), block->type,
+            "Constant, Step, Ramp, Sine, ExpSine, Pulse, SawTooth, Trapezoid, TimeTable",
+            "Product, Add, Gain");
+      return NULL;
+    }
+  fields = json_object_new ();
+  for (guint k = 0; block->mods != NULL && k < block->mods->len; k++)
+    {
+      MoMod *m = g_ptr_array_index (block->mods, k);
+      Value v = { 0 };
+
+      if (m->value == NULL || !eval (im, m->value, &v))
+        {
+          if (m->value == NULL)
+            fail (im, m->line, m->column, _("%s.%s needs a value"), block->name, m->name);
+          json_object_unref (fields);
+          return NULL;
+        }
+      if (v.kind == V_MATRIX)
+        {
+          JsonArray *rows = json_array_new ();
+
+          for (guint r = 0; r < v.rows; r++)
+            {
+              JsonArray *row = json_array_new ();
+
+              for (guint c = 0; c < v.cols; c++)
+                json_array_add_double_element (row, v.cells[r * v.cols + c]);
+              json_array_add_array_element (rows, row);
+            }
+          /* TimeTable's table is the signal's points. */
+          json_object_set_array_member (fields, strcmp (m->name, "table") == 0 ? "points" : m->name, rows);
+        }
+      else if (v.kind == V_NUMBER)
+        json_object_set_double_member (fields, m->name, v.number);
+      value_clear (&v);
+    }
+  snake = snake_case (strcmp (type, "TimeTable") == 0 ? "Table" : strcmp (type, "SawTooth") == 0 ? "Sawtooth" : type);
+  outer = json_object_new ();
+  json_object_set_object_member (outer, snake, fields);
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_take_object (node, outer);
+  return node;
+}
+
+/* ---- Components --------------------------------------------------------- */
+
+/* Modelica's start attributes and the initial-value parameters they set. */
+static const struct {
+  const char *variable, *param;
+} starts[] = {
+  { "phi", "phi0" }, { "w", "w0" }, { "s", "s0" }, { "v", "v0" },
+  { "phi_rel", "phi_rel_start" }, { "w_rel", "w_rel_start" }, { "s_rel", "s_rel_start" }, { "v_rel", "v_rel_start" },
+};
+
+/* Modifications that change nothing here (a support left unconnected is
+ * grounded; no heat ports). */
+static const char *const ignored[] = { "useSupport", "useHeatPort", "stateSelect", NULL };
+
+static char *
+valid_params (const SwKind *kind)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint k = 0; k < kind->n_params; k++)
+    g_string_append_printf (s, "%s%s", k > 0 ? ", " : "", kind->params[k].name);
+  return g_string_free (s, FALSE);
+}
+
+static void
+prefix_error (Import *im, guint line, guint column, GError *error)
+{
+  fail (im, line, column, "%s", error->message);
+  g_error_free (error);
+}
+
+/* phi (start = 0, fixed = true) and the like. */
+static void
+start_attribute (Import *im, const MoElement *el, guint index, const MoMod *m)
+{
+  const SwKind *kind = sw_model_get_component (im->model, index)->kind;
+  MoMod *start = _sw_mo_find (m->children, "start"), *fixed = _sw_mo_find (m->children, "fixed");
+  double x = 0, is_fixed = 0;
+  GError *error = NULL;
+
+  if (fixed != NULL && fixed->value != NULL && !eval_number (im, fixed->value, &is_fixed))
+    return;
+  if (start != NULL && start->value != NULL && !eval_number (im, start->value, &x))
+    return;
+  /* Without fixed = true a start value is a guess the solver may change. */
+  if (is_fixed == 0)
+    return;
+  for (guint k = 0; k < G_N_ELEMENTS (starts); k++)
+    if (strcmp (m->name, starts[k].variable) == 0 && sw_kind_find_param (kind, starts[k].param) >= 0)
+      {
+        if (!sw_model_set_param (im->model, index, starts[k].param, x, &error))
+          prefix_error (im, m->line, m->column, error);
+        return;
+      }
+  fail (im, m->line, m->column, _("%s.%s (fixed = true) is not supported: %s takes initial values %s"), el->name,
+        m->name, kind->name, "phi, w (s, v) and phi_rel, w_rel (s_rel, v_rel)");
+}
+
+static void
+component_param (Import *im, const MoElement *el, guint index, const MoMod *m)
+{
+  const SwKind *kind = sw_model_get_component (im->model, index)->kind;
+  int p = sw_kind_find_param (kind, m->name);
+  Value v = { 0 };
+  GError *error = NULL;
+
+  if (g_strv_contains (ignored, m->name))
+    return;
+  if (m->children != NULL && p < 0)
+    {
+      start_attribute (im, el, index, m);
+      return;
+    }
+  if (p < 0)
+    {
+      g_autofree char *valid = valid_params (kind);
+
+      /* exact = true is what every source here does. */
+      if (strcmp (m->name, "exact") == 0 && m->value != NULL && eval (im, m->value, &v) && v.number != 0)
+        return;
+      fail (im, m->line, m->column, _("%s (%s): parameter “%s” is not supported; valid: %s"), el->name, el->type,
+            m->name, valid);
+      return;
+    }
+  if (m->value == NULL || !eval (im, m->value, &v))
+    {
+      if (m->value == NULL)
+        fail (im, m->line, m->column, _("%s.%s needs a value"), el->name, m->name);
+      return;
+    }
+  if (kind->params[p].type == SW_PARAM_TABLE)
+    {
+      g_autoptr (SwTable) table = NULL;
+
+      if (v.kind != V_MATRIX)
+        fail (im, m->line, m->column, _("%s.%s is a table: give rows [a, b; c, d]"), el->name, m->name);
+      else if ((table = sw_table_new (v.rows, v.cols, v.cells)) != NULL
+               && !sw_model_set_param_table (im->model, index, m->name, table, &error))
+        prefix_error (im, m->line, m->column, error);
+    }
+  else if (v.kind != V_NUMBER)
+    fail (im, m->line, m->column, _("%s.%s needs a number"), el->name, m->name);
+  else if (!sw_model_set_param (im->model, index, m->name, v.number, &error))
+    prefix_error (im, m->line, m->column, error);
+  value_clear (&v);
+}
+
+/* Placement (transformation (extent = {{x0, y0}, {x1, y1}}, origin = {x, y},
+ * rotation = r)): Modelica's diagram units, y up, into the canvas's. */
+static void
+placement (Import *im, const MoElement *el, guint index)
+{
+  MoMod *pl = _sw_mo_find (el->annotation, "Placement"), *tr = pl ? _sw_mo_find (pl->children, "transformation") : NULL;
+  MoMod *extent = tr ? _sw_mo_find (tr->children, "extent") : NULL, *origin = tr ? _sw_mo_find (tr->children, "origin") : NULL;
+  Value e = { 0 }, o = { 0 };
+  double x = 0, y = 0;
+  GError *before = im->error;
+
+  /* A placement that cannot be read leaves the position out. */
+  im->error = NULL;
+  if (extent == NULL || extent->value == NULL || !eval (im, extent->value, &e))
+    {
+      g_clear_error (&im->error);
+      im->error = before;
+      return;
+    }
+  if (e.kind == V_MATRIX && e.rows == 2 && e.cols == 2)
+    {
+      x = 0.5 * (e.cells[0] + e.cells[2]);
+      y = 0.5 * (e.cells[1] + e.cells[3]);
+    }
+  if (origin != NULL && origin->value != NULL && eval (im, origin->value, &o) && o.kind == V_MATRIX && o.cols == 2)
+    {
+      x += o.cells[0];
+      y += o.cells[1];
+    }
+  {
+    MoMod *rotation = _sw_mo_find (tr->children, "rotation");
+    double r = 0;
+
+    /* Modelica turns counterclockwise with y up; the canvas clockwise
+     * with y down: the same turn on screen. */
+    if (rotation != NULL && rotation->value != NULL && eval_number (im, rotation->value, &r))
+      sw_model_set_rotation (im->model, index, ((360 - (int) (round (r / 90) * 90)) % 360 + 360) % 360, FALSE);
+  }
+  g_clear_error (&im->error);
+  im->error = before;
+  sw_model_set_position (im->model, index, 400 + 3 * x, 300 - 3 * y);
+  value_clear (&e);
+  value_clear (&o);
+}
+
+static void
+add_component (Import *im, const MoElement *el)
+{
+  const SwKind *kind = kind_of (im, el->type);
+  GError *error = NULL;
+  int index;
+
+  if (kind == NULL)
+    {
+      fail (im, el->line, el->column,
+            _("%s (%s) is not supported: components come from Modelica.Mechanics.Rotational and Translational "
+              "(see shaftwork-cli list) and Modelica.Blocks.Sources"), el->name, el->type);
+      return;
+    }
+  index = sw_model_add_component (im->model, kind->name, el->name, &error);
+  if (index < 0)
+    {
+      prefix_error (im, el->line, el->column, error);
+      return;
+    }
+  for (guint k = 0; el->mods != NULL && k < el->mods->len && im->error == NULL; k++)
+    component_param (im, el, (guint) index, g_ptr_array_index (el->mods, k));
+  placement (im, el, (guint) index);
+}
+
+/* ---- Connections -------------------------------------------------------- */
+
+static void
+connect_all (Import *im)
+{
+  for (guint k = 0; k < im->klass->connects->len && im->error == NULL; k++)
+    {
+      const MoConnect *c = &g_array_index (im->klass->connects, MoConnect, k);
+      g_autofree char *id_a = g_strndup (c->a, strcspn (c->a, ".")), *id_b = g_strndup (c->b, strcspn (c->b, "."));
+      const MoElement *a = g_hash_table_lookup (im->elements, id_a), *b = g_hash_table_lookup (im->elements, id_b);
+      GError *error = NULL;
+
+      if (a == NULL || b == NULL)
+        {
+          fail (im, c->line, c->column, _("connect (%s, %s): there is no component %s"), c->a, c->b,
+                a == NULL ? id_a : id_b);
+          return;
+        }
+      if (is_block (a) || is_block (b))
+        {
+          /* A block's output into a source's input: that input's signal. */
+          const MoElement *target = is_block (a) ? b : a;
+          const char *input = strchr (is_block (a) ? c->b : c->a, '.');
+          g_autoptr (SwSignal) signal = NULL;
+          JsonNode *node;
+          int index;
+
+          if (is_block (target))
+            continue;   /* between blocks: followed from the source's input */
+          index = sw_model_find_component (im->model, target->name);
+          node = input != NULL ? input_signal (im, target, input + 1, 0) : NULL;
+          if (node == NULL)
+            return;
+          signal = sw_signal_new_from_json (node, &error);
+          json_node_unref (node);
+          if (signal == NULL || !sw_model_set_param_signal (im->model, (guint) index, input + 1, signal, &error))
+            {
+              prefix_error (im, c->line, c->column, error);
+              return;
+            }
+          continue;
+        }
+      if (!sw_model_connect (im->model, c->a, c->b, &error))
+        prefix_error (im, c->line, c->column, error);
+    }
+}
+
+/* ---- The model ---------------------------------------------------------- */
+
+static void
+experiment (Import *im)
+{
+  MoMod *ex = _sw_mo_find (im->klass->annotation, "experiment");
+  SwSimulationSettings settings = *sw_model_get_simulation (im->model);
+  static const char *const names[] = { "StopTime", "Interval", "Tolerance" };
+  double *fields[] = { &settings.stop_time_s, &settings.output_interval_s, &settings.tolerance };
+
+  if (ex == NULL)
+    return;
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    {
+      MoMod *m = _sw_mo_find (ex->children, names[k]);
+
+      if (m != NULL && m->value != NULL)
+        eval_number (im, m->value, fields[k]);
+    }
+  if (_sw_mo_find (ex->children, "Interval") == NULL)
+    settings.output_interval_s = settings.stop_time_s / 500;
+  sw_model_set_simulation (im->model, &settings);
+}
+
+static void
+value_free (Value *v)
+{
+  value_clear (v);
+  g_free (v);
+}
+
+SwModel *
+sw_modelica_import (const char *data, gssize length, const char *display_name, GError **error)
+{
+  g_autoptr (MoClass) klass = NULL;
+  g_autoptr (SwModel) model = NULL;
+  Import im = { display_name != NULL ? display_name : "<memory>" };
+
+  g_return_val_if_fail (data != NULL, NULL);
+  if (length < 0)
+    length = (gssize) strlen (data);
+  if (!g_utf8_validate (data, length, NULL))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_PARSE, _("%s: error: the file is not UTF-8 text"), im.file);
+      return NULL;
+    }
+  if (!(klass = _sw_mo_parse (data, (gsize) length, im.file, error)))
+    return NULL;
+  model = sw_model_new ();
+  sw_model_set_name (model, klass->name);
+  im.klass = klass;
+  im.model = model;
+  im.params = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) value_free);
+  im.elements = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint k = 0; k < klass->elements->len && im.error == NULL; k++)
+    {
+      MoElement *el = g_ptr_array_index (klass->elements, k);
+      Value *v;
+
+      if (strcmp (el->type, "extends") == 0)
+        {
+          if (!g_str_has_prefix (el->name, "Modelica.Icons.") && !g_str_has_prefix (el->name, "Icons."))
+            fail (&im, el->line, el->column, _("extends %s is not supported; only Modelica.Icons"), el->name);
+          continue;
+        }
+      if (!el->parameter)
+        {
+          g_hash_table_insert (im.elements, el->name, el);
+          continue;
+        }
+      if (el->value == NULL)
+        {
+          fail (&im, el->line, el->column, _("parameter %s has no value"), el->name);
+          break;
+        }
+      v = g_new0 (Value, 1);
+      if (!eval (&im, el->value, v))
+        {
+          value_free (v);
+          break;
+        }
+      g_hash_table_insert (im.params, el->name, v);
+    }
+  for (guint k = 0; k < klass->elements->len && im.error == NULL; k++)
+    {
+      MoElement *el = g_ptr_array_index (klass->elements, k);
+
+      if (!el->parameter && strcmp (el->type, "extends") != 0 && !is_block (el))
+        add_component (&im, el);
+    }
+  if (im.error == NULL)
+    connect_all (&im);
+  if (im.error == NULL)
+    experiment (&im);
+  g_hash_table_unref (im.params);
+  g_hash_table_unref (im.elements);
+  if (im.error != NULL)
+    {
+      g_propagate_error (error, im.error);
+      return NULL;
+    }
+  sw_model_set_display_name (model, im.file);
+  return g_steal_pointer (&model);
+}
+
+SwModel *
+sw_modelica_import_file (const char *path, GError **error)
+{
+  g_autofree char *data = NULL, *display_name = NULL;
+  g_autoptr (GError) local = NULL;
+  gsize length;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  display_name = g_filename_display_name (path);
+  if (!g_file_get_contents (path, &data, &length, &local))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("%s: error: cannot read: %s"), display_name, local->message);
+      return NULL;
+    }
+  return sw_modelica_import (data, (gssize) length, display_name, error);
+}

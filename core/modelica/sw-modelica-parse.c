@@ -1,0 +1,808 @@
+/* sw-modelica-parse.c: Modelica text into the tree of
+ * sw-modelica-private.h, by recursive descent over the grammar of the
+ * Modelica Language Specification 3.x restricted to what one class of
+ * components and connections needs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-modelica-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include "sw-error.h"
+
+/* Nesting deeper than this is refused (a hostile file). */
+#define MAX_DEPTH 200
+
+typedef enum { T_END, T_IDENT, T_NUMBER, T_STRING, T_SYMBOL } TokenKind;
+
+typedef struct {
+  TokenKind kind;
+  char     *text;       /* identifier, string contents, symbol ("(", "<=") */
+  double    number;
+  guint     line, column;
+} Token;
+
+typedef struct {
+  const char *data, *p, *end;
+  const char *name;
+  guint       line;
+  const char *line_start;
+  Token       tok;      /* the current token */
+  GError     *error;
+  guint       depth;
+} Parser;
+
+/* ---- Tokens ------------------------------------------------------------- */
+
+static void
+fail (Parser *ps, guint line, guint column, const char *format, ...) G_GNUC_PRINTF (4, 5);
+
+static void
+fail (Parser *ps, guint line, guint column, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  if (ps->error != NULL)
+    return;
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (&ps->error, SW_ERROR, SW_ERROR_PARSE, "%s:%u:%u: error: %s", ps->name, line, column, message);
+}
+
+static void
+skip_space (Parser *ps)
+{
+  while (ps->p < ps->end)
+    {
+      if (*ps->p == '\n')
+        {
+          ps->line++;
+          ps->line_start = ++ps->p;
+        }
+      else if (g_ascii_isspace (*ps->p))
+        ps->p++;
+      else if (ps->p + 1 < ps->end && ps->p[0] == '/' && ps->p[1] == '/')
+        while (ps->p < ps->end && *ps->p != '\n')
+          ps->p++;
+      else if (ps->p + 1 < ps->end && ps->p[0] == '/' && ps->p[1] == '*')
+        {
+          ps->p += 2;
+          while (ps->p + 1 < ps->end && !(ps->p[0] == '*' && ps->p[1] == '/'))
+            {
+              if (*ps->p == '\n')
+                {
+                  ps->line++;
+                  ps->line_start = ps->p + 1;
+                }
+              ps->p++;
+            }
+          ps->p = MIN (ps->p + 2, ps->end);
+        }
+      else
+        break;
+    }
+}
+
+static void
+next (Parser *ps)
+{
+  static const char *const two[] = { "<=", ">=", "==", "<>", ":=", ".+", ".-", ".*", "./", ".^" };
+  const char *start;
+  Token *t = &ps->tok;
+
+  g_clear_pointer (&t->text, g_free);
+  skip_space (ps);
+  t->line = ps->line;
+  t->column = (guint) (ps->p - ps->line_start) + 1;
+  if (ps->p >= ps->end)
+    {
+      t->kind = T_END;
+      return;
+    }
+  start = ps->p;
+  if (g_ascii_isalpha (*ps->p) || *ps->p == '_')
+    {
+      while (ps->p < ps->end && (g_ascii_isalnum (*ps->p) || *ps->p == '_'))
+        ps->p++;
+      t->kind = T_IDENT;
+      t->text = g_strndup (start, ps->p - start);
+    }
+  else if (g_ascii_isdigit (*ps->p) || (*ps->p == '.' && ps->p + 1 < ps->end && g_ascii_isdigit (ps->p[1])))
+    {
+      g_autofree char *text = NULL;
+      char *stop;
+
+      while (ps->p < ps->end && (g_ascii_isdigit (*ps->p) || *ps->p == '.'))
+        ps->p++;
+      if (ps->p < ps->end && (*ps->p == 'e' || *ps->p == 'E'))
+        {
+          ps->p++;
+          if (ps->p < ps->end && (*ps->p == '+' || *ps->p == '-'))
+            ps->p++;
+          while (ps->p < ps->end && g_ascii_isdigit (*ps->p))
+            ps->p++;
+        }
+      text = g_strndup (start, ps->p - start);
+      t->kind = T_NUMBER;
+      t->number = g_ascii_strtod (text, &stop);
+      if (*stop != '\0')
+        fail (ps, t->line, t->column, _("“%s” is not a number"), text);
+    }
+  else if (*ps->p == '"')
+    {
+      GString *s = g_string_new (NULL);
+
+      for (ps->p++; ps->p < ps->end && *ps->p != '"'; ps->p++)
+        {
+          if (*ps->p == '\\' && ps->p + 1 < ps->end)
+            ps->p++;
+          if (*ps->p == '\n')
+            {
+              ps->line++;
+              ps->line_start = ps->p + 1;
+            }
+          g_string_append_c (s, *ps->p);
+        }
+      if (ps->p >= ps->end)
+        fail (ps, t->line, t->column, _("a string is not closed"));
+      ps->p++;
+      t->kind = T_STRING;
+      t->text = g_string_free (s, FALSE);
+    }
+  else
+    {
+      t->kind = T_SYMBOL;
+      for (guint k = 0; k < G_N_ELEMENTS (two); k++)
+        if (ps->p + 1 < ps->end && ps->p[0] == two[k][0] && ps->p[1] == two[k][1])
+          {
+            t->text = g_strdup (two[k]);
+            ps->p += 2;
+            return;
+          }
+      t->text = g_strndup (ps->p, 1);
+      ps->p++;
+    }
+}
+
+static gboolean
+is (Parser *ps, const char *symbol_or_keyword)
+{
+  return (ps->tok.kind == T_SYMBOL || ps->tok.kind == T_IDENT) && strcmp (ps->tok.text, symbol_or_keyword) == 0;
+}
+
+static gboolean
+accept (Parser *ps, const char *text)
+{
+  if (!is (ps, text))
+    return FALSE;
+  next (ps);
+  return TRUE;
+}
+
+static const char *
+describe (Parser *ps)
+{
+  switch (ps->tok.kind)
+    {
+    case T_END:
+      return _("the end of the file");
+    case T_STRING:
+      return _("a string");
+    case T_NUMBER:
+      return _("a number");
+    default:
+      return ps->tok.text;
+    }
+}
+
+static gboolean
+expect (Parser *ps, const char *text)
+{
+  if (accept (ps, text))
+    return TRUE;
+  fail (ps, ps->tok.line, ps->tok.column, _("expected “%s”, not “%s”"), text, describe (ps));
+  return FALSE;
+}
+
+/* A dotted name; NULL (and an error) when there is none. */
+static char *
+name (Parser *ps)
+{
+  GString *s;
+
+  accept (ps, ".");   /* a name from the top package */
+  if (ps->tok.kind != T_IDENT)
+    {
+      fail (ps, ps->tok.line, ps->tok.column, _("expected a name, not “%s”"), describe (ps));
+      return NULL;
+    }
+  s = g_string_new (ps->tok.text);
+  next (ps);
+  while (is (ps, ".") && ps->error == NULL)
+    {
+      next (ps);
+      if (ps->tok.kind != T_IDENT)
+        {
+          fail (ps, ps->tok.line, ps->tok.column, _("expected a name after “.”, not “%s”"), describe (ps));
+          break;
+        }
+      g_string_append_printf (s, ".%s", ps->tok.text);
+      next (ps);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* ---- Expressions -------------------------------------------------------- */
+
+static void expr_free (MoExpr *e);
+static void mod_free (MoMod *m);
+
+static MoExpr *
+expr_new (Parser *ps, MoExprKind kind)
+{
+  MoExpr *e = g_new0 (MoExpr, 1);
+
+  e->kind = kind;
+  e->line = ps->tok.line;
+  e->column = ps->tok.column;
+  return e;
+}
+
+static void
+expr_free (MoExpr *e)
+{
+  if (e == NULL)
+    return;
+  g_free (e->text);
+  expr_free (e->a);
+  expr_free (e->b);
+  expr_free (e->c);
+  g_clear_pointer (&e->items, g_ptr_array_unref);
+  g_clear_pointer (&e->named, g_ptr_array_unref);
+  g_free (e);
+}
+
+static MoExpr *expression (Parser *ps);
+static GPtrArray *modifications (Parser *ps);
+
+/* Arguments of a call or an array up to close: positional into items,
+ * name = value into named. */
+static void
+arguments (Parser *ps, MoExpr *e, const char *close)
+{
+  e->items = g_ptr_array_new_with_free_func ((GDestroyNotify) expr_free);
+  while (!is (ps, close) && ps->error == NULL)
+    {
+      if (ps->tok.kind == T_IDENT && ps->p < ps->end)
+        {
+          /* name = value: look past the name for a single "=". */
+          const char *q = ps->p;
+
+          while (q < ps->end && g_ascii_isspace (*q))
+            q++;
+          if (q + 1 < ps->end && q[0] == '=' && q[1] != '=')
+            {
+              MoMod *m = g_new0 (MoMod, 1);
+
+              m->name = g_strdup (ps->tok.text);
+              m->line = ps->tok.line;
+              m->column = ps->tok.column;
+              next (ps);
+              next (ps);
+              m->value = expression (ps);
+              if (e->named == NULL)
+                e->named = g_ptr_array_new_with_free_func ((GDestroyNotify) mod_free);
+              g_ptr_array_add (e->named, m);
+              if (!accept (ps, ","))
+                break;
+              continue;
+            }
+        }
+      g_ptr_array_add (e->items, expression (ps));
+      /* for-iterators of array constructors are not needed: refused. */
+      if (!accept (ps, ","))
+        break;
+    }
+  expect (ps, close);
+}
+
+static MoExpr *
+primary (Parser *ps)
+{
+  MoExpr *e;
+
+  if (++ps->depth > MAX_DEPTH)
+    {
+      fail (ps, ps->tok.line, ps->tok.column, _("expressions nest too deep"));
+      return expr_new (ps, MO_NUMBER);
+    }
+  if (ps->tok.kind == T_NUMBER)
+    {
+      e = expr_new (ps, MO_NUMBER);
+      e->number = ps->tok.number;
+      next (ps);
+    }
+  else if (ps->tok.kind == T_STRING)
+    {
+      e = expr_new (ps, MO_STRING);
+      e->text = g_strdup (ps->tok.text);
+      next (ps);
+      /* "a" + "b" is left to the binary operators. */
+    }
+  else if (is (ps, "true") || is (ps, "false"))
+    {
+      e = expr_new (ps, MO_BOOL);
+      e->number = is (ps, "true");
+      next (ps);
+    }
+  else if (is (ps, "("))
+    {
+      next (ps);
+      e = expression (ps);
+      expect (ps, ")");
+    }
+  else if (is (ps, "{"))
+    {
+      e = expr_new (ps, MO_ARRAY);
+      next (ps);
+      arguments (ps, e, "}");
+    }
+  else if (is (ps, "["))
+    {
+      /* [a, b; c, d]: rows of an MO_MATRIX. */
+      e = expr_new (ps, MO_MATRIX);
+      e->items = g_ptr_array_new_with_free_func ((GDestroyNotify) expr_free);
+      next (ps);
+      do
+        {
+          MoExpr *row = expr_new (ps, MO_ARRAY);
+
+          row->items = g_ptr_array_new_with_free_func ((GDestroyNotify) expr_free);
+          g_ptr_array_add (e->items, row);
+          if (is (ps, "]"))
+            break;
+          do
+            g_ptr_array_add (row->items, expression (ps));
+          while (accept (ps, ",") && ps->error == NULL);
+        }
+      while (accept (ps, ";") && ps->error == NULL);
+      expect (ps, "]");
+    }
+  else if (is (ps, "if"))
+    {
+      e = expr_new (ps, MO_IF);
+      next (ps);
+      e->a = expression (ps);
+      expect (ps, "then");
+      e->b = expression (ps);
+      expect (ps, "else");
+      e->c = expression (ps);
+    }
+  else if (ps->tok.kind == T_IDENT || is (ps, "."))
+    {
+      e = expr_new (ps, MO_NAME);
+      e->text = name (ps);
+      if (is (ps, "("))
+        {
+          e->kind = MO_CALL;
+          next (ps);
+          arguments (ps, e, ")");
+        }
+      else if (is (ps, "["))
+        fail (ps, ps->tok.line, ps->tok.column, _("array subscripts are not supported"));
+    }
+  else
+    {
+      fail (ps, ps->tok.line, ps->tok.column, _("expected an expression, not “%s”"), describe (ps));
+      e = expr_new (ps, MO_NUMBER);
+    }
+  ps->depth--;
+  return e;
+}
+
+static MoExpr *
+binary (Parser *ps, char op, MoExpr *a, MoExpr *b)
+{
+  MoExpr *e = g_new0 (MoExpr, 1);
+
+  e->kind = MO_BINARY;
+  e->op = op;
+  e->line = a->line;
+  e->column = a->column;
+  e->a = a;
+  e->b = b;
+  return e;
+}
+
+static MoExpr *
+factor (Parser *ps)
+{
+  MoExpr *e = primary (ps);
+
+  while ((is (ps, "^") || is (ps, ".^")) && ps->error == NULL)
+    {
+      next (ps);
+      e = binary (ps, '^', e, primary (ps));
+    }
+  return e;
+}
+
+static MoExpr *
+term (Parser *ps)
+{
+  MoExpr *e = factor (ps);
+
+  while ((is (ps, "*") || is (ps, "/") || is (ps, ".*") || is (ps, "./")) && ps->error == NULL)
+    {
+      char op = ps->tok.text[strlen (ps->tok.text) - 1];
+
+      next (ps);
+      e = binary (ps, op, e, factor (ps));
+    }
+  return e;
+}
+
+static MoExpr *
+arithmetic (Parser *ps)
+{
+  MoExpr *e;
+
+  if (is (ps, "-") || is (ps, "+"))
+    {
+      e = expr_new (ps, MO_UNARY);
+      e->op = ps->tok.text[0];
+      next (ps);
+      e->a = term (ps);
+    }
+  else
+    e = term (ps);
+  while ((is (ps, "+") || is (ps, "-") || is (ps, ".+") || is (ps, ".-")) && ps->error == NULL)
+    {
+      char op = ps->tok.text[strlen (ps->tok.text) - 1];
+
+      next (ps);
+      e = binary (ps, op, e, term (ps));
+    }
+  return e;
+}
+
+static MoExpr *
+relation (Parser *ps)
+{
+  static const struct { const char *text; char op; } ops[] = {
+    { "<", '<' }, { ">", '>' }, { "<=", 'l' }, { ">=", 'g' }, { "==", '=' }, { "<>", 'n' },
+  };
+  MoExpr *e;
+
+  if (is (ps, "not"))
+    {
+      e = expr_new (ps, MO_UNARY);
+      e->op = '!';
+      next (ps);
+      e->a = relation (ps);
+      return e;
+    }
+  e = arithmetic (ps);
+  for (guint k = 0; k < G_N_ELEMENTS (ops); k++)
+    if (is (ps, ops[k].text))
+      {
+        next (ps);
+        return binary (ps, ops[k].op, e, arithmetic (ps));
+      }
+  return e;
+}
+
+static MoExpr *
+expression (Parser *ps)
+{
+  MoExpr *e = relation (ps);
+
+  while ((is (ps, "and") || is (ps, "or")) && ps->error == NULL)
+    {
+      char op = is (ps, "and") ? '&' : '|';
+
+      next (ps);
+      e = binary (ps, op, e, relation (ps));
+    }
+  return e;
+}
+
+/* ---- Modifications ------------------------------------------------------ */
+
+static void
+mod_free (MoMod *m)
+{
+  if (m == NULL)
+    return;
+  g_free (m->name);
+  g_clear_pointer (&m->children, g_ptr_array_unref);
+  expr_free (m->value);
+  g_free (m);
+}
+
+MoMod *
+_sw_mo_find (GPtrArray *mods, const char *name)
+{
+  for (guint k = 0; mods != NULL && k < mods->len; k++)
+    {
+      MoMod *m = g_ptr_array_index (mods, k);
+
+      if (strcmp (m->name, name) == 0)
+        return m;
+    }
+  return NULL;
+}
+
+/* Strings after a declaration or a class name: its documentation. */
+static void
+skip_comment (Parser *ps)
+{
+  while (ps->tok.kind == T_STRING)
+    {
+      next (ps);
+      accept (ps, "+");
+    }
+}
+
+/* "(" argument, … ")": each [each] [final] name [(…)] [= expression]
+ * ["doc"]. */
+static GPtrArray *
+modifications (Parser *ps)
+{
+  GPtrArray *mods = g_ptr_array_new_with_free_func ((GDestroyNotify) mod_free);
+
+  if (++ps->depth > MAX_DEPTH)
+    {
+      fail (ps, ps->tok.line, ps->tok.column, _("modifications nest too deep"));
+      return mods;
+    }
+  expect (ps, "(");
+  while (!is (ps, ")") && ps->error == NULL)
+    {
+      MoMod *m;
+
+      while (accept (ps, "each") || accept (ps, "final"))
+        ;
+      if (is (ps, "redeclare") || is (ps, "replaceable"))
+        {
+          fail (ps, ps->tok.line, ps->tok.column, _("“%s” is not supported"), ps->tok.text);
+          break;
+        }
+      m = g_new0 (MoMod, 1);
+      m->line = ps->tok.line;
+      m->column = ps->tok.column;
+      m->name = name (ps);
+      g_ptr_array_add (mods, m);
+      if (m->name == NULL)
+        break;
+      if (is (ps, "("))
+        m->children = modifications (ps);
+      if (accept (ps, "=") || accept (ps, ":="))
+        m->value = expression (ps);
+      skip_comment (ps);
+      if (!accept (ps, ","))
+        break;
+    }
+  expect (ps, ")");
+  ps->depth--;
+  return mods;
+}
+
+/* ["doc"] [annotation (…)]: the annotation, or NULL. */
+static GPtrArray *
+comment (Parser *ps)
+{
+  skip_comment (ps);
+  if (!accept (ps, "annotation"))
+    return NULL;
+  return modifications (ps);
+}
+
+/* ---- The class ---------------------------------------------------------- */
+
+static void
+element_free (MoElement *el)
+{
+  g_free (el->type);
+  g_free (el->name);
+  g_clear_pointer (&el->mods, g_ptr_array_unref);
+  expr_free (el->value);
+  g_clear_pointer (&el->annotation, g_ptr_array_unref);
+  g_free (el);
+}
+
+void
+_sw_mo_class_free (MoClass *klass)
+{
+  if (klass == NULL)
+    return;
+  g_free (klass->within);
+  g_free (klass->name);
+  g_clear_pointer (&klass->elements, g_ptr_array_unref);
+  for (guint k = 0; klass->connects != NULL && k < klass->connects->len; k++)
+    {
+      g_free (g_array_index (klass->connects, MoConnect, k).a);
+      g_free (g_array_index (klass->connects, MoConnect, k).b);
+    }
+  g_clear_pointer (&klass->connects, g_array_unref);
+  g_clear_pointer (&klass->annotation, g_ptr_array_unref);
+  g_free (klass);
+}
+
+/* type name [(…)] [= value] ["doc"] [annotation (…)], … ; */
+static void
+declaration (Parser *ps, MoClass *klass, gboolean parameter)
+{
+  g_autofree char *type = name (ps);
+
+  if (type == NULL)
+    return;
+  do
+    {
+      MoElement *el = g_new0 (MoElement, 1);
+
+      el->type = g_strdup (type);
+      el->parameter = parameter;
+      el->line = ps->tok.line;
+      el->column = ps->tok.column;
+      g_ptr_array_add (klass->elements, el);
+      if (ps->tok.kind != T_IDENT)
+        {
+          fail (ps, ps->tok.line, ps->tok.column, _("expected a component name after %s, not “%s”"), type,
+                describe (ps));
+          return;
+        }
+      el->name = g_strdup (ps->tok.text);
+      next (ps);
+      if (is (ps, "["))
+        {
+          fail (ps, ps->tok.line, ps->tok.column, _("arrays of components are not supported"));
+          return;
+        }
+      if (is (ps, "("))
+        el->mods = modifications (ps);
+      if (accept (ps, "=") || accept (ps, ":="))
+        el->value = expression (ps);
+      el->annotation = comment (ps);
+    }
+  while (accept (ps, ",") && ps->error == NULL);
+  expect (ps, ";");
+}
+
+/* connect (a, b) [annotation (…)]; */
+static void
+connect_equation (Parser *ps, MoClass *klass)
+{
+  MoConnect c = { NULL, NULL, ps->tok.line, ps->tok.column };
+
+  if (!accept (ps, "connect"))
+    {
+      fail (ps, ps->tok.line, ps->tok.column,
+            _("only connect() equations are supported here, not an equation starting with “%s”"), describe (ps));
+      return;
+    }
+  expect (ps, "(");
+  c.a = name (ps);
+  expect (ps, ",");
+  c.b = name (ps);
+  expect (ps, ")");
+  g_array_append_val (klass->connects, c);
+  if (is (ps, "annotation"))
+    {
+      next (ps);
+      g_ptr_array_unref (modifications (ps));
+    }
+  expect (ps, ";");
+}
+
+MoClass *
+_sw_mo_parse (const char *data, gsize length, const char *display_name, GError **error)
+{
+  Parser ps = { data, data, data + length, display_name, 1, data };
+  g_autoptr (MoClass) klass = g_new0 (MoClass, 1);
+  gboolean in_equations = FALSE;
+
+  klass->elements = g_ptr_array_new_with_free_func ((GDestroyNotify) element_free);
+  klass->connects = g_array_new (FALSE, FALSE, sizeof (MoConnect));
+  next (&ps);
+  if (accept (&ps, "within"))
+    {
+      if (!is (&ps, ";"))
+        klass->within = name (&ps);
+      expect (&ps, ";");
+    }
+  while ((accept (&ps, "encapsulated") || accept (&ps, "partial") || accept (&ps, "final")) && ps.error == NULL)
+    ;
+  klass->line = ps.tok.line;
+  if (!(accept (&ps, "model") || accept (&ps, "block") || accept (&ps, "class")) && ps.error == NULL)
+    fail (&ps, ps.tok.line, ps.tok.column, _("expected “model”, not “%s”: a file holds one Modelica model"),
+          describe (&ps));
+  if (ps.error == NULL)
+    klass->name = name (&ps);
+  skip_comment (&ps);
+  while (ps.error == NULL && !is (&ps, "end"))
+    {
+      if (ps.tok.kind == T_END)
+        {
+          fail (&ps, ps.tok.line, ps.tok.column, _("the model “%s” has no “end %s;”"), klass->name, klass->name);
+          break;
+        }
+      if (accept (&ps, "equation"))
+        in_equations = TRUE;
+      else if (accept (&ps, "initial") || accept (&ps, "algorithm"))
+        fail (&ps, ps.tok.line, ps.tok.column,
+              _("initial equations and algorithms are not supported: give start values with fixed = true"));
+      else if (accept (&ps, "public") || accept (&ps, "protected"))
+        in_equations = FALSE;
+      else if (is (&ps, "annotation"))
+        {
+          next (&ps);
+          g_clear_pointer (&klass->annotation, g_ptr_array_unref);
+          klass->annotation = modifications (&ps);
+          expect (&ps, ";");
+        }
+      else if (in_equations)
+        connect_equation (&ps, klass);
+      else if (accept (&ps, "import"))
+        {
+          while (!is (&ps, ";") && ps.tok.kind != T_END)
+            next (&ps);
+          expect (&ps, ";");
+        }
+      else if (is (&ps, "extends"))
+        {
+          MoElement *el = g_new0 (MoElement, 1);
+
+          el->line = ps.tok.line;
+          el->column = ps.tok.column;
+          next (&ps);
+          el->type = g_strdup ("extends");
+          el->name = name (&ps);
+          g_ptr_array_add (klass->elements, el);
+          if (is (&ps, "("))
+            el->mods = modifications (&ps);
+          el->annotation = comment (&ps);
+          expect (&ps, ";");
+        }
+      else
+        {
+          gboolean parameter = FALSE;
+
+          while (ps.tok.kind == T_IDENT && ps.error == NULL)
+            {
+              if (is (&ps, "parameter") || is (&ps, "constant"))
+                parameter = TRUE;
+              else if (is (&ps, "inner") || is (&ps, "outer") || is (&ps, "replaceable") || is (&ps, "redeclare"))
+                fail (&ps, ps.tok.line, ps.tok.column, _("“%s” is not supported"), ps.tok.text);
+              else if (!(is (&ps, "final") || is (&ps, "discrete") || is (&ps, "input") || is (&ps, "output")
+                         || is (&ps, "flow") || is (&ps, "stream")))
+                break;
+              next (&ps);
+            }
+          if (ps.error == NULL)
+            declaration (&ps, klass, parameter);
+        }
+    }
+  if (ps.error == NULL)
+    {
+      g_autofree char *end_name = NULL;
+
+      expect (&ps, "end");
+      end_name = ps.error == NULL ? name (&ps) : NULL;
+      if (ps.error == NULL && g_strcmp0 (end_name, klass->name) != 0)
+        fail (&ps, ps.tok.line, ps.tok.column, _("“end %s;” closes “%s”"), end_name, klass->name);
+      expect (&ps, ";");
+      if (ps.error == NULL && ps.tok.kind != T_END)
+        fail (&ps, ps.tok.line, ps.tok.column, _("text after “end %s;”: a file holds one model"), klass->name);
+    }
+  g_clear_pointer (&ps.tok.text, g_free);
+  if (ps.error != NULL)
+    {
+      g_propagate_error (error, ps.error);
+      return NULL;
+    }
+  return g_steal_pointer (&klass);
+}

@@ -1,0 +1,84 @@
+/* sw-modelica-private.h: the part of Modelica a drivetrain example is
+ * written in, parsed into a small tree (sw-modelica-parse.c) that the
+ * importer turns into a model (sw-modelica-import.c).
+ *
+ * One class: `within`, `model|block|class Name "doc"`, `import`,
+ * `extends`, component declarations with modifications, `parameter`s with
+ * bindings, `equation` with connect() only, annotations (kept as
+ * modifications: Placement, experiment), `end Name;`. Expressions are
+ * numbers, strings, booleans, names, arithmetic, calls with named or
+ * positional arguments, {arrays} and [matrices].
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum {
+  MO_NUMBER, MO_STRING, MO_BOOL, MO_NAME, MO_UNARY, MO_BINARY, MO_CALL, MO_ARRAY, MO_MATRIX, MO_IF,
+} MoExprKind;
+
+typedef struct _MoExpr MoExpr;
+typedef struct _MoMod MoMod;
+
+struct _MoExpr {
+  MoExprKind kind;
+  guint      line, column;
+  double     number;      /* MO_NUMBER; MO_BOOL: 0 or 1 */
+  char      *text;        /* MO_STRING, MO_NAME (dotted), MO_CALL (the function) */
+  char       op;          /* MO_UNARY '-' '+' '!'; MO_BINARY + - * / ^ < > = (==) l (<=) g (>=) & | */
+  MoExpr    *a, *b, *c;   /* operands; MO_IF: condition, then, else */
+  GPtrArray *items;       /* MO_ARRAY: MoExpr; MO_MATRIX: rows, each an MO_ARRAY; MO_CALL: positional */
+  GPtrArray *named;       /* MO_CALL: MoMod (name = value) */
+};
+
+/* name [(children)] [= value]; a binding of a component's parameter, an
+ * attribute (phi(start = 0, fixed = true)), an annotation's record. */
+struct _MoMod {
+  char      *name;
+  guint      line, column;
+  GPtrArray *children;    /* MoMod, or NULL */
+  MoExpr    *value;       /* or NULL */
+};
+
+typedef struct {
+  char      *type;        /* as written: "Rotational.Components.Inertia" */
+  char      *name;
+  gboolean   parameter;   /* a parameter or constant of the model itself */
+  guint      line, column;
+  GPtrArray *mods;        /* MoMod: the declaration's modification */
+  MoExpr    *value;       /* "= value" after the name, or NULL */
+  GPtrArray *annotation;  /* MoMod, or NULL */
+} MoElement;
+
+typedef struct {
+  char  *a, *b;           /* "inertia1.flange_a", "sine.y" */
+  guint  line, column;
+} MoConnect;
+
+typedef struct {
+  char      *within;      /* or NULL */
+  char      *name;
+  guint      line;
+  GPtrArray *elements;    /* MoElement */
+  GArray    *connects;    /* MoConnect */
+  GPtrArray *annotation;  /* MoMod: the class's own, or NULL */
+} MoClass;
+
+/* The class in data, or NULL with an error "NAME:LINE:COL: error: ..."
+ * (SW_ERROR_PARSE). */
+MoClass *_sw_mo_parse      (const char  *data,
+                            gsize        length,
+                            const char  *display_name,
+                            GError     **error);
+void     _sw_mo_class_free (MoClass     *klass);
+
+/* The modification called name among mods (NULL: none). */
+MoMod   *_sw_mo_find       (GPtrArray   *mods,
+                            const char  *name);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MoClass, _sw_mo_class_free)
+
+G_END_DECLS

@@ -1,0 +1,149 @@
+/* test-modelica.c: Modelica models imported.
+ *
+ * MSL examples written as .mo files in the library's style
+ * (tests/data/modelica) import to models that run exactly as the .shaft
+ * versions checked against the MSL reference results (tests/data/msl,
+ * test-msl-reference); what is not supported is an error at its line.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <string.h>
+
+#include "sw-error.h"
+#include "sw-model.h"
+#include "sw-modelica.h"
+#include "sw-test-run.h"
+
+static char *
+data_path (const char *folder, const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", folder, name, NULL);
+}
+
+/* Every variable of the reference model, row by row, to round-off. */
+static void
+check_same_run (const char *name, const char *const *columns)
+{
+  g_autofree char *mo = g_strdup_printf ("%s.mo", name), *shaft = g_strdup_printf ("%s.shaft", name);
+  g_autofree char *mo_path = data_path ("modelica", mo), *shaft_path = data_path ("msl", shaft);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) imported = sw_modelica_import_file (mo_path, &error);
+  g_autoptr (SwModel) reference = NULL;
+  g_autoptr (SwTrajectory) a = NULL, b = NULL;
+
+  g_assert_no_error (error);
+  reference = sw_model_new_from_file (shaft_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (sw_model_get_name (imported), ==, name);
+  g_assert_cmpfloat (sw_model_get_simulation (imported)->stop_time_s, ==,
+                     sw_model_get_simulation (reference)->stop_time_s);
+  g_assert_cmpfloat (sw_model_get_simulation (imported)->output_interval_s, ==,
+                     sw_model_get_simulation (reference)->output_interval_s);
+  a = sw_test_run_model (imported, 0, 0);
+  b = sw_test_run_model (reference, 0, 0);
+  g_assert_cmpuint (sw_trajectory_get_n_rows (a), ==, sw_trajectory_get_n_rows (b));
+  for (guint k = 0; columns[k] != NULL; k++)
+    {
+      const double *x = sw_test_column (a, columns[k]), *y = sw_test_column (b, columns[k]);
+      double worst = 0, scale = 0;
+
+      for (guint r = 0; r < sw_trajectory_get_n_rows (a); r++)
+        {
+          worst = MAX (worst, fabs (x[r] - y[r]));
+          scale = MAX (scale, fabs (y[r]));
+        }
+      g_test_message ("%s %s: off by %.3g of %.3g", name, columns[k], worst, scale);
+      g_assert_cmpfloat (worst, <=, 1e-12 * (1 + scale));
+    }
+}
+
+static void
+test_first (void)
+{
+  const char *const columns[] = { "inertia1.w", "inertia3.phi", "inertia3.w", "damper.phi_rel", "spring.tau", NULL };
+  g_autofree char *path = data_path ("modelica", "First.mo");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import_file (path, &error);
+  const SwComponent *spring;
+
+  check_same_run ("First", columns);
+  /* phi_rel (fixed = true) without a start: Modelica's start 0. */
+  g_assert_no_error (error);
+  spring = sw_model_get_component (model, sw_model_find_component (model, "spring"));
+  g_assert_cmpfloat (spring->param[sw_kind_find_param (spring->kind, "phi_rel_start")], ==, 0);
+  /* Placement: the torque left of inertia1, the damper below the line. */
+  g_assert_true (sw_model_get_component (model, sw_model_find_component (model, "torque"))->position[0]
+                 < sw_model_get_component (model, sw_model_find_component (model, "inertia1"))->position[0]);
+  g_assert_true (sw_model_get_component (model, sw_model_find_component (model, "damper"))->position[1]
+                 > sw_model_get_component (model, sw_model_find_component (model, "inertia2"))->position[1]);
+}
+
+/* Blocks feeding blocks (a sine times a step into the torque) and a
+ * constant into the clutch; stick-slip events. */
+static void
+test_friction (void)
+{
+  const char *const columns[] = { "inertia1.w", "inertia2.w", "inertia3.w", "clutch.tau", "brake.tau", NULL };
+
+  check_same_run ("Friction", columns);
+}
+
+/* Translational: s (start, fixed = true) is a mass's centre. */
+static void
+test_oscillator (void)
+{
+  const char *const columns[] = { "mass1.s", "mass1.v", "mass2.s", "mass2.v", NULL };
+
+  check_same_run ("Oscillator", columns);
+}
+
+/* What is not supported, or wrong, names its line and column. */
+static void
+test_errors (void)
+{
+  static const struct {
+    const char *body, *needle;
+  } cases[] = {
+    { "  Modelica.Electrical.Analog.Basic.Resistor r;\n",
+      "m.mo:3:45: error: r (Modelica.Electrical.Analog.Basic.Resistor) is not supported" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j(K=1);\n",
+      "m.mo:3:54: error: j (Modelica.Mechanics.Rotational.Components.Inertia): parameter “K” is not supported; "
+      "valid: J, phi0, w0" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j(J=-1);\n", "m.mo:3:54: error: component “j”: parameter “J” = -1 kg.m2 is out of range" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j(J=Jx);\n",
+      "m.mo:3:56: error: unknown name Jx: not a parameter of the model" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j(a(start=1, fixed=true));\n",
+      "m.mo:3:54: error: j.a (fixed = true) is not supported" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j;\nequation\n  j.w = 1;\n",
+      "m.mo:5:3: error: only connect() equations are supported" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j\n", "m.mo:4:1: error: expected “;”, not “end”" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j;\nequation\n  connect(j.flange_a, k.flange);\n",
+      "m.mo:5:3: error: connect (j.flange_a, k.flange): there is no component k" },
+    { "  extends Modelica.Mechanics.Rotational.Examples.First;\n", "m.mo:3:3: error: extends" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("within Modelica.Mechanics.Rotational.Examples;\nmodel M\n%send M;\n",
+                                               cases[i].body);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SwModel) model = sw_modelica_import (text, -1, "m.mo", &error);
+
+      g_assert_null (model);
+      g_assert_nonnull (error);
+      if (strstr (error->message, cases[i].needle) == NULL)
+        g_test_message ("expected “%s” in “%s”", cases[i].needle, error->message);
+      g_assert_nonnull (strstr (error->message, cases[i].needle));
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/modelica/first", test_first);
+  g_test_add_func ("/core/modelica/friction", test_friction);
+  g_test_add_func ("/core/modelica/oscillator", test_oscillator);
+  g_test_add_func ("/core/modelica/errors", test_errors);
+  return g_test_run ();
+}
