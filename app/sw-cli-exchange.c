@@ -50,3 +50,51 @@ sw_cli_import (int argc, char **argv)
     }
   return EXIT_OK;
 }
+
+/* ---- export ------------------------------------------------------------- */
+
+int
+sw_cli_export (int argc, char **argv)
+{
+  g_autofree char *out_path = NULL, *text = NULL;
+  gboolean force = FALSE;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, N_("The .mo file to write (default: standard output)"),
+      N_("FILE") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace the output file even if it is read-only"), NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new (N_("MODEL"));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+  int status = EXIT_OK;
+
+  sw_cli_init_context (ctx, N_("Write MODEL as a Modelica model: components of the Modelica Standard Library\n"
+                               "as their classes, signals as blocks of Modelica.Blocks.Sources; kinds the\n"
+                               "library does not have as classes of a package Shaftwork."), entries);
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    return sw_cli_usage_error (ctx, error->message);
+  if (argc != 2)
+    return sw_cli_usage_error (ctx, argc < 2 ? _("missing MODEL") : _("more than one MODEL given"));
+  if ((status = sw_cli_check_output (ctx, "-o", out_path, argv[1], force, FALSE)) != EXIT_OK)
+    return status;
+  if (!(model = sw_cli_load_model (argv[1], &status)))
+    return status;
+  if (!(text = sw_modelica_export (model, &error)))
+    {
+      g_printerr ("%s: error: %s\n", argv[1], error->message);
+      return EXIT_MODEL;
+    }
+  if (out_path == NULL)
+    {
+      fputs (text, stdout);
+      return EXIT_OK;
+    }
+  /* Written beside it and renamed over it. */
+  if (!g_file_set_contents (out_path, text, -1, &error))
+    {
+      g_printerr ("%s: error: %s\n", out_path, error->message);
+      return EXIT_MODEL;
+    }
+  return EXIT_OK;
+}

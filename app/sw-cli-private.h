@@ -79,6 +79,7 @@ int       sw_cli_run          (int argc, char **argv, gboolean plot);
 int       sw_cli_check        (int argc, char **argv);
 int       sw_cli_list         (int argc, char **argv);
 int       sw_cli_import       (int argc, char **argv);
+int       sw_cli_export       (int argc, char **argv);
 int       sw_cli_modal        (int argc, char **argv);
 int       sw_cli_frf          (int argc, char **argv);
 int       sw_cli_campbell     (int argc, char **argv);

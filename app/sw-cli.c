@@ -40,6 +40,7 @@ static const struct {
   { "check", N_("MODEL"), N_("report every error in a model, or a summary when it is valid") },
   { "list", NULL, N_("the catalogue of component kinds, ports and parameters") },
   { "import", N_("MODEL.mo"), N_("a Modelica model (Rotational, Translational, Blocks.Sources) as a .shaft model") },
+  { "export", N_("MODEL"), N_("the model as a Modelica model") },
 }, options[] = {
   { "-h, --help", NULL, N_("show this help (COMMAND --help for a command’s options)") },
   { "--version", NULL, N_("show the version") },
@@ -436,6 +437,8 @@ main (int argc, char **argv)
     return finish_stdout (sw_cli_list (argc - 1, argv + 1));
   if (g_str_equal (command, "import"))
     return finish_stdout (sw_cli_import (argc - 1, argv + 1));
+  if (g_str_equal (command, "export"))
+    return finish_stdout (sw_cli_export (argc - 1, argv + 1));
   {
     g_autofree char *msg = g_strdup_printf (_("unknown command “%s”"), command);
 

@@ -1150,6 +1150,61 @@ sw_model_set_param (SwModel     *model,
 }
 
 gboolean
+sw_model_set_params (SwModel            *model,
+                     guint               component,
+                     guint               n,
+                     const char * const *names,
+                     const double       *values,
+                     GError            **error)
+{
+  g_autofree char *who = NULL;
+  double params[SW_KIND_MAX_PARAMS];
+  int index[SW_KIND_MAX_PARAMS];
+  SwComponent *c;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (component < model->components->len, FALSE);
+  g_return_val_if_fail (n <= SW_KIND_MAX_PARAMS, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  c = &g_array_index (model->components, SwComponent, component);
+  who = _sw_component_label (c->id);
+  memcpy (params, c->param, c->kind->n_params * sizeof (double));
+  for (guint k = 0; k < n; k++)
+    {
+      const SwParamDesc *desc;
+
+      index[k] = _sw_find_param (who, c->kind, names[k], error);
+      if (index[k] < 0)
+        return FALSE;
+      desc = &c->kind->params[index[k]];
+      if (desc->type == SW_PARAM_TABLE || desc->type == SW_PARAM_EXPRESSION)
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("%s: parameter “%s” is not a number"), who, desc->name);
+          return FALSE;
+        }
+      if (!(desc->type == SW_PARAM_INITIAL && isnan (values[k])) && !_sw_check_param (who, c->kind, index[k], values[k], error))
+        return FALSE;
+      params[index[k]] = values[k];
+    }
+  if (!_sw_validate_params (who, c->kind, params, error))
+    return FALSE;
+  for (guint k = 0; k < n; k++)
+    {
+      c->param[index[k]] = values[k];
+      c->given[index[k]] = !isnan (values[k]);
+      if (c->kind->params[index[k]].type == SW_PARAM_SIGNAL)
+        {
+          g_clear_pointer (&c->signal[index[k]], sw_signal_unref);
+          g_clear_pointer (&c->signal_ref[index[k]], g_free);
+          c->signal[index[k]] = sw_signal_new_constant (values[k]);
+        }
+    }
+  emit_changed (model);
+  return TRUE;
+}
+
+gboolean
 sw_model_set_param_signal (SwModel     *model,
                            guint        component,
                            const char  *param,

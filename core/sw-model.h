@@ -122,6 +122,14 @@ gboolean     sw_model_set_param           (SwModel     *model,
                                            const char  *param,
                                            double       value,
                                            GError     **error);
+/* Several numbers at once, checked together (a limit against another):
+ * names[k] = values[k]. */
+gboolean     sw_model_set_params          (SwModel            *model,
+                                           guint               component,
+                                           guint               n,
+                                           const char * const *names,
+                                           const double       *values,
+                                           GError            **error);
 gboolean     sw_model_set_param_signal    (SwModel     *model,
                                            guint        component,
                                            const char  *param,

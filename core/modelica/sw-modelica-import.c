@@ -269,7 +269,8 @@ snake_case (const char *name)
 
   for (const char *p = name; *p != '\0'; p++)
     {
-      if (g_ascii_isupper (*p) && p != name && (g_ascii_islower (p[-1]) || g_ascii_isdigit (p[-1])))
+      /* R2T stays r2t. */
+      if (g_ascii_isupper (*p) && p != name && g_ascii_islower (p[-1]))
         g_string_append_c (s, '_');
       g_string_append_c (s, g_ascii_tolower (*p));
     }
@@ -529,8 +530,16 @@ start_attribute (Import *im, const MoElement *el, guint index, const MoMod *m)
         m->name, kind->name, "phi, w (s, v) and phi_rel, w_rel (s_rel, v_rel)");
 }
 
+/* A number goes into names and values, to be set with the others (a
+ * limit is checked against another); the rest is set here. */
+typedef struct {
+  guint       n;
+  const char *names[SW_KIND_MAX_PARAMS];
+  double      values[SW_KIND_MAX_PARAMS];
+} Numbers;
+
 static void
-component_param (Import *im, const MoElement *el, guint index, const MoMod *m)
+component_param (Import *im, const MoElement *el, guint index, const MoMod *m, Numbers *numbers)
 {
   const SwKind *kind = sw_model_get_component (im->model, index)->kind;
   int p = sw_kind_find_param (kind, m->name);
@@ -573,8 +582,11 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m)
     }
   else if (v.kind != V_NUMBER)
     fail (im, m->line, m->column, _("%s.%s needs a number"), el->name, m->name);
-  else if (!sw_model_set_param (im->model, index, m->name, v.number, &error))
-    prefix_error (im, m->line, m->column, error);
+  else if (numbers->n < SW_KIND_MAX_PARAMS)
+    {
+      numbers->names[numbers->n] = kind->params[p].name;
+      numbers->values[numbers->n++] = v.number;
+    }
   value_clear (&v);
 }
 
@@ -643,8 +655,15 @@ add_component (Import *im, const MoElement *el)
       prefix_error (im, el->line, el->column, error);
       return;
     }
-  for (guint k = 0; el->mods != NULL && k < el->mods->len && im->error == NULL; k++)
-    component_param (im, el, (guint) index, g_ptr_array_index (el->mods, k));
+  {
+    Numbers numbers = { 0 };
+
+    for (guint k = 0; el->mods != NULL && k < el->mods->len && im->error == NULL; k++)
+      component_param (im, el, (guint) index, g_ptr_array_index (el->mods, k), &numbers);
+    if (im->error == NULL
+        && !sw_model_set_params (im->model, (guint) index, numbers.n, numbers.names, numbers.values, &error))
+      prefix_error (im, el->line, el->column, error);
+  }
   placement (im, el, (guint) index);
 }
 

@@ -21,4 +21,9 @@ SwModel *sw_modelica_import (const char  *data,
 SwModel *sw_modelica_import_file (const char  *path,
                                   GError     **error);
 
+/* The model as Modelica text (sw-modelica-export.c), or NULL with an
+ * error naming what has no Modelica form. */
+char    *sw_modelica_export      (SwModel     *model,
+                                  GError     **error);
+
 G_END_DECLS
