@@ -66,6 +66,7 @@ static const struct {
   { "Transmission", N_("Transmission") },
   { "Friction and clutches", N_("Friction and clutches") },
   { "Engines and loads", N_("Engines and loads") },
+  { "Sensors", N_("Sensors") },
   { "Sources", N_("Sources") },
 };
 

@@ -3,7 +3,7 @@
  * sw-symbols.c finds a kind's shape and where its ports sit (its layout),
  * and draws a symbol by calling its shape's function, then the ports. The
  * shapes are drawn by family (sw-symbols-bodies.c, -compliant.c,
- * -transmission.c, -friction.c, -sources.c) from the pieces in
+ * -transmission.c, -friction.c, -sources.c, -sensors.c) from the pieces in
  * sw-symbols-parts.c. A shape's function is called with the line width,
  * caps and joins set and the line colour (style->fg) as the source.
  *
@@ -62,6 +62,10 @@ typedef enum {
                            * in the mesh */
   SHAPE_WORM_WHEEL,       /* a worm on flange_a under a toothed wheel on
                            * flange_b, a spring in the mesh */
+  SHAPE_SENSOR,           /* a round gauge with its quantity's letter, read
+                           * from one flange or between two */
+  SHAPE_THROUGH_SENSOR,   /* the gauge on a shaft running through it from
+                           * flange_a to flange_b (torque, force, power) */
 } SwSymbolShape;
 
 /* What a source circle holds. */
@@ -361,6 +365,12 @@ void _sw_symbol_draw_source (cairo_t              *cr,
                              const SwSymbolLayout *layout,
                              const SwSymbolStyle  *style);
 void _sw_symbol_draw_engine (cairo_t              *cr,
+                             const SwKind         *kind,
+                             const SwSymbolLayout *layout,
+                             const SwSymbolStyle  *style);
+
+/* sw-symbols-sensors.c */
+void _sw_symbol_draw_sensor (cairo_t              *cr,
                              const SwKind         *kind,
                              const SwSymbolLayout *layout,
                              const SwSymbolStyle  *style);

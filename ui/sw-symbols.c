@@ -66,6 +66,22 @@ static const SwSymbolShapeEntry shape_table[] = {
   { "translational.rack_pinion", SHAPE_RACK_PINION },
   { "rotational.worm_wheel", SHAPE_WORM_WHEEL },
   { "rotational.engine", SHAPE_ENGINE },
+  { "rotational.angle_sensor", SHAPE_SENSOR, GLYPH_LETTER, MARK_NONE, "φ" },
+  { "rotational.speed_sensor", SHAPE_SENSOR, GLYPH_LETTER, MARK_NONE, "ω" },
+  { "rotational.acc_sensor", SHAPE_SENSOR, GLYPH_LETTER, MARK_NONE, "α" },
+  { "rotational.rel_angle_sensor", SHAPE_SENSOR, GLYPH_LETTER, MARK_NONE, "Δφ" },
+  { "rotational.rel_speed_sensor", SHAPE_SENSOR, GLYPH_LETTER, MARK_NONE, "Δω" },
+  { "rotational.rel_acc_sensor", SHAPE_SENSOR, GLYPH_LETTER, MARK_NONE, "Δα" },
+  { "rotational.torque_sensor", SHAPE_THROUGH_SENSOR, GLYPH_LETTER, MARK_NONE, "τ" },
+  { "rotational.power_sensor", SHAPE_THROUGH_SENSOR, GLYPH_LETTER, MARK_NONE, "P" },
+  { "translational.position_sensor", SHAPE_SENSOR, GLYPH_LETTER, MARK_NONE, "s" },
+  { "translational.speed_sensor", SHAPE_SENSOR, GLYPH_LETTER, MARK_NONE, "v" },
+  { "translational.acc_sensor", SHAPE_SENSOR, GLYPH_LETTER, MARK_NONE, "a" },
+  { "translational.rel_position_sensor", SHAPE_SENSOR, GLYPH_LETTER, MARK_NONE, "Δs" },
+  { "translational.rel_speed_sensor", SHAPE_SENSOR, GLYPH_LETTER, MARK_NONE, "Δv" },
+  { "translational.rel_acc_sensor", SHAPE_SENSOR, GLYPH_LETTER, MARK_NONE, "Δa" },
+  { "translational.force_sensor", SHAPE_THROUGH_SENSOR, GLYPH_LETTER, MARK_NONE, "f" },
+  { "translational.power_sensor", SHAPE_THROUGH_SENSOR, GLYPH_LETTER, MARK_NONE, "P" },
   { "rotational.torque", SHAPE_SOURCE, GLYPH_TORQUE },
   { "rotational.constant_torque", SHAPE_SOURCE, GLYPH_TORQUE, MARK_CONSTANT },
   { "rotational.torque_step", SHAPE_SOURCE, GLYPH_TORQUE, MARK_STEP },
@@ -161,6 +177,10 @@ shape_fits (SwSymbolShape  shape,
       return n_main == 1 && n_supports <= 1;
     case SHAPE_TB_MASS:
       return n_main == 3 && n_supports <= 1;
+    case SHAPE_SENSOR:
+      return (n_main == 1 || n_main == 2) && n_supports == 0;
+    case SHAPE_THROUGH_SENSOR:
+      return n_main == 2 && n_supports == 0;
     case SHAPE_GEAR:
     case SHAPE_INERTIA:
     case SHAPE_MASS:
@@ -241,6 +261,17 @@ get_layout (const SwKind   *kind,
         }
       return;
 
+    case SHAPE_SENSOR:
+      /* One flange: on the left of the gauge, as Modelica draws it; two
+       * take the common layout below. */
+      if (n_main != 1)
+        break;
+      layout->width = 40;
+      layout->height = 40;
+      layout->port_x[0] = -20;
+      layout->port_y[0] = 0;
+      return;
+
     case SHAPE_PLANETARY:
       /* Sun on the left, carrier on top, ring on the right. */
       layout->width = 60;
@@ -311,6 +342,7 @@ get_layout (const SwKind   *kind,
     case SHAPE_GEAR_PAIR:
     case SHAPE_RACK_PINION:
     case SHAPE_WORM_WHEEL:
+    case SHAPE_THROUGH_SENSOR:
     default:
       break;
     }
@@ -467,6 +499,8 @@ static const DrawShapeFunc draw_shape[] = {
   [SHAPE_GEAR_PAIR]             = _sw_symbol_draw_gear_pair,
   [SHAPE_RACK_PINION]           = _sw_symbol_draw_rack_pinion,
   [SHAPE_WORM_WHEEL]            = _sw_symbol_draw_worm_wheel,
+  [SHAPE_SENSOR]                = _sw_symbol_draw_sensor,
+  [SHAPE_THROUGH_SENSOR]        = _sw_symbol_draw_sensor,
   [SHAPE_BOX]                   = draw_box,
 };
 

@@ -65,3 +65,9 @@ extern const SwKind sw_kind_trans_line_force_with_mass, sw_kind_trans_line_force
   sw_kind_trans_spring_damper_series;
 extern const SwKind sw_kind_rot_custom_coupling, sw_kind_trans_custom_coupling;
 extern const SwKind sw_kind_rot_end_stop, sw_kind_trans_end_stop, sw_kind_rot_latch, sw_kind_trans_latch;
+extern const SwKind sw_kind_rot_angle_sensor, sw_kind_rot_speed_sensor, sw_kind_rot_acc_sensor,
+  sw_kind_rot_rel_angle_sensor, sw_kind_rot_rel_speed_sensor, sw_kind_rot_rel_acc_sensor,
+  sw_kind_rot_torque_sensor, sw_kind_rot_power_sensor;
+extern const SwKind sw_kind_trans_position_sensor, sw_kind_trans_speed_sensor, sw_kind_trans_acc_sensor,
+  sw_kind_trans_rel_position_sensor, sw_kind_trans_rel_speed_sensor, sw_kind_trans_rel_acc_sensor,
+  sw_kind_trans_force_sensor, sw_kind_trans_power_sensor;
