@@ -398,7 +398,10 @@ list_markdown (void)
       for (guint i = 0; i < kind->n_ports; i++)
         g_print ("%s `%s` (%s%s)", i ? "," : "", kind->ports[i].name, domain_name (kind->ports[i].domain, FALSE),
                  kind->ports[i].is_support ? ", support" : "");
-      g_print ("\n\n| parameter | unit | type | default | valid | meaning |\n|---|---|---|---|---|---|\n");
+      if (kind->n_params == 0)
+        g_print ("\n\nParameters: none\n");
+      else
+        g_print ("\n\n| parameter | unit | type | default | valid | meaning |\n|---|---|---|---|---|---|\n");
       for (guint i = 0; i < kind->n_params; i++)
         {
           const SwParamDesc *p = &kind->params[i];

@@ -46,6 +46,14 @@ static const struct {
   { "translational.force", "Sources" }, { "translational.constant_force", "Sources" },
   { "translational.speed", "Sources" }, { "translational.position", "Sources" },
   { "translational.accelerate", "Sources" }, { "translational.quadratic_speed_dependent_force", "Sources" },
+  { "rotational.angle_sensor", "Sensors" }, { "rotational.speed_sensor", "Sensors" },
+  { "rotational.acc_sensor", "Sensors" }, { "rotational.rel_angle_sensor", "Sensors" },
+  { "rotational.rel_speed_sensor", "Sensors" }, { "rotational.rel_acc_sensor", "Sensors" },
+  { "rotational.torque_sensor", "Sensors" }, { "rotational.power_sensor", "Sensors" },
+  { "translational.position_sensor", "Sensors" }, { "translational.speed_sensor", "Sensors" },
+  { "translational.acc_sensor", "Sensors" }, { "translational.rel_position_sensor", "Sensors" },
+  { "translational.rel_speed_sensor", "Sensors" }, { "translational.rel_acc_sensor", "Sensors" },
+  { "translational.force_sensor", "Sensors" }, { "translational.power_sensor", "Sensors" },
 };
 
 /* Initial-value parameters and the start attributes they are. */

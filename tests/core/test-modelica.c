@@ -196,6 +196,44 @@ test_round_trip (void)
   g_assert_cmpuint (n, >=, 18);
 }
 
+/* Modelica's sensors import as the sensor kinds (and export back). */
+static void
+test_sensors (void)
+{
+  static const char text[] =
+    "model S\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia j(J=2);\n"
+    "  Modelica.Mechanics.Rotational.Sources.ConstantTorque t(tau_constant=4);\n"
+    "  Modelica.Mechanics.Rotational.Sensors.SpeedSensor speed;\n"
+    "  Modelica.Mechanics.Rotational.Sensors.TorqueSensor torque;\n"
+    "equation\n"
+    "  connect(t.flange, torque.flange_a);\n"
+    "  connect(torque.flange_b, j.flange_a);\n"
+    "  connect(speed.flange, j.flange_b);\n"
+    "end S;\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import (text, -1, "s.mo", &error);
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_autofree char *back = NULL;
+  const double *t, *w, *tau;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (sw_model_get_component (model, sw_model_find_component (model, "speed"))->kind->name, ==,
+                   "rotational.speed_sensor");
+  tr = sw_test_run_model (model, 0.1, 1e-10);
+  t = sw_trajectory_get_times (tr);
+  w = sw_test_column (tr, "speed.w");
+  tau = sw_test_column (tr, "torque.tau");
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      g_assert_cmpfloat_with_epsilon (w[r], 2 * t[r], 1e-9);
+      g_assert_cmpfloat_with_epsilon (fabs (tau[r]), 4, 1e-9);
+    }
+  back = sw_modelica_export (model, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (back, "Modelica.Mechanics.Rotational.Sensors.TorqueSensor torque"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -205,5 +243,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica/oscillator", test_oscillator);
   g_test_add_func ("/core/modelica/errors", test_errors);
   g_test_add_func ("/core/modelica/round-trip", test_round_trip);
+  g_test_add_func ("/core/modelica/sensors", test_sensors);
   return g_test_run ();
 }

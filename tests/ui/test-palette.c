@@ -91,7 +91,7 @@ test_all_kinds (void)
   guint n_kinds = 0;
   const SwKind *const *kinds = sw_catalog_get_kinds (&n_kinds);
   const char *order[] = { "Rotational", "Translational", "Transmission",
-                          "Friction and clutches", "Engines and loads", "Sources" };
+                          "Friction and clutches", "Engines and loads", "Sensors", "Sources" };
   guint last_group = 0;
 
   g_assert_cmpuint (n_kinds, >, 0);
