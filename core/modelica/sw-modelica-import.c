@@ -323,6 +323,17 @@ is_block (const MoElement *el)
   return has_part (el->type, "Blocks") || g_strv_contains (source_blocks, last) || g_strv_contains (math_blocks, last);
 }
 
+/* A variable of a basic type (an output such as "output SI.Power loss =
+ * gear.lossPower"): it defines no component. */
+static gboolean
+is_basic_type (const char *type)
+{
+  static const char *const basic[] = { "Real", "Integer", "Boolean", "String", NULL };
+
+  return g_strv_contains (basic, type) || g_str_has_prefix (type, "SI.") || g_str_has_prefix (type, "Modelica.Units.")
+         || g_str_has_prefix (type, "Modelica.SIunits.") || g_str_has_prefix (type, "SIunits.");
+}
+
 /* ---- Signals from blocks ------------------------------------------------ */
 
 static JsonNode *block_signal (Import *im, const MoElement *block, guint depth);
@@ -802,7 +813,7 @@ sw_modelica_import (const char *data, gssize length, const char *display_name, G
     {
       MoElement *el = g_ptr_array_index (klass->elements, k);
 
-      if (!el->parameter && strcmp (el->type, "extends") != 0 && !is_block (el))
+      if (!el->parameter && strcmp (el->type, "extends") != 0 && !is_block (el) && !is_basic_type (el->type))
         add_component (&im, el);
     }
   if (im.error == NULL)
