@@ -44,7 +44,13 @@ _sw_window_read_model (GFile   *file,
     return NULL;
   if (is_modelica (file))
     return sw_modelica_import (data, (gssize) length, display, error);
-  return sw_model_new_from_data (data, (gssize) length, display, error);
+  {
+    /* Subsystems' files are found beside the model. */
+    g_autoptr (GFile) parent = g_file_get_parent (file);
+    g_autofree char *folder = parent != NULL ? g_file_get_path (parent) : NULL;
+
+    return sw_model_new_from_data_in (data, (gssize) length, display, folder, error);
+  }
 }
 
 gboolean

@@ -10,6 +10,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-model-private.h"
 #include "sw-model-file-private.h"
+#include "sw-subsystem-private.h"
 
 #include <errno.h>
 #include <math.h>
@@ -50,6 +51,7 @@ typedef struct {
   gboolean    scalars_remembered;
   GArray     *problems;     /* Problem */
   SwModel    *model;
+  char       *folder;       /* where subsystems' files are looked for */
   GHashTable *defined;      /* component id -> offset + 1 of its first definition */
   GHashTable *unreadable;   /* ids of components that could not be read */
 } Reader;
@@ -1108,7 +1110,37 @@ read_shared_signals (Reader *r, JsonObject *root)
     }
 }
 
-static const char *const component_keys[] = { "id", "kind", "params", "position", "ui", NULL };
+static const char *const component_keys[] = { "id", "kind", "model", "params", "position", "ui", NULL };
+
+/* A subsystem's kind from its "model" (a file, relative to the model's
+ * folder), or NULL with the problem added; *ref: the file as written. */
+static const SwKind *
+subsystem_kind (Reader *r, JsonObject *object, const char *who, char **ref)
+{
+  JsonNode *member = json_object_get_member (object, "model");
+  const char *file = member != NULL ? node_get_string (member) : NULL;
+  g_autofree char *path = NULL;
+  GError *error = NULL;
+  const SwKind *kind;
+
+  if (file == NULL)
+    {
+      add_problem (r, member != NULL ? member_offset (r, object, "model") : object_offset (r, object),
+                   SW_ERROR_INVALID, _("%s: a subsystem needs “model”: the .shaft file it is, e.g. \"engine.shaft\""),
+                   who);
+      return NULL;
+    }
+  path = g_path_is_absolute (file) ? g_strdup (file) : g_build_filename (r->folder, file, NULL);
+  kind = _sw_subsystem_load (path, &error);
+  if (kind == NULL)
+    {
+      g_prefix_error (&error, _("%s: subsystem “%s”: "), who, file);
+      add_error (r, member_offset (r, object, "model"), error);
+      return NULL;
+    }
+  *ref = g_strdup (file);
+  return kind;
+}
 
 static gboolean
 read_param_value (Reader      *r,
@@ -1304,6 +1336,7 @@ read_component (Reader    *r,
   const SwKind *kind = NULL;
   const char *id = NULL;
   const char *kind_name;
+  g_autofree char *model_ref = NULL;
   gboolean usable = FALSE;
   GError *error = NULL;
   gsize start;
@@ -1352,6 +1385,8 @@ read_component (Reader    *r,
   else if (kind_name == NULL)
     add_problem (r, member_offset (r, object, "kind"), SW_ERROR_PARSE,
                  _("%s: “kind” must be a string, not %s"), who, describe_node (member));
+  else if (strcmp (kind_name, "subsystem") == 0)
+    kind = subsystem_kind (r, object, who, &model_ref);
   else
     {
       kind = _sw_lookup_kind (who, kind_name, &error);
@@ -1372,6 +1407,7 @@ read_component (Reader    *r,
     }
 
   _sw_component_init (&component, kind, id != NULL ? id : "");
+  component.model_ref = g_steal_pointer (&model_ref);
   offset_to_location (r, start, &component.line, &component.column);
   read_params (r, object, who, &component);
   read_position (r, object, who, &component);
@@ -1617,7 +1653,7 @@ read_simulation (Reader     *r,
 /* The document */
 
 static const char *const top_keys[] = {
-  "format", "version", "name", "signals", "components", "connections", "simulation", "ui", NULL
+  "format", "version", "name", "interface", "signals", "components", "connections", "simulation", "ui", NULL
 };
 
 static gsize
@@ -1748,6 +1784,10 @@ read_root (Reader   *r,
   node = json_object_get_member (object, "ui");
   if (node != NULL)
     r->model->ui = json_node_copy (node);
+  /* A subsystem's outer ports and parameters (sw-subsystem.c reads them). */
+  node = json_object_get_member (object, "interface");
+  if (node != NULL)
+    r->model->interface = json_node_copy (node);
 }
 
 static void
@@ -1797,6 +1837,7 @@ reader_clear (Reader *r)
   g_clear_pointer (&r->problems, g_array_unref);
   g_clear_pointer (&r->defined, g_hash_table_unref);
   g_clear_pointer (&r->unreadable, g_hash_table_unref);
+  g_clear_pointer (&r->folder, g_free);
   g_clear_object (&r->model);
 }
 
@@ -1832,6 +1873,16 @@ sw_model_new_from_data (const char  *data,
                         const char  *display_name,
                         GError     **error)
 {
+  return sw_model_new_from_data_in (data, length, display_name, NULL, error);
+}
+
+SwModel *
+sw_model_new_from_data_in (const char  *data,
+                           gssize       length,
+                           const char  *display_name,
+                           const char  *folder,
+                           GError     **error)
+{
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) parse_error = NULL;
   SwScanResult scan;
@@ -1847,6 +1898,7 @@ sw_model_new_from_data (const char  *data,
     display_name = "<memory>";
 
   reader_init (&r, data, length, display_name);
+  r.folder = folder != NULL ? g_strdup (folder) : g_path_get_dirname (display_name);
 
   /* Text that would crash the parser or that it would read wrongly never
    * reaches it; a second top-level value neither (json-glib parses and
@@ -1915,5 +1967,9 @@ sw_model_new_from_file (const char  *path,
       return NULL;
     }
 
-  return sw_model_new_from_data (contents, (gssize) length, display_name, error);
+  {
+    g_autofree char *folder = g_path_get_dirname (path);
+
+    return sw_model_new_from_data_in (contents, (gssize) length, display_name, folder, error);
+  }
 }

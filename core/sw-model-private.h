@@ -23,6 +23,7 @@ struct _SwModel
   GPtrArray            *connection_ui;  /* JsonNode or NULL, one per connection */
   SwSimulationSettings  simulation;
   JsonNode             *ui;             /* the top-level "ui", kept as is; or NULL */
+  JsonNode             *interface;      /* a subsystem's "interface", kept as is; or NULL */
   GPtrArray            *shared_names;   /* char *: the shared signals' names */
   GPtrArray            *shared_signals; /* SwSignal *, one per name */
   GHashTable           *index;          /* id -> index + 1; NULL: to be rebuilt */
@@ -41,6 +42,9 @@ char         *_sw_quote                    (const char   *text);
 char         *_sw_component_label          (const char   *id);
 
 void          _sw_component_clear          (SwComponent  *component);
+/* dest, a copy of src (its own references). */
+void          _sw_component_copy           (SwComponent       *dest,
+                                            const SwComponent *src);
 /* Fills a component with the defaults of its kind (INITIAL ones NAN, SIGNAL
  * ones a constant signal). Takes nothing; the id is copied. */
 void          _sw_component_init           (SwComponent  *component,

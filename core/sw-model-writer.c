@@ -237,6 +237,8 @@ component_to_json (SwModel           *self,
 
   json_object_set_string_member (object, "id", c->id);
   json_object_set_string_member (object, "kind", c->kind->name);
+  if (c->model_ref != NULL)
+    json_object_set_string_member (object, "model", c->model_ref);
 
   for (guint i = 0; i < c->kind->n_params; i++)
     {
@@ -391,6 +393,12 @@ sw_model_to_data (SwModel *model,
       g_string_append (out, ",\n");
     }
 
+  if (model->interface != NULL)
+    {
+      g_string_append (out, "  \"interface\": ");
+      write_pretty (out, model->interface, 2, FALSE);
+      g_string_append (out, ",\n");
+    }
   if (model->shared_names->len > 0)
     {
       g_string_append (out, "  \"signals\": {");

@@ -129,6 +129,7 @@ _sw_component_clear (SwComponent *component)
       g_clear_pointer (&component->param, g_free);
     }
   g_clear_pointer (&component->ui, json_node_unref);
+  g_clear_pointer (&component->model_ref, g_free);
 }
 
 double
@@ -812,6 +813,7 @@ sw_model_finalize (GObject *object)
   g_clear_pointer (&self->connection_ui, g_ptr_array_unref);
   g_clear_pointer (&self->simulation.method, g_free);
   g_clear_pointer (&self->ui, json_node_unref);
+  g_clear_pointer (&self->interface, json_node_unref);
   g_clear_pointer (&self->shared_names, g_ptr_array_unref);
   g_clear_pointer (&self->shared_signals, g_ptr_array_unref);
 
@@ -1827,8 +1829,10 @@ swap_content (SwModel *a,
   SwSimulationSettings simulation = a->simulation;
   JsonNode *ui = a->ui;
   GPtrArray *shared_names = a->shared_names, *shared_signals = a->shared_signals;
+  JsonNode *interface = a->interface;
 
   a->name = b->name;
+  a->interface = b->interface;
   a->shared_names = b->shared_names;
   a->shared_signals = b->shared_signals;
   a->components = b->components;
@@ -1847,6 +1851,7 @@ swap_content (SwModel *a,
   b->ui = ui;
   b->shared_names = shared_names;
   b->shared_signals = shared_signals;
+  b->interface = interface;
 }
 
 gboolean
@@ -1883,9 +1888,9 @@ sw_model_restore (SwModel     *model,
   return TRUE;
 }
 
-static void
-component_copy (SwComponent       *dest,
-                const SwComponent *src)
+void
+_sw_component_copy (SwComponent       *dest,
+                    const SwComponent *src)
 {
   *dest = *src;
   dest->id = g_strdup (src->id);
@@ -1903,6 +1908,7 @@ component_copy (SwComponent       *dest,
     }
   if (src->ui != NULL)
     dest->ui = json_node_copy (src->ui);
+  dest->model_ref = g_strdup (src->model_ref);
 }
 
 char *
@@ -1934,7 +1940,7 @@ sw_model_dup_fragment (SwModel     *model,
 
       if (new_index[i] < 0)
         continue;
-      component_copy (&copy, &g_array_index (model->components, SwComponent, i));
+      _sw_component_copy (&copy, &g_array_index (model->components, SwComponent, i));
       copy.line = copy.column = 0;
       _sw_model_take_component (fragment, &copy);
       new_index[i] = (int) n++;

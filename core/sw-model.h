@@ -43,6 +43,7 @@ typedef struct {
   gboolean      has_position;
   double        position[2];
   JsonNode     *ui;          /* the component's "ui" object, kept as is; or NULL */
+  char         *model_ref;   /* a subsystem: its file as the model names it; else NULL */
   guint         line, column;/* where the file defines it; 0 when not read from a file */
 } SwComponent;
 
@@ -71,6 +72,13 @@ SwModel     *sw_model_new_from_file       (const char  *path,
 SwModel     *sw_model_new_from_data       (const char  *data,
                                            gssize       length,
                                            const char  *display_name,
+                                           GError     **error);
+/* The same with the folder a subsystem's "model" file is relative to (NULL:
+ * display_name's). */
+SwModel     *sw_model_new_from_data_in    (const char  *data,
+                                           gssize       length,
+                                           const char  *display_name,
+                                           const char  *folder,
                                            GError     **error);
 /* Writes a temporary file beside path and renames it over path, as
  * sw-output-file.h describes (links followed, mode kept, read-only refused). */

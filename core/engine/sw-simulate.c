@@ -199,10 +199,26 @@ select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, G
           }
         g_autofree char *id = dot ? g_strndup (name, dot - name) : g_strdup (name);
         int part = -1, var;
+        gsize longest = 0;
 
-        for (guint i = 0; i < sys->n_parts && part < 0; i++)
-          if (strcmp (sys->parts[i].id, id) == 0)
-            part = i;
+        /* The longest id before a dot: ids of subsystems' parts have dots
+         * ("engine1.flywheel"), and so have variables ("flange_a.tau"). */
+        for (guint i = 0; i < sys->n_parts; i++)
+          {
+            gsize len = strlen (sys->parts[i].id);
+
+            if (len > longest && strncmp (name, sys->parts[i].id, len) == 0 && name[len] == '.')
+              {
+                part = (int) i;
+                longest = len;
+              }
+          }
+        if (part >= 0)
+          {
+            g_free (id);
+            id = g_strndup (name, longest);
+            dot = name + longest;
+          }
         if (part < 0)
           {
             g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,

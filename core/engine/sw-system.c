@@ -13,6 +13,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-assembly-private.h"
+#include "sw-subsystem-private.h"
 #include "sw-friction-private.h"
 #include "sw-equations-private.h"
 #include "sw-expression-private.h"
@@ -620,6 +621,13 @@ sw_model_assemble (SwModel *model, GError **error)
   g_return_val_if_fail (SW_IS_MODEL (model), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  /* Subsystems are copied in first: the equations see one plain model. */
+  if (_sw_model_has_subsystems (model))
+    {
+      g_autoptr (SwModel) flat = _sw_subsystem_flatten (model, error);
+
+      return flat != NULL ? sw_model_assemble (flat, error) : NULL;
+    }
   sw_init ();
   sys = system_new (sw_model_get_name (model), sw_model_get_simulation (model));
   ctx.system = sys;

@@ -208,9 +208,19 @@ sw_frf_compute (const SwSystem *sys, const char *input, const char *output, cons
   sw_init ();
   if (!input_load (sys, input, in_nodes, b, &n_in, &in_unit, error))
     return NULL;
-  dot = strchr (output, '.');
+  /* The longest part id before a dot (a subsystem's parts have dotted
+   * ids, variables may have dots too). */
+  dot = NULL;
+  out_part = NULL;
+  for (guint i = 0; i < sys->n_parts; i++)
+    {
+      gsize len = strlen (sys->parts[i].id);
+
+      if (strncmp (output, sys->parts[i].id, len) == 0 && output[len] == '.'
+          && (out_part == NULL || len > strlen (out_part->id)))
+        out_part = &sys->parts[i], dot = output + len;
+    }
   id = dot ? g_strndup (output, dot - output) : g_strdup (output);
-  out_part = find_part (sys, id);
   var = out_part != NULL && dot != NULL ? sw_kind_find_var (out_part->kind, dot + 1) : -1;
   if (var < 0)
     {

@@ -479,7 +479,9 @@ test_state_rows (void)
   guint n_examples = 0;
 
   g_assert_nonnull (folder);
+  /* Examples in folders (marine/) use subsystems: the bundled ones here. */
   while ((file = g_dir_read_name (folder)) != NULL)
+    if (g_str_has_suffix (file, ".shaft"))
     {
       g_autofree char *path = g_build_filename (dir, file, NULL);
       g_autoptr (SwSystem) sys = system_from_file (path);

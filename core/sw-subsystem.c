@@ -1,0 +1,378 @@
+/* sw-subsystem.c: a model used as a component.
+ *
+ * A subsystem is a .shaft file whose top-level "interface" gives some
+ * inner ports an outer name ("flange": "flywheel.flange_b") and some inner
+ * parameters an outer one ("J_fly": {"to": ["flywheel.J"], "default": …}).
+ * Loaded, it becomes a kind of its own (kind name "subsystem"): a component
+ * of it has those ports and parameters, and is drawn, connected and
+ * edited like any other. Before assembly the model is flattened: each
+ * subsystem's components are copied in with ids prefixed by its own
+ * ("engine1.flywheel"), its parameters set where they point, and the
+ * connections to its ports moved to the inner ports. So the engine, modes,
+ * responses and Campbell diagrams see one plain model, and variables and
+ * errors name the path (engine1.flywheel.w).
+ *
+ * Definitions are loaded once per file and kept for the process (kinds must
+ * outlive every model that uses them).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-subsystem-private.h"
+#include "sw-model-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include "sw-error.h"
+
+/* Nesting deeper than this is refused (a file that uses itself is caught
+ * earlier, by name). */
+#define MAX_DEPTH 16
+
+typedef struct {
+  SwKind       kind;           /* first: a component's kind points here */
+  char        *path;           /* the file, absolute */
+  SwModel     *inner;
+  char       **port_targets;   /* per port: "component.port" inside */
+  GPtrArray  **param_targets;  /* per parameter: "component.param" strings inside */
+} SwSubsystem;
+
+static GHashTable *definitions;   /* path -> SwSubsystem */
+static GPtrArray *loading;        /* paths being loaded: a file may not use itself */
+G_LOCK_DEFINE_STATIC (definitions);
+
+gboolean
+_sw_kind_is_subsystem (const SwKind *kind)
+{
+  return kind != NULL && strcmp (kind->name, "subsystem") == 0;
+}
+
+/* ---- Loading ------------------------------------------------------------ */
+
+static gboolean
+interface_ports (SwSubsystem *def, JsonObject *ports, GError **error)
+{
+  g_autoptr (GList) names = json_object_get_members (ports);
+  SwPortDesc *descs = g_new0 (SwPortDesc, MAX (g_list_length (names), 1));
+  guint n = 0;
+
+  def->port_targets = g_new0 (char *, g_list_length (names) + 1);
+  def->kind.ports = descs;
+  for (GList *l = names; l != NULL; l = l->next, n++)
+    {
+      const char *name = l->data, *target = json_node_get_string (json_object_get_member (ports, name));
+      guint component, port;
+      g_autoptr (GError) local = NULL;
+
+      if (target == NULL || !_sw_model_resolve_port (def->inner, target, &component, &port, &local))
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_TOPOLOGY, _("port “%s”: %s"), name,
+                       target == NULL ? _("give the inner port it is, as “component.port”") : local->message);
+          return FALSE;
+        }
+      descs[n] = sw_model_get_component (def->inner, component)->kind->ports[port];
+      descs[n].name = g_intern_string (name);
+      def->port_targets[n] = g_strdup (target);
+    }
+  def->kind.n_ports = n;
+  return TRUE;
+}
+
+static gboolean
+interface_params (SwSubsystem *def, JsonObject *params, GError **error)
+{
+  g_autoptr (GList) names = json_object_get_members (params);
+  SwParamDesc *descs = g_new0 (SwParamDesc, MAX (g_list_length (names), 1));
+  guint n = 0;
+
+  if (g_list_length (names) > SW_KIND_MAX_PARAMS)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("at most %d parameters"), SW_KIND_MAX_PARAMS);
+      return FALSE;
+    }
+  def->param_targets = g_new0 (GPtrArray *, MAX (g_list_length (names), 1));
+  def->kind.params = descs;
+  for (GList *l = names; l != NULL; l = l->next, n++)
+    {
+      const char *name = l->data;
+      JsonNode *node = json_object_get_member (params, name);
+      JsonObject *p = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      JsonArray *to = p != NULL && json_object_has_member (p, "to") ? json_object_get_array_member (p, "to") : NULL;
+      const SwParamDesc *first = NULL;
+
+      if (to == NULL || json_array_get_length (to) == 0)
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                       _("parameter “%s”: give the inner parameters it sets, as \"to\": [\"component.param\", …]"),
+                       name);
+          return FALSE;
+        }
+      def->param_targets[n] = g_ptr_array_new_with_free_func (g_free);
+      for (guint k = 0; k < json_array_get_length (to); k++)
+        {
+          const char *target = json_array_get_string_element (to, k), *dot = target ? strrchr (target, '.') : NULL;
+          g_autofree char *id = dot != NULL ? g_strndup (target, dot - target) : NULL;
+          int c = id != NULL ? sw_model_find_component (def->inner, id) : -1;
+          int q = c >= 0 ? sw_kind_find_param (sw_model_get_component (def->inner, c)->kind, dot + 1) : -1;
+          const SwComponent *comp = c >= 0 ? sw_model_get_component (def->inner, c) : NULL;
+
+          if (q < 0 || !(comp->kind->params[q].type == SW_PARAM_REAL || comp->kind->params[q].type == SW_PARAM_INITIAL
+                         || comp->kind->params[q].type == SW_PARAM_SIGNAL))
+            {
+              g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+                           _("parameter “%s”: “%s” is not a number parameter of a component inside"), name,
+                           target != NULL ? target : "?");
+              return FALSE;
+            }
+          if (first == NULL)
+            {
+              first = &comp->kind->params[q];
+              descs[n] = *first;
+              descs[n].name = g_intern_string (name);
+              descs[n].type = first->type == SW_PARAM_INITIAL ? SW_PARAM_INITIAL : SW_PARAM_REAL;
+              /* The default: given, else the inner value. */
+              descs[n].default_value = comp->param[q];
+              if (json_object_has_member (p, "default"))
+                descs[n].default_value = json_object_get_double_member (p, "default");
+              if (json_object_has_member (p, "label"))
+                descs[n].label = g_intern_string (json_object_get_string_member (p, "label"));
+            }
+          g_ptr_array_add (def->param_targets[n], g_strdup (target));
+        }
+    }
+  def->kind.n_params = n;
+  return TRUE;
+}
+
+static SwSubsystem *
+load (const char *path, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  g_autoptr (SwModel) inner = NULL;
+  g_autofree char *display = g_filename_display_name (path);
+  SwSubsystem *def;
+  JsonNode *interface;
+  JsonObject *object;
+
+  for (guint k = 0; k < loading->len; k++)
+    if (strcmp (g_ptr_array_index (loading, k), path) == 0)
+      {
+        g_set_error (error, SW_ERROR, SW_ERROR_TOPOLOGY, _("subsystem %s uses itself"), display);
+        return NULL;
+      }
+  if (loading->len >= MAX_DEPTH)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE, _("subsystems nest deeper than %d"), MAX_DEPTH);
+      return NULL;
+    }
+  g_ptr_array_add (loading, g_strdup (path));
+  inner = sw_model_new_from_file (path, &local);
+  g_ptr_array_remove_index (loading, loading->len - 1);
+  if (inner == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
+  interface = inner->interface;
+  if (interface == NULL || !JSON_NODE_HOLDS_OBJECT (interface))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("%s has no “interface”: a subsystem names its outer ports and parameters there"), display);
+      return NULL;
+    }
+  object = json_node_get_object (interface);
+  def = g_new0 (SwSubsystem, 1);
+  def->path = g_strdup (path);
+  def->inner = g_steal_pointer (&inner);
+  def->kind.name = "subsystem";
+  def->kind.label = g_intern_string (sw_model_get_name (def->inner) != NULL ? sw_model_get_name (def->inner) : "Subsystem");
+  def->kind.group = "Subsystems";
+  def->kind.help = g_intern_string (display);
+  if ((json_object_has_member (object, "ports")
+       && !interface_ports (def, json_object_get_object_member (object, "ports"), &local))
+      || (json_object_has_member (object, "parameters")
+          && !interface_params (def, json_object_get_object_member (object, "parameters"), &local)))
+    {
+      g_set_error (error, SW_ERROR, local->code, _("%s: interface: %s"), display, local->message);
+      /* Kept, half made: its kind is never handed out. */
+      return NULL;
+    }
+  return def;
+}
+
+const SwKind *
+_sw_subsystem_load (const char *path, GError **error)
+{
+  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+  SwSubsystem *def;
+
+  G_LOCK (definitions);
+  if (definitions == NULL)
+    {
+      definitions = g_hash_table_new (g_str_hash, g_str_equal);
+      loading = g_ptr_array_new_with_free_func (g_free);
+    }
+  def = g_hash_table_lookup (definitions, absolute);
+  G_UNLOCK (definitions);
+  if (def != NULL)
+    return &def->kind;
+  /* Loading reads nested subsystems: not under the lock (the stack of
+   * files being loaded is one thread's; files are loaded on one). */
+  def = load (absolute, error);
+  if (def == NULL)
+    return NULL;
+  G_LOCK (definitions);
+  if (!g_hash_table_contains (definitions, def->path))
+    g_hash_table_insert (definitions, def->path, def);
+  else
+    def = g_hash_table_lookup (definitions, def->path);
+  G_UNLOCK (definitions);
+  return &def->kind;
+}
+
+/* ---- Flattening --------------------------------------------------------- */
+
+static gboolean add_model (SwModel *flat, SwModel *src, const char *prefix, GHashTable *values, guint line,
+                           guint column, guint depth, GError **error);
+
+/* The flat "id.port" of port of component index of src (inside prefix),
+ * through nested subsystems. */
+static char *
+flat_end (SwModel *src, guint index, guint port, const char *prefix)
+{
+  const SwComponent *c = sw_model_get_component (src, index);
+  const SwSubsystem *def = (const SwSubsystem *) c->kind;
+  g_autofree char *inner_prefix = NULL;
+  guint ic, ip;
+
+  if (!_sw_kind_is_subsystem (c->kind))
+    return g_strdup_printf ("%s%s.%s", prefix, c->id, c->kind->ports[port].name);
+  inner_prefix = g_strdup_printf ("%s%s.", prefix, c->id);
+  if (!_sw_model_resolve_port (def->inner, def->port_targets[port], &ic, &ip, NULL))
+    return NULL;
+  return flat_end (def->inner, ic, ip, inner_prefix);
+}
+
+/* The inner values a subsystem component sets: "component.param" -> value. */
+static GHashTable *
+inner_values (const SwComponent *c, GHashTable *outer, const char *prefix)
+{
+  const SwSubsystem *def = (const SwSubsystem *) c->kind;
+  GHashTable *values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  for (guint k = 0; k < c->kind->n_params; k++)
+    {
+      g_autofree char *key = g_strdup_printf ("%s%s.%s", prefix, c->id, c->kind->params[k].name);
+      const double *over = outer != NULL ? g_hash_table_lookup (outer, key) : NULL;
+      double value = over != NULL ? *over : c->param[k];
+
+      for (guint t = 0; t < def->param_targets[k]->len; t++)
+        g_hash_table_insert (values, g_strdup (g_ptr_array_index (def->param_targets[k], t)),
+                             g_memdup2 (&value, sizeof value));
+    }
+  return values;
+}
+
+static gboolean
+add_model (SwModel *flat, SwModel *src, const char *prefix, GHashTable *values, guint line, guint column, guint depth,
+           GError **error)
+{
+  if (depth > MAX_DEPTH)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE, _("subsystems nest deeper than %d"), MAX_DEPTH);
+      return FALSE;
+    }
+  for (guint i = 0; i < sw_model_get_n_components (src); i++)
+    {
+      const SwComponent *c = sw_model_get_component (src, i);
+      g_autofree char *id = g_strdup_printf ("%s%s", prefix, c->id);
+
+      if (_sw_kind_is_subsystem (c->kind))
+        {
+          const SwSubsystem *def = (const SwSubsystem *) c->kind;
+          g_autoptr (GHashTable) inner = inner_values (c, values, "");
+          g_autofree char *inner_prefix = g_strdup_printf ("%s.", id);
+
+          if (!add_model (flat, def->inner, inner_prefix, inner, line ? line : c->line, line ? column : c->column,
+                          depth + 1, error))
+            return FALSE;
+          continue;
+        }
+      {
+        SwComponent copy;
+
+        _sw_component_copy (&copy, c);
+        g_free (copy.id);
+        copy.id = g_steal_pointer (&id);
+        /* Errors point at the outermost subsystem in the file. */
+        if (line != 0)
+          copy.line = line, copy.column = column;
+        for (guint k = 0; values != NULL && k < c->kind->n_params; k++)
+          {
+            g_autofree char *key = g_strdup_printf ("%s.%s", c->id, c->kind->params[k].name);
+            const double *value = g_hash_table_lookup (values, key);
+
+            if (value == NULL)
+              continue;
+            copy.param[k] = *value;
+            copy.given[k] = !isnan (*value);
+            if (c->kind->params[k].type == SW_PARAM_SIGNAL)
+              {
+                g_clear_pointer (&copy.signal[k], sw_signal_unref);
+                g_clear_pointer (&copy.signal_ref[k], g_free);
+                copy.signal[k] = sw_signal_new_constant (*value);
+              }
+          }
+        _sw_model_take_component (flat, &copy);
+      }
+    }
+  for (guint k = 0; k < sw_model_get_n_connections (src); k++)
+    {
+      const SwConnection *w = sw_model_get_connection (src, k);
+      g_autofree char *a = flat_end (src, w->from_component, w->from_port, prefix);
+      g_autofree char *b = flat_end (src, w->to_component, w->to_port, prefix);
+      const char *dot_a = a != NULL ? strrchr (a, '.') : NULL, *dot_b = b != NULL ? strrchr (b, '.') : NULL;
+      g_autofree char *id_a = dot_a != NULL ? g_strndup (a, dot_a - a) : NULL;
+      g_autofree char *id_b = dot_b != NULL ? g_strndup (b, dot_b - b) : NULL;
+      int ca = id_a != NULL ? sw_model_find_component (flat, id_a) : -1;
+      int cb = id_b != NULL ? sw_model_find_component (flat, id_b) : -1;
+      SwConnection c = *w;
+
+      if (ca < 0 || cb < 0)
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_TOPOLOGY, _("the connection %s – %s leads nowhere inside"),
+                       a != NULL ? a : "?", b != NULL ? b : "?");
+          return FALSE;
+        }
+      c.from_component = (guint) ca;
+      c.from_port = (guint) sw_kind_find_port (sw_model_get_component (flat, ca)->kind, dot_a + 1);
+      c.to_component = (guint) cb;
+      c.to_port = (guint) sw_kind_find_port (sw_model_get_component (flat, cb)->kind, dot_b + 1);
+      _sw_model_take_connection (flat, &c, NULL);
+    }
+  return TRUE;
+}
+
+gboolean
+_sw_model_has_subsystems (SwModel *model)
+{
+  for (guint i = 0; i < sw_model_get_n_components (model); i++)
+    if (_sw_kind_is_subsystem (sw_model_get_component (model, i)->kind))
+      return TRUE;
+  return FALSE;
+}
+
+SwModel *
+_sw_subsystem_flatten (SwModel *model, GError **error)
+{
+  g_autoptr (SwModel) flat = sw_model_new ();
+
+  sw_model_set_name (flat, sw_model_get_name (model));
+  _sw_model_set_display_name (flat, sw_model_get_display_name (model));
+  sw_model_set_simulation (flat, sw_model_get_simulation (model));
+  for (guint k = 0; k < sw_model_get_n_shared_signals (model); k++)
+    _sw_model_add_shared_signal (flat, sw_model_get_shared_signal_name (model, k),
+                                 sw_model_get_shared_signal (model, k));
+  if (!add_model (flat, model, "", NULL, 0, 0, 0, error))
+    return NULL;
+  return g_steal_pointer (&flat);
+}
