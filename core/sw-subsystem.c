@@ -48,6 +48,20 @@ _sw_kind_is_subsystem (const SwKind *kind)
 
 /* ---- Loading ------------------------------------------------------------ */
 
+static void
+def_free (SwSubsystem *def)
+{
+  g_free ((gpointer) def->kind.ports);
+  g_free ((gpointer) def->kind.params);
+  g_strfreev (def->port_targets);
+  for (guint k = 0; def->param_targets != NULL && def->param_targets[k] != NULL; k++)
+    g_ptr_array_unref (def->param_targets[k]);
+  g_free (def->param_targets);
+  g_clear_object (&def->inner);
+  g_free (def->path);
+  g_free (def);
+}
+
 static gboolean
 interface_ports (SwSubsystem *def, JsonObject *ports, GError **error)
 {
@@ -89,7 +103,8 @@ interface_params (SwSubsystem *def, JsonObject *params, GError **error)
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("at most %d parameters"), SW_KIND_MAX_PARAMS);
       return FALSE;
     }
-  def->param_targets = g_new0 (GPtrArray *, MAX (g_list_length (names), 1));
+  /* NULL-terminated, for def_free. */
+  def->param_targets = g_new0 (GPtrArray *, g_list_length (names) + 1);
   def->kind.params = descs;
   for (GList *l = names; l != NULL; l = l->next, n++)
     {
@@ -193,7 +208,7 @@ load (const char *path, GError **error)
           && !interface_params (def, json_object_get_object_member (object, "parameters"), &local)))
     {
       g_set_error (error, SW_ERROR, local->code, _("%s: interface: %s"), display, local->message);
-      /* Kept, half made: its kind is never handed out. */
+      def_free (def);
       return NULL;
     }
   return def;
@@ -224,7 +239,11 @@ _sw_subsystem_load (const char *path, GError **error)
   if (!g_hash_table_contains (definitions, def->path))
     g_hash_table_insert (definitions, def->path, def);
   else
-    def = g_hash_table_lookup (definitions, def->path);
+    {
+      /* Another thread was first. */
+      def_free (def);
+      def = g_hash_table_lookup (definitions, absolute);
+    }
   G_UNLOCK (definitions);
   return &def->kind;
 }

@@ -20,6 +20,7 @@
 #include "sw-error.h"
 #include "sw-kind.h"
 #include "sw-table.h"
+#include "sw-subsystem-private.h"
 
 /* The kinds of the MSL (4.x) by our name, with their package. */
 static const struct {
@@ -296,8 +297,17 @@ component (Export *ex, SwModel *model, guint index)
 {
   const SwComponent *c = sw_model_get_component (model, index);
   const SwKind *kind = c->kind;
-  g_autofree char *klass = class_of (kind);
+  g_autofree char *klass = NULL;
   g_autoptr (GPtrArray) mods = g_ptr_array_new_with_free_func (g_free);
+
+  if (_sw_kind_is_subsystem (kind))
+    {
+      g_set_error (&ex->error, SW_ERROR, SW_ERROR_INVALID,
+                   _("component “%s” is a subsystem: writing it as a nested Modelica model is not supported yet"),
+                   c->id);
+      return FALSE;
+    }
+  klass = class_of (kind);
 
   for (guint i = 0; i < kind->n_params; i++)
     {

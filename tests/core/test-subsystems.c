@@ -12,6 +12,7 @@
 
 #include "sw-error.h"
 #include "sw-model.h"
+#include "sw-modelica.h"
 #include "sw-modes.h"
 #include "sw-system.h"
 #include "sw-test-run.h"
@@ -117,6 +118,14 @@ test_nested_and_save (void)
   saved = sw_model_to_data (outer, NULL);
   g_assert_nonnull (strstr (saved, "\"kind\": \"subsystem\""));
   g_assert_nonnull (strstr (saved, "\"model\": \"pair.shaft\""));
+  /* Not yet as nested Modelica models: refused, by name. */
+  {
+    g_autofree char *mo = sw_modelica_export (outer, &error);
+
+    g_assert_null (mo);
+    g_assert_error (error, SW_ERROR, SW_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "“pair” is a subsystem"));
+  }
 }
 
 /* Bad input: the file, the component, and what is wrong. */
