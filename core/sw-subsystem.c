@@ -179,6 +179,12 @@ load (const char *path, GError **error)
       g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE, _("subsystems nest deeper than %d"), MAX_DEPTH);
       return NULL;
     }
+  /* A device or a FIFO is never a model (/dev/zero would never end). */
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("%s is not a model file"), display);
+      return NULL;
+    }
   g_ptr_array_add (loading, g_strdup (path));
   inner = sw_model_new_from_file (path, &local);
   g_ptr_array_remove_index (loading, loading->len - 1);

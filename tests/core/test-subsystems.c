@@ -138,6 +138,7 @@ test_errors (void)
     { "{'id': 's', 'kind': 'subsystem'}", "component “s”: a subsystem needs “model”" },
     { "{'id': 's', 'kind': 'subsystem', 'model': 'none.shaft'}", "component “s”: subsystem “none.shaft”: " },
     { "{'id': 's', 'kind': 'subsystem', 'model': 'cycle-a.shaft'}", "uses itself" },
+    { "{'id': 's', 'kind': 'subsystem', 'model': '/dev/zero'}", "/dev/zero is not a model file" },
     { "{'id': 's', 'kind': 'subsystem', 'model': 'bad-port.shaft'}", "interface: port “out”: " },
     { "{'id': 's', 'kind': 'subsystem', 'model': 'unit.shaft', 'params': {'J': 1}}",
       "parameter “J”" },
