@@ -154,6 +154,44 @@ spread_shapes (SwCanvas   *self,
     }
 }
 
+/* A subsystem is drawn as one block: the sections and bodies inside it
+ * ("engine1.damper") add up on it ("engine1"), its shape the largest one's
+ * inside. */
+static void
+subsystem_totals (GHashTable *entries)
+{
+  /* The keys as they are now (new ones are added, none removed). */
+  g_autoptr (GList) ids = g_hash_table_get_keys (entries);
+
+  for (GList *l = ids; l != NULL; l = l->next)
+    {
+      const char *id = l->data, *dot = strchr (id, '.');
+      g_autofree char *top = dot != NULL ? g_strndup (id, dot - id) : NULL;
+      Entry *inner = g_hash_table_lookup (entries, id), *outer;
+
+      if (top == NULL)
+        continue;
+      outer = ensure_entry (entries, top);
+      if (inner->has_section)
+        {
+          outer->has_section = TRUE;
+          outer->section_percent += inner->section_percent;
+          sw_modes_scale_colour (MIN (outer->section_percent, 100) / 100, outer->section_rgb);
+        }
+      if (inner->has_body)
+        {
+          outer->has_body = TRUE;
+          outer->body_percent += inner->body_percent;
+          sw_modes_scale_colour (MIN (outer->body_percent, 100) / 100, outer->body_rgb);
+        }
+      if (inner->has_shape && (!outer->has_shape || fabs (inner->shape) > fabs (outer->shape)))
+        {
+          outer->shape = inner->shape;
+          outer->has_shape = TRUE;
+        }
+    }
+}
+
 static void
 stop_ticking (SwCanvas *self)
 {
@@ -257,9 +295,15 @@ sw_canvas_set_mode (SwCanvas *self,
       entry->shape = shape[b];
       entry->has_shape = TRUE;
     }
+  subsystem_totals (mv->entries);
   spread_shapes (self, mv->entries);
   if (m->most_excitable_section >= 0 && !m->rigid_body)
-    mv->outlined = g_strdup (sw_modes_get_section_part (modes, m->most_excitable_section)->id);
+    {
+      const char *id = sw_modes_get_section_part (modes, m->most_excitable_section)->id;
+
+      /* Inside a subsystem: the subsystem's block. */
+      mv->outlined = g_strndup (id, strcspn (id, "."));
+    }
 
   update_ticking (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
