@@ -1941,7 +1941,10 @@ sw_model_new_from_data_in (const char  *data,
   if (r.problems->len > 0)
     reader_report (&r, error);
   else
-    model = g_steal_pointer (&r.model);
+    {
+      model = g_steal_pointer (&r.model);
+      model->folder = g_strdup (r.folder);
+    }
 
   reader_clear (&r);
   return model;

@@ -24,6 +24,7 @@ struct _SwModel
   SwSimulationSettings  simulation;
   JsonNode             *ui;             /* the top-level "ui", kept as is; or NULL */
   JsonNode             *interface;      /* a subsystem's "interface", kept as is; or NULL */
+  char                 *folder;         /* where it was read from (subsystems' files), or NULL */
   GPtrArray            *shared_names;   /* char *: the shared signals' names */
   GPtrArray            *shared_signals; /* SwSignal *, one per name */
   GHashTable           *index;          /* id -> index + 1; NULL: to be rebuilt */

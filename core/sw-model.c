@@ -814,6 +814,7 @@ sw_model_finalize (GObject *object)
   g_clear_pointer (&self->simulation.method, g_free);
   g_clear_pointer (&self->ui, json_node_unref);
   g_clear_pointer (&self->interface, json_node_unref);
+  g_clear_pointer (&self->folder, g_free);
   g_clear_pointer (&self->shared_names, g_ptr_array_unref);
   g_clear_pointer (&self->shared_signals, g_ptr_array_unref);
 
@@ -1869,7 +1870,8 @@ sw_model_restore (SwModel     *model,
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  other = sw_model_new_from_data (data, length, model->display_name, error);
+  /* Subsystems' files are where the model was read from. */
+  other = sw_model_new_from_data_in (data, length, model->display_name, model->folder, error);
   if (other == NULL)
     return FALSE;
 
@@ -1979,7 +1981,7 @@ sw_model_paste_fragment (SwModel     *model,
   g_return_val_if_fail (isfinite (dx) && isfinite (dy), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  fragment = sw_model_new_from_data (data, -1, "<clipboard>", error);
+  fragment = sw_model_new_from_data_in (data, -1, "<clipboard>", model->folder, error);
   if (fragment == NULL)
     return NULL;
 

@@ -118,6 +118,20 @@ test_nested_and_save (void)
   saved = sw_model_to_data (outer, NULL);
   g_assert_nonnull (strstr (saved, "\"kind\": \"subsystem\""));
   g_assert_nonnull (strstr (saved, "\"model\": \"pair.shaft\""));
+  /* Undo re-reads the text: subsystems' files are still found where the
+   * model came from, whatever its display name. */
+  {
+    g_autofree char *folder = g_test_build_filename (G_TEST_DIST, "data", "subsystem", NULL);
+    g_autoptr (SwModel) shown = sw_model_new_from_data_in (saved, -1, "nested.shaft", folder, &error);
+    int propeller;
+
+    g_assert_no_error (error);
+    propeller = sw_model_find_component (shown, "propeller");
+    g_assert_true (sw_model_set_param (shown, (guint) propeller, "J", 70, &error));
+    g_assert_true (sw_model_restore (shown, saved, -1, &error));
+    g_assert_no_error (error);
+    g_assert_cmpfloat (sw_model_get_component (shown, (guint) propeller)->param[0], ==, 60);
+  }
   /* Not yet as nested Modelica models: refused, by name. */
   {
     g_autofree char *mo = sw_modelica_export (outer, &error);
