@@ -454,6 +454,35 @@ sw_model_to_data (SwModel *model,
   return g_string_free (out, FALSE);
 }
 
+/* Saved into another folder, a subsystem's file is named from there:
+ * relative when it lies below, else by its absolute path. */
+static void
+move_model_refs (SwModel *model, const char *path)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autofree char *absolute_folder = g_canonicalize_filename (folder, NULL);
+  g_autoptr (GFile) target = g_file_new_for_path (absolute_folder);
+
+  if (model->folder != NULL && strcmp (model->folder, absolute_folder) != 0)
+    for (guint i = 0; i < model->components->len; i++)
+      {
+        SwComponent *c = &g_array_index (model->components, SwComponent, i);
+        g_autofree char *file = NULL;
+        g_autoptr (GFile) gfile = NULL;
+        char *relative;
+
+        if (c->model_ref == NULL)
+          continue;
+        file = g_canonicalize_filename (c->model_ref, model->folder);
+        gfile = g_file_new_for_path (file);
+        relative = g_file_get_relative_path (target, gfile);
+        g_free (c->model_ref);
+        c->model_ref = relative != NULL ? relative : g_steal_pointer (&file);
+      }
+  g_free (model->folder);
+  model->folder = g_steal_pointer (&absolute_folder);
+}
+
 gboolean
 sw_model_save_to_file (SwModel     *model,
                        const char  *path,
@@ -468,6 +497,7 @@ sw_model_save_to_file (SwModel     *model,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  move_model_refs (model, path);
   data = sw_model_to_data (model, &length);
 
   /* sw-output-file.h: written beside path, synced and renamed over it (a

@@ -9,6 +9,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "sw-error.h"
 #include "sw-model.h"
@@ -177,6 +178,31 @@ test_errors (void)
     }
 }
 
+/* Saved into another folder, the subsystems' files are named from there,
+ * so the copy reads back and runs. */
+static void
+test_save_elsewhere (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) twin = load ("twin.shaft", &error);
+  g_autoptr (SwModel) back = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("shaftwork-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "copy.shaft", NULL);
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (sw_model_save_to_file (twin, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "unit.shaft\""));
+  g_assert_null (strstr (text, "\"model\": \"unit.shaft\""));
+  back = sw_model_new_from_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sw_model_get_n_components (back), ==, 7);
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -185,5 +211,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/subsystems/modes", test_modes);
   g_test_add_func ("/core/subsystems/nested-and-save", test_nested_and_save);
   g_test_add_func ("/core/subsystems/errors", test_errors);
+  g_test_add_func ("/core/subsystems/save-elsewhere", test_save_elsewhere);
   return g_test_run ();
 }
