@@ -482,43 +482,43 @@ test_state_rows (void)
   /* Examples in folders (marine/) use subsystems: the bundled ones here. */
   while ((file = g_dir_read_name (folder)) != NULL)
     if (g_str_has_suffix (file, ".shaft"))
-    {
-      g_autofree char *path = g_build_filename (dir, file, NULL);
-      g_autoptr (SwSystem) sys = system_from_file (path);
-      g_autoptr (GError) error = NULL;
-      g_autoptr (SwModel) model = sw_model_new_from_file (path, &error);
-      g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-      g_autoptr (SwTrajectory) fast = NULL, full = NULL;
-      SwSimulateOptions o = sw_simulate_options_from_system (sys);
+      {
+        g_autofree char *path = g_build_filename (dir, file, NULL);
+        g_autoptr (SwSystem) sys = system_from_file (path);
+        g_autoptr (GError) error = NULL;
+        g_autoptr (SwModel) model = sw_model_new_from_file (path, &error);
+        g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+        g_autoptr (SwTrajectory) fast = NULL, full = NULL;
+        SwSimulateOptions o = sw_simulate_options_from_system (sys);
 
-      g_assert_no_error (error);
-      for (guint c = 0; c < sw_model_get_n_components (model); c++)
-        {
-          const SwComponent *component = sw_model_get_component (model, c);
+        g_assert_no_error (error);
+        for (guint c = 0; c < sw_model_get_n_components (model); c++)
+          {
+            const SwComponent *component = sw_model_get_component (model, c);
 
-          for (guint v = 0; v < component->kind->n_vars; v++)
-            if (component->kind->state_vars & (1u << v))
-              g_ptr_array_add (names, g_strdup_printf ("%s.%s", component->id, component->kind->vars[v].name));
-        }
-      g_ptr_array_add (names, NULL);
-      o.output_interval_s = MAX (o.output_interval_s, o.stop_time_s / 2000);
-      full = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
-      g_assert_no_error (error);
-      o.variables = (const char *const *) names->pdata;
-      fast = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
-      g_assert_no_error (error);
-      g_assert_cmpuint (sw_trajectory_get_n_rows (fast), ==, sw_trajectory_get_n_rows (full));
-      for (guint k = 0; k + 1 < names->len; k++)
-        {
-          const char *name = g_ptr_array_index (names, k);
-          g_autofree char *what = g_strdup_printf ("%s: %s", file, name);
+            for (guint v = 0; v < component->kind->n_vars; v++)
+              if (component->kind->state_vars & (1u << v))
+                g_ptr_array_add (names, g_strdup_printf ("%s.%s", component->id, component->kind->vars[v].name));
+          }
+        g_ptr_array_add (names, NULL);
+        o.output_interval_s = MAX (o.output_interval_s, o.stop_time_s / 2000);
+        full = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+        g_assert_no_error (error);
+        o.variables = (const char *const *) names->pdata;
+        fast = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+        g_assert_no_error (error);
+        g_assert_cmpuint (sw_trajectory_get_n_rows (fast), ==, sw_trajectory_get_n_rows (full));
+        for (guint k = 0; k + 1 < names->len; k++)
+          {
+            const char *name = g_ptr_array_index (names, k);
+            g_autofree char *what = g_strdup_printf ("%s: %s", file, name);
 
-          assert_same_column (sw_trajectory_get_column (full, sw_trajectory_find_column (full, name)),
-                              sw_trajectory_get_column (fast, sw_trajectory_find_column (fast, name)),
-                              sw_trajectory_get_n_rows (full), what);
-        }
-      n_examples++;
-    }
+            assert_same_column (sw_trajectory_get_column (full, sw_trajectory_find_column (full, name)),
+                                sw_trajectory_get_column (fast, sw_trajectory_find_column (fast, name)),
+                                sw_trajectory_get_n_rows (full), what);
+          }
+        n_examples++;
+      }
   g_assert_cmpuint (n_examples, >=, 12);
 }
 
