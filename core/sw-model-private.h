@@ -43,6 +43,11 @@ char         *_sw_quote                    (const char   *text);
 char         *_sw_component_label          (const char   *id);
 
 void          _sw_component_clear          (SwComponent  *component);
+/* Parameter p set to a number, unchecked (a signal parameter becomes that
+ * constant, no longer naming a shared signal); NAN: not given. */
+void          _sw_component_set_number     (SwComponent       *c,
+                                            guint              p,
+                                            double             value);
 /* dest, a copy of src (its own references). */
 void          _sw_component_copy           (SwComponent       *dest,
                                             const SwComponent *src);

@@ -114,6 +114,19 @@ params_bytes (guint n)
 }
 
 void
+_sw_component_set_number (SwComponent *c, guint p, double value)
+{
+  c->param[p] = value;
+  c->given[p] = !isnan (value);
+  if (c->kind->params[p].type == SW_PARAM_SIGNAL)
+    {
+      g_clear_pointer (&c->signal[p], sw_signal_unref);
+      g_clear_pointer (&c->signal_ref[p], g_free);
+      c->signal[p] = sw_signal_new_constant (value);
+    }
+}
+
+void
 _sw_component_clear (SwComponent *component)
 {
   g_clear_pointer (&component->id, g_free);
@@ -1139,14 +1152,7 @@ sw_model_set_param (SwModel     *model,
   if (param_unchanged (c, p, value))
     return TRUE;
 
-  c->param[p] = value;
-  c->given[p] = !isnan (value);
-  if (desc->type == SW_PARAM_SIGNAL)
-    {
-      g_clear_pointer (&c->signal[p], sw_signal_unref);
-      g_clear_pointer (&c->signal_ref[p], g_free);
-      c->signal[p] = sw_signal_new_constant (value);
-    }
+  _sw_component_set_number (c, (guint) p, value);
 
   emit_changed (model);
   return TRUE;
@@ -1193,16 +1199,7 @@ sw_model_set_params (SwModel            *model,
   if (!_sw_validate_params (who, c->kind, params, error))
     return FALSE;
   for (guint k = 0; k < n; k++)
-    {
-      c->param[index[k]] = values[k];
-      c->given[index[k]] = !isnan (values[k]);
-      if (c->kind->params[index[k]].type == SW_PARAM_SIGNAL)
-        {
-          g_clear_pointer (&c->signal[index[k]], sw_signal_unref);
-          g_clear_pointer (&c->signal_ref[index[k]], g_free);
-          c->signal[index[k]] = sw_signal_new_constant (values[k]);
-        }
-    }
+    _sw_component_set_number (c, (guint) index[k], values[k]);
   emit_changed (model);
   return TRUE;
 }

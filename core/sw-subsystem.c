@@ -336,16 +336,8 @@ add_model (SwModel *flat, SwModel *src, const char *prefix, GHashTable *values, 
             g_autofree char *key = g_strdup_printf ("%s.%s", c->id, c->kind->params[k].name);
             const double *value = g_hash_table_lookup (values, key);
 
-            if (value == NULL)
-              continue;
-            copy.param[k] = *value;
-            copy.given[k] = !isnan (*value);
-            if (c->kind->params[k].type == SW_PARAM_SIGNAL)
-              {
-                g_clear_pointer (&copy.signal[k], sw_signal_unref);
-                g_clear_pointer (&copy.signal_ref[k], g_free);
-                copy.signal[k] = sw_signal_new_constant (*value);
-              }
+            if (value != NULL)
+              _sw_component_set_number (&copy, k, *value);
           }
         _sw_model_take_component (flat, &copy);
       }

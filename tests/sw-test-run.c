@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-test-run.h"
 
+#include <string.h>
+
 #include "sw-system.h"
 #include "sw-test-files.h"
 
@@ -52,4 +54,13 @@ sw_test_column (SwTrajectory *tr, const char *name)
 
   g_assert_cmpint (c, >=, 0);
   return sw_trajectory_get_column (tr, c);
+}
+
+void
+sw_test_assert_error_says (const GError *error, const char *needle)
+{
+  g_assert_nonnull (error);
+  if (strstr (error->message, needle) == NULL)
+    g_test_message ("expected “%s” in “%s”", needle, error->message);
+  g_assert_nonnull (strstr (error->message, needle));
 }

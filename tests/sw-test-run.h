@@ -21,6 +21,10 @@ SwTrajectory *sw_test_run_example (const char *name,
 SwTrajectory *sw_test_run_text    (const char *text,
                                    double      interval,
                                    double      tolerance);
+/* error is set and its message holds needle; else the test fails, saying
+ * both. */
+void          sw_test_assert_error_says (const GError *error,
+                                         const char   *needle);
 /* A column by name; the test fails when there is none. */
 const double *sw_test_column      (SwTrajectory *tr,
                                    const char   *name);

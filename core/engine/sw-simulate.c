@@ -197,35 +197,18 @@ select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, G
               return FALSE;
             continue;
           }
-        g_autofree char *id = dot ? g_strndup (name, dot - name) : g_strdup (name);
-        int part = -1, var;
-        gsize longest = 0;
+        const char *var_name;
+        int part = _sw_system_find_variable_part (sys, name, &var_name), var;
+        g_autofree char *id = part >= 0 ? g_strdup (sys->parts[part].id)
+                                        : dot ? g_strndup (name, dot - name) : g_strdup (name);
 
-        /* The longest id before a dot: ids of subsystems' parts have dots
-         * ("engine1.flywheel"), and so have variables ("flange_a.tau"). */
-        for (guint i = 0; i < sys->n_parts; i++)
-          {
-            gsize len = strlen (sys->parts[i].id);
-
-            if (len > longest && strncmp (name, sys->parts[i].id, len) == 0 && name[len] == '.')
-              {
-                part = (int) i;
-                longest = len;
-              }
-          }
-        if (part >= 0)
-          {
-            g_free (id);
-            id = g_strndup (name, longest);
-            dot = name + longest;
-          }
         if (part < 0)
           {
             g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
                          _("unknown variable “%s”: there is no component “%s”"), name, id);
             return FALSE;
           }
-        var = dot ? sw_kind_find_var (sys->parts[part].kind, dot + 1) : -1;
+        var = sw_kind_find_var (sys->parts[part].kind, var_name);
         if (var < 0)
           {
             const SwKind *kind = sys->parts[part].kind;

@@ -278,4 +278,11 @@ double _sw_body_value (const SwBody *body, const double *x);
 /* x^T M_body x */
 double _sw_body_quadratic (const SwBody *body, const double *x);
 
+/* The part a variable "id.var" belongs to: the longest part id before a
+ * dot (a subsystem's parts have dotted ids, "engine1.flywheel", and so
+ * have variables, "flange_a.tau"); -1 when none. *var: what follows. */
+int      _sw_system_find_variable_part (const SwSystem *sys,
+                                        const char     *name,
+                                        const char    **var);
+
 G_END_DECLS

@@ -795,3 +795,24 @@ sw_system_get_part (const SwSystem *s, guint index)
   g_return_val_if_fail (index < s->n_parts, NULL);
   return &s->parts[index];
 }
+
+int
+_sw_system_find_variable_part (const SwSystem *sys, const char *name, const char **var)
+{
+  gsize longest = 0;
+  int part = -1;
+
+  for (guint i = 0; i < sys->n_parts; i++)
+    {
+      gsize len = strlen (sys->parts[i].id);
+
+      if (len > longest && strncmp (name, sys->parts[i].id, len) == 0 && name[len] == '.')
+        {
+          part = (int) i;
+          longest = len;
+        }
+    }
+  if (var != NULL)
+    *var = part >= 0 ? name + longest + 1 : NULL;
+  return part;
+}

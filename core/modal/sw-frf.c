@@ -196,7 +196,6 @@ sw_frf_compute (const SwSystem *sys, const char *input, const char *output, cons
   g_autoptr (gsl_permutation) perm = NULL;
   g_auto (GStrv) names = NULL;
   g_auto (GStrv) units = NULL;
-  g_autofree char *id = NULL;
   const char *dot, *in_unit;
   const SwPart *out_part;
   guint in_nodes[2], n_in, out_nodes[SW_KIND_MAX_PORTS], n_out, n = sys->n_coords;
@@ -208,20 +207,12 @@ sw_frf_compute (const SwSystem *sys, const char *input, const char *output, cons
   sw_init ();
   if (!input_load (sys, input, in_nodes, b, &n_in, &in_unit, error))
     return NULL;
-  /* The longest part id before a dot (a subsystem's parts have dotted
-   * ids, variables may have dots too). */
-  dot = NULL;
-  out_part = NULL;
-  for (guint i = 0; i < sys->n_parts; i++)
-    {
-      gsize len = strlen (sys->parts[i].id);
+  {
+    int part = _sw_system_find_variable_part (sys, output, &dot);
 
-      if (strncmp (output, sys->parts[i].id, len) == 0 && output[len] == '.'
-          && (out_part == NULL || len > strlen (out_part->id)))
-        out_part = &sys->parts[i], dot = output + len;
-    }
-  id = dot ? g_strndup (output, dot - output) : g_strdup (output);
-  var = out_part != NULL && dot != NULL ? sw_kind_find_var (out_part->kind, dot + 1) : -1;
+    out_part = part >= 0 ? &sys->parts[part] : NULL;
+  }
+  var = out_part != NULL ? sw_kind_find_var (out_part->kind, dot) : -1;
   if (var < 0)
     {
       g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,

@@ -12,6 +12,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-modelica.h"
+#include "sw-modelica-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -55,14 +56,6 @@ static const struct {
   { "translational.acc_sensor", "Sensors" }, { "translational.rel_position_sensor", "Sensors" },
   { "translational.rel_speed_sensor", "Sensors" }, { "translational.rel_acc_sensor", "Sensors" },
   { "translational.force_sensor", "Sensors" }, { "translational.power_sensor", "Sensors" },
-};
-
-/* Initial-value parameters and the start attributes they are. */
-static const struct {
-  const char *param, *variable;
-} starts[] = {
-  { "phi0", "phi" }, { "w0", "w" }, { "s0", "s" }, { "v0", "v" },
-  { "phi_rel_start", "phi_rel" }, { "w_rel_start", "w_rel" }, { "s_rel_start", "s_rel" }, { "v_rel_start", "v_rel" },
 };
 
 /* Our signal types and the blocks of Modelica.Blocks.Sources. */
@@ -282,9 +275,9 @@ value_text (const SwParamDesc *desc, double value)
       g_string_append_printf (s, "%s=%s", desc->name, value != 0 ? "true" : "false");
       return g_string_free (s, FALSE);
     }
-  for (guint k = 0; k < G_N_ELEMENTS (starts); k++)
-    if (desc->type == SW_PARAM_INITIAL && strcmp (starts[k].param, desc->name) == 0)
-      attribute = starts[k].variable;
+  for (guint k = 0; k < _sw_mo_n_starts; k++)
+    if (desc->type == SW_PARAM_INITIAL && strcmp (_sw_mo_starts[k].param, desc->name) == 0)
+      attribute = _sw_mo_starts[k].variable;
   g_string_append_printf (s, attribute != NULL ? "%s(start=" : "%s=", attribute != NULL ? attribute : desc->name);
   number (s, value);
   if (attribute != NULL)

@@ -485,13 +485,11 @@ block_signal (Import *im, const MoElement *block, guint depth)
 
 /* ---- Components --------------------------------------------------------- */
 
-/* Modelica's start attributes and the initial-value parameters they set. */
-static const struct {
-  const char *variable, *param;
-} starts[] = {
+const MoStart _sw_mo_starts[] = {
   { "phi", "phi0" }, { "w", "w0" }, { "s", "s0" }, { "v", "v0" },
   { "phi_rel", "phi_rel_start" }, { "w_rel", "w_rel_start" }, { "s_rel", "s_rel_start" }, { "v_rel", "v_rel_start" },
 };
+const guint _sw_mo_n_starts = G_N_ELEMENTS (_sw_mo_starts);
 
 /* Modifications that change nothing here (a support left unconnected is
  * grounded; no heat ports). */
@@ -530,10 +528,10 @@ start_attribute (Import *im, const MoElement *el, guint index, const MoMod *m)
   /* Without fixed = true a start value is a guess the solver may change. */
   if (is_fixed == 0)
     return;
-  for (guint k = 0; k < G_N_ELEMENTS (starts); k++)
-    if (strcmp (m->name, starts[k].variable) == 0 && sw_kind_find_param (kind, starts[k].param) >= 0)
+  for (guint k = 0; k < _sw_mo_n_starts; k++)
+    if (strcmp (m->name, _sw_mo_starts[k].variable) == 0 && sw_kind_find_param (kind, _sw_mo_starts[k].param) >= 0)
       {
-        if (!sw_model_set_param (im->model, index, starts[k].param, x, &error))
+        if (!sw_model_set_param (im->model, index, _sw_mo_starts[k].param, x, &error))
           prefix_error (im, m->line, m->column, error);
         return;
       }

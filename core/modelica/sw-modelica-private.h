@@ -67,6 +67,15 @@ typedef struct {
   GPtrArray *annotation;  /* MoMod: the class's own, or NULL */
 } MoClass;
 
+/* Modelica's start attributes with fixed = true (phi, w_rel) and the
+ * initial-value parameters they are (phi0, w_rel_start), both ways. */
+typedef struct {
+  const char *variable, *param;
+} MoStart;
+
+extern const MoStart _sw_mo_starts[];
+extern const guint   _sw_mo_n_starts;
+
 /* The class in data, or NULL with an error "NAME:LINE:COL: error: ..."
  * (SW_ERROR_PARSE). */
 MoClass *_sw_mo_parse      (const char  *data,

@@ -132,10 +132,7 @@ test_errors (void)
       g_autoptr (SwModel) model = load (text, &error);
 
       g_assert_null (model);
-      g_assert_nonnull (error);
-      if (strstr (error->message, cases[i].needle) == NULL)
-        g_test_message ("expected “%s” in “%s”", cases[i].needle, error->message);
-      g_assert_nonnull (strstr (error->message, cases[i].needle));
+      sw_test_assert_error_says (error, cases[i].needle);
     }
 }
 

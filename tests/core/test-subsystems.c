@@ -170,10 +170,7 @@ test_errors (void)
       g_strdelimit (text, "'", '"');
       model = sw_model_new_from_data_in (text, -1, "m.shaft", folder, &error);
       g_assert_null (model);
-      g_assert_nonnull (error);
-      if (strstr (error->message, cases[i].needle) == NULL)
-        g_test_message ("expected “%s” in “%s”", cases[i].needle, error->message);
-      g_assert_nonnull (strstr (error->message, cases[i].needle));
+      sw_test_assert_error_says (error, cases[i].needle);
       g_assert_true (g_str_has_prefix (error->message, "m.shaft:1:"));
     }
 }
