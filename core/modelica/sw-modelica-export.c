@@ -22,6 +22,7 @@
 #include "sw-kind.h"
 #include "sw-table.h"
 #include "sw-subsystem-private.h"
+#include "sw-model-private.h"
 
 /* The kinds of the MSL (4.x) by our name, with their package. */
 static const struct {
@@ -67,10 +68,24 @@ static const struct {
   { "table", "TimeTable" },
 };
 
+/* A subsystem's definition, written once as a model class nested in the
+ * exported one; its instances are components of that class. */
 typedef struct {
-  GString *decl;      /* declarations */
-  GString *eq;        /* connect equations */
-  GError  *error;
+  const SwKind *kind;
+  char         *name;          /* the class's name */
+  SwModel      *inner;
+  JsonObject   *interface;     /* the inner model's "interface" */
+  char        **param_names;   /* per interface parameter: its Modelica name */
+  char        **port_names;    /* per interface port: its connector's name */
+} Def;
+
+typedef struct {
+  GString    *decl;      /* declarations */
+  GString    *eq;        /* connect equations */
+  GError     *error;
+  GPtrArray  *defs;      /* Def: every subsystem, the ones used inside first */
+  GHashTable *bound;     /* in a subsystem's class: "component.param" -> its parameter's name */
+  GHashTable *exposed;   /* in a subsystem's class: "component.port" -> its connector's name */
 } Export;
 
 /* The shortest decimal that reads back as x. */
@@ -263,26 +278,121 @@ table_text (const char *name, const SwTable *table)
   return g_string_free (s, FALSE);
 }
 
-/* name=value, or variable(start=value, fixed=true) for an initial value. */
+/* name=value, or variable(start=value, fixed=true) for an initial value;
+ * value is a number's text or a parameter's name. */
 static char *
-value_text (const SwParamDesc *desc, double value)
+value_text (const SwParamDesc *desc, const char *value)
 {
-  GString *s = g_string_new (NULL);
   const char *attribute = NULL;
 
-  if (desc->type == SW_PARAM_BOOLEAN)
-    {
-      g_string_append_printf (s, "%s=%s", desc->name, value != 0 ? "true" : "false");
-      return g_string_free (s, FALSE);
-    }
   for (guint k = 0; k < _sw_mo_n_starts; k++)
     if (desc->type == SW_PARAM_INITIAL && strcmp (_sw_mo_starts[k].param, desc->name) == 0)
       attribute = _sw_mo_starts[k].variable;
-  g_string_append_printf (s, attribute != NULL ? "%s(start=" : "%s=", attribute != NULL ? attribute : desc->name);
-  number (s, value);
   if (attribute != NULL)
-    g_string_append (s, ", fixed=true)");
+    return g_strdup_printf ("%s(start=%s, fixed=true)", attribute, value);
+  return g_strdup_printf ("%s=%s", desc->name, value);
+}
+
+static char *
+number_text (const SwParamDesc *desc, double value)
+{
+  GString *s = g_string_new (NULL);
+
+  if (desc != NULL && desc->type == SW_PARAM_BOOLEAN)
+    g_string_append (s, value != 0 ? "true" : "false");
+  else
+    number (s, value);
   return g_string_free (s, FALSE);
+}
+
+/* "text" with Modelica's escapes. */
+static void
+quoted (GString *s, const char *text)
+{
+  g_string_append_c (s, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        g_string_append_c (s, '\\');
+      if (*p == '\n')
+        g_string_append (s, "\\n");
+      else
+        g_string_append_c (s, *p);
+    }
+  g_string_append_c (s, '"');
+}
+
+static const Def *
+def_of (Export *ex, const SwKind *kind)
+{
+  for (guint k = 0; k < ex->defs->len; k++)
+    {
+      const Def *def = g_ptr_array_index (ex->defs, k);
+
+      if (def->kind == kind)
+        return def;
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* The Modelica name of port of component c. */
+static const char *
+port_name (Export *ex, const SwComponent *c, guint port)
+{
+  if (_sw_kind_is_subsystem (c->kind))
+    return def_of (ex, c->kind)->port_names[port];
+  return c->kind->ports[port].name;
+}
+
+static gboolean
+connected (SwModel *model, guint index, guint port)
+{
+  for (guint k = 0; k < sw_model_get_n_connections (model); k++)
+    {
+      const SwConnection *w = sw_model_get_connection (model, k);
+
+      if ((w->from_component == index && w->from_port == port) || (w->to_component == index && w->to_port == port))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A subsystem as a component of its class; a support it shows that is
+ * left unconnected is fixed, as the flattened model fixes the inner one. */
+static void
+instance (Export *ex, SwModel *model, guint index, GPtrArray *mods)
+{
+  const SwComponent *c = sw_model_get_component (model, index);
+  const Def *def = def_of (ex, c->kind);
+
+  for (guint i = 0; i < c->kind->n_params; i++)
+    {
+      g_autofree char *key = g_strdup_printf ("%s.%s", c->id, c->kind->params[i].name);
+      const char *bound = ex->bound != NULL ? g_hash_table_lookup (ex->bound, key) : NULL;
+
+      if (bound != NULL)
+        g_ptr_array_add (mods, g_strdup_printf ("%s=%s", def->param_names[i], bound));
+      else if (c->given[i] && !isnan (c->param[i]))
+        {
+          g_autofree char *value = number_text (NULL, c->param[i]);
+
+          g_ptr_array_add (mods, g_strdup_printf ("%s=%s", def->param_names[i], value));
+        }
+    }
+  for (guint p = 0; p < c->kind->n_ports; p++)
+    {
+      g_autofree char *key = g_strdup_printf ("%s.%s", c->id, c->kind->ports[p].name);
+      const char *domain = c->kind->ports[p].domain == SW_DOMAIN_ROTATIONAL ? "Rotational" : "Translational";
+
+      if (!c->kind->ports[p].is_support || connected (model, index, p)
+          || (ex->exposed != NULL && g_hash_table_contains (ex->exposed, key)))
+        continue;
+      g_string_append_printf (ex->decl, "  Modelica.Mechanics.%s.Components.Fixed %s_%s_fixed;\n", domain, c->id,
+                              def->port_names[p]);
+      g_string_append_printf (ex->eq, "  connect(%s_%s_fixed.flange, %s.%s);\n", c->id, def->port_names[p], c->id,
+                              def->port_names[p]);
+    }
 }
 
 static gboolean
@@ -295,18 +405,19 @@ component (Export *ex, SwModel *model, guint index)
 
   if (_sw_kind_is_subsystem (kind))
     {
-      g_set_error (&ex->error, SW_ERROR, SW_ERROR_INVALID,
-                   _("component “%s” is a subsystem: writing it as a nested Modelica model is not supported yet"),
-                   c->id);
-      return FALSE;
+      klass = g_strdup (def_of (ex, kind)->name);
+      instance (ex, model, index, mods);
     }
-  klass = class_of (kind);
+  else
+    klass = class_of (kind);
 
-  for (guint i = 0; i < kind->n_params; i++)
+  for (guint i = 0; i < kind->n_params && !_sw_kind_is_subsystem (kind); i++)
     {
       const SwParamDesc *desc = &kind->params[i];
+      g_autofree char *key = g_strdup_printf ("%s.%s", c->id, desc->name);
+      const char *bound = ex->bound != NULL ? g_hash_table_lookup (ex->bound, key) : NULL;
 
-      if (!c->given[i])
+      if (!c->given[i] && bound == NULL)
         continue;
       switch (desc->type)
         {
@@ -315,7 +426,10 @@ component (Export *ex, SwModel *model, guint index)
             g_autofree char *block = g_strdup_printf ("%s_%s", c->id, desc->name);
             g_autoptr (JsonNode) node = sw_signal_to_json (c->signal[i]);
 
-            if (!signal_block (ex, node, block))
+            /* A subsystem's parameter sets a constant. */
+            if (bound != NULL)
+              g_string_append_printf (ex->decl, "  Modelica.Blocks.Sources.Constant %s(k=%s);\n", block, bound);
+            else if (!signal_block (ex, node, block))
               {
                 g_prefix_error (&ex->error, _("component “%s”: "), c->id);
                 return FALSE;
@@ -331,17 +445,22 @@ component (Export *ex, SwModel *model, guint index)
                        _("component “%s”: the formula of a custom coupling has no Modelica form here"), c->id);
           return FALSE;
         default:
-          g_ptr_array_add (mods, value_text (desc, c->param[i]));
+          {
+            g_autofree char *value = bound != NULL ? g_strdup (bound) : number_text (desc, c->param[i]);
+
+            g_ptr_array_add (mods, value_text (desc, value));
+          }
           break;
         }
     }
-  /* A support that is connected exists in Modelica with useSupport. */
-  for (guint k = 0; k < sw_model_get_n_connections (model); k++)
+  /* A support that is connected (or shown outside) exists in Modelica
+   * with useSupport. */
+  for (guint p = 0; p < kind->n_ports && !_sw_kind_is_subsystem (kind); p++)
     {
-      const SwConnection *w = sw_model_get_connection (model, k);
-      int port = w->from_component == index ? (int) w->from_port : w->to_component == index ? (int) w->to_port : -1;
+      g_autofree char *key = g_strdup_printf ("%s.%s", c->id, kind->ports[p].name);
 
-      if (port >= 0 && kind->ports[port].is_support)
+      if (kind->ports[p].is_support
+          && (connected (model, index, p) || (ex->exposed != NULL && g_hash_table_contains (ex->exposed, key))))
         {
           g_ptr_array_add (mods, g_strdup ("useSupport=true"));
           break;
@@ -369,13 +488,292 @@ component (Export *ex, SwModel *model, guint index)
   return TRUE;
 }
 
+/* The components and connections of model into ex. */
+static void
+body (Export *ex, SwModel *model)
+{
+  for (guint i = 0; i < sw_model_get_n_components (model) && ex->error == NULL; i++)
+    component (ex, model, i);
+  for (guint k = 0; k < sw_model_get_n_connections (model) && ex->error == NULL; k++)
+    {
+      const SwConnection *c = sw_model_get_connection (model, k);
+      const SwComponent *a = sw_model_get_component (model, c->from_component);
+      const SwComponent *b = sw_model_get_component (model, c->to_component);
+
+      g_string_append_printf (ex->eq, "  connect(%s.%s, %s.%s);\n", a->id, port_name (ex, a, c->from_port), b->id,
+                              port_name (ex, b, c->to_port));
+    }
+}
+
+/* ---- Subsystems as nested models ---------------------------------------- */
+
+static void
+def_free (Def *def)
+{
+  g_free (def->name);
+  g_clear_object (&def->inner);
+  g_strfreev (def->param_names);
+  g_strfreev (def->port_names);
+  g_free (def);
+}
+
+/* The model a subsystem component is, read from its file again. */
+static SwModel *
+inner_model (SwModel *model, const SwComponent *c, GError **error)
+{
+  g_autofree char *path = NULL;
+
+  if (c->model_ref == NULL)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("component “%s”: the subsystem has no file"), c->id);
+      return NULL;
+    }
+  path = g_path_is_absolute (c->model_ref)
+           ? g_strdup (c->model_ref)
+           : g_build_filename (model->folder != NULL ? model->folder : ".", c->model_ref, NULL);
+  return sw_model_new_from_file (path, error);
+}
+
+/* Every id of model and the names its signals' blocks take. */
+static void
+add_names (GHashTable *names, SwModel *model)
+{
+  for (guint i = 0; i < sw_model_get_n_components (model); i++)
+    {
+      const SwComponent *c = sw_model_get_component (model, i);
+
+      g_hash_table_add (names, g_strdup (c->id));
+      for (guint k = 0; k < c->kind->n_params; k++)
+        if (c->kind->params[k].type == SW_PARAM_SIGNAL)
+          g_hash_table_add (names, g_strdup_printf ("%s_%s", c->id, c->kind->params[k].name));
+    }
+}
+
+/* name, or name with '_' appended until it is not in names; added. */
+static char *
+unique (GHashTable *names, const char *name)
+{
+  GString *s = g_string_new (name);
+
+  while (g_hash_table_contains (names, s->str))
+    g_string_append_c (s, '_');
+  g_hash_table_add (names, g_strdup (s->str));
+  return g_string_free (s, FALSE);
+}
+
+/* "Engine unit" -> "EngineUnit". */
+static char *
+class_name (const char *title)
+{
+  GString *s = g_string_new (NULL);
+  gboolean up = TRUE;
+
+  for (const char *p = title != NULL ? title : ""; *p != '\0'; p++)
+    if (g_ascii_isalnum (*p) || *p == '_')
+      {
+        g_string_append_c (s, up ? g_ascii_toupper (*p) : *p);
+        up = FALSE;
+      }
+    else
+      up = TRUE;
+  if (s->len == 0 || g_ascii_isdigit (s->str[0]))
+    g_string_prepend (s, "Subsystem");
+  return g_string_free (s, FALSE);
+}
+
+/* The definitions of the subsystems in model and, first, in them. */
+static gboolean
+collect (Export *ex, SwModel *model, GHashTable *ids, GError **error)
+{
+  add_names (ids, model);
+  for (guint i = 0; i < sw_model_get_n_components (model); i++)
+    {
+      const SwComponent *c = sw_model_get_component (model, i);
+      gboolean known = FALSE;
+      Def *def;
+      JsonNode *interface;
+
+      if (!_sw_kind_is_subsystem (c->kind))
+        continue;
+      for (guint k = 0; k < ex->defs->len; k++)
+        known |= ((Def *) g_ptr_array_index (ex->defs, k))->kind == c->kind;
+      if (known)
+        continue;
+      def = g_new0 (Def, 1);
+      def->kind = c->kind;
+      def->inner = inner_model (model, c, error);
+      interface = def->inner != NULL ? def->inner->interface : NULL;
+      if (interface == NULL || !JSON_NODE_HOLDS_OBJECT (interface) || !collect (ex, def->inner, ids, error))
+        {
+          if (def->inner != NULL && (error == NULL || *error == NULL))
+            g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("component “%s”: the subsystem has no interface"),
+                         c->id);
+          def_free (def);
+          return FALSE;
+        }
+      def->interface = json_node_get_object (interface);
+      g_ptr_array_add (ex->defs, def);
+    }
+  return TRUE;
+}
+
+/* The interface's inner ends of member name of part ("ports" or
+ * "parameters"): a string or the "to" list. */
+static GPtrArray *
+targets (const Def *def, const char *part, const char *name)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  JsonObject *members = json_object_get_object_member (def->interface, part);
+  JsonNode *node = members != NULL ? json_object_get_member (members, name) : NULL;
+
+  if (node != NULL && JSON_NODE_HOLDS_VALUE (node))
+    g_ptr_array_add (out, (gpointer) json_node_get_string (node));
+  else if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonArray *to = json_object_get_array_member (json_node_get_object (node), "to");
+
+      for (guint k = 0; to != NULL && k < json_array_get_length (to); k++)
+        g_ptr_array_add (out, (gpointer) json_array_get_string_element (to, k));
+    }
+  return out;
+}
+
+/* The Modelica names of a definition's class, connectors and parameters:
+ * its own unless an inner component or another class has it (the
+ * interface's name is then kept in an annotation). */
+static void
+name_def (Def *def, GHashTable *classes)
+{
+  g_autoptr (GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *title = class_name (sw_model_get_name (def->inner));
+
+  def->name = unique (classes, title);
+  add_names (names, def->inner);
+  def->port_names = g_new0 (char *, def->kind->n_ports + 1);
+  for (guint p = 0; p < def->kind->n_ports; p++)
+    def->port_names[p] = unique (names, def->kind->ports[p].name);
+  def->param_names = g_new0 (char *, def->kind->n_params + 1);
+  for (guint k = 0; k < def->kind->n_params; k++)
+    def->param_names[k] = unique (names, def->kind->params[k].name);
+}
+
+/* annotation(__Shaftwork(name="…")) where a name had to change. */
+static void
+original_name (GString *s, const char *modelica, const char *name)
+{
+  if (strcmp (modelica, name) == 0)
+    return;
+  g_string_append (s, " annotation(__Shaftwork(name=");
+  quoted (s, name);
+  g_string_append (s, "))");
+}
+
+/* The class of a definition, indented by two. */
+static gboolean
+write_def (Export *top, const Def *def, GString *out)
+{
+  Export ex = { g_string_new (NULL), g_string_new (NULL), NULL, top->defs, NULL, NULL };
+  gboolean ok;
+
+  ex.bound = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  ex.exposed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint k = 0; k < def->kind->n_params && ex.error == NULL; k++)
+    {
+      const SwParamDesc *desc = &def->kind->params[k];
+      g_autoptr (GPtrArray) to = targets (def, "parameters", desc->name);
+      JsonObject *p = json_object_get_object_member (json_object_get_object_member (def->interface, "parameters"),
+                                                     desc->name);
+
+      if (isnan (desc->default_value))
+        {
+          g_set_error (&ex.error, SW_ERROR, SW_ERROR_INVALID,
+                       _("subsystem “%s”: parameter “%s” has no value (an initial value left to the connections); "
+                         "give it a \"default\" in the interface"),
+                       def->name, desc->name);
+          break;
+        }
+      g_string_append_printf (ex.decl, "  parameter Real %s", def->param_names[k]);
+      if (desc->unit != NULL && desc->unit[0] != '\0')
+        {
+          g_string_append (ex.decl, "(unit=");
+          quoted (ex.decl, desc->unit);
+          g_string_append (ex.decl, ")");
+        }
+      g_string_append (ex.decl, " = ");
+      number (ex.decl, desc->default_value);
+      if (p != NULL && json_object_has_member (p, "label"))
+        {
+          g_string_append_c (ex.decl, ' ');
+          quoted (ex.decl, json_object_get_string_member (p, "label"));
+        }
+      original_name (ex.decl, def->param_names[k], desc->name);
+      g_string_append (ex.decl, ";\n");
+      for (guint t = 0; t < to->len; t++)
+        g_hash_table_insert (ex.bound, g_strdup (g_ptr_array_index (to, t)), def->param_names[k]);
+    }
+  for (guint p = 0; p < def->kind->n_ports && ex.error == NULL; p++)
+    {
+      const SwPortDesc *port = &def->kind->ports[p];
+      g_autoptr (GPtrArray) to = targets (def, "ports", port->name);
+      const char *target = to->len > 0 ? g_ptr_array_index (to, 0) : "";
+
+      g_string_append_printf (ex.decl, "  Modelica.Mechanics.%s.Interfaces.%s %s",
+                              port->domain == SW_DOMAIN_ROTATIONAL ? "Rotational" : "Translational",
+                              port->is_support ? "Support" : g_str_has_suffix (target, "_b") ? "Flange_b" : "Flange_a",
+                              def->port_names[p]);
+      original_name (ex.decl, def->port_names[p], port->name);
+      g_string_append (ex.decl, ";\n");
+      g_hash_table_insert (ex.exposed, g_strdup (target), def->port_names[p]);
+      /* The inner end's Modelica name (a nested subsystem's may differ). */
+      {
+        guint ic, ip;
+
+        if (_sw_model_resolve_port (def->inner, target, &ic, &ip, NULL))
+          {
+            const SwComponent *c = sw_model_get_component (def->inner, ic);
+
+            g_string_append_printf (ex.eq, "  connect(%s, %s.%s);\n", def->port_names[p], c->id,
+                                    port_name (&ex, c, ip));
+          }
+      }
+    }
+  if (ex.error == NULL)
+    body (&ex, def->inner);
+  ok = ex.error == NULL;
+  if (ok)
+    {
+      g_autoptr (GString) text = g_string_new (NULL);
+      g_auto (GStrv) lines = NULL;
+
+      g_string_append_printf (text, "model %s", def->name);
+      if (sw_model_get_name (def->inner) != NULL)
+        {
+          g_string_append_c (text, ' ');
+          quoted (text, sw_model_get_name (def->inner));
+        }
+      g_string_append_printf (text, "\n%sequation\n%send %s;", ex.decl->str, ex.eq->str, def->name);
+      lines = g_strsplit (text->str, "\n", -1);
+      for (guint k = 0; lines[k] != NULL; k++)
+        g_string_append_printf (out, "  %s\n", lines[k]);
+    }
+  else
+    g_propagate_error (&top->error, ex.error);
+  g_string_free (ex.decl, TRUE);
+  g_string_free (ex.eq, TRUE);
+  g_hash_table_unref (ex.bound);
+  g_hash_table_unref (ex.exposed);
+  return ok;
+}
+
 char *
 sw_modelica_export (SwModel *model, GError **error)
 {
-  Export ex = { g_string_new (NULL), g_string_new (NULL), NULL };
+  Export ex = { g_string_new (NULL), g_string_new (NULL), NULL, NULL, NULL, NULL };
   const SwSimulationSettings *sim = sw_model_get_simulation (model);
   const char *title = sw_model_get_name (model);
   g_autoptr (GString) name = g_string_new (NULL);
+  g_autoptr (GString) classes = g_string_new (NULL);
+  g_autoptr (GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   GString *out;
 
   g_return_val_if_fail (SW_IS_MODEL (model), NULL);
@@ -386,33 +784,33 @@ sw_modelica_export (SwModel *model, GError **error)
   if (name->len == 0 || g_ascii_isdigit (name->str[0]))
     g_string_prepend (name, "Model");
 
-  for (guint i = 0; i < sw_model_get_n_components (model) && ex.error == NULL; i++)
-    component (&ex, model, i);
-  for (guint k = 0; k < sw_model_get_n_connections (model) && ex.error == NULL; k++)
-    {
-      const SwConnection *c = sw_model_get_connection (model, k);
-      const SwComponent *a = sw_model_get_component (model, c->from_component);
-      const SwComponent *b = sw_model_get_component (model, c->to_component);
-
-      g_string_append_printf (ex.eq, "  connect(%s.%s, %s.%s);\n", a->id, a->kind->ports[c->from_port].name, b->id,
-                              b->kind->ports[c->to_port].name);
-    }
+  /* Class names differ from every id (an id would hide a class). */
+  ex.defs = g_ptr_array_new_with_free_func ((GDestroyNotify) def_free);
+  g_hash_table_add (ids, g_strdup (name->str));
+  if (collect (&ex, model, ids, &ex.error))
+    for (guint k = 0; k < ex.defs->len; k++)
+      name_def (g_ptr_array_index (ex.defs, k), ids);
+  for (guint k = 0; k < ex.defs->len && ex.error == NULL; k++)
+    write_def (&ex, g_ptr_array_index (ex.defs, k), classes);
+  if (ex.error == NULL)
+    body (&ex, model);
   if (ex.error != NULL)
     {
       g_propagate_error (error, ex.error);
       g_string_free (ex.decl, TRUE);
       g_string_free (ex.eq, TRUE);
+      g_ptr_array_unref (ex.defs);
       return NULL;
     }
   out = g_string_new (NULL);
   g_string_append_printf (out, "model %s", name->str);
   if (title != NULL)
     {
-      g_autofree char *doc = g_strescape (title, NULL);
-
-      g_string_append_printf (out, " \"%s\"", doc);
+      g_string_append_c (out, ' ');
+      quoted (out, title);
     }
   g_string_append (out, "\n  extends Modelica.Icons.Example;\n");
+  g_string_append (out, classes->str);
   g_string_append (out, ex.decl->str);
   g_string_append (out, "equation\n");
   g_string_append (out, ex.eq->str);
@@ -425,5 +823,6 @@ sw_modelica_export (SwModel *model, GError **error)
   g_string_append_printf (out, "));\nend %s;\n", name->str);
   g_string_free (ex.decl, TRUE);
   g_string_free (ex.eq, TRUE);
+  g_ptr_array_unref (ex.defs);
   return g_string_free (out, FALSE);
 }

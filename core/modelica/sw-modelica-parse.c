@@ -138,7 +138,12 @@ next (Parser *ps)
       for (ps->p++; ps->p < ps->end && *ps->p != '"'; ps->p++)
         {
           if (*ps->p == '\\' && ps->p + 1 < ps->end)
-            ps->p++;
+            {
+              /* Modelica's escapes; the others stand for their character. */
+              ps->p++;
+              g_string_append_c (s, *ps->p == 'n' ? '\n' : *ps->p == 't' ? '\t' : *ps->p);
+              continue;
+            }
           if (*ps->p == '\n')
             {
               ps->line++;
@@ -536,15 +541,28 @@ _sw_mo_find (GPtrArray *mods, const char *name)
   return NULL;
 }
 
-/* Strings after a declaration or a class name: its documentation. */
-static void
-skip_comment (Parser *ps)
+/* Strings after a declaration or a class name: its documentation
+ * ("a" + "b" joined), or NULL. */
+static char *
+doc_string (Parser *ps)
 {
+  GString *doc = NULL;
+
   while (ps->tok.kind == T_STRING)
     {
+      if (doc == NULL)
+        doc = g_string_new (NULL);
+      g_string_append (doc, ps->tok.text);
       next (ps);
       accept (ps, "+");
     }
+  return doc != NULL ? g_string_free (doc, FALSE) : NULL;
+}
+
+static void
+skip_comment (Parser *ps)
+{
+  g_free (doc_string (ps));
 }
 
 /* "(" argument, … ")": each [each] [final] name [(…)] [= expression]
@@ -591,11 +609,13 @@ modifications (Parser *ps)
   return mods;
 }
 
-/* ["doc"] [annotation (…)]: the annotation, or NULL. */
+/* ["doc"] [annotation (…)]: the annotation, or NULL; the string into
+ * *doc. */
 static GPtrArray *
-comment (Parser *ps)
+comment (Parser *ps, char **doc)
 {
-  skip_comment (ps);
+  g_free (*doc);
+  *doc = doc_string (ps);
   if (!accept (ps, "annotation"))
     return NULL;
   return modifications (ps);
@@ -611,6 +631,7 @@ element_free (MoElement *el)
   g_clear_pointer (&el->mods, g_ptr_array_unref);
   expr_free (el->value);
   g_clear_pointer (&el->annotation, g_ptr_array_unref);
+  g_free (el->doc);
   g_free (el);
 }
 
@@ -621,6 +642,8 @@ _sw_mo_class_free (MoClass *klass)
     return;
   g_free (klass->within);
   g_free (klass->name);
+  g_free (klass->doc);
+  g_clear_pointer (&klass->classes, g_ptr_array_unref);
   g_clear_pointer (&klass->elements, g_ptr_array_unref);
   for (guint k = 0; klass->connects != NULL && k < klass->connects->len; k++)
     {
@@ -666,7 +689,7 @@ declaration (Parser *ps, MoClass *klass, gboolean parameter)
         el->mods = modifications (ps);
       if (accept (ps, "=") || accept (ps, ":="))
         el->value = expression (ps);
-      el->annotation = comment (ps);
+      el->annotation = comment (ps, &el->doc);
     }
   while (accept (ps, ",") && ps->error == NULL);
   expect (ps, ";");
@@ -698,15 +721,155 @@ connect_equation (Parser *ps, MoClass *klass)
   expect (ps, ";");
 }
 
+static MoClass *
+class_new (void)
+{
+  MoClass *klass = g_new0 (MoClass, 1);
+
+  klass->elements = g_ptr_array_new_with_free_func ((GDestroyNotify) element_free);
+  klass->connects = g_array_new (FALSE, FALSE, sizeof (MoConnect));
+  klass->classes = g_ptr_array_new_with_free_func ((GDestroyNotify) _sw_mo_class_free);
+  return klass;
+}
+
+static void class_body (Parser *ps, MoClass *klass);
+
+/* model Name "doc" … end Name; inside another class (the keyword is the
+ * current token). */
+static void
+nested_class (Parser *ps, MoClass *outer)
+{
+  MoClass *klass = class_new ();
+
+  g_ptr_array_add (outer->classes, klass);
+  klass->line = ps->tok.line;
+  klass->column = ps->tok.column;
+  if (++ps->depth > MAX_DEPTH)
+    {
+      fail (ps, ps->tok.line, ps->tok.column, _("classes nest too deep"));
+      return;
+    }
+  next (ps);
+  if (ps->tok.kind != T_IDENT)
+    {
+      fail (ps, ps->tok.line, ps->tok.column, _("expected the name of the model, not “%s”"), describe (ps));
+      return;
+    }
+  klass->name = g_strdup (ps->tok.text);
+  next (ps);
+  if (is (ps, "="))
+    {
+      fail (ps, ps->tok.line, ps->tok.column, _("short class definitions (model %s = …) are not supported"),
+            klass->name);
+      return;
+    }
+  class_body (ps, klass);
+  ps->depth--;
+}
+
+/* After "model Name": "doc", elements, equations, "end Name;". */
+static void
+class_body (Parser *ps, MoClass *klass)
+{
+  static const char *const other_classes[] = {
+    "connector", "record", "package", "function", "type", "operator", "expandable", NULL,
+  };
+  gboolean in_equations = FALSE;
+
+  klass->doc = doc_string (ps);
+  while (ps->error == NULL && !is (ps, "end"))
+    {
+      if (ps->tok.kind == T_END)
+        {
+          fail (ps, ps->tok.line, ps->tok.column, _("the model “%s” has no “end %s;”"), klass->name, klass->name);
+          break;
+        }
+      if (accept (ps, "equation"))
+        in_equations = TRUE;
+      else if (accept (ps, "initial") || accept (ps, "algorithm"))
+        fail (ps, ps->tok.line, ps->tok.column,
+              _("initial equations and algorithms are not supported: give start values with fixed = true"));
+      else if (accept (ps, "public") || accept (ps, "protected"))
+        in_equations = FALSE;
+      else if (is (ps, "annotation"))
+        {
+          next (ps);
+          g_clear_pointer (&klass->annotation, g_ptr_array_unref);
+          klass->annotation = modifications (ps);
+          expect (ps, ";");
+        }
+      else if (in_equations)
+        connect_equation (ps, klass);
+      else if (accept (ps, "import"))
+        {
+          while (!is (ps, ";") && ps->tok.kind != T_END)
+            next (ps);
+          expect (ps, ";");
+        }
+      else if (is (ps, "extends"))
+        {
+          MoElement *el = g_new0 (MoElement, 1);
+
+          el->line = ps->tok.line;
+          el->column = ps->tok.column;
+          next (ps);
+          el->type = g_strdup ("extends");
+          el->name = name (ps);
+          g_ptr_array_add (klass->elements, el);
+          if (is (ps, "("))
+            el->mods = modifications (ps);
+          el->annotation = comment (ps, &el->doc);
+          expect (ps, ";");
+        }
+      else
+        {
+          gboolean parameter = FALSE;
+
+          while (ps->tok.kind == T_IDENT && ps->error == NULL)
+            {
+              if (is (ps, "parameter") || is (ps, "constant"))
+                parameter = TRUE;
+              else if (is (ps, "inner") || is (ps, "outer") || is (ps, "replaceable") || is (ps, "redeclare"))
+                fail (ps, ps->tok.line, ps->tok.column, _("“%s” is not supported"), ps->tok.text);
+              else if (!(is (ps, "final") || is (ps, "discrete") || is (ps, "input") || is (ps, "output")
+                         || is (ps, "flow") || is (ps, "stream") || is (ps, "encapsulated") || is (ps, "partial")))
+                break;
+              next (ps);
+            }
+          if (ps->error != NULL)
+            break;
+          if (ps->tok.kind == T_IDENT && g_strv_contains (other_classes, ps->tok.text))
+            fail (ps, ps->tok.line, ps->tok.column, _("a %s defined here is not supported; only models (subsystems)"),
+                  ps->tok.text);
+          else if (is (ps, "model") || is (ps, "block") || is (ps, "class"))
+            {
+              if (parameter)
+                fail (ps, ps->tok.line, ps->tok.column, _("a model cannot be a parameter"));
+              else
+                nested_class (ps, klass);
+            }
+          else
+            declaration (ps, klass, parameter);
+        }
+    }
+  if (ps->error == NULL)
+    {
+      g_autofree char *end_name = NULL;
+
+      expect (ps, "end");
+      end_name = ps->error == NULL ? name (ps) : NULL;
+      if (ps->error == NULL && g_strcmp0 (end_name, klass->name) != 0)
+        fail (ps, ps->tok.line, ps->tok.column, _("“end %s;” closes “%s”"), end_name, klass->name);
+      expect (ps, ";");
+    }
+}
+
 MoClass *
 _sw_mo_parse (const char *data, gsize length, const char *display_name, GError **error)
 {
   Parser ps = { data, data, data + length, display_name, 1, data };
-  g_autoptr (MoClass) klass = g_new0 (MoClass, 1);
-  gboolean in_equations = FALSE;
+  g_autoptr (MoClass) klass = class_new ();
 
-  klass->elements = g_ptr_array_new_with_free_func ((GDestroyNotify) element_free);
-  klass->connects = g_array_new (FALSE, FALSE, sizeof (MoConnect));
   next (&ps);
   if (accept (&ps, "within"))
     {
@@ -717,87 +880,16 @@ _sw_mo_parse (const char *data, gsize length, const char *display_name, GError *
   while ((accept (&ps, "encapsulated") || accept (&ps, "partial") || accept (&ps, "final")) && ps.error == NULL)
     ;
   klass->line = ps.tok.line;
+  klass->column = ps.tok.column;
   if (!(accept (&ps, "model") || accept (&ps, "block") || accept (&ps, "class")) && ps.error == NULL)
     fail (&ps, ps.tok.line, ps.tok.column, _("expected “model”, not “%s”: a file holds one Modelica model"),
           describe (&ps));
   if (ps.error == NULL)
     klass->name = name (&ps);
-  skip_comment (&ps);
-  while (ps.error == NULL && !is (&ps, "end"))
-    {
-      if (ps.tok.kind == T_END)
-        {
-          fail (&ps, ps.tok.line, ps.tok.column, _("the model “%s” has no “end %s;”"), klass->name, klass->name);
-          break;
-        }
-      if (accept (&ps, "equation"))
-        in_equations = TRUE;
-      else if (accept (&ps, "initial") || accept (&ps, "algorithm"))
-        fail (&ps, ps.tok.line, ps.tok.column,
-              _("initial equations and algorithms are not supported: give start values with fixed = true"));
-      else if (accept (&ps, "public") || accept (&ps, "protected"))
-        in_equations = FALSE;
-      else if (is (&ps, "annotation"))
-        {
-          next (&ps);
-          g_clear_pointer (&klass->annotation, g_ptr_array_unref);
-          klass->annotation = modifications (&ps);
-          expect (&ps, ";");
-        }
-      else if (in_equations)
-        connect_equation (&ps, klass);
-      else if (accept (&ps, "import"))
-        {
-          while (!is (&ps, ";") && ps.tok.kind != T_END)
-            next (&ps);
-          expect (&ps, ";");
-        }
-      else if (is (&ps, "extends"))
-        {
-          MoElement *el = g_new0 (MoElement, 1);
-
-          el->line = ps.tok.line;
-          el->column = ps.tok.column;
-          next (&ps);
-          el->type = g_strdup ("extends");
-          el->name = name (&ps);
-          g_ptr_array_add (klass->elements, el);
-          if (is (&ps, "("))
-            el->mods = modifications (&ps);
-          el->annotation = comment (&ps);
-          expect (&ps, ";");
-        }
-      else
-        {
-          gboolean parameter = FALSE;
-
-          while (ps.tok.kind == T_IDENT && ps.error == NULL)
-            {
-              if (is (&ps, "parameter") || is (&ps, "constant"))
-                parameter = TRUE;
-              else if (is (&ps, "inner") || is (&ps, "outer") || is (&ps, "replaceable") || is (&ps, "redeclare"))
-                fail (&ps, ps.tok.line, ps.tok.column, _("“%s” is not supported"), ps.tok.text);
-              else if (!(is (&ps, "final") || is (&ps, "discrete") || is (&ps, "input") || is (&ps, "output")
-                         || is (&ps, "flow") || is (&ps, "stream")))
-                break;
-              next (&ps);
-            }
-          if (ps.error == NULL)
-            declaration (&ps, klass, parameter);
-        }
-    }
   if (ps.error == NULL)
-    {
-      g_autofree char *end_name = NULL;
-
-      expect (&ps, "end");
-      end_name = ps.error == NULL ? name (&ps) : NULL;
-      if (ps.error == NULL && g_strcmp0 (end_name, klass->name) != 0)
-        fail (&ps, ps.tok.line, ps.tok.column, _("“end %s;” closes “%s”"), end_name, klass->name);
-      expect (&ps, ";");
-      if (ps.error == NULL && ps.tok.kind != T_END)
-        fail (&ps, ps.tok.line, ps.tok.column, _("text after “end %s;”: a file holds one model"), klass->name);
-    }
+    class_body (&ps, klass);
+  if (ps.error == NULL && ps.tok.kind != T_END)
+    fail (&ps, ps.tok.line, ps.tok.column, _("text after “end %s;”: a file holds one model"), klass->name);
   g_clear_pointer (&ps.tok.text, g_free);
   if (ps.error != NULL)
     {

@@ -5,7 +5,8 @@
  * One class: `within`, `model|block|class Name "doc"`, `import`,
  * `extends`, component declarations with modifications, `parameter`s with
  * bindings, `equation` with connect() only, annotations (kept as
- * modifications: Placement, experiment), `end Name;`. Expressions are
+ * modifications: Placement, experiment), `end Name;`; inside it, classes
+ * of the same form (nested models: subsystems). Expressions are
  * numbers, strings, booleans, names, arithmetic, calls with named or
  * positional arguments, {arrays} and [matrices].
  *
@@ -51,6 +52,7 @@ typedef struct {
   GPtrArray *mods;        /* MoMod: the declaration's modification */
   MoExpr    *value;       /* "= value" after the name, or NULL */
   GPtrArray *annotation;  /* MoMod, or NULL */
+  char      *doc;         /* its description string, or NULL */
 } MoElement;
 
 typedef struct {
@@ -58,14 +60,17 @@ typedef struct {
   guint  line, column;
 } MoConnect;
 
-typedef struct {
+typedef struct _MoClass MoClass;
+struct _MoClass {
   char      *within;      /* or NULL */
   char      *name;
-  guint      line;
+  char      *doc;         /* its description string, or NULL */
+  guint      line, column;
   GPtrArray *elements;    /* MoElement */
   GArray    *connects;    /* MoConnect */
   GPtrArray *annotation;  /* MoMod: the class's own, or NULL */
-} MoClass;
+  GPtrArray *classes;     /* MoClass: models defined inside it (subsystems) */
+};
 
 /* Modelica's start attributes with fixed = true (phi, w_rel) and the
  * initial-value parameters they are (phi0, w_rel_start), both ways. */
