@@ -31,6 +31,11 @@ typedef struct {
   double x0, v0;
   double x0_shift;      /* x0 minus the parameter's value */
   const char *names[2]; /* the parameters of x0 and v0; NULL: the kind's 2nd and 3rd */
+  /* An initial acceleration of node (Modelica a(start, fixed = true)),
+   * met by the initial positions nothing else fixes. */
+  gboolean has_a0;
+  double   a0;
+  const char *a_name;
 } Initial;
 
 struct _SwBuilder {

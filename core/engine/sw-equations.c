@@ -265,6 +265,16 @@ fill_drivers (SwEquations *eq, double t, gboolean left, const double *y)
         case SW_MOTION_ACCELERATION:
           eq->p[k] = y[d->state], eq->pd[k] = y[d->state + 1], eq->pdd[k] = s;
           break;
+        case SW_MOTION_FILTERED_POSITION:
+        case SW_MOTION_FILTERED_SPEED:
+          eq->p[k] = y[d->state], eq->pd[k] = y[d->state + 1];
+          eq->pdd[k] = _sw_driver_filter (d, s, eq->p[k], eq->pd[k]);
+          break;
+        case SW_MOTION_MOVE:
+          eq->p[k] = s;
+          eq->pd[k] = sw_signal_eval (d->speed, t, left, NULL, NULL);
+          eq->pdd[k] = sw_signal_eval (d->acceleration, t, left, NULL, NULL);
+          break;
         }
     }
 }
@@ -289,7 +299,7 @@ write_other_rates (SwEquations *eq, double *ydot)
 
       if (d->motion == SW_MOTION_SPEED)
         ydot[d->state] = eq->pd[k];
-      else if (d->motion == SW_MOTION_ACCELERATION)
+      else if (_sw_driver_n_states (d) == 2)
         {
           ydot[d->state] = eq->pd[k];
           ydot[d->state + 1] = eq->pdd[k];

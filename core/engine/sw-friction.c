@@ -670,7 +670,7 @@ map_state (const SwSystem *from, const double *y_from, SwEquations *eq_from, con
 
       if (dt->motion == SW_MOTION_SPEED)
         y_to[dt->state] = y_from[df->state];
-      else if (dt->motion == SW_MOTION_ACCELERATION)
+      else if (_sw_driver_n_states (dt) == 2)
         {
           y_to[dt->state] = y_from[df->state];
           y_to[dt->state + 1] = y_from[df->state + 1];

@@ -163,6 +163,37 @@ merge_terms (GArray *terms)
   g_array_set_size (terms, n);
 }
 
+/* A prescribed motion's position (which 0) or speed (1) at t = 0 when the
+ * motion fixes it; FALSE when it is an unknown (an integrated state). */
+static gboolean
+driver_start (const SwDriver *d, int which, double *value)
+{
+  double p, dp;
+
+  p = sw_signal_eval (d->signal, 0, FALSE, &dp, NULL);
+  switch (d->motion)
+    {
+    case SW_MOTION_POSITION:
+      *value = which == 0 ? p : dp;
+      return TRUE;
+    case SW_MOTION_MOVE:
+      *value = which == 0 ? p : sw_signal_eval (d->speed, 0, FALSE, NULL, NULL);
+      return TRUE;
+    case SW_MOTION_FILTERED_POSITION:
+      /* MSL: phi = phi_ref initially, w from its start value 0. */
+      *value = which == 0 ? p : 0;
+      return TRUE;
+    case SW_MOTION_SPEED:
+    case SW_MOTION_FILTERED_SPEED:
+      /* MSL: w = w_ref initially; the angle is a state. */
+      *value = p;
+      return which == 1;
+    case SW_MOTION_ACCELERATION:
+    default:
+      return FALSE;
+    }
+}
+
 gboolean
 _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GError **error)
 {
@@ -204,11 +235,10 @@ _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GError **error)
                 {
                   const SwDriver *d = &sys->drivers[sys->p_terms[t].index];
                   SwTerm u = { sys->n_coords + sys->p_terms[t].index, sign * sys->p_terms[t].coeff };
-                  double p, dp;
+                  double known;
 
-                  p = sw_signal_eval (d->signal, 0, FALSE, &dp, NULL);
-                  if (d->motion == SW_MOTION_POSITION || (which == 1 && d->motion == SW_MOTION_SPEED))
-                    eq.rhs -= u.coeff * (d->motion == SW_MOTION_POSITION ? (which == 0 ? p : dp) : p);
+                  if (driver_start (d, which, &known))
+                    eq.rhs -= u.coeff * known;
                   else
                     g_array_append_val (terms, u);
                 }
@@ -252,12 +282,14 @@ _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GError **error)
     {
       const SwDriver *d = &sys->drivers[k];
 
+      double known;
+
       if (d->motion == SW_MOTION_SPEED)
         sys->y0[d->state] = pos[sys->n_coords + k];
-      else if (d->motion == SW_MOTION_ACCELERATION)
+      else if (_sw_driver_n_states (d) == 2)
         {
-          sys->y0[d->state] = pos[sys->n_coords + k];
-          sys->y0[d->state + 1] = vel[sys->n_coords + k];
+          sys->y0[d->state] = driver_start (d, 0, &known) ? known : pos[sys->n_coords + k];
+          sys->y0[d->state + 1] = driver_start (d, 1, &known) ? known : vel[sys->n_coords + k];
         }
     }
   return TRUE;

@@ -31,13 +31,7 @@ n_states_of (const SwSystem *sys, guint v)
 {
   if (v < sys->n_coords)
     return sys->coord_class[v] == SW_COORD_MASSIVE ? 2 : sys->coord_class[v] == SW_COORD_FIRST_ORDER ? 1 : 0;
-  switch (sys->drivers[v - sys->n_coords].motion)
-    {
-    case SW_MOTION_SPEED: return 1;
-    case SW_MOTION_ACCELERATION: return 2;
-    case SW_MOTION_POSITION:
-    default: return 0;
-    }
+  return _sw_driver_n_states (&sys->drivers[v - sys->n_coords]);
 }
 
 static gboolean
@@ -329,7 +323,8 @@ _sw_jacobian_pattern_new (const SwSystem *sys)
       if (wj == 2)
         {
           pat->upper = MAX (pat->upper, 1);
-          if (j < sys->n_coords)
+          /* A filter's acceleration reads its own position too. */
+          if (j < sys->n_coords || sys->drivers[j - sys->n_coords].motion != SW_MOTION_ACCELERATION)
             pat->lower = MAX (pat->lower, 1);
         }
       if (j >= sys->n_coords)
@@ -873,6 +868,13 @@ _sw_jacobian_eval (SwJacobian *jac, SwEquations *eq, double t, const double *y, 
         continue;
       if (w == 2)
         put (jac, out, drv->state, drv->state + 1, 1);
+      if (drv->motion == SW_MOTION_FILTERED_POSITION)
+        {
+          put (jac, out, drv->state + 1, drv->state, -drv->w_crit * drv->w_crit / SW_FILTER_BF);
+          put (jac, out, drv->state + 1, drv->state + 1, -SW_FILTER_AF * drv->w_crit / SW_FILTER_BF);
+        }
+      else if (drv->motion == SW_MOTION_FILTERED_SPEED)
+        put (jac, out, drv->state + 1, drv->state + 1, -drv->w_crit);
       for (guint velocity = 0; velocity < w; velocity++)
         {
           column_begin (jac);

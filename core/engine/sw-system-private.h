@@ -74,7 +74,43 @@ typedef struct {
   SwSignal *signal;
   guint     part;
   guint     state;       /* first state slot for SPEED (1) and ACCELERATION (2) */
+  double    w_crit;      /* FILTERED_*: the filter's critical frequency (rad/s) */
+  SwSignal *speed, *acceleration;  /* MOVE: the other two signals */
 } SwDriver;
+
+/* Modelica's Bessel filter of Position (exact = false). */
+#define SW_FILTER_AF 1.3617
+#define SW_FILTER_BF 0.6180
+
+/* How many states a prescribed motion integrates: a speed source its
+ * position; an acceleration source and a filter position and speed. */
+static inline guint
+_sw_driver_n_states (const SwDriver *d)
+{
+  switch (d->motion)
+    {
+    case SW_MOTION_SPEED:
+      return 1;
+    case SW_MOTION_ACCELERATION:
+    case SW_MOTION_FILTERED_POSITION:
+    case SW_MOTION_FILTERED_SPEED:
+      return 2;
+    case SW_MOTION_POSITION:
+    case SW_MOTION_MOVE:
+    default:
+      return 0;
+    }
+}
+
+/* A filtered driver's acceleration from its states p, pd and the
+ * reference s (MSL Rotational.Sources.Position and Speed, exact = false). */
+static inline double
+_sw_driver_filter (const SwDriver *d, double s, double p, double pd)
+{
+  if (d->motion == SW_MOTION_FILTERED_POSITION)
+    return ((s - p) * d->w_crit - SW_FILTER_AF * pd) * (d->w_crit / SW_FILTER_BF);
+  return (s - pd) * d->w_crit;
+}
 
 /* A part that carries mass: on one node (inertia, mass), or distributed
  * over two with a consistent mass matrix [[m_aa, m_ab], [m_ab, m_bb]]

@@ -126,6 +126,39 @@ sw_builder_add_motion (SwBuilder    *b,
 }
 
 void
+sw_builder_add_filtered_motion (SwBuilder    *b,
+                                const SwPart *part,
+                                guint         node,
+                                guint         support,
+                                SwMotion      motion,
+                                SwSignal     *signal,
+                                double        w_crit)
+{
+  g_return_if_fail (motion == SW_MOTION_FILTERED_POSITION || motion == SW_MOTION_FILTERED_SPEED);
+  g_return_if_fail (w_crit > 0);
+
+  sw_builder_add_motion (b, part, node, support, motion, signal);
+  g_array_index (b->drivers, SwDriver, b->drivers->len - 1).w_crit = w_crit;
+}
+
+void
+sw_builder_add_move (SwBuilder    *b,
+                     const SwPart *part,
+                     guint         node,
+                     guint         support,
+                     SwSignal     *position,
+                     SwSignal     *speed,
+                     SwSignal     *acceleration)
+{
+  SwDriver *d;
+
+  sw_builder_add_motion (b, part, node, support, SW_MOTION_MOVE, position);
+  d = &g_array_index (b->drivers, SwDriver, b->drivers->len - 1);
+  d->speed = sw_signal_ref (speed);
+  d->acceleration = sw_signal_ref (acceleration);
+}
+
+void
 sw_builder_add_time_event (SwBuilder *b, double t)
 {
   g_array_append_val (b->system->time_events, t);
@@ -141,6 +174,34 @@ sw_builder_set_initial (SwBuilder    *b,
 {
   Initial init = { .part = part - b->system->parts, .node = node, .node_a = -1, .x0 = x0 + x0_shift,
                    .x0_shift = x0_shift, .v0 = v0 };
+
+  g_array_append_val (b->initials, init);
+}
+
+void
+sw_builder_set_initial_named (SwBuilder    *b,
+                              const SwPart *part,
+                              guint         node,
+                              double        x0,
+                              double        v0,
+                              const char   *x_name,
+                              const char   *v_name)
+{
+  Initial init = { .part = part - b->system->parts, .node = node, .node_a = -1, .x0 = x0, .v0 = v0,
+                   .names = { x_name, v_name } };
+
+  g_array_append_val (b->initials, init);
+}
+
+void
+sw_builder_set_initial_acceleration (SwBuilder    *b,
+                                     const SwPart *part,
+                                     guint         node,
+                                     double        a0,
+                                     const char   *name)
+{
+  Initial init = { .part = part - b->system->parts, .node = node, .node_a = -1, .x0 = NAN, .v0 = NAN,
+                   .has_a0 = TRUE, .a0 = a0, .a_name = name };
 
   g_array_append_val (b->initials, init);
 }
@@ -360,7 +421,7 @@ classify_coords (SwAssembly *ctx, GError **error)
       SwDriver *d = &sys->drivers[k];
 
       d->state = sys->n_states;
-      sys->n_states += d->motion == SW_MOTION_SPEED ? 1 : d->motion == SW_MOTION_ACCELERATION ? 2 : 0;
+      sys->n_states += _sw_driver_n_states (d);
     }
   return TRUE;
 }
@@ -730,7 +791,11 @@ sw_system_unref (SwSystem *sys)
       g_free (sys->parts[i].param);
     }
   for (guint k = 0; k < sys->n_drivers; k++)
-    sw_signal_unref (sys->drivers[k].signal);
+    {
+      sw_signal_unref (sys->drivers[k].signal);
+      g_clear_pointer (&sys->drivers[k].speed, sw_signal_unref);
+      g_clear_pointer (&sys->drivers[k].acceleration, sw_signal_unref);
+    }
   free_blocks (sys->massive_blocks, sys->n_massive_blocks);
   free_blocks (sys->first_order_blocks, sys->n_first_order_blocks);
   free_blocks (sys->algebraic_blocks, sys->n_algebraic_blocks);

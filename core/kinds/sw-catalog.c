@@ -95,6 +95,8 @@ static const SwKind *const kinds[] = {
   &sw_kind_trans_speed,
   &sw_kind_trans_position,
   &sw_kind_trans_accelerate,
+  &sw_kind_rot_constant_speed, &sw_kind_rot_torque2, &sw_kind_rot_move, &sw_kind_rot_initialize_flange,
+  &sw_kind_trans_constant_speed, &sw_kind_trans_force2, &sw_kind_trans_move, &sw_kind_trans_initialize_flange,
 };
 
 const SwKind *const *

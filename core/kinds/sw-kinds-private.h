@@ -71,3 +71,6 @@ extern const SwKind sw_kind_rot_angle_sensor, sw_kind_rot_speed_sensor, sw_kind_
 extern const SwKind sw_kind_trans_position_sensor, sw_kind_trans_speed_sensor, sw_kind_trans_acc_sensor,
   sw_kind_trans_rel_position_sensor, sw_kind_trans_rel_speed_sensor, sw_kind_trans_rel_acc_sensor,
   sw_kind_trans_force_sensor, sw_kind_trans_power_sensor;
+extern const SwKind sw_kind_rot_constant_speed, sw_kind_rot_torque2, sw_kind_rot_move, sw_kind_rot_initialize_flange;
+extern const SwKind sw_kind_trans_constant_speed, sw_kind_trans_force2, sw_kind_trans_move,
+  sw_kind_trans_initialize_flange;

@@ -141,16 +141,32 @@ quadratic_speed_variables (const SwPart *p, const SwState *s, double *out)
 
 /* Prescribed motion: one row, x - x_support = s(t); the row exerts lambda
  * on the flange, which is the torque the source applies. */
+enum { MOTION_REF, MOTION_EXACT, MOTION_F_CRIT };
+
+/* exact = false (Modelica): the flange follows a filter of the reference,
+ * whose states the engine integrates. */
+static void
+exact_or_filtered_build (const SwPart *p, SwBuilder *b, SwMotion exact, SwMotion filtered)
+{
+  guint flange = p->node[SRC_FLANGE], support = p->node[SRC_SUPPORT];
+
+  if (p->param[MOTION_EXACT] != 0)
+    sw_builder_add_motion (b, p, flange, support, exact, p->signal[MOTION_REF]);
+  else
+    sw_builder_add_filtered_motion (b, p, flange, support, filtered, p->signal[MOTION_REF],
+                                    2 * G_PI * p->param[MOTION_F_CRIT]);
+}
+
 static void
 position_build (const SwPart *p, SwBuilder *b)
 {
-  sw_builder_add_motion (b, p, p->node[SRC_FLANGE], p->node[SRC_SUPPORT], SW_MOTION_POSITION, p->signal[0]);
+  exact_or_filtered_build (p, b, SW_MOTION_POSITION, SW_MOTION_FILTERED_POSITION);
 }
 
 static void
 speed_build (const SwPart *p, SwBuilder *b)
 {
-  sw_builder_add_motion (b, p, p->node[SRC_FLANGE], p->node[SRC_SUPPORT], SW_MOTION_SPEED, p->signal[0]);
+  exact_or_filtered_build (p, b, SW_MOTION_SPEED, SW_MOTION_FILTERED_SPEED);
 }
 
 static void
@@ -201,11 +217,19 @@ static const SwParamDesc speed_torque_params[] = {
            N_("true: the torque keeps its direction whichever way the flange turns")),
   SW_POSITIVE ("w_nominal", N_("Nominal speed"), "rad/s", 1, N_("Speed at which the torque is tau_nominal")),
 };
+/* Modelica's exact and f_crit (Position: a 2nd-order Bessel filter,
+ * Speed: 1st order). */
+#define SW_FILTER_PARAMS \
+  SW_BOOL ("exact", N_("Exact"), 1, N_("true: the flange follows the reference exactly; false: a filter of it")), \
+  SW_POSITIVE ("f_crit", N_("Filter frequency"), "Hz", 50, N_("Critical frequency of the filter when exact is false"))
+
 static const SwParamDesc speed_params[] = {
-  SW_SIGNAL ("w_ref", N_("Speed"), "rad/s", N_("Reference speed, followed exactly")),
+  SW_SIGNAL ("w_ref", N_("Speed"), "rad/s", N_("Reference speed, followed exactly or filtered (exact)")),
+  SW_FILTER_PARAMS,
 };
 static const SwParamDesc position_params[] = {
-  SW_SIGNAL ("phi_ref", N_("Angle"), "rad", N_("Reference angle, followed exactly")),
+  SW_SIGNAL ("phi_ref", N_("Angle"), "rad", N_("Reference angle, followed exactly or filtered (exact)")),
+  SW_FILTER_PARAMS,
 };
 static const SwParamDesc rot_accelerate_params[] = {
   SW_SIGNAL ("a_ref", N_("Acceleration"), "rad/s2",
@@ -224,10 +248,12 @@ static const SwParamDesc speed_force_params[] = {
   SW_POSITIVE ("v_nominal", N_("Nominal speed"), "m/s", 1, N_("Speed at which the force is f_nominal")),
 };
 static const SwParamDesc trans_speed_params[] = {
-  SW_SIGNAL ("v_ref", N_("Speed"), "m/s", N_("Reference speed, followed exactly")),
+  SW_SIGNAL ("v_ref", N_("Speed"), "m/s", N_("Reference speed, followed exactly or filtered (exact)")),
+  SW_FILTER_PARAMS,
 };
 static const SwParamDesc trans_position_params[] = {
-  SW_SIGNAL ("s_ref", N_("Position"), "m", N_("Reference position, followed exactly")),
+  SW_SIGNAL ("s_ref", N_("Position"), "m", N_("Reference position, followed exactly or filtered (exact)")),
+  SW_FILTER_PARAMS,
 };
 static const SwParamDesc trans_accelerate_params[] = {
   SW_SIGNAL ("a_ref", N_("Acceleration"), "m/s2",
@@ -259,10 +285,10 @@ SOURCE (sw_kind_rot_quadratic_speed_torque, "rotational.quadratic_speed_dependen
         N_("Quadratic speed dependent torque"), N_("Torque proportional to the square of the speed"),
         rot_ports, speed_torque_params, rot_vars, 4, "tau_nominal", NULL, quadratic_speed_forces,
         SW_FORCE_DAMPING, quadratic_speed_variables);
-SOURCE (sw_kind_rot_speed, "rotational.speed", N_("Speed"), N_("Flange driven exactly at a reference speed"),
+SOURCE (sw_kind_rot_speed, "rotational.speed", N_("Speed"), N_("Flange driven at a reference speed, exactly or through a filter"),
         rot_ports, speed_params, rot_vars, 5, "w_ref", speed_build, NULL, SW_FORCE_NONE, motion_variables);
 SOURCE (sw_kind_rot_position, "rotational.position", N_("Position"),
-        N_("Flange driven exactly to a reference angle"), rot_ports, position_params, rot_vars, 5,
+        N_("Flange driven to a reference angle, exactly or through a filter"), rot_ports, position_params, rot_vars, 5,
         "phi_ref", position_build, NULL, SW_FORCE_NONE, motion_variables);
 SOURCE (sw_kind_rot_accelerate, "rotational.accelerate", N_("Accelerate"),
         N_("Flange driven exactly at a reference acceleration"), rot_ports, rot_accelerate_params,
@@ -276,11 +302,11 @@ SOURCE (sw_kind_trans_quadratic_speed_force, "translational.quadratic_speed_depe
         N_("Quadratic speed dependent force"), N_("Force proportional to the square of the speed"),
         trans_ports, speed_force_params, trans_vars, 4, "f_nominal", NULL, quadratic_speed_forces,
         SW_FORCE_DAMPING, quadratic_speed_variables);
-SOURCE (sw_kind_trans_speed, "translational.speed", N_("Speed"), N_("Flange driven exactly at a reference speed"),
+SOURCE (sw_kind_trans_speed, "translational.speed", N_("Speed"), N_("Flange driven at a reference speed, exactly or through a filter"),
         trans_ports, trans_speed_params, trans_vars, 5, "v_ref", speed_build, NULL, SW_FORCE_NONE,
         motion_variables);
 SOURCE (sw_kind_trans_position, "translational.position", N_("Position"),
-        N_("Flange driven exactly to a reference position"), trans_ports, trans_position_params, trans_vars, 5,
+        N_("Flange driven to a reference position, exactly or through a filter"), trans_ports, trans_position_params, trans_vars, 5,
         "s_ref", position_build, NULL, SW_FORCE_NONE, motion_variables);
 SOURCE (sw_kind_trans_accelerate, "translational.accelerate", N_("Accelerate"),
         N_("Flange driven exactly at a reference acceleration"), trans_ports, trans_accelerate_params,

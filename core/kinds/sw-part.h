@@ -98,7 +98,12 @@ void   sw_builder_add_constraint  (SwBuilder    *builder,
 typedef enum {
   SW_MOTION_POSITION,      /* x - x_support = s(t) */
   SW_MOTION_SPEED,         /* d/dt (x - x_support) = s(t), starting from 0 */
-  SW_MOTION_ACCELERATION   /* d2/dt2 (x - x_support) = s(t), from the body's initial values */
+  SW_MOTION_ACCELERATION,  /* d2/dt2 (x - x_support) = s(t), from the body's initial values */
+  /* Modelica's exact = false: the flange follows the states of a filter of
+   * the reference (sw_builder_add_filtered_motion). */
+  SW_MOTION_FILTERED_POSITION,  /* 2nd-order Bessel filter, from s(0) at rest */
+  SW_MOTION_FILTERED_SPEED,     /* 1st order on the speed, from speed s(0) */
+  SW_MOTION_MOVE           /* position, speed and acceleration each a signal */
 } SwMotion;
 
 /* A prescribed motion, also one constraint row of the part. */
@@ -108,6 +113,24 @@ void   sw_builder_add_motion      (SwBuilder    *builder,
                                    guint         support,
                                    SwMotion      motion,
                                    SwSignal     *signal);
+/* A filtered motion (SW_MOTION_FILTERED_POSITION or _SPEED) with the
+ * filter's critical frequency w_crit (rad/s). */
+void   sw_builder_add_filtered_motion (SwBuilder    *builder,
+                                       const SwPart *part,
+                                       guint         node,
+                                       guint         support,
+                                       SwMotion      motion,
+                                       SwSignal     *signal,
+                                       double        w_crit);
+/* Modelica's Move: x - x_support = position(t), its derivatives speed(t)
+ * and acceleration(t) as given (not differentiated). */
+void   sw_builder_add_move        (SwBuilder    *builder,
+                                   const SwPart *part,
+                                   guint         node,
+                                   guint         support,
+                                   SwSignal     *position,
+                                   SwSignal     *speed,
+                                   SwSignal     *acceleration);
 /* An instant where the element's force jumps: the integrator stops there
  * and the output gets a left and a right row. */
 void   sw_builder_add_time_event  (SwBuilder    *builder,
@@ -122,6 +145,21 @@ void   sw_builder_set_initial     (SwBuilder    *builder,
                                    double        x0,
                                    double        x0_shift,
                                    double        v0);
+/* The same with the parameters' names (NULL: the kind's 2nd and 3rd). */
+void   sw_builder_set_initial_named (SwBuilder    *builder,
+                                     const SwPart *part,
+                                     guint         node,
+                                     double        x0,
+                                     double        v0,
+                                     const char   *x_name,
+                                     const char   *v_name);
+/* The node's acceleration at t = 0 (parameter name): the initial positions
+ * nothing else fixes are solved so that it holds. */
+void   sw_builder_set_initial_acceleration (SwBuilder    *builder,
+                                            const SwPart *part,
+                                            guint         node,
+                                            double        a0,
+                                            const char   *name);
 /* The same for node_b relative to node_a (x_b - x_a, v_b - v_a; NAN: not
  * given), from the parameters x_name and v_name (a spring's phi_rel_start,
  * w_rel_start). */

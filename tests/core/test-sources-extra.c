@@ -1,0 +1,292 @@
+/* test-sources-extra.c: Modelica's other sources against closed forms:
+ * ConstantSpeed, Torque2 and Force2, Position and Speed with exact = false
+ * (the filters' step responses), Move (three signals taken as given),
+ * InitializeFlange (and its contradiction with a body), and initial
+ * accelerations (a_start) solved for the free initial positions.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <string.h>
+
+#include "sw-error.h"
+#include "sw-model.h"
+#include "sw-simulate.h"
+#include "sw-system.h"
+#include "sw-test-run.h"
+
+/* The two domains' spellings. */
+typedef struct {
+  const char *dom;
+  const char *body, *m, *x0, *v0;     /* inertia J phi0 w0 / mass m s0 v0 */
+  const char *x, *v, *a, *tau;         /* variables */
+  const char *two, *load;              /* torque2 tau / force2 f */
+  const char *fixed_speed;             /* w_fixed / v_fixed */
+  const char *ref_x, *ref_v;           /* phi_ref / s_ref, w_ref / v_ref */
+  const char *move_x, *move_v;         /* Move's signals: phi w / s v */
+  const char *start_x, *start_v;       /* phi_start w_start / s_start v_start */
+} Domain;
+
+static const Domain domains[] = {
+  { "rotational", "inertia", "J", "phi0", "w0", "phi", "w", "a", "tau", "torque2", "tau", "w_fixed",
+    "phi_ref", "w_ref", "phi", "w", "phi_start", "w_start" },
+  { "translational", "mass", "m", "s0", "v0", "s", "v", "a", "f", "force2", "f", "v_fixed",
+    "s_ref", "v_ref", "s", "v", "s_start", "v_start" },
+};
+
+#define HEADER "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+
+static void
+assert_close (double a, double b, double eps)
+{
+  g_assert_cmpfloat (fabs (a - b), <=, eps * (1 + fabs (b)));
+}
+
+static const double *
+column (SwTrajectory *tr, const char *id, const char *var)
+{
+  g_autofree char *name = g_strdup_printf ("%s.%s", id, var);
+
+  return sw_test_column (tr, name);
+}
+
+/* ConstantSpeed w_fixed = 3 drives a body (2) held back by a damper
+ * d = 0.5 to the ground: phi = 3 t from 0, the source's torque d w. */
+static void
+test_constant_speed (void)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (domains); k++)
+    {
+      const Domain *d = &domains[k];
+      g_autofree char *text = g_strdup_printf (
+          HEADER "{\"id\": \"src\", \"kind\": \"%s.constant_speed\", \"params\": {\"%s\": 3}},"
+          "{\"id\": \"body\", \"kind\": \"%s.%s\", \"params\": {\"%s\": 2}},"
+          "{\"id\": \"damper\", \"kind\": \"%s.damper\", \"params\": {\"d\": 0.5}},"
+          "{\"id\": \"ground\", \"kind\": \"%s.fixed\"}],"
+          "\"connections\": [{\"from\": \"src.flange\", \"to\": \"body.flange_a\"},"
+          "{\"from\": \"body.flange_b\", \"to\": \"damper.flange_a\"},"
+          "{\"from\": \"damper.flange_b\", \"to\": \"ground.flange\"}],"
+          "\"simulation\": {\"stop_time\": 1}}",
+          d->dom, d->fixed_speed, d->dom, d->body, d->m, d->dom, d->dom);
+      g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0.01, 1e-10);
+      const double *t = sw_trajectory_get_times (tr), *x = column (tr, "body", d->x);
+      const double *v = column (tr, "body", d->v), *tau = column (tr, "src", d->tau);
+      guint n = sw_trajectory_get_n_rows (tr);
+
+      g_assert_cmpuint (n, >, 50);
+      for (guint r = 0; r < n; r++)
+        {
+          assert_close (x[r], 3 * t[r], 1e-9);
+          assert_close (v[r], 3, 1e-12);
+          assert_close (tau[r], 0.5 * 3, 1e-9);
+        }
+    }
+}
+
+/* Torque2 (Force2) tau = 4 between two free bodies J1 = 1 (flange_a) and
+ * J2 = 2 (flange_b) from rest: MSL's flange_a.tau = tau, flange_b.tau =
+ * -tau decelerates a and accelerates b: x_a = -2 t^2, x_b = t^2. */
+static void
+test_torque2 (void)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (domains); k++)
+    {
+      const Domain *d = &domains[k];
+      g_autofree char *text = g_strdup_printf (
+          HEADER "{\"id\": \"src\", \"kind\": \"%s.%s\", \"params\": {\"%s\": 4}},"
+          "{\"id\": \"b1\", \"kind\": \"%s.%s\", \"params\": {\"%s\": 1, \"%s\": 0, \"%s\": 0}},"
+          "{\"id\": \"b2\", \"kind\": \"%s.%s\", \"params\": {\"%s\": 2, \"%s\": 0, \"%s\": 0}}],"
+          "\"connections\": [{\"from\": \"src.flange_a\", \"to\": \"b1.flange_b\"},"
+          "{\"from\": \"src.flange_b\", \"to\": \"b2.flange_a\"}],"
+          "\"simulation\": {\"stop_time\": 1}}",
+          d->dom, d->two, d->load, d->dom, d->body, d->m, d->x0, d->v0, d->dom, d->body, d->m, d->x0, d->v0);
+      g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0.01, 1e-10);
+      const double *t = sw_trajectory_get_times (tr), *x1 = column (tr, "b1", d->x);
+      const double *x2 = column (tr, "b2", d->x), *a1 = column (tr, "b1", d->a), *a2 = column (tr, "b2", d->a);
+      const double *power = column (tr, "src", "power");
+      guint n = sw_trajectory_get_n_rows (tr);
+
+      g_assert_cmpuint (n, >, 50);
+      for (guint r = 0; r < n; r++)
+        {
+          double tt = t[r];
+
+          assert_close (x1[r], -2 * tt * tt, 1e-9);
+          assert_close (x2[r], tt * tt, 1e-9);
+          assert_close (a1[r], -4, 1e-9);
+          assert_close (a2[r], 2, 1e-9);
+          /* Power into both bodies: d/dt of their kinetic energies. */
+          assert_close (power[r], 1 * (4 * tt) * 4 + 2 * (2 * tt) * 2, 1e-8);
+        }
+    }
+}
+
+/* Speed with exact = false, f_crit = 5 Hz, on a body: a step of w_ref
+ * from 0 to 2 at 0.1 s gives w = 2 (1 - exp(-w_c tau)), phi = 2 (tau -
+ * (1 - exp(-w_c tau)) / w_c), tau = t - 0.1, w_c = 2 pi 5. Position with
+ * exact = false: a step of phi_ref to 1 at 0.1 s gives the Bessel
+ * filter's step response 1 - exp(-alpha tau) (cos(beta tau) + alpha /
+ * beta sin(beta tau)), alpha = af w_c / (2 bf), beta = sqrt(w_c^2 / bf -
+ * alpha^2). */
+static void
+test_filtered (void)
+{
+  double wc = 2 * G_PI * 5, af = 1.3617, bf = 0.6180;
+  double alpha = af * wc / (2 * bf), beta = sqrt (wc * wc / bf - alpha * alpha);
+
+  for (guint k = 0; k < G_N_ELEMENTS (domains); k++)
+    for (int position = 0; position < 2; position++)
+      {
+        const Domain *d = &domains[k];
+        g_autofree char *text = g_strdup_printf (
+            HEADER "{\"id\": \"src\", \"kind\": \"%s.%s\", \"params\": {\"%s\": {\"step\": {\"height\": %g, "
+            "\"startTime\": 0.1}}, \"exact\": false, \"f_crit\": 5}},"
+            "{\"id\": \"body\", \"kind\": \"%s.%s\", \"params\": {\"%s\": 2}}],"
+            "\"connections\": [{\"from\": \"src.flange\", \"to\": \"body.flange_a\"}],"
+            "\"simulation\": {\"stop_time\": 1}}",
+            d->dom, position ? "position" : "speed", position ? d->ref_x : d->ref_v, position ? 1.0 : 2.0,
+            d->dom, d->body, d->m);
+        g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0.002, 1e-10);
+        const double *t = sw_trajectory_get_times (tr), *x = column (tr, "body", d->x);
+        const double *v = column (tr, "body", d->v), *a = column (tr, "src", "a");
+        const double *tau = column (tr, "src", d->tau);
+        guint n = sw_trajectory_get_n_rows (tr);
+        double worst = 0;
+
+        g_assert_cmpuint (n, >, 400);
+        for (guint r = 0; r < n; r++)
+          {
+            double s = MAX (t[r] - 0.1, 0), e = exp (-wc * s), xe, ve, ae;
+
+            if (position)
+              {
+                double ea = exp (-alpha * s), c = cos (beta * s), sn = sin (beta * s);
+
+                xe = 1 - ea * (c + alpha / beta * sn);
+                ve = ea * (alpha * alpha / beta + beta) * sn;
+                ae = t[r] < 0.1 ? 0 : (alpha * alpha / beta + beta) * ea * (beta * c - alpha * sn);
+              }
+            else
+              {
+                xe = 2 * (s - (1 - e) / wc);
+                ve = 2 * (1 - e);
+                ae = t[r] < 0.1 ? 0 : 2 * wc * e;
+              }
+            if (t[r] == 0.1)
+              continue;   /* left and right rows of the step */
+            worst = MAX (worst, fabs (x[r] - xe));
+            assert_close (x[r], xe, 1e-7);
+            assert_close (v[r], ve, 1e-6);
+            assert_close (a[r], ae, 1e-5);
+            /* The source holds the body on its path: tau = m a. */
+            assert_close (tau[r], 2 * a[r], 1e-6);
+          }
+        g_test_message ("%s %s filtered: worst position error %.2e", d->dom, position ? "position" : "speed",
+                        worst);
+      }
+}
+
+/* Move takes its three signals as given: phi = 0.5, w = 1 and a = 2,
+ * which do not belong together, drive the flange so (a body J = 3 needs
+ * tau = 6); a consistent sine, phi = sin(2 pi t), w and a its
+ * derivatives, drives it along the sine. */
+static void
+test_move (void)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (domains); k++)
+    {
+      const Domain *d = &domains[k];
+      double W = 2 * G_PI;
+      g_autofree char *text = g_strdup_printf (
+          HEADER "{\"id\": \"src\", \"kind\": \"%s.move\", \"params\": {\"%s\": 0.5, \"%s\": 1, \"a\": 2}},"
+          "{\"id\": \"body\", \"kind\": \"%s.%s\", \"params\": {\"%s\": 3}},"
+          "{\"id\": \"sine\", \"kind\": \"%s.move\", \"params\": {\"%s\": {\"sine\": {\"amplitude\": 1, \"f\": 1}},"
+          "\"%s\": {\"sine\": {\"amplitude\": %.17g, \"f\": 1, \"phase\": %.17g}},"
+          "\"a\": {\"sine\": {\"amplitude\": %.17g, \"f\": 1}}}},"
+          "{\"id\": \"body2\", \"kind\": \"%s.%s\", \"params\": {\"%s\": 3}}],"
+          "\"connections\": [{\"from\": \"src.flange\", \"to\": \"body.flange_a\"},"
+          "{\"from\": \"sine.flange\", \"to\": \"body2.flange_a\"}],"
+          "\"simulation\": {\"stop_time\": 1}}",
+          d->dom, d->move_x, d->move_v, d->dom, d->body, d->m, d->dom, d->move_x, d->move_v, W, G_PI / 2,
+          -W * W, d->dom, d->body, d->m);
+      g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0.01, 1e-10);
+      const double *t = sw_trajectory_get_times (tr), *x = column (tr, "body", d->x);
+      const double *v = column (tr, "body", d->v), *a = column (tr, "body", d->a);
+      const double *tau = column (tr, "src", d->tau), *x2 = column (tr, "body2", d->x);
+      const double *v2 = column (tr, "body2", d->v), *tau2 = column (tr, "sine", d->tau);
+      guint n = sw_trajectory_get_n_rows (tr);
+
+      g_assert_cmpuint (n, >, 50);
+      for (guint r = 0; r < n; r++)
+        {
+          assert_close (x[r], 0.5, 1e-12);
+          assert_close (v[r], 1, 1e-12);
+          assert_close (a[r], 2, 1e-12);
+          assert_close (tau[r], 6, 1e-12);
+          assert_close (x2[r], sin (W * t[r]), 1e-12);
+          assert_close (v2[r], W * cos (W * t[r]), 1e-12);
+          assert_close (tau2[r], -3 * W * W * sin (W * t[r]), 1e-9);
+        }
+    }
+}
+
+/* InitializeFlange sets the start of the body it is connected to: phi =
+ * 1 + 2 t on a free body; given as well as the body's own phi0, it is a
+ * contradiction naming both. */
+static void
+test_initialize_flange (void)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (domains); k++)
+    {
+      const Domain *d = &domains[k];
+      g_autofree char *text = g_strdup_printf (
+          HEADER "{\"id\": \"init\", \"kind\": \"%s.initialize_flange\", \"params\": {\"%s\": 1, \"%s\": 2}},"
+          "{\"id\": \"body\", \"kind\": \"%s.%s\", \"params\": {\"%s\": 2%s}}],"
+          "\"connections\": [{\"from\": \"init.flange\", \"to\": \"body.flange_b\"}],"
+          "\"simulation\": {\"stop_time\": 1}}",
+          d->dom, d->start_x, d->start_v, d->dom, d->body, d->m, "");
+      g_autofree char *bad = NULL;
+      g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0.01, 1e-10);
+      const double *t = sw_trajectory_get_times (tr), *x = column (tr, "body", d->x);
+      const double *xi = column (tr, "init", d->x);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SwModel) model = NULL;
+      g_autoptr (SwSystem) sys = NULL;
+      g_autofree char *phi0 = g_strdup_printf (", \"%s\": 0", d->x0);
+      g_autofree char *says = NULL;
+
+      for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+        {
+          assert_close (x[r], 1 + 2 * t[r], 1e-12);
+          assert_close (xi[r], 1 + 2 * t[r], 1e-12);
+        }
+
+      bad = g_strdup_printf (
+          HEADER "{\"id\": \"init\", \"kind\": \"%s.initialize_flange\", \"params\": {\"%s\": 1, \"%s\": 2}},"
+          "{\"id\": \"body\", \"kind\": \"%s.%s\", \"params\": {\"%s\": 2%s}}],"
+          "\"connections\": [{\"from\": \"init.flange\", \"to\": \"body.flange_b\"}],"
+          "\"simulation\": {\"stop_time\": 1}}",
+          d->dom, d->start_x, d->start_v, d->dom, d->body, d->m, phi0);
+      model = sw_model_new_from_data (bad, -1, "init.shaft", &error);
+      g_assert_no_error (error);
+      sys = sw_model_assemble (model, &error);
+      g_assert_null (sys);
+      sw_test_assert_error_says (error, "contradict");
+      says = g_strdup_printf ("init.%s", d->start_x);
+      sw_test_assert_error_says (error, says);
+      g_free (says);
+      says = g_strdup_printf ("body.%s", d->x0);
+      sw_test_assert_error_says (error, says);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/sources-extra/constant-speed", test_constant_speed);
+  g_test_add_func ("/core/sources-extra/torque2", test_torque2);
+  g_test_add_func ("/core/sources-extra/filtered", test_filtered);
+  g_test_add_func ("/core/sources-extra/move", test_move);
+  g_test_add_func ("/core/sources-extra/initialize-flange", test_initialize_flange);
+  return g_test_run ();
+}
