@@ -51,6 +51,7 @@ typedef enum {
   SW_SIGNAL_TABLE,
   SW_SIGNAL_SUM,
   SW_SIGNAL_PRODUCT,
+  SW_SIGNAL_SENSOR,
 } SwSignalKind;
 
 typedef enum {
@@ -123,6 +124,11 @@ struct _SwSignal
   /* sum, product */
   SwSignal **children;
   guint      n_children;
+
+  /* sensor: the output read, "speed1.w"; and the sensor leaves below this
+   * signal (depth first), each reading its own entry of the inputs. */
+  char      *of;
+  guint      n_inputs;
 
   /* Derived at construction. */
   double    omega;        /* 2π freq_hz */
@@ -236,6 +242,14 @@ static const SwSignalType signal_types[] = {
   { "product",   SW_SIGNAL_PRODUCT,   FALSE, FALSE, NULL },
 };
 
+/* Not in the list of types a signal may take everywhere: it is valid only
+ * where the engine can feed a measured value back (a torque or force). */
+static const SwSignalField sensor_fields[] = {
+  { "of", 0, 0.0, SW_FIELD_CUSTOM, { NULL, NULL } },
+  { NULL, 0, 0.0, SW_FIELD_ANY, { NULL, NULL } }
+};
+static const SwSignalType sensor_type = { "sensor", SW_SIGNAL_SENSOR, FALSE, FALSE, sensor_fields };
+
 const char *const sw_signal_type_names[] = {
   "constant", "step", "ramp", "sine", "exp_sine", "pulse", "sawtooth",
   "trapezoid", "table", "sum", "product",
@@ -297,6 +311,7 @@ sw_signal_unref (SwSignal *signal)
   for (guint i = 0; i < signal->n_children; i++)
     sw_signal_unref (signal->children[i]);
   g_free (signal->children);
+  g_free (signal->of);
   g_free (signal->times);
   g_free (signal->values);
   g_free (signal->breaks);
@@ -739,16 +754,17 @@ eval_started (const SwSignal *signal,
   return 0.0;
 }
 
-double
-sw_signal_eval (const SwSignal *signal,
-                double          t,
-                gboolean        left,
-                double         *d1,
-                double         *d2)
+/* inputs: the values of the sensor leaves (NULL: none known, NAN). */
+static double
+eval_full (const SwSignal *signal,
+           double          t,
+           gboolean        left,
+           const double   *inputs,
+           double         *d1,
+           double         *d2)
 {
   double y = 0.0, y1 = 0.0, y2 = 0.0;
-
-  g_return_val_if_fail (signal != NULL, 0.0);
+  guint base = 0;
 
   switch (signal->type->kind)
     {
@@ -756,15 +772,23 @@ sw_signal_eval (const SwSignal *signal,
       y = signal->k;
       break;
 
+    case SW_SIGNAL_SENSOR:
+      /* A measured value has no time derivatives of its own. */
+      y = inputs != NULL ? inputs[0] : NAN;
+      y1 = y2 = NAN;
+      break;
+
     case SW_SIGNAL_SUM:
       for (guint i = 0; i < signal->n_children; i++)
         {
           double c1 = 0, c2 = 0;
+          const double *in = inputs != NULL ? inputs + base : NULL;
 
-          y += d1 != NULL || d2 != NULL ? sw_signal_eval (signal->children[i], t, left, &c1, &c2)
-                                        : sw_signal_eval (signal->children[i], t, left, NULL, NULL);
+          y += d1 != NULL || d2 != NULL ? eval_full (signal->children[i], t, left, in, &c1, &c2)
+                                        : eval_full (signal->children[i], t, left, in, NULL, NULL);
           y1 += c1;
           y2 += c2;
+          base += signal->children[i]->n_inputs;
         }
       break;
 
@@ -774,14 +798,16 @@ sw_signal_eval (const SwSignal *signal,
       for (guint i = 0; i < signal->n_children; i++)
         {
           double c1 = 0, c2 = 0;
-          double u = d1 != NULL || d2 != NULL ? sw_signal_eval (signal->children[i], t, left, &c1, &c2)
-                                              : sw_signal_eval (signal->children[i], t, left, NULL, NULL);
+          const double *in = inputs != NULL ? inputs + base : NULL;
+          double u = d1 != NULL || d2 != NULL ? eval_full (signal->children[i], t, left, in, &c1, &c2)
+                                              : eval_full (signal->children[i], t, left, in, NULL, NULL);
           double p2 = y2 * u + 2.0 * y1 * c1 + y * c2;
           double p1 = y1 * u + y * c1;
 
           y *= u;
           y1 = p1;
           y2 = p2;
+          base += signal->children[i]->n_inputs;
         }
       break;
 
@@ -808,6 +834,89 @@ sw_signal_eval (const SwSignal *signal,
   return y;
 }
 
+double
+sw_signal_eval (const SwSignal *signal,
+                double          t,
+                gboolean        left,
+                double         *d1,
+                double         *d2)
+{
+  g_return_val_if_fail (signal != NULL, 0.0);
+
+  return eval_full (signal, t, left, NULL, d1, d2);
+}
+
+double
+sw_signal_eval_inputs (const SwSignal *signal,
+                       double          t,
+                       gboolean        left,
+                       const double   *inputs,
+                       double         *d1,
+                       double         *d2)
+{
+  return eval_full (signal, t, left, inputs, d1, d2);
+}
+
+guint
+sw_signal_get_n_inputs (const SwSignal *signal)
+{
+  g_return_val_if_fail (signal != NULL, 0);
+
+  return signal->n_inputs;
+}
+
+const char *
+sw_signal_get_input (const SwSignal *signal,
+                     guint           index)
+{
+  g_return_val_if_fail (signal != NULL, NULL);
+  g_return_val_if_fail (index < signal->n_inputs, NULL);
+
+  if (signal->type->kind == SW_SIGNAL_SENSOR)
+    return signal->of;
+  for (guint i = 0; i < signal->n_children; i++)
+    {
+      if (index < signal->children[i]->n_inputs)
+        return sw_signal_get_input (signal->children[i], index);
+      index -= signal->children[i]->n_inputs;
+    }
+  g_return_val_if_reached (NULL);
+}
+
+SwSignal *
+sw_signal_new_sensor (const char *of)
+{
+  SwSignal *signal;
+
+  g_return_val_if_fail (of != NULL, NULL);
+
+  signal = signal_alloc (&sensor_type);
+  signal->of = g_strdup (of);
+  signal->n_inputs = 1;
+  return signal;
+}
+
+SwSignal *
+sw_signal_new_combination (const char *type,
+                           SwSignal  **children,
+                           guint       n_children)
+{
+  SwSignal *signal;
+
+  g_return_val_if_fail (g_strcmp0 (type, "sum") == 0 || g_strcmp0 (type, "product") == 0, NULL);
+  g_return_val_if_fail (n_children > 0, NULL);
+
+  signal = signal_alloc (&signal_types[g_str_equal (type, "sum") ? SW_SIGNAL_SUM : SW_SIGNAL_PRODUCT]);
+  signal->children = g_new0 (SwSignal *, n_children);
+  for (guint i = 0; i < n_children; i++)
+    {
+      signal->children[i] = sw_signal_ref (children[i]);
+      signal->n_inputs += children[i]->n_inputs;
+    }
+  signal->n_children = n_children;
+  return signal;
+}
+
 gboolean
 sw_signal_next_event (const SwSignal *signal,
                       double          t,
@@ -821,6 +930,7 @@ sw_signal_next_event (const SwSignal *signal,
   switch (signal->type->kind)
     {
     case SW_SIGNAL_CONSTANT:
+    case SW_SIGNAL_SENSOR:
       break;
 
     case SW_SIGNAL_SUM:
@@ -1476,6 +1586,7 @@ read_combination (const SwSignalType  *type,
           return NULL;
         }
       signal->children[signal->n_children++] = child;
+      signal->n_inputs += child->n_inputs;
     }
 
   return g_steal_pointer (&signal);
@@ -1547,6 +1658,43 @@ read_typed (const SwSignalType  *type,
 
   prepare (signal);
   return g_steal_pointer (&signal);
+}
+
+/* {"sensor": {"of": "speed1.w"}}: the output of a sensor component,
+ * checked against the model when it is assembled. */
+static SwSignal *
+read_sensor (JsonNode  *node,
+             GError   **error)
+{
+  JsonObject *object = node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  g_autoptr(GList) members = object != NULL ? json_object_get_members (object) : NULL;
+  JsonNode *of = object != NULL ? json_object_get_member (object, "of") : NULL;
+  const char *text;
+
+  for (GList *l = members; l != NULL; l = l->next)
+    if (g_strcmp0 (l->data, "of") != 0)
+      {
+        g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+                     _("unknown field “%s” in a sensor signal; its one field is “of”, the sensor's output "
+                       "such as \"speed1.w\""), (const char *) l->data);
+        return NULL;
+      }
+  if (of == NULL || !JSON_NODE_HOLDS_VALUE (of) || json_node_get_value_type (of) != G_TYPE_STRING)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_PARSE,
+                   _("a sensor signal must name the sensor's output as a string, "
+                     "such as {\"sensor\": {\"of\": \"speed1.w\"}}"));
+      return NULL;
+    }
+  text = json_node_get_string (of);
+  if (strchr (text, '.') == NULL || text[0] == '.' || g_str_has_suffix (text, "."))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("“%s” is not a sensor output: give the sensor's id and its variable, such as \"speed1.w\""),
+                   text);
+      return NULL;
+    }
+  return sw_signal_new_sensor (text);
 }
 
 static SwSignal *
@@ -1626,6 +1774,8 @@ signal_read (JsonNode  *node,
     }
 
   name = members->data;
+  if (g_strcmp0 (name, "sensor") == 0)
+    return read_sensor (json_object_get_member (object, name), error);
   for (guint i = 0; i < G_N_ELEMENTS (signal_types); i++)
     {
       const SwSignalType *type = &signal_types[i];
@@ -1670,6 +1820,19 @@ sw_signal_to_json (const SwSignal *signal)
   type = signal->type;
   if (type->kind == SW_SIGNAL_CONSTANT)
     return json_node_init_double (json_node_alloc (), signal->k);
+
+  if (type->kind == SW_SIGNAL_SENSOR)
+    {
+      JsonObject *fields = json_object_new ();
+
+      json_object_set_string_member (fields, "of", signal->of);
+      outer = json_object_new ();
+      json_object_set_object_member (outer, type->name, fields);
+      node = json_node_alloc ();
+      json_node_init_object (node, outer);
+      json_object_unref (outer);
+      return node;
+    }
 
   if (type->kind == SW_SIGNAL_SUM || type->kind == SW_SIGNAL_PRODUCT)
     {

@@ -45,6 +45,29 @@ double      sw_signal_eval           (const SwSignal *signal,
                                       double     *d1,
                                       double     *d2);
 
+/* Sensor outputs fed back ({"sensor": {"of": "speed1.w"}}, alone or inside
+ * sums and products): the signal's value depends on the motion, which the
+ * engine measures and passes in. n_inputs counts the sensor leaves, depth
+ * first; sw_signal_get_input() names leaf i ("speed1.w"). Evaluated
+ * without inputs (sw_signal_eval), a sensor leaf is NAN, and so are the
+ * time derivatives of a signal with one. */
+SwSignal   *sw_signal_new_sensor      (const char *of);
+/* A "sum" or "product" of the children (each referenced). */
+SwSignal   *sw_signal_new_combination (const char *type,
+                                       SwSignal  **children,
+                                       guint       n_children);
+guint       sw_signal_get_n_inputs    (const SwSignal *signal);
+const char *sw_signal_get_input       (const SwSignal *signal,
+                                       guint           index);
+/* As sw_signal_eval(), with inputs[i] the value of sensor leaf i. No
+ * checks, no allocation (called per step). */
+double      sw_signal_eval_inputs     (const SwSignal *signal,
+                                       double          t,
+                                       gboolean        left,
+                                       const double   *inputs,
+                                       double         *d1,
+                                       double         *d2);
+
 /* The first instant strictly after t where y, dy/dt or d2y/dt2 is
  * discontinuous. FALSE if there is none. */
 gboolean    sw_signal_next_event     (const SwSignal *signal,

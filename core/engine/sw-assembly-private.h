@@ -70,6 +70,9 @@ gboolean  _sw_assembly_build_massive_blocks  (SwAssembly *ctx, GError **error);
 void      _sw_assembly_build_massless_blocks (SwSystem *sys);
 void      _sw_assembly_build_row_blocks      (SwSystem *sys);
 void      _sw_assembly_build_plan            (SwSystem *sys);
+/* Sensor outputs in the parts' signals: their nodes and force flags
+ * (sw-feedback.c); errors name the part and parameter. */
+gboolean  _sw_assembly_resolve_feedback      (SwAssembly *ctx, GError **error);
 gboolean  _sw_assembly_initial_values        (SwAssembly *ctx, GArray *initials, GError **error);
 
 G_END_DECLS

@@ -320,7 +320,7 @@ block_residual (SwEquations *eq, const SwBlock *blk, double t, gboolean left, do
   for (guint k = 0; k < blk->n_parts; k++)
     {
       const SwPart *p = &sys->parts[blk->parts[k]];
-      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
+      for (guint port = 0; port < sw_part_n_nodes (p); port++)
         eq->f[p->node[port]] = 0;
     }
   for (guint k = 0; k < blk->n_parts; k++)
@@ -340,7 +340,7 @@ block_residual (SwEquations *eq, const SwBlock *blk, double t, gboolean left, do
   for (guint k = 0; k < blk->n_parts; k++)
     {
       const SwPart *p = &sys->parts[blk->parts[k]];
-      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
+      for (guint port = 0; port < sw_part_n_nodes (p); port++)
         eq->f[p->node[port]] = 0;
     }
 }

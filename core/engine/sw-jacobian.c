@@ -85,7 +85,7 @@ clique_add_part (Cliques *c, guint part)
 {
   const SwPart *p = &c->sys->parts[part];
 
-  for (guint k = 0; k < sw_kind_n_nodes (p->kind); k++)
+  for (guint k = 0; k < sw_part_n_nodes (p); k++)
     clique_add_node (c, p->node[k]);
 }
 
@@ -404,7 +404,7 @@ mark_block_reach (const SwSystem *sys, const SwBlock *blk, gboolean *mark)
   for (guint k = 0; k < blk->n_parts + blk->n_nodes; k++)
     {
       const SwPart *p = k < blk->n_parts ? &sys->parts[blk->parts[k]] : NULL;
-      guint n_nodes = p != NULL ? sw_kind_n_nodes (p->kind) : 1;
+      guint n_nodes = p != NULL ? sw_part_n_nodes (p) : 1;
 
       for (guint port = 0; port < n_nodes; port++)
         {
@@ -506,9 +506,9 @@ _sw_jacobian_new (const SwSystem *sys, const SwJacobianPattern *pat)
     {
       const SwPart *p = &sys->parts[sys->called_parts[k]];
 
-      if ((p->kind->force_flags & (SW_FORCE_STIFFNESS | SW_FORCE_DAMPING)) == 0)
+      if ((p->force_flags & (SW_FORCE_STIFFNESS | SW_FORCE_DAMPING)) == 0)
         continue;
-      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
+      for (guint port = 0; port < sw_part_n_nodes (p); port++)
         append_pair (pairs, p->node[port], sys->called_parts[k]);
     }
   csr_from_pairs (pairs, nn, &np_start, &np);
@@ -666,24 +666,24 @@ parts_Q (SwJacobian *jac, SwEquations *eq, const SwState *state, guint v, SwForc
     {
       const SwPart *p = &sys->parts[jac->vp[a]];
 
-      if (p->kind->force_flags & flag)
-        for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
+      if (p->force_flags & flag)
+        for (guint port = 0; port < sw_part_n_nodes (p); port++)
           eq->f[p->node[port]] = 0;
     }
   for (guint a = jac->vp_start[v]; a < jac->vp_start[v + 1]; a++)
     {
       const SwPart *p = &sys->parts[jac->vp[a]];
 
-      if (p->kind->force_flags & flag)
+      if (p->force_flags & flag)
         p->kind->forces (p, state, eq->f);
     }
   for (guint a = jac->vp_start[v]; a < jac->vp_start[v + 1]; a++)
     {
       const SwPart *p = &sys->parts[jac->vp[a]];
 
-      if (!(p->kind->force_flags & flag))
+      if (!(p->force_flags & flag))
         continue;
-      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
+      for (guint port = 0; port < sw_part_n_nodes (p); port++)
         {
           guint i = p->node[port];
 
@@ -722,7 +722,7 @@ column_parts (SwJacobian *jac, SwEquations *eq, const SwState *state, guint v, g
   gboolean any = FALSE;
 
   for (guint a = jac->vp_start[v]; a < jac->vp_start[v + 1] && !any; a++)
-    any = (jac->sys->parts[jac->vp[a]].kind->force_flags & flag) != 0;
+    any = (jac->sys->parts[jac->vp[a]].force_flags & flag) != 0;
   if (!any)
     return;
   shift (jac, eq, v, target, h);

@@ -118,7 +118,7 @@ fill_massless_block (SwSystem *sys, SwBlock *blk, guint *part_mark, guint *node_
     {
       const SwPart *p = &sys->parts[sys->force_parts[fp]];
 
-      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
+      for (guint port = 0; port < sw_part_n_nodes (p); port++)
         if (node_mark[p->node[port]] == stamp && part_mark[fp] != stamp)
           {
             part_mark[fp] = stamp;
@@ -321,7 +321,7 @@ _sw_assembly_build_massless_blocks (SwSystem *sys)
         {
           int first = -1;
 
-          for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
+          for (guint port = 0; port < sw_part_n_nodes (p); port++)
             {
               guint i = p->node[port];
 
@@ -592,9 +592,9 @@ _sw_assembly_build_plan (SwSystem *sys)
     {
       const SwPart *p = &sys->parts[sys->force_parts[k]];
       const SwLinearForce *lf = &p->kind->linear;
-      gboolean direct = lf->is_linear && sw_kind_n_nodes (p->kind) == 2;
+      gboolean direct = lf->is_linear && sw_part_n_nodes (p) == 2;
 
-      for (guint port = 0; port < sw_kind_n_nodes (p->kind) && direct; port++)
+      for (guint port = 0; port < sw_part_n_nodes (p) && direct; port++)
         {
           guint i = p->node[port];
           direct = sys->t_start[i + 1] - sys->t_start[i] <= 1 && sys->p_start[i + 1] == sys->p_start[i];
@@ -616,7 +616,7 @@ _sw_assembly_build_plan (SwSystem *sys)
       else
         {
           g_array_append_val (called, sys->force_parts[k]);
-          for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
+          for (guint port = 0; port < sw_part_n_nodes (p); port++)
             is_needed[p->node[port]] = TRUE;
         }
     }
@@ -628,7 +628,7 @@ _sw_assembly_build_plan (SwSystem *sys)
       for (guint k = 0; k < blk->n_parts; k++)
         {
           const SwPart *p = &sys->parts[blk->parts[k]];
-          for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
+          for (guint port = 0; port < sw_part_n_nodes (p); port++)
             is_needed[p->node[port]] = TRUE;
         }
       for (guint k = 0; k < blk->n_nodes; k++)

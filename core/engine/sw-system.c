@@ -225,7 +225,23 @@ sw_builder_set_initial_relative (SwBuilder    *b,
 double
 sw_part_signal (const SwPart *part, guint param, const SwState *state, double *d1, double *d2)
 {
-  return sw_signal_eval (part->signal[param], state->t, state->left, d1, d2);
+  double in[SW_PART_MAX_INPUTS];
+  guint n = 0;
+
+  if (part->n_inputs == 0)
+    return sw_signal_eval (part->signal[param], state->t, state->left, d1, d2);
+  /* The sensor outputs the signal reads, in its leaves' order. */
+  for (guint k = 0; k < part->n_inputs; k++)
+    {
+      const SwPartInput *input = &part->input[k];
+      const double *u = input->speed ? state->v : state->x;
+
+      if (input->param != param)
+        continue;
+      in[n++] = u[part->node[input->slot_b]]
+                - (input->slot_a != SW_PART_NO_SLOT ? u[part->node[input->slot_a]] : 0);
+    }
+  return sw_signal_eval_inputs (part->signal[param], state->t, state->left, in, d1, d2);
 }
 
 /* ---- Small helpers ------------------------------------------------------ */
@@ -354,11 +370,11 @@ classify_coords (SwAssembly *ctx, GError **error)
     {
       const SwPart *p = &sys->parts[sys->force_parts[fp]];
 
-      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
+      for (guint port = 0; port < sw_part_n_nodes (p); port++)
         for (guint t = sys->t_start[p->node[port]]; t < sys->t_start[p->node[port] + 1]; t++)
           {
             guint j = sys->t_terms[t].index;
-            flags[j] |= p->kind->force_flags;
+            flags[j] |= p->force_flags;
             if (forcer[j] < 0)
               forcer[j] = sys->force_parts[fp];
           }
@@ -504,6 +520,7 @@ build_parts (SwAssembly *ctx, GError **error)
       SwPart *p = &sys->parts[i];
 
       p->kind = c->kind;
+      p->force_flags = c->kind->force_flags;
       p->id = g_strdup (c->id);
       p->component = i;
       p->first_held = sys->n_held;
@@ -697,7 +714,7 @@ sw_model_assemble (SwModel *model, GError **error)
   for (guint i = 0; i < sys->n_parts; i++)
     for (guint port = 0; port < sw_kind_n_nodes (sys->parts[i].kind); port++)
       sys->parts[i].node[port] = ctx.port_node[ctx.port_base[i] + port];
-  ok = ok && assemble_parts (&ctx, NULL, TRUE, error);
+  ok = ok && _sw_assembly_resolve_feedback (&ctx, error) && assemble_parts (&ctx, NULL, TRUE, error);
   if (ok)
     _sw_friction_find_groups (sys);
   assembly_clear (&ctx);

@@ -19,11 +19,33 @@ G_BEGIN_DECLS
 /* An EXPRESSION parameter compiled (sw-expression-private.h). */
 typedef struct _SwFunction SwFunction;
 
+/* Sensor outputs a part's signals read (a torque fed back from a speed
+ * sensor): at most SW_PART_MAX_INPUTS, each the position (speed FALSE) or
+ * speed of the node in slot b, minus that of slot a (SW_PART_NO_SLOT:
+ * absolute); slots index SwPart.node, after the kind's own nodes. */
+#define SW_PART_MAX_INPUTS 4
+#define SW_PART_MAX_NODES  (SW_KIND_MAX_PORTS + 2 * SW_PART_MAX_INPUTS)
+#define SW_PART_NO_SLOT    0xff
+
+typedef struct {
+  guint8 param;      /* the SIGNAL parameter whose leaf it is, in leaf order */
+  guint8 speed;
+  guint8 slot_a, slot_b;
+} SwPartInput;
+
 struct _SwPart {
   const SwKind *kind;
   const char   *id;
   guint         component;                     /* index in the model */
-  guint         node[SW_KIND_MAX_PORTS];       /* node of each port */
+  /* Node of each port, then the part's internal nodes, then the n_read
+   * nodes its sensor inputs read (sw_part_n_nodes() in all). */
+  guint         node[SW_PART_MAX_NODES];
+  guint         n_read;
+  guint         n_inputs;
+  SwPartInput   input[SW_PART_MAX_INPUTS];
+  /* The kind's force_flags, with what the inputs add: a fed-back angle
+   * makes stiffness, a speed damping. */
+  SwForceFlags  force_flags;
   /* Per parameter of the kind (kind->n_params each, one block): */
   double       *param;      /* NAN for an unset INITIAL */
   SwSignal    **signal;     /* SIGNAL params, else NULL */
@@ -62,7 +84,16 @@ struct _SwState {
   const double *held;
 };
 
-/* The signal of parameter i at the state's time. */
+/* Every node the part's forces read: its kind's, then those its sensor
+ * inputs read. */
+static inline guint
+sw_part_n_nodes (const SwPart *part)
+{
+  return sw_kind_n_nodes (part->kind) + part->n_read;
+}
+
+/* The signal of parameter i at the state's time (with the sensor outputs
+ * it reads from the state). */
 double sw_part_signal (const SwPart *part, guint param, const SwState *state,
                        double *d1, double *d2);
 

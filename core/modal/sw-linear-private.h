@@ -52,6 +52,10 @@ SwLinear *sw_linear_new_sparse (const SwSystem *sys, double t, const double *y, 
 SwLinear *_sw_linear_new_in_modes (const SwSystem *sys, double t, const double *y, const gint8 *modes,
                                    GError **error);
 void      sw_linear_free (SwLinear *lin);
+/* FALSE (and why, naming the part) when K is not symmetric, as a position
+ * fed back from a sensor away from the source makes it: the undamped
+ * eigen solvers take symmetric matrices only. */
+gboolean  _sw_linear_check_symmetric (const SwLinear *lin, GError **error);
 
 /* The tangent stiffness of one element over its distinct port nodes:
  * nodes[] receives them (at most SW_KIND_MAX_PORTS), ke the n x n matrix

@@ -26,7 +26,7 @@ adjacency_init (Adjacency *adj, const SwSystem *sys)
   for (guint k = 0; k < sys->n_force_parts; k++)
     {
       const SwPart *p = &sys->parts[sys->force_parts[k]];
-      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
+      for (guint port = 0; port < sw_part_n_nodes (p); port++)
         adj->start[p->node[port] + 1]++, total++;
     }
   for (guint i = 0; i < sys->n_nodes; i++)
@@ -36,7 +36,7 @@ adjacency_init (Adjacency *adj, const SwSystem *sys)
   for (guint k = 0; k < sys->n_force_parts; k++)
     {
       const SwPart *p = &sys->parts[sys->force_parts[k]];
-      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
+      for (guint port = 0; port < sw_part_n_nodes (p); port++)
         adj->parts[fill[p->node[port]]++] = sys->force_parts[k];
     }
 }
@@ -71,7 +71,7 @@ local_Q (Work *w, double *Q)
   for (guint k = 0; k < w->parts->len; k++)
     {
       const SwPart *p = &sys->parts[g_array_index (w->parts, guint, k)];
-      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
+      for (guint port = 0; port < sw_part_n_nodes (p); port++)
         eq->f[p->node[port]] = 0;
     }
   for (guint k = 0; k < w->parts->len; k++)
@@ -86,7 +86,7 @@ local_Q (Work *w, double *Q)
     {
       const SwPart *p = &sys->parts[g_array_index (w->parts, guint, k)];
 
-      for (guint port = 0; port < sw_kind_n_nodes (p->kind); port++)
+      for (guint port = 0; port < sw_part_n_nodes (p); port++)
         {
           guint i = p->node[port];
 
@@ -121,7 +121,7 @@ gather (Work *w, guint j)
             continue;
           w->part_mark[part] = w->stamp;
           g_array_append_val (w->parts, part);
-          for (guint port = 0; port < sw_kind_n_nodes (sys->parts[part].kind); port++)
+          for (guint port = 0; port < sw_part_n_nodes (&sys->parts[part]); port++)
             {
               guint node = sys->parts[part].node[port];
 
@@ -341,6 +341,51 @@ linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, 
   triplets_finish (&td, &lin->Ds, n);
   triplets_finish (&tm, &lin->Ms, n);
   return g_steal_pointer (&lin);
+}
+
+/* The largest |a_rc - a_cr| against the largest |a_rc|. */
+static double
+asymmetry (const SwSparse *a, double *scale)
+{
+  double worst = 0;
+
+  *scale = 0;
+  for (guint c = 0; c < a->n; c++)
+    for (guint k = a->start[c]; k < a->start[c + 1]; k++)
+      {
+        *scale = MAX (*scale, fabs (a->value[k]));
+        worst = MAX (worst, fabs (a->value[k] - sw_sparse_get (a, c, a->row[k])));
+      }
+  return worst;
+}
+
+gboolean
+_sw_linear_check_symmetric (const SwLinear *lin, GError **error)
+{
+  const SwSystem *sys = lin->sys;
+  double scale, worst = asymmetry (&lin->Ks, &scale);
+
+  /* Central differences of exact laws agree to about 1e-8 relative. */
+  if (worst <= 1e-6 * scale)
+    return TRUE;
+  for (guint i = 0; i < sys->n_parts; i++)
+    for (guint k = 0; k < sys->parts[i].n_inputs; k++)
+      if (!sys->parts[i].input[k].speed)
+        {
+          const SwPart *p = &sys->parts[i];
+
+          g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                       _("component “%s” feeds back the position “%s” measured away from where it acts, so the "
+                         "stiffness matrix is not symmetric (by %.3g of its largest entry): undamped modes and "
+                         "a Campbell diagram are not defined for such a control loop; its simulation and "
+                         "frequency responses are"),
+                       p->id, sw_signal_get_input (p->signal[p->input[k].param], 0), worst / scale);
+          return FALSE;
+        }
+  g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+               _("the stiffness matrix is not symmetric (by %.3g of its largest entry): undamped modes are not "
+                 "defined"), worst / scale);
+  return FALSE;
 }
 
 SwLinear *

@@ -786,6 +786,8 @@ compute_modes (const SwSystem *sys, double t, const double *state, const gint8 *
   if (!(lin = friction_modes != NULL ? _sw_linear_new_in_modes (sys, t, state, friction_modes, error)
                                      : sw_linear_new_sparse (sys, t, state, error)))
     return NULL;
+  if (!_sw_linear_check_symmetric (lin, error))
+    return NULL;
   nc = sys->n_coords;
 
   /* Partition the coordinates. */
@@ -838,8 +840,14 @@ compute_modes (const SwSystem *sys, double t, const double *state, const gint8 *
   /* Bodies and sections. */
   nb = sys->n_bodies;
   for (guint k = 0; k < sys->n_force_parts; k++)
-    if (sys->parts[sys->force_parts[k]].kind->force_flags & SW_FORCE_STIFFNESS)
-      g_array_append_val (sections, sys->force_parts[k]);
+    {
+      const SwPart *p = &sys->parts[sys->force_parts[k]];
+
+      /* A position fed back from a node of its own is a spring there; from
+       * elsewhere, not a section over its kind's nodes. */
+      if ((p->force_flags & SW_FORCE_STIFFNESS) && p->n_read == 0)
+        g_array_append_val (sections, sys->force_parts[k]);
+    }
   ns = sections->len;
   modes->n_bodies = nb;
   modes->n_sections = ns;
