@@ -66,6 +66,8 @@ typedef enum {
                            * from one flange or between two */
   SHAPE_THROUGH_SENSOR,   /* the gauge on a shaft running through it from
                            * flange_a to flange_b (torque, force, power) */
+  SHAPE_SOURCE_BETWEEN,   /* a source's circle between flange_a and flange_b
+                           * (Torque2, Force2) */
 } SwSymbolShape;
 
 /* What a source circle holds. */
@@ -364,6 +366,10 @@ void _sw_symbol_draw_source (cairo_t              *cr,
                              const SwKind         *kind,
                              const SwSymbolLayout *layout,
                              const SwSymbolStyle  *style);
+void _sw_symbol_draw_source_between (cairo_t              *cr,
+                                     const SwKind         *kind,
+                                     const SwSymbolLayout *layout,
+                                     const SwSymbolStyle  *style);
 void _sw_symbol_draw_engine (cairo_t              *cr,
                              const SwKind         *kind,
                              const SwSymbolLayout *layout,

@@ -1,7 +1,8 @@
 /* sw-symbols-sources.c: the symbols of sources: a circle on the driven flange
  * holding a glyph (a torque's curved arrow, a force's straight one, a
  * load's characteristic, a prescribed motion's letter, a fan), a constant
- * or step mark below it; the dynamic engine, a cylinder on its crankcase.
+ * or step mark below it; the circle between two flanges (Torque2); the
+ * dynamic engine, a cylinder on its crankcase.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-symbols-private.h"
@@ -85,7 +86,11 @@ _sw_symbol_draw_source (cairo_t              *cr,
       break;
 
     case GLYPH_LETTER:
-      _sw_symbol_upright_text (cr, entry->letter, 0, 0, 15, FALSE, 2 * r - 6);
+      /* Above a mark, smaller and higher so that they do not touch. */
+      if (entry->mark != MARK_NONE)
+        _sw_symbol_upright_text (cr, entry->letter, 0, -2.5, 12, FALSE, 2 * r - 8);
+      else
+        _sw_symbol_upright_text (cr, entry->letter, 0, 0, 15, FALSE, 2 * r - 6);
       break;
 
     case GLYPH_NONE:
@@ -108,6 +113,38 @@ _sw_symbol_draw_source (cairo_t              *cr,
     case MARK_NONE:
     default:
       break;
+    }
+}
+
+/* Torque2 / Force2: the source's circle on a line from flange_a to
+ * flange_b, its arrow turning (pushing) towards flange_b, which it
+ * accelerates; flange_a takes the reaction. */
+void
+_sw_symbol_draw_source_between (cairo_t              *cr,
+                                const SwKind         *kind,
+                                const SwSymbolLayout *layout,
+                                const SwSymbolStyle  *style)
+{
+  double r = 11;
+
+  _sw_symbol_draw_two_port_stubs (cr, layout, -r, r);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, 0, 0, r, 0, 2 * G_PI);
+  _sw_symbol_fill_tinted_and_stroke (cr, style, _sw_symbol_kind_tint (kind, style), 0.12);
+  _sw_symbol_set_colour (cr, style->fg, 1);
+  if (layout->entry.glyph == GLYPH_TORQUE)
+    {
+      double ra = 6, a1 = 160 * G_PI / 180, a2 = 380 * G_PI / 180;
+
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, 0, 0.5, ra, a1, a2 - 0.25);
+      cairo_stroke (cr);
+      _sw_symbol_arrow_head (cr, ra * cos (a2), 0.5 + ra * sin (a2), -sin (a2), cos (a2), 4);
+    }
+  else
+    {
+      _sw_symbol_line (cr, -7, 0, 4, 0);
+      _sw_symbol_arrow_head (cr, 8, 0, 1, 0, 4.5);
     }
 }
 

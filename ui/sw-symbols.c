@@ -98,6 +98,14 @@ static const SwSymbolShapeEntry shape_table[] = {
   { "translational.speed", SHAPE_SOURCE, GLYPH_LETTER, MARK_NONE, "v" },
   { "translational.position", SHAPE_SOURCE, GLYPH_LETTER, MARK_NONE, "s" },
   { "translational.accelerate", SHAPE_SOURCE, GLYPH_LETTER, MARK_NONE, "a" },
+  { "rotational.constant_speed", SHAPE_SOURCE, GLYPH_LETTER, MARK_CONSTANT, "ω" },
+  { "translational.constant_speed", SHAPE_SOURCE, GLYPH_LETTER, MARK_CONSTANT, "v" },
+  { "rotational.torque2", SHAPE_SOURCE_BETWEEN, GLYPH_TORQUE },
+  { "translational.force2", SHAPE_SOURCE_BETWEEN, GLYPH_FORCE },
+  { "rotational.move", SHAPE_SOURCE, GLYPH_LETTER, MARK_NONE, "φωα" },
+  { "translational.move", SHAPE_SOURCE, GLYPH_LETTER, MARK_NONE, "sva" },
+  { "rotational.initialize_flange", SHAPE_SOURCE, GLYPH_LETTER, MARK_NONE, "φ₀" },
+  { "translational.initialize_flange", SHAPE_SOURCE, GLYPH_LETTER, MARK_NONE, "s₀" },
 };
 
 static void
@@ -501,6 +509,7 @@ static const DrawShapeFunc draw_shape[] = {
   [SHAPE_WORM_WHEEL]            = _sw_symbol_draw_worm_wheel,
   [SHAPE_SENSOR]                = _sw_symbol_draw_sensor,
   [SHAPE_THROUGH_SENSOR]        = _sw_symbol_draw_sensor,
+  [SHAPE_SOURCE_BETWEEN]        = _sw_symbol_draw_source_between,
   [SHAPE_BOX]                   = draw_box,
 };
 
