@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -52,6 +53,11 @@ typedef struct {
   GArray     *problems;     /* Problem */
   SwModel    *model;
   char       *folder;       /* where subsystems' files are looked for */
+  /* The file's inline subsystem definitions ("subsystems"): the outermost
+   * reader's, borrowed by the readers of the definitions themselves. */
+  SwInlineScope *scope;
+  gboolean    owns_scope;
+  gboolean    definition;   /* reading one of them: no header, no "subsystems" */
   GHashTable *defined;      /* component id -> offset + 1 of its first definition */
   GHashTable *unreadable;   /* ids of components that could not be read */
 } Reader;
@@ -1110,12 +1116,55 @@ read_shared_signals (Reader *r, JsonObject *root)
     }
 }
 
-static const char *const component_keys[] = { "id", "kind", "model", "params", "position", "ui", NULL };
+static const char *const component_keys[] = { "id", "kind", "model", "subsystem", "params", "position", "ui", NULL };
+
+/* The kind of an inline definition ("subsystem": "EngineUnit"), or NULL
+ * with the problem added; *ref: the name. */
+static const SwKind *
+inline_subsystem_kind (Reader *r, JsonObject *object, const char *who, char **ref)
+{
+  JsonNode *member = json_object_get_member (object, "subsystem");
+  const char *name = node_get_string (member);
+  GError *error = NULL;
+  const SwKind *kind;
+
+  if (name == NULL)
+    {
+      add_problem (r, member_offset (r, object, "subsystem"), SW_ERROR_PARSE,
+                   _("%s: “subsystem” must be the name of a definition in “subsystems”, not %s"), who,
+                   describe_node (member));
+      return NULL;
+    }
+  kind = r->scope != NULL ? _sw_subsystem_load_inline (r->scope, name, &error) : NULL;
+  if (kind == NULL && error != NULL)
+    {
+      g_autofree char *bad = g_strdup_printf ("subsystem:%s", name);
+
+      /* Reported where it is defined. */
+      if (g_hash_table_contains (r->unreadable, bad))
+        {
+          g_error_free (error);
+          return NULL;
+        }
+    }
+  if (kind == NULL)
+    {
+      if (error == NULL)
+        g_set_error (&error, SW_ERROR, SW_ERROR_TOPOLOGY,
+                     _("no subsystem “%s” is defined; define it in the file's top-level “subsystems”"), name);
+      g_prefix_error (&error, _("%s: "), who);
+      add_error (r, member_offset (r, object, "subsystem"), error);
+      return NULL;
+    }
+  *ref = g_strdup (name);
+  return kind;
+}
 
 /* A subsystem's kind from its "model" (a file, relative to the model's
- * folder), or NULL with the problem added; *ref: the file as written. */
+ * folder) or its "subsystem" (a definition in the file), or NULL with the
+ * problem added; *ref or *definition: the file or name as written. */
 static const SwKind *
-subsystem_kind (Reader *r, JsonObject *object, const char *who, char **ref)
+subsystem_kind (Reader *r, JsonObject *object, const char *who, char **ref, char **definition)
 {
   JsonNode *member = json_object_get_member (object, "model");
   const char *file = member != NULL ? node_get_string (member) : NULL;
@@ -1123,10 +1172,14 @@ subsystem_kind (Reader *r, JsonObject *object, const char *who, char **ref)
   GError *error = NULL;
   const SwKind *kind;
 
+  if (member == NULL && json_object_has_member (object, "subsystem"))
+    return inline_subsystem_kind (r, object, who, definition);
   if (file == NULL)
     {
       add_problem (r, member != NULL ? member_offset (r, object, "model") : object_offset (r, object),
-                   SW_ERROR_INVALID, _("%s: a subsystem needs “model”: the .shaft file it is, e.g. \"engine.shaft\""),
+                   SW_ERROR_INVALID,
+                   _("%s: a subsystem needs “model”, the .shaft file it is (e.g. \"engine.shaft\"), or “subsystem”, "
+                     "the name of a definition in the file's “subsystems”"),
                    who);
       return NULL;
     }
@@ -1337,6 +1390,7 @@ read_component (Reader    *r,
   const char *id = NULL;
   const char *kind_name;
   g_autofree char *model_ref = NULL;
+  g_autofree char *definition = NULL;
   gboolean usable = FALSE;
   GError *error = NULL;
   gsize start;
@@ -1386,7 +1440,7 @@ read_component (Reader    *r,
     add_problem (r, member_offset (r, object, "kind"), SW_ERROR_PARSE,
                  _("%s: “kind” must be a string, not %s"), who, describe_node (member));
   else if (strcmp (kind_name, "subsystem") == 0)
-    kind = subsystem_kind (r, object, who, &model_ref);
+    kind = subsystem_kind (r, object, who, &model_ref, &definition);
   else
     {
       kind = _sw_lookup_kind (who, kind_name, &error);
@@ -1408,6 +1462,7 @@ read_component (Reader    *r,
 
   _sw_component_init (&component, kind, id != NULL ? id : "");
   component.model_ref = g_steal_pointer (&model_ref);
+  component.definition = g_steal_pointer (&definition);
   offset_to_location (r, start, &component.line, &component.column);
   read_params (r, object, who, &component);
   read_position (r, object, who, &component);
@@ -1650,10 +1705,165 @@ read_simulation (Reader     *r,
     }
 }
 
+/* Inline subsystems */
+
+/* One past the JSON value that starts at offset (an object or array). */
+static gsize
+value_end (Reader *r, gsize offset)
+{
+  int depth = 0;
+
+  for (gsize o = offset; o < r->length; o++)
+    switch (r->data[o])
+      {
+      case '"':
+        for (o++; o < r->length && r->data[o] != '"'; o++)
+          if (r->data[o] == '\\')
+            o++;
+        break;
+      case '{':
+      case '[':
+        depth++;
+        break;
+      case '}':
+      case ']':
+        if (--depth == 0)
+          return o + 1;
+        break;
+      default:
+        break;
+      }
+  return r->length;
+}
+
+/* The text of the value at [start, end) with what comes before it on its
+ * lines blanked, so that a reader of it alone reports the file's lines and
+ * columns. */
+static char *
+padded_text (Reader *r, gsize start, gsize end)
+{
+  GString *text = g_string_sized_new (end + 1);
+
+  for (gsize o = 0; o < start; o++)
+    {
+      char c = r->data[o];
+
+      /* One blank per character (a column counts characters). */
+      if (c == '\n' || c == '\t')
+        g_string_append_c (text, c);
+      else if (((guchar) c & 0xC0) != 0x80)
+        g_string_append_c (text, ' ');
+    }
+  g_string_append_len (text, r->data + start, end - start);
+  return g_string_free (text, FALSE);
+}
+
+/* A definition's problems where they are in the file ("FILE:L:C: error:
+ * …" lines from its reader), the others at offset. */
+static void
+add_definition_error (Reader *r, gsize offset, const char *name, GError *error)
+{
+  g_autofree char *quoted = _sw_quote (name);
+  g_auto (GStrv) lines = g_strsplit (error->message, "\n", -1);
+  g_autofree char *prefix = g_strdup_printf ("%s:", r->file);
+
+  for (guint k = 0; lines[k] != NULL; k++)
+    {
+      const char *text = lines[k], *message = NULL;
+      guint line = 0, column = 0;
+      int used = 0;
+
+      /* "FILE:L:C: error: message" ("error" translated). */
+      if (g_str_has_prefix (text, prefix)
+          && sscanf (text + strlen (prefix), "%u:%u: %n", &line, &column, &used) == 2 && used > 0)
+        message = strstr (text + strlen (prefix) + used, ": ");
+      if (message != NULL)
+        {
+          g_autofree char *prefixed = g_strdup_printf (_("subsystem %s: %s"), quoted, message + 2);
+
+          add_problem_at (r, line, column, error->code, prefixed);
+        }
+      else
+        add_problem (r, offset, error->code, _("subsystem %s: %s"), quoted, text);
+    }
+  g_error_free (error);
+}
+
+/* "subsystems": {"EngineUnit": {…a model's members…}, …}: read when a
+ * component names one (so that definitions may use each other in any
+ * order), kept as written for saving. */
+static void
+read_inline_subsystems (Reader *r, JsonObject *root)
+{
+  JsonNode *node = json_object_get_member (root, "subsystems");
+  g_autoptr(GList) names = NULL;
+  g_autofree char *key = NULL;
+  JsonObject *object;
+
+  if (node == NULL)
+    return;
+  if (r->definition)
+    {
+      add_problem (r, member_key_offset (r, root, "subsystems"), SW_ERROR_INVALID,
+                   _("a definition cannot hold “subsystems”: define them all at the top level of the file"));
+      return;
+    }
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      add_problem (r, member_offset (r, root, "subsystems"), SW_ERROR_PARSE,
+                   _("“subsystems” must be an object {\"Name\": {…definition…}, …}, not %s"), describe_node (node));
+      return;
+    }
+  object = json_node_get_object (node);
+  key = json_to_string (node, FALSE);
+  r->scope = _sw_inline_scope_new (r->file, r->folder, key);
+  r->owns_scope = TRUE;
+  names = json_object_get_members (object);
+  for (GList *l = names; l != NULL; l = l->next)
+    {
+      const char *name = l->data;
+      JsonNode *member = json_object_get_member (object, name);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *quoted = _sw_quote (name);
+      gsize start;
+
+      if (!_sw_check_id (name, &error))
+        {
+          add_problem (r, member_key_offset (r, object, name), SW_ERROR_INVALID,
+                       _("subsystem name %s is not valid; valid: letters, digits and “_”, not starting with a digit"),
+                       quoted);
+          continue;
+        }
+      if (!JSON_NODE_HOLDS_OBJECT (member))
+        {
+          add_problem (r, member_offset (r, object, name), SW_ERROR_PARSE,
+                       _("subsystem %s must be an object {…} with its components, connections and interface, not %s"),
+                       quoted, describe_node (member));
+          continue;
+        }
+      start = object_offset (r, json_node_get_object (member));
+      _sw_inline_scope_add (r->scope, name, padded_text (r, start, value_end (r, start)));
+    }
+  /* Each is checked, used or not (a component naming a bad one is not
+   * reported again). */
+  for (GList *l = names; l != NULL; l = l->next)
+    {
+      GError *error = NULL;
+
+      if (_sw_subsystem_load_inline (r->scope, l->data, &error) == NULL && error != NULL)
+        {
+          add_definition_error (r, member_key_offset (r, object, l->data), l->data, error);
+          g_hash_table_add (r->unreadable, g_strdup_printf ("subsystem:%s", (const char *) l->data));
+        }
+    }
+  r->model->subsystems = json_node_copy (node);
+}
+
 /* The document */
 
 static const char *const top_keys[] = {
-  "format", "version", "name", "interface", "signals", "components", "connections", "simulation", "ui", NULL
+  "format", "version", "name", "interface", "signals", "subsystems", "components", "connections", "simulation", "ui",
+  NULL
 };
 
 static gsize
@@ -1733,7 +1943,7 @@ read_root (Reader   *r,
     }
 
   object = json_node_get_object (root);
-  if (!read_header (r, object))
+  if (!r->definition && !read_header (r, object))
     return;
 
   check_keys (r, object, NULL, top_keys);
@@ -1751,6 +1961,7 @@ read_root (Reader   *r,
     }
 
   read_shared_signals (r, object);
+  read_inline_subsystems (r, object);
 
   node = json_object_get_member (object, "components");
   components_ok = node == NULL || JSON_NODE_HOLDS_ARRAY (node);
@@ -1838,6 +2049,8 @@ reader_clear (Reader *r)
   g_clear_pointer (&r->defined, g_hash_table_unref);
   g_clear_pointer (&r->unreadable, g_hash_table_unref);
   g_clear_pointer (&r->folder, g_free);
+  if (r->owns_scope)
+    g_clear_pointer (&r->scope, _sw_inline_scope_free);
   g_clear_object (&r->model);
 }
 
@@ -1876,12 +2089,15 @@ sw_model_new_from_data (const char  *data,
   return sw_model_new_from_data_in (data, length, display_name, NULL, error);
 }
 
-SwModel *
-sw_model_new_from_data_in (const char  *data,
-                           gssize       length,
-                           const char  *display_name,
-                           const char  *folder,
-                           GError     **error)
+/* scope: the inline definitions of the file whose definition data is
+ * (then no header is needed), else NULL. */
+static SwModel *
+read_model (const char     *data,
+            gssize          length,
+            const char     *display_name,
+            const char     *folder,
+            SwInlineScope  *scope,
+            GError        **error)
 {
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) parse_error = NULL;
@@ -1899,6 +2115,8 @@ sw_model_new_from_data_in (const char  *data,
 
   reader_init (&r, data, length, display_name);
   r.folder = folder != NULL ? g_strdup (folder) : g_path_get_dirname (display_name);
+  r.scope = scope;
+  r.definition = scope != NULL;
 
   /* Text that would crash the parser or that it would read wrongly never
    * reaches it; a second top-level value neither (json-glib parses and
@@ -1948,6 +2166,24 @@ sw_model_new_from_data_in (const char  *data,
 
   reader_clear (&r);
   return model;
+}
+
+SwModel *
+sw_model_new_from_data_in (const char  *data,
+                           gssize       length,
+                           const char  *display_name,
+                           const char  *folder,
+                           GError     **error)
+{
+  return read_model (data, length, display_name, folder, NULL, error);
+}
+
+SwModel *
+_sw_model_read_definition (const char     *text,
+                           SwInlineScope  *scope,
+                           GError        **error)
+{
+  return read_model (text, -1, _sw_inline_scope_get_file (scope), _sw_inline_scope_get_folder (scope), scope, error);
 }
 
 SwModel *

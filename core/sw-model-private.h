@@ -24,6 +24,7 @@ struct _SwModel
   SwSimulationSettings  simulation;
   JsonNode             *ui;             /* the top-level "ui", kept as is; or NULL */
   JsonNode             *interface;      /* a subsystem's "interface", kept as is; or NULL */
+  JsonNode             *subsystems;     /* inline definitions ("subsystems"), kept as is; or NULL */
   char                 *folder;         /* where it was read from (subsystems' files), or NULL */
   GPtrArray            *shared_names;   /* char *: the shared signals' names */
   GPtrArray            *shared_signals; /* SwSignal *, one per name */
@@ -42,6 +43,10 @@ char         *_sw_quote                    (const char   *text);
 /* "component “id”" for messages. */
 char         *_sw_component_label          (const char   *id);
 
+/* Adds the definitions of other that model lacks; one that model defines
+ * otherwise comes under a new name, which other's components then use. */
+void          _sw_model_merge_definitions  (SwModel      *model,
+                                            SwModel      *other);
 void          _sw_component_clear          (SwComponent  *component);
 /* Parameter p set to a number, unchecked (a signal parameter becomes that
  * constant, no longer naming a shared signal); NAN: not given. */

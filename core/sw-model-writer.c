@@ -239,6 +239,8 @@ component_to_json (SwModel           *self,
   json_object_set_string_member (object, "kind", c->kind->name);
   if (c->model_ref != NULL)
     json_object_set_string_member (object, "model", c->model_ref);
+  if (c->definition != NULL)
+    json_object_set_string_member (object, "subsystem", c->definition);
 
   for (guint i = 0; i < c->kind->n_params; i++)
     {
@@ -414,6 +416,13 @@ sw_model_to_data (SwModel *model,
       g_string_append (out, "\n  },\n");
     }
 
+  if (model->subsystems != NULL)
+    {
+      g_string_append (out, "  \"subsystems\": ");
+      write_pretty (out, model->subsystems, 2, TRUE);
+      g_string_append (out, ",\n");
+    }
+
   g_string_append (out, "  \"components\": [");
   for (guint i = 0; i < model->components->len; i++)
     {
@@ -454,8 +463,20 @@ sw_model_to_data (SwModel *model,
   return g_string_free (out, FALSE);
 }
 
+/* ref (relative to from) named from the folder target. */
+static char *
+moved_ref (const char *ref, const char *from, GFile *target)
+{
+  g_autofree char *file = g_canonicalize_filename (ref, from);
+  g_autoptr (GFile) gfile = g_file_new_for_path (file);
+  char *relative = g_file_get_relative_path (target, gfile);
+
+  return relative != NULL ? relative : g_steal_pointer (&file);
+}
+
 /* Saved into another folder, a subsystem's file is named from there:
- * relative when it lies below, else by its absolute path. */
+ * relative when it lies below, else by its absolute path. So are the files
+ * the model's own definitions use. */
 static void
 move_model_refs (SwModel *model, const char *path)
 {
@@ -464,21 +485,43 @@ move_model_refs (SwModel *model, const char *path)
   g_autoptr (GFile) target = g_file_new_for_path (absolute_folder);
 
   if (model->folder != NULL && strcmp (model->folder, absolute_folder) != 0)
-    for (guint i = 0; i < model->components->len; i++)
-      {
-        SwComponent *c = &g_array_index (model->components, SwComponent, i);
-        g_autofree char *file = NULL;
-        g_autoptr (GFile) gfile = NULL;
-        char *relative;
+    {
+      for (guint i = 0; i < model->components->len; i++)
+        {
+          SwComponent *c = &g_array_index (model->components, SwComponent, i);
+          char *moved;
 
-        if (c->model_ref == NULL)
-          continue;
-        file = g_canonicalize_filename (c->model_ref, model->folder);
-        gfile = g_file_new_for_path (file);
-        relative = g_file_get_relative_path (target, gfile);
-        g_free (c->model_ref);
-        c->model_ref = relative != NULL ? relative : g_steal_pointer (&file);
-      }
+          if (c->model_ref == NULL)
+            continue;
+          moved = moved_ref (c->model_ref, model->folder, target);
+          g_free (c->model_ref);
+          c->model_ref = moved;
+        }
+      if (model->subsystems != NULL)
+        {
+          JsonObject *definitions = json_node_get_object (model->subsystems);
+          g_autoptr (GList) names = json_object_get_members (definitions);
+
+          for (GList *l = names; l != NULL; l = l->next)
+            {
+              JsonObject *definition = json_object_get_object_member (definitions, l->data);
+              JsonArray *components = json_object_get_array_member (definition, "components");
+
+              for (guint i = 0; components != NULL && i < json_array_get_length (components); i++)
+                {
+                  JsonObject *c = json_array_get_object_element (components, i);
+                  const char *ref = json_object_get_string_member_with_default (c, "model", NULL);
+
+                  if (ref != NULL)
+                    {
+                      g_autofree char *moved = moved_ref (ref, model->folder, target);
+
+                      json_object_set_string_member (c, "model", moved);
+                    }
+                }
+            }
+        }
+    }
   g_free (model->folder);
   model->folder = g_steal_pointer (&absolute_folder);
 }

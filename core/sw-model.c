@@ -143,6 +143,7 @@ _sw_component_clear (SwComponent *component)
     }
   g_clear_pointer (&component->ui, json_node_unref);
   g_clear_pointer (&component->model_ref, g_free);
+  g_clear_pointer (&component->definition, g_free);
 }
 
 double
@@ -827,6 +828,7 @@ sw_model_finalize (GObject *object)
   g_clear_pointer (&self->simulation.method, g_free);
   g_clear_pointer (&self->ui, json_node_unref);
   g_clear_pointer (&self->interface, json_node_unref);
+  g_clear_pointer (&self->subsystems, json_node_unref);
   g_clear_pointer (&self->folder, g_free);
   g_clear_pointer (&self->shared_names, g_ptr_array_unref);
   g_clear_pointer (&self->shared_signals, g_ptr_array_unref);
@@ -1827,10 +1829,11 @@ swap_content (SwModel *a,
   SwSimulationSettings simulation = a->simulation;
   JsonNode *ui = a->ui;
   GPtrArray *shared_names = a->shared_names, *shared_signals = a->shared_signals;
-  JsonNode *interface = a->interface;
+  JsonNode *interface = a->interface, *subsystems = a->subsystems;
 
   a->name = b->name;
   a->interface = b->interface;
+  a->subsystems = b->subsystems;
   a->shared_names = b->shared_names;
   a->shared_signals = b->shared_signals;
   a->components = b->components;
@@ -1850,6 +1853,7 @@ swap_content (SwModel *a,
   b->shared_names = shared_names;
   b->shared_signals = shared_signals;
   b->interface = interface;
+  b->subsystems = subsystems;
 }
 
 gboolean
@@ -1908,6 +1912,7 @@ _sw_component_copy (SwComponent       *dest,
   if (src->ui != NULL)
     dest->ui = json_node_copy (src->ui);
   dest->model_ref = g_strdup (src->model_ref);
+  dest->definition = g_strdup (src->definition);
 }
 
 char *
@@ -1933,6 +1938,9 @@ sw_model_dup_fragment (SwModel     *model,
 
   fragment = sw_model_new ();
   fragment->name = g_strdup ("fragment");
+  /* The definitions its subsystems may use. */
+  if (model->subsystems != NULL)
+    fragment->subsystems = json_node_copy (model->subsystems);
   for (guint i = 0; i < model->components->len; i++)
     {
       SwComponent copy;
@@ -1997,6 +2005,7 @@ sw_model_paste_fragment (SwModel     *model,
         g_hash_table_add (kept, (gpointer) id);
     }
 
+  _sw_model_merge_definitions (model, fragment);
   base = model->components->len;
   for (guint i = 0; i < fragment->components->len; i++)
     {

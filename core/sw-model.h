@@ -44,6 +44,7 @@ typedef struct {
   double        position[2];
   JsonNode     *ui;          /* the component's "ui" object, kept as is; or NULL */
   char         *model_ref;   /* a subsystem: its file as the model names it; else NULL */
+  char         *definition;  /* a subsystem defined in the model: its name; else NULL */
   guint         line, column;/* where the file defines it; 0 when not read from a file */
 } SwComponent;
 
@@ -231,6 +232,32 @@ gboolean     sw_model_restore             (SwModel     *model,
  * (a clipboard fragment, same format as a file), and the reverse: adds the
  * fragment's components with fresh ids, offset by (dx, dy), and returns
  * the indices of the new components (free with g_array_unref). */
+/* Subsystems defined in the model itself ("subsystems" in a file; see
+ * sw-model-subsystems.c). The names, in the file's order (g_strfreev). */
+char       **sw_model_dup_definition_names (SwModel     *model);
+/* The definition called name as a model file of its own (with the other
+ * definitions, which it may use), or NULL when there is none. */
+char        *sw_model_dup_definition      (SwModel     *model,
+                                           const char  *name);
+/* Sets (or adds) the definition called name from a model file's text, as
+ * sw_model_dup_definition() gives it, edited; definitions it holds go back
+ * beside it. One change; FALSE, the model unchanged, when the model would
+ * not read so (a port in use removed, …). */
+gboolean     sw_model_set_definition      (SwModel     *model,
+                                           const char  *name,
+                                           const char  *data,
+                                           GError     **error);
+/* Moves the components into a new definition called name, used by one new
+ * component in their place (returned: its index, or -1 with an error).
+ * Their ports connected to other components become its ports. One change. */
+int          sw_model_make_subsystem      (SwModel     *model,
+                                           const guint *components,
+                                           guint        n_components,
+                                           const char  *name,
+                                           GError     **error);
+/* The model inside a subsystem kind (kept for the process), or NULL. */
+SwModel     *sw_kind_get_subsystem_model  (const SwKind *kind);
+
 char        *sw_model_dup_fragment        (SwModel      *model,
                                            const guint  *components,
                                            guint         n_components);

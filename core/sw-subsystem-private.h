@@ -13,6 +13,31 @@ G_BEGIN_DECLS
 const SwKind *_sw_subsystem_load        (const char  *path,
                                          GError     **error);
 gboolean      _sw_kind_is_subsystem     (const SwKind *kind);
+/* The model inside a subsystem kind, or NULL for other kinds. */
+SwModel      *_sw_subsystem_get_inner   (const SwKind *kind);
+
+/* The inline definitions of one file ("subsystems"): their texts, with
+ * the file's lines and columns, read when a component names one. */
+typedef struct _SwInlineScope SwInlineScope;
+SwInlineScope *_sw_inline_scope_new     (const char    *file,
+                                         const char    *folder,
+                                         const char    *key);
+/* Takes text. */
+void          _sw_inline_scope_add      (SwInlineScope *scope,
+                                         const char    *name,
+                                         char          *text);
+void          _sw_inline_scope_free     (SwInlineScope *scope);
+const char   *_sw_inline_scope_get_file (SwInlineScope *scope);
+const char   *_sw_inline_scope_get_folder (SwInlineScope *scope);
+/* The kind of the definition called name, loaded once; NULL without an
+ * error when there is none of that name. */
+const SwKind *_sw_subsystem_load_inline (SwInlineScope *scope,
+                                         const char    *name,
+                                         GError       **error);
+/* Reads a definition's text (sw-model-file.c). */
+SwModel      *_sw_model_read_definition (const char    *text,
+                                         SwInlineScope *scope,
+                                         GError       **error);
 gboolean      _sw_model_has_subsystems  (SwModel     *model);
 /* The model with every subsystem's components copied in (ids prefixed
  * "engine1.flywheel"), their parameters set and connections moved to the

@@ -30,7 +30,8 @@
 
 typedef struct {
   SwKind       kind;           /* first: a component's kind points here */
-  char        *path;           /* the file, absolute */
+  char        *path;           /* the file, absolute; an inline definition: its cache key */
+  char        *definition;     /* an inline definition: its name; else NULL */
   SwModel     *inner;
   char       **port_targets;   /* per port: "component.port" inside */
   GPtrArray  **param_targets;  /* per parameter: "component.param" strings inside */
@@ -59,6 +60,7 @@ def_free (SwSubsystem *def)
   g_free (def->param_targets);
   g_clear_object (&def->inner);
   g_free (def->path);
+  g_free (def->definition);
   g_free (def);
 }
 
@@ -158,56 +160,29 @@ interface_params (SwSubsystem *def, JsonObject *params, GError **error)
   return TRUE;
 }
 
+/* The definition of the subsystem inner, named display in messages. */
 static SwSubsystem *
-load (const char *path, GError **error)
+define (SwModel *inner, const char *display, const char *label, const char *help, GError **error)
 {
   g_autoptr (GError) local = NULL;
-  g_autoptr (SwModel) inner = NULL;
-  g_autofree char *display = g_filename_display_name (path);
+  JsonNode *interface = inner->interface;
   SwSubsystem *def;
-  JsonNode *interface;
   JsonObject *object;
 
-  for (guint k = 0; k < loading->len; k++)
-    if (strcmp (g_ptr_array_index (loading, k), path) == 0)
-      {
-        g_set_error (error, SW_ERROR, SW_ERROR_TOPOLOGY, _("subsystem %s uses itself"), display);
-        return NULL;
-      }
-  if (loading->len >= MAX_DEPTH)
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE, _("subsystems nest deeper than %d"), MAX_DEPTH);
-      return NULL;
-    }
-  /* A device or a FIFO is never a model (/dev/zero would never end). */
-  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("%s is not a model file"), display);
-      return NULL;
-    }
-  g_ptr_array_add (loading, g_strdup (path));
-  inner = sw_model_new_from_file (path, &local);
-  g_ptr_array_remove_index (loading, loading->len - 1);
-  if (inner == NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&local));
-      return NULL;
-    }
-  interface = inner->interface;
   if (interface == NULL || !JSON_NODE_HOLDS_OBJECT (interface))
     {
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                    _("%s has no “interface”: a subsystem names its outer ports and parameters there"), display);
+      g_object_unref (inner);
       return NULL;
     }
   object = json_node_get_object (interface);
   def = g_new0 (SwSubsystem, 1);
-  def->path = g_strdup (path);
-  def->inner = g_steal_pointer (&inner);
+  def->inner = inner;
   def->kind.name = "subsystem";
-  def->kind.label = g_intern_string (sw_model_get_name (def->inner) != NULL ? sw_model_get_name (def->inner) : "Subsystem");
+  def->kind.label = g_intern_string (label);
   def->kind.group = "Subsystems";
-  def->kind.help = g_intern_string (display);
+  def->kind.help = g_intern_string (help);
   if ((json_object_has_member (object, "ports")
        && !interface_ports (def, json_object_get_object_member (object, "ports"), &local))
       || (json_object_has_member (object, "parameters")
@@ -220,10 +195,56 @@ load (const char *path, GError **error)
   return def;
 }
 
-const SwKind *
-_sw_subsystem_load (const char *path, GError **error)
+/* FALSE (with the error) when key is being loaded already or the nesting
+ * is too deep; else pushes it. */
+static gboolean
+push_loading (const char *key, const char *display, GError **error)
 {
-  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+  for (guint k = 0; k < loading->len; k++)
+    if (strcmp (g_ptr_array_index (loading, k), key) == 0)
+      {
+        g_set_error (error, SW_ERROR, SW_ERROR_TOPOLOGY, _("subsystem %s uses itself"), display);
+        return FALSE;
+      }
+  if (loading->len >= MAX_DEPTH)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE, _("subsystems nest deeper than %d"), MAX_DEPTH);
+      return FALSE;
+    }
+  g_ptr_array_add (loading, g_strdup (key));
+  return TRUE;
+}
+
+static SwSubsystem *
+load (const char *path, GError **error)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  SwSubsystem *def;
+  SwModel *inner;
+
+  /* A device or a FIFO is never a model (/dev/zero would never end). */
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("%s is not a model file"), display);
+      return NULL;
+    }
+  if (!push_loading (path, display, error))
+    return NULL;
+  inner = sw_model_new_from_file (path, error);
+  g_ptr_array_remove_index (loading, loading->len - 1);
+  if (inner == NULL)
+    return NULL;
+  def = define (inner, display, sw_model_get_name (inner) != NULL ? sw_model_get_name (inner) : "Subsystem", display,
+                error);
+  if (def != NULL)
+    def->path = g_strdup (path);
+  return def;
+}
+
+/* The definition cached under key, or NULL. */
+static SwSubsystem *
+lookup (const char *key)
+{
   SwSubsystem *def;
 
   G_LOCK (definitions);
@@ -232,26 +253,128 @@ _sw_subsystem_load (const char *path, GError **error)
       definitions = g_hash_table_new (g_str_hash, g_str_equal);
       loading = g_ptr_array_new_with_free_func (g_free);
     }
-  def = g_hash_table_lookup (definitions, absolute);
+  def = g_hash_table_lookup (definitions, key);
   G_UNLOCK (definitions);
+  return def;
+}
+
+/* def, or the one another thread cached first under its key. */
+static SwSubsystem *
+remember (SwSubsystem *def)
+{
+  SwSubsystem *first;
+
+  G_LOCK (definitions);
+  first = g_hash_table_lookup (definitions, def->path);
+  if (first == NULL)
+    g_hash_table_insert (definitions, def->path, def);
+  G_UNLOCK (definitions);
+  if (first == NULL)
+    return def;
+  def_free (def);
+  return first;
+}
+
+const SwKind *
+_sw_subsystem_load (const char *path, GError **error)
+{
+  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+  SwSubsystem *def = lookup (absolute);
+
   if (def != NULL)
     return &def->kind;
   /* Loading reads nested subsystems: not under the lock (the stack of
    * files being loaded is one thread's; files are loaded on one). */
   def = load (absolute, error);
+  return def != NULL ? &remember (def)->kind : NULL;
+}
+
+SwModel *
+_sw_subsystem_get_inner (const SwKind *kind)
+{
+  return _sw_kind_is_subsystem (kind) ? ((const SwSubsystem *) kind)->inner : NULL;
+}
+
+/* ---- Inline definitions ------------------------------------------------- */
+
+struct _SwInlineScope {
+  char       *file;
+  char       *folder;
+  char       *key;     /* the file's whole "subsystems", as text */
+  GHashTable *texts;   /* name -> its definition's text, lines and columns as in the file */
+};
+
+SwInlineScope *
+_sw_inline_scope_new (const char *file, const char *folder, const char *key)
+{
+  SwInlineScope *scope = g_new0 (SwInlineScope, 1);
+
+  scope->file = g_strdup (file);
+  scope->folder = g_strdup (folder);
+  scope->key = g_strdup (key);
+  scope->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  return scope;
+}
+
+void
+_sw_inline_scope_add (SwInlineScope *scope, const char *name, char *text)
+{
+  g_hash_table_insert (scope->texts, g_strdup (name), text);
+}
+
+void
+_sw_inline_scope_free (SwInlineScope *scope)
+{
+  g_free (scope->file);
+  g_free (scope->folder);
+  g_free (scope->key);
+  g_hash_table_unref (scope->texts);
+  g_free (scope);
+}
+
+const char *
+_sw_inline_scope_get_file (SwInlineScope *scope)
+{
+  return scope->file;
+}
+
+const char *
+_sw_inline_scope_get_folder (SwInlineScope *scope)
+{
+  return scope->folder;
+}
+
+/* Kept for the process like a file's: keyed by the folder (its files'
+ * names are relative to it) and the whole "subsystems" text (a definition
+ * means what the ones it uses say), so an edited definition is a new kind. */
+const SwKind *
+_sw_subsystem_load_inline (SwInlineScope *scope, const char *name, GError **error)
+{
+  const char *text = g_hash_table_lookup (scope->texts, name);
+  g_autofree char *key = NULL, *loading_key = NULL, *display = NULL;
+  SwSubsystem *def;
+  SwModel *inner;
+
+  if (text == NULL)
+    return NULL;
+  key = g_strdup_printf ("inline\n%s\n%s\n%s", scope->folder, name, scope->key);
+  def = lookup (key);
+  if (def != NULL)
+    return &def->kind;
+  display = g_strdup_printf ("“%s”", name);
+  loading_key = g_strdup_printf ("inline:%s", name);
+  if (!push_loading (loading_key, display, error))
+    return NULL;
+  inner = _sw_model_read_definition (text, scope, error);
+  g_ptr_array_remove_index (loading, loading->len - 1);
+  if (inner == NULL)
+    return NULL;
+  def = define (inner, display, name, _("defined in the model"), error);
   if (def == NULL)
     return NULL;
-  G_LOCK (definitions);
-  if (!g_hash_table_contains (definitions, def->path))
-    g_hash_table_insert (definitions, def->path, def);
-  else
-    {
-      /* Another thread was first. */
-      def_free (def);
-      def = g_hash_table_lookup (definitions, absolute);
-    }
-  G_UNLOCK (definitions);
-  return &def->kind;
+  def->path = g_steal_pointer (&key);
+  def->definition = g_strdup (name);
+  return &remember (def)->kind;
 }
 
 /* ---- Flattening --------------------------------------------------------- */

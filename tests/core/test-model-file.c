@@ -662,7 +662,7 @@ test_error_unknown_key (void)
   g_autofree char *message = fixture_error ("unknown-key.shaft", SW_ERROR_UNKNOWN_PARAMETER);
 
   assert_contains (message, "unknown-key.shaft:5:3: error: unknown top-level key “solver”; valid keys: "
-                            "format, version, name, interface, signals, components, connections, simulation, ui");
+                            "format, version, name, interface, signals, subsystems, components, connections, simulation, ui");
   g_assert_cmpuint (count_lines (message), ==, 1);
 }
 
@@ -867,7 +867,7 @@ static const BadInput bad_inputs[] = {
   { HEADER "\"components\": [{\"id\": \"a\", \"kind\": [1]}]}", "“kind” must be a string, not an array" },
   { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"inertia\"}]}", "did you mean “rotational.inertia”" },
   { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\", \"colour\": 1}]}",
-    "component “a”: unknown key “colour”; valid keys: id, kind, model, params, position, ui" },
+    "component “a”: unknown key “colour”; valid keys: id, kind, model, subsystem, params, position, ui" },
   { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\", \"params\": [1]}]}",
     "“params” must be an object {…}, not an array" },
   { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": \"1\"}}]}",

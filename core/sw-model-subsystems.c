@@ -1,0 +1,376 @@
+/* sw-model-subsystems.c: a model's own subsystem definitions edited.
+ *
+ * A model may define subsystems inline ("subsystems": {"EngineUnit": {…}}),
+ * each a model of its own with an "interface". These edits work on the
+ * model's text: the new text is built from the current one and read back
+ * whole (sw_model_restore), so the kinds of every component that uses a
+ * definition follow it, a definition that would not read leaves the model
+ * as it was, and each edit is one change (one undo step).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-model-private.h"
+#include "sw-subsystem-private.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include "sw-error.h"
+
+/* The model's text as a JSON object (a new reference). */
+static JsonObject *
+model_object (SwModel *model)
+{
+  g_autofree char *text = sw_model_to_data (model, NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+
+  if (!json_parser_load_from_data (parser, text, -1, NULL))
+    g_return_val_if_reached (NULL);
+  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+}
+
+/* The model reads object back, as one change. */
+static gboolean
+restore_object (SwModel *model, JsonObject *object, GError **error)
+{
+  g_autoptr (JsonNode) root = json_node_init_object (json_node_alloc (), object);
+  g_autofree char *text = json_to_string (root, TRUE);
+
+  return sw_model_restore (model, text, -1, error);
+}
+
+/* The model's "subsystems" object, made when absent (borrowed). */
+static JsonObject *
+definitions_of (JsonObject *model)
+{
+  if (!json_object_has_member (model, "subsystems"))
+    json_object_set_object_member (model, "subsystems", json_object_new ());
+  return json_object_get_object_member (model, "subsystems");
+}
+
+char **
+sw_model_dup_definition_names (SwModel *model)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  g_autoptr (GList) members = NULL;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+
+  if (model->subsystems != NULL)
+    members = json_object_get_members (json_node_get_object (model->subsystems));
+  for (GList *l = members; l != NULL; l = l->next)
+    g_ptr_array_add (names, g_strdup (l->data));
+  g_ptr_array_add (names, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&names), FALSE);
+}
+
+char *
+sw_model_dup_definition (SwModel *model, const char *name)
+{
+  g_autoptr (JsonObject) object = NULL, result = json_object_new (), definition = NULL;
+  g_autoptr (GList) members = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonObject *definitions;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (model->subsystems == NULL || !json_object_has_member (json_node_get_object (model->subsystems), name))
+    return NULL;
+  object = model_object (model);
+  definitions = json_object_get_object_member (object, "subsystems");
+  definition = json_object_ref (json_object_get_object_member (definitions, name));
+
+  json_object_set_string_member (result, "format", "shaftwork-model");
+  json_object_set_int_member (result, "version", 1);
+  json_object_set_string_member (result, "name", name);
+  /* The others, which it may use. */
+  json_object_remove_member (definitions, name);
+  if (json_object_get_size (definitions) > 0)
+    json_object_set_object_member (result, "subsystems", json_object_ref (definitions));
+  members = json_object_get_members (definition);
+  for (GList *l = members; l != NULL; l = l->next)
+    if (!json_object_has_member (result, l->data))
+      json_object_set_member (result, l->data, json_object_dup_member (definition, l->data));
+  root = json_node_init_object (json_node_alloc (), result);
+  return json_to_string (root, TRUE);
+}
+
+gboolean
+sw_model_set_definition (SwModel *model, const char *name, const char *data, GError **error)
+{
+  static const char *const file_only[] = { "format", "version", "name", "simulation", "subsystems" };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonObject) object = NULL;
+  g_autoptr (GList) members = NULL;
+  g_autoptr (GError) local = NULL;
+  JsonObject *definition, *definitions;
+  JsonNode *root;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (name != NULL && data != NULL, FALSE);
+
+  if (!_sw_check_id (name, &local))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("subsystem name “%s” is not valid; valid: letters, digits and “_”, not starting with a digit"),
+                   name);
+      return FALSE;
+    }
+  if (!json_parser_load_from_data (parser, data, -1, &local)
+      || !JSON_NODE_HOLDS_OBJECT ((root = json_parser_get_root (parser))))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_PARSE, _("subsystem “%s” is not a model: %s"), name,
+                   local != NULL ? local->message : _("not a JSON object"));
+      return FALSE;
+    }
+  definition = json_node_get_object (root);
+  object = model_object (model);
+  definitions = definitions_of (object);
+  /* The definitions it brought along go back beside it. */
+  if (json_object_has_member (definition, "subsystems"))
+    {
+      JsonObject *brought = json_object_get_object_member (definition, "subsystems");
+
+      members = json_object_get_members (brought);
+      for (GList *l = members; l != NULL; l = l->next)
+        if (strcmp (l->data, name) != 0)
+          json_object_set_member (definitions, l->data, json_object_dup_member (brought, l->data));
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (file_only); k++)
+    json_object_remove_member (definition, file_only[k]);
+  json_object_set_object_member (definitions, name, json_object_ref (definition));
+  if (!restore_object (model, object, &local))
+    {
+      g_set_error (error, SW_ERROR, local->code, _("the model does not read with subsystem “%s” so: %s"), name,
+                   local->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* "id.port" of a connection's end. */
+static const char *
+end_of (JsonObject *connection, const char *which)
+{
+  return json_object_get_string_member (connection, which);
+}
+
+static gboolean
+end_is_inside (const char *end, GHashTable *inside)
+{
+  g_autofree char *id = g_strndup (end, strrchr (end, '.') - end);
+
+  return g_hash_table_contains (inside, id);
+}
+
+/* An outer name for the inner port end: the port's own name while it is
+ * free, else "id_port". */
+static const char *
+outer_port (JsonObject *ports, GHashTable *outer_of, const char *end)
+{
+  const char *dot = strrchr (end, '.'), *known = g_hash_table_lookup (outer_of, end);
+  g_autofree char *name = NULL;
+
+  if (known != NULL)
+    return known;
+  name = json_object_has_member (ports, dot + 1) ? g_strdelimit (g_strdup (end), ".", '_') : g_strdup (dot + 1);
+  json_object_set_string_member (ports, name, end);
+  g_hash_table_insert (outer_of, g_strdup (end), g_strdup (name));
+  return g_hash_table_lookup (outer_of, end);
+}
+
+/* The shared signals the components inside name, copied into the
+ * definition (a definition reads its own "signals"). */
+static void
+copy_shared_signals (SwModel *model, JsonObject *object, GHashTable *inside, JsonObject *definition)
+{
+  JsonObject *shared = json_object_has_member (object, "signals") ? json_object_get_object_member (object, "signals")
+                                                                  : NULL;
+  g_autoptr (JsonObject) used = json_object_new ();
+
+  for (guint i = 0; shared != NULL && i < sw_model_get_n_components (model); i++)
+    {
+      const SwComponent *c = sw_model_get_component (model, i);
+
+      if (g_hash_table_contains (inside, c->id))
+        for (guint k = 0; k < c->kind->n_params; k++)
+          if (c->signal_ref[k] != NULL && json_object_has_member (shared, c->signal_ref[k]))
+            json_object_set_member (used, c->signal_ref[k], json_object_dup_member (shared, c->signal_ref[k]));
+    }
+  if (json_object_get_size (used) > 0)
+    json_object_set_object_member (definition, "signals", json_object_ref (used));
+}
+
+int
+sw_model_make_subsystem (SwModel     *model,
+                         const guint *components,
+                         guint        n_components,
+                         const char  *name,
+                         GError     **error)
+{
+  g_autoptr (JsonObject) object = NULL;
+  g_autoptr (GHashTable) inside = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) outer_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr (GError) local = NULL;
+  g_autoptr (JsonArray) kept = json_array_new (), inner = json_array_new ();
+  g_autoptr (JsonArray) wires = json_array_new (), inner_wires = json_array_new ();
+  g_autoptr (JsonObject) definition = json_object_new (), interface = json_object_new ();
+  g_autoptr (JsonObject) ports = json_object_new (), instance = json_object_new ();
+  g_autofree char *id = NULL, *base = NULL;
+  JsonArray *all, *connections;
+  double x = 0, y = 0;
+  guint n_placed = 0;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), -1);
+  g_return_val_if_fail (components != NULL && n_components > 0, -1);
+  g_return_val_if_fail (name != NULL, -1);
+  for (guint i = 0; i < n_components; i++)
+    g_return_val_if_fail (components[i] < sw_model_get_n_components (model), -1);
+
+  if (!_sw_check_id (name, &local))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("subsystem name “%s” is not valid; valid: letters, digits and “_”, not starting with a digit"),
+                   name);
+      return -1;
+    }
+  if (model->subsystems != NULL && json_object_has_member (json_node_get_object (model->subsystems), name))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("a subsystem called “%s” is defined already"), name);
+      return -1;
+    }
+  for (guint i = 0; i < n_components; i++)
+    {
+      const SwComponent *c = sw_model_get_component (model, components[i]);
+
+      g_hash_table_add (inside, c->id);
+      if (c->has_position)
+        x += c->position[0], y += c->position[1], n_placed++;
+    }
+
+  object = model_object (model);
+  all = json_object_get_array_member (object, "components");
+  for (guint i = 0; i < json_array_get_length (all); i++)
+    {
+      JsonObject *c = json_array_get_object_element (all, i);
+
+      json_array_add_object_element (g_hash_table_contains (inside, json_object_get_string_member (c, "id")) ? inner
+                                                                                                            : kept,
+                                     json_object_ref (c));
+    }
+
+  /* The instance, where the components were. */
+  base = g_strdup (name);
+  base[0] = g_ascii_tolower (base[0]);
+  id = sw_model_dup_unique_id (model, base);
+  json_object_set_string_member (instance, "id", id);
+  json_object_set_string_member (instance, "kind", "subsystem");
+  json_object_set_string_member (instance, "subsystem", name);
+  if (n_placed > 0)
+    {
+      g_autoptr (JsonArray) position = json_array_new ();
+
+      json_array_add_double_element (position, x / n_placed);
+      json_array_add_double_element (position, y / n_placed);
+      json_object_set_array_member (instance, "position", g_steal_pointer (&position));
+    }
+  json_array_add_object_element (kept, json_object_ref (instance));
+
+  /* Connections inside stay inside; those across go to the instance's
+   * ports (their routes dropped: the ends moved). */
+  connections = json_object_get_array_member (object, "connections");
+  for (guint i = 0; i < json_array_get_length (connections); i++)
+    {
+      JsonObject *w = json_array_get_object_element (connections, i);
+      const char *from = end_of (w, "from"), *to = end_of (w, "to");
+      gboolean from_in = end_is_inside (from, inside), to_in = end_is_inside (to, inside);
+      g_autoptr (JsonObject) moved = NULL;
+
+      if (from_in && to_in)
+        {
+          json_array_add_object_element (inner_wires, json_object_ref (w));
+          continue;
+        }
+      if (!from_in && !to_in)
+        {
+          json_array_add_object_element (wires, json_object_ref (w));
+          continue;
+        }
+      moved = json_object_new ();
+      if (from_in)
+        {
+          g_autofree char *end = g_strdup_printf ("%s.%s", id, outer_port (ports, outer_of, from));
+
+          json_object_set_string_member (moved, "from", end);
+          json_object_set_string_member (moved, "to", to);
+        }
+      else
+        {
+          g_autofree char *end = g_strdup_printf ("%s.%s", id, outer_port (ports, outer_of, to));
+
+          json_object_set_string_member (moved, "from", from);
+          json_object_set_string_member (moved, "to", end);
+        }
+      json_array_add_object_element (wires, g_steal_pointer (&moved));
+    }
+
+  json_object_set_object_member (interface, "ports", g_steal_pointer (&ports));
+  json_object_set_object_member (definition, "interface", g_steal_pointer (&interface));
+  copy_shared_signals (model, object, inside, definition);
+  json_object_set_array_member (definition, "components", g_steal_pointer (&inner));
+  json_object_set_array_member (definition, "connections", g_steal_pointer (&inner_wires));
+  json_object_set_object_member (definitions_of (object), name, g_steal_pointer (&definition));
+  json_object_set_array_member (object, "components", g_steal_pointer (&kept));
+  json_object_set_array_member (object, "connections", g_steal_pointer (&wires));
+
+  if (!restore_object (model, object, &local))
+    {
+      g_set_error (error, SW_ERROR, local->code, _("these components cannot make a subsystem: %s"), local->message);
+      return -1;
+    }
+  return sw_model_find_component (model, id);
+}
+
+void
+_sw_model_merge_definitions (SwModel *model, SwModel *other)
+{
+  g_autoptr (GList) names = NULL;
+  JsonObject *theirs, *ours;
+
+  if (other->subsystems == NULL)
+    return;
+  if (model->subsystems == NULL)
+    model->subsystems = json_node_init_object (json_node_alloc (), json_object_new ());
+  theirs = json_node_get_object (other->subsystems);
+  ours = json_node_get_object (model->subsystems);
+  names = json_object_get_members (theirs);
+  for (GList *l = names; l != NULL; l = l->next)
+    {
+      JsonNode *definition = json_object_get_member (theirs, l->data), *same = json_object_get_member (ours, l->data);
+      g_autofree char *name = g_strdup (l->data);
+
+      if (same != NULL && json_node_equal (same, definition))
+        continue;
+      for (guint n = 2; json_object_has_member (ours, name); n++)
+        {
+          g_free (name);
+          name = g_strdup_printf ("%s%u", (const char *) l->data, n);
+        }
+      json_object_set_member (ours, name, json_node_copy (definition));
+      for (guint i = 0; i < other->components->len; i++)
+        {
+          SwComponent *c = &g_array_index (other->components, SwComponent, i);
+
+          if (g_strcmp0 (c->definition, l->data) == 0)
+            {
+              g_free (c->definition);
+              c->definition = g_strdup (name);
+            }
+        }
+    }
+}
+
+SwModel *
+sw_kind_get_subsystem_model (const SwKind *kind)
+{
+  return _sw_subsystem_get_inner (kind);
+}

@@ -1,0 +1,319 @@
+/* test-subsystems-inline.c: subsystems defined in the model itself, and the
+ * edits that make, open and change them.
+ *
+ * tests/data/subsystem: twin-inline.shaft is twin.shaft with unit.shaft
+ * written into its "subsystems" as "Unit"; twin-flat.shaft the same drive
+ * written out by hand (ids engine1_crank …).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "sw-error.h"
+#include "sw-model.h"
+#include "sw-test-run.h"
+
+static char *
+data_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "subsystem", name, NULL);
+}
+
+static SwModel *
+load (const char *name)
+{
+  g_autofree char *path = data_path (name);
+  g_autoptr (GError) error = NULL;
+  SwModel *model = sw_model_new_from_file (path, &error);
+
+  g_assert_no_error (error);
+  return model;
+}
+
+/* Every column of a equals the one of b named by rename (NULL: the same
+ * name), to rel of the column's largest value. */
+static void
+assert_same_run (SwTrajectory *a, SwTrajectory *b, char *(*rename) (const char *name), double rel)
+{
+  g_assert_cmpuint (sw_trajectory_get_n_rows (a), ==, sw_trajectory_get_n_rows (b));
+  for (guint c = 0; c < sw_trajectory_get_n_columns (a); c++)
+    {
+      const char *name = sw_trajectory_get_column_name (a, c);
+      g_autofree char *other = rename != NULL ? rename (name) : g_strdup (name);
+      const double *x = sw_trajectory_get_column (a, c), *y = sw_test_column (b, other);
+      double worst = 0, scale = 0;
+
+      for (guint r = 0; r < sw_trajectory_get_n_rows (a); r++)
+        {
+          worst = MAX (worst, fabs (x[r] - y[r]));
+          scale = MAX (scale, fabs (y[r]));
+        }
+      /* (a column of round-off, such as a free flange's torque, has no scale) */
+      if (worst > rel * scale + 1e-12)
+        g_error ("%s: off by %g of %g", name, worst, scale);
+    }
+}
+
+/* An inline definition runs as the file it was copied from, bit for bit;
+ * saved, the model reads back to the same text. */
+static void
+test_same_as_file (void)
+{
+  g_autoptr (SwModel) inline_twin = load ("twin-inline.shaft");
+  g_autoptr (SwModel) file_twin = load ("twin.shaft");
+  g_autoptr (SwTrajectory) a = sw_test_run_model (inline_twin, 0, 1e-9);
+  g_autoptr (SwTrajectory) b = sw_test_run_model (file_twin, 0, 1e-9);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) back = NULL;
+  g_autofree char *text = sw_model_to_data (inline_twin, NULL), *again = NULL;
+  g_auto (GStrv) names = sw_model_dup_definition_names (inline_twin);
+
+  assert_same_run (a, b, NULL, 0);
+  g_assert_cmpuint (g_strv_length (names), ==, 1);
+  g_assert_cmpstr (names[0], ==, "Unit");
+  g_assert_cmpstr (sw_model_get_component (inline_twin, 0)->definition, ==, "Unit");
+  g_assert_nonnull (sw_kind_get_subsystem_model (sw_model_get_component (inline_twin, 0)->kind));
+  g_assert_null (sw_kind_get_subsystem_model (sw_model_get_component (inline_twin, 2)->kind));
+
+  back = sw_model_new_from_data (text, -1, "back.shaft", &error);
+  g_assert_no_error (error);
+  again = sw_model_to_data (back, NULL);
+  g_assert_cmpstr (text, ==, again);
+  g_assert_nonnull (strstr (text, "\"subsystem\": \"Unit\""));
+}
+
+/* Bad definitions are reported at their own lines in the file. */
+static void
+test_errors (void)
+{
+  static const struct {
+    const char *subsystems, *component, *needle;
+    guint line;
+  } cases[] = {
+    { "{}", "{'id': 's', 'kind': 'subsystem', 'subsystem': 'Nope'}", "no subsystem “Nope” is defined", 3 },
+    { "{'A': {'interface': {'ports': {}},\n 'components': [{'id': 'x', 'kind': 'rotational.inertiaa'}]}}",
+      "{'id': 's', 'kind': 'subsystem', 'subsystem': 'A'}", "unknown kind", 3 },
+    { "{'A': {'interface': {}, 'components': [{'id': 'b', 'kind': 'subsystem', 'subsystem': 'B'}]},\n"
+      " 'B': {'interface': {}, 'components': [{'id': 'a', 'kind': 'subsystem', 'subsystem': 'A'}]}}",
+      "{'id': 's', 'kind': 'subsystem', 'subsystem': 'A'}", "uses itself", 2 },
+    { "{'A': {'interface': {}, 'subsystems': {}}}", "{'id': 's', 'kind': 'rotational.inertia'}",
+      "a definition cannot hold “subsystems”", 2 },
+    { "{'A': 3}", "{'id': 's', 'kind': 'rotational.inertia'}", "subsystem “A” must be an object", 2 },
+    { "{'9A': {'interface': {}}}", "{'id': 's', 'kind': 'rotational.inertia'}", "subsystem name “9A” is not valid",
+      2 },
+    { "{'A': {'components': []}}", "{'id': 's', 'kind': 'rotational.inertia'}", "has no “interface”", 2 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("{'format': 'shaftwork-model', 'version': 1,\n"
+                                               "'subsystems': %s,\n'components': [%s]}",
+                                               cases[i].subsystems, cases[i].component);
+      g_autofree char *prefix = g_strdup_printf ("m.shaft:%u:", cases[i].line);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SwModel) model = NULL;
+
+      g_strdelimit (text, "'", '"');
+      model = sw_model_new_from_data (text, -1, "m.shaft", &error);
+      g_assert_null (model);
+      sw_test_assert_error_says (error, cases[i].needle);
+      if (!g_str_has_prefix (error->message, prefix))
+        g_error ("case %u: %s does not start with %s", i, error->message, prefix);
+    }
+}
+
+/* engine1_crank.w -> unit1.engine1_crank.w: the parts moved into "unit1". */
+static char *
+into_unit (const char *name)
+{
+  return g_str_has_prefix (name, "engine1_") ? g_strdup_printf ("unit1.%s", name) : g_strdup (name);
+}
+
+static void
+count_change (SwModel *model, guint *changes)
+{
+  (void) model;
+  (*changes)++;
+}
+
+/* Making a subsystem of the first engine's parts changes nothing in the
+ * run; it is one change, and its one crossing connection became a port. */
+static void
+test_make (void)
+{
+  g_autoptr (SwModel) flat = load ("twin-flat.shaft");
+  g_autoptr (SwModel) made = load ("twin-flat.shaft");
+  g_autoptr (SwTrajectory) before = NULL, after = NULL;
+  g_autoptr (GArray) parts = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GError) error = NULL;
+  g_autofree char *definition = NULL;
+  guint changes = 0, n = sw_model_get_n_components (made);
+  const SwComponent *unit;
+  int index;
+
+  for (guint i = 0; i < n; i++)
+    if (g_str_has_prefix (sw_model_get_component (made, i)->id, "engine1_"))
+      g_array_append_val (parts, i);
+  g_assert_cmpuint (parts->len, ==, 6);
+  g_signal_connect (made, "changed", G_CALLBACK (count_change), &changes);
+  index = sw_model_make_subsystem (made, (const guint *) parts->data, parts->len, "Unit", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (index, >=, 0);
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_cmpuint (sw_model_get_n_components (made), ==, n - 5);
+  unit = sw_model_get_component (made, index);
+  g_assert_cmpstr (unit->id, ==, "unit1");
+  g_assert_cmpstr (unit->definition, ==, "Unit");
+  g_assert_cmpuint (unit->kind->n_ports, ==, 1);
+  g_assert_cmpstr (unit->kind->ports[0].name, ==, "flange_b");
+
+  before = sw_test_run_model (flat, 0, 1e-11);
+  after = sw_test_run_model (made, 0, 1e-11);
+  /* Same equations, coordinates in another order: round-off steers the
+   * step sizes a little differently, so they agree to the tolerance. */
+  assert_same_run (before, after, into_unit, 1e-7);
+
+  /* The name is taken now; a bad name is refused; neither changes anything. */
+  g_assert_cmpint (sw_model_make_subsystem (made, (const guint *) parts->data, 1, "Unit", &error), ==, -1);
+  sw_test_assert_error_says (error, "“Unit” is defined already");
+  g_clear_error (&error);
+  g_assert_cmpint (sw_model_make_subsystem (made, (const guint *) parts->data, 1, "a b", &error), ==, -1);
+  sw_test_assert_error_says (error, "not valid");
+  g_assert_cmpuint (changes, ==, 1);
+
+  definition = sw_model_dup_definition (made, "Unit");
+  g_assert_nonnull (strstr (definition, "\"flange_b\" : \"engine1_flywheel.flange_b\""));
+  g_assert_null (sw_model_dup_definition (made, "None"));
+}
+
+/* A definition taken out, edited and set back: every use follows; one that
+ * would leave a connection dangling is refused and changes nothing. */
+static void
+test_edit (void)
+{
+  g_autoptr (SwModel) twin = load ("twin-inline.shaft");
+  g_autoptr (SwModel) inner = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = sw_model_dup_definition (twin, "Unit"), *edited = NULL, *before = NULL, *after = NULL;
+  g_autofree char *no_port = NULL;
+  guint last;
+  int fly;
+
+  /* The definition reads as a model of its own. */
+  inner = sw_model_new_from_data (text, -1, "Unit", &error);
+  g_assert_no_error (error);
+  fly = sw_model_find_component (inner, "flywheel");
+  g_assert_cmpint (fly, >=, 0);
+  /* Another default flywheel: engine1 (which does not set J_fly) gets it. */
+  g_assert_true (sw_model_set_param (inner, fly, "J", 7, &error));
+  edited = sw_model_to_data (inner, NULL);
+  g_assert_true (sw_model_set_definition (twin, "Unit", edited, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (sw_model_get_component (twin, 0)->param[sw_kind_find_param (
+                       sw_model_get_component (twin, 0)->kind, "J_fly")], ==, 7);
+
+  tr = sw_test_run_model (twin, 0, 1e-9);
+  last = sw_trajectory_get_n_rows (tr) - 1;
+  g_assert_cmpfloat_with_epsilon (sw_test_column (tr, "propeller.w")[last], 20 * sqrt (3 * 3800 / 1e4), 1e-3);
+
+  /* Without its port, engine1.flange would lead nowhere. */
+  no_port = g_strdup (edited);
+  {
+    char *port = strstr (no_port, "\"flange\"");
+
+    g_assert_nonnull (port);
+    memcpy (port, "\"flunge\"", 8);
+  }
+  before = sw_model_to_data (twin, NULL);
+  g_assert_false (sw_model_set_definition (twin, "Unit", no_port, &error));
+  sw_test_assert_error_says (error, "the model does not read with subsystem “Unit” so");
+  after = sw_model_to_data (twin, NULL);
+  g_assert_cmpstr (before, ==, after);
+}
+
+/* Copied and pasted into another model, a subsystem takes its definition
+ * along; where that model defines the name otherwise, under a new name. */
+static void
+test_paste (void)
+{
+  g_autoptr (SwModel) twin = load ("twin-inline.shaft");
+  g_autoptr (SwModel) empty = sw_model_new (), other = load ("twin-inline.shaft");
+  g_autoptr (GArray) added = NULL, again = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL, *changed = NULL;
+  g_auto (GStrv) names = NULL;
+  guint first = 0;
+  char *j;
+
+  text = sw_model_dup_fragment (twin, &first, 1);
+  added = sw_model_paste_fragment (empty, text, 10, 10, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (added->len, ==, 1);
+  g_assert_cmpstr (sw_model_get_component (empty, 0)->definition, ==, "Unit");
+  names = sw_model_dup_definition_names (empty);
+  g_assert_cmpuint (g_strv_length (names), ==, 1);
+
+  /* The other model's Unit has another crank. */
+  changed = sw_model_dup_definition (other, "Unit");
+  j = strstr (changed, "\"J\" : 1.5");
+  g_assert_nonnull (j);
+  j[7] = '2';
+  g_assert_true (sw_model_set_definition (other, "Unit", changed, &error));
+  g_assert_no_error (error);
+  again = sw_model_paste_fragment (other, text, 10, 10, &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&names, g_strfreev);
+  names = sw_model_dup_definition_names (other);
+  g_assert_cmpuint (g_strv_length (names), ==, 2);
+  g_assert_cmpstr (names[1], ==, "Unit2");
+  g_assert_cmpstr (sw_model_get_component (other, g_array_index (again, guint, 0))->definition, ==, "Unit2");
+  /* And the result reads back. */
+  {
+    g_autofree char *saved = sw_model_to_data (other, NULL);
+    g_autoptr (SwModel) back = sw_model_new_from_data (saved, -1, "back.shaft", &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (back);
+  }
+}
+
+/* A definition that uses a file: saved into another folder, the file is
+ * named from there. */
+static void
+test_save_elsewhere (void)
+{
+  g_autofree char *folder = data_path ("");
+  g_autofree char *dir = g_dir_make_tmp ("shaftwork-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "copy.shaft", NULL);
+  const char *text = "{\"format\": \"shaftwork-model\", \"version\": 1,\n"
+                     "\"subsystems\": {\"Two\": {\"interface\": {\"ports\": {\"flange\": \"e1.flange\"}},\n"
+                     "  \"components\": [{\"id\": \"e1\", \"kind\": \"subsystem\", \"model\": \"unit.shaft\"}]}},\n"
+                     "\"components\": [{\"id\": \"two\", \"kind\": \"subsystem\", \"subsystem\": \"Two\"}]}";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data_in (text, -1, "m.shaft", folder, &error);
+  g_autoptr (SwModel) back = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (sw_model_save_to_file (model, path, &error));
+  g_assert_no_error (error);
+  back = sw_model_new_from_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/subsystems-inline/same-as-file", test_same_as_file);
+  g_test_add_func ("/core/subsystems-inline/errors", test_errors);
+  g_test_add_func ("/core/subsystems-inline/make", test_make);
+  g_test_add_func ("/core/subsystems-inline/edit", test_edit);
+  g_test_add_func ("/core/subsystems-inline/paste", test_paste);
+  g_test_add_func ("/core/subsystems-inline/save-elsewhere", test_save_elsewhere);
+  return g_test_run ();
+}
