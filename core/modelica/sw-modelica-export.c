@@ -72,6 +72,7 @@ static const struct {
  * exported one; its instances are components of that class. */
 typedef struct {
   const SwKind *kind;
+  const char   *title;         /* the definition's name or the file's title */
   char         *name;          /* the class's name */
   SwModel      *inner;
   JsonObject   *interface;     /* the inner model's "interface" */
@@ -176,6 +177,19 @@ chain (Export *ex, JsonArray *items, const char *name, const char *block)
   return TRUE;
 }
 
+/* The output a sensor signal reads ("speedSensor.w", the MSL's connector
+ * too), or NULL for any other node. */
+static const char *
+sensor_leaf (JsonNode *node)
+{
+  JsonObject *o = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  JsonNode *fields = o != NULL && json_object_get_size (o) == 1 ? json_object_get_member (o, "sensor") : NULL;
+
+  return fields != NULL && JSON_NODE_HOLDS_OBJECT (fields)
+           ? json_object_get_string_member_with_default (json_node_get_object (fields), "of", NULL)
+           : NULL;
+}
+
 /* Blocks whose output name.y is the signal node (as the file writes it). */
 static gboolean
 signal_block (Export *ex, JsonNode *node, const char *name)
@@ -196,6 +210,27 @@ signal_block (Export *ex, JsonNode *node, const char *name)
   types = json_object_get_members (object);
   type = types != NULL ? types->data : "";
   fields = json_object_get_member (object, type);
+  /* A sensor's output through a gain (as the import reads a Gain), or
+   * alone (a gain of 1): the sensor's output connector wired in. */
+  if (strcmp (type, "product") == 0 && json_array_get_length (json_node_get_array (fields)) == 2
+      && JSON_NODE_HOLDS_VALUE (json_array_get_element (json_node_get_array (fields), 0))
+      && sensor_leaf (json_array_get_element (json_node_get_array (fields), 1)) != NULL)
+    {
+      JsonArray *items = json_node_get_array (fields);
+
+      g_string_append_printf (ex->decl, "  Modelica.Blocks.Math.Gain %s(k=", name);
+      number (ex->decl, json_array_get_double_element (items, 0));
+      g_string_append (ex->decl, ");\n");
+      g_string_append_printf (ex->eq, "  connect(%s, %s.u);\n", sensor_leaf (json_array_get_element (items, 1)),
+                              name);
+      return TRUE;
+    }
+  if (sensor_leaf (node) != NULL)
+    {
+      g_string_append_printf (ex->decl, "  Modelica.Blocks.Math.Gain %s(k=1);\n", name);
+      g_string_append_printf (ex->eq, "  connect(%s, %s.u);\n", sensor_leaf (node), name);
+      return TRUE;
+    }
   if (strcmp (type, "sum") == 0 || strcmp (type, "product") == 0)
     return chain (ex, json_node_get_array (fields), name, strcmp (type, "sum") == 0 ? "Add" : "Product");
   for (guint k = 0; k < G_N_ELEMENTS (blocks); k++)
@@ -517,22 +552,6 @@ def_free (Def *def)
   g_free (def);
 }
 
-/* The model a subsystem component is, read from its file again. */
-static SwModel *
-inner_model (SwModel *model, const SwComponent *c, GError **error)
-{
-  g_autofree char *path = NULL;
-
-  if (c->model_ref == NULL)
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("component “%s”: the subsystem has no file"), c->id);
-      return NULL;
-    }
-  path = g_path_is_absolute (c->model_ref)
-           ? g_strdup (c->model_ref)
-           : g_build_filename (model->folder != NULL ? model->folder : ".", c->model_ref, NULL);
-  return sw_model_new_from_file (path, error);
-}
 
 /* Every id of model and the names its signals' blocks take. */
 static void
@@ -561,9 +580,9 @@ unique (GHashTable *names, const char *name)
   return g_string_free (s, FALSE);
 }
 
-/* "Engine unit" -> "EngineUnit". */
+/* "Engine unit" -> "EngineUnit"; fallback when nothing is left. */
 static char *
-class_name (const char *title)
+class_name (const char *title, const char *fallback)
 {
   GString *s = g_string_new (NULL);
   gboolean up = TRUE;
@@ -577,7 +596,7 @@ class_name (const char *title)
     else
       up = TRUE;
   if (s->len == 0 || g_ascii_isdigit (s->str[0]))
-    g_string_prepend (s, "Subsystem");
+    g_string_prepend (s, fallback);
   return g_string_free (s, FALSE);
 }
 
@@ -601,13 +620,17 @@ collect (Export *ex, SwModel *model, GHashTable *ids, GError **error)
         continue;
       def = g_new0 (Def, 1);
       def->kind = c->kind;
-      def->inner = inner_model (model, c, error);
-      interface = def->inner != NULL ? def->inner->interface : NULL;
-      if (interface == NULL || !JSON_NODE_HOLDS_OBJECT (interface) || !collect (ex, def->inner, ids, error))
+      def->inner = g_object_ref (sw_kind_get_subsystem_model (c->kind));
+      def->title = c->definition != NULL ? c->definition : sw_model_get_name (def->inner);
+      interface = def->inner->interface;
+      if (interface == NULL || !JSON_NODE_HOLDS_OBJECT (interface))
         {
-          if (def->inner != NULL && (error == NULL || *error == NULL))
-            g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("component “%s”: the subsystem has no interface"),
-                         c->id);
+          g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("component “%s”: the subsystem has no interface"), c->id);
+          def_free (def);
+          return FALSE;
+        }
+      if (!collect (ex, def->inner, ids, error))
+        {
           def_free (def);
           return FALSE;
         }
@@ -645,7 +668,7 @@ static void
 name_def (Def *def, GHashTable *classes)
 {
   g_autoptr (GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autofree char *title = class_name (sw_model_get_name (def->inner));
+  g_autofree char *title = class_name (def->title, "Subsystem");
 
   def->name = unique (classes, title);
   add_names (names, def->inner);
@@ -771,22 +794,15 @@ sw_modelica_export (SwModel *model, GError **error)
   Export ex = { g_string_new (NULL), g_string_new (NULL), NULL, NULL, NULL, NULL };
   const SwSimulationSettings *sim = sw_model_get_simulation (model);
   const char *title = sw_model_get_name (model);
-  g_autoptr (GString) name = g_string_new (NULL);
+  g_autofree char *name = class_name (title, "Model");
   g_autoptr (GString) classes = g_string_new (NULL);
   g_autoptr (GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   GString *out;
 
   g_return_val_if_fail (SW_IS_MODEL (model), NULL);
-  /* The class name: the title's letters and digits. */
-  for (const char *p = title != NULL ? title : ""; *p != '\0'; p++)
-    if (g_ascii_isalnum (*p) || *p == '_')
-      g_string_append_c (name, *p);
-  if (name->len == 0 || g_ascii_isdigit (name->str[0]))
-    g_string_prepend (name, "Model");
-
   /* Class names differ from every id (an id would hide a class). */
   ex.defs = g_ptr_array_new_with_free_func ((GDestroyNotify) def_free);
-  g_hash_table_add (ids, g_strdup (name->str));
+  g_hash_table_add (ids, g_strdup (name));
   if (collect (&ex, model, ids, &ex.error))
     for (guint k = 0; k < ex.defs->len; k++)
       name_def (g_ptr_array_index (ex.defs, k), ids);
@@ -803,7 +819,7 @@ sw_modelica_export (SwModel *model, GError **error)
       return NULL;
     }
   out = g_string_new (NULL);
-  g_string_append_printf (out, "model %s", name->str);
+  g_string_append_printf (out, "model %s", name);
   if (title != NULL)
     {
       g_string_append_c (out, ' ');
@@ -820,7 +836,7 @@ sw_modelica_export (SwModel *model, GError **error)
   number (out, sim->output_interval_s);
   g_string_append (out, ", Tolerance=");
   number (out, sim->tolerance);
-  g_string_append_printf (out, "));\nend %s;\n", name->str);
+  g_string_append_printf (out, "));\nend %s;\n", name);
   g_string_free (ex.decl, TRUE);
   g_string_free (ex.eq, TRUE);
   g_ptr_array_unref (ex.defs);

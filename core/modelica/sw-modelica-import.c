@@ -13,7 +13,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-modelica.h"
-#include "sw-modelica-private.h"
+#include "sw-modelica-import-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -22,6 +22,7 @@
 #include "sw-error.h"
 #include "sw-kind.h"
 #include "sw-table.h"
+#include "sw-model-private.h"
 
 /* Nesting of blocks feeding blocks (and of their signals). */
 #define MAX_BLOCK_DEPTH 32
@@ -42,14 +43,19 @@ value_clear (Value *v)
   g_clear_pointer (&v->cells, g_free);
 }
 
-typedef struct {
-  const char *file;
-  MoClass    *klass;
-  GHashTable *params;     /* the model's parameters: name -> Value * */
-  GHashTable *elements;   /* component name -> MoElement * */
-  SwModel    *model;
-  GError     *error;
-} Import;
+static void
+fail_va (Import *im, guint line, guint column, const char *format, va_list args) G_GNUC_PRINTF (4, 0);
+
+static void
+fail_va (Import *im, guint line, guint column, const char *format, va_list args)
+{
+  g_autofree char *message = NULL;
+
+  if (im->error != NULL)
+    return;
+  message = g_strdup_vprintf (format, args);
+  g_set_error (&im->error, SW_ERROR, SW_ERROR_INVALID, "%s:%u:%u: error: %s", im->file, line, column, message);
+}
 
 static void fail (Import *im, guint line, guint column, const char *format, ...) G_GNUC_PRINTF (4, 5);
 
@@ -57,14 +63,20 @@ static void
 fail (Import *im, guint line, guint column, const char *format, ...)
 {
   va_list args;
-  g_autofree char *message = NULL;
 
-  if (im->error != NULL)
-    return;
   va_start (args, format);
-  message = g_strdup_vprintf (format, args);
+  fail_va (im, line, column, format, args);
   va_end (args);
-  g_set_error (&im->error, SW_ERROR, SW_ERROR_INVALID, "%s:%u:%u: error: %s", im->file, line, column, message);
+}
+
+void
+_sw_mo_fail (Import *im, guint line, guint column, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  fail_va (im, line, column, format, args);
+  va_end (args);
 }
 
 /* ---- Expressions -------------------------------------------------------- */
@@ -201,6 +213,16 @@ eval (Import *im, const MoExpr *e, Value *out)
       {
         const Value *p = g_hash_table_lookup (im->params, e->text);
 
+        /* A subsystem's parameter is set from outside: used whole, so
+         * that the instance's value reaches where it points. */
+        if (im->own_params != NULL && !im->allow_own && g_hash_table_contains (im->own_params, e->text))
+          {
+            fail (im, e->line, e->column,
+                  _("%s is a parameter of the model %s: it may only be given whole to a component's parameter "
+                    "(J=%s), a start value or a Constant block's k, not used in an expression"),
+                  e->text, im->klass->name, e->text);
+            return FALSE;
+          }
         if (p != NULL)
           {
             *out = *p;
@@ -300,7 +322,7 @@ kind_of (Import *im, const char *type)
     domain = "rotational";
   else if (has_part (type, "Translational"))
     domain = "translational";
-  else if (im->klass->within != NULL && has_part (im->klass->within, "Translational"))
+  else if (im->within != NULL && has_part (im->within, "Translational"))
     domain = "translational";
   else
     domain = "rotational";
@@ -367,11 +389,57 @@ number_node (double x)
   return n;
 }
 
+/* The component of a connector "id.name" if it is a sensor (in the model
+ * already), else NULL. */
+static const SwComponent *
+sensor_of (Import *im, const char *connector)
+{
+  g_autofree char *id = g_strndup (connector, strcspn (connector, "."));
+  int index = sw_model_find_component (im->model, id);
+  const SwComponent *c = index >= 0 ? sw_model_get_component (im->model, (guint) index) : NULL;
+
+  return c != NULL && g_strcmp0 (c->kind->group, "Sensors") == 0 ? c : NULL;
+}
+
+/* A sensor's output wired to input connector input of el, as a sensor
+ * signal {"sensor": {"of": "speedSensor.w"}} (the sensors' outputs have
+ * the MSL's names), or NULL. */
+static JsonNode *
+sensor_input (Import *im, const MoElement *el, const char *input)
+{
+  g_autofree char *target = g_strdup_printf ("%s.%s", el->name, input);
+
+  for (guint k = 0; k < im->klass->connects->len; k++)
+    {
+      const MoConnect *c = &g_array_index (im->klass->connects, MoConnect, k);
+      const char *other = strcmp (c->a, target) == 0 ? c->b : strcmp (c->b, target) == 0 ? c->a : NULL;
+
+      if (other != NULL && strchr (other, '.') != NULL && sensor_of (im, other) != NULL)
+        {
+          JsonObject *fields = json_object_new (), *outer = json_object_new ();
+          JsonNode *n = json_node_new (JSON_NODE_OBJECT);
+
+          json_object_set_string_member (fields, "of", other);
+          json_object_set_object_member (outer, "sensor", fields);
+          json_node_take_object (n, outer);
+          return n;
+        }
+    }
+  return NULL;
+}
+
 static JsonNode *
 input_signal (Import *im, const MoElement *block, const char *input, guint depth)
 {
   const MoElement *src = feeding (im, block, input);
 
+  if (src != NULL && !is_block (src))
+    {
+      JsonNode *sensor = sensor_input (im, block, input);
+
+      if (sensor != NULL)
+        return sensor;
+    }
   if (src == NULL || !is_block (src))
     {
       fail (im, block->line, block->column, _("%s.%s is not connected to a source block"), block->name, input);
@@ -448,8 +516,15 @@ block_signal (Import *im, const MoElement *block, guint depth)
     {
       MoMod *m = g_ptr_array_index (block->mods, k);
       Value v = { 0 };
+      gboolean ok;
 
-      if (m->value == NULL || !eval (im, m->value, &v))
+      /* A Constant straight into a source's input may be a subsystem's
+       * parameter: that input is then what the parameter sets. */
+      im->allow_own = depth == 1 && im->signal_target != NULL && strcmp (type, "Constant") == 0
+                      && strcmp (m->name, "k") == 0 && m->value != NULL && _sw_mo_bind (im, m->value, im->signal_target);
+      ok = m->value != NULL && eval (im, m->value, &v);
+      im->allow_own = FALSE;
+      if (!ok)
         {
           if (m->value == NULL)
             fail (im, m->line, m->column, _("%s.%s needs a value"), block->name, m->name);
@@ -520,10 +595,23 @@ start_attribute (Import *im, const MoElement *el, guint index, const MoMod *m)
   MoMod *start = _sw_mo_find (m->children, "start"), *fixed = _sw_mo_find (m->children, "fixed");
   double x = 0, is_fixed = 0;
   GError *error = NULL;
+  const char *param = NULL;
+  gboolean ok = TRUE;
 
   if (fixed != NULL && fixed->value != NULL && !eval_number (im, fixed->value, &is_fixed))
     return;
-  if (start != NULL && start->value != NULL && !eval_number (im, start->value, &x))
+  for (guint k = 0; k < _sw_mo_n_starts; k++)
+    if (strcmp (m->name, _sw_mo_starts[k].variable) == 0)
+      param = _sw_mo_starts[k].param;
+  if (start != NULL && start->value != NULL)
+    {
+      g_autofree char *target = param != NULL ? g_strdup_printf ("%s.%s", el->name, param) : NULL;
+
+      im->allow_own = is_fixed != 0 && target != NULL && _sw_mo_bind (im, start->value, target);
+      ok = eval_number (im, start->value, &x);
+      im->allow_own = FALSE;
+    }
+  if (!ok)
     return;
   /* Without fixed = true a start value is a guess the solver may change. */
   if (is_fixed == 0)
@@ -573,12 +661,28 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
             m->name, valid);
       return;
     }
+  if (m->value != NULL && im->own_params != NULL)
+    {
+      g_autofree char *target = g_strdup_printf ("%s.%s", el->name, kind->params[p].name);
+      SwParamType type = kind->params[p].type;
+
+      im->allow_own = _sw_mo_bind (im, m->value, target);
+      if (im->allow_own && !(type == SW_PARAM_REAL || type == SW_PARAM_INITIAL || type == SW_PARAM_SIGNAL))
+        {
+          fail (im, m->line, m->column, _("%s.%s: a model's parameter can set only a number parameter"), el->name,
+                m->name);
+          im->allow_own = FALSE;
+          return;
+        }
+    }
   if (m->value == NULL || !eval (im, m->value, &v))
     {
+      im->allow_own = FALSE;
       if (m->value == NULL)
         fail (im, m->line, m->column, _("%s.%s needs a value"), el->name, m->name);
       return;
     }
+  im->allow_own = FALSE;
   if (kind->params[p].type == SW_PARAM_TABLE)
     {
       g_autoptr (SwTable) table = NULL;
@@ -651,6 +755,21 @@ add_component (Import *im, const MoElement *el)
   GError *error = NULL;
   int index;
 
+  /* A connector is a port of the model, a model of the file a subsystem
+   * (added after the others, sw-modelica-import-classes.c). */
+  if (_sw_mo_is_connector (el))
+    {
+      if (im->own_params == NULL)
+        fail (im, el->line, el->column,
+              _("the connector %s is not supported here: a model shows ports only as a model inside the file's "
+                "(a subsystem)"), el->name);
+      return;
+    }
+  if (_sw_mo_find_class (im, el->type, NULL) != NULL)
+    {
+      g_ptr_array_add (im->instances, (gpointer) el);
+      return;
+    }
   if (kind == NULL)
     {
       fail (im, el->line, el->column,
@@ -676,6 +795,18 @@ add_component (Import *im, const MoElement *el)
   placement (im, el, (guint) index);
 }
 
+void
+_sw_mo_placement (Import *im, const MoElement *el, guint index)
+{
+  placement (im, el, index);
+}
+
+gboolean
+_sw_mo_eval_number (Import *im, const MoExpr *e, double *x)
+{
+  return eval_number (im, e, x);
+}
+
 /* ---- Connections -------------------------------------------------------- */
 
 static void
@@ -688,6 +819,8 @@ connect_all (Import *im)
       const MoElement *a = g_hash_table_lookup (im->elements, id_a), *b = g_hash_table_lookup (im->elements, id_b);
       GError *error = NULL;
 
+      if (_sw_mo_connect_port (im, c))
+        continue;
       if (a == NULL || b == NULL)
         {
           fail (im, c->line, c->column, _("connect (%s, %s): there is no component %s"), c->a, c->b,
@@ -705,8 +838,14 @@ connect_all (Import *im)
 
           if (is_block (target))
             continue;   /* between blocks: followed from the source's input */
+          /* A sensor's output into a block: followed from the source's
+           * input too. */
+          if (sensor_of (im, is_block (a) ? c->b : c->a) != NULL)
+            continue;
           index = sw_model_find_component (im->model, target->name);
+          im->signal_target = is_block (a) ? c->b : c->a;
           node = input != NULL ? input_signal (im, target, input + 1, 0) : NULL;
+          im->signal_target = NULL;
           if (node == NULL)
             return;
           signal = sw_signal_new_from_json (node, &error);
@@ -718,8 +857,12 @@ connect_all (Import *im)
             }
           continue;
         }
-      if (!sw_model_connect (im->model, c->a, c->b, &error))
-        prefix_error (im, c->line, c->column, error);
+      {
+        g_autofree char *end_a = _sw_mo_port_end (im, c->a), *end_b = _sw_mo_port_end (im, c->b);
+
+        if (!sw_model_connect (im->model, end_a, end_b, &error))
+          prefix_error (im, c->line, c->column, error);
+      }
     }
 }
 
@@ -754,6 +897,64 @@ value_free (Value *v)
   g_free (v);
 }
 
+void
+_sw_mo_fill (Import *im)
+{
+  MoClass *klass = im->klass;
+
+  im->params = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) value_free);
+  im->elements = g_hash_table_new (g_str_hash, g_str_equal);
+  im->instances = g_ptr_array_new ();
+  for (guint k = 0; k < klass->elements->len && im->error == NULL; k++)
+    {
+      MoElement *el = g_ptr_array_index (klass->elements, k);
+      Value *v;
+
+      if (strcmp (el->type, "extends") == 0)
+        {
+          if (!g_str_has_prefix (el->name, "Modelica.Icons.") && !g_str_has_prefix (el->name, "Icons."))
+            fail (im, el->line, el->column, _("extends %s is not supported; only Modelica.Icons"), el->name);
+          continue;
+        }
+      if (!el->parameter)
+        {
+          g_hash_table_insert (im->elements, el->name, el);
+          continue;
+        }
+      if (el->value == NULL)
+        {
+          fail (im, el->line, el->column, _("parameter %s has no value"), el->name);
+          break;
+        }
+      v = g_new0 (Value, 1);
+      if (!eval (im, el->value, v))
+        {
+          value_free (v);
+          break;
+        }
+      g_hash_table_insert (im->params, el->name, v);
+    }
+  for (guint k = 0; k < klass->elements->len && im->error == NULL; k++)
+    {
+      MoElement *el = g_ptr_array_index (klass->elements, k);
+
+      if (!el->parameter && strcmp (el->type, "extends") != 0 && !is_block (el) && !is_basic_type (el->type))
+        add_component (im, el);
+    }
+  if (im->error == NULL && im->instances->len > 0)
+    _sw_mo_add_instances (im);
+  if (im->error == NULL)
+    connect_all (im);
+  /* The file's model runs as its experiment says. */
+  if (im->error == NULL && im->parent == NULL)
+    experiment (im);
+  if (im->error == NULL && im->def != NULL)
+    _sw_mo_interface (im);
+  g_clear_pointer (&im->params, g_hash_table_unref);
+  g_clear_pointer (&im->elements, g_hash_table_unref);
+  g_clear_pointer (&im->instances, g_ptr_array_unref);
+}
+
 SwModel *
 sw_modelica_import (const char *data, gssize length, const char *display_name, GError **error)
 {
@@ -774,52 +975,11 @@ sw_modelica_import (const char *data, gssize length, const char *display_name, G
   model = sw_model_new ();
   sw_model_set_name (model, klass->name);
   im.klass = klass;
+  im.within = klass->within;
   im.model = model;
-  im.params = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) value_free);
-  im.elements = g_hash_table_new (g_str_hash, g_str_equal);
-
-  for (guint k = 0; k < klass->elements->len && im.error == NULL; k++)
-    {
-      MoElement *el = g_ptr_array_index (klass->elements, k);
-      Value *v;
-
-      if (strcmp (el->type, "extends") == 0)
-        {
-          if (!g_str_has_prefix (el->name, "Modelica.Icons.") && !g_str_has_prefix (el->name, "Icons."))
-            fail (&im, el->line, el->column, _("extends %s is not supported; only Modelica.Icons"), el->name);
-          continue;
-        }
-      if (!el->parameter)
-        {
-          g_hash_table_insert (im.elements, el->name, el);
-          continue;
-        }
-      if (el->value == NULL)
-        {
-          fail (&im, el->line, el->column, _("parameter %s has no value"), el->name);
-          break;
-        }
-      v = g_new0 (Value, 1);
-      if (!eval (&im, el->value, v))
-        {
-          value_free (v);
-          break;
-        }
-      g_hash_table_insert (im.params, el->name, v);
-    }
-  for (guint k = 0; k < klass->elements->len && im.error == NULL; k++)
-    {
-      MoElement *el = g_ptr_array_index (klass->elements, k);
-
-      if (!el->parameter && strcmp (el->type, "extends") != 0 && !is_block (el) && !is_basic_type (el->type))
-        add_component (&im, el);
-    }
-  if (im.error == NULL)
-    connect_all (&im);
-  if (im.error == NULL)
-    experiment (&im);
-  g_hash_table_unref (im.params);
-  g_hash_table_unref (im.elements);
+  im.defs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) _sw_mo_def_free);
+  _sw_mo_fill (&im);
+  g_hash_table_unref (im.defs);
   if (im.error != NULL)
     {
       g_propagate_error (error, im.error);

@@ -1,0 +1,89 @@
+/* sw-modelica-import-private.h: what the import of one class
+ * (sw-modelica-import.c) and of the models defined inside it
+ * (sw-modelica-import-classes.c, subsystems) share.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "sw-modelica-private.h"
+#include "sw-model.h"
+
+G_BEGIN_DECLS
+
+typedef struct _Import Import;
+
+/* One class being turned into a model: the file's model, or a model
+ * defined inside it (a subsystem's definition). */
+struct _Import {
+  const char *file;
+  const char *within;     /* the file's within clause, or NULL */
+  MoClass    *klass;
+  Import     *parent;     /* the class klass is defined in, or NULL */
+  GHashTable *params;     /* the class's parameters: name -> Value * */
+  GHashTable *elements;   /* component name -> MoElement * */
+  SwModel    *model;
+  GError     *error;
+  GHashTable *defs;       /* the file's: MoClass * -> MoDef *, shared by all */
+  GPtrArray  *instances;  /* MoElement *: components that are models of the file */
+  /* In a subsystem's class: */
+  GHashTable *own_params; /* its parameters' names (a set): used whole only */
+  gboolean    allow_own;  /* evaluating where one may be used */
+  GHashTable *bindings;   /* parameter name -> GPtrArray of "component.param" */
+  GHashTable *ports;      /* connector name -> the inner "component.port" */
+  const char *signal_target; /* "component.input" a block feeds, while followed */
+  struct _MoDef *def;     /* the definition being made of it */
+};
+
+/* A class of the file made a subsystem definition. */
+typedef struct _MoDef {
+  char       *name;         /* the definition's name: the class's */
+  char       *text;         /* the definition as a model file */
+  GHashTable *param_names;  /* Modelica name -> the interface's */
+  GHashTable *port_names;   /* connector name -> the interface's */
+  gboolean    building;     /* a class that uses itself */
+} MoDef;
+
+void     _sw_mo_fail             (Import        *im,
+                                  guint          line,
+                                  guint          column,
+                                  const char    *format,
+                                  ...) G_GNUC_PRINTF (4, 5);
+/* The class's parameters, components and connections into im->model. */
+void     _sw_mo_fill             (Import        *im);
+/* Position and rotation of the component index from el's Placement. */
+void     _sw_mo_placement        (Import        *im,
+                                  const MoElement *el,
+                                  guint          index);
+gboolean _sw_mo_eval_number      (Import        *im,
+                                  const MoExpr  *e,
+                                  double        *x);
+
+/* sw-modelica-import-classes.c */
+/* The class of the file a component's type names (a model defined in
+ * this class or one around it), or NULL; *scope (may be NULL): the import
+ * of the class it is defined in. */
+MoClass *_sw_mo_find_class       (Import        *im,
+                                  const char    *type,
+                                  Import       **scope);
+/* A connector of Modelica.Mechanics (Flange_a, Flange_b, Support). */
+gboolean _sw_mo_is_connector     (const MoElement *el);
+/* TRUE when value is one of the class's parameters, whole: recorded as
+ * setting target ("component.param"); FALSE for anything else. */
+gboolean _sw_mo_bind             (Import        *im,
+                                  const MoExpr  *value,
+                                  const char    *target);
+/* The instances of the file's models into im->model, in their places. */
+void     _sw_mo_add_instances    (Import        *im);
+/* "id.port" of a connect() with an instance's connector names changed to
+ * its interface's. */
+char    *_sw_mo_port_end         (Import        *im,
+                                  const char    *end);
+/* A connect() with a connector of the class: its port. TRUE when it was
+ * one (handled). */
+gboolean _sw_mo_connect_port     (Import        *im,
+                                  const MoConnect *c);
+/* After the class: its "interface" set on im->model. */
+void     _sw_mo_interface        (Import        *im);
+void     _sw_mo_def_free         (MoDef         *def);
+
+G_END_DECLS
