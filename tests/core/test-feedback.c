@@ -9,7 +9,8 @@
  * across a spring to another body gives the eigenvalues of the state-space
  * matrix built by hand; a position fed back there is refused by the modes;
  * and the errors: a motion source, algebraic loops (acceleration, torque),
- * no such component, not a sensor, no such output.
+ * no such component, not a sensor, no such output; Modelica's
+ * speedSensor -> gain -> torque imported, run and exported back.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -20,6 +21,7 @@
 
 #include "sw-error.h"
 #include "sw-model.h"
+#include "sw-modelica.h"
 #include "sw-modes.h"
 #include "sw-simulate.h"
 #include "sw-system.h"
@@ -416,6 +418,61 @@ test_file (void)
     }
 }
 
+/* Modelica: connect(speedSensor.w, gain.u); connect(gain.y, torque.tau)
+ * imports as the torque's signal {"product": [k, {"sensor": {"of":
+ * "speedSensor.w"}}]}, runs as the damper, and exports back to a Gain
+ * wired from the sensor, which imports to the same signal. */
+static void
+test_modelica (void)
+{
+  const char *text =
+    "model SpeedFeedback\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia body(J=2, phi(start=0.1, fixed=true), w(start=0, fixed=true));\n"
+    "  Modelica.Mechanics.Rotational.Components.Spring spring(c=100);\n"
+    "  Modelica.Mechanics.Rotational.Components.Fixed ground;\n"
+    "  Modelica.Mechanics.Rotational.Sensors.SpeedSensor speedSensor;\n"
+    "  Modelica.Blocks.Math.Gain gain(k=-3);\n"
+    "  Modelica.Mechanics.Rotational.Sources.Torque torque;\n"
+    "equation\n"
+    "  connect(ground.flange, spring.flange_a);\n"
+    "  connect(spring.flange_b, body.flange_a);\n"
+    "  connect(speedSensor.flange, body.flange_b);\n"
+    "  connect(torque.flange, body.flange_b);\n"
+    "  connect(speedSensor.w, gain.u);\n"
+    "  connect(gain.y, torque.tau);\n"
+    "  annotation(experiment(StopTime=3));\n"
+    "end SpeedFeedback;\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import (text, -1, "feedback.mo", &error);
+  g_autoptr (SwModel) again = NULL;
+  g_autoptr (JsonNode) node = NULL, node2 = NULL;
+  g_autofree char *json = NULL, *json2 = NULL, *mo = NULL;
+  g_autofree char *ref = model_text (damper_components, damper_connections);
+  g_autoptr (SwTrajectory) a = NULL, b = run (ref, "rk45");
+  const SwComponent *c;
+
+  g_assert_no_error (error);
+  c = sw_model_get_component (model, sw_model_find_component (model, "torque"));
+  node = sw_signal_to_json (c->signal[0]);
+  json = json_to_string (node, FALSE);
+  g_test_message ("imported: %s", json);
+  g_assert_cmpstr (json, ==, "{\"product\":[-3.0,{\"sensor\":{\"of\":\"speedSensor.w\"}}]}");
+  a = sw_test_run_model (model, 0.001, 1e-10);
+  g_assert_cmpfloat (column_difference (a, b, "body.phi"), <=, 1e-9 * PHI0);
+
+  mo = sw_modelica_export (model, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (mo, "Modelica.Blocks.Math.Gain torque_tau(k=-3);"));
+  g_assert_nonnull (strstr (mo, "connect(speedSensor.w, torque_tau.u);"));
+  g_assert_nonnull (strstr (mo, "connect(torque_tau.y, torque.tau);"));
+  again = sw_modelica_import (mo, -1, "exported.mo", &error);
+  g_assert_no_error (error);
+  c = sw_model_get_component (again, sw_model_find_component (again, "torque"));
+  node2 = sw_signal_to_json (c->signal[0]);
+  json2 = json_to_string (node2, FALSE);
+  g_assert_cmpstr (json2, ==, json);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -429,5 +486,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/feedback/noncollocated-angle", test_noncollocated_angle);
   g_test_add_func ("/core/feedback/errors", test_errors);
   g_test_add_func ("/core/feedback/file", test_file);
+  g_test_add_func ("/core/feedback/modelica", test_modelica);
   return g_test_run ();
 }
