@@ -917,6 +917,32 @@ sw_signal_new_combination (const char *type,
   return signal;
 }
 
+SwSignal *
+sw_signal_dup_prefixed (SwSignal   *signal,
+                        const char *prefix)
+{
+  g_autofree SwSignal **children = NULL;
+  SwSignal *copy;
+
+  g_return_val_if_fail (signal != NULL && prefix != NULL, NULL);
+
+  if (signal->n_inputs == 0)
+    return sw_signal_ref (signal);
+  if (signal->type->kind == SW_SIGNAL_SENSOR)
+    {
+      g_autofree char *of = g_strconcat (prefix, signal->of, NULL);
+
+      return sw_signal_new_sensor (of);
+    }
+  children = g_new (SwSignal *, signal->n_children);
+  for (guint i = 0; i < signal->n_children; i++)
+    children[i] = sw_signal_dup_prefixed (signal->children[i], prefix);
+  copy = sw_signal_new_combination (signal->type->name, children, signal->n_children);
+  for (guint i = 0; i < signal->n_children; i++)
+    sw_signal_unref (children[i]);
+  return copy;
+}
+
 gboolean
 sw_signal_next_event (const SwSignal *signal,
                       double          t,

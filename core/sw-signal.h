@@ -56,6 +56,11 @@ SwSignal   *sw_signal_new_sensor      (const char *of);
 SwSignal   *sw_signal_new_combination (const char *type,
                                        SwSignal  **children,
                                        guint       n_children);
+/* The signal with prefix put before every sensor leaf's output (a
+ * subsystem's components moved into the outer model, "engine1."); the
+ * signal itself (a new reference) when it has none. */
+SwSignal   *sw_signal_dup_prefixed    (SwSignal   *signal,
+                                       const char *prefix);
 guint       sw_signal_get_n_inputs    (const SwSignal *signal);
 const char *sw_signal_get_input       (const SwSignal *signal,
                                        guint           index);

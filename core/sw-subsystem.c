@@ -451,6 +451,15 @@ add_model (SwModel *flat, SwModel *src, const char *prefix, GHashTable *values, 
         _sw_component_copy (&copy, c);
         g_free (copy.id);
         copy.id = g_steal_pointer (&id);
+        /* The sensors its signals read moved in with it. */
+        for (guint k = 0; k < c->kind->n_params; k++)
+          if (copy.signal[k] != NULL && sw_signal_get_n_inputs (copy.signal[k]) > 0)
+            {
+              SwSignal *moved = sw_signal_dup_prefixed (copy.signal[k], prefix);
+
+              sw_signal_unref (copy.signal[k]);
+              copy.signal[k] = moved;
+            }
         /* Errors point at the outermost subsystem in the file. */
         if (line != 0)
           copy.line = line, copy.column = column;

@@ -10,7 +10,8 @@
  * matrix built by hand; a position fed back there is refused by the modes;
  * and the errors: a motion source, algebraic loops (acceleration, torque),
  * no such component, not a sensor, no such output; Modelica's
- * speedSensor -> gain -> torque imported, run and exported back.
+ * speedSensor -> gain -> torque imported, run and exported back; the
+ * loop inside a subsystem.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -473,6 +474,33 @@ test_modelica (void)
   g_assert_cmpstr (json2, ==, json);
 }
 
+/* A subsystem with the loop inside: its sensor's id is prefixed with the
+ * subsystem's path when it is flattened, and it runs as the damper. */
+static void
+test_subsystem (void)
+{
+  g_autofree char *inner = model_text (speed_feedback_components, speed_feedback_connections);
+  g_autofree char *ref = model_text (damper_components, damper_connections);
+  g_autofree char *members = NULL, *text = NULL;
+  g_autoptr (SwTrajectory) a = NULL, b = run (ref, "rk45");
+  const double *x, *y;
+  double worst = 0;
+
+  /* The inner model's members without its format, version and simulation. */
+  members = g_strndup (strstr (inner, "\"components\""), strstr (inner, ",\"simulation\"") - strstr (inner, "\"components\""));
+  text = g_strdup_printf ("{\"format\": \"shaftwork-model\", \"version\": 1, \"subsystems\": {\"Unit\": "
+                          "{\"interface\": {\"ports\": {\"flange\": \"body.flange_b\"}}, %s}},"
+                          "\"components\": [{\"id\": \"unit\", \"kind\": \"subsystem\", \"subsystem\": \"Unit\"}],"
+                          "\"simulation\": {\"stop_time\": 3}}", members);
+  a = run (text, "rk45");
+  x = sw_test_column (a, "unit.body.phi");
+  y = sw_test_column (b, "body.phi");
+  g_assert_cmpuint (sw_trajectory_get_n_rows (a), ==, sw_trajectory_get_n_rows (b));
+  for (guint r = 0; r < sw_trajectory_get_n_rows (a); r++)
+    worst = MAX (worst, fabs (x[r] - y[r]));
+  g_assert_cmpfloat (worst, <=, 1e-9 * PHI0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -487,5 +515,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/feedback/errors", test_errors);
   g_test_add_func ("/core/feedback/file", test_file);
   g_test_add_func ("/core/feedback/modelica", test_modelica);
+  g_test_add_func ("/core/feedback/subsystem", test_subsystem);
   return g_test_run ();
 }
