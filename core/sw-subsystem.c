@@ -68,8 +68,18 @@ static gboolean
 interface_ports (SwSubsystem *def, JsonObject *ports, GError **error)
 {
   g_autoptr (GList) names = json_object_get_members (ports);
-  SwPortDesc *descs = g_new0 (SwPortDesc, MAX (g_list_length (names), 1));
+  SwPortDesc *descs;
   guint n = 0;
+
+  /* A kind's ports are few (drawn around one symbol, indexed in fixed
+   * arrays). */
+  if (g_list_length (names) > SW_KIND_MAX_PORTS)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE, _("%u ports; a subsystem has at most %d"),
+                   g_list_length (names), SW_KIND_MAX_PORTS);
+      return FALSE;
+    }
+  descs = g_new0 (SwPortDesc, MAX (g_list_length (names), 1));
 
   def->port_targets = g_new0 (char *, g_list_length (names) + 1);
   def->kind.ports = descs;

@@ -36,7 +36,7 @@ struct _SwVariablesItem
   int              var;         /* index in kind->vars, -1 for the component */
   char            *name;        /* "id.var", or the id */
   char            *key;         /* what the search looks in, casefolded */
-  GListStore      *children;    /* the variables of a component, else NULL */
+  GListStore      *children;    /* a component's variables (a subsystem's: its components), else NULL */
   gboolean         checked;
 };
 
@@ -230,8 +230,9 @@ dup_row_text (SwVariablesList *self,
 {
   g_autofree char *unit = NULL;
 
+  /* Inside a subsystem, the path is the parent's row. */
   if (item->var < 0)
-    return g_strdup (item->id);
+    return g_strdup (strrchr (item->id, '.') != NULL ? strrchr (item->id, '.') + 1 : item->id);
   unit = dup_unit_text (self, item->kind->vars[item->var].unit);
   if (unit[0] == '\0')
     return g_strdup_printf ("%s", item->kind->vars[item->var].name);
@@ -250,13 +251,34 @@ key_matches (const char *key,
   return TRUE;
 }
 
+/* An item matches when its key does, or one of its children (at any
+ * depth: the parts inside a subsystem) does. */
+static gboolean
+item_matches (SwVariablesItem *item,
+              char           **words)
+{
+  guint n;
+
+  if (words[0] == NULL || key_matches (item->key, words))
+    return TRUE;
+  n = item->children != NULL ? g_list_model_get_n_items (G_LIST_MODEL (item->children)) : 0;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(SwVariablesItem) child = g_list_model_get_item (G_LIST_MODEL (item->children), i);
+
+      if (item_matches (child, words))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 child_filter_func (gpointer object,
                    gpointer user_data)
 {
   SwVariablesList *self = user_data;
 
-  return key_matches (SW_VARIABLES_ITEM (object)->key, self->search_words);
+  return item_matches (SW_VARIABLES_ITEM (object), self->search_words);
 }
 
 static gboolean
@@ -264,20 +286,8 @@ root_filter_func (gpointer object,
                   gpointer user_data)
 {
   SwVariablesList *self = user_data;
-  SwVariablesItem *item = SW_VARIABLES_ITEM (object);
-  guint n;
 
-  if (self->search_words[0] == NULL || key_matches (item->key, self->search_words))
-    return TRUE;
-  n = g_list_model_get_n_items (G_LIST_MODEL (item->children));
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(SwVariablesItem) child = g_list_model_get_item (G_LIST_MODEL (item->children), i);
-
-      if (key_matches (child->key, self->search_words))
-        return TRUE;
-    }
-  return FALSE;
+  return item_matches (SW_VARIABLES_ITEM (object), self->search_words);
 }
 
 static GListModel *
@@ -405,15 +415,27 @@ dup_signature (SwModel *model)
   return g_string_free (s, FALSE);
 }
 
+/* A component's item; a subsystem's holds its components', whose ids
+ * and variables name the path ("engine1.crank.w"), as a run's columns do. */
 static SwVariablesItem *
 make_component (SwVariablesList   *self,
-                const SwComponent *c)
+                const SwComponent *c,
+                const char        *prefix)
 {
-  SwVariablesItem *item = item_new (c->id, c->kind, -1);
+  g_autofree char *id = g_strconcat (prefix, c->id, NULL);
+  SwVariablesItem *item = item_new (id, c->kind, -1);
+  SwModel *inner = sw_kind_get_subsystem_model (c->kind);
 
+  for (guint i = 0; inner != NULL && i < sw_model_get_n_components (inner); i++)
+    {
+      g_autofree char *inner_prefix = g_strconcat (id, ".", NULL);
+      g_autoptr(SwVariablesItem) child = make_component (self, sw_model_get_component (inner, i), inner_prefix);
+
+      g_list_store_append (item->children, child);
+    }
   for (guint v = 0; v < c->kind->n_vars; v++)
     {
-      g_autoptr(SwVariablesItem) child = item_new (c->id, c->kind, (int) v);
+      g_autoptr(SwVariablesItem) child = item_new (id, c->kind, (int) v);
 
       child->checked = g_hash_table_contains (self->checked, child->name);
       g_signal_connect_object (child, "notify::checked", G_CALLBACK (item_checked_cb), self, 0);
@@ -443,15 +465,16 @@ rebuild (SwVariablesList *self)
     g_clear_pointer (&self->raised, g_free);
   g_clear_pointer (&self->x_variable, g_free);
   if (self->raised != NULL)
-    g_ptr_array_add (made, make_component (self, sw_model_get_component (self->model,
-                                                                         sw_model_find_component (self->model,
-                                                                                                  self->raised))));
+    g_ptr_array_add (made, make_component (self,
+                                           sw_model_get_component (self->model,
+                                                                   sw_model_find_component (self->model, self->raised)),
+                                           ""));
   for (guint i = 0; i < n; i++)
     {
       const SwComponent *c = sw_model_get_component (self->model, i);
 
       if (g_strcmp0 (c->id, self->raised) != 0)
-        g_ptr_array_add (made, make_component (self, c));
+        g_ptr_array_add (made, make_component (self, c, ""));
     }
 
   g_list_store_splice (self->components, 0, g_list_model_get_n_items (G_LIST_MODEL (self->components)),
@@ -1290,27 +1313,44 @@ sw_variables_list_set_search_text (SwVariablesList *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCH_TEXT]);
 }
 
-char **
-sw_variables_list_dup_checked (SwVariablesList *self)
+/* The checked variables of model's components (inside prefix), in the
+ * model's order, those inside subsystems at their place. */
+static void
+add_checked (SwVariablesList *self,
+             GStrvBuilder    *names,
+             SwModel         *model,
+             const char      *prefix)
 {
-  g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
-  guint n;
-
-  g_return_val_if_fail (SW_IS_VARIABLES_LIST (self), NULL);
-
-  n = self->model != NULL ? sw_model_get_n_components (self->model) : 0;
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < sw_model_get_n_components (model); i++)
     {
-      const SwComponent *c = sw_model_get_component (self->model, i);
+      const SwComponent *c = sw_model_get_component (model, i);
+      SwModel *inner = sw_kind_get_subsystem_model (c->kind);
 
+      if (inner != NULL)
+        {
+          g_autofree char *inner_prefix = g_strconcat (prefix, c->id, ".", NULL);
+
+          add_checked (self, names, inner, inner_prefix);
+        }
       for (guint v = 0; v < c->kind->n_vars; v++)
         {
-          g_autofree char *name = g_strdup_printf ("%s.%s", c->id, c->kind->vars[v].name);
+          g_autofree char *name = g_strdup_printf ("%s%s.%s", prefix, c->id, c->kind->vars[v].name);
 
           if (g_hash_table_contains (self->checked, name))
             g_strv_builder_add (names, name);
         }
     }
+}
+
+char **
+sw_variables_list_dup_checked (SwVariablesList *self)
+{
+  g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
+
+  g_return_val_if_fail (SW_IS_VARIABLES_LIST (self), NULL);
+
+  if (self->model != NULL)
+    add_checked (self, names, self->model, "");
   return g_strv_builder_end (names);
 }
 
@@ -1500,15 +1540,24 @@ sw_variables_list_set_expanded (SwVariablesList *self,
                                 const char      *id,
                                 gboolean         expanded)
 {
-  g_autoptr(GPtrArray) rows = NULL;
+  guint n;
 
   g_return_if_fail (SW_IS_VARIABLES_LIST (self));
   g_return_if_fail (id != NULL);
 
-  rows = dup_component_rows (self);
-  for (guint i = 0; i < rows->len; i++)
-    if (strcmp (row_get_item (rows->pdata[i])->id, id) == 0)
-      gtk_tree_list_row_set_expanded (rows->pdata[i], expanded);
+  /* Any shown component's row: one inside a subsystem too ("engine1.crank"). */
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->tree));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->tree), i);
+      SwVariablesItem *item = row_get_item (row);
+
+      if (item->var < 0 && strcmp (item->id, id) == 0)
+        {
+          gtk_tree_list_row_set_expanded (row, expanded);
+          return;
+        }
+    }
 }
 
 void

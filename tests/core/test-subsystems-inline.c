@@ -103,6 +103,9 @@ test_errors (void)
     { "{'9A': {'interface': {}}}", "{'id': 's', 'kind': 'rotational.inertia'}", "subsystem name “9A” is not valid",
       2 },
     { "{'A': {'components': []}}", "{'id': 's', 'kind': 'rotational.inertia'}", "has no “interface”", 2 },
+    { "{'A': {'interface': {'ports': {'a': 'j.flange_a', 'b': 'j.flange_b', 'c': 'j.flange_a', 'd': 'j.flange_a',\n"
+      " 'e': 'j.flange_b'}}, 'components': [{'id': 'j', 'kind': 'rotational.inertia'}]}}",
+      "{'id': 's', 'kind': 'rotational.inertia'}", "5 ports; a subsystem has at most 4", 2 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

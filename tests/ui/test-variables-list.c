@@ -589,6 +589,43 @@ keep_pictures (Fixture       *f,
   sw_ui_test_reset_style ();
 }
 
+/* A subsystem's row holds its components, named by path as a run's
+ * columns are; the search finds them inside. */
+static void
+test_subsystem (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = sw_ui_test_example_path ("marine/twin-engine.shaft");
+  g_autoptr(SwModel) model = sw_model_new_from_file (path, &error);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *list = sw_variables_list_new ();
+  g_auto(GStrv) rows = NULL, found = NULL;
+
+  g_assert_no_error (error);
+  gtk_window_set_default_size (GTK_WINDOW (window), 320, 560);
+  gtk_window_set_child (GTK_WINDOW (window), list);
+  sw_variables_list_set_model (SW_VARIABLES_LIST (list), model);
+  gtk_window_present (GTK_WINDOW (window));
+  sw_ui_test_iterate (50);
+  sw_variables_list_set_expanded (SW_VARIABLES_LIST (list), "engine1", TRUE);
+  sw_ui_test_iterate (20);
+  sw_variables_list_set_expanded (SW_VARIABLES_LIST (list), "engine1.flywheel", TRUE);
+  sw_ui_test_iterate (20);
+  rows = sw_variables_list_dup_shown_rows (SW_VARIABLES_LIST (list));
+  g_assert_cmpstr (rows[0], ==, "engine1");
+  g_assert_cmpstr (rows[1], ==, "engine1.torque");
+  g_assert_true (g_strv_contains ((const char *const *) rows, "engine1.flywheel"));
+  g_assert_true (g_strv_contains ((const char *const *) rows, "  engine1.flywheel.w [rad/s]"));
+  g_assert_true (g_strv_contains ((const char *const *) rows, "engine2"));
+  g_assert_false (g_strv_contains ((const char *const *) rows, "engine2.flywheel"));
+
+  /* Checking a variable inside names it by its path. */
+  g_assert_true (sw_variables_list_set_name_checked (SW_VARIABLES_LIST (list), "engine1.flywheel.w", TRUE));
+  found = sw_variables_list_dup_checked (SW_VARIABLES_LIST (list));
+  g_assert_true (g_strv_contains ((const char *const *) found, "engine1.flywheel.w"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -600,6 +637,7 @@ main (int   argc,
     return g_test_run ();
 
   g_test_add_func ("/ui/variables-list/properties", test_properties);
+  g_test_add_func ("/ui/variables-list/subsystem", test_subsystem);
   g_test_add ("/ui/variables-list/lists-everything", Fixture, NULL, fixture_set_up, test_lists_everything,
               fixture_tear_down);
   g_test_add ("/ui/variables-list/search", Fixture, NULL, fixture_set_up, test_search, fixture_tear_down);
