@@ -568,13 +568,23 @@ add_names (GHashTable *names, SwModel *model)
     }
 }
 
-/* name, or name with '_' appended until it is not in names; added. */
+/* name, or name with '_' appended until it is neither in names nor a
+ * keyword of Modelica; added. */
 static char *
 unique (GHashTable *names, const char *name)
 {
+  static const char *const keywords[] = {
+    "algorithm", "and", "annotation", "block", "break", "class", "connect", "connector", "constant",
+    "constrainedby", "der", "discrete", "each", "else", "elseif", "elsewhen", "encapsulated", "end",
+    "enumeration", "equation", "expandable", "extends", "external", "false", "final", "flow", "for",
+    "function", "if", "import", "impure", "in", "initial", "inner", "input", "loop", "model", "not",
+    "operator", "or", "outer", "output", "package", "parameter", "partial", "protected", "public", "pure",
+    "record", "redeclare", "replaceable", "return", "stream", "then", "time", "true", "type", "when", "while",
+    "within", NULL,
+  };
   GString *s = g_string_new (name);
 
-  while (g_hash_table_contains (names, s->str))
+  while (g_hash_table_contains (names, s->str) || g_strv_contains (keywords, s->str))
     g_string_append_c (s, '_');
   g_hash_table_add (names, g_strdup (s->str));
   return g_string_free (s, FALSE);
