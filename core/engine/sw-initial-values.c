@@ -6,12 +6,14 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-assembly-private.h"
+#include "sw-equations-private.h"
 
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
+#include <gsl/gsl_permutation.h>
 
 /* ---- Initial values ----------------------------------------------------- */
 
@@ -27,8 +29,12 @@ typedef struct {
   gboolean relative;  /* of one flange against another */
 } InitEq;
 
+/* preset (NULL: none): unknowns whose value is given in value[]. by_eq
+ * (NULL: not wanted) receives whether an equation fixed each unknown
+ * (FALSE: free, left at 0 or preset). */
 static gboolean
-solve_initial (SwAssembly *ctx, GArray *eqs, guint n_unknowns, double *value, GError **error)
+solve_initial (SwAssembly *ctx, GArray *eqs, guint n_unknowns, double *value, const gboolean *preset,
+               gboolean *by_eq, GError **error)
 {
   SwSystem *sys = ctx->system;
   g_autofree gboolean *set = g_new0 (gboolean, n_unknowns);
@@ -37,7 +43,10 @@ solve_initial (SwAssembly *ctx, GArray *eqs, guint n_unknowns, double *value, GE
   gboolean progress = TRUE;
 
   for (guint u = 0; u < n_unknowns; u++)
-    setter[u] = -1;
+    {
+      setter[u] = -1;
+      set[u] = preset != NULL && preset[u];
+    }
   while (progress)
     {
       int free_eq = -1;
@@ -131,6 +140,9 @@ solve_initial (SwAssembly *ctx, GArray *eqs, guint n_unknowns, double *value, GE
               }
         }
     }
+  if (by_eq != NULL)
+    for (guint u = 0; u < n_unknowns; u++)
+      by_eq[u] = setter[u] >= 0;
   return TRUE;
 }
 
@@ -194,6 +206,315 @@ driver_start (const SwDriver *d, int which, double *value)
     }
 }
 
+/* The states from the unknowns' values: coordinates, then drivers. */
+static void
+fill_states (SwSystem *sys, const double *pos, const double *vel)
+{
+  for (guint j = 0; j < sys->n_coords; j++)
+    {
+      guint slot = sys->coord_state[j];
+
+      switch (sys->coord_class[j])
+        {
+        case SW_COORD_MASSIVE:
+          sys->y0[slot] = pos[j];
+          sys->y0[slot + sys->n_massive] = vel[j];
+          break;
+        case SW_COORD_FIRST_ORDER:
+          sys->y0[slot] = pos[j];
+          break;
+        case SW_COORD_ALGEBRAIC:
+          sys->q_guess[j] = pos[j];
+          break;
+        }
+    }
+  for (guint k = 0; k < sys->n_drivers; k++)
+    {
+      const SwDriver *d = &sys->drivers[k];
+      double known;
+
+      if (d->motion == SW_MOTION_SPEED)
+        sys->y0[d->state] = pos[sys->n_coords + k];
+      else if (_sw_driver_n_states (d) == 2)
+        {
+          sys->y0[d->state] = driver_start (d, 0, &known) ? known : pos[sys->n_coords + k];
+          sys->y0[d->state + 1] = driver_start (d, 1, &known) ? known : vel[sys->n_coords + k];
+        }
+    }
+}
+
+/* ---- Initial accelerations ---------------------------------------------- */
+
+static gboolean
+has_accelerations (GArray *initials)
+{
+  for (guint k = 0; k < initials->len; k++)
+    if (g_array_index (initials, Initial, k).has_a0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The unknown's position is a state (or an algebraic coordinate's, which
+ * the equations solve anyway, so it is no unknown of its own). */
+static gboolean
+is_free_position (const SwSystem *sys, guint u)
+{
+  if (u < sys->n_coords)
+    return sys->coord_class[u] != SW_COORD_ALGEBRAIC;
+  return _sw_driver_n_states (&sys->drivers[u - sys->n_coords]) > 0;
+}
+
+/* "inertia1.a_start, inertia2.a_start" for the conditions in list (all
+ * when NULL). */
+static char *
+describe_conditions (const SwSystem *sys, const Initial *const *cond, guint n, const gboolean *list)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint k = 0; k < n; k++)
+    if (list == NULL || list[k])
+      g_string_append_printf (s, "%s%s.%s", s->len > 0 ? ", " : "", sys->parts[cond[k]->part].id, cond[k]->a_name);
+  return g_string_free (s, FALSE);
+}
+
+typedef struct {
+  SwAssembly        *ctx;
+  SwEquations       *eq;
+  GArray            *pos_eqs;
+  const Initial    **cond;
+  guint              n_cond;
+  guint              nu;
+  guint             *free_u;    /* the unknowns solved for */
+  guint              n_free;
+  gboolean          *preset;    /* per unknown */
+  double            *pos, *vel;
+} AccelSolve;
+
+/* The conditions' residuals with the free unknowns at z: the positions
+ * through the position equations, the states, one evaluation. */
+static gboolean
+accel_residual (AccelSolve *as, const double *z, double *res, GError **error)
+{
+  SwSystem *sys = as->ctx->system;
+
+  for (guint i = 0; i < as->n_free; i++)
+    as->pos[as->free_u[i]] = z[i];
+  if (!solve_initial (as->ctx, as->pos_eqs, as->nu, as->pos, as->preset, NULL, error))
+    return FALSE;
+  fill_states (sys, as->pos, as->vel);
+  if (!sw_equations_complete (as->eq, 0, sys->y0, FALSE))
+    {
+      g_set_error_literal (error, SW_ERROR, as->eq->error->code, as->eq->error->message);
+      return FALSE;
+    }
+  for (guint k = 0; k < as->n_cond; k++)
+    res[k] = as->eq->a[as->cond[k]->node] - as->cond[k]->a0;
+  return TRUE;
+}
+
+/* The Jacobian of the residuals by the unknowns in cols (n_cond x n), by
+ * central differences. */
+static gboolean
+accel_jacobian (AccelSolve *as, double *z, const guint *cols, guint n, gsl_matrix *jac, GError **error)
+{
+  g_autofree double *rp = g_new (double, as->n_cond), *rm = g_new (double, as->n_cond);
+
+  for (guint c = 0; c < n; c++)
+    {
+      double z0 = z[cols[c]], h = 1e-6 * (1 + fabs (z0));
+
+      z[cols[c]] = z0 + h;
+      if (!accel_residual (as, z, rp, error))
+        return FALSE;
+      z[cols[c]] = z0 - h;
+      if (!accel_residual (as, z, rm, error))
+        return FALSE;
+      z[cols[c]] = z0;
+      for (guint k = 0; k < as->n_cond; k++)
+        gsl_matrix_set (jac, k, c, (rp[k] - rm[k]) / (2 * h));
+    }
+  return TRUE;
+}
+
+/* Modelica's a(start, fixed = true): the positions nothing else fixes
+ * (free: left at 0 by the position equations) are solved so that each
+ * node with an initial acceleration has it. Linear models: one Newton
+ * step and one evaluation to confirm it. With more free positions than
+ * conditions, those the conditions depend on most (pivoted QR) are
+ * solved, the others stay. */
+static gboolean
+initial_accelerations (SwAssembly *ctx, GArray *initials, GArray *pos_eqs, const gboolean *by_eq, double *pos,
+                       double *vel, GError **error)
+{
+  SwSystem *sys = ctx->system;
+  guint nu = sys->n_coords + sys->n_drivers;
+  g_autoptr (SwEquations) eq = sw_equations_new (sys);
+  g_autofree const Initial **cond = g_new (const Initial *, initials->len);
+  g_autofree guint *free_u = g_new (guint, MAX (nu, 1));
+  g_autofree gboolean *preset = g_new0 (gboolean, MAX (nu, 1));
+  g_autofree double *z = NULL, *res = NULL, *step = NULL;
+  g_autofree gboolean *stuck = NULL;
+  g_autofree guint *cols = NULL;
+  g_autofree char *names = NULL;
+  g_autofree char *msg = NULL;
+  AccelSolve as = { ctx, eq, pos_eqs, cond, 0, nu, free_u, 0, preset, pos, vel };
+  gsl_matrix *jac = NULL;
+  gsl_vector *tau = NULL;
+  gsl_permutation *perm = NULL;
+  double scale = 1, jscale = 0;
+  guint n, rank = 0;
+  int signum;
+  gboolean ok = FALSE;
+
+  for (guint k = 0; k < initials->len; k++)
+    if (g_array_index (initials, Initial, k).has_a0)
+      {
+        cond[as.n_cond++] = &g_array_index (initials, Initial, k);
+        scale = MAX (scale, fabs (g_array_index (initials, Initial, k).a0));
+      }
+  for (guint u = 0; u < nu; u++)
+    if (!by_eq[u] && is_free_position (sys, u))
+      {
+        free_u[as.n_free++] = u;
+        preset[u] = TRUE;
+      }
+  names = describe_conditions (sys, cond, as.n_cond, NULL);
+  if (as.n_cond > as.n_free)
+    {
+      msg = g_strdup_printf (
+          _("initial accelerations %s cannot all hold: they are %u conditions on %u initial positions left free "
+            "(positions given or held by fixed flanges and prescribed motions are not free); leave some out or "
+            "leave positions free"),
+          names, as.n_cond, as.n_free);
+      _sw_assembly_set_error (ctx, error, SW_ERROR_CONTRADICTION, cond[0]->part, msg);
+      return FALSE;
+    }
+  n = as.n_cond;
+  z = g_new (double, as.n_free);
+  res = g_new (double, n);
+  step = g_new (double, as.n_free);
+  stuck = g_new0 (gboolean, n);
+  cols = g_new (guint, as.n_free);
+  for (guint i = 0; i < as.n_free; i++)
+    {
+      z[i] = pos[free_u[i]];
+      cols[i] = i;
+    }
+
+  /* Which free positions to solve: the columns of a pivoted QR of the
+   * whole Jacobian, as many as it has rank. */
+  jac = gsl_matrix_alloc (n, as.n_free);
+  tau = gsl_vector_alloc (MIN (n, as.n_free));
+  perm = gsl_permutation_alloc (as.n_free);
+  if (!accel_residual (&as, z, res, error) || !accel_jacobian (&as, z, cols, as.n_free, jac, error))
+    goto out;
+  {
+    gsl_vector *norm = gsl_vector_alloc (as.n_free);
+    double top;
+
+    for (guint k = 0; k < n; k++)
+      for (guint i = 0; i < as.n_free; i++)
+        jscale = MAX (jscale, fabs (gsl_matrix_get (jac, k, i)));
+    for (guint k = 0; k < n; k++)
+      {
+        double row = 0;
+
+        for (guint i = 0; i < as.n_free; i++)
+          row = MAX (row, fabs (gsl_matrix_get (jac, k, i)));
+        stuck[k] = row <= 1e-12 * jscale;
+      }
+    gsl_linalg_QRPT_decomp (jac, tau, perm, &signum, norm);
+    gsl_vector_free (norm);
+    top = fabs (gsl_matrix_get (jac, 0, 0));
+    while (rank < n && fabs (gsl_matrix_get (jac, rank, rank)) > 1e-10 * top)
+      rank++;
+  }
+  if (rank < n)
+    {
+      gboolean any_stuck = FALSE;
+
+      for (guint k = 0; k < n; k++)
+        any_stuck = any_stuck || stuck[k];
+      g_free (names);
+      names = describe_conditions (sys, cond, n, any_stuck ? stuck : NULL);
+      msg = g_strdup_printf (
+          any_stuck ? _("initial acceleration %s cannot be met: no free initial position changes it (they are all "
+                        "given, held, or act elsewhere); leave it out")
+                    : _("initial accelerations %s cannot be met together: the free initial positions change them "
+                        "only in fixed proportions (a singular system); leave some out"),
+          names);
+      _sw_assembly_set_error (ctx, error, SW_ERROR_SINGULAR, cond[0]->part, msg);
+      goto out;
+    }
+  for (guint i = 0; i < n; i++)
+    cols[i] = gsl_permutation_get (perm, i);
+  gsl_matrix_free (jac);
+  jac = gsl_matrix_alloc (n, n);
+  gsl_permutation_free (perm);
+  perm = gsl_permutation_alloc (n);
+
+  /* Newton on the chosen columns, until the steps reach round-off (a
+   * linear model: the second step); the residual must then be small
+   * against the forces (the stiffness times the positions). */
+  for (guint iter = 0; iter < 50; iter++)
+    {
+      double worst = 0, zmax = 0, largest = 0, before = 0;
+      gsl_vector_view r = gsl_vector_view_array (res, n), x = gsl_vector_view_array (step, n);
+
+      for (guint i = 0; i < as.n_free; i++)
+        zmax = MAX (zmax, fabs (z[i]));
+      if (!accel_jacobian (&as, z, cols, n, jac, error))
+        goto out;
+      if (gsl_linalg_LU_decomp (jac, perm, &signum) != GSL_SUCCESS
+          || fabs (gsl_linalg_LU_det (jac, signum)) == 0
+          || gsl_linalg_LU_solve (jac, perm, &r.vector, &x.vector) != GSL_SUCCESS)
+        break;
+      /* Halved until the residual falls (a law whose slope vanishes at
+       * the start, a cubic spring at rest, takes a huge first step). */
+      for (guint k = 0; k < n; k++)
+        before = MAX (before, fabs (res[k]));
+      for (guint halving = 0; halving < 80; halving++)
+        {
+          for (guint i = 0; i < n; i++)
+            z[cols[i]] -= step[i];
+          if (!accel_residual (&as, z, res, error))
+            goto out;
+          worst = 0;
+          for (guint k = 0; k < n; k++)
+            worst = MAX (worst, fabs (res[k]));
+          if (worst < before || halving == 79)
+            break;
+          for (guint i = 0; i < n; i++)
+            {
+              z[cols[i]] += step[i];
+              step[i] /= 2;
+            }
+        }
+      for (guint i = 0; i < n; i++)
+        largest = MAX (largest, fabs (step[i]));
+      if (largest <= 1e-13 * (1 + zmax) || worst == 0)
+        {
+          ok = worst <= 1e-8 * (scale + jscale * (1 + zmax));
+          break;
+        }
+    }
+  if (ok)
+    goto out;
+  msg = g_strdup_printf (_("initial accelerations %s: the initial positions that would give them were not found "
+                           "(Newton's iteration did not converge); leave them out or give the positions"),
+                         names);
+  _sw_assembly_set_error (ctx, error, SW_ERROR_NOT_CONVERGED, cond[0]->part, msg);
+
+out:
+  if (jac != NULL)
+    gsl_matrix_free (jac);
+  if (tau != NULL)
+    gsl_vector_free (tau);
+  if (perm != NULL)
+    gsl_permutation_free (perm);
+  return ok;
+}
+
 gboolean
 _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GError **error)
 {
@@ -203,6 +524,7 @@ _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GError **error)
   g_autofree double *vel = g_new0 (double, nu);
   g_autoptr (GArray) pos_eqs = g_array_new (FALSE, FALSE, sizeof (InitEq));
   g_autoptr (GArray) vel_eqs = g_array_new (FALSE, FALSE, sizeof (InitEq));
+  g_autofree gboolean *by_eq = g_new0 (gboolean, nu);
   gboolean ok;
 
   for (guint k = 0; k < initials->len; k++)
@@ -250,47 +572,17 @@ _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GError **error)
           g_array_append_val (which == 0 ? pos_eqs : vel_eqs, eq);
         }
     }
-  ok = solve_initial (ctx, pos_eqs, nu, pos, error) && solve_initial (ctx, vel_eqs, nu, vel, error);
+  sys->y0 = g_new0 (double, MAX (sys->n_states, 1));
+  sys->q_guess = g_new0 (double, MAX (sys->n_coords, 1));
+  ok = solve_initial (ctx, pos_eqs, nu, pos, NULL, by_eq, error)
+       && solve_initial (ctx, vel_eqs, nu, vel, NULL, NULL, error);
+  if (ok)
+    fill_states (sys, pos, vel);
+  if (ok && has_accelerations (initials))
+    ok = initial_accelerations (ctx, initials, pos_eqs, by_eq, pos, vel, error);
   for (guint e = 0; e < pos_eqs->len; e++)
     g_free (g_array_index (pos_eqs, InitEq, e).terms);
   for (guint e = 0; e < vel_eqs->len; e++)
     g_free (g_array_index (vel_eqs, InitEq, e).terms);
-  if (!ok)
-    return FALSE;
-
-  sys->y0 = g_new0 (double, MAX (sys->n_states, 1));
-  sys->q_guess = g_new0 (double, MAX (sys->n_coords, 1));
-  for (guint j = 0; j < sys->n_coords; j++)
-    {
-      guint slot = sys->coord_state[j];
-
-      switch (sys->coord_class[j])
-        {
-        case SW_COORD_MASSIVE:
-          sys->y0[slot] = pos[j];
-          sys->y0[slot + sys->n_massive] = vel[j];
-          break;
-        case SW_COORD_FIRST_ORDER:
-          sys->y0[slot] = pos[j];
-          break;
-        case SW_COORD_ALGEBRAIC:
-          sys->q_guess[j] = pos[j];
-          break;
-        }
-    }
-  for (guint k = 0; k < sys->n_drivers; k++)
-    {
-      const SwDriver *d = &sys->drivers[k];
-
-      double known;
-
-      if (d->motion == SW_MOTION_SPEED)
-        sys->y0[d->state] = pos[sys->n_coords + k];
-      else if (_sw_driver_n_states (d) == 2)
-        {
-          sys->y0[d->state] = driver_start (d, 0, &known) ? known : pos[sys->n_coords + k];
-          sys->y0[d->state + 1] = driver_start (d, 1, &known) ? known : vel[sys->n_coords + k];
-        }
-    }
-  return TRUE;
+  return ok;
 }

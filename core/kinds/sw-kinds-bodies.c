@@ -66,7 +66,7 @@ enum { BODY_M, BODY_X0, BODY_V0, BODY_L };
 static double
 body_length (const SwPart *p)
 {
-  return p->kind->n_params > BODY_L ? p->param[BODY_L] : 0;
+  return p->kind == &sw_kind_trans_mass ? p->param[BODY_L] : 0;
 }
 
 static void
@@ -80,6 +80,9 @@ body_build (const SwPart *p, SwBuilder *b)
   sw_builder_add_mass (b, p, p->node[BODY_A], p->param[BODY_M]);
   /* The file gives the centre (Modelica s); the node is flange_a. */
   sw_builder_set_initial (b, p, p->node[BODY_A], p->param[BODY_X0], -L / 2, p->param[BODY_V0]);
+  /* a_start, the last parameter (Modelica a(start, fixed = true)). */
+  if (!isnan (p->param[p->kind->n_params - 1]))
+    sw_builder_set_initial_acceleration (b, p, p->node[BODY_A], p->param[p->kind->n_params - 1], "a_start");
 }
 
 static void
@@ -106,6 +109,9 @@ static const SwParamDesc inertia_params[] = {
   SW_NONNEG ("J", N_("Moment of inertia"), "kg.m2", 1, N_("Moment of inertia about the axis")),
   SW_INITIAL ("phi0", N_("Initial angle"), "rad", N_("Absent: follows from rigid connections, else 0")),
   SW_INITIAL ("w0", N_("Initial speed"), "rad/s", N_("Absent: follows from rigid connections, else 0")),
+  SW_INITIAL ("a_start", N_("Initial acceleration"), "rad/s2",
+              N_("Angular acceleration at t = 0, met by solving for the initial angles nothing else fixes; "
+                 "absent: none")),
 };
 static const SwVarDesc inertia_vars[] = {
   SW_VAR ("phi", "rad", N_("Absolute rotation angle")),
@@ -134,6 +140,9 @@ static const SwParamDesc mass_params[] = {
   SW_INITIAL ("s0", N_("Initial position"), "m", N_("Of the centre; absent: follows from rigid connections, else 0")),
   SW_INITIAL ("v0", N_("Initial speed"), "m/s", N_("Absent: follows from rigid connections, else 0")),
   SW_NONNEG ("L", N_("Length"), "m", 0, N_("Distance between flange_a and flange_b")),
+  SW_INITIAL ("a_start", N_("Initial acceleration"), "m/s2",
+              N_("Acceleration at t = 0, met by solving for the initial positions nothing else fixes; "
+                 "absent: none")),
 };
 static const SwVarDesc mass_vars[] = {
   SW_VAR ("s", "m", N_("Position of the centre")),

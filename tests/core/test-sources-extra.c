@@ -279,6 +279,134 @@ test_initialize_flange (void)
     }
 }
 
+/* A body (2) hanging on a spring c = 100 from the ground under a
+ * constant load 5 with a_start = 0 starts at the static deflection 5 / c
+ * and stays there; with a_start = 1, at (5 - 2) / c. A chain ground -
+ * c1 - b1 - c2 - b2 - load with a_start = 0 on both starts in static
+ * equilibrium (x1 = F / c1, x2 = F / c1 + F / c2) and nothing moves. */
+static char *
+hanging_text (const Domain *d, double a_start)
+{
+  return g_strdup_printf (
+      HEADER "{\"id\": \"load\", \"kind\": \"%s.constant_%s\", \"params\": {\"%s_constant\": 5}},"
+      "{\"id\": \"body\", \"kind\": \"%s.%s\", \"params\": {\"%s\": 2, \"a_start\": %g}},"
+      "{\"id\": \"spring\", \"kind\": \"%s.spring\", \"params\": {\"c\": 100}},"
+      "{\"id\": \"ground\", \"kind\": \"%s.fixed\"}],"
+      "\"connections\": [{\"from\": \"load.flange\", \"to\": \"body.flange_b\"},"
+      "{\"from\": \"body.flange_a\", \"to\": \"spring.flange_b\"},"
+      "{\"from\": \"spring.flange_a\", \"to\": \"ground.flange\"}],"
+      "\"simulation\": {\"stop_time\": 1}}",
+      d->dom, strcmp (d->dom, "rotational") == 0 ? "torque" : "force", d->tau, d->dom, d->body, d->m, a_start,
+      d->dom, d->dom);
+}
+
+static void
+test_initial_acceleration (void)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (domains); k++)
+    {
+      const Domain *d = &domains[k];
+      g_autofree char *text = hanging_text (d, 0), *text1 = hanging_text (d, 1);
+      g_autofree char *chain = g_strdup_printf (
+          HEADER "{\"id\": \"load\", \"kind\": \"%s.%s\", \"params\": {\"%s\": 6}},"
+          "{\"id\": \"b1\", \"kind\": \"%s.%s\", \"params\": {\"%s\": 1, \"a_start\": 0}},"
+          "{\"id\": \"b2\", \"kind\": \"%s.%s\", \"params\": {\"%s\": 3, \"a_start\": 0}},"
+          "{\"id\": \"c1\", \"kind\": \"%s.spring\", \"params\": {\"c\": 200}},"
+          "{\"id\": \"c2\", \"kind\": \"%s.spring_damper\", \"params\": {\"c\": 50, \"d\": 1}},"
+          "{\"id\": \"ground\", \"kind\": \"%s.fixed\"}],"
+          "\"connections\": [{\"from\": \"ground.flange\", \"to\": \"c1.flange_a\"},"
+          "{\"from\": \"c1.flange_b\", \"to\": \"b1.flange_a\"},"
+          "{\"from\": \"b1.flange_b\", \"to\": \"c2.flange_a\"},"
+          "{\"from\": \"c2.flange_b\", \"to\": \"b2.flange_a\"},"
+          "{\"from\": \"b2.flange_b\", \"to\": \"load.flange\"}],"
+          "\"simulation\": {\"stop_time\": 1}}",
+          d->dom, strcmp (d->dom, "rotational") == 0 ? "torque" : "force", d->tau, d->dom, d->body, d->m,
+          d->dom, d->body, d->m, d->dom, d->dom, d->dom);
+      g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0.01, 1e-10);
+      g_autoptr (SwTrajectory) tr1 = sw_test_run_text (text1, 0.01, 1e-10);
+      g_autoptr (SwTrajectory) trc = sw_test_run_text (chain, 0.01, 1e-10);
+      const double *x = column (tr, "body", d->x), *a = column (tr, "body", d->a);
+      const double *x1 = column (tr1, "body", d->x), *a1 = column (tr1, "body", d->a);
+      const double *cx1 = column (trc, "b1", d->x), *cx2 = column (trc, "b2", d->x);
+      const double *cv2 = column (trc, "b2", d->v);
+
+      /* The inertia's phi is its flange; the mass's s its centre, L = 0. */
+      for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+        {
+          assert_close (x[r], 5.0 / 100, 1e-10);
+          assert_close (a[r], 0, 1e-8);
+        }
+      assert_close (x1[0], (5.0 - 2) / 100, 1e-10);
+      assert_close (a1[0], 1, 1e-8);
+      for (guint r = 0; r < sw_trajectory_get_n_rows (trc); r++)
+        {
+          assert_close (cx1[r], 6.0 / 200, 1e-10);
+          assert_close (cx2[r], 6.0 / 200 + 6.0 / 50, 1e-10);
+          assert_close (cv2[r], 0, 1e-10);
+        }
+    }
+}
+
+/* A stiffening spring (a custom coupling 1e3 phi_rel^3) under a torque
+ * 8 with a_start = 0: Newton finds phi = (8 / 1e3)^(1/3) = 0.2. */
+static void
+test_initial_acceleration_nonlinear (void)
+{
+  static const char text[] =
+    HEADER "{\"id\": \"load\", \"kind\": \"rotational.constant_torque\", \"params\": {\"tau_constant\": 8}},"
+    "{\"id\": \"body\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2, \"a_start\": 0}},"
+    "{\"id\": \"k\", \"kind\": \"rotational.custom_coupling\", \"params\": {\"tau\": "
+    "{\"expression\": \"c*phi_rel^3 + d*w_rel\", \"constants\": {\"c\": 1e3, \"d\": 1}}}},"
+    "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"}],"
+    "\"connections\": [{\"from\": \"load.flange\", \"to\": \"body.flange_b\"},"
+    "{\"from\": \"body.flange_a\", \"to\": \"k.flange_b\"},"
+    "{\"from\": \"k.flange_a\", \"to\": \"ground.flange\"}],"
+    "\"simulation\": {\"stop_time\": 1}}";
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0.01, 1e-10);
+  const double *x = sw_test_column (tr, "body.phi");
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    assert_close (x[r], 0.2, 1e-9);
+}
+
+/* Conditions that cannot be met name the bodies: an angle given as well
+ * (no free position left), two free bodies whose accelerations no
+ * position changes. */
+static void
+test_initial_acceleration_errors (void)
+{
+  static const struct { const char *text, *says[3]; } cases[] = {
+    { HEADER "{\"id\": \"load\", \"kind\": \"rotational.constant_torque\"},"
+      "{\"id\": \"body\", \"kind\": \"rotational.inertia\", \"params\": {\"phi0\": 0, \"a_start\": 0}},"
+      "{\"id\": \"spring\", \"kind\": \"rotational.spring\"},"
+      "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"}],"
+      "\"connections\": [{\"from\": \"load.flange\", \"to\": \"body.flange_b\"},"
+      "{\"from\": \"body.flange_a\", \"to\": \"spring.flange_b\"},"
+      "{\"from\": \"spring.flange_a\", \"to\": \"ground.flange\"}]}",
+      { "body.a_start", "1 conditions on 0 initial positions", NULL } },
+    { HEADER "{\"id\": \"load\", \"kind\": \"rotational.torque2\"},"
+      "{\"id\": \"b1\", \"kind\": \"rotational.inertia\", \"params\": {\"a_start\": 0}},"
+      "{\"id\": \"b2\", \"kind\": \"rotational.inertia\", \"params\": {\"a_start\": 0}}],"
+      "\"connections\": [{\"from\": \"load.flange_a\", \"to\": \"b1.flange_b\"},"
+      "{\"from\": \"load.flange_b\", \"to\": \"b2.flange_a\"}]}",
+      { "b1.a_start", "b2.a_start", "no free initial position changes it" } },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SwModel) model = sw_model_new_from_data (cases[c].text, -1, "bad.shaft", &error);
+      g_autoptr (SwSystem) sys = NULL;
+
+      g_assert_no_error (error);
+      sys = sw_model_assemble (model, &error);
+      g_assert_null (sys);
+      for (guint k = 0; k < G_N_ELEMENTS (cases[c].says) && cases[c].says[k] != NULL; k++)
+        sw_test_assert_error_says (error, cases[c].says[k]);
+      sw_test_assert_error_says (error, "bad.shaft:");
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -288,5 +416,8 @@ main (int argc, char **argv)
   g_test_add_func ("/core/sources-extra/filtered", test_filtered);
   g_test_add_func ("/core/sources-extra/move", test_move);
   g_test_add_func ("/core/sources-extra/initialize-flange", test_initialize_flange);
+  g_test_add_func ("/core/sources-extra/initial-acceleration", test_initial_acceleration);
+  g_test_add_func ("/core/sources-extra/initial-acceleration-nonlinear", test_initial_acceleration_nonlinear);
+  g_test_add_func ("/core/sources-extra/initial-acceleration-errors", test_initial_acceleration_errors);
   return g_test_run ();
 }
