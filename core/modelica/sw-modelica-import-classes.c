@@ -108,6 +108,21 @@ build_def (Import *user, const MoElement *el, Import *scope, MoClass *klass)
         _sw_mo_fail (user, el->line, el->column, _("the model %s uses itself"), klass->name);
       return def->text != NULL ? def : NULL;
     }
+  /* Definitions are named as their classes: two of one name would be
+   * one. */
+  {
+    GHashTableIter iter;
+    gpointer key, value;
+
+    g_hash_table_iter_init (&iter, user->defs);
+    while (g_hash_table_iter_next (&iter, &key, &value))
+      if (strcmp (((MoDef *) value)->name, klass->name) == 0)
+        {
+          _sw_mo_fail (user, klass->line, klass->column, _("a second model called %s: name it otherwise"),
+                       klass->name);
+          return NULL;
+        }
+  }
   def = g_new0 (MoDef, 1);
   def->name = g_strdup (klass->name);
   def->param_names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);

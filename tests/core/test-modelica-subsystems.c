@@ -287,6 +287,8 @@ test_errors (void)
       "m.mo:8:5: error: connect (flange, inertia.flange_c): " },
     { "    package P\n    end P;\n", "m.mo:6:5: error: a package defined here is not supported" },
     { "    model Short = Unit;\n", "m.mo:6:17: error: short class definitions" },
+    { "    Rotational.Components.Inertia inertia(J=J);\n    model Unit\n    end Unit;\n    Unit again;\n" EQ,
+      "m.mo:7:5: error: a second model called Unit" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
