@@ -369,6 +369,12 @@ _sw_model_merge_definitions (SwModel *model, SwModel *other)
     }
 }
 
+const char *
+sw_kind_get_subsystem_port_target (const SwKind *kind, guint port)
+{
+  return _sw_subsystem_get_port_target (kind, port);
+}
+
 SwModel *
 sw_kind_get_subsystem_model (const SwKind *kind)
 {

@@ -257,6 +257,9 @@ int          sw_model_make_subsystem      (SwModel     *model,
                                            GError     **error);
 /* The model inside a subsystem kind (kept for the process), or NULL. */
 SwModel     *sw_kind_get_subsystem_model  (const SwKind *kind);
+/* The inner port ("component.port") a subsystem kind's port is, or NULL. */
+const char  *sw_kind_get_subsystem_port_target (const SwKind *kind,
+                                                guint         port);
 
 char        *sw_model_dup_fragment        (SwModel      *model,
                                            const guint  *components,

@@ -15,6 +15,9 @@ const SwKind *_sw_subsystem_load        (const char  *path,
 gboolean      _sw_kind_is_subsystem     (const SwKind *kind);
 /* The model inside a subsystem kind, or NULL for other kinds. */
 SwModel      *_sw_subsystem_get_inner   (const SwKind *kind);
+/* The inner "component.port" a subsystem's port is, or NULL. */
+const char   *_sw_subsystem_get_port_target (const SwKind *kind,
+                                             guint         port);
 
 /* The inline definitions of one file ("subsystems"): their texts, with
  * the file's lines and columns, read when a component names one. */

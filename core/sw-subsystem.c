@@ -305,6 +305,14 @@ _sw_subsystem_get_inner (const SwKind *kind)
   return _sw_kind_is_subsystem (kind) ? ((const SwSubsystem *) kind)->inner : NULL;
 }
 
+const char *
+_sw_subsystem_get_port_target (const SwKind *kind, guint port)
+{
+  const SwSubsystem *def = (const SwSubsystem *) kind;
+
+  return _sw_kind_is_subsystem (kind) && port < kind->n_ports ? def->port_targets[port] : NULL;
+}
+
 /* ---- Inline definitions ------------------------------------------------- */
 
 struct _SwInlineScope {

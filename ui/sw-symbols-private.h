@@ -68,6 +68,7 @@ typedef enum {
                            * flange_a to flange_b (torque, force, power) */
   SHAPE_SOURCE_BETWEEN,   /* a source's circle between flange_a and flange_b
                            * (Torque2, Force2) */
+  SHAPE_SUBSYSTEM,        /* a framed block with its name and ports' names */
 } SwSymbolShape;
 
 /* What a source circle holds. */
@@ -211,6 +212,13 @@ void _sw_symbol_support_stub (cairo_t *cr,
                               double   y);
 const double *_sw_symbol_domain_colour (const SwSymbolStyle *style,
                                          SwDomain             domain);
+/* A subsystem (sw-symbols-subsystem.c): ports on the side they lie inside. */
+void _sw_symbol_layout_subsystem (const SwKind   *kind,
+                                  SwSymbolLayout *layout);
+void _sw_symbol_draw_subsystem (cairo_t              *cr,
+                                const SwKind         *kind,
+                                const SwSymbolLayout *layout,
+                                const SwSymbolStyle  *style);
 const double *_sw_symbol_kind_tint (const SwKind        *kind,
                                      const SwSymbolStyle *style);
 void _sw_symbol_draw_two_port_stubs (cairo_t              *cr,

@@ -14,6 +14,7 @@
 
 #include <math.h>
 #include <string.h>
+#include "sw-model.h"
 
 #include <glib/gi18n.h>
 
@@ -247,6 +248,12 @@ get_layout (const SwKind   *kind,
   count_ports (kind, &n_main, &n_supports);
   layout->n_main = n_main;
   layout->n_supports = n_supports;
+  if (sw_kind_get_subsystem_model (kind) != NULL)
+    {
+      layout->entry = (SwSymbolShapeEntry) { kind->name, SHAPE_SUBSYSTEM };
+      _sw_symbol_layout_subsystem (kind, layout);
+      return;
+    }
 
   switch (layout->entry.shape)
     {
@@ -511,6 +518,7 @@ static const DrawShapeFunc draw_shape[] = {
   [SHAPE_THROUGH_SENSOR]        = _sw_symbol_draw_sensor,
   [SHAPE_SOURCE_BETWEEN]        = _sw_symbol_draw_source_between,
   [SHAPE_BOX]                   = draw_box,
+  [SHAPE_SUBSYSTEM]             = _sw_symbol_draw_subsystem,
 };
 
 static void

@@ -16,6 +16,7 @@
 #include <glib.h>
 
 #include "sw-kind.h"
+#include "sw-model.h"
 #include "sw-symbols.h"
 
 /* Ports stick out of the box by half their size (8 units). */
@@ -582,6 +583,43 @@ check_own_picture (const char  *name,
   g_assert_false (probes_pass (&box, probes, n_probes, FALSE));
 }
 
+/* A subsystem is a framed block, its one port on the right where the
+ * flywheel's flange is inside; a port without a place inside alternates. */
+static void
+test_subsystem (void)
+{
+  const char *text = "{\"format\": \"shaftwork-model\", \"version\": 1, \"subsystems\": {\n"
+                     " \"Out\": {\"interface\": {\"ports\": {\"out\": \"b.flange_b\"}},\n"
+                     "  \"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\", \"position\": [0, 0]},\n"
+                     "                 {\"id\": \"b\", \"kind\": \"rotational.inertia\", \"position\": [200, 0]}]},\n"
+                     " \"Two\": {\"interface\": {\"ports\": {\"x\": \"a.flange_a\", \"y\": \"a.flange_b\"}},\n"
+                     "  \"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\"}]}},\n"
+                     "\"components\": [{\"id\": \"o\", \"kind\": \"subsystem\", \"subsystem\": \"Out\"},\n"
+                     " {\"id\": \"t\", \"kind\": \"subsystem\", \"subsystem\": \"Two\"}]}";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "m.shaft", &error);
+  const SwKind *out, *two;
+  double x, y, w, h, x2;
+
+  g_assert_no_error (error);
+  out = sw_model_get_component (model, 0)->kind;
+  two = sw_model_get_component (model, 1)->kind;
+  sw_symbol_get_size (out, &w, &h);
+  sw_symbol_get_port_position (out, 0, &x, &y);
+  g_assert_cmpfloat (x, ==, w / 2);
+  sw_symbol_get_port_position (two, 0, &x, NULL);
+  sw_symbol_get_port_position (two, 1, &x2, NULL);
+  g_assert_cmpfloat (x, ==, -x2);
+  for (int dark = 0; dark < 2; dark++)
+    for (int step = 0; step <= 10; step++)
+      {
+        PixelCount count = draw_and_count (out, 0.5 + 0.15 * step, 0, FALSE, dark, PORT_OVERHANG + 0.6);
+
+        g_assert_cmpuint (count.outside, ==, 0);
+        g_assert_cmpfloat (count.inside, >, 0);
+      }
+}
+
 /* The one-way clutch, the elasto-backlash, the elasto-gap, the mass with
  * stops and friction and the disc have pictures of their own, not the
  * labelled box. */
@@ -1008,6 +1046,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/ui/symbols/subsystem", test_subsystem);
   g_test_add_func ("/ui/symbols/draw-all", test_draw_all);
   g_test_add_func ("/ui/symbols/draw-turned", test_draw_turned);
   g_test_add_func ("/ui/symbols/draw-odd-scales", test_draw_odd_scales);
