@@ -57,6 +57,10 @@ static const struct {
   { "translational.acc_sensor", "Sensors" }, { "translational.rel_position_sensor", "Sensors" },
   { "translational.rel_speed_sensor", "Sensors" }, { "translational.rel_acc_sensor", "Sensors" },
   { "translational.force_sensor", "Sensors" }, { "translational.power_sensor", "Sensors" },
+  { "rotational.constant_speed", "Sources" }, { "rotational.torque2", "Sources" }, { "rotational.move", "Sources" },
+  { "rotational.initialize_flange", "Components" }, { "translational.constant_speed", "Sources" },
+  { "translational.force2", "Sources" }, { "translational.move", "Sources" },
+  { "translational.initialize_flange", "Components" },
 };
 
 /* Our signal types and the blocks of Modelica.Blocks.Sources. */
@@ -437,6 +441,7 @@ component (Export *ex, SwModel *model, guint index)
   const SwKind *kind = c->kind;
   g_autofree char *klass = NULL;
   g_autoptr (GPtrArray) mods = g_ptr_array_new_with_free_func (g_free);
+  gboolean initialize = g_str_has_suffix (kind->name, ".initialize_flange");
 
   if (_sw_kind_is_subsystem (kind))
     {
@@ -452,6 +457,12 @@ component (Export *ex, SwModel *model, guint index)
       g_autofree char *key = g_strdup_printf ("%s.%s", c->id, desc->name);
       const char *bound = ex->bound != NULL ? g_hash_table_lookup (ex->bound, key) : NULL;
 
+      /* Modelica's exact defaults to false, ours to true; InitializeFlange
+       * uses a start only where it is given. */
+      if (!c->given[i] && bound == NULL && desc->type == SW_PARAM_BOOLEAN && strcmp (desc->name, "exact") == 0)
+        g_ptr_array_add (mods, g_strdup ("exact=true"));
+      else if (!c->given[i] && bound == NULL && initialize && desc->type == SW_PARAM_INITIAL)
+        g_ptr_array_add (mods, g_strdup_printf ("use_%s=false", desc->name));
       if (!c->given[i] && bound == NULL)
         continue;
       switch (desc->type)
@@ -469,7 +480,11 @@ component (Export *ex, SwModel *model, guint index)
                 g_prefix_error (&ex->error, _("component “%s”: "), c->id);
                 return FALSE;
               }
-            g_string_append_printf (ex->eq, "  connect(%s.y, %s.%s);\n", block, c->id, desc->name);
+            /* Move's signals are its input u[1..3]. */
+            if (g_str_has_suffix (kind->name, ".move"))
+              g_string_append_printf (ex->eq, "  connect(%s.y, %s.u[%u]);\n", block, c->id, i + 1);
+            else
+              g_string_append_printf (ex->eq, "  connect(%s.y, %s.%s);\n", block, c->id, desc->name);
           }
           break;
         case SW_PARAM_TABLE:
@@ -483,7 +498,8 @@ component (Export *ex, SwModel *model, guint index)
           {
             g_autofree char *value = bound != NULL ? g_strdup (bound) : number_text (desc, c->param[i]);
 
-            g_ptr_array_add (mods, value_text (desc, value));
+            /* InitializeFlange's starts are inputs given a value. */
+            g_ptr_array_add (mods, initialize ? g_strdup_printf ("%s=%s", desc->name, value) : value_text (desc, value));
           }
           break;
         }

@@ -563,12 +563,28 @@ block_signal (Import *im, const MoElement *block, guint depth)
 const MoStart _sw_mo_starts[] = {
   { "phi", "phi0" }, { "w", "w0" }, { "s", "s0" }, { "v", "v0" },
   { "phi_rel", "phi_rel_start" }, { "w_rel", "w_rel_start" }, { "s_rel", "s_rel_start" }, { "v_rel", "v_rel_start" },
+  { "a", "a_start" },
 };
 const guint _sw_mo_n_starts = G_N_ELEMENTS (_sw_mo_starts);
 
 /* Modifications that change nothing here (a support left unconnected is
  * grounded; no heat ports). */
-static const char *const ignored[] = { "useSupport", "useHeatPort", "stateSelect", NULL };
+static const char *const ignored[] = {
+  "useSupport", "useHeatPort", "stateSelect",
+  /* InitializeFlange: a start given is used, one left out is not. */
+  "use_phi_start", "use_w_start", "use_s_start", "use_v_start", "use_a_start", NULL,
+};
+
+/* Move's inputs u[1], u[2], u[3] are its signals phi, w, a (s, v, a);
+ * any other input is the parameter of its name. */
+const char *
+_sw_mo_input_param (const SwKind *kind, const char *input)
+{
+  if (g_str_has_suffix (kind->name, ".move") && strlen (input) == 4 && g_str_has_prefix (input, "u[")
+      && input[2] >= '1' && input[2] <= '3' && input[3] == ']')
+    return kind->params[input[2] - '1'].name;
+  return input;
+}
 
 static char *
 valid_params (const SwKind *kind)
@@ -788,6 +804,12 @@ add_component (Import *im, const MoElement *el)
 
     for (guint k = 0; el->mods != NULL && k < el->mods->len && im->error == NULL; k++)
       component_param (im, el, (guint) index, g_ptr_array_index (el->mods, k), &numbers);
+    /* MSL's Position and Speed filter their reference unless exact = true. */
+    if (sw_kind_find_param (kind, "exact") >= 0 && _sw_mo_find (el->mods, "exact") == NULL)
+      {
+        numbers.names[numbers.n] = "exact";
+        numbers.values[numbers.n++] = 0;
+      }
     if (im->error == NULL
         && !sw_model_set_params (im->model, (guint) index, numbers.n, numbers.names, numbers.values, &error))
       prefix_error (im, el->line, el->column, error);
@@ -850,7 +872,11 @@ connect_all (Import *im)
             return;
           signal = sw_signal_new_from_json (node, &error);
           json_node_unref (node);
-          if (signal == NULL || !sw_model_set_param_signal (im->model, (guint) index, input + 1, signal, &error))
+          if (signal == NULL
+              || !sw_model_set_param_signal (im->model, (guint) index,
+                                             _sw_mo_input_param (sw_model_get_component (im->model, (guint) index)->kind,
+                                                                 input + 1),
+                                             signal, &error))
             {
               prefix_error (im, c->line, c->column, error);
               return;

@@ -695,6 +695,33 @@ declaration (Parser *ps, MoClass *klass, gboolean parameter)
   expect (ps, ";");
 }
 
+/* A connector in connect(): a name, with a subscript kept in its text
+ * (Move's "move.u[1]"). */
+static char *
+connector_ref (Parser *ps)
+{
+  char *n = name (ps);
+
+  if (n != NULL && is (ps, "[") && ps->error == NULL)
+    {
+      char *sub;
+
+      next (ps);
+      if (ps->tok.kind != T_NUMBER || ps->tok.number < 1 || ps->tok.number != (guint) ps->tok.number
+          || ps->tok.number > 1e6)
+        {
+          fail (ps, ps->tok.line, ps->tok.column, _("expected an index 1, 2, … after “[”, not “%s”"), describe (ps));
+          return n;
+        }
+      sub = g_strdup_printf ("%s[%u]", n, (guint) ps->tok.number);
+      g_free (n);
+      n = sub;
+      next (ps);
+      expect (ps, "]");
+    }
+  return n;
+}
+
 /* connect (a, b) [annotation (…)]; */
 static void
 connect_equation (Parser *ps, MoClass *klass)
@@ -708,9 +735,9 @@ connect_equation (Parser *ps, MoClass *klass)
       return;
     }
   expect (ps, "(");
-  c.a = name (ps);
+  c.a = connector_ref (ps);
   expect (ps, ",");
-  c.b = name (ps);
+  c.b = connector_ref (ps);
   expect (ps, ")");
   g_array_append_val (klass->connects, c);
   if (is (ps, "annotation"))

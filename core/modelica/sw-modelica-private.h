@@ -14,6 +14,7 @@
 #pragma once
 
 #include <glib.h>
+#include "sw-kind.h"
 
 G_BEGIN_DECLS
 
@@ -80,6 +81,9 @@ typedef struct {
 
 extern const MoStart _sw_mo_starts[];
 extern const guint   _sw_mo_n_starts;
+
+/* The parameter a source's Modelica input is (Move's u[1] is phi). */
+const char *_sw_mo_input_param (const SwKind *kind, const char *input);
 
 /* The class in data, or NULL with an error "NAME:LINE:COL: error: ..."
  * (SW_ERROR_PARSE). */

@@ -10,6 +10,7 @@
 
 #include "sw-error.h"
 #include "sw-model.h"
+#include "sw-modelica.h"
 #include "sw-simulate.h"
 #include "sw-system.h"
 #include "sw-test-run.h"
@@ -407,6 +408,132 @@ test_initial_acceleration_errors (void)
     }
 }
 
+/* The new sources in Modelica: Speed without exact (MSL's default:
+ * filtered), ConstantSpeed, Torque2 fed by a block, InitializeFlange with
+ * one start used, Move fed at u[1], u[2], u[3], and a body's a(start,
+ * fixed = true) import with their meaning, export back, and the export
+ * imports to a model that runs bit for bit as the first. */
+static const char sources_mo[] =
+  "model SourcesTest \"New sources\"\n"
+  "  extends Modelica.Icons.Example;\n"
+  "  Modelica.Mechanics.Rotational.Sources.Speed speed(f_crit=5);\n"
+  "  Modelica.Blocks.Sources.Step step(height=2, startTime=0.1);\n"
+  "  Modelica.Mechanics.Rotational.Components.Inertia inertia1(J=2);\n"
+  "  Modelica.Mechanics.Rotational.Sources.Position position(exact=true);\n"
+  "  Modelica.Blocks.Sources.Sine angle(f=2);\n"
+  "  Modelica.Mechanics.Rotational.Components.Inertia inertia0(J=1);\n"
+  "  Modelica.Mechanics.Rotational.Sources.ConstantSpeed constantSpeed(w_fixed=3);\n"
+  "  Modelica.Mechanics.Rotational.Components.Inertia inertia2(J=1);\n"
+  "  Modelica.Mechanics.Rotational.Sources.Torque2 torque2;\n"
+  "  Modelica.Blocks.Sources.Constant tau(k=4);\n"
+  "  Modelica.Mechanics.Rotational.Components.Inertia inertia3(J=1);\n"
+  "  Modelica.Mechanics.Rotational.Components.Inertia inertia4(J=2);\n"
+  "  Modelica.Mechanics.Rotational.Components.InitializeFlange initializeFlange(use_phi_start=true, phi_start=1,\n"
+  "    use_w_start=false, use_a_start=false);\n"
+  "  Modelica.Mechanics.Rotational.Sources.Move move;\n"
+  "  Modelica.Blocks.Sources.Sine sine(f=1);\n"
+  "  Modelica.Blocks.Sources.Constant w(k=1);\n"
+  "  Modelica.Blocks.Sources.Constant a(k=2);\n"
+  "  Modelica.Mechanics.Rotational.Components.Inertia inertia5(J=3);\n"
+  "  Modelica.Mechanics.Rotational.Components.Inertia inertia6(J=2, a(start=0, fixed=true));\n"
+  "  Modelica.Mechanics.Rotational.Components.Spring spring(c=100);\n"
+  "  Modelica.Mechanics.Rotational.Components.Fixed fixed;\n"
+  "  Modelica.Mechanics.Rotational.Sources.ConstantTorque load(tau_constant=5);\n"
+  "equation\n"
+  "  connect(step.y, speed.w_ref);\n"
+  "  connect(speed.flange, inertia1.flange_a);\n"
+  "  connect(angle.y, position.phi_ref);\n"
+  "  connect(position.flange, inertia0.flange_a);\n"
+  "  connect(constantSpeed.flange, inertia2.flange_a);\n"
+  "  connect(tau.y, torque2.tau);\n"
+  "  connect(torque2.flange_a, inertia3.flange_b);\n"
+  "  connect(torque2.flange_b, inertia4.flange_a);\n"
+  "  connect(initializeFlange.flange, inertia4.flange_b);\n"
+  "  connect(sine.y, move.u[1]);\n"
+  "  connect(w.y, move.u[2]);\n"
+  "  connect(a.y, move.u[3]);\n"
+  "  connect(move.flange, inertia5.flange_a);\n"
+  "  connect(fixed.flange, spring.flange_a);\n"
+  "  connect(spring.flange_b, inertia6.flange_a);\n"
+  "  connect(load.flange, inertia6.flange_b);\n"
+  "  annotation(experiment(StopTime=1, Interval=0.01));\n"
+  "end SourcesTest;\n";
+
+static double
+param_of (SwModel *model, const char *id, const char *name)
+{
+  int index = sw_model_find_component (model, id);
+  const SwComponent *c;
+  int p;
+
+  g_assert_cmpint (index, >=, 0);
+  c = sw_model_get_component (model, (guint) index);
+  p = sw_kind_find_param (c->kind, name);
+  g_assert_cmpint (p, >=, 0);
+  return c->param[p];
+}
+
+static void
+test_modelica (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import (sources_mo, -1, "SourcesTest.mo", &error);
+  g_autoptr (SwModel) again = NULL;
+  g_autoptr (SwTrajectory) tr = NULL, tr2 = NULL;
+  g_autofree char *text = NULL;
+  static const char *const says[] = {
+    "Modelica.Mechanics.Rotational.Sources.Speed speed(exact=false, f_crit=5)",
+    "Sources.Position position(exact=true)", "Sources.ConstantSpeed constantSpeed(w_fixed=3)",
+    "Sources.Torque2 torque2", "connect(torque2_tau.y, torque2.tau)",
+    "Components.InitializeFlange initializeFlange(phi_start=1, use_w_start=false, use_a_start=false)",
+    "Sources.Move move", "connect(move_phi.y, move.u[1])", "connect(move_w.y, move.u[2])",
+    "connect(move_a.y, move.u[3])", "inertia6(J=2, a(start=0, fixed=true))",
+  };
+  static const char *const columns[] = {
+    "inertia1.w", "inertia0.phi", "inertia2.phi", "inertia3.phi", "inertia4.phi", "inertia5.a", "inertia6.phi",
+  };
+
+  g_assert_no_error (error);
+  g_assert_cmpfloat (param_of (model, "speed", "exact"), ==, 0);
+  g_assert_cmpfloat (param_of (model, "speed", "f_crit"), ==, 5);
+  g_assert_cmpfloat (param_of (model, "position", "exact"), ==, 1);
+  g_assert_cmpfloat (param_of (model, "inertia6", "a_start"), ==, 0);
+  g_assert_cmpfloat (param_of (model, "initializeFlange", "phi_start"), ==, 1);
+  g_assert_true (isnan (param_of (model, "initializeFlange", "w_start")));
+  text = sw_modelica_export (model, &error);
+  g_assert_no_error (error);
+  for (guint k = 0; k < G_N_ELEMENTS (says); k++)
+    if (strstr (text, says[k]) == NULL)
+      g_error ("the export lacks “%s”:\n%s", says[k], text);
+  again = sw_modelica_import (text, -1, "again.mo", &error);
+  g_assert_no_error (error);
+  tr = sw_test_run_model (model, 0.01, 1e-10);
+  tr2 = sw_test_run_model (again, 0.01, 1e-10);
+  g_assert_cmpuint (sw_trajectory_get_n_rows (tr), ==, sw_trajectory_get_n_rows (tr2));
+  for (guint k = 0; k < G_N_ELEMENTS (columns); k++)
+    {
+      const double *a = sw_test_column (tr, columns[k]), *b = sw_test_column (tr2, columns[k]);
+
+      for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+        g_assert_cmpfloat (a[r], ==, b[r]);
+    }
+  /* What they mean: the filtered speed, the static deflection, Move. */
+  {
+    const double *t = sw_trajectory_get_times (tr), *w1 = sw_test_column (tr, "inertia1.w");
+    const double *x6 = sw_test_column (tr, "inertia6.phi"), *a5 = sw_test_column (tr, "inertia5.a");
+    const double *x4 = sw_test_column (tr, "inertia4.phi");
+
+    for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+      {
+        if (t[r] > 0.1)
+          assert_close (w1[r], 2 * (1 - exp (-2 * G_PI * 5 * (t[r] - 0.1))), 1e-6);
+        assert_close (x6[r], 5.0 / 100, 1e-9);
+        assert_close (a5[r], 2, 1e-12);
+        assert_close (x4[r], 1 + t[r] * t[r], 1e-9);
+      }
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -419,5 +546,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/sources-extra/initial-acceleration", test_initial_acceleration);
   g_test_add_func ("/core/sources-extra/initial-acceleration-nonlinear", test_initial_acceleration_nonlinear);
   g_test_add_func ("/core/sources-extra/initial-acceleration-errors", test_initial_acceleration_errors);
+  g_test_add_func ("/core/sources-extra/modelica", test_modelica);
   return g_test_run ();
 }
