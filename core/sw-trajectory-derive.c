@@ -30,6 +30,7 @@ _sw_row_maker_init (SwRowMaker *maker, const SwSystem *sys, const double *events
     memcpy (maker->events, events, n_events * sizeof (double));
   maker->n_events = n_events;
   maker->next_event = 0;
+  maker->port_f = g_new0 (double, MAX (sys->n_nodes, 1));
 }
 
 void
@@ -38,11 +39,11 @@ _sw_row_maker_set_columns (SwRowMaker *maker, const SwColumnSource *cols, guint 
   maker->state_only = TRUE;
   for (guint k = 0; k < n_cols; k++)
     {
-      const SwKind *kind = maker->sys->parts[cols[k].part].kind;
+      const SwPart *p = &maker->sys->parts[cols[k].part];
 
-      if (!(kind->state_vars & (1u << cols[k].var)))
+      if (!_sw_part_variable_is_state (p, cols[k].var))
         maker->state_only = FALSE;
-      if (kind->jerk_vars & (1u << cols[k].var))
+      if (cols[k].var < p->kind->n_vars && (p->kind->jerk_vars & (1u << cols[k].var)))
         _sw_equations_want_jerk (maker->eq);
     }
 }
@@ -53,6 +54,7 @@ _sw_row_maker_clear (SwRowMaker *maker)
   g_clear_pointer (&maker->eq, sw_equations_free);
   g_clear_pointer ((SwSystem **) &maker->sys, sw_system_unref);
   g_clear_pointer (&maker->events, g_free);
+  g_clear_pointer (&maker->port_f, g_free);
 }
 
 void
@@ -111,10 +113,16 @@ _sw_row_maker_values (SwRowMaker           *maker,
   sw_equations_get_state (maker->eq, t, left, &state);
   for (guint k = 0; k < n_cols; k++)
     {
+      const SwPart *p = &sys->parts[cols[k].part];
+
+      /* A port's variables, from the part's forces, rows and bodies. */
+      if (cols[k].var >= p->kind->n_vars)
+        {
+          values[k] = _sw_part_port_value (sys, p, cols[k].var, &state, maker->port_f);
+          continue;
+        }
       if ((int) cols[k].part != last_part)
         {
-          const SwPart *p = &sys->parts[cols[k].part];
-
           g_assert (p->kind->n_vars <= G_N_ELEMENTS (vars));
           p->kind->variables (p, &state, vars);
           last_part = (int) cols[k].part;

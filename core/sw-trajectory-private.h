@@ -32,6 +32,7 @@ typedef struct {
   /* The columns are all state variables (SwKind.state_vars): rows need
    * no accelerations or reactions where the system allows. */
   gboolean        state_only;
+  double         *port_f;      /* scratch for ports' torques: n_nodes zeros */
 } SwRowMaker;
 
 void     _sw_row_maker_init     (SwRowMaker           *maker,

@@ -150,10 +150,13 @@ select_pattern (const SwSystem *sys, const char *pattern, GArray *cols, GError *
   guint before = cols->len;
 
   for (guint i = 0; i < sys->n_parts; i++)
-    for (guint v = 0; v < sys->parts[i].kind->n_vars; v++)
+    for (guint v = 0; v < _sw_part_n_variables (&sys->parts[i]); v++)
       {
-        g_autofree char *name = g_strdup_printf ("%s.%s", sys->parts[i].id, sys->parts[i].kind->vars[v].name);
+        g_autofree char *var = _sw_part_dup_variable_name (&sys->parts[i], v);
+        g_autofree char *name = g_strdup_printf ("%s.%s", sys->parts[i].id, var);
 
+        if (_sw_part_variable_hidden (&sys->parts[i], v))
+          continue;
         if (g_pattern_spec_match_string (spec, name))
           {
             Column c = { i, v };
@@ -208,7 +211,7 @@ select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, G
                          _("unknown variable “%s”: there is no component “%s”"), name, id);
             return FALSE;
           }
-        var = sw_kind_find_var (sys->parts[part].kind, var_name);
+        var = _sw_part_find_variable (&sys->parts[part], var_name);
         if (var < 0)
           {
             const SwKind *kind = sys->parts[part].kind;
@@ -216,6 +219,12 @@ select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, G
 
             for (guint v = 0; v < kind->n_vars; v++)
               g_string_append_printf (valid, "%s%s", v ? ", " : "", kind->vars[v].name);
+            /* and the ports' (Modelica's flange_a.phi, flange_a.tau). */
+            for (guint k = 0; k < kind->n_ports; k++)
+              g_string_append_printf (valid, "%s%s.%s, %s.%s", valid->len ? ", " : "", kind->ports[k].name,
+                                      kind->ports[k].domain == SW_DOMAIN_ROTATIONAL ? "phi" : "s",
+                                      kind->ports[k].name,
+                                      kind->ports[k].domain == SW_DOMAIN_ROTATIONAL ? "tau" : "f");
             g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
                          _("unknown variable “%s”: component “%s” (%s) has %s"), name, id, kind->name,
                          valid->str);
@@ -232,11 +241,11 @@ select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, G
   for (guint k = 0; k < cols->len; k++)
     {
       Column c = g_array_index (cols, Column, k);
-      g_autofree char *name = g_strdup_printf ("%s.%s", sys->parts[c.part].id,
-                                               sys->parts[c.part].kind->vars[c.var].name);
+      g_autofree char *var = _sw_part_dup_variable_name (&sys->parts[c.part], c.var);
+      g_autofree char *name = g_strdup_printf ("%s.%s", sys->parts[c.part].id, var);
 
       g_strv_builder_add (nb, name);
-      g_strv_builder_add (ub, sys->parts[c.part].kind->vars[c.var].unit);
+      g_strv_builder_add (ub, _sw_part_variable_unit (&sys->parts[c.part], c.var));
     }
   *names = g_strv_builder_end (nb);
   *units = g_strv_builder_end (ub);

@@ -321,4 +321,21 @@ int      _sw_system_find_variable_part (const SwSystem *sys,
                                         const char     *name,
                                         const char    **var);
 
+/* Port variables (sw-port-variables.c): a part's variables are its kind's,
+ * then per port k its position (2 k) and its cut torque or force (2 k + 1),
+ * "flange_a.phi", "flange_a.tau" (translational "s", "f"). Hidden: a port
+ * variable whose name the kind has itself. */
+guint        _sw_part_n_variables         (const SwPart *p);
+gboolean     _sw_part_variable_hidden     (const SwPart *p, guint v);
+char        *_sw_part_dup_variable_name   (const SwPart *p, guint v);
+const char  *_sw_part_variable_unit       (const SwPart *p, guint v);
+/* The index of a variable by name (the kind's first), or -1. */
+int          _sw_part_find_variable       (const SwPart *p, const char *name);
+/* Depends on positions, speeds and modes alone (SwKind.state_vars). */
+gboolean     _sw_part_variable_is_state   (const SwPart *p, guint v);
+/* Port variable v (>= the kind's n_vars) at a completed state (reactions
+ * and accelerations); f: scratch of n_nodes zeros, left zero. */
+double       _sw_part_port_value          (const SwSystem *sys, const SwPart *p, guint v, const SwState *state,
+                                           double *f);
+
 G_END_DECLS
