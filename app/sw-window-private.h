@@ -86,6 +86,14 @@ struct _SwWindow
   /* The document */
   SwModel              *model;
   SwHistory            *history;
+  /* Inside a subsystem (sw-window-subsystems.c): the definition shown on
+   * the canvas, and per level its definition's name and the path opened. */
+  SwModel              *inner;
+  gulong                inner_changed_id;
+  GPtrArray            *inner_names;
+  GPtrArray            *inner_paths;
+  gboolean              syncing;
+  GtkBox               *breadcrumb_bar;
   GFile                *file;       /* NULL: untitled */
   gboolean              is_example;
   char                 *title_text;
@@ -274,6 +282,7 @@ void     _sw_window_analysis_set_system   (SwWindow             *self,
 
 /* sw-window-problems.c */
 void     _sw_window_class_problems_init   (GtkWidgetClass       *widget_class);
+void     _sw_window_update_problems_marks (SwWindow             *self);
 void     _sw_window_run_check             (SwWindow             *self);
 void     _sw_window_schedule_check        (SwWindow             *self);
 /* A failed run's message (NULL clears): shown above the results, its
@@ -282,6 +291,22 @@ void     _sw_window_set_run_error         (SwWindow             *self,
                                            const char           *message);
 
 /* sw-window-recovery.c */
+/* sw-window-subsystems.c */
+void     _sw_window_subsystems_class_init (GtkWidgetClass       *widget_class);
+void     _sw_window_subsystems_reset      (SwWindow             *self);
+void     _sw_window_subsystems_dispose    (SwWindow             *self);
+void     _sw_window_subsystems_document_changed (SwWindow       *self);
+void     _sw_window_subsystems_update_actions (SwWindow         *self);
+gboolean _sw_window_inside_subsystem      (SwWindow             *self);
+SwModel *_sw_window_get_shown_model       (SwWindow             *self);
+/* The id of the canvas's component index, its path when inside a
+ * subsystem ("engine1.crank"); NULL when there is none. */
+char    *_sw_window_dup_component_path    (SwWindow             *self,
+                                           guint                 index);
+/* A subsystem double-clicked: opened in place or in its own window;
+ * FALSE when the component is no subsystem. */
+gboolean _sw_window_open_subsystem        (SwWindow             *self,
+                                           guint                 component);
 void     _sw_window_remove_recovery       (SwWindow             *self);
 void     _sw_window_update_autosave       (SwWindow             *self);
 

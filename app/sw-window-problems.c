@@ -251,14 +251,20 @@ problem_row_new (const char *icon_name,
 
 /* Marks on the canvas: the check's problems (not its hints) and the
  * components a failed run names. */
-static void
-update_marks (SwWindow *self)
+void
+_sw_window_update_problems_marks (SwWindow *self)
 {
   g_autoptr(GArray) run = NULL;
   g_autoptr(GArray) components = g_array_new (FALSE, FALSE, sizeof (int));
   g_autoptr(GPtrArray) messages = g_ptr_array_new ();
   GArray *lists[2];
 
+  /* Inside a subsystem the canvas shows another model: no marks there. */
+  if (_sw_window_inside_subsystem (self))
+    {
+      sw_canvas_set_problems (self->canvas, NULL, NULL, 0);
+      return;
+    }
   if (self->run_error != NULL)
     run = parse_problems (self->model, self->run_error);
   lists[0] = self->check_problems;
@@ -347,7 +353,7 @@ set_problems (SwWindow *self,
     g_array_ref (problems);
   g_clear_pointer (&self->check_problems, g_array_unref);
   self->check_problems = problems;
-  update_marks (self);
+  _sw_window_update_problems_marks (self);
 
   gtk_widget_set_visible (GTK_WIDGET (self->problems_list), total > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->problems_count), n > 0);
@@ -425,7 +431,7 @@ _sw_window_set_run_error (SwWindow   *self,
   if (message != NULL)
     gtk_label_set_label (self->error_label, message);
   gtk_revealer_set_reveal_child (self->error_revealer, message != NULL);
-  update_marks (self);
+  _sw_window_update_problems_marks (self);
 }
 
 void

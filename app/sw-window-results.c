@@ -386,10 +386,26 @@ void
 _sw_window_results_selection_changed (SwWindow *self)
 {
   int selected = sw_canvas_get_selected_component (self->canvas);
+  g_autofree char *path = selected >= 0 ? _sw_window_dup_component_path (self, (guint) selected) : NULL;
 
-  if (self->model != NULL && selected >= 0 && (guint) selected < sw_model_get_n_components (self->model))
-    sw_variables_list_raise_component (self->variables_list,
-                                       sw_model_get_component (self->model, (guint) selected)->id);
+  if (path == NULL)
+    return;
+  /* Inside a subsystem: the subsystem's row, open down to the part. */
+  if (strchr (path, '.') != NULL)
+    {
+      g_autofree char *top = g_strndup (path, strcspn (path, "."));
+
+      sw_variables_list_raise_component (self->variables_list, top);
+      for (char *dot = strchr (path, '.'); dot != NULL; dot = strchr (dot + 1, '.'))
+        {
+          g_autofree char *level = g_strndup (path, dot - path);
+
+          sw_variables_list_set_expanded (self->variables_list, level, TRUE);
+        }
+      sw_variables_list_set_expanded (self->variables_list, path, TRUE);
+    }
+  else
+    sw_variables_list_raise_component (self->variables_list, path);
 }
 
 /* Double-click or Enter on a component: its main variable plotted. */
@@ -397,12 +413,14 @@ static void
 canvas_component_activated_cb (SwWindow *self,
                                int       component)
 {
-  g_autofree char *name = NULL;
+  g_autofree char *name = NULL, *path = NULL;
 
-  if (self->model == NULL || component < 0 || (guint) component >= sw_model_get_n_components (self->model))
+  if (component < 0 || _sw_window_open_subsystem (self, (guint) component))
     return;
-  name = sw_variables_list_check_main_variable (self->variables_list,
-                                                sw_model_get_component (self->model, (guint) component)->id);
+  path = _sw_window_dup_component_path (self, (guint) component);
+  if (path == NULL)
+    return;
+  name = sw_variables_list_check_main_variable (self->variables_list, path);
   if (name != NULL)
     adw_view_stack_set_visible_child_name (self->results_stack, "trajectories");
 }

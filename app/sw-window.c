@@ -108,6 +108,7 @@ _sw_window_update_actions (SwWindow *self)
   gtk_widget_action_set_enabled (widget, "win.save", modified || self->file == NULL);
   gtk_widget_action_set_enabled (widget, "win.run-simulation", self->check_ok);
   gtk_widget_action_set_enabled (widget, "win.modal-analysis", self->check_ok);
+  _sw_window_subsystems_update_actions (self);
   _sw_window_update_run_button (self);
 }
 
@@ -162,6 +163,7 @@ _sw_window_update_title (SwWindow *self)
 static void
 model_changed_cb (SwWindow *self)
 {
+  _sw_window_subsystems_document_changed (self);
   _sw_window_schedule_check (self);
   _sw_window_live_model_changed (self);
 }
@@ -241,6 +243,7 @@ _sw_window_set_document (SwWindow *self,
   self->can_redo_id = g_signal_connect_swapped (self->history, "notify::can-redo",
                                                 G_CALLBACK (history_notify_can_cb), self);
 
+  _sw_window_subsystems_reset (self);
   sw_inspector_set_component (self->inspector, -1);
   sw_inspector_set_model (self->inspector, model);
   sw_inspector_set_history (self->inspector, self->history);
@@ -367,6 +370,7 @@ canvas_selection_changed_cb (SwWindow *self)
     return;
   sw_inspector_set_component (self->inspector, sw_canvas_get_selected_component (self->canvas));
   _sw_window_results_selection_changed (self);
+  _sw_window_subsystems_update_actions (self);
 }
 
 /* ---- GObject ------------------------------------------------------------- */
@@ -431,6 +435,7 @@ sw_window_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SW_TYPE_WINDOW);
   _sw_window_modes_dispose (self);
+  _sw_window_subsystems_dispose (self);
 
   g_clear_object (&self->history);
   g_clear_object (&self->model);
@@ -592,6 +597,7 @@ sw_window_class_init (SwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwWindow, results_paned);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, palette);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, canvas);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, breadcrumb_bar);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, inspector);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, run_status);
@@ -618,6 +624,7 @@ sw_window_class_init (SwWindowClass *klass)
 
   _sw_window_class_files_init (widget_class);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, sw_window_undo);
+  _sw_window_subsystems_class_init (widget_class);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, sw_window_redo);
   _sw_window_class_jobs_init (widget_class);
   _sw_window_class_problems_init (widget_class);

@@ -46,6 +46,14 @@ definitions_of (JsonObject *model)
   return json_object_get_object_member (model, "subsystems");
 }
 
+const char *
+sw_model_get_folder (SwModel *model)
+{
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+
+  return model->folder;
+}
+
 char **
 sw_model_dup_definition_names (SwModel *model)
 {
@@ -261,7 +269,8 @@ sw_model_make_subsystem (SwModel     *model,
   /* The instance, where the components were. */
   base = g_strdup (name);
   base[0] = g_ascii_tolower (base[0]);
-  id = sw_model_dup_unique_id (model, base);
+  /* "EngineUnit" -> "engineUnit", numbered only when taken. */
+  id = sw_model_find_component (model, base) < 0 ? g_strdup (base) : sw_model_dup_unique_id (model, base);
   json_object_set_string_member (instance, "id", id);
   json_object_set_string_member (instance, "kind", "subsystem");
   json_object_set_string_member (instance, "subsystem", name);

@@ -255,6 +255,9 @@ int          sw_model_make_subsystem      (SwModel     *model,
                                            guint        n_components,
                                            const char  *name,
                                            GError     **error);
+/* The folder the model was read from (its subsystems' files are named
+ * from there), or NULL. */
+const char  *sw_model_get_folder          (SwModel     *model);
 /* The model inside a subsystem kind (kept for the process), or NULL. */
 SwModel     *sw_kind_get_subsystem_model  (const SwKind *kind);
 /* The inner port ("component.port") a subsystem kind's port is, or NULL. */

@@ -1470,18 +1470,30 @@ char *
 sw_variables_list_check_main_variable (SwVariablesList *self,
                                        const char      *id)
 {
-  const SwComponent *c;
+  g_auto(GStrv) steps = NULL;
+  const SwKind *kind = NULL;
+  SwModel *model;
   const char *var;
-  int index;
   char *name;
 
   g_return_val_if_fail (SW_IS_VARIABLES_LIST (self), NULL);
   g_return_val_if_fail (id != NULL, NULL);
 
-  if (self->model == NULL || (index = sw_model_find_component (self->model, id)) < 0)
+  /* A part inside a subsystem by its path: "engine1.crank". */
+  steps = g_strsplit (id, ".", -1);
+  model = self->model;
+  for (guint k = 0; steps[k] != NULL; k++)
+    {
+      int index = model != NULL ? sw_model_find_component (model, steps[k]) : -1;
+
+      if (index < 0)
+        return NULL;
+      kind = sw_model_get_component (model, (guint) index)->kind;
+      model = sw_kind_get_subsystem_model (kind);
+    }
+  if (kind == NULL)
     return NULL;
-  c = sw_model_get_component (self->model, (guint) index);
-  var = sw_kind_main_variable (c->kind);
+  var = sw_kind_main_variable (kind);
   if (var == NULL)
     return NULL;
   name = g_strdup_printf ("%s.%s", id, var);

@@ -126,11 +126,11 @@ test_errors (void)
     }
 }
 
-/* engine1_crank.w -> unit1.engine1_crank.w: the parts moved into "unit1". */
+/* engine1_crank.w -> unit.engine1_crank.w: the parts moved into "unit". */
 static char *
 into_unit (const char *name)
 {
-  return g_str_has_prefix (name, "engine1_") ? g_strdup_printf ("unit1.%s", name) : g_strdup (name);
+  return g_str_has_prefix (name, "engine1_") ? g_strdup_printf ("unit.%s", name) : g_strdup (name);
 }
 
 static void
@@ -166,7 +166,7 @@ test_make (void)
   g_assert_cmpuint (changes, ==, 1);
   g_assert_cmpuint (sw_model_get_n_components (made), ==, n - 5);
   unit = sw_model_get_component (made, index);
-  g_assert_cmpstr (unit->id, ==, "unit1");
+  g_assert_cmpstr (unit->id, ==, "unit");
   g_assert_cmpstr (unit->definition, ==, "Unit");
   g_assert_cmpuint (unit->kind->n_ports, ==, 1);
   g_assert_cmpstr (unit->kind->ports[0].name, ==, "flange_b");

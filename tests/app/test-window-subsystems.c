@@ -1,0 +1,152 @@
+/* test-window-subsystems.c: subsystems in the window: Make Subsystem as one
+ * undo step, a definition opened in place with its breadcrumb, edits inside
+ * written back into the document and undone from it, the way back.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "sw-window.h"
+#include "sw-window-private.h"
+#include "sw-test-files.h"
+#include "test-window-common.h"
+
+/* The message dialog the window shows, answered. */
+static void
+answer_dialog (SwWindow *window, const char *response, const char *text)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (toplevel) && gtk_window_get_transient_for (toplevel) == GTK_WINDOW (window))
+        {
+          GtkWidget *entry = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (toplevel));
+
+          if (text != NULL)
+            gtk_editable_set_text (GTK_EDITABLE (entry), text);
+          adw_message_dialog_response (ADW_MESSAGE_DIALOG (toplevel), response);
+          gtk_window_destroy (toplevel);
+          iterate ();
+          return;
+        }
+    }
+  g_error ("no dialog");
+}
+
+static double
+inner_param (SwModel *model, const char *id, const char *param)
+{
+  int c = sw_model_find_component (model, id);
+  const SwComponent *component;
+
+  g_assert_cmpint (c, >=, 0);
+  component = sw_model_get_component (model, (guint) c);
+  return component->param[sw_kind_find_param (component->kind, param)];
+}
+
+static void
+test_make_and_open (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = copy_example_to_temp ("first.shaft", &dir);
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  g_autofree char *before = sw_model_to_data (model, NULL);
+  g_autofree char *after = NULL, *definition = NULL;
+  g_auto (GStrv) names = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n = sw_model_get_n_components (model);
+  int made, spring;
+
+  /* Nothing selected: nothing to make. */
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.make-subsystem", NULL)
+                  && sw_model_get_n_components (model) != n);
+  sw_canvas_select_component (window->canvas, sw_model_find_component (model, "spring"));
+  iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.make-subsystem", NULL));
+  iterate ();
+  answer_dialog (window, "make", "Shaft");
+  g_assert_cmpuint (sw_model_get_n_components (model), ==, n);
+  made = sw_model_find_component (model, "shaft");
+  g_assert_cmpint (made, >=, 0);
+  g_assert_cmpstr (sw_model_get_component (model, (guint) made)->definition, ==, "Shaft");
+  g_assert_cmpint (sw_canvas_get_selected_component (window->canvas), ==, made);
+  names = sw_model_dup_definition_names (model);
+  g_assert_cmpstr (names[0], ==, "Shaft");
+
+  /* Opened in place: the definition on the canvas, the path above it. */
+  g_signal_emit_by_name (window->canvas, "component-activated", made);
+  iterate ();
+  g_assert_nonnull (window->inner);
+  g_assert_true (sw_canvas_get_model (window->canvas) == window->inner);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->breadcrumb_bar)));
+  spring = sw_model_find_component (window->inner, "spring");
+  g_assert_cmpint (spring, >=, 0);
+
+  /* An edit inside is the document's: its definition, and undo. */
+  g_assert_true (sw_model_set_param (window->inner, (guint) spring, "c", 2e4, &error));
+  g_assert_no_error (error);
+  iterate ();
+  definition = sw_model_dup_definition (model, "Shaft");
+  g_assert_nonnull (strstr (definition, "20000"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_assert_cmpfloat (inner_param (window->inner, "spring", "c"), ==, 1e4);
+
+  /* Back to the model: undo takes the subsystem away in one step. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-subsystem", NULL));
+  iterate ();
+  g_assert_null (window->inner);
+  g_assert_true (sw_canvas_get_model (window->canvas) == model);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->breadcrumb_bar)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  after = sw_model_to_data (model, NULL);
+  g_assert_cmpstr (before, ==, after);
+
+  window_destroy_and_check (window);
+  sw_test_remove_tree (dir);
+}
+
+/* Undone past its making while inside: the window goes back to the model. */
+static void
+test_undo_inside (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = copy_example_to_temp ("first.shaft", &dir);
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+
+  sw_canvas_select_component (window->canvas, sw_model_find_component (model, "damper"));
+  iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.make-subsystem", NULL));
+  iterate ();
+  answer_dialog (window, "make", NULL);
+  g_signal_emit_by_name (window->canvas, "component-activated", sw_model_find_component (model, "subsystem1"));
+  iterate ();
+  g_assert_nonnull (window->inner);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_assert_null (window->inner);
+  g_assert_true (sw_canvas_get_model (window->canvas) == model);
+  window_destroy_and_check (window);
+  sw_test_remove_tree (dir);
+}
+
+static void
+add_tests (void)
+{
+  g_test_add_func ("/app/window-subsystems/make-and-open", test_make_and_open);
+  g_test_add_func ("/app/window-subsystems/undo-inside", test_undo_inside);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  return test_window_run (argc, argv, "test-window-subsystems", add_tests);
+}
