@@ -119,6 +119,20 @@ static const char nonlinear_json[] = HEAD
   "{\"from\": \"J0.flange_a\", \"to\": \"S2.flange_a\"}, {\"from\": \"S2.flange_b\", \"to\": \"J2.flange_a\"},"
   "{\"from\": \"J2.flange_b\", \"to\": \"acc.flange\"}]}";
 
+/* Modelica's filtered Position and Speed (exact = false): the filters'
+ * states read their own (a position filter its angle and speed). */
+static const char filtered_json[] = HEAD
+  "\"components\": ["
+  "{\"id\": \"pos\", \"kind\": \"rotational.position\", \"params\": {\"phi_ref\": {\"sine\": {\"amplitude\": 1, "
+  "\"f\": 2}}, \"exact\": false, \"f_crit\": 20}},"
+  "{\"id\": \"S0\", \"kind\": \"rotational.spring_damper\", \"params\": {\"c\": 2e3, \"d\": 3}},"
+  "{\"id\": \"J0\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.1}},"
+  "{\"id\": \"S1\", \"kind\": \"rotational.spring_damper\", \"params\": {\"c\": 1e3, \"d\": 2}},"
+  "{\"id\": \"spd\", \"kind\": \"rotational.speed\", \"params\": {\"w_ref\": 5, \"exact\": false, \"f_crit\": 3}}],"
+  "\"connections\": ["
+  "{\"from\": \"pos.flange\", \"to\": \"S0.flange_a\"}, {\"from\": \"S0.flange_b\", \"to\": \"J0.flange_a\"},"
+  "{\"from\": \"J0.flange_b\", \"to\": \"S1.flange_a\"}, {\"from\": \"S1.flange_b\", \"to\": \"spd.flange\"}]}";
+
 static SwSystem *
 system_from_json (const char *json)
 {
@@ -283,6 +297,12 @@ test_nonlinear (void)
   check_model (nonlinear_json, 1e-6);
 }
 
+static void
+test_filtered (void)
+{
+  check_model (filtered_json, 1e-6);
+}
+
 /* A chain's band: 3 below the diagonal (a velocity reads its neighbours'
  * positions) and 2 above (a position reads only its own velocity). */
 static void
@@ -354,6 +374,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/jacobian/gear-and-planetary", test_gear);
   g_test_add_func ("/core/jacobian/massless-nodes", test_massless);
   g_test_add_func ("/core/jacobian/nonlinear-and-sources", test_nonlinear);
+  g_test_add_func ("/core/jacobian/filtered-sources", test_filtered);
   g_test_add_func ("/core/jacobian/chain-band", test_chain_band);
   g_test_add_func ("/core/jacobian/bdf-stiff-chain", test_bdf_stiff_chain);
   return g_test_run ();
