@@ -834,6 +834,8 @@ _sw_mo_eval_number (Import *im, const MoExpr *e, double *x)
 static void
 connect_all (Import *im)
 {
+  g_autofree char *signal_target = NULL;
+
   for (guint k = 0; k < im->klass->connects->len && im->error == NULL; k++)
     {
       const MoConnect *c = &g_array_index (im->klass->connects, MoConnect, k);
@@ -865,7 +867,16 @@ connect_all (Import *im)
           if (sensor_of (im, is_block (a) ? c->b : c->a) != NULL)
             continue;
           index = sw_model_find_component (im->model, target->name);
-          im->signal_target = is_block (a) ? c->b : c->a;
+          /* What a subsystem's parameter in a Constant straight into it
+           * sets: the input's parameter (Move's u[1] is phi). */
+          if (index >= 0 && input != NULL)
+            {
+              const SwKind *kind = sw_model_get_component (im->model, (guint) index)->kind;
+
+              g_free (signal_target);
+              signal_target = g_strdup_printf ("%s.%s", target->name, _sw_mo_input_param (kind, input + 1));
+            }
+          im->signal_target = signal_target;
           node = input != NULL ? input_signal (im, target, input + 1, 0) : NULL;
           im->signal_target = NULL;
           if (node == NULL)

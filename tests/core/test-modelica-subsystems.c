@@ -198,6 +198,42 @@ test_hand_written (void)
     }
 }
 
+/* A parameter through a Constant into Move's first input sets its angle
+ * (u[1] is phi): the body it drives stands at that angle. */
+static void
+test_move_input (void)
+{
+  static const char text[] =
+    "model Held\n"
+    "  model Holder\n"
+    "    parameter Real Phi = 0.25;\n"
+    "    Modelica.Mechanics.Rotational.Interfaces.Flange_b flange;\n"
+    "    Modelica.Blocks.Sources.Constant angle(k=Phi);\n"
+    "    Modelica.Mechanics.Rotational.Sources.Move move;\n"
+    "  equation\n"
+    "    connect(angle.y, move.u[1]);\n"
+    "    connect(move.flange, flange);\n"
+    "  end Holder;\n"
+    "  Holder holder(Phi=0.5);\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia body(J=2);\n"
+    "equation\n"
+    "  connect(holder.flange, body.flange_a);\n"
+    "end Held;\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import (text, -1, "held.mo", &error);
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_autofree char *definition = NULL;
+  const double *phi;
+
+  g_assert_no_error (error);
+  definition = sw_model_dup_definition (model, "Holder");
+  assert_contains (definition, "\"move.phi\"");
+  tr = sw_test_run_model (model, 0, 0);
+  phi = sw_test_column (tr, "body.phi");
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    g_assert_cmpfloat_with_epsilon (phi[r], 0.5, 1e-12);
+}
+
 /* Supports and the translational domain: a gear stage shows its support
  * (used twice: grounded by leaving it free, and fixed by a connection), an
  * oscillator its spring's end (a keyword of Modelica) and its start
@@ -344,6 +380,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica/subsystems/twin-engine", test_twin_engine);
   g_test_add_func ("/core/modelica/subsystems/nested", test_nested);
   g_test_add_func ("/core/modelica/subsystems/hand-written", test_hand_written);
+  g_test_add_func ("/core/modelica/subsystems/move-input", test_move_input);
   g_test_add_func ("/core/modelica/subsystems/supports", test_supports);
   g_test_add_func ("/core/modelica/subsystems/errors", test_errors);
   return g_test_run ();
