@@ -232,6 +232,14 @@ test_move_input (void)
   phi = sw_test_column (tr, "body.phi");
   for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
     g_assert_cmpfloat_with_epsilon (phi[r], 0.5, 1e-12);
+  /* Written back: the Constant goes into u[1] again. */
+  {
+    g_autoptr (SwModel) back = NULL;
+    g_autofree char *again = round_trip (model, &back);
+
+    assert_contains (again, "    Modelica.Blocks.Sources.Constant move_phi(k=Phi);\n");
+    assert_contains (again, "    connect(move_phi.y, move.u[1]);\n");
+  }
 }
 
 /* Supports and the translational domain: a gear stage shows its support
