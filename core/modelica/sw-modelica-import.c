@@ -831,6 +831,26 @@ _sw_mo_eval_number (Import *im, const MoExpr *e, double *x)
 
 /* ---- Connections -------------------------------------------------------- */
 
+/* A block wired to an initial-value input (InitializeFlange's phi_start):
+ * its value at t = 0 when it is constant, else an error. FALSE when the
+ * input is no initial value. */
+static gboolean
+initial_input (Import *im, const MoConnect *c, guint index, const char *input, SwSignal *signal)
+{
+  const SwKind *kind = sw_model_get_component (im->model, index)->kind;
+  int p = sw_kind_find_param (kind, input);
+  GError *error = NULL;
+
+  if (p < 0 || kind->params[p].type != SW_PARAM_INITIAL)
+    return FALSE;
+  if (!sw_signal_is_constant (signal))
+    fail (im, c->line, c->column, _("%s is an initial value: connect a constant (Blocks.Sources.Constant) to it"),
+          input);
+  else if (!sw_model_set_param (im->model, index, input, sw_signal_eval (signal, 0, FALSE, NULL, NULL), &error))
+    prefix_error (im, c->line, c->column, error);
+  return TRUE;
+}
+
 static void
 connect_all (Import *im)
 {
@@ -883,6 +903,9 @@ connect_all (Import *im)
             return;
           signal = sw_signal_new_from_json (node, &error);
           json_node_unref (node);
+          /* InitializeFlange's starts: a Constant block's value. */
+          if (signal != NULL && initial_input (im, c, (guint) index, input + 1, signal))
+            continue;
           if (signal == NULL
               || !sw_model_set_param_signal (im->model, (guint) index,
                                              _sw_mo_input_param (sw_model_get_component (im->model, (guint) index)->kind,

@@ -534,6 +534,68 @@ test_modelica (void)
   }
 }
 
+/* MSL wires InitializeFlange's starts from blocks: a Constant's value is
+ * the start (s = 0.3 + 2 t on a free mass); any other block is an error
+ * at its connect(). With an InitializeFlange's a_start = 0 on a mass on
+ * a spring (c = 50) under a force 4, the mass starts at 4 / 50. */
+static void
+test_modelica_initialize (void)
+{
+  static const char mo[] =
+    "model Init\n"
+    "  Modelica.Mechanics.Translational.Components.InitializeFlange init(use_a_start=false);\n"
+    "  Modelica.Blocks.Sources.Constant s0(k=0.3);\n"
+    "  Modelica.Blocks.Sources.Constant v0(k=2);\n"
+    "  Modelica.Mechanics.Translational.Components.Mass mass(m=1);\n"
+    "  Modelica.Mechanics.Translational.Components.InitializeFlange init2(use_s_start=false, use_v_start=false,\n"
+    "    a_start=0);\n"
+    "  Modelica.Mechanics.Translational.Components.Mass mass2(m=1);\n"
+    "  Modelica.Mechanics.Translational.Components.Spring spring(c=50);\n"
+    "  Modelica.Mechanics.Translational.Components.Fixed fixed;\n"
+    "  Modelica.Mechanics.Translational.Sources.ConstantForce force(f_constant=4);\n"
+    "equation\n"
+    "  connect(s0.y, init.s_start);\n"
+    "  connect(v0.y, init.v_start);\n"
+    "  connect(init.flange, mass.flange_a);\n"
+    "  connect(fixed.flange, spring.flange_a);\n"
+    "  connect(spring.flange_b, mass2.flange_a);\n"
+    "  connect(init2.flange, mass2.flange_a);\n"
+    "  connect(force.flange, mass2.flange_b);\n"
+    "  annotation(experiment(StopTime=1, Interval=0.01));\n"
+    "end Init;\n";
+  static const char bad[] =
+    "model Init\n"
+    "  Modelica.Mechanics.Rotational.Components.InitializeFlange init(use_w_start=false, use_a_start=false);\n"
+    "  Modelica.Blocks.Sources.Sine phi0(f=1);\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia(J=1);\n"
+    "equation\n"
+    "  connect(phi0.y, init.phi_start);\n"
+    "  connect(init.flange, inertia.flange_a);\n"
+    "end Init;\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import (mo, -1, "Init.mo", &error);
+  g_autoptr (SwModel) none = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  const double *t, *x, *x2;
+
+  g_assert_no_error (error);
+  g_assert_cmpfloat (param_of (model, "init", "s_start"), ==, 0.3);
+  g_assert_cmpfloat (param_of (model, "init", "v_start"), ==, 2);
+  tr = sw_test_run_model (model, 0.01, 1e-10);
+  t = sw_trajectory_get_times (tr);
+  x = sw_test_column (tr, "mass.s");
+  x2 = sw_test_column (tr, "mass2.s");
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      assert_close (x[r], 0.3 + 2 * t[r], 1e-12);
+      assert_close (x2[r], 4.0 / 50, 1e-10);
+    }
+  none = sw_modelica_import (bad, -1, "Bad.mo", &error);
+  g_assert_null (none);
+  sw_test_assert_error_says (error, "Bad.mo:6:3:");
+  sw_test_assert_error_says (error, "phi_start is an initial value");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -547,5 +609,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/sources-extra/initial-acceleration-nonlinear", test_initial_acceleration_nonlinear);
   g_test_add_func ("/core/sources-extra/initial-acceleration-errors", test_initial_acceleration_errors);
   g_test_add_func ("/core/sources-extra/modelica", test_modelica);
+  g_test_add_func ("/core/sources-extra/modelica-initialize", test_modelica_initialize);
   return g_test_run ();
 }
