@@ -11,7 +11,8 @@
  * and the errors: a motion source, algebraic loops (acceleration, torque),
  * no such component, not a sensor, no such output; Modelica's
  * speedSensor -> gain -> torque imported, run and exported back; the
- * loop inside a subsystem.
+ * loop inside a subsystem; a translational force from a relative speed
+ * sensor; the frequency response of a non-symmetric loop.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -21,6 +22,7 @@
 #include <gsl/gsl_matrix.h>
 
 #include "sw-error.h"
+#include "sw-frf.h"
 #include "sw-model.h"
 #include "sw-modelica.h"
 #include "sw-modes.h"
@@ -308,7 +310,8 @@ test_noncollocated_speed (void)
 }
 
 /* A position fed back across the spring makes K non-symmetric: refused by
- * the undamped modes, naming the source; the run itself works. */
+ * the undamped modes, naming the source; the run and the frequency
+ * response work. */
 static void
 test_noncollocated_angle (void)
 {
@@ -326,6 +329,25 @@ test_noncollocated_angle (void)
   sw_test_assert_error_says (error, "not symmetric");
   tr = sw_test_run_text (text, 0.01, 1e-8);
   g_assert_cmpuint (sw_trajectory_get_n_rows (tr), >, 10);
+
+  /* Its frequency response solves the non-symmetric system: at 1e-4 Hz
+   * a unit torque on b1 turns b2 by the static K^-1, K = [[2C, 20 - C],
+   * [-C, C]]: 1 / (C + 20). */
+  {
+    SwFrfOptions fo = sw_frf_options_default ();
+    g_autoptr (SwTrajectory) frf = NULL;
+    const double *re;
+
+    fo.from_hz = 1e-4;
+    fo.to_hz = 1e-3;
+    fo.n_points = 2;
+    g_clear_error (&error);
+    frf = sw_frf_compute (sys, "b1", "sen.phi", &fo, &error);
+    g_assert_no_error (error);
+    re = sw_test_column (frf, "real");
+    g_test_message ("static response %.12g, closed form %.12g", re[0], 1 / (C + 20));
+    g_assert_cmpfloat_with_epsilon (re[0], 1 / (C + 20), 1e-6 / (C + 20));
+  }
 }
 
 static void
@@ -474,6 +496,45 @@ test_modelica (void)
   g_assert_cmpstr (json2, ==, json);
 }
 
+/* Translational: a force -k v from a speed sensor (a relative one, against
+ * the ground) is a damper d = k on a mass on a spring. */
+static void
+test_translational (void)
+{
+  const char *head =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"m\", \"kind\": \"translational.mass\", \"params\": {\"m\": 2, \"L\": 0.2, \"s0\": 0.3, \"v0\": 0}},"
+    "{\"id\": \"k\", \"kind\": \"translational.spring\", \"params\": {\"c\": 100}},"
+    "{\"id\": \"wall\", \"kind\": \"translational.fixed\"},";
+  const char *tail =
+    "], \"connections\": [{\"from\": \"wall.flange\", \"to\": \"k.flange_a\"},"
+    "{\"from\": \"k.flange_b\", \"to\": \"m.flange_a\"}, %s], \"simulation\": {\"stop_time\": 3}}";
+  g_autofree char *fb_tail = g_strdup_printf (tail,
+    "{\"from\": \"v.flange_a\", \"to\": \"wall.flange\"}, {\"from\": \"v.flange_b\", \"to\": \"m.flange_b\"},"
+    "{\"from\": \"push.flange\", \"to\": \"m.flange_b\"}");
+  g_autofree char *ref_tail = g_strdup_printf (tail,
+    "{\"from\": \"d.flange_a\", \"to\": \"wall.flange\"}, {\"from\": \"d.flange_b\", \"to\": \"m.flange_b\"}");
+  g_autofree char *fb = g_strconcat (head,
+    "{\"id\": \"v\", \"kind\": \"translational.rel_speed_sensor\"},"
+    "{\"id\": \"push\", \"kind\": \"translational.force\", \"params\": {\"f\": " FEEDBACK (-3, "v.v_rel") "}}",
+    fb_tail, NULL);
+  g_autofree char *ref = g_strconcat (head,
+    "{\"id\": \"d\", \"kind\": \"translational.damper\", \"params\": {\"d\": 3}}", ref_tail, NULL);
+  g_autoptr (SwTrajectory) a = run (fb, "rk45");
+  g_autoptr (SwTrajectory) b = run (ref, "bdf");
+  /* With BDF, its Jacobian through the relative sensor's two columns. */
+  g_autoptr (SwTrajectory) c = run (fb, "bdf");
+  double d1 = column_difference (a, b, "m.s"), d2 = column_difference (c, b, "m.s");
+
+  const double *x = sw_test_column (b, "m.s");
+
+  /* It moves: from 0.3 towards the spring's rest at 0.1. */
+  g_assert_cmpfloat (x[sw_trajectory_get_n_rows (b) - 1], <, 0.2);
+  g_test_message ("translational: %.3g (rk45), %.3g (bdf) m from the damper", d1, d2);
+  g_assert_cmpfloat (d1, <=, 1e-6 * 0.2);
+  g_assert_cmpfloat (d2, <=, 1e-8 * 0.2);
+}
+
 /* A subsystem with the loop inside: its sensor's id is prefixed with the
  * subsystem's path when it is flattened, and it runs as the damper. */
 static void
@@ -516,5 +577,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/feedback/file", test_file);
   g_test_add_func ("/core/feedback/modelica", test_modelica);
   g_test_add_func ("/core/feedback/subsystem", test_subsystem);
+  g_test_add_func ("/core/feedback/translational", test_translational);
   return g_test_run ();
 }
