@@ -12,6 +12,15 @@ G_BEGIN_DECLS
 
 typedef struct _Import Import;
 
+/* A value: a number (a boolean is 0 or 1), a string or a matrix. */
+typedef struct {
+  enum { V_NUMBER, V_STRING, V_MATRIX } kind;
+  double  number;
+  char   *text;
+  guint   rows, cols;
+  double *cells;          /* rows × cols, row after row */
+} Value;
+
 /* One class being turned into a model: the file's model, or a model
  * defined inside it (a subsystem's definition). */
 struct _Import {
@@ -54,9 +63,18 @@ void     _sw_mo_fill             (Import        *im);
 void     _sw_mo_placement        (Import        *im,
                                   const MoElement *el,
                                   guint          index);
+
+/* sw-modelica-eval.c */
+/* e's value into out (cleared first), or FALSE with im->error. */
+gboolean _sw_mo_eval             (Import        *im,
+                                  const MoExpr  *e,
+                                  Value         *out);
 gboolean _sw_mo_eval_number      (Import        *im,
                                   const MoExpr  *e,
                                   double        *x);
+void     _sw_mo_value_clear      (Value         *v);
+/* The last part of a dotted name ("Modelica.Constants.pi" -> "pi"). */
+const char *_sw_mo_last_part     (const char    *name);
 
 /* sw-modelica-import-classes.c */
 /* The class of the file a component's type names (a model defined in

@@ -27,22 +27,6 @@
 /* Nesting of blocks feeding blocks (and of their signals). */
 #define MAX_BLOCK_DEPTH 32
 
-/* A value: a number (a boolean is 0 or 1), a string or a matrix. */
-typedef struct {
-  enum { V_NUMBER, V_STRING, V_MATRIX } kind;
-  double  number;
-  char   *text;
-  guint   rows, cols;
-  double *cells;          /* rows × cols, row after row */
-} Value;
-
-static void
-value_clear (Value *v)
-{
-  g_clear_pointer (&v->text, g_free);
-  g_clear_pointer (&v->cells, g_free);
-}
-
 static void
 fail_va (Import *im, guint line, guint column, const char *format, va_list args) G_GNUC_PRINTF (4, 0);
 
@@ -79,208 +63,6 @@ _sw_mo_fail (Import *im, guint line, guint column, const char *format, ...)
   va_end (args);
 }
 
-/* ---- Expressions -------------------------------------------------------- */
-
-static gboolean eval (Import *im, const MoExpr *e, Value *out);
-
-static gboolean
-eval_number (Import *im, const MoExpr *e, double *x)
-{
-  Value v = { 0 };
-
-  if (!eval (im, e, &v))
-    return FALSE;
-  if (v.kind != V_NUMBER)
-    {
-      value_clear (&v);
-      fail (im, e->line, e->column, _("a number is needed here"));
-      return FALSE;
-    }
-  *x = v.number;
-  return TRUE;
-}
-
-/* The last part of a dotted name ("Modelica.Constants.pi" -> "pi"). */
-static const char *
-last_part (const char *name)
-{
-  const char *dot = strrchr (name, '.');
-
-  return dot != NULL ? dot + 1 : name;
-}
-
-static gboolean
-call (Import *im, const MoExpr *e, Value *out)
-{
-  static const struct { const char *name; double scale; } conversions[] = {
-    { "from_deg", G_PI / 180 }, { "to_deg", 180 / G_PI }, { "from_rpm", G_PI / 30 }, { "to_rpm", 30 / G_PI },
-  };
-  const char *f = last_part (e->text);
-  double x;
-
-  if (e->items->len != 1 || e->named != NULL)
-    {
-      fail (im, e->line, e->column, _("the function %s is not supported here"), e->text);
-      return FALSE;
-    }
-  if (!eval_number (im, g_ptr_array_index (e->items, 0), &x))
-    return FALSE;
-  out->kind = V_NUMBER;
-  for (guint k = 0; k < G_N_ELEMENTS (conversions); k++)
-    if (strcmp (f, conversions[k].name) == 0)
-      {
-        out->number = x * conversions[k].scale;
-        return TRUE;
-      }
-  if (strcmp (f, "sin") == 0)
-    out->number = sin (x);
-  else if (strcmp (f, "cos") == 0)
-    out->number = cos (x);
-  else if (strcmp (f, "sqrt") == 0)
-    out->number = sqrt (x);
-  else if (strcmp (f, "exp") == 0)
-    out->number = exp (x);
-  else if (strcmp (f, "abs") == 0)
-    out->number = fabs (x);
-  else
-    {
-      fail (im, e->line, e->column,
-            _("the function %s is not supported; valid: from_deg, to_deg, from_rpm, to_rpm, sin, cos, sqrt, exp, "
-              "abs"), e->text);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* The rows of an array or a matrix, each row a list of numbers. */
-static gboolean
-matrix (Import *im, const MoExpr *e, Value *out)
-{
-  gboolean nested = e->kind == MO_ARRAY && e->items->len > 0
-                    && ((MoExpr *) g_ptr_array_index (e->items, 0))->kind == MO_ARRAY;
-  guint rows = e->kind == MO_MATRIX || nested ? e->items->len : 1;
-  g_autoptr (GArray) cells = g_array_new (FALSE, FALSE, sizeof (double));
-
-  out->kind = V_MATRIX;
-  out->rows = rows;
-  out->cols = 0;
-  for (guint r = 0; r < rows; r++)
-    {
-      const MoExpr *row = e->kind == MO_MATRIX || nested ? g_ptr_array_index (e->items, r) : e;
-
-      if (row->kind != MO_ARRAY)
-        {
-          fail (im, row->line, row->column, _("a row of numbers {…} is needed here"));
-          return FALSE;
-        }
-      if (r > 0 && row->items->len != out->cols)
-        {
-          fail (im, row->line, row->column, _("row %u has %u values, the first %u"), r + 1, row->items->len,
-                out->cols);
-          return FALSE;
-        }
-      out->cols = row->items->len;
-      for (guint c = 0; c < row->items->len; c++)
-        {
-          double x;
-
-          if (!eval_number (im, g_ptr_array_index (row->items, c), &x))
-            return FALSE;
-          g_array_append_val (cells, x);
-        }
-    }
-  out->cells = (double *) g_array_free (g_steal_pointer (&cells), FALSE);
-  return TRUE;
-}
-
-static gboolean
-eval (Import *im, const MoExpr *e, Value *out)
-{
-  double a, b;
-
-  memset (out, 0, sizeof *out);
-  switch (e->kind)
-    {
-    case MO_NUMBER:
-    case MO_BOOL:
-      out->number = e->number;
-      return TRUE;
-    case MO_STRING:
-      out->kind = V_STRING;
-      out->text = g_strdup (e->text);
-      return TRUE;
-    case MO_NAME:
-      {
-        const Value *p = g_hash_table_lookup (im->params, e->text);
-
-        /* A subsystem's parameter is set from outside: used whole, so
-         * that the instance's value reaches where it points. */
-        if (im->own_params != NULL && !im->allow_own && g_hash_table_contains (im->own_params, e->text))
-          {
-            fail (im, e->line, e->column,
-                  _("%s is a parameter of the model %s: it may only be given whole to a component's parameter "
-                    "(J=%s), a start value or a Constant block's k, not used in an expression"),
-                  e->text, im->klass->name, e->text);
-            return FALSE;
-          }
-        if (p != NULL)
-          {
-            *out = *p;
-            out->text = g_strdup (p->text);
-            out->cells = p->cells != NULL ? g_memdup2 (p->cells, p->rows * p->cols * sizeof (double)) : NULL;
-            return TRUE;
-          }
-        if (strcmp (last_part (e->text), "pi") == 0)
-          {
-            out->number = G_PI;
-            return TRUE;
-          }
-        fail (im, e->line, e->column, _("unknown name %s: not a parameter of the model"), e->text);
-        return FALSE;
-      }
-    case MO_UNARY:
-      if (!eval_number (im, e->a, &a))
-        return FALSE;
-      out->number = e->op == '-' ? -a : e->op == '!' ? !a : a;
-      return TRUE;
-    case MO_BINARY:
-      if (!eval_number (im, e->a, &a) || !eval_number (im, e->b, &b))
-        return FALSE;
-      switch (e->op)
-        {
-        case '+': out->number = a + b; break;
-        case '-': out->number = a - b; break;
-        case '*': out->number = a * b; break;
-        case '/': out->number = a / b; break;
-        case '^': out->number = pow (a, b); break;
-        case '<': out->number = a < b; break;
-        case '>': out->number = a > b; break;
-        case 'l': out->number = a <= b; break;
-        case 'g': out->number = a >= b; break;
-        case '=': out->number = a == b; break;
-        case 'n': out->number = a != b; break;
-        case '&': out->number = a != 0 && b != 0; break;
-        default: out->number = a != 0 || b != 0; break;
-        }
-      if (!isfinite (out->number))
-        {
-          fail (im, e->line, e->column, _("the expression is not finite"));
-          return FALSE;
-        }
-      return TRUE;
-    case MO_IF:
-      if (!eval_number (im, e->a, &a))
-        return FALSE;
-      return eval (im, a != 0 ? e->b : e->c, out);
-    case MO_CALL:
-      return call (im, e, out);
-    case MO_ARRAY:
-    case MO_MATRIX:
-      return matrix (im, e, out);
-    }
-  return FALSE;
-}
-
 /* ---- Classes ------------------------------------------------------------ */
 
 /* "IdealGearR2T" -> "ideal_gear_r2t". */
@@ -314,7 +96,7 @@ has_part (const char *path, const char *part)
 static const SwKind *
 kind_of (Import *im, const char *type)
 {
-  g_autofree char *snake = snake_case (last_part (type));
+  g_autofree char *snake = snake_case (_sw_mo_last_part (type));
   g_autofree char *name = NULL;
   const char *domain;
 
@@ -340,7 +122,7 @@ static const char *const math_blocks[] = { "Product", "Add", "Gain", NULL };
 static gboolean
 is_block (const MoElement *el)
 {
-  const char *last = last_part (el->type);
+  const char *last = _sw_mo_last_part (el->type);
 
   return has_part (el->type, "Blocks") || g_strv_contains (source_blocks, last) || g_strv_contains (math_blocks, last);
 }
@@ -469,7 +251,7 @@ mod_number (Import *im, const MoElement *el, const char *name, double fallback)
   double x = fallback;
 
   if (m != NULL && m->value != NULL)
-    eval_number (im, m->value, &x);
+    _sw_mo_eval_number (im, m->value, &x);
   return x;
 }
 
@@ -477,7 +259,7 @@ mod_number (Import *im, const MoElement *el, const char *name, double fallback)
 static JsonNode *
 block_signal (Import *im, const MoElement *block, guint depth)
 {
-  const char *type = last_part (block->type);
+  const char *type = _sw_mo_last_part (block->type);
   g_autofree char *snake = NULL;
   JsonObject *fields, *outer;
   JsonNode *node;
@@ -522,7 +304,7 @@ block_signal (Import *im, const MoElement *block, guint depth)
        * parameter: that input is then what the parameter sets. */
       im->allow_own = depth == 1 && im->signal_target != NULL && strcmp (type, "Constant") == 0
                       && strcmp (m->name, "k") == 0 && m->value != NULL && _sw_mo_bind (im, m->value, im->signal_target);
-      ok = m->value != NULL && eval (im, m->value, &v);
+      ok = m->value != NULL && _sw_mo_eval (im, m->value, &v);
       im->allow_own = FALSE;
       if (!ok)
         {
@@ -548,7 +330,7 @@ block_signal (Import *im, const MoElement *block, guint depth)
         }
       else if (v.kind == V_NUMBER)
         json_object_set_double_member (fields, m->name, v.number);
-      value_clear (&v);
+      _sw_mo_value_clear (&v);
     }
   snake = snake_case (strcmp (type, "TimeTable") == 0 ? "Table" : strcmp (type, "SawTooth") == 0 ? "Sawtooth" : type);
   outer = json_object_new ();
@@ -614,7 +396,7 @@ start_attribute (Import *im, const MoElement *el, guint index, const MoMod *m)
   const char *param = NULL;
   gboolean ok = TRUE;
 
-  if (fixed != NULL && fixed->value != NULL && !eval_number (im, fixed->value, &is_fixed))
+  if (fixed != NULL && fixed->value != NULL && !_sw_mo_eval_number (im, fixed->value, &is_fixed))
     return;
   for (guint k = 0; k < _sw_mo_n_starts; k++)
     if (strcmp (m->name, _sw_mo_starts[k].variable) == 0)
@@ -624,7 +406,7 @@ start_attribute (Import *im, const MoElement *el, guint index, const MoMod *m)
       g_autofree char *target = param != NULL ? g_strdup_printf ("%s.%s", el->name, param) : NULL;
 
       im->allow_own = is_fixed != 0 && target != NULL && _sw_mo_bind (im, start->value, target);
-      ok = eval_number (im, start->value, &x);
+      ok = _sw_mo_eval_number (im, start->value, &x);
       im->allow_own = FALSE;
     }
   if (!ok)
@@ -671,7 +453,7 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
       g_autofree char *valid = valid_params (kind);
 
       /* exact = true is what every source here does. */
-      if (strcmp (m->name, "exact") == 0 && m->value != NULL && eval (im, m->value, &v) && v.number != 0)
+      if (strcmp (m->name, "exact") == 0 && m->value != NULL && _sw_mo_eval (im, m->value, &v) && v.number != 0)
         return;
       fail (im, m->line, m->column, _("%s (%s): parameter “%s” is not supported; valid: %s"), el->name, el->type,
             m->name, valid);
@@ -691,7 +473,7 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
           return;
         }
     }
-  if (m->value == NULL || !eval (im, m->value, &v))
+  if (m->value == NULL || !_sw_mo_eval (im, m->value, &v))
     {
       im->allow_own = FALSE;
       if (m->value == NULL)
@@ -716,7 +498,7 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
       numbers->names[numbers->n] = kind->params[p].name;
       numbers->values[numbers->n++] = v.number;
     }
-  value_clear (&v);
+  _sw_mo_value_clear (&v);
 }
 
 /* Placement (transformation (extent = {{x0, y0}, {x1, y1}}, origin = {x, y},
@@ -732,7 +514,7 @@ placement (Import *im, const MoElement *el, guint index)
 
   /* A placement that cannot be read leaves the position out. */
   im->error = NULL;
-  if (extent == NULL || extent->value == NULL || !eval (im, extent->value, &e))
+  if (extent == NULL || extent->value == NULL || !_sw_mo_eval (im, extent->value, &e))
     {
       g_clear_error (&im->error);
       im->error = before;
@@ -743,7 +525,7 @@ placement (Import *im, const MoElement *el, guint index)
       x = 0.5 * (e.cells[0] + e.cells[2]);
       y = 0.5 * (e.cells[1] + e.cells[3]);
     }
-  if (origin != NULL && origin->value != NULL && eval (im, origin->value, &o) && o.kind == V_MATRIX && o.cols == 2)
+  if (origin != NULL && origin->value != NULL && _sw_mo_eval (im, origin->value, &o) && o.kind == V_MATRIX && o.cols == 2)
     {
       x += o.cells[0];
       y += o.cells[1];
@@ -754,14 +536,14 @@ placement (Import *im, const MoElement *el, guint index)
 
     /* Modelica turns counterclockwise with y up; the canvas clockwise
      * with y down: the same turn on screen. */
-    if (rotation != NULL && rotation->value != NULL && eval_number (im, rotation->value, &r))
+    if (rotation != NULL && rotation->value != NULL && _sw_mo_eval_number (im, rotation->value, &r))
       sw_model_set_rotation (im->model, index, ((360 - (int) (round (r / 90) * 90)) % 360 + 360) % 360, FALSE);
   }
   g_clear_error (&im->error);
   im->error = before;
   sw_model_set_position (im->model, index, 400 + 3 * x, 300 - 3 * y);
-  value_clear (&e);
-  value_clear (&o);
+  _sw_mo_value_clear (&e);
+  _sw_mo_value_clear (&o);
 }
 
 static void
@@ -821,12 +603,6 @@ void
 _sw_mo_placement (Import *im, const MoElement *el, guint index)
 {
   placement (im, el, index);
-}
-
-gboolean
-_sw_mo_eval_number (Import *im, const MoExpr *e, double *x)
-{
-  return eval_number (im, e, x);
 }
 
 /* ---- Connections -------------------------------------------------------- */
@@ -943,7 +719,7 @@ experiment (Import *im)
       MoMod *m = _sw_mo_find (ex->children, names[k]);
 
       if (m != NULL && m->value != NULL)
-        eval_number (im, m->value, fields[k]);
+        _sw_mo_eval_number (im, m->value, fields[k]);
     }
   if (_sw_mo_find (ex->children, "Interval") == NULL)
     settings.output_interval_s = settings.stop_time_s / 500;
@@ -953,7 +729,7 @@ experiment (Import *im)
 static void
 value_free (Value *v)
 {
-  value_clear (v);
+  _sw_mo_value_clear (v);
   g_free (v);
 }
 
@@ -987,7 +763,7 @@ _sw_mo_fill (Import *im)
           break;
         }
       v = g_new0 (Value, 1);
-      if (!eval (im, el->value, v))
+      if (!_sw_mo_eval (im, el->value, v))
         {
           value_free (v);
           break;
