@@ -259,9 +259,14 @@ has_accelerations (GArray *initials)
 static gboolean
 is_free_position (const SwSystem *sys, guint u)
 {
-  if (u < sys->n_coords)
+  const SwDriver *d = u >= sys->n_coords ? &sys->drivers[u - sys->n_coords] : NULL;
+  double known;
+
+  if (d == NULL)
     return sys->coord_class[u] != SW_COORD_ALGEBRAIC;
-  return _sw_driver_n_states (&sys->drivers[u - sys->n_coords]) > 0;
+  /* A driver's angle is free when it integrates one the motion does not
+   * fix (a speed source's, not a filtered position's). */
+  return _sw_driver_n_states (d) > 0 && !driver_start (d, 0, &known);
 }
 
 /* "inertia1.a_start, inertia2.a_start" for the conditions in list (all
