@@ -94,6 +94,7 @@ struct _SwWindow
   GPtrArray            *inner_paths;
   gboolean              syncing;
   GtkBox               *breadcrumb_bar;
+  GFileMonitor         *library_monitor;  /* the library folder, for the palette */
   GFile                *file;       /* NULL: untitled */
   gboolean              is_example;
   char                 *title_text;
@@ -295,6 +296,10 @@ void     _sw_window_set_run_error         (SwWindow             *self,
 void     _sw_window_subsystems_class_init (GtkWidgetClass       *widget_class);
 void     _sw_window_subsystems_reset      (SwWindow             *self);
 void     _sw_window_subsystems_dispose    (SwWindow             *self);
+/* The palette's "Subsystem library" from the settings' folder, kept up to
+ * date as files come and go. */
+void     _sw_window_library_init          (SwWindow             *self);
+char    *_sw_window_dup_library_folder    (SwWindow             *self);
 void     _sw_window_subsystems_document_changed (SwWindow       *self);
 void     _sw_window_subsystems_update_actions (SwWindow         *self);
 gboolean _sw_window_inside_subsystem      (SwWindow             *self);

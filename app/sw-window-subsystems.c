@@ -16,6 +16,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-window-private.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 
 gboolean
@@ -176,6 +177,8 @@ show_level (SwWindow *self)
   sw_inspector_set_component (self->inspector, -1);
   sw_inspector_set_model (self->inspector, _sw_window_get_shown_model (self));
   sw_canvas_set_model (self->canvas, _sw_window_get_shown_model (self));
+  sw_canvas_select_component (self->canvas, -1);
+  gtk_widget_activate_action (GTK_WIDGET (self->canvas), "canvas.zoom-fit", NULL);
   update_breadcrumb (self);
   _sw_window_update_problems_marks (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
@@ -215,6 +218,9 @@ _sw_window_subsystems_dispose (SwWindow *self)
   g_clear_object (&self->inner);
   g_clear_pointer (&self->inner_names, g_ptr_array_unref);
   g_clear_pointer (&self->inner_paths, g_ptr_array_unref);
+  if (self->library_monitor != NULL)
+    g_signal_handlers_disconnect_by_data (self->library_monitor, self);
+  g_clear_object (&self->library_monitor);
 }
 
 gboolean
@@ -243,6 +249,102 @@ _sw_window_open_subsystem (SwWindow *self, guint component)
       return TRUE;
     }
   return FALSE;
+}
+
+/* ---- The library ----------------------------------------------------------- */
+
+char *
+_sw_window_dup_library_folder (SwWindow *self)
+{
+  g_autofree char *folder = self->settings != NULL ? g_settings_get_string (self->settings, "library-folder") : NULL;
+
+  if (folder != NULL && folder[0] != '\0')
+    return g_steal_pointer (&folder);
+  return g_build_filename (g_get_user_data_dir (), "shaftwork", "library", NULL);
+}
+
+static void
+library_rescan (SwWindow *self)
+{
+  g_autofree char *folder = _sw_window_dup_library_folder (self);
+
+  sw_palette_set_library_folder (self->palette, folder);
+}
+
+static void
+library_changed_cb (GFileMonitor *monitor, GFile *file, GFile *other, GFileMonitorEvent event, SwWindow *self)
+{
+  if (event == G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT || event == G_FILE_MONITOR_EVENT_DELETED
+      || event == G_FILE_MONITOR_EVENT_MOVED_IN || event == G_FILE_MONITOR_EVENT_MOVED_OUT
+      || event == G_FILE_MONITOR_EVENT_RENAMED)
+    library_rescan (self);
+}
+
+static void
+library_folder_setting_cb (SwWindow *self)
+{
+  _sw_window_library_init (self);
+}
+
+void
+_sw_window_library_init (SwWindow *self)
+{
+  g_autofree char *folder = _sw_window_dup_library_folder (self);
+  g_autoptr (GFile) dir = g_file_new_for_path (folder);
+
+  if (self->library_monitor != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->library_monitor, self);
+      g_clear_object (&self->library_monitor);
+    }
+  else if (self->settings != NULL)
+    g_signal_connect_object (self->settings, "changed::library-folder", G_CALLBACK (library_folder_setting_cb),
+                             self, G_CONNECT_SWAPPED);
+  self->library_monitor = g_file_monitor_directory (dir, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);
+  if (self->library_monitor != NULL)
+    g_signal_connect (self->library_monitor, "changed", G_CALLBACK (library_changed_cb), self);
+  library_rescan (self);
+}
+
+/* The selected subsystem defined in the model, written into the library
+ * as a file of its own (under a name not taken there). */
+static void
+sw_window_save_to_library (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  SwWindow *self = SW_WINDOW (widget);
+  SwModel *shown = _sw_window_get_shown_model (self);
+  int selected = sw_canvas_get_selected_component (self->canvas);
+  g_autofree char *folder = _sw_window_dup_library_folder (self), *text = NULL, *path = NULL, *message = NULL;
+  g_autoptr (SwModel) definition = NULL;
+  g_autoptr (GError) error = NULL;
+  const SwComponent *c;
+
+  if (shown == NULL || selected < 0 || (c = sw_model_get_component (shown, (guint) selected))->definition == NULL)
+    return;
+  text = sw_model_dup_definition (self->model, c->definition);
+  definition = text != NULL ? sw_model_new_from_data_in (text, -1, c->definition, sw_model_get_folder (self->model),
+                                                         &error)
+                            : NULL;
+  for (guint n = 1; definition != NULL && path == NULL; n++)
+    {
+      g_autofree char *name = n == 1 ? g_strdup_printf ("%s.shaft", c->definition)
+                                     : g_strdup_printf ("%s%u.shaft", c->definition, n);
+      g_autofree char *candidate = g_build_filename (folder, name, NULL);
+
+      if (!g_file_test (candidate, G_FILE_TEST_EXISTS))
+        path = g_steal_pointer (&candidate);
+    }
+  if (definition == NULL || g_mkdir_with_parents (folder, 0755) != 0
+      || !sw_model_save_to_file (definition, path, &error))
+    {
+      _sw_window_show_error_dialog (self, _("Could Not Save to the Library"),
+                                    error != NULL ? error->message : g_strerror (errno));
+      return;
+    }
+  message = g_strdup_printf (_("Saved “%s” to the library"), c->definition);
+  _sw_window_show_toast (self, message);
+  /* The folder may be new: watched from now on. */
+  _sw_window_library_init (self);
 }
 
 /* ---- Make Subsystem ------------------------------------------------------------ */
@@ -328,6 +430,14 @@ _sw_window_subsystems_update_actions (SwWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.make-subsystem",
                                  self->model != NULL && selection != NULL && selection->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-subsystem", self->inner != NULL);
+  {
+    SwModel *shown = _sw_window_get_shown_model (self);
+    int one = self->canvas != NULL ? sw_canvas_get_selected_component (self->canvas) : -1;
+
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-to-library",
+                                   shown != NULL && one >= 0 && (guint) one < sw_model_get_n_components (shown)
+                                   && sw_model_get_component (shown, (guint) one)->definition != NULL);
+  }
 }
 
 void
@@ -335,6 +445,7 @@ _sw_window_subsystems_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.make-subsystem", NULL, sw_window_make_subsystem);
   gtk_widget_class_install_action (widget_class, "win.leave-subsystem", NULL, sw_window_leave_subsystem);
+  gtk_widget_class_install_action (widget_class, "win.save-to-library", NULL, sw_window_save_to_library);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_g, GDK_CONTROL_MASK, "win.make-subsystem", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK, "win.leave-subsystem", NULL);
 }

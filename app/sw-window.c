@@ -349,7 +349,11 @@ static void
 palette_kind_activated_cb (SwWindow   *self,
                            const char *kind_name)
 {
-  sw_canvas_begin_place (self->canvas, kind_name);
+  /* A library's subsystem: placed at once, in the view's centre. */
+  if (g_str_has_prefix (kind_name, "subsystem:"))
+    sw_canvas_place_subsystem_at_center (self->canvas, kind_name + strlen ("subsystem:"));
+  else
+    sw_canvas_begin_place (self->canvas, kind_name);
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
 }
 
@@ -358,7 +362,9 @@ static void
 palette_place_kind_cb (SwWindow   *self,
                        const char *kind_name)
 {
-  if (sw_canvas_place_kind_at_center (self->canvas, kind_name) >= 0)
+  if ((g_str_has_prefix (kind_name, "subsystem:")
+         ? sw_canvas_place_subsystem_at_center (self->canvas, kind_name + strlen ("subsystem:"))
+         : sw_canvas_place_kind_at_center (self->canvas, kind_name)) >= 0)
     gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
 }
 
@@ -658,6 +664,7 @@ sw_window_init (SwWindow *self)
                            G_CALLBACK (results_paned_notify_max_position_cb), self,
                            G_CONNECT_SWAPPED);
   _sw_window_results_init (self);
+  _sw_window_library_init (self);
   _sw_window_events_init (self);
   _sw_window_modes_init (self);
   _sw_window_live_init (self);

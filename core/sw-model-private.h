@@ -146,6 +146,8 @@ void          _sw_model_add_shared_signal  (SwModel      *self,
                                             SwSignal     *signal);
 
 /* Appends without checks or signals; takes the component's contents and ui. */
+/* "changed", or at the end of the outermost edit. */
+void          _sw_model_emit_changed       (SwModel      *self);
 void          _sw_model_take_component     (SwModel      *self,
                                             SwComponent  *component);
 void          _sw_model_take_connection    (SwModel            *self,

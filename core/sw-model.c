@@ -35,6 +35,11 @@ emit_changed (SwModel *model)
     g_signal_emit (model, signals[CHANGED], 0);
 }
 
+void
+_sw_model_emit_changed (SwModel *model)
+{
+  emit_changed (model);
+}
 
 /* Messages */
 

@@ -247,6 +247,12 @@ gboolean     sw_model_set_definition      (SwModel     *model,
                                            const char  *name,
                                            const char  *data,
                                            GError     **error);
+/* Adds a component of the subsystem in the file path, named from the
+ * model's folder (relative below it, else absolute); its index, or -1. */
+int          sw_model_add_subsystem       (SwModel     *model,
+                                           const char  *path,
+                                           const char  *id,
+                                           GError     **error);
 /* Moves the components into a new definition called name, used by one new
  * component in their place (returned: its index, or -1 with an error).
  * Their ports connected to other components become its ports. One change. */
@@ -258,6 +264,10 @@ int          sw_model_make_subsystem      (SwModel     *model,
 /* The folder the model was read from (its subsystems' files are named
  * from there), or NULL. */
 const char  *sw_model_get_folder          (SwModel     *model);
+/* The kind of the subsystem in the file path (loaded once), or NULL with
+ * the error. */
+const SwKind *sw_kind_load_subsystem      (const char  *path,
+                                           GError     **error);
 /* The model inside a subsystem kind (kept for the process), or NULL. */
 SwModel     *sw_kind_get_subsystem_model  (const SwKind *kind);
 /* The inner port ("component.port") a subsystem kind's port is, or NULL. */

@@ -431,6 +431,11 @@ inner_values (const SwComponent *c, GHashTable *outer, const char *prefix)
       const double *over = outer != NULL ? g_hash_table_lookup (outer, key) : NULL;
       double value = over != NULL ? *over : c->param[k];
 
+      /* An initial value the instance leaves unset takes the interface's
+       * default (NaN when there is none: left to the connections). */
+      if (isnan (value))
+        value = c->kind->params[k].default_value;
+
       for (guint t = 0; t < def->param_targets[k]->len; t++)
         g_hash_table_insert (values, g_strdup (g_ptr_array_index (def->param_targets[k], t)),
                              g_memdup2 (&value, sizeof value));

@@ -16,6 +16,7 @@
 #define PORT_HIT_PX     8.0      /* pixels around a port that grab it */
 #define WIRE_HIT_PX     5.0
 #define KIND_PREFIX     "shaftwork-kind:"
+#define SUBSYSTEM_PREFIX "shaftwork-subsystem:"
 
 /* Hit testing */
 
@@ -86,25 +87,38 @@ hit_wire (SwCanvas *self,
 
 /* Placing */
 
-/* A new component of kind at (mx, my) in model units, selected; a refusal
- * is a hint at (wx, wy). Its index, or -1. */
+/* A new component of kind (or, path given, of the subsystem in that file)
+ * at (mx, my) in model units, selected; a refusal is a hint at (wx, wy).
+ * Its index, or -1. */
 static int
-place_kind_at (SwCanvas     *self,
-               const SwKind *kind,
-               double        mx,
-               double        my,
-               double        wx,
-               double        wy)
+place_at (SwCanvas     *self,
+          const SwKind *kind,
+          const char   *path,
+          double        mx,
+          double        my,
+          double        wx,
+          double        wy)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *id = NULL;
   int index;
   guint new_index;
 
-  id = sw_model_dup_unique_id (self->model, kind->name);
+  if (path != NULL)
+    {
+      /* "…/engine-unit.shaft" -> engine_unit1 */
+      g_autofree char *base = g_path_get_basename (path);
+
+      if (strchr (base, '.') != NULL)
+        *strrchr (base, '.') = '\0';
+      id = sw_model_dup_unique_id (self->model, base);
+    }
+  else
+    id = sw_model_dup_unique_id (self->model, kind->name);
 
   _sw_canvas_edit_begin (self);
-  index = sw_model_add_component (self->model, kind->name, id, &error);
+  index = path != NULL ? sw_model_add_subsystem (self->model, path, id, &error)
+                       : sw_model_add_component (self->model, kind->name, id, &error);
   if (index >= 0)
     sw_model_set_position (self->model, (guint) index, _sw_canvas_snap (mx), _sw_canvas_snap (my));
   _sw_canvas_edit_end (self);
@@ -128,7 +142,7 @@ place_kind (SwCanvas     *self,
   double mx, my;
 
   _sw_canvas_to_model (self, wx, wy, &mx, &my);
-  place_kind_at (self, kind, mx, my, wx, wy);
+  place_at (self, kind, NULL, mx, my, wx, wy);
 }
 
 /* The view's centre in widget units (as if at the natural size before the
@@ -202,7 +216,24 @@ place_at_center (SwCanvas     *self,
   view_center (self, &wx, &wy);
   _sw_canvas_to_model (self, wx, wy, &mx, &my);
   free_spot_near (self, kind, &mx, &my);
-  return place_kind_at (self, kind, mx, my, wx, wy);
+  return place_at (self, kind, NULL, mx, my, wx, wy);
+}
+
+int
+sw_canvas_place_subsystem_at_center (SwCanvas   *self,
+                                     const char *path)
+{
+  double wx, wy, mx, my;
+
+  g_return_val_if_fail (SW_IS_CANVAS (self), -1);
+  g_return_val_if_fail (path != NULL, -1);
+
+  if (self->model == NULL)
+    return -1;
+  _sw_canvas_ensure_items (self);
+  view_center (self, &wx, &wy);
+  _sw_canvas_to_model (self, wx, wy, &mx, &my);
+  return place_at (self, NULL, path, mx, my, wx, wy);
 }
 
 int
@@ -689,6 +720,13 @@ _sw_canvas_drop_string (SwCanvas   *self,
 
   g_return_val_if_fail (SW_IS_CANVAS (self), FALSE);
 
+  if (self->model != NULL && text != NULL && g_str_has_prefix (text, SUBSYSTEM_PREFIX))
+    {
+      double mx, my;
+
+      _sw_canvas_to_model (self, x, y, &mx, &my);
+      return place_at (self, NULL, text + strlen (SUBSYSTEM_PREFIX), mx, my, x, y) >= 0;
+    }
   if (self->model == NULL || text == NULL || !g_str_has_prefix (text, KIND_PREFIX))
     return FALSE;
   kind = sw_catalog_lookup (text + strlen (KIND_PREFIX));

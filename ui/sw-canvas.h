@@ -77,6 +77,9 @@ int        sw_canvas_place_kind_at_center (SwCanvas  *canvas,
 
 /* Problems to mark at the components involved (from a failed check):
  * component indices and their messages; NULL clears. */
+/* The same for the subsystem in the file path (a library's). */
+int        sw_canvas_place_subsystem_at_center (SwCanvas *canvas,
+                                                const char *path);
 void       sw_canvas_set_problems        (SwCanvas   *canvas,
                                           const int  *components,
                                           const char *const *messages,

@@ -19,9 +19,11 @@
 #include <glib/gi18n.h>
 
 #include "sw-kind.h"
+#include "sw-model.h"
 #include "sw-palette-symbol.h"
 
 #define DRAG_PREFIX   "shaftwork-kind:"
+#define LIBRARY_DRAG_PREFIX "shaftwork-subsystem:"
 #define SYMBOL_WIDTH  40
 #define SYMBOL_HEIGHT 28
 
@@ -33,6 +35,7 @@ struct _SwPalette
   GtkWidget  *scroller;
   GtkListBox *list;
 
+  GPtrArray  *library_rows;   /* the library's rows, in the list's end */
   char       *search_text;    /* never NULL */
   char      **search_words;   /* casefolded, never NULL */
   gboolean    syncing_entry;  /* the entry's text is being set from search_text */
@@ -68,10 +71,14 @@ static const struct {
   { "Engines and loads", N_("Engines and loads") },
   { "Sensors", N_("Sensors") },
   { "Sources", N_("Sources") },
+  { "Subsystems", N_("Subsystem library") },
 };
 
 static GQuark kind_quark;
 static GQuark key_quark;
+static GQuark path_quark;    /* a library row's file */
+
+static char *row_dup_name (GtkListBoxRow *row);
 
 static const char *
 group_label (const char *group)
@@ -191,8 +198,11 @@ drag_prepare_cb (GtkDragSource *source,
                  double         y,
                  gpointer       user_data)
 {
+  GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (source));
+  const char *path = g_object_get_qdata (G_OBJECT (row), path_quark);
   const SwKind *kind = user_data;
-  g_autofree char *text = g_strconcat (DRAG_PREFIX, kind->name, NULL);
+  g_autofree char *text = path != NULL ? g_strconcat (LIBRARY_DRAG_PREFIX, path, NULL)
+                                       : g_strconcat (DRAG_PREFIX, kind->name, NULL);
 
   return gdk_content_provider_new_typed (G_TYPE_STRING, text);
 }
@@ -323,7 +333,9 @@ row_activated_cb (GtkListBox    *list,
                   GtkListBoxRow *row,
                   SwPalette     *self)
 {
-  g_signal_emit (self, signals[KIND_ACTIVATED], 0, row_get_kind (row)->name);
+  g_autofree char *name = row_dup_name (row);
+
+  g_signal_emit (self, signals[KIND_ACTIVATED], 0, name);
 }
 
 static GtkListBoxRow *
@@ -354,16 +366,18 @@ static void
 search_activate_cb (GtkSearchEntry *entry,
                     SwPalette      *self)
 {
+  g_autofree char *name = NULL;
   GtkListBoxRow *row;
 
   sw_palette_set_search_text (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
   row = first_visible_row (self);
   if (row == NULL)
     return;
+  name = row_dup_name (row);
   if (g_signal_has_handler_pending (self, signals[PLACE_KIND], 0, FALSE))
-    g_signal_emit (self, signals[PLACE_KIND], 0, row_get_kind (row)->name);
+    g_signal_emit (self, signals[PLACE_KIND], 0, name);
   else
-    g_signal_emit (self, signals[KIND_ACTIVATED], 0, row_get_kind (row)->name);
+    g_signal_emit (self, signals[KIND_ACTIVATED], 0, name);
 }
 
 static void
@@ -395,6 +409,7 @@ sw_palette_finalize (GObject *object)
 
   g_clear_pointer (&self->search_text, g_free);
   g_clear_pointer (&self->search_words, g_strfreev);
+  g_clear_pointer (&self->library_rows, g_ptr_array_unref);
 
   G_OBJECT_CLASS (sw_palette_parent_class)->finalize (object);
 }
@@ -501,6 +516,7 @@ sw_palette_class_init (SwPaletteClass *klass)
 
   kind_quark = g_quark_from_static_string ("sw-palette-kind");
   key_quark = g_quark_from_static_string ("sw-palette-search-key");
+  path_quark = g_quark_from_static_string ("sw-palette-library-path");
 }
 
 /* The domain tags: filled, white on blue or orange, which read the same in
@@ -540,6 +556,7 @@ sw_palette_init (SwPalette *self)
 
   self->search_text = g_strdup ("");
   self->search_words = g_new0 (char *, 1);
+  self->library_rows = g_ptr_array_new ();
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                                   GTK_ORIENTATION_VERTICAL);
@@ -648,4 +665,63 @@ sw_palette_get_n_visible (SwPalette *palette)
     if (GTK_IS_LIST_BOX_ROW (child) && row_matches (GTK_LIST_BOX_ROW (child), palette->search_words))
       n++;
   return n;
+}
+
+/* The name a row stands for in "kind-activated" and "place-kind": its
+ * kind's, or "subsystem:FILE" for a library's. */
+static char *
+row_dup_name (GtkListBoxRow *row)
+{
+  const char *path = g_object_get_qdata (G_OBJECT (row), path_quark);
+
+  return path != NULL ? g_strconcat ("subsystem:", path, NULL) : g_strdup (row_get_kind (row)->name);
+}
+
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return g_utf8_collate (*(const char *const *) a, *(const char *const *) b);
+}
+
+guint
+sw_palette_set_library_folder (SwPalette  *self,
+                               const char *folder)
+{
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  g_return_val_if_fail (SW_IS_PALETTE (self), 0);
+
+  for (guint i = 0; i < self->library_rows->len; i++)
+    gtk_list_box_remove (self->list, g_ptr_array_index (self->library_rows, i));
+  g_ptr_array_set_size (self->library_rows, 0);
+
+  dir = folder != NULL ? g_dir_open (folder, 0, NULL) : NULL;
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".shaft"))
+      g_ptr_array_add (files, g_build_filename (folder, name, NULL));
+  g_ptr_array_sort (files, compare_names);
+
+  /* Files that are no subsystem (no "interface") or do not read are left
+   * out: a library folder may hold other models too. */
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *path = g_ptr_array_index (files, i);
+      g_autoptr(GError) error = NULL;
+      const SwKind *kind = sw_kind_load_subsystem (path, &error);
+      GtkWidget *row;
+
+      if (kind == NULL)
+        {
+          g_debug ("library: %s left out: %s", path, error->message);
+          continue;
+        }
+      row = create_row (kind);
+      g_object_set_qdata_full (G_OBJECT (row), path_quark, g_strdup (path), g_free);
+      gtk_widget_set_tooltip_text (row, path);
+      gtk_list_box_append (self->list, row);
+      g_ptr_array_add (self->library_rows, row);
+    }
+  return self->library_rows->len;
 }

@@ -22,6 +22,12 @@ GtkWidget  *sw_palette_new              (void);
 const char *sw_palette_get_search_text  (SwPalette  *palette);
 void        sw_palette_set_search_text  (SwPalette  *palette,
                                          const char *text);
+/* Shows the subsystems in the folder's .shaft files as a group "Subsystem
+ * library" at the end (again when called again; NULL: none). Their rows
+ * stand for "subsystem:FILE" in the signals, and drag
+ * "shaftwork-subsystem:FILE". How many there are. */
+guint       sw_palette_set_library_folder (SwPalette *palette,
+                                           const char *folder);
 /* Kinds shown under the current search (for tests). */
 guint       sw_palette_get_n_visible    (SwPalette  *palette);
 

@@ -137,9 +137,51 @@ test_undo_inside (void)
   sw_test_remove_tree (dir);
 }
 
+/* A subsystem saved to the library is in the palette, and placed from
+ * there it names the library's file. */
+static void
+test_library (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = copy_example_to_temp ("first.shaft", &dir);
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  g_autofree char *folder = _sw_window_dup_library_folder (window);
+  g_autofree char *file = g_build_filename (folder, "Shaft.shaft", NULL);
+  g_autofree char *name = g_strconcat ("subsystem:", file, NULL);
+  guint before = sw_palette_get_n_visible (window->palette);
+  const SwComponent *placed;
+
+  g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
+  sw_canvas_select_component (window->canvas, sw_model_find_component (model, "spring"));
+  iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.make-subsystem", NULL));
+  iterate ();
+  answer_dialog (window, "make", "Shaft");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save-to-library", NULL));
+  iterate ();
+  g_assert_true (g_file_test (file, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpuint (sw_palette_get_n_visible (window->palette), ==, before + 1);
+
+  g_signal_emit_by_name (window->palette, "kind-activated", name);
+  iterate ();
+  placed = sw_model_get_component (model, sw_model_get_n_components (model) - 1);
+  g_assert_cmpstr (placed->id, ==, "Shaft1");
+  g_assert_cmpstr (placed->model_ref, ==, file);
+  g_assert_cmpuint (placed->kind->n_ports, ==, 2);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_remove (file);
+  window_destroy_and_check (window);
+  sw_test_remove_tree (dir);
+}
+
 static void
 add_tests (void)
 {
+  g_test_add_func ("/app/window-subsystems/library", test_library);
   g_test_add_func ("/app/window-subsystems/make-and-open", test_make_and_open);
   g_test_add_func ("/app/window-subsystems/undo-inside", test_undo_inside);
 }

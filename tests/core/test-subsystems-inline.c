@@ -308,6 +308,34 @@ test_save_elsewhere (void)
   g_rmdir (dir);
 }
 
+/* An initial value the instance leaves unset starts at the interface's
+ * default; one it sets, at its own. */
+static void
+test_initial_default (void)
+{
+  const char *text = "{\"format\": \"shaftwork-model\", \"version\": 1,\n"
+                     "\"subsystems\": {\"Osc\": {\"interface\": {\"ports\": {},\n"
+                     "   \"parameters\": {\"s_start\": {\"to\": [\"m.s0\"], \"default\": 0.1}}},\n"
+                     "  \"components\": [{\"id\": \"m\", \"kind\": \"translational.mass\", \"params\": {\"m\": 1}},\n"
+                     "    {\"id\": \"c\", \"kind\": \"translational.spring\", \"params\": {\"c\": 100}},\n"
+                     "    {\"id\": \"g\", \"kind\": \"translational.fixed\"}],\n"
+                     "  \"connections\": [{\"from\": \"g.flange\", \"to\": \"c.flange_a\"},\n"
+                     "                  {\"from\": \"c.flange_b\", \"to\": \"m.flange_a\"}]}},\n"
+                     "\"components\": [{\"id\": \"a\", \"kind\": \"subsystem\", \"subsystem\": \"Osc\"},\n"
+                     "  {\"id\": \"b\", \"kind\": \"subsystem\", \"subsystem\": \"Osc\", \"params\": {\"s_start\": 0.3}}],\n"
+                     "\"simulation\": {\"stop_time\": 1, \"output_interval\": 0.01}}";
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0, 1e-10);
+  const double *t = sw_trajectory_get_times (tr);
+  const double *a = sw_test_column (tr, "a.m.s"), *b = sw_test_column (tr, "b.m.s");
+
+  /* s = s0 cos(10 t) */
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      g_assert_cmpfloat_with_epsilon (a[r], 0.1 * cos (10 * t[r]), 1e-7);
+      g_assert_cmpfloat_with_epsilon (b[r], 0.3 * cos (10 * t[r]), 1e-7);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -318,5 +346,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/subsystems-inline/edit", test_edit);
   g_test_add_func ("/core/subsystems-inline/paste", test_paste);
   g_test_add_func ("/core/subsystems-inline/save-elsewhere", test_save_elsewhere);
+  g_test_add_func ("/core/subsystems-inline/initial-default", test_initial_default);
   return g_test_run ();
 }
