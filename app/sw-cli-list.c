@@ -152,6 +152,11 @@ range_text (const SwParamDesc *p, gboolean localized)
 static char *
 default_text (const SwParamDesc *p, gboolean localized)
 {
+  /* A body's own start (phi0, S0) follows from what it is joined to; a
+   * condition (Modelica's x_start: a_start, phi_rel_start, an
+   * InitializeFlange's) left out is no condition. */
+  if (p->type == SW_PARAM_INITIAL && g_str_has_suffix (p->name, "_start"))
+    return g_strdup (localized ? _("not set") : "not set");
   if (p->type == SW_PARAM_INITIAL)
     return g_strdup (localized ? _("from connections, else 0") : "from connections, else 0");
   if (p->type == SW_PARAM_SIGNAL && !isnan (p->default_value))
@@ -383,8 +388,8 @@ list_markdown (void)
   g_print ("# Catalogue of component kinds\n\n"
            "Generated from the kind tables in `core/` by `shaftwork-cli list --markdown`; do not edit.\n"
            "Units are SI. A `support` port left unconnected is fixed to ground. Signal parameters take a\n"
-           "number or a signal object (see FORMAT.md). Initial values left out follow from the rigid\n"
-           "connections, else 0.\n");
+           "number or a signal object (see FORMAT.md). A body's initial values left out follow from the\n"
+           "rigid connections, else 0; initial conditions named *_start left out are not set.\n");
   for (guint k = 0; k < n; k++)
     {
       const SwKind *kind = kinds[k];

@@ -68,6 +68,8 @@ job_new (SwWindow     *self,
   job->context = g_main_context_ref_thread_default ();
   job->system = sw_system_ref (system);
   job->options = sw_simulate_options_from_system (system);
+  /* The variables list offers the ports' torques: made when shown. */
+  job->options.port_variables = TRUE;
   return job;
 }
 

@@ -33,7 +33,10 @@ struct _SwVariablesItem
 
   char            *id;          /* the component's */
   const SwKind    *kind;
-  int              var;         /* index in kind->vars, -1 for the component */
+  int              var;         /* index in kind->vars (past them: a port's), -1 for the component */
+  char            *var_name;    /* "w", "flange_a.tau"; NULL for the component */
+  const char      *unit;        /* the variable's */
+  char            *help;        /* the variable's, translated */
   char            *name;        /* "id.var", or the id */
   char            *key;         /* what the search looks in, casefolded */
   GListStore      *children;    /* a component's variables (a subsystem's: its components), else NULL */
@@ -56,6 +59,8 @@ sw_variables_item_finalize (GObject *object)
   SwVariablesItem *self = SW_VARIABLES_ITEM (object);
 
   g_free (self->id);
+  g_free (self->var_name);
+  g_free (self->help);
   g_free (self->name);
   g_free (self->key);
   g_clear_object (&self->children);
@@ -131,6 +136,45 @@ sw_variables_item_init (SwVariablesItem *self)
   self->var = -1;
 }
 
+/* A component's variables: its kind's, then two per port (position and
+ * the torque or force on the component there, as the engine names them:
+ * flange_a.phi, flange_a.tau; s and f translational). A subsystem's ports
+ * are its parts'. */
+static guint
+n_variable_slots (const SwKind *kind)
+{
+  return kind->n_vars + (sw_kind_get_subsystem_model (kind) == NULL ? 2 * kind->n_ports : 0);
+}
+
+/* Variable v's name, unit and help; FALSE for a port variable the kind has
+ * itself (a body's flange_a.tau), which the engine leaves to the kind. */
+static gboolean
+variable_info (const SwKind *kind, guint v, char **name, const char **unit, char **help)
+{
+  guint k = v - kind->n_vars, port = k / 2;
+  gboolean rot, torque = k % 2;
+
+  if (v < kind->n_vars)
+    {
+      *name = g_strdup (kind->vars[v].name);
+      *unit = kind->vars[v].unit;
+      *help = g_strdup (kind->vars[v].help != NULL ? _(kind->vars[v].help) : "");
+      return TRUE;
+    }
+  rot = kind->ports[port].domain == SW_DOMAIN_ROTATIONAL;
+  *name = g_strdup_printf ("%s.%s", kind->ports[port].name, torque ? (rot ? "tau" : "f") : (rot ? "phi" : "s"));
+  if (sw_kind_find_var (kind, *name) >= 0)
+    {
+      g_clear_pointer (name, g_free);
+      return FALSE;
+    }
+  *unit = torque ? (rot ? "N.m" : "N") : (rot ? "rad" : "m");
+  *help = torque ? g_strdup_printf (rot ? _("Torque on the component at %s") : _("Force on the component at %s"),
+                                    kind->ports[port].name)
+                 : g_strdup_printf (rot ? _("Angle of %s") : _("Position of %s"), kind->ports[port].name);
+  return TRUE;
+}
+
 static SwVariablesItem *
 item_new (const char   *id,
           const SwKind *kind,
@@ -151,7 +195,12 @@ item_new (const char   *id,
     }
   else
     {
-      self->name = g_strdup_printf ("%s.%s", id, kind->vars[var].name);
+      if (!variable_info (kind, (guint) var, &self->var_name, &self->unit, &self->help))
+        {
+          g_object_unref (self);
+          return NULL;
+        }
+      self->name = g_strdup_printf ("%s.%s", id, self->var_name);
       self->key = g_utf8_casefold (self->name, -1);
     }
   return self;
@@ -233,10 +282,10 @@ dup_row_text (SwVariablesList *self,
   /* Inside a subsystem, the path is the parent's row. */
   if (item->var < 0)
     return g_strdup (strrchr (item->id, '.') != NULL ? strrchr (item->id, '.') + 1 : item->id);
-  unit = dup_unit_text (self, item->kind->vars[item->var].unit);
+  unit = dup_unit_text (self, item->unit);
   if (unit[0] == '\0')
-    return g_strdup_printf ("%s", item->kind->vars[item->var].name);
-  return g_strdup_printf ("%s [%s]", item->kind->vars[item->var].name, unit);
+    return g_strdup_printf ("%s", item->var_name);
+  return g_strdup_printf ("%s [%s]", item->var_name, unit);
 }
 
 /* Search */
@@ -433,10 +482,12 @@ make_component (SwVariablesList   *self,
 
       g_list_store_append (item->children, child);
     }
-  for (guint v = 0; v < c->kind->n_vars; v++)
+  for (guint v = 0; v < n_variable_slots (c->kind); v++)
     {
       g_autoptr(SwVariablesItem) child = item_new (id, c->kind, (int) v);
 
+      if (child == NULL)
+        continue;
       child->checked = g_hash_table_contains (self->checked, child->name);
       g_signal_connect_object (child, "notify::checked", G_CALLBACK (item_checked_cb), self, 0);
       g_hash_table_insert (self->items, child->name, child);
@@ -557,13 +608,12 @@ bind_cb (GtkSignalListItemFactory *factory,
     }
   else
     {
-      const char *help = item->kind->vars[item->var].help;
       GBinding *binding;
 
       gtk_widget_set_visible (check, TRUE);
       gtk_widget_remove_css_class (title, "heading");
-      gtk_label_set_text (GTK_LABEL (detail), help != NULL ? _(help) : "");
-      gtk_widget_set_tooltip_text (box, help != NULL ? _(help) : NULL);
+      gtk_label_set_text (GTK_LABEL (detail), item->help);
+      gtk_widget_set_tooltip_text (box, item->help[0] != '\0' ? item->help : NULL);
       binding = g_object_bind_property (item, "checked", check, "active",
                                         G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
       /* A reference: the item may go (a rebuild) before the row unbinds. */
@@ -1332,10 +1382,14 @@ add_checked (SwVariablesList *self,
 
           add_checked (self, names, inner, inner_prefix);
         }
-      for (guint v = 0; v < c->kind->n_vars; v++)
+      for (guint v = 0; v < n_variable_slots (c->kind); v++)
         {
-          g_autofree char *name = g_strdup_printf ("%s%s.%s", prefix, c->id, c->kind->vars[v].name);
+          g_autofree char *var = NULL, *help = NULL, *name = NULL;
+          const char *unit;
 
+          if (!variable_info (c->kind, v, &var, &unit, &help))
+            continue;
+          name = g_strdup_printf ("%s%s.%s", prefix, c->id, var);
           if (g_hash_table_contains (self->checked, name))
             g_strv_builder_add (names, name);
         }

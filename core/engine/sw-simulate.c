@@ -182,10 +182,13 @@ select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, G
   if (o->variables == NULL)
     {
       for (guint i = 0; i < sys->n_parts; i++)
-        for (guint v = 0; v < sys->parts[i].kind->n_vars; v++)
+        for (guint v = 0; v < (o->port_variables ? _sw_part_n_variables (&sys->parts[i]) : sys->parts[i].kind->n_vars);
+             v++)
           {
             Column c = { i, v };
-            g_array_append_val (cols, c);
+
+            if (!_sw_part_variable_hidden (&sys->parts[i], v))
+              g_array_append_val (cols, c);
           }
     }
   else

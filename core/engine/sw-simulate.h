@@ -55,6 +55,9 @@ typedef struct {
   /* "id.var" names or glob patterns ('*.w') to record, NULL-terminated;
    * NULL records every variable. */
   const char *const *variables;
+  /* With variables NULL: every port's position and torque too
+   * (spring.flange_b.tau), as the window lists them. */
+  gboolean    port_variables;
   /* Optional: every row as it is computed (e.g. written to a file). With
    * discard_rows the returned trajectory has the names and units but no
    * rows, and no memory bound applies to the rows. */

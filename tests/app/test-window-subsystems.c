@@ -10,6 +10,8 @@
 #include "sw-window.h"
 #include "sw-window-private.h"
 #include "sw-test-files.h"
+#include "sw-trajectory.h"
+#include "sw-variables-list.h"
 #include "test-window-common.h"
 
 /* The message dialog the window shows, answered. */
@@ -178,9 +180,39 @@ test_library (void)
   sw_test_remove_tree (dir);
 }
 
+/* A port's torque listed in the variables is plotted from the run the
+ * window has: the spring's flange_b.tau is its tau (Modelica's sign). */
+static void
+test_port_variable (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = copy_example_to_temp ("first.shaft", &dir);
+  SwWindow *window = window_with_file (path);
+  const char *const names[] = { "spring.flange_b.tau", "spring.tau", NULL };
+  SwTrajectory *tr;
+  int port, own;
+
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_true (sw_variables_list_set_name_checked (window->variables_list, "spring.flange_b.tau", TRUE));
+  sw_window_set_plotted (window, names);
+  iterate ();
+  tr = sw_window_get_trajectory (window);
+  port = sw_trajectory_find_column (tr, "spring.flange_b.tau");
+  own = sw_trajectory_find_column (tr, "spring.tau");
+  g_assert_cmpint (port, >=, 0);
+  g_assert_cmpint (own, >=, 0);
+  g_assert_cmpstr (sw_trajectory_get_column_unit (tr, (guint) port), ==, "N.m");
+  for (double t = 0.1; t < 1; t += 0.2)
+    g_assert_cmpfloat_with_epsilon (sw_trajectory_interpolate (tr, (guint) port, t),
+                                    sw_trajectory_interpolate (tr, (guint) own, t), 1e-9);
+  window_destroy_and_check (window);
+  sw_test_remove_tree (dir);
+}
+
 static void
 add_tests (void)
 {
+  g_test_add_func ("/app/window-subsystems/port-variable", test_port_variable);
   g_test_add_func ("/app/window-subsystems/library", test_library);
   g_test_add_func ("/app/window-subsystems/make-and-open", test_make_and_open);
   g_test_add_func ("/app/window-subsystems/undo-inside", test_undo_inside);

@@ -118,6 +118,24 @@ test_kind_main_variable (void)
     }
 }
 
+/* A component's rows when expanded: its kind's variables, then its ports'
+ * positions and torques that the kind does not have itself. */
+static guint
+n_variable_rows (const SwKind *kind)
+{
+  guint n = kind->n_vars;
+
+  for (guint p = 0; p < kind->n_ports; p++)
+    {
+      gboolean rot = kind->ports[p].domain == SW_DOMAIN_ROTATIONAL;
+      g_autofree char *x = g_strdup_printf ("%s.%s", kind->ports[p].name, rot ? "phi" : "s");
+      g_autofree char *f = g_strdup_printf ("%s.%s", kind->ports[p].name, rot ? "tau" : "f");
+
+      n += (sw_kind_find_var (kind, x) < 0) + (sw_kind_find_var (kind, f) < 0);
+    }
+  return n;
+}
+
 static void
 test_lists_everything (Fixture       *f,
                        gconstpointer  data)
@@ -133,11 +151,12 @@ test_lists_everything (Fixture       *f,
   g_assert_true (g_strv_equal ((const char *const *) collapsed, first_ids));
 
   /* Expanded: each component followed by each of its kind's variables
-   * with its unit. */
+   * with its unit, then its ports' positions and torques (those its kind
+   * does not have itself). */
   expand_all (f);
   rows = sw_variables_list_dup_shown_rows (list);
   for (guint i = 0; i < sw_model_get_n_components (f->model); i++)
-    n_vars += sw_model_get_component (f->model, i)->kind->n_vars;
+    n_vars += n_variable_rows (sw_model_get_component (f->model, i)->kind);
   g_assert_cmpuint (g_strv_length (rows), ==, sw_model_get_n_components (f->model) + n_vars);
   g_assert_true (strv_has (rows, "  inertia1.w [rad/s]"));
   g_assert_true (strv_has (rows, "  inertia1.phi [rad]"));
@@ -145,6 +164,8 @@ test_lists_everything (Fixture       *f,
   g_assert_true (strv_has (rows, "  spring.tau [N·m]"));
   g_assert_true (strv_has (rows, "  torque.power [W]"));
   g_assert_true (strv_has (rows, "  fixed.flange.tau [N·m]"));
+  g_assert_true (strv_has (rows, "  spring.flange_b.tau [N·m]"));
+  g_assert_true (strv_has (rows, "  spring.flange_a.phi [rad]"));
   /* Order: inertia1's variables right after it. */
   for (guint i = 0; rows[i] != NULL; i++)
     if (strcmp (rows[i], "inertia1") == 0)
@@ -188,7 +209,7 @@ test_search (Fixture       *f,
   ids = sw_variables_list_dup_shown_components (list);
   g_assert_true (g_strv_equal ((const char *const *) ids, springy));
   rows = sw_variables_list_dup_shown_rows (list);
-  g_assert_cmpuint (g_strv_length (rows), ==, 1 + sw_catalog_lookup ("rotational.spring")->n_vars);
+  g_assert_cmpuint (g_strv_length (rows), ==, 1 + n_variable_rows (sw_catalog_lookup ("rotational.spring")));
   g_assert_cmpstr (rows[0], ==, "spring");
 
   /* By variable name: every component that has one, only the matching
@@ -209,9 +230,11 @@ test_search (Fixture       *f,
   sw_variables_list_set_search_text (list, "inertia2 phi");
   g_clear_pointer (&rows, g_strfreev);
   rows = sw_variables_list_dup_shown_rows (list);
-  g_assert_cmpuint (g_strv_length (rows), ==, 2);
+  g_assert_cmpuint (g_strv_length (rows), ==, 4);
   g_assert_cmpstr (rows[0], ==, "inertia2");
   g_assert_cmpstr (rows[1], ==, "  inertia2.phi [rad]");
+  g_assert_cmpstr (rows[2], ==, "  inertia2.flange_a.phi [rad]");
+  g_assert_cmpstr (rows[3], ==, "  inertia2.flange_b.phi [rad]");
 
   /* Nothing. */
   sw_variables_list_set_search_text (list, "nonesuch");
@@ -227,7 +250,7 @@ test_search (Fixture       *f,
   rows = sw_variables_list_dup_shown_rows (list);
   g_assert_true (g_strv_equal ((const char *const *) ids, first_ids));
   g_assert_cmpuint (g_strv_length (rows), ==,
-                    g_strv_length ((char **) first_ids) + sw_catalog_lookup ("rotational.inertia")->n_vars);
+                    g_strv_length ((char **) first_ids) + n_variable_rows (sw_catalog_lookup ("rotational.inertia")));
   g_assert_true (strv_has (rows, "  inertia2.w [rad/s]"));
 
   /* The same text again: no notify. */
