@@ -294,6 +294,7 @@ void     _sw_window_set_run_error         (SwWindow             *self,
 /* sw-window-recovery.c */
 /* sw-window-subsystems.c */
 void     _sw_window_subsystems_class_init (GtkWidgetClass       *widget_class);
+void     _sw_window_subsystems_init       (SwWindow             *self);
 void     _sw_window_subsystems_reset      (SwWindow             *self);
 void     _sw_window_subsystems_dispose    (SwWindow             *self);
 /* The palette's "Subsystem library" from the settings' folder, kept up to

@@ -347,6 +347,25 @@ sw_window_save_to_library (GtkWidget *widget, const char *action_name, GVariant 
   _sw_window_library_init (self);
 }
 
+/* Back in this window after editing a subsystem's file in another: the
+ * document reads it anew. */
+static void
+notify_is_active_cb (SwWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->model != NULL && gtk_window_is_active (GTK_WINDOW (self))
+      && !sw_model_refresh_subsystems (self->model, &error))
+    _sw_window_show_toast (self, error->message);
+}
+
+void
+_sw_window_subsystems_init (SwWindow *self)
+{
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (notify_is_active_cb), NULL);
+  _sw_window_library_init (self);
+}
+
 /* ---- Make Subsystem ------------------------------------------------------------ */
 
 /* A name no definition of the model has yet: Subsystem1, Subsystem2, … */

@@ -664,7 +664,7 @@ sw_window_init (SwWindow *self)
                            G_CALLBACK (results_paned_notify_max_position_cb), self,
                            G_CONNECT_SWAPPED);
   _sw_window_results_init (self);
-  _sw_window_library_init (self);
+  _sw_window_subsystems_init (self);
   _sw_window_events_init (self);
   _sw_window_modes_init (self);
   _sw_window_live_init (self);

@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-model-private.h"
+#include "sw-subsystem-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -1861,6 +1862,31 @@ swap_content (SwModel *a,
   b->subsystems = subsystems;
 }
 
+static gboolean
+same_kinds (SwModel *a, SwModel *b)
+{
+  for (guint i = 0; i < a->components->len; i++)
+    if (g_array_index (a->components, SwComponent, i).kind != g_array_index (b->components, SwComponent, i).kind)
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+sw_model_refresh_subsystems (SwModel *model, GError **error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), FALSE);
+
+  for (guint i = 0; i < model->components->len; i++)
+    if (_sw_subsystem_is_stale (g_array_index (model->components, SwComponent, i).kind))
+      {
+        text = sw_model_to_data (model, NULL);
+        return sw_model_restore (model, text, -1, error);
+      }
+  return TRUE;
+}
+
 gboolean
 sw_model_restore (SwModel     *model,
                   const char  *data,
@@ -1883,7 +1909,9 @@ sw_model_restore (SwModel     *model,
 
   before = sw_model_to_data (model, NULL);
   after = sw_model_to_data (other, NULL);
-  if (strcmp (before, after) == 0)
+  /* The same text, and the same kinds (a subsystem's file read anew
+   * makes another). */
+  if (strcmp (before, after) == 0 && same_kinds (model, other))
     return TRUE;
 
   /* other takes the old content away with it. */

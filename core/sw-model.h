@@ -268,6 +268,10 @@ const char  *sw_model_get_folder          (SwModel     *model);
  * the error. */
 const SwKind *sw_kind_load_subsystem      (const char  *path,
                                            GError     **error);
+/* Reads the model again when a subsystem's file changed since it was read
+ * (edited in another window): one change, or none. */
+gboolean     sw_model_refresh_subsystems  (SwModel     *model,
+                                           GError     **error);
 /* The model inside a subsystem kind (kept for the process), or NULL. */
 SwModel     *sw_kind_get_subsystem_model  (const SwKind *kind);
 /* The inner port ("component.port") a subsystem kind's port is, or NULL. */

@@ -13,6 +13,9 @@ G_BEGIN_DECLS
 const SwKind *_sw_subsystem_load        (const char  *path,
                                          GError     **error);
 gboolean      _sw_kind_is_subsystem     (const SwKind *kind);
+/* TRUE when a file the subsystem kind was read from (its own or one it
+ * uses) has changed since. */
+gboolean      _sw_subsystem_is_stale    (const SwKind *kind);
 /* The model inside a subsystem kind, or NULL for other kinds. */
 SwModel      *_sw_subsystem_get_inner   (const SwKind *kind);
 /* The inner "component.port" a subsystem's port is, or NULL. */

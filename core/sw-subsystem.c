@@ -32,12 +32,15 @@ typedef struct {
   SwKind       kind;           /* first: a component's kind points here */
   char        *path;           /* the file, absolute; an inline definition: its cache key */
   char        *definition;     /* an inline definition: its name; else NULL */
+  guint64      mtime;          /* a file's, when it was read (a change reads it anew) */
+  goffset      size;
   SwModel     *inner;
   char       **port_targets;   /* per port: "component.port" inside */
   GPtrArray  **param_targets;  /* per parameter: "component.param" strings inside */
 } SwSubsystem;
 
 static GHashTable *definitions;   /* path -> SwSubsystem */
+static GPtrArray *retired;        /* definitions of files read again since: models may still use them */
 static GPtrArray *loading;        /* paths being loaded: a file may not use itself */
 G_LOCK_DEFINE_STATIC (definitions);
 
@@ -225,6 +228,21 @@ push_loading (const char *key, const char *display, GError **error)
   return TRUE;
 }
 
+/* The file's modification time and size now (0 when it cannot be read). */
+static void
+file_stamp (const char *path, guint64 *mtime, goffset *size)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_TIME_MODIFIED ","
+                                                  G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                                                  G_FILE_QUERY_INFO_NONE, NULL, NULL);
+
+  *mtime = info != NULL ? g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED) * G_USEC_PER_SEC
+                          + g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC)
+                        : 0;
+  *size = info != NULL ? g_file_info_get_size (info) : 0;
+}
+
 static SwSubsystem *
 load (const char *path, GError **error)
 {
@@ -247,7 +265,10 @@ load (const char *path, GError **error)
   def = define (inner, display, sw_model_get_name (inner) != NULL ? sw_model_get_name (inner) : "Subsystem", display,
                 error);
   if (def != NULL)
-    def->path = g_strdup (path);
+    {
+      def->path = g_strdup (path);
+      file_stamp (path, &def->mtime, &def->size);
+    }
   return def;
 }
 
@@ -268,14 +289,24 @@ lookup (const char *key)
   return def;
 }
 
-/* def, or the one another thread cached first under its key. */
+/* def, or the one another thread cached first under its key; stale: the
+ * definition def replaces (a file read again), kept for the models that
+ * use it. */
 static SwSubsystem *
-remember (SwSubsystem *def)
+remember (SwSubsystem *def, SwSubsystem *stale)
 {
   SwSubsystem *first;
 
   G_LOCK (definitions);
   first = g_hash_table_lookup (definitions, def->path);
+  if (first == stale && stale != NULL)
+    {
+      g_hash_table_steal (definitions, stale->path);
+      if (retired == NULL)
+        retired = g_ptr_array_new ();
+      g_ptr_array_add (retired, stale);
+      first = NULL;
+    }
   if (first == NULL)
     g_hash_table_insert (definitions, def->path, def);
   G_UNLOCK (definitions);
@@ -289,20 +320,44 @@ const SwKind *
 _sw_subsystem_load (const char *path, GError **error)
 {
   g_autofree char *absolute = g_canonicalize_filename (path, NULL);
-  SwSubsystem *def = lookup (absolute);
+  SwSubsystem *def = lookup (absolute), *stale = NULL;
 
-  if (def != NULL)
+  /* A file changed since it was read (edited in another window) is read
+   * anew; so is a definition that uses it (its inner model's kinds). */
+  if (def != NULL && !_sw_subsystem_is_stale (&def->kind))
     return &def->kind;
+  stale = def;
   /* Loading reads nested subsystems: not under the lock (the stack of
    * files being loaded is one thread's; files are loaded on one). */
   def = load (absolute, error);
-  return def != NULL ? &remember (def)->kind : NULL;
+  return def != NULL ? &remember (def, stale)->kind : NULL;
 }
 
 SwModel *
 _sw_subsystem_get_inner (const SwKind *kind)
 {
   return _sw_kind_is_subsystem (kind) ? ((const SwSubsystem *) kind)->inner : NULL;
+}
+
+gboolean
+_sw_subsystem_is_stale (const SwKind *kind)
+{
+  const SwSubsystem *def = (const SwSubsystem *) kind;
+  guint64 mtime;
+  goffset size;
+
+  if (!_sw_kind_is_subsystem (kind))
+    return FALSE;
+  if (def->definition == NULL)
+    {
+      file_stamp (def->path, &mtime, &size);
+      if (mtime != def->mtime || size != def->size)
+        return TRUE;
+    }
+  for (guint i = 0; i < sw_model_get_n_components (def->inner); i++)
+    if (_sw_subsystem_is_stale (sw_model_get_component (def->inner, i)->kind))
+      return TRUE;
+  return FALSE;
 }
 
 const char *
@@ -370,15 +425,16 @@ _sw_subsystem_load_inline (SwInlineScope *scope, const char *name, GError **erro
 {
   const char *text = g_hash_table_lookup (scope->texts, name);
   g_autofree char *key = NULL, *loading_key = NULL, *display = NULL;
-  SwSubsystem *def;
+  SwSubsystem *def, *stale;
   SwModel *inner;
 
   if (text == NULL)
     return NULL;
   key = g_strdup_printf ("inline\n%s\n%s\n%s", scope->folder, name, scope->key);
   def = lookup (key);
-  if (def != NULL)
+  if (def != NULL && !_sw_subsystem_is_stale (&def->kind))
     return &def->kind;
+  stale = def;
   display = g_strdup_printf ("“%s”", name);
   loading_key = g_strdup_printf ("inline:%s", name);
   if (!push_loading (loading_key, display, error))
@@ -392,7 +448,7 @@ _sw_subsystem_load_inline (SwInlineScope *scope, const char *name, GError **erro
     return NULL;
   def->path = g_steal_pointer (&key);
   def->definition = g_strdup (name);
-  return &remember (def)->kind;
+  return &remember (def, stale)->kind;
 }
 
 /* ---- Flattening --------------------------------------------------------- */

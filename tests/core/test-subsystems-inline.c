@@ -133,6 +133,14 @@ into_unit (const char *name)
   return g_str_has_prefix (name, "engine1_") ? g_strdup_printf ("unit.%s", name) : g_strdup (name);
 }
 
+static double
+inner_param_of (SwModel *model, const char *id, const char *param)
+{
+  const SwComponent *c = sw_model_get_component (model, (guint) sw_model_find_component (model, id));
+
+  return c->param[sw_kind_find_param (c->kind, param)];
+}
+
 static void
 count_change (SwModel *model, guint *changes)
 {
@@ -336,6 +344,47 @@ test_initial_default (void)
     }
 }
 
+/* A subsystem's file changed since it was read (edited in another
+ * window): the model reads it anew, once. */
+static void
+test_refresh (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("shaftwork-XXXXXX", NULL);
+  g_autofree char *unit = g_build_filename (dir, "unit.shaft", NULL);
+  g_autofree char *source = data_path ("unit.shaft"), *text = NULL, *changed = NULL;
+  const char *j;
+  const char *outer = "{\"format\": \"shaftwork-model\", \"version\": 1,\n"
+                      "\"components\": [{\"id\": \"e\", \"kind\": \"subsystem\", \"model\": \"unit.shaft\"}]}";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+  guint changes = 0;
+  SwModel *inner;
+
+  g_assert_true (g_file_get_contents (source, &text, NULL, NULL));
+  g_assert_true (g_file_set_contents (unit, text, -1, NULL));
+  model = sw_model_new_from_data_in (outer, -1, "m.shaft", dir, &error);
+  g_assert_no_error (error);
+  g_signal_connect (model, "changed", G_CALLBACK (count_change), &changes);
+  g_assert_true (sw_model_refresh_subsystems (model, &error));
+  g_assert_cmpuint (changes, ==, 0);
+
+  /* The crank's inertia 1.5 becomes 2.75. */
+  j = strstr (text, "1.5");
+  g_assert_nonnull (j);
+  changed = g_strdup_printf ("%.*s2.75%s", (int) (j - text), text, j + 3);
+  g_assert_true (g_file_set_contents (unit, changed, -1, NULL));
+  g_assert_true (sw_model_refresh_subsystems (model, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (changes, ==, 1);
+  inner = sw_kind_get_subsystem_model (sw_model_get_component (model, 0)->kind);
+  g_assert_cmpfloat (inner_param_of (inner, "crank", "J"), ==, 2.75);
+  g_assert_true (sw_model_refresh_subsystems (model, &error));
+  g_assert_cmpuint (changes, ==, 1);
+
+  g_remove (unit);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -347,5 +396,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/subsystems-inline/paste", test_paste);
   g_test_add_func ("/core/subsystems-inline/save-elsewhere", test_save_elsewhere);
   g_test_add_func ("/core/subsystems-inline/initial-default", test_initial_default);
+  g_test_add_func ("/core/subsystems-inline/refresh", test_refresh);
   return g_test_run ();
 }
