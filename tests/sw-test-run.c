@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-test-run.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "sw-system.h"
@@ -63,4 +64,30 @@ sw_test_assert_error_says (const GError *error, const char *needle)
   if (strstr (error->message, needle) == NULL)
     g_test_message ("expected “%s” in “%s”", needle, error->message);
   g_assert_nonnull (strstr (error->message, needle));
+}
+
+double
+sw_test_assert_same_run (SwTrajectory *a, SwTrajectory *b, char *(*rename) (const char *name), double rel,
+                         double abs)
+{
+  double worst = 0;
+
+  g_assert_cmpuint (sw_trajectory_get_n_rows (a), ==, sw_trajectory_get_n_rows (b));
+  for (guint c = 0; c < sw_trajectory_get_n_columns (a); c++)
+    {
+      const char *name = sw_trajectory_get_column_name (a, c);
+      g_autofree char *other = rename != NULL ? rename (name) : g_strdup (name);
+      const double *x = sw_trajectory_get_column (a, c), *y = sw_test_column (b, other);
+      double diff = 0, scale = 0;
+
+      for (guint r = 0; r < sw_trajectory_get_n_rows (a); r++)
+        {
+          diff = MAX (diff, fabs (x[r] - y[r]));
+          scale = MAX (scale, fabs (y[r]));
+        }
+      worst = MAX (worst, diff / (1 + scale));
+      if (diff > rel * scale + abs)
+        g_error ("%s: off by %g of %g", name, diff, scale);
+    }
+  return worst;
 }

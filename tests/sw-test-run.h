@@ -25,6 +25,14 @@ SwTrajectory *sw_test_run_text    (const char *text,
  * both. */
 void          sw_test_assert_error_says (const GError *error,
                                          const char   *needle);
+/* Every column of a equals b's of the name rename gives (NULL: the same
+ * name) within rel of the column's largest value plus abs, row by row; the
+ * test fails naming the column. The largest difference over (1 + scale). */
+double        sw_test_assert_same_run (SwTrajectory *a,
+                                       SwTrajectory *b,
+                                       char       *(*rename) (const char *name),
+                                       double        rel,
+                                       double        abs);
 /* A column by name; the test fails when there is none. */
 const double *sw_test_column      (SwTrajectory *tr,
                                    const char   *name);

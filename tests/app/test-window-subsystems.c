@@ -39,6 +39,20 @@ answer_dialog (SwWindow *window, const char *response, const char *text)
   g_error ("no dialog");
 }
 
+/* The component id made a subsystem through the window's action and its
+ * dialog (name NULL: the name it offers). */
+static void
+make_subsystem (SwWindow *window, const char *id, const char *name)
+{
+  SwModel *model = sw_window_get_model (window);
+
+  sw_canvas_select_component (window->canvas, sw_model_find_component (model, id));
+  iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.make-subsystem", NULL));
+  iterate ();
+  answer_dialog (window, "make", name);
+}
+
 static double
 inner_param (SwModel *model, const char *id, const char *param)
 {
@@ -67,11 +81,7 @@ test_make_and_open (void)
   /* Nothing selected: nothing to make. */
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.make-subsystem", NULL)
                   && sw_model_get_n_components (model) != n);
-  sw_canvas_select_component (window->canvas, sw_model_find_component (model, "spring"));
-  iterate ();
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.make-subsystem", NULL));
-  iterate ();
-  answer_dialog (window, "make", "Shaft");
+  make_subsystem (window, "spring", "Shaft");
   g_assert_cmpuint (sw_model_get_n_components (model), ==, n);
   made = sw_model_find_component (model, "shaft");
   g_assert_cmpint (made, >=, 0);
@@ -123,11 +133,7 @@ test_undo_inside (void)
   SwWindow *window = window_with_file (path);
   SwModel *model = sw_window_get_model (window);
 
-  sw_canvas_select_component (window->canvas, sw_model_find_component (model, "damper"));
-  iterate ();
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.make-subsystem", NULL));
-  iterate ();
-  answer_dialog (window, "make", NULL);
+  make_subsystem (window, "damper", NULL);
   g_signal_emit_by_name (window->canvas, "component-activated", sw_model_find_component (model, "subsystem1"));
   iterate ();
   g_assert_nonnull (window->inner);
@@ -155,11 +161,7 @@ test_library (void)
   const SwComponent *placed;
 
   g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
-  sw_canvas_select_component (window->canvas, sw_model_find_component (model, "spring"));
-  iterate ();
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.make-subsystem", NULL));
-  iterate ();
-  answer_dialog (window, "make", "Shaft");
+  make_subsystem (window, "spring", "Shaft");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save-to-library", NULL));
   iterate ();
   g_assert_true (g_file_test (file, G_FILE_TEST_IS_REGULAR));

@@ -31,30 +31,6 @@ load (const char *name)
   return model;
 }
 
-/* Every column of a equals the one of b named by rename (NULL: the same
- * name), to rel of the column's largest value. */
-static void
-assert_same_run (SwTrajectory *a, SwTrajectory *b, char *(*rename) (const char *name), double rel)
-{
-  g_assert_cmpuint (sw_trajectory_get_n_rows (a), ==, sw_trajectory_get_n_rows (b));
-  for (guint c = 0; c < sw_trajectory_get_n_columns (a); c++)
-    {
-      const char *name = sw_trajectory_get_column_name (a, c);
-      g_autofree char *other = rename != NULL ? rename (name) : g_strdup (name);
-      const double *x = sw_trajectory_get_column (a, c), *y = sw_test_column (b, other);
-      double worst = 0, scale = 0;
-
-      for (guint r = 0; r < sw_trajectory_get_n_rows (a); r++)
-        {
-          worst = MAX (worst, fabs (x[r] - y[r]));
-          scale = MAX (scale, fabs (y[r]));
-        }
-      /* (a column of round-off, such as a free flange's torque, has no scale) */
-      if (worst > rel * scale + 1e-12)
-        g_error ("%s: off by %g of %g", name, worst, scale);
-    }
-}
-
 /* An inline definition runs as the file it was copied from, bit for bit;
  * saved, the model reads back to the same text. */
 static void
@@ -69,7 +45,7 @@ test_same_as_file (void)
   g_autofree char *text = sw_model_to_data (inline_twin, NULL), *again = NULL;
   g_auto (GStrv) names = sw_model_dup_definition_names (inline_twin);
 
-  assert_same_run (a, b, NULL, 0);
+  sw_test_assert_same_run (a, b, NULL, 0, 0);
   g_assert_cmpuint (g_strv_length (names), ==, 1);
   g_assert_cmpstr (names[0], ==, "Unit");
   g_assert_cmpstr (sw_model_get_component (inline_twin, 0)->definition, ==, "Unit");
@@ -183,7 +159,7 @@ test_make (void)
   after = sw_test_run_model (made, 0, 1e-11);
   /* Same equations, coordinates in another order: round-off steers the
    * step sizes a little differently, so they agree to the tolerance. */
-  assert_same_run (before, after, into_unit, 1e-7);
+  sw_test_assert_same_run (before, after, into_unit, 1e-7, 1e-12);
 
   /* The name is taken now; a bad name is refused; neither changes anything. */
   g_assert_cmpint (sw_model_make_subsystem (made, (const guint *) parts->data, 1, "Unit", &error), ==, -1);
