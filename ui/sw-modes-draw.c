@@ -17,7 +17,7 @@
 #include "sw-modes-data.h"
 
 #define CHAR_MM        3.9     /* PLplot's character height: about 13 px of text */
-#define CHAR_W         0.62    /* of the height, an average character, generous */
+#define CHAR_W         0.75    /* of the height, an average character of a name (lower case and digits are wide in the UI font: 0.62 cut "engine1.damperRing") */
 #define MAX_LABEL      24      /* characters of a name before it is shortened */
 #define SCALE_LEVELS   256
 #define BAR_X_MAX      100.0
@@ -133,8 +133,16 @@ draw_shape (const SwModesChart *chart,
   guint step = 1;
 
   vp_w = page_w - left - right;
-  /* Names across when they fit side by side, else upright. */
+  /* Names across when they fit side by side, else upright; but across,
+   * shortened to a bar's width, when upright would leave fewer letters
+   * (a low pane). */
   upright = longest * CHAR_W * ch > 0.92 * vp_w / chart->n;
+  if (upright && (0.35 * page_h - ch) / (CHAR_W * ch) < 0.92 * vp_w / chart->n / (CHAR_W * ch)
+      && 0.92 * vp_w / chart->n / (CHAR_W * ch) >= 6)
+    {
+      upright = FALSE;
+      max_chars = (guint) (0.92 * vp_w / chart->n / (CHAR_W * ch));
+    }
   if (upright)
     {
       double room = 0.35 * page_h;
