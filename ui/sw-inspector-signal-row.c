@@ -474,6 +474,9 @@ dup_summary (SwInspectorSignalRow *self)
   GtkWidget *row;
   double v, scale;
 
+  /* A sensor's output fed back: what it reads. */
+  if (self->type == NULL && self->shown != NULL && sw_signal_get_n_inputs (self->shown) > 0)
+    return g_strdup_printf (_("Feedback from %s"), sw_signal_get_input (self->shown, 0));
   if (self->type == NULL)
     return g_strdup (self->shown != NULL && strcmp (sw_signal_get_type_name (self->shown), "product") == 0
                      ? _("Product of signals") : _("Sum of signals"));
@@ -1323,6 +1326,14 @@ sw_inspector_signal_row_set_signal (SwInspectorSignalRow *self,
   if (type != NULL)
     show_fields (self, signal);
 
+  /* Feedback depends on the motion: no preview over time. */
+  gtk_widget_set_visible (self->preview_row, sw_signal_get_n_inputs (signal) == 0);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->info_row),
+                                 sw_signal_get_n_inputs (signal) > 0
+                                 ? _("A sensor's output fed back: edit it in the model file, "
+                                     "or choose a type above to replace it")
+                                 : _("A combination of signals: edit it in the model file, "
+                                     "or choose a type above to replace it"));
   selected = type != NULL ? (guint) (type - signal_types) : GTK_INVALID_LIST_POSITION;
   self->syncing = TRUE;
   adw_combo_row_set_selected (ADW_COMBO_ROW (self->type_row), selected);

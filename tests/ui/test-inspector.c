@@ -1303,6 +1303,37 @@ test_shared_signal (void)
   g_assert_finalize_object (model);
 }
 
+/* A torque fed back from a speed sensor: the row says what it reads, and
+ * shows no preview over time (its values depend on the motion). */
+static void
+test_feedback_signal (void)
+{
+  g_autoptr(GError) error = NULL;
+  SwModel *model = sw_model_new_from_data ("{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+                                           " {\"id\": \"spd\", \"kind\": \"rotational.speed_sensor\"},"
+                                           " {\"id\": \"j\", \"kind\": \"rotational.inertia\"},"
+                                           " {\"id\": \"torque\", \"kind\": \"rotational.torque\","
+                                           " \"params\": {\"tau\": {\"product\": [-2, {\"sensor\": {\"of\": \"spd.w\"}}]}}}],"
+                                           " \"connections\": [{\"from\": \"spd.flange\", \"to\": \"j.flange_a\"},"
+                                           " {\"from\": \"torque.flange\", \"to\": \"j.flange_b\"}]}", -1, NULL, &error);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *inspector = g_object_ref_sink (sw_inspector_new ());
+  GtkWidget *tau, *preview;
+
+  g_assert_no_error (error);
+  gtk_window_set_child (GTK_WINDOW (window), inspector);
+  sw_inspector_set_model (SW_INSPECTOR (inspector), model);
+  sw_inspector_set_component (SW_INSPECTOR (inspector), 2);
+  tau = sw_ui_test_find_named (inspector, "param-tau");
+  g_assert_cmpstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (tau)), ==, "Feedback from spd.w");
+  preview = sw_ui_test_find_named (tau, "tau.preview");
+  g_assert_nonnull (preview);
+  g_assert_false (gtk_widget_get_visible (preview));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (inspector);
+  g_assert_finalize_object (model);
+}
+
 #define ADD(path, func) \
   g_test_add ("/ui/inspector/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -1716,6 +1747,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/inspector/properties", test_properties);
   g_test_add_func ("/ui/inspector/shared-signal", test_shared_signal);
+  g_test_add_func ("/ui/inspector/feedback-signal", test_feedback_signal);
   ADD ("rows", test_rows);
   ADD ("edit-valid", test_edit_valid);
   ADD ("edit-invalid", test_edit_invalid);
