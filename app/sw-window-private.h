@@ -90,8 +90,9 @@ struct _SwWindow
    * the canvas, and per level its definition's name and the path opened. */
   SwModel              *inner;
   gulong                inner_changed_id;
-  GPtrArray            *inner_names;
-  GPtrArray            *inner_paths;
+  SwModel              *owner;            /* the model the definition shown belongs to */
+  gulong                owner_changed_id;
+  GArray               *levels;           /* SwLevel (sw-window-inside.c), outermost first */
   gboolean              syncing;
   GtkBox               *breadcrumb_bar;
   GFileMonitor         *library_monitor;  /* the library folder, for the palette */
@@ -292,14 +293,23 @@ void     _sw_window_set_run_error         (SwWindow             *self,
                                            const char           *message);
 
 /* sw-window-recovery.c */
+/* sw-window-inside.c: a subsystem opened in place. */
+typedef struct _SwLevel SwLevel;
+void     _sw_window_inside_class_init     (GtkWidgetClass       *widget_class);
+/* The undo history of what the canvas shows: a file subsystem's own, else
+ * the document's. */
+SwHistory *_sw_window_get_shown_history   (SwWindow             *self);
 /* sw-window-subsystems.c */
 void     _sw_window_subsystems_class_init (GtkWidgetClass       *widget_class);
 void     _sw_window_subsystems_init       (SwWindow             *self);
+/* sw-window-inside.c: levels left (a file's edits saved) for a new
+ * document, or as the window goes. */
 void     _sw_window_subsystems_reset      (SwWindow             *self);
 void     _sw_window_subsystems_dispose    (SwWindow             *self);
 /* The palette's "Subsystem library" from the settings' folder, kept up to
  * date as files come and go. */
 void     _sw_window_library_init          (SwWindow             *self);
+void     _sw_window_library_dispose       (SwWindow             *self);
 char    *_sw_window_dup_library_folder    (SwWindow             *self);
 void     _sw_window_subsystems_document_changed (SwWindow       *self);
 void     _sw_window_subsystems_update_actions (SwWindow         *self);

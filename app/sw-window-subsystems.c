@@ -1,17 +1,12 @@
-/* sw-window-subsystems.c: subsystems in the window.
+/* sw-window-subsystems.c: making subsystems and the subsystem library.
  *
  * "Make Subsystem" (Ctrl+G) moves the selected components into a new
- * definition of the model (one undo step). Double-click on a subsystem
- * opens it: one defined in the model is shown in the same canvas, with a
- * breadcrumb path back above it; one that is a file of its own opens in a
- * window of its own.
- *
- * Inside a definition the canvas and the inspector edit a model of the
- * definition alone (self->inner); each of its changes is written back into
- * the document (sw_model_set_definition), so runs, undo and saving stay
- * the document's, and each change of the document (undo, redo) is read
- * back into the definition shown. Definitions all live at the top of the
- * document, so a level deeper is just another definition's name.
+ * definition of the model shown (one undo step). The library is a folder
+ * of subsystem files (GSettings "library-folder"), watched, listed by the
+ * palette; "Save Subsystem to Library" writes a definition there. A window
+ * that becomes active again reads its document anew when a subsystem file
+ * it uses changed meanwhile (saved from another window). Opening a
+ * subsystem in place is sw-window-inside.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-window-private.h"
@@ -19,236 +14,12 @@
 #include <errno.h>
 #include <glib/gi18n.h>
 
-gboolean
-_sw_window_inside_subsystem (SwWindow *self)
-{
-  return self->inner != NULL;
-}
-
-/* The model on the canvas: the document or the definition shown. */
-SwModel *
-_sw_window_get_shown_model (SwWindow *self)
-{
-  return self->inner != NULL ? self->inner : self->model;
-}
-
-char *
-_sw_window_dup_component_path (SwWindow *self, guint index)
-{
-  SwModel *shown = _sw_window_get_shown_model (self);
-  const char *id;
-
-  if (shown == NULL || index >= sw_model_get_n_components (shown))
-    return NULL;
-  id = sw_model_get_component (shown, index)->id;
-  if (self->inner_paths == NULL || self->inner_paths->len == 0)
-    return g_strdup (id);
-  return g_strdup_printf ("%s.%s", (const char *) g_ptr_array_index (self->inner_paths, self->inner_paths->len - 1),
-                          id);
-}
-
-/* ---- Breadcrumb ------------------------------------------------------------ */
-
-static void leave_to (SwWindow *self, guint depth);
-
-static void
-crumb_clicked_cb (GtkButton *button, SwWindow *self)
-{
-  leave_to (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "sw-depth")));
-}
-
-static void
-update_breadcrumb (SwWindow *self)
-{
-  GtkWidget *child;
-  guint depth = self->inner_names != NULL ? self->inner_names->len : 0;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->breadcrumb_bar))) != NULL)
-    gtk_box_remove (self->breadcrumb_bar, child);
-  gtk_widget_set_visible (GTK_WIDGET (self->breadcrumb_bar), depth > 0);
-  for (guint level = 0; level <= depth; level++)
-    {
-      g_autofree char *text = NULL;
-      GtkWidget *crumb;
-
-      if (level == 0)
-        text = g_strdup (self->title_text != NULL ? self->title_text : _("Model"));
-      else
-        /* "engine1 (EngineUnit)": the component opened and its definition. */
-        text = g_strdup_printf (_("%s (%s)"), (const char *) g_ptr_array_index (self->inner_paths, level - 1),
-                                (const char *) g_ptr_array_index (self->inner_names, level - 1));
-      if (level > 0)
-        gtk_box_append (self->breadcrumb_bar, gtk_image_new_from_icon_name ("go-next-symbolic"));
-      if (level < depth)
-        {
-          crumb = gtk_button_new_with_label (text);
-          gtk_widget_add_css_class (crumb, "flat");
-          gtk_widget_set_tooltip_text (crumb, level == 0 ? _("Back to the model") : _("Back to this subsystem"));
-          g_object_set_data (G_OBJECT (crumb), "sw-depth", GUINT_TO_POINTER (level));
-          g_signal_connect (crumb, "clicked", G_CALLBACK (crumb_clicked_cb), self);
-        }
-      else
-        {
-          crumb = gtk_label_new (text);
-          gtk_widget_add_css_class (crumb, "heading");
-          gtk_widget_set_margin_start (crumb, 8);
-        }
-      gtk_box_append (self->breadcrumb_bar, crumb);
-    }
-}
-
-/* ---- Keeping the definition and the document in step ------------------------ */
-
-static const char *
-current_name (SwWindow *self)
-{
-  return g_ptr_array_index (self->inner_names, self->inner_names->len - 1);
-}
-
-static void
-inner_changed_cb (SwWindow *self)
-{
-  g_autofree char *text = NULL;
-  g_autoptr (GError) error = NULL;
-
-  if (self->syncing)
-    return;
-  text = sw_model_to_data (self->inner, NULL);
-  self->syncing = TRUE;
-  if (!sw_model_set_definition (self->model, current_name (self), text, &error))
-    {
-      /* Kept on the canvas; written back once it reads again. */
-      g_autofree char *message = g_strdup_printf (_("Not applied to the model yet: %s"), error->message);
-
-      _sw_window_show_toast (self, message);
-    }
-  self->syncing = FALSE;
-}
-
 void
-_sw_window_subsystems_document_changed (SwWindow *self)
+_sw_window_library_dispose (SwWindow *self)
 {
-  g_autofree char *text = NULL;
-
-  if (self->syncing || self->inner == NULL)
-    return;
-  text = sw_model_dup_definition (self->model, current_name (self));
-  /* Undone past its making: back to the model. */
-  if (text == NULL)
-    {
-      leave_to (self, 0);
-      return;
-    }
-  self->syncing = TRUE;
-  sw_model_restore (self->inner, text, -1, NULL);
-  self->syncing = FALSE;
-}
-
-/* Shows the definition of the deepest level (or the document at depth 0)
- * on the canvas and in the inspector. */
-static void
-show_level (SwWindow *self)
-{
-  guint depth = self->inner_names->len;
-
-  if (self->inner != NULL)
-    g_clear_signal_handler (&self->inner_changed_id, self->inner);
-  g_clear_object (&self->inner);
-  if (depth > 0)
-    {
-      g_autofree char *text = sw_model_dup_definition (self->model, current_name (self));
-      g_autofree char *display = g_strdup_printf ("%s › %s", sw_model_get_display_name (self->model),
-                                                  (const char *) g_ptr_array_index (self->inner_paths, depth - 1));
-      g_autoptr (GError) error = NULL;
-
-      self->inner = text != NULL ? sw_model_new_from_data_in (text, -1, display, sw_model_get_folder (self->model),
-                                                              &error)
-                                 : NULL;
-      if (self->inner == NULL)
-        {
-          _sw_window_show_toast (self, error != NULL ? error->message : _("The subsystem is no longer defined"));
-          g_ptr_array_set_size (self->inner_names, 0);
-          g_ptr_array_set_size (self->inner_paths, 0);
-        }
-      else
-        self->inner_changed_id = g_signal_connect_swapped (self->inner, "changed", G_CALLBACK (inner_changed_cb),
-                                                           self);
-    }
-  sw_inspector_set_component (self->inspector, -1);
-  sw_inspector_set_model (self->inspector, _sw_window_get_shown_model (self));
-  sw_canvas_set_model (self->canvas, _sw_window_get_shown_model (self));
-  sw_canvas_select_component (self->canvas, -1);
-  gtk_widget_activate_action (GTK_WIDGET (self->canvas), "canvas.zoom-fit", NULL);
-  update_breadcrumb (self);
-  _sw_window_update_problems_marks (self);
-  gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
-}
-
-static void
-leave_to (SwWindow *self, guint depth)
-{
-  if (self->inner_names == NULL || depth >= self->inner_names->len)
-    return;
-  g_ptr_array_set_size (self->inner_names, depth);
-  g_ptr_array_set_size (self->inner_paths, depth);
-  show_level (self);
-}
-
-void
-_sw_window_subsystems_reset (SwWindow *self)
-{
-  if (self->inner_names == NULL)
-    {
-      self->inner_names = g_ptr_array_new_with_free_func (g_free);
-      self->inner_paths = g_ptr_array_new_with_free_func (g_free);
-    }
-  if (self->inner != NULL)
-    g_clear_signal_handler (&self->inner_changed_id, self->inner);
-  g_clear_object (&self->inner);
-  g_ptr_array_set_size (self->inner_names, 0);
-  g_ptr_array_set_size (self->inner_paths, 0);
-  update_breadcrumb (self);
-}
-
-void
-_sw_window_subsystems_dispose (SwWindow *self)
-{
-  if (self->inner != NULL)
-    g_clear_signal_handler (&self->inner_changed_id, self->inner);
-  g_clear_object (&self->inner);
-  g_clear_pointer (&self->inner_names, g_ptr_array_unref);
-  g_clear_pointer (&self->inner_paths, g_ptr_array_unref);
   if (self->library_monitor != NULL)
     g_signal_handlers_disconnect_by_data (self->library_monitor, self);
   g_clear_object (&self->library_monitor);
-}
-
-gboolean
-_sw_window_open_subsystem (SwWindow *self, guint component)
-{
-  SwModel *shown = _sw_window_get_shown_model (self);
-  const SwComponent *c;
-
-  if (shown == NULL || component >= sw_model_get_n_components (shown))
-    return FALSE;
-  c = sw_model_get_component (shown, component);
-  if (c->definition != NULL)
-    {
-      g_ptr_array_add (self->inner_paths, _sw_window_dup_component_path (self, component));
-      g_ptr_array_add (self->inner_names, g_strdup (c->definition));
-      show_level (self);
-      return TRUE;
-    }
-  if (c->model_ref != NULL)
-    {
-      /* A file of its own: edited as such, in its own window. */
-      g_autofree char *path = g_canonicalize_filename (c->model_ref, sw_model_get_folder (self->model));
-      g_autoptr (GFile) file = g_file_new_for_path (path);
-
-      g_application_open (g_application_get_default (), &file, 1, "");
-      return TRUE;
-    }
-  return FALSE;
 }
 
 /* ---- The library ----------------------------------------------------------- */
@@ -432,15 +203,6 @@ sw_window_make_subsystem (GtkWidget *widget, const char *action_name, GVariant *
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-static void
-sw_window_leave_subsystem (GtkWidget *widget, const char *action_name, GVariant *param)
-{
-  SwWindow *self = SW_WINDOW (widget);
-
-  if (self->inner_names != NULL && self->inner_names->len > 0)
-    leave_to (self, self->inner_names->len - 1);
-}
-
 void
 _sw_window_subsystems_update_actions (SwWindow *self)
 {
@@ -463,8 +225,6 @@ void
 _sw_window_subsystems_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.make-subsystem", NULL, sw_window_make_subsystem);
-  gtk_widget_class_install_action (widget_class, "win.leave-subsystem", NULL, sw_window_leave_subsystem);
   gtk_widget_class_install_action (widget_class, "win.save-to-library", NULL, sw_window_save_to_library);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_g, GDK_CONTROL_MASK, "win.make-subsystem", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK, "win.leave-subsystem", NULL);
 }

@@ -101,10 +101,10 @@ _sw_window_update_actions (SwWindow *self)
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean modified = sw_window_get_modified (self);
 
-  gtk_widget_action_set_enabled (widget, "win.undo",
-                                 self->history != NULL && sw_history_get_can_undo (self->history));
-  gtk_widget_action_set_enabled (widget, "win.redo",
-                                 self->history != NULL && sw_history_get_can_redo (self->history));
+  SwHistory *history = _sw_window_get_shown_history (self);
+
+  gtk_widget_action_set_enabled (widget, "win.undo", history != NULL && sw_history_get_can_undo (history));
+  gtk_widget_action_set_enabled (widget, "win.redo", history != NULL && sw_history_get_can_redo (history));
   gtk_widget_action_set_enabled (widget, "win.save", modified || self->file == NULL);
   gtk_widget_action_set_enabled (widget, "win.run-simulation", self->check_ok);
   gtk_widget_action_set_enabled (widget, "win.modal-analysis", self->check_ok);
@@ -273,7 +273,7 @@ sw_window_undo (GtkWidget  *widget,
 {
   SwWindow *self = SW_WINDOW (widget);
 
-  sw_history_undo (self->history);
+  sw_history_undo (_sw_window_get_shown_history (self));
 }
 
 static void
@@ -283,7 +283,7 @@ sw_window_redo (GtkWidget  *widget,
 {
   SwWindow *self = SW_WINDOW (widget);
 
-  sw_history_redo (self->history);
+  sw_history_redo (_sw_window_get_shown_history (self));
 }
 
 /* ---- Layout ---------------------------------------------------------------- */
@@ -439,9 +439,11 @@ sw_window_dispose (GObject *object)
   if (self->results_stack != NULL)
     g_signal_handlers_disconnect_by_data (self->results_stack, self);
 
+  /* A subsystem file being edited is saved while the window still is. */
+  _sw_window_subsystems_dispose (self);
+  _sw_window_library_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), SW_TYPE_WINDOW);
   _sw_window_modes_dispose (self);
-  _sw_window_subsystems_dispose (self);
 
   g_clear_object (&self->history);
   g_clear_object (&self->model);
@@ -631,6 +633,7 @@ sw_window_class_init (SwWindowClass *klass)
   _sw_window_class_files_init (widget_class);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, sw_window_undo);
   _sw_window_subsystems_class_init (widget_class);
+  _sw_window_inside_class_init (widget_class);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, sw_window_redo);
   _sw_window_class_jobs_init (widget_class);
   _sw_window_class_problems_init (widget_class);

@@ -211,9 +211,75 @@ test_port_variable (void)
   sw_test_remove_tree (dir);
 }
 
+/* A subsystem that is a file opens in place too: edited with its own undo,
+ * saved into its file when left, and the model then reads it anew. */
+static void
+test_file_in_place (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("shaftwork-XXXXXX", NULL);
+  g_autofree char *twin = g_build_filename (dir, "twin-engine.shaft", NULL);
+  g_autofree char *unit = g_build_filename (dir, "engine-unit.shaft", NULL);
+  g_autofree char *saved = NULL;
+  g_autoptr (GError) error = NULL;
+  SwWindow *window;
+  SwModel *model;
+  int fly;
+
+  for (guint k = 0; k < 2; k++)
+    {
+      const char *name = k == 0 ? "twin-engine.shaft" : "engine-unit.shaft";
+      g_autofree char *source = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples", "marine", name,
+                                                  NULL);
+      g_autofree char *text = NULL;
+
+      g_assert_true (g_file_get_contents (source, &text, NULL, NULL));
+      g_assert_true (g_file_set_contents (k == 0 ? twin : unit, text, -1, NULL));
+    }
+  window = window_with_file (twin);
+  model = sw_window_get_model (window);
+  g_signal_emit_by_name (window->canvas, "component-activated", sw_model_find_component (model, "engine1"));
+  iterate ();
+  g_assert_nonnull (window->inner);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->breadcrumb_bar)));
+  fly = sw_model_find_component (window->inner, "flywheel");
+  g_assert_cmpint (fly, >=, 0);
+
+  /* Its own undo: the document is untouched. */
+  g_assert_true (sw_model_set_param (window->inner, (guint) fly, "J", 6.5, &error));
+  g_assert_no_error (error);
+  iterate ();
+  g_assert_false (sw_window_get_modified (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_assert_cmpfloat (inner_param (window->inner, "flywheel", "J"), ==, 4);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  iterate ();
+  g_assert_cmpfloat (inner_param (window->inner, "flywheel", "J"), ==, 6.5);
+
+  /* Left: saved into its file, and both engines use it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-subsystem", NULL));
+  iterate ();
+  g_assert_null (window->inner);
+  g_assert_true (g_file_get_contents (unit, &saved, NULL, NULL));
+  g_assert_nonnull (strstr (saved, "6.5"));
+  for (guint k = 0; k < 2; k++)
+    {
+      const SwComponent *engine = sw_model_get_component (model, (guint) sw_model_find_component (model, k ? "engine2" : "engine1"));
+      SwModel *inner = sw_kind_get_subsystem_model (engine->kind);
+
+      g_assert_cmpfloat (inner_param (inner, "crank", "J"), ==, 1.5);
+    }
+  g_assert_cmpfloat (sw_model_get_component (model, 0)->param[sw_kind_find_param (
+                       sw_model_get_component (model, 0)->kind, "J_fly")], ==, 6.5);
+
+  window_destroy_and_check (window);
+  sw_test_remove_tree (dir);
+}
+
 static void
 add_tests (void)
 {
+  g_test_add_func ("/app/window-subsystems/file-in-place", test_file_in_place);
   g_test_add_func ("/app/window-subsystems/port-variable", test_port_variable);
   g_test_add_func ("/app/window-subsystems/library", test_library);
   g_test_add_func ("/app/window-subsystems/make-and-open", test_make_and_open);
