@@ -229,10 +229,20 @@ SwOutputFile *
 sw_cli_open_output (const char *path, const char *input, gboolean force, GError **error)
 {
   const char *inputs[] = { input, NULL };
-  SwOutputFile *output = sw_output_file_open (path, inputs, force ? SW_OUTPUT_FILE_FORCE : 0, error);
+  SwOutputFile *output;
+  sigset_t block, old;
 
+  /* A Ctrl+C between making the named temporary file and telling the
+   * handler its name would leave it: it waits until the handler knows. */
+  sigemptyset (&block);
+  sigaddset (&block, SIGINT);
+  sigaddset (&block, SIGTERM);
+  sigaddset (&block, SIGHUP);
+  sigprocmask (SIG_BLOCK, &block, &old);
+  output = sw_output_file_open (path, inputs, force ? SW_OUTPUT_FILE_FORCE : 0, error);
   if (output != NULL)
     set_pending_temporary (output);
+  sigprocmask (SIG_SETMASK, &old, NULL);
   return output;
 }
 
