@@ -208,6 +208,13 @@ disconnect_level (SwWindow *self)
   g_clear_object (&self->owner);
 }
 
+static gboolean
+zoom_fit_idle (gpointer canvas)
+{
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.zoom-fit", NULL);
+  return G_SOURCE_REMOVE;
+}
+
 /* Shows the deepest level (or the document at depth 0) on the canvas and
  * in the inspector. */
 static void
@@ -245,8 +252,14 @@ show_level (SwWindow *self)
   sw_inspector_set_history (self->inspector, _sw_window_get_shown_history (self));
   sw_canvas_set_history (self->canvas, _sw_window_get_shown_history (self));
   sw_canvas_set_model (self->canvas, _sw_window_get_shown_model (self));
+  {
+    g_autofree char *prefix = depth > 0 ? g_strconcat (level_at (self, depth - 1)->path, ".", NULL) : NULL;
+
+    sw_canvas_set_path_prefix (self->canvas, prefix);
+  }
   sw_canvas_select_component (self->canvas, -1);
-  gtk_widget_activate_action (GTK_WIDGET (self->canvas), "canvas.zoom-fit", NULL);
+  /* Once the canvas has made its items for the model. */
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, zoom_fit_idle, g_object_ref (self->canvas), g_object_unref);
   update_breadcrumb (self);
   _sw_window_update_problems_marks (self);
   _sw_window_update_actions (self);

@@ -239,6 +239,64 @@ update_ticking (SwCanvas *self)
     stop_ticking (self);
 }
 
+/* A part of the modes (named by its path) as the canvas names it: without
+ * the prefix of the subsystem shown; NULL when it is outside it. */
+static const char *
+shown_id (SwCanvas *self, const char *id)
+{
+  if (self->path_prefix == NULL)
+    return id;
+  return g_str_has_prefix (id, self->path_prefix) ? id + strlen (self->path_prefix) : NULL;
+}
+
+gboolean
+sw_canvas_get_mode_shares (SwCanvas   *self,
+                           const char *id,
+                           double     *body_percent,
+                           double     *section_percent,
+                           gboolean   *outlined)
+{
+  const Entry *entry;
+
+  g_return_val_if_fail (SW_IS_CANVAS (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  if (self->mode_view == NULL || self->mode_view->entries == NULL
+      || (entry = g_hash_table_lookup (self->mode_view->entries, id)) == NULL)
+    return FALSE;
+  if (body_percent != NULL)
+    *body_percent = entry->has_body ? entry->body_percent : NAN;
+  if (section_percent != NULL)
+    *section_percent = entry->has_section ? entry->section_percent : NAN;
+  if (outlined != NULL)
+    *outlined = g_strcmp0 (self->mode_view->outlined, id) == 0;
+  return TRUE;
+}
+
+void
+sw_canvas_set_path_prefix (SwCanvas   *self,
+                           const char *prefix)
+{
+  SwCanvasModeView *mv;
+
+  g_return_if_fail (SW_IS_CANVAS (self));
+
+  if (g_strcmp0 (self->path_prefix, prefix) == 0)
+    return;
+  g_free (self->path_prefix);
+  self->path_prefix = g_strdup (prefix);
+  /* The mode shown, coloured anew for the parts now on the canvas. */
+  mv = self->mode_view;
+  if (mv != NULL && mv->modes != NULL)
+    {
+      g_autoptr (SwModes) modes = sw_modes_ref (mv->modes);
+      guint index = mv->index;
+
+      mv->index = G_MAXUINT;
+      sw_canvas_set_mode (self, modes, index);
+    }
+}
+
 void
 sw_canvas_set_mode (SwCanvas *self,
                     SwModes  *modes,
@@ -276,7 +334,12 @@ sw_canvas_set_mode (SwCanvas *self,
 
   for (guint s = 0; s < ns; s++)
     {
-      Entry *entry = ensure_entry (mv->entries, sw_modes_get_section_part (modes, s)->id);
+      const char *id = shown_id (self, sw_modes_get_section_part (modes, s)->id);
+      Entry *entry;
+
+      if (id == NULL)
+        continue;
+      entry = ensure_entry (mv->entries, id);
 
       entry->has_section = TRUE;
       entry->section_percent = potential[s];
@@ -287,7 +350,12 @@ sw_canvas_set_mode (SwCanvas *self,
   /* A body's own shape wins over that of a section it also is. */
   for (guint b = 0; b < nb; b++)
     {
-      Entry *entry = ensure_entry (mv->entries, sw_modes_get_body_part (modes, b)->id);
+      const char *id = shown_id (self, sw_modes_get_body_part (modes, b)->id);
+      Entry *entry;
+
+      if (id == NULL)
+        continue;
+      entry = ensure_entry (mv->entries, id);
 
       entry->has_body = TRUE;
       entry->body_percent = kinetic[b];
@@ -299,10 +367,11 @@ sw_canvas_set_mode (SwCanvas *self,
   spread_shapes (self, mv->entries);
   if (m->most_excitable_section >= 0 && !m->rigid_body)
     {
-      const char *id = sw_modes_get_section_part (modes, m->most_excitable_section)->id;
+      const char *id = shown_id (self, sw_modes_get_section_part (modes, m->most_excitable_section)->id);
 
       /* Inside a subsystem: the subsystem's block. */
-      mv->outlined = g_strndup (id, strcspn (id, "."));
+      if (id != NULL)
+        mv->outlined = g_strndup (id, strcspn (id, "."));
     }
 
   update_ticking (self);

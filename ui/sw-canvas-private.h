@@ -342,6 +342,7 @@ struct _SwCanvas
   /* A mode shown on the symbols (sw-canvas-modes.c), or NULL; owned by the
    * canvas's object data. */
   struct _SwCanvasModeView *mode_view;
+  char              *path_prefix;   /* the subsystem shown ("engine1."), or NULL: the modes' parts are named so */
 };
 
 static inline SwCanvasItem *

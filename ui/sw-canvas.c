@@ -371,6 +371,7 @@ sw_canvas_finalize (GObject *object)
   g_clear_pointer (&self->selection, g_hash_table_unref);
   g_clear_pointer (&self->band_base, g_hash_table_unref);
   g_clear_pointer (&self->problems, g_hash_table_unref);
+  g_clear_pointer (&self->path_prefix, g_free);
   g_clear_pointer (&self->wire_from, g_free);
   g_clear_pointer (&self->wire_to, g_free);
   g_clear_pointer (&self->hint, g_free);

@@ -99,6 +99,18 @@ void       sw_canvas_set_mode            (SwCanvas   *canvas,
                                           SwModes    *modes,
                                           guint       mode_index);
 void       sw_canvas_clear_mode          (SwCanvas   *canvas);
+/* The subsystem the canvas shows ("engine1.", NULL: the model itself): the
+ * modes name the parts inside by their path. */
+void       sw_canvas_set_path_prefix     (SwCanvas   *canvas,
+                                          const char *prefix);
+/* What the mode shown gives the component id on the canvas: its body's
+ * and its section's shares of the energies (NAN when it has none) and
+ * whether it is outlined; FALSE when it has no colour. */
+gboolean   sw_canvas_get_mode_shares     (SwCanvas   *canvas,
+                                          const char *id,
+                                          double     *body_percent,
+                                          double     *section_percent,
+                                          gboolean   *outlined);
 /* The mode shown, or G_MAXUINT. */
 guint      sw_canvas_get_mode_index      (SwCanvas   *canvas);
 void       sw_canvas_set_mode_animated   (SwCanvas   *canvas,

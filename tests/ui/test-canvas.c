@@ -21,6 +21,8 @@
 #include "sw-canvas-private.h"
 #include "sw-history.h"
 #include "sw-model.h"
+#include "sw-modes.h"
+#include "sw-system.h"
 #include "sw-symbols.h"
 #include "sw-ui-test.h"
 
@@ -1519,6 +1521,61 @@ test_place_center (void)
   g_assert_finalize_object (model);
 }
 
+/* A subsystem shown on the canvas (its definition, the path prefix set)
+ * takes its parts' colours from modes of the whole model, named by path:
+ * the shares are the modes' own, the most excitable section inside is
+ * outlined, and parts elsewhere colour nothing. */
+static void
+test_modes_inside_subsystem (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "tests", "data", "subsystem",
+                                            "twin-inline.shaft", NULL);
+  g_autoptr(SwModel) model = sw_model_new_from_file (path, &error);
+  g_autoptr(SwSystem) sys = NULL;
+  g_autoptr(SwModes) modes = NULL;
+  g_autoptr(SwModel) inner = NULL;
+  g_autofree char *text = NULL;
+  SwCanvas *canvas = SW_CANVAS (g_object_ref_sink (sw_canvas_new ()));
+  gboolean checked = FALSE;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  modes = sw_modes_compute (sys, 0, NULL, &error);
+  g_assert_no_error (error);
+  text = sw_model_dup_definition (model, "Unit");
+  inner = sw_model_new_from_data (text, -1, "Unit", &error);
+  g_assert_no_error (error);
+  sw_canvas_set_model (canvas, inner);
+
+  for (guint k = 1; k < sw_modes_get_n_modes (modes); k++)
+    {
+      const SwMode *m = sw_modes_get_mode (modes, k);
+      double potential[64], section;
+      const char *id;
+      gboolean outlined;
+
+      if (m->most_excitable_section < 0 || !g_str_has_prefix ((id = sw_modes_get_section_part (modes, (guint) m->most_excitable_section)->id), "engine1."))
+        continue;
+      g_assert_cmpuint (sw_modes_get_n_sections (modes), <=, G_N_ELEMENTS (potential));
+      sw_modes_get_mode_values (modes, k, NULL, NULL, NULL, NULL, NULL, potential);
+      sw_canvas_set_path_prefix (canvas, NULL);
+      sw_canvas_set_mode (canvas, modes, k);
+      /* The model's ids are not on this canvas. */
+      g_assert_false (sw_canvas_get_mode_shares (canvas, id + strlen ("engine1."), NULL, NULL, NULL));
+      sw_canvas_set_path_prefix (canvas, "engine1.");
+      g_assert_true (sw_canvas_get_mode_shares (canvas, id + strlen ("engine1."), NULL, &section, &outlined));
+      g_assert_true (outlined);
+      g_assert_cmpfloat (section, ==, potential[m->most_excitable_section]);
+      g_assert_false (sw_canvas_get_mode_shares (canvas, "propShaft", NULL, NULL, NULL));
+      checked = TRUE;
+      break;
+    }
+  g_assert_true (checked);
+  g_assert_finalize_object (canvas);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1551,6 +1608,7 @@ main (int   argc,
   g_test_add_func ("/ui/canvas/auto-position", test_auto_position);
   g_test_add_func ("/ui/canvas/clipboard", test_clipboard);
   g_test_add_func ("/ui/canvas/draw", test_draw);
+  g_test_add_func ("/ui/canvas/modes-inside-subsystem", test_modes_inside_subsystem);
 
   return g_test_run ();
 }
