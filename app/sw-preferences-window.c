@@ -17,6 +17,9 @@ struct _SwPreferencesWindow
   GtkSpinButton        *recent_spin;
   GtkAdjustment        *autosave_adjustment;
   GtkAdjustment        *recent_adjustment;
+  AdwActionRow         *library_row;
+  GtkWidget            *library_button;
+  GtkFileChooserNative *library_chooser;
 
   GSettings            *settings;
 };
@@ -57,10 +60,55 @@ index_to_choice (const GValue       *value,
   return g_variant_new_string (choices[index]);
 }
 
+/* The library's folder under the row's title. */
+static void
+update_library_row (SwPreferencesWindow *self)
+{
+  g_autofree char *folder = sw_settings_dup_library_folder (self->settings);
+
+  adw_action_row_set_subtitle (self->library_row, folder);
+}
+
+static void
+library_chosen_cb (SwPreferencesWindow *self, int response)
+{
+  g_autoptr (GFile) folder = NULL;
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (self->library_chooser));
+  path = folder != NULL ? g_file_get_path (folder) : NULL;
+  if (path != NULL && self->settings != NULL)
+    g_settings_set_string (self->settings, "library-folder", path);
+  g_clear_object (&self->library_chooser);
+}
+
+static void
+library_button_clicked_cb (SwPreferencesWindow *self)
+{
+  g_autofree char *current = sw_settings_dup_library_folder (self->settings);
+  g_autoptr (GFile) folder = g_file_new_for_path (current);
+
+  if (self->library_chooser != NULL)
+    return;
+  self->library_chooser = gtk_file_chooser_native_new (_("Subsystem Library"), GTK_WINDOW (self),
+                                                       GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Select"), NULL);
+  if (g_file_query_exists (folder, NULL))
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->library_chooser), folder, NULL);
+  g_signal_connect_swapped (self->library_chooser, "response", G_CALLBACK (library_chosen_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->library_chooser));
+}
+
 static void
 sw_preferences_window_dispose (GObject *object)
 {
   SwPreferencesWindow *self = SW_PREFERENCES_WINDOW (object);
+
+  if (self->library_chooser != NULL)
+    {
+      gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->library_chooser));
+      g_clear_object (&self->library_chooser);
+    }
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SW_TYPE_PREFERENCES_WINDOW);
   g_clear_object (&self->settings);
@@ -84,6 +132,9 @@ sw_preferences_window_class_init (SwPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwPreferencesWindow, recent_spin);
   gtk_widget_class_bind_template_child (widget_class, SwPreferencesWindow, autosave_adjustment);
   gtk_widget_class_bind_template_child (widget_class, SwPreferencesWindow, recent_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, SwPreferencesWindow, library_row);
+  gtk_widget_class_bind_template_child (widget_class, SwPreferencesWindow, library_button);
+  gtk_widget_class_bind_template_callback (widget_class, library_button_clicked_cb);
 }
 
 static void
@@ -99,8 +150,13 @@ sw_preferences_window_init (SwPreferencesWindow *self)
       gtk_widget_set_sensitive (GTK_WIDGET (self->angle_row), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->autosave_spin), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->recent_spin), FALSE);
+      gtk_widget_set_sensitive (self->library_button, FALSE);
+      update_library_row (self);
       return;
     }
+  update_library_row (self);
+  g_signal_connect_object (self->settings, "changed::library-folder", G_CALLBACK (update_library_row), self,
+                           G_CONNECT_SWAPPED);
 
   g_settings_bind_with_mapping (self->settings, "speed-unit", self->speed_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, choice_to_index, index_to_choice,

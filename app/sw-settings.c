@@ -34,3 +34,13 @@ sw_settings_new (void)
     }
   return g_settings_new_full (schema, NULL, NULL);
 }
+
+char *
+sw_settings_dup_library_folder (GSettings *settings)
+{
+  g_autofree char *folder = settings != NULL ? g_settings_get_string (settings, "library-folder") : NULL;
+
+  if (folder != NULL && folder[0] != '\0')
+    return g_steal_pointer (&folder);
+  return g_build_filename (g_get_user_data_dir (), "shaftwork", "library", NULL);
+}

@@ -16,5 +16,8 @@ G_BEGIN_DECLS
 /* A new GSettings, or NULL when the schema is nowhere (callers then keep
  * the built-in defaults). */
 GSettings *sw_settings_new (void);
+/* The subsystem library's folder: "library-folder", or when that is empty
+ * (or settings NULL) shaftwork/library in the user's data folder. */
+char      *sw_settings_dup_library_folder (GSettings *settings);
 
 G_END_DECLS

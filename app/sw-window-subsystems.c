@@ -10,6 +10,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-window-private.h"
+#include "sw-settings.h"
 
 #include <errno.h>
 #include <glib/gi18n.h>
@@ -27,11 +28,7 @@ _sw_window_library_dispose (SwWindow *self)
 char *
 _sw_window_dup_library_folder (SwWindow *self)
 {
-  g_autofree char *folder = self->settings != NULL ? g_settings_get_string (self->settings, "library-folder") : NULL;
-
-  if (folder != NULL && folder[0] != '\0')
-    return g_steal_pointer (&folder);
-  return g_build_filename (g_get_user_data_dir (), "shaftwork", "library", NULL);
+  return sw_settings_dup_library_folder (self->settings);
 }
 
 static void

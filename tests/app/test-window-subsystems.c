@@ -9,6 +9,8 @@
 
 #include "sw-window.h"
 #include "sw-window-private.h"
+#include "sw-preferences-window.h"
+#include "sw-settings.h"
 #include "sw-test-files.h"
 #include "sw-trajectory.h"
 #include "sw-variables-list.h"
@@ -276,9 +278,48 @@ test_file_in_place (void)
   sw_test_remove_tree (dir);
 }
 
+/* The preferences show the library's folder; another folder set there
+ * is what the palette lists. */
+static void
+test_library_folder (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("shaftwork-XXXXXX", NULL);
+  g_autofree char *unit = g_build_filename (dir, "engine-unit.shaft", NULL);
+  g_autofree char *source = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples", "marine",
+                                              "engine-unit.shaft", NULL);
+  g_autofree char *text = NULL, *folder = NULL;
+  g_autoptr (GSettings) settings = sw_settings_new ();
+  SwWindow *window = window_new ();
+  GtkWidget *preferences;
+  AdwActionRow *row;
+  guint before;
+
+  g_assert_nonnull (settings);
+  g_assert_true (g_file_get_contents (source, &text, NULL, NULL));
+  g_assert_true (g_file_set_contents (unit, text, -1, NULL));
+  preferences = sw_preferences_window_new (GTK_WINDOW (window));
+  row = ADW_ACTION_ROW (gtk_widget_get_template_child (preferences, SW_TYPE_PREFERENCES_WINDOW, "library_row"));
+  folder = _sw_window_dup_library_folder (window);
+  g_assert_cmpstr (adw_action_row_get_subtitle (row), ==, folder);
+  before = sw_palette_get_n_visible (window->palette);
+
+  g_settings_set_string (settings, "library-folder", dir);
+  iterate ();
+  g_assert_cmpstr (adw_action_row_get_subtitle (row), ==, dir);
+  g_assert_cmpuint (sw_palette_get_n_visible (window->palette), ==, before + 1);
+
+  g_settings_reset (settings, "library-folder");
+  iterate ();
+  g_assert_cmpuint (sw_palette_get_n_visible (window->palette), ==, before);
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  window_destroy_and_check (window);
+  sw_test_remove_tree (dir);
+}
+
 static void
 add_tests (void)
 {
+  g_test_add_func ("/app/window-subsystems/library-folder", test_library_folder);
   g_test_add_func ("/app/window-subsystems/file-in-place", test_file_in_place);
   g_test_add_func ("/app/window-subsystems/port-variable", test_port_variable);
   g_test_add_func ("/app/window-subsystems/library", test_library);
