@@ -310,7 +310,6 @@ void     _sw_window_subsystems_dispose    (SwWindow             *self);
  * date as files come and go. */
 void     _sw_window_library_init          (SwWindow             *self);
 void     _sw_window_library_dispose       (SwWindow             *self);
-char    *_sw_window_dup_library_folder    (SwWindow             *self);
 void     _sw_window_subsystems_document_changed (SwWindow       *self);
 void     _sw_window_subsystems_update_actions (SwWindow         *self);
 gboolean _sw_window_inside_subsystem      (SwWindow             *self);

@@ -25,16 +25,10 @@ _sw_window_library_dispose (SwWindow *self)
 
 /* ---- The library ----------------------------------------------------------- */
 
-char *
-_sw_window_dup_library_folder (SwWindow *self)
-{
-  return sw_settings_dup_library_folder (self->settings);
-}
-
 static void
 library_rescan (SwWindow *self)
 {
-  g_autofree char *folder = _sw_window_dup_library_folder (self);
+  g_autofree char *folder = sw_settings_dup_library_folder (self->settings);
 
   sw_palette_set_library_folder (self->palette, folder);
 }
@@ -57,7 +51,7 @@ library_folder_setting_cb (SwWindow *self)
 void
 _sw_window_library_init (SwWindow *self)
 {
-  g_autofree char *folder = _sw_window_dup_library_folder (self);
+  g_autofree char *folder = sw_settings_dup_library_folder (self->settings);
   g_autoptr (GFile) dir = g_file_new_for_path (folder);
 
   if (self->library_monitor != NULL)
@@ -82,7 +76,7 @@ sw_window_save_to_library (GtkWidget *widget, const char *action_name, GVariant 
   SwWindow *self = SW_WINDOW (widget);
   SwModel *shown = _sw_window_get_shown_model (self);
   int selected = sw_canvas_get_selected_component (self->canvas);
-  g_autofree char *folder = _sw_window_dup_library_folder (self), *text = NULL, *path = NULL, *message = NULL;
+  g_autofree char *folder = sw_settings_dup_library_folder (self->settings), *text = NULL, *path = NULL, *message = NULL;
   g_autoptr (SwModel) definition = NULL;
   g_autoptr (GError) error = NULL;
   const SwComponent *c;

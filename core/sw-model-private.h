@@ -146,8 +146,14 @@ void          _sw_model_add_shared_signal  (SwModel      *self,
                                             SwSignal     *signal);
 
 /* Appends without checks or signals; takes the component's contents and ui. */
-/* "changed", or at the end of the outermost edit. */
-void          _sw_model_emit_changed       (SwModel      *self);
+/* A new component of kind (or, NULL, the catalogue's kind_name) with id,
+ * a subsystem's model_ref; its index, or -1 with the error. */
+int           _sw_model_add_component_of   (SwModel      *model,
+                                            const SwKind *kind,
+                                            const char   *kind_name,
+                                            const char   *id,
+                                            const char   *model_ref,
+                                            GError      **error);
 void          _sw_model_take_component     (SwModel      *self,
                                             SwComponent  *component);
 void          _sw_model_take_connection    (SwModel            *self,

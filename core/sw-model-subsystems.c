@@ -381,22 +381,13 @@ _sw_model_merge_definitions (SwModel *model, SwModel *other)
 int
 sw_model_add_subsystem (SwModel *model, const char *path, const char *id, GError **error)
 {
-  g_autofree char *absolute = NULL;
+  g_autofree char *absolute = NULL, *relative = NULL;
   g_autoptr (GFile) file = NULL, folder = NULL;
-  SwComponent component;
   const SwKind *kind;
-  char *relative;
 
   g_return_val_if_fail (SW_IS_MODEL (model), -1);
   g_return_val_if_fail (path != NULL && id != NULL, -1);
 
-  if (!_sw_check_id (id, error))
-    return -1;
-  if (sw_model_find_component (model, id) >= 0)
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_TOPOLOGY, _("duplicate component id “%s”"), id);
-      return -1;
-    }
   absolute = g_canonicalize_filename (path, NULL);
   kind = _sw_subsystem_load (absolute, error);
   if (kind == NULL)
@@ -404,11 +395,7 @@ sw_model_add_subsystem (SwModel *model, const char *path, const char *id, GError
   file = g_file_new_for_path (absolute);
   folder = model->folder != NULL ? g_file_new_for_path (model->folder) : NULL;
   relative = folder != NULL ? g_file_get_relative_path (folder, file) : NULL;
-  _sw_component_init (&component, kind, id);
-  component.model_ref = relative != NULL ? relative : g_steal_pointer (&absolute);
-  _sw_model_take_component (model, &component);
-  _sw_model_emit_changed (model);
-  return (int) sw_model_get_n_components (model) - 1;
+  return _sw_model_add_component_of (model, kind, NULL, id, relative != NULL ? relative : absolute, error);
 }
 
 const SwKind *

@@ -36,12 +36,6 @@ emit_changed (SwModel *model)
     g_signal_emit (model, signals[CHANGED], 0);
 }
 
-void
-_sw_model_emit_changed (SwModel *model)
-{
-  emit_changed (model);
-}
-
 /* Messages */
 
 static gboolean
@@ -1074,31 +1068,39 @@ sw_model_add_component (SwModel     *model,
                         const char  *id,
                         GError     **error)
 {
-  g_autofree char *who = NULL;
-  SwComponent component;
-  const SwKind *kind;
-
   g_return_val_if_fail (SW_IS_MODEL (model), -1);
   g_return_val_if_fail (kind_name != NULL, -1);
   g_return_val_if_fail (id != NULL, -1);
   g_return_val_if_fail (error == NULL || *error == NULL, -1);
 
+  return _sw_model_add_component_of (model, NULL, kind_name, id, NULL, error);
+}
+
+int
+_sw_model_add_component_of (SwModel      *model,
+                            const SwKind *kind,
+                            const char   *kind_name,
+                            const char   *id,
+                            const char   *model_ref,
+                            GError      **error)
+{
+  g_autofree char *who = NULL;
+  SwComponent component;
+
   if (!_sw_check_id (id, error))
     return -1;
-
-  who = _sw_component_label (id);
   if (sw_model_find_component (model, id) >= 0)
     {
       g_set_error (error, SW_ERROR, SW_ERROR_TOPOLOGY,
                    _("duplicate component id “%s”"), id);
       return -1;
     }
-
-  kind = _sw_lookup_kind (who, kind_name, error);
-  if (kind == NULL)
+  who = _sw_component_label (id);
+  if (kind == NULL && (kind = _sw_lookup_kind (who, kind_name, error)) == NULL)
     return -1;
 
   _sw_component_init (&component, kind, id);
+  component.model_ref = g_strdup (model_ref);
   _sw_model_take_component (model, &component);
   emit_changed (model);
 

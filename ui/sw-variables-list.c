@@ -152,7 +152,8 @@ static gboolean
 variable_info (const SwKind *kind, guint v, char **name, const char **unit, char **help)
 {
   guint k = v - kind->n_vars, port = k / 2;
-  gboolean rot, torque = k % 2;
+  gboolean rot;
+  char buf[64];
 
   if (v < kind->n_vars)
     {
@@ -161,17 +162,13 @@ variable_info (const SwKind *kind, guint v, char **name, const char **unit, char
       *help = g_strdup (kind->vars[v].help != NULL ? _(kind->vars[v].help) : "");
       return TRUE;
     }
+  if (sw_kind_find_var (kind, sw_kind_port_variable (kind, k, buf, sizeof buf, unit)) >= 0)
+    return FALSE;
+  *name = g_strdup (buf);
   rot = kind->ports[port].domain == SW_DOMAIN_ROTATIONAL;
-  *name = g_strdup_printf ("%s.%s", kind->ports[port].name, torque ? (rot ? "tau" : "f") : (rot ? "phi" : "s"));
-  if (sw_kind_find_var (kind, *name) >= 0)
-    {
-      g_clear_pointer (name, g_free);
-      return FALSE;
-    }
-  *unit = torque ? (rot ? "N.m" : "N") : (rot ? "rad" : "m");
-  *help = torque ? g_strdup_printf (rot ? _("Torque on the component at %s") : _("Force on the component at %s"),
-                                    kind->ports[port].name)
-                 : g_strdup_printf (rot ? _("Angle of %s") : _("Position of %s"), kind->ports[port].name);
+  *help = k % 2 ? g_strdup_printf (rot ? _("Torque on the component at %s") : _("Force on the component at %s"),
+                                   kind->ports[port].name)
+                : g_strdup_printf (rot ? _("Angle of %s") : _("Position of %s"), kind->ports[port].name);
   return TRUE;
 }
 

@@ -23,14 +23,6 @@
 
 #include <string.h>
 
-static const char *
-suffix (const SwPart *p, guint port, gboolean torque)
-{
-  gboolean rot = p->kind->ports[port].domain == SW_DOMAIN_ROTATIONAL;
-
-  return torque ? (rot ? "tau" : "f") : (rot ? "phi" : "s");
-}
-
 guint
 _sw_part_n_variables (const SwPart *p)
 {
@@ -41,10 +33,7 @@ _sw_part_n_variables (const SwPart *p)
 static const char *
 port_name (const SwPart *p, guint v, char *buf, gsize size)
 {
-  guint k = v - p->kind->n_vars;
-
-  g_snprintf (buf, size, "%s.%s", p->kind->ports[k / 2].name, suffix (p, k / 2, k % 2));
-  return buf;
+  return sw_kind_port_variable (p->kind, v - p->kind->n_vars, buf, size, NULL);
 }
 
 gboolean
@@ -67,14 +56,14 @@ _sw_part_dup_variable_name (const SwPart *p, guint v)
 const char *
 _sw_part_variable_unit (const SwPart *p, guint v)
 {
-  guint k = v - p->kind->n_vars;
-  gboolean rot;
+  const char *unit;
+  char buf[64];
 
   g_return_val_if_fail (v < _sw_part_n_variables (p), NULL);
   if (v < p->kind->n_vars)
     return p->kind->vars[v].unit;
-  rot = p->kind->ports[k / 2].domain == SW_DOMAIN_ROTATIONAL;
-  return k % 2 ? (rot ? "N.m" : "N") : (rot ? "rad" : "m");
+  sw_kind_port_variable (p->kind, v - p->kind->n_vars, buf, sizeof buf, &unit);
+  return unit;
 }
 
 int

@@ -223,11 +223,13 @@ select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, G
             for (guint v = 0; v < kind->n_vars; v++)
               g_string_append_printf (valid, "%s%s", v ? ", " : "", kind->vars[v].name);
             /* and the ports' (Modelica's flange_a.phi, flange_a.tau). */
-            for (guint k = 0; k < kind->n_ports; k++)
-              g_string_append_printf (valid, "%s%s.%s, %s.%s", valid->len ? ", " : "", kind->ports[k].name,
-                                      kind->ports[k].domain == SW_DOMAIN_ROTATIONAL ? "phi" : "s",
-                                      kind->ports[k].name,
-                                      kind->ports[k].domain == SW_DOMAIN_ROTATIONAL ? "tau" : "f");
+            for (guint k = 0; k < 2 * kind->n_ports; k++)
+              {
+                char buf[64];
+
+                g_string_append_printf (valid, "%s%s", valid->len ? ", " : "",
+                                        sw_kind_port_variable (kind, k, buf, sizeof buf, NULL));
+              }
             g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
                          _("unknown variable “%s”: component “%s” (%s) has %s"), name, id, kind->name,
                          valid->str);

@@ -146,6 +146,20 @@ sw_kind_find_var (const SwKind *kind, const char *name)
 }
 
 const char *
+sw_kind_port_variable (const SwKind *kind, guint k, char *buf, gsize size, const char **unit)
+{
+  gboolean rot, torque = k % 2;
+
+  g_return_val_if_fail (kind != NULL && k < 2 * kind->n_ports, NULL);
+
+  rot = kind->ports[k / 2].domain == SW_DOMAIN_ROTATIONAL;
+  if (unit != NULL)
+    *unit = torque ? (rot ? "N.m" : "N") : (rot ? "rad" : "m");
+  g_snprintf (buf, size, "%s.%s", kind->ports[k / 2].name, torque ? (rot ? "tau" : "f") : (rot ? "phi" : "s"));
+  return buf;
+}
+
+const char *
 sw_kind_main_variable (const SwKind *kind)
 {
   g_return_val_if_fail (kind != NULL, NULL);

@@ -268,6 +268,17 @@ int  sw_kind_find_var   (const SwKind *kind, const char *name);
 /* The kind's main variable (main_var, else the first variable), or NULL
  * for a kind without variables. */
 const char *sw_kind_main_variable (const SwKind *kind);
+/* A kind's port variables, as the engine outputs them after its own: two
+ * per port, k = 2 port the position (flange_a.phi; translational .s) and
+ * k = 2 port + 1 the torque or force on the component there (flange_a.tau;
+ * .f). The name written into buf (64 bytes are plenty); unit, when not
+ * NULL, gets its unit. A kind's own variable of that name wins (a body's
+ * flange_a.tau): sw_kind_find_var() finds it. */
+const char *sw_kind_port_variable (const SwKind *kind,
+                                   guint         k,
+                                   char         *buf,
+                                   gsize         size,
+                                   const char  **unit);
 
 /* A kind's nodes: its ports, then its internal nodes. */
 static inline guint
