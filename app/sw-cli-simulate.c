@@ -76,7 +76,7 @@ default_plot_variables (const SwSystem *sys)
 
   for (guint i = 0; i < sw_system_get_n_parts (sys); i++)
     {
-      const SwPart *p = sw_system_get_part (sys, i);
+      const SwPart *p = sw_system_get_model_part (sys, i);
       const char *var = g_str_equal (p->kind->name, "rotational.inertia") ? "w"
                         : g_str_equal (p->kind->name, "translational.mass") ? "v" : NULL;
 

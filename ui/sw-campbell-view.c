@@ -755,8 +755,8 @@ sw_campbell_view_set_system (SwCampbellView *self, SwSystem *system)
   g_clear_pointer (&self->system, sw_system_unref);
   self->system = system;
   for (guint i = 0; system != NULL && i < sw_system_get_n_parts (system); i++)
-    if (is_shaft (sw_system_get_part (system, i)))
-      g_ptr_array_add (ids, (gpointer) sw_system_get_part (system, i)->id);
+    if (is_shaft (sw_system_get_model_part (system, i)))
+      g_ptr_array_add (ids, (gpointer) sw_system_get_model_part (system, i)->id);
   g_ptr_array_add (ids, NULL);
   self->filling = TRUE;
   gtk_string_list_splice (self->shafts, 0, g_list_model_get_n_items (G_LIST_MODEL (self->shafts)),

@@ -141,7 +141,7 @@ default_output (SwFrfView *self)
 
   for (guint i = 0; i < n; i++)
     {
-      const SwPart *p = sw_system_get_part (self->system, i);
+      const SwPart *p = sw_system_get_model_part (self->system, i);
       g_autofree char *name = NULL;
       const char *var;
 
@@ -154,7 +154,7 @@ default_output (SwFrfView *self)
         {
           gboolean later = FALSE;
           for (guint j = i + 1; j < n && !later; j++)
-            later = is_body (sw_system_get_part (self->system, j));
+            later = is_body (sw_system_get_model_part (self->system, j));
           if (later)
             continue;
         }
@@ -613,7 +613,7 @@ fill_lists (SwFrfView *self)
 
   for (guint i = 0; self->system != NULL && i < sw_system_get_n_parts (self->system); i++)
     {
-      const SwPart *p = sw_system_get_part (self->system, i);
+      const SwPart *p = sw_system_get_model_part (self->system, i);
 
       if (is_input (p))
         g_ptr_array_add (ins, g_strdup (p->id));

@@ -415,12 +415,24 @@ solve_block (SwEquations *eq, guint index, double t, gboolean left)
   double *r = eq->res;
   guint n = blk->n, jac_iter = 0;
   double before = 0, last = 0;   /* the two last steps */
+  /* One unknown: the values seen where the residual is negative and
+   * positive. Newton steps that leave that bracket bisect it instead, so
+   * a residual with kinks (a backlash that never pulls, a friction law)
+   * cannot make the iteration cycle. */
+  double z_neg = NAN, z_pos = NAN;
 
-  for (guint iter = 0; iter < 50; iter++)
+  for (guint iter = 0; iter < 100; iter++)
     {
       double step = 0;
 
       block_residual (eq, blk, t, left, r);
+      if (n == 1)
+        {
+          if (r[0] < 0)
+            z_neg = z[blk->coords[0]];
+          else if (r[0] > 0)
+            z_pos = z[blk->coords[0]];
+        }
       if (!cache->valid || (iter >= jac_iter + 2 && last > 1e-2 * before))
         {
           if (!block_jacobian (eq, blk, cache, t, left, velocities, r))
@@ -428,7 +440,13 @@ solve_block (SwEquations *eq, guint index, double t, gboolean left)
           jac_iter = iter;
         }
       if (n == 1)
-        r[0] /= cache->lu[0];
+        {
+          double z0 = z[blk->coords[0]], next = z0 - r[0] / cache->lu[0];
+
+          if (!isnan (z_neg) && !isnan (z_pos) && !(next > MIN (z_neg, z_pos) && next < MAX (z_neg, z_pos)))
+            next = 0.5 * (z_neg + z_pos);
+          r[0] = z0 - next;
+        }
       else
         {
           gsl_matrix_view J = gsl_matrix_view_array (cache->lu, n, n);

@@ -552,7 +552,7 @@ root_function (double t, void *user_data)
 static gboolean
 find_root (RootData *d, double lo, double hi, double *root)
 {
-  double tol = 1e-12 * MAX (fabs (hi), 1.0), g_lo = root_function (lo, d);
+  double tol = 1e-12 * MAX (fabs (hi), 1.0), g_lo = root_function (lo, d), hi_start = hi;
 
   if (d->failed)
     return FALSE;
@@ -570,6 +570,13 @@ find_root (RootData *d, double lo, double hi, double *root)
             hi = gsl_root_fsolver_x_upper (s);
           }
       gsl_root_fsolver_free (s);
+      /* Brent's bracket may end on a zero of g: the event is where g < 0,
+       * or it would be found again at once. */
+      if (!d->failed && root_function (hi, d) >= 0)
+        {
+          lo = hi;
+          hi = hi_start;
+        }
     }
   /* Bisection keeps g(lo) >= 0 > g(hi), also where Brent stopped short. */
   while (!d->failed && hi - lo > tol)
@@ -928,6 +935,15 @@ settle_contacts (SwFrictionRun *run, double t)
   return changed;
 }
 
+static int
+compare_changes (gconstpointer a, gconstpointer b, gpointer sys)
+{
+  guint ca = ((const SwSystem *) sys)->parts[((const Change *) a)->part].component;
+  guint cb = ((const SwSystem *) sys)->parts[((const Change *) b)->part].component;
+
+  return (ca > cb) - (ca < cb);
+}
+
 /* The kinetic energy (after sw_equations_complete). */
 static double
 kinetic_energy (SwFrictionRun *run, double *scratch)
@@ -963,6 +979,7 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
   *changed = FALSE;
   *y_new = NULL;
   g_array_set_size (run->changes, 0);
+
   /* Events piling up while time hardly advances: chattering. */
   run->recent[run->n_recent++ % CHATTER_EVENTS] = t;
   run->recent_slow[run->n_recent_slow++ % CHATTER_EVENTS_SLOW] = t;
@@ -1110,6 +1127,9 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
       if (old != now)
         g_array_append_val (run->changes, ((Change) { i, old, now }));
     }
+  /* In the file's order (parts are in the order of their ids); the
+   * changes of one part keep theirs (a stable sort). */
+  g_array_sort_with_data (run->changes, compare_changes, run->sys);
   run->settled = TRUE;
   /* The switching functions' reference: this instant, new modes. */
   if (!switching (run, t, state, run->g))

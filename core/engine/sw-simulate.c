@@ -149,8 +149,8 @@ select_pattern (const SwSystem *sys, const char *pattern, GArray *cols, GError *
   g_autoptr (GPatternSpec) spec = g_pattern_spec_new (pattern);
   guint before = cols->len;
 
-  for (guint i = 0; i < sys->n_parts; i++)
-    for (guint v = 0; v < _sw_part_n_variables (&sys->parts[i]); v++)
+  for (guint k = 0; k < sys->n_parts; k++)
+    for (guint i = sys->model_order[k], v = 0; v < _sw_part_n_variables (&sys->parts[i]); v++)
       {
         g_autofree char *var = _sw_part_dup_variable_name (&sys->parts[i], v);
         g_autofree char *name = g_strdup_printf ("%s.%s", sys->parts[i].id, var);
@@ -181,9 +181,9 @@ select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, G
 
   if (o->variables == NULL)
     {
-      for (guint i = 0; i < sys->n_parts; i++)
-        for (guint v = 0; v < (o->port_variables ? _sw_part_n_variables (&sys->parts[i]) : sys->parts[i].kind->n_vars);
-             v++)
+      for (guint k = 0; k < sys->n_parts; k++)
+        for (guint i = sys->model_order[k], v = 0;
+             v < (o->port_variables ? _sw_part_n_variables (&sys->parts[i]) : sys->parts[i].kind->n_vars); v++)
           {
             Column c = { i, v };
 
@@ -289,9 +289,10 @@ not_finite_error (Output *out, SwEquations *from, double t, gboolean left)
 
   sw_equations_get_state (from, t, left, &state);
   g_clear_error (&out->eq->error);
-  for (guint i = 0; i < sys->n_parts; i++)
+  /* The first in the file's order. */
+  for (guint k = 0; k < sys->n_parts; k++)
     {
-      const SwPart *p = &sys->parts[i];
+      const SwPart *p = &sys->parts[sys->model_order[k]];
 
       p->kind->variables (p, &state, vars);
       for (guint v = 0; v < p->kind->n_vars; v++)

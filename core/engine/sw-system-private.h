@@ -250,6 +250,9 @@ struct _SwSystem {
   guint           n_couplings;
   SwMassCoupling *couplings;
 
+  /* Per model component: its part (parts are in the order of their ids). */
+  guint    *model_order;
+
   guint     n_rows;
   SwRow    *rows;
   guint       n_row_blocks;

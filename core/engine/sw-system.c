@@ -461,8 +461,8 @@ build_nodes (SwAssembly *ctx)
     {
       const SwConnection *conn = sw_model_get_connection (model, c);
 
-      _sw_uf_union (parent, ctx->port_base[conn->from_component] + conn->from_port,
-                ctx->port_base[conn->to_component] + conn->to_port);
+      _sw_uf_union (parent, ctx->port_base[sys->model_order[conn->from_component]] + conn->from_port,
+                    ctx->port_base[sys->model_order[conn->to_component]] + conn->to_port);
     }
   ctx->port_node = g_new (guint, n_ports);
   ctx->node_ports = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
@@ -501,28 +501,46 @@ part_alloc_params (SwPart *p)
   p->function = (SwFunction **) (block + n * (sizeof (double) + 2 * sizeof (gpointer)));
 }
 
+static int
+compare_ids (gconstpointer a, gconstpointer b, gpointer model)
+{
+  return strcmp (sw_model_get_component (model, *(const guint *) a)->id,
+                 sw_model_get_component (model, *(const guint *) b)->id);
+}
+
 /* FALSE (and a message naming the component) when a formula does not
- * compile, which the model's checks should have made impossible. */
+ * compile, which the model's checks should have made impossible. The
+ * parts are in the order of their ids (ids are unique), and so are the
+ * nodes made from their ports: the equations, the order of every
+ * computation and so the results are the same whatever the order of the
+ * components and connections in the file. */
 static gboolean
 build_parts (SwAssembly *ctx, GError **error)
 {
   gboolean ok = TRUE;
   SwSystem *sys = ctx->system;
   guint n = sw_model_get_n_components (ctx->model);
+  g_autofree guint *order = g_new (guint, MAX (n, 1));
 
+  for (guint i = 0; i < n; i++)
+    order[i] = i;
+  g_qsort_with_data (order, n, sizeof (guint), compare_ids, ctx->model);
   sys->n_parts = n;
   sys->parts = g_new0 (SwPart, MAX (n, 1));
+  sys->model_order = g_new (guint, MAX (n, 1));
   ctx->port_base = g_new (guint, n + 1);
   ctx->port_base[0] = 0;
   for (guint i = 0; i < n; i++)
     {
-      const SwComponent *c = sw_model_get_component (ctx->model, i);
+      const SwComponent *c = sw_model_get_component (ctx->model, order[i]);
       SwPart *p = &sys->parts[i];
 
+      sys->model_order[order[i]] = i;
       p->kind = c->kind;
       p->force_flags = c->kind->force_flags;
       p->id = g_strdup (c->id);
-      p->component = i;
+      p->component = order[i];
+      p->index = i;
       p->first_held = sys->n_held;
       if (c->kind->contact != NULL)
         sys->n_held += c->kind->contact->n_held;
@@ -540,7 +558,7 @@ build_parts (SwAssembly *ctx, GError **error)
                                                  error);
               if (p->function[k] == NULL)
                 {
-                  g_autofree char *where = sw_model_dup_location (ctx->model, i);
+                  g_autofree char *where = sw_model_dup_location (ctx->model, order[i]);
 
                   g_prefix_error (error, _("%scomponent “%s”: parameter “%s”: "), where, c->id,
                                   c->kind->params[k].name);
@@ -731,6 +749,7 @@ _sw_system_assemble_locked (const SwSystem *base, const double *locked, GError *
   sys->n_parts = base->n_parts;
   sys->n_held = base->n_held;
   sys->parts = g_memdup2 (base->parts, MAX (base->n_parts, 1) * sizeof (SwPart));
+  sys->model_order = g_memdup2 (base->model_order, MAX (base->n_parts, 1) * sizeof (guint));
   for (guint i = 0; i < sys->n_parts; i++)
     {
       SwPart *p = &sys->parts[i];
@@ -837,6 +856,7 @@ sw_system_unref (SwSystem *sys)
   g_free (sys->inertial_nodes);
   g_free (sys->driven_couplings);
   g_free (sys->parts);
+  g_free (sys->model_order);
   g_free (sys->name);
   g_free (sys->settings.method);
   g_free (sys->mass);
@@ -876,6 +896,13 @@ sw_system_get_part (const SwSystem *s, guint index)
 {
   g_return_val_if_fail (index < s->n_parts, NULL);
   return &s->parts[index];
+}
+
+const SwPart *
+sw_system_get_model_part (const SwSystem *s, guint k)
+{
+  g_return_val_if_fail (k < s->n_parts, NULL);
+  return &s->parts[s->model_order[k]];
 }
 
 int

@@ -23,8 +23,12 @@ void          sw_system_unref               (SwSystem       *system);
 
 const char   *sw_system_get_name            (const SwSystem *system);
 guint         sw_system_get_n_parts         (const SwSystem *system);
+/* Parts are in the order of their ids; index is a part's index. */
 const SwPart *sw_system_get_part            (const SwSystem *system,
                                              guint           index);
+/* The part of the model's k-th component (the file's order, for lists). */
+const SwPart *sw_system_get_model_part      (const SwSystem *system,
+                                             guint           k);
 guint         sw_system_get_n_nodes         (const SwSystem *system);
 /* Independent coordinates with inertia: the mechanical degrees of freedom. */
 guint         sw_system_get_n_dofs          (const SwSystem *system);

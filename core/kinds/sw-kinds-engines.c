@@ -251,7 +251,7 @@ ed_region (const SwPart *p, const SwState *s)
 {
   int now = SW_REGION (p, s);
 
-  return ed_switching (p, s, now) < 0 ? 1 - now : now;
+  return ed_switching (p, s, now) <= 0 ? 1 - now : now;
 }
 
 static void

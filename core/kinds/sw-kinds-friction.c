@@ -77,7 +77,7 @@ limits (const SwPart *p, const SwState *s, double *tau0, double *tau0_max, doubl
 static double
 sliding_torque (const SwPart *p, const SwState *s, double w)
 {
-  switch (s->mode[p->component])
+  switch (s->mode[p->index])
     {
     case SW_FRICTION_FORWARD:
       return normal_factor (p, s) * sw_table_interpolate (p->table[P_TABLE], 1, MAX (w, 0));
@@ -107,7 +107,7 @@ friction_forces (const SwPart *p, const SwState *s, double *f)
 static void
 friction_variables (const SwPart *p, const SwState *s, double *out)
 {
-  int mode = s->mode[p->component];
+  int mode = s->mode[p->index];
   double w = SW_V (p, s, F_B) - SW_V (p, s, other_port (p));
   /* Stuck, the lock is the part's last row; its multiplier acts on flange_b
    * as -tau. */
@@ -118,8 +118,8 @@ friction_variables (const SwPart *p, const SwState *s, double *out)
   out[2] = SW_A (p, s, F_B) - SW_A (p, s, other_port (p));
   out[3] = tau;
   out[4] = mode;
-  out[5] = s->start[p->component] > 0;
-  out[6] = s->start[p->component] < 0;
+  out[5] = s->start[p->index] > 0;
+  out[6] = s->start[p->index] < 0;
   out[7] = mode == SW_FRICTION_STUCK;
   /* Sliding, tau opposes w by construction; right after a break-away w
    * may still show round-off of the other sign: no power comes from that. */
@@ -313,7 +313,7 @@ stribeck_force (const SwPart *p, const SwState *s, double v)
 {
   double coulomb = p->param[MS_F_COULOMB] + p->param[MS_F_STRIBECK] * exp (-p->param[MS_FEXP] * fabs (v));
 
-  switch (s->mode[p->component])
+  switch (s->mode[p->index])
     {
     case SW_FRICTION_FORWARD:
       return p->param[MS_F_PROP] * v + coulomb;
@@ -354,7 +354,7 @@ stop_mass_stops (const SwPart *p, double *lower, double *upper)
 static void
 stop_mass_variables (const SwPart *p, const SwState *s, double *out)
 {
-  int mode = s->mode[p->component];
+  int mode = s->mode[p->index];
   double v = SW_V (p, s, MS_B) - SW_V (p, s, MS_SUPPORT);
   double f = mode == SW_FRICTION_STUCK ? -SW_LAMBDA (p, s, p->n_rows - 1) : stribeck_force (p, s, v);
 
@@ -363,13 +363,13 @@ stop_mass_variables (const SwPart *p, const SwState *s, double *out)
   out[2] = SW_A (p, s, MS_B) - SW_A (p, s, MS_SUPPORT);
   out[3] = f;
   out[4] = mode;
-  out[5] = s->start[p->component] > 0;
-  out[6] = s->start[p->component] < 0;
+  out[5] = s->start[p->index] > 0;
+  out[6] = s->start[p->index] < 0;
   out[7] = mode == SW_FRICTION_STUCK;
   out[8] = f * v;
   out[9] = mode == SW_FRICTION_STUCK ? 0 : MAX (0, f * v);
   out[10] = 0.5 * p->param[MS_M] * SW_V (p, s, MS_A) * SW_V (p, s, MS_A);
-  out[11] = s->impact[p->component];
+  out[11] = s->impact[p->index];
 }
 
 static gboolean

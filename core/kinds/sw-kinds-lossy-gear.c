@@ -105,13 +105,13 @@ lossy_loss (const SwPart *p, const SwState *s, int dir, gboolean positive, doubl
 static double
 loss_torque (const SwPart *p, const SwState *s)
 {
-  switch (s->mode[p->component])
+  switch (s->mode[p->index])
     {
     case SW_FRICTION_STUCK:
       return -SW_LAMBDA (p, s, p->n_rows - 1);
     case SW_FRICTION_FORWARD:
     case SW_FRICTION_BACKWARD:
-      return s->loss[p->component];
+      return s->loss[p->index];
     default:
       return 0;
     }
@@ -128,8 +128,8 @@ lossy_transmitted (const SwPart *p, const SwState *s)
 static void
 lossy_forces (const SwPart *p, const SwState *s, double *f)
 {
-  int mode = s->mode[p->component];
-  double tau = mode == SW_FRICTION_FORWARD || mode == SW_FRICTION_BACKWARD ? s->loss[p->component] : 0;
+  int mode = s->mode[p->index];
+  double tau = mode == SW_FRICTION_FORWARD || mode == SW_FRICTION_BACKWARD ? s->loss[p->index] : 0;
 
   f[p->node[LG_S]] += tau;
   f[p->node[LG_A]] -= tau;
@@ -148,7 +148,7 @@ lossy_variables (const SwPart *p, const SwState *s, double *out)
   out[3] = speed_a (p, s);
   out[4] = SW_A (p, s, LG_A) - SW_A (p, s, LG_S);
   out[5] = loss;
-  out[6] = s->mode[p->component];
+  out[6] = s->mode[p->index];
   out[7] = power;
   /* All power going in is lost; round-off around speed 0 is not. */
   out[8] = MAX (0, power);
@@ -248,8 +248,8 @@ gearbox_transmitted (const SwPart *p, const SwState *s)
 static void
 gearbox_forces (const SwPart *p, const SwState *s, double *f)
 {
-  int mode = s->mode[p->component];
-  double loss = mode == SW_FRICTION_FORWARD || mode == SW_FRICTION_BACKWARD ? s->loss[p->component] : 0;
+  int mode = s->mode[p->index];
+  double loss = mode == SW_FRICTION_FORWARD || mode == SW_FRICTION_BACKWARD ? s->loss[p->index] : 0;
   double rel, w, tau_c, tau, tau_a;
 
   gearbox_backlash (p, s, &rel, &w, &tau_c, &tau);
@@ -277,7 +277,7 @@ gearbox_variables (const SwPart *p, const SwState *s, double *out)
   out[5] = rel;
   out[6] = w;
   out[7] = loss;
-  out[8] = s->mode[p->component];
+  out[8] = s->mode[p->index];
   out[9] = c > 0 ? 0.5 * tau_c * tau_c / c : 0;
   out[10] = power;
   /* The gear's loss and the backlash damping's, each never negative. */

@@ -33,7 +33,7 @@
 #define SW_JERK(p, s, port) ((s)->jerk != NULL ? (s)->jerk[(p)->node[port]] : NAN)
 #define SW_LAMBDA(p, s, row) ((s)->lambda[(p)->first_row + (row)])
 #define SW_HELD(p, s, k) ((s)->held[(p)->first_held + (k)])
-#define SW_REGION(p, s) ((s)->region[(p)->component])
+#define SW_REGION(p, s) ((s)->region[(p)->index])
 
 /* The families, each defined in its own sw-kinds-<family>.c. */
 extern const SwKind sw_kind_rot_fixed, sw_kind_rot_inertia;

@@ -261,7 +261,7 @@ enum { LV_REL, LV_W, LV_A, LV_TAU, LV_LATCHED, LV_IMPACT, N_LATCH_VARS };
 static gboolean
 latched (const SwPart *p, const SwState *s)
 {
-  return s->mode[p->component] == SW_FRICTION_STUCK;
+  return s->mode[p->index] == SW_FRICTION_STUCK;
 }
 
 /* Free, its engagement is minus the distance to the nearer limit, plus the
@@ -303,7 +303,7 @@ latch_variables (const SwPart *p, const SwState *s, double *out)
    * flange as -tau. */
   out[LV_TAU] = latched (p, s) ? -SW_LAMBDA (p, s, p->n_rows - 1) : 0;
   out[LV_LATCHED] = latched (p, s);
-  out[LV_IMPACT] = s->impact[p->component];
+  out[LV_IMPACT] = s->impact[p->index];
 }
 
 static const SwFrictionDesc latch_friction = {

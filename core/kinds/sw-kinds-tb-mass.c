@@ -84,7 +84,7 @@ external (const SwPart *p, const SwState *s)
 static gboolean
 stuck (const SwPart *p, const SwState *s)
 {
-  return s->mode[p->component] == SW_FRICTION_STUCK;
+  return s->mode[p->index] == SW_FRICTION_STUCK;
 }
 
 static void
@@ -121,12 +121,12 @@ tb_mass_variables (const SwPart *p, const SwState *s, double *out)
   out[11] = stuck (p, s) ? 0 : laws[1];
   out[12] = stuck (p, s) ? 0 : laws[3];
   out[13] = ext;
-  out[14] = s->mode[p->component];
+  out[14] = s->mode[p->index];
   out[15] = 0.5 * p->param[TM_J] * SW_V (p, s, TM_ROT) * SW_V (p, s, TM_ROT);
   /* The friction laws all oppose the speed; stuck, nothing slides. */
   out[16] = stuck (p, s) ? 0 : MAX (0, mfrc * w);
   out[17] = ext * w;
-  out[18] = s->impact[p->component];
+  out[18] = s->impact[p->index];
   out[19] = SW_JERK (p, s, TM_ROT) - SW_JERK (p, s, TM_SUPPORT);
 }
 

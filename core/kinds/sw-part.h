@@ -37,6 +37,10 @@ struct _SwPart {
   const SwKind *kind;
   const char   *id;
   guint         component;                     /* index in the model */
+  /* Index in its system: parts are in the order of their ids (so that a
+   * model's results do not depend on the order of its file), and the
+   * per-part arrays of SwState are indexed by it. */
+  guint         index;
   /* Node of each port, then the part's internal nodes, then the n_read
    * nodes its sensor inputs read (sw_part_n_nodes() in all). */
   guint         node[SW_PART_MAX_NODES];

@@ -649,7 +649,13 @@ mode_values (const SwModes *modes, guint i, const double *node_shape, double *sh
               scalars->most_excitable_is_tie = FALSE;
             }
           else if (pe[s] >= best * (1 - 1e-9) && pe[s] > 0)
-            scalars->most_excitable_is_tie = TRUE;
+            {
+              /* A tie goes to the section first in the file. */
+              if (modes->system->parts[modes->section_part[s]].component
+                  < modes->system->parts[modes->section_part[scalars->most_excitable_section]].component)
+                scalars->most_excitable_section = s;
+              scalars->most_excitable_is_tie = TRUE;
+            }
         }
       scalars->energy_balance_error = mode->rigid_body || ke_sum == 0 ? 0 : fabs (ke_sum - pe_sum) / ke_sum;
     }

@@ -330,7 +330,8 @@ test_gear_reflection (void)
 }
 
 /* Modelica First vs FirstGrounded: an unconnected support is grounded, so
- * connecting it to a fixed flange changes nothing, to the bit. */
+ * connecting it to a fixed flange changes nothing, to round-off (the fixed
+ * component changes the order of the parts). */
 static void
 test_gear_grounded_support (void)
 {
@@ -345,10 +346,14 @@ test_gear_grounded_support (void)
   for (guint c = 0; c < sw_trajectory_get_n_columns (free_tr); c++)
     {
       const char *name = sw_trajectory_get_column_name (free_tr, c);
+      const double *a = sw_trajectory_get_column (free_tr, c), *b = column (grounded_tr, name);
+      double scale = 1;
 
       g_test_message ("column %s", name);
-      g_assert_cmpmem (sw_trajectory_get_column (free_tr, c), n * sizeof (double),
-                       column (grounded_tr, name), n * sizeof (double));
+      for (guint k = 0; k < n; k++)
+        scale = MAX (scale, fabs (a[k]));
+      for (guint k = 0; k < n; k++)
+        g_assert_cmpfloat (fabs (a[k] - b[k]), <=, 1e-12 * scale);
     }
   /* Connection: fixed.flange.tau + gear.support.tau = 0. */
   assert_close (column (grounded_tr, "fixed.flange.tau")[n - 1], -4.5, 1e-12);

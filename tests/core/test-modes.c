@@ -411,11 +411,13 @@ check_invariants (const SwModes *modes,
       for (guint s = 0; s < ns; s++)
         g_assert_cmpfloat_with_epsilon (m->potential_energy_percent[s], 100 * m->potential_energy[s] / pe, 1e-8);
 
-      /* Most excitable: the largest potential energy, the first on a tie. */
+      /* Most excitable: the largest potential energy, on a tie the first in
+       * the file. */
       for (guint s = 0; s < ns; s++)
         if (m->potential_energy[s] >= pe_max * (1 - 1e-6))
           {
-            if (first_max < 0)
+            if (first_max < 0 || sw_modes_get_section_part (modes, s)->component
+                                   < sw_modes_get_section_part (modes, (guint) first_max)->component)
               first_max = (int) s;
             n_max++;
           }
