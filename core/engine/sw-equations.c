@@ -419,7 +419,7 @@ solve_block (SwEquations *eq, guint index, double t, gboolean left)
    * positive. Newton steps that leave that bracket bisect it instead, so
    * a residual with kinks (a backlash that never pulls, a friction law)
    * cannot make the iteration cycle. */
-  double z_neg = NAN, z_pos = NAN;
+  double z_neg = NAN, z_pos = NAN, widths[2] = { INFINITY, INFINITY };
 
   for (guint iter = 0; iter < 100; iter++)
     {
@@ -443,8 +443,17 @@ solve_block (SwEquations *eq, guint index, double t, gboolean left)
         {
           double z0 = z[blk->coords[0]], next = z0 - r[0] / cache->lu[0];
 
-          if (!isnan (z_neg) && !isnan (z_pos) && !(next > MIN (z_neg, z_pos) && next < MAX (z_neg, z_pos)))
+          double width = fabs (z_pos - z_neg);
+
+          /* Outside the bracket, or it has not halved in two steps (Newton
+           * from either side of a kink lands near the other end). */
+          if (!isnan (width) && (!(next > MIN (z_neg, z_pos) && next < MAX (z_neg, z_pos)) || width > 0.5 * widths[0]))
             next = 0.5 * (z_neg + z_pos);
+          if (!isnan (width))
+            {
+              widths[0] = widths[1];
+              widths[1] = width;
+            }
           r[0] = z0 - next;
         }
       else
