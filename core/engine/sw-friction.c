@@ -362,6 +362,10 @@ typedef struct {
    * unless the part is lossy: then they depend on the transmitted torque
    * tau_t). */
   double tau_lo, tau_hi, tau_t;
+  /* Lossy: the bearing friction by which the driving side is judged
+   * (SwFrictionDesc.bearing), and tau_t less it in the direction the part
+   * rolls (Modelica's tau_eta). */
+  double bearing, tau_eta;
   double engaged;            /* > 0 engaged, <= 0 free */
   gboolean free;
   double rel;                /* relative position */
@@ -386,7 +390,7 @@ read_contact (SwFrictionRun *run, guint i, double t, Contact *c)
   c->tau = run->mode[i] == SW_FRICTION_STUCK ? -eq->lambda[p->first_row + p->n_rows - 1] : 0;
   f->limits (p, &state, &c->tau0, &c->tau0_max, &c->engaged);
   c->free = !(c->engaged > 0);
-  c->tau_lo = -c->tau0_max, c->tau_hi = c->tau0_max, c->tau_t = 0;
+  c->tau_lo = -c->tau0_max, c->tau_hi = c->tau0_max, c->tau_t = 0, c->bearing = 0, c->tau_eta = 0;
   c->w_stick = f->stick_speed != NULL && !run->leaving[i] ? f->stick_speed (p) : 0;
   if (f->loss != NULL)
     {
@@ -395,9 +399,14 @@ read_contact (SwFrictionRun *run, guint i, double t, Contact *c)
       if (run->mode[i] == SW_FRICTION_FORWARD || run->mode[i] == SW_FRICTION_BACKWARD)
         c->tau = eq->loss[i];
       c->tau_t = f->transmitted (p, &state) + c->tau;
-      f->loss (p, &state, 1, c->tau_t >= 0, &alpha, &beta);
+      c->bearing = f->bearing != NULL ? f->bearing (p, &state) : 0;
+      c->tau_eta = c->tau_t - (run->mode[i] == SW_FRICTION_BACKWARD ? -1 : 1) * c->bearing;
+      /* Stuck, it starts to roll forward past tauLossMax_p, backward past
+       * tauLossMin_m: the driving side judged by tau_t - tau_bf_a and
+       * tau_t + tau_bf_a (Modelica's LossyGear). */
+      f->loss (p, &state, 1, c->tau_t - c->bearing > 0, &alpha, &beta);
       c->tau_hi = alpha + beta * c->tau_t;
-      f->loss (p, &state, -1, c->tau_t >= 0, &alpha, &beta);
+      f->loss (p, &state, -1, c->tau_t + c->bearing > 0, &alpha, &beta);
       c->tau_lo = alpha + beta * c->tau_t;
       c->tau0_max = MAX (c->tau_hi, -c->tau_lo);
     }
@@ -416,14 +425,15 @@ stop_tolerance (const Contact *c)
   return 1e-9 * MAX (1, MAX (isfinite (c->upper) ? fabs (c->upper) : 0, isfinite (c->lower) ? fabs (c->lower) : 0));
 }
 
-/* A lossy part sliding: its law holds while the transmitted torque keeps
- * the sign assumed (quadrant), within round-off. */
+/* A lossy part sliding: its law holds while the transmitted torque less
+ * the bearing friction (tau_eta) keeps the sign assumed (quadrant), within
+ * round-off. */
 static double
 quadrant_value (const Contact *c, gint8 quadrant)
 {
   if (quadrant == 0)
     return INFINITY;
-  return quadrant * c->tau_t + 1e-12 * (fabs (c->tau_t) + fabs (c->tau)) + 1e-300;
+  return quadrant * c->tau_eta + 1e-12 * (fabs (c->tau_t) + fabs (c->tau) + fabs (c->bearing)) + 1e-300;
 }
 
 static double
@@ -887,7 +897,7 @@ settle_quadrant (SwFrictionRun *run, guint i, gint8 next, const Contact *c, guin
   if (next != SW_FRICTION_FORWARD && next != SW_FRICTION_BACKWARD)
     return FALSE;
   if (next != run->mode[i])
-    q = c->tau_t >= 0 ? 1 : -1;
+    q = c->tau_t - (next == SW_FRICTION_FORWARD ? 1 : -1) * c->bearing >= 0 ? 1 : -1;
   else if (quadrant_value (c, q) < 0 && !(tried[i] & 4))
     {
       q = -q;

@@ -182,6 +182,10 @@ typedef struct {
   void (*loss) (const SwPart *part, const SwState *state, int dir, gboolean positive, double *alpha,
                 double *beta);
   double (*transmitted) (const SwPart *part, const SwState *state);
+  /* Which side drives a lossy part is judged by tau_t - dir bearing (the
+   * bearing friction on the transmitted torque's side, Modelica's
+   * tau_bf_a: tau_eta = flange_a.tau -+ tau_bf_a), or NULL: by tau_t. */
+  double (*bearing) (const SwPart *part, const SwState *state);
   /* Twin Builder's stick band, or NULL: sliding, the part latches stuck as
    * soon as its speed falls below this (an impact: the speed drops to 0);
    * after a break-away it slides on until the speed has left the band. */

@@ -22,6 +22,7 @@
  * flange_a (flange_a.tau = tauLoss - tau / ratio) and the support.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <float.h>
 #include "sw-kinds-private.h"
 #include "sw-error.h"
 
@@ -99,6 +100,22 @@ lossy_loss (const SwPart *p, const SwState *s, int dir, gboolean positive, doubl
   quadrant_law (sw_table_interpolate (t, COL_ETA1, w), sw_table_interpolate (t, COL_ETA2, w),
                 fabs (sw_table_interpolate (t, COL_BF1, w)), fabs (sw_table_interpolate (t, COL_BF2, w)), dir,
                 positive, alpha, beta);
+}
+
+/* Modelica's tau_bf_a: the bearing friction on flange_a's side, from
+ * tau_bf1 = eta_mf1 tau_bf_a + tau_bf_b / i and tau_bf2 = tau_bf_a / eta_mf2
+ * + tau_bf_b / i (split in half where both efficiencies are 1). */
+static double
+lossy_bearing (const SwPart *p, const SwState *s)
+{
+  const SwTable *t = p->table[LG_TABLE];
+  double w = fabs (speed_a (p, s));
+  double eta1 = sw_table_interpolate (t, COL_ETA1, w), eta2 = sw_table_interpolate (t, COL_ETA2, w);
+  double bf1 = fabs (sw_table_interpolate (t, COL_BF1, w)), bf2 = fabs (sw_table_interpolate (t, COL_BF2, w));
+
+  if (fabs (eta1 - 1) <= DBL_EPSILON && fabs (eta2 - 1) <= DBL_EPSILON)
+    return 0.5 * bf1;
+  return (bf1 - bf2) / (eta1 - 1 / eta2);
 }
 
 /* tauLoss: the lock's torque stuck, the engine's solution rolling. */
@@ -191,6 +208,7 @@ static const SwVarDesc lossy_vars[] = {
 
 static const SwFrictionDesc lossy_friction = {
   .port_a = LG_S, .port_b = LG_A, .limits = lossy_limits, .loss = lossy_loss, .transmitted = lossy_transmitted,
+  .bearing = lossy_bearing,
 };
 
 const SwKind sw_kind_rot_lossy_gear = {
@@ -316,6 +334,7 @@ static const SwVarDesc gearbox_vars[] = {
 
 static const SwFrictionDesc gearbox_friction = {
   .port_a = LG_S, .port_b = LG_A, .limits = lossy_limits, .loss = lossy_loss, .transmitted = gearbox_transmitted,
+  .bearing = lossy_bearing,
 };
 
 const SwKind sw_kind_rot_gearbox = {

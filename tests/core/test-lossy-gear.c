@@ -134,6 +134,71 @@ test_demo2 (void)
   g_assert_cmpuint (moving, >, 100);
 }
 
+/* LossyGearDemo3's gear (ratio 1, lossTable [0, 0.25, 0.25, 0.625, 2.5]:
+ * tau_bf_a = (0.625 - 2.5) / (0.25 - 4) = 0.5) between a free J1 = 1 and
+ * J2 = 2, which a torque %s turns. Driven from flange_b, flange_a.tau = 0
+ * < tau_bf_a: flange_b drives, and the gear holds up to tauLossMax_p =
+ * tau_bf2 = 2.5 N.m (judged by the sign of flange_a.tau alone it would
+ * break loose at tau_bf1 = 0.625 N.m). */
+#define DEMO3_MODEL(torque)                                                                                     \
+  "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["                                        \
+  "{\"id\": \"fixed\", \"kind\": \"rotational.fixed\"},"                                                        \
+  "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1, \"phi0\": 0, \"w0\": 0}},"        \
+  "{\"id\": \"gear\", \"kind\": \"rotational.lossy_gear\", \"params\": {\"ratio\": 1, "                      \
+  "\"lossTable\": [[0, 0.25, 0.25, 0.625, 2.5]]}},"                                                              \
+  "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2}},"                                \
+  "{\"id\": \"load\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": " torque "}}],"                  \
+  "\"connections\": [{\"from\": \"J1.flange_b\", \"to\": \"gear.flange_a\"},"                                  \
+  "{\"from\": \"gear.flange_b\", \"to\": \"J2.flange_a\"}, {\"from\": \"load.flange\", \"to\": \"J2.flange_b\"}," \
+  "{\"from\": \"gear.support\", \"to\": \"fixed.flange\"}, {\"from\": \"load.support\", \"to\": \"fixed.flange\"}]," \
+  "\"simulation\": {\"stop_time\": 1, \"output_interval\": 0.01}}"
+
+/* A load of 0.65 N.m (above tau_bf1, below tau_bf2): the gear holds it,
+ * nothing turns and nothing switches. */
+static void
+test_break_away_holds (void)
+{
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (DEMO3_MODEL ("{\"step\": {\"height\": 0.65, \"start_time\": 0.1}}"),
+                                                  0, 1e-8);
+  const double *w = sw_test_column (tr, "J2.w"), *mode = sw_test_column (tr, "gear.mode");
+  const double *loss = sw_test_column (tr, "gear.tauLoss");
+  guint n = sw_trajectory_get_n_rows (tr);
+
+  for (guint r = 0; r < n; r++)
+    {
+      g_assert_cmpfloat (w[r], ==, 0);
+      g_assert_cmpfloat (mode[r], ==, 0);
+    }
+  /* The lock carries the load. */
+  g_assert_cmpfloat_with_epsilon (loss[n - 1], 0.65, 1e-12);
+}
+
+/* A load ramped 0 ... 5 N.m over 1 s: stuck until it passes 2.5 N.m at t =
+ * 0.5 s; rolling forward, flange_a.tau = -J1 a < tau_bf_a, so tauLoss =
+ * quadrant2 = (1 - 1/0.25) flange_a.tau + 2.5 and (J2 + 4 J1) a = 5 t -
+ * 2.5: w = 2.5 (t - 0.5)^2 / 6. */
+static void
+test_break_away_at_tau_bf2 (void)
+{
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (
+    DEMO3_MODEL ("{\"ramp\": {\"height\": 5, \"duration\": 1}}"), 0, 1e-10);
+  const double *t = sw_trajectory_get_times (tr), *w = sw_test_column (tr, "J2.w");
+  const double *w1 = sw_test_column (tr, "J1.w"), *mode = sw_test_column (tr, "gear.mode");
+  guint n = sw_trajectory_get_n_rows (tr);
+  double t_roll = -1;
+
+  for (guint r = 0; r < n; r++)
+    {
+      double exact = t[r] > 0.5 ? 2.5 * (t[r] - 0.5) * (t[r] - 0.5) / 6 : 0;
+
+      if (mode[r] == 1 && t_roll < 0)
+        t_roll = t[r];
+      g_assert_cmpfloat_with_epsilon (w[r], exact, 1e-9);
+      g_assert_cmpfloat_with_epsilon (w1[r], w[r], 1e-12);
+    }
+  g_assert_cmpfloat_with_epsilon (t_roll, 0.5, 1e-9);
+}
+
 /* The modes of sys at t, from the state a run reaches there. */
 static SwModes *
 modes_at (SwSystem *sys, double t, GError **error)
@@ -207,6 +272,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/lossy-gear/gearbox-is-lossy-gear-and-backlash", test_gearbox_is_lossy_gear_and_backlash);
   g_test_add_func ("/core/lossy-gear/demo2", test_demo2);
   g_test_add_func ("/core/lossy-gear/modes", test_modes);
+  g_test_add_func ("/core/lossy-gear/break-away/holds", test_break_away_holds);
+  g_test_add_func ("/core/lossy-gear/break-away/at-tau-bf2", test_break_away_at_tau_bf2);
 
   return g_test_run ();
 }

@@ -143,11 +143,11 @@ sorted_lines (const char *log)
   return g_strjoinv ("\n", lines);
 }
 
-/* Components, connections and their ends in 24 random orders: the same
+/* Components, connections and their ends in n random orders: the same
  * events at the same instants and the same trajectories, bit for bit (the
  * parts are assembled in the order of their ids). */
 static void
-check_permutations (gboolean with_gearbox)
+check_permutations (gboolean with_gearbox, guint32 n)
 {
   g_autoptr (JsonNode) root = vehicle_json (with_gearbox);
   g_autofree char *text = permuted_text (root, 0);
@@ -158,7 +158,7 @@ check_permutations (gboolean with_gearbox)
   g_assert_nonnull (strstr (events->str, " clutch 2 -1\n"));   /* free → backward: it slips */
   g_assert_nonnull (strstr (events->str, " clutch -1 0\n"));   /* and locks */
   g_assert_nonnull (strstr (events->str, " brake 1 0\n"));     /* the brake holds the car */
-  for (guint32 seed = 1; seed <= 24; seed++)
+  for (guint32 seed = 1; seed <= n; seed++)
     {
       g_autofree char *permuted = permuted_text (root, seed);
       g_autoptr (GString) permuted_events = g_string_new (NULL);
@@ -176,16 +176,18 @@ check_permutations (gboolean with_gearbox)
 static void
 test_permutations_lossy_gear (void)
 {
-  check_permutations (FALSE);
+  check_permutations (FALSE, 24);
 }
 
 static void
 test_permutations_gearbox (void)
 {
-  check_permutations (TRUE);
+  check_permutations (TRUE, 8);
 }
 
-/* The mode changes of a log, without their instants. */
+/* The mode changes of a log, without their instants, sorted (the brake
+ * holding and the gear turning back as the car stops are 4e-7 s apart,
+ * in an order that depends on the tolerance). */
 static char *
 changes_of (const char *log)
 {
@@ -199,7 +201,11 @@ changes_of (const char *log)
       if (space != NULL)
         g_string_append_printf (s, "%s\n", space + 1);
     }
-  return g_string_free (s, FALSE);
+  {
+    g_autofree char *lines_only = g_string_free (s, FALSE);
+
+    return sorted_lines (lines_only);
+  }
 }
 
 /* Tolerances 1e-4 … 1e-10 all run to the end, through the same mode
