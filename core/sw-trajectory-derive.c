@@ -92,6 +92,8 @@ _sw_row_maker_complete (SwRowMaker *maker, double t, const double *y, gboolean l
         maker->next_event++;
       eq->left_from = maker->next_event < maker->n_events ? maker->events[maker->next_event] : INFINITY;
     }
+  /* Right limits within an event's window after it (see sw_equations_get_state()). */
+  eq->event_end = maker->next_event > 0 ? _sw_time_event_end (maker->events[maker->next_event - 1]) : -INFINITY;
   if (maker->state_only && _sw_equations_positions (eq, t, y, left))
     return TRUE;
   return sw_equations_complete (eq, t, y, left);

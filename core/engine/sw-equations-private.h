@@ -8,6 +8,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <float.h>
+#include <math.h>
+
 #include "sw-system-private.h"
 
 G_BEGIN_DECLS
@@ -38,6 +41,11 @@ typedef struct {
   /* Signals take their left limit at t >= left_from (the end of the
    * current segment between events). */
   double  left_from;
+  /* The end of the window of the last time event passed
+   * (_sw_time_event_end(), -INFINITY before any): a right limit at t
+   * below it is taken at event_end, so that the events the window merged
+   * (a few ulps after the event itself) have all happened. */
+  double  event_end;
   /* Massless blocks: first order, then algebraic. */
   SwNewtonCache *newton;
   /* Scratch: block right-hand sides and residuals (largest block), and
@@ -75,6 +83,20 @@ typedef struct {
   guint   n_evals;    /* evaluations of the right-hand side */
   guint   n_jacobians;/* massless block Jacobians computed */
 } SwEquations;
+
+/* Time events whose instants differ by round-off are one event: two
+ * signals' edges at 3 x 0.1 and 0.3 s, a step at 0.3 s and the third
+ * period of a pulse (0.30000000000000004). The window after an event at t
+ * is 8 ulps of max(|t|, 1 s): wider than the few roundings that place a
+ * periodic corner (origin + k cycle + corner) or a table break, far below
+ * any step an integrator takes. A run stops once, at the first instant of
+ * a cluster (so every left limit is before every edge in it), and takes
+ * the right limits at the end of its window (after every edge in it). */
+static inline double
+_sw_time_event_end (double t)
+{
+  return t + 8 * DBL_EPSILON * MAX (fabs (t), 1.0);
+}
 
 SwEquations *sw_equations_new    (const SwSystem *sys);
 void         sw_equations_free   (SwEquations    *eq);

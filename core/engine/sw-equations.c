@@ -72,6 +72,7 @@ sw_equations_new (const SwSystem *sys)
   eq->q_guess = g_memdup2 (sys->q_guess, nc * sizeof (double));
   eq->qd_guess = g_new0 (double, nc);
   eq->left_from = INFINITY;
+  eq->event_end = -INFINITY;
   eq->newton = g_new0 (SwNewtonCache, MAX (n_massless, 1));
   for (guint b = 0; b < n_massless; b++)
     {
@@ -160,10 +161,22 @@ sw_equations_free (SwEquations *eq)
   g_free (eq);
 }
 
+/* The time signals and parts see: a right limit within the window of the
+ * last time event at the window's end (see _sw_time_event_end()), a left
+ * limit at left_from at the latest (the integrator stops there, except in
+ * the window before the stop time, which holds no event). */
+static inline double
+event_time (const SwEquations *eq, double t, gboolean left)
+{
+  if (left)
+    return MIN (t, eq->left_from);
+  return t < eq->event_end ? eq->event_end : t;
+}
+
 void
 sw_equations_get_state (SwEquations *eq, double t, gboolean left, SwState *state)
 {
-  state->t = t;
+  state->t = event_time (eq, t, left);
   state->left = left;
   state->x = eq->x;
   state->v = eq->v;
@@ -248,6 +261,7 @@ fill_drivers (SwEquations *eq, double t, gboolean left, const double *y)
 {
   const SwSystem *sys = eq->sys;
 
+  t = event_time (eq, t, left);
   for (guint k = 0; k < sys->n_drivers; k++)
     {
       const SwDriver *d = &sys->drivers[k];

@@ -372,11 +372,17 @@ compare_double (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
-/* Sorted instants in (0, stop) where a signal or a part's force jumps; NULL
+/* Sorted instants in (0, stop) where a signal or a part's force jumps, one
+ * for each cluster that coincides up to round-off (its first instant; the
+ * others are within _sw_time_event_end() of it). A cluster whose window
+ * reaches the stop time is the stop's: no event, the row at the stop is
+ * its right limit, and *last_left is its first instant, from which the
+ * last steps take the left limit (else the stop time: a jump at the stop
+ * is after the run). NULL
  * with an error naming the signal when there are more than
  * SW_SIMULATE_MAX_EVENTS (a pulse of period 1e-9 s would fill the memory). */
 static GArray *
-collect_events (const SwSystem *sys, double stop, GError **error)
+collect_events (const SwSystem *sys, double stop, double *last_left, GError **error)
 {
   g_autoptr (GArray) ev = g_array_new (FALSE, FALSE, sizeof (double));
 
@@ -412,6 +418,25 @@ collect_events (const SwSystem *sys, double stop, GError **error)
         g_array_append_val (ev, te);
     }
   g_array_sort (ev, compare_double);
+  *last_left = stop;
+  {
+    guint n = 0;
+
+    for (guint k = 0; k < ev->len; k++)
+      {
+        double te = g_array_index (ev, double, k);
+
+        if (n > 0 && te <= _sw_time_event_end (g_array_index (ev, double, n - 1)))
+          continue;
+        if (_sw_time_event_end (te) >= stop)
+          {
+            *last_left = te;
+            break;
+          }
+        g_array_index (ev, double, n++) = te;
+      }
+    g_array_set_size (ev, n);
+  }
   return g_steal_pointer (&ev);
 }
 
@@ -429,6 +454,7 @@ typedef struct {
   GArray *cols;       /* Column */
   GStrv   names, units;
   GArray *events;     /* sorted instants */
+  double  last_left;  /* signals' left limits after the last event from here */
   guint   n_out;      /* output times after t = 0 */
 } Plan;
 
@@ -494,7 +520,7 @@ plan_run (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, gboolean 
   if (!select_columns (sys, o, plan->cols, with_names ? &plan->names : NULL, with_names ? &plan->units : NULL,
                        error)
       || (!o->discard_rows && too_large_error (1 + n_out, plan->cols->len, error))
-      || !(plan->events = collect_events (sys, stop, error))
+      || !(plan->events = collect_events (sys, stop, &plan->last_left, error))
       || (!o->discard_rows && too_large_error (1 + n_out + 2.0 * plan->events->len, plan->cols->len, error)))
     return FALSE;
   plan->n_out = (guint) n_out;
@@ -611,6 +637,14 @@ run_error (Output *out, SwIntegrator *it, GCancellable *cancellable, GError **in
 /* The cancellable is checked every this many steps (and at every output
  * time, and every few hundred evaluations by the integrator). */
 #define CANCEL_CHECK_STEPS 64
+
+/* Where the integrator's signals take their left limit: the next event,
+ * or after the last one the stop's cluster (collect_events()). */
+static double
+left_from (GArray *events, guint e, double last_left)
+{
+  return e < events->len ? g_array_index (events, double, e) : last_left;
+}
 
 /* The integrator's interpolant, for locating friction events. */
 static gboolean
@@ -758,7 +792,7 @@ integrate (const SwSystem          *sys,
   out.eq = friction != NULL ? _sw_friction_run_get_equations (friction) : (own_eq = sw_equations_new (sys));
   _sw_row_maker_init (&out.maker, sys, (const double *) events->data, events->len);
   _sw_row_maker_set_columns (&out.maker, (const Column *) cols->data, cols->len);
-  out.eq->left_from = events->len > 0 ? g_array_index (events, double, 0) : INFINITY;
+  out.eq->left_from = left_from (events, 0, plan.last_left);
 
   if (friction != NULL)
     ok = settle_friction (friction, &out, &it, method, o->tolerance, cancellable, 0, &y, &y_out, &counters,
@@ -853,14 +887,16 @@ integrate (const SwSystem          *sys,
           while (e < events->len && g_array_index (events, double, e) <= t)
             e++;
           n_events++;
-          out.eq->left_from = e < events->len ? g_array_index (events, double, e) : INFINITY;
+          out.eq->left_from = left_from (events, e, plan.last_left);
+          out.eq->event_end = e > 0 ? _sw_time_event_end (g_array_index (events, double, e - 1)) : -INFINITY;
           if (ok && friction != NULL)
             {
               /* The modes at this instant; new equations take the next
                * time event too. */
               ok = settle_friction (friction, &out, &it, method, o->tolerance, cancellable, t, &y, &y_out,
                                     &counters, &it_error);
-              out.eq->left_from = e < events->len ? g_array_index (events, double, e) : INFINITY;
+              out.eq->left_from = left_from (events, e, plan.last_left);
+              out.eq->event_end = e > 0 ? _sw_time_event_end (g_array_index (events, double, e - 1)) : -INFINITY;
             }
           if (ok && it != NULL)
             ok = _sw_integrator_restart (it, t, y, &it_error);

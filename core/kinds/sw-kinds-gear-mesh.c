@@ -38,7 +38,10 @@
  * stretch of the mesh cycle with one number of pairs is a segment, and the
  * part's region (SwContactDesc) is the contact's piece and the segment, so
  * that every jump is a located event and the law between events keeps the
- * segment's stiffness. A jump changes the stored energy by 1/2 dk d^2 at
+ * segment's stiffness. The segment's stretch of the counting member's
+ * turns is held (not wrapped over the cycle), so that a step over several
+ * mesh cycles (prescribed motions on both sides) still sees the phase
+ * leave it. A jump changes the stored energy by 1/2 dk d^2 at
  * the deflection d of that instant; stiffnessWork adds these up (a held
  * value), so that the energy balance closes.
  *
@@ -275,6 +278,33 @@ mesh_region (const Mesh *m, const SwPart *p, const SwState *st)
   return REGION (contact, segment);
 }
 
+/* Held values: stiffnessWork, and the ends of the stretch of the mesh
+ * cycle the part is in, in turns of mesh cycles counted from 0 (not
+ * wrapped: see mesh_switching). */
+enum { HELD_WORK, HELD_LOWER, HELD_UPPER, N_HELD };
+
+/* The ends of the present segment's stretch around turns. */
+static void
+segment_bounds (const Mesh *m, const SwPart *p, const SwState *st, int segment, double *held)
+{
+  Segment seg[MAX_SEGMENTS];
+  guint n = mesh_segments (m, seg);
+  double turns, centre;
+
+  if (n == 0 || segment < 0 || segment >= (int) n)
+    {
+      held[HELD_LOWER] = -G_MAXDOUBLE;
+      held[HELD_UPPER] = G_MAXDOUBLE;
+      return;
+    }
+  turns = mesh_turns (m, p, st);
+  /* The occurrence of the segment's centre within half a cycle of turns
+   * (a segment is less than a cycle wide). */
+  centre = seg[segment].centre + floor (turns - seg[segment].centre + 0.5);
+  held[HELD_LOWER] = centre - seg[segment].half;
+  held[HELD_UPPER] = centre + seg[segment].half;
+}
+
 static double
 mesh_switching (const Mesh *m, const SwPart *p, const SwState *st, int region)
 {
@@ -287,9 +317,17 @@ mesh_switching (const Mesh *m, const SwPart *p, const SwState *st, int region)
     {
       double turns = mesh_turns (m, p, st);
 
-      /* Until the phase leaves the segment, by a margin of its round-off. */
-      g = seg[segment].half - fabs (from_centre (&seg[segment], turns - floor (turns)))
-          + 16 * DBL_EPSILON * (1 + fabs (turns));
+      /* Until the turns leave the segment's stretch, by a margin of their
+       * round-off. The stretch is held (not the phase's distance from the
+       * segment's centre, which wraps every mesh cycle): a step that
+       * passes a whole cycle or more (a mesh between prescribed motions
+       * steps freely) still ends outside it, and the first crossing is
+       * located. */
+      if (st->held != NULL)
+        g = MIN (turns - SW_HELD (p, st, HELD_LOWER), SW_HELD (p, st, HELD_UPPER) - turns);
+      else
+        g = seg[segment].half - fabs (from_centre (&seg[segment], turns - floor (turns)));
+      g += 16 * DBL_EPSILON * (1 + fabs (turns));
     }
   mesh_terms (m, p, st, n > 0 ? segment : -1, &diff, &half, &s, &e, &e_s);
   switch (REGION_CONTACT (region))
@@ -314,11 +352,16 @@ spring_energy (const MeshState *o)
   return o->k_th > 0 ? 0.5 * o->tau_c * o->tau_c / o->k_th : 0;
 }
 
-/* Held: stiffnessWork, from 0. */
+/* Held: stiffnessWork, from 0, and the segment's stretch. */
 static void
-mesh_start (double *held)
+mesh_start (const Mesh *m, const SwPart *p, const SwState *st, double *held)
 {
-  held[0] = 0;
+  Segment seg[MAX_SEGMENTS];
+  guint n = mesh_segments (m, seg);
+  double turns = mesh_turns (m, p, st);
+
+  held[HELD_WORK] = 0;
+  segment_bounds (m, p, st, n > 0 ? segment_at (seg, n, turns - floor (turns)) : -1, held);
 }
 
 /* A change of segment at a fixed deflection changes the spring's energy. */
@@ -331,9 +374,10 @@ mesh_update (const Mesh *m, const SwPart *p, const SwState *st, int old_region, 
 
   if (n == 0 || REGION_SEGMENT (old_region) == REGION_SEGMENT (new_region))
     return;
+  segment_bounds (m, p, st, REGION_SEGMENT (new_region), held);
   mesh_eval (m, p, st, FALSE, REGION_SEGMENT (old_region), &before);
   mesh_eval (m, p, st, FALSE, REGION_SEGMENT (new_region), &after);
-  held[0] += spring_energy (&after) - spring_energy (&before);
+  held[HELD_WORK] += spring_energy (&after) - spring_energy (&before);
 }
 
 /* The variables every mesh has after its flange torques (and the order of
@@ -375,7 +419,7 @@ mesh_variables (const Mesh *m, const SwPart *p, const SwState *s, double *out)
   out[V_ENERGY] = spring_energy (&o);
   out[V_POWER] = o.tau * o.w_rel;
   out[V_LOSS] = MAX (0, (o.tau - o.tau_c) * wd);
-  out[V_STIFFNESS_WORK] = s->held != NULL ? SW_HELD (p, s, 0) : 0;
+  out[V_STIFFNESS_WORK] = s->held != NULL ? SW_HELD (p, s, HELD_WORK) : 0;
 }
 
 static guint
@@ -417,12 +461,12 @@ mesh_log_mode (int region)
   static guint prefix##_excitations (const SwPart *p, SwExcitation *out) \
   { Mesh m; prefix##_mesh (p, &m); return mesh_excitations (&m, out); } \
   static void prefix##_start (const SwPart *p, const SwState *s, double *held) \
-  { mesh_start (held); } \
+  { Mesh m; prefix##_mesh (p, &m); mesh_start (&m, p, s, held); } \
   static void prefix##_update (const SwPart *p, const SwState *s, int old_region, int new_region, double *held) \
   { Mesh m; prefix##_mesh (p, &m); mesh_update (&m, p, s, old_region, new_region, held); } \
   static int prefix##_log_mode (int region) \
   { return mesh_log_mode (region); } \
-  static const SwContactDesc prefix##_contact = { prefix##_region, prefix##_switching, 1, prefix##_start, \
+  static const SwContactDesc prefix##_contact = { prefix##_region, prefix##_switching, N_HELD, prefix##_start, \
                                                   prefix##_update, prefix##_log_mode }
 
 /* The mesh law's parameters, after each kind's geometry: first the two

@@ -17,10 +17,14 @@
  *
  * Stick (OMEGASTK > 0) is exact: below OMEGASTK the body latches (an
  * inelastic impact: its speed drops to 0, the energy is its impactLoss) and
- * holds until the accelerating torque exceeds MSTK; KSTK, the manual's
- * stiff damper for the stuck state, is not needed. Position limits (PHIL <
+ * holds until the accelerating torque exceeds MSTK. KSTK, the manual's
+ * stiff damper for the stuck state (1e16 by default), is the lock's
+ * limit: a value below 1e16 would let a stuck mass creep, which the lock
+ * cannot, so it is refused. Position limits (PHIL <
  * PHIU, both nonzero) are hard stops: the body stops dead there and leaves
- * only away from them (with stick, beyond MSTK). Both run on the friction
+ * only away from them (with stick, beyond MSTK); two nonzero limits the
+ * other way round are refused (the manual would ignore them). Both run on
+ * the friction
  * engine (SwFrictionDesc: the support against ROT).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
@@ -161,8 +165,16 @@ tb_mass_stick_speed (const SwPart *p)
   return p->param[TM_OMEGASTK];
 }
 
+/* The smallest KSTK the exact lock stands for: the manual's default. */
+#define TB_KSTK_LOCK 1e16
+
+/* The names of the parameters a refusal names (the masses differ). */
+typedef struct {
+  const char *kstk_unit, *upper, *lower, *position_unit;
+} TbNames;
+
 static gboolean
-tb_mass_validate (const double *params, GError **error)
+tb_mass_check (const double *params, const TbNames *names, GError **error)
 {
   if (params[TM_KMUL] > 0 && params[TM_KEXP] < 0)
     {
@@ -171,7 +183,42 @@ tb_mass_validate (const double *params, GError **error)
                              "would be infinite at rest; valid: KEXP >= 0"));
       return FALSE;
     }
+  /* Nothing accepted is ignored: a softer stick damper would let a stuck
+   * mass creep, and the lock holds it exactly. */
+  if (!(params[TM_KSTK] >= TB_KSTK_LOCK))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("parameter “KSTK” = %g %s is not valid: a stick friction coefficient is not modelled, "
+                     "sticking is an exact lock (the limit of a large KSTK); valid: %g (the default) or more"),
+                   params[TM_KSTK], names->kstk_unit, TB_KSTK_LOCK);
+      return FALSE;
+    }
+  if (params[TM_PHIU] != 0 && params[TM_PHIL] != 0 && !(params[TM_PHIU] > params[TM_PHIL]))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("parameters “%s” = %g %s and “%s” = %g %s are not valid: the upper position limit must be above "
+                     "the lower one (Twin Builder would ignore both); valid: %s > %s, or either 0 for no limits"),
+                   names->upper, params[TM_PHIU], names->position_unit, names->lower, params[TM_PHIL],
+                   names->position_unit, names->upper, names->lower);
+      return FALSE;
+    }
   return TRUE;
+}
+
+static gboolean
+rot_tb_mass_validate (const double *params, GError **error)
+{
+  static const TbNames names = { "N.m.s/rad", "PHIU", "PHIL", "rad" };
+
+  return tb_mass_check (params, &names, error);
+}
+
+static gboolean
+trans_tb_mass_validate (const double *params, GError **error)
+{
+  static const TbNames names = { "N.s/m", "SU", "SL", "m" };
+
+  return tb_mass_check (params, &names, error);
 }
 
 static const SwFrictionDesc tb_mass_friction = {
@@ -192,7 +239,8 @@ static const double char_default[] = { 0, 0 };
 static const SwTableDesc rot_char_table = { rot_char_columns, 2, char_default, 1 };
 static const SwTableDesc trans_char_table = { trans_char_columns, 2, char_default, 1 };
 
-#define STICK_HELP N_("Not used: sticking is exact here (a lock), not a stiff damper; kept for Twin Builder files")
+#define STICK_HELP N_("Twin Builder's damper for the stuck state; sticking is an exact lock here, its limit: only " \
+                      "1e16 (the default) or more is valid")
 
 static const SwPortDesc rot_ports[] = {
   SW_PORT ("ROT", SW_ROT), SW_PORT ("ROT1", SW_ROT), SW_PORT ("ROT2", SW_ROT), SW_SUPPORT ("support", SW_ROT),
@@ -312,7 +360,7 @@ const SwKind sw_kind_rot_tb_mass = {
              "friction, an external torque and position limits; ROT for a source, ROT1 and ROT2 for the "
              "rigidities before and after it"),
   .ports = SW_TABLE (rot_ports), .params = SW_TABLE (rot_params), .vars = SW_TABLE (rot_vars),
-  .key_param = "J", .main_var = "OMEGA", .validate = tb_mass_validate,
+  .key_param = "J", .main_var = "OMEGA", .validate = rot_tb_mass_validate,
   .build = tb_mass_build, .forces = tb_mass_forces, .variables = tb_mass_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &tb_mass_friction,
   .state_vars = TB_MASS_STATE_VARS, .jerk_vars = SW_BIT (19),
@@ -324,7 +372,7 @@ const SwKind sw_kind_trans_tb_mass = {
              "stick friction, an external force and position limits; TR for a source, TR1 and TR2 for the "
              "rigidities before and after it"),
   .ports = SW_TABLE (trans_ports), .params = SW_TABLE (trans_params), .vars = SW_TABLE (trans_vars),
-  .key_param = "M", .main_var = "V", .validate = tb_mass_validate,
+  .key_param = "M", .main_var = "V", .validate = trans_tb_mass_validate,
   .build = tb_mass_build, .forces = tb_mass_forces, .variables = tb_mass_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &tb_mass_friction,
   .state_vars = TB_MASS_STATE_VARS, .jerk_vars = SW_BIT (19),

@@ -677,6 +677,146 @@ test_many_events (void)
   g_assert_cmpfloat (sw_trajectory_get_times (kept)[n - 1], ==, 8);
 }
 
+/* ---- Between prescribed motions ------------------------------------------------------ */
+
+static int
+compare_times (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* A mesh between two prescribed motions at constant speed: the counting
+ * member's mesh cycle advances at n_c w_c / 2 pi cycles per second, and
+ * the stiffness changes where the phase passes the contact boundaries
+ * (1 - zeta and zeta; with 2 < eps < 3 also 1 - 2 zeta and 2 zeta), each
+ * a located event: two rows at the closed-form instant within 1e-9 s,
+ * k_g the pairs before and after times a tooth pair's stiffness, and no
+ * other event. The integrator's steps there span mesh cycles (nothing
+ * limits them; with positions prescribed there is nothing to integrate):
+ * the switching stayed positive at every step's end and k_g never moved. */
+static void
+prescribed_mesh (const char *label, const char *components, const char *connections, double eps, double n_c,
+                 double w_c, double stop)
+{
+  g_autofree char *text = g_strdup_printf ("{\"format\": \"shaftwork-model\", \"version\": 1, "
+                                           "\"components\": [%s], \"connections\": [%s]}",
+                                           components, connections);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "test", &error);
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  const char *vars[] = { "gear.k_g", "gear.pairs", NULL };
+  SwSimulateOptions o = sw_simulate_options_default ();
+  SwSimulateStats stats;
+  double zeta = _sw_gear_mesh_zeta (eps), k_pair = 3e8 * 2e8 / (3e8 + 2e8), rate = n_c * w_c / (2 * G_PI);
+  double bounds[4] = { 1 - zeta, zeta, 1 - 2 * zeta, 2 * zeta }, worst = 0;
+  g_autoptr (GArray) expected = g_array_new (FALSE, FALSE, sizeof (double));
+  const double *t, *k_g, *pairs;
+  guint n, found = 0;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  /* The closed-form instants in (0, stop), in order. */
+  for (double k = 0; k / rate < stop; k++)
+    for (guint b = 0; b < (eps < 2 ? 2 : 4); b++)
+      {
+        double te = (k + bounds[b]) / rate;
+
+        if (te > 0 && te < stop)
+          g_array_append_val (expected, te);
+      }
+  g_array_sort (expected, compare_times);
+  o.stop_time_s = stop;
+  o.output_interval_s = 1e-3;
+  o.variables = vars;
+  tr = sw_simulate_full (sys, &o, NULL, NULL, NULL, &stats, &error);
+  g_assert_no_error (error);
+  n = sw_trajectory_get_n_rows (tr);
+  t = sw_trajectory_get_times (tr);
+  k_g = sw_trajectory_get_column (tr, 0);
+  pairs = sw_trajectory_get_column (tr, 1);
+  for (guint r = 0; r < n; r++)
+    {
+      double phase = t[r] * rate - floor (t[r] * rate);
+
+      g_assert_cmpfloat (k_g[r], ==, k_pair * pairs[r]);
+      if (r > 0 && t[r] == t[r - 1])
+        {
+          double te;
+
+          /* An event: the next closed-form instant, the pairs of the
+           * stretches on either side. */
+          g_assert_cmpuint (found, <, expected->len);
+          te = g_array_index (expected, double, found);
+          worst = MAX (worst, fabs (t[r] - te));
+          g_assert_cmpfloat_with_epsilon (t[r], te, 1e-9);
+          g_assert_cmpfloat (pairs[r - 1], ==, _sw_gear_mesh_pairs (eps, TRUE, fmod (te * rate - 1e-6, 1)));
+          g_assert_cmpfloat (pairs[r], ==, _sw_gear_mesh_pairs (eps, TRUE, fmod (te * rate + 1e-6, 1)));
+          g_assert_cmpfloat (pairs[r], !=, pairs[r - 1]);
+          found++;
+        }
+      else if (r > 0 && (found == expected->len || t[r] < g_array_index (expected, double, found) - 1e-9))
+        /* Between events: the pairs of the phase there (rows off the
+         * boundaries). */
+        g_assert_cmpfloat (pairs[r], ==, _sw_gear_mesh_pairs (eps, TRUE, phase));
+    }
+  g_test_message ("%s: %u stiffness changes, at the closed-form instants within %.3g s", label, found, worst);
+  g_assert_cmpuint (found, ==, expected->len);
+  g_assert_cmpuint (stats.n_events, ==, expected->len);
+  g_assert_cmpuint (found, >=, 6);
+}
+
+static void
+test_prescribed (void)
+{
+  const char *rot = "{\"from\": \"drive.flange\", \"to\": \"gear.flange_a\"}, "
+                    "{\"from\": \"brake.flange\", \"to\": \"gear.flange_b\"}";
+  const char *rack = "{\"from\": \"drive.flange\", \"to\": \"gear.flangeR\"}, "
+                     "{\"from\": \"brake.flange\", \"to\": \"gear.flangeT\"}";
+
+  /* Speed sources (their angles integrated), pinion 30 rad/s, wheel 10
+   * (60 teeth: 95.5 mesh cycles a second). */
+  prescribed_mesh ("gear pair, speed sources, eps 1.6",
+                   "{\"id\": \"drive\", \"kind\": \"rotational.speed\", \"params\": {\"w_ref\": 30}}, "
+                   "{\"id\": \"brake\", \"kind\": \"rotational.speed\", \"params\": {\"w_ref\": 10}}, "
+                   "{\"id\": \"gear\", \"kind\": \"rotational.gear_pair\", \"params\": {\"contact_ratio\": 1.6}}",
+                   rot, 1.6, 60, 10, 0.05);
+  prescribed_mesh ("gear pair, speed sources, eps 2.5",
+                   "{\"id\": \"drive\", \"kind\": \"rotational.speed\", \"params\": {\"w_ref\": 30}}, "
+                   "{\"id\": \"brake\", \"kind\": \"rotational.speed\", \"params\": {\"w_ref\": 10}}, "
+                   "{\"id\": \"gear\", \"kind\": \"rotational.gear_pair\", \"params\": {\"contact_ratio\": 2.5}}",
+                   rot, 2.5, 60, 10, 0.05);
+  prescribed_mesh ("gear pair, constant speeds, eps 1.3",
+                   "{\"id\": \"drive\", \"kind\": \"rotational.constant_speed\", \"params\": {\"w_fixed\": 30}}, "
+                   "{\"id\": \"brake\", \"kind\": \"rotational.constant_speed\", \"params\": {\"w_fixed\": 10}}, "
+                   "{\"id\": \"gear\", \"kind\": \"rotational.gear_pair\", \"params\": {\"contact_ratio\": 1.3}}",
+                   rot, 1.3, 60, 10, 0.05);
+  /* Positions prescribed: no state at all. */
+  prescribed_mesh ("gear pair, positions, eps 1.6",
+                   "{\"id\": \"drive\", \"kind\": \"rotational.position\","
+                   " \"params\": {\"phi_ref\": {\"ramp\": {\"height\": 30, \"duration\": 1}}}}, "
+                   "{\"id\": \"brake\", \"kind\": \"rotational.position\","
+                   " \"params\": {\"phi_ref\": {\"ramp\": {\"height\": 10, \"duration\": 1}}}}, "
+                   "{\"id\": \"gear\", \"kind\": \"rotational.gear_pair\", \"params\": {\"contact_ratio\": 1.6}}",
+                   rot, 1.6, 60, 10, 0.05);
+  /* The worm (200 rad/s) and the wheel (5 rad/s, 40 teeth). */
+  prescribed_mesh ("worm and wheel, speed sources, eps 1.6",
+                   "{\"id\": \"drive\", \"kind\": \"rotational.speed\", \"params\": {\"w_ref\": 200}}, "
+                   "{\"id\": \"brake\", \"kind\": \"rotational.speed\", \"params\": {\"w_ref\": 5}}, "
+                   "{\"id\": \"gear\", \"kind\": \"rotational.worm_wheel\", \"params\": {\"contact_ratio\": 1.6}}",
+                   rot, 1.6, 40, 5, 0.1);
+  /* The rack's cycle is the pinion's (20 teeth, 10 rad/s; the rack at
+   * r_pn w = 0.4 m/s). */
+  prescribed_mesh ("rack and pinion, constant speeds, eps 1.6",
+                   "{\"id\": \"drive\", \"kind\": \"rotational.constant_speed\", \"params\": {\"w_fixed\": 10}}, "
+                   "{\"id\": \"brake\", \"kind\": \"translational.constant_speed\", \"params\": {\"v_fixed\": 0.4}}, "
+                   "{\"id\": \"gear\", \"kind\": \"translational.rack_pinion\", \"params\": {\"contact_ratio\": 1.6}}",
+                   rack, 1.6, 20, 10, 0.1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -690,5 +830,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/gear-mesh/campbell", test_campbell);
   g_test_add_func ("/core/gear-mesh/example", test_example);
   g_test_add_func ("/core/gear-mesh/many-events", test_many_events);
+  g_test_add_func ("/core/gear-mesh/prescribed", test_prescribed);
   return g_test_run ();
 }

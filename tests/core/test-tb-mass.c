@@ -255,6 +255,77 @@ test_jerk (void)
     }
 }
 
+/* Nothing accepted is ignored: KSTK (the manual's stick damper) below the
+ * 1e16 the exact lock stands for is refused when the file is read and when
+ * it is set, naming the component, the parameter and what is valid, for
+ * both masses; the default and more are accepted. Two nonzero position
+ * limits the wrong way round (which the manual would ignore) are refused;
+ * one limit alone is Twin Builder's "off" and kept. */
+static void
+test_refused (void)
+{
+  static const struct {
+    const char *kind, *stick, *upper, *lower, *unit;
+  } masses[] = {
+    { "rotational.tb_mass", "OMEGASTK", "PHIU", "PHIL", "N.m.s/rad" },
+    { "translational.tb_mass", "VSTK", "SU", "SL", "N.s/m" },
+  };
+
+  for (guint m = 0; m < G_N_ELEMENTS (masses); m++)
+    {
+      g_autofree char *soft = g_strdup_printf (
+          "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [{\"id\": \"Mas1\", \"kind\": \"%s\", "
+          "\"params\": {\"%s\": 1e-6, \"KSTK\": 1e6}}], \"connections\": []}", masses[m].kind, masses[m].stick);
+      g_autofree char *stiff = g_strdup_printf (
+          "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [{\"id\": \"Mas1\", \"kind\": \"%s\", "
+          "\"params\": {\"%s\": 1e-6, \"KSTK\": 1e20}}], \"connections\": []}", masses[m].kind, masses[m].stick);
+      g_autofree char *inverted = g_strdup_printf (
+          "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [{\"id\": \"Mas1\", \"kind\": \"%s\", "
+          "\"params\": {\"%s\": -1, \"%s\": 2}}], \"connections\": []}", masses[m].kind, masses[m].upper,
+          masses[m].lower);
+      g_autofree char *unit = g_strdup_printf ("1e+06 %s", masses[m].unit);
+      g_autofree char *upper = g_strdup_printf ("“%s” = -1", masses[m].upper);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SwModel) model = sw_model_new_from_data (soft, -1, "soft.shaft", &error);
+      int index;
+
+      g_assert_null (model);
+      sw_test_assert_error_says (error, "component “Mas1”");
+      sw_test_assert_error_says (error, "“KSTK”");
+      sw_test_assert_error_says (error, unit);
+      sw_test_assert_error_says (error, "exact lock");
+      sw_test_assert_error_says (error, "valid: 1e+16 (the default) or more");
+      g_clear_error (&error);
+
+      model = sw_model_new_from_data (inverted, -1, "inverted.shaft", &error);
+      g_assert_null (model);
+      sw_test_assert_error_says (error, "component “Mas1”");
+      sw_test_assert_error_says (error, upper);
+      sw_test_assert_error_says (error, masses[m].lower);
+      g_clear_error (&error);
+
+      /* The default and a stiffer damper are the lock. */
+      model = sw_model_new_from_data (stiff, -1, "stiff.shaft", &error);
+      g_assert_no_error (error);
+      index = sw_model_find_component (model, "Mas1");
+      g_assert_cmpint (index, >=, 0);
+      g_assert_true (sw_model_set_param (model, index, "KSTK", 1e16, &error));
+      g_assert_no_error (error);
+      /* Set on its own, as the inspector does. */
+      g_assert_false (sw_model_set_param (model, index, "KSTK", 1e3, &error));
+      sw_test_assert_error_says (error, "“KSTK”");
+      g_clear_error (&error);
+      /* One limit alone is the manual's "no limits": kept. */
+      g_assert_true (sw_model_set_param (model, index, masses[m].upper, 1, &error));
+      g_assert_no_error (error);
+      g_assert_false (sw_model_set_param (model, index, masses[m].lower, 1, &error));
+      sw_test_assert_error_says (error, masses[m].upper);
+      g_clear_error (&error);
+      g_assert_true (sw_model_set_param (model, index, masses[m].lower, -6, &error));
+      g_assert_no_error (error);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -266,6 +337,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/tb-mass/stick-and-laws", test_stick_and_laws);
   g_test_add_func ("/core/tb-mass/chatter", test_chatter);
   g_test_add_func ("/core/tb-mass/jerk", test_jerk);
+  g_test_add_func ("/core/tb-mass/refused", test_refused);
 
   return g_test_run ();
 }
