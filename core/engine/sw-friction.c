@@ -69,6 +69,10 @@ struct _SwFrictionRun {
   guint        n_recent_slow;
   double       chatter_span_slow;
   gboolean     settled;   /* the modes at the start are settled */
+  /* The switching function (n_switch: none) whose crossing the last
+   * located event is: the part a chatter is named after. */
+  guint        crossed;
+  double       crossed_at;
 };
 
 void
@@ -149,6 +153,8 @@ _sw_friction_run_new (const SwSystem *base)
   run->chatter_span_slow = 1e-12;
   run->recent_slow = g_new0 (double, CHATTER_EVENTS_SLOW);
   run->changes = g_array_new (FALSE, FALSE, sizeof (Change));
+  run->crossed = run->n_switch;
+  run->crossed_at = NAN;
   return run;
 }
 
@@ -609,6 +615,7 @@ _sw_friction_run_locate (SwFrictionRun *run, double t0, double t1, SwInterpolate
   g_autofree double *g_end = g_memdup2 (run->g_trial, run->n_switch * sizeof (double));
   double first = t1;
 
+  run->crossed = run->n_switch;
   for (guint k = 0; k < run->n_switch; k++)
     {
       RootData d = { run, k, interp, data, y_event, error, FALSE };
@@ -628,9 +635,11 @@ _sw_friction_run_locate (SwFrictionRun *run, double t0, double t1, SwInterpolate
         }
       if (!find_root (&d, t0, first, &root))
         return FALSE;
+      if (root < first || run->crossed == run->n_switch)
+        run->crossed = k;
       first = MIN (first, root);
     }
-  *t_event = first;
+  *t_event = run->crossed_at = first;
   return interp (data, first, y_event, error);
 }
 
@@ -797,6 +806,7 @@ reconfigure (SwFrictionRun *run, double t, const double *y, double **y_new, GErr
   memcpy (eq->region, run->eq->region, sys->n_parts);
   memcpy (eq->held, run->eq->held, MAX (sys->n_held, 1) * sizeof (double));
   eq->left_from = run->eq->left_from;
+  eq->event_end = run->eq->event_end;
   if (!keep_momentum (run->eq, sys, eq, t, state, error))
     {
       g_free (state);
@@ -1109,10 +1119,19 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
       for (guint k = run->n; k-- > 0;)
         if (before[run->parts[k]] != run->mode[run->parts[k]] || start[run->parts[k]] != 0)
           culprit = run->parts[k];
-      g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
-                   _("component “%s”: the friction modes chatter at t = %.9g s (they switch back and forth with "
-                     "hardly any time between); check the friction and the driving torques there"),
-                   run->sys->parts[culprit].id, t);
+      /* Events that a switching function's crossings make: its part. */
+      if (run->crossed < run->n_switch && t == run->crossed_at)
+        culprit = run->crossed < run->n ? run->parts[run->crossed] : run->contacts[run->crossed - run->n];
+      if (run->sys->parts[culprit].kind->friction != NULL)
+        g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
+                     _("component “%s”: the friction modes chatter at t = %.9g s (they switch back and forth with "
+                       "hardly any time between); check the friction and the driving torques there"),
+                     run->sys->parts[culprit].id, t);
+      else
+        g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
+                     _("component “%s”: its events pile up at t = %.9g s (they follow each other with hardly any "
+                       "time between); check its parameters and what drives it there"),
+                     run->sys->parts[culprit].id, t);
       return FALSE;
     }
   memcpy (run->eq->start, start, run->sys->n_parts);
