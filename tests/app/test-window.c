@@ -444,6 +444,7 @@ test_examples_bundled (void)
   g_assert_true (ptr_array_has_string (names, "vibrator"));
   g_assert_true (ptr_array_has_string (names, "engine-start"));
   g_assert_true (ptr_array_has_string (names, "gear-pair"));
+  g_assert_true (ptr_array_has_string (names, "vehicle-launch"));
 
   collect_menus (GTK_WIDGET (window), menus);
   for (guint m = 0; m < menus->len; m++)
