@@ -438,6 +438,7 @@ test_examples_bundled (void)
   g_assert_true (ptr_array_has_string (names, "translational-friction"));
   g_assert_true (ptr_array_has_string (names, "lossy-gear"));
   g_assert_true (ptr_array_has_string (names, "lossy-gear-2"));
+  g_assert_true (ptr_array_has_string (names, "lossy-gear-3"));
   g_assert_true (ptr_array_has_string (names, "fan-rundown"));
   g_assert_true (ptr_array_has_string (names, "stick-limit-stop"));
   g_assert_true (ptr_array_has_string (names, "stepped-spring"));

@@ -199,6 +199,31 @@ test_break_away_at_tau_bf2 (void)
   g_assert_cmpfloat_with_epsilon (t_roll, 0.5, 1e-9);
 }
 
+/* Modelica's LossyGearDemo3 (data/examples/lossy-gear-3.shaft), where the
+ * driving side is not obvious: slowing down from 10 rad/s, flange_a.tau =
+ * tau_bf_a = 0.5, so tau_eta = 0 and both quadrants give a = -2.5 / (J2 +
+ * 4 J1) = -0.625 / (J2 + J1 / 4) = -500 rad/s^2: w = 10 - 500 t, stuck at
+ * 0.02 s; the 1 N.m step at 0.5 s on flange_b's side stays below its 2.5
+ * N.m break-away and is held. */
+static void
+test_demo3 (void)
+{
+  g_autoptr (SwTrajectory) tr = sw_test_run_example ("lossy-gear-3.shaft", 0, 1e-8);
+  const double *t = sw_trajectory_get_times (tr);
+  const double *w1 = sw_test_column (tr, "Inertia1.w"), *w2 = sw_test_column (tr, "Inertia2.w");
+  const double *mode = sw_test_column (tr, "gear.mode"), *loss = sw_test_column (tr, "gear.tauLoss");
+  guint n = sw_trajectory_get_n_rows (tr);
+
+  for (guint r = 0; r < n; r++)
+    {
+      g_assert_cmpfloat_with_epsilon (w1[r], MAX (10 - 500 * t[r], 0), 1e-8);
+      g_assert_cmpfloat_with_epsilon (w2[r], w1[r], 1e-12);
+      if (t[r] > 0.021)
+        g_assert_cmpfloat (mode[r], ==, 0);
+    }
+  g_assert_cmpfloat_with_epsilon (loss[n - 1], 1, 1e-12);
+}
+
 /* The modes of sys at t, from the state a run reaches there. */
 static SwModes *
 modes_at (SwSystem *sys, double t, GError **error)
@@ -272,6 +297,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/lossy-gear/gearbox-is-lossy-gear-and-backlash", test_gearbox_is_lossy_gear_and_backlash);
   g_test_add_func ("/core/lossy-gear/demo2", test_demo2);
   g_test_add_func ("/core/lossy-gear/modes", test_modes);
+  g_test_add_func ("/core/lossy-gear/demo3", test_demo3);
   g_test_add_func ("/core/lossy-gear/break-away/holds", test_break_away_holds);
   g_test_add_func ("/core/lossy-gear/break-away/at-tau-bf2", test_break_away_at_tau_bf2);
 
