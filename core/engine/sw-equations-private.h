@@ -79,6 +79,9 @@ typedef struct {
   guint    n_loss_cached;
   double  *loss_sens, *loss_jac, *loss_res, *loss_t0;
   size_t  *loss_perm;
+  /* Parts in mode SW_FRICTION_PROBE (their torque in loss): only while
+   * the modes at an event are decided, else 0. */
+  guint   n_probes;
   GError *error;      /* set when an evaluation fails */
   guint   n_evals;    /* evaluations of the right-hand side */
   guint   n_jacobians;/* massless block Jacobians computed */
@@ -157,6 +160,19 @@ void         _sw_equations_copy_modes     (SwEquations *to, const SwEquations *f
 /* After sw_equations_complete(): the contacts' held values and regions as a
  * run starting at t would have them (an operating point's). */
 void         _sw_equations_start_held     (SwEquations *eq, double t);
+
+/* Part p's forces into f, and the probe torque of a part in mode
+ * SW_FRICTION_PROBE. */
+static inline void
+_sw_equations_part_forces (const SwEquations *eq, const SwPart *p, const SwState *state, double *f)
+{
+  p->kind->forces (p, state, f);
+  if (G_UNLIKELY (eq->n_probes > 0) && p->kind->friction != NULL && eq->mode[p->index] == SW_FRICTION_PROBE)
+    {
+      f[p->node[p->kind->friction->port_a]] += eq->loss[p->index];
+      f[p->node[p->kind->friction->port_b]] -= eq->loss[p->index];
+    }
+}
 
 /* The state as the parts see it. */
 void         sw_equations_get_state (SwEquations *eq,

@@ -340,7 +340,7 @@ block_residual (SwEquations *eq, const SwBlock *blk, double t, gboolean left, do
   for (guint k = 0; k < blk->n_parts; k++)
     {
       const SwPart *p = &sys->parts[blk->parts[k]];
-      p->kind->forces (p, &state, eq->f);
+      _sw_equations_part_forces (eq, p, &state, eq->f);
     }
   for (guint k = 0; k < blk->n; k++)
     {
@@ -770,7 +770,7 @@ evaluate (SwEquations *eq, double t, const double *y, gboolean direct, double *q
   for (guint k = 0; k < sys->n_called_parts; k++)
     {
       const SwPart *p = &sys->parts[sys->called_parts[k]];
-      p->kind->forces (p, &state, eq->f);
+      _sw_equations_part_forces (eq, p, &state, eq->f);
     }
   massive_accelerations (eq, q, qd, qdd);
   return TRUE;
@@ -960,7 +960,7 @@ _sw_equations_reactions (SwEquations *eq, double t, gboolean left)
   for (guint k = 0; k < sys->n_force_parts; k++)
     {
       const SwPart *p = &sys->parts[sys->force_parts[k]];
-      p->kind->forces (p, &state, eq->f);
+      _sw_equations_part_forces (eq, p, &state, eq->f);
     }
   for (guint r = 0; r < sys->n_rows; r++)
     eq->lambda[r] = 0;

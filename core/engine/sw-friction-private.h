@@ -93,6 +93,24 @@ gboolean   _sw_friction_run_base_state (SwFrictionRun *run, double t, const doub
 gboolean   _sw_friction_run_next_change (SwFrictionRun *run, guint *index, guint *part, int *old_mode,
                                          int *new_mode);
 
+/* sw-friction-decide.c: the modes of the parts at relative speed 0
+ * decided together, on the system base (all unlocked). */
+typedef struct _SwFrictionDecide SwFrictionDecide;
+
+SwFrictionDecide *_sw_friction_decide_new  (const SwSystem *base);
+void              _sw_friction_decide_free (SwFrictionDecide *d);
+/* Whether base's part can be decided so (plain Coulomb friction and lossy
+ * parts whose relative motion is over massive coordinates: not a one-way
+ * clutch, a stick band or hard stops). */
+gboolean          _sw_friction_decide_supports (const SwSystem *base, guint part);
+/* At t, base's state y, the other parts' modes as in from (an equations
+ * of any configuration of base): the modes (0 stuck, +-1 sliding) and,
+ * for lossy parts, the quadrants of parts[0..n) (ascending, all at
+ * relative speed 0). FALSE when no assignment is consistent or there are
+ * too many. */
+gboolean          _sw_friction_decide (SwFrictionDecide *d, double t, const double *y, const SwEquations *from,
+                                       const guint *parts, guint n, gint8 *modes, gint8 *quadrants);
+
 /* Marks of the row after an event (startForward, startBackward) off. */
 void       _sw_friction_run_clear_marks (SwFrictionRun *run);
 

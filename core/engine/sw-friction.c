@@ -73,6 +73,8 @@ struct _SwFrictionRun {
    * located event is: the part a chatter is named after. */
   guint        crossed;
   double       crossed_at;
+  /* The joint decision at speed 0 (made at the first event that needs it). */
+  SwFrictionDecide *decide;
 };
 
 void
@@ -170,6 +172,7 @@ _sw_friction_run_free (SwFrictionRun *run)
 {
   if (run == NULL)
     return;
+  _sw_friction_decide_free (run->decide);
   sw_equations_free (run->eq);
   sw_system_unref (run->sys);
   sw_system_unref (run->base);
@@ -964,6 +967,72 @@ compare_changes (gconstpointer a, gconstpointer b, gpointer sys)
   return (ca > cb) - (ca < cb);
 }
 
+/* A relative speed of part i this small counts as 0 (after complete):
+ * round-off of the flanges' speeds and what the located instant (to 1e-12
+ * s relative) leaves. */
+static double
+zero_speed (SwFrictionRun *run, guint i, const Contact *c, double t)
+{
+  const SwPart *p = &run->sys->parts[i];
+  double w_scale = fabs (run->eq->v[p->node[p->kind->friction->port_a]])
+                   + fabs (run->eq->v[p->node[p->kind->friction->port_b]]);
+
+  return 1e-9 * MAX (w_scale, 1) + 1e-10 * fabs (c->a) * MAX (fabs (t), 1);
+}
+
+/* The modes of the parts at relative speed 0 (stuck ones included) decided
+ * together (sw-friction-decide.c), per part (G_MININT8: not decided so),
+ * and the quadrants of lossy ones; NULL where some such part is beyond
+ * the joint decision (a one-way clutch, a stick band, hard stops) or it
+ * finds no consistent assignment: the rounds decide alone then. After
+ * complete at (t, y). */
+static gint8 *
+decide_together (SwFrictionRun *run, double t, const double *y, gint8 **quadrants)
+{
+  g_autoptr (GArray) parts = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autofree double *y_base = NULL;
+  g_autofree gint8 *modes = NULL, *q = NULL;
+  gint8 *decided;
+
+  for (guint k = 0; k < run->n; k++)
+    {
+      guint i = run->parts[k];
+      Contact c;
+
+      read_contact (run, i, t, &c);
+      /* Free, sliding at speed, or sliding on from a break-away (it keeps
+       * its kinetic torque, Modelica's pre(startForward)): not at rest. */
+      if (c.free || (run->mode[i] != SW_FRICTION_STUCK
+                     && (fabs (c.w) > zero_speed (run, i, &c, t) || run->band[k] > 0)))
+        continue;
+      if (!_sw_friction_decide_supports (run->base, i))
+        return NULL;
+      g_array_append_val (parts, i);
+    }
+  if (parts->len == 0)
+    return NULL;
+  y_base = g_new (double, MAX (run->base->n_states, 1));
+  if (!_sw_friction_run_base_state (run, t, y, y_base, NULL) || !sw_equations_complete (run->eq, t, y, FALSE))
+    return NULL;
+  if (run->decide == NULL)
+    run->decide = _sw_friction_decide_new (run->base);
+  modes = g_new (gint8, parts->len);
+  q = g_new (gint8, parts->len);
+  if (!_sw_friction_decide (run->decide, t, y_base, run->eq, (const guint *) parts->data, parts->len, modes, q))
+    return NULL;
+  decided = g_new (gint8, run->sys->n_parts);
+  memset (decided, G_MININT8, run->sys->n_parts);
+  *quadrants = g_new0 (gint8, run->sys->n_parts);
+  for (guint k = 0; k < parts->len; k++)
+    {
+      guint i = g_array_index (parts, guint, k);
+
+      decided[i] = modes[k] == 0 ? SW_FRICTION_STUCK : modes[k] > 0 ? SW_FRICTION_FORWARD : SW_FRICTION_BACKWARD;
+      (*quadrants)[i] = q[k];
+    }
+  return decided;
+}
+
 /* The kinetic energy (after sw_equations_complete). */
 static double
 kinetic_energy (SwFrictionRun *run, double *scratch)
@@ -993,6 +1062,7 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
   g_autofree gboolean *hit = g_new0 (gboolean, run->sys->n_parts);
   g_autofree gboolean *hit_stop = g_new0 (gboolean, run->sys->n_parts);
   g_autofree double *scratch = g_new (double, MAX (run->sys->n_nodes, 1));
+  g_autofree gint8 *decided = NULL, *decided_q = NULL;
   guint round, n_hit = 0;
   double energy_before;
 
@@ -1023,6 +1093,7 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
           return FALSE;
         }
     }
+  decided = decide_together (run, t, state, &decided_q);
   for (round = 0; round < MAX_SETTLE_ROUNDS; round++)
     {
       gboolean round_changed = FALSE, relock = FALSE;
@@ -1033,15 +1104,11 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
         {
           guint i = run->parts[k];
           Contact c;
-          double w_scale, w_zero;
+          double w_zero;
           gint8 next;
 
           read_contact (run, i, t, &c);
-          w_scale = fabs (run->eq->v[run->sys->parts[i].node[run->sys->parts[i].kind->friction->port_a]])
-                    + fabs (run->eq->v[run->sys->parts[i].node[run->sys->parts[i].kind->friction->port_b]]);
-          /* Speeds within round-off of the flanges' and within what the
-           * located instant (to 1e-12 s relative) leaves count as 0. */
-          w_zero = 1e-9 * MAX (w_scale, 1) + 1e-10 * fabs (c.a) * MAX (fabs (t), 1);
+          w_zero = zero_speed (run, i, &c, t);
           if (run->sys->parts[i].kind->friction->one_way)
             {
               if (c.w < -w_zero)
@@ -1054,6 +1121,8 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
                 }
               next = next_one_way_mode (run->mode[i], start[i], &c, w_zero);
             }
+          else if (round == 0 && decided != NULL && decided[i] != G_MININT8)
+            next = decided[i];
           else
             next = next_mode (run->mode[i], start[i], &c, w_zero);
           if ((next == SW_FRICTION_FORWARD || next == SW_FRICTION_BACKWARD) && next != run->mode[i])
@@ -1064,6 +1133,13 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
             }
           if (run->sys->parts[i].kind->friction->loss != NULL && settle_quadrant (run, i, next, &c, tried))
             round_changed = TRUE;
+          /* The joint decision knows the quadrant the torques will have. */
+          if (round == 0 && decided != NULL && decided[i] != G_MININT8 && decided_q[i] != 0
+              && (next == SW_FRICTION_FORWARD || next == SW_FRICTION_BACKWARD) && run->quadrant[i] != decided_q[i])
+            {
+              run->quadrant[i] = decided_q[i];
+              round_changed = TRUE;
+            }
           if (next == run->mode[i])
             continue;
           /* Stuck at speed: an impact (a hard stop, a stick band). */

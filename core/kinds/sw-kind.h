@@ -125,7 +125,12 @@ typedef enum {
   /* Only in the event log: a contact transmits force; a part held at a
    * hard stop (stuck there). */
   SW_MODE_CONTACT      = 4,
-  SW_MODE_AT_STOP      = 5
+  SW_MODE_AT_STOP      = 5,
+  /* Only inside the engine, at an event: the part's own friction is off
+   * (kinds apply none, as free) and the engine applies the torque in the
+   * state's loss between its friction ports instead, as a lock's
+   * multiplier would (sw-friction-decide.c). */
+  SW_FRICTION_PROBE    = 6
 } SwFrictionMode;
 
 /* A contact that opens and closes (elasto-backlash, elasto-gap): its force
