@@ -84,7 +84,7 @@ local_Q (Work *w, double *Q, double *dots)
     {
       const SwPart *p = &sys->parts[g_array_index (w->parts, guint, k)];
       const SwFrictionDesc *fd = p->kind->friction;
-      gint8 mode = w->lin->mode != NULL ? w->lin->mode[p->component] : SW_FRICTION_FREE;
+      gint8 mode = w->lin->mode != NULL ? w->lin->mode[p->index] : SW_FRICTION_FREE;
       double *vb = NULL, saved = 0;
 
       /* Sliding friction at a relative speed within the differences' steps
@@ -248,7 +248,7 @@ static gboolean
 rolls_with_loss (const SwPart *p, const gint8 *modes)
 {
   return modes != NULL && p->kind->friction != NULL && p->kind->friction->loss != NULL
-         && (modes[p->component] == SW_FRICTION_FORWARD || modes[p->component] == SW_FRICTION_BACKWARD);
+         && (modes[p->index] == SW_FRICTION_FORWARD || modes[p->index] == SW_FRICTION_BACKWARD);
 }
 
 /* The reaction of row r per unit of M a - f on the nodes: lambda_r =
