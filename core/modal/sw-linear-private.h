@@ -28,7 +28,7 @@ typedef struct {
   const SwSystem *sys;
   double      t;
   guint       n;          /* coordinates */
-  gsl_matrix *K, *D;      /* n x n; NULL from sw_linear_new_sparse() */
+  gsl_matrix *K, *D;      /* n x n; NULL unless dense */
   gsl_matrix *M;          /* n x n, zero outside the massive coordinates */
   SwSparse    Ks, Ds, Ms; /* the same, compressed: always there */
   double     *q, *qd;     /* the operating point */
@@ -77,13 +77,12 @@ SwLinear *_sw_linear_new_config   (const SwLinearConfig *config, double t, const
  * arrays. */
 void      _sw_linear_state (const SwLinear *lin, double *x, double *v, double *a, double *lambda, SwState *state);
 
-SwLinear *sw_linear_new  (const SwSystem *sys, double t, const double *y, GError **error);
-/* Only the compressed matrices: memory linear in a chain's size. */
-SwLinear *sw_linear_new_sparse (const SwSystem *sys, double t, const double *y, GError **error);
-/* The same for a system with friction parts in the given modes and
- * quadrants (per part; sys locks the stuck ones, see
- * sw-friction-private.h). Without modes a system with friction parts is
- * refused. */
+/* The linearisation at (t, y) (NULL: the initial state) with the friction
+ * parts in the given modes and quadrants (per part, NULL for a system
+ * without friction parts; sys locks the stuck ones, see
+ * sw-friction-private.h); usually through _sw_linear_new_config(). dense:
+ * K, D and M as full matrices too, else only compressed (memory linear in a
+ * chain's size). */
 SwLinear *_sw_linear_new_in_modes (const SwSystem *sys, double t, const double *y, const gint8 *modes,
                                    const gint8 *quadrant, gboolean dense, GError **error);
 /* The equations with the lossy parts' terms: dense n x n, column-major,

@@ -475,16 +475,8 @@ linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, 
   lin->t = t;
   lin->n = n;
   /* A friction part's equations depend on its mode (stuck: another
-   * configuration): linearising without it would give wrong numbers. */
-  for (guint i = 0; i < sys->n_parts && modes == NULL; i++)
-    if (sys->parts[i].kind->friction != NULL)
-      {
-        g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                     _("component “%s”: frequency responses of models with friction elements (stuck or sliding) "
-                       "are not available yet"),
-                     sys->parts[i].id);
-        return NULL;
-      }
+   * configuration, sw-linear-friction.c): without one they would be wrong. */
+  g_return_val_if_fail (modes != NULL || !_sw_system_has_friction (sys), NULL);
   if (modes != NULL)
     memcpy (eq->mode, modes, MAX (sys->n_parts, 1));
   if (quadrant != NULL)
@@ -645,18 +637,6 @@ _sw_linear_check_symmetric (const SwLinear *lin, GError **error)
                _("the stiffness matrix is not symmetric (by %.3g of its largest entry): undamped modes are not "
                  "defined"), worst / scale);
   return FALSE;
-}
-
-SwLinear *
-sw_linear_new (const SwSystem *sys, double t, const double *y, GError **error)
-{
-  return linear_new (sys, t, y, NULL, NULL, TRUE, error);
-}
-
-SwLinear *
-sw_linear_new_sparse (const SwSystem *sys, double t, const double *y, GError **error)
-{
-  return linear_new (sys, t, y, NULL, NULL, FALSE, error);
 }
 
 SwLinear *
