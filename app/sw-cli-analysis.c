@@ -25,6 +25,20 @@ typedef struct {
   gboolean utf8;
 } Out;
 
+/* --friction: the friction elements' state of a linear analysis. */
+#define FRICTION_ENTRY(var)                                                                                   \
+  { "friction", 0, 0, G_OPTION_ARG_STRING, &(var),                                                            \
+    N_("Friction elements (clutches, brakes, bearing friction): as at the operating point (default), all "  \
+       "locked, or all open (released)"),                                                                    \
+    N_("operating|locked|open") }
+
+static gboolean
+parse_friction (const char *text, SwLinearFriction *friction)
+{
+  *friction = SW_LINEAR_FRICTION_OPERATING;
+  return text == NULL || sw_linear_friction_from_string (text, friction);
+}
+
 static void
 out_flush (Out *o)
 {
@@ -234,6 +248,15 @@ modal_json (Out *o, SwModes *modes, const char *name)
   append_member (s, "  ", "solver"), append_json_string (s, sw_modes_get_solver (modes)), g_string_append (s, ",\n");
   append_member (s, "  ", "damped_solver"), append_json_string (s, sw_modes_get_damped_solver (modes));
   g_string_append (s, ",\n");
+  append_member (s, "  ", "friction");
+  append_json_string (s, sw_linear_friction_to_string (sw_modes_get_friction (modes)));
+  g_string_append (s, ",\n");
+  append_member (s, "  ", "note");
+  if (sw_modes_get_note (modes) != NULL)
+    append_json_string (s, sw_modes_get_note (modes));
+  else
+    g_string_append (s, "null");
+  g_string_append (s, ",\n");
   append_member (s, "  ", "modes");
   g_string_append (s, n > 0 ? "[\n" : "[]\n");
   for (guint i = 0; i < n; i++)
@@ -320,6 +343,12 @@ modal_table (Out *o, SwModes *modes, const char *name)
   g_string_append_printf (s, ngettext ("Modal analysis of “%s” at t = %g s: %u mode\n\n",
                                        "Modal analysis of “%s” at t = %g s: %u modes\n\n", n),
                           name, sw_modes_get_time (modes), n);
+  if (sw_modes_get_friction (modes) == SW_LINEAR_FRICTION_LOCKED)
+    g_string_append (s, _("Friction elements locked (clutches, brakes and bearing friction stuck)\n\n"));
+  else if (sw_modes_get_friction (modes) == SW_LINEAR_FRICTION_OPEN)
+    g_string_append (s, _("Friction elements open (clutches, brakes and bearing friction released or sliding)\n\n"));
+  if (sw_modes_get_note (modes) != NULL)
+    g_string_append_printf (s, _("Note: %s.\n\n"), sw_modes_get_note (modes));
   sw_cli_append_cell (s, h_mode, w_mode), g_string_append_c (s, ' ');
   sw_cli_append_cell (s, h_f, w_f), g_string_append_c (s, ' ');
   sw_cli_append_cell (s, h_omega, w_omega), g_string_append_c (s, ' ');
@@ -409,11 +438,13 @@ sw_cli_modal (int argc, char **argv)
   double at = 0;
   gboolean json = FALSE;
   int n_lowest = 0;
+  g_autofree char *friction = NULL;
   GOptionEntry entries[] = {
     { "at", 0, 0, G_OPTION_ARG_DOUBLE, &at,
       N_("Operating point: the state of a simulation at time T (default 0: the initial state)"), N_("T") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON"), NULL },
     { "modes", 0, 0, G_OPTION_ARG_INT, &n_lowest, N_("Only the K lowest modes (default: all)"), N_("K") },
+    FRICTION_ENTRY (friction),
     { NULL }
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new (N_("MODEL"));
@@ -438,6 +469,8 @@ sw_cli_modal (int argc, char **argv)
     return sw_cli_usage_error (ctx, _("--at must be a time >= 0"));
   if (n_lowest < 0)
     return sw_cli_usage_error (ctx, _("--modes must be a number of modes >= 1"));
+  if (!parse_friction (friction, &options.friction))
+    return sw_cli_usage_error (ctx, _("--friction must be operating, locked or open"));
   if (!(model = sw_cli_load_model (argv[1], &status)))
     return status;
   if (!(sys = sw_model_assemble (model, &error)))
@@ -513,13 +546,14 @@ frf_in_db (const SwTrajectory *tr)
  * legends and y axes that name the quantities, natural frequencies and the
  * components' excitations marked. */
 static int
-frf_plot (const SwSystem *sys, SwTrajectory *tr, gboolean db, const char *title, const char *path,
-          const char *input, gboolean force)
+frf_plot (const SwSystem *sys, SwLinearFriction friction, SwTrajectory *tr, gboolean db, const char *title,
+          const char *path, const char *input, gboolean force)
 {
+  SwModesOptions mo = sw_modes_options_default ();
   int magnitude = sw_trajectory_find_column (tr, db ? "magnitude_db" : "magnitude");
   int phase = sw_trajectory_find_column (tr, "phase_deg");
   int real = sw_trajectory_find_column (tr, "real");
-  g_autoptr (SwModes) modes = sw_modes_compute (sys, 0, NULL, NULL);
+  g_autoptr (SwModes) modes = NULL;
   g_autoptr (GArray) excitations = sw_frf_excitations (sys, NULL);
   g_autoptr (GArray) marks = g_array_new (FALSE, TRUE, sizeof (SwPlotMark));
   g_autoptr (GPtrArray) strings = g_ptr_array_new_with_free_func (g_free);
@@ -530,6 +564,9 @@ frf_plot (const SwSystem *sys, SwTrajectory *tr, gboolean db, const char *title,
   SwPlotFileStyle style = { .log_x = TRUE, .log_y_columns = db ? 0 : 1u << 0 };
 
   g_assert (magnitude >= 0 && phase >= 0 && real >= 0);
+  /* The natural frequencies marked are those of the response's state. */
+  mo.friction = friction;
+  modes = sw_modes_compute_with_options (sys, 0, NULL, &mo, NULL);
   cols[0] = (guint) magnitude;
   cols[1] = (guint) phase;
   /* Translators: the legend and axis of a frequency response's magnitude and phase. */
@@ -571,7 +608,7 @@ frf_plot (const SwSystem *sys, SwTrajectory *tr, gboolean db, const char *title,
 int
 sw_cli_frf (int argc, char **argv)
 {
-  g_autofree char *input = NULL, *output = NULL, *out_path = NULL;
+  g_autofree char *input = NULL, *output = NULL, *out_path = NULL, *friction = NULL;
   double from = 0, to = 0;
   int points = 400;
   gboolean force = FALSE, db = FALSE;
@@ -590,6 +627,7 @@ sw_cli_frf (int argc, char **argv)
       N_("CSV file, or an image (.png, .svg, .pdf) of magnitude and phase"), N_("FILE") },
     { "db", 0, 0, G_OPTION_ARG_NONE, &db,
       N_("Magnitude in decibels, 20 log10 of the ratio, in the CSV (column magnitude_db) and the plot"), NULL },
+    FRICTION_ENTRY (friction),
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace the output file even if it is read-only"), NULL },
     { NULL }
   };
@@ -609,6 +647,8 @@ sw_cli_frf (int argc, char **argv)
     return sw_cli_usage_error (ctx, argc < 2 ? _("missing MODEL") : _("more than one MODEL given"));
   if (input == NULL || output == NULL)
     return sw_cli_usage_error (ctx, _("frf needs --input ID and --output ID.VAR"));
+  if (!parse_friction (friction, &o.friction))
+    return sw_cli_usage_error (ctx, _("--friction must be operating, locked or open"));
   if (points < 2 || !(from >= 0) || !(to >= 0) || from > SW_FRF_MAX_HZ || to > SW_FRF_MAX_HZ)
     {
       g_autofree char *msg = g_strdup_printf (_("--points must be >= 2 and --from, --to between 0 and %g Hz"),
@@ -644,7 +684,7 @@ sw_cli_frf (int argc, char **argv)
   if (sw_cli_is_image (out_path))
     {
       g_autofree char *title = g_strdup_printf ("%s / %s", output, input);
-      return frf_plot (sys, tr, db, title, out_path, argv[1], force);
+      return frf_plot (sys, o.friction, tr, db, title, out_path, argv[1], force);
     }
   return sw_cli_write_csv (tr, out_path, argv[1], force);
 }
@@ -752,7 +792,7 @@ parse_range (const char *text, double *a, double *b)
 int
 sw_cli_campbell (int argc, char **argv)
 {
-  g_autofree char *shaft = NULL, *range = NULL, *orders_text = NULL, *out_path = NULL;
+  g_autofree char *shaft = NULL, *range = NULL, *orders_text = NULL, *out_path = NULL, *friction = NULL;
   int speeds = 61;
   gboolean force = FALSE;
   GOptionEntry entries[] = {
@@ -762,6 +802,7 @@ sw_cli_campbell (int argc, char **argv)
     { "orders", 0, 0, G_OPTION_ARG_STRING, &orders_text, N_("Excitation orders, comma-separated (default 1)"),
       N_("O,…") },
     { "speeds", 0, 0, G_OPTION_ARG_INT, &speeds, N_("Speed samples over the range (default 61)"), N_("N") },
+    FRICTION_ENTRY (friction),
     { "output-file", 'o', 0, G_OPTION_ARG_FILENAME, &out_path,
       N_("CSV file, or an image (.png, .svg, .pdf) of the diagram"), N_("FILE") },
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace the output file even if it is read-only"), NULL },
@@ -786,6 +827,8 @@ sw_cli_campbell (int argc, char **argv)
     return sw_cli_usage_error (ctx, _("campbell needs --shaft ID and --speed-range N0:N1 (rpm)"));
   if (speeds < 2)
     return sw_cli_usage_error (ctx, _("--speeds must be >= 2"));
+  if (!parse_friction (friction, &o.friction))
+    return sw_cli_usage_error (ctx, _("--friction must be operating, locked or open"));
   if (!(o.from_rpm >= 0 && o.to_rpm > o.from_rpm && o.to_rpm <= SW_CAMPBELL_MAX_RPM))
     {
       g_autofree char *msg = g_strdup_printf (_("--speed-range N0:N1 needs 0 <= N0 < N1 <= %g rpm"),

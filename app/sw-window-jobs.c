@@ -39,6 +39,7 @@ typedef struct {
   char              *params_text;       /* the model as it was, for the legend */
   SwTrajectory      *rows;              /* a run's rows as they come (set by the worker) */
   double             modes_time_s;      /* modes: the operating point's time */
+  SwLinearFriction   modes_friction;    /* modes: the friction elements' state */
   gint64             last_progress_us;  /* worker only */
   double             elapsed_s;         /* written by the worker before it returns */
 } Job;
@@ -504,6 +505,7 @@ modes_worker (GTask        *task,
     return;
   /* Shapes and energies are computed per mode when shown. */
   options.keep_values = FALSE;
+  options.friction = job->modes_friction;
   modes = sw_modes_compute_with_options (job->system, job->modes_time_s, state, &options, &error);
   if (modes == NULL)
     g_task_return_error (task, error);
@@ -560,6 +562,7 @@ _sw_window_start_modes (SwWindow *self)
     t = 0;
   job = job_new (self, system, self->modes_cancellable);
   job->modes_time_s = MAX (t, 0.0);
+  job->modes_friction = self->modes_friction;
   task = g_task_new (NULL, self->modes_cancellable, modes_done, job_ref (job));
   g_task_set_source_tag (task, _sw_window_start_modes);
   g_task_set_name (task, "[shaftwork] modes");

@@ -25,7 +25,13 @@ _sw_window_modes_set (SwWindow *self,
     sw_modes_ref (modes);
   g_clear_pointer (&self->modes, sw_modes_unref);
   self->modes = modes;
-  gtk_widget_set_visible (GTK_WIDGET (self->modes_summary), FALSE);
+  /* Non-symmetric equations (a lossy gear rolls): what the table shows. */
+  if (modes != NULL && sw_modes_get_note (modes) != NULL)
+    {
+      gtk_label_set_label (self->modes_summary, sw_modes_get_note (modes));
+      gtk_widget_remove_css_class (GTK_WIDGET (self->modes_summary), "error");
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->modes_summary), modes != NULL && sw_modes_get_note (modes) != NULL);
   sw_modes_view_set_modes (self->modes_view, modes);
   sw_frf_view_set_modes (self->frf_view, modes);
   if (modes != NULL && self->pending_mode != G_MAXUINT)
@@ -44,6 +50,7 @@ _sw_window_modes_set_error (SwWindow   *self,
 
   _sw_window_modes_set (self, NULL);
   gtk_label_set_label (self->modes_summary, text);
+  gtk_widget_add_css_class (GTK_WIDGET (self->modes_summary), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->modes_summary), TRUE);
 }
 
@@ -52,6 +59,20 @@ at_cursor_toggled_cb (GtkCheckButton *button,
                       SwWindow       *self)
 {
   self->modes_at_cursor = gtk_check_button_get_active (button);
+  if (self->check_ok)
+    _sw_window_start_modes (self);
+}
+
+static void
+friction_selected_cb (GtkDropDown *drop,
+                      GParamSpec  *pspec,
+                      SwWindow    *self)
+{
+  guint selected = gtk_drop_down_get_selected (drop);
+
+  if (selected > SW_LINEAR_FRICTION_OPEN || (SwLinearFriction) selected == self->modes_friction)
+    return;
+  self->modes_friction = (SwLinearFriction) selected;
   if (self->check_ok)
     _sw_window_start_modes (self);
 }
@@ -122,19 +143,51 @@ _sw_window_analysis_set_system (SwWindow *self,
   update_analysis_pages (self);
 }
 
+/* The friction elements' states a linear analysis offers, in the order of
+ * SwLinearFriction. */
+static GtkDropDown *
+friction_drop_down_new (void)
+{
+  const char *const items[] = {
+    /* Translators: the state of the clutches, brakes and bearing friction in a modal analysis. */
+    C_("friction state", "As at the operating point"),
+    C_("friction state", "All locked"),
+    C_("friction state", "All open"),
+    NULL,
+  };
+  GtkDropDown *drop = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (items));
+
+  gtk_widget_set_tooltip_text (GTK_WIDGET (drop),
+                               _("Clutches, brakes and bearing friction: stuck or sliding as at the operating "
+                                 "point, all locked (rigid), or all open (released, sliding ones with the slope "
+                                 "of their friction law)"));
+  return drop;
+}
+
 void
 _sw_window_modes_init (SwWindow *self)
 {
-  GtkWidget *at_cursor;
+  GtkWidget *at_cursor, *row, *label;
 
   self->pending_mode = G_MAXUINT;
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (row, 12);
+  gtk_widget_set_margin_end (row, 12);
+  gtk_widget_set_margin_top (row, 3);
+  gtk_widget_set_margin_bottom (row, 3);
   at_cursor = gtk_check_button_new_with_mnemonic (_("At the plot’s _cursor (else at t = 0)"));
   gtk_widget_set_tooltip_text (at_cursor, _("Linearise at the state under the trajectory plot’s cursor"));
-  gtk_widget_set_margin_start (at_cursor, 12);
-  gtk_widget_set_margin_top (at_cursor, 3);
-  gtk_widget_set_margin_bottom (at_cursor, 3);
   g_signal_connect_object (at_cursor, "toggled", G_CALLBACK (at_cursor_toggled_cb), self, 0);
-  gtk_box_insert_child_after (self->modes_page, at_cursor, GTK_WIDGET (self->modes_summary));
+  gtk_box_append (GTK_BOX (row), at_cursor);
+  /* Translators: before the choice of the friction elements' state (as at the operating point, locked, open). */
+  label = gtk_label_new_with_mnemonic (_("_Friction"));
+  gtk_widget_set_margin_start (label, 12);
+  gtk_box_append (GTK_BOX (row), label);
+  self->modes_friction_drop = friction_drop_down_new ();
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (self->modes_friction_drop));
+  g_signal_connect_object (self->modes_friction_drop, "notify::selected", G_CALLBACK (friction_selected_cb), self, 0);
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->modes_friction_drop));
+  gtk_box_insert_child_after (self->modes_page, row, GTK_WIDGET (self->modes_summary));
   sw_modes_view_set_canvas (self->modes_view, self->canvas);
   g_signal_connect_object (self->campbell_view, "mode-selected",
                            G_CALLBACK (campbell_mode_selected_cb), self, G_CONNECT_SWAPPED);

@@ -143,6 +143,8 @@ struct _SwWindow
   gboolean              events_place_pending; /* to size the list once the pane has a height */
   SwModes              *modes;
   gboolean              modes_at_cursor;
+  SwLinearFriction      modes_friction;   /* the friction elements' state for the modes */
+  GtkDropDown          *modes_friction_drop;
   guint                 pending_mode;     /* to select when modes arrive, or G_MAXUINT */
   /* The last good snapshot for the frequency response and Campbell
    * pages, handed to them when they show; the model as text, so that an

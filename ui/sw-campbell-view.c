@@ -91,6 +91,7 @@ struct _SwCampbellView {
   GtkEntry        *from_entry;
   GtkEntry        *to_entry;
   GtkEntry        *orders_entry;
+  GtkDropDown     *friction_drop;
   GtkSpinner      *spinner;
   GtkDrawingArea  *area;
   GtkColumnView   *table;
@@ -101,6 +102,7 @@ struct _SwCampbellView {
   GtkSingleSelection *selection;
   SwSystem        *system;
   double           from_rpm, to_rpm;
+  SwLinearFriction friction;
   GArray          *orders;       /* double */
   gboolean         filling;
 
@@ -123,6 +125,7 @@ enum {
   PROP_SHAFT,
   PROP_FROM_RPM,
   PROP_TO_RPM,
+  PROP_FRICTION,
   PROP_BUSY,
   N_PROPS
 };
@@ -354,6 +357,7 @@ start_job (SwCampbellView *self)
   job->options = sw_campbell_options_default ();
   job->options.from_rpm = self->from_rpm;
   job->options.to_rpm = self->to_rpm;
+  job->options.friction = self->friction;
   job->options.n_speeds = N_SPEEDS;
   job->options.orders = (const double *) job->orders->data;
   job->options.n_orders = job->orders->len;
@@ -825,6 +829,36 @@ sw_campbell_view_set_speed_range (SwCampbellView *self, double from_rpm, double 
   start_job (self);
 }
 
+void
+sw_campbell_view_set_friction (SwCampbellView *self, SwLinearFriction friction)
+{
+  g_return_if_fail (SW_IS_CAMPBELL_VIEW (self));
+  g_return_if_fail ((guint) friction <= SW_LINEAR_FRICTION_OPEN);
+
+  if (friction == self->friction)
+    return;
+  self->friction = friction;
+  gtk_drop_down_set_selected (self->friction_drop, friction);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRICTION]);
+  start_job (self);
+}
+
+SwLinearFriction
+sw_campbell_view_get_friction (SwCampbellView *self)
+{
+  g_return_val_if_fail (SW_IS_CAMPBELL_VIEW (self), SW_LINEAR_FRICTION_OPERATING);
+  return self->friction;
+}
+
+static void
+on_friction_selected (SwCampbellView *self, GParamSpec *pspec, GtkDropDown *drop)
+{
+  guint selected = gtk_drop_down_get_selected (drop);
+
+  if (selected <= SW_LINEAR_FRICTION_OPEN)
+    sw_campbell_view_set_friction (self, (SwLinearFriction) selected);
+}
+
 double
 sw_campbell_view_get_from_rpm (SwCampbellView *self)
 {
@@ -946,6 +980,7 @@ sw_campbell_view_get_property (GObject *object, guint prop_id, GValue *value, GP
     case PROP_SHAFT: g_value_set_string (value, selected_shaft (self)); break;
     case PROP_FROM_RPM: g_value_set_double (value, self->from_rpm); break;
     case PROP_TO_RPM: g_value_set_double (value, self->to_rpm); break;
+    case PROP_FRICTION: g_value_set_uint (value, self->friction); break;
     case PROP_BUSY: g_value_set_boolean (value, self->job != NULL); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -961,6 +996,7 @@ sw_campbell_view_set_property (GObject *object, guint prop_id, const GValue *val
     case PROP_SHAFT: sw_campbell_view_set_shaft (self, g_value_get_string (value)); break;
     case PROP_FROM_RPM: sw_campbell_view_set_speed_range (self, g_value_get_double (value), self->to_rpm); break;
     case PROP_TO_RPM: sw_campbell_view_set_speed_range (self, self->from_rpm, g_value_get_double (value)); break;
+    case PROP_FRICTION: sw_campbell_view_set_friction (self, (SwLinearFriction) g_value_get_uint (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -992,6 +1028,9 @@ sw_campbell_view_class_init (SwCampbellViewClass *klass)
   properties[PROP_TO_RPM] = g_param_spec_double ("to-rpm", NULL, NULL, 0, SW_CAMPBELL_MAX_RPM, 3000,
                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* The friction elements' state (SwLinearFriction). */
+  properties[PROP_FRICTION] = g_param_spec_uint ("friction", NULL, NULL, 0, SW_LINEAR_FRICTION_OPEN, 0,
+                                                 G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A crossing was selected: its mode, 1-based as in the table and the modal table. */
@@ -1008,6 +1047,7 @@ sw_campbell_view_class_init (SwCampbellViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwCampbellView, from_entry);
   gtk_widget_class_bind_template_child (widget_class, SwCampbellView, to_entry);
   gtk_widget_class_bind_template_child (widget_class, SwCampbellView, orders_entry);
+  gtk_widget_class_bind_template_child (widget_class, SwCampbellView, friction_drop);
   gtk_widget_class_bind_template_child (widget_class, SwCampbellView, spinner);
   gtk_widget_class_bind_template_child (widget_class, SwCampbellView, area);
   gtk_widget_class_bind_template_child (widget_class, SwCampbellView, table);
@@ -1054,6 +1094,7 @@ sw_campbell_view_init (SwCampbellView *self)
   g_signal_connect_swapped (self->from_entry, "activate", G_CALLBACK (on_entry_activate), self);
   g_signal_connect_swapped (self->to_entry, "activate", G_CALLBACK (on_entry_activate), self);
   g_signal_connect_swapped (self->orders_entry, "activate", G_CALLBACK (on_entry_activate), self);
+  g_signal_connect_swapped (self->friction_drop, "notify::selected", G_CALLBACK (on_friction_selected), self);
 
   gtk_drawing_area_set_draw_func (self->area, draw_area, self, NULL);
   click = gtk_gesture_click_new ();

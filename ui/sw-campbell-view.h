@@ -50,6 +50,11 @@ void          sw_campbell_view_set_speed_range  (SwCampbellView *self,
                                                  double          to_rpm);
 double        sw_campbell_view_get_from_rpm     (SwCampbellView *self);
 double        sw_campbell_view_get_to_rpm       (SwCampbellView *self);
+/* The friction elements' state the diagram linearises in (default: as at
+ * the operating point); a new one computes again. */
+void          sw_campbell_view_set_friction     (SwCampbellView  *self,
+                                                 SwLinearFriction friction);
+SwLinearFriction sw_campbell_view_get_friction  (SwCampbellView *self);
 /* The excitation orders (default 1), each > 0; at least one. */
 void          sw_campbell_view_set_orders       (SwCampbellView *self,
                                                  const double   *orders,

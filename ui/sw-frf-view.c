@@ -36,6 +36,7 @@ struct _SwFrfView {
   GtkEntry      *from_entry;
   GtkEntry      *to_entry;
   GtkToggleButton *db_button;
+  GtkDropDown   *friction_drop;
   GtkSpinner    *spinner;
   GtkDrawingArea *area;
   GtkLabel      *status;
@@ -46,6 +47,7 @@ struct _SwFrfView {
   SwModes       *modes;       /* the caller's, or NULL */
   double         from_hz, to_hz;
   gboolean       db;
+  SwLinearFriction friction;
   gboolean       filling;     /* the lists are being refilled: no jobs */
 
   GCancellable  *job;         /* the current computation */
@@ -71,6 +73,7 @@ enum {
   PROP_FROM_HZ,
   PROP_TO_HZ,
   PROP_DB,
+  PROP_FRICTION,
   PROP_BUSY,
   N_PROPS
 };
@@ -238,7 +241,12 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
   SwTrajectory *response;
 
   if (job->modes == NULL)
-    computed = sw_modes_compute (job->system, 0, NULL, NULL);
+    {
+      SwModesOptions o = sw_modes_options_default ();
+
+      o.friction = job->options.friction;
+      computed = sw_modes_compute_with_options (job->system, 0, NULL, &o, NULL);
+    }
   if (g_cancellable_is_cancelled (cancellable))
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
@@ -361,12 +369,16 @@ start_job (SwFrfView *self)
     }
   job = g_new0 (Job, 1);
   job->system = sw_system_ref (self->system);
-  job->modes = self->modes != NULL ? sw_modes_ref (self->modes) : NULL;
+  /* The caller's modes mark the response when they are of its friction
+   * state. */
+  job->modes = self->modes != NULL && sw_modes_get_friction (self->modes) == self->friction
+               ? sw_modes_ref (self->modes) : NULL;
   job->input = g_strdup (input);
   job->output = g_strdup (output);
   job->options = sw_frf_options_default ();
   job->options.from_hz = self->from_hz;
   job->options.to_hz = self->to_hz;
+  job->options.friction = self->friction;
   g_free (self->title);
   self->title = g_strdup_printf ("%s / %s", output, input);
 
@@ -772,6 +784,27 @@ sw_frf_view_set_db (SwFrfView *self, gboolean db)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DB]);
 }
 
+void
+sw_frf_view_set_friction (SwFrfView *self, SwLinearFriction friction)
+{
+  g_return_if_fail (SW_IS_FRF_VIEW (self));
+  g_return_if_fail ((guint) friction <= SW_LINEAR_FRICTION_OPEN);
+
+  if (friction == self->friction)
+    return;
+  self->friction = friction;
+  gtk_drop_down_set_selected (self->friction_drop, friction);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRICTION]);
+  start_job (self);
+}
+
+SwLinearFriction
+sw_frf_view_get_friction (SwFrfView *self)
+{
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), SW_LINEAR_FRICTION_OPERATING);
+  return self->friction;
+}
+
 gboolean
 sw_frf_view_get_db (SwFrfView *self)
 {
@@ -832,6 +865,15 @@ on_db_toggled (SwFrfView *self, GtkToggleButton *button)
 }
 
 static void
+on_friction_selected (SwFrfView *self, GParamSpec *pspec, GtkDropDown *drop)
+{
+  guint selected = gtk_drop_down_get_selected (drop);
+
+  if (selected <= SW_LINEAR_FRICTION_OPEN)
+    sw_frf_view_set_friction (self, (SwLinearFriction) selected);
+}
+
+static void
 sw_frf_view_dispose (GObject *object)
 {
   SwFrfView *self = SW_FRF_VIEW (object);
@@ -876,6 +918,7 @@ sw_frf_view_get_property (GObject *object, guint prop_id, GValue *value, GParamS
     case PROP_FROM_HZ: g_value_set_double (value, self->from_hz); break;
     case PROP_TO_HZ: g_value_set_double (value, self->to_hz); break;
     case PROP_DB: g_value_set_boolean (value, self->db); break;
+    case PROP_FRICTION: g_value_set_uint (value, self->friction); break;
     case PROP_BUSY: g_value_set_boolean (value, self->job != NULL); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -893,6 +936,7 @@ sw_frf_view_set_property (GObject *object, guint prop_id, const GValue *value, G
     case PROP_FROM_HZ: sw_frf_view_set_range (self, g_value_get_double (value), self->to_hz); break;
     case PROP_TO_HZ: sw_frf_view_set_range (self, self->from_hz, g_value_get_double (value)); break;
     case PROP_DB: sw_frf_view_set_db (self, g_value_get_boolean (value)); break;
+    case PROP_FRICTION: sw_frf_view_set_friction (self, (SwLinearFriction) g_value_get_uint (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -929,6 +973,9 @@ sw_frf_view_class_init (SwFrfViewClass *klass)
                                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE,
                                                 G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* The friction elements' state (SwLinearFriction). */
+  properties[PROP_FRICTION] = g_param_spec_uint ("friction", NULL, NULL, 0, SW_LINEAR_FRICTION_OPEN, 0,
+                                                 G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A computation finished: a response, or an error (sw_frf_view_get_error). */
@@ -945,6 +992,7 @@ sw_frf_view_class_init (SwFrfViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwFrfView, from_entry);
   gtk_widget_class_bind_template_child (widget_class, SwFrfView, to_entry);
   gtk_widget_class_bind_template_child (widget_class, SwFrfView, db_button);
+  gtk_widget_class_bind_template_child (widget_class, SwFrfView, friction_drop);
   gtk_widget_class_bind_template_child (widget_class, SwFrfView, spinner);
   gtk_widget_class_bind_template_child (widget_class, SwFrfView, area);
   gtk_widget_class_bind_template_child (widget_class, SwFrfView, status);
@@ -972,6 +1020,7 @@ sw_frf_view_init (SwFrfView *self)
   g_signal_connect_swapped (self->from_entry, "activate", G_CALLBACK (on_range_activate), self);
   g_signal_connect_swapped (self->to_entry, "activate", G_CALLBACK (on_range_activate), self);
   g_signal_connect_swapped (self->db_button, "toggled", G_CALLBACK (on_db_toggled), self);
+  g_signal_connect_swapped (self->friction_drop, "notify::selected", G_CALLBACK (on_friction_selected), self);
   gtk_drawing_area_set_draw_func (self->area, draw_area, self, NULL);
   sw_plot_widget_follow_style (GTK_WIDGET (self), G_CALLBACK (update_colors));
   update_colors (self);

@@ -57,6 +57,11 @@ double        sw_frf_view_get_to_hz     (SwFrfView    *self);
 void          sw_frf_view_set_db        (SwFrfView    *self,
                                          gboolean      db);
 gboolean      sw_frf_view_get_db        (SwFrfView    *self);
+/* The friction elements' state the response linearises in (default: as at
+ * the operating point); a new one computes again. */
+void          sw_frf_view_set_friction  (SwFrfView       *self,
+                                         SwLinearFriction friction);
+SwLinearFriction sw_frf_view_get_friction (SwFrfView    *self);
 
 /* The natural frequencies marked, from modes the caller computed already
  * (the modal pane's), or NULL: computed with the response from the

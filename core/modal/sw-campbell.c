@@ -85,14 +85,15 @@ rigid_shape (const SwSystem *sys, const SwModes *base, guint body_node, double *
 }
 
 /* The state at which the drivetrain turns rigidly with the body's node at
- * w rad/s: the first rigid-body mode scaled, or rest when there is none. */
+ * w rad/s: the first rigid-body mode scaled, or rest when there is none;
+ * positions from y0. */
 static void
-rigid_state (const SwSystem *sys, const SwModes *base, guint body_node, double w, double *y)
+rigid_state (const SwSystem *sys, const double *y0, const SwModes *base, guint body_node, double w, double *y)
 {
   double at;
   const double *v = rigid_shape (sys, base, body_node, &at);
 
-  memcpy (y, sys->y0, sys->n_states * sizeof (double));
+  memcpy (y, y0, sys->n_states * sizeof (double));
   if (v == NULL)
     return;
   for (guint j = 0; j < sys->n_coords; j++)
@@ -172,13 +173,16 @@ compare_speed (gconstpointer a, gconstpointer b)
 }
 
 SwCampbell *
-sw_campbell_compute (const SwSystem *sys, const char *shaft, const SwCampbellOptions *o, GError **error)
+sw_campbell_compute (const SwSystem *model_sys, const char *shaft, const SwCampbellOptions *o, GError **error)
 {
+  g_auto (SwLinearConfig) config = { 0 };
+  SwModesOptions mo = sw_modes_options_default ();
+  const SwSystem *sys = model_sys;
   g_autoptr (SwModes) base = NULL;
   g_autoptr (SwCampbell) c = g_new0 (SwCampbell, 1);
   g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
   g_autoptr (GStrvBuilder) units = g_strv_builder_new ();
-  g_autofree double *y = g_new0 (double, MAX (sys->n_states, 1));
+  g_autofree double *y = NULL;
   g_autofree double *row = NULL;
   g_autofree double *freqs = NULL;   /* per speed, per elastic mode */
   g_autofree int *sections = NULL;
@@ -217,18 +221,15 @@ sw_campbell_compute (const SwSystem *sys, const char *shaft, const SwCampbellOpt
         g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("invalid order %g; valid: orders > 0"), o->orders[k]);
         return NULL;
       }
-  /* Its shapes are over the system's coordinates: friction's configurations
-   * have others. */
-  for (guint i = 0; i < sys->n_parts; i++)
-    if (sys->parts[i].kind->friction != NULL)
-      {
-        g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                     _("component “%s”: a Campbell diagram of a model with friction elements is not available "
-                       "yet; remove them or replace them by their locked or free equivalent"),
-                     sys->parts[i].id);
-        return NULL;
-      }
-  if (!(base = sw_modes_compute (sys, 0, NULL, error)))
+  /* Friction elements in the state chosen at the initial state, kept at
+   * every speed: the system with the stuck ones locked (its own
+   * coordinates, the same parts and nodes). */
+  if (!_sw_linear_config_init (&config, model_sys, 0, NULL, o->friction, error))
+    return NULL;
+  sys = config.sys;
+  y = g_new0 (double, MAX (sys->n_states, 1));
+  mo.friction = o->friction;
+  if (!(base = _sw_modes_compute_in_config (&config, 0, NULL, &mo, NULL, error)))
     return NULL;
   collect_orders (sys, base, sys->bodies[body].nodes[0], o, c->orders);
   orders = (const SwCampbellOrder *) c->orders->data;
@@ -245,8 +246,8 @@ sw_campbell_compute (const SwSystem *sys, const char *shaft, const SwCampbellOpt
       double rpm = o->from_rpm + (o->to_rpm - o->from_rpm) * s / (n_speeds - 1);
       g_autoptr (SwModes) at = NULL;
 
-      rigid_state (sys, base, sys->bodies[body].nodes[0], rpm * 2 * G_PI / 60, y);
-      if (!(at = sw_modes_compute (sys, 0, y, error)))
+      rigid_state (sys, config.y, base, sys->bodies[body].nodes[0], rpm * 2 * G_PI / 60, y);
+      if (!(at = _sw_modes_compute_in_config (&config, 0, y, &mo, NULL, error)))
         return NULL;
       for (guint k = 0; k < n_elastic && k < sw_modes_get_n_modes (at); k++)
         {

@@ -10,6 +10,7 @@
 
 #include "sw-system.h"
 #include "sw-trajectory.h"
+#include "sw-linear-friction.h"
 
 G_BEGIN_DECLS
 
@@ -23,6 +24,9 @@ typedef struct {
   guint         n_speeds;        /* samples over the range, 2 … SW_CAMPBELL_MAX_SPEEDS */
   const double *orders;          /* excitation orders of the reference shaft */
   guint         n_orders;
+  /* The friction elements' state, chosen once at the initial state and
+   * kept at every speed (default: as there). */
+  SwLinearFriction friction;
 } SwCampbellOptions;
 
 typedef struct {

@@ -11,7 +11,7 @@
 #include "sw-error.h"
 #include "sw-gsl-private.h"
 #include "sw-linear-private.h"
-#include "sw-modes.h"
+#include "sw-modes-private.h"
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (gsl_matrix_complex, gsl_matrix_complex_free)
 
@@ -183,9 +183,13 @@ frequency_grid (const SwModes *modes, const SwFrfOptions *o, double *from, doubl
 }
 
 SwTrajectory *
-sw_frf_compute (const SwSystem *sys, const char *input, const char *output, const SwFrfOptions *o,
+sw_frf_compute (const SwSystem *base, const char *input, const char *output, const SwFrfOptions *o,
                 GError **error)
 {
+  g_auto (SwLinearConfig) config = { 0 };
+  const SwSystem *sys;
+  SwModesOptions mo = sw_modes_options_default ();
+  g_autofree double *load = NULL, *F0 = NULL;
   g_autoptr (SwLinear) lin = NULL;
   g_autoptr (SwModes) modes = NULL;
   g_autoptr (GArray) grid = NULL;
@@ -198,13 +202,19 @@ sw_frf_compute (const SwSystem *sys, const char *input, const char *output, cons
   g_auto (GStrv) units = NULL;
   const char *dot, *in_unit;
   const SwPart *out_part;
-  guint in_nodes[2], n_in, out_nodes[SW_KIND_MAX_PORTS], n_out, n = sys->n_coords;
+  guint in_nodes[2], n_in, out_nodes[SW_KIND_MAX_PORTS], n_out, n;
   double b[2], gx[SW_KIND_MAX_PORTS], gv[SW_KIND_MAX_PORTS], ga[SW_KIND_MAX_PORTS], gj[SW_KIND_MAX_PORTS];
   double from, to;
   int var;
 
-  g_return_val_if_fail (sys != NULL && input != NULL && output != NULL && o != NULL, NULL);
+  g_return_val_if_fail (base != NULL && input != NULL && output != NULL && o != NULL, NULL);
   sw_init ();
+  /* The friction elements in the state asked for at the initial state:
+   * the stuck ones locked (the same parts and nodes, other coordinates). */
+  if (!_sw_linear_config_init (&config, base, 0, NULL, o->friction, error))
+    return NULL;
+  sys = config.sys;
+  n = sys->n_coords;
   if (!input_load (sys, input, in_nodes, b, &n_in, &in_unit, error))
     return NULL;
   {
@@ -231,11 +241,23 @@ sw_frf_compute (const SwSystem *sys, const char *input, const char *output, cons
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("the model has no free motion to respond"));
       return NULL;
     }
-  if (!(lin = sw_linear_new (sys, 0, NULL, error)))
+  if (!(lin = _sw_linear_new_config (&config, 0, NULL, TRUE, error)))
     return NULL;
   if (!output_gradient (lin, out_part, var, out_nodes, &n_out, gx, gv, ga, gj, error))
     return NULL;
-  modes = sw_modes_compute (sys, 0, NULL, NULL);
+  mo.friction = o->friction;
+  modes = _sw_modes_compute_in_config (&config, 0, NULL, &mo, NULL, NULL);
+  /* Rolling lossy gears: the equations with their efficiencies. */
+  for (guint l = 0; l < lin->n_loss; l++)
+    for (guint r = 0; r < n; r++)
+      for (guint c = 0; c < n; c++)
+        {
+          double u = lin->loss_u[(gsize) l * n + r];
+
+          *gsl_matrix_ptr (lin->K, r, c) -= u * lin->loss_wk[(gsize) l * n + c];
+          *gsl_matrix_ptr (lin->D, r, c) -= u * lin->loss_wd[(gsize) l * n + c];
+          *gsl_matrix_ptr (lin->M, r, c) -= u * lin->loss_wm[(gsize) l * n + c];
+        }
   if (o->n_points > SW_FRF_MAX_POINTS)
     {
       g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE, _("%u points; valid: at most %d"), o->n_points,
@@ -265,13 +287,14 @@ sw_frf_compute (const SwSystem *sys, const char *input, const char *output, cons
   F = gsl_vector_complex_calloc (n);
   Q = gsl_vector_complex_alloc (n);
   perm = gsl_permutation_alloc (n);
-  /* F = T^T b */
+  /* F = T^T b (and what the lossy gears take of it) */
+  load = g_new0 (double, MAX (sys->n_nodes, 1));
+  F0 = g_new0 (double, n);
   for (guint k = 0; k < n_in; k++)
-    for (guint t = sys->t_start[in_nodes[k]]; t < sys->t_start[in_nodes[k] + 1]; t++)
-      {
-        gsl_complex *z = gsl_vector_complex_ptr (F, sys->t_terms[t].index);
-        GSL_SET_REAL (z, GSL_REAL (*z) + b[k] * sys->t_terms[t].coeff);
-      }
+    load[in_nodes[k]] += b[k];
+  _sw_linear_effective_load (lin, load, F0);
+  for (guint r = 0; r < n; r++)
+    gsl_vector_complex_set (F, r, gsl_complex_rect (F0[r], 0));
 
   for (guint g = 0; g < grid->len; g++)
     {
@@ -315,11 +338,13 @@ sw_frf_compute (const SwSystem *sys, const char *input, const char *output, cons
 GArray *
 sw_frf_excitations (const SwSystem *sys, GError **error)
 {
+  g_auto (SwLinearConfig) config = { 0 };
   g_autoptr (SwLinear) lin = NULL;
   GArray *out;
 
   g_return_val_if_fail (sys != NULL, NULL);
-  if (!(lin = sw_linear_new_sparse (sys, 0, NULL, error)))
+  if (!_sw_linear_config_init (&config, sys, 0, NULL, SW_LINEAR_FRICTION_OPERATING, error)
+      || !(lin = _sw_linear_new_config (&config, 0, NULL, FALSE, error)))
     return NULL;
   out = g_array_new (FALSE, FALSE, sizeof (SwFrfExcitation));
   for (guint i = 0; i < sys->n_parts; i++)

@@ -11,6 +11,7 @@
 
 #include "sw-system.h"
 #include "sw-trajectory.h"
+#include "sw-linear-friction.h"
 
 G_BEGIN_DECLS
 
@@ -18,6 +19,8 @@ typedef struct {
   double      from_hz;    /* <= 0: a decade below the lowest natural frequency */
   double      to_hz;      /* <= 0: a decade above the highest */
   guint       n_points;   /* logarithmic grid, before refinement near resonances */
+  /* The friction elements' state (default: as at the operating point). */
+  SwLinearFriction friction;
 } SwFrfOptions;
 
 /* Beyond these a response needs more memory than it is worth, or w^2
@@ -29,7 +32,9 @@ SwFrfOptions  sw_frf_options_default (void);
 
 /* Columns: magnitude, phase_deg, real, imag, with the frequency in Hz as
  * the trajectory's "time" column. input is a component id, output
- * "id.var". The operating point is the initial state. */
+ * "id.var". The operating point is the initial state; friction elements
+ * are in the state options->friction asks for (a rolling lossy gear with
+ * its efficiency: the response of the non-symmetric equations). */
 SwTrajectory *sw_frf_compute (const SwSystem     *system,
                               const char         *input,
                               const char         *output,

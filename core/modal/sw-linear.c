@@ -7,6 +7,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <gsl/gsl_linalg.h>
+#include "sw-gsl-private.h"
 #include "sw-equations-private.h"
 #include "sw-friction-private.h"
 
@@ -57,12 +59,16 @@ typedef struct {
   guint      *part_mark, *coord_mark;
   guint       stamp;
   double     *Q0, *Q1;    /* per coordinate */
+  double     *dots0, *dots1;  /* per rolling lossy part: Lambda f */
 } Work;
 
-/* Q of the reached coordinates from the listed parts, into Q. */
+/* Q of the reached coordinates from the listed parts, into Q; with
+ * rolling lossy parts, Lambda f over the nodes into dots. */
 static void
-local_Q (Work *w, double *Q)
+local_Q (Work *w, double *Q, double *dots)
 {
+  guint nl = w->lin->n_loss, nn = w->lin->sys->n_nodes;
+
   const SwSystem *sys = w->lin->sys;
   SwEquations *eq = w->eq;
   SwState state;
@@ -77,11 +83,34 @@ local_Q (Work *w, double *Q)
   for (guint k = 0; k < w->parts->len; k++)
     {
       const SwPart *p = &sys->parts[g_array_index (w->parts, guint, k)];
+      const SwFrictionDesc *fd = p->kind->friction;
+      gint8 mode = w->lin->mode != NULL ? w->lin->mode[p->index] : SW_FRICTION_FREE;
+      double *vb = NULL, saved = 0;
+
+      /* Sliding friction at a relative speed within the differences' steps
+       * (released at rest): its law is read on its sliding side only, where
+       * its slope is (a central difference across 0 would halve it). */
+      if (fd != NULL && fd->loss == NULL && (mode == SW_FRICTION_FORWARD || mode == SW_FRICTION_BACKWARD))
+        {
+          const double *v0 = w->lin->v;
+          guint na = p->node[fd->port_a], nb = p->node[fd->port_b];
+          double margin = 1e-4 * (1 + fabs (v0[na]) + fabs (v0[nb])), w0 = mode * (v0[nb] - v0[na]);
+
+          vb = &eq->v[nb];
+          saved = *vb;
+          /* The same shift for every difference around the operating point. */
+          if (w0 < margin)
+            *vb += mode * (margin - w0);
+        }
       /* A periodic law (a gear mesh) is linearised by its mean. */
       (p->kind->mean_forces != NULL ? p->kind->mean_forces : p->kind->forces) (p, &state, eq->f);
+      if (vb != NULL)
+        *vb = saved;
     }
   for (guint k = 0; k < w->coords->len; k++)
     Q[g_array_index (w->coords, guint, k)] = 0;
+  for (guint l = 0; l < nl; l++)
+    dots[l] = 0;
   for (guint k = 0; k < w->parts->len; k++)
     {
       const SwPart *p = &sys->parts[g_array_index (w->parts, guint, k)];
@@ -95,6 +124,8 @@ local_Q (Work *w, double *Q)
             continue;
           for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
             Q[sys->t_terms[t].index] += sys->t_terms[t].coeff * eq->f[i];
+          for (guint l = 0; l < nl; l++)
+            dots[l] += w->lin->loss_lambda[(gsize) l * nn + i] * eq->f[i];
           eq->f[i] = 0;
         }
     }
@@ -192,10 +223,14 @@ column (Work *w, guint j, gboolean velocity, gsl_matrix *out, Triplets *sparse)
   if (w->parts->len == 0)
     return;
   shift (w, j, h, velocity);
-  local_Q (w, w->Q1);
+  local_Q (w, w->Q1, w->dots1);
   shift (w, j, -2 * h, velocity);
-  local_Q (w, w->Q0);
+  local_Q (w, w->Q0, w->dots0);
   shift (w, j, h, velocity);
+  /* Lambda K_n T and Lambda D_n T, column j. */
+  for (guint l = 0; l < w->lin->n_loss; l++)
+    (velocity ? w->lin->loss_wd : w->lin->loss_wk)[(gsize) l * w->lin->n + j]
+      = -(w->dots1[l] - w->dots0[l]) / (2 * h);
   for (guint k = 0; k < w->coords->len; k++)
     {
       guint r = g_array_index (w->coords, guint, k);
@@ -207,46 +242,245 @@ column (Work *w, guint j, gboolean velocity, gsl_matrix *out, Triplets *sparse)
     }
 }
 
+/* ---- Rolling lossy parts ------------------------------------------------ */
+
+static gboolean
+rolls_with_loss (const SwPart *p, const gint8 *modes)
+{
+  return modes != NULL && p->kind->friction != NULL && p->kind->friction->loss != NULL
+         && (modes[p->index] == SW_FRICTION_FORWARD || modes[p->index] == SW_FRICTION_BACKWARD);
+}
+
+/* The reaction of row r per unit of M a - f on the nodes: lambda_r =
+ * out . (M a - f), out = G^T (G G^T)^-1 e_r over its row block; scaled and
+ * added into out. Nothing for a redundant row (its multiplier is 0). */
+static void
+row_influence (const SwSystem *sys, guint r, double scale, double *out)
+{
+  if (sys->rows[r].redundant)
+    return;
+  for (guint b = 0; b < sys->n_row_blocks; b++)
+    {
+      const SwRowBlock *blk = &sys->row_blocks[b];
+
+      for (guint k = 0; k < blk->n; k++)
+        {
+          g_autofree double *z = NULL;
+
+          if (blk->rows[k] != r)
+            continue;
+          if (blk->factor == NULL)
+            return;
+          z = g_new0 (double, blk->n);
+          z[k] = 1;
+          _sw_band_solve (blk->n, blk->band, blk->factor, blk->diag_inverse, z);
+          for (guint k2 = 0; k2 < blk->n; k2++)
+            {
+              const SwRow *row = &sys->rows[blk->rows[k2]];
+
+              for (guint c = 0; c < row->n; c++)
+                out[row->nodes[c]] += scale * z[k2] * row->coeffs[c];
+            }
+          return;
+        }
+    }
+}
+
+/* A rolling lossy part's loss torque, L = alpha(w) + beta(w) (T + L) with
+ * the transmitted torque T a function of the nodes' x and v and of the
+ * part's reactions, which are R (M a - f - sum_j g_j L_j) over the nodes.
+ * Linearised at the operating point (eq, after complete) and solved for all
+ * rolling parts together: L = Lambda (M a - f) + X x + V v, where f is
+ * every other force (the lossy parts' own forces carry no loss here).
+ * Fills lin's loss arrays but the columns of Lambda K_n T and Lambda D_n T,
+ * which the differences of the forces make; *X and *V: n_loss x n_nodes. */
+static gboolean
+loss_terms (SwLinear *lin, SwEquations *eq, double **X, double **V, GError **error)
+{
+  const SwSystem *sys = lin->sys;
+  guint nn = MAX (sys->n_nodes, 1), n = lin->n, m = 0, k = 0;
+  g_autofree guint *parts = NULL;
+  g_autofree double *xs = g_memdup2 (eq->x, nn * sizeof (double));
+  g_autofree double *vs = g_memdup2 (eq->v, nn * sizeof (double));
+  g_autofree double *ls = g_memdup2 (eq->lambda, MAX (sys->n_rows, 1) * sizeof (double));
+  g_autofree double *Rr = NULL, *tx = NULL, *tv = NULL, *E = NULL, *g = NULL, *c = NULL;
+  g_autoptr (gsl_matrix) A = NULL;
+  g_autoptr (gsl_permutation) perm = NULL;
+  g_autoptr (gsl_vector) col = NULL;
+  SwState state;
+  int sign;
+
+  for (guint i = 0; i < sys->n_parts; i++)
+    m += rolls_with_loss (&sys->parts[i], lin->mode);
+  if (m == 0)
+    return TRUE;
+  parts = g_new (guint, m);
+  for (guint i = 0; i < sys->n_parts; i++)
+    if (rolls_with_loss (&sys->parts[i], lin->mode))
+      parts[k++] = i;
+  Rr = g_new0 (double, (gsize) m * nn);
+  tx = g_new0 (double, (gsize) m * nn);
+  tv = g_new0 (double, (gsize) m * nn);
+  E = g_new0 (double, (gsize) m * nn);
+  g = g_new0 (double, (gsize) m * nn);
+  c = g_new0 (double, m);
+  sw_equations_get_state (eq, lin->t, FALSE, &state);
+  state.x = xs;
+  state.v = vs;
+  state.lambda = ls;
+  for (k = 0; k < m; k++)
+    {
+      const SwPart *p = &sys->parts[parts[k]];
+      const SwFrictionDesc *f = p->kind->friction;
+      int dir = lin->mode[parts[k]];
+      gboolean positive = lin->quadrant[parts[k]] > 0;
+      guint na = p->node[f->port_a], nb = p->node[f->port_b];
+      double alpha, beta, tau_t, ap, bp, am, bm, h;
+      double *fields[2] = { xs, vs }, *grads[2] = { tx + (gsize) k * nn, tv + (gsize) k * nn };
+
+      f->loss (p, &state, dir, positive, &alpha, &beta);
+      tau_t = f->transmitted (p, &state) + eq->loss[parts[k]];
+      if (!(beta < 1))
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_SINGULAR,
+                       _("component “%s”: its loss takes all the torque it transmits (efficiency 0): it "
+                         "cannot be linearised rolling"), p->id);
+          return FALSE;
+        }
+      c[k] = beta / (1 - beta);
+      /* Its loss acts +L on port_a's node and -L on port_b's. */
+      g[(gsize) k * nn + na] += 1;
+      g[(gsize) k * nn + nb] -= 1;
+      /* dT/dx and dT/dv over its nodes (a gearbox's backlash). */
+      for (guint port = 0; port < sw_part_n_nodes (p); port++)
+        for (int which = 0; which < 2; which++)
+          {
+            guint i = p->node[port];
+            double z = fields[which][i], hi, lo;
+
+            if (grads[which][i] != 0)
+              continue;   /* a node seen at an earlier port */
+            h = 1e-6 * (1 + fabs (z));
+            fields[which][i] = z + h;
+            hi = f->transmitted (p, &state);
+            fields[which][i] = z - h;
+            lo = f->transmitted (p, &state);
+            fields[which][i] = z;
+            grads[which][i] = (hi - lo) / (2 * h);
+          }
+      /* dT/dlambda over its rows, through the reactions (a lossy gear's). */
+      for (guint r = 0; r < p->n_rows; r++)
+        {
+          double *l = &ls[p->first_row + r], z = *l, hi, lo;
+
+          h = 1e-6 * (1 + fabs (z));
+          *l = z + h;
+          hi = f->transmitted (p, &state);
+          *l = z - h;
+          lo = f->transmitted (p, &state);
+          *l = z;
+          if (hi != lo)
+            row_influence (sys, p->first_row + r, (hi - lo) / (2 * h), Rr + (gsize) k * nn);
+        }
+      /* Efficiencies and bearing friction that change with the speed
+       * w = v_b - v_a: dL/dw = (alpha' + beta' tau_t) / (1 - beta). */
+      h = 1e-6 * (1 + fabs (vs[nb]));
+      vs[nb] += h;
+      f->loss (p, &state, dir, positive, &ap, &bp);
+      vs[nb] -= 2 * h;
+      f->loss (p, &state, dir, positive, &am, &bm);
+      vs[nb] += h;
+      {
+        double dLdw = ((ap - am) + (bp - bm) * tau_t) / (2 * h) / (1 - beta);
+
+        E[(gsize) k * nn + nb] += dLdw;
+        E[(gsize) k * nn + na] -= dLdw;
+      }
+    }
+  /* (I + C Rg) L = C (Rr (M a - f) + tx x + tv v) + E v, Rg_kj = Rr_k . g_j. */
+  A = gsl_matrix_alloc (m, m);
+  perm = gsl_permutation_alloc (m);
+  col = gsl_vector_alloc (m);
+  for (guint r = 0; r < m; r++)
+    for (guint j = 0; j < m; j++)
+      {
+        double dot = 0;
+
+        for (guint i = 0; i < sys->n_nodes; i++)
+          dot += Rr[(gsize) r * nn + i] * g[(gsize) j * nn + i];
+        gsl_matrix_set (A, r, j, (r == j) + c[r] * dot);
+      }
+  if (gsl_linalg_LU_decomp (A, perm, &sign) != GSL_SUCCESS || gsl_linalg_LU_det (A, sign) == 0)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_SINGULAR,
+                   _("component “%s”: the losses of the rolling gears cannot be solved with the torques they "
+                     "transmit"), sys->parts[parts[0]].id);
+      return FALSE;
+    }
+  lin->n_loss = m;
+  lin->loss_lambda = g_new0 (double, (gsize) m * nn);
+  *X = g_new0 (double, (gsize) m * nn);
+  *V = g_new0 (double, (gsize) m * nn);
+  for (guint i = 0; i < sys->n_nodes; i++)
+    {
+      double *out[3] = { lin->loss_lambda, *X, *V };
+
+      for (int which = 0; which < 3; which++)
+        {
+          for (guint r = 0; r < m; r++)
+            {
+              gsize at = (gsize) r * nn + i;
+              gsl_vector_set (col, r, which == 0 ? c[r] * Rr[at] : which == 1 ? c[r] * tx[at] : c[r] * tv[at] + E[at]);
+            }
+          gsl_linalg_LU_svx (A, perm, col);
+          for (guint r = 0; r < m; r++)
+            out[which][(gsize) r * nn + i] = gsl_vector_get (col, r);
+        }
+    }
+  /* U = T^T g, Wm = Lambda M T; Wk and Wd get their force columns later. */
+  lin->loss_u = g_new0 (double, (gsize) n * m);
+  lin->loss_wk = g_new0 (double, (gsize) m * MAX (n, 1));
+  lin->loss_wd = g_new0 (double, (gsize) m * MAX (n, 1));
+  lin->loss_wm = g_new0 (double, (gsize) m * MAX (n, 1));
+  for (k = 0; k < m; k++)
+    {
+      g_autofree double *mu = g_new0 (double, nn);
+
+      _sw_system_apply_mass (sys, lin->loss_lambda + (gsize) k * nn, mu);
+      for (guint i = 0; i < sys->n_nodes; i++)
+        if (g[(gsize) k * nn + i] != 0)
+          for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
+            lin->loss_u[(gsize) k * n + sys->t_terms[t].index] += sys->t_terms[t].coeff * g[(gsize) k * nn + i];
+      for (guint j = 0; j < n; j++)
+        for (guint t = sys->c_start[j]; t < sys->c_start[j + 1]; t++)
+          lin->loss_wm[(gsize) k * n + j] += sys->c_terms[t].coeff * mu[sys->c_terms[t].index];
+    }
+  return TRUE;
+}
+
 /* modes: the friction parts' modes to linearise in (sys then locks the
  * stuck ones), or NULL for a system without friction. */
 static SwLinear *
-linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, gboolean dense, GError **error)
+linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, const gint8 *quadrant,
+            gboolean dense, GError **error)
 {
   g_autoptr (SwLinear) lin = g_new0 (SwLinear, 1);
   g_autoptr (SwEquations) eq = sw_equations_new (sys);
   guint n = sys->n_coords, nn = MAX (n, 1);
   Work w = { 0 };
   Triplets tk, td, tm;
+  g_autofree double *loss_x = NULL, *loss_v = NULL;
 
   lin->sys = sys;
   lin->t = t;
   lin->n = n;
   /* A friction part's equations depend on its mode (stuck: another
-   * configuration): linearising without it would give wrong numbers. */
-  for (guint i = 0; i < sys->n_parts && modes == NULL; i++)
-    if (sys->parts[i].kind->friction != NULL)
-      {
-        g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                     _("component “%s”: frequency responses of models with friction elements (stuck or sliding) "
-                       "are not available yet"),
-                     sys->parts[i].id);
-        return NULL;
-      }
-  /* Rolling, a lossy gear passes power one way only: its equations are
-   * not symmetric. */
-  for (guint i = 0; i < sys->n_parts && modes != NULL; i++)
-    if (sys->parts[i].kind->friction != NULL && sys->parts[i].kind->friction->loss != NULL
-        && (modes[i] == SW_FRICTION_FORWARD || modes[i] == SW_FRICTION_BACKWARD))
-      {
-        g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                     _("component “%s”: at t = %g s it rolls with losses, which pass power one way only: the "
-                       "equations are not symmetric, so there are no modes; valid: an instant where it is stuck "
-                       "(modal --at), or a lossTable of [[0, 1, 1, 0, 0]]"),
-                     sys->parts[i].id, t);
-        return NULL;
-      }
+   * configuration, sw-linear-friction.c): without one they would be wrong. */
+  g_return_val_if_fail (modes != NULL || !_sw_system_has_friction (sys), NULL);
   if (modes != NULL)
     memcpy (eq->mode, modes, MAX (sys->n_parts, 1));
+  if (quadrant != NULL)
+    memcpy (eq->quadrant, quadrant, MAX (sys->n_parts, 1));
   if (!sw_equations_complete (eq, t, y != NULL ? y : sys->y0, FALSE))
     {
       g_propagate_error (error, g_steal_pointer (&eq->error));
@@ -274,6 +508,9 @@ linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, 
   lin->region = g_memdup2 (eq->region, MAX (sys->n_parts, 1));
   lin->held = g_memdup2 (eq->held, MAX (sys->n_held, 1) * sizeof (double));
   lin->v = g_memdup2 (eq->v, MAX (sys->n_nodes, 1) * sizeof (double));
+  /* Rolling lossy parts: their loss as a function of the motion. */
+  if (!loss_terms (lin, eq, &loss_x, &loss_v, error))
+    return NULL;
   if (dense)
     {
       lin->K = gsl_matrix_calloc (nn, nn);
@@ -293,6 +530,8 @@ linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, 
   w.coord_mark = g_new0 (guint, nn);
   w.Q0 = g_new0 (double, nn);
   w.Q1 = g_new0 (double, nn);
+  w.dots0 = g_new0 (double, MAX (lin->n_loss, 1));
+  w.dots1 = g_new0 (double, MAX (lin->n_loss, 1));
   memset (eq->f, 0, sys->n_nodes * sizeof (double));
   for (guint j = 0; j < n; j++)
     {
@@ -306,6 +545,18 @@ linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, 
   g_free (w.coord_mark);
   g_free (w.Q0);
   g_free (w.Q1);
+  g_free (w.dots0);
+  g_free (w.dots1);
+  /* The loss's own dependence on the nodes' positions and speeds. */
+  for (guint l = 0; l < lin->n_loss; l++)
+    for (guint j = 0; j < n; j++)
+      for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
+        {
+          gsize at = (gsize) l * MAX (sys->n_nodes, 1) + sys->c_terms[c].index;
+
+          lin->loss_wk[(gsize) l * n + j] += sys->c_terms[c].coeff * loss_x[at];
+          lin->loss_wd[(gsize) l * n + j] += sys->c_terms[c].coeff * loss_v[at];
+        }
 
   /* M = T^T diag(m) T, nonzero in the massive blocks only. */
   for (guint i = 0; i < sys->n_nodes; i++)
@@ -389,21 +640,62 @@ _sw_linear_check_symmetric (const SwLinear *lin, GError **error)
 }
 
 SwLinear *
-sw_linear_new (const SwSystem *sys, double t, const double *y, GError **error)
+_sw_linear_new_in_modes (const SwSystem *sys, double t, const double *y, const gint8 *modes, const gint8 *quadrant,
+                         gboolean dense, GError **error)
 {
-  return linear_new (sys, t, y, NULL, TRUE, error);
+  return linear_new (sys, t, y, modes, quadrant, dense, error);
 }
 
-SwLinear *
-sw_linear_new_sparse (const SwSystem *sys, double t, const double *y, GError **error)
+static void
+effective_one (const SwLinear *lin, const SwSparse *a, const double *w, double *out)
 {
-  return linear_new (sys, t, y, NULL, FALSE, error);
+  guint n = lin->n;
+
+  if (out == NULL)
+    return;
+  memset (out, 0, (gsize) n * n * sizeof (double));
+  for (guint c = 0; c < n; c++)
+    for (guint k = a->start[c]; k < a->start[c + 1]; k++)
+      out[(gsize) c * n + a->row[k]] = a->value[k];
+  for (guint l = 0; l < lin->n_loss; l++)
+    for (guint c = 0; c < n; c++)
+      {
+        double wc = w[(gsize) l * n + c];
+
+        if (wc != 0)
+          for (guint r = 0; r < n; r++)
+            out[(gsize) c * n + r] -= lin->loss_u[(gsize) l * n + r] * wc;
+      }
 }
 
-SwLinear *
-_sw_linear_new_in_modes (const SwSystem *sys, double t, const double *y, const gint8 *modes, GError **error)
+void
+_sw_linear_effective (const SwLinear *lin, double *K, double *D, double *M)
 {
-  return linear_new (sys, t, y, modes, FALSE, error);
+  effective_one (lin, &lin->Ks, lin->loss_wk, K);
+  effective_one (lin, &lin->Ds, lin->loss_wd, D);
+  effective_one (lin, &lin->Ms, lin->loss_wm, M);
+}
+
+void
+_sw_linear_effective_load (const SwLinear *lin, const double *b, double *F)
+{
+  const SwSystem *sys = lin->sys;
+  guint nn = MAX (sys->n_nodes, 1);
+
+  memset (F, 0, lin->n * sizeof (double));
+  for (guint i = 0; i < sys->n_nodes; i++)
+    if (b[i] != 0)
+      for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
+        F[sys->t_terms[t].index] += sys->t_terms[t].coeff * b[i];
+  for (guint l = 0; l < lin->n_loss; l++)
+    {
+      double lb = 0;
+
+      for (guint i = 0; i < sys->n_nodes; i++)
+        lb += lin->loss_lambda[(gsize) l * nn + i] * b[i];
+      for (guint r = 0; r < lin->n; r++)
+        F[r] -= lin->loss_u[(gsize) l * lin->n + r] * lb;
+    }
 }
 
 /* ---- Compressed columns -------------------------------------------------- */
@@ -510,6 +802,11 @@ sw_linear_free (SwLinear *lin)
   g_free (lin->impact);
   g_free (lin->region);
   g_free (lin->held);
+  g_free (lin->loss_u);
+  g_free (lin->loss_wk);
+  g_free (lin->loss_wd);
+  g_free (lin->loss_wm);
+  g_free (lin->loss_lambda);
   sw_sparse_clear (&lin->Ks);
   sw_sparse_clear (&lin->Ds);
   sw_sparse_clear (&lin->Ms);

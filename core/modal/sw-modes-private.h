@@ -3,6 +3,7 @@
 #pragma once
 
 #include "sw-modes.h"
+#include "sw-linear-private.h"
 
 G_BEGIN_DECLS
 
@@ -21,5 +22,10 @@ typedef struct {
 /* sw_modes_compute() that also reports where the time went (benchmarks). */
 SwModes *_sw_modes_compute_timed (const SwSystem *system, double t, const double *state,
                                   const SwModesOptions *options, SwModesTiming *timing, GError **error);
+
+/* The modes in a friction configuration (sw-linear-private.h), at state
+ * (its order; NULL: the configuration's own). */
+SwModes *_sw_modes_compute_in_config (const SwLinearConfig *config, double t, const double *state,
+                                      const SwModesOptions *options, SwModesTiming *timing, GError **error);
 
 G_END_DECLS

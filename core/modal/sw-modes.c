@@ -52,6 +52,8 @@ struct _SwModes {
   guint     n_coords;
   double   *coord_shapes;     /* per mode: mass-normalised shape over all coordinates */
   const char *solver, *damped_solver;
+  SwLinearFriction friction;
+  char       *note;             /* why the damped and undamped problems differ, or NULL */
 };
 
 SwModesOptions
@@ -362,6 +364,88 @@ damped_eigenvalues (SwLinear *lin, const guint *m, guint nm, const guint *f, gui
       return FALSE;
     }
   *n_out = n;
+  return TRUE;
+}
+
+/* The damped eigenvalues of equations that are not symmetric (rolling
+ * lossy gears): M q'' + D q' + K q = 0 with the effective matrices, dense.
+ * Per state [q_m, q_f, q_m'] the unknowns [q_m'', q_f', q_s] solve
+ * [M_:m | D_:f | K_:s] u = -(K_:m q_m + K_:f q_f + D_:m q_m') (LU), which
+ * gives the state-space matrix for dgeevx. FALSE when that is singular. */
+static gboolean
+general_damped_eigenvalues (SwLinear *lin, double **re, double **im, guint *n_out)
+{
+  const SwSystem *sys = lin->sys;
+  guint n = lin->n, nm = 0, nf = 0, N;
+  g_autofree double *K = g_new (double, MAX ((gsize) n * n, 1));
+  g_autofree double *D = g_new (double, MAX ((gsize) n * n, 1));
+  g_autofree double *M = g_new (double, MAX ((gsize) n * n, 1));
+  g_autofree guint *m = g_new (guint, MAX (n, 1));
+  g_autofree guint *f = g_new (guint, MAX (n, 1));
+  g_autofree guint *s = g_new (guint, MAX (n, 1));
+  g_autofree double *A = NULL;
+  g_autoptr (gsl_matrix) S = NULL;
+  g_autoptr (gsl_permutation) perm = NULL;
+  g_autoptr (gsl_vector) col = NULL;
+  guint ns = 0;
+  int sign;
+
+  if (n == 0)
+    return FALSE;
+  _sw_linear_effective (lin, K, D, M);
+  for (guint j = 0; j < n; j++)
+    {
+      if (sys->coord_class[j] == SW_COORD_MASSIVE)
+        m[nm++] = j;
+      else if (sys->coord_class[j] == SW_COORD_FIRST_ORDER)
+        f[nf++] = j;
+      else
+        s[ns++] = j;
+    }
+  N = 2 * nm + nf;
+  if (N == 0)
+    return FALSE;
+  S = gsl_matrix_alloc (n, n);
+  perm = gsl_permutation_alloc (n);
+  col = gsl_vector_alloc (n);
+#define AT(a, r, c) (a)[(gsize) (c) * n + (r)]
+  for (guint r = 0; r < n; r++)
+    {
+      for (guint c = 0; c < nm; c++)
+        gsl_matrix_set (S, r, c, AT (M, r, m[c]));
+      for (guint c = 0; c < nf; c++)
+        gsl_matrix_set (S, r, nm + c, AT (D, r, f[c]));
+      for (guint c = 0; c < ns; c++)
+        gsl_matrix_set (S, r, nm + nf + c, AT (K, r, s[c]));
+    }
+  if (gsl_linalg_LU_decomp (S, perm, &sign) != GSL_SUCCESS || gsl_linalg_LU_det (S, sign) == 0)
+    return FALSE;
+  A = g_new0 (double, (gsize) N * N);
+  for (guint r = 0; r < nm; r++)
+    A[(gsize) (nm + nf + r) * N + r] = 1;
+  for (guint c = 0; c < N; c++)
+    {
+      for (guint r = 0; r < n; r++)
+        gsl_vector_set (col, r, -(c < nm ? AT (K, r, m[c]) : c < nm + nf ? AT (K, r, f[c - nm])
+                                                          : AT (D, r, m[c - nm - nf])));
+      if (gsl_linalg_LU_svx (S, perm, col) != GSL_SUCCESS)
+        return FALSE;
+      /* Rows: q_m' (above), q_f' then q_m''. */
+      for (guint r = 0; r < nf; r++)
+        A[(gsize) c * N + nm + r] = gsl_vector_get (col, nm + r);
+      for (guint r = 0; r < nm; r++)
+        A[(gsize) c * N + nm + nf + r] = gsl_vector_get (col, r);
+    }
+#undef AT
+  *re = g_new (double, N);
+  *im = g_new (double, N);
+  if (!_sw_eigen_general (A, N, *re, *im))
+    {
+      g_clear_pointer (re, g_free);
+      g_clear_pointer (im, g_free);
+      return FALSE;
+    }
+  *n_out = N;
   return TRUE;
 }
 
@@ -701,47 +785,28 @@ sw_modes_compute_with_options (const SwSystem *sys, double t, const double *stat
   return _sw_modes_compute_timed (sys, t, state, options, NULL, error);
 }
 
-static SwModes *compute_modes (const SwSystem *sys, double t, const double *state, const gint8 *friction_modes,
-                               const SwModesOptions *options, SwModesTiming *timing, GError **error);
-
-/* A system with friction: the modes settled at (t, state) as a run would
- * have them there (stuck parts locked, sliding ones with the slope of
- * their characteristic), and the analysis of that configuration. */
-static SwModes *
-compute_in_friction_modes (const SwSystem *sys, double t, const double *state, const SwModesOptions *options,
-                           SwModesTiming *timing, GError **error)
-{
-  SwFrictionRun *run = _sw_friction_run_new (sys);
-  g_autoptr (SwSystem) config = NULL;
-  g_autofree double *y_new = NULL;
-  g_autofree gint8 *friction_modes = NULL;
-  gboolean changed;
-
-  if (!_sw_friction_run_settle (run, t, state != NULL ? state : sys->y0, &changed, &y_new, error))
-    {
-      _sw_friction_run_free (run);
-      return NULL;
-    }
-  config = sw_system_ref ((SwSystem *) _sw_friction_run_get_system (run));
-  friction_modes = g_memdup2 (_sw_friction_run_get_equations (run)->mode, MAX (sys->n_parts, 1));
-  _sw_friction_run_free (run);
-  return compute_modes (config, t, y_new != NULL ? y_new : state, friction_modes, options, timing, error);
-}
-
 SwModes *
 _sw_modes_compute_timed (const SwSystem *sys, double t, const double *state, const SwModesOptions *options,
                          SwModesTiming *timing, GError **error)
 {
+  SwModesOptions defaults = sw_modes_options_default ();
+  g_auto (SwLinearConfig) config = { 0 };
+
   g_return_val_if_fail (sys != NULL, NULL);
-  if (_sw_system_has_friction (sys))
-    return compute_in_friction_modes (sys, t, state, options, timing, error);
-  return compute_modes (sys, t, state, NULL, options, timing, error);
+  if (options == NULL)
+    options = &defaults;
+  /* With friction: the configuration chosen at (t, state), stuck parts
+   * locked. */
+  if (!_sw_linear_config_init (&config, sys, t, state, options->friction, error))
+    return NULL;
+  return _sw_modes_compute_in_config (&config, t, NULL, options, timing, error);
 }
 
-static SwModes *
-compute_modes (const SwSystem *sys, double t, const double *state, const gint8 *friction_modes,
-               const SwModesOptions *options, SwModesTiming *timing, GError **error)
+SwModes *
+_sw_modes_compute_in_config (const SwLinearConfig *config, double t, const double *state,
+                             const SwModesOptions *options, SwModesTiming *timing, GError **error)
 {
+  const SwSystem *sys = config->sys;
   g_autoptr (GTimer) timer = g_timer_new ();
   SwModesTiming dummy;
   SwModesOptions defaults = sw_modes_options_default ();
@@ -789,8 +854,8 @@ compute_modes (const SwSystem *sys, double t, const double *state, const gint8 *
                    sys->n_coords, SW_MODES_MAX_COORDS);
       return NULL;
     }
-  if (!(lin = friction_modes != NULL ? _sw_linear_new_in_modes (sys, t, state, friction_modes, error)
-                                     : sw_linear_new_sparse (sys, t, state, error)))
+  modes->friction = options->friction;
+  if (!(lin = _sw_linear_new_config (config, t, state, FALSE, error)))
     return NULL;
   if (!_sw_linear_check_symmetric (lin, error))
     return NULL;
@@ -948,7 +1013,42 @@ compute_modes (const SwSystem *sys, double t, const double *state, const gint8 *
     g_autofree double *delta = g_new (double, MAX (n_modes, 1));
     double tiny;
 
-    if (lin->Ds.start[nc] == 0)
+    if (lin->n_loss > 0)
+      {
+        /* Rolling lossy gears: the damped problem has their efficiencies,
+         * the undamped modes above the gears ideal (the symmetric part). */
+        for (guint l = 0; l < sys->n_parts; l++)
+          if (lin->mode != NULL && sys->parts[l].kind->friction != NULL && sys->parts[l].kind->friction->loss != NULL
+              && (lin->mode[l] == SW_FRICTION_FORWARD || lin->mode[l] == SW_FRICTION_BACKWARD))
+            {
+              /* Translators: said of a modal analysis in which a lossy gear rolls. */
+              modes->note = g_strdup_printf (_("“%s” rolls with losses, so the equations are not symmetric: the "
+                                               "damped frequencies include its efficiency; the undamped modes and "
+                                               "energies are those of the symmetric part (the gears without "
+                                               "losses)"), sys->parts[l].id);
+              break;
+            }
+        if (general_damped_eigenvalues (lin, &modes->eig_re, &modes->eig_im, &modes->n_eigenvalues))
+          {
+            double scale = sqrt (lambda_max);
+            g_autofree gboolean *promoted = g_new0 (gboolean, MAX (modes->n_modes, 1));
+
+            modes->damped_solver = "state space, not symmetric (LAPACK dgeevx, balanced)";
+            for (guint k = 0; k < modes->n_eigenvalues; k++)
+              scale = MAX (scale, hypot (modes->eig_re[k], modes->eig_im[k]));
+            tiny = 1e-6 * scale;
+            for (guint k = 0; k < modes->n_eigenvalues; k++)
+              if (hypot (modes->eig_re[k], modes->eig_im[k]) <= tiny
+                  || fabs (modes->eig_im[k]) <= 1e-9 * (fabs (modes->eig_re[k]) + sqrt (lambda_max)))
+                modes->eig_im[k] = 0;
+            sort_eigenvalues (modes);
+            pair_damped (modes, MAX (tiny, MIN_DECAY_PER_S), promoted);
+            for (guint i = 0; i < modes->n_modes; i++)
+              if (promoted[i])
+                refresh_mode_values (modes, i);
+          }
+      }
+    else if (lin->Ds.start[nc] == 0)
       {
         /* No damping at all: +-i omega. */
         for (guint i = 0; i < n_modes; i++)
@@ -1056,6 +1156,7 @@ sw_modes_unref (SwModes *modes)
   g_free (modes->sec_k);
   g_free (modes->sec_nodes);
   g_free (modes->sec_n);
+  g_free (modes->note);
   g_free (modes);
 }
 
@@ -1131,4 +1232,16 @@ const char *
 sw_modes_get_damped_solver (const SwModes *m)
 {
   return m->damped_solver;
+}
+
+const char *
+sw_modes_get_note (const SwModes *m)
+{
+  return m->note;
+}
+
+SwLinearFriction
+sw_modes_get_friction (const SwModes *m)
+{
+  return m->friction;
 }

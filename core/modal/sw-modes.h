@@ -19,6 +19,7 @@
 #pragma once
 
 #include "sw-system.h"
+#include "sw-linear-friction.h"
 
 G_BEGIN_DECLS
 
@@ -75,6 +76,8 @@ typedef struct {
   /* Keep every mode's per-body and per-section arrays in SwMode (6 doubles
    * per body and mode); FALSE: they are NULL, see sw_modes_get_mode_values(). */
   gboolean      keep_values;
+  /* The friction elements' state (default: as at the operating point). */
+  SwLinearFriction friction;
 } SwModesOptions;
 
 /* Every mode, solver by structure, values kept. */
@@ -119,6 +122,13 @@ void          sw_modes_get_mode_values    (const SwModes  *modes,
  * "proportional damping (per mode)"; "" for no damped problem. */
 const char   *sw_modes_get_solver         (const SwModes  *modes);
 const char   *sw_modes_get_damped_solver  (const SwModes  *modes);
+/* Why the damped and the undamped problems differ, translated, or NULL:
+ * a lossy gear that rolls makes the equations non-symmetric; the damped
+ * eigenvalues then include its efficiency, while the undamped modes,
+ * shapes and energies are those of the symmetric part (ideal gears). */
+const char   *sw_modes_get_note           (const SwModes  *modes);
+/* The friction state the analysis was asked for. */
+SwLinearFriction sw_modes_get_friction    (const SwModes  *modes);
 /* The damped eigenvalues (state-space), all of them, sorted by |Im| then Re
  * (with proportional damping or n_lowest: those of the modes computed). */
 guint         sw_modes_get_n_eigenvalues  (const SwModes  *modes);

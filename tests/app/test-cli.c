@@ -894,6 +894,79 @@ test_modal (void)
   g_assert_cmpint (bad.status, ==, 2);
 }
 
+/* --friction on modal, frf and campbell: J1 (2) - clutch (engaged) - J2
+ * (3) - spring c = 600 - ground. Operating and locked: one body of 5,
+ * sqrt (600 / 5) / 2 pi = 1.74346 Hz; open: J1 free and J2 alone, 2.25079
+ * Hz. Before, frf and campbell refused any clutch. */
+static void
+test_friction_option (void)
+{
+  g_autofree char *model = write_temp_model (
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"clutch\", \"components\": ["
+    "{\"id\": \"drive\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": 0}},"
+    "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"clutch\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 100, \"f_normalized\": 1}},"
+    "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 3, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"spring\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 600}},"
+    "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"}],"
+    "\"connections\": [{\"from\": \"drive.flange\", \"to\": \"J1.flange_a\"},"
+    "{\"from\": \"J1.flange_b\", \"to\": \"clutch.flange_a\"}, {\"from\": \"clutch.flange_b\", \"to\": \"J2.flange_a\"},"
+    "{\"from\": \"J2.flange_b\", \"to\": \"spring.flange_a\"}, {\"from\": \"spring.flange_b\", \"to\": \"ground.flange\"}]}");
+  g_auto (Run) plain = { 0 }, locked = { 0 }, open = { 0 }, json = { 0 }, bad = { 0 }, help = { 0 };
+  g_auto (Run) frf = { 0 }, frf_open = { 0 }, camp = { 0 }, camp_open = { 0 }, camp_help = { 0 };
+  g_auto (GStrv) rows = NULL;
+  double f, magnitude;
+
+  cli (&plain, "modal", model, NULL);
+  g_assert_cmpint (plain.status, ==, 0);
+  g_assert_nonnull (strstr (plain.out, ": 1 mode\n"));
+  g_assert_nonnull (strstr (plain.out, "1.74346"));
+  g_assert_null (strstr (plain.out, "Friction elements"));
+  cli (&locked, "modal", model, "--friction=locked", NULL);
+  g_assert_cmpint (locked.status, ==, 0);
+  g_assert_nonnull (strstr (locked.out, "Friction elements locked"));
+  g_assert_nonnull (strstr (locked.out, "1.74346"));
+  cli (&open, "modal", model, "--friction", "open", NULL);
+  g_assert_cmpint (open.status, ==, 0);
+  g_assert_nonnull (strstr (open.out, "Friction elements open"));
+  g_assert_nonnull (strstr (open.out, ": 2 modes\n"));
+  g_assert_nonnull (strstr (open.out, "2.25079"));
+  g_assert_nonnull (strstr (open.out, "rigid-body mode"));
+  cli (&json, "modal", model, "--friction=open", "--json", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  g_assert_nonnull (strstr (json.out, "\"friction\" : \"open\""));
+  g_assert_nonnull (strstr (json.out, "\"note\" : null"));
+  cli (&bad, "modal", model, "--friction=stuck", NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+  g_assert_nonnull (strstr (bad.err, "--friction must be operating, locked or open"));
+  cli (&help, "modal", "--help", NULL);
+  g_assert_nonnull (strstr (help.out, "--friction=operating|locked|open"));
+
+  /* J2.phi per torque on J1: locked 1 / (600 - 5 w^2); open, J2 does not feel it. */
+  cli (&frf, "frf", model, "--input", "drive", "--output", "J2.phi", "--from", "0.5", "--to", "1",
+       "--points", "2", NULL);
+  g_assert_cmpint (frf.status, ==, 0);
+  rows = g_strsplit (frf.out, "\n", -1);
+  g_assert_cmpint (sscanf (rows[1], "%lf,%lf", &f, &magnitude), ==, 2);
+  g_assert_cmpfloat_with_epsilon (f, 0.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (magnitude, 1 / (600 - 5 * G_PI * G_PI), 1e-9 / 600);
+  cli (&frf_open, "frf", model, "--input", "drive", "--output", "J2.phi", "--from", "0.5", "--to", "1",
+       "--points", "2", "--friction=open", NULL);
+  g_assert_cmpint (frf_open.status, ==, 0);
+  g_assert_nonnull (strstr (frf_open.out, "\n0.5,0,"));
+
+  /* 60 × 1.74346 Hz = 104.607 rpm at order 1; open 135.047 rpm. */
+  cli (&camp, "campbell", model, "--shaft", "J1", "--speed-range", "0:600", NULL);
+  g_assert_cmpint (camp.status, ==, 0);
+  g_assert_nonnull (strstr (camp.out, "104.607"));
+  cli (&camp_open, "campbell", model, "--shaft", "J1", "--speed-range", "0:600", "--friction=open", NULL);
+  g_assert_cmpint (camp_open.status, ==, 0);
+  g_assert_nonnull (strstr (camp_open.out, "135.047"));
+  cli (&camp_help, "frf", "--help", NULL);
+  g_assert_nonnull (strstr (camp_help.out, "--friction=operating|locked|open"));
+  g_unlink (model);
+}
+
 static void
 test_frf_and_campbell (void)
 {
@@ -1378,6 +1451,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/catalogue-current", test_catalogue_current);
   g_test_add_func ("/app/cli/plot", test_plot);
   g_test_add_func ("/app/cli/modal", test_modal);
+  g_test_add_func ("/app/cli/friction-option", test_friction_option);
   g_test_add_func ("/app/cli/frf-and-campbell", test_frf_and_campbell);
   g_test_add_func ("/app/cli/campbell-mesh-order", test_campbell_mesh_order);
   g_test_add_func ("/app/cli/frf-db", test_frf_db);

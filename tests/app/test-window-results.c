@@ -22,6 +22,12 @@
 #include "sw-test-files.h"
 #include "test-window-common.h"
 
+static void
+count_notify (guint *n)
+{
+  (*n)++;
+}
+
 static gboolean
 strv_has (char       **strv,
           const char  *name)
@@ -322,6 +328,123 @@ test_frf_campbell (void)
   while (sw_history_undo (sw_window_get_history (window)))
     ;
   window_destroy_and_check (window);
+}
+
+/* The friction state of the linear analyses: J1 (2) - clutch (engaged
+ * at rest) - J2 (3) - spring c = 600 - ground. The Modes page's choice
+ * (next to "At the plot's cursor"): as at the operating point and all
+ * locked, one body of 5, sqrt (600 / 5) rad/s; all open, J1 free (a rigid
+ * mode) and J2 alone, sqrt (600 / 3). The frequency response and Campbell
+ * pages have the same choice and mark those frequencies. */
+static void
+test_friction_choice (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"clutch\", \"components\": ["
+    "{\"id\": \"drive\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": 0}},"
+    "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"clutch\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 100, \"f_normalized\": 1}},"
+    "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 3, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"spring\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 600}},"
+    "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"}],"
+    "\"connections\": [{\"from\": \"drive.flange\", \"to\": \"J1.flange_a\"},"
+    "{\"from\": \"J1.flange_b\", \"to\": \"clutch.flange_a\"}, {\"from\": \"clutch.flange_b\", \"to\": \"J2.flange_a\"},"
+    "{\"from\": \"J2.flange_b\", \"to\": \"spring.flange_a\"}, {\"from\": \"spring.flange_b\", \"to\": \"ground.flange\"}]}";
+  g_autofree char *dir = g_dir_make_tmp ("sw-friction-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "clutch.shaft", NULL);
+  const double stuck = sqrt (600 / 5.0), open = sqrt (600 / 3.0);
+  SwWindow *window = window_new ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  guint n_notify = 0, n = 0;
+  const double *natural;
+  SwModes *modes;
+
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  sw_window_set_live (window, FALSE);
+  g_assert_true (sw_window_load_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.modal-analysis", NULL));
+  g_assert_true (wait_until_idle (window, 60));
+  modes = sw_window_get_modes (window);
+  g_assert_nonnull (modes);
+  g_assert_true (sw_modes_get_friction (modes) == SW_LINEAR_FRICTION_OPERATING);
+  g_assert_cmpuint (sw_modes_get_n_modes (modes), ==, 1);
+  g_assert_cmpfloat_with_epsilon (sw_modes_get_mode (modes, 0)->omega_rad_s, stuck, 1e-9);
+  /* The choice sits in the Modes page, with three states. */
+  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (window->modes_friction_drop), GTK_WIDGET (window->modes_page)));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (window->modes_friction_drop)), ==, 3);
+  g_assert_cmpuint (gtk_drop_down_get_selected (window->modes_friction_drop), ==, SW_LINEAR_FRICTION_OPERATING);
+
+  /* All open: the modes again, J1 on its own. */
+  gtk_drop_down_set_selected (window->modes_friction_drop, SW_LINEAR_FRICTION_OPEN);
+  g_assert_true (wait_until_idle (window, 60));
+  iterate ();
+  modes = sw_window_get_modes (window);
+  g_assert_true (sw_modes_get_friction (modes) == SW_LINEAR_FRICTION_OPEN);
+  g_assert_cmpuint (sw_modes_get_n_modes (modes), ==, 2);
+  g_assert_true (sw_modes_get_mode (modes, 0)->rigid_body);
+  g_assert_cmpfloat_with_epsilon (sw_modes_get_mode (modes, 1)->omega_rad_s, open, 1e-9);
+  g_assert_true (sw_modes_view_get_modes (window->modes_view) == modes);
+  /* All locked. */
+  gtk_drop_down_set_selected (window->modes_friction_drop, SW_LINEAR_FRICTION_LOCKED);
+  g_assert_true (wait_until_idle (window, 60));
+  modes = sw_window_get_modes (window);
+  g_assert_true (sw_modes_get_friction (modes) == SW_LINEAR_FRICTION_LOCKED);
+  g_assert_cmpfloat_with_epsilon (sw_modes_get_mode (modes, 0)->omega_rad_s, stuck, 1e-9);
+
+  /* The frequency response: its own choice, one notify per change. */
+  adw_view_stack_set_visible_child_name (window->results_stack, "frf");
+  g_assert_nonnull (sw_frf_view_get_system (window->frf_view));
+  sw_frf_view_set_input (window->frf_view, "drive");
+  sw_frf_view_set_output (window->frf_view, "J2.phi");
+  g_assert_true (wait_not_busy (G_OBJECT (window->frf_view), 60));
+  g_assert_null (sw_frf_view_get_error (window->frf_view));
+  natural = sw_frf_view_get_natural_frequencies (window->frf_view, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpfloat_with_epsilon (natural[0], stuck / (2 * G_PI), 1e-9);
+  g_signal_connect_swapped (window->frf_view, "notify::friction", G_CALLBACK (count_notify), &n_notify);
+  sw_frf_view_set_friction (window->frf_view, SW_LINEAR_FRICTION_OPEN);
+  sw_frf_view_set_friction (window->frf_view, SW_LINEAR_FRICTION_OPEN);
+  g_assert_cmpuint (n_notify, ==, 1);
+  g_assert_true (wait_not_busy (G_OBJECT (window->frf_view), 60));
+  g_assert_null (sw_frf_view_get_error (window->frf_view));
+  natural = sw_frf_view_get_natural_frequencies (window->frf_view, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpfloat_with_epsilon (natural[0], open / (2 * G_PI), 1e-9);
+  {
+    guint friction = 0;
+
+    g_object_get (window->frf_view, "friction", &friction, NULL);
+    g_assert_cmpuint (friction, ==, SW_LINEAR_FRICTION_OPEN);
+  }
+
+  /* Campbell: the elastic mode at every speed, locked and open. */
+  adw_view_stack_set_visible_child_name (window->results_stack, "campbell");
+  sw_campbell_view_set_shaft (window->campbell_view, "J1");
+  g_assert_true (wait_not_busy (G_OBJECT (window->campbell_view), 120));
+  g_assert_null (sw_campbell_view_get_error (window->campbell_view));
+  for (int k = 0; k < 2; k++)
+    {
+      const SwCampbell *c;
+      SwTrajectory *d;
+
+      if (k == 1)
+        {
+          g_object_set (window->campbell_view, "friction", (guint) SW_LINEAR_FRICTION_OPEN, NULL);
+          g_assert_true (sw_campbell_view_get_friction (window->campbell_view) == SW_LINEAR_FRICTION_OPEN);
+          g_assert_true (wait_not_busy (G_OBJECT (window->campbell_view), 120));
+          g_assert_null (sw_campbell_view_get_error (window->campbell_view));
+        }
+      c = sw_campbell_view_get_campbell (window->campbell_view);
+      g_assert_nonnull (c);
+      d = sw_campbell_get_diagram (c);
+      g_assert_cmpfloat_with_epsilon (sw_trajectory_get_column (d, 0)[0], (k == 0 ? stuck : open) / (2 * G_PI), 1e-9);
+    }
+
+  window_destroy_and_check (window);
+  g_unlink (path);
+  g_rmdir (dir);
 }
 
 /* Run an example: curves of every body's speed arrive in the plot. */
@@ -926,6 +1049,7 @@ add_tests (void)
   g_test_add_func ("/app/window/partial-run", test_partial_run);
   g_test_add_func ("/app/window/modes-view", test_modes_view);
   g_test_add_func ("/app/window/frf-campbell", test_frf_campbell);
+  g_test_add_func ("/app/window/friction-choice", test_friction_choice);
   g_test_add_func ("/app/window/export", test_export);
   g_test_add_func ("/app/window/screenshots", test_screenshots);
 }
