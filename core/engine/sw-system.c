@@ -601,6 +601,15 @@ nodes_from_parts (SwAssembly *ctx)
  * lone supports pinned, the elimination, classes, blocks and the plan.
  * with_initial: the initial state from the parameters, checked by one
  * evaluation; else y0 is 0 (the caller maps a state in). */
+static int
+compare_body_components (gconstpointer a, gconstpointer b, gpointer sys)
+{
+  guint ca = ((const SwSystem *) sys)->parts[((const SwBody *) a)->part].component;
+  guint cb = ((const SwSystem *) sys)->parts[((const SwBody *) b)->part].component;
+
+  return (ca > cb) - (ca < cb);
+}
+
 static gboolean
 assemble_parts (SwAssembly *ctx, const double *locked, gboolean with_initial, GError **error)
 {
@@ -642,6 +651,9 @@ assemble_parts (SwAssembly *ctx, const double *locked, gboolean with_initial, GE
     }
   sys->n_couplings = couplings->len;
   sys->couplings = g_memdup2 (couplings->data, MAX (couplings->len, 1) * sizeof (SwMassCoupling));
+  /* Bodies in the file's order, for the lists of the modes (nothing in
+   * the equations sums over them). */
+  g_array_sort_with_data (bodies, compare_body_components, sys);
   sys->n_bodies = bodies->len;
   sys->bodies = g_memdup2 (bodies->data, MAX (bodies->len, 1) * sizeof (SwBody));
   sys->n_drivers = drivers->len;

@@ -71,6 +71,16 @@ typedef struct {
   SwSparse rec;
 } Condensed;
 
+/* Parts (indices) in the order of the model's components. */
+static int
+compare_components (gconstpointer a, gconstpointer b, gpointer sys)
+{
+  guint ca = ((const SwSystem *) sys)->parts[*(const guint *) a].component;
+  guint cb = ((const SwSystem *) sys)->parts[*(const guint *) b].component;
+
+  return (ca > cb) - (ca < cb);
+}
+
 static void
 condensed_clear (Condensed *c)
 {
@@ -919,6 +929,8 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
       if ((p->force_flags & SW_FORCE_STIFFNESS) && p->n_read == 0)
         g_array_append_val (sections, sys->force_parts[k]);
     }
+  /* Listed in the file's order (parts are in the order of their ids). */
+  g_array_sort_with_data (sections, compare_components, (gpointer) sys);
   ns = sections->len;
   modes->n_bodies = nb;
   modes->n_sections = ns;
