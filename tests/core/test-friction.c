@@ -748,6 +748,61 @@ test_event_log (void)
   g_assert_cmpuint (contacts, ==, 10);
 }
 
+/* A clutch between J1 and J2 holding 10 N.m and a brake on J2 holding
+ * 11 N.m (peak 1), J1 driven by 20 t: stuck, each carries the whole
+ * torque. At t = 0.5 s the clutch slips (backward: J1 runs ahead) and
+ * passes on its 10 N.m, which the brake holds: J2 stays at rest, J1
+ * follows w = 10 (t - 0.5)^2, the brake carries 10 N.m. The same with the
+ * brake named first (the joint decision tries the parts in the order of
+ * their ids). (At a tie, both limits 10 N.m, either answer holds to
+ * round-off, and the first in the order of the ids slides.) */
+#define SERIES_MODEL(clutch, brake)                                                                            \
+  "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["                                       \
+  "{\"id\": \"drive\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": {\"ramp\": {\"height\": 20, "    \
+  "\"duration\": 1}}}},"                                                                                       \
+  "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1, \"phi0\": 0, \"w0\": 0}},"        \
+  "{\"id\": \"" clutch "\", \"kind\": \"rotational.clutch\", \"params\": {\"mue_pos\": [[0, 0.5]], "           \
+  "\"fn_max\": 20, \"f_normalized\": 1}},"                                                                     \
+  "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1, \"phi0\": 0, \"w0\": 0}},"        \
+  "{\"id\": \"" brake "\", \"kind\": \"rotational.brake\", \"params\": {\"mue_pos\": [[0, 0.5]], "             \
+  "\"fn_max\": 22, \"f_normalized\": 1}}],"                                                                    \
+  "\"connections\": [{\"from\": \"drive.flange\", \"to\": \"J1.flange_a\"},"                                 \
+  "{\"from\": \"J1.flange_b\", \"to\": \"" clutch ".flange_a\"}, {\"from\": \"" clutch ".flange_b\", "         \
+  "\"to\": \"J2.flange_a\"}, {\"from\": \"J2.flange_b\", \"to\": \"" brake ".flange_a\"}],"                    \
+  "\"simulation\": {\"stop_time\": 1, \"output_interval\": 0.01, \"tolerance\": 1e-10}}"
+
+static void
+check_series (const char *text, const char *clutch, const char *brake)
+{
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0, 0);
+  g_autofree char *clutch_mode = g_strdup_printf ("%s.mode", clutch);
+  g_autofree char *brake_mode = g_strdup_printf ("%s.mode", brake);
+  g_autofree char *brake_tau = g_strdup_printf ("%s.tau", brake);
+  const double *t = sw_trajectory_get_times (tr), *w1 = sw_test_column (tr, "J1.w");
+  const double *w2 = sw_test_column (tr, "J2.w"), *mc = sw_test_column (tr, clutch_mode);
+  const double *mb = sw_test_column (tr, brake_mode), *tau = sw_test_column (tr, brake_tau);
+  guint n = sw_trajectory_get_n_rows (tr);
+
+  for (guint r = 0; r < n; r++)
+    {
+      g_assert_cmpfloat (mb[r], ==, 0);
+      g_assert_cmpfloat (w2[r], ==, 0);
+      g_assert_cmpfloat_with_epsilon (w1[r], t[r] > 0.5 ? 10 * (t[r] - 0.5) * (t[r] - 0.5) : 0, 1e-8);
+      if (t[r] > 0.5 + 1e-9)
+        {
+          g_assert_cmpfloat (mc[r], ==, -1);
+          g_assert_cmpfloat_with_epsilon (fabs (tau[r]), 10, 1e-9);
+        }
+    }
+}
+
+static void
+test_series_decided_together (void)
+{
+  check_series (SERIES_MODEL ("clutch", "brake"), "clutch", "brake");
+  check_series (SERIES_MODEL ("b_clutch", "a_brake"), "b_clutch", "a_brake");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -771,6 +826,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/laws/energy-balance", test_energy_balance);
   g_test_add_func ("/core/events/log", test_event_log);
   g_test_add_func ("/core/friction/brake-engaged-later", test_brake_engaged_later);
+  g_test_add_func ("/core/friction/series-decided-together", test_series_decided_together);
 
   return g_test_run ();
 }
