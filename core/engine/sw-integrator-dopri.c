@@ -49,7 +49,9 @@ _sw_dopri_norm (SwIntegrator *it, const double *y0, const double *y1, const doub
     {
       double r = v[i] / (tol * (scale[i] + MAX (fabs (y0[i]), fabs (y1[i]))));
 
-      s += r * r;
+      /* A step that ends in a value not finite is never accepted (0 y1
+       * is NaN then). */
+      s += r * r + 0 * y1[i];
       m = MAX (m, fabs (r));
     }
   if (!it->rms_norm || (m == 0 || !isfinite (m)))

@@ -177,7 +177,8 @@ error_norm (SwIntegrator *it, Nystrom *d, double h)
       double rq = eq / (tol * (scale_q[j] + MAX (fabs (q0[j]), fabs (q1[j]))));
       double rv = ev / (tol * (scale_v[j] + MAX (fabs (v0[j]), fabs (v1[j]))));
 
-      s += rq * rq + rv * rv;
+      /* A step that ends in a value not finite is never accepted. */
+      s += rq * rq + rv * rv + 0 * (q1[j] + v1[j]);
       mx = MAX (mx, MAX (fabs (rq), fabs (rv)));
     }
   if (isfinite (s))

@@ -25,7 +25,10 @@
 enum { SCALE_POSITION, SCALE_SPEED, SCALE_FIXED };
 
 /* The classes and given nominals in the system's order; every other scale
- * starts at 1 (Modelica's default nominal) until something moves. */
+ * starts at 1 (Modelica's default nominal) until its class moves: a state
+ * that starts at 0 where its law has a kink (friction at speed 0 after a
+ * break-away) would otherwise be measured against nothing but its own
+ * growth, and no step would do. */
 static void
 scales_new (SwIntegrator *it, SwErrorControl error_control)
 {
@@ -56,15 +59,18 @@ scales_new (SwIntegrator *it, SwErrorControl error_control)
 static void
 scale_floors (const SwIntegrator *it, const double max[2], double floor[2])
 {
-  floor[SCALE_POSITION] = SW_SCALE_FLOOR * MAX (max[SCALE_POSITION], max[SCALE_SPEED] * it->time_scale);
-  floor[SCALE_SPEED] = SW_SCALE_FLOOR * MAX (max[SCALE_SPEED], max[SCALE_POSITION] / it->time_scale);
+  double covered = max[SCALE_SPEED] * it->time_scale, over = max[SCALE_POSITION] / it->time_scale;
+
+  /* (Not past the classes' own where those overflow: a run of 1e100 s.) */
+  floor[SCALE_POSITION] = SW_SCALE_FLOOR * MAX (max[SCALE_POSITION], isfinite (covered) ? covered : 0);
+  floor[SCALE_SPEED] = SW_SCALE_FLOOR * MAX (max[SCALE_SPEED], isfinite (over) ? over : 0);
 }
 
 gboolean
 _sw_integrator_update_scales (SwIntegrator *it, const double *z)
 {
   double max[2] = { it->class_max[0], it->class_max[1] }, floor[2];
-  gboolean changed = FALSE, fresh;
+  gboolean changed = FALSE, fresh[2];
 
   scale_floors (it, max, floor);
   for (guint i = 0; i < it->n; i++)
@@ -75,21 +81,23 @@ _sw_integrator_update_scales (SwIntegrator *it, const double *z)
       if (c == SCALE_FIXED)
         continue;
       max[c] = MAX (max[c], a);
+      /* (A class still at 0 keeps 1.) */
       v = MAX (it->scale[s], MAX (a, floor[c]));
       changed |= v != it->scale[s];
       it->scale[s] = v;
     }
-  /* The first state that moves: the scales were 1. */
-  fresh = it->class_max[0] == 0 && it->class_max[1] == 0 && (max[0] > 0 || max[1] > 0);
+  /* A class that was all at 0 has moved: its scales were 1. */
+  for (guint c = 0; c < 2; c++)
+    fresh[c] = it->class_max[c] == 0 && max[c] > 0;
   it->class_max[0] = max[0], it->class_max[1] = max[1];
-  if (!fresh)
+  if (!fresh[0] && !fresh[1])
     return changed;
   scale_floors (it, max, floor);
   for (guint i = 0; i < it->n; i++)
     {
       guint s = it->order != NULL ? it->order[i] : i, c = it->scale_class[s];
 
-      if (c != SCALE_FIXED)
+      if (c != SCALE_FIXED && fresh[c])
         it->scale[s] = MAX (fabs (z[i]), floor[c]);
     }
   return TRUE;
