@@ -157,6 +157,9 @@ default_text (const SwParamDesc *p, gboolean localized)
    * InitializeFlange's) left out is no condition. */
   if (p->type == SW_PARAM_INITIAL && g_str_has_suffix (p->name, "_start"))
     return g_strdup (localized ? _("not set") : "not set");
+  /* A nominal magnitude left out is the engine's own. */
+  if (p->type == SW_PARAM_INITIAL && g_str_has_suffix (p->name, "_nominal"))
+    return g_strdup (localized ? _("derived") : "derived");
   if (p->type == SW_PARAM_INITIAL)
     return g_strdup (localized ? _("from connections, else 0") : "from connections, else 0");
   if (p->type == SW_PARAM_SIGNAL && !isnan (p->default_value))

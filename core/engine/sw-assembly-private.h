@@ -38,6 +38,12 @@ typedef struct {
   const char *a_name;
 } Initial;
 
+/* A node's nominal position and speed (NAN: not given). */
+typedef struct {
+  guint  node;
+  double x, v;
+} Nominal;
+
 struct _SwBuilder {
   SwSystem *system;
   GArray   *rows;       /* RawRow */
@@ -45,6 +51,7 @@ struct _SwBuilder {
   GArray   *initials;   /* Initial */
   GArray   *bodies;     /* SwBody */
   GArray   *couplings;  /* SwMassCoupling */
+  GArray   *nominals;   /* Nominal */
 };
 
 /* What the steps share while a model is assembled. */

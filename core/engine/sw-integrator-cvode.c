@@ -97,9 +97,17 @@ cvode_init (SwIntegrator *it, double t0, const double *y0, GError **error)
   if (status == CV_SUCCESS)
     status = CVodeSetUserData (it->mem, it);
   if (status == CV_SUCCESS)
-    status = CVodeSStolerances (it->mem, it->tolerance, it->tolerance);
+    {
+      /* Each state over its scale (sw-integrator.c). */
+      _sw_integrator_update_scales (it, N_VGetArrayPointer (it->y));
+      status = CVodeWFtolerances (it->mem, _sw_integrator_weights);
+    }
   if (status == CV_SUCCESS)
     status = CVodeSetMaxNumSteps (it->mem, -1);
+  /* A state that starts to move after an event (a plate lifting off) is
+   * measured against a small scale: more tries, never a failure. */
+  if (status == CV_SUCCESS)
+    status = CVodeSetMaxErrTestFails (it->mem, 100);
   if (status == CV_SUCCESS && it->method == SW_METHOD_BDF)
     {
       if (it->pattern->dense)
@@ -141,6 +149,8 @@ cvode_step (SwIntegrator *it, double t_stop, double *t, double *y, GError **erro
     return failed (it, status, tret, error);
   *t = status == CV_TSTOP_RETURN ? t_stop : tret;
   _sw_integrator_to_system (it, N_VGetArrayPointer (it->y), y);
+  /* The next step's weights. */
+  _sw_integrator_update_scales (it, N_VGetArrayPointer (it->y));
   return TRUE;
 }
 
@@ -160,6 +170,7 @@ cvode_restart (SwIntegrator *it, double t, const double *y, GError **error)
   int status;
 
   _sw_integrator_from_system (it, y, N_VGetArrayPointer (it->y));
+  _sw_integrator_update_scales (it, N_VGetArrayPointer (it->y));
   status = CVodeReInit (it->mem, t, it->y);
   return status == CV_SUCCESS || failed (it, status, t, error);
 }

@@ -36,28 +36,32 @@ _sw_dopri_failed (SwIntegrator *it, double t, const char *what, GError **error)
   return FALSE;
 }
 
-/* The weighted RMS norm; scaled by its largest term when the plain sum
- * overflows (huge values). */
+/* The error norm, each state's error over tolerance (its scale + |y|):
+ * the largest (each state within its tolerance), or before (unit scales)
+ * the RMS, scaled by its largest term when the plain sum overflows. */
 double
 _sw_dopri_norm (SwIntegrator *it, const double *y0, const double *y1, const double *v)
 {
+  const double *scale = it->scale;
   double s = 0, m = 0, tol = it->tolerance;
 
   for (guint i = 0; i < it->n; i++)
     {
-      double r = v[i] / (tol + tol * MAX (fabs (y0[i]), fabs (y1[i])));
-      s += r * r;
+      double r = v[i] / (tol * (scale[i] + MAX (fabs (y0[i]), fabs (y1[i]))));
+
+      /* A step that ends in a value not finite is never accepted (0 y1
+       * is NaN then). */
+      s += r * r + 0 * y1[i];
+      m = MAX (m, fabs (r));
     }
+  if (!it->rms_norm || (m == 0 || !isfinite (m)))
+    return isnan (s) ? NAN : m;
   if (isfinite (s))
     return sqrt (s / it->n);
-  for (guint i = 0; i < it->n; i++)
-    m = MAX (m, fabs (v[i]) / (tol + tol * MAX (fabs (y0[i]), fabs (y1[i]))));
-  if (m == 0 || !isfinite (m))
-    return m;
   s = 0;
   for (guint i = 0; i < it->n; i++)
     {
-      double r = v[i] / (tol + tol * MAX (fabs (y0[i]), fabs (y1[i]))) / m;
+      double r = v[i] / (tol * (scale[i] + MAX (fabs (y0[i]), fabs (y1[i])))) / m;
       s += r * r;
     }
   return m * sqrt (s / it->n);
@@ -175,6 +179,7 @@ dopri_init (SwIntegrator *it, double t0, const double *y0, GError **error)
   for (guint k = 0; k < G_N_ELEMENTS (v); k++)
     *v[k] = g_new0 (double, it->n);
   memcpy (d->y, y0, it->n * sizeof (double));
+  _sw_integrator_update_scales (it, d->y);
   _sw_dopri_start (&d->c, t0);
   if (_sw_integrator_rhs (it, t0, d->y, d->k1) != 0)
     return _sw_dopri_failed (it, t0, _("the equations failed at the start"), error);
@@ -235,6 +240,7 @@ dopri_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GErro
           d->y = y1, d->y1 = y;
           d->k1 = k7, d->k7 = k1;
           y = d->y;
+          _sw_integrator_update_scales (it, y);
           break;
         }
       if (g_cancellable_is_cancelled (it->cancellable))
@@ -279,6 +285,7 @@ dopri_restart (SwIntegrator *it, double t, const double *y, GError **error)
   Dopri *d = it->priv;
 
   memcpy (d->y, y, it->n * sizeof (double));
+  _sw_integrator_update_scales (it, d->y);
   _sw_dopri_start (&d->c, t);
   if (_sw_integrator_rhs (it, t, d->y, d->k1) != 0)
     return _sw_dopri_failed (it, t, _("the equations failed"), error);

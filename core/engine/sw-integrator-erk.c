@@ -61,7 +61,11 @@ erk_init (SwIntegrator *it, double t0, const double *y0, GError **error)
   if (status == ARK_SUCCESS)
     status = ERKStepSetUserData (it->mem, it);
   if (status == ARK_SUCCESS)
-    status = ERKStepSStolerances (it->mem, it->tolerance, it->tolerance);
+    {
+      /* Each state over its scale (sw-integrator.c). */
+      _sw_integrator_update_scales (it, N_VGetArrayPointer (it->y));
+      status = ERKStepWFtolerances (it->mem, _sw_integrator_weights);
+    }
   if (status == ARK_SUCCESS)
     status = ERKStepSetTableNum (it->mem, table);
   if (status == ARK_SUCCESS)
@@ -87,6 +91,8 @@ erk_step (SwIntegrator *it, double t_stop, double *t, double *y, GError **error)
     return failed (it, status, tret, error);
   *t = status == ARK_TSTOP_RETURN ? t_stop : tret;
   _sw_integrator_to_system (it, N_VGetArrayPointer (it->y), y);
+  /* The next step's weights. */
+  _sw_integrator_update_scales (it, N_VGetArrayPointer (it->y));
   return TRUE;
 }
 
@@ -106,6 +112,7 @@ erk_restart (SwIntegrator *it, double t, const double *y, GError **error)
   int status;
 
   _sw_integrator_from_system (it, y, N_VGetArrayPointer (it->y));
+  _sw_integrator_update_scales (it, N_VGetArrayPointer (it->y));
   status = ERKStepReset (it->mem, t, it->y);
   return status == ARK_SUCCESS || failed (it, status, t, error);
 }

@@ -152,8 +152,8 @@ stage_state (const Nystrom *d, guint s, double h, double *restrict out)
     }
 }
 
-/* The weighted norm of the step's error (positions h (e_sum v + h sum
- * ea_l k_l), velocities h sum e_l k_l), made and measured in one pass: a
+/* The norm of the step's error (positions h (e_sum v + h sum ea_l k_l),
+ * velocities h sum e_l k_l; _sw_dopri_norm's), made and measured in one pass: a
  * long chain is memory bound, and the error vector is never stored. */
 static double
 error_norm (SwIntegrator *it, Nystrom *d, double h)
@@ -164,7 +164,8 @@ error_norm (SwIntegrator *it, Nystrom *d, double h)
   const double *restrict q0 = d->y, *restrict v0 = d->y + nm, *restrict q1 = d->y1, *restrict v1 = d->y1 + nm;
   const double ea[STAGES] = { d->ea[0], d->ea[1], d->ea[2], d->ea[3], d->ea[4], d->ea[5] };
   const double e[STAGES] = { d->e[0], d->e[1], d->e[2], d->e[3], d->e[4], d->e[5], d->e[6] };
-  double tol = it->tolerance, e_sum = d->e_sum, s = 0;
+  const double *restrict scale_q = it->scale, *restrict scale_v = it->scale + nm;
+  double tol = it->tolerance, e_sum = d->e_sum, s = 0, mx = 0;
 
   /* e[1] = 0, ea[6] = 0. */
   for (guint j = 0; j < nm; j++)
@@ -173,13 +174,15 @@ error_norm (SwIntegrator *it, Nystrom *d, double h)
                        + h * (ea[0] * k0[j] + ea[1] * k1[j] + ea[2] * k2[j] + ea[3] * k3[j] + ea[4] * k4[j]
                               + ea[5] * k5[j]));
       double ev = h * (e[0] * k0[j] + e[2] * k2[j] + e[3] * k3[j] + e[4] * k4[j] + e[5] * k5[j] + e[6] * k6[j]);
-      double rq = eq / (tol + tol * MAX (fabs (q0[j]), fabs (q1[j])));
-      double rv = ev / (tol + tol * MAX (fabs (v0[j]), fabs (v1[j])));
+      double rq = eq / (tol * (scale_q[j] + MAX (fabs (q0[j]), fabs (q1[j]))));
+      double rv = ev / (tol * (scale_v[j] + MAX (fabs (v0[j]), fabs (v1[j]))));
 
-      s += rq * rq + rv * rv;
+      /* A step that ends in a value not finite is never accepted. */
+      s += rq * rq + rv * rv + 0 * (q1[j] + v1[j]);
+      mx = MAX (mx, MAX (fabs (rq), fabs (rv)));
     }
   if (isfinite (s))
-    return sqrt (s / (2 * nm));
+    return it->rms_norm ? sqrt (s / (2 * nm)) : mx;
   /* Overflow, or a value not finite: the careful norm on the stored
    * vector. */
   for (guint j = 0; j < nm; j++)
@@ -236,6 +239,7 @@ nystrom_init (SwIntegrator *it, double t0, const double *y0, GError **error)
   for (guint s = 0; s < 5; s++)
     d->r[s] = g_new0 (double, 2 * nm);
   memcpy (d->y, y0, 2 * nm * sizeof (double));
+  _sw_integrator_update_scales (it, d->y);
   _sw_dopri_start (&d->ctl, t0);
   if (accelerations (it, t0, d->y, d->k[0]) != 0)
     return _sw_dopri_failed (it, t0, _("the equations failed at the start"), error);
@@ -275,6 +279,7 @@ nystrom_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GEr
         {
           tmp = d->y, d->y = d->y1, d->y1 = tmp;
           tmp = d->k[0], d->k[0] = d->k[STAGES - 1], d->k[STAGES - 1] = tmp;
+          _sw_integrator_update_scales (it, d->y);
           break;
         }
       if (g_cancellable_is_cancelled (it->cancellable))
@@ -329,6 +334,7 @@ nystrom_restart (SwIntegrator *it, double t, const double *y, GError **error)
   Nystrom *d = it->priv;
 
   memcpy (d->y, y, 2 * d->nm * sizeof (double));
+  _sw_integrator_update_scales (it, d->y);
   _sw_dopri_start (&d->ctl, t);
   if (accelerations (it, t, d->y, d->k[0]) != 0)
     return _sw_dopri_failed (it, t, _("the equations failed"), error);

@@ -52,6 +52,18 @@ struct _SwIntegrator {
   double          tolerance;
   GCancellable   *cancellable;
   guint           n;
+  /* Error scales (system's order): a state's error is measured against
+   * tolerance (scale + |y|). A given nominal is fixed; otherwise the scale
+   * is the largest |y| at the end of an accepted step, floored at
+   * SW_SCALE_FLOOR of the largest in its class (positions, speeds; see
+   * sw-integrator.c). */
+  double         *scale;
+  guint8         *scale_class;
+  double          class_max[2];
+  double          time_scale;  /* s: the model's stop time, else 1 */
+  /* Our steppers' norm: the RMS over the states (SW_ERROR_CONTROL_UNIT_RMS),
+   * else the largest. SUNDIALS' is always the RMS. */
+  gboolean        rms_norm;
   /* The integrator's order: its state i is the system's state order[i]
    * (NULL: the same order), and scratch vectors in the system's order. */
   guint          *order;
@@ -87,6 +99,7 @@ SwIntegrator *_sw_integrator_new  (const SwSystem *sys,
                                    SwEquations    *eq,
                                    SwMethod        method,
                                    double          tolerance,
+                                   SwErrorControl  error_control,
                                    GCancellable   *cancellable,
                                    double          t0,
                                    const double   *y0,
@@ -96,6 +109,13 @@ void          _sw_integrator_free (SwIntegrator   *it);
 gboolean      _sw_integrator_restart (SwIntegrator *it, double t, const double *y, GError **error);
 /* Steps, rejected steps, Jacobians and evaluations since the start. */
 void          _sw_integrator_get_stats (SwIntegrator *it, SwSimulateStats *stats);
+
+/* The error scales after an accepted step that ended in y (integrator's
+ * order): TRUE when one changed. No allocation. */
+gboolean      _sw_integrator_update_scales (SwIntegrator *it, const double *y);
+/* SUNDIALS' error weights (its EwtFn, user data the integrator): 1 /
+ * (tolerance (scale + |y|)), the weights of our own norm. */
+int           _sw_integrator_weights       (N_Vector y, N_Vector ewt, void *data);
 
 /* The right-hand side in the integrator's order, as the libraries call it:
  * 0, or -1 when the equations fail (eq->error), a value is not finite or

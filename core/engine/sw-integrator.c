@@ -12,6 +12,109 @@
 /* The run's cancellable is read every this many evaluations. */
 #define CANCEL_CHECK_EVALS 256
 
+/* A state without a nominal value of its own is measured against at least
+ * this fraction of the largest magnitude in its class: far above round-off
+ * (a state that is 0 in exact arithmetic and noise here), far below any
+ * signal worth plotting beside the largest. The classes: positions (angles,
+ * first-order coordinates, sources' angles) and speeds; a position's floor
+ * also counts the distance the largest speed covers in the model's stop
+ * time, a speed's the largest position over it, so that a class at rest
+ * (a mass leaving a contact at 0) does not measure noise. */
+#define SW_SCALE_FLOOR 1e-8
+
+enum { SCALE_POSITION, SCALE_SPEED, SCALE_FIXED };
+
+/* The classes and given nominals in the system's order; every other scale
+ * starts at 1 (Modelica's default nominal) until its class moves: a state
+ * that starts at 0 where its law has a kink (friction at speed 0 after a
+ * break-away) would otherwise be measured against nothing but its own
+ * growth, and no step would do. */
+static void
+scales_new (SwIntegrator *it, SwErrorControl error_control)
+{
+  const SwSystem *sys = it->sys;
+  guint nm = sys->n_massive;
+
+  it->scale = g_new (double, it->n);
+  it->scale_class = g_new (guint8, it->n);
+  for (guint i = 0; i < it->n; i++)
+    {
+      it->scale_class[i] = i >= nm && i < 2 * nm ? SCALE_SPEED : SCALE_POSITION;
+      it->scale[i] = 1;
+    }
+  for (guint k = 0; k < sys->n_drivers; k++)
+    if (_sw_driver_n_states (&sys->drivers[k]) == 2)
+      it->scale_class[sys->drivers[k].state + 1] = SCALE_SPEED;
+  for (guint i = 0; i < it->n; i++)
+    if (error_control == SW_ERROR_CONTROL_UNIT_RMS || sys->nominal[i] > 0)
+      {
+        it->scale_class[i] = SCALE_FIXED;
+        it->scale[i] = error_control == SW_ERROR_CONTROL_UNIT_RMS ? 1 : sys->nominal[i];
+      }
+  it->class_max[SCALE_POSITION] = it->class_max[SCALE_SPEED] = 0;
+  it->time_scale = sys->settings.stop_time_s > 0 ? sys->settings.stop_time_s : 1;
+  it->rms_norm = error_control == SW_ERROR_CONTROL_UNIT_RMS;
+}
+
+static void
+scale_floors (const SwIntegrator *it, const double max[2], double floor[2])
+{
+  double covered = max[SCALE_SPEED] * it->time_scale, over = max[SCALE_POSITION] / it->time_scale;
+
+  /* (Not past the classes' own where those overflow: a run of 1e100 s.) */
+  floor[SCALE_POSITION] = SW_SCALE_FLOOR * MAX (max[SCALE_POSITION], isfinite (covered) ? covered : 0);
+  floor[SCALE_SPEED] = SW_SCALE_FLOOR * MAX (max[SCALE_SPEED], isfinite (over) ? over : 0);
+}
+
+gboolean
+_sw_integrator_update_scales (SwIntegrator *it, const double *z)
+{
+  double max[2] = { it->class_max[0], it->class_max[1] }, floor[2];
+  gboolean changed = FALSE, fresh[2];
+
+  scale_floors (it, max, floor);
+  for (guint i = 0; i < it->n; i++)
+    {
+      guint s = it->order != NULL ? it->order[i] : i, c = it->scale_class[s];
+      double a = fabs (z[i]), v;
+
+      if (c == SCALE_FIXED)
+        continue;
+      max[c] = MAX (max[c], a);
+      /* (A class still at 0 keeps 1.) */
+      v = MAX (it->scale[s], MAX (a, floor[c]));
+      changed |= v != it->scale[s];
+      it->scale[s] = v;
+    }
+  /* A class that was all at 0 has moved: its scales were 1. */
+  for (guint c = 0; c < 2; c++)
+    fresh[c] = it->class_max[c] == 0 && max[c] > 0;
+  it->class_max[0] = max[0], it->class_max[1] = max[1];
+  if (!fresh[0] && !fresh[1])
+    return changed;
+  scale_floors (it, max, floor);
+  for (guint i = 0; i < it->n; i++)
+    {
+      guint s = it->order != NULL ? it->order[i] : i, c = it->scale_class[s];
+
+      if (c != SCALE_FIXED && fresh[c])
+        it->scale[s] = MAX (fabs (z[i]), floor[c]);
+    }
+  return TRUE;
+}
+
+int
+_sw_integrator_weights (N_Vector y, N_Vector ewt, void *data)
+{
+  SwIntegrator *it = data;
+  const double *z = N_VGetArrayPointer (y);
+  double *w = N_VGetArrayPointer (ewt);
+
+  for (guint i = 0; i < it->n; i++)
+    w[i] = 1 / (it->tolerance * (it->scale[it->order != NULL ? it->order[i] : i] + fabs (z[i])));
+  return 0;
+}
+
 void
 _sw_integrator_to_system (SwIntegrator *it, const double *z, double *y)
 {
@@ -93,7 +196,8 @@ _sw_integrator_on_message (int code, const char *module, const char *function, c
 
 SwIntegrator *
 _sw_integrator_new (const SwSystem *sys, SwEquations *eq, SwMethod method, double tolerance,
-                    GCancellable *cancellable, double t0, const double *y0, GError **error)
+                    SwErrorControl error_control, GCancellable *cancellable, double t0, const double *y0,
+                    GError **error)
 {
   SwIntegrator *it = g_new0 (SwIntegrator, 1);
 
@@ -112,6 +216,7 @@ _sw_integrator_new (const SwSystem *sys, SwEquations *eq, SwMethod method, doubl
   it->y_sys = g_new (double, it->n);
   it->ydot_sys = g_new (double, it->n);
   it->check_finite = it->type != &sw_integrator_dopri && it->type != &sw_integrator_nystrom;
+  scales_new (it, error_control);
   if (!it->type->init (it, t0, y0, error))
     {
       _sw_integrator_free (it);
@@ -150,6 +255,8 @@ _sw_integrator_free (SwIntegrator *it)
   g_free (it->order);
   g_free (it->y_sys);
   g_free (it->ydot_sys);
+  g_free (it->scale);
+  g_free (it->scale_class);
   g_free (it->not_finite_y);
   g_free (it->message);
   g_free (it);

@@ -719,7 +719,7 @@ settle_friction (SwFrictionRun *friction, Output *out, SwIntegrator **it, SwMeth
     add_counters (*it, counters);
   g_clear_pointer (it, _sw_integrator_free);
   if (sys->n_states > 0)
-    *it = _sw_integrator_new (sys, out->eq, method, tolerance, cancellable, t, *y, error);
+    *it = _sw_integrator_new (sys, out->eq, method, tolerance, out->o->error_control, cancellable, t, *y, error);
   return sys->n_states == 0 || *it != NULL;
 }
 
@@ -799,7 +799,7 @@ integrate (const SwSystem          *sys,
                           &it_error);
   else if (sys->n_states > 0)
     {
-      it = _sw_integrator_new (sys, out.eq, method, o->tolerance, cancellable, 0, y, &it_error);
+      it = _sw_integrator_new (sys, out.eq, method, o->tolerance, o->error_control, cancellable, 0, y, &it_error);
       ok = it != NULL;
     }
 

@@ -47,11 +47,23 @@ typedef void (*SwModeChangeFunc) (double      t,
                                   int         new_mode,
                                   gpointer    user_data);
 
+/* How a step's error is measured (core/README.md, Integration). */
+typedef enum {
+  /* Each state's error within tolerance (its nominal magnitude + |y|): the
+   * nominal is Modelica's where the model gives one, else the largest
+   * magnitude the state has had, floored. */
+  SW_ERROR_CONTROL_NOMINAL,
+  /* Before: the RMS over the states of each error over tolerance (1 + |y|)
+   * (a tool without nominal values); for comparisons. */
+  SW_ERROR_CONTROL_UNIT_RMS
+} SwErrorControl;
+
 typedef struct {
   double      stop_time_s;
   double      output_interval_s;
-  double      tolerance;          /* relative and absolute */
+  double      tolerance;          /* relative, and absolute over each state's nominal magnitude */
   SwMethod    method;
+  SwErrorControl error_control;
   /* "id.var" names or glob patterns ('*.w') to record, NULL-terminated;
    * NULL records every variable. */
   const char *const *variables;

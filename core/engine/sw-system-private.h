@@ -262,6 +262,10 @@ struct _SwSystem {
    * coordinates. */
   guint     n_states;
   double   *y0;
+  /* Each state's nominal magnitude from the parts (Modelica's nominal:
+   * sw_builder_set_nominal), 0 where none is given: the integrator's error
+   * scales (sw-integrator.c). */
+  double   *nominal;
   /* Held values of the parts' contacts (SwContactDesc.n_held), in all. */
   guint     n_held;
   double   *q_guess;

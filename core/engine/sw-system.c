@@ -194,6 +194,19 @@ sw_builder_set_initial_named (SwBuilder    *b,
 }
 
 void
+sw_builder_set_nominal (SwBuilder    *b,
+                        const SwPart *part,
+                        guint         node,
+                        double        x_nominal,
+                        double        v_nominal)
+{
+  Nominal nominal = { .node = node, .x = x_nominal, .v = v_nominal };
+
+  if (!isnan (x_nominal) || !isnan (v_nominal))
+    g_array_append_val (b->nominals, nominal);
+}
+
+void
 sw_builder_set_initial_acceleration (SwBuilder    *b,
                                      const SwPart *part,
                                      guint         node,
@@ -442,6 +455,36 @@ classify_coords (SwAssembly *ctx, GError **error)
   return TRUE;
 }
 
+/* The nodes' nominal positions and speeds onto the states: a node
+ * x = sum_j k_j q_j + ... (n terms) gives each of its coordinates the
+ * nominal x / (n |k_j|), so that errors within the coordinates' nominals
+ * keep the node's within its own; the smallest of those a state gets. A
+ * velocity is a state of a massive coordinate only. */
+static void
+state_nominals (SwSystem *sys, GArray *nominals)
+{
+  sys->nominal = g_new0 (double, MAX (sys->n_states, 1));
+  for (guint k = 0; k < nominals->len; k++)
+    {
+      const Nominal *nm = &g_array_index (nominals, Nominal, k);
+      guint n = sys->t_start[nm->node + 1] - sys->t_start[nm->node];
+
+      for (guint t = sys->t_start[nm->node]; t < sys->t_start[nm->node + 1]; t++)
+        {
+          guint j = sys->t_terms[t].index;
+          double weight = n * fabs (sys->t_terms[t].coeff);
+          double values[2] = { nm->x / weight, nm->v / weight };
+          guint slots[2] = { sys->coord_state[j], sys->coord_state[j] + sys->n_massive };
+
+          if (sys->coord_class[j] == SW_COORD_ALGEBRAIC || !(weight > 0))
+            continue;
+          for (guint w = 0; w < (sys->coord_class[j] == SW_COORD_MASSIVE ? 2u : 1u); w++)
+            if (values[w] > 0 && (sys->nominal[slots[w]] == 0 || values[w] < sys->nominal[slots[w]]))
+              sys->nominal[slots[w]] = values[w];
+        }
+    }
+}
+
 /* Nodes from connections; unconnected supports stay alone. */
 static void
 build_nodes (SwAssembly *ctx)
@@ -619,8 +662,9 @@ assemble_parts (SwAssembly *ctx, const double *locked, gboolean with_initial, GE
   g_autoptr (GArray) drivers = g_array_new (FALSE, FALSE, sizeof (SwDriver));
   g_autoptr (GArray) bodies = g_array_new (FALSE, FALSE, sizeof (SwBody));
   g_autoptr (GArray) couplings = g_array_new (FALSE, FALSE, sizeof (SwMassCoupling));
+  g_autoptr (GArray) nominals = g_array_new (FALSE, FALSE, sizeof (Nominal));
   SwBuilder builder = { .system = sys, .rows = rows, .drivers = drivers, .initials = initials, .bodies = bodies,
-                        .couplings = couplings };
+                        .couplings = couplings, .nominals = nominals };
   gboolean ok;
 
   sys->time_events = g_array_new (FALSE, FALSE, sizeof (double));
@@ -673,6 +717,7 @@ assemble_parts (SwAssembly *ctx, const double *locked, gboolean with_initial, GE
        && _sw_assembly_build_massive_blocks (ctx, error);
   if (ok)
     {
+      state_nominals (sys, nominals);
       _sw_assembly_build_massless_blocks (sys);
       _sw_assembly_build_row_blocks (sys);
       _sw_assembly_build_plan (sys);
@@ -886,6 +931,7 @@ sw_system_unref (SwSystem *sys)
   g_free (sys->couplings);
   g_free (sys->rows);
   g_free (sys->y0);
+  g_free (sys->nominal);
   g_free (sys->q_guess);
   g_free (sys->force_parts);
   if (sys->time_events != NULL)

@@ -80,9 +80,11 @@ body_build (const SwPart *p, SwBuilder *b)
   sw_builder_add_mass (b, p, p->node[BODY_A], p->param[BODY_M]);
   /* The file gives the centre (Modelica s); the node is flange_a. */
   sw_builder_set_initial (b, p, p->node[BODY_A], p->param[BODY_X0], -L / 2, p->param[BODY_V0]);
-  /* a_start, the last parameter (Modelica a(start, fixed = true)). */
-  if (!isnan (p->param[p->kind->n_params - 1]))
-    sw_builder_set_initial_acceleration (b, p, p->node[BODY_A], p->param[p->kind->n_params - 1], "a_start");
+  /* The last parameters: a_start (Modelica a(start, fixed = true)), then
+   * the nominal position and speed (phi(nominal), w(nominal)). */
+  if (!isnan (p->param[p->kind->n_params - 3]))
+    sw_builder_set_initial_acceleration (b, p, p->node[BODY_A], p->param[p->kind->n_params - 3], "a_start");
+  sw_builder_set_nominal (b, p, p->node[BODY_A], p->param[p->kind->n_params - 2], p->param[p->kind->n_params - 1]);
 }
 
 static void
@@ -112,6 +114,12 @@ static const SwParamDesc inertia_params[] = {
   SW_INITIAL ("a_start", N_("Initial acceleration"), "rad/s2",
               N_("Angular acceleration at t = 0, met by solving for the initial angles nothing else fixes; "
                  "absent: none")),
+  SW_NOMINAL ("phi_nominal", N_("Nominal angle"), "rad",
+              N_("Magnitude the angle's integration error is measured against (Modelica's phi(nominal)); "
+                 "absent: the largest the angle has had")),
+  SW_NOMINAL ("w_nominal", N_("Nominal speed"), "rad/s",
+              N_("Magnitude the speed's integration error is measured against (Modelica's w(nominal)); "
+                 "absent: the largest the speed has had")),
 };
 static const SwVarDesc inertia_vars[] = {
   SW_VAR ("phi", "rad", N_("Absolute rotation angle")),
@@ -143,6 +151,12 @@ static const SwParamDesc mass_params[] = {
   SW_INITIAL ("a_start", N_("Initial acceleration"), "m/s2",
               N_("Acceleration at t = 0, met by solving for the initial positions nothing else fixes; "
                  "absent: none")),
+  SW_NOMINAL ("s_nominal", N_("Nominal position"), "m",
+              N_("Magnitude the position's integration error is measured against (Modelica's s(nominal)); "
+                 "absent: the largest the position has had")),
+  SW_NOMINAL ("v_nominal", N_("Nominal speed"), "m/s",
+              N_("Magnitude the speed's integration error is measured against (Modelica's v(nominal)); "
+                 "absent: the largest the speed has had")),
 };
 static const SwVarDesc mass_vars[] = {
   SW_VAR ("s", "m", N_("Position of the centre")),

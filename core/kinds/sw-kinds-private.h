@@ -19,6 +19,9 @@
 #define SW_BOOL(n, l, def, h)            { n, l, "", SW_PARAM_BOOLEAN, def, 0, 1, FALSE, h }
 #define SW_SIGNAL(n, l, u, h)            { n, l, u, SW_PARAM_SIGNAL, 0, -INFINITY, INFINITY, FALSE, h }
 #define SW_INITIAL(n, l, u, h)           { n, l, u, SW_PARAM_INITIAL, NAN, -INFINITY, INFINITY, FALSE, h }
+/* Modelica's nominal attribute of a state: optional like an initial value,
+ * > 0 when given (absent: the engine derives one). */
+#define SW_NOMINAL(n, l, u, h)           { n, l, u, SW_PARAM_INITIAL, NAN, 0, INFINITY, TRUE, h }
 #define SW_TABLE_PARAM(n, l, h, t)       { n, l, "", SW_PARAM_TABLE, NAN, -INFINITY, INFINITY, FALSE, h, t }
 #define SW_VAR(n, u, h)                  { n, u, h }
 

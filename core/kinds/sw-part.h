@@ -170,6 +170,14 @@ void   sw_builder_add_move        (SwBuilder    *builder,
  * and the output gets a left and a right row. */
 void   sw_builder_add_time_event  (SwBuilder    *builder,
                                    double        t);
+/* Nominal magnitudes of a node's position and speed (Modelica's nominal
+ * attribute; NAN: not given): the error of each state the node follows is
+ * measured against them instead of a magnitude the engine derives. */
+void   sw_builder_set_nominal     (SwBuilder    *builder,
+                                   const SwPart *part,
+                                   guint         node,
+                                   double        x_nominal,
+                                   double        v_nominal);
 /* Initial coordinate and velocity of a node (NAN: not given), from the
  * part's initial-value parameters: x0 = parameter + x0_shift (a mass's
  * flange_a lies L/2 behind the centre that s0 names). Messages quote the

@@ -329,7 +329,39 @@ value_text (const SwParamDesc *desc, const char *value)
       attribute = _sw_mo_starts[k].variable;
   if (attribute != NULL)
     return g_strdup_printf ("%s(start=%s, fixed=true)", attribute, value);
+  /* A body's phi_nominal is its phi's nominal attribute. */
+  if (desc->type == SW_PARAM_INITIAL && g_str_has_suffix (desc->name, "_nominal"))
+    return g_strdup_printf ("%.*s(nominal=%s)", (int) (strlen (desc->name) - strlen ("_nominal")), desc->name, value);
   return g_strdup_printf ("%s=%s", desc->name, value);
+}
+
+/* phi(start=0, fixed=true) and phi(nominal=1) into one modification of
+ * phi (Modelica allows one). */
+static void
+merge_attributes (GPtrArray *mods)
+{
+  for (guint i = 0; i < mods->len; i++)
+    {
+      const char *a = g_ptr_array_index (mods, i), *paren = strchr (a, '(');
+
+      if (paren == NULL || !g_str_has_suffix (a, ")"))
+        continue;
+      for (guint j = i + 1; j < mods->len; j++)
+        {
+          const char *b = g_ptr_array_index (mods, j);
+
+          if (strncmp (a, b, paren - a + 1) == 0 && g_str_has_suffix (b, ")"))
+            {
+              char *merged = g_strdup_printf ("%.*s, %s", (int) strlen (a) - 1, a, b + (paren - a) + 1);
+
+              g_free (g_ptr_array_index (mods, i));
+              mods->pdata[i] = merged;
+              a = merged;
+              paren = strchr (a, '(');
+              g_ptr_array_remove_index (mods, j--);
+            }
+        }
+    }
 }
 
 static char *
@@ -517,6 +549,7 @@ component (Export *ex, SwModel *model, guint index)
           break;
         }
     }
+  merge_attributes (mods);
   g_string_append_printf (ex->decl, "  %s %s", klass, c->id);
   if (mods->len > 0)
     {

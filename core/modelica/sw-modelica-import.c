@@ -385,17 +385,59 @@ prefix_error (Import *im, guint line, guint column, GError *error)
   g_error_free (error);
 }
 
+/* A nominal value (phi(nominal = 1e-3), or MSL's phi_nominal of a
+ * compliant element's relative states): the kind's NAME_nominal where it
+ * has one (a body's state); otherwise no state here has it, and it is
+ * only checked. Never refused when it is > 0. */
+static void
+nominal_value (Import *im, const MoElement *el, guint index, const char *variable, const MoExpr *value,
+               guint line, guint column)
+{
+  const SwKind *kind = sw_model_get_component (im->model, index)->kind;
+  g_autofree char *param = g_str_has_suffix (variable, "_nominal") ? g_strdup (variable)
+                                                                     : g_strdup_printf ("%s_nominal", variable);
+  GError *error = NULL;
+  double x = 0;
+
+  if (value == NULL)
+    {
+      fail (im, line, column, _("%s.%s needs a value"), el->name, param);
+      return;
+    }
+  if (!_sw_mo_eval_number (im, value, &x))
+    return;
+  if (sw_kind_find_param (kind, param) >= 0)
+    {
+      if (!sw_model_set_param (im->model, index, param, x, &error))
+        prefix_error (im, line, column, error);
+    }
+  else if (!(x > 0) || !isfinite (x))
+    {
+      g_autofree char *what = g_str_has_suffix (variable, "_nominal") ? g_strdup (variable)
+                                                                        : g_strdup_printf ("%s(nominal)", variable);
+
+      fail (im, line, column, _("%s.%s = %g is not a valid nominal value; valid: > 0"), el->name, what, x);
+    }
+}
+
 /* phi (start = 0, fixed = true) and the like. */
 static void
 start_attribute (Import *im, const MoElement *el, guint index, const MoMod *m)
 {
   const SwKind *kind = sw_model_get_component (im->model, index)->kind;
   MoMod *start = _sw_mo_find (m->children, "start"), *fixed = _sw_mo_find (m->children, "fixed");
+  MoMod *nominal = _sw_mo_find (m->children, "nominal");
   double x = 0, is_fixed = 0;
   GError *error = NULL;
   const char *param = NULL;
   gboolean ok = TRUE;
 
+  if (nominal != NULL)
+    {
+      nominal_value (im, el, index, m->name, nominal->value, nominal->line, nominal->column);
+      if (im->error != NULL)
+        return;
+    }
   if (fixed != NULL && fixed->value != NULL && !_sw_mo_eval_number (im, fixed->value, &is_fixed))
     return;
   for (guint k = 0; k < _sw_mo_n_starts; k++)
@@ -446,6 +488,11 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
   if (m->children != NULL && p < 0)
     {
       start_attribute (im, el, index, m);
+      return;
+    }
+  if (p < 0 && g_str_has_suffix (m->name, "_nominal"))
+    {
+      nominal_value (im, el, index, m->name, m->value, m->line, m->column);
       return;
     }
   if (p < 0)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sw-error.h"
+#include "sw-kind.h"
 #include "sw-model.h"
 #include "sw-modelica.h"
 #include "sw-test-run.h"
@@ -163,6 +164,66 @@ test_errors (void)
     }
 }
 
+static double
+param_of (SwModel *model, const char *id, const char *name)
+{
+  const SwComponent *c = sw_model_get_component (model, sw_model_find_component (model, id));
+  int p = sw_kind_find_param (c->kind, name);
+
+  g_assert_cmpint (p, >=, 0);
+  return c->param[p];
+}
+
+/* Nominal values: a body's phi(nominal), w(nominal) (s, v) are its
+ * phi_nominal, w_nominal, with start and fixed or alone, and go back out
+ * as one modification; a compliant element's phi_nominal and
+ * phi_rel(nominal) (relative states, which the engine does not have) are
+ * taken without effect; one that is not > 0 is refused naming it. */
+static void
+test_nominal (void)
+{
+  static const char text[] =
+    "within Modelica.Mechanics.Rotational.Examples;\nmodel M\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia j(J=1, phi(start=0, fixed=true, nominal=1e-3), "
+    "w(nominal=2));\n"
+    "  Modelica.Mechanics.Rotational.Components.SpringDamper sd(c=1e3, d=1, phi_nominal=1e-4, "
+    "phi_rel(nominal=1e-4));\n"
+    "  Modelica.Mechanics.Rotational.Components.Fixed f;\n"
+    "  Modelica.Mechanics.Translational.Components.Mass m(m=1, s(nominal=0.5), v(nominal=3));\n"
+    "equation\n  connect(f.flange, sd.flange_a);\n  connect(sd.flange_b, j.flange_a);\nend M;\n";
+  static const struct {
+    const char *body, *needle;
+  } bad[] = {
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j(w(nominal=-1));\n",
+      "m.mo:3:56: error: component “j”: parameter “w_nominal” = -1 rad/s is out of range; valid: w_nominal > 0" },
+    { "  Modelica.Mechanics.Rotational.Components.Spring s(c=1, phi_nominal=0);\n",
+      "m.mo:3:58: error: s.phi_nominal = 0 is not a valid nominal value; valid: > 0" },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import (text, -1, "m.mo", &error);
+  g_autofree char *out = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpfloat (param_of (model, "j", "phi_nominal"), ==, 1e-3);
+  g_assert_cmpfloat (param_of (model, "j", "w_nominal"), ==, 2);
+  g_assert_cmpfloat (param_of (model, "j", "phi0"), ==, 0);
+  g_assert_cmpfloat (param_of (model, "m", "s_nominal"), ==, 0.5);
+  g_assert_cmpfloat (param_of (model, "m", "v_nominal"), ==, 3);
+  out = sw_modelica_export (model, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (out, "j(J=1, phi(start=0, fixed=true, nominal=0.001), w(nominal=2))"));
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *t = g_strdup_printf ("within Modelica.Mechanics.Rotational.Examples;\nmodel M\n%send M;\n",
+                                            bad[i].body);
+      g_autoptr (GError) e = NULL;
+      g_autoptr (SwModel) m = sw_modelica_import (t, -1, "m.mo", &e);
+
+      g_assert_null (m);
+      sw_test_assert_error_says (e, bad[i].needle);
+    }
+}
+
 /* Every bundled example written as Modelica reads back into a model that
  * runs as the example does: every variable, row by row, to 1e-9 of its
  * largest value (signals come back as blocks' products and sums, which
@@ -271,5 +332,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica/errors", test_errors);
   g_test_add_func ("/core/modelica/round-trip", test_round_trip);
   g_test_add_func ("/core/modelica/sensors", test_sensors);
+  g_test_add_func ("/core/modelica/nominal", test_nominal);
   return g_test_run ();
 }
