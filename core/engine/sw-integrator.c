@@ -81,8 +81,10 @@ _sw_integrator_update_scales (SwIntegrator *it, const double *z)
       if (c == SCALE_FIXED)
         continue;
       max[c] = MAX (max[c], a);
-      /* (A class still at 0 keeps 1.) */
-      v = MAX (it->scale[s], MAX (a, floor[c]));
+      /* (A class still at 0 keeps 1.) Never above Modelica's default
+       * nominal 1: a large state that swings through 0 is measured as
+       * before, not against its largest swing. */
+      v = MIN (MAX (it->scale[s], MAX (a, floor[c])), 1.0);
       changed |= v != it->scale[s];
       it->scale[s] = v;
     }
@@ -98,7 +100,7 @@ _sw_integrator_update_scales (SwIntegrator *it, const double *z)
       guint s = it->order != NULL ? it->order[i] : i, c = it->scale_class[s];
 
       if (c != SCALE_FIXED && fresh[c])
-        it->scale[s] = MAX (fabs (z[i]), floor[c]);
+        it->scale[s] = MIN (MAX (fabs (z[i]), floor[c]), 1.0);
     }
   return TRUE;
 }

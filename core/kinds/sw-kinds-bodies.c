@@ -116,10 +116,10 @@ static const SwParamDesc inertia_params[] = {
                  "absent: none")),
   SW_NOMINAL ("phi_nominal", N_("Nominal angle"), "rad",
               N_("Magnitude the angle's integration error is measured against (Modelica's phi(nominal)); "
-                 "absent: the largest the angle has had")),
+                 "absent: the largest the angle has had, at most 1")),
   SW_NOMINAL ("w_nominal", N_("Nominal speed"), "rad/s",
               N_("Magnitude the speed's integration error is measured against (Modelica's w(nominal)); "
-                 "absent: the largest the speed has had")),
+                 "absent: the largest the speed has had, at most 1")),
 };
 static const SwVarDesc inertia_vars[] = {
   SW_VAR ("phi", "rad", N_("Absolute rotation angle")),
@@ -153,10 +153,10 @@ static const SwParamDesc mass_params[] = {
                  "absent: none")),
   SW_NOMINAL ("s_nominal", N_("Nominal position"), "m",
               N_("Magnitude the position's integration error is measured against (Modelica's s(nominal)); "
-                 "absent: the largest the position has had")),
+                 "absent: the largest the position has had, at most 1")),
   SW_NOMINAL ("v_nominal", N_("Nominal speed"), "m/s",
               N_("Magnitude the speed's integration error is measured against (Modelica's v(nominal)); "
-                 "absent: the largest the speed has had")),
+                 "absent: the largest the speed has had, at most 1")),
 };
 static const SwVarDesc mass_vars[] = {
   SW_VAR ("s", "m", N_("Position of the centre")),
