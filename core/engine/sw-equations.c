@@ -434,12 +434,17 @@ solve_block (SwEquations *eq, guint index, double t, gboolean left)
    * a residual with kinks (a backlash that never pulls, a friction law)
    * cannot make the iteration cycle. */
   double z_neg = NAN, z_pos = NAN, widths[2] = { INFINITY, INFINITY };
+  double r_first = 0, r_last = 0;  /* the residual at the first and the last iterate */
 
   for (guint iter = 0; iter < 100; iter++)
     {
       double step = 0;
 
       block_residual (eq, blk, t, left, r);
+      for (guint k = 0; k < n; k++)
+        r_last = k == 0 ? fabs (r[k]) : MAX (r_last, fabs (r[k]));
+      if (iter == 0)
+        r_first = r_last;
       if (n == 1)
         {
           if (r[0] < 0)
@@ -493,9 +498,22 @@ solve_block (SwEquations *eq, guint index, double t, gboolean left)
       last = step;
     }
   g_clear_error (&eq->error);
-  g_set_error (&eq->error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
-               _("at t = %g s the force balance of the massless section at component “%s” did not converge"),
-               t, eq->sys->parts[blk->parts[0]].id);
+  /* A residual that never changed sign (one unknown) or never fell: no
+   * speed (position) balances the section. */
+  if ((n == 1 && (isnan (z_neg) || isnan (z_pos))) || r_last >= 0.5 * r_first)
+    g_set_error (&eq->error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
+                 velocities
+                 ? _("at t = %g s the torques on the massless section at component “%s” balance at no speed: "
+                     "something drives it (a slipping clutch, a source) and nothing there takes it (an open "
+                     "backlash or gap, a free clutch); give the section an inertia")
+                 : _("at t = %g s the torques on the massless section at component “%s” balance at no "
+                     "position: something drives it and nothing there takes it (an open backlash or gap); "
+                     "give the section an inertia or a spring"),
+                 t, eq->sys->parts[blk->parts[0]].id);
+  else
+    g_set_error (&eq->error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
+                 _("at t = %g s the force balance of the massless section at component “%s” did not converge"),
+                 t, eq->sys->parts[blk->parts[0]].id);
   return FALSE;
 }
 

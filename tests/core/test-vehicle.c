@@ -329,6 +329,50 @@ test_energy_gearbox (void)
   check_energy (TRUE);
 }
 
+/* Without the gearbox's input inertia, the slipping clutch drives a
+ * section that nothing holds while the gearbox's play is open: no speed
+ * balances it, and the run says so as the gearbox starts to roll (0.3018
+ * s). */
+static void
+test_no_input_inertia (void)
+{
+  g_autoptr (JsonNode) root = vehicle_json (TRUE);
+  JsonObject *model = json_node_get_object (root);
+  JsonArray *components = json_object_get_array_member (model, "components");
+  JsonArray *connections = json_object_get_array_member (model, "connections");
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) m = NULL;
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  SwSimulateOptions o;
+
+  for (guint i = json_array_get_length (components); i-- > 0;)
+    if (g_str_equal (json_object_get_string_member (json_array_get_object_element (components, i), "id"), "input"))
+      json_array_remove_element (components, i);
+  for (guint i = json_array_get_length (connections); i-- > 0;)
+    {
+      JsonObject *c = json_array_get_object_element (connections, i);
+
+      if (g_str_equal (json_object_get_string_member (c, "from"), "input.flange_b"))
+        json_array_remove_element (connections, i);
+      else if (g_str_equal (json_object_get_string_member (c, "to"), "input.flange_a"))
+        json_object_set_string_member (c, "to", "gearbox.flange_a");
+    }
+  text = json_to_string (root, FALSE);
+  m = sw_model_new_from_data (text, -1, "vehicle.shaft", &error);
+  g_assert_no_error (error);
+  sys = sw_model_assemble (m, &error);
+  g_assert_no_error (error);
+  o = sw_simulate_options_from_system (sys);
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_null (tr);
+  sw_test_assert_error_says (error, "at t = 0.30");
+  sw_test_assert_error_says (error, "the torques on the massless section at component “clutch” balance at no "
+                                    "speed");
+  sw_test_assert_error_says (error, "give the section an inertia");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -339,5 +383,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/vehicle/tolerances/gearbox", test_tolerances_gearbox);
   g_test_add_func ("/core/vehicle/energy/lossy-gear", test_energy_lossy_gear);
   g_test_add_func ("/core/vehicle/energy/gearbox", test_energy_gearbox);
+  g_test_add_func ("/core/vehicle/no-input-inertia", test_no_input_inertia);
   return g_test_run ();
 }
