@@ -8,9 +8,10 @@
  * the L of the sliding parts, so every evaluation solves r(L) = L - alpha -
  * beta tau_t(L) = 0 by Newton with T's sensitivity to L, taken once per set
  * of sliding parts by unit changes: one step, and one evaluation more to
- * confirm it. The state carries L to the parts' forces
- * (SwState.loss). Modal analysis refuses a sliding lossy part (its
- * equations are not symmetric: power flows one way).
+ * confirm it (a residual that stops falling at the round-off of the
+ * reactions is accepted). The state carries L to the parts' forces
+ * (SwState.loss). Modal analysis linearises a rolling lossy part with its
+ * efficiency (core/modal/sw-linear-friction.c: non-symmetric equations).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-equations-private.h"
