@@ -174,6 +174,33 @@ _sw_equations_part_forces (const SwEquations *eq, const SwPart *p, const SwState
     }
 }
 
+/* Node i's value from the coordinates q and the prescribed motions p (one
+ * row of T and P; the constant left out). */
+static inline double
+_sw_row_dot (const SwSystem *sys, guint i, const double *q, const double *p)
+{
+  double s = 0;
+
+  for (guint k = sys->t_start[i]; k < sys->t_start[i + 1]; k++)
+    s += sys->t_terms[k].coeff * q[sys->t_terms[k].index];
+  for (guint k = sys->p_start[i]; k < sys->p_start[i + 1]; k++)
+    s += sys->p_terms[k].coeff * p[sys->p_terms[k].index];
+  return s;
+}
+
+/* Massless block index: first order, then algebraic. */
+static inline const SwBlock *
+_sw_massless_block (const SwSystem *sys, guint index)
+{
+  return index < sys->n_first_order_blocks ? &sys->first_order_blocks[index]
+                                           : &sys->algebraic_blocks[index - sys->n_first_order_blocks];
+}
+
+/* sw-equations-massless.c: Newton on massless block index at t; FALSE
+ * with eq->error set when it fails (naming the section, and saying so
+ * where no speed or position balances it). */
+gboolean     _sw_equations_solve_block (SwEquations *eq, guint index, double t, gboolean left);
+
 /* The state as the parts see it. */
 void         sw_equations_get_state (SwEquations *eq,
                                      double       t,
