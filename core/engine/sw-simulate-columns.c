@@ -1,0 +1,127 @@
+/* sw-simulate-columns.c: a run's output columns, from the options'
+ * variables (names and patterns, port variables) or every part's, in the
+ * file's order (sw-simulate-private.h).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-simulate-private.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include "sw-error.h"
+
+typedef SwColumnSource Column;
+
+/* Every "id.var" that matches a glob pattern ('*.w', 'J*.phi'). */
+static gboolean
+select_pattern (const SwSystem *sys, const char *pattern, GArray *cols, GError **error)
+{
+  g_autoptr (GPatternSpec) spec = g_pattern_spec_new (pattern);
+  guint before = cols->len;
+
+  for (guint k = 0; k < sys->n_parts; k++)
+    for (guint i = sys->model_order[k], v = 0; v < _sw_part_n_variables (&sys->parts[i]); v++)
+      {
+        g_autofree char *var = _sw_part_dup_variable_name (&sys->parts[i], v);
+        g_autofree char *name = g_strdup_printf ("%s.%s", sys->parts[i].id, var);
+
+        if (_sw_part_variable_hidden (&sys->parts[i], v))
+          continue;
+        if (g_pattern_spec_match_string (spec, name))
+          {
+            Column c = { i, v };
+            g_array_append_val (cols, c);
+          }
+      }
+  if (cols->len == before)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+                   _("no variable matches “%s”; variables are ID.VAR, e.g. inertia1.w"), pattern);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+_sw_simulate_select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, GStrv *names, GStrv *units,
+                GError **error)
+{
+  g_autoptr (GStrvBuilder) nb = g_strv_builder_new ();
+  g_autoptr (GStrvBuilder) ub = g_strv_builder_new ();
+
+  if (o->variables == NULL)
+    {
+      for (guint k = 0; k < sys->n_parts; k++)
+        for (guint i = sys->model_order[k], v = 0;
+             v < (o->port_variables ? _sw_part_n_variables (&sys->parts[i]) : sys->parts[i].kind->n_vars); v++)
+          {
+            Column c = { i, v };
+
+            if (!_sw_part_variable_hidden (&sys->parts[i], v))
+              g_array_append_val (cols, c);
+          }
+    }
+  else
+    for (guint k = 0; o->variables[k] != NULL; k++)
+      {
+        const char *name = o->variables[k];
+        const char *dot = strchr (name, '.');
+
+        if (strpbrk (name, "*?") != NULL)
+          {
+            if (!select_pattern (sys, name, cols, error))
+              return FALSE;
+            continue;
+          }
+        const char *var_name;
+        int part = _sw_system_find_variable_part (sys, name, &var_name), var;
+        g_autofree char *id = part >= 0 ? g_strdup (sys->parts[part].id)
+                                        : dot ? g_strndup (name, dot - name) : g_strdup (name);
+
+        if (part < 0)
+          {
+            g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+                         _("unknown variable “%s”: there is no component “%s”"), name, id);
+            return FALSE;
+          }
+        var = _sw_part_find_variable (&sys->parts[part], var_name);
+        if (var < 0)
+          {
+            const SwKind *kind = sys->parts[part].kind;
+            g_autoptr (GString) valid = g_string_new (NULL);
+
+            for (guint v = 0; v < kind->n_vars; v++)
+              g_string_append_printf (valid, "%s%s", v ? ", " : "", kind->vars[v].name);
+            /* and the ports' (Modelica's flange_a.phi, flange_a.tau). */
+            for (guint k = 0; k < 2 * kind->n_ports; k++)
+              {
+                char buf[64];
+
+                g_string_append_printf (valid, "%s%s", valid->len ? ", " : "",
+                                        sw_kind_port_variable (kind, k, buf, sizeof buf, NULL));
+              }
+            g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+                         _("unknown variable “%s”: component “%s” (%s) has %s"), name, id, kind->name,
+                         valid->str);
+            return FALSE;
+          }
+        {
+          Column c = { part, var };
+          g_array_append_val (cols, c);
+        }
+      }
+  /* Only the columns wanted: no names for a check. */
+  if (names == NULL)
+    return TRUE;
+  for (guint k = 0; k < cols->len; k++)
+    {
+      Column c = g_array_index (cols, Column, k);
+      g_autofree char *var = _sw_part_dup_variable_name (&sys->parts[c.part], c.var);
+      g_autofree char *name = g_strdup_printf ("%s.%s", sys->parts[c.part].id, var);
+
+      g_strv_builder_add (nb, name);
+      g_strv_builder_add (ub, _sw_part_variable_unit (&sys->parts[c.part], c.var));
+    }
+  *names = g_strv_builder_end (nb);
+  *units = g_strv_builder_end (ub);
+  return TRUE;
+}
