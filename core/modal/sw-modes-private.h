@@ -28,4 +28,26 @@ SwModes *_sw_modes_compute_timed (const SwSystem *system, double t, const double
 SwModes *_sw_modes_compute_in_config (const SwLinearConfig *config, double t, const double *state,
                                       const SwModesOptions *options, SwModesTiming *timing, GError **error);
 
+/* K over the kept coordinates p with the coordinates s eliminated, and how
+ * s follows p: x_s[i] = sum over column i of rec of value * q_p[row]. */
+typedef struct {
+  SwSparse K;
+  SwSparse rec;
+} Condensed;
+
+void     _sw_condensed_clear (Condensed *c);
+/* Each connected group C of s (through K_ss) is eliminated alone; FALSE
+ * when a group's stiffness is singular. */
+gboolean _sw_condense        (const SwSparse *K, const guint *p, guint np, const guint *s, guint ns,
+                              Condensed *out);
+/* The block of a over the coordinates idx (compressed, n_idx square). */
+void     _sw_sparse_block    (const SwSparse *a, const guint *idx, guint n_idx, SwSparse *out);
+/* Eigenvalues of the first-order system over [q_m, q_f, q_m'] (balanced
+ * dgeevx); FALSE when the damping of the first-order coordinates or the
+ * mass matrix is singular. */
+gboolean _sw_damped_eigenvalues (SwLinear *lin, const guint *m, guint nm, const guint *f, guint nf,
+                                 const guint *s, guint ns, double **re, double **im, guint *n_out);
+/* The same for equations that are not symmetric (rolling lossy gears). */
+gboolean _sw_general_damped_eigenvalues (SwLinear *lin, double **re, double **im, guint *n_out);
+
 G_END_DECLS
