@@ -49,16 +49,18 @@ struct _SwIntegrator {
   const SwSystem *sys;
   SwEquations    *eq;
   SwMethod        method;
-  double          tolerance;
+  double          tolerance;   /* what a step's error is held to */
   GCancellable   *cancellable;
   guint           n;
   /* Error scales (system's order): a state's error is measured against
    * tolerance (scale + |y|). A given nominal is fixed; otherwise the scale
-   * is the largest |y| at the end of an accepted step, floored at
-   * SW_SCALE_FLOOR of the largest in its class (positions, speeds; see
-   * sw-integrator.c). */
+   * is the largest |y| at the end of an accepted step (peak), floored at a
+   * fraction of the largest in its class (positions, speeds), smaller once
+   * the state has turned (see sw-integrator.c). */
   double         *scale;
   guint8         *scale_class;
+  double         *peak;
+  guint8         *turned;
   double          class_max[2];
   double          time_scale;  /* s: the model's stop time, else 1 */
   /* Our steppers' norm: the RMS over the states (SW_ERROR_CONTROL_UNIT_RMS),

@@ -65,17 +65,33 @@ sign (double x)
   return x > 0 ? 1 : x < 0 ? -1 : 0;
 }
 
-/* The friction laws at speed w: MVSC, MFRCCLB, MFRCPOL, MFRCCH_VAL. */
+/* The sign of the laws that may jump at speed 0. Sliding with stick, the
+ * friction engine's mode keeps it until its event (the speed past 0 by its
+ * band), as Modelica's friction does: flipping inside a step instead is a
+ * jump that no step resolves, and a run that friction should stop at 0 then
+ * creeps there in steps of 1e-11 s instead of reaching the event. */
+static double
+direction (const SwPart *p, const SwState *s, double w)
+{
+  int m = s->mode[p->index];
+
+  if (p->param[TM_OMEGASTK] > 0 && (m == SW_FRICTION_FORWARD || m == SW_FRICTION_BACKWARD))
+    return m;
+  return sign (w);
+}
+
+/* The friction laws at speed w, those that jump at 0 in direction dir:
+ * MVSC, MFRCCLB, MFRCPOL, MFRCCH_VAL. */
 static void
-friction_laws (const SwPart *p, double w, double *laws)
+friction_laws (const SwPart *p, double w, double dir, double *laws)
 {
   double clb = p->param[TM_MCLB], band = p->param[TM_OMEGACLB];
   const SwTable *table = p->table[TM_MFRCCH];
 
   laws[0] = p->param[TM_KVSC] * w;
-  laws[1] = fabs (w) >= band ? clb * sign (w) : clb * w / band;
-  laws[2] = p->param[TM_KMUL] > 0 ? p->param[TM_KMUL] * pow (fabs (w), p->param[TM_KEXP]) * sign (w) : 0;
-  laws[3] = p->param[TM_KFRCCH] * sign (w) * sw_table_interpolate (table, 1, fabs (w));
+  laws[1] = fabs (w) >= band ? clb * dir : clb * w / band;
+  laws[2] = p->param[TM_KMUL] > 0 ? p->param[TM_KMUL] * pow (fabs (w), p->param[TM_KEXP]) * dir : 0;
+  laws[3] = p->param[TM_KFRCCH] * dir * sw_table_interpolate (table, 1, fabs (w));
 }
 
 static double
@@ -94,9 +110,9 @@ stuck (const SwPart *p, const SwState *s)
 static void
 tb_mass_forces (const SwPart *p, const SwState *s, double *f)
 {
-  double laws[4], tau;
+  double laws[4], tau, w = stuck (p, s) ? 0 : speed (p, s);
 
-  friction_laws (p, stuck (p, s) ? 0 : speed (p, s), laws);
+  friction_laws (p, w, direction (p, s, w), laws);
   tau = laws[0] + laws[1] + laws[2] + laws[3] - external (p, s);
   f[p->node[TM_ROT]] -= tau;
   f[p->node[TM_SUPPORT]] += tau;
@@ -108,7 +124,7 @@ tb_mass_variables (const SwPart *p, const SwState *s, double *out)
   double w = speed (p, s), a = SW_A (p, s, TM_ROT) - SW_A (p, s, TM_SUPPORT), laws[4];
   double m1 = -SW_LAMBDA (p, s, 0), m2 = SW_LAMBDA (p, s, 1), ext = external (p, s), mfrc;
 
-  friction_laws (p, stuck (p, s) ? 0 : w, laws);
+  friction_laws (p, stuck (p, s) ? 0 : w, stuck (p, s) ? 0 : direction (p, s, w), laws);
   mfrc = stuck (p, s) ? -SW_LAMBDA (p, s, p->n_rows - 1) : laws[0] + laws[1] + laws[2] + laws[3];
   out[0] = a;
   out[1] = w;
