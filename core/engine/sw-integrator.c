@@ -107,41 +107,59 @@ class_floors (const SwIntegrator *it, const double max[2], double fl[4])
     }
 }
 
+/* The arrays a scale update reads and writes, apart (no aliasing: the
+ * compiler keeps them in registers). */
+typedef struct {
+  const guint8 *restrict scale_class;
+  double *restrict       peak;
+  double *restrict       scale;
+  guint8 *restrict       turned;
+} ScaleArrays;
+
+/* One state's peak, turn and scale after a step that ended at |y| = a;
+ * whether its scale changed. */
+static inline gboolean
+update_one (const ScaleArrays *x, guint s, double a, const double fl[4], double max[2])
+{
+  guint c = x->scale_class[s], t;
+  double p = x->peak[s], f, v, old;
+
+  if (c == SCALE_FIXED)
+    return FALSE;
+  t = x->turned[s] | (a < 0.5 * p);
+  x->turned[s] = t;
+  /* (The class's largest can only grow with a peak: most steps touch
+   * neither, and the loop carries nothing from one state to the next.) */
+  if (a > p)
+    {
+      x->peak[s] = p = a;
+      max[c] = MAX (max[c], a);
+    }
+  f = fl[2 * c + t];
+  v = p > f ? p : f;
+  v = v < 1.0 ? v : 1.0;
+  old = x->scale[s];
+  x->scale[s] = v;
+  return v != old;
+}
+
 gboolean
 _sw_integrator_update_scales (SwIntegrator *it, const double *z)
 {
-  double max[2] = { it->class_max[0], it->class_max[1] }, fl[4];
+  const ScaleArrays x = { it->scale_class, it->peak, it->scale, it->turned };
   const guint *order = it->order;
-  const guint8 *scale_class = it->scale_class;
-  double *restrict peak = it->peak, *restrict scale = it->scale;
-  guint8 *restrict turned = it->turned;
+  double max[2] = { it->class_max[0], it->class_max[1] }, fl[4];
   gboolean changed = FALSE, fresh[2];
 
-  /* (Locals and branch-free selections: this runs over every state on
+  /* (Two loops, branch-free selections: this runs over every state on
    * every accepted step.) */
   class_floors (it, max, fl);
-  for (guint i = 0, n = it->n; i < n; i++)
-    {
-      guint s = order != NULL ? order[i] : i, c = scale_class[s], t;
-      double a = fabs (z[i]), p = peak[s], f, v;
-
-      if (c == SCALE_FIXED)
-        continue;
-      t = turned[s] | (a < 0.5 * p);
-      turned[s] = t;
-      /* (The class's largest can only grow with a peak: most steps touch
-       * neither, and the loop carries nothing from one state to the next.) */
-      if (a > p)
-        {
-          peak[s] = p = a;
-          max[c] = MAX (max[c], a);
-        }
-      f = fl[2 * c + t];
-      v = p > f ? p : f;
-      v = v < 1.0 ? v : 1.0;
-      changed |= v != scale[s];
-      scale[s] = v;
-    }
+  if (order == NULL)
+    for (guint i = 0, n = it->n; i < n; i++)
+      changed |= update_one (&x, i, fabs (z[i]), fl, max);
+  else
+    for (guint i = 0, n = it->n; i < n; i++)
+      changed |= update_one (&x, order[i], fabs (z[i]), fl, max);
   /* A class that was all at 0 has moved: its scales were 1. */
   for (guint c = 0; c < 2; c++)
     fresh[c] = it->class_max[c] == 0 && max[c] > 0;
