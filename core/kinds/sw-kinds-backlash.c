@@ -171,7 +171,15 @@ static const SwParamDesc backlash_params[] = {
   SW_NONNEG ("d", N_("Damping constant"), "N.m.s/rad", 0, N_("Torsional damping in contact; it never pulls")),
   SW_NONNEG ("b", N_("Total backlash"), "rad", 0, N_("Play between the teeth: free within ±b/2")),
   SW_ANY ("phi_rel0", N_("Unstretched angle"), "rad", 0, N_("Relative angle at the middle of the play")),
+  SW_REL_START_ROT,
 };
+
+/* MSL's relative states phi_rel, w_rel (start, fixed = true). */
+static void
+backlash_build (const SwPart *p, SwBuilder *b)
+{
+  sw_kind_build_relative_start (p, b, B_A, B_B, P_REL0 + 1);
+}
 static const SwVarDesc backlash_vars[] = {
   SW_VAR ("phi_rel", "rad", N_("Relative angle flange_b - flange_a")),
   SW_VAR ("w_rel", "rad/s", N_("Relative angular velocity")),
@@ -189,7 +197,7 @@ const SwKind sw_kind_rot_elasto_backlash = {
   .ports = SW_TABLE (backlash_ports), .params = SW_TABLE (backlash_params), .vars = SW_TABLE (backlash_vars),
   .state_vars = (SW_BIT (8) - 1) & ~SW_BIT (2), .contact = &backlash_contact,
   .key_param = "b", .main_var = "tau", .validate = backlash_validate,
-  .forces = backlash_forces, .variables = backlash_variables,
+  .build = backlash_build, .forces = backlash_forces, .variables = backlash_variables,
   .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING,
 };
 
@@ -263,7 +271,16 @@ static const SwParamDesc gap_params[] = {
   SW_NONNEG ("c", N_("Spring constant"), "N/m", 1, N_("Contact stiffness")),
   SW_NONNEG ("d", N_("Damping constant"), "N.s/m", 1, N_("Contact damping; it never pulls")),
   SW_ANY ("s_rel0", N_("Gap"), "m", 0, N_("Relative position below which the flanges touch")),
+  SW_REL_START_TRANS,
 };
+
+/* MSL's relative states s_rel, v_rel (start, fixed = true): c, d, s_rel0,
+ * then them. */
+static void
+gap_build (const SwPart *p, SwBuilder *b)
+{
+  sw_kind_build_relative_start (p, b, B_A, B_B, 3);
+}
 static const SwVarDesc gap_vars[] = {
   SW_VAR ("s_rel", "m", N_("Relative position flange_b - flange_a")),
   SW_VAR ("v_rel", "m/s", N_("Relative velocity")),
@@ -281,6 +298,6 @@ const SwKind sw_kind_trans_elasto_gap = {
   .ports = SW_TABLE (gap_ports), .params = SW_TABLE (gap_params), .vars = SW_TABLE (gap_vars),
   .state_vars = (SW_BIT (8) - 1) & ~SW_BIT (2), .contact = &gap_contact,
   .key_param = "s_rel0", .main_var = "f",
-  .forces = gap_forces, .variables = gap_variables,
+  .build = gap_build, .forces = gap_forces, .variables = gap_variables,
   .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING,
 };

@@ -163,10 +163,17 @@ position_build (const SwPart *p, SwBuilder *b)
   exact_or_filtered_build (p, b, SW_MOTION_POSITION, SW_MOTION_FILTERED_POSITION);
 }
 
+/* Modelica's Speed declares its angle phi (s) with start 0 and fixed =
+ * true: the flange's position against the support at t = 0, after the
+ * filter's parameters (absent: from the connections, as before). */
+enum { MOTION_X0 = MOTION_F_CRIT + 1 };
+
 static void
 speed_build (const SwPart *p, SwBuilder *b)
 {
   exact_or_filtered_build (p, b, SW_MOTION_SPEED, SW_MOTION_FILTERED_SPEED);
+  sw_builder_set_initial_relative (b, p, p->node[SRC_SUPPORT], p->node[SRC_FLANGE], p->param[MOTION_X0], NAN,
+                                   p->kind->params[MOTION_X0].name, NULL);
 }
 
 static void
@@ -226,6 +233,9 @@ static const SwParamDesc speed_torque_params[] = {
 static const SwParamDesc speed_params[] = {
   SW_SIGNAL ("w_ref", N_("Speed"), "rad/s", N_("Reference speed, followed exactly or filtered (exact)")),
   SW_FILTER_PARAMS,
+  SW_INITIAL ("phi0", N_("Initial angle"), "rad",
+              N_("Of the flange against the support at t = 0 (Modelica's phi(start)); absent: follows from rigid "
+                 "connections, else 0")),
 };
 static const SwParamDesc position_params[] = {
   SW_SIGNAL ("phi_ref", N_("Angle"), "rad", N_("Reference angle, followed exactly or filtered (exact)")),
@@ -250,6 +260,9 @@ static const SwParamDesc speed_force_params[] = {
 static const SwParamDesc trans_speed_params[] = {
   SW_SIGNAL ("v_ref", N_("Speed"), "m/s", N_("Reference speed, followed exactly or filtered (exact)")),
   SW_FILTER_PARAMS,
+  SW_INITIAL ("s0", N_("Initial position"), "m",
+              N_("Of the flange against the support at t = 0 (Modelica's s(start)); absent: follows from rigid "
+                 "connections, else 0")),
 };
 static const SwParamDesc trans_position_params[] = {
   SW_SIGNAL ("s_ref", N_("Position"), "m", N_("Reference position, followed exactly or filtered (exact)")),

@@ -352,7 +352,10 @@ const guint _sw_mo_n_starts = G_N_ELEMENTS (_sw_mo_starts);
 /* Modifications that change nothing here (a support left unconnected is
  * grounded; no heat ports). */
 static const char *const ignored[] = {
-  "useSupport", "useHeatPort", "stateSelect",
+  "useSupport", "useSupportR", "useSupportT", "useHeatPort", "stateSelect",
+  /* MSL's friction elements: the speed below which a sliding element may
+   * stick, in their regularised form; the engine's events are exact. */
+  "w_small", "v_small",
   /* InitializeFlange: a start given is used, one left out is not. */
   "use_phi_start", "use_w_start", "use_s_start", "use_v_start", "use_a_start", NULL,
 };
@@ -420,6 +423,58 @@ nominal_value (Import *im, const MoElement *el, guint index, const char *variabl
     }
 }
 
+/* The Modelica variables whose start the kind takes ("phi_rel, w_rel"),
+ * or "". */
+static char *
+valid_starts (const SwKind *kind)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint k = 0; k < _sw_mo_n_starts; k++)
+    if (sw_kind_find_param (kind, _sw_mo_starts[k].param) >= 0)
+      g_string_append_printf (s, "%s%s", s->len > 0 ? ", " : "", _sw_mo_starts[k].variable);
+  return g_string_free (s, FALSE);
+}
+
+/* A variable the MSL class declares with fixed = true (Speed's phi and
+ * s): a start given in a model takes effect without it. */
+static gboolean
+declared_fixed (const SwKind *kind, const char *variable)
+{
+  return (strcmp (kind->name, "rotational.speed") == 0 && strcmp (variable, "phi") == 0)
+         || (strcmp (kind->name, "translational.speed") == 0 && strcmp (variable, "s") == 0);
+}
+
+/* Start attributes that change nothing here, TRUE when m is one (an
+ * error set when its value is not what the engine does):
+ * - a friction element's discrete start flags (OneWayClutch's
+ *   startForward(fixed = true), stuck, mode, …): the engine decides the
+ *   modes at t = 0 from the motion, as Modelica's pre values false let it;
+ * - a Position source's speed and acceleration (w, a; v, a), which start
+ *   at 0 (the filter at rest; exact: Modelica's dummy 0). */
+static gboolean
+starts_without_effect (Import *im, const MoElement *el, const SwKind *kind, const MoMod *m, const MoMod *start,
+                       double is_fixed)
+{
+  static const char *const flags[] = {
+    "startForward", "startBackward", "stuck", "locked", "free", "mode", NULL,
+  };
+  double x = 0;
+
+  if (kind->friction != NULL && g_strv_contains (flags, m->name))
+    return TRUE;
+  if (!g_str_has_suffix (kind->name, ".position") || is_fixed == 0
+      || !(strcmp (m->name, "w") == 0 || strcmp (m->name, "v") == 0 || strcmp (m->name, "a") == 0))
+    return FALSE;
+  if (start != NULL && start->value != NULL && !_sw_mo_eval_number (im, start->value, &x))
+    return TRUE;
+  if (x != 0)
+    fail (im, start->line, start->column,
+          _("%s.%s(start = %g, fixed = true) is not supported: a Position source's flange starts at rest "
+            "relative to its support; valid: start = 0"), el->name, m->name, x);
+  return TRUE;
+}
+
 /* phi (start = 0, fixed = true) and the like. */
 static void
 start_attribute (Import *im, const MoElement *el, guint index, const MoMod *m)
@@ -439,6 +494,12 @@ start_attribute (Import *im, const MoElement *el, guint index, const MoMod *m)
         return;
     }
   if (fixed != NULL && fixed->value != NULL && !_sw_mo_eval_number (im, fixed->value, &is_fixed))
+    return;
+  /* Modelica's Speed declares phi (s) fixed itself: a start given is
+   * its initial angle, with or without fixed. */
+  if (fixed == NULL && start != NULL && declared_fixed (kind, m->name))
+    is_fixed = 1;
+  if (starts_without_effect (im, el, kind, m, start, is_fixed))
     return;
   for (guint k = 0; k < _sw_mo_n_starts; k++)
     if (strcmp (m->name, _sw_mo_starts[k].variable) == 0)
@@ -463,8 +524,16 @@ start_attribute (Import *im, const MoElement *el, guint index, const MoMod *m)
           prefix_error (im, m->line, m->column, error);
         return;
       }
-  fail (im, m->line, m->column, _("%s.%s (fixed = true) is not supported: %s takes initial values %s"), el->name,
-        m->name, kind->name, "phi, w (s, v) and phi_rel, w_rel (s_rel, v_rel)");
+  {
+    g_autofree char *valid = valid_starts (kind);
+
+    if (valid[0] == '\0')
+      fail (im, m->line, m->column, _("%s.%s (fixed = true) is not supported: %s takes no initial values"), el->name,
+            m->name, kind->name);
+    else
+      fail (im, m->line, m->column, _("%s.%s (fixed = true) is not supported: %s takes initial values %s"), el->name,
+            m->name, kind->name, valid);
+  }
 }
 
 /* A number goes into names and values, to be set with the others (a
@@ -485,6 +554,9 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
 
   if (g_strv_contains (ignored, m->name))
     return;
+  /* MSL 4 renamed the friction coefficient mue_pos (MSL 3) to mu_pos. */
+  if (p < 0 && strcmp (m->name, "mu_pos") == 0)
+    p = sw_kind_find_param (kind, "mue_pos");
   if (m->children != NULL && p < 0)
     {
       start_attribute (im, el, index, m);
@@ -535,7 +607,7 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
       if (v.kind != V_MATRIX)
         fail (im, m->line, m->column, _("%s.%s is a table: give rows [a, b; c, d]"), el->name, m->name);
       else if ((table = sw_table_new (v.rows, v.cols, v.cells)) != NULL
-               && !sw_model_set_param_table (im->model, index, m->name, table, &error))
+               && !sw_model_set_param_table (im->model, index, kind->params[p].name, table, &error))
         prefix_error (im, m->line, m->column, error);
     }
   else if (v.kind != V_NUMBER)

@@ -1,0 +1,251 @@
+/* test-modelica-msl.c: the constructs of the Modelica Standard Library's
+ * own examples and test models (MSL 3 and 4 names alike) imported: each a
+ * small model written in the library's style, run against a closed form,
+ * and written back by the export so that it reads back the same.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <string.h>
+
+#include "sw-error.h"
+#include "sw-kind.h"
+#include "sw-model.h"
+#include "sw-modelica.h"
+#include "sw-test-run.h"
+
+static SwModel *
+import_ok (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  SwModel *model = sw_modelica_import (text, -1, "m.mo", &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (model);
+  return model;
+}
+
+static double
+param_of (SwModel *model, const char *id, const char *name)
+{
+  int index = sw_model_find_component (model, id);
+  const SwComponent *c;
+  int p;
+
+  g_assert_cmpint (index, >=, 0);
+  c = sw_model_get_component (model, (guint) index);
+  p = sw_kind_find_param (c->kind, name);
+  g_assert_cmpint (p, >=, 0);
+  return c->param[p];
+}
+
+/* column of a run of model equals f (t) at every row within tol. */
+static void
+assert_column (SwTrajectory *tr, const char *column, double (*f) (double t), double tol)
+{
+  const double *t = sw_trajectory_get_times (tr), *x = sw_test_column (tr, column);
+  double worst = 0;
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    worst = MAX (worst, fabs (x[r] - f (t[r])));
+  g_test_message ("%s: off by %.3g", column, worst);
+  g_assert_cmpfloat (worst, <=, tol);
+}
+
+/* The model exported and imported again runs the same, bit for bit. */
+static void
+assert_round_trip (SwModel *model)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = sw_modelica_export (model, &error);
+  g_autoptr (SwModel) back = NULL;
+  g_autoptr (SwTrajectory) a = NULL, b = NULL;
+
+  g_assert_no_error (error);
+  back = sw_modelica_import (text, -1, "back.mo", &error);
+  if (error != NULL)
+    g_test_message ("%s", text);
+  g_assert_no_error (error);
+  a = sw_test_run_model (model, 0, 0);
+  b = sw_test_run_model (back, 0, 0);
+  g_assert_cmpfloat (sw_test_assert_same_run (a, b, NULL, 0, 0), ==, 0);
+}
+
+static void
+assert_import_fails (const char *text, const char *needle)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import (text, -1, "m.mo", &error);
+
+  g_assert_null (model);
+  sw_test_assert_error_says (error, needle);
+}
+
+/* ---- Relative states ---------------------------------------------------- */
+
+static double clutch_w2 (double t) { (void) t; return 3; }
+static double clutch_phi2 (double t) { return 0.5 + 3 * t; }
+static double one_way_phi (double t) { return 0.25 + 2 * t; }
+static double backlash_phi (double t) { return 0.1 - 0.05 * t; }
+static double gap_s_rel (double t) { return 0.5 + t; }
+
+/* A released clutch between two free inertias: inertia1 turns at 1 rad/s
+ * from 0, and the clutch's phi_rel(start = 0.5) and w_rel(start = 2) put
+ * inertia2 at 0.5 + 3 t. A released one-way clutch slides forward at its
+ * w_rel(start = 2) from phi_rel(start = 0.25), its start flags (MSL's
+ * ModelicaTest writes startForward(fixed = true), stuck(fixed = true))
+ * accepted without effect. */
+static void
+test_clutch_relative (void)
+{
+  static const char text[] =
+    "within Modelica.Mechanics.Rotational.Examples;\n"
+    "model ClutchStart \"Relative states of a clutch\"\n"
+    "  extends Modelica.Icons.Example;\n"
+    "  Rotational.Components.Inertia inertia1(J=1, phi(start=0, fixed=true), w(start=1, fixed=true));\n"
+    "  Rotational.Components.Clutch clutch(fn_max=100, mu_pos=[0, 0.5], phi_rel(start=0.5, fixed=true),\n"
+    "    w_rel(start=2, fixed=true, stateSelect=StateSelect.always), w_small=1e10);\n"
+    "  Rotational.Components.Inertia inertia2(J=2);\n"
+    "  Rotational.Components.Fixed fixed;\n"
+    "  Rotational.Components.OneWayClutch oneWayClutch(fn_max=10, startForward(fixed=true),\n"
+    "    stuck(fixed=true), phi_rel(start=0.25, fixed=true), w_rel(start=2, fixed=true));\n"
+    "  Rotational.Components.Inertia inertia3(J=1);\n"
+    "  Modelica.Blocks.Sources.Constant off(k=0);\n"
+    "  Modelica.Blocks.Sources.Constant off2(k=0);\n"
+    "equation\n"
+    "  connect(inertia1.flange_b, clutch.flange_a);\n"
+    "  connect(clutch.flange_b, inertia2.flange_a);\n"
+    "  connect(off.y, clutch.f_normalized);\n"
+    "  connect(fixed.flange, oneWayClutch.flange_a);\n"
+    "  connect(oneWayClutch.flange_b, inertia3.flange_a);\n"
+    "  connect(off2.y, oneWayClutch.f_normalized);\n"
+    "  annotation (experiment(StopTime=2, Interval=0.01));\n"
+    "end ClutchStart;\n";
+  g_autoptr (SwModel) model = import_ok (text);
+  g_autoptr (SwTrajectory) tr = NULL;
+
+  g_assert_cmpfloat (param_of (model, "clutch", "phi_rel_start"), ==, 0.5);
+  g_assert_cmpfloat (param_of (model, "clutch", "w_rel_start"), ==, 2);
+  tr = sw_test_run_model (model, 0, 1e-10);
+  assert_column (tr, "inertia2.w", clutch_w2, 1e-9);
+  assert_column (tr, "inertia2.phi", clutch_phi2, 1e-9);
+  assert_column (tr, "inertia3.phi", one_way_phi, 1e-9);
+  assert_round_trip (model);
+}
+
+/* An elasto-backlash and an elasto-gap starting inside their play: free
+ * motion at the relative speed given, until the play closes (after the
+ * run). */
+static void
+test_backlash_gap_relative (void)
+{
+  static const char text[] =
+    "model BacklashStart\n"
+    "  Modelica.Mechanics.Rotational.Components.Fixed fixed;\n"
+    "  Modelica.Mechanics.Rotational.Components.ElastoBacklash elastoBacklash(b=0.4, c=1e4, d=10,\n"
+    "    phi_rel(start=0.1, fixed=true), w_rel(start=-0.05, fixed=true));\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia(J=1);\n"
+    "  Modelica.Mechanics.Translational.Components.Fixed fixed2;\n"
+    "  Modelica.Mechanics.Translational.Components.ElastoGap elastoGap(c=1e4, d=10, s_rel0=0,\n"
+    "    s_rel(start=0.5, fixed=true), v_rel(start=1, fixed=true));\n"
+    "  Modelica.Mechanics.Translational.Components.Mass mass(m=1);\n"
+    "equation\n"
+    "  connect(fixed.flange, elastoBacklash.flange_a);\n"
+    "  connect(elastoBacklash.flange_b, inertia.flange_a);\n"
+    "  connect(fixed2.flange, elastoGap.flange_a);\n"
+    "  connect(elastoGap.flange_b, mass.flange_a);\n"
+    "  annotation (experiment(StopTime=5, Interval=0.01));\n"
+    "end BacklashStart;\n";
+  g_autoptr (SwModel) model = import_ok (text);
+  g_autoptr (SwTrajectory) tr = sw_test_run_model (model, 0, 1e-10);
+
+  assert_column (tr, "inertia.phi", backlash_phi, 1e-9);
+  assert_column (tr, "elastoBacklash.phi_rel", backlash_phi, 1e-9);
+  assert_column (tr, "elastoGap.s_rel", gap_s_rel, 1e-9);
+  assert_round_trip (model);
+}
+
+/* ---- Sources' declared starts ------------------------------------------- */
+
+static double speed_s (double t) { return 1 + 2 * t; }
+static double speed_phi (double t) { return -0.5 + 3 * t; }
+
+/* Modelica's Speed declares s(start = 0, fixed = true): a model's s(start
+ * = 1) takes effect without fixed (it was dropped: positions 1 off), and
+ * with fixed = true too. A Position source's w(fixed = true) (start 0) is
+ * what it does already. */
+static void
+test_speed_start (void)
+{
+  static const char text[] =
+    "within Modelica.Mechanics.Translational.Examples;\n"
+    "model SpeedStart\n"
+    "  Modelica.Mechanics.Translational.Sources.Speed speed(exact=true, s(start=1));\n"
+    "  Modelica.Mechanics.Translational.Components.Mass mass(m=1);\n"
+    "  Modelica.Blocks.Sources.Constant v(k=2);\n"
+    "  Modelica.Mechanics.Rotational.Sources.Speed speed2(exact=true, phi(start=-0.5, fixed=true));\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia(J=1);\n"
+    "  Modelica.Blocks.Sources.Constant w(k=3);\n"
+    "  Modelica.Mechanics.Rotational.Sources.Position position(exact=false, w(fixed=true), a(start=0, fixed=true));\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia2(J=1);\n"
+    "  Modelica.Blocks.Sources.Constant phi(k=0.5);\n"
+    "equation\n"
+    "  connect(v.y, speed.v_ref);\n"
+    "  connect(speed.flange, mass.flange_a);\n"
+    "  connect(w.y, speed2.w_ref);\n"
+    "  connect(speed2.flange, inertia.flange_a);\n"
+    "  connect(phi.y, position.phi_ref);\n"
+    "  connect(position.flange, inertia2.flange_a);\n"
+    "  annotation (experiment(StopTime=1, Interval=0.01));\n"
+    "end SpeedStart;\n";
+  g_autoptr (SwModel) model = import_ok (text);
+  g_autoptr (SwTrajectory) tr = sw_test_run_model (model, 0, 1e-10);
+
+  assert_column (tr, "mass.s", speed_s, 1e-9);
+  assert_column (tr, "inertia.phi", speed_phi, 1e-9);
+  /* The filtered position starts at phi_ref at rest. */
+  g_assert_cmpfloat_with_epsilon (sw_test_column (tr, "inertia2.phi")[0], 0.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (sw_test_column (tr, "inertia2.w")[0], 0, 1e-12);
+  assert_round_trip (model);
+}
+
+/* What a kind does not take is refused at its place, listing what it
+ * takes. */
+static void
+test_start_errors (void)
+{
+  static const struct {
+    const char *body, *needle;
+  } cases[] = {
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j(phi_rel(start=1, fixed=true));\n",
+      "m.mo:2:54: error: j.phi_rel (fixed = true) is not supported: rotational.inertia takes initial values phi, w, "
+      "a" },
+    { "  Modelica.Mechanics.Rotational.Components.Clutch c(a_rel(start=1, fixed=true));\n",
+      "m.mo:2:53: error: c.a_rel (fixed = true) is not supported: rotational.clutch takes initial values phi_rel, "
+      "w_rel" },
+    { "  Modelica.Mechanics.Rotational.Sources.Speed s(w(start=1, fixed=true));\n",
+      "m.mo:2:49: error: s.w (fixed = true) is not supported: rotational.speed takes initial values phi" },
+    { "  Modelica.Mechanics.Rotational.Components.IdealGear g(phi_b(start=1, fixed=true));\n",
+      "m.mo:2:56: error: g.phi_b (fixed = true) is not supported: rotational.ideal_gear takes no initial values" },
+    { "  Modelica.Mechanics.Rotational.Sources.Position p(w(start=2, fixed=true));\n",
+      "m.mo:2:54: error: p.w(start = 2, fixed = true) is not supported: a Position source's flange starts at rest "
+      "relative to its support; valid: start = 0" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("model M\n%send M;\n", cases[i].body);
+
+      assert_import_fails (text, cases[i].needle);
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/modelica-msl/clutch-relative", test_clutch_relative);
+  g_test_add_func ("/core/modelica-msl/backlash-gap-relative", test_backlash_gap_relative);
+  g_test_add_func ("/core/modelica-msl/speed-start", test_speed_start);
+  g_test_add_func ("/core/modelica-msl/start-errors", test_start_errors);
+  return g_test_run ();
+}
