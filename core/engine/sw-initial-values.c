@@ -312,8 +312,10 @@ accel_residual (AccelSolve *as, const double *z, double *res, GError **error)
       g_set_error_literal (error, SW_ERROR, as->eq->error->code, as->eq->error->message);
       return FALSE;
     }
+  /* A relative acceleration (a_rel) is of node against node_a. */
   for (guint k = 0; k < as->n_cond; k++)
-    res[k] = as->eq->a[as->cond[k]->node] - as->cond[k]->a0;
+    res[k] = as->eq->a[as->cond[k]->node] - (as->cond[k]->node_a >= 0 ? as->eq->a[as->cond[k]->node_a] : 0)
+             - as->cond[k]->a0;
   return TRUE;
 }
 

@@ -220,6 +220,20 @@ sw_builder_set_initial_acceleration (SwBuilder    *b,
 }
 
 void
+sw_builder_set_initial_relative_acceleration (SwBuilder    *b,
+                                              const SwPart *part,
+                                              guint         node_a,
+                                              guint         node_b,
+                                              double        a_rel,
+                                              const char   *name)
+{
+  Initial init = { .part = part - b->system->parts, .node = node_b, .node_a = (int) node_a, .x0 = NAN, .v0 = NAN,
+                   .has_a0 = TRUE, .a0 = a_rel, .a_name = name };
+
+  g_array_append_val (b->initials, init);
+}
+
+void
 sw_builder_set_initial_relative (SwBuilder    *b,
                                  const SwPart *part,
                                  guint         node_a,

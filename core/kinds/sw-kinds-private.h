@@ -30,12 +30,18 @@
   SW_INITIAL ("phi_rel_start", N_("Initial relative angle"), "rad", \
               N_("phi_rel at t = 0 (Modelica's phi_rel(start, fixed = true)); absent: from the flanges")), \
   SW_INITIAL ("w_rel_start", N_("Initial relative speed"), "rad/s", \
-              N_("w_rel at t = 0 (Modelica's w_rel(start, fixed = true)); absent: from the flanges"))
+              N_("w_rel at t = 0 (Modelica's w_rel(start, fixed = true)); absent: from the flanges")), \
+  SW_INITIAL ("a_rel_start", N_("Initial relative acceleration"), "rad/s2", \
+              N_("a_rel at t = 0 (Modelica's a_rel(start, fixed = true)): the initial positions left free are "\
+                 "solved so that it holds; absent: not set"))
 #define SW_REL_START_TRANS \
   SW_INITIAL ("s_rel_start", N_("Initial relative position"), "m", \
               N_("s_rel at t = 0 (Modelica's s_rel(start, fixed = true)); absent: from the flanges")), \
   SW_INITIAL ("v_rel_start", N_("Initial relative velocity"), "m/s", \
-              N_("v_rel at t = 0 (Modelica's v_rel(start, fixed = true)); absent: from the flanges"))
+              N_("v_rel at t = 0 (Modelica's v_rel(start, fixed = true)); absent: from the flanges")), \
+  SW_INITIAL ("a_rel_start", N_("Initial relative acceleration"), "m/s2", \
+              N_("a_rel at t = 0 (Modelica's a_rel(start, fixed = true)): the initial positions left free are "\
+                 "solved so that it holds; absent: not set"))
 #define SW_TABLE_PARAM(n, l, h, t)       { n, l, "", SW_PARAM_TABLE, NAN, -INFINITY, INFINITY, FALSE, h, t }
 #define SW_VAR(n, u, h)                  { n, u, h }
 
@@ -92,11 +98,15 @@ extern const SwKind sw_kind_rot_constant_speed, sw_kind_rot_torque2, sw_kind_rot
 extern const SwKind sw_kind_trans_constant_speed, sw_kind_trans_force2, sw_kind_trans_move,
   sw_kind_trans_initialize_flange;
 
-/* The relative initial values at parameters first, first + 1 (made by
- * SW_REL_START_ROT or _TRANS) of port_b against port_a. */
+/* The relative initial values at parameters first, first + 1, first + 2
+ * (made by SW_REL_START_ROT or _TRANS: position, speed, acceleration) of
+ * port_b against port_a. */
 static inline void
 sw_kind_build_relative_start (const SwPart *p, SwBuilder *b, guint port_a, guint port_b, guint first)
 {
   sw_builder_set_initial_relative (b, p, p->node[port_a], p->node[port_b], p->param[first], p->param[first + 1],
                                    p->kind->params[first].name, p->kind->params[first + 1].name);
+  if (!isnan (p->param[first + 2]))
+    sw_builder_set_initial_relative_acceleration (b, p, p->node[port_a], p->node[port_b], p->param[first + 2],
+                                                  p->kind->params[first + 2].name);
 }

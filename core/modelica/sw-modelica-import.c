@@ -345,7 +345,7 @@ block_signal (Import *im, const MoElement *block, guint depth)
 const MoStart _sw_mo_starts[] = {
   { "phi", "phi0" }, { "w", "w0" }, { "s", "s0" }, { "v", "v0" },
   { "phi_rel", "phi_rel_start" }, { "w_rel", "w_rel_start" }, { "s_rel", "s_rel_start" }, { "v_rel", "v_rel_start" },
-  { "a", "a_start" },
+  { "a", "a_start" }, { "a_rel", "a_rel_start" },
 };
 const guint _sw_mo_n_starts = G_N_ELEMENTS (_sw_mo_starts);
 

@@ -164,6 +164,46 @@ test_backlash_gap_relative (void)
   assert_round_trip (model);
 }
 
+/* ModelicaTest's way of starting a spring-damper: w_rel(start = -2) and
+ * a_rel(fixed = true) (start 0), phi_rel left free: it starts where the
+ * spring holds the damper, phi_rel = -d w_rel / c, and the inertia on it
+ * does not accelerate. The same on a translational one with a start
+ * acceleration of its own. */
+static void
+test_relative_acceleration (void)
+{
+  static const char text[] =
+    "model RelativeAcceleration\n"
+    "  Modelica.Mechanics.Rotational.Components.Fixed fixed;\n"
+    "  Modelica.Mechanics.Rotational.Components.SpringDamper springDamper(c=1e4, d=10,\n"
+    "    stateSelect=StateSelect.prefer, a_rel(fixed=true), w_rel(fixed=true, start=-2),\n"
+    "    phi_rel(fixed=false, start=-1));\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia(J=2);\n"
+    "  Modelica.Mechanics.Translational.Components.Fixed fixed2;\n"
+    "  Modelica.Mechanics.Translational.Components.SpringDamper springDamper2(c=100, d=1,\n"
+    "    a_rel(start=3, fixed=true), v_rel(start=0, fixed=true));\n"
+    "  Modelica.Mechanics.Translational.Components.Mass mass(m=2);\n"
+    "equation\n"
+    "  connect(fixed.flange, springDamper.flange_a);\n"
+    "  connect(springDamper.flange_b, inertia.flange_a);\n"
+    "  connect(fixed2.flange, springDamper2.flange_a);\n"
+    "  connect(springDamper2.flange_b, mass.flange_a);\n"
+    "  annotation (experiment(StopTime=0.1, Interval=0.01));\n"
+    "end RelativeAcceleration;\n";
+  g_autoptr (SwModel) model = import_ok (text);
+  g_autoptr (SwTrajectory) tr = NULL;
+
+  g_assert_cmpfloat (param_of (model, "springDamper", "a_rel_start"), ==, 0);
+  tr = sw_test_run_model (model, 0, 1e-10);
+  g_assert_cmpfloat_with_epsilon (sw_test_column (tr, "springDamper.phi_rel")[0], 2e-3, 1e-12);
+  g_assert_cmpfloat_with_epsilon (sw_test_column (tr, "inertia.w")[0], -2, 1e-12);
+  g_assert_cmpfloat_with_epsilon (sw_test_column (tr, "inertia.a")[0], 0, 1e-9);
+  /* m a = -c s_rel: s_rel = -3 m / c. */
+  g_assert_cmpfloat_with_epsilon (sw_test_column (tr, "springDamper2.s_rel")[0], -0.06, 1e-12);
+  g_assert_cmpfloat_with_epsilon (sw_test_column (tr, "mass.a")[0], 3, 1e-9);
+  assert_round_trip (model);
+}
+
 /* ---- Sources' declared starts ------------------------------------------- */
 
 static double speed_s (double t) { return 1 + 2 * t; }
@@ -219,9 +259,9 @@ test_start_errors (void)
     { "  Modelica.Mechanics.Rotational.Components.Inertia j(phi_rel(start=1, fixed=true));\n",
       "m.mo:2:54: error: j.phi_rel (fixed = true) is not supported: rotational.inertia takes initial values phi, w, "
       "a" },
-    { "  Modelica.Mechanics.Rotational.Components.Clutch c(a_rel(start=1, fixed=true));\n",
-      "m.mo:2:53: error: c.a_rel (fixed = true) is not supported: rotational.clutch takes initial values phi_rel, "
-      "w_rel" },
+    { "  Modelica.Mechanics.Rotational.Components.Clutch c(phi(start=1, fixed=true));\n",
+      "m.mo:2:53: error: c.phi (fixed = true) is not supported: rotational.clutch takes initial values phi_rel, "
+      "w_rel, a_rel" },
     { "  Modelica.Mechanics.Rotational.Sources.Speed s(w(start=1, fixed=true));\n",
       "m.mo:2:49: error: s.w (fixed = true) is not supported: rotational.speed takes initial values phi" },
     { "  Modelica.Mechanics.Rotational.Components.IdealGear g(phi_b(start=1, fixed=true));\n",
@@ -245,6 +285,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/modelica-msl/clutch-relative", test_clutch_relative);
   g_test_add_func ("/core/modelica-msl/backlash-gap-relative", test_backlash_gap_relative);
+  g_test_add_func ("/core/modelica-msl/relative-acceleration", test_relative_acceleration);
   g_test_add_func ("/core/modelica-msl/speed-start", test_speed_start);
   g_test_add_func ("/core/modelica-msl/start-errors", test_start_errors);
   return g_test_run ();
