@@ -41,6 +41,7 @@ struct _Import {
   GHashTable *ports;      /* connector name -> the inner "component.port" */
   const char *signal_target; /* "component.input" a block feeds, while followed */
   struct _MoDef *def;     /* the definition being made of it */
+  guint       ref_depth;  /* components' parameters followed (J = j2.J) */
 };
 
 /* A class of the file made a subsystem definition. */
@@ -63,6 +64,11 @@ void     _sw_mo_fill             (Import        *im);
 void     _sw_mo_placement        (Import        *im,
                                   const MoElement *el,
                                   guint          index);
+
+/* The kind of a Modelica class of Mechanics (the file's within clause
+ * says the domain where the name does not), or NULL. */
+const SwKind *_sw_mo_kind_of      (Import        *im,
+                                  const char    *type);
 
 /* sw-modelica-eval.c */
 /* e's value into out (cleared first), or FALSE with im->error. */

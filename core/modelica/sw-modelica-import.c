@@ -112,11 +112,17 @@ kind_of (Import *im, const char *type)
   return sw_catalog_lookup (name);
 }
 
+const SwKind *
+_sw_mo_kind_of (Import *im, const char *type)
+{
+  return kind_of (im, type);
+}
+
 /* The blocks of Modelica.Blocks.Sources (and Math) that make signals. */
 static const char *const source_blocks[] = {
   "Constant", "Step", "Ramp", "Sine", "ExpSine", "Pulse", "SawTooth", "Trapezoid", "TimeTable", NULL,
 };
-static const char *const math_blocks[] = { "Product", "Add", "Gain", NULL };
+static const char *const math_blocks[] = { "Product", "Add", "Gain", "Feedback", NULL };
 
 /* A block of Modelica.Blocks, or one of its names used without the path. */
 static gboolean
@@ -142,24 +148,59 @@ is_basic_type (const char *type)
 
 static JsonNode *block_signal (Import *im, const MoElement *block, guint depth);
 
+static const SwComponent *sensor_of (Import *im, const char *connector);
+
+/* The output that drives the connection set of connector target
+ * ("block.y", "block.y[2]" or a sensor's "speedSensor.w"), or NULL. The
+ * set is followed through every connect() that shares a connector, so an
+ * input wired on from another input (connect (const.y, a.u);
+ * connect (a.u, b.u)) is reached. */
+static const char *
+set_source (Import *im, const char *target)
+{
+  g_autoptr (GPtrArray) set = g_ptr_array_new ();
+
+  g_ptr_array_add (set, (gpointer) target);
+  for (guint i = 0; i < set->len; i++)
+    {
+      const char *end = g_ptr_array_index (set, i);
+
+      for (guint k = 0; k < im->klass->connects->len; k++)
+        {
+          const MoConnect *c = &g_array_index (im->klass->connects, MoConnect, k);
+          const char *other = strcmp (c->a, end) == 0 ? c->b : strcmp (c->b, end) == 0 ? c->a : NULL;
+          const char *dot = other != NULL ? strchr (other, '.') : NULL;
+          g_autofree char *id = NULL;
+          const MoElement *el;
+          gboolean seen = FALSE;
+
+          if (other == NULL || dot == NULL)
+            continue;
+          for (guint j = 0; j < set->len && !seen; j++)
+            seen = strcmp (g_ptr_array_index (set, j), other) == 0;
+          if (seen)
+            continue;
+          id = g_strndup (other, (gsize) (dot - other));
+          el = g_hash_table_lookup (im->elements, id);
+          /* A block's output (y, y[k]) or a sensor's drives the set. */
+          if (el != NULL && ((is_block (el) && dot[1] == 'y' && (dot[2] == '\0' || dot[2] == '['))
+                             || (!is_block (el) && sensor_of (im, other) != NULL)))
+            return other;
+          g_ptr_array_add (set, (gpointer) other);
+        }
+    }
+  return NULL;
+}
+
 /* What feeds input connector input of element el (NULL: nothing). */
 static const MoElement *
 feeding (Import *im, const MoElement *el, const char *input)
 {
   g_autofree char *target = g_strdup_printf ("%s.%s", el->name, input);
+  const char *source = set_source (im, target);
+  g_autofree char *id = source != NULL ? g_strndup (source, strcspn (source, ".")) : NULL;
 
-  for (guint k = 0; k < im->klass->connects->len; k++)
-    {
-      const MoConnect *c = &g_array_index (im->klass->connects, MoConnect, k);
-      const char *other = strcmp (c->a, target) == 0 ? c->b : strcmp (c->b, target) == 0 ? c->a : NULL;
-      g_autofree char *id = NULL;
-
-      if (other == NULL)
-        continue;
-      id = g_strndup (other, strcspn (other, "."));
-      return g_hash_table_lookup (im->elements, id);
-    }
-  return NULL;
+  return id != NULL ? g_hash_table_lookup (im->elements, id) : NULL;
 }
 
 static JsonNode *
@@ -190,22 +231,17 @@ static JsonNode *
 sensor_input (Import *im, const MoElement *el, const char *input)
 {
   g_autofree char *target = g_strdup_printf ("%s.%s", el->name, input);
+  const char *other = set_source (im, target);
 
-  for (guint k = 0; k < im->klass->connects->len; k++)
+  if (other != NULL && sensor_of (im, other) != NULL)
     {
-      const MoConnect *c = &g_array_index (im->klass->connects, MoConnect, k);
-      const char *other = strcmp (c->a, target) == 0 ? c->b : strcmp (c->b, target) == 0 ? c->a : NULL;
+      JsonObject *fields = json_object_new (), *outer = json_object_new ();
+      JsonNode *n = json_node_new (JSON_NODE_OBJECT);
 
-      if (other != NULL && strchr (other, '.') != NULL && sensor_of (im, other) != NULL)
-        {
-          JsonObject *fields = json_object_new (), *outer = json_object_new ();
-          JsonNode *n = json_node_new (JSON_NODE_OBJECT);
-
-          json_object_set_string_member (fields, "of", other);
-          json_object_set_object_member (outer, "sensor", fields);
-          json_node_take_object (n, outer);
-          return n;
-        }
+      json_object_set_string_member (fields, "of", other);
+      json_object_set_object_member (outer, "sensor", fields);
+      json_node_take_object (n, outer);
+      return n;
     }
   return NULL;
 }
@@ -280,6 +316,15 @@ block_signal (Import *im, const MoElement *block, guint depth)
       return list_node ("sum", list_node ("product", number_node (mod_number (im, block, "k1", 1)), u1),
                         list_node ("product", number_node (mod_number (im, block, "k2", 1)), u2));
     }
+  /* Feedback: y = u1 - u2. */
+  if (strcmp (type, "Feedback") == 0)
+    {
+      JsonNode *u1 = input_signal (im, block, "u1", depth), *u2 = u1 ? input_signal (im, block, "u2", depth) : NULL;
+
+      if (u2 == NULL)
+        return u1 != NULL ? (json_node_unref (u1), NULL) : NULL;
+      return list_node ("sum", u1, list_node ("product", number_node (-1), u2));
+    }
   if (strcmp (type, "Gain") == 0)
     {
       JsonNode *u = input_signal (im, block, "u", depth);
@@ -290,7 +335,7 @@ block_signal (Import *im, const MoElement *block, guint depth)
     {
       fail (im, block->line, block->column, _("the block %s is not supported; valid: %s, %s"), block->type,
             "Constant, Step, Ramp, Sine, ExpSine, Pulse, SawTooth, Trapezoid, TimeTable",
-            "Product, Add, Gain");
+            "Product, Add, Gain, Feedback");
       return NULL;
     }
   fields = json_object_new ();
@@ -746,6 +791,67 @@ initial_input (Import *im, const MoConnect *c, guint index, const char *input, S
   return TRUE;
 }
 
+/* end ("clutch.f_normalized") is a signal input of a component in the
+ * model: a parameter of that name, no port. */
+static gboolean
+signal_input (Import *im, const char *end)
+{
+  g_autofree char *id = g_strndup (end, strcspn (end, "."));
+  int index = sw_model_find_component (im->model, id);
+  const SwKind *kind = index >= 0 ? sw_model_get_component (im->model, (guint) index)->kind : NULL;
+  const char *input = strchr (end, '.');
+  int p;
+
+  if (kind == NULL || input == NULL || sensor_of (im, end) != NULL)
+    return FALSE;
+  for (guint k = 0; k < kind->n_ports; k++)
+    if (strcmp (kind->ports[k].name, input + 1) == 0)
+      return FALSE;
+  p = sw_kind_find_param (kind, _sw_mo_input_param (kind, input + 1));
+  return p >= 0 && (kind->params[p].type == SW_PARAM_SIGNAL || kind->params[p].type == SW_PARAM_INITIAL);
+}
+
+/* A connect() between two components' signal inputs, or a sensor's output
+ * and an input: each input gets what drives the set (a block's signal, a
+ * sensor's output). */
+static gboolean
+wire_inputs (Import *im, const MoConnect *c)
+{
+  const char *ends[] = { c->a, c->b };
+
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autofree char *id = g_strndup (ends[k], strcspn (ends[k], "."));
+      const MoElement *el = g_hash_table_lookup (im->elements, id);
+      const char *input = strchr (ends[k], '.');
+      g_autoptr (SwSignal) signal = NULL;
+      GError *error = NULL;
+      const SwKind *kind;
+      JsonNode *node;
+      int index;
+
+      if (el == NULL || input == NULL || !signal_input (im, ends[k]))
+        continue;
+      index = sw_model_find_component (im->model, id);
+      kind = sw_model_get_component (im->model, (guint) index)->kind;
+      node = input_signal (im, el, input + 1, 0);
+      if (node == NULL)
+        return FALSE;
+      signal = sw_signal_new_from_json (node, &error);
+      json_node_unref (node);
+      if (signal != NULL && initial_input (im, c, (guint) index, input + 1, signal))
+        continue;
+      if (signal == NULL
+          || !sw_model_set_param_signal (im->model, (guint) index, _sw_mo_input_param (kind, input + 1), signal,
+                                         &error))
+        {
+          prefix_error (im, c->line, c->column, error);
+          return FALSE;
+        }
+    }
+  return im->error == NULL;
+}
+
 static void
 connect_all (Import *im)
 {
@@ -765,6 +871,12 @@ connect_all (Import *im)
           fail (im, c->line, c->column, _("connect (%s, %s): there is no component %s"), c->a, c->b,
                 a == NULL ? id_a : id_b);
           return;
+        }
+      if (!is_block (a) && !is_block (b) && (signal_input (im, c->a) || signal_input (im, c->b)))
+        {
+          if (!wire_inputs (im, c))
+            return;
+          continue;
         }
       if (is_block (a) || is_block (b))
         {

@@ -644,6 +644,7 @@ _sw_mo_class_free (MoClass *klass)
   g_free (klass->name);
   g_free (klass->doc);
   g_clear_pointer (&klass->classes, g_ptr_array_unref);
+  g_clear_pointer (&klass->imports, g_ptr_array_unref);
   g_clear_pointer (&klass->elements, g_ptr_array_unref);
   for (guint k = 0; klass->connects != NULL && k < klass->connects->len; k++)
     {
@@ -756,10 +757,61 @@ class_new (void)
   klass->elements = g_ptr_array_new_with_free_func ((GDestroyNotify) element_free);
   klass->connects = g_array_new (FALSE, FALSE, sizeof (MoConnect));
   klass->classes = g_ptr_array_new_with_free_func ((GDestroyNotify) _sw_mo_class_free);
+  klass->imports = g_ptr_array_new_with_free_func (g_free);
   return klass;
 }
 
 static void class_body (Parser *ps, MoClass *klass);
+
+/* After "import": name = A.B.C; | A.B.C; | A.B.*; | A.B.{c, d};, kept as
+ * "name=A.B.C" (its last part the name when none is given), "*=A.B".
+ * Anything else is skipped to the ";". */
+static void
+import_clause (Parser *ps, MoClass *klass)
+{
+  g_autofree char *first = NULL, *path = NULL;
+
+  if (ps->tok.kind == T_IDENT)
+    {
+      first = g_strdup (ps->tok.text);
+      next (ps);
+      if (accept (ps, "="))
+        path = name (ps);
+      else
+        {
+          GString *p = g_string_new (first);
+
+          /* The dotted path by hand: it may end in ".*". */
+          while (ps->error == NULL && (is (ps, ".") || is (ps, ".*")))
+            {
+              /* The lexer reads ".*" as one operator. */
+              if (accept (ps, ".*") || (accept (ps, ".") && accept (ps, "*")))
+                {
+                  g_ptr_array_add (klass->imports, g_strdup_printf ("*=%s", p->str));
+                  g_string_free (p, TRUE);
+                  p = NULL;
+                  break;
+                }
+              if (ps->tok.kind != T_IDENT)
+                break;
+              g_string_append_printf (p, ".%s", ps->tok.text);
+              next (ps);
+            }
+          if (p != NULL)
+            {
+              const char *dot = strrchr (p->str, '.');
+
+              g_ptr_array_add (klass->imports, g_strdup_printf ("%s=%s", dot != NULL ? dot + 1 : p->str, p->str));
+              g_string_free (p, TRUE);
+            }
+        }
+      if (path != NULL)
+        g_ptr_array_add (klass->imports, g_strdup_printf ("%s=%s", first, path));
+    }
+  while (!is (ps, ";") && ps->tok.kind != T_END && ps->error == NULL)
+    next (ps);
+  expect (ps, ";");
+}
 
 /* model Name "doc" … end Name; inside another class (the keyword is the
  * current token). */
@@ -828,11 +880,7 @@ class_body (Parser *ps, MoClass *klass)
       else if (in_equations)
         connect_equation (ps, klass);
       else if (accept (ps, "import"))
-        {
-          while (!is (ps, ";") && ps->tok.kind != T_END)
-            next (ps);
-          expect (ps, ";");
-        }
+        import_clause (ps, klass);
       else if (is (ps, "extends"))
         {
           MoElement *el = g_new0 (MoElement, 1);

@@ -71,6 +71,10 @@ struct _MoClass {
   GArray    *connects;    /* MoConnect */
   GPtrArray *annotation;  /* MoMod: the class's own, or NULL */
   GPtrArray *classes;     /* MoClass: models defined inside it (subsystems) */
+  /* Its import clauses, each as "name=Path.To.Thing" (import name =
+   * Path.To.Thing, and import Path.To.Thing as its last part) or
+   * "*=Path.To" (import Path.To.*). */
+  GPtrArray *imports;
 };
 
 /* Modelica's start attributes with fixed = true (phi, w_rel) and the

@@ -11,6 +11,7 @@
 #include "sw-kind.h"
 #include "sw-model.h"
 #include "sw-modelica.h"
+#include "sw-table.h"
 #include "sw-test-run.h"
 
 static SwModel *
@@ -248,6 +249,116 @@ test_speed_start (void)
   assert_round_trip (model);
 }
 
+/* ---- MSL 4 names and expressions ---------------------------------------- */
+
+static double falling_v (double t) { return -9.80665 * t; }
+static double feedback_w (double t) { return 10 * (1 - exp (-t)); }
+static double shared_w (double t) { return 1.5 * t; }
+
+/* A constant brought in by import (g_n), Modelica.Constants written in
+ * full, functions in bindings (atan, max), another component's parameter
+ * in an expression (inertia2's J from inertia1's, and from a default),
+ * MSL 4's mu_pos, Blocks.Math.Feedback around a speed sensor, and an
+ * input wired on from another input (one Constant drives both torques
+ * through torque1.tau). Closed forms: a mass falling at g_n; J1 = 2
+ * driven by 2 (10 - w): w = 10 (1 - exp (-t)); J3 = 2 driven by 3. */
+static void
+test_msl4_names (void)
+{
+  static const char text[] =
+    "within Modelica.Mechanics.Rotational.Examples;\n"
+    "model Msl4Names \"Names and expressions of MSL 4 models\"\n"
+    "  extends Modelica.Icons.Example;\n"
+    "  import Modelica.Constants.g_n;\n"
+    "  import Modelica.Units.SI;\n"
+    "  import Modelica.Constants;\n"
+    "  parameter SI.Mass m = 2 \"Mass\";\n"
+    "  Modelica.Mechanics.Translational.Components.Mass mass(m=m, s(start=0, fixed=true), v(start=0, fixed=true));\n"
+    "  Modelica.Mechanics.Translational.Sources.Force force;\n"
+    "  Modelica.Blocks.Sources.Constant weight(k=-m*g_n);\n"
+    "  Rotational.Components.Inertia inertia1(J=2*atan(1)*4/Modelica.Constants.pi, phi(start=0, fixed=true),\n"
+    "    w(start=0, fixed=true));\n"
+    "  Rotational.Components.Inertia inertia2(J=inertia1.J + spring.c - Constants.pi/pi);\n"
+    "  Rotational.Components.Spring spring(phi_rel0=0);\n"
+    "  Rotational.Components.Clutch clutch(mu_pos=[0, 0.3], fn_max=max(10, 2*inertia1.J));\n"
+    "  Rotational.Sources.Torque torque;\n"
+    "  Rotational.Sensors.SpeedSensor speedSensor;\n"
+    "  Modelica.Blocks.Sources.Constant reference(k=10);\n"
+    "  Modelica.Blocks.Math.Feedback feedback;\n"
+    "  Modelica.Blocks.Math.Gain gain(k=min(2, 3));\n"
+    "  Rotational.Components.Inertia inertia3(J=2, phi(start=0, fixed=true), w(start=0, fixed=true));\n"
+    "  Rotational.Components.Inertia inertia4(J=2, phi(start=0, fixed=true), w(start=0, fixed=true));\n"
+    "  Rotational.Sources.Torque torque1;\n"
+    "  Rotational.Sources.Torque torque2;\n"
+    "  Modelica.Blocks.Sources.Constant three(k=3);\n"
+    "  Rotational.Components.Fixed fixed;\n"
+    "  Rotational.Components.Inertia inertia5(J=1);\n"
+    "equation\n"
+    "  connect(fixed.flange, spring.flange_a);\n"
+    "  connect(spring.flange_b, inertia2.flange_a);\n"
+    "  connect(inertia2.flange_b, clutch.flange_a);\n"
+    "  connect(clutch.flange_b, inertia5.flange_a);\n"
+    "  connect(weight.y, force.f);\n"
+    "  connect(force.flange, mass.flange_a);\n"
+    "  connect(reference.y, feedback.u1);\n"
+    "  connect(speedSensor.w, feedback.u2);\n"
+    "  connect(feedback.y, gain.u);\n"
+    "  connect(gain.y, torque.tau);\n"
+    "  connect(torque.flange, inertia1.flange_a);\n"
+    "  connect(inertia1.flange_b, speedSensor.flange);\n"
+    "  connect(three.y, torque1.tau);\n"
+    "  connect(torque1.tau, torque2.tau);\n"
+    "  connect(torque1.flange, inertia3.flange_a);\n"
+    "  connect(torque2.flange, inertia4.flange_a);\n"
+    "  annotation (experiment(StopTime=1, Interval=0.01));\n"
+    "end Msl4Names;\n";
+  g_autoptr (SwModel) model = import_ok (text);
+  g_autoptr (SwTrajectory) tr = NULL;
+  const SwComponent *clutch;
+
+  g_assert_cmpfloat_with_epsilon (param_of (model, "inertia1", "J"), 2, 1e-15);
+  /* The spring's c is its default, 1e5. */
+  g_assert_cmpfloat_with_epsilon (param_of (model, "inertia2", "J"), 2 + 1e5 - 1, 1e-9);
+  g_assert_cmpfloat (param_of (model, "clutch", "fn_max"), ==, 10);
+  clutch = sw_model_get_component (model, sw_model_find_component (model, "clutch"));
+  g_assert_cmpfloat (sw_table_interpolate (clutch->table[sw_kind_find_param (clutch->kind, "mue_pos")], 1, 0), ==, 0.3);
+  tr = sw_test_run_model (model, 0, 1e-10);
+  assert_column (tr, "mass.v", falling_v, 1e-9);
+  assert_column (tr, "inertia1.w", feedback_w, 1e-7);
+  assert_column (tr, "inertia3.w", shared_w, 1e-9);
+  assert_column (tr, "inertia4.w", shared_w, 1e-9);
+  assert_round_trip (model);
+}
+
+/* Names that are none of these are refused naming what is valid. */
+static void
+test_name_errors (void)
+{
+  static const struct {
+    const char *body, *needle;
+  } cases[] = {
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j(J=g_n);\n",
+      "m.mo:2:56: error: unknown name g_n: not a parameter of the model, a component's parameter or a constant of "
+      "Modelica.Constants" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j(J=j.J);\n",
+      "m.mo:2:56: error: j.J refers to itself through other components' parameters" },
+    { "  Modelica.Blocks.Sources.Step step;\n  Modelica.Mechanics.Rotational.Components.Inertia j(J=step.height);\n",
+      "m.mo:3:56: error: step.height: step does not give height, and it has no default here; give it in step's "
+      "modification" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j(J=hypot(1, 2));\n",
+      "m.mo:2:56: error: the function hypot of two arguments is not supported; valid: atan2, min, max, mod, rem, div" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j(J=log(0));\n",
+      "m.mo:2:56: error: the expression is not finite" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("model M\n%send M;\n", cases[i].body);
+
+      assert_import_fails (text, cases[i].needle);
+    }
+}
+
 /* What a kind does not take is refused at its place, listing what it
  * takes. */
 static void
@@ -288,5 +399,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl/relative-acceleration", test_relative_acceleration);
   g_test_add_func ("/core/modelica-msl/speed-start", test_speed_start);
   g_test_add_func ("/core/modelica-msl/start-errors", test_start_errors);
+  g_test_add_func ("/core/modelica-msl/msl4-names", test_msl4_names);
+  g_test_add_func ("/core/modelica-msl/name-errors", test_name_errors);
   return g_test_run ();
 }
