@@ -70,6 +70,28 @@ void     _sw_mo_placement        (Import        *im,
 const SwKind *_sw_mo_kind_of      (Import        *im,
                                   const char    *type);
 
+/* error (taken) as the message at line:column. */
+void     _sw_mo_fail_with        (Import        *im,
+                                  guint          line,
+                                  guint          column,
+                                  GError        *error);
+
+/* sw-modelica-import-starts.c */
+/* m, an attribute modification of a variable (phi(start = 0, fixed =
+ * true), w(nominal = 2)), on component index made of el. */
+void     _sw_mo_start_attribute  (Import          *im,
+                                  const MoElement *el,
+                                  guint            index,
+                                  const MoMod     *m);
+/* A nominal value of variable (phi, or phi_nominal as MSL names it). */
+void     _sw_mo_nominal_value    (Import          *im,
+                                  const MoElement *el,
+                                  guint            index,
+                                  const char      *variable,
+                                  const MoExpr    *value,
+                                  guint            line,
+                                  guint            column);
+
 /* sw-modelica-eval.c */
 /* e's value into out (cleared first), or FALSE with im->error. */
 gboolean _sw_mo_eval             (Import        *im,
