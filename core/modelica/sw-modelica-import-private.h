@@ -92,6 +92,11 @@ void     _sw_mo_nominal_value    (Import          *im,
                                   guint            line,
                                   guint            column);
 
+/* sw-modelica-import-arrays.c */
+/* Arrays of components in im->klass (and im->elements) replaced by
+ * their elements, connect()s rewritten to them. */
+void     _sw_mo_expand_arrays    (Import        *im);
+
 /* sw-modelica-eval.c */
 /* e's value into out (cleared first), or FALSE with im->error. */
 gboolean _sw_mo_eval             (Import        *im,

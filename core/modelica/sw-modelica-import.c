@@ -852,6 +852,9 @@ _sw_mo_fill (Import *im)
         }
       g_hash_table_insert (im->params, el->name, v);
     }
+  /* Arrays of components, their sizes evaluated with the parameters. */
+  if (im->error == NULL)
+    _sw_mo_expand_arrays (im);
   for (guint k = 0; k < klass->elements->len && im->error == NULL; k++)
     {
       MoElement *el = g_ptr_array_index (klass->elements, k);

@@ -582,14 +582,20 @@ modifications (Parser *ps)
     {
       MoMod *m;
 
-      while (accept (ps, "each") || accept (ps, "final"))
-        ;
+      gboolean each = FALSE;
+
+      while (ps->error == NULL && (is (ps, "each") || is (ps, "final")))
+        {
+          each = each || is (ps, "each");
+          next (ps);
+        }
       if (is (ps, "redeclare") || is (ps, "replaceable"))
         {
           fail (ps, ps->tok.line, ps->tok.column, _("“%s” is not supported"), ps->tok.text);
           break;
         }
       m = g_new0 (MoMod, 1);
+      m->each = each;
       m->line = ps->tok.line;
       m->column = ps->tok.column;
       m->name = name (ps);
@@ -632,6 +638,7 @@ element_free (MoElement *el)
   expr_free (el->value);
   g_clear_pointer (&el->annotation, g_ptr_array_unref);
   g_free (el->doc);
+  expr_free (el->size);
   g_free (el);
 }
 
@@ -681,10 +688,18 @@ declaration (Parser *ps, MoClass *klass, gboolean parameter)
         }
       el->name = g_strdup (ps->tok.text);
       next (ps);
-      if (is (ps, "["))
+      /* An array of components (Sine sine[3]): its size, expanded by the
+       * import; a parameter's size is its value's. */
+      if (accept (ps, "["))
         {
-          fail (ps, ps->tok.line, ps->tok.column, _("arrays of components are not supported"));
-          return;
+          el->size = expression (ps);
+          if (is (ps, ","))
+            {
+              fail (ps, ps->tok.line, ps->tok.column,
+                    _("arrays of components of more than one dimension are not supported"));
+              return;
+            }
+          expect (ps, "]");
         }
       if (is (ps, "("))
         el->mods = modifications (ps);
@@ -703,7 +718,9 @@ connector_ref (Parser *ps)
 {
   char *n = name (ps);
 
-  if (n != NULL && is (ps, "[") && ps->error == NULL)
+  /* An element of an array of components (sine[2].y) or of a vector
+   * input (move.u[1]). */
+  while (n != NULL && is (ps, "[") && ps->error == NULL)
     {
       char *sub;
 
@@ -719,6 +736,14 @@ connector_ref (Parser *ps)
       n = sub;
       next (ps);
       expect (ps, "]");
+      if (ps->error == NULL && accept (ps, "."))
+        {
+          g_autofree char *rest = name (ps);
+
+          sub = g_strdup_printf ("%s.%s", n, rest != NULL ? rest : "");
+          g_free (n);
+          n = sub;
+        }
     }
   return n;
 }
@@ -972,4 +997,69 @@ _sw_mo_parse (const char *data, gsize length, const char *display_name, GError *
       return NULL;
     }
   return g_steal_pointer (&klass);
+}
+
+/* ---- Copies (arrays of components) -------------------------------------- */
+
+MoExpr *
+_sw_mo_expr_copy (const MoExpr *e)
+{
+  MoExpr *c;
+
+  if (e == NULL)
+    return NULL;
+  c = g_new0 (MoExpr, 1);
+  *c = *e;
+  c->text = g_strdup (e->text);
+  c->a = _sw_mo_expr_copy (e->a);
+  c->b = _sw_mo_expr_copy (e->b);
+  c->c = _sw_mo_expr_copy (e->c);
+  if (e->items != NULL)
+    {
+      c->items = g_ptr_array_new_with_free_func ((GDestroyNotify) expr_free);
+      for (guint k = 0; k < e->items->len; k++)
+        g_ptr_array_add (c->items, _sw_mo_expr_copy (g_ptr_array_index (e->items, k)));
+    }
+  if (e->named != NULL)
+    {
+      c->named = _sw_mo_mods_new ();
+      for (guint k = 0; k < e->named->len; k++)
+        g_ptr_array_add (c->named, _sw_mo_mod_copy (g_ptr_array_index (e->named, k)));
+    }
+  return c;
+}
+
+MoMod *
+_sw_mo_mod_copy (const MoMod *m)
+{
+  MoMod *c = g_new0 (MoMod, 1);
+
+  *c = *m;
+  c->name = g_strdup (m->name);
+  c->value = _sw_mo_expr_copy (m->value);
+  if (m->children != NULL)
+    {
+      c->children = _sw_mo_mods_new ();
+      for (guint k = 0; k < m->children->len; k++)
+        g_ptr_array_add (c->children, _sw_mo_mod_copy (g_ptr_array_index (m->children, k)));
+    }
+  return c;
+}
+
+GPtrArray *
+_sw_mo_mods_new (void)
+{
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) mod_free);
+}
+
+void
+_sw_mo_element_free (MoElement *el)
+{
+  element_free (el);
+}
+
+void
+_sw_mo_expr_free (MoExpr *e)
+{
+  expr_free (e);
 }

@@ -43,6 +43,7 @@ struct _MoMod {
   guint      line, column;
   GPtrArray *children;    /* MoMod, or NULL */
   MoExpr    *value;       /* or NULL */
+  gboolean   each;        /* "each name = …": the same for every element of an array */
 };
 
 typedef struct {
@@ -54,6 +55,7 @@ typedef struct {
   MoExpr    *value;       /* "= value" after the name, or NULL */
   GPtrArray *annotation;  /* MoMod, or NULL */
   char      *doc;         /* its description string, or NULL */
+  MoExpr    *size;        /* an array of components "name[size]", or NULL */
 } MoElement;
 
 typedef struct {
@@ -100,6 +102,14 @@ void     _sw_mo_class_free (MoClass     *klass);
 /* The modification called name among mods (NULL: none). */
 MoMod   *_sw_mo_find       (GPtrArray   *mods,
                             const char  *name);
+
+/* Deep copies and frees of the tree's parts (an array of components
+ * expanded into its elements, sw-modelica-import-arrays.c). */
+MoExpr    *_sw_mo_expr_copy   (const MoExpr    *e);
+MoMod     *_sw_mo_mod_copy    (const MoMod     *m);
+GPtrArray *_sw_mo_mods_new    (void);
+void       _sw_mo_element_free (MoElement      *el);
+void       _sw_mo_expr_free   (MoExpr          *e);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MoClass, _sw_mo_class_free)
 

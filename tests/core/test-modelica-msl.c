@@ -359,6 +359,92 @@ test_name_errors (void)
     }
 }
 
+/* ---- Arrays of components ---------------------------------------------- */
+
+#define MOVE_W (2 * G_PI * 2)
+static double move_s (double t) { return 0.1 * sin (MOVE_W * t); }
+static double move_v (double t) { return 0.1 * MOVE_W * cos (MOVE_W * t); }
+static double array_w1 (double t) { return 2 * t; }
+static double array_w2 (double t) { return t; }
+static double sine_w (double t) { return (1 - cos (2 * G_PI * t)) / G_PI; }
+
+/* Three sines feeding a Move as ModelicaTest writes it (a Sine sine[3],
+ * connect(sine.y, move.u)): its position, speed and acceleration
+ * consistent, so the mass follows 0.1 sin (w t). An array of inertias
+ * driven by an array of torques (J = {1, 2}, each phi(…), w(start = {0,
+ * 0}, each fixed = true)); one element of an array (sine2[2].y) into a
+ * torque: w = 2 (1 - cos (2 pi t)) / (2 pi). */
+static void
+test_arrays (void)
+{
+  static const char text[] =
+    "within Modelica.Mechanics.Translational.Examples;\n"
+    "model MoveArray\n"
+    "  extends Modelica.Icons.Example;\n"
+    "  import Modelica.Constants.pi;\n"
+    "  parameter Real w = 2*pi*2;\n"
+    "  parameter Integer n = 2;\n"
+    "  Modelica.Blocks.Sources.Sine sine[3](amplitude={0.1, 0.1*w, 0.1*w^2}, each f=2, phase={0, pi/2, pi});\n"
+    "  Modelica.Mechanics.Translational.Sources.Move move;\n"
+    "  Modelica.Mechanics.Translational.Components.Mass mass(m=1);\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia[n](J={1, 2}, each phi(start=0, fixed=true),\n"
+    "    w(start={0, 0}, each fixed=true));\n"
+    "  Modelica.Mechanics.Rotational.Sources.ConstantTorque torque[n](tau_constant=fill(2, n));\n"
+    "  Modelica.Blocks.Sources.Sine sine2[2](amplitude={1, 2}, each f=1);\n"
+    "  Modelica.Mechanics.Rotational.Sources.Torque torque3;\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia3(J=1, phi(start=0, fixed=true), w(start=0,\n"
+    "    fixed=true));\n"
+    "equation\n"
+    "  connect(sine.y, move.u);\n"
+    "  connect(move.flange, mass.flange_a);\n"
+    "  connect(torque.flange, inertia.flange_a);\n"
+    "  connect(sine2[2].y, torque3.tau);\n"
+    "  connect(torque3.flange, inertia3.flange_a);\n"
+    "  annotation (experiment(StopTime=1, Interval=0.01));\n"
+    "end MoveArray;\n";
+  g_autoptr (SwModel) model = import_ok (text);
+  g_autoptr (SwTrajectory) tr = NULL;
+
+  g_assert_cmpint (sw_model_find_component (model, "inertia_2"), >=, 0);
+  g_assert_cmpfloat (param_of (model, "inertia_2", "J"), ==, 2);
+  g_assert_cmpfloat (param_of (model, "torque_1", "tau_constant"), ==, 2);
+  tr = sw_test_run_model (model, 0, 1e-10);
+  assert_column (tr, "mass.s", move_s, 1e-12);
+  assert_column (tr, "mass.v", move_v, 1e-12);
+  assert_column (tr, "inertia_1.w", array_w1, 1e-9);
+  assert_column (tr, "inertia_2.w", array_w2, 1e-9);
+  assert_column (tr, "inertia3.w", sine_w, 1e-8);
+  assert_round_trip (model);
+}
+
+static void
+test_array_errors (void)
+{
+  static const struct {
+    const char *body, *needle;
+  } cases[] = {
+    { "  Modelica.Blocks.Sources.Sine s[3](amplitude={1, 2});\n",
+      "m.mo:2:47: error: s.amplitude has 2 values for the 3 elements of s; give one for each, or write “each "
+      "amplitude”" },
+    { "  Modelica.Blocks.Sources.Sine s[2.5];\n",
+      "m.mo:2:34: error: the size of the array s is 2.5; valid: a whole number from 1 to 1000" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j[2];\n  Modelica.Mechanics.Rotational.Components.Inertia j_1;\n",
+      "m.mo:2:52: error: the array j cannot be expanded: its element 1 would be j_1, the name of another element" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j[2];\n  Modelica.Mechanics.Rotational.Components.Fixed f;\n"
+      "equation\n  connect(j[3].flange_a, f.flange);\n",
+      "m.mo:5:3: error: connect (j[3].flange_a, f.flange): the index is past the end of the array j (2)" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j[2, 2];\n",
+      "m.mo:2:55: error: arrays of components of more than one dimension are not supported" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("model M\n%send M;\n", cases[i].body);
+
+      assert_import_fails (text, cases[i].needle);
+    }
+}
+
 /* What a kind does not take is refused at its place, listing what it
  * takes. */
 static void
@@ -401,5 +487,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl/start-errors", test_start_errors);
   g_test_add_func ("/core/modelica-msl/msl4-names", test_msl4_names);
   g_test_add_func ("/core/modelica-msl/name-errors", test_name_errors);
+  g_test_add_func ("/core/modelica-msl/arrays", test_arrays);
+  g_test_add_func ("/core/modelica-msl/array-errors", test_array_errors);
   return g_test_run ();
 }
