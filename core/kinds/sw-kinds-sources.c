@@ -251,6 +251,11 @@ static const SwParamDesc force_params[] = {
 static const SwParamDesc constant_force_params[] = {
   SW_ANY ("f_constant", N_("Force"), "N", 1, N_("Constant force; negative acts as a load")),
 };
+static const SwParamDesc force_step_params[] = {
+  SW_ANY ("stepForce", N_("Step"), "N", 1, N_("Height of the force step")),
+  SW_ANY ("offsetForce", N_("Offset"), "N", 0, N_("Force before the step")),
+  SW_ANY ("startTime", N_("Start time"), "s", 0, N_("Time of the step")),
+};
 static const SwParamDesc speed_force_params[] = {
   SW_ANY ("f_nominal", N_("Nominal force"), "N", 1, N_("Force at nominal speed; negative acts as a load")),
   SW_BOOL ("ForceDirection", N_("Same direction both ways"), 1,
@@ -311,6 +316,13 @@ SOURCE (sw_kind_trans_force, "translational.force", N_("Force"), N_("Force given
 SOURCE (sw_kind_trans_constant_force, "translational.constant_force", N_("Constant force"),
         N_("Constant force, independent of speed"), trans_ports, constant_force_params, trans_vars, 4,
         "f_constant", NULL, constant_forces, SW_FORCE_NONE, constant_variables);
+SOURCE (sw_kind_trans_force_step, "translational.force_step", N_("Force step"),
+        N_("Constant force that steps at a given time"), trans_ports, force_step_params, trans_vars, 4,
+        "stepForce", step_build, step_forces, SW_FORCE_TIME, step_variables);
+SOURCE (sw_kind_trans_linear_speed_force, "translational.linear_speed_dependent_force",
+        N_("Linear speed dependent force"), N_("Force proportional to the speed"), trans_ports,
+        speed_force_params, trans_vars, 4, "f_nominal", NULL, linear_speed_forces, SW_FORCE_DAMPING,
+        linear_speed_variables);
 SOURCE (sw_kind_trans_quadratic_speed_force, "translational.quadratic_speed_dependent_force",
         N_("Quadratic speed dependent force"), N_("Force proportional to the square of the speed"),
         trans_ports, speed_force_params, trans_vars, 4, "f_nominal", NULL, quadratic_speed_forces,

@@ -61,6 +61,9 @@ static const struct {
   { "rotational.initialize_flange", "Components" }, { "translational.constant_speed", "Sources" },
   { "translational.force2", "Sources" }, { "translational.move", "Sources" },
   { "translational.initialize_flange", "Components" },
+  { "translational.force_step", "Sources" }, { "translational.linear_speed_dependent_force", "Sources" },
+  { "rotational.multi_sensor", "Sensors" }, { "translational.multi_sensor", "Sensors" },
+  { "rotational.relative_states", "Components" }, { "translational.relative_states", "Components" },
 };
 
 /* Our signal types and the blocks of Modelica.Blocks.Sources. */

@@ -445,6 +445,66 @@ test_array_errors (void)
     }
 }
 
+/* ---- Classes the MSL examples use ---------------------------------------- */
+
+static double step_v (double t) { return t < 0.5 ? 0.5 * t : 0.25 + 2.5 * (t - 0.5); }
+static double linear_force_v (double t) { return exp (-2 * t); }
+static double multi_w (double t) { return 2 * t; }
+static double relative_phi2 (double t) { (void) t; return 0.3; }
+
+/* ForceStep (0.5 N, +2 N at 0.5 s on 1 kg), LinearSpeedDependentForce
+ * (f_nominal = -2 N at 1 m/s, both directions: v = exp (-2 t)),
+ * MultiSensor between a torque and an inertia (its tau, w, power), and
+ * RelativeStates across a spring at rest, whose phi_rel start stretches
+ * nothing else: the inertia stays where it starts. */
+static void
+test_msl_classes (void)
+{
+  static const char text[] =
+    "model MslClasses\n"
+    "  Modelica.Mechanics.Translational.Sources.ForceStep forceStep(stepForce=2, offsetForce=0.5, startTime=0.5);\n"
+    "  Modelica.Mechanics.Translational.Components.Mass mass1(m=1, s(start=0, fixed=true), v(start=0, fixed=true));\n"
+    "  Modelica.Mechanics.Translational.Sources.LinearSpeedDependentForce linearForce(f_nominal=-2,\n"
+    "    ForceDirection=false, v_nominal=1);\n"
+    "  Modelica.Mechanics.Translational.Components.Mass mass2(m=1, s(start=0, fixed=true), v(start=1, fixed=true));\n"
+    "  Modelica.Mechanics.Rotational.Sources.ConstantTorque torque(tau_constant=4);\n"
+    "  Modelica.Mechanics.Rotational.Sensors.MultiSensor multiSensor;\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia1(J=2, phi(start=0, fixed=true), w(start=0,\n"
+    "    fixed=true));\n"
+    "  Modelica.Mechanics.Rotational.Components.Fixed fixed;\n"
+    "  Modelica.Mechanics.Rotational.Components.Spring spring(c=100, phi_rel0=0.3);\n"
+    "  Modelica.Mechanics.Rotational.Components.RelativeStates relativeStates(phi_rel(start=0.3, fixed=true),\n"
+    "    w_rel(start=0, fixed=true));\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia2(J=1);\n"
+    "equation\n"
+    "  connect(forceStep.flange, mass1.flange_a);\n"
+    "  connect(linearForce.flange, mass2.flange_a);\n"
+    "  connect(torque.flange, multiSensor.flange_a);\n"
+    "  connect(multiSensor.flange_b, inertia1.flange_a);\n"
+    "  connect(fixed.flange, spring.flange_a);\n"
+    "  connect(spring.flange_b, inertia2.flange_a);\n"
+    "  connect(fixed.flange, relativeStates.flange_a);\n"
+    "  connect(relativeStates.flange_b, inertia2.flange_b);\n"
+    "  annotation (experiment(StopTime=1, Interval=0.01));\n"
+    "end MslClasses;\n";
+  g_autoptr (SwModel) model = import_ok (text);
+  g_autoptr (SwTrajectory) tr = sw_test_run_model (model, 0, 1e-10);
+  const double *t = sw_trajectory_get_times (tr), *power = sw_test_column (tr, "multiSensor.power");
+  const double *tau = sw_test_column (tr, "multiSensor.tau");
+
+  assert_column (tr, "mass1.v", step_v, 1e-9);
+  assert_column (tr, "mass2.v", linear_force_v, 1e-7);
+  assert_column (tr, "multiSensor.w", multi_w, 1e-9);
+  assert_column (tr, "inertia2.phi", relative_phi2, 1e-9);
+  assert_column (tr, "relativeStates.phi_rel", relative_phi2, 1e-9);
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      g_assert_cmpfloat_with_epsilon (tau[r], 4, 1e-9);
+      g_assert_cmpfloat_with_epsilon (power[r], 8 * t[r], 1e-8);
+    }
+  assert_round_trip (model);
+}
+
 /* What a kind does not take is refused at its place, listing what it
  * takes. */
 static void
@@ -488,6 +548,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl/msl4-names", test_msl4_names);
   g_test_add_func ("/core/modelica-msl/name-errors", test_name_errors);
   g_test_add_func ("/core/modelica-msl/arrays", test_arrays);
+  g_test_add_func ("/core/modelica-msl/msl-classes", test_msl_classes);
   g_test_add_func ("/core/modelica-msl/array-errors", test_array_errors);
   return g_test_run ();
 }
