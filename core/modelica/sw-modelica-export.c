@@ -94,7 +94,24 @@ typedef struct {
   GPtrArray  *defs;      /* Def: every subsystem, the ones used inside first */
   GHashTable *bound;     /* in a subsystem's class: "component.param" -> its parameter's name */
   GHashTable *exposed;   /* in a subsystem's class: "component.port" -> its connector's name */
+  GHashTable *vectors;   /* blocks whose output is y[1] (CombiTimeTable), or NULL */
 } Export;
+
+/* The output connector of the signal block name: "y", or "y[1]" of a
+ * block with a vector output. */
+static const char *
+output_of (Export *ex, const char *name)
+{
+  return ex->vectors != NULL && g_hash_table_contains (ex->vectors, name) ? "y[1]" : "y";
+}
+
+static void
+export_clear (Export *ex)
+{
+  g_string_free (ex->decl, TRUE);
+  g_string_free (ex->eq, TRUE);
+  g_clear_pointer (&ex->vectors, g_hash_table_unref);
+}
 
 /* The shortest decimal that reads back as x. */
 static void
@@ -176,7 +193,8 @@ chain (Export *ex, JsonArray *items, const char *name, const char *block)
         g_autofree char *out = k + 1 == n ? g_strdup (name) : g_strdup_printf ("%s_op%u", name, k);
 
         g_string_append_printf (ex->decl, "  Modelica.Blocks.Math.%s %s;\n", block, out);
-        g_string_append_printf (ex->eq, "  connect(%s.y, %s.u1);\n  connect(%s.y, %s.u2);\n", acc, out, item, out);
+        g_string_append_printf (ex->eq, "  connect(%s.%s, %s.u1);\n  connect(%s.%s, %s.u2);\n", acc,
+                                output_of (ex, acc), out, item, output_of (ex, item), out);
         g_free (acc);
         acc = g_steal_pointer (&out);
       }
@@ -198,6 +216,61 @@ sensor_leaf (JsonNode *node)
 }
 
 /* Blocks whose output name.y is the signal node (as the file writes it). */
+/* A table signal TimeTable writes: interpolated linearly, held past its
+ * ends. */
+static gboolean
+is_time_table (JsonObject *f)
+{
+  return (!json_object_has_member (f, "interpolation")
+          || g_strcmp0 (json_object_get_string_member (f, "interpolation"), "linear") == 0)
+         && (!json_object_has_member (f, "extrapolation")
+             || g_strcmp0 (json_object_get_string_member (f, "extrapolation"), "hold") == 0);
+}
+
+/* Any other table signal as a CombiTimeTable of one output column, its
+ * modes as its smoothness and extrapolation (the import reads them back). */
+static gboolean
+combi_time_table (Export *ex, JsonObject *f, const char *name)
+{
+  JsonArray *rows = json_object_get_array_member (f, "points");
+  const char *interpolation = json_object_has_member (f, "interpolation")
+                                ? json_object_get_string_member (f, "interpolation") : "linear";
+  const char *extrapolation = json_object_has_member (f, "extrapolation")
+                                ? json_object_get_string_member (f, "extrapolation") : "hold";
+
+  g_string_append_printf (ex->decl, "  Modelica.Blocks.Sources.CombiTimeTable %s(table=[", name);
+  for (guint r = 0; r < json_array_get_length (rows); r++)
+    {
+      JsonArray *row = json_array_get_array_element (rows, r);
+
+      g_string_append (ex->decl, r > 0 ? "; " : "");
+      number (ex->decl, json_array_get_double_element (row, 0));
+      g_string_append (ex->decl, ", ");
+      number (ex->decl, json_array_get_double_element (row, 1));
+    }
+  g_string_append_printf (ex->decl, "], smoothness=Modelica.Blocks.Types.Smoothness.%s, "
+                          "extrapolation=Modelica.Blocks.Types.Extrapolation.%s",
+                          strcmp (interpolation, "hold") == 0 ? "ConstantSegments" : "LinearSegments",
+                          strcmp (extrapolation, "linear") == 0 ? "LastTwoPoints"
+                          : strcmp (extrapolation, "periodic") == 0 ? "Periodic" : "HoldLastPoint");
+  if (json_object_has_member (f, "offset"))
+    {
+      g_string_append (ex->decl, ", offset={");
+      number (ex->decl, json_object_get_double_member (f, "offset"));
+      g_string_append (ex->decl, "}");
+    }
+  if (json_object_has_member (f, "startTime"))
+    {
+      g_string_append (ex->decl, ", startTime=");
+      number (ex->decl, json_object_get_double_member (f, "startTime"));
+    }
+  g_string_append (ex->decl, ");\n");
+  if (ex->vectors == NULL)
+    ex->vectors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_hash_table_add (ex->vectors, g_strdup (name));
+  return TRUE;
+}
+
 static gboolean
 signal_block (Export *ex, JsonNode *node, const char *name)
 {
@@ -240,6 +313,8 @@ signal_block (Export *ex, JsonNode *node, const char *name)
     }
   if (strcmp (type, "sum") == 0 || strcmp (type, "product") == 0)
     return chain (ex, json_node_get_array (fields), name, strcmp (type, "sum") == 0 ? "Add" : "Product");
+  if (strcmp (type, "table") == 0 && !is_time_table (json_node_get_object (fields)))
+    return combi_time_table (ex, json_node_get_object (fields), name);
   for (guint k = 0; k < G_N_ELEMENTS (blocks); k++)
     if (strcmp (blocks[k].type, type) == 0)
       {
@@ -517,9 +592,11 @@ component (Export *ex, SwModel *model, guint index)
               }
             /* Move's signals are its input u[1..3]. */
             if (g_str_has_suffix (kind->name, ".move"))
-              g_string_append_printf (ex->eq, "  connect(%s.y, %s.u[%u]);\n", block, c->id, i + 1);
+              g_string_append_printf (ex->eq, "  connect(%s.%s, %s.u[%u]);\n", block, output_of (ex, block), c->id,
+                                      i + 1);
             else
-              g_string_append_printf (ex->eq, "  connect(%s.y, %s.%s);\n", block, c->id, desc->name);
+              g_string_append_printf (ex->eq, "  connect(%s.%s, %s.%s);\n", block, output_of (ex, block), c->id,
+                                      desc->name);
           }
           break;
         case SW_PARAM_TABLE:
@@ -757,7 +834,7 @@ original_name (GString *s, const char *modelica, const char *name)
 static gboolean
 write_def (Export *top, const Def *def, GString *out)
 {
-  Export ex = { g_string_new (NULL), g_string_new (NULL), NULL, top->defs, NULL, NULL };
+  Export ex = { g_string_new (NULL), g_string_new (NULL), NULL, top->defs, NULL, NULL, NULL };
   gboolean ok;
 
   ex.bound = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -843,8 +920,7 @@ write_def (Export *top, const Def *def, GString *out)
     }
   else
     g_propagate_error (&top->error, ex.error);
-  g_string_free (ex.decl, TRUE);
-  g_string_free (ex.eq, TRUE);
+  export_clear (&ex);
   g_hash_table_unref (ex.bound);
   g_hash_table_unref (ex.exposed);
   return ok;
@@ -853,7 +929,7 @@ write_def (Export *top, const Def *def, GString *out)
 char *
 sw_modelica_export (SwModel *model, GError **error)
 {
-  Export ex = { g_string_new (NULL), g_string_new (NULL), NULL, NULL, NULL, NULL };
+  Export ex = { g_string_new (NULL), g_string_new (NULL), NULL, NULL, NULL, NULL, NULL };
   const SwSimulationSettings *sim = sw_model_get_simulation (model);
   const char *title = sw_model_get_name (model);
   g_autofree char *name = class_name (title, "Model");
@@ -875,8 +951,7 @@ sw_modelica_export (SwModel *model, GError **error)
   if (ex.error != NULL)
     {
       g_propagate_error (error, ex.error);
-      g_string_free (ex.decl, TRUE);
-      g_string_free (ex.eq, TRUE);
+      export_clear (&ex);
       g_ptr_array_unref (ex.defs);
       return NULL;
     }
@@ -899,8 +974,7 @@ sw_modelica_export (SwModel *model, GError **error)
   g_string_append (out, ", Tolerance=");
   number (out, sim->tolerance);
   g_string_append_printf (out, "));\nend %s;\n", name);
-  g_string_free (ex.decl, TRUE);
-  g_string_free (ex.eq, TRUE);
+  export_clear (&ex);
   g_ptr_array_unref (ex.defs);
   return g_string_free (out, FALSE);
 }

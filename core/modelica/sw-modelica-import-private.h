@@ -7,6 +7,7 @@
 
 #include "sw-modelica-private.h"
 #include "sw-model.h"
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -42,6 +43,7 @@ struct _Import {
   const char *signal_target; /* "component.input" a block feeds, while followed */
   struct _MoDef *def;     /* the definition being made of it */
   guint       ref_depth;  /* components' parameters followed (J = j2.J) */
+  const char *block_output; /* the output ("table.y[2]") of the block being followed */
 };
 
 /* A class of the file made a subsystem definition. */
@@ -96,6 +98,13 @@ void     _sw_mo_nominal_value    (Import          *im,
 /* Arrays of components in im->klass (and im->elements) replaced by
  * their elements, connect()s rewritten to them. */
 void     _sw_mo_expand_arrays    (Import        *im);
+
+/* sw-modelica-import-tables.c */
+/* Output output ("combiTimeTable.y[2]", NULL: y[1]) of a CombiTimeTable
+ * block as a table signal (JSON), or NULL with im->error. */
+JsonNode *_sw_mo_combi_table_signal (Import          *im,
+                                     const MoElement *block,
+                                     const char      *output);
 
 /* sw-modelica-eval.c */
 /* e's value into out (cleared first), or FALSE with im->error. */

@@ -200,6 +200,8 @@ feeding (Import *im, const MoElement *el, const char *input)
   const char *source = set_source (im, target);
   g_autofree char *id = source != NULL ? g_strndup (source, strcspn (source, ".")) : NULL;
 
+  /* Which output of a block of several (CombiTimeTable's y[2]). */
+  im->block_output = source;
   return id != NULL ? g_hash_table_lookup (im->elements, id) : NULL;
 }
 
@@ -331,10 +333,12 @@ block_signal (Import *im, const MoElement *block, guint depth)
 
       return u != NULL ? list_node ("product", number_node (mod_number (im, block, "k", 1)), u) : NULL;
     }
+  if (strcmp (type, "CombiTimeTable") == 0)
+    return _sw_mo_combi_table_signal (im, block, im->block_output);
   if (!g_strv_contains (source_blocks, type))
     {
       fail (im, block->line, block->column, _("the block %s is not supported; valid: %s, %s"), block->type,
-            "Constant, Step, Ramp, Sine, ExpSine, Pulse, SawTooth, Trapezoid, TimeTable",
+            "Constant, Step, Ramp, Sine, ExpSine, Pulse, SawTooth, Trapezoid, TimeTable, CombiTimeTable",
             "Product, Add, Gain, Feedback");
       return NULL;
     }

@@ -505,6 +505,72 @@ test_msl_classes (void)
   assert_round_trip (model);
 }
 
+/* ---- CombiTimeTable ------------------------------------------------------ */
+
+/* Column 2 ramps 0 -> 2 over [0, 1] then holds 2 (HoldLastPoint past 2 s):
+ * w1 = t^2 on [0, 1], 1 + 2 (t - 1) after. Column 3, through a Gain of 2,
+ * in constant segments (1 on [0, 1), 3 on [1, 2), 3 after) plus offset 1
+ * from startTime 0: the torque is 2 (1 + 1) then 2 (3 + 1). */
+static double combi_w1 (double t) { return t <= 1 ? t * t : 1 + 2 * (t - 1); }
+static double combi_w2 (double t) { return t <= 1 ? 4 * t : 4 + 8 * (t - 1); }
+
+static void
+test_combi_time_table (void)
+{
+  static const char text[] =
+    "model CombiTable\n"
+    "  Modelica.Blocks.Sources.CombiTimeTable combiTimeTable(table=[0, 0, 1; 1, 2, 3; 2, 2, 3],\n"
+    "    columns={2, 3}, extrapolation=Modelica.Blocks.Types.Extrapolation.HoldLastPoint);\n"
+    "  Modelica.Blocks.Sources.CombiTimeTable steps(table=[0, 0, 1; 1, 2, 3; 2, 2, 3], columns={3},\n"
+    "    smoothness=Modelica.Blocks.Types.Smoothness.ConstantSegments, offset={1},\n"
+    "    extrapolation=Modelica.Blocks.Types.Extrapolation.HoldLastPoint, tableOnFile=false);\n"
+    "  Modelica.Blocks.Math.Gain gain(k=2);\n"
+    "  Modelica.Mechanics.Rotational.Sources.Torque torque1;\n"
+    "  Modelica.Mechanics.Rotational.Sources.Torque torque2;\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia1(J=1, phi(start=0, fixed=true), w(start=0,\n"
+    "    fixed=true));\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia2(J=1, phi(start=0, fixed=true), w(start=0,\n"
+    "    fixed=true));\n"
+    "equation\n"
+    "  connect(combiTimeTable.y[1], torque1.tau);\n"
+    "  connect(steps.y[1], gain.u);\n"
+    "  connect(gain.y, torque2.tau);\n"
+    "  connect(torque1.flange, inertia1.flange_a);\n"
+    "  connect(torque2.flange, inertia2.flange_a);\n"
+    "  annotation (experiment(StopTime=3, Interval=0.01));\n"
+    "end CombiTable;\n";
+  static const char shaft[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [\n"
+    "  {\"id\": \"torque\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": {\"table\": {\"points\": [[0, 0], [1, 2]],\n"
+    "   \"extrapolation\": \"linear\"}}}},\n"
+    "  {\"id\": \"inertia\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}],\n"
+    " \"connections\": [{\"from\": \"torque.flange\", \"to\": \"inertia.flange_a\"}],\n"
+    " \"simulation\": {\"stop_time\": 2, \"output_interval\": 0.01}}\n";
+  g_autoptr (SwModel) model = import_ok (text);
+  g_autoptr (SwTrajectory) tr = sw_test_run_model (model, 0, 1e-10);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) linear = sw_model_new_from_data (shaft, -1, "linear.shaft", &error);
+
+  assert_column (tr, "inertia1.w", combi_w1, 1e-9);
+  assert_column (tr, "inertia2.w", combi_w2, 1e-9);
+  assert_round_trip (model);
+  /* A table signal TimeTable cannot write goes out as a CombiTimeTable. */
+  g_assert_no_error (error);
+  assert_round_trip (linear);
+  assert_import_fails ("model M\n  Modelica.Blocks.Sources.CombiTimeTable t(table=[0, 1; 1, 2],\n"
+                       "    smoothness=Modelica.Blocks.Types.Smoothness.ContinuousDerivative);\n"
+                       "  Modelica.Mechanics.Rotational.Sources.Torque torque;\nequation\n"
+                       "  connect(t.y[1], torque.tau);\nend M;\n",
+                       "m.mo:3:5: error: t.smoothness = ContinuousDerivative is not supported; valid: LinearSegments, "
+                       "ConstantSegments");
+  assert_import_fails ("model M\n  Modelica.Blocks.Sources.CombiTimeTable t(tableOnFile=true, tableName=\"t\",\n"
+                       "    fileName=\"t.txt\");\n"
+                       "  Modelica.Mechanics.Rotational.Sources.Torque torque;\nequation\n"
+                       "  connect(t.y[1], torque.tau);\nend M;\n",
+                       "m.mo:2:42: error: t: give the table in the model (table = [t, y1, …; …], at least two "
+                       "columns); a table read from a file is not supported");
+}
+
 /* What a kind does not take is refused at its place, listing what it
  * takes. */
 static void
@@ -549,6 +615,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl/name-errors", test_name_errors);
   g_test_add_func ("/core/modelica-msl/arrays", test_arrays);
   g_test_add_func ("/core/modelica-msl/msl-classes", test_msl_classes);
+  g_test_add_func ("/core/modelica-msl/combi-time-table", test_combi_time_table);
   g_test_add_func ("/core/modelica-msl/array-errors", test_array_errors);
   return g_test_run ();
 }
