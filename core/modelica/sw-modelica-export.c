@@ -617,14 +617,21 @@ component (Export *ex, SwModel *model, guint index)
         }
     }
   /* A support that is connected (or shown outside) exists in Modelica
-   * with useSupport. */
+   * with useSupport; the rotation-translation couplings have one of each
+   * domain, supportR and supportT, with useSupportR and useSupportT. */
   for (guint p = 0; p < kind->n_ports && !_sw_kind_is_subsystem (kind); p++)
     {
       g_autofree char *key = g_strdup_printf ("%s.%s", c->id, kind->ports[p].name);
+      const char *name = kind->ports[p].name;
 
       if (kind->ports[p].is_support
           && (connected (model, index, p) || (ex->exposed != NULL && g_hash_table_contains (ex->exposed, key))))
         {
+          if (strcmp (name, "supportR") == 0 || strcmp (name, "supportT") == 0)
+            {
+              g_ptr_array_add (mods, g_strdup_printf ("useSupport%c=true", name[7]));
+              continue;
+            }
           g_ptr_array_add (mods, g_strdup ("useSupport=true"));
           break;
         }

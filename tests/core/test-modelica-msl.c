@@ -505,6 +505,43 @@ test_msl_classes (void)
   assert_round_trip (model);
 }
 
+static double r2t_w (double t) { return t / 1.01; }
+
+/* IdealGearR2T with MSL 4's useSupportR and useSupportT, its supports on
+ * fixed flanges: 1 N.m on J = 1 driving 1 kg through 10 rad/m turns at
+ * t / (1 + 1 / 10^2); the export writes both flags back. */
+static void
+test_r2t_supports (void)
+{
+  static const char text[] =
+    "model RackAndPinion\n"
+    "  Modelica.Mechanics.Rotational.Sources.ConstantTorque torque(tau_constant=1);\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia(J=1, phi(start=0, fixed=true), w(start=0,\n"
+    "    fixed=true));\n"
+    "  Modelica.Mechanics.Rotational.Components.IdealGearR2T idealGearR2T(ratio=10, useSupportR=true,\n"
+    "    useSupportT=true);\n"
+    "  Modelica.Mechanics.Translational.Components.Mass mass(m=1);\n"
+    "  Modelica.Mechanics.Rotational.Components.Fixed fixedR;\n"
+    "  Modelica.Mechanics.Translational.Components.Fixed fixedT;\n"
+    "equation\n"
+    "  connect(torque.flange, inertia.flange_a);\n"
+    "  connect(inertia.flange_b, idealGearR2T.flangeR);\n"
+    "  connect(idealGearR2T.flangeT, mass.flange_a);\n"
+    "  connect(idealGearR2T.supportR, fixedR.flange);\n"
+    "  connect(idealGearR2T.supportT, fixedT.flange);\n"
+    "  annotation (experiment(StopTime=1, Interval=0.01));\n"
+    "end RackAndPinion;\n";
+  g_autoptr (SwModel) model = import_ok (text);
+  g_autoptr (SwTrajectory) tr = sw_test_run_model (model, 0, 1e-10);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = sw_modelica_export (model, &error);
+
+  assert_column (tr, "inertia.w", r2t_w, 1e-9);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (out, "idealGearR2T(ratio=10, useSupportR=true, useSupportT=true)"));
+  assert_round_trip (model);
+}
+
 /* ---- CombiTimeTable ------------------------------------------------------ */
 
 /* Column 2 ramps 0 -> 2 over [0, 1] then holds 2 (HoldLastPoint past 2 s):
@@ -616,6 +653,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl/arrays", test_arrays);
   g_test_add_func ("/core/modelica-msl/msl-classes", test_msl_classes);
   g_test_add_func ("/core/modelica-msl/combi-time-table", test_combi_time_table);
+  g_test_add_func ("/core/modelica-msl/r2t-supports", test_r2t_supports);
   g_test_add_func ("/core/modelica-msl/array-errors", test_array_errors);
   return g_test_run ();
 }
