@@ -51,6 +51,7 @@ static const SwKind *const kinds[] = {
   &sw_kind_rot_clutch,
   &sw_kind_rot_one_way_clutch,
   &sw_kind_rot_elasto_backlash,
+  &sw_kind_rot_elasto_backlash2,
   &sw_kind_rot_lossy_gear,
   &sw_kind_rot_gearbox,
   &sw_kind_trans_support_friction,

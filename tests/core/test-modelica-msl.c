@@ -542,6 +542,67 @@ test_r2t_supports (void)
   assert_round_trip (model);
 }
 
+/* J = 1 leaves the middle of a play of 0.2 rad at 1 rad/s and meets a
+ * spring of c = 100 after 0.1 s: a half sine of 0.1 rad/s ... back at the
+ * edge of the play after pi/10 s at -1 rad/s, then free again (d = 0). */
+static double
+backlash2_phi (double t)
+{
+  double t1 = 0.1, t2 = t1 + G_PI / 10;
+
+  if (t <= t1)
+    return t;
+  if (t <= t2)
+    return 0.1 + sin (10 * (t - t1)) / 10;
+  return 0.1 - (t - t2);
+}
+
+/* ElastoBacklash2 (MSL's name, its own kind): without damping against
+ * the closed form; with damping its contact torque is c (phi_rel - b/2) +
+ * d w_rel as it is (ElastoBacklash would limit the damping), 0 where that
+ * would pull. */
+static void
+test_elasto_backlash2 (void)
+{
+  static const char text[] =
+    "model Backlash2\n"
+    "  Modelica.Mechanics.Rotational.Components.Fixed fixed;\n"
+    "  Modelica.Mechanics.Rotational.Components.ElastoBacklash2 elastoBacklash(b=0.2, c=100, d=0);\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia(J=1, phi(start=0, fixed=true), w(start=1,\n"
+    "    fixed=true));\n"
+    "  Modelica.Mechanics.Rotational.Components.Fixed fixed2;\n"
+    "  Modelica.Mechanics.Rotational.Components.ElastoBacklash2 damped(b=0.2, c=100, d=5);\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia2(J=1, phi(start=0, fixed=true), w(start=1,\n"
+    "    fixed=true));\n"
+    "equation\n"
+    "  connect(fixed.flange, elastoBacklash.flange_a);\n"
+    "  connect(elastoBacklash.flange_b, inertia.flange_a);\n"
+    "  connect(fixed2.flange, damped.flange_a);\n"
+    "  connect(damped.flange_b, inertia2.flange_a);\n"
+    "  annotation (experiment(StopTime=0.6, Interval=0.001));\n"
+    "end Backlash2;\n";
+  g_autoptr (SwModel) model = import_ok (text);
+  g_autoptr (SwTrajectory) tr = sw_test_run_model (model, 0, 1e-10);
+  const double *rel = sw_test_column (tr, "damped.phi_rel"), *w = sw_test_column (tr, "damped.w_rel");
+  const double *tau = sw_test_column (tr, "damped.tau");
+  double jump = 0;
+
+  g_assert_cmpstr (sw_model_get_component (model, sw_model_find_component (model, "damped"))->kind->name, ==,
+                   "rotational.elasto_backlash2");
+  assert_column (tr, "inertia.phi", backlash2_phi, 1e-8);
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      double law = rel[r] > 0.1 ? MAX (0, 100 * (rel[r] - 0.1) + 5 * w[r]) : 0;
+
+      g_assert_cmpfloat_with_epsilon (tau[r], law, 1e-9);
+      if (rel[r] > 0.1 && jump == 0)
+        jump = tau[r];
+    }
+  /* The first row in contact: the damping's torque, about 5 N.m. */
+  g_assert_cmpfloat (jump, >, 4);
+  assert_round_trip (model);
+}
+
 /* ---- CombiTimeTable ------------------------------------------------------ */
 
 /* Column 2 ramps 0 -> 2 over [0, 1] then holds 2 (HoldLastPoint past 2 s):
@@ -654,6 +715,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl/msl-classes", test_msl_classes);
   g_test_add_func ("/core/modelica-msl/combi-time-table", test_combi_time_table);
   g_test_add_func ("/core/modelica-msl/r2t-supports", test_r2t_supports);
+  g_test_add_func ("/core/modelica-msl/elasto-backlash2", test_elasto_backlash2);
   g_test_add_func ("/core/modelica-msl/array-errors", test_array_errors);
   return g_test_run ();
 }
