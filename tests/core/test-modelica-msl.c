@@ -205,6 +205,37 @@ test_relative_acceleration (void)
   assert_round_trip (model);
 }
 
+static double gearbox_twist (double t) { return 0.01 * cos (10 * t); }
+static double gearbox_phi2 (double t) { return t + 0.01 * cos (10 * t); }
+
+/* MSL's Gearbox with phi_rel(start = 0.01, fixed = true), w_rel(start =
+ * 0, fixed = true): its twist is flange_b against the gear's output,
+ * flange_a / ratio. The input turns at 2 rad/s (ratio 2), so J = 1 on c =
+ * 100 swings about t: phi2 = t + 0.01 cos (10 t). */
+static void
+test_gearbox_relative (void)
+{
+  static const char text[] =
+    "model GearboxStart\n"
+    "  Modelica.Mechanics.Rotational.Sources.Speed speed(exact=true, phi(start=0));\n"
+    "  Modelica.Blocks.Sources.Constant w(k=2);\n"
+    "  Modelica.Mechanics.Rotational.Components.Gearbox gearbox(ratio=2, c=100, d=0, b=0,\n"
+    "    phi_rel(start=0.01, fixed=true), w_rel(start=0, fixed=true));\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia2(J=1);\n"
+    "equation\n"
+    "  connect(w.y, speed.w_ref);\n"
+    "  connect(speed.flange, gearbox.flange_a);\n"
+    "  connect(gearbox.flange_b, inertia2.flange_a);\n"
+    "  annotation (experiment(StopTime=1, Interval=0.01));\n"
+    "end GearboxStart;\n";
+  g_autoptr (SwModel) model = import_ok (text);
+  g_autoptr (SwTrajectory) tr = sw_test_run_model (model, 0, 1e-10);
+
+  assert_column (tr, "gearbox.phi_rel", gearbox_twist, 1e-8);
+  assert_column (tr, "inertia2.phi", gearbox_phi2, 1e-8);
+  assert_round_trip (model);
+}
+
 /* ---- Sources' declared starts ------------------------------------------- */
 
 static double speed_s (double t) { return 1 + 2 * t; }
@@ -707,6 +738,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl/clutch-relative", test_clutch_relative);
   g_test_add_func ("/core/modelica-msl/backlash-gap-relative", test_backlash_gap_relative);
   g_test_add_func ("/core/modelica-msl/relative-acceleration", test_relative_acceleration);
+  g_test_add_func ("/core/modelica-msl/gearbox-relative", test_gearbox_relative);
   g_test_add_func ("/core/modelica-msl/speed-start", test_speed_start);
   g_test_add_func ("/core/modelica-msl/start-errors", test_start_errors);
   g_test_add_func ("/core/modelica-msl/msl4-names", test_msl4_names);
