@@ -23,6 +23,7 @@ static const SwKind *const kinds[] = {
   &sw_kind_trans_mass,
   &sw_kind_trans_tb_mass,
   &sw_kind_trans_rod,
+  &sw_kind_trans_vehicle,
   &sw_kind_trans_spring,
   &sw_kind_trans_damper,
   &sw_kind_trans_spring_damper,

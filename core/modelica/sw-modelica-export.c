@@ -64,7 +64,7 @@ static const struct {
   { "translational.force_step", "Sources" }, { "translational.linear_speed_dependent_force", "Sources" },
   { "rotational.multi_sensor", "Sensors" }, { "translational.multi_sensor", "Sensors" },
   { "rotational.relative_states", "Components" }, { "translational.relative_states", "Components" },
-  { "rotational.elasto_backlash2", "Components" },
+  { "rotational.elasto_backlash2", "Components" }, { "translational.vehicle", "Components" },
 };
 
 /* Our signal types and the blocks of Modelica.Blocks.Sources. */

@@ -467,6 +467,18 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
       _sw_mo_nominal_value (im, el, index, m->name, m->value, m->line, m->column);
       return;
     }
+  /* A Vehicle's signal inputs switched off: what its constants give. */
+  if (p < 0 && (strcmp (m->name, "useWindInput") == 0 || strcmp (m->name, "useCrInput") == 0
+                || strcmp (m->name, "useInclinationInput") == 0)
+      && sw_kind_find_param (kind, "CrConstant") >= 0)
+    {
+      double on = 1;
+
+      if (m->value != NULL && _sw_mo_eval_number (im, m->value, &on) && on != 0)
+        fail (im, m->line, m->column, _("%s.%s = true is not supported: give vWindConstant, CrConstant and "
+                                        "inclinationConstant instead"), el->name, m->name);
+      return;
+    }
   if (p < 0)
     {
       g_autofree char *valid = valid_params (kind);

@@ -634,6 +634,44 @@ test_elasto_backlash2 (void)
   assert_round_trip (model);
 }
 
+/* Vehicle: coasting against drag alone, (m + J / R^2) v' = -k v^2 with k
+ * = Cd A rho / 2: v = v0 / (1 + k v0 t / M); a second one uphill
+ * against rolling resistance and the grade, decelerating at (Cr cos a +
+ * sin a) m g / M. */
+#define VEHICLE_M (1000 + 10 / 0.25)
+static double vehicle_v1 (double t) { return 20 / (1 + 0.36 * 20 * t / VEHICLE_M); }
+static double
+vehicle_v2 (double t)
+{
+  double a = atan (0.1);
+
+  return 10 - (0.01 * cos (a) + sin (a)) * 1000 * 9.80665 / VEHICLE_M * t;
+}
+
+static void
+test_vehicle (void)
+{
+  static const char text[] =
+    "within Modelica.Mechanics.Translational.Examples;\n"
+    "model Vehicles\n"
+    "  Modelica.Mechanics.Translational.Components.Vehicle vehicle(m=1000, J=10, R=0.5, A=2, Cd=0.3,\n"
+    "    CrConstant=0, useWindInput=false, s(start=0, fixed=true), v(start=20, fixed=true));\n"
+    "  Modelica.Mechanics.Translational.Components.Vehicle uphill(m=1000, J=10, R=0.5, Cd=0, CrConstant=0.01,\n"
+    "    inclinationConstant=0.1, v(start=10, fixed=true));\n"
+    "  annotation (experiment(StopTime=5, Interval=0.01));\n"
+    "end Vehicles;\n";
+  g_autoptr (SwModel) model = import_ok (text);
+  g_autoptr (SwTrajectory) tr = sw_test_run_model (model, 0, 1e-10);
+
+  assert_column (tr, "vehicle.v", vehicle_v1, 1e-8);
+  assert_column (tr, "uphill.v", vehicle_v2, 1e-8);
+  assert_round_trip (model);
+  assert_import_fails ("model M\n  Modelica.Mechanics.Translational.Components.Vehicle v(m=1, J=1, R=1, "
+                       "useCrInput=true);\nend M;\n",
+                       "m.mo:2:72: error: v.useCrInput = true is not supported: give vWindConstant, CrConstant and "
+                       "inclinationConstant instead");
+}
+
 /* ---- CombiTimeTable ------------------------------------------------------ */
 
 /* Column 2 ramps 0 -> 2 over [0, 1] then holds 2 (HoldLastPoint past 2 s):
@@ -748,6 +786,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl/combi-time-table", test_combi_time_table);
   g_test_add_func ("/core/modelica-msl/r2t-supports", test_r2t_supports);
   g_test_add_func ("/core/modelica-msl/elasto-backlash2", test_elasto_backlash2);
+  g_test_add_func ("/core/modelica-msl/vehicle", test_vehicle);
   g_test_add_func ("/core/modelica-msl/array-errors", test_array_errors);
   return g_test_run ();
 }
