@@ -999,52 +999,7 @@ _sw_mo_parse (const char *data, gsize length, const char *display_name, GError *
   return g_steal_pointer (&klass);
 }
 
-/* ---- Copies (arrays of components) -------------------------------------- */
-
-MoExpr *
-_sw_mo_expr_copy (const MoExpr *e)
-{
-  MoExpr *c;
-
-  if (e == NULL)
-    return NULL;
-  c = g_new0 (MoExpr, 1);
-  *c = *e;
-  c->text = g_strdup (e->text);
-  c->a = _sw_mo_expr_copy (e->a);
-  c->b = _sw_mo_expr_copy (e->b);
-  c->c = _sw_mo_expr_copy (e->c);
-  if (e->items != NULL)
-    {
-      c->items = g_ptr_array_new_with_free_func ((GDestroyNotify) expr_free);
-      for (guint k = 0; k < e->items->len; k++)
-        g_ptr_array_add (c->items, _sw_mo_expr_copy (g_ptr_array_index (e->items, k)));
-    }
-  if (e->named != NULL)
-    {
-      c->named = _sw_mo_mods_new ();
-      for (guint k = 0; k < e->named->len; k++)
-        g_ptr_array_add (c->named, _sw_mo_mod_copy (g_ptr_array_index (e->named, k)));
-    }
-  return c;
-}
-
-MoMod *
-_sw_mo_mod_copy (const MoMod *m)
-{
-  MoMod *c = g_new0 (MoMod, 1);
-
-  *c = *m;
-  c->name = g_strdup (m->name);
-  c->value = _sw_mo_expr_copy (m->value);
-  if (m->children != NULL)
-    {
-      c->children = _sw_mo_mods_new ();
-      for (guint k = 0; k < m->children->len; k++)
-        g_ptr_array_add (c->children, _sw_mo_mod_copy (g_ptr_array_index (m->children, k)));
-    }
-  return c;
-}
+/* ---- For the arrays of components (sw-modelica-import-arrays.c) --------- */
 
 GPtrArray *
 _sw_mo_mods_new (void)

@@ -103,10 +103,9 @@ void     _sw_mo_class_free (MoClass     *klass);
 MoMod   *_sw_mo_find       (GPtrArray   *mods,
                             const char  *name);
 
-/* Deep copies and frees of the tree's parts (an array of components
- * expanded into its elements, sw-modelica-import-arrays.c). */
-MoExpr    *_sw_mo_expr_copy   (const MoExpr    *e);
-MoMod     *_sw_mo_mod_copy    (const MoMod     *m);
+/* The tree's parts made and freed outside the parser (an array of
+ * components expanded into its elements, sw-modelica-import-arrays.c):
+ * an array of MoMod that frees them. */
 GPtrArray *_sw_mo_mods_new    (void);
 void       _sw_mo_element_free (MoElement      *el);
 void       _sw_mo_expr_free   (MoExpr          *e);
