@@ -225,6 +225,25 @@ constant (const char *name, double *x)
   return FALSE;
 }
 
+/* A literal of Modelica.Blocks.Types.Regularization (SignTorque's reg) as
+ * Modelica's Integer() of it: Exp 1, Sine 2, Linear 3, CoSine 4. */
+static gboolean
+enumeration (const char *name, double *x)
+{
+  static const char *const regs[] = { "Exp", "Sine", "Linear", "CoSine" };
+  const char *last = _sw_mo_last_part (name);
+
+  if (!(last - name >= 15 && strncmp (last - 15, "Regularization.", 15) == 0))
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (regs); k++)
+    if (strcmp (last, regs[k]) == 0)
+      {
+        *x = k + 1;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 /* The full name an unqualified name stands for by the import clauses of
  * the class and the classes around it (import Modelica.Constants.g_n;
  * import g = Modelica.Constants.g_n; import Modelica.Constants.*), or
@@ -319,6 +338,8 @@ other_name (Import *im, const MoExpr *e, Value *out)
 
   out->kind = V_NUMBER;
   if (constant (full != NULL ? full : e->text, &out->number))
+    return TRUE;
+  if (enumeration (full != NULL ? full : e->text, &out->number))
     return TRUE;
   if (el != NULL && strchr (e->text + strlen (head) + 1, '.') == NULL)
     return component_parameter (im, e, el, e->text + strlen (head) + 1, out);

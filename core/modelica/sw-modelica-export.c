@@ -65,6 +65,9 @@ static const struct {
   { "rotational.multi_sensor", "Sensors" }, { "translational.multi_sensor", "Sensors" },
   { "rotational.relative_states", "Components" }, { "translational.relative_states", "Components" },
   { "rotational.elasto_backlash2", "Components" }, { "translational.vehicle", "Components" },
+  { "rotational.sign_torque", "Sources" }, { "translational.sign_force", "Sources" },
+  { "rotational.inverse_speed_dependent_torque", "Sources" },
+  { "translational.inverse_speed_dependent_force", "Sources" },
 };
 
 /* Our signal types and the blocks of Modelica.Blocks.Sources. */
@@ -610,6 +613,16 @@ component (Export *ex, SwModel *model, guint index)
         default:
           {
             g_autofree char *value = bound != NULL ? g_strdup (bound) : number_text (desc, c->param[i]);
+
+            /* SignTorque's reg is an enumeration in Modelica. */
+            if (bound == NULL && strcmp (desc->name, "reg") == 0 && c->param[i] >= 1 && c->param[i] <= 4)
+              {
+                static const char *const regs[] = { "Exp", "Sine", "Linear", "CoSine" };
+
+                g_ptr_array_add (mods, g_strdup_printf ("reg=Modelica.Blocks.Types.Regularization.%s",
+                                                        regs[(int) c->param[i] - 1]));
+                break;
+              }
 
             /* InitializeFlange's starts are inputs given a value. */
             g_ptr_array_add (mods, initialize ? g_strdup_printf ("%s=%s", desc->name, value) : value_text (desc, value));

@@ -672,6 +672,53 @@ test_vehicle (void)
                        "inclinationConstant instead");
 }
 
+static double sign_w (double t) { return 5 - 2 * t; }
+static double sign_v (double t) { return 3 - t; }
+static double inverse_w (double t) { return sqrt (1 + 4 * t); }
+static double inverse_v (double t) { return sqrt (4 + 2 * t); }
+
+/* SignTorque braking (Linear regularisation, MSL's enumeration literal),
+ * SignForce braking (Exp, its default), InverseSpeedDependentTorque (J w'
+ * = 2 / w: w = sqrt (1 + 4 t)) and InverseSpeedDependentForce in both
+ * directions (v = sqrt (4 + 2 t)), all far from their regularisation. */
+static void
+test_speed_sources (void)
+{
+  static const char text[] =
+    "model SpeedSources\n"
+    "  Modelica.Mechanics.Rotational.Sources.SignTorque signTorque(tau_nominal=-2,\n"
+    "    reg=Modelica.Blocks.Types.Regularization.Linear, w0=0.1);\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia1(J=1, w(start=5, fixed=true));\n"
+    "  Modelica.Mechanics.Translational.Sources.SignForce signForce(f_nominal=-1, v0=0.1);\n"
+    "  Modelica.Mechanics.Translational.Components.Mass mass1(m=1, v(start=3, fixed=true));\n"
+    "  Modelica.Mechanics.Rotational.Sources.InverseSpeedDependentTorque inverseTorque(tau_nominal=2,\n"
+    "    w_nominal=1, w0=0.1);\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia2(J=1, w(start=1, fixed=true));\n"
+    "  Modelica.Mechanics.Translational.Sources.InverseSpeedDependentForce inverseForce(f_nominal=1,\n"
+    "    ForceDirection=false, v_nominal=1, v0=0.1);\n"
+    "  Modelica.Mechanics.Translational.Components.Mass mass2(m=1, v(start=2, fixed=true));\n"
+    "equation\n"
+    "  connect(signTorque.flange, inertia1.flange_a);\n"
+    "  connect(signForce.flange, mass1.flange_a);\n"
+    "  connect(inverseTorque.flange, inertia2.flange_a);\n"
+    "  connect(inverseForce.flange, mass2.flange_a);\n"
+    "  annotation (experiment(StopTime=2, Interval=0.01));\n"
+    "end SpeedSources;\n";
+  g_autoptr (SwModel) model = import_ok (text);
+  g_autoptr (SwTrajectory) tr = sw_test_run_model (model, 0, 1e-10);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = sw_modelica_export (model, &error);
+
+  g_assert_cmpfloat (param_of (model, "signTorque", "reg"), ==, 3);
+  assert_column (tr, "inertia1.w", sign_w, 1e-9);
+  assert_column (tr, "mass1.v", sign_v, 1e-9);
+  assert_column (tr, "inertia2.w", inverse_w, 1e-7);
+  assert_column (tr, "mass2.v", inverse_v, 1e-7);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (out, "reg=Modelica.Blocks.Types.Regularization.Linear"));
+  assert_round_trip (model);
+}
+
 /* ---- CombiTimeTable ------------------------------------------------------ */
 
 /* Column 2 ramps 0 -> 2 over [0, 1] then holds 2 (HoldLastPoint past 2 s):
@@ -787,6 +834,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl/r2t-supports", test_r2t_supports);
   g_test_add_func ("/core/modelica-msl/elasto-backlash2", test_elasto_backlash2);
   g_test_add_func ("/core/modelica-msl/vehicle", test_vehicle);
+  g_test_add_func ("/core/modelica-msl/speed-sources", test_speed_sources);
   g_test_add_func ("/core/modelica-msl/array-errors", test_array_errors);
   return g_test_run ();
 }
