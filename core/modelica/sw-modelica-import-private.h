@@ -106,6 +106,12 @@ JsonNode *_sw_mo_combi_table_signal (Import          *im,
                                      const MoElement *block,
                                      const char      *output);
 
+/* sw-modelica-import-blocks.c */
+/* An Exponentials block's output as a signal made of steps and ExpSines
+ * (JSON), or NULL with im->error. */
+JsonNode *_sw_mo_exponentials_signal (Import          *im,
+                                      const MoElement *block);
+
 /* sw-modelica-eval.c */
 /* e's value into out (cleared first), or FALSE with im->error. */
 gboolean _sw_mo_eval             (Import        *im,

@@ -335,10 +335,13 @@ block_signal (Import *im, const MoElement *block, guint depth)
     }
   if (strcmp (type, "CombiTimeTable") == 0)
     return _sw_mo_combi_table_signal (im, block, im->block_output);
+  if (strcmp (type, "Exponentials") == 0)
+    return _sw_mo_exponentials_signal (im, block);
   if (!g_strv_contains (source_blocks, type))
     {
       fail (im, block->line, block->column, _("the block %s is not supported; valid: %s, %s"), block->type,
-            "Constant, Step, Ramp, Sine, ExpSine, Pulse, SawTooth, Trapezoid, TimeTable, CombiTimeTable",
+            "Constant, Step, Ramp, Sine, ExpSine, Pulse, SawTooth, Trapezoid, TimeTable, CombiTimeTable, "
+            "Exponentials",
             "Product, Add, Gain, Feedback");
       return NULL;
     }

@@ -719,6 +719,45 @@ test_speed_sources (void)
   assert_round_trip (model);
 }
 
+/* Modelica's Exponentials: offset 0.5, from 0.2 s a rise to 2 with 0.5 s
+ * for 1 s, then a fall with 0.25 s. */
+static double
+exponentials (double t)
+{
+  double yr = 2 * (1 - exp (-1 / 0.5));
+
+  if (t < 0.2)
+    return 0.5;
+  if (t < 1.2)
+    return 0.5 + 2 * (1 - exp (-(t - 0.2) / 0.5));
+  return 0.5 + yr * exp (-(t - 1.2) / 0.25);
+}
+
+static void
+test_exponentials (void)
+{
+  static const char text[] =
+    "model ExponentialsTorque\n"
+    "  Modelica.Blocks.Sources.Exponentials exponentials(outMax=2, riseTime=1, riseTimeConst=0.5,\n"
+    "    fallTimeConst=0.25, offset=0.5, startTime=0.2);\n"
+    "  Modelica.Mechanics.Rotational.Sources.Torque torque;\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia(J=1);\n"
+    "equation\n"
+    "  connect(exponentials.y, torque.tau);\n"
+    "  connect(torque.flange, inertia.flange_a);\n"
+    "  annotation (experiment(StopTime=2, Interval=0.01));\n"
+    "end ExponentialsTorque;\n";
+  g_autoptr (SwModel) model = import_ok (text);
+  g_autoptr (SwTrajectory) tr = sw_test_run_model (model, 0, 1e-10);
+
+  assert_column (tr, "torque.tau", exponentials, 1e-12);
+  assert_round_trip (model);
+  assert_import_fails ("model M\n  Modelica.Blocks.Sources.Exponentials e(riseTimeConst=0);\n"
+                       "  Modelica.Mechanics.Rotational.Sources.Torque torque;\nequation\n"
+                       "  connect(e.y, torque.tau);\nend M;\n",
+                       "m.mo:2:40: error: e.riseTime needs a value (>= 0)");
+}
+
 /* ---- CombiTimeTable ------------------------------------------------------ */
 
 /* Column 2 ramps 0 -> 2 over [0, 1] then holds 2 (HoldLastPoint past 2 s):
@@ -835,6 +874,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl/elasto-backlash2", test_elasto_backlash2);
   g_test_add_func ("/core/modelica-msl/vehicle", test_vehicle);
   g_test_add_func ("/core/modelica-msl/speed-sources", test_speed_sources);
+  g_test_add_func ("/core/modelica-msl/exponentials", test_exponentials);
   g_test_add_func ("/core/modelica-msl/array-errors", test_array_errors);
   return g_test_run ();
 }
