@@ -111,6 +111,64 @@ call2 (Import *im, const MoExpr *e, const char *f, Value *out)
   return finite_or_fail (im, e, out->number);
 }
 
+/* The MSL examples' Utilities.GenerateStribeckFrictionTable (F_prop,
+ * F_Coulomb, F_Stribeck, fexp, v_max, nTable = 100), positional or named:
+ * nTable rows [v, F_Coulomb + F_prop v + F_Stribeck exp (-fexp v)] for v
+ * from 0 to v_max. */
+static gboolean
+stribeck_table (Import *im, const MoExpr *e, Value *out)
+{
+  static const char *const names[] = { "F_prop", "F_Coulomb", "F_Stribeck", "fexp", "v_max", "nTable" };
+  double a[6] = { NAN, NAN, NAN, NAN, NAN, 100 };
+  guint n;
+
+  for (guint k = 0; k < e->items->len && k < G_N_ELEMENTS (a); k++)
+    if (!_sw_mo_eval_number (im, g_ptr_array_index (e->items, k), &a[k]))
+      return FALSE;
+  for (guint k = 0; e->named != NULL && k < e->named->len; k++)
+    {
+      const MoMod *m = g_ptr_array_index (e->named, k);
+      guint i = 0;
+
+      while (i < G_N_ELEMENTS (names) && strcmp (names[i], m->name) != 0)
+        i++;
+      if (i == G_N_ELEMENTS (names) || m->value == NULL)
+        {
+          _sw_mo_fail (im, m->line, m->column,
+                       _("%s: argument “%s” is not supported; valid: F_prop, F_Coulomb, F_Stribeck, fexp, v_max, "
+                         "nTable"), e->text, m->name);
+          return FALSE;
+        }
+      if (!_sw_mo_eval_number (im, m->value, &a[i]))
+        return FALSE;
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (a); k++)
+    if (isnan (a[k]))
+      {
+        _sw_mo_fail (im, e->line, e->column, _("%s needs its argument %s"), e->text, names[k]);
+        return FALSE;
+      }
+  if (e->items->len > G_N_ELEMENTS (a) || !(a[5] >= 2 && a[5] <= 100000 && a[5] == floor (a[5])))
+    {
+      _sw_mo_fail (im, e->line, e->column, _("%s: nTable = %g is not valid; valid: a whole number from 2 to 100000, "
+                                             "and at most six arguments"), e->text, a[5]);
+      return FALSE;
+    }
+  n = (guint) a[5];
+  out->kind = V_MATRIX;
+  out->rows = n;
+  out->cols = 2;
+  out->cells = g_new (double, 2 * n);
+  for (guint i = 0; i < n; i++)
+    {
+      double v = a[4] * i / (n - 1);
+
+      out->cells[2 * i] = v;
+      out->cells[2 * i + 1] = a[1] + a[0] * v + a[2] * exp (-a[3] * v);
+    }
+  return TRUE;
+}
+
 static gboolean
 call (Import *im, const MoExpr *e, Value *out)
 {
@@ -120,6 +178,8 @@ call (Import *im, const MoExpr *e, Value *out)
   const char *f = _sw_mo_last_part (e->text);
   double x;
 
+  if (strcmp (f, "GenerateStribeckFrictionTable") == 0)
+    return stribeck_table (im, e, out);
   if (e->items->len == 2 && e->named == NULL)
     return call2 (im, e, f, out);
   if (e->items->len != 1 || e->named != NULL)

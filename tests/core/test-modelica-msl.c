@@ -824,6 +824,51 @@ test_combi_time_table (void)
                        "columns); a table read from a file is not supported");
 }
 
+/* The MSL's friction example builds its SupportFriction's table with
+ * Examples.Utilities.GenerateStribeckFrictionTable: each row is [v,
+ * F_Coulomb + F_prop v + F_Stribeck exp (-fexp v)]. */
+static void
+test_stribeck_table (void)
+{
+  static const char text[] =
+    "within Modelica.Mechanics.Translational.Examples;\n"
+    "model StribeckTable\n"
+    "  Modelica.Mechanics.Translational.Components.SupportFriction supportFriction(f_pos=\n"
+    "    Examples.Utilities.GenerateStribeckFrictionTable(F_prop=1, F_Coulomb=5, F_Stribeck=10, fexp=2,\n"
+    "    v_max=32, nTable=50));\n"
+    "  Modelica.Mechanics.Translational.Components.Mass mass(m=1, v(start=1, fixed=true));\n"
+    "  Modelica.Mechanics.Translational.Components.SupportFriction friction2(f_pos=\n"
+    "    Modelica.Mechanics.Translational.Examples.Utilities.GenerateStribeckFrictionTable(0, 2, 0, 0, 10, 2));\n"
+    "  Modelica.Mechanics.Translational.Components.Mass mass2(m=1, v(start=1, fixed=true));\n"
+    "equation\n"
+    "  connect(supportFriction.flange_b, mass.flange_a);\n"
+    "  connect(friction2.flange_b, mass2.flange_a);\n"
+    "  annotation (experiment(StopTime=0.4, Interval=0.01));\n"
+    "end StribeckTable;\n";
+  g_autoptr (SwModel) model = import_ok (text);
+  const SwComponent *c = sw_model_get_component (model, sw_model_find_component (model, "supportFriction"));
+  const SwTable *table = c->table[sw_kind_find_param (c->kind, "f_pos")];
+  g_autoptr (SwTrajectory) tr = NULL;
+  const double *t, *v;
+
+  g_assert_cmpuint (sw_table_get_n_rows (table), ==, 50);
+  for (guint r = 0; r < 50; r++)
+    {
+      double vr = 32.0 * r / 49;
+
+      g_assert_cmpfloat (sw_table_get (table, r, 0), ==, vr);
+      g_assert_cmpfloat_with_epsilon (sw_table_get (table, r, 1), 5 + vr + 10 * exp (-2 * vr), 1e-12);
+    }
+  /* A constant 2 N (F_Coulomb alone) stops the 1 kg mass from 1 m/s at
+   * 0.5 s: v = 1 - 2 t. */
+  tr = sw_test_run_model (model, 0, 1e-10);
+  t = sw_trajectory_get_times (tr);
+  v = sw_test_column (tr, "mass2.v");
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    g_assert_cmpfloat_with_epsilon (v[r], 1 - 2 * t[r], 1e-9);
+  assert_round_trip (model);
+}
+
 /* What a kind does not take is refused at its place, listing what it
  * takes. */
 static void
@@ -875,6 +920,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl/vehicle", test_vehicle);
   g_test_add_func ("/core/modelica-msl/speed-sources", test_speed_sources);
   g_test_add_func ("/core/modelica-msl/exponentials", test_exponentials);
+  g_test_add_func ("/core/modelica-msl/stribeck-table", test_stribeck_table);
   g_test_add_func ("/core/modelica-msl/array-errors", test_array_errors);
   return g_test_run ();
 }
