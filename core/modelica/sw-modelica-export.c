@@ -24,61 +24,6 @@
 #include "sw-subsystem-private.h"
 #include "sw-model-private.h"
 
-/* The kinds of the MSL (4.x) by our name, with their package. */
-static const struct {
-  const char *kind, *package;
-} msl[] = {
-  { "rotational.fixed", "Components" }, { "rotational.inertia", "Components" },
-  { "rotational.disc", "Components" }, { "rotational.spring", "Components" },
-  { "rotational.damper", "Components" }, { "rotational.spring_damper", "Components" },
-  { "rotational.elasto_backlash", "Components" }, { "rotational.bearing_friction", "Components" },
-  { "rotational.brake", "Components" }, { "rotational.clutch", "Components" },
-  { "rotational.one_way_clutch", "Components" }, { "rotational.ideal_gear", "Components" },
-  { "rotational.lossy_gear", "Components" }, { "rotational.ideal_planetary", "Components" },
-  { "rotational.gearbox", "Components" }, { "rotational.ideal_gear_r2t", "Components" },
-  { "rotational.ideal_rolling_wheel", "Components" },
-  { "rotational.torque", "Sources" }, { "rotational.constant_torque", "Sources" },
-  { "rotational.torque_step", "Sources" }, { "rotational.speed", "Sources" }, { "rotational.position", "Sources" },
-  { "rotational.accelerate", "Sources" }, { "rotational.linear_speed_dependent_torque", "Sources" },
-  { "rotational.quadratic_speed_dependent_torque", "Sources" },
-  { "translational.fixed", "Components" }, { "translational.mass", "Components" },
-  { "translational.rod", "Components" }, { "translational.spring", "Components" },
-  { "translational.damper", "Components" }, { "translational.spring_damper", "Components" },
-  { "translational.elasto_gap", "Components" }, { "translational.support_friction", "Components" },
-  { "translational.brake", "Components" }, { "translational.mass_with_stop_and_friction", "Components" },
-  { "translational.force", "Sources" }, { "translational.constant_force", "Sources" },
-  { "translational.speed", "Sources" }, { "translational.position", "Sources" },
-  { "translational.accelerate", "Sources" }, { "translational.quadratic_speed_dependent_force", "Sources" },
-  { "rotational.angle_sensor", "Sensors" }, { "rotational.speed_sensor", "Sensors" },
-  { "rotational.acc_sensor", "Sensors" }, { "rotational.rel_angle_sensor", "Sensors" },
-  { "rotational.rel_speed_sensor", "Sensors" }, { "rotational.rel_acc_sensor", "Sensors" },
-  { "rotational.torque_sensor", "Sensors" }, { "rotational.power_sensor", "Sensors" },
-  { "translational.position_sensor", "Sensors" }, { "translational.speed_sensor", "Sensors" },
-  { "translational.acc_sensor", "Sensors" }, { "translational.rel_position_sensor", "Sensors" },
-  { "translational.rel_speed_sensor", "Sensors" }, { "translational.rel_acc_sensor", "Sensors" },
-  { "translational.force_sensor", "Sensors" }, { "translational.power_sensor", "Sensors" },
-  { "rotational.constant_speed", "Sources" }, { "rotational.torque2", "Sources" }, { "rotational.move", "Sources" },
-  { "rotational.initialize_flange", "Components" }, { "translational.constant_speed", "Sources" },
-  { "translational.force2", "Sources" }, { "translational.move", "Sources" },
-  { "translational.initialize_flange", "Components" },
-  { "translational.force_step", "Sources" }, { "translational.linear_speed_dependent_force", "Sources" },
-  { "rotational.multi_sensor", "Sensors" }, { "translational.multi_sensor", "Sensors" },
-  { "rotational.relative_states", "Components" }, { "translational.relative_states", "Components" },
-  { "rotational.elasto_backlash2", "Components" }, { "translational.vehicle", "Components" },
-  { "rotational.sign_torque", "Sources" }, { "translational.sign_force", "Sources" },
-  { "rotational.inverse_speed_dependent_torque", "Sources" },
-  { "translational.inverse_speed_dependent_force", "Sources" },
-};
-
-/* Our signal types and the blocks of Modelica.Blocks.Sources. */
-static const struct {
-  const char *type, *block;
-} blocks[] = {
-  { "constant", "Constant" }, { "step", "Step" }, { "ramp", "Ramp" }, { "sine", "Sine" },
-  { "exp_sine", "ExpSine" }, { "pulse", "Pulse" }, { "sawtooth", "SawTooth" }, { "trapezoid", "Trapezoid" },
-  { "table", "TimeTable" },
-};
-
 /* A subsystem's definition, written once as a model class nested in the
  * exported one; its instances are components of that class. */
 typedef struct {
@@ -133,40 +78,6 @@ number (GString *s, double x)
         break;
     }
   g_string_append (s, buf);
-}
-
-/* "ideal_gear_r2t" -> "IdealGearR2T" (the MSL's spelling of R2T). */
-static char *
-camel_case (const char *snake)
-{
-  GString *s = g_string_new (NULL);
-  gboolean up = TRUE;
-
-  for (const char *p = snake; *p != '\0'; p++)
-    {
-      if (*p == '_')
-        up = TRUE;
-      else
-        {
-          g_string_append_c (s, up || (p > snake && g_ascii_isdigit (p[-1])) ? g_ascii_toupper (*p) : *p);
-          up = FALSE;
-        }
-    }
-  return g_string_free (s, FALSE);
-}
-
-static char *
-class_of (const SwKind *kind)
-{
-  const char *dot = strchr (kind->name, '.');
-  g_autofree char *domain = g_strndup (kind->name, dot - kind->name);
-  g_autofree char *name = camel_case (dot + 1);
-
-  domain[0] = g_ascii_toupper (domain[0]);
-  for (guint k = 0; k < G_N_ELEMENTS (msl); k++)
-    if (strcmp (msl[k].kind, kind->name) == 0)
-      return g_strdup_printf ("Modelica.Mechanics.%s.%s.%s", domain, msl[k].package, name);
-  return g_strdup_printf ("Shaftwork.%s.%s", domain, name);
 }
 
 /* ---- Signals ------------------------------------------------------------ */
@@ -319,14 +230,14 @@ signal_block (Export *ex, JsonNode *node, const char *name)
     return chain (ex, json_node_get_array (fields), name, strcmp (type, "sum") == 0 ? "Add" : "Product");
   if (strcmp (type, "table") == 0 && !is_time_table (json_node_get_object (fields)))
     return combi_time_table (ex, json_node_get_object (fields), name);
-  for (guint k = 0; k < G_N_ELEMENTS (blocks); k++)
-    if (strcmp (blocks[k].type, type) == 0)
+  for (guint k = 0; k < _sw_mo_n_msl_blocks; k++)
+    if (strcmp (_sw_mo_msl_blocks[k].type, type) == 0)
       {
         JsonObject *f = json_node_get_object (fields);
         g_autoptr (GList) members = json_object_get_members (f);
         gboolean first = TRUE;
 
-        g_string_append_printf (ex->decl, "  Modelica.Blocks.Sources.%s %s(", blocks[k].block, name);
+        g_string_append_printf (ex->decl, "  Modelica.Blocks.Sources.%s %s(", _sw_mo_msl_blocks[k].block, name);
         for (GList *l = members; l != NULL; l = l->next)
           {
             const char *field = l->data;
@@ -563,7 +474,7 @@ component (Export *ex, SwModel *model, guint index)
       instance (ex, model, index, mods);
     }
   else
-    klass = class_of (kind);
+    klass = _sw_mo_class_of (kind);
 
   for (guint i = 0; i < kind->n_params && !_sw_kind_is_subsystem (kind); i++)
     {

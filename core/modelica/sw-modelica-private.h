@@ -85,6 +85,26 @@ typedef struct {
   const char *variable, *param;
 } MoStart;
 
+/* sw-modelica-classes.c: the kinds the MSL has (kind, its package:
+ * "Components", "Sources", "Sensors") and our signal types' blocks of
+ * Modelica.Blocks.Sources. */
+typedef struct {
+  const char *kind, *package;
+} MoMslClass;
+typedef struct {
+  const char *type, *block;
+} MoMslBlock;
+
+extern const MoMslClass _sw_mo_msl_classes[];
+extern const guint      _sw_mo_n_msl_classes;
+extern const MoMslBlock _sw_mo_msl_blocks[];
+extern const guint      _sw_mo_n_msl_blocks;
+
+/* The class a kind is written as: the MSL's, or one of a package
+ * Shaftwork of the same shape ("Modelica.Mechanics.Rotational.Components.
+ * Inertia", "Shaftwork.Rotational.GearPair"). */
+char *_sw_mo_class_of (const SwKind *kind);
+
 extern const MoStart _sw_mo_starts[];
 extern const guint   _sw_mo_n_starts;
 
