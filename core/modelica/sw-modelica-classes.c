@@ -4,7 +4,7 @@
  * class's name in snake case in its domain, the export writes this
  * class), the blocks of Modelica.Blocks.Sources by signal type, and the
  * catalogue of them that FORMAT.md shows (sw_modelica_classes_markdown(),
- * checked by test-modelica-msl).
+ * checked by test-modelica-msl-classes).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-modelica.h"
