@@ -36,6 +36,11 @@ typedef struct {
   gboolean has_a0;
   double   a0;
   const char *a_name;
+  /* x0, v0 of a combination sum coeff[k] x[node[k]] instead (n_comb > 0:
+   * a gearbox's twist, flange_b against its gear's output). */
+  guint    n_comb;
+  guint    comb_node[3];
+  double   comb_coeff[3];
 } Initial;
 
 /* A node's nominal position and speed (NAN: not given). */

@@ -312,8 +312,10 @@ accel_residual (AccelSolve *as, const double *z, double *res, GError **error)
       g_set_error_literal (error, SW_ERROR, as->eq->error->code, as->eq->error->message);
       return FALSE;
     }
+  /* A relative acceleration (a_rel) is of node against node_a. */
   for (guint k = 0; k < as->n_cond; k++)
-    res[k] = as->eq->a[as->cond[k]->node] - as->cond[k]->a0;
+    res[k] = as->eq->a[as->cond[k]->node] - (as->cond[k]->node_a >= 0 ? as->eq->a[as->cond[k]->node_a] : 0)
+             - as->cond[k]->a0;
   return TRUE;
 }
 
@@ -542,18 +544,19 @@ _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GError **error)
           double given = which == 0 ? in->x0 : in->v0;
           InitEq eq = { .part = in->part,
                         .param = in->names[which] != NULL ? in->names[which] : kind->params[1 + which].name,
-                        .relative = in->node_a >= 0 };
+                        .relative = in->node_a >= 0 || in->n_comb > 0 };
           GArray *terms;
 
           if (isnan (given))
             continue;
           terms = g_array_new (FALSE, FALSE, sizeof (SwTerm));
           eq.rhs = given;
-          /* The node, less node_a for a relative value. */
-          for (int side = 0; side < (in->node_a >= 0 ? 2 : 1); side++)
+          /* The node, less node_a for a relative value; or a combination
+           * of nodes. */
+          for (int side = 0; side < (in->n_comb > 0 ? (int) in->n_comb : in->node_a >= 0 ? 2 : 1); side++)
             {
-              guint i = side == 0 ? in->node : (guint) in->node_a;
-              double sign = side == 0 ? 1 : -1;
+              guint i = in->n_comb > 0 ? in->comb_node[side] : side == 0 ? in->node : (guint) in->node_a;
+              double sign = in->n_comb > 0 ? in->comb_coeff[side] : side == 0 ? 1 : -1;
 
               eq.rhs -= which == 0 ? sign * sys->x_const[i] : 0;
               for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)

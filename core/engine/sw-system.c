@@ -220,6 +220,43 @@ sw_builder_set_initial_acceleration (SwBuilder    *b,
 }
 
 void
+sw_builder_set_initial_combination (SwBuilder    *b,
+                                    const SwPart *part,
+                                    guint         n,
+                                    const guint  *nodes,
+                                    const double *coeffs,
+                                    double        x,
+                                    double        v,
+                                    const char   *x_name,
+                                    const char   *v_name)
+{
+  Initial init = { .part = part - b->system->parts, .node = nodes[0], .node_a = -1, .x0 = x, .v0 = v,
+                   .names = { x_name, v_name }, .n_comb = MIN (n, 3) };
+
+  g_return_if_fail (n >= 1 && n <= 3);
+  for (guint k = 0; k < init.n_comb; k++)
+    {
+      init.comb_node[k] = nodes[k];
+      init.comb_coeff[k] = coeffs[k];
+    }
+  g_array_append_val (b->initials, init);
+}
+
+void
+sw_builder_set_initial_relative_acceleration (SwBuilder    *b,
+                                              const SwPart *part,
+                                              guint         node_a,
+                                              guint         node_b,
+                                              double        a_rel,
+                                              const char   *name)
+{
+  Initial init = { .part = part - b->system->parts, .node = node_b, .node_a = (int) node_a, .x0 = NAN, .v0 = NAN,
+                   .has_a0 = TRUE, .a0 = a_rel, .a_name = name };
+
+  g_array_append_val (b->initials, init);
+}
+
+void
 sw_builder_set_initial_relative (SwBuilder    *b,
                                  const SwPart *part,
                                  guint         node_a,

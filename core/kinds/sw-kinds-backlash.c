@@ -8,7 +8,9 @@
  * torque is tau_c + min(tau_c, tau_d) (max when pressing the other way),
  * and 0 when that would pull. So the torque is continuous when the contact
  * closes, and the element never pulls. Without play (b ~ 0) it is a plain
- * spring-damper.
+ * spring-damper. ElastoBacklash2 has the same contact without the
+ * heuristic: pressing, its torque is tau_c + tau_d as it is (it jumps as
+ * the contact closes), 0 where that would pull.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-kinds-private.h"
@@ -153,6 +155,53 @@ backlash_switching (const SwPart *p, const SwState *st, int region)
 
 static const SwContactDesc backlash_contact = { backlash_region, backlash_switching };
 
+/* ElastoBacklash2: the same contact and regions, but in contact the
+ * torque is the spring's and the damper's as they are, tau_c + tau_d
+ * (it jumps by the damping as the contact closes), and 0 where that
+ * would pull. */
+static void
+backlash2_torques (const SwPart *p, double rel, double w, double *tau_c, double *tau)
+{
+  double diff = rel - p->param[P_REL0], half = 0.5 * p->param[P_B], c = p->param[P_C], d = p->param[P_D];
+
+  if (p->param[P_B] <= NO_PLAY)
+    {
+      *tau_c = c * diff;
+      *tau = *tau_c + d * w;
+    }
+  else if (diff > half)
+    {
+      *tau_c = c * (diff - half);
+      *tau = MAX (0, *tau_c + d * w);
+    }
+  else if (diff < -half)
+    {
+      *tau_c = c * (diff + half);
+      *tau = MIN (0, *tau_c + d * w);
+    }
+  else
+    *tau_c = *tau = 0;
+}
+
+static void
+backlash2_forces (const SwPart *p, const SwState *s, double *f)
+{
+  double tau_c, tau;
+
+  backlash2_torques (p, SW_X (p, s, B_B) - SW_X (p, s, B_A), SW_V (p, s, B_B) - SW_V (p, s, B_A), &tau_c, &tau);
+  f[p->node[B_A]] += tau;
+  f[p->node[B_B]] -= tau;
+}
+
+static void
+backlash2_variables (const SwPart *p, const SwState *s, double *out)
+{
+  double tau_c, tau;
+
+  backlash2_torques (p, SW_X (p, s, B_B) - SW_X (p, s, B_A), SW_V (p, s, B_B) - SW_V (p, s, B_A), &tau_c, &tau);
+  contact_variables (p, s, tau_c, tau, out);
+}
+
 static gboolean
 backlash_validate (const double *params, GError **error)
 {
@@ -171,7 +220,15 @@ static const SwParamDesc backlash_params[] = {
   SW_NONNEG ("d", N_("Damping constant"), "N.m.s/rad", 0, N_("Torsional damping in contact; it never pulls")),
   SW_NONNEG ("b", N_("Total backlash"), "rad", 0, N_("Play between the teeth: free within ±b/2")),
   SW_ANY ("phi_rel0", N_("Unstretched angle"), "rad", 0, N_("Relative angle at the middle of the play")),
+  SW_REL_START_ROT,
 };
+
+/* MSL's relative states phi_rel, w_rel (start, fixed = true). */
+static void
+backlash_build (const SwPart *p, SwBuilder *b)
+{
+  sw_kind_build_relative_start (p, b, B_A, B_B, P_REL0 + 1);
+}
 static const SwVarDesc backlash_vars[] = {
   SW_VAR ("phi_rel", "rad", N_("Relative angle flange_b - flange_a")),
   SW_VAR ("w_rel", "rad/s", N_("Relative angular velocity")),
@@ -189,7 +246,19 @@ const SwKind sw_kind_rot_elasto_backlash = {
   .ports = SW_TABLE (backlash_ports), .params = SW_TABLE (backlash_params), .vars = SW_TABLE (backlash_vars),
   .state_vars = (SW_BIT (8) - 1) & ~SW_BIT (2), .contact = &backlash_contact,
   .key_param = "b", .main_var = "tau", .validate = backlash_validate,
-  .forces = backlash_forces, .variables = backlash_variables,
+  .build = backlash_build, .forces = backlash_forces, .variables = backlash_variables,
+  .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING,
+};
+
+const SwKind sw_kind_rot_elasto_backlash2 = {
+  .name = "rotational.elasto_backlash2", .label = N_("Elasto-backlash 2"), .group = "Friction and clutches",
+  .help = N_("Backlash in series with a spring and damper (Modelica's ElastoBacklash2): free within the play; "
+             "in contact the spring and damper torque as it is (it jumps by the damping as the contact closes), "
+             "never pulling"),
+  .ports = SW_TABLE (backlash_ports), .params = SW_TABLE (backlash_params), .vars = SW_TABLE (backlash_vars),
+  .state_vars = (SW_BIT (8) - 1) & ~SW_BIT (2), .contact = &backlash_contact,
+  .key_param = "b", .main_var = "tau", .validate = backlash_validate,
+  .build = backlash_build, .forces = backlash2_forces, .variables = backlash2_variables,
   .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING,
 };
 
@@ -263,7 +332,16 @@ static const SwParamDesc gap_params[] = {
   SW_NONNEG ("c", N_("Spring constant"), "N/m", 1, N_("Contact stiffness")),
   SW_NONNEG ("d", N_("Damping constant"), "N.s/m", 1, N_("Contact damping; it never pulls")),
   SW_ANY ("s_rel0", N_("Gap"), "m", 0, N_("Relative position below which the flanges touch")),
+  SW_REL_START_TRANS,
 };
+
+/* MSL's relative states s_rel, v_rel (start, fixed = true): c, d, s_rel0,
+ * then them. */
+static void
+gap_build (const SwPart *p, SwBuilder *b)
+{
+  sw_kind_build_relative_start (p, b, B_A, B_B, 3);
+}
 static const SwVarDesc gap_vars[] = {
   SW_VAR ("s_rel", "m", N_("Relative position flange_b - flange_a")),
   SW_VAR ("v_rel", "m/s", N_("Relative velocity")),
@@ -281,6 +359,6 @@ const SwKind sw_kind_trans_elasto_gap = {
   .ports = SW_TABLE (gap_ports), .params = SW_TABLE (gap_params), .vars = SW_TABLE (gap_vars),
   .state_vars = (SW_BIT (8) - 1) & ~SW_BIT (2), .contact = &gap_contact,
   .key_param = "s_rel0", .main_var = "f",
-  .forces = gap_forces, .variables = gap_variables,
+  .build = gap_build, .forces = gap_forces, .variables = gap_variables,
   .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING,
 };

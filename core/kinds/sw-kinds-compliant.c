@@ -88,15 +88,12 @@ spring_damper_variables (const SwPart *p, const SwState *s, double *out)
   out[5] = p->param[1] * w_rel * w_rel;   /* dissipated by the damper */
 }
 
-/* Modelica's phi_rel (start, fixed = true) and w_rel: the element's last
- * two parameters, initial values of the relative motion. */
+/* Modelica's phi_rel, w_rel and a_rel (start, fixed = true): the element's
+ * last three parameters, initial values of the relative motion. */
 static void
 compliant_build (const SwPart *p, SwBuilder *b)
 {
-  guint n = p->kind->n_params;
-
-  sw_builder_set_initial_relative (b, p, p->node[C_A], p->node[C_B], p->param[n - 2], p->param[n - 1],
-                                   p->kind->params[n - 2].name, p->kind->params[n - 1].name);
+  sw_kind_build_relative_start (p, b, C_A, C_B, p->kind->n_params - 3);
 }
 
 static const SwPortDesc rot_ports[] = { SW_PORT ("flange_a", SW_ROT), SW_PORT ("flange_b", SW_ROT) };
@@ -108,16 +105,8 @@ static const SwPortDesc trans_ports[] = { SW_PORT ("flange_a", SW_TRANS), SW_POR
 #define TRANS_C   SW_NONNEG ("c", N_("Spring constant"), "N/m", 1, N_("Stiffness"))
 #define TRANS_D   SW_NONNEG ("d", N_("Damping constant"), "N.s/m", 1, N_("Damping"))
 #define TRANS_REL0 SW_ANY ("s_rel0", N_("Unstretched length"), "m", 0, N_("Relative position at which the spring force is zero"))
-#define ROT_START \
-  SW_INITIAL ("phi_rel_start", N_("Initial relative angle"), "rad", \
-              N_("phi_rel at t = 0 (Modelica's phi_rel(start, fixed = true)); absent: from the flanges")), \
-  SW_INITIAL ("w_rel_start", N_("Initial relative speed"), "rad/s", \
-              N_("w_rel at t = 0 (Modelica's w_rel(start, fixed = true)); absent: from the flanges"))
-#define TRANS_START \
-  SW_INITIAL ("s_rel_start", N_("Initial relative position"), "m", \
-              N_("s_rel at t = 0 (Modelica's s_rel(start, fixed = true)); absent: from the flanges")), \
-  SW_INITIAL ("v_rel_start", N_("Initial relative velocity"), "m/s", \
-              N_("v_rel at t = 0 (Modelica's v_rel(start, fixed = true)); absent: from the flanges"))
+#define ROT_START SW_REL_START_ROT
+#define TRANS_START SW_REL_START_TRANS
 
 static const SwParamDesc rot_spring_params[] = { ROT_C, ROT_REL0, ROT_START };
 static const SwParamDesc rot_damper_params[] = {

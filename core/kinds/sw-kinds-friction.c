@@ -198,7 +198,16 @@ static const SwParamDesc trans_brake_params[] = {
   { "f_normalized", N_("Normalised normal force"), "", SW_PARAM_SIGNAL, 1, 0, 1, FALSE,
     N_("Normal force / fn_max, from 0 (released) to 1 (fully engaged): a number or a signal"), NULL },
 };
-static const SwParamDesc clutch_params[] = { NORMAL_FORCE_PARAMS };
+/* Clutches have MSL's relative states (phi_rel, w_rel) after the normal
+ * force's parameters. */
+enum { P_REL_START = P_F_NORMALIZED + 1 };
+static const SwParamDesc clutch_params[] = { NORMAL_FORCE_PARAMS, SW_REL_START_ROT };
+
+static void
+clutch_build (const SwPart *p, SwBuilder *b)
+{
+  sw_kind_build_relative_start (p, b, F_A, F_B, P_REL_START);
+}
 
 /* Variables, Modelica's names. mode: -1 sliding backward, 0 stuck, 1
  * sliding forward, 2 free (no normal force). */
@@ -262,7 +271,7 @@ const SwKind sw_kind_rot_clutch = {
   .ports = SW_TABLE (clutch_ports), .params = SW_TABLE (clutch_params), .vars = SW_TABLE (clutch_vars),
   .state_vars = FRICTION_STATE_BITS,
   .key_param = "fn_max", .main_var = "w_rel",
-  .forces = friction_forces, .variables = friction_variables,
+  .build = clutch_build, .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &clutch_friction,
 };
 
@@ -447,6 +456,6 @@ const SwKind sw_kind_rot_one_way_clutch = {
   .ports = SW_TABLE (clutch_ports), .params = SW_TABLE (clutch_params), .vars = SW_TABLE (clutch_vars),
   .state_vars = FRICTION_STATE_BITS,
   .key_param = "fn_max", .main_var = "w_rel",
-  .forces = friction_forces, .variables = friction_variables,
+  .build = clutch_build, .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &one_way_friction,
 };

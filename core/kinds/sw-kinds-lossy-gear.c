@@ -303,6 +303,21 @@ gearbox_variables (const SwPart *p, const SwState *s, double *out)
   out[12] = tau != 0;
 }
 
+/* MSL's Gearbox has relative states phi_rel, w_rel across its
+ * elasto-backlash: flange_b against the gear's output, x_B - x_S - (x_A -
+ * x_S) / ratio. */
+static void
+gearbox_build (const SwPart *p, SwBuilder *b)
+{
+  double r = p->param[LG_RATIO];
+  guint nodes[3] = { p->node[LG_B], p->node[LG_A], p->node[LG_S] };
+  double coeffs[3] = { 1, -1 / r, 1 / r - 1 };
+
+  if (!isnan (p->param[GB_B + 1]) || !isnan (p->param[GB_B + 2]))
+    sw_builder_set_initial_combination (b, p, 3, nodes, coeffs, p->param[GB_B + 1], p->param[GB_B + 2],
+                                        p->kind->params[GB_B + 1].name, p->kind->params[GB_B + 2].name);
+}
+
 static const SwParamDesc gearbox_params[] = {
   SW_ANY ("ratio", N_("Transmission ratio"), "", 1, N_("flange_a.phi / flange_b.phi; nonzero")),
   SW_TABLE_PARAM ("lossTable", N_("Loss table"),
@@ -314,6 +329,12 @@ static const SwParamDesc gearbox_params[] = {
              N_("Torsional stiffness of the gear's output in contact (> 0 with backlash)")),
   SW_NONNEG ("d", N_("Damping constant"), "N.m.s/rad", 0, N_("Torsional damping in contact; it never pulls")),
   SW_NONNEG ("b", N_("Total backlash"), "rad", 0, N_("Play at the output: free within ±b/2")),
+  SW_INITIAL ("phi_rel_start", N_("Initial relative angle"), "rad",
+              N_("Twist of the output at t = 0, flange_b against the gear's output (Modelica's phi_rel(start, "
+                 "fixed = true)); absent: from the flanges")),
+  SW_INITIAL ("w_rel_start", N_("Initial relative speed"), "rad/s",
+              N_("Rate of twist of the output at t = 0 (Modelica's w_rel(start, fixed = true)); absent: from the "
+                 "flanges")),
 };
 
 static const SwVarDesc gearbox_vars[] = {
@@ -344,7 +365,7 @@ const SwKind sw_kind_rot_gearbox = {
   .ports = SW_TABLE (lossy_ports), .params = SW_TABLE (gearbox_params), .vars = SW_TABLE (gearbox_vars),
   .state_vars = SW_BIT (3) | SW_BIT (5) | SW_BIT (6) | SW_BIT (8) | SW_BIT (9) | SW_BIT (12),
   .key_param = "ratio", .main_var = "tauLoss", .validate = gearbox_validate,
-  .forces = gearbox_forces, .variables = gearbox_variables,
+  .build = gearbox_build, .forces = gearbox_forces, .variables = gearbox_variables,
   .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &gearbox_friction,
 };
 

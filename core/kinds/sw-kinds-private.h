@@ -22,6 +22,26 @@
 /* Modelica's nominal attribute of a state: optional like an initial value,
  * > 0 when given (absent: the engine derives one). */
 #define SW_NOMINAL(n, l, u, h)           { n, l, u, SW_PARAM_INITIAL, NAN, 0, INFINITY, TRUE, h }
+/* Modelica's relative states of an element between two flanges
+ * (phi_rel(start, fixed = true), w_rel; s_rel, v_rel): optional initial
+ * values, set by sw_kind_build_relative_start(). The same texts as the
+ * springs' (sw-kinds-compliant.c). */
+#define SW_REL_START_ROT \
+  SW_INITIAL ("phi_rel_start", N_("Initial relative angle"), "rad", \
+              N_("phi_rel at t = 0 (Modelica's phi_rel(start, fixed = true)); absent: from the flanges")), \
+  SW_INITIAL ("w_rel_start", N_("Initial relative speed"), "rad/s", \
+              N_("w_rel at t = 0 (Modelica's w_rel(start, fixed = true)); absent: from the flanges")), \
+  SW_INITIAL ("a_rel_start", N_("Initial relative acceleration"), "rad/s2", \
+              N_("a_rel at t = 0 (Modelica's a_rel(start, fixed = true)): the initial positions left free are "\
+                 "solved so that it holds; absent: not set"))
+#define SW_REL_START_TRANS \
+  SW_INITIAL ("s_rel_start", N_("Initial relative position"), "m", \
+              N_("s_rel at t = 0 (Modelica's s_rel(start, fixed = true)); absent: from the flanges")), \
+  SW_INITIAL ("v_rel_start", N_("Initial relative velocity"), "m/s", \
+              N_("v_rel at t = 0 (Modelica's v_rel(start, fixed = true)); absent: from the flanges")), \
+  SW_INITIAL ("a_rel_start", N_("Initial relative acceleration"), "m/s2", \
+              N_("a_rel at t = 0 (Modelica's a_rel(start, fixed = true)): the initial positions left free are "\
+                 "solved so that it holds; absent: not set"))
 #define SW_TABLE_PARAM(n, l, h, t)       { n, l, "", SW_PARAM_TABLE, NAN, -INFINITY, INFINITY, FALSE, h, t }
 #define SW_VAR(n, u, h)                  { n, u, h }
 
@@ -67,6 +87,12 @@ extern const SwKind sw_kind_rot_tb_mass, sw_kind_trans_tb_mass;
 extern const SwKind sw_kind_trans_line_force_with_mass, sw_kind_trans_line_force_two_masses,
   sw_kind_trans_spring_damper_series;
 extern const SwKind sw_kind_rot_custom_coupling, sw_kind_trans_custom_coupling;
+extern const SwKind sw_kind_trans_force_step, sw_kind_trans_linear_speed_force;
+extern const SwKind sw_kind_rot_multi_sensor, sw_kind_trans_multi_sensor;
+extern const SwKind sw_kind_rot_relative_states, sw_kind_trans_relative_states;
+extern const SwKind sw_kind_rot_elasto_backlash2, sw_kind_trans_vehicle;
+extern const SwKind sw_kind_rot_sign_torque, sw_kind_trans_sign_force, sw_kind_rot_inverse_speed_torque,
+  sw_kind_trans_inverse_speed_force;
 extern const SwKind sw_kind_rot_end_stop, sw_kind_trans_end_stop, sw_kind_rot_latch, sw_kind_trans_latch;
 extern const SwKind sw_kind_rot_angle_sensor, sw_kind_rot_speed_sensor, sw_kind_rot_acc_sensor,
   sw_kind_rot_rel_angle_sensor, sw_kind_rot_rel_speed_sensor, sw_kind_rot_rel_acc_sensor,
@@ -77,3 +103,16 @@ extern const SwKind sw_kind_trans_position_sensor, sw_kind_trans_speed_sensor, s
 extern const SwKind sw_kind_rot_constant_speed, sw_kind_rot_torque2, sw_kind_rot_move, sw_kind_rot_initialize_flange;
 extern const SwKind sw_kind_trans_constant_speed, sw_kind_trans_force2, sw_kind_trans_move,
   sw_kind_trans_initialize_flange;
+
+/* The relative initial values at parameters first, first + 1, first + 2
+ * (made by SW_REL_START_ROT or _TRANS: position, speed, acceleration) of
+ * port_b against port_a. */
+static inline void
+sw_kind_build_relative_start (const SwPart *p, SwBuilder *b, guint port_a, guint port_b, guint first)
+{
+  sw_builder_set_initial_relative (b, p, p->node[port_a], p->node[port_b], p->param[first], p->param[first + 1],
+                                   p->kind->params[first].name, p->kind->params[first + 1].name);
+  if (!isnan (p->param[first + 2]))
+    sw_builder_set_initial_relative_acceleration (b, p, p->node[port_a], p->node[port_b], p->param[first + 2],
+                                                  p->kind->params[first + 2].name);
+}

@@ -94,6 +94,27 @@ power_variables (const SwPart *p, const SwState *s, double *out)
   out[2] = w;
 }
 
+/* ---- Relative states --------------------------------------------------- */
+
+/* Modelica's Components.RelativeStates: it only asks a tool to use
+ * phi_rel and w_rel as states. The engine picks its own, so it exerts
+ * nothing; it reads the relative motion and takes its starts. */
+enum { RS_START };
+
+static void
+relative_states_build (const SwPart *p, SwBuilder *b)
+{
+  sw_kind_build_relative_start (p, b, S_A, S_B, RS_START);
+}
+
+static void
+relative_states_variables (const SwPart *p, const SwState *s, double *out)
+{
+  out[0] = SW_X (p, s, S_B) - SW_X (p, s, S_A);
+  out[1] = SW_V (p, s, S_B) - SW_V (p, s, S_A);
+  out[2] = SW_A (p, s, S_B) - SW_A (p, s, S_A);
+}
+
 /* ---- Tables ------------------------------------------------------------- */
 
 static const SwPortDesc rot_one_port[] = { SW_PORT ("flange", SW_ROT) };
@@ -213,3 +234,42 @@ SENSOR (sw_kind_trans_power_sensor, "translational.power_sensor", N_("Power sens
         N_("Ideal sensor that connects its flanges rigidly: power = flange_a.f × v, the power flowing from "
            "the side on flange_a to the side on flange_b"),
         trans_two_ports, trans_power_vars, "power", through_build, power_variables, SW_BIT (2));
+SENSOR (sw_kind_rot_multi_sensor, "rotational.multi_sensor", N_("Multi sensor"),
+        N_("Ideal sensor that connects its flanges rigidly: tau = flange_a.tau, w, and power = tau × w flowing "
+           "from the side on flange_a to the side on flange_b (Modelica's MultiSensor)"),
+        rot_two_ports, rot_power_vars, "power", through_build, power_variables, SW_BIT (2));
+SENSOR (sw_kind_trans_multi_sensor, "translational.multi_sensor", N_("Multi sensor"),
+        N_("Ideal sensor that connects its flanges rigidly: f = flange_a.f, v, and power = f × v flowing from "
+           "the side on flange_a to the side on flange_b (Modelica's MultiSensor)"),
+        trans_two_ports, trans_power_vars, "power", through_build, power_variables, SW_BIT (2));
+
+static const SwParamDesc rot_relative_states_params[] = { SW_REL_START_ROT };
+static const SwParamDesc trans_relative_states_params[] = { SW_REL_START_TRANS };
+static const SwVarDesc rot_relative_states_vars[] = {
+  SW_VAR ("phi_rel", "rad", N_("Relative angle flange_b - flange_a")),
+  SW_VAR ("w_rel", "rad/s", N_("Relative angular velocity")),
+  SW_VAR ("a_rel", "rad/s2", N_("Relative angular acceleration")),
+};
+static const SwVarDesc trans_relative_states_vars[] = {
+  SW_VAR ("s_rel", "m", N_("Relative position flange_b - flange_a")),
+  SW_VAR ("v_rel", "m/s", N_("Relative velocity")),
+  SW_VAR ("a_rel", "m/s2", N_("Relative acceleration")),
+};
+
+const SwKind sw_kind_rot_relative_states = {
+  .name = "rotational.relative_states", .label = N_("Relative states"), .group = "Sensors",
+  .help = N_("Modelica's RelativeStates: exerts nothing; its relative angle and speed take start values "
+             "(phi_rel_start, w_rel_start); both flanges must be connected"),
+  .ports = SW_TABLE (rot_two_ports), .params = SW_TABLE (rot_relative_states_params),
+  .vars = SW_TABLE (rot_relative_states_vars), .build = relative_states_build,
+  .variables = relative_states_variables, .state_vars = SW_BIT (0) | SW_BIT (1),
+};
+
+const SwKind sw_kind_trans_relative_states = {
+  .name = "translational.relative_states", .label = N_("Relative states"), .group = "Sensors",
+  .help = N_("Modelica's RelativeStates: exerts nothing; its relative position and speed take start values "
+             "(s_rel_start, v_rel_start); both flanges must be connected"),
+  .ports = SW_TABLE (trans_two_ports), .params = SW_TABLE (trans_relative_states_params),
+  .vars = SW_TABLE (trans_relative_states_vars), .build = relative_states_build,
+  .variables = relative_states_variables, .state_vars = SW_BIT (0) | SW_BIT (1),
+};

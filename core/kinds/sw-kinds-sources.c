@@ -163,10 +163,17 @@ position_build (const SwPart *p, SwBuilder *b)
   exact_or_filtered_build (p, b, SW_MOTION_POSITION, SW_MOTION_FILTERED_POSITION);
 }
 
+/* Modelica's Speed declares its angle phi (s) with start 0 and fixed =
+ * true: the flange's position against the support at t = 0, after the
+ * filter's parameters (absent: from the connections, as before). */
+enum { MOTION_X0 = MOTION_F_CRIT + 1 };
+
 static void
 speed_build (const SwPart *p, SwBuilder *b)
 {
   exact_or_filtered_build (p, b, SW_MOTION_SPEED, SW_MOTION_FILTERED_SPEED);
+  sw_builder_set_initial_relative (b, p, p->node[SRC_SUPPORT], p->node[SRC_FLANGE], p->param[MOTION_X0], NAN,
+                                   p->kind->params[MOTION_X0].name, NULL);
 }
 
 static void
@@ -226,6 +233,9 @@ static const SwParamDesc speed_torque_params[] = {
 static const SwParamDesc speed_params[] = {
   SW_SIGNAL ("w_ref", N_("Speed"), "rad/s", N_("Reference speed, followed exactly or filtered (exact)")),
   SW_FILTER_PARAMS,
+  SW_INITIAL ("phi0", N_("Initial angle"), "rad",
+              N_("Of the flange against the support at t = 0 (Modelica's phi(start)); absent: follows from rigid "
+                 "connections, else 0")),
 };
 static const SwParamDesc position_params[] = {
   SW_SIGNAL ("phi_ref", N_("Angle"), "rad", N_("Reference angle, followed exactly or filtered (exact)")),
@@ -241,6 +251,11 @@ static const SwParamDesc force_params[] = {
 static const SwParamDesc constant_force_params[] = {
   SW_ANY ("f_constant", N_("Force"), "N", 1, N_("Constant force; negative acts as a load")),
 };
+static const SwParamDesc force_step_params[] = {
+  SW_ANY ("stepForce", N_("Step"), "N", 1, N_("Height of the force step")),
+  SW_ANY ("offsetForce", N_("Offset"), "N", 0, N_("Force before the step")),
+  SW_ANY ("startTime", N_("Start time"), "s", 0, N_("Time of the step")),
+};
 static const SwParamDesc speed_force_params[] = {
   SW_ANY ("f_nominal", N_("Nominal force"), "N", 1, N_("Force at nominal speed; negative acts as a load")),
   SW_BOOL ("ForceDirection", N_("Same direction both ways"), 1,
@@ -250,6 +265,9 @@ static const SwParamDesc speed_force_params[] = {
 static const SwParamDesc trans_speed_params[] = {
   SW_SIGNAL ("v_ref", N_("Speed"), "m/s", N_("Reference speed, followed exactly or filtered (exact)")),
   SW_FILTER_PARAMS,
+  SW_INITIAL ("s0", N_("Initial position"), "m",
+              N_("Of the flange against the support at t = 0 (Modelica's s(start)); absent: follows from rigid "
+                 "connections, else 0")),
 };
 static const SwParamDesc trans_position_params[] = {
   SW_SIGNAL ("s_ref", N_("Position"), "m", N_("Reference position, followed exactly or filtered (exact)")),
@@ -298,6 +316,13 @@ SOURCE (sw_kind_trans_force, "translational.force", N_("Force"), N_("Force given
 SOURCE (sw_kind_trans_constant_force, "translational.constant_force", N_("Constant force"),
         N_("Constant force, independent of speed"), trans_ports, constant_force_params, trans_vars, 4,
         "f_constant", NULL, constant_forces, SW_FORCE_NONE, constant_variables);
+SOURCE (sw_kind_trans_force_step, "translational.force_step", N_("Force step"),
+        N_("Constant force that steps at a given time"), trans_ports, force_step_params, trans_vars, 4,
+        "stepForce", step_build, step_forces, SW_FORCE_TIME, step_variables);
+SOURCE (sw_kind_trans_linear_speed_force, "translational.linear_speed_dependent_force",
+        N_("Linear speed dependent force"), N_("Force proportional to the speed"), trans_ports,
+        speed_force_params, trans_vars, 4, "f_nominal", NULL, linear_speed_forces, SW_FORCE_DAMPING,
+        linear_speed_variables);
 SOURCE (sw_kind_trans_quadratic_speed_force, "translational.quadratic_speed_dependent_force",
         N_("Quadratic speed dependent force"), N_("Force proportional to the square of the speed"),
         trans_ports, speed_force_params, trans_vars, 4, "f_nominal", NULL, quadratic_speed_forces,

@@ -214,5 +214,26 @@ void   sw_builder_set_initial_relative (SwBuilder    *builder,
                                         double        v_rel,
                                         const char   *x_name,
                                         const char   *v_name);
+/* Initial values of a combination sum coeffs[k] x[nodes[k]] (n from 1 to
+ * 3) and of its speed (NAN: not given), from the parameters x_name and
+ * v_name (a gearbox's twist: flange_b against its gear's output). */
+void   sw_builder_set_initial_combination (SwBuilder    *builder,
+                                           const SwPart *part,
+                                           guint         n,
+                                           const guint  *nodes,
+                                           const double *coeffs,
+                                           double        x,
+                                           double        v,
+                                           const char   *x_name,
+                                           const char   *v_name);
+/* An initial acceleration of node_b relative to node_a (Modelica's
+ * a_rel(start, fixed = true)), met as sw_builder_set_initial_acceleration()
+ * meets an absolute one. */
+void   sw_builder_set_initial_relative_acceleration (SwBuilder    *builder,
+                                                     const SwPart *part,
+                                                     guint         node_a,
+                                                     guint         node_b,
+                                                     double        a_rel,
+                                                     const char   *name);
 
 G_END_DECLS

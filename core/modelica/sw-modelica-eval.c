@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-modelica-import-private.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -43,6 +44,131 @@ _sw_mo_last_part (const char *name)
   return dot != NULL ? dot + 1 : name;
 }
 
+/* A result that is not a finite number (sqrt (-1), log (0)) is refused
+ * where the call is. */
+static gboolean
+finite_or_fail (Import *im, const MoExpr *e, double x)
+{
+  if (isfinite (x))
+    return TRUE;
+  _sw_mo_fail (im, e->line, e->column, _("the expression is not finite"));
+  return FALSE;
+}
+
+/* Modelica's built-in and Modelica.Math functions of one number besides
+ * those call() knows; FALSE: f is none of them. */
+static gboolean
+call1 (const char *f, double x, double *y)
+{
+  static const struct { const char *name; double (*fn) (double); } table[] = {
+    { "tan", tan }, { "asin", asin }, { "acos", acos }, { "atan", atan }, { "sinh", sinh }, { "cosh", cosh },
+    { "tanh", tanh }, { "log", log }, { "log10", log10 }, { "floor", floor }, { "ceil", ceil },
+    { "integer", floor },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (table); k++)
+    if (strcmp (f, table[k].name) == 0)
+      {
+        *y = table[k].fn (x);
+        return TRUE;
+      }
+  if (strcmp (f, "sign") == 0)
+    {
+      *y = x > 0 ? 1 : x < 0 ? -1 : 0;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* Functions of two numbers: atan2, min, max, mod, rem, div. */
+static gboolean
+call2 (Import *im, const MoExpr *e, const char *f, Value *out)
+{
+  double a, b;
+
+  if (!_sw_mo_eval_number (im, g_ptr_array_index (e->items, 0), &a)
+      || !_sw_mo_eval_number (im, g_ptr_array_index (e->items, 1), &b))
+    return FALSE;
+  out->kind = V_NUMBER;
+  if (strcmp (f, "atan2") == 0)
+    out->number = atan2 (a, b);
+  else if (strcmp (f, "min") == 0)
+    out->number = MIN (a, b);
+  else if (strcmp (f, "max") == 0)
+    out->number = MAX (a, b);
+  else if (strcmp (f, "mod") == 0)
+    out->number = a - floor (a / b) * b;
+  else if (strcmp (f, "rem") == 0)
+    out->number = a - trunc (a / b) * b;
+  else if (strcmp (f, "div") == 0)
+    out->number = trunc (a / b);
+  else
+    {
+      _sw_mo_fail (im, e->line, e->column, _("the function %s of two arguments is not supported; valid: atan2, min, "
+                                             "max, mod, rem, div"), e->text);
+      return FALSE;
+    }
+  return finite_or_fail (im, e, out->number);
+}
+
+/* The MSL examples' Utilities.GenerateStribeckFrictionTable (F_prop,
+ * F_Coulomb, F_Stribeck, fexp, v_max, nTable = 100), positional or named:
+ * nTable rows [v, F_Coulomb + F_prop v + F_Stribeck exp (-fexp v)] for v
+ * from 0 to v_max. */
+static gboolean
+stribeck_table (Import *im, const MoExpr *e, Value *out)
+{
+  static const char *const names[] = { "F_prop", "F_Coulomb", "F_Stribeck", "fexp", "v_max", "nTable" };
+  double a[6] = { NAN, NAN, NAN, NAN, NAN, 100 };
+  guint n;
+
+  for (guint k = 0; k < e->items->len && k < G_N_ELEMENTS (a); k++)
+    if (!_sw_mo_eval_number (im, g_ptr_array_index (e->items, k), &a[k]))
+      return FALSE;
+  for (guint k = 0; e->named != NULL && k < e->named->len; k++)
+    {
+      const MoMod *m = g_ptr_array_index (e->named, k);
+      guint i = 0;
+
+      while (i < G_N_ELEMENTS (names) && strcmp (names[i], m->name) != 0)
+        i++;
+      if (i == G_N_ELEMENTS (names) || m->value == NULL)
+        {
+          _sw_mo_fail (im, m->line, m->column,
+                       _("%s: argument “%s” is not supported; valid: F_prop, F_Coulomb, F_Stribeck, fexp, v_max, "
+                         "nTable"), e->text, m->name);
+          return FALSE;
+        }
+      if (!_sw_mo_eval_number (im, m->value, &a[i]))
+        return FALSE;
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (a); k++)
+    if (isnan (a[k]))
+      {
+        _sw_mo_fail (im, e->line, e->column, _("%s needs its argument %s"), e->text, names[k]);
+        return FALSE;
+      }
+  if (e->items->len > G_N_ELEMENTS (a) || !(a[5] >= 2 && a[5] <= 100000 && a[5] == floor (a[5])))
+    {
+      _sw_mo_fail (im, e->line, e->column, _("%s: nTable = %g is not valid; valid: a whole number from 2 to 100000, "
+                                             "and at most six arguments"), e->text, a[5]);
+      return FALSE;
+    }
+  n = (guint) a[5];
+  out->kind = V_MATRIX;
+  out->rows = n;
+  out->cols = 2;
+  out->cells = g_new (double, 2 * n);
+  for (guint i = 0; i < n; i++)
+    {
+      double v = a[4] * i / (n - 1);
+
+      out->cells[2 * i] = v;
+      out->cells[2 * i + 1] = a[1] + a[0] * v + a[2] * exp (-a[3] * v);
+    }
+  return TRUE;
+}
+
 static gboolean
 call (Import *im, const MoExpr *e, Value *out)
 {
@@ -52,6 +178,10 @@ call (Import *im, const MoExpr *e, Value *out)
   const char *f = _sw_mo_last_part (e->text);
   double x;
 
+  if (strcmp (f, "GenerateStribeckFrictionTable") == 0)
+    return stribeck_table (im, e, out);
+  if (e->items->len == 2 && e->named == NULL)
+    return call2 (im, e, f, out);
   if (e->items->len != 1 || e->named != NULL)
     {
       _sw_mo_fail (im, e->line, e->column, _("the function %s is not supported here"), e->text);
@@ -60,6 +190,8 @@ call (Import *im, const MoExpr *e, Value *out)
   if (!_sw_mo_eval_number (im, g_ptr_array_index (e->items, 0), &x))
     return FALSE;
   out->kind = V_NUMBER;
+  if (call1 (f, x, &out->number))
+    return finite_or_fail (im, e, out->number);
   for (guint k = 0; k < G_N_ELEMENTS (conversions); k++)
     if (strcmp (f, conversions[k].name) == 0)
       {
@@ -79,11 +211,12 @@ call (Import *im, const MoExpr *e, Value *out)
   else
     {
       _sw_mo_fail (im, e->line, e->column,
-            _("the function %s is not supported; valid: from_deg, to_deg, from_rpm, to_rpm, sin, cos, sqrt, exp, "
-              "abs"), e->text);
+            _("the function %s is not supported; valid: from_deg, to_deg, from_rpm, to_rpm, sin, cos, tan, asin, "
+              "acos, atan, sinh, cosh, tanh, sqrt, exp, log, log10, abs, sign, floor, ceil, integer; atan2, min, "
+              "max, mod, rem, div of two"), e->text);
       return FALSE;
     }
-  return TRUE;
+  return finite_or_fail (im, e, out->number);
 }
 
 /* The rows of an array or a matrix, each row a list of numbers. */
@@ -127,6 +260,155 @@ matrix (Import *im, const MoExpr *e, Value *out)
   return TRUE;
 }
 
+/* Modelica.Constants used in drivetrain models (MSL 4's values). */
+static gboolean
+constant (const char *name, double *x)
+{
+  static const struct { const char *name; double value; } table[] = {
+    { "pi", G_PI }, { "e", G_E }, { "g_n", 9.80665 }, { "eps", DBL_EPSILON }, { "small", 1e-60 },
+    { "inf", 1e60 }, { "D2R", G_PI / 180 }, { "R2D", 180 / G_PI }, { "G", 6.67430e-11 }, { "T_zero", -273.15 },
+    { "c", 299792458 },
+  };
+  const char *last = _sw_mo_last_part (name);
+  gsize prefix = (gsize) (last - name);
+
+  /* Modelica.Constants.g_n, Constants.g_n (import Modelica.Constants); pi
+   * alone, as every MSL example writes it after importing it. */
+  if (!(strcmp (name, "pi") == 0 || (prefix >= 10 && strncmp (last - 10, "Constants.", 10) == 0)))
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (table); k++)
+    if (strcmp (last, table[k].name) == 0)
+      {
+        *x = table[k].value;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* A literal of Modelica.Blocks.Types.Regularization (SignTorque's reg) as
+ * Modelica's Integer() of it: Exp 1, Sine 2, Linear 3, CoSine 4. */
+static gboolean
+enumeration (const char *name, double *x)
+{
+  static const char *const regs[] = { "Exp", "Sine", "Linear", "CoSine" };
+  const char *last = _sw_mo_last_part (name);
+
+  if (!(last - name >= 15 && strncmp (last - 15, "Regularization.", 15) == 0))
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (regs); k++)
+    if (strcmp (last, regs[k]) == 0)
+      {
+        *x = k + 1;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The full name an unqualified name stands for by the import clauses of
+ * the class and the classes around it (import Modelica.Constants.g_n;
+ * import g = Modelica.Constants.g_n; import Modelica.Constants.*), or
+ * NULL. */
+static char *
+imported (Import *im, const char *name)
+{
+  gsize n = strlen (name);
+
+  if (strchr (name, '.') != NULL)
+    {
+      /* import Modelica.Constants; then Constants.g_n. */
+      g_autofree char *head = g_strndup (name, strcspn (name, "."));
+      g_autofree char *full = imported (im, head);
+
+      return full != NULL ? g_strconcat (full, name + strlen (head), NULL) : NULL;
+    }
+  for (Import *scope = im; scope != NULL; scope = scope->parent)
+    for (guint k = 0; scope->klass->imports != NULL && k < scope->klass->imports->len; k++)
+      {
+        const char *clause = g_ptr_array_index (scope->klass->imports, k);
+
+        if (strncmp (clause, name, n) == 0 && clause[n] == '=')
+          return g_strdup (clause + n + 1);
+        if (g_str_has_prefix (clause, "*=") && g_str_has_suffix (clause, ".Constants"))
+          return g_strdup_printf ("%s.%s", clause + 2, name);
+      }
+  return NULL;
+}
+
+/* The element called name in the class, or NULL. */
+static const MoElement *
+element_named (Import *im, const char *name)
+{
+  for (guint k = 0; k < im->klass->elements->len; k++)
+    {
+      const MoElement *el = g_ptr_array_index (im->klass->elements, k);
+
+      if (!el->parameter && g_strcmp0 (el->name, name) == 0 && strcmp (el->type, "extends") != 0)
+        return el;
+    }
+  return NULL;
+}
+
+/* Another component's parameter (J = inertia1.J, f = 2 * sine.f): the
+ * value its modification gives, else its kind's default. */
+static gboolean
+component_parameter (Import *im, const MoExpr *e, const MoElement *el, const char *param, Value *out)
+{
+  MoMod *m = _sw_mo_find (el->mods, param);
+  const SwKind *kind;
+  gboolean ok;
+  int p;
+
+  if (m != NULL && m->value != NULL)
+    {
+      /* A binding that leads back to itself (j(J = j.J)). */
+      if (im->ref_depth >= 16)
+        {
+          _sw_mo_fail (im, e->line, e->column, _("%s refers to itself through other components' parameters"),
+                       e->text);
+          return FALSE;
+        }
+      im->ref_depth++;
+      ok = _sw_mo_eval (im, m->value, out);
+      im->ref_depth--;
+      return ok;
+    }
+  kind = _sw_mo_kind_of (im, el->type);
+  p = kind != NULL ? sw_kind_find_param (kind, param) : -1;
+  if (p >= 0 && (kind->params[p].type == SW_PARAM_REAL || kind->params[p].type == SW_PARAM_BOOLEAN)
+      && !isnan (kind->params[p].default_value))
+    {
+      out->kind = V_NUMBER;
+      out->number = kind->params[p].default_value;
+      return TRUE;
+    }
+  _sw_mo_fail (im, e->line, e->column,
+               _("%s: %s does not give %s, and it has no default here; give it in %s's modification"), e->text,
+               el->name, param, el->name);
+  return FALSE;
+}
+
+/* A name that is not one of the model's parameters: a constant, imported
+ * or written in full, or another component's parameter. */
+static gboolean
+other_name (Import *im, const MoExpr *e, Value *out)
+{
+  g_autofree char *full = imported (im, e->text);
+  g_autofree char *head = g_strndup (e->text, strcspn (e->text, "."));
+  const MoElement *el = strchr (e->text, '.') != NULL ? element_named (im, head) : NULL;
+
+  out->kind = V_NUMBER;
+  if (constant (full != NULL ? full : e->text, &out->number))
+    return TRUE;
+  if (enumeration (full != NULL ? full : e->text, &out->number))
+    return TRUE;
+  if (el != NULL && strchr (e->text + strlen (head) + 1, '.') == NULL)
+    return component_parameter (im, e, el, e->text + strlen (head) + 1, out);
+  _sw_mo_fail (im, e->line, e->column,
+               _("unknown name %s: not a parameter of the model, a component's parameter or a constant of "
+                 "Modelica.Constants"), e->text);
+  return FALSE;
+}
+
 gboolean
 _sw_mo_eval (Import *im, const MoExpr *e, Value *out)
 {
@@ -164,13 +446,7 @@ _sw_mo_eval (Import *im, const MoExpr *e, Value *out)
             out->cells = p->cells != NULL ? g_memdup2 (p->cells, p->rows * p->cols * sizeof (double)) : NULL;
             return TRUE;
           }
-        if (strcmp (_sw_mo_last_part (e->text), "pi") == 0)
-          {
-            out->number = G_PI;
-            return TRUE;
-          }
-        _sw_mo_fail (im, e->line, e->column, _("unknown name %s: not a parameter of the model"), e->text);
-        return FALSE;
+        return other_name (im, e, out);
       }
     case MO_UNARY:
       if (!_sw_mo_eval_number (im, e->a, &a))

@@ -24,54 +24,6 @@
 #include "sw-subsystem-private.h"
 #include "sw-model-private.h"
 
-/* The kinds of the MSL (4.x) by our name, with their package. */
-static const struct {
-  const char *kind, *package;
-} msl[] = {
-  { "rotational.fixed", "Components" }, { "rotational.inertia", "Components" },
-  { "rotational.disc", "Components" }, { "rotational.spring", "Components" },
-  { "rotational.damper", "Components" }, { "rotational.spring_damper", "Components" },
-  { "rotational.elasto_backlash", "Components" }, { "rotational.bearing_friction", "Components" },
-  { "rotational.brake", "Components" }, { "rotational.clutch", "Components" },
-  { "rotational.one_way_clutch", "Components" }, { "rotational.ideal_gear", "Components" },
-  { "rotational.lossy_gear", "Components" }, { "rotational.ideal_planetary", "Components" },
-  { "rotational.gearbox", "Components" }, { "rotational.ideal_gear_r2t", "Components" },
-  { "rotational.ideal_rolling_wheel", "Components" },
-  { "rotational.torque", "Sources" }, { "rotational.constant_torque", "Sources" },
-  { "rotational.torque_step", "Sources" }, { "rotational.speed", "Sources" }, { "rotational.position", "Sources" },
-  { "rotational.accelerate", "Sources" }, { "rotational.linear_speed_dependent_torque", "Sources" },
-  { "rotational.quadratic_speed_dependent_torque", "Sources" },
-  { "translational.fixed", "Components" }, { "translational.mass", "Components" },
-  { "translational.rod", "Components" }, { "translational.spring", "Components" },
-  { "translational.damper", "Components" }, { "translational.spring_damper", "Components" },
-  { "translational.elasto_gap", "Components" }, { "translational.support_friction", "Components" },
-  { "translational.brake", "Components" }, { "translational.mass_with_stop_and_friction", "Components" },
-  { "translational.force", "Sources" }, { "translational.constant_force", "Sources" },
-  { "translational.speed", "Sources" }, { "translational.position", "Sources" },
-  { "translational.accelerate", "Sources" }, { "translational.quadratic_speed_dependent_force", "Sources" },
-  { "rotational.angle_sensor", "Sensors" }, { "rotational.speed_sensor", "Sensors" },
-  { "rotational.acc_sensor", "Sensors" }, { "rotational.rel_angle_sensor", "Sensors" },
-  { "rotational.rel_speed_sensor", "Sensors" }, { "rotational.rel_acc_sensor", "Sensors" },
-  { "rotational.torque_sensor", "Sensors" }, { "rotational.power_sensor", "Sensors" },
-  { "translational.position_sensor", "Sensors" }, { "translational.speed_sensor", "Sensors" },
-  { "translational.acc_sensor", "Sensors" }, { "translational.rel_position_sensor", "Sensors" },
-  { "translational.rel_speed_sensor", "Sensors" }, { "translational.rel_acc_sensor", "Sensors" },
-  { "translational.force_sensor", "Sensors" }, { "translational.power_sensor", "Sensors" },
-  { "rotational.constant_speed", "Sources" }, { "rotational.torque2", "Sources" }, { "rotational.move", "Sources" },
-  { "rotational.initialize_flange", "Components" }, { "translational.constant_speed", "Sources" },
-  { "translational.force2", "Sources" }, { "translational.move", "Sources" },
-  { "translational.initialize_flange", "Components" },
-};
-
-/* Our signal types and the blocks of Modelica.Blocks.Sources. */
-static const struct {
-  const char *type, *block;
-} blocks[] = {
-  { "constant", "Constant" }, { "step", "Step" }, { "ramp", "Ramp" }, { "sine", "Sine" },
-  { "exp_sine", "ExpSine" }, { "pulse", "Pulse" }, { "sawtooth", "SawTooth" }, { "trapezoid", "Trapezoid" },
-  { "table", "TimeTable" },
-};
-
 /* A subsystem's definition, written once as a model class nested in the
  * exported one; its instances are components of that class. */
 typedef struct {
@@ -91,7 +43,24 @@ typedef struct {
   GPtrArray  *defs;      /* Def: every subsystem, the ones used inside first */
   GHashTable *bound;     /* in a subsystem's class: "component.param" -> its parameter's name */
   GHashTable *exposed;   /* in a subsystem's class: "component.port" -> its connector's name */
+  GHashTable *vectors;   /* blocks whose output is y[1] (CombiTimeTable), or NULL */
 } Export;
+
+/* The output connector of the signal block name: "y", or "y[1]" of a
+ * block with a vector output. */
+static const char *
+output_of (Export *ex, const char *name)
+{
+  return ex->vectors != NULL && g_hash_table_contains (ex->vectors, name) ? "y[1]" : "y";
+}
+
+static void
+export_clear (Export *ex)
+{
+  g_string_free (ex->decl, TRUE);
+  g_string_free (ex->eq, TRUE);
+  g_clear_pointer (&ex->vectors, g_hash_table_unref);
+}
 
 /* The shortest decimal that reads back as x. */
 static void
@@ -109,40 +78,6 @@ number (GString *s, double x)
         break;
     }
   g_string_append (s, buf);
-}
-
-/* "ideal_gear_r2t" -> "IdealGearR2T" (the MSL's spelling of R2T). */
-static char *
-camel_case (const char *snake)
-{
-  GString *s = g_string_new (NULL);
-  gboolean up = TRUE;
-
-  for (const char *p = snake; *p != '\0'; p++)
-    {
-      if (*p == '_')
-        up = TRUE;
-      else
-        {
-          g_string_append_c (s, up || (p > snake && g_ascii_isdigit (p[-1])) ? g_ascii_toupper (*p) : *p);
-          up = FALSE;
-        }
-    }
-  return g_string_free (s, FALSE);
-}
-
-static char *
-class_of (const SwKind *kind)
-{
-  const char *dot = strchr (kind->name, '.');
-  g_autofree char *domain = g_strndup (kind->name, dot - kind->name);
-  g_autofree char *name = camel_case (dot + 1);
-
-  domain[0] = g_ascii_toupper (domain[0]);
-  for (guint k = 0; k < G_N_ELEMENTS (msl); k++)
-    if (strcmp (msl[k].kind, kind->name) == 0)
-      return g_strdup_printf ("Modelica.Mechanics.%s.%s.%s", domain, msl[k].package, name);
-  return g_strdup_printf ("Shaftwork.%s.%s", domain, name);
 }
 
 /* ---- Signals ------------------------------------------------------------ */
@@ -173,7 +108,8 @@ chain (Export *ex, JsonArray *items, const char *name, const char *block)
         g_autofree char *out = k + 1 == n ? g_strdup (name) : g_strdup_printf ("%s_op%u", name, k);
 
         g_string_append_printf (ex->decl, "  Modelica.Blocks.Math.%s %s;\n", block, out);
-        g_string_append_printf (ex->eq, "  connect(%s.y, %s.u1);\n  connect(%s.y, %s.u2);\n", acc, out, item, out);
+        g_string_append_printf (ex->eq, "  connect(%s.%s, %s.u1);\n  connect(%s.%s, %s.u2);\n", acc,
+                                output_of (ex, acc), out, item, output_of (ex, item), out);
         g_free (acc);
         acc = g_steal_pointer (&out);
       }
@@ -195,6 +131,61 @@ sensor_leaf (JsonNode *node)
 }
 
 /* Blocks whose output name.y is the signal node (as the file writes it). */
+/* A table signal TimeTable writes: interpolated linearly, held past its
+ * ends. */
+static gboolean
+is_time_table (JsonObject *f)
+{
+  return (!json_object_has_member (f, "interpolation")
+          || g_strcmp0 (json_object_get_string_member (f, "interpolation"), "linear") == 0)
+         && (!json_object_has_member (f, "extrapolation")
+             || g_strcmp0 (json_object_get_string_member (f, "extrapolation"), "hold") == 0);
+}
+
+/* Any other table signal as a CombiTimeTable of one output column, its
+ * modes as its smoothness and extrapolation (the import reads them back). */
+static gboolean
+combi_time_table (Export *ex, JsonObject *f, const char *name)
+{
+  JsonArray *rows = json_object_get_array_member (f, "points");
+  const char *interpolation = json_object_has_member (f, "interpolation")
+                                ? json_object_get_string_member (f, "interpolation") : "linear";
+  const char *extrapolation = json_object_has_member (f, "extrapolation")
+                                ? json_object_get_string_member (f, "extrapolation") : "hold";
+
+  g_string_append_printf (ex->decl, "  Modelica.Blocks.Sources.CombiTimeTable %s(table=[", name);
+  for (guint r = 0; r < json_array_get_length (rows); r++)
+    {
+      JsonArray *row = json_array_get_array_element (rows, r);
+
+      g_string_append (ex->decl, r > 0 ? "; " : "");
+      number (ex->decl, json_array_get_double_element (row, 0));
+      g_string_append (ex->decl, ", ");
+      number (ex->decl, json_array_get_double_element (row, 1));
+    }
+  g_string_append_printf (ex->decl, "], smoothness=Modelica.Blocks.Types.Smoothness.%s, "
+                          "extrapolation=Modelica.Blocks.Types.Extrapolation.%s",
+                          strcmp (interpolation, "hold") == 0 ? "ConstantSegments" : "LinearSegments",
+                          strcmp (extrapolation, "linear") == 0 ? "LastTwoPoints"
+                          : strcmp (extrapolation, "periodic") == 0 ? "Periodic" : "HoldLastPoint");
+  if (json_object_has_member (f, "offset"))
+    {
+      g_string_append (ex->decl, ", offset={");
+      number (ex->decl, json_object_get_double_member (f, "offset"));
+      g_string_append (ex->decl, "}");
+    }
+  if (json_object_has_member (f, "startTime"))
+    {
+      g_string_append (ex->decl, ", startTime=");
+      number (ex->decl, json_object_get_double_member (f, "startTime"));
+    }
+  g_string_append (ex->decl, ");\n");
+  if (ex->vectors == NULL)
+    ex->vectors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_hash_table_add (ex->vectors, g_strdup (name));
+  return TRUE;
+}
+
 static gboolean
 signal_block (Export *ex, JsonNode *node, const char *name)
 {
@@ -237,14 +228,16 @@ signal_block (Export *ex, JsonNode *node, const char *name)
     }
   if (strcmp (type, "sum") == 0 || strcmp (type, "product") == 0)
     return chain (ex, json_node_get_array (fields), name, strcmp (type, "sum") == 0 ? "Add" : "Product");
-  for (guint k = 0; k < G_N_ELEMENTS (blocks); k++)
-    if (strcmp (blocks[k].type, type) == 0)
+  if (strcmp (type, "table") == 0 && !is_time_table (json_node_get_object (fields)))
+    return combi_time_table (ex, json_node_get_object (fields), name);
+  for (guint k = 0; k < _sw_mo_n_msl_blocks; k++)
+    if (strcmp (_sw_mo_msl_blocks[k].type, type) == 0)
       {
         JsonObject *f = json_node_get_object (fields);
         g_autoptr (GList) members = json_object_get_members (f);
         gboolean first = TRUE;
 
-        g_string_append_printf (ex->decl, "  Modelica.Blocks.Sources.%s %s(", blocks[k].block, name);
+        g_string_append_printf (ex->decl, "  Modelica.Blocks.Sources.%s %s(", _sw_mo_msl_blocks[k].block, name);
         for (GList *l = members; l != NULL; l = l->next)
           {
             const char *field = l->data;
@@ -481,7 +474,7 @@ component (Export *ex, SwModel *model, guint index)
       instance (ex, model, index, mods);
     }
   else
-    klass = class_of (kind);
+    klass = _sw_mo_class_of (kind);
 
   for (guint i = 0; i < kind->n_params && !_sw_kind_is_subsystem (kind); i++)
     {
@@ -514,9 +507,11 @@ component (Export *ex, SwModel *model, guint index)
               }
             /* Move's signals are its input u[1..3]. */
             if (g_str_has_suffix (kind->name, ".move"))
-              g_string_append_printf (ex->eq, "  connect(%s.y, %s.u[%u]);\n", block, c->id, i + 1);
+              g_string_append_printf (ex->eq, "  connect(%s.%s, %s.u[%u]);\n", block, output_of (ex, block), c->id,
+                                      i + 1);
             else
-              g_string_append_printf (ex->eq, "  connect(%s.y, %s.%s);\n", block, c->id, desc->name);
+              g_string_append_printf (ex->eq, "  connect(%s.%s, %s.%s);\n", block, output_of (ex, block), c->id,
+                                      desc->name);
           }
           break;
         case SW_PARAM_TABLE:
@@ -530,6 +525,16 @@ component (Export *ex, SwModel *model, guint index)
           {
             g_autofree char *value = bound != NULL ? g_strdup (bound) : number_text (desc, c->param[i]);
 
+            /* SignTorque's reg is an enumeration in Modelica. */
+            if (bound == NULL && strcmp (desc->name, "reg") == 0 && c->param[i] >= 1 && c->param[i] <= 4)
+              {
+                static const char *const regs[] = { "Exp", "Sine", "Linear", "CoSine" };
+
+                g_ptr_array_add (mods, g_strdup_printf ("reg=Modelica.Blocks.Types.Regularization.%s",
+                                                        regs[(int) c->param[i] - 1]));
+                break;
+              }
+
             /* InitializeFlange's starts are inputs given a value. */
             g_ptr_array_add (mods, initialize ? g_strdup_printf ("%s=%s", desc->name, value) : value_text (desc, value));
           }
@@ -537,14 +542,21 @@ component (Export *ex, SwModel *model, guint index)
         }
     }
   /* A support that is connected (or shown outside) exists in Modelica
-   * with useSupport. */
+   * with useSupport; the rotation-translation couplings have one of each
+   * domain, supportR and supportT, with useSupportR and useSupportT. */
   for (guint p = 0; p < kind->n_ports && !_sw_kind_is_subsystem (kind); p++)
     {
       g_autofree char *key = g_strdup_printf ("%s.%s", c->id, kind->ports[p].name);
+      const char *name = kind->ports[p].name;
 
       if (kind->ports[p].is_support
           && (connected (model, index, p) || (ex->exposed != NULL && g_hash_table_contains (ex->exposed, key))))
         {
+          if (strcmp (name, "supportR") == 0 || strcmp (name, "supportT") == 0)
+            {
+              g_ptr_array_add (mods, g_strdup_printf ("useSupport%c=true", name[7]));
+              continue;
+            }
           g_ptr_array_add (mods, g_strdup ("useSupport=true"));
           break;
         }
@@ -754,7 +766,7 @@ original_name (GString *s, const char *modelica, const char *name)
 static gboolean
 write_def (Export *top, const Def *def, GString *out)
 {
-  Export ex = { g_string_new (NULL), g_string_new (NULL), NULL, top->defs, NULL, NULL };
+  Export ex = { g_string_new (NULL), g_string_new (NULL), NULL, top->defs, NULL, NULL, NULL };
   gboolean ok;
 
   ex.bound = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -840,8 +852,7 @@ write_def (Export *top, const Def *def, GString *out)
     }
   else
     g_propagate_error (&top->error, ex.error);
-  g_string_free (ex.decl, TRUE);
-  g_string_free (ex.eq, TRUE);
+  export_clear (&ex);
   g_hash_table_unref (ex.bound);
   g_hash_table_unref (ex.exposed);
   return ok;
@@ -850,7 +861,7 @@ write_def (Export *top, const Def *def, GString *out)
 char *
 sw_modelica_export (SwModel *model, GError **error)
 {
-  Export ex = { g_string_new (NULL), g_string_new (NULL), NULL, NULL, NULL, NULL };
+  Export ex = { g_string_new (NULL), g_string_new (NULL), NULL, NULL, NULL, NULL, NULL };
   const SwSimulationSettings *sim = sw_model_get_simulation (model);
   const char *title = sw_model_get_name (model);
   g_autofree char *name = class_name (title, "Model");
@@ -872,8 +883,7 @@ sw_modelica_export (SwModel *model, GError **error)
   if (ex.error != NULL)
     {
       g_propagate_error (error, ex.error);
-      g_string_free (ex.decl, TRUE);
-      g_string_free (ex.eq, TRUE);
+      export_clear (&ex);
       g_ptr_array_unref (ex.defs);
       return NULL;
     }
@@ -896,8 +906,7 @@ sw_modelica_export (SwModel *model, GError **error)
   g_string_append (out, ", Tolerance=");
   number (out, sim->tolerance);
   g_string_append_printf (out, "));\nend %s;\n", name);
-  g_string_free (ex.decl, TRUE);
-  g_string_free (ex.eq, TRUE);
+  export_clear (&ex);
   g_ptr_array_unref (ex.defs);
   return g_string_free (out, FALSE);
 }

@@ -7,6 +7,7 @@
 
 #include "sw-modelica-private.h"
 #include "sw-model.h"
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -41,6 +42,8 @@ struct _Import {
   GHashTable *ports;      /* connector name -> the inner "component.port" */
   const char *signal_target; /* "component.input" a block feeds, while followed */
   struct _MoDef *def;     /* the definition being made of it */
+  guint       ref_depth;  /* components' parameters followed (J = j2.J) */
+  const char *block_output; /* the output ("table.y[2]") of the block being followed */
 };
 
 /* A class of the file made a subsystem definition. */
@@ -63,6 +66,51 @@ void     _sw_mo_fill             (Import        *im);
 void     _sw_mo_placement        (Import        *im,
                                   const MoElement *el,
                                   guint          index);
+
+/* The kind of a Modelica class of Mechanics (the file's within clause
+ * says the domain where the name does not), or NULL. */
+const SwKind *_sw_mo_kind_of      (Import        *im,
+                                  const char    *type);
+
+/* error (taken) as the message at line:column. */
+void     _sw_mo_fail_with        (Import        *im,
+                                  guint          line,
+                                  guint          column,
+                                  GError        *error);
+
+/* sw-modelica-import-starts.c */
+/* m, an attribute modification of a variable (phi(start = 0, fixed =
+ * true), w(nominal = 2)), on component index made of el. */
+void     _sw_mo_start_attribute  (Import          *im,
+                                  const MoElement *el,
+                                  guint            index,
+                                  const MoMod     *m);
+/* A nominal value of variable (phi, or phi_nominal as MSL names it). */
+void     _sw_mo_nominal_value    (Import          *im,
+                                  const MoElement *el,
+                                  guint            index,
+                                  const char      *variable,
+                                  const MoExpr    *value,
+                                  guint            line,
+                                  guint            column);
+
+/* sw-modelica-import-arrays.c */
+/* Arrays of components in im->klass (and im->elements) replaced by
+ * their elements, connect()s rewritten to them. */
+void     _sw_mo_expand_arrays    (Import        *im);
+
+/* sw-modelica-import-tables.c */
+/* Output output ("combiTimeTable.y[2]", NULL: y[1]) of a CombiTimeTable
+ * block as a table signal (JSON), or NULL with im->error. */
+JsonNode *_sw_mo_combi_table_signal (Import          *im,
+                                     const MoElement *block,
+                                     const char      *output);
+
+/* sw-modelica-import-blocks.c */
+/* An Exponentials block's output as a signal made of steps and ExpSines
+ * (JSON), or NULL with im->error. */
+JsonNode *_sw_mo_exponentials_signal (Import          *im,
+                                      const MoElement *block);
 
 /* sw-modelica-eval.c */
 /* e's value into out (cleared first), or FALSE with im->error. */

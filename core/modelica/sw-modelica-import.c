@@ -112,11 +112,17 @@ kind_of (Import *im, const char *type)
   return sw_catalog_lookup (name);
 }
 
+const SwKind *
+_sw_mo_kind_of (Import *im, const char *type)
+{
+  return kind_of (im, type);
+}
+
 /* The blocks of Modelica.Blocks.Sources (and Math) that make signals. */
 static const char *const source_blocks[] = {
   "Constant", "Step", "Ramp", "Sine", "ExpSine", "Pulse", "SawTooth", "Trapezoid", "TimeTable", NULL,
 };
-static const char *const math_blocks[] = { "Product", "Add", "Gain", NULL };
+static const char *const math_blocks[] = { "Product", "Add", "Gain", "Feedback", NULL };
 
 /* A block of Modelica.Blocks, or one of its names used without the path. */
 static gboolean
@@ -142,24 +148,61 @@ is_basic_type (const char *type)
 
 static JsonNode *block_signal (Import *im, const MoElement *block, guint depth);
 
+static const SwComponent *sensor_of (Import *im, const char *connector);
+
+/* The output that drives the connection set of connector target
+ * ("block.y", "block.y[2]" or a sensor's "speedSensor.w"), or NULL. The
+ * set is followed through every connect() that shares a connector, so an
+ * input wired on from another input (connect (const.y, a.u);
+ * connect (a.u, b.u)) is reached. */
+static const char *
+set_source (Import *im, const char *target)
+{
+  g_autoptr (GPtrArray) set = g_ptr_array_new ();
+
+  g_ptr_array_add (set, (gpointer) target);
+  for (guint i = 0; i < set->len; i++)
+    {
+      const char *end = g_ptr_array_index (set, i);
+
+      for (guint k = 0; k < im->klass->connects->len; k++)
+        {
+          const MoConnect *c = &g_array_index (im->klass->connects, MoConnect, k);
+          const char *other = strcmp (c->a, end) == 0 ? c->b : strcmp (c->b, end) == 0 ? c->a : NULL;
+          const char *dot = other != NULL ? strchr (other, '.') : NULL;
+          g_autofree char *id = NULL;
+          const MoElement *el;
+          gboolean seen = FALSE;
+
+          if (other == NULL || dot == NULL)
+            continue;
+          for (guint j = 0; j < set->len && !seen; j++)
+            seen = strcmp (g_ptr_array_index (set, j), other) == 0;
+          if (seen)
+            continue;
+          id = g_strndup (other, (gsize) (dot - other));
+          el = g_hash_table_lookup (im->elements, id);
+          /* A block's output (y, y[k]) or a sensor's drives the set. */
+          if (el != NULL && ((is_block (el) && dot[1] == 'y' && (dot[2] == '\0' || dot[2] == '['))
+                             || (!is_block (el) && sensor_of (im, other) != NULL)))
+            return other;
+          g_ptr_array_add (set, (gpointer) other);
+        }
+    }
+  return NULL;
+}
+
 /* What feeds input connector input of element el (NULL: nothing). */
 static const MoElement *
 feeding (Import *im, const MoElement *el, const char *input)
 {
   g_autofree char *target = g_strdup_printf ("%s.%s", el->name, input);
+  const char *source = set_source (im, target);
+  g_autofree char *id = source != NULL ? g_strndup (source, strcspn (source, ".")) : NULL;
 
-  for (guint k = 0; k < im->klass->connects->len; k++)
-    {
-      const MoConnect *c = &g_array_index (im->klass->connects, MoConnect, k);
-      const char *other = strcmp (c->a, target) == 0 ? c->b : strcmp (c->b, target) == 0 ? c->a : NULL;
-      g_autofree char *id = NULL;
-
-      if (other == NULL)
-        continue;
-      id = g_strndup (other, strcspn (other, "."));
-      return g_hash_table_lookup (im->elements, id);
-    }
-  return NULL;
+  /* Which output of a block of several (CombiTimeTable's y[2]). */
+  im->block_output = source;
+  return id != NULL ? g_hash_table_lookup (im->elements, id) : NULL;
 }
 
 static JsonNode *
@@ -190,22 +233,17 @@ static JsonNode *
 sensor_input (Import *im, const MoElement *el, const char *input)
 {
   g_autofree char *target = g_strdup_printf ("%s.%s", el->name, input);
+  const char *other = set_source (im, target);
 
-  for (guint k = 0; k < im->klass->connects->len; k++)
+  if (other != NULL && sensor_of (im, other) != NULL)
     {
-      const MoConnect *c = &g_array_index (im->klass->connects, MoConnect, k);
-      const char *other = strcmp (c->a, target) == 0 ? c->b : strcmp (c->b, target) == 0 ? c->a : NULL;
+      JsonObject *fields = json_object_new (), *outer = json_object_new ();
+      JsonNode *n = json_node_new (JSON_NODE_OBJECT);
 
-      if (other != NULL && strchr (other, '.') != NULL && sensor_of (im, other) != NULL)
-        {
-          JsonObject *fields = json_object_new (), *outer = json_object_new ();
-          JsonNode *n = json_node_new (JSON_NODE_OBJECT);
-
-          json_object_set_string_member (fields, "of", other);
-          json_object_set_object_member (outer, "sensor", fields);
-          json_node_take_object (n, outer);
-          return n;
-        }
+      json_object_set_string_member (fields, "of", other);
+      json_object_set_object_member (outer, "sensor", fields);
+      json_node_take_object (n, outer);
+      return n;
     }
   return NULL;
 }
@@ -280,17 +318,31 @@ block_signal (Import *im, const MoElement *block, guint depth)
       return list_node ("sum", list_node ("product", number_node (mod_number (im, block, "k1", 1)), u1),
                         list_node ("product", number_node (mod_number (im, block, "k2", 1)), u2));
     }
+  /* Feedback: y = u1 - u2. */
+  if (strcmp (type, "Feedback") == 0)
+    {
+      JsonNode *u1 = input_signal (im, block, "u1", depth), *u2 = u1 ? input_signal (im, block, "u2", depth) : NULL;
+
+      if (u2 == NULL)
+        return u1 != NULL ? (json_node_unref (u1), NULL) : NULL;
+      return list_node ("sum", u1, list_node ("product", number_node (-1), u2));
+    }
   if (strcmp (type, "Gain") == 0)
     {
       JsonNode *u = input_signal (im, block, "u", depth);
 
       return u != NULL ? list_node ("product", number_node (mod_number (im, block, "k", 1)), u) : NULL;
     }
+  if (strcmp (type, "CombiTimeTable") == 0)
+    return _sw_mo_combi_table_signal (im, block, im->block_output);
+  if (strcmp (type, "Exponentials") == 0)
+    return _sw_mo_exponentials_signal (im, block);
   if (!g_strv_contains (source_blocks, type))
     {
       fail (im, block->line, block->column, _("the block %s is not supported; valid: %s, %s"), block->type,
-            "Constant, Step, Ramp, Sine, ExpSine, Pulse, SawTooth, Trapezoid, TimeTable",
-            "Product, Add, Gain");
+            "Constant, Step, Ramp, Sine, ExpSine, Pulse, SawTooth, Trapezoid, TimeTable, CombiTimeTable, "
+            "Exponentials",
+            "Product, Add, Gain, Feedback");
       return NULL;
     }
   fields = json_object_new ();
@@ -342,17 +394,13 @@ block_signal (Import *im, const MoElement *block, guint depth)
 
 /* ---- Components --------------------------------------------------------- */
 
-const MoStart _sw_mo_starts[] = {
-  { "phi", "phi0" }, { "w", "w0" }, { "s", "s0" }, { "v", "v0" },
-  { "phi_rel", "phi_rel_start" }, { "w_rel", "w_rel_start" }, { "s_rel", "s_rel_start" }, { "v_rel", "v_rel_start" },
-  { "a", "a_start" },
-};
-const guint _sw_mo_n_starts = G_N_ELEMENTS (_sw_mo_starts);
-
 /* Modifications that change nothing here (a support left unconnected is
  * grounded; no heat ports). */
 static const char *const ignored[] = {
-  "useSupport", "useHeatPort", "stateSelect",
+  "useSupport", "useSupportR", "useSupportT", "useHeatPort", "stateSelect",
+  /* MSL's friction elements: the speed below which a sliding element may
+   * stick, in their regularised form; the engine's events are exact. */
+  "w_small", "v_small",
   /* InitializeFlange: a start given is used, one left out is not. */
   "use_phi_start", "use_w_start", "use_s_start", "use_v_start", "use_a_start", NULL,
 };
@@ -385,86 +433,10 @@ prefix_error (Import *im, guint line, guint column, GError *error)
   g_error_free (error);
 }
 
-/* A nominal value (phi(nominal = 1e-3), or MSL's phi_nominal of a
- * compliant element's relative states): the kind's NAME_nominal where it
- * has one (a body's state); otherwise no state here has it, and it is
- * only checked. Never refused when it is > 0. */
-static void
-nominal_value (Import *im, const MoElement *el, guint index, const char *variable, const MoExpr *value,
-               guint line, guint column)
+void
+_sw_mo_fail_with (Import *im, guint line, guint column, GError *error)
 {
-  const SwKind *kind = sw_model_get_component (im->model, index)->kind;
-  g_autofree char *param = g_str_has_suffix (variable, "_nominal") ? g_strdup (variable)
-                                                                     : g_strdup_printf ("%s_nominal", variable);
-  GError *error = NULL;
-  double x = 0;
-
-  if (value == NULL)
-    {
-      fail (im, line, column, _("%s.%s needs a value"), el->name, param);
-      return;
-    }
-  if (!_sw_mo_eval_number (im, value, &x))
-    return;
-  if (sw_kind_find_param (kind, param) >= 0)
-    {
-      if (!sw_model_set_param (im->model, index, param, x, &error))
-        prefix_error (im, line, column, error);
-    }
-  else if (!(x > 0) || !isfinite (x))
-    {
-      g_autofree char *what = g_str_has_suffix (variable, "_nominal") ? g_strdup (variable)
-                                                                        : g_strdup_printf ("%s(nominal)", variable);
-
-      fail (im, line, column, _("%s.%s = %g is not a valid nominal value; valid: > 0"), el->name, what, x);
-    }
-}
-
-/* phi (start = 0, fixed = true) and the like. */
-static void
-start_attribute (Import *im, const MoElement *el, guint index, const MoMod *m)
-{
-  const SwKind *kind = sw_model_get_component (im->model, index)->kind;
-  MoMod *start = _sw_mo_find (m->children, "start"), *fixed = _sw_mo_find (m->children, "fixed");
-  MoMod *nominal = _sw_mo_find (m->children, "nominal");
-  double x = 0, is_fixed = 0;
-  GError *error = NULL;
-  const char *param = NULL;
-  gboolean ok = TRUE;
-
-  if (nominal != NULL)
-    {
-      nominal_value (im, el, index, m->name, nominal->value, nominal->line, nominal->column);
-      if (im->error != NULL)
-        return;
-    }
-  if (fixed != NULL && fixed->value != NULL && !_sw_mo_eval_number (im, fixed->value, &is_fixed))
-    return;
-  for (guint k = 0; k < _sw_mo_n_starts; k++)
-    if (strcmp (m->name, _sw_mo_starts[k].variable) == 0)
-      param = _sw_mo_starts[k].param;
-  if (start != NULL && start->value != NULL)
-    {
-      g_autofree char *target = param != NULL ? g_strdup_printf ("%s.%s", el->name, param) : NULL;
-
-      im->allow_own = is_fixed != 0 && target != NULL && _sw_mo_bind (im, start->value, target);
-      ok = _sw_mo_eval_number (im, start->value, &x);
-      im->allow_own = FALSE;
-    }
-  if (!ok)
-    return;
-  /* Without fixed = true a start value is a guess the solver may change. */
-  if (is_fixed == 0)
-    return;
-  for (guint k = 0; k < _sw_mo_n_starts; k++)
-    if (strcmp (m->name, _sw_mo_starts[k].variable) == 0 && sw_kind_find_param (kind, _sw_mo_starts[k].param) >= 0)
-      {
-        if (!sw_model_set_param (im->model, index, _sw_mo_starts[k].param, x, &error))
-          prefix_error (im, m->line, m->column, error);
-        return;
-      }
-  fail (im, m->line, m->column, _("%s.%s (fixed = true) is not supported: %s takes initial values %s"), el->name,
-        m->name, kind->name, "phi, w (s, v) and phi_rel, w_rel (s_rel, v_rel)");
+  prefix_error (im, line, column, error);
 }
 
 /* A number goes into names and values, to be set with the others (a
@@ -485,14 +457,29 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
 
   if (g_strv_contains (ignored, m->name))
     return;
+  /* MSL 4 renamed the friction coefficient mue_pos (MSL 3) to mu_pos. */
+  if (p < 0 && strcmp (m->name, "mu_pos") == 0)
+    p = sw_kind_find_param (kind, "mue_pos");
   if (m->children != NULL && p < 0)
     {
-      start_attribute (im, el, index, m);
+      _sw_mo_start_attribute (im, el, index, m);
       return;
     }
   if (p < 0 && g_str_has_suffix (m->name, "_nominal"))
     {
-      nominal_value (im, el, index, m->name, m->value, m->line, m->column);
+      _sw_mo_nominal_value (im, el, index, m->name, m->value, m->line, m->column);
+      return;
+    }
+  /* A Vehicle's signal inputs switched off: what its constants give. */
+  if (p < 0 && (strcmp (m->name, "useWindInput") == 0 || strcmp (m->name, "useCrInput") == 0
+                || strcmp (m->name, "useInclinationInput") == 0)
+      && sw_kind_find_param (kind, "CrConstant") >= 0)
+    {
+      double on = 1;
+
+      if (m->value != NULL && _sw_mo_eval_number (im, m->value, &on) && on != 0)
+        fail (im, m->line, m->column, _("%s.%s = true is not supported: give vWindConstant, CrConstant and "
+                                        "inclinationConstant instead"), el->name, m->name);
       return;
     }
   if (p < 0)
@@ -535,7 +522,7 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
       if (v.kind != V_MATRIX)
         fail (im, m->line, m->column, _("%s.%s is a table: give rows [a, b; c, d]"), el->name, m->name);
       else if ((table = sw_table_new (v.rows, v.cols, v.cells)) != NULL
-               && !sw_model_set_param_table (im->model, index, m->name, table, &error))
+               && !sw_model_set_param_table (im->model, index, kind->params[p].name, table, &error))
         prefix_error (im, m->line, m->column, error);
     }
   else if (v.kind != V_NUMBER)
@@ -674,6 +661,67 @@ initial_input (Import *im, const MoConnect *c, guint index, const char *input, S
   return TRUE;
 }
 
+/* end ("clutch.f_normalized") is a signal input of a component in the
+ * model: a parameter of that name, no port. */
+static gboolean
+signal_input (Import *im, const char *end)
+{
+  g_autofree char *id = g_strndup (end, strcspn (end, "."));
+  int index = sw_model_find_component (im->model, id);
+  const SwKind *kind = index >= 0 ? sw_model_get_component (im->model, (guint) index)->kind : NULL;
+  const char *input = strchr (end, '.');
+  int p;
+
+  if (kind == NULL || input == NULL || sensor_of (im, end) != NULL)
+    return FALSE;
+  for (guint k = 0; k < kind->n_ports; k++)
+    if (strcmp (kind->ports[k].name, input + 1) == 0)
+      return FALSE;
+  p = sw_kind_find_param (kind, _sw_mo_input_param (kind, input + 1));
+  return p >= 0 && (kind->params[p].type == SW_PARAM_SIGNAL || kind->params[p].type == SW_PARAM_INITIAL);
+}
+
+/* A connect() between two components' signal inputs, or a sensor's output
+ * and an input: each input gets what drives the set (a block's signal, a
+ * sensor's output). */
+static gboolean
+wire_inputs (Import *im, const MoConnect *c)
+{
+  const char *ends[] = { c->a, c->b };
+
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autofree char *id = g_strndup (ends[k], strcspn (ends[k], "."));
+      const MoElement *el = g_hash_table_lookup (im->elements, id);
+      const char *input = strchr (ends[k], '.');
+      g_autoptr (SwSignal) signal = NULL;
+      GError *error = NULL;
+      const SwKind *kind;
+      JsonNode *node;
+      int index;
+
+      if (el == NULL || input == NULL || !signal_input (im, ends[k]))
+        continue;
+      index = sw_model_find_component (im->model, id);
+      kind = sw_model_get_component (im->model, (guint) index)->kind;
+      node = input_signal (im, el, input + 1, 0);
+      if (node == NULL)
+        return FALSE;
+      signal = sw_signal_new_from_json (node, &error);
+      json_node_unref (node);
+      if (signal != NULL && initial_input (im, c, (guint) index, input + 1, signal))
+        continue;
+      if (signal == NULL
+          || !sw_model_set_param_signal (im->model, (guint) index, _sw_mo_input_param (kind, input + 1), signal,
+                                         &error))
+        {
+          prefix_error (im, c->line, c->column, error);
+          return FALSE;
+        }
+    }
+  return im->error == NULL;
+}
+
 static void
 connect_all (Import *im)
 {
@@ -693,6 +741,12 @@ connect_all (Import *im)
           fail (im, c->line, c->column, _("connect (%s, %s): there is no component %s"), c->a, c->b,
                 a == NULL ? id_a : id_b);
           return;
+        }
+      if (!is_block (a) && !is_block (b) && (signal_input (im, c->a) || signal_input (im, c->b)))
+        {
+          if (!wire_inputs (im, c))
+            return;
+          continue;
         }
       if (is_block (a) || is_block (b))
         {
@@ -817,6 +871,9 @@ _sw_mo_fill (Import *im)
         }
       g_hash_table_insert (im->params, el->name, v);
     }
+  /* Arrays of components, their sizes evaluated with the parameters. */
+  if (im->error == NULL)
+    _sw_mo_expand_arrays (im);
   for (guint k = 0; k < klass->elements->len && im->error == NULL; k++)
     {
       MoElement *el = g_ptr_array_index (klass->elements, k);

@@ -582,14 +582,20 @@ modifications (Parser *ps)
     {
       MoMod *m;
 
-      while (accept (ps, "each") || accept (ps, "final"))
-        ;
+      gboolean each = FALSE;
+
+      while (ps->error == NULL && (is (ps, "each") || is (ps, "final")))
+        {
+          each = each || is (ps, "each");
+          next (ps);
+        }
       if (is (ps, "redeclare") || is (ps, "replaceable"))
         {
           fail (ps, ps->tok.line, ps->tok.column, _("“%s” is not supported"), ps->tok.text);
           break;
         }
       m = g_new0 (MoMod, 1);
+      m->each = each;
       m->line = ps->tok.line;
       m->column = ps->tok.column;
       m->name = name (ps);
@@ -632,6 +638,7 @@ element_free (MoElement *el)
   expr_free (el->value);
   g_clear_pointer (&el->annotation, g_ptr_array_unref);
   g_free (el->doc);
+  expr_free (el->size);
   g_free (el);
 }
 
@@ -644,6 +651,7 @@ _sw_mo_class_free (MoClass *klass)
   g_free (klass->name);
   g_free (klass->doc);
   g_clear_pointer (&klass->classes, g_ptr_array_unref);
+  g_clear_pointer (&klass->imports, g_ptr_array_unref);
   g_clear_pointer (&klass->elements, g_ptr_array_unref);
   for (guint k = 0; klass->connects != NULL && k < klass->connects->len; k++)
     {
@@ -680,10 +688,18 @@ declaration (Parser *ps, MoClass *klass, gboolean parameter)
         }
       el->name = g_strdup (ps->tok.text);
       next (ps);
-      if (is (ps, "["))
+      /* An array of components (Sine sine[3]): its size, expanded by the
+       * import; a parameter's size is its value's. */
+      if (accept (ps, "["))
         {
-          fail (ps, ps->tok.line, ps->tok.column, _("arrays of components are not supported"));
-          return;
+          el->size = expression (ps);
+          if (is (ps, ","))
+            {
+              fail (ps, ps->tok.line, ps->tok.column,
+                    _("arrays of components of more than one dimension are not supported"));
+              return;
+            }
+          expect (ps, "]");
         }
       if (is (ps, "("))
         el->mods = modifications (ps);
@@ -702,7 +718,9 @@ connector_ref (Parser *ps)
 {
   char *n = name (ps);
 
-  if (n != NULL && is (ps, "[") && ps->error == NULL)
+  /* An element of an array of components (sine[2].y) or of a vector
+   * input (move.u[1]). */
+  while (n != NULL && is (ps, "[") && ps->error == NULL)
     {
       char *sub;
 
@@ -718,6 +736,14 @@ connector_ref (Parser *ps)
       n = sub;
       next (ps);
       expect (ps, "]");
+      if (ps->error == NULL && accept (ps, "."))
+        {
+          g_autofree char *rest = name (ps);
+
+          sub = g_strdup_printf ("%s.%s", n, rest != NULL ? rest : "");
+          g_free (n);
+          n = sub;
+        }
     }
   return n;
 }
@@ -756,10 +782,61 @@ class_new (void)
   klass->elements = g_ptr_array_new_with_free_func ((GDestroyNotify) element_free);
   klass->connects = g_array_new (FALSE, FALSE, sizeof (MoConnect));
   klass->classes = g_ptr_array_new_with_free_func ((GDestroyNotify) _sw_mo_class_free);
+  klass->imports = g_ptr_array_new_with_free_func (g_free);
   return klass;
 }
 
 static void class_body (Parser *ps, MoClass *klass);
+
+/* After "import": name = A.B.C; | A.B.C; | A.B.*; | A.B.{c, d};, kept as
+ * "name=A.B.C" (its last part the name when none is given), "*=A.B".
+ * Anything else is skipped to the ";". */
+static void
+import_clause (Parser *ps, MoClass *klass)
+{
+  g_autofree char *first = NULL, *path = NULL;
+
+  if (ps->tok.kind == T_IDENT)
+    {
+      first = g_strdup (ps->tok.text);
+      next (ps);
+      if (accept (ps, "="))
+        path = name (ps);
+      else
+        {
+          GString *p = g_string_new (first);
+
+          /* The dotted path by hand: it may end in ".*". */
+          while (ps->error == NULL && (is (ps, ".") || is (ps, ".*")))
+            {
+              /* The lexer reads ".*" as one operator. */
+              if (accept (ps, ".*") || (accept (ps, ".") && accept (ps, "*")))
+                {
+                  g_ptr_array_add (klass->imports, g_strdup_printf ("*=%s", p->str));
+                  g_string_free (p, TRUE);
+                  p = NULL;
+                  break;
+                }
+              if (ps->tok.kind != T_IDENT)
+                break;
+              g_string_append_printf (p, ".%s", ps->tok.text);
+              next (ps);
+            }
+          if (p != NULL)
+            {
+              const char *dot = strrchr (p->str, '.');
+
+              g_ptr_array_add (klass->imports, g_strdup_printf ("%s=%s", dot != NULL ? dot + 1 : p->str, p->str));
+              g_string_free (p, TRUE);
+            }
+        }
+      if (path != NULL)
+        g_ptr_array_add (klass->imports, g_strdup_printf ("%s=%s", first, path));
+    }
+  while (!is (ps, ";") && ps->tok.kind != T_END && ps->error == NULL)
+    next (ps);
+  expect (ps, ";");
+}
 
 /* model Name "doc" … end Name; inside another class (the keyword is the
  * current token). */
@@ -828,11 +905,7 @@ class_body (Parser *ps, MoClass *klass)
       else if (in_equations)
         connect_equation (ps, klass);
       else if (accept (ps, "import"))
-        {
-          while (!is (ps, ";") && ps->tok.kind != T_END)
-            next (ps);
-          expect (ps, ";");
-        }
+        import_clause (ps, klass);
       else if (is (ps, "extends"))
         {
           MoElement *el = g_new0 (MoElement, 1);
@@ -924,4 +997,24 @@ _sw_mo_parse (const char *data, gsize length, const char *display_name, GError *
       return NULL;
     }
   return g_steal_pointer (&klass);
+}
+
+/* ---- For the arrays of components (sw-modelica-import-arrays.c) --------- */
+
+GPtrArray *
+_sw_mo_mods_new (void)
+{
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) mod_free);
+}
+
+void
+_sw_mo_element_free (MoElement *el)
+{
+  element_free (el);
+}
+
+void
+_sw_mo_expr_free (MoExpr *e)
+{
+  expr_free (e);
 }

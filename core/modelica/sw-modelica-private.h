@@ -43,6 +43,7 @@ struct _MoMod {
   guint      line, column;
   GPtrArray *children;    /* MoMod, or NULL */
   MoExpr    *value;       /* or NULL */
+  gboolean   each;        /* "each name = …": the same for every element of an array */
 };
 
 typedef struct {
@@ -54,6 +55,7 @@ typedef struct {
   MoExpr    *value;       /* "= value" after the name, or NULL */
   GPtrArray *annotation;  /* MoMod, or NULL */
   char      *doc;         /* its description string, or NULL */
+  MoExpr    *size;        /* an array of components "name[size]", or NULL */
 } MoElement;
 
 typedef struct {
@@ -71,6 +73,10 @@ struct _MoClass {
   GArray    *connects;    /* MoConnect */
   GPtrArray *annotation;  /* MoMod: the class's own, or NULL */
   GPtrArray *classes;     /* MoClass: models defined inside it (subsystems) */
+  /* Its import clauses, each as "name=Path.To.Thing" (import name =
+   * Path.To.Thing, and import Path.To.Thing as its last part) or
+   * "*=Path.To" (import Path.To.*). */
+  GPtrArray *imports;
 };
 
 /* Modelica's start attributes with fixed = true (phi, w_rel) and the
@@ -78,6 +84,26 @@ struct _MoClass {
 typedef struct {
   const char *variable, *param;
 } MoStart;
+
+/* sw-modelica-classes.c: the kinds the MSL has (kind, its package:
+ * "Components", "Sources", "Sensors") and our signal types' blocks of
+ * Modelica.Blocks.Sources. */
+typedef struct {
+  const char *kind, *package;
+} MoMslClass;
+typedef struct {
+  const char *type, *block;
+} MoMslBlock;
+
+extern const MoMslClass _sw_mo_msl_classes[];
+extern const guint      _sw_mo_n_msl_classes;
+extern const MoMslBlock _sw_mo_msl_blocks[];
+extern const guint      _sw_mo_n_msl_blocks;
+
+/* The class a kind is written as: the MSL's, or one of a package
+ * Shaftwork of the same shape ("Modelica.Mechanics.Rotational.Components.
+ * Inertia", "Shaftwork.Rotational.GearPair"). */
+char *_sw_mo_class_of (const SwKind *kind);
 
 extern const MoStart _sw_mo_starts[];
 extern const guint   _sw_mo_n_starts;
@@ -96,6 +122,13 @@ void     _sw_mo_class_free (MoClass     *klass);
 /* The modification called name among mods (NULL: none). */
 MoMod   *_sw_mo_find       (GPtrArray   *mods,
                             const char  *name);
+
+/* The tree's parts made and freed outside the parser (an array of
+ * components expanded into its elements, sw-modelica-import-arrays.c):
+ * an array of MoMod that frees them. */
+GPtrArray *_sw_mo_mods_new    (void);
+void       _sw_mo_element_free (MoElement      *el);
+void       _sw_mo_expr_free   (MoExpr          *e);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MoClass, _sw_mo_class_free)
 

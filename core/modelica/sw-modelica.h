@@ -26,4 +26,8 @@ SwModel *sw_modelica_import_file (const char  *path,
 char    *sw_modelica_export      (SwModel     *model,
                                   GError     **error);
 
+/* Which Modelica class (and Modelica.Blocks block) is which kind (signal)
+ * as a Markdown table, for FORMAT.md. */
+char    *sw_modelica_classes_markdown (void);
+
 G_END_DECLS

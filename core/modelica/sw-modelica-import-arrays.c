@@ -1,0 +1,309 @@
+/* sw-modelica-import-arrays.c: arrays of components expanded.
+ *
+ * `Modelica.Blocks.Sources.Sine sine[3](amplitude = {1, 2, 3}, each f =
+ * 2)` becomes three components sine_1, sine_2, sine_3, each with its own
+ * element of every array modifier (a modifier with `each`, or one that is
+ * no array of that size, is given to all). connect() equations follow:
+ * `sine[2].y` is `sine_2.y`, and a connect of the whole array
+ * (`connect(sine.y, move.u)`) is one connect per element, with the
+ * element's index on the other side (`move.u[2]`) or the other array's
+ * element (`inertia_2.flange_a`). The tree is rewritten in place, before
+ * the components are added, so the rest of the import sees plain
+ * components; the export writes them as such.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-modelica-import-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+/* The most elements an array of components may have. */
+#define MAX_ARRAY 1000
+
+typedef struct {
+  char  *name;
+  guint  n;
+} Array;
+
+static void
+array_clear (Array *a)
+{
+  g_free (a->name);
+}
+
+/* Deep copies of the tree's parts, an element's modifications given to
+ * each element of its array. */
+static MoMod *mod_copy (const MoMod *m);
+
+static MoExpr *
+expr_copy (const MoExpr *e)
+{
+  MoExpr *c;
+
+  if (e == NULL)
+    return NULL;
+  c = g_new0 (MoExpr, 1);
+  *c = *e;
+  c->text = g_strdup (e->text);
+  c->a = expr_copy (e->a);
+  c->b = expr_copy (e->b);
+  c->c = expr_copy (e->c);
+  if (e->items != NULL)
+    {
+      c->items = g_ptr_array_new_with_free_func ((GDestroyNotify) _sw_mo_expr_free);
+      for (guint k = 0; k < e->items->len; k++)
+        g_ptr_array_add (c->items, expr_copy (g_ptr_array_index (e->items, k)));
+    }
+  if (e->named != NULL)
+    {
+      c->named = _sw_mo_mods_new ();
+      for (guint k = 0; k < e->named->len; k++)
+        g_ptr_array_add (c->named, mod_copy (g_ptr_array_index (e->named, k)));
+    }
+  return c;
+}
+
+static MoMod *
+mod_copy (const MoMod *m)
+{
+  MoMod *c = g_new0 (MoMod, 1);
+
+  *c = *m;
+  c->name = g_strdup (m->name);
+  c->value = expr_copy (m->value);
+  if (m->children != NULL)
+    {
+      c->children = _sw_mo_mods_new ();
+      for (guint k = 0; k < m->children->len; k++)
+        g_ptr_array_add (c->children, mod_copy (g_ptr_array_index (m->children, k)));
+    }
+  return c;
+}
+
+/* The value of the array modifier e for element i (0-based) of n, or NULL
+ * when e is the same for all: a copy. */
+static MoExpr *
+element_value (Import *im, const MoExpr *e, guint i, guint n, const char *array, const char *mod)
+{
+  if (e->kind == MO_ARRAY)
+    {
+      if (e->items->len != n)
+        {
+          _sw_mo_fail (im, e->line, e->column,
+                       _("%s.%s has %u values for the %u elements of %s; give one for each, or write “each %s”"),
+                       array, mod, e->items->len, n, array, mod);
+          return NULL;
+        }
+      return expr_copy (g_ptr_array_index (e->items, i));
+    }
+  /* fill (x, n): x for each. */
+  if (e->kind == MO_CALL && strcmp (_sw_mo_last_part (e->text), "fill") == 0 && e->items->len == 2)
+    return expr_copy (g_ptr_array_index (e->items, 0));
+  return expr_copy (e);
+}
+
+/* The modifications of element i of an array of n: copies, each array
+ * value replaced by its element. NULL (and im->error) on an error. */
+static GPtrArray *
+element_mods (Import *im, GPtrArray *mods, guint i, guint n, const char *array)
+{
+  GPtrArray *out;
+
+  if (mods == NULL)
+    return NULL;
+  out = _sw_mo_mods_new ();
+  for (guint k = 0; k < mods->len && im->error == NULL; k++)
+    {
+      const MoMod *m = g_ptr_array_index (mods, k);
+      MoMod *c = mod_copy (m);
+
+      g_ptr_array_add (out, c);
+      if (m->value != NULL && !m->each)
+        {
+          g_clear_pointer (&c->value, _sw_mo_expr_free);
+          c->value = element_value (im, m->value, i, n, array, m->name);
+        }
+      /* phi(start = {0, 1, 2}, each fixed = true) */
+      if (m->children != NULL && !m->each)
+        {
+          g_ptr_array_unref (c->children);
+          c->children = element_mods (im, m->children, i, n, array);
+        }
+    }
+  return out;
+}
+
+/* The name an element of the array gets, free among the class's names. */
+static char *
+element_name (Import *im, const MoElement *el, guint i)
+{
+  char *name = g_strdup_printf ("%s_%u", el->name, i + 1);
+
+  for (guint k = 0; k < im->klass->elements->len; k++)
+    {
+      const MoElement *other = g_ptr_array_index (im->klass->elements, k);
+
+      if (g_strcmp0 (other->name, name) == 0)
+        {
+          _sw_mo_fail (im, el->line, el->column,
+                       _("the array %s cannot be expanded: its element %u would be %s, the name of another element"),
+                       el->name, i + 1, name);
+          g_free (name);
+          return NULL;
+        }
+    }
+  return name;
+}
+
+/* The array element at index k of the class's elements replaced by its
+ * elements; their number into *n. */
+static gboolean
+expand (Import *im, guint k, guint *n)
+{
+  MoElement *el = g_ptr_array_index (im->klass->elements, k);
+  double size = 0;
+
+  if (!_sw_mo_eval_number (im, el->size, &size))
+    return FALSE;
+  if (!(size >= 1 && size <= MAX_ARRAY && size == floor (size)))
+    {
+      _sw_mo_fail (im, el->size->line, el->size->column,
+                   _("the size of the array %s is %g; valid: a whole number from 1 to %d"), el->name, size, MAX_ARRAY);
+      return FALSE;
+    }
+  *n = (guint) size;
+  for (guint i = 0; i < *n; i++)
+    {
+      MoElement *c = g_new0 (MoElement, 1);
+
+      c->name = element_name (im, el, i);
+      c->type = g_strdup (el->type);
+      c->line = el->line;
+      c->column = el->column;
+      c->doc = g_strdup (el->doc);
+      c->mods = element_mods (im, el->mods, i, *n, el->name);
+      /* The first keeps the array's place in the diagram. */
+      if (i == 0 && el->annotation != NULL)
+        {
+          c->annotation = _sw_mo_mods_new ();
+          for (guint a = 0; a < el->annotation->len; a++)
+            g_ptr_array_add (c->annotation, mod_copy (g_ptr_array_index (el->annotation, a)));
+        }
+      g_ptr_array_insert (im->klass->elements, (int) (k + 1 + i), c);
+      if (c->name == NULL || im->error != NULL)
+        return FALSE;
+      g_hash_table_insert (im->elements, c->name, c);
+    }
+  g_hash_table_remove (im->elements, el->name);
+  g_ptr_array_remove_index (im->klass->elements, k);
+  return TRUE;
+}
+
+/* The array an end of a connect() names ("sine.y", "sine[2].y"), or
+ * NULL; *index: its subscript (1-based), 0 for the whole array. */
+static const Array *
+array_of_end (GArray *arrays, const char *end, guint *index)
+{
+  gsize head = strcspn (end, ".[");
+
+  *index = 0;
+  for (guint k = 0; k < arrays->len; k++)
+    {
+      const Array *a = &g_array_index (arrays, Array, k);
+
+      if (strlen (a->name) == head && strncmp (a->name, end, head) == 0)
+        {
+          if (end[head] == '[')
+            *index = (guint) strtoul (end + head + 1, NULL, 10);
+          return a;
+        }
+    }
+  return NULL;
+}
+
+/* end with its array's element i (1-based) named: "sine.y" or "sine[i].y"
+ * -> "sine_i.y"; an end of no array gets the subscript: "move.u" ->
+ * "move.u[i]" (NULL: it is given whole to every element). */
+static char *
+element_end (GArray *arrays, const char *end, guint i, gboolean whole)
+{
+  guint index;
+  const Array *a = array_of_end (arrays, end, &index);
+  const char *rest;
+
+  if (a == NULL)
+    return whole ? g_strdup_printf ("%s[%u]", end, i) : g_strdup (end);
+  rest = end + strlen (a->name);
+  if (*rest == '[')
+    rest = strchr (rest, ']') + 1;
+  return g_strdup_printf ("%s_%u%s", a->name, index > 0 ? index : i, rest);
+}
+
+/* The connect()s rewritten for the arrays. */
+static void
+rewrite_connects (Import *im, GArray *arrays)
+{
+  GArray *old = im->klass->connects;
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (MoConnect));
+
+  for (guint k = 0; k < old->len; k++)
+    {
+      MoConnect *c = &g_array_index (old, MoConnect, k);
+      guint ia, ib;
+      const Array *a = array_of_end (arrays, c->a, &ia), *b = array_of_end (arrays, c->b, &ib);
+      /* A whole array on one side: one connect per element. */
+      guint n = a != NULL && ia == 0 ? a->n : b != NULL && ib == 0 ? b->n : 1;
+      gboolean whole = n > 1 || (a != NULL && ia == 0) || (b != NULL && ib == 0);
+
+      if (im->error == NULL && a != NULL && b != NULL && ia == 0 && ib == 0 && a->n != b->n)
+        _sw_mo_fail (im, c->line, c->column, _("connect (%s, %s): the arrays %s and %s differ in size (%u, %u)"), c->a,
+                     c->b, a->name, b->name, a->n, b->n);
+      if (im->error == NULL && ((a != NULL && ia > a->n) || (b != NULL && ib > b->n)))
+        _sw_mo_fail (im, c->line, c->column, _("connect (%s, %s): the index is past the end of the array %s (%u)"),
+                     c->a, c->b, a != NULL && ia > a->n ? a->name : b->name,
+                     a != NULL && ia > a->n ? a->n : b->n);
+      if (im->error != NULL || (a == NULL && b == NULL))
+        {
+          g_array_append_val (out, *c);
+          continue;
+        }
+      for (guint i = 1; i <= n; i++)
+        {
+          MoConnect e = { element_end (arrays, c->a, i, whole && (a == NULL || ia == 0)),
+                          element_end (arrays, c->b, i, whole && (b == NULL || ib == 0)), c->line, c->column };
+
+          g_array_append_val (out, e);
+        }
+      g_free (c->a);
+      g_free (c->b);
+    }
+  im->klass->connects = out;
+  g_array_unref (old);
+}
+
+void
+_sw_mo_expand_arrays (Import *im)
+{
+  g_autoptr (GArray) arrays = g_array_new (FALSE, FALSE, sizeof (Array));
+
+  g_array_set_clear_func (arrays, (GDestroyNotify) array_clear);
+  for (guint k = 0; k < im->klass->elements->len && im->error == NULL; k++)
+    {
+      MoElement *el = g_ptr_array_index (im->klass->elements, k);
+      Array a = { NULL, 0 };
+
+      if (el->size == NULL || el->parameter || strcmp (el->type, "extends") == 0)
+        continue;
+      a.name = g_strdup (el->name);
+      if (!expand (im, k, &a.n))
+        {
+          g_free (a.name);
+          return;
+        }
+      g_array_append_val (arrays, a);
+      k += a.n - 1;
+    }
+  if (arrays->len > 0)
+    rewrite_connects (im, arrays);
+}

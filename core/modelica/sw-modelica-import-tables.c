@@ -1,0 +1,199 @@
+/* sw-modelica-import-tables.c: Modelica.Blocks.Sources.CombiTimeTable as
+ * a table signal.
+ *
+ * One output y[k] of the block is the table's column columns[k] against
+ * its first column: {"table": {"points": [[t, y], …], "interpolation",
+ * "extrapolation", "offset", "startTime"}}. The table signal shifts its
+ * times by startTime and is offset before it, as CombiTimeTable does with
+ * its default shiftTime = startTime. What the signal cannot do (a table
+ * read from a file, smooth interpolations, another shiftTime) is an error
+ * naming the modifier and what is valid.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-modelica-import-private.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+/* An enumeration literal (Modelica.Blocks.Types.Smoothness.LinearSegments)
+ * by its last part, or NULL with an error. */
+static const char *
+literal (Import *im, const MoMod *m)
+{
+  if (m->value == NULL || m->value->kind != MO_NAME)
+    {
+      _sw_mo_fail (im, m->line, m->column, _("%s needs a value of its enumeration (such as %s)"), m->name,
+                   strcmp (m->name, "smoothness") == 0 ? "Modelica.Blocks.Types.Smoothness.LinearSegments"
+                                                       : "Modelica.Blocks.Types.Extrapolation.LastTwoPoints");
+      return NULL;
+    }
+  return _sw_mo_last_part (m->value->text);
+}
+
+/* The numbers of modifier name (a number, or an array of them) into v;
+ * FALSE with an error. Not given: v untouched. */
+static gboolean
+numbers (Import *im, const MoElement *block, const char *name, Value *v)
+{
+  MoMod *m = _sw_mo_find (block->mods, name);
+
+  if (m == NULL)
+    return TRUE;
+  if (m->value == NULL)
+    {
+      _sw_mo_fail (im, m->line, m->column, _("%s.%s needs a value"), block->name, name);
+      return FALSE;
+    }
+  _sw_mo_value_clear (v);
+  return _sw_mo_eval (im, m->value, v);
+}
+
+/* The k-th number of v (a number, or a row or column of numbers). */
+static double
+nth (const Value *v, guint k)
+{
+  if (v->kind == V_NUMBER)
+    return v->number;
+  return v->cells[MIN (k, v->rows * v->cols - 1)];
+}
+
+static guint
+count (const Value *v)
+{
+  return v->kind == V_NUMBER ? 1 : v->rows * v->cols;
+}
+
+JsonNode *
+_sw_mo_combi_table_signal (Import *im, const MoElement *block, const char *output)
+{
+  static const char *const accepted[] = {
+    "table", "columns", "smoothness", "extrapolation", "offset", "startTime", "shiftTime", "timeScale",
+    "tableOnFile", "tableName", "fileName", "verboseRead", "verboseExtrapolation", "timeEvents", NULL,
+  };
+  const char *sub = output != NULL ? strchr (output, '[') : NULL;
+  guint k = sub != NULL ? (guint) strtoul (sub + 1, NULL, 10) - 1 : 0;
+  Value table = { 0 }, columns = { 0 }, offset = { V_NUMBER, 0 }, start = { V_NUMBER, 0 }, shift = { 0 };
+  Value scale = { V_NUMBER, 1 }, on_file = { V_NUMBER, 0 };
+  const char *interpolation = "linear", *extrapolation = "linear";
+  JsonObject *fields = NULL, *outer;
+  JsonArray *points;
+  JsonNode *node = NULL;
+  guint column;
+
+  for (guint i = 0; block->mods != NULL && i < block->mods->len; i++)
+    {
+      const MoMod *m = g_ptr_array_index (block->mods, i);
+
+      if (!g_strv_contains (accepted, m->name))
+        {
+          g_autofree char *valid = g_strjoinv (", ", (char **) accepted);
+
+          _sw_mo_fail (im, m->line, m->column, _("%s (%s): parameter “%s” is not supported; valid: %s"), block->name,
+                       block->type, m->name, valid);
+          return NULL;
+        }
+      if (strcmp (m->name, "smoothness") == 0)
+        {
+          const char *s = literal (im, m);
+
+          if (s == NULL)
+            return NULL;
+          if (strcmp (s, "ConstantSegments") == 0)
+            interpolation = "hold";
+          else if (strcmp (s, "LinearSegments") != 0)
+            {
+              _sw_mo_fail (im, m->line, m->column,
+                           _("%s.smoothness = %s is not supported; valid: LinearSegments, ConstantSegments"),
+                           block->name, s);
+              return NULL;
+            }
+        }
+      else if (strcmp (m->name, "extrapolation") == 0)
+        {
+          const char *s = literal (im, m);
+
+          if (s == NULL)
+            return NULL;
+          /* NoExtrapolation stops a Modelica run past the table: held
+           * here, the same run up to there. */
+          if (strcmp (s, "HoldLastPoint") == 0 || strcmp (s, "NoExtrapolation") == 0)
+            extrapolation = "hold";
+          else if (strcmp (s, "Periodic") == 0)
+            extrapolation = "periodic";
+          else if (strcmp (s, "LastTwoPoints") != 0)
+            {
+              _sw_mo_fail (im, m->line, m->column,
+                           _("%s.extrapolation = %s is not supported; valid: LastTwoPoints, HoldLastPoint, Periodic, "
+                             "NoExtrapolation"), block->name, s);
+              return NULL;
+            }
+        }
+    }
+  if (!numbers (im, block, "tableOnFile", &on_file) || !numbers (im, block, "table", &table)
+      || !numbers (im, block, "columns", &columns) || !numbers (im, block, "offset", &offset)
+      || !numbers (im, block, "startTime", &start) || !numbers (im, block, "shiftTime", &shift)
+      || !numbers (im, block, "timeScale", &scale))
+    goto out;
+  if (on_file.number != 0 || table.kind != V_MATRIX || table.cols < 2 || table.rows < 1)
+    {
+      _sw_mo_fail (im, block->line, block->column,
+                   _("%s: give the table in the model (table = [t, y1, …; …], at least two columns); a table read "
+                     "from a file is not supported"), block->name);
+      goto out;
+    }
+  if (shift.kind == V_NUMBER && _sw_mo_find (block->mods, "shiftTime") != NULL && shift.number != nth (&start, 0))
+    {
+      _sw_mo_fail (im, block->line, block->column,
+                   _("%s.shiftTime = %g is not supported: the table starts at startTime (%g); valid: shiftTime = "
+                     "startTime"), block->name, shift.number, nth (&start, 0));
+      goto out;
+    }
+  if (!(nth (&scale, 0) > 0))
+    {
+      _sw_mo_fail (im, block->line, block->column, _("%s.timeScale = %g is not valid; valid: > 0"), block->name,
+                   nth (&scale, 0));
+      goto out;
+    }
+  /* columns (1-based) default to 2, 3, …: output k is table column k + 2. */
+  if (_sw_mo_find (block->mods, "columns") != NULL)
+    column = k < count (&columns) && nth (&columns, k) >= 0 ? (guint) nth (&columns, k) : 0;
+  else
+    column = k + 2;
+  if (column < 2 || column > table.cols)
+    {
+      _sw_mo_fail (im, block->line, block->column,
+                   _("%s: output y[%u] reads table column %u; valid: columns 2 to %u of the table"), block->name, k + 1,
+                   column, table.cols);
+      goto out;
+    }
+  points = json_array_new ();
+  for (guint r = 0; r < table.rows; r++)
+    {
+      JsonArray *row = json_array_new ();
+
+      json_array_add_double_element (row, table.cells[r * table.cols] * nth (&scale, 0));
+      json_array_add_double_element (row, table.cells[r * table.cols + column - 1]);
+      json_array_add_array_element (points, row);
+    }
+  fields = json_object_new ();
+  json_object_set_array_member (fields, "points", points);
+  json_object_set_string_member (fields, "interpolation", interpolation);
+  json_object_set_string_member (fields, "extrapolation", extrapolation);
+  json_object_set_double_member (fields, "offset", nth (&offset, count (&offset) > 1 ? k : 0));
+  json_object_set_double_member (fields, "startTime", nth (&start, 0));
+  outer = json_object_new ();
+  json_object_set_object_member (outer, "table", fields);
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_take_object (node, outer);
+out:
+  _sw_mo_value_clear (&table);
+  _sw_mo_value_clear (&columns);
+  _sw_mo_value_clear (&offset);
+  _sw_mo_value_clear (&start);
+  _sw_mo_value_clear (&shift);
+  _sw_mo_value_clear (&scale);
+  _sw_mo_value_clear (&on_file);
+  return node;
+}
