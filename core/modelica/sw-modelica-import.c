@@ -447,6 +447,15 @@ typedef struct {
   double      values[SW_KIND_MAX_PARAMS];
 } Numbers;
 
+static gboolean
+has_table (const SwKind *kind)
+{
+  for (guint k = 0; k < kind->n_params; k++)
+    if (kind->params[k].type == SW_PARAM_TABLE)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 component_param (Import *im, const MoElement *el, guint index, const MoMod *m, Numbers *numbers)
 {
@@ -468,6 +477,17 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
   if (p < 0 && g_str_has_suffix (m->name, "_nominal"))
     {
       _sw_mo_nominal_value (im, el, index, m->name, m->value, m->line, m->column);
+      return;
+    }
+  /* MSL 4's smoothness of a friction table: the tables here interpolate
+   * linearly, LinearSegments (its default). */
+  if (p < 0 && strcmp (m->name, "smoothness") == 0 && has_table (kind))
+    {
+      const char *literal = m->value != NULL && m->value->kind == MO_NAME ? _sw_mo_last_part (m->value->text) : "";
+
+      if (strcmp (literal, "LinearSegments") != 0)
+        fail (im, m->line, m->column, _("%s.smoothness = %s is not supported; valid: LinearSegments (the tables "
+                                        "here interpolate linearly)"), el->name, literal[0] != '\0' ? literal : "?");
       return;
     }
   /* A Vehicle's signal inputs switched off: what its constants give. */
