@@ -490,17 +490,21 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
                                         "here interpolate linearly)"), el->name, literal[0] != '\0' ? literal : "?");
       return;
     }
-  /* A Vehicle's signal inputs switched off: what its constants give. */
-  if (p < 0 && (strcmp (m->name, "useWindInput") == 0 || strcmp (m->name, "useCrInput") == 0
-                || strcmp (m->name, "useInclinationInput") == 0)
-      && sw_kind_find_param (kind, "CrConstant") >= 0)
+  /* A Vehicle's wind, Cr and inclination are signals: its constants
+   * (vWindConstant, …) set them, and its inputs (vWind, …), switched on
+   * by useWindInput, … are wired to them. */
+  if (p < 0 && sw_kind_find_param (kind, "inclination") >= 0 && sw_kind_find_param (kind, "cr") >= 0)
     {
-      double on = 1;
+      static const char *const constants[][2] = {
+        { "vWindConstant", "vWind" }, { "CrConstant", "cr" }, { "inclinationConstant", "inclination" },
+      };
 
-      if (m->value != NULL && _sw_mo_eval_number (im, m->value, &on) && on != 0)
-        fail (im, m->line, m->column, _("%s.%s = true is not supported: give vWindConstant, CrConstant and "
-                                        "inclinationConstant instead"), el->name, m->name);
-      return;
+      if (strcmp (m->name, "useWindInput") == 0 || strcmp (m->name, "useCrInput") == 0
+          || strcmp (m->name, "useInclinationInput") == 0)
+        return;
+      for (guint k = 0; k < G_N_ELEMENTS (constants); k++)
+        if (strcmp (m->name, constants[k][0]) == 0)
+          p = sw_kind_find_param (kind, constants[k][1]);
     }
   if (p < 0)
     {
