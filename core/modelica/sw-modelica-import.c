@@ -6,8 +6,11 @@
  * snake case the kind (Components.IdealGear -> rotational.ideal_gear);
  * parameters keep their Modelica names. start values with fixed = true on
  * phi, w (s, v) and on relative quantities become initial values; other
- * starts are guesses and are left out. Sources' blocks (Sine, Step, …, and
- * Product, Add, Gain of them) wired to a source's input become its signal.
+ * starts are guesses and are left out (sw-modelica-import-starts.c).
+ * Sources' blocks (Sine, Step, …, CombiTimeTable, Exponentials, and
+ * Product, Add, Gain, Feedback of them) wired to a source's input, through
+ * its whole connection set, become its signal. Arrays of components are
+ * expanded first (sw-modelica-import-arrays.c).
  * Placement annotations give positions, the experiment annotation the
  * simulation settings. Anything else is an error naming its line.
  *
