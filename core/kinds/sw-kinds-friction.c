@@ -125,6 +125,12 @@ friction_variables (const SwPart *p, const SwState *s, double *out)
    * may still show round-off of the other sign: no power comes from that. */
   out[8] = tau * w;
   out[9] = mode == SW_FRICTION_STUCK ? 0 : MAX (0, tau * w);
+  /* Modelica's free (f_normalized <= 0: no normal force; bearing friction
+   * never) and the one-way clutch's stuck. */
+  if (p->kind->n_vars > 10)
+    out[10] = p->kind->n_params > P_F_NORMALIZED && engagement (p, s) <= 0;
+  if (p->kind->n_vars > 11)
+    out[11] = mode == SW_FRICTION_STUCK || w <= 0;
 }
 
 static const SwFrictionDesc housing_friction = { F_SUPPORT, F_B, limits };
@@ -221,6 +227,10 @@ clutch_build (const SwPart *p, SwBuilder *b)
 
 /* Relative position and speed, mode, startForward, startBackward, locked. */
 #define FRICTION_STATE_BITS (SW_BIT (0) | SW_BIT (1) | SW_BIT (4) | SW_BIT (5) | SW_BIT (6) | SW_BIT (7))
+/* And free (time: the normal force's signal), the one-way clutch's
+ * stuck. */
+#define FREE_BIT SW_BIT (10)
+#define STUCK_BIT SW_BIT (11)
 
 static const SwVarDesc housing_vars[] = {
   SW_VAR ("phi", "rad", N_("Angle of the flanges relative to the support")),
@@ -228,6 +238,7 @@ static const SwVarDesc housing_vars[] = {
   SW_VAR ("a", "rad/s2", N_("Acceleration relative to the support")),
   SW_VAR ("tau", "N.m", N_("Friction torque (positive against positive speed)")),
   FRICTION_STATE_VARS,
+  SW_VAR ("free", "", N_("1 while there is no normal force: the element is not active")),
 };
 static const SwVarDesc trans_housing_vars[] = {
   SW_VAR ("s", "m", N_("Position of the flanges relative to the support")),
@@ -235,6 +246,7 @@ static const SwVarDesc trans_housing_vars[] = {
   SW_VAR ("a", "m/s2", N_("Acceleration relative to the support")),
   SW_VAR ("f", "N", N_("Friction force (positive against positive speed)")),
   FRICTION_STATE_VARS,
+  SW_VAR ("free", "", N_("1 while there is no normal force: the element is not active")),
 };
 static const SwVarDesc clutch_vars[] = {
   SW_VAR ("phi_rel", "rad", N_("Relative angle flange_b - flange_a")),
@@ -242,13 +254,23 @@ static const SwVarDesc clutch_vars[] = {
   SW_VAR ("a_rel", "rad/s2", N_("Relative acceleration")),
   SW_VAR ("tau", "N.m", N_("Friction torque (flange_b.tau; positive against positive w_rel)")),
   FRICTION_STATE_VARS,
+  SW_VAR ("free", "", N_("1 while there is no normal force: the element is not active")),
+};
+static const SwVarDesc one_way_vars[] = {
+  SW_VAR ("phi_rel", "rad", N_("Relative angle flange_b - flange_a")),
+  SW_VAR ("w_rel", "rad/s", N_("Relative speed")),
+  SW_VAR ("a_rel", "rad/s2", N_("Relative acceleration")),
+  SW_VAR ("tau", "N.m", N_("Friction torque (flange_b.tau; positive against positive w_rel)")),
+  FRICTION_STATE_VARS,
+  SW_VAR ("free", "", N_("1 while there is no normal force: the element is not active")),
+  SW_VAR ("stuck", "", N_("1 while w_rel = 0 or the freewheel holds (locked, or w_rel <= 0)")),
 };
 
 const SwKind sw_kind_rot_bearing_friction = {
   .name = "rotational.bearing_friction", .label = N_("Bearing friction"), .group = "Friction and clutches",
   .help = N_("Coulomb friction in a bearing: the flanges rub against the support; sticks at zero speed"),
   .ports = SW_TABLE (housing_ports), .params = SW_TABLE (bearing_params), .vars = SW_TABLE (housing_vars),
-  .state_vars = FRICTION_STATE_BITS,
+  .state_vars = FRICTION_STATE_BITS | FREE_BIT,
   .key_param = "tau_pos", .main_var = "tau",
   .build = housing_build, .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &housing_friction,
@@ -258,7 +280,7 @@ const SwKind sw_kind_rot_brake = {
   .name = "rotational.brake", .label = N_("Brake"), .group = "Friction and clutches",
   .help = N_("Brake: friction between the flanges and the support with a controlled normal force"),
   .ports = SW_TABLE (housing_ports), .params = SW_TABLE (brake_params), .vars = SW_TABLE (housing_vars),
-  .state_vars = FRICTION_STATE_BITS,
+  .state_vars = FRICTION_STATE_BITS | FREE_BIT,
   .key_param = "fn_max", .main_var = "tau",
   .build = housing_build, .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &housing_friction,
@@ -269,7 +291,7 @@ const SwKind sw_kind_rot_clutch = {
   .help = N_("Clutch: friction between two flanges with a controlled normal force; locks when they turn "
              "together"),
   .ports = SW_TABLE (clutch_ports), .params = SW_TABLE (clutch_params), .vars = SW_TABLE (clutch_vars),
-  .state_vars = FRICTION_STATE_BITS,
+  .state_vars = FRICTION_STATE_BITS | FREE_BIT,
   .key_param = "fn_max", .main_var = "w_rel",
   .build = clutch_build, .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &clutch_friction,
@@ -281,7 +303,8 @@ const SwKind sw_kind_trans_support_friction = {
   .name = "translational.support_friction", .label = N_("Support friction"), .group = "Friction and clutches",
   .help = N_("Coulomb friction between the flanges and the support; sticks at zero speed"),
   .ports = SW_TABLE (trans_housing_ports), .params = SW_TABLE (support_friction_params),
-  .vars = SW_TABLE (trans_housing_vars), .state_vars = FRICTION_STATE_BITS, .key_param = "f_pos", .main_var = "f",
+  .vars = SW_TABLE (trans_housing_vars), .state_vars = FRICTION_STATE_BITS | FREE_BIT, .key_param = "f_pos",
+  .main_var = "f",
   .build = housing_build, .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &housing_friction,
 };
@@ -290,7 +313,8 @@ const SwKind sw_kind_trans_brake = {
   .name = "translational.brake", .label = N_("Brake"), .group = "Friction and clutches",
   .help = N_("Brake: friction between the flanges and the support with a controlled normal force"),
   .ports = SW_TABLE (trans_housing_ports), .params = SW_TABLE (trans_brake_params),
-  .vars = SW_TABLE (trans_housing_vars), .state_vars = FRICTION_STATE_BITS, .key_param = "fn_max", .main_var = "f",
+  .vars = SW_TABLE (trans_housing_vars), .state_vars = FRICTION_STATE_BITS | FREE_BIT, .key_param = "fn_max",
+  .main_var = "f",
   .build = housing_build, .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &housing_friction,
 };
@@ -453,8 +477,8 @@ static const SwFrictionDesc one_way_friction = { F_A, F_B, one_way_limits, NULL,
 const SwKind sw_kind_rot_one_way_clutch = {
   .name = "rotational.one_way_clutch", .label = N_("One-way clutch"), .group = "Friction and clutches",
   .help = N_("Clutch in parallel with a freewheel: flange_b never turns backward against flange_a"),
-  .ports = SW_TABLE (clutch_ports), .params = SW_TABLE (clutch_params), .vars = SW_TABLE (clutch_vars),
-  .state_vars = FRICTION_STATE_BITS,
+  .ports = SW_TABLE (clutch_ports), .params = SW_TABLE (clutch_params), .vars = SW_TABLE (one_way_vars),
+  .state_vars = FRICTION_STATE_BITS | FREE_BIT | STUCK_BIT,
   .key_param = "fn_max", .main_var = "w_rel",
   .build = clutch_build, .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &one_way_friction,

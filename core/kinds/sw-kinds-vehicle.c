@@ -11,8 +11,9 @@
  * - rolling resistance, Cr m g cos (alpha) against the motion, linear
  *   within |v| < vReg (the MSL's Linear regularisation);
  * - inclination, m g sin (alpha) downhill, alpha = atan (inclination).
- * Wind, Cr and inclination are constants here (the MSL's inputs for them
- * are not supported).
+ * Wind, Cr and inclination are signals: the MSL's constants
+ * (vWindConstant, CrConstant, inclinationConstant) or its inputs (vWind,
+ * cr, inclination with useWindInput, useCrInput, useInclinationInput).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-kinds-private.h"
@@ -23,13 +24,14 @@ enum { P_M, P_G, P_J, P_RADIUS, P_A, P_CD, P_RHO, P_WIND, P_CR, P_VREG, P_INCLIN
 /* The three resistances at speed v, each as the force it exerts on the
  * vehicle (negative against forward motion). */
 static void
-resistances (const SwPart *p, double v, double *drag, double *roll, double *grav)
+resistances (const SwPart *p, const SwState *s, double v, double *drag, double *roll, double *grav)
 {
-  double alpha = atan (p->param[P_INCLINATION]), weight = p->param[P_M] * p->param[P_G];
-  double v_air = v - p->param[P_WIND], v_reg = p->param[P_VREG];
+  double alpha = atan (sw_part_signal (p, P_INCLINATION, s, NULL, NULL)), weight = p->param[P_M] * p->param[P_G];
+  double v_air = v - sw_part_signal (p, P_WIND, s, NULL, NULL), v_reg = p->param[P_VREG];
+  double cr = sw_part_signal (p, P_CR, s, NULL, NULL);
 
   *drag = -0.5 * p->param[P_CD] * p->param[P_A] * p->param[P_RHO] * v_air * fabs (v_air);
-  *roll = -p->param[P_CR] * weight * cos (alpha) * (fabs (v) >= v_reg ? (v > 0 ? 1 : -1) : v / v_reg);
+  *roll = -cr * weight * cos (alpha) * (fabs (v) >= v_reg ? (v > 0 ? 1 : -1) : v / v_reg);
   *grav = -weight * sin (alpha);
 }
 
@@ -50,7 +52,7 @@ vehicle_forces (const SwPart *p, const SwState *s, double *f)
 {
   double drag, roll, grav;
 
-  resistances (p, SW_V (p, s, V_T), &drag, &roll, &grav);
+  resistances (p, s, SW_V (p, s, V_T), &drag, &roll, &grav);
   f[p->node[V_T]] += drag + roll + grav;
 }
 
@@ -63,7 +65,7 @@ vehicle_variables (const SwPart *p, const SwState *s, double *out)
   out[1] = v;
   out[2] = SW_A (p, s, V_T);
   out[3] = SW_V (p, s, V_R);
-  resistances (p, v, &out[4], &out[5], &out[6]);
+  resistances (p, s, v, &out[4], &out[5], &out[6]);
 }
 
 static const SwPortDesc vehicle_ports[] = { SW_PORT ("flangeR", SW_ROT), SW_PORT ("flangeT", SW_TRANS) };
@@ -76,13 +78,13 @@ static const SwParamDesc vehicle_params[] = {
   SW_NONNEG ("A", N_("Cross section"), "m2", 1, N_("Cross section of the vehicle (drag)")),
   SW_NONNEG ("Cd", N_("Drag coefficient"), "", 0.5, N_("Drag resistance coefficient")),
   SW_NONNEG ("rho", N_("Air density"), "kg/m3", 1.2, N_("Density of the air")),
-  SW_ANY ("vWindConstant", N_("Wind speed"), "m/s", 0, N_("Wind velocity in the direction of flangeT")),
-  SW_NONNEG ("CrConstant", N_("Rolling resistance coefficient"), "", 0.015,
-             N_("Rolling resistance = Cr m g cos(alpha)")),
+  SW_SIGNAL ("vWind", N_("Wind speed"), "m/s", N_("Wind velocity in the direction of flangeT")),
+  { "cr", N_("Rolling resistance coefficient"), "", SW_PARAM_SIGNAL, 0.015, 0, INFINITY, FALSE,
+    N_("Rolling resistance = Cr m g cos(alpha)"), NULL },
   SW_POSITIVE ("vReg", N_("Regularisation speed"), "m/s", 1e-3,
                N_("The rolling resistance is linear in the speed within ±vReg")),
-  SW_ANY ("inclinationConstant", N_("Inclination"), "", 0,
-          N_("tan(alpha) of the road: 0.1 rises 10 m over 100 m (uphill when driving forward)")),
+  SW_SIGNAL ("inclination", N_("Inclination"), "",
+             N_("tan(alpha) of the road: 0.1 rises 10 m over 100 m (uphill when driving forward)")),
   SW_INITIAL ("s0", N_("Initial position"), "m", N_("Absent: follows from rigid connections, else 0")),
   SW_INITIAL ("v0", N_("Initial speed"), "m/s", N_("Absent: follows from rigid connections, else 0")),
 };
@@ -103,5 +105,5 @@ const SwKind sw_kind_trans_vehicle = {
   .ports = SW_TABLE (vehicle_ports), .params = SW_TABLE (vehicle_params), .vars = SW_TABLE (vehicle_vars),
   .key_param = "m", .main_var = "v",
   .build = vehicle_build, .forces = vehicle_forces, .variables = vehicle_variables,
-  .force_flags = SW_FORCE_DAMPING, .state_vars = SW_BIT (0) | SW_BIT (1) | SW_BIT (3),
+  .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .state_vars = SW_BIT (0) | SW_BIT (1) | SW_BIT (3),
 };

@@ -1,7 +1,11 @@
 /* sw-modelica-eval.c: the expressions of an imported Modelica model
- * evaluated: numbers, booleans, strings, the model's parameters, pi,
- * arithmetic and comparisons, if-expressions, unit conversions and a few
- * functions, {arrays} and [matrices] as rows of numbers.
+ * evaluated: numbers, booleans, strings, the model's parameters, constants
+ * of Modelica.Constants (written in full or brought in by import), another
+ * component's parameter (inertia1.J), Regularization literals, arithmetic
+ * and comparisons, if-expressions, unit conversions and Modelica's
+ * functions of one and two numbers, the MSL examples'
+ * GenerateStribeckFrictionTable, {arrays} and [matrices] as rows of
+ * numbers.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-modelica-import-private.h"

@@ -561,6 +561,13 @@ component (Export *ex, SwModel *model, guint index)
           break;
         }
     }
+  /* A Vehicle's wind, Cr and inclination go in through its inputs. */
+  if (strcmp (kind->name, "translational.vehicle") == 0)
+    {
+      g_ptr_array_add (mods, g_strdup ("useWindInput=true"));
+      g_ptr_array_add (mods, g_strdup ("useCrInput=true"));
+      g_ptr_array_add (mods, g_strdup ("useInclinationInput=true"));
+    }
   merge_attributes (mods);
   g_string_append_printf (ex->decl, "  %s %s", klass, c->id);
   if (mods->len > 0)

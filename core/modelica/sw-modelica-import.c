@@ -6,8 +6,11 @@
  * snake case the kind (Components.IdealGear -> rotational.ideal_gear);
  * parameters keep their Modelica names. start values with fixed = true on
  * phi, w (s, v) and on relative quantities become initial values; other
- * starts are guesses and are left out. Sources' blocks (Sine, Step, …, and
- * Product, Add, Gain of them) wired to a source's input become its signal.
+ * starts are guesses and are left out (sw-modelica-import-starts.c).
+ * Sources' blocks (Sine, Step, …, CombiTimeTable, Exponentials, and
+ * Product, Add, Gain, Feedback of them) wired to a source's input, through
+ * its whole connection set, become its signal. Arrays of components are
+ * expanded first (sw-modelica-import-arrays.c).
  * Placement annotations give positions, the experiment annotation the
  * simulation settings. Anything else is an error naming its line.
  *
@@ -447,6 +450,15 @@ typedef struct {
   double      values[SW_KIND_MAX_PARAMS];
 } Numbers;
 
+static gboolean
+has_table (const SwKind *kind)
+{
+  for (guint k = 0; k < kind->n_params; k++)
+    if (kind->params[k].type == SW_PARAM_TABLE)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 component_param (Import *im, const MoElement *el, guint index, const MoMod *m, Numbers *numbers)
 {
@@ -470,17 +482,32 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
       _sw_mo_nominal_value (im, el, index, m->name, m->value, m->line, m->column);
       return;
     }
-  /* A Vehicle's signal inputs switched off: what its constants give. */
-  if (p < 0 && (strcmp (m->name, "useWindInput") == 0 || strcmp (m->name, "useCrInput") == 0
-                || strcmp (m->name, "useInclinationInput") == 0)
-      && sw_kind_find_param (kind, "CrConstant") >= 0)
+  /* MSL 4's smoothness of a friction table: the tables here interpolate
+   * linearly, LinearSegments (its default). */
+  if (p < 0 && strcmp (m->name, "smoothness") == 0 && has_table (kind))
     {
-      double on = 1;
+      const char *literal = m->value != NULL && m->value->kind == MO_NAME ? _sw_mo_last_part (m->value->text) : "";
 
-      if (m->value != NULL && _sw_mo_eval_number (im, m->value, &on) && on != 0)
-        fail (im, m->line, m->column, _("%s.%s = true is not supported: give vWindConstant, CrConstant and "
-                                        "inclinationConstant instead"), el->name, m->name);
+      if (strcmp (literal, "LinearSegments") != 0)
+        fail (im, m->line, m->column, _("%s.smoothness = %s is not supported; valid: LinearSegments (the tables "
+                                        "here interpolate linearly)"), el->name, literal[0] != '\0' ? literal : "?");
       return;
+    }
+  /* A Vehicle's wind, Cr and inclination are signals: its constants
+   * (vWindConstant, …) set them, and its inputs (vWind, …), switched on
+   * by useWindInput, … are wired to them. */
+  if (p < 0 && sw_kind_find_param (kind, "inclination") >= 0 && sw_kind_find_param (kind, "cr") >= 0)
+    {
+      static const char *const constants[][2] = {
+        { "vWindConstant", "vWind" }, { "CrConstant", "cr" }, { "inclinationConstant", "inclination" },
+      };
+
+      if (strcmp (m->name, "useWindInput") == 0 || strcmp (m->name, "useCrInput") == 0
+          || strcmp (m->name, "useInclinationInput") == 0)
+        return;
+      for (guint k = 0; k < G_N_ELEMENTS (constants); k++)
+        if (strcmp (m->name, constants[k][0]) == 0)
+          p = sw_kind_find_param (kind, constants[k][1]);
     }
   if (p < 0)
     {

@@ -170,9 +170,9 @@ test_elasto_backlash2 (void)
 }
 
 /* Vehicle: coasting against drag alone, (m + J / R^2) v' = -k v^2 with k
- * = Cd A rho / 2: v = v0 / (1 + k v0 t / M); a second one uphill
- * against rolling resistance and the grade, decelerating at (Cr cos a +
- * sin a) m g / M. */
+ * = Cd A rho / 2: v = v0 / (1 + k v0 t / M); others uphill against
+ * rolling resistance and the grade, decelerating at (Cr cos a + sin a) m
+ * g / M, the grade and Cr given as constants or through the inputs. */
 #define VEHICLE_M (1000 + 10 / 0.25)
 static double vehicle_v1 (double t) { return 20 / (1 + 0.36 * 20 * t / VEHICLE_M); }
 static double
@@ -193,6 +193,16 @@ test_vehicle (void)
     "    CrConstant=0, useWindInput=false, s(start=0, fixed=true), v(start=20, fixed=true));\n"
     "  Modelica.Mechanics.Translational.Components.Vehicle uphill(m=1000, J=10, R=0.5, Cd=0, CrConstant=0.01,\n"
     "    inclinationConstant=0.1, v(start=10, fixed=true));\n"
+    "  Modelica.Mechanics.Translational.Components.Vehicle input1(m=1000, J=10, R=0.5, Cd=0, CrConstant=0.01,\n"
+    "    useInclinationInput=true, v(start=10, fixed=true));\n"
+    "  Modelica.Mechanics.Translational.Components.Vehicle input2(m=1000, J=10, R=0.5, Cd=0, useCrInput=true,\n"
+    "    useInclinationInput=true, v(start=10, fixed=true), s(fixed=false));\n"
+    "  Modelica.Blocks.Sources.Constant grade(k=0.1);\n"
+    "  Modelica.Blocks.Sources.Constant cr(k=0.01);\n"
+    "equation\n"
+    "  connect(grade.y, input1.inclination);\n"
+    "  connect(input1.inclination, input2.inclination);\n"
+    "  connect(cr.y, input2.cr);\n"
     "  annotation (experiment(StopTime=5, Interval=0.01));\n"
     "end Vehicles;\n";
   g_autoptr (SwModel) model = import_ok (text);
@@ -200,11 +210,11 @@ test_vehicle (void)
 
   assert_column (tr, "vehicle.v", vehicle_v1, 1e-8);
   assert_column (tr, "uphill.v", vehicle_v2, 1e-8);
+  /* The grade and Cr through the MSL's inputs, one reached through the
+   * other vehicle's input. */
+  assert_column (tr, "input1.v", vehicle_v2, 1e-8);
+  assert_column (tr, "input2.v", vehicle_v2, 1e-8);
   assert_round_trip (model);
-  assert_import_fails ("model M\n  Modelica.Mechanics.Translational.Components.Vehicle v(m=1, J=1, R=1, "
-                       "useCrInput=true);\nend M;\n",
-                       "m.mo:2:72: error: v.useCrInput = true is not supported: give vWindConstant, CrConstant and "
-                       "inclinationConstant instead");
 }
 
 static double sign_w (double t) { return 5 - 2 * t; }

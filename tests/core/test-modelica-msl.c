@@ -33,6 +33,7 @@ test_clutch_relative (void)
     "  Rotational.Components.Inertia inertia2(J=2);\n"
     "  Rotational.Components.Fixed fixed;\n"
     "  Rotational.Components.OneWayClutch oneWayClutch(fn_max=10, startForward(fixed=true),\n"
+    "    smoothness=Modelica.Blocks.Types.Smoothness.LinearSegments,\n"
     "    stuck(fixed=true), phi_rel(start=0.25, fixed=true), w_rel(start=2, fixed=true));\n"
     "  Rotational.Components.Inertia inertia3(J=1);\n"
     "  Modelica.Blocks.Sources.Constant off(k=0);\n"
@@ -55,6 +56,14 @@ test_clutch_relative (void)
   assert_column (tr, "inertia2.w", clutch_w2, 1e-9);
   assert_column (tr, "inertia2.phi", clutch_phi2, 1e-9);
   assert_column (tr, "inertia3.phi", one_way_phi, 1e-9);
+  /* Released, both are free; the one-way clutch slides forward: not
+   * stuck. */
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      g_assert_cmpfloat (sw_test_column (tr, "clutch.free")[r], ==, 1);
+      g_assert_cmpfloat (sw_test_column (tr, "oneWayClutch.free")[r], ==, 1);
+      g_assert_cmpfloat (sw_test_column (tr, "oneWayClutch.stuck")[r], ==, 0);
+    }
   assert_round_trip (model);
 }
 
@@ -419,6 +428,9 @@ test_start_errors (void)
       "m.mo:2:49: error: s.w (fixed = true) is not supported: rotational.speed takes initial values phi" },
     { "  Modelica.Mechanics.Rotational.Components.IdealGear g(phi_b(start=1, fixed=true));\n",
       "m.mo:2:56: error: g.phi_b (fixed = true) is not supported: rotational.ideal_gear takes no initial values" },
+    { "  Modelica.Mechanics.Rotational.Components.Clutch c(smoothness=Modelica.Blocks.Types.Smoothness.ConstantSegments);\n",
+      "m.mo:2:53: error: c.smoothness = ConstantSegments is not supported; valid: LinearSegments (the tables here "
+      "interpolate linearly)" },
     { "  Modelica.Mechanics.Rotational.Sources.Position p(w(start=2, fixed=true));\n",
       "m.mo:2:54: error: p.w(start = 2, fixed = true) is not supported: a Position source's flange starts at rest "
       "relative to its support; valid: start = 0" },
