@@ -38,6 +38,10 @@ typedef struct {
 } SwDopriControl;
 
 /* Starts afresh at t. */
+/* Below this error norm of the state or its slope, the first step is
+ * 1e-6 s rather than 1 % of their ratio (Hairer's 1e-10 on squares). */
+#define SW_DOPRI_NORM_AT_REST 1e-5
+
 void     _sw_dopri_start  (SwDopriControl *c, double t);
 /* The first trial size after a trial of h_tried, from the norms of y'
  * and of y'' (by a difference), as Hairer and Wanner's starting step. */

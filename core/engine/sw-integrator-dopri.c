@@ -155,7 +155,10 @@ initial_step (SwIntegrator *it, Dopri *d, double t_end)
   guint n = it->n;
   double dnf = _sw_dopri_norm (it, d->y, d->y, d->k1), dny = _sw_dopri_norm (it, d->y, d->y, d->y), h, der2;
 
-  h = (dnf <= 1e-10 || dny <= 1e-10) ? 1e-6 : 0.01 * dny / dnf;
+  /* (Hairer's thresholds are on the squares of these norms: a state
+   * within 1e-5 of 0 in its tolerances, at rest at a clutch's locking, is
+   * no guide to a step.) */
+  h = (dnf <= SW_DOPRI_NORM_AT_REST || dny <= SW_DOPRI_NORM_AT_REST) ? 1e-6 : 0.01 * dny / dnf;
   h = MIN (h, t_end - d->c.t);
   for (guint i = 0; i < n; i++)
     d->ytmp[i] = d->y[i] + h * d->k1[i];

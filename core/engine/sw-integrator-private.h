@@ -96,16 +96,19 @@ extern const SwIntegratorType sw_integrator_erk;
 extern const SwIntegratorType sw_integrator_cvode;
 
 /* A new integrator of the method (not AUTO) for the system, started at
- * (t0, y0); NULL with an error. */
-SwIntegrator *_sw_integrator_new  (const SwSystem *sys,
-                                   SwEquations    *eq,
-                                   SwMethod        method,
-                                   double          tolerance,
-                                   SwErrorControl  error_control,
-                                   GCancellable   *cancellable,
-                                   double          t0,
-                                   const double   *y0,
-                                   GError        **error);
+ * (t0, y0); NULL with an error. previous: the run's integrator before a
+ * friction part changed the system (NULL at the start), whose classes'
+ * magnitudes the new one's scales start from. */
+SwIntegrator *_sw_integrator_new  (const SwSystem     *sys,
+                                   SwEquations        *eq,
+                                   SwMethod            method,
+                                   double              tolerance,
+                                   SwErrorControl      error_control,
+                                   GCancellable       *cancellable,
+                                   double              t0,
+                                   const double       *y0,
+                                   const SwIntegrator *previous,
+                                   GError            **error);
 void          _sw_integrator_free (SwIntegrator   *it);
 /* it->type->restart, keeping the counters. */
 gboolean      _sw_integrator_restart (SwIntegrator *it, double t, const double *y, GError **error);

@@ -271,7 +271,7 @@ _sw_integrator_on_message (int code, const char *module, const char *function, c
 SwIntegrator *
 _sw_integrator_new (const SwSystem *sys, SwEquations *eq, SwMethod method, double tolerance,
                     SwErrorControl error_control, GCancellable *cancellable, double t0, const double *y0,
-                    GError **error)
+                    const SwIntegrator *previous, GError **error)
 {
   SwIntegrator *it = g_new0 (SwIntegrator, 1);
 
@@ -291,6 +291,13 @@ _sw_integrator_new (const SwSystem *sys, SwEquations *eq, SwMethod method, doubl
   it->ydot_sys = g_new (double, it->n);
   it->check_finite = it->type != &sw_integrator_dopri && it->type != &sw_integrator_nystrom;
   scales_new (it, error_control);
+  /* The classes' magnitudes go on across a change of the system (a clutch
+   * locking): its bodies may all sit at 0 there, their speeds round-off
+   * noise that would otherwise be taken for the class's size (a step of
+   * 1e-20 s at a one-way clutch's locking). The states' own peaks start
+   * afresh, since the states are not the same. */
+  if (previous != NULL)
+    memcpy (it->class_max, previous->class_max, sizeof it->class_max);
   if (!it->type->init (it, t0, y0, error))
     {
       _sw_integrator_free (it);

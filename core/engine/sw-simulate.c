@@ -572,6 +572,7 @@ settle_friction (SwFrictionRun *friction, Output *out, SwIntegrator **it, SwMeth
 {
   g_autofree double *y_new = NULL;
   const SwSystem *sys;
+  SwIntegrator *previous;
   guint index = 0, part;
   int old_mode, new_mode;
   gboolean changed, ok;
@@ -601,9 +602,11 @@ settle_friction (SwFrictionRun *friction, Output *out, SwIntegrator **it, SwMeth
     }
   if (*it != NULL)
     add_counters (*it, counters);
-  g_clear_pointer (it, _sw_integrator_free);
+  previous = g_steal_pointer (it);
   if (sys->n_states > 0)
-    *it = _sw_integrator_new (sys, out->eq, method, tolerance, out->o->error_control, cancellable, t, *y, error);
+    *it = _sw_integrator_new (sys, out->eq, method, tolerance, out->o->error_control, cancellable, t, *y, previous,
+                              error);
+  _sw_integrator_free (previous);
   return sys->n_states == 0 || *it != NULL;
 }
 
@@ -683,7 +686,7 @@ integrate (const SwSystem          *sys,
                           &it_error);
   else if (sys->n_states > 0)
     {
-      it = _sw_integrator_new (sys, out.eq, method, o->tolerance, o->error_control, cancellable, 0, y, &it_error);
+      it = _sw_integrator_new (sys, out.eq, method, o->tolerance, o->error_control, cancellable, 0, y, NULL, &it_error);
       ok = it != NULL;
     }
 

@@ -444,6 +444,91 @@ test_start_errors (void)
     }
 }
 
+/* MSL's Examples.OneWayClutch as the library writes it: a sine torque on
+ * inertiaIn (w = -0.5 at the start), the one-way clutch to inertiaOut, its
+ * clutch engaged by a pulse from 0.3 s. Before the pulse the closed form:
+ * free until inertiaIn catches up (t1: cos 6 pi t1 = 1 - 0.3 pi), locked
+ * with both bodies (J 2) until the torque turns at 1/6 s, then free, the
+ * output at its speed of then. While the clutch holds (0.4307 to 0.95 s)
+ * the speeds are one. The default run (rk45) once stopped at the locking,
+ * at rest there, with "the step size became too small". */
+static double
+owc_t1 (void)
+{
+  return acos (1 - 0.3 * G_PI) / (6 * G_PI);
+}
+
+static double
+owc_w (double t, gboolean out)
+{
+  double t1 = owc_t1 (), a = 10 / (6 * G_PI), w6 = 0.5 * a * (cos (6 * G_PI * t1) + 1);
+
+  if (t < t1)
+    return out ? 0 : -0.5 + a * (1 - cos (6 * G_PI * t));
+  if (t < 1.0 / 6)
+    return 0.5 * a * (cos (6 * G_PI * t1) - cos (6 * G_PI * t));
+  return out ? w6 : w6 + a * (-1 - cos (6 * G_PI * t));
+}
+
+static void
+test_one_way_clutch_example (void)
+{
+  static const char text[] =
+    "model OneWayClutch\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertiaIn(J=1, phi(fixed=true, start=0),\n"
+    "    w(fixed=true, start=-0.5));\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertiaOut(J=1, phi(fixed=true, start=0),\n"
+    "    w(fixed=true, start=0));\n"
+    "  Modelica.Mechanics.Rotational.Components.OneWayClutch oneWayClutch(peak=25, fn_max=3,\n"
+    "    startForward(fixed=true), stuck(fixed=true));\n"
+    "  Modelica.Mechanics.Rotational.Sources.Torque torque;\n"
+    "  Modelica.Blocks.Sources.Sine signalTorque(amplitude=10, f=3);\n"
+    "  Modelica.Blocks.Sources.Pulse signalEngagement(amplitude=1, width=50, period=1.3, startTime=0.3);\n"
+    "equation\n"
+    "  connect(torque.flange, inertiaIn.flange_a);\n"
+    "  connect(signalTorque.y, torque.tau);\n"
+    "  connect(inertiaIn.flange_b, oneWayClutch.flange_a);\n"
+    "  connect(oneWayClutch.flange_b, inertiaOut.flange_a);\n"
+    "  connect(signalEngagement.y, oneWayClutch.f_normalized);\n"
+    "  annotation (experiment(StopTime=2, Interval=0.001));\n"
+    "end OneWayClutch;\n";
+  g_autoptr (SwModel) model = import_ok (text);
+  g_autoptr (SwTrajectory) tr = sw_test_run_model (model, 0, 0);
+  g_autoptr (SwTrajectory) tight = sw_test_run_model (model, 0, 1e-10);
+  const double *t = sw_trajectory_get_times (tr);
+  const double *w_in = sw_test_column (tr, "inertiaIn.w"), *w_out = sw_test_column (tr, "inertiaOut.w");
+  double worst = 0;
+  guint held = 0;
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      if (t[r] < 0.3)
+        worst = MAX (worst, MAX (fabs (w_in[r] - owc_w (t[r], FALSE)), fabs (w_out[r] - owc_w (t[r], TRUE))));
+      else if (t[r] > 0.44 && t[r] < 0.94)
+        {
+          g_assert_cmpfloat (w_in[r], ==, w_out[r]);
+          held++;
+        }
+    }
+  g_test_message ("before the pulse: off the closed form by %.3g rad/s", worst);
+  g_assert_cmpfloat (worst, <, 1e-6);
+  g_assert_cmpuint (held, >, 400);
+  g_assert_cmpfloat (t[sw_trajectory_get_n_rows (tr) - 1], ==, 2);
+  /* The whole run against a tight one, on the grid rows both have. */
+  worst = 0;
+  for (guint r = 0, q = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      const double *tt = sw_trajectory_get_times (tight), *v_in = sw_test_column (tight, "inertiaIn.w");
+
+      while (q + 1 < sw_trajectory_get_n_rows (tight) && tt[q] < t[r])
+        q++;
+      if (tt[q] == t[r])
+        worst = MAX (worst, fabs (w_in[r] - v_in[q]));
+    }
+  g_test_message ("against tolerance 1e-10: %.3g rad/s", worst);
+  g_assert_cmpfloat (worst, <, 1e-4);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -458,5 +543,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl/name-errors", test_name_errors);
   g_test_add_func ("/core/modelica-msl/arrays", test_arrays);
   g_test_add_func ("/core/modelica-msl/array-errors", test_array_errors);
+  g_test_add_func ("/core/modelica-msl/one-way-clutch-example", test_one_way_clutch_example);
   return g_test_run ();
 }
