@@ -126,6 +126,10 @@ gboolean     sw_equations_complete (SwEquations  *eq,
                                     double        t,
                                     const double *y,
                                     gboolean      left);
+/* sw_equations_complete() without the accelerations of the massless
+ * coordinates (left at 0) nor jerks: what the switching functions read,
+ * for a third of the evaluations. */
+gboolean     _sw_equations_complete_for_switching (SwEquations *eq, double t, const double *y, gboolean left);
 /* From now on sw_equations_complete() makes the nodes' jerks too (for
  * the variables of SwKind.jerk_vars). */
 void         _sw_equations_want_jerk (SwEquations *eq);

@@ -646,7 +646,7 @@ _sw_equations_want_jerk (SwEquations *eq)
   eq->c_jerk_ydot = g_new0 (double, ns);
 }
 
-static gboolean complete_at (SwEquations *eq, double t, const double *y, gboolean left);
+static gboolean complete_at (SwEquations *eq, double t, const double *y, gboolean left, gboolean accelerations);
 
 /* The equations completed at (t, y), and with eq->jerk the nodes' jerks:
  * the change of their accelerations over a short move along the flow, to
@@ -660,27 +660,48 @@ sw_equations_complete (SwEquations *eq, double t, const double *y, gboolean left
   double dt = (left ? -1e-7 : 1e-7) * (1 + fabs (t));
 
   if (eq->jerk == NULL)
-    return complete_at (eq, t, y, left);
+    return complete_at (eq, t, y, left, TRUE);
   if (!sw_equations_eval (eq, t, y, eq->c_jerk_ydot))
     return FALSE;
   for (guint k = 0; k < sys->n_states; k++)
     eq->c_jerk_y[k] = y[k] + dt * eq->c_jerk_ydot[k];
-  if (!complete_at (eq, t + dt, eq->c_jerk_y, left))
+  if (!complete_at (eq, t + dt, eq->c_jerk_y, left, TRUE))
     return FALSE;
   memcpy (eq->jerk, eq->a, sys->n_nodes * sizeof (double));
-  if (!complete_at (eq, t, y, left))
+  if (!complete_at (eq, t, y, left, TRUE))
     return FALSE;
   for (guint i = 0; i < sys->n_nodes; i++)
     eq->jerk[i] = (eq->jerk[i] - eq->a[i]) / dt;
   return TRUE;
 }
 
+gboolean
+_sw_equations_complete_for_switching (SwEquations *eq, double t, const double *y, gboolean left)
+{
+  return complete_at (eq, t, y, left, FALSE);
+}
+
 static gboolean
-complete_at (SwEquations *eq, double t, const double *y, gboolean left)
+complete_at (SwEquations *eq, double t, const double *y, gboolean left, gboolean accelerations)
 {
   const SwSystem *sys = eq->sys;
 
-  if (sys->n_first_order + sys->n_algebraic > 0)
+  if (sys->n_first_order + sys->n_algebraic > 0 && !accelerations)
+    {
+      double *qd_alg = eq->c_qd_alg, *ydot = eq->c_ydot, *tmp = eq->c_tmp;
+      double h = 1e-7 * (1 + fabs (t));
+
+      if (!algebraic_rates (eq, t, y, left ? -1 : 1, h, qd_alg, ydot, tmp) || !sw_equations_eval (eq, t, y, NULL))
+        return FALSE;
+      for (guint j = 0; j < sys->n_coords; j++)
+        if (sys->coord_class[j] != SW_COORD_MASSIVE)
+          {
+            if (sys->coord_class[j] == SW_COORD_ALGEBRAIC)
+              eq->qd[j] = qd_alg[j];
+            eq->qdd[j] = 0;
+          }
+    }
+  else if (sys->n_first_order + sys->n_algebraic > 0)
     {
       double *qd_alg = eq->c_qd_alg, *qdd = eq->c_qdd, *qd_lo = eq->c_qd_lo, *qd_hi = eq->c_qd_hi;
       double *ydot = eq->c_ydot, *ydot2 = eq->c_ydot2, *tmp = eq->c_tmp, *tmp2 = eq->c_tmp2;

@@ -371,7 +371,7 @@ _sw_friction_switching (SwFrictionRun *run, double t, const double *y, double *g
 {
   /* A step ends at a time event with the signals' left limits: what
    * happens at the event itself is for the event. */
-  if (!sw_equations_complete (run->eq, t, y, t >= run->eq->left_from))
+  if (!_sw_equations_complete_for_switching (run->eq, t, y, t >= run->eq->left_from))
     return FALSE;
   for (guint k = 0; k < run->n; k++)
     {
