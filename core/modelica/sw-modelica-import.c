@@ -583,8 +583,14 @@ placement (Import *im, const MoElement *el, guint index)
 
     /* Modelica turns counterclockwise with y up; the canvas clockwise
      * with y down: the same turn on screen. */
-    if (rotation != NULL && rotation->value != NULL && _sw_mo_eval_number (im, rotation->value, &r))
-      sw_model_set_rotation (im->model, index, ((360 - (int) (round (r / 90) * 90)) % 360 + 360) % 360, FALSE);
+    /* In quarter turns modulo a full turn before any conversion to int:
+     * a rotation of 1e300 is a whole number of turns, not an overflow. */
+    if (rotation != NULL && rotation->value != NULL && _sw_mo_eval_number (im, rotation->value, &r) && isfinite (r))
+      {
+        int quarters = (int) fmod (round (r / 90), 4);
+
+        sw_model_set_rotation (im->model, index, ((360 - quarters * 90) % 360 + 360) % 360, FALSE);
+      }
   }
   g_clear_error (&im->error);
   im->error = before;
@@ -710,6 +716,22 @@ connect_all (Import *im)
           if (sensor_of (im, is_block (a) ? c->b : c->a) != NULL)
             continue;
           index = sw_model_find_component (im->model, target->name);
+          if (index < 0)
+            {
+              /* A variable (Real x, SI.Torque tau) or a parameter: no
+               * input a signal could drive. */
+              fail (im, c->line, c->column,
+                    _("connect (%s, %s): %s is not a component: a block's output can drive only an input of a "
+                      "source (Torque.tau, Force.f, Position.phi_ref, …)"), c->a, c->b, target->name);
+              return;
+            }
+          if (input == NULL)
+            {
+              fail (im, c->line, c->column,
+                    _("connect (%s, %s): a block's output goes to an input of a component, %s.NAME"), c->a, c->b,
+                    target->name);
+              return;
+            }
           /* What a subsystem's parameter in a Constant straight into it
            * sets: the input's parameter (Move's u[1] is phi). */
           if (index >= 0 && input != NULL)
@@ -761,13 +783,32 @@ experiment (Import *im)
 
   if (ex == NULL)
     return;
-  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+  for (guint k = 0; k < G_N_ELEMENTS (names) && im->error == NULL; k++)
     {
       MoMod *m = _sw_mo_find (ex->children, names[k]);
+      double x;
 
-      if (m != NULL && m->value != NULL)
-        _sw_mo_eval_number (im, m->value, fields[k]);
+      if (m == NULL || m->value == NULL || !_sw_mo_eval_number (im, m->value, &x))
+        continue;
+      /* Each value takes effect or is refused: a default in its place
+       * would run something the file does not say. */
+      if (!isfinite (x) || x <= 0 || (fields[k] == &settings.tolerance && x >= 1))
+        {
+          char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+          g_ascii_dtostr (text, sizeof text, x);
+          if (fields[k] == &settings.tolerance)
+            fail (im, m->line, m->column, _("experiment: %s = %s is out of range; valid: 0 < %s < 1"), names[k],
+                  text, names[k]);
+          else
+            fail (im, m->line, m->column, _("experiment: %s = %s is out of range; valid: %s > 0"), names[k], text,
+                  names[k]);
+          return;
+        }
+      *fields[k] = x;
     }
+  if (im->error != NULL)
+    return;
   if (_sw_mo_find (ex->children, "Interval") == NULL)
     settings.output_interval_s = settings.stop_time_s / 500;
   sw_model_set_simulation (im->model, &settings);
