@@ -814,6 +814,30 @@ experiment (Import *im)
   sw_model_set_simulation (im->model, &settings);
 }
 
+/* The ids the export renamed because Modelica reserves them (input,
+ * end): annotation(__Shaftwork(name="input")) on the component gives its
+ * id back. Only in the file's model: a subsystem's interface names its
+ * components as the class does. */
+static void
+restore_ids (Import *im)
+{
+  for (guint k = 0; k < im->klass->elements->len && im->error == NULL; k++)
+    {
+      const MoElement *el = g_ptr_array_index (im->klass->elements, k);
+      MoMod *vendor = _sw_mo_find (el->annotation, "__Shaftwork");
+      MoMod *name = vendor != NULL ? _sw_mo_find (vendor->children, "name") : NULL;
+      int index = el->name != NULL ? sw_model_find_component (im->model, el->name) : -1;
+      GError *error = NULL;
+
+      if (name == NULL || index < 0 || el->parameter)
+        continue;
+      if (name->value == NULL || name->value->kind != MO_STRING)
+        fail (im, name->line, name->column, _("__Shaftwork(name = …) needs a string: the component's id"));
+      else if (!sw_model_set_id (im->model, (guint) index, name->value->text, &error))
+        prefix_error (im, name->line, name->column, error);
+    }
+}
+
 static void
 value_free (Value *v)
 {
@@ -872,6 +896,8 @@ _sw_mo_fill (Import *im)
   /* The file's model runs as its experiment says. */
   if (im->error == NULL && im->parent == NULL)
     experiment (im);
+  if (im->error == NULL && im->parent == NULL)
+    restore_ids (im);
   if (im->error == NULL && im->def != NULL)
     _sw_mo_interface (im);
   g_clear_pointer (&im->params, g_hash_table_unref);

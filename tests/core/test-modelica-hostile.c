@@ -7,8 +7,10 @@
 #include <string.h>
 
 #include "sw-error.h"
+#include "sw-kind.h"
 #include "sw-model.h"
 #include "sw-modelica.h"
+#include "sw-test-files.h"
 #include "sw-test-run.h"
 
 /* text's import fails with needle in its message, a message that is UTF-8. */
@@ -144,6 +146,102 @@ test_out_of_range (void)
                   "m.mo:5:22: error: expected an index 1, 2, … after “[”, not “a number”");
 }
 
+/* text with every "from" replaced by "to". */
+static char *
+replace_all (const char *text, const char *from, const char *to)
+{
+  g_auto (GStrv) parts = g_strsplit (text, from, -1);
+
+  return g_strjoinv (to, parts);
+}
+
+/* The export writes only names its own import reads back (issue 21, items
+ * 3 and 17): a subsystem's port and parameter named beyond ASCII become
+ * identifiers, their names kept in the annotation; so do ids Modelica
+ * reserves (end, Modelica); a model titled Modelica is not a class called
+ * Modelica. */
+static void
+test_export_names (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("sw-hostile-XXXXXX", NULL);
+  g_autofree char *unit_path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples", "marine",
+                                                 "engine-unit.shaft", NULL);
+  g_autofree char *twin_path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples", "marine",
+                                                 "twin-engine.shaft", NULL);
+  g_autofree char *unit = NULL, *twin = NULL, *unit2 = NULL, *twin2 = NULL, *twin3 = NULL, *text = NULL;
+  g_autofree char *unit_copy = g_build_filename (dir, "engine-unit.shaft", NULL);
+  g_autofree char *twin_copy = g_build_filename (dir, "twin-engine.shaft", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL, back = NULL;
+  int engine;
+
+  g_assert_true (g_file_get_contents (unit_path, &unit, NULL, NULL));
+  g_assert_true (g_file_get_contents (twin_path, &twin, NULL, NULL));
+  unit2 = replace_all (unit, "\"J_fly\"", "\"J_Schwungrad_ö\"");
+  g_free (g_steal_pointer (&unit));
+  unit = replace_all (unit2, "\"flange\"", "\"Welle Ä\"");
+  twin2 = replace_all (twin, "\"J_fly\"", "\"J_Schwungrad_ö\"");
+  twin3 = replace_all (twin2, "engine1.flange\"", "engine1.Welle Ä\"");
+  g_free (g_steal_pointer (&twin2));
+  twin2 = replace_all (twin3, "engine2.flange\"", "engine2.Welle Ä\"");
+  g_assert_true (g_file_set_contents (unit_copy, unit, -1, NULL));
+  g_assert_true (g_file_set_contents (twin_copy, twin2, -1, NULL));
+  model = sw_model_new_from_file (twin_copy, &error);
+  g_assert_no_error (error);
+
+  text = sw_modelica_export (model, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_utf8_validate (text, -1, NULL));
+  g_assert_nonnull (strstr (text, "parameter Real J_Schwungrad__(unit=\"kg.m2\") = 4"));
+  g_assert_nonnull (strstr (text, "annotation(__Shaftwork(name=\"J_Schwungrad_ö\"))"));
+  g_assert_nonnull (strstr (text, "Flange_b Welle__ annotation(__Shaftwork(name=\"Welle Ä\"))"));
+  back = sw_modelica_import (text, -1, "exported.mo", &error);
+  if (error != NULL)
+    g_test_message ("%s", text);
+  g_assert_no_error (error);
+  engine = sw_model_find_component (back, "engine2");
+  g_assert_cmpint (engine, >=, 0);
+  g_assert_cmpfloat (sw_model_get_component (back, (guint) engine)->param
+                       [sw_kind_find_param (sw_model_get_component (back, (guint) engine)->kind, "J_Schwungrad_ö")],
+                     ==, 5);
+  g_assert_cmpint (sw_kind_find_port (sw_model_get_component (back, (guint) engine)->kind, "Welle Ä"), >=, 0);
+
+  /* Ids Modelica reserves (end, input, Modelica) are declared as end_,
+   * input_, Modelica_, their ids kept in the annotation and given back by
+   * the import; a title Modelica makes the class Modelica_. */
+  {
+    static const char *const ids[] = { "end", "input", "Modelica", "end_" };
+    g_autoptr (SwModel) plain = sw_model_new ();
+    g_autoptr (SwModel) read = NULL;
+    g_autofree char *exported = NULL;
+
+    for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
+      {
+        g_assert_cmpint (sw_model_add_component (plain, "rotational.inertia", ids[k], &error), ==, (int) k);
+        g_assert_no_error (error);
+      }
+    g_assert_true (sw_model_connect (plain, "end.flange_b", "input.flange_a", &error));
+    g_assert_true (sw_model_connect (plain, "input.flange_b", "Modelica.flange_a", &error));
+    g_assert_true (sw_model_connect (plain, "Modelica.flange_b", "end_.flange_a", &error));
+    g_assert_no_error (error);
+    sw_model_set_position (plain, 1, 100, 100);
+    sw_model_set_name (plain, "Modelica");
+    exported = sw_modelica_export (plain, &error);
+    g_assert_no_error (error);
+    g_assert_true (g_str_has_prefix (exported, "model Modelica_ \"Modelica\"\n"));
+    g_assert_nonnull (strstr (exported, "Inertia end__ annotation(__Shaftwork(name=\"end\"));"));
+    g_assert_nonnull (strstr (exported, "Inertia input_ annotation(__Shaftwork(name=\"input\"), Placement("));
+    g_assert_nonnull (strstr (exported, "Inertia end_;"));
+    g_assert_nonnull (strstr (exported, "connect(end__.flange_b, input_.flange_a);"));
+    read = sw_modelica_import (exported, -1, "exported.mo", &error);
+    g_assert_no_error (error);
+    for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
+      g_assert_cmpstr (sw_model_get_component (read, k)->id, ==, ids[k]);
+    g_assert_cmpuint (sw_model_get_n_connections (read), ==, 3);
+  }
+  sw_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -153,5 +251,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/modelica-hostile/block-to-variable", test_block_to_variable);
   g_test_add_func ("/core/modelica-hostile/non-ascii", test_non_ascii);
   g_test_add_func ("/core/modelica-hostile/out-of-range", test_out_of_range);
+  g_test_add_func ("/core/modelica-hostile/export-names", test_export_names);
   return g_test_run ();
 }
