@@ -507,6 +507,32 @@ check_constants (const SwExpression *e,
   return TRUE;
 }
 
+/* The formula as a message quotes it: whole when short, else the
+ * characters around at with "…" where it is cut (a formula of a megabyte
+ * would make a message no one reads and a dialog too long to lay out). */
+static char *
+excerpt (const char *text, const char *at)
+{
+  const guint around = 30;
+  const char *start = at, *end = at, *p = text;
+  guint n = 0;
+  GString *s;
+
+  while (*p != '\0' && n <= 2 * around)
+    p = g_utf8_next_char (p), n++;
+  if (n <= 2 * around)
+    return g_strdup (text);
+  for (guint k = 0; k < around && start > text; k++)
+    start = g_utf8_prev_char (start);
+  for (guint k = 0; k < around && *end != '\0'; k++)
+    end = g_utf8_next_char (end);
+  s = g_string_new (start > text ? "…" : "");
+  g_string_append_len (s, start, end - start);
+  if (*end != '\0')
+    g_string_append (s, "…");
+  return g_string_free (s, FALSE);
+}
+
 gboolean
 sw_expression_check (const SwExpression *expression,
                      const char *const  *variables,
@@ -556,9 +582,11 @@ sw_expression_check (const SwExpression *expression,
     }
   if (ps.error != NULL)
     {
+      g_autofree char *quoted = NULL;
+
       *position = (guint) g_utf8_pointer_to_offset (expression->text, ps.error_at) + 1;
-      g_propagate_prefixed_error (error, ps.error, _("at character %u of “%s”: "), *position,
-                                  expression->text);
+      quoted = excerpt (expression->text, ps.error_at);
+      g_propagate_prefixed_error (error, ps.error, _("at character %u of “%s”: "), *position, quoted);
       return FALSE;
     }
   return TRUE;

@@ -76,6 +76,8 @@ skip_space (Parser *ps)
           ps->p++;
       else if (ps->p + 1 < ps->end && ps->p[0] == '/' && ps->p[1] == '*')
         {
+          guint line = ps->line, column = (guint) (ps->p - ps->line_start) + 1;
+
           ps->p += 2;
           while (ps->p + 1 < ps->end && !(ps->p[0] == '*' && ps->p[1] == '/'))
             {
@@ -86,6 +88,8 @@ skip_space (Parser *ps)
                 }
               ps->p++;
             }
+          if (ps->p + 1 >= ps->end)
+            fail (ps, line, column, _("the comment “/*” is not closed: “*/” is missing"));
           ps->p = MIN (ps->p + 2, ps->end);
         }
       else

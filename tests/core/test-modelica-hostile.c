@@ -99,6 +99,15 @@ test_non_ascii (void)
   assert_refused ("model M\n  parameter Real p = 1 𝄞 2;\nend M;\n", "m.mo:2:24: error: “𝄞”");
 }
 
+/* Messages that say what is wrong (issue 21, item 17): an unclosed
+ * comment is one, not a model without its end. */
+static void
+test_messages (void)
+{
+  assert_refused ("model M\n  /* a comment\nend M;\n", "m.mo:2:3: error: the comment “/*” is not closed: “*/” is missing");
+  assert_refused ("model M\n  /* a comment *", "m.mo:2:3: error: the comment “/*” is not closed");
+}
+
 #define INERTIA "  Modelica.Mechanics.Rotational.Components.Inertia j(J=1)"
 
 /* Every value read takes effect or is refused (issue 21, item 15):
@@ -251,6 +260,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/modelica-hostile/block-to-variable", test_block_to_variable);
   g_test_add_func ("/core/modelica-hostile/non-ascii", test_non_ascii);
   g_test_add_func ("/core/modelica-hostile/out-of-range", test_out_of_range);
+  g_test_add_func ("/core/modelica-hostile/messages", test_messages);
   g_test_add_func ("/core/modelica-hostile/export-names", test_export_names);
   return g_test_run ();
 }
