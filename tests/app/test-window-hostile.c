@@ -150,10 +150,51 @@ test_open_hostile (void)
   sw_test_remove_tree (dir);
 }
 
+/* A run's progress reaches the window through a source on its main
+ * context, applied on the main thread even while that thread does not
+ * iterate the context (issue 21, item 19): before, the worker called
+ * g_main_context_invoke_full, which ran the progress, GTK calls and all,
+ * in the worker whenever it could acquire the context (the progress
+ * asserts its thread). */
+static void
+test_progress_thread (void)
+{
+  g_autofree char *path = sw_test_example_path ("fourbody.shaft");
+  SwWindow *window = window_new ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  SwSimulationSettings settings;
+  g_autofree char *before = NULL;
+  gint64 end;
+
+  sw_window_set_live (window, FALSE);
+  g_assert_true (sw_window_load_file (window, file, &error));
+  g_assert_no_error (error);
+  settings = *sw_model_get_simulation (sw_window_get_model (window));
+  settings.stop_time_s = 500;
+  sw_model_set_simulation (sw_window_get_model (window), &settings);
+  sw_window_check_now (window);
+  before = g_strdup (gtk_progress_bar_get_text (window->progress_bar));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run-simulation", NULL));
+  /* The main thread away from its context: the worker's progress waits. */
+  for (guint k = 0; k < 5; k++)
+    g_usleep (100000);
+  g_assert_true (sw_window_get_running (window));
+  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (g_strcmp0 (gtk_progress_bar_get_text (window->progress_bar), before) == 0 && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_test_message ("progress: %s", gtk_progress_bar_get_text (window->progress_bar));
+  g_assert_cmpstr (gtk_progress_bar_get_text (window->progress_bar), !=, before);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL));
+  g_assert_true (wait_until_idle (window, 30));
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
   g_test_add_func ("/app/window-hostile/open", test_open_hostile);
+  g_test_add_func ("/app/window-hostile/progress-thread", test_progress_thread);
 }
 
 int
