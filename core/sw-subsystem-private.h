@@ -16,6 +16,12 @@ gboolean      _sw_kind_is_subsystem     (const SwKind *kind);
 /* TRUE when a file the subsystem kind was read from (its own or one it
  * uses) has changed since. */
 gboolean      _sw_subsystem_is_stale    (const SwKind *kind);
+/* The files the subsystem kind was read from (its own, unless it is an
+ * inline definition, and those of the subsystems inside it) added to order
+ * (absolute paths, each once); seen: the kinds visited (a pointer set). */
+void          _sw_subsystem_collect_files (const SwKind *kind,
+                                           GHashTable   *seen,
+                                           GPtrArray    *order);
 /* The model inside a subsystem kind, or NULL for other kinds. */
 SwModel      *_sw_subsystem_get_inner   (const SwKind *kind);
 /* The inner "component.port" a subsystem's port is, or NULL. */

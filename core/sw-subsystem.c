@@ -339,6 +339,21 @@ _sw_subsystem_get_inner (const SwKind *kind)
   return _sw_kind_is_subsystem (kind) ? ((const SwSubsystem *) kind)->inner : NULL;
 }
 
+void
+_sw_subsystem_collect_files (const SwKind *kind, GHashTable *seen, GPtrArray *order)
+{
+  const SwSubsystem *def = (const SwSubsystem *) kind;
+
+  /* Each definition once, however often it is used (ten instances a
+   * level, nine levels deep, are a billion uses). */
+  if (!_sw_kind_is_subsystem (kind) || !g_hash_table_add (seen, (gpointer) kind))
+    return;
+  if (def->definition == NULL && !g_ptr_array_find_with_equal_func (order, def->path, g_str_equal, NULL))
+    g_ptr_array_add (order, g_strdup (def->path));
+  for (guint i = 0; i < sw_model_get_n_components (def->inner); i++)
+    _sw_subsystem_collect_files (sw_model_get_component (def->inner, i)->kind, seen, order);
+}
+
 gboolean
 _sw_subsystem_is_stale (const SwKind *kind)
 {
