@@ -34,10 +34,12 @@ typedef struct _SwInlineScope SwInlineScope;
 SwInlineScope *_sw_inline_scope_new     (const char    *file,
                                          const char    *folder,
                                          const char    *key);
-/* Takes text. */
+/* Takes text, which begins at line and column of the file. */
 void          _sw_inline_scope_add      (SwInlineScope *scope,
                                          const char    *name,
-                                         char          *text);
+                                         char          *text,
+                                         guint          line,
+                                         guint          column);
 void          _sw_inline_scope_free     (SwInlineScope *scope);
 const char   *_sw_inline_scope_get_file (SwInlineScope *scope);
 const char   *_sw_inline_scope_get_folder (SwInlineScope *scope);
@@ -46,8 +48,11 @@ const char   *_sw_inline_scope_get_folder (SwInlineScope *scope);
 const SwKind *_sw_subsystem_load_inline (SwInlineScope *scope,
                                          const char    *name,
                                          GError       **error);
-/* Reads a definition's text (sw-model-file.c). */
+/* Reads a definition's text, which begins at line and column of the
+ * scope's file (sw-model-file.c). */
 SwModel      *_sw_model_read_definition (const char    *text,
+                                         guint          line,
+                                         guint          column,
                                          SwInlineScope *scope,
                                          GError       **error);
 gboolean      _sw_model_has_subsystems  (SwModel     *model);

@@ -388,9 +388,24 @@ _sw_subsystem_get_port_target (const SwKind *kind, guint port)
 struct _SwInlineScope {
   char       *file;
   char       *folder;
-  char       *key;     /* the file's whole "subsystems", as text */
-  GHashTable *texts;   /* name -> its definition's text, lines and columns as in the file */
+  char       *key;     /* the SHA-256 of the file's whole "subsystems" text */
+  GHashTable *texts;   /* name -> InlineText */
 };
+
+/* A definition's text and where it begins in the file. */
+typedef struct {
+  char  *text;
+  guint  line, column;
+} InlineText;
+
+static void
+inline_text_free (gpointer data)
+{
+  InlineText *t = data;
+
+  g_free (t->text);
+  g_free (t);
+}
 
 SwInlineScope *
 _sw_inline_scope_new (const char *file, const char *folder, const char *key)
@@ -399,15 +414,23 @@ _sw_inline_scope_new (const char *file, const char *folder, const char *key)
 
   scope->file = g_strdup (file);
   scope->folder = g_strdup (folder);
-  scope->key = g_strdup (key);
-  scope->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  /* A digest of the whole "subsystems" text: every definition's cache key
+   * holds it, and thousands of definitions each holding the text were
+   * quadratic in the file's size. */
+  scope->key = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
+  scope->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, inline_text_free);
   return scope;
 }
 
 void
-_sw_inline_scope_add (SwInlineScope *scope, const char *name, char *text)
+_sw_inline_scope_add (SwInlineScope *scope, const char *name, char *text, guint line, guint column)
 {
-  g_hash_table_insert (scope->texts, g_strdup (name), text);
+  InlineText *t = g_new (InlineText, 1);
+
+  t->text = text;
+  t->line = line;
+  t->column = column;
+  g_hash_table_insert (scope->texts, g_strdup (name), t);
 }
 
 void
@@ -438,7 +461,7 @@ _sw_inline_scope_get_folder (SwInlineScope *scope)
 const SwKind *
 _sw_subsystem_load_inline (SwInlineScope *scope, const char *name, GError **error)
 {
-  const char *text = g_hash_table_lookup (scope->texts, name);
+  const InlineText *text = g_hash_table_lookup (scope->texts, name);
   g_autofree char *key = NULL, *loading_key = NULL, *display = NULL;
   SwSubsystem *def, *stale;
   SwModel *inner;
@@ -454,7 +477,7 @@ _sw_subsystem_load_inline (SwInlineScope *scope, const char *name, GError **erro
   loading_key = g_strdup_printf ("inline:%s", name);
   if (!push_loading (loading_key, display, error))
     return NULL;
-  inner = _sw_model_read_definition (text, scope, error);
+  inner = _sw_model_read_definition (text->text, text->line, text->column, scope, error);
   g_ptr_array_remove_index (loading, loading->len - 1);
   if (inner == NULL)
     return NULL;
