@@ -46,6 +46,7 @@ typedef struct {
   /* Where data begins in its file (a definition of "subsystems"): lines
    * before it, and columns before it on its first line. */
   guint       base_line, base_column;
+  guint64     n_flat;       /* components so far once subsystems are expanded */
   GArray     *open;         /* OpenContainer: the containers being parsed */
   GHashTable *where;        /* key (see *_key ()) -> offset + 1 */
   /* Plain JSON (see parse_plain): the scan's value starts and the tree they
@@ -1467,6 +1468,13 @@ read_component (Reader    *r,
       read_position (r, object, who, NULL);
       return;
     }
+  /* The model once flattened: refused at the component that passes the
+   * limit (a definition's own size was checked when it was made). */
+  r->n_flat += _sw_subsystem_flat_size (kind);
+  if (r->n_flat > SW_SUBSYSTEM_MAX_FLAT && r->n_flat - _sw_subsystem_flat_size (kind) <= SW_SUBSYSTEM_MAX_FLAT)
+    add_problem (r, object_offset (r, object), SW_ERROR_TOO_LARGE,
+                 _("%s: with it the model holds more than %u components once its subsystems are expanded; at most %u"),
+                 who, SW_SUBSYSTEM_MAX_FLAT, SW_SUBSYSTEM_MAX_FLAT);
 
   _sw_component_init (&component, kind, id != NULL ? id : "");
   component.model_ref = g_steal_pointer (&model_ref);

@@ -22,6 +22,12 @@ gboolean      _sw_subsystem_is_stale    (const SwKind *kind);
 void          _sw_subsystem_collect_files (const SwKind *kind,
                                            GHashTable   *seen,
                                            GPtrArray    *order);
+/* The most components a model may hold once its subsystems are expanded
+ * (flattened before assembly): a few levels of many uses multiply. */
+#define SW_SUBSYSTEM_MAX_FLAT 2000000u
+/* The components a component of this kind becomes when flattened: a
+ * subsystem's, with its subsystems' counted in each use; 1 for others. */
+guint64       _sw_subsystem_flat_size   (const SwKind *kind);
 /* The model inside a subsystem kind, or NULL for other kinds. */
 SwModel      *_sw_subsystem_get_inner   (const SwKind *kind);
 /* The inner "component.port" a subsystem's port is, or NULL. */

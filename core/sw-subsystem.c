@@ -37,6 +37,7 @@ typedef struct {
   SwModel     *inner;
   char       **port_targets;   /* per port: "component.port" inside */
   GPtrArray  **param_targets;  /* per parameter: "component.param" strings inside */
+  guint64      n_flat;         /* components once flattened (those of its subsystems counted in each use) */
 } SwSubsystem;
 
 static GHashTable *definitions;   /* path -> SwSubsystem */
@@ -192,6 +193,19 @@ define (SwModel *inner, const char *display, const char *label, const char *help
   object = json_node_get_object (interface);
   def = g_new0 (SwSubsystem, 1);
   def->inner = inner;
+  /* Sizes multiply through the levels: ten uses a level, nine levels,
+   * are a billion parts. Counted here (each definition once, its inner
+   * definitions already counted), refused before anything is made. */
+  for (guint i = 0; i < sw_model_get_n_components (inner); i++)
+    def->n_flat += _sw_subsystem_flat_size (sw_model_get_component (inner, i)->kind);
+  if (def->n_flat > SW_SUBSYSTEM_MAX_FLAT)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE,
+                   _("%s holds more than %u components once its subsystems are expanded (%" G_GUINT64_FORMAT "); "
+                     "at most %u"), display, SW_SUBSYSTEM_MAX_FLAT, def->n_flat, SW_SUBSYSTEM_MAX_FLAT);
+      def_free (def);
+      return NULL;
+    }
   def->kind.name = "subsystem";
   def->kind.label = g_intern_string (label);
   def->kind.group = "Subsystems";
@@ -354,6 +368,12 @@ _sw_subsystem_collect_files (const SwKind *kind, GHashTable *seen, GPtrArray *or
     _sw_subsystem_collect_files (sw_model_get_component (def->inner, i)->kind, seen, order);
 }
 
+guint64
+_sw_subsystem_flat_size (const SwKind *kind)
+{
+  return _sw_kind_is_subsystem (kind) ? ((const SwSubsystem *) kind)->n_flat : 1;
+}
+
 gboolean
 _sw_subsystem_is_stale (const SwKind *kind)
 {
@@ -390,6 +410,7 @@ struct _SwInlineScope {
   char       *folder;
   char       *key;     /* the SHA-256 of the file's whole "subsystems" text */
   GHashTable *texts;   /* name -> InlineText */
+  GHashTable *failed;  /* name -> GError: definitions that could not be read, not read again */
 };
 
 /* A definition's text and where it begins in the file. */
@@ -419,6 +440,7 @@ _sw_inline_scope_new (const char *file, const char *folder, const char *key)
    * quadratic in the file's size. */
   scope->key = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
   scope->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, inline_text_free);
+  scope->failed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_error_free);
   return scope;
 }
 
@@ -440,6 +462,7 @@ _sw_inline_scope_free (SwInlineScope *scope)
   g_free (scope->folder);
   g_free (scope->key);
   g_hash_table_unref (scope->texts);
+  g_hash_table_unref (scope->failed);
   g_free (scope);
 }
 
@@ -458,8 +481,8 @@ _sw_inline_scope_get_folder (SwInlineScope *scope)
 /* Kept for the process like a file's: keyed by the folder (its files'
  * names are relative to it) and the whole "subsystems" text (a definition
  * means what the ones it uses say), so an edited definition is a new kind. */
-const SwKind *
-_sw_subsystem_load_inline (SwInlineScope *scope, const char *name, GError **error)
+static const SwKind *
+load_inline (SwInlineScope *scope, const char *name, GError **error)
 {
   const InlineText *text = g_hash_table_lookup (scope->texts, name);
   g_autofree char *key = NULL, *loading_key = NULL, *display = NULL;
@@ -487,6 +510,32 @@ _sw_subsystem_load_inline (SwInlineScope *scope, const char *name, GError **erro
   def->path = g_steal_pointer (&key);
   def->definition = g_strdup (name);
   return &remember (def, stale)->kind;
+}
+
+/* A definition that could not be read fails again at once, naming it:
+ * each of its uses read it anew before, and a bad definition used ten
+ * times a level was read ten times more a level up (and its error
+ * repeated in each). Its own error is reported once, at the definition. */
+const SwKind *
+_sw_subsystem_load_inline (SwInlineScope *scope, const char *name, GError **error)
+{
+  const GError *failed = g_hash_table_lookup (scope->failed, name);
+  GError *local = NULL;
+  const SwKind *kind;
+
+  if (failed != NULL)
+    {
+      g_set_error (error, SW_ERROR, failed->code,
+                   _("the definition “%s” cannot be used: its error is reported where it is defined"), name);
+      return NULL;
+    }
+  kind = load_inline (scope, name, &local);
+  if (kind == NULL && local != NULL)
+    {
+      g_hash_table_insert (scope->failed, g_strdup (name), g_error_copy (local));
+      g_propagate_error (error, local);
+    }
+  return kind;
 }
 
 /* ---- Flattening --------------------------------------------------------- */

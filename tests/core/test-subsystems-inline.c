@@ -413,6 +413,68 @@ test_many (void)
   g_assert_true (g_str_has_prefix (error->message, "m.shaft:3004:47: error: subsystem “Last”: "));
 }
 
+/* "subsystems" with levels L0 (an inertia) … Ltop, each level ten uses of
+ * the one below in a row, and the model's components: uses of Lfrom. */
+static char *
+levels_model (guint top, guint from, guint uses)
+{
+  GString *s = g_string_new ("{'format': 'shaftwork-model', 'version': 1, 'subsystems': {\n"
+                             "'L0': {'interface': {'ports': {'a': 'j.flange_a', 'b': 'j.flange_b'}}, "
+                             "'components': [{'id': 'j', 'kind': 'rotational.inertia'}]}");
+
+  for (guint level = 1; level <= top; level++)
+    {
+      g_string_append_printf (s, ",\n'L%u': {'interface': {'ports': {'a': 'u0.a', 'b': 'u9.b'}}, 'components': [",
+                              level);
+      for (guint k = 0; k < 10; k++)
+        g_string_append_printf (s, "%s{'id': 'u%u', 'kind': 'subsystem', 'subsystem': 'L%u'}", k > 0 ? ", " : "",
+                                k, level - 1);
+      g_string_append (s, "], 'connections': [");
+      for (guint k = 0; k < 9; k++)
+        g_string_append_printf (s, "%s{'from': 'u%u.b', 'to': 'u%u.a'}", k > 0 ? ", " : "", k, k + 1);
+      g_string_append (s, "]}");
+    }
+  g_string_append (s, "},\n'components': [");
+  for (guint k = 0; k < uses; k++)
+    g_string_append_printf (s, "%s\n{'id': 't%u', 'kind': 'subsystem', 'subsystem': 'L%u'}", k > 0 ? "," : "", k,
+                            from);
+  g_string_append (s, "]}");
+  g_strdelimit (s->str, "'", '"');
+  return g_string_free (s, FALSE);
+}
+
+/* A limit on the size once flattened (issue 21, item 8: a 15 KB file, nine
+ * levels of ten uses, reached 23 GB): refused at the component that passes
+ * it, naming the limit, in a definition or in the model; a definition
+ * that cannot be read is read once, its uses say so briefly. */
+static void
+test_flat_limit (void)
+{
+  g_autofree char *nine = levels_model (9, 9, 1), *three = levels_model (6, 6, 3), *two = levels_model (6, 6, 2);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+
+  model = sw_model_new_from_data (nine, -1, "m.shaft", &error);
+  g_assert_null (model);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "m.shaft:9:"));
+  sw_test_assert_error_says (error, "error: subsystem “L7”: component “u2”: with it the model holds more than 2000000 "
+                                    "components once its subsystems are expanded; at most 2000000");
+  sw_test_assert_error_says (error, "subsystem “L8”: component “u0”: the definition “L7” cannot be used");
+  g_clear_error (&error);
+
+  /* Three uses of a million: the third is one too many. */
+  model = sw_model_new_from_data (three, -1, "m.shaft", &error);
+  g_assert_null (model);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "m.shaft:12:1: error: component “t2”: with it the model holds "
+                                                   "more than 2000000 components"));
+  g_clear_error (&error);
+  model = sw_model_new_from_data (two, -1, "m.shaft", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sw_model_get_n_components (model), ==, 2);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -426,5 +488,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/subsystems-inline/initial-default", test_initial_default);
   g_test_add_func ("/core/subsystems-inline/refresh", test_refresh);
   g_test_add_func ("/core/subsystems-inline/many", test_many);
+  g_test_add_func ("/core/subsystems-inline/flat-limit", test_flat_limit);
   return g_test_run ();
 }
