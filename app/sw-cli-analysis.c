@@ -276,6 +276,9 @@ modal_json (Out *o, SwModes *modes, const char *name)
       append_member (s, "      ", "decay_rate_per_s");
       append_number_or_null (s, m->has_damped ? m->decay_rate_per_s : NAN), g_string_append (s, ",\n");
       append_member (s, "      ", "overdamped"), g_string_append (s, m->overdamped ? "true,\n" : "false,\n");
+      append_member (s, "      ", "unstable"), g_string_append (s, m->unstable ? "true,\n" : "false,\n");
+      append_member (s, "      ", "growth_rate_per_s");
+      append_number_or_null (s, m->unstable ? m->growth_rate_per_s : 0), g_string_append (s, ",\n");
       append_keyed (o, "shape", body_keys, shape, nb);
       append_keyed (o, "kinetic_energy_percent", body_keys, kin, nb);
       append_keyed (o, "potential_energy_percent", section_keys, pot, ns);
@@ -365,7 +368,10 @@ modal_table (Out *o, SwModes *modes, const char *name)
       g_autofree char *decay = m->has_damped ? g_strdup_printf ("%.6g", m->decay_rate_per_s) : g_strdup ("-");
       g_autofree char *sec = NULL;
 
-      if (m->overdamped)
+      if (m->unstable)
+        /* Translators: a mode whose motion grows (negative stiffness or damping), and its growth rate. */
+        sec = g_strdup_printf (_("UNSTABLE: grows as exp(%.4g t), t in s"), m->growth_rate_per_s);
+      else if (m->overdamped)
         /* Translators: a mode whose motion dies away without oscillating, and its decay rate. */
         sec = g_strdup_printf (_("overdamped: decays at %.4g 1/s"), m->decay_rate_per_s);
       else if (m->rigid_body)
@@ -396,8 +402,11 @@ modal_table (Out *o, SwModes *modes, const char *name)
       const SwMode *m = sw_modes_get_mode (modes, i);
 
       sw_modes_get_mode_values (modes, i, shape, NULL, NULL, kin, NULL, pot);
-      g_string_append_printf (s, m->rigid_body ? _("\nMode %u: %.6g Hz (rigid body)\n") : _("\nMode %u: %.6g Hz\n"),
-                              i + 1, m->frequency_hz);
+      if (m->unstable)
+        g_string_append_printf (s, _("\nMode %u: unstable, grows as exp(%.4g t)\n"), i + 1, m->growth_rate_per_s);
+      else
+        g_string_append_printf (s, m->rigid_body ? _("\nMode %u: %.6g Hz (rigid body)\n") : _("\nMode %u: %.6g Hz\n"),
+                                i + 1, m->frequency_hz);
       g_string_assign (line, "  ");
       sw_cli_append_cell (line, h_body, -w_id), g_string_append_c (line, ' ');
       sw_cli_append_cell (line, h_shape, w_shape), g_string_append_c (line, ' ');
