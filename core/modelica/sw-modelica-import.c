@@ -440,6 +440,15 @@ start_attribute (Import *im, const MoElement *el, guint index, const MoMod *m)
     }
   if (fixed != NULL && fixed->value != NULL && !_sw_mo_eval_number (im, fixed->value, &is_fixed))
     return;
+  /* A Boolean: 2 is no more "fixed" than true, it is a mistake. */
+  if (is_fixed != 0 && is_fixed != 1)
+    {
+      char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+      fail (im, fixed->line, fixed->column, _("%s.%s: fixed = %s; valid: true or false"), el->name, m->name,
+            g_ascii_dtostr (text, sizeof text, is_fixed));
+      return;
+    }
   for (guint k = 0; k < _sw_mo_n_starts; k++)
     if (strcmp (m->name, _sw_mo_starts[k].variable) == 0)
       param = _sw_mo_starts[k].param;

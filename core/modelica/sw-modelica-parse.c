@@ -655,6 +655,14 @@ modifications (Parser *ps)
       m->line = ps->tok.line;
       m->column = ps->tok.column;
       m->name = name (ps);
+      if (m->name != NULL && _sw_mo_find (mods, m->name) != NULL)
+        {
+          /* J = 1, J = 2: which one would hold? Modelica refuses it. */
+          fail (ps, m->line, m->column, _("“%s” is modified twice here (first at %u:%u); give it once"), m->name,
+                _sw_mo_find (mods, m->name)->line, _sw_mo_find (mods, m->name)->column);
+          mod_free (m);
+          break;
+        }
       g_ptr_array_add (mods, m);
       if (m->name == NULL)
         break;
@@ -714,6 +722,7 @@ _sw_mo_class_free (MoClass *klass)
     }
   g_clear_pointer (&klass->connects, g_array_unref);
   g_clear_pointer (&klass->annotation, g_ptr_array_unref);
+  g_clear_pointer (&klass->names, g_hash_table_unref);
   g_free (klass);
 }
 
@@ -741,6 +750,21 @@ declaration (Parser *ps, MoClass *klass, gboolean parameter)
           return;
         }
       el->name = g_strdup (ps->tok.text);
+      {
+        /* A name declared twice in one class: the later would silently
+         * hide the first. */
+        const MoElement *first = klass->names != NULL ? g_hash_table_lookup (klass->names, el->name) : NULL;
+
+        if (first != NULL)
+          {
+            fail (ps, el->line, el->column, _("“%s” is declared twice (first at %u:%u); give it one name each"),
+                  el->name, first->line, first->column);
+            return;
+          }
+        if (klass->names == NULL)
+          klass->names = g_hash_table_new (g_str_hash, g_str_equal);
+        g_hash_table_insert (klass->names, el->name, el);
+      }
       next (ps);
       if (is (ps, "["))
         {

@@ -72,6 +72,7 @@ struct _MoClass {
   GArray    *connects;    /* MoConnect */
   GPtrArray *annotation;  /* MoMod: the class's own, or NULL */
   GPtrArray *classes;     /* MoClass: models defined inside it (subsystems) */
+  GHashTable *names;      /* the declarations' names -> MoElement *, or NULL (the parser's) */
 };
 
 /* Modelica's start attributes with fixed = true (phi, w_rel) and the

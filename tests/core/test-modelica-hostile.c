@@ -13,6 +13,9 @@
 #include "sw-test-files.h"
 #include "sw-test-run.h"
 
+#define INERTIA_OPEN "  Modelica.Mechanics.Rotational.Components.Inertia j"
+#define INERTIA INERTIA_OPEN "(J=1)"
+
 /* text's import fails with needle in its message, a message that is UTF-8. */
 static void
 assert_refused (const char *text, const char *needle)
@@ -108,7 +111,19 @@ test_messages (void)
   assert_refused ("model M\n  /* a comment *", "m.mo:2:3: error: the comment “/*” is not closed");
 }
 
-#define INERTIA "  Modelica.Mechanics.Rotational.Components.Inertia j(J=1)"
+/* Every value read takes effect or is refused (issue 21, item 16): a
+ * modification given twice, a name declared twice, fixed = 2. */
+static void
+test_duplicates (void)
+{
+  assert_refused ("model M\n" INERTIA_OPEN "(J = 1, J = 2);\nend M;\n",
+                  "m.mo:2:61: error: “J” is modified twice here (first at 2:54); give it once");
+  assert_refused ("model M\n  parameter Real a = 1;\n  parameter Real a = 2;\nend M;\n",
+                  "m.mo:3:18: error: “a” is declared twice (first at 2:18)");
+  assert_refused ("model M\n" INERTIA_OPEN "(J = 1, phi(start = 1, fixed = 2));\nend M;\n",
+                  "m.mo:2:76: error: j.phi: fixed = 2; valid: true or false");
+}
+
 
 /* Every value read takes effect or is refused (issue 21, item 15):
  * experiment values out of range, a rotation of 1e300 (a whole number of
@@ -261,6 +276,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/modelica-hostile/non-ascii", test_non_ascii);
   g_test_add_func ("/core/modelica-hostile/out-of-range", test_out_of_range);
   g_test_add_func ("/core/modelica-hostile/messages", test_messages);
+  g_test_add_func ("/core/modelica-hostile/duplicates", test_duplicates);
   g_test_add_func ("/core/modelica-hostile/export-names", test_export_names);
   return g_test_run ();
 }
