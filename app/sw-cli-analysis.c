@@ -618,7 +618,9 @@ int
 sw_cli_frf (int argc, char **argv)
 {
   g_autofree char *input = NULL, *output = NULL, *out_path = NULL, *friction = NULL;
-  double from = 0, to = 0;
+  /* NAN: not given (the default range); 0 given is refused, not taken
+   * for "not given". */
+  double from = NAN, to = NAN;
   int points = 400;
   gboolean force = FALSE, db = FALSE;
   GOptionEntry entries[] = {
@@ -658,12 +660,15 @@ sw_cli_frf (int argc, char **argv)
     return sw_cli_usage_error (ctx, _("frf needs --input ID and --output ID.VAR"));
   if (!parse_friction (friction, &o.friction))
     return sw_cli_usage_error (ctx, _("--friction must be operating, locked or open"));
-  if (points < 2 || !(from >= 0) || !(to >= 0) || from > SW_FRF_MAX_HZ || to > SW_FRF_MAX_HZ)
+  if (points < 2 || (!isnan (from) && !(from > 0 && from <= SW_FRF_MAX_HZ))
+      || (!isnan (to) && !(to > 0 && to <= SW_FRF_MAX_HZ)))
     {
-      g_autofree char *msg = g_strdup_printf (_("--points must be >= 2 and --from, --to between 0 and %g Hz"),
-                                              SW_FRF_MAX_HZ);
+      g_autofree char *msg = g_strdup_printf (_("--points must be >= 2 and --from, --to above 0 Hz (the grid is "
+                                                "logarithmic) and at most %g Hz"), SW_FRF_MAX_HZ);
       return sw_cli_usage_error (ctx, msg);
     }
+  if (!isnan (from) && !isnan (to) && !(from < to))
+    return sw_cli_usage_error (ctx, _("--from must be below --to"));
   if (points > SW_FRF_MAX_POINTS)
     {
       g_autofree char *need = g_format_size ((guint64) points * 5 * sizeof (double));
@@ -675,8 +680,8 @@ sw_cli_frf (int argc, char **argv)
     return status;
   if (!(sys = sw_cli_load_system (argv[1], &status)))
     return status;
-  o.from_hz = from;
-  o.to_hz = to;
+  o.from_hz = isnan (from) ? 0 : from;
+  o.to_hz = isnan (to) ? 0 : to;
   o.n_points = points;
   if (!(tr = sw_frf_compute (sys, input, output, &o, &error)))
     {

@@ -431,6 +431,33 @@ test_hostile_values (void)
   g_unlink (single);
 }
 
+/* Options that were taken silently or misreported (issue 21, item 18):
+ * --from 0 --to 0 is refused, not the default range; --from above --to
+ * too; a plot of more variables than it draws is a usage error before the
+ * run (exit 2), naming --variables. */
+static void
+test_options_refused (void)
+{
+  g_autofree char *first = sw_test_example_path ("first.shaft");
+  g_autofree char *png = g_build_filename (g_get_tmp_dir (), "sw-cli-options.png", NULL);
+  g_auto (Run) zero = { 0 }, reversed = { 0 }, all = { 0 }, speeds = { 0 };
+
+  cli (&zero, "frf", first, "--input", "torque", "--output", "inertia3.w", "--from", "0", "--to", "0", NULL);
+  g_assert_cmpint (zero.status, ==, 2);
+  g_assert_nonnull (strstr (zero.err, "--from, --to above 0 Hz"));
+  g_assert_cmpstr (zero.out, ==, "");
+  cli (&reversed, "frf", first, "--input", "torque", "--output", "inertia3.w", "--from", "5", "--to", "1", NULL);
+  g_assert_cmpint (reversed.status, ==, 2);
+  g_assert_nonnull (strstr (reversed.err, "--from must be below --to"));
+  cli (&all, "plot", first, "--variables", "*", "-o", png, NULL);
+  g_assert_cmpint (all.status, ==, 2);
+  g_assert_nonnull (strstr (all.err, "--variables: 62 variables chosen; a plot draws 1 to 12"));
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  cli (&speeds, "plot", first, "--variables", "*.w", "-o", png, NULL);
+  g_assert_cmpint (speeds.status, ==, 0);
+  g_unlink (png);
+}
+
 /* Runs simulate on an example with these options and -o csv; returns the
  * process's peak resident size in kB (wait4). */
 static long
@@ -1491,6 +1518,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/modal", test_modal);
   g_test_add_func ("/app/cli/friction-option", test_friction_option);
   g_test_add_func ("/app/cli/frf-and-campbell", test_frf_and_campbell);
+  g_test_add_func ("/app/cli/options-refused", test_options_refused);
   g_test_add_func ("/app/cli/campbell-mesh-order", test_campbell_mesh_order);
   g_test_add_func ("/app/cli/frf-db", test_frf_db);
   g_test_add_func ("/app/cli/german", test_german);
