@@ -38,6 +38,7 @@ typedef struct {
   char       **port_targets;   /* per port: "component.port" inside */
   GPtrArray  **param_targets;  /* per parameter: "component.param" strings inside */
   guint64      n_flat;         /* components once flattened (those of its subsystems counted in each use) */
+  guint        depth;          /* levels of subsystems in it, itself included (1: none inside) */
 } SwSubsystem;
 
 static GHashTable *definitions;   /* path -> SwSubsystem */
@@ -196,8 +197,26 @@ define (SwModel *inner, const char *display, const char *label, const char *help
   /* Sizes multiply through the levels: ten uses a level, nine levels,
    * are a billion parts. Counted here (each definition once, its inner
    * definitions already counted), refused before anything is made. */
+  def->depth = 1;
   for (guint i = 0; i < sw_model_get_n_components (inner); i++)
-    def->n_flat += _sw_subsystem_flat_size (sw_model_get_component (inner, i)->kind);
+    {
+      const SwKind *kind = sw_model_get_component (inner, i)->kind;
+
+      def->n_flat += _sw_subsystem_flat_size (kind);
+      if (_sw_kind_is_subsystem (kind))
+        def->depth = MAX (def->depth, ((const SwSubsystem *) kind)->depth + 1);
+    }
+  /* Definitions of one file, each using the one before, are read one at
+   * a time (never deeper than one while loading): their nesting is
+   * counted here, so that it is refused where it is defined, not when the
+   * model is flattened, without a place. */
+  if (def->depth > MAX_DEPTH)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE, _("%s holds subsystems %u levels deep; at most %d"), display,
+                   def->depth, MAX_DEPTH);
+      def_free (def);
+      return NULL;
+    }
   if (def->n_flat > SW_SUBSYSTEM_MAX_FLAT)
     {
       g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE,

@@ -475,6 +475,32 @@ test_flat_limit (void)
   g_assert_cmpuint (sw_model_get_n_components (model), ==, 2);
 }
 
+/* Definitions each using the one before, 20 levels: refused where the
+ * 17th is defined, naming the limit (issue 21, item 17: "subsystems nest
+ * deeper than 16" came without a place, when the model was flattened). */
+static void
+test_nest_limit (void)
+{
+  GString *s = g_string_new ("{'format': 'shaftwork-model', 'version': 1, 'subsystems': {\n"
+                             "'L0': {'interface': {'ports': {'a': 'j.flange_a'}}, "
+                             "'components': [{'id': 'j', 'kind': 'rotational.inertia'}]}");
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+
+  for (guint level = 1; level < 20; level++)
+    g_string_append_printf (s, ",\n'L%u': {'interface': {'ports': {'a': 'u.a'}}, "
+                            "'components': [{'id': 'u', 'kind': 'subsystem', 'subsystem': 'L%u'}]}", level, level - 1);
+  g_string_append (s, "},\n'components': [{'id': 't', 'kind': 'subsystem', 'subsystem': 'L19'}]}");
+  text = g_string_free (s, FALSE);
+  g_strdelimit (text, "'", '"');
+  model = sw_model_new_from_data (text, -1, "m.shaft", &error);
+  g_assert_null (model);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "m.shaft:18:1: error: subsystem “L16”: “L16” holds subsystems 17 "
+                                                   "levels deep; at most 16"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -489,5 +515,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/subsystems-inline/refresh", test_refresh);
   g_test_add_func ("/core/subsystems-inline/many", test_many);
   g_test_add_func ("/core/subsystems-inline/flat-limit", test_flat_limit);
+  g_test_add_func ("/core/subsystems-inline/nest-limit", test_nest_limit);
   return g_test_run ();
 }
