@@ -276,6 +276,9 @@ modal_json (Out *o, SwModes *modes, const char *name)
       append_member (s, "      ", "decay_rate_per_s");
       append_number_or_null (s, m->has_damped ? m->decay_rate_per_s : NAN), g_string_append (s, ",\n");
       append_member (s, "      ", "overdamped"), g_string_append (s, m->overdamped ? "true,\n" : "false,\n");
+      append_member (s, "      ", "unstable"), g_string_append (s, m->unstable ? "true,\n" : "false,\n");
+      append_member (s, "      ", "growth_rate_per_s");
+      append_number_or_null (s, m->unstable ? m->growth_rate_per_s : 0), g_string_append (s, ",\n");
       append_keyed (o, "shape", body_keys, shape, nb);
       append_keyed (o, "kinetic_energy_percent", body_keys, kin, nb);
       append_keyed (o, "potential_energy_percent", section_keys, pot, ns);
@@ -365,7 +368,10 @@ modal_table (Out *o, SwModes *modes, const char *name)
       g_autofree char *decay = m->has_damped ? g_strdup_printf ("%.6g", m->decay_rate_per_s) : g_strdup ("-");
       g_autofree char *sec = NULL;
 
-      if (m->overdamped)
+      if (m->unstable)
+        /* Translators: a mode whose motion grows (negative stiffness or damping), and its growth rate. */
+        sec = g_strdup_printf (_("UNSTABLE: grows as exp(%.4g t), t in s"), m->growth_rate_per_s);
+      else if (m->overdamped)
         /* Translators: a mode whose motion dies away without oscillating, and its decay rate. */
         sec = g_strdup_printf (_("overdamped: decays at %.4g 1/s"), m->decay_rate_per_s);
       else if (m->rigid_body)
@@ -396,8 +402,11 @@ modal_table (Out *o, SwModes *modes, const char *name)
       const SwMode *m = sw_modes_get_mode (modes, i);
 
       sw_modes_get_mode_values (modes, i, shape, NULL, NULL, kin, NULL, pot);
-      g_string_append_printf (s, m->rigid_body ? _("\nMode %u: %.6g Hz (rigid body)\n") : _("\nMode %u: %.6g Hz\n"),
-                              i + 1, m->frequency_hz);
+      if (m->unstable)
+        g_string_append_printf (s, _("\nMode %u: unstable, grows as exp(%.4g t)\n"), i + 1, m->growth_rate_per_s);
+      else
+        g_string_append_printf (s, m->rigid_body ? _("\nMode %u: %.6g Hz (rigid body)\n") : _("\nMode %u: %.6g Hz\n"),
+                                i + 1, m->frequency_hz);
       g_string_assign (line, "  ");
       sw_cli_append_cell (line, h_body, -w_id), g_string_append_c (line, ' ');
       sw_cli_append_cell (line, h_shape, w_shape), g_string_append_c (line, ' ');
@@ -609,7 +618,9 @@ int
 sw_cli_frf (int argc, char **argv)
 {
   g_autofree char *input = NULL, *output = NULL, *out_path = NULL, *friction = NULL;
-  double from = 0, to = 0;
+  /* NAN: not given (the default range); 0 given is refused, not taken
+   * for "not given". */
+  double from = NAN, to = NAN;
   int points = 400;
   gboolean force = FALSE, db = FALSE;
   GOptionEntry entries[] = {
@@ -649,12 +660,15 @@ sw_cli_frf (int argc, char **argv)
     return sw_cli_usage_error (ctx, _("frf needs --input ID and --output ID.VAR"));
   if (!parse_friction (friction, &o.friction))
     return sw_cli_usage_error (ctx, _("--friction must be operating, locked or open"));
-  if (points < 2 || !(from >= 0) || !(to >= 0) || from > SW_FRF_MAX_HZ || to > SW_FRF_MAX_HZ)
+  if (points < 2 || (!isnan (from) && !(from > 0 && from <= SW_FRF_MAX_HZ))
+      || (!isnan (to) && !(to > 0 && to <= SW_FRF_MAX_HZ)))
     {
-      g_autofree char *msg = g_strdup_printf (_("--points must be >= 2 and --from, --to between 0 and %g Hz"),
-                                              SW_FRF_MAX_HZ);
+      g_autofree char *msg = g_strdup_printf (_("--points must be >= 2 and --from, --to above 0 Hz (the grid is "
+                                                "logarithmic) and at most %g Hz"), SW_FRF_MAX_HZ);
       return sw_cli_usage_error (ctx, msg);
     }
+  if (!isnan (from) && !isnan (to) && !(from < to))
+    return sw_cli_usage_error (ctx, _("--from must be below --to"));
   if (points > SW_FRF_MAX_POINTS)
     {
       g_autofree char *need = g_format_size ((guint64) points * 5 * sizeof (double));
@@ -666,8 +680,8 @@ sw_cli_frf (int argc, char **argv)
     return status;
   if (!(sys = sw_cli_load_system (argv[1], &status)))
     return status;
-  o.from_hz = from;
-  o.to_hz = to;
+  o.from_hz = isnan (from) ? 0 : from;
+  o.to_hz = isnan (to) ? 0 : to;
   o.n_points = points;
   if (!(tr = sw_frf_compute (sys, input, output, &o, &error)))
     {

@@ -228,6 +228,25 @@ sw_cli_run (int argc, char **argv, gboolean plot)
         }
       goto out;
     }
+  /* A plot draws at most SW_PLOT_FILE_MAX_COLUMNS curves: more chosen is
+   * a usage error before the run, like any other bad --variables. */
+  if (plot)
+    {
+      g_auto (GStrv) names = sw_simulate_dup_column_names (sys, &o, &error);
+      guint n = names != NULL ? g_strv_length (names) : 0;
+
+      if (n > SW_PLOT_FILE_MAX_COLUMNS)
+        {
+          g_autofree char *msg = a.variables != NULL
+            ? g_strdup_printf (_("--variables: %u variables chosen; a plot draws 1 to %d: choose fewer (name "
+                                 "them, or a narrower pattern such as '*.w')"), n, SW_PLOT_FILE_MAX_COLUMNS)
+            : g_strdup_printf (_("the model has %u inertias and masses, whose speeds a plot draws by default; it "
+                                 "draws 1 to %d: name --variables"), n, SW_PLOT_FILE_MAX_COLUMNS);
+
+          status = sw_cli_usage_error (ctx, msg);
+          goto out;
+        }
+    }
   /* A CSV is written row by row as the run computes it: its length is
    * bounded by the disk, not by memory. */
   if (!plot)

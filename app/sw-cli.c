@@ -143,6 +143,30 @@ sw_cli_model_error (const GError *error)
   return EXIT_MODEL;
 }
 
+/* One command a process, one model: what the loaded model reads (its
+ * subsystems' files), and the output the command checked before loading
+ * it, so that the output is checked against those too once they are
+ * known. */
+static char **model_inputs;
+static struct {
+  char     *option, *path, *input;
+  gboolean  force;
+} checked_output;
+
+/* input and the files the loaded model reads (free the array, not the
+ * strings). */
+static const char **
+all_inputs (const char *input)
+{
+  guint n = model_inputs != NULL ? g_strv_length (model_inputs) : 0;
+  const char **inputs = g_new0 (const char *, n + 2);
+
+  inputs[0] = input;
+  for (guint k = 0; k < n; k++)
+    inputs[k + 1] = model_inputs[k];
+  return inputs;
+}
+
 SwModel *
 sw_cli_load_model (const char *path, int *status)
 {
@@ -162,6 +186,28 @@ sw_cli_load_model (const char *path, int *status)
       if (dot != NULL && dot != base)
         *dot = '\0';
       sw_model_set_name (model, base);
+    }
+  if (model != NULL)
+    {
+      g_strfreev (model_inputs);
+      model_inputs = sw_model_dup_input_files (model);
+      /* -o onto a subsystem's file: refused before any work, as -o onto
+       * the model itself is. */
+      if (checked_output.path != NULL && model_inputs[0] != NULL
+          && g_strcmp0 (checked_output.input, path) == 0)
+        {
+          g_autofree const char **inputs = all_inputs (path);
+          g_autoptr (GError) error = NULL;
+
+          if (!sw_output_file_check (checked_output.path, inputs, checked_output.force ? SW_OUTPUT_FILE_FORCE : 0,
+                                     &error))
+            {
+              g_autofree char *msg = g_strdup_printf ("%s: %s", checked_output.option, error->message);
+
+              *status = sw_cli_usage_error (NULL, msg);
+              g_clear_object (&model);
+            }
+        }
     }
   return model;
 }
@@ -185,6 +231,13 @@ sw_cli_check_output (GOptionContext *ctx, const char *option, const char *path, 
 
   if (path == NULL)
     return EXIT_OK;
+  g_free (checked_output.option);
+  g_free (checked_output.path);
+  g_free (checked_output.input);
+  checked_output.option = g_strdup (option);
+  checked_output.path = g_strdup (path);
+  checked_output.input = g_strdup (input);
+  checked_output.force = force;
   if (image && !sw_cli_is_image (path))
     msg = g_strdup_printf (_("%s %s: unknown image type; the name must end in .png, .svg or .pdf"), option, path);
   else if (!sw_output_file_check (path, inputs, force ? SW_OUTPUT_FILE_FORCE : 0, &error))
@@ -228,7 +281,7 @@ set_pending_temporary (SwOutputFile *output)
 SwOutputFile *
 sw_cli_open_output (const char *path, const char *input, gboolean force, GError **error)
 {
-  const char *inputs[] = { input, NULL };
+  g_autofree const char **inputs = all_inputs (input);
   SwOutputFile *output;
   sigset_t block, old;
 

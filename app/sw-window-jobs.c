@@ -34,6 +34,7 @@ typedef struct {
   GWeakRef           window;
   GCancellable      *cancellable;
   GMainContext      *context;
+  GThread           *owner;             /* the thread of context: the window's */
   SwSystem          *system;
   SwSimulateOptions  options;
   char              *params_text;       /* the model as it was, for the legend */
@@ -67,6 +68,7 @@ job_new (SwWindow     *self,
   g_weak_ref_init (&job->window, self);
   job->cancellable = g_object_ref (cancellable);
   job->context = g_main_context_ref_thread_default ();
+  job->owner = g_thread_self ();
   job->system = sw_system_ref (system);
   job->options = sw_simulate_options_from_system (system);
   /* The variables list offers the ports' torques: made when shown. */
@@ -179,7 +181,11 @@ static gboolean
 progress_apply (gpointer data)
 {
   Progress *progress = data;
-  g_autoptr(SwWindow) self = g_weak_ref_get (&progress->job->window);
+  g_autoptr(SwWindow) self = NULL;
+
+  /* GTK is called below: only ever on the window's thread. */
+  g_assert (g_thread_self () == progress->job->owner);
+  self = g_weak_ref_get (&progress->job->window);
 
   if (self != NULL && progress->job->cancellable == self->run_cancellable)
     {
@@ -225,8 +231,20 @@ run_progress (double   t,
   progress->t = t;
   progress->stop_time_s = stop_time_s;
   progress->rows = job->rows != NULL ? sw_trajectory_ref (job->rows) : NULL;
-  g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, progress_apply, progress,
-                              progress_free);
+  /* Always a source attached to the window's context, never
+   * g_main_context_invoke_full: that calls progress_apply right here, in
+   * the worker, whenever this thread can acquire the context (the main
+   * thread not iterating it: tests, bench-live), and progress_apply makes
+   * GTK calls. */
+  {
+    GSource *source = g_idle_source_new ();
+
+    g_source_set_priority (source, G_PRIORITY_DEFAULT);
+    g_source_set_callback (source, progress_apply, progress, progress_free);
+    g_source_set_static_name (source, "[shaftwork] run progress");
+    g_source_attach (source, job->context);
+    g_source_unref (source);
+  }
 }
 
 /* What a finished run hands to the main thread: its trajectory and its

@@ -22,6 +22,9 @@
 #include "sw-settings.h"
 #include "shaftwork-resources.h"
 
+/* The longest error message a dialog shows whole, in bytes. */
+#define MAX_ERROR_BYTES 4000
+
 G_DEFINE_FINAL_TYPE (SwWindow, sw_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static GParamSpec *properties[N_PROPS];
@@ -51,7 +54,21 @@ _sw_window_show_error_dialog (SwWindow   *self,
                               const char *body)
 {
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, NULL);
-  GtkWidget *label = gtk_label_new (body);
+  g_autofree char *shown = NULL;
+  GtkWidget *label;
+
+  /* A hostile file can make a message of megabytes (every error of a huge
+   * model): the label lays out the first lines only, so that the window
+   * stays responsive; the CLI's check prints them all. Cut at a character. */
+  if (strlen (body) > MAX_ERROR_BYTES)
+    {
+      const char *cut = g_utf8_find_prev_char (body, body + MAX_ERROR_BYTES);
+
+      shown = g_strdup_printf ("%.*s\n%s", (int) (cut - body), body,
+                               _("… (more: shaftwork-cli check FILE lists every error)"));
+      body = shown;
+    }
+  label = gtk_label_new (body);
 
   /* The message names file, line and column: keep it selectable and in
    * a monospace font so locations line up. */

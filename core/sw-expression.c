@@ -272,24 +272,58 @@ fail_expected_operand (Parser *ps)
   return fail (ps, ps->start, _("%s where a value belongs; valid: a number, a name, “-” or “(”"), got);
 }
 
-static gboolean parse_sum (Parser *ps);
+/* Limits on what reaches libmatheval, whose tree functions (simplify,
+ * differentiate, evaluate) recurse once a level and whose derivatives of
+ * long products grow with the square of their length: a formula of more
+ * than MAX_NODES numbers, names and operators, or whose derivative by one
+ * variable may have more than MAX_DERIVATIVE_NODES, is refused before it
+ * is compiled (a 5 000-factor product would take gigabytes). */
+#define MAX_NODES            5000
+#define MAX_DERIVATIVE_NODES 500000
+#define MAX_NESTING          200
+
+/* The size of a subexpression as libmatheval would hold it, and a bound
+ * on the size of its derivative (by the rules it applies: the product
+ * rule copies both factors, a function its argument). Doubles: the bounds
+ * of a hostile text may pass any integer. */
+typedef struct {
+  double nodes;
+  double derivative;
+} Size;
+
+static gboolean parse_sum (Parser *ps, Size *out);
+
+/* out's bounds checked at the token at: the first to pass a limit names it. */
+static gboolean
+check_size (Parser *ps, const char *at, const Size *out)
+{
+  if (out->nodes > MAX_NODES)
+    return fail (ps, at, _("the formula is too long: more than %u numbers, names and operators; write a shorter one"),
+                 MAX_NODES);
+  if (out->derivative > MAX_DERIVATIVE_NODES)
+    return fail (ps, at,
+                 _("the formula is too large to differentiate: its derivative would have more than %u terms "
+                   "(a long product or nesting); write a shorter one"), MAX_DERIVATIVE_NODES);
+  return TRUE;
+}
 
 static gboolean
-parse_primary (Parser *ps)
+parse_primary (Parser *ps, Size *out)
 {
   if (ps->type == TOK_NUMBER)
     {
       next_token (ps);
+      *out = (Size) { 1, 1 };
       return TRUE;
     }
   if (ps->type == TOK_OPEN)
     {
       const char *open = ps->start;
 
-      if (++ps->depth > 200)
-        return fail (ps, open, _("too many parentheses inside each other (at most 200)"));
+      if (++ps->depth > MAX_NESTING)
+        return fail (ps, open, _("too many parentheses inside each other (at most %u)"), MAX_NESTING);
       next_token (ps);
-      if (!parse_sum (ps))
+      if (!parse_sum (ps, out))
         return FALSE;
       if (ps->type != TOK_CLOSE)
         {
@@ -311,13 +345,18 @@ parse_primary (Parser *ps)
       if (ps->type == TOK_OPEN)
         {
           g_autofree char *valid = NULL;
+          Size arg;
 
           if (!in_list (sw_expression_functions, name))
             {
               valid = g_strjoinv (", ", (char **) sw_expression_functions);
               return fail (ps, at, _("unknown function “%s”; valid: %s"), name, valid);
             }
-          return parse_primary (ps);
+          if (!parse_primary (ps, &arg))
+            return FALSE;
+          /* f(a)' = f'(a) a': f' holds a copy of a, or two (tan, atanh). */
+          *out = (Size) { arg.nodes + 1, 2 * arg.nodes + arg.derivative + 4 };
+          return check_size (ps, at, out);
         }
       if (in_list (sw_expression_functions, name) || in_list (reserved, name))
         return fail (ps, at, _("“%s” is a function: write %s(…)"), name, name);
@@ -328,66 +367,95 @@ parse_primary (Parser *ps)
 
           return fail (ps, at, _("unknown name “%s”; valid: %s"), name, valid);
         }
+      *out = (Size) { 1, 1 };
       return TRUE;
     }
   return fail_expected_operand (ps);
 }
 
-/* power: primary ('^' unary)?, right-associative. */
-static gboolean parse_unary (Parser *ps);
+/* power: primary ('^' unary)?, right-associative (a^b^c nests: counted as
+ * nesting, the parser recurses). */
+static gboolean parse_unary (Parser *ps, Size *out);
 
 static gboolean
-parse_power (Parser *ps)
+parse_power (Parser *ps, Size *out)
 {
-  if (!parse_primary (ps))
+  Size exponent;
+  const char *at;
+
+  if (!parse_primary (ps, out))
     return FALSE;
-  if (ps->type == TOK_OP && *ps->start == '^')
-    {
-      next_token (ps);
-      return parse_unary (ps);
-    }
-  return TRUE;
+  if (!(ps->type == TOK_OP && *ps->start == '^'))
+    return TRUE;
+  at = ps->start;
+  if (++ps->depth > MAX_NESTING)
+    return fail (ps, at, _("too many powers inside each other (at most %u)"), MAX_NESTING);
+  next_token (ps);
+  if (!parse_unary (ps, &exponent))
+    return FALSE;
+  ps->depth--;
+  /* (a^b)' = a^b (b' log a + b a'/a): a and b copied a few times. */
+  *out = (Size) { out->nodes + exponent.nodes + 1,
+                  4 * (out->nodes + exponent.nodes) + out->derivative + exponent.derivative + 8 };
+  return check_size (ps, at, out);
 }
 
 static gboolean
-parse_unary (Parser *ps)
+parse_unary (Parser *ps, Size *out)
 {
   guint n = 0;
 
   while (ps->type == TOK_OP && *ps->start == '-')
     {
-      if (++n > 200)
+      if (++n > MAX_NESTING)
         return fail (ps, ps->start, _("too many signs in a row"));
       next_token (ps);
     }
   if (ps->type == TOK_OP && *ps->start == '+')
     return fail (ps, ps->start, _("a “+” sign before a value is not valid; leave it out"));
-  return parse_power (ps);
+  if (!parse_power (ps, out))
+    return FALSE;
+  out->nodes += n;
+  out->derivative += n;
+  return TRUE;
 }
 
 static gboolean
-parse_product (Parser *ps)
+parse_product (Parser *ps, Size *out)
 {
-  if (!parse_unary (ps))
+  if (!parse_unary (ps, out))
     return FALSE;
   while (ps->type == TOK_OP && (*ps->start == '*' || *ps->start == '/'))
     {
+      const char *at = ps->start;
+      Size b;
+
       next_token (ps);
-      if (!parse_unary (ps))
+      if (!parse_unary (ps, &b))
+        return FALSE;
+      /* (ab)' = a'b + ab', (a/b)' = (a'b - ab')/b^2: both copied, b twice. */
+      *out = (Size) { out->nodes + b.nodes + 1, out->nodes + 2 * b.nodes + out->derivative + b.derivative + 5 };
+      if (!check_size (ps, at, out))
         return FALSE;
     }
   return TRUE;
 }
 
 static gboolean
-parse_sum (Parser *ps)
+parse_sum (Parser *ps, Size *out)
 {
-  if (!parse_product (ps))
+  if (!parse_product (ps, out))
     return FALSE;
   while (ps->type == TOK_OP && (*ps->start == '+' || *ps->start == '-'))
     {
+      const char *at = ps->start;
+      Size b;
+
       next_token (ps);
-      if (!parse_product (ps))
+      if (!parse_product (ps, &b))
+        return FALSE;
+      *out = (Size) { out->nodes + b.nodes + 1, out->derivative + b.derivative + 1 };
+      if (!check_size (ps, at, out))
         return FALSE;
     }
   return TRUE;
@@ -439,6 +507,32 @@ check_constants (const SwExpression *e,
   return TRUE;
 }
 
+/* The formula as a message quotes it: whole when short, else the
+ * characters around at with "…" where it is cut (a formula of a megabyte
+ * would make a message no one reads and a dialog too long to lay out). */
+static char *
+excerpt (const char *text, const char *at)
+{
+  const guint around = 30;
+  const char *start = at, *end = at, *p = text;
+  guint n = 0;
+  GString *s;
+
+  while (*p != '\0' && n <= 2 * around)
+    p = g_utf8_next_char (p), n++;
+  if (n <= 2 * around)
+    return g_strdup (text);
+  for (guint k = 0; k < around && start > text; k++)
+    start = g_utf8_prev_char (start);
+  for (guint k = 0; k < around && *end != '\0'; k++)
+    end = g_utf8_next_char (end);
+  s = g_string_new (start > text ? "…" : "");
+  g_string_append_len (s, start, end - start);
+  if (*end != '\0')
+    g_string_append (s, "…");
+  return g_string_free (s, FALSE);
+}
+
 gboolean
 sw_expression_check (const SwExpression *expression,
                      const char *const  *variables,
@@ -447,6 +541,7 @@ sw_expression_check (const SwExpression *expression,
                      GError            **error)
 {
   Parser ps = { .e = expression, .variables = variables };
+  Size size;
   int bad_constant = -1;
   guint dummy_position;
 
@@ -479,7 +574,7 @@ sw_expression_check (const SwExpression *expression,
       *position = 1;
       return FALSE;
     }
-  if (parse_sum (&ps) && ps.type != TOK_END)
+  if (parse_sum (&ps, &size) && ps.type != TOK_END)
     {
       g_autofree char *got = dup_token (&ps);
 
@@ -487,9 +582,11 @@ sw_expression_check (const SwExpression *expression,
     }
   if (ps.error != NULL)
     {
+      g_autofree char *quoted = NULL;
+
       *position = (guint) g_utf8_pointer_to_offset (expression->text, ps.error_at) + 1;
-      g_propagate_prefixed_error (error, ps.error, _("at character %u of “%s”: "), *position,
-                                  expression->text);
+      quoted = excerpt (expression->text, ps.error_at);
+      g_propagate_prefixed_error (error, ps.error, _("at character %u of “%s”: "), *position, quoted);
       return FALSE;
     }
   return TRUE;

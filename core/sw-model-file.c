@@ -43,6 +43,10 @@ typedef struct {
   guint       cached_line;
   gsize       cached_offset;
   guint       cached_column;
+  /* Where data begins in its file (a definition of "subsystems"): lines
+   * before it, and columns before it on its first line. */
+  guint       base_line, base_column;
+  guint64     n_flat;       /* components so far once subsystems are expanded */
   GArray     *open;         /* OpenContainer: the containers being parsed */
   GHashTable *where;        /* key (see *_key ()) -> offset + 1 */
   /* Plain JSON (see parse_plain): the scan's value starts and the tree they
@@ -101,6 +105,9 @@ offset_to_location (Reader *r,
   r->cached_line = *line;
   r->cached_offset = offset;
   r->cached_column = *column;
+  if (lo == 0)
+    *column += r->base_column;
+  *line += r->base_line;
 }
 
 static guint
@@ -419,6 +426,8 @@ add_parse_error (Reader       *r,
 
       offset_to_location (r, offset, &line, &column);
     }
+  else if (line > 0)
+    line += r->base_line;
   while (*message == ' ')
     message++;
   if (g_str_has_prefix (message, "Parse error: "))
@@ -1459,6 +1468,13 @@ read_component (Reader    *r,
       read_position (r, object, who, NULL);
       return;
     }
+  /* The model once flattened: refused at the component that passes the
+   * limit (a definition's own size was checked when it was made). */
+  r->n_flat += _sw_subsystem_flat_size (kind);
+  if (r->n_flat > SW_SUBSYSTEM_MAX_FLAT && r->n_flat - _sw_subsystem_flat_size (kind) <= SW_SUBSYSTEM_MAX_FLAT)
+    add_problem (r, object_offset (r, object), SW_ERROR_TOO_LARGE,
+                 _("%s: with it the model holds more than %u components once its subsystems are expanded; at most %u"),
+                 who, SW_SUBSYSTEM_MAX_FLAT, SW_SUBSYSTEM_MAX_FLAT);
 
   _sw_component_init (&component, kind, id != NULL ? id : "");
   component.model_ref = g_steal_pointer (&model_ref);
@@ -1736,27 +1752,7 @@ value_end (Reader *r, gsize offset)
   return r->length;
 }
 
-/* The text of the value at [start, end) with what comes before it on its
- * lines blanked, so that a reader of it alone reports the file's lines and
- * columns. */
-static char *
-padded_text (Reader *r, gsize start, gsize end)
-{
-  GString *text = g_string_sized_new (end + 1);
 
-  for (gsize o = 0; o < start; o++)
-    {
-      char c = r->data[o];
-
-      /* One blank per character (a column counts characters). */
-      if (c == '\n' || c == '\t')
-        g_string_append_c (text, c);
-      else if (((guchar) c & 0xC0) != 0x80)
-        g_string_append_c (text, ' ');
-    }
-  g_string_append_len (text, r->data + start, end - start);
-  return g_string_free (text, FALSE);
-}
 
 /* A definition's problems where they are in the file ("FILE:L:C: error:
  * …" lines from its reader), the others at offset. */
@@ -1842,7 +1838,15 @@ read_inline_subsystems (Reader *r, JsonObject *root)
           continue;
         }
       start = object_offset (r, json_node_get_object (member));
-      _sw_inline_scope_add (r->scope, name, padded_text (r, start, value_end (r, start)));
+      /* Its text alone, with where it begins: its reader reports the
+       * file's lines and columns. (Each blanking what came before it made
+       * thousands of definitions quadratic in the file's size.) */
+      {
+        guint line, column;
+
+        offset_to_location (r, start, &line, &column);
+        _sw_inline_scope_add (r->scope, name, g_strndup (r->data + start, value_end (r, start) - start), line, column);
+      }
     }
   /* Each is checked, used or not (a component naming a bad one is not
    * reported again). */
@@ -2097,6 +2101,8 @@ read_model (const char     *data,
             const char     *display_name,
             const char     *folder,
             SwInlineScope  *scope,
+            guint           first_line,
+            guint           first_column,
             GError        **error)
 {
   g_autoptr(JsonParser) parser = NULL;
@@ -2114,6 +2120,8 @@ read_model (const char     *data,
     display_name = "<memory>";
 
   reader_init (&r, data, length, display_name);
+  r.base_line = first_line - 1;
+  r.base_column = first_column - 1;
   r.folder = folder != NULL ? g_strdup (folder) : g_path_get_dirname (display_name);
   r.scope = scope;
   r.definition = scope != NULL;
@@ -2175,15 +2183,18 @@ sw_model_new_from_data_in (const char  *data,
                            const char  *folder,
                            GError     **error)
 {
-  return read_model (data, length, display_name, folder, NULL, error);
+  return read_model (data, length, display_name, folder, NULL, 1, 1, error);
 }
 
 SwModel *
 _sw_model_read_definition (const char     *text,
+                           guint           line,
+                           guint           column,
                            SwInlineScope  *scope,
                            GError        **error)
 {
-  return read_model (text, -1, _sw_inline_scope_get_file (scope), _sw_inline_scope_get_folder (scope), scope, error);
+  return read_model (text, -1, _sw_inline_scope_get_file (scope), _sw_inline_scope_get_folder (scope), scope, line,
+                     column, error);
 }
 
 SwModel *

@@ -55,6 +55,20 @@ sw_model_get_folder (SwModel *model)
 }
 
 char **
+sw_model_dup_input_files (SwModel *model)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  GPtrArray *order = g_ptr_array_new ();
+
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+
+  for (guint i = 0; i < sw_model_get_n_components (model); i++)
+    _sw_subsystem_collect_files (sw_model_get_component (model, i)->kind, seen, order);
+  g_ptr_array_add (order, NULL);
+  return (char **) g_ptr_array_free (order, FALSE);
+}
+
+char **
 sw_model_dup_definition_names (SwModel *model)
 {
   g_autoptr (GPtrArray) names = g_ptr_array_new ();

@@ -274,6 +274,10 @@ gboolean     sw_model_refresh_subsystems  (SwModel     *model,
                                            GError     **error);
 /* The model inside a subsystem kind (kept for the process), or NULL. */
 SwModel     *sw_kind_get_subsystem_model  (const SwKind *kind);
+/* The files the model reads besides its own: its subsystems' files and the
+ * ones they use, absolute, each once, in the order met (g_strfreev). An
+ * output must not replace any of them. */
+char       **sw_model_dup_input_files     (SwModel     *model);
 /* The inner port ("component.port") a subsystem kind's port is, or NULL. */
 const char  *sw_kind_get_subsystem_port_target (const SwKind *kind,
                                                 guint         port);

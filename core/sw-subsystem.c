@@ -37,6 +37,8 @@ typedef struct {
   SwModel     *inner;
   char       **port_targets;   /* per port: "component.port" inside */
   GPtrArray  **param_targets;  /* per parameter: "component.param" strings inside */
+  guint64      n_flat;         /* components once flattened (those of its subsystems counted in each use) */
+  guint        depth;          /* levels of subsystems in it, itself included (1: none inside) */
 } SwSubsystem;
 
 static GHashTable *definitions;   /* path -> SwSubsystem */
@@ -192,6 +194,37 @@ define (SwModel *inner, const char *display, const char *label, const char *help
   object = json_node_get_object (interface);
   def = g_new0 (SwSubsystem, 1);
   def->inner = inner;
+  /* Sizes multiply through the levels: ten uses a level, nine levels,
+   * are a billion parts. Counted here (each definition once, its inner
+   * definitions already counted), refused before anything is made. */
+  def->depth = 1;
+  for (guint i = 0; i < sw_model_get_n_components (inner); i++)
+    {
+      const SwKind *kind = sw_model_get_component (inner, i)->kind;
+
+      def->n_flat += _sw_subsystem_flat_size (kind);
+      if (_sw_kind_is_subsystem (kind))
+        def->depth = MAX (def->depth, ((const SwSubsystem *) kind)->depth + 1);
+    }
+  /* Definitions of one file, each using the one before, are read one at
+   * a time (never deeper than one while loading): their nesting is
+   * counted here, so that it is refused where it is defined, not when the
+   * model is flattened, without a place. */
+  if (def->depth > MAX_DEPTH)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE, _("%s holds subsystems %u levels deep; at most %d"), display,
+                   def->depth, MAX_DEPTH);
+      def_free (def);
+      return NULL;
+    }
+  if (def->n_flat > SW_SUBSYSTEM_MAX_FLAT)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE,
+                   _("%s holds more than %u components once its subsystems are expanded (%" G_GUINT64_FORMAT "); "
+                     "at most %u"), display, SW_SUBSYSTEM_MAX_FLAT, def->n_flat, SW_SUBSYSTEM_MAX_FLAT);
+      def_free (def);
+      return NULL;
+    }
   def->kind.name = "subsystem";
   def->kind.label = g_intern_string (label);
   def->kind.group = "Subsystems";
@@ -339,6 +372,27 @@ _sw_subsystem_get_inner (const SwKind *kind)
   return _sw_kind_is_subsystem (kind) ? ((const SwSubsystem *) kind)->inner : NULL;
 }
 
+void
+_sw_subsystem_collect_files (const SwKind *kind, GHashTable *seen, GPtrArray *order)
+{
+  const SwSubsystem *def = (const SwSubsystem *) kind;
+
+  /* Each definition once, however often it is used (ten instances a
+   * level, nine levels deep, are a billion uses). */
+  if (!_sw_kind_is_subsystem (kind) || !g_hash_table_add (seen, (gpointer) kind))
+    return;
+  if (def->definition == NULL && !g_ptr_array_find_with_equal_func (order, def->path, g_str_equal, NULL))
+    g_ptr_array_add (order, g_strdup (def->path));
+  for (guint i = 0; i < sw_model_get_n_components (def->inner); i++)
+    _sw_subsystem_collect_files (sw_model_get_component (def->inner, i)->kind, seen, order);
+}
+
+guint64
+_sw_subsystem_flat_size (const SwKind *kind)
+{
+  return _sw_kind_is_subsystem (kind) ? ((const SwSubsystem *) kind)->n_flat : 1;
+}
+
 gboolean
 _sw_subsystem_is_stale (const SwKind *kind)
 {
@@ -373,9 +427,25 @@ _sw_subsystem_get_port_target (const SwKind *kind, guint port)
 struct _SwInlineScope {
   char       *file;
   char       *folder;
-  char       *key;     /* the file's whole "subsystems", as text */
-  GHashTable *texts;   /* name -> its definition's text, lines and columns as in the file */
+  char       *key;     /* the SHA-256 of the file's whole "subsystems" text */
+  GHashTable *texts;   /* name -> InlineText */
+  GHashTable *failed;  /* name -> GError: definitions that could not be read, not read again */
 };
+
+/* A definition's text and where it begins in the file. */
+typedef struct {
+  char  *text;
+  guint  line, column;
+} InlineText;
+
+static void
+inline_text_free (gpointer data)
+{
+  InlineText *t = data;
+
+  g_free (t->text);
+  g_free (t);
+}
 
 SwInlineScope *
 _sw_inline_scope_new (const char *file, const char *folder, const char *key)
@@ -384,15 +454,24 @@ _sw_inline_scope_new (const char *file, const char *folder, const char *key)
 
   scope->file = g_strdup (file);
   scope->folder = g_strdup (folder);
-  scope->key = g_strdup (key);
-  scope->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  /* A digest of the whole "subsystems" text: every definition's cache key
+   * holds it, and thousands of definitions each holding the text were
+   * quadratic in the file's size. */
+  scope->key = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
+  scope->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, inline_text_free);
+  scope->failed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_error_free);
   return scope;
 }
 
 void
-_sw_inline_scope_add (SwInlineScope *scope, const char *name, char *text)
+_sw_inline_scope_add (SwInlineScope *scope, const char *name, char *text, guint line, guint column)
 {
-  g_hash_table_insert (scope->texts, g_strdup (name), text);
+  InlineText *t = g_new (InlineText, 1);
+
+  t->text = text;
+  t->line = line;
+  t->column = column;
+  g_hash_table_insert (scope->texts, g_strdup (name), t);
 }
 
 void
@@ -402,6 +481,7 @@ _sw_inline_scope_free (SwInlineScope *scope)
   g_free (scope->folder);
   g_free (scope->key);
   g_hash_table_unref (scope->texts);
+  g_hash_table_unref (scope->failed);
   g_free (scope);
 }
 
@@ -420,10 +500,10 @@ _sw_inline_scope_get_folder (SwInlineScope *scope)
 /* Kept for the process like a file's: keyed by the folder (its files'
  * names are relative to it) and the whole "subsystems" text (a definition
  * means what the ones it uses say), so an edited definition is a new kind. */
-const SwKind *
-_sw_subsystem_load_inline (SwInlineScope *scope, const char *name, GError **error)
+static const SwKind *
+load_inline (SwInlineScope *scope, const char *name, GError **error)
 {
-  const char *text = g_hash_table_lookup (scope->texts, name);
+  const InlineText *text = g_hash_table_lookup (scope->texts, name);
   g_autofree char *key = NULL, *loading_key = NULL, *display = NULL;
   SwSubsystem *def, *stale;
   SwModel *inner;
@@ -439,7 +519,7 @@ _sw_subsystem_load_inline (SwInlineScope *scope, const char *name, GError **erro
   loading_key = g_strdup_printf ("inline:%s", name);
   if (!push_loading (loading_key, display, error))
     return NULL;
-  inner = _sw_model_read_definition (text, scope, error);
+  inner = _sw_model_read_definition (text->text, text->line, text->column, scope, error);
   g_ptr_array_remove_index (loading, loading->len - 1);
   if (inner == NULL)
     return NULL;
@@ -449,6 +529,32 @@ _sw_subsystem_load_inline (SwInlineScope *scope, const char *name, GError **erro
   def->path = g_steal_pointer (&key);
   def->definition = g_strdup (name);
   return &remember (def, stale)->kind;
+}
+
+/* A definition that could not be read fails again at once, naming it:
+ * each of its uses read it anew before, and a bad definition used ten
+ * times a level was read ten times more a level up (and its error
+ * repeated in each). Its own error is reported once, at the definition. */
+const SwKind *
+_sw_subsystem_load_inline (SwInlineScope *scope, const char *name, GError **error)
+{
+  const GError *failed = g_hash_table_lookup (scope->failed, name);
+  GError *local = NULL;
+  const SwKind *kind;
+
+  if (failed != NULL)
+    {
+      g_set_error (error, SW_ERROR, failed->code,
+                   _("the definition “%s” cannot be used: its error is reported where it is defined"), name);
+      return NULL;
+    }
+  kind = load_inline (scope, name, &local);
+  if (kind == NULL && local != NULL)
+    {
+      g_hash_table_insert (scope->failed, g_strdup (name), g_error_copy (local));
+      g_propagate_error (error, local);
+    }
+  return kind;
 }
 
 /* ---- Flattening --------------------------------------------------------- */

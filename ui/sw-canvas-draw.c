@@ -60,13 +60,18 @@ draw_grid (cairo_t             *cr,
   _sw_canvas_view_to_model (view, width, height, &x1, &y1);
   x0 = ceil (x0 / step) * step;
   y0 = ceil (y0 / step) * step;
+  /* Counted, not stepped by adding: far out (a part placed at 1e300) a
+   * step is below the coordinates' precision and x += step never moves.
+   * There the dots would not be apart anyway: none is drawn. */
+  if (!(x0 + step > x0 && y0 + step > y0) || (x1 - x0) / step > 10000 || (y1 - y0) / step > 10000)
+    return;
 
-  for (double my = y0; my <= y1; my += step)
-    for (double mx = x0; mx <= x1; mx += step)
+  for (int j = 0; y0 + j * step <= y1; j++)
+    for (int i = 0; x0 + i * step <= x1; i++)
       {
         double wx, wy;
 
-        _sw_canvas_view_to_widget (view, mx, my, &wx, &wy);
+        _sw_canvas_view_to_widget (view, x0 + i * step, y0 + j * step, &wx, &wy);
         cairo_rectangle (cr, floor (wx), floor (wy), dot, dot);
       }
   set_colour (cr, style->fg, 0.28);

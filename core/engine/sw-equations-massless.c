@@ -80,6 +80,126 @@ set_block_error (SwEquations *eq, const SwBlock *blk, double t, gboolean velocit
                t, eq->sys->parts[blk->parts[0]].id);
 }
 
+/* ---- Banded blocks ----------------------------------------------------------
+ *
+ * A banded block's Jacobian J (entries within band of the diagonal) in
+ * LAPACK's general band storage, column by column: J(i, j) at
+ * lu[kv + i - j + j ldab], kv = 2 band, ldab = 3 band + 1, the band rows
+ * above left for the fill of row interchanges. Factored in place with
+ * partial pivoting (the unblocked algorithm of LAPACK's dgbtf2), solved
+ * as dgbtrs does: O(n band^2), not O(n^3). */
+
+#define AB(i, j) lu[kv + (gsize) (i) - (gsize) (j) + (gsize) (j) * ldab]
+
+static gboolean
+band_lu (guint n, guint band, double *lu, size_t *piv)
+{
+  gsize kv = 2 * (gsize) band, ldab = 3 * (gsize) band + 1;
+  guint ju = 0;
+
+  for (guint j = 0; j < n; j++)
+    {
+      guint km = MIN (band, n - 1 - j), p = 0;
+      double best = fabs (AB (j, j));
+
+      for (guint i = 1; i <= km; i++)
+        if (fabs (AB (j + i, j)) > best)
+          {
+            best = fabs (AB (j + i, j));
+            p = i;
+          }
+      piv[j] = j + p;
+      if (!(best > 0) || !isfinite (best))
+        return FALSE;
+      ju = MAX (ju, MIN (j + band + p, n - 1));
+      if (p != 0)
+        for (guint c = j; c <= ju; c++)
+          {
+            double swap = AB (j, c);
+
+            AB (j, c) = AB (j + p, c);
+            AB (j + p, c) = swap;
+          }
+      for (guint i = 1; i <= km; i++)
+        AB (j + i, j) /= AB (j, j);
+      for (guint c = j + 1; c <= ju; c++)
+        {
+          double a = AB (j, c);
+
+          if (a != 0)
+            for (guint i = 1; i <= km; i++)
+              AB (j + i, c) -= AB (j + i, j) * a;
+        }
+    }
+  return TRUE;
+}
+
+static void
+band_solve (guint n, guint band, const double *lu, const size_t *piv, double *b)
+{
+  gsize kv = 2 * (gsize) band, ldab = 3 * (gsize) band + 1;
+
+  for (guint j = 0; j < n; j++)
+    {
+      guint lm = MIN (band, n - 1 - j);
+
+      if (piv[j] != j)
+        {
+          double swap = b[j];
+
+          b[j] = b[piv[j]];
+          b[piv[j]] = swap;
+        }
+      for (guint i = 1; i <= lm; i++)
+        b[j + i] -= AB (j + i, j) * b[j];
+    }
+  for (guint j = n; j-- > 0;)
+    {
+      b[j] /= AB (j, j);
+      for (guint i = j > kv ? j - (guint) kv : 0; i < j; i++)
+        b[i] -= AB (i, j) * b[j];
+    }
+}
+
+/* The Jacobian of a banded block: the columns 2 band + 1 apart change
+ * disjoint rows, so one residual gives all of them (2 band + 1 residuals
+ * in all, each linear in the block's size). */
+static gboolean
+band_jacobian (SwEquations *eq, const SwBlock *blk, SwNewtonCache *cache, double t, gboolean left,
+               gboolean velocities, const double *r)
+{
+  double *z = velocities ? eq->qd : eq->q, *lu = cache->lu;
+  double *r2 = eq->res2, *h = cache->steps;
+  guint n = blk->n, band = blk->band, period = 2 * band + 1;
+  gsize kv = 2 * (gsize) band, ldab = 3 * (gsize) band + 1;
+
+  memset (lu, 0, n * ldab * sizeof (double));
+  for (guint group = 0; group < period && group < n; group++)
+    {
+      for (guint k = group; k < n; k += period)
+        {
+          guint j = blk->coords[k];
+
+          h[k] = 1e-7 * (1 + fabs (z[j]));
+          z[j] += h[k];
+        }
+      update_nodes (eq, blk, velocities);
+      block_residual (eq, blk, t, left, r2);
+      for (guint k = group; k < n; k += period)
+        {
+          guint j = blk->coords[k];
+
+          z[j] -= h[k];
+          for (guint m = k > band ? k - band : 0; m <= MIN (n - 1, k + band); m++)
+            AB (m, k) = (r2[m] - r[m]) / h[k];
+        }
+    }
+  update_nodes (eq, blk, velocities);
+  return band_lu (n, band, lu, cache->perm);
+}
+
+#undef AB
+
 /* The block's Jacobian at the current unknowns by forward differences,
  * LU-factored into the cache; r holds the residual there. */
 static gboolean
@@ -95,6 +215,16 @@ block_jacobian (SwEquations *eq, const SwBlock *blk, SwNewtonCache *cache, doubl
 
   eq->n_jacobians++;
   cache->valid = FALSE;
+  if (blk->banded)
+    {
+      if (!band_jacobian (eq, blk, cache, t, left, velocities, r))
+        {
+          set_block_error (eq, blk, t, velocities);
+          return FALSE;
+        }
+      cache->valid = TRUE;
+      return TRUE;
+    }
   for (guint k = 0; k < n; k++)
     {
       guint j = blk->coords[k];
@@ -181,6 +311,8 @@ _sw_equations_solve_block (SwEquations *eq, guint index, double t, gboolean left
             }
           r[0] = z0 - next;
         }
+      else if (blk->banded)
+        band_solve (n, blk->band, cache->lu, cache->perm, r);
       else
         {
           gsl_matrix_view J = gsl_matrix_view_array (cache->lu, n, n);

@@ -19,8 +19,9 @@ G_BEGIN_DECLS
  * one evaluation to the next: exact for linear elements, refreshed when
  * the iteration stops contracting fast. */
 typedef struct {
-  double  *lu;         /* n x n */
+  double  *lu;         /* n x n; a banded block's: (3 band + 1) x n, sw-equations-massless.c */
   size_t  *perm;
+  double  *steps;      /* a banded block's: the difference steps of a column group */
   gboolean valid;
 } SwNewtonCache;
 

@@ -70,10 +70,13 @@ sw_equations_new (const SwSystem *sys)
   eq->newton = g_new0 (SwNewtonCache, MAX (n_massless, 1));
   for (guint b = 0; b < n_massless; b++)
     {
-      guint n = _sw_massless_block (sys, b)->n;
+      const SwBlock *blk = _sw_massless_block (sys, b);
+      guint n = blk->n;
 
-      eq->newton[b].lu = g_new (double, (gsize) n * n);
+      /* Banded: LAPACK's band storage with room for the pivoting's fill. */
+      eq->newton[b].lu = g_new (double, blk->banded ? (gsize) n * (3 * blk->band + 1) : (gsize) n * n);
       eq->newton[b].perm = g_new (size_t, n);
+      eq->newton[b].steps = blk->banded ? g_new (double, n) : NULL;
     }
   eq->rhs = g_new0 (double, mv);
   eq->res = g_new0 (double, mv);
@@ -125,6 +128,7 @@ sw_equations_free (SwEquations *eq)
   for (guint b = 0; b < eq->sys->n_first_order_blocks + eq->sys->n_algebraic_blocks; b++)
     {
       g_free (eq->newton[b].lu);
+      g_free (eq->newton[b].steps);
       g_free (eq->newton[b].perm);
     }
   g_free (eq->newton);

@@ -302,6 +302,98 @@ _sw_assembly_build_massive_blocks (SwAssembly *ctx, GError **error)
   return TRUE;
 }
 
+/* A Cuthill-McKee order of a large massless block's coordinates over the
+ * couplings its parts make (each part couples the coordinates its nodes
+ * follow), and its half bandwidth there; the block is made banded when
+ * the band is narrow. pos: -1 for every coordinate, left so. */
+static void
+massless_band_order (SwSystem *sys, SwBlock *blk, int *pos)
+{
+  g_autoptr (GArray) edges = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autofree guint *start = g_new0 (guint, blk->n + 1), *next = NULL, *fill = NULL, *order = NULL;
+  g_autofree gboolean *seen = g_new0 (gboolean, blk->n);
+  guint head = 0, tail = 0, band = 0;
+
+  for (guint k = 0; k < blk->n; k++)
+    pos[blk->coords[k]] = (int) k;
+  for (guint k = 0; k < blk->n_parts; k++)
+    {
+      const SwPart *p = &sys->parts[blk->parts[k]];
+      guint found[32], n_found = 0;
+
+      for (guint port = 0; port < sw_part_n_nodes (p); port++)
+        for (guint t = sys->t_start[p->node[port]]; t < sys->t_start[p->node[port] + 1]; t++)
+          if (pos[sys->t_terms[t].index] >= 0 && n_found < G_N_ELEMENTS (found))
+            found[n_found++] = (guint) pos[sys->t_terms[t].index];
+      for (guint a = 0; a < n_found; a++)
+        for (guint b = a + 1; b < n_found; b++)
+          if (found[a] != found[b])
+            {
+              g_array_append_val (edges, found[a]);
+              g_array_append_val (edges, found[b]);
+            }
+    }
+  for (guint e = 0; e < edges->len; e++)
+    start[g_array_index (edges, guint, e) + 1]++;
+  for (guint k = 0; k < blk->n; k++)
+    start[k + 1] += start[k];
+  next = g_new (guint, MAX (edges->len, 1));
+  fill = g_memdup2 (start, (blk->n + 1) * sizeof (guint));
+  for (guint e = 0; e < edges->len; e += 2)
+    {
+      guint a = g_array_index (edges, guint, e), b = g_array_index (edges, guint, e + 1);
+
+      next[fill[a]++] = b;
+      next[fill[b]++] = a;
+    }
+  /* Breadth first from a coordinate of least degree in each component
+   * (a chain's end). */
+  order = g_new (guint, blk->n);
+  while (tail < blk->n)
+    {
+      guint first = G_MAXUINT;
+
+      for (guint k = 0; k < blk->n; k++)
+        if (!seen[k] && (first == G_MAXUINT || start[k + 1] - start[k] < start[first + 1] - start[first]))
+          first = k;
+      seen[first] = TRUE;
+      order[tail++] = first;
+      while (head < tail)
+        {
+          guint k = order[head++];
+
+          for (guint a = start[k]; a < start[k + 1]; a++)
+            if (!seen[next[a]])
+              {
+                seen[next[a]] = TRUE;
+                order[tail++] = next[a];
+              }
+        }
+    }
+  /* The band in the new order. */
+  {
+    g_autofree guint *rank = g_new (guint, blk->n);
+
+    for (guint k = 0; k < blk->n; k++)
+      rank[order[k]] = k;
+    for (guint k = 0; k < blk->n; k++)
+      for (guint a = start[k]; a < start[k + 1]; a++)
+        band = MAX (band, (guint) ABS ((int) rank[k] - (int) rank[next[a]]));
+  }
+  for (guint k = 0; k < blk->n; k++)
+    pos[blk->coords[k]] = -1;
+  if (3 * band + 1 >= blk->n / 2)
+    return;
+  {
+    g_autofree guint *coords = g_memdup2 (blk->coords, blk->n * sizeof (guint));
+
+    for (guint k = 0; k < blk->n; k++)
+      blk->coords[k] = coords[order[k]];
+  }
+  blk->band = band;
+  blk->banded = TRUE;
+}
+
 void
 _sw_assembly_build_massless_blocks (SwSystem *sys)
 {
@@ -345,6 +437,20 @@ _sw_assembly_build_massless_blocks (SwSystem *sys)
     fill_massless_block (sys, &sys->first_order_blocks[b], part_mark, node_mark, ++stamp);
   for (guint b = 0; b < sys->n_algebraic_blocks; b++)
     fill_massless_block (sys, &sys->algebraic_blocks[b], part_mark, node_mark, ++stamp);
+  {
+    g_autofree int *pos = g_new (int, MAX (sys->n_coords, 1));
+
+    for (guint j = 0; j < sys->n_coords; j++)
+      pos[j] = -1;
+    for (guint b = 0; b < sys->n_first_order_blocks + sys->n_algebraic_blocks; b++)
+      {
+        SwBlock *blk = b < sys->n_first_order_blocks ? &sys->first_order_blocks[b]
+                                                     : &sys->algebraic_blocks[b - sys->n_first_order_blocks];
+
+        if (blk->n >= SW_BANDED_MIN_N)
+          massless_band_order (sys, blk, pos);
+      }
+  }
 }
 
 /* Reactions: G G^T lambda = G r per group of rows that share nodes. */

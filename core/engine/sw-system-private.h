@@ -143,7 +143,16 @@ typedef struct {
    * whose coordinate depends on it */
   guint      n_parts, *parts;
   guint      n_nodes, *nodes;
+  /* A large massless block whose parts couple few coordinates each (a
+   * chain of springs with massless nodes between them): its coordinates
+   * in a Cuthill-McKee order, its Jacobian banded (band: the half
+   * bandwidth) and factored as a band (sw-equations-massless.c), so that
+   * its cost is linear in its size, not cubic. */
+  gboolean   banded;
 } SwBlock;
+
+/* Massless blocks at least this large are banded where the band is narrow. */
+#define SW_BANDED_MIN_N 64
 
 /* Constraint rows kept for the reactions. */
 typedef struct {

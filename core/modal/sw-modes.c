@@ -84,7 +84,15 @@ set_damped (SwMode *mode, double re, double im, gboolean real_pair, double tiny)
   mode->decay_rate_per_s = -re;
   mode->damping_ratio = im != 0 ? -re / hypot (re, im) : NAN;
   mode->overdamped = real_pair && fabs (re) > tiny;
-  if (im == 0 && !mode->overdamped)
+  /* Growing (a negative damping, feedback of a speed): unstable, not
+   * overdamped, its growth the eigenvalue's real part. */
+  if (re > tiny)
+    {
+      mode->overdamped = FALSE;
+      mode->unstable = TRUE;
+      mode->growth_rate_per_s = MAX (mode->growth_rate_per_s, re);
+    }
+  if (im == 0 && !mode->overdamped && !(re > tiny))
     mode->decay_rate_per_s = 0;
   if (mode->rigid_body && !mode->overdamped)
     mode->damping_ratio = NAN;
@@ -453,7 +461,7 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   g_autofree double *ke = NULL;
   g_autofree double *pe = NULL;
   guint nm, nb, ns, nc, n_modes, per_mode;
-  double lambda_max = 0;
+  double lambda_max = 0, lambda_abs = 0;
   SwEigenMethod method;
 
   if (_sw_lapack_load (error) == NULL)
@@ -531,6 +539,8 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
       return NULL;
     }
   sw_sparse_clear (&Mmm);
+  for (guint i = 0; i < n_modes; i++)
+    lambda_abs = MAX (lambda_abs, fabs (eval[i]));
   lambda_max = MAX (0, lambda_max);
   timing->eigen_s = g_timer_elapsed (timer, NULL);
   g_timer_start (timer);
@@ -584,8 +594,14 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
       double *coord_shape = modes->coord_shapes + (gsize) i * nc;
       double lambda = eval[i], norm = 0;
 
-      mode->rigid_body = lambda <= 1e-8 * lambda_max || lambda_max == 0;
-      mode->omega_rad_s = mode->rigid_body ? 0 : sqrt (lambda);
+      /* Against the largest |lambda|: a negative stiffness (a torque
+       * that grows with the angle) is lambda < 0, not a rigid-body mode.
+       * Its motion grows as exp (sqrt (-lambda) t): no frequency, an
+       * imaginary one. */
+      mode->rigid_body = fabs (lambda) <= 1e-8 * lambda_abs || lambda_abs == 0;
+      mode->unstable = !mode->rigid_body && lambda < 0;
+      mode->growth_rate_per_s = mode->unstable ? sqrt (-lambda) : 0;
+      mode->omega_rad_s = mode->rigid_body || mode->unstable ? 0 : sqrt (lambda);
       mode->frequency_hz = mode->omega_rad_s / (2 * G_PI);
       mode->damping_ratio = NAN;
       modes->lambda[i] = mode->rigid_body ? 0 : lambda;
@@ -722,13 +738,17 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
               }
             else
               {
-                /* Real pair, the fast root first (no cancellation). */
-                re[0] = -(d + sqrt (disc)) / 2;
+                /* Real pair, the root of larger magnitude first (no
+                 * cancellation, whatever the sign of d: a negative damping
+                 * grows). A rigid-body mode reports its root that is not
+                 * 0, an elastic one the root of larger real part (the
+                 * slower decay, or the growth). */
+                re[0] = -(d + copysign (sqrt (disc), d)) / 2;
                 re[1] = re[0] != 0 ? w2 / re[0] : 0;
                 if (mode->rigid_body)
                   set_damped (mode, re[0], 0, TRUE, tiny);
                 else
-                  set_damped (mode, re[1], 0, TRUE, tiny);
+                  set_damped (mode, MAX (re[0], re[1]), 0, TRUE, tiny);
               }
           }
         sort_eigenvalues (modes);

@@ -62,6 +62,12 @@ typedef struct {
    * without oscillating at decay_rate_per_s (a rigid-body mode whose motion
    * a damper to the ground stops, or an overdamped elastic mode). */
   gboolean overdamped;
+  /* The motion grows: a negative stiffness (lambda < 0 in K v = lambda M v:
+   * an imaginary frequency; omega_rad_s is 0) or an eigenvalue with a
+   * positive real part (a negative damping, feedback of a speed).
+   * growth_rate_per_s > 0: the motion grows as exp (growth_rate_per_s t). */
+  gboolean unstable;
+  double   growth_rate_per_s;
 } SwMode;
 
 typedef enum {

@@ -44,7 +44,18 @@ typedef struct {
   GHashTable *bound;     /* in a subsystem's class: "component.param" -> its parameter's name */
   GHashTable *exposed;   /* in a subsystem's class: "component.port" -> its connector's name */
   GHashTable *vectors;   /* blocks whose output is y[1] (CombiTimeTable), or NULL */
+  GHashTable *renamed;   /* id -> its Modelica name, where the id is reserved in Modelica */
 } Export;
+
+/* The name component c is declared by (its id, unless Modelica reserves
+ * it). */
+static const char *
+mo_id (const Export *ex, const SwComponent *c)
+{
+  const char *name = ex->renamed != NULL ? g_hash_table_lookup (ex->renamed, c->id) : NULL;
+
+  return name != NULL ? name : c->id;
+}
 
 /* The output connector of the signal block name: "y", or "y[1]" of a
  * block with a vector output. */
@@ -454,8 +465,8 @@ instance (Export *ex, SwModel *model, guint index, GPtrArray *mods)
         continue;
       g_string_append_printf (ex->decl, "  Modelica.Mechanics.%s.Components.Fixed %s_%s_fixed;\n", domain, c->id,
                               def->port_names[p]);
-      g_string_append_printf (ex->eq, "  connect(%s_%s_fixed.flange, %s.%s);\n", c->id, def->port_names[p], c->id,
-                              def->port_names[p]);
+      g_string_append_printf (ex->eq, "  connect(%s_%s_fixed.flange, %s.%s);\n", c->id, def->port_names[p],
+                              mo_id (ex, c), def->port_names[p]);
     }
 }
 
@@ -507,11 +518,11 @@ component (Export *ex, SwModel *model, guint index)
               }
             /* Move's signals are its input u[1..3]. */
             if (g_str_has_suffix (kind->name, ".move"))
-              g_string_append_printf (ex->eq, "  connect(%s.%s, %s.u[%u]);\n", block, output_of (ex, block), c->id,
-                                      i + 1);
+              g_string_append_printf (ex->eq, "  connect(%s.%s, %s.u[%u]);\n", block, output_of (ex, block),
+                                      mo_id (ex, c), i + 1);
             else
-              g_string_append_printf (ex->eq, "  connect(%s.%s, %s.%s);\n", block, output_of (ex, block), c->id,
-                                      desc->name);
+              g_string_append_printf (ex->eq, "  connect(%s.%s, %s.%s);\n", block, output_of (ex, block),
+                                      mo_id (ex, c), desc->name);
           }
           break;
         case SW_PARAM_TABLE:
@@ -569,7 +580,7 @@ component (Export *ex, SwModel *model, guint index)
       g_ptr_array_add (mods, g_strdup ("useInclinationInput=true"));
     }
   merge_attributes (mods);
-  g_string_append_printf (ex->decl, "  %s %s", klass, c->id);
+  g_string_append_printf (ex->decl, "  %s %s", klass, mo_id (ex, c));
   if (mods->len > 0)
     {
       g_ptr_array_add (mods, NULL);
@@ -577,11 +588,20 @@ component (Export *ex, SwModel *model, guint index)
 
       g_string_append_printf (ex->decl, "(%s)", joined);
     }
+  if (c->has_position || strcmp (mo_id (ex, c), c->id) != 0)
+    g_string_append (ex->decl, " annotation(");
+  /* A reserved id renamed: the id kept, as the import reads it back. */
+  if (strcmp (mo_id (ex, c), c->id) != 0)
+    {
+      g_string_append (ex->decl, "__Shaftwork(name=");
+      quoted (ex->decl, c->id);
+      g_string_append (ex->decl, c->has_position ? "), " : "))");
+    }
   if (c->has_position)
     {
       int rotation = sw_model_get_rotation (model, index);
 
-      g_string_append (ex->decl, " annotation(Placement(transformation(extent={{-10,-10},{10,10}}, origin={");
+      g_string_append (ex->decl, "Placement(transformation(extent={{-10,-10},{10,10}}, origin={");
       number (ex->decl, (c->position[0] - 400) / 3);
       g_string_append (ex->decl, ", ");
       number (ex->decl, (300 - c->position[1]) / 3);
@@ -603,8 +623,8 @@ body (Export *ex, SwModel *model)
       const SwComponent *a = sw_model_get_component (model, c->from_component);
       const SwComponent *b = sw_model_get_component (model, c->to_component);
 
-      g_string_append_printf (ex->eq, "  connect(%s.%s, %s.%s);\n", a->id, port_name (ex, a, c->from_port), b->id,
-                              port_name (ex, b, c->to_port));
+      g_string_append_printf (ex->eq, "  connect(%s.%s, %s.%s);\n", mo_id (ex, a), port_name (ex, a, c->from_port),
+                              mo_id (ex, b), port_name (ex, b, c->to_port));
     }
 }
 
@@ -636,26 +656,71 @@ add_names (GHashTable *names, SwModel *model)
     }
 }
 
-/* name, or name with '_' appended until it is neither in names nor a
- * keyword of Modelica; added. */
+/* Modelica's keywords, and the top-level packages the export's classes
+ * refer to: no name written may be one (a component called Modelica would
+ * hide the library). */
+static const char *const keywords[] = {
+  "algorithm", "and", "annotation", "block", "break", "class", "connect", "connector", "constant",
+  "constrainedby", "der", "discrete", "each", "else", "elseif", "elsewhen", "encapsulated", "end",
+  "enumeration", "equation", "expandable", "extends", "external", "false", "final", "flow", "for",
+  "function", "if", "import", "impure", "in", "initial", "inner", "input", "loop", "model", "not",
+  "operator", "or", "outer", "output", "package", "parameter", "partial", "protected", "public", "pure",
+  "record", "redeclare", "replaceable", "return", "stream", "then", "time", "true", "type", "when", "while",
+  "within", NULL,
+};
+static const char *const packages[] = { "Modelica", "Shaftwork", NULL };
+
+static gboolean
+is_reserved (const char *name)
+{
+  return g_strv_contains (keywords, name) || g_strv_contains (packages, name);
+}
+
+/* name as a Modelica identifier: ASCII letters, digits and '_', not
+ * starting with a digit; any other character (a space, a letter beyond
+ * ASCII, whole) becomes '_'. The import reads only such names back. */
+static char *
+identifier (const char *name)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const char *p = name; *p != '\0'; p = g_utf8_next_char (p))
+    g_string_append_c (s, g_ascii_isalnum (*p) || *p == '_' ? *p : '_');
+  if (s->len == 0 || g_ascii_isdigit (s->str[0]))
+    g_string_prepend_c (s, '_');
+  return g_string_free (s, FALSE);
+}
+
+/* name made an identifier, with '_' appended until it is neither in names
+ * nor reserved; added. */
 static char *
 unique (GHashTable *names, const char *name)
 {
-  static const char *const keywords[] = {
-    "algorithm", "and", "annotation", "block", "break", "class", "connect", "connector", "constant",
-    "constrainedby", "der", "discrete", "each", "else", "elseif", "elsewhen", "encapsulated", "end",
-    "enumeration", "equation", "expandable", "extends", "external", "false", "final", "flow", "for",
-    "function", "if", "import", "impure", "in", "initial", "inner", "input", "loop", "model", "not",
-    "operator", "or", "outer", "output", "package", "parameter", "partial", "protected", "public", "pure",
-    "record", "redeclare", "replaceable", "return", "stream", "then", "time", "true", "type", "when", "while",
-    "within", NULL,
-  };
-  GString *s = g_string_new (name);
+  g_autofree char *base = identifier (name);
+  GString *s = g_string_new (base);
 
-  while (g_hash_table_contains (names, s->str) || g_strv_contains (keywords, s->str))
+  while (g_hash_table_contains (names, s->str) || is_reserved (s->str))
     g_string_append_c (s, '_');
   g_hash_table_add (names, g_strdup (s->str));
   return g_string_free (s, FALSE);
+}
+
+/* ex->renamed for model: an id that Modelica reserves (input, end) gets a
+ * name of its own; the others are written as they are. */
+static void
+rename_reserved (Export *ex, SwModel *model)
+{
+  g_autoptr (GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  ex->renamed = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  add_names (names, model);
+  for (guint i = 0; i < sw_model_get_n_components (model); i++)
+    {
+      const SwComponent *c = sw_model_get_component (model, i);
+
+      if (is_reserved (c->id))
+        g_hash_table_insert (ex->renamed, c->id, unique (names, c->id));
+    }
 }
 
 /* "Engine unit" -> "EngineUnit"; fallback when nothing is left. */
@@ -675,6 +740,9 @@ class_name (const char *title, const char *fallback)
       up = TRUE;
   if (s->len == 0 || g_ascii_isdigit (s->str[0]))
     g_string_prepend (s, fallback);
+  /* A class called Modelica would hide the library. */
+  while (is_reserved (s->str))
+    g_string_append_c (s, '_');
   return g_string_free (s, FALSE);
 }
 
@@ -778,6 +846,7 @@ write_def (Export *top, const Def *def, GString *out)
 
   ex.bound = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   ex.exposed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  rename_reserved (&ex, def->inner);
   for (guint k = 0; k < def->kind->n_params && ex.error == NULL; k++)
     {
       const SwParamDesc *desc = &def->kind->params[k];
@@ -833,7 +902,7 @@ write_def (Export *top, const Def *def, GString *out)
           {
             const SwComponent *c = sw_model_get_component (def->inner, ic);
 
-            g_string_append_printf (ex.eq, "  connect(%s, %s.%s);\n", def->port_names[p], c->id,
+            g_string_append_printf (ex.eq, "  connect(%s, %s.%s);\n", def->port_names[p], mo_id (&ex, c),
                                     port_name (&ex, c, ip));
           }
       }
@@ -862,6 +931,7 @@ write_def (Export *top, const Def *def, GString *out)
   export_clear (&ex);
   g_hash_table_unref (ex.bound);
   g_hash_table_unref (ex.exposed);
+  g_hash_table_unref (ex.renamed);
   return ok;
 }
 
@@ -885,8 +955,10 @@ sw_modelica_export (SwModel *model, GError **error)
       name_def (g_ptr_array_index (ex.defs, k), ids);
   for (guint k = 0; k < ex.defs->len && ex.error == NULL; k++)
     write_def (&ex, g_ptr_array_index (ex.defs, k), classes);
+  rename_reserved (&ex, model);
   if (ex.error == NULL)
     body (&ex, model);
+  g_clear_pointer (&ex.renamed, g_hash_table_unref);
   if (ex.error != NULL)
     {
       g_propagate_error (error, ex.error);

@@ -130,6 +130,15 @@ _sw_mo_start_attribute (Import *im, const MoElement *el, guint index, const MoMo
     }
   if (fixed != NULL && fixed->value != NULL && !_sw_mo_eval_number (im, fixed->value, &is_fixed))
     return;
+  /* A Boolean: 2 is no more "fixed" than true, it is a mistake. */
+  if (is_fixed != 0 && is_fixed != 1)
+    {
+      char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+      _sw_mo_fail (im, fixed->line, fixed->column, _("%s.%s: fixed = %s; valid: true or false"), el->name, m->name,
+                   g_ascii_dtostr (text, sizeof text, is_fixed));
+      return;
+    }
   /* Modelica's Speed declares phi (s) fixed itself: a start given is
    * its initial angle, with or without fixed. */
   if (fixed == NULL && start != NULL && declared_fixed (kind, m->name))

@@ -597,8 +597,14 @@ placement (Import *im, const MoElement *el, guint index)
 
     /* Modelica turns counterclockwise with y up; the canvas clockwise
      * with y down: the same turn on screen. */
-    if (rotation != NULL && rotation->value != NULL && _sw_mo_eval_number (im, rotation->value, &r))
-      sw_model_set_rotation (im->model, index, ((360 - (int) (round (r / 90) * 90)) % 360 + 360) % 360, FALSE);
+    /* In quarter turns modulo a full turn before any conversion to int:
+     * a rotation of 1e300 is a whole number of turns, not an overflow. */
+    if (rotation != NULL && rotation->value != NULL && _sw_mo_eval_number (im, rotation->value, &r) && isfinite (r))
+      {
+        int quarters = (int) fmod (round (r / 90), 4);
+
+        sw_model_set_rotation (im->model, index, ((360 - quarters * 90) % 360 + 360) % 360, FALSE);
+      }
   }
   g_clear_error (&im->error);
   im->error = before;
@@ -791,6 +797,22 @@ connect_all (Import *im)
           if (sensor_of (im, is_block (a) ? c->b : c->a) != NULL)
             continue;
           index = sw_model_find_component (im->model, target->name);
+          if (index < 0)
+            {
+              /* A variable (Real x, SI.Torque tau) or a parameter: no
+               * input a signal could drive. */
+              fail (im, c->line, c->column,
+                    _("connect (%s, %s): %s is not a component: a block's output can drive only an input of a "
+                      "source (Torque.tau, Force.f, Position.phi_ref, …)"), c->a, c->b, target->name);
+              return;
+            }
+          if (input == NULL)
+            {
+              fail (im, c->line, c->column,
+                    _("connect (%s, %s): a block's output goes to an input of a component, %s.NAME"), c->a, c->b,
+                    target->name);
+              return;
+            }
           /* What a subsystem's parameter in a Constant straight into it
            * sets: the input's parameter (Move's u[1] is phi). */
           if (index >= 0 && input != NULL)
@@ -842,16 +864,59 @@ experiment (Import *im)
 
   if (ex == NULL)
     return;
-  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+  for (guint k = 0; k < G_N_ELEMENTS (names) && im->error == NULL; k++)
     {
       MoMod *m = _sw_mo_find (ex->children, names[k]);
+      double x;
 
-      if (m != NULL && m->value != NULL)
-        _sw_mo_eval_number (im, m->value, fields[k]);
+      if (m == NULL || m->value == NULL || !_sw_mo_eval_number (im, m->value, &x))
+        continue;
+      /* Each value takes effect or is refused: a default in its place
+       * would run something the file does not say. */
+      if (!isfinite (x) || x <= 0 || (fields[k] == &settings.tolerance && x >= 1))
+        {
+          char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+          g_ascii_dtostr (text, sizeof text, x);
+          if (fields[k] == &settings.tolerance)
+            fail (im, m->line, m->column, _("experiment: %s = %s is out of range; valid: 0 < %s < 1"), names[k],
+                  text, names[k]);
+          else
+            fail (im, m->line, m->column, _("experiment: %s = %s is out of range; valid: %s > 0"), names[k], text,
+                  names[k]);
+          return;
+        }
+      *fields[k] = x;
     }
+  if (im->error != NULL)
+    return;
   if (_sw_mo_find (ex->children, "Interval") == NULL)
     settings.output_interval_s = settings.stop_time_s / 500;
   sw_model_set_simulation (im->model, &settings);
+}
+
+/* The ids the export renamed because Modelica reserves them (input,
+ * end): annotation(__Shaftwork(name="input")) on the component gives its
+ * id back. Only in the file's model: a subsystem's interface names its
+ * components as the class does. */
+static void
+restore_ids (Import *im)
+{
+  for (guint k = 0; k < im->klass->elements->len && im->error == NULL; k++)
+    {
+      const MoElement *el = g_ptr_array_index (im->klass->elements, k);
+      MoMod *vendor = _sw_mo_find (el->annotation, "__Shaftwork");
+      MoMod *name = vendor != NULL ? _sw_mo_find (vendor->children, "name") : NULL;
+      int index = el->name != NULL ? sw_model_find_component (im->model, el->name) : -1;
+      GError *error = NULL;
+
+      if (name == NULL || index < 0 || el->parameter)
+        continue;
+      if (name->value == NULL || name->value->kind != MO_STRING)
+        fail (im, name->line, name->column, _("__Shaftwork(name = …) needs a string: the component's id"));
+      else if (!sw_model_set_id (im->model, (guint) index, name->value->text, &error))
+        prefix_error (im, name->line, name->column, error);
+    }
 }
 
 static void
@@ -915,6 +980,8 @@ _sw_mo_fill (Import *im)
   /* The file's model runs as its experiment says. */
   if (im->error == NULL && im->parent == NULL)
     experiment (im);
+  if (im->error == NULL && im->parent == NULL)
+    restore_ids (im);
   if (im->error == NULL && im->def != NULL)
     _sw_mo_interface (im);
   g_clear_pointer (&im->params, g_hash_table_unref);

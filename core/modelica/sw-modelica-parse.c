@@ -6,13 +6,20 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-modelica-private.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include "sw-error.h"
 
-/* Nesting deeper than this is refused (a hostile file). */
+/* Nesting deeper than this is refused (a hostile file): the parser
+ * recurses once a level. */
 #define MAX_DEPTH 200
+/* An expression's tree deeper than this is refused: its evaluation and
+ * its freeing recurse once a level, and a long chain of operators
+ * (1+1+…, parsed by a loop) is as deep as it is long. No model needs
+ * more than a few dozen. */
+#define MAX_TREE_DEPTH 1000
 
 typedef enum { T_END, T_IDENT, T_NUMBER, T_STRING, T_SYMBOL } TokenKind;
 
@@ -69,6 +76,8 @@ skip_space (Parser *ps)
           ps->p++;
       else if (ps->p + 1 < ps->end && ps->p[0] == '/' && ps->p[1] == '*')
         {
+          guint line = ps->line, column = (guint) (ps->p - ps->line_start) + 1;
+
           ps->p += 2;
           while (ps->p + 1 < ps->end && !(ps->p[0] == '*' && ps->p[1] == '/'))
             {
@@ -79,6 +88,8 @@ skip_space (Parser *ps)
                 }
               ps->p++;
             }
+          if (ps->p + 1 >= ps->end)
+            fail (ps, line, column, _("the comment “/*” is not closed: “*/” is missing"));
           ps->p = MIN (ps->p + 2, ps->end);
         }
       else
@@ -130,6 +141,8 @@ next (Parser *ps)
       t->number = g_ascii_strtod (text, &stop);
       if (*stop != '\0')
         fail (ps, t->line, t->column, _("“%s” is not a number"), text);
+      else if (!isfinite (t->number))
+        fail (ps, t->line, t->column, _("“%s” is too large for a number (at most about 1.8e308)"), text);
     }
   else if (*ps->p == '"')
     {
@@ -156,6 +169,20 @@ next (Parser *ps)
       ps->p++;
       t->kind = T_STRING;
       t->text = g_string_free (s, FALSE);
+    }
+  else if ((guchar) *ps->p >= 0x80)
+    {
+      /* Outside strings and comments Modelica is ASCII (its names are
+       * letters a-z, A-Z, digits and _): a character beyond is refused,
+       * quoted whole (the text is valid UTF-8, checked before). */
+      const char *after = g_utf8_find_next_char (ps->p, ps->end);
+
+      ps->p = after != NULL ? after : ps->end;
+      t->kind = T_SYMBOL;
+      t->text = g_strndup (start, ps->p - start);
+      fail (ps, t->line, t->column,
+            _("“%s” is not allowed here: Modelica names are ASCII letters, digits and “_”, not starting with a "
+              "digit (other characters only in strings and comments)"), t->text);
     }
   else
     {
@@ -253,6 +280,32 @@ expr_new (Parser *ps, MoExprKind kind)
   e->kind = kind;
   e->line = ps->tok.line;
   e->column = ps->tok.column;
+  e->depth = 1;
+  return e;
+}
+
+static guint
+depth_of (const MoExpr *e)
+{
+  return e != NULL ? e->depth : 0;
+}
+
+/* e's depth from its operands' (set last): a tree past MAX_TREE_DEPTH is
+ * an error at e, so that nothing recurses through it unbounded. */
+static MoExpr *
+grown (Parser *ps, MoExpr *e)
+{
+  guint d = MAX (depth_of (e->a), MAX (depth_of (e->b), depth_of (e->c)));
+
+  for (guint k = 0; e->items != NULL && k < e->items->len; k++)
+    d = MAX (d, depth_of (g_ptr_array_index (e->items, k)));
+  for (guint k = 0; e->named != NULL && k < e->named->len; k++)
+    d = MAX (d, depth_of (((MoMod *) g_ptr_array_index (e->named, k))->value));
+  e->depth = MAX (e->depth, d + 1);
+  if (e->depth > MAX_TREE_DEPTH)
+    fail (ps, e->line, e->column,
+          _("the expression is too long or nests too deep: more than %u operators or levels in a row; split it "
+            "into parameters"), MAX_TREE_DEPTH);
   return e;
 }
 
@@ -321,7 +374,7 @@ primary (Parser *ps)
 
   if (++ps->depth > MAX_DEPTH)
     {
-      fail (ps, ps->tok.line, ps->tok.column, _("expressions nest too deep"));
+      fail (ps, ps->tok.line, ps->tok.column, _("expressions nest deeper than %u levels"), MAX_DEPTH);
       return expr_new (ps, MO_NUMBER);
     }
   if (ps->tok.kind == T_NUMBER)
@@ -372,6 +425,7 @@ primary (Parser *ps)
           do
             g_ptr_array_add (row->items, expression (ps));
           while (accept (ps, ",") && ps->error == NULL);
+          grown (ps, row);
         }
       while (accept (ps, ";") && ps->error == NULL);
       expect (ps, "]");
@@ -405,7 +459,7 @@ primary (Parser *ps)
       e = expr_new (ps, MO_NUMBER);
     }
   ps->depth--;
-  return e;
+  return grown (ps, e);
 }
 
 static MoExpr *
@@ -419,7 +473,7 @@ binary (Parser *ps, char op, MoExpr *a, MoExpr *b)
   e->column = a->column;
   e->a = a;
   e->b = b;
-  return e;
+  return grown (ps, e);
 }
 
 static MoExpr *
@@ -461,6 +515,7 @@ arithmetic (Parser *ps)
       e->op = ps->tok.text[0];
       next (ps);
       e->a = term (ps);
+      grown (ps, e);
     }
   else
     e = term (ps);
@@ -484,11 +539,18 @@ relation (Parser *ps)
 
   if (is (ps, "not"))
     {
+      /* not not …: recursion, counted as nesting. */
+      if (++ps->depth > MAX_DEPTH)
+        {
+          fail (ps, ps->tok.line, ps->tok.column, _("expressions nest deeper than %u levels"), MAX_DEPTH);
+          return expr_new (ps, MO_NUMBER);
+        }
       e = expr_new (ps, MO_UNARY);
       e->op = '!';
       next (ps);
       e->a = relation (ps);
-      return e;
+      ps->depth--;
+      return grown (ps, e);
     }
   e = arithmetic (ps);
   for (guint k = 0; k < G_N_ELEMENTS (ops); k++)
@@ -574,7 +636,7 @@ modifications (Parser *ps)
 
   if (++ps->depth > MAX_DEPTH)
     {
-      fail (ps, ps->tok.line, ps->tok.column, _("modifications nest too deep"));
+      fail (ps, ps->tok.line, ps->tok.column, _("modifications nest deeper than %u levels"), MAX_DEPTH);
       return mods;
     }
   expect (ps, "(");
@@ -599,6 +661,14 @@ modifications (Parser *ps)
       m->line = ps->tok.line;
       m->column = ps->tok.column;
       m->name = name (ps);
+      if (m->name != NULL && _sw_mo_find (mods, m->name) != NULL)
+        {
+          /* J = 1, J = 2: which one would hold? Modelica refuses it. */
+          fail (ps, m->line, m->column, _("“%s” is modified twice here (first at %u:%u); give it once"), m->name,
+                _sw_mo_find (mods, m->name)->line, _sw_mo_find (mods, m->name)->column);
+          mod_free (m);
+          break;
+        }
       g_ptr_array_add (mods, m);
       if (m->name == NULL)
         break;
@@ -660,6 +730,7 @@ _sw_mo_class_free (MoClass *klass)
     }
   g_clear_pointer (&klass->connects, g_array_unref);
   g_clear_pointer (&klass->annotation, g_ptr_array_unref);
+  g_clear_pointer (&klass->names, g_hash_table_unref);
   g_free (klass);
 }
 
@@ -687,6 +758,21 @@ declaration (Parser *ps, MoClass *klass, gboolean parameter)
           return;
         }
       el->name = g_strdup (ps->tok.text);
+      {
+        /* A name declared twice in one class: the later would silently
+         * hide the first. */
+        const MoElement *first = klass->names != NULL ? g_hash_table_lookup (klass->names, el->name) : NULL;
+
+        if (first != NULL)
+          {
+            fail (ps, el->line, el->column, _("“%s” is declared twice (first at %u:%u); give it one name each"),
+                  el->name, first->line, first->column);
+            return;
+          }
+        if (klass->names == NULL)
+          klass->names = g_hash_table_new (g_str_hash, g_str_equal);
+        g_hash_table_insert (klass->names, el->name, el);
+      }
       next (ps);
       /* An array of components (Sine sine[3]): its size, expanded by the
        * import; a parameter's size is its value's. */
@@ -725,8 +811,9 @@ connector_ref (Parser *ps)
       char *sub;
 
       next (ps);
-      if (ps->tok.kind != T_NUMBER || ps->tok.number < 1 || ps->tok.number != (guint) ps->tok.number
-          || ps->tok.number > 1e6)
+      /* The range first: converting a number beyond it is undefined. */
+      if (ps->tok.kind != T_NUMBER || !(ps->tok.number >= 1 && ps->tok.number <= 1e6)
+          || ps->tok.number != (guint) ps->tok.number)
         {
           fail (ps, ps->tok.line, ps->tok.column, _("expected an index 1, 2, … after “[”, not “%s”"), describe (ps));
           return n;
@@ -850,7 +937,7 @@ nested_class (Parser *ps, MoClass *outer)
   klass->column = ps->tok.column;
   if (++ps->depth > MAX_DEPTH)
     {
-      fail (ps, ps->tok.line, ps->tok.column, _("classes nest too deep"));
+      fail (ps, ps->tok.line, ps->tok.column, _("classes nest deeper than %u levels"), MAX_DEPTH);
       return;
     }
   next (ps);

@@ -28,6 +28,7 @@ typedef struct _MoMod MoMod;
 struct _MoExpr {
   MoExprKind kind;
   guint      line, column;
+  guint      depth;       /* levels of the tree below and with it (1: a leaf) */
   double     number;      /* MO_NUMBER; MO_BOOL: 0 or 1 */
   char      *text;        /* MO_STRING, MO_NAME (dotted), MO_CALL (the function) */
   char       op;          /* MO_UNARY '-' '+' '!'; MO_BINARY + - * / ^ < > = (==) l (<=) g (>=) & | */
@@ -77,6 +78,7 @@ struct _MoClass {
    * Path.To.Thing, and import Path.To.Thing as its last part) or
    * "*=Path.To" (import Path.To.*). */
   GPtrArray *imports;
+  GHashTable *names;      /* the declarations' names -> MoElement *, or NULL (the parser's) */
 };
 
 /* Modelica's start attributes with fixed = true (phi, w_rel) and the

@@ -431,6 +431,33 @@ test_hostile_values (void)
   g_unlink (single);
 }
 
+/* Options that were taken silently or misreported (issue 21, item 18):
+ * --from 0 --to 0 is refused, not the default range; --from above --to
+ * too; a plot of more variables than it draws is a usage error before the
+ * run (exit 2), naming --variables. */
+static void
+test_options_refused (void)
+{
+  g_autofree char *first = sw_test_example_path ("first.shaft");
+  g_autofree char *png = g_build_filename (g_get_tmp_dir (), "sw-cli-options.png", NULL);
+  g_auto (Run) zero = { 0 }, reversed = { 0 }, all = { 0 }, speeds = { 0 };
+
+  cli (&zero, "frf", first, "--input", "torque", "--output", "inertia3.w", "--from", "0", "--to", "0", NULL);
+  g_assert_cmpint (zero.status, ==, 2);
+  g_assert_nonnull (strstr (zero.err, "--from, --to above 0 Hz"));
+  g_assert_cmpstr (zero.out, ==, "");
+  cli (&reversed, "frf", first, "--input", "torque", "--output", "inertia3.w", "--from", "5", "--to", "1", NULL);
+  g_assert_cmpint (reversed.status, ==, 2);
+  g_assert_nonnull (strstr (reversed.err, "--from must be below --to"));
+  cli (&all, "plot", first, "--variables", "*", "-o", png, NULL);
+  g_assert_cmpint (all.status, ==, 2);
+  g_assert_nonnull (strstr (all.err, "--variables: 62 variables chosen; a plot draws 1 to 12"));
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  cli (&speeds, "plot", first, "--variables", "*.w", "-o", png, NULL);
+  g_assert_cmpint (speeds.status, ==, 0);
+  g_unlink (png);
+}
+
 /* Runs simulate on an example with these options and -o csv; returns the
  * process's peak resident size in kB (wait4). */
 static long
@@ -1193,6 +1220,43 @@ test_output_onto_input (void)
   sw_test_remove_tree (dir);
 }
 
+/* Nor onto a file the model reads (issue 21, item 10): the twin-engine
+ * drive's engine-unit.shaft, for every command with -o, with --force too;
+ * refused before any work, the file as it was. */
+static void
+test_output_onto_subsystem (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cli-XXXXXX", NULL);
+  g_autofree char *marine = g_build_filename (dir, "marine", NULL);
+  g_autofree char *unit = NULL, *model = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+
+  g_assert_cmpint (g_mkdir (marine, 0700), ==, 0);
+  unit = sw_test_copy_example (dir, "marine/engine-unit.shaft");
+  model = sw_test_copy_example (dir, "marine/twin-engine.shaft");
+
+  g_assert_true (g_file_get_contents (unit, &before, NULL, NULL));
+  {
+    g_auto (Run) simulate = { 0 }, forced = { 0 }, exported = { 0 }, frf = { 0 }, campbell = { 0 };
+
+    cli (&simulate, "simulate", model, "-o", unit, NULL);
+    g_assert_cmpint (simulate.status, ==, 2);
+    g_assert_nonnull (strstr (simulate.err, "-o: Cannot write"));
+    g_assert_nonnull (strstr (simulate.err, "engine-unit.shaft”, which writing would destroy"));
+    cli (&forced, "simulate", model, "--force", "-o", unit, NULL);
+    g_assert_cmpint (forced.status, ==, 2);
+    cli (&exported, "export", model, "-o", unit, NULL);
+    g_assert_cmpint (exported.status, ==, 2);
+    cli (&frf, "frf", model, "--input", "engine1", "--output", "propeller.w", "-o", unit, NULL);
+    g_assert_cmpint (frf.status, ==, 2);
+    cli (&campbell, "campbell", model, "-o", unit, NULL);
+    g_assert_cmpint (campbell.status, ==, 2);
+  }
+  g_assert_true (g_file_get_contents (unit, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+  sw_test_remove_tree (dir);
+}
+
 static void
 test_output_links_and_modes (void)
 {
@@ -1454,10 +1518,12 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/modal", test_modal);
   g_test_add_func ("/app/cli/friction-option", test_friction_option);
   g_test_add_func ("/app/cli/frf-and-campbell", test_frf_and_campbell);
+  g_test_add_func ("/app/cli/options-refused", test_options_refused);
   g_test_add_func ("/app/cli/campbell-mesh-order", test_campbell_mesh_order);
   g_test_add_func ("/app/cli/frf-db", test_frf_db);
   g_test_add_func ("/app/cli/german", test_german);
   g_test_add_func ("/app/cli/output/onto-input", test_output_onto_input);
+  g_test_add_func ("/app/cli/output/onto-subsystem", test_output_onto_subsystem);
   g_test_add_func ("/app/cli/output/links-and-modes", test_output_links_and_modes);
   g_test_add_func ("/app/cli/output/special-files", test_output_special_files);
   g_test_add_func ("/app/cli/output/refused-first", test_output_refused_first);

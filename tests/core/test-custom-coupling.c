@@ -420,6 +420,76 @@ test_defaults_and_constants_text (void)
   g_assert_error (error, SW_ERROR, SW_ERROR_PARSE);
 }
 
+/* A formula repeat times piece after head, checked for the rotational
+ * coupling's variables. */
+static gboolean
+check_repeated (const char *head, const char *piece, guint repeat, guint *position, GError **error)
+{
+  static const char *const variables[] = { "phi_rel", "w_rel", "t", NULL };
+  g_autoptr (GString) text = g_string_new (head);
+  g_autoptr (SwExpression) e = NULL;
+
+  for (guint k = 0; k < repeat; k++)
+    g_string_append (text, piece);
+  e = sw_expression_new (text->str, 0, NULL, NULL);
+  return sw_expression_check (e, variables, position, NULL, error);
+}
+
+/* Limits before libmatheval (issue 21): 200 000 terms (its recursion
+ * overflowed the stack), a product of 5 000 factors (its derivative took
+ * 3.5 GB), a tower of powers 100 000 high (our parser recursed) are
+ * refused at the character where the limit is passed, naming it; a product
+ * of 300 factors (derivative bound about 90 000 terms) is fine and
+ * compiles. */
+static void
+test_limits (void)
+{
+  guint position = 0;
+
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_false (check_repeated ("phi_rel", "+phi_rel", 200000, &position, &error));
+    g_assert_error (error, SW_ERROR, SW_ERROR_PARSE);
+    g_assert_nonnull (strstr (error->message, "more than 5000 numbers, names and operators"));
+    g_assert_cmpuint (position, ==, 8 + 8 * 2499);
+  }
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_false (check_repeated ("w_rel", "*w_rel", 5000, &position, &error));
+    g_assert_error (error, SW_ERROR, SW_ERROR_PARSE);
+    g_assert_nonnull (strstr (error->message, "its derivative would have more than 500000 terms"));
+    g_assert_cmpuint (position, >, 6 * 500);
+    g_assert_cmpuint (position, <, 6 * 1000);
+  }
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_false (check_repeated ("phi_rel", "^phi_rel", 100000, &position, &error));
+    g_assert_error (error, SW_ERROR, SW_ERROR_PARSE);
+    g_assert_nonnull (strstr (error->message, "too many powers inside each other (at most 200)"));
+    g_assert_cmpuint (position, ==, 8 + 8 * 200);
+  }
+  {
+    static const char *const variables[] = { "phi_rel", "w_rel", "t", NULL };
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GString) text = g_string_new ("w_rel");
+    g_autoptr (SwExpression) e = NULL;
+    SwFunction *f;
+
+    for (guint k = 0; k < 299; k++)
+      g_string_append (text, "*w_rel");
+    e = sw_expression_new (text->str, 0, NULL, NULL);
+    g_assert_true (sw_expression_check (e, variables, NULL, NULL, &error));
+    g_assert_no_error (error);
+    f = _sw_function_new (e, variables, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (f);
+    _sw_function_unref (f);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -434,5 +504,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/custom-coupling/errors", test_errors);
   g_test_add_func ("/core/custom-coupling/round-trip", test_round_trip);
   g_test_add_func ("/core/custom-coupling/defaults", test_defaults_and_constants_text);
+  g_test_add_func ("/core/custom-coupling/limits", test_limits);
   return g_test_run ();
 }

@@ -361,6 +361,146 @@ test_refresh (void)
   g_rmdir (dir);
 }
 
+/* Thousands of definitions read in time linear in the file (issue 21,
+ * item 7: each definition's cache key held the whole "subsystems" text,
+ * and its text the file before it blanked: 2 000 took 13 s and 1.7 GB),
+ * and an error in the last one is still at its line and column in the
+ * file, on its first line as further down. */
+static void
+test_many (void)
+{
+  const guint n = 3000;
+  g_autoptr (GString) text = g_string_new ("{'format': 'shaftwork-model', 'version': 1,\n'subsystems': {\n");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+  g_autofree char *first = NULL, *second = NULL;
+  g_autofree char *bad = NULL;
+
+  for (guint k = 0; k < n; k++)
+    g_string_append_printf (text, "  'D%u': {'interface': {'ports': {'a': 'j.flange_a'}}, "
+                            "'components': [{'id': 'j', 'kind': 'rotational.inertia'}]},\n", k);
+  bad = g_strdup (text->str);
+  g_string_append (text, "  'Last': {'interface': {'ports': {'a': 'j.flange_a'}}, "
+                   "'components': [{'id': 'j', 'kind': 'rotational.inertia'}]}},\n'components': [");
+  for (guint k = 0; k < n; k++)
+    g_string_append_printf (text, "%s{'id': 'u%u', 'kind': 'subsystem', 'subsystem': 'D%u'}", k > 0 ? ", " : "", k,
+                            k);
+  g_string_append (text, "]}");
+  g_strdelimit (text->str, "'", '"');
+  model = sw_model_new_from_data (text->str, -1, "m.shaft", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sw_model_get_n_components (model), ==, n);
+
+  /* The last definition wrong on its first line, and on the next (the
+   * places the reader gave before, when each definition's text was the
+   * file before it blanked). */
+  first = g_strdup_printf ("%s  'Last': {'interface': {'ports': {'a': 'j.flange_a'}}, "
+                           "'components': [{'id': 'j', 'kind': 'rotational.inertiaa'}]}},\n'components': []}", bad);
+  g_strdelimit (first, "'", '"');
+  g_clear_object (&model);
+  model = sw_model_new_from_data (first, -1, "m.shaft", &error);
+  g_assert_null (model);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "m.shaft:3003:92: error: subsystem “Last”: "));
+  g_clear_error (&error);
+  second = g_strdup_printf ("%s  'Last': {'interface': {'ports': {'a': 'j.flange_a'}},\n"
+                            "           'components': [{'id': 'j', 'kind': 'rotational.inertiaa'}]}},\n"
+                            "'components': []}", bad);
+  g_strdelimit (second, "'", '"');
+  model = sw_model_new_from_data (second, -1, "m.shaft", &error);
+  g_assert_null (model);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "m.shaft:3004:47: error: subsystem “Last”: "));
+}
+
+/* "subsystems" with levels L0 (an inertia) … Ltop, each level ten uses of
+ * the one below in a row, and the model's components: uses of Lfrom. */
+static char *
+levels_model (guint top, guint from, guint uses)
+{
+  GString *s = g_string_new ("{'format': 'shaftwork-model', 'version': 1, 'subsystems': {\n"
+                             "'L0': {'interface': {'ports': {'a': 'j.flange_a', 'b': 'j.flange_b'}}, "
+                             "'components': [{'id': 'j', 'kind': 'rotational.inertia'}]}");
+
+  for (guint level = 1; level <= top; level++)
+    {
+      g_string_append_printf (s, ",\n'L%u': {'interface': {'ports': {'a': 'u0.a', 'b': 'u9.b'}}, 'components': [",
+                              level);
+      for (guint k = 0; k < 10; k++)
+        g_string_append_printf (s, "%s{'id': 'u%u', 'kind': 'subsystem', 'subsystem': 'L%u'}", k > 0 ? ", " : "",
+                                k, level - 1);
+      g_string_append (s, "], 'connections': [");
+      for (guint k = 0; k < 9; k++)
+        g_string_append_printf (s, "%s{'from': 'u%u.b', 'to': 'u%u.a'}", k > 0 ? ", " : "", k, k + 1);
+      g_string_append (s, "]}");
+    }
+  g_string_append (s, "},\n'components': [");
+  for (guint k = 0; k < uses; k++)
+    g_string_append_printf (s, "%s\n{'id': 't%u', 'kind': 'subsystem', 'subsystem': 'L%u'}", k > 0 ? "," : "", k,
+                            from);
+  g_string_append (s, "]}");
+  g_strdelimit (s->str, "'", '"');
+  return g_string_free (s, FALSE);
+}
+
+/* A limit on the size once flattened (issue 21, item 8: a 15 KB file, nine
+ * levels of ten uses, reached 23 GB): refused at the component that passes
+ * it, naming the limit, in a definition or in the model; a definition
+ * that cannot be read is read once, its uses say so briefly. */
+static void
+test_flat_limit (void)
+{
+  g_autofree char *nine = levels_model (9, 9, 1), *three = levels_model (6, 6, 3), *two = levels_model (6, 6, 2);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+
+  model = sw_model_new_from_data (nine, -1, "m.shaft", &error);
+  g_assert_null (model);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "m.shaft:9:"));
+  sw_test_assert_error_says (error, "error: subsystem “L7”: component “u2”: with it the model holds more than 2000000 "
+                                    "components once its subsystems are expanded; at most 2000000");
+  sw_test_assert_error_says (error, "subsystem “L8”: component “u0”: the definition “L7” cannot be used");
+  g_clear_error (&error);
+
+  /* Three uses of a million: the third is one too many. */
+  model = sw_model_new_from_data (three, -1, "m.shaft", &error);
+  g_assert_null (model);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "m.shaft:12:1: error: component “t2”: with it the model holds "
+                                                   "more than 2000000 components"));
+  g_clear_error (&error);
+  model = sw_model_new_from_data (two, -1, "m.shaft", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sw_model_get_n_components (model), ==, 2);
+}
+
+/* Definitions each using the one before, 20 levels: refused where the
+ * 17th is defined, naming the limit (issue 21, item 17: "subsystems nest
+ * deeper than 16" came without a place, when the model was flattened). */
+static void
+test_nest_limit (void)
+{
+  GString *s = g_string_new ("{'format': 'shaftwork-model', 'version': 1, 'subsystems': {\n"
+                             "'L0': {'interface': {'ports': {'a': 'j.flange_a'}}, "
+                             "'components': [{'id': 'j', 'kind': 'rotational.inertia'}]}");
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+
+  for (guint level = 1; level < 20; level++)
+    g_string_append_printf (s, ",\n'L%u': {'interface': {'ports': {'a': 'u.a'}}, "
+                            "'components': [{'id': 'u', 'kind': 'subsystem', 'subsystem': 'L%u'}]}", level, level - 1);
+  g_string_append (s, "},\n'components': [{'id': 't', 'kind': 'subsystem', 'subsystem': 'L19'}]}");
+  text = g_string_free (s, FALSE);
+  g_strdelimit (text, "'", '"');
+  model = sw_model_new_from_data (text, -1, "m.shaft", &error);
+  g_assert_null (model);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "m.shaft:18:1: error: subsystem “L16”: “L16” holds subsystems 17 "
+                                                   "levels deep; at most 16"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -373,5 +513,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/subsystems-inline/save-elsewhere", test_save_elsewhere);
   g_test_add_func ("/core/subsystems-inline/initial-default", test_initial_default);
   g_test_add_func ("/core/subsystems-inline/refresh", test_refresh);
+  g_test_add_func ("/core/subsystems-inline/many", test_many);
+  g_test_add_func ("/core/subsystems-inline/flat-limit", test_flat_limit);
+  g_test_add_func ("/core/subsystems-inline/nest-limit", test_nest_limit);
   return g_test_run ();
 }

@@ -79,7 +79,10 @@ main (int argc, char **argv)
     }
 
   override = g_getenv ("SW_FUZZ_CORPUS");
-  dir_path = override != NULL ? g_strdup (override) : g_test_build_filename (G_TEST_DIST, "corpus", NULL);
+  /* The Modelica reader has a corpus of its own (*.mo). */
+  dir_path = override != NULL ? g_strdup (override)
+                              : g_test_build_filename (G_TEST_DIST, strcmp (harness, "modelica") == 0
+                                                                      ? "corpus-modelica" : "corpus", NULL);
   dir = g_dir_open (dir_path, 0, &error);
   g_assert_no_error (error);
   while ((name = g_dir_read_name (dir)) != NULL)

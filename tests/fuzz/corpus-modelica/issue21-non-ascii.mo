@@ -1,0 +1,2 @@
+model Ä
+end Ä;

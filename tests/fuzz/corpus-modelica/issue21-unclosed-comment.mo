@@ -1,0 +1,3 @@
+model M
+  /* open
+end M;
