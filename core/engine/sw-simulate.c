@@ -159,6 +159,7 @@ typedef struct {
    * records its output times only (a gear mesh's every tooth change). */
   guint64         event_rows_left;
   gboolean        record_event;
+  SwMethod        method;         /* the integrator running: advice never names it as the remedy */
 } Output;
 
 /* A result overflowed or became NaN at t: the error (in out->eq) names the
@@ -185,14 +186,16 @@ not_finite_error (Output *out, SwEquations *from, double t, gboolean left)
             g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_NOT_FINITE,
                          _("component “%s”: %s.%s became %s at t = %.9g s; the equations overflow: check the "
                            "parameters of “%s” and of what it is connected to (a tiny inertia or mass "
-                           "against a huge stiffness, a huge torque), or try the method “bdf”"),
-                         p->id, p->id, p->kind->vars[v].name, isnan (vars[v]) ? _("NaN") : _("infinite"), t, p->id);
+                           "against a huge stiffness, a huge torque)%s"),
+                         p->id, p->id, p->kind->vars[v].name, isnan (vars[v]) ? _("NaN") : _("infinite"), t, p->id,
+                         out->method == SW_METHOD_BDF ? "" : _(", or try the method “bdf”"));
             return FALSE;
           }
     }
   g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_NOT_FINITE,
                _("the state became infinite or NaN at t = %.9g s; the equations overflow: check for a tiny "
-                 "inertia or mass against a huge stiffness, or try the method “bdf”"), t);
+                 "inertia or mass against a huge stiffness%s"), t,
+               out->method == SW_METHOD_BDF ? "" : _(", or try the method “bdf”"));
   return FALSE;
 }
 
@@ -672,7 +675,7 @@ integrate (const SwSystem          *sys,
   if (friction != NULL)
     _sw_friction_run_set_length (friction, stop);
   out = (Output) { .sys = sys, .tr = tr, .cols = cols, .row = row, .o = o,
-                   .event_rows_left = 2 * (guint64) (events->len + RECORDED_FRICTION_EVENTS) };
+                   .event_rows_left = 2 * (guint64) (events->len + RECORDED_FRICTION_EVENTS), .method = method };
   out.eq = friction != NULL ? _sw_friction_run_get_equations (friction) : (own_eq = sw_equations_new (sys));
   _sw_row_maker_init (&out.maker, sys, (const double *) events->data, events->len);
   _sw_row_maker_set_columns (&out.maker, (const Column *) cols->data, cols->len);
