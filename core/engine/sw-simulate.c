@@ -371,17 +371,21 @@ too_large_error (double rows, guint n_values, GError **error)
   double need = rows * (n_values + 1) * sizeof (double), budget = memory_budget_bytes ();
   g_autofree char *need_text = NULL;
   g_autofree char *budget_text = NULL;
+  g_autofree char *rows_text = NULL;
 
   /* Rows are counted in a guint. */
   if (need <= budget && rows < 1e9)
     return FALSE;
   need_text = g_format_size (need < 1e18 ? (guint64) need : G_GUINT64_CONSTANT (1000000000000000000));
   budget_text = g_format_size ((guint64) budget);
+  /* Past the doubles (a stop time of 1e308 at an interval of 1e-300) the
+   * count is no number: "inf rows" said nothing. */
+  rows_text = isfinite (rows) ? g_strdup_printf ("%.4g", rows) : g_strdup (_("more than 1e308"));
   g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE,
-               _("the run would keep %.4g rows of %u values: %s%s, more than the %s or 10^9 rows a run may use "
+               _("the run would keep %s rows of %u values: %s%s, more than the %s or 10^9 rows a run may use "
                  "(half of this machine’s memory); choose a larger output interval, a shorter stop time or fewer "
                  "variables"),
-               rows, n_values + 1, need < 1e18 ? "" : _("over "), need_text, budget_text);
+               rows_text, n_values + 1, need < 1e18 ? "" : _("over "), need_text, budget_text);
   return TRUE;
 }
 
