@@ -26,7 +26,8 @@ typedef struct {
   char   *stop_time;
   char   *interval;
   char   *tolerance;
-  char   *variables;
+  char   *variables;        /* every --variables given, joined by commas */
+  char  **variables_given;  /* each --variables as given: all count, not the last alone */
   gboolean quiet, progress, stats, events;
   char   *method;
   gboolean force;
@@ -43,7 +44,7 @@ run_context (const char *command, const char *summary, RunArgs *a, gboolean plot
     { "interval", 0, 0, G_OPTION_ARG_STRING, &a->interval, N_("Output interval in s (default: the model’s)"),
       N_("H") },
     { "tolerance", 0, 0, G_OPTION_ARG_STRING, &a->tolerance, N_("Relative and absolute tolerance"), N_("TOL") },
-    { "variables", 0, 0, G_OPTION_ARG_STRING, &a->variables,
+    { "variables", 0, 0, G_OPTION_ARG_STRING_ARRAY, &a->variables_given,
       N_("Variables to record, comma-separated, or patterns such as '*.w' (default: all; for plot: every "
          "body’s speed)"), N_("ID.VAR,…") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &a->quiet, N_("No progress line on a terminal during long runs"), NULL },
@@ -144,6 +145,8 @@ sw_cli_run (int argc, char **argv, gboolean plot)
                      &a, plot);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     return sw_cli_usage_error (ctx, error->message);
+  if (a.variables_given != NULL)
+    a.variables = g_strjoinv (",", a.variables_given);
   if (argc != 2)
     {
       status = sw_cli_usage_error (ctx, argc < 2 ? _("missing MODEL") : _("more than one MODEL given"));
@@ -216,9 +219,23 @@ sw_cli_run (int argc, char **argv, gboolean plot)
         msg = g_strdup_printf ("--variables: %s", error->message);
       else if (g_error_matches (error, SW_ERROR, SW_ERROR_TOO_LARGE)
                && (a.stop_time != NULL || a.interval != NULL || a.variables != NULL))
-        msg = g_strdup_printf ("%s%s%s: %s", a.stop_time != NULL ? "--stop-time " : "",
-                               a.interval != NULL ? "--interval " : "", a.variables != NULL ? "--variables" : "",
-                               error->message);
+        {
+          /* The options given that set the size, "--stop-time, --interval". */
+          g_autoptr (GPtrArray) given = g_ptr_array_new ();
+
+          if (a.stop_time != NULL)
+            g_ptr_array_add (given, "--stop-time");
+          if (a.interval != NULL)
+            g_ptr_array_add (given, "--interval");
+          if (a.variables != NULL)
+            g_ptr_array_add (given, "--variables");
+          g_ptr_array_add (given, NULL);
+          {
+            g_autofree char *names = g_strjoinv (", ", (char **) given->pdata);
+
+            msg = g_strdup_printf ("%s: %s", names, error->message);
+          }
+        }
       if (msg != NULL)
         status = sw_cli_usage_error (ctx, msg);
       else
@@ -310,6 +327,7 @@ out:
   g_free (a.interval);
   g_free (a.tolerance);
   g_free (a.variables);
+  g_strfreev (a.variables_given);
   g_free (a.method);
   return status;
 }

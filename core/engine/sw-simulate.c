@@ -159,6 +159,7 @@ typedef struct {
    * records its output times only (a gear mesh's every tooth change). */
   guint64         event_rows_left;
   gboolean        record_event;
+  SwMethod        method;         /* the integrator running: advice never names it as the remedy */
 } Output;
 
 /* A result overflowed or became NaN at t: the error (in out->eq) names the
@@ -185,14 +186,16 @@ not_finite_error (Output *out, SwEquations *from, double t, gboolean left)
             g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_NOT_FINITE,
                          _("component “%s”: %s.%s became %s at t = %.9g s; the equations overflow: check the "
                            "parameters of “%s” and of what it is connected to (a tiny inertia or mass "
-                           "against a huge stiffness, a huge torque), or try the method “bdf”"),
-                         p->id, p->id, p->kind->vars[v].name, isnan (vars[v]) ? _("NaN") : _("infinite"), t, p->id);
+                           "against a huge stiffness, a huge torque)%s"),
+                         p->id, p->id, p->kind->vars[v].name, isnan (vars[v]) ? _("NaN") : _("infinite"), t, p->id,
+                         out->method == SW_METHOD_BDF ? "" : _(", or try the method “bdf”"));
             return FALSE;
           }
     }
   g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_NOT_FINITE,
                _("the state became infinite or NaN at t = %.9g s; the equations overflow: check for a tiny "
-                 "inertia or mass against a huge stiffness, or try the method “bdf”"), t);
+                 "inertia or mass against a huge stiffness%s"), t,
+               out->method == SW_METHOD_BDF ? "" : _(", or try the method “bdf”"));
   return FALSE;
 }
 
@@ -368,17 +371,21 @@ too_large_error (double rows, guint n_values, GError **error)
   double need = rows * (n_values + 1) * sizeof (double), budget = memory_budget_bytes ();
   g_autofree char *need_text = NULL;
   g_autofree char *budget_text = NULL;
+  g_autofree char *rows_text = NULL;
 
   /* Rows are counted in a guint. */
   if (need <= budget && rows < 1e9)
     return FALSE;
   need_text = g_format_size (need < 1e18 ? (guint64) need : G_GUINT64_CONSTANT (1000000000000000000));
   budget_text = g_format_size ((guint64) budget);
+  /* Past the doubles (a stop time of 1e308 at an interval of 1e-300) the
+   * count is no number: "inf rows" said nothing. */
+  rows_text = isfinite (rows) ? g_strdup_printf ("%.4g", rows) : g_strdup (_("more than 1e308"));
   g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE,
-               _("the run would keep %.4g rows of %u values: %s%s, more than the %s or 10^9 rows a run may use "
+               _("the run would keep %s rows of %u values: %s%s, more than the %s or 10^9 rows a run may use "
                  "(half of this machine’s memory); choose a larger output interval, a shorter stop time or fewer "
                  "variables"),
-               rows, n_values + 1, need < 1e18 ? "" : _("over "), need_text, budget_text);
+               rows_text, n_values + 1, need < 1e18 ? "" : _("over "), need_text, budget_text);
   return TRUE;
 }
 
@@ -675,7 +682,7 @@ integrate (const SwSystem          *sys,
   if (friction != NULL)
     _sw_friction_run_set_length (friction, stop);
   out = (Output) { .sys = sys, .tr = tr, .cols = cols, .row = row, .o = o,
-                   .event_rows_left = 2 * (guint64) (events->len + RECORDED_FRICTION_EVENTS) };
+                   .event_rows_left = 2 * (guint64) (events->len + RECORDED_FRICTION_EVENTS), .method = method };
   out.eq = friction != NULL ? _sw_friction_run_get_equations (friction) : (own_eq = sw_equations_new (sys));
   _sw_row_maker_init (&out.maker, sys, (const double *) events->data, events->len);
   _sw_row_maker_set_columns (&out.maker, (const Column *) cols->data, cols->len);

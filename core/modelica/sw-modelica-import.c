@@ -999,6 +999,25 @@ sw_modelica_import (const char *data, gssize length, const char *display_name, G
   g_return_val_if_fail (data != NULL, NULL);
   if (length < 0)
     length = (gssize) strlen (data);
+  /* A NUL is valid UTF-8 to no text reader: said as what it is, where. */
+  {
+    const char *nul = memchr (data, '\0', (gsize) length);
+
+    if (nul != NULL)
+      {
+        guint line = 1;
+        const char *line_start = data;
+
+        for (const char *p = data; p < nul; p++)
+          if (*p == '\n')
+            line++, line_start = p + 1;
+        g_set_error (error, SW_ERROR, SW_ERROR_PARSE,
+                     _("%s:%u:%ld: error: a NUL byte is not allowed; a Modelica model is text"), im.file, line,
+                     g_utf8_validate (line_start, nul - line_start, NULL)
+                       ? g_utf8_pointer_to_offset (line_start, nul) + 1 : (long) (nul - line_start) + 1);
+        return NULL;
+      }
+  }
   if (!g_utf8_validate (data, length, NULL))
     {
       g_set_error (error, SW_ERROR, SW_ERROR_PARSE, _("%s: error: the file is not UTF-8 text"), im.file);

@@ -434,7 +434,8 @@ test_hostile_values (void)
 /* Options that were taken silently or misreported (issue 21, item 18):
  * --from 0 --to 0 is refused, not the default range; --from above --to
  * too; a plot of more variables than it draws is a usage error before the
- * run (exit 2), naming --variables. */
+ * run (exit 2), naming --variables; --variables twice; the row cap's
+ * message. */
 static void
 test_options_refused (void)
 {
@@ -456,6 +457,20 @@ test_options_refused (void)
   cli (&speeds, "plot", first, "--variables", "*.w", "-o", png, NULL);
   g_assert_cmpint (speeds.status, ==, 0);
   g_unlink (png);
+  /* --variables given twice: both count, not the last alone. */
+  {
+    g_auto (Run) twice = { 0 }, huge = { 0 };
+
+    cli (&twice, "simulate", first, "--variables", "inertia1.w", "--variables", "inertia3.w", "--stop-time", "0.01",
+         NULL);
+    g_assert_cmpint (twice.status, ==, 0);
+    g_assert_true (g_str_has_prefix (twice.out, "time,inertia1.w,inertia3.w\n"));
+    /* The row cap names the options given, and a count past the doubles
+     * as such. */
+    cli (&huge, "simulate", first, "--stop-time", "1e308", "--interval", "1e-300", NULL);
+    g_assert_cmpint (huge.status, ==, 2);
+    g_assert_nonnull (strstr (huge.err, "--stop-time, --interval: the run would keep more than 1e308 rows"));
+  }
 }
 
 /* Runs simulate on an example with these options and -o csv; returns the

@@ -109,6 +109,13 @@ test_messages (void)
 {
   assert_refused ("model M\n  /* a comment\nend M;\n", "m.mo:2:3: error: the comment “/*” is not closed: “*/” is missing");
   assert_refused ("model M\n  /* a comment *", "m.mo:2:3: error: the comment “/*” is not closed");
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (SwModel) model = sw_modelica_import ("model M\n  Ä\0\nend M;\n", 17, "m.mo", &error);
+
+    g_assert_null (model);
+    sw_test_assert_error_says (error, "m.mo:2:4: error: a NUL byte is not allowed; a Modelica model is text");
+  }
 }
 
 /* Every value read takes effect or is refused (issue 21, item 16): a

@@ -12,6 +12,7 @@
 #include "sw-error.h"
 #include "sw-model.h"
 #include "sw-modes.h"
+#include "sw-simulate.h"
 #include "sw-system.h"
 #include "sw-test-run.h"
 
@@ -98,6 +99,37 @@ test_stable (void)
   g_assert_cmpfloat_with_epsilon (m->decay_rate_per_s, 1, 1e-9);
 }
 
+/* A run that overflows (+1000 times the speed) suggests the method bdf
+ * only when it is not the method already (issue 21, item 17). */
+static void
+test_overflow_advice (void)
+{
+  g_autofree char *text = feedback_model ("speed_sensor", "w", 1000, 0, "\"w0\": 1");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "m.shaft", &error);
+  g_autoptr (SwSystem) sys = NULL;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  for (guint k = 0; k < 2; k++)
+    {
+      SwSimulateOptions o = sw_simulate_options_from_system (sys);
+      g_autoptr (GError) run_error = NULL;
+      g_autoptr (SwTrajectory) tr = NULL;
+
+      o.method = k == 0 ? SW_METHOD_BDF : SW_METHOD_RK45;
+      tr = sw_simulate (sys, &o, NULL, NULL, NULL, &run_error);
+      g_assert_null (tr);
+      g_assert_error (run_error, SW_ERROR, SW_ERROR_NOT_FINITE);
+      g_test_message ("%s", run_error->message);
+      if (k == 0)
+        g_assert_null (strstr (run_error->message, "try the method"));
+      else
+        g_assert_nonnull (strstr (run_error->message, ", or try the method “bdf”"));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -106,5 +138,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/modes-unstable/negative-damping", test_negative_damping);
   g_test_add_func ("/core/modes-unstable/negative-stiffness", test_negative_stiffness);
   g_test_add_func ("/core/modes-unstable/stable", test_stable);
+  g_test_add_func ("/core/modes-unstable/overflow-advice", test_overflow_advice);
   return g_test_run ();
 }
