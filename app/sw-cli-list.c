@@ -162,8 +162,6 @@ default_text (const SwParamDesc *p, gboolean localized)
     return g_strdup (localized ? _("derived") : "derived");
   if (p->type == SW_PARAM_INITIAL)
     return g_strdup (localized ? _("from connections, else 0") : "from connections, else 0");
-  if (p->type == SW_PARAM_SIGNAL && !isnan (p->default_value))
-    return g_strdup ("0");
   if (p->type == SW_PARAM_TABLE)
     return table_default_text (p->table);
   if (p->type == SW_PARAM_EXPRESSION)
