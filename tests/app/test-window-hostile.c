@@ -36,6 +36,7 @@ coupling_model (const char *formula)
                           " \"connections\": [{\"from\": \"j.flange_b\", \"to\": \"k.flange_a\"}]}\n", formula);
 }
 
+#define NUL_TEXT "{\"format\": \"shaftwork-model\",\0 \"version\": 1}"
 #define INERTIA "  Modelica.Mechanics.Rotational.Components.Inertia j(J=1)"
 
 typedef struct {
@@ -78,7 +79,8 @@ test_open_hostile (void)
     { "formula-sum.shaft", NULL, -1, "more than 5000 numbers, names and operators" },
     { "formula-product.shaft", NULL, -1, "its derivative would have more than" },
     { "not-utf8.shaft", g_strdup ("{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"\xc3\x28\"}"), -1, "" },
-    { "nul.shaft", g_strdup ("{\"format\": \"shaftwork-model\",\0 \"version\": 1}"), 40, "" },
+    /* (g_memdup2: the text goes on past its NUL.) */
+    { "nul.shaft", g_memdup2 (NUL_TEXT, sizeof NUL_TEXT - 1), sizeof NUL_TEXT - 1, "" },
     { "deep-json.shaft", repeated ("{\"format\": \"shaftwork-model\", \"version\": 1, \"x\": ", "[", 100000, ""), -1,
       "" },
     { "truncated.shaft", g_strdup ("{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [{\"id\": \"j"),
