@@ -94,6 +94,11 @@ call2 (Import *im, const MoExpr *e, const char *f, Value *out)
       || !_sw_mo_eval_number (im, g_ptr_array_index (e->items, 1), &b))
     return FALSE;
   out->kind = V_NUMBER;
+  if (b == 0 && (strcmp (f, "mod") == 0 || strcmp (f, "rem") == 0 || strcmp (f, "div") == 0))
+    {
+      _sw_mo_fail (im, e->line, e->column, _("division by zero"));
+      return FALSE;
+    }
   if (strcmp (f, "atan2") == 0)
     out->number = atan2 (a, b);
   else if (strcmp (f, "min") == 0)
@@ -465,7 +470,15 @@ _sw_mo_eval (Import *im, const MoExpr *e, Value *out)
         case '+': out->number = a + b; break;
         case '-': out->number = a - b; break;
         case '*': out->number = a * b; break;
-        case '/': out->number = a / b; break;
+        case '/':
+          /* An error here, as in Modelica (and no infinity on to the rest). */
+          if (b == 0)
+            {
+              _sw_mo_fail (im, e->line, e->column, _("division by zero"));
+              return FALSE;
+            }
+          out->number = a / b;
+          break;
         case '^': out->number = pow (a, b); break;
         case '<': out->number = a < b; break;
         case '>': out->number = a > b; break;

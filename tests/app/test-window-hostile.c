@@ -68,7 +68,7 @@ test_open_hostile (void)
     { "non-ascii-inside.mo", g_strdup ("model M\n  Modelica.Mechanics.Rotational.Components.Inertia 𝄞(J=1);\nend M;\n"),
       -1, "“𝄞” is not allowed here" },
     { "experiment.mo", g_strdup ("model M\n" INERTIA ";\n  annotation(experiment(StopTime=0/0));\nend M;\n"), -1,
-      "not finite" },
+      "division by zero" },
     { "tolerance.mo", g_strdup ("model M\n" INERTIA ";\n  annotation(experiment(Tolerance=7));\nend M;\n"), -1,
       "Tolerance = 7 is out of range" },
     { "index.mo", g_strdup ("model M\n" INERTIA ";\nequation\n  connect(j.flange_a[1e400], j.flange_b);\nend M;\n"), -1,

@@ -144,7 +144,7 @@ test_out_of_range (void)
   } experiments[] = {
     { "StopTime=-1", "m.mo:3:25: error: experiment: StopTime = -1 is out of range; valid: StopTime > 0" },
     { "StopTime=0", "experiment: StopTime = 0 is out of range; valid: StopTime > 0" },
-    { "StopTime=0/0", "m.mo:3:34: error: the expression is not finite" },
+    { "StopTime=0/0", "m.mo:3:34: error: division by zero" },
     { "StopTime=1, Interval=0", "m.mo:3:37: error: experiment: Interval = 0 is out of range; valid: Interval > 0" },
     { "Tolerance=7", "m.mo:3:25: error: experiment: Tolerance = 7 is out of range; valid: 0 < Tolerance < 1" },
   };
