@@ -3,7 +3,7 @@
 # and every listed file exists.
 cd "${SW_SOURCE_ROOT:?}" || exit 1
 status=0
-for f in $(grep -lE '\b(N_|_)\(' core/*.c core/*/*.c ui/*.c app/*.c 2>/dev/null); do
+for f in $(grep -lE '\b(N_|_)\(' core/*.c core/*/*.c ui/*.c ui/*/*.c app/*.c app/*/*.c 2>/dev/null); do
   grep -qx "$f" po/POTFILES.in || { echo "missing from po/POTFILES.in: $f"; status=1; }
 done
 for f in $(grep -v '^#' po/POTFILES.in); do
