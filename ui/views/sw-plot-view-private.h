@@ -1,12 +1,125 @@
-/* sw-plot-view-private.h: what the plot widget's tests reach.
+/* sw-plot-view-private.h: what the plot widget's tests reach, and what its
+ * files share:
+ *
+ *   sw-plot-view.c        the type, properties, signals, runs and ranges,
+ *                         drawing, the data API
+ *   sw-plot-view-scene.c  units and labels, panels, the scene of what is shown
+ *   sw-plot-view-input.c  pointer, keys and actions; the range and cursor API
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <gtk/gtk.h>
+
 #include "sw-plot-draw.h"
 #include "sw-plot-view.h"
+#include "sw-plot-widget.h"
+#include "sw-trajectory.h"
 
 G_BEGIN_DECLS
+
+typedef struct {
+  char *name;
+  char *key;       /* the panel key given by sw_plot_view_set_panel(); NULL: by unit */
+} Column;
+
+typedef struct {
+  SwTrajectory *trajectory;
+  char         *text;
+} Pinned;
+
+typedef struct {
+  gboolean fixed;
+  double   min, max;
+} Range;
+
+struct _SwPlotView
+{
+  GtkWidget      parent_instance;
+
+  SwTrajectory  *trajectory;
+  SwTrajectory  *previous;
+  GPtrArray     *pinned;       /* of Pinned */
+  GPtrArray     *columns;      /* of Column */
+  guint          panel_serial; /* for keys of new panels */
+  SwPlotUnits    display_units;
+  char          *title;
+  char          *x_name;       /* X–Y plot, or NULL */
+  char          *y_name;
+
+  /* The view: time range when zoomed, y ranges per panel; X–Y ranges. */
+  gboolean       zoomed;
+  double         t0, t1;
+  GArray        *y_ranges;     /* of Range, by panel */
+  Range          xy_x, xy_y;
+  double         last_range[2];
+  gboolean       has_last_range;
+
+  gboolean       cursor_visible;
+  gboolean       cursor_kept;  /* clicked: stays when the pointer leaves */
+  double         cursor_t;
+
+  /* Pointer */
+  double         pointer_x, pointer_y;
+  gboolean       dragging;     /* a rectangle */
+  gboolean       panning;
+  double         drag_x0, drag_y0, drag_x1, drag_y1;
+  double         pan_t0, pan_t1;
+  Range          pan_xy_y;
+
+  SwPlotColors   colors;
+  SwPlotWidgetStream stream;
+  SwPlotGeometry geometry;
+  gboolean       has_geometry;
+};
+
+typedef struct {
+  SwPlotScene scene;
+  GArray     *panels;   /* SwPlotPanel */
+  GArray     *curves;   /* SwPlotCurve */
+  GArray     *keys;     /* SwPlotKey */
+  GPtrArray  *strings;
+} Scene;
+
+/* sw-plot-view.c */
+gboolean              _sw_plot_view_has_rows          (const SwTrajectory *trajectory);
+guint                 _sw_plot_view_runs              (SwPlotView     *self,
+                                                       SwTrajectory  **out,
+                                                       guint           size);
+gboolean              _sw_plot_view_full_time_range   (SwPlotView     *self,
+                                                       double         *t0,
+                                                       double         *t1);
+gboolean              _sw_plot_view_is_xy             (SwPlotView     *self);
+gboolean              _sw_plot_view_effective_range   (SwPlotView     *self,
+                                                       double         *t0,
+                                                       double         *t1);
+void                  _sw_plot_view_check_range       (SwPlotView     *self);
+void                  _sw_plot_view_clear_y_ranges    (SwPlotView     *self);
+void                  _sw_plot_view_set_zoomed        (SwPlotView     *self,
+                                                       gboolean        zoomed);
+void                  _sw_plot_view_set_cursor_internal (SwPlotView   *self,
+                                                       double          t,
+                                                       gboolean        visible);
+
+/* sw-plot-view-scene.c */
+double                _sw_plot_view_display_factor    (SwPlotUnits     units,
+                                                       const char     *unit,
+                                                       const char    **shown_unit);
+guint                 _sw_plot_view_compute_panels    (SwPlotView     *self,
+                                                       int            *panel_of,
+                                                       GPtrArray      *keys_out);
+int                   _sw_plot_view_find_column       (SwPlotView     *self,
+                                                       const char     *name);
+void                  _sw_plot_view_scene_clear       (Scene          *s);
+gboolean              _sw_plot_view_build_scene       (SwPlotView     *self,
+                                                       Scene          *s,
+                                                       gboolean        interactive);
+
+/* sw-plot-view-input.c */
+void                  _sw_plot_view_class_init_input  (GtkWidgetClass *widget_class);
+void                  _sw_plot_view_init_input        (SwPlotView     *self);
+
+/* For tests */
 
 /* Draws the widget as its snapshot does, onto cr as a page of width ×
  * height, through the widget's PLplot stream; FALSE when nothing fits or
