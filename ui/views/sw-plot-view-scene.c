@@ -379,4 +379,3 @@ _sw_plot_view_build_scene (SwPlotView *self, Scene *s, gboolean interactive)
     }
   return scene->n_curves > 0;
 }
-
