@@ -253,7 +253,7 @@ _sw_plot_label_tick (PLINT axis, PLFLT value, char *label, PLINT length, PLPoint
  * of ten. x_axis says which axis; other_min and other_max span the other. */
 void
 _sw_plot_draw_log_grid (gboolean x_axis, const Ticks *ticks, double min, double max,
-               double other_min, double other_max)
+                        double other_min, double other_max)
 {
   for (int decade = (int) floor (min); decade <= (int) ceil (max); decade++)
     for (int m = ticks->subgrid ? 9 : 1; m >= 1; m--)

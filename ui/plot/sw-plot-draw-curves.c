@@ -100,7 +100,7 @@ _sw_plot_curves_x_range (const SwPlotScene *scene, double *min, double *max)
 /* The y range of a panel's curves where x is between x_min and x_max. */
 void
 _sw_plot_panel_y_range (const SwPlotScene *scene, guint p, int axis, double x_min, double x_max,
-               GPtrArray *points, double *y_min, double *y_max)
+                        GPtrArray *points, double *y_min, double *y_max)
 {
   gboolean found = FALSE;
   double min = 0.0, max = 0.0;
@@ -204,8 +204,8 @@ flush_bucket (Bucket *b, GArray *xs, GArray *ys)
  * already thinned (factors 1, linear) to fewer columns. */
 void
 _sw_plot_thin_time (const double *x, const double *y, guint first, guint end,
-           double x_factor, double y_factor, gboolean log_x, int log_y,
-           double x_min, double x_max, int columns, guint per_column, GArray *xs, GArray *ys)
+                    double x_factor, double y_factor, gboolean log_x, int log_y,
+                    double x_min, double x_max, int columns, guint per_column, GArray *xs, GArray *ys)
 {
   double x_scale = columns / (x_max - x_min);
 
@@ -294,8 +294,8 @@ _sw_plot_thin_time (const double *x, const double *y, guint first, guint end,
  * the last one kept are left out. Gaps are NaN. */
 void
 _sw_plot_curve_points (const SwPlotCurve *c, gboolean log_x, int log_y,
-              double x_min, double x_max, double y_min, double y_max,
-              double width_px, double height_px, GArray *xs, GArray *ys)
+                       double x_min, double x_max, double y_min, double y_max,
+                       double width_px, double height_px, GArray *xs, GArray *ys)
 {
   const double *x = curve_x (c);
   const double *y = sw_trajectory_get_column (c->trajectory, c->y_column);
@@ -333,7 +333,7 @@ _sw_plot_curve_points (const SwPlotCurve *c, gboolean log_x, int log_y,
     }
 
   _sw_plot_thin_time (x, y, first, end, c->x_factor, c->y_factor, log_x, log_y, x_min, x_max, columns,
-             THIN_FACTOR, xs, ys);
+                      THIN_FACTOR, xs, ys);
 }
 
 void

@@ -195,7 +195,7 @@ _sw_plot_draw_cursor (const SwPlotScene *scene, const Panel *panel, guint p, con
       if (c->panel != p || c->line != SW_PLOT_LINE_SOLID || sw_trajectory_get_n_rows (c->trajectory) == 0)
         continue;
       px = xy ? _sw_plot_shown (sw_trajectory_interpolate (c->trajectory, (guint) c->x_column, scene->cursor_x),
-                       c->x_factor, scene->log_x)
+                                c->x_factor, scene->log_x)
               : x;
       py = _sw_plot_shown (readout (c, scene->cursor_x), 1.0, _sw_plot_panel_axis (panel->spec));
       if (isnan (px) || isnan (py) || px < l->x_min || px > l->x_max ||
@@ -320,7 +320,7 @@ _sw_plot_draw_point_marks (const SwPlotScene *scene, const Panel *panel, guint p
  * curve's colour. xs, ys are the points drawn (NaN: gaps). */
 void
 _sw_plot_draw_end_label (const SwPlotCurve *c, const double *xs, const double *ys, guint n,
-                const Panel *panel, const Layout *l)
+                         const Panel *panel, const Layout *l)
 {
   double cw = l->char_height * (l->x_max - l->x_min) / l->panel_w;
   double chy = l->char_height * (panel->y_max - panel->y_min) / l->panel_h;

@@ -307,11 +307,11 @@ compute_layout (Layout *l, const SwPlotScene *scene, Panel *panels, guint n_pane
       Panel *panel = &panels[p];
       if (panel->spec->log)
         panel->y_ticks = _sw_plot_log_ticks (panel->y_min, panel->y_max,
-                                    MAX (l->panel_h, 0.0) / (panel->y_max - panel->y_min),
-                                    Y_LABEL_SPACING * ch, ch);
+                                             MAX (l->panel_h, 0.0) / (panel->y_max - panel->y_min),
+                                             Y_LABEL_SPACING * ch, ch);
       else
         panel->y_ticks = _sw_plot_ticks_for_range (panel->y_min, panel->y_max, max_labels,
-                                          panel->spec->unit != NULL && strcmp (panel->spec->unit, "deg") == 0);
+                                                   panel->spec->unit != NULL && strcmp (panel->spec->unit, "deg") == 0);
       y_chars = MAX (y_chars, _sw_plot_widest_tick (&panel->y_ticks, panel->y_min, panel->y_max));
       entries_h = MAX (entries_h, panel->n_entries * LEGEND_SPACING * ch);
     }
@@ -407,7 +407,7 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
           cx = g_array_new (FALSE, FALSE, sizeof (double));
           cy = g_array_new (FALSE, FALSE, sizeof (double));
           _sw_plot_curve_points (c, scene->log_x, _sw_plot_panel_axis (&scene->panels[c->panel]), l.x_min, l.x_max,
-                        0.0, 1.0, width_px, 1.0, cx, cy);
+                                 0.0, 1.0, width_px, 1.0, cx, cy);
         }
       g_ptr_array_add (points, cx);
       g_ptr_array_add (points, cy);
@@ -496,11 +496,11 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
                 GArray *cx = g_ptr_array_index (points, 2 * k), *cy = g_ptr_array_index (points, 2 * k + 1);
 
                 _sw_plot_thin_time ((const double *) cx->data, (const double *) cy->data, 0, cx->len, 1.0, 1.0,
-                           FALSE, FALSE, l.x_min, l.x_max, MAX (1, (int) ceil (g->width)), 2, xs, ys);
+                                    FALSE, FALSE, l.x_min, l.x_max, MAX (1, (int) ceil (g->width)), 2, xs, ys);
               }
             else
               _sw_plot_curve_points (c, scene->log_x, _sw_plot_panel_axis (panel->spec), l.x_min, l.x_max,
-                            panel->y_min, panel->y_max, g->width, g->height, xs, ys);
+                                     panel->y_min, panel->y_max, g->width, g->height, xs, ys);
             _sw_plot_set_line (c);
             _sw_plot_draw_points ((const double *) xs->data, (const double *) ys->data, xs->len);
             geometry->n_points += xs->len;

@@ -180,7 +180,7 @@ add_curves (SwPlotView *self, Scene *s, const char *x_name, const char *name,
       c.x_column = x;
       c.y_column = (guint) y;
       c.x_factor = x >= 0 ? _sw_plot_view_display_factor (self->display_units,
-                                            sw_trajectory_get_column_unit (tr, (guint) x), &unused) : 1.0;
+                                                          sw_trajectory_get_column_unit (tr, (guint) x), &unused) : 1.0;
       c.y_factor = _sw_plot_view_display_factor (self->display_units, sw_trajectory_get_column_unit (tr, (guint) y), &unused);
       c.panel = panel;
       c.color = color;

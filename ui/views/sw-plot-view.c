@@ -816,7 +816,7 @@ sw_plot_view_get_cursor_value (SwPlotView *self, const char *name, double *value
   if (value != NULL)
     *value = sw_trajectory_interpolate (self->trajectory, (guint) column, self->cursor_t) *
              _sw_plot_view_display_factor (self->display_units,
-                             sw_trajectory_get_column_unit (self->trajectory, (guint) column), &unused);
+                                           sw_trajectory_get_column_unit (self->trajectory, (guint) column), &unused);
   return TRUE;
 }
 

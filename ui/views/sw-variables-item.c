@@ -39,7 +39,7 @@ sw_variables_item_finalize (GObject *object)
 
 void
 _sw_variables_item_set_checked (SwVariablesItem *self,
-                               gboolean         checked)
+                                gboolean         checked)
 {
   checked = !!checked;
   if (self->checked == checked)
@@ -143,8 +143,8 @@ _sw_variables_item_variable_info (const SwKind *kind, guint v, char **name, cons
 
 SwVariablesItem *
 _sw_variables_item_new (const char   *id,
-          const SwKind *kind,
-          int           var)
+                        const SwKind *kind,
+                        int           var)
 {
   SwVariablesItem *self = g_object_new (SW_TYPE_VARIABLES_ITEM, NULL);
 

@@ -70,8 +70,8 @@ _sw_variables_list_widget_get_variable (GtkWidget *widget)
 
 gboolean
 _sw_variables_list_popup_menu (SwVariablesList *self,
-            const char      *name,
-            GtkWidget       *anchor)
+                               const char      *name,
+                               GtkWidget       *anchor)
 {
   g_autoptr(GMenuModel) model = NULL;
   graphene_point_t point = GRAPHENE_POINT_INIT (0, 0);
@@ -124,10 +124,10 @@ pointer_menu (SwVariablesList *self,
 
 void
 _sw_variables_list_secondary_pressed_cb (SwVariablesList *self,
-                      int              n_press,
-                      double           x,
-                      double           y,
-                      GtkGesture      *gesture)
+                                         int              n_press,
+                                         double           x,
+                                         double           y,
+                                         GtkGesture      *gesture)
 {
   pointer_menu (self, x, y);
   gtk_gesture_set_state (gesture, GTK_EVENT_SEQUENCE_CLAIMED);
@@ -135,9 +135,9 @@ _sw_variables_list_secondary_pressed_cb (SwVariablesList *self,
 
 void
 _sw_variables_list_long_pressed_cb (SwVariablesList *self,
-                 double           x,
-                 double           y,
-                 GtkGesture      *gesture)
+                                    double           x,
+                                    double           y,
+                                    GtkGesture      *gesture)
 {
   pointer_menu (self, x, y);
 }

@@ -74,7 +74,7 @@ item_matches (SwVariablesItem *item,
 
 gboolean
 _sw_variables_list_child_filter_func (gpointer object,
-                   gpointer user_data)
+                                      gpointer user_data)
 {
   SwVariablesList *self = user_data;
 
@@ -83,7 +83,7 @@ _sw_variables_list_child_filter_func (gpointer object,
 
 gboolean
 _sw_variables_list_root_filter_func (gpointer object,
-                  gpointer user_data)
+                                     gpointer user_data)
 {
   SwVariablesList *self = user_data;
 
@@ -92,7 +92,7 @@ _sw_variables_list_root_filter_func (gpointer object,
 
 GListModel *
 _sw_variables_list_create_children_cb (gpointer object,
-                    gpointer user_data)
+                                       gpointer user_data)
 {
   SwVariablesList *self = user_data;
   SwVariablesItem *item = SW_VARIABLES_ITEM (object);
@@ -107,8 +107,8 @@ _sw_variables_list_create_children_cb (gpointer object,
 
 void
 _sw_variables_list_setup_cb (GtkSignalListItemFactory *factory,
-          GtkListItem              *list_item,
-          SwVariablesList          *self)
+                             GtkListItem              *list_item,
+                             SwVariablesList          *self)
 {
   GtkWidget *expander = gtk_tree_expander_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
@@ -132,8 +132,8 @@ _sw_variables_list_setup_cb (GtkSignalListItemFactory *factory,
 
 void
 _sw_variables_list_bind_cb (GtkSignalListItemFactory *factory,
-         GtkListItem              *list_item,
-         SwVariablesList          *self)
+                            GtkListItem              *list_item,
+                            SwVariablesList          *self)
 {
   GtkWidget *expander = gtk_list_item_get_child (list_item);
   GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
@@ -175,8 +175,8 @@ _sw_variables_list_bind_cb (GtkSignalListItemFactory *factory,
 
 void
 _sw_variables_list_unbind_cb (GtkSignalListItemFactory *factory,
-           GtkListItem              *list_item,
-           SwVariablesList          *self)
+                              GtkListItem              *list_item,
+                              SwVariablesList          *self)
 {
   GBinding *binding = g_object_steal_data (G_OBJECT (list_item), "sw-binding");
   GtkWidget *expander = gtk_list_item_get_child (list_item);
@@ -209,18 +209,18 @@ toggle_position (SwVariablesList *self,
 
 void
 _sw_variables_list_activate_cb (GtkListView     *list_view,
-             guint            position,
-             SwVariablesList *self)
+                                guint            position,
+                                SwVariablesList *self)
 {
   toggle_position (self, position);
 }
 
 gboolean
 _sw_variables_list_key_pressed_cb (SwVariablesList       *self,
-                     guint                  keyval,
-                     guint                  keycode,
-                     GdkModifierType        state,
-                     GtkEventControllerKey *controller)
+                                   guint                  keyval,
+                                   guint                  keycode,
+                                   GdkModifierType        state,
+                                   GtkEventControllerKey *controller)
 {
   guint position = gtk_single_selection_get_selected (self->selection);
   g_autoptr(GtkTreeListRow) row = NULL;
@@ -250,7 +250,7 @@ _sw_variables_list_key_pressed_cb (SwVariablesList       *self,
 
 void
 _sw_variables_list_search_changed_cb (GtkSearchEntry  *entry,
-                   SwVariablesList *self)
+                                      SwVariablesList *self)
 {
   /* Setting the text deletes the old one first, which reports an empty
    * search right away: not what was asked for. */
@@ -261,7 +261,7 @@ _sw_variables_list_search_changed_cb (GtkSearchEntry  *entry,
 
 void
 _sw_variables_list_stop_search_cb (GtkSearchEntry  *entry,
-                SwVariablesList *self)
+                                   SwVariablesList *self)
 {
   sw_variables_list_set_search_text (self, "");
 }
@@ -279,10 +279,10 @@ _sw_variables_list_focus_list (SwVariablesList *self)
 
 gboolean
 _sw_variables_list_search_key_pressed_cb (SwVariablesList       *self,
-                       guint                  keyval,
-                       guint                  keycode,
-                       GdkModifierType        state,
-                       GtkEventControllerKey *controller)
+                                          guint                  keyval,
+                                          guint                  keycode,
+                                          GdkModifierType        state,
+                                          GtkEventControllerKey *controller)
 {
   if (keyval == GDK_KEY_Down || keyval == GDK_KEY_KP_Down)
     {

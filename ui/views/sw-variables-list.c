@@ -95,8 +95,8 @@ _sw_variables_list_dup_expanded_ids (SwVariablesList *self)
  * NULL and expand is TRUE). */
 void
 _sw_variables_list_set_expanded_ids (SwVariablesList *self,
-                  GHashTable      *ids,
-                  gboolean         others)
+                                     GHashTable      *ids,
+                                     gboolean         others)
 {
   g_autoptr(GPtrArray) rows = dup_component_rows (self);
 
