@@ -242,8 +242,11 @@ guint         _sw_canvas_get_mode_tick     (SwCanvas           *canvas);
  *                        ports, labels) and the routes of the wires
  *   sw-canvas-draw.c     the snapshot: grid, wires, symbols, labels,
  *                        problem marks, the connection being drawn, hints
- *   sw-canvas-input.c    pointer, keyboard and drop: select, move, connect,
- *                        rubber band, place, pan and zoom
+ *   sw-canvas-input.c    pointer and drop: select, move, connect, rubber
+ *                        band, pan and zoom; the controllers
+ *   sw-canvas-place.c    placing a kind or a subsystem
+ *   sw-canvas-keys.c     the keyboard: walk, move, select by direction,
+ *                        connect port to port
  *   sw-canvas-actions.c  the "canvas." actions and the clipboard
  *   sw-canvas-geometry.c the pure functions above
  *   sw-canvas-modes.c    a mode's energies as colours, the legend, the
@@ -450,6 +453,30 @@ void                  _sw_canvas_modes_draw_legend     (SwCanvas             *se
 
 /* sw-canvas-input.c */
 void                  _sw_canvas_input_init            (SwCanvas             *self);
+gboolean              _sw_canvas_connect_to            (SwCanvas             *self,
+                                                        int                   component,
+                                                        guint                 port,
+                                                        double                x,
+                                                        double                y);
+
+/* sw-canvas-place.c */
+int                   _sw_canvas_place_at              (SwCanvas             *self,
+                                                        const SwKind         *kind,
+                                                        const char           *path,
+                                                        double                mx,
+                                                        double                my,
+                                                        double                wx,
+                                                        double                wy);
+void                  _sw_canvas_place_kind            (SwCanvas             *self,
+                                                        const SwKind         *kind,
+                                                        double                wx,
+                                                        double                wy);
+void                  _sw_canvas_view_center           (SwCanvas             *self,
+                                                        double               *wx,
+                                                        double               *wy);
+int                   _sw_canvas_place_at_center       (SwCanvas             *self,
+                                                        const SwKind         *kind);
+void                  _sw_canvas_end_placing           (SwCanvas             *self);
 
 /* sw-canvas-actions.c */
 void                  _sw_canvas_class_actions_init    (GtkWidgetClass       *widget_class);
