@@ -24,8 +24,12 @@
  * and the children named in sw-inspector-signal-row.h,
  * sw-inspector-table-row.h and sw-inspector-geometry-row.h.
  *
+ * The rows of a component are built in sw-inspector-build.c
+ * (sw-inspector-private.h).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-inspector.h"
+#include "sw-inspector-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -53,38 +57,6 @@ static const struct {
   { "bdf", N_("BDF, for stiff models") },
 };
 
-typedef enum {
-  SIM_STOP_TIME,
-  SIM_OUTPUT_INTERVAL,
-  SIM_TOLERANCE,
-  N_SIM_NUMBERS
-} SimNumber;
-
-struct _SwInspector
-{
-  GtkWidget      parent_instance;
-
-  SwModel       *model;
-  SwHistory     *history;
-  gboolean       tune_group;      /* a drag's history group is open */
-  int            component;
-  const char    *speed_unit;      /* interned: "rad/s", "rpm" */
-  const char    *angle_unit;      /* interned: "rad", "deg" */
-
-  GtkWidget     *page;            /* AdwPreferencesPage, rebuilt */
-  /* What the page shows. */
-  const SwKind  *shown_kind;      /* NULL: the simulation settings or nothing */
-  gboolean       shown_simulation;
-  GtkWidget     *id_row;
-  gboolean       id_pending;
-  GtkWidget     *param_rows[SW_KIND_MAX_PARAMS];
-  GtkWidget     *sim_rows[N_SIM_NUMBERS];
-  GtkWidget     *method_row;
-
-  gboolean       rebuilding;      /* rows are going away: ignore their signals */
-  gboolean       syncing;         /* rows are being set from the model */
-};
-
 G_DEFINE_FINAL_TYPE (SwInspector, sw_inspector, GTK_TYPE_WIDGET)
 
 enum {
@@ -101,10 +73,8 @@ static GParamSpec *properties[N_PROPS];
 
 static GQuark param_quark;
 
-static void rebuild (SwInspector *self);
-
-static const SwComponent *
-current_component (SwInspector *self)
+const SwComponent *
+_sw_inspector_current_component (SwInspector *self)
 {
   if (self->model == NULL || self->component < 0 ||
       (guint) self->component >= sw_model_get_n_components (self->model))
@@ -118,9 +88,9 @@ row_param (GtkWidget *row)
   return GPOINTER_TO_UINT (g_object_get_qdata (G_OBJECT (row), param_quark));
 }
 
-static void
-set_row_param (GtkWidget *row,
-               guint      param)
+void
+_sw_inspector_set_row_param (GtkWidget *row,
+                             guint      param)
 {
   g_object_set_qdata (G_OBJECT (row), param_quark, GUINT_TO_POINTER (param));
 }
@@ -128,8 +98,8 @@ set_row_param (GtkWidget *row,
 /* Units */
 
 /* Gives the rows that show a parameter the units of the preferences. */
-static void
-apply_units (SwInspector *self)
+void
+_sw_inspector_apply_units (SwInspector *self)
 {
   for (guint i = 0; self->shown_kind != NULL && i < self->shown_kind->n_params; i++)
     {
@@ -180,7 +150,7 @@ refresh_simulation (SwInspector *self)
 static void
 refresh_component (SwInspector *self)
 {
-  const SwComponent *c = current_component (self);
+  const SwComponent *c = _sw_inspector_current_component (self);
   const SwSimulationSettings *sim = sw_model_get_simulation (self->model);
 
   if (!self->id_pending && strcmp (gtk_editable_get_text (GTK_EDITABLE (self->id_row)), c->id) != 0)
@@ -234,8 +204,8 @@ refresh_component (SwInspector *self)
     }
 }
 
-static void
-refresh (SwInspector *self)
+void
+_sw_inspector_refresh (SwInspector *self)
 {
   self->syncing = TRUE;
   if (self->shown_simulation)
@@ -261,18 +231,18 @@ model_changed_cb (SwModel     *model,
       return;
     }
 
-  c = current_component (self);
+  c = _sw_inspector_current_component (self);
   if (c != NULL && c->kind != self->shown_kind)
-    rebuild (self);
+    _sw_inspector_rebuild (self);
   else
-    refresh (self);
+    _sw_inspector_refresh (self);
 }
 
 /* Edits */
 
 /* A drag on a row's tuning handle is one undo step. */
-static void
-end_tune_group (SwInspector *self)
+void
+_sw_inspector_end_tune_group (SwInspector *self)
 {
   if (!self->tune_group)
     return;
@@ -295,24 +265,24 @@ static void
 tune_end_cb (SwInspectorNumberRow *row,
              SwInspector          *self)
 {
-  end_tune_group (self);
+  _sw_inspector_end_tune_group (self);
 }
 
-static void
-connect_tuning (SwInspector *self,
-                GtkWidget   *row)
+void
+_sw_inspector_connect_tuning (SwInspector *self,
+                              GtkWidget   *row)
 {
   g_signal_connect (row, "tune-begin", G_CALLBACK (tune_begin_cb), self);
   g_signal_connect (row, "tune-end", G_CALLBACK (tune_end_cb), self);
 }
 
-static void
-param_committed_cb (SwInspectorNumberRow *row,
-                    double                value,
-                    SwInspector          *self)
+void
+_sw_inspector_param_committed_cb (SwInspectorNumberRow *row,
+                                  double                value,
+                                  SwInspector          *self)
 {
   g_autoptr(GError) error = NULL;
-  const SwComponent *c = current_component (self);
+  const SwComponent *c = _sw_inspector_current_component (self);
 
   if (self->rebuilding || c == NULL)
     return;
@@ -322,13 +292,13 @@ param_committed_cb (SwInspectorNumberRow *row,
     sw_inspector_number_row_set_error (row, error->message);
 }
 
-static void
-switch_cb (GtkSwitch   *sw,
-           GParamSpec  *pspec,
-           SwInspector *self)
+void
+_sw_inspector_switch_cb (GtkSwitch   *sw,
+                         GParamSpec  *pspec,
+                         SwInspector *self)
 {
   g_autoptr(GError) error = NULL;
-  const SwComponent *c = current_component (self);
+  const SwComponent *c = _sw_inspector_current_component (self);
 
   if (self->rebuilding || self->syncing || c == NULL)
     return;
@@ -345,13 +315,13 @@ switch_cb (GtkSwitch   *sw,
     }
 }
 
-static void
-signal_edited_cb (SwInspectorSignalRow *row,
-                  SwSignal             *signal,
-                  SwInspector          *self)
+void
+_sw_inspector_signal_edited_cb (SwInspectorSignalRow *row,
+                                SwSignal             *signal,
+                                SwInspector          *self)
 {
   g_autoptr(GError) error = NULL;
-  const SwComponent *c = current_component (self);
+  const SwComponent *c = _sw_inspector_current_component (self);
 
   if (self->rebuilding || c == NULL)
     return;
@@ -361,13 +331,13 @@ signal_edited_cb (SwInspectorSignalRow *row,
     sw_inspector_signal_row_set_error (row, error->message);
 }
 
-static void
-table_edited_cb (SwInspectorTableRow *row,
-                 SwTable             *table,
-                 SwInspector         *self)
+void
+_sw_inspector_table_edited_cb (SwInspectorTableRow *row,
+                               SwTable             *table,
+                               SwInspector         *self)
 {
   g_autoptr(GError) error = NULL;
-  const SwComponent *c = current_component (self);
+  const SwComponent *c = _sw_inspector_current_component (self);
 
   if (self->rebuilding || c == NULL)
     return;
@@ -377,13 +347,13 @@ table_edited_cb (SwInspectorTableRow *row,
     sw_inspector_table_row_set_error (row, error->message);
 }
 
-static void
-expression_edited_cb (SwInspectorExpressionRow *row,
-                      SwExpression             *expression,
-                      SwInspector              *self)
+void
+_sw_inspector_expression_edited_cb (SwInspectorExpressionRow *row,
+                                    SwExpression             *expression,
+                                    SwInspector              *self)
 {
   g_autoptr(GError) error = NULL;
-  const SwComponent *c = current_component (self);
+  const SwComponent *c = _sw_inspector_current_component (self);
 
   if (self->rebuilding || c == NULL)
     return;
@@ -400,7 +370,7 @@ apply_value (SwInspector *self,
              double       value)
 {
   g_autoptr(GError) error = NULL;
-  const SwComponent *c = current_component (self);
+  const SwComponent *c = _sw_inspector_current_component (self);
   int p = sw_kind_find_param (c->kind, param);
 
   g_return_val_if_fail (p >= 0, FALSE);
@@ -413,15 +383,15 @@ apply_value (SwInspector *self,
 }
 
 /* The values and the geometry they came from, in one step (one undo). */
-static void
-geometry_apply_cb (SwInspectorGeometryRow *row,
-                   double                  inertia,
-                   double                  stiffness,
-                   SwInspector            *self)
+void
+_sw_inspector_geometry_apply_cb (SwInspectorGeometryRow *row,
+                                 double                  inertia,
+                                 double                  stiffness,
+                                 SwInspector            *self)
 {
   g_autoptr(JsonNode) geometry = NULL;
 
-  if (self->rebuilding || current_component (self) == NULL)
+  if (self->rebuilding || _sw_inspector_current_component (self) == NULL)
     return;
 
   sw_model_begin_edit (self->model);
@@ -462,9 +432,9 @@ check_id (SwInspector  *self,
   return TRUE;
 }
 
-static void
-show_id_error (GtkWidget  *row,
-               const char *message)
+void
+_sw_inspector_show_id_error (GtkWidget  *row,
+                             const char *message)
 {
   if (message != NULL)
     {
@@ -478,28 +448,28 @@ show_id_error (GtkWidget  *row,
     }
 }
 
-static void
-id_changed_cb (GtkEditable *row,
-               SwInspector *self)
+void
+_sw_inspector_id_changed_cb (GtkEditable *row,
+                             SwInspector *self)
 {
   g_autofree char *message = NULL;
 
-  if (self->syncing || self->rebuilding || current_component (self) == NULL)
+  if (self->syncing || self->rebuilding || _sw_inspector_current_component (self) == NULL)
     return;
 
   self->id_pending = TRUE;
   check_id (self, gtk_editable_get_text (row), &message);
-  show_id_error (GTK_WIDGET (row), message);
+  _sw_inspector_show_id_error (GTK_WIDGET (row), message);
 }
 
-static void
-id_commit (SwInspector *self)
+void
+_sw_inspector_id_commit (SwInspector *self)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *message = NULL;
   g_autofree char *id = NULL;
 
-  if (!self->id_pending || self->rebuilding || current_component (self) == NULL)
+  if (!self->id_pending || self->rebuilding || _sw_inspector_current_component (self) == NULL)
     return;
 
   id = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->id_row)));
@@ -507,20 +477,20 @@ id_commit (SwInspector *self)
     return;
 
   self->id_pending = FALSE;
-  if (strcmp (id, current_component (self)->id) == 0)
+  if (strcmp (id, _sw_inspector_current_component (self)->id) == 0)
     return;
   if (!sw_model_set_id (self->model, (guint) self->component, id, &error))
     {
       self->id_pending = TRUE;
-      show_id_error (self->id_row, error->message);
+      _sw_inspector_show_id_error (self->id_row, error->message);
     }
 }
 
-static void
-id_leave_cb (GtkEventControllerFocus *focus,
-             SwInspector             *self)
+void
+_sw_inspector_id_leave_cb (GtkEventControllerFocus *focus,
+                           SwInspector             *self)
 {
-  id_commit (self);
+  _sw_inspector_id_commit (self);
 }
 
 static void
@@ -567,10 +537,10 @@ method_cb (AdwComboRow *row,
 static void
 commit_pending (SwInspector *self)
 {
-  if (self->shown_kind != NULL && current_component (self) != NULL &&
-      current_component (self)->kind == self->shown_kind)
+  if (self->shown_kind != NULL && _sw_inspector_current_component (self) != NULL &&
+      _sw_inspector_current_component (self)->kind == self->shown_kind)
     {
-      id_commit (self);
+      _sw_inspector_id_commit (self);
       for (guint i = 0; i < self->shown_kind->n_params; i++)
         {
           GtkWidget *row = self->param_rows[i];
@@ -590,221 +560,8 @@ commit_pending (SwInspector *self)
       sw_inspector_number_row_commit (SW_INSPECTOR_NUMBER_ROW (self->sim_rows[i]));
 }
 
-/* Building the rows */
-
-static GtkWidget *
-create_number_row (const SwParamDesc *desc,
-                   const char        *prefix)
-{
-  g_autofree char *name = g_strconcat (prefix, desc->name, NULL);
-  GtkWidget *row = sw_inspector_number_row_new (_(desc->label), desc->name, desc->unit);
-
-  gtk_widget_set_name (row, name);
-  /* The name in the file and in results, for those who write or read them. */
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), desc->name);
-  sw_inspector_number_row_set_range (SW_INSPECTOR_NUMBER_ROW (row), desc->min, desc->max,
-                                     desc->min_exclusive, FALSE);
-  /* Tuned up from zero, a parameter starts at 1 % of its default. */
-  if (isfinite (desc->default_value) && desc->default_value != 0)
-    sw_inspector_number_row_set_tune_origin (SW_INSPECTOR_NUMBER_ROW (row), 0.01 * fabs (desc->default_value));
-  if (desc->help != NULL)
-    sw_inspector_number_row_set_help (SW_INSPECTOR_NUMBER_ROW (row), _(desc->help));
-  return row;
-}
-
-static GtkWidget *
-create_switch_row (SwInspector       *self,
-                   const SwParamDesc *desc,
-                   guint              param)
-{
-  g_autofree char *name = g_strconcat ("param-", desc->name, NULL);
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *sw = gtk_switch_new ();
-
-  gtk_widget_set_name (row, name);
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(desc->label));
-  if (desc->help != NULL)
-    gtk_widget_set_tooltip_text (row, _(desc->help));
-  gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
-  set_row_param (sw, param);
-  g_object_set_data (G_OBJECT (row), "switch", sw);
-  g_signal_connect (sw, "notify::active", G_CALLBACK (switch_cb), self);
-  return row;
-}
-
-static SwInspectorGeometryResults
-geometry_results (const SwKind *kind,
-                  const SwParamDesc *desc)
-{
-  if (strcmp (kind->name, "rotational.inertia") == 0 && strcmp (desc->name, "J") == 0)
-    return SW_INSPECTOR_GEOMETRY_INERTIA;
-  if ((strcmp (kind->name, "rotational.spring") == 0 ||
-       strcmp (kind->name, "rotational.spring_damper") == 0) && strcmp (desc->name, "c") == 0)
-    return SW_INSPECTOR_GEOMETRY_STIFFNESS;
-  if (strcmp (kind->name, "rotational.shaft") == 0)
-    {
-      if (strcmp (desc->name, "c") == 0)
-        return SW_INSPECTOR_GEOMETRY_STIFFNESS;
-      if (strcmp (desc->name, "J") == 0)
-        return SW_INSPECTOR_GEOMETRY_INERTIA;
-    }
-  return 0;
-}
-
-static GtkWidget *
-build_title_group (SwInspector       *self,
-                   const SwComponent *c)
-{
-  GtkWidget *group = adw_preferences_group_new ();
-  g_autofree char *title = NULL;
-  g_autofree char *description = NULL;
-  GtkEventController *focus;
-
-  /* Group titles and descriptions are markup. */
-  title = g_markup_escape_text (_(c->kind->label), -1);
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
-  description = g_markup_printf_escaped ("%s\n%s", c->kind->help != NULL ? _(c->kind->help) : "",
-                                         c->kind->name);
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
-  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group),
-                                           sw_palette_symbol_new (c->kind, 56, 40));
-
-  self->id_row = adw_entry_row_new ();
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->id_row), FALSE);
-  gtk_widget_set_name (self->id_row, "id");
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->id_row), _("Id"));
-  gtk_editable_set_text (GTK_EDITABLE (self->id_row), c->id);
-  show_id_error (self->id_row, NULL);
-  g_signal_connect (self->id_row, "changed", G_CALLBACK (id_changed_cb), self);
-  g_signal_connect_swapped (self->id_row, "entry-activated", G_CALLBACK (id_commit), self);
-  focus = gtk_event_controller_focus_new ();
-  g_signal_connect (focus, "leave", G_CALLBACK (id_leave_cb), self);
-  gtk_widget_add_controller (self->id_row, focus);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->id_row);
-
-  return group;
-}
-
-static void
-build_component (SwInspector       *self,
-                 const SwComponent *c)
-{
-  const SwKind *kind = c->kind;
-  GtkWidget *params = NULL, *initials = NULL;
-  SwInspectorGeometryResults geometry = 0;
-
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page),
-                            ADW_PREFERENCES_GROUP (build_title_group (self, c)));
-
-  for (guint i = 0; i < kind->n_params; i++)
-    {
-      const SwParamDesc *desc = &kind->params[i];
-      GtkWidget *row = NULL;
-
-      switch (desc->type)
-        {
-        case SW_PARAM_REAL:
-          row = create_number_row (desc, "param-");
-          g_signal_connect (row, "committed", G_CALLBACK (param_committed_cb), self);
-          connect_tuning (self, row);
-          break;
-
-        case SW_PARAM_INITIAL:
-          row = create_number_row (desc, "initial-");
-          sw_inspector_number_row_set_optional (SW_INSPECTOR_NUMBER_ROW (row), _("auto"));
-          g_signal_connect (row, "committed", G_CALLBACK (param_committed_cb), self);
-          connect_tuning (self, row);
-          break;
-
-        case SW_PARAM_BOOLEAN:
-          row = create_switch_row (self, desc, i);
-          break;
-
-        case SW_PARAM_SIGNAL:
-          {
-            g_autofree char *name = g_strconcat ("param-", desc->name, NULL);
-
-            row = sw_inspector_signal_row_new (desc);
-            gtk_widget_set_name (row, name);
-            g_signal_connect (row, "signal-edited", G_CALLBACK (signal_edited_cb), self);
-          }
-          break;
-
-        case SW_PARAM_TABLE:
-          {
-            g_autofree char *name = g_strconcat ("param-", desc->name, NULL);
-
-            row = sw_inspector_table_row_new (desc);
-            gtk_widget_set_name (row, name);
-            g_signal_connect (row, "table-edited", G_CALLBACK (table_edited_cb), self);
-          }
-          break;
-
-        case SW_PARAM_EXPRESSION:
-          {
-            g_autofree char *name = g_strconcat ("param-", desc->name, NULL);
-
-            row = sw_inspector_expression_row_new (desc);
-            gtk_widget_set_name (row, name);
-            g_signal_connect (row, "expression-edited", G_CALLBACK (expression_edited_cb), self);
-          }
-          break;
-
-        default:
-          g_assert_not_reached ();
-        }
-
-      set_row_param (row, i);
-      self->param_rows[i] = row;
-
-      if (desc->type == SW_PARAM_INITIAL)
-        {
-          if (initials == NULL)
-            {
-              initials = adw_preferences_group_new ();
-              adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (initials), _("Initial values"));
-              adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (initials),
-                                                     _("Leave empty to follow from the connections"));
-            }
-          adw_preferences_group_add (ADW_PREFERENCES_GROUP (initials), row);
-          continue;
-        }
-
-      if (params == NULL)
-        {
-          params = adw_preferences_group_new ();
-          adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (params), _("Parameters"));
-        }
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (params), row);
-      geometry |= geometry_results (kind, desc);
-    }
-
-  /* Below the parameters it sets. */
-  if (geometry != 0)
-    {
-      GtkWidget *expander = sw_inspector_geometry_row_new (geometry);
-
-      gtk_widget_set_name (expander, "geometry");
-      /* The geometry the values were worked out from, if the file keeps it. */
-      sw_inspector_geometry_row_set_geometry (SW_INSPECTOR_GEOMETRY_ROW (expander),
-                                              sw_model_get_ui_member (self->model, self->component, "geometry"));
-      g_signal_connect (expander, "apply", G_CALLBACK (geometry_apply_cb), self);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (params), expander);
-    }
-
-  if (params != NULL)
-    adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (params));
-  if (initials != NULL)
-    adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (initials));
-
-  self->shown_kind = kind;
-}
-
-static void
-build_simulation (SwInspector *self)
+void
+_sw_inspector_build_simulation (SwInspector *self)
 {
   static const struct {
     const char *name, *label, *symbol, *unit, *help;
@@ -833,9 +590,9 @@ build_simulation (SwInspector *self)
       sw_inspector_number_row_set_range (SW_INSPECTOR_NUMBER_ROW (row), numbers[i].min, numbers[i].max,
                                          TRUE, numbers[i].max_exclusive);
       sw_inspector_number_row_set_help (SW_INSPECTOR_NUMBER_ROW (row), _(numbers[i].help));
-      set_row_param (row, i);
+      _sw_inspector_set_row_param (row, i);
       g_signal_connect (row, "committed", G_CALLBACK (sim_committed_cb), self);
-      connect_tuning (self, row);
+      _sw_inspector_connect_tuning (self, row);
       self->sim_rows[i] = row;
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
     }
@@ -856,51 +613,6 @@ build_simulation (SwInspector *self)
   self->shown_simulation = TRUE;
 }
 
-static void
-build_empty (SwInspector *self)
-{
-  GtkWidget *group = adw_preferences_group_new ();
-  GtkWidget *label = gtk_label_new (_("No model"));
-
-  gtk_widget_add_css_class (label, "dim-label");
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), label);
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (group));
-}
-
-static void
-rebuild (SwInspector *self)
-{
-  const SwComponent *c = current_component (self);
-
-  /* Rows going away in the middle of a drag end it. */
-  end_tune_group (self);
-  self->rebuilding = TRUE;
-  if (self->page != NULL)
-    gtk_widget_unparent (self->page);
-  self->page = NULL;
-  self->shown_kind = NULL;
-  self->shown_simulation = FALSE;
-  self->id_row = NULL;
-  self->id_pending = FALSE;
-  self->method_row = NULL;
-  memset (self->param_rows, 0, sizeof self->param_rows);
-  memset (self->sim_rows, 0, sizeof self->sim_rows);
-
-  self->page = adw_preferences_page_new ();
-  gtk_widget_set_parent (self->page, GTK_WIDGET (self));
-
-  if (c != NULL)
-    build_component (self, c);
-  else if (self->model != NULL)
-    build_simulation (self);
-  else
-    build_empty (self);
-  apply_units (self);
-  self->rebuilding = FALSE;
-
-  refresh (self);
-}
-
 /* The object */
 
 static void
@@ -908,7 +620,7 @@ sw_inspector_dispose (GObject *object)
 {
   SwInspector *self = SW_INSPECTOR (object);
 
-  end_tune_group (self);
+  _sw_inspector_end_tune_group (self);
   g_clear_object (&self->history);
   self->rebuilding = TRUE;
   if (self->model != NULL)
@@ -1066,7 +778,7 @@ sw_inspector_init (SwInspector *self)
   self->component = -1;
   self->speed_unit = g_intern_static_string ("rad/s");
   self->angle_unit = g_intern_static_string ("rad");
-  rebuild (self);
+  _sw_inspector_rebuild (self);
 }
 
 /**
@@ -1104,7 +816,7 @@ sw_inspector_set_model (SwInspector *inspector,
       inspector->component = -1;
       g_object_notify_by_pspec (G_OBJECT (inspector), properties[PROP_COMPONENT]);
     }
-  rebuild (inspector);
+  _sw_inspector_rebuild (inspector);
   g_object_notify_by_pspec (G_OBJECT (inspector), properties[PROP_MODEL]);
   g_object_thaw_notify (G_OBJECT (inspector));
 }
@@ -1127,7 +839,7 @@ sw_inspector_set_history (SwInspector *inspector,
   if (inspector->history == history)
     return;
   /* A group is closed on the history that opened it. */
-  end_tune_group (inspector);
+  _sw_inspector_end_tune_group (inspector);
   g_set_object (&inspector->history, history);
   g_object_notify_by_pspec (G_OBJECT (inspector), properties[PROP_HISTORY]);
 }
@@ -1156,7 +868,7 @@ sw_inspector_set_component (SwInspector *inspector,
   commit_pending (inspector);
 
   inspector->component = component;
-  rebuild (inspector);
+  _sw_inspector_rebuild (inspector);
   g_object_notify_by_pspec (G_OBJECT (inspector), properties[PROP_COMPONENT]);
 }
 
@@ -1179,7 +891,7 @@ set_unit (SwInspector  *self,
     return;
 
   *field = unit;
-  apply_units (self);
+  _sw_inspector_apply_units (self);
   g_object_notify_by_pspec (G_OBJECT (self), pspec);
 }
 

@@ -1,0 +1,75 @@
+/* sw-inspector-private.h: what the files of SwInspector share:
+ *
+ *   sw-inspector.c        the type, properties, units, values shown, edits
+ *                         and their callbacks, the simulation settings, the API
+ *   sw-inspector-build.c  the rows built from a kind's descriptors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "sw-inspector.h"
+#include "sw-inspector-expression-row.h"
+#include "sw-inspector-geometry-row.h"
+#include "sw-inspector-number-row.h"
+#include "sw-inspector-signal-row.h"
+#include "sw-inspector-table-row.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  SIM_STOP_TIME,
+  SIM_OUTPUT_INTERVAL,
+  SIM_TOLERANCE,
+  N_SIM_NUMBERS
+} SimNumber;
+
+struct _SwInspector
+{
+  GtkWidget      parent_instance;
+
+  SwModel       *model;
+  SwHistory     *history;
+  gboolean       tune_group;      /* a drag's history group is open */
+  int            component;
+  const char    *speed_unit;      /* interned: "rad/s", "rpm" */
+  const char    *angle_unit;      /* interned: "rad", "deg" */
+
+  GtkWidget     *page;            /* AdwPreferencesPage, rebuilt */
+  /* What the page shows. */
+  const SwKind  *shown_kind;      /* NULL: the simulation settings or nothing */
+  gboolean       shown_simulation;
+  GtkWidget     *id_row;
+  gboolean       id_pending;
+  GtkWidget     *param_rows[SW_KIND_MAX_PARAMS];
+  GtkWidget     *sim_rows[N_SIM_NUMBERS];
+  GtkWidget     *method_row;
+
+  gboolean       rebuilding;      /* rows are going away: ignore their signals */
+  gboolean       syncing;         /* rows are being set from the model */
+};
+
+/* sw-inspector.c */
+const SwComponent * _sw_inspector_current_component (SwInspector *self);
+void _sw_inspector_set_row_param (GtkWidget *row, guint param);
+void _sw_inspector_apply_units (SwInspector *self);
+void _sw_inspector_refresh (SwInspector *self);
+void _sw_inspector_end_tune_group (SwInspector *self);
+void _sw_inspector_connect_tuning (SwInspector *self, GtkWidget *row);
+void _sw_inspector_param_committed_cb (SwInspectorNumberRow *row, double value, SwInspector *self);
+void _sw_inspector_switch_cb (GtkSwitch *sw, GParamSpec *pspec, SwInspector *self);
+void _sw_inspector_signal_edited_cb (SwInspectorSignalRow *row, SwSignal *signal, SwInspector *self);
+void _sw_inspector_table_edited_cb (SwInspectorTableRow *row, SwTable *table, SwInspector *self);
+void _sw_inspector_expression_edited_cb (SwInspectorExpressionRow *row, SwExpression *expression, SwInspector *self);
+void _sw_inspector_geometry_apply_cb (SwInspectorGeometryRow *row, double inertia, double stiffness, SwInspector *self);
+void _sw_inspector_show_id_error (GtkWidget *row, const char *message);
+void _sw_inspector_id_changed_cb (GtkEditable *row, SwInspector *self);
+void _sw_inspector_id_commit (SwInspector *self);
+void _sw_inspector_id_leave_cb (GtkEventControllerFocus *focus, SwInspector *self);
+void _sw_inspector_build_simulation (SwInspector *self);
+
+/* sw-inspector-build.c */
+void _sw_inspector_rebuild (SwInspector *self);
+
+G_END_DECLS
