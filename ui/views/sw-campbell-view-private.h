@@ -2,7 +2,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <adwaita.h>
+
 #include "sw-campbell-view.h"
+#include "sw-plot-draw.h"
+#include "sw-plot-widget.h"
 
 G_BEGIN_DECLS
 
@@ -23,5 +27,55 @@ char    *_sw_campbell_view_dup_order_label    (SwCampbellView     *self,
 /* The text of a table cell: columns speed, order, mode, frequency, section. */
 char    *_sw_campbell_view_dup_cell_text      (SwCampbellCrossing *row,
                                                guint               column);
+
+/* What the view's files share (sw-campbell-view.c: the type, the job, the
+ * table, the controls, the API; sw-campbell-view-diagram.c: the scene and
+ * its drawing). */
+struct _SwCampbellView {
+  GtkWidget        parent_instance;
+
+  GtkWidget       *controls;
+  GtkDropDown     *shaft_drop;
+  GtkEntry        *from_entry;
+  GtkEntry        *to_entry;
+  GtkEntry        *orders_entry;
+  GtkDropDown     *friction_drop;
+  GtkSpinner      *spinner;
+  GtkDrawingArea  *area;
+  GtkColumnView   *table;
+  GtkLabel        *status;
+
+  GtkStringList   *shafts;
+  GListStore      *rows;
+  GtkSingleSelection *selection;
+  SwSystem        *system;
+  double           from_rpm, to_rpm;
+  SwLinearFriction friction;
+  GArray          *orders;       /* double */
+  gboolean         filling;
+
+  GCancellable    *job;
+  guint            entry_timeout;
+  SwCampbell      *campbell;
+  GError          *error;
+  char            *title;
+
+  SwPlotColors     colors;
+  SwPlotGeometry   geometry;
+  gboolean         has_geometry;
+  SwPlotWidgetStream stream;
+};
+
+/* sw-campbell-view-diagram.c */
+void     _sw_campbell_view_draw_area          (GtkDrawingArea     *area,
+                                               cairo_t            *cr,
+                                               int                 width,
+                                               int                 height,
+                                               gpointer            data);
+void     _sw_campbell_view_on_click           (SwCampbellView     *self,
+                                               int                 n_press,
+                                               double              x,
+                                               double              y,
+                                               GtkGestureClick    *gesture);
 
 G_END_DECLS
