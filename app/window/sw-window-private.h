@@ -10,7 +10,8 @@
  *                         run and stop, progress
  *   sw-window-live.c      live tuning: every edit runs again, coalesced
  *   sw-window-results.c   the results area: plotted variables, runs
- *                         overlaid and pinned, export, the "ui" member
+ *                         overlaid and pinned, the "ui" member
+ *   sw-window-export.c    export of the plot and of the variables
  *   sw-window-events.c    the last run's event log (friction mode
  *                         changes) below the variables list
  *   sw-window-modes.c     the analysis pages: modes, frequency response,
@@ -261,6 +262,14 @@ char    *_sw_window_export_to_path        (SwWindow             *self,
                                            const char           *what,
                                            const char           *path,
                                            GError              **error);
+
+/* sw-window-export.c: the actions win.export-plot and win.export-csv. */
+void     _sw_window_export_plot           (GtkWidget            *widget,
+                                           const char           *action_name,
+                                           GVariant             *param);
+void     _sw_window_export_csv            (GtkWidget            *widget,
+                                           const char           *action_name,
+                                           GVariant             *param);
 
 /* sw-window-events.c */
 void     _sw_window_events_init           (SwWindow             *self);
