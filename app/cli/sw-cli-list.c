@@ -324,7 +324,7 @@ list_json (void)
 }
 
 /* The kinds' groups, labels and help are marked in their tables (core/ and,
- * for the groups, ui/sw-palette.c) and translated here; "" stays "" (its
+ * for the groups, ui/palette/sw-palette.c) and translated here; "" stays "" (its
  * translation would be the catalogue's header). */
 static const char *
 localize (const char *text)
