@@ -51,23 +51,41 @@ struct _SwInspector
 };
 
 /* sw-inspector.c */
-const SwComponent * _sw_inspector_current_component (SwInspector *self);
-void _sw_inspector_set_row_param (GtkWidget *row, guint param);
-void _sw_inspector_apply_units (SwInspector *self);
-void _sw_inspector_refresh (SwInspector *self);
-void _sw_inspector_end_tune_group (SwInspector *self);
-void _sw_inspector_connect_tuning (SwInspector *self, GtkWidget *row);
-void _sw_inspector_param_committed_cb (SwInspectorNumberRow *row, double value, SwInspector *self);
-void _sw_inspector_switch_cb (GtkSwitch *sw, GParamSpec *pspec, SwInspector *self);
-void _sw_inspector_signal_edited_cb (SwInspectorSignalRow *row, SwSignal *signal, SwInspector *self);
-void _sw_inspector_table_edited_cb (SwInspectorTableRow *row, SwTable *table, SwInspector *self);
-void _sw_inspector_expression_edited_cb (SwInspectorExpressionRow *row, SwExpression *expression, SwInspector *self);
-void _sw_inspector_geometry_apply_cb (SwInspectorGeometryRow *row, double inertia, double stiffness, SwInspector *self);
-void _sw_inspector_show_id_error (GtkWidget *row, const char *message);
-void _sw_inspector_id_changed_cb (GtkEditable *row, SwInspector *self);
-void _sw_inspector_id_commit (SwInspector *self);
-void _sw_inspector_id_leave_cb (GtkEventControllerFocus *focus, SwInspector *self);
-void _sw_inspector_build_simulation (SwInspector *self);
+const SwComponent *_sw_inspector_current_component    (SwInspector              *self);
+void               _sw_inspector_set_row_param        (GtkWidget                *row,
+                                                       guint                     param);
+void               _sw_inspector_apply_units          (SwInspector              *self);
+void               _sw_inspector_refresh              (SwInspector              *self);
+void               _sw_inspector_end_tune_group       (SwInspector              *self);
+void               _sw_inspector_connect_tuning       (SwInspector              *self,
+                                                       GtkWidget                *row);
+void               _sw_inspector_param_committed_cb   (SwInspectorNumberRow     *row,
+                                                       double                    value,
+                                                       SwInspector              *self);
+void               _sw_inspector_switch_cb            (GtkSwitch                *sw,
+                                                       GParamSpec               *pspec,
+                                                       SwInspector              *self);
+void               _sw_inspector_signal_edited_cb     (SwInspectorSignalRow     *row,
+                                                       SwSignal                 *signal,
+                                                       SwInspector              *self);
+void               _sw_inspector_table_edited_cb      (SwInspectorTableRow      *row,
+                                                       SwTable                  *table,
+                                                       SwInspector              *self);
+void               _sw_inspector_expression_edited_cb (SwInspectorExpressionRow *row,
+                                                       SwExpression             *expression,
+                                                       SwInspector              *self);
+void               _sw_inspector_geometry_apply_cb    (SwInspectorGeometryRow   *row,
+                                                       double                    inertia,
+                                                       double                    stiffness,
+                                                       SwInspector              *self);
+void               _sw_inspector_show_id_error        (GtkWidget                *row,
+                                                       const char               *message);
+void               _sw_inspector_id_changed_cb        (GtkEditable              *row,
+                                                       SwInspector              *self);
+void               _sw_inspector_id_commit            (SwInspector              *self);
+void               _sw_inspector_id_leave_cb          (GtkEventControllerFocus  *focus,
+                                                       SwInspector              *self);
+void               _sw_inspector_build_simulation     (SwInspector              *self);
 
 /* sw-inspector-build.c */
 void _sw_inspector_rebuild (SwInspector *self);

@@ -102,23 +102,41 @@ extern const char *const _sw_inspector_extrapolation_names[];
 extern const char *const _sw_inspector_extrapolation_labels[];
 
 /* sw-inspector-signal-row.c */
-const char * _sw_inspector_signal_row_field_unit (SwInspectorSignalRow *self, const SignalField *field);
-const char * _sw_inspector_signal_row_field_display_unit (SwInspectorSignalRow *self, const SignalField *field, double *scale);
-const char * _sw_inspector_signal_row_param_display_unit (SwInspectorSignalRow *self, double *scale);
-guint _sw_inspector_signal_row_strv_index (const char *const *names, const char *name);
-GListModel * _sw_inspector_signal_row_translated_list (const char *const *labels);
-JsonArray * _sw_inspector_signal_row_points_from_text (const char *text, double scale);
-void _sw_inspector_signal_row_show_points (SwInspectorSignalRow *self, GtkWidget *row, JsonArray *points);
-void _sw_inspector_signal_row_update_preview (SwInspectorSignalRow *self);
-void _sw_inspector_signal_row_commit (SwInspectorSignalRow *self);
+const char *_sw_inspector_signal_row_field_unit         (SwInspectorSignalRow *self,
+                                                         const SignalField    *field);
+const char *_sw_inspector_signal_row_field_display_unit (SwInspectorSignalRow *self,
+                                                         const SignalField    *field,
+                                                         double               *scale);
+const char *_sw_inspector_signal_row_param_display_unit (SwInspectorSignalRow *self,
+                                                         double               *scale);
+guint       _sw_inspector_signal_row_strv_index         (const char *const    *names,
+                                                         const char           *name);
+GListModel *_sw_inspector_signal_row_translated_list    (const char *const    *labels);
+JsonArray  *_sw_inspector_signal_row_points_from_text   (const char           *text,
+                                                         double                scale);
+void        _sw_inspector_signal_row_show_points        (SwInspectorSignalRow *self,
+                                                         GtkWidget            *row,
+                                                         JsonArray            *points);
+void        _sw_inspector_signal_row_update_preview     (SwInspectorSignalRow *self);
+void        _sw_inspector_signal_row_commit             (SwInspectorSignalRow *self);
 
 /* sw-inspector-signal-fields.c */
-void _sw_inspector_signal_row_set_child_name (SwInspectorSignalRow *self, GtkWidget *row, const char *what);
-void _sw_inspector_signal_row_build_fields (SwInspectorSignalRow *self, const SignalType *type);
-void _sw_inspector_signal_row_type_cb (AdwComboRow *row, GParamSpec *pspec, SwInspectorSignalRow *self);
-void _sw_inspector_signal_row_show_fields (SwInspectorSignalRow *self, const SwSignal *signal);
+void _sw_inspector_signal_row_set_child_name (SwInspectorSignalRow *self,
+                                              GtkWidget            *row,
+                                              const char           *what);
+void _sw_inspector_signal_row_build_fields   (SwInspectorSignalRow *self,
+                                              const SignalType     *type);
+void _sw_inspector_signal_row_type_cb        (AdwComboRow          *row,
+                                              GParamSpec           *pspec,
+                                              SwInspectorSignalRow *self);
+void _sw_inspector_signal_row_show_fields    (SwInspectorSignalRow *self,
+                                              const SwSignal       *signal);
 
 /* sw-inspector-signal-preview.c */
-void _sw_inspector_signal_row_preview_draw_cb (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer user_data);
+void _sw_inspector_signal_row_preview_draw_cb (GtkDrawingArea *area,
+                                               cairo_t        *cr,
+                                               int             width,
+                                               int             height,
+                                               gpointer        user_data);
 
 G_END_DECLS

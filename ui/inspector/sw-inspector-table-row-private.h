@@ -53,23 +53,37 @@ struct _SwInspectorTableRow
 };
 
 /* sw-inspector-table-row.c */
-const char * _sw_inspector_table_row_column_display_unit (SwInspectorTableRow *self, guint column, double *scale);
-guint _sw_inspector_table_row_n_columns (SwInspectorTableRow *self);
-gboolean _sw_inspector_table_row_is_several (SwInspectorTableRow *self);
-Line * _sw_inspector_table_row_line_at (SwInspectorTableRow *self, guint i);
-char * _sw_inspector_table_row_format_cell (SwInspectorTableRow *self, guint j, double value);
-void _sw_inspector_table_row_commit (SwInspectorTableRow *self);
-void _sw_inspector_table_row_update (SwInspectorTableRow *self);
+const char *_sw_inspector_table_row_column_display_unit (SwInspectorTableRow *self,
+                                                         guint                column,
+                                                         double              *scale);
+guint       _sw_inspector_table_row_n_columns           (SwInspectorTableRow *self);
+gboolean    _sw_inspector_table_row_is_several          (SwInspectorTableRow *self);
+Line       *_sw_inspector_table_row_line_at             (SwInspectorTableRow *self,
+                                                         guint                i);
+char       *_sw_inspector_table_row_format_cell         (SwInspectorTableRow *self,
+                                                         guint                j,
+                                                         double               value);
+void        _sw_inspector_table_row_commit              (SwInspectorTableRow *self);
+void        _sw_inspector_table_row_update              (SwInspectorTableRow *self);
 
 /* sw-inspector-table-lines.c */
-void _sw_inspector_table_row_set_child_name (SwInspectorTableRow *self, GtkWidget *widget, const char *format, ...) G_GNUC_PRINTF (3, 4);
-void _sw_inspector_table_row_line_free (gpointer data);
-GtkWidget * _sw_inspector_table_row_new_line_box (GtkWidget **columns);
-Line * _sw_inspector_table_row_append_line (SwInspectorTableRow *self);
-void _sw_inspector_table_row_remove_line (SwInspectorTableRow *self, guint i);
-void _sw_inspector_table_row_show_table (SwInspectorTableRow *self);
+void       _sw_inspector_table_row_set_child_name (SwInspectorTableRow   *self,
+                                                   GtkWidget             *widget,
+                                                   const char            *format,
+                                                   ...) G_GNUC_PRINTF (   3,
+                                                                          4);
+void       _sw_inspector_table_row_line_free      (gpointer               data);
+GtkWidget *_sw_inspector_table_row_new_line_box   (GtkWidget            **columns);
+Line      *_sw_inspector_table_row_append_line    (SwInspectorTableRow   *self);
+void       _sw_inspector_table_row_remove_line    (SwInspectorTableRow   *self,
+                                                   guint                  i);
+void       _sw_inspector_table_row_show_table     (SwInspectorTableRow   *self);
 
 /* sw-inspector-table-preview.c */
-void _sw_inspector_table_row_preview_draw_cb (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer user_data);
+void _sw_inspector_table_row_preview_draw_cb (GtkDrawingArea *area,
+                                              cairo_t        *cr,
+                                              int             width,
+                                              int             height,
+                                              gpointer        user_data);
 
 G_END_DECLS

@@ -153,43 +153,125 @@ _sw_plot_shown (double value, double factor, int axis)
 }
 
 /* sw-plot-draw.c */
-char * _sw_plot_escape_text (const char *text);
-gsize _sw_plot_text_length (const char *text);
-void _sw_plot_page_viewport (const Layout *l);
+char  *_sw_plot_escape_text   (const char   *text);
+gsize  _sw_plot_text_length   (const char   *text);
+void   _sw_plot_page_viewport (const Layout *l);
 
 /* sw-plot-draw-axes.c */
-void _sw_plot_pad_range (gboolean found, double *min, double *max);
-void _sw_plot_pad_log_range (gboolean found, double *min, double *max);
-Ticks _sw_plot_ticks_for_range (double min, double max, int max_labels, gboolean degrees);
-Ticks _sw_plot_log_ticks (double min, double max, double decade_mm, double spacing_mm, double char_height);
-guint _sw_plot_widest_tick (const Ticks *ticks, double min, double max);
-void _sw_plot_label_tick (PLINT axis, PLFLT value, char *label, PLINT length, PLPointer data);
-void _sw_plot_draw_log_grid (gboolean x_axis, const Ticks *ticks, double min, double max, double other_min, double other_max);
-void _sw_plot_draw_log_labels (gboolean x_axis, const Ticks *ticks, double min, double max);
-const char * _sw_plot_axis_options (const Ticks *ticks, gboolean numbers, gboolean x_axis);
+void        _sw_plot_pad_range       (gboolean     found,
+                                      double      *min,
+                                      double      *max);
+void        _sw_plot_pad_log_range   (gboolean     found,
+                                      double      *min,
+                                      double      *max);
+Ticks       _sw_plot_ticks_for_range (double       min,
+                                      double       max,
+                                      int          max_labels,
+                                      gboolean     degrees);
+Ticks       _sw_plot_log_ticks       (double       min,
+                                      double       max,
+                                      double       decade_mm,
+                                      double       spacing_mm,
+                                      double       char_height);
+guint       _sw_plot_widest_tick     (const Ticks *ticks,
+                                      double       min,
+                                      double       max);
+void        _sw_plot_label_tick      (PLINT        axis,
+                                      PLFLT        value,
+                                      char        *label,
+                                      PLINT        length,
+                                      PLPointer    data);
+void        _sw_plot_draw_log_grid   (gboolean     x_axis,
+                                      const Ticks *ticks,
+                                      double       min,
+                                      double       max,
+                                      double       other_min,
+                                      double       other_max);
+void        _sw_plot_draw_log_labels (gboolean     x_axis,
+                                      const Ticks *ticks,
+                                      double       min,
+                                      double       max);
+const char *_sw_plot_axis_options    (const Ticks *ticks,
+                                      gboolean     numbers,
+                                      gboolean     x_axis);
 
 /* sw-plot-draw-curves.c */
-int _sw_plot_panel_axis (const SwPlotPanel *panel);
-gboolean _sw_plot_is_xy (const SwPlotScene *scene);
-gboolean _sw_plot_curves_x_range (const SwPlotScene *scene, double *min, double *max);
-void _sw_plot_panel_y_range (const SwPlotScene *scene, guint p, int axis, double x_min, double x_max, GPtrArray *points, double *y_min, double *y_max);
-void _sw_plot_thin_time (const double *x, const double *y, guint first, guint end, double x_factor, double y_factor, gboolean log_x, int log_y, double x_min, double x_max, int columns, guint per_column, GArray *xs, GArray *ys);
-void _sw_plot_curve_points (const SwPlotCurve *c, gboolean log_x, int log_y, double x_min, double x_max, double y_min, double y_max, double width_px, double height_px, GArray *xs, GArray *ys);
-void _sw_plot_set_line (const SwPlotCurve *c);
-void _sw_plot_set_key_line (const SwPlotKey *key);
-gboolean _sw_plot_in_legend (const SwPlotCurve *c);
+int      _sw_plot_panel_axis     (const SwPlotPanel *panel);
+gboolean _sw_plot_is_xy          (const SwPlotScene *scene);
+gboolean _sw_plot_curves_x_range (const SwPlotScene *scene,
+                                  double            *min,
+                                  double            *max);
+void     _sw_plot_panel_y_range  (const SwPlotScene *scene,
+                                  guint              p,
+                                  int                axis,
+                                  double             x_min,
+                                  double             x_max,
+                                  GPtrArray         *points,
+                                  double            *y_min,
+                                  double            *y_max);
+void     _sw_plot_thin_time      (const double      *x,
+                                  const double      *y,
+                                  guint              first,
+                                  guint              end,
+                                  double             x_factor,
+                                  double             y_factor,
+                                  gboolean           log_x,
+                                  int                log_y,
+                                  double             x_min,
+                                  double             x_max,
+                                  int                columns,
+                                  guint              per_column,
+                                  GArray            *xs,
+                                  GArray            *ys);
+void     _sw_plot_curve_points   (const SwPlotCurve *c,
+                                  gboolean           log_x,
+                                  int                log_y,
+                                  double             x_min,
+                                  double             x_max,
+                                  double             y_min,
+                                  double             y_max,
+                                  double             width_px,
+                                  double             height_px,
+                                  GArray            *xs,
+                                  GArray            *ys);
+void     _sw_plot_set_line       (const SwPlotCurve *c);
+void     _sw_plot_set_key_line   (const SwPlotKey   *key);
+gboolean _sw_plot_in_legend      (const SwPlotCurve *c);
 
 /* sw-plot-draw-labels.c */
-void _sw_plot_draw_title (const Layout *l, const char *title);
-void _sw_plot_draw_keys (const Layout *l, const SwPlotScene *scene);
-void _sw_plot_draw_legend (const Layout *l, const SwPlotScene *scene, guint p);
-void _sw_plot_draw_y_label (const Layout *l, const char *label);
-void _sw_plot_draw_selection (const SwPlotScene *scene, const Panel *panel);
-void _sw_plot_draw_cursor (const SwPlotScene *scene, const Panel *panel, guint p, const Layout *l);
-void _sw_plot_draw_cursor_label (const Layout *l, const SwPlotScene *scene);
-void _sw_plot_draw_x_marks (const SwPlotScene *scene, const Panel *panel, guint p, const Layout *l);
-void _sw_plot_draw_point_marks (const SwPlotScene *scene, const Panel *panel, guint p, const Layout *l);
-void _sw_plot_draw_end_label (const SwPlotCurve *c, const double *xs, const double *ys, guint n, const Panel *panel, const Layout *l);
-void _sw_plot_draw_points (const double *x, const double *y, guint n);
+void _sw_plot_draw_title        (const Layout      *l,
+                                 const char        *title);
+void _sw_plot_draw_keys         (const Layout      *l,
+                                 const SwPlotScene *scene);
+void _sw_plot_draw_legend       (const Layout      *l,
+                                 const SwPlotScene *scene,
+                                 guint              p);
+void _sw_plot_draw_y_label      (const Layout      *l,
+                                 const char        *label);
+void _sw_plot_draw_selection    (const SwPlotScene *scene,
+                                 const Panel       *panel);
+void _sw_plot_draw_cursor       (const SwPlotScene *scene,
+                                 const Panel       *panel,
+                                 guint              p,
+                                 const Layout      *l);
+void _sw_plot_draw_cursor_label (const Layout      *l,
+                                 const SwPlotScene *scene);
+void _sw_plot_draw_x_marks      (const SwPlotScene *scene,
+                                 const Panel       *panel,
+                                 guint              p,
+                                 const Layout      *l);
+void _sw_plot_draw_point_marks  (const SwPlotScene *scene,
+                                 const Panel       *panel,
+                                 guint              p,
+                                 const Layout      *l);
+void _sw_plot_draw_end_label    (const SwPlotCurve *c,
+                                 const double      *xs,
+                                 const double      *ys,
+                                 guint              n,
+                                 const Panel       *panel,
+                                 const Layout      *l);
+void _sw_plot_draw_points       (const double      *x,
+                                 const double      *y,
+                                 guint              n);
 
 G_END_DECLS

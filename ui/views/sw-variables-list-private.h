@@ -72,35 +72,74 @@ struct _SwVariablesList
 };
 
 /* sw-variables-list.c */
-SwVariablesItem * _sw_variables_list_row_get_item (GtkTreeListRow *row);
-GHashTable * _sw_variables_list_dup_expanded_ids (SwVariablesList *self);
-void _sw_variables_list_set_expanded_ids (SwVariablesList *self, GHashTable *ids, gboolean others);
-void _sw_variables_list_rebuild (SwVariablesList *self);
+SwVariablesItem *_sw_variables_list_row_get_item     (GtkTreeListRow  *row);
+GHashTable      *_sw_variables_list_dup_expanded_ids (SwVariablesList *self);
+void             _sw_variables_list_set_expanded_ids (SwVariablesList *self,
+                                                      GHashTable      *ids,
+                                                      gboolean         others);
+void             _sw_variables_list_rebuild          (SwVariablesList *self);
 
 /* sw-variables-item.c */
-void _sw_variables_item_set_checked (SwVariablesItem *self, gboolean checked);
-guint _sw_variables_item_n_variable_slots (const SwKind *kind);
-gboolean _sw_variables_item_variable_info (const SwKind *kind, guint v, char **name, const char **unit, char **help);
-SwVariablesItem * _sw_variables_item_new (const char *id, const SwKind *kind, int var);
+void             _sw_variables_item_set_checked      (SwVariablesItem  *self,
+                                                      gboolean          checked);
+guint            _sw_variables_item_n_variable_slots (const SwKind     *kind);
+gboolean         _sw_variables_item_variable_info    (const SwKind     *kind,
+                                                      guint             v,
+                                                      char            **name,
+                                                      const char      **unit,
+                                                      char            **help);
+SwVariablesItem *_sw_variables_item_new              (const char       *id,
+                                                      const SwKind     *kind,
+                                                      int               var);
 
 /* sw-variables-list-rows.c */
-gboolean _sw_variables_list_child_filter_func (gpointer object, gpointer user_data);
-gboolean _sw_variables_list_root_filter_func (gpointer object, gpointer user_data);
-GListModel * _sw_variables_list_create_children_cb (gpointer object, gpointer user_data);
-void _sw_variables_list_setup_cb (GtkSignalListItemFactory *factory, GtkListItem *list_item, SwVariablesList *self);
-void _sw_variables_list_bind_cb (GtkSignalListItemFactory *factory, GtkListItem *list_item, SwVariablesList *self);
-void _sw_variables_list_unbind_cb (GtkSignalListItemFactory *factory, GtkListItem *list_item, SwVariablesList *self);
-void _sw_variables_list_activate_cb (GtkListView *list_view, guint position, SwVariablesList *self);
-gboolean _sw_variables_list_key_pressed_cb (SwVariablesList *self, guint keyval, guint keycode, GdkModifierType state, GtkEventControllerKey *controller);
-void _sw_variables_list_search_changed_cb (GtkSearchEntry *entry, SwVariablesList *self);
-void _sw_variables_list_stop_search_cb (GtkSearchEntry *entry, SwVariablesList *self);
-void _sw_variables_list_focus_list (SwVariablesList *self);
-gboolean _sw_variables_list_search_key_pressed_cb (SwVariablesList *self, guint keyval, guint keycode, GdkModifierType state, GtkEventControllerKey *controller);
+gboolean    _sw_variables_list_child_filter_func     (gpointer                  object,
+                                                      gpointer                  user_data);
+gboolean    _sw_variables_list_root_filter_func      (gpointer                  object,
+                                                      gpointer                  user_data);
+GListModel *_sw_variables_list_create_children_cb    (gpointer                  object,
+                                                      gpointer                  user_data);
+void        _sw_variables_list_setup_cb              (GtkSignalListItemFactory *factory,
+                                                      GtkListItem              *list_item,
+                                                      SwVariablesList          *self);
+void        _sw_variables_list_bind_cb               (GtkSignalListItemFactory *factory,
+                                                      GtkListItem              *list_item,
+                                                      SwVariablesList          *self);
+void        _sw_variables_list_unbind_cb             (GtkSignalListItemFactory *factory,
+                                                      GtkListItem              *list_item,
+                                                      SwVariablesList          *self);
+void        _sw_variables_list_activate_cb           (GtkListView              *list_view,
+                                                      guint                     position,
+                                                      SwVariablesList          *self);
+gboolean    _sw_variables_list_key_pressed_cb        (SwVariablesList          *self,
+                                                      guint                     keyval,
+                                                      guint                     keycode,
+                                                      GdkModifierType           state,
+                                                      GtkEventControllerKey    *controller);
+void        _sw_variables_list_search_changed_cb     (GtkSearchEntry           *entry,
+                                                      SwVariablesList          *self);
+void        _sw_variables_list_stop_search_cb        (GtkSearchEntry           *entry,
+                                                      SwVariablesList          *self);
+void        _sw_variables_list_focus_list            (SwVariablesList          *self);
+gboolean    _sw_variables_list_search_key_pressed_cb (SwVariablesList          *self,
+                                                      guint                     keyval,
+                                                      guint                     keycode,
+                                                      GdkModifierType           state,
+                                                      GtkEventControllerKey    *controller);
 
 /* sw-variables-list-menu.c */
-SwVariablesItem * _sw_variables_list_widget_get_variable (GtkWidget *widget);
-gboolean _sw_variables_list_popup_menu (SwVariablesList *self, const char *name, GtkWidget *anchor);
-void _sw_variables_list_secondary_pressed_cb (SwVariablesList *self, int n_press, double x, double y, GtkGesture *gesture);
-void _sw_variables_list_long_pressed_cb (SwVariablesList *self, double x, double y, GtkGesture *gesture);
+SwVariablesItem *_sw_variables_list_widget_get_variable  (GtkWidget       *widget);
+gboolean         _sw_variables_list_popup_menu           (SwVariablesList *self,
+                                                          const char      *name,
+                                                          GtkWidget       *anchor);
+void             _sw_variables_list_secondary_pressed_cb (SwVariablesList *self,
+                                                          int              n_press,
+                                                          double           x,
+                                                          double           y,
+                                                          GtkGesture      *gesture);
+void             _sw_variables_list_long_pressed_cb      (SwVariablesList *self,
+                                                          double           x,
+                                                          double           y,
+                                                          GtkGesture      *gesture);
 
 G_END_DECLS
