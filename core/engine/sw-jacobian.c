@@ -4,6 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-jacobian-private.h"
+#include "sw-band-order-private.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -134,70 +135,20 @@ adjacency (GArray *pairs, guint n, guint **start, guint **adj)
     (*start)[j + 1] += (*start)[j];
 }
 
-typedef struct {
-  const guint *degree;
-  guint        j;
-} ByDegree;
-
-static int
-compare_degree (gconstpointer a, gconstpointer b)
-{
-  const ByDegree *x = a, *y = b;
-  guint dx = x->degree[x->j], dy = y->degree[y->j];
-
-  if (dx != dy)
-    return dx < dy ? -1 : 1;
-  return x->j < y->j ? -1 : x->j > y->j;
-}
-
 /* Reverse Cuthill-McKee over the state coordinates: each component breadth
  * first from a coordinate of least degree, neighbours by increasing degree. */
 static guint *
 reverse_cuthill_mckee (const SwSystem *sys, const guint *start, const guint *adj, guint *n_out)
 {
-  guint n = sys->n_coords + sys->n_drivers, len = 0, head = 0;
-  g_autofree guint *degree = g_new (guint, n);
-  g_autofree gboolean *seen = g_new0 (gboolean, n);
-  g_autofree ByDegree *roots = g_new (ByDegree, n);
-  g_autofree ByDegree *scratch = g_new (ByDegree, MAX (n, 1));
+  guint n = sys->n_coords + sys->n_drivers, n_roots = 0;
+  g_autofree guint *roots = g_new (guint, MAX (n, 1));
   guint *order = g_new (guint, MAX (n, 1));
-  guint n_roots = 0;
 
   for (guint j = 0; j < n; j++)
-    {
-      degree[j] = start[j + 1] - start[j];
-      if (is_state_coord (sys, j))
-        roots[n_roots++] = (ByDegree) { degree, j };
-    }
-  qsort (roots, n_roots, sizeof (ByDegree), compare_degree);
-  for (guint r = 0; r < n_roots; r++)
-    {
-      if (seen[roots[r].j])
-        continue;
-      seen[roots[r].j] = TRUE;
-      order[len++] = roots[r].j;
-      for (; head < len; head++)
-        {
-          guint j = order[head], m = 0;
-
-          for (guint k = start[j]; k < start[j + 1]; k++)
-            if (!seen[adj[k]])
-              {
-                seen[adj[k]] = TRUE;
-                scratch[m++] = (ByDegree) { degree, adj[k] };
-              }
-          qsort (scratch, m, sizeof (ByDegree), compare_degree);
-          for (guint k = 0; k < m; k++)
-            order[len++] = scratch[k].j;
-        }
-    }
-  for (guint a = 0, b = len; a + 1 < b; a++, b--)
-    {
-      guint s = order[a];
-      order[a] = order[b - 1];
-      order[b - 1] = s;
-    }
-  *n_out = len;
+    if (is_state_coord (sys, j))
+      roots[n_roots++] = j;
+  _sw_band_sort_by_degree (start, roots, n_roots);
+  *n_out = _sw_band_order (n, start, adj, roots, n_roots, TRUE, TRUE, NULL, 0, order);
   return order;
 }
 

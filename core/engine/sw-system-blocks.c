@@ -9,6 +9,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-assembly-private.h"
+#include "sw-band-order-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -209,31 +210,11 @@ _sw_assembly_build_massive_blocks (SwAssembly *ctx, GError **error)
     for (guint b = 0; b < sys->n_massive_blocks; b++)
       {
         SwBlock *blk = &sys->massive_blocks[b];
-        guint head = 0, tail = 0, ldab;
+        guint ldab;
 
         /* Cuthill-McKee order of the block's coordinates. */
         stamp++;
-        while (tail < blk->n)
-          {
-            guint first = G_MAXUINT;
-
-            for (guint k = 0; k < blk->n && first == G_MAXUINT; k++)
-              if (seen[blk->coords[k]] != stamp)
-                first = blk->coords[k];
-            seen[first] = stamp;
-            order[tail++] = first;
-            while (head < tail)
-              {
-                guint j = order[head++];
-
-                for (guint a = start[j]; a < start[j + 1]; a++)
-                  if (seen[next[a]] != stamp)
-                    {
-                      seen[next[a]] = stamp;
-                      order[tail++] = next[a];
-                    }
-              }
-          }
+        _sw_band_order (sys->n_coords, start, next, blk->coords, blk->n, FALSE, FALSE, seen, stamp, order);
         memcpy (blk->coords, order, blk->n * sizeof (guint));
         blk->band = 0;
         for (guint k = 0; k < blk->n; k++)
@@ -311,8 +292,8 @@ massless_band_order (SwSystem *sys, SwBlock *blk, int *pos)
 {
   g_autoptr (GArray) edges = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autofree guint *start = g_new0 (guint, blk->n + 1), *next = NULL, *fill = NULL, *order = NULL;
-  g_autofree gboolean *seen = g_new0 (gboolean, blk->n);
-  guint head = 0, tail = 0, band = 0;
+  g_autofree guint *roots = g_new (guint, MAX (blk->n, 1));
+  guint band = 0;
 
   for (guint k = 0; k < blk->n; k++)
     pos[blk->coords[k]] = (int) k;
@@ -349,27 +330,10 @@ massless_band_order (SwSystem *sys, SwBlock *blk, int *pos)
   /* Breadth first from a coordinate of least degree in each component
    * (a chain's end). */
   order = g_new (guint, blk->n);
-  while (tail < blk->n)
-    {
-      guint first = G_MAXUINT;
-
-      for (guint k = 0; k < blk->n; k++)
-        if (!seen[k] && (first == G_MAXUINT || start[k + 1] - start[k] < start[first + 1] - start[first]))
-          first = k;
-      seen[first] = TRUE;
-      order[tail++] = first;
-      while (head < tail)
-        {
-          guint k = order[head++];
-
-          for (guint a = start[k]; a < start[k + 1]; a++)
-            if (!seen[next[a]])
-              {
-                seen[next[a]] = TRUE;
-                order[tail++] = next[a];
-              }
-        }
-    }
+  for (guint k = 0; k < blk->n; k++)
+    roots[k] = k;
+  _sw_band_sort_by_degree (start, roots, blk->n);
+  _sw_band_order (blk->n, start, next, roots, blk->n, FALSE, FALSE, NULL, 0, order);
   /* The band in the new order. */
   {
     g_autofree guint *rank = g_new (guint, blk->n);

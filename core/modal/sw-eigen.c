@@ -17,6 +17,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-eigen-private.h"
+#include "sw-band-order-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -80,36 +81,25 @@ is_diagonal (const SwSparse *M)
 static void
 cuthill_mckee (const SwSparse *K, const SwSparse *M, guint *order)
 {
-  guint n = K->n, head = 0, tail = 0;
-  g_autofree gboolean *seen = g_new0 (gboolean, n);
-  g_autofree guint *degree = g_new0 (guint, n);
+  guint n = K->n, len = 0;
+  g_autofree guint *start = g_new (guint, n + 1);
+  g_autofree guint *adj = g_new (guint, MAX (K->start[n] + M->start[n], 1));
+  g_autofree guint *roots = g_new (guint, MAX (n, 1));
   const SwSparse *mats[] = { K, M };
 
+  /* One graph: each column's rows in K, then in M. */
   for (guint j = 0; j < n; j++)
-    degree[j] = K->start[j + 1] - K->start[j] + M->start[j + 1] - M->start[j];
-  while (tail < n)
     {
-      guint start = G_MAXUINT;
-
-      /* Start each component at a node of least degree (a chain's end). */
-      for (guint r = 0; r < n; r++)
-        if (!seen[r] && (start == G_MAXUINT || degree[r] < degree[start]))
-          start = r;
-      seen[start] = TRUE;
-      order[tail++] = start;
-      while (head < tail)
-        {
-          guint j = order[head++];
-
-          for (guint m = 0; m < 2; m++)
-            for (guint k = mats[m]->start[j]; k < mats[m]->start[j + 1]; k++)
-              if (!seen[mats[m]->row[k]])
-                {
-                  seen[mats[m]->row[k]] = TRUE;
-                  order[tail++] = mats[m]->row[k];
-                }
-        }
+      start[j] = len;
+      for (guint m = 0; m < 2; m++)
+        for (guint k = mats[m]->start[j]; k < mats[m]->start[j + 1]; k++)
+          adj[len++] = mats[m]->row[k];
+      roots[j] = j;
     }
+  start[n] = len;
+  /* Start each component at a node of least degree (a chain's end). */
+  _sw_band_sort_by_degree (start, roots, n);
+  _sw_band_order (n, start, adj, roots, n, FALSE, FALSE, NULL, 0, order);
 }
 
 static guint

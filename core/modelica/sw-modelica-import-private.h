@@ -152,4 +152,23 @@ gboolean _sw_mo_connect_port     (Import        *im,
 void     _sw_mo_interface        (Import        *im);
 void     _sw_mo_def_free         (MoDef         *def);
 
+/* Between sw-modelica-import.c and sw-modelica-import-signals.c. */
+void
+_sw_mo_import_fail (Import *im, guint line, guint column, const char *format, ...) G_GNUC_PRINTF (4, 5);
+
+char *
+_sw_mo_import_snake_case (const char *name);
+
+/* The blocks of Modelica.Blocks.Sources (and Math) that make signals. */
+extern const char *const _sw_mo_import_source_blocks[];
+
+gboolean
+_sw_mo_import_is_block (const MoElement *el);
+
+const SwComponent *
+_sw_mo_import_sensor_of (Import *im, const char *connector);
+
+JsonNode *
+_sw_mo_import_input_signal (Import *im, const MoElement *block, const char *input, guint depth);
+
 G_END_DECLS

@@ -10,7 +10,8 @@
  * Sources' blocks (Sine, Step, …, CombiTimeTable, Exponentials, and
  * Product, Add, Gain, Feedback of them) wired to a source's input, through
  * its whole connection set, become its signal. Arrays of components are
- * expanded first (sw-modelica-import-arrays.c).
+ * expanded first (sw-modelica-import-arrays.c), signals made from blocks in
+ * sw-modelica-import-signals.c.
  * Placement annotations give positions, the experiment annotation the
  * simulation settings. Anything else is an error naming its line.
  *
@@ -27,9 +28,6 @@
 #include "sw-table.h"
 #include "sw-model-private.h"
 
-/* Nesting of blocks feeding blocks (and of their signals). */
-#define MAX_BLOCK_DEPTH 32
-
 static void
 fail_va (Import *im, guint line, guint column, const char *format, va_list args) G_GNUC_PRINTF (4, 0);
 
@@ -44,10 +42,9 @@ fail_va (Import *im, guint line, guint column, const char *format, va_list args)
   g_set_error (&im->error, SW_ERROR, SW_ERROR_INVALID, "%s:%u:%u: error: %s", im->file, line, column, message);
 }
 
-static void fail (Import *im, guint line, guint column, const char *format, ...) G_GNUC_PRINTF (4, 5);
 
-static void
-fail (Import *im, guint line, guint column, const char *format, ...)
+void
+_sw_mo_import_fail (Import *im, guint line, guint column, const char *format, ...)
 {
   va_list args;
 
@@ -69,8 +66,8 @@ _sw_mo_fail (Import *im, guint line, guint column, const char *format, ...)
 /* ---- Classes ------------------------------------------------------------ */
 
 /* "IdealGearR2T" -> "ideal_gear_r2t". */
-static char *
-snake_case (const char *name)
+char *
+_sw_mo_import_snake_case (const char *name)
 {
   GString *s = g_string_new (NULL);
 
@@ -99,7 +96,7 @@ has_part (const char *path, const char *part)
 static const SwKind *
 kind_of (Import *im, const char *type)
 {
-  g_autofree char *snake = snake_case (_sw_mo_last_part (type));
+  g_autofree char *snake = _sw_mo_import_snake_case (_sw_mo_last_part (type));
   g_autofree char *name = NULL;
   const char *domain;
 
@@ -122,18 +119,18 @@ _sw_mo_kind_of (Import *im, const char *type)
 }
 
 /* The blocks of Modelica.Blocks.Sources (and Math) that make signals. */
-static const char *const source_blocks[] = {
+const char *const _sw_mo_import_source_blocks[] = {
   "Constant", "Step", "Ramp", "Sine", "ExpSine", "Pulse", "SawTooth", "Trapezoid", "TimeTable", NULL,
 };
 static const char *const math_blocks[] = { "Product", "Add", "Gain", "Feedback", NULL };
 
 /* A block of Modelica.Blocks, or one of its names used without the path. */
-static gboolean
-is_block (const MoElement *el)
+gboolean
+_sw_mo_import_is_block (const MoElement *el)
 {
   const char *last = _sw_mo_last_part (el->type);
 
-  return has_part (el->type, "Blocks") || g_strv_contains (source_blocks, last) || g_strv_contains (math_blocks, last);
+  return has_part (el->type, "Blocks") || g_strv_contains (_sw_mo_import_source_blocks, last) || g_strv_contains (math_blocks, last);
 }
 
 /* A variable of a basic type (an output such as "output SI.Power loss =
@@ -145,254 +142,6 @@ is_basic_type (const char *type)
 
   return g_strv_contains (basic, type) || g_str_has_prefix (type, "SI.") || g_str_has_prefix (type, "Modelica.Units.")
          || g_str_has_prefix (type, "Modelica.SIunits.") || g_str_has_prefix (type, "SIunits.");
-}
-
-/* ---- Signals from blocks ------------------------------------------------ */
-
-static JsonNode *block_signal (Import *im, const MoElement *block, guint depth);
-
-static const SwComponent *sensor_of (Import *im, const char *connector);
-
-/* The output that drives the connection set of connector target
- * ("block.y", "block.y[2]" or a sensor's "speedSensor.w"), or NULL. The
- * set is followed through every connect() that shares a connector, so an
- * input wired on from another input (connect (const.y, a.u);
- * connect (a.u, b.u)) is reached. */
-static const char *
-set_source (Import *im, const char *target)
-{
-  g_autoptr (GPtrArray) set = g_ptr_array_new ();
-
-  g_ptr_array_add (set, (gpointer) target);
-  for (guint i = 0; i < set->len; i++)
-    {
-      const char *end = g_ptr_array_index (set, i);
-
-      for (guint k = 0; k < im->klass->connects->len; k++)
-        {
-          const MoConnect *c = &g_array_index (im->klass->connects, MoConnect, k);
-          const char *other = strcmp (c->a, end) == 0 ? c->b : strcmp (c->b, end) == 0 ? c->a : NULL;
-          const char *dot = other != NULL ? strchr (other, '.') : NULL;
-          g_autofree char *id = NULL;
-          const MoElement *el;
-          gboolean seen = FALSE;
-
-          if (other == NULL || dot == NULL)
-            continue;
-          for (guint j = 0; j < set->len && !seen; j++)
-            seen = strcmp (g_ptr_array_index (set, j), other) == 0;
-          if (seen)
-            continue;
-          id = g_strndup (other, (gsize) (dot - other));
-          el = g_hash_table_lookup (im->elements, id);
-          /* A block's output (y, y[k]) or a sensor's drives the set. */
-          if (el != NULL && ((is_block (el) && dot[1] == 'y' && (dot[2] == '\0' || dot[2] == '['))
-                             || (!is_block (el) && sensor_of (im, other) != NULL)))
-            return other;
-          g_ptr_array_add (set, (gpointer) other);
-        }
-    }
-  return NULL;
-}
-
-/* What feeds input connector input of element el (NULL: nothing). */
-static const MoElement *
-feeding (Import *im, const MoElement *el, const char *input)
-{
-  g_autofree char *target = g_strdup_printf ("%s.%s", el->name, input);
-  const char *source = set_source (im, target);
-  g_autofree char *id = source != NULL ? g_strndup (source, strcspn (source, ".")) : NULL;
-
-  /* Which output of a block of several (CombiTimeTable's y[2]). */
-  im->block_output = source;
-  return id != NULL ? g_hash_table_lookup (im->elements, id) : NULL;
-}
-
-static JsonNode *
-number_node (double x)
-{
-  JsonNode *n = json_node_new (JSON_NODE_VALUE);
-
-  json_node_set_double (n, x);
-  return n;
-}
-
-/* The component of a connector "id.name" if it is a sensor (in the model
- * already), else NULL. */
-static const SwComponent *
-sensor_of (Import *im, const char *connector)
-{
-  g_autofree char *id = g_strndup (connector, strcspn (connector, "."));
-  int index = sw_model_find_component (im->model, id);
-  const SwComponent *c = index >= 0 ? sw_model_get_component (im->model, (guint) index) : NULL;
-
-  return c != NULL && g_strcmp0 (c->kind->group, "Sensors") == 0 ? c : NULL;
-}
-
-/* A sensor's output wired to input connector input of el, as a sensor
- * signal {"sensor": {"of": "speedSensor.w"}} (the sensors' outputs have
- * the MSL's names), or NULL. */
-static JsonNode *
-sensor_input (Import *im, const MoElement *el, const char *input)
-{
-  g_autofree char *target = g_strdup_printf ("%s.%s", el->name, input);
-  const char *other = set_source (im, target);
-
-  if (other != NULL && sensor_of (im, other) != NULL)
-    {
-      JsonObject *fields = json_object_new (), *outer = json_object_new ();
-      JsonNode *n = json_node_new (JSON_NODE_OBJECT);
-
-      json_object_set_string_member (fields, "of", other);
-      json_object_set_object_member (outer, "sensor", fields);
-      json_node_take_object (n, outer);
-      return n;
-    }
-  return NULL;
-}
-
-static JsonNode *
-input_signal (Import *im, const MoElement *block, const char *input, guint depth)
-{
-  const MoElement *src = feeding (im, block, input);
-
-  if (src != NULL && !is_block (src))
-    {
-      JsonNode *sensor = sensor_input (im, block, input);
-
-      if (sensor != NULL)
-        return sensor;
-    }
-  if (src == NULL || !is_block (src))
-    {
-      fail (im, block->line, block->column, _("%s.%s is not connected to a source block"), block->name, input);
-      return NULL;
-    }
-  return block_signal (im, src, depth + 1);
-}
-
-static JsonNode *
-list_node (const char *type, JsonNode *a, JsonNode *b)
-{
-  JsonArray *items = json_array_new ();
-  JsonObject *o = json_object_new ();
-  JsonNode *n = json_node_new (JSON_NODE_OBJECT);
-
-  json_array_add_element (items, a);
-  json_array_add_element (items, b);
-  json_object_set_array_member (o, type, items);
-  json_node_take_object (n, o);
-  return n;
-}
-
-static double
-mod_number (Import *im, const MoElement *el, const char *name, double fallback)
-{
-  MoMod *m = _sw_mo_find (el->mods, name);
-  double x = fallback;
-
-  if (m != NULL && m->value != NULL)
-    _sw_mo_eval_number (im, m->value, &x);
-  return x;
-}
-
-/* A block's output y as a signal (JSON, as the file writes it). */
-static JsonNode *
-block_signal (Import *im, const MoElement *block, guint depth)
-{
-  const char *type = _sw_mo_last_part (block->type);
-  g_autofree char *snake = NULL;
-  JsonObject *fields, *outer;
-  JsonNode *node;
-
-  if (depth > MAX_BLOCK_DEPTH)
-    {
-      fail (im, block->line, block->column, _("blocks feed each other in a loop"));
-      return NULL;
-    }
-  if (strcmp (type, "Product") == 0 || strcmp (type, "Add") == 0)
-    {
-      JsonNode *u1 = input_signal (im, block, "u1", depth), *u2 = u1 ? input_signal (im, block, "u2", depth) : NULL;
-
-      if (u2 == NULL)
-        return u1 != NULL ? (json_node_unref (u1), NULL) : NULL;
-      if (strcmp (type, "Product") == 0)
-        return list_node ("product", u1, u2);
-      return list_node ("sum", list_node ("product", number_node (mod_number (im, block, "k1", 1)), u1),
-                        list_node ("product", number_node (mod_number (im, block, "k2", 1)), u2));
-    }
-  /* Feedback: y = u1 - u2. */
-  if (strcmp (type, "Feedback") == 0)
-    {
-      JsonNode *u1 = input_signal (im, block, "u1", depth), *u2 = u1 ? input_signal (im, block, "u2", depth) : NULL;
-
-      if (u2 == NULL)
-        return u1 != NULL ? (json_node_unref (u1), NULL) : NULL;
-      return list_node ("sum", u1, list_node ("product", number_node (-1), u2));
-    }
-  if (strcmp (type, "Gain") == 0)
-    {
-      JsonNode *u = input_signal (im, block, "u", depth);
-
-      return u != NULL ? list_node ("product", number_node (mod_number (im, block, "k", 1)), u) : NULL;
-    }
-  if (strcmp (type, "CombiTimeTable") == 0)
-    return _sw_mo_combi_table_signal (im, block, im->block_output);
-  if (strcmp (type, "Exponentials") == 0)
-    return _sw_mo_exponentials_signal (im, block);
-  if (!g_strv_contains (source_blocks, type))
-    {
-      fail (im, block->line, block->column, _("the block %s is not supported; valid: %s, %s"), block->type,
-            "Constant, Step, Ramp, Sine, ExpSine, Pulse, SawTooth, Trapezoid, TimeTable, CombiTimeTable, "
-            "Exponentials",
-            "Product, Add, Gain, Feedback");
-      return NULL;
-    }
-  fields = json_object_new ();
-  for (guint k = 0; block->mods != NULL && k < block->mods->len; k++)
-    {
-      MoMod *m = g_ptr_array_index (block->mods, k);
-      Value v = { 0 };
-      gboolean ok;
-
-      /* A Constant straight into a source's input may be a subsystem's
-       * parameter: that input is then what the parameter sets. */
-      im->allow_own = depth == 1 && im->signal_target != NULL && strcmp (type, "Constant") == 0
-                      && strcmp (m->name, "k") == 0 && m->value != NULL && _sw_mo_bind (im, m->value, im->signal_target);
-      ok = m->value != NULL && _sw_mo_eval (im, m->value, &v);
-      im->allow_own = FALSE;
-      if (!ok)
-        {
-          if (m->value == NULL)
-            fail (im, m->line, m->column, _("%s.%s needs a value"), block->name, m->name);
-          json_object_unref (fields);
-          return NULL;
-        }
-      if (v.kind == V_MATRIX)
-        {
-          JsonArray *rows = json_array_new ();
-
-          for (guint r = 0; r < v.rows; r++)
-            {
-              JsonArray *row = json_array_new ();
-
-              for (guint c = 0; c < v.cols; c++)
-                json_array_add_double_element (row, v.cells[r * v.cols + c]);
-              json_array_add_array_element (rows, row);
-            }
-          /* TimeTable's table is the signal's points. */
-          json_object_set_array_member (fields, strcmp (m->name, "table") == 0 ? "points" : m->name, rows);
-        }
-      else if (v.kind == V_NUMBER)
-        json_object_set_double_member (fields, m->name, v.number);
-      _sw_mo_value_clear (&v);
-    }
-  snake = snake_case (strcmp (type, "TimeTable") == 0 ? "Table" : strcmp (type, "SawTooth") == 0 ? "Sawtooth" : type);
-  outer = json_object_new ();
-  json_object_set_object_member (outer, snake, fields);
-  node = json_node_new (JSON_NODE_OBJECT);
-  json_node_take_object (node, outer);
-  return node;
 }
 
 /* ---- Components --------------------------------------------------------- */
@@ -432,7 +181,7 @@ valid_params (const SwKind *kind)
 static void
 prefix_error (Import *im, guint line, guint column, GError *error)
 {
-  fail (im, line, column, "%s", error->message);
+  _sw_mo_import_fail (im, line, column, "%s", error->message);
   g_error_free (error);
 }
 
@@ -489,8 +238,8 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
       const char *literal = m->value != NULL && m->value->kind == MO_NAME ? _sw_mo_last_part (m->value->text) : "";
 
       if (strcmp (literal, "LinearSegments") != 0)
-        fail (im, m->line, m->column, _("%s.smoothness = %s is not supported; valid: LinearSegments (the tables "
-                                        "here interpolate linearly)"), el->name, literal[0] != '\0' ? literal : "?");
+        _sw_mo_import_fail (im, m->line, m->column, _("%s.smoothness = %s is not supported; valid: LinearSegments (the tables "
+                                                      "here interpolate linearly)"), el->name, literal[0] != '\0' ? literal : "?");
       return;
     }
   /* A Vehicle's wind, Cr and inclination are signals: its constants
@@ -516,8 +265,8 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
       /* exact = true is what every source here does. */
       if (strcmp (m->name, "exact") == 0 && m->value != NULL && _sw_mo_eval (im, m->value, &v) && v.number != 0)
         return;
-      fail (im, m->line, m->column, _("%s (%s): parameter “%s” is not supported; valid: %s"), el->name, el->type,
-            m->name, valid);
+      _sw_mo_import_fail (im, m->line, m->column, _("%s (%s): parameter “%s” is not supported; valid: %s"), el->name, el->type,
+                          m->name, valid);
       return;
     }
   if (m->value != NULL && im->own_params != NULL)
@@ -528,8 +277,8 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
       im->allow_own = _sw_mo_bind (im, m->value, target);
       if (im->allow_own && !(type == SW_PARAM_REAL || type == SW_PARAM_INITIAL || type == SW_PARAM_SIGNAL))
         {
-          fail (im, m->line, m->column, _("%s.%s: a model's parameter can set only a number parameter"), el->name,
-                m->name);
+          _sw_mo_import_fail (im, m->line, m->column, _("%s.%s: a model's parameter can set only a number parameter"), el->name,
+                              m->name);
           im->allow_own = FALSE;
           return;
         }
@@ -538,7 +287,7 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
     {
       im->allow_own = FALSE;
       if (m->value == NULL)
-        fail (im, m->line, m->column, _("%s.%s needs a value"), el->name, m->name);
+        _sw_mo_import_fail (im, m->line, m->column, _("%s.%s needs a value"), el->name, m->name);
       return;
     }
   im->allow_own = FALSE;
@@ -547,13 +296,13 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
       g_autoptr (SwTable) table = NULL;
 
       if (v.kind != V_MATRIX)
-        fail (im, m->line, m->column, _("%s.%s is a table: give rows [a, b; c, d]"), el->name, m->name);
+        _sw_mo_import_fail (im, m->line, m->column, _("%s.%s is a table: give rows [a, b; c, d]"), el->name, m->name);
       else if ((table = sw_table_new (v.rows, v.cols, v.cells)) != NULL
                && !sw_model_set_param_table (im->model, index, kind->params[p].name, table, &error))
         prefix_error (im, m->line, m->column, error);
     }
   else if (v.kind != V_NUMBER)
-    fail (im, m->line, m->column, _("%s.%s needs a number"), el->name, m->name);
+    _sw_mo_import_fail (im, m->line, m->column, _("%s.%s needs a number"), el->name, m->name);
   else if (numbers->n < SW_KIND_MAX_PARAMS)
     {
       numbers->names[numbers->n] = kind->params[p].name;
@@ -625,9 +374,9 @@ add_component (Import *im, const MoElement *el)
   if (_sw_mo_is_connector (el))
     {
       if (im->own_params == NULL)
-        fail (im, el->line, el->column,
-              _("the connector %s is not supported here: a model shows ports only as a model inside the file's "
-                "(a subsystem)"), el->name);
+        _sw_mo_import_fail (im, el->line, el->column,
+                            _("the connector %s is not supported here: a model shows ports only as a model inside the file's "
+                              "(a subsystem)"), el->name);
       return;
     }
   if (_sw_mo_find_class (im, el->type, NULL) != NULL)
@@ -637,9 +386,9 @@ add_component (Import *im, const MoElement *el)
     }
   if (kind == NULL)
     {
-      fail (im, el->line, el->column,
-            _("%s (%s) is not supported: components come from Modelica.Mechanics.Rotational and Translational "
-              "(see shaftwork-cli list) and Modelica.Blocks.Sources"), el->name, el->type);
+      _sw_mo_import_fail (im, el->line, el->column,
+                          _("%s (%s) is not supported: components come from Modelica.Mechanics.Rotational and Translational "
+                            "(see shaftwork-cli list) and Modelica.Blocks.Sources"), el->name, el->type);
       return;
     }
   index = sw_model_add_component (im->model, kind->name, el->name, &error);
@@ -687,8 +436,8 @@ initial_input (Import *im, const MoConnect *c, guint index, const char *input, S
   if (p < 0 || kind->params[p].type != SW_PARAM_INITIAL)
     return FALSE;
   if (!sw_signal_is_constant (signal))
-    fail (im, c->line, c->column, _("%s is an initial value: connect a constant (Blocks.Sources.Constant) to it"),
-          input);
+    _sw_mo_import_fail (im, c->line, c->column, _("%s is an initial value: connect a constant (Blocks.Sources.Constant) to it"),
+                        input);
   else if (!sw_model_set_param (im->model, index, input, sw_signal_eval (signal, 0, FALSE, NULL, NULL), &error))
     prefix_error (im, c->line, c->column, error);
   return TRUE;
@@ -705,7 +454,7 @@ signal_input (Import *im, const char *end)
   const char *input = strchr (end, '.');
   int p;
 
-  if (kind == NULL || input == NULL || sensor_of (im, end) != NULL)
+  if (kind == NULL || input == NULL || _sw_mo_import_sensor_of (im, end) != NULL)
     return FALSE;
   for (guint k = 0; k < kind->n_ports; k++)
     if (strcmp (kind->ports[k].name, input + 1) == 0)
@@ -737,7 +486,7 @@ wire_inputs (Import *im, const MoConnect *c)
         continue;
       index = sw_model_find_component (im->model, id);
       kind = sw_model_get_component (im->model, (guint) index)->kind;
-      node = input_signal (im, el, input + 1, 0);
+      node = _sw_mo_import_input_signal (im, el, input + 1, 0);
       if (node == NULL)
         return FALSE;
       signal = sw_signal_new_from_json (node, &error);
@@ -771,46 +520,46 @@ connect_all (Import *im)
         continue;
       if (a == NULL || b == NULL)
         {
-          fail (im, c->line, c->column, _("connect (%s, %s): there is no component %s"), c->a, c->b,
-                a == NULL ? id_a : id_b);
+          _sw_mo_import_fail (im, c->line, c->column, _("connect (%s, %s): there is no component %s"), c->a, c->b,
+                              a == NULL ? id_a : id_b);
           return;
         }
-      if (!is_block (a) && !is_block (b) && (signal_input (im, c->a) || signal_input (im, c->b)))
+      if (!_sw_mo_import_is_block (a) && !_sw_mo_import_is_block (b) && (signal_input (im, c->a) || signal_input (im, c->b)))
         {
           if (!wire_inputs (im, c))
             return;
           continue;
         }
-      if (is_block (a) || is_block (b))
+      if (_sw_mo_import_is_block (a) || _sw_mo_import_is_block (b))
         {
           /* A block's output into a source's input: that input's signal. */
-          const MoElement *target = is_block (a) ? b : a;
-          const char *input = strchr (is_block (a) ? c->b : c->a, '.');
+          const MoElement *target = _sw_mo_import_is_block (a) ? b : a;
+          const char *input = strchr (_sw_mo_import_is_block (a) ? c->b : c->a, '.');
           g_autoptr (SwSignal) signal = NULL;
           JsonNode *node;
           int index;
 
-          if (is_block (target))
+          if (_sw_mo_import_is_block (target))
             continue;   /* between blocks: followed from the source's input */
           /* A sensor's output into a block: followed from the source's
            * input too. */
-          if (sensor_of (im, is_block (a) ? c->b : c->a) != NULL)
+          if (_sw_mo_import_sensor_of (im, _sw_mo_import_is_block (a) ? c->b : c->a) != NULL)
             continue;
           index = sw_model_find_component (im->model, target->name);
           if (index < 0)
             {
               /* A variable (Real x, SI.Torque tau) or a parameter: no
                * input a signal could drive. */
-              fail (im, c->line, c->column,
-                    _("connect (%s, %s): %s is not a component: a block's output can drive only an input of a "
-                      "source (Torque.tau, Force.f, Position.phi_ref, …)"), c->a, c->b, target->name);
+              _sw_mo_import_fail (im, c->line, c->column,
+                                  _("connect (%s, %s): %s is not a component: a block's output can drive only an input of a "
+                                    "source (Torque.tau, Force.f, Position.phi_ref, …)"), c->a, c->b, target->name);
               return;
             }
           if (input == NULL)
             {
-              fail (im, c->line, c->column,
-                    _("connect (%s, %s): a block's output goes to an input of a component, %s.NAME"), c->a, c->b,
-                    target->name);
+              _sw_mo_import_fail (im, c->line, c->column,
+                                  _("connect (%s, %s): a block's output goes to an input of a component, %s.NAME"), c->a, c->b,
+                                  target->name);
               return;
             }
           /* What a subsystem's parameter in a Constant straight into it
@@ -823,7 +572,7 @@ connect_all (Import *im)
               signal_target = g_strdup_printf ("%s.%s", target->name, _sw_mo_input_param (kind, input + 1));
             }
           im->signal_target = signal_target;
-          node = input != NULL ? input_signal (im, target, input + 1, 0) : NULL;
+          node = input != NULL ? _sw_mo_import_input_signal (im, target, input + 1, 0) : NULL;
           im->signal_target = NULL;
           if (node == NULL)
             return;
@@ -879,11 +628,11 @@ experiment (Import *im)
 
           g_ascii_dtostr (text, sizeof text, x);
           if (fields[k] == &settings.tolerance)
-            fail (im, m->line, m->column, _("experiment: %s = %s is out of range; valid: 0 < %s < 1"), names[k],
-                  text, names[k]);
+            _sw_mo_import_fail (im, m->line, m->column, _("experiment: %s = %s is out of range; valid: 0 < %s < 1"), names[k],
+                                text, names[k]);
           else
-            fail (im, m->line, m->column, _("experiment: %s = %s is out of range; valid: %s > 0"), names[k], text,
-                  names[k]);
+            _sw_mo_import_fail (im, m->line, m->column, _("experiment: %s = %s is out of range; valid: %s > 0"), names[k], text,
+                                names[k]);
           return;
         }
       *fields[k] = x;
@@ -913,7 +662,7 @@ restore_ids (Import *im)
       if (name == NULL || index < 0 || el->parameter)
         continue;
       if (name->value == NULL || name->value->kind != MO_STRING)
-        fail (im, name->line, name->column, _("__Shaftwork(name = …) needs a string: the component's id"));
+        _sw_mo_import_fail (im, name->line, name->column, _("__Shaftwork(name = …) needs a string: the component's id"));
       else if (!sw_model_set_id (im->model, (guint) index, name->value->text, &error))
         prefix_error (im, name->line, name->column, error);
     }
@@ -942,7 +691,7 @@ _sw_mo_fill (Import *im)
       if (strcmp (el->type, "extends") == 0)
         {
           if (!g_str_has_prefix (el->name, "Modelica.Icons.") && !g_str_has_prefix (el->name, "Icons."))
-            fail (im, el->line, el->column, _("extends %s is not supported; only Modelica.Icons"), el->name);
+            _sw_mo_import_fail (im, el->line, el->column, _("extends %s is not supported; only Modelica.Icons"), el->name);
           continue;
         }
       if (!el->parameter)
@@ -952,7 +701,7 @@ _sw_mo_fill (Import *im)
         }
       if (el->value == NULL)
         {
-          fail (im, el->line, el->column, _("parameter %s has no value"), el->name);
+          _sw_mo_import_fail (im, el->line, el->column, _("parameter %s has no value"), el->name);
           break;
         }
       v = g_new0 (Value, 1);
@@ -970,7 +719,7 @@ _sw_mo_fill (Import *im)
     {
       MoElement *el = g_ptr_array_index (klass->elements, k);
 
-      if (!el->parameter && strcmp (el->type, "extends") != 0 && !is_block (el) && !is_basic_type (el->type))
+      if (!el->parameter && strcmp (el->type, "extends") != 0 && !_sw_mo_import_is_block (el) && !is_basic_type (el->type))
         add_component (im, el);
     }
   if (im->error == NULL && im->instances->len > 0)

@@ -1,271 +1,18 @@
 /* sw-modelica-parse.c: Modelica text into the tree of
  * sw-modelica-private.h, by recursive descent over the grammar of the
  * Modelica Language Specification 3.x restricted to what one class of
- * components and connections needs.
+ * components and connections needs. The tokens are read in
+ * sw-modelica-tokens.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-modelica-private.h"
+#include "sw-modelica-parse-private.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include "sw-error.h"
-
-/* Nesting deeper than this is refused (a hostile file): the parser
- * recurses once a level. */
-#define MAX_DEPTH 200
-/* An expression's tree deeper than this is refused: its evaluation and
- * its freeing recurse once a level, and a long chain of operators
- * (1+1+…, parsed by a loop) is as deep as it is long. No model needs
- * more than a few dozen. */
-#define MAX_TREE_DEPTH 1000
-
-typedef enum { T_END, T_IDENT, T_NUMBER, T_STRING, T_SYMBOL } TokenKind;
-
-typedef struct {
-  TokenKind kind;
-  char     *text;       /* identifier, string contents, symbol ("(", "<=") */
-  double    number;
-  guint     line, column;
-} Token;
-
-typedef struct {
-  const char *data, *p, *end;
-  const char *name;
-  guint       line;
-  const char *line_start;
-  Token       tok;      /* the current token */
-  GError     *error;
-  guint       depth;
-} Parser;
-
-/* ---- Tokens ------------------------------------------------------------- */
-
-static void
-fail (Parser *ps, guint line, guint column, const char *format, ...) G_GNUC_PRINTF (4, 5);
-
-static void
-fail (Parser *ps, guint line, guint column, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *message = NULL;
-
-  if (ps->error != NULL)
-    return;
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error (&ps->error, SW_ERROR, SW_ERROR_PARSE, "%s:%u:%u: error: %s", ps->name, line, column, message);
-}
-
-static void
-skip_space (Parser *ps)
-{
-  while (ps->p < ps->end)
-    {
-      if (*ps->p == '\n')
-        {
-          ps->line++;
-          ps->line_start = ++ps->p;
-        }
-      else if (g_ascii_isspace (*ps->p))
-        ps->p++;
-      else if (ps->p + 1 < ps->end && ps->p[0] == '/' && ps->p[1] == '/')
-        while (ps->p < ps->end && *ps->p != '\n')
-          ps->p++;
-      else if (ps->p + 1 < ps->end && ps->p[0] == '/' && ps->p[1] == '*')
-        {
-          guint line = ps->line, column = (guint) (ps->p - ps->line_start) + 1;
-
-          ps->p += 2;
-          while (ps->p + 1 < ps->end && !(ps->p[0] == '*' && ps->p[1] == '/'))
-            {
-              if (*ps->p == '\n')
-                {
-                  ps->line++;
-                  ps->line_start = ps->p + 1;
-                }
-              ps->p++;
-            }
-          if (ps->p + 1 >= ps->end)
-            fail (ps, line, column, _("the comment “/*” is not closed: “*/” is missing"));
-          ps->p = MIN (ps->p + 2, ps->end);
-        }
-      else
-        break;
-    }
-}
-
-static void
-next (Parser *ps)
-{
-  static const char *const two[] = { "<=", ">=", "==", "<>", ":=", ".+", ".-", ".*", "./", ".^" };
-  const char *start;
-  Token *t = &ps->tok;
-
-  g_clear_pointer (&t->text, g_free);
-  skip_space (ps);
-  t->line = ps->line;
-  t->column = (guint) (ps->p - ps->line_start) + 1;
-  if (ps->p >= ps->end)
-    {
-      t->kind = T_END;
-      return;
-    }
-  start = ps->p;
-  if (g_ascii_isalpha (*ps->p) || *ps->p == '_')
-    {
-      while (ps->p < ps->end && (g_ascii_isalnum (*ps->p) || *ps->p == '_'))
-        ps->p++;
-      t->kind = T_IDENT;
-      t->text = g_strndup (start, ps->p - start);
-    }
-  else if (g_ascii_isdigit (*ps->p) || (*ps->p == '.' && ps->p + 1 < ps->end && g_ascii_isdigit (ps->p[1])))
-    {
-      g_autofree char *text = NULL;
-      char *stop;
-
-      while (ps->p < ps->end && (g_ascii_isdigit (*ps->p) || *ps->p == '.'))
-        ps->p++;
-      if (ps->p < ps->end && (*ps->p == 'e' || *ps->p == 'E'))
-        {
-          ps->p++;
-          if (ps->p < ps->end && (*ps->p == '+' || *ps->p == '-'))
-            ps->p++;
-          while (ps->p < ps->end && g_ascii_isdigit (*ps->p))
-            ps->p++;
-        }
-      text = g_strndup (start, ps->p - start);
-      t->kind = T_NUMBER;
-      t->number = g_ascii_strtod (text, &stop);
-      if (*stop != '\0')
-        fail (ps, t->line, t->column, _("“%s” is not a number"), text);
-      else if (!isfinite (t->number))
-        fail (ps, t->line, t->column, _("“%s” is too large for a number (at most about 1.8e308)"), text);
-    }
-  else if (*ps->p == '"')
-    {
-      GString *s = g_string_new (NULL);
-
-      for (ps->p++; ps->p < ps->end && *ps->p != '"'; ps->p++)
-        {
-          if (*ps->p == '\\' && ps->p + 1 < ps->end)
-            {
-              /* Modelica's escapes; the others stand for their character. */
-              ps->p++;
-              g_string_append_c (s, *ps->p == 'n' ? '\n' : *ps->p == 't' ? '\t' : *ps->p);
-              continue;
-            }
-          if (*ps->p == '\n')
-            {
-              ps->line++;
-              ps->line_start = ps->p + 1;
-            }
-          g_string_append_c (s, *ps->p);
-        }
-      if (ps->p >= ps->end)
-        fail (ps, t->line, t->column, _("a string is not closed"));
-      ps->p++;
-      t->kind = T_STRING;
-      t->text = g_string_free (s, FALSE);
-    }
-  else if ((guchar) *ps->p >= 0x80)
-    {
-      /* Outside strings and comments Modelica is ASCII (its names are
-       * letters a-z, A-Z, digits and _): a character beyond is refused,
-       * quoted whole (the text is valid UTF-8, checked before). */
-      const char *after = g_utf8_find_next_char (ps->p, ps->end);
-
-      ps->p = after != NULL ? after : ps->end;
-      t->kind = T_SYMBOL;
-      t->text = g_strndup (start, ps->p - start);
-      fail (ps, t->line, t->column,
-            _("“%s” is not allowed here: Modelica names are ASCII letters, digits and “_”, not starting with a "
-              "digit (other characters only in strings and comments)"), t->text);
-    }
-  else
-    {
-      t->kind = T_SYMBOL;
-      for (guint k = 0; k < G_N_ELEMENTS (two); k++)
-        if (ps->p + 1 < ps->end && ps->p[0] == two[k][0] && ps->p[1] == two[k][1])
-          {
-            t->text = g_strdup (two[k]);
-            ps->p += 2;
-            return;
-          }
-      t->text = g_strndup (ps->p, 1);
-      ps->p++;
-    }
-}
-
-static gboolean
-is (Parser *ps, const char *symbol_or_keyword)
-{
-  return (ps->tok.kind == T_SYMBOL || ps->tok.kind == T_IDENT) && strcmp (ps->tok.text, symbol_or_keyword) == 0;
-}
-
-static gboolean
-accept (Parser *ps, const char *text)
-{
-  if (!is (ps, text))
-    return FALSE;
-  next (ps);
-  return TRUE;
-}
-
-static const char *
-describe (Parser *ps)
-{
-  switch (ps->tok.kind)
-    {
-    case T_END:
-      return _("the end of the file");
-    case T_STRING:
-      return _("a string");
-    case T_NUMBER:
-      return _("a number");
-    default:
-      return ps->tok.text;
-    }
-}
-
-static gboolean
-expect (Parser *ps, const char *text)
-{
-  if (accept (ps, text))
-    return TRUE;
-  fail (ps, ps->tok.line, ps->tok.column, _("expected “%s”, not “%s”"), text, describe (ps));
-  return FALSE;
-}
-
-/* A dotted name; NULL (and an error) when there is none. */
-static char *
-name (Parser *ps)
-{
-  GString *s;
-
-  accept (ps, ".");   /* a name from the top package */
-  if (ps->tok.kind != T_IDENT)
-    {
-      fail (ps, ps->tok.line, ps->tok.column, _("expected a name, not “%s”"), describe (ps));
-      return NULL;
-    }
-  s = g_string_new (ps->tok.text);
-  next (ps);
-  while (is (ps, ".") && ps->error == NULL)
-    {
-      next (ps);
-      if (ps->tok.kind != T_IDENT)
-        {
-          fail (ps, ps->tok.line, ps->tok.column, _("expected a name after “.”, not “%s”"), describe (ps));
-          break;
-        }
-      g_string_append_printf (s, ".%s", ps->tok.text);
-      next (ps);
-    }
-  return g_string_free (s, FALSE);
-}
 
 /* ---- Expressions -------------------------------------------------------- */
 
@@ -303,9 +50,9 @@ grown (Parser *ps, MoExpr *e)
     d = MAX (d, depth_of (((MoMod *) g_ptr_array_index (e->named, k))->value));
   e->depth = MAX (e->depth, d + 1);
   if (e->depth > MAX_TREE_DEPTH)
-    fail (ps, e->line, e->column,
-          _("the expression is too long or nests too deep: more than %u operators or levels in a row; split it "
-            "into parameters"), MAX_TREE_DEPTH);
+    _sw_mo_parse_fail (ps, e->line, e->column,
+                       _("the expression is too long or nests too deep: more than %u operators or levels in a row; split it "
+                         "into parameters"), MAX_TREE_DEPTH);
   return e;
 }
 
@@ -332,7 +79,7 @@ static void
 arguments (Parser *ps, MoExpr *e, const char *close)
 {
   e->items = g_ptr_array_new_with_free_func ((GDestroyNotify) expr_free);
-  while (!is (ps, close) && ps->error == NULL)
+  while (!_sw_mo_parse_is (ps, close) && ps->error == NULL)
     {
       if (ps->tok.kind == T_IDENT && ps->p < ps->end)
         {
@@ -348,23 +95,23 @@ arguments (Parser *ps, MoExpr *e, const char *close)
               m->name = g_strdup (ps->tok.text);
               m->line = ps->tok.line;
               m->column = ps->tok.column;
-              next (ps);
-              next (ps);
+              _sw_mo_parse_next (ps);
+              _sw_mo_parse_next (ps);
               m->value = expression (ps);
               if (e->named == NULL)
                 e->named = g_ptr_array_new_with_free_func ((GDestroyNotify) mod_free);
               g_ptr_array_add (e->named, m);
-              if (!accept (ps, ","))
+              if (!_sw_mo_parse_accept (ps, ","))
                 break;
               continue;
             }
         }
       g_ptr_array_add (e->items, expression (ps));
       /* for-iterators of array constructors are not needed: refused. */
-      if (!accept (ps, ","))
+      if (!_sw_mo_parse_accept (ps, ","))
         break;
     }
-  expect (ps, close);
+  _sw_mo_parse_expect (ps, close);
 }
 
 static MoExpr *
@@ -374,88 +121,88 @@ primary (Parser *ps)
 
   if (++ps->depth > MAX_DEPTH)
     {
-      fail (ps, ps->tok.line, ps->tok.column, _("expressions nest deeper than %u levels"), MAX_DEPTH);
+      _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("expressions nest deeper than %u levels"), MAX_DEPTH);
       return expr_new (ps, MO_NUMBER);
     }
   if (ps->tok.kind == T_NUMBER)
     {
       e = expr_new (ps, MO_NUMBER);
       e->number = ps->tok.number;
-      next (ps);
+      _sw_mo_parse_next (ps);
     }
   else if (ps->tok.kind == T_STRING)
     {
       e = expr_new (ps, MO_STRING);
       e->text = g_strdup (ps->tok.text);
-      next (ps);
+      _sw_mo_parse_next (ps);
       /* "a" + "b" is left to the binary operators. */
     }
-  else if (is (ps, "true") || is (ps, "false"))
+  else if (_sw_mo_parse_is (ps, "true") || _sw_mo_parse_is (ps, "false"))
     {
       e = expr_new (ps, MO_BOOL);
-      e->number = is (ps, "true");
-      next (ps);
+      e->number = _sw_mo_parse_is (ps, "true");
+      _sw_mo_parse_next (ps);
     }
-  else if (is (ps, "("))
+  else if (_sw_mo_parse_is (ps, "("))
     {
-      next (ps);
+      _sw_mo_parse_next (ps);
       e = expression (ps);
-      expect (ps, ")");
+      _sw_mo_parse_expect (ps, ")");
     }
-  else if (is (ps, "{"))
+  else if (_sw_mo_parse_is (ps, "{"))
     {
       e = expr_new (ps, MO_ARRAY);
-      next (ps);
+      _sw_mo_parse_next (ps);
       arguments (ps, e, "}");
     }
-  else if (is (ps, "["))
+  else if (_sw_mo_parse_is (ps, "["))
     {
       /* [a, b; c, d]: rows of an MO_MATRIX. */
       e = expr_new (ps, MO_MATRIX);
       e->items = g_ptr_array_new_with_free_func ((GDestroyNotify) expr_free);
-      next (ps);
+      _sw_mo_parse_next (ps);
       do
         {
           MoExpr *row = expr_new (ps, MO_ARRAY);
 
           row->items = g_ptr_array_new_with_free_func ((GDestroyNotify) expr_free);
           g_ptr_array_add (e->items, row);
-          if (is (ps, "]"))
+          if (_sw_mo_parse_is (ps, "]"))
             break;
           do
             g_ptr_array_add (row->items, expression (ps));
-          while (accept (ps, ",") && ps->error == NULL);
+          while (_sw_mo_parse_accept (ps, ",") && ps->error == NULL);
           grown (ps, row);
         }
-      while (accept (ps, ";") && ps->error == NULL);
-      expect (ps, "]");
+      while (_sw_mo_parse_accept (ps, ";") && ps->error == NULL);
+      _sw_mo_parse_expect (ps, "]");
     }
-  else if (is (ps, "if"))
+  else if (_sw_mo_parse_is (ps, "if"))
     {
       e = expr_new (ps, MO_IF);
-      next (ps);
+      _sw_mo_parse_next (ps);
       e->a = expression (ps);
-      expect (ps, "then");
+      _sw_mo_parse_expect (ps, "then");
       e->b = expression (ps);
-      expect (ps, "else");
+      _sw_mo_parse_expect (ps, "else");
       e->c = expression (ps);
     }
-  else if (ps->tok.kind == T_IDENT || is (ps, "."))
+  else if (ps->tok.kind == T_IDENT || _sw_mo_parse_is (ps, "."))
     {
       e = expr_new (ps, MO_NAME);
-      e->text = name (ps);
-      if (is (ps, "("))
+      e->text = _sw_mo_parse_name (ps);
+      if (_sw_mo_parse_is (ps, "("))
         {
           e->kind = MO_CALL;
-          next (ps);
+          _sw_mo_parse_next (ps);
           arguments (ps, e, ")");
         }
-      else if (is (ps, "["))
-        fail (ps, ps->tok.line, ps->tok.column, _("array subscripts are not supported"));
+      else if (_sw_mo_parse_is (ps, "["))
+        _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("array subscripts are not supported"));
     }
   else
     {
-      fail (ps, ps->tok.line, ps->tok.column, _("expected an expression, not “%s”"), describe (ps));
+      _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("expected an expression, not “%s”"), _sw_mo_parse_describe (ps));
       e = expr_new (ps, MO_NUMBER);
     }
   ps->depth--;
@@ -481,9 +228,9 @@ factor (Parser *ps)
 {
   MoExpr *e = primary (ps);
 
-  while ((is (ps, "^") || is (ps, ".^")) && ps->error == NULL)
+  while ((_sw_mo_parse_is (ps, "^") || _sw_mo_parse_is (ps, ".^")) && ps->error == NULL)
     {
-      next (ps);
+      _sw_mo_parse_next (ps);
       e = binary (ps, '^', e, primary (ps));
     }
   return e;
@@ -494,11 +241,11 @@ term (Parser *ps)
 {
   MoExpr *e = factor (ps);
 
-  while ((is (ps, "*") || is (ps, "/") || is (ps, ".*") || is (ps, "./")) && ps->error == NULL)
+  while ((_sw_mo_parse_is (ps, "*") || _sw_mo_parse_is (ps, "/") || _sw_mo_parse_is (ps, ".*") || _sw_mo_parse_is (ps, "./")) && ps->error == NULL)
     {
       char op = ps->tok.text[strlen (ps->tok.text) - 1];
 
-      next (ps);
+      _sw_mo_parse_next (ps);
       e = binary (ps, op, e, factor (ps));
     }
   return e;
@@ -509,21 +256,21 @@ arithmetic (Parser *ps)
 {
   MoExpr *e;
 
-  if (is (ps, "-") || is (ps, "+"))
+  if (_sw_mo_parse_is (ps, "-") || _sw_mo_parse_is (ps, "+"))
     {
       e = expr_new (ps, MO_UNARY);
       e->op = ps->tok.text[0];
-      next (ps);
+      _sw_mo_parse_next (ps);
       e->a = term (ps);
       grown (ps, e);
     }
   else
     e = term (ps);
-  while ((is (ps, "+") || is (ps, "-") || is (ps, ".+") || is (ps, ".-")) && ps->error == NULL)
+  while ((_sw_mo_parse_is (ps, "+") || _sw_mo_parse_is (ps, "-") || _sw_mo_parse_is (ps, ".+") || _sw_mo_parse_is (ps, ".-")) && ps->error == NULL)
     {
       char op = ps->tok.text[strlen (ps->tok.text) - 1];
 
-      next (ps);
+      _sw_mo_parse_next (ps);
       e = binary (ps, op, e, term (ps));
     }
   return e;
@@ -537,26 +284,26 @@ relation (Parser *ps)
   };
   MoExpr *e;
 
-  if (is (ps, "not"))
+  if (_sw_mo_parse_is (ps, "not"))
     {
       /* not not …: recursion, counted as nesting. */
       if (++ps->depth > MAX_DEPTH)
         {
-          fail (ps, ps->tok.line, ps->tok.column, _("expressions nest deeper than %u levels"), MAX_DEPTH);
+          _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("expressions nest deeper than %u levels"), MAX_DEPTH);
           return expr_new (ps, MO_NUMBER);
         }
       e = expr_new (ps, MO_UNARY);
       e->op = '!';
-      next (ps);
+      _sw_mo_parse_next (ps);
       e->a = relation (ps);
       ps->depth--;
       return grown (ps, e);
     }
   e = arithmetic (ps);
   for (guint k = 0; k < G_N_ELEMENTS (ops); k++)
-    if (is (ps, ops[k].text))
+    if (_sw_mo_parse_is (ps, ops[k].text))
       {
-        next (ps);
+        _sw_mo_parse_next (ps);
         return binary (ps, ops[k].op, e, arithmetic (ps));
       }
   return e;
@@ -567,11 +314,11 @@ expression (Parser *ps)
 {
   MoExpr *e = relation (ps);
 
-  while ((is (ps, "and") || is (ps, "or")) && ps->error == NULL)
+  while ((_sw_mo_parse_is (ps, "and") || _sw_mo_parse_is (ps, "or")) && ps->error == NULL)
     {
-      char op = is (ps, "and") ? '&' : '|';
+      char op = _sw_mo_parse_is (ps, "and") ? '&' : '|';
 
-      next (ps);
+      _sw_mo_parse_next (ps);
       e = binary (ps, op, e, relation (ps));
     }
   return e;
@@ -615,8 +362,8 @@ doc_string (Parser *ps)
       if (doc == NULL)
         doc = g_string_new (NULL);
       g_string_append (doc, ps->tok.text);
-      next (ps);
-      accept (ps, "+");
+      _sw_mo_parse_next (ps);
+      _sw_mo_parse_accept (ps, "+");
     }
   return doc != NULL ? g_string_free (doc, FALSE) : NULL;
 }
@@ -636,51 +383,51 @@ modifications (Parser *ps)
 
   if (++ps->depth > MAX_DEPTH)
     {
-      fail (ps, ps->tok.line, ps->tok.column, _("modifications nest deeper than %u levels"), MAX_DEPTH);
+      _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("modifications nest deeper than %u levels"), MAX_DEPTH);
       return mods;
     }
-  expect (ps, "(");
-  while (!is (ps, ")") && ps->error == NULL)
+  _sw_mo_parse_expect (ps, "(");
+  while (!_sw_mo_parse_is (ps, ")") && ps->error == NULL)
     {
       MoMod *m;
 
       gboolean each = FALSE;
 
-      while (ps->error == NULL && (is (ps, "each") || is (ps, "final")))
+      while (ps->error == NULL && (_sw_mo_parse_is (ps, "each") || _sw_mo_parse_is (ps, "final")))
         {
-          each = each || is (ps, "each");
-          next (ps);
+          each = each || _sw_mo_parse_is (ps, "each");
+          _sw_mo_parse_next (ps);
         }
-      if (is (ps, "redeclare") || is (ps, "replaceable"))
+      if (_sw_mo_parse_is (ps, "redeclare") || _sw_mo_parse_is (ps, "replaceable"))
         {
-          fail (ps, ps->tok.line, ps->tok.column, _("“%s” is not supported"), ps->tok.text);
+          _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("“%s” is not supported"), ps->tok.text);
           break;
         }
       m = g_new0 (MoMod, 1);
       m->each = each;
       m->line = ps->tok.line;
       m->column = ps->tok.column;
-      m->name = name (ps);
+      m->name = _sw_mo_parse_name (ps);
       if (m->name != NULL && _sw_mo_find (mods, m->name) != NULL)
         {
           /* J = 1, J = 2: which one would hold? Modelica refuses it. */
-          fail (ps, m->line, m->column, _("“%s” is modified twice here (first at %u:%u); give it once"), m->name,
-                _sw_mo_find (mods, m->name)->line, _sw_mo_find (mods, m->name)->column);
+          _sw_mo_parse_fail (ps, m->line, m->column, _("“%s” is modified twice here (first at %u:%u); give it once"), m->name,
+                             _sw_mo_find (mods, m->name)->line, _sw_mo_find (mods, m->name)->column);
           mod_free (m);
           break;
         }
       g_ptr_array_add (mods, m);
       if (m->name == NULL)
         break;
-      if (is (ps, "("))
+      if (_sw_mo_parse_is (ps, "("))
         m->children = modifications (ps);
-      if (accept (ps, "=") || accept (ps, ":="))
+      if (_sw_mo_parse_accept (ps, "=") || _sw_mo_parse_accept (ps, ":="))
         m->value = expression (ps);
       skip_comment (ps);
-      if (!accept (ps, ","))
+      if (!_sw_mo_parse_accept (ps, ","))
         break;
     }
-  expect (ps, ")");
+  _sw_mo_parse_expect (ps, ")");
   ps->depth--;
   return mods;
 }
@@ -692,7 +439,7 @@ comment (Parser *ps, char **doc)
 {
   g_free (*doc);
   *doc = doc_string (ps);
-  if (!accept (ps, "annotation"))
+  if (!_sw_mo_parse_accept (ps, "annotation"))
     return NULL;
   return modifications (ps);
 }
@@ -738,7 +485,7 @@ _sw_mo_class_free (MoClass *klass)
 static void
 declaration (Parser *ps, MoClass *klass, gboolean parameter)
 {
-  g_autofree char *type = name (ps);
+  g_autofree char *type = _sw_mo_parse_name (ps);
 
   if (type == NULL)
     return;
@@ -753,8 +500,8 @@ declaration (Parser *ps, MoClass *klass, gboolean parameter)
       g_ptr_array_add (klass->elements, el);
       if (ps->tok.kind != T_IDENT)
         {
-          fail (ps, ps->tok.line, ps->tok.column, _("expected a component name after %s, not “%s”"), type,
-                describe (ps));
+          _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("expected a component name after %s, not “%s”"), type,
+                             _sw_mo_parse_describe (ps));
           return;
         }
       el->name = g_strdup (ps->tok.text);
@@ -765,36 +512,36 @@ declaration (Parser *ps, MoClass *klass, gboolean parameter)
 
         if (first != NULL)
           {
-            fail (ps, el->line, el->column, _("“%s” is declared twice (first at %u:%u); give it one name each"),
-                  el->name, first->line, first->column);
+            _sw_mo_parse_fail (ps, el->line, el->column, _("“%s” is declared twice (first at %u:%u); give it one name each"),
+                               el->name, first->line, first->column);
             return;
           }
         if (klass->names == NULL)
           klass->names = g_hash_table_new (g_str_hash, g_str_equal);
         g_hash_table_insert (klass->names, el->name, el);
       }
-      next (ps);
+      _sw_mo_parse_next (ps);
       /* An array of components (Sine sine[3]): its size, expanded by the
        * import; a parameter's size is its value's. */
-      if (accept (ps, "["))
+      if (_sw_mo_parse_accept (ps, "["))
         {
           el->size = expression (ps);
-          if (is (ps, ","))
+          if (_sw_mo_parse_is (ps, ","))
             {
-              fail (ps, ps->tok.line, ps->tok.column,
-                    _("arrays of components of more than one dimension are not supported"));
+              _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column,
+                                 _("arrays of components of more than one dimension are not supported"));
               return;
             }
-          expect (ps, "]");
+          _sw_mo_parse_expect (ps, "]");
         }
-      if (is (ps, "("))
+      if (_sw_mo_parse_is (ps, "("))
         el->mods = modifications (ps);
-      if (accept (ps, "=") || accept (ps, ":="))
+      if (_sw_mo_parse_accept (ps, "=") || _sw_mo_parse_accept (ps, ":="))
         el->value = expression (ps);
       el->annotation = comment (ps, &el->doc);
     }
-  while (accept (ps, ",") && ps->error == NULL);
-  expect (ps, ";");
+  while (_sw_mo_parse_accept (ps, ",") && ps->error == NULL);
+  _sw_mo_parse_expect (ps, ";");
 }
 
 /* A connector in connect(): a name, with a subscript kept in its text
@@ -802,30 +549,30 @@ declaration (Parser *ps, MoClass *klass, gboolean parameter)
 static char *
 connector_ref (Parser *ps)
 {
-  char *n = name (ps);
+  char *n = _sw_mo_parse_name (ps);
 
   /* An element of an array of components (sine[2].y) or of a vector
    * input (move.u[1]). */
-  while (n != NULL && is (ps, "[") && ps->error == NULL)
+  while (n != NULL && _sw_mo_parse_is (ps, "[") && ps->error == NULL)
     {
       char *sub;
 
-      next (ps);
+      _sw_mo_parse_next (ps);
       /* The range first: converting a number beyond it is undefined. */
       if (ps->tok.kind != T_NUMBER || !(ps->tok.number >= 1 && ps->tok.number <= 1e6)
           || ps->tok.number != (guint) ps->tok.number)
         {
-          fail (ps, ps->tok.line, ps->tok.column, _("expected an index 1, 2, … after “[”, not “%s”"), describe (ps));
+          _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("expected an index 1, 2, … after “[”, not “%s”"), _sw_mo_parse_describe (ps));
           return n;
         }
       sub = g_strdup_printf ("%s[%u]", n, (guint) ps->tok.number);
       g_free (n);
       n = sub;
-      next (ps);
-      expect (ps, "]");
-      if (ps->error == NULL && accept (ps, "."))
+      _sw_mo_parse_next (ps);
+      _sw_mo_parse_expect (ps, "]");
+      if (ps->error == NULL && _sw_mo_parse_accept (ps, "."))
         {
-          g_autofree char *rest = name (ps);
+          g_autofree char *rest = _sw_mo_parse_name (ps);
 
           sub = g_strdup_printf ("%s.%s", n, rest != NULL ? rest : "");
           g_free (n);
@@ -841,24 +588,24 @@ connect_equation (Parser *ps, MoClass *klass)
 {
   MoConnect c = { NULL, NULL, ps->tok.line, ps->tok.column };
 
-  if (!accept (ps, "connect"))
+  if (!_sw_mo_parse_accept (ps, "connect"))
     {
-      fail (ps, ps->tok.line, ps->tok.column,
-            _("only connect() equations are supported here, not an equation starting with “%s”"), describe (ps));
+      _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column,
+                         _("only connect() equations are supported here, not an equation starting with “%s”"), _sw_mo_parse_describe (ps));
       return;
     }
-  expect (ps, "(");
+  _sw_mo_parse_expect (ps, "(");
   c.a = connector_ref (ps);
-  expect (ps, ",");
+  _sw_mo_parse_expect (ps, ",");
   c.b = connector_ref (ps);
-  expect (ps, ")");
+  _sw_mo_parse_expect (ps, ")");
   g_array_append_val (klass->connects, c);
-  if (is (ps, "annotation"))
+  if (_sw_mo_parse_is (ps, "annotation"))
     {
-      next (ps);
+      _sw_mo_parse_next (ps);
       g_ptr_array_unref (modifications (ps));
     }
-  expect (ps, ";");
+  _sw_mo_parse_expect (ps, ";");
 }
 
 static MoClass *
@@ -886,18 +633,18 @@ import_clause (Parser *ps, MoClass *klass)
   if (ps->tok.kind == T_IDENT)
     {
       first = g_strdup (ps->tok.text);
-      next (ps);
-      if (accept (ps, "="))
-        path = name (ps);
+      _sw_mo_parse_next (ps);
+      if (_sw_mo_parse_accept (ps, "="))
+        path = _sw_mo_parse_name (ps);
       else
         {
           GString *p = g_string_new (first);
 
           /* The dotted path by hand: it may end in ".*". */
-          while (ps->error == NULL && (is (ps, ".") || is (ps, ".*")))
+          while (ps->error == NULL && (_sw_mo_parse_is (ps, ".") || _sw_mo_parse_is (ps, ".*")))
             {
               /* The lexer reads ".*" as one operator. */
-              if (accept (ps, ".*") || (accept (ps, ".") && accept (ps, "*")))
+              if (_sw_mo_parse_accept (ps, ".*") || (_sw_mo_parse_accept (ps, ".") && _sw_mo_parse_accept (ps, "*")))
                 {
                   g_ptr_array_add (klass->imports, g_strdup_printf ("*=%s", p->str));
                   g_string_free (p, TRUE);
@@ -907,7 +654,7 @@ import_clause (Parser *ps, MoClass *klass)
               if (ps->tok.kind != T_IDENT)
                 break;
               g_string_append_printf (p, ".%s", ps->tok.text);
-              next (ps);
+              _sw_mo_parse_next (ps);
             }
           if (p != NULL)
             {
@@ -920,9 +667,9 @@ import_clause (Parser *ps, MoClass *klass)
       if (path != NULL)
         g_ptr_array_add (klass->imports, g_strdup_printf ("%s=%s", first, path));
     }
-  while (!is (ps, ";") && ps->tok.kind != T_END && ps->error == NULL)
-    next (ps);
-  expect (ps, ";");
+  while (!_sw_mo_parse_is (ps, ";") && ps->tok.kind != T_END && ps->error == NULL)
+    _sw_mo_parse_next (ps);
+  _sw_mo_parse_expect (ps, ";");
 }
 
 /* model Name "doc" … end Name; inside another class (the keyword is the
@@ -937,21 +684,21 @@ nested_class (Parser *ps, MoClass *outer)
   klass->column = ps->tok.column;
   if (++ps->depth > MAX_DEPTH)
     {
-      fail (ps, ps->tok.line, ps->tok.column, _("classes nest deeper than %u levels"), MAX_DEPTH);
+      _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("classes nest deeper than %u levels"), MAX_DEPTH);
       return;
     }
-  next (ps);
+  _sw_mo_parse_next (ps);
   if (ps->tok.kind != T_IDENT)
     {
-      fail (ps, ps->tok.line, ps->tok.column, _("expected the name of the model, not “%s”"), describe (ps));
+      _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("expected the name of the model, not “%s”"), _sw_mo_parse_describe (ps));
       return;
     }
   klass->name = g_strdup (ps->tok.text);
-  next (ps);
-  if (is (ps, "="))
+  _sw_mo_parse_next (ps);
+  if (_sw_mo_parse_is (ps, "="))
     {
-      fail (ps, ps->tok.line, ps->tok.column, _("short class definitions (model %s = …) are not supported"),
-            klass->name);
+      _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("short class definitions (model %s = …) are not supported"),
+                         klass->name);
       return;
     }
   class_body (ps, klass);
@@ -968,45 +715,45 @@ class_body (Parser *ps, MoClass *klass)
   gboolean in_equations = FALSE;
 
   klass->doc = doc_string (ps);
-  while (ps->error == NULL && !is (ps, "end"))
+  while (ps->error == NULL && !_sw_mo_parse_is (ps, "end"))
     {
       if (ps->tok.kind == T_END)
         {
-          fail (ps, ps->tok.line, ps->tok.column, _("the model “%s” has no “end %s;”"), klass->name, klass->name);
+          _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("the model “%s” has no “end %s;”"), klass->name, klass->name);
           break;
         }
-      if (accept (ps, "equation"))
+      if (_sw_mo_parse_accept (ps, "equation"))
         in_equations = TRUE;
-      else if (accept (ps, "initial") || accept (ps, "algorithm"))
-        fail (ps, ps->tok.line, ps->tok.column,
-              _("initial equations and algorithms are not supported: give start values with fixed = true"));
-      else if (accept (ps, "public") || accept (ps, "protected"))
+      else if (_sw_mo_parse_accept (ps, "initial") || _sw_mo_parse_accept (ps, "algorithm"))
+        _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column,
+                           _("initial equations and algorithms are not supported: give start values with fixed = true"));
+      else if (_sw_mo_parse_accept (ps, "public") || _sw_mo_parse_accept (ps, "protected"))
         in_equations = FALSE;
-      else if (is (ps, "annotation"))
+      else if (_sw_mo_parse_is (ps, "annotation"))
         {
-          next (ps);
+          _sw_mo_parse_next (ps);
           g_clear_pointer (&klass->annotation, g_ptr_array_unref);
           klass->annotation = modifications (ps);
-          expect (ps, ";");
+          _sw_mo_parse_expect (ps, ";");
         }
       else if (in_equations)
         connect_equation (ps, klass);
-      else if (accept (ps, "import"))
+      else if (_sw_mo_parse_accept (ps, "import"))
         import_clause (ps, klass);
-      else if (is (ps, "extends"))
+      else if (_sw_mo_parse_is (ps, "extends"))
         {
           MoElement *el = g_new0 (MoElement, 1);
 
           el->line = ps->tok.line;
           el->column = ps->tok.column;
-          next (ps);
+          _sw_mo_parse_next (ps);
           el->type = g_strdup ("extends");
-          el->name = name (ps);
+          el->name = _sw_mo_parse_name (ps);
           g_ptr_array_add (klass->elements, el);
-          if (is (ps, "("))
+          if (_sw_mo_parse_is (ps, "("))
             el->mods = modifications (ps);
           el->annotation = comment (ps, &el->doc);
-          expect (ps, ";");
+          _sw_mo_parse_expect (ps, ";");
         }
       else
         {
@@ -1014,24 +761,24 @@ class_body (Parser *ps, MoClass *klass)
 
           while (ps->tok.kind == T_IDENT && ps->error == NULL)
             {
-              if (is (ps, "parameter") || is (ps, "constant"))
+              if (_sw_mo_parse_is (ps, "parameter") || _sw_mo_parse_is (ps, "constant"))
                 parameter = TRUE;
-              else if (is (ps, "inner") || is (ps, "outer") || is (ps, "replaceable") || is (ps, "redeclare"))
-                fail (ps, ps->tok.line, ps->tok.column, _("“%s” is not supported"), ps->tok.text);
-              else if (!(is (ps, "final") || is (ps, "discrete") || is (ps, "input") || is (ps, "output")
-                         || is (ps, "flow") || is (ps, "stream") || is (ps, "encapsulated") || is (ps, "partial")))
+              else if (_sw_mo_parse_is (ps, "inner") || _sw_mo_parse_is (ps, "outer") || _sw_mo_parse_is (ps, "replaceable") || _sw_mo_parse_is (ps, "redeclare"))
+                _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("“%s” is not supported"), ps->tok.text);
+              else if (!(_sw_mo_parse_is (ps, "final") || _sw_mo_parse_is (ps, "discrete") || _sw_mo_parse_is (ps, "input") || _sw_mo_parse_is (ps, "output")
+                                                                             || _sw_mo_parse_is (ps, "flow") || _sw_mo_parse_is (ps, "stream") || _sw_mo_parse_is (ps, "encapsulated") || _sw_mo_parse_is (ps, "partial")))
                 break;
-              next (ps);
+              _sw_mo_parse_next (ps);
             }
           if (ps->error != NULL)
             break;
           if (ps->tok.kind == T_IDENT && g_strv_contains (other_classes, ps->tok.text))
-            fail (ps, ps->tok.line, ps->tok.column, _("a %s defined here is not supported; only models (subsystems)"),
-                  ps->tok.text);
-          else if (is (ps, "model") || is (ps, "block") || is (ps, "class"))
+            _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("a %s defined here is not supported; only models (subsystems)"),
+                               ps->tok.text);
+          else if (_sw_mo_parse_is (ps, "model") || _sw_mo_parse_is (ps, "block") || _sw_mo_parse_is (ps, "class"))
             {
               if (parameter)
-                fail (ps, ps->tok.line, ps->tok.column, _("a model cannot be a parameter"));
+                _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("a model cannot be a parameter"));
               else
                 nested_class (ps, klass);
             }
@@ -1043,11 +790,11 @@ class_body (Parser *ps, MoClass *klass)
     {
       g_autofree char *end_name = NULL;
 
-      expect (ps, "end");
-      end_name = ps->error == NULL ? name (ps) : NULL;
+      _sw_mo_parse_expect (ps, "end");
+      end_name = ps->error == NULL ? _sw_mo_parse_name (ps) : NULL;
       if (ps->error == NULL && g_strcmp0 (end_name, klass->name) != 0)
-        fail (ps, ps->tok.line, ps->tok.column, _("“end %s;” closes “%s”"), end_name, klass->name);
-      expect (ps, ";");
+        _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("“end %s;” closes “%s”"), end_name, klass->name);
+      _sw_mo_parse_expect (ps, ";");
     }
 }
 
@@ -1057,26 +804,26 @@ _sw_mo_parse (const char *data, gsize length, const char *display_name, GError *
   Parser ps = { data, data, data + length, display_name, 1, data };
   g_autoptr (MoClass) klass = class_new ();
 
-  next (&ps);
-  if (accept (&ps, "within"))
+  _sw_mo_parse_next (&ps);
+  if (_sw_mo_parse_accept (&ps, "within"))
     {
-      if (!is (&ps, ";"))
-        klass->within = name (&ps);
-      expect (&ps, ";");
+      if (!_sw_mo_parse_is (&ps, ";"))
+        klass->within = _sw_mo_parse_name (&ps);
+      _sw_mo_parse_expect (&ps, ";");
     }
-  while ((accept (&ps, "encapsulated") || accept (&ps, "partial") || accept (&ps, "final")) && ps.error == NULL)
+  while ((_sw_mo_parse_accept (&ps, "encapsulated") || _sw_mo_parse_accept (&ps, "partial") || _sw_mo_parse_accept (&ps, "final")) && ps.error == NULL)
     ;
   klass->line = ps.tok.line;
   klass->column = ps.tok.column;
-  if (!(accept (&ps, "model") || accept (&ps, "block") || accept (&ps, "class")) && ps.error == NULL)
-    fail (&ps, ps.tok.line, ps.tok.column, _("expected “model”, not “%s”: a file holds one Modelica model"),
-          describe (&ps));
+  if (!(_sw_mo_parse_accept (&ps, "model") || _sw_mo_parse_accept (&ps, "block") || _sw_mo_parse_accept (&ps, "class")) && ps.error == NULL)
+    _sw_mo_parse_fail (&ps, ps.tok.line, ps.tok.column, _("expected “model”, not “%s”: a file holds one Modelica model"),
+                       _sw_mo_parse_describe (&ps));
   if (ps.error == NULL)
-    klass->name = name (&ps);
+    klass->name = _sw_mo_parse_name (&ps);
   if (ps.error == NULL)
     class_body (&ps, klass);
   if (ps.error == NULL && ps.tok.kind != T_END)
-    fail (&ps, ps.tok.line, ps.tok.column, _("text after “end %s;”: a file holds one model"), klass->name);
+    _sw_mo_parse_fail (&ps, ps.tok.line, ps.tok.column, _("text after “end %s;”: a file holds one model"), klass->name);
   g_clear_pointer (&ps.tok.text, g_free);
   if (ps.error != NULL)
     {

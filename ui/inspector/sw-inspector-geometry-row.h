@@ -4,7 +4,7 @@
  * An expander row "From geometry": material (steel, cast iron, aluminium,
  * or custom values), outer and inner diameter (0: solid), length, density
  * and/or shear modulus, the result as you type, and an Apply button that
- * emits "apply". The formulas are in core/sw-geometry.h.
+ * emits "apply". The formulas are in core/model/sw-geometry.h.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once

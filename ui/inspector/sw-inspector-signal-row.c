@@ -1,6 +1,6 @@
 /* sw-inspector-signal-row.c: type, fields and plot of a signal parameter.
  *
- * The field tables below mirror those of core/sw-signal.c (names,
+ * The field tables below mirror those of core/model/sw-signal.c (names,
  * defaults, ranges); the units are what the fields mean here, the unit of
  * the parameter for amplitudes and offsets. The core reads what is composed
  * and has the last word: its messages are shown when it refuses.

@@ -162,4 +162,13 @@ void          _sw_model_take_connection    (SwModel            *self,
 void          _sw_model_set_display_name   (SwModel      *self,
                                             const char   *display_name);
 
+/* Shared by sw-model.c, sw-model-checks.c and sw-model-schematic.c. */
+/* "changed" now, or once at the end of the outermost sw_model_begin_edit(). */
+void          _sw_model_emit_changed       (SwModel      *model);
+void          _sw_model_index_invalidate   (SwModel      *self);
+/* A component's per-parameter arrays, zeroed, and their size in bytes. */
+void          _sw_component_alloc_params   (SwComponent  *component,
+                                            guint         n);
+gsize         _sw_component_params_bytes   (guint         n);
+
 G_END_DECLS

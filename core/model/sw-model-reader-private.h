@@ -1,0 +1,187 @@
+/* sw-model-reader-private.h: the *.shaft reader's state and the functions
+ * its files share (sw-model-file*.c): where every value is in the text and
+ * the problems found, the values read, the components read.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "sw-model-private.h"
+#include "sw-subsystem-private.h"
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+#define NO_OFFSET G_MAXSIZE
+
+typedef struct {
+  guint  line;      /* 0: no location */
+  guint  column;
+  guint  order;
+  int    code;
+  char  *message;
+} Problem;
+
+typedef struct {
+  gsize       offset;   /* of the '{' or '[' */
+  GHashTable *names;    /* an object's member names so far; NULL for arrays */
+} OpenContainer;
+
+typedef struct {
+  char       *data;         /* the text, NUL-terminated */
+  gsize       length;
+  const char *file;
+  GArray     *line_starts;  /* gsize: offset of each line's first byte */
+  /* The last column worked out, to count on from there: lookups come in
+   * increasing order, and a minified file is one long line. */
+  guint       cached_line;
+  gsize       cached_offset;
+  guint       cached_column;
+  /* Where data begins in its file (a definition of "subsystems"): lines
+   * before it, and columns before it on its first line. */
+  guint       base_line, base_column;
+  guint64     n_flat;       /* components so far once subsystems are expanded */
+  GArray     *open;         /* OpenContainer: the containers being parsed */
+  GHashTable *where;        /* key (*_key () in sw-model-file-positions.c) -> offset + 1 */
+  /* Plain JSON (see _sw_reader_parse_plain): the scan's value starts and
+   * the tree they belong to, whose scalars are remembered at the first
+   * lookup of one. */
+  GArray     *starts;
+  JsonNode   *scanned_root;
+  gboolean    scalars_remembered;
+  GArray     *problems;     /* Problem */
+  SwModel    *model;
+  char       *folder;       /* where subsystems' files are looked for */
+  /* The file's inline subsystem definitions ("subsystems"): the outermost
+   * reader's, borrowed by the readers of the definitions themselves. */
+  SwInlineScope *scope;
+  gboolean    owns_scope;
+  gboolean    definition;   /* reading one of them: no header, no "subsystems" */
+  GHashTable *defined;      /* component id -> offset + 1 of its first definition */
+  GHashTable *unreadable;   /* ids of components that could not be read */
+} Reader;
+
+void
+_sw_reader_offset_to_location (Reader *r,
+                               gsize   offset,
+                               guint  *line,
+                               guint  *column);
+
+guint
+_sw_reader_offset_to_line (Reader *r,
+                           gsize   offset);
+
+void
+_sw_reader_add_problem_at (Reader     *r,
+                           guint       line,
+                           guint       column,
+                           int         code,
+                           const char *message);
+
+void
+_sw_reader_add_problem (Reader     *r,
+                        gsize       offset,
+                        int         code,
+                        const char *format,
+                        ...) G_GNUC_PRINTF (4, 5);
+
+void
+_sw_reader_add_error (Reader *r,
+                      gsize   offset,
+                      GError *error);
+
+void
+_sw_reader_add_parse_error (Reader       *r,
+                            const GError *error);
+
+void
+_sw_reader_on_scan_problem (gsize       offset,
+                            const char *message,
+                            gpointer    user_data);
+
+int
+_sw_reader_compare_problems (gconstpointer a,
+                             gconstpointer b);
+
+void
+_sw_reader_problem_clear (gpointer data);
+
+void
+_sw_reader_open_container_clear (gpointer data);
+
+JsonParser *
+_sw_reader_parser_reporting_positions (Reader *r);
+
+gboolean
+_sw_reader_parse_plain (Reader       *r,
+                        JsonParser   *parser,
+                        gsize         length,
+                        GArray       *starts);
+
+gsize
+_sw_reader_object_offset (Reader     *r,
+                          JsonObject *object);
+
+gsize
+_sw_reader_member_offset (Reader     *r,
+                          JsonObject *object,
+                          const char *name);
+
+gsize
+_sw_reader_member_key_offset (Reader     *r,
+                              JsonObject *object,
+                              const char *name);
+
+gsize
+_sw_reader_element_offset (Reader    *r,
+                           JsonArray *array,
+                           guint      index);
+
+const char *
+_sw_reader_describe_node (JsonNode *node);
+
+gboolean
+_sw_reader_node_get_number (JsonNode *node,
+                            double   *value);
+
+const char *
+_sw_reader_node_get_string (JsonNode *node);
+
+char *
+_sw_reader_join_names (const char *const *names);
+
+gboolean
+_sw_reader_has_unknown_keys (JsonObject        *object,
+                             const char *const *valid);
+
+void
+_sw_reader_check_keys (Reader            *r,
+                       JsonObject        *object,
+                       const char        *who,
+                       const char *const *valid);
+
+gboolean
+_sw_reader_read_table (Reader      *r,
+                       const char  *who,
+                       SwComponent *c,
+                       guint        p,
+                       JsonObject  *params,
+                       const char  *name);
+
+gboolean
+_sw_reader_read_expression (Reader      *r,
+                            const char  *who,
+                            SwComponent *c,
+                            guint        p,
+                            JsonObject  *params,
+                            const char  *name);
+
+void
+_sw_reader_read_shared_signals (Reader *r, JsonObject *root);
+
+void
+_sw_reader_read_component (Reader    *r,
+                           JsonArray *array,
+                           guint      index);
+
+G_END_DECLS
