@@ -163,6 +163,9 @@ struct _SwWindow
   /* Recovery copies */
   guint                 autosave_source;
   char                 *recovery_path;
+  /* Crash copies offered here and not answered yet: the window is kept
+   * for them (not pristine), so that each copy gets a window. */
+  guint                 n_recovery_offers;
 
   GtkNativeDialog      *file_chooser;
   GtkNativeDialog      *export_chooser;
@@ -197,6 +200,7 @@ void     _sw_window_show_error_dialog     (SwWindow             *self,
 char    *_sw_window_file_get_display_name (GFile                *file);
 void     _sw_window_update_actions        (SwWindow             *self);
 void     _sw_window_update_title          (SwWindow             *self);
+gboolean _sw_window_document_is_empty     (SwWindow             *self);
 void     _sw_window_set_document          (SwWindow             *self,
                                            SwModel              *model,
                                            GFile                *file,

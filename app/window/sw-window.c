@@ -785,13 +785,20 @@ sw_window_get_trajectory (SwWindow *self)
   return self->trajectory;
 }
 
+/* Untitled, unchanged and empty: nothing would be lost by replacing it. */
+gboolean
+_sw_window_document_is_empty (SwWindow *self)
+{
+  return self->file == NULL && !self->is_example && !sw_window_get_modified (self) &&
+         sw_model_get_n_components (self->model) == 0;
+}
+
 gboolean
 sw_window_is_pristine (SwWindow *self)
 {
   g_return_val_if_fail (SW_IS_WINDOW (self), FALSE);
 
-  return self->file == NULL && !self->is_example && !sw_window_get_modified (self) &&
-         sw_model_get_n_components (self->model) == 0;
+  return self->n_recovery_offers == 0 && _sw_window_document_is_empty (self);
 }
 
 GtkWidget *
