@@ -215,6 +215,10 @@ void     _sw_window_confirm_unsaved_then  (SwWindow             *self,
                                            gpointer              data,
                                            GDestroyNotify        destroy);
 void     _sw_window_update_recent_menu    (SwWindow             *self);
+/* What a choice of file in the open file chooser (Open or Save As) does,
+ * as if the user had chosen it there; the chooser goes. */
+void     _sw_window_file_chooser_accept   (SwWindow             *self,
+                                           GFile                *file);
 
 /* sw-window-jobs.c */
 void     _sw_window_class_jobs_init       (GtkWidgetClass       *widget_class);
