@@ -101,6 +101,7 @@ struct _SwWindow
   gboolean              is_example;
   char                 *title_text;
   gulong                model_changed_id;
+  gulong                model_changed_after_id;
   gulong                model_name_id;
   gulong                modified_id;
   gulong                can_undo_id;
@@ -139,6 +140,8 @@ struct _SwWindow
   GStrv                 plotted;
   GHashTable           *panels;           /* name -> panel + 1 */
   gboolean              syncing_variables; /* the list is being set from the plot */
+  GHashTable           *component_paths;  /* "index/index" -> "path\tkind", as last seen */
+  gboolean              following_renames; /* plotted names renamed, the list not yet */
   GArray               *events;           /* the last run's event log (SwEventLogEntry), or NULL */
   GListStore           *event_items;      /* its rows in the event list */
   gboolean              events_place_pending; /* to size the list once the pane has a height */
@@ -254,10 +257,24 @@ void     _sw_window_results_set_run       (SwWindow             *self,
 void     _sw_window_results_clear         (SwWindow             *self);
 void     _sw_window_results_update_state  (SwWindow             *self);
 void     _sw_window_results_selection_changed (SwWindow         *self);
+/* Around the model's "changed" (before and after everyone else's
+ * handlers): the plotted variables follow renamed and grouped components
+ * ("gear.w" -> "gearbox.gear.w"). */
+void     _sw_window_results_model_changed (SwWindow             *self);
+void     _sw_window_results_model_changed_after (SwWindow       *self);
+/* The components as they are now, for the next change (a new document). */
+void     _sw_window_results_snapshot_components (SwWindow       *self);
 /* A run filling in (a trajectory another thread appends to): the plot
  * shows it, at most every 100 ms. */
 void     _sw_window_results_show_partial  (SwWindow             *self,
                                            SwTrajectory         *partial);
+/* A run failed (trajectory: its rows up to the failure, may be NULL or
+ * empty; NULL also when the model could not run at all): the plot shows
+ * the failed run as far as it went, else nothing, never an older run as
+ * the current one; the status says which. */
+void     _sw_window_results_set_failed_run (SwWindow            *self,
+                                           SwTrajectory         *trajectory,
+                                           const char           *params_text);
 /* The run stopped or failed: the plot shows the last finished run again. */
 void     _sw_window_results_end_partial   (SwWindow             *self);
 /* The "ui" member: read after opening, written before saving. */

@@ -180,9 +180,17 @@ _sw_window_update_title (SwWindow *self)
 static void
 model_changed_cb (SwWindow *self)
 {
+  _sw_window_results_model_changed (self);
   _sw_window_subsystems_document_changed (self);
   _sw_window_schedule_check (self);
   _sw_window_live_model_changed (self);
+}
+
+/* After every other handler (the variables list's among them). */
+static void
+model_changed_after_cb (SwWindow *self)
+{
+  _sw_window_results_model_changed_after (self);
 }
 
 static void
@@ -212,6 +220,7 @@ disconnect_document (SwWindow *self)
   if (self->model != NULL)
     {
       g_clear_signal_handler (&self->model_changed_id, self->model);
+      g_clear_signal_handler (&self->model_changed_after_id, self->model);
       g_clear_signal_handler (&self->model_name_id, self->model);
     }
   if (self->history != NULL)
@@ -251,6 +260,9 @@ _sw_window_set_document (SwWindow *self,
 
   self->model_changed_id = g_signal_connect_swapped (model, "changed",
                                                      G_CALLBACK (model_changed_cb), self);
+  self->model_changed_after_id = g_signal_connect_data (model, "changed",
+                                                        G_CALLBACK (model_changed_after_cb), self, NULL,
+                                                        G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   self->model_name_id = g_signal_connect_swapped (model, "notify::name",
                                                   G_CALLBACK (model_notify_name_cb), self);
   self->modified_id = g_signal_connect_swapped (self->history, "notify::modified",
@@ -268,6 +280,7 @@ _sw_window_set_document (SwWindow *self,
   sw_canvas_set_model (self->canvas, model);
 
   _sw_window_update_title (self);
+  _sw_window_results_snapshot_components (self);
   _sw_window_results_load_view (self);
   _sw_window_run_check (self);
   _sw_window_update_actions (self);

@@ -746,6 +746,108 @@ test_ui_member (void)
   sw_test_remove_tree (dir);
 }
 
+/* The plotted variables follow a renamed component ("load.w" ->
+ * "drum.w") and one grouped into a subsystem with Ctrl+G ("hub1.w" ->
+ * "hub.hub1.w"), in the plot, in the list and in the saved file; undo
+ * takes them back. */
+static void
+test_rename_follows (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = copy_example_to_temp ("fourbody.shaft", &dir);
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  const char *const plotted[] = { "hub1.w", "shaft.tau", "load.w", NULL };
+  const char *const renamed[] = { "hub1.w", "shaft.tau", "drum.w", NULL };
+  const char *const grouped[] = { "hub.hub1.w", "shaft.tau", "drum.w", NULL };
+  g_autoptr(GError) error = NULL;
+  int load, hub1;
+
+  g_assert_true (wait_for_runs (window, 0, 60));
+  sw_window_set_plotted (window, plotted);
+  iterate ();
+
+  load = sw_model_find_component (model, "load");
+  g_assert_cmpint (load, >=, 0);
+  g_assert_true (sw_model_set_id (model, (guint) load, "drum", &error));
+  g_assert_no_error (error);
+  iterate ();
+  {
+    g_auto(GStrv) now = sw_window_dup_plotted (window);
+
+    g_assert_cmpstrv (now, renamed);
+  }
+  g_assert_true (sw_variables_list_get_name_checked (window->variables_list, "drum.w"));
+  g_assert_false (sw_variables_list_get_name_checked (window->variables_list, "load.w"));
+
+  /* Ctrl+G on hub1: a subsystem "Hub", its instance "hub". */
+  hub1 = sw_model_find_component (model, "hub1");
+  g_assert_cmpint (hub1, >=, 0);
+  {
+    guint selection[] = { (guint) hub1 };
+
+    g_assert_cmpint (sw_model_make_subsystem (model, selection, 1, "Hub", &error), >=, 0);
+    g_assert_no_error (error);
+  }
+  iterate ();
+  {
+    g_auto(GStrv) now = sw_window_dup_plotted (window);
+
+    g_assert_cmpstrv (now, grouped);
+  }
+  g_assert_true (sw_variables_list_get_name_checked (window->variables_list, "hub.hub1.w"));
+
+  /* Saved with the new names. */
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    g_autofree char *text = NULL;
+    JsonArray *variables;
+
+    g_assert_true (sw_window_save_to_file (window, file, &error));
+    g_assert_no_error (error);
+    g_file_get_contents (path, &text, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+    g_assert_no_error (error);
+    variables = json_object_get_array_member (
+      json_object_get_object_member (json_object_get_object_member (
+        json_node_get_object (json_parser_get_root (parser)), "ui"), "plot"), "variables");
+    g_assert_cmpuint (json_array_get_length (variables), ==, 3);
+    for (guint i = 0; i < 3; i++)
+      g_assert_cmpstr (json_array_get_string_element (variables, i), ==, grouped[i]);
+  }
+
+  /* Undo the grouping, then the rename: the names go back. */
+  g_assert_true (sw_history_undo (sw_window_get_history (window)));
+  iterate ();
+  {
+    g_auto(GStrv) now = sw_window_dup_plotted (window);
+
+    g_assert_cmpstrv (now, renamed);
+  }
+  g_assert_true (sw_history_undo (sw_window_get_history (window)));
+  iterate ();
+  {
+    g_auto(GStrv) now = sw_window_dup_plotted (window);
+
+    g_assert_cmpstrv (now, plotted);
+  }
+  g_assert_true (sw_variables_list_get_name_checked (window->variables_list, "load.w"));
+  /* Deleting a component still drops its curves. */
+  sw_model_remove_component (model, (guint) sw_model_find_component (model, "load"));
+  iterate ();
+  {
+    const char *const left[] = { "hub1.w", "shaft.tau", NULL };
+    g_auto(GStrv) now = sw_window_dup_plotted (window);
+
+    g_assert_cmpstrv (now, left);
+  }
+  wait_until_idle (window, 60);
+  window_destroy_and_check (window);
+  sw_test_remove_tree (dir);
+}
+
 /* The variables list's menu moves a curve into another panel and makes a
  * variable the X axis (the first other plotted one against it); both go
  * into the "ui" member and come back. */
@@ -1044,6 +1146,7 @@ add_tests (void)
   g_test_add_func ("/app/window/events", test_events);
   g_test_add_func ("/app/window/live-edit", test_live_edit);
   g_test_add_func ("/app/window/ui-member", test_ui_member);
+  g_test_add_func ("/app/window/rename-follows", test_rename_follows);
   g_test_add_func ("/app/window/menu-panels-xy", test_menu_panels_xy);
   g_test_add_func ("/app/window/variables", test_variables);
   g_test_add_func ("/app/window/partial-run", test_partial_run);
