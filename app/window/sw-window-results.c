@@ -751,6 +751,40 @@ _sw_window_results_set_run (SwWindow     *self,
 }
 
 void
+_sw_window_results_set_failed_run (SwWindow     *self,
+                                   SwTrajectory *trajectory,
+                                   const char   *params_text)
+{
+  guint n_rows = trajectory != NULL ? sw_trajectory_get_n_rows (trajectory) : 0;
+  g_autofree char *text = NULL;
+
+  if (n_rows > 0)
+    {
+      const double *times = sw_trajectory_get_times (trajectory);
+
+      /* The failed run as the current one, the last good one faintly
+       * behind it. */
+      _sw_window_results_set_run (self, trajectory, params_text);
+      /* Translators: the simulated time a run reached before it failed */
+      text = g_strdup_printf (_("The run failed at %.4g s: shown up to there"), times[n_rows - 1]);
+    }
+  else
+    {
+      /* Nothing of this run to show: the results of another model are
+       * not shown as if they were its. */
+      g_clear_pointer (&self->partial, sw_trajectory_unref);
+      g_clear_pointer (&self->previous_trajectory, sw_trajectory_unref);
+      g_clear_pointer (&self->trajectory, sw_trajectory_unref);
+      g_clear_pointer (&self->trajectory_params, g_free);
+      sw_plot_view_set_previous (self->plot_view, NULL);
+      sw_plot_view_set_trajectory (self->plot_view, NULL);
+      text = g_strdup (_("The run failed: no results"));
+      _sw_window_results_update_state (self);
+    }
+  gtk_label_set_label (self->run_status, text);
+}
+
+void
 _sw_window_results_show_partial (SwWindow     *self,
                                  SwTrajectory *partial)
 {
@@ -839,6 +873,11 @@ _sw_window_results_update_state (SwWindow *self)
           adw_status_page_set_description (self->empty_status,
                                            _("Drag a component from the palette onto the canvas, "
                                              "or open an example."));
+        }
+      else if (self->run_error != NULL)
+        {
+          adw_status_page_set_title (self->empty_status, _("The Run Failed"));
+          adw_status_page_set_description (self->empty_status, self->run_error);
         }
       else
         {

@@ -18,6 +18,7 @@
 #include "sw-error.h"
 #include "sw-event-log.h"
 #include "sw-plot-view.h"
+#include "sw-signal.h"
 #include "sw-simulate.h"
 #include "sw-test-files.h"
 #include "test-window-common.h"
@@ -558,6 +559,131 @@ test_events (void)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->events_box)));
   g_assert_cmpuint (_sw_window_events_get_n (window), ==, 0);
 
+  window_destroy_and_check (window);
+}
+
+/* A run that fails: the plot shows that run up to its failure (never the
+ * last good run as if it were this one), the event list that run's
+ * events, the error above; a model that cannot run at all shows no
+ * results, with the error, and no events of components that are gone. */
+static void
+test_failed_run (void)
+{
+  SwWindow *window = window_new ();
+  SwModel *model;
+  SwTrajectory *good;
+  g_autoptr(GError) error = NULL;
+  guint n_good_events;
+  int tau, body;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", "friction"));
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_true (wait_until_idle (window, 60));
+  model = sw_window_get_model (window);
+  good = sw_window_get_trajectory (window);
+  g_assert_nonnull (good);
+  n_good_events = _sw_window_events_get_n (window);
+  g_assert_cmpuint (n_good_events, ==, 9);
+
+  /* A torque growing as exp (2000 t) on an inertia beside it: the run
+   * overflows at about 0.35 s, before the brake's change at 0.5 s. */
+  sw_model_begin_edit (model);
+  sw_model_add_component (model, "rotational.fixed", "fixed9", &error);
+  tau = sw_model_add_component (model, "rotational.torque", "tau9", &error);
+  body = sw_model_add_component (model, "rotational.inertia", "body9", &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr(JsonNode) node = json_from_string ("{\"exp_sine\": {\"amplitude\": 1, \"f\": 0.1, "
+                                                 "\"damping\": -2000}}", &error);
+    g_autoptr(SwSignal) growing = NULL;
+
+    g_assert_no_error (error);
+    growing = sw_signal_new_from_json (node, &error);
+    g_assert_no_error (error);
+    g_assert_true (sw_model_set_param_signal (model, (guint) tau, "tau", growing, &error));
+    g_assert_true (sw_model_set_param (model, (guint) body, "J", 1, &error));
+  }
+  g_assert_true (sw_model_connect (model, "tau9.flange", "body9.flange_a", &error));
+  g_assert_true (sw_model_connect (model, "tau9.support", "fixed9.flange", &error));
+  g_assert_no_error (error);
+  sw_model_end_edit (model);
+  {
+    gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+    if (sw_window_get_run_error (window) == NULL && !sw_window_get_running (window))
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run-simulation", NULL));
+    while (sw_window_get_run_error (window) == NULL && g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, TRUE);
+  }
+  g_assert_true (wait_until_idle (window, 60));
+  g_assert_nonnull (sw_window_get_run_error (window));
+  g_assert_nonnull (strstr (sw_window_get_run_error (window), "tau9"));
+  g_assert_true (gtk_revealer_get_reveal_child (window->error_revealer));
+  g_assert_nonnull (strstr (gtk_label_get_label (window->run_status), "failed"));
+
+  /* Not the good run as the current one. */
+  g_assert_true (sw_window_get_trajectory (window) != good);
+  g_assert_true (sw_plot_view_get_trajectory (window->plot_view) != good);
+  if (sw_window_get_trajectory (window) != NULL)
+    {
+      /* The failed run as far as it went, with the new components. */
+      SwTrajectory *failed = sw_window_get_trajectory (window);
+      guint n = sw_trajectory_get_n_rows (failed);
+
+      g_assert_cmpuint (n, >=, 1);
+      g_assert_cmpfloat (sw_trajectory_get_times (failed)[n - 1], <, 0.5);
+      g_assert_cmpint (sw_trajectory_find_column (failed, "body9.w"), >=, 0);
+      g_assert_true (sw_plot_view_get_trajectory (window->plot_view) == failed);
+    }
+  else
+    {
+      g_assert_null (sw_plot_view_get_trajectory (window->plot_view));
+      g_assert_cmpstr (gtk_stack_get_visible_child_name (window->trajectories_stack), ==, "empty");
+    }
+  /* Its events: the starting modes, not the brake's change at 0.5 s. */
+  g_assert_cmpuint (_sw_window_events_get_n (window), <, n_good_events);
+  for (guint i = 0; window->events != NULL && i < window->events->len; i++)
+    g_assert_cmpfloat (g_array_index (window->events, SwEventLogEntry, i).t, <, 0.5);
+
+  /* Undo: good again. */
+  g_assert_true (sw_history_undo (sw_window_get_history (window)));
+  g_assert_true (wait_for_runs (window, sw_window_get_n_runs (window), 60));
+  g_assert_true (wait_until_idle (window, 60));
+  g_assert_null (sw_window_get_run_error (window));
+  g_assert_cmpuint (_sw_window_events_get_n (window), ==, n_good_events);
+
+  /* A model that cannot run at all (the brake deleted, its wires with it,
+   * and an inertia left free between two dampers): no events of the
+   * brake, the results not shown as this model's. */
+  {
+    int brake = sw_model_find_component (model, "brake");
+
+    g_assert_cmpint (brake, >=, 0);
+    sw_model_begin_edit (model);
+    sw_model_remove_component (model, (guint) brake);
+    sw_model_add_component (model, "rotational.damper", "damper1", &error);
+    sw_model_add_component (model, "rotational.damper", "damper2", &error);
+    sw_model_add_component (model, "rotational.fixed", "fixed1", &error);
+    g_assert_no_error (error);
+    g_assert_true (sw_model_connect (model, "damper1.flange_b", "damper2.flange_a", &error));
+    g_assert_true (sw_model_connect (model, "damper2.flange_b", "fixed1.flange", &error));
+    g_assert_true (sw_model_connect (model, "damper1.flange_a", "fixed1.flange", &error));
+    g_assert_no_error (error);
+    sw_model_end_edit (model);
+  }
+  {
+    gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+    while (sw_window_get_run_error (window) == NULL && g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, TRUE);
+  }
+  g_assert_true (wait_until_idle (window, 60));
+  g_assert_nonnull (sw_window_get_run_error (window));
+  g_assert_cmpuint (_sw_window_events_get_n (window), ==, 0);
+  g_assert_null (sw_window_get_trajectory (window));
+  g_assert_null (sw_plot_view_get_trajectory (window->plot_view));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->trajectories_stack), ==, "empty");
+  g_assert_cmpstr (adw_status_page_get_title (window->empty_status), ==, "The Run Failed");
   window_destroy_and_check (window);
 }
 
@@ -1144,6 +1270,7 @@ add_tests (void)
   g_test_add_func ("/app/window/run-curves", test_run_curves);
   g_test_add_func ("/app/window/stop", test_stop);
   g_test_add_func ("/app/window/events", test_events);
+  g_test_add_func ("/app/window/failed-run", test_failed_run);
   g_test_add_func ("/app/window/live-edit", test_live_edit);
   g_test_add_func ("/app/window/ui-member", test_ui_member);
   g_test_add_func ("/app/window/rename-follows", test_rename_follows);
