@@ -332,6 +332,11 @@ void     _sw_window_set_run_error         (SwWindow             *self,
 /* sw-window-inside.c: a subsystem opened in place. */
 typedef struct _SwLevel SwLevel;
 void     _sw_window_inside_class_init     (GtkWidgetClass       *widget_class);
+/* The window's Alt+Up (a capture-phase shortcut): leaves the subsystem
+ * shown; FALSE at the top level, where the canvas selects upward. */
+gboolean _sw_window_leave_key_cb          (GtkWidget            *widget,
+                                           GVariant             *args,
+                                           gpointer              data);
 /* The undo history of what the canvas shows: a file subsystem's own, else
  * the document's. */
 SwHistory *_sw_window_get_shown_history   (SwWindow             *self);

@@ -565,6 +565,19 @@ toggle_flap (GtkWidget *widget,
   return TRUE;
 }
 
+/* Ctrl+F: the palette's search, the palette shown when it is folded away. */
+static void
+sw_window_find_component (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *param)
+{
+  SwWindow *self = SW_WINDOW (widget);
+
+  if (!adw_flap_get_reveal_flap (self->palette_flap))
+    adw_flap_set_reveal_flap (self->palette_flap, TRUE);
+  sw_palette_focus_search (self->palette);
+}
+
 static void
 sw_window_class_init (SwWindowClass *klass)
 {
@@ -669,6 +682,8 @@ sw_window_class_init (SwWindowClass *klass)
   _sw_window_class_problems_init (widget_class);
   _sw_window_class_results_init (widget_class);
 
+  gtk_widget_class_install_action (widget_class, "win.find-component", NULL, sw_window_find_component);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.find-component", NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_F9, 0, toggle_flap, "s", "palette");
   gtk_widget_class_add_binding (widget_class, GDK_KEY_F9, GDK_SHIFT_MASK, toggle_flap, "s", "inspector");
 }
@@ -710,6 +725,11 @@ sw_window_init (SwWindow *self)
     gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
                                           gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
                                                             gtk_callback_action_new (escape_cb, NULL, NULL)));
+    /* Alt+Up leaves a subsystem, before the canvas takes it. */
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Up, GDK_ALT_MASK),
+                                                            gtk_callback_action_new (_sw_window_leave_key_cb,
+                                                                                     NULL, NULL)));
     gtk_widget_add_controller (GTK_WIDGET (self), controller);
   }
 
