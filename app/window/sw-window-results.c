@@ -10,7 +10,9 @@
  * component raises it there, activating it (double-click, Enter) plots its
  * main variable. While a run goes, the plot shows it filling in (the
  * trajectory the worker appends to, redrawn at most every 100 ms); a
- * stopped or failed run gives the plot back to the last finished one.
+ * stopped run gives the plot back to the last finished one, a failed run
+ * is shown up to its failure (never an older run in its place). The
+ * plotted variables follow renamed and grouped components.
  * Export (sw-window-export.c): the plot as PNG,
  * SVG or PDF, the plotted or all variables as CSV. The plotted variables,
  * their panels and the results page are kept in the model file's "ui"
