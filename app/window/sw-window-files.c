@@ -32,6 +32,58 @@ is_modelica (GFile *file)
   return name != NULL && g_str_has_suffix (name, ".mo");
 }
 
+/* A folder of bundled examples (data/examples in the source tree,
+ * share/shaftwork/examples installed) or one the user cannot write to: not
+ * where the user's own models go. */
+static gboolean
+is_foreign_folder (GFile *folder)
+{
+  g_autofree char *path = g_file_get_path (folder);
+  g_autofree char *slashed = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+
+  if (path == NULL)
+    return TRUE;
+  slashed = g_strconcat (path, G_DIR_SEPARATOR_S, NULL);
+  if (strstr (slashed, G_DIR_SEPARATOR_S "data" G_DIR_SEPARATOR_S "examples" G_DIR_SEPARATOR_S) != NULL ||
+      strstr (slashed, G_DIR_SEPARATOR_S "shaftwork" G_DIR_SEPARATOR_S "examples" G_DIR_SEPARATOR_S) != NULL)
+    return TRUE;
+  info = g_file_query_info (folder, G_FILE_ATTRIBUTE_ACCESS_CAN_WRITE, G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  return info != NULL && g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_ACCESS_CAN_WRITE) &&
+         !g_file_info_get_attribute_boolean (info, G_FILE_ATTRIBUTE_ACCESS_CAN_WRITE);
+}
+
+/* A file of the user's own was opened or saved: its folder is where the
+ * next Save As starts. */
+static void
+remember_folder (SwWindow *self,
+                 GFile    *file)
+{
+  g_autoptr(GFile) folder = g_file_get_parent (file);
+  g_autofree char *path = folder != NULL ? g_file_get_path (folder) : NULL;
+
+  if (path == NULL || self->settings == NULL || is_foreign_folder (folder))
+    return;
+  g_settings_set_string (self->settings, "last-folder", path);
+}
+
+/* Where Save As starts when the document has no file of the user's own:
+ * the folder last used for the user's models, else the documents folder,
+ * else home. */
+static GFile *
+dup_start_folder (SwWindow *self)
+{
+  g_autofree char *last = self->settings != NULL
+                          ? g_settings_get_string (self->settings, "last-folder") : NULL;
+  const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+
+  if (last != NULL && *last != '\0' && g_file_test (last, G_FILE_TEST_IS_DIR))
+    return g_file_new_for_path (last);
+  if (documents != NULL && g_file_test (documents, G_FILE_TEST_IS_DIR))
+    return g_file_new_for_path (documents);
+  return g_file_new_for_path (g_get_home_dir ());
+}
+
 SwModel *
 _sw_window_read_model (GFile   *file,
                        GError **error)
@@ -68,6 +120,7 @@ sw_window_load_file (SwWindow  *self,
     return FALSE;
   _sw_window_set_document (self, model, is_modelica (file) ? NULL : file, FALSE);
   add_to_recent (file);
+  remember_folder (self, file);
   return TRUE;
 }
 
@@ -117,6 +170,18 @@ sw_window_save_to_file (SwWindow  *self,
                    _("%s: only local files can be saved"), uri);
       return FALSE;
     }
+  /* A Modelica file is an export: the document stays what it was (its
+   * own file a .shaft, or untitled), so that Save never writes JSON into
+   * a .mo file. */
+  if (is_modelica (file))
+    {
+      g_autofree char *text = sw_modelica_export (self->model, error);
+
+      if (text == NULL || !g_file_set_contents (path, text, -1, error))
+        return FALSE;
+      remember_folder (self, file);
+      return TRUE;
+    }
   /* The view goes into the file's "ui" member. */
   _sw_window_results_save_view (self);
   if (!sw_model_save_to_file (self->model, path, error))
@@ -133,6 +198,7 @@ sw_window_save_to_file (SwWindow  *self,
   sw_history_mark_saved (self->history);
   _sw_window_remove_recovery (self);
   add_to_recent (file);
+  remember_folder (self, file);
   _sw_window_update_title (self);
   _sw_window_update_actions (self);
   return TRUE;
@@ -182,10 +248,76 @@ shaft_filter_new (void)
 {
   GtkFileFilter *filter = gtk_file_filter_new ();
 
-  gtk_file_filter_set_name (filter, _("Shaftwork Models"));
+  gtk_file_filter_set_name (filter, _("Shaftwork Models (*.shaft)"));
   gtk_file_filter_add_pattern (filter, "*.shaft");
   gtk_file_filter_add_mime_type (filter, "application/x-shaftwork");
   return filter;
+}
+
+static GtkFileFilter *
+modelica_filter_new (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Modelica Models (*.mo)"));
+  gtk_file_filter_add_pattern (filter, "*.mo");
+  return filter;
+}
+
+static void
+add_filter (GtkFileChooser *chooser,
+            GtkFileFilter  *filter)
+{
+  gtk_file_chooser_add_filter (chooser, filter);
+  g_object_unref (filter);
+}
+
+/* The file the user chose in Save As (NULL: cancelled). */
+static void
+save_as_chosen (SwWindow        *self,
+                GtkNativeDialog *chooser,
+                GFile           *chosen)
+{
+  Pending *pending = g_object_get_data (G_OBJECT (chooser), "pending");
+  g_autoptr(GFile) file = chosen != NULL ? g_object_ref (chosen) : NULL;
+  g_autofree char *basename = file != NULL ? g_file_get_basename (file) : NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* "model" becomes "model.shaft", unless that would replace a file the
+   * chooser did not ask about. */
+  if (basename != NULL && strchr (basename, '.') == NULL)
+    {
+      g_autofree char *name = g_strconcat (basename, ".shaft", NULL);
+      g_autoptr(GFile) folder = g_file_get_parent (file);
+      g_autoptr(GFile) candidate = folder != NULL ? g_file_get_child (folder, name) : NULL;
+
+      if (candidate != NULL && !g_file_query_exists (candidate, NULL))
+        g_set_object (&file, candidate);
+    }
+
+  if (file == NULL)
+    ;
+  else if (is_modelica (file))
+    {
+      g_autofree char *display = _sw_window_file_get_display_name (file);
+      g_autofree char *text = NULL;
+
+      /* Exported, not saved: what was waiting for a save (a close) does
+       * not go on, and the model is still to be saved. */
+      if (sw_window_save_to_file (self, file, &error))
+        {
+          text = g_strdup_printf (_("Exported as Modelica to “%s”; the model itself is not "
+                                    "saved (save it as a .shaft file to keep it)"), display);
+          _sw_window_show_toast (self, text);
+        }
+      else
+        _sw_window_show_error_dialog (self, _("Could Not Export the Model to Modelica"),
+                                      error->message);
+    }
+  else if (sw_window_save_to_file (self, file, &error))
+    pending_run (self, pending);
+  else
+    _sw_window_show_error_dialog (self, _("Could Not Save the Model"), error->message);
 }
 
 static void
@@ -193,31 +325,30 @@ save_as_response_cb (GtkNativeDialog *chooser,
                      int              response,
                      SwWindow        *self)
 {
-  Pending *pending = g_object_get_data (G_OBJECT (chooser), "pending");
-
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autofree char *basename = g_file_get_basename (file);
-      g_autoptr(GError) error = NULL;
 
-      /* "model" becomes "model.shaft", unless that would replace a file the
-       * chooser did not ask about. */
-      if (basename != NULL && strchr (basename, '.') == NULL)
-        {
-          g_autofree char *name = g_strconcat (basename, ".shaft", NULL);
-          g_autoptr(GFile) folder = g_file_get_parent (file);
-          g_autoptr(GFile) candidate = folder != NULL ? g_file_get_child (folder, name) : NULL;
-
-          if (candidate != NULL && !g_file_query_exists (candidate, NULL))
-            g_set_object (&file, candidate);
-        }
-
-      if (sw_window_save_to_file (self, file, &error))
-        pending_run (self, pending);
-      else
-        _sw_window_show_error_dialog (self, _("Could Not Save the Model"), error->message);
+      save_as_chosen (self, chooser, file);
     }
+  gtk_native_dialog_destroy (chooser);
+  if (self->file_chooser == chooser)
+    g_clear_object (&self->file_chooser);
+}
+
+void
+_sw_window_file_chooser_accept (SwWindow *self,
+                                GFile    *file)
+{
+  g_autoptr(GtkNativeDialog) chooser = NULL;
+
+  g_return_if_fail (self->file_chooser != NULL);
+
+  chooser = g_object_ref (self->file_chooser);
+  if (g_object_get_data (G_OBJECT (chooser), "pending-kind") != NULL)
+    save_as_chosen (self, chooser, file);
+  else
+    sw_window_open_file (self, file);
   gtk_native_dialog_destroy (chooser);
   if (self->file_chooser == chooser)
     g_clear_object (&self->file_chooser);
@@ -229,12 +360,15 @@ save_as_then (SwWindow *self,
 {
   GtkFileChooserNative *chooser;
   g_autofree char *name = NULL;
+  g_autoptr(GFile) parent = NULL;
 
   chooser = gtk_file_chooser_native_new (_("Save Model"), GTK_WINDOW (self),
                                          GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), shaft_filter_new ());
-  if (self->file != NULL)
+  add_filter (GTK_FILE_CHOOSER (chooser), shaft_filter_new ());
+  /* A .mo name exports (sw_window_save_to_file). */
+  add_filter (GTK_FILE_CHOOSER (chooser), modelica_filter_new ());
+  if (self->file != NULL && !is_foreign_folder (parent = g_file_get_parent (self->file)))
     {
       g_autoptr(GError) error = NULL;
 
@@ -243,10 +377,20 @@ save_as_then (SwWindow *self,
     }
   else
     {
-      name = g_strconcat (self->title_text, ".shaft", NULL);
+      /* Never into the examples: the user's own folder, the same name. */
+      g_autoptr(GFile) folder = dup_start_folder (self);
+      g_autoptr(GError) error = NULL;
+
+      if (self->file != NULL)
+        name = g_file_get_basename (self->file);
+      else
+        name = g_strconcat (self->title_text, ".shaft", NULL);
+      if (!gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, &error))
+        g_debug ("Save as: %s", error->message);
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
     }
   g_object_set_data_full (G_OBJECT (chooser), "pending", pending, pending_free);
+  g_object_set_data (G_OBJECT (chooser), "pending-kind", (gpointer) "save-as");
   g_signal_connect (chooser, "response", G_CALLBACK (save_as_response_cb), self);
   if (self->file_chooser != NULL)
     gtk_native_dialog_destroy (self->file_chooser);
@@ -374,7 +518,10 @@ replace_with_model (SwWindow *self,
   _sw_window_set_document (self, g_steal_pointer (&replacement->model), replacement->file,
                            replacement->is_example);
   if (replacement->file != NULL)
-    add_to_recent (replacement->file);
+    {
+      add_to_recent (replacement->file);
+      remember_folder (self, replacement->file);
+    }
 }
 
 void
@@ -423,30 +570,34 @@ sw_window_open (GtkWidget  *widget,
 {
   SwWindow *self = SW_WINDOW (widget);
   GtkFileChooserNative *chooser;
+  GtkFileFilter *models = gtk_file_filter_new ();
   GtkFileFilter *all = gtk_file_filter_new ();
 
   chooser = gtk_file_chooser_native_new (_("Open Model"), GTK_WINDOW (self),
                                          GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), shaft_filter_new ());
-  {
-    GtkFileFilter *modelica = gtk_file_filter_new ();
-
-    gtk_file_filter_set_name (modelica, _("Modelica Models"));
-    gtk_file_filter_add_pattern (modelica, "*.mo");
-    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), modelica);
-    g_object_unref (modelica);
-  }
+  /* Both kinds of model first (the one shown), then each alone. */
+  gtk_file_filter_set_name (models, _("Models (*.shaft, *.mo)"));
+  gtk_file_filter_add_pattern (models, "*.shaft");
+  gtk_file_filter_add_mime_type (models, "application/x-shaftwork");
+  gtk_file_filter_add_pattern (models, "*.mo");
+  add_filter (GTK_FILE_CHOOSER (chooser), models);
+  add_filter (GTK_FILE_CHOOSER (chooser), shaft_filter_new ());
+  add_filter (GTK_FILE_CHOOSER (chooser), modelica_filter_new ());
   gtk_file_filter_set_name (all, _("All Files"));
   gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
-  if (self->file != NULL)
-    {
-      g_autoptr(GFile) folder = g_file_get_parent (self->file);
+  add_filter (GTK_FILE_CHOOSER (chooser), all);
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (chooser), models);
+  {
+    g_autoptr(GFile) folder = self->file != NULL ? g_file_get_parent (self->file) : NULL;
 
-      if (folder != NULL)
-        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
-    }
+    if (folder == NULL || is_foreign_folder (folder))
+      {
+        g_clear_object (&folder);
+        folder = dup_start_folder (self);
+      }
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+  }
   g_signal_connect (chooser, "response", G_CALLBACK (open_response_cb), self);
   if (self->file_chooser != NULL)
     gtk_native_dialog_destroy (self->file_chooser);

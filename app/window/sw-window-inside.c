@@ -393,9 +393,23 @@ sw_window_leave_subsystem (GtkWidget *widget, const char *action_name, GVariant 
     leave_to (self, depth_of (self) - 1);
 }
 
+/* Alt+Up inside a subsystem: back out of it, before the canvas sees the
+ * key (which selects upward with it, as it still does at the top level). */
+gboolean
+_sw_window_leave_key_cb (GtkWidget *widget,
+                         GVariant  *args,
+                         gpointer   data)
+{
+  SwWindow *self = SW_WINDOW (widget);
+
+  if (depth_of (self) == 0)
+    return FALSE;
+  leave_to (self, depth_of (self) - 1);
+  return TRUE;
+}
+
 void
 _sw_window_inside_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.leave-subsystem", NULL, sw_window_leave_subsystem);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK, "win.leave-subsystem", NULL);
 }

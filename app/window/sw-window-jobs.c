@@ -252,6 +252,7 @@ run_progress (double   t,
 typedef struct {
   SwTrajectory *trajectory;
   GArray       *events;     /* SwEventLogEntry */
+  GError       *error;      /* a failed run: its rows and events up to the failure */
 } RunResult;
 
 static void
@@ -261,6 +262,7 @@ run_result_free (gpointer data)
 
   g_clear_pointer (&result->trajectory, sw_trajectory_unref);
   g_clear_pointer (&result->events, g_array_unref);
+  g_clear_error (&result->error);
   g_free (result);
 }
 
@@ -309,14 +311,17 @@ run_worker (GTask        *task,
   options.on_mode_change_data = events;
   empty = sw_simulate (job->system, &options, run_progress, job, cancellable, &error);
   job->elapsed_s = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
-  if (empty == NULL)
+  if (empty == NULL && g_cancellable_is_cancelled (cancellable))
     {
       g_task_return_error (task, error);
       return;
     }
+  /* A failed run too: the rows recorded up to the failure and the events
+   * until then are what the user is shown with its error. */
   run = g_new0 (RunResult, 1);
   run->trajectory = sw_trajectory_ref (job->rows);
   run->events = g_steal_pointer (&events);
+  run->error = error;
   g_task_return_pointer (task, run, run_result_free);
 }
 
@@ -364,13 +369,18 @@ run_done (GObject      *source_object,
       return;
     }
 
-  if (trajectory == NULL)
+  if (trajectory == NULL || run->error != NULL)
     {
       _sw_window_results_end_partial (self);
       if (!g_cancellable_is_cancelled (job->cancellable))
         {
-          _sw_window_set_run_error (self, error->message);
-          gtk_label_set_label (self->run_status, _("The run failed"));
+          const char *message = run != NULL ? run->error->message : error->message;
+
+          /* Never an older run as if it were this one: the failed run up
+           * to its failure, its events, its error. */
+          _sw_window_set_run_error (self, message);
+          _sw_window_results_set_failed_run (self, trajectory, job->params_text);
+          _sw_window_events_set (self, run != NULL ? run->events : NULL);
         }
     }
   else
@@ -416,7 +426,13 @@ assemble_for_job (SwWindow *self,
       _sw_window_run_check (self);
       /* Parts not connected yet are a hint, not a failure. */
       if (self->n_problems > 0 || self->n_hints == 0)
-        _sw_window_set_run_error (self, error->message);
+        {
+          _sw_window_set_run_error (self, error->message);
+          /* What is shown is of the model before: said so, and no
+           * events of components that may be gone. */
+          _sw_window_results_set_failed_run (self, NULL, NULL);
+          _sw_window_events_set (self, NULL);
+        }
       else
         {
           _sw_window_set_run_error (self, NULL);

@@ -101,6 +101,7 @@ struct _SwWindow
   gboolean              is_example;
   char                 *title_text;
   gulong                model_changed_id;
+  gulong                model_changed_after_id;
   gulong                model_name_id;
   gulong                modified_id;
   gulong                can_undo_id;
@@ -139,6 +140,8 @@ struct _SwWindow
   GStrv                 plotted;
   GHashTable           *panels;           /* name -> panel + 1 */
   gboolean              syncing_variables; /* the list is being set from the plot */
+  GHashTable           *component_paths;  /* "index/index" -> "path\tkind", as last seen */
+  gboolean              following_renames; /* plotted names renamed, the list not yet */
   GArray               *events;           /* the last run's event log (SwEventLogEntry), or NULL */
   GListStore           *event_items;      /* its rows in the event list */
   gboolean              events_place_pending; /* to size the list once the pane has a height */
@@ -163,6 +166,9 @@ struct _SwWindow
   /* Recovery copies */
   guint                 autosave_source;
   char                 *recovery_path;
+  /* Crash copies offered here and not answered yet: the window is kept
+   * for them (not pristine), so that each copy gets a window. */
+  guint                 n_recovery_offers;
 
   GtkNativeDialog      *file_chooser;
   GtkNativeDialog      *export_chooser;
@@ -197,6 +203,7 @@ void     _sw_window_show_error_dialog     (SwWindow             *self,
 char    *_sw_window_file_get_display_name (GFile                *file);
 void     _sw_window_update_actions        (SwWindow             *self);
 void     _sw_window_update_title          (SwWindow             *self);
+gboolean _sw_window_document_is_empty     (SwWindow             *self);
 void     _sw_window_set_document          (SwWindow             *self,
                                            SwModel              *model,
                                            GFile                *file,
@@ -211,6 +218,10 @@ void     _sw_window_confirm_unsaved_then  (SwWindow             *self,
                                            gpointer              data,
                                            GDestroyNotify        destroy);
 void     _sw_window_update_recent_menu    (SwWindow             *self);
+/* What a choice of file in the open file chooser (Open or Save As) does,
+ * as if the user had chosen it there; the chooser goes. */
+void     _sw_window_file_chooser_accept   (SwWindow             *self,
+                                           GFile                *file);
 
 /* sw-window-jobs.c */
 void     _sw_window_class_jobs_init       (GtkWidgetClass       *widget_class);
@@ -246,10 +257,24 @@ void     _sw_window_results_set_run       (SwWindow             *self,
 void     _sw_window_results_clear         (SwWindow             *self);
 void     _sw_window_results_update_state  (SwWindow             *self);
 void     _sw_window_results_selection_changed (SwWindow         *self);
+/* Around the model's "changed" (before and after everyone else's
+ * handlers): the plotted variables follow renamed and grouped components
+ * ("gear.w" -> "gearbox.gear.w"). */
+void     _sw_window_results_model_changed (SwWindow             *self);
+void     _sw_window_results_model_changed_after (SwWindow       *self);
+/* The components as they are now, for the next change (a new document). */
+void     _sw_window_results_snapshot_components (SwWindow       *self);
 /* A run filling in (a trajectory another thread appends to): the plot
  * shows it, at most every 100 ms. */
 void     _sw_window_results_show_partial  (SwWindow             *self,
                                            SwTrajectory         *partial);
+/* A run failed (trajectory: its rows up to the failure, may be NULL or
+ * empty; NULL also when the model could not run at all): the plot shows
+ * the failed run as far as it went, else nothing, never an older run as
+ * the current one; the status says which. */
+void     _sw_window_results_set_failed_run (SwWindow            *self,
+                                           SwTrajectory         *trajectory,
+                                           const char           *params_text);
 /* The run stopped or failed: the plot shows the last finished run again. */
 void     _sw_window_results_end_partial   (SwWindow             *self);
 /* The "ui" member: read after opening, written before saving. */
@@ -307,6 +332,11 @@ void     _sw_window_set_run_error         (SwWindow             *self,
 /* sw-window-inside.c: a subsystem opened in place. */
 typedef struct _SwLevel SwLevel;
 void     _sw_window_inside_class_init     (GtkWidgetClass       *widget_class);
+/* The window's Alt+Up (a capture-phase shortcut): leaves the subsystem
+ * shown; FALSE at the top level, where the canvas selects upward. */
+gboolean _sw_window_leave_key_cb          (GtkWidget            *widget,
+                                           GVariant             *args,
+                                           gpointer              data);
 /* The undo history of what the canvas shows: a file subsystem's own, else
  * the document's. */
 SwHistory *_sw_window_get_shown_history   (SwWindow             *self);

@@ -432,6 +432,9 @@ _sw_window_set_run_error (SwWindow   *self,
     gtk_label_set_label (self->error_label, message);
   gtk_revealer_set_reveal_child (self->error_revealer, message != NULL);
   _sw_window_update_problems_marks (self);
+  /* The empty results page names the failure while there is one. */
+  if (self->pinned != NULL && !gtk_widget_in_destruction (GTK_WIDGET (self)))
+    _sw_window_results_update_state (self);
 }
 
 void

@@ -68,6 +68,21 @@ _sw_window_update_autosave (SwWindow *self)
 
 /* ---- Offering a copy left by a crash ------------------------------------- */
 
+/* The window a recovered model goes into: this one while it holds
+ * nothing (the empty window at startup), else a new one, so that a
+ * recovered model never replaces another document. */
+static SwWindow *
+recovery_target (SwWindow *self)
+{
+  SwWindow *window;
+
+  if (_sw_window_document_is_empty (self))
+    return self;
+  window = sw_window_new (gtk_window_get_application (GTK_WINDOW (self)));
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
 static void
 recovery_response_cb (AdwMessageDialog *dialog,
                       const char       *response,
@@ -76,12 +91,15 @@ recovery_response_cb (AdwMessageDialog *dialog,
   const char *path = g_object_get_data (G_OBJECT (dialog), "path");
   const char *uri = g_object_get_data (G_OBJECT (dialog), "uri");
 
+  if (self->n_recovery_offers > 0)
+    self->n_recovery_offers--;
   if (g_strcmp0 (response, "recover") == 0)
     {
       g_autofree char *data = NULL;
       g_autoptr(GError) error = NULL;
       g_autoptr(GFile) file = uri != NULL ? g_file_new_for_uri (uri) : NULL;
       SwModel *base = NULL;
+      SwWindow *target;
       gsize length = 0;
 
       if (!g_file_get_contents (path, &data, &length, &error))
@@ -95,16 +113,19 @@ recovery_response_cb (AdwMessageDialog *dialog,
         base = _sw_window_read_model (file, NULL);
       if (base == NULL)
         base = sw_model_new ();
-      _sw_window_set_document (self, base, file, FALSE);
-      if (!sw_model_restore (self->model, data, (gssize) length, &error))
+      target = recovery_target (self);
+      _sw_window_set_document (target, base, file, FALSE);
+      if (!sw_model_restore (target->model, data, (gssize) length, &error))
         {
-          _sw_window_show_error_dialog (self, _("Could Not Recover the Model"), error->message);
+          /* The copy is kept for another try. */
+          _sw_window_show_error_dialog (target, _("Could Not Recover the Model"), error->message);
           return;
         }
+      /* Only now that the model is in its window. */
       sw_recovery_remove (path);
       /* The window's own autosave takes over from here. */
-      _sw_window_update_autosave (self);
-      _sw_window_show_toast (self, _("Unsaved changes recovered"));
+      _sw_window_update_autosave (target);
+      _sw_window_show_toast (target, _("Unsaved changes recovered"));
     }
   else if (g_strcmp0 (response, "discard") == 0)
     sw_recovery_remove (path);
@@ -158,6 +179,8 @@ sw_window_offer_recovery (SwWindow   *self,
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "later");
   g_object_set_data_full (G_OBJECT (dialog), "path", g_strdup (path), g_free);
   g_object_set_data_full (G_OBJECT (dialog), "uri", g_steal_pointer (&uri), g_free);
-  g_signal_connect (dialog, "response", G_CALLBACK (recovery_response_cb), self);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (recovery_response_cb), self, 0);
+  /* Kept for this copy until it is answered (sw_window_is_pristine). */
+  self->n_recovery_offers++;
   gtk_window_present (GTK_WINDOW (dialog));
 }

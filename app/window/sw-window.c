@@ -180,9 +180,17 @@ _sw_window_update_title (SwWindow *self)
 static void
 model_changed_cb (SwWindow *self)
 {
+  _sw_window_results_model_changed (self);
   _sw_window_subsystems_document_changed (self);
   _sw_window_schedule_check (self);
   _sw_window_live_model_changed (self);
+}
+
+/* After every other handler (the variables list's among them). */
+static void
+model_changed_after_cb (SwWindow *self)
+{
+  _sw_window_results_model_changed_after (self);
 }
 
 static void
@@ -212,6 +220,7 @@ disconnect_document (SwWindow *self)
   if (self->model != NULL)
     {
       g_clear_signal_handler (&self->model_changed_id, self->model);
+      g_clear_signal_handler (&self->model_changed_after_id, self->model);
       g_clear_signal_handler (&self->model_name_id, self->model);
     }
   if (self->history != NULL)
@@ -251,6 +260,9 @@ _sw_window_set_document (SwWindow *self,
 
   self->model_changed_id = g_signal_connect_swapped (model, "changed",
                                                      G_CALLBACK (model_changed_cb), self);
+  self->model_changed_after_id = g_signal_connect_data (model, "changed",
+                                                        G_CALLBACK (model_changed_after_cb), self, NULL,
+                                                        G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   self->model_name_id = g_signal_connect_swapped (model, "notify::name",
                                                   G_CALLBACK (model_notify_name_cb), self);
   self->modified_id = g_signal_connect_swapped (self->history, "notify::modified",
@@ -268,6 +280,7 @@ _sw_window_set_document (SwWindow *self,
   sw_canvas_set_model (self->canvas, model);
 
   _sw_window_update_title (self);
+  _sw_window_results_snapshot_components (self);
   _sw_window_results_load_view (self);
   _sw_window_run_check (self);
   _sw_window_update_actions (self);
@@ -552,6 +565,19 @@ toggle_flap (GtkWidget *widget,
   return TRUE;
 }
 
+/* Ctrl+F: the palette's search, the palette shown when it is folded away. */
+static void
+sw_window_find_component (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *param)
+{
+  SwWindow *self = SW_WINDOW (widget);
+
+  if (!adw_flap_get_reveal_flap (self->palette_flap))
+    adw_flap_set_reveal_flap (self->palette_flap, TRUE);
+  sw_palette_focus_search (self->palette);
+}
+
 static void
 sw_window_class_init (SwWindowClass *klass)
 {
@@ -656,6 +682,8 @@ sw_window_class_init (SwWindowClass *klass)
   _sw_window_class_problems_init (widget_class);
   _sw_window_class_results_init (widget_class);
 
+  gtk_widget_class_install_action (widget_class, "win.find-component", NULL, sw_window_find_component);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.find-component", NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_F9, 0, toggle_flap, "s", "palette");
   gtk_widget_class_add_binding (widget_class, GDK_KEY_F9, GDK_SHIFT_MASK, toggle_flap, "s", "inspector");
 }
@@ -697,6 +725,11 @@ sw_window_init (SwWindow *self)
     gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
                                           gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
                                                             gtk_callback_action_new (escape_cb, NULL, NULL)));
+    /* Alt+Up leaves a subsystem, before the canvas takes it. */
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Up, GDK_ALT_MASK),
+                                                            gtk_callback_action_new (_sw_window_leave_key_cb,
+                                                                                     NULL, NULL)));
     gtk_widget_add_controller (GTK_WIDGET (self), controller);
   }
 
@@ -785,13 +818,20 @@ sw_window_get_trajectory (SwWindow *self)
   return self->trajectory;
 }
 
+/* Untitled, unchanged and empty: nothing would be lost by replacing it. */
+gboolean
+_sw_window_document_is_empty (SwWindow *self)
+{
+  return self->file == NULL && !self->is_example && !sw_window_get_modified (self) &&
+         sw_model_get_n_components (self->model) == 0;
+}
+
 gboolean
 sw_window_is_pristine (SwWindow *self)
 {
   g_return_val_if_fail (SW_IS_WINDOW (self), FALSE);
 
-  return self->file == NULL && !self->is_example && !sw_window_get_modified (self) &&
-         sw_model_get_n_components (self->model) == 0;
+  return self->n_recovery_offers == 0 && _sw_window_document_is_empty (self);
 }
 
 GtkWidget *

@@ -86,8 +86,8 @@ const char   *sw_window_get_run_error        (SwWindow    *self);
 guint         sw_window_get_n_hints          (SwWindow    *self);
 /* How many runs have been shown since the window opened. */
 guint         sw_window_get_n_runs           (SwWindow    *self);
-/* An untitled, unmodified, empty document: a file opened from outside
- * may replace it. */
+/* An untitled, unmodified, empty document, with no crash copy offered in
+ * it and not answered yet: a file opened from outside may replace it. */
 gboolean      sw_window_is_pristine          (SwWindow    *self);
 
 G_END_DECLS

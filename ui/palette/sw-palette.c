@@ -652,6 +652,17 @@ sw_palette_set_search_text (SwPalette  *palette,
   g_object_notify_by_pspec (G_OBJECT (palette), properties[PROP_SEARCH_TEXT]);
 }
 
+gboolean
+sw_palette_focus_search (SwPalette *palette)
+{
+  g_return_val_if_fail (SW_IS_PALETTE (palette), FALSE);
+
+  if (!gtk_widget_grab_focus (palette->search_entry))
+    return FALSE;
+  gtk_editable_select_region (GTK_EDITABLE (palette->search_entry), 0, -1);
+  return TRUE;
+}
+
 guint
 sw_palette_get_n_visible (SwPalette *palette)
 {

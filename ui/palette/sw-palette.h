@@ -28,6 +28,9 @@ void        sw_palette_set_search_text  (SwPalette  *palette,
  * "shaftwork-subsystem:FILE". How many there are. */
 guint       sw_palette_set_library_folder (SwPalette *palette,
                                            const char *folder);
+/* Moves the keyboard focus into the search, its text selected (Ctrl+F in
+ * the window); FALSE when it cannot take the focus (not shown). */
+gboolean    sw_palette_focus_search     (SwPalette  *palette);
 /* Kinds shown under the current search (for tests). */
 guint       sw_palette_get_n_visible    (SwPalette  *palette);
 

@@ -18,6 +18,7 @@
 #include "sw-error.h"
 #include "sw-event-log.h"
 #include "sw-plot-view.h"
+#include "sw-signal.h"
 #include "sw-simulate.h"
 #include "sw-test-files.h"
 #include "test-window-common.h"
@@ -561,6 +562,131 @@ test_events (void)
   window_destroy_and_check (window);
 }
 
+/* A run that fails: the plot shows that run up to its failure (never the
+ * last good run as if it were this one), the event list that run's
+ * events, the error above; a model that cannot run at all shows no
+ * results, with the error, and no events of components that are gone. */
+static void
+test_failed_run (void)
+{
+  SwWindow *window = window_new ();
+  SwModel *model;
+  SwTrajectory *good;
+  g_autoptr(GError) error = NULL;
+  guint n_good_events;
+  int tau, body;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", "friction"));
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_true (wait_until_idle (window, 60));
+  model = sw_window_get_model (window);
+  good = sw_window_get_trajectory (window);
+  g_assert_nonnull (good);
+  n_good_events = _sw_window_events_get_n (window);
+  g_assert_cmpuint (n_good_events, ==, 9);
+
+  /* A torque growing as exp (2000 t) on an inertia beside it: the run
+   * overflows at about 0.35 s, before the brake's change at 0.5 s. */
+  sw_model_begin_edit (model);
+  sw_model_add_component (model, "rotational.fixed", "fixed9", &error);
+  tau = sw_model_add_component (model, "rotational.torque", "tau9", &error);
+  body = sw_model_add_component (model, "rotational.inertia", "body9", &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr(JsonNode) node = json_from_string ("{\"exp_sine\": {\"amplitude\": 1, \"f\": 0.1, "
+                                                 "\"damping\": -2000}}", &error);
+    g_autoptr(SwSignal) growing = NULL;
+
+    g_assert_no_error (error);
+    growing = sw_signal_new_from_json (node, &error);
+    g_assert_no_error (error);
+    g_assert_true (sw_model_set_param_signal (model, (guint) tau, "tau", growing, &error));
+    g_assert_true (sw_model_set_param (model, (guint) body, "J", 1, &error));
+  }
+  g_assert_true (sw_model_connect (model, "tau9.flange", "body9.flange_a", &error));
+  g_assert_true (sw_model_connect (model, "tau9.support", "fixed9.flange", &error));
+  g_assert_no_error (error);
+  sw_model_end_edit (model);
+  {
+    gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+    if (sw_window_get_run_error (window) == NULL && !sw_window_get_running (window))
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run-simulation", NULL));
+    while (sw_window_get_run_error (window) == NULL && g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, TRUE);
+  }
+  g_assert_true (wait_until_idle (window, 60));
+  g_assert_nonnull (sw_window_get_run_error (window));
+  g_assert_nonnull (strstr (sw_window_get_run_error (window), "tau9"));
+  g_assert_true (gtk_revealer_get_reveal_child (window->error_revealer));
+  g_assert_nonnull (strstr (gtk_label_get_label (window->run_status), "failed"));
+
+  /* Not the good run as the current one. */
+  g_assert_true (sw_window_get_trajectory (window) != good);
+  g_assert_true (sw_plot_view_get_trajectory (window->plot_view) != good);
+  if (sw_window_get_trajectory (window) != NULL)
+    {
+      /* The failed run as far as it went, with the new components. */
+      SwTrajectory *failed = sw_window_get_trajectory (window);
+      guint n = sw_trajectory_get_n_rows (failed);
+
+      g_assert_cmpuint (n, >=, 1);
+      g_assert_cmpfloat (sw_trajectory_get_times (failed)[n - 1], <, 0.5);
+      g_assert_cmpint (sw_trajectory_find_column (failed, "body9.w"), >=, 0);
+      g_assert_true (sw_plot_view_get_trajectory (window->plot_view) == failed);
+    }
+  else
+    {
+      g_assert_null (sw_plot_view_get_trajectory (window->plot_view));
+      g_assert_cmpstr (gtk_stack_get_visible_child_name (window->trajectories_stack), ==, "empty");
+    }
+  /* Its events: the starting modes, not the brake's change at 0.5 s. */
+  g_assert_cmpuint (_sw_window_events_get_n (window), <, n_good_events);
+  for (guint i = 0; window->events != NULL && i < window->events->len; i++)
+    g_assert_cmpfloat (g_array_index (window->events, SwEventLogEntry, i).t, <, 0.5);
+
+  /* Undo: good again. */
+  g_assert_true (sw_history_undo (sw_window_get_history (window)));
+  g_assert_true (wait_for_runs (window, sw_window_get_n_runs (window), 60));
+  g_assert_true (wait_until_idle (window, 60));
+  g_assert_null (sw_window_get_run_error (window));
+  g_assert_cmpuint (_sw_window_events_get_n (window), ==, n_good_events);
+
+  /* A model that cannot run at all (the brake deleted, its wires with it,
+   * and an inertia left free between two dampers): no events of the
+   * brake, the results not shown as this model's. */
+  {
+    int brake = sw_model_find_component (model, "brake");
+
+    g_assert_cmpint (brake, >=, 0);
+    sw_model_begin_edit (model);
+    sw_model_remove_component (model, (guint) brake);
+    sw_model_add_component (model, "rotational.damper", "damper1", &error);
+    sw_model_add_component (model, "rotational.damper", "damper2", &error);
+    sw_model_add_component (model, "rotational.fixed", "fixed1", &error);
+    g_assert_no_error (error);
+    g_assert_true (sw_model_connect (model, "damper1.flange_b", "damper2.flange_a", &error));
+    g_assert_true (sw_model_connect (model, "damper2.flange_b", "fixed1.flange", &error));
+    g_assert_true (sw_model_connect (model, "damper1.flange_a", "fixed1.flange", &error));
+    g_assert_no_error (error);
+    sw_model_end_edit (model);
+  }
+  {
+    gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+    while (sw_window_get_run_error (window) == NULL && g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, TRUE);
+  }
+  g_assert_true (wait_until_idle (window, 60));
+  g_assert_nonnull (sw_window_get_run_error (window));
+  g_assert_cmpuint (_sw_window_events_get_n (window), ==, 0);
+  g_assert_null (sw_window_get_trajectory (window));
+  g_assert_null (sw_plot_view_get_trajectory (window->plot_view));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->trajectories_stack), ==, "empty");
+  g_assert_cmpstr (adw_status_page_get_title (window->empty_status), ==, "The Run Failed");
+  window_destroy_and_check (window);
+}
+
 /* Stop mid-run: the run ends at once, its result never arrives. */
 static void
 test_stop (void)
@@ -742,6 +868,108 @@ test_ui_member (void)
   g_assert_true (wait_for_runs (window, 0, 60));
   g_assert_cmpint (sw_plot_view_get_panel (plot, "load.w"), ==, 2);
   g_assert_cmpint (sw_plot_view_get_panel (plot, "shaft.tau"), ==, 1);
+  window_destroy_and_check (window);
+  sw_test_remove_tree (dir);
+}
+
+/* The plotted variables follow a renamed component ("load.w" ->
+ * "drum.w") and one grouped into a subsystem with Ctrl+G ("hub1.w" ->
+ * "hub.hub1.w"), in the plot, in the list and in the saved file; undo
+ * takes them back. */
+static void
+test_rename_follows (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = copy_example_to_temp ("fourbody.shaft", &dir);
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  const char *const plotted[] = { "hub1.w", "shaft.tau", "load.w", NULL };
+  const char *const renamed[] = { "hub1.w", "shaft.tau", "drum.w", NULL };
+  const char *const grouped[] = { "hub.hub1.w", "shaft.tau", "drum.w", NULL };
+  g_autoptr(GError) error = NULL;
+  int load, hub1;
+
+  g_assert_true (wait_for_runs (window, 0, 60));
+  sw_window_set_plotted (window, plotted);
+  iterate ();
+
+  load = sw_model_find_component (model, "load");
+  g_assert_cmpint (load, >=, 0);
+  g_assert_true (sw_model_set_id (model, (guint) load, "drum", &error));
+  g_assert_no_error (error);
+  iterate ();
+  {
+    g_auto(GStrv) now = sw_window_dup_plotted (window);
+
+    g_assert_cmpstrv (now, renamed);
+  }
+  g_assert_true (sw_variables_list_get_name_checked (window->variables_list, "drum.w"));
+  g_assert_false (sw_variables_list_get_name_checked (window->variables_list, "load.w"));
+
+  /* Ctrl+G on hub1: a subsystem "Hub", its instance "hub". */
+  hub1 = sw_model_find_component (model, "hub1");
+  g_assert_cmpint (hub1, >=, 0);
+  {
+    guint selection[] = { (guint) hub1 };
+
+    g_assert_cmpint (sw_model_make_subsystem (model, selection, 1, "Hub", &error), >=, 0);
+    g_assert_no_error (error);
+  }
+  iterate ();
+  {
+    g_auto(GStrv) now = sw_window_dup_plotted (window);
+
+    g_assert_cmpstrv (now, grouped);
+  }
+  g_assert_true (sw_variables_list_get_name_checked (window->variables_list, "hub.hub1.w"));
+
+  /* Saved with the new names. */
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    g_autofree char *text = NULL;
+    JsonArray *variables;
+
+    g_assert_true (sw_window_save_to_file (window, file, &error));
+    g_assert_no_error (error);
+    g_file_get_contents (path, &text, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+    g_assert_no_error (error);
+    variables = json_object_get_array_member (
+      json_object_get_object_member (json_object_get_object_member (
+        json_node_get_object (json_parser_get_root (parser)), "ui"), "plot"), "variables");
+    g_assert_cmpuint (json_array_get_length (variables), ==, 3);
+    for (guint i = 0; i < 3; i++)
+      g_assert_cmpstr (json_array_get_string_element (variables, i), ==, grouped[i]);
+  }
+
+  /* Undo the grouping, then the rename: the names go back. */
+  g_assert_true (sw_history_undo (sw_window_get_history (window)));
+  iterate ();
+  {
+    g_auto(GStrv) now = sw_window_dup_plotted (window);
+
+    g_assert_cmpstrv (now, renamed);
+  }
+  g_assert_true (sw_history_undo (sw_window_get_history (window)));
+  iterate ();
+  {
+    g_auto(GStrv) now = sw_window_dup_plotted (window);
+
+    g_assert_cmpstrv (now, plotted);
+  }
+  g_assert_true (sw_variables_list_get_name_checked (window->variables_list, "load.w"));
+  /* Deleting a component still drops its curves. */
+  sw_model_remove_component (model, (guint) sw_model_find_component (model, "load"));
+  iterate ();
+  {
+    const char *const left[] = { "hub1.w", "shaft.tau", NULL };
+    g_auto(GStrv) now = sw_window_dup_plotted (window);
+
+    g_assert_cmpstrv (now, left);
+  }
+  wait_until_idle (window, 60);
   window_destroy_and_check (window);
   sw_test_remove_tree (dir);
 }
@@ -1042,8 +1270,10 @@ add_tests (void)
   g_test_add_func ("/app/window/run-curves", test_run_curves);
   g_test_add_func ("/app/window/stop", test_stop);
   g_test_add_func ("/app/window/events", test_events);
+  g_test_add_func ("/app/window/failed-run", test_failed_run);
   g_test_add_func ("/app/window/live-edit", test_live_edit);
   g_test_add_func ("/app/window/ui-member", test_ui_member);
+  g_test_add_func ("/app/window/rename-follows", test_rename_follows);
   g_test_add_func ("/app/window/menu-panels-xy", test_menu_panels_xy);
   g_test_add_func ("/app/window/variables", test_variables);
   g_test_add_func ("/app/window/partial-run", test_partial_run);

@@ -71,6 +71,87 @@ inner_param (SwModel *model, const char *id, const char *param)
   return component->param[sw_kind_find_param (component->kind, param)];
 }
 
+/* The shortcut of the window's controllers for keyval + mods, activated
+ * as a key press would: whether it handled the key; *found whether one is
+ * bound. */
+static gboolean
+press_shortcut (SwWindow        *window,
+                guint            keyval,
+                GdkModifierType  mods,
+                gboolean        *found)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_keyval_trigger_new (keyval, mods);
+
+  *found = FALSE;
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (!gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            continue;
+          *found = TRUE;
+          /* Alt+Up must come before the canvas, which also uses it. */
+          if (keyval == GDK_KEY_Up)
+            g_assert_cmpint (gtk_event_controller_get_propagation_phase (controller), ==, GTK_PHASE_CAPTURE);
+          return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                               GTK_WIDGET (window), gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+  return FALSE;
+}
+
+/* Alt+Up backs out of a subsystem (before the canvas, which selects
+ * upward with it at the top level, where the window leaves it alone);
+ * Ctrl+F puts the focus into the palette's search, the palette shown. */
+static void
+test_keys (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = copy_example_to_temp ("first.shaft", &dir);
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  gboolean found;
+  int made;
+
+  make_subsystem (window, "spring", "Shaft");
+  made = sw_model_find_component (model, "shaft");
+  g_assert_cmpint (made, >=, 0);
+  g_signal_emit_by_name (window->canvas, "component-activated", made);
+  iterate ();
+  g_assert_nonnull (window->inner);
+  gtk_widget_grab_focus (GTK_WIDGET (window->canvas));
+  g_assert_true (press_shortcut (window, GDK_KEY_Up, GDK_ALT_MASK, &found));
+  g_assert_true (found);
+  iterate ();
+  g_assert_null (window->inner);
+  g_assert_true (sw_canvas_get_model (window->canvas) == model);
+  /* At the top level the key is the canvas's. */
+  g_assert_false (press_shortcut (window, GDK_KEY_Up, GDK_ALT_MASK, &found));
+
+  adw_flap_set_reveal_flap (window->palette_flap, FALSE);
+  iterate ();
+  g_assert_true (press_shortcut (window, GDK_KEY_f, GDK_CONTROL_MASK, &found));
+  g_assert_true (found);
+  iterate ();
+  g_assert_true (adw_flap_get_reveal_flap (window->palette_flap));
+  {
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+    g_assert_nonnull (focus);
+    g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (window->palette)));
+    g_assert_true (gtk_widget_get_ancestor (focus, GTK_TYPE_SEARCH_ENTRY) != NULL);
+  }
+  window_destroy_and_check (window);
+  sw_test_remove_tree (dir);
+}
+
 static void
 test_make_and_open (void)
 {
@@ -332,6 +413,7 @@ add_tests (void)
   g_test_add_func ("/app/window-subsystems/library", test_library);
   g_test_add_func ("/app/window-subsystems/make-and-open", test_make_and_open);
   g_test_add_func ("/app/window-subsystems/undo-inside", test_undo_inside);
+  g_test_add_func ("/app/window-subsystems/keys", test_keys);
 }
 
 int

@@ -16,6 +16,8 @@
 
 #include "sw-canvas-private.h"
 #include "sw-error.h"
+#include "sw-application.h"
+#include "sw-modelica.h"
 #include "sw-recovery.h"
 #include "sw-settings.h"
 #include "sw-window.h"
@@ -262,6 +264,122 @@ test_save (void)
     g_assert_cmpuint (sw_test_count_entries (dir), ==, 2);
   }
 
+  window_destroy_and_check (window);
+  sw_test_remove_tree (dir);
+}
+
+/* Save As with a .mo name writes Modelica (it reads back as the same
+ * model), says so, and leaves the document's own file the .shaft, still
+ * unsaved; Save As starts in the user's folder, never in the examples';
+ * the Open dialog shows both kinds of model first. */
+static void
+test_save_modelica (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = copy_example_to_temp ("first.shaft", &dir);
+  g_autofree char *mo = g_build_filename (dir, "first.mo", NULL);
+  g_autoptr(GFile) mo_file = g_file_new_for_path (mo);
+  g_autoptr(GFile) shaft_file = g_file_new_for_path (path);
+  g_autoptr(GFile) dir_file = g_file_new_for_path (dir);
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  int inertia = sw_model_find_component (model, "inertia2");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_true (sw_model_set_param (model, (guint) inertia, "J", 3.5, &error));
+  g_assert_no_error (error);
+  iterate ();
+  g_assert_true (sw_window_get_modified (window));
+
+  /* Straight: the file is Modelica, the document unchanged. */
+  g_assert_true (sw_window_save_to_file (window, mo_file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (mo, &text, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (text[0], !=, '{');
+  {
+    g_autoptr(SwModel) reread = sw_modelica_import_file (mo, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (sw_model_get_n_components (reread), ==, sw_model_get_n_components (model));
+    g_assert_cmpfloat_with_epsilon (get_param (reread, "inertia2", "J"), 3.5, 1e-12);
+  }
+  g_assert_true (g_file_equal (sw_window_get_file (window), shaft_file));
+  g_assert_true (sw_window_get_modified (window));
+
+  /* Through Save As: the same, and the model is still to be saved. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save-as", NULL));
+  g_assert_nonnull (window->file_chooser);
+  {
+    GtkFileChooser *chooser = GTK_FILE_CHOOSER (window->file_chooser);
+    g_autoptr(GFile) other = g_file_get_child (dir_file, "other.mo");
+    g_autofree char *other_path = g_file_get_path (other);
+    g_autofree char *other_text = NULL;
+
+    g_assert_true (GTK_IS_FILE_CHOOSER (chooser));
+    _sw_window_file_chooser_accept (window, other);
+    iterate ();
+    g_assert_null (window->file_chooser);
+    g_assert_true (g_file_get_contents (other_path, &other_text, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (other_text, "Modelica.Mechanics.Rotational"));
+    g_assert_true (g_file_equal (sw_window_get_file (window), shaft_file));
+    g_assert_true (sw_window_get_modified (window));
+  }
+  /* Ctrl+S writes the .shaft, as JSON. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  iterate ();
+  g_assert_false (sw_window_get_modified (window));
+  {
+    g_autofree char *saved = NULL;
+
+    g_assert_true (g_file_get_contents (path, &saved, NULL, &error));
+    g_assert_cmpint (saved[0], ==, '{');
+  }
+  window_destroy_and_check (window);
+
+  /* An example from the examples' folder: Save As starts in the folder
+   * the user last saved to, with the example's name. */
+  {
+    g_autofree char *example = sw_test_example_path ("fourbody.shaft");
+    g_autoptr(GFile) folder = NULL;
+    g_autofree char *name = NULL;
+
+    window = window_with_file (example);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save-as", NULL));
+    g_assert_nonnull (window->file_chooser);
+    iterate ();
+    folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (window->file_chooser));
+    g_assert_nonnull (folder);
+    g_assert_true (g_file_equal (folder, dir_file));
+    name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (window->file_chooser));
+    g_assert_cmpstr (name, ==, "fourbody.shaft");
+    g_signal_emit_by_name (window->file_chooser, "response", GTK_RESPONSE_CANCEL);
+    iterate ();
+  }
+
+  /* Open: "Models (*.shaft, *.mo)" first and chosen, then each alone. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL));
+  g_assert_nonnull (window->file_chooser);
+  {
+    GtkFileChooser *chooser = GTK_FILE_CHOOSER (window->file_chooser);
+    g_autoptr(GListModel) filters = gtk_file_chooser_get_filters (chooser);
+    g_autoptr(GtkFileFilter) first = g_list_model_get_item (filters, 0);
+    g_autoptr(GFileInfo) info = g_file_info_new ();
+
+    g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 4);
+    g_assert_true (gtk_file_chooser_get_filter (chooser) == first);
+    g_assert_cmpstr (gtk_file_filter_get_name (first), ==, "Models (*.shaft, *.mo)");
+    g_file_info_set_display_name (info, "engine.mo");
+    g_assert_true (gtk_filter_match (GTK_FILTER (first), info));
+    g_file_info_set_display_name (info, "engine.shaft");
+    g_assert_true (gtk_filter_match (GTK_FILTER (first), info));
+    g_file_info_set_display_name (info, "engine.csv");
+    g_assert_false (gtk_filter_match (GTK_FILTER (first), info));
+    g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
+    iterate ();
+  }
   window_destroy_and_check (window);
   sw_test_remove_tree (dir);
 }
@@ -870,6 +988,84 @@ test_recovery (void)
   window_destroy_and_check (window);
 }
 
+/* Two windows with unsaved changes when the program died: at the next
+ * start each copy is offered in a window of its own (the empty one for the
+ * first), Recover on both gives two windows with the two models, each copy
+ * deleted once its model is in, and closing them is clean (a critical
+ * fails the test). */
+static void
+test_recovery_two (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = sw_recovery_get_dir ();
+  g_autofree char *path_a = g_build_filename (dir, "4194303-crash-a.shaft", NULL);
+  g_autofree char *path_b = g_build_filename (dir, "4194303-crash-b.shaft", NULL);
+  const char *paths[2] = { path_a, path_b };
+  const char *names[2] = { "First", "Second" };
+  g_autoptr(SwApplication) app = NULL;
+  g_autoptr(GList) windows = NULL;
+  gboolean seen[2] = { FALSE, FALSE };
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(SwModel) model = sw_model_new ();
+      g_autofree char *data = NULL;
+      gsize length;
+
+      sw_model_set_name (model, names[i]);
+      sw_model_add_component (model, "rotational.inertia", i == 0 ? "first" : "second", &error);
+      g_assert_no_error (error);
+      data = sw_model_to_data (model, &length);
+      g_assert_true (sw_recovery_write (paths[i], data, length, NULL, names[i], &error));
+      g_assert_no_error (error);
+    }
+
+  /* The application as the desktop starts it, without a bus name of its
+   * own (other test programs run beside). */
+  app = sw_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  g_application_activate (G_APPLICATION (app));
+  iterate ();
+  windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (app)));
+  g_assert_cmpuint (g_list_length (windows), ==, 2);
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    {
+      GtkWindow *dialog = find_transient (l->data, ADW_TYPE_MESSAGE_DIALOG);
+
+      g_assert_nonnull (dialog);
+      respond (dialog, "recover");
+    }
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 2);
+  for (GList *l = windows; l != NULL; l = l->next)
+    {
+      SwModel *model = sw_window_get_model (l->data);
+      const char *name = sw_model_get_name (model);
+
+      g_assert_true (sw_window_get_modified (l->data));
+      g_assert_cmpuint (sw_model_get_n_components (model), ==, 1);
+      for (guint i = 0; i < 2; i++)
+        if (g_strcmp0 (name, names[i]) == 0)
+          {
+            g_assert_false (seen[i]);
+            seen[i] = TRUE;
+            g_assert_cmpint (sw_model_find_component (model, i == 0 ? "first" : "second"), ==, 0);
+          }
+    }
+  g_assert_true (seen[0] && seen[1]);
+  g_assert_false (g_file_test (path_a, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (path_b, G_FILE_TEST_EXISTS));
+
+  /* Recovered windows are modified: closing them asks, so they are
+   * destroyed here as the "Discard" answer would. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    window_destroy_and_check (l->data);
+  iterate ();
+}
+
 static void
 add_tests (void)
 {
@@ -877,6 +1073,7 @@ add_tests (void)
   g_test_add_func ("/app/window/open", test_open);
   g_test_add_func ("/app/window/modify-undo", test_modify_undo);
   g_test_add_func ("/app/window/save", test_save);
+  g_test_add_func ("/app/window/save-modelica", test_save_modelica);
   g_test_add_func ("/app/window/load-error", test_load_error);
   g_test_add_func ("/app/window/unsaved-prompt", test_unsaved_prompt);
   g_test_add_func ("/app/window/example", test_example);
@@ -889,6 +1086,7 @@ add_tests (void)
   g_test_add_func ("/app/window/run-error-marks", test_run_error_marks);
   g_test_add_func ("/app/window/close-with-selection", test_close_with_selection);
   g_test_add_func ("/app/window/recovery", test_recovery);
+  g_test_add_func ("/app/window/recovery-two", test_recovery_two);
 }
 
 int
