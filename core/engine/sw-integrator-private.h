@@ -50,6 +50,7 @@ struct _SwIntegrator {
   SwEquations    *eq;
   SwMethod        method;
   double          tolerance;   /* what a step's error is held to */
+  double          turned_floor; /* a turned state's least scale, of its class's */
   GCancellable   *cancellable;
   guint           n;
   /* Error scales (system's order): a state's error is measured against
