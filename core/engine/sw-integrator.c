@@ -36,8 +36,8 @@
  * magnitude (tolerance x scale above SW_ROUNDOFF_ULPS eps x floor): below
  * that, its error estimate and BDF's Newton corrections are noise, and a
  * run at a tight tolerance steps without end (PreLoad at 1e-10: 9.4 M BDF
- * steps, 26 s; with this floor 14 000, 0.14 s). Above 1e-8 only where the
- * tolerance is below 2e-6 / SW_TOLERANCE_MARGIN. */
+ * steps, 26 s; with this floor 13 800, 0.08 s). Above SW_SCALE_FLOOR at
+ * tolerances below 3e-6. */
 #define SW_ROUNDOFF_ULPS        100
 
 /* A step's estimated error is held to this fraction of the tolerance: the
