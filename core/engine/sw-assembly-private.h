@@ -1,7 +1,9 @@
 /* sw-assembly-private.h: the steps of sw_model_assemble(), one file each.
  *
- *   sw-system.c         nodes, parts, the builder, classes of coordinates,
- *                       the whole assembly and the system's lifetime
+ *   sw-system.c         nodes, parts, classes of coordinates, the whole
+ *                       assembly and the system's lifetime
+ *   sw-builder.c        the builder: what each part declares (masses, rows,
+ *                       motions, initial values)
  *   sw-elimination.c    constraint rows eliminated into x = T q + P p + c
  *   sw-system-blocks.c  the dense blocks the solver factors, the plan of
  *                       one evaluation

@@ -117,6 +117,8 @@ _sw_component_clear (SwComponent *component)
   g_clear_pointer (&component->ui, json_node_unref);
   g_clear_pointer (&component->model_ref, g_free);
   g_clear_pointer (&component->definition, g_free);
+  if (component->kind != NULL)
+    sw_kind_unref (g_steal_pointer (&component->kind));
 }
 
 double
@@ -135,7 +137,7 @@ _sw_component_init (SwComponent  *component,
 
   memset (component, 0, sizeof *component);
   component->id = g_strdup (id);
-  component->kind = kind;
+  component->kind = sw_kind_ref (kind);
   _sw_component_alloc_params (component, kind->n_params);
 
   for (guint i = 0; i < kind->n_params; i++)

@@ -364,6 +364,7 @@ _sw_component_copy (SwComponent       *dest,
                     const SwComponent *src)
 {
   *dest = *src;
+  sw_kind_ref (dest->kind);
   dest->id = g_strdup (src->id);
   _sw_component_alloc_params (dest, src->kind->n_params);
   memcpy (dest->param, src->param, _sw_component_params_bytes (src->kind->n_params));

@@ -272,7 +272,12 @@ const SwKind *sw_kind_load_subsystem      (const char  *path,
  * (edited in another window): one change, or none. */
 gboolean     sw_model_refresh_subsystems  (SwModel     *model,
                                            GError     **error);
-/* The model inside a subsystem kind (kept for the process), or NULL. */
+/* Kinds are static tables, except a subsystem's, which is freed with the
+ * last reference: every holder of a kind (a component, a widget showing
+ * it) takes one. Both do nothing for other kinds. */
+const SwKind *sw_kind_ref                 (const SwKind *kind);
+void         sw_kind_unref                (const SwKind *kind);
+/* The model inside a subsystem kind (kept with the kind), or NULL. */
 SwModel     *sw_kind_get_subsystem_model  (const SwKind *kind);
 /* The files the model reads besides its own: its subsystems' files and the
  * ones they use, absolute, each once, in the order met (g_strfreev). An

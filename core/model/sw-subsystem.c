@@ -12,8 +12,13 @@
  * responses and Campbell diagrams see one plain model, and variables and
  * errors name the path (engine1.flywheel.w).
  *
- * Definitions are loaded once per file and kept for the process (kinds must
- * outlive every model that uses them).
+ * A definition is a reference-counted kind: each component of it holds one
+ * reference (sw_kind_ref), so do the canvas, the variables list and the
+ * palette while they show it, and it is freed with the last. A file's is
+ * also held by the cache, loaded once per file for the process; an inline
+ * definition's is held by the scope of the read that made it and found in
+ * the cache only while something holds it, so an edited definition's old
+ * kind goes with the last model that used it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-subsystem-private.h"
@@ -30,6 +35,7 @@
 
 typedef struct {
   SwKind       kind;           /* first: a component's kind points here */
+  int          ref_count;      /* changed under the lock when it may reach 0 */
   char        *path;           /* the file, absolute; an inline definition: its cache key */
   char        *definition;     /* an inline definition: its name; else NULL */
   guint64      mtime;          /* a file's, when it was read (a change reads it anew) */
@@ -42,7 +48,6 @@ typedef struct {
 } SwSubsystem;
 
 static GHashTable *definitions;   /* path -> SwSubsystem */
-static GPtrArray *retired;        /* definitions of files read again since: models may still use them */
 static GPtrArray *loading;        /* paths being loaded: a file may not use itself */
 G_LOCK_DEFINE_STATIC (definitions);
 
@@ -50,6 +55,46 @@ gboolean
 _sw_kind_is_subsystem (const SwKind *kind)
 {
   return kind != NULL && strcmp (kind->name, "subsystem") == 0;
+}
+
+static void def_free (SwSubsystem *def);
+
+const SwKind *
+sw_kind_ref (const SwKind *kind)
+{
+  g_return_val_if_fail (kind != NULL, NULL);
+
+  if (_sw_kind_is_subsystem (kind))
+    {
+      SwSubsystem *def = (SwSubsystem *) kind;
+
+      g_return_val_if_fail (g_atomic_int_get (&def->ref_count) > 0, kind);
+      g_atomic_int_inc (&def->ref_count);
+    }
+  return kind;
+}
+
+void
+sw_kind_unref (const SwKind *kind)
+{
+  SwSubsystem *def = (SwSubsystem *) kind;
+  gboolean last;
+
+  g_return_if_fail (kind != NULL);
+
+  if (!_sw_kind_is_subsystem (kind))
+    return;
+  g_return_if_fail (g_atomic_int_get (&def->ref_count) > 0);
+  /* Under the lock: a lookup must not find it between its last reference
+   * and its removal from the cache. */
+  G_LOCK (definitions);
+  last = g_atomic_int_dec_and_test (&def->ref_count);
+  if (last && definitions != NULL && def->path != NULL && g_hash_table_lookup (definitions, def->path) == def)
+    g_hash_table_remove (definitions, def->path);
+  G_UNLOCK (definitions);
+  /* Outside the lock: its inner model lets go of the kinds it uses. */
+  if (last)
+    def_free (def);
 }
 
 /* ---- Loading ------------------------------------------------------------ */
@@ -193,6 +238,7 @@ define (SwModel *inner, const char *display, const char *label, const char *help
     }
   object = json_node_get_object (interface);
   def = g_new0 (SwSubsystem, 1);
+  def->ref_count = 1;
   def->inner = inner;
   /* Sizes multiply through the levels: ten uses a level, nine levels,
    * are a billion parts. Counted here (each definition once, its inner
@@ -305,7 +351,7 @@ load (const char *path, GError **error)
   return def;
 }
 
-/* The definition cached under key, or NULL. */
+/* The definition cached under key (a new reference), or NULL. */
 static SwSubsystem *
 lookup (const char *key)
 {
@@ -318,34 +364,45 @@ lookup (const char *key)
       loading = g_ptr_array_new_with_free_func (g_free);
     }
   def = g_hash_table_lookup (definitions, key);
+  if (def != NULL)
+    g_atomic_int_inc (&def->ref_count);
   G_UNLOCK (definitions);
   return def;
 }
 
-/* def, or the one another thread cached first under its key; stale: the
- * definition def replaces (a file read again), kept for the models that
- * use it. */
+/* def (a new definition, its reference taken), or the one another thread
+ * cached first under its key (a new reference); stale: the definition def
+ * replaces (a file read again, or one it uses), left to the models that
+ * use it. A file's definition is held by the cache as well (a reference
+ * of its own); an inline one only by its holders. */
 static SwSubsystem *
 remember (SwSubsystem *def, SwSubsystem *stale)
 {
-  SwSubsystem *first;
+  SwSubsystem *first, *dropped = NULL;
 
   G_LOCK (definitions);
   first = g_hash_table_lookup (definitions, def->path);
   if (first == stale && stale != NULL)
     {
       g_hash_table_steal (definitions, stale->path);
-      if (retired == NULL)
-        retired = g_ptr_array_new ();
-      g_ptr_array_add (retired, stale);
+      if (stale->definition == NULL)
+        dropped = stale;
       first = NULL;
     }
   if (first == NULL)
-    g_hash_table_insert (definitions, def->path, def);
+    {
+      g_hash_table_insert (definitions, def->path, def);
+      if (def->definition == NULL)
+        g_atomic_int_inc (&def->ref_count);
+    }
+  else
+    g_atomic_int_inc (&first->ref_count);
   G_UNLOCK (definitions);
+  if (dropped != NULL)
+    sw_kind_unref (&dropped->kind);
   if (first == NULL)
     return def;
-  def_free (def);
+  sw_kind_unref (&def->kind);
   return first;
 }
 
@@ -358,12 +415,23 @@ _sw_subsystem_load (const char *path, GError **error)
   /* A file changed since it was read (edited in another window) is read
    * anew; so is a definition that uses it (its inner model's kinds). */
   if (def != NULL && !_sw_subsystem_is_stale (&def->kind))
-    return &def->kind;
+    {
+      /* Borrowed: the cache holds a file's definition. */
+      sw_kind_unref (&def->kind);
+      return &def->kind;
+    }
   stale = def;
   /* Loading reads nested subsystems: not under the lock (the stack of
    * files being loaded is one thread's; files are loaded on one). */
   def = load (absolute, error);
-  return def != NULL ? &remember (def, stale)->kind : NULL;
+  if (def != NULL)
+    {
+      def = remember (def, stale);
+      sw_kind_unref (&def->kind);
+    }
+  if (stale != NULL)
+    sw_kind_unref (&stale->kind);
+  return def != NULL ? &def->kind : NULL;
 }
 
 SwModel *
@@ -430,6 +498,7 @@ struct _SwInlineScope {
   char       *key;     /* the SHA-256 of the file's whole "subsystems" text */
   GHashTable *texts;   /* name -> InlineText */
   GHashTable *failed;  /* name -> GError: definitions that could not be read, not read again */
+  GPtrArray  *kinds;   /* the definitions loaded, a reference each: held while the file is read */
 };
 
 /* A definition's text and where it begins in the file. */
@@ -460,6 +529,7 @@ _sw_inline_scope_new (const char *file, const char *folder, const char *key)
   scope->key = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
   scope->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, inline_text_free);
   scope->failed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_error_free);
+  scope->kinds = g_ptr_array_new_with_free_func ((GDestroyNotify) sw_kind_unref);
   return scope;
 }
 
@@ -482,6 +552,7 @@ _sw_inline_scope_free (SwInlineScope *scope)
   g_free (scope->key);
   g_hash_table_unref (scope->texts);
   g_hash_table_unref (scope->failed);
+  g_ptr_array_unref (scope->kinds);
   g_free (scope);
 }
 
@@ -497,7 +568,7 @@ _sw_inline_scope_get_folder (SwInlineScope *scope)
   return scope->folder;
 }
 
-/* Kept for the process like a file's: keyed by the folder (its files'
+/* A new reference. Cached while held, keyed by the folder (its files'
  * names are relative to it) and the whole "subsystems" text (a definition
  * means what the ones it uses say), so an edited definition is a new kind. */
 static const SwKind *
@@ -518,17 +589,22 @@ load_inline (SwInlineScope *scope, const char *name, GError **error)
   display = g_strdup_printf ("“%s”", name);
   loading_key = g_strdup_printf ("inline:%s", name);
   if (!push_loading (loading_key, display, error))
-    return NULL;
-  inner = _sw_model_read_definition (text->text, text->line, text->column, scope, error);
-  g_ptr_array_remove_index (loading, loading->len - 1);
-  if (inner == NULL)
-    return NULL;
-  def = define (inner, display, name, _("defined in the model"), error);
-  if (def == NULL)
-    return NULL;
-  def->path = g_steal_pointer (&key);
-  def->definition = g_strdup (name);
-  return &remember (def, stale)->kind;
+    inner = NULL;
+  else
+    {
+      inner = _sw_model_read_definition (text->text, text->line, text->column, scope, error);
+      g_ptr_array_remove_index (loading, loading->len - 1);
+    }
+  def = inner != NULL ? define (inner, display, name, _("defined in the model"), error) : NULL;
+  if (def != NULL)
+    {
+      def->path = g_steal_pointer (&key);
+      def->definition = g_strdup (name);
+      def = remember (def, stale);
+    }
+  if (stale != NULL)
+    sw_kind_unref (&stale->kind);
+  return def != NULL ? &def->kind : NULL;
 }
 
 /* A definition that could not be read fails again at once, naming it:
@@ -549,6 +625,10 @@ _sw_subsystem_load_inline (SwInlineScope *scope, const char *name, GError **erro
       return NULL;
     }
   kind = load_inline (scope, name, &local);
+  /* Held by the scope while the file is read (its components take their
+   * own): the definition may be used again in it. */
+  if (kind != NULL)
+    g_ptr_array_add (scope->kinds, (gpointer) kind);
   if (kind == NULL && local != NULL)
     {
       g_hash_table_insert (scope->failed, g_strdup (name), g_error_copy (local));

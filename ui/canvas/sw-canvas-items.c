@@ -167,6 +167,8 @@ _sw_canvas_item_clear (gpointer data)
 
   g_clear_pointer (&item->key, g_free);
   g_clear_pointer (&item->id, g_free);
+  if (item->kind != NULL)
+    sw_kind_unref (g_steal_pointer (&item->kind));
 }
 
 static SwCanvasLabelSide
@@ -226,7 +228,7 @@ _sw_canvas_rebuild_items (SwCanvas *self)
       const SwComponent *c = sw_model_get_component (self->model, i);
 
       item->id = g_strdup (c->id);
-      item->kind = c->kind;
+      item->kind = sw_kind_ref (c->kind);
       item->has_position = c->has_position;
       item->rotation = sw_model_get_rotation (self->model, i);
       item->flipped = sw_model_get_flipped (self->model, i);

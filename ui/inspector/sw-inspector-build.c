@@ -230,7 +230,8 @@ build_component (SwInspector       *self,
   if (initials != NULL)
     adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (initials));
 
-  self->shown_kind = kind;
+  g_clear_pointer (&self->shown_kind, sw_kind_unref);
+  self->shown_kind = sw_kind_ref (kind);
 }
 
 static void
@@ -255,7 +256,7 @@ _sw_inspector_rebuild (SwInspector *self)
   if (self->page != NULL)
     gtk_widget_unparent (self->page);
   self->page = NULL;
-  self->shown_kind = NULL;
+  g_clear_pointer (&self->shown_kind, sw_kind_unref);
   self->shown_simulation = FALSE;
   self->id_row = NULL;
   self->id_pending = FALSE;

@@ -627,6 +627,7 @@ sw_inspector_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->model, self);
   g_clear_object (&self->model);
   g_clear_pointer (&self->page, gtk_widget_unparent);
+  g_clear_pointer (&self->shown_kind, sw_kind_unref);
 
   G_OBJECT_CLASS (sw_inspector_parent_class)->dispose (object);
 }

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "sw-symbols.h"
+#include "sw-model.h"
 
 /* Pixels left free around the symbol, and the largest magnification: a
  * small symbol (a fixed flange) is not blown up to fill the box. */
@@ -83,7 +84,9 @@ sw_palette_symbol_new (const SwKind *kind,
   area = gtk_drawing_area_new ();
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), width);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), height);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_cb, (gpointer) kind, NULL);
+  /* A subsystem's kind lives while something holds it. */
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_cb, (gpointer) sw_kind_ref (kind),
+                                  (GDestroyNotify) sw_kind_unref);
   gtk_widget_set_valign (area, GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (area),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _(kind->label),

@@ -232,7 +232,7 @@ create_row (const SwKind *kind)
 
   row = gtk_list_box_row_new ();
   gtk_widget_set_name (row, kind->name);
-  g_object_set_qdata (G_OBJECT (row), kind_quark, (gpointer) kind);
+  g_object_set_qdata_full (G_OBJECT (row), kind_quark, (gpointer) sw_kind_ref (kind), (GDestroyNotify) sw_kind_unref);
 
   key = g_strjoin ("\n", _(kind->label), kind->label, kind->name,
                    group_label (kind->group), kind->group != NULL ? kind->group : "", NULL);

@@ -33,6 +33,7 @@ sw_variables_item_finalize (GObject *object)
   g_free (self->name);
   g_free (self->key);
   g_clear_object (&self->children);
+  g_clear_pointer (&self->kind, sw_kind_unref);
 
   G_OBJECT_CLASS (sw_variables_item_parent_class)->finalize (object);
 }
@@ -149,7 +150,7 @@ _sw_variables_item_new (const char   *id,
   SwVariablesItem *self = g_object_new (SW_TYPE_VARIABLES_ITEM, NULL);
 
   self->id = g_strdup (id);
-  self->kind = kind;
+  self->kind = sw_kind_ref (kind);
   self->var = var;
   if (var < 0)
     {

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 #include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 
 #include "sw-error.h"
 #include "sw-model.h"
@@ -501,6 +502,55 @@ test_nest_limit (void)
                                                    "levels deep; at most 16"));
 }
 
+/* A subsystem kind is held by every model with a component of it and freed
+ * with the last one (issue 22): the same definition read twice is one
+ * kind; an edit leaves the old kind to the models still using it; the
+ * model inside goes with its kind. */
+static void
+test_kind_freed (void)
+{
+  g_autoptr (SwModel) first = load ("twin-inline.shaft");
+  g_autoptr (SwModel) second = load ("twin-inline.shaft");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *definition = sw_model_dup_definition (first, "Unit"), *edited = NULL;
+  const SwKind *kind = sw_model_get_component (first, 0)->kind;
+  SwModel *inner = sw_kind_get_subsystem_model (kind), *edited_inner;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonArray) position = json_array_new ();
+  JsonObject *object, *part;
+
+  g_assert_nonnull (inner);
+  g_assert_nonnull (definition);
+  g_assert_true (sw_model_get_component (second, 0)->kind == kind);
+  g_object_add_weak_pointer (G_OBJECT (inner), (gpointer *) &inner);
+
+  /* Held by the second model still. */
+  g_clear_object (&first);
+  g_assert_nonnull (inner);
+  g_assert_cmpuint (sw_model_get_n_components (sw_kind_get_subsystem_model (sw_model_get_component (second, 0)->kind)),
+                    ==, sw_model_get_n_components (inner));
+
+  /* An edit: a new kind; the old one goes with its last holder. */
+  /* Its first part moved (a drag inside the opened definition). */
+  g_assert_true (json_parser_load_from_data (parser, definition, -1, &error));
+  g_assert_no_error (error);
+  object = json_node_get_object (json_parser_get_root (parser));
+  part = json_array_get_object_element (json_object_get_array_member (object, "components"), 0);
+  json_array_add_double_element (position, 123);
+  json_array_add_double_element (position, 45);
+  json_object_set_array_member (part, "position", g_steal_pointer (&position));
+  edited = json_to_string (json_parser_get_root (parser), FALSE);
+  g_assert_true (sw_model_set_definition (second, "Unit", edited, &error));
+  g_assert_no_error (error);
+  g_assert_null (inner);
+
+  edited_inner = sw_kind_get_subsystem_model (sw_model_get_component (second, 0)->kind);
+  g_assert_nonnull (edited_inner);
+  g_object_add_weak_pointer (G_OBJECT (edited_inner), (gpointer *) &edited_inner);
+  g_clear_object (&second);
+  g_assert_null (edited_inner);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -516,5 +566,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/subsystems-inline/many", test_many);
   g_test_add_func ("/core/subsystems-inline/flat-limit", test_flat_limit);
   g_test_add_func ("/core/subsystems-inline/nest-limit", test_nest_limit);
+  g_test_add_func ("/core/subsystems-inline/kind-freed", test_kind_freed);
   return g_test_run ();
 }
