@@ -8,7 +8,8 @@
  * the candidates' own friction replaced by probe torques
  * (SW_FRICTION_PROBE): one evaluation at lambda = 0 and one per candidate.
  * Then the assignments of the modes (stuck: a_k = 0 within the static
- * limits; forward or backward: lambda_k the torque of sliding at speed 0,
+ * limits, a one-way clutch's unbounded backward; forward or backward (a
+ * one-way clutch forward only): lambda_k the torque of sliding at speed 0,
  * a_k pointing that way; lossy ones also in one of their quadrants) are
  * tried with as few parts sliding as possible first, in the order of the
  * parts (ids): the first consistent one is the answer. That is Modelica's
@@ -44,6 +45,9 @@ typedef struct {
   int    follows;
   gint8  sign;
   gboolean lossy;
+  /* A one-way clutch: its freewheel holds any torque backward (no lower
+   * limit stuck) and it slides forward only. */
+  gboolean one_way;
   double scale;              /* the static limit, for the least-norm split */
   double tau0, tau0_max;     /* plain: sliding at speed 0, the static limit */
   double a_zero;             /* a relative acceleration this small is 0 */
@@ -89,7 +93,7 @@ _sw_friction_decide_supports (const SwSystem *base, guint part)
   const SwPart *p = &base->parts[part];
   const SwFrictionDesc *f = p->kind->friction;
 
-  return f != NULL && !f->one_way && f->stick_speed == NULL && f->stops == NULL && over_massive (base, p);
+  return f != NULL && f->stick_speed == NULL && f->stops == NULL && over_massive (base, p);
 }
 
 /* The relative accelerations and, for lossy parts, the transmitted torques
@@ -159,6 +163,9 @@ consistent (Problem *pb)
         pb->mode[k] = (gint8) (pb->c[k].sign * pb->mode[pb->c[k].follows]);
         pb->quadrant[k] = pb->quadrant[pb->c[k].follows];
       }
+  for (guint k = 0; k < n; k++)
+    if (pb->c[k].one_way && pb->mode[k] < 0)
+      return FALSE;
   for (guint k = 0; k < n; k++)
     {
       const Candidate *c = &pb->c[k];
@@ -231,7 +238,7 @@ consistent (Problem *pb)
 
       if (pb->mode[k] == 0)
         {
-          double lo = -c->tau0_max, hi = c->tau0_max;
+          double lo = c->one_way ? -INFINITY : -c->tau0_max, hi = c->tau0_max;
 
           /* Stuck: held (the accelerations' equation was solvable). */
           if (fabs (pb->acc[k]) > 1e3 * c->a_zero)
@@ -269,7 +276,7 @@ search (Problem *pb, guint from, guint k)
   if (k == 0)
     return consistent (pb);
   for (guint i = from; i < pb->n; i++)
-    for (int dir = 1; dir >= -1 && pb->c[i].follows < 0; dir -= 2)
+    for (int dir = 1; dir >= (pb->c[i].one_way ? 1 : -1) && pb->c[i].follows < 0; dir -= 2)
       for (int q = 1; q >= (pb->c[i].lossy ? -1 : 1); q -= 2)
         {
           pb->mode[i] = (gint8) dir;
@@ -315,6 +322,7 @@ _sw_friction_decide (SwFrictionDecide *d, double t, const double *y, const SwEqu
             c[k].sign = (gint8) (sys->friction_sign[parts[j]] * sys->friction_sign[parts[k]]);
           }
       c[k].lossy = sys->parts[parts[k]].kind->friction->loss != NULL;
+      c[k].one_way = sys->parts[parts[k]].kind->friction->one_way;
       eq->mode[parts[k]] = SW_FRICTION_PROBE;
     }
   eq->n_probes = n;
@@ -335,7 +343,9 @@ _sw_friction_decide (SwFrictionDecide *d, double t, const double *y, const SwEqu
       c[k].T0 = T[k];
       p->kind->friction->limits (p, &state, &c[k].tau0, &c[k].tau0_max, &engaged);
       c[k].bearing = c[k].lossy && p->kind->friction->bearing != NULL ? p->kind->friction->bearing (p, &state) : 0;
-      c[k].scale = MAX (c[k].tau0_max, 1e-300);
+      /* (A one-way clutch's limit is tiny when its clutch is open: probe it
+       * with a torque of 1 at least, whose effect is above round-off.) */
+      c[k].scale = c[k].one_way ? MAX (c[k].tau0_max, 1) : MAX (c[k].tau0_max, 1e-300);
       if (c[k].lossy)
         {
           double alpha, beta;
@@ -359,6 +369,11 @@ _sw_friction_decide (SwFrictionDecide *d, double t, const double *y, const SwEqu
           H[k * n + j] = (T[k] - c[k].T0) / h;
         }
     }
+  /* A one-way clutch holds what it must backward: it shares redundant
+   * torque as if its limit were the torque that holds it alone. */
+  for (guint k = 0; k < n; k++)
+    if (c[k].one_way && W[k * n + k] != 0)
+      c[k].scale = MAX (c[k].scale, fabs (c[k].a0 / W[k * n + k]));
   mode = g_new0 (gint8, n);
   quadrant = g_new (gint8, n);
   memset (quadrant, 1, n);

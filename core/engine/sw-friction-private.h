@@ -99,9 +99,9 @@ typedef struct _SwFrictionDecide SwFrictionDecide;
 
 SwFrictionDecide *_sw_friction_decide_new  (const SwSystem *base);
 void              _sw_friction_decide_free (SwFrictionDecide *d);
-/* Whether base's part can be decided so (plain Coulomb friction and lossy
- * parts whose relative motion is over massive coordinates: not a one-way
- * clutch, a stick band or hard stops). */
+/* Whether base's part can be decided so (plain Coulomb friction, one-way
+ * clutches and lossy parts whose relative motion is over massive
+ * coordinates: not a stick band or hard stops). */
 gboolean          _sw_friction_decide_supports (const SwSystem *base, guint part);
 /* At t, base's state y, the other parts' modes as in from (an equations
  * of any configuration of base): the modes (0 stuck, +-1 sliding) and,

@@ -344,7 +344,7 @@ zero_speed (SwFrictionRun *run, guint i, const Contact *c, double t)
 /* The modes of the parts at relative speed 0 (stuck ones included) decided
  * together (sw-friction-decide.c), per part (G_MININT8: not decided so),
  * and the quadrants of lossy ones; NULL where some such part is beyond
- * the joint decision (a one-way clutch, a stick band, hard stops) or it
+ * the joint decision (a stick band, hard stops, a massless side) or it
  * finds no consistent assignment: the rounds decide alone then. After
  * complete at (t, y). */
 static gint8 *
@@ -480,7 +480,8 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
                                  "w_rel >= 0"), run->sys->parts[i].id, t, c.w);
                   return FALSE;
                 }
-              next = next_one_way_mode (run->mode[i], start[i], &c, w_zero);
+              next = round == 0 && decided != NULL && decided[i] != G_MININT8
+                     ? decided[i] : next_one_way_mode (run->mode[i], start[i], &c, w_zero);
             }
           else if (round == 0 && decided != NULL && decided[i] != G_MININT8)
             next = decided[i];

@@ -1,0 +1,125 @@
+/* test-friction-joint.c: a one-way clutch decided together with the other
+ * friction parts (sw-friction-decide.c). J1 (1 kg.m²) is driven by 6 N.m,
+ * then from t = 1 s by -3 N.m; a one-way clutch (freewheel only) passes
+ * it to J2 (2 kg.m²), a clutch holding 50 N.m to J3 (1 kg.m²):
+ *
+ * - t < 1: all locked, a = 6 / 4 = 1.5 rad/s², the freewheel holding;
+ * - t >= 1: J1 slows at -3 rad/s², the freewheel opens and J2, J3 turn on
+ *   at 1.5 rad/s, the clutch stuck with no torque.
+ *
+ * The same model with its ids renamed in the reverse order (the joint
+ * decision tries the parts in the order of their ids) gives the same run.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <string.h>
+
+#include "sw-model.h"
+#include "sw-simulate.h"
+#include "sw-test-run.h"
+
+#define FREEWHEEL_MODEL(J1, J2, J3, OW, CL) FREEWHEEL_MODEL_WITH (J1, J2, J3, OW, CL, "6", "-9", "100")
+#define FREEWHEEL_MODEL_WITH(J1, J2, J3, OW, CL, TAU, STEP, FN) \
+  "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [" \
+  "{\"id\": \"src\", \"kind\": \"rotational.torque\"," \
+  " \"params\": {\"tau\": {\"step\": {\"offset\": " TAU ", \"height\": " STEP ", \"startTime\": 1}}}}," \
+  "{\"id\": \"" J1 "\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}," \
+  "{\"id\": \"" J2 "\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2}}," \
+  "{\"id\": \"" J3 "\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}," \
+  "{\"id\": \"" OW "\", \"kind\": \"rotational.one_way_clutch\", \"params\": {\"fn_max\": 0}}," \
+  "{\"id\": \"" CL "\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": " FN "}}]," \
+  "\"connections\": [" \
+  "{\"from\": \"src.flange\", \"to\": \"" J1 ".flange_a\"}," \
+  "{\"from\": \"" J1 ".flange_b\", \"to\": \"" OW ".flange_a\"}," \
+  "{\"from\": \"" OW ".flange_b\", \"to\": \"" J2 ".flange_a\"}," \
+  "{\"from\": \"" J2 ".flange_b\", \"to\": \"" CL ".flange_a\"}," \
+  "{\"from\": \"" CL ".flange_b\", \"to\": \"" J3 ".flange_a\"}]," \
+  "\"simulation\": {\"stop_time\": 3, \"output_interval\": 0.01}}"
+
+static void
+test_freewheel_closed_form (void)
+{
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (FREEWHEEL_MODEL ("J1", "J2", "J3", "ow", "cl"), 0, 1e-8);
+  const double *t = sw_trajectory_get_times (tr);
+  const double *w1 = sw_test_column (tr, "J1.w"), *w2 = sw_test_column (tr, "J2.w"), *w3 = sw_test_column (tr, "J3.w");
+  const double *ow_tau = sw_test_column (tr, "ow.tau"), *cl_tau = sw_test_column (tr, "cl.tau");
+  double worst = 0;
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      double w_1 = t[r] < 1 ? 1.5 * t[r] : 1.5 - 3 * (t[r] - 1), w_23 = MIN (t[r], 1) * 1.5;
+
+      worst = MAX (worst, fabs (w1[r] - w_1));
+      worst = MAX (worst, fabs (w2[r] - w_23));
+      worst = MAX (worst, fabs (w3[r] - w_23));
+      /* The freewheel holds J2 and J3 back: its torque opposes backward
+       * motion (negative); the clutch passes J3's J a. */
+      if (t[r] > 0 && t[r] < 1)
+        {
+          g_assert_cmpfloat_with_epsilon (ow_tau[r], -4.5, 1e-6);
+          g_assert_cmpfloat_with_epsilon (cl_tau[r], -1.5, 1e-6);
+        }
+      if (t[r] > 1)
+        {
+          g_assert_cmpfloat_with_epsilon (ow_tau[r], 0, 1e-9);
+          g_assert_cmpfloat_with_epsilon (cl_tau[r], 0, 1e-6);
+        }
+    }
+  g_test_message ("freewheel: worst speed error %.3g rad/s", worst);
+  g_assert_cmpfloat (worst, <, 1e-6);
+}
+
+/* The clutch holds 0.5 N.m: less than the 1 N.m it would pass if all
+ * stayed locked after the step to -4 N.m. Decided together, the freewheel
+ * opens and the clutch, then passing nothing, stays stuck (decided one by
+ * one on the locked system's torques, both would let go). */
+static void
+test_freewheel_weak_clutch (void)
+{
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (FREEWHEEL_MODEL_WITH ("J1", "J2", "J3", "ow", "cl", "1", "-5", "1"), 0,
+                                                  1e-8);
+  const double *t = sw_trajectory_get_times (tr);
+  const double *w1 = sw_test_column (tr, "J1.w"), *w3 = sw_test_column (tr, "J3.w");
+  const double *cl_mode = sw_test_column (tr, "cl.mode"), *ow_mode = sw_test_column (tr, "ow.mode");
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      g_assert_cmpfloat_with_epsilon (w1[r], t[r] < 1 ? 0.25 * t[r] : 0.25 - 4 * (t[r] - 1), 1e-9);
+      g_assert_cmpfloat_with_epsilon (w3[r], 0.25 * MIN (t[r], 1), 1e-9);
+      g_assert_cmpfloat (cl_mode[r], ==, 0);
+      if (t[r] > 1)
+        g_assert_cmpfloat (ow_mode[r], ==, 1);
+    }
+}
+
+/* The renamed model's names of J1, J2, J3, ow, cl: in the reverse order. */
+static char *
+renamed (const char *name)
+{
+  static const char *const from[] = { "J1.", "J2.", "J3.", "ow.", "cl." };
+  static const char *const to[] = { "z.", "y.", "x.", "b.", "a." };
+
+  for (guint k = 0; k < G_N_ELEMENTS (from); k++)
+    if (g_str_has_prefix (name, from[k]))
+      return g_strconcat (to[k], name + strlen (from[k]), NULL);
+  return g_strdup (name);
+}
+
+static void
+test_freewheel_ids (void)
+{
+  g_autoptr (SwTrajectory) a = sw_test_run_text (FREEWHEEL_MODEL ("J1", "J2", "J3", "ow", "cl"), 0, 0);
+  g_autoptr (SwTrajectory) b = sw_test_run_text (FREEWHEEL_MODEL ("z", "y", "x", "b", "a"), 0, 0);
+
+  sw_test_assert_same_run (a, b, renamed, 1e-9, 1e-12);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/friction-joint/freewheel/closed-form", test_freewheel_closed_form);
+  g_test_add_func ("/core/friction-joint/freewheel/weak-clutch", test_freewheel_weak_clutch);
+  g_test_add_func ("/core/friction-joint/freewheel/ids", test_freewheel_ids);
+  return g_test_run ();
+}
