@@ -107,9 +107,9 @@ probe (SwFrictionDecide *d, double t, const double *y, Candidate *c, guint n, co
 
   for (guint k = 0; k < n; k++)
     eq->loss[c[k].part] = lambda[k];
-  if (!sw_equations_complete (eq, t, y, FALSE))
+  if (!sw_equations_complete (eq, t, y, t >= eq->left_from))
     return FALSE;
-  sw_equations_get_state (eq, t, FALSE, &state);
+  sw_equations_get_state (eq, t, t >= eq->left_from, &state);
   for (guint k = 0; k < n; k++)
     {
       const SwPart *p = &d->base->parts[c[k].part];
@@ -131,7 +131,7 @@ lossy_law (SwFrictionDecide *d, const Candidate *c, int dir, gboolean positive, 
   const SwPart *p = &d->base->parts[c->part];
   SwState state;
 
-  sw_equations_get_state (d->eq, d->t, FALSE, &state);
+  sw_equations_get_state (d->eq, d->t, d->t >= d->eq->left_from, &state);
   p->kind->friction->loss (p, &state, dir, positive, alpha, beta);
 }
 
@@ -333,7 +333,7 @@ _sw_friction_decide (SwFrictionDecide *d, double t, const double *y, const SwEqu
   H = g_new (double, n * n);
   if (!probe (d, t, y, c, n, zero, a, T))
     goto out;
-  sw_equations_get_state (eq, t, FALSE, &state);
+  sw_equations_get_state (eq, t, t >= eq->left_from, &state);
   for (guint k = 0; k < n; k++)
     {
       const SwPart *p = &sys->parts[c[k].part];

@@ -79,7 +79,7 @@ _sw_friction_run_base_state (SwFrictionRun *run, double t, const double *y, doub
       memcpy (y_base, y, run->base->n_states * sizeof (double));
       return TRUE;
     }
-  if (!sw_equations_complete (run->eq, t, y, FALSE))
+  if (!sw_equations_complete (run->eq, t, y, t >= run->eq->left_from))
     return _sw_friction_equations_error (run, error);
   return map_state (run->sys, y, run->eq, run->base, y_base, guess, error);
 }
@@ -100,7 +100,7 @@ keep_momentum (SwEquations *eq_from, const SwSystem *to, SwEquations *eq_to, dou
 
   if (nm == 0)
     return TRUE;
-  if (!sw_equations_complete (eq_to, t, y_to, FALSE))
+  if (!sw_equations_complete (eq_to, t, y_to, t >= eq_to->left_from))
     {
       if (eq_to->error != NULL)
         g_propagate_error (error, g_steal_pointer (&eq_to->error));
@@ -292,7 +292,7 @@ settle_contacts (SwFrictionRun *run, double t)
   SwState state;
   gboolean changed = FALSE;
 
-  sw_equations_get_state (run->eq, t, FALSE, &state);
+  sw_equations_get_state (run->eq, t, t >= run->eq->left_from, &state);
   for (guint k = 0; k < run->n_contacts; k++)
     {
       guint i = run->contacts[k];
@@ -373,7 +373,7 @@ decide_together (SwFrictionRun *run, double t, const double *y, gint8 **quadrant
   if (parts->len == 0)
     return NULL;
   y_base = g_new (double, MAX (run->base->n_states, 1));
-  if (!_sw_friction_run_base_state (run, t, y, y_base, NULL) || !sw_equations_complete (run->eq, t, y, FALSE))
+  if (!_sw_friction_run_base_state (run, t, y, y_base, NULL) || !sw_equations_complete (run->eq, t, y, t >= run->eq->left_from))
     return NULL;
   if (run->decide == NULL)
     run->decide = _sw_friction_decide_new (run->base);
@@ -437,7 +437,7 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
 
   /* A part with hard stops cannot be beyond them (only at the start can it
    * be: every later arrival is located). */
-  if (!sw_equations_complete (run->eq, t, state, FALSE))
+  if (!sw_equations_complete (run->eq, t, state, t >= run->eq->left_from))
     return _sw_friction_equations_error (run, error);
   energy_before = kinetic_energy (run, scratch);
   for (guint k = 0; k < run->n; k++)
@@ -459,7 +459,7 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
     {
       gboolean round_changed = FALSE, relock = FALSE;
 
-      if (!sw_equations_complete (run->eq, t, state, FALSE))
+      if (!sw_equations_complete (run->eq, t, state, t >= run->eq->left_from))
         return _sw_friction_equations_error (run, error);
       for (guint k = 0; k < run->n; k++)
         {

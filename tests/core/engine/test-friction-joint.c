@@ -16,6 +16,7 @@
 
 #include "sw-model.h"
 #include "sw-simulate.h"
+#include "sw-system.h"
 #include "sw-test-run.h"
 
 #define FREEWHEEL_MODEL(J1, J2, J3, OW, CL) FREEWHEEL_MODEL_WITH (J1, J2, J3, OW, CL, "6", "-9", "100")
@@ -114,6 +115,59 @@ test_freewheel_ids (void)
   sw_test_assert_same_run (a, b, renamed, 1e-9, 1e-12);
 }
 
+/* A one-way clutch under a square wave of +-1 N.m on J (1 kg.m²), period
+ * 0.2 s: it turns forward in the first half of each period and comes back
+ * to rest at its end, as the torque turns forward again. At the stop time
+ * (an edge too, which belongs to after the run) every method ends with J
+ * at rest: the modes there are decided on the torques before the edge,
+ * as the run's last steps saw them (BDF found the freewheel stuck under
+ * the torque after the edge and switched it back and forth: "the friction
+ * modes chatter at t = 1 s"). */
+static void
+test_freewheel_square_wave (void)
+{
+  static const SwMethod methods[] = { SW_METHOD_RK45, SW_METHOD_BDF, SW_METHOD_ADAMS };
+  const char *text =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"src\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": {\"pulse\":"
+    " {\"amplitude\": 2, \"offset\": -1, \"period\": 0.2, \"width\": 50}}}},"
+    "{\"id\": \"J\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}},"
+    "{\"id\": \"ow\", \"kind\": \"rotational.one_way_clutch\", \"params\": {\"fn_max\": 0}},"
+    "{\"id\": \"fix\", \"kind\": \"rotational.fixed\"}],"
+    "\"connections\": [{\"from\": \"src.flange\", \"to\": \"J.flange_a\"},"
+    "{\"from\": \"J.flange_b\", \"to\": \"ow.flange_b\"}, {\"from\": \"ow.flange_a\", \"to\": \"fix.flange\"}],"
+    "\"simulation\": {\"stop_time\": 1, \"output_interval\": 0.01}}";
+
+  for (guint m = 0; m < G_N_ELEMENTS (methods); m++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "square.shaft", &error);
+      g_autoptr (SwSystem) sys = NULL;
+      g_autoptr (SwTrajectory) tr = NULL;
+      SwSimulateOptions o;
+      const double *t, *w;
+      guint n;
+
+      g_assert_no_error (error);
+      sys = sw_model_assemble (model, &error);
+      g_assert_no_error (error);
+      o = sw_simulate_options_from_system (sys);
+      o.method = methods[m];
+      tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      t = sw_trajectory_get_times (tr);
+      w = sw_test_column (tr, "J.w");
+      n = sw_trajectory_get_n_rows (tr);
+      g_assert_cmpfloat (t[n - 1], ==, 1);
+      for (guint r = 0; r < n; r++)
+        {
+          double phase = fmod (t[r] + 1e-9, 0.2) - 1e-9;
+
+          g_assert_cmpfloat_with_epsilon (w[r], phase < 0.1 ? phase : 0.2 - phase, 1e-6);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -121,5 +175,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/friction-joint/freewheel/closed-form", test_freewheel_closed_form);
   g_test_add_func ("/core/friction-joint/freewheel/weak-clutch", test_freewheel_weak_clutch);
   g_test_add_func ("/core/friction-joint/freewheel/ids", test_freewheel_ids);
+  g_test_add_func ("/core/friction-joint/freewheel/square-wave", test_freewheel_square_wave);
   return g_test_run ();
 }
