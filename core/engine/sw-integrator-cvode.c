@@ -29,9 +29,132 @@
 typedef struct {
   SwJacobian        *jac;
   SUNMatrix          A;
-  SUNLinearSolver    LS;
+  SUNLinearSolver    LS;       /* the guard around the band or dense solver */
   SUNNonlinearSolver NLS;
+  /* The fastest growth the guard has refused (1/s; 0: none), and where. */
+  double             unstable_rate, unstable_t;
 } Cvode;
+
+/* The Newton matrix I - gamma J of BDF, factored by SUNDIALS' band or
+ * dense solver, and its determinant's sign looked at: the product of
+ * (1 - gamma lambda) over J's eigenvalues is negative only when a real
+ * lambda exceeds 1 / gamma, a motion growing faster than the step can
+ * follow. BDF would damp it and show a quiet, wrong result (a feedback of
+ * +1e50 times a speed ran to w = 0); refused as a recoverable failure,
+ * CVODE shrinks the step until it follows the growth. (An even number of
+ * such eigenvalues leaves the sign alone: those go unseen.) */
+typedef struct {
+  SUNLinearSolver inner;
+  SwIntegrator   *it;
+} Guard;
+
+static SUNLinearSolver_Type
+guard_type (SUNLinearSolver S)
+{
+  return SUNLINEARSOLVER_DIRECT;
+}
+
+static SUNLinearSolver_ID
+guard_id (SUNLinearSolver S)
+{
+  return SUNLinSolGetID (((Guard *) S->content)->inner);
+}
+
+static int
+guard_initialize (SUNLinearSolver S)
+{
+  return SUNLinSolInitialize (((Guard *) S->content)->inner);
+}
+
+static gboolean
+determinant_negative (SUNLinearSolver inner, SUNMatrix A)
+{
+  gboolean band = SUNMatGetID (A) == SUNMATRIX_BAND;
+  const sunindextype *pivots = band ? ((SUNLinearSolverContent_Band) inner->content)->pivots
+                                    : ((SUNLinearSolverContent_Dense) inner->content)->pivots;
+  sunindextype n = band ? SUNBandMatrix_Columns (A) : SUNDenseMatrix_Columns (A);
+  gboolean negative = FALSE;
+
+  for (sunindextype k = 0; k < n; k++)
+    {
+      double u = band ? SUNBandMatrix_Column (A, k)[0] : SUNDenseMatrix_Column (A, k)[k];
+
+      negative ^= (u < 0) ^ (pivots[k] != k);
+    }
+  return negative;
+}
+
+static int
+guard_setup (SUNLinearSolver S, SUNMatrix A)
+{
+  Guard *g = S->content;
+  Cvode *cv = g->it->priv;
+  int status = SUNLinSolSetup (g->inner, A);
+  realtype gamma = 0;
+
+  if (status != 0 || !determinant_negative (g->inner, A))
+    return status;
+  CVodeGetCurrentGamma (g->it->mem, &gamma);
+  if (gamma > 0 && 1 / gamma > cv->unstable_rate)
+    {
+      cv->unstable_rate = 1 / gamma;
+      CVodeGetCurrentTime (g->it->mem, &cv->unstable_t);
+    }
+  return SUNLS_PACKAGE_FAIL_REC;
+}
+
+static int
+guard_solve (SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, realtype tol)
+{
+  return SUNLinSolSolve (((Guard *) S->content)->inner, A, x, b, tol);
+}
+
+static sunindextype
+guard_last_flag (SUNLinearSolver S)
+{
+  return SUNLinSolLastFlag (((Guard *) S->content)->inner);
+}
+
+static int
+guard_free (SUNLinearSolver S)
+{
+  if (S == NULL)
+    return 0;
+  if (S->content != NULL)
+    {
+      SUNLinSolFree (((Guard *) S->content)->inner);
+      g_free (S->content);
+      S->content = NULL;
+    }
+  SUNLinSolFreeEmpty (S);
+  return 0;
+}
+
+static SUNLinearSolver
+guard_new (SUNLinearSolver inner, SwIntegrator *it)
+{
+  SUNLinearSolver S;
+  Guard *g;
+
+  if (inner == NULL || (S = SUNLinSolNewEmpty (it->ctx)) == NULL)
+    {
+      if (inner != NULL)
+        SUNLinSolFree (inner);
+      return NULL;
+    }
+  g = g_new (Guard, 1);
+  g->inner = inner;
+  g->it = it;
+  S->content = g;
+  S->ops->gettype = guard_type;
+  S->ops->getid = guard_id;
+  S->ops->initialize = guard_initialize;
+  S->ops->setup = guard_setup;
+  S->ops->solve = guard_solve;
+  S->ops->lastflag = guard_last_flag;
+  S->ops->free = guard_free;
+  return S;
+}
 
 static int
 cvode_rhs (realtype t, N_Vector y, N_Vector ydot, void *data)
@@ -66,6 +189,17 @@ cvode_jacobian (realtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *data, N_
 static gboolean
 failed (SwIntegrator *it, int status, double t, GError **error)
 {
+  Cvode *cv = it->priv;
+
+  if (cv != NULL && cv->unstable_rate > 0)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
+                   _("the motion is unstable at t = %.9g s: it grows faster than e^(%.3g t), beyond what any "
+                     "step can follow; check the signs of feedback gains, stiffnesses and damping (a negative "
+                     "stiffness or damping, a torque that rises with the speed it drives)"),
+                   cv->unstable_t, cv->unstable_rate);
+      return FALSE;
+    }
   g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
                _("the integrator (%s, CVODE) failed at t = %.9g s (%s); try a smaller tolerance%s; check "
                  "stiffnesses and inertias"),
@@ -115,20 +249,19 @@ cvode_init (SwIntegrator *it, double t0, const double *y0, GError **error)
    * and a smaller step (PreLoad: 2 319 of 5 980 steps failed, 2 202
    * Jacobians; with 5, 288 and 105). */
   if (status == CV_SUCCESS && it->method == SW_METHOD_BDF)
-    status = CVodeSetMaxNonlinIters (it->mem, SW_BDF_NEWTON_ITERATIONS);
-  if (status == CV_SUCCESS && it->method == SW_METHOD_BDF)
     {
+      status = CVodeSetMaxNonlinIters (it->mem, SW_BDF_NEWTON_ITERATIONS);
       if (it->pattern->dense)
         {
           cv->A = SUNDenseMatrix (it->n, it->n, it->ctx);
-          cv->LS = SUNLinSol_Dense (it->y, cv->A, it->ctx);
+          cv->LS = cv->A != NULL ? guard_new (SUNLinSol_Dense (it->y, cv->A, it->ctx), it) : NULL;
         }
       else
         {
           cv->A = SUNBandMatrix (it->n, it->pattern->upper, it->pattern->lower, it->ctx);
-          cv->LS = SUNLinSol_Band (it->y, cv->A, it->ctx);
+          cv->LS = cv->A != NULL ? guard_new (SUNLinSol_Band (it->y, cv->A, it->ctx), it) : NULL;
         }
-      status = cv->A != NULL && cv->LS != NULL ? CVodeSetLinearSolver (it->mem, cv->LS, cv->A) : CV_MEM_FAIL;
+      status = status != CV_SUCCESS ? status : cv->A != NULL && cv->LS != NULL ? CVodeSetLinearSolver (it->mem, cv->LS, cv->A) : CV_MEM_FAIL;
       if (status == CV_SUCCESS)
         {
           cv->jac = _sw_jacobian_new (it->sys, it->pattern);

@@ -4,6 +4,8 @@
  * +100 times its own angle (negative stiffness) a 0 Hz mode. Both are
  * unstable modes now with their growth rates, checked against the runs
  * (w = w0 e^{3 t}; phi = phi0 cosh (10 t)); a damped oscillator is not.
+ * A run on BDF whose motion grows faster than its steps fails saying so
+ * (issue 21, item 12).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -130,6 +132,59 @@ test_overflow_advice (void)
     }
 }
 
+/* BDF never steps past a growth it cannot follow: a torque of +1e50
+ * times the body's speed grows as e^(1e50 t), which BDF's large steps
+ * damped to w = 0 with no error (auto picks BDF for it); now the run
+ * fails saying the motion is unstable. A growth it can follow, +3 w, is
+ * followed: w(1) = e^3. */
+static void
+test_bdf_hidden_growth (void)
+{
+  static const SwMethod methods[] = { SW_METHOD_BDF, SW_METHOD_AUTO };
+
+  for (guint k = 0; k < G_N_ELEMENTS (methods); k++)
+    {
+      g_autofree char *text = feedback_model ("speed_sensor", "w", 1e50, 0, "\"w0\": 1");
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "m.shaft", &error);
+      g_autoptr (SwSystem) sys = NULL;
+      g_autoptr (SwTrajectory) tr = NULL;
+      SwSimulateOptions o;
+
+      g_assert_no_error (error);
+      sys = sw_model_assemble (model, &error);
+      g_assert_no_error (error);
+      o = sw_simulate_options_from_system (sys);
+      o.method = methods[k];
+      o.tolerance = 1e-6;
+      tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+      g_assert_null (tr);
+      g_assert_nonnull (error);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, "unstable"));
+    }
+  {
+    g_autofree char *text = feedback_model ("speed_sensor", "w", 3, 0, "\"w0\": 1");
+    g_autoptr (GError) error = NULL;
+    g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "m.shaft", &error);
+    g_autoptr (SwSystem) sys = NULL;
+    g_autoptr (SwTrajectory) tr = NULL;
+    SwSimulateOptions o;
+    const double *w;
+
+    g_assert_no_error (error);
+    sys = sw_model_assemble (model, &error);
+    g_assert_no_error (error);
+    o = sw_simulate_options_from_system (sys);
+    o.method = SW_METHOD_BDF;
+    o.tolerance = 1e-6;
+    tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+    g_assert_no_error (error);
+    w = sw_test_column (tr, "j.w");
+    g_assert_cmpfloat (fabs (w[sw_trajectory_get_n_rows (tr) - 1] / exp (3) - 1), <, 1e-4);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -139,5 +194,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/modes-unstable/negative-stiffness", test_negative_stiffness);
   g_test_add_func ("/core/modes-unstable/stable", test_stable);
   g_test_add_func ("/core/modes-unstable/overflow-advice", test_overflow_advice);
+  g_test_add_func ("/core/modes-unstable/bdf-hidden-growth", test_bdf_hidden_growth);
   return g_test_run ();
 }
