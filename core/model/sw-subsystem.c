@@ -200,6 +200,18 @@ interface_params (SwSubsystem *def, JsonObject *params, GError **error)
                            target != NULL ? target : "?");
               return FALSE;
             }
+          /* One outer parameter per inner one: with two, which would hold? */
+          for (guint m = 0; m <= n; m++)
+            for (guint j = 0; def->param_targets[m] != NULL && j < def->param_targets[m]->len; j++)
+              if (strcmp (g_ptr_array_index (def->param_targets[m], j), target) == 0)
+                {
+                  g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                               m == n ? _("parameter “%s”: “%s” is named twice in its \"to\"")
+                                      : _("parameters “%s” and “%s” both set “%s”; give each inner parameter one "
+                                          "outer parameter"),
+                               m == n ? name : descs[m].name, m == n ? target : name, target);
+                  return FALSE;
+                }
           if (first == NULL)
             {
               first = &comp->kind->params[q];
@@ -209,9 +221,32 @@ interface_params (SwSubsystem *def, JsonObject *params, GError **error)
               /* The default: given, else the inner value. */
               descs[n].default_value = comp->param[q];
               if (json_object_has_member (p, "default"))
-                descs[n].default_value = json_object_get_double_member (p, "default");
+                {
+                  JsonNode *given = json_object_get_member (p, "default");
+                  GType type = JSON_NODE_HOLDS_VALUE (given) ? json_node_get_value_type (given) : G_TYPE_INVALID;
+
+                  if (type != G_TYPE_DOUBLE && type != G_TYPE_INT64)
+                    {
+                      g_set_error (error, SW_ERROR, SW_ERROR_PARSE,
+                                   _("parameter “%s”: \"default\" must be a number"), name);
+                      return FALSE;
+                    }
+                  descs[n].default_value = json_node_get_double (given);
+                }
               if (json_object_has_member (p, "label"))
                 descs[n].label = g_intern_string (json_object_get_string_member (p, "label"));
+            }
+          /* The default goes to every inner parameter: valid for each. */
+          if (json_object_has_member (p, "default") && !isnan (descs[n].default_value))
+            {
+              g_autofree char *who = g_strdup_printf (_("parameter “%s”: its default, given to “%s”"), name, target);
+              g_autoptr (GError) range = NULL;
+
+              if (!_sw_check_param (who, comp->kind, q, descs[n].default_value, &range))
+                {
+                  g_propagate_error (error, g_steal_pointer (&range));
+                  return FALSE;
+                }
             }
           g_ptr_array_add (def->param_targets[n], g_strdup (target));
         }

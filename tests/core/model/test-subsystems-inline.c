@@ -83,6 +83,24 @@ test_errors (void)
     { "{'A': {'interface': {'ports': {'a': 'j.flange_a', 'b': 'j.flange_b', 'c': 'j.flange_a', 'd': 'j.flange_a',\n"
       " 'e': 'j.flange_b'}}, 'components': [{'id': 'j', 'kind': 'rotational.inertia'}]}}",
       "{'id': 's', 'kind': 'rotational.inertia'}", "5 ports; a subsystem has at most 4", 2 },
+    /* Interface parameters (issue 21, item 16): each default valid for
+     * every inner parameter it goes to, a number; one outer parameter per
+     * inner one. */
+    { "{'A': {'interface': {'parameters': {'J': {'to': ['j.J'], 'default': -5}}},\n"
+      " 'components': [{'id': 'j', 'kind': 'rotational.inertia'}]}}",
+      "{'id': 's', 'kind': 'rotational.inertia'}", "parameter “J”: its default, given to “j.J”: parameter “J” = -5", 2 },
+    { "{'A': {'interface': {'parameters': {'x': {'to': ['j.phi0', 'j.J'], 'default': -1}}},\n"
+      " 'components': [{'id': 'j', 'kind': 'rotational.inertia'}]}}",
+      "{'id': 's', 'kind': 'rotational.inertia'}", "its default, given to “j.J”", 2 },
+    { "{'A': {'interface': {'parameters': {'J': {'to': ['j.J'], 'default': 'big'}}},\n"
+      " 'components': [{'id': 'j', 'kind': 'rotational.inertia'}]}}",
+      "{'id': 's', 'kind': 'rotational.inertia'}", "parameter “J”: \"default\" must be a number", 2 },
+    { "{'A': {'interface': {'parameters': {'J': {'to': ['j.J']}, 'J2': {'to': ['j.J']}}},\n"
+      " 'components': [{'id': 'j', 'kind': 'rotational.inertia'}]}}",
+      "{'id': 's', 'kind': 'rotational.inertia'}", "parameters “J” and “J2” both set “j.J”", 2 },
+    { "{'A': {'interface': {'parameters': {'J': {'to': ['j.J', 'j.J']}}},\n"
+      " 'components': [{'id': 'j', 'kind': 'rotational.inertia'}]}}",
+      "{'id': 's', 'kind': 'rotational.inertia'}", "“j.J” is named twice", 2 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
