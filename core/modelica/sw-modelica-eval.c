@@ -396,6 +396,61 @@ component_parameter (Import *im, const MoExpr *e, const MoElement *el, const cha
   return FALSE;
 }
 
+/* How deep parameters used before their declaration may lead to others
+ * (a = 2 b, b = c + 1, …): past it, they lead in a circle. */
+#define MAX_PARAM_DEPTH 1000
+
+/* The parameter declared as name in the class, or NULL. */
+static const MoElement *
+parameter_named (Import *im, const char *name)
+{
+  for (guint k = 0; k < im->klass->elements->len; k++)
+    {
+      const MoElement *el = g_ptr_array_index (im->klass->elements, k);
+
+      if (el->parameter && g_strcmp0 (el->name, name) == 0)
+        return el;
+    }
+  return NULL;
+}
+
+/* A parameter used before its declaration (valid Modelica: the order of
+ * declarations does not matter), evaluated now and kept. */
+static gboolean
+declared_later (Import *im, const MoExpr *e, const MoElement *decl, Value *out)
+{
+  Value *v;
+  gboolean ok;
+
+  if (decl->value == NULL)
+    {
+      _sw_mo_fail (im, e->line, e->column, _("parameter %s has no value"), decl->name);
+      return FALSE;
+    }
+  if (im->param_depth >= MAX_PARAM_DEPTH)
+    {
+      _sw_mo_fail (im, e->line, e->column,
+                   _("%s: the parameters lead to each other in a circle (or more than %d deep)"), e->text,
+                   MAX_PARAM_DEPTH);
+      return FALSE;
+    }
+  v = g_new0 (Value, 1);
+  im->param_depth++;
+  ok = _sw_mo_eval (im, decl->value, v);
+  im->param_depth--;
+  if (!ok)
+    {
+      _sw_mo_value_clear (v);
+      g_free (v);
+      return FALSE;
+    }
+  g_hash_table_insert (im->params, decl->name, v);
+  *out = *v;
+  out->text = g_strdup (v->text);
+  out->cells = v->cells != NULL ? g_memdup2 (v->cells, v->rows * v->cols * sizeof (double)) : NULL;
+  return TRUE;
+}
+
 /* A name that is not one of the model's parameters: a constant, imported
  * or written in full, or another component's parameter. */
 static gboolean
@@ -455,6 +510,12 @@ _sw_mo_eval (Import *im, const MoExpr *e, Value *out)
             out->cells = p->cells != NULL ? g_memdup2 (p->cells, p->rows * p->cols * sizeof (double)) : NULL;
             return TRUE;
           }
+        {
+          const MoElement *decl = im->params != NULL ? parameter_named (im, e->text) : NULL;
+
+          if (decl != NULL)
+            return declared_later (im, e, decl, out);
+        }
         return other_name (im, e, out);
       }
     case MO_UNARY:

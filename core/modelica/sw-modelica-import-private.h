@@ -43,6 +43,7 @@ struct _Import {
   const char *signal_target; /* "component.input" a block feeds, while followed */
   struct _MoDef *def;     /* the definition being made of it */
   guint       ref_depth;  /* components' parameters followed (J = j2.J) */
+  guint       param_depth;/* parameters evaluated where used, before their declaration */
   const char *block_output; /* the output ("table.y[2]") of the block being followed */
 };
 

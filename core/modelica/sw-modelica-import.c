@@ -699,6 +699,9 @@ _sw_mo_fill (Import *im)
           g_hash_table_insert (im->elements, el->name, el);
           continue;
         }
+      /* (Evaluated already where an earlier one used it.) */
+      if (g_hash_table_contains (im->params, el->name))
+        continue;
       if (el->value == NULL)
         {
           _sw_mo_import_fail (im, el->line, el->column, _("parameter %s has no value"), el->name);

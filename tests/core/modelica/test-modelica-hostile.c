@@ -116,6 +116,21 @@ test_messages (void)
     g_assert_null (model);
     sw_test_assert_error_says (error, "m.mo:2:4: error: a NUL byte is not allowed; a Modelica model is text");
   }
+  /* A parameter used before its declaration is valid Modelica (it was
+   * "unknown name b: not a parameter"); parameters in a circle are not. */
+  {
+    g_autoptr (GError) error = NULL;
+    const char *text = "model M\n  parameter Real a = 2 * b;\n  parameter Real b = c + 1;\n  parameter Real c = 2;\n"
+                       INERTIA_OPEN "(J = a);\nend M;\n";
+    g_autoptr (SwModel) model = sw_modelica_import (text, -1, "m.mo", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpfloat (sw_model_get_component (model, 0)->param[0], ==, 6);
+  }
+  assert_refused ("model M\n  parameter Real a = b;\n  parameter Real b = a;\n" INERTIA_OPEN "(J = a);\nend M;\n",
+                  "error: b: the parameters lead to each other in a circle");
+  assert_refused ("model M\n  parameter Real a = b;\n  parameter Real b;\n" INERTIA_OPEN "(J = a);\nend M;\n",
+                  "m.mo:2:22: error: parameter b has no value");
 }
 
 /* Every value read takes effect or is refused (issue 21, item 16): a
