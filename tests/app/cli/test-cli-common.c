@@ -3,6 +3,25 @@
  * status, temporary models.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#define _GNU_SOURCE  /* posix_openpt(), ptsname() */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <locale.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "sw-kind.h"
+#include "sw-test-files.h"
 #include "test-cli-common.h"
 
 void

@@ -4,28 +4,13 @@
  *
  * The test-cli-*.c programs run shaftwork-cli as a user runs it: output,
  * files, exit status.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#define _GNU_SOURCE  /* posix_openpt(), ptsname() */
-#include <errno.h>
-#include <fcntl.h>
-#include <math.h>
-#include <stdlib.h>
-#include <locale.h>
-#include <signal.h>
-#include <string.h>
-#include <unistd.h>
-#include <sys/mount.h>
-#include <sys/stat.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <glib.h>
-#include <glib/gstdio.h>
-#include <json-glib/json-glib.h>
+#include <stdarg.h>
 
-#include "sw-kind.h"
-#include "sw-test-files.h"
+#include <glib.h>
 
 G_BEGIN_DECLS
 

@@ -1,6 +1,6 @@
 /* test-engine-common.c: what the engine tests (test-engine-*.c) share: models
- * from text and fixtures, assembly, simulation and the columns of its
- * trajectory, comparisons, the GSL oracle.
+ * from text, assembly, simulation and the columns of its trajectory,
+ * comparisons, the GSL oracle.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "test-engine-common.h"

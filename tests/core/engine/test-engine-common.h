@@ -1,6 +1,6 @@
 /* test-engine-common.h: what the engine tests (test-engine-*.c) share: models
- * from text and fixtures, assembly, simulation and the columns of its
- * trajectory, comparisons, the GSL oracle.
+ * from text, assembly, simulation and the columns of its trajectory,
+ * comparisons, the GSL oracle.
  *
  * The test-engine-*.c programs test assembly, equations and integration of
  * whole models, each against something independent of the engine: closed

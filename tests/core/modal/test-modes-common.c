@@ -1,6 +1,6 @@
 /* test-modes-common.c: what the modal analysis tests (test-modes-*.c) share:
- * models from text, fixtures and examples, modes and lookups in them, shapes,
- * the invariants of every analysis, the chain oracle.
+ * models from text, files and examples, modes and lookups in them, shapes, the
+ * invariants of every analysis, the chain oracle.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "test-modes-common.h"

@@ -1,6 +1,6 @@
 /* test-modes-common.h: what the modal analysis tests (test-modes-*.c) share:
- * models from text, fixtures and examples, modes and lookups in them, shapes,
- * the invariants of every analysis, the chain oracle.
+ * models from text, files and examples, modes and lookups in them, shapes, the
+ * invariants of every analysis, the chain oracle.
  *
  * The test-modes-*.c programs test modal analysis (sw-modes.c), each case
  * against something independent of the engine:
@@ -10,7 +10,7 @@
  *    /work/shared/reference/modal/benchmarks.json;
  * 2. the derived cases of the Twin Builder digest (spec seed-000 §5.9);
  * 3. closed forms (uniform chains, gears, springs in series) and eigen-solves
- *    of K and M assembled by hand in this file;
+ *    of K and M assembled by hand (test-modes-common.c);
  * 4. invariants checked on every model: kinetic = potential energy, percents,
  *    q^T M q = 1 with M from the inertias, rigid-body modes;
  * 5. damped eigenvalues against the characteristic polynomial;

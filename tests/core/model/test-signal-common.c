@@ -1,6 +1,6 @@
 /* test-signal-common.c: what the SwSignal tests (test-signal-*.c) share:
  * parsing, values against closed forms, finite differences, event lists,
- * limits, errors.
+ * limits.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "test-signal-common.h"

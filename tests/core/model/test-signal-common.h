@@ -1,6 +1,6 @@
 /* test-signal-common.h: what the SwSignal tests (test-signal-*.c) share:
  * parsing, values against closed forms, finite differences, event lists,
- * limits, errors.
+ * limits.
  *
  * The test-signal-*.c programs test SwSignal against closed forms, the MSL
  * table example, finite differences, its own event list and malformed input.

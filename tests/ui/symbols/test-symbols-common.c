@@ -1,6 +1,5 @@
 /* test-symbols-common.c: what the symbol tests (test-symbols-*.c) share:
- * drawing a symbol and counting its pixels, sheets of symbols, pixels, kinds
- * by name.
+ * drawing a symbol and counting its pixels, a kind from the future.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "test-symbols-common.h"

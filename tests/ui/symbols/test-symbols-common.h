@@ -1,6 +1,5 @@
 /* test-symbols-common.h: what the symbol tests (test-symbols-*.c) share:
- * drawing a symbol and counting its pixels, sheets of symbols, pixels, kinds
- * by name.
+ * drawing a symbol and counting its pixels, a kind from the future.
  *
  * The test-symbols-*.c programs test that every kind's symbol draws into an
  * image surface within its box (at 100 % and 300 %, turned and flipped, light
