@@ -222,3 +222,79 @@ test_window_run (int          argc,
   sw_test_remove_tree (home);
   return status;
 }
+
+GtkWindow *
+find_transient (SwWindow *window,
+                GType     type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n = g_list_model_get_n_items (toplevels);
+
+  iterate ();
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (toplevel, type) &&
+          gtk_window_get_transient_for (toplevel) == GTK_WINDOW (window) &&
+          gtk_widget_get_visible (GTK_WIDGET (toplevel)))
+        return toplevel;
+    }
+  return NULL;
+}
+
+void
+respond (GtkWindow  *dialog,
+         const char *response)
+{
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), response);
+  gtk_window_destroy (dialog);
+  iterate ();
+}
+
+double
+get_param (SwModel    *model,
+           const char *id,
+           const char *param)
+{
+  int index = sw_model_find_component (model, id);
+  const SwComponent *component;
+  int p;
+
+  g_assert_cmpint (index, >=, 0);
+  component = sw_model_get_component (model, (guint) index);
+  p = sw_kind_find_param (component->kind, param);
+  g_assert_cmpint (p, >=, 0);
+  return component->param[p];
+}
+
+gboolean
+strv_has (char       **strv,
+          const char  *name)
+{
+  return strv != NULL && g_strv_contains ((const char * const *) strv, name);
+}
+
+gboolean
+wait_not_busy (GObject *view,
+               double   timeout_s)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) (timeout_s * G_USEC_PER_SEC);
+  gboolean busy = TRUE;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_object_get (view, "busy", &busy, NULL);
+      if (!busy)
+        return TRUE;
+      g_usleep (1000);
+    }
+  return FALSE;
+}
+
+void
+count_notify (guint *n)
+{
+  (*n)++;
+}

@@ -1,5 +1,5 @@
 /* test-window-common.h: helpers of the window's test programs
- * (test-window.c, test-window-results.c).
+ * (test-window-*.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
@@ -43,5 +43,24 @@ int       test_window_run          (int          argc,
                                     char       **argv,
                                     const char  *program,
                                     void       (*add_tests) (void));
+
+/* The AdwMessageDialog (or other window) transient for window, or NULL. */
+GtkWindow *find_transient          (SwWindow    *window,
+                                    GType        type);
+/* What a click on a response button does: respond, then close. */
+void      respond                  (GtkWindow   *dialog,
+                                    const char  *response);
+/* The value of parameter param of component id. */
+double    get_param                (SwModel     *model,
+                                    const char  *id,
+                                    const char  *param);
+/* Whether the NULL-terminated strv (or NULL) holds name. */
+gboolean  strv_has                 (char       **strv,
+                                    const char  *name);
+/* Spins the main loop until the view's "busy" is FALSE, at most timeout_s. */
+gboolean  wait_not_busy            (GObject     *view,
+                                    double       timeout_s);
+/* A "notify" handler (connected swapped) that counts into *n. */
+void      count_notify             (guint       *n);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include "sw-error.h"
 #include "sw-history.h"
 #include "sw-model.h"
+#include "sw-test-model.h"
 
 typedef struct {
   guint can_undo;
@@ -14,12 +15,6 @@ typedef struct {
   guint modified;
 } NotifyCounts;
 
-static void
-on_changed (SwModel *model,
-            guint   *count)
-{
-  (*count)++;
-}
 
 static void
 on_notify (GObject      *object,
@@ -45,16 +40,6 @@ assert_text (SwModel    *model,
   g_assert_cmpstr (text, ==, expected);
 }
 
-static void
-add (SwModel    *model,
-     const char *kind,
-     const char *id)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_assert_cmpint (sw_model_add_component (model, kind, id, &error), >=, 0);
-  g_assert_no_error (error);
-}
 
 /* Runs edit number i (0 <= i < N_EDITS) on model: every kind of edit. */
 #define N_EDITS 16
@@ -73,10 +58,10 @@ edit (SwModel *model,
   switch (i)
     {
     case 0:
-      add (model, "rotational.inertia", "a");
+      sw_test_add_component (model, "rotational.inertia", "a");
       break;
     case 1:
-      add (model, "rotational.spring", "s");
+      sw_test_add_component (model, "rotational.spring", "s");
       break;
     case 2:
       g_assert_true (sw_model_set_param (model, 0, "J", 0.125, &error));
@@ -121,7 +106,7 @@ edit (SwModel *model,
     case 14:
       /* fn_max has no default: given at once, in one step. */
       sw_model_begin_edit (model);
-      add (model, "rotational.clutch", "clutch");
+      sw_test_add_component (model, "rotational.clutch", "clutch");
       g_assert_true (sw_model_set_param (model, 0, "fn_max", 100, &error));
       g_assert_true (sw_model_set_param (model, 0, "f_normalized", 1, &error));
       sw_model_end_edit (model);
@@ -165,7 +150,7 @@ test_undo_redo (void)
     }
 
   /* Other listeners see every undo and redo once. */
-  g_signal_connect (model, "changed", G_CALLBACK (on_changed), &changed);
+  g_signal_connect (model, "changed", G_CALLBACK (sw_test_count_changed), &changed);
 
   for (guint i = N_EDITS; i-- > 0; )
     {

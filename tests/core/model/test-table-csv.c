@@ -10,6 +10,7 @@
 #include "sw-error.h"
 #include "sw-table-csv.h"
 #include "sw-test-files.h"
+#include "sw-test-model.h"
 
 /* w >= 0 in rad/s, 0 <= tau <= 100 in N.m. */
 static const SwColumnDesc two_columns[] = {
@@ -38,19 +39,6 @@ read_text (const char        *text,
   return sw_table_from_csv_data (text, -1, "t.csv", desc, error);
 }
 
-static void
-assert_table (const SwTable *table,
-              guint          n_rows,
-              guint          n_columns,
-              const double  *values)
-{
-  g_assert_nonnull (table);
-  g_assert_cmpuint (sw_table_get_n_rows (table), ==, n_rows);
-  g_assert_cmpuint (sw_table_get_n_columns (table), ==, n_columns);
-  for (guint i = 0; i < n_rows; i++)
-    for (guint j = 0; j < n_columns; j++)
-      g_assert_cmpfloat (sw_table_get (table, i, j), ==, values[i * n_columns + j]);
-}
 
 /* The reading fails with code and a message holding each of the
  * NULL-terminated parts. */
@@ -95,7 +83,7 @@ test_separators (void)
       g_autoptr(SwTable) table = read_text (texts[k], &two, &error);
 
       g_assert_no_error (error);
-      assert_table (table, 3, 2, expected_two);
+      sw_test_assert_table (table, 3, 2, expected_two);
     }
 }
 
@@ -118,7 +106,7 @@ test_header (void)
       g_autoptr(SwTable) table = read_text (texts[k], &two, &error);
 
       g_assert_no_error (error);
-      assert_table (table, 3, 2, expected_two);
+      sw_test_assert_table (table, 3, 2, expected_two);
     }
 }
 
@@ -134,7 +122,7 @@ test_five_columns (void)
                                         "100;0.95;0.9;1e-3;2\n", &five, &error);
 
   g_assert_no_error (error);
-  assert_table (table, 2, 5, expected);
+  sw_test_assert_table (table, 2, 5, expected);
   g_clear_pointer (&table, sw_table_unref);
 
   /* The lossy gear's own table. */
@@ -144,7 +132,7 @@ test_five_columns (void)
   g_assert_cmpint (param, >=, 0);
   table = read_text ("0,0.98,0.97,0,0.5\n100,0.95,0.9,1e-3,2\n", kind->params[param].table, &error);
   g_assert_no_error (error);
-  assert_table (table, 2, 5, expected);
+  sw_test_assert_table (table, 2, 5, expected);
 
   /* A two-column file for a five-column table. */
   assert_fails ("0,1\n1,2\n", &five, SW_ERROR_INVALID,
@@ -272,7 +260,7 @@ test_file (void)
   g_assert_no_error (error);
   table = sw_table_from_csv_file (path, &two, &error);
   g_assert_no_error (error);
-  assert_table (table, 3, 2, expected_two);
+  sw_test_assert_table (table, 3, 2, expected_two);
   g_clear_pointer (&table, sw_table_unref);
 
   /* The file's name in messages. */

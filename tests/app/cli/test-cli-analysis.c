@@ -1,0 +1,279 @@
+/* test-cli-analysis.c: shaftwork-cli plot, modal, frf and campbell as a user
+ * runs them, and the friction option.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#define _GNU_SOURCE  /* posix_openpt(), ptsname() */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <locale.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "sw-kind.h"
+#include "sw-test-files.h"
+#include "test-cli-common.h"
+
+static void
+test_plot (void)
+{
+  g_autofree char *model = sw_test_example_path ("first.shaft");
+  g_autofree char *dir = g_dir_make_tmp ("cli-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "first.png", NULL);
+  g_autofree char *bad = g_build_filename (dir, "first.bmp", NULL);
+  g_autofree char *data = NULL;
+  gsize len = 0;
+  g_auto (Run) r = { 0 }, r_bad = { 0 }, r_missing = { 0 };
+
+  cli (&r, "plot", model, "-o", png, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_file_get_contents (png, &data, &len, NULL));
+  g_assert_cmpuint (len, >, 1000);
+  g_assert_cmpint (memcmp (data, "\x89PNG", 4), ==, 0);
+  cli (&r_bad, "plot", model, "-o", bad, NULL);
+  g_assert_cmpint (r_bad.status, ==, 2);
+  cli (&r_missing, "plot", model, NULL);
+  g_assert_cmpint (r_missing.status, ==, 2);
+  g_unlink (png);
+  g_rmdir (dir);
+}
+
+static void
+test_modal (void)
+{
+  g_autofree char *model = sw_test_example_path ("first.shaft");
+  g_auto (Run) table = { 0 }, json = { 0 }, at = { 0 }, bad = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonObject *root, *elastic;
+  JsonArray *modes;
+
+  cli (&table, "modal", model, NULL);
+  g_assert_cmpint (table.status, ==, 0);
+  g_assert_nonnull (strstr (table.out, "12.1557"));
+  g_assert_nonnull (strstr (table.out, "most excitable"));
+
+  cli (&json, "modal", model, "--json", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  json_parser_load_from_data (parser, json.out, -1, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (root, "model"), ==, "First");
+  g_assert_cmpfloat (json_object_get_double_member (root, "at_time"), ==, 0);
+  modes = json_object_get_array_member (root, "modes");
+  g_assert_cmpuint (json_array_get_length (modes), ==, 2);
+  g_assert_true (json_object_get_boolean_member (json_array_get_object_element (modes, 0), "rigid_body"));
+  g_assert_true (json_object_get_null_member (json_array_get_object_element (modes, 0), "most_excitable_section"));
+  elastic = json_array_get_object_element (modes, 1);
+  g_assert_cmpint (json_object_get_int_member (elastic, "index"), ==, 2);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (elastic, "frequency_hz"), 12.15566, 1e-4);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (elastic, "omega_rad_s"), 76.3763, 1e-3);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (elastic, "damping_ratio"), 7.8e-4, 1e-5);
+  g_assert_cmpstr (json_object_get_string_member (elastic, "most_excitable_section"), ==, "spring");
+  g_assert_cmpfloat_with_epsilon (
+      json_object_get_double_member (json_object_get_object_member (elastic, "shape"), "inertia3"), -0.6, 1e-6);
+  g_assert_cmpfloat_with_epsilon (
+      json_object_get_double_member (json_object_get_object_member (elastic, "potential_energy_percent"), "spring"),
+      100, 1e-6);
+  g_assert_true (json_object_has_member (json_object_get_object_member (elastic, "kinetic_energy_percent"), "inertia1"));
+
+  cli (&at, "modal", model, "--at", "0.5", "--json", NULL);
+  g_assert_cmpint (at.status, ==, 0);
+  g_assert_nonnull (strstr (at.out, "\"at_time\" : 0.5"));
+  cli (&bad, "modal", model, "--at", "-1", NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+}
+
+/* --friction on modal, frf and campbell: J1 (2) - clutch (engaged) - J2
+ * (3) - spring c = 600 - ground. Operating and locked: one body of 5,
+ * sqrt (600 / 5) / 2 pi = 1.74346 Hz; open: J1 free and J2 alone, 2.25079
+ * Hz. Before, frf and campbell refused any clutch. */
+static void
+test_friction_option (void)
+{
+  g_autofree char *model = write_temp_model (
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"clutch\", \"components\": ["
+    "{\"id\": \"drive\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": 0}},"
+    "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"clutch\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 100, \"f_normalized\": 1}},"
+    "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 3, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"spring\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 600}},"
+    "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"}],"
+    "\"connections\": [{\"from\": \"drive.flange\", \"to\": \"J1.flange_a\"},"
+    "{\"from\": \"J1.flange_b\", \"to\": \"clutch.flange_a\"}, {\"from\": \"clutch.flange_b\", \"to\": \"J2.flange_a\"},"
+    "{\"from\": \"J2.flange_b\", \"to\": \"spring.flange_a\"}, {\"from\": \"spring.flange_b\", \"to\": \"ground.flange\"}]}");
+  g_auto (Run) plain = { 0 }, locked = { 0 }, open = { 0 }, json = { 0 }, bad = { 0 }, help = { 0 };
+  g_auto (Run) frf = { 0 }, frf_open = { 0 }, camp = { 0 }, camp_open = { 0 }, camp_help = { 0 };
+  g_auto (GStrv) rows = NULL;
+  double f, magnitude;
+
+  cli (&plain, "modal", model, NULL);
+  g_assert_cmpint (plain.status, ==, 0);
+  g_assert_nonnull (strstr (plain.out, ": 1 mode\n"));
+  g_assert_nonnull (strstr (plain.out, "1.74346"));
+  g_assert_null (strstr (plain.out, "Friction elements"));
+  cli (&locked, "modal", model, "--friction=locked", NULL);
+  g_assert_cmpint (locked.status, ==, 0);
+  g_assert_nonnull (strstr (locked.out, "Friction elements locked"));
+  g_assert_nonnull (strstr (locked.out, "1.74346"));
+  cli (&open, "modal", model, "--friction", "open", NULL);
+  g_assert_cmpint (open.status, ==, 0);
+  g_assert_nonnull (strstr (open.out, "Friction elements open"));
+  g_assert_nonnull (strstr (open.out, ": 2 modes\n"));
+  g_assert_nonnull (strstr (open.out, "2.25079"));
+  g_assert_nonnull (strstr (open.out, "rigid-body mode"));
+  cli (&json, "modal", model, "--friction=open", "--json", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  g_assert_nonnull (strstr (json.out, "\"friction\" : \"open\""));
+  g_assert_nonnull (strstr (json.out, "\"note\" : null"));
+  cli (&bad, "modal", model, "--friction=stuck", NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+  g_assert_nonnull (strstr (bad.err, "--friction must be operating, locked or open"));
+  cli (&help, "modal", "--help", NULL);
+  g_assert_nonnull (strstr (help.out, "--friction=operating|locked|open"));
+
+  /* J2.phi per torque on J1: locked 1 / (600 - 5 w^2); open, J2 does not feel it. */
+  cli (&frf, "frf", model, "--input", "drive", "--output", "J2.phi", "--from", "0.5", "--to", "1",
+       "--points", "2", NULL);
+  g_assert_cmpint (frf.status, ==, 0);
+  rows = g_strsplit (frf.out, "\n", -1);
+  g_assert_cmpint (sscanf (rows[1], "%lf,%lf", &f, &magnitude), ==, 2);
+  g_assert_cmpfloat_with_epsilon (f, 0.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (magnitude, 1 / (600 - 5 * G_PI * G_PI), 1e-9 / 600);
+  cli (&frf_open, "frf", model, "--input", "drive", "--output", "J2.phi", "--from", "0.5", "--to", "1",
+       "--points", "2", "--friction=open", NULL);
+  g_assert_cmpint (frf_open.status, ==, 0);
+  g_assert_nonnull (strstr (frf_open.out, "\n0.5,0,"));
+
+  /* 60 × 1.74346 Hz = 104.607 rpm at order 1; open 135.047 rpm. */
+  cli (&camp, "campbell", model, "--shaft", "J1", "--speed-range", "0:600", NULL);
+  g_assert_cmpint (camp.status, ==, 0);
+  g_assert_nonnull (strstr (camp.out, "104.607"));
+  cli (&camp_open, "campbell", model, "--shaft", "J1", "--speed-range", "0:600", "--friction=open", NULL);
+  g_assert_cmpint (camp_open.status, ==, 0);
+  g_assert_nonnull (strstr (camp_open.out, "135.047"));
+  cli (&camp_help, "frf", "--help", NULL);
+  g_assert_nonnull (strstr (camp_help.out, "--friction=operating|locked|open"));
+  g_unlink (model);
+}
+
+static void
+test_frf_and_campbell (void)
+{
+  g_autofree char *model = sw_test_example_path ("first.shaft");
+  g_auto (Run) frf = { 0 }, frf_usage = { 0 }, frf_bad = { 0 }, camp = { 0 }, camp_usage = { 0 }, camp_range = { 0 };
+  g_auto (GStrv) lines = NULL;
+
+  cli (&frf, "frf", model, "--input", "torque", "--output", "inertia3.w", "--points", "20", NULL);
+  g_assert_cmpint (frf.status, ==, 0);
+  lines = g_strsplit (frf.out, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "frequency_hz,magnitude,phase_deg,real,imag");
+  g_assert_cmpuint (g_strv_length (lines), >, 20);
+  cli (&frf_usage, "frf", model, "--input", "torque", NULL);
+  g_assert_cmpint (frf_usage.status, ==, 2);
+  cli (&frf_bad, "frf", model, "--input", "torque", "--output", "inertia3.omega", NULL);
+  g_assert_cmpint (frf_bad.status, ==, 1);
+  g_assert_nonnull (strstr (frf_bad.err, "inertia3.omega"));
+
+  /* 60 * 12.1557 Hz / order on inertia1: 729.34 rpm at order 1. */
+  cli (&camp, "campbell", model, "--shaft", "inertia1", "--speed-range", "0:3000", "--orders", "0.5,1,2", NULL);
+  g_assert_cmpint (camp.status, ==, 0);
+  g_assert_nonnull (strstr (camp.out, "729.34"));
+  g_assert_nonnull (strstr (camp.out, "1458.68"));
+  g_assert_nonnull (strstr (camp.out, "spring"));
+  cli (&camp_usage, "campbell", model, "--speed-range", "0:3000", NULL);
+  g_assert_cmpint (camp_usage.status, ==, 2);
+  cli (&camp_range, "campbell", model, "--shaft", "inertia1", "--speed-range", "3000", NULL);
+  g_assert_cmpint (camp_range.status, ==, 2);
+}
+
+/* A gear pair's varying mesh stiffness is an order line of its own: 20
+ * teeth on the motor's pinion cross the mesh mode (1172.28 Hz) at 60 f /
+ * 20 = 3516.84 rpm; the CSV has its column. */
+static void
+test_campbell_mesh_order (void)
+{
+  g_autofree char *model = sw_test_example_path ("gear-pair.shaft");
+  g_autofree char *dir = g_dir_make_tmp ("cli-mesh-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "campbell.csv", NULL);
+  g_autofree char *text = NULL;
+  g_auto (Run) camp = { 0 }, csv = { 0 };
+
+  cli (&camp, "campbell", model, "--shaft", "motor", "--speed-range", "0:8000", NULL);
+  g_assert_cmpint (camp.status, ==, 0);
+  g_assert_nonnull (strstr (camp.out, "Order 20× of motor: mesh of gearPair"));
+  g_assert_nonnull (strstr (camp.out, "3516.84"));
+  cli (&csv, "campbell", model, "--shaft", "load", "--speed-range", "0:2000", "-o", path, NULL);
+  g_assert_cmpint (csv.status, ==, 0);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_true (g_str_has_prefix (text, "speed_rpm,mode_2_hz,order_1_hz,order_60_hz\n"));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* --db: magnitude_db = 20 log10 (magnitude) row by row, the rest as it is;
+ * the Bode and Campbell images (legends, quantity axes, marks) are drawn. */
+static void
+test_frf_db (void)
+{
+  g_autofree char *model = sw_test_example_path ("first.shaft");
+  g_autofree char *dir = g_dir_make_tmp ("sw-cli-db-XXXXXX", NULL);
+  g_autofree char *bode = g_build_filename (dir, "bode.png", NULL);
+  g_autofree char *campbell = g_build_filename (dir, "campbell.svg", NULL);
+  g_auto (Run) linear = { 0 }, db = { 0 }, image = { 0 }, camp = { 0 };
+  g_auto (GStrv) lin_lines = NULL, db_lines = NULL;
+  g_autofree char *svg = NULL;
+
+  cli (&linear, "frf", model, "--input", "torque", "--output", "inertia3.w", "--points", "20", NULL);
+  cli (&db, "frf", model, "--input", "torque", "--output", "inertia3.w", "--points", "20", "--db", NULL);
+  g_assert_cmpint (linear.status, ==, 0);
+  g_assert_cmpint (db.status, ==, 0);
+  lin_lines = g_strsplit (linear.out, "\n", -1);
+  db_lines = g_strsplit (db.out, "\n", -1);
+  g_assert_cmpstr (db_lines[0], ==, "frequency_hz,magnitude_db,phase_deg,real,imag");
+  g_assert_cmpuint (g_strv_length (db_lines), ==, g_strv_length (lin_lines));
+  for (guint r = 1; lin_lines[r] != NULL && *lin_lines[r] != '\0'; r++)
+    {
+      g_auto (GStrv) a = g_strsplit (lin_lines[r], ",", -1);
+      g_auto (GStrv) b = g_strsplit (db_lines[r], ",", -1);
+      double magnitude = g_ascii_strtod (a[1], NULL), decibels = g_ascii_strtod (b[1], NULL);
+
+      g_assert_cmpstr (a[0], ==, b[0]);
+      g_assert_cmpstr (a[2], ==, b[2]);
+      g_assert_cmpfloat_with_epsilon (decibels, 20 * log10 (magnitude), 1e-12 * (1 + fabs (decibels)));
+    }
+
+  cli (&image, "frf", model, "--input", "torque", "--output", "inertia3.w", "--db", "-o", bode, NULL);
+  g_assert_cmpint (image.status, ==, 0);
+  g_assert_true (g_file_test (bode, G_FILE_TEST_IS_REGULAR));
+  cli (&camp, "campbell", model, "--shaft", "inertia1", "--speed-range", "0:3000", "--orders", "1,2", "-o", campbell,
+       NULL);
+  g_assert_cmpint (camp.status, ==, 0);
+  g_assert_true (g_file_get_contents (campbell, &svg, NULL, NULL));
+  g_assert_cmpuint (strlen (svg), >, 1000);
+  g_unlink (bode);
+  g_unlink (campbell);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/app/cli/plot", test_plot);
+  g_test_add_func ("/app/cli/modal", test_modal);
+  g_test_add_func ("/app/cli/friction-option", test_friction_option);
+  g_test_add_func ("/app/cli/frf-and-campbell", test_frf_and_campbell);
+  g_test_add_func ("/app/cli/campbell-mesh-order", test_campbell_mesh_order);
+  g_test_add_func ("/app/cli/frf-db", test_frf_db);
+  return g_test_run ();
+}

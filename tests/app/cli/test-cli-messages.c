@@ -1,0 +1,161 @@
+/* test-cli-messages.c: shaftwork-cli's help and usage, and its messages in
+ * German.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#define _GNU_SOURCE  /* posix_openpt(), ptsname() */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <locale.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "sw-kind.h"
+#include "sw-test-files.h"
+#include "test-cli-common.h"
+
+/* The same in German. */
+static void
+cli_de (Run *r, ...)
+{
+  va_list ap;
+
+  va_start (ap, r);
+  cli_run (r, TRUE, ap);
+  va_end (ap);
+}
+
+static void
+test_help_and_usage (void)
+{
+  g_auto (Run) help = { 0 }, version = { 0 }, none = { 0 }, unknown = { 0 }, sub = { 0 }, bad = { 0 };
+
+  cli (&help, "--help", NULL);
+  g_assert_cmpint (help.status, ==, 0);
+  g_assert_nonnull (strstr (help.out, "simulate"));
+  g_assert_nonnull (strstr (help.out, "check"));
+  cli (&version, "--version", NULL);
+  g_assert_cmpint (version.status, ==, 0);
+  g_assert_true (g_str_has_prefix (version.out, "shaftwork-cli "));
+  cli (&none, NULL);
+  g_assert_cmpint (none.status, ==, 2);
+  cli (&unknown, "frobnicate", NULL);
+  g_assert_cmpint (unknown.status, ==, 2);
+  g_assert_nonnull (strstr (unknown.err, "frobnicate"));
+  cli (&sub, "simulate", "--help", NULL);
+  g_assert_cmpint (sub.status, ==, 0);
+  g_assert_nonnull (strstr (sub.out, "--stop-time"));
+  cli (&bad, "simulate", "--no-such-option", "x.shaft", NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+}
+
+/* With LANGUAGE=de the people's text is German, the core's messages too
+ * (once the CLI binds the text domain), and what programs read stays English:
+ * the CSV header, the ok line of check, the “FILE:LINE:COL: error:” prefix,
+ * the JSON keys and the Markdown catalogue. */
+static void
+test_german (void)
+{
+  g_autofree char *model = sw_test_example_path ("first.shaft");
+  g_autofree char *broken = write_temp_model (
+      "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"broken\",\n"
+      " \"components\": [\n"
+      "  {\"id\": \"a\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": -1}}]}\n");
+  g_autofree char *app_dir = g_path_get_dirname (g_getenv ("SW_CLI"));
+  g_autofree char *mo = g_build_filename (app_dir, "..", "po", "de", "LC_MESSAGES", "shaftwork.mo", NULL);
+  g_autofree char *catalogue_path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "CATALOGUE.md", NULL);
+  g_autofree char *catalogue = NULL;
+  g_autofree char *prefix = NULL;
+  g_auto (Run) help = { 0 }, sub = { 0 }, usage = { 0 }, bad = { 0 }, ok = { 0 }, csv = { 0 }, table = { 0 },
+               json = { 0 }, markdown = { 0 }, list = { 0 };
+  g_auto (GStrv) lines = NULL;
+  locale_t c_utf8 = newlocale (LC_ALL_MASK, "C.UTF-8", (locale_t) 0);
+
+  if (c_utf8 == (locale_t) 0)
+    {
+      g_test_skip ("no C.UTF-8 locale here: gettext ignores LANGUAGE in the C locale");
+      g_unlink (broken);
+      return;
+    }
+  freelocale (c_utf8);
+  if (!g_file_test (mo, G_FILE_TEST_IS_REGULAR))
+    g_test_message ("%s is missing: build everything (ninja -C BUILD) before the tests", mo);
+  g_assert_true (g_file_test (mo, G_FILE_TEST_IS_REGULAR));
+
+  cli_de (&help, "--help", NULL);
+  g_assert_cmpint (help.status, ==, 0);
+  g_assert_nonnull (strstr (help.out, "Aufruf: shaftwork-cli BEFEHL"));
+  g_assert_nonnull (strstr (help.out, "Eigenfrequenzen"));
+  g_assert_null (strstr (help.out, "Usage"));
+  /* Option descriptions and their arguments, through the context's domain. */
+  cli_de (&sub, "simulate", "--help", NULL);
+  g_assert_cmpint (sub.status, ==, 0);
+  g_assert_nonnull (strstr (sub.out, "--output=DATEI"));
+  g_assert_nonnull (strstr (sub.out, "Endzeit in s"));
+  g_assert_nonnull (strstr (sub.out, "MODELL simulieren"));
+  cli_de (&usage, "check", NULL);
+  g_assert_cmpint (usage.status, ==, 2);
+  g_assert_nonnull (strstr (usage.err, "MODELL fehlt"));
+
+  /* A message from core. */
+  cli_de (&bad, "check", broken, NULL);
+  g_assert_cmpint (bad.status, ==, 1);
+  prefix = g_strdup_printf ("%s:3:", broken);
+  g_assert_nonnull (strstr (bad.err, prefix));
+  g_assert_nonnull (strstr (bad.err, ": error: Komponente"));
+  g_assert_nonnull (strstr (bad.err, "liegt außerhalb des Bereichs; gültig: J >= 0"));
+
+  cli_de (&ok, "check", model, NULL);
+  g_assert_cmpint (ok.status, ==, 0);
+  g_assert_cmpstr (ok.out, ==, "ok: 8 components, 9 connections, 2 degrees of freedom\n");
+  cli_de (&csv, "simulate", model, "--variables", "inertia3.w,inertia2.w", "--stop-time", "0.1", NULL);
+  g_assert_cmpint (csv.status, ==, 0);
+  lines = g_strsplit (csv.out, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "time,inertia3.w,inertia2.w");
+  g_assert_cmpstr (lines[1], ==, "0,0,0");
+
+  cli_de (&table, "modal", model, NULL);
+  g_assert_cmpint (table.status, ==, 0);
+  g_assert_nonnull (strstr (table.out, "Dämpfungsgrad"));
+  g_assert_nonnull (strstr (table.out, "12.1557"));
+  cli_de (&json, "modal", model, "--json", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  g_assert_nonnull (strstr (json.out, "\"most_excitable_section\" : \"spring\""));
+  /* The event log's modes. */
+  {
+    g_autofree char *friction = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "tests", "data", "msl",
+                                                  "Friction.shaft", NULL);
+    g_auto (Run) events = { 0 };
+
+    cli_de (&events, "simulate", friction, "--events", "--variables", "clutch.mode", NULL);
+    g_assert_cmpint (events.status, ==, 0);
+    g_assert_nonnull (strstr (events.err, " s  clutch: rückwärts → haftend\n"));
+    g_assert_nonnull (strstr (events.err, " s  brake: frei → vorwärts\n"));
+  }
+  cli_de (&list, "list", NULL);
+  g_assert_cmpint (list.status, ==, 0);
+  g_assert_nonnull (strstr (list.out, "Anschlüsse:"));
+  cli_de (&markdown, "list", "--markdown", NULL);
+  g_assert_cmpint (markdown.status, ==, 0);
+  g_assert_true (g_file_get_contents (catalogue_path, &catalogue, NULL, NULL));
+  g_assert_cmpstr (markdown.out, ==, catalogue);
+  g_unlink (broken);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/app/cli/help-and-usage", test_help_and_usage);
+  g_test_add_func ("/app/cli/german", test_german);
+  return g_test_run ();
+}

@@ -1,0 +1,224 @@
+/* test-engine-initial.c: initial values: their propagation, contradictions,
+ * relative values, and errors at the start.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <string.h>
+
+#include <glib.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_odeiv2.h>
+
+#include "sw-error.h"
+#include "sw-model.h"
+#include "sw-simulate.h"
+#include "sw-system.h"
+#include "sw-trajectory.h"
+#include "test-engine-common.h"
+
+/* ---- 5. Errors and initial values --------------------------------------- */
+
+static void
+test_error_no_inertia (void)
+{
+  /* A source alone, and one on a body without inertia. */
+  static const char alone[] = MODEL (COMP ("motor", "rotational.torque", "'tau': 1"), "");
+  static const char massless[] = MODEL (
+    COMP ("motor", "rotational.torque", "'tau': {'sine': {'amplitude': 1, 'freq_hz': 2}}") ", "
+    COMP ("disk", "rotational.inertia", "'J': 0"),
+    WIRE ("motor.flange", "disk.flange_a"));
+  const char *const texts[] = { alone, massless };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr(GError) error = assemble_error (texts[i]);
+
+      g_assert_error (error, SW_ERROR, SW_ERROR_SINGULAR);
+      g_assert_true (g_str_has_prefix (error->message, "engine.shaft:"));
+      g_assert_nonnull (strstr (error->message, "“motor”"));
+      g_assert_nonnull (strstr (error->message, "no inertia to accelerate"));
+    }
+}
+
+/* inertia1.w0 = 1 and inertia2.w0 = 1 through ratio 10: inertia1.w0 would
+ * have to be 10. */
+static void
+test_error_initial_contradiction (void)
+{
+  static const char text[] = MODEL (
+    COMP ("inertia1", "rotational.inertia", "'J': 0.1, 'w0': 1") ", "
+    COMP ("gear", "rotational.ideal_gear", "'ratio': 10") ", "
+    COMP ("inertia2", "rotational.inertia", "'J': 2, 'w0': 1"),
+    WIRE ("inertia1.flange_b", "gear.flange_a") ", "
+    WIRE ("gear.flange_b", "inertia2.flange_a"));
+
+  g_autoptr(GError) error = assemble_error (text);
+
+  g_assert_error (error, SW_ERROR, SW_ERROR_CONTRADICTION);
+  g_assert_true (g_str_has_prefix (error->message, "engine.shaft:"));
+  g_assert_nonnull (strstr (error->message, "inertia1"));
+  g_assert_nonnull (strstr (error->message, "inertia2"));
+  g_assert_nonnull (strstr (error->message, "w0"));
+}
+
+/* An initial value against a fixed flange or a speed source: the message
+ * gives both values with their unit. */
+static void
+test_initial_against_fixed (void)
+{
+  static const char fixed[] = MODEL (
+    COMP ("ground", "rotational.fixed", "") ", "
+    COMP ("disc", "rotational.inertia", "'phi0': 1"),
+    WIRE ("ground.flange", "disc.flange_a"));
+  static const char speed[] = MODEL (
+    COMP ("motor", "rotational.speed", "'w_ref': 10") ", "
+    COMP ("disc", "rotational.inertia", "'w0': 5"),
+    WIRE ("motor.flange", "disc.flange_a"));
+  g_autoptr(GError) e1 = assemble_error (fixed);
+  g_autoptr(GError) e2 = assemble_error (speed);
+
+  g_assert_error (e1, SW_ERROR, SW_ERROR_CONTRADICTION);
+  g_assert_nonnull (strstr (e1->message, "disc.phi0 = 1 rad"));
+  g_assert_nonnull (strstr (e1->message, "the 0 rad"));
+  g_assert_error (e2, SW_ERROR, SW_ERROR_CONTRADICTION);
+  g_assert_nonnull (strstr (e2->message, "disc.w0 = 5 rad/s"));
+  g_assert_nonnull (strstr (e2->message, "the 10 rad/s"));
+}
+
+/* Relative initial values (Modelica's phi_rel (start, fixed = true)):
+ * through a spring from a fixed flange they set the body; against a body's
+ * own they make the other one; between flanges of one rigid group or
+ * against a body's value they contradict, naming both. Translational
+ * relative positions are of the flanges (a mass's flange_a lies L/2
+ * behind its centre). */
+static void
+test_initial_relative (void)
+{
+  static const char chain[] = MODEL (
+    COMP ("ground", "rotational.fixed", "") ", "
+    COMP ("spring1", "rotational.spring", "'c': 100, 'phi_rel_start': 0.1, 'w_rel_start': 2") ", "
+    COMP ("J1", "rotational.inertia", "'J': 1") ", "
+    COMP ("spring2", "rotational.spring_damper", "'c': 100, 'd': 1, 'phi_rel_start': -0.05, 'w_rel_start': -1") ", "
+    COMP ("J2", "rotational.inertia", "'J': 1"),
+    WIRE ("ground.flange", "spring1.flange_a") ", " WIRE ("spring1.flange_b", "J1.flange_a") ", "
+    WIRE ("J1.flange_b", "spring2.flange_a") ", " WIRE ("spring2.flange_b", "J2.flange_a"));
+  static const char both[] = MODEL (
+    COMP ("ground", "rotational.fixed", "") ", "
+    COMP ("spring", "rotational.spring", "'c': 100, 'phi_rel_start': 0.1") ", "
+    COMP ("disc", "rotational.inertia", "'J': 1, 'phi0': 0.2"),
+    WIRE ("ground.flange", "spring.flange_a") ", " WIRE ("spring.flange_b", "disc.flange_a"));
+  static const char rigid[] = MODEL (
+    COMP ("disc", "rotational.inertia", "'J': 1") ", "
+    COMP ("spring", "rotational.spring", "'c': 100, 'phi_rel_start': 0.1"),
+    WIRE ("disc.flange_a", "spring.flange_a") ", " WIRE ("disc.flange_b", "spring.flange_b"));
+  static const char masses[] = MODEL (
+    COMP ("m1", "translational.mass", "'m': 1, 'L': 2, 's0': 1") ", "
+    COMP ("spring", "translational.spring", "'c': 10, 's_rel_start': 0.5, 'v_rel_start': -3") ", "
+    COMP ("m2", "translational.mass", "'m': 1, 'L': 4"),
+    WIRE ("m1.flange_b", "spring.flange_a") ", " WIRE ("spring.flange_b", "m2.flange_a"));
+  g_autoptr(SwSystem) sys = assemble (chain);
+  g_autoptr(SwSystem) sys_m = assemble (masses);
+  g_autoptr(SwTrajectory) tr = simulate_system (sys, 0.01, 0.01, 1e-8);
+  g_autoptr(SwTrajectory) tr_m = simulate_system (sys_m, 0.01, 0.01, 1e-8);
+  g_autoptr(GError) e1 = assemble_error (both);
+  g_autoptr(GError) e2 = assemble_error (rigid);
+
+  assert_abs (column (tr, "J1.phi")[0], 0.1, 1e-15);
+  assert_abs (column (tr, "J1.w")[0], 2, 1e-15);
+  assert_abs (column (tr, "J2.phi")[0], 0.05, 1e-15);
+  assert_abs (column (tr, "J2.w")[0], 1, 1e-15);
+  assert_abs (column (tr, "spring2.phi_rel")[0], -0.05, 1e-15);
+  /* m1's flange_b at 1 + 1 = 2, m2's flange_a at 2.5: its centre at 4.5. */
+  assert_abs (column (tr_m, "m2.s")[0], 4.5, 1e-15);
+  assert_abs (column (tr_m, "m2.v")[0], -3, 1e-15);
+  assert_abs (column (tr_m, "spring.s_rel")[0], 0.5, 1e-15);
+  g_assert_error (e1, SW_ERROR, SW_ERROR_CONTRADICTION);
+  g_assert_nonnull (strstr (e1->message, "spring.phi_rel_start"));
+  g_assert_nonnull (strstr (e1->message, "disc.phi0"));
+  g_assert_error (e2, SW_ERROR, SW_ERROR_CONTRADICTION);
+  g_assert_nonnull (strstr (e2->message, "spring.phi_rel_start = 0.1 rad cannot hold: the flanges of spring are rigidly connected"));
+}
+
+/* A mass's s0 names its centre, L/2 ahead of flange_a: the messages quote
+ * centre positions, the numbers the user writes. mass's flange_b sits at
+ * 7 + 2 = 9, so other.s0 (L = 2) would have to be 10; against a fixed flange
+ * at 0, mass.s0 would have to be 2. */
+static void
+test_initial_mass_centre (void)
+{
+  static const char two[] = MODEL (
+    COMP ("mass", "translational.mass", "'m': 1, 'L': 4, 's0': 7") ", "
+    COMP ("other", "translational.mass", "'m': 1, 'L': 2, 's0': 0"),
+    WIRE ("mass.flange_b", "other.flange_a"));
+  static const char fixed[] = MODEL (
+    COMP ("ground", "translational.fixed", "") ", "
+    COMP ("mass", "translational.mass", "'m': 1, 'L': 4, 's0': 7"),
+    WIRE ("ground.flange", "mass.flange_a"));
+  g_autoptr(GError) e1 = assemble_error (two);
+  g_autoptr(GError) e2 = assemble_error (fixed);
+
+  g_assert_error (e1, SW_ERROR, SW_ERROR_CONTRADICTION);
+  g_assert_nonnull (strstr (e1->message, "other.s0 would have to be 10)"));
+  g_assert_error (e2, SW_ERROR, SW_ERROR_CONTRADICTION);
+  g_assert_nonnull (strstr (e2->message, "mass.s0 = 7 m"));
+  g_assert_nonnull (strstr (e2->message, "the 2 m"));
+}
+
+/* Values within the scale that still overflow together at the initial
+ * state (tau_nominal (w0 / w_nominal)^2 = 1e100 * 1e400) are refused at
+ * assembly, naming the component and the variable. */
+static void
+test_error_overflow_at_start (void)
+{
+  static const char text[] = MODEL (
+    COMP ("disc", "rotational.inertia", "'J': 1, 'w0': 1e100") ", "
+    COMP ("fan", "rotational.quadratic_speed_dependent_torque", "'tau_nominal': -1e100, 'w_nominal': 1e-100"),
+    WIRE ("disc.flange_a", "fan.flange"));
+  g_autoptr(GError) error = assemble_error (text);
+
+  g_assert_error (error, SW_ERROR, SW_ERROR_NOT_FINITE);
+  g_assert_nonnull (strstr (error->message, "engine.shaft:"));
+  g_assert_nonnull (strstr (error->message, "is infinite at t = 0 s"));
+}
+
+/* Only the far side is given: the near side follows through the gear. */
+static void
+test_initial_propagation (void)
+{
+  static const char text[] = MODEL (
+    COMP ("inertia1", "rotational.inertia", "'J': 0.1") ", "
+    COMP ("gear", "rotational.ideal_gear", "'ratio': 10") ", "
+    COMP ("inertia2", "rotational.inertia", "'J': 2, 'phi0': 0.5, 'w0': 2"),
+    WIRE ("inertia1.flange_b", "gear.flange_a") ", "
+    WIRE ("gear.flange_b", "inertia2.flange_a"));
+  g_autoptr(SwTrajectory) tr = simulate (text, 0.5, 0.1, 1e-10);
+  const double *t = sw_trajectory_get_times (tr);
+  const double *phi1 = column (tr, "inertia1.phi"), *w1 = column (tr, "inertia1.w");
+  const double *phi2 = column (tr, "inertia2.phi"), *w2 = column (tr, "inertia2.w");
+
+  assert_rel (w1[0], 20, 1e-14);
+  assert_rel (phi1[0], 5, 1e-14);
+  assert_rel (w2[0], 2, 1e-14);
+  assert_rel (phi2[0], 0.5, 1e-14);
+  /* Nothing acts: the speeds stay. */
+  for (guint k = 0; k < sw_trajectory_get_n_rows (tr); k++)
+    {
+      assert_rel (w1[k], 20, 1e-12);
+      assert_close (phi1[k], 5 + 20 * t[k], 1e-12);
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/engine/errors/no-inertia", test_error_no_inertia);
+  g_test_add_func ("/core/engine/errors/initial-contradiction", test_error_initial_contradiction);
+  g_test_add_func ("/core/engine/errors/initial-mass-centre", test_initial_mass_centre);
+  g_test_add_func ("/core/engine/errors/overflow-at-start", test_error_overflow_at_start);
+  g_test_add_func ("/core/engine/initial/propagation", test_initial_propagation);
+  g_test_add_func ("/core/engine/initial/against-fixed", test_initial_against_fixed);
+  g_test_add_func ("/core/engine/initial/relative", test_initial_relative);
+
+  return g_test_run ();
+}

@@ -1,0 +1,153 @@
+/* test-modes-cli.c: the JSON of `shaftwork-cli modal`
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include <glib.h>
+#include <gsl/gsl_eigen.h>
+#include <gsl/gsl_matrix.h>
+#include <gsl/gsl_vector.h>
+#include <json-glib/json-glib.h>
+
+#include "sw-error.h"
+#include "sw-model.h"
+#include "sw-modes.h"
+#include "sw-simulate.h"
+#include "sw-system.h"
+#include "test-modes-common.h"
+
+/* ---- 7. The CLI's JSON -------------------------------------------------- */
+
+static JsonObject *
+member_object (JsonObject *o,
+               const char *name)
+{
+  JsonNode *n = json_object_get_member (o, name);
+
+  g_assert_nonnull (n);
+  g_assert_cmpint (JSON_NODE_TYPE (n), ==, JSON_NODE_OBJECT);
+  return json_node_get_object (n);
+}
+
+static double
+member_number (JsonObject *o,
+               const char *name)
+{
+  JsonNode *n = json_object_get_member (o, name);
+
+  g_assert_nonnull (n);
+  g_assert_cmpint (JSON_NODE_TYPE (n), ==, JSON_NODE_VALUE);
+  return json_node_get_double (n);
+}
+
+static void
+test_cli_json (void)
+{
+  static const char *const body[] = { "rotor", "hub1", "hub2", "load" };
+  static const char *const section[] = { "shaft", "coupling", "load_shaft" };
+  static const char *const most[] = { NULL, "coupling", "shaft", "load_shaft" };
+  const char *builddir = g_getenv ("G_TEST_BUILDDIR");
+  const char *root = g_getenv ("SW_SOURCE_ROOT");
+  g_autofree char *cli = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(SwModel) model = model_new_from_example ("fourbody.shaft");
+  g_autoptr(SwModes) modes = modes_of_model (model);
+  JsonObject *top;
+  JsonArray *arr;
+  int status = 0;
+
+  if (builddir == NULL || root == NULL)
+    {
+      g_test_skip ("G_TEST_BUILDDIR or SW_SOURCE_ROOT is not set: run through meson test");
+      return;
+    }
+  cli = g_build_filename (builddir, "..", "app", "shaftwork-cli", NULL);
+  if (!g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("shaftwork-cli is not built");
+      return;
+    }
+  path = g_build_filename (root, "data", "examples", "fourbody.shaft", NULL);
+  {
+    const char *argv[] = { cli, "modal", path, "--json", NULL };
+
+    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error);
+  }
+  g_assert_no_error (error);
+  g_spawn_check_wait_status (status, &error);
+  g_assert_no_error (error);
+
+  json_parser_load_from_data (parser, out, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (JSON_NODE_TYPE (json_parser_get_root (parser)), ==, JSON_NODE_OBJECT);
+  top = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (top, "model"), ==, "fourbody");
+  g_assert_cmpfloat (member_number (top, "at_time"), ==, 0);
+  arr = json_object_get_array_member (top, "modes");
+  g_assert_nonnull (arr);
+  g_assert_cmpuint (json_array_get_length (arr), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      JsonObject *m = json_array_get_object_element (arr, i);
+      const SwMode *mode = sw_modes_get_mode (modes, i);
+      JsonObject *shape, *kin, *pot;
+      JsonNode *ex, *zeta;
+
+      g_assert_nonnull (m);
+      g_assert_cmpint (json_object_get_int_member (m, "index"), ==, i + 1);
+      g_assert_cmpint (json_object_get_boolean_member (m, "rigid_body"), ==, i == 0);
+      assert_rel (member_number (m, "frequency_hz"), mode->frequency_hz, 1e-12);
+      assert_rel (member_number (m, "omega_rad_s"), mode->omega_rad_s, 1e-12);
+      assert_rel (member_number (m, "frequency_hz"), member_number (m, "omega_rad_s") / (2 * G_PI), 1e-12);
+      assert_rel (member_number (m, "damped_frequency_hz"), mode->frequency_hz, 1e-12);
+      zeta = json_object_get_member (m, "damping_ratio");
+      g_assert_nonnull (zeta);
+      if (i == 0)
+        g_assert_true (JSON_NODE_HOLDS_NULL (zeta));
+      else
+        g_assert_cmpfloat (json_node_get_double (zeta), ==, 0);
+
+      shape = member_object (m, "shape");
+      kin = member_object (m, "kinetic_energy_percent");
+      pot = member_object (m, "potential_energy_percent");
+      g_assert_cmpuint (json_object_get_size (shape), ==, 4);
+      g_assert_cmpuint (json_object_get_size (kin), ==, 4);
+      g_assert_cmpuint (json_object_get_size (pot), ==, 3);
+      for (guint k = 0; k < 4; k++)
+        {
+          int b = body_index (modes, body[k]);
+
+          g_assert_cmpfloat_with_epsilon (member_number (shape, body[k]), mode->shape[b], 1e-12);
+          g_assert_cmpfloat_with_epsilon (member_number (kin, body[k]), mode->kinetic_energy_percent[b], 1e-10);
+        }
+      for (guint k = 0; k < 3; k++)
+        g_assert_cmpfloat_with_epsilon (member_number (pot, section[k]),
+                                        mode->potential_energy_percent[section_index (modes, section[k])], 1e-10);
+
+      ex = json_object_get_member (m, "most_excitable_section");
+      g_assert_nonnull (ex);
+      if (most[i] == NULL)
+        g_assert_true (JSON_NODE_HOLDS_NULL (ex));
+      else
+        g_assert_cmpstr (json_node_get_string (ex), ==, most[i]);
+    }
+}
+
+/* ------------------------------------------------------------------------- */
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  sw_init ();
+  g_test_add_func ("/core/modes/cli/json", test_cli_json);
+
+  return g_test_run ();
+}

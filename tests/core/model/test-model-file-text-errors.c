@@ -1,0 +1,246 @@
+/* test-model-file-text-errors.c: errors of reading models (*.shaft) located in
+ * the text (line and column), malformed and deeply nested text, and text that
+ * must be accepted.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "sw-error.h"
+#include "sw-model.h"
+#include "sw-test-files.h"
+#include "test-model-file-common.h"
+
+/* Text the JSON parser must not see, or that it would accept wrongly: each
+ * case is rejected with one error at the first byte of needle. */
+typedef struct {
+  const char *text;
+  const char *needle;     /* where the error is (after HEADER; ASCII before it) */
+  const char *fragment;
+} TextCase;
+
+static const TextCase text_cases[] = {
+  /* embedded NUL: escaped anywhere, or a raw byte */
+  { HEADER "\"name\": \"x\\u0000y\"}", "\\u0000", "“\\u0000” (NUL) is not allowed in a string" },
+  { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\\u0000garbage\"}]}",
+    "\\u0000", "(NUL) is not allowed" },
+  { HEADER "\"components\": [{\"id\": \"a\\u0000\", \"kind\": \"rotational.inertia\"}]}",
+    "\\u0000", "(NUL) is not allowed" },
+  { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\", "
+    "\"params\": {\"J\\u0000x\": 1}}]}", "\\u0000", "(NUL) is not allowed" },
+  { HEADER "\"ui\": {\"zoom\": [\"\\u0000\"]}}", "\\u0000", "(NUL) is not allowed" },
+  { HEADER "\"ui\": {\"k\\u0000\": 1}}", "\\u0000", "(NUL) is not allowed" },
+  { "{\"format\\u0000x\": \"shaftwork-model\", \"version\": 1}", "\\u0000", "(NUL) is not allowed" },
+  /* escapes with fewer than four hex digits (json-glib takes them and
+   * decodes what follows into invalid UTF-8) */
+  { HEADER "\"name\": \"\\u00e\xc3\xa9\"}", "\\u00e", "“\\u00e” is not a complete escape" },
+  { HEADER "\"name\": \"\\u8zzzy\"}", "\\u8", "“\\u8” is not a complete escape" },
+  /* unpaired UTF-16 surrogates */
+  { HEADER "\"name\": \"x\\ud800y\"}", "\\ud800", "unpaired surrogate “\\ud800”" },
+  { HEADER "\"name\": \"x\\uD800\"}", "\\uD800", "unpaired surrogate “\\uD800”" },
+  { HEADER "\"name\": \"\\ud800\\u0041\"}", "\\ud800", "unpaired surrogate" },
+  { HEADER "\"name\": \"\\ud800\\ud800\\udc00\"}", "\\ud800", "unpaired surrogate" },
+  { HEADER "\"name\": \"x\\ud800y\" 7}", "\\ud800", "unpaired surrogate" },
+  { HEADER "\"ui\": {\"a\": \"x\\udc00\"}}", "\\udc00", "unpaired surrogate “\\udc00”" },
+  { HEADER "\"ui\": {\"\\udfff\": 1}}", "\\udfff", "unpaired surrogate" },
+  /* a second value after the model */
+  { HEADER "\"name\": \"a\"}{\"name\": \"b\"}", "{\"name\": \"b", "after the model" },
+  { HEADER "\"name\": \"a\"} [1]", "[1]", "after the model" },
+  { HEADER "\"name\": \"a\"} /* c */ x", "x", "after the model" },
+  { HEADER "\"name\": \"a\"}\n\n  {", "{", "after the model" },
+  /* not UTF-8 */
+  { HEADER "\"name\": \"a\xff\"}", "\xff", "not valid UTF-8" },
+  { HEADER "\n\"name\": \"\xc3\"}", "\xc3", "not valid UTF-8" },
+  { HEADER "\"name\": \"\xed\xa0\x80\"}", "\xed", "not valid UTF-8" },
+};
+
+/* "test.shaft:LINE:COL: error: " at needle, searched after HEADER. */
+static char *
+location_of (const char *text,
+             const char *needle)
+{
+  const char *from = g_str_has_prefix (text, HEADER) ? text + strlen (HEADER) : text;
+  const char *at = strstr (from, needle);
+  guint line = 1, column = 1;
+
+  g_assert_nonnull (at);
+  for (const char *p = text; p < at; p++)
+    {
+      if (*p == '\n')
+        {
+          line++;
+          column = 1;
+        }
+      else
+        column++;
+    }
+  return g_strdup_printf ("test.shaft:%u:%u: error: ", line, column);
+}
+
+static void
+test_error_text (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (text_cases); i++)
+    {
+      const TextCase *c = &text_cases[i];
+      g_autofree char *escaped = g_strescape (c->text, NULL);
+      g_autofree char *where = NULL;
+      g_autoptr(GError) error = NULL;
+      SwModel *model;
+
+      g_test_message ("case %u: %s", i, escaped);
+      where = location_of (c->text, c->needle);
+      model = sw_model_new_from_data (c->text, -1, "test.shaft", &error);
+      g_assert_null (model);
+      g_assert_error (error, SW_ERROR, SW_ERROR_PARSE);
+      assert_error_format (error, "test.shaft");
+      g_test_message ("%s", error->message);
+      g_assert_true (g_str_has_prefix (error->message, where));
+      assert_contains (error->message, c->fragment);
+      g_assert_cmpuint (count_lines (error->message), ==, 1);
+    }
+}
+
+static void
+test_error_text_columns (void)
+{
+  static const char raw_nul[] = HEADER "\"name\": \"a\0b\"}";
+  g_autofree char *invalid = NULL;
+  g_autofree char *malformed = NULL;
+  g_autoptr(GError) error = NULL;
+  SwModel *model;
+
+  /* A raw NUL byte: the text is not cut there. */
+  model = sw_model_new_from_data (raw_nul, sizeof raw_nul - 1, "test.shaft", &error);
+  g_assert_null (model);
+  g_assert_error (error, SW_ERROR, SW_ERROR_PARSE);
+  assert_error_format (error, "test.shaft");
+  g_assert_true (g_str_has_prefix (error->message, "test.shaft:1:55: error: "));
+  assert_contains (error->message, "a NUL byte");
+
+  /* Columns count characters, for these errors as for all others. */
+  invalid = load_error (HEADER "\"name\": \"\xc3\xa9\xc3\xa9\xff\"}");
+  g_assert_true (g_str_has_prefix (invalid, "test.shaft:1:56: error: "));
+  malformed = load_error (HEADER "\"name\": \"\xc3\xa9\xc3\xa9\xc3\xa9\", x}");
+  g_assert_true (g_str_has_prefix (malformed, "test.shaft:1:58: error: malformed JSON: "));
+}
+
+/* What looks like the above but is not. */
+static void
+test_text_accepted (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved = NULL;
+  SwModel *model;
+  SwModel *again;
+
+  /* A pair is one character; escaped backslashes are text. */
+  model = sw_model_new_from_data (HEADER "\"name\": \"\\ud83d\\ude00 \\\\ud800 \\\\u0000\", "
+                                  "\"ui\": \"[[{\\\"[\"} /* [[[ */ \n", -1, "test.shaft", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (sw_model_get_name (model), ==, "\xf0\x9f\x98\x80 \\ud800 \\u0000");
+  saved = sw_model_to_data (model, NULL);
+  g_assert_true (g_utf8_validate (saved, -1, NULL));
+  again = sw_model_new_from_data (saved, -1, "saved.shaft", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (sw_model_get_name (again), ==, sw_model_get_name (model));
+  g_assert_finalize_object (again);
+  g_assert_finalize_object (model);
+}
+
+/* A malformed first value is malformed JSON, not a second value. */
+static void
+test_error_unbalanced (void)
+{
+  g_autofree char *message = load_error (HEADER "\"name\": \"a\"]}");
+
+  assert_contains (message, "test.shaft:1:");
+  assert_contains (message, "malformed JSON");
+  g_assert_null (strstr (message, "after the model"));
+  g_assert_cmpuint (count_lines (message), ==, 1);
+}
+
+static GString *
+nested (const char *prefix,
+        guint       depth,
+        const char *suffix)
+{
+  GString *text = g_string_new (prefix);
+
+  for (guint i = 0; i < depth; i++)
+    g_string_append_c (text, '[');
+  for (guint i = 0; i < depth; i++)
+    g_string_append_c (text, ']');
+  g_string_append (text, suffix);
+  return text;
+}
+
+static void
+test_error_deep_nesting (void)
+{
+  g_autoptr(GString) bare = nested ("", 100000, "\n");
+  g_autoptr(GString) in_ui = nested (HEADER "\n\"ui\": ", 100000, "}");
+  g_autoptr(GString) unclosed = g_string_new (HEADER "\"ui\": ");
+  g_autoptr(GString) deepest = nested (HEADER "\"ui\": ", 255, "}");
+  g_autoptr(GString) in_string = g_string_new (HEADER "\"ui\": [\"\\\"");
+  g_autofree char *message = NULL;
+  g_autoptr(GError) error = NULL;
+  SwModel *model;
+
+  /* json-glib's parser recurses per level: this used to overflow the stack. */
+  message = load_error (bare->str);
+  g_assert_true (g_str_has_prefix (message, "test.shaft:1:257: error: "));
+  assert_contains (message, "nested more than 256 levels deep");
+  g_assert_cmpuint (count_lines (message), ==, 1);
+  g_clear_pointer (&message, g_free);
+
+  /* The top-level object is level 1; "ui"'s 256th bracket is level 257. */
+  message = load_error (in_ui->str);
+  g_assert_true (g_str_has_prefix (message, "test.shaft:2:262: error: "));
+  g_clear_pointer (&message, g_free);
+
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (unclosed, '{');
+  message = load_error (unclosed->str);
+  g_assert_true (g_str_has_prefix (message, "test.shaft:1:306: error: "));
+  g_clear_pointer (&message, g_free);
+
+  model = sw_model_new_from_data (deepest->str, deepest->len, "test.shaft", &error);
+  g_assert_no_error (error);
+  g_assert_finalize_object (model);
+
+  /* Brackets in strings are text. */
+  for (guint i = 0; i < 100000; i++)
+    g_string_append (in_string, "[{");
+  g_string_append (in_string, "\"]}");
+  model = sw_model_new_from_data (in_string->str, in_string->len, "test.shaft", &error);
+  g_assert_no_error (error);
+  g_assert_finalize_object (model);
+}
+
+/* An invalid id is reported once, not again by its connections. */
+static void
+test_error_dotted_id (void)
+{
+  g_autofree char *message = fixture_error ("dotted-id.shaft", SW_ERROR_INVALID);
+
+  assert_contains (message, "dotted-id.shaft:5:12: error: component id “motor.shaft” is not valid");
+  g_assert_cmpuint (count_lines (message), ==, 1);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  sw_init ();
+  g_test_add_func ("/core/model-file/error/text", test_error_text);
+  g_test_add_func ("/core/model-file/error/text-columns", test_error_text_columns);
+  g_test_add_func ("/core/model-file/error/unbalanced", test_error_unbalanced);
+  g_test_add_func ("/core/model-file/error/deep-nesting", test_error_deep_nesting);
+  g_test_add_func ("/core/model-file/error/dotted-id", test_error_dotted_id);
+  g_test_add_func ("/core/model-file/text-accepted", test_text_accepted);
+
+  return g_test_run ();
+}
