@@ -384,7 +384,7 @@ too_large_error (double rows, guint n_values, GError **error)
   g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE,
                _("the run would keep %s rows of %u values: %s%s, more than the %s or 10^9 rows a run may use "
                  "(half of this machine’s memory); choose a larger output interval, a shorter stop time or fewer "
-                 "variables"),
+                 "variables to record (simulate’s --variables)"),
                rows_text, n_values + 1, need < 1e18 ? "" : _("over "), need_text, budget_text);
   return TRUE;
 }
