@@ -23,7 +23,9 @@
  * (r, c), r >= c, at [r - c + c ldab]), then the inverses of L's diagonal
  * for _sw_band_solve(). FALSE when A is not positive definite. Done here
  * rather than by LAPACK: the bands are narrow, and a multithreaded BLAS
- * would start its threads for them. */
+ * would start its threads for them. Right-looking: each column, once
+ * scaled, updates the columns after it with contiguous runs (a block of
+ * 2 000 reaction rows on one node is dense: 0.4 s so, 10 s along rows). */
 static gboolean
 band_factor (guint n, guint band, double *ab, double **diag_inverse)
 {
@@ -31,22 +33,26 @@ band_factor (guint n, guint band, double *ab, double **diag_inverse)
 
   for (guint j = 0; j < n; j++)
     {
-      guint first = j > band ? j - band : 0, end = MIN (n, j + band + 1);
-      double d = ab[(gsize) j * ldab];
+      double *col = &ab[(gsize) j * ldab];
+      guint below = MIN (n - 1 - j, band);
+      double d = col[0];
 
-      for (guint k = first; k < j; k++)
-        d -= ab[(j - k) + k * ldab] * ab[(j - k) + k * ldab];
       if (!(d > 0))
         return FALSE;
       d = sqrt (d);
-      ab[(gsize) j * ldab] = d;
-      for (guint i = j + 1; i < end; i++)
+      col[0] = d;
+      for (guint i = 1; i <= below; i++)
+        col[i] /= d;
+      /* Column j + c, rows j + c … j + below: (j + i, j + c) at [i - c]. */
+      for (guint c = 1; c <= below; c++)
         {
-          double s = ab[(i - j) + j * ldab];
+          double *target = &ab[(gsize) (j + c) * ldab] - c;
+          double l = col[c];
 
-          for (guint k = i > band ? i - band : 0; k < j; k++)
-            s -= ab[(i - k) + k * ldab] * ab[(j - k) + k * ldab];
-          ab[(i - j) + j * ldab] = s / d;
+          if (l == 0)
+            continue;
+          for (guint i = c; i <= below; i++)
+            target[i] -= col[i] * l;
         }
     }
   *diag_inverse = g_new (double, MAX (n, 1));
