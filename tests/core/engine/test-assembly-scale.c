@@ -4,7 +4,8 @@
  * dense LU (10 000 springs: 240 s and 800 MB in check). Now a block whose
  * parts couple few coordinates is ordered into a band and factored as one:
  * linear in its length. The run is checked against the closed form of
- * springs in series: one spring of stiffness 1 / sum (1 / c_k).
+ * springs in series: one spring of stiffness 1 / sum (1 / c_k). Many
+ * bodies on one node: their reactions, one dense block, against J a.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -79,11 +80,49 @@ test_series_springs (void)
   g_assert_cmpfloat (worst, <, 1e-6 * scale);
 }
 
+/* 1 000 bodies rigidly on one node (their reaction rows one dense block,
+ * factored right-looking): they turn as one body of their summed inertia,
+ * w = tau t / J, and each body's flange carries its share J_k a. */
+static void
+test_bodies_on_one_node (void)
+{
+  const guint n = 1000;
+  GString *s = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [\n"
+                             " {\"id\": \"tq\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": 3}},\n"
+                             " {\"id\": \"hub\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}");
+  g_autofree char *text = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  const double *t, *w, *tau;
+  double j_total = 1;
+
+  for (guint k = 0; k < n; k++)
+    {
+      g_string_append_printf (s, ",\n {\"id\": \"b%u\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": %g}}", k,
+                              1e-3 * (1 + k % 4));
+      j_total += 1e-3 * (1 + k % 4);
+    }
+  g_string_append (s, "],\n \"connections\": [{\"from\": \"tq.flange\", \"to\": \"hub.flange_a\"}");
+  for (guint k = 0; k < n; k++)
+    g_string_append_printf (s, ",\n  {\"from\": \"b%u.flange_a\", \"to\": \"hub.flange_b\"}", k);
+  g_string_append (s, "],\n \"simulation\": {\"stop_time\": 1, \"output_interval\": 0.25}}");
+  text = g_string_free (s, FALSE);
+  tr = sw_test_run_text (text, 0, 0);
+  t = sw_trajectory_get_times (tr);
+  w = sw_test_column (tr, "b999.w");
+  tau = sw_test_column (tr, "b3.flange_a.tau");
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      g_assert_cmpfloat_with_epsilon (w[r], 3 * t[r] / j_total, 1e-12);
+      g_assert_cmpfloat_with_epsilon (fabs (tau[r]), 4e-3 * 3 / j_total, 1e-12);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   sw_init ();
   g_test_add_func ("/core/assembly-scale/series-springs", test_series_springs);
+  g_test_add_func ("/core/assembly-scale/bodies-on-one-node", test_bodies_on_one_node);
   return g_test_run ();
 }
