@@ -116,8 +116,9 @@ _sw_plot_draw_legend (const Layout *l, const SwPlotScene *scene, guint p)
 
 /* The y axis label, smaller when longer than the panel. */
 void
-_sw_plot_draw_y_label (const Layout *l, const char *label)
+_sw_plot_draw_y_label (const Layout *l, const char *raw_label)
 {
+  g_autofree char *label = _sw_plot_spell_units (raw_label);
   g_autofree char *escaped = _sw_plot_escape_text (label);
   double width = CHAR_WIDTH * 0.9 * _sw_plot_text_length (label) * l->char_height;
   double scale = 1.0;
@@ -206,6 +207,21 @@ _sw_plot_draw_cursor (const SwPlotScene *scene, const Panel *panel, guint p, con
       plpoin (1, &px, &py, 17);
       plssym (0.0, 1.0);
     }
+}
+
+/* The second cursor: a dashed vertical line. */
+void
+_sw_plot_draw_reference (const SwPlotScene *scene, const Panel *panel, const Layout *l)
+{
+  double x = _sw_plot_shown (scene->reference_x, 1.0, scene->log_x);
+
+  if (isnan (x) || x < l->x_min || x > l->x_max)
+    return;
+  plcol0 (COLOR_FOREGROUND);
+  plwidth (CURSOR_WIDTH);
+  pllsty (3);
+  pljoin (x, panel->y_min, x, panel->y_max);
+  pllsty (1);
 }
 
 /* The cursor's x above the first panel. */

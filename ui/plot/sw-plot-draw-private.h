@@ -254,6 +254,10 @@ void _sw_plot_draw_cursor       (const SwPlotScene *scene,
                                  const Panel       *panel,
                                  guint              p,
                                  const Layout      *l);
+char *_sw_plot_spell_units      (const char        *label);
+void _sw_plot_draw_reference    (const SwPlotScene *scene,
+                                  const Panel       *panel,
+                                  const Layout      *l);
 void _sw_plot_draw_cursor_label (const Layout      *l,
                                  const SwPlotScene *scene);
 void _sw_plot_draw_x_marks      (const SwPlotScene *scene,

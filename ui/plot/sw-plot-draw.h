@@ -114,6 +114,9 @@ typedef struct {
   gboolean            cursor;      /* a cursor at cursor_x (time), values in the legends */
   double              cursor_x;
   const char         *cursor_unit; /* after the cursor's x, e.g. "s"; may be NULL */
+  gboolean            reference;   /* a second, dashed cursor at reference_x (the
+                                    * differences are the widget's to show) */
+  double              reference_x;
   gboolean            selection;   /* a rectangle being dragged, in panel selection_panel */
   guint               selection_panel;
   double              selection_x0, selection_x1, selection_y0, selection_y1;
@@ -172,6 +175,10 @@ void     sw_plot_stream_free      (int                 stream);
 /* The quantity a unit measures, translated: "rad/s" → "speed", "N.m" →
  * "torque" … NULL for a unit it does not know. */
 const char *sw_plot_unit_quantity (const char *unit);
+
+/* A unit as text shows it: "N.m" → "N·m", "kg.m2" → "kg·m²", "deg" → "°"
+ * ("1/s", "rad/s" stay). Free with g_free(). */
+char       *sw_plot_dup_unit_text (const char *unit);
 
 /* PLplot reads '#' as the start of an escape sequence: doubled. */
 char       *sw_plot_escape_text   (const char *text);

@@ -67,6 +67,23 @@ struct _SwPlotView
   double         pan_t0, pan_t1;
   Range          pan_xy_y;
 
+  /* The signal analyser (sw-plot-view-analysis.c) */
+  SwPlotAnalysis analysis;
+  SwSpectrumWindow window;
+  char          *order_shaft;
+  double         analysis_t0, analysis_t1;
+  SwTrajectory  *spectrum;      /* made when first needed */
+  char          *analysis_error;
+  struct {                      /* the time view, back after a spectrum */
+    gboolean zoomed, cursor_visible, cursor_kept;
+    double   t0, t1, cursor_t;
+  } saved;
+  gboolean       reference_visible;
+  double         reference_x;
+  gboolean       statistics;
+  gboolean       log_x, log_y;
+  GtkWidget     *menu;          /* the right-click menu, a GtkPopoverMenu */
+
   SwPlotColors   colors;
   SwPlotWidgetStream stream;
   SwPlotGeometry geometry;
@@ -114,6 +131,33 @@ void                  _sw_plot_view_scene_clear       (Scene          *s);
 gboolean              _sw_plot_view_build_scene       (SwPlotView     *self,
                                                        Scene          *s,
                                                        gboolean        interactive);
+
+/* sw-plot-view-analysis.c */
+/* The trajectory drawn as the current run: the spectrum in a spectrum. */
+SwTrajectory         *_sw_plot_view_shown             (SwPlotView     *self);
+void                  _sw_plot_view_invalidate_analysis (SwPlotView   *self);
+/* "Amplitude spectrum, 0 s … 6 s, flat-top window" */
+char                 *_sw_plot_view_dup_analysis_title (SwPlotView    *self);
+void                  _sw_plot_view_install_analysis_properties (GObjectClass *object_class,
+                                                       guint           first_id);
+gboolean              _sw_plot_view_analysis_get_property (SwPlotView *self,
+                                                       guint           prop_id,
+                                                       GValue         *value);
+gboolean              _sw_plot_view_analysis_set_property (SwPlotView *self,
+                                                       guint           prop_id,
+                                                       const GValue   *value);
+void                  _sw_plot_view_finalize_analysis (SwPlotView     *self);
+
+/* sw-plot-view-overlay.c */
+/* The box of differences and statistics over the plot, after PLplot. */
+void                  _sw_plot_view_snapshot_overlay  (SwPlotView     *self,
+                                                       GtkSnapshot    *snapshot);
+/* Its text; NULL when there is none. */
+char                 *_sw_plot_view_dup_overlay_text  (SwPlotView     *self);
+
+/* sw-plot-view-menu.c */
+void                  _sw_plot_view_class_init_menu   (GtkWidgetClass *widget_class);
+void                  _sw_plot_view_init_menu         (SwPlotView     *self);
 
 /* sw-plot-view-input.c */
 void                  _sw_plot_view_class_init_input  (GtkWidgetClass *widget_class);

@@ -1,0 +1,197 @@
+/* sw-plot-view-overlay.c: the box SwPlotView draws over its plot, after
+ * PLplot, with Pango: the differences between the cursor and the second
+ * cursor (Δt, 1/Δt, Δ of every curve) and the statistics of every curve
+ * over the range shown (min, max, mean, RMS, peak-to-peak; sw-spectrum.h).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-plot-view-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#define BOX_MARGIN  8.0
+#define BOX_PADDING 6.0
+
+/* A shown column's unit as shown ("N·m", "rpm"). */
+static char *
+dup_shown_unit (SwPlotView *self, SwTrajectory *tr, guint column, double *factor)
+{
+  const char *unit;
+
+  *factor = _sw_plot_view_display_factor (self->display_units, sw_trajectory_get_column_unit (tr, column), &unit);
+  return sw_plot_dup_unit_text (unit);
+}
+
+static void
+append_number (GString *s, double value, const char *unit)
+{
+  if (!isfinite (value))
+    g_string_append (s, "–");
+  else
+    g_string_append_printf (s, "%.5g", value);
+  if (unit != NULL && *unit != '\0')
+    g_string_append_printf (s, " %s", unit);
+}
+
+/* The differences between the cursors. */
+static void
+append_differences (SwPlotView *self, SwTrajectory *tr, GString *s)
+{
+  const char *x_unit = sw_trajectory_get_x_unit (tr);
+  double dx = self->cursor_t - self->reference_x;
+  g_autofree char *x_text = sw_plot_dup_unit_text (x_unit);
+
+  if (self->analysis == SW_PLOT_ANALYSIS_ORDERS)
+    g_string_append (s, _("Δorder = "));
+  else if (self->analysis == SW_PLOT_ANALYSIS_SPECTRUM)
+    g_string_append (s, _("Δf = "));
+  else
+    g_string_append (s, _("Δt = "));
+  append_number (s, dx, x_text);
+  if (self->analysis == SW_PLOT_ANALYSIS_TIME && g_strcmp0 (x_unit, "s") == 0 && dx != 0.0)
+    {
+      g_string_append (s, "    ");
+      g_string_append (s, _("1/Δt = "));
+      append_number (s, 1.0 / fabs (dx), "Hz");
+    }
+  for (guint i = 0; i < self->columns->len; i++)
+    {
+      const char *name = ((Column *) g_ptr_array_index (self->columns, i))->name;
+      int c = sw_trajectory_find_column (tr, name);
+      g_autofree char *unit = NULL;
+      g_autofree char *escaped = NULL;
+      double factor, a, b;
+
+      if (c < 0)
+        continue;
+      unit = dup_shown_unit (self, tr, (guint) c, &factor);
+      a = sw_trajectory_interpolate (tr, (guint) c, self->cursor_t) * factor;
+      b = sw_trajectory_interpolate (tr, (guint) c, self->reference_x) * factor;
+      escaped = g_markup_escape_text (name, -1);
+      g_string_append_printf (s, "\n%s\t", escaped);
+      g_string_append (s, _("Δ = "));
+      append_number (s, a - b, unit);
+    }
+}
+
+static void
+append_statistics (SwPlotView *self, SwTrajectory *tr, GString *s)
+{
+  if (s->len > 0)
+    g_string_append (s, "\n");
+  g_string_append_printf (s, "<b>%s\t%s\t%s\t%s\t%s\t%s</b>", _("Statistics"), _("min"), _("max"), _("mean"),
+                          _("RMS"), _("peak-to-peak"));
+  for (guint i = 0; i < self->columns->len; i++)
+    {
+      const char *name = ((Column *) g_ptr_array_index (self->columns, i))->name;
+      int c = sw_trajectory_find_column (tr, name);
+      g_autofree char *unit = NULL;
+      g_autofree char *escaped = NULL;
+      SwSignalStats stats;
+      double factor;
+
+      if (c < 0 || !sw_plot_view_get_column_stats (self, name, &stats))
+        continue;
+      unit = dup_shown_unit (self, tr, (guint) c, &factor);
+      escaped = g_markup_escape_text (name, -1);
+      g_string_append_printf (s, "\n%s\t", escaped);
+      append_number (s, stats.min, unit);
+      g_string_append_c (s, '\t');
+      append_number (s, stats.max, unit);
+      g_string_append_c (s, '\t');
+      append_number (s, stats.mean, unit);
+      g_string_append_c (s, '\t');
+      append_number (s, stats.rms, unit);
+      g_string_append_c (s, '\t');
+      append_number (s, stats.peak_to_peak, unit);
+    }
+}
+
+char *
+_sw_plot_view_dup_overlay_text (SwPlotView *self)
+{
+  SwTrajectory *tr = _sw_plot_view_shown (self);
+  GString *s;
+
+  if (!_sw_plot_view_has_rows (tr) || _sw_plot_view_is_xy (self))
+    return NULL;
+  s = g_string_new (NULL);
+  if (self->reference_visible && self->cursor_visible)
+    append_differences (self, tr, s);
+  if (self->statistics)
+    append_statistics (self, tr, s);
+  if (s->len == 0)
+    {
+      g_string_free (s, TRUE);
+      return NULL;
+    }
+  return g_string_free (s, FALSE);
+}
+
+void
+_sw_plot_view_snapshot_overlay (SwPlotView *self, GtkSnapshot *snapshot)
+{
+  g_autofree char *markup = _sw_plot_view_dup_overlay_text (self);
+  g_autoptr(PangoLayout) layout = NULL;
+  PangoTabArray *tabs;
+  const SwPlotPanelGeometry *pg;
+  const SwPlotColors *c = &self->colors;
+  GdkRGBA fg = { c->foreground[0] / 255.0, c->foreground[1] / 255.0, c->foreground[2] / 255.0, 1.0 };
+  GdkRGBA bg = { c->background[0] / 255.0, c->background[1] / 255.0, c->background[2] / 255.0, 0.92 };
+  GdkRGBA border = { c->grid[0] / 255.0, c->grid[1] / 255.0, c->grid[2] / 255.0, 1.0 };
+  float widths[4] = { 1, 1, 1, 1 };
+  GdkRGBA borders[4] = { border, border, border, border };
+  GskRoundedRect outline;
+  int lw, lh, em;
+  double x, y;
+
+  if (markup == NULL || !self->has_geometry || self->geometry.n_panels == 0)
+    return;
+  pg = &self->geometry.panels[0];
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  pango_layout_set_markup (layout, markup, -1);
+  /* Columns of figures: a name, then up to five numbers with units. */
+  pango_layout_get_pixel_size (layout, &lw, &lh);
+  em = MAX (8, pango_font_description_get_size (pango_context_get_font_description (
+                 pango_layout_get_context (layout))) / PANGO_SCALE);
+  tabs = pango_tab_array_new (6, TRUE);
+  {
+    int name_width = 0;
+    g_auto(GStrv) lines = g_strsplit (markup, "\n", -1);
+
+    for (guint i = 0; lines[i] != NULL; i++)
+      {
+        g_autoptr(PangoLayout) one = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+        gboolean bold = g_str_has_prefix (lines[i], "<b>");
+        char *cell = lines[i] + (bold ? 3 : 0), *tab = strchr (cell, '\t');
+        g_autofree char *markup_cell = NULL;
+        int w, h;
+
+        if (tab == NULL)
+          continue;
+        *tab = '\0';
+        markup_cell = bold ? g_strconcat ("<b>", cell, "</b>", NULL) : g_strdup (cell);
+        pango_layout_set_markup (one, markup_cell, -1);
+        pango_layout_get_pixel_size (one, &w, &h);
+        name_width = MAX (name_width, w);
+      }
+    for (int k = 0; k < 6; k++)
+      pango_tab_array_set_tab (tabs, k, PANGO_TAB_LEFT, name_width + em + k * 9 * em);
+  }
+  pango_layout_set_tabs (layout, tabs);
+  pango_tab_array_free (tabs);
+  pango_layout_get_pixel_size (layout, &lw, &lh);
+
+  x = pg->left + BOX_MARGIN;
+  y = pg->top + BOX_MARGIN;
+  gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (x, y, lw + 2 * BOX_PADDING, lh + 2 * BOX_PADDING), 4);
+  gtk_snapshot_push_rounded_clip (snapshot, &outline);
+  gtk_snapshot_append_color (snapshot, &bg, &outline.bounds);
+  gtk_snapshot_pop (snapshot);
+  gtk_snapshot_append_border (snapshot, &outline, widths, borders);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x + BOX_PADDING, y + BOX_PADDING));
+  gtk_snapshot_append_layout (snapshot, layout, &fg);
+  gtk_snapshot_restore (snapshot);
+}
