@@ -104,7 +104,7 @@ sw_spectrum_amplitude (const double *samples, guint n, SwSpectrumWindow window, 
   g_autofree double *data = NULL;
   gsl_fft_real_wavetable *wavetable;
   gsl_fft_real_workspace *workspace;
-  double gain = 0.0;
+  double gain = 0.0, mean = 0.0;
   int status;
 
   g_return_val_if_fail (samples != NULL && amplitude != NULL, FALSE);
@@ -123,9 +123,16 @@ sw_spectrum_amplitude (const double *samples, guint n, SwSpectrumWindow window, 
                        _("Cannot compute a spectrum: sample %u of %u is not a finite number"), j + 1, n);
           return FALSE;
         }
-      data[j] = w * samples[j];
+      data[j] = w;
       gain += w;
+      mean += w * samples[j];
     }
+  /* The mean as the window sees it, taken out before the transform: a
+   * constant would otherwise leak into the window's main lobe (as far as
+   * five bins for the flat top) and show as a low frequency. */
+  mean /= gain;
+  for (guint j = 0; j < n; j++)
+    data[j] *= samples[j] - mean;
 
   wavetable = gsl_fft_real_wavetable_alloc (n);
   workspace = gsl_fft_real_workspace_alloc (n);
@@ -146,7 +153,7 @@ sw_spectrum_amplitude (const double *samples, guint n, SwSpectrumWindow window, 
 
   /* GSL's half-complex order: data[0] = X0, then (Re, Im) of X1 … and, for
    * an even n, X(n/2) real in data[n - 1]. */
-  amplitude[0] = fabs (data[0]) / gain;
+  amplitude[0] = fabs (mean);
   for (guint k = 1; k < (n + 1) / 2; k++)
     amplitude[k] = 2.0 * hypot (data[2 * k - 1], data[2 * k]) / gain;
   if (n % 2 == 0)

@@ -44,7 +44,8 @@ void          sw_spectrum_resample        (const double       *x,
 
 /* The single-sided amplitude spectrum of n uniform samples (n >= 4):
  * n / 2 + 1 amplitudes, bin k at k / (n step), the window's gain divided
- * out; bin 0 is the mean. FALSE with error (SW_ERROR_INVALID,
+ * out; bin 0 is the size of the mean (weighted by the window), which is
+ * taken out before the transform so that it leaks into no other bin. FALSE with error (SW_ERROR_INVALID,
  * SW_ERROR_NOT_FINITE) when GSL fails or a sample is not finite. */
 gboolean      sw_spectrum_amplitude       (const double       *samples,
                                            guint               n,

@@ -55,6 +55,22 @@ _sw_plot_view_invalidate_analysis (SwPlotView *self)
   g_clear_pointer (&self->analysis_error, g_free);
 }
 
+/* The current run's times (what a spectrum of it all is of). */
+static void
+run_time_range (SwPlotView *self, double *t0, double *t1)
+{
+  const double *t;
+  guint n;
+
+  *t0 = *t1 = 0.0;
+  if (!_sw_plot_view_has_rows (self->trajectory))
+    return;
+  t = sw_trajectory_get_times (self->trajectory);
+  n = sw_trajectory_get_n_rows (self->trajectory);
+  *t0 = t[0];
+  *t1 = t[n - 1];
+}
+
 static void
 make_spectrum (SwPlotView *self)
 {
@@ -75,7 +91,7 @@ make_spectrum (SwPlotView *self)
   if (columns->len == 0)
     return;
   if (!(t1 > t0))
-    _sw_plot_view_full_time_range (self, &t0, &t1);
+    run_time_range (self, &t0, &t1);
   if (self->analysis == SW_PLOT_ANALYSIS_SPECTRUM)
     self->spectrum = sw_spectrum_new_frequency (tr, (guint *) columns->data, columns->len, t0, t1,
                                                 self->window, &error);
@@ -109,6 +125,42 @@ _sw_plot_view_dup_analysis_title (SwPlotView *self)
                             self->order_shaft != NULL ? self->order_shaft : "–", t0, t1, window);
   /* Translators: a time range and the window's name ("flat top") */
   return g_strdup_printf (_("Amplitude spectrum, %.4g s … %.4g s, %s window"), t0, t1, window);
+}
+
+/* The bins worth showing: up to a quarter beyond the last whose amplitude
+ * is a thousandth of the largest (past bin 0, the mean), at least 16 bins;
+ * the rest is the interpolation's noise and the run's steps. */
+gboolean
+_sw_plot_view_spectrum_extent (SwPlotView *self, double *x0, double *x1)
+{
+  SwTrajectory *spectrum = _sw_plot_view_shown (self);
+  const double *x;
+  guint rows, columns, last = 16;
+  double largest = 0.0;
+
+  if (!_sw_plot_view_has_rows (spectrum) || (rows = sw_trajectory_get_n_rows (spectrum)) < 2)
+    return FALSE;
+  x = sw_trajectory_get_times (spectrum);
+  columns = sw_trajectory_get_n_columns (spectrum);
+  for (guint c = 0; c < columns; c++)
+    {
+      const double *y = sw_trajectory_get_column (spectrum, c);
+      for (guint r = 1; r < rows; r++)
+        largest = MAX (largest, y[r]);
+    }
+  for (guint c = 0; c < columns; c++)
+    {
+      const double *y = sw_trajectory_get_column (spectrum, c);
+      for (guint r = rows - 1; r > last; r--)
+        if (y[r] > 1e-3 * largest)
+          {
+            last = r;
+            break;
+          }
+    }
+  *x0 = x[0];
+  *x1 = MIN (x[rows - 1], 1.25 * x[MIN (last, rows - 1)]);
+  return *x1 > *x0;
 }
 
 SwTrajectory *
@@ -238,7 +290,7 @@ sw_plot_view_get_analysis_range (SwPlotView *self, double *t0, double *t1)
 
   g_return_if_fail (SW_IS_PLOT_VIEW (self));
   if (!(b > a))
-    _sw_plot_view_full_time_range (self, &a, &b);
+    run_time_range (self, &a, &b);
   if (t0 != NULL)
     *t0 = a;
   if (t1 != NULL)

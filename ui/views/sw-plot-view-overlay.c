@@ -143,7 +143,7 @@ _sw_plot_view_snapshot_overlay (SwPlotView *self, GtkSnapshot *snapshot)
   float widths[4] = { 1, 1, 1, 1 };
   GdkRGBA borders[4] = { border, border, border, border };
   GskRoundedRect outline;
-  int lw, lh, em;
+  int lw, lh;
   double x, y;
 
   if (markup == NULL || !self->has_geometry || self->geometry.n_panels == 0)
@@ -151,33 +151,38 @@ _sw_plot_view_snapshot_overlay (SwPlotView *self, GtkSnapshot *snapshot)
   pg = &self->geometry.panels[0];
   layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
   pango_layout_set_markup (layout, markup, -1);
-  /* Columns of figures: a name, then up to five numbers with units. */
-  pango_layout_get_pixel_size (layout, &lw, &lh);
-  em = MAX (8, pango_font_description_get_size (pango_context_get_font_description (
-                 pango_layout_get_context (layout))) / PANGO_SCALE);
-  tabs = pango_tab_array_new (6, TRUE);
+  /* Columns of figures: a name, then up to five numbers with units, each
+   * as wide as its widest cell. */
   {
-    int name_width = 0;
     g_auto(GStrv) lines = g_strsplit (markup, "\n", -1);
+    int widths_px[8] = { 0 }, gap = 0, position = 0;
+    g_autoptr(PangoLayout) one = gtk_widget_create_pango_layout (GTK_WIDGET (self), "M");
 
+    pango_layout_get_pixel_size (one, &gap, NULL);
     for (guint i = 0; lines[i] != NULL; i++)
       {
-        g_autoptr(PangoLayout) one = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
         gboolean bold = g_str_has_prefix (lines[i], "<b>");
-        char *cell = lines[i] + (bold ? 3 : 0), *tab = strchr (cell, '\t');
-        g_autofree char *markup_cell = NULL;
-        int w, h;
+        g_autofree char *plain = bold ? g_strndup (lines[i] + 3, strlen (lines[i]) - 7) : g_strdup (lines[i]);
+        g_auto(GStrv) cells = g_strsplit (plain, "\t", G_N_ELEMENTS (widths_px));
 
-        if (tab == NULL)
+        if (g_strv_length (cells) < 2)
           continue;
-        *tab = '\0';
-        markup_cell = bold ? g_strconcat ("<b>", cell, "</b>", NULL) : g_strdup (cell);
-        pango_layout_set_markup (one, markup_cell, -1);
-        pango_layout_get_pixel_size (one, &w, &h);
-        name_width = MAX (name_width, w);
+        for (guint k = 0; cells[k] != NULL; k++)
+          {
+            g_autofree char *cell = bold ? g_strconcat ("<b>", cells[k], "</b>", NULL) : g_strdup (cells[k]);
+            int w;
+
+            pango_layout_set_markup (one, cell, -1);
+            pango_layout_get_pixel_size (one, &w, NULL);
+            widths_px[k] = MAX (widths_px[k], w);
+          }
       }
-    for (int k = 0; k < 6; k++)
-      pango_tab_array_set_tab (tabs, k, PANGO_TAB_LEFT, name_width + em + k * 9 * em);
+    tabs = pango_tab_array_new (G_N_ELEMENTS (widths_px) - 1, TRUE);
+    for (guint k = 0; k + 1 < G_N_ELEMENTS (widths_px); k++)
+      {
+        position += widths_px[k] + gap;
+        pango_tab_array_set_tab (tabs, (int) k, PANGO_TAB_LEFT, position);
+      }
   }
   pango_layout_set_tabs (layout, tabs);
   pango_tab_array_free (tabs);

@@ -136,6 +136,10 @@ gboolean              _sw_plot_view_build_scene       (SwPlotView     *self,
 /* The trajectory drawn as the current run: the spectrum in a spectrum. */
 SwTrajectory         *_sw_plot_view_shown             (SwPlotView     *self);
 void                  _sw_plot_view_invalidate_analysis (SwPlotView   *self);
+/* The x range a spectrum's whole view shows; FALSE without one. */
+gboolean              _sw_plot_view_spectrum_extent   (SwPlotView     *self,
+                                                       double         *x0,
+                                                       double         *x1);
 /* "Amplitude spectrum, 0 s … 6 s, flat-top window" */
 char                 *_sw_plot_view_dup_analysis_title (SwPlotView    *self);
 void                  _sw_plot_view_install_analysis_properties (GObjectClass *object_class,

@@ -125,9 +125,12 @@ gboolean
 _sw_plot_view_full_time_range (SwPlotView *self, double *t0, double *t1)
 {
   SwTrajectory *all[64];
-  guint n = _sw_plot_view_runs (self, all, G_N_ELEMENTS (all));
+  guint n;
   gboolean found = FALSE;
 
+  if (self->analysis != SW_PLOT_ANALYSIS_TIME)
+    return _sw_plot_view_spectrum_extent (self, t0, t1);
+  n = _sw_plot_view_runs (self, all, G_N_ELEMENTS (all));
   for (guint i = 0; i < n; i++)
     {
       const double *times;

@@ -168,6 +168,18 @@ test_windows (void)
       else
         g_assert_cmpfloat (MAX (a[50], a[51]), <, 3.0 * 0.9);  /* scalloping: 64 %, 85 % */
     }
+  /* A constant leaks into no bin but the first, even with the flat top's
+   * wide main lobe. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    for (guint j = 0; j < n; j++)
+      x[j] = -4.0;
+    g_assert_true (sw_spectrum_amplitude (x, n, SW_SPECTRUM_WINDOW_FLAT_TOP, a, &error));
+    g_assert_cmpfloat_with_epsilon (a[0], 4.0, 1e-12);
+    for (guint k = 1; k <= n / 2; k++)
+      g_assert_cmpfloat (a[k], <, 1e-12);
+  }
   x[7] = NAN;
   {
     g_autoptr(GError) error = NULL;
