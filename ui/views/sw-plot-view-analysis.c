@@ -128,15 +128,15 @@ _sw_plot_view_dup_analysis_title (SwPlotView *self)
 }
 
 /* The bins worth showing: up to a quarter beyond the last whose amplitude
- * is a thousandth of the largest (past bin 0, the mean), at least 16 bins;
- * the rest is the interpolation's noise and the run's steps. */
+ * is 1e-4 of its column's largest (past bin 0, the mean), at least 16 bins
+ * and, over orders, 10 orders; the rest is the interpolation's noise and
+ * the run's steps. */
 gboolean
 _sw_plot_view_spectrum_extent (SwPlotView *self, double *x0, double *x1)
 {
   SwTrajectory *spectrum = _sw_plot_view_shown (self);
   const double *x;
   guint rows, columns, last = 16;
-  double largest = 0.0;
 
   if (!_sw_plot_view_has_rows (spectrum) || (rows = sw_trajectory_get_n_rows (spectrum)) < 2)
     return FALSE;
@@ -145,14 +145,12 @@ _sw_plot_view_spectrum_extent (SwPlotView *self, double *x0, double *x1)
   for (guint c = 0; c < columns; c++)
     {
       const double *y = sw_trajectory_get_column (spectrum, c);
+      double largest = 0.0;
+
       for (guint r = 1; r < rows; r++)
         largest = MAX (largest, y[r]);
-    }
-  for (guint c = 0; c < columns; c++)
-    {
-      const double *y = sw_trajectory_get_column (spectrum, c);
       for (guint r = rows - 1; r > last; r--)
-        if (y[r] > 1e-3 * largest)
+        if (y[r] > 1e-4 * largest)
           {
             last = r;
             break;
@@ -160,7 +158,53 @@ _sw_plot_view_spectrum_extent (SwPlotView *self, double *x0, double *x1)
     }
   *x0 = x[0];
   *x1 = MIN (x[rows - 1], 1.25 * x[MIN (last, rows - 1)]);
+  if (self->analysis == SW_PLOT_ANALYSIS_ORDERS)
+    *x1 = MIN (x[rows - 1], MAX (*x1, 10.5));
   return *x1 > *x0;
+}
+
+/* A linear panel of a spectrum fitted to the bins past the lowest few
+ * (over orders: below half an order) when those (a run-up's trend, a start
+ * from rest) are 5 times higher than the rest and would flatten it: they
+ * then leave the top. */
+#define LOW_BINS   6
+#define LOW_ORDERS 0.5
+
+void
+_sw_plot_view_fit_spectrum_panels (SwPlotView *self, SwPlotScene *scene, SwPlotPanel *panels)
+{
+  for (guint p = 0; p < scene->n_panels; p++)
+    {
+      double all = 0.0, rest = 0.0;
+
+      if (panels[p].fixed || panels[p].log || panels[p].db)
+        continue;
+      for (guint k = 0; k < scene->n_curves; k++)
+        {
+          const SwPlotCurve *c = &scene->curves[k];
+          const double *x = sw_trajectory_get_times (c->trajectory);
+          const double *y = sw_trajectory_get_column (c->trajectory, c->y_column);
+
+          if (c->panel != p)
+            continue;
+          for (guint r = 1; r < sw_trajectory_get_n_rows (c->trajectory); r++)
+            {
+              double v = fabs (y[r] * c->y_factor);
+
+              if (scene->x_fixed && (x[r] < scene->x_min || x[r] > scene->x_max))
+                continue;
+              all = MAX (all, v);
+              if (self->analysis == SW_PLOT_ANALYSIS_ORDERS ? x[r] >= LOW_ORDERS : r >= LOW_BINS)
+                rest = MAX (rest, v);
+            }
+        }
+      if (rest > 0.0 && all > 5.0 * rest)
+        {
+          panels[p].fixed = TRUE;
+          panels[p].y_min = 0.0;
+          panels[p].y_max = 1.1 * rest;
+        }
+    }
 }
 
 SwTrajectory *

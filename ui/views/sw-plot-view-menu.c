@@ -12,6 +12,31 @@
 
 #define MAX_SHAFTS 40
 
+/* A shaft's own variable ("engine.phi"), not a port's ("x.flange_a.phi")
+ * nor a relative one ("clutch.phi_rel"). */
+static gboolean
+is_shaft_variable (const char *name)
+{
+  g_auto(GStrv) parts = g_strsplit (name, ".", -1);
+  guint n = g_strv_length (parts);
+
+  if (n < 2 || g_str_has_suffix (parts[n - 1], "_rel"))
+    return FALSE;
+  for (guint i = 0; i + 1 < n; i++)
+    if (g_str_has_prefix (parts[i], "flange") || g_str_has_prefix (parts[i], "support"))
+      return FALSE;
+  return TRUE;
+}
+
+/* "starter_torque.phi" as a menu label, whose "_" would mark a mnemonic. */
+static char *
+dup_menu_label (const char *name)
+{
+  g_auto(GStrv) parts = g_strsplit (name, "_", -1);
+
+  return g_strjoinv ("__", parts);
+}
+
 /* The shafts an order spectrum can use: the run's angles, or its speeds
  * when it records no angle. */
 static GMenu *
@@ -23,10 +48,12 @@ shafts_menu (SwPlotView *self)
 
   for (guint u = 0; tr != NULL && u < G_N_ELEMENTS (units) && g_menu_model_get_n_items (G_MENU_MODEL (menu)) == 0; u++)
     for (guint c = 0; c < sw_trajectory_get_n_columns (tr) && g_menu_model_get_n_items (G_MENU_MODEL (menu)) < MAX_SHAFTS; c++)
-      if (g_strcmp0 (sw_trajectory_get_column_unit (tr, c), units[u]) == 0)
+      if (g_strcmp0 (sw_trajectory_get_column_unit (tr, c), units[u]) == 0 &&
+          is_shaft_variable (sw_trajectory_get_column_name (tr, c)))
         {
           const char *name = sw_trajectory_get_column_name (tr, c);
-          g_autoptr(GMenuItem) item = g_menu_item_new (name, NULL);
+          g_autofree char *label = dup_menu_label (name);
+          g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
 
           g_menu_item_set_action_and_target (item, "plot.order-spectrum", "s", name);
           g_menu_append_item (menu, item);
@@ -73,6 +100,9 @@ static void
 popup_at (SwPlotView *self, double x, double y)
 {
   g_autoptr(GMenuModel) model = build_menu (self);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "plot.hide-reference", self->reference_visible);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "plot.reference-here", !_sw_plot_view_is_xy (self));
 
   if (self->menu == NULL)
     {

@@ -136,6 +136,10 @@ gboolean              _sw_plot_view_build_scene       (SwPlotView     *self,
 /* The trajectory drawn as the current run: the spectrum in a spectrum. */
 SwTrajectory         *_sw_plot_view_shown             (SwPlotView     *self);
 void                  _sw_plot_view_invalidate_analysis (SwPlotView   *self);
+/* The y ranges of a spectrum's panels that are not fixed. */
+void                  _sw_plot_view_fit_spectrum_panels (SwPlotView   *self,
+                                                       SwPlotScene    *scene,
+                                                       SwPlotPanel    *panels);
 /* The x range a spectrum's whole view shows; FALSE without one. */
 gboolean              _sw_plot_view_spectrum_extent   (SwPlotView     *self,
                                                        double         *x0,

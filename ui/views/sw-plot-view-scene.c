@@ -359,6 +359,8 @@ _sw_plot_view_build_scene (SwPlotView *self, Scene *s, gboolean interactive)
   scene->n_curves = s->curves->len;
   scene->keys = (const SwPlotKey *) s->keys->data;
   scene->n_keys = s->keys->len;
+  if (self->analysis != SW_PLOT_ANALYSIS_TIME)
+    _sw_plot_view_fit_spectrum_panels (self, scene, (SwPlotPanel *) s->panels->data);
   if (interactive)
     {
       scene->cursor = self->cursor_visible;
