@@ -255,6 +255,12 @@ void _sw_plot_draw_cursor       (const SwPlotScene *scene,
                                  guint              p,
                                  const Layout      *l);
 char *_sw_plot_spell_units      (const char        *label);
+void _sw_plot_legend_geometry   (const Layout      *l,
+                                 const SwPlotScene *scene,
+                                 guint              p,
+                                 SwPlotGeometry    *geometry,
+                                 int                width_px,
+                                 int                height_px);
 void _sw_plot_draw_reference    (const SwPlotScene *scene,
                                   const Panel       *panel,
                                   const Layout      *l);

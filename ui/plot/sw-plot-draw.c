@@ -542,7 +542,7 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
           {
             const SwPlotCurve *c = &scene->curves[k];
 
-            if (c->panel != p || (c->line == SW_PLOT_LINE_SOLID) != (pass == 1))
+            if (c->panel != p || c->hidden || (c->line == SW_PLOT_LINE_SOLID) != (pass == 1))
               continue;
             g_array_set_size (xs, 0);
             g_array_set_size (ys, 0);
@@ -597,6 +597,7 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
         _sw_plot_draw_cursor_label (&l, scene);
 
       _sw_plot_draw_legend (&l, scene, p);
+      _sw_plot_legend_geometry (&l, scene, p, geometry, width_px, height_px);
     }
   return TRUE;
 }

@@ -56,6 +56,7 @@ typedef struct {
   const char *label;     /* legend text (solid and dashed curves); NULL: not in the legend */
   const char *end_label; /* may be NULL: text in the curve's colour where it leaves the
                           * panel (its last point in view), e.g. "2×" on an order line */
+  gboolean    hidden;    /* in the legend, greyed, but not drawn nor fitted */
 } SwPlotCurve;
 
 typedef struct {
@@ -131,12 +132,22 @@ typedef struct {
   gboolean log;
 } SwPlotPanelGeometry;
 
+#define SW_PLOT_MAX_LEGEND 64
+
+/* A legend's line, where a click can find its curve. */
+typedef struct {
+  guint  curve;                      /* into the scene's curves */
+  double left, top, width, height;
+} SwPlotLegendEntry;
+
 typedef struct {
   double              x_min, x_max;  /* as shown (log10 on a log axis) */
   gboolean            log_x;
   guint               n_panels;
   SwPlotPanelGeometry panels[SW_PLOT_MAX_PANELS];
   guint               n_points;      /* given to PLplot, after thinning */
+  guint               n_legend;      /* the legends' entries, by curve */
+  SwPlotLegendEntry   legend[SW_PLOT_MAX_LEGEND];
   int                 need_width;    /* when it did not fit: the page it needs */
   int                 need_height;
 } SwPlotGeometry;

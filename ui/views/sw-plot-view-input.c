@@ -176,6 +176,9 @@ on_drag_end (GtkGestureDrag *gesture, double dx, double dy, SwPlotView *self)
                                   self->drag_x0 + dx, self->drag_y0 + dy);
       return;
     }
+  /* A click on a legend's entry shows or hides its curve. */
+  if (_sw_plot_view_legend_click (self, self->drag_x0, self->drag_y0))
+    return;
   /* A click: the cursor stays there; with Ctrl, the second cursor. */
   if (!_sw_plot_view_is_xy (self) && panel_at (self, self->drag_x0, self->drag_y0, &inside_x) >= 0 && inside_x &&
       (gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)) & GDK_CONTROL_MASK))

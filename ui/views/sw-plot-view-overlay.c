@@ -75,6 +75,63 @@ append_differences (SwPlotView *self, SwTrajectory *tr, GString *s)
     }
 }
 
+#define MAX_RUNS_SHOWN 4
+
+/* Every curve's value at the cursor in the runs behind (previous, pinned)
+ * beside this run's. */
+static void
+append_runs (SwPlotView *self, GString *s)
+{
+  SwTrajectory *runs[1 + MAX_RUNS_SHOWN];
+  guint n = 0;
+
+  runs[n++] = self->trajectory;
+  if (self->previous != NULL)
+    runs[n++] = self->previous;
+  for (guint i = 0; i < self->pinned->len && n < G_N_ELEMENTS (runs); i++)
+    runs[n++] = ((Pinned *) g_ptr_array_index (self->pinned, i))->trajectory;
+
+  if (s->len > 0)
+    g_string_append (s, "\n");
+  g_string_append_printf (s, "<b>%.6g s\t%s", self->cursor_t, _("this run"));
+  if (self->previous != NULL)
+    g_string_append_printf (s, "\t%s", _("previous run"));
+  for (guint i = 0; i < self->pinned->len && i + 1 + (self->previous != NULL) < n; i++)
+    {
+      const char *text = ((Pinned *) g_ptr_array_index (self->pinned, i))->text;
+      g_autofree char *escaped = g_markup_escape_text (text != NULL ? text : _("pinned run"), -1);
+
+      g_string_append_printf (s, "\t%s", escaped);
+    }
+  g_string_append (s, "</b>");
+
+  for (guint i = 0; i < self->columns->len; i++)
+    {
+      const char *name = ((Column *) g_ptr_array_index (self->columns, i))->name;
+      g_autofree char *escaped = g_markup_escape_text (name, -1);
+
+      if (sw_trajectory_find_column (self->trajectory, name) < 0)
+        continue;
+      g_string_append_printf (s, "\n%s", escaped);
+      for (guint r = 0; r < n; r++)
+        {
+          int c = sw_trajectory_find_column (runs[r], name);
+          const double *t = sw_trajectory_get_times (runs[r]);
+          guint rows = sw_trajectory_get_n_rows (runs[r]);
+          g_autofree char *unit = NULL;
+          double factor = 1.0, value = NAN;
+
+          g_string_append_c (s, '\t');
+          if (c >= 0 && rows > 0 && self->cursor_t >= t[0] && self->cursor_t <= t[rows - 1])
+            {
+              unit = dup_shown_unit (self, runs[r], (guint) c, &factor);
+              value = sw_trajectory_interpolate (runs[r], (guint) c, self->cursor_t) * factor;
+            }
+          append_number (s, value, unit);
+        }
+    }
+}
+
 static void
 append_statistics (SwPlotView *self, SwTrajectory *tr, GString *s)
 {
@@ -119,6 +176,9 @@ _sw_plot_view_dup_overlay_text (SwPlotView *self)
   s = g_string_new (NULL);
   if (self->reference_visible && self->cursor_visible)
     append_differences (self, tr, s);
+  if (self->cursor_visible && self->analysis == SW_PLOT_ANALYSIS_TIME &&
+      (self->previous != NULL || self->pinned->len > 0))
+    append_runs (self, s);
   if (self->statistics)
     append_statistics (self, tr, s);
   if (s->len == 0)

@@ -21,6 +21,7 @@ G_BEGIN_DECLS
 typedef struct {
   char *name;
   char *key;       /* the panel key given by sw_plot_view_set_panel(); NULL: by unit */
+  gboolean hidden; /* clicked off in the legend */
 } Column;
 
 typedef struct {
@@ -96,6 +97,7 @@ typedef struct {
   GArray     *curves;   /* SwPlotCurve */
   GArray     *keys;     /* SwPlotKey */
   GPtrArray  *strings;
+  GPtrArray  *curve_names;  /* each curve's column name (borrowed) */
 } Scene;
 
 /* sw-plot-view.c */
@@ -155,6 +157,12 @@ gboolean              _sw_plot_view_analysis_set_property (SwPlotView *self,
                                                        guint           prop_id,
                                                        const GValue   *value);
 void                  _sw_plot_view_finalize_analysis (SwPlotView     *self);
+
+/* sw-plot-view-legend.c */
+/* A click at (x, y) on a legend's entry shows or hides its column. */
+gboolean              _sw_plot_view_legend_click      (SwPlotView     *self,
+                                                       double          x,
+                                                       double          y);
 
 /* sw-plot-view-overlay.c */
 /* The box of differences and statistics over the plot, after PLplot. */

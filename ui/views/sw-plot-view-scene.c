@@ -152,6 +152,7 @@ _sw_plot_view_scene_clear (Scene *s)
   g_clear_pointer (&s->curves, g_array_unref);
   g_clear_pointer (&s->keys, g_array_unref);
   g_clear_pointer (&s->strings, g_ptr_array_unref);
+  g_clear_pointer (&s->curve_names, g_ptr_array_unref);
 }
 
 static const char *
@@ -188,6 +189,9 @@ add_curves (SwPlotView *self, Scene *s, const char *x_name, const char *name,
       c.y_factor = _sw_plot_view_display_factor (self->display_units, sw_trajectory_get_column_unit (tr, (guint) y), &unused);
       c.panel = panel;
       c.color = color;
+      c.hidden = _sw_plot_view_find_column (self, name) >= 0 &&
+                 ((Column *) g_ptr_array_index (self->columns, _sw_plot_view_find_column (self, name)))->hidden &&
+                 !_sw_plot_view_is_xy (self);
       if (tr == _sw_plot_view_shown (self))
         {
           c.line = SW_PLOT_LINE_SOLID;
@@ -201,6 +205,7 @@ add_curves (SwPlotView *self, Scene *s, const char *x_name, const char *name,
           c.dash = i - 1 - (self->previous != NULL ? 1 : 0);
         }
       g_array_append_val (s->curves, c);
+      g_ptr_array_add (s->curve_names, (gpointer) name);
     }
 }
 
@@ -239,6 +244,7 @@ _sw_plot_view_build_scene (SwPlotView *self, Scene *s, gboolean interactive)
   s->curves = g_array_new (FALSE, TRUE, sizeof (SwPlotCurve));
   s->keys = g_array_new (FALSE, TRUE, sizeof (SwPlotKey));
   s->strings = g_ptr_array_new_with_free_func (g_free);
+  s->curve_names = g_ptr_array_new ();
   if (!_sw_plot_view_has_rows (tr))
     return FALSE;
 

@@ -595,7 +595,10 @@ sw_plot_view_set_columns (SwPlotView *self, const char * const *names)
       c->name = g_strdup (names[i]);
       /* A column shown before keeps the panel it was moved to. */
       if (old >= 0)
-        c->key = g_strdup (((Column *) g_ptr_array_index (self->columns, old))->key);
+        {
+          c->key = g_strdup (((Column *) g_ptr_array_index (self->columns, old))->key);
+          c->hidden = ((Column *) g_ptr_array_index (self->columns, old))->hidden;
+        }
       g_ptr_array_add (columns, c);
     }
   g_ptr_array_unref (self->columns);

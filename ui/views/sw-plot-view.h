@@ -145,6 +145,14 @@ gboolean      sw_plot_view_export            (SwPlotView          *self,
                                               int                  height,
                                               GError             **error);
 
+/* A shown column hidden (a click on its legend entry toggles it): still in
+ * the legend, greyed, but not drawn. */
+void          sw_plot_view_set_column_hidden (SwPlotView          *self,
+                                              const char          *name,
+                                              gboolean             hidden);
+gboolean      sw_plot_view_get_column_hidden (SwPlotView          *self,
+                                              const char          *name);
+
 /* ---- The signal analyser (sw-plot-view-analysis.c) ----------------------- */
 
 /* Spectra (property "analysis") of the current run's shown columns over

@@ -312,6 +312,75 @@ test_log_axes_and_menu (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A click on a legend entry hides its curve (greyed in the legend, not
+ * drawn, the panel fitted to the rest); another shows it again. */
+static void
+test_legend (void)
+{
+  GtkWidget *window;
+  SwPlotView *view = make_view (&window);
+  const char *columns[] = { "gear.tau", "shaft.w", "shaft.phi", NULL };
+  const SwPlotGeometry *g;
+  const SwPlotLegendEntry *e = NULL;
+  double top_before, top_after;
+
+  sw_plot_view_set_columns (view, columns);
+  /* shaft.w and shaft.phi in one panel: phi (up to 80 rad) sets its top. */
+  sw_plot_view_set_panel (view, "shaft.phi", 1);
+  render_ok (view);
+  g = _sw_plot_view_get_geometry (view);
+  g_assert_cmpuint (g->n_legend, ==, 3);
+  top_before = g->panels[1].y_max;
+  for (guint i = 0; i < g->n_legend; i++)
+    if (g->legend[i].top > g->panels[1].top && g->legend[i].top < g->panels[1].top + g->panels[1].height &&
+        (e == NULL || g->legend[i].top > e->top))
+      e = &g->legend[i];  /* the second entry of panel 1: shaft.phi */
+  g_assert_nonnull (e);
+  g_assert_true (_sw_plot_view_legend_click (view, e->left + 10, e->top + e->height / 2));
+  g_assert_true (sw_plot_view_get_column_hidden (view, "shaft.phi"));
+  g_assert_false (sw_plot_view_get_column_hidden (view, "shaft.w"));
+  render_ok (view);
+  top_after = _sw_plot_view_get_geometry (view)->panels[1].y_max;
+  g_test_message ("panel 1 top: %g, with phi hidden %g", top_before, top_after);
+  g_assert_cmpfloat (top_after, <, 0.5 * top_before);
+  g_assert_cmpuint (_sw_plot_view_get_geometry (view)->n_legend, ==, 3);
+  sw_ui_test_iterate (200);
+  sw_ui_test_keep_widget (GTK_WIDGET (view), "SW_PLOT_VIEW_SHOTS", "legend-hidden.png");
+  /* Kept when the columns are given again; a click elsewhere does nothing. */
+  sw_plot_view_set_columns (view, columns);
+  g_assert_true (sw_plot_view_get_column_hidden (view, "shaft.phi"));
+  g_assert_false (_sw_plot_view_legend_click (view, 5, 5));
+  sw_plot_view_set_column_hidden (view, "shaft.phi", FALSE);
+  g_assert_false (sw_plot_view_get_column_hidden (view, "shaft.phi"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* At the cursor, the runs behind read out beside this one. */
+static void
+test_runs_at_cursor (void)
+{
+  GtkWidget *window;
+  SwPlotView *view = make_view (&window);
+  g_autoptr(SwTrajectory) previous = make_trajectory ();
+  g_autofree char *text = NULL;
+  g_autofree char *want = NULL;
+
+  sw_plot_view_set_previous (view, previous);
+  sw_plot_view_pin (view, previous, "J = 2 → 4 kg·m²");
+  sw_plot_view_set_cursor (view, 0.5);
+  text = _sw_plot_view_dup_overlay_text (view);
+  g_assert_nonnull (text);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "previous run"));
+  g_assert_nonnull (strstr (text, "J = 2 → 4 kg·m²"));
+  want = g_strdup_printf ("%.5g N·m", sw_trajectory_interpolate (previous, 2, 0.5));
+  g_assert_nonnull (strstr (text, want));
+  render_ok (view);
+  sw_ui_test_iterate (200);
+  sw_ui_test_keep_widget (GTK_WIDGET (view), "SW_PLOT_VIEW_SHOTS", "runs-at-cursor.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_units (void)
 {
@@ -340,5 +409,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/plot-analysis/reference", test_reference);
   g_test_add_func ("/ui/plot-analysis/statistics", test_statistics);
   g_test_add_func ("/ui/plot-analysis/log-axes-and-menu", test_log_axes_and_menu);
+  g_test_add_func ("/ui/plot-analysis/legend", test_legend);
+  g_test_add_func ("/ui/plot-analysis/runs-at-cursor", test_runs_at_cursor);
   return g_test_run ();
 }
