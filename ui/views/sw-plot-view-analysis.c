@@ -51,6 +51,7 @@ notify (SwPlotView *self, guint prop)
 void
 _sw_plot_view_invalidate_analysis (SwPlotView *self)
 {
+  self->spectrum_serial++;
   g_clear_pointer (&self->spectrum, sw_trajectory_unref);
   g_clear_pointer (&self->analysis_error, g_free);
 }
@@ -71,45 +72,161 @@ run_time_range (SwPlotView *self, double *t0, double *t1)
   *t1 = t[n - 1];
 }
 
+/* What a worker needs to make a spectrum: immutable, shared or copied. */
+typedef struct {
+  GWeakRef       view;
+  guint          serial;
+  SwTrajectory  *trajectory;
+  GArray        *columns;      /* guint */
+  int            shaft;        /* orders: the shaft's column */
+  double         t0, t1;
+  SwSpectrumWindow window;
+  SwPlotAnalysis analysis;
+} Job;
+
 static void
-make_spectrum (SwPlotView *self)
+job_free (gpointer data)
 {
-  g_autoptr(GArray) columns = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr(GError) error = NULL;
+  Job *job = data;
+
+  g_weak_ref_clear (&job->view);
+  g_clear_pointer (&job->trajectory, sw_trajectory_unref);
+  g_clear_pointer (&job->columns, g_array_unref);
+  g_free (job);
+}
+
+/* The job of what is shown; NULL when there is nothing to compute, and
+ * then analysis_error may say why. */
+static Job *
+job_new (SwPlotView *self)
+{
   SwTrajectory *tr = self->trajectory;
-  double t0 = self->analysis_t0, t1 = self->analysis_t1;
+  Job *job;
 
   if (!_sw_plot_view_has_rows (tr))
-    return;
+    return NULL;
+  job = g_new0 (Job, 1);
+  g_weak_ref_init (&job->view, self);
+  job->serial = self->spectrum_serial;
+  job->trajectory = sw_trajectory_ref (tr);
+  job->columns = g_array_new (FALSE, FALSE, sizeof (guint));
+  job->window = self->window;
+  job->analysis = self->analysis;
+  job->t0 = self->analysis_t0;
+  job->t1 = self->analysis_t1;
+  if (!(job->t1 > job->t0))
+    run_time_range (self, &job->t0, &job->t1);
   for (guint i = 0; i < self->columns->len; i++)
     {
       int c = sw_trajectory_find_column (tr, ((Column *) g_ptr_array_index (self->columns, i))->name);
 
       if (c >= 0)
-        g_array_append_val (columns, c);
+        g_array_append_val (job->columns, c);
     }
-  if (columns->len == 0)
-    return;
-  if (!(t1 > t0))
-    run_time_range (self, &t0, &t1);
-  if (self->analysis == SW_PLOT_ANALYSIS_SPECTRUM)
-    self->spectrum = sw_spectrum_new_frequency (tr, (guint *) columns->data, columns->len, t0, t1,
-                                                self->window, &error);
-  else
+  job->shaft = self->order_shaft != NULL ? sw_trajectory_find_column (tr, self->order_shaft) : -1;
+  if (job->columns->len == 0)
     {
-      int shaft = self->order_shaft != NULL ? sw_trajectory_find_column (tr, self->order_shaft) : -1;
-
-      if (shaft < 0)
-        {
-          self->analysis_error = g_strdup (_("Choose the shaft whose orders to show: right-click the plot, "
-                                             "Order Spectrum Against"));
-          return;
-        }
-      self->spectrum = sw_spectrum_new_order (tr, (guint *) columns->data, columns->len, (guint) shaft, t0, t1,
-                                              self->window, &error);
+      job_free (job);
+      return NULL;
     }
+  if (job->analysis == SW_PLOT_ANALYSIS_ORDERS && job->shaft < 0)
+    {
+      self->analysis_error = g_strdup (_("Choose the shaft whose orders to show: right-click the plot, "
+                                         "Order Spectrum Against"));
+      job_free (job);
+      return NULL;
+    }
+  return job;
+}
+
+/* Pure: any thread. */
+static SwTrajectory *
+job_run (Job *job, GError **error)
+{
+  if (job->analysis == SW_PLOT_ANALYSIS_SPECTRUM)
+    return sw_spectrum_new_frequency (job->trajectory, (guint *) job->columns->data, job->columns->len,
+                                      job->t0, job->t1, job->window, error);
+  return sw_spectrum_new_order (job->trajectory, (guint *) job->columns->data, job->columns->len,
+                                (guint) job->shaft, job->t0, job->t1, job->window, error);
+}
+
+static void
+job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  GError *error = NULL;
+  SwTrajectory *result = job_run (data, &error);
+
+  if (result == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, result, (GDestroyNotify) sw_trajectory_unref);
+}
+
+/* Back on the main thread: applied only while the view lives and the job
+ * is still what it shows. */
+static void
+job_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Job *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr(SwPlotView) self = g_weak_ref_get (&job->view);
+  g_autoptr(GError) error = NULL;
+  SwTrajectory *spectrum = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (self == NULL || job->serial != self->spectrum_serial)
+    {
+      g_clear_pointer (&spectrum, sw_trajectory_unref);
+      if (self != NULL)
+        {
+          /* Stale: the next drawing asks again. */
+          self->spectrum_running = FALSE;
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+        }
+      return;
+    }
+  self->spectrum_running = FALSE;
+  self->spectrum = spectrum;
+  if (spectrum == NULL)
+    self->analysis_error = g_strdup (error->message);
+  _sw_plot_view_check_range (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Made now, on this thread (the API's answer). */
+static void
+make_spectrum (SwPlotView *self)
+{
+  g_autoptr(GError) error = NULL;
+  Job *job = job_new (self);
+
+  if (job == NULL)
+    return;
+  self->spectrum = job_run (job, &error);
   if (self->spectrum == NULL)
     self->analysis_error = g_strdup (error->message);
+  job_free (job);
+}
+
+/* Made by a worker; the drawing waits for it. */
+static void
+start_spectrum (SwPlotView *self)
+{
+  Job *job;
+  GTask *task;
+
+  if (self->spectrum_running || (job = job_new (self)) == NULL)
+    return;
+  self->spectrum_running = TRUE;
+  task = g_task_new (NULL, NULL, job_done, NULL);
+  g_task_set_task_data (task, job, job_free);
+  g_task_run_in_thread (task, job_thread);
+  g_object_unref (task);
+}
+
+gboolean
+_sw_plot_view_spectrum_pending (SwPlotView *self)
+{
+  return self->analysis != SW_PLOT_ANALYSIS_TIME && self->spectrum == NULL && self->analysis_error == NULL &&
+         self->spectrum_running;
 }
 
 char *
@@ -213,7 +330,22 @@ _sw_plot_view_shown (SwPlotView *self)
   if (self->analysis == SW_PLOT_ANALYSIS_TIME)
     return self->trajectory;
   if (self->spectrum == NULL && self->analysis_error == NULL)
-    make_spectrum (self);
+    start_spectrum (self);
+  return self->spectrum;
+}
+
+/* The same, a spectrum made now if a worker has not made it yet. */
+static SwTrajectory *
+shown_now (SwPlotView *self)
+{
+  if (self->analysis == SW_PLOT_ANALYSIS_TIME)
+    return self->trajectory;
+  if (self->spectrum == NULL && self->analysis_error == NULL)
+    {
+      /* What the worker brings is then stale. */
+      self->spectrum_serial++;
+      make_spectrum (self);
+    }
   return self->spectrum;
 }
 
@@ -314,7 +446,7 @@ SwTrajectory *
 sw_plot_view_get_spectrum (SwPlotView *self)
 {
   g_return_val_if_fail (SW_IS_PLOT_VIEW (self), NULL);
-  return self->analysis == SW_PLOT_ANALYSIS_TIME ? NULL : _sw_plot_view_shown (self);
+  return self->analysis == SW_PLOT_ANALYSIS_TIME ? NULL : shown_now (self);
 }
 
 const char *
@@ -323,7 +455,7 @@ sw_plot_view_get_analysis_error (SwPlotView *self)
   g_return_val_if_fail (SW_IS_PLOT_VIEW (self), NULL);
   if (self->analysis == SW_PLOT_ANALYSIS_TIME)
     return NULL;
-  _sw_plot_view_shown (self);
+  shown_now (self);
   return self->analysis_error;
 }
 
@@ -410,7 +542,7 @@ sw_plot_view_get_column_stats (SwPlotView *self, const char *name, SwSignalStats
   g_return_val_if_fail (SW_IS_PLOT_VIEW (self), FALSE);
   g_return_val_if_fail (name != NULL && stats != NULL, FALSE);
 
-  tr = _sw_plot_view_shown (self);
+  tr = shown_now (self);
   if (!_sw_plot_view_has_rows (tr) || _sw_plot_view_find_column (self, name) < 0 ||
       (column = sw_trajectory_find_column (tr, name)) < 0)
     return FALSE;

@@ -73,7 +73,9 @@ struct _SwPlotView
   SwSpectrumWindow window;
   char          *order_shaft;
   double         analysis_t0, analysis_t1;
-  SwTrajectory  *spectrum;      /* made when first needed */
+  SwTrajectory  *spectrum;      /* made when first needed, by a worker for drawing */
+  guint          spectrum_serial;  /* a worker's result is applied only if still equal */
+  gboolean       spectrum_running;
   char          *analysis_error;
   struct {                      /* the time view, back after a spectrum */
     gboolean zoomed, cursor_visible, cursor_kept;
@@ -138,6 +140,8 @@ gboolean              _sw_plot_view_build_scene       (SwPlotView     *self,
 /* The trajectory drawn as the current run: the spectrum in a spectrum. */
 SwTrajectory         *_sw_plot_view_shown             (SwPlotView     *self);
 void                  _sw_plot_view_invalidate_analysis (SwPlotView   *self);
+/* A worker is making the spectrum shown. */
+gboolean              _sw_plot_view_spectrum_pending  (SwPlotView     *self);
 /* The y ranges of a spectrum's panels that are not fixed. */
 void                  _sw_plot_view_fit_spectrum_panels (SwPlotView   *self,
                                                        SwPlotScene    *scene,

@@ -260,8 +260,10 @@ sw_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_fill (cr);
       if (!_sw_plot_view_has_rows (self->trajectory))
         message = _("No results yet");
-      else if (self->analysis != SW_PLOT_ANALYSIS_TIME && sw_plot_view_get_analysis_error (self) != NULL)
-        message = sw_plot_view_get_analysis_error (self);
+      else if (_sw_plot_view_spectrum_pending (self))
+        message = _("Computing the spectrum…");
+      else if (self->analysis != SW_PLOT_ANALYSIS_TIME && self->analysis_error != NULL)
+        message = self->analysis_error;
       else if (!sw_plot_driver_available ())
         message = _("Cannot plot: the PLplot driver “extcairo” is not installed (package plplot-driver-cairo)");
       else if (self->geometry.need_width > 0)

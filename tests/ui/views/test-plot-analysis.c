@@ -157,6 +157,37 @@ test_spectrum (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Drawn, a spectrum is made by a worker: the drawing says so meanwhile,
+ * and draws it when it comes; one made for a window changed since is
+ * dropped. */
+static void
+test_worker (void)
+{
+  GtkWidget *window;
+  SwPlotView *view = make_view (&window);
+  gint64 end;
+
+  sw_plot_view_set_analysis (view, SW_PLOT_ANALYSIS_SPECTRUM);
+  g_assert_false (render (view));
+  g_assert_true (_sw_plot_view_spectrum_pending (view));
+  sw_plot_view_set_spectrum_window (view, SW_SPECTRUM_WINDOW_RECTANGULAR);
+  end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (view->spectrum == NULL && g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      if (!view->spectrum_running)
+        render (view);  /* the stale one came back: ask again */
+      g_usleep (1000);
+    }
+  g_assert_nonnull (view->spectrum);
+  g_assert_false (_sw_plot_view_spectrum_pending (view));
+  render_ok (view);
+  /* Of the rectangular window: 6 Hz is at a bin's centre (0.25 Hz bins). */
+  g_assert_cmpfloat_with_epsilon (peak_near (view->spectrum, 0, 6.0, 0.3), 2.0, 2e-3);
+  g_assert_cmpint (sw_plot_view_get_spectrum_window (view), ==, SW_SPECTRUM_WINDOW_RECTANGULAR);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_orders (void)
 {
@@ -295,6 +326,7 @@ test_log_axes_and_menu (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "plot.log-x", NULL));
   g_assert_true (sw_plot_view_get_log_x (view));
   g_assert_true (sw_plot_view_get_log_y (view));
+  g_assert_nonnull (sw_plot_view_get_spectrum (view));
   render_ok (view);
   g = _sw_plot_view_get_geometry (view);
   g_assert_nonnull (g);
@@ -405,6 +437,7 @@ main (int argc, char **argv)
   if (!sw_ui_test_init ("/ui/plot-analysis/no-display"))
     return g_test_run ();
   g_test_add_func ("/ui/plot-analysis/spectrum", test_spectrum);
+  g_test_add_func ("/ui/plot-analysis/worker", test_worker);
   g_test_add_func ("/ui/plot-analysis/orders", test_orders);
   g_test_add_func ("/ui/plot-analysis/reference", test_reference);
   g_test_add_func ("/ui/plot-analysis/statistics", test_statistics);
