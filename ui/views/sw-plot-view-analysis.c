@@ -244,10 +244,15 @@ _sw_plot_view_dup_analysis_title (SwPlotView *self)
   return g_strdup_printf (_("Amplitude spectrum, %.4g s … %.4g s, %s window"), t0, t1, window);
 }
 
+/* The lowest bins of a spectrum (over orders, below half an order): where
+ * a run-up's trend or a start from rest leaks. */
+#define LOW_BINS   6
+#define LOW_ORDERS 0.5
+
 /* The bins worth showing: up to a quarter beyond the last whose amplitude
- * is 1e-4 of its column's largest (past bin 0, the mean), at least 16 bins
- * and, over orders, 10 orders; the rest is the interpolation's noise and
- * the run's steps. */
+ * is a hundredth of its column's largest past the lowest bins (a run-up's
+ * trend), at least 16 bins and, over orders, 10 orders; the rest is the
+ * interpolation's noise and the far harmonics of the run's steps. */
 gboolean
 _sw_plot_view_spectrum_extent (SwPlotView *self, double *x0, double *x1)
 {
@@ -264,10 +269,11 @@ _sw_plot_view_spectrum_extent (SwPlotView *self, double *x0, double *x1)
       const double *y = sw_trajectory_get_column (spectrum, c);
       double largest = 0.0;
 
-      for (guint r = 1; r < rows; r++)
-        largest = MAX (largest, y[r]);
+      for (guint r = LOW_BINS; r < rows; r++)
+        if (self->analysis != SW_PLOT_ANALYSIS_ORDERS || x[r] >= LOW_ORDERS)
+          largest = MAX (largest, y[r]);
       for (guint r = rows - 1; r > last; r--)
-        if (y[r] > 1e-4 * largest)
+        if (y[r] > 1e-2 * largest)
           {
             last = r;
             break;
@@ -284,8 +290,6 @@ _sw_plot_view_spectrum_extent (SwPlotView *self, double *x0, double *x1)
  * (over orders: below half an order) when those (a run-up's trend, a start
  * from rest) are 5 times higher than the rest and would flatten it: they
  * then leave the top. */
-#define LOW_BINS   6
-#define LOW_ORDERS 0.5
 
 void
 _sw_plot_view_fit_spectrum_panels (SwPlotView *self, SwPlotScene *scene, SwPlotPanel *panels)
@@ -370,6 +374,8 @@ sw_plot_view_set_analysis (SwPlotView *self, SwPlotAnalysis analysis)
         self->analysis_t0 = self->analysis_t1 = 0.0;
     }
   self->analysis = analysis;
+  /* The last drawing's x axis means nothing now (the pointer's cursor). */
+  self->has_geometry = FALSE;
   _sw_plot_view_invalidate_analysis (self);
   _sw_plot_view_clear_y_ranges (self);
   self->cursor_visible = self->cursor_kept = FALSE;

@@ -179,7 +179,7 @@ _sw_plot_view_dup_overlay_text (SwPlotView *self)
   if (self->cursor_visible && self->analysis == SW_PLOT_ANALYSIS_TIME &&
       (self->previous != NULL || self->pinned->len > 0))
     append_runs (self, s);
-  if (self->statistics)
+  if (self->statistics && self->analysis == SW_PLOT_ANALYSIS_TIME)
     append_statistics (self, tr, s);
   if (s->len == 0)
     {
@@ -189,74 +189,92 @@ _sw_plot_view_dup_overlay_text (SwPlotView *self)
   return g_string_free (s, FALSE);
 }
 
-void
-_sw_plot_view_snapshot_overlay (SwPlotView *self, GtkSnapshot *snapshot)
+/* The table's layout, its columns as wide as their widest cells; NULL
+ * when there is nothing to show. */
+static PangoLayout *
+overlay_layout (SwPlotView *self)
 {
   g_autofree char *markup = _sw_plot_view_dup_overlay_text (self);
-  g_autoptr(PangoLayout) layout = NULL;
+  g_auto(GStrv) lines = NULL;
+  PangoLayout *layout, *one;
   PangoTabArray *tabs;
-  const SwPlotPanelGeometry *pg;
+  int widths_px[8] = { 0 }, gap = 0, position = 0;
+
+  if (markup == NULL)
+    return NULL;
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  pango_layout_set_markup (layout, markup, -1);
+  one = gtk_widget_create_pango_layout (GTK_WIDGET (self), "MM");
+  pango_layout_get_pixel_size (one, &gap, NULL);
+  lines = g_strsplit (markup, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      gboolean bold = g_str_has_prefix (lines[i], "<b>");
+      g_autofree char *plain = bold ? g_strndup (lines[i] + 3, strlen (lines[i]) - 7) : g_strdup (lines[i]);
+      g_auto(GStrv) cells = g_strsplit (plain, "\t", G_N_ELEMENTS (widths_px));
+
+      if (g_strv_length (cells) < 2)
+        continue;
+      for (guint k = 0; cells[k] != NULL; k++)
+        {
+          g_autofree char *cell = bold ? g_strconcat ("<b>", cells[k], "</b>", NULL) : g_strdup (cells[k]);
+          int w;
+
+          pango_layout_set_markup (one, cell, -1);
+          pango_layout_get_pixel_size (one, &w, NULL);
+          widths_px[k] = MAX (widths_px[k], w);
+        }
+    }
+  g_object_unref (one);
+  tabs = pango_tab_array_new (G_N_ELEMENTS (widths_px) - 1, TRUE);
+  for (guint k = 0; k + 1 < G_N_ELEMENTS (widths_px); k++)
+    {
+      position += widths_px[k] + gap;
+      pango_tab_array_set_tab (tabs, (int) k, PANGO_TAB_LEFT, position);
+    }
+  pango_layout_set_tabs (layout, tabs);
+  pango_tab_array_free (tabs);
+  return layout;
+}
+
+int
+_sw_plot_view_overlay_height (SwPlotView *self, int height)
+{
+  g_autoptr(PangoLayout) layout = overlay_layout (self);
+  int lh;
+
+  if (layout == NULL)
+    return 0;
+  pango_layout_get_pixel_size (layout, NULL, &lh);
+  /* The plot keeps at least 60 % of the height. */
+  return MIN ((int) (lh + 2 * BOX_PADDING + BOX_MARGIN), (int) (0.4 * height));
+}
+
+void
+_sw_plot_view_snapshot_overlay (SwPlotView *self, GtkSnapshot *snapshot, int top, int width, int height)
+{
+  g_autoptr(PangoLayout) layout = overlay_layout (self);
   const SwPlotColors *c = &self->colors;
   GdkRGBA fg = { c->foreground[0] / 255.0, c->foreground[1] / 255.0, c->foreground[2] / 255.0, 1.0 };
-  GdkRGBA bg = { c->background[0] / 255.0, c->background[1] / 255.0, c->background[2] / 255.0, 0.92 };
   GdkRGBA border = { c->grid[0] / 255.0, c->grid[1] / 255.0, c->grid[2] / 255.0, 1.0 };
   float widths[4] = { 1, 1, 1, 1 };
   GdkRGBA borders[4] = { border, border, border, border };
   GskRoundedRect outline;
   int lw, lh;
-  double x, y;
+  double x;
 
-  if (markup == NULL || !self->has_geometry || self->geometry.n_panels == 0)
+  if (layout == NULL || height <= 0)
     return;
-  pg = &self->geometry.panels[0];
-  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
-  pango_layout_set_markup (layout, markup, -1);
-  /* Columns of figures: a name, then up to five numbers with units, each
-   * as wide as its widest cell. */
-  {
-    g_auto(GStrv) lines = g_strsplit (markup, "\n", -1);
-    int widths_px[8] = { 0 }, gap = 0, position = 0;
-    g_autoptr(PangoLayout) one = gtk_widget_create_pango_layout (GTK_WIDGET (self), "M");
-
-    pango_layout_get_pixel_size (one, &gap, NULL);
-    for (guint i = 0; lines[i] != NULL; i++)
-      {
-        gboolean bold = g_str_has_prefix (lines[i], "<b>");
-        g_autofree char *plain = bold ? g_strndup (lines[i] + 3, strlen (lines[i]) - 7) : g_strdup (lines[i]);
-        g_auto(GStrv) cells = g_strsplit (plain, "\t", G_N_ELEMENTS (widths_px));
-
-        if (g_strv_length (cells) < 2)
-          continue;
-        for (guint k = 0; cells[k] != NULL; k++)
-          {
-            g_autofree char *cell = bold ? g_strconcat ("<b>", cells[k], "</b>", NULL) : g_strdup (cells[k]);
-            int w;
-
-            pango_layout_set_markup (one, cell, -1);
-            pango_layout_get_pixel_size (one, &w, NULL);
-            widths_px[k] = MAX (widths_px[k], w);
-          }
-      }
-    tabs = pango_tab_array_new (G_N_ELEMENTS (widths_px) - 1, TRUE);
-    for (guint k = 0; k + 1 < G_N_ELEMENTS (widths_px); k++)
-      {
-        position += widths_px[k] + gap;
-        pango_tab_array_set_tab (tabs, (int) k, PANGO_TAB_LEFT, position);
-      }
-  }
-  pango_layout_set_tabs (layout, tabs);
-  pango_tab_array_free (tabs);
   pango_layout_get_pixel_size (layout, &lw, &lh);
-
-  x = pg->left + BOX_MARGIN;
-  y = pg->top + BOX_MARGIN;
-  gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (x, y, lw + 2 * BOX_PADDING, lh + 2 * BOX_PADDING), 4);
-  gtk_snapshot_push_rounded_clip (snapshot, &outline);
-  gtk_snapshot_append_color (snapshot, &bg, &outline.bounds);
-  gtk_snapshot_pop (snapshot);
+  /* Under the panels, flush with their left edge. */
+  x = self->has_geometry && self->geometry.n_panels > 0 ? self->geometry.panels[0].left : BOX_MARGIN;
+  gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (x, top, MIN (lw + 2 * BOX_PADDING, width - x - BOX_MARGIN),
+                                                                  height - BOX_MARGIN), 4);
+  gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, top, width, height));
   gtk_snapshot_append_border (snapshot, &outline, widths, borders);
   gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x + BOX_PADDING, y + BOX_PADDING));
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x + BOX_PADDING, top + BOX_PADDING));
   gtk_snapshot_append_layout (snapshot, layout, &fg);
   gtk_snapshot_restore (snapshot);
+  gtk_snapshot_pop (snapshot);
 }

@@ -169,9 +169,16 @@ gboolean              _sw_plot_view_legend_click      (SwPlotView     *self,
                                                        double          y);
 
 /* sw-plot-view-overlay.c */
-/* The box of differences and statistics over the plot, after PLplot. */
+/* The table of differences, runs and statistics under the plot: its
+ * height in a widget of height (0: none), and its drawing in the strip
+ * top … top + height. */
+int                   _sw_plot_view_overlay_height    (SwPlotView     *self,
+                                                       int             height);
 void                  _sw_plot_view_snapshot_overlay  (SwPlotView     *self,
-                                                       GtkSnapshot    *snapshot);
+                                                       GtkSnapshot    *snapshot,
+                                                       int             top,
+                                                       int             width,
+                                                       int             height);
 /* Its text; NULL when there is none. */
 char                 *_sw_plot_view_dup_overlay_text  (SwPlotView     *self);
 

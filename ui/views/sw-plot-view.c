@@ -247,12 +247,22 @@ sw_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   const char *message = NULL;
+  int table_height;
   cairo_t *cr;
 
   if (width <= 0 || height <= 0)
     return;
+  /* The table of the analyser's figures under the plot. */
+  table_height = _sw_plot_view_overlay_height (self, height);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  if (!_sw_plot_view_render (self, cr, width, height))
+  if (table_height > 0)
+    {
+      cairo_rectangle (cr, 0, height - table_height, width, table_height);
+      cairo_set_source_rgb (cr, self->colors.background[0] / 255.0, self->colors.background[1] / 255.0,
+                            self->colors.background[2] / 255.0);
+      cairo_fill (cr);
+    }
+  if (!_sw_plot_view_render (self, cr, width, height - table_height))
     {
       cairo_rectangle (cr, 0, 0, width, height);
       cairo_set_source_rgb (cr, self->colors.background[0] / 255.0, self->colors.background[1] / 255.0,
@@ -274,7 +284,7 @@ sw_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_destroy (cr);
 
   if (message == NULL)
-    _sw_plot_view_snapshot_overlay (self, snapshot);
+    _sw_plot_view_snapshot_overlay (self, snapshot, height - table_height, width, table_height);
   if (message != NULL)
     {
       g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, message);
