@@ -268,6 +268,8 @@ _sw_plot_view_snapshot_overlay (SwPlotView *self, GtkSnapshot *snapshot, int top
   pango_layout_get_pixel_size (layout, &lw, &lh);
   /* Under the panels, flush with their left edge. */
   x = self->has_geometry && self->geometry.n_panels > 0 ? self->geometry.panels[0].left : BOX_MARGIN;
+  /* or further left, so that a wide table fits */
+  x = MAX (BOX_MARGIN, MIN (x, width - lw - 2 * BOX_PADDING - BOX_MARGIN));
   gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (x, top, MIN (lw + 2 * BOX_PADDING, width - x - BOX_MARGIN),
                                                                   height - BOX_MARGIN), 4);
   gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, top, width, height));
