@@ -878,6 +878,8 @@ sw_plot_view_export (SwPlotView *self, const char *path, int width, int height, 
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  /* A spectrum shown is made now if a worker is still at it. */
+  sw_plot_view_get_spectrum (self);
   if (!_sw_plot_view_build_scene (self, &s, FALSE))
     {
       _sw_plot_view_scene_clear (&s);

@@ -10,7 +10,11 @@
  *
  * Pointer: drag a rectangle to zoom, the scroll wheel zooms the time axis
  * around the pointer, middle-drag or Shift-drag pans, double-click resets;
- * hovering shows a cursor that reads out every curve, a click keeps it.
+ * hovering shows a cursor that reads out every curve, a click keeps it,
+ * Ctrl+click places a second cursor; a click on a legend entry hides or
+ * shows its curve; the right button opens a menu of the plot's actions
+ * (spectra, order spectra, window, second cursor, statistics, logarithmic
+ * axes), as do Menu and Shift+F10.
  * Keyboard: + and − zoom, the arrows pan, Home resets, Ctrl+Left and
  * Ctrl+Right move the cursor, Escape hides it.
  *

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
 #include "sw-plot-draw.h"
 #include "sw-plot-view.h"
@@ -182,9 +183,27 @@ test_worker (void)
   g_assert_nonnull (view->spectrum);
   g_assert_false (_sw_plot_view_spectrum_pending (view));
   render_ok (view);
-  /* Of the rectangular window: 6 Hz is at a bin's centre (0.25 Hz bins). */
+  /* Of the rectangular window: 6 Hz is near a bin's centre (0.25 Hz bins). */
   g_assert_cmpfloat_with_epsilon (peak_near (view->spectrum, 0, 6.0, 0.3), 2.0, 2e-3);
-  g_assert_cmpint (sw_plot_view_get_spectrum_window (view), ==, SW_SPECTRUM_WINDOW_RECTANGULAR);
+
+  /* Exported while a worker is at it: made at once, the file written. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *dir = g_dir_make_tmp ("plot-analysis-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename (dir, "spectrum.png", NULL);
+
+    sw_plot_view_set_spectrum_window (view, SW_SPECTRUM_WINDOW_HANN);
+    render (view);
+    g_assert_true (sw_plot_view_export (view, path, 800, 500, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+    g_remove (path);
+    g_rmdir (dir);
+  }
+  /* Of the Hann window now: 6 Hz is near a bin's centre (0.25 Hz bins). */
+  g_assert_nonnull (view->spectrum);
+  g_assert_cmpfloat_with_epsilon (peak_near (view->spectrum, 0, 6.0, 0.3), 2.0, 2e-3);
+  g_assert_cmpint (sw_plot_view_get_spectrum_window (view), ==, SW_SPECTRUM_WINDOW_HANN);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
