@@ -326,6 +326,20 @@ test_statistics (void)
   render_ok (view);
   sw_ui_test_iterate (200);
   sw_ui_test_keep_widget (GTK_WIDGET (view), "SW_PLOT_VIEW_SHOTS", "statistics.png");
+  {
+    /* In the dark style, the table's text is the plot's light text. */
+    cairo_surface_t *surface;
+    double rgb[3];
+
+    sw_ui_test_set_dark (TRUE);
+    sw_ui_test_iterate (300);
+    surface = sw_ui_test_snapshot (GTK_WIDGET (view));
+    sw_ui_test_keep_picture (surface, "SW_PLOT_VIEW_SHOTS", "statistics-dark.png");
+    sw_ui_test_pixel_at (surface, 2, cairo_image_surface_get_height (surface) - 3, rgb);
+    g_assert_cmpfloat (rgb[0] + rgb[1] + rgb[2], <, 1.0);  /* under the table: the dark page */
+    cairo_surface_destroy (surface);
+    sw_ui_test_reset_style ();
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
