@@ -1,7 +1,9 @@
-/* sw-plot-view-overlay.c: the box SwPlotView draws over its plot, after
- * PLplot, with Pango: the differences between the cursor and the second
- * cursor (Δt, 1/Δt, Δ of every curve) and the statistics of every curve
- * over the range shown (min, max, mean, RMS, peak-to-peak; sw-spectrum.h).
+/* sw-plot-view-overlay.c: the table SwPlotView draws under its plot, with
+ * Pango, in a strip the PLplot page gives up: the differences between the
+ * cursor and the second cursor (Δt, 1/Δt, Δ of every curve), every curve's
+ * value at the cursor in the previous and pinned runs, and the statistics
+ * of every curve over the range shown (min, max, mean, RMS, peak-to-peak;
+ * sw-spectrum.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-plot-view-private.h"

@@ -5,6 +5,10 @@
  *                         drawing, the data API
  *   sw-plot-view-scene.c  units and labels, panels, the scene of what is shown
  *   sw-plot-view-input.c  pointer, keys and actions; the range and cursor API
+ *   sw-plot-view-analysis.c  spectra, order spectra, second cursor, statistics, log axes
+ *   sw-plot-view-overlay.c   the table of the analyser's figures under the plot
+ *   sw-plot-view-menu.c      the right-click menu and its actions
+ *   sw-plot-view-legend.c    curves hidden by a click on their legend entries
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
