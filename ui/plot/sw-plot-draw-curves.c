@@ -111,7 +111,7 @@ _sw_plot_panel_y_range (const SwPlotScene *scene, guint p, int axis, double x_mi
       const double *x, *y;
       guint first, end;
 
-      if (c->panel != p)
+      if (c->panel != p || c->hidden)
         continue;
       if (g_ptr_array_index (points, 2 * k) != NULL)
         {

@@ -93,8 +93,10 @@ _sw_plot_draw_legend (const Layout *l, const SwPlotScene *scene, guint p)
       y = y_top - (row + 0.5) * LEGEND_SPACING * ch;
       row++;
       _sw_plot_set_line (c);
+      if (c->hidden)
+        plcol0 (COLOR_GRID);
       pljoin (x0, y, x0 + LEGEND_LINE * ch, y);
-      plcol0 (COLOR_FOREGROUND);
+      plcol0 (c->hidden ? COLOR_GRID : COLOR_FOREGROUND);
       text = _sw_plot_escape_text (c->label);
       plptex (x0 + (LEGEND_LINE + LEGEND_TEXT_OFFSET) * ch, y, 1.0, 0.0, 0.0, text);
       if (scene->cursor && scene->readouts && !_sw_plot_is_xy (scene))
@@ -114,10 +116,41 @@ _sw_plot_draw_legend (const Layout *l, const SwPlotScene *scene, guint p)
     }
 }
 
+/* Where _sw_plot_draw_legend() put panel p's entries, in pixels: each
+ * line the height of its row, from its line to the page's right margin. */
+void
+_sw_plot_legend_geometry (const Layout *l, const SwPlotScene *scene, guint p, SwPlotGeometry *geometry,
+                          int width_px, int height_px)
+{
+  double ch = l->char_height;
+  double y_top = l->page_h - l->top - p * (l->panel_h + l->gap);
+  double x0 = l->left + l->panel_w + LEGEND_GAP * ch;
+  guint row = 0;
+
+  for (guint k = 0; k < scene->n_curves && geometry->n_legend < SW_PLOT_MAX_LEGEND; k++)
+    {
+      const SwPlotCurve *c = &scene->curves[k];
+      SwPlotLegendEntry *e;
+      double y;
+
+      if (c->panel != p || !_sw_plot_in_legend (c))
+        continue;
+      y = y_top - row * LEGEND_SPACING * ch;
+      row++;
+      e = &geometry->legend[geometry->n_legend++];
+      e->curve = k;
+      e->left = x0 / l->page_w * width_px;
+      e->width = (l->page_w - x0) / l->page_w * width_px;
+      e->top = (l->page_h - y) / l->page_h * height_px;
+      e->height = LEGEND_SPACING * ch / l->page_h * height_px;
+    }
+}
+
 /* The y axis label, smaller when longer than the panel. */
 void
-_sw_plot_draw_y_label (const Layout *l, const char *label)
+_sw_plot_draw_y_label (const Layout *l, const char *raw_label)
 {
+  g_autofree char *label = _sw_plot_spell_units (raw_label);
   g_autofree char *escaped = _sw_plot_escape_text (label);
   double width = CHAR_WIDTH * 0.9 * _sw_plot_text_length (label) * l->char_height;
   double scale = 1.0;
@@ -192,7 +225,7 @@ _sw_plot_draw_cursor (const SwPlotScene *scene, const Panel *panel, guint p, con
       const SwPlotCurve *c = &scene->curves[k];
       PLFLT px, py;
 
-      if (c->panel != p || c->line != SW_PLOT_LINE_SOLID || sw_trajectory_get_n_rows (c->trajectory) == 0)
+      if (c->panel != p || c->hidden || c->line != SW_PLOT_LINE_SOLID || sw_trajectory_get_n_rows (c->trajectory) == 0)
         continue;
       px = xy ? _sw_plot_shown (sw_trajectory_interpolate (c->trajectory, (guint) c->x_column, scene->cursor_x),
                                 c->x_factor, scene->log_x)
@@ -206,6 +239,21 @@ _sw_plot_draw_cursor (const SwPlotScene *scene, const Panel *panel, guint p, con
       plpoin (1, &px, &py, 17);
       plssym (0.0, 1.0);
     }
+}
+
+/* The second cursor: a dashed vertical line. */
+void
+_sw_plot_draw_reference (const SwPlotScene *scene, const Panel *panel, const Layout *l)
+{
+  double x = _sw_plot_shown (scene->reference_x, 1.0, scene->log_x);
+
+  if (isnan (x) || x < l->x_min || x > l->x_max)
+    return;
+  plcol0 (COLOR_FOREGROUND);
+  plwidth (CURSOR_WIDTH);
+  pllsty (3);
+  pljoin (x, panel->y_min, x, panel->y_max);
+  pllsty (1);
 }
 
 /* The cursor's x above the first panel. */

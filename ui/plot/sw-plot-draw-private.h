@@ -254,6 +254,16 @@ void _sw_plot_draw_cursor       (const SwPlotScene *scene,
                                  const Panel       *panel,
                                  guint              p,
                                  const Layout      *l);
+char *_sw_plot_spell_units      (const char        *label);
+void _sw_plot_legend_geometry   (const Layout      *l,
+                                 const SwPlotScene *scene,
+                                 guint              p,
+                                 SwPlotGeometry    *geometry,
+                                 int                width_px,
+                                 int                height_px);
+void _sw_plot_draw_reference    (const SwPlotScene *scene,
+                                  const Panel       *panel,
+                                  const Layout      *l);
 void _sw_plot_draw_cursor_label (const Layout      *l,
                                  const SwPlotScene *scene);
 void _sw_plot_draw_x_marks      (const SwPlotScene *scene,

@@ -104,6 +104,60 @@ sw_plot_escape_text (const char *text)
   return _sw_plot_escape_text (text);
 }
 
+static const char *const superscripts[] = { "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹" };
+
+/* The descriptors' ASCII spelling as the rest of the interface writes it
+ * (the inspector's number rows): a dot between letters is a multiplication
+ * dot, a digit after a letter a power. PLplot's cairo drivers draw UTF-8. */
+char *
+sw_plot_dup_unit_text (const char *unit)
+{
+  GString *s;
+
+  if (unit == NULL)
+    return g_strdup ("");
+  if (strcmp (unit, "deg") == 0)
+    return g_strdup ("°");
+  s = g_string_new (NULL);
+  for (const char *p = unit; *p != '\0'; p++)
+    {
+      if (*p == '.' && p > unit && g_ascii_isalpha (p[-1]) && g_ascii_isalpha (p[1]))
+        g_string_append (s, "·");
+      else if (g_ascii_isdigit (*p) && p > unit && g_ascii_isalpha (p[-1]))
+        g_string_append (s, superscripts[*p - '0']);
+      else
+        g_string_append_c (s, *p);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* Every "[unit]" of a label spelt by sw_plot_dup_unit_text(). */
+char *
+_sw_plot_spell_units (const char *label)
+{
+  GString *s = g_string_new (NULL);
+  const char *p = label;
+
+  while (*p != '\0')
+    {
+      const char *open = strchr (p, '['), *close = open != NULL ? strchr (open, ']') : NULL;
+      g_autofree char *unit = NULL, *text = NULL;
+
+      if (close == NULL)
+        {
+          g_string_append (s, p);
+          break;
+        }
+      g_string_append_len (s, p, open + 1 - p);
+      unit = g_strndup (open + 1, close - open - 1);
+      text = sw_plot_dup_unit_text (unit);
+      g_string_append (s, text);
+      g_string_append_c (s, ']');
+      p = close + 1;
+    }
+  return g_string_free (s, FALSE);
+}
+
 const char *
 sw_plot_unit_quantity (const char *unit)
 {
@@ -367,7 +421,8 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
   gboolean fits = FALSE, found;
   Panel panels[SW_PLOT_MAX_PANELS] = { { 0 } };
   guint n_panels = scene->n_panels;
-  g_autofree char *x_label = _sw_plot_escape_text (scene->x_label != NULL ? scene->x_label : "");
+  g_autofree char *x_spelt = _sw_plot_spell_units (scene->x_label != NULL ? scene->x_label : "");
+  g_autofree char *x_label = _sw_plot_escape_text (x_spelt);
   g_autoptr(GArray) xs = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) ys = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GPtrArray) points = g_ptr_array_new_full (2 * scene->n_curves, unref_array);
@@ -487,7 +542,7 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
           {
             const SwPlotCurve *c = &scene->curves[k];
 
-            if (c->panel != p || (c->line == SW_PLOT_LINE_SOLID) != (pass == 1))
+            if (c->panel != p || c->hidden || (c->line == SW_PLOT_LINE_SOLID) != (pass == 1))
               continue;
             g_array_set_size (xs, 0);
             g_array_set_size (ys, 0);
@@ -520,6 +575,8 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
 
       if (scene->selection && scene->selection_panel == p)
         _sw_plot_draw_selection (scene, panel);
+      if (scene->reference && !_sw_plot_is_xy (scene))
+        _sw_plot_draw_reference (scene, panel, &l);
       if (scene->cursor)
         _sw_plot_draw_cursor (scene, panel, p, &l);
 
@@ -540,6 +597,7 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
         _sw_plot_draw_cursor_label (&l, scene);
 
       _sw_plot_draw_legend (&l, scene, p);
+      _sw_plot_legend_geometry (&l, scene, p, geometry, width_px, height_px);
     }
   return TRUE;
 }

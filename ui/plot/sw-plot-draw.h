@@ -56,6 +56,7 @@ typedef struct {
   const char *label;     /* legend text (solid and dashed curves); NULL: not in the legend */
   const char *end_label; /* may be NULL: text in the curve's colour where it leaves the
                           * panel (its last point in view), e.g. "2×" on an order line */
+  gboolean    hidden;    /* in the legend, greyed, but not drawn nor fitted */
 } SwPlotCurve;
 
 typedef struct {
@@ -114,6 +115,9 @@ typedef struct {
   gboolean            cursor;      /* a cursor at cursor_x (time), values in the legends */
   double              cursor_x;
   const char         *cursor_unit; /* after the cursor's x, e.g. "s"; may be NULL */
+  gboolean            reference;   /* a second, dashed cursor at reference_x (the
+                                    * differences are the widget's to show) */
+  double              reference_x;
   gboolean            selection;   /* a rectangle being dragged, in panel selection_panel */
   guint               selection_panel;
   double              selection_x0, selection_x1, selection_y0, selection_y1;
@@ -128,12 +132,22 @@ typedef struct {
   gboolean log;
 } SwPlotPanelGeometry;
 
+#define SW_PLOT_MAX_LEGEND 64
+
+/* A legend's line, where a click can find its curve. */
+typedef struct {
+  guint  curve;                      /* into the scene's curves */
+  double left, top, width, height;
+} SwPlotLegendEntry;
+
 typedef struct {
   double              x_min, x_max;  /* as shown (log10 on a log axis) */
   gboolean            log_x;
   guint               n_panels;
   SwPlotPanelGeometry panels[SW_PLOT_MAX_PANELS];
   guint               n_points;      /* given to PLplot, after thinning */
+  guint               n_legend;      /* the legends' entries, by curve */
+  SwPlotLegendEntry   legend[SW_PLOT_MAX_LEGEND];
   int                 need_width;    /* when it did not fit: the page it needs */
   int                 need_height;
 } SwPlotGeometry;
@@ -172,6 +186,10 @@ void     sw_plot_stream_free      (int                 stream);
 /* The quantity a unit measures, translated: "rad/s" → "speed", "N.m" →
  * "torque" … NULL for a unit it does not know. */
 const char *sw_plot_unit_quantity (const char *unit);
+
+/* A unit as text shows it: "N.m" → "N·m", "kg.m2" → "kg·m²", "deg" → "°"
+ * ("1/s", "rad/s" stay). Free with g_free(). */
+char       *sw_plot_dup_unit_text (const char *unit);
 
 /* PLplot reads '#' as the start of an escape sequence: doubled. */
 char       *sw_plot_escape_text   (const char *text);

@@ -176,7 +176,16 @@ on_drag_end (GtkGestureDrag *gesture, double dx, double dy, SwPlotView *self)
                                   self->drag_x0 + dx, self->drag_y0 + dy);
       return;
     }
-  /* A click: the cursor stays there. */
+  /* A click on a legend's entry shows or hides its curve. */
+  if (_sw_plot_view_legend_click (self, self->drag_x0, self->drag_y0))
+    return;
+  /* A click: the cursor stays there; with Ctrl, the second cursor. */
+  if (!_sw_plot_view_is_xy (self) && panel_at (self, self->drag_x0, self->drag_y0, &inside_x) >= 0 && inside_x &&
+      (gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)) & GDK_CONTROL_MASK))
+    {
+      sw_plot_view_set_reference (self, x_at (self, self->drag_x0));
+      return;
+    }
   if (!_sw_plot_view_is_xy (self) && panel_at (self, self->drag_x0, self->drag_y0, &inside_x) >= 0 && inside_x)
     {
       _sw_plot_view_set_cursor_internal (self, x_at (self, self->drag_x0), TRUE);
@@ -479,6 +488,13 @@ sw_plot_view_get_cursor (SwPlotView *self, double *t)
 {
   g_return_val_if_fail (SW_IS_PLOT_VIEW (self), FALSE);
 
+  if (self->analysis != SW_PLOT_ANALYSIS_TIME)
+    {
+      /* The time cursor, kept aside while a spectrum is shown. */
+      if (t != NULL)
+        *t = self->saved.cursor_t;
+      return self->saved.cursor_visible;
+    }
   if (t != NULL)
     *t = self->cursor_t;
   return self->cursor_visible;

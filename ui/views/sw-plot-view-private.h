@@ -5,6 +5,10 @@
  *                         drawing, the data API
  *   sw-plot-view-scene.c  units and labels, panels, the scene of what is shown
  *   sw-plot-view-input.c  pointer, keys and actions; the range and cursor API
+ *   sw-plot-view-analysis.c  spectra, order spectra, second cursor, statistics, log axes
+ *   sw-plot-view-overlay.c   the table of the analyser's figures under the plot
+ *   sw-plot-view-menu.c      the right-click menu and its actions
+ *   sw-plot-view-legend.c    curves hidden by a click on their legend entries
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
@@ -21,6 +25,7 @@ G_BEGIN_DECLS
 typedef struct {
   char *name;
   char *key;       /* the panel key given by sw_plot_view_set_panel(); NULL: by unit */
+  gboolean hidden; /* clicked off in the legend */
 } Column;
 
 typedef struct {
@@ -67,6 +72,25 @@ struct _SwPlotView
   double         pan_t0, pan_t1;
   Range          pan_xy_y;
 
+  /* The signal analyser (sw-plot-view-analysis.c) */
+  SwPlotAnalysis analysis;
+  SwSpectrumWindow window;
+  char          *order_shaft;
+  double         analysis_t0, analysis_t1;
+  SwTrajectory  *spectrum;      /* made when first needed, by a worker for drawing */
+  guint          spectrum_serial;  /* a worker's result is applied only if still equal */
+  gboolean       spectrum_running;
+  char          *analysis_error;
+  struct {                      /* the time view, back after a spectrum */
+    gboolean zoomed, cursor_visible, cursor_kept;
+    double   t0, t1, cursor_t;
+  } saved;
+  gboolean       reference_visible;
+  double         reference_x;
+  gboolean       statistics;
+  gboolean       log_x, log_y;
+  GtkWidget     *menu;          /* the right-click menu, a GtkPopoverMenu */
+
   SwPlotColors   colors;
   SwPlotWidgetStream stream;
   SwPlotGeometry geometry;
@@ -79,6 +103,7 @@ typedef struct {
   GArray     *curves;   /* SwPlotCurve */
   GArray     *keys;     /* SwPlotKey */
   GPtrArray  *strings;
+  GPtrArray  *curve_names;  /* each curve's column name (borrowed) */
 } Scene;
 
 /* sw-plot-view.c */
@@ -114,6 +139,56 @@ void                  _sw_plot_view_scene_clear       (Scene          *s);
 gboolean              _sw_plot_view_build_scene       (SwPlotView     *self,
                                                        Scene          *s,
                                                        gboolean        interactive);
+
+/* sw-plot-view-analysis.c */
+/* The trajectory drawn as the current run: the spectrum in a spectrum. */
+SwTrajectory         *_sw_plot_view_shown             (SwPlotView     *self);
+void                  _sw_plot_view_invalidate_analysis (SwPlotView   *self);
+/* A worker is making the spectrum shown. */
+gboolean              _sw_plot_view_spectrum_pending  (SwPlotView     *self);
+/* The y ranges of a spectrum's panels that are not fixed. */
+void                  _sw_plot_view_fit_spectrum_panels (SwPlotView   *self,
+                                                       SwPlotScene    *scene,
+                                                       SwPlotPanel    *panels);
+/* The x range a spectrum's whole view shows; FALSE without one. */
+gboolean              _sw_plot_view_spectrum_extent   (SwPlotView     *self,
+                                                       double         *x0,
+                                                       double         *x1);
+/* "Amplitude spectrum, 0 s … 6 s, flat-top window" */
+char                 *_sw_plot_view_dup_analysis_title (SwPlotView    *self);
+void                  _sw_plot_view_install_analysis_properties (GObjectClass *object_class,
+                                                       guint           first_id);
+gboolean              _sw_plot_view_analysis_get_property (SwPlotView *self,
+                                                       guint           prop_id,
+                                                       GValue         *value);
+gboolean              _sw_plot_view_analysis_set_property (SwPlotView *self,
+                                                       guint           prop_id,
+                                                       const GValue   *value);
+void                  _sw_plot_view_finalize_analysis (SwPlotView     *self);
+
+/* sw-plot-view-legend.c */
+/* A click at (x, y) on a legend's entry shows or hides its column. */
+gboolean              _sw_plot_view_legend_click      (SwPlotView     *self,
+                                                       double          x,
+                                                       double          y);
+
+/* sw-plot-view-overlay.c */
+/* The table of differences, runs and statistics under the plot: its
+ * height in a widget of height (0: none), and its drawing in the strip
+ * top … top + height. */
+int                   _sw_plot_view_overlay_height    (SwPlotView     *self,
+                                                       int             height);
+void                  _sw_plot_view_snapshot_overlay  (SwPlotView     *self,
+                                                       GtkSnapshot    *snapshot,
+                                                       int             top,
+                                                       int             width,
+                                                       int             height);
+/* Its text; NULL when there is none. */
+char                 *_sw_plot_view_dup_overlay_text  (SwPlotView     *self);
+
+/* sw-plot-view-menu.c */
+void                  _sw_plot_view_class_init_menu   (GtkWidgetClass *widget_class);
+void                  _sw_plot_view_init_menu         (SwPlotView     *self);
 
 /* sw-plot-view-input.c */
 void                  _sw_plot_view_class_init_input  (GtkWidgetClass *widget_class);

@@ -63,11 +63,15 @@ axis_label (const char *unit, const char *variable)
 static const char *
 column_unit (SwPlotView *self, const char *name)
 {
+  SwTrajectory *tr = self->analysis == SW_PLOT_ANALYSIS_TIME ? self->trajectory : _sw_plot_view_shown (self);
   int column;
 
-  if (self->trajectory == NULL || (column = sw_trajectory_find_column (self->trajectory, name)) < 0)
+  /* Of the run: a spectrum that cannot be made still has panels. */
+  if (tr == NULL)
+    tr = self->trajectory;
+  if (tr == NULL || (column = sw_trajectory_find_column (tr, name)) < 0)
     return NULL;
-  return sw_trajectory_get_column_unit (self->trajectory, (guint) column);
+  return sw_trajectory_get_column_unit (tr, (guint) column);
 }
 
 /* Each column's panel (-1: not shown) and the number of panels. keys (may
@@ -148,6 +152,7 @@ _sw_plot_view_scene_clear (Scene *s)
   g_clear_pointer (&s->curves, g_array_unref);
   g_clear_pointer (&s->keys, g_array_unref);
   g_clear_pointer (&s->strings, g_ptr_array_unref);
+  g_clear_pointer (&s->curve_names, g_ptr_array_unref);
 }
 
 static const char *
@@ -184,7 +189,10 @@ add_curves (SwPlotView *self, Scene *s, const char *x_name, const char *name,
       c.y_factor = _sw_plot_view_display_factor (self->display_units, sw_trajectory_get_column_unit (tr, (guint) y), &unused);
       c.panel = panel;
       c.color = color;
-      if (tr == self->trajectory)
+      c.hidden = _sw_plot_view_find_column (self, name) >= 0 &&
+                 ((Column *) g_ptr_array_index (self->columns, _sw_plot_view_find_column (self, name)))->hidden &&
+                 !_sw_plot_view_is_xy (self);
+      if (tr == _sw_plot_view_shown (self))
         {
           c.line = SW_PLOT_LINE_SOLID;
           c.label = label;
@@ -197,6 +205,7 @@ add_curves (SwPlotView *self, Scene *s, const char *x_name, const char *name,
           c.dash = i - 1 - (self->previous != NULL ? 1 : 0);
         }
       g_array_append_val (s->curves, c);
+      g_ptr_array_add (s->curve_names, (gpointer) name);
     }
 }
 
@@ -205,7 +214,7 @@ add_keys (SwPlotView *self, Scene *s)
 {
   SwPlotKey key;
 
-  if (self->previous == NULL && self->pinned->len == 0)
+  if ((self->previous == NULL && self->pinned->len == 0) || self->analysis != SW_PLOT_ANALYSIS_TIME)
     return;
   key = (SwPlotKey) { _("this run"), SW_PLOT_LINE_SOLID, 0 };
   g_array_append_val (s->keys, key);
@@ -228,21 +237,25 @@ gboolean
 _sw_plot_view_build_scene (SwPlotView *self, Scene *s, gboolean interactive)
 {
   SwPlotScene *scene = &s->scene;
-  SwTrajectory *tr = self->trajectory;
+  SwTrajectory *tr = _sw_plot_view_shown (self);
 
   memset (s, 0, sizeof *s);
   s->panels = g_array_new (FALSE, TRUE, sizeof (SwPlotPanel));
   s->curves = g_array_new (FALSE, TRUE, sizeof (SwPlotCurve));
   s->keys = g_array_new (FALSE, TRUE, sizeof (SwPlotKey));
   s->strings = g_ptr_array_new_with_free_func (g_free);
+  s->curve_names = g_ptr_array_new ();
   if (!_sw_plot_view_has_rows (tr))
     return FALSE;
 
   scene->colors = &self->colors;
   scene->title = self->title;
   scene->readouts = interactive;
+  scene->log_x = self->log_x;
+  if (self->analysis != SW_PLOT_ANALYSIS_TIME)
+    scene->title = keep (s, _sw_plot_view_dup_analysis_title (self));
 
-  if (_sw_plot_view_is_xy (self))
+  if (_sw_plot_view_is_xy (self) && self->analysis == SW_PLOT_ANALYSIS_TIME)
     {
       int x = sw_trajectory_find_column (tr, self->x_name);
       int y = sw_trajectory_find_column (tr, self->y_name);
@@ -256,6 +269,7 @@ _sw_plot_view_build_scene (SwPlotView *self, Scene *s, gboolean interactive)
       scene->x_label = keep (s, axis_label (x_unit, self->x_name));
       panel.label = keep (s, axis_label (y_unit, self->y_name));
       panel.unit = y_unit;
+      panel.log = self->log_y;
       panel.fixed = self->xy_y.fixed;
       panel.y_min = self->xy_y.min;
       panel.y_max = self->xy_y.max;
@@ -277,6 +291,14 @@ _sw_plot_view_build_scene (SwPlotView *self, Scene *s, gboolean interactive)
                                                           sw_trajectory_get_x_unit (tr)));
       scene->x_fixed = _sw_plot_view_effective_range (self, &scene->x_min, &scene->x_max) &&
                        scene->x_max > scene->x_min;
+      if (scene->log_x && scene->x_fixed && scene->x_min <= 0.0)
+        {
+          /* From the first bin above 0, or a thousandth of the range. */
+          double bin = sw_trajectory_get_n_rows (tr) > 1 ? sw_trajectory_get_times (tr)[1] : 0.0;
+
+          scene->x_min = bin > 0.0 && bin < scene->x_max ? bin : 1e-3 * scene->x_max;
+          scene->x_fixed = scene->x_max > 0.0;
+        }
       for (guint p = 0; p < n_panels; p++)
         {
           g_autoptr(GString) label = g_string_new (NULL);
@@ -311,6 +333,7 @@ _sw_plot_view_build_scene (SwPlotView *self, Scene *s, gboolean interactive)
             }
           panel.label = keep (s, g_strdup (label->str));
           panel.unit = units->len == 1 ? g_ptr_array_index (units, 0) : "";
+          panel.log = self->log_y;
           if (p < self->y_ranges->len && g_array_index (self->y_ranges, Range, p).fixed)
             {
               panel.fixed = TRUE;
@@ -342,11 +365,15 @@ _sw_plot_view_build_scene (SwPlotView *self, Scene *s, gboolean interactive)
   scene->n_curves = s->curves->len;
   scene->keys = (const SwPlotKey *) s->keys->data;
   scene->n_keys = s->keys->len;
+  if (self->analysis != SW_PLOT_ANALYSIS_TIME)
+    _sw_plot_view_fit_spectrum_panels (self, scene, (SwPlotPanel *) s->panels->data);
   if (interactive)
     {
       scene->cursor = self->cursor_visible;
       scene->cursor_x = self->cursor_t;
       scene->cursor_unit = sw_trajectory_get_x_unit (tr);
+      scene->reference = self->reference_visible;
+      scene->reference_x = self->reference_x;
       if (self->dragging && self->has_geometry)
         {
           const SwPlotGeometry *g = &self->geometry;

@@ -102,6 +102,15 @@ _sw_plot_view_runs (SwPlotView *self, SwTrajectory **out, guint size)
 {
   guint n = 0;
 
+  if (self->analysis != SW_PLOT_ANALYSIS_TIME)
+    {
+      /* Only the current run's spectrum. */
+      SwTrajectory *spectrum = _sw_plot_view_shown (self);
+
+      if (spectrum != NULL && n < size)
+        out[n++] = spectrum;
+      return n;
+    }
   if (self->trajectory != NULL && n < size)
     out[n++] = self->trajectory;
   if (self->previous != NULL && n < size)
@@ -116,9 +125,12 @@ gboolean
 _sw_plot_view_full_time_range (SwPlotView *self, double *t0, double *t1)
 {
   SwTrajectory *all[64];
-  guint n = _sw_plot_view_runs (self, all, G_N_ELEMENTS (all));
+  guint n;
   gboolean found = FALSE;
 
+  if (self->analysis != SW_PLOT_ANALYSIS_TIME)
+    return _sw_plot_view_spectrum_extent (self, t0, t1);
+  n = _sw_plot_view_runs (self, all, G_N_ELEMENTS (all));
   for (guint i = 0; i < n; i++)
     {
       const double *times;
@@ -139,7 +151,8 @@ _sw_plot_view_full_time_range (SwPlotView *self, double *t0, double *t1)
 gboolean
 _sw_plot_view_is_xy (SwPlotView *self)
 {
-  return self->x_name != NULL;
+  /* A spectrum is of the checked columns, never X–Y. */
+  return self->x_name != NULL && self->analysis == SW_PLOT_ANALYSIS_TIME;
 }
 
 /* The x range shown: the time range, or the X–Y plot's x range when fixed.
@@ -234,12 +247,22 @@ sw_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   const char *message = NULL;
+  int table_height;
   cairo_t *cr;
 
   if (width <= 0 || height <= 0)
     return;
+  /* The table of the analyser's figures under the plot. */
+  table_height = _sw_plot_view_overlay_height (self, height);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  if (!_sw_plot_view_render (self, cr, width, height))
+  if (table_height > 0)
+    {
+      cairo_rectangle (cr, 0, height - table_height, width, table_height);
+      cairo_set_source_rgb (cr, self->colors.background[0] / 255.0, self->colors.background[1] / 255.0,
+                            self->colors.background[2] / 255.0);
+      cairo_fill (cr);
+    }
+  if (!_sw_plot_view_render (self, cr, width, height - table_height))
     {
       cairo_rectangle (cr, 0, 0, width, height);
       cairo_set_source_rgb (cr, self->colors.background[0] / 255.0, self->colors.background[1] / 255.0,
@@ -247,6 +270,10 @@ sw_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_fill (cr);
       if (!_sw_plot_view_has_rows (self->trajectory))
         message = _("No results yet");
+      else if (_sw_plot_view_spectrum_pending (self))
+        message = _("Computing the spectrum…");
+      else if (self->analysis != SW_PLOT_ANALYSIS_TIME && self->analysis_error != NULL)
+        message = self->analysis_error;
       else if (!sw_plot_driver_available ())
         message = _("Cannot plot: the PLplot driver “extcairo” is not installed (package plplot-driver-cairo)");
       else if (self->geometry.need_width > 0)
@@ -256,6 +283,8 @@ sw_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     }
   cairo_destroy (cr);
 
+  if (message == NULL)
+    _sw_plot_view_snapshot_overlay (self, snapshot, height - table_height, width, table_height);
   if (message != NULL)
     {
       g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, message);
@@ -310,7 +339,8 @@ _sw_plot_view_set_cursor_internal (SwPlotView *self, double t, gboolean visible)
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR_VISIBLE]);
     }
   g_object_thaw_notify (G_OBJECT (self));
-  if (moved)
+  /* A cursor on a spectrum is not a time. */
+  if (moved && self->analysis == SW_PLOT_ANALYSIS_TIME)
     g_signal_emit (self, signals[CURSOR_MOVED], 0, self->cursor_t);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -344,6 +374,8 @@ sw_plot_view_dispose (GObject *object)
   SwPlotView *self = SW_PLOT_VIEW (object);
 
   sw_plot_widget_stream_clear (&self->stream);
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
+  _sw_plot_view_invalidate_analysis (self);
   g_clear_pointer (&self->trajectory, sw_trajectory_unref);
   g_clear_pointer (&self->previous, sw_trajectory_unref);
   if (self->pinned != NULL)
@@ -362,6 +394,7 @@ sw_plot_view_finalize (GObject *object)
   g_free (self->title);
   g_free (self->x_name);
   g_free (self->y_name);
+  _sw_plot_view_finalize_analysis (self);
   G_OBJECT_CLASS (sw_plot_view_parent_class)->finalize (object);
 }
 
@@ -394,7 +427,8 @@ sw_plot_view_get_property (GObject *object, guint prop_id, GValue *value, GParam
       g_value_set_string (value, self->y_name);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (!_sw_plot_view_analysis_get_property (self, prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -421,7 +455,8 @@ sw_plot_view_set_property (GObject *object, guint prop_id, const GValue *value, 
         sw_plot_view_hide_cursor (self);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (!_sw_plot_view_analysis_set_property (self, prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -461,6 +496,7 @@ sw_plot_view_class_init (SwPlotViewClass *klass)
     g_param_spec_string ("y-name", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _sw_plot_view_install_analysis_properties (object_class, N_PROPS);
 
   /**
    * SwPlotView::cursor-moved:
@@ -479,6 +515,7 @@ sw_plot_view_class_init (SwPlotViewClass *klass)
                   G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
 
   _sw_plot_view_class_init_input (widget_class);
+  _sw_plot_view_class_init_menu (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "plotview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -493,6 +530,7 @@ sw_plot_view_init (SwPlotView *self)
   self->pinned = g_ptr_array_new_with_free_func (pinned_free);
   self->columns = g_ptr_array_new_with_free_func (column_free);
   self->y_ranges = g_array_new (FALSE, TRUE, sizeof (Range));
+  self->window = SW_SPECTRUM_WINDOW_FLAT_TOP;
 
   gtk_widget_set_focusable (widget, TRUE);
   gtk_widget_set_hexpand (widget, TRUE);
@@ -503,6 +541,7 @@ sw_plot_view_init (SwPlotView *self)
                                   -1);
 
   _sw_plot_view_init_input (self);
+  _sw_plot_view_init_menu (self);
 
   sw_plot_widget_follow_style (GTK_WIDGET (self), G_CALLBACK (update_colors));
   update_colors (self);
@@ -523,6 +562,8 @@ sw_plot_view_set_trajectory (SwPlotView *self, SwTrajectory *trajectory)
 
   if (self->trajectory == trajectory)
     {
+      /* Grown: its spectrum again. */
+      _sw_plot_view_invalidate_analysis (self);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return;
     }
@@ -530,6 +571,7 @@ sw_plot_view_set_trajectory (SwPlotView *self, SwTrajectory *trajectory)
     sw_trajectory_ref (trajectory);
   g_clear_pointer (&self->trajectory, sw_trajectory_unref);
   self->trajectory = trajectory;
+  _sw_plot_view_invalidate_analysis (self);
   _sw_plot_view_check_range (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -565,11 +607,15 @@ sw_plot_view_set_columns (SwPlotView *self, const char * const *names)
       c->name = g_strdup (names[i]);
       /* A column shown before keeps the panel it was moved to. */
       if (old >= 0)
-        c->key = g_strdup (((Column *) g_ptr_array_index (self->columns, old))->key);
+        {
+          c->key = g_strdup (((Column *) g_ptr_array_index (self->columns, old))->key);
+          c->hidden = ((Column *) g_ptr_array_index (self->columns, old))->hidden;
+        }
       g_ptr_array_add (columns, c);
     }
   g_ptr_array_unref (self->columns);
   self->columns = g_steal_pointer (&columns);
+  _sw_plot_view_invalidate_analysis (self);
   _sw_plot_view_clear_y_ranges (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -803,20 +849,22 @@ sw_plot_view_get_n_pinned (SwPlotView *self)
 gboolean
 sw_plot_view_get_cursor_value (SwPlotView *self, const char *name, double *value)
 {
+  SwTrajectory *tr;
   const char *unused;
   int column;
 
   g_return_val_if_fail (SW_IS_PLOT_VIEW (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
 
-  if (!self->cursor_visible || !_sw_plot_view_has_rows (self->trajectory) ||
+  tr = _sw_plot_view_shown (self);
+  if (!self->cursor_visible || !_sw_plot_view_has_rows (tr) ||
       (_sw_plot_view_find_column (self, name) < 0 && g_strcmp0 (name, self->y_name) != 0) ||
-      (column = sw_trajectory_find_column (self->trajectory, name)) < 0)
+      (column = sw_trajectory_find_column (tr, name)) < 0)
     return FALSE;
   if (value != NULL)
-    *value = sw_trajectory_interpolate (self->trajectory, (guint) column, self->cursor_t) *
+    *value = sw_trajectory_interpolate (tr, (guint) column, self->cursor_t) *
              _sw_plot_view_display_factor (self->display_units,
-                                           sw_trajectory_get_column_unit (self->trajectory, (guint) column), &unused);
+                                           sw_trajectory_get_column_unit (tr, (guint) column), &unused);
   return TRUE;
 }
 
@@ -830,6 +878,8 @@ sw_plot_view_export (SwPlotView *self, const char *path, int width, int height, 
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  /* A spectrum shown is made now if a worker is still at it. */
+  sw_plot_view_get_spectrum (self);
   if (!_sw_plot_view_build_scene (self, &s, FALSE))
     {
       _sw_plot_view_scene_clear (&s);

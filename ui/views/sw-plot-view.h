@@ -10,7 +10,11 @@
  *
  * Pointer: drag a rectangle to zoom, the scroll wheel zooms the time axis
  * around the pointer, middle-drag or Shift-drag pans, double-click resets;
- * hovering shows a cursor that reads out every curve, a click keeps it.
+ * hovering shows a cursor that reads out every curve, a click keeps it,
+ * Ctrl+click places a second cursor; a click on a legend entry hides or
+ * shows its curve; the right button opens a menu of the plot's actions
+ * (spectra, order spectra, window, second cursor, statistics, logarithmic
+ * axes), as do Menu and Shift+F10.
  * Keyboard: + and − zoom, the arrows pan, Home resets, Ctrl+Left and
  * Ctrl+Right move the cursor, Escape hides it.
  *
@@ -19,6 +23,7 @@
 
 #include <gtk/gtk.h>
 
+#include "sw-spectrum.h"
 #include "sw-trajectory.h"
 
 G_BEGIN_DECLS
@@ -30,6 +35,18 @@ typedef enum {
 
 #define SW_TYPE_PLOT_UNITS (sw_plot_units_get_type ())
 GType sw_plot_units_get_type (void);
+
+/* What the plot shows of the checked variables. */
+typedef enum {
+  SW_PLOT_ANALYSIS_TIME,      /* against time */
+  SW_PLOT_ANALYSIS_SPECTRUM,  /* amplitude spectra of the time range shown when chosen */
+  SW_PLOT_ANALYSIS_ORDERS,    /* the same over a shaft's orders ("order-shaft") */
+} SwPlotAnalysis;
+
+#define SW_TYPE_PLOT_ANALYSIS (sw_plot_analysis_get_type ())
+GType sw_plot_analysis_get_type (void);
+#define SW_TYPE_SPECTRUM_WINDOW (sw_spectrum_window_get_type ())
+GType sw_spectrum_window_get_type (void);
 
 #define SW_TYPE_PLOT_VIEW (sw_plot_view_get_type ())
 G_DECLARE_FINAL_TYPE (SwPlotView, sw_plot_view, SW, PLOT_VIEW, GtkWidget)
@@ -131,5 +148,71 @@ gboolean      sw_plot_view_export            (SwPlotView          *self,
                                               int                  width,
                                               int                  height,
                                               GError             **error);
+
+/* A shown column hidden (a click on its legend entry toggles it): still in
+ * the legend, greyed, but not drawn. */
+void          sw_plot_view_set_column_hidden (SwPlotView          *self,
+                                              const char          *name,
+                                              gboolean             hidden);
+gboolean      sw_plot_view_get_column_hidden (SwPlotView          *self,
+                                              const char          *name);
+
+/* ---- The signal analyser (sw-plot-view-analysis.c) ----------------------- */
+
+/* Spectra (property "analysis") of the current run's shown columns over
+ * the time range shown when chosen (the whole run when not zoomed); the
+ * time range, zoom and cursor come back with SW_PLOT_ANALYSIS_TIME. In a
+ * spectrum the cursor reads frequencies (or orders) and "cursor-moved" is
+ * not emitted; sw_plot_view_get_cursor() gives the time cursor. */
+void             sw_plot_view_set_analysis       (SwPlotView       *self,
+                                                  SwPlotAnalysis    analysis);
+SwPlotAnalysis   sw_plot_view_get_analysis       (SwPlotView       *self);
+/* Property "spectrum-window": flat top by default (true amplitudes). */
+void             sw_plot_view_set_spectrum_window (SwPlotView      *self,
+                                                  SwSpectrumWindow  window);
+SwSpectrumWindow sw_plot_view_get_spectrum_window (SwPlotView      *self);
+/* Property "order-shaft": the column of the shaft ("engine.phi", an angle
+ * or a speed) whose revolutions order spectra use; NULL: none chosen. */
+void             sw_plot_view_set_order_shaft    (SwPlotView       *self,
+                                                  const char       *name);
+const char      *sw_plot_view_get_order_shaft    (SwPlotView       *self);
+/* The spectra shown (x axis frequency or order, the shown columns), made
+ * when first needed; NULL when showing time or when they cannot be made,
+ * and then sw_plot_view_get_analysis_error() says why. */
+SwTrajectory    *sw_plot_view_get_spectrum       (SwPlotView       *self);
+const char      *sw_plot_view_get_analysis_error (SwPlotView       *self);
+/* The time range the spectra are of. */
+void             sw_plot_view_get_analysis_range (SwPlotView       *self,
+                                                  double           *t0,
+                                                  double           *t1);
+
+/* A second cursor (property "reference-visible", dashed) for differences
+ * to the cursor: Δt, Δvalue of every curve, 1/Δt, shown in a box over the
+ * plot. */
+void             sw_plot_view_set_reference      (SwPlotView       *self,
+                                                  double            x);
+void             sw_plot_view_hide_reference     (SwPlotView       *self);
+gboolean         sw_plot_view_get_reference      (SwPlotView       *self,
+                                                  double           *x);
+
+/* Property "statistics": min, max, mean, RMS and peak-to-peak of every
+ * curve of the current run over the x range shown, in a box over the plot. */
+void             sw_plot_view_set_statistics     (SwPlotView       *self,
+                                                  gboolean          statistics);
+gboolean         sw_plot_view_get_statistics     (SwPlotView       *self);
+/* The statistics of a shown column over the x range shown, in the units
+ * shown (of its spectrum in a spectrum); FALSE when it is not shown. */
+gboolean         sw_plot_view_get_column_stats   (SwPlotView       *self,
+                                                  const char       *name,
+                                                  SwSignalStats    *stats);
+
+/* Logarithmic axes (properties "log-x", "log-y"; all panels' y axes);
+ * values <= 0 leave gaps. */
+void             sw_plot_view_set_log_x          (SwPlotView       *self,
+                                                  gboolean          log_x);
+gboolean         sw_plot_view_get_log_x          (SwPlotView       *self);
+void             sw_plot_view_set_log_y          (SwPlotView       *self,
+                                                  gboolean          log_y);
+gboolean         sw_plot_view_get_log_y          (SwPlotView       *self);
 
 G_END_DECLS
