@@ -323,6 +323,9 @@ void     _sw_window_class_problems_init   (GtkWidgetClass       *widget_class);
 void     _sw_window_update_problems_marks (SwWindow             *self);
 void     _sw_window_run_check             (SwWindow             *self);
 void     _sw_window_schedule_check        (SwWindow             *self);
+/* The ports (supports aside) of parts without mass that nothing is
+ * connected to: a model being drawn, which Live does not run. */
+guint    _sw_window_count_unconnected     (SwModel              *model);
 /* A failed run's message (NULL clears): shown above the results, its
  * components marked on the canvas. */
 void     _sw_window_set_run_error         (SwWindow             *self,
