@@ -330,6 +330,9 @@ guint    _sw_window_count_unconnected     (SwModel              *model);
  * components marked on the canvas. */
 void     _sw_window_set_run_error         (SwWindow             *self,
                                            const char           *message);
+/* A core message for people: "file:12:5: error: at t = 0 s …" as
+ * "At t = 0 s … (file:12:5)", line by line. */
+char    *_sw_window_dup_readable_error    (const char           *message);
 
 /* sw-window-recovery.c */
 /* sw-window-inside.c: a subsystem opened in place. */

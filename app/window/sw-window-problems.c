@@ -528,6 +528,44 @@ set_problems (SwWindow *self,
     }
 }
 
+/* "model.shaft:12:5: error: at t = 0 s the …" -> "At t = 0 s the …
+ * (model.shaft:12:5)", line by line: the sentence first, where after it. */
+char *
+_sw_window_dup_readable_error (const char *message)
+{
+  g_auto(GStrv) lines = g_strsplit (message, "\n", -1);
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *mark = strstr (lines[i], "error: ");
+      g_autofree char *sentence = NULL;
+      g_autofree char *where = NULL;
+
+      if (*lines[i] == '\0')
+        continue;
+      if (mark != NULL)
+        {
+          const char *end = mark;
+
+          while (end > lines[i] && (end[-1] == ' ' || end[-1] == ':'))
+            end--;
+          where = g_strndup (lines[i], (gsize) (end - lines[i]));
+          sentence = g_strdup (mark + strlen ("error: "));
+        }
+      else
+        sentence = g_strdup (lines[i]);
+      if (g_ascii_islower (sentence[0]))
+        sentence[0] = g_ascii_toupper (sentence[0]);
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, sentence);
+      if (where != NULL && *where != '\0')
+        g_string_append_printf (text, " (%s)", where);
+    }
+  return g_string_free (text, FALSE);
+}
+
 void
 _sw_window_set_run_error (SwWindow   *self,
                           const char *message)
@@ -537,7 +575,11 @@ _sw_window_set_run_error (SwWindow   *self,
   g_free (self->run_error);
   self->run_error = g_strdup (message);
   if (message != NULL)
-    gtk_label_set_label (self->error_label, message);
+    {
+      g_autofree char *text = _sw_window_dup_readable_error (message);
+
+      gtk_label_set_label (self->error_label, text);
+    }
   gtk_revealer_set_reveal_child (self->error_revealer, message != NULL);
   _sw_window_update_problems_marks (self);
   /* The empty results page names the failure while there is one. */

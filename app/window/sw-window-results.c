@@ -595,6 +595,9 @@ _sw_window_results_update_state (SwWindow *self)
       GtkWidget *examples = adw_status_page_get_child (self->empty_status);
 
       gtk_stack_set_visible_child_name (self->trajectories_stack, "empty");
+      adw_status_page_set_icon_name (self->empty_status, !empty && self->run_error != NULL
+                                                         ? "dialog-error-symbolic"
+                                                         : "io.github.shaftwork.Shaftwork-symbolic");
       if (empty)
         {
           adw_status_page_set_title (self->empty_status, _("Start a Model"));
@@ -604,8 +607,12 @@ _sw_window_results_update_state (SwWindow *self)
         }
       else if (self->run_error != NULL)
         {
+          /* The message is in the bar above, where it stays while the
+           * model is edited: here, what to do about it. */
           adw_status_page_set_title (self->empty_status, _("The Run Failed"));
-          adw_status_page_set_description (self->empty_status, self->run_error);
+          adw_status_page_set_description (self->empty_status,
+                                           _("Nothing was simulated. The message above says why; the "
+                                             "components it names are marked on the schematic."));
         }
       else
         {
