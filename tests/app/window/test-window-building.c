@@ -7,7 +7,8 @@
  * placed from the palette do something (a normal force of 1000 N, a
  * damping of 10 N·m·s/rad), every kind's palette values are valid, no
  * kind's text talks of digests, and the engine's full-load table's
- * summary names its largest value.
+ * summary names its largest value. A model that cannot run says why in
+ * plain words above the results.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <string.h>
@@ -254,6 +255,55 @@ test_table_summary (void)
   window_destroy_and_check (window);
 }
 
+
+/* A model that cannot run: the bar above the results says why in plain
+ * words, the sentence first and where after it; the page below does not
+ * repeat it. */
+static void
+test_failed_page (void)
+{
+  SwWindow *window = window_new ();
+  SwModel *model = sw_window_get_model (window);
+  g_autoptr(GError) error = NULL;
+  const char *bar;
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  sw_model_begin_edit (model);
+  sw_model_add_component (model, "rotational.inertia", "inertia1", &error);
+  sw_model_add_component (model, "rotational.damper", "damper1", &error);
+  sw_model_add_component (model, "rotational.damper", "damper2", &error);
+  sw_model_add_component (model, "rotational.inertia", "inertia2", &error);
+  g_assert_no_error (error);
+  g_assert_true (sw_model_connect (model, "inertia1.flange_b", "damper1.flange_a", &error));
+  g_assert_true (sw_model_connect (model, "damper1.flange_b", "damper2.flange_a", &error));
+  g_assert_true (sw_model_connect (model, "damper2.flange_b", "inertia2.flange_a", &error));
+  g_assert_no_error (error);
+  sw_model_end_edit (model);
+  while (sw_window_get_run_error (window) == NULL && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  wait_until_idle (window, 10);
+  g_assert_nonnull (sw_window_get_run_error (window));
+  g_assert_nonnull (strstr (sw_window_get_run_error (window), "error: "));
+  bar = gtk_label_get_label (window->error_label);
+  g_assert_null (strstr (bar, "error: "));
+  g_assert_true (g_ascii_isupper (bar[0]));
+  g_assert_true (g_str_has_suffix (bar, "(Untitled Model)"));
+  g_assert_true (gtk_revealer_get_reveal_child (window->error_revealer));
+  g_assert_cmpstr (adw_status_page_get_title (window->empty_status), ==, "The Run Failed");
+  g_assert_null (strstr (adw_status_page_get_description (window->empty_status), "damper"));
+  g_assert_cmpstr (adw_status_page_get_icon_name (window->empty_status), ==, "dialog-error-symbolic");
+  {
+    g_autofree char *two = _sw_window_dup_readable_error ("a.shaft:3:4: error: first\nb.shaft: error: second");
+
+    g_assert_cmpstr (two, ==, "First (a.shaft:3:4)\nSecond (b.shaft)");
+  }
+
+  while (sw_history_undo (sw_window_get_history (window)))
+    ;
+  iterate ();
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
@@ -262,6 +312,7 @@ add_tests (void)
   g_test_add_func ("/app/window/building/live-quiet", test_live_quiet);
   g_test_add_func ("/app/window/building/examples-complete", test_examples_complete);
   g_test_add_func ("/app/window/building/table-summary", test_table_summary);
+  g_test_add_func ("/app/window/building/failed-page", test_failed_page);
 }
 
 int
