@@ -74,6 +74,7 @@ struct _SwWindow
   GtkPaned             *events_paned;
   GtkBox               *events_box;
   GtkLabel             *events_heading;
+  GtkLabel             *events_starts;
   GtkColumnView        *events_view;
   GtkBox               *modes_page;
   GtkLabel             *modes_summary;
@@ -251,6 +252,10 @@ char    *_sw_window_dup_params_text       (SwModel              *model);
  * "inertia2.J = 2 → 4 kg·m²". */
 char    *_sw_window_dup_difference_text   (const char           *before,
                                            const char           *after);
+/* A pinned run's name: "Pinned: load.J = 2 kg·m² (now 4)", the pinned
+ * run's values with the current run's after them. */
+char    *_sw_window_dup_pinned_text       (const char           *current,
+                                           const char           *pinned);
 void     _sw_window_results_set_run       (SwWindow             *self,
                                            SwTrajectory         *trajectory,
                                            const char           *params_text);

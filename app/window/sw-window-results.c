@@ -121,9 +121,10 @@ params_table (const char *text)
 /* What differed from the run "before" to the run "after", for the key of
  * the pinned run: "inertia2.J = 2 → 4 kg·m²", at most MAX_DIFFERENCES
  * facts and a count of the rest. */
-char *
-_sw_window_dup_difference_text (const char *before,
-                     const char *after)
+static char *
+dup_facts_text (const char *before,
+                const char *after,
+                gboolean    as_pinned)
 {
   g_autoptr(GHashTable) a = params_table (before);
   g_autoptr(GHashTable) b = params_table (after);
@@ -164,7 +165,19 @@ _sw_window_dup_difference_text (const char *before,
           g_auto(GStrv) pb = g_strsplit (vb, "\t", 2);
           g_autofree char *unit = pa[1] != NULL ? sw_inspector_dup_unit_text (pa[1]) : g_strdup ("");
 
-          if (strchr (k, '.') == NULL && strchr (k, ' ') == NULL)
+          if (as_pinned)
+            {
+              /* The pinned run's value, then this run's: which is which. */
+              if (strchr (k, '.') == NULL && strchr (k, ' ') == NULL)
+                /* Translators: the pinned run's kind of a component, then this run's */
+                g_ptr_array_add (facts, g_strdup_printf (_("%s: %s (now %s)"), k, pb[0], pa[0]));
+              else
+                /* Translators: the pinned run's value (with its unit), then this run's,
+                 * e.g. “coupling.c = 2000 N·m/rad (now 4000)” */
+                g_ptr_array_add (facts, g_strdup_printf (_("%s = %s%s%s (now %s)"), k, pb[0],
+                                                         *unit != '\0' ? " " : "", unit, pa[0]));
+            }
+          else if (strchr (k, '.') == NULL && strchr (k, ' ') == NULL)
             /* Translators: a component whose kind changed */
             g_ptr_array_add (facts, g_strdup_printf (_("%s: %s → %s"), k, pa[0], pb[0]));
           else if (*unit != '\0')
@@ -202,6 +215,24 @@ _sw_window_dup_difference_text (const char *before,
                                            facts->len - MAX_DIFFERENCES),
                             facts->len - MAX_DIFFERENCES);
   return g_string_free (out, FALSE);
+}
+
+char *
+_sw_window_dup_difference_text (const char *before,
+                                const char *after)
+{
+  return dup_facts_text (before, after, FALSE);
+}
+
+char *
+_sw_window_dup_pinned_text (const char *current,
+                            const char *pinned)
+{
+  g_autofree char *facts = dup_facts_text (current, pinned, TRUE);
+
+  /* Translators: a pinned run's name in the plot's legend: how it differs
+   * from the run shown, e.g. “Pinned: coupling.c = 2000 N·m/rad (now 4000)” */
+  return g_strdup_printf (_("Pinned: %s"), facts);
 }
 
 /* ---- The plotted variables ---------------------------------------------- */
@@ -445,7 +476,7 @@ update_pinned_texts (SwWindow *self)
   for (guint i = 0; i < self->pinned->len; i++)
     {
       SwPinnedRun *run = g_ptr_array_index (self->pinned, i);
-      g_autofree char *text = _sw_window_dup_difference_text (self->trajectory_params, run->params_text);
+      g_autofree char *text = _sw_window_dup_pinned_text (self->trajectory_params, run->params_text);
 
       sw_plot_view_pin (self->plot_view, run->trajectory, text);
     }

@@ -662,6 +662,7 @@ sw_window_class_init (SwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwWindow, events_paned);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, events_box);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, events_heading);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, events_starts);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, events_view);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, modes_page);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, modes_summary);
