@@ -844,18 +844,26 @@ plot_cursor_moved_cb (SwWindow *self,
     _sw_window_start_modes (self);
 }
 
-/* The plots' units follow the preferences: rpm and degrees when speeds
- * are shown in rpm (the plots have one switch for both). */
+/* The plots' units follow the preferences, speeds and angles each its
+ * own. */
 static void
 display_units_changed_cb (SwWindow *self)
 {
   g_autofree char *speed = NULL;
+  g_autofree char *angle = NULL;
+  gboolean rpm, deg;
   SwPlotUnits units;
 
   if (self->settings == NULL)
     return;
   speed = g_settings_get_string (self->settings, "speed-unit");
-  units = g_str_equal (speed, "rpm") ? SW_PLOT_UNITS_RPM_DEGREES : SW_PLOT_UNITS_SI;
+  angle = g_settings_get_string (self->settings, "angle-unit");
+  rpm = g_str_equal (speed, "rpm");
+  deg = g_str_equal (angle, "deg");
+  units = rpm && deg ? SW_PLOT_UNITS_RPM_DEGREES
+        : rpm        ? SW_PLOT_UNITS_RPM
+        : deg        ? SW_PLOT_UNITS_DEGREES
+                     : SW_PLOT_UNITS_SI;
   sw_plot_view_set_display_units (self->plot_view, units);
   sw_variables_list_set_display_units (self->variables_list, units);
 }
@@ -868,6 +876,8 @@ _sw_window_results_init (SwWindow *self)
   if (self->settings != NULL)
     {
       g_signal_connect_object (self->settings, "changed::speed-unit",
+                               G_CALLBACK (display_units_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->settings, "changed::angle-unit",
                                G_CALLBACK (display_units_changed_cb), self, G_CONNECT_SWAPPED);
       display_units_changed_cb (self);
     }
