@@ -58,6 +58,7 @@ struct _SwWindow
   AdwToastOverlay      *toast_overlay;
   AdwFlap              *palette_flap;
   AdwFlap              *inspector_flap;
+  GtkScrolledWindow    *inspector_scroller;
   GtkPaned             *results_paned;
   SwPalette            *palette;
   SwCanvas             *canvas;
