@@ -4,6 +4,7 @@
 #include "sw-settings.h"
 
 #include <glib/gi18n.h>
+#include <gtk/gtk.h>
 #include <locale.h>
 
 GSettings *
@@ -69,8 +70,10 @@ sw_settings_init_locale (void)
 
   setlocale (LC_ALL, "");
   /* One decimal separator everywhere: the plots write theirs with a
-   * point whatever the locale. */
+   * point whatever the locale. GTK would set the whole locale again. */
   setlocale (LC_NUMERIC, "C");
+  if (!gtk_is_initialized ())
+    gtk_disable_setlocale ();
   bindtextdomain (GETTEXT_PACKAGE, sw_settings_locale_dir (self_dir));
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
