@@ -3,10 +3,8 @@
  *   shaftwork [FILE.shaft...]
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
-#include <glib/gi18n.h>
-#include <locale.h>
-
 #include "sw-application.h"
+#include "sw-settings.h"
 
 int
 main (int   argc,
@@ -14,10 +12,7 @@ main (int   argc,
 {
   g_autoptr(SwApplication) application = NULL;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  sw_settings_init_locale ();
 
   application = sw_application_new ();
   return g_application_run (G_APPLICATION (application), argc, argv);

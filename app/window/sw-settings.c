@@ -3,6 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-settings.h"
 
+#include <glib/gi18n.h>
+#include <gtk/gtk.h>
+#include <locale.h>
+
 GSettings *
 sw_settings_new (void)
 {
@@ -43,4 +47,34 @@ sw_settings_dup_library_folder (GSettings *settings)
   if (folder != NULL && folder[0] != '\0')
     return g_steal_pointer (&folder);
   return g_build_filename (g_get_user_data_dir (), "shaftwork", "library", NULL);
+}
+
+const char *
+sw_settings_locale_dir (const char *program_dir)
+{
+#if defined(SW_BUILD_LOCALE_DIR) && defined(SW_BUILD_PROGRAM_DIR)
+  g_autofree char *build_dir = g_canonicalize_filename (SW_BUILD_PROGRAM_DIR, NULL);
+  g_autofree char *dir = program_dir != NULL ? g_canonicalize_filename (program_dir, NULL) : NULL;
+
+  if (dir != NULL && g_strcmp0 (dir, build_dir) == 0 && g_file_test (SW_BUILD_LOCALE_DIR, G_FILE_TEST_IS_DIR))
+    return SW_BUILD_LOCALE_DIR;
+#endif
+  return LOCALEDIR;
+}
+
+void
+sw_settings_init_locale (void)
+{
+  g_autofree char *self_path = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *self_dir = self_path != NULL ? g_path_get_dirname (self_path) : NULL;
+
+  setlocale (LC_ALL, "");
+  /* One decimal separator everywhere: the plots write theirs with a
+   * point whatever the locale. GTK would set the whole locale again. */
+  setlocale (LC_NUMERIC, "C");
+  if (!gtk_is_initialized ())
+    gtk_disable_setlocale ();
+  bindtextdomain (GETTEXT_PACKAGE, sw_settings_locale_dir (self_dir));
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
 }

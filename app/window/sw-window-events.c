@@ -170,8 +170,16 @@ _sw_window_events_set (SwWindow *self,
       /* Translators: the heading of the event list (friction mode changes,
        * below the modes at the start). */
       g_autofree char *heading = g_strdup_printf (ngettext ("%u Event", "%u Events", n_changes), n_changes);
+      g_autofree char *starts = NULL;
 
       gtk_label_set_label (self->events_heading, heading);
+      /* Translators: after the event count, the rows of the modes the
+       * run starts in, which the count leaves out: “7 Events  and 2 starting modes” */
+      if (n > n_changes)
+        starts = g_strdup_printf (ngettext ("and %u starting mode", "and %u starting modes", n - n_changes),
+                                  n - n_changes);
+      gtk_label_set_label (self->events_starts, starts != NULL ? starts : "");
+      gtk_widget_set_visible (GTK_WIDGET (self->events_starts), starts != NULL);
     }
   if (n > 0 && !gtk_widget_get_visible (GTK_WIDGET (self->events_box)))
     {

@@ -5,6 +5,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-window-private.h"
+
+#include <errno.h>
 #include "sw-modelica.h"
 
 #include <glib/gi18n.h>
@@ -124,26 +126,65 @@ sw_window_load_file (SwWindow  *self,
   return TRUE;
 }
 
+/* A bundled example's model. One in a folder of its own ("marine/…")
+ * uses subsystems from files beside it: the folder is copied out of the
+ * resources into the cache (afresh each time) and the model read from
+ * there, so that its subsystems' files are found and can be opened. */
+static SwModel *
+load_example_model (const char  *name,
+                    GError     **error)
+{
+  g_autofree char *path = g_strconcat (RESOURCE_EXAMPLES, name, ".shaft", NULL);
+  g_autofree char *display = g_path_get_basename (path);
+  g_autofree char *folder = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  const char *slash = strrchr (name, '/');
+
+  bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+  if (bytes == NULL)
+    return NULL;
+  if (slash != NULL)
+    {
+      g_autofree char *sub = g_strndup (name, (gsize) (slash - name));
+      g_autofree char *resource_dir = g_strconcat (RESOURCE_EXAMPLES, sub, "/", NULL);
+      g_auto(GStrv) children = g_resources_enumerate_children (resource_dir, G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+
+      if (children == NULL)
+        return NULL;
+      folder = g_build_filename (g_get_user_cache_dir (), "shaftwork", "examples", sub, NULL);
+      if (g_mkdir_with_parents (folder, 0700) != 0)
+        {
+          int saved = errno;
+
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", folder, g_strerror (saved));
+          return NULL;
+        }
+      for (guint i = 0; children[i] != NULL; i++)
+        {
+          g_autofree char *child = g_strconcat (resource_dir, children[i], NULL);
+          g_autofree char *target = g_build_filename (folder, children[i], NULL);
+          g_autoptr(GBytes) data = g_resources_lookup_data (child, G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+
+          if (data == NULL ||
+              !g_file_set_contents (target, g_bytes_get_data (data, NULL), (gssize) g_bytes_get_size (data), error))
+            return NULL;
+        }
+    }
+  return sw_model_new_from_data_in (g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes),
+                                    display, folder, error);
+}
+
 gboolean
 sw_window_load_example (SwWindow    *self,
                         const char  *name,
                         GError     **error)
 {
-  g_autofree char *path = NULL;
-  g_autofree char *display = NULL;
-  g_autoptr(GBytes) bytes = NULL;
   SwModel *model;
 
   g_return_val_if_fail (SW_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
 
-  path = g_strconcat (RESOURCE_EXAMPLES, name, ".shaft", NULL);
-  bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, error);
-  if (bytes == NULL)
-    return FALSE;
-  display = g_strconcat (name, ".shaft", NULL);
-  model = sw_model_new_from_data (g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes),
-                                  display, error);
+  model = load_example_model (name, error);
   if (model == NULL)
     return FALSE;
   _sw_window_set_document (self, model, NULL, TRUE);
@@ -613,18 +654,13 @@ sw_window_open_example (GtkWidget  *widget,
 {
   SwWindow *self = SW_WINDOW (widget);
   const char *name = g_variant_get_string (param, NULL);
-  g_autofree char *path = g_strconcat (RESOURCE_EXAMPLES, name, ".shaft", NULL);
-  g_autofree char *display = g_strconcat (name, ".shaft", NULL);
-  g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
-  SwModel *model = NULL;
+  SwModel *model = load_example_model (name, &error);
 
-  bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
-  if (bytes != NULL)
-    model = sw_model_new_from_data (g_bytes_get_data (bytes, NULL),
-                                    (gssize) g_bytes_get_size (bytes), display, &error);
   if (model == NULL)
     {
+      g_autofree char *base = g_path_get_basename (name);
+      g_autofree char *display = g_strconcat (base, ".shaft", NULL);
       g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), display);
 
       _sw_window_show_error_dialog (self, heading, error->message);
@@ -745,6 +781,9 @@ _sw_window_class_files_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.new", NULL, sw_window_new_document);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, sw_window_open);
   gtk_widget_class_install_action (widget_class, "win.open-example", "s", sw_window_open_example);
+  /* An example in a folder of its own, with the subsystems' files it
+   * uses ("marine/twin-engine"): the folder is copied to the cache. */
+  gtk_widget_class_install_action (widget_class, "win.open-folder-example", "s", sw_window_open_example);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", sw_window_open_recent);
   gtk_widget_class_install_action (widget_class, "win.no-recent", NULL, NULL);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, sw_window_save);

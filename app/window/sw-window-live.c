@@ -9,8 +9,15 @@
  * going for longer than LIVE_RESTART_MS is cancelled instead: its result
  * would be stale when it arrives.
  *
+ * A model being drawn, with a part left dangling
+ * (_sw_window_count_unconnected()) and no problem elsewhere, is not run:
+ * the results bar says "Incomplete: N ports unconnected" instead of a
+ * failure each time.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-window-private.h"
+
+#include <glib/gi18n.h>
 
 #define LIVE_RESTART_MS 150
 
@@ -19,6 +26,7 @@ live_idle_cb (gpointer data)
 {
   SwWindow *self = data;
   g_autofree char *params = NULL;
+  guint unconnected;
 
   self->live_source = 0;
   if (self->model == NULL || !sw_window_get_live (self))
@@ -53,6 +61,24 @@ live_idle_cb (gpointer data)
     }
   g_free (self->live_params);
   self->live_params = g_steal_pointer (&params);
+  /* A model being drawn: said calmly, not run (its half-built states
+   * would fail one after another, or show results of nothing much). */
+  unconnected = _sw_window_count_unconnected (self->model);
+  if (unconnected > 0)
+    _sw_window_run_check (self);
+  /* A problem elsewhere is one all the same: the run says it. */
+  if (unconnected > 0 && self->n_problems == 0)
+    {
+      g_autofree char *text = g_strdup_printf (ngettext ("Incomplete: %u port unconnected",
+                                                         "Incomplete: %u ports unconnected", unconnected),
+                                               unconnected);
+
+      if (self->run_cancellable != NULL && self->run_is_live)
+        _sw_window_cancel_jobs (self);
+      _sw_window_set_run_error (self, NULL);
+      gtk_label_set_label (self->run_status, text);
+      return G_SOURCE_REMOVE;
+    }
   if (_sw_window_start_run (self, TRUE))
     _sw_window_start_modes (self);
   return G_SOURCE_REMOVE;

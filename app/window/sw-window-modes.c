@@ -167,7 +167,7 @@ friction_drop_down_new (void)
 void
 _sw_window_modes_init (SwWindow *self)
 {
-  GtkWidget *at_cursor, *row, *label;
+  GtkWidget *at_cursor, *row, *label, *scroller;
 
   self->pending_mode = G_MAXUINT;
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
@@ -187,7 +187,11 @@ _sw_window_modes_init (SwWindow *self)
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (self->modes_friction_drop));
   g_signal_connect_object (self->modes_friction_drop, "notify::selected", G_CALLBACK (friction_selected_cb), self, 0);
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->modes_friction_drop));
-  gtk_box_insert_child_after (self->modes_page, row, GTK_WIDGET (self->modes_summary));
+  /* A narrow window scrolls the row sideways rather than widen. */
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), row);
+  gtk_box_insert_child_after (self->modes_page, scroller, GTK_WIDGET (self->modes_summary));
   sw_modes_view_set_canvas (self->modes_view, self->canvas);
   g_signal_connect_object (self->campbell_view, "mode-selected",
                            G_CALLBACK (campbell_mode_selected_cb), self, G_CONNECT_SWAPPED);

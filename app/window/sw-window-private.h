@@ -58,6 +58,7 @@ struct _SwWindow
   AdwToastOverlay      *toast_overlay;
   AdwFlap              *palette_flap;
   AdwFlap              *inspector_flap;
+  GtkScrolledWindow    *inspector_scroller;
   GtkPaned             *results_paned;
   SwPalette            *palette;
   SwCanvas             *canvas;
@@ -74,6 +75,7 @@ struct _SwWindow
   GtkPaned             *events_paned;
   GtkBox               *events_box;
   GtkLabel             *events_heading;
+  GtkLabel             *events_starts;
   GtkColumnView        *events_view;
   GtkBox               *modes_page;
   GtkLabel             *modes_summary;
@@ -251,6 +253,10 @@ char    *_sw_window_dup_params_text       (SwModel              *model);
  * "inertia2.J = 2 → 4 kg·m²". */
 char    *_sw_window_dup_difference_text   (const char           *before,
                                            const char           *after);
+/* A pinned run's name: "Pinned: load.J = 2 kg·m² (now 4)", the pinned
+ * run's values with the current run's after them. */
+char    *_sw_window_dup_pinned_text       (const char           *current,
+                                           const char           *pinned);
 void     _sw_window_results_set_run       (SwWindow             *self,
                                            SwTrajectory         *trajectory,
                                            const char           *params_text);
@@ -323,10 +329,16 @@ void     _sw_window_class_problems_init   (GtkWidgetClass       *widget_class);
 void     _sw_window_update_problems_marks (SwWindow             *self);
 void     _sw_window_run_check             (SwWindow             *self);
 void     _sw_window_schedule_check        (SwWindow             *self);
+/* The ports (supports aside) of parts without mass that nothing is
+ * connected to: a model being drawn, which Live does not run. */
+guint    _sw_window_count_unconnected     (SwModel              *model);
 /* A failed run's message (NULL clears): shown above the results, its
  * components marked on the canvas. */
 void     _sw_window_set_run_error         (SwWindow             *self,
                                            const char           *message);
+/* A core message for people: "file:12:5: error: at t = 0 s …" as
+ * "At t = 0 s … (file:12:5)", line by line. */
+char    *_sw_window_dup_readable_error    (const char           *message);
 
 /* sw-window-recovery.c */
 /* sw-window-inside.c: a subsystem opened in place. */

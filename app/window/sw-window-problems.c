@@ -6,7 +6,9 @@
  * While a model is being drawn its parts are often not connected yet: an
  * error about a component with a free port (other than an optional
  * support) is a hint, "not connected yet", listed in the popover but not
- * counted or marked as a problem; Run stays off and says why. A failed
+ * counted or marked as a problem; Run stays off and says why. So is an
+ * error about a component wired to a part left dangling (a part without
+ * mass with a port connected to nothing, _sw_window_count_unconnected()). A failed
  * run's message is shown above the results and its components marked
  * too.
  *
@@ -153,10 +155,104 @@ find_free_port (SwModel *model,
   return NULL;
 }
 
+/* Whether a free port of the kind ends a drawing (an inertia's other
+ * flange) rather than leaves a part dangling: kinds with a mass.
+ * Friction against the housing needs only one of its flanges connected
+ * (a brake at a shaft's end). */
+static gboolean
+kind_has_mass (const SwKind *kind)
+{
+  for (guint i = 0; i < kind->n_params; i++)
+    if (g_strcmp0 (kind->params[i].unit, "kg.m2") == 0 || g_strcmp0 (kind->params[i].unit, "kg") == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The unconnected ports; dangling[i] (when not NULL, n_components long)
+ * set for each component with some. */
+static guint
+count_dangling (SwModel  *model,
+                gboolean *dangling)
+{
+  guint n_components = sw_model_get_n_components (model);
+  guint n_connections = sw_model_get_n_connections (model);
+  guint n = 0;
+
+  for (guint i = 0; i < n_components; i++)
+    {
+      const SwComponent *c = sw_model_get_component (model, i);
+      gboolean has_support = FALSE;
+      guint n_free = 0, n_flanges = 0;
+
+      if (kind_has_mass (c->kind))
+        continue;
+      for (guint p = 0; p < c->kind->n_ports; p++)
+        {
+          gboolean connected = FALSE;
+
+          if (c->kind->ports[p].is_support)
+            {
+              has_support = TRUE;
+              continue;
+            }
+          n_flanges++;
+          for (guint k = 0; k < n_connections && !connected; k++)
+            {
+              const SwConnection *w = sw_model_get_connection (model, k);
+
+              connected = (w->from_component == i && w->from_port == p) ||
+                          (w->to_component == i && w->to_port == p);
+            }
+          if (!connected)
+            n_free++;
+        }
+      /* Friction against the housing (a brake, bearing friction) may
+       * leave a flange free: one connected is enough. */
+      if (!has_support || c->kind->friction == NULL || n_free == n_flanges)
+        {
+          n += n_free;
+          if (dangling != NULL && n_free > 0)
+            dangling[i] = TRUE;
+        }
+    }
+  return n;
+}
+
+guint
+_sw_window_count_unconnected (SwModel *model)
+{
+  return count_dangling (model, NULL);
+}
+
+/* Whether the component dangles or is wired to one that does: its
+ * errors come from the model being unfinished there (a gear's free
+ * flange leaves the damper before it nothing to push against). */
+static gboolean
+next_to_dangling (SwModel        *model,
+                  const gboolean *dangling,
+                  guint           component)
+{
+  if (dangling[component])
+    return TRUE;
+  for (guint k = 0; k < sw_model_get_n_connections (model); k++)
+    {
+      const SwConnection *w = sw_model_get_connection (model, k);
+
+      if ((w->from_component == component && dangling[w->to_component]) ||
+          (w->to_component == component && dangling[w->from_component]))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static GArray *
 parse_problems (SwModel    *model,
                 const char *text)
 {
+  g_autofree gboolean *dangling = g_new0 (gboolean, MAX (sw_model_get_n_components (model), 1));
+
+  count_dangling (model, dangling);
+
   GArray *problems = g_array_new (FALSE, TRUE, sizeof (Problem));
   g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
 
@@ -185,7 +281,8 @@ parse_problems (SwModel    *model,
         }
       problem.component = find_problem_component (model, problem.location, problem.message);
       problem.hint = problem.component >= 0 &&
-                     find_free_port (model, (guint) problem.component) != NULL;
+                     (find_free_port (model, (guint) problem.component) != NULL ||
+                      next_to_dangling (model, dangling, (guint) problem.component));
       g_array_append_val (problems, problem);
     }
   return problems;
@@ -334,7 +431,8 @@ set_problems (SwWindow *self,
           }
         else
           subtitle = g_strdup (problem->location);
-        if (problem->hint)
+        if (problem->hint && problem->component >= 0 &&
+            find_free_port (self->model, (guint) problem->component) != NULL)
           {
             const SwComponent *c = sw_model_get_component (self->model, (guint) problem->component);
 
@@ -397,7 +495,8 @@ set_problems (SwWindow *self,
         {
           Problem *problem = &g_array_index (problems, Problem, i);
 
-          if (problem->hint)
+          if (problem->hint && problem->component >= 0 &&
+              find_free_port (self->model, (guint) problem->component) != NULL)
             {
               const SwComponent *c = sw_model_get_component (self->model, (guint) problem->component);
 
@@ -406,6 +505,15 @@ set_problems (SwWindow *self,
                                  find_free_port (self->model, (guint) problem->component));
               break;
             }
+        }
+      if (self->run_disabled_reason == NULL)
+        {
+          guint unconnected = _sw_window_count_unconnected (self->model);
+
+          self->run_disabled_reason =
+            g_strdup_printf (ngettext ("Cannot run yet: %u port is not connected",
+                                       "Cannot run yet: %u ports are not connected", unconnected),
+                             unconnected);
         }
     }
   else if (total > 0)
@@ -420,6 +528,44 @@ set_problems (SwWindow *self,
     }
 }
 
+/* "model.shaft:12:5: error: at t = 0 s the …" -> "At t = 0 s the …
+ * (model.shaft:12:5)", line by line: the sentence first, where after it. */
+char *
+_sw_window_dup_readable_error (const char *message)
+{
+  g_auto(GStrv) lines = g_strsplit (message, "\n", -1);
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *mark = strstr (lines[i], "error: ");
+      g_autofree char *sentence = NULL;
+      g_autofree char *where = NULL;
+
+      if (*lines[i] == '\0')
+        continue;
+      if (mark != NULL)
+        {
+          const char *end = mark;
+
+          while (end > lines[i] && (end[-1] == ' ' || end[-1] == ':'))
+            end--;
+          where = g_strndup (lines[i], (gsize) (end - lines[i]));
+          sentence = g_strdup (mark + strlen ("error: "));
+        }
+      else
+        sentence = g_strdup (lines[i]);
+      if (g_ascii_islower (sentence[0]))
+        sentence[0] = g_ascii_toupper (sentence[0]);
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, sentence);
+      if (where != NULL && *where != '\0')
+        g_string_append_printf (text, " (%s)", where);
+    }
+  return g_string_free (text, FALSE);
+}
+
 void
 _sw_window_set_run_error (SwWindow   *self,
                           const char *message)
@@ -429,7 +575,11 @@ _sw_window_set_run_error (SwWindow   *self,
   g_free (self->run_error);
   self->run_error = g_strdup (message);
   if (message != NULL)
-    gtk_label_set_label (self->error_label, message);
+    {
+      g_autofree char *text = _sw_window_dup_readable_error (message);
+
+      gtk_label_set_label (self->error_label, text);
+    }
   gtk_revealer_set_reveal_child (self->error_revealer, message != NULL);
   _sw_window_update_problems_marks (self);
   /* The empty results page names the failure while there is one. */

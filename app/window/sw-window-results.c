@@ -121,9 +121,10 @@ params_table (const char *text)
 /* What differed from the run "before" to the run "after", for the key of
  * the pinned run: "inertia2.J = 2 → 4 kg·m²", at most MAX_DIFFERENCES
  * facts and a count of the rest. */
-char *
-_sw_window_dup_difference_text (const char *before,
-                     const char *after)
+static char *
+dup_facts_text (const char *before,
+                const char *after,
+                gboolean    as_pinned)
 {
   g_autoptr(GHashTable) a = params_table (before);
   g_autoptr(GHashTable) b = params_table (after);
@@ -164,7 +165,19 @@ _sw_window_dup_difference_text (const char *before,
           g_auto(GStrv) pb = g_strsplit (vb, "\t", 2);
           g_autofree char *unit = pa[1] != NULL ? sw_inspector_dup_unit_text (pa[1]) : g_strdup ("");
 
-          if (strchr (k, '.') == NULL && strchr (k, ' ') == NULL)
+          if (as_pinned)
+            {
+              /* The pinned run's value, then this run's: which is which. */
+              if (strchr (k, '.') == NULL && strchr (k, ' ') == NULL)
+                /* Translators: the pinned run's kind of a component, then this run's */
+                g_ptr_array_add (facts, g_strdup_printf (_("%s: %s (now %s)"), k, pb[0], pa[0]));
+              else
+                /* Translators: the pinned run's value (with its unit), then this run's,
+                 * e.g. “coupling.c = 2000 N·m/rad (now 4000)” */
+                g_ptr_array_add (facts, g_strdup_printf (_("%s = %s%s%s (now %s)"), k, pb[0],
+                                                         *unit != '\0' ? " " : "", unit, pa[0]));
+            }
+          else if (strchr (k, '.') == NULL && strchr (k, ' ') == NULL)
             /* Translators: a component whose kind changed */
             g_ptr_array_add (facts, g_strdup_printf (_("%s: %s → %s"), k, pa[0], pb[0]));
           else if (*unit != '\0')
@@ -202,6 +215,24 @@ _sw_window_dup_difference_text (const char *before,
                                            facts->len - MAX_DIFFERENCES),
                             facts->len - MAX_DIFFERENCES);
   return g_string_free (out, FALSE);
+}
+
+char *
+_sw_window_dup_difference_text (const char *before,
+                                const char *after)
+{
+  return dup_facts_text (before, after, FALSE);
+}
+
+char *
+_sw_window_dup_pinned_text (const char *current,
+                            const char *pinned)
+{
+  g_autofree char *facts = dup_facts_text (current, pinned, TRUE);
+
+  /* Translators: a pinned run's name in the plot's legend: how it differs
+   * from the run shown, e.g. “Pinned: coupling.c = 2000 N·m/rad (now 4000)” */
+  return g_strdup_printf (_("Pinned: %s"), facts);
 }
 
 /* ---- The plotted variables ---------------------------------------------- */
@@ -445,7 +476,7 @@ update_pinned_texts (SwWindow *self)
   for (guint i = 0; i < self->pinned->len; i++)
     {
       SwPinnedRun *run = g_ptr_array_index (self->pinned, i);
-      g_autofree char *text = _sw_window_dup_difference_text (self->trajectory_params, run->params_text);
+      g_autofree char *text = _sw_window_dup_pinned_text (self->trajectory_params, run->params_text);
 
       sw_plot_view_pin (self->plot_view, run->trajectory, text);
     }
@@ -595,6 +626,9 @@ _sw_window_results_update_state (SwWindow *self)
       GtkWidget *examples = adw_status_page_get_child (self->empty_status);
 
       gtk_stack_set_visible_child_name (self->trajectories_stack, "empty");
+      adw_status_page_set_icon_name (self->empty_status, !empty && self->run_error != NULL
+                                                         ? "dialog-error-symbolic"
+                                                         : "io.github.shaftwork.Shaftwork-symbolic");
       if (empty)
         {
           adw_status_page_set_title (self->empty_status, _("Start a Model"));
@@ -604,8 +638,12 @@ _sw_window_results_update_state (SwWindow *self)
         }
       else if (self->run_error != NULL)
         {
+          /* The message is in the bar above, where it stays while the
+           * model is edited: here, what to do about it. */
           adw_status_page_set_title (self->empty_status, _("The Run Failed"));
-          adw_status_page_set_description (self->empty_status, self->run_error);
+          adw_status_page_set_description (self->empty_status,
+                                           _("Nothing was simulated. The message above says why; the "
+                                             "components it names are marked on the schematic."));
         }
       else
         {
@@ -806,18 +844,26 @@ plot_cursor_moved_cb (SwWindow *self,
     _sw_window_start_modes (self);
 }
 
-/* The plots' units follow the preferences: rpm and degrees when speeds
- * are shown in rpm (the plots have one switch for both). */
+/* The plots' units follow the preferences, speeds and angles each its
+ * own. */
 static void
 display_units_changed_cb (SwWindow *self)
 {
   g_autofree char *speed = NULL;
+  g_autofree char *angle = NULL;
+  gboolean rpm, deg;
   SwPlotUnits units;
 
   if (self->settings == NULL)
     return;
   speed = g_settings_get_string (self->settings, "speed-unit");
-  units = g_str_equal (speed, "rpm") ? SW_PLOT_UNITS_RPM_DEGREES : SW_PLOT_UNITS_SI;
+  angle = g_settings_get_string (self->settings, "angle-unit");
+  rpm = g_str_equal (speed, "rpm");
+  deg = g_str_equal (angle, "deg");
+  units = rpm && deg ? SW_PLOT_UNITS_RPM_DEGREES
+        : rpm        ? SW_PLOT_UNITS_RPM
+        : deg        ? SW_PLOT_UNITS_DEGREES
+                     : SW_PLOT_UNITS_SI;
   sw_plot_view_set_display_units (self->plot_view, units);
   sw_variables_list_set_display_units (self->variables_list, units);
 }
@@ -830,6 +876,8 @@ _sw_window_results_init (SwWindow *self)
   if (self->settings != NULL)
     {
       g_signal_connect_object (self->settings, "changed::speed-unit",
+                               G_CALLBACK (display_units_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->settings, "changed::angle-unit",
                                G_CALLBACK (display_units_changed_cb), self, G_CONNECT_SWAPPED);
       display_units_changed_cb (self);
     }

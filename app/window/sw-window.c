@@ -356,6 +356,8 @@ save_window_state (SwWindow *self)
 static void
 restore_window_state (SwWindow *self)
 {
+  int inspector_width;
+
   if (self->settings == NULL)
     return;
   gtk_window_set_default_size (GTK_WINDOW (self),
@@ -368,9 +370,11 @@ restore_window_state (SwWindow *self)
   gtk_widget_set_size_request (GTK_WIDGET (self->palette),
                                CLAMP (g_settings_get_int (self->settings, "palette-width"), 160, 400),
                                -1);
-  gtk_widget_set_size_request (GTK_WIDGET (self->inspector),
-                               CLAMP (g_settings_get_int (self->settings, "inspector-width"), 280, 480),
-                               -1);
+  inspector_width = CLAMP (g_settings_get_int (self->settings, "inspector-width"), 280, 480);
+  gtk_widget_set_size_request (GTK_WIDGET (self->inspector), inspector_width, -1);
+  gtk_scrolled_window_set_max_content_width (self->inspector_scroller, -1);
+  gtk_scrolled_window_set_min_content_width (self->inspector_scroller, inspector_width);
+  gtk_scrolled_window_set_max_content_width (self->inspector_scroller, inspector_width);
 }
 
 /* ---- Signal handlers from the template ----------------------------------- */
@@ -645,6 +649,7 @@ sw_window_class_init (SwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, palette_flap);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, inspector_flap);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, inspector_scroller);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, results_paned);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, palette);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, canvas);
@@ -662,6 +667,7 @@ sw_window_class_init (SwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwWindow, events_paned);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, events_box);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, events_heading);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, events_starts);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, events_view);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, modes_page);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, modes_summary);

@@ -210,6 +210,12 @@ typedef struct {
 
 #define SW_KIND_MAX_EXCITATIONS 4
 
+/* A parameter's value by name (SwKind.placed). */
+typedef struct {
+  const char *name;
+  double      value;
+} SwParamValue;
+
 typedef struct _SwKind SwKind;
 struct _SwKind {
   const char        *name;      /* "rotational.inertia" */
@@ -266,6 +272,11 @@ struct _SwKind {
   /* The part's periodic excitations (at most SW_KIND_MAX_EXCITATIONS) into
    * out; returns how many. NULL: none. */
   guint            (*excitations) (const SwPart *part, SwExcitation *out);
+  /* What a component placed from the palette starts with where the
+   * default (Modelica's start value, which files rely on) makes a part
+   * that does nothing: a clutch's 1 N normal force, a damper's d = 0.
+   * Ends with a NULL name; NULL: the defaults. */
+  const SwParamValue *placed;
 };
 
 const SwKind *const *sw_catalog_get_kinds (guint *n_kinds);

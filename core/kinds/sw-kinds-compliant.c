@@ -167,35 +167,41 @@ static const SwVarDesc trans_spring_damper_vars[] = {
 };
 
 #define COMPLIANT(sym, kname, klabel, kgroup, khelp, kports, kparams, kvars, kkey, kmain, kforces, kvariables, \
-                  kflags, kc, kd, krel0) \
+                  kflags, kc, kd, krel0, kplaced) \
   const SwKind sym = { \
     .name = kname, .label = klabel, .group = kgroup, .help = khelp, \
     .ports = SW_TABLE (kports), .params = SW_TABLE (kparams), .vars = SW_TABLE (kvars), \
     .key_param = kkey, .main_var = kmain, .build = compliant_build, .forces = kforces, .force_flags = kflags, \
     .variables = kvariables, \
-    .linear = { TRUE, kc, kd, krel0 }, .state_vars = SW_BIT (G_N_ELEMENTS (kvars)) - 1, \
+    .linear = { TRUE, kc, kd, krel0 }, .state_vars = SW_BIT (G_N_ELEMENTS (kvars)) - 1, .placed = kplaced, \
   }
+
+/* Placed from the palette, a damper damps (Modelica's d = 0 does nothing):
+ * 10 N.m.s/rad, a time constant of 0.1 s on the default 1 kg.m2 inertia;
+ * 1 N.s/m on the default 1 kg mass. */
+static const SwParamValue placed_rot_damper[] = { { "d", 10 }, { NULL, 0 } };
+static const SwParamValue placed_trans_damper[] = { { "d", 1 }, { NULL, 0 } };
 
 COMPLIANT (sw_kind_rot_spring, "rotational.spring", N_("Spring"), "Rotational",
            N_("Linear torsional spring"), rot_ports, rot_spring_params, rot_spring_vars, "c", "tau",
-           spring_forces, spring_variables, SW_FORCE_STIFFNESS, 0, -1, 1);
+           spring_forces, spring_variables, SW_FORCE_STIFFNESS, 0, -1, 1, NULL);
 COMPLIANT (sw_kind_rot_damper, "rotational.damper", N_("Damper"), "Rotational",
            N_("Linear torsional damper"), rot_ports, rot_damper_params, rot_damper_vars, "d", "tau",
-           damper_forces, damper_variables, SW_FORCE_DAMPING, -1, 0, -1);
+           damper_forces, damper_variables, SW_FORCE_DAMPING, -1, 0, -1, placed_rot_damper);
 COMPLIANT (sw_kind_rot_spring_damper, "rotational.spring_damper", N_("Spring-damper"), "Rotational",
            N_("Linear torsional spring and damper in parallel"), rot_ports, rot_spring_damper_params,
            rot_spring_damper_vars, "c", "tau", spring_damper_forces, spring_damper_variables,
-           SW_FORCE_STIFFNESS | SW_FORCE_DAMPING, 0, 1, 2);
+           SW_FORCE_STIFFNESS | SW_FORCE_DAMPING, 0, 1, 2, NULL);
 COMPLIANT (sw_kind_trans_spring, "translational.spring", N_("Spring"), "Translational",
            N_("Linear translational spring"), trans_ports, trans_spring_params, trans_spring_vars, "c", "f",
-           spring_forces, spring_variables, SW_FORCE_STIFFNESS, 0, -1, 1);
+           spring_forces, spring_variables, SW_FORCE_STIFFNESS, 0, -1, 1, NULL);
 COMPLIANT (sw_kind_trans_damper, "translational.damper", N_("Damper"), "Translational",
            N_("Linear translational damper"), trans_ports, trans_damper_params, trans_damper_vars, "d", "f",
-           damper_forces, damper_variables, SW_FORCE_DAMPING, -1, 0, -1);
+           damper_forces, damper_variables, SW_FORCE_DAMPING, -1, 0, -1, placed_trans_damper);
 COMPLIANT (sw_kind_trans_spring_damper, "translational.spring_damper", N_("Spring-damper"), "Translational",
            N_("Linear translational spring and damper in parallel"), trans_ports, trans_spring_damper_params,
            trans_spring_damper_vars, "c", "f", spring_damper_forces, spring_damper_variables,
-           SW_FORCE_STIFFNESS | SW_FORCE_DAMPING, 0, 1, 2);
+           SW_FORCE_STIFFNESS | SW_FORCE_DAMPING, 0, 1, 2, NULL);
 
 /* Shaft element: a spring with its polar mass moment distributed along it,
  * as the consistent finite-element mass matrix (J/6) [[2, 1], [1, 2]]. */

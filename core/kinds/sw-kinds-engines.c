@@ -393,7 +393,7 @@ const SwKind sw_kind_rot_engine = {
   .help = N_("Twin Builder's dynamic engine model: power_request × full_load(n) drives a first-order injection "
              "delay; its value is sampled when a cylinder fires (every 120 / (n × cylinders) s for four "
              "strokes), acts after dead_time and is held until the next; the losses brake the crankshaft. The "
-             "manual gives no equations: these are the digest's reconstruction, and the cylinders and strokes "
+             "manual gives no equations, so these are Shaftwork's reading of it; the cylinders and strokes "
              "that set the firing instants are parameters here"),
   .ports = SW_TABLE (ed_ports), .n_internal = 1, .params = SW_TABLE (ed_params), .vars = SW_TABLE (ed_vars),
   .key_param = "j", .main_var = "n", .validate = ed_validate,

@@ -276,6 +276,10 @@ const SwKind sw_kind_rot_bearing_friction = {
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &housing_friction,
 };
 
+/* Placed from the palette, a brake or clutch holds: 1000 N of normal force
+ * (500 N.m or N with cgeo = 1 and mue = 0.5), not Modelica's 1 N. */
+static const SwParamValue placed_normal_force[] = { { "fn_max", 1000 }, { NULL, 0 } };
+
 const SwKind sw_kind_rot_brake = {
   .name = "rotational.brake", .label = N_("Brake"), .group = "Friction and clutches",
   .help = N_("Brake: friction between the flanges and the support with a controlled normal force"),
@@ -284,6 +288,7 @@ const SwKind sw_kind_rot_brake = {
   .key_param = "fn_max", .main_var = "tau",
   .build = housing_build, .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &housing_friction,
+  .placed = placed_normal_force,
 };
 
 const SwKind sw_kind_rot_clutch = {
@@ -295,6 +300,7 @@ const SwKind sw_kind_rot_clutch = {
   .key_param = "fn_max", .main_var = "w_rel",
   .build = clutch_build, .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &clutch_friction,
+  .placed = placed_normal_force,
 };
 
 /* Translational: the same machine with forces (MSL 3.0.1's sign: the
@@ -317,6 +323,7 @@ const SwKind sw_kind_trans_brake = {
   .main_var = "f",
   .build = housing_build, .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &housing_friction,
+  .placed = placed_normal_force,
 };
 
 /* Mass with hard stops and Stribeck friction against the support (Modelica's
@@ -482,4 +489,5 @@ const SwKind sw_kind_rot_one_way_clutch = {
   .key_param = "fn_max", .main_var = "w_rel",
   .build = clutch_build, .forces = friction_forces, .variables = friction_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &one_way_friction,
+  .placed = placed_normal_force,
 };

@@ -810,6 +810,7 @@ sw_modes_unref (SwModes *modes)
 }
 
 double sw_modes_get_time (const SwModes *m) { return m->t; }
+const SwSystem *sw_modes_get_system (const SwModes *m) { return m->system; }
 guint sw_modes_get_n_modes (const SwModes *m) { return m->n_modes; }
 guint sw_modes_get_n_bodies (const SwModes *m) { return m->n_bodies; }
 guint sw_modes_get_n_sections (const SwModes *m) { return m->n_sections; }

@@ -103,6 +103,8 @@ SwModes      *sw_modes_ref                (SwModes        *modes);
 void          sw_modes_unref              (SwModes        *modes);
 
 double        sw_modes_get_time           (const SwModes  *modes);
+/* The system the modes are of (borrowed: it lives as long as modes). */
+const SwSystem *sw_modes_get_system       (const SwModes  *modes);
 guint         sw_modes_get_n_modes        (const SwModes  *modes);
 const SwMode *sw_modes_get_mode           (const SwModes  *modes,
                                            guint           index);

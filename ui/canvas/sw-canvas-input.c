@@ -643,6 +643,7 @@ pan_update_cb (SwCanvas       *self,
 {
   self->view.tx = self->pan_tx + dx;
   self->view.ty = self->pan_ty + dy;
+  self->fit_follows = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -685,6 +686,7 @@ scroll_cb (SwCanvas                 *self,
     }
   self->view.tx -= dx * (wheel ? 40 : 1);
   self->view.ty -= dy * (wheel ? 40 : 1);
+  self->fit_follows = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return TRUE;
 }

@@ -343,6 +343,19 @@ _sw_canvas_content_bounds (SwCanvas *self)
 
       bounds = i == 0 ? r : _sw_canvas_rect_union (&bounds, &r);
     }
+  /* And the wires, which may run round the symbols (to a ground below). */
+  if (self->items->len > 0 && self->model != NULL)
+    {
+      const SwCanvasRoute *routes = _sw_canvas_get_routes (self);
+
+      for (guint c = 0; c < sw_model_get_n_connections (self->model); c++)
+        for (guint k = 0; k < routes[c].n_points; k++)
+          {
+            SwCanvasRect r = { routes[c].x[k] - 10, routes[c].y[k] - 10, 20, 20 };
+
+            bounds = _sw_canvas_rect_union (&bounds, &r);
+          }
+    }
   return bounds;
 }
 

@@ -55,6 +55,7 @@ reveal_component (SwCanvas *self,
     {
       self->view.tx += dx;
       self->view.ty += dy;
+      self->fit_follows = FALSE;
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
 }
@@ -475,6 +476,7 @@ _sw_canvas_key_press (SwCanvas        *self,
     {
       self->view.tx -= dx * KEY_PAN_PX;
       self->view.ty -= dy * KEY_PAN_PX;
+      self->fit_follows = FALSE;
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return TRUE;
     }

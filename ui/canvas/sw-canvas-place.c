@@ -47,6 +47,14 @@ _sw_canvas_place_at (SwCanvas     *self,
                        : sw_model_add_component (self->model, kind->name, id, &error);
   if (index >= 0)
     sw_model_set_position (self->model, (guint) index, _sw_canvas_snap (mx), _sw_canvas_snap (my));
+  /* A part that does something: the kind's values for a new component
+   * (a clutch's normal force, a damper's d) over the file's defaults. */
+  for (const SwParamValue *v = path == NULL && index >= 0 ? kind->placed : NULL; v != NULL && v->name != NULL; v++)
+    if (!sw_model_set_param (self->model, (guint) index, v->name, v->value, &error))
+      {
+        g_critical ("%s: placed value of %s: %s", kind->name, v->name, error->message);
+        g_clear_error (&error);
+      }
   _sw_canvas_edit_end (self);
 
   if (index < 0)

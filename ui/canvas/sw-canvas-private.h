@@ -305,6 +305,10 @@ struct _SwCanvas
 
   SwCanvasView  view;
   gboolean      needs_fit;
+  /* The view was fitted and not zoomed or panned since: it is fitted
+   * again when the canvas changes size (fit_width × fit_height then). */
+  gboolean      fit_follows;
+  int           fit_width, fit_height;
 
   GArray       *items;            /* SwCanvasItem, one per component */
   PangoContext *label_context;    /* measures labels in model units */

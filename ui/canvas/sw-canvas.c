@@ -243,6 +243,7 @@ _sw_canvas_set_view_zoom (SwCanvas *self,
   zoom = clamp_zoom (zoom);
   if (zoom == self->view.zoom)
     return;
+  self->fit_follows = FALSE;
   _sw_canvas_view_zoom_at (&self->view, zoom, wx, wy);
   _sw_canvas_update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -261,6 +262,9 @@ _sw_canvas_zoom_fit (SwCanvas *self)
     return;
   bounds = _sw_canvas_content_bounds (self);
   _sw_canvas_view_fit (&self->view, &bounds, width, height, 16, SW_CANVAS_MIN_ZOOM, FIT_MAX_ZOOM);
+  self->fit_follows = TRUE;
+  self->fit_width = width;
+  self->fit_height = height;
   _sw_canvas_update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   if (self->view.zoom != old_zoom)
@@ -336,8 +340,10 @@ sw_canvas_size_allocate (GtkWidget *widget,
 {
   SwCanvas *self = SW_CANVAS (widget);
 
-  /* Show a freshly set model whole, once there is room to. */
-  if (self->needs_fit && self->items->len > 0 && width > 1 && height > 1)
+  /* Show a freshly set model whole, once there is room to; and again
+   * at a new size while the view is as fitted (not zoomed or panned). */
+  if ((self->needs_fit || (self->fit_follows && (width != self->fit_width || height != self->fit_height))) &&
+      self->items->len > 0 && width > 1 && height > 1)
     {
       self->needs_fit = FALSE;
       _sw_canvas_zoom_fit (self);
@@ -626,6 +632,7 @@ sw_canvas_set_zoom (SwCanvas *self,
   g_return_if_fail (zoom > 0);
 
   self->needs_fit = FALSE;
+  self->fit_follows = FALSE;
   _sw_canvas_set_view_zoom (self, zoom,
                             gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
                             gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
@@ -775,6 +782,7 @@ _sw_canvas_set_view (SwCanvas           *self,
   zoom_changed = view->zoom != self->view.zoom;
   self->view = *view;
   self->needs_fit = FALSE;
+  self->fit_follows = FALSE;
   _sw_canvas_update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   if (zoom_changed)

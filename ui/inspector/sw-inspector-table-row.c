@@ -254,17 +254,47 @@ _sw_inspector_table_row_update (SwInspectorTableRow *self)
   n = table != NULL ? sw_table_get_n_rows (table) : 0;
   if (n > 0 && _sw_inspector_table_row_n_columns (self) >= 2)
     {
-      g_autofree char *first = _sw_inspector_table_row_format_cell (self, 1, sw_table_get (table, 0, 1));
-      g_autofree char *last = _sw_inspector_table_row_format_cell (self, 1, sw_table_get (table, n - 1, 1));
+      double y0 = sw_table_get (table, 0, 1), lo = y0, hi = y0;
+      gboolean rising = TRUE, falling = TRUE;
+      g_autofree char *first = NULL;
+      g_autofree char *last = NULL;
       g_autofree char *unit = sw_inspector_dup_unit_text (_sw_inspector_table_row_column_display_unit (self, 1, NULL));
       const char *space = unit[0] != '\0' ? " " : "";
+
+      /* Its first and last values when it only rises or only falls, else
+       * its smallest and largest (a full-load curve's peak in between). */
+      for (guint i = 1; i < n; i++)
+        {
+          double y = sw_table_get (table, i, 1), prev = sw_table_get (table, i - 1, 1);
+
+          rising = rising && y >= prev;
+          falling = falling && y <= prev;
+          lo = MIN (lo, y);
+          hi = MAX (hi, y);
+        }
+      if (rising || falling)
+        {
+          first = _sw_inspector_table_row_format_cell (self, 1, y0);
+          last = _sw_inspector_table_row_format_cell (self, 1, sw_table_get (table, n - 1, 1));
+        }
+      else
+        {
+          first = _sw_inspector_table_row_format_cell (self, 1, lo);
+          last = _sw_inspector_table_row_format_cell (self, 1, hi);
+        }
 
       if (n == 1)
         /* Translators: a table of one row, e.g. “mue = 0.5 at every speed” */
         summary = g_strdup_printf (_("%s = %s%s%s at every speed"), self->desc->columns[1].name, first, space, unit);
-      else
+      else if (rising || falling)
         /* Translators: e.g. “3 rows: mue from 0.5 to 0.3” */
         summary = g_strdup_printf (ngettext ("%u row: %s from %s to %s%s%s", "%u rows: %s from %s to %s%s%s", n),
+                                   n, self->desc->columns[1].name, first, last, space, unit);
+      else
+        /* Translators: a table whose values rise and fall, with its smallest
+         * and largest value, e.g. “6 rows: tau between 60 and 200 N·m” */
+        summary = g_strdup_printf (ngettext ("%u row: %s between %s and %s%s%s",
+                                             "%u rows: %s between %s and %s%s%s", n),
                                    n, self->desc->columns[1].name, first, last, space, unit);
     }
   adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self), summary != NULL ? summary : "");

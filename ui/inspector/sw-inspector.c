@@ -53,8 +53,8 @@ static const struct {
   { "rk45", N_("Dormand–Prince 5(4)") },
   { "rkck", N_("Cash–Karp 5(4)") },
   { "rk8pd", N_("Fehlberg 8(7)") },
-  { "adams", N_("Adams, variable order") },
-  { "bdf", N_("BDF, for stiff models") },
+  { "adams", N_("Adams (non-stiff)") },
+  { "bdf", N_("BDF (stiff)") },
 };
 
 G_DEFINE_FINAL_TYPE (SwInspector, sw_inspector, GTK_TYPE_WIDGET)
@@ -604,7 +604,7 @@ _sw_inspector_build_simulation (SwInspector *self)
   gtk_widget_set_name (self->method_row, "sim-method");
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->method_row), _("Method"));
   gtk_widget_set_tooltip_text (self->method_row,
-                               _("The integrator; Automatic picks Dormand–Prince 5(4), or BDF for stiff models"));
+                               _("The integrator: Runge–Kutta methods named by their authors and orders, or the variable-order Adams and BDF methods; Automatic picks Dormand–Prince 5(4), or BDF for stiff models"));
   adw_combo_row_set_model (ADW_COMBO_ROW (self->method_row), G_LIST_MODEL (names));
   g_signal_connect (self->method_row, "notify::selected", G_CALLBACK (method_cb), self);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->method_row);

@@ -22,5 +22,7 @@ SwModesPlot       *_sw_modes_view_get_plot      (SwModesView     *view,
 /* The operating point's text, and which page shows ("empty", "modes"). */
 const char        *_sw_modes_view_get_time_text (SwModesView     *view);
 const char        *_sw_modes_view_get_page      (SwModesView     *view);
+/* The table's height: the divider's position. */
+int                _sw_modes_view_get_table_height (SwModesView  *view);
 
 G_END_DECLS

@@ -5,7 +5,7 @@
  * (one per mode) under a GtkMultiSelection; the first selected row is the
  * selected mode. For it the view reads the per-body and per-section values
  * from SwModes (sw_modes_get_mode_values()), puts them in drivetrain order
- * (sw-modes-data.h) and hands them to the three SwModesPlot charts; the
+ * (sw-modes-order.h: along the connections, gears included) and hands them to the three SwModesPlot charts; the
  * canvas, if any, gets the modes and the index while the view is mapped.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
@@ -18,6 +18,7 @@
 
 #include "sw-mode-row.h"
 #include "sw-modes-data.h"
+#include "sw-modes-order.h"
 #include "sw-ui-resources.h"
 
 struct _SwModesView
@@ -31,12 +32,15 @@ struct _SwModesView
   gboolean           animate;
   SwCanvas          *canvas;        /* weak */
   gboolean           updating;      /* selection changed by the view itself */
+  guint              fit_source;    /* the table's height, after a resize */
+  int                fit_position;  /* the divider where the view put it, -1: moved by hand */
 
   GListStore        *rows;
   GtkMultiSelection *selection;
 
   /* Template children */
   GtkStack          *stack;
+  GtkPaned          *paned;
   GtkLabel          *time_label;
   GtkColumnView     *table;
   SwModesPlot       *shape_plot;
@@ -262,6 +266,58 @@ sw_modes_view_unmap (GtkWidget *widget)
     sw_canvas_clear_mode (self->canvas);
 }
 
+/* ---- The table's height ------------------------------------------------------ */
+
+/* The divider under the table: every mode's row when there is room, the
+ * table at most half the view (the charts need the rest), at least the
+ * template's 180 px; kept where the user drags it. */
+#define FIT_ROW_PX    33
+#define FIT_HEADER_PX 38
+#define FIT_MIN_PX    180
+
+static gboolean
+fit_table_cb (gpointer data)
+{
+  SwModesView *self = data;
+  int max = 0, position, want;
+  guint n;
+
+  self->fit_source = 0;
+  if (self->fit_position < 0)
+    return G_SOURCE_REMOVE;
+  g_object_get (self->paned, "max-position", &max, NULL);
+  position = gtk_paned_get_position (self->paned);
+  /* Moved by hand (not where the view put it, nor that clamped). */
+  if (self->fit_position > 0 && position != self->fit_position && position != MIN (self->fit_position, max))
+    {
+      self->fit_position = -1;
+      return G_SOURCE_REMOVE;
+    }
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  want = FIT_HEADER_PX + FIT_ROW_PX * (int) MAX (n, 4);
+  want = MIN (want, max / 2);
+  want = MAX (want, MIN (FIT_MIN_PX, max));
+  if (want > 0 && want != position)
+    gtk_paned_set_position (self->paned, want);
+  self->fit_position = want;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_fit (SwModesView *self)
+{
+  if (self->fit_source != 0 || self->fit_position < 0)
+    return;
+  self->fit_source = g_idle_add (fit_table_cb, self);
+  g_source_set_name_by_id (self->fit_source, "[shaftwork] modes table height");
+}
+
+int
+_sw_modes_view_get_table_height (SwModesView *self)
+{
+  return gtk_paned_get_position (self->paned);
+}
+
 static void
 sw_modes_view_dispose (GObject *object)
 {
@@ -272,6 +328,7 @@ sw_modes_view_dispose (GObject *object)
   g_clear_weak_pointer (&self->canvas);
   if (self->selection != NULL)
     g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_clear_handle_id (&self->fit_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), SW_TYPE_MODES_VIEW);
   g_clear_object (&self->selection);
   g_clear_object (&self->rows);
@@ -372,6 +429,7 @@ sw_modes_view_class_init (SwModesViewClass *klass)
     g_critical ("the ui resource is missing");
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/shaftwork/Shaftwork/ui/sw-modes-view.ui");
   gtk_widget_class_bind_template_child (widget_class, SwModesView, stack);
+  gtk_widget_class_bind_template_child (widget_class, SwModesView, paned);
   gtk_widget_class_bind_template_child (widget_class, SwModesView, time_label);
   gtk_widget_class_bind_template_child (widget_class, SwModesView, table);
   gtk_widget_class_bind_template_child (widget_class, SwModesView, shape_plot);
@@ -397,6 +455,7 @@ sw_modes_view_init (SwModesView *self)
   self->selection = gtk_multi_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
   gtk_column_view_set_model (self->table, GTK_SELECTION_MODEL (self->selection));
   g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (on_selection_changed), self);
+  g_signal_connect_swapped (self->paned, "notify::max-position", G_CALLBACK (schedule_fit), self);
   update_plots (self);
   update_actions (self);
 }
@@ -448,7 +507,7 @@ sw_modes_view_set_modes (SwModesView *self,
         g_ptr_array_add (rows, sw_mode_row_new (modes, i));
       self->body_order = g_new (guint, MAX (sw_modes_get_n_bodies (modes), 1));
       self->section_order = g_new (guint, MAX (sw_modes_get_n_sections (modes), 1));
-      sw_modes_get_drivetrain_order (modes, self->body_order, self->section_order);
+      sw_modes_get_connected_order (modes, self->body_order, self->section_order);
       gtk_label_set_text (self->time_label, text);
 
       /* Keep the mode looked at (a new operating point), else the first
@@ -474,6 +533,7 @@ sw_modes_view_set_modes (SwModesView *self,
 
   gtk_stack_set_visible_child_name (self->stack, modes != NULL ? "modes" : "empty");
   update_actions (self);
+  schedule_fit (self);
 
   /* The same index of other modes is news too: plots and canvas change. */
   if (self->selected_mode == select)

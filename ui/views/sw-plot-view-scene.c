@@ -18,14 +18,15 @@ double
 _sw_plot_view_display_factor (SwPlotUnits units, const char *unit, const char **shown_unit)
 {
   *shown_unit = unit != NULL ? unit : "";
-  if (units != SW_PLOT_UNITS_RPM_DEGREES || unit == NULL)
+  if (units == SW_PLOT_UNITS_SI || unit == NULL)
     return 1.0;
-  if (strcmp (unit, "rad/s") == 0)
+  /* Speeds and angles each as their own preference says. */
+  if (strcmp (unit, "rad/s") == 0 && (units == SW_PLOT_UNITS_RPM_DEGREES || units == SW_PLOT_UNITS_RPM))
     {
       *shown_unit = "rpm";
       return 60.0 / (2.0 * G_PI);
     }
-  if (strcmp (unit, "rad") == 0)
+  if (strcmp (unit, "rad") == 0 && (units == SW_PLOT_UNITS_RPM_DEGREES || units == SW_PLOT_UNITS_DEGREES))
     {
       *shown_unit = "deg";
       return 180.0 / G_PI;

@@ -32,7 +32,9 @@
 
 G_DEFINE_ENUM_TYPE (SwPlotUnits, sw_plot_units,
   G_DEFINE_ENUM_VALUE (SW_PLOT_UNITS_SI, "si"),
-  G_DEFINE_ENUM_VALUE (SW_PLOT_UNITS_RPM_DEGREES, "rpm-degrees"))
+  G_DEFINE_ENUM_VALUE (SW_PLOT_UNITS_RPM_DEGREES, "rpm-degrees"),
+  G_DEFINE_ENUM_VALUE (SW_PLOT_UNITS_RPM, "rpm"),
+  G_DEFINE_ENUM_VALUE (SW_PLOT_UNITS_DEGREES, "degrees"))
 
 G_DEFINE_FINAL_TYPE (SwPlotView, sw_plot_view, GTK_TYPE_WIDGET)
 
@@ -701,7 +703,7 @@ void
 sw_plot_view_set_display_units (SwPlotView *self, SwPlotUnits units)
 {
   g_return_if_fail (SW_IS_PLOT_VIEW (self));
-  g_return_if_fail (units == SW_PLOT_UNITS_SI || units == SW_PLOT_UNITS_RPM_DEGREES);
+  g_return_if_fail (units <= SW_PLOT_UNITS_DEGREES);
 
   if (self->display_units == units)
     return;

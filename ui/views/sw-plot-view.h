@@ -31,6 +31,8 @@ G_BEGIN_DECLS
 typedef enum {
   SW_PLOT_UNITS_SI,           /* as stored: rad/s, rad */
   SW_PLOT_UNITS_RPM_DEGREES,  /* rad/s shown in rpm, rad in degrees */
+  SW_PLOT_UNITS_RPM,          /* rad/s shown in rpm, rad as stored */
+  SW_PLOT_UNITS_DEGREES,      /* rad/s as stored, rad in degrees */
 } SwPlotUnits;
 
 #define SW_TYPE_PLOT_UNITS (sw_plot_units_get_type ())

@@ -121,6 +121,9 @@ void        _sw_variables_list_search_changed_cb     (GtkSearchEntry           *
 void        _sw_variables_list_stop_search_cb        (GtkSearchEntry           *entry,
                                                       SwVariablesList          *self);
 void        _sw_variables_list_focus_list            (SwVariablesList          *self);
+/* A variable's unit as its row shows it ("rad/s" as "rpm" in rpm). */
+char       *_sw_variables_list_dup_unit_text         (SwVariablesList          *self,
+                                                      const char               *unit);
 gboolean    _sw_variables_list_search_key_pressed_cb (SwVariablesList          *self,
                                                       guint                     keyval,
                                                       guint                     keycode,

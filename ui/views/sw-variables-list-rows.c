@@ -13,15 +13,26 @@
 
 #include "sw-inspector-number-row.h"
 
-/* The unit of a variable as shown: "rad/s" as "rpm", "rad" as "°" under
- * SW_PLOT_UNITS_RPM_DEGREES, then spelt for display ("kg·m²"). */
+/* The unit of a variable as shown: "rad/s" as "rpm" (SW_PLOT_UNITS_RPM,
+ * _RPM_DEGREES), "rad" as "°" (SW_PLOT_UNITS_DEGREES, _RPM_DEGREES), each
+ * as its own preference says; then spelt for display ("kg·m²"). */
 static char *
 dup_unit_text (SwVariablesList *self,
                const char      *unit)
 {
-  if (self->units == SW_PLOT_UNITS_RPM_DEGREES && unit != NULL)
-    unit = sw_inspector_display_unit (unit, "rpm", "deg", NULL);
+  gboolean rpm = self->units == SW_PLOT_UNITS_RPM_DEGREES || self->units == SW_PLOT_UNITS_RPM;
+  gboolean deg = self->units == SW_PLOT_UNITS_RPM_DEGREES || self->units == SW_PLOT_UNITS_DEGREES;
+
+  if (unit != NULL && (rpm || deg))
+    unit = sw_inspector_display_unit (unit, rpm ? "rpm" : "rad/s", deg ? "deg" : "rad", NULL);
   return sw_inspector_dup_unit_text (unit);
+}
+
+char *
+_sw_variables_list_dup_unit_text (SwVariablesList *self,
+                                  const char      *unit)
+{
+  return dup_unit_text (self, unit);
 }
 
 static char *

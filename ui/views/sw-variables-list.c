@@ -656,7 +656,7 @@ sw_variables_list_set_display_units (SwVariablesList *self,
                                      SwPlotUnits      units)
 {
   g_return_if_fail (SW_IS_VARIABLES_LIST (self));
-  g_return_if_fail (units == SW_PLOT_UNITS_SI || units == SW_PLOT_UNITS_RPM_DEGREES);
+  g_return_if_fail (units <= SW_PLOT_UNITS_DEGREES);
 
   if (self->units == units)
     return;

@@ -1,0 +1,117 @@
+/* test-window-layout.c: the window from 360 px to 1600 px wide (issue 23, 9).
+ *
+ * GNOME's narrowest, 360 px, is the window's smallest width (with GNOME's
+ * title bar buttons): the header's less needed buttons give way, the
+ * palette and the inspector fold over the canvas and the pages scroll
+ * sideways. At 1600 px nothing folds; at 800 px the plot is wider than
+ * the variables column, which gives way; the inspector keeps its width
+ * whatever it shows; the canvas fits again after a resize.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <string.h>
+
+#include <adwaita.h>
+
+#include "sw-canvas.h"
+#include "sw-window.h"
+#include "sw-window-private.h"
+#include "test-window-common.h"
+
+static int
+min_width (GtkWidget *widget)
+{
+  int minimum = 0, natural = 0;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+  return minimum;
+}
+
+static SwWindow *
+window_at (int width)
+{
+  SwWindow *window = window_new ();
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", "vehicle-launch"));
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_true (wait_until_idle (window, 60));
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 900);
+  spin (0.5);
+  return window;
+}
+
+static void
+test_narrowest (void)
+{
+  SwWindow *window;
+
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  window = window_at (360);
+  g_assert_cmpint (min_width (GTK_WIDGET (window)), <=, 360);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+  g_assert_true (adw_flap_get_folded (window->palette_flap));
+  g_assert_true (adw_flap_get_folded (window->inspector_flap));
+  /* Run is there, as an icon. */
+  {
+    g_autoptr(GPtrArray) found = g_ptr_array_new ();
+    gboolean shown = FALSE;
+
+    find_actionables (GTK_WIDGET (window), "win.run-simulation", found);
+    for (guint i = 0; i < found->len; i++)
+      {
+        shown |= gtk_widget_get_mapped (g_ptr_array_index (found, i));
+      }
+    g_assert_true (shown);
+  }
+  window_destroy_and_check (window);
+}
+
+static void
+test_wide (void)
+{
+  SwWindow *window = window_at (1600);
+  int width;
+
+  g_assert_false (adw_flap_get_folded (window->palette_flap));
+  g_assert_false (adw_flap_get_folded (window->inspector_flap));
+  g_assert_true (adw_flap_get_reveal_flap (window->inspector_flap));
+
+  /* The inspector keeps its width, whatever it shows. */
+  width = gtk_widget_get_width (GTK_WIDGET (window->inspector_scroller));
+  g_assert_cmpint (width, >, 0);
+  sw_canvas_select_component (window->canvas, sw_model_find_component (sw_window_get_model (window), "engine"));
+  spin (0.3);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->inspector_scroller)), ==, width);
+  sw_canvas_select_component (window->canvas, sw_model_find_component (sw_window_get_model (window), "gearbox"));
+  spin (0.3);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->inspector_scroller)), ==, width);
+  window_destroy_and_check (window);
+}
+
+static void
+test_medium (void)
+{
+  SwWindow *window = window_at (800);
+  int plot = gtk_widget_get_width (GTK_WIDGET (window->plot_view));
+  int variables = gtk_widget_get_width (GTK_WIDGET (window->variables_list));
+
+  /* The plot is the larger part; the variables column at most 300 px. */
+  g_assert_cmpint (plot, >, variables);
+  g_assert_cmpint (variables, <=, 300);
+  g_assert_cmpint (plot, >=, 300);
+  window_destroy_and_check (window);
+}
+
+static void
+add_tests (void)
+{
+  g_test_add_func ("/app/window/layout/narrowest", test_narrowest);
+  g_test_add_func ("/app/window/layout/wide", test_wide);
+  g_test_add_func ("/app/window/layout/medium", test_medium);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  return test_window_run (argc, argv, "test-window-layout", add_tests);
+}

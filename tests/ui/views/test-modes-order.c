@@ -1,0 +1,245 @@
+/* test-modes-order.c: the mode-shape charts' axis in drivetrain order.
+ *
+ * A drivetrain whose ids sort otherwise (engine, gearboxInput, a gear,
+ * gearboxOutput, vehicle), at the top level and with the gearbox a
+ * subsystem: sw_modes_get_connected_order() walks through the gear (not a
+ * body nor a section) from the engine to the vehicle, and the modes view
+ * hands the shape chart its bodies in that order. The table of a chain of
+ * ten inertias shows every mode's row when the view is tall enough, at
+ * most half of it, and keeps a height dragged by hand.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <string.h>
+
+#include <adwaita.h>
+#include <gtk/gtk.h>
+
+#include "sw-model.h"
+#include "sw-modes-order.h"
+#include "sw-modes-plot.h"
+#include "sw-modes-view.h"
+#include "sw-modes-view-private.h"
+#include "sw-part.h"
+#include "sw-system.h"
+#include "sw-ui-test.h"
+
+/* Listed in the file out of order, ids that sort out of order. */
+static const char flat_text[] =
+  "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"launch\",\n"
+  " \"components\": [\n"
+  "  {\"id\": \"vehicle\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 40}},\n"
+  "  {\"id\": \"torque\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": 10}},\n"
+  "  {\"id\": \"engine\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.2}},\n"
+  "  {\"id\": \"gearboxOutput\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.05}},\n"
+  "  {\"id\": \"driveshaft\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 5e3}},\n"
+  "  {\"id\": \"gear\", \"kind\": \"rotational.ideal_gear\", \"params\": {\"ratio\": 3}},\n"
+  "  {\"id\": \"crank\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 2e4}},\n"
+  "  {\"id\": \"gearboxInput\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.02}},\n"
+  "  {\"id\": \"speed\", \"kind\": \"rotational.speed_sensor\"}\n"
+  " ],\n"
+  " \"connections\": [\n"
+  "  {\"from\": \"torque.flange\", \"to\": \"engine.flange_a\"},\n"
+  "  {\"from\": \"engine.flange_b\", \"to\": \"crank.flange_a\"},\n"
+  "  {\"from\": \"crank.flange_b\", \"to\": \"gearboxInput.flange_a\"},\n"
+  "  {\"from\": \"gearboxInput.flange_b\", \"to\": \"gear.flange_a\"},\n"
+  "  {\"from\": \"gear.flange_b\", \"to\": \"gearboxOutput.flange_a\"},\n"
+  "  {\"from\": \"gearboxOutput.flange_b\", \"to\": \"driveshaft.flange_a\"},\n"
+  "  {\"from\": \"driveshaft.flange_b\", \"to\": \"vehicle.flange_a\"},\n"
+  "  {\"from\": \"speed.flange\", \"to\": \"vehicle.flange_b\"}\n"
+  " ]}\n";
+
+/* The same with the gearbox a subsystem defined in the file. */
+static const char nested_text[] =
+  "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"launch\",\n"
+  " \"subsystems\": {\"Gearbox\": {\n"
+  "   \"interface\": {\"ports\": {\"input\": \"gearboxInput.flange_a\", \"output\": \"gearboxOutput.flange_b\"}},\n"
+  "   \"components\": [\n"
+  "    {\"id\": \"gearboxOutput\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.05}},\n"
+  "    {\"id\": \"gear\", \"kind\": \"rotational.ideal_gear\", \"params\": {\"ratio\": 3}},\n"
+  "    {\"id\": \"gearboxInput\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.02}}\n"
+  "   ],\n"
+  "   \"connections\": [\n"
+  "    {\"from\": \"gearboxInput.flange_b\", \"to\": \"gear.flange_a\"},\n"
+  "    {\"from\": \"gear.flange_b\", \"to\": \"gearboxOutput.flange_a\"}\n"
+  "   ]}},\n"
+  " \"components\": [\n"
+  "  {\"id\": \"vehicle\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 40}},\n"
+  "  {\"id\": \"torque\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": 10}},\n"
+  "  {\"id\": \"engine\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.2}},\n"
+  "  {\"id\": \"box\", \"kind\": \"subsystem\", \"subsystem\": \"Gearbox\"},\n"
+  "  {\"id\": \"driveshaft\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 5e3}},\n"
+  "  {\"id\": \"crank\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 2e4}}\n"
+  " ],\n"
+  " \"connections\": [\n"
+  "  {\"from\": \"torque.flange\", \"to\": \"engine.flange_a\"},\n"
+  "  {\"from\": \"engine.flange_b\", \"to\": \"crank.flange_a\"},\n"
+  "  {\"from\": \"crank.flange_b\", \"to\": \"box.input\"},\n"
+  "  {\"from\": \"box.output\", \"to\": \"driveshaft.flange_a\"},\n"
+  "  {\"from\": \"driveshaft.flange_b\", \"to\": \"vehicle.flange_a\"}\n"
+  " ]}\n";
+
+static SwModes *
+modes_of (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SwModel) model = sw_model_new_from_data (text, -1, "test.shaft", &error);
+  g_autoptr(SwSystem) system = NULL;
+  SwModes *modes;
+
+  g_assert_no_error (error);
+  system = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  modes = sw_modes_compute (system, 0, NULL, &error);
+  g_assert_no_error (error);
+  return modes;
+}
+
+/* The bodies' ids in order, joined by spaces. */
+static char *
+dup_body_ids (SwModes     *modes,
+              const guint *order)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint k = 0; k < sw_modes_get_n_bodies (modes); k++)
+    g_string_append_printf (text, "%s%s", k > 0 ? " " : "", sw_modes_get_body_part (modes, order[k])->id);
+  return g_string_free (text, FALSE);
+}
+
+static char *
+dup_section_ids (SwModes     *modes,
+                 const guint *order)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint k = 0; k < sw_modes_get_n_sections (modes); k++)
+    g_string_append_printf (text, "%s%s", k > 0 ? " " : "", sw_modes_get_section_part (modes, order[k])->id);
+  return g_string_free (text, FALSE);
+}
+
+static void
+test_through_gear (void)
+{
+  g_autoptr(SwModes) modes = modes_of (flat_text);
+  g_autofree guint *bodies = g_new (guint, sw_modes_get_n_bodies (modes));
+  g_autofree guint *sections = g_new (guint, sw_modes_get_n_sections (modes));
+  g_autofree char *body_ids = NULL;
+  g_autofree char *section_ids = NULL;
+
+  g_assert_cmpuint (sw_modes_get_n_bodies (modes), ==, 4);
+  sw_modes_get_connected_order (modes, bodies, sections);
+  body_ids = dup_body_ids (modes, bodies);
+  section_ids = dup_section_ids (modes, sections);
+  g_assert_cmpstr (body_ids, ==, "engine gearboxInput gearboxOutput vehicle");
+  g_assert_cmpstr (section_ids, ==, "crank driveshaft");
+}
+
+static void
+test_through_subsystem (void)
+{
+  g_autoptr(SwModes) modes = modes_of (nested_text);
+  g_autofree guint *bodies = g_new (guint, sw_modes_get_n_bodies (modes));
+  g_autofree char *body_ids = NULL;
+
+  sw_modes_get_connected_order (modes, bodies, NULL);
+  body_ids = dup_body_ids (modes, bodies);
+  g_assert_cmpstr (body_ids, ==, "engine box.gearboxInput box.gearboxOutput vehicle");
+}
+
+/* The view's shape chart takes the bodies in that order. */
+static void
+test_view_axis (void)
+{
+  g_autoptr(SwModes) modes = modes_of (flat_text);
+  SwModesView *view = g_object_ref_sink (SW_MODES_VIEW (sw_modes_view_new ()));
+  SwModesPlot *shape;
+  GString *labels = g_string_new (NULL);
+
+  sw_modes_view_set_modes (view, modes);
+  shape = _sw_modes_view_get_plot (view, SW_MODES_VIEW_PLOT_SHAPE);
+  g_assert_cmpuint (sw_modes_plot_get_n_values (shape), ==, 4);
+  for (guint k = 0; k < sw_modes_plot_get_n_values (shape); k++)
+    g_string_append_printf (labels, "%s%s", k > 0 ? " " : "", sw_modes_plot_get_label (shape, k));
+  g_assert_cmpstr (labels->str, ==, "engine gearboxInput gearboxOutput vehicle");
+  g_string_free (labels, TRUE);
+  g_assert_finalize_object (view);
+}
+
+
+/* Ten inertias on springs: ten modes. */
+static char *
+chain_text (void)
+{
+  GString *text = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"chain\",\n"
+                                " \"components\": [\n");
+
+  for (guint i = 0; i < 10; i++)
+    g_string_append_printf (text, "%s  {\"id\": \"j%u\", \"kind\": \"rotational.inertia\"}", i > 0 ? ",\n" : "", i);
+  for (guint i = 0; i < 9; i++)
+    g_string_append_printf (text, ",\n  {\"id\": \"c%u\", \"kind\": \"rotational.spring\", \"params\": {\"c\": %u}}",
+                            i, 1000 * (i + 1));
+  g_string_append (text, "],\n \"connections\": [\n");
+  for (guint i = 0; i < 9; i++)
+    g_string_append_printf (text, "%s  {\"from\": \"j%u.flange_b\", \"to\": \"c%u.flange_a\"},\n"
+                            "  {\"from\": \"c%u.flange_b\", \"to\": \"j%u.flange_a\"}",
+                            i > 0 ? ",\n" : "", i, i, i, i + 1);
+  g_string_append (text, "]}\n");
+  return g_string_free (text, FALSE);
+}
+
+static void
+test_table_height (void)
+{
+  g_autofree char *text = chain_text ();
+  g_autoptr(SwModes) modes = modes_of (text);
+  GtkWidget *window = gtk_window_new ();
+  SwModesView *view = SW_MODES_VIEW (sw_modes_view_new ());
+  int height, dragged;
+
+  g_assert_cmpuint (sw_modes_get_n_modes (modes), ==, 10);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 1000);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
+  gtk_window_present (GTK_WINDOW (window));
+  sw_modes_view_set_modes (view, modes);
+  sw_ui_test_iterate (400);
+
+  /* Ten rows of about 33 px and the header, or what half the view
+   * holds: more than the four rows that 180 px held. */
+  height = _sw_modes_view_get_table_height (view);
+  g_assert_cmpint (height, >=, 38 + 8 * 33);
+  g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (view)) / 2);
+
+  /* A smaller window: half of it. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 500);
+  sw_ui_test_iterate (400);
+  height = _sw_modes_view_get_table_height (view);
+  g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (view)) / 2);
+  g_assert_cmpint (height, >=, 38 + 3 * 33);
+
+  /* Dragged by hand, it stays. */
+  dragged = height - 40;
+  gtk_paned_set_position (GTK_PANED (sw_ui_test_find_type (GTK_WIDGET (view), GTK_TYPE_PANED)), dragged);
+  sw_ui_test_iterate (100);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 900);
+  sw_ui_test_iterate (400);
+  g_assert_cmpint (_sw_modes_view_get_table_height (view), ==, dragged);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ui/modes-order/through-gear", test_through_gear);
+  g_test_add_func ("/ui/modes-order/through-subsystem", test_through_subsystem);
+
+  if (!sw_ui_test_init ("/ui/modes-order/no-display"))
+    return g_test_run ();
+
+  g_test_add_func ("/ui/modes-order/view-axis", test_view_axis);
+  g_test_add_func ("/ui/modes-order/table-height", test_table_height);
+  return g_test_run ();
+}
