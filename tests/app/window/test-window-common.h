@@ -62,5 +62,16 @@ gboolean  wait_not_busy            (GObject     *view,
                                     double       timeout_s);
 /* A "notify" handler (connected swapped) that counts into *n. */
 void      count_notify             (guint       *n);
+/* The menus of the menu buttons below widget, into menus. */
+void      collect_menus            (GtkWidget   *widget,
+                                    GPtrArray   *menus);
+/* The string targets of action_name in a menu, its sections and submenus,
+ * into targets (which frees them). */
+void      collect_targets          (GMenuModel  *menu,
+                                    const char  *action_name,
+                                    GPtrArray   *targets);
+/* Whether an array of strings holds text. */
+gboolean  ptr_array_has_string     (GPtrArray   *array,
+                                    const char  *text);
 
 G_END_DECLS

@@ -44,52 +44,6 @@ test_example (void)
   window_destroy_and_check (window);
 }
 
-/* The targets of win.open-example in a menu, its sections and submenus. */
-static void
-collect_example_targets (GMenuModel *menu,
-                         GPtrArray  *targets)
-{
-  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
-    {
-      g_autoptr(GMenuLinkIter) links = g_menu_model_iterate_item_links (menu, i);
-      g_autofree char *action = NULL;
-      g_autofree char *target = NULL;
-
-      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
-          g_strcmp0 (action, "win.open-example") == 0 &&
-          g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_TARGET, "s", &target))
-        g_ptr_array_add (targets, g_steal_pointer (&target));
-      while (g_menu_link_iter_next (links))
-        {
-          g_autoptr(GMenuModel) link = g_menu_link_iter_get_value (links);
-
-          collect_example_targets (link, targets);
-        }
-    }
-}
-
-/* The menus of the menu buttons below widget. */
-static void
-collect_menus (GtkWidget *widget,
-               GPtrArray *menus)
-{
-  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL)
-    g_ptr_array_add (menus, gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)));
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_menus (child, menus);
-}
-
-static gboolean
-ptr_array_has_string (GPtrArray  *array,
-                      const char *string)
-{
-  for (guint i = 0; i < array->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (array, i), string) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 /* Every example bundled in the GResource is in both "Open Example" menus
  * (the primary menu's and the empty canvas's) and every entry there names
  * a bundled example; each loads with its own name, the components and
@@ -128,7 +82,7 @@ test_examples_bundled (void)
     {
       g_autoptr(GPtrArray) targets = g_ptr_array_new_with_free_func (g_free);
 
-      collect_example_targets (g_ptr_array_index (menus, m), targets);
+      collect_targets (g_ptr_array_index (menus, m), "win.open-example", targets);
       if (targets->len == 0)
         continue;
       n_example_menus++;

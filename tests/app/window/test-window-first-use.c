@@ -22,51 +22,6 @@
 #include "test-window-common.h"
 
 static void
-collect_targets (GMenuModel *menu,
-                 const char *action_name,
-                 GPtrArray  *targets)
-{
-  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
-    {
-      g_autoptr(GMenuLinkIter) links = g_menu_model_iterate_item_links (menu, i);
-      g_autofree char *action = NULL;
-      g_autofree char *target = NULL;
-
-      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
-          g_strcmp0 (action, action_name) == 0 &&
-          g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_TARGET, "s", &target))
-        g_ptr_array_add (targets, g_steal_pointer (&target));
-      while (g_menu_link_iter_next (links))
-        {
-          g_autoptr(GMenuModel) link = g_menu_link_iter_get_value (links);
-
-          collect_targets (link, action_name, targets);
-        }
-    }
-}
-
-static void
-collect_menus (GtkWidget *widget,
-               GPtrArray *menus)
-{
-  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL)
-    g_ptr_array_add (menus, gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)));
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_menus (child, menus);
-}
-
-static gboolean
-has_string (GPtrArray  *array,
-            const char *text)
-{
-  for (guint i = 0; i < array->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (array, i), text) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-static void
 test_marine (void)
 {
   SwWindow *window = window_new ();
@@ -82,8 +37,8 @@ test_marine (void)
       if (targets->len == 0)
         continue;
       n_menus++;
-      g_assert_true (has_string (targets, "marine/twin-engine"));
-      g_assert_true (has_string (targets, "marine/engine-unit"));
+      g_assert_true (ptr_array_has_string (targets, "marine/twin-engine"));
+      g_assert_true (ptr_array_has_string (targets, "marine/engine-unit"));
     }
   g_assert_cmpuint (n_menus, ==, 2);
 
