@@ -595,8 +595,13 @@ typedef struct {
 struct _SwFunction {
   gatomicrefcount ref_count;
   guint           n_variables;
+  gboolean        is_linear;     /* c (v0 - offset) + d v1 */
+  double          c, d, offset;
   Program         value;
   Program         derivative[SW_FUNCTION_MAX_VARIABLES];
+  /* The value's code, in the same block (one cache line or two for a
+   * short formula: a chain of couplings reads 1 000 of them). */
+  Instruction     value_code[];
 };
 
 /* The registers a subtree needs beyond the variables (leaves: none). */
@@ -744,6 +749,95 @@ program_run (const Program *prog, const double *vars, guint n_variables)
   return r[prog->result];
 }
 
+/* ---- Linear laws ---------------------------------------------------------- */
+
+/* A term k (v - offset) of variable var, or k v, or v. */
+static gboolean
+linear_term (Tree *tr, int i, guint *var, double *k, double *offset)
+{
+  const Node *n = NODE (tr, i);
+  const Node *a, *b;
+
+  *k = 1;
+  *offset = 0;
+  if (n->kind == N_VAR)
+    {
+      *var = n->var;
+      return TRUE;
+    }
+  if (n->kind != N_MUL)
+    return FALSE;
+  a = NODE (tr, n->a);
+  b = NODE (tr, n->b);
+  if (b->kind == N_CONST)
+    {
+      const Node *swap = a;
+
+      a = b;
+      b = swap;
+    }
+  if (a->kind != N_CONST)
+    return FALSE;
+  *k = a->value;
+  if (b->kind == N_VAR)
+    {
+      *var = b->var;
+      return TRUE;
+    }
+  if (b->kind == N_SUB && NODE (tr, b->a)->kind == N_VAR && NODE (tr, b->b)->kind == N_CONST)
+    {
+      *var = NODE (tr, b->a)->var;
+      *offset = NODE (tr, b->b)->value;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* c (v0 - offset) + d v1: what a linear spring-damper computes. */
+static void
+find_linear (SwFunction *f, Tree *tr, int root)
+{
+  const Node *n = NODE (tr, root);
+  guint var[2] = { 0, 0 };
+  double k[2], offset[2];
+  gboolean ok;
+
+  if (n->kind == N_ADD)
+    ok = linear_term (tr, n->a, &var[0], &k[0], &offset[0]) && linear_term (tr, n->b, &var[1], &k[1], &offset[1]);
+  else
+    {
+      ok = linear_term (tr, root, &var[0], &k[0], &offset[0]);
+      var[1] = var[0] == 0 ? 1 : 0;
+      k[1] = 0;
+      offset[1] = 0;
+    }
+  if (!ok || var[0] == var[1] || var[0] > 1 || var[1] > 1)
+    return;
+  for (guint i = 0; i < 2; i++)
+    {
+      if (!isfinite (k[i]) || (var[i] == 1 && offset[i] != 0))
+        return;
+      if (var[i] == 0)
+        f->c = k[i], f->offset = offset[i];
+      else
+        f->d = k[i];
+    }
+  f->is_linear = TRUE;
+}
+
+gboolean
+_sw_function_get_linear (const SwFunction *function,
+                         double           *c,
+                         double           *d,
+                         double           *offset)
+{
+  g_return_val_if_fail (function != NULL, FALSE);
+  *c = function->c;
+  *d = function->d;
+  *offset = function->offset;
+  return function->is_linear;
+}
+
 /* ---- The compiled function ------------------------------------------------ */
 
 SwFunction *
@@ -754,6 +848,7 @@ _sw_function_new (const SwExpression *expression,
   Tree tree = { g_array_new (FALSE, FALSE, sizeof (Node)), FALSE };
   Reader rd = { &tree, expression, variables, sw_expression_get_text (expression) };
   SwFunction *f;
+  Program value;
   guint n = 0;
   int root;
 
@@ -772,11 +867,20 @@ _sw_function_new (const SwExpression *expression,
   root = read_sum (&rd);
   g_assert (peek (&rd) == '\0');
 
-  f = g_new0 (SwFunction, 1);
+  if (!program_make (&value, &tree, root, n, error))
+    {
+      g_array_unref (tree.nodes);
+      return NULL;
+    }
+  f = g_malloc0 (sizeof (SwFunction) + value.n_code * sizeof (Instruction));
   g_atomic_ref_count_init (&f->ref_count);
   f->n_variables = n;
-  if (!program_make (&f->value, &tree, root, n, error))
-    goto failed;
+  f->value = value;
+  f->value.code = f->value_code;
+  memcpy (f->value_code, value.code, value.n_code * sizeof (Instruction));
+  g_free (value.code);
+  if (n >= 2)
+    find_linear (f, &tree, root);
   for (guint v = 0; v < n; v++)
     {
       Tree d = { g_array_new (FALSE, FALSE, sizeof (Node)), TRUE };
@@ -812,7 +916,6 @@ _sw_function_unref (SwFunction *function)
   g_return_if_fail (function != NULL);
   if (!g_atomic_ref_count_dec (&function->ref_count))
     return;
-  g_free (function->value.code);
   for (guint i = 0; i < SW_FUNCTION_MAX_VARIABLES; i++)
     g_free (function->derivative[i].code);
   g_free (function);

@@ -30,6 +30,13 @@ void        _sw_function_unref (SwFunction         *function);
 double      _sw_function_eval  (const SwFunction   *function,
                                 const double       *vars,
                                 double             *derivs);
+/* Whether the value is c (v0 - offset) + d v1 over the first two variables
+ * (either term may be missing, in either order), and c, d and offset: a
+ * linear element, which the engine evaluates in its flat loop. */
+gboolean    _sw_function_get_linear (const SwFunction *function,
+                                     double           *c,
+                                     double           *d,
+                                     double           *offset);
 /* The length of the value's code (derivative -1) or of a derivative's: the
  * tests see the constants folded. */
 guint       _sw_function_get_n_instructions (const SwFunction *function,

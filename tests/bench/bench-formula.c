@@ -4,21 +4,26 @@
  * constant torque of 10 N.m on the first, 1 s, rk45, tolerance 1e-6, output
  * every 0.01 s of J0.w (bench-chain's speed chain), run twice in the same
  * process: with rotational.spring_damper (the engine's flat loop of linear
- * elements) and with rotational.custom_coupling "c*phi_rel + d*w_rel"
- * (the compiled formula). Columns:
+ * elements), with rotational.custom_coupling "c*phi_rel + d*w_rel" (a
+ * linear law: the engine takes it into the same loop) and with
+ * "c*phi_rel + d*w_rel + 0*t" (the same law, not recognised as linear: the
+ * compiled code, called once per coupling). Columns:
  *   spring_s   sw_simulate() on the spring-damper chain
  *   formula_s  the same on the custom-coupling chain
  *   ratio      formula / spring (target <= 1.5 at N = 1 000)
  *   rhs        the same ratio for 2 000 evaluations of the right-hand side
  *              (sw_equations_eval) at the initial state: the equations alone
  *   dw         the largest difference of J0.w between the two runs over its
- *              largest value (the same equations: round-off)
+ *              largest value (the same equations: round-off, or differences
+ *              of round-off size that change the integrator's steps)
+ *   interp_s, ratio, rhs, dw   the same for the interpreted law
  * and the time of one formula evaluation (value; value and derivatives).
  *
  * Times are processor seconds of the process (best of several runs).
  *
  * Run: meson test -C build --benchmark bench-formula --verbose, or
- *      build/tests/bench-formula [N ...]
+ *      build/tests/bench-formula [N ...]; build/tests/bench-formula profile
+ *      evaluates only the custom couplings' right-hand side (for perf).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -66,8 +71,16 @@ best_time (RunFunc run, gpointer data)
   return best;
 }
 
+/* The law of the custom couplings: none (spring-dampers), the linear law
+ * (which the engine takes into its flat loop of linear elements), or the
+ * same law with a term that keeps it from being recognised as linear
+ * (libmatheval does not simplify 0*t, nor do we): the compiled code. */
+typedef enum { SPRING, FORMULA, INTERPRETED } Law;
+
+static const char *const laws[] = { NULL, "c*phi_rel + d*w_rel", "c*phi_rel + d*w_rel + 0*t" };
+
 static char *
-chain_json (guint n, gboolean formula)
+chain_json (guint n, Law law)
 {
   GString *s = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"chain\", \"components\": [\n");
   GString *c = g_string_new ("\"connections\": [{\"from\": \"tau.flange\", \"to\": \"J0.flange_a\"}");
@@ -80,10 +93,10 @@ chain_json (guint n, gboolean formula)
                                  "\"params\": {\"J\": %g, \"phi0\": 0, \"w0\": 0}}", i, CHAIN_J);
       if (i + 1 == n)
         break;
-      if (formula)
+      if (law != SPRING)
         g_string_append_printf (s, ",\n{\"id\": \"S%u\", \"kind\": \"rotational.custom_coupling\", "
-                                   "\"params\": {\"tau\": {\"expression\": \"c*phi_rel + d*w_rel\", "
-                                   "\"constants\": {\"c\": %g, \"d\": %g}}}}", i, CHAIN_C, CHAIN_D);
+                                   "\"params\": {\"tau\": {\"expression\": \"%s\", "
+                                   "\"constants\": {\"c\": %g, \"d\": %g}}}}", i, laws[law], CHAIN_C, CHAIN_D);
       else
         g_string_append_printf (s, ",\n{\"id\": \"S%u\", \"kind\": \"rotational.spring_damper\", "
                                    "\"params\": {\"c\": %g, \"d\": %g}}", i, CHAIN_C, CHAIN_D);
@@ -127,10 +140,10 @@ run_rhs (gpointer data)
 }
 
 static void
-run_init (Run *run, guint n, gboolean formula)
+run_init (Run *run, guint n, Law law)
 {
   static const char *const variables[] = { "J0.w", NULL };
-  g_autofree char *json = chain_json (n, formula);
+  g_autofree char *json = chain_json (n, law);
   g_autoptr (GError) error = NULL;
   g_autoptr (SwModel) model = sw_model_new_from_data (json, -1, "chain", &error);
 
@@ -222,6 +235,17 @@ main (int argc, char **argv)
 {
   guint sizes[16] = { 1000 }, n_sizes = 1;
 
+  if (argc > 1 && g_str_equal (argv[1], "profile"))
+    {
+      /* Only the custom couplings' right-hand side, for a profiler. */
+      Run formula;
+
+      run_init (&formula, 1000, INTERPRETED);
+      for (guint k = 0; k < 50; k++)
+        run_rhs (&formula);
+      run_clear (&formula);
+      return 0;
+    }
   if (argc > 1)
     {
       n_sizes = 0;
@@ -230,24 +254,26 @@ main (int argc, char **argv)
     }
   printf ("chain: N inertias J %g, couplings c %g d %g, torque %g, 1 s, rk45, tolerance 1e-6, output 0.01 s\n",
           CHAIN_J, CHAIN_C, CHAIN_D, CHAIN_TAU);
-  printf ("%7s %10s %10s %6s %6s %9s\n", "N", "spring_s", "formula_s", "ratio", "rhs", "dw");
+  printf ("%7s %10s %10s %6s %6s %9s %10s %6s %6s %9s\n", "N", "spring_s", "formula_s", "ratio", "rhs", "dw",
+          "interp_s", "ratio", "rhs", "dw");
   for (guint k = 0; k < n_sizes; k++)
     {
-      Run spring, formula;
-      double t_spring, t_formula, r_spring, r_formula, dw;
+      Run run[3];
+      double t[3], r[3];
 
-      run_init (&spring, sizes[k], FALSE);
-      run_init (&formula, sizes[k], TRUE);
-      t_spring = best_time (run_simulate, &spring);
-      t_formula = best_time (run_simulate, &formula);
-      r_spring = best_time (run_rhs, &spring);
-      r_formula = best_time (run_rhs, &formula);
-      dw = largest_difference (formula.tr, spring.tr);
-      printf ("%7u %10.4g %10.4g %6.2f %6.2f %9.2g\n", sizes[k], t_spring, t_formula, t_formula / t_spring,
-              r_formula / r_spring, dw);
+      for (Law law = SPRING; law <= INTERPRETED; law++)
+        {
+          run_init (&run[law], sizes[k], law);
+          t[law] = best_time (run_simulate, &run[law]);
+          r[law] = best_time (run_rhs, &run[law]);
+        }
+      printf ("%7u %10.4g %10.4g %6.2f %6.2f %9.2g %10.4g %6.2f %6.2f %9.2g\n", sizes[k], t[SPRING], t[FORMULA],
+              t[FORMULA] / t[SPRING], r[FORMULA] / r[SPRING], largest_difference (run[FORMULA].tr, run[SPRING].tr),
+              t[INTERPRETED], t[INTERPRETED] / t[SPRING], r[INTERPRETED] / r[SPRING],
+              largest_difference (run[INTERPRETED].tr, run[SPRING].tr));
       fflush (stdout);
-      run_clear (&spring);
-      run_clear (&formula);
+      for (Law law = SPRING; law <= INTERPRETED; law++)
+        run_clear (&run[law]);
     }
   bench_eval ();
   return 0;
