@@ -3,8 +3,9 @@
  * before (issue 24): every function, the grammar's grouping, libmatheval's
  * simplifications and the constants, at random inputs; the derivatives
  * against libmatheval's and central differences; the constants folded;
- * several threads evaluating the same functions at once; a chain of
- * custom couplings against the same chain of spring-dampers.
+ * several threads evaluating the same functions at once; which laws are
+ * linear elements; a chain of custom couplings (the linear law and the
+ * compiled code) against the same chain of spring-dampers.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -16,6 +17,7 @@
 #include "sw-equations-private.h"
 #include "sw-expression-private.h"
 #include "sw-model.h"
+#include "sw-simulate.h"
 
 static const char *const variables[] = { "phi_rel", "w_rel", "t", NULL };
 static const char *const constant_names[] = { "c", "d", "w0" };
@@ -335,10 +337,12 @@ test_threads (void)
 }
 
 /* A chain of 1 000 inertias on custom couplings "c*phi_rel + d*w_rel"
- * against the same chain on spring-dampers: the same right-hand side to
- * 1e-12 at random states. */
+ * (a linear law: the engine's flat loop of linear elements) and on
+ * "c*phi_rel + d*w_rel + 0*t" (the compiled code, called per part) against
+ * the same chain on spring-dampers: the same right-hand side to 1e-12 at
+ * random states. */
 static SwSystem *
-chain_system (guint n, gboolean formula)
+chain_system (guint n, const char *formula)
 {
   GString *s = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [\n"
                              "{\"id\": \"tau\", \"kind\": \"rotational.constant_torque\", "
@@ -354,10 +358,11 @@ chain_system (guint n, gboolean formula)
                               i, 0.01 * (1 + i % 7));
       if (i + 1 == n)
         break;
-      if (formula)
+      if (formula != NULL)
         g_string_append_printf (s, ",\n{\"id\": \"S%u\", \"kind\": \"rotational.custom_coupling\", \"params\": "
-                                   "{\"tau\": {\"expression\": \"c*phi_rel + d*w_rel\", "
-                                   "\"constants\": {\"c\": %.17g, \"d\": %.17g}}}}", i, 1e4 + 37 * i, 1 + 0.1 * i);
+                                   "{\"tau\": {\"expression\": \"%s\", "
+                                   "\"constants\": {\"c\": %.17g, \"d\": %.17g}}}}", i, formula, 1e4 + 37 * i,
+                                1 + 0.1 * i);
       else
         g_string_append_printf (s, ",\n{\"id\": \"S%u\", \"kind\": \"rotational.spring_damper\", "
                                    "\"params\": {\"c\": %.17g, \"d\": %.17g}}", i, 1e4 + 37 * i, 1 + 0.1 * i);
@@ -375,11 +380,8 @@ chain_system (guint n, gboolean formula)
 }
 
 static void
-test_chain (void)
+assert_same_rhs (SwSystem *formula, SwSystem *spring)
 {
-  const guint n = 1000;
-  g_autoptr (SwSystem) formula = chain_system (n, TRUE);
-  g_autoptr (SwSystem) spring = chain_system (n, FALSE);
   g_autoptr (SwEquations) ef = sw_equations_new (formula);
   g_autoptr (SwEquations) es = sw_equations_new (spring);
   g_autoptr (GRand) rand = g_rand_new_with_seed (3);
@@ -389,7 +391,6 @@ test_chain (void)
   g_autofree double *ys = g_new (double, n_states);
 
   g_assert_cmpuint (sw_system_get_n_states (formula), ==, n_states);
-  g_assert_cmpuint (n_states, ==, 2 * n);
   for (guint round = 0; round < 20; round++)
     {
       double largest = 0;
@@ -406,6 +407,107 @@ test_chain (void)
     }
 }
 
+static void
+test_chain (void)
+{
+  const guint n = 1000;
+  g_autoptr (SwSystem) spring = chain_system (n, NULL);
+  g_autoptr (SwSystem) linear = chain_system (n, "c*phi_rel + d*w_rel");
+  g_autoptr (SwSystem) compiled = chain_system (n, "c*phi_rel + d*w_rel + 0*t");
+
+  g_assert_cmpuint (sw_system_get_n_states (spring), ==, 2 * n);
+  assert_same_rhs (linear, spring);
+  assert_same_rhs (compiled, spring);
+}
+
+/* Runs of a short chain: the linear law is the spring-damper's flat loop,
+ * so the runs are the same; the compiled law to the tolerance's scale. */
+static void
+test_chain_runs (void)
+{
+  static const char *const columns[] = { "J0.w", "J5.phi", "J19.w", "S3.tau", NULL };
+  g_autoptr (SwSystem) spring = chain_system (20, NULL);
+  g_autoptr (SwSystem) linear = chain_system (20, "c*phi_rel + d*w_rel");
+  g_autoptr (SwSystem) compiled = chain_system (20, "c*phi_rel + d*w_rel + 0*t");
+  SwSimulateOptions o = sw_simulate_options_default ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwTrajectory) ts = NULL;
+  g_autoptr (SwTrajectory) tl = NULL;
+  g_autoptr (SwTrajectory) tc = NULL;
+
+  o.stop_time_s = 0.2;
+  o.output_interval_s = 0.01;
+  o.tolerance = 1e-10;
+  o.variables = columns;
+  ts = sw_simulate (spring, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  tl = sw_simulate (linear, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  tc = sw_simulate (compiled, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sw_trajectory_get_n_rows (tl), ==, sw_trajectory_get_n_rows (ts));
+  g_assert_cmpuint (sw_trajectory_get_n_rows (tc), ==, sw_trajectory_get_n_rows (ts));
+  for (guint k = 0; columns[k] != NULL; k++)
+    {
+      const double *x = sw_trajectory_get_column (ts, sw_trajectory_find_column (ts, columns[k]));
+      const double *y = sw_trajectory_get_column (tl, sw_trajectory_find_column (tl, columns[k]));
+      const double *z = sw_trajectory_get_column (tc, sw_trajectory_find_column (tc, columns[k]));
+      double largest = 0;
+
+      for (guint i = 0; i < sw_trajectory_get_n_rows (ts); i++)
+        largest = MAX (largest, fabs (x[i]));
+      g_assert_cmpfloat (largest, >, 0);
+      for (guint i = 0; i < sw_trajectory_get_n_rows (ts); i++)
+        {
+          g_assert_cmpfloat_with_epsilon (y[i], x[i], 1e-12 * largest);
+          g_assert_cmpfloat_with_epsilon (z[i], x[i], 1e-7 * largest);
+        }
+    }
+}
+
+/* Which laws are a linear element's (and so go to the flat loop). */
+static void
+test_linear_laws (void)
+{
+  const struct {
+    const char *text;
+    gboolean    linear;
+    double      c, d, offset;
+  } cases[] = {
+    { "c*phi_rel + d*w_rel", TRUE, 1.2345678901234567e4, -0.37, 0 },
+    { "d*w_rel + c*phi_rel", TRUE, 1.2345678901234567e4, -0.37, 0 },
+    { "phi_rel*c + w_rel*d", TRUE, 1.2345678901234567e4, -0.37, 0 },
+    { "c*(phi_rel - 0.1)", TRUE, 1.2345678901234567e4, 0, 0.1 },
+    { "2*c*phi_rel + w_rel", TRUE, 2 * 1.2345678901234567e4, 1, 0 },
+    { "phi_rel", TRUE, 1, 0, 0 },
+    { "d*w_rel^1", TRUE, 0, -0.37, 0 },
+    { "c*phi_rel + d*w_rel + 0*t", FALSE, 0, 0, 0 },
+    { "c*phi_rel + d*phi_rel", FALSE, 0, 0, 0 },
+    { "c*(w_rel - 1)", FALSE, 0, 0, 0 },
+    { "c*phi_rel*phi_rel", FALSE, 0, 0, 0 },
+    { "c*t", FALSE, 0, 0, 0 },
+    { "c", FALSE, 0, 0, 0 },
+    { "c*phi_rel - d*w_rel", FALSE, 0, 0, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      SwFunction *f = compile (cases[i].text);
+      double c, d, offset;
+      gboolean linear = _sw_function_get_linear (f, &c, &d, &offset);
+
+      if (linear != cases[i].linear)
+        g_error ("%s: linear %d, expected %d", cases[i].text, linear, cases[i].linear);
+      if (linear)
+        {
+          g_assert_cmpfloat (c, ==, cases[i].c);
+          g_assert_cmpfloat (d, ==, cases[i].d);
+          g_assert_cmpfloat (offset, ==, cases[i].offset);
+        }
+      _sw_function_unref (f);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -417,6 +519,8 @@ main (int argc, char **argv)
   g_test_add_func ("/core/expression/compile/derivatives-inverse-hyperbolic", test_derivatives_inverse_hyperbolic);
   g_test_add_func ("/core/expression/compile/folding", test_folding);
   g_test_add_func ("/core/expression/compile/threads", test_threads);
+  g_test_add_func ("/core/expression/compile/linear-laws", test_linear_laws);
   g_test_add_func ("/core/expression/compile/chain", test_chain);
+  g_test_add_func ("/core/expression/compile/chain-runs", test_chain_runs);
   return g_test_run ();
 }
