@@ -726,7 +726,7 @@ program_make (Program *prog, Tree *tr, int root, guint n_variables, GError **err
   return TRUE;
 }
 
-SW_IEEE_ARITHMETIC static inline double
+SW_IEEE_ARITHMETIC G_ALWAYS_INLINE static inline double
 program_run (const Program *prog, const double *vars, guint n_variables)
 {
   double r[MAX_REGISTERS];
@@ -951,12 +951,17 @@ _sw_function_eval (const SwFunction *function,
   return program_run (&function->value, vars, function->n_variables);
 }
 
-double
+SW_IEEE_ARITHMETIC double
 sw_part_expression (const SwPart *part,
                     guint         param,
                     const double *vars,
                     double       *derivs)
 {
-  g_assert (param < SW_KIND_MAX_PARAMS && part->function[param] != NULL);
-  return _sw_function_eval (part->function[param], vars, derivs);
+  const SwFunction *f = part->function[param];
+
+  g_assert (param < SW_KIND_MAX_PARAMS && f != NULL);
+  /* A force's value alone: the value's code, inline. */
+  if (derivs == NULL)
+    return program_run (&f->value, vars, f->n_variables);
+  return _sw_function_eval (f, vars, derivs);
 }
