@@ -10,6 +10,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-assembly-private.h"
 #include "sw-band-order-private.h"
+#include "sw-expression-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -668,7 +669,19 @@ _sw_assembly_build_plan (SwSystem *sys)
     {
       const SwPart *p = &sys->parts[sys->force_parts[k]];
       const SwLinearForce *lf = &p->kind->linear;
-      gboolean direct = lf->is_linear && sw_part_n_nodes (p) == 2;
+      double c = 0, d = 0, offset = 0;
+      gboolean direct;
+
+      if (lf->is_linear)
+        {
+          c = lf->stiffness >= 0 ? p->param[lf->stiffness] : 0;
+          d = lf->damping >= 0 ? p->param[lf->damping] : 0;
+          offset = lf->offset >= 0 ? p->param[lf->offset] : 0;
+        }
+      /* A formula that is a spring-damper's law (sw-expression-private.h). */
+      direct = (lf->is_linear || (lf->by_formula && p->function[lf->formula] != NULL &&
+                                  _sw_function_get_linear (p->function[lf->formula], &c, &d, &offset))) &&
+               sw_part_n_nodes (p) == 2;
 
       for (guint port = 0; port < sw_part_n_nodes (p) && direct; port++)
         {
@@ -683,9 +696,9 @@ _sw_assembly_build_plan (SwSystem *sys)
             .jb = sys->t_start[b + 1] > sys->t_start[b] ? sys->t_terms[sys->t_start[b]].index : 0,
             .ka = sys->t_start[a + 1] > sys->t_start[a] ? sys->t_terms[sys->t_start[a]].coeff : 0,
             .kb = sys->t_start[b + 1] > sys->t_start[b] ? sys->t_terms[sys->t_start[b]].coeff : 0,
-            .c = lf->stiffness >= 0 ? p->param[lf->stiffness] : 0,
-            .d = lf->damping >= 0 ? p->param[lf->damping] : 0,
-            .offset = (lf->offset >= 0 ? p->param[lf->offset] : 0) - (sys->x_const[b] - sys->x_const[a]),
+            .c = c,
+            .d = d,
+            .offset = offset - (sys->x_const[b] - sys->x_const[a]),
           };
           g_array_append_val (linear, e);
         }

@@ -344,6 +344,13 @@ compare_ids (gconstpointer a, gconstpointer b, gpointer model)
                  sw_model_get_component (model, *(const guint *) b)->id);
 }
 
+/* A formula compiled for one part, for the next part with the same one. */
+typedef struct {
+  const SwExpression *expression;
+  const char *const  *variables;
+  SwFunction         *function;
+} CompiledFormula;
+
 /* FALSE (and a message naming the component) when a formula does not
  * compile, which the model's checks should have made impossible. The
  * parts are in the order of their ids (ids are unique), and so are the
@@ -357,6 +364,7 @@ build_parts (SwAssembly *ctx, GError **error)
   SwSystem *sys = ctx->system;
   guint n = sw_model_get_n_components (ctx->model);
   g_autofree guint *order = g_new (guint, MAX (n, 1));
+  g_autoptr (GArray) compiled = g_array_new (FALSE, FALSE, sizeof (CompiledFormula));
 
   for (guint i = 0; i < n; i++)
     order[i] = i;
@@ -390,8 +398,24 @@ build_parts (SwAssembly *ctx, GError **error)
             p->table[k] = sw_table_ref (c->table[k]);
           if (c->expression[k] != NULL && ok)
             {
-              p->function[k] = _sw_function_new (c->expression[k], c->kind->params[k].expression->variables,
-                                                 error);
+              const char *const *variables = c->kind->params[k].expression->variables;
+
+              /* Parts with the same formula share its compiled code (immutable):
+               * compiled once, and read from one place by every evaluation. */
+              for (guint m = 0; m < compiled->len && p->function[k] == NULL; m++)
+                {
+                  const CompiledFormula *cf = &g_array_index (compiled, CompiledFormula, m);
+
+                  if (cf->variables == variables && sw_expression_equal (cf->expression, c->expression[k]))
+                    p->function[k] = _sw_function_ref (cf->function);
+                }
+              if (p->function[k] == NULL)
+                {
+                  p->function[k] = _sw_function_new (c->expression[k], variables, error);
+                  if (p->function[k] != NULL && compiled->len < 64)
+                    g_array_append_val (compiled, ((CompiledFormula) { c->expression[k], variables,
+                                                                      p->function[k] }));
+                }
               if (p->function[k] == NULL)
                 {
                   g_autofree char *where = sw_model_dup_location (ctx->model, order[i]);

@@ -108,10 +108,16 @@ typedef enum {
  * the force through it is tau = param[stiffness] (x_b - x_a - param[offset])
  * + param[damping] (v_b - v_a), +tau on a's node and -tau on b's. An index
  * of -1 leaves the term out. A kind that fills this gives the same forces
- * as its forces function; the engine then evaluates it in a flat loop. */
+ * as its forces function; the engine then evaluates it in a flat loop.
+ * by_formula: a part of the kind is such an element when its EXPRESSION
+ * parameter formula, over (x_b - x_a, v_b - v_a, t), compiles to
+ * c (x_rel - offset) + d v_rel (a custom coupling's "c*phi_rel + d*w_rel";
+ * _sw_function_get_linear()). */
 typedef struct {
   gboolean is_linear;
   int      stiffness, damping, offset;
+  gboolean by_formula;
+  int      formula;
 } SwLinearForce;
 
 /* Modelica's friction modes (PartialFriction), and free: no normal force. */

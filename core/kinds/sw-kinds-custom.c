@@ -5,7 +5,9 @@
  * flange_b back with tau (flange_b.tau = tau, flange_a.tau = -tau), so
  * "c*phi_rel + d*w_rel" is rotational.spring_damper. The formula is
  * compiled once per assembled system, with its exact derivatives by each
- * variable (sw_part_expression()).
+ * variable (sw_part_expression()). A formula that compiles to
+ * c (x_rel - offset) + d v_rel makes the part a linear element, which the
+ * engine evaluates in its flat loop as a spring-damper (SwLinearForce).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-kinds-private.h"
@@ -104,7 +106,7 @@ const SwKind sw_kind_rot_custom_coupling = {
              "speed w_rel, the time t and named constants (a spring, damper or any nonlinear law); "
              "differentiated exactly for the modal analysis"),
   .ports = SW_TABLE (rot_ports), .params = SW_TABLE (rot_params), .vars = SW_TABLE (rot_vars),
-  .main_var = "tau", .forces = custom_forces,
+  .main_var = "tau", .forces = custom_forces, .linear = { .by_formula = TRUE, .formula = P_FORMULA },
   .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING | SW_FORCE_TIME,
   .variables = custom_variables, .state_vars = SW_BIT (4) - 1,
 };
@@ -115,7 +117,7 @@ const SwKind sw_kind_trans_custom_coupling = {
              "speed v_rel, the time t and named constants (a spring, damper or any nonlinear law); "
              "differentiated exactly for the modal analysis"),
   .ports = SW_TABLE (trans_ports), .params = SW_TABLE (trans_params), .vars = SW_TABLE (trans_vars),
-  .main_var = "f", .forces = custom_forces,
+  .main_var = "f", .forces = custom_forces, .linear = { .by_formula = TRUE, .formula = P_FORMULA },
   .force_flags = SW_FORCE_STIFFNESS | SW_FORCE_DAMPING | SW_FORCE_TIME,
   .variables = custom_variables, .state_vars = SW_BIT (4) - 1,
 };

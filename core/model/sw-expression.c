@@ -1,10 +1,10 @@
 /* sw-expression.c: formulas typed by the user (see sw-expression.h), and
  * their compiled form (sw-expression-private.h).
  *
- * libmatheval parses, simplifies and differentiates, but says nothing of
- * where a text is wrong (and its scanner prints a character it does not
- * know to stdout). So a text is first checked here by a parser of the same
- * grammar that knows positions; only a text that passes reaches libmatheval.
+ * A text is checked here by a parser of libmatheval's grammar that knows
+ * positions; only a text that passes is compiled (sw-expression-compile.c,
+ * which reads it again into a tree). The names and limits are libmatheval's,
+ * whose evaluation the compiled code reproduces (the tests compare them).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-expression-private.h"
@@ -14,7 +14,6 @@
 #include <math.h>
 #include <string.h>
 #include <stdlib.h>
-#include <matheval.h>
 #include <glib/gi18n-lib.h>
 
 /* libmatheval 1.1's functions, but delta and nandelta (distributions). */
@@ -656,126 +655,4 @@ sw_expression_new_parse_constants (const char  *text,
   g_ptr_array_add (names, NULL);
   return sw_expression_new (text, values->len, (const char *const *) names->pdata,
                             (const double *) values->data);
-}
-
-/* ---- Compiled ------------------------------------------------------------ */
-
-/* libmatheval parses through globals: one compilation at a time. */
-static GMutex compile_lock;
-
-struct _SwFunction {
-  gatomicrefcount ref_count;
-  GMutex          lock;          /* evaluation writes into the symbol table */
-  guint           n_variables;
-  char           *names[SW_FUNCTION_MAX_VARIABLES];
-  void           *value;
-  void           *derivative[SW_FUNCTION_MAX_VARIABLES];
-};
-
-SwFunction *
-_sw_function_new (const SwExpression *expression,
-                  const char *const  *variables,
-                  GError            **error)
-{
-  g_autofree char *text = NULL;
-  SwFunction *f;
-  guint n = 0;
-
-  g_return_val_if_fail (expression != NULL, NULL);
-  g_return_val_if_fail (variables != NULL, NULL);
-
-  if (!sw_expression_check (expression, variables, NULL, NULL, error))
-    return NULL;
-
-  while (variables[n] != NULL)
-    n++;
-  g_return_val_if_fail (n <= SW_FUNCTION_MAX_VARIABLES, NULL);
-
-  f = g_new0 (SwFunction, 1);
-  g_atomic_ref_count_init (&f->ref_count);
-  g_mutex_init (&f->lock);
-  f->n_variables = n;
-  for (guint i = 0; i < n; i++)
-    f->names[i] = g_strdup (variables[i]);
-
-  text = g_strdup (expression->text);
-  g_mutex_lock (&compile_lock);
-  f->value = evaluator_create (text);
-  for (guint i = 0; f->value != NULL && i < n; i++)
-    f->derivative[i] = evaluator_derivative (f->value, f->names[i]);
-  g_mutex_unlock (&compile_lock);
-
-  if (f->value == NULL)
-    {
-      /* The check above accepts only what libmatheval parses. */
-      g_set_error (error, SW_ERROR, SW_ERROR_PARSE, _("the formula “%s” could not be read"),
-                   expression->text);
-      _sw_function_unref (f);
-      return NULL;
-    }
-
-  /* The constants' values stay in the symbol table, which the derivatives
-   * share; set them in each all the same. */
-  if (expression->n_constants > 0)
-    {
-      evaluator_evaluate (f->value, (int) expression->n_constants, expression->names, expression->values);
-      for (guint i = 0; i < n; i++)
-        evaluator_evaluate (f->derivative[i], (int) expression->n_constants, expression->names,
-                            expression->values);
-    }
-  return f;
-}
-
-SwFunction *
-_sw_function_ref (SwFunction *function)
-{
-  g_return_val_if_fail (function != NULL, NULL);
-  g_atomic_ref_count_inc (&function->ref_count);
-  return function;
-}
-
-void
-_sw_function_unref (SwFunction *function)
-{
-  g_return_if_fail (function != NULL);
-  if (!g_atomic_ref_count_dec (&function->ref_count))
-    return;
-  for (guint i = 0; i < function->n_variables; i++)
-    {
-      if (function->derivative[i] != NULL)
-        evaluator_destroy (function->derivative[i]);
-      g_free (function->names[i]);
-    }
-  if (function->value != NULL)
-    evaluator_destroy (function->value);
-  g_mutex_clear (&function->lock);
-  g_free (function);
-}
-
-double
-_sw_function_eval (SwFunction   *function,
-                   const double *vars,
-                   double       *derivs)
-{
-  double value;
-
-  g_mutex_lock (&function->lock);
-  value = evaluator_evaluate (function->value, (int) function->n_variables, function->names,
-                              (double *) vars);
-  if (derivs != NULL)
-    for (guint i = 0; i < function->n_variables; i++)
-      derivs[i] = evaluator_evaluate (function->derivative[i], (int) function->n_variables,
-                                      function->names, (double *) vars);
-  g_mutex_unlock (&function->lock);
-  return value;
-}
-
-double
-sw_part_expression (const SwPart *part,
-                    guint         param,
-                    const double *vars,
-                    double       *derivs)
-{
-  g_assert (param < SW_KIND_MAX_PARAMS && part->function[param] != NULL);
-  return _sw_function_eval (part->function[param], vars, derivs);
 }

@@ -5,8 +5,9 @@
  * The value is immutable and reference counted (like SwTable): the text
  * and its constants, in the order given. Which variables the text may use
  * is the parameter's (SwExpressionDesc in sw-kind.h). The grammar is
- * libmatheval's: numbers, names, + - * / ^ (right-associative), unary
- * minus, parentheses and the functions of sw_expression_functions.
+ * libmatheval's: numbers, names, + - * / ^ (grouped from the left:
+ * 2^3^2 = 64), unary minus (below ^: -x^2 = -(x^2)), parentheses and the
+ * functions of sw_expression_functions.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
