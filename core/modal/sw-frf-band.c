@@ -172,6 +172,25 @@ crecip (double complex z)
   return CMPLX (t * s, -s);
 }
 
+/* a / b, b != 0, each part rounded once where b is real (Smith's
+ * algorithm, as LAPACK's zladiv): near an undamped resonance the solution
+ * amplifies every rounding, and a reciprocal and a product round twice. */
+static inline double complex
+cdiv (double complex a, double complex b)
+{
+  double ar = creal (a), ai = cimag (a), br = creal (b), bi = cimag (b), r, den;
+
+  if (fabs (br) >= fabs (bi))
+    {
+      r = bi / br;
+      den = br + bi * r;
+      return CMPLX ((ar + ai * r) / den, (ai - ar * r) / den);
+    }
+  r = br / bi;
+  den = bi + br * r;
+  return CMPLX ((ar * r + ai) / den, (ai * r - ar) / den);
+}
+
 static inline double
 cabs1 (double complex z)
 {
@@ -246,7 +265,7 @@ band_solve (SwFrfBand *band, double w, const double *f, double complex *x)
   /* U x = b: U has kv diagonals above its own. */
   for (guint j = n; j-- > 0;)
     {
-      double complex xj = cmul (b[j], crecip (A (j, j)));
+      double complex xj = cdiv (b[j], A (j, j));
 
       b[j] = xj;
       for (guint i = j > kv ? j - kv : 0; i < j; i++)
@@ -303,7 +322,7 @@ tridiagonal_solve (SwFrfBand *band, guint nw, const double *w, const double *f, 
           }
         else if (cabs1 (d[a]) >= cabs1 (dl[a]))
           {
-            mult = cmul (dl[a], crecip (d[a]));
+            mult = cdiv (dl[a], d[a]);
             d[a1] -= cmul (mult, du[a]);
             b[a1] -= cmul (mult, b[a]);
             dl[a] = 0;
@@ -311,7 +330,7 @@ tridiagonal_solve (SwFrfBand *band, guint nw, const double *w, const double *f, 
         else
           {
             /* Rows k and k + 1 exchanged. */
-            mult = cmul (d[a], crecip (dl[a]));
+            mult = cdiv (d[a], dl[a]);
             d[a] = dl[a];
             t = d[a1];
             d[a1] = du[a] - cmul (mult, t);
@@ -332,16 +351,16 @@ tridiagonal_solve (SwFrfBand *band, guint nw, const double *w, const double *f, 
 
       if (d[last] == 0)
         ok[l] = FALSE;
-      b[last] = cmul (b[last], crecip (d[last]));
+      b[last] = cdiv (b[last], d[last]);
       if (n > 1)
-        b[last - L] = cmul (b[last - L] - cmul (du[last - L], b[last]), crecip (d[last - L]));
+        b[last - L] = cdiv (b[last - L] - cmul (du[last - L], b[last]), d[last - L]);
     }
   for (guint k = n > 2 ? n - 2 : 0; k-- > 0;)
     for (guint l = 0; l < nw; l++)
       {
         gsize a = (gsize) k * L + l;
 
-        b[a] = cmul (b[a] - cmul (du[a], b[a + L]) - cmul (dl[a], b[a + 2 * L]), crecip (d[a]));
+        b[a] = cdiv (b[a] - cmul (du[a], b[a + L]) - cmul (dl[a], b[a + 2 * L]), d[a]);
       }
   for (guint l = 0; l < nw; l++)
     for (guint k = 0; k < n; k++)
