@@ -1,4 +1,9 @@
 /* sw-frf.c: frequency response functions.
+ *
+ * Each point of the grid solves (K - w^2 M + i w D) Q = F: on the band of
+ * K, D and M in a Cuthill-McKee order where it is narrow (sw-frf-band.c,
+ * O(n b^2) per point), else by a dense complex LU (O(n^3) per point).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-frf.h"
 
