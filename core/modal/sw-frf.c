@@ -1,4 +1,9 @@
 /* sw-frf.c: frequency response functions.
+ *
+ * Each point of the grid solves (K - w^2 M + i w D) Q = F: on the band of
+ * K, D and M in a Cuthill-McKee order where it is narrow (sw-frf-band.c,
+ * O(n b^2) per point), else by a dense complex LU (O(n^3) per point).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-frf.h"
 
@@ -9,6 +14,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include "sw-error.h"
+#include "sw-frf-private.h"
 #include "sw-gsl-private.h"
 #include "sw-linear-private.h"
 #include "sw-modes-private.h"
@@ -182,9 +188,55 @@ frequency_grid (const SwModes *modes, const SwFrfOptions *o, double *from, doubl
   return grid;
 }
 
+/* The output's complex amplitude at w from the coordinates' amplitudes Q:
+ * x, v = i w x, a = -w^2 x, jerk = -i w^3 x at each of its nodes. */
+static double complex
+output_response (const SwSystem *sys, double w, const guint *out_nodes, guint n_out, const double *gx,
+                 const double *gv, const double *ga, const double *gj, const double complex *Q)
+{
+  double complex y = 0;
+
+  for (guint k = 0; k < n_out; k++)
+    {
+      double complex X = 0;
+      double complex gain = CMPLX (gx[k] - w * w * ga[k], w * gv[k] - w * w * w * gj[k]);
+
+      for (guint t = sys->t_start[out_nodes[k]]; t < sys->t_start[out_nodes[k] + 1]; t++)
+        X += Q[sys->t_terms[t].index] * sys->t_terms[t].coeff;
+      y += gain * X;
+    }
+  return y;
+}
+
+/* The reference: a dense complex LU of K - w^2 M + i w D, O(n^3). */
+static gboolean
+dense_solve (const SwLinear *lin, double w, gsl_matrix_complex *A, gsl_permutation *perm,
+             const gsl_vector_complex *F, double complex *Q)
+{
+  gsl_vector_complex_view q = gsl_vector_complex_view_array ((double *) Q, A->size1);
+  guint n = A->size1;
+  int sign;
+
+  for (guint r = 0; r < n; r++)
+    for (guint c = 0; c < n; c++)
+      gsl_matrix_complex_set (A, r, c,
+                              gsl_complex_rect (gsl_matrix_get (lin->K, r, c) - w * w * gsl_matrix_get (lin->M, r, c),
+                                                w * gsl_matrix_get (lin->D, r, c)));
+  return gsl_linalg_complex_LU_decomp (A, perm, &sign) == GSL_SUCCESS
+         && gsl_complex_abs (gsl_linalg_complex_LU_det (A, sign)) != 0
+         && gsl_linalg_complex_LU_solve (A, perm, F, &q.vector) == GSL_SUCCESS;
+}
+
 SwTrajectory *
 sw_frf_compute (const SwSystem *base, const char *input, const char *output, const SwFrfOptions *o,
                 GError **error)
+{
+  return _sw_frf_compute_with (base, input, output, o, SW_FRF_SOLVER_AUTO, NULL, error);
+}
+
+SwTrajectory *
+_sw_frf_compute_with (const SwSystem *base, const char *input, const char *output, const SwFrfOptions *o,
+                      SwFrfSolver solver, const char **solver_used, GError **error)
 {
   g_auto (SwLinearConfig) config = { 0 };
   const SwSystem *sys;
@@ -196,7 +248,8 @@ sw_frf_compute (const SwSystem *base, const char *input, const char *output, con
   g_autoptr (SwTrajectory) tr = NULL;
   g_autoptr (gsl_matrix_complex) A = NULL;
   g_autoptr (gsl_vector_complex) F = NULL;
-  g_autoptr (gsl_vector_complex) Q = NULL;
+  g_autofree double complex *Q = NULL;
+  g_autoptr (SwFrfBand) band = NULL;
   g_autoptr (gsl_permutation) perm = NULL;
   g_auto (GStrv) names = NULL;
   g_auto (GStrv) units = NULL;
@@ -246,6 +299,8 @@ sw_frf_compute (const SwSystem *base, const char *input, const char *output, con
   if (!output_gradient (lin, out_part, var, out_nodes, &n_out, gx, gv, ga, gj, error))
     return NULL;
   mo.friction = o->friction;
+  /* The grid needs the frequencies and damping alone. */
+  mo.keep_values = FALSE;
   modes = _sw_modes_compute_in_config (&config, 0, NULL, &mo, NULL, NULL);
   /* Rolling lossy gears: the equations with their efficiencies. */
   for (guint l = 0; l < lin->n_loss; l++)
@@ -283,54 +338,55 @@ sw_frf_compute (const SwSystem *base, const char *input, const char *output, con
   tr = sw_trajectory_new (g_steal_pointer (&names), g_steal_pointer (&units));
   sw_trajectory_set_x_axis (tr, "frequency_hz", "Hz");
 
-  A = gsl_matrix_complex_alloc (n, n);
-  F = gsl_vector_complex_calloc (n);
-  Q = gsl_vector_complex_alloc (n);
-  perm = gsl_permutation_alloc (n);
   /* F = T^T b (and what the lossy gears take of it) */
   load = g_new0 (double, MAX (sys->n_nodes, 1));
   F0 = g_new0 (double, n);
   for (guint k = 0; k < n_in; k++)
     load[in_nodes[k]] += b[k];
   _sw_linear_effective_load (lin, load, F0);
-  for (guint r = 0; r < n; r++)
-    gsl_vector_complex_set (F, r, gsl_complex_rect (F0[r], 0));
-
-  for (guint g = 0; g < grid->len; g++)
+  Q = g_new (double complex, (gsize) n * SW_FRF_BAND_LANES);
+  band = solver == SW_FRF_SOLVER_DENSE ? NULL : _sw_frf_band_new (lin->K, lin->D, lin->M);
+  if (solver_used != NULL)
+    *solver_used = band != NULL ? "band" : "dense";
+  if (band == NULL)
     {
-      double f = g_array_index (grid, double, g), w = 2 * G_PI * f, row[4];
-      gsl_complex y = gsl_complex_rect (0, 0);
-      int sign;
-
+      A = gsl_matrix_complex_alloc (n, n);
+      F = gsl_vector_complex_calloc (n);
+      perm = gsl_permutation_alloc (n);
       for (guint r = 0; r < n; r++)
-        for (guint c = 0; c < n; c++)
-          gsl_matrix_complex_set (A, r, c,
-                                  gsl_complex_rect (gsl_matrix_get (lin->K, r, c) - w * w * gsl_matrix_get (lin->M, r, c),
-                                                    w * gsl_matrix_get (lin->D, r, c)));
-      if (gsl_linalg_complex_LU_decomp (A, perm, &sign) != GSL_SUCCESS
-          || gsl_complex_abs (gsl_linalg_complex_LU_det (A, sign)) == 0
-          || gsl_linalg_complex_LU_solve (A, perm, F, Q) != GSL_SUCCESS)
-        {
-          row[0] = row[1] = row[2] = row[3] = NAN;
-          sw_trajectory_append_row (tr, f, row);
-          continue;
-        }
-      for (guint k = 0; k < n_out; k++)
-        {
-          gsl_complex X = gsl_complex_rect (0, 0);
-          /* x, v = i w x, a = -w^2 x, jerk = -i w^3 x */
-          gsl_complex gain = gsl_complex_rect (gx[k] - w * w * ga[k], w * gv[k] - w * w * w * gj[k]);
+        gsl_vector_complex_set (F, r, gsl_complex_rect (F0[r], 0));
+    }
 
-          for (guint t = sys->t_start[out_nodes[k]]; t < sys->t_start[out_nodes[k] + 1]; t++)
-            X = gsl_complex_add (X, gsl_complex_mul_real (gsl_vector_complex_get (Q, sys->t_terms[t].index),
-                                                          sys->t_terms[t].coeff));
-          y = gsl_complex_add (y, gsl_complex_mul (gain, X));
+  /* SW_FRF_BAND_LANES frequencies at a time (the band path solves them
+   * together; the dense one one after another). */
+  for (guint g = 0; g < grid->len; g += SW_FRF_BAND_LANES)
+    {
+      guint nw = MIN (SW_FRF_BAND_LANES, grid->len - g);
+      double w[SW_FRF_BAND_LANES];
+      gboolean ok[SW_FRF_BAND_LANES];
+
+      for (guint l = 0; l < nw; l++)
+        w[l] = 2 * G_PI * g_array_index (grid, double, g + l);
+      if (band != NULL)
+        _sw_frf_band_solve (band, nw, w, F0, Q, ok);
+      else
+        for (guint l = 0; l < nw; l++)
+          ok[l] = dense_solve (lin, w[l], A, perm, F, Q + (gsize) l * n);
+      for (guint l = 0; l < nw; l++)
+        {
+          double row[4] = { NAN, NAN, NAN, NAN };
+
+          if (ok[l])
+            {
+              double complex y = output_response (sys, w[l], out_nodes, n_out, gx, gv, ga, gj, Q + (gsize) l * n);
+
+              row[0] = cabs (y);
+              row[1] = carg (y) * 180 / G_PI;
+              row[2] = creal (y);
+              row[3] = cimag (y);
+            }
+          sw_trajectory_append_row (tr, g_array_index (grid, double, g + l), row);
         }
-      row[0] = gsl_complex_abs (y);
-      row[1] = gsl_complex_arg (y) * 180 / G_PI;
-      row[2] = GSL_REAL (y);
-      row[3] = GSL_IMAG (y);
-      sw_trajectory_append_row (tr, f, row);
     }
   return g_steal_pointer (&tr);
 }

@@ -1,0 +1,382 @@
+/* sw-frf-band.c: (K - w^2 M + i w D) x = f as a complex band system
+ * (sw-frf-private.h).
+ *
+ * The coordinates are put in a Cuthill-McKee order of the graph of K, D and
+ * M together (../engine/sw-band-order.c, as sw-eigen.c orders K and M; the
+ * graph is made symmetric, so the non-symmetric equations of rolling lossy
+ * gears are ordered too); in that order the matrix has lower and upper
+ * half-widths kl and ku (a chain of bodies: 1 and 1). Each frequency fills
+ * the band in LAPACK's layout (zgbtrf: ldab = 2 kl + ku + 1, the top kl rows
+ * for the fill-in of the row exchanges) and factors it by Gaussian
+ * elimination with partial pivoting, the right-hand side carried along (one
+ * right-hand side: no separate forward solve), then solves with U: O(n kl
+ * (kl + ku)) per frequency against O(n^3) for the dense LU.
+ *
+ * The rule: the band is used while max (kl, ku) <= max (n / 4, 2). Wider, the
+ * dense path runs (an order that leaves a band that wide means a graph far
+ * from a chain or a tree, where the band gains little and its storage
+ * approaches the dense matrix's).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-frf-private.h"
+#include "sw-band-order-private.h"
+
+#include <math.h>
+#include <string.h>
+
+struct _SwFrfBand {
+  guint   n, kl, ku;
+  guint  *order;           /* order[k]: the coordinate at position k */
+  /* K, D and M in band storage in the order: entry (i, j) at
+   * [j * ldb + ku + i - j], ldb = kl + ku + 1. */
+  double *k, *d, *m;
+  double complex *ab;      /* the factors, ldab = 2 kl + ku + 1 */
+  double complex *b;       /* the right-hand side and solution, in the order */
+  /* A tridiagonal band: its diagonals and right-hand sides, entry k of
+   * frequency l at [k SW_FRF_BAND_LANES + l]. */
+  double complex *td, *tdl, *tdu, *tb;
+};
+
+void
+_sw_frf_band_free (SwFrfBand *band)
+{
+  if (band == NULL)
+    return;
+  g_free (band->order);
+  g_free (band->k);
+  g_free (band->d);
+  g_free (band->m);
+  g_free (band->ab);
+  g_free (band->b);
+  g_free (band->td);
+  g_free (band->tdl);
+  g_free (band->tdu);
+  g_free (band->tb);
+  g_free (band);
+}
+
+static gboolean
+any_nonzero (const gsl_matrix *K, const gsl_matrix *D, const gsl_matrix *M, guint r, guint c)
+{
+  return gsl_matrix_get (K, r, c) != 0 || gsl_matrix_get (D, r, c) != 0 || gsl_matrix_get (M, r, c) != 0;
+}
+
+SwFrfBand *
+_sw_frf_band_new (const gsl_matrix *K, const gsl_matrix *D, const gsl_matrix *M)
+{
+  guint n = K->size1, kl = 0, ku = 0, len = 0, ldb;
+  g_autofree guint *start = g_new (guint, n + 1);
+  g_autofree guint *pos = g_new (guint, MAX (n, 1));
+  g_autofree guint *roots = g_new (guint, MAX (n, 1));
+  g_autoptr (GArray) adj = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (SwFrfBand) band = g_new0 (SwFrfBand, 1);
+
+  g_return_val_if_fail (n > 0 && K->size2 == n && D->size1 == n && D->size2 == n && M->size1 == n
+                        && M->size2 == n, NULL);
+  /* The graph of the three matrices, made symmetric: c is a neighbour of
+   * r when (r, c) or (c, r) is a nonzero of any of them. */
+  for (guint r = 0; r < n; r++)
+    {
+      start[r] = adj->len;
+      for (guint c = 0; c < n; c++)
+        if (c != r && (any_nonzero (K, D, M, r, c) || any_nonzero (K, D, M, c, r)))
+          g_array_append_val (adj, c);
+      roots[r] = r;
+    }
+  start[n] = adj->len;
+  band->n = n;
+  band->order = g_new (guint, n);
+  /* Each connected group from a coordinate of least degree (a chain's end). */
+  _sw_band_sort_by_degree (start, roots, n);
+  len = _sw_band_order (n, start, (const guint *) adj->data, roots, n, FALSE, FALSE, NULL, 0, band->order);
+  g_assert (len == n);
+  for (guint k = 0; k < n; k++)
+    pos[band->order[k]] = k;
+  for (guint r = 0; r < n; r++)
+    for (guint a = start[r]; a < start[r + 1]; a++)
+      {
+        guint c = g_array_index (adj, guint, a), i = pos[r], j = pos[c];
+
+        if (i > j)
+          kl = MAX (kl, i - j);
+        else
+          ku = MAX (ku, j - i);
+      }
+  if (MAX (kl, ku) > MAX (n / 4, 2))
+    return NULL;
+  band->kl = kl;
+  band->ku = ku;
+  ldb = kl + ku + 1;
+  band->k = g_new0 (double, (gsize) ldb * n);
+  band->d = g_new0 (double, (gsize) ldb * n);
+  band->m = g_new0 (double, (gsize) ldb * n);
+  band->ab = g_new0 (double complex, (gsize) (2 * kl + ku + 1) * n);
+  band->b = g_new0 (double complex, n);
+  if (kl == 1 && ku == 1)
+    {
+      band->td = g_new0 (double complex, (gsize) n * SW_FRF_BAND_LANES);
+      band->tdl = g_new0 (double complex, (gsize) n * SW_FRF_BAND_LANES);
+      band->tdu = g_new0 (double complex, (gsize) n * SW_FRF_BAND_LANES);
+      band->tb = g_new0 (double complex, (gsize) n * SW_FRF_BAND_LANES);
+    }
+  for (guint j = 0; j < n; j++)
+    for (guint i = j > ku ? j - ku : 0; i <= MIN (n - 1, j + kl); i++)
+      {
+        guint r = band->order[i], c = band->order[j];
+        gsize at = (gsize) j * ldb + ku + i - j;
+
+        band->k[at] = gsl_matrix_get (K, r, c);
+        band->d[at] = gsl_matrix_get (D, r, c);
+        band->m[at] = gsl_matrix_get (M, r, c);
+      }
+  return g_steal_pointer (&band);
+}
+
+void
+_sw_frf_band_get_widths (const SwFrfBand *band, guint *kl, guint *ku)
+{
+  *kl = band->kl;
+  *ku = band->ku;
+}
+
+/* Products and quotients written out: the compiler's complex ones guard
+ * against infinities with a library call on every operation. */
+static inline double complex
+cmul (double complex a, double complex b)
+{
+  double ar = creal (a), ai = cimag (a), br = creal (b), bi = cimag (b);
+
+  return CMPLX (ar * br - ai * bi, ar * bi + ai * br);
+}
+
+/* 1 / z, z != 0: conj (z) / |z|^2 where |z|^2 is a normal number, else
+ * Smith's scaling (as LAPACK's zladiv) against overflow and underflow. */
+static inline double complex
+crecip (double complex z)
+{
+  double zr = creal (z), zi = cimag (z), t, s = zr * zr + zi * zi;
+
+  if (s > 1e-290 && s < 1e290)
+    {
+      s = 1 / s;
+      return CMPLX (zr * s, -zi * s);
+    }
+  if (fabs (zr) >= fabs (zi))
+    {
+      t = zi / zr;
+      s = 1 / (zr + zi * t);
+      return CMPLX (s, -t * s);
+    }
+  t = zr / zi;
+  s = 1 / (zr * t + zi);
+  return CMPLX (t * s, -s);
+}
+
+/* a / b, b != 0, each part rounded once where b is real (Smith's
+ * algorithm, as LAPACK's zladiv): near an undamped resonance the solution
+ * amplifies every rounding, and a reciprocal and a product round twice. */
+static inline double complex
+cdiv (double complex a, double complex b)
+{
+  double ar = creal (a), ai = cimag (a), br = creal (b), bi = cimag (b), r, den;
+
+  if (fabs (br) >= fabs (bi))
+    {
+      r = bi / br;
+      den = br + bi * r;
+      return CMPLX ((ar + ai * r) / den, (ai - ar * r) / den);
+    }
+  r = br / bi;
+  den = bi + br * r;
+  return CMPLX ((ar * r + ai) / den, (ai * r - ar) / den);
+}
+
+static inline double
+cabs1 (double complex z)
+{
+  return fabs (creal (z)) + fabs (cimag (z));
+}
+
+/* One frequency on any band (LAPACK's zgbtf2 and zgbtrs, one right-hand
+ * side). */
+static gboolean
+band_solve (SwFrfBand *band, double w, const double *f, double complex *x)
+{
+  guint n = band->n, kl = band->kl, ku = band->ku, kv = kl + ku, ldab = 2 * kl + ku + 1, ldb = kl + ku + 1;
+  double complex *ab = band->ab, *b = band->b;
+  double w2 = w * w;
+  guint ju = 0;
+
+  /* A(i, j) is ab[j * ldab + kv + i - j]: the band below the kl rows of
+   * fill-in, which start at 0. */
+  for (guint j = 0; j < n; j++)
+    {
+      double complex *col = ab + (gsize) j * ldab;
+      gsize from = (gsize) j * ldb;
+
+      for (guint r = 0; r < kl; r++)
+        col[r] = 0;
+      for (guint r = 0; r < ldb; r++)
+        col[kl + r] = CMPLX (band->k[from + r] - w2 * band->m[from + r], w * band->d[from + r]);
+      b[j] = f[band->order[j]];
+    }
+#define A(i, j) ab[(gsize) (j) * ldab + kv + (i) - (j)]
+  for (guint j = 0; j < n; j++)
+    {
+      guint km = MIN (kl, n - 1 - j), p = 0;
+      double big = cabs1 (A (j, j));
+      double complex r;
+
+      for (guint i = 1; i <= km; i++)
+        if (cabs1 (A (j + i, j)) > big)
+          big = cabs1 (A (j + i, j)), p = i;
+      if (big == 0)
+        return FALSE;
+      ju = MAX (ju, MIN (j + ku + p, n - 1));
+      if (p != 0)
+        {
+          double complex t = b[j];
+
+          b[j] = b[j + p], b[j + p] = t;
+          for (guint c = j; c <= ju; c++)
+            {
+              t = A (j, c);
+              A (j, c) = A (j + p, c);
+              A (j + p, c) = t;
+            }
+        }
+      if (km == 0)
+        continue;
+      r = crecip (A (j, j));
+      for (guint i = 1; i <= km; i++)
+        {
+          A (j + i, j) = cmul (A (j + i, j), r);
+          b[j + i] -= cmul (A (j + i, j), b[j]);
+        }
+      for (guint c = j + 1; c <= ju; c++)
+        {
+          double complex t = A (j, c);
+
+          if (t != 0)
+            for (guint i = 1; i <= km; i++)
+              A (j + i, c) -= cmul (A (j + i, j), t);
+        }
+    }
+  /* U x = b: U has kv diagonals above its own. */
+  for (guint j = n; j-- > 0;)
+    {
+      double complex xj = cdiv (b[j], A (j, j));
+
+      b[j] = xj;
+      for (guint i = j > kv ? j - kv : 0; i < j; i++)
+        b[i] -= cmul (A (i, j), xj);
+    }
+#undef A
+  for (guint k = 0; k < n; k++)
+    x[band->order[k]] = b[k];
+  return TRUE;
+}
+
+/* A tridiagonal band (kl = ku = 1: a chain), SW_FRF_BAND_LANES frequencies
+ * at a time: LAPACK's zgtsv (partial pivoting, the second superdiagonal of
+ * the row exchanges in dl), written out for each frequency in the inner
+ * loop, so that the processor overlaps their chains of dependent
+ * operations (each step of one frequency waits for the step before). */
+static void
+tridiagonal_solve (SwFrfBand *band, guint nw, const double *w, const double *f, double complex *x, gboolean *ok)
+{
+  const guint L = SW_FRF_BAND_LANES;
+  guint n = band->n;
+  double complex *d = band->td, *dl = band->tdl, *du = band->tdu, *b = band->tb;
+  const double *K = band->k, *D = band->d, *M = band->m;
+
+  /* Band storage with ldb = 3: (j, j) at 3 j + 1, (j + 1, j) at 3 j + 2,
+   * (j, j + 1) at 3 (j + 1). */
+  for (guint j = 0; j < n; j++)
+    for (guint l = 0; l < nw; l++)
+      {
+        gsize a = (gsize) j * L + l, at = (gsize) 3 * j;
+        double w2 = w[l] * w[l];
+
+        d[a] = CMPLX (K[at + 1] - w2 * M[at + 1], w[l] * D[at + 1]);
+        b[a] = f[band->order[j]];
+        if (j + 1 < n)
+          {
+            dl[a] = CMPLX (K[at + 2] - w2 * M[at + 2], w[l] * D[at + 2]);
+            du[a] = CMPLX (K[at + 3] - w2 * M[at + 3], w[l] * D[at + 3]);
+          }
+      }
+  for (guint l = 0; l < nw; l++)
+    ok[l] = TRUE;
+  for (guint k = 0; k + 1 < n; k++)
+    for (guint l = 0; l < nw; l++)
+      {
+        gsize a = (gsize) k * L + l, a1 = a + L;
+        double complex mult, t;
+
+        if (dl[a] == 0)
+          {
+            /* Nothing to eliminate (and no fill-in). */
+            if (d[a] == 0)
+              ok[l] = FALSE;
+          }
+        else if (cabs1 (d[a]) >= cabs1 (dl[a]))
+          {
+            mult = cdiv (dl[a], d[a]);
+            d[a1] -= cmul (mult, du[a]);
+            b[a1] -= cmul (mult, b[a]);
+            dl[a] = 0;
+          }
+        else
+          {
+            /* Rows k and k + 1 exchanged. */
+            mult = cdiv (d[a], dl[a]);
+            d[a] = dl[a];
+            t = d[a1];
+            d[a1] = du[a] - cmul (mult, t);
+            if (k + 2 < n)
+              {
+                dl[a] = du[a1];
+                du[a1] = -cmul (mult, dl[a]);
+              }
+            du[a] = t;
+            t = b[a];
+            b[a] = b[a1];
+            b[a1] = t - cmul (mult, b[a1]);
+          }
+      }
+  for (guint l = 0; l < nw; l++)
+    {
+      gsize last = (gsize) (n - 1) * L + l;
+
+      if (d[last] == 0)
+        ok[l] = FALSE;
+      b[last] = cdiv (b[last], d[last]);
+      if (n > 1)
+        b[last - L] = cdiv (b[last - L] - cmul (du[last - L], b[last]), d[last - L]);
+    }
+  for (guint k = n > 2 ? n - 2 : 0; k-- > 0;)
+    for (guint l = 0; l < nw; l++)
+      {
+        gsize a = (gsize) k * L + l;
+
+        b[a] = cdiv (b[a] - cmul (du[a], b[a + L]) - cmul (dl[a], b[a + 2 * L]), d[a]);
+      }
+  for (guint l = 0; l < nw; l++)
+    for (guint k = 0; k < n; k++)
+      x[(gsize) l * n + band->order[k]] = b[(gsize) k * L + l];
+}
+
+void
+_sw_frf_band_solve (SwFrfBand *band, guint n_w, const double *w, const double *f, double complex *x,
+                    gboolean *ok)
+{
+  g_return_if_fail (n_w >= 1 && n_w <= SW_FRF_BAND_LANES);
+  if (band->kl == 1 && band->ku == 1)
+    {
+      tridiagonal_solve (band, n_w, w, f, x, ok);
+      return;
+    }
+  for (guint l = 0; l < n_w; l++)
+    ok[l] = band_solve (band, w[l], f, x + (gsize) l * band->n);
+}
