@@ -187,6 +187,22 @@ chain_text (void)
   return g_string_free (text, FALSE);
 }
 
+/* Runs the main loop until the view's table is at least (when min) or
+ * at most (else) bound px high, at most 10 s: a loaded machine lays out
+ * late. */
+static int
+table_height_reaching (SwModesView *view, int bound, gboolean min)
+{
+  int height = _sw_modes_view_get_table_height (view);
+
+  for (guint k = 0; k < 100 && (min ? height < bound : height > bound); k++)
+    {
+      sw_ui_test_iterate (100);
+      height = _sw_modes_view_get_table_height (view);
+    }
+  return height;
+}
+
 static void
 test_table_height (void)
 {
@@ -205,14 +221,16 @@ test_table_height (void)
 
   /* Ten rows of about 33 px and the header, or what half the view
    * holds: more than the four rows that 180 px held. */
-  height = _sw_modes_view_get_table_height (view);
+  height = table_height_reaching (view, 38 + 8 * 33, TRUE);
   g_assert_cmpint (height, >=, 38 + 8 * 33);
   g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (view)) / 2);
 
   /* A smaller window: half of it. */
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 500);
   sw_ui_test_iterate (400);
-  height = _sw_modes_view_get_table_height (view);
+  for (guint k = 0; k < 100 && gtk_widget_get_height (GTK_WIDGET (view)) > 520; k++)
+    sw_ui_test_iterate (100);
+  height = table_height_reaching (view, gtk_widget_get_height (GTK_WIDGET (view)) / 2, FALSE);
   g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (view)) / 2);
   g_assert_cmpint (height, >=, 38 + 3 * 33);
 
@@ -221,6 +239,8 @@ test_table_height (void)
   gtk_paned_set_position (GTK_PANED (sw_ui_test_find_type (GTK_WIDGET (view), GTK_TYPE_PANED)), dragged);
   sw_ui_test_iterate (100);
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 900);
+  for (guint k = 0; k < 100 && gtk_widget_get_height (GTK_WIDGET (view)) < 800; k++)
+    sw_ui_test_iterate (100);
   sw_ui_test_iterate (400);
   g_assert_cmpint (_sw_modes_view_get_table_height (view), ==, dragged);
 
