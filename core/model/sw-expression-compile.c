@@ -887,7 +887,9 @@ _sw_function_new (const SwExpression *expression,
   f->n_variables = n;
   f->value = value;
   f->value.code = f->value_code;
-  memcpy (f->value_code, value.code, value.n_code * sizeof (Instruction));
+  /* (A constant formula may fold to no code: no copy from NULL.) */
+  if (value.n_code > 0)
+    memcpy (f->value_code, value.code, value.n_code * sizeof (Instruction));
   g_free (value.code);
   if (n >= 2)
     find_linear (f, &tree, root);
