@@ -1,6 +1,7 @@
 /* sw-inspector-number-row.c: a number with its unit, checked as you type.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-inspector-number-row.h"
+#include "sw-plot-draw.h"
 
 #include <math.h>
 #include <string.h>
@@ -59,7 +60,6 @@ static guint signals[N_SIGNALS];
 
 /* Helpers */
 
-static const char *const superscripts[] = { "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹" };
 
 /* What the preferences change: a descriptor's unit, the preference that
  * applies to it, the other choice of that preference, and how many of the
@@ -97,28 +97,11 @@ sw_inspector_display_unit (const char *unit,
   return unit;
 }
 
+/* "m2" → "m²", "kg.m" → "kg·m", "deg" → "°": the plots' spelling. */
 char *
 sw_inspector_dup_unit_text (const char *unit)
 {
-  GString *s;
-
-  if (unit == NULL)
-    return g_strdup ("");
-  if (strcmp (unit, "deg") == 0)
-    return g_strdup ("°");
-
-  s = g_string_new (NULL);
-  for (const char *p = unit; *p != '\0'; p++)
-    {
-      /* "m2" → "m²", "kg.m" → "kg·m"; "1/s" stays. */
-      if (*p == '.' && p > unit && g_ascii_isalpha (p[-1]) && g_ascii_isalpha (p[1]))
-        g_string_append (s, "·");
-      else if (g_ascii_isdigit (*p) && p > unit && g_ascii_isalpha (p[-1]))
-        g_string_append (s, superscripts[*p - '0']);
-      else
-        g_string_append_c (s, *p);
-    }
-  return g_string_free (s, FALSE);
+  return sw_plot_dup_unit_text (unit);
 }
 
 char *
