@@ -181,6 +181,7 @@ _sw_model_file_scan (const char        *data,
   gboolean container = TRUE;       /* no scalar at the top level so far */
   gboolean ended = FALSE;          /* the first top-level container has closed */
   gboolean key_candidate = FALSE;  /* the last token was a "…" string */
+  gsize opened = 0;                /* where the current string or comment began */
   gsize i = 0;
 
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
@@ -239,6 +240,7 @@ _sw_model_file_scan (const char        *data,
             break;
           if (c == '/' && i + 1 < length && data[i + 1] == '*')
             {
+              opened = i;
               state = IN_COMMENT;
               result->plain = FALSE;
               i++;
@@ -257,6 +259,7 @@ _sw_model_file_scan (const char        *data,
             {
               record_start (result, i);
               key_candidate = TRUE;
+              opened = i;
               state = IN_STRING;
               continue;
             }
@@ -267,6 +270,7 @@ _sw_model_file_scan (const char        *data,
           if (c == '\'')
             {
               result->plain = FALSE;
+              opened = i;
               state = IN_QUOTE;
             }
           else if (c == '[' || c == '{')
@@ -308,5 +312,14 @@ _sw_model_file_scan (const char        *data,
         }
     }
 
+  /* A cut file: the parser would blame the token before the cut. */
+  if (state != OUTSIDE)
+    {
+      report (opened, state == IN_COMMENT ? _("the file ends inside this comment; a comment ends with */")
+                      : state == IN_QUOTE ? _("the file ends inside this string; it ends with '")
+                                          : _("the file ends inside this string; a string ends with \""),
+              user_data);
+      return FALSE;
+    }
   return ok;
 }

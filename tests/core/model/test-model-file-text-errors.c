@@ -49,6 +49,12 @@ static const TextCase text_cases[] = {
   { HEADER "\"name\": \"a\"} [1]", "[1]", "after the model" },
   { HEADER "\"name\": \"a\"} /* c */ x", "x", "after the model" },
   { HEADER "\"name\": \"a\"}\n\n  {", "{", "after the model" },
+  /* a cut file: at the string or comment it ends in (issue 21, item 18),
+   * not at the token before it */
+  { HEADER "\"components\": [{\"id\": \"a\", \"pos", "\"pos", "the file ends inside this string" },
+  { HEADER "\"name\": \"a \\\"b", "\"a \\", "a string ends with \"" },
+  { HEADER "\"name\": 'ab", "'ab", "the file ends inside this string" },
+  { HEADER "\"name\": \"a\" /* cut", "/* cut", "a comment ends with */" },
   /* not UTF-8 */
   { HEADER "\"name\": \"a\xff\"}", "\xff", "not valid UTF-8" },
   { HEADER "\n\"name\": \"\xc3\"}", "\xc3", "not valid UTF-8" },
