@@ -164,7 +164,10 @@ typedef struct {
 
 /* A result overflowed or became NaN at t: the error (in out->eq) names the
  * first variable (of every component's, recorded or not) that is not
- * finite, from the state completed in from. */
+ * finite, from the state completed in from: first among the parts with a
+ * law of their own (a formula's 1/phi_rel, a torque fed back from a
+ * sensor), then among all (a body's state, a support's reaction, which
+ * only carry what a law gave them). */
 static gboolean
 not_finite_error (Output *out, SwEquations *from, double t, gboolean left)
 {
@@ -175,10 +178,12 @@ not_finite_error (Output *out, SwEquations *from, double t, gboolean left)
   sw_equations_get_state (from, t, left, &state);
   g_clear_error (&out->eq->error);
   /* The first in the file's order. */
-  for (guint k = 0; k < sys->n_parts; k++)
+  for (guint k = 0; k < 2 * sys->n_parts; k++)
     {
-      const SwPart *p = &sys->parts[sys->model_order[k]];
+      const SwPart *p = &sys->parts[sys->model_order[k % sys->n_parts]];
 
+      if (k < sys->n_parts && p->kind->forces == NULL)
+        continue;
       p->kind->variables (p, &state, vars);
       for (guint v = 0; v < p->kind->n_vars; v++)
         if (!isfinite (vars[v]) && !(state.jerk == NULL && (p->kind->jerk_vars & (1u << v))))

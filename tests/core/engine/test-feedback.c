@@ -407,6 +407,49 @@ test_errors (void)
                          "sensor “spd” has no output “v”", "it has “w”");
 }
 
+/* A run that overflows blames the part whose law gave the infinity, not
+ * the sensor, body or support that only carried it (issue 21, item 17):
+ * a torque fed back from a speed with a gain of +1000 (growth e^(500 t),
+ * overflowing near t = 1.4 s), and a custom coupling 1/phi_rel that pulls
+ * the body into phi = 0 at t = sqrt(pi/2) (phi'' = -1/phi from phi = 1). */
+static void
+assert_overflow_blames (const char *text, const char *method, const char *needle)
+{
+  g_autoptr (SwModel) model = model_new (text);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwSystem) sys = sw_model_assemble (model, &error);
+  g_autoptr (SwTrajectory) tr = NULL;
+  SwSimulateOptions o;
+
+  g_assert_no_error (error);
+  o = sw_simulate_options_from_system (sys);
+  g_assert_true (sw_method_from_name (method, &o.method));
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_null (tr);
+  g_assert_error (error, SW_ERROR, SW_ERROR_NOT_FINITE);
+  sw_test_assert_error_says (error, needle);
+}
+
+static void
+test_overflow_blame (void)
+{
+  g_autofree char *feedback = model_text (
+    ",{\"id\": \"spd\", \"kind\": \"rotational.speed_sensor\"},"
+    "{\"id\": \"torque\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": " FEEDBACK (1000, "spd.w") "}}",
+    speed_feedback_connections);
+  const char *coupling =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"},"
+    "{\"id\": \"body\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1, \"phi0\": 1}},"
+    "{\"id\": \"k\", \"kind\": \"rotational.custom_coupling\", \"params\": {\"tau\": \"1/phi_rel\"}}],"
+    "\"connections\": [{\"from\": \"ground.flange\", \"to\": \"k.flange_a\"},"
+    "{\"from\": \"k.flange_b\", \"to\": \"body.flange_a\"}], \"simulation\": {\"stop_time\": 3}}";
+
+  assert_overflow_blames (feedback, "rk45", "component “torque”: torque.");
+  assert_overflow_blames (coupling, "bdf", "component “k”: k.");
+  assert_overflow_blames (coupling, "adams", "component “k”: k.");
+}
+
 /* The file's side: a sensor signal reads and writes back as itself; a
  * malformed one says what is valid. */
 static void
@@ -574,6 +617,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/feedback/noncollocated-speed", test_noncollocated_speed);
   g_test_add_func ("/core/feedback/noncollocated-angle", test_noncollocated_angle);
   g_test_add_func ("/core/feedback/errors", test_errors);
+  g_test_add_func ("/core/feedback/overflow-blame", test_overflow_blame);
   g_test_add_func ("/core/feedback/file", test_file);
   g_test_add_func ("/core/feedback/modelica", test_modelica);
   g_test_add_func ("/core/feedback/subsystem", test_subsystem);
