@@ -144,7 +144,10 @@ sw_mode_row_new (const SwModes *modes,
   if (oscillates && isfinite (m->damping_ratio))
     self->cells[CELL_DAMPING] = g_strdup_printf ("%.4g", m->damping_ratio);
 
-  if (m->overdamped)
+  if (m->unstable)
+    /* Translators: a mode whose motion grows (negative stiffness or damping), and its growth rate. */
+    self->cells[CELL_SECTION] = g_strdup_printf (_("UNSTABLE: grows as exp(%.4g t), t in s"), m->growth_rate_per_s);
+  else if (m->overdamped)
     /* Translators: a mode whose motion dies away without oscillating, and its decay rate. */
     self->cells[CELL_SECTION] = g_strdup_printf (_("overdamped: decays at %.4g 1/s"), m->decay_rate_per_s);
   else if (m->rigid_body)

@@ -18,9 +18,9 @@ G_DECLARE_FINAL_TYPE (SwModeRow, sw_mode_row, SW, MODE_ROW, GObject)
 /* Read-only properties, strings unless said: "index" (guint, from 0),
  * "number" (from 1), "frequency" (Hz), "rpm", "damped-frequency" (Hz),
  * "damping" (ratio), "section" (the most excitable section and its share
- * of the potential energy, or "rigid-body mode", or "overdamped: decays at
- * … 1/s"), "rigid-body" and "overdamped" (gboolean). A value that does
- * not apply is "—". */
+ * of the potential energy, or "UNSTABLE: grows as exp(… t), t in s", or
+ * "rigid-body mode", or "overdamped: decays at … 1/s"), "rigid-body" and
+ * "overdamped" (gboolean). A value that does not apply is "—". */
 SwModeRow  *sw_mode_row_new          (const SwModes *modes,
                                       guint          index);
 guint       sw_mode_row_get_index    (SwModeRow     *row);

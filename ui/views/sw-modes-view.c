@@ -116,7 +116,11 @@ update_plots (SwModesView *self)
   labels = g_new (const char *, MAX (MAX (nb, ns), 1));
   sw_modes_get_mode_values (self->modes, index, shape, NULL, NULL, kinetic, NULL, potential);
 
-  if (m->rigid_body)
+  if (m->unstable)
+    /* Translators: %u is the number of a mode in the table; its motion grows as exp(rate t). */
+    shape_title = g_strdup_printf (_("Mode %u, UNSTABLE (grows as exp(%.4g t)): shape along the drivetrain"),
+                                   index + 1, m->growth_rate_per_s);
+  else if (m->rigid_body)
     /* Translators: %u is the number of a mode in the table. */
     shape_title = g_strdup_printf (_("Mode %u, rigid body: shape along the drivetrain"), index + 1);
   else

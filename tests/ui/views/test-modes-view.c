@@ -619,6 +619,40 @@ test_overdamped (void)
   g_assert_finalize_object (view);
 }
 
+/* Positive speed feedback on a spring and a disc: J s^2 - 3 s + c = 0
+ * grows as exp (1.5 t) while it oscillates (issue 21, item 11: the window
+ * says so as the CLI does, not "rigid-body mode" or 0 Hz). */
+static const char unstable_text[] =
+  "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+  "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"},"
+  "{\"id\": \"spring\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 100}},"
+  "{\"id\": \"disc\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}},"
+  "{\"id\": \"spd\", \"kind\": \"rotational.speed_sensor\"},"
+  "{\"id\": \"push\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": "
+  "{\"product\": [3, {\"sensor\": {\"of\": \"spd.w\"}}]}}}],"
+  "\"connections\": [{\"from\": \"ground.flange\", \"to\": \"spring.flange_a\"},"
+  "{\"from\": \"spring.flange_b\", \"to\": \"disc.flange_a\"},"
+  "{\"from\": \"spd.flange\", \"to\": \"disc.flange_b\"},"
+  "{\"from\": \"push.flange\", \"to\": \"disc.flange_b\"}]}";
+
+static void
+test_unstable (void)
+{
+  g_autoptr(SwModes) modes = modes_of_text (unstable_text);
+  SwModesView *view = g_object_ref_sink (SW_MODES_VIEW (sw_modes_view_new ()));
+  g_autoptr(SwModeRow) row = NULL;
+  g_autofree char *section = NULL;
+
+  g_assert_cmpuint (sw_modes_get_n_modes (modes), ==, 1);
+  g_assert_true (sw_modes_get_mode (modes, 0)->unstable);
+  g_assert_cmpfloat_with_epsilon (sw_modes_get_mode (modes, 0)->growth_rate_per_s, 1.5, 1e-9);
+  sw_modes_view_set_modes (view, modes);
+  row = g_list_model_get_item (G_LIST_MODEL (_sw_modes_view_get_selection (view)), 0);
+  g_object_get (row, "section", &section, NULL);
+  g_assert_cmpstr (section, ==, "UNSTABLE: grows as exp(1.5 t), t in s");
+  g_assert_finalize_object (view);
+}
+
 /* ---- The canvas -------------------------------------------------------------- */
 
 static void
@@ -892,6 +926,7 @@ main (int   argc,
   g_test_add_func ("/ui/modes-view/charts", test_charts);
   g_test_add_func ("/ui/modes-view/copy", test_copy);
   g_test_add_func ("/ui/modes-view/overdamped", test_overdamped);
+  g_test_add_func ("/ui/modes-view/unstable", test_unstable);
   g_test_add_func ("/ui/modes-view/canvas", test_canvas);
   g_test_add_func ("/ui/modes-view/window", test_window);
   g_test_add_func ("/ui/modes-view/long-chain", test_long_chain);
