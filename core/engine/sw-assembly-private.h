@@ -7,6 +7,7 @@
  *   sw-elimination.c    constraint rows eliminated into x = T q + P p + c
  *   sw-system-blocks.c  the dense blocks the solver factors, the plan of
  *                       one evaluation
+ *   sw-row-hubs.c       reaction rows on hub nodes, factored in linear time
  *   sw-initial-values.c initial values through T
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
@@ -83,6 +84,13 @@ gboolean  _sw_assembly_eliminate             (SwAssembly *ctx, GArray *raw_rows,
 gboolean  _sw_assembly_build_massive_blocks  (SwAssembly *ctx, GError **error);
 void      _sw_assembly_build_massless_blocks (SwSystem *sys);
 void      _sw_assembly_build_row_blocks      (SwSystem *sys);
+/* Band Cholesky in place (sw-system-blocks.c); FALSE: not positive definite. */
+gboolean  _sw_band_factor                    (guint n, guint band, double *ab, double **diag_inverse);
+/* A row block with hub nodes factored by parts (sw-row-hubs.c); FALSE:
+ * none, or A singular: nothing set, factor it whole. start/at_node: the
+ * rows at each node (CSR), pos: each row's place in the block. */
+gboolean  _sw_row_block_factor_hubs          (const SwSystem *sys, SwRowBlock *blk, const guint *start,
+                                              const guint *at_node, const int *pos);
 void      _sw_assembly_build_plan            (SwSystem *sys);
 /* Sensor outputs in the parts' signals: their nodes and force flags
  * (sw-feedback.c); errors name the part and parameter. */

@@ -796,7 +796,7 @@ _sw_equations_reactions (SwEquations *eq, double t, gboolean left)
           rhs[k] = s;
         }
       if (blk->factor != NULL)
-        _sw_band_solve (blk->n, blk->band, blk->factor, blk->diag_inverse, rhs);
+        _sw_row_block_solve (blk, rhs);
       for (guint k = 0; k < blk->n; k++)
         eq->lambda[blk->rows[k]] = blk->factor != NULL ? rhs[k] : NAN;
     }

@@ -27,8 +27,8 @@
  * would start its threads for them. Right-looking: each column, once
  * scaled, updates the columns after it with contiguous runs (a block of
  * 2 000 reaction rows on one node is dense: 0.4 s so, 10 s along rows). */
-static gboolean
-band_factor (guint n, guint band, double *ab, double **diag_inverse)
+gboolean
+_sw_band_factor (guint n, guint band, double *ab, double **diag_inverse)
 {
   gsize ldab = band + 1;
 
@@ -274,7 +274,7 @@ _sw_assembly_build_massive_blocks (SwAssembly *ctx, GError **error)
                 }
           }
 #undef BAND
-        if (!band_factor (blk->n, blk->band, blk->factor, &blk->diag_inverse))
+        if (!_sw_band_factor (blk->n, blk->band, blk->factor, &blk->diag_inverse))
           {
             guint node = sys->c_terms[sys->c_start[blk->coords[0]]].index;
             g_autofree char *where = _sw_assembly_describe_node (ctx, node);
@@ -542,6 +542,8 @@ _sw_assembly_build_row_blocks (SwSystem *sys)
         for (guint k = 0; k < n; k++)
           pos[blk->rows[k]] = k;
 
+        if (n > SW_ROW_HUB_MIN_ROWS && _sw_row_block_factor_hubs (sys, blk, start, at_node, pos))
+          continue;
         /* G G^T: entry (a, c) sums the products of their coefficients on
          * shared nodes; only neighbours are nonzero. */
         blk->band = 0;
@@ -575,7 +577,7 @@ _sw_assembly_build_row_blocks (SwSystem *sys)
                       blk->factor[(k - j) + (gsize) j * ldab] += row->coeffs[c] * other->coeffs[d];
                 }
           }
-        if (!band_factor (n, blk->band, blk->factor, &blk->diag_inverse))
+        if (!_sw_band_factor (n, blk->band, blk->factor, &blk->diag_inverse))
           g_clear_pointer (&blk->factor, g_free);
       }
   }

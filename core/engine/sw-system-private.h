@@ -172,7 +172,18 @@ typedef struct {
   guint       band;      /* half bandwidth */
   double     *factor;    /* (band + 1) x n, LAPACK lower band storage; NULL if singular */
   double     *diag_inverse;
+  /* Hub nodes (sw-row-hubs.c): factor is then of G G^T without them, and
+   * their rank-one terms are added back by Woodbury's identity: per hub i
+   * the rows' coefficients u_i and z_i = A^-1 u_i (n each), and the
+   * inverse of I + U^T Z (n_hubs x n_hubs). */
+  guint       n_hubs;
+  double     *hub_u, *hub_z, *hub_inverse;
 } SwRowBlock;
+
+/* A node shared by more rows than this is a hub of their block; a block
+ * with more hubs than SW_ROW_HUBS_MAX is factored whole. */
+#define SW_ROW_HUB_MIN_ROWS 64
+#define SW_ROW_HUBS_MAX     8
 
 struct _SwSystem {
   gatomicrefcount ref_count;
@@ -318,6 +329,43 @@ _sw_band_solve (guint n, guint band, const double *factor, const double *diag_in
       for (guint c = r + 1; c < end; c++)
         s -= factor[(c - r) + r * ldab] * x[c];
       x[r] = s * diag_inverse[r];
+    }
+}
+
+/* Solves G G^T x = b in place over a row block (blk->factor not NULL):
+ * the band, then the hubs' correction. No allocation. */
+static inline void
+_sw_row_block_solve (const SwRowBlock *blk, double *x)
+{
+  guint n = blk->n, h = blk->n_hubs;
+  double w[SW_ROW_HUBS_MAX], v[SW_ROW_HUBS_MAX];
+
+  _sw_band_solve (n, blk->band, blk->factor, blk->diag_inverse, x);
+  if (h == 0)
+    return;
+  for (guint i = 0; i < h; i++)
+    {
+      const double *u = &blk->hub_u[(gsize) i * n];
+      double s = 0;
+
+      for (guint k = 0; k < n; k++)
+        s += u[k] * x[k];
+      w[i] = s;
+    }
+  for (guint i = 0; i < h; i++)
+    {
+      double s = 0;
+
+      for (guint j = 0; j < h; j++)
+        s += blk->hub_inverse[i * h + j] * w[j];
+      v[i] = s;
+    }
+  for (guint i = 0; i < h; i++)
+    {
+      const double *z = &blk->hub_z[(gsize) i * n];
+
+      for (guint k = 0; k < n; k++)
+        x[k] -= z[k] * v[i];
     }
 }
 

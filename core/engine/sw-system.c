@@ -714,6 +714,9 @@ sw_system_unref (SwSystem *sys)
       g_free (sys->row_blocks[b].rows);
       g_free (sys->row_blocks[b].factor);
       g_free (sys->row_blocks[b].diag_inverse);
+      g_free (sys->row_blocks[b].hub_u);
+      g_free (sys->row_blocks[b].hub_z);
+      g_free (sys->row_blocks[b].hub_inverse);
     }
   g_free (sys->row_blocks);
   g_free (sys->linear);

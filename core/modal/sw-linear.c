@@ -273,7 +273,7 @@ row_influence (const SwSystem *sys, guint r, double scale, double *out)
             return;
           z = g_new0 (double, blk->n);
           z[k] = 1;
-          _sw_band_solve (blk->n, blk->band, blk->factor, blk->diag_inverse, z);
+          _sw_row_block_solve (blk, z);
           for (guint k2 = 0; k2 < blk->n; k2++)
             {
               const SwRow *row = &sys->rows[blk->rows[k2]];

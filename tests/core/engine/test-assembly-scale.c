@@ -5,7 +5,9 @@
  * parts couple few coordinates is ordered into a band and factored as one:
  * linear in its length. The run is checked against the closed form of
  * springs in series: one spring of stiffness 1 / sum (1 / c_k). Many
- * bodies on one node: their reactions, one dense block, against J a.
+ * bodies on one node: their reactions, a dense block but for the hub
+ * node's rank-one part (linear: 4 000 bodies check in 0.15 s, 46 s when
+ * factored whole), against J a.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -80,8 +82,8 @@ test_series_springs (void)
   g_assert_cmpfloat (worst, <, 1e-6 * scale);
 }
 
-/* 1 000 bodies rigidly on one node (their reaction rows one dense block,
- * factored right-looking): they turn as one body of their summed inertia,
+/* 1 000 bodies rigidly on one node (their reaction rows one block, dense
+ * but for the hub): they turn as one body of their summed inertia,
  * w = tau t / J, and each body's flange carries its share J_k a. */
 static void
 test_bodies_on_one_node (void)
@@ -117,6 +119,52 @@ test_bodies_on_one_node (void)
     }
 }
 
+/* Two hubs of 300 bodies each (hub nodes: their reaction rows are factored
+ * without them and added back by Woodbury's identity, sw-row-hubs.c),
+ * joined by a spring and driven by a sine torque: every body's flange
+ * carries its own J_k a (Newton's law per body), to round-off of the
+ * largest. */
+static void
+test_two_hubs (void)
+{
+  const guint n = 300;
+  GString *s = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [\n"
+                             " {\"id\": \"tq\", \"kind\": \"rotational.torque\", "
+                             "\"params\": {\"tau\": {\"sine\": {\"amplitude\": 10, \"freq_hz\": 3}}}},\n"
+                             " {\"id\": \"ha\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}},\n"
+                             " {\"id\": \"hb\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2}},\n"
+                             " {\"id\": \"link\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 400}}");
+  g_autofree char *text = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  guint rows;
+
+  for (guint k = 0; k < 2 * n; k++)
+    g_string_append_printf (s, ",\n {\"id\": \"b%u\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": %g}}", k,
+                            1e-3 * (1 + k % 5));
+  g_string_append (s, "],\n \"connections\": [{\"from\": \"tq.flange\", \"to\": \"ha.flange_a\"},"
+                      "{\"from\": \"ha.flange_b\", \"to\": \"link.flange_a\"},"
+                      "{\"from\": \"link.flange_b\", \"to\": \"hb.flange_a\"}");
+  for (guint k = 0; k < 2 * n; k++)
+    g_string_append_printf (s, ",\n  {\"from\": \"b%u.flange_a\", \"to\": \"%s\"}", k,
+                            k < n ? "ha.flange_b" : "hb.flange_b");
+  g_string_append (s, "],\n \"simulation\": {\"stop_time\": 0.5, \"output_interval\": 0.01}}");
+  text = g_string_free (s, FALSE);
+  tr = sw_test_run_text (text, 0, 0);
+  rows = sw_trajectory_get_n_rows (tr);
+  for (guint k = 0; k < 2 * n; k += 7)
+    {
+      g_autofree char *a_name = g_strdup_printf ("b%u.a", k), *tau_name = g_strdup_printf ("b%u.flange_a.tau", k);
+      const double *a = sw_test_column (tr, a_name), *tau = sw_test_column (tr, tau_name);
+      double jk = 1e-3 * (1 + k % 5), largest = 0;
+
+      for (guint r = 0; r < rows; r++)
+        largest = MAX (largest, fabs (jk * a[r]));
+      g_assert_cmpfloat (largest, >, 0);
+      for (guint r = 0; r < rows; r++)
+        g_assert_cmpfloat_with_epsilon (fabs (tau[r]), fabs (jk * a[r]), 1e-10 * largest);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -124,5 +172,6 @@ main (int argc, char **argv)
   sw_init ();
   g_test_add_func ("/core/assembly-scale/series-springs", test_series_springs);
   g_test_add_func ("/core/assembly-scale/bodies-on-one-node", test_bodies_on_one_node);
+  g_test_add_func ("/core/assembly-scale/two-hubs", test_two_hubs);
   return g_test_run ();
 }
