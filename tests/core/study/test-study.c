@@ -431,6 +431,52 @@ test_run_settings (void)
   g_assert_cmpfloat (a[1], ==, 0);
 }
 
+/* Modes at the state of a simulation at 0.4 s (--at) equal those of
+ * sw_simulate_final_state and sw_modes_compute done alone; a subsystem's
+ * parameter (the twin-engine drive's engine2.J_fly) is varied as any other. */
+static void
+test_run_at_and_subsystem (void)
+{
+  const char *vary[] = { "engine2.J_fly=3,8", NULL };
+  const char *texts[] = { "mode(2).frequency_hz", "mode(3).damping_ratio", "mode(2).energy(propShaft)", NULL };
+  g_autoptr (SwStudyDesign) d = design (vary, SW_STUDY_SAMPLE_GRID, 0, 0);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwStudyOutputs) o = sw_study_outputs_new (texts, &error);
+  g_autoptr (SwModel) model = load_example ("marine/twin-engine.shaft");
+  g_autoptr (SwStudyRunner) r = sw_study_runner_new (model, d, o, 0.4, &error);
+
+  g_assert_no_error (error);
+  for (guint64 run = 0; run < 2; run++)
+    {
+      g_autoptr (SwModel) alone = load_example ("marine/twin-engine.shaft");
+      g_autoptr (SwSystem) sys = NULL;
+      g_autoptr (SwModes) modes = NULL;
+      g_autofree double *state = NULL;
+      SwSimulateOptions so;
+      double v[3], potential[64];
+
+      g_assert_true (sw_study_runner_run (r, run, v, &error));
+      g_assert_no_error (error);
+      g_assert_true (sw_model_set_param (alone, (guint) sw_model_find_component (alone, "engine2"), "J_fly",
+                                         sw_study_design_get_value (d, run, 0), &error));
+      sys = sw_model_assemble (alone, &error);
+      g_assert_no_error (error);
+      so = sw_simulate_options_from_system (sys);
+      so.stop_time_s = 0.4;
+      state = sw_simulate_final_state (sys, &so, &error);
+      g_assert_no_error (error);
+      modes = sw_modes_compute (sys, 0.4, state, &error);
+      g_assert_no_error (error);
+      assert_close (v[0], sw_modes_get_mode (modes, 1)->frequency_hz);
+      assert_close (v[1], sw_modes_get_mode (modes, 2)->damping_ratio);
+      g_assert_cmpuint (sw_modes_get_n_sections (modes), <=, G_N_ELEMENTS (potential));
+      sw_modes_get_mode_values (modes, 1, NULL, NULL, NULL, NULL, NULL, potential);
+      for (guint s = 0; s < sw_modes_get_n_sections (modes); s++)
+        if (g_str_equal (sw_modes_get_section_part (modes, s)->id, "propShaft"))
+          assert_close (v[2], potential[s]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -446,5 +492,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/study/run-closed-form", test_run_closed_form);
   g_test_add_func ("/core/study/run-errors", test_run_errors);
   g_test_add_func ("/core/study/run-settings", test_run_settings);
+  g_test_add_func ("/core/study/run-at-and-subsystem", test_run_at_and_subsystem);
   return g_test_run ();
 }
