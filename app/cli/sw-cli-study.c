@@ -342,7 +342,8 @@ sw_cli_study (int argc, char **argv)
          "“simulation” (stop_time, output_interval, tolerance)"), N_("ID.PARAM=SPEC") },
     { "outputs", 0, 0, G_OPTION_ARG_STRING_ARRAY, &a.outputs_given,
       N_("What to keep of each run, comma-separated or repeated: ID.VAR@T, max(ID.VAR[,T0:T1]), min, mean, rms, "
-         "cross(ID.VAR,LEVEL), mode(K).frequency_hz, mode(K).damping_ratio, mode(K).energy(ID), events"),
+         "cross(ID.VAR,LEVEL), mode(K).frequency_hz, mode(K).damping_ratio, mode(K).energy(ID), "
+         "frf(IN,ID.VAR).peak_hz, frf(IN,ID.VAR).peak, events"),
       N_("OUTPUT,…") },
     { "sample", 0, 0, G_OPTION_ARG_STRING, &a.sample,
       N_("N samples instead of the full grid: a Latin hypercube (lhs:N) or Monte Carlo (random:N)"),

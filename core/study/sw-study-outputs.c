@@ -7,17 +7,19 @@
 #include <glib/gi18n-lib.h>
 
 #include "sw-error.h"
+#include "sw-frf.h"
 #include "sw-study-outputs.h"
 
 typedef enum {
   OUT_AT, OUT_MAX, OUT_MIN, OUT_MEAN, OUT_RMS, OUT_CROSS,
-  OUT_MODE_FREQUENCY, OUT_MODE_DAMPING, OUT_MODE_ENERGY, OUT_EVENTS
+  OUT_MODE_FREQUENCY, OUT_MODE_DAMPING, OUT_MODE_ENERGY, OUT_EVENTS, OUT_FRF_PEAK_HZ, OUT_FRF_PEAK
 } OutKind;
 
 typedef struct {
   char   *name;
   OutKind kind;
   char   *var;       /* "ID.VAR", or the body or section of an energy */
+  char   *input;     /* a frequency response's input */
   int     column;    /* of var among the recorded variables */
   double  t0, t1;    /* a window; t0 also the time of @T */
   double  level;
@@ -33,7 +35,8 @@ struct _SwStudyOutputs {
 };
 
 #define VALID_OUTPUTS "ID.VAR@T, max(ID.VAR), min, mean, rms (with ,T0:T1 for a window), cross(ID.VAR,LEVEL), " \
-                      "mode(K).frequency_hz, mode(K).damping_ratio, mode(K).energy(ID), events"
+                      "mode(K).frequency_hz, mode(K).damping_ratio, mode(K).energy(ID), frf(IN,ID.VAR).peak_hz, " \
+                      "frf(IN,ID.VAR).peak, events"
 
 static gboolean
 out_error (GError **error, const char *text, const char *why)
@@ -101,6 +104,28 @@ parse_mode (Output *o, const char *text, GError **error)
   return TRUE;
 }
 
+/* frf(IN,ID.VAR).peak_hz or .peak */
+static gboolean
+parse_frf (Output *o, const char *text, GError **error)
+{
+  const char *close = strchr (text, ')');
+  g_autofree char *inside = close != NULL ? g_strndup (text + 4, (gsize) (close - text - 4)) : NULL;
+  g_auto (GStrv) args = inside != NULL ? g_strsplit (inside, ",", -1) : NULL;
+
+  if (args == NULL || g_strv_length (args) != 2 || *g_strstrip (args[0]) == '\0'
+      || !is_variable (g_strstrip (args[1])))
+    return out_error (error, text, _("frf takes an input (a source or body) and a variable ID.VAR"));
+  if (g_str_equal (close + 1, ".peak_hz"))
+    o->kind = OUT_FRF_PEAK_HZ;
+  else if (g_str_equal (close + 1, ".peak"))
+    o->kind = OUT_FRF_PEAK;
+  else
+    return out_error (error, text, _("a frequency response’s output is .peak_hz or .peak"));
+  o->input = g_strdup (args[0]);
+  o->var = g_strdup (args[1]);
+  return TRUE;
+}
+
 static gboolean
 parse_output (Output *o, const char *text, GError **error)
 {
@@ -116,6 +141,8 @@ parse_output (Output *o, const char *text, GError **error)
     return o->kind = OUT_EVENTS, TRUE;
   if (g_str_has_prefix (text, "mode("))
     return parse_mode (o, text, error);
+  if (g_str_has_prefix (text, "frf("))
+    return parse_frf (o, text, error);
   for (guint i = 0; i < G_N_ELEMENTS (fns); i++)
     if (g_str_has_prefix (text, fns[i].name))
       {
@@ -201,7 +228,7 @@ sw_study_outputs_new (const char *const *texts, GError **error)
           return out_error (error, texts[i], _("the output is asked for twice")), NULL;
       if (o->kind >= OUT_MODE_FREQUENCY && o->kind <= OUT_MODE_ENERGY)
         s->need_modes = TRUE;
-      else if (o->kind != OUT_EVENTS)
+      else if (o->kind < OUT_MODE_FREQUENCY)
         {
           guint index;
 
@@ -228,6 +255,7 @@ sw_study_outputs_free (SwStudyOutputs *s)
     {
       g_free (s->outs[i].name);
       g_free (s->outs[i].var);
+      g_free (s->outs[i].input);
     }
   g_free (s->outs);
   g_ptr_array_unref (s->variables);
@@ -322,6 +350,30 @@ first_crossing (const double *t, const double *x, guint n, double level)
   return NAN;
 }
 
+/* The frequency and magnitude of a response's highest peak. */
+static gboolean
+frf_peak (const Output *o, const SwSystem *system, double *value, GError **error)
+{
+  SwFrfOptions fo = sw_frf_options_default ();
+  g_autoptr (SwTrajectory) frf = sw_frf_compute (system, o->input, o->var, &fo, error);
+  const double *hz, *magnitude;
+  guint best = 0, n;
+
+  if (frf == NULL)
+    {
+      g_prefix_error (error, "%s: ", o->name);
+      return FALSE;
+    }
+  n = sw_trajectory_get_n_rows (frf);
+  hz = sw_trajectory_get_times (frf);
+  magnitude = sw_trajectory_get_column (frf, (guint) sw_trajectory_find_column (frf, "magnitude"));
+  for (guint i = 1; i < n; i++)
+    if (magnitude[i] > magnitude[best])
+      best = i;
+  *value = n == 0 ? NAN : o->kind == OUT_FRF_PEAK_HZ ? hz[best] : magnitude[best];
+  return TRUE;
+}
+
 static gboolean
 mode_value (const Output *o, const SwModes *modes, double *value, GError **error)
 {
@@ -359,8 +411,8 @@ mode_value (const Output *o, const SwModes *modes, double *value, GError **error
 }
 
 gboolean
-sw_study_outputs_evaluate (const SwStudyOutputs *s, const SwTrajectory *tr, const SwSimulateStats *stats,
-                           const SwModes *modes, double *values, GError **error)
+sw_study_outputs_evaluate (const SwStudyOutputs *s, const SwSystem *system, const SwTrajectory *tr,
+                           const SwSimulateStats *stats, const SwModes *modes, double *values, GError **error)
 {
   for (guint i = 0; i < s->n; i++)
     {
@@ -397,6 +449,11 @@ sw_study_outputs_evaluate (const SwStudyOutputs *s, const SwTrajectory *tr, cons
         case OUT_MODE_DAMPING:
         case OUT_MODE_ENERGY:
           if (!mode_value (o, modes, &values[i], error))
+            return FALSE;
+          break;
+        case OUT_FRF_PEAK_HZ:
+        case OUT_FRF_PEAK:
+          if (!frf_peak (o, system, &values[i], error))
             return FALSE;
           break;
         default:

@@ -15,6 +15,11 @@
  *                            numbers them
  *   mode(K).energy(ID)       the share in percent of body or section ID in
  *                            the mode's energy
+ *   frf(IN,ID.VAR).peak_hz, frf(IN,ID.VAR).peak
+ *                            the frequency and magnitude of the highest
+ *                            peak of the response of ID.VAR to a unit
+ *                            harmonic torque or force at IN (sw-frf.h, its
+ *                            default grid, refined near every mode)
  *   events                   the events the integrator stopped at
  * Several outputs may share one text, separated by commas outside
  * parentheses.
@@ -48,11 +53,12 @@ gboolean            sw_study_outputs_need_modes    (const SwStudyOutputs *output
  * it. 0 when none. */
 double              sw_study_outputs_get_latest_time (const SwStudyOutputs *outputs);
 
-/* Every output of a run into values (n of them): tr and stats when a
- * simulation was needed, modes when modes were. FALSE with the error of
- * the first output that cannot be computed (a mode the model does not
+/* Every output of a run of system into values (n of them): tr and stats
+ * when a simulation was needed, modes when modes were. FALSE with the error
+ * of the first output that cannot be computed (a mode the model does not
  * have, a body that is not in it). */
 gboolean            sw_study_outputs_evaluate      (const SwStudyOutputs  *outputs,
+                                                    const SwSystem        *system,
                                                     const SwTrajectory    *tr,
                                                     const SwSimulateStats *stats,
                                                     const SwModes         *modes,

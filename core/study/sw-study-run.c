@@ -241,5 +241,5 @@ sw_study_runner_run (SwStudyRunner *r, guint64 run, double *values, GError **err
       if (!(modes = sw_modes_compute_with_options (sys, r->modes_at_s, state, &mo, error)))
         return FALSE;
     }
-  return sw_study_outputs_evaluate (r->outputs, tr, &stats, modes, values, error);
+  return sw_study_outputs_evaluate (r->outputs, sys, tr, &stats, modes, values, error);
 }

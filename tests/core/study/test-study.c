@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sw-error.h"
+#include "sw-frf.h"
 #include "sw-model.h"
 #include "sw-modes.h"
 #include "sw-simulate.h"
@@ -186,7 +187,7 @@ test_outputs_parse (void)
   g_assert_cmpfloat (sw_study_outputs_get_latest_time (o), ==, 1);
 
   {
-    const char *bad[] = { "max(a.w", "max(nodot)", "mode(0).frequency_hz", "mode(1).speed", "cross(a.w)",
+    const char *bad[] = { "max(a.w", "max(nodot)", "frf(a.w).peak", "frf(t,a.w).top", "mode(0).frequency_hz", "mode(1).speed", "cross(a.w)",
                           "a.w@-1", "w@1", "mean(a.w,2:1)", "bogus", NULL };
 
     for (guint i = 0; bad[i] != NULL; i++)
@@ -223,7 +224,7 @@ test_outputs_statistics (void)
 
       sw_trajectory_append_row (tr, t, row);
     }
-  g_assert_true (sw_study_outputs_evaluate (o, tr, NULL, NULL, v, &error));
+  g_assert_true (sw_study_outputs_evaluate (o, NULL, tr, NULL, NULL, v, &error));
   g_assert_no_error (error);
   g_assert_cmpfloat_with_epsilon (v[0], 1, 1e-12);
   g_assert_cmpfloat_with_epsilon (v[1], -1, 1e-12);
@@ -263,7 +264,7 @@ test_run_equals_alone (void)
 {
   const char *vary[] = { "coupling.c=1e3,2e3,5e3", "load.J=1,2", NULL };
   const char *texts[] = { "max(load.w)", "hub1.w@1", "rms(hub2.w,0.5:2)", "mode(2).frequency_hz",
-                          "mode(3).damping_ratio", "mode(2).energy(coupling)", NULL };
+                          "mode(3).damping_ratio", "mode(2).energy(coupling)", "frf(torque,load.w).peak", NULL };
   g_autoptr (SwStudyDesign) d = design (vary, SW_STUDY_SAMPLE_GRID, 0, 0);
   g_autoptr (GError) error = NULL;
   g_autoptr (SwStudyOutputs) o = sw_study_outputs_new (texts, &error);
@@ -281,7 +282,9 @@ test_run_equals_alone (void)
       g_autoptr (SwTrajectory) tr = NULL;
       g_autoptr (SwModes) modes = NULL;
       SwSimulateOptions so;
-      double v[6], kinetic[8], potential[8], max = -INFINITY;
+      double v[7], kinetic[8], potential[8], max = -INFINITY, peak = 0;
+      SwFrfOptions fo = sw_frf_options_default ();
+      g_autoptr (SwTrajectory) frf = NULL;
       const double *w;
       int col;
 
@@ -312,6 +315,11 @@ test_run_equals_alone (void)
       for (guint s = 0; s < sw_modes_get_n_sections (modes); s++)
         if (g_str_equal (sw_modes_get_section_part (modes, s)->id, "coupling"))
           assert_close (v[5], potential[s]);
+      frf = sw_frf_compute (sys, "torque", "load.w", &fo, &error);
+      g_assert_no_error (error);
+      for (guint i = 0; i < sw_trajectory_get_n_rows (frf); i++)
+        peak = fmax (peak, sw_trajectory_get_column (frf, (guint) sw_trajectory_find_column (frf, "magnitude"))[i]);
+      g_assert_cmpfloat (v[6], ==, peak);
     }
 }
 
@@ -328,7 +336,8 @@ test_run_closed_form (void)
     " \"connections\": [{\"from\": \"a.flange_b\", \"to\": \"s.flange_a\"},"
     "                   {\"from\": \"s.flange_b\", \"to\": \"b.flange_a\"}]}";
   const char *vary[] = { "s.c=1:1e6:13:log", "a.J=0.1,0.3", NULL };
-  const char *texts[] = { "mode(1).frequency_hz", "mode(2).frequency_hz", "mode(2).energy(s)", NULL };
+  const char *texts[] = { "mode(1).frequency_hz", "mode(2).frequency_hz", "mode(2).energy(s)", "frf(a,b.w).peak_hz",
+                          NULL };
   g_autoptr (GError) error = NULL;
   g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "two.shaft", &error);
   g_autoptr (SwStudyDesign) d = design (vary, SW_STUDY_SAMPLE_GRID, 0, 0);
@@ -340,7 +349,7 @@ test_run_closed_form (void)
   g_assert_no_error (error);
   for (guint64 run = 0; run < sw_study_design_get_n_runs (d); run++)
     {
-      double v[3], c = sw_study_design_get_value (d, run, 0), j1 = sw_study_design_get_value (d, run, 1), j2 = 0.7;
+      double v[4], c = sw_study_design_get_value (d, run, 0), j1 = sw_study_design_get_value (d, run, 1), j2 = 0.7;
 
       g_assert_true (sw_study_runner_run (r, run, v, &error));
       g_assert_no_error (error);
@@ -348,6 +357,9 @@ test_run_closed_form (void)
       g_assert_cmpfloat_with_epsilon (v[1] / (sqrt (c * (j1 + j2) / (j1 * j2)) / (2 * G_PI)), 1, 1e-12);
       /* The spring holds all the potential energy of the elastic mode. */
       g_assert_cmpfloat_with_epsilon (v[2], 100, 1e-9);
+      /* Undamped: the response peaks at the resonance, on a grid refined
+       * around it. */
+      g_assert_cmpfloat_with_epsilon (v[3] / v[1], 1, 1e-3);
     }
 }
 
