@@ -316,8 +316,10 @@ parse_shard (const char *text, guint *k, guint *n)
   guint64 kk, nn;
   char *end = NULL;
 
+  *k = 0;
+  *n = 1;
   if (text == NULL)
-    return *k = 0, *n = 1, TRUE;
+    return TRUE;
   if (!g_ascii_isdigit (text[0]))
     return FALSE;
   kk = g_ascii_strtoull (text, &end, 10);

@@ -52,6 +52,14 @@ spec_error (GError **error, const char *vary, const char *why)
   return FALSE;
 }
 
+/* spec_error() for the functions that return a design. */
+static SwStudyDesign *
+design_error (GError **error, const char *vary, const char *why)
+{
+  spec_error (error, vary, why);
+  return NULL;
+}
+
 static gboolean
 parse_distribution (Param *p, char **parts, guint n, const char *vary, GError **error)
 {
@@ -209,13 +217,13 @@ sw_study_design_new (const char *const *vary, SwStudySample sample, guint64 n_sa
         return NULL;
       for (guint j = 0; j < k; j++)
         if (g_str_equal (d->params[j].name, p->name))
-          return spec_error (error, vary[k], _("the parameter is varied twice")), NULL;
+          return design_error (error, vary[k], _("the parameter is varied twice"));
       if (sample == SW_STUDY_SAMPLE_GRID && p->values == NULL)
-        return spec_error (error, vary[k], _("a distribution needs --sample lhs:N or random:N")), NULL;
+        return design_error (error, vary[k], _("a distribution needs --sample lhs:N or random:N"));
       if (sample == SW_STUDY_SAMPLE_GRID)
         {
           if (d->n_runs > SW_STUDY_MAX_RUNS / p->n_values)
-            return spec_error (error, vary[k], _("the grid has more than 2^40 runs")), NULL;
+            return design_error (error, vary[k], _("the grid has more than 2^40 runs"));
           d->n_runs *= p->n_values;
         }
     }

@@ -138,7 +138,10 @@ parse_output (Output *o, const char *text, GError **error)
   o->t0 = 0;
   o->t1 = INFINITY;
   if (g_str_equal (text, "events"))
-    return o->kind = OUT_EVENTS, TRUE;
+    {
+      o->kind = OUT_EVENTS;
+      return TRUE;
+    }
   if (g_str_has_prefix (text, "mode("))
     return parse_mode (o, text, error);
   if (g_str_has_prefix (text, "frf("))
@@ -225,7 +228,10 @@ sw_study_outputs_new (const char *const *texts, GError **error)
         return NULL;
       for (guint j = 0; j < i; j++)
         if (g_str_equal (s->outs[j].name, o->name))
-          return out_error (error, texts[i], _("the output is asked for twice")), NULL;
+          {
+            out_error (error, texts[i], _("the output is asked for twice"));
+            return NULL;
+          }
       if (o->kind >= OUT_MODE_FREQUENCY && o->kind <= OUT_MODE_ENERGY)
         s->need_modes = TRUE;
       else if (o->kind < OUT_MODE_FREQUENCY)
@@ -399,10 +405,16 @@ mode_value (const Output *o, const SwModes *modes, double *value, GError **error
       sw_modes_get_mode_values (modes, o->mode, NULL, NULL, NULL, kinetic, NULL, potential);
       for (guint b = 0; b < nb; b++)
         if (g_str_equal (sw_modes_get_body_part (modes, b)->id, o->var))
-          return *value = kinetic[b], TRUE;
+          {
+            *value = kinetic[b];
+            return TRUE;
+          }
       for (guint s = 0; s < ns; s++)
         if (g_str_equal (sw_modes_get_section_part (modes, s)->id, o->var))
-          return *value = potential[s], TRUE;
+          {
+            *value = potential[s];
+            return TRUE;
+          }
       g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
                    _("%s: “%s” is neither a body nor a compliant section of the model"), o->name, o->var);
       return FALSE;
