@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
 
 #include "sw-error.h"
 #include "sw-number.h"
@@ -17,11 +18,15 @@
 
 /* Where a varied parameter goes: a component's parameter, or a field of
  * the simulation settings. */
-typedef enum { TARGET_PARAM, TARGET_STOP_TIME, TARGET_INTERVAL, TARGET_TOLERANCE } TargetKind;
+typedef enum { TARGET_PARAM, TARGET_SIGNAL_FIELD, TARGET_STOP_TIME, TARGET_INTERVAL, TARGET_TOLERANCE } TargetKind;
 
 typedef struct {
   TargetKind kind;
   guint      component;
+  /* A field of a signal parameter (torque.tau.amplitude): the parameter,
+   * the field, and the signal as the model has it, as JSON. */
+  char      *signal_param, *field;
+  JsonNode  *signal_json;
 } Target;
 
 struct _SwStudyRunner {
@@ -32,6 +37,85 @@ struct _SwStudyRunner {
   Target               *targets;
   SwSimulationSettings  settings;   /* the model's, as loaded */
 };
+
+/* The object of a signal's fields: {"sine": {"amplitude": 10, "f": 5}}
+ * gives {"amplitude": 10, "f": 5}; NULL for a constant or another shape. */
+static JsonObject *
+signal_fields (JsonNode *node)
+{
+  JsonObject *outer;
+  GList *members;
+  JsonNode *inner;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node) || json_object_get_size (outer = json_node_get_object (node)) != 1)
+    return NULL;
+  members = json_object_get_members (outer);
+  inner = json_object_get_member (outer, members->data);
+  g_list_free (members);
+  return JSON_NODE_HOLDS_OBJECT (inner) ? json_node_get_object (inner) : NULL;
+}
+
+/* ID.PARAM.FIELD: a number inside a component's signal parameter. */
+static gboolean
+resolve_signal_field (SwStudyRunner *r, guint k, GError **error)
+{
+  const char *name = sw_study_design_get_name (r->design, k);
+  const char *id_param = sw_study_design_get_component (r->design, k);
+  const char *dot = strrchr (id_param, '.');
+  g_autofree char *id = dot != NULL ? g_strndup (id_param, (gsize) (dot - id_param)) : NULL;
+  Target *t = &r->targets[k];
+  const SwComponent *c;
+  JsonObject *fields;
+  int ci = -1;
+
+  if (id == NULL || (ci = sw_model_find_component (r->model, id)) < 0)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+                   _("--vary %s: the model has no component “%s” (nor is it “simulation”)"), name,
+                   id != NULL ? id : id_param);
+      return FALSE;
+    }
+  c = sw_model_get_component (r->model, (guint) ci);
+  for (guint p = 0; p < c->kind->n_params; p++)
+    if (g_str_equal (c->kind->params[p].name, dot + 1) && c->kind->params[p].type == SW_PARAM_SIGNAL
+        && c->signal[p] != NULL)
+      {
+        const char *field = sw_study_design_get_param (r->design, k);
+        JsonNode *member;
+
+        t->signal_json = sw_signal_to_json (c->signal[p]);
+        fields = signal_fields (t->signal_json);
+        member = fields != NULL && json_object_has_member (fields, field) ? json_object_get_member (fields, field)
+                                                                          : NULL;
+        if (member == NULL || !JSON_NODE_HOLDS_VALUE (member)
+            || (json_node_get_value_type (member) != G_TYPE_DOUBLE && json_node_get_value_type (member) != G_TYPE_INT64))
+          {
+            g_autoptr (GString) valid = g_string_new (NULL);
+
+            if (fields != NULL)
+              {
+                GList *members = json_object_get_members (fields);
+
+                for (GList *m = members; m != NULL; m = m->next)
+                  if (JSON_NODE_HOLDS_VALUE (json_object_get_member (fields, m->data)))
+                    g_string_append_printf (valid, "%s%s", valid->len > 0 ? ", " : "", (const char *) m->data);
+                g_list_free (members);
+              }
+            g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+                         _("--vary %s: the signal of “%s” has no number “%s”; valid: %s"), name, id_param, field,
+                         valid->len > 0 ? valid->str : _("none (vary the parameter itself)"));
+            return FALSE;
+          }
+        t->kind = TARGET_SIGNAL_FIELD;
+        t->component = (guint) ci;
+        t->signal_param = g_strdup (dot + 1);
+        t->field = g_strdup (field);
+        return TRUE;
+      }
+  g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+               _("--vary %s: component “%s” has no signal parameter “%s”"), name, id, dot + 1);
+  return FALSE;
+}
 
 static gboolean
 resolve_target (SwStudyRunner *r, guint k, GError **error)
@@ -59,7 +143,9 @@ resolve_target (SwStudyRunner *r, guint k, GError **error)
         }
       return TRUE;
     }
-  if ((c = sw_model_find_component (r->model, id)) < 0)
+  if ((c = sw_model_find_component (r->model, id)) < 0 && strchr (id, '.') != NULL)
+    return resolve_signal_field (r, k, error);
+  if (c < 0)
     {
       g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
                    _("--vary %s: the model has no component “%s” (nor is it “simulation”)"),
@@ -149,9 +235,28 @@ sw_study_runner_free (SwStudyRunner *r)
   if (r == NULL)
     return;
   g_clear_object (&r->model);
+  for (guint k = 0; k < sw_study_design_get_n_params (r->design); k++)
+    {
+      g_free (r->targets[k].signal_param);
+      g_free (r->targets[k].field);
+      g_clear_pointer (&r->targets[k].signal_json, json_node_unref);
+    }
   g_free (r->targets);
   g_free (r->settings.method);
   g_free (r);
+}
+
+/* The signal as the model had it, with the field set to v. */
+static gboolean
+set_signal_field (SwStudyRunner *r, const Target *t, double v, GError **error)
+{
+  g_autoptr (JsonNode) node = json_node_copy (t->signal_json);
+  g_autoptr (SwSignal) signal = NULL;
+
+  json_object_set_double_member (signal_fields (node), t->field, v);
+  if (!(signal = sw_signal_new_from_json (node, error)))
+    return FALSE;
+  return sw_model_set_param_signal (r->model, t->component, t->signal_param, signal, error);
 }
 
 /* Sets run's values on the model; the settings are set whole every run. */
@@ -171,6 +276,13 @@ apply_run (SwStudyRunner *r, guint64 run, GError **error)
         case TARGET_PARAM:
           if (!sw_model_set_param (r->model, t->component, sw_study_design_get_param (r->design, k), v, error))
             return FALSE;
+          continue;
+        case TARGET_SIGNAL_FIELD:
+          if (!set_signal_field (r, t, v, error))
+            {
+              g_prefix_error (error, "%s: ", sw_study_design_get_name (r->design, k));
+              return FALSE;
+            }
           continue;
         case TARGET_STOP_TIME:
           settings.stop_time_s = v;

@@ -7,8 +7,11 @@
 
 #include "sw-error.h"
 #include "sw-frf.h"
+#include <json-glib/json-glib.h>
+
 #include "sw-model.h"
 #include "sw-modes.h"
+#include "sw-signal.h"
 #include "sw-simulate.h"
 #include "sw-study-design.h"
 #include "sw-study-outputs.h"
@@ -489,6 +492,59 @@ test_run_at_and_subsystem (void)
     }
 }
 
+/* A number inside a signal parameter (the four-body example's sine torque,
+ * torque.tau.f) varies with the rest of the signal kept, as the same model
+ * with that signal written out. */
+static void
+test_run_signal_field (void)
+{
+  const char *vary[] = { "torque.tau.f=2,7.5", NULL };
+  const char *texts[] = { "max(load.w)", NULL };
+  g_autoptr (SwStudyDesign) d = design (vary, SW_STUDY_SAMPLE_GRID, 0, 0);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwStudyOutputs) o = sw_study_outputs_new (texts, &error);
+  g_autoptr (SwModel) model = load_example ("fourbody.shaft");
+  g_autoptr (SwStudyRunner) r = sw_study_runner_new (model, d, o, 0, &error);
+  const char *signals[] = { "{\"sine\": {\"amplitude\": 100, \"f\": 2}}", "{\"sine\": {\"amplitude\": 100, \"f\": 7.5}}" };
+
+  g_assert_no_error (error);
+  for (guint64 run = 0; run < 2; run++)
+    {
+      g_autoptr (SwModel) alone = load_example ("fourbody.shaft");
+      g_autoptr (JsonNode) node = json_from_string (signals[run], &error);
+      g_autoptr (SwSignal) signal = NULL;
+      g_autoptr (SwSystem) sys = NULL;
+      g_autoptr (SwTrajectory) tr = NULL;
+      SwSimulateOptions so;
+      double v[1], max = -INFINITY;
+      const double *w;
+
+      g_assert_true (sw_study_runner_run (r, run, v, &error));
+      g_assert_no_error (error);
+      signal = sw_signal_new_from_json (node, &error);
+      g_assert_no_error (error);
+      g_assert_true (sw_model_set_param_signal (alone, (guint) sw_model_find_component (alone, "torque"), "tau",
+                                                signal, &error));
+      sys = sw_model_assemble (alone, &error);
+      g_assert_no_error (error);
+      so = sw_simulate_options_from_system (sys);
+      tr = sw_simulate (sys, &so, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      w = sw_trajectory_get_column (tr, (guint) sw_trajectory_find_column (tr, "load.w"));
+      for (guint i = 0; i < sw_trajectory_get_n_rows (tr); i++)
+        max = fmax (max, w[i]);
+      g_assert_cmpfloat (v[0], ==, max);
+    }
+  {
+    const char *bad[] = { "torque.tau.phase_x=1", NULL };
+    g_autoptr (SwStudyDesign) bd = design (bad, SW_STUDY_SAMPLE_GRID, 0, 0);
+    g_autoptr (SwStudyRunner) br = sw_study_runner_new (model, bd, o, 0, &error);
+
+    g_assert_null (br);
+    g_assert_nonnull (strstr (error->message, "no number “phase_x”; valid: amplitude"));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -505,5 +561,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/study/run-errors", test_run_errors);
   g_test_add_func ("/core/study/run-settings", test_run_settings);
   g_test_add_func ("/core/study/run-at-and-subsystem", test_run_at_and_subsystem);
+  g_test_add_func ("/core/study/run-signal-field", test_run_signal_field);
   return g_test_run ();
 }
