@@ -3,8 +3,10 @@
  * Slurm scripts (run here with sh, as a task would run them), status.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
 #include <string.h>
 #include <glib.h>
+#include <json-glib/json-glib.h>
 #include <glib/gstdio.h>
 
 #include "sw-test-files.h"
@@ -229,6 +231,50 @@ test_slurm_scripts (void)
   sw_test_remove_tree (dir);
 }
 
+/* A row of the table equals the same run done alone with simulate and
+ * modal: bit for bit for the max (the CSVs hold the shortest text that
+ * reads back to the same double), to 1e-12 for the frequency. */
+static void
+test_row_equals_alone (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("study-XXXXXX", NULL);
+  g_autofree char *model = sw_test_copy_example (dir, "fourbody.shaft");
+  g_autofree char *edited = g_build_filename (dir, "edited.shaft", NULL);
+  g_autofree char *text = read_file (model);
+  g_autofree char *changed = NULL;
+  g_auto (Run) study = { 0 }, sim = { 0 }, modal = { 0 };
+  g_auto (GStrv) rows = NULL, row = NULL, lines = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  double max = -INFINITY, f;
+  char *at;
+
+  cli (&study, "study", model, "--vary", "coupling.c=2e3,3e3", "--outputs", "max(load.w),mode(2).frequency_hz",
+       NULL);
+  g_assert_cmpint (study.status, ==, 0);
+  rows = g_strsplit (study.out, "\n", -1);
+  row = g_strsplit (rows[2], ",", -1);
+  g_assert_cmpstr (row[1], ==, "3000");
+  /* The same model with c = 3e3 written in, run alone. */
+  at = strstr (text, "\"c\": 2e3");
+  g_assert_nonnull (at);
+  changed = g_strdup_printf ("%.*s\"c\": 3e3%s", (int) (at - text), text, at + strlen ("\"c\": 2e3"));
+  g_assert_true (g_file_set_contents (edited, changed, -1, NULL));
+  cli (&sim, "simulate", edited, "--variables", "load.w", NULL);
+  g_assert_cmpint (sim.status, ==, 0);
+  lines = g_strsplit (sim.out, "\n", -1);
+  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    max = fmax (max, g_ascii_strtod (strchr (lines[i], ',') + 1, NULL));
+  g_assert_cmpfloat (g_ascii_strtod (row[2], NULL), ==, max);
+  cli (&modal, "modal", edited, "--json", NULL);
+  g_assert_cmpint (modal.status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, modal.out, -1, NULL));
+  f = json_object_get_double_member (
+    json_array_get_object_element (json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                                                 "modes"), 1), "frequency_hz");
+  g_assert_cmpfloat (fabs (g_ascii_strtod (row[3], NULL) - f), <=, 1e-12 * f);
+  sw_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -238,5 +284,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/study/sample", test_sample);
   g_test_add_func ("/cli/study/usage", test_usage);
   g_test_add_func ("/cli/study/slurm-scripts", test_slurm_scripts);
+  g_test_add_func ("/cli/study/row-equals-alone", test_row_equals_alone);
   return g_test_run ();
 }
