@@ -91,7 +91,7 @@ port=$((20000 + $$ % 20000))
 mkdir -p "$T/state" "$T/spool"
 cat > "$T/slurm.conf" <<EOF
 ClusterName=shaftworktest
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
 SlurmctldPort=$port
