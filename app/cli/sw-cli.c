@@ -37,6 +37,7 @@ static const struct {
   { "modal", N_("MODEL"), N_("natural frequencies, mode shapes, energy of every body and section") },
   { "frf", N_("MODEL"), N_("frequency response from a source or body to a variable") },
   { "campbell", N_("MODEL"), N_("natural frequencies against shaft speed, with order lines and critical speeds") },
+  { "study", N_("MODEL"), N_("a parameter study: a grid or sample of runs, a few numbers of each as one CSV table (also on Slurm)") },
   { "check", N_("MODEL"), N_("report every error in a model, or a summary when it is valid") },
   { "list", NULL, N_("the catalogue of component kinds, ports and parameters") },
   { "import", N_("MODEL.mo"), N_("a Modelica model (Rotational, Translational, Blocks.Sources) as a .shaft model") },
@@ -496,6 +497,8 @@ main (int argc, char **argv)
     return finish_stdout (sw_cli_frf (argc - 1, argv + 1));
   if (g_str_equal (command, "campbell"))
     return finish_stdout (sw_cli_campbell (argc - 1, argv + 1));
+  if (g_str_equal (command, "study"))
+    return finish_stdout (sw_cli_study (argc - 1, argv + 1));
   if (g_str_equal (command, "list"))
     return finish_stdout (sw_cli_list (argc - 1, argv + 1));
   if (g_str_equal (command, "import"))
