@@ -338,7 +338,7 @@ sw_shell_modes_append (GString *out, SwModes *modes, gboolean unicode, gboolean 
     g_string_append (out, _("STALE: the model changed or failed to run; these are the last good modes\n"));
   /* Translators: the headings of the shell's modes table; keep the widths. */
   g_string_append_printf (out, "%4s %12s %12s %10s  %s\n", C_("modal table", "mode"), _("f [Hz]"), _("damped f"),
-                          _("damping"), _("most excitable section (share of potential energy)"));
+                          _("damping"), _("most excitable section"));
   for (guint i = 0; i < n; i++)
     {
       const SwMode *m = sw_modes_get_mode (modes, i);
