@@ -14,7 +14,6 @@
 #include <glib/gi18n.h>
 
 #include "sw-shell-private.h"
-#include "sw-cli-private.h"
 #include "sw-plot-draw.h"
 
 #define MAX_PANELS 3
@@ -170,7 +169,9 @@ draw_panel (GString *out, const SwTrajectory *tr, const guint *cols, const guint
           if (row == 1)
             {
               g_autofree char *u = g_strdup_printf ("[%s]", unit);
-              sw_cli_append_cell (out, u, Y_LABEL_WIDTH - 1);
+              for (glong k = g_utf8_strlen (u, -1); k < Y_LABEL_WIDTH - 1; k++)
+                g_string_append_c (out, ' ');
+              g_string_append (out, u);
             }
           else
             append_number (out, (lo + hi) / 2, Y_LABEL_WIDTH - 1);
