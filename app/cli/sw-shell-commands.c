@@ -449,7 +449,7 @@ sw_shell_append_plot (SwShell *shell)
 {
   guint cols[SW_SHELL_MAX_PLOT];
   guint n = plot_columns (shell, cols);
-  SwShellPlotStyle style = { shell->plot_width, shell->plot_height, shell->unicode, shell->color };
+  SwShellPlotStyle style = { shell->plot_width, shell->plot_height, shell->unicode, shell->color, FALSE };
 
   if (n == 0)
     {
@@ -547,6 +547,91 @@ cmd_csv (SwShell *shell, int argc, char **argv, GError **error)
   return TRUE;
 }
 
+/* frf's CSV (frequency_hz,magnitude_db,phase_deg,real,imag) as a
+ * trajectory over frequency. */
+static SwTrajectory *
+read_frf_csv (const char *text, GError **error)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  g_auto (GStrv) header = lines[0] != NULL ? g_strsplit (lines[0], ",", -1) : NULL;
+  guint n = header != NULL ? g_strv_length (header) : 0;
+  g_autofree double *values = NULL;
+  SwTrajectory *tr;
+  GStrv names, units;
+
+  if (n < 2)
+    {
+      g_set_error_literal (error, SW_ERROR, SW_ERROR_INVALID, _("frf gave no table to plot"));
+      return NULL;
+    }
+  names = g_new0 (char *, n);
+  units = g_new0 (char *, n);
+  for (guint c = 1; c < n; c++)
+    {
+      names[c - 1] = g_strdup (header[c]);
+      units[c - 1] = g_strdup (g_str_has_suffix (header[c], "_db") ? "dB"
+                               : g_str_has_suffix (header[c], "_deg") ? "deg" : "1");
+    }
+  tr = sw_trajectory_new (names, units);
+  sw_trajectory_set_x_axis (tr, "f", "Hz");
+  values = g_new (double, n);
+  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    {
+      g_auto (GStrv) cells = g_strsplit (lines[i], ",", -1);
+
+      if (g_strv_length (cells) != n)
+        continue;
+      for (guint c = 0; c < n; c++)
+        values[c] = g_ascii_strtod (cells[c], NULL);
+      sw_trajectory_append_row (tr, values[0], values + 1);
+    }
+  return tr;
+}
+
+/* The Bode plot of frf's output: magnitude in dB and phase over a
+ * logarithmic frequency axis, and the peak. */
+static gboolean
+append_frf_plot (SwShell *shell, const char *csv, GError **error)
+{
+  g_autoptr (SwTrajectory) tr = read_frf_csv (csv, error);
+  SwShellPlotStyle style = { shell->plot_width, shell->plot_height, shell->unicode, shell->color, TRUE };
+  guint cols[2];
+  int mag, phase;
+
+  if (tr == NULL)
+    return FALSE;
+  mag = sw_trajectory_find_column (tr, "magnitude_db");
+  phase = sw_trajectory_find_column (tr, "phase_deg");
+  if (mag < 0 || phase < 0 || sw_trajectory_get_n_rows (tr) == 0)
+    {
+      g_set_error_literal (error, SW_ERROR, SW_ERROR_INVALID, _("frf gave no magnitude and phase to plot"));
+      return FALSE;
+    }
+  cols[0] = mag, cols[1] = phase;
+  sw_shell_plot_append (shell->out, tr, cols, 2, &style, shell->stale);
+  {
+    const double *m = sw_trajectory_get_column (tr, mag), *f = sw_trajectory_get_times (tr);
+    guint best = 0;
+
+    for (guint i = 1; i < sw_trajectory_get_n_rows (tr); i++)
+      if (m[i] > m[best])
+        best = i;
+    sw_shell_print (shell, _("peak: %.4g dB at %.6g Hz (-o FILE writes the table or an image)\n"), m[best], f[best]);
+  }
+  return TRUE;
+}
+
+static gboolean
+has_option (int argc, char **argv, const char *const *options)
+{
+  for (int k = 1; k < argc; k++)
+    for (guint i = 0; options[i] != NULL; i++)
+      if (g_str_equal (argv[k], options[i])
+          || (g_str_has_prefix (argv[k], options[i]) && argv[k][strlen (options[i])] == '='))
+        return TRUE;
+  return FALSE;
+}
+
 /* frf and campbell: shaftwork-cli's own command on the model as it is now
  * (its file when unchanged, else a temporary copy), its output captured. */
 static gboolean
@@ -557,6 +642,9 @@ cmd_analysis (SwShell *shell, int argc, char **argv, GError **error)
   const char *path = shell->path;
   int status = 0;
   gboolean ok;
+  /* Without an output file, frf's table is drawn here. */
+  gboolean plot_frf = g_str_equal (argv[0], "frf")
+                      && !has_option (argc, argv, (const char *const[]) { "-o", "--output-file", "-h", "--help", NULL });
 
   if (path == NULL || sw_history_get_modified (shell->history))
     {
@@ -576,6 +664,8 @@ cmd_analysis (SwShell *shell, int argc, char **argv, GError **error)
   g_ptr_array_add (args, "/proc/self/exe");
   for (int k = 0; k < argc; k++)
     g_ptr_array_add (args, argv[k]);
+  if (plot_frf && !has_option (argc, argv, (const char *const[]) { "--db", NULL }))
+    g_ptr_array_add (args, "--db");
   g_ptr_array_add (args, (char *) path);
   g_ptr_array_add (args, NULL);
   ok = g_spawn_sync (NULL, (char **) args->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, error);
@@ -583,13 +673,16 @@ cmd_analysis (SwShell *shell, int argc, char **argv, GError **error)
     g_unlink (tmp);
   if (!ok)
     return FALSE;
-  g_string_append (shell->out, out);
   if (!g_spawn_check_wait_status (status, NULL))
     {
+      g_string_append (shell->out, out);
       g_strchomp (err);
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID, "%s", err);
       return FALSE;
     }
+  if (plot_frf)
+    return append_frf_plot (shell, out, error);
+  g_string_append (shell->out, out);
   return TRUE;
 }
 
@@ -684,7 +777,7 @@ static const SwShellCommand commands[] = {
     N_("draw variables against time (plot hub1.w coupling.tau); without VAR the last ones again"), cmd_plot },
   { "modes", NULL, N_("natural frequencies with the most excitable section and its share of the energy"),
     cmd_modes },
-  { "frf", N_("OPTION…"), N_("frequency response, as shaftwork-cli frf (--input ID --output ID.VAR)"),
+  { "frf", N_("OPTION…"), N_("frequency response, as shaftwork-cli frf (--input ID --output ID.VAR): a Bode plot, or -o FILE"),
     cmd_analysis },
   { "campbell", N_("OPTION…"), N_("Campbell diagram, as shaftwork-cli campbell (--shaft ID)"), cmd_analysis },
   { "events", NULL, N_("the event log of the last run (friction mode changes)"), cmd_events },

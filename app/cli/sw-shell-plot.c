@@ -108,13 +108,20 @@ column_range (const SwTrajectory *tr, const guint *cols, guint n, double *lo, do
     }
 }
 
+/* Where x lies on the axis: x, or log10 x on a logarithmic one. */
+static double
+x_of (const SwShellPlotStyle *style, double x)
+{
+  return style->log_x ? (x > 0 ? log10 (x) : NAN) : x;
+}
+
 static void
 draw_panel (GString *out, const SwTrajectory *tr, const guint *cols, const guint *curve_of, guint n,
             guint rows_cells, guint width_cells, const SwShellPlotStyle *style)
 {
   guint rows = sw_trajectory_get_n_rows (tr);
   const double *t = sw_trajectory_get_times (tr);
-  double t0 = rows > 0 ? t[0] : 0, t1 = rows > 0 ? t[rows - 1] : 1, lo, hi;
+  double t0 = rows > 0 ? x_of (style, t[0]) : 0, t1 = rows > 0 ? x_of (style, t[rows - 1]) : 1, lo, hi;
   int px = style->unicode ? 2 * width_cells : width_cells, py = style->unicode ? 4 * rows_cells : rows_cells;
   Canvas cv = { width_cells, rows_cells };
   g_autofree char *unit = sw_plot_dup_unit_text (sw_trajectory_get_column_unit (tr, cols[0]));
@@ -141,7 +148,12 @@ draw_panel (GString *out, const SwTrajectory *tr, const guint *cols, const guint
               have_prev = FALSE;   /* a gap breaks the line */
               continue;
             }
-          x = (int) lround ((t[r] - t0) / (t1 - t0) * (px - 1));
+          if (!isfinite (x_of (style, t[r])))
+            {
+              have_prev = FALSE;
+              continue;
+            }
+          x = (int) lround ((x_of (style, t[r]) - t0) / (t1 - t0) * (px - 1));
           yy = (int) lround ((hi - y[r]) / (hi - lo) * (py - 1));
           if (have_prev)
             canvas_line (&cv, style->unicode, x_prev, y_prev, x, yy, curve_of[k]);
@@ -285,12 +297,14 @@ sw_shell_plot_append (GString *out, const SwTrajectory *tr, const guint *columns
   g_string_append_c (out, '\n');
   {
     char a[G_ASCII_DTOSTR_BUF_SIZE], m[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
-    g_autofree char *axis = g_strdup_printf ("%s [%s]", sw_trajectory_get_x_name (tr), x_unit);
+    g_autofree char *axis = g_strdup_printf (style->log_x ? "%s [%s], log" : "%s [%s]", sw_trajectory_get_x_name (tr),
+                                             x_unit);
     g_autoptr (GString) line = g_string_new (NULL);
     guint mid = Y_LABEL_WIDTH + plot_w / 2, end = Y_LABEL_WIDTH + plot_w;
 
+    /* On a logarithmic axis the middle is the geometric mean. */
     g_ascii_formatd (a, sizeof a, "%.4g", t0);
-    g_ascii_formatd (m, sizeof m, "%.4g", (t0 + t1) / 2);
+    g_ascii_formatd (m, sizeof m, "%.4g", style->log_x && t0 > 0 && t1 > 0 ? sqrt (t0 * t1) : (t0 + t1) / 2);
     g_ascii_formatd (b, sizeof b, "%.4g", t1);
     g_string_append_printf (line, "%*s%s", Y_LABEL_WIDTH - 1, "", a);
     while (line->len + strlen (m) / 2 < mid)

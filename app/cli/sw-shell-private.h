@@ -95,6 +95,7 @@ typedef struct {
   guint    width, height;   /* the whole plot, in character cells */
   gboolean unicode;         /* braille cells; else ASCII characters */
   gboolean color;           /* ANSI colours per curve */
+  gboolean log_x;           /* a logarithmic x axis (positive x only) */
 } SwShellPlotStyle;
 
 /* Appends the columns of tr against time to out: one panel per unit, with

@@ -288,6 +288,30 @@ test_help_events_export (void)
   sw_test_remove_tree (dir);
 }
 
+static void
+test_frf_peak_at_mode (void)
+{
+  g_autofree char *model = sw_test_example_path ("fourbody.shaft");
+  g_auto (Run) r = { 0 }, modal = { 0 };
+  g_autoptr (GPtrArray) f = NULL;
+  g_autofree char *peak = NULL;
+
+  /* Undamped: the response to the torque peaks at the first elastic
+   * mode's frequency, as modal gives it. */
+  cli_with_input (&r, "frf --input torque --output load.w\nopen /nonexistent/x.shaft\nget load.J\n", "shell", model,
+                  NULL);
+  cli (&modal, "modal", model, NULL);
+  f = mode_frequencies (modal.out, TRUE);
+  g_assert_cmpuint (f->len, >=, 2);
+  peak = g_strdup_printf (" dB at %s Hz", (char *) f->pdata[1]);
+  g_assert_nonnull (strstr (r.out, peak));
+  g_assert_nonnull (strstr (r.out, "f [Hz], log"));
+  g_assert_nonnull (strstr (r.out, "1 magnitude_db [dB]"));
+  /* A file that cannot be opened keeps the model that was open. */
+  g_assert_nonnull (strstr (r.err, "<stdin>:2: error: "));
+  g_assert_nonnull (strstr (r.out, "load.J = 2 kg·m²"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -300,5 +324,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/shell/failed-run-keeps-results", test_failed_run_keeps_results);
   g_test_add_func ("/cli/shell/plot-text", test_plot_text);
   g_test_add_func ("/cli/shell/help-events-export", test_help_events_export);
+  g_test_add_func ("/cli/shell/frf-peak-at-mode", test_frf_peak_at_mode);
   return g_test_run ();
 }
