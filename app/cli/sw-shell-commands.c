@@ -90,13 +90,19 @@ cmd_get (SwShell *shell, int argc, char **argv, GError **error)
       return TRUE;
     }
   sw_shell_print (shell, "%s (%s)\n", c->id, c->kind->name);
-  for (guint k = 0; k < c->kind->n_params; k++)
-    {
-      g_autofree char *text = dup_param_text (c, k);
+  {
+    int width = 0;
 
-      sw_shell_print (shell, "  %-12s = %s%s\n", c->kind->params[k].name, text,
-                      c->given[k] ? "" : _("  (default)"));
-    }
+    for (guint k = 0; k < c->kind->n_params; k++)
+      width = MAX (width, (int) strlen (c->kind->params[k].name));
+    for (guint k = 0; k < c->kind->n_params; k++)
+      {
+        g_autofree char *text = dup_param_text (c, k);
+
+        sw_shell_print (shell, "  %-*s = %s%s\n", width, c->kind->params[k].name, text,
+                        c->given[k] ? "" : _("  (default)"));
+      }
+  }
   return TRUE;
 }
 
@@ -750,6 +756,14 @@ cmd_help (SwShell *shell, int argc, char **argv, GError **error)
 static gboolean
 cmd_quit (SwShell *shell, int argc, char **argv, GError **error)
 {
+  /* Typed: unsaved edits are not dropped by one slip of the keyboard. */
+  if (shell->interactive && shell->model != NULL && sw_history_get_modified (shell->history) && !shell->quit_asked)
+    {
+      shell->quit_asked = TRUE;
+      g_set_error_literal (error, SW_ERROR, SW_ERROR_INVALID,
+                           _("the model has unsaved edits: save (or save FILE), or quit again to drop them"));
+      return FALSE;
+    }
   shell->quit = TRUE;
   return TRUE;
 }

@@ -43,6 +43,7 @@ typedef struct {
   gboolean      unicode, color, interactive;
   guint         plot_width, plot_height;   /* in character cells */
   gboolean      quit;
+  gboolean      quit_asked;    /* quit was refused once for unsaved edits */
   guint         n_failed;      /* commands that failed (exit status of a script) */
 } SwShell;
 

@@ -221,6 +221,8 @@ sw_shell_execute (SwShell *shell, const char *line)
                                                          "first"), command->name);
       goto failed;
     }
+  if (!g_str_equal (command->name, "quit"))
+    shell->quit_asked = FALSE;
   if (command->func (shell, g_strv_length (words), words, &error))
     return TRUE;
 

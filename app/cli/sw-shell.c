@@ -27,8 +27,9 @@ run_script (SwShell *shell, FILE *in)
       number++;
       g_strchomp (line);
       ok = sw_shell_execute (shell, line);
+      /* g_print: in the locale's character set where it is not UTF-8. */
       if (ok)
-        fputs (shell->out->str, stdout);
+        g_print ("%s", shell->out->str);
       else
         {
           fflush (stdout);

@@ -259,7 +259,7 @@ static void
 test_monochrome (void)
 {
   Tty t = { 0 };
-  g_autofree char *screen = NULL, *escaped = NULL, *after = NULL, *after_escaped = NULL;
+  g_autofree char *screen = NULL, *escaped = NULL, *after = NULL, *after_escaped = NULL, *hist_path = NULL;
 
   if (!have_tmux ())
     return;
@@ -283,6 +283,18 @@ test_monochrome (void)
   after = wait_for (&t, "no component “nobody”");
   after_escaped = capture (&t, TRUE);
   g_assert_false (has_color (after_escaped));
+  /* Unsaved edits: the first quit is refused and says why, the second
+   * ends the session (which writes the history on its way out). */
+  type (&t, "set shaft.c 4e4");
+  g_free (wait_for (&t, "shaft.c = 40000"));
+  type (&t, "quit");
+  g_free (wait_for (&t, "unsaved edits"));
+  hist_path = g_build_filename (t.dir, "state", "shaftwork", "history", NULL);
+  g_assert_false (g_file_test (hist_path, G_FILE_TEST_EXISTS));
+  type (&t, "quit");
+  for (int i = 0; i < 200 && !g_file_test (hist_path, G_FILE_TEST_EXISTS); i++)
+    g_usleep (50000);
+  g_assert_true (g_file_test (hist_path, G_FILE_TEST_EXISTS));
   tty_stop (&t);
 }
 
