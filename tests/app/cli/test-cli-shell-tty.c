@@ -245,13 +245,20 @@ test_session (void)
   g_assert_no_error (error);
   g_assert_cmpfloat (sw_model_get_component (saved, sw_model_find_component (saved, "coupling"))->param[0], ==, 2e3);
 
+  /* Tab completes ids (and commands): "get coupl" becomes "get coupling ". */
+  g_free (tmux (&t, FALSE, "send-keys", "-t", "s", "-l", "get coupl", NULL));
+  g_free (tmux (&t, FALSE, "send-keys", "-t", "s", "Tab", NULL));
+  g_free (wait_for (&t, "> get coupling"));
+  g_free (tmux (&t, FALSE, "send-keys", "-t", "s", "Enter", NULL));
+  g_free (wait_for (&t, "phi_rel_start"));
+
   /* quit: the history is kept for the next session. */
   type (&t, "quit");
   hist_path = g_build_filename (t.dir, "state", "shaftwork", "history", NULL);
   for (int i = 0; i < 200 && !g_file_test (hist_path, G_FILE_TEST_EXISTS); i++)
     g_usleep (50000);
   g_assert_true (g_file_get_contents (hist_path, &history, NULL, NULL));
-  g_assert_nonnull (strstr (history, "set coupling.c 5e3 N.m/rad\nmodes\nundo\nsave\n"));
+  g_assert_nonnull (strstr (history, "set coupling.c 5e3 N.m/rad\nmodes\nundo\nsave\nget coupling \n"));
   tty_stop (&t);
 }
 
