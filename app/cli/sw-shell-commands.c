@@ -748,7 +748,11 @@ cmd_help (SwShell *shell, int argc, char **argv, GError **error)
 
       if (nl != NULL)
         *nl = '\0';
-      sw_shell_print (shell, "  %-34s %s\n", term, first);
+      /* Padded by characters, not bytes ("VAR…"). */
+      sw_shell_print (shell, "  %s", term);
+      for (glong k = g_utf8_strlen (term, -1); k < 34; k++)
+        g_string_append_c (shell->out, ' ');
+      sw_shell_print (shell, " %s\n", first);
     }
   return TRUE;
 }
