@@ -655,9 +655,18 @@ cmd_analysis (SwShell *shell, int argc, char **argv, GError **error)
   if (path == NULL || sw_history_get_modified (shell->history))
     {
       g_autofree char *data = sw_model_to_data (shell->model, NULL);
-      int fd = g_file_open_tmp ("shaftwork-shell-XXXXXX.shaft", &tmp, error);
+      const char *folder = sw_model_get_folder (shell->model);
+      int fd = -1;
 
-      if (fd < 0)
+      /* Beside the model, so that its subsystems' files are found as it
+       * names them; else in the temporary folder. */
+      if (folder != NULL)
+        {
+          tmp = g_build_filename (folder, ".shaftwork-shell-XXXXXX.shaft", NULL);
+          if ((fd = g_mkstemp (tmp)) < 0)
+            g_clear_pointer (&tmp, g_free);
+        }
+      if (fd < 0 && (fd = g_file_open_tmp ("shaftwork-shell-XXXXXX.shaft", &tmp, error)) < 0)
         return FALSE;
       close (fd);
       if (!g_file_set_contents (tmp, data, -1, error))
