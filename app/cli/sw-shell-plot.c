@@ -36,9 +36,12 @@ canvas_set (Canvas *cv, gboolean unicode, int x, int y, int curve)
 {
   /* Dots: x to the right, y downwards, 2 × 4 a cell in braille. */
   static const guint8 bits[4][2] = { { 0x01, 0x08 }, { 0x02, 0x10 }, { 0x04, 0x20 }, { 0x40, 0x80 } };
-  int cx = unicode ? x / 2 : x, cy = unicode ? y / 4 : y;
+  int cx, cy;
 
-  if (cx < 0 || cy < 0 || cx >= (int) cv->width || cy >= (int) cv->height)
+  if (x < 0 || y < 0)
+    return;
+  cx = unicode ? x / 2 : x, cy = unicode ? y / 4 : y;
+  if (cx >= (int) cv->width || cy >= (int) cv->height)
     return;
   cv->dots[cy * cv->width + cx] |= unicode ? bits[y % 4][x % 2] : 1;
   cv->curve[cy * cv->width + cx] = curve;
