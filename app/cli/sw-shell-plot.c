@@ -227,7 +227,7 @@ sw_shell_plot_append (GString *out, const SwTrajectory *tr, const guint *columns
   const char *units[MAX_PANELS];
   guint panel_cols[MAX_PANELS][SW_SHELL_MAX_PLOT], panel_curve[MAX_PANELS][SW_SHELL_MAX_PLOT];
   guint panel_n[MAX_PANELS] = { 0 }, n_panels = 0, rows = sw_trajectory_get_n_rows (tr);
-  guint width = MAX (style->width, Y_LABEL_WIDTH + 20), plot_w = width - Y_LABEL_WIDTH - 1;
+  guint width = MAX (style->width, Y_LABEL_WIDTH + 20), plot_w = width - Y_LABEL_WIDTH;
   guint legend_lines = 1, used = 0, avail;
   const double *t = sw_trajectory_get_times (tr);
   double t0 = rows > 0 ? t[0] : 0, t1 = rows > 0 ? t[rows - 1] : 0;
