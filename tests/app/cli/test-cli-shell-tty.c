@@ -28,6 +28,8 @@ tmux (Tty *t, gboolean escapes, ...)
 {
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_autoptr (GError) error = NULL;
+  /* Our own server even when the tests run inside a tmux. */
+  g_auto (GStrv) env = g_environ_unsetenv (g_get_environ (), "TMUX");
   char *out = NULL;
   const char *arg;
   int status = 0;
@@ -41,7 +43,7 @@ tmux (Tty *t, gboolean escapes, ...)
     g_ptr_array_add (argv, (char *) arg);
   va_end (ap);
   g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+  g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
                 &out, NULL, &status, &error);
   g_assert_no_error (error);
   (void) escapes;
