@@ -12,7 +12,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 #include "sw-history.h"
 #include "sw-model.h"
 #include "sw-modes.h"
@@ -55,6 +55,16 @@ gboolean  sw_shell_open            (SwShell *shell, const char *path, GError **e
 /* Runs the model when it changed since the last run; FALSE (results kept,
  * marked stale) when the run fails. */
 gboolean  sw_shell_update_results  (SwShell *shell, GError **error);
+/* The same in three steps, for a worker thread: the snapshot of the model
+ * (on the thread that owns it; the model counts as run from then on), the
+ * run and the modes (any thread; cancellable may be NULL), and the results
+ * put into the session (on the owner's thread: FALSE with the error, the
+ * last good results then kept and marked stale). */
+typedef struct _SwShellRun SwShellRun;
+SwShellRun *sw_shell_run_new       (SwShell *shell);
+void      sw_shell_run_compute     (SwShellRun *run, GCancellable *cancellable);
+gboolean  sw_shell_run_apply       (SwShell *shell, SwShellRun *run, GError **error);
+void      sw_shell_run_free        (SwShellRun *run);
 /* Reads one command line and carries it out; FALSE when it failed (the
  * message is in the output). */
 gboolean  sw_shell_execute         (SwShell *shell, const char *line);

@@ -136,14 +136,92 @@ log_event (double t, const char *id, int old_mode, int new_mode, gpointer data)
   sw_event_log_append (data, t, id, old_mode, new_mode);
 }
 
-gboolean
-sw_shell_update_results (SwShell *shell, GError **error)
+struct _SwShellRun {
+  SwSystem     *system;
+  SwTrajectory *trajectory;
+  GArray       *events;
+  SwModes      *modes;
+  char         *modes_error;
+  GError       *error;
+};
+
+void
+sw_shell_run_free (SwShellRun *run)
 {
-  g_autoptr (SwSystem) sys = NULL;
+  g_clear_pointer (&run->system, sw_system_unref);
+  g_clear_pointer (&run->trajectory, sw_trajectory_unref);
+  g_clear_pointer (&run->events, g_array_unref);
+  g_clear_pointer (&run->modes, sw_modes_unref);
+  g_free (run->modes_error);
+  g_clear_error (&run->error);
+  g_free (run);
+}
+
+SwShellRun *
+sw_shell_run_new (SwShell *shell)
+{
+  SwShellRun *run = g_new0 (SwShellRun, 1);
+
+  g_return_val_if_fail (shell->model != NULL, NULL);
+  /* The results will be of the model as it is now. */
+  shell->dirty = FALSE;
+  run->system = sw_model_assemble (shell->model, &run->error);
+  return run;
+}
+
+void
+sw_shell_run_compute (SwShellRun *run, GCancellable *cancellable)
+{
   g_autoptr (GArray) events = NULL;
   g_autoptr (GError) modes_error = NULL;
   SwSimulateOptions o;
-  SwTrajectory *tr;
+  SwModesOptions mo = sw_modes_options_default ();
+
+  if (run->system == NULL)
+    return;   /* it did not assemble: run->error says why */
+  o = sw_simulate_options_from_system (run->system);
+  events = sw_event_log_new ();
+  o.on_mode_change = log_event;
+  o.on_mode_change_data = events;
+  if (!sw_simulate_check (run->system, &o, &run->error)
+      || !(run->trajectory = sw_simulate (run->system, &o, NULL, NULL, cancellable, &run->error)))
+    return;
+  run->events = g_steal_pointer (&events);
+  /* The modes as `modal` computes them: at t = 0, every mode. */
+  mo.keep_values = FALSE;
+  if (!(run->modes = sw_modes_compute_with_options (run->system, 0, NULL, &mo, &modes_error)))
+    run->modes_error = g_strdup (modes_error->message);
+}
+
+gboolean
+sw_shell_run_apply (SwShell *shell, SwShellRun *run, GError **error)
+{
+  gboolean dirty = shell->dirty;
+
+  if (run->error != NULL)
+    {
+      /* The last good results stay, marked stale, with the reason. */
+      g_clear_pointer (&shell->stale_reason, g_free);
+      shell->stale = shell->trajectory != NULL;
+      shell->stale_reason = g_strdup (run->error->message);
+      g_propagate_error (error, g_steal_pointer (&run->error));
+      return FALSE;
+    }
+  clear_results (shell);
+  shell->dirty = dirty;
+  shell->stale = dirty;
+  shell->trajectory = g_steal_pointer (&run->trajectory);
+  shell->events = g_steal_pointer (&run->events);
+  shell->modes = g_steal_pointer (&run->modes);
+  shell->modes_error = g_steal_pointer (&run->modes_error);
+  return TRUE;
+}
+
+gboolean
+sw_shell_update_results (SwShell *shell, GError **error)
+{
+  SwShellRun *run;
+  gboolean ok;
 
   if (shell->model == NULL)
     {
@@ -159,35 +237,11 @@ sw_shell_update_results (SwShell *shell, GError **error)
         }
       return TRUE;
     }
-  shell->dirty = FALSE;
-  g_clear_pointer (&shell->stale_reason, g_free);
-  if (!(sys = sw_model_assemble (shell->model, error)))
-    goto failed;
-  o = sw_simulate_options_from_system (sys);
-  events = sw_event_log_new ();
-  o.on_mode_change = log_event;
-  o.on_mode_change_data = events;
-  if (!sw_simulate_check (sys, &o, error) || !(tr = sw_simulate (sys, &o, NULL, NULL, NULL, error)))
-    goto failed;
-  clear_results (shell);
-  shell->dirty = FALSE;
-  shell->trajectory = tr;
-  shell->events = g_steal_pointer (&events);
-  /* The modes as `modal` computes them: at t = 0, every mode. */
-  {
-    SwModesOptions mo = sw_modes_options_default ();
-
-    mo.keep_values = FALSE;
-    if (!(shell->modes = sw_modes_compute_with_options (sys, 0, NULL, &mo, &modes_error)))
-      shell->modes_error = g_strdup (modes_error->message);
-  }
-  return TRUE;
-
-failed:
-  /* The last good results stay, marked stale, with the reason. */
-  shell->stale = shell->trajectory != NULL;
-  shell->stale_reason = g_strdup ((*error)->message);
-  return FALSE;
+  run = sw_shell_run_new (shell);
+  sw_shell_run_compute (run, NULL);
+  ok = sw_shell_run_apply (shell, run, error);
+  sw_shell_run_free (run);
+  return ok;
 }
 
 gboolean
