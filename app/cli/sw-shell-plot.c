@@ -309,15 +309,17 @@ sw_shell_plot_append (GString *out, const SwTrajectory *tr, const guint *columns
     g_ascii_formatd (a, sizeof a, "%.4g", t0);
     g_ascii_formatd (m, sizeof m, "%.4g", style->log_x && t0 > 0 && t1 > 0 ? sqrt (t0 * t1) : (t0 + t1) / 2);
     g_ascii_formatd (b, sizeof b, "%.4g", t1);
+    /* Counted in characters (a unit may be "°"); the end value ends
+     * under the axis' last column. */
     g_string_append_printf (line, "%*s%s", Y_LABEL_WIDTH - 1, "", a);
-    while (line->len + strlen (m) / 2 < mid)
+    while (g_utf8_strlen (line->str, -1) + (glong) strlen (m) / 2 < (glong) mid)
       g_string_append_c (line, ' ');
     g_string_append (line, m);
     /* The axis name between the middle and the end value. */
-    while (line->len + 2 < (mid + end) / 2 - strlen (axis) / 2)
+    while (g_utf8_strlen (line->str, -1) + 2 < (glong) (mid + end) / 2 - g_utf8_strlen (axis, -1) / 2)
       g_string_append_c (line, ' ');
     g_string_append_printf (line, "  %s", axis);
-    while (line->len + strlen (b) < end)
+    while (g_utf8_strlen (line->str, -1) + 1 + (glong) strlen (b) < (glong) end)
       g_string_append_c (line, ' ');
     g_string_append_printf (line, " %s", b);
     g_string_append_printf (out, "%s\n", line->str);

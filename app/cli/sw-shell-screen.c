@@ -28,6 +28,7 @@
 #include <readline/history.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <glib-unix.h>
 
 #include "sw-cli-private.h"
 #include "sw-shell-private.h"
@@ -377,17 +378,197 @@ run_line_mode (SwShell *shell)
   return EXIT_OK;
 }
 
+/* The full screen: what it shows, and the run going on in a worker. */
+typedef struct {
+  SwShell      *shell;
+  GMainLoop    *loop;
+  Page          page;
+  char         *page_text, *message;
+  gboolean      failed;
+  GCancellable *job;       /* the current run's; NULL when none runs */
+} Screen;
+
+/* Readline's line handler has no user data either. */
+static Screen *screen_now;
+/* Runs started and not yet returned: the session waits for them to end. */
+static guint runs_in_flight;
+
+static void
+screen_redraw (Screen *s)
+{
+  redraw (s->shell, s->page, s->page_text, s->message, s->failed);
+}
+
+static void
+set_message (Screen *s, char *message, gboolean failed)
+{
+  g_free (s->message);
+  s->message = message;
+  s->failed = failed;
+}
+
+static void
+run_in_worker (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  sw_shell_run_compute (data, cancellable);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+run_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Screen *s = screen_now;
+  SwShellRun *run = g_task_get_task_data (G_TASK (result));
+  GCancellable *job = g_task_get_cancellable (G_TASK (result));
+  g_autoptr (GError) error = NULL;
+
+  runs_in_flight--;
+  /* Only the current job's results count (a later edit cancelled this
+   * one); the screen may be gone when the session ended meanwhile. */
+  if (s == NULL || job != s->job)
+    return;
+  g_clear_object (&s->job);
+  if (!sw_shell_run_apply (s->shell, run, &error))
+    set_message (s, g_strdup_printf (_("%s (the last good results stay, marked stale)"), error->message), TRUE);
+  screen_redraw (s);
+  /* The line being typed comes back under the new screen. */
+  rl_forced_update_display ();
+}
+
+/* As Live in the window: the model runs in a worker after every edit (a
+ * new edit cancels the run before); the plot or the modes page is drawn
+ * again when it ends. */
+static void
+start_run (Screen *s)
+{
+  g_autoptr (GTask) task = NULL;
+
+  if (s->job != NULL)
+    g_cancellable_cancel (s->job);
+  g_clear_object (&s->job);
+  if (s->shell->model == NULL)
+    return;
+  s->job = g_cancellable_new ();
+  task = g_task_new (NULL, s->job, run_done, NULL);
+  g_task_set_task_data (task, sw_shell_run_new (s->shell), (GDestroyNotify) sw_shell_run_free);
+  runs_in_flight++;
+  g_task_run_in_thread (task, run_in_worker);
+}
+
+static void
+handle_line (char *line)
+{
+  Screen *s = screen_now;
+  SwShell *shell = s->shell;
+  g_auto (GStrv) words = NULL;
+  const char *name;
+  gboolean ok;
+
+  if (line == NULL)
+    {
+      /* Ctrl+D ends the session as quit does. */
+      shell->quit = TRUE;
+      g_main_loop_quit (s->loop);
+      return;
+    }
+  words = sw_shell_split_line (line, NULL);
+  name = words != NULL && words[0] != NULL ? words[0] : "";
+  if (line[0] != '\0')
+    add_history (line);
+  ok = sw_shell_execute (shell, line);
+  free (line);
+  g_clear_pointer (&s->page_text, g_free);
+  if (ok && g_str_equal (name, "plot"))
+    {
+      s->page = PAGE_PLOT;
+      set_message (s, g_strdup (shell->stale ? _("Plot (stale: the model changed or does not run)") : ""), FALSE);
+    }
+  else if (ok && g_str_equal (name, "modes"))
+    {
+      s->page = PAGE_MODES;
+      set_message (s, g_strdup (""), FALSE);
+    }
+  else if (ok && is_edit (name))
+    {
+      char *nl = strchr (shell->out->str, '\n');
+
+      set_message (s, nl != NULL ? g_strndup (shell->out->str, nl - shell->out->str) : g_strdup (shell->out->str),
+                   FALSE);
+      if (s->page == PAGE_TEXT)
+        s->page = PAGE_PLOT;
+      if (shell->dirty)
+        start_run (s);
+    }
+  else if (ok && shell->out->len > 0 && strchr (shell->out->str, '\n') != strrchr (shell->out->str, '\n'))
+    {
+      s->page = PAGE_TEXT;
+      s->page_text = g_strdup (shell->out->str);
+      set_message (s, g_strdup (""), FALSE);
+    }
+  else
+    {
+      /* One line (or an error): the message line. */
+      set_message (s, g_strchomp (g_strdup (shell->out->str)), !ok);
+    }
+  g_string_truncate (shell->out, 0);
+  screen_redraw (s);
+  if (shell->quit)
+    g_main_loop_quit (s->loop);
+}
+
+static gboolean
+stdin_ready (int fd, GIOCondition condition, gpointer data)
+{
+  rl_callback_read_char ();
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+run_full_screen (SwShell *shell)
+{
+  Screen s = { shell, g_main_loop_new (NULL, FALSE), PAGE_PLOT };
+  guint watch;
+
+  screen_now = &s;
+  /* The alternate screen, given back on the way out. */
+  fputs ("\033[?1049h\033[H\033[2J", stdout);
+  if (shell->model != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!sw_shell_update_results (shell, &error))
+        set_message (&s, g_strdup (error->message), TRUE);
+      else
+        set_message (&s, g_strdup (_("Type help for the commands; Tab completes; quit ends.")), FALSE);
+    }
+  else
+    set_message (&s, g_strdup (_("open FILE.shaft to begin; help lists the commands.")), FALSE);
+  screen_redraw (&s);
+  rl_callback_handler_install ("> ", handle_line);
+  watch = g_unix_fd_add (STDIN_FILENO, G_IO_IN | G_IO_HUP | G_IO_ERR, stdin_ready, NULL);
+  g_main_loop_run (s.loop);
+  g_source_remove (watch);
+  rl_callback_handler_remove ();
+  if (s.job != NULL)
+    g_cancellable_cancel (s.job);
+  g_clear_object (&s.job);
+  screen_now = NULL;
+  /* A run still going ends (cancelled) before the session does. */
+  while (runs_in_flight > 0)
+    g_main_context_iteration (NULL, TRUE);
+  fputs ("\033[?1049l", stdout);
+  fflush (stdout);
+  g_main_loop_unref (s.loop);
+  g_free (s.page_text);
+  g_free (s.message);
+}
+
 int
 sw_shell_run_interactive (SwShell *shell)
 {
   g_autofree char *history = history_path ();
   g_autofree char *history_dir = g_path_get_dirname (history);
-  g_autofree char *page_text = NULL, *message = NULL;
   const char *term = g_getenv ("TERM");
-  Page page = PAGE_PLOT;
-  gboolean failed = FALSE, full_screen = term != NULL && !g_str_equal (term, "dumb");
-  char *line;
-  int status;
 
   completing = shell;
   rl_readline_name = "shaftwork";
@@ -396,86 +577,14 @@ sw_shell_run_interactive (SwShell *shell)
   read_history (history);
   shell->interactive = TRUE;
   shell->color = terminal_has_color ();
-  if (!full_screen)
-    status = run_line_mode (shell);
+  if (term == NULL || g_str_equal (term, "dumb"))
+    run_line_mode (shell);
   else
-    {
-      /* The alternate screen, given back on the way out. */
-      fputs ("\033[?1049h\033[H\033[2J", stdout);
-      if (shell->model != NULL)
-        {
-          g_autoptr (GError) error = NULL;
-
-          if (!sw_shell_update_results (shell, &error))
-            message = g_strdup (error->message), failed = TRUE;
-          else
-            message = g_strdup (_("Type help for the commands; Tab completes; quit ends."));
-        }
-      else
-        message = g_strdup (_("open FILE.shaft to begin; help lists the commands."));
-      redraw (shell, page, NULL, message, failed);
-      while (!shell->quit && (line = readline ("> ")) != NULL)
-        {
-          g_auto (GStrv) words = sw_shell_split_line (line, NULL);
-          const char *name = words != NULL && words[0] != NULL ? words[0] : "";
-          gboolean ok;
-
-          if (line[0] != '\0')
-            add_history (line);
-          ok = sw_shell_execute (shell, line);
-          free (line);
-          failed = !ok;
-          g_clear_pointer (&message, g_free);
-          g_clear_pointer (&page_text, g_free);
-          if (ok && (g_str_equal (name, "plot")))
-            {
-              page = PAGE_PLOT;
-              message = g_strdup (shell->stale ? _("Plot (stale: the model does not run)") : "");
-            }
-          else if (ok && g_str_equal (name, "modes"))
-            {
-              page = PAGE_MODES;
-              message = g_strdup ("");
-            }
-          else if (ok && is_edit (name))
-            {
-              g_autoptr (GError) error = NULL;
-              char *nl = strchr (shell->out->str, '\n');
-
-              /* As Live in the window: every edit runs at once; the plot or
-               * the modes page shows the new results. */
-              message = nl != NULL ? g_strndup (shell->out->str, nl - shell->out->str) : g_strdup (shell->out->str);
-              if (!sw_shell_update_results (shell, &error))
-                {
-                  g_free (message);
-                  message = g_strdup_printf (_("%s (the last good results stay, marked stale)"), error->message);
-                  failed = TRUE;
-                }
-              if (page == PAGE_TEXT)
-                page = PAGE_PLOT;
-            }
-          else if (ok && shell->out->len > 0 && strchr (shell->out->str, '\n') != strrchr (shell->out->str, '\n'))
-            {
-              page = PAGE_TEXT;
-              page_text = g_strdup (shell->out->str);
-              message = g_strdup ("");
-            }
-          else
-            {
-              /* One line (or an error): the message line. */
-              message = g_strdup (shell->out->str);
-              g_strchomp (message);
-            }
-          g_string_truncate (shell->out, 0);
-          redraw (shell, page, page_text, message, failed);
-        }
-      fputs ("\033[?1049l", stdout);
-      fflush (stdout);
-      status = EXIT_OK;   /* a typing session: errors were shown as they came */
-    }
+    run_full_screen (shell);
   if (g_mkdir_with_parents (history_dir, 0700) == 0 && write_history (history) == 0)
     history_truncate_file (history, 1000);
+  clear_history ();
   g_clear_pointer (&candidates, g_ptr_array_unref);
   completing = NULL;
-  return status;
+  return EXIT_OK;   /* a typing session: errors were shown as they came */
 }
