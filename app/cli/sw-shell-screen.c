@@ -6,8 +6,10 @@
  * readline's prompt on the last line. The page is the plot (with the model
  * tree beside it when the terminal is wide enough to hold both), the modes
  * table, or the text of the last command (help, get, events, …). An edit
- * re-runs the model at once (the four-body example takes milliseconds) and
- * redraws the plot or the modes page it shows.
+ * runs the model again in a worker thread (GTask, as Live in the window: a
+ * snapshot taken on this thread, the next edit cancels the run) while the
+ * prompt stays live (readline's callback interface in a GLib main loop);
+ * the plot or the modes page is drawn again when it ends.
  *
  * Colour when the terminal has it (not with NO_COLOR, TERM=dumb or a TERM
  * that does not name a colour terminal); with TERM=dumb no escapes at all:
