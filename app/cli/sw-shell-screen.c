@@ -21,6 +21,7 @@
  * ID.PARAM, kinds and variable names.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -525,11 +526,23 @@ stdin_ready (int fd, GIOCondition condition, gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* The terminal changed size: everything is laid out again. */
+static gboolean
+terminal_resized (gpointer data)
+{
+  Screen *s = data;
+
+  rl_resize_terminal ();
+  screen_redraw (s);
+  rl_forced_update_display ();
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 run_full_screen (SwShell *shell)
 {
   Screen s = { shell, g_main_loop_new (NULL, FALSE), PAGE_PLOT };
-  guint watch;
+  guint watch, resize;
 
   screen_now = &s;
   /* The alternate screen, given back on the way out. */
@@ -546,10 +559,14 @@ run_full_screen (SwShell *shell)
   else
     set_message (&s, g_strdup (_("open FILE.shaft to begin; help lists the commands.")), FALSE);
   screen_redraw (&s);
+  /* SIGWINCH comes through the main loop, not readline's handler. */
+  rl_catch_sigwinch = 0;
   rl_callback_handler_install ("> ", handle_line);
   watch = g_unix_fd_add (STDIN_FILENO, G_IO_IN | G_IO_HUP | G_IO_ERR, stdin_ready, NULL);
+  resize = g_unix_signal_add (SIGWINCH, terminal_resized, &s);
   g_main_loop_run (s.loop);
   g_source_remove (watch);
+  g_source_remove (resize);
   rl_callback_handler_remove ();
   if (s.job != NULL)
     g_cancellable_cancel (s.job);
