@@ -299,6 +299,24 @@ test_monochrome (void)
       g_assert_cmpint (g_utf8_strlen (lines[i], -1), <=, 80);
     g_assert_true (g_str_has_prefix (lines[23], ">"));
   }
+  /* A larger terminal: the screen is laid out again at once, wider. */
+  g_free (tmux (&t, FALSE, "resize-window", "-t", "s", "-x", "120", "-y", "40", NULL));
+  {
+    glong widest = 0;
+
+    for (int i = 0; i < 200 && widest <= 80; i++)
+      {
+        g_autofree char *now = capture (&t, FALSE);
+        g_auto (GStrv) lines = g_strsplit (now, "\n", -1);
+
+        for (guint k = 0; lines[k] != NULL; k++)
+          if (strstr (lines[k], "│") != NULL)
+            widest = MAX (widest, g_utf8_strlen (g_strchomp (lines[k]), -1));
+        if (widest <= 80)
+          g_usleep (50000);
+      }
+    g_assert_cmpint (widest, >, 80);
+  }
   type (&t, "set nobody.c 1");
   after = wait_for (&t, "no component “nobody”");
   after_escaped = capture (&t, TRUE);
