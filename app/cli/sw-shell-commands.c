@@ -508,7 +508,9 @@ cmd_plot (SwShell *shell, int argc, char **argv, GError **error)
 static gboolean
 cmd_modes (SwShell *shell, int argc, char **argv, GError **error)
 {
-  if (argc != 1)
+  guint64 k = 0;
+
+  if (argc > 2)
     return usage (error, argv[0]);
   if (!need_results (shell, error))
     return FALSE;
@@ -517,7 +519,20 @@ cmd_modes (SwShell *shell, int argc, char **argv, GError **error)
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("no modes: %s"), shell->modes_error);
       return FALSE;
     }
-  sw_shell_modes_append (shell->out, shell->modes, shell->unicode, shell->stale);
+  if (argc == 1)
+    {
+      sw_shell_modes_append (shell->out, shell->modes, shell->unicode, shell->stale);
+      return TRUE;
+    }
+  if (!g_ascii_string_to_unsigned (argv[1], 10, 1, sw_modes_get_n_modes (shell->modes), &k, NULL))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("no mode “%s”; valid: 1 to %u"), argv[1],
+                   sw_modes_get_n_modes (shell->modes));
+      return FALSE;
+    }
+  if (shell->stale)
+    sw_shell_print (shell, _("STALE: the model changed or failed to run; these are the last good modes\n"));
+  sw_shell_mode_append (shell->out, shell->modes, (guint) k - 1, shell->unicode);
   return TRUE;
 }
 
@@ -802,8 +817,8 @@ static const SwShellCommand commands[] = {
   { "run", NULL, N_("simulate the model now (commands that show results run it when it changed)"), cmd_run },
   { "plot", N_("[--ascii|--braille] [VAR…]"),
     N_("draw variables against time (plot hub1.w coupling.tau); without VAR the last ones again"), cmd_plot },
-  { "modes", NULL, N_("natural frequencies with the most excitable section and its share of the energy"),
-    cmd_modes },
+  { "modes", N_("[N]"), N_("natural frequencies with the most excitable section and its share of the energy; "
+                            "modes N: mode N's shape and energy of every body and section"), cmd_modes },
   { "frf", N_("OPTION…"), N_("frequency response, as shaftwork-cli frf (--input ID --output ID.VAR): a Bode plot, or -o FILE"),
     cmd_analysis },
   { "campbell", N_("OPTION…"), N_("Campbell diagram, as shaftwork-cli campbell (--shaft ID)"), cmd_analysis },

@@ -391,3 +391,40 @@ sw_shell_modes_append (GString *out, SwModes *modes, gboolean unicode, gboolean 
       g_string_append_c (out, '\n');
     }
 }
+
+void
+sw_shell_mode_append (GString *out, SwModes *modes, guint index, gboolean unicode)
+{
+  guint nb = sw_modes_get_n_bodies (modes), ns = sw_modes_get_n_sections (modes);
+  const SwMode *m = sw_modes_get_mode (modes, index);
+  g_autofree double *shape = g_new (double, MAX (nb, 1));
+  g_autofree double *kin = g_new (double, MAX (nb, 1));
+  g_autofree double *pot = g_new (double, MAX (ns, 1));
+  int w = 12;
+
+  sw_modes_get_mode_values (modes, index, shape, NULL, NULL, kin, NULL, pot);
+  for (guint k = 0; k < nb; k++)
+    w = MAX (w, (int) g_utf8_strlen (sw_modes_get_body_part (modes, k)->id, -1));
+  for (guint k = 0; k < ns; k++)
+    w = MAX (w, (int) g_utf8_strlen (sw_modes_get_section_part (modes, k)->id, -1));
+  g_string_append_printf (out, m->rigid_body ? _("Mode %u: %.6g Hz (rigid body)\n") : _("Mode %u: %.6g Hz\n"),
+                          index + 1, m->frequency_hz);
+  /* Translators: headings of one mode's table in the shell; keep the widths. */
+  g_string_append_printf (out, "  %-*s %8s  %s\n", w, _("body"), _("shape"), _("kinetic energy"));
+  for (guint k = 0; k < nb; k++)
+    {
+      g_string_append_printf (out, "  %-*s %8.4f  ", w, sw_modes_get_body_part (modes, k)->id, shape[k]);
+      append_bar (out, kin[k], 20, unicode);
+      g_string_append_printf (out, " %6.2f %%\n", kin[k]);
+    }
+  if (m->rigid_body || ns == 0)
+    return;
+  g_string_append_printf (out, "  %-*s %8s  %s\n", w, _("section"), "", _("potential energy"));
+  for (guint k = 0; k < ns; k++)
+    {
+      g_string_append_printf (out, "  %-*s %8s  ", w, sw_modes_get_section_part (modes, k)->id, "");
+      append_bar (out, pot[k], 20, unicode);
+      g_string_append_printf (out, " %6.2f %%%s\n", pot[k],
+                              (int) k == m->most_excitable_section ? _("  <- most excitable") : "");
+    }
+}

@@ -117,6 +117,10 @@ void      sw_shell_plot_append     (GString *out, const SwTrajectory *tr, const 
  * a bar of its share of the potential energy. */
 void      sw_shell_modes_append    (GString *out, SwModes *modes, gboolean unicode, gboolean stale);
 
+/* One mode: the shape and kinetic energy of every body, the potential
+ * energy of every section, each share with a bar. */
+void      sw_shell_mode_append     (GString *out, SwModes *modes, guint index, gboolean unicode);
+
 /* sw-shell-screen.c: the full-screen session on a terminal. */
 int       sw_shell_run_interactive (SwShell *shell);
 

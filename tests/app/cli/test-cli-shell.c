@@ -312,6 +312,67 @@ test_frf_peak_at_mode (void)
   g_assert_nonnull (strstr (r.out, "load.J = 2 kg·m²"));
 }
 
+/* Words of a line, empty ones dropped. */
+static GPtrArray *
+words_of (const char *line)
+{
+  GPtrArray *w = g_ptr_array_new_with_free_func (g_free);
+  g_auto (GStrv) parts = g_strsplit (line, " ", -1);
+
+  for (guint k = 0; parts[k] != NULL; k++)
+    if (parts[k][0] != '\0')
+      g_ptr_array_add (w, g_strdup (parts[k]));
+  return w;
+}
+
+static void
+test_mode_detail_equals_modal (void)
+{
+  g_autofree char *model = sw_test_example_path ("fourbody.shaft");
+  g_auto (Run) shell = { 0 }, modal = { 0 };
+  const char *from, *to;
+  g_autofree char *section = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint checked = 0;
+
+  cli_with_input (&shell, "modes 2\n", "shell", model, NULL);
+  cli (&modal, "modal", model, NULL);
+  g_assert_cmpint (shell.status, ==, 0);
+  /* Every body's shape and kinetic share, every section's potential
+   * share of mode 2 as modal prints them, on the shell's line of that id. */
+  from = strstr (modal.out, "\nMode 2:");
+  to = strstr (modal.out, "\nMode 3:");
+  g_assert_nonnull (from);
+  g_assert_nonnull (to);
+  section = g_strndup (from, to - from);
+  lines = g_strsplit (section, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr (GPtrArray) w = words_of (lines[i]);
+      g_autofree char *start = NULL;
+      const char *row;
+
+      if (w->len < 2 || !g_ascii_isdigit (((char *) w->pdata[w->len - 1])[0]))
+        continue;
+      if (g_str_equal (w->pdata[0], "Mode") || g_str_equal (w->pdata[w->len - 1], "excitable"))
+        continue;
+      start = g_strdup_printf ("\n  %s ", (char *) w->pdata[0]);
+      row = strstr (shell.out, start);
+      g_assert_nonnull (row);
+      for (guint k = 1; k < w->len; k++)
+        {
+          const char *end = strchr (row + 1, '\n');
+          const char *hit = strstr (row, w->pdata[k]);
+
+          g_assert_true (hit != NULL && (end == NULL || hit < end));
+        }
+      checked++;
+    }
+  /* Four bodies and three sections. */
+  g_assert_cmpuint (checked, >=, 6);
+  g_assert_nonnull (strstr (shell.out, "95.02 %  <- most excitable"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -325,5 +386,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/shell/plot-text", test_plot_text);
   g_test_add_func ("/cli/shell/help-events-export", test_help_events_export);
   g_test_add_func ("/cli/shell/frf-peak-at-mode", test_frf_peak_at_mode);
+  g_test_add_func ("/cli/shell/mode-detail-equals-modal", test_mode_detail_equals_modal);
   return g_test_run ();
 }
