@@ -486,7 +486,7 @@ handle_line (char *line)
       s->page = PAGE_PLOT;
       set_message (s, g_strdup (shell->stale ? _("Plot (stale: the model changed or does not run)") : ""), FALSE);
     }
-  else if (ok && g_str_equal (name, "modes"))
+  else if (ok && g_str_equal (name, "modes") && words[1] == NULL)
     {
       s->page = PAGE_MODES;
       set_message (s, g_strdup (""), FALSE);
