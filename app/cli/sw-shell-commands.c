@@ -801,7 +801,7 @@ static const SwShellCommand commands[] = {
   { "tree", NULL, N_("the components and their key parameters"), cmd_tree },
   { "get", N_("ID[.PARAM]"), N_("a parameter's value and unit, or all of a component's"), cmd_get },
   { "set", N_("ID.PARAM VALUE [UNIT]"),
-    N_("set a parameter: set coupling.c 2e4 N.m/rad; set rotor.w 1200 rpm; set clutch.fn_max 0.5\n"
+    N_("set a parameter: set coupling.c 2e4 N.m/rad; set rotor.w0 1200 rpm; set clutch.fn_max 0.5\n"
        "  Units: the parameter's own (as written in files or as shown, N·m/rad), rpm for rad/s, deg for rad.\n"
        "  Initial values take “free”; simulation.stop_time, .output_interval and .tolerance set the run"),
     cmd_set },
