@@ -481,6 +481,31 @@ cmd_plot (SwShell *shell, int argc, char **argv, GError **error)
     return FALSE;
   for (int k = first; k < argc; k++)
     {
+      if (strpbrk (argv[k], "*?") != NULL)
+        {
+          /* A pattern ('*.w'), as simulate's --variables takes. */
+          guint matched = 0;
+
+          for (guint c = 0; c < sw_trajectory_get_n_columns (shell->trajectory); c++)
+            if (g_pattern_match_simple (argv[k], sw_trajectory_get_column_name (shell->trajectory, c)))
+              {
+                if (++n > SW_SHELL_MAX_PLOT)
+                  {
+                    g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                                 _("%s: more than %d variables; a plot draws 1 to %d"), argv[k], SW_SHELL_MAX_PLOT,
+                                 SW_SHELL_MAX_PLOT);
+                    return FALSE;
+                  }
+                g_strv_builder_add (b, sw_trajectory_get_column_name (shell->trajectory, c));
+                matched++;
+              }
+          if (matched == 0)
+            {
+              g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER, _("no variable matches “%s”"), argv[k]);
+              return FALSE;
+            }
+          continue;
+        }
       if (sw_trajectory_find_column (shell->trajectory, argv[k]) < 0)
         {
           g_autofree char *some = dup_some_columns (shell->trajectory, argv[k]);
@@ -816,7 +841,8 @@ static const SwShellCommand commands[] = {
   { "export", N_("[FILE.mo]"), N_("the model as Modelica (printed, or written to FILE.mo)"), cmd_export },
   { "run", NULL, N_("simulate the model now (commands that show results run it when it changed)"), cmd_run },
   { "plot", N_("[--ascii|--braille] [VAR…]"),
-    N_("draw variables against time (plot hub1.w coupling.tau); without VAR the last ones again"), cmd_plot },
+    N_("draw variables against time (plot hub1.w coupling.tau, or patterns: plot '*.w'); without VAR the "
+       "last ones again"), cmd_plot },
   { "modes", N_("[N]"), N_("natural frequencies with the most excitable section and its share of the energy; "
                             "modes N: mode N's shape and energy of every body and section"), cmd_modes },
   { "frf", N_("OPTION…"), N_("frequency response, as shaftwork-cli frf (--input ID --output ID.VAR): a Bode plot, or -o FILE"),

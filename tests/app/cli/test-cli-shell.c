@@ -255,6 +255,16 @@ test_plot_text (void)
   for (const char *p = a.out; *p != '\0'; p++)
     g_assert_cmpint ((guchar) *p, <, 128);
   g_assert_nonnull (strstr (a.out, "* hub1.w [rad/s]   + load.w [rad/s]"));
+  /* A pattern: every speed (the torque source's too), the legend wrapped
+   * to the width. */
+  {
+    g_auto (Run) p = { 0 };
+
+    cli_with_input (&p, "plot --ascii '*.w'\nplot '*.nothing'\n", "shell", model, NULL);
+    g_assert_nonnull (strstr (p.out, "* torque.w [rad/s]   + rotor.w [rad/s]   o hub1.w [rad/s]   x hub2.w [rad/s]\n"
+                                     "# load.w [rad/s]\n"));
+    g_assert_nonnull (strstr (p.err, "<stdin>:2: error: no variable matches “*.nothing”"));
+  }
 }
 
 static void
