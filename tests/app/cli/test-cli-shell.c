@@ -293,6 +293,16 @@ test_help_events_export (void)
         g_assert_nonnull (strstr (r.out, lines[i]));
   }
   g_assert_true (g_file_test (mo, G_FILE_TEST_IS_REGULAR));
+  /* The file is `export`'s text of the same model. */
+  {
+    g_auto (Run) e = { 0 };
+    g_autofree char *text = NULL;
+
+    cli (&e, "export", model, NULL);
+    g_assert_cmpint (e.status, ==, 0);
+    g_assert_true (g_file_get_contents (mo, &text, NULL, NULL));
+    g_assert_cmpstr (text, ==, e.out);
+  }
   g_assert_nonnull (strstr (r.out, "imported"));
   g_assert_nonnull (strstr (r.out, "└"));
   sw_test_remove_tree (dir);
