@@ -431,8 +431,9 @@ run_done (GObject *source, GAsyncResult *result, gpointer data)
   if (s == NULL || job != s->job)
     return;
   g_clear_object (&s->job);
+  /* The reason first: the message line is cut to the width. */
   if (!sw_shell_run_apply (s->shell, run, &error))
-    set_message (s, g_strdup_printf (_("%s (the last good results stay, marked stale)"), error->message), TRUE);
+    set_message (s, g_strdup_printf (_("Stale, the last good results are kept: %s"), error->message), TRUE);
   screen_redraw (s);
   /* The line being typed comes back under the new screen. */
   rl_forced_update_display ();

@@ -280,6 +280,7 @@ test_monochrome (void)
 {
   Tty t = { 0 };
   g_autofree char *screen = NULL, *escaped = NULL, *after = NULL, *after_escaped = NULL, *hist_path = NULL;
+  g_autofree char *stale = NULL;
 
   if (!have_tmux ())
     return;
@@ -299,6 +300,24 @@ test_monochrome (void)
       g_assert_cmpint (g_utf8_strlen (lines[i], -1), <=, 80);
     g_assert_true (g_str_has_prefix (lines[23], ">"));
   }
+  /* A model that does not run keeps its last plot, marked stale, and
+   * says why; undo brings it back fresh. */
+  type (&t, "set simulation.output_interval 1e-12");
+  stale = wait_for (&t, "Stale, the last good results are kept: the run would keep");
+  g_assert_nonnull (strstr (stale, "STALE"));
+  g_assert_nonnull (strstr (stale, "time [s]"));
+  type (&t, "undo");
+  g_free (wait_for (&t, "undone"));
+  for (int i = 0; i < 400; i++)
+    {
+      g_free (stale);
+      stale = capture (&t, FALSE);
+      if (strstr (stale, "STALE") == NULL)
+        break;
+      g_usleep (50000);
+    }
+  g_assert_null (strstr (stale, "STALE"));
+
   /* A larger terminal: the screen is laid out again at once, wider. */
   g_free (tmux (&t, FALSE, "resize-window", "-t", "s", "-x", "120", "-y", "40", NULL));
   {
