@@ -269,16 +269,47 @@ next_line (const char *p, gsize *len)
   return p;
 }
 
+/* message on at most max_lines lines of width characters (its own line
+ * breaks taken as spaces); how many in *n_lines (at least 1). */
+static char *
+wrap_message (const char *message, guint width, guint max_lines, guint *n_lines)
+{
+  GString *s = g_string_new (NULL);
+  guint column = 0;
+
+  *n_lines = 1;
+  for (const char *p = message; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      if (column == width)
+        {
+          if (*n_lines == max_lines)
+            break;
+          g_string_append_c (s, '\n');
+          (*n_lines)++;
+          column = 0;
+        }
+      if (*p == '\n')
+        g_string_append_c (s, ' ');
+      else
+        g_string_append_len (s, p, g_utf8_next_char (p) - p);
+      column++;
+    }
+  return g_string_free (s, FALSE);
+}
+
 static void
 redraw (SwShell *shell, Page page, const char *page_text, const char *message, gboolean failed)
 {
   g_autoptr (GString) screen = g_string_new ("\033[H");
   g_autoptr (GString) body = g_string_new (NULL);
-  g_autofree char *title = NULL;
-  guint width, height, used = 0, body_height, tree_width;
+  g_autofree char *title = NULL, *wrapped = NULL;
+  guint width, height, used = 0, body_height, tree_width, message_lines;
 
   terminal_size (&width, &height);
-  body_height = height > 4 ? height - 3 : 1;
+  /* A long message (an error that says what is valid) takes up to three
+   * lines, wrapped at the width; the page gives them up. */
+  wrapped = wrap_message (message != NULL ? message : "", width, 3, &message_lines);
+  body_height = height > 3 + message_lines ? height - 2 - message_lines : 1;
   title = g_strdup_printf ("Shaftwork shell — %s%s%s", shell->model != NULL ? sw_model_get_name (shell->model)
                                                                              : _("no model (open FILE)"),
                            shell->model != NULL && sw_history_get_modified (shell->history) ? _(" (modified)") : "",
@@ -340,8 +371,8 @@ redraw (SwShell *shell, Page page, const char *page_text, const char *message, g
   else if (failed)
     g_string_append (screen, "\033[1m");
   {
-    guint one = 0;
-    append_clipped (screen, message != NULL ? message : "", width, 1, &one);
+    guint lines = 0;
+    append_clipped (screen, wrapped, width, message_lines, &lines);
   }
   if (failed)
     g_string_insert (screen, screen->len - strlen ("\033[K\r\n"), "\033[0m");
