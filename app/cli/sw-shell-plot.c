@@ -53,15 +53,17 @@ canvas_line (Canvas *cv, gboolean unicode, int x0, int y0, int x1, int y1, int c
   int dx = ABS (x1 - x0), dy = -ABS (y1 - y0), sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
   int err = dx + dy;
 
-  /* Bresenham's line. */
+  /* Bresenham's line: both tests on the error before either step. */
   for (;;)
     {
+      int e2 = 2 * err;
+
       canvas_set (cv, unicode, x0, y0, curve);
       if (x0 == x1 && y0 == y1)
         break;
-      if (2 * err >= dy)
+      if (e2 >= dy)
         err += dy, x0 += sx;
-      if (2 * err <= dx)
+      if (e2 <= dx)
         err += dx, y0 += sy;
     }
 }

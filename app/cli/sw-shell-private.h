@@ -85,6 +85,9 @@ typedef struct {
 const SwShellCommand *sw_shell_get_commands (guint *n);
 const SwShellCommand *sw_shell_find_command (const char *name);
 
+/* sw-shell-analysis.c: frf and campbell (argv[0] is which). */
+gboolean  sw_shell_cmd_analysis    (SwShell *shell, int argc, char **argv, GError **error);
+
 /* sw-shell-parse.c */
 /* The component and parameter of "ID.PARAM" in the model; FALSE with an
  * error saying what is valid. */

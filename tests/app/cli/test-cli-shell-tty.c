@@ -107,7 +107,8 @@ tty_start (Tty *t, gboolean color)
   t->dir = g_dir_make_tmp ("shell-tty-XXXXXX", NULL);
   t->model = sw_test_copy_example (t->dir, "fourbody.shaft");
   state = g_build_filename (t->dir, "state", NULL);
-  command = g_strdup_printf ("env %s LC_ALL=C.UTF-8 XDG_STATE_HOME='%s' TERM=%s '%s' shell '%s'",
+  /* timeout: a session a failed test leaves behind ends by itself. */
+  command = g_strdup_printf ("timeout 300 env %s LC_ALL=C.UTF-8 XDG_STATE_HOME='%s' TERM=%s '%s' shell '%s'",
                              color ? "-u NO_COLOR" : "NO_COLOR=1", state, color ? "xterm-256color" : "xterm",
                              g_getenv ("SW_CLI"), t->model);
   g_free (tmux (t, FALSE, "-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-s", "s", command, NULL));

@@ -393,6 +393,22 @@ test_mode_detail_equals_modal (void)
   g_assert_nonnull (strstr (shell.out, "95.02 %  <- most excitable"));
 }
 
+static void
+test_campbell_page (void)
+{
+  g_autofree char *model = sw_test_example_path ("fourbody.shaft");
+  g_auto (Run) r = { 0 }, c = { 0 };
+
+  /* The diagram over the shaft's speed, then campbell's own table. */
+  cli_with_input (&r, "campbell --shaft rotor --speed-range 0:15000\n", "shell", model, NULL);
+  cli (&c, "campbell", model, "--shaft", "rotor", "--speed-range", "0:15000", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpint (c.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "speed [rpm]"));
+  g_assert_nonnull (strstr (r.out, "4 order_1_hz [Hz]"));
+  g_assert_true (g_str_has_suffix (r.out, c.out));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -407,5 +423,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/shell/help-events-export", test_help_events_export);
   g_test_add_func ("/cli/shell/frf-peak-at-mode", test_frf_peak_at_mode);
   g_test_add_func ("/cli/shell/mode-detail-equals-modal", test_mode_detail_equals_modal);
+  g_test_add_func ("/cli/shell/campbell-page", test_campbell_page);
   return g_test_run ();
 }

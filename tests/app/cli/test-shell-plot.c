@@ -110,11 +110,36 @@ test_braille_panels (void)
   sw_trajectory_unref (tr);
 }
 
+/* Steep and shallow segments in every direction (Bresenham's octants): a
+ * saw tooth 0 → 100 → 0 over three rows, then a slow ramp. Every line ends
+ * (this hung once), and the column of the jump is filled top to bottom. */
+static void
+test_steep_lines_end (void)
+{
+  char *names[] = { "a.y", NULL }, *units[] = { "m", NULL };
+  SwTrajectory *tr = sw_trajectory_new (g_strdupv (names), g_strdupv (units));
+  const double ts[] = { 0, 0.01, 0.02, 0.5, 1 }, ys[] = { 0, 100, 0, 3, 100 };
+  SwShellPlotStyle style = { 40, 12, FALSE, FALSE, FALSE };
+  guint cols[] = { 0 };
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_autoptr (GPtrArray) rows = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (ts); i++)
+    sw_trajectory_append_row (tr, ts[i], &ys[i]);
+  sw_shell_plot_append (out, tr, cols, 1, &style, FALSE);
+  rows = canvas_rows (out->str, 40);
+  g_assert_cmpuint (rows->len, ==, 9);
+  for (guint r = 0; r < rows->len; r++)
+    g_assert_cmpint (((char *) rows->pdata[r])[0], ==, '*');
+  sw_trajectory_unref (tr);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/shell-plot/ascii-diagonal", test_ascii_diagonal);
   g_test_add_func ("/cli/shell-plot/braille-panels", test_braille_panels);
+  g_test_add_func ("/cli/shell-plot/steep-lines-end", test_steep_lines_end);
   return g_test_run ();
 }
