@@ -84,5 +84,6 @@ int       sw_cli_modal        (int argc, char **argv);
 int       sw_cli_frf          (int argc, char **argv);
 int       sw_cli_campbell     (int argc, char **argv);
 int       sw_cli_study        (int argc, char **argv);
+int       sw_cli_shell        (int argc, char **argv);
 
 G_END_DECLS

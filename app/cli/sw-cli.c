@@ -42,6 +42,7 @@ static const struct {
   { "list", NULL, N_("the catalogue of component kinds, ports and parameters") },
   { "import", N_("MODEL.mo"), N_("a Modelica model (Rotational, Translational, Blocks.Sources) as a .shaft model") },
   { "export", N_("MODEL"), N_("the model as a Modelica model") },
+  { "shell", N_("[MODEL]"), N_("a terminal workbench: edit, run, plot and see the modes in one session") },
 }, options[] = {
   { "-h, --help", NULL, N_("show this help (COMMAND --help for a command’s options)") },
   { "--version", NULL, N_("show the version") },
@@ -505,6 +506,8 @@ main (int argc, char **argv)
     return finish_stdout (sw_cli_import (argc - 1, argv + 1));
   if (g_str_equal (command, "export"))
     return finish_stdout (sw_cli_export (argc - 1, argv + 1));
+  if (g_str_equal (command, "shell"))
+    return finish_stdout (sw_cli_shell (argc - 1, argv + 1));
   {
     g_autofree char *msg = g_strdup_printf (_("unknown command “%s”"), command);
 

@@ -17,6 +17,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <glib.h>
+#include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
@@ -97,4 +98,31 @@ write_temp_model (const char *text)
   g_file_set_contents (path, text, -1, &error);
   g_assert_no_error (error);
   return path;
+}
+
+void
+cli_with_input (Run *r, const char *input, ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE
+                                                                        | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) env = run_environ (FALSE);
+  const char *arg;
+  va_list ap;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("SW_CLI"));
+  va_start (ap, input);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+  g_subprocess_launcher_set_environ (launcher, env);
+  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, input, NULL, &r->out, &r->err, &error);
+  g_assert_no_error (error);
+  r->status = g_subprocess_get_if_exited (process) ? g_subprocess_get_exit_status (process) : 128;
 }

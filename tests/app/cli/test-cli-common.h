@@ -37,6 +37,10 @@ cli_run (Run *r, gboolean german, va_list ap);
 void
 cli (Run *r, ...);
 
+/* The same with input on its standard input (a pipe, not a terminal). */
+void
+cli_with_input (Run *r, const char *input, ...) G_GNUC_NULL_TERMINATED;
+
 char *
 write_temp_model (const char *text);
 

@@ -1,0 +1,114 @@
+/* bench-shell.c: an edit in shaftwork-cli shell to a redrawn terminal plot,
+ * on the four-body example (data/examples/fourbody.shaft, 2 s, 4 001 rows):
+ * `set coupling.c …` parsed and applied, the model assembled and simulated,
+ * its modes computed, and the plot of the four speeds drawn as braille
+ * text at 80 × 24 (what the screen shows after every edit). Issue 27's
+ * target: at most 50 ms an edit.
+ *
+ * Against a baseline in the same process: the same edit made through the
+ * model API (sw_model_set_param), assembled, simulated and its modes
+ * computed, nothing drawn; the ratio is what the shell adds (parsing,
+ * history snapshot, the event log, the plot).
+ *
+ * Run: meson test -C build --benchmark bench-shell --verbose
+ *      or SW_SOURCE_ROOT=. build/tests/bench-shell [EDITS]
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <stdio.h>
+#include <stdlib.h>
+#include <glib.h>
+
+#include "sw-error.h"
+#include "sw-model.h"
+#include "sw-modes.h"
+#include "sw-shell-private.h"
+#include "sw-simulate.h"
+#include "sw-system.h"
+
+static int
+compare (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median (double *v, guint n)
+{
+  qsort (v, n, sizeof *v, compare);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+int
+main (int argc, char **argv)
+{
+  guint edits = argc > 1 ? (guint) atoi (argv[1]) : 40;
+  const char *root = g_getenv ("SW_SOURCE_ROOT");
+  g_autofree char *path = g_build_filename (root != NULL ? root : ".", "data", "examples", "fourbody.shaft", NULL);
+  g_autofree double *shell_ms = g_new (double, edits), *base_ms = g_new (double, edits);
+  g_autofree double *plot_ms = g_new (double, edits);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+  SwShell shell;
+  gsize chars = 0;
+
+  sw_init ();
+  sw_shell_init (&shell);
+  shell.plot_width = 80 - 27;   /* the screen at 80 × 24: the tree beside the plot */
+  shell.plot_height = 21;
+  shell.unicode = TRUE;
+  if (!sw_shell_open (&shell, path, &error) || !sw_shell_update_results (&shell, &error))
+    g_error ("%s", error->message);
+  model = sw_model_new_from_file (path, &error);
+  g_assert_no_error (error);
+
+  for (guint k = 0; k < edits; k++)
+    {
+      double c = 2e3 + 100 * (k % 10 + 1);
+      g_autofree char *line = g_strdup_printf ("set coupling.c %g N.m/rad", c);
+      gint64 t0, t1, t2;
+
+      /* The shell: the edit, the run, the plot. */
+      t0 = g_get_monotonic_time ();
+      if (!sw_shell_execute (&shell, line) || !sw_shell_update_results (&shell, &error))
+        g_error ("%s%s", shell.out->str, error != NULL ? error->message : "");
+      t1 = g_get_monotonic_time ();
+      sw_shell_append_plot (&shell);
+      t2 = g_get_monotonic_time ();
+      chars = g_utf8_strlen (shell.out->str, -1);
+      g_string_truncate (shell.out, 0);
+      shell_ms[k] = (t2 - t0) / 1e3;
+      plot_ms[k] = (t2 - t1) / 1e3;
+
+      /* The baseline: the same through the model API, nothing drawn. */
+      t0 = g_get_monotonic_time ();
+      {
+        g_autoptr (SwSystem) sys = NULL;
+        g_autoptr (SwTrajectory) tr = NULL;
+        g_autoptr (SwModes) modes = NULL;
+        SwSimulateOptions o;
+        SwModesOptions mo = sw_modes_options_default ();
+
+        if (!sw_model_set_param (model, sw_model_find_component (model, "coupling"), "c", c, &error)
+            || !(sys = sw_model_assemble (model, &error)))
+          g_error ("%s", error->message);
+        o = sw_simulate_options_from_system (sys);
+        if (!(tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error)))
+          g_error ("%s", error->message);
+        mo.keep_values = FALSE;
+        if (!(modes = sw_modes_compute_with_options (sys, 0, NULL, &mo, &error)))
+          g_error ("%s", error->message);
+      }
+      base_ms[k] = (g_get_monotonic_time () - t0) / 1e3;
+    }
+  {
+    double s = median (shell_ms, edits), b = median (base_ms, edits), p = median (plot_ms, edits);
+
+    printf ("four-body example, %u edits (median): edit to redrawn plot %.2f ms (target <= 50 ms), "
+            "of which the plot %.3f ms (%zu characters); baseline set + assemble + simulate + modes %.2f ms; "
+            "ratio %.2f\n", edits, s, p, chars, b, s / b);
+  }
+  sw_shell_clear (&shell);
+  return 0;
+}
