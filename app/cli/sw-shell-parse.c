@@ -89,27 +89,6 @@ sw_shell_parse_target (SwModel *model, const char *text, guint *component, int *
   return TRUE;
 }
 
-/* As the inspector reads what a user typed (sw_inspector_parse_number()):
- * the window's rules, here without GTK. */
-static gboolean
-parse_number (const char *text, double *value)
-{
-  g_autoptr (GString) s = g_string_new (text);
-  char *end = NULL;
-  double v;
-
-  g_strstrip (s->str);
-  s->len = strlen (s->str);
-  g_string_replace (s, "−", "-", 0);
-  g_string_replace (s, ",", ".", 0);
-  if (s->len == 0)
-    return FALSE;
-  v = g_ascii_strtod (s->str, &end);
-  if (end == s->str || *end != '\0' || !isfinite (v))
-    return FALSE;
-  *value = v;
-  return TRUE;
-}
 
 /* Units a value may be typed in besides the parameter's own, as the
  * inspector shows them under the preferences (sw-inspector-number-row.c):
@@ -170,7 +149,7 @@ sw_shell_parse_value (const SwParamDesc *desc, const char *number, const char *u
       *value = NAN;
       return TRUE;
     }
-  if (!parse_number (number, &v))
+  if (!sw_parse_typed_number (number, &v))
     {
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("“%s” is not a number; valid: a number such as 2e4 or 0.5%s"),
                    number, desc->type == SW_PARAM_INITIAL ? _(", or free") : "");

@@ -101,3 +101,28 @@ sw_number_in_scale (double value)
 
   return value == 0 || (m >= SW_NUMBER_MIN_MAGNITUDE && m <= SW_NUMBER_MAX_MAGNITUDE);
 }
+
+gboolean
+sw_parse_typed_number (const char *text,
+                       double     *value)
+{
+  g_autoptr(GString) s = NULL;
+  char *end = NULL;
+  double v;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  s = g_string_new (text);
+  g_strstrip (s->str);
+  s->len = strlen (s->str);
+  g_string_replace (s, "−", "-", 0);
+  g_string_replace (s, ",", ".", 0);
+  if (s->len == 0)
+    return FALSE;
+  v = g_ascii_strtod (s->str, &end);
+  if (end == s->str || *end != '\0' || !isfinite (v))
+    return FALSE;
+  *value = v;
+  return TRUE;
+}

@@ -16,6 +16,12 @@ G_BEGIN_DECLS
 char     *sw_format_number   (char   *buf,
                               double  value);
 
+/* Parses what a user typed (the window's inspector, the terminal shell):
+ * surrounding space is ignored, a comma is a decimal point, "−" is a minus.
+ * FALSE unless the whole text is one finite number. */
+gboolean  sw_parse_typed_number (const char *text,
+                                 double     *value);
+
 /* Magnitudes a parameter or signal value may have besides 0: products of a
  * few of them (a stiffness over an inertia, w^2 J) stay far from overflow
  * and underflow, so no model's equations become infinite or NaN. */

@@ -1,6 +1,7 @@
 /* sw-inspector-number-row.c: a number with its unit, checked as you type.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-inspector-number-row.h"
+#include "sw-number.h"
 #include "sw-plot-draw.h"
 
 #include <math.h>
@@ -138,27 +139,7 @@ gboolean
 sw_inspector_parse_number (const char *text,
                            double     *value)
 {
-  g_autoptr(GString) s = NULL;
-  char *end = NULL;
-  double v;
-
-  g_return_val_if_fail (text != NULL, FALSE);
-  g_return_val_if_fail (value != NULL, FALSE);
-
-  s = g_string_new (text);
-  g_strstrip (s->str);
-  s->len = strlen (s->str);
-  g_string_replace (s, "−", "-", 0);
-  g_string_replace (s, ",", ".", 0);
-  if (s->len == 0)
-    return FALSE;
-
-  v = g_ascii_strtod (s->str, &end);
-  if (end == s->str || *end != '\0' || !isfinite (v))
-    return FALSE;
-
-  *value = v;
-  return TRUE;
+  return sw_parse_typed_number (text, value);
 }
 
 char *
