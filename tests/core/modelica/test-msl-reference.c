@@ -228,18 +228,24 @@ compare_events (const char *name, double interval, double tolerance, double wind
     }
 }
 
-/* The row of our event's pair (the left limit when right is FALSE) at
- * the event nearest t within window; -1 when there is none. */
+/* Our events within window of t: the left row of the first (right
+ * FALSE) or the right row of the last (ours may be two events a
+ * picosecond apart, as Dymola's are microseconds); -1 when there is none. */
 static int
 our_event_row (const double *times, guint n, double t, double window, gboolean right)
 {
-  int best = -1;
+  int found = -1;
 
   for (guint k = 1; k < n; k++)
-    if (times[k] == times[k - 1] && fabs (times[k] - t) <= window
-        && (best < 0 || fabs (times[k] - t) < fabs (times[best] - t)))
-      best = (int) k;
-  return best < 0 ? -1 : right ? best : best - 1;
+    if (times[k] == times[k - 1] && fabs (times[k] - t) <= window)
+      {
+        if (!right)
+          return (int) k - 1;
+        while (k + 1 < n && times[k + 1] == times[k])
+          k++;
+        found = (int) k;
+      }
+  return found;
 }
 
 static gboolean
@@ -571,6 +577,12 @@ test_translational_friction_event_rows (void)
   compare_event_rows ("TranslationalFriction", 0.0005, 1e-10, 5e-6);
 }
 
+static void
+test_lossy_gear_event_rows (void)
+{
+  compare_event_rows ("LossyGearDemo1", 0.0005, 1e-10, 1e-6);
+}
+
 /* LossyGearDemo1: a gear of efficiency 0.5 rolls backward, sticks, rolls
  * forward, sticks and rolls backward again. */
 static void
@@ -643,6 +655,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/msl-reference/rotational/lossy-gear", test_lossy_gear);
   g_test_add_func ("/core/msl-reference/rotational/lossy-gear-events", test_lossy_gear_events);
   g_test_add_func ("/core/msl-reference/rotational/lossy-gear-laws", test_lossy_gear_laws);
+  g_test_add_func ("/core/msl-reference/rotational/lossy-gear-event-rows", test_lossy_gear_event_rows);
   g_test_add_func ("/core/msl-reference/translational/friction", test_translational_friction);
   g_test_add_func ("/core/msl-reference/translational/friction-events", test_translational_friction_events);
   g_test_add_func ("/core/msl-reference/translational/friction-event-rows", test_translational_friction_event_rows);
