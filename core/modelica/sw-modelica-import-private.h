@@ -106,6 +106,11 @@ void     _sw_mo_expand_arrays    (Import        *im);
 JsonNode *_sw_mo_combi_table_signal (Import          *im,
                                      const MoElement *block,
                                      const char      *output);
+/* sw-modelica-import-table-file.c: block's tableName from its fileName
+ * (the text format, "#1") into table; FALSE with an error. */
+gboolean  _sw_mo_read_table_file (Import          *im,
+                                  const MoElement *block,
+                                  Value           *table);
 
 /* sw-modelica-import-blocks.c */
 /* An Exponentials block's output as a signal made of steps and ExpSines
