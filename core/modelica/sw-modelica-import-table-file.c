@@ -22,6 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#define MAX_FILE_BYTES (256 << 20)
 
 /* The string of modifier name (a string literal, or
  * Modelica.Utilities.Files.loadResource of one), or NULL with an error. */
@@ -115,6 +118,7 @@ _sw_mo_read_table_file (Import *im, const MoElement *block, Value *table)
   g_autofree char *dir = NULL, *path = NULL, *text = NULL, *display = NULL;
   g_autoptr (GString) found = g_string_new (NULL);
   g_autoptr (GError) local = NULL;
+  GStatBuf st;
   const MoMod *m;
   const char *p;
 
@@ -138,6 +142,13 @@ _sw_mo_read_table_file (Import *im, const MoElement *block, Value *table)
   dir = g_path_get_dirname (im->file);
   path = g_path_is_absolute (file) ? g_strdup (file) : g_build_filename (dir, file, NULL);
   display = g_filename_display_name (path);
+  /* Hostile names: a device (/dev/zero) never ends, a huge file is no table. */
+  if (g_stat (path, &st) == 0 && (!S_ISREG (st.st_mode) || st.st_size > MAX_FILE_BYTES))
+    {
+      _sw_mo_fail (im, m->line, m->column, _("%s.fileName: %s is not a regular file of at most %d MB"),
+                   block->name, display, MAX_FILE_BYTES >> 20);
+      return FALSE;
+    }
   if (!g_file_get_contents (path, &text, NULL, &local))
     {
       _sw_mo_fail (im, m->line, m->column, _("%s.fileName: cannot read %s: %s"), block->name, display,

@@ -375,6 +375,11 @@ test_combi_time_table (void)
                        "  connect(t.y[1], torque.tau);\nend M;\n",
                        "m.mo:3:5: error: t.fileName = \"t.mat\": only the text format (a file starting with #1) is "
                        "read, not MATLAB or CSV files");
+  assert_import_fails ("model M\n  Modelica.Blocks.Sources.CombiTimeTable t(tableOnFile=true, tableName=\"t\",\n"
+                       "    fileName=\"/dev/zero\");\n"
+                       "  Modelica.Mechanics.Rotational.Sources.Torque torque;\nequation\n"
+                       "  connect(t.y[1], torque.tau);\nend M;\n",
+                       "m.mo:3:5: error: t.fileName: /dev/zero is not a regular file of at most 256 MB");
   assert_import_fails ("model M\n  Modelica.Blocks.Sources.CombiTimeTable t(tableOnFile=true, fileName=\"t.txt\");\n"
                        "  Modelica.Mechanics.Rotational.Sources.Torque torque;\nequation\n"
                        "  connect(t.y[1], torque.tau);\nend M;\n",
