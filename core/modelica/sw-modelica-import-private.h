@@ -99,6 +99,11 @@ void     _sw_mo_nominal_value    (Import          *im,
 /* Arrays of components in im->klass (and im->elements) replaced by
  * their elements, connect()s rewritten to them. */
 void     _sw_mo_expand_arrays    (Import        *im);
+/* sw-modelica-import-adaptors.c: TorqueToAngleAdaptor and
+ * AngleToTorqueAdaptor (ForceToPositionAdaptor, PositionToForceAdaptor)
+ * wired to each other made a joint of their flanges: the pair and its
+ * signal connections dropped, the flanges' connections joined. */
+void     _sw_mo_join_adaptors    (Import        *im);
 
 /* sw-modelica-import-tables.c */
 /* Output output ("combiTimeTable.y[2]", NULL: y[1]) of a CombiTimeTable

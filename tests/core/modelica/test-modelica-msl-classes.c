@@ -517,6 +517,116 @@ test_combi_time_table_file (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* ---- Signal adaptors ---------------------------------------------------- */
+
+/* TorqueToAngleAdaptor and AngleToTorqueAdaptor wired to each other (as
+ * GenerationOfFMUs wires DirectInertia to InverseInertia) are a joint:
+ * (J1 + J2) a = 10 sin (4 pi t) from rest, w = 10 / (3.3 4 pi) (1 - cos
+ * 4 pi t), and the same run, bit for bit, as the inertias connected
+ * directly; the translational pair (without a, as GenerationOfFMUs' spring
+ * variant) with a spring behind it runs as the spring connected directly. */
+static double adaptor_w (double t) { return 10 / (3.3 * 4 * G_PI) * (1 - cos (4 * G_PI * t)); }
+
+static const char adaptor_rot[] =
+  "model AdaptorPair\n"
+  "  extends Modelica.Icons.Example;\n"
+  "  Modelica.Blocks.Sources.Sine sine1(f=2, amplitude=10);\n"
+  "  Modelica.Mechanics.Rotational.Sources.Torque torque;\n"
+  "  Modelica.Mechanics.Rotational.Components.Inertia inertia1(J=1.1, phi(fixed=true, start=0), w(fixed=true,\n"
+  "    start=0));\n"
+  "%s"
+  "  Modelica.Mechanics.Rotational.Components.Inertia inertia2(J=2.2);\n"
+  "equation\n"
+  "  connect(sine1.y, torque.tau);\n"
+  "  connect(torque.flange, inertia1.flange_a);\n"
+  "%s"
+  "  annotation (experiment(StopTime=1, Interval=0.001));\n"
+  "end AdaptorPair;\n";
+static const char adaptor_rot_decl[] =
+  "  Modelica.Mechanics.Rotational.Components.TorqueToAngleAdaptor torqueToAngle;\n"
+  "  Modelica.Mechanics.Rotational.Components.AngleToTorqueAdaptor angleToTorque;\n";
+static const char adaptor_rot_wires[] =
+  "  connect(inertia1.flange_b, torqueToAngle.flange);\n"
+  "  connect(torqueToAngle.phi, angleToTorque.phi);\n"
+  "  connect(torqueToAngle.w, angleToTorque.w);\n"
+  "  connect(torqueToAngle.a, angleToTorque.a);\n"
+  "  connect(angleToTorque.tau, torqueToAngle.tau);\n"
+  "  connect(angleToTorque.flange, inertia2.flange_a);\n";
+
+static const char adaptor_trans[] =
+  "model AdaptorSpring\n"
+  "  Modelica.Blocks.Sources.Sine sine1(f=2, amplitude=10);\n"
+  "  Modelica.Mechanics.Translational.Sources.Force force;\n"
+  "  Modelica.Mechanics.Translational.Components.Mass mass1(m=1.1, s(fixed=true, start=0), v(fixed=true,\n"
+  "    start=0));\n"
+  "%s"
+  "  Modelica.Mechanics.Translational.Components.Spring spring(c=1e4);\n"
+  "  Modelica.Mechanics.Translational.Components.Mass mass2(m=2.2, s(fixed=true, start=0), v(fixed=true,\n"
+  "    start=0));\n"
+  "equation\n"
+  "  connect(sine1.y, force.f);\n"
+  "  connect(force.flange, mass1.flange_a);\n"
+  "%s"
+  "  connect(spring.flange_b, mass2.flange_a);\n"
+  "  annotation (experiment(StopTime=1, Interval=0.001));\n"
+  "end AdaptorSpring;\n";
+
+static SwTrajectory *
+run_text (const char *format, const char *decl, const char *wires)
+{
+  g_autofree char *text = g_strdup_printf (format, decl, wires);
+  g_autoptr (SwModel) model = import_ok (text);
+
+  assert_round_trip (model);
+  return sw_test_run_model (model, 0, 1e-10);
+}
+
+static void
+test_adaptors (void)
+{
+  g_autoptr (SwTrajectory) pair = run_text (adaptor_rot, adaptor_rot_decl, adaptor_rot_wires);
+  g_autoptr (SwTrajectory) direct = run_text (adaptor_rot, "", "  connect(inertia1.flange_b, inertia2.flange_a);\n");
+  g_autoptr (SwTrajectory) spring_pair = run_text (
+    adaptor_trans,
+    "  Modelica.Mechanics.Translational.Components.ForceToPositionAdaptor forceToPosition(use_a=false);\n"
+    "  Modelica.Mechanics.Translational.Components.PositionToForceAdaptor positionToForce(use_a=false);\n",
+    "  connect(positionToForce.flange, spring.flange_a);\n"
+    "  connect(forceToPosition.s, positionToForce.s);\n"
+    "  connect(forceToPosition.v, positionToForce.v);\n"
+    "  connect(positionToForce.f, forceToPosition.f);\n"
+    "  connect(mass1.flange_b, forceToPosition.flange);\n");
+  g_autoptr (SwTrajectory) spring_direct = run_text (adaptor_trans, "", "  connect(mass1.flange_b, spring.flange_a);\n");
+  g_autofree char *lone = g_strdup_printf (adaptor_rot, adaptor_rot_decl,
+                                           "  connect(inertia1.flange_b, torqueToAngle.flange);\n"
+                                           "  connect(angleToTorque.flange, inertia2.flange_a);\n");
+  g_autofree char *crossed = NULL, *general = NULL;
+
+  assert_column (pair, "inertia2.w", adaptor_w, 1e-9);
+  assert_column (pair, "inertia1.w", adaptor_w, 1e-9);
+  g_assert_cmpfloat (sw_test_assert_same_run (pair, direct, NULL, 0, 0), ==, 0);
+  g_assert_cmpfloat (sw_test_assert_same_run (spring_pair, spring_direct, NULL, 0, 0), ==, 0);
+
+  assert_import_fails (lone, "m.mo:7:65: error: torqueToAngle (Modelica.Mechanics.Rotational.Components."
+                             "TorqueToAngleAdaptor): an adaptor is supported wired to a AngleToTorqueAdaptor only");
+  {
+    GString *wires = g_string_new (adaptor_rot_wires);
+
+    g_string_replace (wires, "connect(torqueToAngle.w, angleToTorque.w)", "connect(torqueToAngle.w, angleToTorque.a)",
+                      1);
+    crossed = g_strdup_printf (adaptor_rot, adaptor_rot_decl, wires->str);
+    g_string_free (wires, TRUE);
+  }
+  assert_import_fails (crossed, "m.mo:15:3: error: connect (torqueToAngle.w, angleToTorque.a): the adaptors "
+                                "torqueToAngle and angleToTorque are supported wired to each other only, each signal "
+                                "to its namesake");
+  general = g_strdup_printf (adaptor_rot,
+                             "  Modelica.Mechanics.Rotational.Components.GeneralTorqueToAngleAdaptor torqueToAngle;\n",
+                             "");
+  assert_import_fails (general, "m.mo:7:72: error: torqueToAngle (Modelica.Mechanics.Rotational.Components."
+                                "GeneralTorqueToAngleAdaptor) is not supported; valid: the TorqueToAngleAdaptor and "
+                                "AngleToTorqueAdaptor");
+}
+
 /* The MSL's friction example builds its SupportFriction's table with
  * Examples.Utilities.GenerateStribeckFrictionTable: each row is [v,
  * F_Coulomb + F_prop v + F_Stribeck exp (-fexp v)]. */
@@ -622,6 +732,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl-classes/msl-classes", test_msl_classes);
   g_test_add_func ("/core/modelica-msl-classes/combi-time-table", test_combi_time_table);
   g_test_add_func ("/core/modelica-msl-classes/combi-time-table-file", test_combi_time_table_file);
+  g_test_add_func ("/core/modelica-msl-classes/adaptors", test_adaptors);
   g_test_add_func ("/core/modelica-msl-classes/r2t-supports", test_r2t_supports);
   g_test_add_func ("/core/modelica-msl-classes/elasto-backlash2", test_elasto_backlash2);
   g_test_add_func ("/core/modelica-msl-classes/vehicle", test_vehicle);
