@@ -1,17 +1,19 @@
 /* sw-modelica-import-adaptors.c: the MSL's signal adaptors for FMUs
  * (Rotational.Components.TorqueToAngleAdaptor with AngleToTorqueAdaptor,
  * Translational.Components.ForceToPositionAdaptor with
- * PositionToForceAdaptor) wired to each other as the library's
- * GenerationOfFMUs wires them: one flange's motion (phi, w, a) drives the
- * other's, whose torque (tau) goes back as the first's load.
+ * PositionToForceAdaptor, and the General… ones of MSL 4 with signals p,
+ * pder, pder2, f) wired to each other as the library's GenerationOfFMUs
+ * wires them: one flange's motion (phi, w, a) drives the other's, whose
+ * torque (tau) goes back as the first's load.
  *
  * Such a pair is a rigid joint of the two flanges in Modelica's equations
  * (flange.phi the same, the torque the second needs acting on the first),
  * so the import joins the two flanges' connections and drops the
  * adaptors and their signal connections, before the rest of the import
  * (the export writes the joint as a direct connection). An adaptor not so
- * wired, a signal of one going elsewhere, and the General… adaptors are
- * errors at their line and column saying what is supported.
+ * wired, a signal of one going elsewhere, a connect() to a signal its
+ * use_… flag switches off and an input of the second left unconnected
+ * are errors at their line and column saying what is supported.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-modelica-import-private.h"
@@ -22,17 +24,50 @@
 typedef struct {
   const char *from, *to;     /* the classes: effort in, motion out; motion in, effort out */
   const char *signals[4];    /* position, speed, acceleration, effort */
+  const char *flags[2];      /* the parameters that switch speed and acceleration on */
 } Pair;
 
 static const Pair pairs[] = {
-  { "TorqueToAngleAdaptor", "AngleToTorqueAdaptor", { "phi", "w", "a", "tau" } },
-  { "ForceToPositionAdaptor", "PositionToForceAdaptor", { "s", "v", "a", "f" } },
+  { "TorqueToAngleAdaptor", "AngleToTorqueAdaptor", { "phi", "w", "a", "tau" }, { "use_w", "use_a" } },
+  { "ForceToPositionAdaptor", "PositionToForceAdaptor", { "s", "v", "a", "f" }, { "use_v", "use_a" } },
+  { "GeneralTorqueToAngleAdaptor", "GeneralAngleToTorqueAdaptor", { "p", "pder", "pder2", "f" },
+    { "use_pder", "use_pder2" } },
+  { "GeneralForceToPositionAdaptor", "GeneralPositionToForceAdaptor", { "p", "pder", "pder2", "f" },
+    { "use_pder", "use_pder2" } },
 };
 
-static const char *const general[] = {
-  "GeneralTorqueToAngleAdaptor", "GeneralAngleToTorqueAdaptor", "GeneralForceToPositionAdaptor",
-  "GeneralPositionToForceAdaptor", NULL,
-};
+/* Whether el's signal index (0 to 3) exists: its use_… flags (the
+ * acceleration needs the speed too). FALSE with im->error on a flag that
+ * is no Boolean. */
+static gboolean
+signal_used (Import *im, const MoElement *el, const Pair *pair, guint index, gboolean *used)
+{
+  *used = TRUE;
+  for (guint f = 0; f < 2 && f < index && index < 3; f++)
+    {
+      const MoMod *m = _sw_mo_find (el->mods, pair->flags[f]);
+      double x = 1;
+
+      if (m != NULL && (m->value == NULL || !_sw_mo_eval_number (im, m->value, &x)))
+        {
+          if (im->error == NULL)
+            _sw_mo_fail (im, m->line, m->column, _("%s.%s needs a value: true or false"), el->name, m->name);
+          return FALSE;
+        }
+      if (x == 0)
+        *used = FALSE;
+    }
+  return TRUE;
+}
+
+static guint
+signal_index (const Pair *pair, const char *name)
+{
+  for (guint k = 0; k < 4; k++)
+    if (strcmp (pair->signals[k], name) == 0)
+      return k;
+  return 4;
+}
 
 /* The pair whose from (to_side FALSE) or to class el is, or NULL. */
 static const Pair *
@@ -119,7 +154,7 @@ join (Import *im, MoElement *from, MoElement *to, const Pair *pair)
   g_autofree char *from_flange = g_strdup_printf ("%s.flange", from->name);
   g_autofree char *to_flange = g_strdup_printf ("%s.flange", to->name);
   g_autofree char *anchor = NULL;
-  gboolean has_effort = FALSE;
+  gboolean has_effort = FALSE, connected[4] = { FALSE };
 
   /* The signals: only between the two, each to its namesake. */
   for (guint k = 0; k < connects->len; k++)
@@ -143,6 +178,25 @@ join (Import *im, MoElement *from, MoElement *to, const Pair *pair)
                                   to->name, from->name, mine, to->name, mine);
               return FALSE;
             }
+          {
+            guint index = signal_index (pair, mine);
+            gboolean used_from, used_to;
+
+            if (index < 4
+                && (!signal_used (im, from, pair, index, &used_from) || !signal_used (im, to, pair, index, &used_to)))
+              return FALSE;
+            if (index < 4 && (!used_from || !used_to))
+              {
+                const MoElement *off = !used_from ? from : to;
+
+                _sw_mo_fail (im, c->line, c->column,
+                             _("connect (%s, %s): %s has no %s: its %s or %s is false"), c->a, c->b, off->name,
+                             mine, pair->flags[0], pair->flags[1]);
+                return FALSE;
+              }
+            if (index < 4)
+              connected[index] = TRUE;
+          }
           has_effort |= strcmp (mine, pair->signals[3]) == 0;
         }
       /* The flanges' other ends: the first one anchors the joint. */
@@ -159,6 +213,22 @@ join (Import *im, MoElement *from, MoElement *to, const Pair *pair)
                                       : _("%s: neither its flange nor %s's is connected"),
                           to->name, !has_effort ? pair->signals[3] : from->name, from->name, pair->signals[3]);
       return FALSE;
+    }
+  /* Each input of the second that exists is wired (Modelica's rule; the
+   * position is, as partner () found). */
+  for (guint index = 1; index < 3; index++)
+    {
+      gboolean used;
+
+      if (!signal_used (im, to, pair, index, &used))
+        return FALSE;
+      if (used && !connected[index])
+        {
+          _sw_mo_fail (im, to->line, to->column,
+                       _("%s: its input %s is not connected; connect it to %s.%s, or set %s = false"), to->name,
+                       pair->signals[index], from->name, pair->signals[index], pair->flags[index - 1]);
+          return FALSE;
+        }
     }
   /* The flanges' connections to the anchor; the signals' dropped. */
   for (guint k = connects->len; k-- > 0;)
@@ -198,14 +268,6 @@ _sw_mo_join_adaptors (Import *im)
         {
           k++;
           continue;
-        }
-      if (g_strv_contains (general, _sw_mo_last_part (el->type)))
-        {
-          _sw_mo_import_fail (im, el->line, el->column,
-                              _("%s (%s) is not supported; valid: the TorqueToAngleAdaptor and AngleToTorqueAdaptor "
-                                "(ForceToPositionAdaptor and PositionToForceAdaptor) pair wired to each other"),
-                              el->name, el->type);
-          return;
         }
       pair = pair_of (el, &to_side);
       if (pair == NULL)

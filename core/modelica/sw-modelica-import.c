@@ -773,6 +773,9 @@ _sw_mo_fill (Import *im)
   /* Arrays of components, their sizes evaluated with the parameters. */
   if (im->error == NULL)
     _sw_mo_expand_arrays (im);
+  /* GenerationOfFMUs' input/output blocks: their components. */
+  if (im->error == NULL)
+    _sw_mo_expand_fmu_blocks (im);
   /* Signal adaptors wired to each other: a joint of their flanges. */
   if (im->error == NULL)
     _sw_mo_join_adaptors (im);

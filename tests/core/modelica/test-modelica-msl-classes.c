@@ -623,8 +623,8 @@ test_adaptors (void)
                              "  Modelica.Mechanics.Rotational.Components.GeneralTorqueToAngleAdaptor torqueToAngle;\n",
                              "");
   assert_import_fails (general, "m.mo:7:72: error: torqueToAngle (Modelica.Mechanics.Rotational.Components."
-                                "GeneralTorqueToAngleAdaptor) is not supported; valid: the TorqueToAngleAdaptor and "
-                                "AngleToTorqueAdaptor");
+                                "GeneralTorqueToAngleAdaptor): an adaptor is supported wired to a "
+                                "GeneralAngleToTorqueAdaptor only (its p, pder, pder2 to that one's inputs");
 }
 
 /* The MSL's friction example builds its SupportFriction's table with
