@@ -384,6 +384,16 @@ add_component (Import *im, const MoElement *el)
       g_ptr_array_add (im->instances, (gpointer) el);
       return;
     }
+  /* MSL 4.1's FreeWheel is regularised (a diode's tauRes and wRes), no
+   * kind's law: said so, with the exact one there is. */
+  if (kind == NULL && strcmp (_sw_mo_last_part (el->type), "FreeWheel") == 0)
+    {
+      _sw_mo_import_fail (im, el->line, el->column,
+                          _("%s (%s) is not supported: its regularised law (w_rel = tauRes tau while driving, tau = "
+                            "wRes w_rel while free) is no kind's; Components.OneWayClutch with f_normalized = 0 (released) is the exact "
+                            "freewheel"), el->name, el->type);
+      return;
+    }
   if (kind == NULL)
     {
       _sw_mo_import_fail (im, el->line, el->column,

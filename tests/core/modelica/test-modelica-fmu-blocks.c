@@ -271,6 +271,12 @@ test_errors (void)
   assert_import_fails (bad_connector, "m.mo:23:3: error: connect (directInertia.y, inverseInertia.a): directInertia "
                                       "(Utilities.DirectInertia) has no connector directInertia.y; valid: tauDrive, "
                                       "phi, w, a, tau");
+  /* MSL 4.1's FreeWheel: refused, saying why and what is exact. */
+  assert_import_fails ("model F\n  " ROT "Components.Inertia inertia1(J=1);\n"
+                       "  " ROT "Components.FreeWheel freeWheel;\nequation\n"
+                       "  connect(inertia1.flange_b, freeWheel.flange_a);\nend F;\n",
+                       "m.mo:3:54: error: freeWheel (Modelica.Mechanics.Rotational.Components.FreeWheel) is not "
+                       "supported: its regularised law");
   assert_import_fails (switched_off, "m.mo:29:3: error: connect (forceToPosition2a.pder, springDamper_positionToForce1.pder): "
                                      "forceToPosition2a has no pder: its use_pder or use_pder2 is false");
 }
