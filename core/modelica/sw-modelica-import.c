@@ -390,8 +390,8 @@ add_component (Import *im, const MoElement *el)
     {
       _sw_mo_import_fail (im, el->line, el->column,
                           _("%s (%s) is not supported: its regularised law (w_rel = tauRes tau while driving, tau = "
-                            "wRes w_rel while free) is no kind's; Components.OneWayClutch with f_normalized = 0 (released) is the exact "
-                            "freewheel"), el->name, el->type);
+                            "wRes w_rel while free) is no kind's; Components.OneWayClutch with f_normalized = 0 "
+                            "(released) is the exact freewheel"), el->name, el->type);
       return;
     }
   if (kind == NULL)
