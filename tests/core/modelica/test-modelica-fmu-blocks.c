@@ -250,6 +250,30 @@ test_no_relative_states (void)
   g_assert_cmpfloat (sw_test_assert_same_run (ta, tb, NULL, 0, 0), ==, 0);
 }
 
+/* Arrays of the blocks: each element expanded, then each one's parts. */
+static void
+test_arrays (void)
+{
+  static const char text[] =
+    "model Blocks\n"
+    "  Modelica.Blocks.Sources.Sine sine1(f=2, amplitude=10);\n"
+    "  " ROT "Examples.Utilities.DirectInertia d[2](J={1.1, 1.1});\n"
+    "  " ROT "Examples.Utilities.InverseInertia inv[2](each J=2.2);\n"
+    "equation\n"
+    "  connect(sine1.y, d[1].tauDrive);\n"
+    "  connect(sine1.y, d[2].tauDrive);\n"
+    "  connect(d.phi, inv.phi);\n"
+    "  connect(d.w, inv.w);\n"
+    "  connect(d.a, inv.a);\n"
+    "  connect(inv.tau, d.tau);\n"
+    "  annotation (experiment(StopTime=1, Interval=0.001));\n"
+    "end Blocks;\n";
+  g_autoptr (SwTrajectory) tr = run_checked (text);
+
+  assert_column (tr, "d_1_inertia.w", pair_w, 1e-9);
+  assert_column (tr, "inv_2_inertia.w", pair_w, 1e-9);
+}
+
 static void
 test_errors (void)
 {
@@ -288,6 +312,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/modelica-fmu-blocks/rotational", test_rotational);
   g_test_add_func ("/core/modelica-fmu-blocks/translational", test_translational);
   g_test_add_func ("/core/modelica-fmu-blocks/no-relative-states", test_no_relative_states);
+  g_test_add_func ("/core/modelica-fmu-blocks/arrays", test_arrays);
   g_test_add_func ("/core/modelica-fmu-blocks/errors", test_errors);
   return g_test_run ();
 }
