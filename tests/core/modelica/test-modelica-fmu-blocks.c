@@ -6,7 +6,9 @@
  * and MSL 4 (GeneralForceToPositionAdaptor): each model of the library's
  * style runs bit for bit as the same model with the parts connected
  * directly, against closed forms (the driven pair's speed, the momentum
- * the sine's impulse gives), and reads back the same from the export.
+ * the sine's impulse gives), and reads back the same from the export;
+ * arrays of them; what is refused (another modifier, a connector a block
+ * lacks, a signal switched off or left unconnected, MSL 4.1's FreeWheel).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "test-modelica-helpers.h"
