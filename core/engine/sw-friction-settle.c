@@ -511,9 +511,12 @@ _sw_friction_run_settle (SwFrictionRun *run, double t, const double *y, gboolean
               hit_stop[i] = c.room_forward <= _sw_friction_stop_tolerance (&c) || c.room_backward <= _sw_friction_stop_tolerance (&c);
               n_hit++;
             }
-          /* Breaking away from stuck: sliding starts at speed 0. */
+          /* Breaking away from stuck: sliding starts at speed 0. Twice the
+           * direction when the part slid into this event (a reversal
+           * through 0): its rows show the new sliding mode, as Modelica's
+           * do (only the sign counts here). */
           start[i] = run->mode[i] == SW_FRICTION_STUCK && (next == SW_FRICTION_FORWARD || next == SW_FRICTION_BACKWARD)
-                     ? next : 0;
+                     ? next * (before[i] == SW_FRICTION_STUCK ? 1 : 2) : 0;
           run->band[k] = start[i] != 0 ? w_zero : 0;
           run->leaving[i] = start[i] != 0 && _sw_friction_stick_speed (run, i) > 0;
           if ((next == SW_FRICTION_STUCK) != (run->mode[i] == SW_FRICTION_STUCK))

@@ -104,6 +104,27 @@ friction_forces (const SwPart *p, const SwState *s, double *f)
   f[p->node[F_B]] -= tau;
 }
 
+/* mode, startForward, startBackward, locked with Modelica's values on an
+ * event's two rows: at a break-away from stuck (start +-1) the right limit
+ * still says Stuck with startForward (startBackward) set, the sliding mode
+ * following once w_rel has left 0 (Dymola's second event, microseconds
+ * later); locked is off from that row on. A part that slides through 0
+ * into the other direction (start +-2) shows that direction at once, its
+ * start converged away as in Modelica's event iteration. The start marks
+ * are set on an event's right row only. */
+static void
+mode_flags (const SwPart *p, const SwState *s, double *out)
+{
+  int start = s->start[p->index];
+  gboolean starting = start == 1 || start == -1;
+  int shown = starting ? SW_FRICTION_STUCK : s->mode[p->index];
+
+  out[0] = shown;
+  out[1] = starting && start > 0;
+  out[2] = starting && start < 0;
+  out[3] = shown == SW_FRICTION_STUCK && !starting;
+}
+
 static void
 friction_variables (const SwPart *p, const SwState *s, double *out)
 {
@@ -117,10 +138,7 @@ friction_variables (const SwPart *p, const SwState *s, double *out)
   out[1] = w;
   out[2] = SW_A (p, s, F_B) - SW_A (p, s, other_port (p));
   out[3] = tau;
-  out[4] = mode;
-  out[5] = s->start[p->index] > 0;
-  out[6] = s->start[p->index] < 0;
-  out[7] = mode == SW_FRICTION_STUCK;
+  mode_flags (p, s, out + 4);
   /* Sliding, tau opposes w by construction; right after a break-away w
    * may still show round-off of the other sign: no power comes from that. */
   out[8] = tau * w;
@@ -130,7 +148,7 @@ friction_variables (const SwPart *p, const SwState *s, double *out)
   if (p->kind->n_vars > 10)
     out[10] = p->kind->n_params > P_F_NORMALIZED && engagement (p, s) <= 0;
   if (p->kind->n_vars > 11)
-    out[11] = mode == SW_FRICTION_STUCK || w <= 0;
+    out[11] = out[7] != 0 || w <= 0;
 }
 
 static const SwFrictionDesc housing_friction = { F_SUPPORT, F_B, limits };
@@ -402,10 +420,7 @@ stop_mass_variables (const SwPart *p, const SwState *s, double *out)
   out[1] = v;
   out[2] = SW_A (p, s, MS_B) - SW_A (p, s, MS_SUPPORT);
   out[3] = f;
-  out[4] = mode;
-  out[5] = s->start[p->index] > 0;
-  out[6] = s->start[p->index] < 0;
-  out[7] = mode == SW_FRICTION_STUCK;
+  mode_flags (p, s, out + 4);
   out[8] = f * v;
   out[9] = mode == SW_FRICTION_STUCK ? 0 : MAX (0, f * v);
   out[10] = 0.5 * p->param[MS_M] * SW_V (p, s, MS_A) * SW_V (p, s, MS_A);

@@ -34,10 +34,8 @@ array_clear (Array *a)
 
 /* Deep copies of the tree's parts, an element's modifications given to
  * each element of its array. */
-static MoMod *mod_copy (const MoMod *m);
-
-static MoExpr *
-expr_copy (const MoExpr *e)
+MoExpr *
+_sw_mo_expr_copy (const MoExpr *e)
 {
   MoExpr *c;
 
@@ -46,37 +44,37 @@ expr_copy (const MoExpr *e)
   c = g_new0 (MoExpr, 1);
   *c = *e;
   c->text = g_strdup (e->text);
-  c->a = expr_copy (e->a);
-  c->b = expr_copy (e->b);
-  c->c = expr_copy (e->c);
+  c->a = _sw_mo_expr_copy (e->a);
+  c->b = _sw_mo_expr_copy (e->b);
+  c->c = _sw_mo_expr_copy (e->c);
   if (e->items != NULL)
     {
       c->items = g_ptr_array_new_with_free_func ((GDestroyNotify) _sw_mo_expr_free);
       for (guint k = 0; k < e->items->len; k++)
-        g_ptr_array_add (c->items, expr_copy (g_ptr_array_index (e->items, k)));
+        g_ptr_array_add (c->items, _sw_mo_expr_copy (g_ptr_array_index (e->items, k)));
     }
   if (e->named != NULL)
     {
       c->named = _sw_mo_mods_new ();
       for (guint k = 0; k < e->named->len; k++)
-        g_ptr_array_add (c->named, mod_copy (g_ptr_array_index (e->named, k)));
+        g_ptr_array_add (c->named, _sw_mo_mod_copy (g_ptr_array_index (e->named, k)));
     }
   return c;
 }
 
-static MoMod *
-mod_copy (const MoMod *m)
+MoMod *
+_sw_mo_mod_copy (const MoMod *m)
 {
   MoMod *c = g_new0 (MoMod, 1);
 
   *c = *m;
   c->name = g_strdup (m->name);
-  c->value = expr_copy (m->value);
+  c->value = _sw_mo_expr_copy (m->value);
   if (m->children != NULL)
     {
       c->children = _sw_mo_mods_new ();
       for (guint k = 0; k < m->children->len; k++)
-        g_ptr_array_add (c->children, mod_copy (g_ptr_array_index (m->children, k)));
+        g_ptr_array_add (c->children, _sw_mo_mod_copy (g_ptr_array_index (m->children, k)));
     }
   return c;
 }
@@ -95,12 +93,12 @@ element_value (Import *im, const MoExpr *e, guint i, guint n, const char *array,
                        array, mod, e->items->len, n, array, mod);
           return NULL;
         }
-      return expr_copy (g_ptr_array_index (e->items, i));
+      return _sw_mo_expr_copy (g_ptr_array_index (e->items, i));
     }
   /* fill (x, n): x for each. */
   if (e->kind == MO_CALL && strcmp (_sw_mo_last_part (e->text), "fill") == 0 && e->items->len == 2)
-    return expr_copy (g_ptr_array_index (e->items, 0));
-  return expr_copy (e);
+    return _sw_mo_expr_copy (g_ptr_array_index (e->items, 0));
+  return _sw_mo_expr_copy (e);
 }
 
 /* The modifications of element i of an array of n: copies, each array
@@ -116,7 +114,7 @@ element_mods (Import *im, GPtrArray *mods, guint i, guint n, const char *array)
   for (guint k = 0; k < mods->len && im->error == NULL; k++)
     {
       const MoMod *m = g_ptr_array_index (mods, k);
-      MoMod *c = mod_copy (m);
+      MoMod *c = _sw_mo_mod_copy (m);
 
       g_ptr_array_add (out, c);
       if (m->value != NULL && !m->each)
@@ -188,7 +186,7 @@ expand (Import *im, guint k, guint *n)
         {
           c->annotation = _sw_mo_mods_new ();
           for (guint a = 0; a < el->annotation->len; a++)
-            g_ptr_array_add (c->annotation, mod_copy (g_ptr_array_index (el->annotation, a)));
+            g_ptr_array_add (c->annotation, _sw_mo_mod_copy (g_ptr_array_index (el->annotation, a)));
         }
       g_ptr_array_insert (im->klass->elements, (int) (k + 1 + i), c);
       if (c->name == NULL || im->error != NULL)

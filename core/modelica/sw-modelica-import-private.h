@@ -99,6 +99,20 @@ void     _sw_mo_nominal_value    (Import          *im,
 /* Arrays of components in im->klass (and im->elements) replaced by
  * their elements, connect()s rewritten to them. */
 void     _sw_mo_expand_arrays    (Import        *im);
+/* Deep copies of the tree's parts. */
+MoExpr  *_sw_mo_expr_copy        (const MoExpr  *e);
+MoMod   *_sw_mo_mod_copy         (const MoMod   *m);
+/* sw-modelica-import-fmu-blocks.c: the MSL examples' input/output blocks
+ * (Examples.Utilities.DirectInertia, InverseInertia, DirectMass,
+ * InverseMass, Spring, SpringDamper, SpringDamperNoRelativeStates)
+ * replaced by their components, connect()s to their connectors rewritten
+ * to the inner ports. */
+void     _sw_mo_expand_fmu_blocks (Import       *im);
+/* sw-modelica-import-adaptors.c: TorqueToAngleAdaptor and
+ * AngleToTorqueAdaptor (ForceToPositionAdaptor, PositionToForceAdaptor)
+ * wired to each other made a joint of their flanges: the pair and its
+ * signal connections dropped, the flanges' connections joined. */
+void     _sw_mo_join_adaptors    (Import        *im);
 
 /* sw-modelica-import-tables.c */
 /* Output output ("combiTimeTable.y[2]", NULL: y[1]) of a CombiTimeTable
@@ -106,6 +120,11 @@ void     _sw_mo_expand_arrays    (Import        *im);
 JsonNode *_sw_mo_combi_table_signal (Import          *im,
                                      const MoElement *block,
                                      const char      *output);
+/* sw-modelica-import-table-file.c: block's tableName from its fileName
+ * (the text format, "#1") into table; FALSE with an error. */
+gboolean  _sw_mo_read_table_file (Import          *im,
+                                  const MoElement *block,
+                                  Value           *table);
 
 /* sw-modelica-import-blocks.c */
 /* An Exponentials block's output as a signal made of steps and ExpSines

@@ -5,9 +5,10 @@
  * its first column: {"table": {"points": [[t, y], …], "interpolation",
  * "extrapolation", "offset", "startTime"}}. The table signal shifts its
  * times by startTime and is offset before it, as CombiTimeTable does with
- * its default shiftTime = startTime. What the signal cannot do (a table
- * read from a file, smooth interpolations, another shiftTime) is an error
- * naming the modifier and what is valid.
+ * its default shiftTime = startTime. A table on a file is read by
+ * sw-modelica-import-table-file.c. What the signal cannot do (smooth
+ * interpolations, another shiftTime) is an error naming the modifier and
+ * what is valid.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-modelica-import-private.h"
@@ -136,11 +137,17 @@ _sw_mo_combi_table_signal (Import *im, const MoElement *block, const char *outpu
       || !numbers (im, block, "startTime", &start) || !numbers (im, block, "shiftTime", &shift)
       || !numbers (im, block, "timeScale", &scale))
     goto out;
-  if (on_file.number != 0 || table.kind != V_MATRIX || table.cols < 2 || table.rows < 1)
+  if (on_file.number != 0)
+    {
+      _sw_mo_value_clear (&table);
+      if (!_sw_mo_read_table_file (im, block, &table))
+        goto out;
+    }
+  if (table.kind != V_MATRIX || table.cols < 2 || table.rows < 1)
     {
       _sw_mo_fail (im, block->line, block->column,
-                   _("%s: give the table in the model (table = [t, y1, …; …], at least two columns); a table read "
-                     "from a file is not supported"), block->name);
+                   _("%s: give the table (table = [t, y1, …; …], or tableOnFile = true with tableName and fileName "
+                     "of a text table), at least two columns"), block->name);
       goto out;
     }
   if (shift.kind == V_NUMBER && _sw_mo_find (block->mods, "shiftTime") != NULL && shift.number != nth (&start, 0))

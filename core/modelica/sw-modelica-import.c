@@ -384,6 +384,16 @@ add_component (Import *im, const MoElement *el)
       g_ptr_array_add (im->instances, (gpointer) el);
       return;
     }
+  /* MSL 4.1's FreeWheel is regularised (a diode's tauRes and wRes), no
+   * kind's law: said so, with the exact one there is. */
+  if (kind == NULL && strcmp (_sw_mo_last_part (el->type), "FreeWheel") == 0)
+    {
+      _sw_mo_import_fail (im, el->line, el->column,
+                          _("%s (%s) is not supported: its regularised law (w_rel = tauRes tau while driving, tau = "
+                            "wRes w_rel while free) is no kind's; Components.OneWayClutch with f_normalized = 0 "
+                            "(released) is the exact freewheel"), el->name, el->type);
+      return;
+    }
   if (kind == NULL)
     {
       _sw_mo_import_fail (im, el->line, el->column,
@@ -675,6 +685,58 @@ value_free (Value *v)
   g_free (v);
 }
 
+/* A parameter's declared sizes (k[2, 3], tab[:, 2]) against its value's:
+ * a number has none, a vector one (rows or columns of one), a matrix two;
+ * ':' takes any. */
+static gboolean
+check_dims (Import *im, const MoElement *el, const Value *v)
+{
+  guint have[2] = { 0, 0 }, n_have = 0;
+
+  if (el->dims == NULL)
+    return TRUE;
+  if (v->kind == V_MATRIX)
+    {
+      have[0] = v->rows;
+      have[1] = v->cols;
+      n_have = v->rows == 1 || v->cols == 1 ? 1 : 2;
+      if (n_have == 1)
+        have[0] = v->rows * v->cols;
+    }
+  if (el->dims->len > 2 || (el->dims->len != n_have && !(el->dims->len == 2 && n_have == 1)))
+    {
+      _sw_mo_import_fail (im, el->line, el->column,
+                          _("parameter %s is declared with %u dimensions, its value has %u; valid: numbers, vectors "
+                            "and matrices of the value's shape"), el->name, el->dims->len, n_have);
+      return FALSE;
+    }
+  /* A one-row or one-column matrix declared [n, m] has its sizes as
+   * written. */
+  if (el->dims->len == 2 && v->kind == V_MATRIX)
+    {
+      have[0] = v->rows;
+      have[1] = v->cols;
+    }
+  for (guint k = 0; k < el->dims->len; k++)
+    {
+      const MoExpr *d = g_ptr_array_index (el->dims, k);
+      double size;
+
+      if (d == NULL)
+        continue;
+      if (!_sw_mo_eval_number (im, d, &size))
+        return FALSE;
+      if (size != have[k])
+        {
+          _sw_mo_import_fail (im, d->line, d->column,
+                              _("parameter %s: size %u is declared %g, its value's is %u; valid: %u or ':'"),
+                              el->name, k + 1, size, have[k], have[k]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 void
 _sw_mo_fill (Import *im)
 {
@@ -700,24 +762,33 @@ _sw_mo_fill (Import *im)
           continue;
         }
       /* (Evaluated already where an earlier one used it.) */
-      if (g_hash_table_contains (im->params, el->name))
-        continue;
-      if (el->value == NULL)
+      if (!g_hash_table_contains (im->params, el->name))
         {
-          _sw_mo_import_fail (im, el->line, el->column, _("parameter %s has no value"), el->name);
-          break;
+          if (el->value == NULL)
+            {
+              _sw_mo_import_fail (im, el->line, el->column, _("parameter %s has no value"), el->name);
+              break;
+            }
+          v = g_new0 (Value, 1);
+          if (!_sw_mo_eval (im, el->value, v))
+            {
+              value_free (v);
+              break;
+            }
+          g_hash_table_insert (im->params, el->name, v);
         }
-      v = g_new0 (Value, 1);
-      if (!_sw_mo_eval (im, el->value, v))
-        {
-          value_free (v);
-          break;
-        }
-      g_hash_table_insert (im->params, el->name, v);
+      if (!check_dims (im, el, g_hash_table_lookup (im->params, el->name)))
+        break;
     }
   /* Arrays of components, their sizes evaluated with the parameters. */
   if (im->error == NULL)
     _sw_mo_expand_arrays (im);
+  /* GenerationOfFMUs' input/output blocks: their components. */
+  if (im->error == NULL)
+    _sw_mo_expand_fmu_blocks (im);
+  /* Signal adaptors wired to each other: a joint of their flanges. */
+  if (im->error == NULL)
+    _sw_mo_join_adaptors (im);
   for (guint k = 0; k < klass->elements->len && im->error == NULL; k++)
     {
       MoElement *el = g_ptr_array_index (klass->elements, k);

@@ -456,6 +456,7 @@ element_free (MoElement *el)
   g_clear_pointer (&el->annotation, g_ptr_array_unref);
   g_free (el->doc);
   expr_free (el->size);
+  g_clear_pointer (&el->dims, g_ptr_array_unref);
   g_free (el);
 }
 
@@ -522,8 +523,17 @@ declaration (Parser *ps, MoClass *klass, gboolean parameter)
       }
       _sw_mo_parse_next (ps);
       /* An array of components (Sine sine[3]): its size, expanded by the
-       * import; a parameter's size is its value's. */
-      if (_sw_mo_parse_accept (ps, "["))
+       * import; a parameter's sizes (tab[:, 2], k[2, 3]), checked against
+       * its value's by the import. */
+      if (el->parameter && _sw_mo_parse_accept (ps, "["))
+        {
+          el->dims = g_ptr_array_new_with_free_func ((GDestroyNotify) expr_free);
+          do
+            g_ptr_array_add (el->dims, _sw_mo_parse_accept (ps, ":") ? NULL : expression (ps));
+          while (ps->error == NULL && _sw_mo_parse_accept (ps, ","));
+          _sw_mo_parse_expect (ps, "]");
+        }
+      else if (_sw_mo_parse_accept (ps, "["))
         {
           el->size = expression (ps);
           if (_sw_mo_parse_is (ps, ","))

@@ -8,6 +8,8 @@
  * the same.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gstdio.h>
+
 #include "sw-table.h"
 #include "test-modelica-helpers.h"
 
@@ -362,11 +364,267 @@ test_combi_time_table (void)
                        "m.mo:3:5: error: t.smoothness = ContinuousDerivative is not supported; valid: LinearSegments, "
                        "ConstantSegments");
   assert_import_fails ("model M\n  Modelica.Blocks.Sources.CombiTimeTable t(tableOnFile=true, tableName=\"t\",\n"
-                       "    fileName=\"t.txt\");\n"
+                       "    fileName=\"modelica://Modelica/Resources/Data/Tables/test.txt\");\n"
                        "  Modelica.Mechanics.Rotational.Sources.Torque torque;\nequation\n"
                        "  connect(t.y[1], torque.tau);\nend M;\n",
-                       "m.mo:2:42: error: t: give the table in the model (table = [t, y1, …; …], at least two "
-                       "columns); a table read from a file is not supported");
+                       "m.mo:3:5: error: t.fileName = \"modelica://Modelica/Resources/Data/Tables/test.txt\": a URI is "
+                       "not read; valid: the file's path, absolute or relative to the .mo file");
+  assert_import_fails ("model M\n  Modelica.Blocks.Sources.CombiTimeTable t(tableOnFile=true, tableName=\"t\",\n"
+                       "    fileName=\"t.mat\");\n"
+                       "  Modelica.Mechanics.Rotational.Sources.Torque torque;\nequation\n"
+                       "  connect(t.y[1], torque.tau);\nend M;\n",
+                       "m.mo:3:5: error: t.fileName = \"t.mat\": only the text format (a file starting with #1) is "
+                       "read, not MATLAB or CSV files");
+  assert_import_fails ("model M\n  Modelica.Blocks.Sources.CombiTimeTable t(tableOnFile=true, tableName=\"t\",\n"
+                       "    fileName=\"/dev/zero\");\n"
+                       "  Modelica.Mechanics.Rotational.Sources.Torque torque;\nequation\n"
+                       "  connect(t.y[1], torque.tau);\nend M;\n",
+                       "m.mo:3:5: error: t.fileName: /dev/zero is not a regular file of at most 256 MB");
+  assert_import_fails ("model M\n  Modelica.Blocks.Sources.CombiTimeTable t(tableOnFile=true, fileName=\"t.txt\");\n"
+                       "  Modelica.Mechanics.Rotational.Sources.Torque torque;\nequation\n"
+                       "  connect(t.y[1], torque.tau);\nend M;\n",
+                       "m.mo:2:42: error: t.tableName: give a string (tableName = \"…\") for a table read from a "
+                       "file");
+}
+
+/* The same model with its tables read from a file in the MSL's text
+ * format (comments, commas, a row over two lines, another table before
+ * it) runs bit for bit as with the tables in the model; the file's
+ * errors name the modifier, the file, its line and what is valid. */
+static const char table_file_model[] =
+  "model CombiTable\n"
+  "  Modelica.Blocks.Sources.CombiTimeTable combiTimeTable(tableOnFile=true, tableName=\"tab1\",\n"
+  "    fileName=\"%s\", columns={2, 3}, extrapolation=Modelica.Blocks.Types.Extrapolation.HoldLastPoint);\n"
+  "  Modelica.Blocks.Sources.CombiTimeTable steps(tableOnFile=true, tableName=\"%s\", fileName=\"%s\",\n"
+  "    columns={3}, smoothness=Modelica.Blocks.Types.Smoothness.ConstantSegments, offset={1},\n"
+  "    extrapolation=Modelica.Blocks.Types.Extrapolation.HoldLastPoint);\n"
+  "  Modelica.Blocks.Math.Gain gain(k=2);\n"
+  "  Modelica.Mechanics.Rotational.Sources.Torque torque1;\n"
+  "  Modelica.Mechanics.Rotational.Sources.Torque torque2;\n"
+  "  Modelica.Mechanics.Rotational.Components.Inertia inertia1(J=1, phi(start=0, fixed=true), w(start=0,\n"
+  "    fixed=true));\n"
+  "  Modelica.Mechanics.Rotational.Components.Inertia inertia2(J=1, phi(start=0, fixed=true), w(start=0,\n"
+  "    fixed=true));\n"
+  "equation\n"
+  "  connect(combiTimeTable.y[1], torque1.tau);\n"
+  "  connect(steps.y[1], gain.u);\n"
+  "  connect(gain.y, torque2.tau);\n"
+  "  connect(torque1.flange, inertia1.flange_a);\n"
+  "  connect(torque2.flange, inertia2.flange_a);\n"
+  "  annotation (experiment(StopTime=3, Interval=0.01));\n"
+  "end CombiTable;\n";
+
+static void
+assert_table_file_fails (const char *dir, const char *table, const char *table_name, const char *needle)
+{
+  g_autofree char *tables = g_build_filename (dir, "tables.txt", NULL);
+  g_autofree char *mo = g_build_filename (dir, "CombiTable.mo", NULL);
+  g_autofree char *text = g_strdup_printf (table_file_model, "tables.txt", table_name, "tables.txt");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+
+  if (table != NULL)
+    g_assert_true (g_file_set_contents (tables, table, -1, NULL));
+  g_assert_true (g_file_set_contents (mo, text, -1, NULL));
+  model = sw_modelica_import_file (mo, &error);
+  g_assert_null (model);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, needle));
+}
+
+static void
+test_combi_time_table_file (void)
+{
+  static const char inline_text[] =
+    "model CombiTable\n"
+    "  Modelica.Blocks.Sources.CombiTimeTable combiTimeTable(table=[0, 0, 1; 1, 2, 3; 2, 2, 3],\n"
+    "    columns={2, 3}, extrapolation=Modelica.Blocks.Types.Extrapolation.HoldLastPoint);\n"
+    "  Modelica.Blocks.Sources.CombiTimeTable steps(table=[0, 0, 1; 1, 2, 3; 2, 2, 3], columns={3},\n"
+    "    smoothness=Modelica.Blocks.Types.Smoothness.ConstantSegments, offset={1},\n"
+    "    extrapolation=Modelica.Blocks.Types.Extrapolation.HoldLastPoint);\n"
+    "  Modelica.Blocks.Math.Gain gain(k=2);\n"
+    "  Modelica.Mechanics.Rotational.Sources.Torque torque1;\n"
+    "  Modelica.Mechanics.Rotational.Sources.Torque torque2;\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia1(J=1, phi(start=0, fixed=true), w(start=0,\n"
+    "    fixed=true));\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia2(J=1, phi(start=0, fixed=true), w(start=0,\n"
+    "    fixed=true));\n"
+    "equation\n"
+    "  connect(combiTimeTable.y[1], torque1.tau);\n"
+    "  connect(steps.y[1], gain.u);\n"
+    "  connect(gain.y, torque2.tau);\n"
+    "  connect(torque1.flange, inertia1.flange_a);\n"
+    "  connect(torque2.flange, inertia2.flange_a);\n"
+    "  annotation (experiment(StopTime=3, Interval=0.01));\n"
+    "end CombiTable;\n";
+  static const char tables[] =
+    "#1\n"
+    "# the first table is not the one asked for\n"
+    "double other(2, 2)\n"
+    "  0 5\n"
+    "  1 6\n"
+    "double tab1(3,3)   # time, column 2, column 3\n"
+    "  0, 0, 1\n"
+    "  1  2\n"
+    "     3\n"
+    "  2; 2; 3\n"
+    "float tab2(3, 3)\n"
+    "  0 0 1\n"
+    "  1 2 3\n"
+    "  2 2 3\n";
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("sw-table-file-XXXXXX", &error);
+  g_autofree char *tables_path = NULL, *mo = NULL, *absolute = NULL, *text = NULL;
+  g_autoptr (SwModel) from_file = NULL, from_absolute = NULL, in_model = import_ok (inline_text);
+  g_autoptr (SwTrajectory) a = NULL, b = NULL, c = NULL;
+
+  g_assert_no_error (error);
+  tables_path = g_build_filename (dir, "tables.txt", NULL);
+  mo = g_build_filename (dir, "CombiTable.mo", NULL);
+  g_assert_true (g_file_set_contents (tables_path, tables, -1, NULL));
+  /* A relative fileName from the .mo file's folder. */
+  text = g_strdup_printf (table_file_model, "tables.txt", "tab2", "tables.txt");
+  g_assert_true (g_file_set_contents (mo, text, -1, NULL));
+  from_file = sw_modelica_import_file (mo, &error);
+  g_assert_no_error (error);
+  /* An absolute one from anywhere. */
+  g_free (text);
+  text = g_strdup_printf (table_file_model, tables_path, "tab1", tables_path);
+  from_absolute = sw_modelica_import (text, -1, "elsewhere.mo", &error);
+  g_assert_no_error (error);
+  a = sw_test_run_model (in_model, 0, 1e-10);
+  b = sw_test_run_model (from_file, 0, 1e-10);
+  c = sw_test_run_model (from_absolute, 0, 1e-10);
+  g_assert_cmpfloat (sw_test_assert_same_run (a, b, NULL, 0, 0), ==, 0);
+  g_assert_cmpfloat (sw_test_assert_same_run (a, c, NULL, 0, 0), ==, 0);
+  assert_column (b, "inertia1.w", combi_w1, 1e-9);
+  assert_round_trip (from_file);
+
+  assert_table_file_fails (dir, tables, "tab3",
+                           "CombiTable.mo:4:66: error: steps.tableName = \"tab3\": ");
+  assert_table_file_fails (dir, tables, "tab3", "has no such table; valid: other, tab1, tab2");
+  assert_table_file_fails (dir, "#1\ndouble tab1(3, 3)\n 0 0 1\n 1 2 x\n", "tab1",
+                           "combiTimeTable: table “tab1” in ");
+  assert_table_file_fails (dir, "#1\ndouble tab1(3, 3)\n 0 0 1\n 1 2 x\n", "tab1",
+                           "number 6 of 9 (line 4) is missing or not a number");
+  assert_table_file_fails (dir, "double tab1(1, 2)\n 0 0\n", "tab1",
+                           "does not start with #1, the text format of Modelica's tables");
+  assert_table_file_fails (dir, "#1\ndouble tab1(0, 2)\n", "tab1", "(line 2) is 0 × 2; valid: 1 to 1 000 000 rows");
+  g_assert_cmpint (g_remove (tables_path), ==, 0);
+  assert_table_file_fails (dir, NULL, "tab1", "CombiTable.mo:3:5: error: combiTimeTable.fileName: cannot read ");
+  g_assert_cmpint (g_remove (mo), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* ---- Signal adaptors ---------------------------------------------------- */
+
+/* TorqueToAngleAdaptor and AngleToTorqueAdaptor wired to each other (as
+ * GenerationOfFMUs wires DirectInertia to InverseInertia) are a joint:
+ * (J1 + J2) a = 10 sin (4 pi t) from rest, w = 10 / (3.3 4 pi) (1 - cos
+ * 4 pi t), and the same run, bit for bit, as the inertias connected
+ * directly; the translational pair (without a, as GenerationOfFMUs' spring
+ * variant) with a spring behind it runs as the spring connected directly. */
+static double adaptor_w (double t) { return 10 / (3.3 * 4 * G_PI) * (1 - cos (4 * G_PI * t)); }
+
+static const char adaptor_rot[] =
+  "model AdaptorPair\n"
+  "  extends Modelica.Icons.Example;\n"
+  "  Modelica.Blocks.Sources.Sine sine1(f=2, amplitude=10);\n"
+  "  Modelica.Mechanics.Rotational.Sources.Torque torque;\n"
+  "  Modelica.Mechanics.Rotational.Components.Inertia inertia1(J=1.1, phi(fixed=true, start=0), w(fixed=true,\n"
+  "    start=0));\n"
+  "%s"
+  "  Modelica.Mechanics.Rotational.Components.Inertia inertia2(J=2.2);\n"
+  "equation\n"
+  "  connect(sine1.y, torque.tau);\n"
+  "  connect(torque.flange, inertia1.flange_a);\n"
+  "%s"
+  "  annotation (experiment(StopTime=1, Interval=0.001));\n"
+  "end AdaptorPair;\n";
+static const char adaptor_rot_decl[] =
+  "  Modelica.Mechanics.Rotational.Components.TorqueToAngleAdaptor torqueToAngle;\n"
+  "  Modelica.Mechanics.Rotational.Components.AngleToTorqueAdaptor angleToTorque;\n";
+static const char adaptor_rot_wires[] =
+  "  connect(inertia1.flange_b, torqueToAngle.flange);\n"
+  "  connect(torqueToAngle.phi, angleToTorque.phi);\n"
+  "  connect(torqueToAngle.w, angleToTorque.w);\n"
+  "  connect(torqueToAngle.a, angleToTorque.a);\n"
+  "  connect(angleToTorque.tau, torqueToAngle.tau);\n"
+  "  connect(angleToTorque.flange, inertia2.flange_a);\n";
+
+static const char adaptor_trans[] =
+  "model AdaptorSpring\n"
+  "  Modelica.Blocks.Sources.Sine sine1(f=2, amplitude=10);\n"
+  "  Modelica.Mechanics.Translational.Sources.Force force;\n"
+  "  Modelica.Mechanics.Translational.Components.Mass mass1(m=1.1, s(fixed=true, start=0), v(fixed=true,\n"
+  "    start=0));\n"
+  "%s"
+  "  Modelica.Mechanics.Translational.Components.Spring spring(c=1e4);\n"
+  "  Modelica.Mechanics.Translational.Components.Mass mass2(m=2.2, s(fixed=true, start=0), v(fixed=true,\n"
+  "    start=0));\n"
+  "equation\n"
+  "  connect(sine1.y, force.f);\n"
+  "  connect(force.flange, mass1.flange_a);\n"
+  "%s"
+  "  connect(spring.flange_b, mass2.flange_a);\n"
+  "  annotation (experiment(StopTime=1, Interval=0.001));\n"
+  "end AdaptorSpring;\n";
+
+static SwTrajectory *
+run_text (const char *format, const char *decl, const char *wires)
+{
+  g_autofree char *text = g_strdup_printf (format, decl, wires);
+  g_autoptr (SwModel) model = import_ok (text);
+
+  assert_round_trip (model);
+  return sw_test_run_model (model, 0, 1e-10);
+}
+
+static void
+test_adaptors (void)
+{
+  g_autoptr (SwTrajectory) pair = run_text (adaptor_rot, adaptor_rot_decl, adaptor_rot_wires);
+  g_autoptr (SwTrajectory) direct = run_text (adaptor_rot, "", "  connect(inertia1.flange_b, inertia2.flange_a);\n");
+  g_autoptr (SwTrajectory) spring_pair = run_text (
+    adaptor_trans,
+    "  Modelica.Mechanics.Translational.Components.ForceToPositionAdaptor forceToPosition(use_a=false);\n"
+    "  Modelica.Mechanics.Translational.Components.PositionToForceAdaptor positionToForce(use_a=false);\n",
+    "  connect(positionToForce.flange, spring.flange_a);\n"
+    "  connect(forceToPosition.s, positionToForce.s);\n"
+    "  connect(forceToPosition.v, positionToForce.v);\n"
+    "  connect(positionToForce.f, forceToPosition.f);\n"
+    "  connect(mass1.flange_b, forceToPosition.flange);\n");
+  g_autoptr (SwTrajectory) spring_direct = run_text (adaptor_trans, "", "  connect(mass1.flange_b, spring.flange_a);\n");
+  g_autofree char *lone = g_strdup_printf (adaptor_rot, adaptor_rot_decl,
+                                           "  connect(inertia1.flange_b, torqueToAngle.flange);\n"
+                                           "  connect(angleToTorque.flange, inertia2.flange_a);\n");
+  g_autofree char *crossed = NULL, *general = NULL;
+
+  assert_column (pair, "inertia2.w", adaptor_w, 1e-9);
+  assert_column (pair, "inertia1.w", adaptor_w, 1e-9);
+  g_assert_cmpfloat (sw_test_assert_same_run (pair, direct, NULL, 0, 0), ==, 0);
+  g_assert_cmpfloat (sw_test_assert_same_run (spring_pair, spring_direct, NULL, 0, 0), ==, 0);
+
+  assert_import_fails (lone, "m.mo:7:65: error: torqueToAngle (Modelica.Mechanics.Rotational.Components."
+                             "TorqueToAngleAdaptor): an adaptor is supported wired to a AngleToTorqueAdaptor only");
+  {
+    GString *wires = g_string_new (adaptor_rot_wires);
+
+    g_string_replace (wires, "connect(torqueToAngle.w, angleToTorque.w)", "connect(torqueToAngle.w, angleToTorque.a)",
+                      1);
+    crossed = g_strdup_printf (adaptor_rot, adaptor_rot_decl, wires->str);
+    g_string_free (wires, TRUE);
+  }
+  assert_import_fails (crossed, "m.mo:15:3: error: connect (torqueToAngle.w, angleToTorque.a): the adaptors "
+                                "torqueToAngle and angleToTorque are supported wired to each other only, each signal "
+                                "to its namesake");
+  general = g_strdup_printf (adaptor_rot,
+                             "  Modelica.Mechanics.Rotational.Components.GeneralTorqueToAngleAdaptor torqueToAngle;\n",
+                             "");
+  assert_import_fails (general, "m.mo:7:72: error: torqueToAngle (Modelica.Mechanics.Rotational.Components."
+                                "GeneralTorqueToAngleAdaptor): an adaptor is supported wired to a "
+                                "GeneralAngleToTorqueAdaptor only (its p, pder, pder2 to that one's inputs");
 }
 
 /* The MSL's friction example builds its SupportFriction's table with
@@ -473,6 +731,8 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/modelica-msl-classes/msl-classes", test_msl_classes);
   g_test_add_func ("/core/modelica-msl-classes/combi-time-table", test_combi_time_table);
+  g_test_add_func ("/core/modelica-msl-classes/combi-time-table-file", test_combi_time_table_file);
+  g_test_add_func ("/core/modelica-msl-classes/adaptors", test_adaptors);
   g_test_add_func ("/core/modelica-msl-classes/r2t-supports", test_r2t_supports);
   g_test_add_func ("/core/modelica-msl-classes/elasto-backlash2", test_elasto_backlash2);
   g_test_add_func ("/core/modelica-msl-classes/vehicle", test_vehicle);

@@ -412,6 +412,41 @@ test_array_errors (void)
 
 /* What a kind does not take is refused at its place, listing what it
  * takes. */
+/* A parameter's sizes (tab[:, 2], k[2]) are checked against its value's
+ * and the value used whole: a table of rows [t, tau] drives a torque on
+ * J = 1 from rest, tau = 2 t, so w = t^2; an array parameter gives an
+ * array of components its elements. */
+static double square (double t) { return t * t; }
+
+static void
+test_parameter_arrays (void)
+{
+  static const char *const tables[] = { "tab[:, 2] = [0, 0; 1, 2]", "tab[2, 2] = {{0, 0}, {1, 2}}",
+                                        "tab[2, :] = [0, 0; 1, 2]" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
+    {
+      g_autofree char *text = g_strdup_printf (
+        "model M\n  parameter Real %s;\n  parameter Real k[2] = {1, 3};\n"
+        "  Modelica.Blocks.Sources.CombiTimeTable t(table=tab);\n"
+        "  Modelica.Blocks.Sources.Constant c[2](k=k);\n"
+        "  Modelica.Mechanics.Rotational.Sources.Torque torque;\n"
+        "  Modelica.Mechanics.Rotational.Components.Inertia j(J=1, phi(start=0, fixed=true), w(start=0, fixed=true));\n"
+        "equation\n  connect(t.y[1], torque.tau);\n  connect(torque.flange, j.flange_a);\n"
+        "  annotation (experiment(StopTime=1, Interval=0.01));\nend M;\n", tables[i]);
+      g_autoptr (SwModel) model = import_ok (text);
+      g_autoptr (SwTrajectory) tr = sw_test_run_model (model, 0, 1e-10);
+
+      assert_column (tr, "j.w", square, 1e-9);
+    }
+  assert_import_fails ("model M\n  parameter Real tab[3, 2] = [0, 0; 1, 2];\nend M;\n",
+                       "m.mo:2:22: error: parameter tab: size 1 is declared 3, its value's is 2; valid: 2 or ':'");
+  assert_import_fails ("model M\n  parameter Real tab[:] = [0, 0; 1, 2];\nend M;\n",
+                       "m.mo:2:18: error: parameter tab is declared with 1 dimensions, its value has 2");
+  assert_import_fails ("model M\n  parameter Real k[2, 2, 2] = 1;\nend M;\n",
+                       "m.mo:2:18: error: parameter k is declared with 3 dimensions, its value has 0");
+}
+
 static void
 test_start_errors (void)
 {
@@ -543,6 +578,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl/name-errors", test_name_errors);
   g_test_add_func ("/core/modelica-msl/arrays", test_arrays);
   g_test_add_func ("/core/modelica-msl/array-errors", test_array_errors);
+  g_test_add_func ("/core/modelica-msl/parameter-arrays", test_parameter_arrays);
   g_test_add_func ("/core/modelica-msl/one-way-clutch-example", test_one_way_clutch_example);
   return g_test_run ();
 }
