@@ -1,7 +1,7 @@
 /* sw-symbols-compliant.c: the symbols of compliant elements: springs,
  * dampers and both, shafts, spring-dampers with play or a gap, Twin
- * Builder's rigidity, the custom coupling, the spring and damper in series
- * (sw-symbols-private.h).
+ * Builder's rigidity, the custom coupling, the spring and damper in series,
+ * the vibration dampers and absorbers (sw-symbols-private.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-symbols-private.h"
@@ -176,4 +176,32 @@ _sw_symbol_draw_spring_damper_series (cairo_t              *cr,
   cairo_new_sub_path (cr);
   cairo_arc (cr, 1, 0, 2, 0, 2 * G_PI);
   cairo_fill (cr);
+}
+
+/* The hub (a disc on the flange) and the seismic ring on it: through a
+ * dashpot for the viscous (Houdaille) damper, a spring and a damper for
+ * the tuned absorber. */
+void
+_sw_symbol_draw_absorber (cairo_t              *cr,
+                          const SwKind         *kind,
+                          const SwSymbolLayout *layout,
+                          const SwSymbolStyle  *style)
+{
+  const double *tint = _sw_symbol_kind_tint (kind, style);
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, 2.5);
+  _sw_symbol_line (cr, layout->port_x[0], 0, -18, 0);
+  cairo_restore (cr);
+  _sw_symbol_rounded_rectangle (cr, -18, -16, 4, 32, 1);
+  _sw_symbol_fill_tinted_and_stroke (cr, style, tint, 0.35);
+  if (g_str_has_suffix (kind->name, "tuned_absorber"))
+    _sw_symbol_spring_damper_pair (cr, style, tint, -14, 12);
+  else
+    {
+      _sw_symbol_line (cr, -14, 0, -10, 0);
+      _sw_symbol_dashpot (cr, style, tint, -10, 4, 0, 7, -2, 12);
+    }
+  _sw_symbol_rounded_rectangle (cr, 12, -17, 14, 34, 2);
+  _sw_symbol_fill_tinted_and_stroke (cr, style, tint, 0.35);
 }

@@ -69,6 +69,9 @@ typedef enum {
   SHAPE_SOURCE_BETWEEN,   /* a source's circle between flange_a and flange_b
                            * (Torque2, Force2) */
   SHAPE_SUBSYSTEM,        /* a framed block with its name and ports' names */
+  SHAPE_ABSORBER,         /* a seismic ring on its hub, through a dashpot
+                           * (viscous damper) or a spring and a damper
+                           * (tuned absorber) */
 } SwSymbolShape;
 
 /* What a source circle holds. */
@@ -292,6 +295,10 @@ void _sw_symbol_draw_custom_coupling (cairo_t              *cr,
                                       const SwKind         *kind,
                                       const SwSymbolLayout *layout,
                                       const SwSymbolStyle  *style);
+void _sw_symbol_draw_absorber (cairo_t              *cr,
+                               const SwKind         *kind,
+                               const SwSymbolLayout *layout,
+                               const SwSymbolStyle  *style);
 void _sw_symbol_draw_spring_damper_series (cairo_t              *cr,
                                            const SwKind         *kind,
                                            const SwSymbolLayout *layout,

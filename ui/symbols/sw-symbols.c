@@ -60,6 +60,8 @@ static const SwSymbolShapeEntry shape_table[] = {
   { "translational.line_force_with_two_masses", SHAPE_LINE_FORCE_TWO_MASSES },
   { "translational.spring_damper_series", SHAPE_SPRING_DAMPER_SERIES },
   { "rotational.end_stop", SHAPE_END_STOP },
+  { "rotational.viscous_damper", SHAPE_ABSORBER },
+  { "rotational.tuned_absorber", SHAPE_ABSORBER },
   { "translational.end_stop", SHAPE_END_STOP },
   { "rotational.latch", SHAPE_LATCH },
   { "translational.latch", SHAPE_LATCH },
@@ -184,6 +186,8 @@ shape_fits (SwSymbolShape  shape,
     case SHAPE_END_STOP:
     case SHAPE_LATCH:
       return n_main == 1 && n_supports <= 1;
+    case SHAPE_ABSORBER:
+      return n_main == 1 && n_supports == 0;
     case SHAPE_TB_MASS:
       return n_main == 3 && n_supports <= 1;
     case SHAPE_SENSOR:
@@ -284,6 +288,14 @@ get_layout (const SwKind   *kind,
       layout->width = 40;
       layout->height = 40;
       layout->port_x[0] = -20;
+      layout->port_y[0] = 0;
+      return;
+
+    case SHAPE_ABSORBER:
+      /* The hub's flange on the left, the ring hanging on it. */
+      layout->width = 60;
+      layout->height = 40;
+      layout->port_x[0] = -30;
       layout->port_y[0] = 0;
       return;
 
@@ -511,6 +523,7 @@ static const DrawShapeFunc draw_shape[] = {
   [SHAPE_END_STOP]              = _sw_symbol_draw_end_stop,
   [SHAPE_LATCH]                 = _sw_symbol_draw_latch,
   [SHAPE_SPRING_DAMPER_SERIES]  = _sw_symbol_draw_spring_damper_series,
+  [SHAPE_ABSORBER]              = _sw_symbol_draw_absorber,
   [SHAPE_GEAR_PAIR]             = _sw_symbol_draw_gear_pair,
   [SHAPE_RACK_PINION]           = _sw_symbol_draw_rack_pinion,
   [SHAPE_WORM_WHEEL]            = _sw_symbol_draw_worm_wheel,
