@@ -305,7 +305,10 @@ _sw_integrator_new (const SwSystem *sys, SwEquations *eq, SwMethod method, doubl
    * locking): its bodies may all sit at 0 there, their speeds round-off
    * noise that would otherwise be taken for the class's size (a step of
    * 1e-20 s at a one-way clutch's locking). The states' own peaks start
-   * afresh, since the states are not the same. */
+   * afresh, since the states are not the same: each is held to its own
+   * size around the event, where the error is made. (Carrying the peaks
+   * through the nodes was measured: PreLoad's error rose from 4.6e-6 to
+   * 1.1e-4 of its range for half the steps.) */
   if (previous != NULL)
     memcpy (it->class_max, previous->class_max, sizeof it->class_max);
   if (!it->type->init (it, t0, y0, error))
