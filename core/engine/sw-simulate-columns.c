@@ -41,6 +41,28 @@ select_pattern (const SwSystem *sys, const char *pattern, GArray *cols, GError *
   return TRUE;
 }
 
+/* A variable asked for twice (two --variables, a name and a pattern that
+ * matches it) is one column, where it was first asked for. */
+static void
+drop_repeated (GArray *cols)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autofree gint64 *keys = g_new (gint64, MAX (cols->len, 1));
+  guint kept = 0;
+
+  for (guint k = 0; k < cols->len; k++)
+    {
+      Column c = g_array_index (cols, Column, k);
+
+      keys[k] = ((gint64) c.part << 32) | c.var;
+      if (g_hash_table_contains (seen, &keys[k]))
+        continue;
+      g_hash_table_add (seen, &keys[k]);
+      g_array_index (cols, Column, kept++) = c;
+    }
+  g_array_set_size (cols, kept);
+}
+
 gboolean
 _sw_simulate_select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, GStrv *names, GStrv *units,
                 GError **error)
@@ -109,6 +131,7 @@ _sw_simulate_select_columns (const SwSystem *sys, const SwSimulateOptions *o, GA
           g_array_append_val (cols, c);
         }
       }
+  drop_repeated (cols);
   /* Only the columns wanted: no names for a check. */
   if (names == NULL)
     return TRUE;

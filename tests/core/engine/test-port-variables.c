@@ -249,6 +249,34 @@ test_unknown (void)
   sw_test_assert_error_says (error, "flange_a.phi, flange_a.tau, flange_b.phi, flange_b.tau");
 }
 
+/* A variable named twice, or by a name and a pattern, is one column, in
+ * the place it was first named (issue 21, item 18). */
+static void
+test_repeated (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (model_text, -1, "ports.shaft", &error);
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  const char *const names[] = { "sp.flange_a.tau", "sp.*", "sp.flange_a.tau", NULL };
+  SwSimulateOptions o;
+  guint n, count = 0;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  o = sw_simulate_options_from_system (sys);
+  o.variables = names;
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  n = sw_trajectory_get_n_columns (tr);
+  g_assert_cmpuint (n, >, 2);
+  g_assert_cmpstr (sw_trajectory_get_column_name (tr, 0), ==, "sp.flange_a.tau");
+  for (guint k = 0; k < n; k++)
+    count += g_str_equal (sw_trajectory_get_column_name (tr, k), "sp.flange_a.tau");
+  g_assert_cmpuint (count, ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -256,5 +284,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/port-variables/balance", test_balance);
   g_test_add_func ("/core/port-variables/balance-recorded", test_balance_recorded);
   g_test_add_func ("/core/port-variables/unknown", test_unknown);
+  g_test_add_func ("/core/port-variables/repeated", test_repeated);
   return g_test_run ();
 }
