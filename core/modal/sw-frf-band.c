@@ -197,10 +197,18 @@ cabs1 (double complex z)
   return fabs (creal (z)) + fabs (cimag (z));
 }
 
+/* The right-hand side's entry i: real f shared by every frequency, or
+ * complex fc (n per frequency) for frequency l. */
+static inline double complex
+rhs (const double *f, const double complex *fc, guint n, guint l, guint i)
+{
+  return fc != NULL ? fc[(gsize) l * n + i] : f[i];
+}
+
 /* One frequency on any band (LAPACK's zgbtf2 and zgbtrs, one right-hand
- * side). */
+ * side): f real, or fc complex (frequency l's). */
 static gboolean
-band_solve (SwFrfBand *band, double w, const double *f, double complex *x)
+band_solve (SwFrfBand *band, double w, const double *f, const double complex *fc, guint l, double complex *x)
 {
   guint n = band->n, kl = band->kl, ku = band->ku, kv = kl + ku, ldab = 2 * kl + ku + 1, ldb = kl + ku + 1;
   double complex *ab = band->ab, *b = band->b;
@@ -218,7 +226,7 @@ band_solve (SwFrfBand *band, double w, const double *f, double complex *x)
         col[r] = 0;
       for (guint r = 0; r < ldb; r++)
         col[kl + r] = CMPLX (band->k[from + r] - w2 * band->m[from + r], w * band->d[from + r]);
-      b[j] = f[band->order[j]];
+      b[j] = rhs (f, fc, n, l, band->order[j]);
     }
 #define A(i, j) ab[(gsize) (j) * ldab + kv + (i) - (j)]
   for (guint j = 0; j < n; j++)
@@ -283,7 +291,8 @@ band_solve (SwFrfBand *band, double w, const double *f, double complex *x)
  * loop, so that the processor overlaps their chains of dependent
  * operations (each step of one frequency waits for the step before). */
 static void
-tridiagonal_solve (SwFrfBand *band, guint nw, const double *w, const double *f, double complex *x, gboolean *ok)
+tridiagonal_solve (SwFrfBand *band, guint nw, const double *w, const double *f, const double complex *fc,
+                   double complex *x, gboolean *ok)
 {
   const guint L = SW_FRF_BAND_LANES;
   guint n = band->n;
@@ -299,7 +308,7 @@ tridiagonal_solve (SwFrfBand *band, guint nw, const double *w, const double *f, 
         double w2 = w[l] * w[l];
 
         d[a] = CMPLX (K[at + 1] - w2 * M[at + 1], w[l] * D[at + 1]);
-        b[a] = f[band->order[j]];
+        b[a] = rhs (f, fc, n, l, band->order[j]);
         if (j + 1 < n)
           {
             dl[a] = CMPLX (K[at + 2] - w2 * M[at + 2], w[l] * D[at + 2]);
@@ -374,9 +383,23 @@ _sw_frf_band_solve (SwFrfBand *band, guint n_w, const double *w, const double *f
   g_return_if_fail (n_w >= 1 && n_w <= SW_FRF_BAND_LANES);
   if (band->kl == 1 && band->ku == 1)
     {
-      tridiagonal_solve (band, n_w, w, f, x, ok);
+      tridiagonal_solve (band, n_w, w, f, NULL, x, ok);
       return;
     }
   for (guint l = 0; l < n_w; l++)
-    ok[l] = band_solve (band, w[l], f, x + (gsize) l * band->n);
+    ok[l] = band_solve (band, w[l], f, NULL, 0, x + (gsize) l * band->n);
+}
+
+void
+_sw_frf_band_solve_complex (SwFrfBand *band, guint n_w, const double *w, const double complex *f,
+                            double complex *x, gboolean *ok)
+{
+  g_return_if_fail (n_w >= 1 && n_w <= SW_FRF_BAND_LANES);
+  if (band->kl == 1 && band->ku == 1)
+    {
+      tridiagonal_solve (band, n_w, w, NULL, f, x, ok);
+      return;
+    }
+  for (guint l = 0; l < n_w; l++)
+    ok[l] = band_solve (band, w[l], NULL, f, l, x + (gsize) l * band->n);
 }

@@ -1,0 +1,239 @@
+/* sw-forced-peak.c: the peak of a periodic signal made of harmonics, and
+ * the common base of engine orders.
+ *
+ * The orders o_k of a forced response are rational (0.5, 1, 1.5 … for a
+ * four-stroke engine): with their common base o_0 (the largest number of
+ * which every order is a whole multiple m_k), the signal they make at a
+ * speed, sum_k Re (Y_k exp (i o_k theta)), repeats after theta = 2 pi / o_0
+ * (two turns for half orders), and in phi = o_0 theta it is the
+ * trigonometric polynomial T (phi) = sum_k Re (Y_k exp (i m_k phi)) over
+ * [0, 2 pi). Its peak, max |T|, is found by sampling 4 max (m) + 4 evenly
+ * spaced points (a table of cos and sin made once, so that a sample costs
+ * two multiplications per harmonic, in a loop the compiler vectorises), then
+ * refining each sampled local maximum of |T| that could hold the peak by
+ * Newton's method on T' = 0: the true peak's nearest sample, h / 2 away at
+ * most, lies at most |T''|max (h / 2)^2 / 2 below it, |T''| <= sum m_k^2 |Y_k|,
+ * so every sampled maximum within that of the best is refined. The result is
+ * a value T takes (never above the peak) and, refined, equal to it to
+ * rounding.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-forced-private.h"
+
+#include <math.h>
+
+struct _SwForcedPeak {
+  guint   n, n_samples, m_max;
+  guint  *m;
+  double *c, *s;      /* harmonic k, sample j at [k n_samples + j] */
+  double *values;     /* T at the samples */
+  double complex *powers; /* exp (i j phi), j = 0 … m_max */
+};
+
+SwForcedPeak *
+_sw_forced_peak_new (const guint *m, guint n)
+{
+  SwForcedPeak *p = g_new0 (SwForcedPeak, 1);
+  guint m_max = 1;
+
+  g_return_val_if_fail (n >= 1, NULL);
+  for (guint k = 0; k < n; k++)
+    m_max = MAX (m_max, m[k]);
+  p->n = n;
+  p->m_max = m_max;
+  p->n_samples = 4 * m_max + 4;
+  p->m = g_memdup2 (m, n * sizeof (guint));
+  p->c = g_new (double, (gsize) n * p->n_samples);
+  p->s = g_new (double, (gsize) n * p->n_samples);
+  p->values = g_new (double, p->n_samples);
+  p->powers = g_new (double complex, m_max + 1);
+  for (guint k = 0; k < n; k++)
+    for (guint j = 0; j < p->n_samples; j++)
+      {
+        /* m j mod N first: the angle stays below 2 pi, exact in its
+         * integer part. */
+        double a = 2 * G_PI * (double) (((guint64) m[k] * j) % p->n_samples) / p->n_samples;
+
+        p->c[(gsize) k * p->n_samples + j] = cos (a);
+        p->s[(gsize) k * p->n_samples + j] = sin (a);
+      }
+  return p;
+}
+
+void
+_sw_forced_peak_free (SwForcedPeak *p)
+{
+  if (p == NULL)
+    return;
+  g_free (p->m);
+  g_free (p->c);
+  g_free (p->s);
+  g_free (p->values);
+  g_free (p->powers);
+  g_free (p);
+}
+
+/* T, T' and T'' at phi. */
+static void
+evaluate (SwForcedPeak *p, const double complex *y, double phi, double *t, double *t1, double *t2)
+{
+  double complex z = CMPLX (cos (phi), sin (phi)), *pw = p->powers;
+  double a = 0, b = 0, c = 0;
+
+  pw[0] = 1;
+  for (guint j = 1; j <= p->m_max; j++)
+    pw[j] = pw[j - 1] * z;
+  for (guint k = 0; k < p->n; k++)
+    {
+      /* Y e^{i m phi} = u + i v: T = u, T' = -m v, T'' = -m^2 u. */
+      double complex e = y[k] * pw[p->m[k]];
+      double mk = p->m[k];
+
+      a += creal (e);
+      b -= mk * cimag (e);
+      c -= mk * mk * creal (e);
+    }
+  *t = a;
+  *t1 = b;
+  *t2 = c;
+}
+
+double
+_sw_forced_peak_eval (SwForcedPeak *p, const double complex *y)
+{
+  guint N = p->n_samples;
+  double *v = p->values, best = 0, curvature = 0, h = 2 * G_PI / N, bound, peak;
+
+  if (p->n == 1)
+    return cabs (y[0]);
+  for (guint j = 0; j < N; j++)
+    v[j] = 0;
+  for (guint k = 0; k < p->n; k++)
+    {
+      const double *c = p->c + (gsize) k * N, *s = p->s + (gsize) k * N;
+      double re = creal (y[k]), im = cimag (y[k]);
+
+      for (guint j = 0; j < N; j++)
+        v[j] += re * c[j] - im * s[j];
+      curvature += (double) p->m[k] * p->m[k] * cabs (y[k]);
+    }
+  for (guint j = 0; j < N; j++)
+    best = MAX (best, fabs (v[j]));
+  bound = 0.5 * curvature * (h / 2) * (h / 2);
+  peak = best;
+  for (guint j = 0; j < N; j++)
+    {
+      double here = fabs (v[j]), phi = j * h;
+
+      if (here < best - bound || here < fabs (v[(j + N - 1) % N]) || here < fabs (v[(j + 1) % N]))
+        continue;
+      /* Newton on T' = 0 within a sample spacing of the sample. */
+      for (int it = 0; it < 8; it++)
+        {
+          double t, t1, t2, step;
+
+          evaluate (p, y, phi, &t, &t1, &t2);
+          peak = MAX (peak, fabs (t));
+          if (t2 == 0)
+            break;
+          step = CLAMP (-t1 / t2, -h, h);
+          phi += step;
+          if (fabs (step) < 1e-15)
+            break;
+        }
+      {
+        double t, t1, t2;
+
+        evaluate (p, y, phi, &t, &t1, &t2);
+        peak = MAX (peak, fabs (t));
+      }
+    }
+  return peak;
+}
+
+double
+sw_forced_synthesised_peak (const double complex *y, const guint *m, guint n)
+{
+  g_autoptr (SwForcedPeak) p = NULL;
+
+  g_return_val_if_fail (y != NULL && m != NULL && n >= 1, NAN);
+  p = _sw_forced_peak_new (m, n);
+  return _sw_forced_peak_eval (p, y);
+}
+
+/* x as p / q with q <= SW_FORCED_MAX_DENOMINATOR, within 1e-9 of x
+ * relative, by its continued fraction. */
+static gboolean
+as_fraction (double x, guint64 *num, guint64 *den)
+{
+  guint64 h0 = 0, h1 = 1, k0 = 1, k1 = 0;
+  double r = x;
+
+  for (int it = 0; it < 64; it++)
+    {
+      double a = floor (r);
+      guint64 h2, k2;
+
+      if (a > 1e12)
+        break;
+      h2 = (guint64) a * h1 + h0;
+      k2 = (guint64) a * k1 + k0;
+      if (k2 > SW_FORCED_MAX_DENOMINATOR)
+        break;
+      h0 = h1, h1 = h2, k0 = k1, k1 = k2;
+      if (fabs ((double) h1 / k1 - x) <= 1e-9 * x)
+        {
+          *num = h1;
+          *den = k1;
+          return h1 > 0;
+        }
+      if (r - a == 0)
+        break;
+      r = 1 / (r - a);
+    }
+  return FALSE;
+}
+
+static guint64
+gcd64 (guint64 a, guint64 b)
+{
+  while (b != 0)
+    {
+      guint64 t = a % b;
+
+      a = b;
+      b = t;
+    }
+  return a;
+}
+
+gboolean
+sw_forced_order_base (const double *orders, guint n, guint *m, double *base)
+{
+  guint64 g = 0, l = 1;
+  g_autofree guint64 *num = g_new (guint64, MAX (n, 1));
+  g_autofree guint64 *den = g_new (guint64, MAX (n, 1));
+
+  g_return_val_if_fail (n >= 1, FALSE);
+  /* base = gcd (p_k) / lcm (q_k); m_k = (p_k / q_k) / base. */
+  for (guint k = 0; k < n; k++)
+    {
+      if (!(isfinite (orders[k]) && orders[k] > 0 && orders[k] < 1e9) || !as_fraction (orders[k], &num[k], &den[k]))
+        return FALSE;
+      l = l / gcd64 (l, den[k]) * den[k];
+      if (l > G_MAXUINT32)
+        return FALSE;
+    }
+  for (guint k = 0; k < n; k++)
+    g = gcd64 (g, num[k] * (l / den[k]));
+  for (guint k = 0; k < n; k++)
+    {
+      guint64 mk = num[k] * (l / den[k]) / g;
+
+      if (mk > G_MAXUINT32)
+        return FALSE;
+      m[k] = (guint) mk;
+    }
+  *base = (double) g / l;
+  return TRUE;
+}

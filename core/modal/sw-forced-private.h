@@ -1,0 +1,23 @@
+/* sw-forced-private.h: the peak of the synthesised signal with its tables
+ * made once (sw-forced-peak.c), for sw-forced.c and the tests.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "sw-forced.h"
+
+G_BEGIN_DECLS
+
+typedef struct _SwForcedPeak SwForcedPeak;
+
+/* For the harmonics m[0 … n) (integers >= 1). */
+SwForcedPeak *_sw_forced_peak_new  (const guint          *m,
+                                    guint                 n);
+/* max |T| for the amplitudes y (n); no allocation. */
+double        _sw_forced_peak_eval (SwForcedPeak         *peak,
+                                    const double complex *y);
+void          _sw_forced_peak_free (SwForcedPeak         *peak);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SwForcedPeak, _sw_forced_peak_free)
+
+G_END_DECLS
