@@ -13,7 +13,8 @@
  * refining each sampled local maximum of |T| that could hold the peak by
  * Newton's method on T' = 0: the true peak's nearest sample, h / 2 away at
  * most, lies at most |T''|max (h / 2)^2 / 2 below it, |T''| <= sum m_k^2 |Y_k|,
- * so every sampled maximum within that of the best is refined. The result is
+ * so the best sample's hill is refined first, then every other sampled
+ * maximum that this bound lets rise above the peak found so far. The result is
  * a value T takes (never above the peak) and, refined, equal to it to
  * rounding.
  *
@@ -98,55 +99,70 @@ evaluate (SwForcedPeak *p, const double complex *y, double phi, double *t, doubl
   *t2 = c;
 }
 
+/* Newton on T' = 0 from phi, within a sample spacing h of it: the larger
+ * of peak and every |T| met. */
+static double
+refine (SwForcedPeak *p, const double complex *y, double phi, double h, double peak)
+{
+  for (int it = 0; it < 6; it++)
+    {
+      double t, t1, t2, step;
+
+      evaluate (p, y, phi, &t, &t1, &t2);
+      peak = MAX (peak, fabs (t));
+      if (t2 == 0)
+        return peak;
+      step = CLAMP (-t1 / t2, -h, h);
+      phi += step;
+      /* The value is then within |T''| step^2 / 2 of the hill's top:
+       * rounding. */
+      if (fabs (step) < 1e-9)
+        break;
+    }
+  {
+    double t, t1, t2;
+
+    evaluate (p, y, phi, &t, &t1, &t2);
+    return MAX (peak, fabs (t));
+  }
+}
+
 double
 _sw_forced_peak_eval (SwForcedPeak *p, const double complex *y)
 {
   guint N = p->n_samples;
-  double *v = p->values, best = 0, curvature = 0, h = 2 * G_PI / N, bound, peak;
+  double *v = p->values, best = -1, curvature = 0, h = 2 * G_PI / N, bound, peak;
+  guint first = 0;
 
   if (p->n == 1)
-    return cabs (y[0]);
+    return _sw_forced_abs (y[0]);
   for (guint j = 0; j < N; j++)
     v[j] = 0;
   for (guint k = 0; k < p->n; k++)
     {
-      const double *c = p->c + (gsize) k * N, *s = p->s + (gsize) k * N;
+      /* restrict: no overlap, so the loop is vectorised without checks. */
+      const double *restrict c = p->c + (gsize) k * N, *restrict s = p->s + (gsize) k * N;
+      double *restrict out = v;
       double re = creal (y[k]), im = cimag (y[k]);
 
       for (guint j = 0; j < N; j++)
-        v[j] += re * c[j] - im * s[j];
-      curvature += (double) p->m[k] * p->m[k] * cabs (y[k]);
+        out[j] += re * c[j] - im * s[j];
+      curvature += (double) p->m[k] * p->m[k] * _sw_forced_abs (y[k]);
     }
   for (guint j = 0; j < N; j++)
-    best = MAX (best, fabs (v[j]));
+    if (fabs (v[j]) > best)
+      best = fabs (v[j]), first = j;
   bound = 0.5 * curvature * (h / 2) * (h / 2);
-  peak = best;
+  /* The best sample's hill first: the peak found there then rules out
+   * every sampled maximum whose hill cannot rise above it. */
+  peak = refine (p, y, first * h, h, best);
   for (guint j = 0; j < N; j++)
     {
-      double here = fabs (v[j]), phi = j * h;
+      double here = fabs (v[j]);
 
-      if (here < best - bound || here < fabs (v[(j + N - 1) % N]) || here < fabs (v[(j + 1) % N]))
+      if (j == first || here + bound <= peak || here < fabs (v[(j + N - 1) % N]) || here < fabs (v[(j + 1) % N]))
         continue;
-      /* Newton on T' = 0 within a sample spacing of the sample. */
-      for (int it = 0; it < 8; it++)
-        {
-          double t, t1, t2, step;
-
-          evaluate (p, y, phi, &t, &t1, &t2);
-          peak = MAX (peak, fabs (t));
-          if (t2 == 0)
-            break;
-          step = CLAMP (-t1 / t2, -h, h);
-          phi += step;
-          if (fabs (step) < 1e-15)
-            break;
-        }
-      {
-        double t, t1, t2;
-
-        evaluate (p, y, phi, &t, &t1, &t2);
-        peak = MAX (peak, fabs (t));
-      }
+      peak = refine (p, y, j * h, h, peak);
     }
   return peak;
 }

@@ -327,10 +327,10 @@ node_amplitude (const SwSystem *sys, guint node, const double complex *Q)
 }
 
 /* One speed's row from its orders' section torques ys (section-major,
- * n_orders each) and body angles yb. */
+ * n_orders each) and body angles yb; amp: n_orders of room. */
 static void
 fill_row (const SwSystem *sys, const GArray *sections, guint n_orders, const SwForcedOptions *o, SwForcedPeak *peak,
-          const double complex *ys, const double complex *yb, double *row)
+          const double complex *ys, const double complex *yb, double *amp, double *row)
 {
   guint c = 0;
 
@@ -341,12 +341,12 @@ fill_row (const SwSystem *sys, const GArray *sections, guint n_orders, const SwF
       double sum = 0, top = NAN;
 
       for (guint j = 0; j < n_orders; j++)
-        sum += cabs (y[j]);
+        sum += amp[j] = _sw_forced_abs (y[j]);
       row[c++] = sum;
       if (o->peak)
         row[c++] = top = isfinite (sum) ? _sw_forced_peak_eval (peak, y) : NAN;
       for (guint j = 0; j < n_orders && o->per_order; j++)
-        row[c++] = cabs (y[j]);
+        row[c++] = amp[j];
       if (s->stress_per_torque > 0)
         {
           row[c++] = sum * s->stress_per_torque;
@@ -359,7 +359,7 @@ fill_row (const SwSystem *sys, const GArray *sections, guint n_orders, const SwF
       double sum = 0;
 
       for (guint j = 0; j < n_orders; j++)
-        sum += cabs (yb[(gsize) b * n_orders + j]);
+        sum += _sw_forced_abs (yb[(gsize) b * n_orders + j]);
       row[c++] = sum;
     }
 }
@@ -378,8 +378,8 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
   g_autoptr (gsl_matrix_complex) A = NULL;
   g_autoptr (gsl_vector_complex) Fv = NULL;
   g_autoptr (gsl_permutation) perm = NULL;
-  g_autofree double complex *F = NULL, *Q = NULL, *FL = NULL, *ys = NULL, *yb = NULL;
-  g_autofree double *load = NULL, *fr = NULL, *fi = NULL, *row = NULL;
+  g_autofree double complex *F = NULL, *Q = NULL, *FL = NULL, *ys = NULL, *yb = NULL, *xn = NULL;
+  g_autofree double *load = NULL, *fr = NULL, *fi = NULL, *row = NULL, *amp = NULL;
   g_autofree guint *m = NULL;
   guint n, no, n_pairs;
   double base_order;
@@ -449,9 +449,11 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
   tr = new_table (sys, sections, orders, o);
   peak = _sw_forced_peak_new (m, no);
   row = g_new0 (double, MAX (sw_trajectory_get_n_columns (tr), 1));
+  amp = g_new0 (double, no);
   ys = g_new0 (double complex, MAX ((gsize) sections->len * no, 1));
   yb = g_new0 (double complex, MAX ((gsize) sys->n_bodies * no, 1));
   Q = g_new (double complex, (gsize) n * SW_FRF_BAND_LANES);
+  xn = g_new0 (double complex, MAX (sys->n_nodes, 1));
   FL = g_new (double complex, (gsize) n * SW_FRF_BAND_LANES);
   band = _sw_frf_band_new (lin->K, lin->D, lin->M);
   if (band == NULL)
@@ -493,29 +495,34 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
           guint speed = (p0 + l) / no, j = (p0 + l) % no;
           const double complex *q = Q + (gsize) l * n;
 
+          /* Every node's amplitude once, then the sections' torques and
+           * the bodies' angles from them. */
+          for (guint node = 0; node < sys->n_nodes; node++)
+            xn[node] = node_amplitude (sys, node, q);
           for (guint k = 0; k < sections->len; k++)
             {
               const Section *s = &g_array_index (sections, Section, k);
+              double complex y = 0;
 
-              ys[(gsize) k * no + j] = ok[l] ? _sw_frf_output_response (sys, w[l], s->nodes, s->n, s->gx, s->gv,
-                                                                        s->ga, s->gj, q)
-                                             : NAN;
+              for (guint a = 0; a < s->n; a++)
+                y += CMPLX (s->gx[a] - w[l] * w[l] * s->ga[a], w[l] * s->gv[a] - w[l] * w[l] * w[l] * s->gj[a])
+                     * xn[s->nodes[a]];
+              ys[(gsize) k * no + j] = ok[l] ? y : NAN;
             }
           for (guint b = 0; b < sys->n_bodies; b++)
             {
               const SwBody *body = &sys->bodies[b];
-              double complex x = node_amplitude (sys, body->nodes[0], q);
-
               /* A body over two nodes (a shaft element): their mean. */
-              if (body->n_nodes == 2)
-                x = 0.5 * (x + node_amplitude (sys, body->nodes[1], q));
+              double complex x = body->n_nodes == 2 ? 0.5 * (xn[body->nodes[0]] + xn[body->nodes[1]])
+                                                    : xn[body->nodes[0]];
+
               yb[(gsize) b * no + j] = ok[l] ? x : NAN;
             }
           if (j == no - 1)
             {
               double rpm = o->from_rpm + (o->to_rpm - o->from_rpm) * speed / (o->n_speeds - 1);
 
-              fill_row (sys, sections, no, o, peak, ys, yb, row);
+              fill_row (sys, sections, no, o, peak, ys, yb, amp, row);
               sw_trajectory_append_row (tr, rpm, row);
             }
         }

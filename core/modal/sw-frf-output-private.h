@@ -1,6 +1,7 @@
 /* sw-frf-output-private.h: what a frequency response and a forced response
- * (sw-forced.c) share: an output variable's gain over the motion, and the
- * dense reference solve.
+ * (sw-forced.c) share: an output variable's gains over the motion (its
+ * amplitude at w is sum (gx - w^2 ga + i (w gv - w^3 gj)) X over its nodes),
+ * the dense reference solve and the lossy gears' terms.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
@@ -26,16 +27,6 @@ gboolean       _sw_frf_output_gradient (SwLinear     *lin,
                                         double       *ga,
                                         double       *gj,
                                         GError      **error);
-/* The output's complex amplitude at w from the coordinates' amplitudes Q. */
-double complex _sw_frf_output_response (const SwSystem       *sys,
-                                        double                w,
-                                        const guint          *nodes,
-                                        guint                 n,
-                                        const double         *gx,
-                                        const double         *gv,
-                                        const double         *ga,
-                                        const double         *gj,
-                                        const double complex *Q);
 /* (K - w^2 M + i w D) Q = F by a dense complex LU (A: n x n workspace);
  * FALSE where the matrix is singular. */
 gboolean       _sw_frf_dense_solve     (const SwLinear           *lin,

@@ -191,8 +191,8 @@ frequency_grid (const SwModes *modes, const SwFrfOptions *o, double *from, doubl
 
 /* The output's complex amplitude at w from the coordinates' amplitudes Q:
  * x, v = i w x, a = -w^2 x, jerk = -i w^3 x at each of its nodes. */
-double complex
-_sw_frf_output_response (const SwSystem *sys, double w, const guint *out_nodes, guint n_out, const double *gx,
+static double complex
+output_response (const SwSystem *sys, double w, const guint *out_nodes, guint n_out, const double *gx,
                  const double *gv, const double *ga, const double *gj, const double complex *Q)
 {
   double complex y = 0;
@@ -387,7 +387,7 @@ _sw_frf_compute_with (const SwSystem *base, const char *input, const char *outpu
 
           if (ok[l])
             {
-              double complex y = _sw_frf_output_response (sys, w[l], out_nodes, n_out, gx, gv, ga, gj, Q + (gsize) l * n);
+              double complex y = output_response (sys, w[l], out_nodes, n_out, gx, gv, ga, gj, Q + (gsize) l * n);
 
               row[0] = cabs (y);
               row[1] = carg (y) * 180 / G_PI;
