@@ -8,6 +8,8 @@
 #include <glib/gi18n.h>
 #include "sw-forced.h"
 #include "sw-linear-friction.h"
+#include "sw-system.h"
+#include "sw-tuning.h"
 
 /* "ID=X:Y[:Z]": the id before the last '=' (ids may hold dots), then
  * min_numbers … max_numbers numbers separated by ':'. */
@@ -137,6 +139,7 @@ sw_cli_forced (int argc, char **argv)
   g_autofree char *range = NULL, *orders_text = NULL, *out_path = NULL, *friction = NULL, *section = NULL;
   g_auto (GStrv) excite = NULL;
   g_auto (GStrv) diameter = NULL;
+  g_auto (GStrv) tune = NULL;
   int speeds = 201;
   gboolean force = FALSE, no_peak = FALSE;
   GOptionEntry entries[] = {
@@ -152,6 +155,11 @@ sw_cli_forced (int argc, char **argv)
       N_("A section's shaft diameter in m (and bore, 0 for solid) for its stress amplitude in MPa; no kind has a "
          "diameter of its own, so it is given here; repeat for more"),
       N_("ID=D[:D_INNER]") },
+    { "tune", 0, 0, G_OPTION_ARG_STRING_ARRAY, &tune,
+      N_("Tune a rotational.tuned_absorber (Den Hartog's optimum: its c and d) or rotational.viscous_damper (its "
+         "optimum d) to elastic mode MODE (1: the lowest) of the model without it, before the response; prints "
+         "the values; repeat for more"),
+      N_("ID=MODE") },
     { "no-peak", 0, 0, G_OPTION_ARG_NONE, &no_peak,
       N_("Leave out the peak of the synthesised signal (ID.tau_peak, ID.stress_peak)"), NULL },
     FRICTION_ENTRY (friction),
@@ -164,6 +172,7 @@ sw_cli_forced (int argc, char **argv)
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new (N_("MODEL"));
   g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
   g_autoptr (SwSystem) sys = NULL;
   g_autoptr (SwTrajectory) tr = NULL;
   g_autoptr (GArray) excitations = g_array_new (FALSE, FALSE, sizeof (SwForcedExcitation));
@@ -252,8 +261,45 @@ sw_cli_forced (int argc, char **argv)
     return sw_cli_usage_error (ctx, _("--friction must be operating, locked or open"));
   if ((status = sw_cli_check_output (ctx, "-o", out_path, argv[1], force, FALSE)) != EXIT_OK)
     return status;
-  if (!(sys = sw_cli_load_system (argv[1], &status)))
+  for (guint k = 0; tune != NULL && tune[k] != NULL; k++)
+    {
+      double v[1];
+      guint nv;
+      g_autofree char *id = NULL;
+
+      if (!parse_spec (tune[k], &id, v, 1, 1, &nv) || !(v[0] >= 1 && v[0] <= G_MAXUINT && v[0] == floor (v[0])))
+        {
+          g_autofree char *msg = g_strdup_printf (_("--tune “%s”: expected ID=MODE with a whole MODE >= 1, e.g. "
+                                                    "absorber=1"),
+                                                  tune[k]);
+          return sw_cli_usage_error (ctx, msg);
+        }
+    }
+  if (!(model = sw_cli_load_model (argv[1], &status)))
     return status;
+  for (guint k = 0; tune != NULL && tune[k] != NULL; k++)
+    {
+      double v[1];
+      guint nv;
+      g_autofree char *id = NULL;
+      SwTuning t;
+
+      parse_spec (tune[k], &id, v, 1, 1, &nv);
+      if (!sw_tuning_apply (model, id, (guint) v[0], &t, &error))
+        {
+          g_printerr ("%s: error: %s\n", argv[1], error->message);
+          return EXIT_MODEL;
+        }
+      /* On stderr when the CSV goes to stdout. */
+      (out_path != NULL ? g_print : g_printerr) (
+        /* Translators: a damper tuned to a mode: its id, the mode, the mode's frequency, the inertia the mode
+         * presents at the hub, the mass ratio, the values set. */
+        _("%s tuned to mode %u (%.6g Hz without it, %.6g kg.m2 at the hub, mass ratio %.4g): c = %.6g N.m/rad, "
+          "d = %.6g N.m.s/rad\n"),
+        id, (guint) v[0], t.omega_rad_s / (2 * G_PI), t.effective_inertia, t.mass_ratio, t.c, t.d);
+    }
+  if (!(sys = sw_model_assemble (model, &error)))
+    return sw_cli_model_error (error);
   o.n_speeds = speeds;
   o.excitations = (const SwForcedExcitation *) excitations->data;
   o.n_excitations = excitations->len;

@@ -124,6 +124,12 @@ expect (const char *model, int status, const char *needle, ...)
 }
 
 static void
+expect_tune_error (const char *model, const char *spec, int status, const char *needle)
+{
+  expect (model, status, needle, "--speed-range", "100:200", "--excite", "J=1:5", "--tune", spec, NULL);
+}
+
+static void
 test_errors (void)
 {
   g_autofree char *model = write_temp_model (two_inertia);
@@ -150,6 +156,37 @@ test_errors (void)
   g_unlink (model);
 }
 
+/* --tune sets the absorber to Den Hartog's optimum for the primary's mode
+ * (J = 1 on 1e4 N.m/rad: 100 rad/s; mu = 0.1) and says so. */
+static void
+test_tune (void)
+{
+  g_autofree char *model = write_temp_model (
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"absorber\", \"components\": ["
+    " {\"id\": \"G\", \"kind\": \"rotational.fixed\"},"
+    " {\"id\": \"K\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 10000}},"
+    " {\"id\": \"J\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}},"
+    " {\"id\": \"A\", \"kind\": \"rotational.tuned_absorber\", \"params\": {\"J\": 0.1}}],"
+    " \"connections\": [{\"from\": \"G.flange\", \"to\": \"K.flange_a\"}, {\"from\": \"K.flange_b\", \"to\": "
+    "\"J.flange_a\"}, {\"from\": \"J.flange_b\", \"to\": \"A.flange\"}]}");
+  g_auto (Run) r = { 0 };
+  g_autofree char *expect = g_strdup_printf ("c = %.6g N.m/rad, d = %.6g N.m.s/rad", 0.1 * pow (100 / 1.1, 2),
+                                             2 * 0.1 * 100 * sqrt (3 * 0.1 / (8 * pow (1.1, 3))));
+
+  cli (&r, "forced", model, "--speed-range", "600:1400", "--speeds", "3", "--excite", "J=1:1", "--tune", "A=1", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.err, "A tuned to mode 1 (15.9155 Hz without it, 1 kg.m2 at the hub, mass ratio 0.1)"));
+  g_assert_nonnull (strstr (r.err, expect));
+  /* The absorber is a section (its torque) and a body (its inertia). */
+  g_assert_true (g_str_has_prefix (r.out, "rpm,K.tau_amp,"));
+  g_assert_nonnull (strstr (r.out, ",A.tau_amp,"));
+  g_assert_nonnull (strstr (r.out, ",A.phi_amp"));
+  expect_tune_error (model, "A=2", 1, "the model without it has 1 elastic modes");
+  expect_tune_error (model, "J=1", 1, "cannot tune “J”: it is not a damper");
+  expect_tune_error (model, "A=0", 2, "--tune “A=0”: expected ID=MODE");
+  g_unlink (model);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -157,5 +194,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/forced/csv", test_csv);
   g_test_add_func ("/app/cli/forced/images", test_images);
   g_test_add_func ("/app/cli/forced/errors", test_errors);
+  g_test_add_func ("/app/cli/forced/tune", test_tune);
   return g_test_run ();
 }
