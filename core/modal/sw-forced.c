@@ -446,6 +446,23 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
           F[(gsize) j * n + r] += part_im ? CMPLX (0, fi[r]) : CMPLX (fr[r], 0);
       }
 
+  {
+    /* Every value is kept: refuse a table larger than memory allows. */
+    guint64 columns = (guint64) sections->len * (2 + (o->per_order ? no : 0) + 2) + sys->n_bodies;
+    guint64 bytes = columns * o->n_speeds * sizeof (double);
+
+    if (bytes > SW_FORCED_MAX_BYTES)
+      {
+        g_autofree char *need = g_format_size (bytes);
+        g_autofree char *limit = g_format_size (SW_FORCED_MAX_BYTES);
+
+        g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE,
+                     _("%u speeds × %" G_GUINT64_FORMAT " columns would keep %s; valid: at most %s (fewer speeds, "
+                       "or without the columns per order)"),
+                     o->n_speeds, columns, need, limit);
+        return NULL;
+      }
+  }
   tr = new_table (sys, sections, orders, o);
   peak = _sw_forced_peak_new (m, no);
   row = g_new0 (double, MAX (sw_trajectory_get_n_columns (tr), 1));

@@ -25,7 +25,8 @@
 
 G_BEGIN_DECLS
 
-/* A harmonic torque (a force on a translational body) on a body. */
+/* A harmonic torque (a force on a translational body) on a body; on a
+ * shaft element (a body over two flanges), at its flange_a. */
 typedef struct {
   const char *part;        /* the body's component id */
   double      order;       /* per revolution at the speed, > 0 */
@@ -47,6 +48,8 @@ typedef struct {
 #define SW_FORCED_MAX_SPEEDS     100000
 #define SW_FORCED_MAX_RPM        1e9
 #define SW_FORCED_MAX_DENOMINATOR 1000
+/* The table's values (8 bytes each) at most. */
+#define SW_FORCED_MAX_BYTES      ((guint64) 2 << 30)
 
 typedef struct {
   double       from_rpm, to_rpm;   /* 0 < from < to <= SW_FORCED_MAX_RPM */

@@ -436,6 +436,17 @@ test_errors (void)
   o.from_rpm = 100;
   o.n_speeds = 1;
   expect_error (sys, &o, "1 speeds; valid: 2");
+  /* 100 000 speeds of a table too wide for memory: refused before any work. */
+  {
+    static SwForcedExcitation many[3000];
+
+    for (guint k = 0; k < G_N_ELEMENTS (many); k++)
+      many[k] = (SwForcedExcitation) { "J1", 0.5 * (k + 1), 1, 0 };
+    o.excitations = many;
+    o.n_excitations = G_N_ELEMENTS (many);
+    o.n_speeds = 100000;
+    expect_error (sys, &o, "100000 speeds × 3006 columns would keep");
+  }
 }
 
 int
