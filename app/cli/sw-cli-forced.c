@@ -219,6 +219,7 @@ sw_cli_forced (int argc, char **argv)
                                                     "order above 0 and an amplitude >= 0 in N·m, e.g. "
                                                     "crank=2.5:1200:30"),
                                                   excite[k]);
+          g_free (id);
           return sw_cli_usage_error (ctx, msg);
         }
       g_ptr_array_add (ids, id);
