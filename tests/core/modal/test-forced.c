@@ -381,6 +381,64 @@ test_numpy_chain (void)
     }
 }
 
+/* A star: a hub H (J = 2) with five arms Ak (J = 0.2 k) on spring-dampers
+ * Sk (c = 1e4 k, d = 2), free; order 1 on H (100 N.m), order 3 on A3
+ * (40 N.m at 90°). Its band is too wide for the band path: the dense
+ * complex LU per frequency runs. Against numpy 1.24 (python3-numpy):
+ *   M = diag (2, 0.2, 0.4, … 1.0); K, D from the arms
+ *   X = numpy.linalg.solve (K - w^2 M + 1j w D, F), |tau_k| = |(c_k + 1j w d) (X_k - X_H)| */
+static void
+test_numpy_star (void)
+{
+  static const struct {
+    double rpm;
+    double tau[10];   /* S1 … S5, each at orders 1 and 3 */
+  } expect[] = {
+    { 800, { 4.2377595362336216, 12.102755455226507, 8.4758341318324142, 24.507929342399532, 12.713838741862679,
+             114.78602421977752, 16.951825845790296, 49.171011896511331, 21.18980594631936, 61.487174243065141 } },
+    { 2400, { 7.9819151229006824, 0.04402617416017978, 16.163278897336003, 0.087322027661142318,
+              24.301688860223113, 3.9927024415044379, 32.428883233826205, 0.17427690936568518, 40.551542809468963,
+              0.21779099737775665 } },
+  };
+  g_autoptr (GString) json = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"star\", "
+                                           "\"components\": [{\"id\": \"H\", \"kind\": \"rotational.inertia\", "
+                                           "\"params\": {\"J\": 2}}");
+  g_autoptr (GString) links = g_string_new ("\"connections\": [");
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  SwForcedExcitation ex[] = { { "H", 1, 100, 0 }, { "A3", 3, 40, 90 } };
+  SwForcedOptions o = sw_forced_options_default ();
+
+  for (guint k = 1; k <= 5; k++)
+    {
+      g_string_append_printf (json,
+                              ", {\"id\": \"S%u\", \"kind\": \"rotational.spring_damper\", \"params\": {\"c\": %u, "
+                              "\"d\": 2}}, {\"id\": \"A%u\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": %g}}",
+                              k, 10000 * k, k, 0.2 * k);
+      g_string_append_printf (links, "%s{\"from\": \"H.flange_b\", \"to\": \"S%u.flange_a\"}, "
+                              "{\"from\": \"S%u.flange_b\", \"to\": \"A%u.flange_a\"}", k > 1 ? ", " : "", k, k, k);
+    }
+  g_string_append_printf (json, "], %s]}", links->str);
+  sys = assemble (json->str);
+  o.from_rpm = 800;
+  o.to_rpm = 2400;
+  o.n_speeds = 2;
+  o.excitations = ex;
+  o.n_excitations = 2;
+  tr = sw_forced_compute (sys, &o, &error);
+  g_assert_no_error (error);
+  for (guint r = 0; r < 2; r++)
+    for (guint k = 0; k < 5; k++)
+      for (guint j = 0; j < 2; j++)
+        {
+          g_autofree char *name = g_strdup_printf ("S%u.tau_amp@%s", k + 1, j == 0 ? "1" : "3");
+          double want = expect[r].tau[k * 2 + j];
+
+          g_assert_cmpfloat (fabs (column (tr, name)[r] - want), <=, 1e-9 * want);
+        }
+}
+
 static void
 expect_error (const SwSystem *sys, SwForcedOptions *o, const char *needle)
 {
@@ -458,6 +516,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/forced/order-base", test_order_base);
   g_test_add_func ("/core/forced/time-domain", test_time_domain);
   g_test_add_func ("/core/forced/numpy-chain", test_numpy_chain);
+  g_test_add_func ("/core/forced/numpy-star", test_numpy_star);
   g_test_add_func ("/core/forced/stress", test_stress);
   g_test_add_func ("/core/forced/errors", test_errors);
   return g_test_run ();
