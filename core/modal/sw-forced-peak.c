@@ -7,9 +7,10 @@
  * speed, sum_k Re (Y_k exp (i o_k theta)), repeats after theta = 2 pi / o_0
  * (two turns for half orders), and in phi = o_0 theta it is the
  * trigonometric polynomial T (phi) = sum_k Re (Y_k exp (i m_k phi)) over
- * [0, 2 pi). Its peak, max |T|, is found by sampling 4 max (m) + 4 evenly
- * spaced points (a table of cos and sin made once, so that a sample costs
- * two multiplications per harmonic, in a loop the compiler vectorises), then
+ * [0, 2 pi). Its peak, max |T|, is found by sampling at least 4 max (m) + 4
+ * evenly spaced points (a table of cos and sin made once, so that a sample
+ * costs two multiplications per harmonic, eight samples summed at a time in
+ * registers), then
  * refining each sampled local maximum of |T| that could hold the peak by
  * Newton's method on T' = 0: the true peak's nearest sample, h / 2 away at
  * most, lies at most |T''|max (h / 2)^2 / 2 below it, |T''| <= sum m_k^2 |Y_k|,
@@ -42,7 +43,8 @@ _sw_forced_peak_new (const guint *m, guint n)
     m_max = MAX (m_max, m[k]);
   p->n = n;
   p->m_max = m_max;
-  p->n_samples = 4 * m_max + 4;
+  /* At least 4 max (m) + 4, a whole number of blocks of 8 (below). */
+  p->n_samples = 8 * ((4 * m_max + 4 + 7) / 8);
   p->m = g_memdup2 (m, n * sizeof (guint));
   p->c = g_new (double, (gsize) n * p->n_samples);
   p->s = g_new (double, (gsize) n * p->n_samples);
@@ -114,9 +116,10 @@ refine (SwForcedPeak *p, const double complex *y, double phi, double h, double p
         return peak;
       step = CLAMP (-t1 / t2, -h, h);
       phi += step;
-      /* The value is then within |T''| step^2 / 2 of the hill's top:
-       * rounding. */
-      if (fabs (step) < 1e-9)
+      /* Newton's next error is about (m_max / 2) step^2 (1e-9 rad here),
+       * so the value at the point just reached is within rounding of the
+       * hill's top. */
+      if (fabs (step) < 1e-5)
         break;
     }
   {
@@ -136,18 +139,24 @@ _sw_forced_peak_eval (SwForcedPeak *p, const double complex *y)
 
   if (p->n == 1)
     return _sw_forced_abs (y[0]);
-  for (guint j = 0; j < N; j++)
-    v[j] = 0;
   for (guint k = 0; k < p->n; k++)
+    curvature += (double) p->m[k] * p->m[k] * _sw_forced_abs (y[k]);
+  /* Eight samples at a time summed in registers over the harmonics (a
+   * store per sample, not one per sample and harmonic). */
+  for (guint j0 = 0; j0 < N; j0 += 8)
     {
-      /* restrict: no overlap, so the loop is vectorised without checks. */
-      const double *restrict c = p->c + (gsize) k * N, *restrict s = p->s + (gsize) k * N;
-      double *restrict out = v;
-      double re = creal (y[k]), im = cimag (y[k]);
+      double acc[8] = { 0 };
 
-      for (guint j = 0; j < N; j++)
-        out[j] += re * c[j] - im * s[j];
-      curvature += (double) p->m[k] * p->m[k] * _sw_forced_abs (y[k]);
+      for (guint k = 0; k < p->n; k++)
+        {
+          const double *c = p->c + (gsize) k * N + j0, *s = p->s + (gsize) k * N + j0;
+          double re = creal (y[k]), im = cimag (y[k]);
+
+          for (guint u = 0; u < 8; u++)
+            acc[u] += re * c[u] - im * s[u];
+        }
+      for (guint u = 0; u < 8; u++)
+        v[j0 + u] = acc[u];
     }
   for (guint j = 0; j < N; j++)
     if (fabs (v[j]) > best)
@@ -160,7 +169,8 @@ _sw_forced_peak_eval (SwForcedPeak *p, const double complex *y)
     {
       double here = fabs (v[j]);
 
-      if (j == first || here + bound <= peak || here < fabs (v[(j + N - 1) % N]) || here < fabs (v[(j + 1) % N]))
+      if (j == first || here + bound <= peak || here < fabs (v[j > 0 ? j - 1 : N - 1])
+          || here < fabs (v[j + 1 < N ? j + 1 : 0]))
         continue;
       peak = refine (p, y, j * h, h, peak);
     }
