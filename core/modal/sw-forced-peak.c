@@ -25,9 +25,9 @@
 #include <math.h>
 
 struct _SwForcedPeak {
-  guint   n, n_samples, m_max;
+  guint   n, n_samples, n_half, m_max;
   guint  *m;
-  double *c, *s;      /* harmonic k, sample j at [k n_samples + j] */
+  double *c, *s;      /* harmonic k, sample j <= n_samples / 2 at [k n_half + j] */
   double *values;     /* T at the samples */
   double complex *powers; /* exp (i j phi), j = 0 … m_max */
 };
@@ -46,19 +46,22 @@ _sw_forced_peak_new (const guint *m, guint n)
   /* At least 4 max (m) + 4, a whole number of blocks of 8 (below). */
   p->n_samples = 8 * ((4 * m_max + 4 + 7) / 8);
   p->m = g_memdup2 (m, n * sizeof (guint));
-  p->c = g_new (double, (gsize) n * p->n_samples);
-  p->s = g_new (double, (gsize) n * p->n_samples);
+  /* Samples 0 … N / 2 (a whole number of blocks of 8): N - j's cos and
+   * sin are j's and minus j's. */
+  p->n_half = 8 * ((p->n_samples / 2 + 1 + 7) / 8);
+  p->c = g_new (double, (gsize) n * p->n_half);
+  p->s = g_new (double, (gsize) n * p->n_half);
   p->values = g_new (double, p->n_samples);
   p->powers = g_new (double complex, m_max + 1);
   for (guint k = 0; k < n; k++)
-    for (guint j = 0; j < p->n_samples; j++)
+    for (guint j = 0; j < p->n_half; j++)
       {
         /* m j mod N first: the angle stays below 2 pi, exact in its
          * integer part. */
         double a = 2 * G_PI * (double) (((guint64) m[k] * j) % p->n_samples) / p->n_samples;
 
-        p->c[(gsize) k * p->n_samples + j] = cos (a);
-        p->s[(gsize) k * p->n_samples + j] = sin (a);
+        p->c[(gsize) k * p->n_half + j] = cos (a);
+        p->s[(gsize) k * p->n_half + j] = sin (a);
       }
   return p;
 }
@@ -130,49 +133,94 @@ refine (SwForcedPeak *p, const double complex *y, double phi, double h, double p
   }
 }
 
+/* The samples' multiply-adds are most of a peak's cost: on x86-64 a
+ * second copy for processors with AVX and FMA (four lanes, chosen when the
+ * library loads) besides the baseline's two. */
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define SAMPLES_CLONES __attribute__ ((target_clones ("fma", "default")))
+#endif
+#endif
+#ifndef SAMPLES_CLONES
+#define SAMPLES_CLONES
+#endif
+
+/* T at the N samples into v from the tables of the first H (a multiple of
+ * 8, above N / 2): with A = sum Re Y cos and B = sum Im Y sin at sample j,
+ * T there is A - B and at N - j A + B (half the work, and tables that fit
+ * the first-level cache). Eight samples at a time summed in registers over
+ * the harmonics (a store per sample, not one per sample and harmonic). */
+SAMPLES_CLONES static void
+sample (guint n, guint N, guint H, const double *restrict cs, const double *restrict sn, const double complex *y,
+        double *restrict v)
+{
+  for (guint j0 = 0; j0 < H; j0 += 8)
+    {
+      double a[8] = { 0 }, b[8] = { 0 };
+
+      for (guint k = 0; k < n; k++)
+        {
+          const double *c = cs + (gsize) k * H + j0, *s = sn + (gsize) k * H + j0;
+          double re = creal (y[k]), im = cimag (y[k]);
+
+          for (guint u = 0; u < 8; u++)
+            {
+              a[u] += re * c[u];
+              b[u] += im * s[u];
+            }
+        }
+      for (guint u = 0; u < 8; u++)
+        {
+          guint j = j0 + u;
+
+          if (j <= N / 2)
+            v[j] = a[u] - b[u];
+          if (j > 0 && j < N - j)
+            v[N - j] = a[u] + b[u];
+        }
+    }
+}
+
+/* Where the parabola through the samples before, at and after a sampled
+ * maximum peaks, within half a spacing h of it: Newton then starts a few
+ * ulps of angle from the top, not up to h / 2. */
+static double
+vertex (double before, double at, double after, double h)
+{
+  double den = before - 2 * at + after;
+
+  if (!(fabs (den) > 0))
+    return 0;
+  return CLAMP (0.5 * h * (before - after) / den, -0.5 * h, 0.5 * h);
+}
+
 double
 _sw_forced_peak_eval (SwForcedPeak *p, const double complex *y)
 {
   guint N = p->n_samples;
-  double *v = p->values, best = -1, curvature = 0, h = 2 * G_PI / N, bound, peak;
+  double *v = p->values, best = -1, curvature = 0, h = 2 * G_PI / N, bound, peak, at;
   guint first = 0;
 
   if (p->n == 1)
     return _sw_forced_abs (y[0]);
   for (guint k = 0; k < p->n; k++)
     curvature += (double) p->m[k] * p->m[k] * _sw_forced_abs (y[k]);
-  /* Eight samples at a time summed in registers over the harmonics (a
-   * store per sample, not one per sample and harmonic). */
-  for (guint j0 = 0; j0 < N; j0 += 8)
-    {
-      double acc[8] = { 0 };
-
-      for (guint k = 0; k < p->n; k++)
-        {
-          const double *c = p->c + (gsize) k * N + j0, *s = p->s + (gsize) k * N + j0;
-          double re = creal (y[k]), im = cimag (y[k]);
-
-          for (guint u = 0; u < 8; u++)
-            acc[u] += re * c[u] - im * s[u];
-        }
-      for (guint u = 0; u < 8; u++)
-        v[j0 + u] = acc[u];
-    }
+  sample (p->n, N, p->n_half, p->c, p->s, y, v);
   for (guint j = 0; j < N; j++)
     if (fabs (v[j]) > best)
       best = fabs (v[j]), first = j;
   bound = 0.5 * curvature * (h / 2) * (h / 2);
   /* The best sample's hill first: the peak found there then rules out
    * every sampled maximum whose hill cannot rise above it. */
-  peak = refine (p, y, first * h, h, best);
+  at = first * h + vertex (v[first > 0 ? first - 1 : N - 1], v[first], v[first + 1 < N ? first + 1 : 0], h);
+  peak = refine (p, y, at, h, best);
   for (guint j = 0; j < N; j++)
     {
-      double here = fabs (v[j]);
+      double here = fabs (v[j]), before = v[j > 0 ? j - 1 : N - 1], after = v[j + 1 < N ? j + 1 : 0];
 
-      if (j == first || here + bound <= peak || here < fabs (v[j > 0 ? j - 1 : N - 1])
-          || here < fabs (v[j + 1 < N ? j + 1 : 0]))
+      if (j == first || here + bound <= peak || here < fabs (before) || here < fabs (after))
         continue;
-      peak = refine (p, y, j * h, h, peak);
+      peak = refine (p, y, j * h + vertex (before, v[j], after, h), h, peak);
     }
   return peak;
 }

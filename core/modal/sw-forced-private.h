@@ -12,14 +12,21 @@ G_BEGIN_DECLS
 typedef struct _SwForcedPeak SwForcedPeak;
 
 /* |z| by sqrt (re^2 + im^2) where that neither overflows nor underflows,
- * else cabs(): a million magnitudes per response, and cabs's hypot costs
+ * else scaled or cabs(): a million magnitudes per response, and cabs's hypot costs
  * several times the square root. */
 static inline double
 _sw_forced_abs (double complex z)
 {
-  double re = creal (z), im = cimag (z), s = re * re + im * im;
+  double re = creal (z), im = cimag (z), s = re * re + im * im, big, small;
 
-  return s > 1e-290 && s < 1e290 ? sqrt (s) : cabs (z);
+  if (s > 1e-290 && s < 1e290)
+    return sqrt (s);
+  if (!(s <= 1e-290))
+    return cabs (z);
+  /* Tiny (far along a damped chain the response underflows): scaled. */
+  big = MAX (fabs (re), fabs (im));
+  small = MIN (fabs (re), fabs (im)) / (big > 0 ? big : 1);
+  return big * sqrt (1 + small * small);
 }
 
 /* For the harmonics m[0 … n) (integers >= 1). */

@@ -315,15 +315,24 @@ new_table (const SwSystem *sys, const GArray *sections, const GArray *orders, co
   return tr;
 }
 
+/* Rows made before they are stored, column by column (a table of 27 000
+ * columns stores a cache line a column and block). */
+#define ROW_BLOCK 8
+
 /* A node's complex amplitude from the coordinates' (x = T q). */
 static inline double complex
 node_amplitude (const SwSystem *sys, guint node, const double complex *Q)
 {
-  double complex x = 0;
+  double xr = 0, xi = 0;
 
   for (guint t = sys->t_start[node]; t < sys->t_start[node + 1]; t++)
-    x += Q[sys->t_terms[t].index] * sys->t_terms[t].coeff;
-  return x;
+    {
+      double complex q = Q[sys->t_terms[t].index];
+
+      xr += creal (q) * sys->t_terms[t].coeff;
+      xi += cimag (q) * sys->t_terms[t].coeff;
+    }
+  return CMPLX (xr, xi);
 }
 
 /* One speed's row from its orders' section torques ys (section-major,
@@ -378,8 +387,10 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
   g_autoptr (gsl_matrix_complex) A = NULL;
   g_autoptr (gsl_vector_complex) Fv = NULL;
   g_autoptr (gsl_permutation) perm = NULL;
-  g_autofree double complex *F = NULL, *Q = NULL, *FL = NULL, *ys = NULL, *yb = NULL, *xn = NULL;
-  g_autofree double *load = NULL, *fr = NULL, *fi = NULL, *row = NULL, *amp = NULL;
+  g_autofree double complex *F = NULL, *Q = NULL, *ys = NULL, *yb = NULL, *xn = NULL;
+  g_autofree double *load = NULL, *fr = NULL, *fi = NULL, *rows = NULL, *amp = NULL;
+  double rpms[ROW_BLOCK];
+  guint n_columns, n_block = 0;
   g_autofree guint *m = NULL;
   guint n, no, n_pairs;
   double base_order;
@@ -465,13 +476,13 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
   }
   tr = new_table (sys, sections, orders, o);
   peak = _sw_forced_peak_new (m, no);
-  row = g_new0 (double, MAX (sw_trajectory_get_n_columns (tr), 1));
+  n_columns = sw_trajectory_get_n_columns (tr);
+  rows = g_new0 (double, (gsize) ROW_BLOCK * MAX (n_columns, 1));
   amp = g_new0 (double, no);
   ys = g_new0 (double complex, MAX ((gsize) sections->len * no, 1));
   yb = g_new0 (double complex, MAX ((gsize) sys->n_bodies * no, 1));
   Q = g_new (double complex, (gsize) n * SW_FRF_BAND_LANES);
   xn = g_new0 (double complex, MAX (sys->n_nodes, 1));
-  FL = g_new (double complex, (gsize) n * SW_FRF_BAND_LANES);
   band = _sw_frf_band_new (lin->K, lin->D, lin->M);
   if (band == NULL)
     {
@@ -488,6 +499,7 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
       guint nw = MIN (SW_FRF_BAND_LANES, n_pairs - p0);
       double w[SW_FRF_BAND_LANES];
       gboolean ok[SW_FRF_BAND_LANES];
+      const double complex *FL[SW_FRF_BAND_LANES];
 
       for (guint l = 0; l < nw; l++)
         {
@@ -495,7 +507,7 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
           double rpm = o->from_rpm + (o->to_rpm - o->from_rpm) * speed / (o->n_speeds - 1);
 
           w[l] = g_array_index (orders, double, j) * 2 * G_PI * rpm / 60;
-          memcpy (FL + (gsize) l * n, F + (gsize) j * n, n * sizeof (double complex));
+          FL[l] = F + (gsize) j * n;
         }
       if (band != NULL)
         _sw_frf_band_solve_complex (band, nw, w, FL, Q, ok);
@@ -503,14 +515,14 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
         for (guint l = 0; l < nw; l++)
           {
             for (guint r = 0; r < n; r++)
-              gsl_vector_complex_set (Fv, r, gsl_complex_rect (creal (FL[(gsize) l * n + r]),
-                                                               cimag (FL[(gsize) l * n + r])));
+              gsl_vector_complex_set (Fv, r, gsl_complex_rect (creal (FL[l][r]), cimag (FL[l][r])));
             ok[l] = _sw_frf_dense_solve (lin, w[l], A, perm, Fv, Q + (gsize) l * n);
           }
       for (guint l = 0; l < nw; l++)
         {
           guint speed = (p0 + l) / no, j = (p0 + l) % no;
           const double complex *q = Q + (gsize) l * n;
+          double wl = w[l], w2 = wl * wl, w3 = w2 * wl;
 
           /* Every node's amplitude once, then the sections' torques and
            * the bodies' angles from them. */
@@ -519,12 +531,19 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
           for (guint k = 0; k < sections->len; k++)
             {
               const Section *s = &g_array_index (sections, Section, k);
-              double complex y = 0;
+              double yr = 0, yi = 0;
 
+              /* The products written out: the compiler's complex one
+               * guards against infinities at every call. */
               for (guint a = 0; a < s->n; a++)
-                y += CMPLX (s->gx[a] - w[l] * w[l] * s->ga[a], w[l] * s->gv[a] - w[l] * w[l] * w[l] * s->gj[a])
-                     * xn[s->nodes[a]];
-              ys[(gsize) k * no + j] = ok[l] ? y : NAN;
+                {
+                  double cr = s->gx[a] - w2 * s->ga[a], ci = wl * s->gv[a] - w3 * s->gj[a];
+                  double complex x = xn[s->nodes[a]];
+
+                  yr += cr * creal (x) - ci * cimag (x);
+                  yi += cr * cimag (x) + ci * creal (x);
+                }
+              ys[(gsize) k * no + j] = ok[l] ? CMPLX (yr, yi) : NAN;
             }
           for (guint b = 0; b < sys->n_bodies; b++)
             {
@@ -537,10 +556,13 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
             }
           if (j == no - 1)
             {
-              double rpm = o->from_rpm + (o->to_rpm - o->from_rpm) * speed / (o->n_speeds - 1);
-
-              fill_row (sys, sections, no, o, peak, ys, yb, amp, row);
-              sw_trajectory_append_row (tr, rpm, row);
+              rpms[n_block] = o->from_rpm + (o->to_rpm - o->from_rpm) * speed / (o->n_speeds - 1);
+              fill_row (sys, sections, no, o, peak, ys, yb, amp, rows + (gsize) n_block * n_columns);
+              if (++n_block == ROW_BLOCK || speed == o->n_speeds - 1)
+                {
+                  sw_trajectory_append_rows (tr, n_block, rpms, rows);
+                  n_block = 0;
+                }
             }
         }
     }

@@ -56,10 +56,13 @@ _sw_frf_band_free (SwFrfBand *band)
   g_free (band);
 }
 
+/* Read directly, not by gsl_matrix_get (a call each): the graph reads n^2
+ * entries of each. */
 static gboolean
 any_nonzero (const gsl_matrix *K, const gsl_matrix *D, const gsl_matrix *M, guint r, guint c)
 {
-  return gsl_matrix_get (K, r, c) != 0 || gsl_matrix_get (D, r, c) != 0 || gsl_matrix_get (M, r, c) != 0;
+  return K->data[(gsize) r * K->tda + c] != 0 || D->data[(gsize) r * D->tda + c] != 0
+         || M->data[(gsize) r * M->tda + c] != 0;
 }
 
 SwFrfBand *
@@ -199,17 +202,18 @@ cabs1 (double complex z)
 }
 
 /* The right-hand side's entry i: real f shared by every frequency, or
- * complex fc (n per frequency) for frequency l. */
+ * complex fc[l] for frequency l. */
 static inline double complex
-rhs (const double *f, const double complex *fc, guint n, guint l, guint i)
+rhs (const double *f, const double complex *const *fc, guint l, guint i)
 {
-  return fc != NULL ? fc[(gsize) l * n + i] : f[i];
+  return fc != NULL ? fc[l][i] : f[i];
 }
 
 /* One frequency on any band (LAPACK's zgbtf2 and zgbtrs, one right-hand
  * side): f real, or fc complex (frequency l's). */
 static gboolean
-band_solve (SwFrfBand *band, double w, const double *f, const double complex *fc, guint l, double complex *x)
+band_solve (SwFrfBand *band, double w, const double *f, const double complex *const *fc, guint l,
+            double complex *x)
 {
   guint n = band->n, kl = band->kl, ku = band->ku, kv = kl + ku, ldab = 2 * kl + ku + 1, ldb = kl + ku + 1;
   double complex *ab = band->ab, *b = band->b;
@@ -227,7 +231,7 @@ band_solve (SwFrfBand *band, double w, const double *f, const double complex *fc
         col[r] = 0;
       for (guint r = 0; r < ldb; r++)
         col[kl + r] = CMPLX (band->k[from + r] - w2 * band->m[from + r], w * band->d[from + r]);
-      b[j] = rhs (f, fc, n, l, band->order[j]);
+      b[j] = rhs (f, fc, l, band->order[j]);
     }
 #define A(i, j) ab[(gsize) (j) * ldab + kv + (i) - (j)]
   for (guint j = 0; j < n; j++)
@@ -298,7 +302,7 @@ band_solve (SwFrfBand *band, double w, const double *f, const double complex *fc
  * twice where a quotient rounds once: the solution differs by an ulp or
  * two times the condition number, as any solve in a different order. */
 static void
-tridiagonal_solve (SwFrfBand *band, guint nw, const double *w, const double *f, const double complex *fc,
+tridiagonal_solve (SwFrfBand *band, guint nw, const double *w, const double *f, const double complex *const *fc,
                    double complex *x, gboolean *ok)
 {
   const guint L = SW_FRF_BAND_LANES;
@@ -317,7 +321,7 @@ tridiagonal_solve (SwFrfBand *band, guint nw, const double *w, const double *f, 
       w2[l] = w[l] * w[l];
       ok[l] = TRUE;
       d[l] = ENTRY (1, l);
-      b[l] = rhs (f, fc, n, l, band->order[0]);
+      b[l] = rhs (f, fc, l, band->order[0]);
       if (n > 1)
         du[l] = ENTRY (3, l);
     }
@@ -325,7 +329,7 @@ tridiagonal_solve (SwFrfBand *band, guint nw, const double *w, const double *f, 
     for (guint l = 0; l < nw; l++)
       {
         gsize a = (gsize) k * L + l, a1 = a + L, at = (gsize) 3 * k;
-        double complex low = ENTRY (at + 2, l), d1 = ENTRY (at + 4, l), b1 = rhs (f, fc, n, l, band->order[k + 1]);
+        double complex low = ENTRY (at + 2, l), d1 = ENTRY (at + 4, l), b1 = rhs (f, fc, l, band->order[k + 1]);
         double complex mult, r, t;
 
         if (k + 2 < n)
@@ -403,7 +407,7 @@ _sw_frf_band_solve (SwFrfBand *band, guint n_w, const double *w, const double *f
 }
 
 void
-_sw_frf_band_solve_complex (SwFrfBand *band, guint n_w, const double *w, const double complex *f,
+_sw_frf_band_solve_complex (SwFrfBand *band, guint n_w, const double *w, const double complex *const *f,
                             double complex *x, gboolean *ok)
 {
   g_return_if_fail (n_w >= 1 && n_w <= SW_FRF_BAND_LANES);

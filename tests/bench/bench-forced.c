@@ -143,7 +143,13 @@ solves_alone (guint n)
           w[l] = 0.5 * (j + 1) * 2 * G_PI * rpm / 60;
           F[(gsize) l * n] = 1000.0 / (j + 1);
         }
-      _sw_frf_band_solve_complex (band, SW_FRF_BAND_LANES, w, F, X, ok);
+      {
+        const double complex *FL[SW_FRF_BAND_LANES];
+
+        for (guint l = 0; l < SW_FRF_BAND_LANES; l++)
+          FL[l] = F + (gsize) l * n;
+        _sw_frf_band_solve_complex (band, SW_FRF_BAND_LANES, w, FL, X, ok);
+      }
       sink += creal (X[0]);
     }
   t0 = cpu_s () - t0;
