@@ -335,42 +335,178 @@ node_amplitude (const SwSystem *sys, guint node, const double complex *Q)
   return CMPLX (xr, xi);
 }
 
-/* One speed's row from its orders' section torques ys (section-major,
- * n_orders each) and body angles yb; amp: n_orders of room. */
-static void
-fill_row (const SwSystem *sys, const GArray *sections, guint n_orders, const SwForcedOptions *o, SwForcedPeak *peak,
-          const double complex *ys, const double complex *yb, double *amp, double *row)
-{
-  guint c = 0;
+/* The outputs in compact arrays made once, read at every solve: each
+ * section's terms (node and gains) one after another, each body's two
+ * nodes (one node twice: (x + x) / 2 is x exactly), each section's first
+ * column. The amplitudes of a speed are kept order by order, so that each
+ * solve writes and each row reads them in sequence. */
+typedef struct {
+  guint   n_sections, n_bodies, n_orders;
+  guint  *term_start, *term_node;
+  double *gx, *gv, *ga, *gj;
+  guint  *body_a, *body_b;
+  guint  *column;          /* section k's first; the bodies' from [n_sections] */
+  double *stress;          /* MPa per N.m, 0: no diameter */
+  double complex *ys, *yb; /* order j's: [j n_sections + k], [j n_bodies + b] */
+  double complex *y;       /* one section's orders, for its peak */
+  double *sum;             /* max (n_sections, n_bodies) */
+} Outputs;
 
-  for (guint k = 0; k < sections->len; k++)
+static void
+outputs_clear (Outputs *out)
+{
+  g_free (out->term_start);
+  g_free (out->term_node);
+  g_free (out->gx);
+  g_free (out->gv);
+  g_free (out->ga);
+  g_free (out->gj);
+  g_free (out->body_a);
+  g_free (out->body_b);
+  g_free (out->column);
+  g_free (out->stress);
+  g_free (out->ys);
+  g_free (out->yb);
+  g_free (out->y);
+  g_free (out->sum);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Outputs, outputs_clear)
+
+static void
+outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n_orders, const SwForcedOptions *o)
+{
+  guint ns = sections->len, nb = sys->n_bodies, nt = 0, c = 0;
+
+  out->n_sections = ns;
+  out->n_bodies = nb;
+  out->n_orders = n_orders;
+  for (guint k = 0; k < ns; k++)
+    nt += g_array_index (sections, Section, k).n;
+  out->term_start = g_new (guint, ns + 1);
+  out->term_node = g_new (guint, MAX (nt, 1));
+  out->gx = g_new (double, MAX (nt, 1));
+  out->gv = g_new (double, MAX (nt, 1));
+  out->ga = g_new (double, MAX (nt, 1));
+  out->gj = g_new (double, MAX (nt, 1));
+  out->column = g_new (guint, ns + 1);
+  out->stress = g_new (double, MAX (ns, 1));
+  nt = 0;
+  for (guint k = 0; k < ns; k++)
     {
       const Section *s = &g_array_index (sections, Section, k);
-      const double complex *y = ys + (gsize) k * n_orders;
-      double sum = 0, top = NAN;
 
-      for (guint j = 0; j < n_orders; j++)
-        sum += amp[j] = _sw_forced_abs (y[j]);
-      row[c++] = sum;
-      if (o->peak)
-        row[c++] = top = isfinite (sum) ? _sw_forced_peak_eval (peak, y) : NAN;
-      for (guint j = 0; j < n_orders && o->per_order; j++)
-        row[c++] = amp[j];
-      if (s->stress_per_torque > 0)
+      out->term_start[k] = nt;
+      for (guint a = 0; a < s->n; a++, nt++)
         {
-          row[c++] = sum * s->stress_per_torque;
-          if (o->peak)
-            row[c++] = top * s->stress_per_torque;
+          out->term_node[nt] = s->nodes[a];
+          out->gx[nt] = s->gx[a];
+          out->gv[nt] = s->gv[a];
+          out->ga[nt] = s->ga[a];
+          out->gj[nt] = s->gj[a];
+        }
+      out->stress[k] = s->stress_per_torque;
+      out->column[k] = c;
+      /* As new_table(): amplitude, peak, per order, stress, its peak. */
+      c += 1 + (o->peak ? 1 : 0) + (o->per_order ? n_orders : 0)
+           + (s->stress_per_torque > 0 ? 1 + (o->peak ? 1 : 0) : 0);
+    }
+  out->term_start[ns] = nt;
+  out->column[ns] = c;
+  out->body_a = g_new (guint, MAX (nb, 1));
+  out->body_b = g_new (guint, MAX (nb, 1));
+  for (guint b = 0; b < nb; b++)
+    {
+      const SwBody *body = &sys->bodies[b];
+
+      /* A body over two nodes (a shaft element): their mean. */
+      out->body_a[b] = body->nodes[0];
+      out->body_b[b] = body->n_nodes == 2 ? body->nodes[1] : body->nodes[0];
+    }
+  out->ys = g_new0 (double complex, MAX ((gsize) ns * n_orders, 1));
+  out->yb = g_new0 (double complex, MAX ((gsize) nb * n_orders, 1));
+  out->y = g_new0 (double complex, n_orders);
+  out->sum = g_new0 (double, MAX (MAX (ns, nb), 1));
+}
+
+/* Order j's section torques and body angles from the node amplitudes xn at
+ * w (NAN where the solve failed). */
+static void
+outputs_solved (Outputs *out, guint j, double w, gboolean ok, const double complex *xn)
+{
+  double complex *ys = out->ys + (gsize) j * out->n_sections, *yb = out->yb + (gsize) j * out->n_bodies;
+  double w2 = w * w, w3 = w2 * w;
+
+  for (guint k = 0; k < out->n_sections; k++)
+    {
+      double yr = 0, yi = 0;
+
+      /* The products written out: the compiler's complex one guards
+       * against infinities at every call. */
+      for (guint t = out->term_start[k]; t < out->term_start[k + 1]; t++)
+        {
+          double cr = out->gx[t] - w2 * out->ga[t], ci = w * out->gv[t] - w3 * out->gj[t];
+          double complex x = xn[out->term_node[t]];
+
+          yr += cr * creal (x) - ci * cimag (x);
+          yi += cr * cimag (x) + ci * creal (x);
+        }
+      ys[k] = ok ? CMPLX (yr, yi) : NAN;
+    }
+  for (guint b = 0; b < out->n_bodies; b++)
+    {
+      double complex xa = xn[out->body_a[b]], xb = xn[out->body_b[b]];
+
+      yb[b] = ok ? CMPLX (0.5 * (creal (xa) + creal (xb)), 0.5 * (cimag (xa) + cimag (xb))) : NAN;
+    }
+}
+
+/* One speed's row from its orders' amplitudes. */
+static void
+fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double *row)
+{
+  guint ns = out->n_sections, nb = out->n_bodies, no = out->n_orders, first = o->peak ? 2 : 1;
+  double *sum = out->sum, *bodies = row + out->column[ns];
+
+  /* Order by order, each order's sums added in order as before. */
+  memset (sum, 0, ns * sizeof (double));
+  for (guint j = 0; j < no; j++)
+    {
+      const double complex *ys = out->ys + (gsize) j * ns;
+
+      for (guint k = 0; k < ns; k++)
+        {
+          double a = _sw_forced_abs (ys[k]);
+
+          sum[k] += a;
+          if (o->per_order)
+            row[out->column[k] + first + j] = a;
         }
     }
-  for (guint b = 0; b < sys->n_bodies; b++)
+  for (guint k = 0; k < ns; k++)
     {
-      double sum = 0;
+      guint c = out->column[k];
+      double top = NAN;
 
-      for (guint j = 0; j < n_orders; j++)
-        sum += _sw_forced_abs (yb[(gsize) b * n_orders + j]);
-      row[c++] = sum;
+      row[c] = sum[k];
+      if (o->peak)
+        {
+          for (guint j = 0; j < no; j++)
+            out->y[j] = out->ys[(gsize) j * ns + k];
+          row[c + 1] = top = isfinite (sum[k]) ? _sw_forced_peak_eval (peak, out->y) : NAN;
+        }
+      if (out->stress[k] > 0)
+        {
+          c += first + (o->per_order ? no : 0);
+          row[c] = sum[k] * out->stress[k];
+          if (o->peak)
+            row[c + 1] = top * out->stress[k];
+        }
     }
+  memset (bodies, 0, nb * sizeof (double));
+  for (guint j = 0; j < no; j++)
+    for (guint b = 0; b < nb; b++)
+      bodies[b] += _sw_forced_abs (out->yb[(gsize) j * nb + b]);
 }
 
 SwTrajectory *
@@ -387,8 +523,9 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
   g_autoptr (gsl_matrix_complex) A = NULL;
   g_autoptr (gsl_vector_complex) Fv = NULL;
   g_autoptr (gsl_permutation) perm = NULL;
-  g_autofree double complex *F = NULL, *Q = NULL, *ys = NULL, *yb = NULL, *xn = NULL;
-  g_autofree double *load = NULL, *fr = NULL, *fi = NULL, *rows = NULL, *amp = NULL;
+  g_auto (Outputs) out = { 0 };
+  g_autofree double complex *F = NULL, *Q = NULL, *xn = NULL;
+  g_autofree double *load = NULL, *fr = NULL, *fi = NULL, *rows = NULL;
   double rpms[ROW_BLOCK];
   guint n_columns, n_block = 0;
   g_autofree guint *m = NULL;
@@ -478,9 +615,8 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
   peak = _sw_forced_peak_new (m, no);
   n_columns = sw_trajectory_get_n_columns (tr);
   rows = g_new0 (double, (gsize) ROW_BLOCK * MAX (n_columns, 1));
-  amp = g_new0 (double, no);
-  ys = g_new0 (double complex, MAX ((gsize) sections->len * no, 1));
-  yb = g_new0 (double complex, MAX ((gsize) sys->n_bodies * no, 1));
+  outputs_init (&out, sys, sections, no, o);
+  g_assert (out.column[sections->len] + sys->n_bodies == n_columns);
   Q = g_new (double complex, (gsize) n * SW_FRF_BAND_LANES);
   xn = g_new0 (double complex, MAX (sys->n_nodes, 1));
   band = _sw_frf_band_new (lin->K, lin->D, lin->M);
@@ -522,42 +658,16 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
         {
           guint speed = (p0 + l) / no, j = (p0 + l) % no;
           const double complex *q = Q + (gsize) l * n;
-          double wl = w[l], w2 = wl * wl, w3 = w2 * wl;
 
           /* Every node's amplitude once, then the sections' torques and
            * the bodies' angles from them. */
           for (guint node = 0; node < sys->n_nodes; node++)
             xn[node] = node_amplitude (sys, node, q);
-          for (guint k = 0; k < sections->len; k++)
-            {
-              const Section *s = &g_array_index (sections, Section, k);
-              double yr = 0, yi = 0;
-
-              /* The products written out: the compiler's complex one
-               * guards against infinities at every call. */
-              for (guint a = 0; a < s->n; a++)
-                {
-                  double cr = s->gx[a] - w2 * s->ga[a], ci = wl * s->gv[a] - w3 * s->gj[a];
-                  double complex x = xn[s->nodes[a]];
-
-                  yr += cr * creal (x) - ci * cimag (x);
-                  yi += cr * cimag (x) + ci * creal (x);
-                }
-              ys[(gsize) k * no + j] = ok[l] ? CMPLX (yr, yi) : NAN;
-            }
-          for (guint b = 0; b < sys->n_bodies; b++)
-            {
-              const SwBody *body = &sys->bodies[b];
-              /* A body over two nodes (a shaft element): their mean. */
-              double complex x = body->n_nodes == 2 ? 0.5 * (xn[body->nodes[0]] + xn[body->nodes[1]])
-                                                    : xn[body->nodes[0]];
-
-              yb[(gsize) b * no + j] = ok[l] ? x : NAN;
-            }
+          outputs_solved (&out, j, w[l], ok[l], xn);
           if (j == no - 1)
             {
               rpms[n_block] = o->from_rpm + (o->to_rpm - o->from_rpm) * speed / (o->n_speeds - 1);
-              fill_row (sys, sections, no, o, peak, ys, yb, amp, rows + (gsize) n_block * n_columns);
+              fill_row (&out, o, peak, rows + (gsize) n_block * n_columns);
               if (++n_block == ROW_BLOCK || speed == o->n_speeds - 1)
                 {
                   sw_trajectory_append_rows (tr, n_block, rpms, rows);
