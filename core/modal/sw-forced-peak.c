@@ -116,7 +116,10 @@ refine (SwForcedPeak *p, const double complex *y, double phi, double h, double p
 
       evaluate (p, y, phi, &t, &t1, &t2);
       peak = MAX (peak, fabs (t));
-      if (t2 == 0)
+      /* The parabola through phi rises at most t1^2 / (2 |t2|) above t:
+       * within 1e-14 of it, phi is the top to rounding (no evaluation
+       * more). */
+      if (t2 == 0 || t1 * t1 <= 2e-14 * fabs (t2) * fabs (t))
         return peak;
       step = CLAMP (-t1 / t2, -h, h);
       phi += step;
@@ -210,7 +213,7 @@ vertex (double before, double at, double after, double h)
 }
 
 double
-_sw_forced_peak_eval (SwForcedPeak *p, const double complex *y)
+_sw_forced_peak_eval (SwForcedPeak *p, const double complex *y, const double *abs_y)
 {
   guint N = p->n_samples;
   double *v = p->values, best = -1, curvature = 0, h = 2 * G_PI / N, bound, peak, at;
@@ -219,7 +222,7 @@ _sw_forced_peak_eval (SwForcedPeak *p, const double complex *y)
   if (p->n == 1)
     return _sw_forced_abs (y[0]);
   for (guint k = 0; k < p->n; k++)
-    curvature += (double) p->m[k] * p->m[k] * _sw_forced_abs (y[k]);
+    curvature += (double) p->m[k] * p->m[k] * (abs_y != NULL ? abs_y[k] : _sw_forced_abs (y[k]));
   sample (p->n, N, p->n_half, p->c, p->s, y, v);
   for (guint j = 0; j < N; j++)
     if (fabs (v[j]) > best)
@@ -247,7 +250,7 @@ sw_forced_synthesised_peak (const double complex *y, const guint *m, guint n)
 
   g_return_val_if_fail (y != NULL && m != NULL && n >= 1, NAN);
   p = _sw_forced_peak_new (m, n);
-  return _sw_forced_peak_eval (p, y);
+  return _sw_forced_peak_eval (p, y, NULL);
 }
 
 /* x as p / q with q <= SW_FORCED_MAX_DENOMINATOR, within 1e-9 of x

@@ -32,9 +32,11 @@ _sw_forced_abs (double complex z)
 /* For the harmonics m[0 … n) (integers >= 1). */
 SwForcedPeak *_sw_forced_peak_new  (const guint          *m,
                                     guint                 n);
-/* max |T| for the amplitudes y (n); no allocation. */
+/* max |T| for the amplitudes y (n), their magnitudes abs_y (NULL:
+ * computed here); no allocation. */
 double        _sw_forced_peak_eval (SwForcedPeak         *peak,
-                                    const double complex *y);
+                                    const double complex *y,
+                                    const double         *abs_y);
 void          _sw_forced_peak_free (SwForcedPeak         *peak);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SwForcedPeak, _sw_forced_peak_free)

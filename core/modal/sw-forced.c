@@ -349,7 +349,8 @@ typedef struct {
   double *stress;          /* MPa per N.m, 0: no diameter */
   double complex *ys, *yb; /* order j's: [j n_sections + k], [j n_bodies + b] */
   double complex *y;       /* one section's orders, for its peak */
-  double *sum;             /* max (n_sections, n_bodies) */
+  double *amp;             /* |ys| */
+  double *sum;             /* max (n_sections, n_bodies), then n_orders */
 } Outputs;
 
 static void
@@ -368,6 +369,7 @@ outputs_clear (Outputs *out)
   g_free (out->ys);
   g_free (out->yb);
   g_free (out->y);
+  g_free (out->amp);
   g_free (out->sum);
 }
 
@@ -426,7 +428,9 @@ outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n
   out->ys = g_new0 (double complex, MAX ((gsize) ns * n_orders, 1));
   out->yb = g_new0 (double complex, MAX ((gsize) nb * n_orders, 1));
   out->y = g_new0 (double complex, n_orders);
-  out->sum = g_new0 (double, MAX (MAX (ns, nb), 1));
+  out->amp = g_new0 (double, MAX ((gsize) ns * n_orders, 1));
+  /* The sums, then one section's magnitudes for its peak. */
+  out->sum = g_new0 (double, MAX (ns, nb) + n_orders);
 }
 
 /* Order j's section torques and body angles from the node amplitudes xn at
@@ -466,7 +470,7 @@ static void
 fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double *row)
 {
   guint ns = out->n_sections, nb = out->n_bodies, no = out->n_orders, first = o->peak ? 2 : 1;
-  double *sum = out->sum, *bodies = row + out->column[ns];
+  double *sum = out->sum, *bodies = row + out->column[ns], *abs_y = out->sum + MAX (ns, nb);
 
   /* Order by order, each order's sums added in order as before. */
   memset (sum, 0, ns * sizeof (double));
@@ -476,7 +480,7 @@ fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double *ro
 
       for (guint k = 0; k < ns; k++)
         {
-          double a = _sw_forced_abs (ys[k]);
+          double a = out->amp[(gsize) j * ns + k] = _sw_forced_abs (ys[k]);
 
           sum[k] += a;
           if (o->per_order)
@@ -492,8 +496,11 @@ fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double *ro
       if (o->peak)
         {
           for (guint j = 0; j < no; j++)
-            out->y[j] = out->ys[(gsize) j * ns + k];
-          row[c + 1] = top = isfinite (sum[k]) ? _sw_forced_peak_eval (peak, out->y) : NAN;
+            {
+              out->y[j] = out->ys[(gsize) j * ns + k];
+              abs_y[j] = out->amp[(gsize) j * ns + k];
+            }
+          row[c + 1] = top = isfinite (sum[k]) ? _sw_forced_peak_eval (peak, out->y, abs_y) : NAN;
         }
       if (out->stress[k] > 0)
         {
