@@ -319,32 +319,17 @@ new_table (const SwSystem *sys, const GArray *sections, const GArray *orders, co
  * columns stores a cache line a column and block). */
 #define ROW_BLOCK 8
 
-/* A node's complex amplitude from the coordinates' (x = T q). */
-static inline double complex
-node_amplitude (const SwSystem *sys, guint node, const double complex *Q)
-{
-  double xr = 0, xi = 0;
-
-  for (guint t = sys->t_start[node]; t < sys->t_start[node + 1]; t++)
-    {
-      double complex q = Q[sys->t_terms[t].index];
-
-      xr += creal (q) * sys->t_terms[t].coeff;
-      xi += cimag (q) * sys->t_terms[t].coeff;
-    }
-  return CMPLX (xr, xi);
-}
-
 /* The outputs in compact arrays made once, read at every solve: each
- * section's terms (node and gains) one after another, each body's two
- * nodes (one node twice: (x + x) / 2 is x exactly), each section's first
- * column. The amplitudes of a speed are kept order by order, so that each
+ * section's terms one after another, each body's, over the coordinates
+ * (the nodes' x = T q folded in: no pass over the nodes), each section's
+ * first column. The amplitudes of a speed are kept order by order, so that each
  * solve writes and each row reads them in sequence. */
 typedef struct {
   guint   n_sections, n_bodies, n_orders;
-  guint  *term_start, *term_node;
+  guint  *term_start, *term_coord;
   double *gx, *gv, *ga, *gj;
-  guint  *body_a, *body_b;
+  guint  *body_start, *body_coord;
+  double *body_weight;
   guint  *column;          /* section k's first; the bodies' from [n_sections] */
   double *stress;          /* MPa per N.m, 0: no diameter */
   double complex *ys, *yb; /* order j's: [j n_sections + k], [j n_bodies + b] */
@@ -357,13 +342,14 @@ static void
 outputs_clear (Outputs *out)
 {
   g_free (out->term_start);
-  g_free (out->term_node);
+  g_free (out->term_coord);
   g_free (out->gx);
   g_free (out->gv);
   g_free (out->ga);
   g_free (out->gj);
-  g_free (out->body_a);
-  g_free (out->body_b);
+  g_free (out->body_start);
+  g_free (out->body_coord);
+  g_free (out->body_weight);
   g_free (out->column);
   g_free (out->stress);
   g_free (out->ys);
@@ -375,18 +361,32 @@ outputs_clear (Outputs *out)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Outputs, outputs_clear)
 
+static guint
+node_terms (const SwSystem *sys, guint node)
+{
+  return sys->t_start[node + 1] - sys->t_start[node];
+}
+
 static void
 outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n_orders, const SwForcedOptions *o)
 {
-  guint ns = sections->len, nb = sys->n_bodies, nt = 0, c = 0;
+  guint ns = sections->len, nb = sys->n_bodies, nt = 0, nbt = 0, c = 0;
 
   out->n_sections = ns;
   out->n_bodies = nb;
   out->n_orders = n_orders;
   for (guint k = 0; k < ns; k++)
-    nt += g_array_index (sections, Section, k).n;
+    {
+      const Section *s = &g_array_index (sections, Section, k);
+
+      for (guint a = 0; a < s->n; a++)
+        nt += node_terms (sys, s->nodes[a]);
+    }
+  for (guint b = 0; b < nb; b++)
+    for (guint i = 0; i < sys->bodies[b].n_nodes; i++)
+      nbt += node_terms (sys, sys->bodies[b].nodes[i]);
   out->term_start = g_new (guint, ns + 1);
-  out->term_node = g_new (guint, MAX (nt, 1));
+  out->term_coord = g_new (guint, MAX (nt, 1));
   out->gx = g_new (double, MAX (nt, 1));
   out->gv = g_new (double, MAX (nt, 1));
   out->ga = g_new (double, MAX (nt, 1));
@@ -399,14 +399,17 @@ outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n
       const Section *s = &g_array_index (sections, Section, k);
 
       out->term_start[k] = nt;
-      for (guint a = 0; a < s->n; a++, nt++)
-        {
-          out->term_node[nt] = s->nodes[a];
-          out->gx[nt] = s->gx[a];
-          out->gv[nt] = s->gv[a];
-          out->ga[nt] = s->ga[a];
-          out->gj[nt] = s->gj[a];
-        }
+      for (guint a = 0; a < s->n; a++)
+        for (guint t = sys->t_start[s->nodes[a]]; t < sys->t_start[s->nodes[a] + 1]; t++, nt++)
+          {
+            double coeff = sys->t_terms[t].coeff;
+
+            out->term_coord[nt] = sys->t_terms[t].index;
+            out->gx[nt] = s->gx[a] * coeff;
+            out->gv[nt] = s->gv[a] * coeff;
+            out->ga[nt] = s->ga[a] * coeff;
+            out->gj[nt] = s->gj[a] * coeff;
+          }
       out->stress[k] = s->stress_per_torque;
       out->column[k] = c;
       /* As new_table(): amplitude, peak, per order, stress, its peak. */
@@ -415,16 +418,24 @@ outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n
     }
   out->term_start[ns] = nt;
   out->column[ns] = c;
-  out->body_a = g_new (guint, MAX (nb, 1));
-  out->body_b = g_new (guint, MAX (nb, 1));
+  out->body_start = g_new (guint, nb + 1);
+  out->body_coord = g_new (guint, MAX (nbt, 1));
+  out->body_weight = g_new (double, MAX (nbt, 1));
+  nbt = 0;
   for (guint b = 0; b < nb; b++)
     {
       const SwBody *body = &sys->bodies[b];
 
+      out->body_start[b] = nbt;
       /* A body over two nodes (a shaft element): their mean. */
-      out->body_a[b] = body->nodes[0];
-      out->body_b[b] = body->n_nodes == 2 ? body->nodes[1] : body->nodes[0];
+      for (guint i = 0; i < body->n_nodes; i++)
+        for (guint t = sys->t_start[body->nodes[i]]; t < sys->t_start[body->nodes[i] + 1]; t++, nbt++)
+          {
+            out->body_coord[nbt] = sys->t_terms[t].index;
+            out->body_weight[nbt] = sys->t_terms[t].coeff / body->n_nodes;
+          }
     }
+  out->body_start[nb] = nbt;
   out->ys = g_new0 (double complex, MAX ((gsize) ns * n_orders, 1));
   out->yb = g_new0 (double complex, MAX ((gsize) nb * n_orders, 1));
   out->y = g_new0 (double complex, n_orders);
@@ -433,10 +444,10 @@ outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n
   out->sum = g_new0 (double, MAX (ns, nb) + n_orders);
 }
 
-/* Order j's section torques and body angles from the node amplitudes xn at
- * w (NAN where the solve failed). */
+/* Order j's section torques and body angles from the coordinates'
+ * amplitudes q at w (NAN where the solve failed). */
 static void
-outputs_solved (Outputs *out, guint j, double w, gboolean ok, const double complex *xn)
+outputs_solved (Outputs *out, guint j, double w, gboolean ok, const double complex *q)
 {
   double complex *ys = out->ys + (gsize) j * out->n_sections, *yb = out->yb + (gsize) j * out->n_bodies;
   double w2 = w * w, w3 = w2 * w;
@@ -450,7 +461,7 @@ outputs_solved (Outputs *out, guint j, double w, gboolean ok, const double compl
       for (guint t = out->term_start[k]; t < out->term_start[k + 1]; t++)
         {
           double cr = out->gx[t] - w2 * out->ga[t], ci = w * out->gv[t] - w3 * out->gj[t];
-          double complex x = xn[out->term_node[t]];
+          double complex x = q[out->term_coord[t]];
 
           yr += cr * creal (x) - ci * cimag (x);
           yi += cr * cimag (x) + ci * creal (x);
@@ -459,9 +470,14 @@ outputs_solved (Outputs *out, guint j, double w, gboolean ok, const double compl
     }
   for (guint b = 0; b < out->n_bodies; b++)
     {
-      double complex xa = xn[out->body_a[b]], xb = xn[out->body_b[b]];
+      double xr = 0, xi = 0;
 
-      yb[b] = ok ? CMPLX (0.5 * (creal (xa) + creal (xb)), 0.5 * (cimag (xa) + cimag (xb))) : NAN;
+      for (guint t = out->body_start[b]; t < out->body_start[b + 1]; t++)
+        {
+          xr += creal (q[out->body_coord[t]]) * out->body_weight[t];
+          xi += cimag (q[out->body_coord[t]]) * out->body_weight[t];
+        }
+      yb[b] = ok ? CMPLX (xr, xi) : NAN;
     }
 }
 
@@ -531,7 +547,7 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
   g_autoptr (gsl_vector_complex) Fv = NULL;
   g_autoptr (gsl_permutation) perm = NULL;
   g_auto (Outputs) out = { 0 };
-  g_autofree double complex *F = NULL, *Q = NULL, *xn = NULL;
+  g_autofree double complex *F = NULL, *Q = NULL;
   g_autofree double *load = NULL, *fr = NULL, *fi = NULL, *rows = NULL;
   double rpms[ROW_BLOCK];
   guint n_columns, n_block = 0;
@@ -625,7 +641,6 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
   outputs_init (&out, sys, sections, no, o);
   g_assert (out.column[sections->len] + sys->n_bodies == n_columns);
   Q = g_new (double complex, (gsize) n * SW_FRF_BAND_LANES);
-  xn = g_new0 (double complex, MAX (sys->n_nodes, 1));
   band = _sw_frf_band_new (lin->K, lin->D, lin->M);
   if (band == NULL)
     {
@@ -666,11 +681,7 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
           guint speed = (p0 + l) / no, j = (p0 + l) % no;
           const double complex *q = Q + (gsize) l * n;
 
-          /* Every node's amplitude once, then the sections' torques and
-           * the bodies' angles from them. */
-          for (guint node = 0; node < sys->n_nodes; node++)
-            xn[node] = node_amplitude (sys, node, q);
-          outputs_solved (&out, j, w[l], ok[l], xn);
+          outputs_solved (&out, j, w[l], ok[l], q);
           if (j == no - 1)
             {
               rpms[n_block] = o->from_rpm + (o->to_rpm - o->from_rpm) * speed / (o->n_speeds - 1);
