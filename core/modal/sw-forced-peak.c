@@ -30,7 +30,7 @@ struct _SwForcedPeak {
   guint  *m;
   double *c, *s;      /* harmonic k, sample j <= n_samples / 2 at [k n_half + j] */
   double *values;     /* T at the samples */
-  double complex *powers; /* exp (i j phi), j = 0 … m_max */
+  double complex *powers; /* exp (i j phi), j = 0 … max (m_max, 3) */
 };
 
 SwForcedPeak *
@@ -53,7 +53,7 @@ _sw_forced_peak_new (const guint *m, guint n)
   p->c = g_new (double, (gsize) n * p->n_half);
   p->s = g_new (double, (gsize) n * p->n_half);
   p->values = g_new (double, p->n_samples);
-  p->powers = g_new (double complex, m_max + 1);
+  p->powers = g_new (double complex, MAX (m_max + 1, 4)); /* z^0 … z^3 always */
   for (guint k = 0; k < n; k++)
     for (guint j = 0; j < p->n_half; j++)
       {
@@ -80,20 +80,33 @@ _sw_forced_peak_free (SwForcedPeak *p)
   g_free (p);
 }
 
+static inline double complex
+cmul (double complex a, double complex b)
+{
+  return CMPLX (creal (a) * creal (b) - cimag (a) * cimag (b), creal (a) * cimag (b) + cimag (a) * creal (b));
+}
+
 /* T, T' and T'' at phi. */
 static void
 evaluate (SwForcedPeak *p, const double complex *y, double phi, double *t, double *t1, double *t2)
 {
-  double complex z = CMPLX (cos (phi), sin (phi)), *pw = p->powers;
+  double complex z = CMPLX (cos (phi), sin (phi)), *pw = p->powers, z4;
   double a = 0, b = 0, c = 0;
 
+  /* Products written out (the compiler's complex one guards against
+   * infinities), the powers in four chains of z^4: a quarter of the
+   * dependent steps of one chain of z. */
   pw[0] = 1;
-  for (guint j = 1; j <= p->m_max; j++)
-    pw[j] = pw[j - 1] * z;
+  pw[1] = z;
+  pw[2] = cmul (z, z);
+  pw[3] = cmul (pw[2], z);
+  z4 = cmul (pw[2], pw[2]);
+  for (guint j = 4; j <= p->m_max; j++)
+    pw[j] = cmul (pw[j - 4], z4);
   for (guint k = 0; k < p->n; k++)
     {
       /* Y e^{i m phi} = u + i v: T = u, T' = -m v, T'' = -m^2 u. */
-      double complex e = y[k] * pw[p->m[k]];
+      double complex e = cmul (y[k], pw[p->m[k]]);
       double mk = p->m[k];
 
       a += creal (e);
@@ -224,9 +237,25 @@ _sw_forced_peak_eval (SwForcedPeak *p, const double complex *y, const double *ab
   for (guint k = 0; k < p->n; k++)
     curvature += (double) p->m[k] * p->m[k] * (abs_y != NULL ? abs_y[k] : _sw_forced_abs (y[k]));
   sample (p->n, N, p->n_half, p->c, p->s, y, v);
-  for (guint j = 0; j < N; j++)
-    if (fabs (v[j]) > best)
-      best = fabs (v[j]), first = j;
+  /* The best sample: four independent chains of comparisons (without
+   * branches: which sample wins is unpredictable), N a multiple of 8. */
+  {
+    double top[4] = { -1, -1, -1, -1 };
+    guint at_top[4] = { 0, 0, 0, 0 };
+
+    for (guint j = 0; j < N; j += 4)
+      for (guint u = 0; u < 4; u++)
+        {
+          double here = fabs (v[j + u]);
+          gboolean above = here > top[u];
+
+          top[u] = above ? here : top[u];
+          at_top[u] = above ? j + u : at_top[u];
+        }
+    for (guint u = 0; u < 4; u++)
+      if (top[u] > best || (top[u] == best && at_top[u] < first))
+        best = top[u], first = at_top[u];
+  }
   bound = 0.5 * curvature * (h / 2) * (h / 2);
   /* The best sample's hill first: the peak found there then rules out
    * every sampled maximum whose hill cannot rise above it. */
@@ -234,9 +263,14 @@ _sw_forced_peak_eval (SwForcedPeak *p, const double complex *y, const double *ab
   peak = refine (p, y, at, h, best);
   for (guint j = 0; j < N; j++)
     {
-      double here = fabs (v[j]), before = v[j > 0 ? j - 1 : N - 1], after = v[j + 1 < N ? j + 1 : 0];
+      double here = fabs (v[j]), before, after;
 
-      if (j == first || here + bound <= peak || here < fabs (before) || here < fabs (after))
+      /* Most samples: their hill cannot rise above the peak. */
+      if (here + bound <= peak || j == first)
+        continue;
+      before = v[j > 0 ? j - 1 : N - 1];
+      after = v[j + 1 < N ? j + 1 : 0];
+      if (here < fabs (before) || here < fabs (after))
         continue;
       peak = refine (p, y, j * h + vertex (before, v[j], after, h), h, peak);
     }
