@@ -9,15 +9,15 @@
  * trigonometric polynomial T (phi) = sum_k Re (Y_k exp (i m_k phi)) over
  * [0, 2 pi). Its peak, max |T|, is found by sampling at least 4 max (m) + 4
  * evenly spaced points (a table of cos and sin made once, so that a sample
- * costs two multiplications per harmonic, eight samples summed at a time in
- * registers), then
- * refining each sampled local maximum of |T| that could hold the peak by
- * Newton's method on T' = 0: the true peak's nearest sample, h / 2 away at
- * most, lies at most |T''|max (h / 2)^2 / 2 below it, |T''| <= sum m_k^2 |Y_k|,
- * so the best sample's hill is refined first, then every other sampled
- * maximum that this bound lets rise above the peak found so far. The result is
- * a value T takes (never above the peak) and, refined, equal to it to
- * rounding.
+ * costs two multiplications per harmonic; samples j and N - j share them,
+ * so the tables hold half the samples), then refining each sampled local
+ * maximum of |T| that could hold the peak by Newton's method on T' = 0,
+ * from the vertex of the parabola through it and its neighbours: the true
+ * peak's nearest sample, h / 2 away at most, lies at most
+ * |T''|max (h / 2)^2 / 2 below it, |T''| <= sum m_k^2 |Y_k|, so the best
+ * sample's hill is refined first, then every other sampled maximum that
+ * this bound lets rise above the peak found so far. The result is a value T
+ * takes (never above the peak) and, refined, equal to it to rounding.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-forced-private.h"
