@@ -26,12 +26,6 @@ typedef struct {
 } Out;
 
 /* --friction: the friction elements' state of a linear analysis. */
-#define FRICTION_ENTRY(var)                                                                                   \
-  { "friction", 0, 0, G_OPTION_ARG_STRING, &(var),                                                            \
-    N_("Friction elements (clutches, brakes, bearing friction): as at the operating point (default), all "  \
-       "locked, or all open (released)"),                                                                    \
-    N_("operating|locked|open") }
-
 static gboolean
 parse_friction (const char *text, SwLinearFriction *friction)
 {
@@ -788,21 +782,6 @@ campbell_plot (const SwCampbell *c, const char *title, const char *path, const c
   return sw_cli_write_plot (tr, cols, k, &style, title, path, input, force);
 }
 
-static gboolean
-parse_range (const char *text, double *a, double *b)
-{
-  g_auto (GStrv) parts = text ? g_strsplit (text, ":", 2) : NULL;
-  char *end;
-
-  if (parts == NULL || g_strv_length (parts) != 2)
-    return FALSE;
-  *a = g_ascii_strtod (parts[0], &end);
-  if (*end != '\0' || end == parts[0])
-    return FALSE;
-  *b = g_ascii_strtod (parts[1], &end);
-  return *end == '\0' && end != parts[1];
-}
-
 int
 sw_cli_campbell (int argc, char **argv)
 {
@@ -837,7 +816,7 @@ sw_cli_campbell (int argc, char **argv)
     return sw_cli_usage_error (ctx, error->message);
   if (argc != 2)
     return sw_cli_usage_error (ctx, argc < 2 ? _("missing MODEL") : _("more than one MODEL given"));
-  if (shaft == NULL || !parse_range (range, &o.from_rpm, &o.to_rpm))
+  if (shaft == NULL || !sw_cli_parse_range (range, &o.from_rpm, &o.to_rpm))
     return sw_cli_usage_error (ctx, _("campbell needs --shaft ID and --speed-range N0:N1 (rpm)"));
   if (speeds < 2)
     return sw_cli_usage_error (ctx, _("--speeds must be >= 2"));

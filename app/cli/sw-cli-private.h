@@ -59,6 +59,17 @@ gboolean      sw_cli_close_output (SwOutputFile *output, gboolean keep, GError *
 gboolean  sw_cli_parse_number (GOptionContext *ctx, const char *option, const char *text, double above,
                                double below, const char *valid, double *value, int *status);
 
+/* "N0:N1": two numbers separated by a colon. */
+gboolean  sw_cli_parse_range  (const char *text, double *a, double *b);
+
+/* The --friction option of the linear analyses (modal, frf, campbell,
+ * forced); its text goes to sw_linear_friction_from_string(). */
+#define FRICTION_ENTRY(var)                                                                                   \
+  { "friction", 0, 0, G_OPTION_ARG_STRING, &(var),                                                            \
+    N_("Friction elements (clutches, brakes, bearing friction): as at the operating point (default), all "  \
+       "locked, or all open (released)"),                                                                    \
+    N_("operating|locked|open") }
+
 /* The progress line of a long run: simulated time / stop time and rate, on
  * a terminal (redrawn in place) once a run has taken a second; when forced,
  * from the start, as lines for a log if not a terminal; none when quiet. */
@@ -83,6 +94,7 @@ int       sw_cli_export       (int argc, char **argv);
 int       sw_cli_modal        (int argc, char **argv);
 int       sw_cli_frf          (int argc, char **argv);
 int       sw_cli_campbell     (int argc, char **argv);
+int       sw_cli_forced       (int argc, char **argv);
 int       sw_cli_study        (int argc, char **argv);
 int       sw_cli_shell        (int argc, char **argv);
 

@@ -37,6 +37,7 @@ static const struct {
   { "modal", N_("MODEL"), N_("natural frequencies, mode shapes, energy of every body and section") },
   { "frf", N_("MODEL"), N_("frequency response from a source or body to a variable") },
   { "campbell", N_("MODEL"), N_("natural frequencies against shaft speed, with order lines and critical speeds") },
+  { "forced", N_("MODEL"), N_("forced response to engine orders over a speed range: vibratory torque and stress") },
   { "study", N_("MODEL"), N_("a parameter study: a grid or sample of runs, a few numbers of each as one CSV table (also on Slurm)") },
   { "check", N_("MODEL"), N_("report every error in a model, or a summary when it is valid") },
   { "list", NULL, N_("the catalogue of component kinds, ports and parameters") },
@@ -212,6 +213,21 @@ sw_cli_load_model (const char *path, int *status)
         }
     }
   return model;
+}
+
+gboolean
+sw_cli_parse_range (const char *text, double *a, double *b)
+{
+  g_auto (GStrv) parts = text ? g_strsplit (text, ":", 2) : NULL;
+  char *end;
+
+  if (parts == NULL || g_strv_length (parts) != 2)
+    return FALSE;
+  *a = g_ascii_strtod (parts[0], &end);
+  if (*end != '\0' || end == parts[0])
+    return FALSE;
+  *b = g_ascii_strtod (parts[1], &end);
+  return *end == '\0' && end != parts[1];
 }
 
 gboolean
@@ -498,6 +514,8 @@ main (int argc, char **argv)
     return finish_stdout (sw_cli_frf (argc - 1, argv + 1));
   if (g_str_equal (command, "campbell"))
     return finish_stdout (sw_cli_campbell (argc - 1, argv + 1));
+  if (g_str_equal (command, "forced"))
+    return finish_stdout (sw_cli_forced (argc - 1, argv + 1));
   if (g_str_equal (command, "study"))
     return finish_stdout (sw_cli_study (argc - 1, argv + 1));
   if (g_str_equal (command, "list"))

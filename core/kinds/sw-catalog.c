@@ -14,6 +14,8 @@ static const SwKind *const kinds[] = {
   &sw_kind_rot_damper,
   &sw_kind_rot_spring_damper,
   &sw_kind_rot_shaft,
+  &sw_kind_rot_viscous_damper,
+  &sw_kind_rot_tuned_absorber,
   &sw_kind_rot_disc,
   &sw_kind_rot_rigidity,
   &sw_kind_rot_custom_coupling,

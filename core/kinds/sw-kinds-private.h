@@ -62,6 +62,7 @@
 extern const SwKind sw_kind_rot_fixed, sw_kind_rot_inertia;
 extern const SwKind sw_kind_trans_fixed, sw_kind_trans_mass, sw_kind_trans_rod;
 extern const SwKind sw_kind_rot_spring, sw_kind_rot_damper, sw_kind_rot_spring_damper, sw_kind_rot_shaft;
+extern const SwKind sw_kind_rot_viscous_damper, sw_kind_rot_tuned_absorber;
 extern const SwKind sw_kind_trans_spring, sw_kind_trans_damper, sw_kind_trans_spring_damper;
 extern const SwKind sw_kind_rot_ideal_gear, sw_kind_rot_ideal_planetary;
 extern const SwKind sw_kind_ideal_gear_r2t, sw_kind_ideal_rolling_wheel;

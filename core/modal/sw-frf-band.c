@@ -32,8 +32,9 @@ struct _SwFrfBand {
   double *k, *d, *m;
   double complex *ab;      /* the factors, ldab = 2 kl + ku + 1 */
   double complex *b;       /* the right-hand side and solution, in the order */
-  /* A tridiagonal band: its diagonals and right-hand sides, entry k of
-   * frequency l at [k SW_FRF_BAND_LANES + l]. */
+  /* A tridiagonal band: its pivots' reciprocals, lower and upper
+   * diagonals and right-hand sides, entry k of frequency l at
+   * [k SW_FRF_BAND_LANES + l]. */
   double complex *td, *tdl, *tdu, *tb;
 };
 
@@ -55,10 +56,13 @@ _sw_frf_band_free (SwFrfBand *band)
   g_free (band);
 }
 
+/* Read directly, not by gsl_matrix_get (a call each): the graph reads n^2
+ * entries of each. */
 static gboolean
 any_nonzero (const gsl_matrix *K, const gsl_matrix *D, const gsl_matrix *M, guint r, guint c)
 {
-  return gsl_matrix_get (K, r, c) != 0 || gsl_matrix_get (D, r, c) != 0 || gsl_matrix_get (M, r, c) != 0;
+  return K->data[(gsize) r * K->tda + c] != 0 || D->data[(gsize) r * D->tda + c] != 0
+         || M->data[(gsize) r * M->tda + c] != 0;
 }
 
 SwFrfBand *
@@ -197,10 +201,19 @@ cabs1 (double complex z)
   return fabs (creal (z)) + fabs (cimag (z));
 }
 
+/* The right-hand side's entry i: real f shared by every frequency, or
+ * complex fc[l] for frequency l. */
+static inline double complex
+rhs (const double *f, const double complex *const *fc, guint l, guint i)
+{
+  return fc != NULL ? fc[l][i] : f[i];
+}
+
 /* One frequency on any band (LAPACK's zgbtf2 and zgbtrs, one right-hand
- * side). */
+ * side): f real, or fc complex (frequency l's). */
 static gboolean
-band_solve (SwFrfBand *band, double w, const double *f, double complex *x)
+band_solve (SwFrfBand *band, double w, const double *f, const double complex *const *fc, guint l,
+            double complex *x)
 {
   guint n = band->n, kl = band->kl, ku = band->ku, kv = kl + ku, ldab = 2 * kl + ku + 1, ldb = kl + ku + 1;
   double complex *ab = band->ab, *b = band->b;
@@ -218,7 +231,7 @@ band_solve (SwFrfBand *band, double w, const double *f, double complex *x)
         col[r] = 0;
       for (guint r = 0; r < ldb; r++)
         col[kl + r] = CMPLX (band->k[from + r] - w2 * band->m[from + r], w * band->d[from + r]);
-      b[j] = f[band->order[j]];
+      b[j] = rhs (f, fc, l, band->order[j]);
     }
 #define A(i, j) ab[(gsize) (j) * ldab + kv + (i) - (j)]
   for (guint j = 0; j < n; j++)
@@ -281,59 +294,68 @@ band_solve (SwFrfBand *band, double w, const double *f, double complex *x)
  * at a time: LAPACK's zgtsv (partial pivoting, the second superdiagonal of
  * the row exchanges in dl), written out for each frequency in the inner
  * loop, so that the processor overlaps their chains of dependent
- * operations (each step of one frequency waits for the step before). */
+ * operations (each step of one frequency waits for the step before). Row
+ * k + 1 is filled when step k reaches it (no pass of its own), and each
+ * pivot's reciprocal is taken once, for the elimination's multiplier and
+ * again in the back substitution: one division a row instead of six (the
+ * divisions bound the solve's speed). A reciprocal then a product round
+ * twice where a quotient rounds once: the solution differs by an ulp or
+ * two times the condition number, as any solve in a different order. */
 static void
-tridiagonal_solve (SwFrfBand *band, guint nw, const double *w, const double *f, double complex *x, gboolean *ok)
+tridiagonal_solve (SwFrfBand *band, guint nw, const double *w, const double *f, const double complex *const *fc,
+                   double complex *x, gboolean *ok)
 {
   const guint L = SW_FRF_BAND_LANES;
   guint n = band->n;
-  double complex *d = band->td, *dl = band->tdl, *du = band->tdu, *b = band->tb;
+  double complex *rd = band->td, *dl = band->tdl, *du = band->tdu, *b = band->tb;
   const double *K = band->k, *D = band->d, *M = band->m;
+  double complex d[SW_FRF_BAND_LANES];
+  double w2[SW_FRF_BAND_LANES];
 
   /* Band storage with ldb = 3: (j, j) at 3 j + 1, (j + 1, j) at 3 j + 2,
-   * (j, j + 1) at 3 (j + 1). */
-  for (guint j = 0; j < n; j++)
-    for (guint l = 0; l < nw; l++)
-      {
-        gsize a = (gsize) j * L + l, at = (gsize) 3 * j;
-        double w2 = w[l] * w[l];
-
-        d[a] = CMPLX (K[at + 1] - w2 * M[at + 1], w[l] * D[at + 1]);
-        b[a] = f[band->order[j]];
-        if (j + 1 < n)
-          {
-            dl[a] = CMPLX (K[at + 2] - w2 * M[at + 2], w[l] * D[at + 2]);
-            du[a] = CMPLX (K[at + 3] - w2 * M[at + 3], w[l] * D[at + 3]);
-          }
-      }
+   * (j, j + 1) at 3 (j + 1). d[l]: the pivot row's diagonal of frequency
+   * l, not stored until its reciprocal rd is. */
+#define ENTRY(at, l) CMPLX (K[at] - w2[l] * M[at], w[l] * D[at])
   for (guint l = 0; l < nw; l++)
-    ok[l] = TRUE;
+    {
+      w2[l] = w[l] * w[l];
+      ok[l] = TRUE;
+      d[l] = ENTRY (1, l);
+      b[l] = rhs (f, fc, l, band->order[0]);
+      if (n > 1)
+        du[l] = ENTRY (3, l);
+    }
   for (guint k = 0; k + 1 < n; k++)
     for (guint l = 0; l < nw; l++)
       {
-        gsize a = (gsize) k * L + l, a1 = a + L;
-        double complex mult, t;
+        gsize a = (gsize) k * L + l, a1 = a + L, at = (gsize) 3 * k;
+        double complex low = ENTRY (at + 2, l), d1 = ENTRY (at + 4, l), b1 = rhs (f, fc, l, band->order[k + 1]);
+        double complex mult, r, t;
 
-        if (dl[a] == 0)
+        if (k + 2 < n)
+          du[a1] = ENTRY (at + 6, l);
+        dl[a] = 0;
+        if (low == 0)
           {
             /* Nothing to eliminate (and no fill-in). */
-            if (d[a] == 0)
+            if (d[l] == 0)
               ok[l] = FALSE;
+            rd[a] = d[l] != 0 ? crecip (d[l]) : NAN;
           }
-        else if (cabs1 (d[a]) >= cabs1 (dl[a]))
+        else if (cabs1 (d[l]) >= cabs1 (low))
           {
-            mult = cdiv (dl[a], d[a]);
-            d[a1] -= cmul (mult, du[a]);
-            b[a1] -= cmul (mult, b[a]);
-            dl[a] = 0;
+            rd[a] = r = crecip (d[l]);
+            mult = cmul (low, r);
+            d1 -= cmul (mult, du[a]);
+            b1 -= cmul (mult, b[a]);
           }
         else
           {
             /* Rows k and k + 1 exchanged. */
-            mult = cdiv (d[a], dl[a]);
-            d[a] = dl[a];
-            t = d[a1];
-            d[a1] = du[a] - cmul (mult, t);
+            rd[a] = r = crecip (low);
+            mult = cmul (d[l], r);
+            t = d1;
+            d1 = du[a] - cmul (mult, t);
             if (k + 2 < n)
               {
                 dl[a] = du[a1];
@@ -341,26 +363,29 @@ tridiagonal_solve (SwFrfBand *band, guint nw, const double *w, const double *f, 
               }
             du[a] = t;
             t = b[a];
-            b[a] = b[a1];
-            b[a1] = t - cmul (mult, b[a1]);
+            b[a] = b1;
+            b1 = t - cmul (mult, b1);
           }
+        d[l] = d1;
+        b[a1] = b1;
       }
+#undef ENTRY
   for (guint l = 0; l < nw; l++)
     {
       gsize last = (gsize) (n - 1) * L + l;
 
-      if (d[last] == 0)
+      if (d[l] == 0)
         ok[l] = FALSE;
-      b[last] = cdiv (b[last], d[last]);
+      b[last] = cdiv (b[last], d[l]);
       if (n > 1)
-        b[last - L] = cdiv (b[last - L] - cmul (du[last - L], b[last]), d[last - L]);
+        b[last - L] = cmul (b[last - L] - cmul (du[last - L], b[last]), rd[last - L]);
     }
   for (guint k = n > 2 ? n - 2 : 0; k-- > 0;)
     for (guint l = 0; l < nw; l++)
       {
         gsize a = (gsize) k * L + l;
 
-        b[a] = cdiv (b[a] - cmul (du[a], b[a + L]) - cmul (dl[a], b[a + 2 * L]), d[a]);
+        b[a] = cmul (b[a] - cmul (du[a], b[a + L]) - cmul (dl[a], b[a + 2 * L]), rd[a]);
       }
   for (guint l = 0; l < nw; l++)
     for (guint k = 0; k < n; k++)
@@ -374,9 +399,23 @@ _sw_frf_band_solve (SwFrfBand *band, guint n_w, const double *w, const double *f
   g_return_if_fail (n_w >= 1 && n_w <= SW_FRF_BAND_LANES);
   if (band->kl == 1 && band->ku == 1)
     {
-      tridiagonal_solve (band, n_w, w, f, x, ok);
+      tridiagonal_solve (band, n_w, w, f, NULL, x, ok);
       return;
     }
   for (guint l = 0; l < n_w; l++)
-    ok[l] = band_solve (band, w[l], f, x + (gsize) l * band->n);
+    ok[l] = band_solve (band, w[l], f, NULL, 0, x + (gsize) l * band->n);
+}
+
+void
+_sw_frf_band_solve_complex (SwFrfBand *band, guint n_w, const double *w, const double complex *const *f,
+                            double complex *x, gboolean *ok)
+{
+  g_return_if_fail (n_w >= 1 && n_w <= SW_FRF_BAND_LANES);
+  if (band->kl == 1 && band->ku == 1)
+    {
+      tridiagonal_solve (band, n_w, w, NULL, f, x, ok);
+      return;
+    }
+  for (guint l = 0; l < n_w; l++)
+    ok[l] = band_solve (band, w[l], NULL, f, l, x + (gsize) l * band->n);
 }

@@ -56,6 +56,15 @@ void       _sw_frf_band_solve (SwFrfBand      *band,
                                const double   *f,
                                double complex *x,
                                gboolean       *ok);
+/* The same with a complex right-hand side per frequency: f[l] is
+ * frequency l's (n), so that each frequency may have its own load (a
+ * forced response's orders, sw-forced.c), shared without copies. */
+void       _sw_frf_band_solve_complex (SwFrfBand                   *band,
+                                       guint                        n_w,
+                                       const double                *w,
+                                       const double complex *const *f,
+                                       double complex              *x,
+                                       gboolean                    *ok);
 void       _sw_frf_band_free  (SwFrfBand      *band);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SwFrfBand, _sw_frf_band_free)

@@ -15,6 +15,7 @@
 #include <gsl/gsl_linalg.h>
 #include "sw-error.h"
 #include "sw-frf-private.h"
+#include "sw-frf-output-private.h"
 #include "sw-gsl-private.h"
 #include "sw-linear-private.h"
 #include "sw-modes-private.h"
@@ -74,8 +75,8 @@ input_load (const SwSystem *sys, const char *input, guint *nodes, double *b, gui
 
 /* dy/dx, dy/dv, dy/da, dy/djerk of output variable var of part p over its port nodes,
  * by central differences at the operating point. */
-static gboolean
-output_gradient (SwLinear *lin, const SwPart *p, guint var, guint *nodes, guint *n, double *gx, double *gv,
+gboolean
+_sw_frf_output_gradient (SwLinear *lin, const SwPart *p, guint var, guint *nodes, guint *n, double *gx, double *gv,
                  double *ga, double *gj, GError **error)
 {
   const SwSystem *sys = lin->sys;
@@ -209,8 +210,8 @@ output_response (const SwSystem *sys, double w, const guint *out_nodes, guint n_
 }
 
 /* The reference: a dense complex LU of K - w^2 M + i w D, O(n^3). */
-static gboolean
-dense_solve (const SwLinear *lin, double w, gsl_matrix_complex *A, gsl_permutation *perm,
+gboolean
+_sw_frf_dense_solve (const SwLinear *lin, double w, gsl_matrix_complex *A, gsl_permutation *perm,
              const gsl_vector_complex *F, double complex *Q)
 {
   gsl_vector_complex_view q = gsl_vector_complex_view_array ((double *) Q, A->size1);
@@ -225,6 +226,23 @@ dense_solve (const SwLinear *lin, double w, gsl_matrix_complex *A, gsl_permutati
   return gsl_linalg_complex_LU_decomp (A, perm, &sign) == GSL_SUCCESS
          && gsl_complex_abs (gsl_linalg_complex_LU_det (A, sign)) != 0
          && gsl_linalg_complex_LU_solve (A, perm, F, &q.vector) == GSL_SUCCESS;
+}
+
+void
+_sw_frf_add_losses (SwLinear *lin)
+{
+  guint n = lin->n;
+
+  for (guint l = 0; l < lin->n_loss; l++)
+    for (guint r = 0; r < n; r++)
+      for (guint c = 0; c < n; c++)
+        {
+          double u = lin->loss_u[(gsize) l * n + r];
+
+          *gsl_matrix_ptr (lin->K, r, c) -= u * lin->loss_wk[(gsize) l * n + c];
+          *gsl_matrix_ptr (lin->D, r, c) -= u * lin->loss_wd[(gsize) l * n + c];
+          *gsl_matrix_ptr (lin->M, r, c) -= u * lin->loss_wm[(gsize) l * n + c];
+        }
 }
 
 SwTrajectory *
@@ -296,23 +314,14 @@ _sw_frf_compute_with (const SwSystem *base, const char *input, const char *outpu
     }
   if (!(lin = _sw_linear_new_config (&config, 0, NULL, TRUE, error)))
     return NULL;
-  if (!output_gradient (lin, out_part, var, out_nodes, &n_out, gx, gv, ga, gj, error))
+  if (!_sw_frf_output_gradient (lin, out_part, var, out_nodes, &n_out, gx, gv, ga, gj, error))
     return NULL;
   mo.friction = o->friction;
   /* The grid needs the frequencies and damping alone. */
   mo.keep_values = FALSE;
   modes = _sw_modes_compute_in_config (&config, 0, NULL, &mo, NULL, NULL);
   /* Rolling lossy gears: the equations with their efficiencies. */
-  for (guint l = 0; l < lin->n_loss; l++)
-    for (guint r = 0; r < n; r++)
-      for (guint c = 0; c < n; c++)
-        {
-          double u = lin->loss_u[(gsize) l * n + r];
-
-          *gsl_matrix_ptr (lin->K, r, c) -= u * lin->loss_wk[(gsize) l * n + c];
-          *gsl_matrix_ptr (lin->D, r, c) -= u * lin->loss_wd[(gsize) l * n + c];
-          *gsl_matrix_ptr (lin->M, r, c) -= u * lin->loss_wm[(gsize) l * n + c];
-        }
+  _sw_frf_add_losses (lin);
   if (o->n_points > SW_FRF_MAX_POINTS)
     {
       g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE, _("%u points; valid: at most %d"), o->n_points,
@@ -371,7 +380,7 @@ _sw_frf_compute_with (const SwSystem *base, const char *input, const char *outpu
         _sw_frf_band_solve (band, nw, w, F0, Q, ok);
       else
         for (guint l = 0; l < nw; l++)
-          ok[l] = dense_solve (lin, w[l], A, perm, F, Q + (gsize) l * n);
+          ok[l] = _sw_frf_dense_solve (lin, w[l], A, perm, F, Q + (gsize) l * n);
       for (guint l = 0; l < nw; l++)
         {
           double row[4] = { NAN, NAN, NAN, NAN };

@@ -186,6 +186,30 @@ sw_trajectory_append_row (SwTrajectory *tr, double t, const double *values)
   g_atomic_int_set (&tr->n_rows, (gint) r + 1);
 }
 
+void
+sw_trajectory_append_rows (SwTrajectory *tr, guint n_rows, const double *t, const double *values)
+{
+  guint r0 = (guint) tr->n_rows, nc = tr->n_columns;
+
+  g_return_if_fail (tr->derived == NULL);
+  if (r0 + n_rows > tr->capacity)
+    {
+      g_return_if_fail (!tr->sized);
+      allocate (tr, MAX (r0 + n_rows, tr->capacity + tr->capacity / 2));
+    }
+  for (guint r = 0; r < n_rows; r++)
+    tr->times[r0 + r] = t[r];
+  for (guint c = 0; c < nc; c++)
+    {
+      double *col = tr->columns[c] + r0;
+
+      for (guint r = 0; r < n_rows; r++)
+        col[r] = values[(gsize) r * nc + c];
+    }
+  /* Publishes the rows after their values. */
+  g_atomic_int_set (&tr->n_rows, (gint) (r0 + n_rows));
+}
+
 SwTrajectory *
 sw_trajectory_ref (SwTrajectory *tr)
 {

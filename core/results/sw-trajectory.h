@@ -39,6 +39,13 @@ SwTrajectory *sw_trajectory_new_sized      (GStrv          names,
 void          sw_trajectory_append_row     (SwTrajectory  *trajectory,
                                             double         t,
                                             const double  *values);
+/* n_rows rows at once: t[r] and the row-major values[r n_columns + c].
+ * Stored column by column: a table thousands of columns wide then writes a
+ * cache line per column and block, not one per value. */
+void          sw_trajectory_append_rows    (SwTrajectory  *trajectory,
+                                            guint          n_rows,
+                                            const double  *t,
+                                            const double  *values);
 /* The independent variable: "time" in "s" unless set (before sharing). */
 void          sw_trajectory_set_x_axis     (SwTrajectory  *trajectory,
                                             const char    *name,

@@ -1,0 +1,44 @@
+/* sw-forced-private.h: the peak of the synthesised signal with its tables
+ * made once (sw-forced-peak.c), for sw-forced.c and the tests.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <math.h>
+#include "sw-forced.h"
+
+G_BEGIN_DECLS
+
+typedef struct _SwForcedPeak SwForcedPeak;
+
+/* |z| by sqrt (re^2 + im^2) where that neither overflows nor underflows,
+ * else scaled or cabs(): a million magnitudes per response, and cabs's hypot costs
+ * several times the square root. */
+static inline double
+_sw_forced_abs (double complex z)
+{
+  double re = creal (z), im = cimag (z), s = re * re + im * im, big, small;
+
+  if (s > 1e-290 && s < 1e290)
+    return sqrt (s);
+  if (!(s <= 1e-290))
+    return cabs (z);
+  /* Tiny (far along a damped chain the response underflows): scaled. */
+  big = MAX (fabs (re), fabs (im));
+  small = MIN (fabs (re), fabs (im)) / (big > 0 ? big : 1);
+  return big * sqrt (1 + small * small);
+}
+
+/* For the harmonics m[0 … n) (integers >= 1). */
+SwForcedPeak *_sw_forced_peak_new  (const guint          *m,
+                                    guint                 n);
+/* max |T| for the amplitudes y (n), their magnitudes abs_y (NULL:
+ * computed here); no allocation. */
+double        _sw_forced_peak_eval (SwForcedPeak         *peak,
+                                    const double complex *y,
+                                    const double         *abs_y);
+void          _sw_forced_peak_free (SwForcedPeak         *peak);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SwForcedPeak, _sw_forced_peak_free)
+
+G_END_DECLS

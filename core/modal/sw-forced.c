@@ -1,0 +1,698 @@
+/* sw-forced.c: the forced response over a speed range (sw-forced.h).
+ *
+ * One linearisation at the initial state (as sw-frf.c), one band of K, D and
+ * M in a Cuthill-McKee order; then every (speed, order) pair is a solve of
+ * (K - w^2 M + i w D) X = F_order, SW_FRF_BAND_LANES pairs at a time (a
+ * chain's tridiagonal solves interleave them). Each order's load F_order is
+ * complex (the excitations' phases) and the same at every speed, made once.
+ * The section torques come from the gains of their torque variable over the
+ * motion (_sw_frf_output_gradient(), as a frequency response's output).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-forced-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <gsl/gsl_complex_math.h>
+#include "sw-error.h"
+#include "sw-frf-output-private.h"
+#include "sw-frf-private.h"
+#include "sw-gsl-private.h"
+#include "sw-linear-private.h"
+#include "sw-modes.h"
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (gsl_matrix_complex, gsl_matrix_complex_free)
+
+SwForcedOptions
+sw_forced_options_default (void)
+{
+  SwForcedOptions o = { .from_rpm = 0, .to_rpm = 0, .n_speeds = 201, .per_order = TRUE, .peak = TRUE };
+  return o;
+}
+
+/* A section: its torque's gains over its nodes. */
+typedef struct {
+  guint  part;
+  guint  nodes[SW_KIND_MAX_PORTS], n;
+  double gx[SW_KIND_MAX_PORTS], gv[SW_KIND_MAX_PORTS], ga[SW_KIND_MAX_PORTS], gj[SW_KIND_MAX_PORTS];
+  double stress_per_torque;   /* MPa per N.m, 0: no diameter given */
+} Section;
+
+static int
+find_part (const SwSystem *sys, const char *id)
+{
+  for (guint i = 0; i < sys->n_parts; i++)
+    if (strcmp (sys->parts[i].id, id) == 0)
+      return (int) i;
+  return -1;
+}
+
+static int
+find_body (const SwSystem *sys, guint part)
+{
+  for (guint b = 0; b < sys->n_bodies; b++)
+    if (sys->bodies[b].part == part)
+      return (int) b;
+  return -1;
+}
+
+static int
+compare_parts (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const SwSystem *sys = data;
+  guint x = sys->parts[((const Section *) a)->part].component, y = sys->parts[((const Section *) b)->part].component;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The compliant sections (file order), each with the gains of its torque. */
+static GArray *
+find_sections (SwLinear *lin, GError **error)
+{
+  const SwSystem *sys = lin->sys;
+  g_autoptr (GArray) sections = g_array_new (FALSE, TRUE, sizeof (Section));
+
+  for (guint k = 0; k < sys->n_force_parts; k++)
+    {
+      const SwPart *p = &sys->parts[sys->force_parts[k]];
+      int var = sw_kind_find_var (p->kind, "tau");
+      Section s = { .part = sys->force_parts[k] };
+
+      if (var < 0)
+        var = sw_kind_find_var (p->kind, "f");
+      /* As the modes' sections, with the dampers: an element between its
+       * own nodes that carries a torque. */
+      if (!(p->force_flags & (SW_FORCE_STIFFNESS | SW_FORCE_DAMPING)) || p->n_read != 0 || var < 0
+          || sw_kind_n_nodes (p->kind) < 2)
+        continue;
+      if (!_sw_frf_output_gradient (lin, p, (guint) var, s.nodes, &s.n, s.gx, s.gv, s.ga, s.gj, error))
+        return NULL;
+      g_array_append_val (sections, s);
+    }
+  g_array_sort_with_data (sections, compare_parts, (gpointer) sys);
+  return g_steal_pointer (&sections);
+}
+
+static gboolean
+check_options (const SwSystem *sys, const SwForcedOptions *o, GError **error)
+{
+  if (!(o->from_rpm > 0 && o->to_rpm > o->from_rpm && o->to_rpm <= SW_FORCED_MAX_RPM))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("speed range %g … %g rpm; valid: 0 < from < to <= %g rpm"), o->from_rpm, o->to_rpm,
+                   SW_FORCED_MAX_RPM);
+      return FALSE;
+    }
+  if (o->n_speeds < 2 || o->n_speeds > SW_FORCED_MAX_SPEEDS)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("%u speeds; valid: 2 … %d"), o->n_speeds,
+                   SW_FORCED_MAX_SPEEDS);
+      return FALSE;
+    }
+  if (o->n_excitations == 0)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("no excitation: give at least one harmonic torque on a body (ID=ORDER:AMPLITUDE)"));
+      return FALSE;
+    }
+  for (guint k = 0; k < o->n_excitations; k++)
+    {
+      const SwForcedExcitation *e = &o->excitations[k];
+      int part = e->part != NULL ? find_part (sys, e->part) : -1;
+
+      if (part < 0)
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+                       _("excitation %u: unknown component “%s”: give the id of a body (an inertia or a mass)"),
+                       k + 1, e->part != NULL ? e->part : "");
+          return FALSE;
+        }
+      if (find_body (sys, (guint) part) < 0)
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                       _("excitation %u: component “%s” (%s) is not a body; a harmonic torque acts on a body "
+                         "(an inertia, a mass, a shaft with inertia)"),
+                       k + 1, e->part, sys->parts[part].kind->name);
+          return FALSE;
+        }
+      if (!(isfinite (e->order) && e->order > 0 && e->order < 1e9))
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                       _("excitation %u on “%s”: order %g; valid: a number above 0 (per revolution)"), k + 1, e->part,
+                       e->order);
+          return FALSE;
+        }
+      if (!(isfinite (e->amplitude) && e->amplitude >= 0) || !isfinite (e->phase_deg))
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                       _("excitation %u on “%s”: amplitude %g and phase %g°; valid: a finite amplitude >= 0 "
+                         "and a finite phase"),
+                       k + 1, e->part, e->amplitude, e->phase_deg);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+same_order (double a, double b)
+{
+  return fabs (a - b) <= 1e-9 * MAX (fabs (a), fabs (b));
+}
+
+static int
+compare_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* The orders computed: the options' (each excited), or every excited one;
+ * ascending, each once. */
+static GArray *
+collect_orders (const SwForcedOptions *o, GError **error)
+{
+  g_autoptr (GArray) excited = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) orders = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint k = 0; k < o->n_excitations; k++)
+    {
+      gboolean seen = FALSE;
+
+      for (guint j = 0; j < excited->len && !seen; j++)
+        seen = same_order (g_array_index (excited, double, j), o->excitations[k].order);
+      if (!seen)
+        g_array_append_val (excited, o->excitations[k].order);
+    }
+  g_array_sort (excited, compare_double);
+  if (o->orders == NULL)
+    return g_steal_pointer (&excited);
+  for (guint k = 0; k < o->n_orders; k++)
+    {
+      gboolean found = FALSE, seen = FALSE;
+
+      for (guint j = 0; j < excited->len && !found; j++)
+        found = same_order (g_array_index (excited, double, j), o->orders[k]);
+      if (!found)
+        {
+          g_autoptr (GString) list = g_string_new (NULL);
+
+          for (guint j = 0; j < excited->len; j++)
+            g_string_append_printf (list, "%s%g", j > 0 ? ", " : "", g_array_index (excited, double, j));
+          g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                       _("order %g has no excitation; valid: the excited orders %s"), o->orders[k], list->str);
+          return NULL;
+        }
+      for (guint j = 0; j < orders->len && !seen; j++)
+        seen = same_order (g_array_index (orders, double, j), o->orders[k]);
+      if (!seen)
+        g_array_append_val (orders, o->orders[k]);
+    }
+  g_array_sort (orders, compare_double);
+  return g_steal_pointer (&orders);
+}
+
+/* MPa per N.m of each section a diameter is given for. */
+static gboolean
+apply_diameters (const SwSystem *sys, GArray *sections, const SwForcedOptions *o, GError **error)
+{
+  for (guint k = 0; k < o->n_diameters; k++)
+    {
+      const SwForcedDiameter *d = &o->diameters[k];
+      int part = d->part != NULL ? find_part (sys, d->part) : -1;
+      Section *s = NULL;
+      double ip;
+
+      for (guint j = 0; j < sections->len && part >= 0 && s == NULL; j++)
+        if (g_array_index (sections, Section, j).part == (guint) part)
+          s = &g_array_index (sections, Section, j);
+      if (s == NULL)
+        {
+          g_set_error (error, SW_ERROR, part < 0 ? SW_ERROR_UNKNOWN_PARAMETER : SW_ERROR_INVALID,
+                       part < 0 ? _("diameter %u: unknown component “%s”: give the id of a compliant section (a "
+                                    "spring, a shaft)")
+                                : _("diameter %u: component “%s” is not a compliant section (a spring, a damper, "
+                                    "a shaft that carries a torque)"),
+                       k + 1, d->part != NULL ? d->part : "");
+          return FALSE;
+        }
+      if (!(isfinite (d->outer_diameter_m) && d->outer_diameter_m > 0 && isfinite (d->inner_diameter_m)
+            && d->inner_diameter_m >= 0 && d->inner_diameter_m < d->outer_diameter_m))
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                       _("diameter of “%s”: d_o = %g m, d_i = %g m; valid: d_o > 0 and 0 <= d_i < d_o (0 for a "
+                         "solid shaft)"),
+                       d->part, d->outer_diameter_m, d->inner_diameter_m);
+          return FALSE;
+        }
+      /* tau = T r / Ip, in MPa. */
+      ip = G_PI * (pow (d->outer_diameter_m, 4) - pow (d->inner_diameter_m, 4)) / 32;
+      s->stress_per_torque = d->outer_diameter_m / 2 / ip * 1e-6;
+    }
+  return TRUE;
+}
+
+static char *
+order_text (double order)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%g", order));
+}
+
+/* The table's columns: names and units. */
+static SwTrajectory *
+new_table (const SwSystem *sys, const GArray *sections, const GArray *orders, const SwForcedOptions *o)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  g_autoptr (GPtrArray) units = g_ptr_array_new ();
+  SwTrajectory *tr;
+
+  for (guint k = 0; k < sections->len; k++)
+    {
+      const Section *s = &g_array_index (sections, Section, k);
+      const SwPart *p = &sys->parts[s->part];
+      const char *u = p->kind->ports[0].domain == SW_DOMAIN_ROTATIONAL ? "N.m" : "N";
+
+      g_ptr_array_add (names, g_strdup_printf ("%s.tau_amp", p->id));
+      g_ptr_array_add (units, g_strdup (u));
+      if (o->peak)
+        {
+          g_ptr_array_add (names, g_strdup_printf ("%s.tau_peak", p->id));
+          g_ptr_array_add (units, g_strdup (u));
+        }
+      for (guint j = 0; j < orders->len && o->per_order; j++)
+        {
+          g_autofree char *text = order_text (g_array_index (orders, double, j));
+
+          g_ptr_array_add (names, g_strdup_printf ("%s.tau_amp@%s", p->id, text));
+          g_ptr_array_add (units, g_strdup (u));
+        }
+      if (s->stress_per_torque > 0)
+        {
+          g_ptr_array_add (names, g_strdup_printf ("%s.stress_amp", p->id));
+          g_ptr_array_add (units, g_strdup ("MPa"));
+          if (o->peak)
+            {
+              g_ptr_array_add (names, g_strdup_printf ("%s.stress_peak", p->id));
+              g_ptr_array_add (units, g_strdup ("MPa"));
+            }
+        }
+    }
+  for (guint b = 0; b < sys->n_bodies; b++)
+    {
+      const SwPart *p = &sys->parts[sys->bodies[b].part];
+
+      g_ptr_array_add (names, g_strdup_printf ("%s.phi_amp", p->id));
+      g_ptr_array_add (units, g_strdup (p->kind->ports[0].domain == SW_DOMAIN_ROTATIONAL ? "rad" : "m"));
+    }
+  g_ptr_array_add (names, NULL);
+  g_ptr_array_add (units, NULL);
+  tr = sw_trajectory_new_sized ((GStrv) g_ptr_array_steal (names, NULL), (GStrv) g_ptr_array_steal (units, NULL),
+                                o->n_speeds);
+  sw_trajectory_set_x_axis (tr, "rpm", "rpm");
+  return tr;
+}
+
+/* Rows made before they are stored, column by column (a table of 27 000
+ * columns stores a cache line a column and block). */
+#define ROW_BLOCK 8
+
+/* The outputs in compact arrays made once, read at every solve: each
+ * section's terms one after another, each body's, over the coordinates
+ * (the nodes' x = T q folded in: no pass over the nodes), each section's
+ * first column. The amplitudes of a speed are kept order by order, so that each
+ * solve writes and each row reads them in sequence. */
+typedef struct {
+  guint   n_sections, n_bodies, n_orders;
+  guint  *term_start, *term_coord;
+  double *gx, *gv, *ga, *gj;
+  guint  *body_start, *body_coord;
+  double *body_weight;
+  guint  *column;          /* section k's first; the bodies' from [n_sections] */
+  double *stress;          /* MPa per N.m, 0: no diameter */
+  double complex *ys, *yb; /* order j's: [j n_sections + k], [j n_bodies + b] */
+  double complex *y;       /* one section's orders, for its peak */
+  double *amp;             /* |ys| */
+  double *sum;             /* max (n_sections, n_bodies), then n_orders */
+} Outputs;
+
+static void
+outputs_clear (Outputs *out)
+{
+  g_free (out->term_start);
+  g_free (out->term_coord);
+  g_free (out->gx);
+  g_free (out->gv);
+  g_free (out->ga);
+  g_free (out->gj);
+  g_free (out->body_start);
+  g_free (out->body_coord);
+  g_free (out->body_weight);
+  g_free (out->column);
+  g_free (out->stress);
+  g_free (out->ys);
+  g_free (out->yb);
+  g_free (out->y);
+  g_free (out->amp);
+  g_free (out->sum);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Outputs, outputs_clear)
+
+static guint
+node_terms (const SwSystem *sys, guint node)
+{
+  return sys->t_start[node + 1] - sys->t_start[node];
+}
+
+static void
+outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n_orders, const SwForcedOptions *o)
+{
+  guint ns = sections->len, nb = sys->n_bodies, nt = 0, nbt = 0, c = 0;
+
+  out->n_sections = ns;
+  out->n_bodies = nb;
+  out->n_orders = n_orders;
+  for (guint k = 0; k < ns; k++)
+    {
+      const Section *s = &g_array_index (sections, Section, k);
+
+      for (guint a = 0; a < s->n; a++)
+        nt += node_terms (sys, s->nodes[a]);
+    }
+  for (guint b = 0; b < nb; b++)
+    for (guint i = 0; i < sys->bodies[b].n_nodes; i++)
+      nbt += node_terms (sys, sys->bodies[b].nodes[i]);
+  out->term_start = g_new (guint, ns + 1);
+  out->term_coord = g_new (guint, MAX (nt, 1));
+  out->gx = g_new (double, MAX (nt, 1));
+  out->gv = g_new (double, MAX (nt, 1));
+  out->ga = g_new (double, MAX (nt, 1));
+  out->gj = g_new (double, MAX (nt, 1));
+  out->column = g_new (guint, ns + 1);
+  out->stress = g_new (double, MAX (ns, 1));
+  nt = 0;
+  for (guint k = 0; k < ns; k++)
+    {
+      const Section *s = &g_array_index (sections, Section, k);
+
+      out->term_start[k] = nt;
+      for (guint a = 0; a < s->n; a++)
+        for (guint t = sys->t_start[s->nodes[a]]; t < sys->t_start[s->nodes[a] + 1]; t++, nt++)
+          {
+            double coeff = sys->t_terms[t].coeff;
+
+            out->term_coord[nt] = sys->t_terms[t].index;
+            out->gx[nt] = s->gx[a] * coeff;
+            out->gv[nt] = s->gv[a] * coeff;
+            out->ga[nt] = s->ga[a] * coeff;
+            out->gj[nt] = s->gj[a] * coeff;
+          }
+      out->stress[k] = s->stress_per_torque;
+      out->column[k] = c;
+      /* As new_table(): amplitude, peak, per order, stress, its peak. */
+      c += 1 + (o->peak ? 1 : 0) + (o->per_order ? n_orders : 0)
+           + (s->stress_per_torque > 0 ? 1 + (o->peak ? 1 : 0) : 0);
+    }
+  out->term_start[ns] = nt;
+  out->column[ns] = c;
+  out->body_start = g_new (guint, nb + 1);
+  out->body_coord = g_new (guint, MAX (nbt, 1));
+  out->body_weight = g_new (double, MAX (nbt, 1));
+  nbt = 0;
+  for (guint b = 0; b < nb; b++)
+    {
+      const SwBody *body = &sys->bodies[b];
+
+      out->body_start[b] = nbt;
+      /* A body over two nodes (a shaft element): their mean. */
+      for (guint i = 0; i < body->n_nodes; i++)
+        for (guint t = sys->t_start[body->nodes[i]]; t < sys->t_start[body->nodes[i] + 1]; t++, nbt++)
+          {
+            out->body_coord[nbt] = sys->t_terms[t].index;
+            out->body_weight[nbt] = sys->t_terms[t].coeff / body->n_nodes;
+          }
+    }
+  out->body_start[nb] = nbt;
+  out->ys = g_new0 (double complex, MAX ((gsize) ns * n_orders, 1));
+  out->yb = g_new0 (double complex, MAX ((gsize) nb * n_orders, 1));
+  out->y = g_new0 (double complex, n_orders);
+  out->amp = g_new0 (double, MAX ((gsize) ns * n_orders, 1));
+  /* The sums, then one section's magnitudes for its peak. */
+  out->sum = g_new0 (double, MAX (ns, nb) + n_orders);
+}
+
+/* Order j's section torques and body angles from the coordinates'
+ * amplitudes q at w (NAN where the solve failed). */
+static void
+outputs_solved (Outputs *out, guint j, double w, gboolean ok, const double complex *q)
+{
+  double complex *ys = out->ys + (gsize) j * out->n_sections, *yb = out->yb + (gsize) j * out->n_bodies;
+  double w2 = w * w, w3 = w2 * w;
+
+  for (guint k = 0; k < out->n_sections; k++)
+    {
+      double yr = 0, yi = 0;
+
+      /* The products written out: the compiler's complex one guards
+       * against infinities at every call. */
+      for (guint t = out->term_start[k]; t < out->term_start[k + 1]; t++)
+        {
+          double cr = out->gx[t] - w2 * out->ga[t], ci = w * out->gv[t] - w3 * out->gj[t];
+          double complex x = q[out->term_coord[t]];
+
+          yr += cr * creal (x) - ci * cimag (x);
+          yi += cr * cimag (x) + ci * creal (x);
+        }
+      ys[k] = ok ? CMPLX (yr, yi) : NAN;
+    }
+  for (guint b = 0; b < out->n_bodies; b++)
+    {
+      double xr = 0, xi = 0;
+
+      for (guint t = out->body_start[b]; t < out->body_start[b + 1]; t++)
+        {
+          xr += creal (q[out->body_coord[t]]) * out->body_weight[t];
+          xi += cimag (q[out->body_coord[t]]) * out->body_weight[t];
+        }
+      yb[b] = ok ? CMPLX (xr, xi) : NAN;
+    }
+}
+
+/* One speed's row from its orders' amplitudes. */
+static void
+fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double *row)
+{
+  guint ns = out->n_sections, nb = out->n_bodies, no = out->n_orders, first = o->peak ? 2 : 1;
+  double *sum = out->sum, *bodies = row + out->column[ns], *abs_y = out->sum + MAX (ns, nb);
+
+  /* Order by order, each order's sums added in order as before. */
+  memset (sum, 0, ns * sizeof (double));
+  for (guint j = 0; j < no; j++)
+    {
+      const double complex *ys = out->ys + (gsize) j * ns;
+
+      for (guint k = 0; k < ns; k++)
+        {
+          double a = out->amp[(gsize) j * ns + k] = _sw_forced_abs (ys[k]);
+
+          sum[k] += a;
+          if (o->per_order)
+            row[out->column[k] + first + j] = a;
+        }
+    }
+  for (guint k = 0; k < ns; k++)
+    {
+      guint c = out->column[k];
+      double top = NAN;
+
+      row[c] = sum[k];
+      if (o->peak)
+        {
+          for (guint j = 0; j < no; j++)
+            {
+              out->y[j] = out->ys[(gsize) j * ns + k];
+              abs_y[j] = out->amp[(gsize) j * ns + k];
+            }
+          row[c + 1] = top = isfinite (sum[k]) ? _sw_forced_peak_eval (peak, out->y, abs_y) : NAN;
+        }
+      if (out->stress[k] > 0)
+        {
+          c += first + (o->per_order ? no : 0);
+          row[c] = sum[k] * out->stress[k];
+          if (o->peak)
+            row[c + 1] = top * out->stress[k];
+        }
+    }
+  memset (bodies, 0, nb * sizeof (double));
+  for (guint j = 0; j < no; j++)
+    for (guint b = 0; b < nb; b++)
+      bodies[b] += _sw_forced_abs (out->yb[(gsize) j * nb + b]);
+}
+
+SwTrajectory *
+sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **error)
+{
+  g_auto (SwLinearConfig) config = { 0 };
+  const SwSystem *sys;
+  g_autoptr (SwLinear) lin = NULL;
+  g_autoptr (GArray) sections = NULL;
+  g_autoptr (GArray) orders = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_autoptr (SwFrfBand) band = NULL;
+  g_autoptr (SwForcedPeak) peak = NULL;
+  g_autoptr (gsl_matrix_complex) A = NULL;
+  g_autoptr (gsl_vector_complex) Fv = NULL;
+  g_autoptr (gsl_permutation) perm = NULL;
+  g_auto (Outputs) out = { 0 };
+  g_autofree double complex *F = NULL, *Q = NULL;
+  g_autofree double *load = NULL, *fr = NULL, *fi = NULL, *rows = NULL;
+  double rpms[ROW_BLOCK];
+  guint n_columns, n_block = 0;
+  g_autofree guint *m = NULL;
+  guint n, no, n_pairs;
+  double base_order;
+
+  g_return_val_if_fail (base != NULL && o != NULL, NULL);
+  sw_init ();
+  if (!check_options (base, o, error))
+    return NULL;
+  if (!(orders = collect_orders (o, error)))
+    return NULL;
+  no = orders->len;
+  m = g_new (guint, no);
+  if (!sw_forced_order_base ((const double *) orders->data, no, m, &base_order))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("the orders have no common base: each must be a fraction with a denominator up to %d "
+                     "(0.5, 1.5, 2)"),
+                   SW_FORCED_MAX_DENOMINATOR);
+      return NULL;
+    }
+  if (!_sw_linear_config_init (&config, base, 0, NULL, o->friction, error))
+    return NULL;
+  sys = config.sys;
+  n = sys->n_coords;
+  if (n > SW_MODES_MAX_COORDS)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("the model has %u independent coordinates; a forced response handles at most %u"), n,
+                   SW_MODES_MAX_COORDS);
+      return NULL;
+    }
+  if (n == 0)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("the model has no free motion to respond"));
+      return NULL;
+    }
+  if (!(lin = _sw_linear_new_config (&config, 0, NULL, TRUE, error)))
+    return NULL;
+  if (!(sections = find_sections (lin, error)) || !apply_diameters (sys, sections, o, error))
+    return NULL;
+  _sw_frf_add_losses (lin);
+
+  /* Each order's load: sum of A e^{i phase} on its bodies' nodes, through
+   * T^T (and the lossy gears), real and imaginary parts apart. */
+  load = g_new0 (double, MAX (sys->n_nodes, 1));
+  fr = g_new (double, n);
+  fi = g_new (double, n);
+  F = g_new0 (double complex, (gsize) no * n);
+  for (guint j = 0; j < no; j++)
+    for (int part_im = 0; part_im < 2; part_im++)
+      {
+        memset (load, 0, MAX (sys->n_nodes, 1) * sizeof (double));
+        for (guint k = 0; k < o->n_excitations; k++)
+          {
+            const SwForcedExcitation *e = &o->excitations[k];
+            int body = find_body (sys, (guint) find_part (sys, e->part));
+            double ph = e->phase_deg * G_PI / 180;
+
+            if (same_order (e->order, g_array_index (orders, double, j)))
+              load[sys->bodies[body].nodes[0]] += e->amplitude * (part_im ? sin (ph) : cos (ph));
+          }
+        _sw_linear_effective_load (lin, load, part_im ? fi : fr);
+        for (guint r = 0; r < n; r++)
+          F[(gsize) j * n + r] += part_im ? CMPLX (0, fi[r]) : CMPLX (fr[r], 0);
+      }
+
+  {
+    /* Every value is kept: refuse a table larger than memory allows. */
+    guint64 columns = (guint64) sections->len * (2 + (o->per_order ? no : 0) + 2) + sys->n_bodies;
+    guint64 bytes = columns * o->n_speeds * sizeof (double);
+
+    if (bytes > SW_FORCED_MAX_BYTES)
+      {
+        g_autofree char *need = g_format_size (bytes);
+        g_autofree char *limit = g_format_size (SW_FORCED_MAX_BYTES);
+
+        g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE,
+                     _("%u speeds × %" G_GUINT64_FORMAT " columns would keep %s; valid: at most %s (fewer speeds, "
+                       "or without the columns per order)"),
+                     o->n_speeds, columns, need, limit);
+        return NULL;
+      }
+  }
+  tr = new_table (sys, sections, orders, o);
+  peak = _sw_forced_peak_new (m, no);
+  n_columns = sw_trajectory_get_n_columns (tr);
+  rows = g_new0 (double, (gsize) ROW_BLOCK * MAX (n_columns, 1));
+  outputs_init (&out, sys, sections, no, o);
+  g_assert (out.column[sections->len] + sys->n_bodies == n_columns);
+  Q = g_new (double complex, (gsize) n * SW_FRF_BAND_LANES);
+  band = _sw_frf_band_new (lin->K, lin->D, lin->M);
+  if (band == NULL)
+    {
+      A = gsl_matrix_complex_alloc (n, n);
+      Fv = gsl_vector_complex_alloc (n);
+      perm = gsl_permutation_alloc (n);
+    }
+
+  /* The (speed, order) pairs in order, SW_FRF_BAND_LANES at a time; a
+   * speed's row is made when its last order is solved. */
+  n_pairs = o->n_speeds * no;
+  for (guint p0 = 0; p0 < n_pairs; p0 += SW_FRF_BAND_LANES)
+    {
+      guint nw = MIN (SW_FRF_BAND_LANES, n_pairs - p0);
+      double w[SW_FRF_BAND_LANES];
+      gboolean ok[SW_FRF_BAND_LANES];
+      const double complex *FL[SW_FRF_BAND_LANES];
+
+      for (guint l = 0; l < nw; l++)
+        {
+          guint speed = (p0 + l) / no, j = (p0 + l) % no;
+          double rpm = o->from_rpm + (o->to_rpm - o->from_rpm) * speed / (o->n_speeds - 1);
+
+          w[l] = g_array_index (orders, double, j) * 2 * G_PI * rpm / 60;
+          FL[l] = F + (gsize) j * n;
+        }
+      if (band != NULL)
+        _sw_frf_band_solve_complex (band, nw, w, FL, Q, ok);
+      else
+        for (guint l = 0; l < nw; l++)
+          {
+            for (guint r = 0; r < n; r++)
+              gsl_vector_complex_set (Fv, r, gsl_complex_rect (creal (FL[l][r]), cimag (FL[l][r])));
+            ok[l] = _sw_frf_dense_solve (lin, w[l], A, perm, Fv, Q + (gsize) l * n);
+          }
+      for (guint l = 0; l < nw; l++)
+        {
+          guint speed = (p0 + l) / no, j = (p0 + l) % no;
+          const double complex *q = Q + (gsize) l * n;
+
+          outputs_solved (&out, j, w[l], ok[l], q);
+          if (j == no - 1)
+            {
+              rpms[n_block] = o->from_rpm + (o->to_rpm - o->from_rpm) * speed / (o->n_speeds - 1);
+              fill_row (&out, o, peak, rows + (gsize) n_block * n_columns);
+              if (++n_block == ROW_BLOCK || speed == o->n_speeds - 1)
+                {
+                  sw_trajectory_append_rows (tr, n_block, rpms, rows);
+                  n_block = 0;
+                }
+            }
+        }
+    }
+  return g_steal_pointer (&tr);
+}

@@ -1,0 +1,102 @@
+/* sw-forced.h: the steady-state (forced) response of a shaft line to
+ * harmonic torques by engine order, over a speed range.
+ *
+ * The equations are linearised at the initial state, as for the modes and
+ * frequency responses. At a speed n (rpm) an excitation of order o acts at
+ * w = o 2 pi n / 60; every speed and order solves (K - w^2 M + i w D) X = F
+ * on the band of the equations (sw-frf-band.c: O(N) for a chain), F holding
+ * every excitation of that order with its phase. An excitation is the torque
+ * A cos (o theta + phase) on a body, theta the angle turned at speed n.
+ *
+ * Per compliant section (a part with stiffness or damping and a torque
+ * variable "tau", or "f" on a translational one) the vibratory torque's
+ * amplitude per order, their sum (conservative), and the peak of the
+ * periodic signal they make together (sw_forced_synthesised_peak()); per
+ * body its angle's amplitude summed over the orders; with a section's
+ * diameter given, the shear stress amplitude at its surface.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <complex.h>
+#include "sw-system.h"
+#include "sw-trajectory.h"
+#include "sw-linear-friction.h"
+
+G_BEGIN_DECLS
+
+/* A harmonic torque (a force on a translational body) on a body; on a
+ * shaft element (a body over two flanges), at its flange_a. */
+typedef struct {
+  const char *part;        /* the body's component id */
+  double      order;       /* per revolution at the speed, > 0 */
+  double      amplitude;   /* N.m (N), >= 0 */
+  double      phase_deg;   /* A cos (o theta + phase) */
+} SwForcedExcitation;
+
+/* A section's shaft: the stress amplitude is T (d_o / 2) / Ip with
+ * Ip = pi (d_o^4 - d_i^4) / 32, for a solid shaft 16 T / (pi d^3). */
+typedef struct {
+  const char *part;              /* the section's component id */
+  double      outer_diameter_m;  /* > 0 */
+  double      inner_diameter_m;  /* 0 (solid) <= d_i < d_o */
+} SwForcedDiameter;
+
+/* Beyond these a response keeps more rows than it is worth, or w^2
+ * overflows; an order's fraction has at most this denominator (0.5 for a
+ * four-stroke engine's half orders, 1/3 …). */
+#define SW_FORCED_MAX_SPEEDS     100000
+#define SW_FORCED_MAX_RPM        1e9
+#define SW_FORCED_MAX_DENOMINATOR 1000
+/* The table's values (8 bytes each) at most. */
+#define SW_FORCED_MAX_BYTES      ((guint64) 2 << 30)
+
+typedef struct {
+  double       from_rpm, to_rpm;   /* 0 < from < to <= SW_FORCED_MAX_RPM */
+  guint        n_speeds;           /* evenly spaced, 2 … SW_FORCED_MAX_SPEEDS */
+  const SwForcedExcitation *excitations;
+  guint        n_excitations;      /* at least one */
+  /* The orders to compute (each excited), or NULL: every excited order. */
+  const double *orders;
+  guint        n_orders;
+  const SwForcedDiameter *diameters;
+  guint        n_diameters;
+  /* Columns ID.tau_amp@ORDER per section and order (default TRUE). */
+  gboolean     per_order;
+  /* Columns ID.tau_peak (and ID.stress_peak) (default TRUE). */
+  gboolean     peak;
+  /* The friction elements' state (default: as at the operating point). */
+  SwLinearFriction friction;
+} SwForcedOptions;
+
+SwForcedOptions sw_forced_options_default (void);
+
+/* The response as a table whose x axis is "rpm": per section, in the file's
+ * order, ID.tau_amp (sum over the orders of the amplitudes), ID.tau_peak,
+ * ID.tau_amp@ORDER per order (the order as %g), and with a diameter
+ * ID.stress_amp and ID.stress_peak in MPa; then per body ID.phi_amp (rad or
+ * m, summed over the orders). A speed where the equations are singular (an
+ * undamped resonance hit exactly) has NAN in its row. Errors name the
+ * excitation, order or diameter and say what is valid. */
+SwTrajectory   *sw_forced_compute (const SwSystem        *system,
+                                   const SwForcedOptions *options,
+                                   GError               **error);
+
+/* max over theta of |sum_k Re (y[k] exp (i m[k] phi))|, phi in [0, 2 pi):
+ * the peak of a periodic signal of harmonics m[k] >= 1 (integers; the
+ * orders over their common base), found by sampling 4 max (m) + 4 points
+ * and refining every sampled maximum that could hold the peak by Newton's
+ * method on the derivative (sw-forced-peak.c). */
+double          sw_forced_synthesised_peak (const double complex *y,
+                                            const guint          *m,
+                                            guint                 n);
+
+/* The orders' common base: orders[k] = m[k] base with integer m[k] >= 1,
+ * each order taken as the nearest fraction with a denominator up to
+ * SW_FORCED_MAX_DENOMINATOR (within 1e-9 relative); FALSE when one is not. */
+gboolean        sw_forced_order_base (const double *orders,
+                                      guint         n,
+                                      guint        *m,
+                                      double       *base);
+
+G_END_DECLS

@@ -1,0 +1,199 @@
+/* test-cli-forced.c: shaftwork-cli forced as a user runs it: the CSV against
+ * the exact 2-DOF solution, images, and the errors of bad specifications.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <complex.h>
+#include <math.h>
+#include <string.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "test-cli-common.h"
+
+/* Two inertias J1 = 2, J2 = 0.5 on a spring-damper (c = 4e4, d = 6). */
+static const char two_inertia[] =
+  "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"two\", \"components\": ["
+  " {\"id\": \"engine\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2}},"
+  " {\"id\": \"shaft\", \"kind\": \"rotational.spring_damper\", \"params\": {\"c\": 40000, \"d\": 6}},"
+  " {\"id\": \"prop\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.5}}],"
+  " \"connections\": [{\"from\": \"engine.flange_b\", \"to\": \"shaft.flange_a\"},"
+  "  {\"from\": \"shaft.flange_b\", \"to\": \"prop.flange_a\"}]}";
+
+/* The section torque of T on J1: z (X2 - X1) = -T z w^2 J2 / det. */
+static double
+exact_tau (double w, double T)
+{
+  double complex z = 40000 + I * w * 6, det = (z - w * w * 2) * (z - w * w * 0.5) - z * z;
+
+  return cabs (T * z * (z - (z - w * w * 0.5)) / det);
+}
+
+static void
+test_csv (void)
+{
+  g_autofree char *model = write_temp_model (two_inertia);
+  g_auto (Run) r = { 0 };
+  g_auto (GStrv) lines = NULL;
+  g_auto (GStrv) head = NULL;
+
+  cli (&r, "forced", model, "--speed-range", "600:3000", "--speeds", "4", "--excite", "engine=1:100",
+       "--excite", "engine=2.5:40:30", "--diameter", "shaft=0.04", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  lines = g_strsplit (r.out, "\n", -1);
+  g_assert_cmpstr (lines[0], ==,
+                   "rpm,shaft.tau_amp,shaft.tau_peak,shaft.tau_amp@1,shaft.tau_amp@2.5,shaft.stress_amp,"
+                   "shaft.stress_peak,engine.phi_amp,prop.phi_amp");
+  for (guint k = 0; k < 4; k++)
+    {
+      g_auto (GStrv) cells = g_strsplit (lines[k + 1], ",", -1);
+      double rpm = g_ascii_strtod (cells[0], NULL), w = 2 * G_PI * rpm / 60;
+      double t1 = exact_tau (w, 100), t25 = exact_tau (2.5 * w, 40);
+
+      g_assert_cmpfloat_with_epsilon (rpm, 600 + 800 * k, 1e-9);
+      g_assert_cmpfloat (fabs (g_ascii_strtod (cells[3], NULL) - t1), <=, 1e-9 * t1);
+      g_assert_cmpfloat (fabs (g_ascii_strtod (cells[4], NULL) - t25), <=, 1e-9 * t25);
+      g_assert_cmpfloat (fabs (g_ascii_strtod (cells[1], NULL) - t1 - t25), <=, 1e-9 * (t1 + t25));
+      /* 16 T / (pi d^3) in MPa. */
+      g_assert_cmpfloat (fabs (g_ascii_strtod (cells[5], NULL) - 16 * (t1 + t25) / (G_PI * 0.04 * 0.04 * 0.04) / 1e6),
+                         <=, 1e-9 * g_ascii_strtod (cells[5], NULL));
+    }
+  g_unlink (model);
+}
+
+static void
+test_images (void)
+{
+  g_autofree char *model = write_temp_model (two_inertia);
+  g_autofree char *dir = g_dir_make_tmp ("cli-forced-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "forced.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "forced.svg", NULL);
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  g_auto (Run) r = { 0 }, rs = { 0 }, bad = { 0 };
+
+  cli (&r, "forced", model, "--speed-range", "300:6000", "--speeds", "50", "--excite", "engine=0.5:30",
+       "--excite", "engine=1:100", "-o", png, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_file_get_contents (png, &text, &len, NULL));
+  g_assert_cmpuint (len, >, 1000);
+  g_clear_pointer (&text, g_free);
+  cli (&rs, "forced", model, "--speed-range", "300:6000", "--speeds", "50", "--excite", "engine=0.5:30",
+       "--excite", "prop=1:100:90", "--plot-section", "shaft", "-o", svg, NULL);
+  g_assert_cmpint (rs.status, ==, 0);
+  g_assert_true (g_file_get_contents (svg, &text, NULL, NULL));
+  /* PLplot draws the legends' glyphs as paths: the file, not its words. */
+  g_assert_nonnull (strstr (text, "<svg"));
+  g_assert_cmpuint (strlen (text), >, 1000);
+  cli (&bad, "forced", model, "--speed-range", "300:6000", "--excite", "engine=1:100", "--plot-section", "engine",
+       "-o", svg, NULL);
+  g_assert_cmpint (bad.status, ==, 1);
+  g_assert_nonnull (strstr (bad.err, "--plot-section engine: no such compliant section"));
+  g_unlink (png);
+  g_unlink (svg);
+  g_rmdir (dir);
+  g_unlink (model);
+}
+
+static void
+expect (const char *model, int status, const char *needle, ...)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  va_list ap;
+  const char *a;
+
+  g_ptr_array_add (args, (gpointer) "forced");
+  g_ptr_array_add (args, (gpointer) model);
+  va_start (ap, needle);
+  while ((a = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (args, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  {
+    const char **v = (const char **) args->pdata;
+    guint n = args->len;
+
+    /* cli() takes a NULL-terminated list: at most ten arguments here. */
+    g_assert_cmpuint (n, <=, 11);
+    cli (&r, v[0], v[1], n > 2 ? v[2] : NULL, n > 3 ? v[3] : NULL, n > 4 ? v[4] : NULL, n > 5 ? v[5] : NULL,
+         n > 6 ? v[6] : NULL, n > 7 ? v[7] : NULL, n > 8 ? v[8] : NULL, n > 9 ? v[9] : NULL, NULL);
+  }
+  g_test_message ("%s", r.err);
+  g_assert_cmpint (r.status, ==, status);
+  g_assert_nonnull (strstr (r.err, needle));
+}
+
+static void
+expect_tune_error (const char *model, const char *spec, int status, const char *needle)
+{
+  expect (model, status, needle, "--speed-range", "100:200", "--excite", "J=1:5", "--tune", spec, NULL);
+}
+
+static void
+test_errors (void)
+{
+  g_autofree char *model = write_temp_model (two_inertia);
+
+  expect (model, 1, "excitation 1: unknown component “nope”", "--speed-range", "100:200", "--excite", "nope=1:5",
+          NULL);
+  expect (model, 1, "component “shaft” (rotational.spring_damper) is not a body", "--speed-range", "100:200",
+          "--excite", "shaft=1:5", NULL);
+  expect (model, 2, "--excite “engine=-1:5”", "--speed-range", "100:200", "--excite", "engine=-1:5", NULL);
+  expect (model, 2, "--excite “engine=1”", "--speed-range", "100:200", "--excite", "engine=1", NULL);
+  expect (model, 2, "--excite “engine=1:x”", "--speed-range", "100:200", "--excite", "engine=1:x", NULL);
+  expect (model, 1, "order 2 has no excitation; valid: the excited orders 1", "--speed-range", "100:200",
+          "--excite", "engine=1:5", "--orders", "2", NULL);
+  expect (model, 2, "--orders takes orders above 0", "--speed-range", "100:200", "--excite", "engine=1:5",
+          "--orders", "0", NULL);
+  expect (model, 2, "--diameter “shaft=0.04:0.05”", "--speed-range", "100:200", "--excite", "engine=1:5",
+          "--diameter", "shaft=0.04:0.05", NULL);
+  expect (model, 1, "diameter 1: component “engine” is not a compliant section", "--speed-range", "100:200",
+          "--excite", "engine=1:5", "--diameter", "engine=0.04", NULL);
+  expect (model, 2, "--speed-range N0:N1 needs 0 < N0 < N1", "--speed-range", "0:200", "--excite", "engine=1:5",
+          NULL);
+  expect (model, 2, "forced needs at least one --excite", "--speed-range", "100:200", NULL);
+  expect (model, 2, "forced needs --speed-range", "--excite", "engine=1:5", NULL);
+  g_unlink (model);
+}
+
+/* --tune sets the absorber to Den Hartog's optimum for the primary's mode
+ * (J = 1 on 1e4 N.m/rad: 100 rad/s; mu = 0.1) and says so. */
+static void
+test_tune (void)
+{
+  g_autofree char *model = write_temp_model (
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"absorber\", \"components\": ["
+    " {\"id\": \"G\", \"kind\": \"rotational.fixed\"},"
+    " {\"id\": \"K\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 10000}},"
+    " {\"id\": \"J\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}},"
+    " {\"id\": \"A\", \"kind\": \"rotational.tuned_absorber\", \"params\": {\"J\": 0.1}}],"
+    " \"connections\": [{\"from\": \"G.flange\", \"to\": \"K.flange_a\"}, {\"from\": \"K.flange_b\", \"to\": "
+    "\"J.flange_a\"}, {\"from\": \"J.flange_b\", \"to\": \"A.flange\"}]}");
+  g_auto (Run) r = { 0 };
+  g_autofree char *expect = g_strdup_printf ("c = %.6g N.m/rad, d = %.6g N.m.s/rad", 0.1 * pow (100 / 1.1, 2),
+                                             2 * 0.1 * 100 * sqrt (3 * 0.1 / (8 * pow (1.1, 3))));
+
+  cli (&r, "forced", model, "--speed-range", "600:1400", "--speeds", "3", "--excite", "J=1:1", "--tune", "A=1", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.err, "A tuned to mode 1 (15.9155 Hz without it, 1 kg.m2 at the hub, mass ratio 0.1)"));
+  g_assert_nonnull (strstr (r.err, expect));
+  /* The absorber is a section (its torque) and a body (its inertia). */
+  g_assert_true (g_str_has_prefix (r.out, "rpm,K.tau_amp,"));
+  g_assert_nonnull (strstr (r.out, ",A.tau_amp,"));
+  g_assert_nonnull (strstr (r.out, ",A.phi_amp"));
+  expect_tune_error (model, "A=2", 1, "the model without it has 1 elastic modes");
+  expect_tune_error (model, "J=1", 1, "cannot tune “J”: it is not a damper");
+  expect_tune_error (model, "A=0", 2, "--tune “A=0”: expected ID=MODE");
+  g_unlink (model);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/app/cli/forced/csv", test_csv);
+  g_test_add_func ("/app/cli/forced/images", test_images);
+  g_test_add_func ("/app/cli/forced/errors", test_errors);
+  g_test_add_func ("/app/cli/forced/tune", test_tune);
+  return g_test_run ();
+}
