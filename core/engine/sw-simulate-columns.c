@@ -44,20 +44,24 @@ select_pattern (const SwSystem *sys, const char *pattern, GArray *cols, GError *
 /* A variable asked for twice (two --variables, a name and a pattern that
  * matches it) is one column, where it was first asked for. */
 static void
-drop_repeated (GArray *cols)
+drop_repeated (const SwSystem *sys, GArray *cols)
 {
-  g_autoptr (GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
-  g_autofree gint64 *keys = g_new (gint64, MAX (cols->len, 1));
+  g_autofree gsize *first = g_new (gsize, sys->n_parts + 1);
+  g_autofree guint8 *seen = NULL;
   guint kept = 0;
 
+  first[0] = 0;
+  for (guint i = 0; i < sys->n_parts; i++)
+    first[i + 1] = first[i] + _sw_part_n_variables (&sys->parts[i]);
+  seen = g_new0 (guint8, MAX (first[sys->n_parts], 1));
   for (guint k = 0; k < cols->len; k++)
     {
       Column c = g_array_index (cols, Column, k);
+      gsize at = first[c.part] + c.var;
 
-      keys[k] = ((gint64) c.part << 32) | c.var;
-      if (g_hash_table_contains (seen, &keys[k]))
+      if (seen[at])
         continue;
-      g_hash_table_add (seen, &keys[k]);
+      seen[at] = 1;
       g_array_index (cols, Column, kept++) = c;
     }
   g_array_set_size (cols, kept);
@@ -131,7 +135,7 @@ _sw_simulate_select_columns (const SwSystem *sys, const SwSimulateOptions *o, GA
           g_array_append_val (cols, c);
         }
       }
-  drop_repeated (cols);
+  drop_repeated (sys, cols);
   /* Only the columns wanted: no names for a check. */
   if (names == NULL)
     return TRUE;
