@@ -1,8 +1,9 @@
-/* sw-shell-analysis.c: the shell's frf and campbell: shaftwork-cli's own
- * commands run on the model as it is now (its file when unchanged, else a
- * copy), their output drawn as terminal plots when no output file is
- * given: frf as a Bode plot over a logarithmic frequency axis, campbell as
- * its diagram with the table of critical speeds.
+/* sw-shell-analysis.c: the shell's frf, campbell, forced and study:
+ * shaftwork-cli's own commands run on the model as it is now (its file when
+ * unchanged, else a copy), their output drawn as terminal plots when no
+ * output file is given: frf as a Bode plot over a logarithmic frequency
+ * axis, campbell as its diagram with the table of critical speeds, forced
+ * as the sections' vibratory torque against speed; study's table as it is.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <string.h>
@@ -13,9 +14,9 @@
 #include "sw-shell-private.h"
 #include "sw-error.h"
 
-/* A CSV table of frf or campbell as a trajectory over its first column
- * (named x_name, in x_unit); units from the columns' names (_hz, _db,
- * _deg). */
+/* A CSV table of frf, campbell or forced as a trajectory over its first
+ * column (named x_name, in x_unit); units from the columns' names (_hz,
+ * _db, _deg; forced's .tau_, .stress_, .phi_). */
 static SwTrajectory *
 read_csv_table (const char *text, const char *x_name, const char *x_unit, GError **error)
 {
@@ -38,7 +39,10 @@ read_csv_table (const char *text, const char *x_name, const char *x_unit, GError
       names[c - 1] = g_strdup (header[c]);
       units[c - 1] = g_strdup (g_str_has_suffix (header[c], "_db") ? "dB"
                                : g_str_has_suffix (header[c], "_deg") ? "deg"
-                               : g_str_has_suffix (header[c], "_hz") ? "Hz" : "1");
+                               : g_str_has_suffix (header[c], "_hz") ? "Hz"
+                               : strstr (header[c], ".tau_") != NULL ? "N.m"
+                               : strstr (header[c], ".stress_") != NULL ? "MPa"
+                               : strstr (header[c], ".phi_") != NULL ? "rad" : "1");
     }
   tr = sw_trajectory_new (names, units);
   sw_trajectory_set_x_axis (tr, x_name, x_unit);
@@ -114,6 +118,47 @@ append_campbell_plot (SwShell *shell, const char *csv_path, const char *table, G
   return TRUE;
 }
 
+/* The forced response: every section's vibratory torque (the orders'
+ * sum) over the speed, then the most loaded section and where. */
+static gboolean
+append_forced_plot (SwShell *shell, const char *csv, GError **error)
+{
+  g_autoptr (SwTrajectory) tr = read_csv_table (csv, "speed", "rpm", error);
+  SwShellPlotStyle style = { shell->plot_width, shell->plot_height, shell->unicode, shell->color, FALSE };
+  guint cols[SW_SHELL_MAX_PLOT], n = 0, rows, best_col = 0, best_row = 0;
+  double best = -1;
+
+  if (tr == NULL)
+    return FALSE;
+  rows = sw_trajectory_get_n_rows (tr);
+  for (guint c = 0; c < sw_trajectory_get_n_columns (tr); c++)
+    {
+      const double *v = sw_trajectory_get_column (tr, c);
+
+      if (!g_str_has_suffix (sw_trajectory_get_column_name (tr, c), ".tau_amp"))
+        continue;
+      if (n < SW_SHELL_MAX_PLOT)
+        cols[n++] = c;
+      for (guint r = 0; r < rows; r++)
+        if (v[r] > best)
+          best = v[r], best_col = c, best_row = r;
+    }
+  if (n == 0 || rows == 0)
+    {
+      g_set_error_literal (error, SW_ERROR, SW_ERROR_INVALID, _("forced gave no section torque to plot"));
+      return FALSE;
+    }
+  sw_shell_plot_append (shell->out, tr, cols, n, &style, shell->stale);
+  {
+    g_autofree char *id = g_strndup (sw_trajectory_get_column_name (tr, best_col),
+                                     strlen (sw_trajectory_get_column_name (tr, best_col)) - strlen (".tau_amp"));
+
+    sw_shell_print (shell, _("most loaded: %s, %.6g N·m at %.6g rpm (-o FILE writes the table or an image)\n"), id,
+                    best, sw_trajectory_get_times (tr)[best_row]);
+  }
+  return TRUE;
+}
+
 static gboolean
 has_option (int argc, char **argv, const char *const *options)
 {
@@ -125,7 +170,7 @@ has_option (int argc, char **argv, const char *const *options)
   return FALSE;
 }
 
-/* frf and campbell: shaftwork-cli's own command on the model as it is now
+/* frf, campbell, forced and study: shaftwork-cli's own command on the model as it is now
  * (its file when unchanged, else a temporary copy), its output captured. */
 gboolean
 sw_shell_cmd_analysis (SwShell *shell, int argc, char **argv, GError **error)
@@ -140,6 +185,7 @@ sw_shell_cmd_analysis (SwShell *shell, int argc, char **argv, GError **error)
   gboolean plain = !has_option (argc, argv, (const char *const[]) { "-o", "--output-file", "-h", "--help", NULL });
   gboolean plot_frf = plain && g_str_equal (argv[0], "frf");
   gboolean plot_campbell = plain && g_str_equal (argv[0], "campbell");
+  gboolean plot_forced = plain && g_str_equal (argv[0], "forced");
 
   if (path == NULL || sw_history_get_modified (shell->history))
     {
@@ -206,6 +252,8 @@ sw_shell_cmd_analysis (SwShell *shell, int argc, char **argv, GError **error)
     }
   if (plot_frf)
     return append_frf_plot (shell, out, error);
+  if (plot_forced)
+    return append_forced_plot (shell, out, error);
   if (plot_campbell)
     {
       ok = append_campbell_plot (shell, diagram, out, error);

@@ -700,6 +700,12 @@ static const SwShellCommand commands[] = {
   { "frf", N_("OPTION…"), N_("frequency response, as shaftwork-cli frf (--input ID --output ID.VAR): a Bode plot, or -o FILE"),
     sw_shell_cmd_analysis },
   { "campbell", N_("OPTION…"), N_("Campbell diagram, as shaftwork-cli campbell (--shaft ID)"), sw_shell_cmd_analysis },
+  { "forced", N_("OPTION…"),
+    N_("forced response, as shaftwork-cli forced (--speed-range N0:N1 --excite ID=ORDER:AMPLITUDE): the "
+       "sections' vibratory torque against speed and the most loaded one, or -o FILE"), sw_shell_cmd_analysis },
+  { "study", N_("OPTION…"),
+    N_("parameter study, as shaftwork-cli study (--vary ID.PARAM=SPEC --outputs LIST): its table, or -o FILE"),
+    sw_shell_cmd_analysis },
   { "events", NULL, N_("the event log of the last run (friction mode changes)"), cmd_events },
   { "csv", N_("FILE"), N_("write the last run's trajectories as CSV (as shaftwork-cli simulate)"), cmd_csv },
   { "help", N_("[CMD]"), N_("the commands, or one command's help"), cmd_help },

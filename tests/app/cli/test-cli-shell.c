@@ -409,6 +409,47 @@ test_campbell_page (void)
   g_assert_true (g_str_has_suffix (r.out, c.out));
 }
 
+/* forced and study: the CLI's own commands on the model as it is now.
+ * forced's most loaded section is the largest ID.tau_amp of forced's own
+ * table; study's table is study's, for the edited model. */
+static void
+test_forced_study_pages (void)
+{
+  g_autofree char *model = sw_test_example_path ("fourbody.shaft");
+  g_autofree char *dir = g_dir_make_tmp ("shell-forced-XXXXXX", NULL);
+  g_autofree char *edited = g_build_filename (dir, "edited.shaft", NULL);
+  g_autofree char *script = g_strdup_printf ("forced --speed-range 100:3000 --speeds 60 --excite rotor=1:100\n"
+                                             "set coupling.c 3000\nsave %s\n"
+                                             "study --vary load.J=1,3 --outputs mode(2).frequency_hz\n", edited);
+  g_auto (Run) r = { 0 }, f = { 0 }, st = { 0 };
+  g_auto (GStrv) lines = NULL;
+  g_auto (GStrv) header = NULL;
+  double best = -1, best_rpm = 0;
+  g_autofree char *expect = NULL;
+
+  cli_with_input (&r, script, "shell", model, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  cli (&f, "forced", model, "--speed-range", "100:3000", "--speeds", "60", "--excite", "rotor=1:100", NULL);
+  g_assert_cmpint (f.status, ==, 0);
+  lines = g_strsplit (f.out, "\n", -1);
+  header = g_strsplit (lines[0], ",", -1);
+  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    {
+      g_auto (GStrv) cells = g_strsplit (lines[i], ",", -1);
+
+      for (guint c = 1; header[c] != NULL; c++)
+        if (g_str_equal (header[c], "coupling.tau_amp") && g_ascii_strtod (cells[c], NULL) > best)
+          best = g_ascii_strtod (cells[c], NULL), best_rpm = g_ascii_strtod (cells[0], NULL);
+    }
+  expect = g_strdup_printf ("most loaded: coupling, %.6g N·m at %.6g rpm", best, best_rpm);
+  g_assert_nonnull (strstr (r.out, expect));
+  g_assert_nonnull (strstr (r.out, "coupling.tau_amp [N·m]"));
+  cli (&st, "study", edited, "--vary", "load.J=1,3", "--outputs", "mode(2).frequency_hz", NULL);
+  g_assert_cmpint (st.status, ==, 0);
+  g_assert_true (g_str_has_suffix (r.out, st.out));
+  sw_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -424,5 +465,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/shell/frf-peak-at-mode", test_frf_peak_at_mode);
   g_test_add_func ("/cli/shell/mode-detail-equals-modal", test_mode_detail_equals_modal);
   g_test_add_func ("/cli/shell/campbell-page", test_campbell_page);
+  g_test_add_func ("/cli/shell/forced-study-pages", test_forced_study_pages);
   return g_test_run ();
 }
