@@ -362,6 +362,75 @@ placement (Import *im, const MoElement *el, guint index)
   _sw_mo_value_clear (&o);
 }
 
+/* MSL's FreeWheel, a regularised diode, as a custom coupling of its law:
+ * tau = w_rel (d_free while w_rel >= 0, else d_lock), with tau and w_rel
+ * those of a damper (flange_b's torque, w_b - w_a). MSL 4.1 writes it
+ * over two flanges (w_rel = w_a - w_b, flange_a's tau; free for w_rel <= 0:
+ * tau = wRes w_rel, else w_rel = tauRes tau), later versions as compliant
+ * (free for w_rel >= 0: tau = residualFriction w_rel, else
+ * torqueTransmission w_rel): in the damper's signs both are that law, with
+ * d_free = wRes or residualFriction and d_lock = 1 / tauRes or
+ * torqueTransmission (the defaults of both: 1e-5 and 1e5). */
+static void
+free_wheel (Import *im, const MoElement *el)
+{
+  static const char *const names[] = { "tauRes", "wRes", "residualFriction", "torqueTransmission" };
+  double values[] = { 1e-5, 1e-5, 1e-5, 1e5 };
+  gboolean given[G_N_ELEMENTS (names)] = { FALSE };
+  const char *constants[] = { "d_free", "d_lock" };
+  double d[2];
+  g_autoptr (SwExpression) law = NULL;
+  GError *error = NULL;
+  int index;
+
+  for (guint k = 0; el->mods != NULL && k < el->mods->len; k++)
+    {
+      const MoMod *m = g_ptr_array_index (el->mods, k);
+      guint which = 0;
+
+      while (which < G_N_ELEMENTS (names) && strcmp (m->name, names[which]) != 0)
+        which++;
+      if (which == G_N_ELEMENTS (names) || m->value == NULL || m->children != NULL)
+        {
+          _sw_mo_import_fail (im, m->line, m->column,
+                              _("%s (%s): the modifier %s is not supported; valid: tauRes, wRes (MSL 4.1) or "
+                                "residualFriction, torqueTransmission"), el->name, el->type, m->name);
+          return;
+        }
+      if (!_sw_mo_eval_number (im, m->value, &values[which]))
+        return;
+      if (!(values[which] > 0) || !isfinite (values[which]))
+        {
+          _sw_mo_import_fail (im, m->line, m->column, _("%s: %s = %g is not valid; valid: a number > 0"), el->name,
+                              m->name, values[which]);
+          return;
+        }
+      given[which] = TRUE;
+    }
+  if ((given[0] || given[1]) && (given[2] || given[3]))
+    {
+      _sw_mo_import_fail (im, el->line, el->column,
+                          _("%s: give tauRes and wRes (MSL 4.1) or residualFriction and torqueTransmission, not both"),
+                          el->name);
+      return;
+    }
+  d[0] = given[2] ? values[2] : values[1];
+  d[1] = given[3] ? values[3] : 1 / values[0];
+  index = sw_model_add_component (im->model, "rotational.custom_coupling", el->name, &error);
+  if (index < 0)
+    {
+      prefix_error (im, el->line, el->column, error);
+      return;
+    }
+  law = sw_expression_new ("w_rel*(d_free*step(w_rel) + d_lock*(1 - step(w_rel)))", 2, constants, d);
+  if (!sw_model_set_param_expression (im->model, (guint) index, "tau", law, &error))
+    {
+      prefix_error (im, el->line, el->column, error);
+      return;
+    }
+  placement (im, el, (guint) index);
+}
+
 static void
 add_component (Import *im, const MoElement *el)
 {
@@ -384,14 +453,9 @@ add_component (Import *im, const MoElement *el)
       g_ptr_array_add (im->instances, (gpointer) el);
       return;
     }
-  /* MSL 4.1's FreeWheel is regularised (a diode's tauRes and wRes), no
-   * kind's law: said so, with the exact one there is. */
   if (kind == NULL && strcmp (_sw_mo_last_part (el->type), "FreeWheel") == 0)
     {
-      _sw_mo_import_fail (im, el->line, el->column,
-                          _("%s (%s) is not supported: its regularised law (w_rel = tauRes tau while driving, tau = "
-                            "wRes w_rel while free) is no kind's; Components.OneWayClutch with f_normalized = 0 "
-                            "(released) is the exact freewheel"), el->name, el->type);
+      free_wheel (im, el);
       return;
     }
   if (kind == NULL)
