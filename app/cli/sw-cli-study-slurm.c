@@ -11,6 +11,7 @@
  * goes through a temporary file), so status counts finished shards.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <inttypes.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -156,7 +157,7 @@ sw_cli_study_write_slurm (const SwCliStudyArgs *a, const SwStudyDesign *design)
       g_print (_("Submitted: job array and merge job %s"), out);
     }
   else
-    g_print (_("%u shards of %" G_GUINT64_FORMAT " runs in %s; submit with: sh %s\n"), n, n_runs, dir, submit_path);
+    g_print (_("%u shards of %" PRIu64 " runs in %s; submit with: sh %s\n"), n, n_runs, dir, submit_path);
 out:
   g_string_free (array, TRUE);
   g_string_free (merge, TRUE);
@@ -266,7 +267,7 @@ sw_cli_study_merge (int argc, char **argv)
   for (guint i = 1; i < lines->len; i++)
     if (g_array_index (lines, Line, i).run == g_array_index (lines, Line, i - 1).run)
       {
-        g_printerr (_("run %" G_GUINT64_FORMAT " is in more than one table: a shard given twice?\n"),
+        g_printerr (_("run %" PRIu64 " is in more than one table: a shard given twice?\n"),
                     g_array_index (lines, Line, i).run);
         return EXIT_MODEL;
       }
@@ -337,7 +338,7 @@ sw_cli_study_status (int argc, char **argv)
         g_string_append_printf (missing, "%s%u", missing->len > 0 ? " " : "", k);
     }
   g_print (_("shards finished: %u of %u\n"), done, shards);
-  g_print (_("runs finished: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " (%" G_GUINT64_FORMAT " failed)\n"),
+  g_print (_("runs finished: %" PRIu64 " of %" PRIu64 " (%" PRIu64 " failed)\n"),
            rows, runs, failed);
   if (missing->len > 0)
     g_print (_("shards not finished: %s\n"), missing->str);

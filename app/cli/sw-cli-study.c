@@ -7,6 +7,7 @@
  * writer, so memory does not grow with the number of runs.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <inttypes.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -163,7 +164,7 @@ show_progress (guint64 done, guint64 total, gboolean terminal, gint64 *last_us, 
   if (terminal)
     g_printerr ("\r\033[K");
   if (!(final && terminal))
-    g_printerr (_("%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " runs"), done, total);
+    g_printerr (_("%" PRIu64 " of %" PRIu64 " runs"), done, total);
   if (!terminal)
     g_printerr ("\n");
 }

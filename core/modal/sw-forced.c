@@ -11,6 +11,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-forced-private.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -628,7 +629,7 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
         g_autofree char *limit = g_format_size (SW_FORCED_MAX_BYTES);
 
         g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE,
-                     _("%u speeds × %" G_GUINT64_FORMAT " columns would keep %s; valid: at most %s (fewer speeds, "
+                     _("%u speeds × %" PRIu64 " columns would keep %s; valid: at most %s (fewer speeds, "
                        "or without the columns per order)"),
                      o->n_speeds, columns, need, limit);
         return NULL;

@@ -24,6 +24,7 @@
 #include "sw-subsystem-private.h"
 #include "sw-model-private.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -301,7 +302,7 @@ define (SwModel *inner, const char *display, const char *label, const char *help
   if (def->n_flat > SW_SUBSYSTEM_MAX_FLAT)
     {
       g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE,
-                   _("%s holds more than %u components once its subsystems are expanded (%" G_GUINT64_FORMAT "); "
+                   _("%s holds more than %u components once its subsystems are expanded (%" PRIu64 "); "
                      "at most %u"), display, SW_SUBSYSTEM_MAX_FLAT, def->n_flat, SW_SUBSYSTEM_MAX_FLAT);
       def_free (def);
       return NULL;

@@ -18,6 +18,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-modelica-import-private.h"
 
+#include <inttypes.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,7 +181,7 @@ _sw_mo_read_table_file (Import *im, const MoElement *block, Value *table)
       if (rows == 0 || cols == 0 || rows > 1000000 || cols > 1000 || rows * cols > 10000000)
         {
           _sw_mo_fail (im, m->line, m->column,
-                       _("%s: table “%s” in %s (line %u) is %" G_GUINT64_FORMAT " × %" G_GUINT64_FORMAT
+                       _("%s: table “%s” in %s (line %u) is %" PRIu64 " × %" PRIu64
                          "; valid: 1 to 1 000 000 rows, 1 to 1 000 columns, 10 000 000 numbers at most"),
                        block->name, name, display, line_of (text, start), rows, cols);
           return FALSE;
@@ -201,7 +202,7 @@ _sw_mo_read_table_file (Import *im, const MoElement *block, Value *table)
                                              && *end != ';'))
             {
               _sw_mo_fail (im, m->line, m->column,
-                           _("%s: table “%s” in %s: number %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+                           _("%s: table “%s” in %s: number %" PRIu64 " of %" PRIu64
                              " (line %u) is missing or not a number"), block->name, name, display, k + 1,
                            rows * cols, line_of (text, p));
               return FALSE;

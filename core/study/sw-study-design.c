@@ -2,6 +2,7 @@
  * run (sw-study-design.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <inttypes.h>
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -232,7 +233,7 @@ sw_study_design_new (const char *const *vary, SwStudySample sample, guint64 n_sa
       if (n_samples < 1 || n_samples > 100000000 / MAX (d->n_params, 1))
         {
           g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                       _("--sample: %" G_GUINT64_FORMAT " samples; valid: 1 to 1e8 values (samples × parameters)"),
+                       _("--sample: %" PRIu64 " samples; valid: 1 to 1e8 values (samples × parameters)"),
                        n_samples);
           return NULL;
         }
