@@ -27,8 +27,9 @@ is_hub (const guint *hubs, guint n_hubs, guint node)
   return FALSE;
 }
 
-/* The block's hub nodes (more than SW_ROW_HUB_MIN_ROWS rows each, at most
- * SW_ROW_HUBS_MAX of them, the busiest first); their number. */
+/* The block's hub nodes (more than SW_ROW_HUB_MIN_ROWS rows each), in the
+ * order its rows reach them; their number, or G_MAXUINT for more than
+ * SW_ROW_HUBS_MAX. */
 static guint
 find_hubs (const SwSystem *sys, const SwRowBlock *blk, const guint *start, guint *hubs)
 {
