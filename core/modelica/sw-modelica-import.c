@@ -357,7 +357,9 @@ placement (Import *im, const MoElement *el, guint index)
   }
   g_clear_error (&im->error);
   im->error = before;
-  sw_model_set_position (im->model, index, 400 + 3 * x, 300 - 3 * y);
+  /* An origin of 1e308 is read, but lies off any canvas: left out. */
+  if (isfinite (400 + 3 * x) && isfinite (300 - 3 * y))
+    sw_model_set_position (im->model, index, 400 + 3 * x, 300 - 3 * y);
   _sw_mo_value_clear (&e);
   _sw_mo_value_clear (&o);
 }
