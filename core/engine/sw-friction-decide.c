@@ -8,8 +8,10 @@
  * the candidates' own friction replaced by probe torques
  * (SW_FRICTION_PROBE): one evaluation at lambda = 0 and one per candidate.
  * Then the assignments of the modes (stuck: a_k = 0 within the static
- * limits, a one-way clutch's unbounded backward; forward or backward (a
- * one-way clutch forward only): lambda_k the torque of sliding at speed 0,
+ * limits, unbounded toward a hard stop it rests against and a one-way
+ * clutch's backward; forward or backward (not into a stop it rests
+ * against, a one-way clutch forward only): lambda_k the torque of sliding
+ * at speed 0,
  * a_k pointing that way; lossy ones also in one of their quadrants) are
  * tried with as few parts sliding as possible first, in the order of the
  * parts (ids): the first consistent one is the answer. That is Modelica's
@@ -46,8 +48,10 @@ typedef struct {
   gint8  sign;
   gboolean lossy;
   /* A one-way clutch: its freewheel holds any torque backward (no lower
-   * limit stuck) and it slides forward only. */
+   * limit stuck) and it slides forward only; a part at a hard stop the
+   * same toward the stop. SW_BLOCKED_* bits. */
   gboolean one_way;
+  guint8 blocked;
   double scale;              /* the static limit, for the least-norm split */
   double tau0, tau0_max;     /* plain: sliding at speed 0, the static limit */
   double a_zero;             /* a relative acceleration this small is 0 */
@@ -93,7 +97,7 @@ _sw_friction_decide_supports (const SwSystem *base, guint part)
   const SwPart *p = &base->parts[part];
   const SwFrictionDesc *f = p->kind->friction;
 
-  return f != NULL && f->stick_speed == NULL && f->stops == NULL && over_massive (base, p);
+  return f != NULL && f->stick_speed == NULL && over_massive (base, p);
 }
 
 /* The relative accelerations and, for lossy parts, the transmitted torques
@@ -149,6 +153,13 @@ typedef struct {
   double    *lambda, *acc, *tau_t;
 } Problem;
 
+/* Whether candidate c may be in mode (0 stuck, +-1 sliding). */
+static inline gboolean
+direction_open (const Candidate *c, int mode)
+{
+  return !(mode > 0 && (c->blocked & SW_BLOCKED_FORWARD)) && !(mode < 0 && (c->blocked & SW_BLOCKED_BACKWARD));
+}
+
 /* The torques of the assignment (FALSE: none, the equations contradict
  * each other), then whether they are consistent with it. */
 static gboolean
@@ -164,7 +175,7 @@ consistent (Problem *pb)
         pb->quadrant[k] = pb->quadrant[pb->c[k].follows];
       }
   for (guint k = 0; k < n; k++)
-    if (pb->c[k].one_way && pb->mode[k] < 0)
+    if (!direction_open (&pb->c[k], pb->mode[k]))
       return FALSE;
   for (guint k = 0; k < n; k++)
     {
@@ -238,7 +249,8 @@ consistent (Problem *pb)
 
       if (pb->mode[k] == 0)
         {
-          double lo = c->one_way ? -INFINITY : -c->tau0_max, hi = c->tau0_max;
+          double lo = c->blocked & SW_BLOCKED_BACKWARD ? -INFINITY : -c->tau0_max;
+          double hi = c->blocked & SW_BLOCKED_FORWARD ? INFINITY : c->tau0_max;
 
           /* Stuck: held (the accelerations' equation was solvable). */
           if (fabs (pb->acc[k]) > 1e3 * c->a_zero)
@@ -276,8 +288,8 @@ search (Problem *pb, guint from, guint k)
   if (k == 0)
     return consistent (pb);
   for (guint i = from; i < pb->n; i++)
-    for (int dir = 1; dir >= (pb->c[i].one_way ? 1 : -1) && pb->c[i].follows < 0; dir -= 2)
-      for (int q = 1; q >= (pb->c[i].lossy ? -1 : 1); q -= 2)
+    for (int dir = 1; dir >= -1 && pb->c[i].follows < 0; dir -= 2)
+      for (int q = 1; q >= (pb->c[i].lossy ? -1 : 1) && direction_open (&pb->c[i], dir); q -= 2)
         {
           pb->mode[i] = (gint8) dir;
           pb->quadrant[i] = (gint8) q;
@@ -291,7 +303,7 @@ search (Problem *pb, guint from, guint k)
 
 gboolean
 _sw_friction_decide (SwFrictionDecide *d, double t, const double *y, const SwEquations *from, const guint *parts,
-                     guint n, gint8 *modes, gint8 *quadrants)
+                     const guint8 *blocked, guint n, gint8 *modes, gint8 *quadrants)
 {
   const SwSystem *sys = d->base;
   SwEquations *eq = d->eq;
@@ -323,6 +335,7 @@ _sw_friction_decide (SwFrictionDecide *d, double t, const double *y, const SwEqu
           }
       c[k].lossy = sys->parts[parts[k]].kind->friction->loss != NULL;
       c[k].one_way = sys->parts[parts[k]].kind->friction->one_way;
+      c[k].blocked = blocked[k] | (c[k].one_way ? SW_BLOCKED_BACKWARD : 0);
       eq->mode[parts[k]] = SW_FRICTION_PROBE;
     }
   eq->n_probes = n;
@@ -342,10 +355,15 @@ _sw_friction_decide (SwFrictionDecide *d, double t, const double *y, const SwEqu
       c[k].a0 = a[k];
       c[k].T0 = T[k];
       p->kind->friction->limits (p, &state, &c[k].tau0, &c[k].tau0_max, &engaged);
+      /* A lock that holds whatever comes (a latch) is not probed by its
+       * limit: the rounds decide. */
+      if (!(c[k].tau0_max < 1e300))
+        goto out;
       c[k].bearing = c[k].lossy && p->kind->friction->bearing != NULL ? p->kind->friction->bearing (p, &state) : 0;
-      /* (A one-way clutch's limit is tiny when its clutch is open: probe it
-       * with a torque of 1 at least, whose effect is above round-off.) */
-      c[k].scale = c[k].one_way ? MAX (c[k].tau0_max, 1) : MAX (c[k].tau0_max, 1e-300);
+      /* (A one-way clutch's limit is tiny when its clutch is open, a stop's
+       * friction may be none: probe them with a torque of 1 at least,
+       * whose effect is above round-off.) */
+      c[k].scale = c[k].blocked != 0 ? MAX (c[k].tau0_max, 1) : MAX (c[k].tau0_max, 1e-300);
       if (c[k].lossy)
         {
           double alpha, beta;
@@ -369,10 +387,10 @@ _sw_friction_decide (SwFrictionDecide *d, double t, const double *y, const SwEqu
           H[k * n + j] = (T[k] - c[k].T0) / h;
         }
     }
-  /* A one-way clutch holds what it must backward: it shares redundant
+  /* A one-way clutch or a stop holds what it must: it shares redundant
    * torque as if its limit were the torque that holds it alone. */
   for (guint k = 0; k < n; k++)
-    if (c[k].one_way && W[k * n + k] != 0)
+    if (c[k].blocked != 0 && W[k * n + k] != 0)
       c[k].scale = MAX (c[k].scale, fabs (c[k].a0 / W[k * n + k]));
   mode = g_new0 (gint8, n);
   quadrant = g_new (gint8, n);

@@ -99,17 +99,21 @@ typedef struct _SwFrictionDecide SwFrictionDecide;
 
 SwFrictionDecide *_sw_friction_decide_new  (const SwSystem *base);
 void              _sw_friction_decide_free (SwFrictionDecide *d);
-/* Whether base's part can be decided so (plain Coulomb friction, one-way
- * clutches and lossy parts whose relative motion is over massive
- * coordinates: not a stick band or hard stops). */
+/* Whether base's part can be decided so (plain Coulomb friction, hard
+ * stops, one-way clutches and lossy parts whose relative motion is over
+ * massive coordinates: not a stick band). */
 gboolean          _sw_friction_decide_supports (const SwSystem *base, guint part);
+/* The directions a part at a hard stop cannot slide (bits; a one-way
+ * clutch's backward is implied). */
+enum { SW_BLOCKED_FORWARD = 1, SW_BLOCKED_BACKWARD = 2 };
 /* At t, base's state y, the other parts' modes as in from (an equations
  * of any configuration of base): the modes (0 stuck, +-1 sliding) and,
  * for lossy parts, the quadrants of parts[0..n) (ascending, all at
- * relative speed 0). FALSE when no assignment is consistent or there are
- * too many. */
+ * relative speed 0; blocked[k] the directions parts[k]'s stops block).
+ * FALSE when no assignment is consistent or there are too many. */
 gboolean          _sw_friction_decide (SwFrictionDecide *d, double t, const double *y, const SwEquations *from,
-                                       const guint *parts, guint n, gint8 *modes, gint8 *quadrants);
+                                       const guint *parts, const guint8 *blocked, guint n, gint8 *modes,
+                                       gint8 *quadrants);
 
 /* Marks of the row after an event (startForward, startBackward) off. */
 void       _sw_friction_run_clear_marks (SwFrictionRun *run);

@@ -344,13 +344,14 @@ zero_speed (SwFrictionRun *run, guint i, const Contact *c, double t)
 /* The modes of the parts at relative speed 0 (stuck ones included) decided
  * together (sw-friction-decide.c), per part (G_MININT8: not decided so),
  * and the quadrants of lossy ones; NULL where some such part is beyond
- * the joint decision (a stick band, hard stops, a massless side) or it
+ * the joint decision (a stick band, a latch, a massless side) or it
  * finds no consistent assignment: the rounds decide alone then. After
  * complete at (t, y). */
 static gint8 *
 decide_together (SwFrictionRun *run, double t, const double *y, gint8 **quadrants)
 {
   g_autoptr (GArray) parts = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) blocked = g_array_new (FALSE, FALSE, sizeof (guint8));
   g_autofree double *y_base = NULL;
   g_autofree gint8 *modes = NULL, *q = NULL;
   gint8 *decided;
@@ -369,6 +370,12 @@ decide_together (SwFrictionRun *run, double t, const double *y, gint8 **quadrant
       if (!_sw_friction_decide_supports (run->base, i))
         return NULL;
       g_array_append_val (parts, i);
+      {
+        guint8 b = (c.room_forward <= _sw_friction_stop_tolerance (&c) ? SW_BLOCKED_FORWARD : 0)
+                   | (c.room_backward <= _sw_friction_stop_tolerance (&c) ? SW_BLOCKED_BACKWARD : 0);
+
+        g_array_append_val (blocked, b);
+      }
     }
   if (parts->len == 0)
     return NULL;
@@ -379,7 +386,8 @@ decide_together (SwFrictionRun *run, double t, const double *y, gint8 **quadrant
     run->decide = _sw_friction_decide_new (run->base);
   modes = g_new (gint8, parts->len);
   q = g_new (gint8, parts->len);
-  if (!_sw_friction_decide (run->decide, t, y_base, run->eq, (const guint *) parts->data, parts->len, modes, q))
+  if (!_sw_friction_decide (run->decide, t, y_base, run->eq, (const guint *) parts->data,
+                            (const guint8 *) blocked->data, parts->len, modes, q))
     return NULL;
   decided = g_new (gint8, run->sys->n_parts);
   memset (decided, G_MININT8, run->sys->n_parts);

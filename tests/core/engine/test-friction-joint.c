@@ -1,5 +1,6 @@
-/* test-friction-joint.c: a one-way clutch decided together with the other
- * friction parts (sw-friction-decide.c). J1 (1 kg.m²) is driven by 6 N.m,
+/* test-friction-joint.c: a one-way clutch, and a mass resting against a
+ * hard stop (below), decided together with the other friction parts
+ * (sw-friction-decide.c). J1 (1 kg.m²) is driven by 6 N.m,
  * then from t = 1 s by -3 N.m; a one-way clutch (freewheel only) passes
  * it to J2 (2 kg.m²), a clutch holding 50 N.m to J3 (1 kg.m²):
  *
@@ -168,6 +169,103 @@ test_freewheel_square_wave (void)
     }
 }
 
+/* A mass with stops and friction (S, 1 kg, Coulomb 4 N) at rest against
+ * its upper stop; support friction (B, 1 N) between it and M (1 kg), on
+ * which a force of -4.5 N acts, +4.5 N from t = 1 s. Locked, S would hold
+ * 4.5 N and B pass it: one by one both let go. Together: B slides, S holds
+ * B's 1 N. Then M slows at 5.5 m/s² to rest at t1 = 1 + 3.5 / 5.5 s and
+ * pushes forward: S rests against its stop, which holds whatever pushes
+ * into it, and B slides forward, M at 3.5 m/s². S never moves. */
+#define STOP_MODEL(S, B, M) \
+  "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [" \
+  "{\"id\": \"src\", \"kind\": \"translational.force\"," \
+  " \"params\": {\"f\": {\"step\": {\"offset\": -4.5, \"height\": 9, \"startTime\": 1}}}}," \
+  "{\"id\": \"" M "\", \"kind\": \"translational.mass\", \"params\": {\"m\": 1, \"s0\": 5}}," \
+  "{\"id\": \"" S "\", \"kind\": \"translational.mass_with_stop_and_friction\", \"params\": {\"m\": 1, \"s0\": 0," \
+  " \"L\": 0, \"smax\": 0, \"smin\": -10, \"F_prop\": 0, \"F_Coulomb\": 4, \"F_Stribeck\": 0, \"fexp\": 0}}," \
+  "{\"id\": \"" B "\", \"kind\": \"translational.support_friction\", \"params\": {\"f_pos\": [[0, 1]]}}]," \
+  "\"connections\": [" \
+  "{\"from\": \"src.flange\", \"to\": \"" M ".flange_a\"}," \
+  "{\"from\": \"" M ".flange_b\", \"to\": \"" B ".flange_a\"}," \
+  "{\"from\": \"" B ".support\", \"to\": \"" S ".flange_b\"}]," \
+  "\"simulation\": {\"stop_time\": 3, \"output_interval\": 0.01}}"
+
+static void
+test_stop_closed_form (void)
+{
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (STOP_MODEL ("S", "B", "M"), 0, 1e-8);
+  const double *t = sw_trajectory_get_times (tr);
+  const double *v = sw_test_column (tr, "M.v"), *s_v = sw_test_column (tr, "S.v"), *s_s = sw_test_column (tr, "S.s");
+  double t1 = 1 + 3.5 / 5.5;
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      double exact = t[r] < 1 ? -3.5 * t[r] : t[r] < t1 ? -3.5 + 5.5 * (t[r] - 1) : 3.5 * (t[r] - t1);
+
+      g_assert_cmpfloat_with_epsilon (v[r], exact, 1e-6);
+      g_assert_cmpfloat_with_epsilon (s_v[r], 0, 1e-12);
+      g_assert_cmpfloat_with_epsilon (s_s[r], 0, 1e-12);
+    }
+}
+
+/* The analogue of the weak clutch with a stop: S (2 kg, no friction) rests
+ * on J1 (1 kg) against its lower stop (the support is J1's flange), B
+ * (0.5 N) holds J3 (1 kg) to S. 1 N on J1, -4 N from t = 1 s: first all
+ * move together at 0.25 m/s², the stop holding S; then J1 slows at 4 m/s²,
+ * S leaves its stop and S and J3 go on at 0.25 m/s, B stuck with no force.
+ * One by one on the locked system's forces (B would pass 1 N), B slid. */
+static void
+test_stop_weak_friction (void)
+{
+  const char *text =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"src\", \"kind\": \"translational.force\","
+    " \"params\": {\"f\": {\"step\": {\"offset\": 1, \"height\": -5, \"startTime\": 1}}}},"
+    "{\"id\": \"J1\", \"kind\": \"translational.mass\", \"params\": {\"m\": 1, \"s0\": 0}},"
+    "{\"id\": \"S\", \"kind\": \"translational.mass_with_stop_and_friction\", \"params\": {\"m\": 2, \"s0\": 0,"
+    " \"L\": 0, \"smax\": 100, \"smin\": 0, \"F_prop\": 0, \"F_Coulomb\": 0, \"F_Stribeck\": 0, \"fexp\": 0}},"
+    "{\"id\": \"J3\", \"kind\": \"translational.mass\", \"params\": {\"m\": 1, \"s0\": 0}},"
+    "{\"id\": \"B\", \"kind\": \"translational.support_friction\", \"params\": {\"f_pos\": [[0, 0.5]]}}],"
+    "\"connections\": ["
+    "{\"from\": \"src.flange\", \"to\": \"J1.flange_a\"},"
+    "{\"from\": \"J1.flange_b\", \"to\": \"S.support\"},"
+    "{\"from\": \"S.flange_b\", \"to\": \"B.support\"},"
+    "{\"from\": \"B.flange_a\", \"to\": \"J3.flange_a\"}],"
+    "\"simulation\": {\"stop_time\": 2, \"output_interval\": 0.01}}";
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0, 1e-8);
+  const double *t = sw_trajectory_get_times (tr);
+  const double *v1 = sw_test_column (tr, "J1.v"), *v3 = sw_test_column (tr, "J3.v");
+  const double *b_mode = sw_test_column (tr, "B.mode");
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      g_assert_cmpfloat_with_epsilon (v1[r], t[r] < 1 ? 0.25 * t[r] : 0.25 - 4 * (t[r] - 1), 1e-9);
+      g_assert_cmpfloat_with_epsilon (v3[r], 0.25 * MIN (t[r], 1), 1e-9);
+      g_assert_cmpfloat (b_mode[r], ==, 0);
+    }
+}
+
+static char *
+renamed_stop (const char *name)
+{
+  static const char *const from[] = { "S.", "B.", "M." };
+  static const char *const to[] = { "z.", "y.", "x." };
+
+  for (guint k = 0; k < G_N_ELEMENTS (from); k++)
+    if (g_str_has_prefix (name, from[k]))
+      return g_strconcat (to[k], name + strlen (from[k]), NULL);
+  return g_strdup (name);
+}
+
+static void
+test_stop_ids (void)
+{
+  g_autoptr (SwTrajectory) a = sw_test_run_text (STOP_MODEL ("S", "B", "M"), 0, 0);
+  g_autoptr (SwTrajectory) b = sw_test_run_text (STOP_MODEL ("z", "y", "x"), 0, 0);
+
+  sw_test_assert_same_run (a, b, renamed_stop, 1e-9, 1e-12);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -176,5 +274,8 @@ main (int argc, char **argv)
   g_test_add_func ("/core/friction-joint/freewheel/weak-clutch", test_freewheel_weak_clutch);
   g_test_add_func ("/core/friction-joint/freewheel/ids", test_freewheel_ids);
   g_test_add_func ("/core/friction-joint/freewheel/square-wave", test_freewheel_square_wave);
+  g_test_add_func ("/core/friction-joint/stop/closed-form", test_stop_closed_form);
+  g_test_add_func ("/core/friction-joint/stop/ids", test_stop_ids);
+  g_test_add_func ("/core/friction-joint/stop/weak-friction", test_stop_weak_friction);
   return g_test_run ();
 }
