@@ -414,6 +414,13 @@ parameter_named (Import *im, const char *name)
   return NULL;
 }
 
+/* A parameter being evaluated where it is used, in the chain of those
+ * that led to it. */
+typedef struct _MoEvaluating {
+  const MoElement      *decl;
+  struct _MoEvaluating *next;
+} MoEvaluating;
+
 /* A parameter used before its declaration (valid Modelica: the order of
  * declarations does not matter), evaluated now and kept. */
 static gboolean
@@ -434,9 +441,21 @@ declared_later (Import *im, const MoExpr *e, const MoElement *decl, Value *out)
                    MAX_PARAM_DEPTH);
       return FALSE;
     }
+  for (const MoEvaluating *up = im->evaluating; up != NULL; up = up->next)
+    if (up->decl == decl)
+      {
+        _sw_mo_fail (im, e->line, e->column, _("%s: the parameters lead to each other in a circle"), e->text);
+        return FALSE;
+      }
   v = g_new0 (Value, 1);
   im->param_depth++;
-  ok = _sw_mo_eval (im, decl->value, v);
+  {
+    MoEvaluating here = { decl, im->evaluating };
+
+    im->evaluating = &here;
+    ok = _sw_mo_eval (im, decl->value, v);
+    im->evaluating = here.next;
+  }
   im->param_depth--;
   if (!ok)
     {
@@ -473,8 +492,35 @@ other_name (Import *im, const MoExpr *e, Value *out)
   return FALSE;
 }
 
+/* How deep expressions may be evaluated one inside the other, through the
+ * parameters they use (each expression nests at most MAX_DEPTH): past it,
+ * the stack would run out (p = 1 + p + 1 + … in a circle, 200 deep each
+ * time round). */
+#define MAX_EVAL_DEPTH 2000
+
+static gboolean eval_expr (Import *im, const MoExpr *e, Value *out);
+
 gboolean
 _sw_mo_eval (Import *im, const MoExpr *e, Value *out)
+{
+  gboolean ok;
+
+  if (im->eval_depth >= MAX_EVAL_DEPTH)
+    {
+      memset (out, 0, sizeof *out);
+      _sw_mo_fail (im, e->line, e->column,
+                   _("the expression and the parameters it uses nest deeper than %d levels (do parameters lead to "
+                     "each other in a circle?)"), MAX_EVAL_DEPTH);
+      return FALSE;
+    }
+  im->eval_depth++;
+  ok = eval_expr (im, e, out);
+  im->eval_depth--;
+  return ok;
+}
+
+static gboolean
+eval_expr (Import *im, const MoExpr *e, Value *out)
 {
   double a, b;
 

@@ -44,6 +44,8 @@ struct _Import {
   struct _MoDef *def;     /* the definition being made of it */
   guint       ref_depth;  /* components' parameters followed (J = j2.J) */
   guint       param_depth;/* parameters evaluated where used, before their declaration */
+  guint       eval_depth; /* expressions being evaluated, one inside the other */
+  struct _MoEvaluating *evaluating; /* the parameters being evaluated (declared_later), innermost first */
   const char *block_output; /* the output ("table.y[2]") of the block being followed */
 };
 

@@ -129,6 +129,16 @@ test_messages (void)
   }
   assert_refused ("model M\n  parameter Real a = b;\n  parameter Real b = a;\n" INERTIA_OPEN "(J = a);\nend M;\n",
                   "error: b: the parameters lead to each other in a circle");
+  /* One that uses itself, deep inside a long sum (the fuzzer's: it went
+   * round 1 000 times, 200 levels each, and ran out of stack). */
+  {
+    g_autoptr (GString) text = g_string_new ("model M\n  parameter Real p = 1");
+
+    for (guint k = 0; k < 190; k++)
+      g_string_append (text, k == 3 ? "+p" : "+1");
+    g_string_append (text, ";\n" INERTIA_OPEN "(J = p);\nend M;\n");
+    assert_refused (text->str, "error: p: the parameters lead to each other in a circle");
+  }
   assert_refused ("model M\n  parameter Real a = b;\n  parameter Real b;\n" INERTIA_OPEN "(J = a);\nend M;\n",
                   "m.mo:2:22: error: parameter b has no value");
 }
