@@ -39,8 +39,34 @@ skip_escape (const char *q, const char *end)
   return m < end ? m + 1 : end;
 }
 
+/* Where a line's text column starts: after its last gap of two spaces
+ * or more ("  get ID[.PARAM]      a parameter's …"), within half the width;
+ * 0 when it has none. Continued lines are indented to it. */
+static guint
+hanging_indent (const char *p, const char *end, guint width)
+{
+  guint cells = 0, indent = 0, spaces = 0;
+
+  for (const char *q = p; q < end && cells < width / 2; q = g_utf8_next_char (q))
+    {
+      if (*q == '\033')
+        return 0;   /* drawn text (a plot): kept as it is */
+      if (*q == ' ')
+        spaces++;
+      else
+        {
+          if (spaces >= 2 && cells > spaces)
+            indent = cells;
+          spaces = 0;
+        }
+      cells++;
+    }
+  return indent;
+}
+
 /* text's lines, each at most width cells: its own line breaks, and long
- * lines broken at the last space that fits (or at the width). */
+ * lines broken at the last space that fits (or at the width), continued
+ * under their text column. */
 static GPtrArray *
 wrap_lines (const char *text, guint width)
 {
@@ -52,11 +78,12 @@ wrap_lines (const char *text, guint width)
     {
       const char *nl = strchr (p, '\n');
       const char *end = nl != NULL ? nl : p + strlen (p);
+      guint indent = hanging_indent (p, end, width), margin = 0;
 
       do
         {
           const char *q = p, *space = NULL;
-          guint cells = 0;
+          guint cells = margin;
 
           while (q < end && (cells < width || *q == '\033'))
             {
@@ -73,10 +100,11 @@ wrap_lines (const char *text, guint width)
           /* Broken in a word: at its last space, when there is one. */
           if (q < end && space != NULL && *q != ' ')
             q = space;
-          g_ptr_array_add (lines, g_strndup (p, q - p));
+          g_ptr_array_add (lines, g_strdup_printf ("%*s%.*s", (int) margin, "", (int) (q - p), p));
           p = q;
-          while (p < end && *p == ' ' && q < end)
+          while (p < end && *p == ' ')
             p++;
+          margin = indent;
         }
       while (p < end);
       p = nl != NULL ? nl + 1 : end;
@@ -309,7 +337,12 @@ sw_shell_layout_compose (SwShell *shell, SwShellView *view, guint width, guint h
           append_clipped (screen, more, width, 1, &lines);
         }
       else
-        append_clipped (screen, k < message->len ? message->pdata[k] : "", width, 1, &lines);
+        {
+          const char *line = k < message->len ? message->pdata[k] : "";
+
+          /* An empty line is a line too. */
+          append_clipped (screen, line[0] != '\0' ? line : " ", width, 1, &lines);
+        }
     }
   if (view->failed)
     g_string_insert (screen, screen->len - strlen ("\033[K\r\n"), "\033[0m");

@@ -66,14 +66,19 @@ make_palette (const guint32 *pixels, guint width, guint height, gsize stride, gu
 {
   g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);   /* rgb + 1 → order + 1 */
   g_autoptr (GArray) counts = g_array_new (FALSE, FALSE, sizeof (ColorCount));
+  guint32 last_rgb = G_MAXUINT32;
+  gpointer order = NULL;
   guint n;
 
+  /* Runs of one colour (the page) are most of an image: looked up once. */
   for (guint y = 0; y < height; y++)
     for (guint x = 0; x < width; x++)
       {
         guint32 rgb = pixels[y * stride + x] & 0xffffff;
-        gpointer order = g_hash_table_lookup (seen, GUINT_TO_POINTER (rgb + 1));
 
+        if (rgb != last_rgb)
+          order = g_hash_table_lookup (seen, GUINT_TO_POINTER (rgb + 1));
+        last_rgb = rgb;
         if (order == NULL)
           {
             ColorCount c = { rgb, 0 };
@@ -110,10 +115,17 @@ make_palette (const guint32 *pixels, guint width, guint height, gsize stride, gu
   n = MIN (counts->len, MAX_COLORS);
   for (guint k = 0; k < n; k++)
     palette[k] = g_array_index (counts, ColorCount, k).rgb;
+  last_rgb = G_MAXUINT32;
   for (guint y = 0; y < height; y++)
     for (guint x = 0; x < width; x++)
-      index[y * width + x] = (guint8) (GPOINTER_TO_UINT (g_hash_table_lookup (
-                                         seen, GUINT_TO_POINTER ((pixels[y * stride + x] & 0xffffff) + 1))) - 1);
+      {
+        guint32 rgb = pixels[y * stride + x] & 0xffffff;
+
+        if (rgb != last_rgb)
+          order = g_hash_table_lookup (seen, GUINT_TO_POINTER (rgb + 1));
+        last_rgb = rgb;
+        index[y * width + x] = (guint8) (GPOINTER_TO_UINT (order) - 1);
+      }
   return n;
 }
 
@@ -122,7 +134,12 @@ append_run (GString *out, char c, guint count)
 {
   /* "!N" is shorter from four on. */
   if (count >= 4)
-    g_string_append_printf (out, "!%u%c", count, c);
+    {
+      char text[16];
+      int len = g_snprintf (text, sizeof text, "!%u%c", count, c);
+
+      g_string_append_len (out, text, len);
+    }
   else
     for (guint k = 0; k < count; k++)
       g_string_append_c (out, c);
@@ -131,7 +148,7 @@ append_run (GString *out, char c, guint count)
 void
 sw_shell_sixel_append (GString *out, const guint32 *pixels, guint width, guint height, gsize stride)
 {
-  g_autofree guint8 *index = NULL;
+  g_autofree guint8 *index = NULL, *bits = NULL;
   guint32 palette[MAX_COLORS];
   guint n_colors;
 
@@ -141,6 +158,7 @@ sw_shell_sixel_append (GString *out, const guint32 *pixels, guint width, guint h
 
   index = g_new (guint8, MAX ((gsize) width * height, 1));
   n_colors = make_palette (pixels, width, height, stride, palette, index);
+  bits = g_new (guint8, MAX ((gsize) n_colors * width, 1));
   /* Pixels 1:1 (raster attributes), zero bits left as they are. */
   g_string_append_printf (out, "\033P0;1;0q\"1;1;%u;%u", width, height);
   for (guint k = 0; k < n_colors; k++)
@@ -150,31 +168,41 @@ sw_shell_sixel_append (GString *out, const guint32 *pixels, guint width, guint h
     {
       guint rows = MIN (6, height - y0);
       gboolean first = TRUE;
-      gboolean used[MAX_COLORS] = { FALSE };
+      guint from[MAX_COLORS], to[MAX_COLORS];
 
+      /* Each colour's six bits per column, and where in the band it is: a
+       * colour of an edge's anti-aliasing spans a few columns, and only
+       * those are written. */
+      for (guint c = 0; c < n_colors; c++)
+        from[c] = G_MAXUINT, to[c] = 0;
       for (guint r = 0; r < rows; r++)
         for (guint x = 0; x < width; x++)
-          used[index[(y0 + r) * width + x]] = TRUE;
+          {
+            guint c = index[(y0 + r) * width + x];
+
+            if (from[c] == G_MAXUINT)
+              memset (bits + (gsize) c * width, 0, width);
+            bits[(gsize) c * width + x] |= (guint8) (1u << r);
+            from[c] = MIN (from[c], x);
+            to[c] = MAX (to[c], x);
+          }
       for (guint c = 0; c < n_colors; c++)
         {
+          const guint8 *column = bits + (gsize) c * width;
           char run_char = 0;
-          guint run = 0, blank = 0;
+          guint run = 0, blank = from[c];
 
-          if (!used[c])
+          if (from[c] == G_MAXUINT)
             continue;
           if (!first)
             g_string_append_c (out, '$');
           first = FALSE;
           g_string_append_printf (out, "#%u", c);
-          for (guint x = 0; x < width; x++)
+          /* Columns before from[c] are empty; after to[c] left out. */
+          for (guint x = from[c]; x <= to[c]; x++)
             {
-              guint bits = 0;
-              char ch;
+              char ch = (char) (63 + column[x]);
 
-              for (guint r = 0; r < rows; r++)
-                if (index[(y0 + r) * width + x] == c)
-                  bits |= 1u << r;
-              ch = (char) (63 + bits);
               if (ch == run_char)
                 {
                   run++;
@@ -191,11 +219,8 @@ sw_shell_sixel_append (GString *out, const guint32 *pixels, guint width, guint h
                 }
               run_char = ch, run = 1;
             }
-          if (run_char != '?')
-            {
-              append_run (out, '?', blank);
-              append_run (out, run_char, run);
-            }
+          append_run (out, '?', blank);
+          append_run (out, run_char, run);
         }
       /* No "-" after the last band: the cursor stays on the image. */
       if (y0 + 6 < height)
