@@ -8,7 +8,8 @@
  * An image of the shell's plots has few colours (the palette's curves,
  * axes, text and their anti-aliased edges): up to 256 distinct ones are
  * sent exactly, beyond that the 256 most frequent are kept and every other
- * pixel takes the nearest of them.
+ * pixel takes the nearest of them (searched once for colours within 8
+ * levels of each other).
  *
  * Whether a terminal shows sixel is asked, never assumed: Primary Device
  * Attributes (DA1, ESC [ c) is answered by every VT100-like terminal with
@@ -97,19 +98,30 @@ make_palette (const guint32 *pixels, guint width, guint height, gsize stride, gu
       for (guint k = 0; k < MAX_COLORS; k++)
         g_hash_table_insert (seen, GUINT_TO_POINTER (g_array_index (counts, ColorCount, k).rgb + 1),
                              GUINT_TO_POINTER (k + 1));
+      /* The search is shared by colours within a few levels of each
+       * other (a cube of 8 × 8 × 8 levels): thousands of anti-aliased
+       * shades would each search the 256 otherwise. */
+      g_autofree guint16 *near = g_new0 (guint16, 1u << 15);   /* best + 1, 0 not searched */
+
       for (guint k = MAX_COLORS; k < counts->len; k++)
         {
           guint32 rgb = g_array_index (counts, ColorCount, k).rgb;
-          guint best = 0, best_d = G_MAXUINT;
+          guint cube = (rgb >> 9 & 0x7c00) | (rgb >> 6 & 0x3e0) | (rgb >> 3 & 0x1f);
 
-          for (guint j = 0; j < MAX_COLORS; j++)
+          if (near[cube] == 0)
             {
-              guint d = distance2 (rgb, g_array_index (counts, ColorCount, j).rgb);
+              guint best = 0, best_d = G_MAXUINT;
 
-              if (d < best_d)
-                best = j, best_d = d;
+              for (guint j = 0; j < MAX_COLORS; j++)
+                {
+                  guint d = distance2 (rgb, g_array_index (counts, ColorCount, j).rgb);
+
+                  if (d < best_d)
+                    best = j, best_d = d;
+                }
+              near[cube] = (guint16) (best + 1);
             }
-          g_hash_table_insert (seen, GUINT_TO_POINTER (rgb + 1), GUINT_TO_POINTER (best + 1));
+          g_hash_table_insert (seen, GUINT_TO_POINTER (rgb + 1), GUINT_TO_POINTER ((guint) near[cube]));
         }
     }
   n = MIN (counts->len, MAX_COLORS);

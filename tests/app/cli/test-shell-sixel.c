@@ -222,8 +222,9 @@ static void
 test_encode_many_colors (void)
 {
   /* 100 greys on 18 rows, and some 300 rarer colours on 2: 256 registers,
-   * the frequent greys exact, every rare pixel the register nearest its
-   * colour (within the percent's rounding). */
+   * the frequent greys exact, every rare pixel a register near its colour
+   * (the nearest one, within a cube of 8 levels a side and the percent's
+   * rounding). */
   const guint w = 500, h = 20;
   g_autofree guint32 *pixels = g_new (guint32, w * h);
   g_autoptr (GString) out = g_string_new (NULL);
@@ -252,7 +253,9 @@ test_encode_many_colors (void)
         }
       for (guint k = 0; k < d.n_registers; k++)
         nearest = MIN (nearest, distance2 (want, d.registers[k]));
-      g_assert_cmpuint (distance2 (want, got), <=, nearest + 3);
+      /* Colours within 8 levels share their search: up to 8/255 of
+       * 100 % per channel further than the nearest. */
+      g_assert_cmpuint (distance2 (want, got), <=, nearest + 3 * 4 * 4 + 3);
     }
 }
 
