@@ -252,8 +252,10 @@ static gboolean
 compose_sixel (SwShell *shell, GString *image, guint column, guint width, guint rows)
 {
   guint cols[SW_SHELL_MAX_PLOT], n;
-  guint cw = shell->cell_width_px > 0 ? shell->cell_width_px : 10;
-  guint ch = shell->cell_height_px > 0 ? shell->cell_height_px : 20;
+  /* A cell of unknown size is taken small: an image too small for its
+   * pane leaves a margin, one too large would run over the prompt. */
+  guint cw = shell->cell_width_px > 0 ? shell->cell_width_px : 6;
+  guint ch = shell->cell_height_px > 0 ? shell->cell_height_px : 12;
   g_autoptr (GString) sixel = g_string_new (NULL);
 
   if (!shell->interactive || !shell->sixel_supported || shell->sixel_off || shell->trajectory == NULL

@@ -471,7 +471,8 @@ run_full_screen (SwShell *shell)
 
 /* Whether the terminal shows sixel images, asked (DA1) unless told not to
  * (SHAFTWORK_SIXEL=0, NO_COLOR); the size of its cells in pixels as it
- * says, else as the kernel knows it, else 10 × 20. */
+ * says, else as the kernel knows it, else unknown (the layout then takes
+ * 6 × 12, small enough never to run over the prompt). */
 static void
 ask_for_sixel (SwShell *shell)
 {

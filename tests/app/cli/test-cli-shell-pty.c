@@ -35,9 +35,10 @@ typedef struct {
 /* Starts the shell on the example four-body model on an 80 × 24 pty, with
  * the environment's extra VAR=VALUE words (NULL-terminated). */
 static void
-pty_start (Pty *p, const char *answer, const char *const *extra_env)
+pty_start_sized (Pty *p, const char *answer, const char *const *extra_env, gboolean pixels)
 {
-  struct winsize ws = { 24, 80, 800, 480 };
+  /* The kernel's idea of the window in pixels: 10 × 20 a cell, or none. */
+  struct winsize ws = { 24, 80, pixels ? 800 : 0, pixels ? 480 : 0 };
   g_auto (GStrv) env = g_get_environ ();
   g_autofree char *state = NULL;
   const char *slave_name;
@@ -88,6 +89,12 @@ pty_start (Pty *p, const char *answer, const char *const *extra_env)
       execve (argv[0], argv, env);
       _exit (127);
     }
+}
+
+static void
+pty_start (Pty *p, const char *answer, const char *const *extra_env)
+{
+  pty_start_sized (p, answer, extra_env, TRUE);
 }
 
 /* Reads what the shell writes, answering its DA1 questions, until the text
@@ -233,6 +240,31 @@ test_sixel (void)
   pty_stop (&p);
 }
 
+/* A terminal that says it shows sixel but not its cell size: the kernel's
+ * window size in pixels gives it, else a small one (6 × 12) is taken, so
+ * that the image never runs over the prompt. */
+static void
+check_cell_size (gboolean kernel_knows, guint width, guint height)
+{
+  static const char *const env[] = { NULL };
+  Pty p;
+  guint w = 0, h = 0;
+
+  pty_start_sized (&p, "\033[?62;4;22c", env, kernel_knows);
+  g_assert_true (pty_wait_for (&p, 0, "\033\\"));
+  g_assert_true (find_sixel (p.out->str, p.out->len, &w, &h));
+  g_assert_cmpuint (w, ==, width);
+  g_assert_cmpuint (h, ==, height);
+  pty_stop (&p);
+}
+
+static void
+test_cell_size (void)
+{
+  check_cell_size (TRUE, 530, 420);
+  check_cell_size (FALSE, 53 * 6, 21 * 12);
+}
+
 /* A terminal that answers without 4, and one that never answers: braille,
  * no image. */
 static void
@@ -306,6 +338,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/shell-pty/sixel", test_sixel);
+  g_test_add_func ("/cli/shell-pty/cell-size", test_cell_size);
   g_test_add_func ("/cli/shell-pty/no-sixel", test_no_sixel);
   g_test_add_func ("/cli/shell-pty/no-answer", test_no_answer);
   g_test_add_func ("/cli/shell-pty/not-asked", test_not_asked);
