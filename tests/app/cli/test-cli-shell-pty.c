@@ -330,6 +330,13 @@ test_piped (void)
   g_assert_nonnull (strstr (r.out, "time [s]"));
   g_assert_nonnull (strstr (r.out, "not on a terminal"));
   g_assert_null (strchr (r.out, '\033'));
+  run_clear (&r);
+  /* A bad option says what is valid; the session goes on. */
+  cli_with_input (&r, "set-option sixel maybe\nset-option colour on\nplot\n", "shell", model, NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, "<stdin>:1: error: usage: set-option sixel on|off (valid options: sixel; values: on, off)"));
+  g_assert_nonnull (strstr (r.err, "<stdin>:2: error: usage: set-option"));
+  g_assert_nonnull (strstr (r.out, "time [s]"));
   sw_test_remove_tree (dir);
 }
 
