@@ -435,8 +435,8 @@ dup_some_columns (const SwTrajectory *tr, const char *name)
 }
 
 /* The plotted variables that the results hold, as columns. */
-static guint
-plot_columns (SwShell *shell, guint *cols)
+guint
+sw_shell_get_plot_columns (SwShell *shell, guint *cols)
 {
   guint n = 0;
 
@@ -454,7 +454,7 @@ void
 sw_shell_append_plot (SwShell *shell)
 {
   guint cols[SW_SHELL_MAX_PLOT];
-  guint n = plot_columns (shell, cols);
+  guint n = sw_shell_get_plot_columns (shell, cols);
   SwShellPlotStyle style = { shell->plot_width, shell->plot_height, shell->unicode, shell->color, FALSE };
 
   if (n == 0)
@@ -659,6 +659,32 @@ cmd_help (SwShell *shell, int argc, char **argv, GError **error)
 }
 
 static gboolean
+cmd_set_option (SwShell *shell, int argc, char **argv, GError **error)
+{
+  if (argc == 1)
+    {
+      /* Translators: set-option's report; sixel is a name. */
+      sw_shell_print (shell, _("sixel %s (%s)\n"), shell->sixel_off ? "off" : "on",
+                      !shell->interactive ? _("not on a terminal: text plots")
+                      : shell->sixel_supported ? _("the terminal shows sixel images")
+                                               : _("the terminal did not say it shows sixel images: braille"));
+      return TRUE;
+    }
+  if (argc != 3 || !g_str_equal (argv[1], "sixel") || !(g_str_equal (argv[2], "on") || g_str_equal (argv[2], "off")))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("usage: set-option sixel on|off (valid options: sixel; values: on, off)"));
+      return FALSE;
+    }
+  shell->sixel_off = g_str_equal (argv[2], "off");
+  if (!shell->sixel_off && shell->interactive && !shell->sixel_supported)
+    sw_shell_print (shell, _("sixel on: but the terminal did not say it shows sixel images, so plots stay braille\n"));
+  else
+    sw_shell_print (shell, _("sixel %s\n"), argv[2]);
+  return TRUE;
+}
+
+static gboolean
 cmd_quit (SwShell *shell, int argc, char **argv, GError **error)
 {
   /* Typed: unsaved edits are not dropped by one slip of the keyboard. */
@@ -708,6 +734,10 @@ static const SwShellCommand commands[] = {
     sw_shell_cmd_analysis },
   { "events", NULL, N_("the event log of the last run (friction mode changes)"), cmd_events },
   { "csv", N_("FILE"), N_("write the last run's trajectories as CSV (as shaftwork-cli simulate)"), cmd_csv },
+  { "set-option", N_("[sixel on|off]"),
+    N_("plots as sixel images on a terminal that says it shows them (on, the default), or braille (off); "
+       "without arguments the options as they are. SHAFTWORK_SIXEL=0 in the environment: never ask the terminal"),
+    cmd_set_option },
   { "help", N_("[CMD]"), N_("the commands, or one command's help"), cmd_help },
   { "quit", NULL, N_("end the session"), cmd_quit },
 };

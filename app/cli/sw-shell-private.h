@@ -42,6 +42,11 @@ typedef struct {
   GString      *out;
   gboolean      unicode, color, interactive;
   guint         plot_width, plot_height;   /* in character cells */
+  /* Sixel images: whether the terminal said it shows them (asked, never
+   * assumed; only ever on a terminal), whether set-option turned them off,
+   * and the size of a character cell in pixels. */
+  gboolean      sixel_supported, sixel_off;
+  guint         cell_width_px, cell_height_px;
   gboolean      quit;
   gboolean      quit_asked;    /* quit was refused once for unsaved edits */
   guint         n_failed;      /* commands that failed (exit status of a script) */
@@ -72,6 +77,9 @@ gboolean  sw_shell_execute         (SwShell *shell, const char *line);
 void      sw_shell_print           (SwShell *shell, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 /* sw-shell-commands.c */
+/* The plotted variables that the last good results hold, as columns (at
+ * most SW_SHELL_MAX_PLOT); how many. */
+guint     sw_shell_get_plot_columns (SwShell *shell, guint *cols);
 /* The plotted variables of the last good results, into the output. */
 void      sw_shell_append_plot     (SwShell *shell);
 typedef gboolean (*SwShellCommandFunc) (SwShell *shell, int argc, char **argv, GError **error);
@@ -123,6 +131,50 @@ void      sw_shell_modes_append    (GString *out, SwModes *modes, gboolean unico
 /* One mode: the shape and kinetic energy of every body, the potential
  * energy of every section, each share with a bar. */
 void      sw_shell_mode_append     (GString *out, SwModes *modes, guint index, gboolean unicode);
+
+/* sw-shell-sixel.c */
+/* Appends an image (pixels as cairo's RGB24/ARGB32, opaque, stride in
+ * pixels) as a sixel DCS string: ESC P 0;1;0 q "1;1;W;H, the palette (the
+ * colours exactly when there are at most 256, else the 256 most frequent
+ * and the nearest of them), bands of six rows, ESC \. */
+void      sw_shell_sixel_append    (GString *out, const guint32 *pixels, guint width, guint height, gsize stride);
+
+/* What a terminal said about itself. */
+typedef struct {
+  gboolean sixel;                            /* DA1's parameters hold 4 */
+  guint    cell_width_px, cell_height_px;    /* 0 when not said */
+} SwShellTerminal;
+
+/* Reads a terminal's answers (DA1: ESC [ ? Ps;… c; XTWINOPS 16: ESC [ 6 ;
+ * H ; W t) among anything else; TRUE when the DA1 answer is complete. */
+gboolean  sw_shell_terminal_parse_reply (const char *reply, gsize len, SwShellTerminal *terminal);
+/* Asks the terminal on out_fd (cell size, then DA1) and reads the answer
+ * from in_fd (a terminal: raw mode meanwhile, restored afterwards) for at
+ * most timeout_ms; FALSE (terminal all zero) when no DA1 answer came. */
+gboolean  sw_shell_terminal_query  (int in_fd, int out_fd, guint timeout_ms, SwShellTerminal *terminal);
+/* The columns of tr drawn by PLplot (as simulate -o x.png draws them:
+ * axes, units, legend) into width_px × height_px and appended as sixel. */
+gboolean  sw_shell_plot_sixel_append (GString *out, const SwTrajectory *tr, const guint *columns, guint n,
+                                      guint width_px, guint height_px, gboolean stale, GError **error);
+
+/* sw-shell-layout.c */
+typedef enum { SW_SHELL_PAGE_PLOT, SW_SHELL_PAGE_MODES, SW_SHELL_PAGE_TEXT } SwShellPage;
+
+/* What the full screen shows. */
+typedef struct {
+  SwShellPage page;
+  const char *page_text;   /* SW_SHELL_PAGE_TEXT's */
+  const char *message;     /* the message line's (wrapped), or NULL */
+  gboolean    failed;      /* the message is an error */
+  guint       scroll;      /* the text page's first line shown (kept in range) */
+  /* Set by sw_shell_layout_compose(): */
+  gboolean    more;        /* the message did not fit whole */
+  guint       page_lines, page_rows;   /* the text page's lines, and how many show */
+} SwShellView;
+
+/* The escapes that draw the whole screen of width × height cells (the last
+ * row left to the prompt) into screen. */
+void      sw_shell_layout_compose  (SwShell *shell, SwShellView *view, guint width, guint height, GString *screen);
 
 /* sw-shell-screen.c: the full-screen session on a terminal. */
 int       sw_shell_run_interactive (SwShell *shell);

@@ -2,10 +2,12 @@
  *
  * The screen is drawn with plain VT100 escapes and redrawn whole after
  * every command (a terminal of 80 × 24 is 2 000 cells: nothing to gain by
- * tracking changes): a title line, then the page, then a message line and
- * readline's prompt on the last line. The page is the plot (with the model
- * tree beside it when the terminal is wide enough to hold both), the modes
- * table, or the text of the last command (help, get, events, …). An edit
+ * tracking changes), as sw-shell-layout.c composes it: a title line, the
+ * page (plot, modes or text), the message and readline's prompt on the last
+ * line. PgUp/PgDn scroll a long text page, and show a message cut to
+ * "… more" whole. Before the screen is taken, the terminal is asked whether
+ * it shows sixel images (sw-shell-sixel.c; never with SHAFTWORK_SIXEL=0,
+ * NO_COLOR or TERM=dumb, never when not on a terminal). An edit
  * runs the model again in a worker thread (GTask, as Live in the window: a
  * snapshot taken on this thread, the next edit cancels the run) while the
  * prompt stays live (readline's callback interface in a GLib main loop);
@@ -35,8 +37,6 @@
 
 #include "sw-cli-private.h"
 #include "sw-shell-private.h"
-
-typedef enum { PAGE_PLOT, PAGE_MODES, PAGE_TEXT } Page;
 
 /* Readline's completion has no user data: the session it completes in. */
 static SwShell *completing;
@@ -188,199 +188,6 @@ complete (const char *text, int start, int end)
   return rl_completion_matches (text, next_candidate);
 }
 
-/* ---- drawing ------------------------------------------------------------- */
-
-/* Appends at most max_lines lines of text, each cut to width characters
- * (escapes do not count). */
-static void
-append_clipped (GString *screen, const char *text, guint width, guint max_lines, guint *used)
-{
-  const char *p = text;
-
-  while (*p != '\0' && *used < max_lines)
-    {
-      const char *nl = strchr (p, '\n');
-      const char *end = nl != NULL ? nl : p + strlen (p);
-      guint cells = 0;
-
-      for (const char *q = p; q < end;)
-        {
-          if (*q == '\033')
-            {
-              const char *m = q;
-
-              while (m < end && *m != 'm')
-                m++;
-              g_string_append_len (screen, q, m < end ? m + 1 - q : end - q);
-              q = m < end ? m + 1 : end;
-              continue;
-            }
-          if (cells < width)
-            g_string_append_len (screen, q, g_utf8_next_char (q) - q);
-          cells++;
-          q = g_utf8_next_char (q);
-        }
-      g_string_append (screen, "\033[K\r\n");
-      (*used)++;
-      p = nl != NULL ? nl + 1 : end;
-    }
-}
-
-/* The tree pane: components with their key parameter, one a line, cut to
- * width; as many as fit. */
-static char *
-dup_tree (SwShell *shell, guint width, guint height)
-{
-  GString *s = g_string_new (NULL);
-  guint n = shell->model != NULL ? sw_model_get_n_components (shell->model) : 0;
-
-  for (guint i = 0; i < n && i < height; i++)
-    {
-      const SwComponent *c = sw_model_get_component (shell->model, i);
-      g_autofree char *key = NULL;
-      g_autofree char *line = NULL;
-      int p = c->kind->key_param != NULL ? sw_kind_find_param (c->kind, c->kind->key_param) : -1;
-
-      if (i + 1 == height && i + 1 < n)
-        {
-          g_string_append_printf (s, "%s\n", _("  …"));
-          break;
-        }
-      if (p >= 0 && c->kind->params[p].type != SW_PARAM_SIGNAL)
-        key = sw_shell_dup_quantity (c->param[p], c->kind->params[p].unit);
-      line = g_strdup_printf ("%s %s%s%s", i + 1 < n ? "├" : "└", c->id, key != NULL ? " " : "",
-                              key != NULL ? key : "");
-      g_string_append_printf (s, "%s\n", line);
-    }
-  (void) width;
-  return g_string_free (s, FALSE);
-}
-
-/* The next line of text (up to, not including, '\n'), or NULL at the end. */
-static const char *
-next_line (const char *p, gsize *len)
-{
-  const char *nl;
-
-  if (p == NULL || *p == '\0')
-    return NULL;
-  nl = strchr (p, '\n');
-  *len = nl != NULL ? (gsize) (nl - p) : strlen (p);
-  return p;
-}
-
-/* message on at most max_lines lines of width characters (its own line
- * breaks taken as spaces); how many in *n_lines (at least 1). */
-static char *
-wrap_message (const char *message, guint width, guint max_lines, guint *n_lines)
-{
-  GString *s = g_string_new (NULL);
-  guint column = 0;
-
-  *n_lines = 1;
-  for (const char *p = message; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      if (column == width)
-        {
-          if (*n_lines == max_lines)
-            break;
-          g_string_append_c (s, '\n');
-          (*n_lines)++;
-          column = 0;
-        }
-      if (*p == '\n')
-        g_string_append_c (s, ' ');
-      else
-        g_string_append_len (s, p, g_utf8_next_char (p) - p);
-      column++;
-    }
-  return g_string_free (s, FALSE);
-}
-
-static void
-redraw (SwShell *shell, Page page, const char *page_text, const char *message, gboolean failed)
-{
-  g_autoptr (GString) screen = g_string_new ("\033[H");
-  g_autoptr (GString) body = g_string_new (NULL);
-  g_autofree char *title = NULL, *wrapped = NULL;
-  guint width, height, used = 0, body_height, tree_width, message_lines;
-
-  terminal_size (&width, &height);
-  /* A long message (an error that says what is valid) takes up to three
-   * lines, wrapped at the width; the page gives them up. */
-  wrapped = wrap_message (message != NULL ? message : "", width, 3, &message_lines);
-  body_height = height > 3 + message_lines ? height - 2 - message_lines : 1;
-  title = g_strdup_printf ("Shaftwork shell — %s%s%s", shell->model != NULL ? sw_model_get_name (shell->model)
-                                                                             : _("no model (open FILE)"),
-                           shell->model != NULL && sw_history_get_modified (shell->history) ? _(" (modified)") : "",
-                           shell->stale ? _("  STALE") : "");
-  g_string_append (screen, "\033[7m");
-  append_clipped (screen, title, width, 1, &used);
-  g_string_insert (screen, screen->len - strlen ("\033[K\r\n"), "\033[K\033[0m");
-  /* The page. */
-  tree_width = page == PAGE_PLOT && width >= 70 ? MIN (26, width / 3) : 0;
-  if (page == PAGE_PLOT && shell->trajectory != NULL)
-    {
-      shell->plot_width = width - tree_width - (tree_width > 0 ? 1 : 0);
-      shell->plot_height = body_height;
-      sw_shell_append_plot (shell);
-    }
-  else if (page == PAGE_MODES && shell->modes != NULL)
-    sw_shell_modes_append (shell->out, shell->modes, shell->unicode, shell->stale);
-  else if (page == PAGE_TEXT && page_text != NULL)
-    g_string_append (shell->out, page_text);
-  else if (page != PAGE_TEXT)
-    g_string_append (shell->out, shell->stale_reason != NULL ? shell->stale_reason
-                                                              : _("No results yet: open a model, then run."));
-  g_string_assign (body, shell->out->str);
-  g_string_truncate (shell->out, 0);
-  if (tree_width > 0)
-    {
-      /* Tree and plot side by side, line by line. */
-      g_autofree char *tree = dup_tree (shell, tree_width, body_height);
-      const char *t = tree, *b = body->str;
-      g_autoptr (GString) joined = g_string_new (NULL);
-
-      for (guint row = 0; row < body_height; row++)
-        {
-          gsize tl = 0, bl = 0;
-          const char *tline = next_line (t, &tl), *bline = next_line (b, &bl);
-          g_autofree char *cell = tline != NULL ? g_strndup (tline, tl) : g_strdup ("");
-          glong chars = g_utf8_strlen (cell, -1);
-
-          if (chars > (glong) tree_width)
-            *g_utf8_offset_to_pointer (cell, tree_width) = '\0', chars = tree_width;
-          g_string_append (joined, cell);
-          for (glong k = chars; k < (glong) tree_width; k++)
-            g_string_append_c (joined, ' ');
-          g_string_append (joined, "│");
-          if (bline != NULL)
-            g_string_append_len (joined, bline, bl);
-          g_string_append_c (joined, '\n');
-          t = tline != NULL ? (tline[tl] == '\n' ? tline + tl + 1 : tline + tl) : NULL;
-          b = bline != NULL ? (bline[bl] == '\n' ? bline + bl + 1 : bline + bl) : NULL;
-        }
-      g_string_assign (body, joined->str);
-    }
-  append_clipped (screen, body->str, width, 1 + body_height, &used);
-  while (used < 1 + body_height)
-    append_clipped (screen, " ", width, 1 + body_height, &used);
-  /* The message line: the command's first line, or its error. */
-  if (failed && shell->color)
-    g_string_append (screen, "\033[1;31m");
-  else if (failed)
-    g_string_append (screen, "\033[1m");
-  {
-    guint lines = 0;
-    append_clipped (screen, wrapped, width, message_lines, &lines);
-  }
-  if (failed)
-    g_string_insert (screen, screen->len - strlen ("\033[K\r\n"), "\033[0m");
-  g_string_append (screen, "\033[K\033[J");
-  fwrite (screen->str, 1, screen->len, stdout);
-  fflush (stdout);
-}
-
 /* ---- the session ---------------------------------------------------------- */
 
 static gboolean
@@ -416,9 +223,8 @@ run_line_mode (SwShell *shell)
 typedef struct {
   SwShell      *shell;
   GMainLoop    *loop;
-  Page          page;
+  SwShellView   view;      /* its page_text and message are owned here */
   char         *page_text, *message;
-  gboolean      failed;
   GCancellable *job;       /* the current run's; NULL when none runs */
 } Screen;
 
@@ -430,7 +236,15 @@ static guint runs_in_flight;
 static void
 screen_redraw (Screen *s)
 {
-  redraw (s->shell, s->page, s->page_text, s->message, s->failed);
+  g_autoptr (GString) screen = g_string_new (NULL);
+  guint width, height;
+
+  terminal_size (&width, &height);
+  s->view.page_text = s->page_text;
+  s->view.message = s->message;
+  sw_shell_layout_compose (s->shell, &s->view, width, height, screen);
+  fwrite (screen->str, 1, screen->len, stdout);
+  fflush (stdout);
 }
 
 static void
@@ -438,7 +252,17 @@ set_message (Screen *s, char *message, gboolean failed)
 {
   g_free (s->message);
   s->message = message;
-  s->failed = failed;
+  s->view.failed = failed;
+}
+
+/* A text page of its own, from its first line. */
+static void
+set_text_page (Screen *s, char *text)
+{
+  g_free (s->page_text);
+  s->page_text = text;
+  s->view.page = SW_SHELL_PAGE_TEXT;
+  s->view.scroll = 0;
 }
 
 static void
@@ -512,15 +336,14 @@ handle_line (char *line)
     add_history (line);
   ok = sw_shell_execute (shell, line);
   free (line);
-  g_clear_pointer (&s->page_text, g_free);
   if (ok && g_str_equal (name, "plot"))
     {
-      s->page = PAGE_PLOT;
+      s->view.page = SW_SHELL_PAGE_PLOT;
       set_message (s, g_strdup (shell->stale ? _("Plot (stale: the model changed or does not run)") : ""), FALSE);
     }
   else if (ok && g_str_equal (name, "modes") && words[1] == NULL)
     {
-      s->page = PAGE_MODES;
+      s->view.page = SW_SHELL_PAGE_MODES;
       set_message (s, g_strdup (""), FALSE);
     }
   else if (ok && is_edit (name))
@@ -529,15 +352,14 @@ handle_line (char *line)
 
       set_message (s, nl != NULL ? g_strndup (shell->out->str, nl - shell->out->str) : g_strdup (shell->out->str),
                    FALSE);
-      if (s->page == PAGE_TEXT)
-        s->page = PAGE_PLOT;
+      if (s->view.page == SW_SHELL_PAGE_TEXT)
+        s->view.page = SW_SHELL_PAGE_PLOT;
       if (shell->dirty)
         start_run (s);
     }
   else if (ok && shell->out->len > 0 && strchr (shell->out->str, '\n') != strrchr (shell->out->str, '\n'))
     {
-      s->page = PAGE_TEXT;
-      s->page_text = g_strdup (shell->out->str);
+      set_text_page (s, g_strdup (shell->out->str));
       set_message (s, g_strdup (""), FALSE);
     }
   else
@@ -549,6 +371,37 @@ handle_line (char *line)
   screen_redraw (s);
   if (shell->quit)
     g_main_loop_quit (s->loop);
+}
+
+/* PgDn: a message cut to "… more" shown whole as a page; else the text
+ * page a page further. PgUp: a page back. */
+static int
+page_down (int count, int key)
+{
+  Screen *s = screen_now;
+
+  if (s->view.more)
+    {
+      set_text_page (s, g_strdup (s->message));
+      set_message (s, g_strdup (_("The whole message is shown above; PgUp/PgDn scroll it.")), s->view.failed);
+    }
+  else if (s->view.page == SW_SHELL_PAGE_TEXT)
+    s->view.scroll += MAX (s->view.page_rows, 1);
+  screen_redraw (s);
+  rl_forced_update_display ();
+  return 0;
+}
+
+static int
+page_up (int count, int key)
+{
+  Screen *s = screen_now;
+
+  if (s->view.page == SW_SHELL_PAGE_TEXT)
+    s->view.scroll -= MIN (s->view.scroll, MAX (s->view.page_rows, 1));
+  screen_redraw (s);
+  rl_forced_update_display ();
+  return 0;
 }
 
 static gboolean
@@ -573,7 +426,7 @@ terminal_resized (gpointer data)
 static void
 run_full_screen (SwShell *shell)
 {
-  Screen s = { shell, g_main_loop_new (NULL, FALSE), PAGE_PLOT };
+  Screen s = { shell, g_main_loop_new (NULL, FALSE), { SW_SHELL_PAGE_PLOT } };
   guint watch, resize;
 
   screen_now = &s;
@@ -594,6 +447,8 @@ run_full_screen (SwShell *shell)
   /* SIGWINCH comes through the main loop, not readline's handler. */
   rl_catch_sigwinch = 0;
   rl_callback_handler_install ("> ", handle_line);
+  rl_bind_keyseq ("\033[6~", page_down);
+  rl_bind_keyseq ("\033[5~", page_up);
   watch = g_unix_fd_add (STDIN_FILENO, G_IO_IN | G_IO_HUP | G_IO_ERR, stdin_ready, NULL);
   resize = g_unix_signal_add (SIGWINCH, terminal_resized, &s);
   g_main_loop_run (s.loop);
@@ -614,6 +469,38 @@ run_full_screen (SwShell *shell)
   g_free (s.message);
 }
 
+/* Whether the terminal shows sixel images, asked (DA1) unless told not to
+ * (SHAFTWORK_SIXEL=0, NO_COLOR); the size of its cells in pixels as it
+ * says, else as the kernel knows it, else unknown (the layout then takes
+ * 6 × 12, small enough never to run over the prompt). */
+static void
+ask_for_sixel (SwShell *shell)
+{
+  const char *env = g_getenv ("SHAFTWORK_SIXEL");
+  const char *no_color = g_getenv ("NO_COLOR");
+  SwShellTerminal terminal;
+  struct winsize ws;
+
+  shell->sixel_supported = FALSE;
+  if ((env != NULL && (g_str_equal (env, "0") || g_ascii_strcasecmp (env, "off") == 0
+                       || g_ascii_strcasecmp (env, "no") == 0))
+      || (no_color != NULL && no_color[0] != '\0'))
+    return;
+  /* 150 ms: a terminal answers within a few over SSH; one that never
+   * answers (a plain serial line) costs no more at the start. */
+  if (!sw_shell_terminal_query (STDIN_FILENO, STDOUT_FILENO, 150, &terminal))
+    return;
+  shell->sixel_supported = terminal.sixel;
+  shell->cell_width_px = terminal.cell_width_px;
+  shell->cell_height_px = terminal.cell_height_px;
+  if (shell->cell_width_px == 0 && ioctl (STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0
+      && ws.ws_xpixel >= ws.ws_col * 4 && ws.ws_ypixel >= ws.ws_row * 4)
+    {
+      shell->cell_width_px = ws.ws_xpixel / ws.ws_col;
+      shell->cell_height_px = ws.ws_ypixel / ws.ws_row;
+    }
+}
+
 int
 sw_shell_run_interactive (SwShell *shell)
 {
@@ -631,7 +518,10 @@ sw_shell_run_interactive (SwShell *shell)
   if (term == NULL || g_str_equal (term, "dumb"))
     run_line_mode (shell);
   else
-    run_full_screen (shell);
+    {
+      ask_for_sixel (shell);
+      run_full_screen (shell);
+    }
   if (g_mkdir_with_parents (history_dir, 0700) == 0 && write_history (history) == 0)
     history_truncate_file (history, 1000);
   clear_history ();

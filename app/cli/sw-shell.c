@@ -51,9 +51,11 @@ sw_cli_shell (int argc, char **argv)
 
   sw_cli_init_context (ctx, N_("A terminal workbench: open a model, set its parameters (with units), undo,\n"
                                "run it and see the curves, modes and events redrawn after every edit.\n"
-                               "On a terminal it fills the screen; from a file or a pipe\n"
-                               "(shaftwork-cli shell MODEL < script) it reads one command a line and\n"
-                               "prints plain text. “help” inside lists the commands."), NULL);
+                               "On a terminal it fills the screen; plots are sixel images where the\n"
+                               "terminal says it shows them (SHAFTWORK_SIXEL=0: never ask; set-option\n"
+                               "sixel off), braille elsewhere; PgUp/PgDn scroll long pages. From a file\n"
+                               "or a pipe (shaftwork-cli shell MODEL < script) it reads one command a\n"
+                               "line and prints plain text. “help” inside lists the commands."), NULL);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     return sw_cli_usage_error (ctx, error->message);
   if (argc > 2)

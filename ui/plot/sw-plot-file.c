@@ -371,6 +371,73 @@ sw_plot_file_write_to_output (const SwTrajectory *trajectory, const guint *colum
                path, width_px, height_px, error);
 }
 
+cairo_surface_t *
+sw_plot_file_draw_image (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
+                         const char *title, const SwPlotFileStyle *style, const char *what,
+                         int width_px, int height_px, GError **error)
+{
+  static const SwPlotFileStyle linear = { FALSE, 0, NULL, NULL, NULL, 0, NULL, 0 };
+  SwPlotPanel panels[SW_PLOT_FILE_MAX_COLUMNS];
+  SwPlotCurve curves[SW_PLOT_FILE_MAX_COLUMNS];
+  g_autoptr (GPtrArray) strings = g_ptr_array_new_with_free_func (g_free);
+  SwPlotGeometry geometry;
+  SwPlotScene scene;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  int stream;
+  gboolean ok;
+
+  g_return_val_if_fail (trajectory != NULL, NULL);
+  g_return_val_if_fail (columns != NULL || n_columns == 0, NULL);
+  g_return_val_if_fail (what != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!check_arguments (trajectory, columns, n_columns, what, width_px, height_px, error))
+    return NULL;
+  if (!sw_plot_driver_available ())
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_IO,
+                   _("Cannot plot to “%s”: the PLplot driver “%s” is not installed (package plplot-driver-cairo)"),
+                   what, "extcairo");
+      return NULL;
+    }
+  /* RGB24 would do, but cairo's PNG look (and the tests' pixels) are ARGB32. */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width_px, height_px);
+  cr = cairo_create (surface);
+  if (cairo_status (cr) != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("Cannot plot to “%s”: %s"), what,
+                   cairo_status_to_string (cairo_status (cr)));
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+      return NULL;
+    }
+  stream = sw_plot_stream_new (width_px, height_px);
+  if (stream < 0)
+    {
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("Cannot plot to “%s”: PLplot has no free stream"), what);
+      return NULL;
+    }
+  make_scene (&scene, panels, curves, strings, trajectory, columns, n_columns, title,
+              style != NULL ? style : &linear);
+  ok = sw_plot_stream_draw (stream, cr, width_px, height_px, &scene, &geometry);
+  sw_plot_stream_free (stream);
+  cairo_destroy (cr);
+  if (!ok)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("Cannot plot to “%s”: %u panels and the legend need at least %d × %d, "
+                     "not %d × %d; make the plot larger, or choose fewer units or columns with shorter names"),
+                   what, scene.n_panels, geometry.need_width, geometry.need_height, width_px, height_px);
+      cairo_surface_destroy (surface);
+      return NULL;
+    }
+  cairo_surface_flush (surface);
+  return surface;
+}
+
 gboolean
 sw_plot_file_write_styled (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
                            const char *title, const SwPlotFileStyle *style, const char *path,

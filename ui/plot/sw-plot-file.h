@@ -86,6 +86,22 @@ gboolean sw_plot_file_write (const SwTrajectory *trajectory,
                              int                 height_px,
                              GError            **error);
 
+/* The same drawing into an image in memory: an opaque ARGB32 cairo image
+ * surface of width_px × height_px (the light palette), for a terminal that
+ * shows images (the shell's sixel). what names the image in messages ("the
+ * terminal plot"). Errors as sw_plot_file_write_styled(): the column list,
+ * the size, a missing driver, a plot too small for its panels and legend.
+ * Free with cairo_surface_destroy(). */
+cairo_surface_t *sw_plot_file_draw_image (const SwTrajectory    *trajectory,
+                                          const guint           *columns,
+                                          guint                  n_columns,
+                                          const char            *title,
+                                          const SwPlotFileStyle *style,
+                                          const char            *what,
+                                          int                    width_px,
+                                          int                    height_px,
+                                          GError               **error);
+
 /* A scene (sw-plot-draw.h) drawn into path, written the same way; the
  * format follows the extension. What the plot widget exports with. */
 gboolean sw_plot_file_write_scene (const SwPlotScene *scene,

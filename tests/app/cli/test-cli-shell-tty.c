@@ -2,7 +2,8 @@
  * 80 × 24 (tmux: new-session, send-keys, capture-pane): open an example,
  * set a parameter, see the plot redraw and the modes change (against
  * `modal` of the edited file), undo, save; history kept; in colour, and
- * without (NO_COLOR).
+ * without (NO_COLOR); long text (help, an error of 50 lines) read whole
+ * with PgUp/PgDn.
  *
  * Needs tmux: without it the test fails under CI and skips elsewhere.
  *
@@ -356,11 +357,94 @@ test_monochrome (void)
   tty_stop (&t);
 }
 
+/* The screen's lines fit 80 columns, 24 of them, the prompt on the last. */
+static void
+assert_fits_80x24 (const char *screen)
+{
+  g_auto (GStrv) lines = g_strsplit (screen, "\n", -1);
+
+  g_assert_cmpuint (g_strv_length (lines), >=, 24);
+  for (guint i = 0; lines[i] != NULL; i++)
+    g_assert_cmpint (g_utf8_strlen (lines[i], -1), <=, 80);
+  g_assert_true (g_str_has_prefix (lines[23], ">"));
+}
+
+/* Presses PgDn until the screen shows text (at most 10 times). */
+static char *
+page_down_to (Tty *t, const char *text)
+{
+  for (int k = 0; k < 10; k++)
+    {
+      char *screen;
+
+      g_free (tmux (t, FALSE, "send-keys", "-t", "s", "NPage", NULL));
+      g_usleep (100000);
+      screen = capture (t, FALSE);
+      if (strstr (screen, text) != NULL)
+        return screen;
+      g_free (screen);
+    }
+  return wait_for (t, text);
+}
+
+/* Long text at 80 × 24 is readable whole: help's page scrolls (PgUp/PgDn,
+ * a foot line says where it is), and a long error takes up to half the
+ * screen, ends in "… more" and PgDn shows it all as a page. */
+static void
+test_long_messages (void)
+{
+  Tty t = { 0 };
+  g_autofree char *help = NULL, *end = NULL, *back = NULL, *error = NULL, *whole = NULL, *last = NULL;
+
+  if (!have_tmux ())
+    return;
+  tty_start (&t, FALSE);
+  type (&t, "help");
+  help = wait_for (&t, "PgUp/PgDn scroll");
+  assert_fits_80x24 (help);
+  g_assert_nonnull (strstr (help, "── lines 1–"));
+  g_assert_nonnull (strstr (help, "open FILE"));
+  g_assert_null (strstr (help, "end the session"));
+  /* A line longer than the screen continues under its text column. */
+  g_assert_nonnull (strstr (help, "  set ID.PARAM VALUE [UNIT]          set a parameter:"));
+  g_assert_nonnull (strstr (help, "\n                                     N.m/rad;"));
+  end = page_down_to (&t, "end the session");
+  assert_fits_80x24 (end);
+  g_assert_null (strstr (end, "open FILE"));
+  for (int k = 0; k < 10 && back == NULL; k++)
+    {
+      g_free (tmux (&t, FALSE, "send-keys", "-t", "s", "PPage", NULL));
+      g_usleep (100000);
+      back = capture (&t, FALSE);
+      if (strstr (back, "── lines 1–") == NULL)
+        g_clear_pointer (&back, g_free);
+    }
+  g_assert_nonnull (back);
+  g_assert_nonnull (strstr (back, "open FILE"));
+
+  /* An error of some 50 lines (the usage of study): its start on the
+   * screen, then "… more"; PgDn shows it whole, to its last option. */
+  type (&t, "study --vary x");
+  error = wait_for (&t, "… more: PgDn shows the whole message");
+  assert_fits_80x24 (error);
+  g_assert_nonnull (strstr (error, "error: shaftwork-cli: no --outputs"));
+  g_assert_null (strstr (error, "--submit"));
+  g_free (tmux (&t, FALSE, "send-keys", "-t", "s", "NPage", NULL));
+  whole = wait_for (&t, "The whole message is shown above");
+  assert_fits_80x24 (whole);
+  g_assert_nonnull (strstr (whole, "no --outputs: name what to keep"));
+  last = page_down_to (&t, "--submit");
+  assert_fits_80x24 (last);
+  g_assert_nonnull (strstr (last, "With --slurm: submit the jobs with sbatch"));
+  tty_stop (&t);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/shell-tty/session", test_session);
   g_test_add_func ("/cli/shell-tty/monochrome-80x24", test_monochrome);
+  g_test_add_func ("/cli/shell-tty/long-messages-80x24", test_long_messages);
   return g_test_run ();
 }

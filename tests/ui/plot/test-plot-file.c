@@ -193,6 +193,48 @@ test_png_pixels (Fixture *f, gconstpointer data)
   cairo_surface_destroy (surface);
 }
 
+/* The image in memory (the shell's sixel plot) is the PNG file's drawing,
+ * pixel for pixel; errors as the file's. */
+static void
+test_image (Fixture *f, gconstpointer data)
+{
+  static const guint columns[] = { 0, 1, 2 };
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+  cairo_surface_t *png, *image;
+  int stride;
+
+  write_plot (f, "same.png", 400, 300, &path);
+  png = cairo_image_surface_create_from_png (path);
+  image = sw_plot_file_draw_image (f->trajectory, columns, G_N_ELEMENTS (columns), "Two inertias and a spring", NULL,
+                                   "the test image", 400, 300, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (image);
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==, 400);
+  g_assert_cmpint (cairo_image_surface_get_height (image), ==, 300);
+  stride = cairo_image_surface_get_stride (image);
+  g_assert_cmpint (stride, ==, cairo_image_surface_get_stride (png));
+  for (int y = 0; y < 300; y++)
+    for (int x = 0; x < 400; x++)
+      g_assert_cmphex (*(const guint32 *) (cairo_image_surface_get_data (image) + y * stride + 4 * x), ==,
+                       *(const guint32 *) (cairo_image_surface_get_data (png) + y * stride + 4 * x));
+  cairo_surface_destroy (png);
+  cairo_surface_destroy (image);
+
+  /* Too small, and a column that is not there. */
+  g_assert_null (sw_plot_file_draw_image (f->trajectory, columns, 3, NULL, NULL, "the test image", 100, 100, &error));
+  g_assert_error (error, SW_ERROR, SW_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "the test image"));
+  g_clear_error (&error);
+  {
+    static const guint missing[] = { 9 };
+
+    g_assert_null (sw_plot_file_draw_image (f->trajectory, missing, 1, NULL, NULL, "the test image", 400, 300,
+                                            &error));
+    g_assert_error (error, SW_ERROR, SW_ERROR_INVALID);
+  }
+}
+
 static void
 test_svg (Fixture *f, gconstpointer data)
 {
@@ -631,6 +673,7 @@ main (int argc, char **argv)
   ADD ("/ui/plot-file/png", test_png);
   ADD ("/ui/plot-file/png-size", test_png_size);
   ADD ("/ui/plot-file/png-pixels", test_png_pixels);
+  ADD ("/ui/plot-file/image", test_image);
   ADD ("/ui/plot-file/svg", test_svg);
   ADD ("/ui/plot-file/pdf", test_pdf);
   ADD ("/ui/plot-file/bad-extension", test_bad_extension);
