@@ -55,6 +55,7 @@ const MoMslClass _sw_mo_msl_classes[] = {
   { "rotational.sign_torque", "Sources" }, { "translational.sign_force", "Sources" },
   { "rotational.inverse_speed_dependent_torque", "Sources" },
   { "translational.inverse_speed_dependent_force", "Sources" },
+  { "translational.ideal_gear", "Components" },
 };
 const guint _sw_mo_n_msl_classes = G_N_ELEMENTS (_sw_mo_msl_classes);
 

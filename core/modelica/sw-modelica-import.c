@@ -108,6 +108,9 @@ kind_of (Import *im, const char *type)
     domain = "translational";
   else
     domain = "rotational";
+  /* Translational.Components.IdealLever has IdealGear's equations. */
+  if (strcmp (domain, "translational") == 0 && strcmp (snake, "ideal_lever") == 0)
+    return sw_catalog_lookup ("translational.ideal_gear");
   name = g_strdup_printf ("%s.%s", domain, snake);
   return sw_catalog_lookup (name);
 }
