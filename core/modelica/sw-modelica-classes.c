@@ -67,6 +67,13 @@ const MoMslBlock _sw_mo_msl_blocks[] = {
 };
 const guint _sw_mo_n_msl_blocks = G_N_ELEMENTS (_sw_mo_msl_blocks);
 
+/* The cubic ones with MSL's slopes (core/model/sw-signal-spline.c). */
+const MoSmoothness _sw_mo_smoothness[] = {
+  { "linear", "LinearSegments" }, { "hold", "ConstantSegments" }, { "akima", "ContinuousDerivative" },
+  { "fritsch-butland", "MonotoneContinuousDerivative1" }, { "steffen", "MonotoneContinuousDerivative2" },
+  { NULL, NULL },
+};
+
 /* "ideal_gear_r2t" -> "IdealGearR2T" (the MSL's spelling of R2T). */
 static char *
 camel_case (const char *snake)
@@ -106,7 +113,9 @@ _sw_mo_class_of (const SwKind *kind)
 static const struct {
   const char *block, *what;
 } other_blocks[] = {
-  { "Blocks.Sources.CombiTimeTable", "`table` per output column (`smoothness`, `extrapolation`)" },
+  { "Blocks.Sources.CombiTimeTable", "`table` per output column (`smoothness`: `LinearSegments` `linear`, "
+    "`ConstantSegments` `hold`, `ContinuousDerivative` `akima`, `MonotoneContinuousDerivative1` "
+    "`fritsch-butland`, `MonotoneContinuousDerivative2` `steffen`; `extrapolation`)" },
   { "Blocks.Sources.Exponentials", "`sum` of `step` and `exp_sine`" },
   { "Blocks.Math.Gain", "`product` with its `k`" },
   { "Blocks.Math.Product", "`product`" },

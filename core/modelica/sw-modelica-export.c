@@ -163,7 +163,11 @@ combi_time_table (Export *ex, JsonObject *f, const char *name)
                                 ? json_object_get_string_member (f, "interpolation") : "linear";
   const char *extrapolation = json_object_has_member (f, "extrapolation")
                                 ? json_object_get_string_member (f, "extrapolation") : "hold";
+  const char *smoothness = "LinearSegments";
 
+  for (guint k = 0; _sw_mo_smoothness[k].interpolation != NULL; k++)
+    if (strcmp (interpolation, _sw_mo_smoothness[k].interpolation) == 0)
+      smoothness = _sw_mo_smoothness[k].smoothness;
   g_string_append_printf (ex->decl, "  Modelica.Blocks.Sources.CombiTimeTable %s(table=[", name);
   for (guint r = 0; r < json_array_get_length (rows); r++)
     {
@@ -176,8 +180,7 @@ combi_time_table (Export *ex, JsonObject *f, const char *name)
     }
   g_string_append_printf (ex->decl, "], smoothness=Modelica.Blocks.Types.Smoothness.%s, "
                           "extrapolation=Modelica.Blocks.Types.Extrapolation.%s",
-                          strcmp (interpolation, "hold") == 0 ? "ConstantSegments" : "LinearSegments",
-                          strcmp (extrapolation, "linear") == 0 ? "LastTwoPoints"
+                          smoothness, strcmp (extrapolation, "linear") == 0 ? "LastTwoPoints"
                           : strcmp (extrapolation, "periodic") == 0 ? "Periodic" : "HoldLastPoint");
   if (json_object_has_member (f, "offset"))
     {

@@ -103,6 +103,13 @@ extern const guint      _sw_mo_n_msl_classes;
 extern const MoMslBlock _sw_mo_msl_blocks[];
 extern const guint      _sw_mo_n_msl_blocks;
 
+/* Modelica.Blocks.Types.Smoothness by a table signal's interpolation,
+ * NULL-terminated: the import reads them, the export writes them. */
+typedef struct {
+  const char *interpolation, *smoothness;
+} MoSmoothness;
+extern const MoSmoothness _sw_mo_smoothness[];
+
 /* The class a kind is written as: the MSL's, or one of a package
  * Shaftwork of the same shape ("Modelica.Mechanics.Rotational.Components.
  * Inertia", "Shaftwork.Rotational.GearPair"). */

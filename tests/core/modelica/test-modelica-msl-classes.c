@@ -358,12 +358,7 @@ test_combi_time_table (void)
   /* A table signal TimeTable cannot write goes out as a CombiTimeTable. */
   g_assert_no_error (error);
   assert_round_trip (linear);
-  assert_import_fails ("model M\n  Modelica.Blocks.Sources.CombiTimeTable t(table=[0, 1; 1, 2],\n"
-                       "    smoothness=Modelica.Blocks.Types.Smoothness.ContinuousDerivative);\n"
-                       "  Modelica.Mechanics.Rotational.Sources.Torque torque;\nequation\n"
-                       "  connect(t.y[1], torque.tau);\nend M;\n",
-                       "m.mo:3:5: error: t.smoothness = ContinuousDerivative is not supported; valid: LinearSegments, "
-                       "ConstantSegments");
+  /* The cubic smoothnesses: test-modelica-msl-tables. */
   assert_import_fails ("model M\n  Modelica.Blocks.Sources.CombiTimeTable t(tableOnFile=true, tableName=\"t\",\n"
                        "    fileName=\"modelica://Modelica/Resources/Data/Tables/test.txt\");\n"
                        "  Modelica.Mechanics.Rotational.Sources.Torque torque;\nequation\n"
