@@ -20,6 +20,7 @@ G_BEGIN_DECLS
 
 typedef enum {
   MO_NUMBER, MO_STRING, MO_BOOL, MO_NAME, MO_UNARY, MO_BINARY, MO_CALL, MO_ARRAY, MO_MATRIX, MO_IF,
+  MO_INDEX,
 } MoExprKind;
 
 typedef struct _MoExpr MoExpr;
@@ -30,10 +31,11 @@ struct _MoExpr {
   guint      line, column;
   guint      depth;       /* levels of the tree below and with it (1: a leaf) */
   double     number;      /* MO_NUMBER; MO_BOOL: 0 or 1 */
-  char      *text;        /* MO_STRING, MO_NAME (dotted), MO_CALL (the function) */
+  char      *text;        /* MO_STRING, MO_NAME (dotted), MO_CALL (the function), MO_INDEX (the array) */
   char       op;          /* MO_UNARY '-' '+' '!'; MO_BINARY + - * / ^ < > = (==) l (<=) g (>=) & | */
   MoExpr    *a, *b, *c;   /* operands; MO_IF: condition, then, else */
-  GPtrArray *items;       /* MO_ARRAY: MoExpr; MO_MATRIX: rows, each an MO_ARRAY; MO_CALL: positional */
+  GPtrArray *items;       /* MO_ARRAY: MoExpr; MO_MATRIX: rows, each an MO_ARRAY; MO_CALL: positional;
+                           * MO_INDEX: the subscripts (one or two) */
   GPtrArray *named;       /* MO_CALL: MoMod (name = value) */
 };
 

@@ -181,37 +181,8 @@ test_fritsch_butland (void)
  * (9/13 - 1/2) / 12 = 3.5 + 7/78, Steffen 0.5 + (1 - 5/6) / 12 + 3 + 4
  * (5/6 - 1/2) / 12 = 3.625; the Akima plateau to t = 5 adds its five
  * segments, 0.5 + 1.5 + (2.5 + 1/24) + (3 + 1/24) + 3 = 10.58333….
- * Written back by the export as the same smoothness, it reads back to the
+ * The model: tests/data/modelica/SmoothTables.mo. Written back by the export as the same smoothness, it reads back to the
  * same run. */
-static const char run_model[] =
-  "model SmoothTables \"Torques from tables with smooth interpolations\"\n"
-  "  extends Modelica.Icons.Example;\n"
-  "  Modelica.Blocks.Sources.CombiTimeTable monotone1(table=[0, 0, 0; 1, 1, 1; 3, 2, 2], columns={2, 3},\n"
-  "    smoothness=Modelica.Blocks.Types.Smoothness.MonotoneContinuousDerivative1,\n"
-  "    extrapolation=Modelica.Blocks.Types.Extrapolation.HoldLastPoint);\n"
-  "  Modelica.Blocks.Sources.CombiTimeTable monotone2(table=[0, 0; 1, 1; 3, 2],\n"
-  "    smoothness=Modelica.Blocks.Types.Smoothness.MonotoneContinuousDerivative2,\n"
-  "    extrapolation=Modelica.Blocks.Types.Extrapolation.HoldLastPoint);\n"
-  "  Modelica.Blocks.Sources.CombiTimeTable akima(table=[0, 0; 1, 1; 2, 2; 3, 3; 4, 3; 5, 3],\n"
-  "    smoothness=Modelica.Blocks.Types.Smoothness.ContinuousDerivative);\n"
-  "  Modelica.Mechanics.Rotational.Sources.Torque torque1;\n"
-  "  Modelica.Mechanics.Rotational.Sources.Torque torque2;\n"
-  "  Modelica.Mechanics.Rotational.Sources.Torque torque3;\n"
-  "  Modelica.Mechanics.Rotational.Components.Inertia inertia1(J=2, phi(start=0, fixed=true),\n"
-  "    w(start=0, fixed=true));\n"
-  "  Modelica.Mechanics.Rotational.Components.Inertia inertia2(J=2, phi(start=0, fixed=true),\n"
-  "    w(start=0, fixed=true));\n"
-  "  Modelica.Mechanics.Rotational.Components.Inertia inertia3(J=2, phi(start=0, fixed=true),\n"
-  "    w(start=0, fixed=true));\n"
-  "equation\n"
-  "  connect(monotone1.y[1], torque1.tau);\n"
-  "  connect(monotone2.y[1], torque2.tau);\n"
-  "  connect(akima.y[1], torque3.tau);\n"
-  "  connect(torque1.flange, inertia1.flange_a);\n"
-  "  connect(torque2.flange, inertia2.flange_a);\n"
-  "  connect(torque3.flange, inertia3.flange_a);\n"
-  "  annotation (experiment(StopTime=5, Interval=0.01));\n"
-  "end SmoothTables;\n";
 
 static double
 at (SwTrajectory *tr, const char *column, double t)
@@ -228,10 +199,15 @@ at (SwTrajectory *tr, const char *column, double t)
 static void
 test_run (void)
 {
-  g_autoptr (SwModel) model = import_ok (run_model);
-  g_autoptr (SwTrajectory) tr = sw_test_run_model (model, 0, 1e-10);
+  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "tests", "data", "modelica",
+                                            "SmoothTables.mo", NULL);
   g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import_file (path, &error);
+  g_autoptr (SwTrajectory) tr = NULL;
   g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  tr = sw_test_run_model (model, 0, 1e-10);
 
   g_assert_cmpfloat_with_epsilon (at (tr, "torque1.tau", 2), 1 + 57.0 / 104, 1e-12);
   g_assert_cmpfloat_with_epsilon (at (tr, "torque2.tau", 2), 19.0 / 12, 1e-12);

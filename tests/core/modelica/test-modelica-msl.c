@@ -399,7 +399,8 @@ test_array_errors (void)
       "equation\n  connect(j[3].flange_a, f.flange);\n",
       "m.mo:5:3: error: connect (j[3].flange_a, f.flange): the index is past the end of the array j (2)" },
     { "  Modelica.Mechanics.Rotational.Components.Inertia j[2, 2];\n",
-      "m.mo:2:55: error: arrays of components of more than one dimension are not supported" },
+      "m.mo:2:55: error: arrays of components of more than one dimension are not supported; valid: one dimension "
+      "(a component per element, j[4]), a parameter of any shape" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -413,10 +414,11 @@ test_array_errors (void)
 /* What a kind does not take is refused at its place, listing what it
  * takes. */
 /* A parameter's sizes (tab[:, 2], k[2]) are checked against its value's
- * and the value used whole: a table of rows [t, tau] drives a torque on
+ * and the value used whole or by its elements: a table of rows [t, tau] drives a torque on
  * J = 1 from rest, tau = 2 t, so w = t^2; an array parameter gives an
  * array of components its elements. */
 static double square (double t) { return t * t; }
+static double square_sixth (double t) { return t * t / 6; }
 
 static void
 test_parameter_arrays (void)
@@ -439,6 +441,37 @@ test_parameter_arrays (void)
 
       assert_column (tr, "j.w", square, 1e-9);
     }
+  /* Elements by subscripts (Modelica counts from 1): tab[2, 2] = 2 and
+   * k[2] = 3 make the inertia 2 * 3 = 6 and the torque's ramp 2 t, so
+   * w = t^2 / 6; a matrix's row tab[2] is a vector, k[2]'s 3 in gain[k[1]]
+   * an index too. */
+  {
+    g_autoptr (SwModel) model = import_ok (
+      "model M\n  parameter Real tab[:, 2] = [0, 0; 1, 2];\n  parameter Real k[2] = {1, 3};\n"
+      "  parameter Real row[2] = tab[2];\n"
+      "  Modelica.Blocks.Sources.Ramp ramp(height=row[2], duration=tab[2, 1]);\n"
+      "  Modelica.Mechanics.Rotational.Sources.Torque torque;\n"
+      "  Modelica.Mechanics.Rotational.Components.Inertia j(J=tab[2, 2]*k[2], phi(start=0, fixed=true),\n"
+      "    w(start=0, fixed=true));\n"
+      "equation\n  connect(ramp.y, torque.tau);\n  connect(torque.flange, j.flange_a);\n"
+      "  annotation (experiment(StopTime=k[1], Interval=0.01));\nend M;\n");
+    g_autoptr (SwTrajectory) tr = sw_test_run_model (model, 0, 1e-10);
+
+    g_assert_cmpfloat (param_of (model, "j", "J"), ==, 6);
+    assert_column (tr, "j.w", square_sixth, 1e-9);
+  }
+  assert_import_fails ("model M\n  parameter Real k[2] = {1, 3};\n"
+                       "  Modelica.Mechanics.Rotational.Components.Inertia j(J=k[3]);\nend M;\n",
+                       "m.mo:3:58: error: k: subscript 3 is not valid; valid: an integer from 1 to 2");
+  assert_import_fails ("model M\n  parameter Real k[2] = {1, 3};\n"
+                       "  Modelica.Mechanics.Rotational.Components.Inertia j(J=k[1, 1]);\nend M;\n",
+                       "m.mo:3:56: error: k has one dimension (2): give one subscript");
+  assert_import_fails ("model M\n  parameter Real k = 2;\n"
+                       "  Modelica.Mechanics.Rotational.Components.Inertia j(J=k[1]);\nend M;\n",
+                       "m.mo:3:56: error: k is not an array: it takes no subscript");
+  assert_import_fails ("model M\n  parameter Real tab[2, 2] = [1, 2; 3, 4];\n"
+                       "  Modelica.Mechanics.Rotational.Components.Inertia j(J=tab[:, 1]);\nend M;\n",
+                       "m.mo:3:60: error: expected an expression, not “:”");
   assert_import_fails ("model M\n  parameter Real tab[3, 2] = [0, 0; 1, 2];\nend M;\n",
                        "m.mo:2:22: error: parameter tab: size 1 is declared 3, its value's is 2; valid: 2 or ':'");
   assert_import_fails ("model M\n  parameter Real tab[:] = [0, 0; 1, 2];\nend M;\n",
