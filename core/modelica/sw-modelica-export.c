@@ -532,9 +532,24 @@ component (Export *ex, SwModel *model, guint index)
           g_ptr_array_add (mods, table_text (desc->name, c->table[i]));
           break;
         case SW_PARAM_EXPRESSION:
-          g_set_error (&ex->error, SW_ERROR, SW_ERROR_INVALID,
-                       _("component “%s”: the formula of a custom coupling has no Modelica form here"), c->id);
-          return FALSE;
+          /* The formula as a string, its constants as modifiers (read
+           * back by sw-modelica-import-custom.c). */
+          {
+            const SwExpression *law = c->expression[i];
+            GString *m = g_string_new (desc->name);
+
+            g_string_append_c (m, '=');
+            quoted (m, sw_expression_get_text (law));
+            g_ptr_array_add (mods, g_string_free (m, FALSE));
+            for (guint k = 0; k < sw_expression_get_n_constants (law); k++)
+              {
+                m = g_string_new (sw_expression_get_constant_name (law, k));
+                g_string_append_c (m, '=');
+                number (m, sw_expression_get_constant_value (law, k));
+                g_ptr_array_add (mods, g_string_free (m, FALSE));
+              }
+          }
+          break;
         default:
           {
             g_autofree char *value = bound != NULL ? g_strdup (bound) : number_text (desc, c->param[i]);

@@ -476,6 +476,9 @@ add_component (Import *im, const MoElement *el)
       prefix_error (im, el->line, el->column, error);
       return;
     }
+  if (_sw_mo_kind_has_formula (kind))
+    _sw_mo_custom_coupling (im, el, (guint) index);
+  else
   {
     Numbers numbers = { 0 };
 
