@@ -476,9 +476,13 @@ add_component (Import *im, const MoElement *el)
       prefix_error (im, el->line, el->column, error);
       return;
     }
+  /* A custom coupling's modifiers are its formula and constants. */
   if (_sw_mo_kind_has_formula (kind))
-    _sw_mo_custom_coupling (im, el, (guint) index);
-  else
+    {
+      _sw_mo_custom_coupling (im, el, (guint) index);
+      placement (im, el, (guint) index);
+      return;
+    }
   {
     Numbers numbers = { 0 };
 
