@@ -224,6 +224,10 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
   /* MSL 4 renamed the friction coefficient mue_pos (MSL 3) to mu_pos. */
   if (p < 0 && strcmp (m->name, "mu_pos") == 0)
     p = sw_kind_find_param (kind, "mue_pos");
+  /* MSL 4 renamed SignTorque's tau_constant (MSL 3.2.3) to tau_nominal
+   * (the MSL's issue #2863, a rename in its conversion script). */
+  if (p < 0 && strcmp (m->name, "tau_constant") == 0 && strcmp (kind->name, "rotational.sign_torque") == 0)
+    p = sw_kind_find_param (kind, "tau_nominal");
   if (m->children != NULL && p < 0)
     {
       _sw_mo_start_attribute (im, el, index, m);

@@ -227,6 +227,32 @@ static double shared_w (double t) { return 1.5 * t; }
  * input wired on from another input (one Constant drives both torques
  * through torque1.tau). Closed forms: a mass falling at g_n; J1 = 2
  * driven by 2 (10 - w): w = 10 (1 - exp (-t)); J3 = 2 driven by 3. */
+/* MSL 3.2.3's SignTorque(tau_constant, …), renamed tau_nominal by MSL 4
+ * (tests/data/modelica/SignTorqueBraking.mo): braking 100 N.m on J = 1
+ * from 100 rad/s, w = 100 - 100 t, the same as MSL 4's name on J = 2 (w
+ * = 100 - 50 t) and a ConstantTorque, whose tau_constant is its own; the
+ * regularisation (Exp, w0 = 1) is 1 to the last digit this far from 0. */
+static double brake_w1 (double t) { return 100 - 100 * t; }
+static double brake_w2 (double t) { return 100 - 50 * t; }
+
+static void
+test_msl3_names (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "tests", "data", "modelica",
+                                            "SignTorqueBraking.mo", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import_file (path, &error);
+  g_autoptr (SwTrajectory) tr = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpfloat (param_of (model, "signTorque", "tau_nominal"), ==, -100);
+  tr = sw_test_run_model (model, 0, 1e-10);
+  assert_column (tr, "inertia1.w", brake_w1, 1e-8);
+  assert_column (tr, "inertia2.w", brake_w2, 1e-8);
+  assert_column (tr, "inertia3.w", brake_w1, 1e-8);
+  assert_round_trip (model);
+}
+
 static void
 test_msl4_names (void)
 {
@@ -608,6 +634,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl/speed-start", test_speed_start);
   g_test_add_func ("/core/modelica-msl/start-errors", test_start_errors);
   g_test_add_func ("/core/modelica-msl/msl4-names", test_msl4_names);
+  g_test_add_func ("/core/modelica-msl/msl3-names", test_msl3_names);
   g_test_add_func ("/core/modelica-msl/name-errors", test_name_errors);
   g_test_add_func ("/core/modelica-msl/arrays", test_arrays);
   g_test_add_func ("/core/modelica-msl/array-errors", test_array_errors);
