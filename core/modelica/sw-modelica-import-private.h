@@ -142,8 +142,8 @@ gboolean _sw_mo_eval_number      (Import        *im,
                                   double        *x);
 void     _sw_mo_value_clear      (Value         *v);
 
-/* sw-modelica-import-custom.c: a kind with a formula (a custom coupling)
- * and its modifiers, formula = "text" and its constants. */
+/* sw-modelica-custom.c: a kind with a formula (a custom coupling) and its
+ * modifiers, formula = "text" and its constants. */
 gboolean _sw_mo_kind_has_formula (const SwKind  *kind);
 void     _sw_mo_custom_coupling  (Import        *im,
                                   const MoElement *el,

@@ -15,6 +15,7 @@
 
 #include <glib.h>
 #include "sw-kind.h"
+#include "sw-expression.h"
 
 G_BEGIN_DECLS
 
@@ -116,6 +117,17 @@ extern const MoSmoothness _sw_mo_smoothness[];
  * Shaftwork of the same shape ("Modelica.Mechanics.Rotational.Components.
  * Inertia", "Shaftwork.Rotational.GearPair"). */
 char *_sw_mo_class_of (const SwKind *kind);
+
+/* sw-modelica-export.c: the shortest decimal that reads back as x; text
+ * as a Modelica string literal. */
+void _sw_mo_export_number (GString *s, double x);
+void _sw_mo_export_quoted (GString *s, const char *text);
+
+/* sw-modelica-custom.c: a custom coupling's formula parameter name as
+ * modifiers, name="formula" and one per constant. */
+void _sw_mo_custom_coupling_mods (GPtrArray          *mods,
+                                  const char         *name,
+                                  const SwExpression *law);
 
 extern const MoStart _sw_mo_starts[];
 extern const guint   _sw_mo_n_starts;

@@ -1,7 +1,7 @@
-/* sw-modelica-import-custom.c: a custom coupling as the export writes it,
- * Shaftwork.Rotational.CustomCoupling freeWheel(tau = "w_rel*(d_free*
- * step(w_rel) + …)", d_free = 1e-05, d_lock = 1e+05): the formula a
- * string in the parameter's own name, every other modifier a named
+/* sw-modelica-custom.c: a custom coupling in Modelica, both ways, as a
+ * component Shaftwork.Rotational.CustomCoupling freeWheel(tau = "w_rel*(
+ * d_free*step(w_rel) + …)", d_free = 1e-05, d_lock = 1e+05): the formula
+ * a string in the parameter's own name, every other modifier a named
  * constant of it (a number). The formula keeps its grammar (sw-expression.h),
  * so that it reads back to the same text and the same run; a Modelica tool
  * needs a package Shaftwork for it, as for the other kinds the MSL lacks.
@@ -85,5 +85,24 @@ _sw_mo_custom_coupling (Import *im, const MoElement *el, guint index)
     {
       _sw_mo_fail (im, text_at->line, text_at->column, "%s", error->message);
       g_error_free (error);
+    }
+}
+
+void
+_sw_mo_custom_coupling_mods (GPtrArray          *mods,
+                             const char         *name,
+                             const SwExpression *law)
+{
+  GString *m = g_string_new (name);
+
+  g_string_append_c (m, '=');
+  _sw_mo_export_quoted (m, sw_expression_get_text (law));
+  g_ptr_array_add (mods, g_string_free (m, FALSE));
+  for (guint k = 0; k < sw_expression_get_n_constants (law); k++)
+    {
+      m = g_string_new (sw_expression_get_constant_name (law, k));
+      g_string_append_c (m, '=');
+      _sw_mo_export_number (m, sw_expression_get_constant_value (law, k));
+      g_ptr_array_add (mods, g_string_free (m, FALSE));
     }
 }
