@@ -37,6 +37,7 @@ static const SwKind *const kinds[] = {
   &sw_kind_trans_end_stop,
   /* Transmission */
   &sw_kind_rot_ideal_gear,
+  &sw_kind_trans_ideal_gear,
   &sw_kind_rot_gear_pair,
   &sw_kind_trans_rack_pinion,
   &sw_kind_rot_worm_wheel,

@@ -64,7 +64,7 @@ extern const SwKind sw_kind_trans_fixed, sw_kind_trans_mass, sw_kind_trans_rod;
 extern const SwKind sw_kind_rot_spring, sw_kind_rot_damper, sw_kind_rot_spring_damper, sw_kind_rot_shaft;
 extern const SwKind sw_kind_rot_viscous_damper, sw_kind_rot_tuned_absorber;
 extern const SwKind sw_kind_trans_spring, sw_kind_trans_damper, sw_kind_trans_spring_damper;
-extern const SwKind sw_kind_rot_ideal_gear, sw_kind_rot_ideal_planetary;
+extern const SwKind sw_kind_rot_ideal_gear, sw_kind_rot_ideal_planetary, sw_kind_trans_ideal_gear;
 extern const SwKind sw_kind_ideal_gear_r2t, sw_kind_ideal_rolling_wheel;
 extern const SwKind sw_kind_tsf_rot_rot, sw_kind_tsf_rot_trans, sw_kind_tsf_trans_rot, sw_kind_tsf_trans_trans;
 extern const SwKind sw_kind_rot_torque, sw_kind_rot_constant_torque, sw_kind_rot_torque_step;

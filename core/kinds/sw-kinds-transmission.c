@@ -73,6 +73,31 @@ const SwKind sw_kind_rot_ideal_gear = {
   .build = gear_build, .variables = gear_variables,
 };
 
+/* Translational ideal gear (MSL 4's Translational.Components.IdealGear,
+ * and IdealLever, which has its equations): the rotational one's row on
+ * positions, so the same build and variables. */
+static const SwPortDesc trans_gear_ports[] = {
+  SW_PORT ("flange_a", SW_TRANS), SW_PORT ("flange_b", SW_TRANS), SW_SUPPORT ("support", SW_TRANS),
+};
+static const SwParamDesc trans_gear_params[] = {
+  SW_ANY ("ratio", N_("Transmission ratio"), "", 1, N_("flange_a.s / flange_b.s, both against the support; nonzero")),
+};
+static const SwVarDesc trans_gear_vars[] = {
+  SW_VAR ("flange_a.f", "N", N_("Force acting on the gear through flange_a")),
+  SW_VAR ("flange_b.f", "N", N_("Force acting on the gear through flange_b")),
+  SW_VAR ("support.f", "N", N_("Reaction force acting on the gear through its support")),
+};
+
+const SwKind sw_kind_trans_ideal_gear = {
+  .name = "translational.ideal_gear", .label = N_("Ideal gear (translational)"), .group = "Transmission",
+  .help = N_("Ideal translational gear or lever without mass, elasticity, damping or backlash: flange_a moves "
+             "ratio times as far as flange_b against the support (Modelica's Translational IdealGear and "
+             "IdealLever)"),
+  .ports = SW_TABLE (trans_gear_ports), .params = SW_TABLE (trans_gear_params), .vars = SW_TABLE (trans_gear_vars),
+  .key_param = "ratio", .validate = validate_ratio,
+  .build = gear_build, .variables = gear_variables,
+};
+
 /* Planetary: (1 + ratio) x_carrier = x_sun + ratio x_ring. */
 enum { PLANET_SUN, PLANET_CARRIER, PLANET_RING };
 

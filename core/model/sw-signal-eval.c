@@ -270,12 +270,14 @@ periodic_next_event (const SwSignal *signal,
 /* Tables that are not periodic                                             */
 /* ------------------------------------------------------------------------ */
 
-/* y - offset and dy/dt from the breaks alone (start_time not applied). */
+/* y - offset and two derivatives from the breaks alone (start_time not
+ * applied). */
 double
 _sw_signal_table_eval (const SwSignal *signal,
                        double          t,
                        gboolean        left,
-                       double         *y1)
+                       double         *y1,
+                       double         *y2)
 {
   const double *bk = signal->breaks;
   guint n = signal->n_points;
@@ -284,6 +286,7 @@ _sw_signal_table_eval (const SwSignal *signal,
   double w;
 
   *y1 = 0.0;
+  *y2 = 0.0;
 
   /* lo = the number of breaks before t (at or before t from the right). */
   while (lo < hi)
@@ -317,6 +320,8 @@ _sw_signal_table_eval (const SwSignal *signal,
   i = lo - 1;
   if (signal->interpolation == SW_INTERPOLATION_HOLD)
     return signal->values[i];
+  if (signal->slopes != NULL)
+    return _sw_signal_spline_eval (signal, i, t, y1, y2);
 
   w = segment_fraction (bk[i], bk[i + 1], t);
   *y1 = _sw_signal_table_slope (signal, i);
@@ -419,7 +424,7 @@ eval_started (const SwSignal *signal,
     case SW_SIGNAL_TABLE:
       if (signal->is_periodic)
         return periodic_eval (signal, t, left, y1);
-      return _sw_signal_table_eval (signal, t, left, y1);
+      return _sw_signal_table_eval (signal, t, left, y1, y2);
 
     case SW_SIGNAL_CONSTANT:
     case SW_SIGNAL_SUM:

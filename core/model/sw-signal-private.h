@@ -38,6 +38,11 @@ typedef enum {
 typedef enum {
   SW_INTERPOLATION_LINEAR,
   SW_INTERPOLATION_HOLD,
+  /* Cubic Hermite, the slopes by sw-signal-spline.c (Modelica's
+   * ContinuousDerivative, MonotoneContinuousDerivative1 and 2). */
+  SW_INTERPOLATION_AKIMA,
+  SW_INTERPOLATION_FRITSCH_BUTLAND,
+  SW_INTERPOLATION_STEFFEN,
 } SwInterpolation;
 
 typedef enum {
@@ -99,6 +104,7 @@ struct _SwSignal
   double          *values;
   SwInterpolation  interpolation;
   SwExtrapolation  extrapolation;
+  double          *slopes;  /* a smooth interpolation of 3 points or more: dy/dt at each */
 
   /* sum, product */
   SwSignal **children;
@@ -132,7 +138,7 @@ struct _SwSignal
 };
 
 /* The names of the choices, in the order of their enums. */
-extern const char *const _sw_signal_interpolation_names[SW_INTERPOLATION_HOLD + 1];
+extern const char *const _sw_signal_interpolation_names[SW_INTERPOLATION_STEFFEN + 1];
 extern const char *const _sw_signal_extrapolation_names[SW_EXTRAPOLATION_PERIODIC + 1];
 
 /* Every type but the sensor, in the order of SwSignalKind and of
@@ -163,7 +169,26 @@ double
 _sw_signal_table_eval (const SwSignal *signal,
                        double          t,
                        gboolean        left,
-                       double         *y1);
+                       double         *y1,
+                       double         *y2);
+
+gboolean
+_sw_signal_interpolation_is_smooth (SwInterpolation interpolation);
+
+void
+_sw_signal_spline_slopes (SwInterpolation  rule,
+                          const double    *t,
+                          const double    *y,
+                          guint            n,
+                          double          *slopes);
+
+/* Segment i (breaks i to i + 1) of a table with slopes at t. */
+double
+_sw_signal_spline_eval (const SwSignal *signal,
+                        guint           i,
+                        double          t,
+                        double         *y1,
+                        double         *y2);
 
 void
 _sw_signal_prepare (SwSignal *signal);

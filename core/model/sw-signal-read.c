@@ -341,6 +341,29 @@ read_table (SwSignal    *signal,
       return FALSE;
     }
 
+  if (_sw_signal_interpolation_is_smooth (signal->interpolation))
+    {
+      const char *name = _sw_signal_interpolation_names[signal->interpolation];
+
+      if (signal->extrapolation == SW_EXTRAPOLATION_PERIODIC)
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                       _("a table signal with interpolation “%s” cannot be periodic (its slopes at the ends "
+                         "would have to join); valid: extrapolation “hold” or “linear”, or interpolation "
+                         "“linear” or “hold” with “periodic”"), name);
+          return FALSE;
+        }
+      for (guint i = 1; i < n; i++)
+        if (signal->times[i] == signal->times[i - 1])
+          {
+            g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                         _("row %u of field “points” of a table signal repeats time %g: a jump has no slope, "
+                           "so interpolation “%s” needs increasing times; valid: interpolation “linear” or "
+                           "“hold” for a table with jumps"), i + 1, signal->times[i], name);
+            return FALSE;
+          }
+    }
+
   return TRUE;
 }
 

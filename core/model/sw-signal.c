@@ -32,7 +32,7 @@
 #include "sw-error.h"
 #include "sw-number.h"
 
-const char *const _sw_signal_interpolation_names[] = { "linear", "hold" };
+const char *const _sw_signal_interpolation_names[] = { "linear", "hold", "akima", "fritsch-butland", "steffen" };
 const char *const _sw_signal_extrapolation_names[] = { "hold", "linear", "periodic" };
 
 #define FIELD(member, def, range) \
@@ -199,6 +199,7 @@ sw_signal_unref (SwSignal *signal)
   g_free (signal->values);
   g_free (signal->breaks);
   g_free (signal->break_event);
+  g_free (signal->slopes);
   g_free (signal->corners);
   g_free (signal->corner_event);
   g_free (signal);
@@ -364,20 +365,36 @@ prepare_table (SwSignal *signal)
   for (guint i = 0; i < n; i++)
     signal->breaks[i] = signal->start_time + signal->times[i];
 
-  if (n >= 2)
+  /* With 2 points a smooth table is the straight line, as in Modelica. */
+  if (_sw_signal_interpolation_is_smooth (signal->interpolation) && n >= 3)
+    {
+      signal->slopes = g_new (double, n);
+      _sw_signal_spline_slopes (signal->interpolation, signal->times, signal->values, n, signal->slopes);
+      signal->slope_first = signal->slopes[0];
+      signal->slope_last = signal->slopes[n - 1];
+    }
+  else if (n >= 2)
     {
       signal->slope_first = _sw_signal_table_slope (signal, 0);
       signal->slope_last = _sw_signal_table_slope (signal, n - 2);
     }
 
+  /* A smooth table's second derivative jumps at its points: events too. */
   for (guint i = 0; i < n; i++)
     {
-      double l1, r1;
-      double l = _sw_signal_table_eval (signal, signal->breaks[i], TRUE, &l1);
-      double r = _sw_signal_table_eval (signal, signal->breaks[i], FALSE, &r1);
+      double l1, r1, l2, r2;
+      double l = _sw_signal_table_eval (signal, signal->breaks[i], TRUE, &l1, &l2);
+      double r = _sw_signal_table_eval (signal, signal->breaks[i], FALSE, &r1, &r2);
 
-      signal->break_event[i] = l != r || l1 != r1;
+      signal->break_event[i] = l != r || l1 != r1 || l2 != r2;
     }
+}
+
+gboolean
+_sw_signal_interpolation_is_smooth (SwInterpolation interpolation)
+{
+  return interpolation == SW_INTERPOLATION_AKIMA || interpolation == SW_INTERPOLATION_FRITSCH_BUTLAND
+         || interpolation == SW_INTERPOLATION_STEFFEN;
 }
 
 void

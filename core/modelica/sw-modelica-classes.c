@@ -55,6 +55,7 @@ const MoMslClass _sw_mo_msl_classes[] = {
   { "rotational.sign_torque", "Sources" }, { "translational.sign_force", "Sources" },
   { "rotational.inverse_speed_dependent_torque", "Sources" },
   { "translational.inverse_speed_dependent_force", "Sources" },
+  { "translational.ideal_gear", "Components" },
 };
 const guint _sw_mo_n_msl_classes = G_N_ELEMENTS (_sw_mo_msl_classes);
 
@@ -65,6 +66,13 @@ const MoMslBlock _sw_mo_msl_blocks[] = {
   { "table", "TimeTable" },
 };
 const guint _sw_mo_n_msl_blocks = G_N_ELEMENTS (_sw_mo_msl_blocks);
+
+/* The cubic ones with MSL's slopes (core/model/sw-signal-spline.c). */
+const MoSmoothness _sw_mo_smoothness[] = {
+  { "linear", "LinearSegments" }, { "hold", "ConstantSegments" }, { "akima", "ContinuousDerivative" },
+  { "fritsch-butland", "MonotoneContinuousDerivative1" }, { "steffen", "MonotoneContinuousDerivative2" },
+  { NULL, NULL },
+};
 
 /* "ideal_gear_r2t" -> "IdealGearR2T" (the MSL's spelling of R2T). */
 static char *
@@ -105,7 +113,9 @@ _sw_mo_class_of (const SwKind *kind)
 static const struct {
   const char *block, *what;
 } other_blocks[] = {
-  { "Blocks.Sources.CombiTimeTable", "`table` per output column (`smoothness`, `extrapolation`)" },
+  { "Blocks.Sources.CombiTimeTable", "`table` per output column (`smoothness`: `LinearSegments` `linear`, "
+    "`ConstantSegments` `hold`, `ContinuousDerivative` `akima`, `MonotoneContinuousDerivative1` "
+    "`fritsch-butland`, `MonotoneContinuousDerivative2` `steffen`; `extrapolation`)" },
   { "Blocks.Sources.Exponentials", "`sum` of `step` and `exp_sine`" },
   { "Blocks.Math.Gain", "`product` with its `k`" },
   { "Blocks.Math.Product", "`product`" },

@@ -492,6 +492,72 @@ other_name (Import *im, const MoExpr *e, Value *out)
   return FALSE;
 }
 
+/* One subscript: an integer from 1 to n (Modelica counts from 1). */
+static gboolean
+subscript (Import *im, const MoExpr *e, const MoExpr *sub, guint n, guint *index)
+{
+  double x;
+
+  if (!_sw_mo_eval_number (im, sub, &x))
+    return FALSE;
+  if (!(x >= 1 && x <= n && x == floor (x)))
+    {
+      _sw_mo_fail (im, sub->line, sub->column, _("%s: subscript %g is not valid; valid: an integer from 1 to %u"),
+                   e->text, x, n);
+      return FALSE;
+    }
+  *index = (guint) x - 1;
+  return TRUE;
+}
+
+/* name[i] of a vector is its element i, of a matrix its row i; name[i, j]
+ * the element of a matrix. */
+static gboolean
+element (Import *im, const MoExpr *e, Value *out)
+{
+  MoExpr whole = *e;
+  Value v = { 0 };
+  guint i, j;
+  gboolean ok = FALSE;
+
+  whole.kind = MO_NAME;
+  whole.items = NULL;
+  if (!_sw_mo_eval (im, &whole, &v))
+    return FALSE;
+  memset (out, 0, sizeof *out);
+  if (v.kind != V_MATRIX)
+    _sw_mo_fail (im, e->line, e->column, _("%s is not an array: it takes no subscript"), e->text);
+  else if (e->items->len == 2)
+    {
+      if (v.rows == 1 && v.cols > 0)
+        _sw_mo_fail (im, e->line, e->column, _("%s has one dimension (%u): give one subscript"), e->text, v.cols);
+      else if (subscript (im, e, g_ptr_array_index (e->items, 0), v.rows, &i)
+               && subscript (im, e, g_ptr_array_index (e->items, 1), v.cols, &j))
+        {
+          out->number = v.cells[i * v.cols + j];
+          ok = TRUE;
+        }
+    }
+  else if (v.rows == 1)
+    {
+      if (subscript (im, e, g_ptr_array_index (e->items, 0), v.cols, &j))
+        {
+          out->number = v.cells[j];
+          ok = TRUE;
+        }
+    }
+  else if (subscript (im, e, g_ptr_array_index (e->items, 0), v.rows, &i))
+    {
+      out->kind = V_MATRIX;
+      out->rows = 1;
+      out->cols = v.cols;
+      out->cells = g_memdup2 (v.cells + i * v.cols, v.cols * sizeof (double));
+      ok = TRUE;
+    }
+  _sw_mo_value_clear (&v);
+  return ok;
+}
+
 /* How deep expressions may be evaluated one inside the other, through the
  * parameters they use (each expression nests at most MAX_DEPTH): past it,
  * the stack would run out (p = 1 + p + 1 + … in a circle, 200 deep each
@@ -611,6 +677,8 @@ eval_expr (Import *im, const MoExpr *e, Value *out)
     case MO_ARRAY:
     case MO_MATRIX:
       return matrix (im, e, out);
+    case MO_INDEX:
+      return element (im, e, out);
     }
   return FALSE;
 }

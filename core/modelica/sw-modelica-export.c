@@ -74,8 +74,8 @@ export_clear (Export *ex)
 }
 
 /* The shortest decimal that reads back as x. */
-static void
-number (GString *s, double x)
+void
+_sw_mo_export_number (GString *s, double x)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
@@ -163,32 +163,35 @@ combi_time_table (Export *ex, JsonObject *f, const char *name)
                                 ? json_object_get_string_member (f, "interpolation") : "linear";
   const char *extrapolation = json_object_has_member (f, "extrapolation")
                                 ? json_object_get_string_member (f, "extrapolation") : "hold";
+  const char *smoothness = "LinearSegments";
 
+  for (guint k = 0; _sw_mo_smoothness[k].interpolation != NULL; k++)
+    if (strcmp (interpolation, _sw_mo_smoothness[k].interpolation) == 0)
+      smoothness = _sw_mo_smoothness[k].smoothness;
   g_string_append_printf (ex->decl, "  Modelica.Blocks.Sources.CombiTimeTable %s(table=[", name);
   for (guint r = 0; r < json_array_get_length (rows); r++)
     {
       JsonArray *row = json_array_get_array_element (rows, r);
 
       g_string_append (ex->decl, r > 0 ? "; " : "");
-      number (ex->decl, json_array_get_double_element (row, 0));
+      _sw_mo_export_number (ex->decl, json_array_get_double_element (row, 0));
       g_string_append (ex->decl, ", ");
-      number (ex->decl, json_array_get_double_element (row, 1));
+      _sw_mo_export_number (ex->decl, json_array_get_double_element (row, 1));
     }
   g_string_append_printf (ex->decl, "], smoothness=Modelica.Blocks.Types.Smoothness.%s, "
                           "extrapolation=Modelica.Blocks.Types.Extrapolation.%s",
-                          strcmp (interpolation, "hold") == 0 ? "ConstantSegments" : "LinearSegments",
-                          strcmp (extrapolation, "linear") == 0 ? "LastTwoPoints"
+                          smoothness, strcmp (extrapolation, "linear") == 0 ? "LastTwoPoints"
                           : strcmp (extrapolation, "periodic") == 0 ? "Periodic" : "HoldLastPoint");
   if (json_object_has_member (f, "offset"))
     {
       g_string_append (ex->decl, ", offset={");
-      number (ex->decl, json_object_get_double_member (f, "offset"));
+      _sw_mo_export_number (ex->decl, json_object_get_double_member (f, "offset"));
       g_string_append (ex->decl, "}");
     }
   if (json_object_has_member (f, "startTime"))
     {
       g_string_append (ex->decl, ", startTime=");
-      number (ex->decl, json_object_get_double_member (f, "startTime"));
+      _sw_mo_export_number (ex->decl, json_object_get_double_member (f, "startTime"));
     }
   g_string_append (ex->decl, ");\n");
   if (ex->vectors == NULL)
@@ -208,7 +211,7 @@ signal_block (Export *ex, JsonNode *node, const char *name)
   if (JSON_NODE_HOLDS_VALUE (node))
     {
       g_string_append_printf (ex->decl, "  Modelica.Blocks.Sources.Constant %s(k=", name);
-      number (ex->decl, json_node_get_double (node));
+      _sw_mo_export_number (ex->decl, json_node_get_double (node));
       g_string_append (ex->decl, ");\n");
       return TRUE;
     }
@@ -225,7 +228,7 @@ signal_block (Export *ex, JsonNode *node, const char *name)
       JsonArray *items = json_node_get_array (fields);
 
       g_string_append_printf (ex->decl, "  Modelica.Blocks.Math.Gain %s(k=", name);
-      number (ex->decl, json_array_get_double_element (items, 0));
+      _sw_mo_export_number (ex->decl, json_array_get_double_element (items, 0));
       g_string_append (ex->decl, ");\n");
       g_string_append_printf (ex->eq, "  connect(%s, %s.u);\n", sensor_leaf (json_array_get_element (items, 1)),
                               name);
@@ -282,14 +285,14 @@ signal_block (Export *ex, JsonNode *node, const char *name)
                     for (guint c = 0; c < json_array_get_length (row); c++)
                       {
                         g_string_append (ex->decl, c > 0 ? ", " : "");
-                        number (ex->decl, json_array_get_double_element (row, c));
+                        _sw_mo_export_number (ex->decl, json_array_get_double_element (row, c));
                       }
                   }
                 g_string_append (ex->decl, "]");
                 continue;
               }
             g_string_append_printf (ex->decl, "%s=", field);
-            number (ex->decl, json_node_get_double (v));
+            _sw_mo_export_number (ex->decl, json_node_get_double (v));
           }
         g_string_append (ex->decl, ");\n");
         return TRUE;
@@ -314,7 +317,7 @@ table_text (const char *name, const SwTable *table)
       for (guint col = 0; col < sw_table_get_n_columns (table); col++)
         {
           g_string_append (s, col > 0 ? ", " : "");
-          number (s, sw_table_get (table, r, col));
+          _sw_mo_export_number (s, sw_table_get (table, r, col));
         }
     }
   g_string_append (s, "]");
@@ -376,13 +379,13 @@ number_text (const SwParamDesc *desc, double value)
   if (desc != NULL && desc->type == SW_PARAM_BOOLEAN)
     g_string_append (s, value != 0 ? "true" : "false");
   else
-    number (s, value);
+    _sw_mo_export_number (s, value);
   return g_string_free (s, FALSE);
 }
 
 /* "text" with Modelica's escapes. */
-static void
-quoted (GString *s, const char *text)
+void
+_sw_mo_export_quoted (GString *s, const char *text)
 {
   g_string_append_c (s, '"');
   for (const char *p = text; *p != '\0'; p++)
@@ -529,9 +532,8 @@ component (Export *ex, SwModel *model, guint index)
           g_ptr_array_add (mods, table_text (desc->name, c->table[i]));
           break;
         case SW_PARAM_EXPRESSION:
-          g_set_error (&ex->error, SW_ERROR, SW_ERROR_INVALID,
-                       _("component “%s”: the formula of a custom coupling has no Modelica form here"), c->id);
-          return FALSE;
+          _sw_mo_custom_coupling_mods (mods, desc->name, c->expression[i]);
+          break;
         default:
           {
             g_autofree char *value = bound != NULL ? g_strdup (bound) : number_text (desc, c->param[i]);
@@ -594,7 +596,7 @@ component (Export *ex, SwModel *model, guint index)
   if (strcmp (mo_id (ex, c), c->id) != 0)
     {
       g_string_append (ex->decl, "__Shaftwork(name=");
-      quoted (ex->decl, c->id);
+      _sw_mo_export_quoted (ex->decl, c->id);
       g_string_append (ex->decl, c->has_position ? "), " : "))");
     }
   if (c->has_position)
@@ -602,9 +604,9 @@ component (Export *ex, SwModel *model, guint index)
       int rotation = sw_model_get_rotation (model, index);
 
       g_string_append (ex->decl, "Placement(transformation(extent={{-10,-10},{10,10}}, origin={");
-      number (ex->decl, (c->position[0] - 400) / 3);
+      _sw_mo_export_number (ex->decl, (c->position[0] - 400) / 3);
       g_string_append (ex->decl, ", ");
-      number (ex->decl, (300 - c->position[1]) / 3);
+      _sw_mo_export_number (ex->decl, (300 - c->position[1]) / 3);
       g_string_append_printf (ex->decl, "}, rotation=%d)))", (360 - rotation) % 360);
     }
   g_string_append (ex->decl, ";\n");
@@ -833,7 +835,7 @@ original_name (GString *s, const char *modelica, const char *name)
   if (strcmp (modelica, name) == 0)
     return;
   g_string_append (s, " annotation(__Shaftwork(name=");
-  quoted (s, name);
+  _sw_mo_export_quoted (s, name);
   g_string_append (s, "))");
 }
 
@@ -866,15 +868,15 @@ write_def (Export *top, const Def *def, GString *out)
       if (desc->unit != NULL && desc->unit[0] != '\0')
         {
           g_string_append (ex.decl, "(unit=");
-          quoted (ex.decl, desc->unit);
+          _sw_mo_export_quoted (ex.decl, desc->unit);
           g_string_append (ex.decl, ")");
         }
       g_string_append (ex.decl, " = ");
-      number (ex.decl, desc->default_value);
+      _sw_mo_export_number (ex.decl, desc->default_value);
       if (p != NULL && json_object_has_member (p, "label"))
         {
           g_string_append_c (ex.decl, ' ');
-          quoted (ex.decl, json_object_get_string_member (p, "label"));
+          _sw_mo_export_quoted (ex.decl, json_object_get_string_member (p, "label"));
         }
       original_name (ex.decl, def->param_names[k], desc->name);
       g_string_append (ex.decl, ";\n");
@@ -919,7 +921,7 @@ write_def (Export *top, const Def *def, GString *out)
       if (sw_model_get_name (def->inner) != NULL)
         {
           g_string_append_c (text, ' ');
-          quoted (text, sw_model_get_name (def->inner));
+          _sw_mo_export_quoted (text, sw_model_get_name (def->inner));
         }
       g_string_append_printf (text, "\n%sequation\n%send %s;", ex.decl->str, ex.eq->str, def->name);
       lines = g_strsplit (text->str, "\n", -1);
@@ -971,7 +973,7 @@ sw_modelica_export (SwModel *model, GError **error)
   if (title != NULL)
     {
       g_string_append_c (out, ' ');
-      quoted (out, title);
+      _sw_mo_export_quoted (out, title);
     }
   g_string_append (out, "\n  extends Modelica.Icons.Example;\n");
   g_string_append (out, classes->str);
@@ -979,11 +981,11 @@ sw_modelica_export (SwModel *model, GError **error)
   g_string_append (out, "equation\n");
   g_string_append (out, ex.eq->str);
   g_string_append (out, "  annotation(experiment(StopTime=");
-  number (out, sim->stop_time_s);
+  _sw_mo_export_number (out, sim->stop_time_s);
   g_string_append (out, ", Interval=");
-  number (out, sim->output_interval_s);
+  _sw_mo_export_number (out, sim->output_interval_s);
   g_string_append (out, ", Tolerance=");
-  number (out, sim->tolerance);
+  _sw_mo_export_number (out, sim->tolerance);
   g_string_append_printf (out, "));\nend %s;\n", name);
   export_clear (&ex);
   g_ptr_array_unref (ex.defs);

@@ -143,6 +143,13 @@ gboolean _sw_mo_eval_number      (Import        *im,
                                   const MoExpr  *e,
                                   double        *x);
 void     _sw_mo_value_clear      (Value         *v);
+
+/* sw-modelica-custom.c: a kind with a formula (a custom coupling) and its
+ * modifiers, formula = "text" and its constants. */
+gboolean _sw_mo_kind_has_formula (const SwKind  *kind);
+void     _sw_mo_custom_coupling  (Import        *im,
+                                  const MoElement *el,
+                                  guint          index);
 /* The last part of a dotted name ("Modelica.Constants.pi" -> "pi"). */
 const char *_sw_mo_last_part     (const char    *name);
 

@@ -6,9 +6,10 @@
  * "extrapolation", "offset", "startTime"}}. The table signal shifts its
  * times by startTime and is offset before it, as CombiTimeTable does with
  * its default shiftTime = startTime. A table on a file is read by
- * sw-modelica-import-table-file.c. What the signal cannot do (smooth
- * interpolations, another shiftTime) is an error naming the modifier and
- * what is valid.
+ * sw-modelica-import-table-file.c. Every smoothness of MSL 4 is read
+ * (the cubic ones with MSL's slopes, core/model/sw-signal-spline.c); what
+ * the signal cannot do (a cubic one that is periodic or has jumps, another
+ * shiftTime) is an error naming the modifier and what is valid.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-modelica-import-private.h"
@@ -78,6 +79,7 @@ _sw_mo_combi_table_signal (Import *im, const MoElement *block, const char *outpu
   Value table = { 0 }, columns = { 0 }, offset = { V_NUMBER, 0 }, start = { V_NUMBER, 0 }, shift = { 0 };
   Value scale = { V_NUMBER, 1 }, on_file = { V_NUMBER, 0 };
   const char *interpolation = "linear", *extrapolation = "linear";
+  const MoMod *smooth_at = NULL, *periodic_at = NULL;
   JsonObject *fields = NULL, *outer;
   JsonArray *points;
   JsonNode *node = NULL;
@@ -99,17 +101,23 @@ _sw_mo_combi_table_signal (Import *im, const MoElement *block, const char *outpu
         {
           const char *s = literal (im, m);
 
+          guint k;
+
           if (s == NULL)
             return NULL;
-          if (strcmp (s, "ConstantSegments") == 0)
-            interpolation = "hold";
-          else if (strcmp (s, "LinearSegments") != 0)
+          for (k = 0; _sw_mo_smoothness[k].interpolation != NULL; k++)
+            if (strcmp (s, _sw_mo_smoothness[k].smoothness) == 0)
+              break;
+          if (_sw_mo_smoothness[k].interpolation == NULL)
             {
               _sw_mo_fail (im, m->line, m->column,
-                           _("%s.smoothness = %s is not supported; valid: LinearSegments, ConstantSegments"),
+                           _("%s.smoothness = %s is not supported; valid: LinearSegments, ConstantSegments, "
+                             "ContinuousDerivative, MonotoneContinuousDerivative1, MonotoneContinuousDerivative2"),
                            block->name, s);
               return NULL;
             }
+          interpolation = _sw_mo_smoothness[k].interpolation;
+          smooth_at = m;
         }
       else if (strcmp (m->name, "extrapolation") == 0)
         {
@@ -122,7 +130,10 @@ _sw_mo_combi_table_signal (Import *im, const MoElement *block, const char *outpu
           if (strcmp (s, "HoldLastPoint") == 0 || strcmp (s, "NoExtrapolation") == 0)
             extrapolation = "hold";
           else if (strcmp (s, "Periodic") == 0)
-            extrapolation = "periodic";
+            {
+              extrapolation = "periodic";
+              periodic_at = m;
+            }
           else if (strcmp (s, "LastTwoPoints") != 0)
             {
               _sw_mo_fail (im, m->line, m->column,
@@ -162,6 +173,29 @@ _sw_mo_combi_table_signal (Import *im, const MoElement *block, const char *outpu
       _sw_mo_fail (im, block->line, block->column, _("%s.timeScale = %g is not valid; valid: > 0"), block->name,
                    nth (&scale, 0));
       goto out;
+    }
+  /* Cubic interpolations need increasing times and no period: the
+   * slopes at a jump or across the wrap are not what the MSL computes. */
+  if (smooth_at != NULL && strcmp (interpolation, "linear") != 0 && strcmp (interpolation, "hold") != 0)
+    {
+      if (periodic_at != NULL)
+        {
+          _sw_mo_fail (im, periodic_at->line, periodic_at->column,
+                       _("%s: extrapolation = Periodic with smoothness = %s is not supported; valid with it: "
+                         "LastTwoPoints, HoldLastPoint, NoExtrapolation (or Periodic with LinearSegments or "
+                         "ConstantSegments)"), block->name, _sw_mo_last_part (smooth_at->value->text));
+          goto out;
+        }
+      for (guint r = 1; r < table.rows; r++)
+        if (table.cells[r * table.cols] == table.cells[(r - 1) * table.cols])
+          {
+            _sw_mo_fail (im, smooth_at->line, smooth_at->column,
+                         _("%s: smoothness = %s needs increasing times, but rows %u and %u of the table have "
+                           "time %g (a jump); valid for a table with jumps: LinearSegments, ConstantSegments"),
+                         block->name, _sw_mo_last_part (smooth_at->value->text), r, r + 1,
+                         table.cells[r * table.cols]);
+            goto out;
+          }
     }
   /* columns (1-based) default to 2, 3, …: output k is table column k + 2. */
   if (_sw_mo_find (block->mods, "columns") != NULL)

@@ -108,6 +108,9 @@ kind_of (Import *im, const char *type)
     domain = "translational";
   else
     domain = "rotational";
+  /* Translational.Components.IdealLever has IdealGear's equations. */
+  if (strcmp (domain, "translational") == 0 && strcmp (snake, "ideal_lever") == 0)
+    return sw_catalog_lookup ("translational.ideal_gear");
   name = g_strdup_printf ("%s.%s", domain, snake);
   return sw_catalog_lookup (name);
 }
@@ -221,6 +224,10 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
   /* MSL 4 renamed the friction coefficient mue_pos (MSL 3) to mu_pos. */
   if (p < 0 && strcmp (m->name, "mu_pos") == 0)
     p = sw_kind_find_param (kind, "mue_pos");
+  /* MSL 4 renamed SignTorque's tau_constant (MSL 3.2.3) to tau_nominal
+   * (the MSL's issue #2863, a rename in its conversion script). */
+  if (p < 0 && strcmp (m->name, "tau_constant") == 0 && strcmp (kind->name, "rotational.sign_torque") == 0)
+    p = sw_kind_find_param (kind, "tau_nominal");
   if (m->children != NULL && p < 0)
     {
       _sw_mo_start_attribute (im, el, index, m);
@@ -471,6 +478,13 @@ add_component (Import *im, const MoElement *el)
   if (index < 0)
     {
       prefix_error (im, el->line, el->column, error);
+      return;
+    }
+  /* A custom coupling's modifiers are its formula and constants. */
+  if (_sw_mo_kind_has_formula (kind))
+    {
+      _sw_mo_custom_coupling (im, el, (guint) index);
+      placement (im, el, (guint) index);
       return;
     }
   {

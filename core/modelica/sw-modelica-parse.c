@@ -198,7 +198,18 @@ primary (Parser *ps)
           arguments (ps, e, ")");
         }
       else if (_sw_mo_parse_is (ps, "["))
-        _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("array subscripts are not supported"));
+        {
+          /* k[2], tab[1, 2]: an element of a parameter's array. */
+          guint line = ps->tok.line, column = ps->tok.column;
+
+          e->kind = MO_INDEX;
+          _sw_mo_parse_next (ps);
+          arguments (ps, e, "]");
+          if (ps->error == NULL && (e->named != NULL || e->items->len < 1 || e->items->len > 2))
+            _sw_mo_parse_fail (ps, line, column,
+                               _("%s[…]: give one or two subscripts (k[2], tab[1, 2]); slices and names are not "
+                                 "supported"), e->text);
+        }
     }
   else
     {
@@ -539,7 +550,8 @@ declaration (Parser *ps, MoClass *klass, gboolean parameter)
           if (_sw_mo_parse_is (ps, ","))
             {
               _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column,
-                                 _("arrays of components of more than one dimension are not supported"));
+                                 _("arrays of components of more than one dimension are not supported; valid: one "
+                                   "dimension (a component per element, j[4]), a parameter of any shape"));
               return;
             }
           _sw_mo_parse_expect (ps, "]");

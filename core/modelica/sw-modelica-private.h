@@ -15,11 +15,13 @@
 
 #include <glib.h>
 #include "sw-kind.h"
+#include "sw-expression.h"
 
 G_BEGIN_DECLS
 
 typedef enum {
   MO_NUMBER, MO_STRING, MO_BOOL, MO_NAME, MO_UNARY, MO_BINARY, MO_CALL, MO_ARRAY, MO_MATRIX, MO_IF,
+  MO_INDEX,
 } MoExprKind;
 
 typedef struct _MoExpr MoExpr;
@@ -30,10 +32,11 @@ struct _MoExpr {
   guint      line, column;
   guint      depth;       /* levels of the tree below and with it (1: a leaf) */
   double     number;      /* MO_NUMBER; MO_BOOL: 0 or 1 */
-  char      *text;        /* MO_STRING, MO_NAME (dotted), MO_CALL (the function) */
+  char      *text;        /* MO_STRING, MO_NAME (dotted), MO_CALL (the function), MO_INDEX (the array) */
   char       op;          /* MO_UNARY '-' '+' '!'; MO_BINARY + - * / ^ < > = (==) l (<=) g (>=) & | */
   MoExpr    *a, *b, *c;   /* operands; MO_IF: condition, then, else */
-  GPtrArray *items;       /* MO_ARRAY: MoExpr; MO_MATRIX: rows, each an MO_ARRAY; MO_CALL: positional */
+  GPtrArray *items;       /* MO_ARRAY: MoExpr; MO_MATRIX: rows, each an MO_ARRAY; MO_CALL: positional;
+                           * MO_INDEX: the subscripts (one or two) */
   GPtrArray *named;       /* MO_CALL: MoMod (name = value) */
 };
 
@@ -103,10 +106,28 @@ extern const guint      _sw_mo_n_msl_classes;
 extern const MoMslBlock _sw_mo_msl_blocks[];
 extern const guint      _sw_mo_n_msl_blocks;
 
+/* Modelica.Blocks.Types.Smoothness by a table signal's interpolation,
+ * NULL-terminated: the import reads them, the export writes them. */
+typedef struct {
+  const char *interpolation, *smoothness;
+} MoSmoothness;
+extern const MoSmoothness _sw_mo_smoothness[];
+
 /* The class a kind is written as: the MSL's, or one of a package
  * Shaftwork of the same shape ("Modelica.Mechanics.Rotational.Components.
  * Inertia", "Shaftwork.Rotational.GearPair"). */
 char *_sw_mo_class_of (const SwKind *kind);
+
+/* sw-modelica-export.c: the shortest decimal that reads back as x; text
+ * as a Modelica string literal. */
+void _sw_mo_export_number (GString *s, double x);
+void _sw_mo_export_quoted (GString *s, const char *text);
+
+/* sw-modelica-custom.c: a custom coupling's formula parameter name as
+ * modifiers, name="formula" and one per constant. */
+void _sw_mo_custom_coupling_mods (GPtrArray          *mods,
+                                  const char         *name,
+                                  const SwExpression *law);
 
 extern const MoStart _sw_mo_starts[];
 extern const guint   _sw_mo_n_starts;

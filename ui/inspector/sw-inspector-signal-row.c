@@ -103,8 +103,13 @@ const SignalType _sw_inspector_signal_types[] = {
   { "table", N_("Table"), _sw_inspector_table_fields },
 };
 
-const char *const _sw_inspector_interpolation_names[] = { "linear", "hold", NULL };
-const char *const _sw_inspector_interpolation_labels[] = { N_("Linear"), N_("Hold (steps)"), NULL };
+/* The order of core/model's SwInterpolation names; the cubic ones as
+ * Modelica's CombiTimeTable names its smoothness. */
+const char *const _sw_inspector_interpolation_names[] = { "linear", "hold", "akima", "fritsch-butland", "steffen",
+                                                          NULL };
+const char *const _sw_inspector_interpolation_labels[] = { N_("Linear"), N_("Hold (steps)"), N_("Smooth (Akima)"),
+                                                           N_("Smooth, monotone (Fritsch–Butland)"),
+                                                           N_("Smooth, monotone (Steffen)"), NULL };
 const char *const _sw_inspector_extrapolation_names[] = { "hold", "linear", "periodic", NULL };
 const char *const _sw_inspector_extrapolation_labels[] = { N_("Hold the last value"), N_("Continue the slope"),
                                                     N_("Repeat"), NULL };

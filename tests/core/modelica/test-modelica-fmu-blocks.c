@@ -8,7 +8,8 @@
  * directly, against closed forms (the driven pair's speed, the momentum
  * the sine's impulse gives), and reads back the same from the export;
  * arrays of them; what is refused (another modifier, a connector a block
- * lacks, a signal switched off or left unconnected); MSL's FreeWheel.
+ * lacks, a signal switched off or left unconnected); MSL's FreeWheel and
+ * custom couplings, written back as Shaftwork.*.CustomCoupling.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "test-modelica-helpers.h"
@@ -341,6 +342,9 @@ test_free_wheel (void)
       assert_column (ta, "inertia2.w", locked_w, 1e-4);
       assert_column (tb, "inertia2.w", coasting_w, 1e-3);
       assert_column (tb, "inertia1.w", back_w, 1e-3);
+      /* Its law, a custom coupling, is written back with its formula. */
+      assert_round_trip (a);
+      assert_round_trip (b);
     }
   assert_import_fails ("model F\n  " ROT "Components.FreeWheel freeWheel(tauRes=1e-5, residualFriction=1);\nend F;\n",
                        "give tauRes and wRes (MSL 4.1) or residualFriction and torqueTransmission, not both");
@@ -348,6 +352,51 @@ test_free_wheel (void)
                        "wRes = -1 is not valid; valid: a number > 0");
   assert_import_fails ("model F\n  " ROT "Components.FreeWheel freeWheel(J=1);\nend F;\n",
                        "the modifier J is not supported; valid: tauRes, wRes");
+}
+
+/* A custom coupling is exported as a component of a class Shaftwork.
+ * Translational.CustomCoupling (as the other kinds the MSL lacks) with its
+ * formula a string and its constants modifiers, and reads back to the same
+ * formula and run: here a spring of c = 40 N/m whose preload ramps with
+ * t, on 1 kg from rest at s = 0 (a fixed flange beyond: s_rel = -s). The
+ * force on the mass is f = c s_rel + k t = -c s + k t, so s = k/c (t -
+ * sin (w t) / w), w = sqrt (c / m). Hand-written ones that miss the
+ * formula or give it otherwise are refused at their place. */
+static double ramp_s (double t) { return 2.0 / 40 * (t - sin (sqrt (40.0) * t) / sqrt (40.0)); }
+
+static void
+test_custom_coupling (void)
+{
+  static const char shaft[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [\n"
+    "  {\"id\": \"law\", \"kind\": \"translational.custom_coupling\", \"params\": {\"f\": {\"expression\":\n"
+    "   \"c*s_rel + k*t\", \"constants\": {\"c\": 40, \"k\": 2}}}},\n"
+    "  {\"id\": \"mass\", \"kind\": \"translational.mass\", \"params\": {\"m\": 1, \"s0\": 0, \"v0\": 0}},\n"
+    "  {\"id\": \"wall\", \"kind\": \"translational.fixed\"}],\n"
+    " \"connections\": [{\"from\": \"mass.flange_b\", \"to\": \"law.flange_a\"},\n"
+    "  {\"from\": \"law.flange_b\", \"to\": \"wall.flange\"}],\n"
+    " \"simulation\": {\"stop_time\": 2, \"output_interval\": 0.01}}\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (shaft, -1, "law.shaft", &error);
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  tr = sw_test_run_model (model, 0, 1e-10);
+  assert_column (tr, "mass.s", ramp_s, 1e-7);
+  text = sw_modelica_export (model, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, "Shaftwork.Translational.CustomCoupling law(f=\"c*s_rel + k*t\", c=40, k=2)"));
+  assert_round_trip (model);
+  assert_import_fails ("model M\n  Shaftwork.Rotational.CustomCoupling law(c=1);\nend M;\n",
+                       "m.mo:2:39: error: law (Shaftwork.Rotational.CustomCoupling): give its formula, tau = \"…\"");
+  assert_import_fails ("model M\n  Shaftwork.Rotational.CustomCoupling law(tau=1);\nend M;\n",
+                       "m.mo:2:43: error: law.tau: give the formula as a string (tau = \"c*phi_rel\")");
+  assert_import_fails ("model M\n  Shaftwork.Rotational.CustomCoupling law(tau=\"c*phi_rel\", c=\"1\");\nend M;\n",
+                       "m.mo:2:60: error: law.c: a constant of the formula needs a number (c = 1e4)");
+  assert_import_fails ("model M\n  Shaftwork.Rotational.CustomCoupling law(tau=\"c*phi_rel + x\", c=1);\nend M;\n",
+                       "m.mo:2:43: error: component “law”: parameter “tau”: at character 13 of “c*phi_rel + x”: "
+                       "unknown name “x”");
 }
 
 int
@@ -360,5 +409,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/modelica-fmu-blocks/no-relative-states", test_no_relative_states);
   g_test_add_func ("/core/modelica-fmu-blocks/arrays", test_arrays);
   g_test_add_func ("/core/modelica-fmu-blocks/errors", test_errors);
+  g_test_add_func ("/core/modelica-fmu-blocks/custom-coupling", test_custom_coupling);
   return g_test_run ();
 }

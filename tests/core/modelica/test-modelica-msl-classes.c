@@ -2,7 +2,8 @@
  * its examples use, imported as kinds and signals (Translational's
  * ForceStep, MultiSensor, RelativeStates, IdealGearR2T's supports,
  * ElastoBacklash2, Vehicle, SignTorque, InverseSpeedDependentTorque,
- * Exponentials, CombiTimeTable, GenerateStribeckFrictionTable) and the
+ * Exponentials, CombiTimeTable, GenerateStribeckFrictionTable,
+ * Translational's IdealGear and IdealLever) and the
  * catalogue of them in FORMAT.md: each in a model of the library's style
  * against a closed form, written back by the export so that it reads back
  * the same.
@@ -357,12 +358,7 @@ test_combi_time_table (void)
   /* A table signal TimeTable cannot write goes out as a CombiTimeTable. */
   g_assert_no_error (error);
   assert_round_trip (linear);
-  assert_import_fails ("model M\n  Modelica.Blocks.Sources.CombiTimeTable t(table=[0, 1; 1, 2],\n"
-                       "    smoothness=Modelica.Blocks.Types.Smoothness.ContinuousDerivative);\n"
-                       "  Modelica.Mechanics.Rotational.Sources.Torque torque;\nequation\n"
-                       "  connect(t.y[1], torque.tau);\nend M;\n",
-                       "m.mo:3:5: error: t.smoothness = ContinuousDerivative is not supported; valid: LinearSegments, "
-                       "ConstantSegments");
+  /* The cubic smoothnesses: test-modelica-msl-tables. */
   assert_import_fails ("model M\n  Modelica.Blocks.Sources.CombiTimeTable t(tableOnFile=true, tableName=\"t\",\n"
                        "    fileName=\"modelica://Modelica/Resources/Data/Tables/test.txt\");\n"
                        "  Modelica.Mechanics.Rotational.Sources.Torque torque;\nequation\n"
@@ -725,6 +721,53 @@ test_classes_catalogue (void)
     }
 }
 
+/* Translational's IdealGear and IdealLever (tests/data/modelica/
+ * TranslationalGear.mo, our model in the library's style, within
+ * Translational.Examples so that its names are relative): a constant force
+ * on the first mass accelerates both by power balance, F v_a = (m_a r^2 +
+ * m_b) v_b a_b with v_a = r v_b, so a_b = F r / (m_a r^2 + m_b); the
+ * lever's pivot at s0 = 0.2 m, its ratio negative (a first class lever:
+ * the second mass moves the other way); the gear's support takes
+ * (r - 1) times the force on flange_a, F - m_a a_a. */
+#define GEAR_A_B (10 * 1.6 / (0.1 * 1.6 * 1.6 + 7))
+#define LEVER_A_B (4 * -0.5 / (2 * 0.25 + 1))
+static double gear_s1 (double t) { return 0.5 * 1.6 * GEAR_A_B * t * t; }
+static double gear_s2 (double t) { return 0.5 * GEAR_A_B * t * t; }
+static double lever_s3 (double t) { return 0.2 + 0.5 * -0.5 * LEVER_A_B * t * t; }
+static double lever_s4 (double t) { return 0.2 + 0.5 * LEVER_A_B * t * t; }
+static double gear_support (double t) { (void) t; return (1.6 - 1) * (10 - 0.1 * 1.6 * GEAR_A_B); }
+
+static void
+test_translational_gear (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "tests", "data", "modelica",
+                                            "TranslationalGear.mo", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import_file (path, &error);
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_autofree char *text = NULL;
+  int lever;
+
+  g_assert_no_error (error);
+  lever = sw_model_find_component (model, "idealLever");
+  g_assert_cmpint (lever, >=, 0);
+  g_assert_cmpstr (sw_model_get_component (model, (guint) lever)->kind->name, ==, "translational.ideal_gear");
+  g_assert_cmpfloat (param_of (model, "idealLever", "ratio"), ==, -0.5);
+  tr = sw_test_run_model (model, 0, 1e-10);
+  assert_column (tr, "mass1.s", gear_s1, 1e-9);
+  assert_column (tr, "mass2.s", gear_s2, 1e-9);
+  assert_column (tr, "mass3.s", lever_s3, 1e-9);
+  assert_column (tr, "mass4.s", lever_s4, 1e-9);
+  assert_column (tr, "idealGear.support.f", gear_support, 1e-9);
+  /* Written back as the gear (the lever has its equations). */
+  text = sw_modelica_export (model, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, "Modelica.Mechanics.Translational.Components.IdealGear idealLever("));
+  assert_round_trip (model);
+  assert_import_fails ("model M\n  Modelica.Mechanics.Translational.Components.IdealLever lever(ratio=0);\nend M;\n",
+                       "parameter “ratio” = 0 is not valid; valid: any nonzero number");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -739,6 +782,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl-classes/speed-sources", test_speed_sources);
   g_test_add_func ("/core/modelica-msl-classes/exponentials", test_exponentials);
   g_test_add_func ("/core/modelica-msl-classes/stribeck-table", test_stribeck_table);
+  g_test_add_func ("/core/modelica-msl-classes/translational-gear", test_translational_gear);
   g_test_add_func ("/core/modelica-msl-classes/classes-catalogue", test_classes_catalogue);
   return g_test_run ();
 }

@@ -227,6 +227,32 @@ static double shared_w (double t) { return 1.5 * t; }
  * input wired on from another input (one Constant drives both torques
  * through torque1.tau). Closed forms: a mass falling at g_n; J1 = 2
  * driven by 2 (10 - w): w = 10 (1 - exp (-t)); J3 = 2 driven by 3. */
+/* MSL 3.2.3's SignTorque(tau_constant, …), renamed tau_nominal by MSL 4
+ * (tests/data/modelica/SignTorqueBraking.mo): braking 100 N.m on J = 1
+ * from 100 rad/s, w = 100 - 100 t, the same as MSL 4's name on J = 2 (w
+ * = 100 - 50 t) and a ConstantTorque, whose tau_constant is its own; the
+ * regularisation (Exp, w0 = 1) is 1 to the last digit this far from 0. */
+static double brake_w1 (double t) { return 100 - 100 * t; }
+static double brake_w2 (double t) { return 100 - 50 * t; }
+
+static void
+test_msl3_names (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "tests", "data", "modelica",
+                                            "SignTorqueBraking.mo", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import_file (path, &error);
+  g_autoptr (SwTrajectory) tr = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpfloat (param_of (model, "signTorque", "tau_nominal"), ==, -100);
+  tr = sw_test_run_model (model, 0, 1e-10);
+  assert_column (tr, "inertia1.w", brake_w1, 1e-8);
+  assert_column (tr, "inertia2.w", brake_w2, 1e-8);
+  assert_column (tr, "inertia3.w", brake_w1, 1e-8);
+  assert_round_trip (model);
+}
+
 static void
 test_msl4_names (void)
 {
@@ -399,7 +425,8 @@ test_array_errors (void)
       "equation\n  connect(j[3].flange_a, f.flange);\n",
       "m.mo:5:3: error: connect (j[3].flange_a, f.flange): the index is past the end of the array j (2)" },
     { "  Modelica.Mechanics.Rotational.Components.Inertia j[2, 2];\n",
-      "m.mo:2:55: error: arrays of components of more than one dimension are not supported" },
+      "m.mo:2:55: error: arrays of components of more than one dimension are not supported; valid: one dimension "
+      "(a component per element, j[4]), a parameter of any shape" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -413,10 +440,11 @@ test_array_errors (void)
 /* What a kind does not take is refused at its place, listing what it
  * takes. */
 /* A parameter's sizes (tab[:, 2], k[2]) are checked against its value's
- * and the value used whole: a table of rows [t, tau] drives a torque on
+ * and the value used whole or by its elements: a table of rows [t, tau] drives a torque on
  * J = 1 from rest, tau = 2 t, so w = t^2; an array parameter gives an
  * array of components its elements. */
 static double square (double t) { return t * t; }
+static double square_sixth (double t) { return t * t / 6; }
 
 static void
 test_parameter_arrays (void)
@@ -439,6 +467,37 @@ test_parameter_arrays (void)
 
       assert_column (tr, "j.w", square, 1e-9);
     }
+  /* Elements by subscripts (Modelica counts from 1): tab[2, 2] = 2 and
+   * k[2] = 3 make the inertia 2 * 3 = 6 and the torque's ramp 2 t, so
+   * w = t^2 / 6; a matrix's row tab[2] is a vector, k[2]'s 3 in gain[k[1]]
+   * an index too. */
+  {
+    g_autoptr (SwModel) model = import_ok (
+      "model M\n  parameter Real tab[:, 2] = [0, 0; 1, 2];\n  parameter Real k[2] = {1, 3};\n"
+      "  parameter Real row[2] = tab[2];\n"
+      "  Modelica.Blocks.Sources.Ramp ramp(height=row[2], duration=tab[2, 1]);\n"
+      "  Modelica.Mechanics.Rotational.Sources.Torque torque;\n"
+      "  Modelica.Mechanics.Rotational.Components.Inertia j(J=tab[2, 2]*k[2], phi(start=0, fixed=true),\n"
+      "    w(start=0, fixed=true));\n"
+      "equation\n  connect(ramp.y, torque.tau);\n  connect(torque.flange, j.flange_a);\n"
+      "  annotation (experiment(StopTime=k[1], Interval=0.01));\nend M;\n");
+    g_autoptr (SwTrajectory) tr = sw_test_run_model (model, 0, 1e-10);
+
+    g_assert_cmpfloat (param_of (model, "j", "J"), ==, 6);
+    assert_column (tr, "j.w", square_sixth, 1e-9);
+  }
+  assert_import_fails ("model M\n  parameter Real k[2] = {1, 3};\n"
+                       "  Modelica.Mechanics.Rotational.Components.Inertia j(J=k[3]);\nend M;\n",
+                       "m.mo:3:58: error: k: subscript 3 is not valid; valid: an integer from 1 to 2");
+  assert_import_fails ("model M\n  parameter Real k[2] = {1, 3};\n"
+                       "  Modelica.Mechanics.Rotational.Components.Inertia j(J=k[1, 1]);\nend M;\n",
+                       "m.mo:3:56: error: k has one dimension (2): give one subscript");
+  assert_import_fails ("model M\n  parameter Real k = 2;\n"
+                       "  Modelica.Mechanics.Rotational.Components.Inertia j(J=k[1]);\nend M;\n",
+                       "m.mo:3:56: error: k is not an array: it takes no subscript");
+  assert_import_fails ("model M\n  parameter Real tab[2, 2] = [1, 2; 3, 4];\n"
+                       "  Modelica.Mechanics.Rotational.Components.Inertia j(J=tab[:, 1]);\nend M;\n",
+                       "m.mo:3:60: error: expected an expression, not “:”");
   assert_import_fails ("model M\n  parameter Real tab[3, 2] = [0, 0; 1, 2];\nend M;\n",
                        "m.mo:2:22: error: parameter tab: size 1 is declared 3, its value's is 2; valid: 2 or ':'");
   assert_import_fails ("model M\n  parameter Real tab[:] = [0, 0; 1, 2];\nend M;\n",
@@ -575,6 +634,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl/speed-start", test_speed_start);
   g_test_add_func ("/core/modelica-msl/start-errors", test_start_errors);
   g_test_add_func ("/core/modelica-msl/msl4-names", test_msl4_names);
+  g_test_add_func ("/core/modelica-msl/msl3-names", test_msl3_names);
   g_test_add_func ("/core/modelica-msl/name-errors", test_name_errors);
   g_test_add_func ("/core/modelica-msl/arrays", test_arrays);
   g_test_add_func ("/core/modelica-msl/array-errors", test_array_errors);
