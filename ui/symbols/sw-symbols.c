@@ -34,6 +34,7 @@ static const SwSymbolShapeEntry shape_table[] = {
   { "translational.damper", SHAPE_DAMPER },
   { "translational.spring_damper", SHAPE_SPRING_DAMPER },
   { "rotational.ideal_gear", SHAPE_GEAR },
+  { "translational.ideal_gear", SHAPE_GEAR },
   { "rotational.lossy_gear", SHAPE_LOSSY_GEAR },
   { "rotational.gear_loss", SHAPE_LOSSY_GEAR },
   { "rotational.gearbox", SHAPE_GEARBOX },
