@@ -699,8 +699,9 @@ sw_window_clear_pinned (GtkWidget  *widget,
 
 /* ---- The "ui" member ------------------------------------------------------ */
 
-/* {"plot": {"variables": [...], "panels": {"name": 1, ...}, "x": "name"},
- *  "results": "modes"}; "x" only in an X–Y plot. */
+/* {"plot": {"variables": [...], "panels": {"name": 1, ...}, "x": "name",
+ *  "hidden": [...]}, "results": "modes"}; "x" only in an X–Y plot,
+ * "hidden" (curves clicked off in the legend) only when there are some. */
 void
 _sw_window_results_load_view (SwWindow *self)
 {
@@ -708,6 +709,7 @@ _sw_window_results_load_view (SwWindow *self)
   JsonNode *results = sw_model_get_view_member (self->model, "results");
 
   const char *x_variable = NULL;
+  JsonArray *hidden = NULL;
 
   g_clear_pointer (&self->plotted, g_strfreev);
   g_hash_table_remove_all (self->panels);
@@ -718,8 +720,12 @@ _sw_window_results_load_view (SwWindow *self)
       JsonNode *panels = json_object_get_member (object, "panels");
       JsonNode *x = json_object_get_member (object, "x");
 
+      JsonNode *hidden_node = json_object_get_member (object, "hidden");
+
       if (x != NULL && JSON_NODE_HOLDS_VALUE (x) && json_node_get_value_type (x) == G_TYPE_STRING)
         x_variable = json_node_get_string (x);
+      if (hidden_node != NULL && JSON_NODE_HOLDS_ARRAY (hidden_node))
+        hidden = json_node_get_array (hidden_node);
 
       if (variables != NULL && JSON_NODE_HOLDS_ARRAY (variables))
         {
@@ -765,6 +771,25 @@ _sw_window_results_load_view (SwWindow *self)
       adw_view_stack_get_child_by_name (self->results_stack, json_node_get_string (results)) != NULL)
     adw_view_stack_set_visible_child_name (self->results_stack, json_node_get_string (results));
   apply_columns (self);
+  /* Every column's, not only the listed ones': a column of the same name
+   * keeps its state across set_columns, also from the model before. */
+  {
+    g_auto(GStrv) columns = dup_columns (self);
+
+    for (guint i = 0; columns[i] != NULL; i++)
+      {
+        gboolean off = FALSE;
+
+        for (guint k = 0; hidden != NULL && k < json_array_get_length (hidden) && !off; k++)
+          {
+            JsonNode *node = json_array_get_element (hidden, k);
+
+            off = JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
+                  && g_strcmp0 (json_node_get_string (node), columns[i]) == 0;
+          }
+        sw_plot_view_set_column_hidden (self->plot_view, columns[i], off);
+      }
+  }
 }
 
 void
@@ -801,6 +826,23 @@ _sw_window_results_save_view (SwWindow *self)
         }
     }
   json_builder_end_object (builder);
+  {
+    gboolean any = FALSE;
+
+    for (guint i = 0; columns[i] != NULL; i++)
+      if (sw_plot_view_get_column_hidden (self->plot_view, columns[i]))
+        {
+          if (!any)
+            {
+              json_builder_set_member_name (builder, "hidden");
+              json_builder_begin_array (builder);
+              any = TRUE;
+            }
+          json_builder_add_string_value (builder, columns[i]);
+        }
+    if (any)
+      json_builder_end_array (builder);
+  }
   if (sw_variables_list_get_x_variable (self->variables_list) != NULL)
     {
       json_builder_set_member_name (builder, "x");

@@ -162,11 +162,45 @@ test_menu_panels_xy (void)
   sw_test_remove_tree (dir);
 }
 
+/* A curve clicked off in the legend stays off when the model is saved and
+ * opened again (the "ui" member's "hidden"); the others stay on. */
+static void
+test_hidden_saved (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = copy_example_to_temp ("fourbody.shaft", &dir);
+  SwWindow *window = window_with_file (path);
+  SwPlotView *plot = SW_PLOT_VIEW (sw_window_get_plot_view (window));
+  const char *const plotted[] = { "hub1.w", "load.w", NULL };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (wait_for_runs (window, 0, 60));
+  sw_window_set_plotted (window, plotted);
+  iterate ();
+  sw_plot_view_set_column_hidden (plot, "load.w", TRUE);
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+
+    g_assert_true (sw_window_save_to_file (window, file, &error));
+    g_assert_no_error (error);
+  }
+  window_destroy_and_check (window);
+
+  window = window_with_file (path);
+  plot = SW_PLOT_VIEW (sw_window_get_plot_view (window));
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_true (sw_plot_view_get_column_hidden (plot, "load.w"));
+  g_assert_false (sw_plot_view_get_column_hidden (plot, "hub1.w"));
+  window_destroy_and_check (window);
+  sw_test_remove_tree (dir);
+}
+
 static void
 add_tests (void)
 {
   g_test_add_func ("/app/window/menu-panels-xy", test_menu_panels_xy);
   g_test_add_func ("/app/window/variables", test_variables);
+  g_test_add_func ("/app/window/hidden-saved", test_hidden_saved);
 }
 
 int
