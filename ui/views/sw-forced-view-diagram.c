@@ -78,8 +78,8 @@ build_scene (SwForcedView *self, Scene *s, const SwPlotColors *colors)
     .log = TRUE,
   };
   {
-    /* Translators: the bold curve: the orders' amplitudes added; %s is the section. */
-    char *label = g_strdup_printf (_("%s: sum of the orders"), section);
+    /* Translators: the bold curve: the orders' amplitudes added. */
+    char *label = g_strdup (_("sum of the orders"));
     SwPlotCurve c = { .trajectory = tr, .x_column = -1, .y_column = (guint) sum, .x_factor = 1,
                       .y_factor = factor, .color = 0, .line = SW_PLOT_LINE_SOLID, .label = label,
                       .width = SUM_WIDTH };
@@ -126,9 +126,16 @@ build_scene (SwForcedView *self, Scene *s, const SwPlotColors *colors)
       m.label = label;
       g_array_append_val (s->marks, m);
     }
+  {
+    /* Translators: the forced response plot's title: the section, the excited body. */
+    char *title = g_strdup_printf (_("Forced response of %s, excited at %s"), section,
+                                   self->excited != NULL ? self->excited : "");
+
+    g_ptr_array_add (s->strings, title);
+  }
   s->scene = (SwPlotScene) {
     .colors = colors,
-    .title = self->title,
+    .title = g_ptr_array_index (s->strings, s->strings->len - 1),
     .x_label = _("speed [rpm]"),
     .x_fixed = TRUE,
     .x_min = sw_trajectory_get_times (tr)[0],

@@ -62,7 +62,7 @@ struct _SwForcedView {
   SwTrajectory    *response;
   SwCampbell      *campbell;
   GError          *error;
-  char            *title;
+  char            *excited;       /* the body of the response shown */
   char            *most_loaded;   /* over the whole range */
   char            *loaded_at_cursor;
 

@@ -306,6 +306,20 @@ job_done (GObject *source, GAsyncResult *res, gpointer data)
   fill_sections (self);
   show_error (self);
   set_busy (self, FALSE);
+  /* A first result: the cursor where the section plotted peaks. */
+  if (!isfinite (self->cursor_rpm) && self->response != NULL && _sw_forced_view_plotted_section (self) != NULL)
+    {
+      g_autofree char *name = g_strdup_printf ("%s.tau_amp", _sw_forced_view_plotted_section (self));
+      int c = sw_trajectory_find_column (self->response, name);
+      const double *v = c >= 0 ? sw_trajectory_get_column (self->response, (guint) c) : NULL;
+      guint best = 0;
+
+      for (guint i = 1; v != NULL && i < sw_trajectory_get_n_rows (self->response); i++)
+        if (isfinite (v[i]) && (!isfinite (v[best]) || v[i] > v[best]))
+          best = i;
+      if (v != NULL)
+        self->cursor_rpm = sw_trajectory_get_times (self->response)[best];
+    }
   _sw_forced_view_update_loads (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
   g_signal_emit (self, signals[COMPUTED], 0);
@@ -354,9 +368,8 @@ start_job (SwForcedView *self)
   job->amplitude = self->amplitude;
   job->from_rpm = self->from_rpm;
   job->to_rpm = self->to_rpm;
-  g_free (self->title);
-  /* Translators: the forced response plot's title; %s is the excited body. */
-  self->title = g_strdup_printf (_("Forced response, excited at %s"), body);
+  g_free (self->excited);
+  self->excited = g_strdup (body);
 
   self->job = g_cancellable_new ();
   ref = g_new0 (GWeakRef, 1);
@@ -884,7 +897,7 @@ sw_forced_view_finalize (GObject *object)
 
   g_array_unref (self->orders);
   g_clear_error (&self->error);
-  g_free (self->title);
+  g_free (self->excited);
   g_free (self->most_loaded);
   g_free (self->loaded_at_cursor);
   G_OBJECT_CLASS (sw_forced_view_parent_class)->finalize (object);

@@ -79,7 +79,9 @@ update_canvas (SwModesView *self)
       sw_canvas_set_mode (self->canvas, self->modes, self->selected_mode);
       sw_canvas_set_mode_animated (self->canvas, self->animate);
     }
-  else
+  /* Hidden, the canvas is another page's (the forced response's loads):
+   * unmap cleared this view's mode already. */
+  else if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     sw_canvas_clear_mode (self->canvas);
 }
 

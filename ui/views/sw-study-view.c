@@ -159,7 +159,7 @@ show_progress (SwStudyView *self)
   if (total == 0)
     {
       gtk_progress_bar_set_fraction (self->progress, 0);
-      gtk_progress_bar_set_text (self->progress, "");
+      gtk_progress_bar_set_text (self->progress, _("Give what varies and the outputs, then Run Study"));
       return;
     }
   /* Translators: a parameter study's progress: runs done of all. */
