@@ -885,7 +885,7 @@ sw_study_view_init (SwStudyView *self)
   self->seed = 1;
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  gtk_editable_set_text (GTK_EDITABLE (self->outputs_entry), "mode(1).frequency_hz, mode(2).frequency_hz");
+  gtk_editable_set_text (GTK_EDITABLE (self->outputs_entry), "mode(2).frequency_hz, mode(3).frequency_hz");
   self->params_list = gtk_string_list_new (NULL);
   self->outputs_list = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->x_drop, G_LIST_MODEL (self->params_list));
