@@ -3,7 +3,7 @@
  * byte, as shaftwork-cli study on the same model ($SW_CLI); the plot has a
  * line per value of the other parameter and the natural frequencies;
  * "Use Run" sets a run's values on the model as one undo step; Stop keeps
- * the runs done.
+ * the runs done; "Vary…" in the inspector adds a parameter.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
@@ -130,10 +130,77 @@ test_study_page (void)
   g_rmdir (dir);
 }
 
+static GtkWidget *
+find_named (GtkWidget *widget, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* "Vary…" in the menu of a parameter's row in the inspector (a right-click)
+ * adds it to the Study page, from a half to twice its value, and shows the
+ * page. */
+static void
+test_vary_from_inspector (void)
+{
+  g_autofree char *path = sw_test_example_path ("fourbody.shaft");
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  GtkWidget *row, *popover, *button;
+  GtkGesture *menu = NULL;
+  const char *const *vary;
+
+  g_assert_true (wait_for_runs (window, 0, 60));
+  sw_inspector_set_component (window->inspector, sw_model_find_component (model, "load"));
+  iterate ();
+  row = find_named (GTK_WIDGET (window->inspector), "param-J");
+  g_assert_nonnull (row);
+  {
+    g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (row);
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+
+        if (GTK_IS_GESTURE_CLICK (c) && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == GDK_BUTTON_SECONDARY)
+          menu = GTK_GESTURE (c);
+      }
+  }
+  g_assert_nonnull (menu);
+  g_signal_emit_by_name (menu, "pressed", 1, 20.0, 10.0);
+  iterate ();
+  popover = g_object_get_data (G_OBJECT (row), "sw-vary-popover");
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_visible (popover));
+  button = find_named (popover, "vary");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  iterate ();
+  g_assert_false (gtk_widget_get_visible (popover));
+  vary = sw_study_view_get_vary (window->study_view);
+  g_assert_cmpuint (g_strv_length ((char **) vary), ==, 1);
+  g_assert_cmpstr (vary[0], ==, "load.J=1:4:5:log");
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (window->results_stack), ==, "study");
+  /* Again: the same parameter is replaced, not added. */
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpuint (g_strv_length ((char **) sw_study_view_get_vary (window->study_view)), ==, 1);
+
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
   g_test_add_func ("/app/window/study-page", test_study_page);
+  g_test_add_func ("/app/window/study-vary", test_vary_from_inspector);
 }
 
 int
