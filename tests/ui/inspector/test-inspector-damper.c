@@ -4,7 +4,8 @@
  * Mechanical Vibrations, 4th ed., sections 3.3 and 3.10, on a one-inertia
  * primary, whose mode's inertia at the hub is the primary's), each one
  * undo step; a mode the model has not said in the row; the row only for
- * dampers.
+ * dampers. SW_SCREENSHOTS=DIR keeps a picture of the tuned absorber's
+ * inspector there.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -62,6 +63,7 @@ fixture_open (Fixture *f, const char *kind)
   f->window = gtk_window_new ();
   f->inspector = g_object_ref_sink (sw_inspector_new ());
   gtk_window_set_child (GTK_WINDOW (f->window), f->inspector);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 700);
   sw_inspector_set_model (SW_INSPECTOR (f->inspector), f->model);
   sw_inspector_set_history (SW_INSPECTOR (f->inspector), f->history);
   sw_inspector_set_component (SW_INSPECTOR (f->inspector), sw_model_find_component (f->model, "A"));
@@ -107,6 +109,7 @@ test_absorber (void)
   g_assert_cmpfloat_with_epsilon (param (f.model, "c"), J * wa * wa, 1e-9 * J * wa * wa);
   g_assert_cmpfloat_with_epsilon (param (f.model, "d"), 2 * zeta * J * wp, 1e-9 * 2 * zeta * J * wp);
   g_assert_false (gtk_widget_has_css_class (sw_ui_test_find_named (f.inspector, "tune-for-mode"), "error"));
+  sw_ui_test_keep_widget (f.window, "SW_SCREENSHOTS", "inspector-absorber-tuned.png");
   /* One undo step brings both back. */
   g_assert_true (sw_history_undo (f.history));
   g_assert_cmpfloat (param (f.model, "c"), ==, c0);
