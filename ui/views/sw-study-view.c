@@ -15,6 +15,7 @@
 #include "sw-study-view.h"
 #include "sw-study-view-private.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 #include <adwaita.h>
@@ -163,7 +164,7 @@ show_progress (SwStudyView *self)
       return;
     }
   /* Translators: a parameter study's progress: runs done of all. */
-  text = g_strdup_printf (_("%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " runs"), done, total);
+  text = g_strdup_printf (_("%" PRIu64 " of %" PRIu64 " runs"), (uint64_t) done, (uint64_t) total);
   gtk_progress_bar_set_fraction (self->progress, (double) done / (double) total);
   gtk_progress_bar_set_text (self->progress, text);
 }
@@ -730,7 +731,7 @@ sw_study_view_use_run (SwStudyView *self, guint64 run, GError **error)
   d = self->study;
   if (self->model == NULL || d == NULL || run >= d->n_runs)
     {
-      g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("There is no run %" G_GUINT64_FORMAT " to use"), run);
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("There is no run %" PRIu64 " to use"), (uint64_t) run);
       return FALSE;
     }
   settings = *sw_model_get_simulation (self->model);
