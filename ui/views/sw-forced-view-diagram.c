@@ -2,8 +2,8 @@
  * scene (the section's amplitude summed over the orders bold, each order
  * thin, the peak of the synthesised signal dashed; the critical speeds of
  * the excited orders as dotted lines; the cursor) drawn through the view's
- * PLplot stream or exported to a file, and the pointer that moves the
- * cursor.
+ * PLplot stream or exported to a file, the pointer that moves the cursor,
+ * and the sections' loads at the cursor (the read-out, the canvas).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-forced-view-private.h"
@@ -185,6 +185,98 @@ _sw_forced_view_get_curve (SwForcedView *self, guint index, guint *column, gbool
     }
   scene_clear (&s);
   return ok;
+}
+
+/* ---- The canvas and the read-out ---------------------------------------------- */
+
+const char *
+_sw_forced_view_plotted_section (SwForcedView *self)
+{
+  const char *chosen = sw_forced_view_get_section (self);
+
+  return chosen != NULL ? chosen : self->most_loaded;
+}
+
+/* The sections' loads at the cursor: the read-out, the most loaded one,
+ * and the canvas's colours while the view shows. */
+void
+_sw_forced_view_update_loads (SwForcedView *self)
+{
+  g_autoptr (GPtrArray) ids = g_ptr_array_new ();
+  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GString) text = g_string_new (NULL);
+  double top = 0;
+  int best = -1;
+
+  g_clear_pointer (&self->loaded_at_cursor, g_free);
+  if (self->response != NULL && sw_trajectory_get_n_rows (self->response) > 0 && isfinite (self->cursor_rpm))
+    {
+      SwTrajectory *tr = self->response;
+      double factor = self->diameter_m > 0 ? 16 / (G_PI * pow (self->diameter_m, 3)) * 1e-6 : 1;
+      const char *unit = self->diameter_m > 0 ? "MPa" : "N·m";
+      const char *shown = _sw_forced_view_plotted_section (self);
+
+      for (guint c = 0; c < sw_trajectory_get_n_columns (tr); c++)
+        {
+          const char *name = sw_trajectory_get_column_name (tr, c);
+          double v;
+
+          if (!g_str_has_suffix (name, ".tau_amp"))
+            continue;
+          v = sw_trajectory_interpolate (tr, c, self->cursor_rpm);
+          g_ptr_array_add (ids, (gpointer) name);
+          g_array_append_val (values, v);
+          if (isfinite (v) && (best < 0 || v > top))
+            top = v, best = (int) ids->len - 1;
+        }
+      if (best >= 0)
+        {
+          const char *name = g_ptr_array_index (ids, best);
+
+          self->loaded_at_cursor = g_strndup (name, strlen (name) - strlen (".tau_amp"));
+          /* Translators: the read-out under the forced response: speed, the most loaded section, its amplitude. */
+          g_string_printf (text, _("%.0f rpm: most loaded %s, %.4g %s"), self->cursor_rpm,
+                           self->loaded_at_cursor, top * factor, unit);
+          if (shown != NULL && g_strcmp0 (shown, self->loaded_at_cursor) != 0)
+            {
+              g_autofree char *column = g_strdup_printf ("%s.tau_amp", shown);
+              int k = sw_trajectory_find_column (tr, column);
+
+              if (k >= 0)
+                g_string_append_printf (text, _("; %s %.4g %s"), shown,
+                                        sw_trajectory_interpolate (tr, (guint) k, self->cursor_rpm) * factor, unit);
+            }
+        }
+    }
+  gtk_label_set_text (self->readout, text->str);
+
+  if (self->canvas == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  if (best < 0)
+    {
+      sw_canvas_clear_mode (self->canvas);
+      return;
+    }
+  {
+    g_autofree char *title = NULL;
+    g_autofree const char **section_ids = g_new0 (const char *, ids->len + 1);
+    g_autofree char **owned = g_new0 (char *, ids->len + 1);
+    g_autofree double *shares = g_new0 (double, MAX (ids->len, 1));
+
+    for (guint k = 0; k < ids->len; k++)
+      {
+        const char *name = g_ptr_array_index (ids, k);
+
+        owned[k] = g_strndup (name, strlen (name) - strlen (".tau_amp"));
+        section_ids[k] = owned[k];
+        shares[k] = top > 0 ? g_array_index (values, double, k) / top : 0;
+      }
+    /* Translators: the canvas legend's title; %.0f is the speed in rpm. */
+    title = g_strdup_printf (_("Forced response at %.0f rpm: vibratory torque"), self->cursor_rpm);
+    sw_canvas_set_loads (self->canvas, title, section_ids, shares, ids->len, self->loaded_at_cursor);
+    for (guint k = 0; k < ids->len; k++)
+      g_free (owned[k]);
+  }
 }
 
 /* ---- Drawing ----------------------------------------------------------------- */

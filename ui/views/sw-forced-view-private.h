@@ -28,8 +28,8 @@ gboolean _sw_forced_view_speed_position   (SwForcedView *self,
                                            double       *x);
 
 /* What the view's files share (sw-forced-view.c: the type, the job, the
- * controls, the canvas, the API; sw-forced-view-diagram.c: the scene, its
- * drawing and the cursor). */
+ * controls, the API; sw-forced-view-diagram.c: the scene, its drawing,
+ * the cursor, the loads on the canvas). */
 struct _SwForcedView {
   GtkWidget        parent_instance;
 
@@ -72,11 +72,9 @@ struct _SwForcedView {
   SwPlotWidgetStream stream;
 };
 
-/* sw-forced-view.c */
+/* sw-forced-view-diagram.c */
 const char *_sw_forced_view_plotted_section (SwForcedView *self);
 void     _sw_forced_view_update_loads     (SwForcedView *self);
-
-/* sw-forced-view-diagram.c */
 void     _sw_forced_view_draw_area        (GtkDrawingArea *area,
                                            cairo_t        *cr,
                                            int             width,

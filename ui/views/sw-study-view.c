@@ -253,7 +253,6 @@ static char *
 cell_text (SwStudyView *self, guint64 run, guint column)
 {
   SwStudyData *d = self->study;
-  char buf[SW_NUMBER_BUF_SIZE];
   char *text = NULL;
 
   if (d == NULL)
@@ -274,7 +273,6 @@ cell_text (SwStudyView *self, guint64 run, guint column)
         text = g_strdup (err != NULL ? err : "");
     }
   g_mutex_unlock (&d->lock);
-  (void) buf;
   return text != NULL ? text : g_strdup ("");
 }
 

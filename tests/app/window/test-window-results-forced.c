@@ -2,8 +2,8 @@
  * the snapshot handed over when the page shows, the plotted amplitudes
  * equal to sw_forced_compute()'s on that snapshot, the most loaded section
  * coloured on the canvas at the cursor (and the canvas itself again on
- * another page), and an edit of a parameter (as a drag of its tuning handle
- * makes) computed again.
+ * another page), and a parameter tuned in the inspector (as a drag on its
+ * handle does) computed again.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
@@ -14,6 +14,7 @@
 #include "sw-window-private.h"
 #include "sw-forced.h"
 #include "sw-forced-view-private.h"
+#include "sw-inspector-number-row.h"
 #include "sw-test-files.h"
 #include "test-window-common.h"
 
@@ -56,6 +57,21 @@ assert_response_is_forced (SwForcedView *view)
       }
 }
 
+static GtkWidget *
+find_named (GtkWidget *widget, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_forced_page (void)
 {
@@ -63,7 +79,6 @@ test_forced_page (void)
   SwWindow *window = window_with_file (path);
   SwModel *model = sw_window_get_model (window);
   SwForcedView *view = window->forced_view;
-  g_autoptr (GError) error = NULL;
   g_autofree char *load_before = NULL;
   SwSystem *system;
   double section_percent = 0, before, after;
@@ -98,10 +113,19 @@ test_forced_page (void)
   g_assert_cmpint (column, >=, 0);
   before = sw_trajectory_interpolate (sw_forced_view_get_response (view), (guint) column, 1500);
 
-  /* An edit (a drag of the load's inertia), checked: the page gets the
-   * new snapshot and computes again. */
-  g_assert_true (sw_model_set_param (model, (guint) sw_model_find_component (model, "load"), "J", 4, &error));
-  g_assert_no_error (error);
+  /* The load's inertia tuned in the inspector as a drag on its handle
+   * does (+10 % a step, twice), checked: the page gets the new snapshot
+   * and computes again. */
+  sw_inspector_set_component (window->inspector, sw_model_find_component (model, "load"));
+  iterate ();
+  {
+    GtkWidget *row = find_named (GTK_WIDGET (window->inspector), "param-J");
+
+    g_assert_nonnull (row);
+    g_assert_true (sw_inspector_number_row_tune (SW_INSPECTOR_NUMBER_ROW (row), 1, TRUE));
+    g_assert_true (sw_inspector_number_row_tune (SW_INSPECTOR_NUMBER_ROW (row), 1, TRUE));
+  }
+  g_assert_cmpfloat_with_epsilon (get_param (model, "load", "J"), 2 * 1.1 * 1.1, 1e-12);
   sw_window_check_now (window);
   g_assert_true (sw_forced_view_get_system (view) != system);
   g_assert_true (sw_forced_view_get_busy (view));
