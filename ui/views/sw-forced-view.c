@@ -774,7 +774,8 @@ sw_forced_view_unmap (GtkWidget *widget)
   SwForcedView *self = SW_FORCED_VIEW (widget);
 
   GTK_WIDGET_CLASS (sw_forced_view_parent_class)->unmap (widget);
-  if (self->canvas != NULL)
+  /* Only loads: the Modes page, shown next, may have set its mode already. */
+  if (self->canvas != NULL && sw_canvas_get_mode_index (self->canvas) == G_MAXUINT)
     sw_canvas_clear_mode (self->canvas);
 }
 

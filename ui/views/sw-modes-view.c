@@ -268,7 +268,8 @@ sw_modes_view_unmap (GtkWidget *widget)
   SwModesView *self = SW_MODES_VIEW (widget);
 
   GTK_WIDGET_CLASS (sw_modes_view_parent_class)->unmap (widget);
-  if (self->canvas != NULL)
+  /* Only a mode: the page shown next may have coloured the canvas already. */
+  if (self->canvas != NULL && sw_canvas_get_mode_index (self->canvas) != G_MAXUINT)
     sw_canvas_clear_mode (self->canvas);
 }
 

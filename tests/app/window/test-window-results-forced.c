@@ -147,6 +147,24 @@ test_forced_page (void)
 
       save_window_png (window, png);
     }
+  /* The Modes page and back: each page's colours, whatever the order in
+   * which the pages are unmapped and mapped. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.modal-analysis", NULL));
+  g_assert_true (wait_until_idle (window, 60));
+  iterate ();
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (window->results_stack), ==, "modes");
+  g_assert_cmpuint (sw_canvas_get_mode_index (window->canvas), ==, 1);
+  adw_view_stack_set_visible_child_name (window->results_stack, "forced");
+  iterate ();
+  g_assert_cmpuint (sw_canvas_get_mode_index (window->canvas), ==, G_MAXUINT);
+  g_assert_true (sw_canvas_get_mode_shares (window->canvas, sw_forced_view_get_most_loaded (view), NULL,
+                                            &section_percent, &outlined));
+  adw_view_stack_set_visible_child_name (window->results_stack, "modes");
+  iterate ();
+  g_assert_cmpuint (sw_canvas_get_mode_index (window->canvas), ==, 1);
+  adw_view_stack_set_visible_child_name (window->results_stack, "forced");
+  iterate ();
+
   /* Another page: the canvas is itself again. */
   adw_view_stack_set_visible_child_name (window->results_stack, "trajectories");
   iterate ();
