@@ -420,6 +420,14 @@ on_use_clicked (SwStudyView *self)
     show_status (self, error->message);
 }
 
+/* A double-click (or Enter) on a run uses it. */
+static void
+on_row_activated (SwStudyView *self, guint position, GtkColumnView *table)
+{
+  gtk_single_selection_set_selected (self->selection, position);
+  on_use_clicked (self);
+}
+
 static void
 on_selection (SwStudyView *self)
 {
@@ -895,6 +903,7 @@ sw_study_view_init (SwStudyView *self)
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->table, GTK_SELECTION_MODEL (self->selection));
   g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (on_selection), self);
+  g_signal_connect_swapped (self->table, "activate", G_CALLBACK (on_row_activated), self);
   g_signal_connect_swapped (self->vary_entry, "changed", G_CALLBACK (on_vary_changed), self);
   g_signal_connect_swapped (self->vary_entry, "activate", G_CALLBACK (on_run_clicked), self);
   g_signal_connect_swapped (self->run_button, "clicked", G_CALLBACK (on_run_clicked), self);

@@ -1,6 +1,7 @@
 /* test-window-results-study.c: the Study page of the window: a small grid
  * study of fourbody.shaft run in the window gives the same table, byte for
- * byte, as shaftwork-cli study on the same model ($SW_CLI); the plot has a
+ * byte, as shaftwork-cli study on the same model ($SW_CLI), and so does a
+ * Latin hypercube sample (drawn as points); the grid's plot has a
  * line per value of the other parameter and the natural frequencies;
  * "Use Run" sets a run's values on the model as one undo step; Stop keeps
  * the runs done; "Vary…" in the inspector adds a parameter.
@@ -114,6 +115,42 @@ test_study_page (void)
   g_assert_cmpfloat (get_param (model, "coupling", "c"), ==, 2e3);
   g_assert_false (sw_history_get_can_undo (sw_window_get_history (window)));
 
+  /* A Latin hypercube sample: the CLI's table too, and points on the plot
+   * (one a run). */
+  sw_study_view_clear_vary (view);
+  sw_study_view_add_vary (view, "coupling.c=normal:2e3:100");
+  sw_study_view_add_vary (view, VARY1);
+  sw_study_view_set_outputs (view, "mode(2).frequency_hz");
+  sw_study_view_set_sample (view, SW_STUDY_SAMPLE_LHS, 20, 5);
+  g_assert_true (sw_study_view_run (view, &error));
+  g_assert_no_error (error);
+  g_assert_true (wait_finished (view, &finished, 2, 120));
+  g_clear_pointer (&got, g_free);
+  g_clear_pointer (&want, g_free);
+  got = sw_study_view_dup_csv (view);
+  {
+    const char *argv[] = { cli, "study", path, "--vary", "coupling.c=normal:2e3:100", "--vary", VARY1,
+                           "--outputs", "mode(2).frequency_hz", "--sample", "lhs:20", "--seed", "5", "-o", out, NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (status, ==, 0);
+    g_assert_true (g_file_get_contents (out, &want, NULL, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_cmpstr (got, ==, want);
+  sw_study_view_set_axes (view, 0, 0);
+  g_assert_cmpuint (_sw_study_view_count_curves (view), ==, 20);
+  {
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 800, 500);
+    cairo_t *cr = cairo_create (surface);
+
+    g_assert_true (_sw_study_view_render (view, cr, 800, 500));
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
+  }
+  sw_study_view_set_sample (view, SW_STUDY_SAMPLE_GRID, 0, 1);
+
   /* A larger study stopped: the runs done stay, in order. */
   sw_study_view_clear_vary (view);
   sw_study_view_add_vary (view, "load.J=1:4:2000");
@@ -122,7 +159,7 @@ test_study_page (void)
   spin (0.3);
   sw_study_view_stop (view);
   g_assert_false (sw_study_view_get_running (view));
-  g_assert_cmpuint (finished, ==, 2);
+  g_assert_cmpuint (finished, ==, 3);
   g_assert_cmpuint (sw_study_view_get_n_done (view), <, 2000);
 
   window_destroy_and_check (window);
