@@ -168,7 +168,7 @@ _sw_forced_view_get_n_curves (SwForcedView *self)
 }
 
 gboolean
-_sw_forced_view_get_curve (SwForcedView *self, guint index, guint *column, gboolean *is_sum)
+_sw_forced_view_get_curve (SwForcedView *self, guint index, guint *column, gboolean *is_sum, double *factor)
 {
   Scene s;
   gboolean ok;
@@ -182,6 +182,7 @@ _sw_forced_view_get_curve (SwForcedView *self, guint index, guint *column, gbool
 
       *column = c->y_column;
       *is_sum = c->width == SUM_WIDTH;
+      *factor = c->y_factor;
     }
   scene_clear (&s);
   return ok;

@@ -16,12 +16,14 @@ gboolean _sw_forced_view_render           (SwForcedView *self,
                                            int           width,
                                            int           height);
 /* The curves drawn: their number, and curve index's column of the
- * response (with its label and whether it is the bold sum). */
+ * response, whether it is the bold sum and the factor its values are
+ * drawn times (MPa per N.m with a diameter, else 1). */
 guint    _sw_forced_view_get_n_curves     (SwForcedView *self);
 gboolean _sw_forced_view_get_curve        (SwForcedView *self,
                                            guint         index,
                                            guint        *column,
-                                           gboolean     *sum);
+                                           gboolean     *sum,
+                                           double       *factor);
 /* The x of speed rpm in the plot's pixels (after a drawing). */
 gboolean _sw_forced_view_speed_position   (SwForcedView *self,
                                            double        rpm,

@@ -130,9 +130,11 @@ test_curves (void)
       g_autofree char *want = g_strdup_printf (names[k], section);
       guint column;
       gboolean sum;
+      double factor;
       int e;
 
-      g_assert_true (_sw_forced_view_get_curve (view, k, &column, &sum));
+      g_assert_true (_sw_forced_view_get_curve (view, k, &column, &sum, &factor));
+      g_assert_cmpfloat (factor, ==, 1);
       g_assert_cmpstr (sw_trajectory_get_column_name (got, column), ==, want);
       g_assert_true (sum == (k == 0));
       e = sw_trajectory_find_column (expected, want);
@@ -196,9 +198,44 @@ test_curves (void)
   {
     guint column;
     gboolean sum;
+    double factor;
 
-    g_assert_true (_sw_forced_view_get_curve (view, 0, &column, &sum));
+    g_assert_true (_sw_forced_view_get_curve (view, 0, &column, &sum, &factor));
     g_assert_cmpstr (sw_trajectory_get_column_name (got, column), ==, "shaft.tau_amp");
+  }
+
+  /* A 40 mm solid shaft: the curves drawn are the stress amplitudes that
+   * sw_forced_compute() gives with that diameter (16 T / (pi d^3)). */
+  sw_forced_view_set_diameter (view, 0.04);
+  {
+    g_autofree SwForcedExcitation *ex = g_new0 (SwForcedExcitation, 2);
+    SwForcedDiameter d = { "shaft", 0.04, 0 };
+    SwForcedOptions o = sw_forced_options_default ();
+    g_autoptr (GError) error = NULL;
+    g_autoptr (SwTrajectory) stress = NULL;
+    guint column;
+    gboolean sum;
+    double factor;
+    const double *want, *tau;
+
+    for (guint k = 0; k < 2; k++)
+      ex[k] = (SwForcedExcitation) { "rotor", orders[k], 250, 0 };
+    o.from_rpm = 100;
+    o.to_rpm = 12000;
+    o.n_speeds = VIEW_SPEEDS;
+    o.excitations = ex;
+    o.n_excitations = 2;
+    o.diameters = &d;
+    o.n_diameters = 1;
+    stress = sw_forced_compute (system, &o, &error);
+    g_assert_no_error (error);
+    want = sw_trajectory_get_column (stress, (guint) sw_trajectory_find_column (stress, "shaft.stress_amp"));
+    g_assert_true (_sw_forced_view_get_curve (view, 0, &column, &sum, &factor));
+    g_assert_true (sum);
+    tau = sw_trajectory_get_column (got, column);
+    for (guint i = 0; i < n_rows; i++)
+      if (isfinite (want[i]))
+        g_assert_cmpfloat_with_epsilon (tau[i] * factor, want[i], 1e-12 * want[i]);
   }
   g_assert_finalize_object (view);
 }
