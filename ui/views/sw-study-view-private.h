@@ -36,6 +36,8 @@ struct _SwStudyView {
   GtkDropDown     *sample_drop;
   GtkSpinButton   *samples_spin;
   GtkEntry        *outputs_entry;
+  GtkMenuButton   *outputs_menu;
+  GtkListBox      *outputs_choices;
   GtkButton       *run_button;
   GtkDropDown     *y_drop;
   GtkDropDown     *x_drop;

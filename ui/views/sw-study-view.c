@@ -408,6 +408,54 @@ on_run_clicked (SwStudyView *self)
     sw_study_view_run (self, NULL);
 }
 
+/* The outputs menu: a few natural frequencies and every component's main
+ * variable's maximum, made from the model when the menu opens; a choice
+ * is added to the outputs. */
+static void
+fill_output_choices (SwStudyView *self)
+{
+  guint n_modes = 0;
+
+  for (GtkWidget *row; (row = gtk_widget_get_first_child (GTK_WIDGET (self->outputs_choices))) != NULL;)
+    gtk_list_box_remove (self->outputs_choices, row);
+  for (guint i = 0; self->model != NULL && i < sw_model_get_n_components (self->model); i++)
+    if (sw_kind_find_param (sw_model_get_component (self->model, i)->kind, "J") >= 0)
+      n_modes++;
+  for (guint k = 1; k <= MIN (MAX (n_modes, 1), 6); k++)
+    {
+      g_autofree char *text = g_strdup_printf ("mode(%u).frequency_hz", k);
+      GtkWidget *label = gtk_label_new (text);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_list_box_append (self->outputs_choices, label);
+    }
+  for (guint i = 0; self->model != NULL && i < sw_model_get_n_components (self->model); i++)
+    {
+      const SwComponent *c = sw_model_get_component (self->model, i);
+      const char *var = sw_kind_main_variable (c->kind);
+      g_autofree char *text = NULL;
+      GtkWidget *label;
+
+      if (var == NULL)
+        continue;
+      text = g_strdup_printf ("max(%s.%s)", c->id, var);
+      label = gtk_label_new (text);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_list_box_append (self->outputs_choices, label);
+    }
+}
+
+static void
+on_output_chosen (SwStudyView *self, GtkListBoxRow *row)
+{
+  const char *choice = gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (row)));
+  g_autofree char *text = g_strstrip (g_strdup (sw_study_view_get_outputs (self)));
+  g_autofree char *joined = *text != '\0' ? g_strdup_printf ("%s, %s", text, choice) : g_strdup (choice);
+
+  sw_study_view_set_outputs (self, joined);
+  gtk_menu_button_popdown (self->outputs_menu);
+}
+
 static void
 on_use_clicked (SwStudyView *self)
 {
@@ -872,6 +920,7 @@ sw_study_view_class_init (SwStudyViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwStudyView, sample_drop);
   gtk_widget_class_bind_template_child (widget_class, SwStudyView, samples_spin);
   gtk_widget_class_bind_template_child (widget_class, SwStudyView, outputs_entry);
+  gtk_widget_class_bind_template_child (widget_class, SwStudyView, outputs_menu);
   gtk_widget_class_bind_template_child (widget_class, SwStudyView, run_button);
   gtk_widget_class_bind_template_child (widget_class, SwStudyView, y_drop);
   gtk_widget_class_bind_template_child (widget_class, SwStudyView, x_drop);
@@ -907,6 +956,22 @@ sw_study_view_init (SwStudyView *self)
   g_signal_connect_swapped (self->vary_entry, "changed", G_CALLBACK (on_vary_changed), self);
   g_signal_connect_swapped (self->vary_entry, "activate", G_CALLBACK (on_run_clicked), self);
   g_signal_connect_swapped (self->run_button, "clicked", G_CALLBACK (on_run_clicked), self);
+  {
+    GtkWidget *popover = gtk_popover_new ();
+    GtkWidget *scroller = gtk_scrolled_window_new ();
+
+    self->outputs_choices = GTK_LIST_BOX (gtk_list_box_new ());
+    gtk_widget_set_name (GTK_WIDGET (self->outputs_choices), "output-choices");
+    gtk_list_box_set_activate_on_single_click (self->outputs_choices, TRUE);
+    g_signal_connect_swapped (self->outputs_choices, "row-activated", G_CALLBACK (on_output_chosen), self);
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 320);
+    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->outputs_choices));
+    gtk_popover_set_child (GTK_POPOVER (popover), scroller);
+    g_signal_connect_swapped (popover, "show", G_CALLBACK (fill_output_choices), self);
+    gtk_menu_button_set_popover (self->outputs_menu, popover);
+  }
   g_signal_connect_swapped (self->use_button, "clicked", G_CALLBACK (on_use_clicked), self);
   g_signal_connect_swapped (self->sample_drop, "notify::selected", G_CALLBACK (on_sample_selected), self);
   g_signal_connect_swapped (self->x_drop, "notify::selected", G_CALLBACK (on_axes_selected), self);

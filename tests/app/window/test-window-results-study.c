@@ -66,6 +66,27 @@ test_study_page (void)
   g_assert_error (error, SW_ERROR, SW_ERROR_INVALID);
   g_clear_error (&error);
 
+  /* The outputs' menu offers natural frequencies and the components' main
+   * variables' maxima; a choice is added. */
+  sw_study_view_set_outputs (view, "mode(2).frequency_hz");
+  gtk_menu_button_popup (view->outputs_menu);
+  iterate ();
+  {
+    GtkListBoxRow *chosen = NULL;
+    guint n = 0;
+
+    for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (view->outputs_choices)); row != NULL;
+         row = gtk_widget_get_next_sibling (row), n++)
+      if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row)))),
+                     "max(load.w)") == 0)
+        chosen = GTK_LIST_BOX_ROW (row);
+    /* Modes 1 … 4 (four inertias) and the eight components' maxima. */
+    g_assert_cmpuint (n, ==, 4 + 8);
+    g_assert_nonnull (chosen);
+    g_signal_emit_by_name (view->outputs_choices, "row-activated", chosen);
+  }
+  g_assert_cmpstr (sw_study_view_get_outputs (view), ==, "mode(2).frequency_hz, max(load.w)");
+
   sw_study_view_add_vary (view, VARY1);
   sw_study_view_add_vary (view, VARY2);
   g_assert_cmpuint (g_strv_length ((char **) sw_study_view_get_vary (view)), ==, 2);
