@@ -172,7 +172,8 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
   Result *r = g_new0 (Result, 1);
 
   for (guint k = 0; k < job->orders->len; k++)
-    ex[k] = (SwForcedExcitation) { job->body, g_array_index (job->orders, double, k), job->amplitude, 0 };
+    ex[k] = (SwForcedExcitation) { .part = job->body, .order = g_array_index (job->orders, double, k),
+                                   .amplitude = job->amplitude };
   o.from_rpm = job->from_rpm;
   o.to_rpm = job->to_rpm;
   o.n_speeds = N_SPEEDS;

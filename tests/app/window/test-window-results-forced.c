@@ -36,7 +36,8 @@ assert_response_is_forced (SwForcedView *view)
 
   g_assert_nonnull (got);
   for (guint k = 0; k < n_orders; k++)
-    ex[k] = (SwForcedExcitation) { sw_forced_view_get_body (view), orders[k], sw_forced_view_get_amplitude (view), 0 };
+    ex[k] = (SwForcedExcitation) { .part = sw_forced_view_get_body (view), .order = orders[k],
+                                   .amplitude = sw_forced_view_get_amplitude (view) };
   o.from_rpm = sw_forced_view_get_from_rpm (view);
   o.to_rpm = sw_forced_view_get_to_rpm (view);
   o.n_speeds = VIEW_SPEEDS;

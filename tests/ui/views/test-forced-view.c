@@ -41,7 +41,7 @@ expected_response (SwSystem *system, const char *body, const double *orders, gui
   SwTrajectory *tr;
 
   for (guint k = 0; k < n; k++)
-    ex[k] = (SwForcedExcitation) { body, orders[k], amplitude, 0 };
+    ex[k] = (SwForcedExcitation) { .part = body, .order = orders[k], .amplitude = amplitude };
   o.from_rpm = from;
   o.to_rpm = to;
   o.n_speeds = VIEW_SPEEDS;
@@ -209,7 +209,7 @@ test_curves (void)
   sw_forced_view_set_diameter (view, 0.04);
   {
     g_autofree SwForcedExcitation *ex = g_new0 (SwForcedExcitation, 2);
-    SwForcedDiameter d = { "shaft", 0.04, 0 };
+    SwForcedDiameter d = { .part = "shaft", .outer_diameter_m = 0.04 };
     SwForcedOptions o = sw_forced_options_default ();
     g_autoptr (GError) error = NULL;
     g_autoptr (SwTrajectory) stress = NULL;
@@ -219,7 +219,7 @@ test_curves (void)
     const double *want, *tau;
 
     for (guint k = 0; k < 2; k++)
-      ex[k] = (SwForcedExcitation) { "rotor", orders[k], 250, 0 };
+      ex[k] = (SwForcedExcitation) { .part = "rotor", .order = orders[k], .amplitude = 250 };
     o.from_rpm = 100;
     o.to_rpm = 12000;
     o.n_speeds = VIEW_SPEEDS;
