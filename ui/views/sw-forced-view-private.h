@@ -32,6 +32,14 @@ gboolean _sw_forced_view_speed_position   (SwForcedView *self,
 /* What the view's files share (sw-forced-view.c: the type, the job, the
  * controls, the API; sw-forced-view-diagram.c: the scene, its drawing,
  * the cursor, the loads on the canvas). */
+/* An excited order as the orders entry gives it: ORDER[:AMPLITUDE[:PHASE]],
+ * amplitude NAN where the common amplitude applies. */
+typedef struct {
+  double order;
+  double amplitude;
+  double phase_deg;
+} SwForcedOrderSpec;
+
 struct _SwForcedView {
   GtkWidget        parent_instance;
 
@@ -53,6 +61,7 @@ struct _SwForcedView {
   SwSystem        *system;
   double           from_rpm, to_rpm;
   GArray          *orders;       /* double */
+  GArray          *specs;        /* SwForcedOrderSpec, one per order */
   double           amplitude;
   double           diameter_m;
   double           cursor_rpm;

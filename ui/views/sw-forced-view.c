@@ -81,35 +81,59 @@ find_string (GtkStringList *list, const char *s, guint from)
   return -1;
 }
 
-/* "1, 2, 4.5" (commas or spaces): FALSE when not a list of orders > 0. */
+/* "1, 2:50, 4.5:20:90" (commas or spaces): each ORDER[:AMPLITUDE[:PHASE_DEG]]
+ * as shaftwork-cli forced --excite takes them, the amplitude NAN where the
+ * common one applies; FALSE when not a list of orders > 0 with amplitudes
+ * >= 0 and finite phases. */
 static gboolean
-parse_orders (const char *text, GArray *orders)
+parse_orders (const char *text, GArray *orders, GArray *specs)
 {
   g_auto (GStrv) items = g_regex_split_simple ("[,;\\s]+", text, 0, 0);
 
   g_array_set_size (orders, 0);
+  if (specs != NULL)
+    g_array_set_size (specs, 0);
   for (guint k = 0; items[k] != NULL; k++)
     {
-      char *end;
-      double v;
+      g_auto (GStrv) parts = NULL;
+      SwForcedOrderSpec spec = { .amplitude = NAN };
+      guint n;
 
       if (*items[k] == '\0')
         continue;
-      v = g_strtod (items[k], &end);
-      if (*end != '\0' || !(v > 0) || !isfinite (v))
-        return FALSE;
-      g_array_append_val (orders, v);
+      parts = g_strsplit (items[k], ":", 4);
+      n = g_strv_length (parts);
+      for (guint j = 0; j < n; j++)
+        {
+          char *end;
+          double v = g_strtod (parts[j], &end);
+
+          if (j > 2 || *parts[j] == '\0' || *end != '\0' || !isfinite (v) || (j == 0 && !(v > 0)) || (j == 1 && v < 0))
+            return FALSE;
+          *(j == 0 ? &spec.order : j == 1 ? &spec.amplitude : &spec.phase_deg) = v;
+        }
+      g_array_append_val (orders, spec.order);
+      if (specs != NULL)
+        g_array_append_val (specs, spec);
     }
   return orders->len > 0;
 }
 
 static char *
-format_orders (const GArray *orders)
+format_orders (const GArray *specs)
 {
   GString *s = g_string_new (NULL);
 
-  for (guint k = 0; k < orders->len; k++)
-    g_string_append_printf (s, k > 0 ? ", %g" : "%g", g_array_index (orders, double, k));
+  for (guint k = 0; k < specs->len; k++)
+    {
+      const SwForcedOrderSpec *spec = &g_array_index (specs, SwForcedOrderSpec, k);
+
+      g_string_append_printf (s, k > 0 ? ", %g" : "%g", spec->order);
+      if (isfinite (spec->amplitude))
+        g_string_append_printf (s, ":%g", spec->amplitude);
+      if (isfinite (spec->amplitude) && spec->phase_deg != 0)
+        g_string_append_printf (s, ":%g", spec->phase_deg);
+    }
   return g_string_free (s, FALSE);
 }
 
@@ -135,6 +159,7 @@ typedef struct {
   SwSystem *system;
   char     *body;
   GArray   *orders;
+  GArray   *specs;
   double    amplitude;
   double    from_rpm, to_rpm;
 } Job;
@@ -150,6 +175,7 @@ job_free (Job *job)
   g_clear_pointer (&job->system, sw_system_unref);
   g_free (job->body);
   g_array_unref (job->orders);
+  g_array_unref (job->specs);
   g_free (job);
 }
 
@@ -172,8 +198,13 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
   Result *r = g_new0 (Result, 1);
 
   for (guint k = 0; k < job->orders->len; k++)
-    ex[k] = (SwForcedExcitation) { .part = job->body, .order = g_array_index (job->orders, double, k),
-                                   .amplitude = job->amplitude };
+    {
+      const SwForcedOrderSpec *spec = &g_array_index (job->specs, SwForcedOrderSpec, k);
+
+      ex[k] = (SwForcedExcitation) { .part = job->body, .order = spec->order,
+                                     .amplitude = isfinite (spec->amplitude) ? spec->amplitude : job->amplitude,
+                                     .phase_deg = spec->phase_deg };
+    }
   o.from_rpm = job->from_rpm;
   o.to_rpm = job->to_rpm;
   o.n_speeds = N_SPEEDS;
@@ -366,6 +397,7 @@ start_job (SwForcedView *self)
   job->system = sw_system_ref (self->system);
   job->body = g_strdup (body);
   job->orders = g_array_copy (self->orders);
+  job->specs = g_array_copy (self->specs);
   job->amplitude = self->amplitude;
   job->from_rpm = self->from_rpm;
   job->to_rpm = self->to_rpm;
@@ -408,7 +440,7 @@ show_number (SwForcedView *self, GtkEntry *entry, double v)
 static void
 show_controls (SwForcedView *self)
 {
-  g_autofree char *orders = format_orders (self->orders);
+  g_autofree char *orders = format_orders (self->specs);
 
   show_number (self, self->from_entry, self->from_rpm);
   show_number (self, self->to_entry, self->to_rpm);
@@ -424,7 +456,7 @@ entry_ok (SwForcedView *self, GtkEntry *entry)
   double v;
 
   if (entry == self->orders_entry)
-    return parse_orders (gtk_editable_get_text (GTK_EDITABLE (entry)), orders);
+    return parse_orders (gtk_editable_get_text (GTK_EDITABLE (entry)), orders, NULL);
   if (entry == self->diameter_entry)
     return parse_number (entry, 0, 1e5, TRUE, &v);
   if (entry == self->amplitude_entry)
@@ -437,6 +469,7 @@ entry_timeout (gpointer data)
 {
   SwForcedView *self = data;
   g_autoptr (GArray) orders = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) specs = g_array_new (FALSE, FALSE, sizeof (SwForcedOrderSpec));
   double from, to, amplitude, diameter_mm;
 
   self->entry_timeout = 0;
@@ -445,11 +478,11 @@ entry_timeout (gpointer data)
   if (parse_number (self->from_entry, 0, SW_FORCED_MAX_RPM, FALSE, &from) &&
       parse_number (self->to_entry, 0, SW_FORCED_MAX_RPM, FALSE, &to) && to > from &&
       parse_number (self->amplitude_entry, 0, 1e15, FALSE, &amplitude) &&
-      parse_orders (gtk_editable_get_text (GTK_EDITABLE (self->orders_entry)), orders))
+      parse_orders (gtk_editable_get_text (GTK_EDITABLE (self->orders_entry)), orders, specs))
     {
       gboolean same = from == self->from_rpm && to == self->to_rpm && amplitude == self->amplitude &&
-                      orders->len == self->orders->len &&
-                      memcmp (orders->data, self->orders->data, orders->len * sizeof (double)) == 0;
+                      specs->len == self->specs->len &&
+                      memcmp (specs->data, self->specs->data, specs->len * sizeof (SwForcedOrderSpec)) == 0;
 
       if (same)
         return G_SOURCE_REMOVE;
@@ -458,6 +491,8 @@ entry_timeout (gpointer data)
       self->amplitude = amplitude;
       g_array_set_size (self->orders, 0);
       g_array_append_vals (self->orders, orders->data, orders->len);
+      g_array_set_size (self->specs, 0);
+      g_array_append_vals (self->specs, specs->data, specs->len);
       start_job (self);
     }
   return G_SOURCE_REMOVE;
@@ -638,6 +673,9 @@ sw_forced_view_set_excitation (SwForcedView *self, const double *orders, guint n
   g_clear_handle_id (&self->entry_timeout, g_source_remove);
   g_array_set_size (self->orders, 0);
   g_array_append_vals (self->orders, orders, n_orders);
+  g_array_set_size (self->specs, 0);
+  for (guint k = 0; k < n_orders; k++)
+    g_array_append_val (self->specs, ((SwForcedOrderSpec) { .order = orders[k], .amplitude = NAN }));
   self->amplitude = amplitude;
   show_controls (self);
   start_job (self);
@@ -806,6 +844,7 @@ sw_forced_view_finalize (GObject *object)
   SwForcedView *self = SW_FORCED_VIEW (object);
 
   g_array_unref (self->orders);
+  g_array_unref (self->specs);
   g_clear_error (&self->error);
   g_free (self->excited);
   g_free (self->most_loaded);
@@ -918,6 +957,9 @@ sw_forced_view_init (SwForcedView *self)
   self->cursor_rpm = NAN;
   self->orders = g_array_new (FALSE, FALSE, sizeof (double));
   g_array_append_vals (self->orders, default_orders, G_N_ELEMENTS (default_orders));
+  self->specs = g_array_new (FALSE, FALSE, sizeof (SwForcedOrderSpec));
+  for (guint k = 0; k < G_N_ELEMENTS (default_orders); k++)
+    g_array_append_val (self->specs, ((SwForcedOrderSpec) { .order = default_orders[k], .amplitude = NAN }));
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->bodies = gtk_string_list_new (NULL);

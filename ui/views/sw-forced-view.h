@@ -49,7 +49,9 @@ void          sw_forced_view_set_speed_range   (SwForcedView *self,
 double        sw_forced_view_get_from_rpm      (SwForcedView *self);
 double        sw_forced_view_get_to_rpm        (SwForcedView *self);
 /* The excitation: the torque amplitude (N.m, > 0; default 100) at each
- * of the orders (default 1, 2), in phase. */
+ * of the orders (default 1, 2), in phase. The orders entry also takes an
+ * order's own amplitude and phase, ORDER:AMPLITUDE[:PHASE_DEG], as
+ * shaftwork-cli forced --excite does. */
 void          sw_forced_view_set_excitation    (SwForcedView *self,
                                                 const double *orders,
                                                 guint         n_orders,

@@ -240,6 +240,54 @@ test_curves (void)
   g_assert_finalize_object (view);
 }
 
+/* The orders entry takes an order's own amplitude and phase as --excite
+ * does: the response is sw_forced_compute()'s with those excitations. */
+static void
+test_order_amplitudes (void)
+{
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("fourbody.shaft");
+  SwForcedView *view = g_object_ref_sink (SW_FORCED_VIEW (sw_forced_view_new ()));
+  SwForcedExcitation ex[] = {
+    { .part = "hub2", .order = 1, .amplitude = 50 },
+    { .part = "hub2", .order = 2, .amplitude = 200, .phase_deg = 90 },
+    { .part = "hub2", .order = 3, .amplitude = 100 },   /* the common amplitude */
+  };
+  SwForcedOptions o = sw_forced_options_default ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwTrajectory) want = NULL;
+  SwTrajectory *got;
+
+  sw_forced_view_set_system (view, system);
+  sw_forced_view_set_body (view, "hub2");
+  wait_computed (view);
+  gtk_editable_set_text (GTK_EDITABLE (view->orders_entry), "1:50, 2:200:90 3");
+  g_signal_emit_by_name (view->orders_entry, "activate");
+  g_assert_true (sw_forced_view_get_busy (view));
+  wait_computed (view);
+  o.from_rpm = 100;
+  o.to_rpm = 3000;
+  o.n_speeds = VIEW_SPEEDS;
+  o.excitations = ex;
+  o.n_excitations = 3;
+  want = sw_forced_compute (system, &o, &error);
+  g_assert_no_error (error);
+  got = sw_forced_view_get_response (view);
+  g_assert_cmpuint (sw_trajectory_get_n_columns (got), ==, sw_trajectory_get_n_columns (want));
+  for (guint c = 0; c < sw_trajectory_get_n_columns (want); c++)
+    for (guint i = 0; i < sw_trajectory_get_n_rows (want); i++)
+      {
+        double a = sw_trajectory_get_column (got, c)[i], b = sw_trajectory_get_column (want, c)[i];
+
+        g_assert_true ((isnan (a) && isnan (b)) || a == b);
+      }
+  /* A negative amplitude is marked and changes nothing. */
+  gtk_editable_set_text (GTK_EDITABLE (view->orders_entry), "1:-5");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (view->orders_entry), "error"));
+  g_signal_emit_by_name (view->orders_entry, "activate");
+  g_assert_false (sw_forced_view_get_busy (view));
+  g_assert_finalize_object (view);
+}
+
 /* At the cursor the most loaded section is the largest interpolated
  * amplitude of the table. */
 static void
@@ -395,6 +443,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/ui/forced-view/properties", test_properties);
   g_test_add_func ("/ui/forced-view/curves", test_curves);
+  g_test_add_func ("/ui/forced-view/order-amplitudes", test_order_amplitudes);
   g_test_add_func ("/ui/forced-view/cursor", test_cursor);
   g_test_add_func ("/ui/forced-view/error", test_error);
   g_test_add_func ("/ui/forced-view/window", test_window);
