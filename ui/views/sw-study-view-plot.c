@@ -93,7 +93,7 @@ build_scene (SwStudyView *self, Scene *s, const SwPlotColors *colors)
   keys = g_ptr_array_new ();
 
   g_mutex_lock (&d->lock);
-  n_done = d->errors->len;
+  n_done = d->n_done;
   for (guint64 run = 0; run < n_done; run++)
     {
       g_autoptr (GString) key = g_string_new (NULL);

@@ -16,15 +16,23 @@
 
 G_BEGIN_DECLS
 
-/* A study as the worker fills it and the view reads it (under lock). */
+/* At most this many runs, and values (runs × outputs, 8 bytes each), in
+ * the window, which keeps them; more is shaftwork-cli study's. */
+#define SW_STUDY_VIEW_MAX_RUNS   1000000
+#define SW_STUDY_VIEW_MAX_VALUES 20000000
+
+/* A study as the workers fill it and the view reads it (under lock). */
 typedef struct {
   SwStudyDesign  *design;
   SwStudyOutputs *outputs;
   guint           n_params, n_outputs;
   guint64         n_runs;
   GMutex          lock;
-  GArray         *values;     /* n_outputs doubles per run done, in run order */
-  GPtrArray      *errors;     /* per run done: its error's message, or NULL */
+  guint64         next;       /* the next run a worker takes */
+  guint64         n_done;     /* runs 0 … n_done - 1 are done (the rows shown) */
+  guint8         *done;       /* per run */
+  GArray         *values;     /* n_outputs doubles per run, in run order */
+  GPtrArray      *errors;     /* per run: its error's message, or NULL */
 } SwStudyData;
 
 struct _SwStudyView {

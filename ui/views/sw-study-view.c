@@ -1,13 +1,15 @@
 /* sw-study-view.c: the parameter study view.
  *
  * Run copies the model's text and makes the design and the outputs on the
- * main thread (their errors shown at once), then a GTask worker loads its
- * own model from the text and runs the study's runs in order through one
- * SwStudyRunner (sw-study-run.h: each row as the same run done alone),
- * appending each run's outputs or error to the shared SwStudyData under its
- * lock and checking the job's GCancellable between runs (Stop). The main
- * thread polls the data every POLL_MS: the progress, the table's new rows
- * and the plot (sw-study-view-plot.c). A new study cancels the one before;
+ * main thread (their errors shown at once), then a GTask worker and one
+ * thread more per other processor each load their own model from the text
+ * and take the runs in turn through their own SwStudyRunner (sw-study-run.h:
+ * each row as the same run done alone), writing each run's outputs or error
+ * into its place in the shared SwStudyData under its lock and checking the
+ * job's GCancellable between runs (Stop). The rows shown are the runs done
+ * from the first on, so the table is in run order whatever the threads. The
+ * main thread polls the data every POLL_MS: the progress, the table's new
+ * rows and the plot (sw-study-view-plot.c). A new study cancels the one before;
  * a finished job is applied only while the view lives and the job is
  * current.
  *
@@ -45,6 +47,7 @@ study_data_clear (SwStudyData *d)
   g_clear_pointer (&d->outputs, sw_study_outputs_free);
   g_clear_pointer (&d->values, g_array_unref);
   g_clear_pointer (&d->errors, g_ptr_array_unref);
+  g_clear_pointer (&d->done, g_free);
   g_mutex_clear (&d->lock);
 }
 
@@ -71,8 +74,11 @@ study_data_new (SwStudyDesign *design, SwStudyOutputs *outputs)
   d->n_outputs = sw_study_outputs_get_n (outputs);
   d->n_runs = sw_study_design_get_n_runs (design);
   g_mutex_init (&d->lock);
-  d->values = g_array_new (FALSE, FALSE, sizeof (double));
-  d->errors = g_ptr_array_new_with_free_func (g_free);
+  d->values = g_array_sized_new (FALSE, FALSE, sizeof (double), (guint) (d->n_runs * d->n_outputs));
+  g_array_set_size (d->values, (guint) (d->n_runs * d->n_outputs));
+  d->errors = g_ptr_array_new_full ((guint) d->n_runs, g_free);
+  g_ptr_array_set_size (d->errors, (guint) d->n_runs);
+  d->done = g_new0 (guint8, MAX (d->n_runs, 1));
   return d;
 }
 
@@ -82,7 +88,7 @@ study_n_done (SwStudyData *d)
   guint64 n;
 
   g_mutex_lock (&d->lock);
-  n = d->errors->len;
+  n = d->n_done;
   g_mutex_unlock (&d->lock);
   return n;
 }
@@ -105,43 +111,84 @@ job_free (Job *job)
   g_free (job);
 }
 
+/* One worker: its own model and runner, runs taken in turn until none is
+ * left or the study is stopped. FALSE with the error that kept it from
+ * starting (the model or the runner). */
+typedef struct {
+  Job          *job;
+  GCancellable *cancellable;
+  GError       *error;
+} Worker;
+
+static gpointer
+worker_run (gpointer data)
+{
+  Worker *w = data;
+  SwStudyData *d = w->job->study;
+  g_autoptr (SwModel) model = NULL;
+  g_autoptr (SwStudyRunner) runner = NULL;
+  g_autofree double *values = g_new0 (double, MAX (d->n_outputs, 1));
+
+  /* A model belongs to one thread: each worker's own. */
+  model = sw_model_new_from_data (w->job->model_text, (gssize) w->job->model_len, w->job->model_name, &w->error);
+  if (model == NULL || !(runner = sw_study_runner_new (model, d->design, d->outputs, 0, &w->error)))
+    return NULL;
+  for (;;)
+    {
+      g_autoptr (GError) run_error = NULL;
+      guint64 run;
+      gboolean ok;
+
+      if (g_cancellable_is_cancelled (w->cancellable))
+        break;
+      g_mutex_lock (&d->lock);
+      run = d->next < d->n_runs ? d->next++ : G_MAXUINT64;
+      g_mutex_unlock (&d->lock);
+      if (run == G_MAXUINT64)
+        break;
+      ok = sw_study_runner_run (runner, run, values, &run_error);
+      g_mutex_lock (&d->lock);
+      for (guint i = 0; i < d->n_outputs; i++)
+        g_array_index (d->values, double, run * d->n_outputs + i) = ok ? values[i] : NAN;
+      if (!ok)
+        d->errors->pdata[run] = g_strdup (run_error->message);
+      d->done[run] = 1;
+      /* The rows shown stay in run order: a prefix of the runs done. */
+      while (d->n_done < d->n_runs && d->done[d->n_done])
+        d->n_done++;
+      g_mutex_unlock (&d->lock);
+    }
+  return NULL;
+}
+
+/* The study on every core: this thread and one more per other processor,
+ * each a worker. */
 static void
 job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   Job *job = data;
-  SwStudyData *d = job->study;
-  g_autoptr (SwModel) model = NULL;
-  g_autoptr (SwStudyRunner) runner = NULL;
-  g_autofree double *values = g_new0 (double, MAX (d->n_outputs, 1));
+  guint n = (guint) MIN ((guint64) MAX (g_get_num_processors (), 1), MAX (job->study->n_runs, 1));
+  g_autofree Worker *workers = g_new0 (Worker, n);
+  g_autofree GThread **threads = g_new0 (GThread *, n);
   GError *error = NULL;
 
-  /* A model belongs to one thread: the worker's own. */
-  model = sw_model_new_from_data (job->model_text, (gssize) job->model_len, job->model_name, &error);
-  if (model == NULL || !(runner = sw_study_runner_new (model, d->design, d->outputs, 0, &error)))
+  for (guint k = 0; k < n; k++)
+    workers[k] = (Worker) { job, cancellable, NULL };
+  for (guint k = 1; k < n; k++)
+    threads[k] = g_thread_new ("sw-study", worker_run, &workers[k]);
+  worker_run (&workers[0]);
+  for (guint k = 1; k < n; k++)
+    g_thread_join (threads[k]);
+  for (guint k = 0; k < n; k++)
     {
-      g_task_return_error (task, error);
-      return;
+      if (error == NULL)
+        error = g_steal_pointer (&workers[k].error);
+      g_clear_error (&workers[k].error);
     }
-  for (guint64 run = 0; run < d->n_runs; run++)
-    {
-      g_autoptr (GError) run_error = NULL;
-      gboolean ok;
-
-      if (g_cancellable_is_cancelled (cancellable))
-        break;
-      ok = sw_study_runner_run (runner, run, values, &run_error);
-      g_mutex_lock (&d->lock);
-      if (ok)
-        g_array_append_vals (d->values, values, d->n_outputs);
-      else
-        {
-          for (guint i = 0; i < d->n_outputs; i++)
-            g_array_append_val (d->values, (double) { NAN });
-        }
-      g_ptr_array_add (d->errors, ok ? NULL : g_strdup (run_error->message));
-      g_mutex_unlock (&d->lock);
-    }
-  g_task_return_boolean (task, TRUE);
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
 }
 
 static void
@@ -262,7 +309,7 @@ cell_text (SwStudyView *self, guint64 run, guint column)
   if (column <= d->n_params)
     return g_strdup_printf ("%.6g", sw_study_design_get_value (d->design, run, column - 1));
   g_mutex_lock (&d->lock);
-  if (run < d->errors->len)
+  if (run < d->n_done)
     {
       const char *err = g_ptr_array_index (d->errors, run);
 
@@ -635,6 +682,13 @@ sw_study_view_run (SwStudyView *self, GError **error)
                      _("No outputs: give what each run keeps, e.g. mode(2).frequency_hz, max(load.w)"));
       else
         outputs = sw_study_outputs_new ((const char *const *) output_texts, &local);
+      if (local == NULL && (sw_study_design_get_n_runs (design) > SW_STUDY_VIEW_MAX_RUNS ||
+                            sw_study_design_get_n_runs (design) * sw_study_outputs_get_n (outputs) > SW_STUDY_VIEW_MAX_VALUES))
+        g_set_error (&local, SW_ERROR, SW_ERROR_INVALID,
+                     _("%" PRIu64 " runs of %u outputs: the window keeps at most %d runs and %d values; run a study this "
+                       "large with shaftwork-cli study"),
+                     (uint64_t) sw_study_design_get_n_runs (design), sw_study_outputs_get_n (outputs),
+                     SW_STUDY_VIEW_MAX_RUNS, SW_STUDY_VIEW_MAX_VALUES);
     }
   if (local != NULL)
     {
@@ -750,7 +804,7 @@ sw_study_view_dup_csv (SwStudyView *self)
     }
   g_string_append (s, ",error\n");
   g_mutex_lock (&d->lock);
-  for (guint64 run = 0; run < d->errors->len; run++)
+  for (guint64 run = 0; run < d->n_done; run++)
     {
       const char *err = g_ptr_array_index (d->errors, run);
 

@@ -172,6 +172,14 @@ test_study_page (void)
   }
   sw_study_view_set_sample (view, SW_STUDY_SAMPLE_GRID, 0, 1);
 
+  /* Too large for the window: said, nothing runs. */
+  sw_study_view_clear_vary (view);
+  sw_study_view_add_vary (view, "load.J=1:4:2000000");
+  g_assert_false (sw_study_view_run (view, &error));
+  g_assert_error (error, SW_ERROR, SW_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "shaftwork-cli study"));
+  g_clear_error (&error);
+
   /* A larger study stopped: the runs done stay, in order. */
   sw_study_view_clear_vary (view);
   sw_study_view_add_vary (view, "load.J=1:4:2000");
