@@ -9,6 +9,9 @@
  * page gets a new snapshot only while it shows, or when it is shown, so
  * that live tuning does not compute pages nobody looks at. Selecting a
  * crossing in the Campbell diagram shows its mode in the Modes page.
+ * Forced response (SwForcedView) takes the snapshot like them and colours
+ * the canvas by the sections' loads while it shows; "Vary…" in the
+ * inspector adds a parameter to the Study page (SwStudyView) and shows it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-window-private.h"
@@ -96,6 +99,17 @@ campbell_mode_selected_cb (SwWindow *self,
     }
 }
 
+/* "Vary…" on a parameter in the inspector: into the Study page, shown. */
+static void
+vary_requested_cb (SwWindow   *self,
+                   const char *id,
+                   const char *param,
+                   double      value)
+{
+  sw_study_view_vary_param (self->study_view, id, param, value);
+  adw_view_stack_set_visible_child_name (self->results_stack, "study");
+}
+
 /* ---- Frequency response and Campbell ------------------------------------ */
 
 /* Hands the snapshot to the page that shows, when it has not had it. */
@@ -116,6 +130,11 @@ update_analysis_pages (SwWindow *self)
     {
       self->analysis_campbell_fresh = TRUE;
       sw_campbell_view_set_system (self->campbell_view, self->analysis_system);
+    }
+  else if (g_strcmp0 (page, "forced") == 0 && !self->analysis_forced_fresh)
+    {
+      self->analysis_forced_fresh = TRUE;
+      sw_forced_view_set_system (self->forced_view, self->analysis_system);
     }
 }
 
@@ -140,6 +159,7 @@ _sw_window_analysis_set_system (SwWindow *self,
   self->analysis_params = g_steal_pointer (&params);
   self->analysis_frf_fresh = FALSE;
   self->analysis_campbell_fresh = FALSE;
+  self->analysis_forced_fresh = FALSE;
   update_analysis_pages (self);
 }
 
@@ -193,6 +213,8 @@ _sw_window_modes_init (SwWindow *self)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), row);
   gtk_box_insert_child_after (self->modes_page, scroller, GTK_WIDGET (self->modes_summary));
   sw_modes_view_set_canvas (self->modes_view, self->canvas);
+  sw_forced_view_set_canvas (self->forced_view, self->canvas);
+  g_signal_connect_object (self->inspector, "vary-requested", G_CALLBACK (vary_requested_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->campbell_view, "mode-selected",
                            G_CALLBACK (campbell_mode_selected_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->results_stack, "notify::visible-child-name",

@@ -26,6 +26,8 @@
 #include "sw-campbell-view.h"
 #include "sw-canvas.h"
 #include "sw-frf-view.h"
+#include "sw-forced-view.h"
+#include "sw-study-view.h"
 #include "sw-inspector.h"
 #include "sw-modes.h"
 #include "sw-modes-view.h"
@@ -82,6 +84,8 @@ struct _SwWindow
   SwModesView          *modes_view;
   SwFrfView            *frf_view;
   SwCampbellView       *campbell_view;
+  SwForcedView         *forced_view;
+  SwStudyView          *study_view;
   GMenu                *recent_section;
 
   GSettings            *settings;   /* NULL when the schema is missing */
@@ -159,6 +163,7 @@ struct _SwWindow
   char                 *analysis_params;
   gboolean              analysis_frf_fresh;
   gboolean              analysis_campbell_fresh;
+  gboolean              analysis_forced_fresh;
 
   /* Live tuning */
   guint                 live_source;

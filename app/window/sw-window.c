@@ -278,6 +278,7 @@ _sw_window_set_document (SwWindow *self,
   sw_inspector_set_history (self->inspector, self->history);
   sw_canvas_set_history (self->canvas, self->history);
   sw_canvas_set_model (self->canvas, model);
+  sw_study_view_set_model (self->study_view, model);
 
   _sw_window_update_title (self);
   _sw_window_results_snapshot_components (self);
@@ -629,6 +630,8 @@ sw_window_class_init (SwWindowClass *klass)
   g_type_ensure (SW_TYPE_MODES_VIEW);
   g_type_ensure (SW_TYPE_FRF_VIEW);
   g_type_ensure (SW_TYPE_CAMPBELL_VIEW);
+  g_type_ensure (SW_TYPE_FORCED_VIEW);
+  g_type_ensure (SW_TYPE_STUDY_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/shaftwork/Shaftwork/sw-window.ui");
@@ -674,6 +677,8 @@ sw_window_class_init (SwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwWindow, modes_view);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, frf_view);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, campbell_view);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, forced_view);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, study_view);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, recent_section);
   gtk_widget_class_bind_template_callback (widget_class, palette_kind_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, palette_place_kind_cb);

@@ -51,6 +51,7 @@ typedef struct _SwCanvasModeView {
   double        phase;      /* sin (2 pi t / period), 0 when still */
   gboolean      has_legend;
   SwCanvasRect  legend;
+  char         *loads_title; /* sections' loads shown instead of a mode, or NULL */
 } SwCanvasModeView;
 
 static const char mode_view_key[] = "sw-canvas-mode-view";
@@ -63,6 +64,7 @@ mode_view_free (gpointer data)
   g_clear_pointer (&mv->modes, sw_modes_unref);
   g_clear_pointer (&mv->entries, g_hash_table_unref);
   g_free (mv->outlined);
+  g_free (mv->loads_title);
   g_free (mv);
 }
 
@@ -82,7 +84,7 @@ ensure_mode_view (SwCanvas *self)
 static gboolean
 showing (SwCanvas *self)
 {
-  return self->mode_view != NULL && self->mode_view->modes != NULL;
+  return self->mode_view != NULL && (self->mode_view->modes != NULL || self->mode_view->loads_title != NULL);
 }
 
 static Entry *
@@ -314,6 +316,7 @@ sw_canvas_set_mode (SwCanvas *self,
   mv = ensure_mode_view (self);
   if (mv->modes == modes && mv->index == mode_index)
     return;
+  g_clear_pointer (&mv->loads_title, g_free);
   sw_modes_ref (modes);
   g_clear_pointer (&mv->modes, sw_modes_unref);
   mv->modes = modes;
@@ -386,15 +389,72 @@ sw_canvas_clear_mode (SwCanvas *self)
   g_return_if_fail (SW_IS_CANVAS (self));
 
   mv = self->mode_view;
-  if (mv == NULL || (mv->modes == NULL && !mv->animated))
+  if (mv == NULL || (mv->modes == NULL && !mv->animated && mv->loads_title == NULL))
     return;
   stop_ticking (self);
   mv->animated = FALSE;
+  g_clear_pointer (&mv->loads_title, g_free);
   g_clear_pointer (&mv->modes, sw_modes_unref);
   g_clear_pointer (&mv->entries, g_hash_table_unref);
   g_clear_pointer (&mv->outlined, g_free);
   mv->index = G_MAXUINT;
   mv->has_legend = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+sw_canvas_set_loads (SwCanvas           *self,
+                     const char         *title,
+                     const char *const  *ids,
+                     const double       *shares,
+                     guint               n,
+                     const char         *outlined)
+{
+  SwCanvasModeView *mv;
+
+  g_return_if_fail (SW_IS_CANVAS (self));
+  g_return_if_fail (title != NULL);
+  g_return_if_fail (n == 0 || (ids != NULL && shares != NULL));
+
+  sw_canvas_clear_mode (self);
+  mv = ensure_mode_view (self);
+  mv->loads_title = g_strdup (title);
+  mv->entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  for (guint s = 0; s < n; s++)
+    {
+      const char *id = shown_id (self, ids[s]);
+      Entry *entry;
+
+      if (id == NULL || !isfinite (shares[s]))
+        continue;
+      entry = ensure_entry (mv->entries, id);
+      entry->has_section = TRUE;
+      entry->section_percent = 100 * CLAMP (shares[s], 0, 1);
+      sw_modes_scale_colour (CLAMP (shares[s], 0, 1), entry->section_rgb);
+    }
+  /* Sections inside a subsystem colour its block with the largest of theirs. */
+  {
+    g_autoptr (GList) keys = g_hash_table_get_keys (mv->entries);
+
+    for (GList *l = keys; l != NULL; l = l->next)
+      {
+        const char *id = l->data, *dot = strchr (id, '.');
+        g_autofree char *top = dot != NULL ? g_strndup (id, dot - id) : NULL;
+        Entry *inner = g_hash_table_lookup (mv->entries, id), *outer;
+
+        if (top == NULL)
+          continue;
+        outer = ensure_entry (mv->entries, top);
+        if (!outer->has_section || inner->section_percent > outer->section_percent)
+          {
+            outer->has_section = TRUE;
+            outer->section_percent = inner->section_percent;
+            memcpy (outer->section_rgb, inner->section_rgb, sizeof outer->section_rgb);
+          }
+      }
+  }
+  if (outlined != NULL && shown_id (self, outlined) != NULL)
+    mv->outlined = g_strndup (shown_id (self, outlined), strcspn (shown_id (self, outlined), "."));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -683,14 +743,19 @@ _sw_canvas_modes_draw_legend (SwCanvas            *self,
 
   if (!showing (self))
     return;
-  if (mv->modes != NULL && sw_modes_get_mode (mv->modes, mv->index)->rigid_body)
+  if (mv->loads_title != NULL)
+    title_text = g_strdup (mv->loads_title);
+  else if (mv->modes != NULL && sw_modes_get_mode (mv->modes, mv->index)->rigid_body)
     /* Translators: the canvas legend; %u is the mode's number. */
     title_text = g_strdup_printf (_("Mode %u (rigid body): share of the motion"), mv->index + 1);
   else
     title_text = g_strdup_printf (_("Mode %u: share of the energy"), mv->index + 1);
   title = legend_layout (GTK_WIDGET (self), title_text, 0.9);
   note = legend_layout (GTK_WIDGET (self),
-                        mv->outlined != NULL
+                        mv->loads_title != NULL
+                        ? (mv->outlined != NULL ? _("sections: share of the largest\ndashed outline: most loaded section")
+                                                : _("sections: share of the largest"))
+                        : mv->outlined != NULL
                         ? _("bodies: kinetic · sections: potential\ndashed outline: most excitable section")
                         : _("bodies: kinetic · sections: potential"), 0.8);
   pango_layout_get_pixel_size (title, &title_w, &title_h);

@@ -99,6 +99,17 @@ void       sw_canvas_set_mode            (SwCanvas   *canvas,
                                           SwModes    *modes,
                                           guint       mode_index);
 void       sw_canvas_clear_mode          (SwCanvas   *canvas);
+/* Loads on the schematic instead of a mode (a forced response at a
+ * speed): section ids[k] coloured by shares[k] (0 … 1, of the largest) on
+ * the modes' scale, outlined (may be NULL) outlined, title over the
+ * legend. Matched by path like the modes; sw_canvas_clear_mode() or a mode
+ * clears them. */
+void       sw_canvas_set_loads           (SwCanvas          *canvas,
+                                          const char        *title,
+                                          const char *const *ids,
+                                          const double      *shares,
+                                          guint              n,
+                                          const char        *outlined);
 /* The subsystem the canvas shows ("engine1.", NULL: the model itself): the
  * modes name the parts inside by their path. */
 void       sw_canvas_set_path_prefix     (SwCanvas   *canvas,

@@ -140,6 +140,7 @@ build_component (SwInspector       *self,
           row = create_number_row (desc, "param-");
           g_signal_connect (row, "committed", G_CALLBACK (_sw_inspector_param_committed_cb), self);
           _sw_inspector_connect_tuning (self, row);
+          _sw_inspector_add_vary_menu (self, row, i);
           break;
 
         case SW_PARAM_INITIAL:
@@ -225,6 +226,13 @@ build_component (SwInspector       *self,
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (params), expander);
     }
 
+  /* A damper: set to its optimum for a mode. */
+  if (params != NULL && _sw_inspector_kind_is_tunable (kind))
+    {
+      self->tuning_row = _sw_inspector_tuning_row_new (self);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (params), self->tuning_row);
+    }
+
   if (params != NULL)
     adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (params));
   if (initials != NULL)
@@ -261,6 +269,7 @@ _sw_inspector_rebuild (SwInspector *self)
   self->id_row = NULL;
   self->id_pending = FALSE;
   self->method_row = NULL;
+  self->tuning_row = NULL;
   memset (self->param_rows, 0, sizeof self->param_rows);
   memset (self->sim_rows, 0, sizeof self->sim_rows);
 

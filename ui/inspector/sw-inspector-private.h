@@ -3,6 +3,7 @@
  *   sw-inspector.c        the type, properties, units, values shown, edits
  *                         and their callbacks, the simulation settings, the API
  *   sw-inspector-build.c  the rows built from a kind's descriptors
+ *   sw-inspector-tuning.c "Tune for mode" under a damper's parameters
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
@@ -45,6 +46,7 @@ struct _SwInspector
   GtkWidget     *param_rows[SW_KIND_MAX_PARAMS];
   GtkWidget     *sim_rows[N_SIM_NUMBERS];
   GtkWidget     *method_row;
+  GtkWidget     *tuning_row;      /* "Tune for mode" of a damper, or NULL */
 
   gboolean       rebuilding;      /* rows are going away: ignore their signals */
   gboolean       syncing;         /* rows are being set from the model */
@@ -89,5 +91,17 @@ void               _sw_inspector_build_simulation     (SwInspector              
 
 /* sw-inspector-build.c */
 void _sw_inspector_rebuild (SwInspector *self);
+
+void               _sw_inspector_emit_vary            (SwInspector              *self,
+                                                       const char               *id,
+                                                       const char               *param,
+                                                       double                    value);
+
+/* sw-inspector-tuning.c (also "Vary…" on a number row) */
+void       _sw_inspector_add_vary_menu   (SwInspector  *self,
+                                          GtkWidget    *row,
+                                          guint         param);
+gboolean   _sw_inspector_kind_is_tunable (const SwKind *kind);
+GtkWidget *_sw_inspector_tuning_row_new  (SwInspector  *self);
 
 G_END_DECLS

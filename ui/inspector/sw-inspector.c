@@ -70,6 +70,13 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+static guint vary_requested_signal;
+
+void
+_sw_inspector_emit_vary (SwInspector *self, const char *id, const char *param, double value)
+{
+  g_signal_emit (self, vary_requested_signal, 0, id, param, value);
+}
 
 static GQuark param_quark;
 
@@ -711,6 +718,11 @@ sw_inspector_class_init (SwInspectorClass *klass)
   object_class->dispose = sw_inspector_dispose;
   object_class->get_property = sw_inspector_get_property;
   object_class->set_property = sw_inspector_set_property;
+
+  /* A parameter to vary in a study: component id, parameter, value. */
+  vary_requested_signal = g_signal_new ("vary-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                        NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING,
+                                        G_TYPE_DOUBLE);
 
   /**
    * SwInspector:model:

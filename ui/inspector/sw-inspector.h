@@ -11,7 +11,10 @@
  * Every change goes through the model API (and so into its history).
  * Numbers can be tuned by dragging or scrolling (1 % a step, see
  * sw-inspector-number-row.h), each step an edit, so the window's live
- * runs follow; a drag is one undo step when "history" is set.
+ * runs follow; a drag is one undo step when "history" is set. A number
+ * parameter's row has a menu (right-click) with "Vary…": the signal
+ * "vary-requested" (component id, parameter name, its value) asks for it in
+ * a parameter study.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once

@@ -360,6 +360,8 @@ _sw_plot_set_line (const SwPlotCurve *c)
       pllsty (1);
       break;
     }
+  if (c->width > 0)
+    plwidth (c->width);
 }
 
 void

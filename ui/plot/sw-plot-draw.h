@@ -57,6 +57,8 @@ typedef struct {
   const char *end_label; /* may be NULL: text in the curve's colour where it leaves the
                           * panel (its last point in view), e.g. "2×" on an order line */
   gboolean    hidden;    /* in the legend, greyed, but not drawn nor fitted */
+  double      width;     /* 0: as its line says; else the line's width (a sum drawn
+                          * bold over its thin parts) */
 } SwPlotCurve;
 
 typedef struct {

@@ -79,7 +79,9 @@ update_canvas (SwModesView *self)
       sw_canvas_set_mode (self->canvas, self->modes, self->selected_mode);
       sw_canvas_set_mode_animated (self->canvas, self->animate);
     }
-  else
+  /* Hidden, the canvas is another page's (the forced response's loads):
+   * unmap cleared this view's mode already. */
+  else if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     sw_canvas_clear_mode (self->canvas);
 }
 
@@ -266,7 +268,8 @@ sw_modes_view_unmap (GtkWidget *widget)
   SwModesView *self = SW_MODES_VIEW (widget);
 
   GTK_WIDGET_CLASS (sw_modes_view_parent_class)->unmap (widget);
-  if (self->canvas != NULL)
+  /* Only a mode: the page shown next may have coloured the canvas already. */
+  if (self->canvas != NULL && sw_canvas_get_mode_index (self->canvas) != G_MAXUINT)
     sw_canvas_clear_mode (self->canvas);
 }
 

@@ -1,0 +1,99 @@
+/* sw-forced-view-private.h: what the tests see of SwForcedView.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "sw-forced-view.h"
+#include "sw-plot-draw.h"
+#include "sw-plot-widget.h"
+
+G_BEGIN_DECLS
+
+/* Draws the plot as the widget does onto cr; FALSE when nothing was drawn. */
+gboolean _sw_forced_view_render           (SwForcedView *self,
+                                           cairo_t      *cr,
+                                           int           width,
+                                           int           height);
+/* The curves drawn: their number, and curve index's column of the
+ * response, whether it is the bold sum and the factor its values are
+ * drawn times (MPa per N.m with a diameter, else 1). */
+guint    _sw_forced_view_get_n_curves     (SwForcedView *self);
+gboolean _sw_forced_view_get_curve        (SwForcedView *self,
+                                           guint         index,
+                                           guint        *column,
+                                           gboolean     *sum,
+                                           double       *factor);
+/* The x of speed rpm in the plot's pixels (after a drawing). */
+gboolean _sw_forced_view_speed_position   (SwForcedView *self,
+                                           double        rpm,
+                                           double       *x);
+
+/* What the view's files share (sw-forced-view.c: the type, the job, the
+ * controls, the API; sw-forced-view-diagram.c: the scene, its drawing,
+ * the cursor, the loads on the canvas). */
+/* An excited order as the orders entry gives it: ORDER[:AMPLITUDE[:PHASE]],
+ * amplitude NAN where the common amplitude applies. */
+typedef struct {
+  double order;
+  double amplitude;
+  double phase_deg;
+} SwForcedOrderSpec;
+
+struct _SwForcedView {
+  GtkWidget        parent_instance;
+
+  GtkWidget       *controls;
+  GtkDropDown     *body_drop;
+  GtkEntry        *orders_entry;
+  GtkEntry        *amplitude_entry;
+  GtkEntry        *from_entry;
+  GtkEntry        *to_entry;
+  GtkDropDown     *section_drop;
+  GtkEntry        *diameter_entry;
+  GtkSpinner      *spinner;
+  GtkDrawingArea  *area;
+  GtkLabel        *readout;
+  GtkLabel        *status;
+
+  GtkStringList   *bodies;
+  GtkStringList   *sections;     /* first item: "most loaded" */
+  SwSystem        *system;
+  double           from_rpm, to_rpm;
+  GArray          *orders;       /* double */
+  GArray          *specs;        /* SwForcedOrderSpec, one per order */
+  double           amplitude;
+  double           diameter_m;
+  double           cursor_rpm;
+  gboolean         filling;
+  SwCanvas        *canvas;       /* weak */
+
+  GCancellable    *job;
+  guint            entry_timeout;
+  SwTrajectory    *response;
+  SwCampbell      *campbell;
+  GError          *error;
+  char            *excited;       /* the body of the response shown */
+  char            *most_loaded;   /* over the whole range */
+  char            *loaded_at_cursor;
+
+  SwPlotColors     colors;
+  SwPlotGeometry   geometry;
+  gboolean         has_geometry;
+  SwPlotWidgetStream stream;
+};
+
+/* sw-forced-view-diagram.c */
+const char *_sw_forced_view_plotted_section (SwForcedView *self);
+void     _sw_forced_view_update_loads     (SwForcedView *self);
+void     _sw_forced_view_draw_area        (GtkDrawingArea *area,
+                                           cairo_t        *cr,
+                                           int             width,
+                                           int             height,
+                                           gpointer        data);
+void     _sw_forced_view_on_pointer       (SwForcedView   *self,
+                                           double          x);
+/* "ID.tau_amp" or "ID.stress_amp" as plotted: the quantity's suffix. */
+const char *_sw_forced_view_quantity      (SwForcedView   *self);
+
+G_END_DECLS
