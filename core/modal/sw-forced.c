@@ -335,8 +335,7 @@ typedef struct {
   double *stress;          /* MPa per N.m, 0: no diameter */
   double complex *ys, *yb; /* order j's: [j n_sections + k], [j n_bodies + b] */
   double complex *y;       /* one section's orders, for its peak */
-  double *amp;             /* |ys| */
-  double *sum;             /* max (n_sections, n_bodies), then n_orders */
+  double *abs_y;           /* one section's orders' magnitudes */
 } Outputs;
 
 static void
@@ -356,8 +355,7 @@ outputs_clear (Outputs *out)
   g_free (out->ys);
   g_free (out->yb);
   g_free (out->y);
-  g_free (out->amp);
-  g_free (out->sum);
+  g_free (out->abs_y);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Outputs, outputs_clear)
@@ -440,9 +438,7 @@ outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n
   out->ys = g_new0 (double complex, MAX ((gsize) ns * n_orders, 1));
   out->yb = g_new0 (double complex, MAX ((gsize) nb * n_orders, 1));
   out->y = g_new0 (double complex, n_orders);
-  out->amp = g_new0 (double, MAX ((gsize) ns * n_orders, 1));
-  /* The sums, then one section's magnitudes for its peak. */
-  out->sum = g_new0 (double, MAX (ns, nb) + n_orders);
+  out->abs_y = g_new0 (double, n_orders);
 }
 
 /* Order j's section torques and body angles from the coordinates'
@@ -482,47 +478,40 @@ outputs_solved (Outputs *out, guint j, double w, gboolean ok, const double compl
     }
 }
 
-/* One speed's row from its orders' amplitudes. */
+/* One speed's row from its orders' amplitudes, section by section: its
+ * orders' magnitudes summed in order, stored side by side in the row (one
+ * cache line for several, where order by order every store met another
+ * line of a row 200 kB wide), and its peak from them while they are at
+ * hand. */
 static void
 fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double *row)
 {
   guint ns = out->n_sections, nb = out->n_bodies, no = out->n_orders, first = o->peak ? 2 : 1;
-  double *sum = out->sum, *bodies = row + out->column[ns], *abs_y = out->sum + MAX (ns, nb);
+  double *bodies = row + out->column[ns], *abs_y = out->abs_y;
 
-  /* Order by order, each order's sums added in order as before. */
-  memset (sum, 0, ns * sizeof (double));
-  for (guint j = 0; j < no; j++)
-    {
-      const double complex *ys = out->ys + (gsize) j * ns;
-
-      for (guint k = 0; k < ns; k++)
-        {
-          double a = out->amp[(gsize) j * ns + k] = _sw_forced_abs (ys[k]);
-
-          sum[k] += a;
-          if (o->per_order)
-            row[out->column[k] + first + j] = a;
-        }
-    }
   for (guint k = 0; k < ns; k++)
     {
       guint c = out->column[k];
-      double top = NAN;
+      double sum = 0, top = NAN;
 
-      row[c] = sum[k];
-      if (o->peak)
+      for (guint j = 0; j < no; j++)
         {
-          for (guint j = 0; j < no; j++)
-            {
-              out->y[j] = out->ys[(gsize) j * ns + k];
-              abs_y[j] = out->amp[(gsize) j * ns + k];
-            }
-          row[c + 1] = top = isfinite (sum[k]) ? _sw_forced_peak_eval (peak, out->y, abs_y) : NAN;
+          double complex y = out->ys[(gsize) j * ns + k];
+          double a = _sw_forced_abs (y);
+
+          out->y[j] = y;
+          abs_y[j] = a;
+          sum += a;
         }
+      row[c] = sum;
+      if (o->per_order)
+        memcpy (row + c + first, abs_y, no * sizeof (double));
+      if (o->peak)
+        row[c + 1] = top = isfinite (sum) ? _sw_forced_peak_eval (peak, out->y, abs_y) : NAN;
       if (out->stress[k] > 0)
         {
           c += first + (o->per_order ? no : 0);
-          row[c] = sum[k] * out->stress[k];
+          row[c] = sum * out->stress[k];
           if (o->peak)
             row[c + 1] = top * out->stress[k];
         }
