@@ -38,6 +38,9 @@ typedef struct {
   guint  nodes[SW_KIND_MAX_PORTS], n;
   double gx[SW_KIND_MAX_PORTS], gv[SW_KIND_MAX_PORTS], ga[SW_KIND_MAX_PORTS], gj[SW_KIND_MAX_PORTS];
   double stress_per_torque;   /* MPa per N.m, 0: no diameter given */
+  double outer_diameter_m;
+  gboolean has_limit;         /* the rule's limits (sw-forced-limits.c) */
+  double uts_mpa, ck;
 } Section;
 
 static int
@@ -250,6 +253,52 @@ apply_diameters (const SwSystem *sys, GArray *sections, const SwForcedOptions *o
       /* tau = T r / Ip, in MPa. */
       ip = G_PI * (pow (d->outer_diameter_m, 4) - pow (d->inner_diameter_m, 4)) / 32;
       s->stress_per_torque = d->outer_diameter_m / 2 / ip * 1e-6;
+      s->outer_diameter_m = d->outer_diameter_m;
+    }
+  return TRUE;
+}
+
+/* The allowable stresses of the sections they are given for. */
+static gboolean
+apply_limits (const SwSystem *sys, GArray *sections, const SwForcedOptions *o, GError **error)
+{
+  if (o->n_limits > 0 && !(isfinite (o->rated_rpm) && o->rated_rpm > 0))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("allowable stresses need the rated speed: %g rpm; valid: above 0"), o->rated_rpm);
+      return FALSE;
+    }
+  for (guint k = 0; k < o->n_limits; k++)
+    {
+      const SwForcedLimit *l = &o->limits[k];
+      int part = l->part != NULL ? find_part (sys, l->part) : -1;
+      Section *s = NULL;
+
+      for (guint j = 0; j < sections->len && part >= 0 && s == NULL; j++)
+        if (g_array_index (sections, Section, j).part == (guint) part)
+          s = &g_array_index (sections, Section, j);
+      if (s == NULL || s->stress_per_torque == 0)
+        {
+          g_set_error (error, SW_ERROR, part < 0 ? SW_ERROR_UNKNOWN_PARAMETER : SW_ERROR_INVALID,
+                       s == NULL ? _("limit %u: “%s” is not a compliant section; give the id of a shaft, spring or "
+                                     "damper that carries a torque")
+                                 : _("limit %u: section “%s” has no diameter; its stress (and so its limit) needs "
+                                     "one"),
+                       k + 1, l->part != NULL ? l->part : "");
+          return FALSE;
+        }
+      if (!(l->tensile_strength_mpa > 0 && l->tensile_strength_mpa <= SW_FORCED_MAX_UTS_MPA && l->ck > 0
+            && l->ck <= 1))
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                       _("limit of “%s”: tensile strength %g MPa and C_K %g; valid: 0 < strength <= %d MPa and "
+                         "0 < C_K <= 1 (1 a plain shaft, 0.6 a keyway)"),
+                       l->part, l->tensile_strength_mpa, l->ck, SW_FORCED_MAX_UTS_MPA);
+          return FALSE;
+        }
+      s->has_limit = TRUE;
+      s->uts_mpa = l->tensile_strength_mpa;
+      s->ck = l->ck;
     }
   return TRUE;
 }
@@ -299,6 +348,13 @@ new_table (const SwSystem *sys, const GArray *sections, const GArray *orders, co
               g_ptr_array_add (names, g_strdup_printf ("%s.stress_peak", p->id));
               g_ptr_array_add (units, g_strdup ("MPa"));
             }
+          if (s->has_limit)
+            {
+              g_ptr_array_add (names, g_strdup_printf ("%s.stress_limit_cont", p->id));
+              g_ptr_array_add (units, g_strdup ("MPa"));
+              g_ptr_array_add (names, g_strdup_printf ("%s.stress_limit_trans", p->id));
+              g_ptr_array_add (units, g_strdup ("MPa"));
+            }
         }
     }
   for (guint b = 0; b < sys->n_bodies; b++)
@@ -333,6 +389,7 @@ typedef struct {
   double *body_weight;
   guint  *column;          /* section k's first; the bodies' from [n_sections] */
   double *stress;          /* MPa per N.m, 0: no diameter */
+  const Section *sections; /* for their limits */
   double complex *ys, *yb; /* order j's: [j n_sections + k], [j n_bodies + b] */
   double complex *y;       /* one section's orders, for its peak */
   double *abs_y;           /* one section's orders' magnitudes */
@@ -372,6 +429,7 @@ outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n
   guint ns = sections->len, nb = sys->n_bodies, nt = 0, nbt = 0, c = 0;
 
   out->n_sections = ns;
+  out->sections = (const Section *) sections->data;
   out->n_bodies = nb;
   out->n_orders = n_orders;
   for (guint k = 0; k < ns; k++)
@@ -413,7 +471,7 @@ outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n
       out->column[k] = c;
       /* As new_table(): amplitude, peak, per order, stress, its peak. */
       c += 1 + (o->peak ? 1 : 0) + (o->per_order ? n_orders : 0)
-           + (s->stress_per_torque > 0 ? 1 + (o->peak ? 1 : 0) : 0);
+           + (s->stress_per_torque > 0 ? 1 + (o->peak ? 1 : 0) + (s->has_limit ? 2 : 0) : 0);
     }
   out->term_start[ns] = nt;
   out->column[ns] = c;
@@ -484,7 +542,7 @@ outputs_solved (Outputs *out, guint j, double w, gboolean ok, const double compl
  * line of a row 200 kB wide), and its peak from them while they are at
  * hand. */
 static void
-fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double *row)
+fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double rpm, double *row)
 {
   guint ns = out->n_sections, nb = out->n_bodies, no = out->n_orders, first = o->peak ? 2 : 1;
   double *bodies = row + out->column[ns], *abs_y = out->abs_y;
@@ -514,6 +572,14 @@ fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double *ro
           row[c] = sum * out->stress[k];
           if (o->peak)
             row[c + 1] = top * out->stress[k];
+          if (out->sections[k].has_limit)
+            {
+              const Section *s = &out->sections[k];
+
+              c += o->peak ? 2 : 1;
+              sw_forced_stress_limits (s->uts_mpa, s->ck, s->outer_diameter_m, rpm / o->rated_rpm, &row[c],
+                                       &row[c + 1]);
+            }
         }
     }
   memset (bodies, 0, nb * sizeof (double));
@@ -579,7 +645,8 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
     }
   if (!(lin = _sw_linear_new_config (&config, 0, NULL, TRUE, error)))
     return NULL;
-  if (!(sections = find_sections (lin, error)) || !apply_diameters (sys, sections, o, error))
+  if (!(sections = find_sections (lin, error)) || !apply_diameters (sys, sections, o, error)
+      || !apply_limits (sys, sections, o, error))
     return NULL;
   _sw_frf_add_losses (lin);
 
@@ -609,7 +676,7 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
 
   {
     /* Every value is kept: refuse a table larger than memory allows. */
-    guint64 columns = (guint64) sections->len * (2 + (o->per_order ? no : 0) + 2) + sys->n_bodies;
+    guint64 columns = (guint64) sections->len * (2 + (o->per_order ? no : 0) + 4) + sys->n_bodies;
     guint64 bytes = columns * o->n_speeds * sizeof (double);
 
     if (bytes > SW_FORCED_MAX_BYTES)
@@ -675,7 +742,7 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
           if (j == no - 1)
             {
               rpms[n_block] = o->from_rpm + (o->to_rpm - o->from_rpm) * speed / (o->n_speeds - 1);
-              fill_row (&out, o, peak, rows + (gsize) n_block * n_columns);
+              fill_row (&out, o, peak, rpms[n_block], rows + (gsize) n_block * n_columns);
               if (++n_block == ROW_BLOCK || speed == o->n_speeds - 1)
                 {
                   sw_trajectory_append_rows (tr, n_block, rpms, rows);
