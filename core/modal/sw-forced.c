@@ -676,7 +676,10 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
 
   {
     /* Every value is kept: refuse a table larger than memory allows. */
-    guint64 columns = (guint64) sections->len * (2 + (o->per_order ? no : 0) + 4) + sys->n_bodies;
+    guint64 columns = (guint64) sections->len * (2 + (o->per_order ? no : 0) + 2) + sys->n_bodies;
+
+    for (guint k = 0; k < sections->len; k++)
+      columns += g_array_index (sections, Section, k).has_limit ? 2 : 0;
     guint64 bytes = columns * o->n_speeds * sizeof (double);
 
     if (bytes > SW_FORCED_MAX_BYTES)
