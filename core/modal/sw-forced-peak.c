@@ -163,14 +163,6 @@ refine (SwForcedPeak *p, const double complex *y, double phi, double h, double p
 #endif
 
 typedef double v4d __attribute__ ((vector_size (32)));
-typedef gint64 v4l __attribute__ ((vector_size (32)));
-
-/* Macros, not functions: a vector argument or result of a function
- * compiled without AVX changes the ABI (GCC warns). A comparison gives -1
- * (all bits) or 0 per element. */
-#define LOAD4(p) ({ v4d v_; memcpy (&v_, (p), sizeof v_); v_; })
-#define SELECT4(mask, yes, no) ((v4d) (((v4l) (yes) & (mask)) | ((v4l) (no) & ~(mask))))
-#define ABS4(x) ((v4d) ((v4l) (x) & (v4l) { G_MAXINT64, G_MAXINT64, G_MAXINT64, G_MAXINT64 }))
 
 /* Samples j0 … j0 + 8 u - 1 from their sums A (a) and B (b): T at j is
  * A - B, at N - j A + B. */
@@ -279,48 +271,42 @@ _sw_forced_peak_eval (SwForcedPeak *p, const double complex *y, const double *ab
   for (guint k = 0; k < p->n; k++)
     curvature += (double) p->m[k] * p->m[k] * (abs_y != NULL ? abs_y[k] : _sw_forced_abs (y[k]));
   sample (p->n, N, p->n_half, p->c, p->s, y, v);
-  /* The best sample: the largest |T| by vectors of four (N a multiple of
-   * 8), then the first sample that has it. */
+  /* The best sample: four independent chains of comparisons (without
+   * branches: which sample wins is unpredictable), N a multiple of 8. */
   {
-    v4d top = { -1, -1, -1, -1 };
+    double top[4] = { -1, -1, -1, -1 };
+    guint at_top[4] = { 0, 0, 0, 0 };
 
     for (guint j = 0; j < N; j += 4)
-      {
-        v4d here = ABS4 (LOAD4 (v + j));
+      for (guint u = 0; u < 4; u++)
+        {
+          double here = fabs (v[j + u]);
+          gboolean above = here > top[u];
 
-        top = SELECT4 (here > top, here, top);
-      }
-    best = MAX (MAX (top[0], top[1]), MAX (top[2], top[3]));
-    while (first + 1 < N && fabs (v[first]) != best)
-      first++;
+          top[u] = above ? here : top[u];
+          at_top[u] = above ? j + u : at_top[u];
+        }
+    for (guint u = 0; u < 4; u++)
+      if (top[u] > best || (top[u] == best && at_top[u] < first))
+        best = top[u], first = at_top[u];
   }
   bound = 0.5 * curvature * (h / 2) * (h / 2);
   /* The best sample's hill first: the peak found there then rules out
    * every sampled maximum whose hill cannot rise above it. */
   at = first * h + vertex (v[first > 0 ? first - 1 : N - 1], v[first], v[first + 1 < N ? first + 1 : 0], h);
   peak = refine (p, y, at, h, best);
-  /* Most samples' hills cannot rise above the peak: four at a time ruled
-   * out, the others taken one by one in order. */
-  for (guint j0 = 0; j0 < N; j0 += 4)
+  for (guint j = 0; j < N; j++)
     {
-      v4d here4 = ABS4 (LOAD4 (v + j0)), bound4 = { bound, bound, bound, bound }, peak4 = { peak, peak, peak, peak };
-      /* The same sums and comparison as one by one below. */
-      v4l rise = here4 + bound4 > peak4;
+      double here = fabs (v[j]), before, after;
 
-      if (!(rise[0] | rise[1] | rise[2] | rise[3]))
+      /* Most samples: their hill cannot rise above the peak. */
+      if (here + bound <= peak || j == first)
         continue;
-      for (guint j = j0; j < j0 + 4; j++)
-        {
-          double here = fabs (v[j]), before, after;
-
-          if (here + bound <= peak || j == first)
-            continue;
-          before = v[j > 0 ? j - 1 : N - 1];
-          after = v[j + 1 < N ? j + 1 : 0];
-          if (here < fabs (before) || here < fabs (after))
-            continue;
-          peak = refine (p, y, j * h + vertex (before, v[j], after, h), h, peak);
-        }
+      before = v[j > 0 ? j - 1 : N - 1];
+      after = v[j + 1 < N ? j + 1 : 0];
+      if (here < fabs (before) || here < fabs (after))
+        continue;
+      peak = refine (p, y, j * h + vertex (before, v[j], after, h), h, peak);
     }
   return peak;
 }
