@@ -133,6 +133,34 @@ forced_plot (SwTrajectory *tr, const char *section, const char *path, const char
   return sw_cli_write_plot (tr, cols, k, &style, title, path, input, force);
 }
 
+/* The barred speed ranges as a table, on stdout when the table goes to a
+ * file, else on stderr (the CSV is on stdout). */
+static void
+print_ranges (SwTrajectory *tr, gboolean to_stdout)
+{
+  g_autoptr (GArray) ranges = sw_forced_find_ranges (tr);
+  void (*print) (const char *, ...) = to_stdout ? g_print : g_printerr;
+
+  if (ranges->len == 0)
+    {
+      print ("%s\n", _("barred speed ranges: none (every section's vibratory stress within its continuous limit)"));
+      return;
+    }
+  /* Translators: the header of the barred speed ranges' table; keep the columns' order. */
+  print ("%s\n", _("section\tkind\tfrom_rpm\tto_rpm\tmax_stress_MPa\tat_rpm\tlimit_MPa"));
+  for (guint k = 0; k < ranges->len; k++)
+    {
+      const SwForcedRange *r = &g_array_index (ranges, SwForcedRange, k);
+
+      print ("%s\t%s\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", r->part,
+             /* Translators: a speed range where the stress exceeds the continuous limit, within the transient one. */
+             r->kind == SW_FORCED_RANGE_BARRED ? _("barred")
+                                               /* Translators: a speed range above the transient stress limit. */
+                                               : _("not allowed"),
+             r->from_rpm, r->to_rpm, r->max_stress_mpa, r->at_rpm, r->limit_mpa);
+    }
+}
+
 int
 sw_cli_forced (int argc, char **argv)
 {
@@ -140,6 +168,8 @@ sw_cli_forced (int argc, char **argv)
   g_auto (GStrv) excite = NULL;
   g_auto (GStrv) diameter = NULL;
   g_auto (GStrv) tune = NULL;
+  g_auto (GStrv) limits = NULL;
+  double rated_rpm = 0;
   int speeds = 201;
   gboolean force = FALSE, no_peak = FALSE;
   GOptionEntry entries[] = {
@@ -160,6 +190,14 @@ sw_cli_forced (int argc, char **argv)
          "optimum d) to elastic mode MODE (1: the lowest) of the model without it, before the response; prints "
          "the values; repeat for more"),
       N_("ID=MODE") },
+    { "limits", 0, 0, G_OPTION_ARG_STRING_ARRAY, &limits,
+      N_("Allowable vibratory stress of a section with --diameter, as classification rules for propulsion "
+         "shafting give it (IACS UR M68) from the material's tensile strength in MPa and the factor C_K of its "
+         "design (default 1: plain shaft; 0.6 keyway): columns ID.stress_limit_cont and ID.stress_limit_trans, "
+         "and the barred speed ranges listed; needs --rated-rpm; repeat for more"),
+      N_("ID=UTS_MPA[:CK]") },
+    { "rated-rpm", 0, 0, G_OPTION_ARG_DOUBLE, &rated_rpm,
+      N_("Rated (maximum continuous) speed in rpm, for --limits"), N_("N") },
     { "no-peak", 0, 0, G_OPTION_ARG_NONE, &no_peak,
       N_("Leave out the peak of the synthesised signal (ID.tau_peak, ID.stress_peak)"), NULL },
     FRICTION_ENTRY (friction),
@@ -178,6 +216,7 @@ sw_cli_forced (int argc, char **argv)
   g_autoptr (GArray) excitations = g_array_new (FALSE, FALSE, sizeof (SwForcedExcitation));
   g_autoptr (GArray) diameters = g_array_new (FALSE, FALSE, sizeof (SwForcedDiameter));
   g_autoptr (GArray) orders = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) limit_specs = g_array_new (FALSE, FALSE, sizeof (SwForcedLimit));
   g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
   SwForcedOptions o = sw_forced_options_default ();
   int status = EXIT_OK;
@@ -186,7 +225,9 @@ sw_cli_forced (int argc, char **argv)
                                "amplitudes under harmonic torques by engine order (ω = order × 2π n / 60) over\n"
                                "a speed range. Columns: rpm; per compliant section ID.tau_amp (sum over the\n"
                                "orders), ID.tau_peak (peak of the synthesised periodic torque), ID.tau_amp@ORDER,\n"
-                               "ID.stress_amp and ID.stress_peak in MPa with --diameter; per body ID.phi_amp."),
+                               "ID.stress_amp and ID.stress_peak in MPa with --diameter, ID.stress_limit_cont and\n"
+                               "ID.stress_limit_trans with --limits (and the barred speed ranges listed); per\n"
+                               "body ID.phi_amp."),
                        entries);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     return sw_cli_usage_error (ctx, error->message);
@@ -242,6 +283,26 @@ sw_cli_forced (int argc, char **argv)
       g_ptr_array_add (ids, id);
       g_array_append_val (diameters, ((SwForcedDiameter) { id, v[0], v[1] }));
     }
+  for (guint k = 0; limits != NULL && limits[k] != NULL; k++)
+    {
+      double v[2] = { 0, 1 };
+      guint nv;
+      char *id = NULL;
+
+      if (!parse_spec (limits[k], &id, v, 1, 2, &nv) || !(v[0] > 0 && v[0] <= SW_FORCED_MAX_UTS_MPA)
+          || !(v[1] > 0 && v[1] <= 1))
+        {
+          g_autofree char *msg = g_strdup_printf (_("--limits “%s”: expected ID=UTS_MPA[:CK] with a tensile strength "
+                                                    "0 < UTS_MPA <= %d and 0 < CK <= 1, e.g. shaft=600:0.6"),
+                                                  limits[k], SW_FORCED_MAX_UTS_MPA);
+          g_free (id);
+          return sw_cli_usage_error (ctx, msg);
+        }
+      g_ptr_array_add (ids, id);
+      g_array_append_val (limit_specs, ((SwForcedLimit) { id, v[0], v[1] }));
+    }
+  if (limits != NULL && !(rated_rpm > 0 && isfinite (rated_rpm)))
+    return sw_cli_usage_error (ctx, _("--limits needs --rated-rpm N (the rated speed, above 0)"));
   if (orders_text != NULL)
     {
       g_auto (GStrv) items = g_strsplit (orders_text, ",", -1);
@@ -307,11 +368,16 @@ sw_cli_forced (int argc, char **argv)
   o.diameters = (const SwForcedDiameter *) diameters->data;
   o.n_diameters = diameters->len;
   o.peak = !no_peak;
+  o.limits = (const SwForcedLimit *) limit_specs->data;
+  o.n_limits = limit_specs->len;
+  o.rated_rpm = rated_rpm;
   if (!(tr = sw_forced_compute (sys, &o, &error)))
     {
       g_printerr ("%s: error: %s\n", argv[1], error->message);
       return EXIT_MODEL;
     }
+  if (limit_specs->len > 0)
+    print_ranges (tr, out_path != NULL);
   if (sw_cli_is_image (out_path))
     return forced_plot (tr, section, out_path, argv[1], force);
   return sw_cli_write_csv (tr, out_path, argv[1], force);

@@ -162,53 +162,87 @@ refine (SwForcedPeak *p, const double complex *y, double phi, double h, double p
 #define SAMPLES_CLONES
 #endif
 
+typedef double v4d __attribute__ ((vector_size (32)));
+
+/* Samples j0 … j0 + 8 u - 1 from their sums A (a) and B (b): T at j is
+ * A - B, at N - j A + B. */
+static inline void
+store_samples (guint j0, guint count, guint N, const v4d *a, const v4d *b, double *restrict v)
+{
+  double av[16], bv[16];
+
+  memcpy (av, a, count * sizeof (double));
+  memcpy (bv, b, count * sizeof (double));
+  for (guint u = 0; u < count; u++)
+    {
+      guint j = j0 + u;
+
+      if (j <= N / 2)
+        v[j] = av[u] - bv[u];
+      if (j > 0 && j < N - j)
+        v[N - j] = av[u] + bv[u];
+    }
+}
+
 /* T at the N samples into v from the tables of the first H (a multiple of
  * 8, above N / 2): with A = sum Re Y cos and B = sum Im Y sin at sample j,
  * T there is A - B and at N - j A + B (half the work, and tables that fit
- * the first-level cache). Eight samples at a time summed in registers over
- * the harmonics (a store per sample, not one per sample and harmonic). */
+ * the first-level cache). Sixteen samples at a time summed in registers
+ * over the harmonics (a store per sample, not one per sample and
+ * harmonic): eight independent sums, as many as the multiply-adds in
+ * flight (two units, four cycles each); four would leave half of them
+ * waiting on the sum before. */
 SAMPLES_CLONES static void
 sample (guint n, guint N, guint H, const double *restrict cs, const double *restrict sn, const double complex *y,
         double *restrict v)
 {
   /* Vectors of four written out (GNU C; two registers each without AVX):
    * the compiler's cheap vectoriser leaves two sums per sample scalar. */
-  typedef double v4d __attribute__ ((vector_size (32)));
+  guint j0 = 0;
 
-  for (guint j0 = 0; j0 < H; j0 += 8)
+  for (; j0 + 16 <= H; j0 += 16)
     {
-      v4d a0 = { 0 }, a1 = { 0 }, b0 = { 0 }, b1 = { 0 };
-      double a[8], b[8];
+      v4d a[4] = { { 0 } }, b[4] = { { 0 } };
 
       for (guint k = 0; k < n; k++)
         {
           const double *c = cs + (gsize) k * H + j0, *s = sn + (gsize) k * H + j0;
           v4d re = { creal (y[k]), creal (y[k]), creal (y[k]), creal (y[k]) };
           v4d im = { cimag (y[k]), cimag (y[k]), cimag (y[k]), cimag (y[k]) };
-          v4d c0, c1, s0, s1;
 
-          memcpy (&c0, c, sizeof c0);
-          memcpy (&c1, c + 4, sizeof c1);
-          memcpy (&s0, s, sizeof s0);
-          memcpy (&s1, s + 4, sizeof s1);
-          a0 += re * c0;
-          a1 += re * c1;
-          b0 += im * s0;
-          b1 += im * s1;
+          for (guint q = 0; q < 4; q++)
+            {
+              v4d cq, sq;
+
+              memcpy (&cq, c + 4 * q, sizeof cq);
+              memcpy (&sq, s + 4 * q, sizeof sq);
+              a[q] += re * cq;
+              b[q] += im * sq;
+            }
         }
-      memcpy (a, &a0, sizeof a0);
-      memcpy (a + 4, &a1, sizeof a1);
-      memcpy (b, &b0, sizeof b0);
-      memcpy (b + 4, &b1, sizeof b1);
-      for (guint u = 0; u < 8; u++)
+      store_samples (j0, 16, N, a, b, v);
+    }
+  for (; j0 < H; j0 += 8)
+    {
+      v4d a[2] = { { 0 } }, b[2] = { { 0 } };
+
+      for (guint k = 0; k < n; k++)
         {
-          guint j = j0 + u;
+          const double *c = cs + (gsize) k * H + j0, *s = sn + (gsize) k * H + j0;
+          v4d re = { creal (y[k]), creal (y[k]), creal (y[k]), creal (y[k]) };
+          v4d im = { cimag (y[k]), cimag (y[k]), cimag (y[k]), cimag (y[k]) };
 
-          if (j <= N / 2)
-            v[j] = a[u] - b[u];
-          if (j > 0 && j < N - j)
-            v[N - j] = a[u] + b[u];
+          for (guint q = 0; q < 2; q++)
+            {
+              v4d cq, sq;
+
+              memcpy (&cq, c + 4 * q, sizeof cq);
+              memcpy (&sq, s + 4 * q, sizeof sq);
+              a[q] += re * cq;
+              b[q] += im * sq;
+            }
         }
+      store_samples (j0, 8, N, a, b, v);
     }
 }
 

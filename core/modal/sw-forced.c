@@ -38,6 +38,9 @@ typedef struct {
   guint  nodes[SW_KIND_MAX_PORTS], n;
   double gx[SW_KIND_MAX_PORTS], gv[SW_KIND_MAX_PORTS], ga[SW_KIND_MAX_PORTS], gj[SW_KIND_MAX_PORTS];
   double stress_per_torque;   /* MPa per N.m, 0: no diameter given */
+  double outer_diameter_m;
+  gboolean has_limit;         /* the rule's limits (sw-forced-limits.c) */
+  double uts_mpa, ck;
 } Section;
 
 static int
@@ -250,6 +253,52 @@ apply_diameters (const SwSystem *sys, GArray *sections, const SwForcedOptions *o
       /* tau = T r / Ip, in MPa. */
       ip = G_PI * (pow (d->outer_diameter_m, 4) - pow (d->inner_diameter_m, 4)) / 32;
       s->stress_per_torque = d->outer_diameter_m / 2 / ip * 1e-6;
+      s->outer_diameter_m = d->outer_diameter_m;
+    }
+  return TRUE;
+}
+
+/* The allowable stresses of the sections they are given for. */
+static gboolean
+apply_limits (const SwSystem *sys, GArray *sections, const SwForcedOptions *o, GError **error)
+{
+  if (o->n_limits > 0 && !(isfinite (o->rated_rpm) && o->rated_rpm > 0))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("allowable stresses need the rated speed: %g rpm; valid: above 0"), o->rated_rpm);
+      return FALSE;
+    }
+  for (guint k = 0; k < o->n_limits; k++)
+    {
+      const SwForcedLimit *l = &o->limits[k];
+      int part = l->part != NULL ? find_part (sys, l->part) : -1;
+      Section *s = NULL;
+
+      for (guint j = 0; j < sections->len && part >= 0 && s == NULL; j++)
+        if (g_array_index (sections, Section, j).part == (guint) part)
+          s = &g_array_index (sections, Section, j);
+      if (s == NULL || s->stress_per_torque == 0)
+        {
+          g_set_error (error, SW_ERROR, part < 0 ? SW_ERROR_UNKNOWN_PARAMETER : SW_ERROR_INVALID,
+                       s == NULL ? _("limit %u: “%s” is not a compliant section; give the id of a shaft, spring or "
+                                     "damper that carries a torque")
+                                 : _("limit %u: section “%s” has no diameter; its stress (and so its limit) needs "
+                                     "one"),
+                       k + 1, l->part != NULL ? l->part : "");
+          return FALSE;
+        }
+      if (!(l->tensile_strength_mpa > 0 && l->tensile_strength_mpa <= SW_FORCED_MAX_UTS_MPA && l->ck > 0
+            && l->ck <= 1))
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                       _("limit of “%s”: tensile strength %g MPa and C_K %g; valid: 0 < strength <= %d MPa and "
+                         "0 < C_K <= 1 (1 a plain shaft, 0.6 a keyway)"),
+                       l->part, l->tensile_strength_mpa, l->ck, SW_FORCED_MAX_UTS_MPA);
+          return FALSE;
+        }
+      s->has_limit = TRUE;
+      s->uts_mpa = l->tensile_strength_mpa;
+      s->ck = l->ck;
     }
   return TRUE;
 }
@@ -299,6 +348,13 @@ new_table (const SwSystem *sys, const GArray *sections, const GArray *orders, co
               g_ptr_array_add (names, g_strdup_printf ("%s.stress_peak", p->id));
               g_ptr_array_add (units, g_strdup ("MPa"));
             }
+          if (s->has_limit)
+            {
+              g_ptr_array_add (names, g_strdup_printf ("%s.stress_limit_cont", p->id));
+              g_ptr_array_add (units, g_strdup ("MPa"));
+              g_ptr_array_add (names, g_strdup_printf ("%s.stress_limit_trans", p->id));
+              g_ptr_array_add (units, g_strdup ("MPa"));
+            }
         }
     }
   for (guint b = 0; b < sys->n_bodies; b++)
@@ -333,10 +389,13 @@ typedef struct {
   double *body_weight;
   guint  *column;          /* section k's first; the bodies' from [n_sections] */
   double *stress;          /* MPa per N.m, 0: no diameter */
-  double complex *ys, *yb; /* order j's: [j n_sections + k], [j n_bodies + b] */
+  const Section *sections; /* for their limits */
+  /* Section k's orders side by side, [k n_orders + j] (a row reads them
+   * together; order by order, 16 kB apart, the reads missed the cache);
+   * order j's bodies, [j n_bodies + b]. */
+  double complex *ys, *yb;
   double complex *y;       /* one section's orders, for its peak */
-  double *amp;             /* |ys| */
-  double *sum;             /* max (n_sections, n_bodies), then n_orders */
+  double *abs_y;           /* one section's orders' magnitudes */
 } Outputs;
 
 static void
@@ -356,8 +415,7 @@ outputs_clear (Outputs *out)
   g_free (out->ys);
   g_free (out->yb);
   g_free (out->y);
-  g_free (out->amp);
-  g_free (out->sum);
+  g_free (out->abs_y);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Outputs, outputs_clear)
@@ -374,6 +432,7 @@ outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n
   guint ns = sections->len, nb = sys->n_bodies, nt = 0, nbt = 0, c = 0;
 
   out->n_sections = ns;
+  out->sections = (const Section *) sections->data;
   out->n_bodies = nb;
   out->n_orders = n_orders;
   for (guint k = 0; k < ns; k++)
@@ -415,7 +474,7 @@ outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n
       out->column[k] = c;
       /* As new_table(): amplitude, peak, per order, stress, its peak. */
       c += 1 + (o->peak ? 1 : 0) + (o->per_order ? n_orders : 0)
-           + (s->stress_per_torque > 0 ? 1 + (o->peak ? 1 : 0) : 0);
+           + (s->stress_per_torque > 0 ? 1 + (o->peak ? 1 : 0) + (s->has_limit ? 2 : 0) : 0);
     }
   out->term_start[ns] = nt;
   out->column[ns] = c;
@@ -440,9 +499,7 @@ outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n
   out->ys = g_new0 (double complex, MAX ((gsize) ns * n_orders, 1));
   out->yb = g_new0 (double complex, MAX ((gsize) nb * n_orders, 1));
   out->y = g_new0 (double complex, n_orders);
-  out->amp = g_new0 (double, MAX ((gsize) ns * n_orders, 1));
-  /* The sums, then one section's magnitudes for its peak. */
-  out->sum = g_new0 (double, MAX (ns, nb) + n_orders);
+  out->abs_y = g_new0 (double, n_orders);
 }
 
 /* Order j's section torques and body angles from the coordinates'
@@ -450,7 +507,8 @@ outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n
 static void
 outputs_solved (Outputs *out, guint j, double w, gboolean ok, const double complex *q)
 {
-  double complex *ys = out->ys + (gsize) j * out->n_sections, *yb = out->yb + (gsize) j * out->n_bodies;
+  double complex *ys = out->ys + j, *yb = out->yb + (gsize) j * out->n_bodies;
+  guint no = out->n_orders;
   double w2 = w * w, w3 = w2 * w;
 
   for (guint k = 0; k < out->n_sections; k++)
@@ -467,7 +525,7 @@ outputs_solved (Outputs *out, guint j, double w, gboolean ok, const double compl
           yr += cr * creal (x) - ci * cimag (x);
           yi += cr * cimag (x) + ci * creal (x);
         }
-      ys[k] = ok ? CMPLX (yr, yi) : NAN;
+      ys[(gsize) k * no] = ok ? CMPLX (yr, yi) : NAN;
     }
   for (guint b = 0; b < out->n_bodies; b++)
     {
@@ -482,49 +540,50 @@ outputs_solved (Outputs *out, guint j, double w, gboolean ok, const double compl
     }
 }
 
-/* One speed's row from its orders' amplitudes. */
+/* One speed's row from its orders' amplitudes, section by section: its
+ * orders' magnitudes summed in order, stored side by side in the row (one
+ * cache line for several, where order by order every store met another
+ * line of a row 200 kB wide), and its peak from them while they are at
+ * hand. */
 static void
-fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double *row)
+fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double rpm, double *row)
 {
   guint ns = out->n_sections, nb = out->n_bodies, no = out->n_orders, first = o->peak ? 2 : 1;
-  double *sum = out->sum, *bodies = row + out->column[ns], *abs_y = out->sum + MAX (ns, nb);
+  double *bodies = row + out->column[ns], *abs_y = out->abs_y;
 
-  /* Order by order, each order's sums added in order as before. */
-  memset (sum, 0, ns * sizeof (double));
-  for (guint j = 0; j < no; j++)
-    {
-      const double complex *ys = out->ys + (gsize) j * ns;
-
-      for (guint k = 0; k < ns; k++)
-        {
-          double a = out->amp[(gsize) j * ns + k] = _sw_forced_abs (ys[k]);
-
-          sum[k] += a;
-          if (o->per_order)
-            row[out->column[k] + first + j] = a;
-        }
-    }
   for (guint k = 0; k < ns; k++)
     {
       guint c = out->column[k];
-      double top = NAN;
+      double sum = 0, top = NAN;
 
-      row[c] = sum[k];
-      if (o->peak)
+      for (guint j = 0; j < no; j++)
         {
-          for (guint j = 0; j < no; j++)
-            {
-              out->y[j] = out->ys[(gsize) j * ns + k];
-              abs_y[j] = out->amp[(gsize) j * ns + k];
-            }
-          row[c + 1] = top = isfinite (sum[k]) ? _sw_forced_peak_eval (peak, out->y, abs_y) : NAN;
+          double complex y = out->ys[(gsize) k * no + j];
+          double a = _sw_forced_abs (y);
+
+          out->y[j] = y;
+          abs_y[j] = a;
+          sum += a;
         }
+      row[c] = sum;
+      if (o->per_order)
+        memcpy (row + c + first, abs_y, no * sizeof (double));
+      if (o->peak)
+        row[c + 1] = top = isfinite (sum) ? _sw_forced_peak_eval (peak, out->y, abs_y) : NAN;
       if (out->stress[k] > 0)
         {
           c += first + (o->per_order ? no : 0);
-          row[c] = sum[k] * out->stress[k];
+          row[c] = sum * out->stress[k];
           if (o->peak)
             row[c + 1] = top * out->stress[k];
+          if (out->sections[k].has_limit)
+            {
+              const Section *s = &out->sections[k];
+
+              c += o->peak ? 2 : 1;
+              sw_forced_stress_limits (s->uts_mpa, s->ck, s->outer_diameter_m, rpm / o->rated_rpm, &row[c],
+                                       &row[c + 1]);
+            }
         }
     }
   memset (bodies, 0, nb * sizeof (double));
@@ -590,7 +649,8 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
     }
   if (!(lin = _sw_linear_new_config (&config, 0, NULL, TRUE, error)))
     return NULL;
-  if (!(sections = find_sections (lin, error)) || !apply_diameters (sys, sections, o, error))
+  if (!(sections = find_sections (lin, error)) || !apply_diameters (sys, sections, o, error)
+      || !apply_limits (sys, sections, o, error))
     return NULL;
   _sw_frf_add_losses (lin);
 
@@ -621,6 +681,9 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
   {
     /* Every value is kept: refuse a table larger than memory allows. */
     guint64 columns = (guint64) sections->len * (2 + (o->per_order ? no : 0) + 2) + sys->n_bodies;
+
+    for (guint k = 0; k < sections->len; k++)
+      columns += g_array_index (sections, Section, k).has_limit ? 2 : 0;
     guint64 bytes = columns * o->n_speeds * sizeof (double);
 
     if (bytes > SW_FORCED_MAX_BYTES)
@@ -686,7 +749,7 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
           if (j == no - 1)
             {
               rpms[n_block] = o->from_rpm + (o->to_rpm - o->from_rpm) * speed / (o->n_speeds - 1);
-              fill_row (&out, o, peak, rows + (gsize) n_block * n_columns);
+              fill_row (&out, o, peak, rpms[n_block], rows + (gsize) n_block * n_columns);
               if (++n_block == ROW_BLOCK || speed == o->n_speeds - 1)
                 {
                   sw_trajectory_append_rows (tr, n_block, rpms, rows);

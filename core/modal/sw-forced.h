@@ -42,6 +42,20 @@ typedef struct {
   double      inner_diameter_m;  /* 0 (solid) <= d_i < d_o */
 } SwForcedDiameter;
 
+/* A section's allowable vibratory torsional stress, continuous and
+ * transient, as classification rules for propulsion shafting define it
+ * (IACS UR M68; sw-forced-limits.c): from the material's minimum tensile
+ * strength, the shaft's diameter (the section needs a SwForcedDiameter)
+ * and a factor for its design features (C_K: 1 a plain shaft or integral
+ * flange, 0.6 a keyway …), against the speed over the rated speed. */
+typedef struct {
+  const char *part;                  /* the section's component id */
+  double      tensile_strength_mpa;  /* sigma_B, 0 < sigma_B <= SW_FORCED_MAX_UTS_MPA */
+  double      ck;                    /* 0 < C_K <= 1 */
+} SwForcedLimit;
+
+#define SW_FORCED_MAX_UTS_MPA 2000
+
 /* Beyond these a response keeps more rows than it is worth, or w^2
  * overflows; an order's fraction has at most this denominator (0.5 for a
  * four-stroke engine's half orders, 1/3 …). */
@@ -67,6 +81,12 @@ typedef struct {
   gboolean     peak;
   /* The friction elements' state (default: as at the operating point). */
   SwLinearFriction friction;
+  /* Allowable stresses (columns ID.stress_limit_cont and
+   * ID.stress_limit_trans in MPa), each for a section with a diameter;
+   * they need the rated speed (> 0). */
+  const SwForcedLimit *limits;
+  guint        n_limits;
+  double       rated_rpm;
 } SwForcedOptions;
 
 SwForcedOptions sw_forced_options_default (void);
@@ -81,6 +101,45 @@ SwForcedOptions sw_forced_options_default (void);
 SwTrajectory   *sw_forced_compute (const SwSystem        *system,
                                    const SwForcedOptions *options,
                                    GError               **error);
+
+/* The rule's allowable vibratory stresses (MPa) of a shaft of outer
+ * diameter d at lambda = n / n_rated: continuous tau_C (3 - 2 lambda^2
+ * below 0.9, 1.38 from 0.9 to 1.05) and transient tau_T = 1.7 tau_C /
+ * sqrt (C_K); FALSE (and NAN) beyond lambda = 1.05, where the rule gives
+ * none, or for a value out of range (sw-forced-limits.c). */
+gboolean        sw_forced_stress_limits (double  tensile_strength_mpa,
+                                         double  ck,
+                                         double  outer_diameter_m,
+                                         double  lambda,
+                                         double *continuous_mpa,
+                                         double *transient_mpa);
+
+/* A speed range a section's vibratory stress puts out of continuous use:
+ * barred (above the continuous limit, within the transient one: to be
+ * passed through quickly) or not allowed (above the transient limit). */
+typedef enum {
+  SW_FORCED_RANGE_BARRED,
+  SW_FORCED_RANGE_NOT_ALLOWED,
+} SwForcedRangeKind;
+
+typedef struct {
+  char             *part;        /* the section's id */
+  SwForcedRangeKind kind;
+  double            from_rpm, to_rpm;  /* ends interpolated between rows */
+  double            max_stress_mpa;    /* the largest in the range's rows */
+  double            at_rpm;            /* where */
+  double            limit_mpa;         /* the limit exceeded there */
+} SwForcedRange;
+
+/* The ranges of a forced response's table (sw_forced_compute with limits):
+ * per section with ID.stress_limit_cont, where its synthesised stress
+ * ID.stress_peak (without it the sum ID.stress_amp, conservative) exceeds
+ * the continuous limit, split into barred and not-allowed pieces, in the
+ * table's order of sections, each section's by speed. A row whose stress is
+ * not a number (an undamped resonance hit exactly) counts as not allowed; a
+ * row beyond the rule's speeds (no limit) as within it. Elements
+ * SwForcedRange, freed with the array. */
+GArray         *sw_forced_find_ranges  (const SwTrajectory *table);
 
 /* max over theta of |sum_k Re (y[k] exp (i m[k] phi))|, phi in [0, 2 pi):
  * the peak of a periodic signal of harmonics m[k] >= 1 (integers; the

@@ -156,6 +156,51 @@ test_errors (void)
   g_unlink (model);
 }
 
+/* --limits: the rule's columns (d = 32 mm, 560 MPa, C_K = 1: 32.6 (3 - 2
+ * lambda^2) MPa continuous, 1.7 x transient) and the ranges around the
+ * resonance at 3 020 rpm (test-forced-limits checks their ends against the
+ * closed form), on stdout with -o; the errors. */
+static void
+test_limits (void)
+{
+  g_autofree char *model = write_temp_model (two_inertia);
+  g_autofree char *csv = g_build_filename (g_get_tmp_dir (), "sw-test-forced-limits.csv", NULL);
+  g_autofree char *text = NULL;
+  g_auto (Run) r = { 0 };
+  g_auto (GStrv) lines = NULL;
+  g_auto (GStrv) out = NULL;
+  g_auto (GStrv) head = NULL;
+  g_auto (GStrv) row = NULL;
+
+  cli (&r, "forced", model, "--speed-range", "100:3500", "--speeds", "341", "--excite", "engine=1:200",
+       "--diameter", "shaft=0.032", "--limits", "shaft=560", "--rated-rpm", "4000", "-o", csv, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  out = g_strsplit (r.out, "\n", -1);
+  g_assert_cmpstr (out[0], ==, "section\tkind\tfrom_rpm\tto_rpm\tmax_stress_MPa\tat_rpm\tlimit_MPa");
+  g_assert_true (g_str_has_prefix (out[1], "shaft\tbarred\t"));
+  g_assert_true (g_str_has_prefix (out[2], "shaft\tnot allowed\t"));
+  g_assert_true (g_str_has_prefix (out[3], "shaft\tbarred\t"));
+  g_assert_cmpstr (out[4], ==, "");
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpstr (lines[0], ==,
+                   "rpm,shaft.tau_amp,shaft.tau_peak,shaft.tau_amp@1,shaft.stress_amp,shaft.stress_peak,"
+                   "shaft.stress_limit_cont,shaft.stress_limit_trans,engine.phi_amp,prop.phi_amp");
+  row = g_strsplit (lines[1], ",", -1);
+  g_assert_cmpfloat_with_epsilon (g_ascii_strtod (row[6], NULL), 32.6 * (3 - 2 * pow (100.0 / 4000, 2)), 1e-9);
+  g_assert_cmpfloat_with_epsilon (g_ascii_strtod (row[7], NULL), 1.7 * 32.6 * (3 - 2 * pow (100.0 / 4000, 2)),
+                                  1e-9);
+  g_unlink (csv);
+
+  expect (model, 2, "--limits needs --rated-rpm", "--speed-range", "100:200", "--excite", "engine=1:5",
+          "--diameter", "shaft=0.04", "--limits", "shaft=560", NULL);
+  expect (model, 2, "--limits “shaft=560:2”", "--speed-range", "100:200", "--excite", "engine=1:5", "--limits",
+          "shaft=560:2", "--rated-rpm", "300", NULL);
+  expect (model, 1, "limit 1: section “shaft” has no diameter", "--speed-range", "100:200", "--excite",
+          "engine=1:5", "--limits", "shaft=560", "--rated-rpm", "300", NULL);
+  g_unlink (model);
+}
+
 /* --tune sets the absorber to Den Hartog's optimum for the primary's mode
  * (J = 1 on 1e4 N.m/rad: 100 rad/s; mu = 0.1) and says so. */
 static void
@@ -195,5 +240,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/forced/images", test_images);
   g_test_add_func ("/app/cli/forced/errors", test_errors);
   g_test_add_func ("/app/cli/forced/tune", test_tune);
+  g_test_add_func ("/app/cli/forced/limits", test_limits);
   return g_test_run ();
 }

@@ -389,6 +389,66 @@ test_chain_1000 (void)
   }
 }
 
+/* Four frequencies at once (a chain: the vectors of four, with row
+ * exchanges chosen per frequency) give each frequency's solution bit for
+ * bit as a solve of that frequency alone (the scalar elimination), over
+ * frequencies from below the first mode to far above the last, where rows
+ * are exchanged at some steps and not at others. */
+static void
+test_lanes (void)
+{
+  guint n = 60;
+  g_autoptr (gsl_matrix) K = gsl_matrix_calloc (n, n);
+  g_autoptr (gsl_matrix) D = gsl_matrix_calloc (n, n);
+  g_autoptr (gsl_matrix) M = gsl_matrix_calloc (n, n);
+  g_autoptr (SwFrfBand) band = NULL;
+  g_autofree double complex *F = g_new (double complex, (gsize) n * SW_FRF_BAND_LANES);
+  g_autofree double complex *X4 = g_new (double complex, (gsize) n * SW_FRF_BAND_LANES);
+  g_autofree double complex *X1 = g_new (double complex, n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      gsl_matrix_set (M, i, i, 0.5 + 0.1 * (i % 3));
+      if (i + 1 < n)
+        {
+          double c = 1e4 * (1 + (i % 4)), d = 0.5 * (i % 2);
+
+          *gsl_matrix_ptr (K, i, i) += c, *gsl_matrix_ptr (K, i + 1, i + 1) += c;
+          *gsl_matrix_ptr (K, i, i + 1) -= c, *gsl_matrix_ptr (K, i + 1, i) -= c;
+          *gsl_matrix_ptr (D, i, i) += d, *gsl_matrix_ptr (D, i + 1, i + 1) += d;
+          *gsl_matrix_ptr (D, i, i + 1) -= d, *gsl_matrix_ptr (D, i + 1, i) -= d;
+        }
+    }
+  band = _sw_frf_band_new (K, D, M);
+  g_assert_nonnull (band);
+  for (guint l = 0; l < SW_FRF_BAND_LANES; l++)
+    for (guint r = 0; r < n; r++)
+      F[(gsize) l * n + r] = r == l ? CMPLX (1 + l, 0.5) : (r == n - 1 ? CMPLX (0, -2) : 0);
+  for (guint g = 0; g < 50; g++)
+    {
+      double w[SW_FRF_BAND_LANES];
+      gboolean ok4[SW_FRF_BAND_LANES], ok1;
+      const double complex *FL[SW_FRF_BAND_LANES];
+
+      for (guint l = 0; l < SW_FRF_BAND_LANES; l++)
+        {
+          w[l] = 3 * pow (1.25, g + 0.37 * l);
+          FL[l] = F + (gsize) l * n;
+        }
+      _sw_frf_band_solve_complex (band, SW_FRF_BAND_LANES, w, FL, X4, ok4);
+      for (guint l = 0; l < SW_FRF_BAND_LANES; l++)
+        {
+          _sw_frf_band_solve_complex (band, 1, &w[l], &FL[l], X1, &ok1);
+          g_assert_cmpint (ok1, ==, ok4[l]);
+          for (guint r = 0; r < n; r++)
+            {
+              g_assert_cmpfloat (creal (X1[r]), ==, creal (X4[(gsize) l * n + r]));
+              g_assert_cmpfloat (cimag (X1[r]), ==, cimag (X4[(gsize) l * n + r]));
+            }
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -398,5 +458,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/frf-band/oscillators-closed-form", test_oscillators_closed_form);
   g_test_add_func ("/core/frf-band/examples", test_examples);
   g_test_add_func ("/core/frf-band/chain-1000", test_chain_1000);
+  g_test_add_func ("/core/frf-band/lanes", test_lanes);
   return g_test_run ();
 }
