@@ -105,7 +105,7 @@ main (int argc, char **argv)
         guint cols[SW_SHELL_MAX_PLOT], n = sw_shell_get_plot_columns (&shell, cols);
         gint64 t3 = g_get_monotonic_time (), c3 = cpu_time_us ();
 
-        if (!sw_shell_plot_sixel_append (shell.out, shell.trajectory, cols, n, 530, 420, FALSE, &error))
+        if (!sw_shell_plot_sixel_append (shell.out, shell.trajectory, cols, n, 530, 420, FALSE, FALSE, &error))
           g_error ("%s", error->message);
         sixel_ms[k] = (g_get_monotonic_time () - t3) / 1e3;
         sixel_cpu_ms[k] = (cpu_time_us () - c3) / 1e3;

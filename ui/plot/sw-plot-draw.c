@@ -202,6 +202,12 @@ sw_plot_driver_available (void)
 int
 sw_plot_stream_new (int width, int height)
 {
+  return sw_plot_stream_new_full (width, height, FALSE);
+}
+
+int
+sw_plot_stream_new_full (int width, int height, gboolean aliased)
+{
   PLINT previous = 0, stream = -1;
 
   g_return_val_if_fail (width > 0 && height > 0, -1);
@@ -215,6 +221,10 @@ sw_plot_stream_new (int width, int height)
     }
   plsdev ("extcairo");
   plspage (0.0, 0.0, width, height, 0, 0);
+  /* The driver's options are read by plinit from a list that stays
+   * until plend: 1 is CAIRO_ANTIALIAS_NONE, 0 the default. */
+  plsetopt ("drvopt", aliased ? "text_anti_aliasing=1,graphics_anti_aliasing=1"
+                              : "text_anti_aliasing=0,graphics_anti_aliasing=0");
   plinit ();
   plsstrm (previous);
   return stream;
@@ -638,6 +648,17 @@ sw_plot_draw (cairo_t *cr, int width, int height, const SwPlotScene *scene, SwPl
   cairo_fill (cr);
   cairo_save (cr);
   pl_cmd (PLESC_DEVINIT, cr);
+  if (scene->aliased)
+    {
+      /* After DEVINIT, which sets the driver's own antialiasing; pango
+       * takes the text's from the context's font options. */
+      cairo_font_options_t *options = cairo_font_options_create ();
+
+      cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
+      cairo_font_options_set_antialias (options, CAIRO_ANTIALIAS_NONE);
+      cairo_set_font_options (cr, options);
+      cairo_font_options_destroy (options);
+    }
   set_colors (colors);
   ok = draw_page (scene, width, height, geometry);
   cairo_restore (cr);

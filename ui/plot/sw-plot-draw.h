@@ -123,6 +123,8 @@ typedef struct {
   double              selection_x0, selection_x1, selection_y0, selection_y1;
   const SwPlotMark   *marks;       /* drawn over the curves; may be NULL */
   guint               n_marks;
+  gboolean            aliased;     /* no anti-aliasing (lines and text): only the
+                                    * scene's own colours, for a terminal image */
 } SwPlotScene;
 
 /* Where things were drawn, in page pixels from the top left corner. */
@@ -172,6 +174,11 @@ gboolean sw_plot_driver_available (void);
  * current stream stays current. -1 when PLplot has no free stream. */
 int      sw_plot_stream_new       (int                 width,
                                    int                 height);
+/* The same, without anti-aliasing (lines and text) when aliased: only
+ * the colours the scene sets, for an image sent to a terminal. */
+int      sw_plot_stream_new_full  (int                 width,
+                                   int                 height,
+                                   gboolean            aliased);
 /* Makes stream current, draws with sw_plot_draw() and makes the previous
  * stream current again. */
 gboolean sw_plot_stream_draw      (int                 stream,
