@@ -146,16 +146,30 @@ make_palette (const guint32 *pixels, guint width, guint height, gsize stride, gu
   return n;
 }
 
+/* A number in decimal: printf's machinery costs more than the rest of a
+ * run's bytes, and there is one per run and colour of every band. */
+static void
+append_decimal (GString *out, guint value)
+{
+  char digits[12];
+  guint n = 0;
+
+  do
+    digits[n++] = (char) ('0' + value % 10);
+  while ((value /= 10) != 0);
+  while (n > 0)
+    g_string_append_c (out, digits[--n]);
+}
+
 static void
 append_run (GString *out, char c, guint count)
 {
   /* "!N" is shorter from four on. */
   if (count >= 4)
     {
-      char text[16];
-      int len = g_snprintf (text, sizeof text, "!%u%c", count, c);
-
-      g_string_append_len (out, text, len);
+      g_string_append_c (out, '!');
+      append_decimal (out, count);
+      g_string_append_c (out, c);
     }
   else
     for (guint k = 0; k < count; k++)
@@ -214,7 +228,8 @@ sw_shell_sixel_append (GString *out, const guint32 *pixels, guint width, guint h
           if (!first)
             g_string_append_c (out, '$');
           first = FALSE;
-          g_string_append_printf (out, "#%u", c);
+          g_string_append_c (out, '#');
+          append_decimal (out, c);
           /* Columns before from[c] are empty; after to[c] left out. */
           for (guint x = from[c]; x <= to[c]; x++)
             {
