@@ -221,10 +221,10 @@ sw_plot_stream_new_full (int width, int height, gboolean aliased)
     }
   plsdev ("extcairo");
   plspage (0.0, 0.0, width, height, 0, 0);
-  /* The driver's options are read by plinit from a list that stays
-   * until plend: 1 is CAIRO_ANTIALIAS_NONE, 0 the default. */
-  plsetopt ("drvopt", aliased ? "text_anti_aliasing=1,graphics_anti_aliasing=1"
-                              : "text_anti_aliasing=0,graphics_anti_aliasing=0");
+  /* The driver's options are read and freed by plinit: they hold for
+   * this stream only. 1 is CAIRO_ANTIALIAS_NONE. */
+  if (aliased)
+    plsetopt ("drvopt", "text_anti_aliasing=1,graphics_anti_aliasing=1");
   plinit ();
   plsstrm (previous);
   return stream;
