@@ -648,17 +648,6 @@ sw_plot_draw (cairo_t *cr, int width, int height, const SwPlotScene *scene, SwPl
   cairo_fill (cr);
   cairo_save (cr);
   pl_cmd (PLESC_DEVINIT, cr);
-  if (scene->aliased)
-    {
-      /* After DEVINIT, which sets the driver's own antialiasing; pango
-       * takes the text's from the context's font options. */
-      cairo_font_options_t *options = cairo_font_options_create ();
-
-      cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
-      cairo_font_options_set_antialias (options, CAIRO_ANTIALIAS_NONE);
-      cairo_set_font_options (cr, options);
-      cairo_font_options_destroy (options);
-    }
   set_colors (colors);
   ok = draw_page (scene, width, height, geometry);
   cairo_restore (cr);

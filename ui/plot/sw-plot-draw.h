@@ -123,8 +123,6 @@ typedef struct {
   double              selection_x0, selection_x1, selection_y0, selection_y1;
   const SwPlotMark   *marks;       /* drawn over the curves; may be NULL */
   guint               n_marks;
-  gboolean            aliased;     /* no anti-aliasing (lines and text): only the
-                                    * scene's own colours, for a terminal image */
 } SwPlotScene;
 
 /* Where things were drawn, in page pixels from the top left corner. */

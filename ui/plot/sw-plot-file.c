@@ -424,7 +424,6 @@ sw_plot_file_draw_image (const SwTrajectory *trajectory, const guint *columns, g
               style != NULL ? style : &linear);
   if (flags & SW_PLOT_IMAGE_DARK)
     scene.colors = sw_plot_colors_dark ();
-  scene.aliased = (flags & SW_PLOT_IMAGE_ALIASED) != 0;
   ok = sw_plot_stream_draw (stream, cr, width_px, height_px, &scene, &geometry);
   sw_plot_stream_free (stream);
   cairo_destroy (cr);
