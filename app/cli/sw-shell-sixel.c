@@ -8,10 +8,10 @@
  * The shell's plot is drawn without anti-aliasing, so it has only the
  * palette's dozen colours (page, text, grid, curves), which are sent
  * exactly and make long runs (anti-aliased, it had some 17 000 shades,
- * five times the bytes and three to four times the time). Any image: up to 256
- * distinct colours are sent exactly, beyond that the 256 most frequent
- * are kept and every other pixel takes the nearest of them (searched once
- * for colours within 8 levels of each other).
+ * five times the bytes and three to four times the time). Any image: up
+ * to 256 distinct colours are sent exactly, beyond that the 256 most
+ * frequent are kept and every other pixel takes the nearest of them
+ * (searched once for colours within 8 levels of each other).
  *
  * Whether a terminal shows sixel is asked, never assumed: Primary Device
  * Attributes (DA1, ESC [ c) is answered by every VT100-like terminal with
