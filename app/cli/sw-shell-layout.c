@@ -261,7 +261,8 @@ compose_sixel (SwShell *shell, GString *image, guint column, guint width, guint 
   if (!shell->interactive || !shell->sixel_supported || shell->sixel_off || shell->trajectory == NULL
       || (n = sw_shell_get_plot_columns (shell, cols)) == 0)
     return FALSE;
-  if (!sw_shell_plot_sixel_append (sixel, shell->trajectory, cols, n, width * cw, rows * ch, shell->stale, NULL))
+  if (!sw_shell_plot_sixel_append (sixel, shell->trajectory, cols, n, width * cw, rows * ch, shell->stale,
+                                   shell->dark_background, NULL))
     return FALSE;
   /* Row 2 (under the title), the pane's first column; the cursor where
    * it was afterwards, on the prompt. */

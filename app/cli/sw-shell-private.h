@@ -47,6 +47,7 @@ typedef struct {
    * and the size of a character cell in pixels. */
   gboolean      sixel_supported, sixel_off;
   guint         cell_width_px, cell_height_px;
+  gboolean      dark_background;   /* the terminal said so (OSC 11): a dark sixel plot */
   gboolean      quit;
   gboolean      quit_asked;    /* quit was refused once for unsaved edits */
   guint         n_failed;      /* commands that failed (exit status of a script) */
@@ -143,19 +144,26 @@ void      sw_shell_sixel_append    (GString *out, const guint32 *pixels, guint w
 typedef struct {
   gboolean sixel;                            /* DA1's parameters hold 4 */
   guint    cell_width_px, cell_height_px;    /* 0 when not said */
+  gboolean background_known;                 /* OSC 11 answered */
+  gboolean background_dark;                  /* its luminance under half */
 } SwShellTerminal;
 
 /* Reads a terminal's answers (DA1: ESC [ ? Ps;… c; XTWINOPS 16: ESC [ 6 ;
- * H ; W t) among anything else; TRUE when the DA1 answer is complete. */
+ * H ; W t; OSC 11: ESC ] 11 ; rgb:R/G/B ended by BEL or ESC \, each of 1
+ * to 4 hex digits) among anything else; TRUE when the DA1 answer is
+ * complete. */
 gboolean  sw_shell_terminal_parse_reply (const char *reply, gsize len, SwShellTerminal *terminal);
-/* Asks the terminal on out_fd (cell size, then DA1) and reads the answer
+/* Asks the terminal on out_fd (cell size, background colour, then DA1) and reads the answer
  * from in_fd (a terminal: raw mode meanwhile, restored afterwards) for at
  * most timeout_ms; FALSE (terminal all zero) when no DA1 answer came. */
 gboolean  sw_shell_terminal_query  (int in_fd, int out_fd, guint timeout_ms, SwShellTerminal *terminal);
 /* The columns of tr drawn by PLplot (as simulate -o x.png draws them:
- * axes, units, legend) into width_px × height_px and appended as sixel. */
+ * axes, units, legend, but without anti-aliasing, so that the image has
+ * only the palette's few colours) into width_px × height_px, in the dark
+ * palette when dark, and appended as sixel. */
 gboolean  sw_shell_plot_sixel_append (GString *out, const SwTrajectory *tr, const guint *columns, guint n,
-                                      guint width_px, guint height_px, gboolean stale, GError **error);
+                                      guint width_px, guint height_px, gboolean stale, gboolean dark,
+                                      GError **error);
 
 /* sw-shell-layout.c */
 typedef enum { SW_SHELL_PAGE_PLOT, SW_SHELL_PAGE_MODES, SW_SHELL_PAGE_TEXT } SwShellPage;

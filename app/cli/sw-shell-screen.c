@@ -493,6 +493,7 @@ ask_for_sixel (SwShell *shell)
   shell->sixel_supported = terminal.sixel;
   shell->cell_width_px = terminal.cell_width_px;
   shell->cell_height_px = terminal.cell_height_px;
+  shell->dark_background = terminal.background_known && terminal.background_dark;
   if (shell->cell_width_px == 0 && ioctl (STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0
       && ws.ws_xpixel >= ws.ws_col * 4 && ws.ws_ypixel >= ws.ws_row * 4)
     {

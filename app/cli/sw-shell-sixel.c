@@ -5,21 +5,28 @@
  * each column a character 63 + its six bits (bit 0 the top row), "!N"
  * repeating one N times, "$" back to the band's start for the next colour,
  * "-" down to the next band. Colours are registers "#i;2;r;g;b" in percent.
- * An image of the shell's plots has few colours (the palette's curves,
- * axes, text and their anti-aliased edges): up to 256 distinct ones are
- * sent exactly, beyond that the 256 most frequent are kept and every other
- * pixel takes the nearest of them (searched once for colours within 8
- * levels of each other).
+ * The shell's plot is drawn without anti-aliasing, so it has only the
+ * palette's dozen colours (page, text, grid, curves), which are sent
+ * exactly and make long runs (anti-aliased, it had some 17 000 shades,
+ * five times the bytes and three to four times the time). Any image: up
+ * to 256 distinct colours are sent exactly, beyond that the 256 most
+ * frequent are kept and every other pixel takes the nearest of them
+ * (searched once for colours within 8 levels of each other).
  *
  * Whether a terminal shows sixel is asked, never assumed: Primary Device
  * Attributes (DA1, ESC [ c) is answered by every VT100-like terminal with
  * ESC [ ? Ps ; … c, and 4 among the parameters means sixel graphics. The
  * size of a character cell in pixels (XTWINOPS ESC [ 16 t, answered
  * ESC [ 6 ; height ; width t) is asked first, so that DA1's answer, which
- * always comes, ends the wait for both.
+ * always comes, ends the wait for both. The background colour (OSC 11,
+ * ESC ] 11 ; ? ESC \, answered ESC ] 11 ; rgb:RRRR/GGGG/BBBB) is asked in
+ * the same round: on a dark one the plot is drawn in the dark palette
+ * rather than as a white block. A terminal that does not know OSC 11 says
+ * nothing, and the plot stays light.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <errno.h>
+#include <stddef.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,16 +148,30 @@ make_palette (const guint32 *pixels, guint width, guint height, gsize stride, gu
   return n;
 }
 
+/* A number in decimal: printf's machinery costs more than the rest of a
+ * run's bytes, and there is one per run and colour of every band. */
+static void
+append_decimal (GString *out, guint value)
+{
+  char digits[12];
+  guint n = 0;
+
+  do
+    digits[n++] = (char) ('0' + value % 10);
+  while ((value /= 10) != 0);
+  while (n > 0)
+    g_string_append_c (out, digits[--n]);
+}
+
 static void
 append_run (GString *out, char c, guint count)
 {
   /* "!N" is shorter from four on. */
   if (count >= 4)
     {
-      char text[16];
-      int len = g_snprintf (text, sizeof text, "!%u%c", count, c);
-
-      g_string_append_len (out, text, len);
+      g_string_append_c (out, '!');
+      append_decimal (out, count);
+      g_string_append_c (out, c);
     }
   else
     for (guint k = 0; k < count; k++)
@@ -209,7 +230,8 @@ sw_shell_sixel_append (GString *out, const guint32 *pixels, guint width, guint h
           if (!first)
             g_string_append_c (out, '$');
           first = FALSE;
-          g_string_append_printf (out, "#%u", c);
+          g_string_append_c (out, '#');
+          append_decimal (out, c);
           /* Columns before from[c] are empty; after to[c] left out. */
           for (guint x = from[c]; x <= to[c]; x++)
             {
@@ -288,6 +310,54 @@ read_csi (const char *p, const char *end, char prefix, char final, guint *params
   return FALSE;
 }
 
+/* One channel of an X11 colour spec, 1 to 4 hex digits, as 0 … 1; the
+ * digits end at the returned pointer, NULL when there are none. */
+static const char *
+read_channel (const char *p, const char *end, double *value)
+{
+  guint v = 0, digits = 0;
+
+  for (; p < end && digits < 5 && g_ascii_isxdigit (*p); p++, digits++)
+    v = v * 16 + (guint) g_ascii_xdigit_value (*p);
+  if (digits == 0 || digits > 4)
+    return NULL;
+  *value = v / (double) ((1u << (4 * digits)) - 1);
+  return p;
+}
+
+/* ESC ] 11 ; rgb:R/G/B then BEL or ESC \ at p: the colour's relative
+ * luminance (ITU-R BT.709 weights, on the terminal's values as sent),
+ * and where it ends; FALSE when incomplete or another. */
+static gboolean
+read_background (const char *p, const char *end, double *luminance, const char **after)
+{
+  static const char prefix[] = "\033]11;rgb:";
+  double rgb[3];
+  const char *q = p + sizeof prefix - 1;
+
+  if (end - p < (ptrdiff_t) (sizeof prefix - 1) || memcmp (p, prefix, sizeof prefix - 1) != 0)
+    return FALSE;
+  for (guint k = 0; k < 3; k++)
+    {
+      if (k > 0)
+        {
+          if (q >= end || *q != '/')
+            return FALSE;
+          q++;
+        }
+      if (!(q = read_channel (q, end, &rgb[k])))
+        return FALSE;
+    }
+  if (q < end && *q == '\a')
+    *after = q + 1;
+  else if (end - q >= 2 && q[0] == '\033' && q[1] == '\\')
+    *after = q + 2;
+  else
+    return FALSE;
+  *luminance = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+  return TRUE;
+}
+
 gboolean
 sw_shell_terminal_parse_reply (const char *reply, gsize len, SwShellTerminal *terminal)
 {
@@ -320,6 +390,17 @@ sw_shell_terminal_parse_reply (const char *reply, gsize len, SwShellTerminal *te
             terminal->cell_height_px = params[1], terminal->cell_width_px = params[2];
           p = after - 1;
         }
+      else
+        {
+          double luminance;
+
+          if (read_background (p, end, &luminance, &after))
+            {
+              terminal->background_known = TRUE;
+              terminal->background_dark = luminance < 0.5;
+              p = after - 1;
+            }
+        }
     }
   return have_da1;
 }
@@ -327,7 +408,7 @@ sw_shell_terminal_parse_reply (const char *reply, gsize len, SwShellTerminal *te
 gboolean
 sw_shell_terminal_query (int in_fd, int out_fd, guint timeout_ms, SwShellTerminal *terminal)
 {
-  static const char query[] = "\033[16t\033[c";
+  static const char query[] = "\033[16t\033]11;?\033\\\033[c";
   struct termios saved, raw;
   char reply[512];
   gsize len = 0;
@@ -383,7 +464,7 @@ sw_shell_terminal_query (int in_fd, int out_fd, guint timeout_ms, SwShellTermina
 
 gboolean
 sw_shell_plot_sixel_append (GString *out, const SwTrajectory *tr, const guint *columns, guint n, guint width_px,
-                            guint height_px, gboolean stale, GError **error)
+                            guint height_px, gboolean stale, gboolean dark, GError **error)
 {
   cairo_surface_t *image;
 
@@ -392,7 +473,8 @@ sw_shell_plot_sixel_append (GString *out, const SwTrajectory *tr, const guint *c
   image = sw_plot_file_draw_image (tr, columns, n,
                                    stale ? _("STALE: the model changed or failed to run; the last good results")
                                          : NULL,
-                                   NULL, _("the terminal plot"), (int) width_px, (int) height_px, error);
+                                   NULL, SW_PLOT_IMAGE_ALIASED | (dark ? SW_PLOT_IMAGE_DARK : 0),
+                                   _("the terminal plot"), (int) width_px, (int) height_px, error);
   if (image == NULL)
     return FALSE;
   sw_shell_sixel_append (out, (const guint32 *) cairo_image_surface_get_data (image),

@@ -202,6 +202,12 @@ sw_plot_driver_available (void)
 int
 sw_plot_stream_new (int width, int height)
 {
+  return sw_plot_stream_new_full (width, height, FALSE);
+}
+
+int
+sw_plot_stream_new_full (int width, int height, gboolean aliased)
+{
   PLINT previous = 0, stream = -1;
 
   g_return_val_if_fail (width > 0 && height > 0, -1);
@@ -215,6 +221,10 @@ sw_plot_stream_new (int width, int height)
     }
   plsdev ("extcairo");
   plspage (0.0, 0.0, width, height, 0, 0);
+  /* The driver's options are read and freed by plinit: they hold for
+   * this stream only. 1 is CAIRO_ANTIALIAS_NONE. */
+  if (aliased)
+    plsetopt ("drvopt", "text_anti_aliasing=1,graphics_anti_aliasing=1");
   plinit ();
   plsstrm (previous);
   return stream;

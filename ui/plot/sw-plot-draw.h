@@ -174,6 +174,11 @@ gboolean sw_plot_driver_available (void);
  * current stream stays current. -1 when PLplot has no free stream. */
 int      sw_plot_stream_new       (int                 width,
                                    int                 height);
+/* The same, without anti-aliasing (lines and text) when aliased: only
+ * the colours the scene sets, for an image sent to a terminal. */
+int      sw_plot_stream_new_full  (int                 width,
+                                   int                 height,
+                                   gboolean            aliased);
 /* Makes stream current, draws with sw_plot_draw() and makes the previous
  * stream current again. */
 gboolean sw_plot_stream_draw      (int                 stream,

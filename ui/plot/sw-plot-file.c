@@ -373,7 +373,7 @@ sw_plot_file_write_to_output (const SwTrajectory *trajectory, const guint *colum
 
 cairo_surface_t *
 sw_plot_file_draw_image (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
-                         const char *title, const SwPlotFileStyle *style, const char *what,
+                         const char *title, const SwPlotFileStyle *style, SwPlotImageFlags flags, const char *what,
                          int width_px, int height_px, GError **error)
 {
   static const SwPlotFileStyle linear = { FALSE, 0, NULL, NULL, NULL, 0, NULL, 0 };
@@ -412,7 +412,7 @@ sw_plot_file_draw_image (const SwTrajectory *trajectory, const guint *columns, g
       cairo_surface_destroy (surface);
       return NULL;
     }
-  stream = sw_plot_stream_new (width_px, height_px);
+  stream = sw_plot_stream_new_full (width_px, height_px, (flags & SW_PLOT_IMAGE_ALIASED) != 0);
   if (stream < 0)
     {
       cairo_destroy (cr);
@@ -422,6 +422,8 @@ sw_plot_file_draw_image (const SwTrajectory *trajectory, const guint *columns, g
     }
   make_scene (&scene, panels, curves, strings, trajectory, columns, n_columns, title,
               style != NULL ? style : &linear);
+  if (flags & SW_PLOT_IMAGE_DARK)
+    scene.colors = sw_plot_colors_dark ();
   ok = sw_plot_stream_draw (stream, cr, width_px, height_px, &scene, &geometry);
   sw_plot_stream_free (stream);
   cairo_destroy (cr);

@@ -86,17 +86,26 @@ gboolean sw_plot_file_write (const SwTrajectory *trajectory,
                              int                 height_px,
                              GError            **error);
 
+/* How an image in memory is drawn: the default is the PNG file's drawing. */
+typedef enum {
+  SW_PLOT_IMAGE_DEFAULT = 0,
+  SW_PLOT_IMAGE_DARK    = 1 << 0,  /* the dark palette (a dark terminal) */
+  SW_PLOT_IMAGE_ALIASED = 1 << 1,  /* no anti-aliasing: only the palette's exact
+                                    * colours, which a sixel sends as they are */
+} SwPlotImageFlags;
+
 /* The same drawing into an image in memory: an opaque ARGB32 cairo image
- * surface of width_px × height_px (the light palette), for a terminal that
- * shows images (the shell's sixel). what names the image in messages ("the
- * terminal plot"). Errors as sw_plot_file_write_styled(): the column list,
- * the size, a missing driver, a plot too small for its panels and legend.
- * Free with cairo_surface_destroy(). */
+ * surface of width_px × height_px, for a terminal that shows images (the
+ * shell's sixel). what names the image in messages ("the terminal plot").
+ * Errors as sw_plot_file_write_styled(): the column list, the size, a
+ * missing driver, a plot too small for its panels and legend. Free with
+ * cairo_surface_destroy(). */
 cairo_surface_t *sw_plot_file_draw_image (const SwTrajectory    *trajectory,
                                           const guint           *columns,
                                           guint                  n_columns,
                                           const char            *title,
                                           const SwPlotFileStyle *style,
+                                          SwPlotImageFlags       flags,
                                           const char            *what,
                                           int                    width_px,
                                           int                    height_px,

@@ -211,10 +211,14 @@ test_sixel (void)
 
   /* xterm -ti vt340's answer, after the cell size (10 × 20 pixels). */
   pty_start (&p, "\033[6;20;10t\033[?63;1;2;4;6;9;15;22c", env);
-  g_assert_true (pty_wait_for (&p, 0, "\033\\"));
-  /* Asked before the screen was taken, for the cell size first. */
-  g_assert_true (g_str_has_prefix (p.out->str, "\033[16t\033[c"));
+  g_assert_true (pty_wait_for (&p, 0, "\033\\\0338"));
+  /* Asked before the screen was taken, for the cell size and the
+   * background first. */
+  g_assert_true (g_str_has_prefix (p.out->str, "\033[16t\033]11;?\033\\\033[c"));
   g_assert_true (find_sixel (p.out->str, p.out->len, &w, &h));
+  /* No background said: the light page (colour register 0, the first
+   * pixel's, white). */
+  g_assert_nonnull (g_strstr_len (p.out->str, p.out->len, "\"1;1;530;420#0;2;100;100;100#"));
   /* The plot pane at 80 × 24: 80 less the tree's 26 and its border, 53
    * cells of 10 px; 24 rows less the title, the message and the prompt,
    * 21 of 20 px. */
@@ -240,6 +244,28 @@ test_sixel (void)
   pty_stop (&p);
 }
 
+/* A terminal whose background is dark (OSC 11's answer) gets the plot on
+ * the dark palette's page (#1e1e1e, 12 %), a light one on white. */
+static void
+check_background (const char *answer, const char *page)
+{
+  static const char *const env[] = { NULL };
+  g_autofree char *want = g_strdup_printf ("\"1;1;530;420#0;2;%s#", page);
+  Pty p;
+
+  pty_start (&p, answer, env);
+  g_assert_true (pty_wait_for (&p, 0, "\033\\\0338"));
+  g_assert_true (pty_wait_for (&p, 0, want));
+  pty_stop (&p);
+}
+
+static void
+test_sixel_background (void)
+{
+  check_background ("\033[6;20;10t\033]11;rgb:1e1e/1e1e/1e1e\033\\\033[?62;4c", "12;12;12");
+  check_background ("\033[6;20;10t\033]11;rgb:ffff/ffff/dddd\a\033[?62;4c", "100;100;100");
+}
+
 /* A terminal that says it shows sixel but not its cell size: the kernel's
  * window size in pixels gives it, else a small one (6 × 12) is taken, so
  * that the image never runs over the prompt. */
@@ -251,7 +277,7 @@ check_cell_size (gboolean kernel_knows, guint width, guint height)
   guint w = 0, h = 0;
 
   pty_start_sized (&p, "\033[?62;4;22c", env, kernel_knows);
-  g_assert_true (pty_wait_for (&p, 0, "\033\\"));
+  g_assert_true (pty_wait_for (&p, 0, "\033\\\0338"));
   g_assert_true (find_sixel (p.out->str, p.out->len, &w, &h));
   g_assert_cmpuint (w, ==, width);
   g_assert_cmpuint (h, ==, height);
@@ -276,7 +302,7 @@ check_braille (const char *answer)
   pty_start (&p, answer, env);
   g_assert_true (pty_wait_for (&p, 0, "time [s]"));
   g_assert_true (pty_wait_for (&p, 0, "Type help"));
-  g_assert_true (g_str_has_prefix (p.out->str, "\033[16t\033[c"));
+  g_assert_true (g_str_has_prefix (p.out->str, "\033[16t\033]11;?\033\\\033[c"));
   g_assert_true (has_braille (p.out->str, p.out->len));
   g_assert_null (g_strstr_len (p.out->str, p.out->len, "\033P"));
   pty_stop (&p);
@@ -345,6 +371,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/shell-pty/sixel", test_sixel);
+  g_test_add_func ("/cli/shell-pty/sixel-background", test_sixel_background);
   g_test_add_func ("/cli/shell-pty/cell-size", test_cell_size);
   g_test_add_func ("/cli/shell-pty/no-sixel", test_no_sixel);
   g_test_add_func ("/cli/shell-pty/no-answer", test_no_answer);

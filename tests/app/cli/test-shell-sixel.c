@@ -278,7 +278,7 @@ test_plot_image (void)
 
       sw_trajectory_append_row (tr, t, v);
     }
-  g_assert_true (sw_shell_plot_sixel_append (out, tr, cols, 2, 530, 420, FALSE, &error));
+  g_assert_true (sw_shell_plot_sixel_append (out, tr, cols, 2, 530, 420, FALSE, FALSE, &error));
   g_assert_no_error (error);
   decode (out->str, &d);
   g_assert_cmpuint (d.width, ==, 530);
@@ -295,9 +295,35 @@ test_plot_image (void)
     }
   g_assert_cmpuint (background, >, d.width * d.height / 2);
   g_assert_cmpuint (curve, >, 100);
+  /* Without anti-aliasing the image has only the palette's few colours
+   * (page, text, grid, two curves…), each sent exactly: no more
+   * registers than the palette has entries. */
+  g_assert_cmpuint (d.n_registers, <=, 4 + SW_PLOT_N_COLORS);
+
+  /* On a dark terminal: the dark page, and the first curve in its dark
+   * palette's colour. */
+  {
+    const SwPlotColors *dark = sw_plot_colors_dark ();
+    g_auto (Decoded) e;
+
+    g_string_truncate (out, 0);
+    g_assert_true (sw_shell_plot_sixel_append (out, tr, cols, 2, 530, 420, FALSE, TRUE, &error));
+    g_assert_no_error (error);
+    decode (out->str, &e);
+    background = curve = 0;
+    first_curve = percent (dark->curves[0][0] << 16 | dark->curves[0][1] << 8 | dark->curves[0][2]);
+    for (guint i = 0; i < e.width * e.height; i++)
+      {
+        background += e.pixels[i] == percent (dark->background[0] << 16 | dark->background[1] << 8
+                                              | dark->background[2]);
+        curve += e.pixels[i] == first_curve;
+      }
+    g_assert_cmpuint (background, >, e.width * e.height / 2);
+    g_assert_cmpuint (curve, >, 100);
+  }
   /* Too small for two panels and a legend: an error, nothing written. */
   g_string_truncate (out, 0);
-  g_assert_false (sw_shell_plot_sixel_append (out, tr, cols, 2, 100, 60, FALSE, &error));
+  g_assert_false (sw_shell_plot_sixel_append (out, tr, cols, 2, 100, 60, FALSE, FALSE, &error));
   g_assert_error (error, SW_ERROR, SW_ERROR_INVALID);
   g_assert_cmpuint (out->len, ==, 0);
   sw_trajectory_unref (tr);
@@ -343,6 +369,48 @@ test_parse_reply (void)
         g_assert_false (t.sixel && !cases[i].sixel);
       g_assert_cmpuint (t.cell_width_px, ==, cases[i].cell_w);
       g_assert_cmpuint (t.cell_height_px, ==, cases[i].cell_h);
+    }
+}
+
+/* The background colour (OSC 11) in the same round as DA1: dark or
+ * light by its luminance, any of 1 to 4 hex digits, BEL or ST at the end;
+ * nothing assumed from a broken or missing answer. */
+static void
+test_parse_background (void)
+{
+  static const struct {
+    const char *reply;
+    gboolean    known, dark;
+  } cases[] = {
+    { "\033]11;rgb:1e1e/1e1e/1e1e\033\\\033[?62;4c", TRUE, TRUE },    /* GNOME's dark, ST */
+    { "\033]11;rgb:ffff/ffff/ffff\a\033[?62;4c", TRUE, FALSE },         /* white, BEL */
+    { "\033]11;rgb:00/00/00\033\\\033[?62;4c", TRUE, TRUE },          /* two digits */
+    { "\033]11;rgb:f/f/f\033\\\033[?62;4c", TRUE, FALSE },            /* one digit */
+    { "\033]11;rgb:fdfd/f6f6/e3e3\033\\\033[?62;4c", TRUE, FALSE },   /* solarized light */
+    { "\033]11;rgb:0000/2b2b/3636\033\\\033[?62;4c", TRUE, TRUE },    /* solarized dark */
+    { "\033]11;rgb:0000/ffff/0000\033\\\033[?62;4c", TRUE, FALSE },   /* green is bright: luminance 0.72 */
+    { "\033]11;rgb:ffff/0000/ffff\033\\\033[?62;4c", TRUE, TRUE },    /* magenta: 0.28 */
+    { "\033[6;20;10t\033]11;rgb:1e1e/1e1e/1e1e\033\\\033[?62;4c", TRUE, TRUE },
+    { "\033[?62;4c", FALSE, FALSE },                                     /* not answered */
+    { "\033]11;rgb:1e1e/1e1e\033\\\033[?62;4c", FALSE, FALSE },       /* two channels */
+    { "\033]11;rgb:1e1e1/0/0\033\\\033[?62;4c", FALSE, FALSE },       /* five digits */
+    { "\033]11;rgb:1e1e/1e1e/1e1e\033[?62;4c", FALSE, FALSE },          /* no end */
+    { "\033]11;rgb:gg/00/00\033\\\033[?62;4c", FALSE, FALSE },        /* not hex */
+    { "\033]10;rgb:0000/0000/0000\033\\\033[?62;4c", FALSE, FALSE },  /* the foreground */
+    { "\033]11;rgb:0000/0000/00", FALSE, FALSE },                        /* cut short */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      SwShellTerminal t;
+      gboolean complete = sw_shell_terminal_parse_reply (cases[i].reply, strlen (cases[i].reply), &t);
+
+      g_test_message ("reply %u", i);
+      g_assert_cmpint (complete, ==, strstr (cases[i].reply, "\033[?62;4c") != NULL);
+      g_assert_cmpint (t.background_known, ==, cases[i].known);
+      g_assert_cmpint (t.background_dark, ==, cases[i].dark);
+      if (complete)
+        g_assert_true (t.sixel);
     }
 }
 
@@ -397,7 +465,8 @@ pty_close (Pty *p)
 }
 
 static void
-query (const char *answer, guint timeout_ms, gboolean expect_answered, gboolean expect_sixel, guint cell_w)
+query_full (const char *answer, guint timeout_ms, gboolean expect_answered, gboolean expect_sixel, guint cell_w,
+            gboolean expect_dark)
 {
   Pty p;
   SwShellTerminal t;
@@ -415,8 +484,9 @@ query (const char *answer, guint timeout_ms, gboolean expect_answered, gboolean 
   g_assert_cmpint (answered, ==, expect_answered);
   g_assert_cmpint (t.sixel, ==, expect_sixel);
   g_assert_cmpuint (t.cell_width_px, ==, cell_w);
-  /* Asked for the cell size first, then DA1. */
-  g_assert_cmpstr (p.asked->str, ==, "\033[16t\033[c");
+  g_assert_cmpint (t.background_known && t.background_dark, ==, expect_dark);
+  /* Asked for the cell size and the background first, then DA1. */
+  g_assert_cmpstr (p.asked->str, ==, "\033[16t\033]11;?\033\\\033[c");
   /* No answer: given up after the timeout (and not much later). */
   if (!expect_answered)
     g_assert_cmpint (g_get_monotonic_time () - start, >=, (gint64) timeout_ms * 1000);
@@ -425,6 +495,19 @@ query (const char *answer, guint timeout_ms, gboolean expect_answered, gboolean 
   g_assert_cmphex (after.c_lflag, ==, before.c_lflag);
   g_assert_cmpint (after.c_cc[VMIN], ==, before.c_cc[VMIN]);
   pty_close (&p);
+}
+
+static void
+query (const char *answer, guint timeout_ms, gboolean expect_answered, gboolean expect_sixel, guint cell_w)
+{
+  query_full (answer, timeout_ms, expect_answered, expect_sixel, cell_w, FALSE);
+}
+
+static void
+test_query_dark (void)
+{
+  query_full ("\033[6;20;10t\033]11;rgb:1e1e/1e1e/1e1e\033\\\033[?62;4;22c", 2000, TRUE, TRUE, 10, TRUE);
+  query_full ("\033[6;20;10t\033]11;rgb:ffff/ffff/ffff\a\033[?62;4;22c", 2000, TRUE, TRUE, 10, FALSE);
 }
 
 static void
@@ -462,7 +545,9 @@ main (int argc, char **argv)
   g_test_add_func ("/shell/sixel/encode-many-colors", test_encode_many_colors);
   g_test_add_func ("/shell/sixel/plot-image", test_plot_image);
   g_test_add_func ("/shell/terminal/parse-reply", test_parse_reply);
+  g_test_add_func ("/shell/terminal/parse-background", test_parse_background);
   g_test_add_func ("/shell/terminal/query-sixel", test_query_sixel);
+  g_test_add_func ("/shell/terminal/query-dark", test_query_dark);
   g_test_add_func ("/shell/terminal/query-no-sixel", test_query_no_sixel);
   g_test_add_func ("/shell/terminal/query-garbage", test_query_garbage);
   g_test_add_func ("/shell/terminal/query-timeout", test_query_timeout);

@@ -207,7 +207,7 @@ test_image (Fixture *f, gconstpointer data)
   write_plot (f, "same.png", 400, 300, &path);
   png = cairo_image_surface_create_from_png (path);
   image = sw_plot_file_draw_image (f->trajectory, columns, G_N_ELEMENTS (columns), "Two inertias and a spring", NULL,
-                                   "the test image", 400, 300, &error);
+                                   SW_PLOT_IMAGE_DEFAULT, "the test image", 400, 300, &error);
   g_assert_no_error (error);
   g_assert_nonnull (image);
   g_assert_cmpint (cairo_image_surface_get_width (image), ==, 400);
@@ -222,16 +222,94 @@ test_image (Fixture *f, gconstpointer data)
   cairo_surface_destroy (image);
 
   /* Too small, and a column that is not there. */
-  g_assert_null (sw_plot_file_draw_image (f->trajectory, columns, 3, NULL, NULL, "the test image", 100, 100, &error));
+  g_assert_null (sw_plot_file_draw_image (f->trajectory, columns, 3, NULL, NULL, SW_PLOT_IMAGE_DEFAULT, "the test image",
+                                          100, 100, &error));
   g_assert_error (error, SW_ERROR, SW_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, "the test image"));
   g_clear_error (&error);
   {
     static const guint missing[] = { 9 };
 
-    g_assert_null (sw_plot_file_draw_image (f->trajectory, missing, 1, NULL, NULL, "the test image", 400, 300,
+    g_assert_null (sw_plot_file_draw_image (f->trajectory, missing, 1, NULL, NULL, SW_PLOT_IMAGE_DEFAULT, "the test image",
+                                            400, 300,
                                             &error));
     g_assert_error (error, SW_ERROR, SW_ERROR_INVALID);
+  }
+}
+
+/* Whether rgb (0xRRGGBB) is one of the palette's own colours. */
+static gboolean
+is_palette_color (const SwPlotColors *c, guint32 rgb)
+{
+  const guint8 *fixed[] = { c->background, c->foreground, c->grid, c->grid_minor };
+
+  for (guint k = 0; k < G_N_ELEMENTS (fixed); k++)
+    if (rgb == (guint32) (fixed[k][0] << 16 | fixed[k][1] << 8 | fixed[k][2]))
+      return TRUE;
+  for (guint k = 0; k < SW_PLOT_N_COLORS; k++)
+    if (rgb == (guint32) (c->curves[k][0] << 16 | c->curves[k][1] << 8 | c->curves[k][2]))
+      return TRUE;
+  return FALSE;
+}
+
+/* Without anti-aliasing (the terminal's image) every pixel is one of the
+ * palette's colours, not a blend of two; the dark flag takes the dark
+ * palette, whose page is most of the image. */
+static void
+test_image_aliased (Fixture *f, gconstpointer data)
+{
+  static const guint columns[] = { 0, 1, 2 };
+  static const struct { SwPlotImageFlags flags; gboolean dark; } cases[] = {
+    { SW_PLOT_IMAGE_ALIASED, FALSE },
+    { SW_PLOT_IMAGE_ALIASED | SW_PLOT_IMAGE_DARK, TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const SwPlotColors *colors = cases[i].dark ? sw_plot_colors_dark () : sw_plot_colors_light ();
+      guint32 page = (guint32) (colors->background[0] << 16 | colors->background[1] << 8 | colors->background[2]);
+      g_autoptr (GError) error = NULL;
+      cairo_surface_t *image;
+      guint n_page = 0, n_curve = 0;
+      int stride;
+
+      image = sw_plot_file_draw_image (f->trajectory, columns, G_N_ELEMENTS (columns), "Two inertias and a spring",
+                                       NULL, cases[i].flags, "the test image", 400, 300, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (image);
+      stride = cairo_image_surface_get_stride (image);
+      for (int y = 0; y < 300; y++)
+        for (int x = 0; x < 400; x++)
+          {
+            guint32 rgb = *(const guint32 *) (cairo_image_surface_get_data (image) + y * stride + 4 * x) & 0xffffff;
+
+            if (!is_palette_color (colors, rgb))
+              g_test_message ("pixel %d, %d is %06x, not one of the palette's colours", x, y, rgb);
+            g_assert_true (is_palette_color (colors, rgb));
+            n_page += rgb == page;
+            n_curve += rgb == (guint32) (colors->curves[0][0] << 16 | colors->curves[0][1] << 8
+                                         | colors->curves[0][2]);
+          }
+      g_assert_cmpuint (n_page, >, 400 * 300 / 2);
+      g_assert_cmpuint (n_curve, >, 100);
+      cairo_surface_destroy (image);
+    }
+  /* The default afterwards is anti-aliased again: blends of two colours. */
+  {
+    g_autoptr (GError) error = NULL;
+    cairo_surface_t *image = sw_plot_file_draw_image (f->trajectory, columns, G_N_ELEMENTS (columns), NULL, NULL,
+                                                      SW_PLOT_IMAGE_DEFAULT, "the test image", 400, 300, &error);
+    int stride = cairo_image_surface_get_stride (image);
+    guint n_blends = 0;
+
+    g_assert_no_error (error);
+    for (int y = 0; y < 300; y++)
+      for (int x = 0; x < 400; x++)
+        n_blends += !is_palette_color (sw_plot_colors_light (),
+                                       *(const guint32 *) (cairo_image_surface_get_data (image) + y * stride + 4 * x)
+                                       & 0xffffff);
+    g_assert_cmpuint (n_blends, >, 1000);
+    cairo_surface_destroy (image);
   }
 }
 
@@ -674,6 +752,7 @@ main (int argc, char **argv)
   ADD ("/ui/plot-file/png-size", test_png_size);
   ADD ("/ui/plot-file/png-pixels", test_png_pixels);
   ADD ("/ui/plot-file/image", test_image);
+  ADD ("/ui/plot-file/image-aliased", test_image_aliased);
   ADD ("/ui/plot-file/svg", test_svg);
   ADD ("/ui/plot-file/pdf", test_pdf);
   ADD ("/ui/plot-file/bad-extension", test_bad_extension);
