@@ -446,7 +446,7 @@ sw_cli_modal (int argc, char **argv)
     { "at", 0, 0, G_OPTION_ARG_DOUBLE, &at,
       N_("Operating point: the state of a simulation at time T (default 0: the initial state)"), N_("T") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON"), NULL },
-    { "modes", 0, 0, G_OPTION_ARG_INT, &n_lowest, N_("Only the K lowest modes (default: all)"), N_("K") },
+    { "modes", 0, 0, G_OPTION_ARG_INT, &n_lowest, N_("Only the K lowest modes (default: all; a model of more than 5000 coordinates needs K, at most an eighth of them)"), N_("K") },
     FRICTION_ENTRY (friction),
     { NULL }
   };
