@@ -18,8 +18,9 @@
 
 /* ---- modal -------------------------------------------------------------- */
 
-/* The output is N modes by N bodies: it is written as a stream through one
- * buffer, with numbers formatted without printf where that is exact. */
+/* The table is N modes by N bodies: it is written as a stream through one
+ * buffer, with numbers formatted without printf where that is exact (the
+ * JSON: sw-cli-modal-json.c). */
 typedef struct {
   GString *buf;
   gboolean utf8;
@@ -71,63 +72,6 @@ scaled_digits (double v, guint k, guint64 *out)
   return TRUE;
 }
 
-/* As json-glib writes a double: g_ascii_dtostr (%.17g), ".0" after an
- * integer. */
-static void
-append_json_double (GString *s, double v)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  double a = fabs (v);
-  int x = -5;
-  guint64 d;
-
-  if (v == 0)
-    {
-      g_string_append (s, signbit (v) ? "-0.0" : "0.0");
-      return;
-    }
-  /* 10^x <= |v| < 10^(x+1) for -4 <= x <= 16: %.17g writes it without an
-   * exponent, 17 significant digits, trailing zeros dropped. */
-  if (a >= 1e-4 && a < 1e17)
-    for (x = -4; x < 16 && a >= (double) powers_of_ten[x + 5] * 1e-4; x++)
-      ;
-  if (x >= -4 && scaled_digits (v, 16 - x, &d) && d >= G_GUINT64_CONSTANT (10000000000000000)
-      && d < G_GUINT64_CONSTANT (100000000000000000))
-    {
-      char digits[18];
-      int len = 17, p = 0;
-
-      for (int i = 16; i >= 0; i--, d /= 10)
-        digits[i] = '0' + d % 10;
-      while (len > 1 && digits[len - 1] == '0' && len > x + 1)
-        len--;
-      if (v < 0)
-        buf[p++] = '-';
-      if (x < 0)
-        {
-          buf[p++] = '0', buf[p++] = '.';
-          for (int i = 0; i < -x - 1; i++)
-            buf[p++] = '0';
-          memcpy (buf + p, digits, len), p += len;
-        }
-      else
-        {
-          memcpy (buf + p, digits, x + 1), p += x + 1;
-          buf[p++] = '.';
-          if (len > x + 1)
-            memcpy (buf + p, digits + x + 1, len - x - 1), p += len - x - 1;
-          else
-            buf[p++] = '0';
-        }
-      g_string_append_len (s, buf, p);
-      return;
-    }
-  g_ascii_dtostr (buf, sizeof buf, v);
-  g_string_append (s, buf);
-  if (strpbrk (buf, ".eEni") == NULL)
-    g_string_append (s, ".0");
-}
-
 /* printf ("%*.*f", width, decimals, v) */
 static void
 append_fixed (GString *s, double v, int width, int decimals)
@@ -152,144 +96,6 @@ append_fixed (GString *s, double v, int width, int decimals)
       return;
     }
   g_string_append_printf (s, "%*.*f", width, decimals, v);
-}
-
-static void
-append_json_string (GString *s, const char *text)
-{
-  g_string_append_c (s, '"');
-  for (const char *c = text; *c; c++)
-    {
-      if (*c == '"' || *c == '\\')
-        g_string_append_c (s, '\\'), g_string_append_c (s, *c);
-      else if ((guchar) *c < 0x20)
-        g_string_append_printf (s, "\\u%04x", (guint) (guchar) *c);
-      else
-        g_string_append_c (s, *c);
-    }
-  g_string_append_c (s, '"');
-}
-
-static void
-append_member (GString *s, const char *indent, const char *name)
-{
-  g_string_append (s, indent);
-  append_json_string (s, name);
-  g_string_append (s, " : ");
-}
-
-static void
-append_number_or_null (GString *s, double v)
-{
-  if (isfinite (v))
-    append_json_double (s, v);
-  else
-    g_string_append (s, "null");
-}
-
-/* An object of numbers keyed by ids (keys already "  ...\"id\" : "). */
-static void
-append_keyed (Out *o, const char *name, char **keys, const double *values, guint n)
-{
-  append_member (o->buf, "      ", name);
-  if (n == 0)
-    {
-      g_string_append (o->buf, "{      },\n");
-      return;
-    }
-  g_string_append (o->buf, "{\n");
-  for (guint k = 0; k < n; k++)
-    {
-      g_string_append (o->buf, keys[k]);
-      append_number_or_null (o->buf, values[k]);
-      g_string_append (o->buf, k + 1 < n ? ",\n" : "\n");
-      out_check (o);
-    }
-  g_string_append (o->buf, "      },\n");
-}
-
-static char **
-json_keys (SwModes *modes, gboolean sections)
-{
-  guint n = sections ? sw_modes_get_n_sections (modes) : sw_modes_get_n_bodies (modes);
-  char **keys = g_new0 (char *, n + 1);
-
-  for (guint k = 0; k < n; k++)
-    {
-      GString *s = g_string_new (NULL);
-
-      append_member (s, "        ", sections ? sw_modes_get_section_part (modes, k)->id
-                                             : sw_modes_get_body_part (modes, k)->id);
-      keys[k] = g_string_free (s, FALSE);
-    }
-  return keys;
-}
-
-static void
-modal_json (Out *o, SwModes *modes, const char *name)
-{
-  guint nb = sw_modes_get_n_bodies (modes), ns = sw_modes_get_n_sections (modes), n = sw_modes_get_n_modes (modes);
-  g_auto (GStrv) body_keys = json_keys (modes, FALSE);
-  g_auto (GStrv) section_keys = json_keys (modes, TRUE);
-  g_autofree double *shape = g_new (double, MAX (nb, 1));
-  g_autofree double *kin = g_new (double, MAX (nb, 1));
-  g_autofree double *pot = g_new (double, MAX (ns, 1));
-  GString *s = o->buf;
-
-  g_string_append (s, "{\n");
-  append_member (s, "  ", "model"), append_json_string (s, name), g_string_append (s, ",\n");
-  append_member (s, "  ", "at_time"), append_json_double (s, sw_modes_get_time (modes)), g_string_append (s, ",\n");
-  append_member (s, "  ", "solver"), append_json_string (s, sw_modes_get_solver (modes)), g_string_append (s, ",\n");
-  append_member (s, "  ", "damped_solver"), append_json_string (s, sw_modes_get_damped_solver (modes));
-  g_string_append (s, ",\n");
-  append_member (s, "  ", "friction");
-  append_json_string (s, sw_linear_friction_to_string (sw_modes_get_friction (modes)));
-  g_string_append (s, ",\n");
-  append_member (s, "  ", "note");
-  if (sw_modes_get_note (modes) != NULL)
-    append_json_string (s, sw_modes_get_note (modes));
-  else
-    g_string_append (s, "null");
-  g_string_append (s, ",\n");
-  append_member (s, "  ", "modes");
-  g_string_append (s, n > 0 ? "[\n" : "[]\n");
-  for (guint i = 0; i < n; i++)
-    {
-      const SwMode *m = sw_modes_get_mode (modes, i);
-
-      sw_modes_get_mode_values (modes, i, shape, NULL, NULL, kin, NULL, pot);
-      g_string_append (s, "    {\n");
-      append_member (s, "      ", "index"), g_string_append_printf (s, "%u,\n", i + 1);
-      append_member (s, "      ", "frequency_hz"), append_number_or_null (s, m->frequency_hz), g_string_append (s, ",\n");
-      append_member (s, "      ", "omega_rad_s"), append_number_or_null (s, m->omega_rad_s), g_string_append (s, ",\n");
-      append_member (s, "      ", "rigid_body"), g_string_append (s, m->rigid_body ? "true,\n" : "false,\n");
-      append_member (s, "      ", "damped_frequency_hz");
-      append_number_or_null (s, m->has_damped ? m->damped_frequency_hz : NAN), g_string_append (s, ",\n");
-      append_member (s, "      ", "damping_ratio");
-      append_number_or_null (s, m->has_damped ? m->damping_ratio : NAN), g_string_append (s, ",\n");
-      append_member (s, "      ", "decay_rate_per_s");
-      append_number_or_null (s, m->has_damped ? m->decay_rate_per_s : NAN), g_string_append (s, ",\n");
-      append_member (s, "      ", "overdamped"), g_string_append (s, m->overdamped ? "true,\n" : "false,\n");
-      append_member (s, "      ", "unstable"), g_string_append (s, m->unstable ? "true,\n" : "false,\n");
-      append_member (s, "      ", "growth_rate_per_s");
-      append_number_or_null (s, m->unstable ? m->growth_rate_per_s : 0), g_string_append (s, ",\n");
-      append_keyed (o, "shape", body_keys, shape, nb);
-      append_keyed (o, "kinetic_energy_percent", body_keys, kin, nb);
-      append_keyed (o, "potential_energy_percent", section_keys, pot, ns);
-      append_member (s, "      ", "most_excitable_section");
-      if (m->most_excitable_section >= 0)
-        append_json_string (s, sw_modes_get_section_part (modes, m->most_excitable_section)->id);
-      else
-        g_string_append (s, "null");
-      g_string_append (s, ",\n");
-      append_member (s, "      ", "most_excitable_is_tie");
-      g_string_append (s, m->most_excitable_is_tie ? "true\n" : "false\n");
-      g_string_append (s, i + 1 < n ? "    },\n" : "    }\n");
-      out_check (o);
-    }
-  if (n > 0)
-    g_string_append (s, "  ]\n");
-  g_string_append (s, "}\n");
 }
 
 /* Each id as a left-aligned cell after two spaces, made once. */
@@ -446,7 +252,7 @@ sw_cli_modal (int argc, char **argv)
     { "at", 0, 0, G_OPTION_ARG_DOUBLE, &at,
       N_("Operating point: the state of a simulation at time T (default 0: the initial state)"), N_("T") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON"), NULL },
-    { "modes", 0, 0, G_OPTION_ARG_INT, &n_lowest, N_("Only the K lowest modes (default: all)"), N_("K") },
+    { "modes", 0, 0, G_OPTION_ARG_INT, &n_lowest, N_("Only the K lowest modes (default: all; a model of more than 5000 coordinates needs K, at most an eighth of them)"), N_("K") },
     FRICTION_ENTRY (friction),
     { NULL }
   };
@@ -497,12 +303,14 @@ sw_cli_modal (int argc, char **argv)
       g_printerr ("%s: error: %s\n", argv[1], error->message);
       return EXIT_MODEL;
     }
+  if (json)
+    {
+      sw_cli_modal_json (modes, sw_model_get_name (model), g_get_charset (NULL));
+      return EXIT_OK;
+    }
   out.buf = g_string_sized_new (1 << 21);
   out.utf8 = g_get_charset (NULL);
-  if (json)
-    modal_json (&out, modes, sw_model_get_name (model));
-  else
-    modal_table (&out, modes, sw_model_get_name (model));
+  modal_table (&out, modes, sw_model_get_name (model));
   out_flush (&out);
   g_string_free (out.buf, TRUE);
   return EXIT_OK;

@@ -4,6 +4,7 @@
 
 #include <glib.h>
 #include "sw-model.h"
+#include "sw-modes.h"
 #include "sw-system.h"
 #include "sw-trajectory.h"
 #include "sw-plot-file.h"
@@ -86,6 +87,10 @@ void      sw_cli_progress_update (double t, double stop_time_s, gpointer data);
 void      sw_cli_progress_end    (SwCliProgress *progress);
 
 /* The commands: argv[0] is the command's name. */
+/* `modal --json` of modes to stdout (sw-cli-modal-json.c); utf8: the
+ * locale's charset is UTF-8 (else g_print converts). */
+void      sw_cli_modal_json   (SwModes *modes, const char *name, gboolean utf8);
+
 int       sw_cli_run          (int argc, char **argv, gboolean plot);
 int       sw_cli_check        (int argc, char **argv);
 int       sw_cli_list         (int argc, char **argv);

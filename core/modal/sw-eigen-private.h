@@ -11,6 +11,7 @@ G_BEGIN_DECLS
 typedef enum {
   SW_EIGEN_AUTO,    /* by structure: GSL when small, tridiagonal, banded, else dense */
   SW_EIGEN_DENSE,   /* LAPACK's dense solver whatever the structure (the reference) */
+  SW_EIGEN_LANCZOS, /* shift-invert Lanczos on the band (sw-eigen-lanczos.c) */
 } SwEigenMethod;
 
 /* The n_want lowest eigenvalues (1 <= n_want <= n) ascending into eval and
@@ -21,6 +22,16 @@ typedef enum {
  * it fails. */
 gboolean _sw_eigen_gensym (const SwSparse *K, const SwSparse *M, guint n_want, SwEigenMethod method,
                            double *eval, double *evec, gsize ldv, double *lambda_max, const char **solver);
+
+/* Above this many coordinates only the lowest modes are computed (by
+ * Lanczos, sw-eigen-lanczos.c): the other solvers' memory grows as n^2. */
+#define SW_EIGEN_LARGE 5000
+
+/* _sw_eigen_gensym() by shift-invert Lanczos, K and M in the band order pos
+ * (order its inverse) of half-width kd. FALSE when it fails or does not
+ * converge, or when the band would not fit in memory. */
+gboolean _sw_eigen_lanczos (const SwSparse *K, const SwSparse *M, const guint *order, const guint *pos, guint kd,
+                            guint n_want, double *eval, double *evec, gsize ldv, double *lambda_max);
 
 /* The eigenvalues of the n x n matrix a (column-major, overwritten) with
  * balancing (LAPACK dgeevx, 'B'). FALSE when it fails. */

@@ -11,7 +11,9 @@
  * - a narrow band otherwise (shaft elements, branched trees of small width):
  *   LAPACK dsbgvd (all modes) or dsbgvx (the lowest ones) on the band;
  * - else the dense path: Cholesky M = L L^T, A = L^-1 K L^-T (dsygst), LAPACK
- *   dsyevr, v = L^-T z.
+ *   dsyevr, v = L^-T z;
+ * - the lowest modes of more than SW_EIGEN_LARGE coordinates: shift-invert
+ *   Lanczos on the band (sw-eigen-lanczos.c), memory linear in n.
  * Damped: LAPACK dgeevx with balancing (permutation and scaling), which keeps
  * the damping ratios of lightly damped modes to about 1e-12.
  *
@@ -295,7 +297,7 @@ _sw_eigen_gensym (const SwSparse *K, const SwSparse *M, guint n_want, SwEigenMet
       *solver = n_want < n ? "dense (LAPACK dsyevr, lowest modes)" : "dense (LAPACK dsyevr)";
       return dense_path (K, M, n_want, eval, evec, ldv, lambda_max);
     }
-  if (n <= SMALL)
+  if (n <= SMALL && method != SW_EIGEN_LANCZOS)
     {
       *solver = "dense (GSL gensymmv)";
       return gsl_path (K, M, n_want, eval, evec, ldv, lambda_max);
@@ -307,6 +309,13 @@ _sw_eigen_gensym (const SwSparse *K, const SwSparse *M, guint n_want, SwEigenMet
     pos[order[k]] = k;
   ka = bandwidth (K, pos);
   kb = bandwidth (M, pos);
+  /* A few of many modes: shift-invert Lanczos (memory linear in n); every
+   * mode of a large model is refused before (sw-modes.c). */
+  if (method == SW_EIGEN_LANCZOS || (n > SW_EIGEN_LARGE && n_want < n))
+    {
+      *solver = "shift-invert Lanczos (LAPACK dpbtrf, lowest modes)";
+      return _sw_eigen_lanczos (K, M, order, pos, MAX (ka, kb), n_want, eval, evec, ldv, lambda_max);
+    }
   if (kb == 0 && ka <= 1 && is_diagonal (M))
     {
       *solver = n_want < n ? "tridiagonal (LAPACK dstevr, lowest modes)" : "tridiagonal (LAPACK dstevr)";

@@ -10,11 +10,16 @@
 
 #include <glib.h>
 #include <lapacke.h>
+#include <gsl/gsl_cblas.h>
 
 G_BEGIN_DECLS
 
 typedef struct {
+  /* The BLAS that LAPACK links (OpenBLAS on Debian), not GSL's own. */
+  __typeof__ (cblas_dgemv)    *dgemv;
   __typeof__ (LAPACKE_dgeevx) *dgeevx;
+  __typeof__ (LAPACKE_dpbtrf) *dpbtrf;
+  __typeof__ (LAPACKE_dpbtrs) *dpbtrs;
   __typeof__ (LAPACKE_dpotrf) *dpotrf;
   __typeof__ (LAPACKE_dpotrs) *dpotrs;
   __typeof__ (LAPACKE_dsbgvd) *dsbgvd;

@@ -100,6 +100,12 @@ gboolean  _sw_linear_check_symmetric (const SwLinear *lin, GError **error);
  * nodes[] receives them (at most SW_KIND_MAX_PORTS), ke the n x n matrix
  * -df/dx, row-major. Returns n. */
 guint     sw_linear_element_stiffness (SwLinear *lin, const SwPart *part, guint *nodes, double *ke);
+/* The same on scratch arrays over the nodes, so that every section of a
+ * large model costs O(1): x holds the operating point's node positions (as
+ * lin->x, restored on return), f and a zeros (f left so at the part's
+ * nodes). */
+guint     _sw_linear_element_stiffness_in (SwLinear *lin, const SwPart *part, guint *nodes, double *ke, double *x,
+                                           double *f, double *a);
 
 /* Entry (r, c) of a, 0 where none is stored (binary search in column c). */
 double    sw_sparse_get (const SwSparse *a, guint r, guint c);

@@ -825,10 +825,18 @@ guint
 sw_linear_element_stiffness (SwLinear *lin, const SwPart *part, guint *nodes, double *ke)
 {
   const SwSystem *sys = lin->sys;
-  guint n = 0;
   g_autofree double *x = g_memdup2 (lin->x, MAX (sys->n_nodes, 1) * sizeof (double));
   g_autofree double *f = g_new0 (double, MAX (sys->n_nodes, 1));
   g_autofree double *a = g_new0 (double, MAX (sys->n_nodes, 1));
+
+  return _sw_linear_element_stiffness_in (lin, part, nodes, ke, x, f, a);
+}
+
+guint
+_sw_linear_element_stiffness_in (SwLinear *lin, const SwPart *part, guint *nodes, double *ke, double *x, double *f,
+                                 double *a)
+{
+  guint n = 0;
   SwState state;
 
   _sw_linear_state (lin, x, lin->v, a, NULL, &state);
@@ -861,5 +869,7 @@ sw_linear_element_stiffness (SwLinear *lin, const SwPart *part, guint *nodes, do
       for (guint r = 0; r < n; r++)
         ke[r * n + c] = -(fp[r] - fm[r]) / (2 * h);
     }
+  for (guint r = 0; r < n; r++)
+    f[nodes[r]] = 0;
   return n;
 }

@@ -405,6 +405,17 @@ refresh_mode_values (SwModes *modes, guint i)
 
 /* ---- The analysis ------------------------------------------------------- */
 
+/* Why a large model's damped eigenvalues are missing. */
+static char *
+large_damped_note (guint nc)
+{
+  /* Translators: said of a modal analysis of a large model with damping. */
+  return g_strdup_printf (_("the damped eigenvalues are not computed: the damping is not proportional (the modes "
+                            "do not diagonalise it), and the state-space matrix of %u coordinates (more than %u) "
+                            "is too large for the dense solver; the undamped modes, shapes and energies are "
+                            "complete"), nc, SW_MODES_MAX_COORDS);
+}
+
 SwModes *
 sw_modes_compute (const SwSystem *sys, double t, const double *state, GError **error)
 {
@@ -470,7 +481,9 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   g_return_val_if_fail (sys != NULL, NULL);
   if (options == NULL)
     options = &defaults;
-  method = options->solver == SW_MODES_SOLVER_DENSE ? SW_EIGEN_DENSE : SW_EIGEN_AUTO;
+  method = options->solver == SW_MODES_SOLVER_DENSE    ? SW_EIGEN_DENSE
+           : options->solver == SW_MODES_SOLVER_SPARSE ? SW_EIGEN_LANCZOS
+                                                       : SW_EIGEN_AUTO;
   sw_init ();
   g_atomic_ref_count_init (&modes->ref_count);
   modes->system = sw_system_ref ((SwSystem *) sys);
@@ -480,13 +493,15 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
 
   if (timing == NULL)
     timing = &dummy;
-  /* Every mode's shape grows as n^2. */
-  if (sys->n_coords > SW_MODES_MAX_COORDS)
+  /* Every mode's shape grows as n^2; a few of them (Lanczos) linearly. */
+  if (sys->n_coords > SW_MODES_MAX_COORDS
+      && (options->n_lowest == 0 || (gsize) options->n_lowest * 8 > sys->n_coords))
     {
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                   _("the model has %u independent coordinates; a modal analysis handles at most %u "
-                     "(its matrices and the energies of every mode grow with the square)"),
-                   sys->n_coords, SW_MODES_MAX_COORDS);
+                   _("the model has %u independent coordinates; a modal analysis of all modes handles at most %u "
+                     "(its matrices and the energies of every mode grow with the square): ask for the lowest "
+                     "modes alone, at most %u of them (--modes K)"),
+                   sys->n_coords, SW_MODES_MAX_COORDS, sys->n_coords / 8);
       return NULL;
     }
   modes->friction = options->friction;
@@ -535,7 +550,13 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
     {
       _sw_condensed_clear (&kc);
       sw_sparse_clear (&Mmm);
-      g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED, _("the eigenvalue problem did not converge"));
+      if (method == SW_EIGEN_LANCZOS || nm > SW_EIGEN_LARGE)
+        g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
+                     _("the lowest %u modes of %u coordinates were not found: shift-invert Lanczos did not "
+                       "converge, or the band of the stiffness matrix is too wide to fit in memory (a model "
+                       "far from a chain or a tree); ask for fewer modes"), n_modes, nm);
+      else
+        g_set_error (error, SW_ERROR, SW_ERROR_NOT_CONVERGED, _("the eigenvalue problem did not converge"));
       return NULL;
     }
   sw_sparse_clear (&Mmm);
@@ -570,10 +591,17 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   modes->sec_k = g_new0 (double, MAX (ns, 1) * SW_KIND_MAX_PORTS * SW_KIND_MAX_PORTS);
   modes->sec_nodes = g_new0 (guint, MAX (ns, 1) * SW_KIND_MAX_PORTS);
   modes->sec_n = g_new0 (guint, MAX (ns, 1));
-  for (guint k = 0; k < ns; k++)
-    modes->sec_n[k] = sw_linear_element_stiffness (lin, &sys->parts[modes->section_part[k]],
-                                                   modes->sec_nodes + k * SW_KIND_MAX_PORTS,
-                                                   modes->sec_k + k * SW_KIND_MAX_PORTS * SW_KIND_MAX_PORTS);
+  {
+    g_autofree double *x = g_memdup2 (lin->x, MAX (sys->n_nodes, 1) * sizeof (double));
+    g_autofree double *f = g_new0 (double, MAX (sys->n_nodes, 1));
+    g_autofree double *a = g_new0 (double, MAX (sys->n_nodes, 1));
+
+    for (guint k = 0; k < ns; k++)
+      modes->sec_n[k] = _sw_linear_element_stiffness_in (lin, &sys->parts[modes->section_part[k]],
+                                                         modes->sec_nodes + k * SW_KIND_MAX_PORTS,
+                                                         modes->sec_k + k * SW_KIND_MAX_PORTS * SW_KIND_MAX_PORTS,
+                                                         x, f, a);
+  }
 
   /* Modes. */
   modes->n_modes = n_modes;
@@ -594,11 +622,13 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
       double *coord_shape = modes->coord_shapes + (gsize) i * nc;
       double lambda = eval[i], norm = 0;
 
-      /* Against the largest |lambda|: a negative stiffness (a torque
+      /* Against the largest |lambda| computed, and against the largest
+       * of all (K's entries round to eps of it: with few modes of a
+       * large model the first is not enough): a negative stiffness (a torque
        * that grows with the angle) is lambda < 0, not a rigid-body mode.
        * Its motion grows as exp (sqrt (-lambda) t): no frequency, an
        * imaginary one. */
-      mode->rigid_body = fabs (lambda) <= 1e-8 * lambda_abs || lambda_abs == 0;
+      mode->rigid_body = fabs (lambda) <= 1e-8 * lambda_abs || fabs (lambda) <= 1e-12 * lambda_max || lambda_abs == 0;
       mode->unstable = !mode->rigid_body && lambda < 0;
       mode->growth_rate_per_s = mode->unstable ? sqrt (-lambda) : 0;
       mode->omega_rad_s = mode->rigid_body || mode->unstable ? 0 : sqrt (lambda);
@@ -673,7 +703,14 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
                                                "losses)"), sys->parts[l].id);
               break;
             }
-        if (_sw_general_damped_eigenvalues (lin, &modes->eig_re, &modes->eig_im, &modes->n_eigenvalues))
+        if (nc > SW_MODES_MAX_COORDS)
+          {
+            g_autofree char *rolls = g_steal_pointer (&modes->note);
+            g_autofree char *large = large_damped_note (nc);
+
+            modes->note = rolls != NULL ? g_strdup_printf ("%s; %s", rolls, large) : g_steal_pointer (&large);
+          }
+        else if (_sw_general_damped_eigenvalues (lin, &modes->eig_re, &modes->eig_im, &modes->n_eigenvalues))
           {
             double scale = sqrt (lambda_max);
             g_autofree gboolean *promoted = g_new0 (gboolean, MAX (modes->n_modes, 1));
@@ -712,7 +749,7 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
           modes->eig_im[2 * i] = modes->modes[i].omega_rad_s, modes->eig_im[2 * i + 1] = -modes->modes[i].omega_rad_s;
         sort_eigenvalues (modes);
       }
-    else if (method == SW_EIGEN_AUTO && n_modes > 0 && proportional_damping (modes, lin, delta))
+    else if (method != SW_EIGEN_DENSE && n_modes > 0 && proportional_damping (modes, lin, delta))
       {
         /* lambda^2 + delta lambda + omega^2 = 0, mode by mode. */
         double dmax = 0;
@@ -753,6 +790,8 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
           }
         sort_eigenvalues (modes);
       }
+    else if (nc > SW_MODES_MAX_COORDS)
+      modes->note = large_damped_note (nc);
     else if (_sw_damped_eigenvalues (lin, (guint *) m->data, nm, (guint *) f->data, f->len, (guint *) s_damped->data,
                                  s_damped->len, &modes->eig_re, &modes->eig_im, &modes->n_eigenvalues))
       {

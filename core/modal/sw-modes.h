@@ -25,7 +25,10 @@ G_BEGIN_DECLS
 
 typedef struct _SwModes SwModes;
 
-/* Larger systems are refused with SW_ERROR_INVALID (memory grows as n^2). */
+/* Every mode of a larger system is refused with SW_ERROR_INVALID (memory
+ * grows as n^2); its lowest modes, at most one in eight (n_lowest), are
+ * computed by shift-invert Lanczos, and its damped eigenvalues only where
+ * they need no dense state-space matrix (no damping, proportional damping). */
 #define SW_MODES_MAX_COORDS 5000
 
 typedef struct {
@@ -73,6 +76,7 @@ typedef struct {
 typedef enum {
   SW_MODES_SOLVER_AUTO,   /* by structure (tridiagonal, banded, proportional damping, dense) */
   SW_MODES_SOLVER_DENSE,  /* LAPACK's dense dsyevr and dgeevx whatever the structure */
+  SW_MODES_SOLVER_SPARSE, /* shift-invert Lanczos on the band (the lowest modes of large models) */
 } SwModesSolver;
 
 typedef struct {
@@ -133,7 +137,9 @@ const char   *sw_modes_get_damped_solver  (const SwModes  *modes);
 /* Why the damped and the undamped problems differ, translated, or NULL:
  * a lossy gear that rolls makes the equations non-symmetric; the damped
  * eigenvalues then include its efficiency, while the undamped modes,
- * shapes and energies are those of the symmetric part (ideal gears). */
+ * shapes and energies are those of the symmetric part (ideal gears). Or
+ * why there are no damped eigenvalues: a model of more than
+ * SW_MODES_MAX_COORDS coordinates with damping that is not proportional. */
 const char   *sw_modes_get_note           (const SwModes  *modes);
 /* The friction state the analysis was asked for. */
 SwLinearFriction sw_modes_get_friction    (const SwModes  *modes);

@@ -1,5 +1,6 @@
-// sw-number-digits.cc: the shortest decimal digits of a double, from the C++
-// standard library's std::to_chars (libstdc++ 11+, exact and shortest),
+// sw-number-digits.cc: the shortest decimal digits of a double, and printf's
+// "%.17g", from the C++ standard library's std::to_chars (libstdc++ 11+,
+// exact: the same text as printf in the C locale),
 // behind a C call: printf and strtod in a loop cost a microsecond a number,
 // which a CSV of millions of values cannot afford.
 //
@@ -31,4 +32,13 @@ _sw_number_shortest_digits (double value, char digits[SW_NUMBER_MAX_DIGITS + 1],
   digits[n] = '\0';
   *point = sign * exponent + 1;
   return n;
+}
+
+extern "C" int
+_sw_number_17g_exact (char *buf, double value)
+{
+  char *end = std::to_chars (buf, buf + SW_DOUBLE_17G_BUF_SIZE - 1, value, std::chars_format::general, 17).ptr;
+
+  *end = '\0';
+  return (int) (end - buf);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_vector.h>
@@ -139,6 +140,106 @@ test_cli_json (void)
     }
 }
 
+/* The CLI writes the JSON itself (sw-cli-modal-json.c, issue 24: a buffer
+ * sized once, numbers by std::to_chars); its text must stay the one
+ * json-glib's pretty printer gives for the same tree, byte for byte, as
+ * it was when json-glib wrote it: parsed and written again by json-glib,
+ * the text is unchanged. On an example (with a rigid-body mode: nulls) and
+ * on a chain of spring-dampers (damped eigenvalues, numbers of every
+ * magnitude). */
+static char *
+modal_json_of (const char *cli, const char *path)
+{
+  const char *argv[] = { cli, "modal", path, "--json", NULL };
+  g_autoptr (GError) error = NULL;
+  char *out = NULL;
+  int status = 0;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, &error);
+  g_assert_no_error (error);
+  g_spawn_check_wait_status (status, &error);
+  g_assert_no_error (error);
+  return out;
+}
+
+static void
+assert_json_glib_text (const char *text)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *again = NULL, *with_newline = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  json_generator_set_root (gen, json_parser_get_root (parser));
+  json_generator_set_pretty (gen, TRUE);
+  again = json_generator_to_data (gen, NULL);
+  with_newline = g_strconcat (again, "\n", NULL);
+  g_assert_cmpuint (strlen (text), ==, strlen (with_newline));
+  g_assert_cmpstr (text, ==, with_newline);
+}
+
+static void
+test_cli_json_text (void)
+{
+  const char *builddir = g_getenv ("G_TEST_BUILDDIR");
+  const char *root = g_getenv ("SW_SOURCE_ROOT");
+  g_autofree char *cli = NULL, *example = NULL, *chain = NULL, *dir = NULL, *out = NULL;
+  g_autoptr (GError) error = NULL;
+  GString *model = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"chain \\\"40\\\"\", "
+                                 "\"components\": [");
+  GString *wires = g_string_new ("\"connections\": [");
+
+  if (builddir == NULL || root == NULL)
+    {
+      g_test_skip ("G_TEST_BUILDDIR or SW_SOURCE_ROOT is not set: run through meson test");
+      g_string_free (model, TRUE), g_string_free (wires, TRUE);
+      return;
+    }
+  cli = g_build_filename (builddir, "..", "app", "shaftwork-cli", NULL);
+  if (!g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("shaftwork-cli is not built");
+      g_string_free (model, TRUE), g_string_free (wires, TRUE);
+      return;
+    }
+  example = g_build_filename (root, "data", "examples", "fourbody.shaft", NULL);
+  out = modal_json_of (cli, example);
+  assert_json_glib_text (out);
+  g_clear_pointer (&out, g_free);
+
+  for (guint i = 0; i < 40; i++)
+    {
+      g_string_append_printf (model, "%s{\"id\": \"j%u\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": %g}}",
+                              i ? "," : "", i, 0.1 + 0.01 * (i % 7));
+      if (i + 1 < 40)
+        {
+          g_string_append_printf (model, ",{\"id\": \"s%u\", \"kind\": \"rotational.spring_damper\", "
+                                         "\"params\": {\"c\": %g, \"d\": %g}}", i, 1e4 + 100 * (i % 5), 1 + 0.3 * (i % 3));
+          g_string_append_printf (wires, "%s{\"from\": \"j%u.flange_b\", \"to\": \"s%u.flange_a\"},"
+                                         "{\"from\": \"s%u.flange_b\", \"to\": \"j%u.flange_a\"}",
+                                  i ? "," : "", i, i, i, i + 1);
+        }
+    }
+  g_string_append (model, "], ");
+  g_string_append (model, wires->str);
+  g_string_append (model, "]}");
+  g_string_free (wires, TRUE);
+  dir = g_dir_make_tmp ("sw-modal-json-XXXXXX", &error);
+  g_assert_no_error (error);
+  chain = g_build_filename (dir, "chain.shaft", NULL);
+  g_file_set_contents (chain, model->str, -1, &error);
+  g_string_free (model, TRUE);
+  g_assert_no_error (error);
+  out = modal_json_of (cli, chain);
+  g_assert_nonnull (strstr (out, "\"damped_solver\" : \"state space (LAPACK dgeevx, balanced)\""));
+  g_assert_nonnull (strstr (out, "\"model\" : \"chain \\\"40\\\"\""));
+  assert_json_glib_text (out);
+  g_remove (chain);
+  g_rmdir (dir);
+}
+
 /* ------------------------------------------------------------------------- */
 
 int
@@ -148,6 +249,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   sw_init ();
   g_test_add_func ("/core/modes/cli/json", test_cli_json);
+  g_test_add_func ("/core/modes/cli/json-text", test_cli_json_text);
 
   return g_test_run ();
 }

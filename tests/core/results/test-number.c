@@ -7,6 +7,8 @@
 #include <glib.h>
 
 #include "sw-number.h"
+#include "sw-number-17g.h"
+#include <stdio.h>
 
 /* The slow, obvious way. */
 static void
@@ -97,11 +99,55 @@ test_random (void)
   g_rand_free (rand);
 }
 
+/* sw_format_double_17g against the C library's printf ("%.17g"), the
+ * text json-glib writes: every magnitude and layout, ties of the 17th
+ * digit, rounding up to a power of ten, specials, random bit patterns. */
+static void
+check_17g (double v)
+{
+  char want[64], got[SW_DOUBLE_17G_BUF_SIZE];
+  int len = sw_format_double_17g (got, v);
+
+  snprintf (want, sizeof want, "%.17g", v);
+  g_assert_cmpstr (got, ==, want);
+  g_assert_cmpint (len, ==, (int) strlen (want));
+}
+
+static void
+test_17g (void)
+{
+  static const double fixed[] = {
+    0.0, -0.0, 1, -1, 0.1, 0.5, 1.5, 2.5e-5, 1e-4, 9.9999999999999991e-5, 1e-5, 123456789012345678.0,
+    1e16, 1e17, 99999999999999999.0, 9.9999999999999999e16, 0.99999999999999999, 1e-11, 1e-12, 1e-300,
+    4.9406564584124654e-324, 2.2250738585072014e-308, 1.7976931348623157e308, 100, 1e22, 1e23, 3.0e-7,
+  };
+  g_autoptr (GRand) rand = g_rand_new_with_seed (17);
+
+  for (guint i = 0; i < G_N_ELEMENTS (fixed); i++)
+    check_17g (fixed[i]), check_17g (-fixed[i]);
+  check_17g (NAN);
+  check_17g (INFINITY);
+  check_17g (-INFINITY);
+  for (guint i = 0; i < 50000; i++)
+    {
+      guint64 bits = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+      double v;
+
+      memcpy (&v, &bits, sizeof v);
+      check_17g (v);
+      /* Magnitudes where the fast path runs, and integers and halves. */
+      check_17g (g_rand_double_range (rand, -1, 1) * pow (10, g_rand_int_range (rand, -14, 19)));
+      check_17g ((double) g_rand_int (rand) + 0.5 * g_rand_int_range (rand, 0, 2));
+      check_17g (g_rand_int_range (rand, 1, 1000) * pow (10, -g_rand_int_range (rand, 0, 12)));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/number/special", test_special);
   g_test_add_func ("/core/number/random", test_random);
+  g_test_add_func ("/core/number/17g", test_17g);
   return g_test_run ();
 }

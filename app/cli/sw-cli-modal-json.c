@@ -1,0 +1,274 @@
+/* sw-cli-modal-json.c: `modal --json`, N modes by N bodies of text (116 MB
+ * for a chain of 1 000), written at memory speed.
+ *
+ * One buffer, sized once for the largest mode (every key and number has a
+ * bounded length), takes a mode at a time and goes to stdout; numbers are
+ * printf's "%.17g" (the text json-glib writes, ".0" after an integer) from
+ * std::to_chars (sw-number-17g.h); keys are escaped once. The text is the
+ * same, byte for byte, as json-glib's pretty printer gave (tests compare).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-cli-private.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sw-linear-friction.h"
+#include "sw-number-17g.h"
+
+/* A number with its ",\n": "-1.2345678901234567e-308" is 24. */
+#define NUMBER_MAX 32
+
+typedef struct {
+  char    *start, *p;
+  gsize    size;
+  gboolean utf8;
+} Text;
+
+static inline void
+put (Text *t, const char *s, gsize len)
+{
+  memcpy (t->p, s, len);
+  t->p += len;
+}
+
+#define PUT(t, literal) put ((t), "" literal, sizeof (literal) - 1)
+
+static void
+put_double (Text *t, double v)
+{
+  char *start = t->p;
+  int len = sw_format_double_17g (t->p, v);
+
+  t->p += len;
+  /* json-glib marks a double that prints as an integer. */
+  for (int i = 0; i < len; i++)
+    if (start[i] == '.' || start[i] == 'e' || start[i] == 'n' || start[i] == 'i')
+      return;
+  PUT (t, ".0");
+}
+
+static void
+put_number_or_null (Text *t, double v)
+{
+  if (isfinite (v))
+    put_double (t, v);
+  else
+    PUT (t, "null");
+}
+
+/* At most 6 bytes a byte of text, and the quotes. */
+static gsize
+string_bound (const char *text)
+{
+  return 6 * strlen (text) + 2;
+}
+
+static void
+put_string (Text *t, const char *text)
+{
+  *t->p++ = '"';
+  for (const char *c = text; *c; c++)
+    {
+      if (*c == '"' || *c == '\\')
+        *t->p++ = '\\', *t->p++ = *c;
+      else if ((guchar) *c < 0x20)
+        t->p += g_snprintf (t->p, 7, "\\u%04x", (guint) (guchar) *c);
+      else
+        *t->p++ = *c;
+    }
+  *t->p++ = '"';
+}
+
+static void
+put_member (Text *t, const char *indent, const char *name)
+{
+  put (t, indent, strlen (indent));
+  put_string (t, name);
+  PUT (t, " : ");
+}
+
+static void
+flush (Text *t)
+{
+  g_assert (t->p <= t->start + t->size);
+  if (t->utf8)
+    fwrite (t->start, 1, t->p - t->start, stdout);
+  else
+    {
+      *t->p = '\0';
+      g_print ("%s", t->start);   /* converts to the locale's charset */
+    }
+  t->p = t->start;
+}
+
+/* The keys of a keyed object ("        \"id\" : "), made once. */
+typedef struct {
+  guint  n;
+  char  *text;     /* all keys, one after another */
+  guint *start;    /* n + 1 offsets into text */
+} Keys;
+
+static void
+keys_init (Keys *k, SwModes *modes, gboolean sections)
+{
+  guint n = sections ? sw_modes_get_n_sections (modes) : sw_modes_get_n_bodies (modes);
+  gsize size = 0;
+  Text t;
+
+  for (guint i = 0; i < n; i++)
+    size += 8 + string_bound ((sections ? sw_modes_get_section_part (modes, i) : sw_modes_get_body_part (modes, i))->id)
+            + 3;
+  k->n = n;
+  k->text = t.start = t.p = g_malloc (MAX (size, 1));
+  k->start = g_new (guint, n + 1);
+  for (guint i = 0; i < n; i++)
+    {
+      k->start[i] = t.p - t.start;
+      put_member (&t, "        ",
+                  (sections ? sw_modes_get_section_part (modes, i) : sw_modes_get_body_part (modes, i))->id);
+    }
+  k->start[n] = t.p - t.start;
+}
+
+static void
+keys_clear (Keys *k)
+{
+  g_free (k->text);
+  g_free (k->start);
+}
+
+/* Bytes of a keyed object of those keys, at most. */
+static gsize
+keyed_bound (const Keys *k)
+{
+  return 64 + k->start[k->n] + (gsize) k->n * NUMBER_MAX;
+}
+
+/* An object of numbers keyed by ids. */
+static void
+put_keyed (Text *t, const char *name, const Keys *keys, const double *values)
+{
+  put_member (t, "      ", name);
+  if (keys->n == 0)
+    {
+      PUT (t, "{      },\n");
+      return;
+    }
+  PUT (t, "{\n");
+  for (guint k = 0; k < keys->n; k++)
+    {
+      put (t, keys->text + keys->start[k], keys->start[k + 1] - keys->start[k]);
+      put_number_or_null (t, values[k]);
+      if (k + 1 < keys->n)
+        PUT (t, ",\n");
+      else
+        PUT (t, "\n");
+    }
+  PUT (t, "      },\n");
+}
+
+void
+sw_cli_modal_json (SwModes *modes, const char *name, gboolean utf8)
+{
+  guint nb = sw_modes_get_n_bodies (modes), ns = sw_modes_get_n_sections (modes), n = sw_modes_get_n_modes (modes);
+  g_autofree double *shape = g_new (double, MAX (nb, 1));
+  g_autofree double *kin = g_new (double, MAX (nb, 1));
+  g_autofree double *pot = g_new (double, MAX (ns, 1));
+  const char *note = sw_modes_get_note (modes);
+  gsize head, per_mode, longest_section = 0;
+  Keys body_keys, section_keys;
+  Text t = { .utf8 = utf8 };
+
+  keys_init (&body_keys, modes, FALSE);
+  keys_init (&section_keys, modes, TRUE);
+  for (guint s = 0; s < ns; s++)
+    longest_section = MAX (longest_section, string_bound (sw_modes_get_section_part (modes, s)->id));
+  head = 512 + string_bound (name) + string_bound (sw_modes_get_solver (modes))
+         + string_bound (sw_modes_get_damped_solver (modes)) + (note != NULL ? string_bound (note) : 0);
+  per_mode = 1024 + 2 * keyed_bound (&body_keys) + keyed_bound (&section_keys) + longest_section;
+  t.size = MAX (head, per_mode);
+  t.start = t.p = g_malloc (t.size + 1);
+
+  PUT (&t, "{\n");
+  put_member (&t, "  ", "model"), put_string (&t, name), PUT (&t, ",\n");
+  put_member (&t, "  ", "at_time"), put_double (&t, sw_modes_get_time (modes)), PUT (&t, ",\n");
+  put_member (&t, "  ", "solver"), put_string (&t, sw_modes_get_solver (modes)), PUT (&t, ",\n");
+  put_member (&t, "  ", "damped_solver"), put_string (&t, sw_modes_get_damped_solver (modes));
+  PUT (&t, ",\n");
+  put_member (&t, "  ", "friction");
+  put_string (&t, sw_linear_friction_to_string (sw_modes_get_friction (modes)));
+  PUT (&t, ",\n");
+  put_member (&t, "  ", "note");
+  if (note != NULL)
+    put_string (&t, note);
+  else
+    PUT (&t, "null");
+  PUT (&t, ",\n");
+  put_member (&t, "  ", "modes");
+  if (n > 0)
+    PUT (&t, "[\n");
+  else
+    PUT (&t, "[]\n");
+  flush (&t);
+  for (guint i = 0; i < n; i++)
+    {
+      const SwMode *m = sw_modes_get_mode (modes, i);
+
+      sw_modes_get_mode_values (modes, i, shape, NULL, NULL, kin, NULL, pot);
+      PUT (&t, "    {\n");
+      put_member (&t, "      ", "index"), t.p += g_snprintf (t.p, 16, "%u,\n", i + 1);
+      put_member (&t, "      ", "frequency_hz"), put_number_or_null (&t, m->frequency_hz), PUT (&t, ",\n");
+      put_member (&t, "      ", "omega_rad_s"), put_number_or_null (&t, m->omega_rad_s), PUT (&t, ",\n");
+      put_member (&t, "      ", "rigid_body");
+      if (m->rigid_body)
+        PUT (&t, "true,\n");
+      else
+        PUT (&t, "false,\n");
+      put_member (&t, "      ", "damped_frequency_hz");
+      put_number_or_null (&t, m->has_damped ? m->damped_frequency_hz : NAN), PUT (&t, ",\n");
+      put_member (&t, "      ", "damping_ratio");
+      put_number_or_null (&t, m->has_damped ? m->damping_ratio : NAN), PUT (&t, ",\n");
+      put_member (&t, "      ", "decay_rate_per_s");
+      put_number_or_null (&t, m->has_damped ? m->decay_rate_per_s : NAN), PUT (&t, ",\n");
+      put_member (&t, "      ", "overdamped");
+      if (m->overdamped)
+        PUT (&t, "true,\n");
+      else
+        PUT (&t, "false,\n");
+      put_member (&t, "      ", "unstable");
+      if (m->unstable)
+        PUT (&t, "true,\n");
+      else
+        PUT (&t, "false,\n");
+      put_member (&t, "      ", "growth_rate_per_s");
+      put_number_or_null (&t, m->unstable ? m->growth_rate_per_s : 0), PUT (&t, ",\n");
+      put_keyed (&t, "shape", &body_keys, shape);
+      put_keyed (&t, "kinetic_energy_percent", &body_keys, kin);
+      put_keyed (&t, "potential_energy_percent", &section_keys, pot);
+      put_member (&t, "      ", "most_excitable_section");
+      if (m->most_excitable_section >= 0)
+        put_string (&t, sw_modes_get_section_part (modes, m->most_excitable_section)->id);
+      else
+        PUT (&t, "null");
+      PUT (&t, ",\n");
+      put_member (&t, "      ", "most_excitable_is_tie");
+      if (m->most_excitable_is_tie)
+        PUT (&t, "true\n");
+      else
+        PUT (&t, "false\n");
+      if (i + 1 < n)
+        PUT (&t, "    },\n");
+      else
+        PUT (&t, "    }\n");
+      flush (&t);
+    }
+  if (n > 0)
+    PUT (&t, "  ]\n");
+  PUT (&t, "}\n");
+  flush (&t);
+  g_free (t.start);
+  keys_clear (&body_keys);
+  keys_clear (&section_keys);
+}
