@@ -35,9 +35,11 @@ load (void)
       return;
     }
   g_module_make_resident (module);
-  /* Found in LAPACKE's dependencies: the BLAS that LAPACK itself uses. */
-  (void) (find (module, "cblas_dgemv", (gpointer *) &lapack.dgemv)
-          && find (module, "LAPACKE_dgeevx", (gpointer *) &lapack.dgeevx)
+  /* Found in LAPACKE's dependencies: the BLAS that LAPACK itself uses;
+   * else GSL's (linked), slower but always there. */
+  if (!g_module_symbol (module, "cblas_dgemv", (gpointer *) &lapack.dgemv) || lapack.dgemv == NULL)
+    lapack.dgemv = cblas_dgemv;
+  (void) (find (module, "LAPACKE_dgeevx", (gpointer *) &lapack.dgeevx)
           && find (module, "LAPACKE_dpbtrf", (gpointer *) &lapack.dpbtrf)
           && find (module, "LAPACKE_dpbtrs", (gpointer *) &lapack.dpbtrs)
           && find (module, "LAPACKE_dpotrf", (gpointer *) &lapack.dpotrf)
