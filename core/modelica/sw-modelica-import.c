@@ -228,6 +228,9 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
    * (the MSL's issue #2863, a rename in its conversion script). */
   if (p < 0 && strcmp (m->name, "tau_constant") == 0 && strcmp (kind->name, "rotational.sign_torque") == 0)
     p = sw_kind_find_param (kind, "tau_nominal");
+  /* And SignForce's f_constant to f_nominal, in the same change. */
+  if (p < 0 && strcmp (m->name, "f_constant") == 0 && strcmp (kind->name, "translational.sign_force") == 0)
+    p = sw_kind_find_param (kind, "f_nominal");
   if (m->children != NULL && p < 0)
     {
       _sw_mo_start_attribute (im, el, index, m);

@@ -251,6 +251,20 @@ test_msl3_names (void)
   assert_column (tr, "inertia2.w", brake_w2, 1e-8);
   assert_column (tr, "inertia3.w", brake_w1, 1e-8);
   assert_round_trip (model);
+  /* SignForce's MSL 3.2.3 name. */
+  {
+    static const char text[] =
+      "model SignForceMsl3\n"
+      "  Modelica.Mechanics.Translational.Components.Mass mass(m=1, v(start=10, fixed=true));\n"
+      "  Modelica.Mechanics.Translational.Sources.SignForce signForce(f_constant=-5, v0=0.1);\n"
+      "equation\n"
+      "  connect(signForce.flange, mass.flange_a);\n"
+      "end SignForceMsl3;\n";
+    g_autoptr (SwModel) msl3 = sw_modelica_import (text, -1, "SignForceMsl3.mo", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpfloat (param_of (msl3, "signForce", "f_nominal"), ==, -5);
+  }
 }
 
 static void
