@@ -34,8 +34,6 @@ typedef struct {
 
 /* The runs of shard k of n (0 <= k < n): [*first, *end). */
 void  sw_cli_study_shard_range   (guint64 n_runs, guint k, guint n, guint64 *first, guint64 *end);
-/* "run,ID.PARAM,…,OUTPUT,…,error\n" */
-void  sw_cli_study_append_header (GString *line, const SwStudyDesign *design, const SwStudyOutputs *outputs);
 /* Runs the shard of a->shard_k / a->shard_n and writes its table to
  * a->output (stdout when NULL). */
 int   sw_cli_study_run_table     (const SwCliStudyArgs *a, const SwStudyDesign *design,

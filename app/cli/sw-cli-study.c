@@ -81,47 +81,6 @@ work (gpointer data)
     }
 }
 
-/* A CSV cell: quoted when it holds a comma, a quote or a line break; line
- * breaks become "; " so that every row is one line (merge reads lines). */
-static void
-append_text_cell (GString *line, const char *text)
-{
-  g_autofree char *flat = g_strdup (text);
-  g_auto (GStrv) lines = g_strsplit (g_strstrip (flat), "\n", -1);
-  g_autofree char *one = g_strjoinv ("; ", lines);
-
-  if (strpbrk (one, ",\"\r") == NULL)
-    {
-      g_string_append (line, one);
-      return;
-    }
-  g_string_append_c (line, '"');
-  for (const char *c = one; *c; c++)
-    {
-      if (*c == '"')
-        g_string_append_c (line, '"');
-      g_string_append_c (line, *c);
-    }
-  g_string_append_c (line, '"');
-}
-
-void
-sw_cli_study_append_header (GString *line, const SwStudyDesign *design, const SwStudyOutputs *outputs)
-{
-  g_string_append (line, "run");
-  for (guint k = 0; k < sw_study_design_get_n_params (design); k++)
-    {
-      g_string_append_c (line, ',');
-      append_text_cell (line, sw_study_design_get_name (design, k));
-    }
-  for (guint i = 0; i < sw_study_outputs_get_n (outputs); i++)
-    {
-      g_string_append_c (line, ',');
-      append_text_cell (line, sw_study_outputs_get_name (outputs, i));
-    }
-  g_string_append (line, ",error\n");
-}
-
 static void
 append_row (GString *line, const SwStudyDesign *design, guint n_outputs, guint64 run, const Row *row)
 {
@@ -138,7 +97,7 @@ append_row (GString *line, const SwStudyDesign *design, guint n_outputs, guint64
     }
   g_string_append_c (line, ',');
   if (row->error != NULL)
-    append_text_cell (line, row->error);
+    sw_study_csv_append_cell (line, row->error);
   g_string_append_c (line, '\n');
 }
 
@@ -208,7 +167,7 @@ sw_cli_study_run_table (const SwCliStudyArgs *a, const SwStudyDesign *design, co
       status = sw_cli_model_error (error);
       goto out;
     }
-  sw_cli_study_append_header (line, design, outputs);
+  sw_study_csv_append_header (line, design, outputs);
 
   g_mutex_init (&q.lock);
   g_cond_init (&q.cond);

@@ -474,3 +474,42 @@ sw_study_outputs_evaluate (const SwStudyOutputs *s, const SwSystem *system, cons
     }
   return TRUE;
 }
+
+void
+sw_study_csv_append_cell (GString *line, const char *text)
+{
+  g_autofree char *flat = g_strdup (text);
+  g_auto (GStrv) lines = g_strsplit (g_strstrip (flat), "\n", -1);
+  g_autofree char *one = g_strjoinv ("; ", lines);
+
+  if (strpbrk (one, ",\"\r") == NULL)
+    {
+      g_string_append (line, one);
+      return;
+    }
+  g_string_append_c (line, '"');
+  for (const char *c = one; *c; c++)
+    {
+      if (*c == '"')
+        g_string_append_c (line, '"');
+      g_string_append_c (line, *c);
+    }
+  g_string_append_c (line, '"');
+}
+
+void
+sw_study_csv_append_header (GString *line, const SwStudyDesign *design, const SwStudyOutputs *outputs)
+{
+  g_string_append (line, "run");
+  for (guint k = 0; k < sw_study_design_get_n_params (design); k++)
+    {
+      g_string_append_c (line, ',');
+      sw_study_csv_append_cell (line, sw_study_design_get_name (design, k));
+    }
+  for (guint i = 0; i < sw_study_outputs_get_n (outputs); i++)
+    {
+      g_string_append_c (line, ',');
+      sw_study_csv_append_cell (line, sw_study_outputs_get_name (outputs, i));
+    }
+  g_string_append (line, ",error\n");
+}

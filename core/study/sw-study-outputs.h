@@ -28,6 +28,7 @@
 #pragma once
 
 #include "sw-modes.h"
+#include "sw-study-design.h"
 #include "sw-simulate.h"
 #include "sw-trajectory.h"
 
@@ -67,6 +68,16 @@ gboolean            sw_study_outputs_evaluate      (const SwStudyOutputs  *outpu
 
 /* Splits text at commas outside parentheses (NULL-terminated, stripped). */
 GStrv               sw_study_split_outputs         (const char *text);
+
+/* A study table's CSV (shaftwork-cli study, the window's Study page): a
+ * cell quoted when it holds a comma, a quote or a carriage return, line
+ * breaks made "; " so that every row is one line (merge reads lines); the
+ * header row "run,PARAM…,OUTPUT…,error". */
+void                sw_study_csv_append_cell       (GString              *line,
+                                                    const char           *text);
+void                sw_study_csv_append_header     (GString              *line,
+                                                    const SwStudyDesign  *design,
+                                                    const SwStudyOutputs *outputs);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SwStudyOutputs, sw_study_outputs_free)
 

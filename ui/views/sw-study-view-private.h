@@ -77,6 +77,10 @@ struct _SwStudyView {
 SwStudyData *_sw_study_data_ref   (SwStudyData *data);
 void         _sw_study_data_unref (SwStudyData *data);
 
+/* sw-study-view-table.c: the table's columns for the study shown (none
+ * without one). */
+void         _sw_study_view_rebuild_columns (SwStudyView *self);
+
 /* sw-study-view-plot.c: draws the plot of the study shown, as the widget
  * does; FALSE when there is nothing to draw. The curves are returned for
  * the tests: their number. */

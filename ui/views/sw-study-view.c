@@ -294,90 +294,6 @@ cancel_job (SwStudyView *self)
     }
 }
 
-/* ---- The table ------------------------------------------------------------------ */
-
-static char *
-cell_text (SwStudyView *self, guint64 run, guint column)
-{
-  SwStudyData *d = self->study;
-  char *text = NULL;
-
-  if (d == NULL)
-    return g_strdup ("");
-  if (column == 0)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT, run);
-  if (column <= d->n_params)
-    return g_strdup_printf ("%.6g", sw_study_design_get_value (d->design, run, column - 1));
-  g_mutex_lock (&d->lock);
-  if (run < d->n_done)
-    {
-      const char *err = g_ptr_array_index (d->errors, run);
-
-      if (column - 1 - d->n_params < d->n_outputs)
-        text = err != NULL ? g_strdup ("–")
-                           : g_strdup_printf ("%.6g", g_array_index (d->values, double, run * d->n_outputs + column - 1 - d->n_params));
-      else
-        text = g_strdup (err != NULL ? err : "");
-    }
-  g_mutex_unlock (&d->lock);
-  return text != NULL ? text : g_strdup ("");
-}
-
-static void
-setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
-  gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  SwStudyView *self = g_object_get_data (G_OBJECT (factory), "sw-view");
-  GtkStringObject *row = gtk_list_item_get_item (item);
-  guint64 run = g_ascii_strtoull (gtk_string_object_get_string (row), NULL, 10);
-  g_autofree char *text = cell_text (self, run, GPOINTER_TO_UINT (data));
-
-  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text);
-}
-
-static void
-rebuild_columns (SwStudyView *self)
-{
-  GListModel *columns = gtk_column_view_get_columns (self->table);
-  guint n;
-
-  while (g_list_model_get_n_items (columns) > 0)
-    {
-      g_autoptr (GtkColumnViewColumn) c = g_list_model_get_item (columns, 0);
-
-      gtk_column_view_remove_column (self->table, c);
-    }
-  if (self->study == NULL)
-    return;
-  n = 1 + self->study->n_params + self->study->n_outputs + 1;
-  for (guint k = 0; k < n; k++)
-    {
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      const char *title = k == 0 ? C_("study table", "Run")
-                          : k <= self->study->n_params ? sw_study_design_get_name (self->study->design, k - 1)
-                          : k < n - 1 ? sw_study_outputs_get_name (self->study->outputs, k - 1 - self->study->n_params)
-                          : C_("study table", "Error");
-      GtkColumnViewColumn *c;
-
-      g_object_set_data (G_OBJECT (factory), "sw-view", self);
-      g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GUINT_TO_POINTER (k));
-      g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GUINT_TO_POINTER (k));
-      c = gtk_column_view_column_new (title, factory);
-      gtk_column_view_column_set_resizable (c, TRUE);
-      gtk_column_view_append_column (self->table, c);
-      g_object_unref (c);
-    }
-}
-
 /* The axes' lists from the study: its parameters, and its outputs with
  * "every natural frequency" when it has mode(K).frequency_hz outputs. */
 static void
@@ -701,7 +617,7 @@ sw_study_view_run (SwStudyView *self, GError **error)
   self->study = study_data_new (g_steal_pointer (&design), g_steal_pointer (&outputs));
   self->n_shown = 0;
   gtk_string_list_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)), NULL);
-  rebuild_columns (self);
+  _sw_study_view_rebuild_columns (self);
   fill_axes (self);
 
   job = g_new0 (Job, 1);
@@ -753,77 +669,6 @@ sw_study_view_get_n_runs (SwStudyView *self)
 {
   g_return_val_if_fail (SW_IS_STUDY_VIEW (self), 0);
   return self->study != NULL ? self->study->n_runs : 0;
-}
-
-/* A CSV cell as shaftwork-cli study writes it: quoted when it holds a
- * comma, a quote or a line break; line breaks as "; ". */
-static void
-append_text_cell (GString *line, const char *text)
-{
-  g_autofree char *flat = g_strdup (text);
-  g_auto (GStrv) lines = g_strsplit (g_strstrip (flat), "\n", -1);
-  g_autofree char *one = g_strjoinv ("; ", lines);
-
-  if (strpbrk (one, ",\"\r") == NULL)
-    {
-      g_string_append (line, one);
-      return;
-    }
-  g_string_append_c (line, '"');
-  for (const char *c = one; *c; c++)
-    {
-      if (*c == '"')
-        g_string_append_c (line, '"');
-      g_string_append_c (line, *c);
-    }
-  g_string_append_c (line, '"');
-}
-
-char *
-sw_study_view_dup_csv (SwStudyView *self)
-{
-  SwStudyData *d;
-  GString *s;
-  char buf[SW_NUMBER_BUF_SIZE];
-
-  g_return_val_if_fail (SW_IS_STUDY_VIEW (self), NULL);
-
-  d = self->study;
-  if (d == NULL)
-    return NULL;
-  s = g_string_new ("run");
-  for (guint k = 0; k < d->n_params; k++)
-    {
-      g_string_append_c (s, ',');
-      append_text_cell (s, sw_study_design_get_name (d->design, k));
-    }
-  for (guint i = 0; i < d->n_outputs; i++)
-    {
-      g_string_append_c (s, ',');
-      append_text_cell (s, sw_study_outputs_get_name (d->outputs, i));
-    }
-  g_string_append (s, ",error\n");
-  g_mutex_lock (&d->lock);
-  for (guint64 run = 0; run < d->n_done; run++)
-    {
-      const char *err = g_ptr_array_index (d->errors, run);
-
-      g_string_append_printf (s, "%" G_GUINT64_FORMAT, run);
-      for (guint k = 0; k < d->n_params; k++)
-        g_string_append_printf (s, ",%s", sw_format_number (buf, sw_study_design_get_value (d->design, run, k)));
-      for (guint i = 0; i < d->n_outputs; i++)
-        {
-          g_string_append_c (s, ',');
-          if (err == NULL)
-            g_string_append (s, sw_format_number (buf, g_array_index (d->values, double, run * d->n_outputs + i)));
-        }
-      g_string_append_c (s, ',');
-      if (err != NULL)
-        append_text_cell (s, err);
-      g_string_append_c (s, '\n');
-    }
-  g_mutex_unlock (&d->lock);
-  return g_string_free (s, FALSE);
 }
 
 gboolean
