@@ -8,8 +8,8 @@
  * the candidates' own friction replaced by probe torques
  * (SW_FRICTION_PROBE): one evaluation at lambda = 0 and one per candidate.
  * Then the assignments of the modes (stuck: a_k = 0 within the static
- * limits, unbounded toward a hard stop it rests against and a one-way
- * clutch's backward; forward or backward (not into a stop it rests
+ * limits, unbounded toward a hard stop it rests against, a one-way
+ * clutch's backward and both ways for a latch; forward or backward (not into a stop it rests
  * against, a one-way clutch forward only): lambda_k the torque of sliding
  * at speed 0,
  * a_k pointing that way; lossy ones also in one of their quadrants) are
@@ -97,7 +97,7 @@ _sw_friction_decide_supports (const SwSystem *base, guint part)
   const SwPart *p = &base->parts[part];
   const SwFrictionDesc *f = p->kind->friction;
 
-  return f != NULL && f->stick_speed == NULL && over_massive (base, p);
+  return f != NULL && over_massive (base, p);
 }
 
 /* The relative accelerations and, for lossy parts, the transmitted torques
@@ -355,15 +355,18 @@ _sw_friction_decide (SwFrictionDecide *d, double t, const double *y, const SwEqu
       c[k].a0 = a[k];
       c[k].T0 = T[k];
       p->kind->friction->limits (p, &state, &c[k].tau0, &c[k].tau0_max, &engaged);
-      /* A lock that holds whatever comes (a latch) is not probed by its
-       * limit: the rounds decide. */
-      if (!(c[k].tau0_max < 1e300))
+      /* A latch at its limit or latched holds whatever comes, both ways,
+       * for good: a stop on both sides, probed like one. */
+      if (p->kind->friction->latches)
+        c[k].blocked = SW_BLOCKED_FORWARD | SW_BLOCKED_BACKWARD;
+      else if (!(c[k].tau0_max < 1e300))
         goto out;
       c[k].bearing = c[k].lossy && p->kind->friction->bearing != NULL ? p->kind->friction->bearing (p, &state) : 0;
       /* (A one-way clutch's limit is tiny when its clutch is open, a stop's
        * friction may be none: probe them with a torque of 1 at least,
        * whose effect is above round-off.) */
-      c[k].scale = c[k].blocked != 0 ? MAX (c[k].tau0_max, 1) : MAX (c[k].tau0_max, 1e-300);
+      c[k].scale = p->kind->friction->latches ? 1
+                   : c[k].blocked != 0 ? MAX (c[k].tau0_max, 1) : MAX (c[k].tau0_max, 1e-300);
       if (c[k].lossy)
         {
           double alpha, beta;

@@ -344,7 +344,7 @@ zero_speed (SwFrictionRun *run, guint i, const Contact *c, double t)
 /* The modes of the parts at relative speed 0 (stuck ones included) decided
  * together (sw-friction-decide.c), per part (G_MININT8: not decided so),
  * and the quadrants of lossy ones; NULL where some such part is beyond
- * the joint decision (a stick band, a latch, a massless side) or it
+ * the joint decision (a massless side) or it
  * finds no consistent assignment: the rounds decide alone then. After
  * complete at (t, y). */
 static gint8 *

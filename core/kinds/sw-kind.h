@@ -201,6 +201,9 @@ typedef struct {
    * soon as its speed falls below this (an impact: the speed drops to 0);
    * after a break-away it slides on until the speed has left the band. */
   double (*stick_speed) (const SwPart *part);
+  /* A latch: once stuck (at a limit) it holds any torque for the rest of
+   * the run; limits() then gives a huge finite tau0_max. */
+  gboolean latches;
 } SwFrictionDesc;
 
 /* A periodic excitation a part makes (a gear mesh's teeth, a runout): its

@@ -307,7 +307,7 @@ latch_variables (const SwPart *p, const SwState *s, double *out)
 }
 
 static const SwFrictionDesc latch_friction = {
-  .port_a = S_SUPPORT, .port_b = S_FLANGE, .limits = latch_limits, .stops = latch_stops,
+  .port_a = S_SUPPORT, .port_b = S_FLANGE, .limits = latch_limits, .stops = latch_stops, .latches = TRUE,
 };
 
 static const SwParamDesc rot_latch_params[] = {

@@ -110,7 +110,9 @@ stuck (const SwPart *p, const SwState *s)
 static void
 tb_mass_forces (const SwPart *p, const SwState *s, double *f)
 {
-  double laws[4], tau, w = stuck (p, s) ? 0 : speed (p, s);
+  /* Probed at rest (SW_FRICTION_PROBE), the probe torque stands for the
+   * laws that jump at speed 0: they are left out, as stuck. */
+  double laws[4], tau, w = stuck (p, s) || s->mode[p->index] == SW_FRICTION_PROBE ? 0 : speed (p, s);
 
   friction_laws (p, w, direction (p, s, w), laws);
   tau = laws[0] + laws[1] + laws[2] + laws[3] - external (p, s);
@@ -156,12 +158,17 @@ has_limits (const SwPart *p)
   return p->param[TM_PHIU] != 0 && p->param[TM_PHIL] != 0 && p->param[TM_PHIU] > p->param[TM_PHIL];
 }
 
-/* Engaged (the friction engine runs it) only with stick or limits. */
+/* Engaged (the friction engine runs it) only with stick or limits. The
+ * sliding torque at speed 0 is the laws' forward limit there (it may
+ * exceed MSTK). */
 static void
 tb_mass_limits (const SwPart *p, const SwState *s, double *tau0, double *tau0_max, double *engaged)
 {
+  double laws[4];
+
   (void) s;
-  *tau0 = 0;
+  friction_laws (p, 0, 1, laws);
+  *tau0 = laws[0] + laws[1] + laws[2] + laws[3];
   *tau0_max = p->param[TM_OMEGASTK] > 0 ? p->param[TM_MSTK] : 0;
   *engaged = p->param[TM_OMEGASTK] > 0 || has_limits (p) ? 1 : -1;
 }

@@ -266,6 +266,114 @@ test_stop_ids (void)
   sw_test_assert_same_run (a, b, renamed_stop, 1e-9, 1e-12);
 }
 
+/* The weak-clutch run with J3 latched to J4 (1 kg.m², rel = 0 = phi_max
+ * from the start, so it latches at t = 0 and holds for good): J3 and J4
+ * move as one. 1 N.m on 5 kg.m²: 0.2 rad/s², the clutch passing 0.4 N.m of
+ * its 0.5; -4 N.m from t = 1 s. Together: the freewheel opens, J2..J4 coast
+ * on at 0.2 rad/s and the clutch stays stuck with no torque. (A latch sent
+ * the whole event to the rounds before, which let the clutch go too.) */
+#define LATCHED_MODEL(J1, J2, J3, J4, OW, CL, LA) \
+  "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [" \
+  "{\"id\": \"src\", \"kind\": \"rotational.torque\"," \
+  " \"params\": {\"tau\": {\"step\": {\"offset\": 1, \"height\": -5, \"startTime\": 1}}}}," \
+  "{\"id\": \"" J1 "\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}," \
+  "{\"id\": \"" J2 "\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2}}," \
+  "{\"id\": \"" J3 "\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}," \
+  "{\"id\": \"" J4 "\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}," \
+  "{\"id\": \"" OW "\", \"kind\": \"rotational.one_way_clutch\", \"params\": {\"fn_max\": 0}}," \
+  "{\"id\": \"" CL "\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 1}}," \
+  "{\"id\": \"" LA "\", \"kind\": \"rotational.latch\", \"params\": {\"phi_max\": 0, \"phi_min\": -1}}]," \
+  "\"connections\": [" \
+  "{\"from\": \"src.flange\", \"to\": \"" J1 ".flange_a\"}," \
+  "{\"from\": \"" J1 ".flange_b\", \"to\": \"" OW ".flange_a\"}," \
+  "{\"from\": \"" OW ".flange_b\", \"to\": \"" J2 ".flange_a\"}," \
+  "{\"from\": \"" J2 ".flange_b\", \"to\": \"" CL ".flange_a\"}," \
+  "{\"from\": \"" CL ".flange_b\", \"to\": \"" J3 ".flange_a\"}," \
+  "{\"from\": \"" J3 ".flange_b\", \"to\": \"" LA ".flange\"}," \
+  "{\"from\": \"" LA ".support\", \"to\": \"" J4 ".flange_a\"}]," \
+  "\"simulation\": {\"stop_time\": 2, \"output_interval\": 0.01}}"
+
+static void
+test_latch_weak_clutch (void)
+{
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (LATCHED_MODEL ("J1", "J2", "J3", "J4", "ow", "cl", "la"), 0, 1e-8);
+  const double *t = sw_trajectory_get_times (tr);
+  const double *w1 = sw_test_column (tr, "J1.w"), *w3 = sw_test_column (tr, "J3.w"), *w4 = sw_test_column (tr, "J4.w");
+  const double *cl_mode = sw_test_column (tr, "cl.mode"), *latched = sw_test_column (tr, "la.latched");
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      g_assert_cmpfloat_with_epsilon (w1[r], t[r] < 1 ? 0.2 * t[r] : 0.2 - 4 * (t[r] - 1), 1e-9);
+      g_assert_cmpfloat_with_epsilon (w3[r], 0.2 * MIN (t[r], 1), 1e-9);
+      g_assert_cmpfloat (w4[r], ==, w3[r]);
+      g_assert_cmpfloat (cl_mode[r], ==, 0);
+      g_assert_cmpfloat (latched[r], ==, 1);
+    }
+}
+
+/* A Twin Builder mass T (2 kg.m², stick band 0.1 rad/s holding 1 N.m,
+ * Coulomb 0.6 N.m, its ramp 1e-9 rad/s) rides on J1 (its support), a clutch holding 0.5 N.m
+ * passes to J3 (1 kg.m²). 1 N.m: all stuck at 0.25 rad/s², T holding
+ * 0.75 N.m, the clutch 0.25. -4 N.m from t = 1 s: locked, T would hold 3
+ * and the clutch 1, both beyond. Together: T breaks away and slides on
+ * J1, T and J3 slow at 0.6 / 3 = 0.2 rad/s² with the clutch stuck passing
+ * 0.2 N.m, J1 at (0.6 - 4) / 1. */
+#define BAND_MODEL(J1, T, J3, CL) \
+  "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [" \
+  "{\"id\": \"src\", \"kind\": \"rotational.torque\"," \
+  " \"params\": {\"tau\": {\"step\": {\"offset\": 1, \"height\": -5, \"startTime\": 1}}}}," \
+  "{\"id\": \"" J1 "\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}," \
+  "{\"id\": \"" T "\", \"kind\": \"rotational.tb_mass\", \"params\": {\"J\": 2, \"MCLB\": 0.6, \"OMEGACLB\": 1e-9, \"OMEGASTK\": 0.1," \
+  " \"MSTK\": 1}}," \
+  "{\"id\": \"" J3 "\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}," \
+  "{\"id\": \"" CL "\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 1}}]," \
+  "\"connections\": [" \
+  "{\"from\": \"src.flange\", \"to\": \"" J1 ".flange_a\"}," \
+  "{\"from\": \"" J1 ".flange_b\", \"to\": \"" T ".support\"}," \
+  "{\"from\": \"" T ".ROT2\", \"to\": \"" CL ".flange_a\"}," \
+  "{\"from\": \"" CL ".flange_b\", \"to\": \"" J3 ".flange_a\"}]," \
+  "\"simulation\": {\"stop_time\": 2, \"output_interval\": 0.01}}"
+
+static void
+test_band_closed_form (void)
+{
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (BAND_MODEL ("J1", "T", "J3", "cl"), 0, 1e-8);
+  const double *t = sw_trajectory_get_times (tr);
+  const double *w1 = sw_test_column (tr, "J1.w"), *w3 = sw_test_column (tr, "J3.w"), *wt = sw_test_column (tr, "T.OMEGA");
+  const double *cl_mode = sw_test_column (tr, "cl.mode"), *cl_tau = sw_test_column (tr, "cl.tau");
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      g_assert_cmpfloat_with_epsilon (w1[r], t[r] < 1 ? 0.25 * t[r] : 0.25 - 3.4 * (t[r] - 1), 1e-9);
+      g_assert_cmpfloat_with_epsilon (w3[r], t[r] < 1 ? 0.25 * t[r] : 0.25 - 0.2 * (t[r] - 1), 1e-9);
+      g_assert_cmpfloat_with_epsilon (wt[r] + sw_test_column (tr, "J1.w")[r], w3[r], 1e-9);
+      g_assert_cmpfloat (cl_mode[r], ==, 0);
+      if (t[r] > 0 && t[r] != 1)
+        g_assert_cmpfloat_with_epsilon (fabs (cl_tau[r]), t[r] < 1 ? 0.25 : 0.2, 1e-6);
+    }
+}
+
+static char *
+renamed_band (const char *name)
+{
+  static const char *const from[] = { "J1.", "T.", "J3.", "cl." };
+  static const char *const to[] = { "z.", "y.", "x.", "a." };
+
+  for (guint k = 0; k < G_N_ELEMENTS (from); k++)
+    if (g_str_has_prefix (name, from[k]))
+      return g_strconcat (to[k], name + strlen (from[k]), NULL);
+  return g_strdup (name);
+}
+
+static void
+test_band_ids (void)
+{
+  g_autoptr (SwTrajectory) a = sw_test_run_text (BAND_MODEL ("J1", "T", "J3", "cl"), 0, 0);
+  g_autoptr (SwTrajectory) b = sw_test_run_text (BAND_MODEL ("z", "y", "x", "a"), 0, 0);
+
+  sw_test_assert_same_run (a, b, renamed_band, 1e-9, 1e-12);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -277,5 +385,8 @@ main (int argc, char **argv)
   g_test_add_func ("/core/friction-joint/stop/closed-form", test_stop_closed_form);
   g_test_add_func ("/core/friction-joint/stop/ids", test_stop_ids);
   g_test_add_func ("/core/friction-joint/stop/weak-friction", test_stop_weak_friction);
+  g_test_add_func ("/core/friction-joint/latch/weak-clutch", test_latch_weak_clutch);
+  g_test_add_func ("/core/friction-joint/stick-band/closed-form", test_band_closed_form);
+  g_test_add_func ("/core/friction-joint/stick-band/ids", test_band_ids);
   return g_test_run ();
 }
