@@ -302,7 +302,8 @@ sw_cli_study (int argc, char **argv)
       N_("A parameter and its values (repeat for more): a list 1e3,2e3,5e3; a range LO:HI:COUNT, LO:HI:COUNT:log; "
          "for --sample also normal:MEAN:SD, uniform:LO:HI, lognormal:MU:SIGMA. ID is a component’s id or "
          "“simulation” (stop_time, output_interval, tolerance); ID.PARAM.FIELD is a number in a signal parameter "
-         "(torque.tau.f)"), N_("ID.PARAM=SPEC") },
+         "(torque.tau.f); signals.NAME.FIELD a number in the shared signal NAME (signals.drive.amplitude), "
+         "signals.NAME the shared constant NAME, for every parameter that names it"), N_("ID.PARAM=SPEC") },
     { "outputs", 0, 0, G_OPTION_ARG_STRING_ARRAY, &a.outputs_given,
       N_("What to keep of each run, comma-separated or repeated: ID.VAR@T, max(ID.VAR[,T0:T1]), min, mean, rms, "
          "cross(ID.VAR,LEVEL), mode(K).frequency_hz, mode(K).damping_ratio, mode(K).energy(ID), "

@@ -109,6 +109,14 @@ SwSignal    *sw_model_get_shared_signal   (SwModel *model,
 /* The index of the shared signal called name, or -1. */
 int          sw_model_find_shared_signal  (SwModel    *model,
                                            const char *name);
+/* Sets shared signal index to signal (referenced) for every parameter
+ * that names it, each checked as sw_model_set_param_signal() checks one
+ * (the message names the shared signal, the component and the parameter);
+ * the parameters keep the name. One "changed". */
+gboolean     sw_model_set_shared_signal   (SwModel    *model,
+                                           guint       index,
+                                           SwSignal   *signal,
+                                           GError    **error);
 
 const SwComponent *sw_model_get_component     (SwModel *model,
                                                guint    index);

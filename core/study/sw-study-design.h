@@ -3,7 +3,9 @@
  * Each varied parameter is "ID.PARAM=SPEC" (the component's id, or
  * "simulation" for the simulation settings stop_time, output_interval and
  * tolerance; "ID.PARAM.FIELD" names a number inside a signal parameter,
- * torque.tau.f: the runner tells them apart), SPEC one of
+ * torque.tau.f; "signals.NAME.FIELD" a number of the model's shared signal
+ * NAME, "signals.NAME" its shared constant NAME: the runner tells them
+ * apart), SPEC one of
  *   a list            1e3,2e3,5e3
  *   a range           LO:HI:COUNT        (COUNT values, LO and HI included)
  *   a log range       LO:HI:COUNT:log    (geometric steps; LO, HI > 0)

@@ -18,13 +18,17 @@
 
 /* Where a varied parameter goes: a component's parameter, or a field of
  * the simulation settings. */
-typedef enum { TARGET_PARAM, TARGET_SIGNAL_FIELD, TARGET_STOP_TIME, TARGET_INTERVAL, TARGET_TOLERANCE } TargetKind;
+typedef enum {
+  TARGET_PARAM, TARGET_SIGNAL_FIELD, TARGET_SHARED_SIGNAL, TARGET_STOP_TIME, TARGET_INTERVAL, TARGET_TOLERANCE
+} TargetKind;
 
 typedef struct {
   TargetKind kind;
-  guint      component;
-  /* A field of a signal parameter (torque.tau.amplitude): the parameter,
-   * the field, and the signal as the model has it, as JSON. */
+  guint      component;  /* TARGET_SHARED_SIGNAL: the shared signal's index */
+  /* A field of a signal parameter (torque.tau.amplitude) or of a shared
+   * signal (signals.drive.amplitude; NULL for a shared constant,
+   * signals.preload): the parameter, the field, and the signal as the
+   * model has it, as JSON. */
   char      *signal_param, *field;
   JsonNode  *signal_json;
 } Target;
@@ -55,6 +59,81 @@ signal_fields (JsonNode *node)
   return JSON_NODE_HOLDS_OBJECT (inner) ? json_node_get_object (inner) : NULL;
 }
 
+/* The names of the numbers in fields, "a, b", or "". */
+static char *
+dup_number_fields (JsonObject *fields)
+{
+  GString *valid = g_string_new (NULL);
+  GList *members = fields != NULL ? json_object_get_members (fields) : NULL;
+
+  for (GList *m = members; m != NULL; m = m->next)
+    if (JSON_NODE_HOLDS_VALUE (json_object_get_member (fields, m->data)))
+      g_string_append_printf (valid, "%s%s", valid->len > 0 ? ", " : "", (const char *) m->data);
+  g_list_free (members);
+  return g_string_free (valid, FALSE);
+}
+
+/* Whether fields holds a number called field. */
+static gboolean
+has_number_field (JsonObject *fields, const char *field)
+{
+  JsonNode *member = fields != NULL && json_object_has_member (fields, field) ? json_object_get_member (fields, field)
+                                                                              : NULL;
+
+  return member != NULL && JSON_NODE_HOLDS_VALUE (member)
+         && (json_node_get_value_type (member) == G_TYPE_DOUBLE || json_node_get_value_type (member) == G_TYPE_INT64);
+}
+
+/* signals.NAME.FIELD, a number inside the shared signal NAME, or
+ * signals.NAME, the shared constant NAME: every parameter that names the
+ * signal runs on the changed one. */
+static gboolean
+resolve_shared_signal (SwStudyRunner *r, guint k, const char *signal_name, const char *field, GError **error)
+{
+  const char *name = sw_study_design_get_name (r->design, k);
+  int index = sw_model_find_shared_signal (r->model, signal_name);
+  Target *t = &r->targets[k];
+  SwSignal *signal;
+
+  if (index < 0)
+    {
+      g_autoptr (GString) valid = g_string_new (NULL);
+
+      for (guint i = 0; i < sw_model_get_n_shared_signals (r->model); i++)
+        g_string_append_printf (valid, "%s%s", i > 0 ? ", " : "", sw_model_get_shared_signal_name (r->model, i));
+      g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+                   _("--vary %s: the model has no shared signal “%s”; valid: %s"), name, signal_name,
+                   valid->len > 0 ? valid->str : _("none (the model’s \"signals\" is empty)"));
+      return FALSE;
+    }
+  signal = sw_model_get_shared_signal (r->model, (guint) index);
+  t->signal_json = sw_signal_to_json (signal);
+  if (field == NULL && !sw_signal_is_constant (signal))
+    {
+      g_autofree char *valid = dup_number_fields (signal_fields (t->signal_json));
+
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("--vary %s: the shared signal “%s” is a %s, not a number; vary one of its numbers, "
+                     "signals.%s.FIELD with FIELD one of: %s"), name, signal_name, sw_signal_get_type_name (signal),
+                   signal_name, *valid != '\0' ? valid : _("none"));
+      return FALSE;
+    }
+  if (field != NULL && !has_number_field (signal_fields (t->signal_json), field))
+    {
+      g_autofree char *valid = dup_number_fields (signal_fields (t->signal_json));
+
+      g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
+                   _("--vary %s: the shared signal “%s” has no number “%s”; valid: %s"), name, signal_name, field,
+                   *valid != '\0' ? valid : sw_signal_is_constant (signal) ? _("none (a constant: vary signals.NAME)")
+                                                                           : _("none"));
+      return FALSE;
+    }
+  t->kind = TARGET_SHARED_SIGNAL;
+  t->component = (guint) index;
+  t->field = g_strdup (field);
+  return TRUE;
+}
+
 /* ID.PARAM.FIELD: a number inside a component's signal parameter. */
 static gboolean
 resolve_signal_field (SwStudyRunner *r, guint k, GError **error)
@@ -71,7 +150,7 @@ resolve_signal_field (SwStudyRunner *r, guint k, GError **error)
   if (id == NULL || (ci = sw_model_find_component (r->model, id)) < 0)
     {
       g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
-                   _("--vary %s: the model has no component “%s” (nor is it “simulation”)"), name,
+                   _("--vary %s: the model has no component “%s” (nor is it “simulation” or “signals”)"), name,
                    id != NULL ? id : id_param);
       return FALSE;
     }
@@ -81,29 +160,16 @@ resolve_signal_field (SwStudyRunner *r, guint k, GError **error)
         && c->signal[p] != NULL)
       {
         const char *field = sw_study_design_get_param (r->design, k);
-        JsonNode *member;
 
         t->signal_json = sw_signal_to_json (c->signal[p]);
         fields = signal_fields (t->signal_json);
-        member = fields != NULL && json_object_has_member (fields, field) ? json_object_get_member (fields, field)
-                                                                          : NULL;
-        if (member == NULL || !JSON_NODE_HOLDS_VALUE (member)
-            || (json_node_get_value_type (member) != G_TYPE_DOUBLE && json_node_get_value_type (member) != G_TYPE_INT64))
+        if (!has_number_field (fields, field))
           {
-            g_autoptr (GString) valid = g_string_new (NULL);
+            g_autofree char *valid = dup_number_fields (fields);
 
-            if (fields != NULL)
-              {
-                GList *members = json_object_get_members (fields);
-
-                for (GList *m = members; m != NULL; m = m->next)
-                  if (JSON_NODE_HOLDS_VALUE (json_object_get_member (fields, m->data)))
-                    g_string_append_printf (valid, "%s%s", valid->len > 0 ? ", " : "", (const char *) m->data);
-                g_list_free (members);
-              }
             g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
                          _("--vary %s: the signal of “%s” has no number “%s”; valid: %s"), name, id_param, field,
-                         valid->len > 0 ? valid->str : _("none (vary the parameter itself)"));
+                         *valid != '\0' ? valid : _("none (vary the parameter itself)"));
             return FALSE;
           }
         t->kind = TARGET_SIGNAL_FIELD;
@@ -143,12 +209,21 @@ resolve_target (SwStudyRunner *r, guint k, GError **error)
         }
       return TRUE;
     }
+  /* Shared signals by the file's key, "signals" (a component of that id
+   * keeps its name; a shared signal's name has no dot). */
+  if (sw_model_find_component (r->model, "signals") < 0)
+    {
+      if (g_str_has_prefix (id, "signals.") && strchr (id + 8, '.') == NULL)
+        return resolve_shared_signal (r, k, id + 8, param, error);
+      if (g_str_equal (id, "signals"))
+        return resolve_shared_signal (r, k, param, NULL, error);
+    }
   if ((c = sw_model_find_component (r->model, id)) < 0 && strchr (id, '.') != NULL)
     return resolve_signal_field (r, k, error);
   if (c < 0)
     {
       g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
-                   _("--vary %s: the model has no component “%s” (nor is it “simulation”)"),
+                   _("--vary %s: the model has no component “%s” (nor is it “simulation” or “signals”)"),
                    sw_study_design_get_name (r->design, k), id);
       return FALSE;
     }
@@ -259,6 +334,26 @@ set_signal_field (SwStudyRunner *r, const Target *t, double v, GError **error)
   return sw_model_set_param_signal (r->model, t->component, t->signal_param, signal, error);
 }
 
+/* The shared signal as the model had it, with the field (or the constant)
+ * set to v. */
+static gboolean
+set_shared_signal (SwStudyRunner *r, const Target *t, double v, GError **error)
+{
+  g_autoptr (SwSignal) signal = NULL;
+
+  if (t->field == NULL)
+    signal = sw_signal_new_constant (v);
+  else
+    {
+      g_autoptr (JsonNode) node = json_node_copy (t->signal_json);
+
+      json_object_set_double_member (signal_fields (node), t->field, v);
+      if (!(signal = sw_signal_new_from_json (node, error)))
+        return FALSE;
+    }
+  return sw_model_set_shared_signal (r->model, t->component, signal, error);
+}
+
 /* Sets run's values on the model; the settings are set whole every run. */
 static gboolean
 apply_run (SwStudyRunner *r, guint64 run, GError **error)
@@ -278,7 +373,8 @@ apply_run (SwStudyRunner *r, guint64 run, GError **error)
             return FALSE;
           continue;
         case TARGET_SIGNAL_FIELD:
-          if (!set_signal_field (r, t, v, error))
+        case TARGET_SHARED_SIGNAL:
+          if (!(t->kind == TARGET_SIGNAL_FIELD ? set_signal_field (r, t, v, error) : set_shared_signal (r, t, v, error)))
             {
               g_prefix_error (error, "%s: ", sw_study_design_get_name (r->design, k));
               return FALSE;
@@ -310,6 +406,14 @@ apply_run (SwStudyRunner *r, guint64 run, GError **error)
   if (settings_varied)
     sw_model_set_simulation (r->model, &settings);
   return TRUE;
+}
+
+gboolean
+sw_study_runner_apply (SwStudyRunner *r, guint64 run, GError **error)
+{
+  g_return_val_if_fail (r != NULL, FALSE);
+  g_return_val_if_fail (run < sw_study_design_get_n_runs (r->design), FALSE);
+  return apply_run (r, run, error);
 }
 
 gboolean

@@ -40,6 +40,12 @@ gboolean       sw_study_runner_run  (SwStudyRunner        *runner,
                                      double               *values,
                                      GError              **error);
 
+/* Sets run's values on the runner's model, as a run does before it
+ * assembles it (the window's "Use Run" on the document, in one edit). */
+gboolean       sw_study_runner_apply (SwStudyRunner       *runner,
+                                      guint64              run,
+                                      GError             **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SwStudyRunner, sw_study_runner_free)
 
 G_END_DECLS

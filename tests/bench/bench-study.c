@@ -4,10 +4,17 @@
  *   alone     the same runs in this process, as a program would do them
  *             one by one: set the stiffness, assemble, simulate (recording
  *             the one variable), modes, the max; and assembling alone
- *   runner    the same runs through SwStudyRunner (core/study/)
+ *   runner    the same runs through SwStudyRunner (core/study/), in pairs
+ *             with alone (the order swapped every pair): on shared cores a
+ *             run's processor time drifts by ±15 % within a minute, so the
+ *             overhead is the median of the pairs' ratios
  *   cli       shaftwork-cli study with 10 000 runs, --jobs 1 and --jobs 2
  *             (wall time; peak memory from wait4), and 1 000 runs (peak
- *             memory independent of the number of runs)
+ *             memory independent of the number of runs); one run (the
+ *             serial part: start, loading, the workers' setup, the header),
+ *             and from the processor times the wall-time ratio two free
+ *             cores would give (Amdahl: the serial part, then the rest
+ *             shared by two)
  *
  * Ratios are against the baseline measured in the same process run; no
  * timing is asserted. SW_BENCH_STUDY_RUNS changes the 10 000.
@@ -94,6 +101,14 @@ alone (SwModel *model, const SwStudyDesign *d, guint n, gboolean assemble_only, 
   return cpu_s () - c0;
 }
 
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
 static double
 through_runner (SwModel *model, const SwStudyDesign *d, const SwStudyOutputs *o, guint n, double *check,
                 double *wall)
@@ -147,7 +162,7 @@ main (void)
   const char *root = g_getenv ("SW_SOURCE_ROOT"), *cli = g_getenv ("SW_CLI");
   const char *runs_env = g_getenv ("SW_BENCH_STUDY_RUNS");
   guint64 n_big = runs_env != NULL ? g_ascii_strtoull (runs_env, NULL, 10) : 10000;
-  guint n_local = 500;
+  guint n_local = 200, n_pairs = 9;
   g_autofree char *model_path = g_build_filename (root != NULL ? root : ".", "data", "examples", "fourbody.shaft",
                                                   NULL);
   g_autofree char *vary = vary_for (n_local);
@@ -157,9 +172,9 @@ main (void)
   g_autoptr (SwModel) model = NULL;
   g_autoptr (SwStudyDesign) d = NULL;
   g_autoptr (SwStudyOutputs) o = NULL;
-  double t_alone, t_assemble, t_runner, check_alone, check_runner, t1, t2, cpu1, cpu2, cpu_small;
-  double w_alone = 0, w_runner = 0;
-  long peak1, peak2, peak_small;
+  double t_alone, t_assemble, t_runner, check_alone, check_runner, t1, t2, cpu1, cpu2, cpu_small, cpu_one;
+  double w_alone = 0, w_runner = 0, ratios[16], serial;
+  long peak1, peak2, peak_small, peak_one;
 
   sw_init ();
   if (cli == NULL)
@@ -176,17 +191,28 @@ main (void)
   g_assert_no_error (error);
 
   printf ("four-body example, coupling.c over a log grid, outputs %s\n", OUTPUTS);
-  /* Best of three, alternating, after a warm-up run of each. */
+  /* Pairs after a warm-up pair, the order swapped each time; the best of
+   * each kind and the median ratio. */
   t_alone = t_assemble = t_runner = INFINITY;
-  for (guint rep = 0; rep < 4; rep++)
+  g_assert_cmpuint (n_pairs, <=, G_N_ELEMENTS (ratios));
+  for (guint rep = 0; rep <= n_pairs; rep++)
     {
-      double a, wa, b, wb, c, wc;  /* wb: assembling's wall time, not reported */
+      double a, wa, b, wb, c, wc, unused;  /* wb: assembling's wall time, not reported */
 
-      a = alone (model, d, n_local, FALSE, &check_alone, &wa);
-      b = alone (model, d, n_local, TRUE, &check_runner, &wb);
-      c = through_runner (model, d, o, n_local, &check_runner, &wc);
+      if (rep % 2 == 0)
+        {
+          a = alone (model, d, n_local, FALSE, &check_alone, &wa);
+          c = through_runner (model, d, o, n_local, &check_runner, &wc);
+        }
+      else
+        {
+          c = through_runner (model, d, o, n_local, &check_runner, &wc);
+          a = alone (model, d, n_local, FALSE, &check_alone, &wa);
+        }
+      b = alone (model, d, n_local, TRUE, &unused, &wb);
       if (rep == 0)
         continue;
+      ratios[rep - 1] = c / a;
       if (a < t_alone)
         t_alone = a, w_alone = wa;
       if (b < t_assemble)
@@ -194,11 +220,14 @@ main (void)
       if (c < t_runner)
         t_runner = c, w_runner = wc;
     }
+  qsort (ratios, n_pairs, sizeof *ratios, compare_doubles);
   printf ("(times are processor time; wall time in brackets)\n");
   printf ("%u runs alone in-process:          %8.3f s [%.3f s]  (%.3f ms a run; assembling %.3f ms of it, %.1f %%)\n",
           n_local, t_alone, w_alone, 1e3 * t_alone / n_local, 1e3 * t_assemble / n_local, 100 * t_assemble / t_alone);
-  printf ("%u runs through SwStudyRunner:     %8.3f s [%.3f s]  overhead %+.1f %% (same sums: %s)\n", n_local,
-          t_runner, w_runner, 100 * (t_runner / t_alone - 1), check_alone == check_runner ? "yes" : "NO");
+  printf ("%u runs through SwStudyRunner:     %8.3f s [%.3f s]  overhead: best %+.1f %%, median of %u pairs %+.1f %% "
+          "(%+.1f … %+.1f %%) (same sums: %s)\n", n_local, t_runner, w_runner, 100 * (t_runner / t_alone - 1), n_pairs,
+          100 * (ratios[n_pairs / 2] - 1), 100 * (ratios[0] - 1), 100 * (ratios[n_pairs - 1] - 1),
+          check_alone == check_runner ? "yes" : "NO");
 
   t1 = cli_study (cli, model_path, n_big, 1, &peak1, &cpu1);
   printf ("%" G_GUINT64_FORMAT " runs, shaftwork-cli study --jobs 1: %8.3f s [%.3f s]  (%.3f ms a run, overhead "
@@ -208,6 +237,14 @@ main (void)
   printf ("%" G_GUINT64_FORMAT " runs, shaftwork-cli study --jobs 2: %8.3f s [%.3f s]  wall-time ratio to --jobs 1: "
           "%.3f (target <= 0.55), peak RSS %ld KiB\n", n_big, cpu2, t2, t2 / t1, peak2);
   cli_study (cli, model_path, n_big / 10, 1, &peak_small, &cpu_small);
+  cli_study (cli, model_path, 1, 1, &peak_one, &cpu_one);
+  /* Two free cores: the serial part (a study of one run is all of it, and
+   * more), then the rest of the work shared by two; and whether two jobs
+   * take more processor time than one (locks, shared caches). */
+  serial = fmin (cpu_one, cpu1);
+  printf ("serial part (a study of one run, the whole process): %.3f s processor time; --jobs 2 on two free cores "
+          "from the processor times: ratio %.4f; processor time --jobs 2 / --jobs 1: %.3f\n", cpu_one,
+          (serial + (cpu1 - serial) / 2) / cpu1, cpu2 / cpu1);
   /* On cores other programs share, the wall-time ratio is bounded by what
    * they leave: CPU time over wall time says how many cores the study got. */
   printf ("cores the study got: --jobs 1 %.2f, --jobs 2 %.2f\n", cpu1 / t1, cpu2 / t2);

@@ -161,6 +161,7 @@ build_component (SwInspector       *self,
             row = sw_inspector_signal_row_new (desc);
             gtk_widget_set_name (row, name);
             g_signal_connect (row, "signal-edited", G_CALLBACK (_sw_inspector_signal_edited_cb), self);
+            _sw_inspector_add_signal_vary_menu (self, row, i);
           }
           break;
 

@@ -101,6 +101,10 @@ void               _sw_inspector_emit_vary            (SwInspector              
 void       _sw_inspector_add_vary_menu   (SwInspector  *self,
                                           GtkWidget    *row,
                                           guint         param);
+/* "Vary …" in a signal row's menu: one per number of its signal. */
+void       _sw_inspector_add_signal_vary_menu (SwInspector *self,
+                                               GtkWidget   *row,
+                                               guint        param);
 gboolean   _sw_inspector_kind_is_tunable (const SwKind *kind);
 GtkWidget *_sw_inspector_tuning_row_new  (SwInspector  *self);
 

@@ -22,6 +22,7 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <plplot.h>
 
 #include "sw-error.h"
 #include "sw-output-file.h"
@@ -83,15 +84,16 @@ write_to_output (void *closure, const unsigned char *data, unsigned int length)
 }
 
 /* Opens a private stream drawing through PLplot's extcairo driver onto a
- * cairo surface that writes into output (PNG: once drawn), draws, ends the
- * stream and makes the caller's stream current again. PLplot itself opens no
- * file, so every byte goes through output and every failure is seen. */
+ * cairo surface that writes into output (PNG: once drawn), draws with draw
+ * (the stream current), ends the stream and makes the caller's stream
+ * current again. PLplot itself opens no file, so every byte goes through
+ * output and every failure is seen. */
 static gboolean
-plot (const SwPlotScene *scene, const Format *format, SwOutputFile *output,
-      const char *path, int width_px, int height_px, GError **error)
+plot_drawn (SwPlotFileDraw draw, gpointer data, const Format *format, SwOutputFile *output,
+            const char *path, int width_px, int height_px, GError **error)
 {
-  SwPlotGeometry geometry;
   cairo_surface_t *surface;
+  PLINT previous = 0;
   cairo_status_t status;
   cairo_t *cr;
   int stream;
@@ -129,13 +131,11 @@ plot (const SwPlotScene *scene, const Format *format, SwOutputFile *output,
                    _("Cannot plot to “%s”: PLplot has no free stream"), path);
       return FALSE;
     }
-  ok = sw_plot_stream_draw (stream, cr, width_px, height_px, scene, &geometry);
+  plgstrm (&previous);
+  plsstrm (stream);
+  ok = draw (cr, width_px, height_px, data, path, error);
+  plsstrm (previous);
   sw_plot_stream_free (stream);
-  if (!ok)
-    g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                 _("Cannot plot to “%s”: %u panels and the legend need at least %d × %d, "
-                   "not %d × %d; make the plot larger, or choose fewer units or columns with shorter names"),
-                 path, scene->n_panels, geometry.need_width, geometry.need_height, width_px, height_px);
 
   cairo_destroy (cr);
   if (format->kind == FORMAT_PNG)
@@ -155,6 +155,28 @@ plot (const SwPlotScene *scene, const Format *format, SwOutputFile *output,
       ok = FALSE;
     }
   return ok;
+}
+
+static gboolean
+draw_scene (cairo_t *cr, int width_px, int height_px, gpointer data, const char *path, GError **error)
+{
+  const SwPlotScene *scene = data;
+  SwPlotGeometry geometry;
+
+  if (sw_plot_draw (cr, width_px, height_px, scene, &geometry))
+    return TRUE;
+  g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+               _("Cannot plot to “%s”: %u panels and the legend need at least %d × %d, "
+                 "not %d × %d; make the plot larger, or choose fewer units or columns with shorter names"),
+               path, scene->n_panels, geometry.need_width, geometry.need_height, width_px, height_px);
+  return FALSE;
+}
+
+static gboolean
+plot (const SwPlotScene *scene, const Format *format, SwOutputFile *output,
+      const char *path, int width_px, int height_px, GError **error)
+{
+  return plot_drawn (draw_scene, (gpointer) scene, format, output, path, width_px, height_px, error);
 }
 
 static gboolean
@@ -501,6 +523,45 @@ sw_plot_file_write_scene (const SwPlotScene *scene,
     }
   if (!(output = sw_output_file_open (path, NULL, SW_OUTPUT_FILE_DEFAULT, error))
       || !plot (scene, format, output, path, width_px, height_px, error))
+    return FALSE;
+  return sw_output_file_commit (g_steal_pointer (&output), error);
+}
+
+gboolean
+sw_plot_file_write_drawn (SwPlotFileDraw draw, gpointer data, const char *path, int width_px, int height_px,
+                          GError **error)
+{
+  g_autoptr (SwOutputFile) output = NULL;
+  const Format *format;
+
+  g_return_val_if_fail (draw != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!(format = format_for_path (path)))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("Cannot plot to “%s”: unknown file type; the name must end in .png, .svg or .pdf"),
+                   path);
+      return FALSE;
+    }
+  if (width_px < MIN_SIZE_PX || width_px > MAX_SIZE_PX ||
+      height_px < MIN_SIZE_PX || height_px > MAX_SIZE_PX)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("Cannot plot to “%s”: a size of %d × %d; width and height must be between %d and %d"),
+                   path, width_px, height_px, MIN_SIZE_PX, MAX_SIZE_PX);
+      return FALSE;
+    }
+  if (!sw_plot_driver_available ())
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_IO,
+                   _("Cannot plot to “%s”: the PLplot driver “%s” is not installed (package plplot-driver-cairo)"),
+                   path, "extcairo");
+      return FALSE;
+    }
+  if (!(output = sw_output_file_open (path, NULL, SW_OUTPUT_FILE_DEFAULT, error))
+      || !plot_drawn (draw, data, format, output, path, width_px, height_px, error))
     return FALSE;
   return sw_output_file_commit (g_steal_pointer (&output), error);
 }

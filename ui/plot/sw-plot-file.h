@@ -119,6 +119,25 @@ gboolean sw_plot_file_write_scene (const SwPlotScene *scene,
                                    int                height_px,
                                    GError           **error);
 
+/* Draws onto cr (a page of width × height) through PLplot's current
+ * stream, an extcairo stream of that size; FALSE with the error (path names
+ * the file in it). */
+typedef gboolean (*SwPlotFileDraw) (cairo_t    *cr,
+                                    int         width_px,
+                                    int         height_px,
+                                    gpointer    data,
+                                    const char *path,
+                                    GError    **error);
+
+/* What draw draws, into path, written the same way (a chart that is not
+ * a scene: the study's colour map). */
+gboolean sw_plot_file_write_drawn (SwPlotFileDraw     draw,
+                                   gpointer           data,
+                                   const char        *path,
+                                   int                width_px,
+                                   int                height_px,
+                                   GError           **error);
+
 /* The x axis label for a trajectory's x name and unit (unit may be NULL or
  * empty): "time [s]" (translated) for time in seconds, otherwise the name
  * without a trailing "_<unit>" and with '_' as spaces, then the unit in

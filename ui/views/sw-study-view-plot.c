@@ -1,16 +1,24 @@
 /* sw-study-view-plot.c: the study's plot: an output (or every natural
  * frequency, mode(K).frequency_hz) against a varied parameter, from the
  * runs done without an error. A grid gives lines, one per combination of
- * the other parameters' values (labelled by them), sorted along x; a sample
- * gives points (circles), on axes fitted to them.
+ * the other parameters' values (labelled by them: a carpet of curves, one
+ * per value of a second parameter), sorted along x; a sample gives points
+ * (circles), on axes fitted to them. A grid of two parameters may instead
+ * be a colour map (sw-map-draw.h): the x axis's parameter against the other,
+ * a cell per run coloured by the output, with a colour bar; a parameter
+ * whose values step evenly in their logarithm on a logarithmic axis.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-study-view-private.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <glib/gi18n.h>
+#include <plplot.h>
 
+#include "sw-error.h"
+#include "sw-map-draw.h"
 #include "sw-number.h"
 #include "sw-plot-file.h"
 
@@ -223,6 +231,135 @@ build_scene (SwStudyView *self, Scene *s, const SwPlotColors *colors)
   return TRUE;
 }
 
+/* ---- The colour map ------------------------------------------------------------- */
+
+gboolean
+_sw_study_view_can_map (SwStudyView *self)
+{
+  SwStudyData *d = self->study;
+
+  return d != NULL && d->n_params == 2 && gtk_drop_down_get_selected (self->sample_drop) == SW_STUDY_SAMPLE_GRID
+         && gtk_drop_down_get_selected (self->x_drop) < 2 && gtk_drop_down_get_selected (self->y_drop) < d->n_outputs;
+}
+
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The distinct values of param over the study's runs, increasing. */
+static double *
+distinct_values (SwStudyData *d, guint param, guint *n)
+{
+  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  guint kept = 0;
+
+  for (guint64 run = 0; run < d->n_runs; run++)
+    {
+      double v = sw_study_design_get_value (d->design, run, param);
+
+      g_array_append_val (values, v);
+    }
+  g_array_sort (values, compare_doubles);
+  for (guint i = 0; i < values->len; i++)
+    if (kept == 0 || g_array_index (values, double, i) != g_array_index (values, double, kept - 1))
+      g_array_index (values, double, kept++) = g_array_index (values, double, i);
+  *n = kept;
+  g_array_set_size (values, kept);
+  return (double *) (gpointer) g_array_free (g_steal_pointer (&values), FALSE);
+}
+
+static guint
+value_index (const double *values, guint n, double v)
+{
+  const double *found = bsearch (&v, values, n, sizeof *values, compare_doubles);
+
+  g_assert (found != NULL);
+  return (guint) (found - values);
+}
+
+gboolean
+_sw_study_view_build_map (SwStudyView *self, SwStudyMap *map)
+{
+  SwStudyData *d = self->study;
+
+  memset (map, 0, sizeof *map);
+  if (!_sw_study_view_can_map (self))
+    return FALSE;
+  map->x_param = gtk_drop_down_get_selected (self->x_drop);
+  map->y_param = 1 - map->x_param;
+  map->output = gtk_drop_down_get_selected (self->y_drop);
+  /* The design is immutable: no lock for its values. */
+  map->x = distinct_values (d, map->x_param, &map->nx);
+  map->y = distinct_values (d, map->y_param, &map->ny);
+  map->z = g_new (double, (gsize) map->nx * map->ny);
+  for (gsize k = 0; k < (gsize) map->nx * map->ny; k++)
+    map->z[k] = NAN;
+  g_mutex_lock (&d->lock);
+  for (guint64 run = 0; run < d->n_done; run++)
+    if (g_ptr_array_index (d->errors, run) == NULL)
+      {
+        guint i = value_index (map->x, map->nx, sw_study_design_get_value (d->design, run, map->x_param));
+        guint j = value_index (map->y, map->ny, sw_study_design_get_value (d->design, run, map->y_param));
+
+        map->z[(gsize) i * map->ny + j] = g_array_index (d->values, double, run * d->n_outputs + map->output);
+      }
+  g_mutex_unlock (&d->lock);
+  return TRUE;
+}
+
+void
+_sw_study_map_clear (SwStudyMap *map)
+{
+  g_clear_pointer (&map->x, g_free);
+  g_clear_pointer (&map->y, g_free);
+  g_clear_pointer (&map->z, g_free);
+}
+
+/* Whether the plot is the colour map. */
+static gboolean
+showing_map (SwStudyView *self)
+{
+  return gtk_drop_down_get_selected (self->style_drop) == 1 && _sw_study_view_can_map (self);
+}
+
+/* Draws the map through PLplot's current stream. */
+static gboolean
+draw_map (SwStudyView *self, cairo_t *cr, int width, int height, const SwPlotColors *colors)
+{
+  SwStudyMap map;
+  SwMapChart chart;
+  gboolean ok;
+
+  if (!_sw_study_view_build_map (self, &map))
+    return FALSE;
+  chart = (SwMapChart) {
+    .colors = colors,
+    .title = sw_study_outputs_get_name (self->study->outputs, map.output),
+    .x_label = sw_study_design_get_name (self->study->design, map.x_param),
+    .y_label = sw_study_design_get_name (self->study->design, map.y_param),
+    .nx = map.nx, .ny = map.ny, .x = map.x, .y = map.y, .z = map.z,
+    .log_x = sw_map_values_are_log (map.x, map.nx),
+    .log_y = sw_map_values_are_log (map.y, map.ny),
+  };
+  ok = sw_map_chart_draw (cr, width, height, &chart);
+  _sw_study_map_clear (&map);
+  return ok;
+}
+
+/* The same into a file (sw_plot_file_write_drawn). */
+static gboolean
+draw_map_file (cairo_t *cr, int width, int height, gpointer data, const char *path, GError **error)
+{
+  if (draw_map (SW_STUDY_VIEW (data), cr, width, height, sw_plot_colors_light ()))
+    return TRUE;
+  g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("Cannot plot to “%s”: the colour map needs a larger page"), path);
+  return FALSE;
+}
+
 guint
 _sw_study_view_count_curves (SwStudyView *self)
 {
@@ -247,6 +384,19 @@ _sw_study_view_render (SwStudyView *self, cairo_t *cr, int width, int height)
                         self->colors.background[2] / 255.0);
   cairo_paint (cr);
   cairo_restore (cr);
+  if (width > 0 && height > 0 && showing_map (self))
+    {
+      int stream = sw_plot_widget_stream_get (&self->stream, width, height);
+      PLINT previous = 0;
+
+      if (stream < 0)
+        return FALSE;
+      plgstrm (&previous);
+      plsstrm (stream);
+      ok = draw_map (self, cr, width, height, &self->colors);
+      plsstrm (previous);
+      return ok;
+    }
   if (width <= 0 || height <= 0 || !build_scene (self, &s, &self->colors))
     return FALSE;
   ok = sw_plot_widget_stream_draw (&self->stream, cr, width, height, &s.scene, NULL);
@@ -270,6 +420,8 @@ sw_study_view_export (SwStudyView *self, const char *path, int width_px, int hei
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  if (showing_map (self))
+    return sw_plot_file_write_drawn (draw_map_file, self, path, width_px, height_px, error);
   if (!build_scene (self, &s, sw_plot_colors_light ()))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Cannot export “%s”: the study has no results yet"), path);

@@ -2,7 +2,8 @@
  *
  *   sw-study-view.c       the type, the controls, the study's worker, the
  *                         table, the CSV, "Use Run", the API
- *   sw-study-view-plot.c  the plot: an output against a parameter
+ *   sw-study-view-plot.c  the plot: an output against a parameter, or as
+ *                         the colour over a grid of two
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
@@ -49,6 +50,7 @@ struct _SwStudyView {
   GtkButton       *run_button;
   GtkDropDown     *y_drop;
   GtkDropDown     *x_drop;
+  GtkDropDown     *style_drop;   /* lines, or a colour map (a grid of two parameters) */
   GtkProgressBar  *progress;
   GtkButton       *use_button;
   GtkDrawingArea  *area;
@@ -94,5 +96,23 @@ void     _sw_study_view_draw_area   (GtkDrawingArea *area,
                                      int             height,
                                      gpointer        data);
 guint    _sw_study_view_count_curves (SwStudyView *self);
+
+/* The colour map of the study shown: the x axis's parameter against the
+ * other one of a grid of two, the y axis's output as the colour; each
+ * parameter's distinct values increasing, z[i * ny + j] the output of the
+ * run at (x[i], y[j]) (NAN: not done, or failed). */
+typedef struct {
+  guint   x_param, y_param, output;
+  guint   nx, ny;
+  double *x, *y, *z;
+} SwStudyMap;
+
+/* Whether the study shown can be a colour map (a grid of two parameters,
+ * one output on the y axis). */
+gboolean _sw_study_view_can_map     (SwStudyView *self);
+/* The map as drawn; FALSE (and nothing to free) when there is none. */
+gboolean _sw_study_view_build_map   (SwStudyView *self,
+                                     SwStudyMap  *map);
+void     _sw_study_map_clear        (SwStudyMap  *map);
 
 G_END_DECLS

@@ -325,6 +325,7 @@ fill_axes (SwStudyView *self)
   gtk_drop_down_set_selected (self->x_drop, 0);
   gtk_drop_down_set_selected (self->y_drop, 0);
   self->filling = FALSE;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->style_drop), _sw_study_view_can_map (self));
 }
 
 /* ---- Controls ------------------------------------------------------------------- */
@@ -447,16 +448,18 @@ on_selection (SwStudyView *self)
 }
 
 static void
-on_sample_selected (SwStudyView *self)
+on_axes_selected (SwStudyView *self)
 {
-  gtk_widget_set_sensitive (GTK_WIDGET (self->samples_spin), gtk_drop_down_get_selected (self->sample_drop) != 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->style_drop), _sw_study_view_can_map (self));
+  if (!self->filling)
+    gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
 static void
-on_axes_selected (SwStudyView *self)
+on_sample_selected (SwStudyView *self)
 {
-  if (!self->filling)
-    gtk_widget_queue_draw (GTK_WIDGET (self->area));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->samples_spin), gtk_drop_down_get_selected (self->sample_drop) != 0);
+  on_axes_selected (self);
 }
 
 /* ---- API ------------------------------------------------------------------------ */
@@ -674,9 +677,9 @@ sw_study_view_get_n_runs (SwStudyView *self)
 gboolean
 sw_study_view_use_run (SwStudyView *self, guint64 run, GError **error)
 {
+  g_autoptr (SwStudyRunner) runner = NULL;
   SwStudyData *d;
-  SwSimulationSettings settings;
-  gboolean ok = TRUE, settings_changed = FALSE;
+  gboolean ok;
 
   g_return_val_if_fail (SW_IS_STUDY_VIEW (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -687,38 +690,12 @@ sw_study_view_use_run (SwStudyView *self, guint64 run, GError **error)
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("There is no run %" PRIu64 " to use"), (uint64_t) run);
       return FALSE;
     }
-  settings = *sw_model_get_simulation (self->model);
-  /* Every value, one undo step. */
+  /* The values as a run sets them (components, signals, shared signals,
+   * settings) on the document, one undo step. */
+  if (!(runner = sw_study_runner_new (self->model, d->design, d->outputs, 0, error)))
+    return FALSE;
   sw_model_begin_edit (self->model);
-  for (guint k = 0; ok && k < d->n_params; k++)
-    {
-      const char *id = sw_study_design_get_component (d->design, k);
-      const char *param = sw_study_design_get_param (d->design, k);
-      double v = sw_study_design_get_value (d->design, run, k);
-      int index = sw_model_find_component (self->model, id);
-
-      if (g_str_equal (id, "simulation"))
-        {
-          settings_changed = TRUE;
-          if (g_str_equal (param, "stop_time"))
-            settings.stop_time_s = v;
-          else if (g_str_equal (param, "output_interval"))
-            settings.output_interval_s = v;
-          else if (g_str_equal (param, "tolerance"))
-            settings.tolerance = v;
-        }
-      else if (index < 0 || strchr (param, '.') != NULL)
-        {
-          g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                       _("%s: only a component’s number parameter or a simulation setting can be set from a run; "
-                         "set it in the inspector"), sw_study_design_get_name (d->design, k));
-          ok = FALSE;
-        }
-      else
-        ok = sw_model_set_param (self->model, (guint) index, param, v, error);
-    }
-  if (ok && settings_changed)
-    sw_model_set_simulation (self->model, &settings);
+  ok = sw_study_runner_apply (runner, run, error);
   sw_model_end_edit (self->model);
   return ok;
 }
@@ -737,6 +714,20 @@ sw_study_view_set_axes (SwStudyView *self, guint param, guint output)
   g_return_if_fail (output < n);
   gtk_drop_down_set_selected (self->x_drop, param);
   gtk_drop_down_set_selected (self->y_drop, output);
+}
+
+void
+sw_study_view_set_map (SwStudyView *self, gboolean map)
+{
+  g_return_if_fail (SW_IS_STUDY_VIEW (self));
+  gtk_drop_down_set_selected (self->style_drop, map ? 1 : 0);
+}
+
+gboolean
+sw_study_view_get_map (SwStudyView *self)
+{
+  g_return_val_if_fail (SW_IS_STUDY_VIEW (self), FALSE);
+  return gtk_drop_down_get_selected (self->style_drop) == 1 && _sw_study_view_can_map (self);
 }
 
 /* ---- GObject -------------------------------------------------------------------- */
@@ -823,6 +814,7 @@ sw_study_view_class_init (SwStudyViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwStudyView, run_button);
   gtk_widget_class_bind_template_child (widget_class, SwStudyView, y_drop);
   gtk_widget_class_bind_template_child (widget_class, SwStudyView, x_drop);
+  gtk_widget_class_bind_template_child (widget_class, SwStudyView, style_drop);
   gtk_widget_class_bind_template_child (widget_class, SwStudyView, progress);
   gtk_widget_class_bind_template_child (widget_class, SwStudyView, use_button);
   gtk_widget_class_bind_template_child (widget_class, SwStudyView, area);
@@ -875,6 +867,7 @@ sw_study_view_init (SwStudyView *self)
   g_signal_connect_swapped (self->sample_drop, "notify::selected", G_CALLBACK (on_sample_selected), self);
   g_signal_connect_swapped (self->x_drop, "notify::selected", G_CALLBACK (on_axes_selected), self);
   g_signal_connect_swapped (self->y_drop, "notify::selected", G_CALLBACK (on_axes_selected), self);
+  g_signal_connect_swapped (self->style_drop, "notify::selected", G_CALLBACK (on_axes_selected), self);
   gtk_drawing_area_set_draw_func (self->area, _sw_study_view_draw_area, self, NULL);
   sw_plot_widget_follow_style (GTK_WIDGET (self), G_CALLBACK (update_colors));
   update_colors (self);

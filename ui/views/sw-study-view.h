@@ -74,6 +74,15 @@ void          sw_study_view_set_axes       (SwStudyView *self,
                                             guint        param,
                                             guint        output);
 
+/* The plot as a colour map of the y axis's output over the grid's two
+ * parameters (the x axis's one across), with a colour bar; lines
+ * otherwise. get_map says whether the map is shown: only a grid of two
+ * parameters and one output can be. */
+void          sw_study_view_set_map        (SwStudyView *self,
+                                            gboolean     map);
+gboolean      sw_study_view_get_map        (SwStudyView *self);
+
+/* The plot (the colour map when it is shown) into a PNG, SVG or PDF file. */
 gboolean      sw_study_view_export         (SwStudyView *self,
                                             const char  *path,
                                             int          width_px,

@@ -159,6 +159,8 @@ test_usage (void)
     { { "--vary", "coupling.c=1,2", NULL }, "no --outputs" },
     { { "--vary", "coupling.c=1,x", "--outputs", "events", NULL }, "“x” is not a number" },
     { { "--vary", "nobody.c=1", "--outputs", "events", NULL }, "no component “nobody”" },
+    { { "--vary", "signals.drive.amplitude=1", "--outputs", "events", NULL },
+      "no shared signal “drive”; valid: none (the model’s \"signals\" is empty)" },
     { { "--vary", "coupling.c=1", "--outputs", "max(nobody.w)", NULL }, "nobody.w" },
     { { "--vary", "coupling.c=1", "--outputs", "mode(0).frequency_hz", NULL }, "mode(K)" },
     { { "--outputs", "events", "--sample", "lhs", NULL }, "--sample" },

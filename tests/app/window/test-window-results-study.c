@@ -15,6 +15,7 @@
 #include "sw-window.h"
 #include "sw-window-private.h"
 #include "sw-error.h"
+#include "sw-signal.h"
 #include "sw-study-view-private.h"
 #include "sw-test-files.h"
 #include "test-window-common.h"
@@ -37,6 +38,77 @@ wait_finished (SwStudyView *view, guint *n, guint want, double timeout_s)
   while (*n < want && g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
   return *n >= want;
+}
+
+static guint
+index_of (const double *values, guint n, double v)
+{
+  for (guint i = 0; i < n; i++)
+    if (values[i] == v)
+      return i;
+  g_error ("%g is not among the map's values", v);
+  return 0;
+}
+
+/* The colour map of max(load.w) over coupling.c (across) and load.J: each
+ * cell holds the table's value of its run, bit for bit (the CSV's shortest
+ * texts read back to the same doubles); it is drawn and exported. "Every
+ * natural frequency" is several outputs: no map, the lines again. */
+static void
+check_map (SwStudyView *view, const char *csv, const char *dir)
+{
+  g_auto (GStrv) lines = g_strsplit (csv, "\n", -1);
+  g_autofree char *png = g_build_filename (dir, "map.png", NULL);
+  g_autoptr (GError) error = NULL;
+  const double cs[] = { 1e3, 2e3, 4e3 };
+  SwStudyMap map;
+  guint n = 0;
+
+  sw_study_view_set_axes (view, 1, 2);
+  g_assert_false (sw_study_view_get_map (view));
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (view->style_drop)));
+  sw_study_view_set_map (view, TRUE);
+  g_assert_true (sw_study_view_get_map (view));
+  g_assert_true (_sw_study_view_build_map (view, &map));
+  g_assert_cmpuint (map.x_param, ==, 1);
+  g_assert_cmpuint (map.y_param, ==, 0);
+  g_assert_cmpuint (map.output, ==, 2);
+  g_assert_cmpuint (map.nx, ==, 3);
+  g_assert_cmpuint (map.ny, ==, 4);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpfloat (map.x[i], ==, cs[i]);
+  for (guint j = 0; j < 4; j++)
+    g_assert_cmpfloat (map.y[j], ==, j + 1);
+  g_assert_cmpstr (lines[0], ==, "run,load.J,coupling.c,mode(2).frequency_hz,mode(3).frequency_hz,max(load.w),error");
+  for (guint l = 1; lines[l] != NULL && *lines[l] != '\0'; l++, n++)
+    {
+      g_auto (GStrv) cells = g_strsplit (lines[l], ",", -1);
+      guint i = index_of (map.x, map.nx, g_ascii_strtod (cells[2], NULL));
+      guint j = index_of (map.y, map.ny, g_ascii_strtod (cells[1], NULL));
+
+      g_assert_cmpstr (cells[6], ==, "");
+      g_assert_cmpfloat (map.z[i * map.ny + j], ==, g_ascii_strtod (cells[5], NULL));
+    }
+  g_assert_cmpuint (n, ==, 12);
+  _sw_study_map_clear (&map);
+  {
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 800, 500);
+    cairo_t *cr = cairo_create (surface);
+
+    g_assert_true (_sw_study_view_render (view, cr, 800, 500));
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
+  }
+  g_assert_true (sw_study_view_export (view, png, 640, 400, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+  g_unlink (png);
+  sw_study_view_set_axes (view, 0, G_MAXUINT);
+  g_assert_false (sw_study_view_get_map (view));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (view->style_drop)));
+  g_assert_false (_sw_study_view_build_map (view, &map));
+  g_assert_cmpuint (_sw_study_view_count_curves (view), ==, 6);
+  sw_study_view_set_map (view, FALSE);
 }
 
 static void
@@ -118,6 +190,7 @@ test_study_page (void)
   g_assert_cmpuint (_sw_study_view_count_curves (view), ==, 4);
   sw_study_view_set_axes (view, 0, G_MAXUINT);
   g_assert_cmpuint (_sw_study_view_count_curves (view), ==, 6);
+  check_map (view, got, dir);
   iterate ();
   if (g_getenv ("SW_SCREENSHOTS") != NULL)
     {
@@ -211,6 +284,30 @@ find_named (GtkWidget *widget, const char *name)
   return NULL;
 }
 
+/* A right-click on row: its "Vary…" menu, shown. */
+static GtkWidget *
+open_row_menu (GtkWidget *row)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (row);
+  GtkGesture *menu = NULL;
+  GtkWidget *popover;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (c) && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == GDK_BUTTON_SECONDARY)
+        menu = GTK_GESTURE (c);
+    }
+  g_assert_nonnull (menu);
+  g_signal_emit_by_name (menu, "pressed", 1, 20.0, 10.0);
+  iterate ();
+  popover = g_object_get_data (G_OBJECT (row), "sw-vary-popover");
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_visible (popover));
+  return popover;
+}
+
 /* "Vary…" in the menu of a parameter's row in the inspector (a right-click)
  * adds it to the Study page, from a half to twice its value, and shows the
  * page. */
@@ -221,7 +318,6 @@ test_vary_from_inspector (void)
   SwWindow *window = window_with_file (path);
   SwModel *model = sw_window_get_model (window);
   GtkWidget *row, *popover, *button;
-  GtkGesture *menu = NULL;
   const char *const *vary;
 
   g_assert_true (wait_for_runs (window, 0, 60));
@@ -229,23 +325,7 @@ test_vary_from_inspector (void)
   iterate ();
   row = find_named (GTK_WIDGET (window->inspector), "param-J");
   g_assert_nonnull (row);
-  {
-    g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (row);
-
-    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-      {
-        g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
-
-        if (GTK_IS_GESTURE_CLICK (c) && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == GDK_BUTTON_SECONDARY)
-          menu = GTK_GESTURE (c);
-      }
-  }
-  g_assert_nonnull (menu);
-  g_signal_emit_by_name (menu, "pressed", 1, 20.0, 10.0);
-  iterate ();
-  popover = g_object_get_data (G_OBJECT (row), "sw-vary-popover");
-  g_assert_nonnull (popover);
-  g_assert_true (gtk_widget_get_visible (popover));
+  popover = open_row_menu (row);
   button = find_named (popover, "vary");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
@@ -262,11 +342,102 @@ test_vary_from_inspector (void)
   window_destroy_and_check (window);
 }
 
+/* A shared signal varied from the window: "Vary amplitude…" in the menu of
+ * a parameter that names the shared signal "drive" asks for
+ * signals.drive.amplitude (both torques follow it); the window's table is
+ * shaftwork-cli study's, byte for byte. */
+static void
+test_vary_shared_signal (void)
+{
+  g_autofree char *example = sw_test_example_path ("fourbody.shaft");
+  g_autofree char *dir = g_dir_make_tmp ("sw-study-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "shared.shaft", NULL);
+  g_autofree char *out = g_build_filename (dir, "study.csv", NULL);
+  g_autofree char *text = NULL, *want = NULL, *got = NULL;
+  g_autoptr (GString) shared = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *cli = g_getenv ("SW_CLI");
+  SwWindow *window;
+  SwModel *model;
+  GtkWidget *row, *popover, *button;
+  const char *const *vary;
+  guint finished = 0;
+  int status = -1;
+
+  g_assert_nonnull (cli);
+  g_assert_true (g_file_get_contents (example, &text, NULL, &error));
+  g_assert_no_error (error);
+  shared = g_string_new (text);
+  g_assert_cmpint (g_string_replace (shared, "\"tau\": {\"sine\": {\"amplitude\": 100, \"f\": 5}}", "\"tau\": \"drive\"", 1), ==, 1);
+  g_assert_cmpint (g_string_replace (shared, "\"name\": \"fourbody\",",
+                                     "\"name\": \"fourbody\", \"signals\": {\"drive\": {\"sine\": {\"amplitude\": 100, \"f\": 5}}},", 1), ==, 1);
+  g_assert_true (g_file_set_contents (path, shared->str, -1, &error));
+  g_assert_no_error (error);
+
+  window = window_with_file (path);
+  model = sw_window_get_model (window);
+  g_assert_true (wait_for_runs (window, 0, 60));
+  sw_inspector_set_component (window->inspector, sw_model_find_component (model, "torque"));
+  iterate ();
+  row = find_named (GTK_WIDGET (window->inspector), "param-tau");
+  g_assert_nonnull (row);
+  popover = open_row_menu (row);
+  g_assert_nonnull (find_named (popover, "vary-f"));
+  button = find_named (popover, "vary-amplitude");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  iterate ();
+  vary = sw_study_view_get_vary (window->study_view);
+  g_assert_cmpuint (g_strv_length ((char **) vary), ==, 1);
+  g_assert_cmpstr (vary[0], ==, "signals.drive.amplitude=50:200:5:log");
+
+  g_signal_connect (window->study_view, "finished", G_CALLBACK (on_finished), &finished);
+  sw_study_view_set_outputs (window->study_view, "max(load.w),rms(hub1.w)");
+  g_assert_true (sw_study_view_run (window->study_view, &error));
+  g_assert_no_error (error);
+  g_assert_true (wait_finished (window->study_view, &finished, 1, 120));
+  g_assert_cmpuint (sw_study_view_get_n_done (window->study_view), ==, 5);
+  got = sw_study_view_dup_csv (window->study_view);
+  {
+    const char *argv[] = { cli, "study", path, "--vary", "signals.drive.amplitude=50:200:5:log",
+                           "--outputs", "max(load.w),rms(hub1.w)", "-o", out, NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (status, ==, 0);
+    g_assert_true (g_file_get_contents (out, &want, NULL, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_cmpstr (got, ==, want);
+  /* Five different rows, none failed. */
+  g_assert_null (strstr (got, "rror:"));
+  /* "Use Run" 4 sets the shared signal (amplitude 200) for both of its
+   * users, the name kept: 200 at t = 0.05 s, a quarter period. */
+  g_assert_true (sw_study_view_use_run (window->study_view, 4, &error));
+  g_assert_no_error (error);
+  {
+    const SwComponent *c = sw_model_get_component (model, (guint) sw_model_find_component (model, "torque"));
+    int drive = sw_model_find_shared_signal (model, "drive");
+
+    g_assert_cmpint (drive, >=, 0);
+    g_assert_cmpstr (c->signal_ref[0], ==, "drive");
+    g_assert_cmpfloat_with_epsilon (sw_signal_eval (sw_model_get_shared_signal (model, (guint) drive), 0.05, FALSE, NULL, NULL),
+                                    200, 1e-9);
+    g_assert_cmpfloat_with_epsilon (sw_signal_eval (c->signal[0], 0.05, FALSE, NULL, NULL), 200, 1e-9);
+  }
+
+  window_destroy_and_check (window);
+  g_unlink (out);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 add_tests (void)
 {
   g_test_add_func ("/app/window/study-page", test_study_page);
   g_test_add_func ("/app/window/study-vary", test_vary_from_inspector);
+  g_test_add_func ("/app/window/study-vary-shared-signal", test_vary_shared_signal);
 }
 
 int

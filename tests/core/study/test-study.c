@@ -545,6 +545,139 @@ test_run_signal_field (void)
   }
 }
 
+/* The four-body example driven by shared signals: "drive" (a sine) on the
+ * rotor and on hub2, the constant "brake" on the load. %s and %s are the
+ * drive's amplitude and the brake as text. */
+static const char shared_model[] =
+  "{\"format\": \"shaftwork-model\", \"version\": 1,"
+  " \"signals\": {\"drive\": {\"sine\": {\"amplitude\": %s, \"f\": 5}}, \"brake\": %s},"
+  " \"components\": ["
+  "  {\"id\": \"torque\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": \"drive\"}},"
+  "  {\"id\": \"torque2\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": \"drive\"}},"
+  "  {\"id\": \"torque3\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": \"brake\"}},"
+  "  {\"id\": \"rotor\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.5}},"
+  "  {\"id\": \"shaft\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 5e4}},"
+  "  {\"id\": \"hub1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.05}},"
+  "  {\"id\": \"coupling\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 2e3}},"
+  "  {\"id\": \"hub2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.05}},"
+  "  {\"id\": \"load_shaft\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 1e5}},"
+  "  {\"id\": \"load\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2}}],"
+  " \"connections\": ["
+  "  {\"from\": \"torque.flange\", \"to\": \"rotor.flange_a\"},"
+  "  {\"from\": \"torque2.flange\", \"to\": \"hub2.flange_b\"},"
+  "  {\"from\": \"torque3.flange\", \"to\": \"load.flange_b\"},"
+  "  {\"from\": \"rotor.flange_b\", \"to\": \"shaft.flange_a\"},"
+  "  {\"from\": \"shaft.flange_b\", \"to\": \"hub1.flange_a\"},"
+  "  {\"from\": \"hub1.flange_b\", \"to\": \"coupling.flange_a\"},"
+  "  {\"from\": \"coupling.flange_b\", \"to\": \"hub2.flange_a\"},"
+  "  {\"from\": \"hub2.flange_b\", \"to\": \"load_shaft.flange_a\"},"
+  "  {\"from\": \"load_shaft.flange_b\", \"to\": \"load.flange_a\"}],"
+  " \"simulation\": {\"stop_time\": 1.0, \"output_interval\": 0.001, \"tolerance\": 1e-6}}";
+
+static SwModel *
+load_shared_model (double amplitude, double brake)
+{
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *text = g_strdup_printf (shared_model, g_ascii_dtostr (a, sizeof a, amplitude),
+                                           g_ascii_dtostr (b, sizeof b, brake));
+  g_autoptr (GError) error = NULL;
+  SwModel *model = sw_model_new_from_data (text, -1, "shared.shaft", &error);
+
+  g_assert_no_error (error);
+  return model;
+}
+
+static void
+assert_vary_fails (SwModel *model, const char *vary, const char *message)
+{
+  const char *v[] = { vary, NULL };
+  const char *texts[] = { "max(load.w)", NULL };
+  g_autoptr (SwStudyDesign) d = design (v, SW_STUDY_SAMPLE_GRID, 0, 0);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwStudyOutputs) o = sw_study_outputs_new (texts, &error);
+  g_autoptr (SwStudyRunner) r = NULL;
+
+  g_assert_no_error (error);
+  r = sw_study_runner_new (model, d, o, 0, &error);
+  g_assert_null (r);
+  g_assert_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER);
+  if (strstr (error->message, message) == NULL)
+    g_error ("“%s” not in “%s”", message, error->message);
+}
+
+/* A shared signal's number (signals.drive.amplitude) and a shared constant
+ * (signals.brake) vary for every parameter that names them: each row equals
+ * the model with its "signals" written with those values, run alone, bit
+ * for bit; the shared names stay (the model is written back with them). */
+static void
+test_run_shared_signal (void)
+{
+  const char *vary[] = { "signals.drive.amplitude=50,100,150", "signals.brake=-10,-40", NULL };
+  const char *texts[] = { "max(load.w)", "min(hub2.w)", "load.phi@0.75", NULL };
+  g_autoptr (SwStudyDesign) d = design (vary, SW_STUDY_SAMPLE_GRID, 0, 0);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwStudyOutputs) o = sw_study_outputs_new (texts, &error);
+  g_autoptr (SwModel) model = load_shared_model (100, -20);
+  g_autoptr (SwStudyRunner) r = sw_study_runner_new (model, d, o, 0, &error);
+  double previous = NAN;
+
+  g_assert_no_error (error);
+  for (guint64 run = sw_study_design_get_n_runs (d); run-- > 0;)
+    {
+      g_autoptr (SwModel) alone = load_shared_model (sw_study_design_get_value (d, run, 0),
+                                                     sw_study_design_get_value (d, run, 1));
+      g_autoptr (SwSystem) sys = sw_model_assemble (alone, &error);
+      g_autoptr (SwTrajectory) tr = NULL;
+      SwSimulateOptions so;
+      double v[3], max = -INFINITY, min = INFINITY;
+      const double *load_w, *hub2_w;
+
+      g_assert_no_error (error);
+      g_assert_true (sw_study_runner_run (r, run, v, &error));
+      g_assert_no_error (error);
+      so = sw_simulate_options_from_system (sys);
+      tr = sw_simulate (sys, &so, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      load_w = sw_trajectory_get_column (tr, (guint) sw_trajectory_find_column (tr, "load.w"));
+      hub2_w = sw_trajectory_get_column (tr, (guint) sw_trajectory_find_column (tr, "hub2.w"));
+      for (guint i = 0; i < sw_trajectory_get_n_rows (tr); i++)
+        max = fmax (max, load_w[i]), min = fmin (min, hub2_w[i]);
+      g_assert_cmpfloat (v[0], ==, max);
+      g_assert_cmpfloat (v[1], ==, min);
+      g_assert_cmpfloat (v[2], ==, sw_trajectory_interpolate (tr, (guint) sw_trajectory_find_column (tr, "load.phi"), 0.75));
+      /* The runs differ: the signals did change. */
+      g_assert_cmpfloat (v[2], !=, previous);
+      previous = v[2];
+    }
+  /* The runner's model still names the shared signals, now with the last
+   * run's values (run 0: amplitude 50, brake -10). */
+  {
+    const SwComponent *c = sw_model_get_component (model, (guint) sw_model_find_component (model, "torque2"));
+    int drive = sw_model_find_shared_signal (model, "drive");
+
+    g_assert_cmpint (drive, >=, 0);
+    g_assert_cmpstr (c->signal_ref[0], ==, "drive");
+    g_assert_true (c->signal[0] == sw_model_get_shared_signal (model, (guint) drive));
+    g_assert_cmpfloat_with_epsilon (sw_signal_eval (c->signal[0], 0.05, FALSE, NULL, NULL), 50 * sin (2 * G_PI * 5 * 0.05), 1e-12);
+    c = sw_model_get_component (model, (guint) sw_model_find_component (model, "torque3"));
+    g_assert_cmpfloat (sw_signal_eval (c->signal[0], 0.5, FALSE, NULL, NULL), ==, -10);
+  }
+  assert_vary_fails (model, "signals.nope.amplitude=1", "no shared signal “nope”; valid: drive, brake");
+  assert_vary_fails (model, "signals.drive.phase_x=1", "shared signal “drive” has no number “phase_x”; valid: amplitude");
+  assert_vary_fails (model, "signals.brake.amplitude=1", "has no number “amplitude”; valid: none (a constant");
+  {
+    const char *v[] = { "signals.drive=1", NULL };
+    const char *t[] = { "max(load.w)", NULL };
+    g_autoptr (SwStudyDesign) bd = design (v, SW_STUDY_SAMPLE_GRID, 0, 0);
+    g_autoptr (SwStudyOutputs) bo = sw_study_outputs_new (t, &error);
+    g_autoptr (SwStudyRunner) br = sw_study_runner_new (model, bd, bo, 0, &error);
+
+    g_assert_null (br);
+    g_assert_error (error, SW_ERROR, SW_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "is a sine, not a number; vary one of its numbers, signals.drive.FIELD"));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -562,5 +695,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/study/run-settings", test_run_settings);
   g_test_add_func ("/core/study/run-at-and-subsystem", test_run_at_and_subsystem);
   g_test_add_func ("/core/study/run-signal-field", test_run_signal_field);
+  g_test_add_func ("/core/study/run-shared-signal", test_run_shared_signal);
   return g_test_run ();
 }
