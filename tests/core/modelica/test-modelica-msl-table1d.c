@@ -303,6 +303,17 @@ test_file (void)
 
     g_assert_true (json_node_equal (node, again));
   }
+  /* Moved into an outer model (a subsystem flattened): the sensor's
+   * name prefixed, the table the same. */
+  {
+    static const double w[] = { 5 };
+    g_autoptr (SwSignal) moved = sw_signal_dup_prefixed (back, "engine1.");
+
+    g_assert_cmpstr (sw_signal_get_type_name (moved), ==, "lookup");
+    g_assert_cmpuint (sw_signal_get_n_inputs (moved), ==, 1);
+    g_assert_cmpstr (sw_signal_get_input (moved, 0), ==, "engine1.spd.w");
+    g_assert_cmpfloat (sw_signal_eval_inputs (moved, 0, FALSE, w, NULL, NULL), ==, 5);
+  }
   for (guint k = 0; k < 2; k++)
     {
       const char *text = k == 0 ? "{\"lookup\": {\"input\": 1, \"points\": [[0, 1], [0, 2]]}}"
