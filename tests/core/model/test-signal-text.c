@@ -264,7 +264,7 @@ static const char *const vocabulary[] = {
   "constant", "step", "ramp", "sine", "exp_sine", "pulse", "sawtooth", "trapezoid", "table",
   "sum", "product", "k", "height", "duration", "amplitude", "freq_hz", "phase", "damping",
   "width", "period", "nperiod", "rising", "falling", "offset", "start_time", "points",
-  "interpolation", "extrapolation", "linear", "hold", "periodic", "bogus",
+  "interpolation", "extrapolation", "linear", "hold", "periodic", "lookup", "input", "bogus",
 };
 
 static JsonNode *
