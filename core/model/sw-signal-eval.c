@@ -179,6 +179,7 @@ periodic_eval (const SwSignal *signal,
         }
 
     case SW_SIGNAL_TABLE:
+    case SW_SIGNAL_LOOKUP:
       if (signal->interpolation == SW_INTERPOLATION_HOLD)
         return signal->values[pos.j];
       *y1 = _sw_signal_table_slope (signal, pos.j);
@@ -493,6 +494,21 @@ eval_full (const SwSignal *signal,
         }
       break;
 
+    case SW_SIGNAL_LOOKUP:
+      {
+        /* y = g(u): y' = g'(u) u', y'' = g''(u) u'^2 + g'(u) u''. The
+         * table's own corners make no events (nor do they in Modelica's
+         * CombiTable1Ds); the input's do. */
+        double u1 = 0, u2 = 0, g1 = 0, g2 = 0;
+        double u = d1 != NULL || d2 != NULL ? eval_full (signal->children[0], t, left, inputs, &u1, &u2)
+                                            : eval_full (signal->children[0], t, left, inputs, NULL, NULL);
+
+        y = signal->is_periodic ? periodic_eval (signal, u, left, &g1) : _sw_signal_table_eval (signal, u, left, &g1, &g2);
+        y1 = g1 * u1;
+        y2 = g2 * u1 * u1 + g1 * u2;
+      }
+      break;
+
     case SW_SIGNAL_STEP:
     case SW_SIGNAL_RAMP:
     case SW_SIGNAL_SINE:
@@ -582,6 +598,7 @@ sw_signal_next_event (const SwSignal *signal,
 
     case SW_SIGNAL_SUM:
     case SW_SIGNAL_PRODUCT:
+    case SW_SIGNAL_LOOKUP:
       for (guint i = 0; i < signal->n_children; i++)
         {
           double c;

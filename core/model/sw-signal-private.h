@@ -32,6 +32,9 @@ typedef enum {
   SW_SIGNAL_TABLE,
   SW_SIGNAL_SUM,
   SW_SIGNAL_PRODUCT,
+  /* A table looked up at another signal's value (Modelica's
+   * Blocks.Tables.CombiTable1Ds): its one child is the input. */
+  SW_SIGNAL_LOOKUP,
   SW_SIGNAL_SENSOR,
 } SwSignalKind;
 
@@ -106,7 +109,7 @@ struct _SwSignal
   SwExtrapolation  extrapolation;
   double          *slopes;  /* a smooth interpolation of 3 points or more: dy/dt at each */
 
-  /* sum, product */
+  /* sum, product; a lookup's input (one child) */
   SwSignal **children;
   guint      n_children;
 
@@ -192,5 +195,10 @@ _sw_signal_spline_eval (const SwSignal *signal,
 
 void
 _sw_signal_prepare (SwSignal *signal);
+
+/* A lookup of lookup's table at input (referenced); prepared. */
+SwSignal *
+_sw_signal_lookup_with_input (const SwSignal *lookup,
+                              SwSignal       *input);
 
 G_END_DECLS

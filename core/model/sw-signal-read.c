@@ -440,9 +440,53 @@ read_combination (const SwSignalType  *type,
   return g_steal_pointer (&signal);
 }
 
+/* A lookup's table (its first column the input's values, strictly
+ * increasing as Modelica's CombiTable1Ds requires) and its input. */
+static gboolean
+read_lookup (SwSignal    *signal,
+             JsonObject  *object,
+             guint        depth,
+             GError     **error)
+{
+  JsonNode *input = json_object_get_member (object, "input");
+
+  if (!read_table (signal, object, error))
+    {
+      g_prefix_error (error, _("a lookup signal's points are [input, value] rows: "));
+      return FALSE;
+    }
+  for (guint i = 1; i < signal->n_points; i++)
+    if (!(signal->times[i] > signal->times[i - 1]))
+      {
+        g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                     _("row %u of field “points” of a lookup signal: input %g does not follow %g of the row "
+                       "above; the input column must be strictly increasing"),
+                     i + 1, signal->times[i], signal->times[i - 1]);
+        return FALSE;
+      }
+  if (input == NULL)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("field “input” of a lookup signal is required: the signal whose value the table is "
+                     "looked up at, such as {\"sensor\": {\"of\": \"speed1.w\"}}"));
+      return FALSE;
+    }
+  signal->children = g_new0 (SwSignal *, 1);
+  signal->children[0] = signal_read (input, depth + 1, error);
+  if (signal->children[0] == NULL)
+    {
+      g_prefix_error (error, _("field “input” of a lookup signal: "));
+      return FALSE;
+    }
+  signal->n_children = 1;
+  signal->n_inputs = signal->children[0]->n_inputs;
+  return TRUE;
+}
+
 static SwSignal *
 read_typed (const SwSignalType  *type,
             JsonNode            *node,
+            guint                depth,
             GError             **error)
 {
   g_autoptr(SwSignal) signal = NULL;
@@ -499,6 +543,8 @@ read_typed (const SwSignalType  *type,
     }
 
   if (type->kind == SW_SIGNAL_TABLE && !read_table (signal, object, error))
+    return NULL;
+  if (type->kind == SW_SIGNAL_LOOKUP && !read_lookup (signal, object, depth, error))
     return NULL;
 
   if (!check_parameters (signal, error))
@@ -633,7 +679,7 @@ signal_read (JsonNode  *node,
 
       if (type->kind == SW_SIGNAL_SUM || type->kind == SW_SIGNAL_PRODUCT)
         return read_combination (type, json_object_get_member (object, name), depth, error);
-      return read_typed (type, json_object_get_member (object, name), error);
+      return read_typed (type, json_object_get_member (object, name), depth, error);
     }
 
   types = valid_types ();
@@ -706,7 +752,9 @@ sw_signal_to_json (const SwSignal *signal)
             json_object_set_double_member (fields, f->name, _sw_signal_field_get (signal, f));
         }
 
-      if (type->kind == SW_SIGNAL_TABLE)
+      if (type->kind == SW_SIGNAL_LOOKUP)
+        json_object_set_member (fields, "input", sw_signal_to_json (signal->children[0]));
+      if (type->kind == SW_SIGNAL_TABLE || type->kind == SW_SIGNAL_LOOKUP)
         {
           JsonArray *rows = json_array_sized_new (signal->n_points);
 

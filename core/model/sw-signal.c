@@ -106,6 +106,15 @@ static const SwSignalField table_fields[] = {
   FIELDS_END
 };
 
+/* No offset or startTime: a lookup has no time of its own. */
+static const SwSignalField lookup_fields[] = {
+  { "input", 0, 0.0, SW_FIELD_CUSTOM, { NULL, NULL } },
+  { "points", 0, 0.0, SW_FIELD_CUSTOM, { NULL, NULL } },
+  { "interpolation", 0, 0.0, SW_FIELD_CUSTOM, { NULL, NULL } },
+  { "extrapolation", 0, 0.0, SW_FIELD_CUSTOM, { NULL, NULL } },
+  { NULL, 0, 0.0, SW_FIELD_ANY, { NULL, NULL } }
+};
+
 #undef FIELDS_END
 #undef FIELD_AS
 #undef FIELD
@@ -123,6 +132,7 @@ const SwSignalType _sw_signal_types[] = {
   { "table",     SW_SIGNAL_TABLE,     TRUE,  FALSE, table_fields },
   { "sum",       SW_SIGNAL_SUM,       FALSE, FALSE, NULL },
   { "product",   SW_SIGNAL_PRODUCT,   FALSE, FALSE, NULL },
+  { "lookup",    SW_SIGNAL_LOOKUP,    FALSE, FALSE, lookup_fields },
 };
 
 /* Not in the list of types a signal may take everywhere: it is valid only
@@ -135,7 +145,7 @@ static const SwSignalType sensor_type = { "sensor", SW_SIGNAL_SENSOR, FALSE, FAL
 
 const char *const sw_signal_type_names[] = {
   "constant", "step", "ramp", "sine", "exp_sine", "pulse", "sawtooth",
-  "trapezoid", "table", "sum", "product",
+  "trapezoid", "table", "sum", "product", "lookup",
   NULL
 };
 
@@ -272,6 +282,12 @@ sw_signal_dup_prefixed (SwSignal   *signal,
       g_autofree char *of = g_strconcat (prefix, signal->of, NULL);
 
       return sw_signal_new_sensor (of);
+    }
+  if (signal->type->kind == SW_SIGNAL_LOOKUP)
+    {
+      g_autoptr (SwSignal) input = sw_signal_dup_prefixed (signal->children[0], prefix);
+
+      return _sw_signal_lookup_with_input (signal, input);
     }
   children = g_new (SwSignal *, signal->n_children);
   for (guint i = 0; i < signal->n_children; i++)
@@ -448,6 +464,7 @@ _sw_signal_prepare (SwSignal *signal)
       break;
 
     case SW_SIGNAL_TABLE:
+    case SW_SIGNAL_LOOKUP:
       prepare_table (signal);
       break;
 
@@ -464,6 +481,25 @@ _sw_signal_prepare (SwSignal *signal)
 
   if (signal->is_periodic && signal->nperiod >= 1.0)
     signal->off_event = jumps_at (signal, _sw_signal_period_start (signal, signal->nperiod));
+}
+
+SwSignal *
+_sw_signal_lookup_with_input (const SwSignal *lookup,
+                              SwSignal       *input)
+{
+  SwSignal *signal = _sw_signal_alloc (lookup->type);
+
+  signal->n_points = lookup->n_points;
+  signal->times = g_memdup2 (lookup->times, lookup->n_points * sizeof (double));
+  signal->values = g_memdup2 (lookup->values, lookup->n_points * sizeof (double));
+  signal->interpolation = lookup->interpolation;
+  signal->extrapolation = lookup->extrapolation;
+  signal->children = g_new (SwSignal *, 1);
+  signal->children[0] = sw_signal_ref (input);
+  signal->n_children = 1;
+  signal->n_inputs = input->n_inputs;
+  _sw_signal_prepare (signal);
+  return signal;
 }
 
 SwSignal *

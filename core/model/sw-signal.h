@@ -16,7 +16,7 @@ G_BEGIN_DECLS
 typedef struct _SwSignal SwSignal;
 
 /* The names accepted in a file: "constant", "step", "ramp", "sine", "exp_sine",
- * "pulse", "sawtooth", "trapezoid", "table", "sum", "product". */
+ * "pulse", "sawtooth", "trapezoid", "table", "sum", "product", "lookup". */
 extern const char *const sw_signal_type_names[];
 
 SwSignal   *sw_signal_new_constant   (double      value);

@@ -200,6 +200,49 @@ combi_time_table (Export *ex, JsonObject *f, const char *name)
   return TRUE;
 }
 
+/* A lookup signal as a CombiTable1Ds of one output column, its input a
+ * sensor's output wired in or a block of its own (NAME_u) before it. */
+static gboolean
+combi_table_1ds (Export *ex, JsonObject *f, const char *name)
+{
+  JsonArray *rows = json_object_get_array_member (f, "points");
+  JsonNode *input = json_object_get_member (f, "input");
+  const char *interpolation = json_object_has_member (f, "interpolation")
+                                ? json_object_get_string_member (f, "interpolation") : "linear";
+  const char *extrapolation = json_object_has_member (f, "extrapolation")
+                                ? json_object_get_string_member (f, "extrapolation") : "hold";
+  const char *smoothness = "LinearSegments";
+  g_autofree char *in = g_strdup_printf ("%s_u", name);
+
+  if (sensor_leaf (input) != NULL)
+    g_string_append_printf (ex->eq, "  connect(%s, %s.u);\n", sensor_leaf (input), name);
+  else if (!signal_block (ex, input, in))
+    return FALSE;
+  else
+    g_string_append_printf (ex->eq, "  connect(%s.%s, %s.u);\n", in, output_of (ex, in), name);
+  for (guint k = 0; _sw_mo_smoothness[k].interpolation != NULL; k++)
+    if (strcmp (interpolation, _sw_mo_smoothness[k].interpolation) == 0)
+      smoothness = _sw_mo_smoothness[k].smoothness;
+  g_string_append_printf (ex->decl, "  Modelica.Blocks.Tables.CombiTable1Ds %s(table=[", name);
+  for (guint r = 0; r < json_array_get_length (rows); r++)
+    {
+      JsonArray *row = json_array_get_array_element (rows, r);
+
+      g_string_append (ex->decl, r > 0 ? "; " : "");
+      _sw_mo_export_number (ex->decl, json_array_get_double_element (row, 0));
+      g_string_append (ex->decl, ", ");
+      _sw_mo_export_number (ex->decl, json_array_get_double_element (row, 1));
+    }
+  g_string_append_printf (ex->decl, "], smoothness=Modelica.Blocks.Types.Smoothness.%s, "
+                          "extrapolation=Modelica.Blocks.Types.Extrapolation.%s);\n",
+                          smoothness, strcmp (extrapolation, "linear") == 0 ? "LastTwoPoints"
+                          : strcmp (extrapolation, "periodic") == 0 ? "Periodic" : "HoldLastPoint");
+  if (ex->vectors == NULL)
+    ex->vectors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_hash_table_add (ex->vectors, g_strdup (name));
+  return TRUE;
+}
+
 static gboolean
 signal_block (Export *ex, JsonNode *node, const char *name)
 {
@@ -244,6 +287,8 @@ signal_block (Export *ex, JsonNode *node, const char *name)
     return chain (ex, json_node_get_array (fields), name, strcmp (type, "sum") == 0 ? "Add" : "Product");
   if (strcmp (type, "table") == 0 && !is_time_table (json_node_get_object (fields)))
     return combi_time_table (ex, json_node_get_object (fields), name);
+  if (strcmp (type, "lookup") == 0)
+    return combi_table_1ds (ex, json_node_get_object (fields), name);
   for (guint k = 0; k < _sw_mo_n_msl_blocks; k++)
     if (strcmp (_sw_mo_msl_blocks[k].type, type) == 0)
       {

@@ -122,6 +122,14 @@ void     _sw_mo_join_adaptors    (Import        *im);
 JsonNode *_sw_mo_combi_table_signal (Import          *im,
                                      const MoElement *block,
                                      const char      *output);
+/* Output output ("table.y[2]", NULL: y[1]) of a Blocks.Tables
+ * CombiTable1Ds (CombiTable1D, CombiTable1Dv) as a lookup signal of what
+ * feeds its input (JSON), or NULL with im->error; depth: the blocks
+ * followed so far. */
+JsonNode *_sw_mo_combi_table_1d_signal (Import          *im,
+                                        const MoElement *block,
+                                        const char      *output,
+                                        guint            depth);
 /* sw-modelica-import-table-file.c: block's tableName from its fileName
  * (the text format, "#1") into table; FALSE with an error. */
 gboolean  _sw_mo_read_table_file (Import          *im,

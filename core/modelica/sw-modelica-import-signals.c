@@ -209,11 +209,13 @@ block_signal (Import *im, const MoElement *block, guint depth)
     return _sw_mo_combi_table_signal (im, block, im->block_output);
   if (strcmp (type, "Exponentials") == 0)
     return _sw_mo_exponentials_signal (im, block);
+  if (strcmp (type, "CombiTable1Ds") == 0 || strcmp (type, "CombiTable1D") == 0 || strcmp (type, "CombiTable1Dv") == 0)
+    return _sw_mo_combi_table_1d_signal (im, block, im->block_output, depth);
   if (!g_strv_contains (_sw_mo_import_source_blocks, type))
     {
       _sw_mo_import_fail (im, block->line, block->column, _("the block %s is not supported; valid: %s, %s"), block->type,
                           "Constant, Step, Ramp, Sine, ExpSine, Pulse, SawTooth, Trapezoid, TimeTable, CombiTimeTable, "
-                          "Exponentials",
+                          "Exponentials, Tables.CombiTable1Ds (CombiTable1D, CombiTable1Dv)",
                           "Product, Add, Gain, Feedback");
       return NULL;
     }

@@ -1,5 +1,6 @@
 /* sw-modelica-import-tables.c: Modelica.Blocks.Sources.CombiTimeTable as
- * a table signal.
+ * a table signal, and Blocks.Tables.CombiTable1Ds (CombiTable1D,
+ * CombiTable1Dv) as a lookup signal of what drives its input.
  *
  * One output y[k] of the block is the table's column columns[k] against
  * its first column: {"table": {"points": [[t, y], …], "interpolation",
@@ -235,6 +236,179 @@ out:
   _sw_mo_value_clear (&start);
   _sw_mo_value_clear (&shift);
   _sw_mo_value_clear (&scale);
+  _sw_mo_value_clear (&on_file);
+  return node;
+}
+
+/* ---- Blocks.Tables.CombiTable1Ds, CombiTable1D, CombiTable1Dv ----------- */
+
+/* CombiTable1Ds has one input u for all its outputs; CombiTable1D (MSL 3)
+ * and CombiTable1Dv (its MSL 4 name) read output y[k] at input u[k]. */
+static gboolean
+one_input (const MoElement *block)
+{
+  return strcmp (_sw_mo_last_part (block->type), "CombiTable1Ds") == 0;
+}
+
+/* Modelica's grid must be strictly increasing: a repeated or falling
+ * value is refused at the table's modifier. */
+static gboolean
+check_grid (Import *im, const MoElement *block, const Value *table)
+{
+  const MoMod *at = _sw_mo_find (block->mods, "table");
+
+  for (guint r = 1; r < table->rows; r++)
+    if (!(table->cells[r * table->cols] > table->cells[(r - 1) * table->cols]))
+      {
+        _sw_mo_fail (im, at->line, at->column,
+                     _("%s: row %u of the table has u = %g after %g in row %u; the first column (the grid) must be "
+                       "strictly increasing"), block->name, r + 1, table->cells[r * table->cols],
+                     table->cells[(r - 1) * table->cols], r);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+JsonNode *
+_sw_mo_combi_table_1d_signal (Import *im, const MoElement *block, const char *output, guint depth)
+{
+  static const char *const accepted[] = {
+    "table", "columns", "smoothness", "extrapolation", "tableOnFile", "tableName", "fileName", "verboseRead",
+    "verboseExtrapolation", NULL,
+  };
+  const char *sub = output != NULL ? strchr (output, '[') : NULL;
+  guint k = sub != NULL ? (guint) strtoul (sub + 1, NULL, 10) - 1 : 0;
+  Value table = { 0 }, columns = { 0 }, on_file = { V_NUMBER, 0 };
+  const char *interpolation = "linear", *extrapolation = "linear";
+  const MoMod *smooth_at = NULL, *periodic_at = NULL;
+  g_autofree char *input = NULL;
+  JsonObject *fields = NULL, *outer;
+  JsonNode *node = NULL, *in;
+  JsonArray *points;
+  guint column;
+
+  for (guint i = 0; block->mods != NULL && i < block->mods->len; i++)
+    {
+      const MoMod *m = g_ptr_array_index (block->mods, i);
+
+      if (!g_strv_contains (accepted, m->name))
+        {
+          g_autofree char *valid = g_strjoinv (", ", (char **) accepted);
+
+          _sw_mo_fail (im, m->line, m->column, _("%s (%s): parameter “%s” is not supported; valid: %s"), block->name,
+                       block->type, m->name, valid);
+          return NULL;
+        }
+      if (strcmp (m->name, "smoothness") == 0)
+        {
+          const char *s = literal (im, m);
+          guint j;
+
+          if (s == NULL)
+            return NULL;
+          for (j = 0; _sw_mo_smoothness[j].interpolation != NULL; j++)
+            if (strcmp (s, _sw_mo_smoothness[j].smoothness) == 0)
+              break;
+          if (_sw_mo_smoothness[j].interpolation == NULL)
+            {
+              _sw_mo_fail (im, m->line, m->column,
+                           _("%s.smoothness = %s is not supported; valid: LinearSegments, ConstantSegments, "
+                             "ContinuousDerivative, MonotoneContinuousDerivative1, MonotoneContinuousDerivative2"),
+                           block->name, s);
+              return NULL;
+            }
+          interpolation = _sw_mo_smoothness[j].interpolation;
+          smooth_at = m;
+        }
+      else if (strcmp (m->name, "extrapolation") == 0)
+        {
+          const char *s = literal (im, m);
+
+          if (s == NULL)
+            return NULL;
+          if (strcmp (s, "HoldLastPoint") == 0)
+            extrapolation = "hold";
+          else if (strcmp (s, "Periodic") == 0)
+            {
+              extrapolation = "periodic";
+              periodic_at = m;
+            }
+          else if (strcmp (s, "LastTwoPoints") != 0)
+            {
+              /* NoExtrapolation stops a Modelica run where u leaves the
+               * table: a lookup here has no such stop. */
+              _sw_mo_fail (im, m->line, m->column,
+                           _("%s.extrapolation = %s is not supported (a run that stops where u leaves the table); "
+                             "valid: LastTwoPoints, HoldLastPoint, Periodic"), block->name, s);
+              return NULL;
+            }
+        }
+    }
+  if (!numbers (im, block, "tableOnFile", &on_file) || !numbers (im, block, "table", &table)
+      || !numbers (im, block, "columns", &columns))
+    goto out;
+  if (on_file.number != 0)
+    {
+      const MoMod *m = _sw_mo_find (block->mods, "tableOnFile");
+
+      _sw_mo_fail (im, m->line, m->column,
+                   _("%s: tableOnFile = true is not supported for %s; valid: the table in the model, table = [u, y1, "
+                     "…; …]"), block->name, _sw_mo_last_part (block->type));
+      goto out;
+    }
+  if (table.kind != V_MATRIX || table.cols < 2 || table.rows < 1)
+    {
+      _sw_mo_fail (im, block->line, block->column,
+                   _("%s: give the table (table = [u, y1, …; …]), at least two columns"), block->name);
+      goto out;
+    }
+  if (!check_grid (im, block, &table))
+    goto out;
+  if (smooth_at != NULL && periodic_at != NULL && strcmp (interpolation, "linear") != 0
+      && strcmp (interpolation, "hold") != 0)
+    {
+      _sw_mo_fail (im, periodic_at->line, periodic_at->column,
+                   _("%s: extrapolation = Periodic with smoothness = %s is not supported; valid with it: "
+                     "LastTwoPoints, HoldLastPoint (or Periodic with LinearSegments or ConstantSegments)"),
+                   block->name, _sw_mo_last_part (smooth_at->value->text));
+      goto out;
+    }
+  if (_sw_mo_find (block->mods, "columns") != NULL)
+    column = k < count (&columns) && nth (&columns, k) >= 0 ? (guint) nth (&columns, k) : 0;
+  else
+    column = k + 2;
+  if (column < 2 || column > table.cols)
+    {
+      _sw_mo_fail (im, block->line, block->column,
+                   _("%s: output y[%u] reads table column %u; valid: columns 2 to %u of the table"), block->name, k + 1,
+                   column, table.cols);
+      goto out;
+    }
+  input = one_input (block) ? g_strdup ("u") : g_strdup_printf ("u[%u]", k + 1);
+  in = _sw_mo_import_input_signal (im, block, input, depth);
+  if (in == NULL)
+    goto out;
+  points = json_array_new ();
+  for (guint r = 0; r < table.rows; r++)
+    {
+      JsonArray *row = json_array_new ();
+
+      json_array_add_double_element (row, table.cells[r * table.cols]);
+      json_array_add_double_element (row, table.cells[r * table.cols + column - 1]);
+      json_array_add_array_element (points, row);
+    }
+  fields = json_object_new ();
+  json_object_set_member (fields, "input", in);
+  json_object_set_array_member (fields, "points", points);
+  json_object_set_string_member (fields, "interpolation", interpolation);
+  json_object_set_string_member (fields, "extrapolation", extrapolation);
+  outer = json_object_new ();
+  json_object_set_object_member (outer, "lookup", fields);
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_take_object (node, outer);
+out:
+  _sw_mo_value_clear (&table);
+  _sw_mo_value_clear (&columns);
   _sw_mo_value_clear (&on_file);
   return node;
 }

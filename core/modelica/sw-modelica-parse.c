@@ -467,6 +467,7 @@ element_free (MoElement *el)
   g_clear_pointer (&el->annotation, g_ptr_array_unref);
   g_free (el->doc);
   expr_free (el->size);
+  expr_free (el->size2);
   g_clear_pointer (&el->dims, g_ptr_array_unref);
   g_free (el);
 }
@@ -547,11 +548,13 @@ declaration (Parser *ps, MoClass *klass, gboolean parameter)
       else if (_sw_mo_parse_accept (ps, "["))
         {
           el->size = expression (ps);
-          if (_sw_mo_parse_is (ps, ","))
+          if (ps->error == NULL && _sw_mo_parse_accept (ps, ","))
+            el->size2 = expression (ps);
+          if (ps->error == NULL && _sw_mo_parse_is (ps, ","))
             {
               _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column,
-                                 _("arrays of components of more than one dimension are not supported; valid: one "
-                                   "dimension (a component per element, j[4]), a parameter of any shape"));
+                                 _("arrays of components of more than two dimensions are not supported; valid: one "
+                                   "or two (a component per element, j[4], j[2, 3]), a parameter of any shape"));
               return;
             }
           _sw_mo_parse_expect (ps, "]");
@@ -587,10 +590,29 @@ connector_ref (Parser *ps)
           _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("expected an index 1, 2, … after “[”, not “%s”"), _sw_mo_parse_describe (ps));
           return n;
         }
-      sub = g_strdup_printf ("%s[%u]", n, (guint) ps->tok.number);
+      sub = g_strdup_printf ("%s[%u", n, (guint) ps->tok.number);
       g_free (n);
       n = sub;
       _sw_mo_parse_next (ps);
+      /* A second subscript: an element of a two-dimensional array
+       * (j[1, 2].flange_a), kept as "j[1,2]". */
+      if (_sw_mo_parse_accept (ps, ","))
+        {
+          if (ps->tok.kind != T_NUMBER || !(ps->tok.number >= 1 && ps->tok.number <= 1e6)
+              || ps->tok.number != (guint) ps->tok.number)
+            {
+              _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("expected an index 1, 2, … after “,”, not “%s”"),
+                                 _sw_mo_parse_describe (ps));
+              return n;
+            }
+          sub = g_strdup_printf ("%s,%u", n, (guint) ps->tok.number);
+          g_free (n);
+          n = sub;
+          _sw_mo_parse_next (ps);
+        }
+      sub = g_strconcat (n, "]", NULL);
+      g_free (n);
+      n = sub;
       _sw_mo_parse_expect (ps, "]");
       if (ps->error == NULL && _sw_mo_parse_accept (ps, "."))
         {

@@ -60,6 +60,7 @@ typedef struct {
   GPtrArray *annotation;  /* MoMod, or NULL */
   char      *doc;         /* its description string, or NULL */
   MoExpr    *size;        /* an array of components "name[size]", or NULL */
+  MoExpr    *size2;       /* its second dimension "name[rows, cols]", or NULL */
   GPtrArray *dims;        /* a parameter's sizes "k[2, :]": MoExpr, NULL for ':'; or NULL */
 } MoElement;
 

@@ -264,7 +264,7 @@ static const char *const vocabulary[] = {
   "constant", "step", "ramp", "sine", "exp_sine", "pulse", "sawtooth", "trapezoid", "table",
   "sum", "product", "k", "height", "duration", "amplitude", "freq_hz", "phase", "damping",
   "width", "period", "nperiod", "rising", "falling", "offset", "start_time", "points",
-  "interpolation", "extrapolation", "linear", "hold", "periodic", "bogus",
+  "interpolation", "extrapolation", "linear", "hold", "periodic", "lookup", "input", "bogus",
 };
 
 static JsonNode *
@@ -401,6 +401,8 @@ test_type_names (void)
 
       if (g_str_equal (*name, "table"))
         json = g_strdup ("{\"table\": {\"points\": [[0, 1]]}}");
+      else if (g_str_equal (*name, "lookup"))
+        json = g_strdup ("{\"lookup\": {\"points\": [[0, 1]], \"input\": 2}}");
       else if (g_str_equal (*name, "sum") || g_str_equal (*name, "product"))
         json = g_strdup_printf ("{\"%s\": [2]}", *name);
       else
@@ -411,7 +413,7 @@ test_type_names (void)
       g_assert_cmpint (sw_signal_is_constant (s), ==, g_str_equal (*name, "constant"));
     }
 
-  g_assert_cmpuint (n, ==, 11);
+  g_assert_cmpuint (n, ==, 12);
 }
 
 int

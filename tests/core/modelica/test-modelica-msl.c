@@ -422,6 +422,58 @@ test_arrays (void)
   assert_round_trip (model);
 }
 
+/* Two dimensions: rows of inertias joined in chains (connect with two
+ * subscripts), every one of them carrying an inertia of a second array
+ * of the same shape (a whole-array connect, its J a matrix literal). Row
+ * 1 is 1 + 2 + 3 + 3 = 9 kg m2 under 9 N m, row 2 4 + 5 + 6 + 3 = 18
+ * under 36 N m (a Constant array): from rest w = t and w = 2 t. */
+static double
+row1_w (double t)
+{
+  return t;
+}
+
+static double
+row2_w (double t)
+{
+  return 2 * t;
+}
+
+static void
+test_arrays_2d (void)
+{
+  static const char text[] =
+    "model Grid\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia j[2, 3](J={{1, 2, 3}, {4, 5, 6}},\n"
+    "    each phi(start=0, fixed=true), each w(start=0, fixed=true));\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia m[2, 3](J=[1, 1, 1; 1, 1, 1]);\n"
+    "  Modelica.Blocks.Sources.Constant c[2](k={9, 36});\n"
+    "  Modelica.Mechanics.Rotational.Sources.Torque torque[2];\n"
+    "equation\n"
+    "  connect(j[1, 1].flange_b, j[1, 2].flange_a);\n"
+    "  connect(j[1, 2].flange_b, j[1, 3].flange_a);\n"
+    "  connect(j[2, 1].flange_b, j[2, 2].flange_a);\n"
+    "  connect(j[2, 2].flange_b, j[2, 3].flange_a);\n"
+    "  connect(j.flange_b, m.flange_a);\n"
+    "  connect(c.y, torque.tau);\n"
+    "  connect(torque[1].flange, j[1, 1].flange_a);\n"
+    "  connect(torque[2].flange, j[2, 1].flange_a);\n"
+    "  annotation (experiment(StopTime=1, Interval=0.01));\n"
+    "end Grid;\n";
+  g_autoptr (SwModel) model = import_ok (text);
+  g_autoptr (SwTrajectory) tr = NULL;
+
+  g_assert_cmpfloat (param_of (model, "j_1_3", "J"), ==, 3);
+  g_assert_cmpfloat (param_of (model, "j_2_1", "J"), ==, 4);
+  g_assert_cmpfloat (param_of (model, "m_2_3", "J"), ==, 1);
+  tr = sw_test_run_model (model, 0, 1e-10);
+  assert_column (tr, "j_1_1.w", row1_w, 1e-9);
+  assert_column (tr, "m_1_3.w", row1_w, 1e-9);
+  assert_column (tr, "j_2_3.w", row2_w, 1e-9);
+  assert_column (tr, "m_2_2.w", row2_w, 1e-9);
+  assert_round_trip (model);
+}
+
 static void
 test_array_errors (void)
 {
@@ -438,9 +490,27 @@ test_array_errors (void)
     { "  Modelica.Mechanics.Rotational.Components.Inertia j[2];\n  Modelica.Mechanics.Rotational.Components.Fixed f;\n"
       "equation\n  connect(j[3].flange_a, f.flange);\n",
       "m.mo:5:3: error: connect (j[3].flange_a, f.flange): the index is past the end of the array j (2)" },
-    { "  Modelica.Mechanics.Rotational.Components.Inertia j[2, 2];\n",
-      "m.mo:2:55: error: arrays of components of more than one dimension are not supported; valid: one dimension "
-      "(a component per element, j[4]), a parameter of any shape" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j[2, 2, 2];\n",
+      "m.mo:2:58: error: arrays of components of more than two dimensions are not supported; valid: one or two "
+      "(a component per element, j[4], j[2, 3]), a parameter of any shape" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j[2, 3](J={1, 2});\n",
+      "m.mo:2:62: error: j.J is not a 2 × 3 array of values for the elements of j; give one for each, or write "
+      "“each J”" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j[2, 3];\n  Modelica.Mechanics.Rotational.Components.Fixed f;\n"
+      "equation\n  connect(j[1].flange_a, f.flange);\n",
+      "m.mo:5:3: error: connect (j[1].flange_a, f.flange): j has 2 dimension(s), j[1].flange_a gives 1 subscript(s); "
+      "valid: one for each dimension (j[i, j]) or none for the whole array" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j[2, 3];\n  Modelica.Mechanics.Rotational.Components.Fixed f;\n"
+      "equation\n  connect(j[3, 1].flange_a, f.flange);\n",
+      "m.mo:5:3: error: connect (j[3,1].flange_a, f.flange): [3, 1] is past the end of the array j (2 × 3)" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j[2, 3];\n  Modelica.Mechanics.Rotational.Components.Fixed f;\n"
+      "equation\n  connect(j.flange_a, f.flange);\n",
+      "m.mo:5:3: error: connect (j.flange_a, f.flange): a whole array of two dimensions connects only to an array of "
+      "its shape; valid: its elements one by one (j[i, j])" },
+    { "  Modelica.Mechanics.Rotational.Components.Inertia j[2];\n  Modelica.Mechanics.Rotational.Components.Fixed f;\n"
+      "equation\n  connect(j[1, 1].flange_a, f.flange);\n",
+      "m.mo:5:3: error: connect (j[1,1].flange_a, f.flange): j has 1 dimension(s), j[1,1].flange_a gives 2 "
+      "subscript(s)" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -651,6 +721,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl/msl3-names", test_msl3_names);
   g_test_add_func ("/core/modelica-msl/name-errors", test_name_errors);
   g_test_add_func ("/core/modelica-msl/arrays", test_arrays);
+  g_test_add_func ("/core/modelica-msl/arrays-2d", test_arrays_2d);
   g_test_add_func ("/core/modelica-msl/array-errors", test_array_errors);
   g_test_add_func ("/core/modelica-msl/parameter-arrays", test_parameter_arrays);
   g_test_add_func ("/core/modelica-msl/one-way-clutch-example", test_one_way_clutch_example);
