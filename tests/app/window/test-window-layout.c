@@ -163,9 +163,48 @@ test_plot_box (void)
     }
 }
 
+/* At 800 px the palette folds over the canvas (shown by the sidebar
+ * button, as an overlay), and the inspector too, so the canvas and the
+ * plot keep the window's width (they had 600 px); at 1280 px both are
+ * beside the canvas. */
+static void
+test_palette_fold (void)
+{
+  SwWindow *window = window_sized (800, 800);
+  gboolean folded = FALSE;
+
+  for (guint k = 0; k < 100 && !folded; k++)
+    {
+      spin (0.1);
+      folded = adw_flap_get_folded (window->palette_flap);
+    }
+  g_assert_true (folded);
+  g_assert_true (adw_flap_get_folded (window->inspector_flap));
+  g_assert_false (adw_flap_get_reveal_flap (window->palette_flap));
+  spin (0.3);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->canvas)), >=, 700);
+  adw_flap_set_reveal_flap (window->palette_flap, TRUE);
+  spin (0.3);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->palette)));
+  g_assert_true (adw_flap_get_folded (window->palette_flap));
+  window_destroy_and_check (window);
+
+  window = window_sized (1280, 800);
+  for (guint k = 0; k < 100 && folded; k++)
+    {
+      spin (0.1);
+      folded = adw_flap_get_folded (window->palette_flap);
+    }
+  g_assert_false (folded);
+  g_assert_false (adw_flap_get_folded (window->inspector_flap));
+  g_assert_true (adw_flap_get_reveal_flap (window->palette_flap));
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
+  g_test_add_func ("/app/window/layout/palette-fold", test_palette_fold);
   g_test_add_func ("/app/window/layout/plot-box", test_plot_box);
   g_test_add_func ("/app/window/layout/narrowest", test_narrowest);
   g_test_add_func ("/app/window/layout/wide", test_wide);
