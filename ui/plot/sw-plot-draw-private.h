@@ -79,6 +79,7 @@ enum {
 #define CURSOR_LABEL_ROW   1.3  /* above the first panel, for the cursor's x */
 #define CURSOR_LABEL_DISP  0.9
 #define KEY_GAP            2.0  /* between the keys on top */
+#define X_LABEL_OVERHANG   1.5  /* half of a wide x tick label, right of the panels */
 #define RIGHT_LEGEND_SHARE 0.65 /* legends beside the panels only when these keep this much of the width */
 #define LABEL_MIN_SCALE    0.6  /* a long y axis label shrinks at most this much */
 #define THIN_FACTOR        4    /* curves longer than this many points a pixel column are thinned */

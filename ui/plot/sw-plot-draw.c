@@ -398,7 +398,8 @@ compute_layout (Layout *l, const SwPlotScene *scene, Panel *panels, guint n_pane
 
   legend_w = (LEGEND_GAP + 0.8 + LEGEND_LINE + LEGEND_TEXT_OFFSET) * ch +
              CHAR_WIDTH * (double) longest_name * ch + l->readout_w;
-  l->right = MARGIN_RIGHT * ch + (above ? 0.0 : legend_w);
+  /* Above, the last x tick label, centred on the right edge, needs room. */
+  l->right = MARGIN_RIGHT * ch + (above ? X_LABEL_OVERHANG * ch : legend_w);
   l->panel_w = l->page_w - l->left - l->right;
   if (above)
     {
