@@ -170,6 +170,9 @@ struct _SwWindow
   gboolean              live_pending;     /* an edit arrived while a live run ran */
   char                 *live_params;      /* the parameter text of the last live start */
 
+  /* The palette folded away below PALETTE_FOLD_WIDTH (sw-window.c) */
+  guint                 fold_source;
+
   /* Recovery copies */
   guint                 autosave_source;
   char                 *recovery_path;

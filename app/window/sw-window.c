@@ -449,6 +449,7 @@ sw_window_dispose (GObject *object)
   _sw_window_cancel_jobs (self);
   g_clear_handle_id (&self->check_source, g_source_remove);
   g_clear_handle_id (&self->autosave_source, g_source_remove);
+  g_clear_handle_id (&self->fold_source, g_source_remove);
   if (self->file_chooser != NULL)
     {
       gtk_native_dialog_destroy (self->file_chooser);
@@ -583,6 +584,49 @@ sw_window_find_component (GtkWidget  *widget,
   sw_palette_focus_search (self->palette);
 }
 
+/* Narrower than this, the palette and the inspector fold over the canvas
+ * (the header's buttons show them): at 800 px the canvas and the plot keep
+ * the palette's 200 px. Their own minimums would fold the palette only
+ * below about 520 px, and the inspector beside the canvas once the palette
+ * folded. */
+#define PALETTE_FOLD_WIDTH 960
+
+static AdwFlapFoldPolicy
+palette_fold_policy (int width)
+{
+  return width < PALETTE_FOLD_WIDTH ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_AUTO;
+}
+
+static gboolean
+fold_palette_cb (gpointer data)
+{
+  SwWindow *self = data;
+  AdwFlapFoldPolicy policy = palette_fold_policy (gtk_widget_get_width (GTK_WIDGET (self)));
+
+  self->fold_source = 0;
+  adw_flap_set_fold_policy (self->palette_flap, policy);
+  adw_flap_set_fold_policy (self->inspector_flap, policy);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+sw_window_size_allocate (GtkWidget *widget,
+                         int        width,
+                         int        height,
+                         int        baseline)
+{
+  SwWindow *self = SW_WINDOW (widget);
+
+  GTK_WIDGET_CLASS (sw_window_parent_class)->size_allocate (widget, width, height, baseline);
+  /* Not while allocating: the flap's new policy lays the window out again. */
+  if (self->palette_flap != NULL && self->fold_source == 0 &&
+      adw_flap_get_fold_policy (self->palette_flap) != palette_fold_policy (width))
+    {
+      self->fold_source = g_idle_add (fold_palette_cb, self);
+      g_source_set_name_by_id (self->fold_source, "[shaftwork] palette fold");
+    }
+}
+
 static void
 sw_window_class_init (SwWindowClass *klass)
 {
@@ -592,6 +636,7 @@ sw_window_class_init (SwWindowClass *klass)
 
   object_class->dispose = sw_window_dispose;
   object_class->finalize = sw_window_finalize;
+  widget_class->size_allocate = sw_window_size_allocate;
   object_class->get_property = sw_window_get_property;
   window_class->close_request = sw_window_close_request;
 

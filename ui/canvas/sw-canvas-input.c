@@ -534,6 +534,66 @@ _sw_canvas_cancel (SwCanvas *self)
   return FALSE;
 }
 
+/* "id.port" of a component's port, from the model. */
+static char *
+port_path (SwModel *model,
+           guint    component,
+           guint    port)
+{
+  const SwComponent *c = sw_model_get_component (model, component);
+
+  return g_strdup_printf ("%s.%s", c->id, c->kind->ports[port].name);
+}
+
+/* A part of two ports dropped onto a wire goes into it, as one undo step:
+ * the wire's first end to its first port, its second port to the wire's
+ * other end. Where the ports do not fit the wire's ends (another domain),
+ * the wire stays and the part is only placed, with a hint. FALSE when
+ * (x, y) is on no wire. */
+static gboolean
+insert_into_wire (SwCanvas     *self,
+                  const SwKind *kind,
+                  double        x,
+                  double        y)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *from = NULL, *to = NULL, *in = NULL, *out = NULL;
+  const SwConnection *wire;
+  int w = hit_wire (self, x, y), index;
+  double mx, my;
+
+  if (w < 0)
+    return FALSE;
+  wire = sw_model_get_connection (self->model, (guint) w);
+  from = port_path (self->model, wire->from_component, wire->from_port);
+  to = port_path (self->model, wire->to_component, wire->to_port);
+
+  _sw_canvas_to_model (self, x, y, &mx, &my);
+  _sw_canvas_edit_begin (self);
+  index = _sw_canvas_place_at (self, kind, NULL, mx, my, x, y);
+  if (index >= 0)
+    {
+      guint n;
+
+      in = port_path (self->model, (guint) index, 0);
+      out = port_path (self->model, (guint) index, 1);
+      sw_model_remove_connection (self->model, (guint) w);
+      n = sw_model_get_n_connections (self->model);
+      if (!sw_model_connect (self->model, from, in, &error) || !sw_model_connect (self->model, out, to, &error))
+        {
+          /* Back as it was, the part placed beside. */
+          g_autoptr(GError) ignored = NULL;
+
+          while (sw_model_get_n_connections (self->model) > n)
+            sw_model_remove_connection (self->model, n);
+          sw_model_connect (self->model, from, to, &ignored);
+          _sw_canvas_show_hint (self, error->message, x, y, TRUE);
+        }
+    }
+  _sw_canvas_edit_end (self);
+  return index >= 0;
+}
+
 gboolean
 _sw_canvas_drop_string (SwCanvas   *self,
                         const char *text,
@@ -556,6 +616,8 @@ _sw_canvas_drop_string (SwCanvas   *self,
   kind = sw_catalog_lookup (text + strlen (KIND_PREFIX));
   if (kind == NULL)
     return FALSE;
+  if (kind->n_ports == 2 && insert_into_wire (self, kind, x, y))
+    return TRUE;
   _sw_canvas_place_kind (self, kind, x, y);
   return TRUE;
 }

@@ -204,6 +204,46 @@ item_place (SwCanvas *self,
   item->key = dup_key_text (sw_model_get_component (self->model, index));
 }
 
+/* Whether item i's label overlaps the label of another item before it. */
+static gboolean
+label_overlaps_earlier (SwCanvas *self,
+                        guint     i)
+{
+  const SwCanvasItem *item = _sw_canvas_get_item (self, i);
+
+  for (guint j = 0; j < i; j++)
+    if (_sw_canvas_rect_intersects (&item->label, &_sw_canvas_get_item (self, j)->label))
+      return TRUE;
+  return FALSE;
+}
+
+/* Neighbours' long ids overlap above their symbols: a label that overlaps
+ * an earlier one goes below its symbol when it has no port there and that
+ * overlaps nothing (every second one of a row of long ids). */
+static void
+separate_labels (SwCanvas *self)
+{
+  for (guint i = 1; i < self->items->len; i++)
+    {
+      SwCanvasItem *item = _sw_canvas_get_item (self, i);
+      gboolean bottom_port = FALSE;
+
+      if (item->label_side != SW_CANVAS_LABEL_ABOVE || !label_overlaps_earlier (self, i))
+        continue;
+      for (guint p = 0; p < item->kind->n_ports; p++)
+        bottom_port |= item->port_dir[p] == SW_CANVAS_DIR_DOWN;
+      if (bottom_port)
+        continue;
+      item->label_side = SW_CANVAS_LABEL_BELOW;
+      item_measure_labels (self, item);
+      if (label_overlaps_earlier (self, i))
+        {
+          item->label_side = SW_CANVAS_LABEL_ABOVE;
+          item_measure_labels (self, item);
+        }
+    }
+}
+
 /* Rebuilds the items from the model and carries the selection over: by
  * id, or by index for a component renamed in place. */
 void
@@ -298,6 +338,7 @@ _sw_canvas_rebuild_items (SwCanvas *self)
       item->selected = g_hash_table_contains (self->selection, item->id);
       item_measure_labels (self, item);
     }
+  separate_labels (self);
 
   /* The pointer may have been over a port that moved or vanished. */
   if (self->hover_component >= (int) n)

@@ -51,6 +51,7 @@ typedef struct _SwCanvasModeView {
   double        phase;      /* sin (2 pi t / period), 0 when still */
   gboolean      has_legend;
   SwCanvasRect  legend;
+  double        legend_cover; /* px² of symbols and labels under it */
   char         *loads_title; /* sections' loads shown instead of a mode, or NULL */
 } SwCanvasModeView;
 
@@ -680,8 +681,9 @@ legend_layout (GtkWidget  *widget,
 }
 
 /* The corner where the legend hides least of the symbols and labels:
- * bottom left, bottom right, top left, top right, the first on a tie. */
-static void
+ * bottom left, bottom right, top left, top right, the first on a tie; how
+ * much it hides there (px²). */
+static double
 legend_place (SwCanvas *self,
               int       width,
               int       height,
@@ -722,6 +724,7 @@ legend_place (SwCanvas *self,
           *y = ys[k];
         }
     }
+  return best;
 }
 
 void
@@ -738,7 +741,8 @@ _sw_canvas_modes_draw_legend (SwCanvas            *self,
   const char *ticks[3] = { "0 %", "50 %", "100 %" };
   int title_w, title_h, note_w, note_h, tick_w, tick_h;
   double paper = style->fg[0] > 0.5 ? 0.17 : 1.0;
-  double box_w, box_h, x, y;
+  double box_w, box_h, x, y, cover;
+  gboolean strip = FALSE;
   cairo_pattern_t *gradient;
 
   if (!showing (self))
@@ -768,8 +772,27 @@ _sw_canvas_modes_draw_legend (SwCanvas            *self,
 
   box_w = MAX (LEGEND_BAR_W + tick_w, MAX (title_w, note_w)) + 2 * LEGEND_PAD;
   box_h = LEGEND_PAD + title_h + 6 + LEGEND_BAR_H + 2 + tick_h + 4 + note_h + LEGEND_PAD;
-  legend_place (self, width, height, box_w, box_h, &x, &y);
+  cover = legend_place (self, width, height, box_w, box_h, &x, &y);
+  if (cover > 0)
+    {
+      /* It would hide part of the drawing (a short canvas): a strip, the
+       * scale right of the title, without the note, where that hides less. */
+      double strip_w = LEGEND_PAD + title_w + LEGEND_PAD + LEGEND_BAR_W + tick_w + LEGEND_PAD;
+      double strip_h = 2 * LEGEND_PAD + MAX (title_h, LEGEND_BAR_H + 2 + tick_h);
+      double sx, sy, strip_cover = legend_place (self, width, height, strip_w, strip_h, &sx, &sy);
+
+      if (strip_cover < cover)
+        {
+          strip = TRUE;
+          cover = strip_cover;
+          box_w = strip_w;
+          box_h = strip_h;
+          x = sx;
+          y = sy;
+        }
+    }
   mv->legend = (SwCanvasRect) { x, y, box_w, box_h };
+  mv->legend_cover = cover;
   mv->has_legend = TRUE;
 
   cairo_save (cr);
@@ -781,12 +804,14 @@ _sw_canvas_modes_draw_legend (SwCanvas            *self,
   cairo_stroke (cr);
 
   cairo_set_source_rgba (cr, style->fg[0], style->fg[1], style->fg[2], 1);
-  cairo_move_to (cr, x + LEGEND_PAD, y + LEGEND_PAD);
+  cairo_move_to (cr, x + LEGEND_PAD, strip ? y + (box_h - title_h) / 2 : y + LEGEND_PAD);
   pango_cairo_show_layout (cr, title);
 
-  /* The scale, from the same stops the symbols use. */
+  /* The scale, from the same stops the symbols use: under the title, or
+   * right of it in a strip. */
   {
-    double bx = x + LEGEND_PAD + tick_w / 2.0, by = y + LEGEND_PAD + title_h + 6;
+    double bx = strip ? x + LEGEND_PAD + title_w + LEGEND_PAD + tick_w / 2.0 : x + LEGEND_PAD + tick_w / 2.0;
+    double by = strip ? y + (box_h - LEGEND_BAR_H - 2 - tick_h) / 2 : y + LEGEND_PAD + title_h + 6;
 
     gradient = cairo_pattern_create_linear (bx, 0, bx + LEGEND_BAR_W, 0);
     for (guint k = 0; k <= 32; k++)
@@ -818,9 +843,12 @@ _sw_canvas_modes_draw_legend (SwCanvas            *self,
         cairo_move_to (cr, tx - w / 2.0, by + LEGEND_BAR_H + 2);
         pango_cairo_show_layout (cr, tick);
       }
-    cairo_set_source_rgba (cr, style->fg[0], style->fg[1], style->fg[2], 0.75);
-    cairo_move_to (cr, x + LEGEND_PAD, by + LEGEND_BAR_H + 2 + tick_h + 4);
-    pango_cairo_show_layout (cr, note);
+    if (!strip)
+      {
+        cairo_set_source_rgba (cr, style->fg[0], style->fg[1], style->fg[2], 0.75);
+        cairo_move_to (cr, x + LEGEND_PAD, by + LEGEND_BAR_H + 2 + tick_h + 4);
+        pango_cairo_show_layout (cr, note);
+      }
   }
   cairo_restore (cr);
 }
@@ -856,6 +884,13 @@ _sw_canvas_get_mode_legend (SwCanvas     *self,
   if (rect != NULL)
     *rect = self->mode_view->legend;
   return TRUE;
+}
+
+double
+_sw_canvas_get_mode_legend_cover (SwCanvas *self)
+{
+  g_return_val_if_fail (SW_IS_CANVAS (self), 0.0);
+  return showing (self) && self->mode_view->has_legend ? self->mode_view->legend_cover : 0.0;
 }
 
 const char *

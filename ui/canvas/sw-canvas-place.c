@@ -63,6 +63,8 @@ _sw_canvas_place_at (SwCanvas     *self,
       return -1;
     }
   new_index = (guint) index;
+  /* Inside a caller's edit the model has not said "changed" yet. */
+  _sw_canvas_ensure_items (self);
   _sw_canvas_select_only (self, &new_index, 1);
   return index;
 }

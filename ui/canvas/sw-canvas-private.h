@@ -232,6 +232,8 @@ gboolean      _sw_canvas_get_mode_colour   (SwCanvas           *canvas,
                                             double              rgb[3]);
 gboolean      _sw_canvas_get_mode_legend   (SwCanvas           *canvas,
                                             SwCanvasRect       *rect);
+/* The area of symbols and labels the legend hides, px². */
+double        _sw_canvas_get_mode_legend_cover (SwCanvas       *canvas);
 const char   *_sw_canvas_get_mode_outlined (SwCanvas           *canvas);
 guint         _sw_canvas_get_mode_tick     (SwCanvas           *canvas);
 

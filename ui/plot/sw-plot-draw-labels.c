@@ -71,27 +71,109 @@ readout (const SwPlotCurve *c, double t)
   return sw_trajectory_interpolate (c->trajectory, c->y_column, t) * c->y_factor;
 }
 
-/* A panel's legend right of its top corner: a line and a name per curve,
- * and the value at the cursor when there is one. */
+/* An entry's room in a legend above a panel: line, name, the value at the
+ * cursor when there is room for one, and a gap to the next. */
+double
+_sw_plot_legend_entry_width (const SwPlotCurve *c, double ch, double readout_w)
+{
+  return (LEGEND_LINE + LEGEND_TEXT_OFFSET + KEY_GAP) * ch + CHAR_WIDTH * _sw_plot_text_length (c->label) * ch +
+         readout_w;
+}
+
+/* Rows panel p's legend takes above it, on a width wide; a wider entry has
+ * a row of its own. */
+guint
+_sw_plot_legend_rows (const SwPlotScene *scene, guint p, double ch, double width, double readout_w)
+{
+  guint rows = 0;
+  double x = 0.0;
+
+  for (guint k = 0; k < scene->n_curves; k++)
+    {
+      const SwPlotCurve *c = &scene->curves[k];
+      double w;
+
+      if (c->panel != p || !_sw_plot_in_legend (c))
+        continue;
+      w = _sw_plot_legend_entry_width (c, ch, readout_w);
+      /* The gap after an entry may go beyond the width. */
+      if (rows == 0 || x + w - KEY_GAP * ch > width)
+        {
+          rows++;
+          x = 0.0;
+        }
+      x += w;
+    }
+  return rows;
+}
+
+/* Where panel p's legend entries go, at most size of them: right of the
+ * panel's top corner one a row, or above the panel in rows from its left
+ * edge (above the first panel's cursor row). */
+guint
+_sw_plot_legend_places (const Layout *l, const SwPlotScene *scene, guint p, LegendPlace *places, guint size)
+{
+  double ch = l->char_height;
+  double y_top = _sw_plot_panel_top (l, p);
+  double x_start = l->left + l->panel_w + LEGEND_GAP * ch, x_end = l->page_w;
+  double x = x_start;
+  guint n = 0, row = 0;
+
+  if (l->legend_above)
+    {
+      x_start = x = l->left;
+      x_end = l->left + l->panel_w;
+      y_top += l->legend_h[p];
+      if (p == 0 && scene->readouts)
+        y_top += CURSOR_LABEL_ROW * ch;
+    }
+  for (guint k = 0; k < scene->n_curves && n < size; k++)
+    {
+      const SwPlotCurve *c = &scene->curves[k];
+      LegendPlace *place;
+      double w = x_end - x_start;
+
+      if (c->panel != p || !_sw_plot_in_legend (c))
+        continue;
+      if (l->legend_above)
+        {
+          w = _sw_plot_legend_entry_width (c, ch, l->readout_w);
+          if (n > 0 && x + w - KEY_GAP * ch > x_end)
+            {
+              row++;
+              x = x_start;
+            }
+        }
+      place = &places[n++];
+      place->curve = k;
+      place->x = x;
+      place->y = y_top - (row + 0.5) * LEGEND_SPACING * ch;
+      place->width = l->legend_above ? w : x_end - x_start;
+      if (l->legend_above)
+        x += w;
+      else
+        row++;
+    }
+  return n;
+}
+
+/* A panel's legend: a line and a name per curve, and the value at the
+ * cursor when there is one (flush right beside the panel, after the name
+ * above it). */
 void
 _sw_plot_draw_legend (const Layout *l, const SwPlotScene *scene, guint p)
 {
   double ch = l->char_height;
-  double y_top = l->page_h - l->top - p * (l->panel_h + l->gap);
-  double x0 = l->left + l->panel_w + LEGEND_GAP * ch;
-  guint row = 0;
+  LegendPlace places[SW_PLOT_MAX_LEGEND];
+  guint n = _sw_plot_legend_places (l, scene, p, places, G_N_ELEMENTS (places));
 
   _sw_plot_page_viewport (l);
-  for (guint k = 0; k < scene->n_curves; k++)
+  for (guint i = 0; i < n; i++)
     {
-      const SwPlotCurve *c = &scene->curves[k];
+      const SwPlotCurve *c = &scene->curves[places[i].curve];
+      double x0 = places[i].x, y = places[i].y;
       g_autofree char *text = NULL;
-      double y;
 
-      if (c->panel != p || !_sw_plot_in_legend (c))
-        continue;
-      y = y_top - (row + 0.5) * LEGEND_SPACING * ch;
-      row++;
       _sw_plot_set_line (c);
       if (c->hidden)
         plcol0 (COLOR_GRID);
@@ -102,45 +184,40 @@ _sw_plot_draw_legend (const Layout *l, const SwPlotScene *scene, guint p)
       if (scene->cursor && scene->readouts && !_sw_plot_is_xy (scene))
         {
           double value = readout (c, scene->cursor_x);
+          char number[32];
 
           if (scene->panels[p].db)
             value = _sw_plot_shown (value, 1.0, AXIS_DB);
-          char number[32];
-
           if (isnan (value))
             g_strlcpy (number, "–", sizeof number);
           else
             g_snprintf (number, sizeof number, "%.5g", value);
-          plptex (l->page_w - MARGIN_RIGHT * ch, y, 1.0, 0.0, 1.0, number);
+          if (l->legend_above)
+            plptex (x0 + places[i].width - KEY_GAP * ch, y, 1.0, 0.0, 1.0, number);
+          else
+            plptex (l->page_w - MARGIN_RIGHT * ch, y, 1.0, 0.0, 1.0, number);
         }
     }
 }
 
 /* Where _sw_plot_draw_legend() put panel p's entries, in pixels: each
- * line the height of its row, from its line to the page's right margin. */
+ * the height of its row, from its line to the end of its room. */
 void
 _sw_plot_legend_geometry (const Layout *l, const SwPlotScene *scene, guint p, SwPlotGeometry *geometry,
                           int width_px, int height_px)
 {
   double ch = l->char_height;
-  double y_top = l->page_h - l->top - p * (l->panel_h + l->gap);
-  double x0 = l->left + l->panel_w + LEGEND_GAP * ch;
-  guint row = 0;
+  LegendPlace places[SW_PLOT_MAX_LEGEND];
+  guint n = _sw_plot_legend_places (l, scene, p, places, SW_PLOT_MAX_LEGEND - geometry->n_legend);
 
-  for (guint k = 0; k < scene->n_curves && geometry->n_legend < SW_PLOT_MAX_LEGEND; k++)
+  for (guint i = 0; i < n; i++)
     {
-      const SwPlotCurve *c = &scene->curves[k];
-      SwPlotLegendEntry *e;
-      double y;
+      SwPlotLegendEntry *e = &geometry->legend[geometry->n_legend++];
+      double y = places[i].y + 0.5 * LEGEND_SPACING * ch;
 
-      if (c->panel != p || !_sw_plot_in_legend (c))
-        continue;
-      y = y_top - row * LEGEND_SPACING * ch;
-      row++;
-      e = &geometry->legend[geometry->n_legend++];
-      e->curve = k;
-      e->left = x0 / l->page_w * width_px;
-      e->width = (l->page_w - x0) / l->page_w * width_px;
+      e->curve = places[i].curve;
+      e->left = places[i].x / l->page_w * width_px;
+      e->width = places[i].width / l->page_w * width_px;
       e->top = (l->page_h - y) / l->page_h * height_px;
       e->height = LEGEND_SPACING * ch / l->page_h * height_px;
     }

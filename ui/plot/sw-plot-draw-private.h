@@ -74,10 +74,13 @@ enum {
 #define CURSOR_WIDTH       1.0
 #define MARK_RADIUS        0.35 /* of a marked point's circle */
 #define READOUT_CHARS      10   /* room for a value at the cursor */
+#define READOUT_CHARS_ABOVE 8   /* in a legend above the panels, where rows are short */
 #define READOUT_GAP        1.0
 #define CURSOR_LABEL_ROW   1.3  /* above the first panel, for the cursor's x */
 #define CURSOR_LABEL_DISP  0.9
 #define KEY_GAP            2.0  /* between the keys on top */
+#define X_LABEL_OVERHANG   1.5  /* half of a wide x tick label, right of the panels */
+#define RIGHT_LEGEND_SHARE 0.65 /* legends beside the panels only when these keep this much of the width */
 #define LABEL_MIN_SCALE    0.6  /* a long y axis label shrinks at most this much */
 #define THIN_FACTOR        4    /* curves longer than this many points a pixel column are thinned */
 
@@ -123,7 +126,19 @@ typedef struct {
   guint  n_key_rows;
   double x_min, x_max; /* log10 on a log axis */
   Ticks  x_ticks;
+  /* Legends right of the panels, or, where that would leave the panels too
+   * narrow, above each panel in rows (the first one's above the cursor's x). */
+  gboolean legend_above;
+  double   legend_h[SW_PLOT_MAX_PANELS]; /* above: the rows of panel p's legend */
+  double   readout_w;   /* of a value at the cursor, when there is room for one */
 } Layout;
+
+/* Where a legend's entry goes: its line starts at x, its row's middle is at
+ * y (millimetres from the page's bottom left), and its room is width wide. */
+typedef struct {
+  guint  curve;
+  double x, y, width;
+} LegendPlace;
 
 /* How an axis shows values: AXIS_LOG is TRUE, so a gboolean log flag is an
  * axis kind too. */
@@ -156,6 +171,9 @@ _sw_plot_shown (double value, double factor, int axis)
 char  *_sw_plot_escape_text   (const char   *text);
 gsize  _sw_plot_text_length   (const char   *text);
 void   _sw_plot_page_viewport (const Layout *l);
+/* The top of panel p, in millimetres from the page's bottom. */
+double _sw_plot_panel_top     (const Layout *l,
+                               guint         p);
 
 /* sw-plot-draw-axes.c */
 void        _sw_plot_pad_range       (gboolean     found,
@@ -255,6 +273,19 @@ void _sw_plot_draw_cursor       (const SwPlotScene *scene,
                                  guint              p,
                                  const Layout      *l);
 char *_sw_plot_spell_units      (const char        *label);
+double _sw_plot_legend_entry_width (const SwPlotCurve *c,
+                                   double             char_height,
+                                   double             readout_w);
+guint _sw_plot_legend_rows      (const SwPlotScene *scene,
+                                 guint              p,
+                                 double             char_height,
+                                 double             width,
+                                 double             readout_w);
+guint _sw_plot_legend_places    (const Layout      *l,
+                                 const SwPlotScene *scene,
+                                 guint              p,
+                                 LegendPlace       *places,
+                                 guint              size);
 void _sw_plot_legend_geometry   (const Layout      *l,
                                  const SwPlotScene *scene,
                                  guint              p,

@@ -336,15 +336,16 @@ key_rows (const SwPlotScene *scene, double ch, double width)
 }
 
 /* Lays out the panels for the current character height and chooses their
- * ticks. FALSE when they do not fit; need_w and need_h then say how large the
- * page would have to be. */
+ * ticks, with the legends right of the panels or above them. FALSE when they
+ * do not fit; need_w and need_h then say how large the page would have to
+ * be. */
 static gboolean
 compute_layout (Layout *l, const SwPlotScene *scene, Panel *panels, guint n_panels,
-                gsize longest_name, double *need_w, double *need_h)
+                gsize longest_name, gboolean above, double *need_w, double *need_h)
 {
   PLFLT x_min, x_max, y_min, y_max, default_height, char_height;
   gboolean has_title = scene->title != NULL && *scene->title != '\0';
-  double ch, legend_w, entries_h = 0.0;
+  double ch, legend_w, legends_h = 0.0;
   guint y_chars = 1;
   int max_labels;
 
@@ -353,6 +354,9 @@ compute_layout (Layout *l, const SwPlotScene *scene, Panel *panels, guint n_pane
   ch = l->char_height = char_height;
   l->page_w = x_max - x_min;
   l->page_h = y_max - y_min;
+  l->legend_above = above;
+  l->readout_w = !scene->readouts ? 0.0
+                 : (READOUT_GAP + (above ? READOUT_CHARS_ABOVE : READOUT_CHARS) * DIGIT_WIDTH) * ch;
 
   l->top = (has_title ? MARGIN_TOP_TITLE : MARGIN_TOP) * ch;
   l->key_top = l->top;
@@ -362,7 +366,18 @@ compute_layout (Layout *l, const SwPlotScene *scene, Panel *panels, guint n_pane
     l->top += CURSOR_LABEL_ROW * ch;
   l->bottom = MARGIN_BOTTOM * ch;
   l->gap = PANEL_GAP * ch;
-  l->panel_h = (l->page_h - l->top - l->bottom - l->gap * (n_panels - 1)) / n_panels;
+
+  /* The legends above take rows on the panels' width, which the y labels
+   * decide: counted first on a width with room for wide labels. */
+  for (guint p = 0; p < n_panels; p++)
+    {
+      l->legend_h[p] = 0.0;
+      if (above)
+        l->legend_h[p] = _sw_plot_legend_rows (scene, p, ch, l->page_w - (MARGIN_RIGHT + MARGIN_LEFT + 9.0) * ch,
+                                               l->readout_w) * LEGEND_SPACING * ch;
+      legends_h += l->legend_h[p];
+    }
+  l->panel_h = (l->page_h - l->top - l->bottom - legends_h - l->gap * (n_panels - 1)) / n_panels;
 
   /* The y tick labels decide the left margin. */
   max_labels = CLAMP ((int) (l->panel_h / (Y_LABEL_SPACING * ch)), 2, 8);
@@ -377,29 +392,73 @@ compute_layout (Layout *l, const SwPlotScene *scene, Panel *panels, guint n_pane
         panel->y_ticks = _sw_plot_ticks_for_range (panel->y_min, panel->y_max, max_labels,
                                                    panel->spec->unit != NULL && strcmp (panel->spec->unit, "deg") == 0);
       y_chars = MAX (y_chars, _sw_plot_widest_tick (&panel->y_ticks, panel->y_min, panel->y_max));
-      entries_h = MAX (entries_h, panel->n_entries * LEGEND_SPACING * ch);
     }
   l->unit_disp = Y_LABEL_DISP + DIGIT_WIDTH * y_chars + UNIT_LABEL_GAP;
   l->left = (l->unit_disp + MARGIN_LEFT) * ch;
 
   legend_w = (LEGEND_GAP + 0.8 + LEGEND_LINE + LEGEND_TEXT_OFFSET) * ch +
-             CHAR_WIDTH * (double) longest_name * ch;
-  if (scene->readouts)
-    legend_w += (READOUT_GAP + READOUT_CHARS * DIGIT_WIDTH) * ch;
-  l->right = MARGIN_RIGHT * ch + legend_w;
+             CHAR_WIDTH * (double) longest_name * ch + l->readout_w;
+  /* Above, the last x tick label, centred on the right edge, needs room. */
+  l->right = MARGIN_RIGHT * ch + (above ? X_LABEL_OVERHANG * ch : legend_w);
   l->panel_w = l->page_w - l->left - l->right;
+  if (above)
+    {
+      /* Counted again on the panels' own width; more rows take height. */
+      legends_h = 0.0;
+      for (guint p = 0; p < n_panels; p++)
+        {
+          l->legend_h[p] = _sw_plot_legend_rows (scene, p, ch, l->panel_w, l->readout_w) * LEGEND_SPACING * ch;
+          legends_h += l->legend_h[p];
+        }
+      l->panel_h = (l->page_h - l->top - l->bottom - legends_h - l->gap * (n_panels - 1)) / n_panels;
+    }
   choose_x_ticks (l, scene->log_x);
 
   *need_w = l->left + l->right + PANEL_MIN_WIDTH * ch;
-  *need_h = l->top + l->bottom + l->gap * (n_panels - 1) + PANEL_MIN_HEIGHT * ch * n_panels;
+  *need_h = l->top + l->bottom + legends_h + l->gap * (n_panels - 1) + PANEL_MIN_HEIGHT * ch * n_panels;
   return l->panel_w >= PANEL_MIN_WIDTH * ch && l->panel_h >= PANEL_MIN_HEIGHT * ch;
+}
+
+/* A legend beside the panels when they keep most of the width; otherwise
+ * above them, where it takes height instead; beside them again when above
+ * leaves the panels too short. */
+static gboolean
+choose_layout (Layout *l, const SwPlotScene *scene, Panel *panels, guint n_panels,
+               gsize longest_name, gboolean has_legend, double *need_w, double *need_h)
+{
+  double w = 0.0, h = 0.0;
+
+  if (compute_layout (l, scene, panels, n_panels, longest_name, FALSE, need_w, need_h) &&
+      (!has_legend || l->panel_w >= RIGHT_LEGEND_SHARE * l->page_w))
+    return TRUE;
+  if (has_legend && compute_layout (l, scene, panels, n_panels, longest_name, TRUE, &w, &h))
+    return TRUE;
+  if (compute_layout (l, scene, panels, n_panels, longest_name, FALSE, need_w, need_h))
+    return TRUE;
+  /* Neither fits: the narrower page of the two is asked for. */
+  if (has_legend)
+    {
+      *need_w = MIN (*need_w, w);
+      *need_h = MAX (*need_h, h);
+    }
+  return FALSE;
+}
+
+double
+_sw_plot_panel_top (const Layout *l, guint p)
+{
+  double top = l->page_h - l->top - p * (l->panel_h + l->gap);
+
+  for (guint q = 0; q <= p && q < SW_PLOT_MAX_PANELS; q++)
+    top -= l->legend_h[q];
+  return top;
 }
 
 /* The viewport of panel p, and the world of its data. */
 static void
 panel_viewport (const Layout *l, const Panel *panel, guint p)
 {
-  double y_top = l->page_h - l->top - p * (l->panel_h + l->gap);
+  double y_top = _sw_plot_panel_top (l, p);
 
   plvpor (l->left / l->page_w, (l->left + l->panel_w) / l->page_w,
           (y_top - l->panel_h) / l->page_h, y_top / l->page_h);
@@ -428,7 +487,7 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
   double need_w = 0.0, need_h = 0.0, base_height;
   PLFLT x_min, x_max, y_min, y_max;
   gsize longest = 1;
-  gboolean fits = FALSE, found;
+  gboolean fits = FALSE, found, has_legend = FALSE;
   Panel panels[SW_PLOT_MAX_PANELS] = { { 0 } };
   guint n_panels = scene->n_panels;
   g_autofree char *x_spelt = _sw_plot_spell_units (scene->x_label != NULL ? scene->x_label : "");
@@ -443,6 +502,7 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
       {
         longest = MAX (longest, _sw_plot_text_length (scene->curves[k].label));
         panels[scene->curves[k].panel].n_entries++;
+        has_legend = TRUE;
       }
 
   /* The x range: as given, or all the data. */
@@ -500,7 +560,7 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
     {
       l.scale = scales[i];
       plschr (base_height, l.scale);
-      fits = compute_layout (&l, scene, panels, n_panels, longest, &need_w, &need_h);
+      fits = choose_layout (&l, scene, panels, n_panels, longest, has_legend, &need_w, &need_h);
     }
   if (!fits)
     {
@@ -524,7 +584,7 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
       const Panel *panel = &panels[p];
       gboolean last = p + 1 == n_panels;
       Ticks ticks[2] = { l.x_ticks, panel->y_ticks };
-      double y_top = l.page_h - l.top - p * (l.panel_h + l.gap);
+      double y_top = _sw_plot_panel_top (&l, p);
       SwPlotPanelGeometry *g = &geometry->panels[p];
 
       g->left = l.left / l.page_w * width_px;

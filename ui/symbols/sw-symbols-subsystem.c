@@ -64,7 +64,8 @@ _sw_symbol_layout_subsystem (const SwKind *kind, SwSymbolLayout *layout)
     }
   rows = MAX (1, MAX (n_left, n_right));
   layout->width = BLOCK_WIDTH;
-  layout->height = MAX (50, ROW * rows + 30);
+  /* Room above the ports for the name. */
+  layout->height = MAX (56, ROW * rows + 36);
   for (guint i = 0; i < kind->n_ports; i++)
     {
       if (kind->ports[i].is_support)
@@ -77,8 +78,10 @@ _sw_symbol_layout_subsystem (const SwKind *kind, SwSymbolLayout *layout)
           guint row = side[i] < 0 ? left++ : right++, n = side[i] < 0 ? n_left : n_right;
 
           layout->port_x[i] = side[i] * BLOCK_WIDTH / 2;
-          /* Below the name, centred in what is left. */
-          layout->port_y[i] = 8 + ROW * row - ROW * (n - 1) / 2.0;
+          /* Centred on the block's middle, on the grid: a port alone is
+           * in line with the flanges of the symbols beside it, so its wire
+           * runs straight. */
+          layout->port_y[i] = ROW * row - ROW * (n - 1) / 2.0;
         }
     }
 }

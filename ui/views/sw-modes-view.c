@@ -46,6 +46,7 @@ struct _SwModesView
   SwModesPlot       *shape_plot;
   SwModesPlot       *kinetic_plot;
   SwModesPlot       *potential_plot;
+  GtkWidget         *energy_row;
 };
 
 G_DEFINE_FINAL_TYPE (SwModesView, sw_modes_view, GTK_TYPE_WIDGET)
@@ -275,24 +276,52 @@ sw_modes_view_unmap (GtkWidget *widget)
 
 /* ---- The table's height ------------------------------------------------------ */
 
-/* The divider under the table: every mode's row when there is room, the
- * table at most half the view (the charts need the rest), at least the
- * template's 180 px; kept where the user drags it. */
-#define FIT_ROW_PX    33
-#define FIT_HEADER_PX 38
-#define FIT_MIN_PX    180
+/* The divider under the table: every mode's row when there is room; in a
+ * short view the charts shrink first, the table keeps at least
+ * FIT_MIN_ROWS rows while the charts keep CHARTS_MIN_PX, otherwise half
+ * the view; at least the template's 180 px (or all rows, when less); kept
+ * where the user drags it.
+ * The energy charts (the canvas shows the same shares in colour) give way
+ * to the shape when the charts would have less than ENERGY_MIN_PX (each
+ * chart needs 140 px). */
+#define FIT_ROW_PX     33
+#define FIT_HEADER_PX  38
+#define FIT_MIN_PX     180
+#define FIT_MIN_ROWS   8
+#define CHARTS_MIN_PX  140
+#define ENERGY_MIN_PX  280
+
+/* The energy charts shown when the charts under a table of table_px have
+ * room for them. */
+static void
+show_energy_for (SwModesView *self, int table_px)
+{
+  int height = gtk_widget_get_height (GTK_WIDGET (self->paned));
+
+  if (height > 0)
+    gtk_widget_set_visible (self->energy_row, height - table_px >= ENERGY_MIN_PX);
+}
+
+/* Dragged by hand: the energy charts follow. */
+static void
+on_position (SwModesView *self)
+{
+  if (self->fit_position < 0)
+    show_energy_for (self, gtk_paned_get_position (self->paned));
+}
 
 static gboolean
 fit_table_cb (gpointer data)
 {
   SwModesView *self = data;
-  int max = 0, position, want;
+  int max = 0, height, position, want, rows = 0;
   guint n;
 
   self->fit_source = 0;
   if (self->fit_position < 0)
     return G_SOURCE_REMOVE;
   g_object_get (self->paned, "max-position", &max, NULL);
+  height = gtk_widget_get_height (GTK_WIDGET (self->paned));
   position = gtk_paned_get_position (self->paned);
   /* Moved by hand (not where the view put it, nor that clamped). */
   if (self->fit_position > 0 && position != self->fit_position && position != MIN (self->fit_position, max))
@@ -300,10 +329,16 @@ fit_table_cb (gpointer data)
       self->fit_position = -1;
       return G_SOURCE_REMOVE;
     }
+  /* The rows' height as drawn (the style decides it), else an estimate. */
   n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
-  want = FIT_HEADER_PX + FIT_ROW_PX * (int) MAX (n, 4);
-  want = MIN (want, max / 2);
-  want = MAX (want, MIN (FIT_MIN_PX, max));
+  gtk_widget_measure (GTK_WIDGET (self->table), GTK_ORIENTATION_VERTICAL, -1, NULL, &rows, NULL, NULL);
+  if (rows <= 0)
+    rows = FIT_HEADER_PX + FIT_ROW_PX * (int) MAX (n, 4);
+  want = MIN (rows, MAX (height / 2, MIN (FIT_HEADER_PX + FIT_ROW_PX * FIT_MIN_ROWS, height - CHARTS_MIN_PX)));
+  want = MAX (want, MIN (MIN (FIT_MIN_PX, rows), height));
+  /* Hiding the energy charts raises max-position: fitted again then. */
+  show_energy_for (self, want);
+  want = MIN (want, max);
   if (want > 0 && want != position)
     gtk_paned_set_position (self->paned, want);
   self->fit_position = want;
@@ -437,6 +472,7 @@ sw_modes_view_class_init (SwModesViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/shaftwork/Shaftwork/ui/sw-modes-view.ui");
   gtk_widget_class_bind_template_child (widget_class, SwModesView, stack);
   gtk_widget_class_bind_template_child (widget_class, SwModesView, paned);
+  gtk_widget_class_bind_template_child (widget_class, SwModesView, energy_row);
   gtk_widget_class_bind_template_child (widget_class, SwModesView, time_label);
   gtk_widget_class_bind_template_child (widget_class, SwModesView, table);
   gtk_widget_class_bind_template_child (widget_class, SwModesView, shape_plot);
@@ -463,6 +499,7 @@ sw_modes_view_init (SwModesView *self)
   gtk_column_view_set_model (self->table, GTK_SELECTION_MODEL (self->selection));
   g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (on_selection_changed), self);
   g_signal_connect_swapped (self->paned, "notify::max-position", G_CALLBACK (schedule_fit), self);
+  g_signal_connect_swapped (self->paned, "notify::position", G_CALLBACK (on_position), self);
   update_plots (self);
   update_actions (self);
 }

@@ -54,6 +54,8 @@ struct _SwStudyView {
   GtkProgressBar  *progress;
   GtkButton       *use_button;
   GtkDrawingArea  *area;
+  GtkPaned        *paned;
+  GtkWidget       *table_scroller;
   GtkColumnView   *table;
   GtkLabel        *status;
 
@@ -73,6 +75,9 @@ struct _SwStudyView {
 
   SwPlotColors     colors;
   SwPlotWidgetStream stream;
+
+  guint            fit_source;   /* the divider fitted to the table, when idle */
+  int              fit_position; /* where it was put; -1: dragged by hand, left there */
 };
 
 /* sw-study-view.c */
@@ -82,6 +87,14 @@ void         _sw_study_data_unref (SwStudyData *data);
 /* sw-study-view-table.c: the table's columns for the study shown (none
  * without one). */
 void         _sw_study_view_rebuild_columns (SwStudyView *self);
+/* The divider moved, when idle, so that the table shows all its columns,
+ * up to TABLE_MAX_SHARE of the width (then it scrolls, with a scroll bar
+ * always shown); not after the user dragged it. */
+void         _sw_study_view_schedule_fit    (SwStudyView *self);
+/* The table's width as the divider leaves it, and the width its columns
+ * want. */
+int          _sw_study_view_get_table_width (SwStudyView *self,
+                                             int         *wanted);
 
 /* sw-study-view-plot.c: draws the plot of the study shown, as the widget
  * does; FALSE when there is nothing to draw. The curves are returned for

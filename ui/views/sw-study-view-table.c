@@ -5,6 +5,7 @@
 #include "sw-study-view-private.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <glib/gi18n.h>
 
 #include "sw-number.h"
@@ -89,6 +90,59 @@ _sw_study_view_rebuild_columns (SwStudyView *self)
       gtk_column_view_append_column (self->table, c);
       g_object_unref (c);
     }
+  _sw_study_view_schedule_fit (self);
+}
+
+/* ---- The divider ------------------------------------------------------------ */
+
+#define TABLE_MAX_SHARE 0.6
+#define SCROLLBAR_ROOM  16  /* the vertical scroll bar beside the columns */
+
+int
+_sw_study_view_get_table_width (SwStudyView *self, int *wanted)
+{
+  int natural = 0;
+
+  gtk_widget_measure (GTK_WIDGET (self->table), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  if (wanted != NULL)
+    *wanted = natural + SCROLLBAR_ROOM;
+  return gtk_widget_get_width (self->table_scroller);
+}
+
+static gboolean
+fit_table_cb (gpointer data)
+{
+  SwStudyView *self = data;
+  int max = 0, position, wanted = 0, want;
+
+  self->fit_source = 0;
+  g_object_get (self->paned, "max-position", &max, NULL);
+  position = gtk_paned_get_position (self->paned);
+  if (max <= 0)
+    return G_SOURCE_REMOVE;
+  /* Moved by hand (not where the view put it, nor that clamped). */
+  if (self->fit_position > 0 && position != self->fit_position && position != MIN (self->fit_position, max))
+    {
+      self->fit_position = -1;
+      return G_SOURCE_REMOVE;
+    }
+  _sw_study_view_get_table_width (self, &wanted);
+  /* The table gets what is right of the divider's handle: max - position. */
+  want = MAX (max - wanted, (int) ceil ((1.0 - TABLE_MAX_SHARE) * max));
+  want = CLAMP (want, 0, max);
+  if (want != position)
+    gtk_paned_set_position (self->paned, want);
+  self->fit_position = want;
+  return G_SOURCE_REMOVE;
+}
+
+void
+_sw_study_view_schedule_fit (SwStudyView *self)
+{
+  if (self->fit_source != 0 || self->fit_position < 0)
+    return;
+  self->fit_source = g_idle_add (fit_table_cb, self);
+  g_source_set_name_by_id (self->fit_source, "[shaftwork] study table width");
 }
 
 char *

@@ -231,6 +231,7 @@ update_rows (SwStudyView *self)
       g_ptr_array_add (items, NULL);
       gtk_string_list_splice (self->rows, (guint) self->n_shown, 0, (const char *const *) items->pdata);
       self->n_shown = done;
+      _sw_study_view_schedule_fit (self);
     }
   show_progress (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
@@ -752,6 +753,7 @@ sw_study_view_dispose (GObject *object)
 
   cancel_job (self);
   g_clear_handle_id (&self->poll, g_source_remove);
+  g_clear_handle_id (&self->fit_source, g_source_remove);
   sw_plot_widget_stream_clear (&self->stream);
   gtk_widget_dispose_template (GTK_WIDGET (self), SW_TYPE_STUDY_VIEW);
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
@@ -818,6 +820,8 @@ sw_study_view_class_init (SwStudyViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwStudyView, progress);
   gtk_widget_class_bind_template_child (widget_class, SwStudyView, use_button);
   gtk_widget_class_bind_template_child (widget_class, SwStudyView, area);
+  gtk_widget_class_bind_template_child (widget_class, SwStudyView, paned);
+  gtk_widget_class_bind_template_child (widget_class, SwStudyView, table_scroller);
   gtk_widget_class_bind_template_child (widget_class, SwStudyView, table);
   gtk_widget_class_bind_template_child (widget_class, SwStudyView, status);
   gtk_widget_class_set_css_name (widget_class, "swstudyview");
@@ -844,6 +848,7 @@ sw_study_view_init (SwStudyView *self)
   gtk_column_view_set_model (self->table, GTK_SELECTION_MODEL (self->selection));
   g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (on_selection), self);
   g_signal_connect_swapped (self->table, "activate", G_CALLBACK (on_row_activated), self);
+  g_signal_connect_swapped (self->paned, "notify::max-position", G_CALLBACK (_sw_study_view_schedule_fit), self);
   g_signal_connect_swapped (self->vary_entry, "changed", G_CALLBACK (on_vary_changed), self);
   g_signal_connect_swapped (self->vary_entry, "activate", G_CALLBACK (on_run_clicked), self);
   g_signal_connect_swapped (self->run_button, "clicked", G_CALLBACK (on_run_clicked), self);

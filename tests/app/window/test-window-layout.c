@@ -13,6 +13,7 @@
 #include <adwaita.h>
 
 #include "sw-canvas.h"
+#include "sw-plot-view-private.h"
 #include "sw-window.h"
 #include "sw-window-private.h"
 #include "test-window-common.h"
@@ -27,16 +28,22 @@ min_width (GtkWidget *widget)
 }
 
 static SwWindow *
-window_at (int width)
+window_sized (int width, int height)
 {
   SwWindow *window = window_new ();
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", "vehicle-launch"));
   g_assert_true (wait_for_runs (window, 0, 60));
   g_assert_true (wait_until_idle (window, 60));
-  gtk_window_set_default_size (GTK_WINDOW (window), width, 900);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   spin (0.5);
   return window;
+}
+
+static SwWindow *
+window_at (int width)
+{
+  return window_sized (width, 900);
 }
 
 static void
@@ -111,9 +118,94 @@ test_medium (void)
   window_destroy_and_check (window);
 }
 
+/* The plot's first panel as a share of the plot's width, after the panes
+ * settle (up to 10 s); 0 when nothing was drawn. */
+static double
+plot_box_share (SwWindow *window)
+{
+  double share = 0.0;
+
+  for (guint k = 0; k < 100; k++)
+    {
+      const SwPlotGeometry *g;
+      int width;
+
+      gtk_widget_queue_draw (GTK_WIDGET (window->plot_view));
+      spin (0.1);
+      g = _sw_plot_view_get_geometry (window->plot_view);
+      width = gtk_widget_get_width (GTK_WIDGET (window->plot_view));
+      if (g != NULL && g->n_panels > 0 && width > 0)
+        share = g->panels[0].width / width;
+      if (share >= 0.6)
+        break;
+    }
+  return share;
+}
+
+/* At the default 1280 px the plot box takes most of the plot's width: the
+ * legends (and the room for the cursor's values) go above the panels
+ * rather than beside them when they would leave the box narrow; at 800 px
+ * and 360 px it is drawn, not "too small". */
+static void
+test_plot_box (void)
+{
+  const int widths[] = { 1280, 800, 360 };
+
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    {
+      SwWindow *window = window_sized (widths[i], 800);
+      double share = plot_box_share (window);
+
+      g_test_message ("%d px: plot box %.0f %% of the plot's width", widths[i], 100 * share);
+      g_assert_cmpfloat (share, >=, 0.6);
+      window_destroy_and_check (window);
+    }
+}
+
+/* At 800 px the palette folds over the canvas (shown by the sidebar
+ * button, as an overlay), and the inspector too, so the canvas and the
+ * plot keep the window's width (they had 600 px); at 1280 px both are
+ * beside the canvas. */
+static void
+test_palette_fold (void)
+{
+  SwWindow *window = window_sized (800, 800);
+  gboolean folded = FALSE;
+
+  for (guint k = 0; k < 100 && !folded; k++)
+    {
+      spin (0.1);
+      folded = adw_flap_get_folded (window->palette_flap);
+    }
+  g_assert_true (folded);
+  g_assert_true (adw_flap_get_folded (window->inspector_flap));
+  g_assert_false (adw_flap_get_reveal_flap (window->palette_flap));
+  spin (0.3);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->canvas)), >=, 700);
+  adw_flap_set_reveal_flap (window->palette_flap, TRUE);
+  spin (0.3);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->palette)));
+  g_assert_true (adw_flap_get_folded (window->palette_flap));
+  window_destroy_and_check (window);
+
+  window = window_sized (1280, 800);
+  for (guint k = 0; k < 100 && folded; k++)
+    {
+      spin (0.1);
+      folded = adw_flap_get_folded (window->palette_flap);
+    }
+  g_assert_false (folded);
+  g_assert_false (adw_flap_get_folded (window->inspector_flap));
+  g_assert_true (adw_flap_get_reveal_flap (window->palette_flap));
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
+  g_test_add_func ("/app/window/layout/palette-fold", test_palette_fold);
+  g_test_add_func ("/app/window/layout/plot-box", test_plot_box);
   g_test_add_func ("/app/window/layout/narrowest", test_narrowest);
   g_test_add_func ("/app/window/layout/wide", test_wide);
   g_test_add_func ("/app/window/layout/medium", test_medium);

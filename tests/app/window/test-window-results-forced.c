@@ -12,6 +12,7 @@
 
 #include "sw-window.h"
 #include "sw-window-private.h"
+#include "sw-canvas-private.h"
 #include "sw-forced.h"
 #include "sw-forced-view-private.h"
 #include "sw-inspector-number-row.h"
@@ -109,6 +110,21 @@ test_forced_page (void)
   g_assert_true (sw_canvas_get_mode_shares (window->canvas, loaded, NULL, &section_percent, &outlined));
   g_assert_cmpfloat_with_epsilon (section_percent, 100, 1e-9);
   g_assert_true (outlined);
+  /* At the default 1280 × 800 the loads' legend hides none of the drawing
+   * (a strip where the full box would). */
+  {
+    double cover = -1;
+
+    for (guint k = 0; k < 50 && cover != 0; k++)
+      {
+        gtk_widget_queue_draw (GTK_WIDGET (window->canvas));
+        spin (0.1);
+        if (_sw_canvas_get_mode_legend (window->canvas, NULL))
+          cover = _sw_canvas_get_mode_legend_cover (window->canvas);
+      }
+    g_test_message ("the legend hides %g px² of the drawing", cover);
+    g_assert_cmpfloat (cover, ==, 0);
+  }
   load_before = g_strdup_printf ("%s.tau_amp", sw_forced_view_get_shown_section (view));
   column = sw_trajectory_find_column (sw_forced_view_get_response (view), load_before);
   g_assert_cmpint (column, >=, 0);

@@ -269,6 +269,59 @@ test_study_page (void)
   g_rmdir (dir);
 }
 
+/* At the default 1280 × 800 the table of a study with three outputs shows
+ * its columns, up to 60 % of the page's width (then it scrolls with a bar
+ * shown), without the divider dragged; the divider stays where the user
+ * drags it. */
+static void
+test_study_table_width (void)
+{
+  g_autofree char *path = sw_test_example_path ("fourbody.shaft");
+  SwWindow *window = window_with_file (path);
+  SwStudyView *view = window->study_view;
+  g_autoptr (GError) error = NULL;
+  guint finished = 0;
+  int width = 0, wanted = 0, paned = 0, dragged;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_true (wait_until_idle (window, 60));
+  adw_view_stack_set_visible_child_name (window->results_stack, "study");
+  iterate ();
+  g_signal_connect (view, "finished", G_CALLBACK (on_finished), &finished);
+  sw_study_view_add_vary (view, VARY1);
+  sw_study_view_set_outputs (view, OUTPUTS);
+  g_assert_true (sw_study_view_run (view, &error));
+  g_assert_no_error (error);
+  g_assert_true (wait_finished (view, &finished, 1, 120));
+
+  /* Up to 10 s for the layout to settle on a loaded machine. */
+  for (guint k = 0; k < 100; k++)
+    {
+      spin (0.1);
+      width = _sw_study_view_get_table_width (view, &wanted);
+      paned = gtk_widget_get_width (GTK_WIDGET (view->paned));
+      if (width >= MIN (wanted, (int) (0.6 * paned)) - 12)
+        break;
+    }
+  g_test_message ("table %d px of %d px wanted, page %d px", width, wanted, paned);
+  g_assert_cmpint (wanted, >, 300);
+  /* Less the divider's handle. */
+  g_assert_cmpint (width, >=, MIN (wanted, (int) (0.6 * paned)) - 12);
+  g_assert_false (gtk_scrolled_window_get_overlay_scrolling (GTK_SCROLLED_WINDOW (view->table_scroller)));
+
+  /* Dragged by hand, it stays through another run. */
+  dragged = gtk_paned_get_position (view->paned) + 50;
+  gtk_paned_set_position (view->paned, dragged);
+  spin (0.2);
+  g_assert_true (sw_study_view_run (view, &error));
+  g_assert_true (wait_finished (view, &finished, 2, 120));
+  spin (0.3);
+  g_assert_cmpint (gtk_paned_get_position (view->paned), ==, dragged);
+
+  window_destroy_and_check (window);
+}
+
 static GtkWidget *
 find_named (GtkWidget *widget, const char *name)
 {
@@ -436,6 +489,7 @@ static void
 add_tests (void)
 {
   g_test_add_func ("/app/window/study-page", test_study_page);
+  g_test_add_func ("/app/window/study-table-width", test_study_table_width);
   g_test_add_func ("/app/window/study-vary", test_vary_from_inspector);
   g_test_add_func ("/app/window/study-vary-shared-signal", test_vary_shared_signal);
 }

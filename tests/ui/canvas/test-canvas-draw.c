@@ -182,6 +182,39 @@ test_modes_inside_subsystem (void)
   g_assert_finalize_object (canvas);
 }
 
+/* Long ids of neighbours one grid step apart do not overlap: every second
+ * label goes below its symbol (issue 23, 7). */
+static void
+test_labels_apart (void)
+{
+  g_autoptr(SwModel) model = sw_model_new ();
+  g_autoptr(GError) error = NULL;
+  SwCanvas *canvas;
+
+  for (guint k = 0; k < 4; k++)
+    {
+      g_autofree char *id = g_strdup_printf ("torsional_spring_damper%u", k + 1);
+      int index = sw_model_add_component (model, "rotational.spring", id, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpint (index, >=, 0);
+      sw_model_set_position (model, (guint) index, 100 + 100 * k, 100);
+    }
+  canvas = new_canvas (model);
+  for (guint i = 0; i < 4; i++)
+    for (guint j = i + 1; j < 4; j++)
+      {
+        const SwCanvasItem *a = _sw_canvas_get_item (canvas, i), *b = _sw_canvas_get_item (canvas, j);
+
+        g_assert_cmpfloat (a->label.width, >, 100);
+        g_assert_false (_sw_canvas_rect_intersects (&a->label, &b->label));
+      }
+  g_assert_cmpint (_sw_canvas_get_item (canvas, 0)->label_side, ==, SW_CANVAS_LABEL_ABOVE);
+  g_assert_cmpint (_sw_canvas_get_item (canvas, 1)->label_side, ==, SW_CANVAS_LABEL_BELOW);
+  g_assert_cmpint (_sw_canvas_get_item (canvas, 2)->label_side, ==, SW_CANVAS_LABEL_ABOVE);
+  g_object_unref (canvas);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -190,6 +223,7 @@ main (int   argc,
     return g_test_run ();
 
   g_test_add_func ("/ui/canvas/draw", test_draw);
+  g_test_add_func ("/ui/canvas/labels-apart", test_labels_apart);
   g_test_add_func ("/ui/canvas/modes-inside-subsystem", test_modes_inside_subsystem);
 
   return g_test_run ();

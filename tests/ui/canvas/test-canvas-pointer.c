@@ -252,6 +252,62 @@ test_place (void)
   g_assert_finalize_object (model);
 }
 
+/* A part of two ports dropped onto a wire goes into it, as one undo step
+ * (issue 23, 7); onto a wire of another domain it is only placed. */
+static void
+test_drop_on_wire (void)
+{
+  SwModel *model = new_model ();
+  SwCanvas *canvas = new_canvas (model);
+  SwHistory *history = sw_history_new (model);
+  const SwCanvasRoute *route;
+  guint n = sw_model_get_n_components (model), n_wires = sw_model_get_n_connections (model);
+  double x = -1, y = -1;
+  const SwComponent *c;
+
+  sw_canvas_set_history (canvas, history);
+  g_assert_true (has_connection (model, "spring.flange_b", "inertia2.flange_a"));
+  /* The middle of the wire's route (its first segment's). */
+  for (guint i = 0; i < sw_model_get_n_connections (model); i++)
+    {
+      const SwConnection *w = sw_model_get_connection (model, i);
+
+      if (g_strcmp0 (sw_model_get_component (model, w->from_component)->id, "spring") == 0 && w->from_port == 1)
+        {
+          route = &_sw_canvas_get_routes (canvas)[i];
+          g_assert_cmpuint (route->n_points, >=, 2);
+          x = (route->x[0] + route->x[1]) / 2;
+          y = (route->y[0] + route->y[1]) / 2;
+        }
+    }
+  g_assert_cmpfloat (x, >=, 0);
+  g_assert_true (_sw_canvas_drop_string (canvas, "shaftwork-kind:rotational.damper", x, y));
+  g_assert_cmpuint (sw_model_get_n_components (model), ==, n + 1);
+  c = sw_model_get_component (model, n);
+  g_assert_cmpstr (c->kind->name, ==, "rotational.damper");
+  g_assert_false (has_connection (model, "spring.flange_b", "inertia2.flange_a"));
+  g_assert_true (has_connection (model, "spring.flange_b", "damper1.flange_a"));
+  g_assert_true (has_connection (model, "damper1.flange_b", "inertia2.flange_a"));
+  g_assert_cmpuint (sw_model_get_n_connections (model), ==, n_wires + 1);
+
+  /* One undo step takes it all back. */
+  g_assert_true (sw_history_undo (history));
+  g_assert_cmpuint (sw_model_get_n_components (model), ==, n);
+  g_assert_true (has_connection (model, "spring.flange_b", "inertia2.flange_a"));
+  g_assert_cmpuint (sw_model_get_n_connections (model), ==, n_wires);
+
+  /* A translational part onto a rotational wire: placed, the wire kept. */
+  g_assert_true (_sw_canvas_drop_string (canvas, "shaftwork-kind:translational.spring", x, y));
+  g_assert_cmpuint (sw_model_get_n_components (model), ==, n + 1);
+  g_assert_true (has_connection (model, "spring.flange_b", "inertia2.flange_a"));
+  g_assert_cmpuint (sw_model_get_n_connections (model), ==, n_wires);
+
+  sw_canvas_set_history (canvas, NULL);
+  g_assert_finalize_object (canvas);
+  g_assert_finalize_object (history);
+  g_assert_finalize_object (model);
+}
+
 static void
 test_auto_position (void)
 {
@@ -301,6 +357,7 @@ main (int   argc,
   g_test_add_func ("/ui/canvas/connect", test_connect);
   g_test_add_func ("/ui/canvas/wire", test_wire);
   g_test_add_func ("/ui/canvas/place", test_place);
+  g_test_add_func ("/ui/canvas/drop-on-wire", test_drop_on_wire);
   g_test_add_func ("/ui/canvas/auto-position", test_auto_position);
 
   return g_test_run ();

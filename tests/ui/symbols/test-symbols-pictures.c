@@ -180,8 +180,13 @@ test_subsystem (void)
   sw_symbol_get_size (out, &w, &h);
   sw_symbol_get_port_position (out, 0, &x, &y);
   g_assert_cmpfloat (x, ==, w / 2);
-  sw_symbol_get_port_position (two, 0, &x, NULL);
-  sw_symbol_get_port_position (two, 1, &x2, NULL);
+  /* In line with the flanges of the symbols beside it (at their middle),
+   * so that the wire to its neighbour runs straight (issue 23, 7). */
+  g_assert_cmpfloat (y, ==, 0);
+  sw_symbol_get_port_position (two, 0, &x, &y);
+  g_assert_cmpfloat (y, ==, 0);
+  sw_symbol_get_port_position (two, 1, &x2, &y);
+  g_assert_cmpfloat (y, ==, 0);
   g_assert_cmpfloat (x, ==, -x2);
   for (int dark = 0; dark < 2; dark++)
     for (int step = 0; step <= 10; step++)

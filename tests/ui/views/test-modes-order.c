@@ -210,7 +210,8 @@ test_table_height (void)
   g_autoptr(SwModes) modes = modes_of (text);
   GtkWidget *window = gtk_window_new ();
   SwModesView *view = SW_MODES_VIEW (sw_modes_view_new ());
-  int height, dragged;
+  GtkWidget *energy_row = gtk_widget_get_parent (GTK_WIDGET (_sw_modes_view_get_plot (view, SW_MODES_VIEW_PLOT_KINETIC)));
+  int height, dragged, rows = 0;
 
   g_assert_cmpuint (sw_modes_get_n_modes (modes), ==, 10);
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 1000);
@@ -219,20 +220,37 @@ test_table_height (void)
   sw_modes_view_set_modes (view, modes);
   sw_ui_test_iterate (400);
 
-  /* Ten rows of about 33 px and the header, or what half the view
-   * holds: more than the four rows that 180 px held. */
-  height = table_height_reaching (view, 38 + 8 * 33, TRUE);
-  g_assert_cmpint (height, >=, 38 + 8 * 33);
+  /* Every row (the header and ten rows, as tall as the style makes them),
+   * at most half the view here, the energy charts shown. */
+  gtk_widget_measure (GTK_WIDGET (_sw_modes_view_get_table (view)), GTK_ORIENTATION_VERTICAL, -1, NULL, &rows, NULL, NULL);
+  g_assert_cmpint (rows, >, 38);
+  height = table_height_reaching (view, rows, TRUE);
+  g_assert_cmpint (height, >=, rows);
   g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (view)) / 2);
+  g_assert_true (gtk_widget_get_visible (energy_row));
 
-  /* A smaller window: half of it. */
+  /* A short view (the results pane of a 1280 × 800 window is about this):
+   * the charts shrink first, the table still shows every row (the two
+   * charts' 280 px left it 172 px); the energy charts give way to the
+   * shape. */
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 500);
   sw_ui_test_iterate (400);
   for (guint k = 0; k < 100 && gtk_widget_get_height (GTK_WIDGET (view)) > 520; k++)
     sw_ui_test_iterate (100);
-  height = table_height_reaching (view, gtk_widget_get_height (GTK_WIDGET (view)) / 2, FALSE);
-  g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (view)) / 2);
-  g_assert_cmpint (height, >=, 38 + 3 * 33);
+  height = table_height_reaching (view, rows, TRUE);
+  g_test_message ("view %d px, rows %d px, table %d px", gtk_widget_get_height (GTK_WIDGET (view)), rows, height);
+  g_assert_cmpint (height, >=, rows);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)) - height, >=, 140);
+  g_assert_false (gtk_widget_get_visible (energy_row));
+
+  /* Shorter still: the charts keep 140 px. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 360);
+  sw_ui_test_iterate (400);
+  for (guint k = 0; k < 100 && gtk_widget_get_height (GTK_WIDGET (view)) > 380; k++)
+    sw_ui_test_iterate (100);
+  height = table_height_reaching (view, gtk_widget_get_height (GTK_WIDGET (view)) - 140, FALSE);
+  g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (view)) - 140);
+  g_assert_cmpint (height, >=, MIN (rows, 38 + 3 * 33));
 
   /* Dragged by hand, it stays. */
   dragged = height - 40;
