@@ -40,6 +40,14 @@ typedef struct {
   double phase_deg;
 } SwForcedOrderSpec;
 
+/* The model's excitation, copied with its ids and tables: the jobs share
+ * it by reference. */
+typedef struct {
+  gatomicrefcount ref;
+  GArray    *ex;     /* SwForcedExcitation */
+  GPtrArray *owned;  /* what their pointers point at */
+} SwForcedModelExcitation;
+
 struct _SwForcedView {
   GtkWidget        parent_instance;
 
@@ -67,6 +75,7 @@ struct _SwForcedView {
   double           cursor_rpm;
   gboolean         filling;
   SwCanvas        *canvas;       /* weak */
+  SwForcedModelExcitation *model_excitation; /* the model's "excitation", or NULL */
 
   GCancellable    *job;
   guint            entry_timeout;
