@@ -48,6 +48,15 @@ typedef struct {
   GPtrArray *owned;  /* what their pointers point at */
 } SwForcedModelExcitation;
 
+SwForcedModelExcitation *_sw_forced_model_excitation_new   (const SwForcedExcitation *ex,
+                                                            guint                     n);
+SwForcedModelExcitation *_sw_forced_model_excitation_ref   (SwForcedModelExcitation  *m);
+void                     _sw_forced_model_excitation_unref (SwForcedModelExcitation  *m);
+/* TRUE when m (NULL: none) holds the same n excitations. */
+gboolean                 _sw_forced_model_excitation_same  (const SwForcedModelExcitation *m,
+                                                            const SwForcedExcitation      *ex,
+                                                            guint                          n);
+
 struct _SwForcedView {
   GtkWidget        parent_instance;
 

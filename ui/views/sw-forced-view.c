@@ -155,57 +155,6 @@ parse_number (GtkEntry *entry, double min_exclusive, double max, gboolean empty_
 
 /* ---- The job ----------------------------------------------------------------- */
 
-static SwForcedModelExcitation *
-model_excitation_ref (SwForcedModelExcitation *m)
-{
-  g_atomic_ref_count_inc (&m->ref);
-  return m;
-}
-
-static void
-model_excitation_unref (SwForcedModelExcitation *m)
-{
-  if (m == NULL || !g_atomic_ref_count_dec (&m->ref))
-    return;
-  g_array_unref (m->ex);
-  g_ptr_array_unref (m->owned);
-  g_free (m);
-}
-
-static const double *
-own_doubles (GPtrArray *owned, const double *v, guint n)
-{
-  double *copy = n > 0 && v != NULL ? g_memdup2 (v, n * sizeof (double)) : NULL;
-
-  if (copy != NULL)
-    g_ptr_array_add (owned, copy);
-  return copy;
-}
-
-static SwForcedModelExcitation *
-model_excitation_new (const SwForcedExcitation *ex, guint n)
-{
-  SwForcedModelExcitation *m = g_new0 (SwForcedModelExcitation, 1);
-
-  g_atomic_ref_count_init (&m->ref);
-  m->ex = g_array_new (FALSE, TRUE, sizeof (SwForcedExcitation));
-  m->owned = g_ptr_array_new_with_free_func (g_free);
-  for (guint k = 0; k < n; k++)
-    {
-      SwForcedExcitation e = ex[k];
-      char *part = g_strdup (e.part);
-
-      g_ptr_array_add (m->owned, part);
-      e.part = part;
-      e.table_x = own_doubles (m->owned, e.table_x, e.n_table);
-      e.table_y = own_doubles (m->owned, e.table_y, e.n_table);
-      e.load_rpm = own_doubles (m->owned, e.load_rpm, e.n_load);
-      e.load_nm = own_doubles (m->owned, e.load_nm, e.n_load);
-      g_array_append_val (m->ex, e);
-    }
-  return m;
-}
-
 typedef struct {
   SwSystem *system;
   SwForcedModelExcitation *model_excitation;
@@ -225,7 +174,7 @@ static void
 job_free (Job *job)
 {
   g_clear_pointer (&job->system, sw_system_unref);
-  g_clear_pointer (&job->model_excitation, model_excitation_unref);
+  g_clear_pointer (&job->model_excitation, _sw_forced_model_excitation_unref);
   g_free (job->body);
   g_array_unref (job->orders);
   g_array_unref (job->specs);
@@ -453,7 +402,7 @@ start_job (SwForcedView *self)
   job = g_new0 (Job, 1);
   job->system = sw_system_ref (self->system);
   if (self->model_excitation != NULL)
-    job->model_excitation = model_excitation_ref (self->model_excitation);
+    job->model_excitation = _sw_forced_model_excitation_ref (self->model_excitation);
   job->body = g_strdup (body);
   job->orders = g_array_copy (self->orders);
   job->specs = g_array_copy (self->specs);
@@ -771,44 +720,17 @@ sw_forced_view_set_diameter (SwForcedView *self, double diameter_m)
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
-static gboolean
-same_doubles (const double *a, const double *b, guint n)
-{
-  return n == 0 || memcmp (a, b, n * sizeof (double)) == 0;
-}
-
-static gboolean
-same_excitation (const SwForcedModelExcitation *m, const SwForcedExcitation *ex, guint n)
-{
-  guint had = m != NULL ? m->ex->len : 0;
-
-  if (had != n)
-    return FALSE;
-  for (guint k = 0; k < n; k++)
-    {
-      const SwForcedExcitation *a = &g_array_index (m->ex, SwForcedExcitation, k), *b = &ex[k];
-
-      if (g_strcmp0 (a->part, b->part) != 0 || a->order != b->order || a->amplitude != b->amplitude
-          || a->phase_deg != b->phase_deg || a->against != b->against || a->n_table != b->n_table
-          || a->n_load != b->n_load || a->mean_torque_nm != b->mean_torque_nm || a->amplitude_w2 != b->amplitude_w2
-          || !same_doubles (a->table_x, b->table_x, a->n_table) || !same_doubles (a->table_y, b->table_y, a->n_table)
-          || !same_doubles (a->load_rpm, b->load_rpm, a->n_load) || !same_doubles (a->load_nm, b->load_nm, a->n_load))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 void
 sw_forced_view_set_model_excitation (SwForcedView *self, const SwForcedExcitation *excitations, guint n)
 {
   g_return_if_fail (SW_IS_FORCED_VIEW (self));
   g_return_if_fail (n == 0 || excitations != NULL);
 
-  if (same_excitation (self->model_excitation, excitations, n))
+  if (_sw_forced_model_excitation_same (self->model_excitation, excitations, n))
     return;
-  g_clear_pointer (&self->model_excitation, model_excitation_unref);
+  g_clear_pointer (&self->model_excitation, _sw_forced_model_excitation_unref);
   if (n > 0)
-    self->model_excitation = model_excitation_new (excitations, n);
+    self->model_excitation = _sw_forced_model_excitation_new (excitations, n);
   start_job (self);
 }
 
@@ -940,7 +862,7 @@ sw_forced_view_dispose (GObject *object)
   g_clear_object (&self->bodies);
   g_clear_object (&self->sections);
   g_clear_pointer (&self->system, sw_system_unref);
-  g_clear_pointer (&self->model_excitation, model_excitation_unref);
+  g_clear_pointer (&self->model_excitation, _sw_forced_model_excitation_unref);
   g_clear_pointer (&self->response, sw_trajectory_unref);
   g_clear_pointer (&self->campbell, sw_campbell_free);
   G_OBJECT_CLASS (sw_forced_view_parent_class)->dispose (object);
