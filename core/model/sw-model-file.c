@@ -527,7 +527,11 @@ read_root (Reader   *r,
 
   if (json_object_has_member (object, "simulation"))
     read_simulation (r, object);
-  if (json_object_has_member (object, "excitation") && !r->definition)
+  if (json_object_has_member (object, "excitation") && r->definition)
+    _sw_reader_add_problem (r, _sw_reader_member_key_offset (r, object, "excitation"), SW_ERROR_INVALID,
+                            _("a subsystem's definition cannot hold “excitation”: give it in the model that uses "
+                              "the subsystem"));
+  else if (json_object_has_member (object, "excitation"))
     _sw_reader_read_excitation (r, object);
 
   node = json_object_get_member (object, "ui");
