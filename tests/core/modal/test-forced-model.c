@@ -371,6 +371,38 @@ test_engine_inertia_response (void)
                                   1e-12 * a2 * pow (2 * G_PI * 10, 2));
 }
 
+/* An engine's gas harmonics from the user's "orders" instead of its
+ * pressure, without inertia: per cylinder (at the engine, three of them,
+ * two strokes) each order with its phase less order × firing angle. */
+static void
+test_engine_user_orders (void)
+{
+  static const char json[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    " {\"id\": \"eng\", \"kind\": \"rotational.engine\", \"params\": {\"cylinders\": 3, \"strokes\": 2}}],"
+    " \"excitation\": [{\"engine\": \"eng\", \"inertia\": false,"
+    "  \"orders\": [{\"order\": 3, \"amplitude\": 70, \"phase\": 5}]}]}";
+  g_autoptr (SwModel) model = load (json);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) ex = sw_forced_excitations_from_model (model, &error);
+  const SwForcedExcitation *e;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (ex->len, ==, 3);
+  e = (const SwForcedExcitation *) ex->data;
+  for (guint c = 0; c < 3; c++)
+    {
+      g_assert_cmpstr (e[c].part, ==, "eng");
+      g_assert_cmpfloat (e[c].order, ==, 3);
+      g_assert_cmpfloat (e[c].amplitude, ==, 70);
+      g_assert_cmpfloat (e[c].amplitude_w2, ==, 0);
+      /* Equal intervals of 120 degrees: order 3 is a major order, every
+       * phase the same modulo 360. */
+      g_assert_cmpfloat (e[c].phase_deg, ==, 5 - 3 * 120.0 * c);
+      g_assert_cmpfloat_with_epsilon (fmod (e[c].phase_deg - 5, 360), 0, 1e-12);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -385,5 +417,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/engine-harmonics/inertia-closed-form", test_inertia_closed_form);
   g_test_add_func ("/core/engine-harmonics/gas-constant-pressure", test_gas_constant_pressure);
   g_test_add_func ("/core/forced-model/engine-inertia", test_engine_inertia_response);
+  g_test_add_func ("/core/forced-model/engine-user-orders", test_engine_user_orders);
   return g_test_run ();
 }
