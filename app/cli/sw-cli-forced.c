@@ -213,7 +213,8 @@ sw_cli_forced (int argc, char **argv)
   g_autoptr (SwModel) model = NULL;
   g_autoptr (SwSystem) sys = NULL;
   g_autoptr (SwTrajectory) tr = NULL;
-  g_autoptr (GArray) excitations = g_array_new (FALSE, FALSE, sizeof (SwForcedExcitation));
+  g_autoptr (GArray) excitations = g_array_new (FALSE, TRUE, sizeof (SwForcedExcitation));
+  g_autoptr (GArray) from_model = NULL;
   g_autoptr (GArray) diameters = g_array_new (FALSE, FALSE, sizeof (SwForcedDiameter));
   g_autoptr (GArray) orders = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) limit_specs = g_array_new (FALSE, FALSE, sizeof (SwForcedLimit));
@@ -227,7 +228,8 @@ sw_cli_forced (int argc, char **argv)
                                "orders), ID.tau_peak (peak of the synthesised periodic torque), ID.tau_amp@ORDER,\n"
                                "ID.stress_amp and ID.stress_peak in MPa with --diameter, ID.stress_limit_cont and\n"
                                "ID.stress_limit_trans with --limits (and the barred speed ranges listed); per\n"
-                               "body ID.phi_amp."),
+                               "body ID.phi_amp. The excitation is the model's own (its \"excitation\": torques\n"
+                               "by order at bodies or an engine's cranks, data/FORMAT.md) and --excite's."),
                        entries);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     return sw_cli_usage_error (ctx, error->message);
@@ -246,9 +248,7 @@ sw_cli_forced (int argc, char **argv)
       g_autofree char *msg = g_strdup_printf (_("--speeds must be 2 … %d"), SW_FORCED_MAX_SPEEDS);
       return sw_cli_usage_error (ctx, msg);
     }
-  if (excite == NULL)
-    return sw_cli_usage_error (ctx, _("forced needs at least one --excite ID=ORDER:AMPLITUDE[:PHASE_DEG]"));
-  for (guint k = 0; excite[k] != NULL; k++)
+  for (guint k = 0; excite != NULL && excite[k] != NULL; k++)
     {
       double v[3] = { 0, 0, 0 };
       guint nv;
@@ -360,6 +360,16 @@ sw_cli_forced (int argc, char **argv)
           "d = %.6g N.m.s/rad\n"),
         id, (guint) v[0], t.omega_rad_s / (2 * G_PI), t.effective_inertia, t.mass_ratio, t.c, t.d);
     }
+  /* The model's own "excitation" first, then --excite's. */
+  if (!(from_model = sw_forced_excitations_from_model (model, &error)))
+    {
+      g_printerr ("%s: error: %s\n", argv[1], error->message);
+      return EXIT_MODEL;
+    }
+  g_array_prepend_vals (excitations, from_model->data, from_model->len);
+  if (excitations->len == 0)
+    return sw_cli_usage_error (ctx, _("forced needs an excitation: the model's “excitation”, or --excite "
+                                      "ID=ORDER:AMPLITUDE[:PHASE_DEG]"));
   if (!(sys = sw_model_assemble (model, &error)))
     return sw_cli_model_error (error);
   o.n_speeds = speeds;

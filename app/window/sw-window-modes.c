@@ -133,7 +133,15 @@ update_analysis_pages (SwWindow *self)
     }
   else if (g_strcmp0 (page, "forced") == 0 && !self->analysis_forced_fresh)
     {
+      /* The model's own excitation (its "excitation") with the page's; one
+       * the model cannot give (an engine's parameters changed) is left out,
+       * and the CLI names why. */
+      g_autoptr (GArray) excitation = sw_forced_excitations_from_model (self->model, NULL);
+
       self->analysis_forced_fresh = TRUE;
+      sw_forced_view_set_model_excitation (self->forced_view,
+                                           excitation != NULL ? (const SwForcedExcitation *) excitation->data : NULL,
+                                           excitation != NULL ? excitation->len : 0);
       sw_forced_view_set_system (self->forced_view, self->analysis_system);
     }
 }

@@ -144,7 +144,8 @@ const SwKind sw_kind_rot_engine_speed = {
  * 30 strokes / (n cylinders) s at n rpm. The samples wait in a queue for
  * their dead time. */
 enum { ED_ROT1, ED_ROT2, ED_SUPPORT, ED_INJECTION };
-enum { ED_J, ED_REQUEST, ED_FULL_LOAD, ED_LOSSES, ED_TIME_CONSTANT, ED_DEAD_TIME, ED_N0, ED_CYLINDERS, ED_STROKES };
+enum { ED_J, ED_REQUEST, ED_FULL_LOAD, ED_LOSSES, ED_TIME_CONSTANT, ED_DEAD_TIME, ED_N0, ED_CYLINDERS, ED_STROKES,
+       ED_BORE, ED_CRANK_RADIUS, ED_CONROD_LENGTH, ED_M_REC, ED_MAX_ORDER, ED_PRESSURE };
 /* Held values: md, the next firing angle, firings so far, the queue's
  * first index and length, then ED_QUEUE (time, value) pairs. */
 enum { EH_MD, EH_NEXT, EH_FIRINGS, EH_HEAD, EH_LENGTH, EH_QUEUE };
@@ -328,6 +329,14 @@ ed_excitations (const SwPart *p, SwExcitation *out)
 static gboolean
 ed_validate (const double *params, GError **error)
 {
+  if (!(params[ED_CONROD_LENGTH] > params[ED_CRANK_RADIUS]))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("parameter “conrod_length” = %g m with crank_radius = %g m; valid: conrod_length > "
+                     "crank_radius"),
+                   params[ED_CONROD_LENGTH], params[ED_CRANK_RADIUS]);
+      return FALSE;
+    }
   if (fmod (params[ED_CYLINDERS], 1) != 0 || (params[ED_STROKES] != 2 && params[ED_STROKES] != 4))
     {
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
@@ -350,6 +359,22 @@ static const SwColumnDesc ed_curve_columns[] = {
 /* A passenger-car petrol engine's shape. */
 static const double ed_full_load_default[] = { 0, 60, 1000, 160, 3000, 200, 5000, 190, 6500, 150 };
 static const double ed_losses_default[] = { 0, 8, 1000, 12, 3000, 20, 6500, 40 };
+/* The forced response's gas excitation (core/modal/sw-engine-harmonics.c):
+ * the gauge pressure against the crank angle from the firing TDC. The
+ * default is the motored cycle of the default geometry, compression ratio
+ * 16: p = 1 bar (V_bdc / V)^1.35 - 1 bar from -180 to 180 degrees, 0
+ * elsewhere, V from the slider-crank (data/FORMAT.md); a fired engine's
+ * measured or simulated curve replaces it. */
+static const SwColumnDesc ed_pressure_columns[] = {
+  { "angle", "deg", -720, 720, FALSE },
+  { "p", "Pa", -1e6, 1e9, FALSE },
+};
+static const double ed_pressure_default[] = {
+  -360, 0, -180, 0, -150, 6339, -120, 3.046e+04, -90, 9.671e+04, -60, 3.087e+05, -45, 5.999e+05,
+  -30, 1.274e+06, -20, 2.16e+06, -10, 3.4e+06, 0, 4.122e+06, 10, 3.4e+06, 20, 2.16e+06, 30, 1.274e+06,
+  45, 5.999e+05, 60, 3.087e+05, 90, 9.671e+04, 120, 3.046e+04, 150, 6339, 180, 0, 360, 0,
+};
+static const SwTableDesc ed_pressure_table = { ed_pressure_columns, 2, ed_pressure_default, 21 };
 static const SwTableDesc ed_full_load_table = { ed_curve_columns, 2, ed_full_load_default, 5 };
 static const SwTableDesc ed_losses_table = { ed_curve_columns, 2, ed_losses_default, 4 };
 
@@ -372,6 +397,19 @@ static const SwParamDesc ed_params[] = {
                                                           "sets the firing instants)")),
   SW_REAL ("strokes", N_("Strokes per cycle"), "", 4, 2, 4, N_("2 or 4: a cylinder fires every strokes / 2 "
                                                                "revolutions")),
+  SW_POSITIVE ("bore", N_("Bore"), "m", 0.08, N_("Cylinder bore, for the gas excitation of a forced response")),
+  SW_POSITIVE ("crank_radius", N_("Crank radius"), "m", 0.045, N_("Half the stroke")),
+  SW_POSITIVE ("conrod_length", N_("Connecting rod length"), "m", 0.145,
+               N_("Centre to centre; longer than the crank radius")),
+  SW_NONNEG ("m_rec", N_("Reciprocating mass"), "kg", 0.6,
+             N_("Per cylinder: the piston, its pin and rings, and the rod's share at the small end (inertia "
+                "excitation)")),
+  SW_REAL ("max_order", N_("Highest excitation order"), "", 12, 0.5, 100,
+           N_("A forced response takes the engine's harmonics up to this order")),
+  SW_TABLE_PARAM ("cylinder_pressure", N_("Cylinder pressure"),
+                  N_("Gauge pressure on the piston against the crank angle from the firing top dead centre (rows: "
+                     "angle in degrees, p in Pa); the default is a motored cycle (no combustion): give the fired "
+                     "engine's"), &ed_pressure_table),
 };
 
 static const SwVarDesc ed_vars[] = {

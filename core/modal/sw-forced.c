@@ -98,6 +98,96 @@ find_sections (SwLinear *lin, GError **error)
   return g_steal_pointer (&sections);
 }
 
+/* y at x on rows (xs, ys), linear between rows, the end rows' values
+ * beyond. */
+static double
+interpolate (const double *xs, const double *ys, guint n, double x)
+{
+  guint lo = 0, hi = n - 1;
+
+  if (!(x > xs[0]))
+    return ys[0];
+  if (x >= xs[n - 1])
+    return ys[n - 1];
+  while (hi - lo > 1)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (xs[mid] <= x)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return ys[lo] + (ys[hi] - ys[lo]) * (x - xs[lo]) / (xs[hi] - xs[lo]);
+}
+
+double
+sw_forced_excitation_amplitude (const SwForcedExcitation *e, double rpm)
+{
+  double a = e->amplitude, w = 2 * G_PI * rpm / 60;
+
+  g_return_val_if_fail (e != NULL, NAN);
+  if (e->n_table >= 2)
+    {
+      double x = rpm;
+
+      if (e->against == SW_FORCED_AGAINST_MEAN_TORQUE)
+        x = e->n_load >= 2 ? interpolate (e->load_rpm, e->load_nm, e->n_load, rpm) : e->mean_torque_nm;
+      a = interpolate (e->table_x, e->table_y, e->n_table, x);
+    }
+  return a + e->amplitude_w2 * w * w;
+}
+
+static gboolean
+excitation_varies (const SwForcedExcitation *e)
+{
+  return e->n_table > 0 || e->amplitude_w2 != 0;
+}
+
+/* A table of rows (x ascending, y >= 0 when nonneg): NULL when valid, else
+ * what is wrong. */
+static char *
+check_rows (const double *x, const double *y, guint n, gboolean nonneg)
+{
+  if (n < 2 || x == NULL || y == NULL)
+    return g_strdup_printf (_("%u rows; valid: at least 2"), n);
+  for (guint i = 0; i < n; i++)
+    {
+      if (!isfinite (x[i]) || !isfinite (y[i]) || (nonneg && y[i] < 0))
+        return g_strdup_printf (_("row %u (%g, %g); valid: finite numbers%s"), i + 1, x[i], y[i],
+                                nonneg ? _(", the amplitude >= 0") : "");
+      if (i > 0 && !(x[i] > x[i - 1]))
+        return g_strdup_printf (_("row %u: %g after %g; valid: strictly ascending"), i + 1, x[i], x[i - 1]);
+    }
+  return NULL;
+}
+
+static gboolean
+check_amplitude (const SwForcedExcitation *e, guint k, GError **error)
+{
+  g_autofree char *table = NULL, *load = NULL;
+
+  if (e->n_table > 0)
+    table = check_rows (e->table_x, e->table_y, e->n_table, TRUE);
+  if (e->n_table > 0 && e->against == SW_FORCED_AGAINST_MEAN_TORQUE && e->n_load > 0)
+    load = check_rows (e->load_rpm, e->load_nm, e->n_load, FALSE);
+  if (table != NULL || load != NULL)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("excitation %u on “%s”: its %s table: %s"), k + 1, e->part,
+                   table != NULL ? _("amplitude") : _("mean torque"), table != NULL ? table : load);
+      return FALSE;
+    }
+  if (!(isfinite (e->amplitude_w2) && e->amplitude_w2 >= 0) || !isfinite (e->mean_torque_nm))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("excitation %u on “%s”: inertia term %g N.m.s2 and mean torque %g N.m; valid: a finite term "
+                     ">= 0 and a finite torque"),
+                   k + 1, e->part, e->amplitude_w2, e->mean_torque_nm);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 check_options (const SwSystem *sys, const SwForcedOptions *o, GError **error)
 {
@@ -155,6 +245,8 @@ check_options (const SwSystem *sys, const SwForcedOptions *o, GError **error)
                        k + 1, e->part, e->amplitude, e->phase_deg);
           return FALSE;
         }
+      if (!check_amplitude (e, k, error))
+        return FALSE;
     }
   return TRUE;
 }
@@ -592,6 +684,18 @@ fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double rpm
       bodies[b] += _sw_forced_abs (out->yb[(gsize) j * nb + b]);
 }
 
+/* An excitation whose amplitude changes with the speed: its load per unit
+ * amplitude, terms [start, end) of the VarTerm array. */
+typedef struct {
+  const SwForcedExcitation *e;
+  guint start, end;
+} VarLoad;
+
+typedef struct {
+  guint          coord;
+  double complex value;
+} VarTerm;
+
 SwTrajectory *
 sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **error)
 {
@@ -607,7 +711,10 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
   g_autoptr (gsl_vector_complex) Fv = NULL;
   g_autoptr (gsl_permutation) perm = NULL;
   g_auto (Outputs) out = { 0 };
-  g_autofree double complex *F = NULL, *Q = NULL;
+  g_autofree double complex *F = NULL, *Q = NULL, *FS = NULL;
+  g_autoptr (GArray) var_loads = g_array_new (FALSE, FALSE, sizeof (VarLoad));
+  g_autoptr (GArray) var_terms = g_array_new (FALSE, FALSE, sizeof (VarTerm));
+  g_autofree guint *var_first = NULL;
   g_autofree double *load = NULL, *fr = NULL, *fi = NULL, *rows = NULL;
   double rpms[ROW_BLOCK];
   guint n_columns, n_block = 0;
@@ -670,13 +777,45 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
             int body = find_body (sys, (guint) find_part (sys, e->part));
             double ph = e->phase_deg * G_PI / 180;
 
-            if (same_order (e->order, g_array_index (orders, double, j)))
+            if (same_order (e->order, g_array_index (orders, double, j)) && !excitation_varies (e))
               load[sys->bodies[body].nodes[0]] += e->amplitude * (part_im ? sin (ph) : cos (ph));
           }
         _sw_linear_effective_load (lin, load, part_im ? fi : fr);
         for (guint r = 0; r < n; r++)
           F[(gsize) j * n + r] += part_im ? CMPLX (0, fi[r]) : CMPLX (fr[r], 0);
       }
+  /* An amplitude that changes with the speed: its load per unit amplitude,
+   * kept sparse (a body's few coordinates), scaled at every speed. */
+  var_first = g_new0 (guint, no + 1);
+  for (guint j = 0; j < no; j++)
+    {
+      var_first[j] = var_loads->len;
+      for (guint k = 0; k < o->n_excitations; k++)
+        {
+          const SwForcedExcitation *e = &o->excitations[k];
+          int body = find_body (sys, (guint) find_part (sys, e->part));
+          double ph = e->phase_deg * G_PI / 180;
+          VarLoad v = { .e = e, .start = var_terms->len };
+
+          if (!excitation_varies (e) || !same_order (e->order, g_array_index (orders, double, j)))
+            continue;
+          memset (load, 0, MAX (sys->n_nodes, 1) * sizeof (double));
+          load[sys->bodies[body].nodes[0]] = cos (ph);
+          _sw_linear_effective_load (lin, load, fr);
+          load[sys->bodies[body].nodes[0]] = sin (ph);
+          _sw_linear_effective_load (lin, load, fi);
+          for (guint r = 0; r < n; r++)
+            if (fr[r] != 0 || fi[r] != 0)
+              {
+                VarTerm t = { r, CMPLX (fr[r], fi[r]) };
+
+                g_array_append_val (var_terms, t);
+              }
+          v.end = var_terms->len;
+          g_array_append_val (var_loads, v);
+        }
+    }
+  var_first[no] = var_loads->len;
 
   {
     /* Every value is kept: refuse a table larger than memory allows. */
@@ -705,6 +844,8 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
   outputs_init (&out, sys, sections, no, o);
   g_assert (out.column[sections->len] + sys->n_bodies == n_columns);
   Q = g_new (double complex, (gsize) n * SW_FRF_BAND_LANES);
+  if (var_loads->len > 0)
+    FS = g_new (double complex, (gsize) n * SW_FRF_BAND_LANES);
   band = _sw_frf_band_new (lin->K, lin->D, lin->M);
   if (band == NULL)
     {
@@ -730,6 +871,21 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
 
           w[l] = g_array_index (orders, double, j) * 2 * G_PI * rpm / 60;
           FL[l] = F + (gsize) j * n;
+          if (var_first[j + 1] > var_first[j])
+            {
+              double complex *fs = FS + (gsize) l * n;
+
+              memcpy (fs, FL[l], n * sizeof (double complex));
+              for (guint v = var_first[j]; v < var_first[j + 1]; v++)
+                {
+                  const VarLoad *vl = &g_array_index (var_loads, VarLoad, v);
+                  double a = sw_forced_excitation_amplitude (vl->e, rpm);
+
+                  for (guint t = vl->start; t < vl->end; t++)
+                    fs[g_array_index (var_terms, VarTerm, t).coord] += a * g_array_index (var_terms, VarTerm, t).value;
+                }
+              FL[l] = fs;
+            }
         }
       if (band != NULL)
         _sw_frf_band_solve_complex (band, nw, w, FL, Q, ok);

@@ -22,17 +22,53 @@
 #include "sw-system.h"
 #include "sw-trajectory.h"
 #include "sw-linear-friction.h"
+#include "sw-model.h"
 
 G_BEGIN_DECLS
 
+/* What an excitation's amplitude table is against. */
+typedef enum {
+  SW_FORCED_AGAINST_SPEED,        /* the speed, rpm */
+  SW_FORCED_AGAINST_MEAN_TORQUE,  /* the mean (load) torque at the speed, N.m */
+} SwForcedAgainst;
+
 /* A harmonic torque (a force on a translational body) on a body; on a
- * shaft element (a body over two flanges), at its flange_a. */
+ * shaft element (a body over two flanges), at its flange_a. Its amplitude
+ * at speed n is the constant amplitude, or with a table (n_table >= 2 rows,
+ * x strictly ascending) the table's value at n or at the mean torque
+ * there (linear between rows, the end rows' values beyond), plus
+ * amplitude_w2 Omega^2 with Omega = 2 pi n / 60 (a reciprocating mass's
+ * inertia torque). The mean torque at n is mean_torque_nm, or with
+ * n_load >= 2 rows the table load_rpm → load_nm. The arrays are borrowed. */
 typedef struct {
   const char *part;        /* the body's component id */
   double      order;       /* per revolution at the speed, > 0 */
   double      amplitude;   /* N.m (N), >= 0 */
   double      phase_deg;   /* A cos (o theta + phase) */
+  SwForcedAgainst against;
+  const double *table_x, *table_y;  /* the table's rows; y >= 0 */
+  guint       n_table;              /* 0: the constant amplitude */
+  const double *load_rpm, *load_nm; /* the mean torque against the speed */
+  guint       n_load;               /* 0: mean_torque_nm */
+  double      mean_torque_nm;
+  double      amplitude_w2;         /* N.m.s2 (N.s2), >= 0 */
 } SwForcedExcitation;
+
+/* The model's "excitation" (sw-excitation.h) as harmonic torques by body
+ * and order (sw-forced-model.c): an entry at one body as it is; one over
+ * cylinders once per cylinder and order, its phase less the order times
+ * the cylinder's firing angle, so that the cylinders' contributions add
+ * with their phases; a rotational.engine's own gas and inertia harmonics
+ * (sw-engine-harmonics.h) as such, or its "orders" for the gas. Elements
+ * SwForcedExcitation, whose ids and tables borrow from the model: valid
+ * until it changes. Empty when it has none; NULL and an error naming the
+ * entry (and its line) when an engine's parameters do not allow it. */
+GArray         *sw_forced_excitations_from_model (SwModel  *model,
+                                                  GError  **error);
+
+/* The amplitude of e at rpm (N.m), as above. */
+double          sw_forced_excitation_amplitude (const SwForcedExcitation *e,
+                                                double                    rpm);
 
 /* A section's shaft: the stress amplitude is T (d_o / 2) / Ip with
  * Ip = pi (d_o^4 - d_i^4) / 32, for a solid shaft 16 T / (pi d^3). */

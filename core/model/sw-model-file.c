@@ -398,8 +398,8 @@ read_inline_subsystems (Reader *r, JsonObject *root)
 /* The document */
 
 static const char *const top_keys[] = {
-  "format", "version", "name", "interface", "signals", "subsystems", "components", "connections", "simulation", "ui",
-  NULL
+  "format", "version", "name", "interface", "signals", "subsystems", "components", "connections", "simulation",
+  "excitation", "ui", NULL
 };
 
 static gsize
@@ -527,6 +527,12 @@ read_root (Reader   *r,
 
   if (json_object_has_member (object, "simulation"))
     read_simulation (r, object);
+  if (json_object_has_member (object, "excitation") && r->definition)
+    _sw_reader_add_problem (r, _sw_reader_member_key_offset (r, object, "excitation"), SW_ERROR_INVALID,
+                            _("a subsystem's definition cannot hold “excitation”: give it in the model that uses "
+                              "the subsystem"));
+  else if (json_object_has_member (object, "excitation"))
+    _sw_reader_read_excitation (r, object);
 
   node = json_object_get_member (object, "ui");
   if (node != NULL)

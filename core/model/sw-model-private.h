@@ -25,6 +25,8 @@ struct _SwModel
   JsonNode             *ui;             /* the top-level "ui", kept as is; or NULL */
   JsonNode             *interface;      /* a subsystem's "interface", kept as is; or NULL */
   JsonNode             *subsystems;     /* inline definitions ("subsystems"), kept as is; or NULL */
+  GArray               *excitation;     /* SwExcitationEntry: the file's "excitation" */
+  JsonNode             *excitation_node; /* it as the file wrote it (the writer's); or NULL */
   char                 *folder;         /* where it was read from (subsystems' files), or NULL */
   GPtrArray            *shared_names;   /* char *: the shared signals' names */
   GPtrArray            *shared_signals; /* SwSignal *, one per name */

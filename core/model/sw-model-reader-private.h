@@ -179,6 +179,11 @@ _sw_reader_read_expression (Reader      *r,
 void
 _sw_reader_read_shared_signals (Reader *r, JsonObject *root);
 
+/* The top-level "excitation" (sw-model-file-excitation.c): after the
+ * components, whose ids it names. */
+void
+_sw_reader_read_excitation (Reader *r, JsonObject *root);
+
 void
 _sw_reader_read_component (Reader    *r,
                            JsonArray *array,

@@ -451,6 +451,12 @@ sw_model_to_data (SwModel *model,
     write_pretty (out, node, 2, TRUE);
   }
 
+  if (model->excitation_node != NULL)
+    {
+      g_string_append (out, ",\n  \"excitation\": ");
+      write_pretty (out, model->excitation_node, 2, TRUE);
+    }
+
   if (model->ui != NULL)
     {
       g_string_append (out, ",\n  \"ui\": ");

@@ -63,6 +63,8 @@ sw_model_finalize (GObject *object)
   g_clear_pointer (&self->ui, json_node_unref);
   g_clear_pointer (&self->interface, json_node_unref);
   g_clear_pointer (&self->subsystems, json_node_unref);
+  g_clear_pointer (&self->excitation, g_array_unref);
+  g_clear_pointer (&self->excitation_node, json_node_unref);
   g_clear_pointer (&self->folder, g_free);
   g_clear_pointer (&self->shared_names, g_ptr_array_unref);
   g_clear_pointer (&self->shared_signals, g_ptr_array_unref);
@@ -152,6 +154,8 @@ sw_model_init (SwModel *self)
   self->components = g_array_new (FALSE, TRUE, sizeof (SwComponent));
   g_array_set_clear_func (self->components, (GDestroyNotify) _sw_component_clear);
   self->connections = g_array_new (FALSE, TRUE, sizeof (SwConnection));
+  self->excitation = g_array_new (FALSE, TRUE, sizeof (SwExcitationEntry));
+  g_array_set_clear_func (self->excitation, (GDestroyNotify) sw_excitation_entry_clear);
   self->connection_ui = g_ptr_array_new_with_free_func (ui_node_free);
   self->shared_names = g_ptr_array_new_with_free_func (g_free);
   self->shared_signals = g_ptr_array_new_with_free_func ((GDestroyNotify) sw_signal_unref);
@@ -249,6 +253,17 @@ sw_model_get_connection (SwModel *model,
   g_return_val_if_fail (index < model->connections->len, NULL);
 
   return &g_array_index (model->connections, SwConnection, index);
+}
+
+const SwExcitationEntry *
+sw_model_get_excitation (SwModel *model,
+                         guint   *n_entries)
+{
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+  g_return_val_if_fail (n_entries != NULL, NULL);
+
+  *n_entries = model->excitation->len;
+  return (const SwExcitationEntry *) model->excitation->data;
 }
 
 const SwSimulationSettings *
@@ -724,6 +739,13 @@ swap_content (SwModel *a,
   JsonNode *ui = a->ui;
   GPtrArray *shared_names = a->shared_names, *shared_signals = a->shared_signals;
   JsonNode *interface = a->interface, *subsystems = a->subsystems;
+  GArray *excitation = a->excitation;
+  JsonNode *excitation_node = a->excitation_node;
+
+  a->excitation = b->excitation;
+  a->excitation_node = b->excitation_node;
+  b->excitation = excitation;
+  b->excitation_node = excitation_node;
 
   a->name = b->name;
   a->interface = b->interface;

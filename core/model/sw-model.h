@@ -10,6 +10,7 @@
 #include <json-glib/json-glib.h>
 #include "sw-kind.h"
 #include "sw-expression.h"
+#include "sw-excitation.h"
 
 G_BEGIN_DECLS
 
@@ -127,6 +128,10 @@ guint              sw_model_get_n_connections (SwModel *model);
 const SwConnection*sw_model_get_connection    (SwModel *model,
                                                guint    index);
 const SwSimulationSettings *sw_model_get_simulation (SwModel *model);
+/* The file's harmonic excitation ("excitation", sw-excitation.h), as read;
+ * borrowed, n_entries of them (0: none). */
+const SwExcitationEntry *sw_model_get_excitation (SwModel *model,
+                                                  guint   *n_entries);
 
 /* Editing (used by tests and, later, the editor). Each validates and sets
  * a message naming the component and parameter on failure. */

@@ -3,7 +3,8 @@
  * engine's, all on the first body): 24 000 band solves. Issue 26 target:
  * <= 1 s. Processor time of sw_forced_compute alone (reading and assembling
  * the model not included), with every column (per order, peak), without the
- * peak, and with the sums alone; the baseline, in the same process, is the
+ * peak, and with the sums alone (and with amplitudes that change with the
+ * speed: tables, an engine's inertia); the baseline, in the same process, is the
  * same 24 000 solves of (K - w^2 M + i w D) X = F alone
  * (_sw_frf_band_solve_complex on the chain's tridiagonal matrices made
  * here), so the ratio is what the linearisation and the outputs add.
@@ -210,5 +211,20 @@ main (int argc, char **argv)
   printf ("%-38s %9.3f %8u %8.2f\n", "forced: per order, no peak", no_peak, columns, no_peak / base);
   full = timed (sys, ex, TRUE, TRUE, &columns);
   printf ("%-38s %9.3f %8u %8.2f\n", "forced: per order and peak (default)", full, columns, full / base);
+  /* Amplitudes that change with the speed (a model's tables, an engine's
+   * inertia): each order's load rebuilt at every speed. */
+  {
+    static const double rpm[] = { 100, 1000, 3000 }, amp[] = { 100, 800, 400 };
+
+    for (guint j = 0; j < N_ORDERS; j++)
+      {
+        ex[j].n_table = j % 2 == 0 ? 3 : 0;
+        ex[j].table_x = rpm;
+        ex[j].table_y = amp;
+        ex[j].amplitude_w2 = j % 2 == 1 ? 1e-3 : 0;
+      }
+    sums = timed (sys, ex, FALSE, FALSE, &columns);
+    printf ("%-38s %9.3f %8u %8.2f\n", "forced: sums only, varying amplitudes", sums, columns, sums / base);
+  }
   return 0;
 }

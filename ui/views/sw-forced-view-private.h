@@ -40,6 +40,23 @@ typedef struct {
   double phase_deg;
 } SwForcedOrderSpec;
 
+/* The model's excitation, copied with its ids and tables: the jobs share
+ * it by reference. */
+typedef struct {
+  gatomicrefcount ref;
+  GArray    *ex;     /* SwForcedExcitation */
+  GPtrArray *owned;  /* what their pointers point at */
+} SwForcedModelExcitation;
+
+SwForcedModelExcitation *_sw_forced_model_excitation_new   (const SwForcedExcitation *ex,
+                                                            guint                     n);
+SwForcedModelExcitation *_sw_forced_model_excitation_ref   (SwForcedModelExcitation  *m);
+void                     _sw_forced_model_excitation_unref (SwForcedModelExcitation  *m);
+/* TRUE when m (NULL: none) holds the same n excitations. */
+gboolean                 _sw_forced_model_excitation_same  (const SwForcedModelExcitation *m,
+                                                            const SwForcedExcitation      *ex,
+                                                            guint                          n);
+
 struct _SwForcedView {
   GtkWidget        parent_instance;
 
@@ -67,6 +84,7 @@ struct _SwForcedView {
   double           cursor_rpm;
   gboolean         filling;
   SwCanvas        *canvas;       /* weak */
+  SwForcedModelExcitation *model_excitation; /* the model's "excitation", or NULL */
 
   GCancellable    *job;
   guint            entry_timeout;

@@ -157,6 +157,7 @@ parse_number (GtkEntry *entry, double min_exclusive, double max, gboolean empty_
 
 typedef struct {
   SwSystem *system;
+  SwForcedModelExcitation *model_excitation;
   char     *body;
   GArray   *orders;
   GArray   *specs;
@@ -173,6 +174,7 @@ static void
 job_free (Job *job)
 {
   g_clear_pointer (&job->system, sw_system_unref);
+  g_clear_pointer (&job->model_excitation, _sw_forced_model_excitation_unref);
   g_free (job->body);
   g_array_unref (job->orders);
   g_array_unref (job->specs);
@@ -191,7 +193,8 @@ static void
 job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   Job *job = data;
-  g_autofree SwForcedExcitation *ex = g_new0 (SwForcedExcitation, job->orders->len);
+  guint n_model = job->model_excitation != NULL ? job->model_excitation->ex->len : 0;
+  g_autofree SwForcedExcitation *ex = g_new0 (SwForcedExcitation, job->orders->len + n_model);
   SwForcedOptions o = sw_forced_options_default ();
   SwCampbellOptions co = sw_campbell_options_default ();
   GError *error = NULL;
@@ -208,8 +211,11 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
   o.from_rpm = job->from_rpm;
   o.to_rpm = job->to_rpm;
   o.n_speeds = N_SPEEDS;
+  /* The model's own excitation with the page's. */
+  if (n_model > 0)
+    memcpy (ex + job->orders->len, job->model_excitation->ex->data, n_model * sizeof (SwForcedExcitation));
   o.excitations = ex;
-  o.n_excitations = job->orders->len;
+  o.n_excitations = job->orders->len + n_model;
   r->response = sw_forced_compute (job->system, &o, &error);
   if (r->response == NULL)
     {
@@ -395,6 +401,8 @@ start_job (SwForcedView *self)
     }
   job = g_new0 (Job, 1);
   job->system = sw_system_ref (self->system);
+  if (self->model_excitation != NULL)
+    job->model_excitation = _sw_forced_model_excitation_ref (self->model_excitation);
   job->body = g_strdup (body);
   job->orders = g_array_copy (self->orders);
   job->specs = g_array_copy (self->specs);
@@ -712,6 +720,27 @@ sw_forced_view_set_diameter (SwForcedView *self, double diameter_m)
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
+void
+sw_forced_view_set_model_excitation (SwForcedView *self, const SwForcedExcitation *excitations, guint n)
+{
+  g_return_if_fail (SW_IS_FORCED_VIEW (self));
+  g_return_if_fail (n == 0 || excitations != NULL);
+
+  if (_sw_forced_model_excitation_same (self->model_excitation, excitations, n))
+    return;
+  g_clear_pointer (&self->model_excitation, _sw_forced_model_excitation_unref);
+  if (n > 0)
+    self->model_excitation = _sw_forced_model_excitation_new (excitations, n);
+  start_job (self);
+}
+
+guint
+sw_forced_view_get_n_model_excitations (SwForcedView *self)
+{
+  g_return_val_if_fail (SW_IS_FORCED_VIEW (self), 0);
+  return self->model_excitation != NULL ? self->model_excitation->ex->len : 0;
+}
+
 double
 sw_forced_view_get_diameter (SwForcedView *self)
 {
@@ -833,6 +862,7 @@ sw_forced_view_dispose (GObject *object)
   g_clear_object (&self->bodies);
   g_clear_object (&self->sections);
   g_clear_pointer (&self->system, sw_system_unref);
+  g_clear_pointer (&self->model_excitation, _sw_forced_model_excitation_unref);
   g_clear_pointer (&self->response, sw_trajectory_unref);
   g_clear_pointer (&self->campbell, sw_campbell_free);
   G_OBJECT_CLASS (sw_forced_view_parent_class)->dispose (object);

@@ -59,6 +59,13 @@ void          sw_forced_view_set_excitation    (SwForcedView *self,
 const double *sw_forced_view_get_orders        (SwForcedView *self,
                                                 guint        *n_orders);
 double        sw_forced_view_get_amplitude     (SwForcedView *self);
+/* The model's own excitation ("excitation" in its file:
+ * sw_forced_excitations_from_model()), added to the page's: copied, with
+ * its ids and tables; n = 0 for none. A change starts a new response. */
+void          sw_forced_view_set_model_excitation (SwForcedView             *self,
+                                                   const SwForcedExcitation *excitations,
+                                                   guint                     n);
+guint         sw_forced_view_get_n_model_excitations (SwForcedView *self);
 /* A solid shaft's diameter in m for every section's stress (0: none,
  * torque shown; the default). */
 void          sw_forced_view_set_diameter      (SwForcedView *self,

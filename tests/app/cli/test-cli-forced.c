@@ -123,6 +123,83 @@ expect (const char *model, int status, const char *needle, ...)
   g_assert_nonnull (strstr (r.err, needle));
 }
 
+/* The model's "excitation" of one order gives the CSV --excite gives, bit
+ * for bit; both together add (twice the amplitude). */
+static void
+test_model_excitation (void)
+{
+  g_autofree char *json = g_strndup (two_inertia, strlen (two_inertia) - 1);
+  g_autofree char *with = g_strconcat (json, ", \"excitation\": [{\"at\": \"engine\", \"orders\":"
+                                       " [{\"order\": 2.5, \"amplitude\": 40, \"phase\": 30}]}]}", NULL);
+  g_autofree char *plain = write_temp_model (two_inertia);
+  g_autofree char *model = write_temp_model (with);
+  g_auto (Run) a = { 0 };
+  g_auto (Run) b = { 0 };
+  g_auto (Run) c = { 0 };
+  g_auto (GStrv) lines_b = NULL;
+  g_auto (GStrv) lines_c = NULL;
+
+  cli (&a, "forced", plain, "--speed-range", "600:3000", "--speeds", "7", "--excite", "engine=2.5:40:30", NULL);
+  cli (&b, "forced", model, "--speed-range", "600:3000", "--speeds", "7", NULL);
+  g_assert_cmpint (a.status, ==, 0);
+  g_assert_cmpint (b.status, ==, 0);
+  g_assert_cmpstr (a.out, ==, b.out);
+  cli (&c, "forced", model, "--speed-range", "600:3000", "--speeds", "7", "--excite", "engine=2.5:40:30", NULL);
+  g_assert_cmpint (c.status, ==, 0);
+  lines_b = g_strsplit (b.out, "\n", -1);
+  lines_c = g_strsplit (c.out, "\n", -1);
+  for (guint k = 1; k < 8; k++)
+    {
+      g_auto (GStrv) cb = g_strsplit (lines_b[k], ",", -1);
+      g_auto (GStrv) cc = g_strsplit (lines_c[k], ",", -1);
+      double one = g_ascii_strtod (cb[1], NULL);
+
+      g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cc[1], NULL), 2 * one, 1e-12 * one);
+    }
+  g_unlink (plain);
+  g_unlink (model);
+}
+
+/* data/examples/inline-six-forced.shaft: a six-cylinder engine's own gas
+ * and inertia harmonics on its six cranks, firing 1-5-3-6-2-4. At the
+ * flywheel's shaft, beyond the crankshaft, the orders add with their
+ * phases: on a rigid crankshaft only the multiples of 3 would remain; the
+ * crankshaft's twist lets the others through, but far weaker at low
+ * speed, where it is nearly rigid. */
+static void
+test_engine_example (void)
+{
+  g_autofree char *model = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples",
+                                             "inline-six-forced.shaft", NULL);
+  g_auto (Run) r = { 0 };
+  g_auto (GStrv) lines = NULL;
+  g_auto (GStrv) head = NULL;
+  g_auto (GStrv) cells = NULL;
+  int c3 = -1, c6 = -1, c1 = -1, c2 = -1;
+
+  cli (&r, "forced", model, "--speed-range", "300:600", "--speeds", "2", "--no-peak", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  lines = g_strsplit (r.out, "\n", -1);
+  head = g_strsplit (lines[0], ",", -1);
+  cells = g_strsplit (lines[1], ",", -1);
+  for (int k = 0; head[k] != NULL; k++)
+    {
+      if (strcmp (head[k], "shaft.tau_amp@3") == 0)
+        c3 = k;
+      else if (strcmp (head[k], "shaft.tau_amp@6") == 0)
+        c6 = k;
+      else if (strcmp (head[k], "shaft.tau_amp@1") == 0)
+        c1 = k;
+      else if (strcmp (head[k], "shaft.tau_amp@2") == 0)
+        c2 = k;
+    }
+  g_assert_cmpint (MIN (MIN (c1, c2), MIN (c3, c6)), >, 0);
+  /* At 300 rpm: the major orders at least 100 times the minor ones. */
+  g_assert_cmpfloat (g_ascii_strtod (cells[c3], NULL), >, 100 * g_ascii_strtod (cells[c1], NULL));
+  g_assert_cmpfloat (g_ascii_strtod (cells[c3], NULL), >, 100 * g_ascii_strtod (cells[c2], NULL));
+  g_assert_cmpfloat (g_ascii_strtod (cells[c6], NULL), >, 100 * g_ascii_strtod (cells[c2], NULL));
+}
+
 static void
 expect_tune_error (const char *model, const char *spec, int status, const char *needle)
 {
@@ -151,7 +228,8 @@ test_errors (void)
           "--excite", "engine=1:5", "--diameter", "engine=0.04", NULL);
   expect (model, 2, "--speed-range N0:N1 needs 0 < N0 < N1", "--speed-range", "0:200", "--excite", "engine=1:5",
           NULL);
-  expect (model, 2, "forced needs at least one --excite", "--speed-range", "100:200", NULL);
+  expect (model, 2, "forced needs an excitation: the model's “excitation”, or --excite", "--speed-range", "100:200",
+          NULL);
   expect (model, 2, "forced needs --speed-range", "--excite", "engine=1:5", NULL);
   g_unlink (model);
 }
@@ -239,6 +317,8 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/forced/csv", test_csv);
   g_test_add_func ("/app/cli/forced/images", test_images);
   g_test_add_func ("/app/cli/forced/errors", test_errors);
+  g_test_add_func ("/app/cli/forced/model-excitation", test_model_excitation);
+  g_test_add_func ("/app/cli/forced/engine-example", test_engine_example);
   g_test_add_func ("/app/cli/forced/tune", test_tune);
   g_test_add_func ("/app/cli/forced/limits", test_limits);
   return g_test_run ();

@@ -108,7 +108,8 @@ test_error_unknown_key (void)
   g_autofree char *message = fixture_error ("unknown-key.shaft", SW_ERROR_UNKNOWN_PARAMETER);
 
   assert_contains (message, "unknown-key.shaft:5:3: error: unknown top-level key “solver”; valid keys: "
-                            "format, version, name, interface, signals, subsystems, components, connections, simulation, ui");
+                            "format, version, name, interface, signals, subsystems, components, connections, simulation, "
+                            "excitation, ui");
   g_assert_cmpuint (count_lines (message), ==, 1);
 }
 

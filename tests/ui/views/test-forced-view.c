@@ -288,6 +288,62 @@ test_order_amplitudes (void)
   g_assert_finalize_object (view);
 }
 
+/* The model's excitation (its file's "excitation") is added to the
+ * page's: the response is sw_forced_compute()'s over both, value for value;
+ * setting the same again starts nothing, none goes back. */
+static void
+test_model_excitation (void)
+{
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("fourbody.shaft");
+  SwForcedView *view = g_object_ref_sink (SW_FORCED_VIEW (sw_forced_view_new ()));
+  static const double speed_rpm[] = { 100, 3000 }, speed_amp[] = { 10, 300 };
+  SwForcedExcitation model_ex[] = {
+    { .part = "hub2", .order = 1.5, .amplitude = 0, .phase_deg = 40, .against = SW_FORCED_AGAINST_SPEED,
+      .table_x = speed_rpm, .table_y = speed_amp, .n_table = 2 },
+    { .part = "hub2", .order = 2, .amplitude = 0, .amplitude_w2 = 1e-3 },
+  };
+  SwForcedExcitation all[4] = {
+    { .part = "hub2", .order = 1, .amplitude = 100 }, { .part = "hub2", .order = 2, .amplitude = 100 },
+  };
+  SwForcedOptions o = sw_forced_options_default ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwTrajectory) want = NULL;
+  SwTrajectory *got;
+
+  sw_forced_view_set_system (view, system);
+  sw_forced_view_set_body (view, "hub2");
+  wait_computed (view);
+  sw_forced_view_set_model_excitation (view, model_ex, G_N_ELEMENTS (model_ex));
+  g_assert_cmpuint (sw_forced_view_get_n_model_excitations (view), ==, 2);
+  g_assert_true (sw_forced_view_get_busy (view));
+  wait_computed (view);
+  memcpy (all + 2, model_ex, sizeof model_ex);
+  o.from_rpm = 100;
+  o.to_rpm = 3000;
+  o.n_speeds = VIEW_SPEEDS;
+  o.excitations = all;
+  o.n_excitations = 4;
+  want = sw_forced_compute (system, &o, &error);
+  g_assert_no_error (error);
+  got = sw_forced_view_get_response (view);
+  g_assert_cmpuint (sw_trajectory_get_n_columns (got), ==, sw_trajectory_get_n_columns (want));
+  for (guint c = 0; c < sw_trajectory_get_n_columns (want); c++)
+    for (guint i = 0; i < sw_trajectory_get_n_rows (want); i++)
+      {
+        double a = sw_trajectory_get_column (got, c)[i], b = sw_trajectory_get_column (want, c)[i];
+
+        g_assert_true ((isnan (a) && isnan (b)) || a == b);
+      }
+  g_assert_nonnull (strstr (sw_trajectory_get_column_name (got, 3), "@1.5"));
+  sw_forced_view_set_model_excitation (view, model_ex, G_N_ELEMENTS (model_ex));
+  g_assert_false (sw_forced_view_get_busy (view));
+  sw_forced_view_set_model_excitation (view, NULL, 0);
+  g_assert_cmpuint (sw_forced_view_get_n_model_excitations (view), ==, 0);
+  wait_computed (view);
+  g_assert_cmpint (sw_trajectory_find_column (sw_forced_view_get_response (view), "hub2.tau_amp@1.5"), <, 0);
+  g_assert_finalize_object (view);
+}
+
 /* At the cursor the most loaded section is the largest interpolated
  * amplitude of the table. */
 static void
@@ -444,6 +500,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/forced-view/properties", test_properties);
   g_test_add_func ("/ui/forced-view/curves", test_curves);
   g_test_add_func ("/ui/forced-view/order-amplitudes", test_order_amplitudes);
+  g_test_add_func ("/ui/forced-view/model-excitation", test_model_excitation);
   g_test_add_func ("/ui/forced-view/cursor", test_cursor);
   g_test_add_func ("/ui/forced-view/error", test_error);
   g_test_add_func ("/ui/forced-view/window", test_window);
