@@ -346,9 +346,10 @@ read_position (Reader      *r,
 void
 _sw_reader_read_component (Reader    *r,
                            JsonArray *array,
-                           guint      index)
+                           guint      index,
+                           JsonNode  *node,
+                           gsize      offset)
 {
-  JsonNode *node = json_array_get_element (array, index);
   g_autofree char *who = NULL;
   SwComponent component;
   JsonObject *object;
@@ -364,7 +365,7 @@ _sw_reader_read_component (Reader    *r,
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      _sw_reader_add_problem (r, _sw_reader_element_offset (r, array, index), SW_ERROR_PARSE,
+      _sw_reader_add_problem (r, array != NULL ? _sw_reader_element_offset (r, array, index) : offset, SW_ERROR_PARSE,
                                          _("component #%u must be an object {…}, not %s"), index + 1, _sw_reader_describe_node (node));
       return;
     }
