@@ -528,19 +528,28 @@ read_root (Reader   *r,
     r->model->interface = json_node_copy (node);
 }
 
+/* terminated: data[length] is a NUL the caller owns, so the text is read
+ * where it is (a large file is not held twice). */
 static void
 reader_init (Reader     *r,
              const char *data,
              gsize       length,
+             gboolean    terminated,
              const char *file)
 {
   gsize zero = 0;
 
   memset (r, 0, sizeof *r);
-  r->data = g_malloc (length + 1);
-  if (length > 0)
-    memcpy (r->data, data, length);
-  r->data[length] = '\0';
+  if (terminated)
+    r->data = (char *) data;
+  else
+    {
+      r->data = g_malloc (length + 1);
+      if (length > 0)
+        memcpy (r->data, data, length);
+      r->data[length] = '\0';
+      r->owns_data = TRUE;
+    }
   r->length = length;
   r->file = file;
 
@@ -568,7 +577,8 @@ reader_init (Reader     *r,
 static void
 reader_clear (Reader *r)
 {
-  g_clear_pointer (&r->data, g_free);
+  if (r->owns_data)
+    g_clear_pointer (&r->data, g_free);
   g_clear_pointer (&r->line_starts, g_array_unref);
   g_clear_pointer (&r->open, g_array_unref);
   g_clear_pointer (&r->where, g_hash_table_unref);
@@ -688,6 +698,7 @@ read_text (Reader   *r,
 static SwModel *
 read_model (const char     *data,
             gssize          length,
+            gboolean        terminated,
             const char     *display_name,
             const char     *folder,
             SwInlineScope  *scope,
@@ -708,7 +719,7 @@ read_model (const char     *data,
 
   for (guint attempt = 0; ; attempt++)
     {
-      reader_init (&r, data, length, display_name);
+      reader_init (&r, data, length, terminated, display_name);
       r.base_line = first_line - 1;
       r.base_column = first_column - 1;
       r.folder = folder != NULL ? g_strdup (folder) : g_path_get_dirname (display_name);
@@ -739,7 +750,7 @@ sw_model_new_from_data_in (const char  *data,
                            const char  *folder,
                            GError     **error)
 {
-  return read_model (data, length, display_name, folder, NULL, 1, 1, error);
+  return read_model (data, length, FALSE, display_name, folder, NULL, 1, 1, error);
 }
 
 SwModel *
@@ -749,7 +760,7 @@ _sw_model_read_definition (const char     *text,
                            SwInlineScope  *scope,
                            GError        **error)
 {
-  return read_model (text, -1, _sw_inline_scope_get_file (scope), _sw_inline_scope_get_folder (scope), scope, line,
+  return read_model (text, -1, FALSE, _sw_inline_scope_get_file (scope), _sw_inline_scope_get_folder (scope), scope, line,
                      column, error);
 }
 
@@ -776,6 +787,7 @@ sw_model_new_from_file (const char  *path,
   {
     g_autofree char *folder = g_path_get_dirname (path);
 
-    return sw_model_new_from_data_in (contents, (gssize) length, display_name, folder, error);
+    /* g_file_get_contents() ends the text with a NUL. */
+    return read_model (contents, (gssize) length, TRUE, display_name, folder, NULL, 1, 1, error);
   }
 }

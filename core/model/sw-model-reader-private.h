@@ -35,7 +35,8 @@ typedef struct {
 } SwElementSpan;
 
 typedef struct {
-  char       *data;         /* the text, NUL-terminated */
+  char       *data;         /* the text, NUL-terminated; read only */
+  gboolean    owns_data;    /* a copy (else the caller's) */
   gsize       length;
   const char *file;
   GArray     *line_starts;  /* gsize: offset of each line's first byte */
