@@ -78,7 +78,7 @@ first_start_at (GArray *starts, gsize offset)
     {
       guint mid = lo + (hi - lo) / 2;
 
-      if (g_array_index (starts, gsize, mid) < offset)
+      if (g_array_index (starts, guint32, mid) < offset)
         lo = mid + 1;
       else
         hi = mid;
@@ -185,10 +185,10 @@ _sw_reader_parse_streamed (Reader     *r,
     }
   g_string_append_len (text, r->data + from, length - from);
 
-  top_starts = g_array_new (FALSE, FALSE, sizeof (gsize));
+  top_starts = g_array_new (FALSE, FALSE, sizeof (guint32));
   for (guint i = 0; i < starts->len; i++)
     {
-      gsize offset = g_array_index (starts, gsize, i);
+      guint32 offset = g_array_index (starts, guint32, i);
 
       if (!inside (&r->component_span, offset) && !inside (&r->connection_span, offset))
         g_array_append_val (top_starts, offset);
@@ -221,7 +221,7 @@ read_streamed_element (Reader              *r,
   JsonNode *node;
   gboolean ok;
 
-  if (r->data[value] != '{' || first >= r->all_starts->len || g_array_index (r->all_starts, gsize, first) != value)
+  if (r->data[value] != '{' || first >= r->all_starts->len || g_array_index (r->all_starts, guint32, first) != value)
     return FALSE;
   if (!json_parser_load_from_data (parser, r->data + value, (gssize) (value_end - value), NULL))
     return FALSE;
@@ -233,7 +233,7 @@ read_streamed_element (Reader              *r,
   r->where = r->element_where;
   r->starts = r->all_starts;
   ok = _sw_reader_remember_subtree (r, node, FALSE, &next) &&
-       (next >= r->all_starts->len || g_array_index (r->all_starts, gsize, next) >= value_end);
+       (next >= r->all_starts->len || g_array_index (r->all_starts, guint32, next) >= value_end);
   if (ok)
     {
       r->scanned_root = node;

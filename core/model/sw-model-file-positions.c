@@ -551,7 +551,7 @@ _sw_reader_remember_subtree (Reader   *r,
 
   if (*next >= r->starts->len)
     return FALSE;
-  offset = g_array_index (r->starts, gsize, (*next)++);
+  offset = g_array_index (r->starts, guint32, (*next)++);
   if (scalars)
     remember (r, node, offset);
 

@@ -645,7 +645,7 @@ read_text (Reader   *r,
   /* Text that would crash the parser or that it would read wrongly never
    * reaches it; a second top-level value neither (json-glib parses and
    * drops it). */
-  scan.starts = g_array_new (FALSE, FALSE, sizeof (gsize));
+  scan.starts = g_array_new (FALSE, FALSE, sizeof (guint32));
   if (_sw_model_file_scan (r->data, r->length, SW_MODEL_FILE_MAX_DEPTH, _sw_reader_on_scan_problem, r, &scan))
     {
       gsize parse_length = scan.trailing != SW_SCAN_NONE ? scan.value_end : r->length;

@@ -77,7 +77,8 @@ typedef struct {
   SwInlineScope *scope;
   gboolean    owns_scope;
   gboolean    definition;   /* reading one of them: no header, no "subsystems" */
-  GHashTable *defined;      /* component id -> offset + 1 of its first definition */
+  GHashTable *defined;      /* component id -> offset + 1 of its first definition, when its
+                             * kind is unknown (the others are in the model) */
   GHashTable *unreadable;   /* ids of components that could not be read */
 } Reader;
 
