@@ -343,12 +343,27 @@ read_position (Reader      *r,
     }
 }
 
+/* The line of the component first defined with id, or 0: those read are
+ * in the model (its index), those of an unknown kind in r->defined. */
+static guint
+defined_at_line (Reader *r, const char *id)
+{
+  int i = sw_model_find_component (r->model, id);
+  gpointer first;
+
+  if (i >= 0)
+    return sw_model_get_component (r->model, (guint) i)->line;
+  first = g_hash_table_lookup (r->defined, id);
+  return first != NULL ? _sw_reader_offset_to_line (r, GPOINTER_TO_SIZE (first) - 1) : 0;
+}
+
 void
 _sw_reader_read_component (Reader    *r,
                            JsonArray *array,
-                           guint      index)
+                           guint      index,
+                           JsonNode  *node,
+                           gsize      offset)
 {
-  JsonNode *node = json_array_get_element (array, index);
   g_autofree char *who = NULL;
   SwComponent component;
   JsonObject *object;
@@ -360,11 +375,12 @@ _sw_reader_read_component (Reader    *r,
   g_autofree char *definition = NULL;
   gboolean usable = FALSE;
   GError *error = NULL;
+  guint first_line;
   gsize start;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      _sw_reader_add_problem (r, _sw_reader_element_offset (r, array, index), SW_ERROR_PARSE,
+      _sw_reader_add_problem (r, array != NULL ? _sw_reader_element_offset (r, array, index) : offset, SW_ERROR_PARSE,
                                          _("component #%u must be an object {…}, not %s"), index + 1, _sw_reader_describe_node (node));
       return;
     }
@@ -384,19 +400,12 @@ _sw_reader_read_component (Reader    *r,
                                        _("%s: “id” must be a string, not %s"), who, _sw_reader_describe_node (member));
   else if (!_sw_check_id (id, &error))
     _sw_reader_add_error (r, _sw_reader_member_offset (r, object, "id"), g_steal_pointer (&error));
-  else if (g_hash_table_contains (r->defined, id))
-    {
-      gsize first = GPOINTER_TO_SIZE (g_hash_table_lookup (r->defined, id)) - 1;
-
-      _sw_reader_add_problem (r, _sw_reader_member_offset (r, object, "id"), SW_ERROR_TOPOLOGY,
-                                         _("duplicate component id “%s”; it is first defined at line %u"),
-                                         id, _sw_reader_offset_to_line (r, first));
-    }
+  else if ((first_line = defined_at_line (r, id)) > 0)
+    _sw_reader_add_problem (r, _sw_reader_member_offset (r, object, "id"), SW_ERROR_TOPOLOGY,
+                                       _("duplicate component id “%s”; it is first defined at line %u"),
+                                       id, first_line);
   else
-    {
-      usable = TRUE;
-      g_hash_table_insert (r->defined, g_strdup (id), GSIZE_TO_POINTER (start + 1));
-    }
+    usable = TRUE;
 
   member = json_object_get_member (object, "kind");
   kind_name = _sw_reader_node_get_string (member);
@@ -418,11 +427,13 @@ _sw_reader_read_component (Reader    *r,
   /* Connections to a component that cannot be used (an invalid id, an
    * unknown kind) are not reported again. A duplicate's connections go to
    * the first definition. */
-  if (id != NULL && ((usable && kind == NULL) || (!usable && !g_hash_table_contains (r->defined, id))))
+  if (id != NULL && ((usable && kind == NULL) || (!usable && defined_at_line (r, id) == 0)))
     g_hash_table_add (r->unreadable, g_strdup (id));
 
   if (kind == NULL)
     {
+      if (usable)
+        g_hash_table_insert (r->defined, g_strdup (id), GSIZE_TO_POINTER (start + 1));
       read_position (r, object, who, NULL);
       return;
     }

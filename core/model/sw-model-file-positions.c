@@ -541,17 +541,17 @@ _sw_reader_parser_reporting_positions (Reader *r)
  * and with scalars also every member and element by its JsonNode. FALSE
  * when tree and text disagree (a key given twice leaves fewer values in the
  * tree than in the text). */
-static gboolean
-remember_subtree (Reader   *r,
-                  JsonNode *node,
-                  gboolean  scalars,
-                  guint    *next)
+gboolean
+_sw_reader_remember_subtree (Reader   *r,
+                             JsonNode *node,
+                             gboolean  scalars,
+                             guint    *next)
 {
   gsize offset;
 
   if (*next >= r->starts->len)
     return FALSE;
-  offset = g_array_index (r->starts, gsize, (*next)++);
+  offset = g_array_index (r->starts, guint32, (*next)++);
   if (scalars)
     remember (r, node, offset);
 
@@ -567,7 +567,7 @@ remember_subtree (Reader   *r,
       remember (r, container_key (object), offset);
       json_object_iter_init_ordered (&iter, object);
       while (json_object_iter_next_ordered (&iter, &name, &member))
-        if (!remember_subtree (r, member, scalars, next))
+        if (!_sw_reader_remember_subtree (r, member, scalars, next))
           return FALSE;
     }
   else if (JSON_NODE_HOLDS_ARRAY (node))
@@ -578,7 +578,7 @@ remember_subtree (Reader   *r,
         return FALSE;
       remember (r, container_key (array), offset);
       for (guint i = 0; i < json_array_get_length (array); i++)
-        if (!remember_subtree (r, json_array_get_element (array, i), scalars, next))
+        if (!_sw_reader_remember_subtree (r, json_array_get_element (array, i), scalars, next))
           return FALSE;
     }
   else if (r->data[offset] == '{' || r->data[offset] == '[')
@@ -590,29 +590,33 @@ remember_subtree (Reader   *r,
 static void
 remember_scalars (Reader *r)
 {
-  guint next = 0;
+  guint next = r->scanned_first;
 
   r->scalars_remembered = TRUE;
-  remember_subtree (r, r->scanned_root, TRUE, &next);
+  _sw_reader_remember_subtree (r, r->scanned_root, TRUE, &next);
 }
 
 /* Plain JSON parsed without the parser's signals (which cost more than the
- * parsing): positions come from the scan. FALSE when the text does not
+ * parsing): positions come from the scan. text: the reader's, or the
+ * top-level object with its big arrays left out (sw-model-file-elements.c),
+ * whose values are those of starts in order. FALSE when the text does not
  * parse or disagrees with the scan; then nothing is remembered. */
 gboolean
 _sw_reader_parse_plain (Reader       *r,
                         JsonParser   *parser,
+                        const char   *text,
                         gsize         length,
                         GArray       *starts)
 {
   JsonNode *root;
   guint next = 0;
 
-  if (!json_parser_load_from_data (parser, r->data, (gssize) length, NULL))
+  if (!json_parser_load_from_data (parser, text, (gssize) length, NULL))
     return FALSE;
   root = json_parser_get_root (parser);
   r->starts = starts;
-  if (root != NULL && remember_subtree (r, root, FALSE, &next) && next == starts->len)
+  r->scanned_first = 0;
+  if (root != NULL && _sw_reader_remember_subtree (r, root, FALSE, &next) && next == starts->len)
     {
       r->scanned_root = root;
       return TRUE;

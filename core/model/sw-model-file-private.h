@@ -24,7 +24,7 @@ typedef void (*SwScanProblemFunc) (gsize       offset,
 typedef struct {
   gsize    value_end;  /* one past the first top-level array or object, or SW_SCAN_NONE */
   gsize    trailing;   /* the first byte after it that is neither space nor comment, or SW_SCAN_NONE */
-  /* Where every value of the first top-level container begins (gsize
+  /* Where every value of the first top-level container begins (guint32
    * offsets, in the order of the text, the container itself first), when
    * the caller passes an array; plain TRUE when the text is strict JSON
    * (no comments, no '…' strings, no bare words, no integer beyond gint64),

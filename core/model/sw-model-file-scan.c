@@ -103,12 +103,18 @@ is_space (char c)
   return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
+/* 32 bits a start: half the memory (a large model has millions of values);
+ * text beyond 4 GiB is not read as plain. */
 static void
 record_start (SwScanResult *result,
               gsize         offset)
 {
-  if (result->starts != NULL)
-    g_array_append_val (result->starts, offset);
+  guint32 start = (guint32) offset;
+
+  if (offset > G_MAXUINT32)
+    result->plain = FALSE;
+  else if (result->starts != NULL)
+    g_array_append_val (result->starts, start);
 }
 
 /* One past a bare token (a number, true, a misspelt word) starting at i. */

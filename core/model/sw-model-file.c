@@ -107,9 +107,10 @@ read_end (Reader         *r,
 static void
 read_connection (Reader    *r,
                  JsonArray *array,
-                 guint      index)
+                 guint      index,
+                 JsonNode  *node,
+                 gsize      offset)
 {
-  JsonNode *node = json_array_get_element (array, index);
   SwConnection connection = { 0 };
   ConnectionName name = { NULL, index, NULL };
   JsonNode *ui;
@@ -120,7 +121,7 @@ read_connection (Reader    *r,
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      _sw_reader_add_problem (r, _sw_reader_element_offset (r, array, index), SW_ERROR_PARSE,
+      _sw_reader_add_problem (r, array != NULL ? _sw_reader_element_offset (r, array, index) : offset, SW_ERROR_PARSE,
                                          _("connection #%u must be an object {\"from\": …, \"to\": …}, not %s"),
                                          index + 1, _sw_reader_describe_node (node));
       return;
@@ -505,25 +506,15 @@ read_root (Reader   *r,
     _sw_reader_add_problem (r, _sw_reader_member_offset (r, object, "components"), SW_ERROR_PARSE,
                                        _("“components” must be an array […], not %s"), _sw_reader_describe_node (node));
   else if (node != NULL)
-    {
-      JsonArray *array = json_node_get_array (node);
-
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        _sw_reader_read_component (r, array, i);
-    }
+    _sw_reader_for_each_element (r, node, &r->component_span, _sw_reader_read_component);
 
   node = json_object_get_member (object, "connections");
   if (node != NULL && !JSON_NODE_HOLDS_ARRAY (node))
     _sw_reader_add_problem (r, _sw_reader_member_offset (r, object, "connections"), SW_ERROR_PARSE,
                                        _("“connections” must be an array […], not %s"), _sw_reader_describe_node (node));
+  /* Without the components, every connection would be reported. */
   else if (node != NULL && components_ok)
-    {
-      JsonArray *array = json_node_get_array (node);
-
-      /* Without the components, every connection would be reported. */
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        read_connection (r, array, i);
-    }
+    _sw_reader_for_each_element (r, node, &r->connection_span, read_connection);
 
   if (json_object_has_member (object, "simulation"))
     read_simulation (r, object);
@@ -543,19 +534,28 @@ read_root (Reader   *r,
     r->model->interface = json_node_copy (node);
 }
 
+/* terminated: data[length] is a NUL the caller owns, so the text is read
+ * where it is (a large file is not held twice). */
 static void
 reader_init (Reader     *r,
              const char *data,
              gsize       length,
+             gboolean    terminated,
              const char *file)
 {
   gsize zero = 0;
 
   memset (r, 0, sizeof *r);
-  r->data = g_malloc (length + 1);
-  if (length > 0)
-    memcpy (r->data, data, length);
-  r->data[length] = '\0';
+  if (terminated)
+    r->data = (char *) data;
+  else
+    {
+      r->data = g_malloc (length + 1);
+      if (length > 0)
+        memcpy (r->data, data, length);
+      r->data[length] = '\0';
+      r->owns_data = TRUE;
+    }
   r->length = length;
   r->file = file;
 
@@ -583,13 +583,17 @@ reader_init (Reader     *r,
 static void
 reader_clear (Reader *r)
 {
-  g_clear_pointer (&r->data, g_free);
+  if (r->owns_data)
+    g_clear_pointer (&r->data, g_free);
   g_clear_pointer (&r->line_starts, g_array_unref);
   g_clear_pointer (&r->open, g_array_unref);
   g_clear_pointer (&r->where, g_hash_table_unref);
   g_clear_pointer (&r->problems, g_array_unref);
   g_clear_pointer (&r->defined, g_hash_table_unref);
   g_clear_pointer (&r->unreadable, g_hash_table_unref);
+  g_clear_pointer (&r->element_where, g_hash_table_unref);
+  if (r->owns_starts)
+    g_clear_pointer (&r->starts, g_array_unref);
   g_clear_pointer (&r->folder, g_free);
   if (r->owns_scope)
     g_clear_pointer (&r->scope, _sw_inline_scope_free);
@@ -633,9 +637,74 @@ sw_model_new_from_data (const char  *data,
 
 /* scope: the inline definitions of the file whose definition data is
  * (then no header is needed), else NULL. */
+/* Parses the text and reads the model into r. streamed: plain JSON's big
+ * arrays element by element (sw-model-file-elements.c); FALSE when that
+ * gave up and the text must be read again without it. */
+static gboolean
+read_text (Reader   *r,
+           gboolean  streamed)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(GError) parse_error = NULL;
+  SwScanResult scan;
+
+  /* Text that would crash the parser or that it would read wrongly never
+   * reaches it; a second top-level value neither (json-glib parses and
+   * drops it). */
+  scan.starts = g_array_new (FALSE, FALSE, sizeof (guint32));
+  if (_sw_model_file_scan (r->data, r->length, SW_MODEL_FILE_MAX_DEPTH, _sw_reader_on_scan_problem, r, &scan))
+    {
+      gsize parse_length = scan.trailing != SW_SCAN_NONE ? scan.value_end : r->length;
+
+      gboolean parsed = FALSE;
+
+      /* Plain JSON: where each value begins is known from the scan. Any
+       * other text, the parser reports positions as it goes (slower). */
+      if (scan.plain && streamed)
+        {
+          parser = json_parser_new ();
+          parsed = _sw_reader_parse_streamed (r, parser, parse_length, scan.starts);
+          if (!parsed)
+            g_clear_object (&parser);
+        }
+      if (!parsed && scan.plain)
+        {
+          parser = json_parser_new ();
+          parsed = _sw_reader_parse_plain (r, parser, r->data, parse_length, scan.starts);
+          if (!parsed)
+            g_clear_object (&parser);
+        }
+      if (!parsed)
+        {
+          g_debug ("%s: positions from the parser (the text is not plain JSON)", r->file);
+          parser = _sw_reader_parser_reporting_positions (r);
+          parsed = json_parser_load_from_data (parser, r->data, (gssize) parse_length, &parse_error);
+        }
+
+      if (!parsed)
+        _sw_reader_add_parse_error (r, parse_error);
+      else
+        {
+          if (scan.trailing != SW_SCAN_NONE)
+            _sw_reader_add_problem (r, scan.trailing, SW_ERROR_PARSE,
+                                    _("unexpected text after the model; a model file holds one JSON object {…}"));
+          read_root (r, json_parser_get_root (parser));
+          _sw_reader_check_unread (r);
+        }
+    }
+  r->all_starts = NULL;
+  if (!r->owns_starts)
+    r->starts = NULL;
+  g_array_unref (scan.starts);
+  return !r->stream_failed;
+}
+
+/* scope: the inline definitions of the file whose definition data is
+ * (then no header is needed), else NULL. */
 static SwModel *
 read_model (const char     *data,
             gssize          length,
+            gboolean        terminated,
             const char     *display_name,
             const char     *folder,
             SwInlineScope  *scope,
@@ -643,9 +712,6 @@ read_model (const char     *data,
             guint           first_column,
             GError        **error)
 {
-  g_autoptr(JsonParser) parser = NULL;
-  g_autoptr(GError) parse_error = NULL;
-  SwScanResult scan;
   SwModel *model = NULL;
   Reader r;
 
@@ -657,50 +723,19 @@ read_model (const char     *data,
   if (display_name == NULL)
     display_name = "<memory>";
 
-  reader_init (&r, data, length, display_name);
-  r.base_line = first_line - 1;
-  r.base_column = first_column - 1;
-  r.folder = folder != NULL ? g_strdup (folder) : g_path_get_dirname (display_name);
-  r.scope = scope;
-  r.definition = scope != NULL;
-
-  /* Text that would crash the parser or that it would read wrongly never
-   * reaches it; a second top-level value neither (json-glib parses and
-   * drops it). */
-  scan.starts = g_array_new (FALSE, FALSE, sizeof (gsize));
-  if (_sw_model_file_scan (r.data, r.length, SW_MODEL_FILE_MAX_DEPTH, _sw_reader_on_scan_problem, &r, &scan))
+  for (guint attempt = 0; ; attempt++)
     {
-      gsize parse_length = scan.trailing != SW_SCAN_NONE ? scan.value_end : r.length;
-
-      gboolean parsed = FALSE;
-
-      /* Plain JSON: where each value begins is known from the scan. Any
-       * other text, the parser reports positions as it goes (slower). */
-      if (scan.plain)
-        {
-          parser = json_parser_new ();
-          parsed = _sw_reader_parse_plain (&r, parser, parse_length, scan.starts);
-          if (!parsed)
-            g_clear_object (&parser);
-        }
-      if (!parsed)
-        {
-          g_debug ("%s: positions from the parser (the text is not plain JSON)", display_name);
-          parser = _sw_reader_parser_reporting_positions (&r);
-          parsed = json_parser_load_from_data (parser, r.data, (gssize) parse_length, &parse_error);
-        }
-
-      if (!parsed)
-        _sw_reader_add_parse_error (&r, parse_error);
-      else
-        {
-          if (scan.trailing != SW_SCAN_NONE)
-            _sw_reader_add_problem (&r, scan.trailing, SW_ERROR_PARSE,
-                                    _("unexpected text after the model; a model file holds one JSON object {…}"));
-          read_root (&r, json_parser_get_root (parser));
-        }
+      reader_init (&r, data, length, terminated, display_name);
+      r.base_line = first_line - 1;
+      r.base_column = first_column - 1;
+      r.folder = folder != NULL ? g_strdup (folder) : g_path_get_dirname (display_name);
+      r.scope = scope;
+      r.definition = scope != NULL;
+      if (read_text (&r, attempt == 0) || attempt > 0)
+        break;
+      g_debug ("%s: read again with a whole tree", display_name);
+      reader_clear (&r);
     }
-  g_array_unref (scan.starts);
 
   if (r.problems->len > 0)
     reader_report (&r, error);
@@ -721,7 +756,7 @@ sw_model_new_from_data_in (const char  *data,
                            const char  *folder,
                            GError     **error)
 {
-  return read_model (data, length, display_name, folder, NULL, 1, 1, error);
+  return read_model (data, length, FALSE, display_name, folder, NULL, 1, 1, error);
 }
 
 SwModel *
@@ -731,7 +766,7 @@ _sw_model_read_definition (const char     *text,
                            SwInlineScope  *scope,
                            GError        **error)
 {
-  return read_model (text, -1, _sw_inline_scope_get_file (scope), _sw_inline_scope_get_folder (scope), scope, line,
+  return read_model (text, -1, FALSE, _sw_inline_scope_get_file (scope), _sw_inline_scope_get_folder (scope), scope, line,
                      column, error);
 }
 
@@ -758,6 +793,7 @@ sw_model_new_from_file (const char  *path,
   {
     g_autofree char *folder = g_path_get_dirname (path);
 
-    return sw_model_new_from_data_in (contents, (gssize) length, display_name, folder, error);
+    /* g_file_get_contents() ends the text with a NUL. */
+    return read_model (contents, (gssize) length, TRUE, display_name, folder, NULL, 1, 1, error);
   }
 }

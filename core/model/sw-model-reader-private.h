@@ -27,8 +27,16 @@ typedef struct {
   GHashTable *names;    /* an object's member names so far; NULL for arrays */
 } OpenContainer;
 
+/* A top-level array read element by element (sw-model-file-elements.c). */
 typedef struct {
-  char       *data;         /* the text, NUL-terminated */
+  gboolean present;
+  gboolean visited;         /* its elements were read */
+  gsize    open, close;     /* its '[' and ']' */
+} SwElementSpan;
+
+typedef struct {
+  char       *data;         /* the text, NUL-terminated; read only */
+  gboolean    owns_data;    /* a copy (else the caller's) */
   gsize       length;
   const char *file;
   GArray     *line_starts;  /* gsize: offset of each line's first byte */
@@ -48,7 +56,19 @@ typedef struct {
    * lookup of one. */
   GArray     *starts;
   JsonNode   *scanned_root;
+  guint       scanned_first; /* the index in starts of scanned_root's own start */
   gboolean    scalars_remembered;
+  gboolean    owns_starts;
+  /* Read element by element: the top-level tree holds "components" and
+   * "connections" empty, their elements are parsed one at a time (all_starts:
+   * the scan's starts, starts: those outside the arrays; element_where: the
+   * positions in the element being read). stream_failed: read the file
+   * again with a whole tree. */
+  gboolean    streamed;
+  gboolean    stream_failed;
+  GArray     *all_starts;
+  SwElementSpan component_span, connection_span;
+  GHashTable *element_where;
   GArray     *problems;     /* Problem */
   SwModel    *model;
   char       *folder;       /* where subsystems' files are looked for */
@@ -57,7 +77,8 @@ typedef struct {
   SwInlineScope *scope;
   gboolean    owns_scope;
   gboolean    definition;   /* reading one of them: no header, no "subsystems" */
-  GHashTable *defined;      /* component id -> offset + 1 of its first definition */
+  GHashTable *defined;      /* component id -> offset + 1 of its first definition, when its
+                             * kind is unknown (the others are in the model) */
   GHashTable *unreadable;   /* ids of components that could not be read */
 } Reader;
 
@@ -115,8 +136,42 @@ _sw_reader_parser_reporting_positions (Reader *r);
 gboolean
 _sw_reader_parse_plain (Reader       *r,
                         JsonParser   *parser,
+                        const char   *text,
                         gsize         length,
                         GArray       *starts);
+
+gboolean
+_sw_reader_remember_subtree (Reader   *r,
+                             JsonNode *node,
+                             gboolean  scalars,
+                             guint    *next);
+
+gboolean
+_sw_reader_parse_streamed (Reader     *r,
+                           JsonParser *parser,
+                           gsize       length,
+                           GArray     *starts);
+
+/* One element of an array: node, and array and index (or array NULL and
+ * offset, the element's start, when read element by element). */
+typedef void (*SwReaderElementFunc) (Reader    *r,
+                                     JsonArray *array,
+                                     guint      index,
+                                     JsonNode  *node,
+                                     gsize      offset);
+
+/* read for each element of the array array_node (its text at span when
+ * read element by element). Once the model is read, _sw_reader_check_unread
+ * parses the elements no one read: the file's syntax errors come first,
+ * whether its model is read or not (r->stream_failed then). */
+void
+_sw_reader_for_each_element (Reader              *r,
+                             JsonNode            *array_node,
+                             SwElementSpan       *span,
+                             SwReaderElementFunc  read);
+
+void
+_sw_reader_check_unread (Reader *r);
 
 gsize
 _sw_reader_object_offset (Reader     *r,
@@ -187,6 +242,8 @@ _sw_reader_read_excitation (Reader *r, JsonObject *root);
 void
 _sw_reader_read_component (Reader    *r,
                            JsonArray *array,
-                           guint      index);
+                           guint      index,
+                           JsonNode  *node,
+                           gsize      offset);
 
 G_END_DECLS

@@ -20,18 +20,27 @@
  * 3. Assembly and one evaluation for a chain with a gear and a massless
  *    spring pair in every tenth section, per section against N = 10 (linear
  *    work keeps it near 1); a gear train with every reaction output.
+ * 4. Memory: the chain of MAX_N bodies written to a file, each of reading
+ *    it, reading and assembling (what `check` does), and reading, assembling
+ *    and simulating 0.01 s with every variable (what `simulate` does) in a
+ *    process of its own: its peak RSS and the ratio to the hand code's
+ *    process integrating the same 0.01 s (target: simulate <= 100 MB).
  *
  * Times are processor seconds of the process (best of several runs).
  *
  * Run: meson test -C build --benchmark bench-chain --verbose, or
- *      build/tests/bench-chain [MAX_N [chain|fourbody|mixed|gears]]
+ *      build/tests/bench-chain [MAX_N [chain|fourbody|mixed|gears|memory]]
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
 
@@ -145,12 +154,13 @@ typedef struct {
   double w0;          /* w of the first inertia at the stop time */
 } DriverRun;
 
-/* The engine's driver settings: first step a tenth of the output interval;
+/* The engine's driver settings: first step a tenth of the output interval
+ * (of OUTPUT_S in STOP_S, scaled to stop);
  * stops on every output time unless n_out is 1. */
 static DriverRun
-drive (gsl_odeiv2_system *ode, double *y, guint n_out, gulong *evals)
+drive (gsl_odeiv2_system *ode, double *y, double stop, guint n_out, gulong *evals)
 {
-  gsl_odeiv2_driver *d = gsl_odeiv2_driver_alloc_y_new (ode, gsl_odeiv2_step_rkf45, OUTPUT_S / 10,
+  gsl_odeiv2_driver *d = gsl_odeiv2_driver_alloc_y_new (ode, gsl_odeiv2_step_rkf45, stop * (OUTPUT_S / STOP_S) / 10,
                                                         TOLERANCE, TOLERANCE);
   DriverRun r = { 0 };
   double t = 0;
@@ -158,7 +168,7 @@ drive (gsl_odeiv2_system *ode, double *y, guint n_out, gulong *evals)
 
   for (guint k = 1; k <= n_out; k++)
     {
-      int status = gsl_odeiv2_driver_apply (d, &t, k == n_out ? STOP_S : k * (STOP_S / n_out), y);
+      int status = gsl_odeiv2_driver_apply (d, &t, k == n_out ? stop : k * (stop / n_out), y);
 
       if (status != GSL_SUCCESS)
         g_error ("hand integration failed: %s", gsl_strerror (status));
@@ -183,7 +193,7 @@ run_hand (gpointer data)
   gsl_odeiv2_system ode = { hand_rhs, NULL, 2 * run->n, &h };
   g_autofree double *y = g_new0 (double, 2 * run->n);
 
-  run->result = drive (&ode, y, run->n_out, &h.evals);
+  run->result = drive (&ode, y, STOP_S, run->n_out, &h.evals);
   run->result.w0 = y[run->n];
 }
 
@@ -209,7 +219,7 @@ run_engine_rhs (gpointer data)
   g_autofree double *y = g_memdup2 (run->sys->y0, n * sizeof (double));
   gulong evals = 0;
 
-  run->result = drive (&ode, y, (guint) lround (STOP_S / OUTPUT_S), &evals);
+  run->result = drive (&ode, y, STOP_S, (guint) lround (STOP_S / OUTPUT_S), &evals);
   run->result.evals = eq->n_evals;
 }
 
@@ -524,6 +534,136 @@ bench_gear_train (void)
     }
 }
 
+/* ---- Memory: reading and simulating a chain, against the hand code ------ */
+
+/* Each measure runs in a child process of its own (fork before anything
+ * large is made here), its peak RSS from wait4(). */
+#define MEMORY_STOP_S   0.01
+#define MEMORY_OUTPUT_S 0.001
+
+typedef enum { MEASURE_NOTHING, MEASURE_HAND, MEASURE_READ, MEASURE_CHECK, MEASURE_SIMULATE } Measure;
+
+static gboolean
+discard_row (double t, const double *values, guint n_values, gpointer data, GError **error)
+{
+  return TRUE;
+}
+
+static void
+measure_in_child (Measure measure, const char *path, guint n)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  SwSimulateOptions o;
+
+  if (measure == MEASURE_NOTHING)
+    return;
+  if (measure == MEASURE_HAND)
+    {
+      HandChain h = { n, 0 };
+      gsl_odeiv2_system ode = { hand_rhs, NULL, 2 * n, &h };
+      g_autofree double *y = g_new0 (double, 2 * n);
+
+      drive (&ode, y, MEMORY_STOP_S, (guint) lround (MEMORY_STOP_S / MEMORY_OUTPUT_S), &h.evals);
+      return;
+    }
+  model = sw_model_new_from_file (path, &error);
+  g_assert_no_error (error);
+  if (measure == MEASURE_READ)
+    return;
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  if (measure == MEASURE_CHECK)
+    return;
+  /* As shaftwork-cli simulate: every variable, each row written (here
+   * dropped) as it is made. */
+  o = sw_simulate_options_default ();
+  o.stop_time_s = MEMORY_STOP_S;
+  o.output_interval_s = MEMORY_OUTPUT_S;
+  o.tolerance = TOLERANCE;
+  o.method = SW_METHOD_RK45;
+  o.on_row = discard_row;
+  o.discard_rows = TRUE;
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+}
+
+/* Peak RSS (KiB) and wall time of one measure. */
+static long
+measure (Measure what, const char *path, guint n, double *seconds)
+{
+  gint64 start = g_get_monotonic_time ();
+  struct rusage u;
+  int status;
+  pid_t pid;
+
+  fflush (stdout);
+  pid = fork ();
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      measure_in_child (what, path, n);
+      _exit (0);
+    }
+  g_assert_cmpint (wait4 (pid, &status, 0, &u), ==, pid);
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+  *seconds = (g_get_monotonic_time () - start) / 1e6;
+  return u.ru_maxrss;
+}
+
+static void
+write_chain_in_child (const char *path, guint n)
+{
+  pid_t pid = fork ();
+  int status;
+
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      g_autofree char *json = speed_chain_json (n);
+
+      g_assert_true (g_file_set_contents (path, json, -1, NULL));
+      _exit (0);
+    }
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+}
+
+static void
+bench_memory (guint n)
+{
+  static const struct { Measure what; const char *name; } measures[] = {
+    { MEASURE_NOTHING, "the process alone" },
+    { MEASURE_HAND, "hand-written (GSL rkf45)" },
+    { MEASURE_READ, "read (sw_model_new_from_file)" },
+    { MEASURE_CHECK, "read + assemble (check)" },
+    { MEASURE_SIMULATE, "read + assemble + simulate" },
+  };
+  g_autofree char *dir = g_dir_make_tmp ("bench-chain-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "chain.shaft", NULL);
+  long hand_kb = 1;
+
+  g_assert_nonnull (dir);
+  write_chain_in_child (path, n);
+  printf ("\nmemory: chain of N = %u as a file, %g s, output %g s; peak RSS of a process doing each (target: "
+          "simulate <= 100 MB)\n", n, MEMORY_STOP_S, MEMORY_OUTPUT_S);
+  printf ("%-32s %10s %8s %8s\n", "", "peak_MiB", "/hand", "wall_s");
+  for (guint k = 0; k < G_N_ELEMENTS (measures); k++)
+    {
+      double seconds;
+      long kb = measure (measures[k].what, path, n, &seconds);
+
+      if (measures[k].what == MEASURE_HAND)
+        hand_kb = kb;
+      printf ("%-32s %10.1f %8.2f %8.2f\n", measures[k].name, kb / 1024.0,
+              measures[k].what >= MEASURE_HAND ? (double) kb / hand_kb : NAN, seconds);
+    }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -539,5 +679,7 @@ main (int argc, char **argv)
     bench_mixed_chain ();
   if (only == NULL || g_str_equal (only, "gears"))
     bench_gear_train ();
+  if (only == NULL || g_str_equal (only, "memory"))
+    bench_memory (max_n);
   return 0;
 }

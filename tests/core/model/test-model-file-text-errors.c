@@ -235,6 +235,96 @@ test_error_dotted_id (void)
   g_assert_cmpuint (count_lines (message), ==, 1);
 }
 
+/* The top-level "components" and "connections" are read element by
+ * element (sw-model-file-elements.c): the same errors at the same places as
+ * from a tree of the whole text, syntax errors first wherever they are. */
+typedef struct {
+  const char *text;
+  const char *needle;     /* where the first error is (after HEADER), or NULL: no location checked */
+  const char *fragment;
+  guint       n_lines;
+} ElementCase;
+
+static const ElementCase element_cases[] = {
+  /* a syntax error in a component that is never read (the header is wrong) */
+  { "{\"format\": \"x\", \"version\": 1, \"components\": [{\"id\" \"a\"}]}", NULL, "malformed JSON", 1 },
+  { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\"},]}", NULL, "malformed JSON", 1 },
+  { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\"} {\"id\": \"b\"}]}", NULL,
+    "malformed JSON", 1 },
+  { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\", \"id\": \"b\"}]}", "\"id\": \"b\"",
+    "appears more than once", 1 },
+  { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\"}, 5]}", "5]",
+    "component #2 must be an object", 1 },
+  { HEADER "\"connections\": [{\"from\": \"a.flange_b\", \"to\": \"b.flange_a\"}, []],\n"
+    "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\"}, {\"id\": \"b\", \"kind\": \"rotational.inertia\"}]}",
+    "[]]", "connection #2 must be an object", 1 },
+  { HEADER "\"components\": [\n {\"id\": \"a\", \"kind\": \"rotational.inertia\"},\n"
+    " {\"id\": \"b\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": -1}}],\n"
+    " \"connections\": [{\"from\": \"a.flange_b\", \"to\": \"b.nope\"}]}", "-1", "parameter “J”", 2 },
+  { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\"},\n"
+    " {\"id\": \"a\", \"kind\": \"rotational.inertia\"}]}", "\"a\", \"kind\": \"rotational.inertia\"}]",
+    "duplicate component id “a”; it is first defined at line 1", 1 },
+};
+
+static void
+test_error_element_by_element (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-model-file-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "test.shaft", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (element_cases); i++)
+    {
+      const ElementCase *c = &element_cases[i];
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GError) file_error = NULL;
+      g_autofree char *where = c->needle != NULL ? location_of (c->text, c->needle) : NULL;
+      SwModel *model;
+
+      g_test_message ("case %u: %s", i, c->text);
+      model = sw_model_new_from_data (c->text, -1, "test.shaft", &error);
+      g_assert_null (model);
+      g_assert_nonnull (error);
+      g_test_message ("%s", error->message);
+      assert_error_format (error, "test.shaft");
+      if (where != NULL)
+        g_assert_true (g_str_has_prefix (error->message, where));
+      assert_contains (error->message, c->fragment);
+      g_assert_cmpuint (count_lines (error->message), ==, c->n_lines);
+
+      /* A file's text is read where it was loaded, not copied: the same. */
+      g_assert_true (g_file_set_contents (path, c->text, -1, NULL));
+      model = sw_model_new_from_file (path, &file_error);
+      g_assert_null (model);
+      g_assert_nonnull (file_error);
+      {
+        g_auto(GStrv) parts = g_strsplit (file_error->message, path, -1);
+        g_autofree char *as_memory = g_strjoinv ("test.shaft", parts);
+
+        g_assert_cmpstr (as_memory, ==, error->message);
+      }
+    }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Connections before components, and the other members after them. */
+static void
+test_element_by_element_order (void)
+{
+  static const char text[] = HEADER "\"connections\": [{\"from\": \"a.flange_b\", \"to\": \"b.flange_a\"}],\n"
+    "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\"}, {\"id\": \"b\", \"kind\": \"rotational.inertia\"}],\n"
+    "\"name\": \"order\"}";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SwModel) model = sw_model_new_from_data (text, -1, "test.shaft", &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (sw_model_get_n_components (model), ==, 2);
+  g_assert_cmpuint (sw_model_get_n_connections (model), ==, 1);
+  g_assert_cmpuint (sw_model_get_connection (model, 0)->line, ==, 1);
+  g_assert_cmpuint (sw_model_get_component (model, 1)->line, ==, 2);
+  g_assert_cmpstr (sw_model_get_name (model), ==, "order");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -247,6 +337,8 @@ main (int   argc,
   g_test_add_func ("/core/model-file/error/deep-nesting", test_error_deep_nesting);
   g_test_add_func ("/core/model-file/error/dotted-id", test_error_dotted_id);
   g_test_add_func ("/core/model-file/text-accepted", test_text_accepted);
+  g_test_add_func ("/core/model-file/error/element-by-element", test_error_element_by_element);
+  g_test_add_func ("/core/model-file/element-by-element-order", test_element_by_element_order);
 
   return g_test_run ();
 }
