@@ -5,14 +5,15 @@
  * Modelica.Mechanics.Rotational.Components.IdealGear), parameters keep
  * their names, initial values become start values with fixed = true, and
  * each signal becomes blocks of Modelica.Blocks.Sources (Math.Product and
- * Add for products and sums) wired to the source's input. Kinds the MSL
- * does not have (Twin Builder's masses, COMSOL's gear meshes, engines) are
- * written as classes of a package Shaftwork of the same shape, so that the
- * file reads back; a Modelica tool needs that package to simulate them.
+ * Add for products and sums) wired to the source's input
+ * (sw-modelica-export-signals.c). Kinds the MSL does not have (Twin
+ * Builder's masses, COMSOL's gear meshes, engines) are written as classes
+ * of a package Shaftwork of the same shape, so that the file reads back;
+ * a Modelica tool needs that package to simulate them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-modelica.h"
-#include "sw-modelica-private.h"
+#include "sw-modelica-export-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -36,17 +37,6 @@ typedef struct {
   char        **port_names;    /* per interface port: its connector's name */
 } Def;
 
-typedef struct {
-  GString    *decl;      /* declarations */
-  GString    *eq;        /* connect equations */
-  GError     *error;
-  GPtrArray  *defs;      /* Def: every subsystem, the ones used inside first */
-  GHashTable *bound;     /* in a subsystem's class: "component.param" -> its parameter's name */
-  GHashTable *exposed;   /* in a subsystem's class: "component.port" -> its connector's name */
-  GHashTable *vectors;   /* blocks whose output is y[1] (CombiTimeTable), or NULL */
-  GHashTable *renamed;   /* id -> its Modelica name, where the id is reserved in Modelica */
-} Export;
-
 /* The name component c is declared by (its id, unless Modelica reserves
  * it). */
 static const char *
@@ -55,14 +45,6 @@ mo_id (const Export *ex, const SwComponent *c)
   const char *name = ex->renamed != NULL ? g_hash_table_lookup (ex->renamed, c->id) : NULL;
 
   return name != NULL ? name : c->id;
-}
-
-/* The output connector of the signal block name: "y", or "y[1]" of a
- * block with a vector output. */
-static const char *
-output_of (Export *ex, const char *name)
-{
-  return ex->vectors != NULL && g_hash_table_contains (ex->vectors, name) ? "y[1]" : "y";
 }
 
 static void
@@ -89,262 +71,6 @@ _sw_mo_export_number (GString *s, double x)
         break;
     }
   g_string_append (s, buf);
-}
-
-/* ---- Signals ------------------------------------------------------------ */
-
-static gboolean signal_block (Export *ex, JsonNode *node, const char *name);
-
-/* A list of signals (a sum or a product) as a chain of two-input blocks. */
-static gboolean
-chain (Export *ex, JsonArray *items, const char *name, const char *block)
-{
-  g_autofree char *acc = NULL;
-  guint n = json_array_get_length (items);
-
-  if (n == 1)
-    return signal_block (ex, json_array_get_element (items, 0), name);
-  for (guint k = 0; k < n; k++)
-    {
-      g_autofree char *item = g_strdup_printf ("%s_%u", name, k + 1);
-
-      if (!signal_block (ex, json_array_get_element (items, k), item))
-        return FALSE;
-      if (k == 0)
-        {
-          acc = g_steal_pointer (&item);
-          continue;
-        }
-      {
-        g_autofree char *out = k + 1 == n ? g_strdup (name) : g_strdup_printf ("%s_op%u", name, k);
-
-        g_string_append_printf (ex->decl, "  Modelica.Blocks.Math.%s %s;\n", block, out);
-        g_string_append_printf (ex->eq, "  connect(%s.%s, %s.u1);\n  connect(%s.%s, %s.u2);\n", acc,
-                                output_of (ex, acc), out, item, output_of (ex, item), out);
-        g_free (acc);
-        acc = g_steal_pointer (&out);
-      }
-    }
-  return TRUE;
-}
-
-/* The output a sensor signal reads ("speedSensor.w", the MSL's connector
- * too), or NULL for any other node. */
-static const char *
-sensor_leaf (JsonNode *node)
-{
-  JsonObject *o = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-  JsonNode *fields = o != NULL && json_object_get_size (o) == 1 ? json_object_get_member (o, "sensor") : NULL;
-
-  return fields != NULL && JSON_NODE_HOLDS_OBJECT (fields)
-           ? json_object_get_string_member_with_default (json_node_get_object (fields), "of", NULL)
-           : NULL;
-}
-
-/* Blocks whose output name.y is the signal node (as the file writes it). */
-/* A table signal TimeTable writes: interpolated linearly, held past its
- * ends. */
-static gboolean
-is_time_table (JsonObject *f)
-{
-  return (!json_object_has_member (f, "interpolation")
-          || g_strcmp0 (json_object_get_string_member (f, "interpolation"), "linear") == 0)
-         && (!json_object_has_member (f, "extrapolation")
-             || g_strcmp0 (json_object_get_string_member (f, "extrapolation"), "hold") == 0);
-}
-
-/* Any other table signal as a CombiTimeTable of one output column, its
- * modes as its smoothness and extrapolation (the import reads them back). */
-static gboolean
-combi_time_table (Export *ex, JsonObject *f, const char *name)
-{
-  JsonArray *rows = json_object_get_array_member (f, "points");
-  const char *interpolation = json_object_has_member (f, "interpolation")
-                                ? json_object_get_string_member (f, "interpolation") : "linear";
-  const char *extrapolation = json_object_has_member (f, "extrapolation")
-                                ? json_object_get_string_member (f, "extrapolation") : "hold";
-  const char *smoothness = "LinearSegments";
-
-  for (guint k = 0; _sw_mo_smoothness[k].interpolation != NULL; k++)
-    if (strcmp (interpolation, _sw_mo_smoothness[k].interpolation) == 0)
-      smoothness = _sw_mo_smoothness[k].smoothness;
-  g_string_append_printf (ex->decl, "  Modelica.Blocks.Sources.CombiTimeTable %s(table=[", name);
-  for (guint r = 0; r < json_array_get_length (rows); r++)
-    {
-      JsonArray *row = json_array_get_array_element (rows, r);
-
-      g_string_append (ex->decl, r > 0 ? "; " : "");
-      _sw_mo_export_number (ex->decl, json_array_get_double_element (row, 0));
-      g_string_append (ex->decl, ", ");
-      _sw_mo_export_number (ex->decl, json_array_get_double_element (row, 1));
-    }
-  g_string_append_printf (ex->decl, "], smoothness=Modelica.Blocks.Types.Smoothness.%s, "
-                          "extrapolation=Modelica.Blocks.Types.Extrapolation.%s",
-                          smoothness, strcmp (extrapolation, "linear") == 0 ? "LastTwoPoints"
-                          : strcmp (extrapolation, "periodic") == 0 ? "Periodic" : "HoldLastPoint");
-  if (json_object_has_member (f, "offset"))
-    {
-      g_string_append (ex->decl, ", offset={");
-      _sw_mo_export_number (ex->decl, json_object_get_double_member (f, "offset"));
-      g_string_append (ex->decl, "}");
-    }
-  if (json_object_has_member (f, "startTime"))
-    {
-      g_string_append (ex->decl, ", startTime=");
-      _sw_mo_export_number (ex->decl, json_object_get_double_member (f, "startTime"));
-    }
-  g_string_append (ex->decl, ");\n");
-  if (ex->vectors == NULL)
-    ex->vectors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_hash_table_add (ex->vectors, g_strdup (name));
-  return TRUE;
-}
-
-/* A lookup signal as a CombiTable1Ds of one output column, its input a
- * sensor's output wired in or a block of its own (NAME_u) before it. */
-static gboolean
-combi_table_1ds (Export *ex, JsonObject *f, const char *name)
-{
-  JsonArray *rows = json_object_get_array_member (f, "points");
-  JsonNode *input = json_object_get_member (f, "input");
-  const char *interpolation = json_object_has_member (f, "interpolation")
-                                ? json_object_get_string_member (f, "interpolation") : "linear";
-  const char *extrapolation = json_object_has_member (f, "extrapolation")
-                                ? json_object_get_string_member (f, "extrapolation") : "hold";
-  const char *smoothness = "LinearSegments";
-  g_autofree char *in = g_strdup_printf ("%s_u", name);
-
-  if (sensor_leaf (input) != NULL)
-    g_string_append_printf (ex->eq, "  connect(%s, %s.u);\n", sensor_leaf (input), name);
-  else if (!signal_block (ex, input, in))
-    return FALSE;
-  else
-    g_string_append_printf (ex->eq, "  connect(%s.%s, %s.u);\n", in, output_of (ex, in), name);
-  for (guint k = 0; _sw_mo_smoothness[k].interpolation != NULL; k++)
-    if (strcmp (interpolation, _sw_mo_smoothness[k].interpolation) == 0)
-      smoothness = _sw_mo_smoothness[k].smoothness;
-  g_string_append_printf (ex->decl, "  Modelica.Blocks.Tables.CombiTable1Ds %s(table=[", name);
-  for (guint r = 0; r < json_array_get_length (rows); r++)
-    {
-      JsonArray *row = json_array_get_array_element (rows, r);
-
-      g_string_append (ex->decl, r > 0 ? "; " : "");
-      _sw_mo_export_number (ex->decl, json_array_get_double_element (row, 0));
-      g_string_append (ex->decl, ", ");
-      _sw_mo_export_number (ex->decl, json_array_get_double_element (row, 1));
-    }
-  g_string_append_printf (ex->decl, "], smoothness=Modelica.Blocks.Types.Smoothness.%s, "
-                          "extrapolation=Modelica.Blocks.Types.Extrapolation.%s);\n",
-                          smoothness, strcmp (extrapolation, "linear") == 0 ? "LastTwoPoints"
-                          : strcmp (extrapolation, "periodic") == 0 ? "Periodic" : "HoldLastPoint");
-  if (ex->vectors == NULL)
-    ex->vectors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_hash_table_add (ex->vectors, g_strdup (name));
-  return TRUE;
-}
-
-static gboolean
-signal_block (Export *ex, JsonNode *node, const char *name)
-{
-  g_autoptr (GList) types = NULL;
-  JsonObject *object;
-  const char *type;
-  JsonNode *fields;
-
-  if (JSON_NODE_HOLDS_VALUE (node))
-    {
-      g_string_append_printf (ex->decl, "  Modelica.Blocks.Sources.Constant %s(k=", name);
-      _sw_mo_export_number (ex->decl, json_node_get_double (node));
-      g_string_append (ex->decl, ");\n");
-      return TRUE;
-    }
-  object = json_node_get_object (node);
-  types = json_object_get_members (object);
-  type = types != NULL ? types->data : "";
-  fields = json_object_get_member (object, type);
-  /* A sensor's output through a gain (as the import reads a Gain), or
-   * alone (a gain of 1): the sensor's output connector wired in. */
-  if (strcmp (type, "product") == 0 && json_array_get_length (json_node_get_array (fields)) == 2
-      && JSON_NODE_HOLDS_VALUE (json_array_get_element (json_node_get_array (fields), 0))
-      && sensor_leaf (json_array_get_element (json_node_get_array (fields), 1)) != NULL)
-    {
-      JsonArray *items = json_node_get_array (fields);
-
-      g_string_append_printf (ex->decl, "  Modelica.Blocks.Math.Gain %s(k=", name);
-      _sw_mo_export_number (ex->decl, json_array_get_double_element (items, 0));
-      g_string_append (ex->decl, ");\n");
-      g_string_append_printf (ex->eq, "  connect(%s, %s.u);\n", sensor_leaf (json_array_get_element (items, 1)),
-                              name);
-      return TRUE;
-    }
-  if (sensor_leaf (node) != NULL)
-    {
-      g_string_append_printf (ex->decl, "  Modelica.Blocks.Math.Gain %s(k=1);\n", name);
-      g_string_append_printf (ex->eq, "  connect(%s, %s.u);\n", sensor_leaf (node), name);
-      return TRUE;
-    }
-  if (strcmp (type, "sum") == 0 || strcmp (type, "product") == 0)
-    return chain (ex, json_node_get_array (fields), name, strcmp (type, "sum") == 0 ? "Add" : "Product");
-  if (strcmp (type, "table") == 0 && !is_time_table (json_node_get_object (fields)))
-    return combi_time_table (ex, json_node_get_object (fields), name);
-  if (strcmp (type, "lookup") == 0)
-    return combi_table_1ds (ex, json_node_get_object (fields), name);
-  for (guint k = 0; k < _sw_mo_n_msl_blocks; k++)
-    if (strcmp (_sw_mo_msl_blocks[k].type, type) == 0)
-      {
-        JsonObject *f = json_node_get_object (fields);
-        g_autoptr (GList) members = json_object_get_members (f);
-        gboolean first = TRUE;
-
-        g_string_append_printf (ex->decl, "  Modelica.Blocks.Sources.%s %s(", _sw_mo_msl_blocks[k].block, name);
-        for (GList *l = members; l != NULL; l = l->next)
-          {
-            const char *field = l->data;
-            JsonNode *v = json_object_get_member (f, field);
-
-            if (strcmp (field, "interpolation") == 0 || strcmp (field, "extrapolation") == 0)
-              {
-                const char *mode = json_node_get_string (v);
-
-                /* TimeTable interpolates linearly and holds its ends. */
-                if (g_strcmp0 (mode, strcmp (field, "interpolation") == 0 ? "linear" : "hold") != 0)
-                  {
-                    g_set_error (&ex->error, SW_ERROR, SW_ERROR_INVALID,
-                                 _("%s: a table signal with %s “%s” has no Modelica block"), name, field, mode);
-                    return FALSE;
-                  }
-                continue;
-              }
-            g_string_append (ex->decl, first ? "" : ", ");
-            first = FALSE;
-            if (strcmp (field, "points") == 0)
-              {
-                JsonArray *rows = json_node_get_array (v);
-
-                g_string_append (ex->decl, "table=[");
-                for (guint r = 0; r < json_array_get_length (rows); r++)
-                  {
-                    JsonArray *row = json_array_get_array_element (rows, r);
-
-                    g_string_append (ex->decl, r > 0 ? "; " : "");
-                    for (guint c = 0; c < json_array_get_length (row); c++)
-                      {
-                        g_string_append (ex->decl, c > 0 ? ", " : "");
-                        _sw_mo_export_number (ex->decl, json_array_get_double_element (row, c));
-                      }
-                  }
-                g_string_append (ex->decl, "]");
-                continue;
-              }
-            g_string_append_printf (ex->decl, "%s=", field);
-            _sw_mo_export_number (ex->decl, json_node_get_double (v));
-          }
-        g_string_append (ex->decl, ");\n");
-        return TRUE;
-      }
-  g_set_error (&ex->error, SW_ERROR, SW_ERROR_INVALID, _("%s: the signal type “%s” has no Modelica block"), name,
-               type);
-  return FALSE;
 }
 
 /* ---- Components --------------------------------------------------------- */
@@ -559,18 +285,18 @@ component (Export *ex, SwModel *model, guint index)
             /* A subsystem's parameter sets a constant. */
             if (bound != NULL)
               g_string_append_printf (ex->decl, "  Modelica.Blocks.Sources.Constant %s(k=%s);\n", block, bound);
-            else if (!signal_block (ex, node, block))
+            else if (!_sw_mo_export_signal_block (ex, node, block))
               {
                 g_prefix_error (&ex->error, _("component “%s”: "), c->id);
                 return FALSE;
               }
             /* Move's signals are its input u[1..3]. */
             if (g_str_has_suffix (kind->name, ".move"))
-              g_string_append_printf (ex->eq, "  connect(%s.%s, %s.u[%u]);\n", block, output_of (ex, block),
-                                      mo_id (ex, c), i + 1);
+              g_string_append_printf (ex->eq, "  connect(%s.%s, %s.u[%u]);\n", block,
+                                      _sw_mo_export_output_of (ex, block), mo_id (ex, c), i + 1);
             else
-              g_string_append_printf (ex->eq, "  connect(%s.%s, %s.%s);\n", block, output_of (ex, block),
-                                      mo_id (ex, c), desc->name);
+              g_string_append_printf (ex->eq, "  connect(%s.%s, %s.%s);\n", block,
+                                      _sw_mo_export_output_of (ex, block), mo_id (ex, c), desc->name);
           }
           break;
         case SW_PARAM_TABLE:
