@@ -29,9 +29,10 @@ gboolean _sw_forced_view_speed_position   (SwForcedView *self,
                                            double        rpm,
                                            double       *x);
 
-/* What the view's files share (sw-forced-view.c: the type, the job, the
- * controls, the API; sw-forced-view-diagram.c: the scene, its drawing,
- * the cursor, the loads on the canvas). */
+/* What the view's files share (sw-forced-view.c: the type, the
+ * controls, the section list, the API; sw-forced-view-job.c: the worker
+ * and its result; sw-forced-view-diagram.c: the scene, its drawing, the
+ * cursor, the loads on the canvas). */
 /* An excited order as the orders entry gives it: ORDER[:AMPLITUDE[:PHASE]],
  * amplitude NAN where the common amplitude applies. */
 typedef struct {
@@ -100,6 +101,16 @@ struct _SwForcedView {
   gboolean         has_geometry;
   SwPlotWidgetStream stream;
 };
+
+/* sw-forced-view.c: the section list from the response's columns,
+ * keeping the choice. */
+void     _sw_forced_view_fill_sections    (SwForcedView *self);
+
+/* sw-forced-view-job.c: a job for the view's system, body, orders,
+ * amplitude and speed range (none without a system or a body: the result
+ * cleared), cancelling the current one; the current one cancelled. */
+void     _sw_forced_view_start_job        (SwForcedView *self);
+void     _sw_forced_view_cancel_job       (SwForcedView *self);
 
 /* sw-forced-view-diagram.c */
 const char *_sw_forced_view_plotted_section (SwForcedView *self);

@@ -1,13 +1,11 @@
 /* sw-forced-view.c: the forced response view.
  *
- * A change of system, excited body, orders, amplitude or speed range starts
- * a job: the system (immutable, reference counted) goes to a GTask worker
- * that runs sw_forced_compute() and, for the critical speeds, the Campbell
- * diagram of the excited body over the same range and orders; the result
- * is applied on the main thread only if the view is still alive (a
- * GWeakRef) and the job is still the current one (its GCancellable). The
- * section and the diameter only change what is drawn. PLplot draws on the
- * main thread through a stream of the view's own (sw-forced-view-diagram.c).
+ * The type, its controls (excited body, orders, amplitude, speed range,
+ * section, diameter) and its API. A change of system, excited body,
+ * orders, amplitude or speed range starts a job in a worker
+ * (sw-forced-view-job.c); the section and the diameter only change what
+ * is drawn. PLplot draws on the main thread through a stream of the
+ * view's own (sw-forced-view-diagram.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-forced-view.h"
@@ -21,8 +19,6 @@
 #include "sw-ui-resources.h"
 
 #define ENTRY_DELAY_MS   400   /* after typing in an entry */
-#define N_SPEEDS         400
-#define N_CAMPBELL_SPEEDS 41
 
 G_DEFINE_FINAL_TYPE (SwForcedView, sw_forced_view, GTK_TYPE_WIDGET)
 
@@ -38,8 +34,6 @@ enum { COMPUTED, N_SIGNALS };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
-
-static void start_job (SwForcedView *self);
 
 static void
 update_colors (SwForcedView *self)
@@ -153,106 +147,6 @@ parse_number (GtkEntry *entry, double min_exclusive, double max, gboolean empty_
   return *end == '\0' && isfinite (*v) && *v > min_exclusive && *v <= max;
 }
 
-/* ---- The job ----------------------------------------------------------------- */
-
-typedef struct {
-  SwSystem *system;
-  SwForcedModelExcitation *model_excitation;
-  char     *body;
-  GArray   *orders;
-  GArray   *specs;
-  double    amplitude;
-  double    from_rpm, to_rpm;
-} Job;
-
-typedef struct {
-  SwTrajectory *response;
-  SwCampbell   *campbell;
-} Result;
-
-static void
-job_free (Job *job)
-{
-  g_clear_pointer (&job->system, sw_system_unref);
-  g_clear_pointer (&job->model_excitation, _sw_forced_model_excitation_unref);
-  g_free (job->body);
-  g_array_unref (job->orders);
-  g_array_unref (job->specs);
-  g_free (job);
-}
-
-static void
-result_free (Result *r)
-{
-  g_clear_pointer (&r->response, sw_trajectory_unref);
-  g_clear_pointer (&r->campbell, sw_campbell_free);
-  g_free (r);
-}
-
-static void
-job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  Job *job = data;
-  guint n_model = job->model_excitation != NULL ? job->model_excitation->ex->len : 0;
-  g_autofree SwForcedExcitation *ex = g_new0 (SwForcedExcitation, job->orders->len + n_model);
-  SwForcedOptions o = sw_forced_options_default ();
-  SwCampbellOptions co = sw_campbell_options_default ();
-  GError *error = NULL;
-  Result *r = g_new0 (Result, 1);
-
-  for (guint k = 0; k < job->orders->len; k++)
-    {
-      const SwForcedOrderSpec *spec = &g_array_index (job->specs, SwForcedOrderSpec, k);
-
-      ex[k] = (SwForcedExcitation) { .part = job->body, .order = spec->order,
-                                     .amplitude = isfinite (spec->amplitude) ? spec->amplitude : job->amplitude,
-                                     .phase_deg = spec->phase_deg };
-    }
-  o.from_rpm = job->from_rpm;
-  o.to_rpm = job->to_rpm;
-  o.n_speeds = N_SPEEDS;
-  /* The model's own excitation with the page's. */
-  if (n_model > 0)
-    memcpy (ex + job->orders->len, job->model_excitation->ex->data, n_model * sizeof (SwForcedExcitation));
-  o.excitations = ex;
-  o.n_excitations = job->orders->len + n_model;
-  r->response = sw_forced_compute (job->system, &o, &error);
-  if (r->response == NULL)
-    {
-      result_free (r);
-      g_task_return_error (task, error);
-      return;
-    }
-  if (g_cancellable_is_cancelled (cancellable))
-    {
-      result_free (r);
-      g_task_return_error_if_cancelled (task);
-      return;
-    }
-  /* The critical speeds are a help: without them the response still shows. */
-  co.from_rpm = job->from_rpm;
-  co.to_rpm = job->to_rpm;
-  co.n_speeds = N_CAMPBELL_SPEEDS;
-  co.orders = (const double *) job->orders->data;
-  co.n_orders = job->orders->len;
-  r->campbell = sw_campbell_compute (job->system, job->body, &co, NULL);
-  g_task_return_pointer (task, r, (GDestroyNotify) result_free);
-}
-
-static void
-set_busy (SwForcedView *self, gboolean busy)
-{
-  gtk_spinner_set_spinning (self->spinner, busy);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
-}
-
-static void
-show_error (SwForcedView *self)
-{
-  gtk_label_set_text (self->status, self->error != NULL ? self->error->message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->status), self->error != NULL);
-}
-
 /* The section whose largest amplitude over the range is the largest. */
 static char *
 find_most_loaded (SwTrajectory *tr)
@@ -278,9 +172,11 @@ find_most_loaded (SwTrajectory *tr)
   return best != NULL ? g_strndup (best, strlen (best) - strlen (".tau_amp")) : NULL;
 }
 
+/* ---- The section list ------------------------------------------------------- */
+
 /* The section list from the response's columns, keeping the choice. */
-static void
-fill_sections (SwForcedView *self)
+void
+_sw_forced_view_fill_sections (SwForcedView *self)
 {
   g_autofree char *chosen = g_strdup (sw_forced_view_get_section (self));
   g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
@@ -309,117 +205,6 @@ fill_sections (SwForcedView *self)
   self->filling = FALSE;
   if (g_strcmp0 (chosen, sw_forced_view_get_section (self)) != 0)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SECTION]);
-}
-
-static void
-job_done (GObject *source, GAsyncResult *res, gpointer data)
-{
-  GWeakRef *ref = data;
-  g_autoptr (SwForcedView) self = g_weak_ref_get (ref);
-  GTask *task = G_TASK (res);
-  g_autoptr (GError) error = NULL;
-  Result *r;
-
-  g_weak_ref_clear (ref);
-  g_free (ref);
-  r = g_task_propagate_pointer (task, &error);
-  if (self == NULL || g_task_get_cancellable (task) != self->job ||
-      g_cancellable_is_cancelled (g_task_get_cancellable (task)))
-    {
-      g_clear_pointer (&r, result_free);
-      return;
-    }
-  g_clear_object (&self->job);
-  g_clear_pointer (&self->response, sw_trajectory_unref);
-  g_clear_pointer (&self->campbell, sw_campbell_free);
-  g_clear_error (&self->error);
-  if (r != NULL)
-    {
-      self->response = g_steal_pointer (&r->response);
-      self->campbell = g_steal_pointer (&r->campbell);
-      result_free (r);
-    }
-  else
-    self->error = g_steal_pointer (&error);
-  fill_sections (self);
-  show_error (self);
-  set_busy (self, FALSE);
-  /* A first result: the cursor where the section plotted peaks. */
-  if (!isfinite (self->cursor_rpm) && self->response != NULL && _sw_forced_view_plotted_section (self) != NULL)
-    {
-      g_autofree char *name = g_strdup_printf ("%s.tau_amp", _sw_forced_view_plotted_section (self));
-      int c = sw_trajectory_find_column (self->response, name);
-      const double *v = c >= 0 ? sw_trajectory_get_column (self->response, (guint) c) : NULL;
-      guint best = 0;
-
-      for (guint i = 1; v != NULL && i < sw_trajectory_get_n_rows (self->response); i++)
-        if (isfinite (v[i]) && (!isfinite (v[best]) || v[i] > v[best]))
-          best = i;
-      if (v != NULL)
-        self->cursor_rpm = sw_trajectory_get_times (self->response)[best];
-    }
-  _sw_forced_view_update_loads (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self->area));
-  g_signal_emit (self, signals[COMPUTED], 0);
-}
-
-static void
-cancel_job (SwForcedView *self)
-{
-  if (self->job != NULL)
-    {
-      g_cancellable_cancel (self->job);
-      g_clear_object (&self->job);
-    }
-}
-
-static void
-start_job (SwForcedView *self)
-{
-  g_autoptr (GTask) task = NULL;
-  const char *body = drop_string (self->body_drop);
-  gboolean was_busy = self->job != NULL;
-  GWeakRef *ref;
-  Job *job;
-
-  if (self->filling)
-    return;
-  cancel_job (self);
-  g_clear_handle_id (&self->entry_timeout, g_source_remove);
-  if (self->system == NULL || body == NULL)
-    {
-      g_clear_pointer (&self->response, sw_trajectory_unref);
-      g_clear_pointer (&self->campbell, sw_campbell_free);
-      g_clear_error (&self->error);
-      fill_sections (self);
-      show_error (self);
-      _sw_forced_view_update_loads (self);
-      gtk_widget_queue_draw (GTK_WIDGET (self->area));
-      if (was_busy)
-        set_busy (self, FALSE);
-      return;
-    }
-  job = g_new0 (Job, 1);
-  job->system = sw_system_ref (self->system);
-  if (self->model_excitation != NULL)
-    job->model_excitation = _sw_forced_model_excitation_ref (self->model_excitation);
-  job->body = g_strdup (body);
-  job->orders = g_array_copy (self->orders);
-  job->specs = g_array_copy (self->specs);
-  job->amplitude = self->amplitude;
-  job->from_rpm = self->from_rpm;
-  job->to_rpm = self->to_rpm;
-  g_free (self->excited);
-  self->excited = g_strdup (body);
-
-  self->job = g_cancellable_new ();
-  ref = g_new0 (GWeakRef, 1);
-  g_weak_ref_init (ref, self);
-  task = g_task_new (NULL, self->job, job_done, ref);
-  g_task_set_source_tag (task, start_job);
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
-  g_task_run_in_thread (task, job_thread);
-  set_busy (self, TRUE);
 }
 
 /* ---- Controls ------------------------------------------------------------------ */
@@ -501,7 +286,7 @@ entry_timeout (gpointer data)
       g_array_append_vals (self->orders, orders->data, orders->len);
       g_array_set_size (self->specs, 0);
       g_array_append_vals (self->specs, specs->data, specs->len);
-      start_job (self);
+      _sw_forced_view_start_job (self);
     }
   return G_SOURCE_REMOVE;
 }
@@ -532,7 +317,7 @@ on_body_selected (SwForcedView *self)
   if (self->filling)
     return;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BODY]);
-  start_job (self);
+  _sw_forced_view_start_job (self);
 }
 
 static void
@@ -580,7 +365,7 @@ sw_forced_view_set_system (SwForcedView *self, SwSystem *system)
   self->filling = FALSE;
   if (g_strcmp0 (body, drop_string (self->body_drop)) != 0)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BODY]);
-  start_job (self);
+  _sw_forced_view_start_job (self);
 }
 
 SwSystem *
@@ -652,7 +437,7 @@ sw_forced_view_set_speed_range (SwForcedView *self, double from_rpm, double to_r
   self->from_rpm = from_rpm;
   self->to_rpm = to_rpm;
   show_controls (self);
-  start_job (self);
+  _sw_forced_view_start_job (self);
 }
 
 double
@@ -686,7 +471,7 @@ sw_forced_view_set_excitation (SwForcedView *self, const double *orders, guint n
     g_array_append_val (self->specs, ((SwForcedOrderSpec) { .order = orders[k], .amplitude = NAN }));
   self->amplitude = amplitude;
   show_controls (self);
-  start_job (self);
+  _sw_forced_view_start_job (self);
 }
 
 const double *
@@ -731,7 +516,7 @@ sw_forced_view_set_model_excitation (SwForcedView *self, const SwForcedExcitatio
   g_clear_pointer (&self->model_excitation, _sw_forced_model_excitation_unref);
   if (n > 0)
     self->model_excitation = _sw_forced_model_excitation_new (excitations, n);
-  start_job (self);
+  _sw_forced_view_start_job (self);
 }
 
 guint
@@ -852,7 +637,7 @@ sw_forced_view_dispose (GObject *object)
 {
   SwForcedView *self = SW_FORCED_VIEW (object);
 
-  cancel_job (self);
+  _sw_forced_view_cancel_job (self);
   g_clear_handle_id (&self->entry_timeout, g_source_remove);
   sw_plot_widget_stream_clear (&self->stream);
   g_clear_weak_pointer (&self->canvas);

@@ -1,0 +1,228 @@
+/* sw-forced-view-job.c: the forced response view's job.
+ *
+ * A change of system, excited body, orders, amplitude or speed range starts
+ * a job: the system (immutable, reference counted) and the model's
+ * excitation (shared by reference) go to a GTask worker that runs
+ * sw_forced_compute() and, for the critical speeds, the Campbell diagram of
+ * the excited body over the same range and orders; the result is applied
+ * on the main thread only if the view is still alive (a GWeakRef) and the
+ * job is still the current one (its GCancellable). A new job cancels the
+ * one before.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-forced-view-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#define N_SPEEDS          400
+#define N_CAMPBELL_SPEEDS 41
+
+typedef struct {
+  SwSystem *system;
+  SwForcedModelExcitation *model_excitation;
+  char     *body;
+  GArray   *orders;
+  GArray   *specs;
+  double    amplitude;
+  double    from_rpm, to_rpm;
+} Job;
+
+typedef struct {
+  SwTrajectory *response;
+  SwCampbell   *campbell;
+} Result;
+
+static void
+job_free (Job *job)
+{
+  g_clear_pointer (&job->system, sw_system_unref);
+  g_clear_pointer (&job->model_excitation, _sw_forced_model_excitation_unref);
+  g_free (job->body);
+  g_array_unref (job->orders);
+  g_array_unref (job->specs);
+  g_free (job);
+}
+
+static void
+result_free (Result *r)
+{
+  g_clear_pointer (&r->response, sw_trajectory_unref);
+  g_clear_pointer (&r->campbell, sw_campbell_free);
+  g_free (r);
+}
+
+static void
+job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Job *job = data;
+  guint n_model = job->model_excitation != NULL ? job->model_excitation->ex->len : 0;
+  g_autofree SwForcedExcitation *ex = g_new0 (SwForcedExcitation, job->orders->len + n_model);
+  SwForcedOptions o = sw_forced_options_default ();
+  SwCampbellOptions co = sw_campbell_options_default ();
+  GError *error = NULL;
+  Result *r = g_new0 (Result, 1);
+
+  for (guint k = 0; k < job->orders->len; k++)
+    {
+      const SwForcedOrderSpec *spec = &g_array_index (job->specs, SwForcedOrderSpec, k);
+
+      ex[k] = (SwForcedExcitation) { .part = job->body, .order = spec->order,
+                                     .amplitude = isfinite (spec->amplitude) ? spec->amplitude : job->amplitude,
+                                     .phase_deg = spec->phase_deg };
+    }
+  o.from_rpm = job->from_rpm;
+  o.to_rpm = job->to_rpm;
+  o.n_speeds = N_SPEEDS;
+  /* The model's own excitation with the page's. */
+  if (n_model > 0)
+    memcpy (ex + job->orders->len, job->model_excitation->ex->data, n_model * sizeof (SwForcedExcitation));
+  o.excitations = ex;
+  o.n_excitations = job->orders->len + n_model;
+  r->response = sw_forced_compute (job->system, &o, &error);
+  if (r->response == NULL)
+    {
+      result_free (r);
+      g_task_return_error (task, error);
+      return;
+    }
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      result_free (r);
+      g_task_return_error_if_cancelled (task);
+      return;
+    }
+  /* The critical speeds are a help: without them the response still shows. */
+  co.from_rpm = job->from_rpm;
+  co.to_rpm = job->to_rpm;
+  co.n_speeds = N_CAMPBELL_SPEEDS;
+  co.orders = (const double *) job->orders->data;
+  co.n_orders = job->orders->len;
+  r->campbell = sw_campbell_compute (job->system, job->body, &co, NULL);
+  g_task_return_pointer (task, r, (GDestroyNotify) result_free);
+}
+
+static void
+set_busy (SwForcedView *self, gboolean busy)
+{
+  gtk_spinner_set_spinning (self->spinner, busy);
+  g_object_notify (G_OBJECT (self), "busy");
+}
+
+static void
+show_error (SwForcedView *self)
+{
+  gtk_label_set_text (self->status, self->error != NULL ? self->error->message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->status), self->error != NULL);
+}
+
+static void
+job_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  GWeakRef *ref = data;
+  g_autoptr (SwForcedView) self = g_weak_ref_get (ref);
+  GTask *task = G_TASK (res);
+  g_autoptr (GError) error = NULL;
+  Result *r;
+
+  g_weak_ref_clear (ref);
+  g_free (ref);
+  r = g_task_propagate_pointer (task, &error);
+  if (self == NULL || g_task_get_cancellable (task) != self->job ||
+      g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    {
+      g_clear_pointer (&r, result_free);
+      return;
+    }
+  g_clear_object (&self->job);
+  g_clear_pointer (&self->response, sw_trajectory_unref);
+  g_clear_pointer (&self->campbell, sw_campbell_free);
+  g_clear_error (&self->error);
+  if (r != NULL)
+    {
+      self->response = g_steal_pointer (&r->response);
+      self->campbell = g_steal_pointer (&r->campbell);
+      result_free (r);
+    }
+  else
+    self->error = g_steal_pointer (&error);
+  _sw_forced_view_fill_sections (self);
+  show_error (self);
+  set_busy (self, FALSE);
+  /* A first result: the cursor where the section plotted peaks. */
+  if (!isfinite (self->cursor_rpm) && self->response != NULL && _sw_forced_view_plotted_section (self) != NULL)
+    {
+      g_autofree char *name = g_strdup_printf ("%s.tau_amp", _sw_forced_view_plotted_section (self));
+      int c = sw_trajectory_find_column (self->response, name);
+      const double *v = c >= 0 ? sw_trajectory_get_column (self->response, (guint) c) : NULL;
+      guint best = 0;
+
+      for (guint i = 1; v != NULL && i < sw_trajectory_get_n_rows (self->response); i++)
+        if (isfinite (v[i]) && (!isfinite (v[best]) || v[i] > v[best]))
+          best = i;
+      if (v != NULL)
+        self->cursor_rpm = sw_trajectory_get_times (self->response)[best];
+    }
+  _sw_forced_view_update_loads (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+  g_signal_emit_by_name (self, "computed");
+}
+
+void
+_sw_forced_view_cancel_job (SwForcedView *self)
+{
+  if (self->job != NULL)
+    {
+      g_cancellable_cancel (self->job);
+      g_clear_object (&self->job);
+    }
+}
+
+void
+_sw_forced_view_start_job (SwForcedView *self)
+{
+  g_autoptr (GTask) task = NULL;
+  const char *body = sw_forced_view_get_body (self);
+  gboolean was_busy = self->job != NULL;
+  GWeakRef *ref;
+  Job *job;
+
+  if (self->filling)
+    return;
+  _sw_forced_view_cancel_job (self);
+  g_clear_handle_id (&self->entry_timeout, g_source_remove);
+  if (self->system == NULL || body == NULL)
+    {
+      g_clear_pointer (&self->response, sw_trajectory_unref);
+      g_clear_pointer (&self->campbell, sw_campbell_free);
+      g_clear_error (&self->error);
+      _sw_forced_view_fill_sections (self);
+      show_error (self);
+      _sw_forced_view_update_loads (self);
+      gtk_widget_queue_draw (GTK_WIDGET (self->area));
+      if (was_busy)
+        set_busy (self, FALSE);
+      return;
+    }
+  job = g_new0 (Job, 1);
+  job->system = sw_system_ref (self->system);
+  if (self->model_excitation != NULL)
+    job->model_excitation = _sw_forced_model_excitation_ref (self->model_excitation);
+  job->body = g_strdup (body);
+  job->orders = g_array_copy (self->orders);
+  job->specs = g_array_copy (self->specs);
+  job->amplitude = self->amplitude;
+  job->from_rpm = self->from_rpm;
+  job->to_rpm = self->to_rpm;
+  g_free (self->excited);
+  self->excited = g_strdup (body);
+
+  self->job = g_cancellable_new ();
+  ref = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (ref, self);
+  task = g_task_new (NULL, self->job, job_done, ref);
+  g_task_set_source_tag (task, _sw_forced_view_start_job);
+  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
+  g_task_run_in_thread (task, job_thread);
+  set_busy (self, TRUE);
+}
