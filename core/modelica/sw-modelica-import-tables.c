@@ -68,6 +68,79 @@ count (const Value *v)
   return v->kind == V_NUMBER ? 1 : v->rows * v->cols;
 }
 
+/* A table block's smoothness and extrapolation, and where they were given. */
+typedef struct {
+  const char   *interpolation, *extrapolation;
+  const MoMod  *smooth_at, *periodic_at;
+} TableOptions;
+
+/* The modifiers of a table block: only accepted ones, smoothness and
+ * extrapolation read into o. NoExtrapolation stops a Modelica run past the
+ * table: a time table holds its last point there (the same run up to
+ * there, hold_past_end); a lookup has no such stop and refuses it. */
+static gboolean
+table_options (Import *im, const MoElement *block, const char *const *accepted, gboolean hold_past_end,
+               TableOptions *o)
+{
+  *o = (TableOptions) { "linear", "linear", NULL, NULL };
+  for (guint i = 0; block->mods != NULL && i < block->mods->len; i++)
+    {
+      const MoMod *m = g_ptr_array_index (block->mods, i);
+      const char *s;
+
+      if (!g_strv_contains (accepted, m->name))
+        {
+          g_autofree char *valid = g_strjoinv (", ", (char **) accepted);
+
+          _sw_mo_fail (im, m->line, m->column, _("%s (%s): parameter “%s” is not supported; valid: %s"), block->name,
+                       block->type, m->name, valid);
+          return FALSE;
+        }
+      if (strcmp (m->name, "smoothness") != 0 && strcmp (m->name, "extrapolation") != 0)
+        continue;
+      if ((s = literal (im, m)) == NULL)
+        return FALSE;
+      if (strcmp (m->name, "smoothness") == 0)
+        {
+          guint k;
+
+          for (k = 0; _sw_mo_smoothness[k].interpolation != NULL; k++)
+            if (strcmp (s, _sw_mo_smoothness[k].smoothness) == 0)
+              break;
+          if (_sw_mo_smoothness[k].interpolation == NULL)
+            {
+              _sw_mo_fail (im, m->line, m->column,
+                           _("%s.smoothness = %s is not supported; valid: LinearSegments, ConstantSegments, "
+                             "ContinuousDerivative, MonotoneContinuousDerivative1, MonotoneContinuousDerivative2"),
+                           block->name, s);
+              return FALSE;
+            }
+          o->interpolation = _sw_mo_smoothness[k].interpolation;
+          o->smooth_at = m;
+        }
+      else if (strcmp (s, "HoldLastPoint") == 0 || (hold_past_end && strcmp (s, "NoExtrapolation") == 0))
+        o->extrapolation = "hold";
+      else if (strcmp (s, "Periodic") == 0)
+        {
+          o->extrapolation = "periodic";
+          o->periodic_at = m;
+        }
+      else if (strcmp (s, "LastTwoPoints") != 0)
+        {
+          if (hold_past_end)
+            _sw_mo_fail (im, m->line, m->column,
+                         _("%s.extrapolation = %s is not supported; valid: LastTwoPoints, HoldLastPoint, Periodic, "
+                           "NoExtrapolation"), block->name, s);
+          else
+            _sw_mo_fail (im, m->line, m->column,
+                         _("%s.extrapolation = %s is not supported (a run that stops where u leaves the table); "
+                           "valid: LastTwoPoints, HoldLastPoint, Periodic"), block->name, s);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 JsonNode *
 _sw_mo_combi_table_signal (Import *im, const MoElement *block, const char *output)
 {
@@ -79,71 +152,14 @@ _sw_mo_combi_table_signal (Import *im, const MoElement *block, const char *outpu
   guint k = sub != NULL ? (guint) strtoul (sub + 1, NULL, 10) - 1 : 0;
   Value table = { 0 }, columns = { 0 }, offset = { V_NUMBER, 0 }, start = { V_NUMBER, 0 }, shift = { 0 };
   Value scale = { V_NUMBER, 1 }, on_file = { V_NUMBER, 0 };
-  const char *interpolation = "linear", *extrapolation = "linear";
-  const MoMod *smooth_at = NULL, *periodic_at = NULL;
+  TableOptions options;
   JsonObject *fields = NULL, *outer;
   JsonArray *points;
   JsonNode *node = NULL;
   guint column;
 
-  for (guint i = 0; block->mods != NULL && i < block->mods->len; i++)
-    {
-      const MoMod *m = g_ptr_array_index (block->mods, i);
-
-      if (!g_strv_contains (accepted, m->name))
-        {
-          g_autofree char *valid = g_strjoinv (", ", (char **) accepted);
-
-          _sw_mo_fail (im, m->line, m->column, _("%s (%s): parameter “%s” is not supported; valid: %s"), block->name,
-                       block->type, m->name, valid);
-          return NULL;
-        }
-      if (strcmp (m->name, "smoothness") == 0)
-        {
-          const char *s = literal (im, m);
-
-          guint k;
-
-          if (s == NULL)
-            return NULL;
-          for (k = 0; _sw_mo_smoothness[k].interpolation != NULL; k++)
-            if (strcmp (s, _sw_mo_smoothness[k].smoothness) == 0)
-              break;
-          if (_sw_mo_smoothness[k].interpolation == NULL)
-            {
-              _sw_mo_fail (im, m->line, m->column,
-                           _("%s.smoothness = %s is not supported; valid: LinearSegments, ConstantSegments, "
-                             "ContinuousDerivative, MonotoneContinuousDerivative1, MonotoneContinuousDerivative2"),
-                           block->name, s);
-              return NULL;
-            }
-          interpolation = _sw_mo_smoothness[k].interpolation;
-          smooth_at = m;
-        }
-      else if (strcmp (m->name, "extrapolation") == 0)
-        {
-          const char *s = literal (im, m);
-
-          if (s == NULL)
-            return NULL;
-          /* NoExtrapolation stops a Modelica run past the table: held
-           * here, the same run up to there. */
-          if (strcmp (s, "HoldLastPoint") == 0 || strcmp (s, "NoExtrapolation") == 0)
-            extrapolation = "hold";
-          else if (strcmp (s, "Periodic") == 0)
-            {
-              extrapolation = "periodic";
-              periodic_at = m;
-            }
-          else if (strcmp (s, "LastTwoPoints") != 0)
-            {
-              _sw_mo_fail (im, m->line, m->column,
-                           _("%s.extrapolation = %s is not supported; valid: LastTwoPoints, HoldLastPoint, Periodic, "
-                             "NoExtrapolation"), block->name, s);
-              return NULL;
-            }
-        }
-    }
+  if (!table_options (im, block, accepted, TRUE, &options))
+    return NULL;
   if (!numbers (im, block, "tableOnFile", &on_file) || !numbers (im, block, "table", &table)
       || !numbers (im, block, "columns", &columns) || !numbers (im, block, "offset", &offset)
       || !numbers (im, block, "startTime", &start) || !numbers (im, block, "shiftTime", &shift)
@@ -177,23 +193,24 @@ _sw_mo_combi_table_signal (Import *im, const MoElement *block, const char *outpu
     }
   /* Cubic interpolations need increasing times and no period: the
    * slopes at a jump or across the wrap are not what the MSL computes. */
-  if (smooth_at != NULL && strcmp (interpolation, "linear") != 0 && strcmp (interpolation, "hold") != 0)
+  if (options.smooth_at != NULL && strcmp (options.interpolation, "linear") != 0
+      && strcmp (options.interpolation, "hold") != 0)
     {
-      if (periodic_at != NULL)
+      if (options.periodic_at != NULL)
         {
-          _sw_mo_fail (im, periodic_at->line, periodic_at->column,
+          _sw_mo_fail (im, options.periodic_at->line, options.periodic_at->column,
                        _("%s: extrapolation = Periodic with smoothness = %s is not supported; valid with it: "
                          "LastTwoPoints, HoldLastPoint, NoExtrapolation (or Periodic with LinearSegments or "
-                         "ConstantSegments)"), block->name, _sw_mo_last_part (smooth_at->value->text));
+                         "ConstantSegments)"), block->name, _sw_mo_last_part (options.smooth_at->value->text));
           goto out;
         }
       for (guint r = 1; r < table.rows; r++)
         if (table.cells[r * table.cols] == table.cells[(r - 1) * table.cols])
           {
-            _sw_mo_fail (im, smooth_at->line, smooth_at->column,
+            _sw_mo_fail (im, options.smooth_at->line, options.smooth_at->column,
                          _("%s: smoothness = %s needs increasing times, but rows %u and %u of the table have "
                            "time %g (a jump); valid for a table with jumps: LinearSegments, ConstantSegments"),
-                         block->name, _sw_mo_last_part (smooth_at->value->text), r, r + 1,
+                         block->name, _sw_mo_last_part (options.smooth_at->value->text), r, r + 1,
                          table.cells[r * table.cols]);
             goto out;
           }
@@ -221,8 +238,8 @@ _sw_mo_combi_table_signal (Import *im, const MoElement *block, const char *outpu
     }
   fields = json_object_new ();
   json_object_set_array_member (fields, "points", points);
-  json_object_set_string_member (fields, "interpolation", interpolation);
-  json_object_set_string_member (fields, "extrapolation", extrapolation);
+  json_object_set_string_member (fields, "interpolation", options.interpolation);
+  json_object_set_string_member (fields, "extrapolation", options.extrapolation);
   json_object_set_double_member (fields, "offset", nth (&offset, count (&offset) > 1 ? k : 0));
   json_object_set_double_member (fields, "startTime", nth (&start, 0));
   outer = json_object_new ();
@@ -279,71 +296,15 @@ _sw_mo_combi_table_1d_signal (Import *im, const MoElement *block, const char *ou
   const char *sub = output != NULL ? strchr (output, '[') : NULL;
   guint k = sub != NULL ? (guint) strtoul (sub + 1, NULL, 10) - 1 : 0;
   Value table = { 0 }, columns = { 0 }, on_file = { V_NUMBER, 0 };
-  const char *interpolation = "linear", *extrapolation = "linear";
-  const MoMod *smooth_at = NULL, *periodic_at = NULL;
+  TableOptions options;
   g_autofree char *input = NULL;
   JsonObject *fields = NULL, *outer;
   JsonNode *node = NULL, *in;
   JsonArray *points;
   guint column;
 
-  for (guint i = 0; block->mods != NULL && i < block->mods->len; i++)
-    {
-      const MoMod *m = g_ptr_array_index (block->mods, i);
-
-      if (!g_strv_contains (accepted, m->name))
-        {
-          g_autofree char *valid = g_strjoinv (", ", (char **) accepted);
-
-          _sw_mo_fail (im, m->line, m->column, _("%s (%s): parameter “%s” is not supported; valid: %s"), block->name,
-                       block->type, m->name, valid);
-          return NULL;
-        }
-      if (strcmp (m->name, "smoothness") == 0)
-        {
-          const char *s = literal (im, m);
-          guint j;
-
-          if (s == NULL)
-            return NULL;
-          for (j = 0; _sw_mo_smoothness[j].interpolation != NULL; j++)
-            if (strcmp (s, _sw_mo_smoothness[j].smoothness) == 0)
-              break;
-          if (_sw_mo_smoothness[j].interpolation == NULL)
-            {
-              _sw_mo_fail (im, m->line, m->column,
-                           _("%s.smoothness = %s is not supported; valid: LinearSegments, ConstantSegments, "
-                             "ContinuousDerivative, MonotoneContinuousDerivative1, MonotoneContinuousDerivative2"),
-                           block->name, s);
-              return NULL;
-            }
-          interpolation = _sw_mo_smoothness[j].interpolation;
-          smooth_at = m;
-        }
-      else if (strcmp (m->name, "extrapolation") == 0)
-        {
-          const char *s = literal (im, m);
-
-          if (s == NULL)
-            return NULL;
-          if (strcmp (s, "HoldLastPoint") == 0)
-            extrapolation = "hold";
-          else if (strcmp (s, "Periodic") == 0)
-            {
-              extrapolation = "periodic";
-              periodic_at = m;
-            }
-          else if (strcmp (s, "LastTwoPoints") != 0)
-            {
-              /* NoExtrapolation stops a Modelica run where u leaves the
-               * table: a lookup here has no such stop. */
-              _sw_mo_fail (im, m->line, m->column,
-                           _("%s.extrapolation = %s is not supported (a run that stops where u leaves the table); "
-                             "valid: LastTwoPoints, HoldLastPoint, Periodic"), block->name, s);
-              return NULL;
-            }
-        }
-    }
+  if (!table_options (im, block, accepted, FALSE, &options))
+    return NULL;
   if (!numbers (im, block, "tableOnFile", &on_file) || !numbers (im, block, "table", &table)
       || !numbers (im, block, "columns", &columns))
     goto out;
@@ -364,13 +325,13 @@ _sw_mo_combi_table_1d_signal (Import *im, const MoElement *block, const char *ou
     }
   if (!check_grid (im, block, &table))
     goto out;
-  if (smooth_at != NULL && periodic_at != NULL && strcmp (interpolation, "linear") != 0
-      && strcmp (interpolation, "hold") != 0)
+  if (options.smooth_at != NULL && options.periodic_at != NULL && strcmp (options.interpolation, "linear") != 0
+      && strcmp (options.interpolation, "hold") != 0)
     {
-      _sw_mo_fail (im, periodic_at->line, periodic_at->column,
+      _sw_mo_fail (im, options.periodic_at->line, options.periodic_at->column,
                    _("%s: extrapolation = Periodic with smoothness = %s is not supported; valid with it: "
                      "LastTwoPoints, HoldLastPoint (or Periodic with LinearSegments or ConstantSegments)"),
-                   block->name, _sw_mo_last_part (smooth_at->value->text));
+                   block->name, _sw_mo_last_part (options.smooth_at->value->text));
       goto out;
     }
   if (_sw_mo_find (block->mods, "columns") != NULL)
@@ -400,8 +361,8 @@ _sw_mo_combi_table_1d_signal (Import *im, const MoElement *block, const char *ou
   fields = json_object_new ();
   json_object_set_member (fields, "input", in);
   json_object_set_array_member (fields, "points", points);
-  json_object_set_string_member (fields, "interpolation", interpolation);
-  json_object_set_string_member (fields, "extrapolation", extrapolation);
+  json_object_set_string_member (fields, "interpolation", options.interpolation);
+  json_object_set_string_member (fields, "extrapolation", options.extrapolation);
   outer = json_object_new ();
   json_object_set_object_member (outer, "lookup", fields);
   node = json_node_new (JSON_NODE_OBJECT);
