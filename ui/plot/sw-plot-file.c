@@ -337,6 +337,38 @@ sw_plot_file_dup_x_label (const char *name, const char *unit)
   return g_string_free (label, FALSE);
 }
 
+/* The format of a plot to path at that size, or NULL with error: an
+ * unknown type, a size out of range or no PLplot driver. */
+static const Format *
+target_format (const char *path, int width_px, int height_px, GError **error)
+{
+  const Format *format;
+
+  if (!(format = format_for_path (path)))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("Cannot plot to “%s”: unknown file type; the name must end in .png, .svg or .pdf"),
+                   path);
+      return NULL;
+    }
+  if (width_px < MIN_SIZE_PX || width_px > MAX_SIZE_PX ||
+      height_px < MIN_SIZE_PX || height_px > MAX_SIZE_PX)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("Cannot plot to “%s”: a size of %d × %d; width and height must be between %d and %d"),
+                   path, width_px, height_px, MIN_SIZE_PX, MAX_SIZE_PX);
+      return NULL;
+    }
+  if (!sw_plot_driver_available ())
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_IO,
+                   _("Cannot plot to “%s”: the PLplot driver “%s” is not installed (package plplot-driver-cairo)"),
+                   path, "extcairo");
+      return NULL;
+    }
+  return format;
+}
+
 gboolean
 sw_plot_file_write (const SwTrajectory *trajectory, const guint *columns, guint n_columns,
                     const char *title, const char *path, int width_px, int height_px,
@@ -499,28 +531,8 @@ sw_plot_file_write_scene (const SwPlotScene *scene,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!(format = format_for_path (path)))
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                   _("Cannot plot to “%s”: unknown file type; the name must end in .png, .svg or .pdf"),
-                   path);
-      return FALSE;
-    }
-  if (width_px < MIN_SIZE_PX || width_px > MAX_SIZE_PX ||
-      height_px < MIN_SIZE_PX || height_px > MAX_SIZE_PX)
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                   _("Cannot plot to “%s”: a size of %d × %d; width and height must be between %d and %d"),
-                   path, width_px, height_px, MIN_SIZE_PX, MAX_SIZE_PX);
-      return FALSE;
-    }
-  if (!sw_plot_driver_available ())
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_IO,
-                   _("Cannot plot to “%s”: the PLplot driver “%s” is not installed (package plplot-driver-cairo)"),
-                   path, "extcairo");
-      return FALSE;
-    }
+  if (!(format = target_format (path, width_px, height_px, error)))
+    return FALSE;
   if (!(output = sw_output_file_open (path, NULL, SW_OUTPUT_FILE_DEFAULT, error))
       || !plot (scene, format, output, path, width_px, height_px, error))
     return FALSE;
@@ -538,28 +550,8 @@ sw_plot_file_write_drawn (SwPlotFileDraw draw, gpointer data, const char *path, 
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!(format = format_for_path (path)))
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                   _("Cannot plot to “%s”: unknown file type; the name must end in .png, .svg or .pdf"),
-                   path);
-      return FALSE;
-    }
-  if (width_px < MIN_SIZE_PX || width_px > MAX_SIZE_PX ||
-      height_px < MIN_SIZE_PX || height_px > MAX_SIZE_PX)
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                   _("Cannot plot to “%s”: a size of %d × %d; width and height must be between %d and %d"),
-                   path, width_px, height_px, MIN_SIZE_PX, MAX_SIZE_PX);
-      return FALSE;
-    }
-  if (!sw_plot_driver_available ())
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_IO,
-                   _("Cannot plot to “%s”: the PLplot driver “%s” is not installed (package plplot-driver-cairo)"),
-                   path, "extcairo");
-      return FALSE;
-    }
+  if (!(format = target_format (path, width_px, height_px, error)))
+    return FALSE;
   if (!(output = sw_output_file_open (path, NULL, SW_OUTPUT_FILE_DEFAULT, error))
       || !plot_drawn (draw, data, format, output, path, width_px, height_px, error))
     return FALSE;
