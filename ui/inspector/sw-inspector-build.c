@@ -65,6 +65,38 @@ create_switch_row (SwInspector       *self,
   return row;
 }
 
+/* A parameter inside a subsystem that the subsystem's own parameter sets:
+ * its block outside gives the value, so an edit here would do nothing.
+ * Shown so, and not editable. */
+static void
+mark_bound_row (GtkWidget  *row,
+                const char *bound)
+{
+  g_autofree char *note = g_strdup_printf (_("Set by the subsystem’s parameter “%s” on its block outside"), bound);
+
+  gtk_widget_set_sensitive (row, FALSE);
+  gtk_widget_set_tooltip_text (row, note);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, note, -1);
+  if (ADW_IS_ACTION_ROW (row))
+    {
+      const char *name = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+      g_autofree char *subtitle = name != NULL && *name != '\0' ? g_strdup_printf ("%s · %s", name, note)
+                                                                : g_strdup (note);
+
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
+    }
+  else
+    {
+      /* An expander row's subtitle is its summary: the note in its title. */
+      g_autofree char *title = g_strdup_printf (_("%s (set outside by “%s”)"),
+                                                adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), bound);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+    }
+  g_object_set_data_full (G_OBJECT (row), "sw-bound-to", g_strdup (bound), g_free);
+}
+
 static SwInspectorGeometryResults
 geometry_results (const SwKind *kind,
                   const SwParamDesc *desc)
@@ -191,6 +223,12 @@ build_component (SwInspector       *self,
 
       _sw_inspector_set_row_param (row, i);
       self->param_rows[i] = row;
+      {
+        g_autofree char *bound = sw_model_dup_interface_param_for (self->model, c->id, desc->name);
+
+        if (bound != NULL)
+          mark_bound_row (row, bound);
+      }
 
       if (desc->type == SW_PARAM_INITIAL)
         {
