@@ -70,9 +70,13 @@ create_switch_row (SwInspector       *self,
  * Shown so, and not editable. */
 static void
 mark_bound_row (GtkWidget  *row,
-                const char *bound)
+                const char *bound,
+                gboolean    shows_outer)
 {
-  g_autofree char *note = g_strdup_printf (_("Set by the subsystem’s parameter “%s” on its block outside"), bound);
+  g_autofree char *note = shows_outer ? g_strdup_printf (_("Set by the subsystem’s parameter “%s” on its block "
+                                                           "outside; the value shown is the block’s"), bound)
+                                      : g_strdup_printf (_("Set by the subsystem’s parameter “%s” on its block "
+                                                           "outside"), bound);
 
   gtk_widget_set_sensitive (row, FALSE);
   gtk_widget_set_tooltip_text (row, note);
@@ -226,8 +230,10 @@ build_component (SwInspector       *self,
       {
         g_autofree char *bound = sw_model_dup_interface_param_for (self->model, c->id, desc->name);
 
+        double outer;
+
         if (bound != NULL)
-          mark_bound_row (row, bound);
+          mark_bound_row (row, bound, _sw_inspector_get_outer_value (self, bound, &outer));
       }
 
       if (desc->type == SW_PARAM_INITIAL)

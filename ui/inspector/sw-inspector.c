@@ -154,6 +154,25 @@ refresh_simulation (SwInspector *self)
       adw_combo_row_set_selected (ADW_COMBO_ROW (self->method_row), i);
 }
 
+gboolean
+_sw_inspector_get_outer_value (SwInspector *self, const char *bound, double *value)
+{
+  const SwComponent *block;
+  int c, q;
+
+  if (self->outer_model == NULL || self->outer_id == NULL || bound == NULL)
+    return FALSE;
+  c = sw_model_find_component (self->outer_model, self->outer_id);
+  if (c < 0)
+    return FALSE;
+  block = sw_model_get_component (self->outer_model, (guint) c);
+  q = sw_kind_find_param (block->kind, bound);
+  if (q < 0 || !isfinite (block->param[q]))
+    return FALSE;
+  *value = block->param[q];
+  return TRUE;
+}
+
 static void
 refresh_component (SwInspector *self)
 {
@@ -174,7 +193,13 @@ refresh_component (SwInspector *self)
         {
         case SW_PARAM_REAL:
         case SW_PARAM_INITIAL:
-          sw_inspector_number_row_show_value (SW_INSPECTOR_NUMBER_ROW (row), c->param[i]);
+          {
+            double value = c->param[i];
+
+            /* Bound: the value in effect, the block's outside. */
+            _sw_inspector_get_outer_value (self, g_object_get_data (G_OBJECT (row), "sw-bound-to"), &value);
+            sw_inspector_number_row_show_value (SW_INSPECTOR_NUMBER_ROW (row), value);
+          }
           break;
 
         case SW_PARAM_BOOLEAN:
@@ -186,8 +211,11 @@ refresh_component (SwInspector *self)
           {
             g_autoptr(SwSignal) constant = NULL;
             const SwSignal *signal = c->signal[i];
+            double outer;
 
-            if (signal == NULL)
+            if (_sw_inspector_get_outer_value (self, g_object_get_data (G_OBJECT (row), "sw-bound-to"), &outer))
+              signal = constant = sw_signal_new_constant (outer);
+            else if (signal == NULL)
               signal = constant = sw_signal_new_constant (isfinite (c->param[i]) ? c->param[i] : 0);
             sw_inspector_signal_row_set_stop_time (SW_INSPECTOR_SIGNAL_ROW (row), sim->stop_time_s);
             sw_inspector_signal_row_set_signal (SW_INSPECTOR_SIGNAL_ROW (row), signal);
@@ -633,6 +661,8 @@ sw_inspector_dispose (GObject *object)
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_data (self->model, self);
   g_clear_object (&self->model);
+  g_clear_object (&self->outer_model);
+  g_clear_pointer (&self->outer_id, g_free);
   g_clear_pointer (&self->page, gtk_widget_unparent);
   g_clear_pointer (&self->shown_kind, sw_kind_unref);
 
@@ -803,6 +833,20 @@ GtkWidget *
 sw_inspector_new (void)
 {
   return g_object_new (SW_TYPE_INSPECTOR, NULL);
+}
+
+void
+sw_inspector_set_outer (SwInspector *inspector,
+                        SwModel     *outer_model,
+                        const char  *block_id)
+{
+  g_return_if_fail (SW_IS_INSPECTOR (inspector));
+  g_return_if_fail (outer_model == NULL || SW_IS_MODEL (outer_model));
+
+  g_set_object (&inspector->outer_model, outer_model);
+  g_free (inspector->outer_id);
+  inspector->outer_id = g_strdup (block_id);
+  _sw_inspector_refresh (inspector);
 }
 
 void

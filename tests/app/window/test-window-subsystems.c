@@ -535,6 +535,16 @@ test_bound_inside (void)
   subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
   g_assert_nonnull (strstr (subtitle, "“J_fly”"));
   g_assert_nonnull (strstr (subtitle, "outside"));
+  /* The value in effect: engine2's J_fly (5), not the definition's 4. */
+  g_assert_cmpfloat (sw_inspector_number_row_get_value (SW_INSPECTOR_NUMBER_ROW (row)), ==, 5);
+  g_assert_cmpfloat (inner_param (window->inner, "flywheel", "J"), ==, 4);
+  if (g_getenv ("SW_SCREENSHOTS") != NULL)
+    {
+      g_autofree char *png = g_build_filename (g_getenv ("SW_SCREENSHOTS"), "subsystem-bound-parameter.png", NULL);
+
+      spin (0.3);
+      save_window_png (window, png);
+    }
 
   /* A signal parameter (an expander row) says it in its title. */
   row = inner_row (window, "torque", "param-tau");
