@@ -169,6 +169,7 @@ build_component (SwInspector       *self,
     {
       const SwParamDesc *desc = &kind->params[i];
       GtkWidget *row = NULL;
+      gboolean bound_outside = FALSE;
 
       switch (desc->type)
         {
@@ -232,6 +233,7 @@ build_component (SwInspector       *self,
 
         double outer;
 
+        bound_outside = bound != NULL;
         if (bound != NULL)
           mark_bound_row (row, bound, _sw_inspector_get_outer_value (self, bound, &outer));
       }
@@ -255,7 +257,9 @@ build_component (SwInspector       *self,
           adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (params), _("Parameters"));
         }
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (params), row);
-      geometry |= geometry_results (kind, desc);
+      /* Geometry would set a value the block outside gives. */
+      if (!bound_outside)
+        geometry |= geometry_results (kind, desc);
     }
 
   /* Below the parameters it sets. */

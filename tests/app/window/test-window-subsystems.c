@@ -535,6 +535,8 @@ test_bound_inside (void)
   subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
   g_assert_nonnull (strstr (subtitle, "“J_fly”"));
   g_assert_nonnull (strstr (subtitle, "outside"));
+  /* Nor set from geometry. */
+  g_assert_null (find_named (GTK_WIDGET (window->inspector), "geometry"));
   /* The value in effect: engine2's J_fly (5), not the definition's 4. */
   g_assert_cmpfloat (sw_inspector_number_row_get_value (SW_INSPECTOR_NUMBER_ROW (row)), ==, 5);
   g_assert_cmpfloat (inner_param (window->inner, "flywheel", "J"), ==, 4);
@@ -557,6 +559,7 @@ test_bound_inside (void)
   g_assert_nonnull (row);
   g_assert_true (gtk_widget_get_sensitive (row));
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "J");
+  g_assert_nonnull (find_named (GTK_WIDGET (window->inspector), "geometry"));
 
   /* At the top level, the block's own parameters are editable. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-subsystem", NULL));
