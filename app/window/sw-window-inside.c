@@ -16,6 +16,7 @@
 #include "sw-window-private.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 struct _SwLevel {
   char      *path;      /* the component opened ("engine1", "engine1.unit") */
@@ -434,6 +435,34 @@ _sw_window_leave_key_cb (GtkWidget *widget,
     return FALSE;
   leave_to (self, depth_of (self) - 1);
   return TRUE;
+}
+
+/* The inspector asks for the subsystem's parameter that sets one inside:
+ * back out to the block, selected, the parameter's row focused. */
+static void
+outer_requested_cb (SwWindow *self, const char *param)
+{
+  g_autofree char *path = NULL;
+  const char *id;
+  int block;
+
+  if (depth_of (self) == 0)
+    return;
+  path = g_strdup (level_at (self, depth_of (self) - 1)->path);
+  id = strrchr (path, '.') != NULL ? strrchr (path, '.') + 1 : path;
+  leave_to (self, depth_of (self) - 1);
+  block = sw_model_find_component (_sw_window_get_shown_model (self), id);
+  if (block < 0)
+    return;
+  sw_canvas_select_component (self->canvas, block);
+  sw_inspector_focus_param (self->inspector, param);
+}
+
+void
+_sw_window_inside_init (SwWindow *self)
+{
+  g_signal_connect_object (self->inspector, "outer-requested", G_CALLBACK (outer_requested_cb), self,
+                           G_CONNECT_SWAPPED);
 }
 
 void

@@ -101,6 +101,33 @@ mark_bound_row (GtkWidget  *row,
   g_object_set_data_full (G_OBJECT (row), "sw-bound-to", g_strdup (bound), g_free);
 }
 
+static void
+outer_row_activated_cb (AdwActionRow *row,
+                        SwInspector  *self)
+{
+  _sw_inspector_emit_outer (self, g_object_get_data (G_OBJECT (row), "sw-bound-to"));
+}
+
+/* Under a bound parameter: the way to where it is set. */
+static GtkWidget *
+create_outer_row (SwInspector *self,
+                  const char  *param,
+                  const char  *bound)
+{
+  g_autofree char *name = g_strconcat ("outer-", param, NULL);
+  g_autofree char *title = g_strdup_printf (_("Set “%s” on the Block"), bound);
+  GtkWidget *row = adw_action_row_new ();
+
+  gtk_widget_set_name (row, name);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-up-symbolic"));
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  g_object_set_data_full (G_OBJECT (row), "sw-bound-to", g_strdup (bound), g_free);
+  g_signal_connect (row, "activated", G_CALLBACK (outer_row_activated_cb), self);
+  return row;
+}
+
 static SwInspectorGeometryResults
 geometry_results (const SwKind *kind,
                   const SwParamDesc *desc)
@@ -230,7 +257,6 @@ build_component (SwInspector       *self,
       self->param_rows[i] = row;
       {
         g_autofree char *bound = sw_model_dup_interface_param_for (self->model, c->id, desc->name);
-
         double outer;
 
         bound_outside = bound != NULL;
@@ -248,6 +274,10 @@ build_component (SwInspector       *self,
                                                      _("Leave empty to follow from the connections"));
             }
           adw_preferences_group_add (ADW_PREFERENCES_GROUP (initials), row);
+          if (bound_outside)
+            adw_preferences_group_add (ADW_PREFERENCES_GROUP (initials),
+                                       create_outer_row (self, desc->name,
+                                                         g_object_get_data (G_OBJECT (row), "sw-bound-to")));
           continue;
         }
 
@@ -257,6 +287,9 @@ build_component (SwInspector       *self,
           adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (params), _("Parameters"));
         }
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (params), row);
+      if (bound_outside)
+        adw_preferences_group_add (ADW_PREFERENCES_GROUP (params),
+                                   create_outer_row (self, desc->name, g_object_get_data (G_OBJECT (row), "sw-bound-to")));
       /* Geometry would set a value the block outside gives. */
       if (!bound_outside)
         geometry |= geometry_results (kind, desc);

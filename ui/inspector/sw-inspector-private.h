@@ -101,6 +101,8 @@ void               _sw_inspector_build_simulation     (SwInspector              
 /* sw-inspector-build.c */
 void _sw_inspector_rebuild (SwInspector *self);
 
+void               _sw_inspector_emit_outer           (SwInspector              *self,
+                                                       const char               *param);
 void               _sw_inspector_emit_vary            (SwInspector              *self,
                                                        const char               *id,
                                                        const char               *param,

@@ -71,6 +71,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 static guint vary_requested_signal;
+static guint outer_requested_signal;
+
+void
+_sw_inspector_emit_outer (SwInspector *self, const char *param)
+{
+  g_signal_emit (self, outer_requested_signal, 0, param);
+}
 
 void
 _sw_inspector_emit_vary (SwInspector *self, const char *id, const char *param, double value)
@@ -754,6 +761,11 @@ sw_inspector_class_init (SwInspectorClass *klass)
                                         NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING,
                                         G_TYPE_DOUBLE);
 
+  /* The subsystem's own parameter (its name) that sets one inside, asked
+   * for on its block outside. */
+  outer_requested_signal = g_signal_new ("outer-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                         NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
   /**
    * SwInspector:model:
    *
@@ -833,6 +845,45 @@ GtkWidget *
 sw_inspector_new (void)
 {
   return g_object_new (SW_TYPE_INSPECTOR, NULL);
+}
+
+static GtkWidget *
+find_named (GtkWidget *widget, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+gboolean
+sw_inspector_focus_param (SwInspector *inspector,
+                          const char  *param)
+{
+  g_autofree char *name = NULL;
+  GtkWidget *row;
+
+  g_return_val_if_fail (SW_IS_INSPECTOR (inspector), FALSE);
+  g_return_val_if_fail (param != NULL, FALSE);
+
+  if (inspector->page == NULL)
+    return FALSE;
+  name = g_strconcat ("param-", param, NULL);
+  row = find_named (inspector->page, name);
+  if (row == NULL)
+    {
+      g_free (name);
+      name = g_strconcat ("initial-", param, NULL);
+      row = find_named (inspector->page, name);
+    }
+  return row != NULL && gtk_widget_grab_focus (row);
 }
 
 void

@@ -561,14 +561,29 @@ test_bound_inside (void)
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "J");
   g_assert_nonnull (find_named (GTK_WIDGET (window->inspector), "geometry"));
 
-  /* At the top level, the block's own parameters are editable. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-subsystem", NULL));
+  g_assert_null (find_named (GTK_WIDGET (window->inspector), "outer-J"));
+
+  /* The row under a bound one leads to the block outside, selected, the
+   * parameter's row focused; there it is editable. */
+  inner_row (window, "flywheel", "param-J");
+  row = find_named (GTK_WIDGET (window->inspector), "outer-J");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_sensitive (row));
+  g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), "“J_fly”"));
+  g_signal_emit_by_name (row, "activated");
   iterate ();
-  sw_canvas_select_component (window->canvas, sw_model_find_component (model, "engine2"));
-  iterate ();
+  g_assert_null (window->inner);
+  g_assert_cmpint (sw_canvas_get_selected_component (window->canvas), ==, sw_model_find_component (model, "engine2"));
+  g_assert_cmpint (sw_inspector_get_component (window->inspector), ==, sw_model_find_component (model, "engine2"));
   row = find_named (GTK_WIDGET (window->inspector), "param-J_fly");
   g_assert_nonnull (row);
   g_assert_true (gtk_widget_get_sensitive (row));
+  {
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+    g_assert_nonnull (focus);
+    g_assert_true (focus == row || gtk_widget_is_ancestor (focus, row));
+  }
   window_destroy_and_check (window);
 }
 
