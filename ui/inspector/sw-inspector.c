@@ -621,6 +621,18 @@ _sw_inspector_build_simulation (SwInspector *self)
   GtkWidget *group = adw_preferences_group_new ();
 
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Simulation"));
+  /* Inside a subsystem: its own settings would do nothing (the model's
+   * run), so none are offered. */
+  if (self->outer_model != NULL)
+    {
+      gtk_widget_set_name (group, "sim-inside");
+      adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                             _("A subsystem has no settings of the run: the model’s are used. "
+                                               "Leave the subsystem (Alt+Up) to set them, or select a component "
+                                               "to edit it."));
+      adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (group));
+      return;
+    }
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
                                          _("Settings of the run. Select a component to edit it."));
 
@@ -894,10 +906,13 @@ sw_inspector_set_outer (SwInspector *inspector,
   g_return_if_fail (SW_IS_INSPECTOR (inspector));
   g_return_if_fail (outer_model == NULL || SW_IS_MODEL (outer_model));
 
+  if (inspector->outer_model == outer_model && g_strcmp0 (inspector->outer_id, block_id) == 0)
+    return;
   g_set_object (&inspector->outer_model, outer_model);
   g_free (inspector->outer_id);
   inspector->outer_id = g_strdup (block_id);
-  _sw_inspector_refresh (inspector);
+  /* The rows depend on it (the simulation's, the bound parameters' notes). */
+  _sw_inspector_rebuild (inspector);
 }
 
 void

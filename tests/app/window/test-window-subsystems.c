@@ -525,9 +525,14 @@ test_bound_inside (void)
   g_assert_nonnull (strstr (params, "\nengine2.J_fly\t5\t"));
   g_assert_null (strstr (params, "engine1.flywheel.J\t"));
 
+  g_assert_nonnull (find_named (GTK_WIDGET (window->inspector), "sim-stop_time"));
   g_signal_emit_by_name (window->canvas, "component-activated", sw_model_find_component (model, "engine2"));
   iterate ();
   g_assert_nonnull (window->inner);
+  /* Nothing selected inside: no settings of the run that would do nothing. */
+  g_assert_cmpint (sw_inspector_get_component (window->inspector), ==, -1);
+  g_assert_null (find_named (GTK_WIDGET (window->inspector), "sim-stop_time"));
+  g_assert_nonnull (find_named (GTK_WIDGET (window->inspector), "sim-inside"));
 
   row = inner_row (window, "flywheel", "param-J");
   g_assert_nonnull (row);
@@ -573,6 +578,7 @@ test_bound_inside (void)
   g_signal_emit_by_name (row, "activated");
   iterate ();
   g_assert_null (window->inner);
+  g_assert_null (find_named (GTK_WIDGET (window->inspector), "sim-inside"));
   g_assert_cmpint (sw_canvas_get_selected_component (window->canvas), ==, sw_model_find_component (model, "engine2"));
   g_assert_cmpint (sw_inspector_get_component (window->inspector), ==, sw_model_find_component (model, "engine2"));
   row = find_named (GTK_WIDGET (window->inspector), "param-J_fly");
