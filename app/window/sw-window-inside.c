@@ -16,6 +16,7 @@
 #include "sw-window-private.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 struct _SwLevel {
   char      *path;      /* the component opened ("engine1", "engine1.unit") */
@@ -215,6 +216,32 @@ zoom_fit_idle (gpointer canvas)
   return G_SOURCE_REMOVE;
 }
 
+/* The inspector shows the values the block of the subsystem shown gives
+ * its own parameters: the block is found from the document down its path
+ * ("engine1.unit": unit in engine1's subsystem). */
+static void
+set_inspector_outer (SwWindow *self)
+{
+  g_auto (GStrv) ids = NULL;
+  SwModel *outer = self->model;
+  guint n;
+
+  if (depth_of (self) == 0)
+    {
+      sw_inspector_set_outer (self->inspector, NULL, NULL);
+      return;
+    }
+  ids = g_strsplit (level_at (self, depth_of (self) - 1)->path, ".", -1);
+  n = g_strv_length (ids);
+  for (guint k = 0; outer != NULL && k + 1 < n; k++)
+    {
+      int c = sw_model_find_component (outer, ids[k]);
+
+      outer = c >= 0 ? sw_kind_get_subsystem_model (sw_model_get_component (outer, (guint) c)->kind) : NULL;
+    }
+  sw_inspector_set_outer (self->inspector, outer, outer != NULL ? ids[n - 1] : NULL);
+}
+
 /* Shows the deepest level (or the document at depth 0) on the canvas and
  * in the inspector. */
 static void
@@ -249,6 +276,7 @@ show_level (SwWindow *self)
     }
   sw_inspector_set_component (self->inspector, -1);
   sw_inspector_set_model (self->inspector, _sw_window_get_shown_model (self));
+  set_inspector_outer (self);
   sw_inspector_set_history (self->inspector, _sw_window_get_shown_history (self));
   sw_canvas_set_history (self->canvas, _sw_window_get_shown_history (self));
   sw_canvas_set_model (self->canvas, _sw_window_get_shown_model (self));
@@ -335,6 +363,7 @@ _sw_window_subsystems_reset (SwWindow *self)
     }
   pop_levels (self, 0, FALSE);
   disconnect_level (self);
+  sw_inspector_set_outer (self->inspector, NULL, NULL);
   update_breadcrumb (self);
 }
 
@@ -406,6 +435,34 @@ _sw_window_leave_key_cb (GtkWidget *widget,
     return FALSE;
   leave_to (self, depth_of (self) - 1);
   return TRUE;
+}
+
+/* The inspector asks for the subsystem's parameter that sets one inside:
+ * back out to the block, selected, the parameter's row focused. */
+static void
+outer_requested_cb (SwWindow *self, const char *param)
+{
+  g_autofree char *path = NULL;
+  const char *id;
+  int block;
+
+  if (depth_of (self) == 0)
+    return;
+  path = g_strdup (level_at (self, depth_of (self) - 1)->path);
+  id = strrchr (path, '.') != NULL ? strrchr (path, '.') + 1 : path;
+  leave_to (self, depth_of (self) - 1);
+  block = sw_model_find_component (_sw_window_get_shown_model (self), id);
+  if (block < 0)
+    return;
+  sw_canvas_select_component (self->canvas, block);
+  sw_inspector_focus_param (self->inspector, param);
+}
+
+void
+_sw_window_inside_init (SwWindow *self)
+{
+  g_signal_connect_object (self->inspector, "outer-requested", G_CALLBACK (outer_requested_cb), self,
+                           G_CONNECT_SWAPPED);
 }
 
 void

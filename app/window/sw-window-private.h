@@ -373,6 +373,7 @@ void     _sw_window_library_init          (SwWindow             *self);
 void     _sw_window_library_dispose       (SwWindow             *self);
 void     _sw_window_subsystems_document_changed (SwWindow       *self);
 void     _sw_window_subsystems_update_actions (SwWindow         *self);
+void     _sw_window_inside_init           (SwWindow             *self);
 gboolean _sw_window_inside_subsystem      (SwWindow             *self);
 SwModel *_sw_window_get_shown_model       (SwWindow             *self);
 /* The id of the canvas's component index, its path when inside a

@@ -49,26 +49,33 @@ pinned_run_free (gpointer data)
 
 /* ---- What a run simulated, as text -------------------------------------- */
 
-/* One line a fact, "key\tvalue\tunit": components ("id\tkind\t"),
- * parameters ("id.param\tvalue\tunit"), connections
- * ("connect a.p b.q\t\t") and the simulation settings. */
-char *
-_sw_window_dup_params_text (SwModel *model)
+/* The components' lines of model into out, their ids after prefix; a
+ * subsystem's inside with its path ("engine1.flywheel.J"), but for the
+ * parameters its own set (the block outside gives those), so that an edit
+ * inside a subsystem is a change of what is simulated. */
+static void
+append_components (GString *out, SwModel *model, const char *prefix)
 {
-  GString *out = g_string_new (NULL);
-  const SwSimulationSettings *sim = sw_model_get_simulation (model);
   guint n = sw_model_get_n_components (model);
 
   for (guint i = 0; i < n; i++)
     {
       const SwComponent *c = sw_model_get_component (model, i);
+      SwModel *inner = sw_kind_get_subsystem_model (c->kind);
 
-      g_string_append_printf (out, "%s\t%s\t\n", c->id, c->kind->name);
+      g_string_append_printf (out, "%s%s\t%s\t\n", prefix, c->id, c->kind->name);
       for (guint p = 0; p < c->kind->n_params; p++)
         {
           const SwParamDesc *desc = &c->kind->params[p];
 
-          g_string_append_printf (out, "%s.%s\t", c->id, desc->name);
+          if (*prefix != '\0')
+            {
+              g_autofree char *bound = sw_model_dup_interface_param_for (model, c->id, desc->name);
+
+              if (bound != NULL)
+                continue;
+            }
+          g_string_append_printf (out, "%s%s.%s\t", prefix, c->id, desc->name);
           if (c->signal[p] != NULL && !sw_signal_is_constant (c->signal[p]))
             {
               g_autoptr(JsonNode) node = sw_signal_to_json (c->signal[p]);
@@ -82,6 +89,12 @@ _sw_window_dup_params_text (SwModel *model)
             g_string_append_printf (out, "%.6g", c->param[p]);
           g_string_append_printf (out, "\t%s\n", desc->unit);
         }
+      if (inner != NULL)
+        {
+          g_autofree char *path = g_strconcat (prefix, c->id, ".", NULL);
+
+          append_components (out, inner, path);
+        }
     }
   for (guint i = 0; i < sw_model_get_n_connections (model); i++)
     {
@@ -89,10 +102,23 @@ _sw_window_dup_params_text (SwModel *model)
       const SwComponent *from = sw_model_get_component (model, c->from_component);
       const SwComponent *to = sw_model_get_component (model, c->to_component);
 
-      g_string_append_printf (out, "connect %s.%s %s.%s\t\t\n",
-                              from->id, from->kind->ports[c->from_port].name,
-                              to->id, to->kind->ports[c->to_port].name);
+      g_string_append_printf (out, "connect %s%s.%s %s%s.%s\t\t\n",
+                              prefix, from->id, from->kind->ports[c->from_port].name,
+                              prefix, to->id, to->kind->ports[c->to_port].name);
     }
+}
+
+/* One line a fact, "key\tvalue\tunit": components ("id\tkind\t"),
+ * parameters ("id.param\tvalue\tunit"), connections
+ * ("connect a.p b.q\t\t"), those inside subsystems with their paths, and
+ * the simulation settings. */
+char *
+_sw_window_dup_params_text (SwModel *model)
+{
+  GString *out = g_string_new (NULL);
+  const SwSimulationSettings *sim = sw_model_get_simulation (model);
+
+  append_components (out, model, "");
   g_string_append_printf (out, "stop time\t%.6g\ts\n", sim->stop_time_s);
   g_string_append_printf (out, "output interval\t%.6g\ts\n", sim->output_interval_s);
   g_string_append_printf (out, "tolerance\t%.6g\t\n", sim->tolerance);

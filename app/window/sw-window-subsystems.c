@@ -1,7 +1,8 @@
 /* sw-window-subsystems.c: making subsystems and the subsystem library.
  *
  * "Make Subsystem" (Ctrl+G) moves the selected components into a new
- * definition of the model shown (one undo step). The library is a folder
+ * definition of the model shown (one undo step), their number parameters
+ * offered as its own (a check in the dialog, on by default). The library is a folder
  * of subsystem files (GSettings "library-folder"), watched, listed by the
  * palette; "Save Subsystem to Library" writes a definition there. A window
  * that becomes active again reads its document anew when a subsystem file
@@ -148,7 +149,8 @@ free_name (SwModel *model)
 static void
 make_response_cb (AdwMessageDialog *dialog, const char *response, SwWindow *self)
 {
-  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  GtkEditable *entry = g_object_get_data (G_OBJECT (dialog), "sw-name");
+  GtkCheckButton *params = g_object_get_data (G_OBJECT (dialog), "sw-params");
   g_autoptr (GArray) selection = NULL;
   g_autoptr (GError) error = NULL;
   SwModel *shown = _sw_window_get_shown_model (self);
@@ -159,8 +161,8 @@ make_response_cb (AdwMessageDialog *dialog, const char *response, SwWindow *self
   selection = sw_canvas_dup_selection (self->canvas);
   if (selection->len == 0)
     return;
-  made = sw_model_make_subsystem (shown, (const guint *) selection->data, selection->len,
-                                  gtk_editable_get_text (entry), &error);
+  made = sw_model_make_subsystem_full (shown, (const guint *) selection->data, selection->len,
+                                       gtk_editable_get_text (entry), gtk_check_button_get_active (params), &error);
   if (made < 0)
     _sw_window_show_error_dialog (self, _("Could Not Make the Subsystem"), error->message);
   else
@@ -173,7 +175,7 @@ sw_window_make_subsystem (GtkWidget *widget, const char *action_name, GVariant *
   SwWindow *self = SW_WINDOW (widget);
   g_autoptr (GArray) selection = sw_canvas_dup_selection (self->canvas);
   g_autofree char *name = NULL;
-  GtkWidget *dialog, *entry;
+  GtkWidget *dialog, *entry, *params, *box;
 
   if (self->model == NULL || selection->len == 0)
     return;
@@ -185,7 +187,17 @@ sw_window_make_subsystem (GtkWidget *widget, const char *action_name, GVariant *
   gtk_editable_set_text (GTK_EDITABLE (entry), name);
   gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Subsystem name"), -1);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  /* Without them, the parts' values could be set only inside. */
+  params = gtk_check_button_new_with_mnemonic (_("_Parameters set from outside"));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (params), TRUE);
+  gtk_widget_set_tooltip_text (params, _("The parts’ number parameters become the subsystem’s own, "
+                                         "set on its block (“spring_c” sets spring.c)"));
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  gtk_box_append (GTK_BOX (box), entry);
+  gtk_box_append (GTK_BOX (box), params);
+  g_object_set_data (G_OBJECT (dialog), "sw-name", entry);
+  g_object_set_data (G_OBJECT (dialog), "sw-params", params);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "make", _("_Make"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "make", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "make");

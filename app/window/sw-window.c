@@ -772,6 +772,7 @@ sw_window_init (SwWindow *self)
   _sw_window_events_init (self);
   _sw_window_modes_init (self);
   _sw_window_live_init (self);
+  _sw_window_inside_init (self);
   {
     /* Escape stops a run before the canvas or the plot sees it (they use
      * it too), and only while one is under way. */

@@ -11,6 +11,7 @@
 #include "sw-model-private.h"
 #include "sw-subsystem-private.h"
 
+#include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include "sw-error.h"
@@ -82,6 +83,76 @@ sw_model_dup_definition_names (SwModel *model)
     g_ptr_array_add (names, g_strdup (l->data));
   g_ptr_array_add (names, NULL);
   return (char **) g_ptr_array_free (g_steal_pointer (&names), FALSE);
+}
+
+char **
+sw_model_dup_interface_ports (SwModel *model)
+{
+  g_autoptr (GList) names = NULL;
+  g_autoptr (GStrvBuilder) builder = NULL;
+  JsonObject *interface, *ports;
+  guint n = 0;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+
+  if (model->interface == NULL || !JSON_NODE_HOLDS_OBJECT (model->interface))
+    return NULL;
+  interface = json_node_get_object (model->interface);
+  if (!json_object_has_member (interface, "ports")
+      || !JSON_NODE_HOLDS_OBJECT (json_object_get_member (interface, "ports")))
+    return NULL;
+  ports = json_object_get_object_member (interface, "ports");
+  builder = g_strv_builder_new ();
+  names = json_object_get_members (ports);
+  for (GList *l = names; l != NULL; l = l->next)
+    {
+      JsonNode *node = json_object_get_member (ports, l->data);
+
+      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+        continue;
+      g_strv_builder_add (builder, l->data);
+      g_strv_builder_add (builder, json_node_get_string (node));
+      n++;
+    }
+  return n > 0 ? g_strv_builder_end (builder) : NULL;
+}
+
+char *
+sw_model_dup_interface_param_for (SwModel *model, const char *id, const char *param)
+{
+  g_autofree char *target = NULL;
+  g_autoptr (GList) names = NULL;
+  JsonObject *interface, *params;
+
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+  g_return_val_if_fail (id != NULL && param != NULL, NULL);
+
+  if (model->interface == NULL || !JSON_NODE_HOLDS_OBJECT (model->interface))
+    return NULL;
+  interface = json_node_get_object (model->interface);
+  if (!json_object_has_member (interface, "parameters")
+      || !JSON_NODE_HOLDS_OBJECT (json_object_get_member (interface, "parameters")))
+    return NULL;
+  params = json_object_get_object_member (interface, "parameters");
+  target = g_strconcat (id, ".", param, NULL);
+  names = json_object_get_members (params);
+  for (GList *l = names; l != NULL; l = l->next)
+    {
+      JsonNode *node = json_object_get_member (params, l->data);
+      JsonObject *p = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      JsonNode *to = p != NULL ? json_object_get_member (p, "to") : NULL;
+      JsonArray *targets = to != NULL && JSON_NODE_HOLDS_ARRAY (to) ? json_node_get_array (to) : NULL;
+
+      for (guint k = 0; targets != NULL && k < json_array_get_length (targets); k++)
+        {
+          JsonNode *element = json_array_get_element (targets, k);
+
+          if (JSON_NODE_HOLDS_VALUE (element) && json_node_get_value_type (element) == G_TYPE_STRING
+              && strcmp (json_node_get_string (element), target) == 0)
+            return g_strdup (l->data);
+        }
+    }
+  return NULL;
 }
 
 char *
@@ -229,6 +300,60 @@ sw_model_make_subsystem (SwModel     *model,
                          const char  *name,
                          GError     **error)
 {
+  return sw_model_make_subsystem_full (model, components, n_components, name, FALSE, error);
+}
+
+/* The components' number parameters as the interface's parameters
+ * ("spring_c": {"to": ["spring.c"], "label": …}) and the instance's
+ * values of them. */
+static void
+expose_params (SwModel *model, const guint *components, guint n_components, JsonObject *interface,
+               JsonObject *instance)
+{
+  g_autoptr (JsonObject) params = json_object_new (), values = json_object_new ();
+  guint n = 0;
+
+  for (guint i = 0; i < n_components; i++)
+    {
+      const SwComponent *c = sw_model_get_component (model, components[i]);
+
+      for (guint p = 0; p < c->kind->n_params && n < SW_KIND_MAX_PARAMS; p++)
+        {
+          const SwParamDesc *desc = &c->kind->params[p];
+          g_autoptr (JsonObject) param = json_object_new ();
+          g_autoptr (JsonArray) to = json_array_new ();
+          g_autofree char *outer = NULL, *label = NULL, *target = NULL;
+
+          if (desc->type != SW_PARAM_REAL || !isfinite (c->param[p]))
+            continue;
+          outer = g_strdup_printf ("%s_%s", c->id, desc->name);
+          if (json_object_has_member (params, outer))
+            continue;
+          /* The file keeps the kind's own label, whatever the language. */
+          label = g_strdup_printf ("%s: %s", c->id, desc->label);
+          target = g_strdup_printf ("%s.%s", c->id, desc->name);
+          json_array_add_string_element (to, target);
+          json_object_set_array_member (param, "to", g_steal_pointer (&to));
+          json_object_set_string_member (param, "label", label);
+          json_object_set_object_member (params, outer, g_steal_pointer (&param));
+          json_object_set_double_member (values, outer, c->param[p]);
+          n++;
+        }
+    }
+  if (n == 0)
+    return;
+  json_object_set_object_member (interface, "parameters", g_steal_pointer (&params));
+  json_object_set_object_member (instance, "params", g_steal_pointer (&values));
+}
+
+int
+sw_model_make_subsystem_full (SwModel     *model,
+                              const guint *components,
+                              guint        n_components,
+                              const char  *name,
+                              gboolean     with_params,
+                              GError     **error)
+{
   g_autoptr (JsonObject) object = NULL;
   g_autoptr (GHashTable) inside = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (GHashTable) outer_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -337,6 +462,8 @@ sw_model_make_subsystem (SwModel     *model,
     }
 
   json_object_set_object_member (interface, "ports", g_steal_pointer (&ports));
+  if (with_params)
+    expose_params (model, components, n_components, interface, instance);
   json_object_set_object_member (definition, "interface", g_steal_pointer (&interface));
   copy_shared_signals (model, object, inside, definition);
   json_object_set_array_member (definition, "components", g_steal_pointer (&inner));

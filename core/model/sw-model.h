@@ -260,6 +260,17 @@ gboolean     sw_model_set_definition      (SwModel     *model,
                                            const char  *name,
                                            const char  *data,
                                            GError     **error);
+/* The parameter of the model's "interface" (the model being a subsystem)
+ * that sets parameter param of component id inside ("J_fly" for
+ * "flywheel", "J"), or NULL when none does (free with g_free()). A value
+ * so bound is the one its block outside gives, not the inner one. */
+char        *sw_model_dup_interface_param_for (SwModel    *model,
+                                               const char *id,
+                                               const char *param);
+/* The ports of the model's "interface" (the model being a subsystem): a
+ * NULL-terminated array of outer name, inner "component.port", outer
+ * name, … in the file's order (g_strfreev); NULL when it has none. */
+char       **sw_model_dup_interface_ports (SwModel    *model);
 /* Adds a component of the subsystem in the file path, named from the
  * model's folder (relative below it, else absolute); its index, or -1. */
 int          sw_model_add_subsystem       (SwModel     *model,
@@ -273,6 +284,16 @@ int          sw_model_make_subsystem      (SwModel     *model,
                                            const guint *components,
                                            guint        n_components,
                                            const char  *name,
+                                           GError     **error);
+/* The same; with_params: the components' number parameters become the
+ * subsystem's own ("spring_c" sets "spring.c", labelled "spring: Spring
+ * constant"), given their values on the new component, so that they are
+ * set from outside (the first SW_KIND_MAX_PARAMS of them). */
+int          sw_model_make_subsystem_full (SwModel     *model,
+                                           const guint *components,
+                                           guint        n_components,
+                                           const char  *name,
+                                           gboolean     with_params,
                                            GError     **error);
 /* The folder the model was read from (its subsystems' files are named
  * from there), or NULL. */

@@ -1,6 +1,6 @@
 /* sw-canvas-draw.c: the canvas's snapshot: the grid, wires and the dots
  * where they branch, symbols, labels, selection and problem marks, the
- * port under the pointer, the connection being drawn, the component being
+ * markers of the subsystem's own ports, the port under the pointer, the connection being drawn, the component being
  * placed, the rubber band and the hint.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
@@ -323,6 +323,9 @@ draw_model (SwCanvas            *self,
       if (item->problem != NULL)
         draw_problem (cr, &item->box, style);
     }
+  _sw_canvas_set_label_font (font, 0);
+  pango_layout_set_font_description (layout, font);
+  _sw_canvas_interface_draw (self, cr, layout, style);
   pango_font_description_free (font);
 
   if (self->hover_component >= 0 && (guint) self->hover_component < self->items->len)

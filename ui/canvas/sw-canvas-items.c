@@ -339,6 +339,7 @@ _sw_canvas_rebuild_items (SwCanvas *self)
       item_measure_labels (self, item);
     }
   separate_labels (self);
+  _sw_canvas_interface_rebuild (self);
 
   /* The pointer may have been over a port that moved or vanished. */
   if (self->hover_component >= (int) n)
@@ -372,7 +373,8 @@ _sw_canvas_ensure_items (SwCanvas *self)
     _sw_canvas_rebuild_items (self);
 }
 
-/* Everything drawn for the items, in model units: symbols and labels. */
+/* Everything drawn for the items, in model units: symbols and labels,
+ * wires, the subsystem's port markers. */
 SwCanvasRect
 _sw_canvas_content_bounds (SwCanvas *self)
 {
@@ -397,7 +399,8 @@ _sw_canvas_content_bounds (SwCanvas *self)
             bounds = _sw_canvas_rect_union (&bounds, &r);
           }
     }
-  return bounds;
+  /* And the markers of a subsystem's own ports. */
+  return _sw_canvas_interface_bounds (self, &bounds);
 }
 
 /* Wires */

@@ -297,6 +297,17 @@ typedef struct {
   double x, y;
 } SwCanvasMoveStart;
 
+/* A port of the subsystem shown (its "interface"), drawn inside: its
+ * outer name, the inner port it is, where its marker is (model units) and
+ * the way it faces (sw-canvas-interface.c). */
+typedef struct {
+  char        *name;
+  guint        component, port;
+  double       x, y;
+  SwCanvasDir  dir;
+} SwCanvasInterfacePort;
+
+
 struct _SwCanvas
 {
   GtkWidget     parent_instance;
@@ -321,6 +332,7 @@ struct _SwCanvas
   char         *wire_from;        /* selected wire as "id.port" pairs, or NULL */
   char         *wire_to;
   GHashTable   *problems;         /* id → message */
+  GArray       *interface_ports;  /* SwCanvasInterfacePort: the subsystem shown's ports */
 
   /* Pointer interaction. */
   SwCanvasMode  mode;
@@ -376,6 +388,16 @@ _sw_canvas_get_n_problems (SwCanvas *self)
 {
   return g_hash_table_size (self->problems);
 }
+
+/* sw-canvas-interface.c */
+void          _sw_canvas_interface_port_clear (gpointer             data);
+void          _sw_canvas_interface_rebuild   (SwCanvas            *self);
+SwCanvasRect  _sw_canvas_interface_bounds    (SwCanvas            *self,
+                                              const SwCanvasRect  *bounds);
+void          _sw_canvas_interface_draw      (SwCanvas            *self,
+                                              cairo_t             *cr,
+                                              PangoLayout         *layout,
+                                              const SwSymbolStyle *style);
 
 /* sw-canvas.c */
 void                  _sw_canvas_group_begin           (SwCanvas             *self);

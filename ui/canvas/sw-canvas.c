@@ -370,6 +370,7 @@ sw_canvas_finalize (GObject *object)
   SwCanvas *self = SW_CANVAS (object);
 
   g_clear_pointer (&self->items, g_array_unref);
+  g_clear_pointer (&self->interface_ports, g_array_unref);
   g_clear_object (&self->label_context);
   g_clear_pointer (&self->routes, g_array_unref);
   g_clear_pointer (&self->move_start, g_array_unref);
@@ -509,6 +510,8 @@ sw_canvas_init (SwCanvas *self)
   self->view.tx = self->view.ty = 0;
   self->items = g_array_new (FALSE, TRUE, sizeof (SwCanvasItem));
   g_array_set_clear_func (self->items, _sw_canvas_item_clear);
+  self->interface_ports = g_array_new (FALSE, TRUE, sizeof (SwCanvasInterfacePort));
+  g_array_set_clear_func (self->interface_ports, _sw_canvas_interface_port_clear);
   self->move_start = g_array_new (FALSE, FALSE, sizeof (SwCanvasMoveStart));
   self->auto_positions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->selection = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);

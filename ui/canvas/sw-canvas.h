@@ -127,5 +127,16 @@ guint      sw_canvas_get_mode_index      (SwCanvas   *canvas);
 void       sw_canvas_set_mode_animated   (SwCanvas   *canvas,
                                           gboolean    animated);
 gboolean   sw_canvas_get_mode_animated   (SwCanvas   *canvas);
+/* The ports of the model shown when it is a subsystem (its "interface"),
+ * drawn as markers beyond the drawing's edge they face: how many, and the
+ * outer name of one, the inner component and port it is and its marker's
+ * centre in model units. */
+guint      sw_canvas_get_n_interface_ports (SwCanvas *canvas);
+const char *sw_canvas_get_interface_port (SwCanvas   *canvas,
+                                          guint       index,
+                                          int        *component,
+                                          guint      *port,
+                                          double     *x,
+                                          double     *y);
 
 G_END_DECLS

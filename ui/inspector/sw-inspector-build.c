@@ -65,6 +65,69 @@ create_switch_row (SwInspector       *self,
   return row;
 }
 
+/* A parameter inside a subsystem that the subsystem's own parameter sets:
+ * its block outside gives the value, so an edit here would do nothing.
+ * Shown so, and not editable. */
+static void
+mark_bound_row (GtkWidget  *row,
+                const char *bound,
+                gboolean    shows_outer)
+{
+  g_autofree char *note = shows_outer ? g_strdup_printf (_("Set by the subsystem’s parameter “%s” on its block "
+                                                           "outside; the value shown is the block’s"), bound)
+                                      : g_strdup_printf (_("Set by the subsystem’s parameter “%s” on its block "
+                                                           "outside"), bound);
+
+  gtk_widget_set_sensitive (row, FALSE);
+  gtk_widget_set_tooltip_text (row, note);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, note, -1);
+  if (ADW_IS_ACTION_ROW (row))
+    {
+      const char *name = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+      g_autofree char *subtitle = name != NULL && *name != '\0' ? g_strdup_printf ("%s · %s", name, note)
+                                                                : g_strdup (note);
+
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
+    }
+  else
+    {
+      /* An expander row's subtitle is its summary: the note in its title. */
+      g_autofree char *title = g_strdup_printf (_("%s (set outside by “%s”)"),
+                                                adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), bound);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+    }
+  g_object_set_data_full (G_OBJECT (row), "sw-bound-to", g_strdup (bound), g_free);
+}
+
+static void
+outer_row_activated_cb (AdwActionRow *row,
+                        SwInspector  *self)
+{
+  _sw_inspector_emit_outer (self, g_object_get_data (G_OBJECT (row), "sw-bound-to"));
+}
+
+/* Under a bound parameter: the way to where it is set. */
+static GtkWidget *
+create_outer_row (SwInspector *self,
+                  const char  *param,
+                  const char  *bound)
+{
+  g_autofree char *name = g_strconcat ("outer-", param, NULL);
+  g_autofree char *title = g_strdup_printf (_("Set “%s” on the Block"), bound);
+  GtkWidget *row = adw_action_row_new ();
+
+  gtk_widget_set_name (row, name);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-up-symbolic"));
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  g_object_set_data_full (G_OBJECT (row), "sw-bound-to", g_strdup (bound), g_free);
+  g_signal_connect (row, "activated", G_CALLBACK (outer_row_activated_cb), self);
+  return row;
+}
+
 static SwInspectorGeometryResults
 geometry_results (const SwKind *kind,
                   const SwParamDesc *desc)
@@ -133,6 +196,7 @@ build_component (SwInspector       *self,
     {
       const SwParamDesc *desc = &kind->params[i];
       GtkWidget *row = NULL;
+      gboolean bound_outside = FALSE;
 
       switch (desc->type)
         {
@@ -191,6 +255,14 @@ build_component (SwInspector       *self,
 
       _sw_inspector_set_row_param (row, i);
       self->param_rows[i] = row;
+      {
+        g_autofree char *bound = sw_model_dup_interface_param_for (self->model, c->id, desc->name);
+        double outer;
+
+        bound_outside = bound != NULL;
+        if (bound != NULL)
+          mark_bound_row (row, bound, _sw_inspector_get_outer_value (self, bound, &outer));
+      }
 
       if (desc->type == SW_PARAM_INITIAL)
         {
@@ -202,6 +274,10 @@ build_component (SwInspector       *self,
                                                      _("Leave empty to follow from the connections"));
             }
           adw_preferences_group_add (ADW_PREFERENCES_GROUP (initials), row);
+          if (bound_outside)
+            adw_preferences_group_add (ADW_PREFERENCES_GROUP (initials),
+                                       create_outer_row (self, desc->name,
+                                                         g_object_get_data (G_OBJECT (row), "sw-bound-to")));
           continue;
         }
 
@@ -211,7 +287,12 @@ build_component (SwInspector       *self,
           adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (params), _("Parameters"));
         }
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (params), row);
-      geometry |= geometry_results (kind, desc);
+      if (bound_outside)
+        adw_preferences_group_add (ADW_PREFERENCES_GROUP (params),
+                                   create_outer_row (self, desc->name, g_object_get_data (G_OBJECT (row), "sw-bound-to")));
+      /* Geometry would set a value the block outside gives. */
+      if (!bound_outside)
+        geometry |= geometry_results (kind, desc);
     }
 
   /* Below the parameters it sets. */

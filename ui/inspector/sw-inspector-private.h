@@ -32,6 +32,10 @@ struct _SwInspector
 
   SwModel       *model;
   SwHistory     *history;
+  /* The model shown being a subsystem: the model its block is in and the
+   * block's id, whose values the parameters bound to its own show. */
+  SwModel       *outer_model;
+  char          *outer_id;
   gboolean       tune_group;      /* a drag's history group is open */
   int            component;
   const char    *speed_unit;      /* interned: "rad/s", "rpm" */
@@ -53,6 +57,11 @@ struct _SwInspector
 };
 
 /* sw-inspector.c */
+/* The value the block outside gives the subsystem's parameter bound (the
+ * one in effect), into *value; FALSE when it is not known. */
+gboolean           _sw_inspector_get_outer_value      (SwInspector              *self,
+                                                       const char               *bound,
+                                                       double                   *value);
 const SwComponent *_sw_inspector_current_component    (SwInspector              *self);
 void               _sw_inspector_set_row_param        (GtkWidget                *row,
                                                        guint                     param);
@@ -92,6 +101,8 @@ void               _sw_inspector_build_simulation     (SwInspector              
 /* sw-inspector-build.c */
 void _sw_inspector_rebuild (SwInspector *self);
 
+void               _sw_inspector_emit_outer           (SwInspector              *self,
+                                                       const char               *param);
 void               _sw_inspector_emit_vary            (SwInspector              *self,
                                                        const char               *id,
                                                        const char               *param,

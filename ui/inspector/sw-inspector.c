@@ -71,6 +71,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 static guint vary_requested_signal;
+static guint outer_requested_signal;
+
+void
+_sw_inspector_emit_outer (SwInspector *self, const char *param)
+{
+  g_signal_emit (self, outer_requested_signal, 0, param);
+}
 
 void
 _sw_inspector_emit_vary (SwInspector *self, const char *id, const char *param, double value)
@@ -154,6 +161,25 @@ refresh_simulation (SwInspector *self)
       adw_combo_row_set_selected (ADW_COMBO_ROW (self->method_row), i);
 }
 
+gboolean
+_sw_inspector_get_outer_value (SwInspector *self, const char *bound, double *value)
+{
+  const SwComponent *block;
+  int c, q;
+
+  if (self->outer_model == NULL || self->outer_id == NULL || bound == NULL)
+    return FALSE;
+  c = sw_model_find_component (self->outer_model, self->outer_id);
+  if (c < 0)
+    return FALSE;
+  block = sw_model_get_component (self->outer_model, (guint) c);
+  q = sw_kind_find_param (block->kind, bound);
+  if (q < 0 || !isfinite (block->param[q]))
+    return FALSE;
+  *value = block->param[q];
+  return TRUE;
+}
+
 static void
 refresh_component (SwInspector *self)
 {
@@ -174,7 +200,13 @@ refresh_component (SwInspector *self)
         {
         case SW_PARAM_REAL:
         case SW_PARAM_INITIAL:
-          sw_inspector_number_row_show_value (SW_INSPECTOR_NUMBER_ROW (row), c->param[i]);
+          {
+            double value = c->param[i];
+
+            /* Bound: the value in effect, the block's outside. */
+            _sw_inspector_get_outer_value (self, g_object_get_data (G_OBJECT (row), "sw-bound-to"), &value);
+            sw_inspector_number_row_show_value (SW_INSPECTOR_NUMBER_ROW (row), value);
+          }
           break;
 
         case SW_PARAM_BOOLEAN:
@@ -186,8 +218,11 @@ refresh_component (SwInspector *self)
           {
             g_autoptr(SwSignal) constant = NULL;
             const SwSignal *signal = c->signal[i];
+            double outer;
 
-            if (signal == NULL)
+            if (_sw_inspector_get_outer_value (self, g_object_get_data (G_OBJECT (row), "sw-bound-to"), &outer))
+              signal = constant = sw_signal_new_constant (outer);
+            else if (signal == NULL)
               signal = constant = sw_signal_new_constant (isfinite (c->param[i]) ? c->param[i] : 0);
             sw_inspector_signal_row_set_stop_time (SW_INSPECTOR_SIGNAL_ROW (row), sim->stop_time_s);
             sw_inspector_signal_row_set_signal (SW_INSPECTOR_SIGNAL_ROW (row), signal);
@@ -586,6 +621,18 @@ _sw_inspector_build_simulation (SwInspector *self)
   GtkWidget *group = adw_preferences_group_new ();
 
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Simulation"));
+  /* Inside a subsystem: its own settings would do nothing (the model's
+   * run), so none are offered. */
+  if (self->outer_model != NULL)
+    {
+      gtk_widget_set_name (group, "sim-inside");
+      adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                             _("A subsystem has no settings of the run: the model’s are used. "
+                                               "Leave the subsystem (Alt+Up) to set them, or select a component "
+                                               "to edit it."));
+      adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (group));
+      return;
+    }
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
                                          _("Settings of the run. Select a component to edit it."));
 
@@ -633,6 +680,8 @@ sw_inspector_dispose (GObject *object)
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_data (self->model, self);
   g_clear_object (&self->model);
+  g_clear_object (&self->outer_model);
+  g_clear_pointer (&self->outer_id, g_free);
   g_clear_pointer (&self->page, gtk_widget_unparent);
   g_clear_pointer (&self->shown_kind, sw_kind_unref);
 
@@ -724,6 +773,11 @@ sw_inspector_class_init (SwInspectorClass *klass)
                                         NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING,
                                         G_TYPE_DOUBLE);
 
+  /* The subsystem's own parameter (its name) that sets one inside, asked
+   * for on its block outside. */
+  outer_requested_signal = g_signal_new ("outer-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                         NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
   /**
    * SwInspector:model:
    *
@@ -803,6 +857,62 @@ GtkWidget *
 sw_inspector_new (void)
 {
   return g_object_new (SW_TYPE_INSPECTOR, NULL);
+}
+
+static GtkWidget *
+find_named (GtkWidget *widget, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+gboolean
+sw_inspector_focus_param (SwInspector *inspector,
+                          const char  *param)
+{
+  g_autofree char *name = NULL;
+  GtkWidget *row;
+
+  g_return_val_if_fail (SW_IS_INSPECTOR (inspector), FALSE);
+  g_return_val_if_fail (param != NULL, FALSE);
+
+  if (inspector->page == NULL)
+    return FALSE;
+  name = g_strconcat ("param-", param, NULL);
+  row = find_named (inspector->page, name);
+  if (row == NULL)
+    {
+      g_free (name);
+      name = g_strconcat ("initial-", param, NULL);
+      row = find_named (inspector->page, name);
+    }
+  return row != NULL && gtk_widget_grab_focus (row);
+}
+
+void
+sw_inspector_set_outer (SwInspector *inspector,
+                        SwModel     *outer_model,
+                        const char  *block_id)
+{
+  g_return_if_fail (SW_IS_INSPECTOR (inspector));
+  g_return_if_fail (outer_model == NULL || SW_IS_MODEL (outer_model));
+
+  if (inspector->outer_model == outer_model && g_strcmp0 (inspector->outer_id, block_id) == 0)
+    return;
+  g_set_object (&inspector->outer_model, outer_model);
+  g_free (inspector->outer_id);
+  inspector->outer_id = g_strdup (block_id);
+  /* The rows depend on it (the simulation's, the bound parameters' notes). */
+  _sw_inspector_rebuild (inspector);
 }
 
 void

@@ -38,6 +38,19 @@ GtkWidget  *sw_inspector_new            (void);
 void        sw_inspector_set_model      (SwInspector *inspector,
                                          SwModel     *model);
 SwModel    *sw_inspector_get_model      (SwInspector *inspector);
+/* The model shown being a subsystem opened in place: the model its block
+ * is in and the block's id (NULL: none). A parameter inside that the
+ * subsystem's own parameter sets is shown with the block's value, the one
+ * in effect, not editable. */
+/* Puts the focus on the row of parameter param of the component shown;
+ * FALSE when there is none. */
+gboolean    sw_inspector_focus_param    (SwInspector *inspector,
+                                         const char  *param);
+/* Signal "outer-requested" (the subsystem's parameter's name): the row
+ * under such a parameter asks to show it on the block outside. */
+void        sw_inspector_set_outer      (SwInspector *inspector,
+                                         SwModel     *outer_model,
+                                         const char  *block_id);
 void        sw_inspector_set_history    (SwInspector *inspector,
                                          SwHistory   *history);
 SwHistory  *sw_inspector_get_history    (SwInspector *inspector);

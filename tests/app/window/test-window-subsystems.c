@@ -1,16 +1,21 @@
 /* test-window-subsystems.c: subsystems in the window: Make Subsystem as one
  * undo step, a definition opened in place with its breadcrumb, edits inside
- * written back into the document and undone from it, the way back.
+ * written back into the document and undone from it, the way back; live
+ * tuning inside, and the inner parameters the subsystem's own set shown
+ * so.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "sw-window.h"
 #include "sw-window-private.h"
 #include "sw-preferences-window.h"
 #include "sw-settings.h"
+#include "sw-inspector-number-row.h"
+#include "sw-simulate.h"
 #include "sw-test-files.h"
 #include "sw-trajectory.h"
 #include "sw-variables-list.h"
@@ -32,18 +37,32 @@ find_dialog (SwWindow *window)
   return NULL;
 }
 
-/* The dialog answered (text: the name typed first). */
+/* The dialog answered (text: the name typed first; params: whether the
+ * parts' parameters become the subsystem's). */
 static void
-answer_dialog (SwWindow *window, const char *response, const char *text)
+answer_dialog_full (SwWindow *window, const char *response, const char *text, gboolean params)
 {
   AdwMessageDialog *dialog = find_dialog (window);
+  GtkCheckButton *check;
 
   g_assert_nonnull (dialog);
+  check = g_object_get_data (G_OBJECT (dialog), "sw-params");
+  g_assert_true (GTK_IS_CHECK_BUTTON (check));
+  /* Offered by default. */
+  g_assert_true (gtk_check_button_get_active (check));
+  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (check), GTK_WIDGET (dialog)));
+  gtk_check_button_set_active (check, params);
   if (text != NULL)
-    gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), text);
+    gtk_editable_set_text (GTK_EDITABLE (g_object_get_data (G_OBJECT (dialog), "sw-name")), text);
   adw_message_dialog_response (dialog, response);
   gtk_window_destroy (GTK_WINDOW (dialog));
   iterate ();
+}
+
+static void
+answer_dialog (SwWindow *window, const char *response, const char *text)
+{
+  answer_dialog_full (window, response, text, TRUE);
 }
 
 /* The component id made a subsystem through the window's action and its
@@ -366,6 +385,325 @@ test_file_in_place (void)
   sw_test_remove_tree (dir);
 }
 
+static char *
+inline_twin_path (void)
+{
+  return g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "tests", "data", "subsystem", "twin-inline.shaft", NULL);
+}
+
+static GtkWidget *
+find_named (GtkWidget *widget, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Inner component id of the definition opened selected: its row of
+ * parameter name in the inspector. */
+static GtkWidget *
+inner_row (SwWindow *window, const char *id, const char *name)
+{
+  int c = sw_model_find_component (window->inner, id);
+
+  g_assert_cmpint (c, >=, 0);
+  sw_canvas_select_component (window->canvas, c);
+  iterate ();
+  g_assert_cmpint (sw_inspector_get_component (window->inspector), ==, c);
+  g_assert_true (sw_inspector_get_model (window->inspector) == window->inner);
+  return find_named (GTK_WIDGET (window->inspector), name);
+}
+
+/* Live tuning inside a definition opened in place: an inner inertia
+ * edited in the inspector runs the model again (no F5), and the run shown
+ * is a fresh run of the model edited so, made outside the window. */
+static void
+test_live_inside (void)
+{
+  g_autofree char *path = inline_twin_path ();
+  g_autofree char *text = NULL, *edited = NULL;
+  g_auto (GStrv) pieces = NULL;
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  g_autoptr (SwModel) fresh_model = NULL;
+  g_autoptr (SwSystem) system = NULL;
+  g_autoptr (SwTrajectory) fresh = NULL, before = NULL;
+  g_autoptr (GError) error = NULL;
+  SwSimulateOptions options;
+  SwTrajectory *after;
+  GtkWidget *row;
+  guint runs;
+  int ring_before, ring_after, ring_fresh, prop_after, prop_fresh;
+  double largest_change = 0;
+
+  g_assert_true (sw_window_get_live (window));
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_true (wait_until_idle (window, 60));
+  runs = sw_window_get_n_runs (window);
+  before = sw_trajectory_ref (sw_window_get_trajectory (window));
+
+  g_signal_emit_by_name (window->canvas, "component-activated", sw_model_find_component (model, "engine1"));
+  iterate ();
+  g_assert_nonnull (window->inner);
+  row = inner_row (window, "damperRing", "param-J");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_sensitive (row));
+  gtk_editable_set_text (sw_inspector_number_row_get_editable (SW_INSPECTOR_NUMBER_ROW (row)), "2");
+  sw_inspector_number_row_commit (SW_INSPECTOR_NUMBER_ROW (row));
+  iterate ();
+  g_assert_cmpfloat (inner_param (window->inner, "damperRing", "J"), ==, 2);
+  g_assert_true (wait_for_runs (window, runs, 60));
+  g_assert_true (wait_until_idle (window, 60));
+  after = sw_window_get_trajectory (window);
+  g_assert_true (after != before);
+  /* Still inside. */
+  g_assert_true (sw_canvas_get_model (window->canvas) == window->inner);
+
+  /* The same model edited as text, run outside the window. */
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  pieces = g_strsplit (text, "\"J\": 0.2\n", -1);
+  g_assert_cmpuint (g_strv_length (pieces), ==, 2);
+  edited = g_strjoinv ("\"J\": 2\n", pieces);
+  fresh_model = sw_model_new_from_data_in (edited, -1, path, NULL, &error);
+  g_assert_no_error (error);
+  system = sw_model_assemble (fresh_model, &error);
+  g_assert_no_error (error);
+  options = sw_simulate_options_from_system (system);
+  fresh = sw_simulate (system, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  ring_before = sw_trajectory_find_column (before, "engine1.damperRing.w");
+  ring_after = sw_trajectory_find_column (after, "engine1.damperRing.w");
+  ring_fresh = sw_trajectory_find_column (fresh, "engine1.damperRing.w");
+  prop_after = sw_trajectory_find_column (after, "propeller.w");
+  prop_fresh = sw_trajectory_find_column (fresh, "propeller.w");
+  g_assert_cmpint (MIN (MIN (ring_before, ring_after), MIN (ring_fresh, MIN (prop_after, prop_fresh))), >=, 0);
+  for (double t = 0.05; t < 20; t += 0.25)
+    {
+      double a = sw_trajectory_interpolate (after, (guint) ring_after, t);
+      double f = sw_trajectory_interpolate (fresh, (guint) ring_fresh, t);
+      double pa = sw_trajectory_interpolate (after, (guint) prop_after, t);
+      double pf = sw_trajectory_interpolate (fresh, (guint) prop_fresh, t);
+
+      g_assert_cmpfloat_with_epsilon (a, f, 1e-6 * (1 + fabs (f)));
+      g_assert_cmpfloat_with_epsilon (pa, pf, 1e-6 * (1 + fabs (pf)));
+      largest_change = MAX (largest_change, fabs (a - sw_trajectory_interpolate (before, (guint) ring_before, t)));
+    }
+  /* And the edit did change it: ten times the ring's inertia. */
+  g_assert_cmpfloat (largest_change, >, 1e-3);
+
+  while (sw_history_undo (sw_window_get_history (window)))
+    ;
+  iterate ();
+  window_destroy_and_check (window);
+}
+
+/* Inside a definition, a parameter the subsystem's own parameter sets
+ * (its block outside gives the value) is shown so and not editable; the
+ * others are as ever. What a run simulated names the inner values that
+ * count, not the bound ones. */
+static void
+test_bound_inside (void)
+{
+  g_autofree char *path = inline_twin_path ();
+  g_autofree char *params = NULL;
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  GtkWidget *row;
+  const char *subtitle;
+
+  params = _sw_window_dup_params_text (model);
+  g_assert_nonnull (strstr (params, "\nengine1.damperRing.J\t0.2\t"));
+  g_assert_nonnull (strstr (params, "\nengine2.J_fly\t5\t"));
+  g_assert_null (strstr (params, "engine1.flywheel.J\t"));
+
+  g_assert_nonnull (find_named (GTK_WIDGET (window->inspector), "sim-stop_time"));
+  g_signal_emit_by_name (window->canvas, "component-activated", sw_model_find_component (model, "engine2"));
+  iterate ();
+  g_assert_nonnull (window->inner);
+  /* Nothing selected inside: no settings of the run that would do nothing. */
+  g_assert_cmpint (sw_inspector_get_component (window->inspector), ==, -1);
+  g_assert_null (find_named (GTK_WIDGET (window->inspector), "sim-stop_time"));
+  g_assert_nonnull (find_named (GTK_WIDGET (window->inspector), "sim-inside"));
+
+  row = inner_row (window, "flywheel", "param-J");
+  g_assert_nonnull (row);
+  g_assert_false (gtk_widget_get_sensitive (row));
+  subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+  g_assert_nonnull (strstr (subtitle, "“J_fly”"));
+  g_assert_nonnull (strstr (subtitle, "outside"));
+  /* Nor set from geometry. */
+  g_assert_null (find_named (GTK_WIDGET (window->inspector), "geometry"));
+  /* The value in effect: engine2's J_fly (5), not the definition's 4. */
+  g_assert_cmpfloat (sw_inspector_number_row_get_value (SW_INSPECTOR_NUMBER_ROW (row)), ==, 5);
+  g_assert_cmpfloat (inner_param (window->inner, "flywheel", "J"), ==, 4);
+  if (g_getenv ("SW_SCREENSHOTS") != NULL)
+    {
+      g_autofree char *png = g_build_filename (g_getenv ("SW_SCREENSHOTS"), "subsystem-bound-parameter.png", NULL);
+
+      spin (0.3);
+      save_window_png (window, png);
+    }
+
+  /* A signal parameter (an expander row) says it in its title. */
+  row = inner_row (window, "torque", "param-tau");
+  g_assert_nonnull (row);
+  g_assert_false (gtk_widget_get_sensitive (row));
+  g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), "“torque”"));
+
+  /* Not bound: editable, nothing added. */
+  row = inner_row (window, "damperRing", "param-J");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_sensitive (row));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "J");
+  g_assert_nonnull (find_named (GTK_WIDGET (window->inspector), "geometry"));
+
+  g_assert_null (find_named (GTK_WIDGET (window->inspector), "outer-J"));
+
+  /* The row under a bound one leads to the block outside, selected, the
+   * parameter's row focused; there it is editable. */
+  inner_row (window, "flywheel", "param-J");
+  row = find_named (GTK_WIDGET (window->inspector), "outer-J");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_sensitive (row));
+  g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), "“J_fly”"));
+  g_signal_emit_by_name (row, "activated");
+  iterate ();
+  g_assert_null (window->inner);
+  g_assert_null (find_named (GTK_WIDGET (window->inspector), "sim-inside"));
+  g_assert_cmpint (sw_canvas_get_selected_component (window->canvas), ==, sw_model_find_component (model, "engine2"));
+  g_assert_cmpint (sw_inspector_get_component (window->inspector), ==, sw_model_find_component (model, "engine2"));
+  row = find_named (GTK_WIDGET (window->inspector), "param-J_fly");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_sensitive (row));
+  {
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+    g_assert_nonnull (focus);
+    g_assert_true (focus == row || gtk_widget_is_ancestor (focus, row));
+  }
+  window_destroy_and_check (window);
+}
+
+/* Opened in place, a subsystem's own ports are drawn inside: a marker
+ * named as outside, beyond the drawing's edge its inner port faces. */
+static void
+test_ports_inside (void)
+{
+  g_autofree char *path = inline_twin_path ();
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  const SwComponent *fly;
+  const char *name;
+  double x = 0, y = 0;
+  guint port = 99;
+  int component = -1;
+
+  /* The document is no subsystem: no markers. */
+  g_assert_cmpuint (sw_canvas_get_n_interface_ports (window->canvas), ==, 0);
+  g_signal_emit_by_name (window->canvas, "component-activated", sw_model_find_component (model, "engine1"));
+  iterate ();
+  g_assert_nonnull (window->inner);
+  g_assert_cmpuint (sw_canvas_get_n_interface_ports (window->canvas), ==, 1);
+  name = sw_canvas_get_interface_port (window->canvas, 0, &component, &port, &x, &y);
+  g_assert_cmpstr (name, ==, "flange");
+  g_assert_cmpint (component, ==, sw_model_find_component (window->inner, "flywheel"));
+  fly = sw_model_get_component (window->inner, (guint) component);
+  g_assert_cmpint ((int) port, ==, sw_kind_find_port (fly->kind, "flange_b"));
+  /* flange_b faces right, and the flywheel is the rightmost part (x 420):
+   * the marker right of every part, at the port's height. */
+  for (guint i = 0; i < sw_model_get_n_components (window->inner); i++)
+    g_assert_cmpfloat (x, >, sw_model_get_component (window->inner, i)->position[0] + 30);
+  g_assert_cmpfloat (fabs (y - fly->position[1]), <, 30);
+  if (g_getenv ("SW_SCREENSHOTS") != NULL)
+    {
+      g_autofree char *png = g_build_filename (g_getenv ("SW_SCREENSHOTS"), "subsystem-ports-inside.png", NULL);
+
+      spin (0.3);
+      save_window_png (window, png);
+    }
+
+  /* Back at the top: none again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-subsystem", NULL));
+  iterate ();
+  g_assert_cmpuint (sw_canvas_get_n_interface_ports (window->canvas), ==, 0);
+  window_destroy_and_check (window);
+}
+
+/* Ctrl+G offers the parts' number parameters as the new subsystem's own:
+ * on its block with the parts' values, bound inside (and shown so); the
+ * same run as before; unchecked, none. */
+static void
+test_make_with_params (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = copy_example_to_temp ("first.shaft", &dir);
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  g_autoptr (GError) error = NULL;
+  double c = get_param (model, "spring", "c");
+  const SwComponent *made;
+  GtkWidget *row;
+  int index, q;
+
+  g_assert_true (wait_for_runs (window, 0, 60));
+  make_subsystem (window, "spring", "Shaft");
+  index = sw_model_find_component (model, "shaft");
+  g_assert_cmpint (index, >=, 0);
+  made = sw_model_get_component (model, (guint) index);
+  q = sw_kind_find_param (made->kind, "spring_c");
+  g_assert_cmpint (q, >=, 0);
+  g_assert_cmpfloat (made->param[q], ==, c);
+  g_assert_cmpstr (made->kind->params[q].label, ==, "spring: Spring constant");
+  g_assert_cmpstr (made->kind->params[q].unit, ==, "N.m/rad");
+
+  /* Set from outside: the block's value is what runs. */
+  g_assert_true (sw_model_set_param (model, (guint) index, "spring_c", 2 * c, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (SwSystem) system = sw_model_assemble (model, &error);
+    g_autofree char *params = _sw_window_dup_params_text (model);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (system);
+    g_assert_nonnull (strstr (params, "\nshaft.spring_c\t"));
+    g_assert_null (strstr (params, "shaft.spring.c\t"));
+  }
+  g_signal_emit_by_name (window->canvas, "component-activated", index);
+  iterate ();
+  row = inner_row (window, "spring", "param-c");
+  g_assert_false (gtk_widget_get_sensitive (row));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "“spring_c”"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-subsystem", NULL));
+  iterate ();
+  while (sw_history_undo (sw_window_get_history (window)))
+    ;
+  iterate ();
+
+  /* Unchecked: no parameters of its own. */
+  sw_canvas_select_component (window->canvas, sw_model_find_component (model, "spring"));
+  iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.make-subsystem", NULL));
+  iterate ();
+  answer_dialog_full (window, "make", "Bare", FALSE);
+  index = sw_model_find_component (model, "bare");
+  g_assert_cmpint (index, >=, 0);
+  g_assert_cmpuint (sw_model_get_component (model, (guint) index)->kind->n_params, ==, 0);
+  while (sw_history_undo (sw_window_get_history (window)))
+    ;
+  iterate ();
+  window_destroy_and_check (window);
+  sw_test_remove_tree (dir);
+}
+
 /* The preferences show the library's folder; another folder set there
  * is what the palette lists. */
 static void
@@ -414,6 +752,10 @@ add_tests (void)
   g_test_add_func ("/app/window-subsystems/make-and-open", test_make_and_open);
   g_test_add_func ("/app/window-subsystems/undo-inside", test_undo_inside);
   g_test_add_func ("/app/window-subsystems/keys", test_keys);
+  g_test_add_func ("/app/window-subsystems/live-inside", test_live_inside);
+  g_test_add_func ("/app/window-subsystems/bound-inside", test_bound_inside);
+  g_test_add_func ("/app/window-subsystems/ports-inside", test_ports_inside);
+  g_test_add_func ("/app/window-subsystems/make-with-params", test_make_with_params);
 }
 
 int

@@ -193,6 +193,71 @@ test_make (void)
   g_assert_null (sw_model_dup_definition (made, "None"));
 }
 
+/* Made with its parts' number parameters as its own: the same run; each
+ * bound inside (sw_model_dup_interface_param_for()), and the value set on
+ * the block outside is the one that runs: doubling the flywheel's inertia
+ * there runs as the flat model with that inertia doubled. */
+static void
+test_make_with_params (void)
+{
+  g_autoptr (SwModel) flat = load ("twin-flat.shaft");
+  g_autoptr (SwModel) made = load ("twin-flat.shaft");
+  g_autoptr (SwTrajectory) before = NULL, after = NULL, doubled_flat = NULL, doubled_made = NULL;
+  g_autoptr (GArray) parts = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) ports = NULL;
+  g_autofree char *bound = NULL, *not_bound = NULL;
+  guint n = sw_model_get_n_components (made), n_real = 0;
+  const SwComponent *unit;
+  SwModel *inner;
+  double j_fly = inner_param_of (flat, "engine1_flywheel", "J");
+  int index, q;
+
+  for (guint i = 0; i < n; i++)
+    if (g_str_has_prefix (sw_model_get_component (made, i)->id, "engine1_"))
+      {
+        const SwComponent *c = sw_model_get_component (made, i);
+
+        g_array_append_val (parts, i);
+        for (guint p = 0; p < c->kind->n_params; p++)
+          n_real += c->kind->params[p].type == SW_PARAM_REAL && isfinite (c->param[p]);
+      }
+  index = sw_model_make_subsystem_full (made, (const guint *) parts->data, parts->len, "Unit", TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (index, >=, 0);
+  unit = sw_model_get_component (made, index);
+  g_assert_cmpuint (unit->kind->n_params, ==, MIN (n_real, SW_KIND_MAX_PARAMS));
+  q = sw_kind_find_param (unit->kind, "engine1_flywheel_J");
+  g_assert_cmpint (q, >=, 0);
+  g_assert_cmpfloat (unit->param[q], ==, j_fly);
+  g_assert_cmpstr (unit->kind->params[q].unit, ==, "kg.m2");
+
+  inner = sw_kind_get_subsystem_model (unit->kind);
+  bound = sw_model_dup_interface_param_for (inner, "engine1_flywheel", "J");
+  g_assert_cmpstr (bound, ==, "engine1_flywheel_J");
+  not_bound = sw_model_dup_interface_param_for (inner, "engine1_flywheel", "nothing");
+  g_assert_null (not_bound);
+  g_assert_null (sw_model_dup_interface_param_for (flat, "engine1_flywheel", "J"));
+  ports = sw_model_dup_interface_ports (inner);
+  g_assert_cmpuint (g_strv_length (ports), ==, 2);
+  g_assert_cmpstr (ports[0], ==, "flange_b");
+  g_assert_cmpstr (ports[1], ==, "engine1_flywheel.flange_b");
+  g_assert_null (sw_model_dup_interface_ports (flat));
+
+  before = sw_test_run_model (flat, 0, 1e-11);
+  after = sw_test_run_model (made, 0, 1e-11);
+  sw_test_assert_same_run (before, after, into_unit, 1e-7, 1e-12);
+
+  g_assert_true (sw_model_set_param (made, (guint) index, "engine1_flywheel_J", 2 * j_fly, &error));
+  g_assert_no_error (error);
+  g_assert_true (sw_model_set_param (flat, (guint) sw_model_find_component (flat, "engine1_flywheel"), "J", 2 * j_fly,
+                                     &error));
+  g_assert_no_error (error);
+  doubled_flat = sw_test_run_model (flat, 0, 1e-11);
+  doubled_made = sw_test_run_model (made, 0, 1e-11);
+  sw_test_assert_same_run (doubled_flat, doubled_made, into_unit, 1e-7, 1e-12);
+}
+
 /* A definition taken out, edited and set back: every use follows; one that
  * would leave a connection dangling is refused and changes nothing. */
 static void
@@ -576,6 +641,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/subsystems-inline/same-as-file", test_same_as_file);
   g_test_add_func ("/core/subsystems-inline/errors", test_errors);
   g_test_add_func ("/core/subsystems-inline/make", test_make);
+  g_test_add_func ("/core/subsystems-inline/make-with-params", test_make_with_params);
   g_test_add_func ("/core/subsystems-inline/edit", test_edit);
   g_test_add_func ("/core/subsystems-inline/paste", test_paste);
   g_test_add_func ("/core/subsystems-inline/save-elsewhere", test_save_elsewhere);
