@@ -5,6 +5,7 @@
 #pragma once
 
 #include <math.h>
+#include "sw-complex-private.h"
 #include "sw-forced.h"
 
 G_BEGIN_DECLS

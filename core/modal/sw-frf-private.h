@@ -10,7 +10,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include <complex.h>
+#include "sw-complex-private.h"
 #include <gsl/gsl_matrix.h>
 #include "sw-frf.h"
 
