@@ -46,6 +46,18 @@ sw_ui_test_iterate (guint ms)
     g_main_context_iteration (NULL, TRUE);
 }
 
+int
+sw_ui_test_wait_width (GtkWidget *widget, int min_px, guint timeout_s)
+{
+  gint64 end = g_get_monotonic_time () + timeout_s * G_USEC_PER_SEC;
+
+  while (gtk_widget_get_width (widget) <= min_px && g_get_monotonic_time () < end)
+    sw_ui_test_iterate (50);
+  /* (A frame more: drawn at that width.) */
+  sw_ui_test_iterate (100);
+  return gtk_widget_get_width (widget);
+}
+
 static void
 count_emission (guint *count)
 {

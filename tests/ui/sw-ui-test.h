@@ -26,6 +26,13 @@ guint            sw_ui_test_wait_signal        (gpointer         object,
                                                 const char      *signal,
                                                 guint            timeout_s);
 
+/* Runs the main loop until widget is wider than min_px (at most
+ * timeout_s seconds: a loaded machine, under ASan, lays out late); its
+ * width then, a frame later (drawn at it). */
+int              sw_ui_test_wait_width         (GtkWidget       *widget,
+                                                int              min_px,
+                                                guint            timeout_s);
+
 /* AdwStyleManager forced light or dark; _reset_style () to the default. */
 void             sw_ui_test_set_dark           (gboolean         dark);
 void             sw_ui_test_reset_style        (void);

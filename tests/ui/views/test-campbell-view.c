@@ -244,7 +244,7 @@ test_window (void)
   sw_ui_test_iterate (300);
   area = sw_ui_test_find_type (widget, GTK_TYPE_DRAWING_AREA);
   g_assert_nonnull (area);
-  g_assert_cmpint (gtk_widget_get_width (area), >, 400);
+  g_assert_cmpint (sw_ui_test_wait_width (area, 400, 10), >, 400);
 
   /* A click on a crossing's circle selects it. */
   g_signal_connect (view, "mode-selected", G_CALLBACK (on_mode_selected), selected);

@@ -454,7 +454,7 @@ test_window (void)
   sw_ui_test_iterate (300);
   area = sw_ui_test_find_type (widget, GTK_TYPE_DRAWING_AREA);
   g_assert_nonnull (area);
-  g_assert_cmpint (gtk_widget_get_width (area), >, 400);
+  g_assert_cmpint (sw_ui_test_wait_width (area, 400, 10), >, 400);
 
   /* A press on the plot puts the cursor at its speed. */
   g_assert_true (_sw_forced_view_speed_position (view, 5000, &x));

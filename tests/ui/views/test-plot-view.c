@@ -732,7 +732,7 @@ test_window (void)
   gtk_window_present (GTK_WINDOW (window));
   sw_ui_test_set_dark (FALSE);
   sw_ui_test_iterate (300);
-  g_assert_cmpint (gtk_widget_get_width (plot), >, 500);
+  g_assert_cmpint (sw_ui_test_wait_width (plot, 500, 10), >, 500);
 
   light = sw_ui_test_snapshot (plot);
   sw_ui_test_keep_picture (light, "SW_PLOT_VIEW_SHOTS", "light.png");
