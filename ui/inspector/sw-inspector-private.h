@@ -1,7 +1,8 @@
 /* sw-inspector-private.h: what the files of SwInspector share:
  *
  *   sw-inspector.c        the type, properties, units, values shown, edits
- *                         and their callbacks, the simulation settings, the API
+ *                         and their callbacks, the API
+ *   sw-inspector-simulation.c  the simulation settings (no component selected)
  *   sw-inspector-build.c  the rows built from a kind's descriptors
  *   sw-inspector-tuning.c "Tune for mode" under a damper's parameters
  *
@@ -65,6 +66,7 @@ gboolean           _sw_inspector_get_outer_value      (SwInspector              
 const SwComponent *_sw_inspector_current_component    (SwInspector              *self);
 void               _sw_inspector_set_row_param        (GtkWidget                *row,
                                                        guint                     param);
+guint              _sw_inspector_row_param            (GtkWidget                *row);
 void               _sw_inspector_apply_units          (SwInspector              *self);
 void               _sw_inspector_refresh              (SwInspector              *self);
 void               _sw_inspector_end_tune_group       (SwInspector              *self);
@@ -96,7 +98,11 @@ void               _sw_inspector_id_changed_cb        (GtkEditable              
 void               _sw_inspector_id_commit            (SwInspector              *self);
 void               _sw_inspector_id_leave_cb          (GtkEventControllerFocus  *focus,
                                                        SwInspector              *self);
+
+/* sw-inspector-simulation.c */
 void               _sw_inspector_build_simulation     (SwInspector              *self);
+void               _sw_inspector_refresh_simulation   (SwInspector              *self);
+void               _sw_inspector_commit_simulation    (SwInspector              *self);
 
 /* sw-inspector-build.c */
 void _sw_inspector_rebuild (SwInspector *self);

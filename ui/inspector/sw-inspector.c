@@ -44,19 +44,6 @@
 #include "sw-inspector-expression-row.h"
 #include "sw-palette-symbol.h"
 
-/* The integration methods the model accepts, in the order offered. */
-static const struct {
-  const char *name;
-  const char *label;
-} methods[] = {
-  { "auto", N_("Automatic") },
-  { "rk45", N_("Dormand–Prince 5(4)") },
-  { "rkck", N_("Cash–Karp 5(4)") },
-  { "rk8pd", N_("Fehlberg 8(7)") },
-  { "adams", N_("Adams (non-stiff)") },
-  { "bdf", N_("BDF (stiff)") },
-};
-
 G_DEFINE_FINAL_TYPE (SwInspector, sw_inspector, GTK_TYPE_WIDGET)
 
 enum {
@@ -96,8 +83,8 @@ _sw_inspector_current_component (SwInspector *self)
   return sw_model_get_component (self->model, (guint) self->component);
 }
 
-static guint
-row_param (GtkWidget *row)
+guint
+_sw_inspector_row_param (GtkWidget *row)
 {
   return GPOINTER_TO_UINT (g_object_get_qdata (G_OBJECT (row), param_quark));
 }
@@ -137,29 +124,6 @@ _sw_inspector_apply_units (SwInspector *self)
 }
 
 /* Showing values */
-
-static const char *
-method_name (const SwSimulationSettings *sim)
-{
-  return sim->method != NULL ? sim->method : "auto";
-}
-
-static void
-refresh_simulation (SwInspector *self)
-{
-  const SwSimulationSettings *sim = sw_model_get_simulation (self->model);
-  const char *method = method_name (sim);
-
-  sw_inspector_number_row_show_value (SW_INSPECTOR_NUMBER_ROW (self->sim_rows[SIM_STOP_TIME]),
-                                      sim->stop_time_s);
-  sw_inspector_number_row_show_value (SW_INSPECTOR_NUMBER_ROW (self->sim_rows[SIM_OUTPUT_INTERVAL]),
-                                      sim->output_interval_s);
-  sw_inspector_number_row_show_value (SW_INSPECTOR_NUMBER_ROW (self->sim_rows[SIM_TOLERANCE]),
-                                      sim->tolerance);
-  for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
-    if (strcmp (methods[i].name, method) == 0)
-      adw_combo_row_set_selected (ADW_COMBO_ROW (self->method_row), i);
-}
 
 gboolean
 _sw_inspector_get_outer_value (SwInspector *self, const char *bound, double *value)
@@ -251,7 +215,7 @@ _sw_inspector_refresh (SwInspector *self)
 {
   self->syncing = TRUE;
   if (self->shown_simulation)
-    refresh_simulation (self);
+    _sw_inspector_refresh_simulation (self);
   else if (self->shown_kind != NULL)
     refresh_component (self);
   self->syncing = FALSE;
@@ -330,7 +294,7 @@ _sw_inspector_param_committed_cb (SwInspectorNumberRow *row,
     return;
 
   if (!sw_model_set_param (self->model, (guint) self->component,
-                           c->kind->params[row_param (GTK_WIDGET (row))].name, value, &error))
+                           c->kind->params[_sw_inspector_row_param (GTK_WIDGET (row))].name, value, &error))
     sw_inspector_number_row_set_error (row, error->message);
 }
 
@@ -346,7 +310,7 @@ _sw_inspector_switch_cb (GtkSwitch   *sw,
     return;
 
   if (!sw_model_set_param (self->model, (guint) self->component,
-                           c->kind->params[row_param (GTK_WIDGET (sw))].name,
+                           c->kind->params[_sw_inspector_row_param (GTK_WIDGET (sw))].name,
                            gtk_switch_get_active (sw) ? 1 : 0, &error))
     {
       /* Show the model's value again, and say why. */
@@ -369,7 +333,7 @@ _sw_inspector_signal_edited_cb (SwInspectorSignalRow *row,
     return;
 
   if (!sw_model_set_param_signal (self->model, (guint) self->component,
-                                  c->kind->params[row_param (GTK_WIDGET (row))].name, signal, &error))
+                                  c->kind->params[_sw_inspector_row_param (GTK_WIDGET (row))].name, signal, &error))
     sw_inspector_signal_row_set_error (row, error->message);
 }
 
@@ -385,7 +349,7 @@ _sw_inspector_table_edited_cb (SwInspectorTableRow *row,
     return;
 
   if (!sw_model_set_param_table (self->model, (guint) self->component,
-                                 c->kind->params[row_param (GTK_WIDGET (row))].name, table, &error))
+                                 c->kind->params[_sw_inspector_row_param (GTK_WIDGET (row))].name, table, &error))
     sw_inspector_table_row_set_error (row, error->message);
 }
 
@@ -401,7 +365,7 @@ _sw_inspector_expression_edited_cb (SwInspectorExpressionRow *row,
     return;
 
   if (!sw_model_set_param_expression (self->model, (guint) self->component,
-                                      c->kind->params[row_param (GTK_WIDGET (row))].name, expression, &error))
+                                      c->kind->params[_sw_inspector_row_param (GTK_WIDGET (row))].name, expression, &error))
     sw_inspector_expression_row_set_error (row, error->message);
 }
 
@@ -535,46 +499,6 @@ _sw_inspector_id_leave_cb (GtkEventControllerFocus *focus,
   _sw_inspector_id_commit (self);
 }
 
-static void
-sim_committed_cb (SwInspectorNumberRow *row,
-                  double                value,
-                  SwInspector          *self)
-{
-  SwSimulationSettings sim;
-
-  if (self->rebuilding || self->model == NULL)
-    return;
-
-  sim = *sw_model_get_simulation (self->model);
-  switch ((SimNumber) row_param (GTK_WIDGET (row)))
-    {
-    case SIM_STOP_TIME: sim.stop_time_s = value; break;
-    case SIM_OUTPUT_INTERVAL: sim.output_interval_s = value; break;
-    case SIM_TOLERANCE: sim.tolerance = value; break;
-    case N_SIM_NUMBERS:
-    default: g_assert_not_reached ();
-    }
-  sw_model_set_simulation (self->model, &sim);
-}
-
-static void
-method_cb (AdwComboRow *row,
-           GParamSpec  *pspec,
-           SwInspector *self)
-{
-  SwSimulationSettings sim;
-  guint selected = adw_combo_row_get_selected (row);
-
-  if (self->rebuilding || self->syncing || self->model == NULL || selected >= G_N_ELEMENTS (methods))
-    return;
-
-  sim = *sw_model_get_simulation (self->model);
-  if (strcmp (method_name (&sim), methods[selected].name) == 0)
-    return;
-  sim.method = (char *) methods[selected].name;
-  sw_model_set_simulation (self->model, &sim);
-}
-
 /* Commits what is typed and valid before the rows go away. */
 static void
 commit_pending (SwInspector *self)
@@ -598,73 +522,7 @@ commit_pending (SwInspector *self)
         }
     }
   else if (self->shown_simulation && self->model != NULL)
-    for (guint i = 0; i < N_SIM_NUMBERS; i++)
-      sw_inspector_number_row_commit (SW_INSPECTOR_NUMBER_ROW (self->sim_rows[i]));
-}
-
-void
-_sw_inspector_build_simulation (SwInspector *self)
-{
-  static const struct {
-    const char *name, *label, *symbol, *unit, *help;
-    double min, max;
-    gboolean max_exclusive;
-  } numbers[N_SIM_NUMBERS] = {
-    { "sim-stop_time", N_("Stop time"), "stop time", "s", N_("The run goes from t = 0 to this time"),
-      0, INFINITY, FALSE },
-    { "sim-output_interval", N_("Output interval"), "interval", "s",
-      N_("Spacing of the result rows (events add rows of their own)"), 0, INFINITY, FALSE },
-    { "sim-tolerance", N_("Tolerance"), "tolerance", "",
-      N_("Relative error tolerance of the integrator"), 0, 1, TRUE },
-  };
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  GtkWidget *group = adw_preferences_group_new ();
-
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Simulation"));
-  /* Inside a subsystem: its own settings would do nothing (the model's
-   * run), so none are offered. */
-  if (self->outer_model != NULL)
-    {
-      gtk_widget_set_name (group, "sim-inside");
-      adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
-                                             _("A subsystem has no settings of the run: the model’s are used. "
-                                               "Leave the subsystem (Alt+Up) to set them, or select a component "
-                                               "to edit it."));
-      adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (group));
-      return;
-    }
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
-                                         _("Settings of the run. Select a component to edit it."));
-
-  for (guint i = 0; i < N_SIM_NUMBERS; i++)
-    {
-      GtkWidget *row = sw_inspector_number_row_new (_(numbers[i].label), _(numbers[i].symbol), numbers[i].unit);
-
-      gtk_widget_set_name (row, numbers[i].name);
-      sw_inspector_number_row_set_range (SW_INSPECTOR_NUMBER_ROW (row), numbers[i].min, numbers[i].max,
-                                         TRUE, numbers[i].max_exclusive);
-      sw_inspector_number_row_set_help (SW_INSPECTOR_NUMBER_ROW (row), _(numbers[i].help));
-      _sw_inspector_set_row_param (row, i);
-      g_signal_connect (row, "committed", G_CALLBACK (sim_committed_cb), self);
-      _sw_inspector_connect_tuning (self, row);
-      self->sim_rows[i] = row;
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-    }
-
-  for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
-    gtk_string_list_append (names, _(methods[i].label));
-  self->method_row = adw_combo_row_new ();
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->method_row), FALSE);
-  gtk_widget_set_name (self->method_row, "sim-method");
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->method_row), _("Method"));
-  gtk_widget_set_tooltip_text (self->method_row,
-                               _("The integrator: Runge–Kutta methods named by their authors and orders, or the variable-order Adams and BDF methods; Automatic picks Dormand–Prince 5(4), or BDF for stiff models"));
-  adw_combo_row_set_model (ADW_COMBO_ROW (self->method_row), G_LIST_MODEL (names));
-  g_signal_connect (self->method_row, "notify::selected", G_CALLBACK (method_cb), self);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->method_row);
-
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (group));
-  self->shown_simulation = TRUE;
+    _sw_inspector_commit_simulation (self);
 }
 
 /* The object */
