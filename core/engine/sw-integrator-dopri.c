@@ -153,12 +153,13 @@ static gboolean
 initial_step (SwIntegrator *it, Dopri *d, double t_end)
 {
   guint n = it->n;
-  double dnf = _sw_dopri_norm (it, d->y, d->y, d->k1), dny = _sw_dopri_norm (it, d->y, d->y, d->y), h, der2;
+  double dnf = _sw_dopri_norm (it, d->y, d->y, d->k1), h, der2;
 
-  /* (Hairer's thresholds are on the squares of these norms: a state
-   * within 1e-5 of 0 in its tolerances, at rest at a clutch's locking, is
-   * no guide to a step.) */
-  h = (dnf <= SW_DOPRI_NORM_AT_REST || dny <= SW_DOPRI_NORM_AT_REST) ? 1e-6 : 0.01 * dny / dnf;
+  /* Hairer's first guess, 0.01 |y| / |f| in the error's weights, with
+   * each state's size its scale + |y| (the weights' own): a state at 0, or
+   * at round-off of 0 (a clutch's speed where it locks), is no guide to a
+   * step: at 1e-10 that guess came to 1e-17 s and the run stopped. */
+  h = dnf <= SW_DOPRI_NORM_AT_REST ? 1e-6 : 0.01 / (dnf * it->tolerance);
   h = MIN (h, t_end - d->c.t);
   for (guint i = 0; i < n; i++)
     d->ytmp[i] = d->y[i] + h * d->k1[i];

@@ -199,17 +199,17 @@ static gboolean
 initial_step (SwIntegrator *it, Nystrom *d, double t_end)
 {
   guint nm = d->nm, n = 2 * nm;
-  double *f0 = d->r[0], *f1 = d->r[1], *diff = d->r[2], dnf, dny, h, der2;
+  double *f0 = d->r[0], *f1 = d->r[1], *diff = d->r[2], dnf, h, der2;
 
   /* y' = (v, k[0]) in full, for the norms the general stepper takes. */
   memcpy (f0, d->y + nm, nm * sizeof (double));
   memcpy (f0 + nm, d->k[0], nm * sizeof (double));
   dnf = _sw_dopri_norm (it, d->y, d->y, f0);
-  dny = _sw_dopri_norm (it, d->y, d->y, d->y);
-  /* (Hairer's thresholds are on the squares of these norms: a state
-   * within 1e-5 of 0 in its tolerances, at rest at a clutch's locking, is
-   * no guide to a step.) */
-  h = (dnf <= SW_DOPRI_NORM_AT_REST || dny <= SW_DOPRI_NORM_AT_REST) ? 1e-6 : 0.01 * dny / dnf;
+  /* Hairer's first guess, 0.01 |y| / |f| in the error's weights, with
+   * each state's size its scale + |y| (the weights' own): a state at 0, or
+   * at round-off of 0 (a clutch's speed where it locks), is no guide to a
+   * step: at 1e-10 that guess came to 1e-17 s and the run stopped. */
+  h = dnf <= SW_DOPRI_NORM_AT_REST ? 1e-6 : 0.01 / (dnf * it->tolerance);
   h = MIN (h, t_end - d->ctl.t);
   for (guint i = 0; i < n; i++)
     d->yt[i] = d->y[i] + h * f0[i];
