@@ -14,6 +14,9 @@
 /* Columns are flat arrays of doubles: 8 bytes a value. A trajectory made
  * with its number of rows (sw_trajectory_new_sized) never moves them, so
  * another thread may read the rows published so far while a run appends.
+ * One that grows allocates its columns at its first row: a run whose rows
+ * go elsewhere (discard_rows) keeps none (a 100 000-body chain has 1.3
+ * million columns: 16 rows of room each were 166 MB).
  * One that derives its columns (derived non-NULL) keeps times and states
  * and makes columns on demand (sw-trajectory-derive.c); its n_rows counts
  * the rows appended, and readers see those the cached columns hold. */
@@ -56,7 +59,10 @@ sw_trajectory_new_sized (GStrv names, GStrv units, guint capacity_rows)
   tr->x_unit = g_strdup ("s");
   tr->columns = g_new0 (double *, MAX (tr->n_columns, 1));
   tr->sized = capacity_rows > 0;
-  allocate (tr, MAX (capacity_rows, 16));
+  if (tr->sized)
+    allocate (tr, MAX (capacity_rows, 16));
+  else
+    tr->times = g_new (double, 1);
   return tr;
 }
 
@@ -177,7 +183,7 @@ sw_trajectory_append_row (SwTrajectory *tr, double t, const double *values)
     {
       /* A sized trajectory may be read by another thread: never moved. */
       g_return_if_fail (!tr->sized);
-      allocate (tr, tr->capacity + tr->capacity / 2);
+      allocate (tr, MAX (tr->capacity + tr->capacity / 2, 16));
     }
   tr->times[r] = t;
   for (guint c = 0; c < tr->n_columns; c++)
@@ -195,7 +201,7 @@ sw_trajectory_append_rows (SwTrajectory *tr, guint n_rows, const double *t, cons
   if (r0 + n_rows > tr->capacity)
     {
       g_return_if_fail (!tr->sized);
-      allocate (tr, MAX (r0 + n_rows, tr->capacity + tr->capacity / 2));
+      allocate (tr, MAX (MAX (r0 + n_rows, tr->capacity + tr->capacity / 2), 16));
     }
   for (guint r = 0; r < n_rows; r++)
     tr->times[r0 + r] = t[r];
@@ -276,9 +282,12 @@ const double *
 sw_trajectory_get_column (const SwTrajectory *tr, guint column)
 {
   g_return_val_if_fail (column < tr->n_columns, NULL);
+  static const double no_rows[1] = { 0 };
+
   if (tr->derived != NULL)
     return _sw_derived_get_column (tr->derived, (guint) g_atomic_int_get (&tr->n_rows), column);
-  return tr->columns[column];
+  /* Not allocated before the first row. */
+  return tr->columns[column] != NULL ? tr->columns[column] : no_rows;
 }
 
 int
