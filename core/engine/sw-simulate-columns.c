@@ -90,7 +90,12 @@ column_names (const SwSystem *sys, GArray *cols)
       names->units[k] = g_intern_string (_sw_part_variable_unit (p, c.var));
     }
   names->units[cols->len] = NULL;
-  names->text = g_string_free (text, FALSE);
+  /* Its exact length: a GString's room doubles (up to 2x the text). */
+  {
+    gsize length = MAX (text->len, 1);
+
+    names->text = g_realloc (g_string_free (text, FALSE), length);
+  }
   names->names = g_new (char *, cols->len + 1);
   for (guint k = 0; k < cols->len; k++)
     names->names[k] = names->text + at[k];

@@ -61,7 +61,13 @@ sw_csv_writer_new (SwOutputFile *output, const char *x_name, const char *const *
       g_string_append (header, names[c]);
     }
   g_string_append_c (header, '\n');
-  w->header = g_string_free (header, FALSE);
+  /* Kept until the first batch is written: its exact length, not a
+   * GString's doubled room (16 MB for a 100 000-body chain's names). */
+  {
+    gsize length = header->len + 1;
+
+    w->header = g_realloc (g_string_free (header, FALSE), length);
+  }
   w->output = output;
   w->n = n_names;
   for (guint b = 0; b < N_BATCHES; b++)
