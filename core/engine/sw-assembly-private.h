@@ -68,7 +68,11 @@ typedef struct {
   SwModel  *model;
   guint    *port_base;    /* per part: index of its first port */
   guint    *port_node;    /* per global port */
-  GPtrArray *node_ports;  /* per node: GArray of guint global ports */
+  /* Per node n: its global ports, node_ports[node_port_start[n] …
+   * node_port_start[n + 1]), in increasing order (flat: a GArray a node
+   * took 20 MB for a 100 000-body chain). */
+  guint    *node_port_start;
+  guint    *node_ports;
   const SwDriver *drivers;/* the prescribed motions declared so far */
 } SwAssembly;
 

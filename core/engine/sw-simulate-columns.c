@@ -67,12 +67,46 @@ drop_repeated (const SwSystem *sys, GArray *cols)
   g_array_set_size (cols, kept);
 }
 
-gboolean
-_sw_simulate_select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, GStrv *names, GStrv *units,
-                GError **error)
+/* "ID.VAR" of every column, in one block of text; units interned. */
+static SwColumnNames *
+column_names (const SwSystem *sys, GArray *cols)
 {
-  g_autoptr (GStrvBuilder) nb = g_strv_builder_new ();
-  g_autoptr (GStrvBuilder) ub = g_strv_builder_new ();
+  SwColumnNames *names = g_new0 (SwColumnNames, 1);
+  GString *text = g_string_sized_new ((gsize) cols->len * 16);
+  g_autofree gsize *at = g_new (gsize, cols->len + 1);
+
+  names->units = g_new (const char *, cols->len + 1);
+  for (guint k = 0; k < cols->len; k++)
+    {
+      Column c = g_array_index (cols, Column, k);
+      const SwPart *p = &sys->parts[c.part];
+      g_autofree char *var = _sw_part_dup_variable_name (p, c.var);
+
+      at[k] = text->len;
+      g_string_append (text, p->id);
+      g_string_append_c (text, '.');
+      g_string_append (text, var);
+      g_string_append_c (text, '\0');
+      names->units[k] = g_intern_string (_sw_part_variable_unit (p, c.var));
+    }
+  names->units[cols->len] = NULL;
+  /* Its exact length: a GString's room doubles (up to 2x the text). */
+  {
+    gsize length = MAX (text->len, 1);
+
+    names->text = g_realloc (g_string_free (text, FALSE), length);
+  }
+  names->names = g_new (char *, cols->len + 1);
+  for (guint k = 0; k < cols->len; k++)
+    names->names[k] = names->text + at[k];
+  names->names[cols->len] = NULL;
+  return names;
+}
+
+gboolean
+_sw_simulate_select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, SwColumnNames **names,
+                             GError **error)
+{
 
   if (o->variables == NULL)
     {
@@ -137,18 +171,7 @@ _sw_simulate_select_columns (const SwSystem *sys, const SwSimulateOptions *o, GA
       }
   drop_repeated (sys, cols);
   /* Only the columns wanted: no names for a check. */
-  if (names == NULL)
-    return TRUE;
-  for (guint k = 0; k < cols->len; k++)
-    {
-      Column c = g_array_index (cols, Column, k);
-      g_autofree char *var = _sw_part_dup_variable_name (&sys->parts[c.part], c.var);
-      g_autofree char *name = g_strdup_printf ("%s.%s", sys->parts[c.part].id, var);
-
-      g_strv_builder_add (nb, name);
-      g_strv_builder_add (ub, _sw_part_variable_unit (&sys->parts[c.part], c.var));
-    }
-  *names = g_strv_builder_end (nb);
-  *units = g_strv_builder_end (ub);
+  if (names != NULL)
+    *names = column_names (sys, cols);
   return TRUE;
 }

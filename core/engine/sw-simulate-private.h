@@ -12,7 +12,7 @@ G_BEGIN_DECLS
 /* sw-simulate-columns.c: the columns o asks for into cols (SwColumnSource),
  * and their names and units when names is non-NULL; FALSE naming what is
  * not a variable. */
-gboolean _sw_simulate_select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, GStrv *names,
-                                      GStrv *units, GError **error);
+gboolean _sw_simulate_select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols,
+                                      SwColumnNames **names, GError **error);
 
 G_END_DECLS

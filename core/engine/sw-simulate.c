@@ -344,7 +344,7 @@ output_time (guint k, double dt, double per_second)
 /* What a run will produce, checked before it starts. */
 typedef struct {
   GArray *cols;       /* Column */
-  GStrv   names, units;
+  SwColumnNames *names;
   GArray *events;     /* sorted instants */
   double  last_left;  /* signals' left limits after the last event from here */
   guint   n_out;      /* output times after t = 0 */
@@ -355,8 +355,7 @@ plan_clear (Plan *plan)
 {
   g_clear_pointer (&plan->cols, g_array_unref);
   g_clear_pointer (&plan->events, g_array_unref);
-  g_clear_pointer (&plan->names, g_strfreev);
-  g_clear_pointer (&plan->units, g_strfreev);
+  g_clear_pointer (&plan->names, _sw_column_names_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Plan, plan_clear)
@@ -413,8 +412,7 @@ plan_run (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, gboolean 
   n_out = MAX (1, ceil (stop / dt - 1e-9));
   plan->cols = g_array_new (FALSE, FALSE, sizeof (Column));
   /* Rows handed on and not kept need no memory. */
-  if (!_sw_simulate_select_columns (sys, o, plan->cols, with_names ? &plan->names : NULL, with_names ? &plan->units : NULL,
-                       error)
+  if (!_sw_simulate_select_columns (sys, o, plan->cols, with_names ? &plan->names : NULL, error)
       || (!o->discard_rows && too_large_error (1 + n_out, plan->cols->len, error))
       || !(plan->events = collect_events (sys, stop, &plan->last_left, error))
       || (!o->discard_rows && too_large_error (1 + n_out + 2.0 * plan->events->len, plan->cols->len, error)))
@@ -439,9 +437,9 @@ sw_simulate_dup_column_names (const SwSystem *system, const SwSimulateOptions *o
 
   g_return_val_if_fail (system != NULL && options != NULL, NULL);
   plan.cols = g_array_new (FALSE, FALSE, sizeof (Column));
-  if (!_sw_simulate_select_columns (system, options, plan.cols, &plan.names, &plan.units, error))
+  if (!_sw_simulate_select_columns (system, options, plan.cols, &plan.names, error))
     return NULL;
-  return g_steal_pointer (&plan.names);
+  return g_strdupv (plan.names->names);
 }
 
 GStrv
@@ -451,9 +449,9 @@ sw_simulate_dup_column_units (const SwSystem *system, const SwSimulateOptions *o
 
   g_return_val_if_fail (system != NULL && options != NULL, NULL);
   plan.cols = g_array_new (FALSE, FALSE, sizeof (Column));
-  if (!_sw_simulate_select_columns (system, options, plan.cols, &plan.names, &plan.units, error))
+  if (!_sw_simulate_select_columns (system, options, plan.cols, &plan.names, error))
     return NULL;
-  return g_steal_pointer (&plan.units);
+  return g_strdupv ((char **) plan.names->units);
 }
 
 guint
@@ -490,14 +488,14 @@ sw_simulate_new_trajectory (const SwSystem *system, const SwSimulateOptions *opt
       rows += 2.0 * RECORDED_FRICTION_EVENTS;
       if (too_large_error (rows, plan.cols->len, error))
         return NULL;
-      return sw_trajectory_new_sized (g_steal_pointer (&plan.names), g_steal_pointer (&plan.units), (guint) rows);
+      return _sw_trajectory_new_named (g_steal_pointer (&plan.names), (guint) rows);
     }
   /* Contacts that open make events (left and right rows) too. */
   if (_sw_system_has_contacts (system))
     rows += 2.0 * RECORDED_FRICTION_EVENTS;
   if (too_large_error (rows, system->n_states, error))
     return NULL;
-  return _sw_trajectory_new_derived (g_steal_pointer (&plan.names), g_steal_pointer (&plan.units), (guint) rows,
+  return _sw_trajectory_new_derived (g_steal_pointer (&plan.names), (guint) rows,
                                      system, (const Column *) plan.cols->data, (const double *) plan.events->data,
                                      plan.events->len);
 }
@@ -675,7 +673,7 @@ integrate (const SwSystem          *sys,
   cols = plan.cols;
   events = plan.events;
   n_out = plan.n_out;
-  tr = sw_trajectory_new (g_steal_pointer (&plan.names), g_steal_pointer (&plan.units));
+  tr = _sw_trajectory_new_named (g_steal_pointer (&plan.names), 0);
   row = g_new0 (double, MAX (cols->len, 1));
   y = g_memdup2 (sys->y0, MAX (sys->n_states, 1) * sizeof (double));
   y_out = g_new (double, MAX (sys->n_states, 1));

@@ -192,6 +192,10 @@ struct _SwSystem {
 
   guint     n_parts;
   SwPart   *parts;
+  /* n_no_refs NULLs: the signal, table and function arrays of every part
+   * that has none (sw-system.c, part_alloc_params). */
+  gpointer *no_refs;
+  guint     n_no_refs;
 
   guint     n_nodes;
   double   *mass;          /* per node */

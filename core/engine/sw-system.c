@@ -78,12 +78,11 @@ _sw_uf_union (guint *parent, guint a, guint b)
 char *
 _sw_assembly_describe_node (SwAssembly *ctx, guint node)
 {
-  GArray *ports = g_ptr_array_index (ctx->node_ports, node);
   GString *s = g_string_new (NULL);
 
-  for (guint k = 0; k < ports->len; k++)
+  for (guint k = ctx->node_port_start[node]; k < ctx->node_port_start[node + 1]; k++)
     {
-      guint gp = g_array_index (ports, guint, k);
+      guint gp = ctx->node_ports[k];
       guint part = 0;
 
       while (part + 1 < ctx->system->n_parts && ctx->port_base[part + 1] <= gp)
@@ -211,7 +210,7 @@ classify_coords (SwAssembly *ctx, GError **error)
                                      "stiffness or damping; connect it to an inertia, a spring or a ground"),
                                    where);
           {
-            guint gp = g_array_index ((GArray *) g_ptr_array_index (ctx->node_ports, node), guint, 0);
+            guint gp = ctx->node_ports[ctx->node_port_start[node]];
             guint part = forcer[j] >= 0 ? (guint) forcer[j] : 0;
 
             if (forcer[j] < 0)
@@ -278,6 +277,26 @@ state_nominals (SwSystem *sys, GArray *nominals)
     }
 }
 
+/* Per node, its ports (ctx->node_port_start, ctx->node_ports) from
+ * ctx->port_node, in increasing order. */
+static void
+index_node_ports (SwAssembly *ctx, guint n_ports)
+{
+  guint n_nodes = ctx->system->n_nodes;
+  guint *start = g_new0 (guint, n_nodes + 2);
+  guint *ports = g_new (guint, MAX (n_ports, 1));
+
+  for (guint p = 0; p < n_ports; p++)
+    start[ctx->port_node[p] + 2]++;
+  for (guint n = 0; n < n_nodes; n++)
+    start[n + 2] += start[n + 1];
+  /* start[n + 1] is now where node n's ports begin: filled in order. */
+  for (guint p = 0; p < n_ports; p++)
+    ports[start[ctx->port_node[p] + 1]++] = p;
+  ctx->node_port_start = start;
+  ctx->node_ports = ports;
+}
+
 /* Nodes from connections; unconnected supports stay alone. */
 static void
 build_nodes (SwAssembly *ctx)
@@ -300,41 +319,60 @@ build_nodes (SwAssembly *ctx)
       _sw_uf_union (parent, ctx->port_base[sys->model_order[conn->from_component]] + conn->from_port,
                     ctx->port_base[sys->model_order[conn->to_component]] + conn->to_port);
     }
-  ctx->port_node = g_new (guint, n_ports);
-  ctx->node_ports = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  ctx->port_node = g_new (guint, MAX (n_ports, 1));
+  sys->n_nodes = 0;
   for (guint p = 0; p < n_ports; p++)
     {
       guint root = _sw_uf_find (parent, p);
 
       if (node_of_root[root] < 0)
-        {
-          node_of_root[root] = ctx->node_ports->len;
-          g_ptr_array_add (ctx->node_ports, g_array_new (FALSE, FALSE, sizeof (guint)));
-        }
+        node_of_root[root] = sys->n_nodes++;
       ctx->port_node[p] = node_of_root[root];
-      g_array_append_val (g_ptr_array_index (ctx->node_ports, node_of_root[root]), p);
     }
-  sys->n_nodes = ctx->node_ports->len;
+  index_node_ports (ctx, n_ports);
   sys->mass = g_new0 (double, MAX (sys->n_nodes, 1));
 }
 
-/* A part's per-parameter arrays: one block, sized by its kind. */
+/* A part's per-parameter arrays: one block, sized by its kind. A part
+ * with no signal, table or formula (most of a large model's) has only its
+ * numbers: its three pointer arrays are the system's shared array of NULLs
+ * (of a 100 000-body chain's parameters, 24 of 32 bytes each). */
 static gsize
-part_params_bytes (const SwPart *p)
+part_params_bytes (const SwPart *p, gboolean with_refs)
 {
-  return MAX (p->kind->n_params, 1) * (sizeof (double) + 3 * sizeof (gpointer));
+  return MAX (p->kind->n_params, 1) * (sizeof (double) + (with_refs ? 3 * sizeof (gpointer) : 0));
 }
 
 static void
-part_alloc_params (SwPart *p)
+part_alloc_params (SwSystem *sys, SwPart *p, gboolean with_refs)
 {
   gsize n = MAX (p->kind->n_params, 1);
-  char *block = g_malloc0 (part_params_bytes (p));
+  char *block = g_malloc0 (part_params_bytes (p, with_refs));
 
   p->param = (double *) block;
+  if (!with_refs)
+    {
+      g_assert (n <= sys->n_no_refs);
+      p->signal = (SwSignal **) sys->no_refs;
+      p->table = (SwTable **) sys->no_refs;
+      p->function = (SwFunction **) sys->no_refs;
+      return;
+    }
   p->signal = (SwSignal **) (block + n * sizeof (double));
   p->table = (SwTable **) (block + n * (sizeof (double) + sizeof (gpointer)));
   p->function = (SwFunction **) (block + n * (sizeof (double) + 2 * sizeof (gpointer)));
+}
+
+/* The longest parameter list of the parts: the shared NULLs' length. */
+static void
+alloc_no_refs (SwSystem *sys)
+{
+  guint n = 1;
+
+  for (guint i = 0; i < sys->n_parts; i++)
+    n = MAX (n, sys->parts[i].kind->n_params);
+  sys->no_refs = g_new0 (gpointer, n);
+  sys->n_no_refs = n;
 }
 
 static int
@@ -372,6 +410,9 @@ build_parts (SwAssembly *ctx, GError **error)
   sys->n_parts = n;
   sys->parts = g_new0 (SwPart, MAX (n, 1));
   sys->model_order = g_new (guint, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    sys->parts[i].kind = sw_model_get_component (ctx->model, i)->kind;
+  alloc_no_refs (sys);
   ctx->port_base = g_new (guint, n + 1);
   ctx->port_base[0] = 0;
   for (guint i = 0; i < n; i++)
@@ -388,7 +429,13 @@ build_parts (SwAssembly *ctx, GError **error)
       p->first_held = sys->n_held;
       if (c->kind->contact != NULL)
         sys->n_held += c->kind->contact->n_held;
-      part_alloc_params (p);
+      {
+        gboolean with_refs = FALSE;
+
+        for (guint k = 0; k < c->kind->n_params; k++)
+          with_refs |= c->signal[k] != NULL || c->table[k] != NULL || c->expression[k] != NULL;
+        part_alloc_params (sys, p, with_refs);
+      }
       memcpy (p->param, c->param, c->kind->n_params * sizeof (double));
       for (guint k = 0; k < c->kind->n_params; k++)
         {
@@ -443,17 +490,10 @@ nodes_from_parts (SwAssembly *ctx)
   for (guint i = 0; i < sys->n_parts; i++)
     ctx->port_base[i + 1] = ctx->port_base[i] + sw_kind_n_nodes (sys->parts[i].kind);
   ctx->port_node = g_new (guint, MAX (ctx->port_base[sys->n_parts], 1));
-  ctx->node_ports = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  for (guint n = 0; n < sys->n_nodes; n++)
-    g_ptr_array_add (ctx->node_ports, g_array_new (FALSE, FALSE, sizeof (guint)));
   for (guint i = 0; i < sys->n_parts; i++)
     for (guint port = 0; port < sw_kind_n_nodes (sys->parts[i].kind); port++)
-      {
-        guint gp = ctx->port_base[i] + port;
-
-        ctx->port_node[gp] = sys->parts[i].node[port];
-        g_array_append_val (g_ptr_array_index (ctx->node_ports, ctx->port_node[gp]), gp);
-      }
+      ctx->port_node[ctx->port_base[i] + port] = sys->parts[i].node[port];
+  index_node_ports (ctx, ctx->port_base[sys->n_parts]);
 }
 
 /* The equations of parts whose nodes are known: the parts' rows, masses
@@ -503,10 +543,10 @@ assemble_parts (SwAssembly *ctx, const double *locked, gboolean with_initial, GE
 
       for (guint port = 0; port < p->kind->n_ports; port++)
         {
-          GArray *ports = g_ptr_array_index (ctx->node_ports, p->node[port]);
+          guint n_on_node = ctx->node_port_start[p->node[port] + 1] - ctx->node_port_start[p->node[port]];
           RawRow pin = { .part = i, .n = 1, .nodes = { p->node[port] }, .coeffs = { 1 }, .driver = -1 };
 
-          if (p->kind->ports[port].is_support && ports->len == 1)
+          if (p->kind->ports[port].is_support && n_on_node == 1)
             g_array_append_val (rows, pin);
         }
     }
@@ -528,13 +568,19 @@ assemble_parts (SwAssembly *ctx, const double *locked, gboolean with_initial, GE
     sys->n_force_parts = fp->len;
     sys->force_parts = (guint *) g_array_free (fp, FALSE);
   }
+  /* Each temporary goes once copied or used: the largest models' peak is
+   * the sum of what is alive at once. */
+  g_clear_pointer (&couplings, g_array_unref);
+  g_clear_pointer (&bodies, g_array_unref);
+  g_clear_pointer (&drivers, g_array_unref);
 
-  ok = _sw_assembly_eliminate (ctx, rows, error)
-       && classify_coords (ctx, error)
-       && _sw_assembly_build_massive_blocks (ctx, error);
+  ok = _sw_assembly_eliminate (ctx, rows, error);
+  g_clear_pointer (&rows, g_array_unref);
+  ok = ok && classify_coords (ctx, error) && _sw_assembly_build_massive_blocks (ctx, error);
   if (ok)
     {
       state_nominals (sys, nominals);
+      g_clear_pointer (&nominals, g_array_unref);
       _sw_assembly_build_massless_blocks (sys);
       _sw_assembly_build_row_blocks (sys);
       _sw_assembly_build_plan (sys);
@@ -542,8 +588,12 @@ assemble_parts (SwAssembly *ctx, const double *locked, gboolean with_initial, GE
         g_array_set_size (initials, 0);
       ok = _sw_assembly_initial_values (ctx, initials, error);
     }
+  g_clear_pointer (&initials, g_array_unref);
   /* One evaluation at the start finds massless sections nothing holds,
-   * and values that overflow with the initial state. */
+   * and values that overflow with the initial state. Nodes are no longer
+   * described from here. */
+  g_clear_pointer (&ctx->node_port_start, g_free);
+  g_clear_pointer (&ctx->node_ports, g_free);
   if (ok && with_initial)
     {
       g_autoptr (SwEquations) eq = sw_equations_new (sys);
@@ -565,8 +615,8 @@ assembly_clear (SwAssembly *ctx)
 {
   g_free (ctx->port_base);
   g_free (ctx->port_node);
-  if (ctx->node_ports != NULL)
-    g_ptr_array_unref (ctx->node_ports);
+  g_free (ctx->node_port_start);
+  g_free (ctx->node_ports);
 }
 
 static SwSystem *
@@ -624,14 +674,22 @@ _sw_system_assemble_locked (const SwSystem *base, const double *locked, GError *
   sys->n_held = base->n_held;
   sys->parts = g_memdup2 (base->parts, MAX (base->n_parts, 1) * sizeof (SwPart));
   sys->model_order = g_memdup2 (base->model_order, MAX (base->n_parts, 1) * sizeof (guint));
+  alloc_no_refs (sys);
   for (guint i = 0; i < sys->n_parts; i++)
     {
       SwPart *p = &sys->parts[i];
-      const double *param = p->param;
+      const SwPart *from = &base->parts[i];
+      gboolean with_refs = from->signal != (SwSignal **) base->no_refs;
 
       p->id = g_strdup (p->id);
-      part_alloc_params (p);
-      memcpy (p->param, param, part_params_bytes (p));
+      part_alloc_params (sys, p, with_refs);
+      memcpy (p->param, from->param, from->kind->n_params * sizeof (double));
+      for (guint k = 0; with_refs && k < p->kind->n_params; k++)
+        {
+          p->signal[k] = from->signal[k];
+          p->table[k] = from->table[k];
+          p->function[k] = from->function[k];
+        }
       for (guint k = 0; k < p->kind->n_params; k++)
         {
           if (p->signal[k] != NULL)
@@ -700,6 +758,7 @@ sw_system_unref (SwSystem *sys)
         }
       g_free (sys->parts[i].param);
     }
+  g_free (sys->no_refs);
   for (guint k = 0; k < sys->n_drivers; k++)
     {
       sw_signal_unref (sys->drivers[k].signal);

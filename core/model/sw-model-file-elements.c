@@ -28,9 +28,12 @@ skip_space (Reader *r, gsize o, gsize end)
 }
 
 /* One past the plain JSON value at o (the text is strict JSON: strings in
- * "…", no comments); end when it runs past end. */
-static gsize
-plain_value_end (Reader *r, gsize o, gsize end)
+ * "…", no comments); end when it runs past end. The one scan of a value's
+ * extent: the reader's inline subsystems cut their text with it too. */
+gsize
+_sw_reader_value_end (Reader *r,
+                      gsize   o,
+                      gsize   end)
 {
   const char *d = r->data;
   int depth = 0;
@@ -105,7 +108,7 @@ find_arrays (Reader *r, gsize length)
 
       if (o >= length || r->data[o] != '"')
         return FALSE;
-      key_end = plain_value_end (r, key, length);
+      key_end = _sw_reader_value_end (r, key, length);
       if (memchr (r->data + key, '\\', key_end - key) != NULL)
         return FALSE;   /* json-glib would decode it: this reader does not */
       if (key_end - key == strlen ("\"components\"") && memcmp (r->data + key, "\"components\"", key_end - key) == 0)
@@ -117,7 +120,7 @@ find_arrays (Reader *r, gsize length)
       if (o >= length || r->data[o] != ':')
         return FALSE;
       value = skip_space (r, o + 1, length);
-      value_end = plain_value_end (r, value, length);
+      value_end = _sw_reader_value_end (r, value, length);
       if (value_end <= value || value_end > length)
         return FALSE;
       if (span != NULL)
@@ -276,7 +279,7 @@ _sw_reader_for_each_element (Reader              *r,
   o = skip_space (r, span->open + 1, span->close);
   while (o < span->close && !r->stream_failed)
     {
-      gsize end = plain_value_end (r, o, span->close);
+      gsize end = _sw_reader_value_end (r, o, span->close);
 
       if (end <= o || !read_streamed_element (r, parser, o, end, index++, read))
         {

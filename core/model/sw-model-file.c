@@ -256,37 +256,6 @@ read_simulation (Reader     *r,
 
 /* Inline subsystems */
 
-/* One past the JSON value that starts at offset (an object or array). */
-static gsize
-value_end (Reader *r, gsize offset)
-{
-  int depth = 0;
-
-  for (gsize o = offset; o < r->length; o++)
-    switch (r->data[o])
-      {
-      case '"':
-        for (o++; o < r->length && r->data[o] != '"'; o++)
-          if (r->data[o] == '\\')
-            o++;
-        break;
-      case '{':
-      case '[':
-        depth++;
-        break;
-      case '}':
-      case ']':
-        if (--depth == 0)
-          return o + 1;
-        break;
-      default:
-        break;
-      }
-  return r->length;
-}
-
-
-
 /* A definition's problems where they are in the file ("FILE:L:C: error:
  * …" lines from its reader), the others at offset. */
 static void
@@ -378,7 +347,7 @@ read_inline_subsystems (Reader *r, JsonObject *root)
         guint line, column;
 
         _sw_reader_offset_to_location (r, start, &line, &column);
-        _sw_inline_scope_add (r->scope, name, g_strndup (r->data + start, value_end (r, start) - start), line, column);
+        _sw_inline_scope_add (r->scope, name, g_strndup (r->data + start, _sw_reader_value_end (r, start, r->length) - start), line, column);
       }
     }
   /* Each is checked, used or not (a component naming a bad one is not

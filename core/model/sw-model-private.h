@@ -170,7 +170,7 @@ void          _sw_model_emit_changed       (SwModel      *model);
 void          _sw_model_index_invalidate   (SwModel      *self);
 /* A component's per-parameter arrays, zeroed, and their size in bytes. */
 void          _sw_component_alloc_params   (SwComponent  *component,
-                                            guint         n);
-gsize         _sw_component_params_bytes   (guint         n);
+                                            const SwKind *kind);
+gsize         _sw_component_params_bytes   (const SwKind *kind);
 
 G_END_DECLS

@@ -173,6 +173,12 @@ _sw_reader_for_each_element (Reader              *r,
 void
 _sw_reader_check_unread (Reader *r);
 
+/* One past the JSON value starting at o, or end (see sw-model-file-elements.c). */
+gsize
+_sw_reader_value_end (Reader *r,
+                      gsize   o,
+                      gsize   end);
+
 gsize
 _sw_reader_object_offset (Reader     *r,
                           JsonObject *object);

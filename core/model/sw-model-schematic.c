@@ -366,8 +366,9 @@ _sw_component_copy (SwComponent       *dest,
   *dest = *src;
   sw_kind_ref (dest->kind);
   dest->id = g_strdup (src->id);
-  _sw_component_alloc_params (dest, src->kind->n_params);
-  memcpy (dest->param, src->param, _sw_component_params_bytes (src->kind->n_params));
+  _sw_component_alloc_params (dest, src->kind);
+  memcpy (dest->param, src->param, src->kind->n_params * sizeof (double));
+  memcpy (dest->given, src->given, src->kind->n_params * sizeof (gboolean));
   for (guint i = 0; i < src->kind->n_params; i++)
     {
       if (src->signal[i] != NULL)

@@ -14,13 +14,17 @@
 /* Columns are flat arrays of doubles: 8 bytes a value. A trajectory made
  * with its number of rows (sw_trajectory_new_sized) never moves them, so
  * another thread may read the rows published so far while a run appends.
+ * One that grows allocates its columns at its first row: a run whose rows
+ * go elsewhere (discard_rows) keeps none (a 100 000-body chain has 1.3
+ * million columns: 16 rows of room each were 166 MB).
  * One that derives its columns (derived non-NULL) keeps times and states
  * and makes columns on demand (sw-trajectory-derive.c); its n_rows counts
  * the rows appended, and readers see those the cached columns hold. */
 struct _SwTrajectory {
   gatomicrefcount ref_count;
-  GStrv    names;
-  GStrv    units;
+  char       **names;
+  char        *names_text;  /* the names' block (_sw_trajectory_new_named), or NULL: a GStrv */
+  const char **units;       /* interned */
   guint    n_columns;
   guint    capacity;     /* rows allocated */
   gboolean sized;        /* capacity fixed at creation */
@@ -41,23 +45,58 @@ allocate (SwTrajectory *tr, guint capacity)
     tr->columns[c] = g_renew (double, tr->columns[c], MAX (capacity, 1));
 }
 
-SwTrajectory *
-sw_trajectory_new_sized (GStrv names, GStrv units, guint capacity_rows)
+void
+_sw_column_names_free (SwColumnNames *names)
+{
+  if (names == NULL)
+    return;
+  g_free (names->names);
+  g_free (names->text);
+  g_free (names->units);
+  g_free (names);
+}
+
+/* Units as interned strings: a few distinct ones in a model. */
+static const char **
+intern_units (GStrv units)
+{
+  guint n = g_strv_length (units);
+  const char **interned = g_new (const char *, n + 1);
+
+  for (guint c = 0; c < n; c++)
+    interned[c] = g_intern_string (units[c]);
+  interned[n] = NULL;
+  g_strfreev (units);
+  return interned;
+}
+
+static SwTrajectory *
+trajectory_new (char **names, char *names_text, const char **units, guint capacity_rows)
 {
   SwTrajectory *tr = g_new0 (SwTrajectory, 1);
 
-  g_return_val_if_fail (names != NULL && units != NULL, NULL);
   g_atomic_ref_count_init (&tr->ref_count);
   tr->names = names;
+  tr->names_text = names_text;
   tr->units = units;
   tr->n_columns = g_strv_length (names);
-  g_return_val_if_fail (g_strv_length (units) == tr->n_columns, tr);
+  g_return_val_if_fail (g_strv_length ((char **) units) == tr->n_columns, tr);
   tr->x_name = g_strdup ("time");
   tr->x_unit = g_strdup ("s");
   tr->columns = g_new0 (double *, MAX (tr->n_columns, 1));
   tr->sized = capacity_rows > 0;
-  allocate (tr, MAX (capacity_rows, 16));
+  if (tr->sized)
+    allocate (tr, MAX (capacity_rows, 16));
+  else
+    tr->times = g_new (double, 1);
   return tr;
+}
+
+SwTrajectory *
+sw_trajectory_new_sized (GStrv names, GStrv units, guint capacity_rows)
+{
+  g_return_val_if_fail (names != NULL && units != NULL, NULL);
+  return trajectory_new (names, NULL, intern_units (units), capacity_rows);
 }
 
 SwTrajectory *
@@ -67,8 +106,18 @@ sw_trajectory_new (GStrv names, GStrv units)
 }
 
 SwTrajectory *
-_sw_trajectory_new_derived (GStrv                 names,
-                            GStrv                 units,
+_sw_trajectory_new_named (SwColumnNames *names, guint capacity_rows)
+{
+  SwTrajectory *tr;
+
+  g_return_val_if_fail (names != NULL, NULL);
+  tr = trajectory_new (names->names, names->text, names->units, capacity_rows);
+  g_free (names);
+  return tr;
+}
+
+SwTrajectory *
+_sw_trajectory_new_derived (SwColumnNames        *names,
                             guint                 capacity_rows,
                             const SwSystem       *sys,
                             const SwColumnSource *cols,
@@ -77,12 +126,14 @@ _sw_trajectory_new_derived (GStrv                 names,
 {
   SwTrajectory *tr = g_new0 (SwTrajectory, 1);
 
-  g_return_val_if_fail (names != NULL && units != NULL && sys != NULL, NULL);
+  g_return_val_if_fail (names != NULL && sys != NULL, NULL);
   g_atomic_ref_count_init (&tr->ref_count);
-  tr->names = names;
-  tr->units = units;
-  tr->n_columns = g_strv_length (names);
-  g_return_val_if_fail (g_strv_length (units) == tr->n_columns, tr);
+  tr->names = names->names;
+  tr->names_text = names->text;
+  tr->units = names->units;
+  g_free (names);
+  tr->n_columns = g_strv_length (tr->names);
+  g_return_val_if_fail (g_strv_length ((char **) tr->units) == tr->n_columns, tr);
   tr->x_name = g_strdup ("time");
   tr->x_unit = g_strdup ("s");
   tr->sized = TRUE;
@@ -177,7 +228,7 @@ sw_trajectory_append_row (SwTrajectory *tr, double t, const double *values)
     {
       /* A sized trajectory may be read by another thread: never moved. */
       g_return_if_fail (!tr->sized);
-      allocate (tr, tr->capacity + tr->capacity / 2);
+      allocate (tr, MAX (tr->capacity + tr->capacity / 2, 16));
     }
   tr->times[r] = t;
   for (guint c = 0; c < tr->n_columns; c++)
@@ -195,7 +246,7 @@ sw_trajectory_append_rows (SwTrajectory *tr, guint n_rows, const double *t, cons
   if (r0 + n_rows > tr->capacity)
     {
       g_return_if_fail (!tr->sized);
-      allocate (tr, MAX (r0 + n_rows, tr->capacity + tr->capacity / 2));
+      allocate (tr, MAX (MAX (r0 + n_rows, tr->capacity + tr->capacity / 2), 16));
     }
   for (guint r = 0; r < n_rows; r++)
     tr->times[r0 + r] = t[r];
@@ -227,8 +278,12 @@ sw_trajectory_unref (SwTrajectory *tr)
   g_free (tr->columns);
   _sw_derived_free (tr->derived);
   g_free (tr->times);
-  g_strfreev (tr->names);
-  g_strfreev (tr->units);
+  if (tr->names_text != NULL)
+    g_free (tr->names);
+  else
+    g_strfreev (tr->names);
+  g_free (tr->names_text);
+  g_free (tr->units);
   g_free (tr->x_name);
   g_free (tr->x_unit);
   g_free (tr);
@@ -276,9 +331,12 @@ const double *
 sw_trajectory_get_column (const SwTrajectory *tr, guint column)
 {
   g_return_val_if_fail (column < tr->n_columns, NULL);
+  static const double no_rows[1] = { 0 };
+
   if (tr->derived != NULL)
     return _sw_derived_get_column (tr->derived, (guint) g_atomic_int_get (&tr->n_rows), column);
-  return tr->columns[column];
+  /* Not allocated before the first row. */
+  return tr->columns[column] != NULL ? tr->columns[column] : no_rows;
 }
 
 int

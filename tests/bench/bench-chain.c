@@ -24,7 +24,8 @@
  *    it, reading and assembling (what `check` does), and reading, assembling
  *    and simulating 0.01 s with every variable (what `simulate` does) in a
  *    process of its own: its peak RSS and the ratio to the hand code's
- *    process integrating the same 0.01 s (target: simulate <= 100 MB).
+ *    process integrating the same 0.01 s (target: simulate <= 100 MB), and
+ *    what each step adds to the one before it, against the hand code too.
  *
  * Times are processor seconds of the process (best of several runs).
  *
@@ -643,22 +644,34 @@ bench_memory (guint n)
   };
   g_autofree char *dir = g_dir_make_tmp ("bench-chain-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "chain.shaft", NULL);
-  long hand_kb = 1;
+  long hand_kb = 1, before_kb = 0;
 
   g_assert_nonnull (dir);
   write_chain_in_child (path, n);
   printf ("\nmemory: chain of N = %u as a file, %g s, output %g s; peak RSS of a process doing each (target: "
           "simulate <= 100 MB)\n", n, MEMORY_STOP_S, MEMORY_OUTPUT_S);
-  printf ("%-32s %10s %8s %8s\n", "", "peak_MiB", "/hand", "wall_s");
+  /* step_MiB: what the step adds to the one before it (reading to the
+   * process alone), step/hand that against the hand code's whole process. */
+  printf ("%-32s %10s %8s %9s %10s %8s\n", "", "peak_MiB", "/hand", "step_MiB", "step/hand", "wall_s");
   for (guint k = 0; k < G_N_ELEMENTS (measures); k++)
     {
       double seconds;
       long kb = measure (measures[k].what, path, n, &seconds);
+      gboolean step = measures[k].what >= MEASURE_READ;
 
       if (measures[k].what == MEASURE_HAND)
         hand_kb = kb;
-      printf ("%-32s %10.1f %8.2f %8.2f\n", measures[k].name, kb / 1024.0,
-              measures[k].what >= MEASURE_HAND ? (double) kb / hand_kb : NAN, seconds);
+      else if (measures[k].what == MEASURE_NOTHING || step)
+        {
+          if (step)
+            printf ("%-32s %10.1f %8.2f %9.1f %10.2f %8.2f\n", measures[k].name, kb / 1024.0, (double) kb / hand_kb,
+                    (kb - before_kb) / 1024.0, (double) (kb - before_kb) / hand_kb, seconds);
+          before_kb = kb;
+          if (step)
+            continue;
+        }
+      printf ("%-32s %10.1f %8.2f %9s %10s %8.2f\n", measures[k].name, kb / 1024.0,
+              measures[k].what >= MEASURE_HAND ? (double) kb / hand_kb : NAN, "", "", seconds);
     }
   g_unlink (path);
   g_rmdir (dir);

@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "sw-model.h"
+#include "sw-number.h"
 #include "sw-simulate.h"
 #include "sw-system.h"
 #include "sw-test-files.h"
@@ -38,6 +39,76 @@ test_growth (void)
       g_assert_cmpfloat (sw_trajectory_get_column (tr, 0)[r], ==, r * 0.5);
       g_assert_cmpfloat (sw_trajectory_get_column (tr, 1)[r], ==, -(double) r);
     }
+}
+
+/* A growable trajectory holds no column memory before its first row (a run
+ * whose rows go elsewhere), and reads as empty. */
+static void
+test_empty_growable (void)
+{
+  g_autoptr (SwTrajectory) tr = sw_trajectory_new (g_strsplit ("a.x,b.y", ",", -1), g_strsplit ("m,N", ",", -1));
+  guint64 stored;
+  double v[2] = { 1.5, -2 };
+
+  sw_trajectory_get_memory (tr, &stored, NULL, NULL);
+  g_assert_cmpuint (stored, ==, 0);
+  g_assert_cmpuint (sw_trajectory_get_n_rows (tr), ==, 0);
+  g_assert_nonnull (sw_trajectory_get_column (tr, 1));
+  sw_trajectory_append_row (tr, 0.25, v);
+  g_assert_cmpuint (sw_trajectory_get_n_rows (tr), ==, 1);
+  g_assert_cmpfloat (sw_trajectory_get_column (tr, 1)[0], ==, -2);
+}
+
+/* Rows wider than the CSV writer's batch (16 384 values) are cut across
+ * batches: the text is still each row's values in order, "," between and
+ * a line end after the last; built here value by value with
+ * sw_format_number. */
+static void
+test_csv_wide_rows (void)
+{
+  const guint n_cols = 40000, n_rows = 5;
+  g_autoptr (GStrvBuilder) nb = g_strv_builder_new ();
+  g_autoptr (GStrvBuilder) ub = g_strv_builder_new ();
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_autoptr (GString) want = g_string_new ("time");
+  g_autofree double *row = g_new (double, n_cols);
+  g_autofree char *dir = g_dir_make_tmp ("test-trajectory-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "wide.csv", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  gsize length;
+  char buf[SW_NUMBER_BUF_SIZE];
+
+  for (guint c = 0; c < n_cols; c++)
+    {
+      g_autofree char *name = g_strdup_printf ("c%u.x", c);
+
+      g_strv_builder_add (nb, name);
+      g_strv_builder_add (ub, "m");
+      g_string_append_printf (want, ",%s", name);
+    }
+  g_string_append_c (want, '\n');
+  tr = sw_trajectory_new (g_strv_builder_end (nb), g_strv_builder_end (ub));
+  for (guint r = 0; r < n_rows; r++)
+    {
+      double t = r / 3.0;
+
+      g_string_append (want, sw_format_number (buf, t));
+      for (guint c = 0; c < n_cols; c++)
+        {
+          row[c] = (c % 7 == 0) ? -(double) c / (r + 1) : c * 1e-3 + r;
+          g_string_append_c (want, ',');
+          g_string_append (want, sw_format_number (buf, row[c]));
+        }
+      g_string_append_c (want, '\n');
+      sw_trajectory_append_row (tr, t, row);
+    }
+  g_assert_true (sw_trajectory_write_csv (tr, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+  g_assert_cmpmem (text, length, want->str, want->len);
+  g_unlink (path);
+  g_rmdir (dir);
 }
 
 typedef struct {
@@ -527,6 +598,8 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/trajectory/growth", test_growth);
+  g_test_add_func ("/core/trajectory/empty-growable", test_empty_growable);
+  g_test_add_func ("/core/trajectory/csv-wide-rows", test_csv_wide_rows);
   g_test_add_func ("/core/trajectory/read-while-written", test_read_while_written);
   g_test_add_func ("/core/trajectory/derived/exact", test_derived_exact);
   g_test_add_func ("/core/trajectory/derived/interpolate-csv", test_derived_interpolate_csv);
