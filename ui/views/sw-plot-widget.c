@@ -16,7 +16,7 @@ sw_plot_widget_stream_get (SwPlotWidgetStream *stream, int width, int height)
     sw_plot_widget_stream_clear (stream);
   if (stream->id < 0 && sw_plot_driver_available ())
     {
-      stream->id = sw_plot_stream_new (width, height);
+      stream->id = sw_plot_stream_new_screen (width, height);
       stream->width = width;
       stream->height = height;
     }
