@@ -107,7 +107,8 @@ table_block_open (Export *ex, JsonObject *f, const char *cls, const char *name)
   g_string_append_printf (ex->decl, "], smoothness=Modelica.Blocks.Types.Smoothness.%s, "
                           "extrapolation=Modelica.Blocks.Types.Extrapolation.%s",
                           smoothness, strcmp (extrapolation, "linear") == 0 ? "LastTwoPoints"
-                          : strcmp (extrapolation, "periodic") == 0 ? "Periodic" : "HoldLastPoint");
+                          : strcmp (extrapolation, "periodic") == 0 ? "Periodic"
+                          : strcmp (extrapolation, "none") == 0 ? "NoExtrapolation" : "HoldLastPoint");
   if (ex->vectors == NULL)
     ex->vectors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_hash_table_add (ex->vectors, g_strdup (name));

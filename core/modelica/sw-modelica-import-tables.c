@@ -106,12 +106,11 @@ column_points (Import *im, const MoElement *block, guint k, const Value *columns
 }
 
 /* The modifiers of a table block: only accepted ones, smoothness and
- * extrapolation read into o. NoExtrapolation stops a Modelica run past the
- * table: a time table holds its last point there (the same run up to
- * there, hold_past_end); a lookup has no such stop and refuses it. */
+ * extrapolation read into o. NoExtrapolation stops a Modelica run where
+ * the table is read past its end (a lookup: outside its grid): extrapolation
+ * "none", which stops the run there with an error. */
 static gboolean
-table_options (Import *im, const MoElement *block, const char *const *accepted, gboolean hold_past_end,
-               TableOptions *o)
+table_options (Import *im, const MoElement *block, const char *const *accepted, TableOptions *o)
 {
   *o = (TableOptions) { "linear", "linear", NULL, NULL };
   for (guint i = 0; block->mods != NULL && i < block->mods->len; i++)
@@ -149,8 +148,10 @@ table_options (Import *im, const MoElement *block, const char *const *accepted, 
           o->interpolation = _sw_mo_smoothness[k].interpolation;
           o->smooth_at = m;
         }
-      else if (strcmp (s, "HoldLastPoint") == 0 || (hold_past_end && strcmp (s, "NoExtrapolation") == 0))
+      else if (strcmp (s, "HoldLastPoint") == 0)
         o->extrapolation = "hold";
+      else if (strcmp (s, "NoExtrapolation") == 0)
+        o->extrapolation = "none";
       else if (strcmp (s, "Periodic") == 0)
         {
           o->extrapolation = "periodic";
@@ -158,14 +159,9 @@ table_options (Import *im, const MoElement *block, const char *const *accepted, 
         }
       else if (strcmp (s, "LastTwoPoints") != 0)
         {
-          if (hold_past_end)
-            _sw_mo_fail (im, m->line, m->column,
-                         _("%s.extrapolation = %s is not supported; valid: LastTwoPoints, HoldLastPoint, Periodic, "
-                           "NoExtrapolation"), block->name, s);
-          else
-            _sw_mo_fail (im, m->line, m->column,
-                         _("%s.extrapolation = %s is not supported (a run that stops where u leaves the table); "
-                           "valid: LastTwoPoints, HoldLastPoint, Periodic"), block->name, s);
+          _sw_mo_fail (im, m->line, m->column,
+                       _("%s.extrapolation = %s is not supported; valid: LastTwoPoints, HoldLastPoint, Periodic, "
+                         "NoExtrapolation"), block->name, s);
           return FALSE;
         }
     }
@@ -188,7 +184,7 @@ _sw_mo_combi_table_signal (Import *im, const MoElement *block, const char *outpu
   JsonArray *points;
   JsonNode *node = NULL;
 
-  if (!table_options (im, block, accepted, TRUE, &options))
+  if (!table_options (im, block, accepted, &options))
     return NULL;
   if (!numbers (im, block, "tableOnFile", &on_file) || !numbers (im, block, "table", &table)
       || !numbers (im, block, "columns", &columns) || !numbers (im, block, "offset", &offset)
@@ -314,7 +310,7 @@ _sw_mo_combi_table_1d_signal (Import *im, const MoElement *block, const char *ou
   JsonNode *node = NULL, *in;
   JsonArray *points;
 
-  if (!table_options (im, block, accepted, FALSE, &options))
+  if (!table_options (im, block, accepted, &options))
     return NULL;
   if (!numbers (im, block, "tableOnFile", &on_file) || !numbers (im, block, "table", &table)
       || !numbers (im, block, "columns", &columns))
