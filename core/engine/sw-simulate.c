@@ -160,7 +160,40 @@ typedef struct {
   guint64         event_rows_left;
   gboolean        record_event;
   SwMethod        method;         /* the integrator running: advice never names it as the remedy */
+  gboolean        check_ranges;   /* a table signal stops the run outside its points */
 } Output;
+
+/* A table with extrapolation "none" (Modelica's NoExtrapolation) read
+ * outside its points at an output row: the run stops there, as Modelica's
+ * does, naming the component, its parameter and the time. */
+static gboolean
+check_ranges (Output *out, double t, gboolean left)
+{
+  const SwSystem *sys = out->sys;
+  SwState state;
+
+  sw_equations_get_state (out->maker.eq, t, left, &state);
+  for (guint i = 0; i < sys->n_parts; i++)
+    {
+      const SwPart *p = &sys->parts[i];
+
+      for (guint k = 0; k < p->kind->n_params; k++)
+        {
+          double x, lo, hi;
+
+          if (p->signal[k] == NULL || sw_part_signal_in_range (p, k, &state, &x, &lo, &hi))
+            continue;
+          g_clear_error (&out->eq->error);
+          g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_INVALID,
+                       _("component “%s”: at t = %.9g s the table of its signal %s is read at %g, outside its points "
+                         "%g … %g; its extrapolation is “none” (Modelica's NoExtrapolation), which stops the run; "
+                         "valid to read past the ends: extrapolation “hold” or “linear”"),
+                       p->id, t, p->kind->params[k].name, x, lo, hi);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
 
 /* A result overflowed or became NaN at t: the error (in out->eq) names the
  * first variable (of every component's, recorded or not) that is not
@@ -237,6 +270,8 @@ emit_row (Output *out, double t, const double *y, gboolean left, gboolean event)
   for (guint k = 0; k < sys->n_states; k++)
     if (!isfinite (y[k]))
       return not_finite_error (out, out->maker.eq, t, left);
+  if (out->check_ranges && !check_ranges (out, t, left))
+    return FALSE;
   out->n_rows++;
   if (out->o->on_row != NULL && !out->o->on_row (t, out->row, out->cols->len, out->o->on_row_data, &out->eq->error))
     {
@@ -686,6 +721,10 @@ integrate (const SwSystem          *sys,
     _sw_friction_run_set_length (friction, stop);
   out = (Output) { .sys = sys, .tr = tr, .cols = cols, .row = row, .o = o,
                    .event_rows_left = 2 * (guint64) (events->len + RECORDED_FRICTION_EVENTS), .method = method };
+  for (guint i = 0; i < sys->n_parts; i++)
+    for (guint k = 0; k < sys->parts[i].kind->n_params; k++)
+      if (sys->parts[i].signal[k] != NULL && sw_signal_has_range (sys->parts[i].signal[k]))
+        out.check_ranges = TRUE;
   out.eq = friction != NULL ? _sw_friction_run_get_equations (friction) : (own_eq = sw_equations_new (sys));
   _sw_row_maker_init (&out.maker, sys, (const double *) events->data, events->len);
   _sw_row_maker_set_columns (&out.maker, (const Column *) cols->data, cols->len);

@@ -28,15 +28,12 @@
 
 /* ---- A part's signals -------------------------------------------------- */
 
-double
-sw_part_signal (const SwPart *part, guint param, const SwState *state, double *d1, double *d2)
+/* The sensor outputs param's signal reads, in its leaves' order, into in. */
+static void
+part_inputs (const SwPart *part, guint param, const SwState *state, double *in)
 {
-  double in[SW_PART_MAX_INPUTS];
   guint n = 0;
 
-  if (part->n_inputs == 0)
-    return sw_signal_eval (part->signal[param], state->t, state->left, d1, d2);
-  /* The sensor outputs the signal reads, in its leaves' order. */
   for (guint k = 0; k < part->n_inputs; k++)
     {
       const SwPartInput *input = &part->input[k];
@@ -47,7 +44,26 @@ sw_part_signal (const SwPart *part, guint param, const SwState *state, double *d
       in[n++] = u[part->node[input->slot_b]]
                 - (input->slot_a != SW_PART_NO_SLOT ? u[part->node[input->slot_a]] : 0);
     }
+}
+
+double
+sw_part_signal (const SwPart *part, guint param, const SwState *state, double *d1, double *d2)
+{
+  double in[SW_PART_MAX_INPUTS];
+
+  if (part->n_inputs == 0)
+    return sw_signal_eval (part->signal[param], state->t, state->left, d1, d2);
+  part_inputs (part, param, state, in);
   return sw_signal_eval_inputs (part->signal[param], state->t, state->left, in, d1, d2);
+}
+
+gboolean
+sw_part_signal_in_range (const SwPart *part, guint param, const SwState *state, double *x, double *lo, double *hi)
+{
+  double in[SW_PART_MAX_INPUTS];
+
+  part_inputs (part, param, state, in);
+  return sw_signal_check_range (part->signal[param], state->t, state->left, part->n_inputs > 0 ? in : NULL, x, lo, hi);
 }
 
 /* ---- Small helpers ------------------------------------------------------ */

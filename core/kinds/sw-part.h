@@ -100,6 +100,11 @@ sw_part_n_nodes (const SwPart *part)
  * it reads from the state). */
 double sw_part_signal (const SwPart *part, guint param, const SwState *state,
                        double *d1, double *d2);
+/* FALSE when param's signal reads a table with extrapolation "none"
+ * (Modelica's NoExtrapolation) outside its points at state: *x what it
+ * reads, [*lo, *hi] the points' range (sw_signal_check_range). */
+gboolean sw_part_signal_in_range (const SwPart *part, guint param, const SwState *state,
+                                  double *x, double *lo, double *hi);
 
 /* The EXPRESSION parameter i at vars (the values of its variables, in the
  * order of its SwExpressionDesc); derivs (NULL: not wanted) receives the

@@ -555,6 +555,55 @@ sw_signal_eval_inputs (const SwSignal *signal,
   return eval_full (signal, t, left, inputs, d1, d2);
 }
 
+gboolean
+sw_signal_has_range (const SwSignal *signal)
+{
+  g_return_val_if_fail (signal != NULL, FALSE);
+
+  if ((signal->type->kind == SW_SIGNAL_TABLE || signal->type->kind == SW_SIGNAL_LOOKUP)
+      && signal->extrapolation == SW_EXTRAPOLATION_NONE)
+    return TRUE;
+  for (guint i = 0; i < signal->n_children; i++)
+    if (sw_signal_has_range (signal->children[i]))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+sw_signal_check_range (const SwSignal *signal,
+                       double          t,
+                       gboolean        left,
+                       const double   *inputs,
+                       double         *x,
+                       double         *lo,
+                       double         *hi)
+{
+  guint base = 0;
+
+  /* The children first: a lookup's input may itself read a table. */
+  for (guint i = 0; i < signal->n_children; i++)
+    {
+      if (!sw_signal_check_range (signal->children[i], t, left, inputs != NULL ? inputs + base : NULL, x, lo, hi))
+        return FALSE;
+      base += signal->children[i]->n_inputs;
+    }
+  if ((signal->type->kind != SW_SIGNAL_TABLE && signal->type->kind != SW_SIGNAL_LOOKUP)
+      || signal->extrapolation != SW_EXTRAPOLATION_NONE || signal->n_points == 0)
+    return TRUE;
+  /* A lookup's grid; a time table's times after start_time, read past
+   * the end only (before its start it gives its first value, as the MSL's
+   * CombiTimeTable its offset). */
+  *lo = signal->breaks[0];
+  *hi = signal->breaks[signal->n_points - 1];
+  if (signal->type->kind != SW_SIGNAL_LOOKUP)
+    {
+      *x = t;
+      return t <= *hi;
+    }
+  *x = eval_full (signal->children[0], t, left, inputs, NULL, NULL);
+  return *x >= *lo && *x <= *hi;
+}
+
 guint
 sw_signal_get_n_inputs (const SwSignal *signal)
 {

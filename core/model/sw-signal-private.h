@@ -52,6 +52,10 @@ typedef enum {
   SW_EXTRAPOLATION_HOLD,
   SW_EXTRAPOLATION_LINEAR,
   SW_EXTRAPOLATION_PERIODIC,
+  /* Modelica's NoExtrapolation: read outside its points the table holds
+   * the end's value, and the run stops at the next output with an error
+   * (sw_signal_check_range). */
+  SW_EXTRAPOLATION_NONE,
 } SwExtrapolation;
 
 
@@ -142,7 +146,7 @@ struct _SwSignal
 
 /* The names of the choices, in the order of their enums. */
 extern const char *const _sw_signal_interpolation_names[SW_INTERPOLATION_STEFFEN + 1];
-extern const char *const _sw_signal_extrapolation_names[SW_EXTRAPOLATION_PERIODIC + 1];
+extern const char *const _sw_signal_extrapolation_names[SW_EXTRAPOLATION_NONE + 1];
 
 /* Every type but the sensor, in the order of SwSignalKind and of
  * sw_signal_type_names (sized here, so that its files can count them). */

@@ -33,7 +33,7 @@
 #include "sw-number.h"
 
 const char *const _sw_signal_interpolation_names[] = { "linear", "hold", "akima", "fritsch-butland", "steffen" };
-const char *const _sw_signal_extrapolation_names[] = { "hold", "linear", "periodic" };
+const char *const _sw_signal_extrapolation_names[] = { "hold", "linear", "periodic", "none" };
 
 #define FIELD(member, def, range) \
   { #member, G_STRUCT_OFFSET (SwSignal, member), def, range, { NULL, NULL } }

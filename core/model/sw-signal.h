@@ -73,6 +73,20 @@ double      sw_signal_eval_inputs     (const SwSignal *signal,
                                        double         *d1,
                                        double         *d2);
 
+/* Whether a table or lookup in the signal has extrapolation "none"
+ * (Modelica's NoExtrapolation): then the run checks it at every output. */
+gboolean    sw_signal_has_range       (const SwSignal *signal);
+/* FALSE when at t (inputs as for sw_signal_eval_inputs) a table or lookup
+ * with extrapolation "none" is read outside its points: *x the time or
+ * input it reads, [*lo, *hi] its points' range. No allocation. */
+gboolean    sw_signal_check_range     (const SwSignal *signal,
+                                       double          t,
+                                       gboolean        left,
+                                       const double   *inputs,
+                                       double         *x,
+                                       double         *lo,
+                                       double         *hi);
+
 /* The first instant strictly after t where y, dy/dt or d2y/dt2 is
  * discontinuous. FALSE if there is none. */
 gboolean    sw_signal_next_event     (const SwSignal *signal,

@@ -122,7 +122,8 @@ static const struct {
   { "Blocks.Math.Add", "`sum` with `k1`, `k2`" },
   { "Blocks.Math.Feedback", "`sum` of `u1` and -`u2`" },
   { "Blocks.Tables.CombiTable1Ds", "`lookup` of its input `u` per output column (`smoothness` as for "
-    "CombiTimeTable; `extrapolation`: `LastTwoPoints` `linear`, `HoldLastPoint` `hold`, `Periodic` `periodic`)" },
+    "CombiTimeTable; `extrapolation`: `LastTwoPoints` `linear`, `HoldLastPoint` `hold`, `Periodic` `periodic`, "
+    "`NoExtrapolation` `none`)" },
   { "Blocks.Tables.CombiTable1D", "`lookup` of input `u[k]` for output `y[k]` (MSL 3's name)" },
   { "Blocks.Tables.CombiTable1Dv", "`lookup` of input `u[k]` for output `y[k]` (MSL 4's name)" },
 };

@@ -78,8 +78,11 @@ is_time_table (JsonObject *f)
 
 /* Any other table signal as a CombiTimeTable of one output column, its
  * modes as its smoothness and extrapolation (the import reads them back). */
-static gboolean
-combi_time_table (Export *ex, JsonObject *f, const char *name)
+/* The part a CombiTimeTable and a CombiTable1Ds share: CLASS NAME(table=[…],
+ * smoothness=…, extrapolation=… (left open for the caller's modifiers), the
+ * name recorded as a block whose output is a vector y[1]. */
+static void
+table_block_open (Export *ex, JsonObject *f, const char *cls, const char *name)
 {
   JsonArray *rows = json_object_get_array_member (f, "points");
   const char *interpolation = json_object_has_member (f, "interpolation")
@@ -91,7 +94,7 @@ combi_time_table (Export *ex, JsonObject *f, const char *name)
   for (guint k = 0; _sw_mo_smoothness[k].interpolation != NULL; k++)
     if (strcmp (interpolation, _sw_mo_smoothness[k].interpolation) == 0)
       smoothness = _sw_mo_smoothness[k].smoothness;
-  g_string_append_printf (ex->decl, "  Modelica.Blocks.Sources.CombiTimeTable %s(table=[", name);
+  g_string_append_printf (ex->decl, "  Modelica.Blocks.%s %s(table=[", cls, name);
   for (guint r = 0; r < json_array_get_length (rows); r++)
     {
       JsonArray *row = json_array_get_array_element (rows, r);
@@ -104,7 +107,17 @@ combi_time_table (Export *ex, JsonObject *f, const char *name)
   g_string_append_printf (ex->decl, "], smoothness=Modelica.Blocks.Types.Smoothness.%s, "
                           "extrapolation=Modelica.Blocks.Types.Extrapolation.%s",
                           smoothness, strcmp (extrapolation, "linear") == 0 ? "LastTwoPoints"
-                          : strcmp (extrapolation, "periodic") == 0 ? "Periodic" : "HoldLastPoint");
+                          : strcmp (extrapolation, "periodic") == 0 ? "Periodic"
+                          : strcmp (extrapolation, "none") == 0 ? "NoExtrapolation" : "HoldLastPoint");
+  if (ex->vectors == NULL)
+    ex->vectors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_hash_table_add (ex->vectors, g_strdup (name));
+}
+
+static gboolean
+combi_time_table (Export *ex, JsonObject *f, const char *name)
+{
+  table_block_open (ex, f, "Sources.CombiTimeTable", name);
   if (json_object_has_member (f, "offset"))
     {
       g_string_append (ex->decl, ", offset={");
@@ -117,9 +130,6 @@ combi_time_table (Export *ex, JsonObject *f, const char *name)
       _sw_mo_export_number (ex->decl, json_object_get_double_member (f, "startTime"));
     }
   g_string_append (ex->decl, ");\n");
-  if (ex->vectors == NULL)
-    ex->vectors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_hash_table_add (ex->vectors, g_strdup (name));
   return TRUE;
 }
 
@@ -128,13 +138,7 @@ combi_time_table (Export *ex, JsonObject *f, const char *name)
 static gboolean
 combi_table_1ds (Export *ex, JsonObject *f, const char *name)
 {
-  JsonArray *rows = json_object_get_array_member (f, "points");
   JsonNode *input = json_object_get_member (f, "input");
-  const char *interpolation = json_object_has_member (f, "interpolation")
-                                ? json_object_get_string_member (f, "interpolation") : "linear";
-  const char *extrapolation = json_object_has_member (f, "extrapolation")
-                                ? json_object_get_string_member (f, "extrapolation") : "hold";
-  const char *smoothness = "LinearSegments";
   g_autofree char *in = g_strdup_printf ("%s_u", name);
 
   if (sensor_leaf (input) != NULL)
@@ -143,26 +147,8 @@ combi_table_1ds (Export *ex, JsonObject *f, const char *name)
     return FALSE;
   else
     g_string_append_printf (ex->eq, "  connect(%s.%s, %s.u);\n", in, _sw_mo_export_output_of (ex, in), name);
-  for (guint k = 0; _sw_mo_smoothness[k].interpolation != NULL; k++)
-    if (strcmp (interpolation, _sw_mo_smoothness[k].interpolation) == 0)
-      smoothness = _sw_mo_smoothness[k].smoothness;
-  g_string_append_printf (ex->decl, "  Modelica.Blocks.Tables.CombiTable1Ds %s(table=[", name);
-  for (guint r = 0; r < json_array_get_length (rows); r++)
-    {
-      JsonArray *row = json_array_get_array_element (rows, r);
-
-      g_string_append (ex->decl, r > 0 ? "; " : "");
-      _sw_mo_export_number (ex->decl, json_array_get_double_element (row, 0));
-      g_string_append (ex->decl, ", ");
-      _sw_mo_export_number (ex->decl, json_array_get_double_element (row, 1));
-    }
-  g_string_append_printf (ex->decl, "], smoothness=Modelica.Blocks.Types.Smoothness.%s, "
-                          "extrapolation=Modelica.Blocks.Types.Extrapolation.%s);\n",
-                          smoothness, strcmp (extrapolation, "linear") == 0 ? "LastTwoPoints"
-                          : strcmp (extrapolation, "periodic") == 0 ? "Periodic" : "HoldLastPoint");
-  if (ex->vectors == NULL)
-    ex->vectors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_hash_table_add (ex->vectors, g_strdup (name));
+  table_block_open (ex, f, "Tables.CombiTable1Ds", name);
+  g_string_append (ex->decl, ");\n");
   return TRUE;
 }
 

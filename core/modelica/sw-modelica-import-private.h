@@ -97,6 +97,9 @@ void     _sw_mo_nominal_value    (Import          *im,
                                   guint            line,
                                   guint            column);
 
+/* sw-modelica-import-loops.c: connect()s in for loops, and with
+ * subscripts of the parameters, made plain connect()s in im->klass. */
+void     _sw_mo_unroll_loops     (Import        *im);
 /* sw-modelica-import-arrays.c */
 /* Arrays of components in im->klass (and im->elements) replaced by
  * their elements, connect()s rewritten to them. */

@@ -74,13 +74,43 @@ typedef struct {
   const MoMod  *smooth_at, *periodic_at;
 } TableOptions;
 
+/* Output y[k] (k from 0) of a table block as rows [x, y] of its column: the
+ * columns modifier (1-based) or, without it, column k + 2; the first column
+ * scaled by SCALE (a CombiTimeTable's timeScale). NULL after an error naming
+ * the block where the column is not one of the table's. */
+static JsonArray *
+column_points (Import *im, const MoElement *block, guint k, const Value *columns, const Value *table, double scale)
+{
+  guint column = k + 2;
+  JsonArray *points;
+
+  if (_sw_mo_find (block->mods, "columns") != NULL)
+    column = k < count (columns) && nth (columns, k) >= 0 ? (guint) nth (columns, k) : 0;
+  if (column < 2 || column > table->cols)
+    {
+      _sw_mo_fail (im, block->line, block->column,
+                   _("%s: output y[%u] reads table column %u; valid: columns 2 to %u of the table"), block->name, k + 1,
+                   column, table->cols);
+      return NULL;
+    }
+  points = json_array_new ();
+  for (guint r = 0; r < table->rows; r++)
+    {
+      JsonArray *row = json_array_new ();
+
+      json_array_add_double_element (row, table->cells[r * table->cols] * scale);
+      json_array_add_double_element (row, table->cells[r * table->cols + column - 1]);
+      json_array_add_array_element (points, row);
+    }
+  return points;
+}
+
 /* The modifiers of a table block: only accepted ones, smoothness and
- * extrapolation read into o. NoExtrapolation stops a Modelica run past the
- * table: a time table holds its last point there (the same run up to
- * there, hold_past_end); a lookup has no such stop and refuses it. */
+ * extrapolation read into o. NoExtrapolation stops a Modelica run where
+ * the table is read past its end (a lookup: outside its grid): extrapolation
+ * "none", which stops the run there with an error. */
 static gboolean
-table_options (Import *im, const MoElement *block, const char *const *accepted, gboolean hold_past_end,
-               TableOptions *o)
+table_options (Import *im, const MoElement *block, const char *const *accepted, TableOptions *o)
 {
   *o = (TableOptions) { "linear", "linear", NULL, NULL };
   for (guint i = 0; block->mods != NULL && i < block->mods->len; i++)
@@ -118,8 +148,10 @@ table_options (Import *im, const MoElement *block, const char *const *accepted, 
           o->interpolation = _sw_mo_smoothness[k].interpolation;
           o->smooth_at = m;
         }
-      else if (strcmp (s, "HoldLastPoint") == 0 || (hold_past_end && strcmp (s, "NoExtrapolation") == 0))
+      else if (strcmp (s, "HoldLastPoint") == 0)
         o->extrapolation = "hold";
+      else if (strcmp (s, "NoExtrapolation") == 0)
+        o->extrapolation = "none";
       else if (strcmp (s, "Periodic") == 0)
         {
           o->extrapolation = "periodic";
@@ -127,14 +159,9 @@ table_options (Import *im, const MoElement *block, const char *const *accepted, 
         }
       else if (strcmp (s, "LastTwoPoints") != 0)
         {
-          if (hold_past_end)
-            _sw_mo_fail (im, m->line, m->column,
-                         _("%s.extrapolation = %s is not supported; valid: LastTwoPoints, HoldLastPoint, Periodic, "
-                           "NoExtrapolation"), block->name, s);
-          else
-            _sw_mo_fail (im, m->line, m->column,
-                         _("%s.extrapolation = %s is not supported (a run that stops where u leaves the table); "
-                           "valid: LastTwoPoints, HoldLastPoint, Periodic"), block->name, s);
+          _sw_mo_fail (im, m->line, m->column,
+                       _("%s.extrapolation = %s is not supported; valid: LastTwoPoints, HoldLastPoint, Periodic, "
+                         "NoExtrapolation"), block->name, s);
           return FALSE;
         }
     }
@@ -156,9 +183,8 @@ _sw_mo_combi_table_signal (Import *im, const MoElement *block, const char *outpu
   JsonObject *fields = NULL, *outer;
   JsonArray *points;
   JsonNode *node = NULL;
-  guint column;
 
-  if (!table_options (im, block, accepted, TRUE, &options))
+  if (!table_options (im, block, accepted, &options))
     return NULL;
   if (!numbers (im, block, "tableOnFile", &on_file) || !numbers (im, block, "table", &table)
       || !numbers (im, block, "columns", &columns) || !numbers (im, block, "offset", &offset)
@@ -215,27 +241,9 @@ _sw_mo_combi_table_signal (Import *im, const MoElement *block, const char *outpu
             goto out;
           }
     }
-  /* columns (1-based) default to 2, 3, …: output k is table column k + 2. */
-  if (_sw_mo_find (block->mods, "columns") != NULL)
-    column = k < count (&columns) && nth (&columns, k) >= 0 ? (guint) nth (&columns, k) : 0;
-  else
-    column = k + 2;
-  if (column < 2 || column > table.cols)
-    {
-      _sw_mo_fail (im, block->line, block->column,
-                   _("%s: output y[%u] reads table column %u; valid: columns 2 to %u of the table"), block->name, k + 1,
-                   column, table.cols);
-      goto out;
-    }
-  points = json_array_new ();
-  for (guint r = 0; r < table.rows; r++)
-    {
-      JsonArray *row = json_array_new ();
-
-      json_array_add_double_element (row, table.cells[r * table.cols] * nth (&scale, 0));
-      json_array_add_double_element (row, table.cells[r * table.cols + column - 1]);
-      json_array_add_array_element (points, row);
-    }
+  points = column_points (im, block, k, &columns, &table, nth (&scale, 0));
+  if (points == NULL)
+    goto out;
   fields = json_object_new ();
   json_object_set_array_member (fields, "points", points);
   json_object_set_string_member (fields, "interpolation", options.interpolation);
@@ -301,9 +309,8 @@ _sw_mo_combi_table_1d_signal (Import *im, const MoElement *block, const char *ou
   JsonObject *fields = NULL, *outer;
   JsonNode *node = NULL, *in;
   JsonArray *points;
-  guint column;
 
-  if (!table_options (im, block, accepted, FALSE, &options))
+  if (!table_options (im, block, accepted, &options))
     return NULL;
   if (!numbers (im, block, "tableOnFile", &on_file) || !numbers (im, block, "table", &table)
       || !numbers (im, block, "columns", &columns))
@@ -334,29 +341,15 @@ _sw_mo_combi_table_1d_signal (Import *im, const MoElement *block, const char *ou
                    block->name, _sw_mo_last_part (options.smooth_at->value->text));
       goto out;
     }
-  if (_sw_mo_find (block->mods, "columns") != NULL)
-    column = k < count (&columns) && nth (&columns, k) >= 0 ? (guint) nth (&columns, k) : 0;
-  else
-    column = k + 2;
-  if (column < 2 || column > table.cols)
-    {
-      _sw_mo_fail (im, block->line, block->column,
-                   _("%s: output y[%u] reads table column %u; valid: columns 2 to %u of the table"), block->name, k + 1,
-                   column, table.cols);
-      goto out;
-    }
+  points = column_points (im, block, k, &columns, &table, 1);
+  if (points == NULL)
+    goto out;
   input = one_input (block) ? g_strdup ("u") : g_strdup_printf ("u[%u]", k + 1);
   in = _sw_mo_import_input_signal (im, block, input, depth);
   if (in == NULL)
-    goto out;
-  points = json_array_new ();
-  for (guint r = 0; r < table.rows; r++)
     {
-      JsonArray *row = json_array_new ();
-
-      json_array_add_double_element (row, table.cells[r * table.cols]);
-      json_array_add_double_element (row, table.cells[r * table.cols + column - 1]);
-      json_array_add_array_element (points, row);
+      json_array_unref (points);
+      goto out;
     }
   fields = json_object_new ();
   json_object_set_member (fields, "input", in);

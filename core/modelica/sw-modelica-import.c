@@ -863,6 +863,10 @@ _sw_mo_fill (Import *im)
       if (!check_dims (im, el, g_hash_table_lookup (im->params, el->name)))
         break;
     }
+  /* for loops of connect()s, their ranges and subscripts evaluated with
+   * the parameters. */
+  if (im->error == NULL)
+    _sw_mo_unroll_loops (im);
   /* Arrays of components, their sizes evaluated with the parameters. */
   if (im->error == NULL)
     _sw_mo_expand_arrays (im);

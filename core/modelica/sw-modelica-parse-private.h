@@ -58,4 +58,16 @@ _sw_mo_parse_expect (Parser *ps, const char *text);
 char *
 _sw_mo_parse_name (Parser *ps);
 
+/* sw-modelica-parse.c's expressions and modifications, for the equations. */
+MoExpr *
+_sw_mo_parse_expression (Parser *ps);
+
+GPtrArray *
+_sw_mo_parse_modifications (Parser *ps);
+
+/* sw-modelica-parse-equations.c: an equation of klass (a connect() or a
+ * for loop of them), in loop (or NULL). */
+void
+_sw_mo_parse_equation (Parser *ps, MoClass *klass, MoFor *loop);
+
 G_END_DECLS

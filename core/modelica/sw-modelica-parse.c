@@ -489,6 +489,8 @@ _sw_mo_class_free (MoClass *klass)
       g_free (g_array_index (klass->connects, MoConnect, k).b);
     }
   g_clear_pointer (&klass->connects, g_array_unref);
+  g_clear_pointer (&klass->loop_connects, g_ptr_array_unref);
+  g_clear_pointer (&klass->loops, g_ptr_array_unref);
   g_clear_pointer (&klass->annotation, g_ptr_array_unref);
   g_clear_pointer (&klass->names, g_hash_table_unref);
   g_free (klass);
@@ -569,87 +571,17 @@ declaration (Parser *ps, MoClass *klass, gboolean parameter)
   _sw_mo_parse_expect (ps, ";");
 }
 
-/* A connector in connect(): a name, with a subscript kept in its text
- * (Move's "move.u[1]"). */
-static char *
-connector_ref (Parser *ps)
+/* For the equations' parser (sw-modelica-parse-equations.c). */
+MoExpr *
+_sw_mo_parse_expression (Parser *ps)
 {
-  char *n = _sw_mo_parse_name (ps);
-
-  /* An element of an array of components (sine[2].y) or of a vector
-   * input (move.u[1]). */
-  while (n != NULL && _sw_mo_parse_is (ps, "[") && ps->error == NULL)
-    {
-      char *sub;
-
-      _sw_mo_parse_next (ps);
-      /* The range first: converting a number beyond it is undefined. */
-      if (ps->tok.kind != T_NUMBER || !(ps->tok.number >= 1 && ps->tok.number <= 1e6)
-          || ps->tok.number != (guint) ps->tok.number)
-        {
-          _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("expected an index 1, 2, … after “[”, not “%s”"), _sw_mo_parse_describe (ps));
-          return n;
-        }
-      sub = g_strdup_printf ("%s[%u", n, (guint) ps->tok.number);
-      g_free (n);
-      n = sub;
-      _sw_mo_parse_next (ps);
-      /* A second subscript: an element of a two-dimensional array
-       * (j[1, 2].flange_a), kept as "j[1,2]". */
-      if (_sw_mo_parse_accept (ps, ","))
-        {
-          if (ps->tok.kind != T_NUMBER || !(ps->tok.number >= 1 && ps->tok.number <= 1e6)
-              || ps->tok.number != (guint) ps->tok.number)
-            {
-              _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("expected an index 1, 2, … after “,”, not “%s”"),
-                                 _sw_mo_parse_describe (ps));
-              return n;
-            }
-          sub = g_strdup_printf ("%s,%u", n, (guint) ps->tok.number);
-          g_free (n);
-          n = sub;
-          _sw_mo_parse_next (ps);
-        }
-      sub = g_strconcat (n, "]", NULL);
-      g_free (n);
-      n = sub;
-      _sw_mo_parse_expect (ps, "]");
-      if (ps->error == NULL && _sw_mo_parse_accept (ps, "."))
-        {
-          g_autofree char *rest = _sw_mo_parse_name (ps);
-
-          sub = g_strdup_printf ("%s.%s", n, rest != NULL ? rest : "");
-          g_free (n);
-          n = sub;
-        }
-    }
-  return n;
+  return expression (ps);
 }
 
-/* connect (a, b) [annotation (…)]; */
-static void
-connect_equation (Parser *ps, MoClass *klass)
+GPtrArray *
+_sw_mo_parse_modifications (Parser *ps)
 {
-  MoConnect c = { NULL, NULL, ps->tok.line, ps->tok.column };
-
-  if (!_sw_mo_parse_accept (ps, "connect"))
-    {
-      _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column,
-                         _("only connect() equations are supported here, not an equation starting with “%s”"), _sw_mo_parse_describe (ps));
-      return;
-    }
-  _sw_mo_parse_expect (ps, "(");
-  c.a = connector_ref (ps);
-  _sw_mo_parse_expect (ps, ",");
-  c.b = connector_ref (ps);
-  _sw_mo_parse_expect (ps, ")");
-  g_array_append_val (klass->connects, c);
-  if (_sw_mo_parse_is (ps, "annotation"))
-    {
-      _sw_mo_parse_next (ps);
-      g_ptr_array_unref (modifications (ps));
-    }
-  _sw_mo_parse_expect (ps, ";");
+  return modifications (ps);
 }
 
 static MoClass *
@@ -781,7 +713,7 @@ class_body (Parser *ps, MoClass *klass)
           _sw_mo_parse_expect (ps, ";");
         }
       else if (in_equations)
-        connect_equation (ps, klass);
+        _sw_mo_parse_equation (ps, klass, NULL);
       else if (_sw_mo_parse_accept (ps, "import"))
         import_clause (ps, klass);
       else if (_sw_mo_parse_is (ps, "extends"))

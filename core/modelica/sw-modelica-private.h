@@ -69,6 +69,25 @@ typedef struct {
   guint  line, column;
 } MoConnect;
 
+/* A for loop of the equations, "for var in from:to loop … end for;", and
+ * the loop it is in (or NULL). */
+typedef struct _MoFor MoFor;
+struct _MoFor {
+  char   *var;
+  MoExpr *from, *to;
+  guint   line, column;
+  MoFor  *outer;
+};
+
+/* A connect() with a subscript that is an expression (a[i + 1].flange_a in
+ * a for loop, or a[n] of a parameter): its a and b have "{k}" where
+ * subscript k goes, evaluated at import for each index of its loops. */
+typedef struct {
+  MoConnect  c;
+  GPtrArray *subs;        /* MoExpr */
+  MoFor     *loop;        /* the innermost loop it is in, or NULL */
+} MoLoopConnect;
+
 typedef struct _MoClass MoClass;
 struct _MoClass {
   char      *within;      /* or NULL */
@@ -77,6 +96,8 @@ struct _MoClass {
   guint      line, column;
   GPtrArray *elements;    /* MoElement */
   GArray    *connects;    /* MoConnect */
+  GPtrArray *loops;       /* MoFor: the equations' for loops */
+  GPtrArray *loop_connects; /* MoLoopConnect: connect()s with subscripts to evaluate */
   GPtrArray *annotation;  /* MoMod: the class's own, or NULL */
   GPtrArray *classes;     /* MoClass: models defined inside it (subsystems) */
   /* Its import clauses, each as "name=Path.To.Thing" (import name =

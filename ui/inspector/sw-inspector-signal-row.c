@@ -110,9 +110,9 @@ const char *const _sw_inspector_interpolation_names[] = { "linear", "hold", "aki
 const char *const _sw_inspector_interpolation_labels[] = { N_("Linear"), N_("Hold (steps)"), N_("Smooth (Akima)"),
                                                            N_("Smooth, monotone (Fritsch–Butland)"),
                                                            N_("Smooth, monotone (Steffen)"), NULL };
-const char *const _sw_inspector_extrapolation_names[] = { "hold", "linear", "periodic", NULL };
+const char *const _sw_inspector_extrapolation_names[] = { "hold", "linear", "periodic", "none", NULL };
 const char *const _sw_inspector_extrapolation_labels[] = { N_("Hold the last value"), N_("Continue the slope"),
-                                                    N_("Repeat"), NULL };
+                                                    N_("Repeat"), N_("Stop the run (none)"), NULL };
 
 G_DEFINE_FINAL_TYPE (SwInspectorSignalRow, sw_inspector_signal_row, ADW_TYPE_EXPANDER_ROW)
 

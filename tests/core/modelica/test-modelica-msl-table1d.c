@@ -14,6 +14,7 @@
 #include <gsl/gsl_interp.h>
 
 #include "sw-signal.h"
+#include "sw-system.h"
 #include "test-modelica-helpers.h"
 
 /* The signal of parameter name of component id. */
@@ -236,10 +237,10 @@ test_refused (void)
   static const struct {
     const char *type, *mods, *input, *says;
   } cases[] = {
-    { "CombiTable1Ds", "table=[0, 0; 1, 1],\n    extrapolation=Modelica.Blocks.Types.Extrapolation.NoExtrapolation",
+    { "CombiTable1Ds", "table=[0, 0; 1, 1],\n    extrapolation=Modelica.Blocks.Types.Extrapolation.None",
       "  connect(speed.w, t.u);\n",
-      "m.mo:3:5: error: t.extrapolation = NoExtrapolation is not supported (a run that stops where u leaves the "
-      "table); valid: LastTwoPoints, HoldLastPoint, Periodic" },
+      "m.mo:3:5: error: t.extrapolation = None is not supported; valid: LastTwoPoints, HoldLastPoint, Periodic, "
+      "NoExtrapolation" },
     { "CombiTable1Ds", "tableOnFile=true, tableName=\"tab\", fileName=\"tab.txt\"", "  connect(speed.w, t.u);\n",
       "m.mo:2:42: error: t: tableOnFile = true is not supported for CombiTable1Ds; valid: the table in the model" },
     { "CombiTable1Ds", "table=[0, 0; 1, 1; 1, 2]", "  connect(speed.w, t.u);\n",
@@ -261,6 +262,78 @@ test_refused (void)
       g_autofree char *text = sensor_model (cases[k].type, cases[k].mods, cases[k].input);
 
       assert_import_fails (text, cases[k].says);
+    }
+}
+
+/* NoExtrapolation: Modelica stops the run with an error where the input
+ * leaves the table. A torque of 4 N.m looked up in a table of the speed
+ * over 0 … 10 rad/s drives J = 2 from rest: w = 2 t inside the table, which
+ * it leaves at t = 5; the run stops at the first output after (5.1 s),
+ * naming the component, its parameter and the time. Up to 4.9 s it runs,
+ * and the export writes NoExtrapolation back. A CombiTimeTable read past
+ * its last time stops alike. */
+static char *
+no_extrapolation_model (const char *table_block, const char *input, double stop)
+{
+  return g_strdup_printf ("within Modelica.Mechanics.Rotational.Examples;\n"
+                          "model LookupNoExtrapolation \"A torque looked up in a table the speed leaves\"\n"
+                          "  extends Modelica.Icons.Example;\n"
+                          "  Modelica.Mechanics.Rotational.Components.Inertia inertia(J=2, phi(start=0, fixed=true),\n"
+                          "    w(start=0, fixed=true));\n"
+                          "  Modelica.Mechanics.Rotational.Sources.Torque torque;\n"
+                          "  Modelica.Mechanics.Rotational.Sensors.SpeedSensor speedSensor;\n"
+                          "  %s(table=[0, 4; 10, 4],\n"
+                          "    extrapolation=Modelica.Blocks.Types.Extrapolation.NoExtrapolation);\n"
+                          "equation\n"
+                          "  connect(torque.flange, inertia.flange_a);\n"
+                          "  connect(inertia.flange_b, speedSensor.flange);\n"
+                          "%s"
+                          "  connect(torqueCurve.y[1], torque.tau);\n"
+                          "  annotation (experiment(StopTime=%g, Interval=0.1));\n"
+                          "end LookupNoExtrapolation;\n", table_block, input, stop);
+}
+
+static double
+w_ramp (double t)
+{
+  return 2 * t;
+}
+
+static void
+test_no_extrapolation (void)
+{
+  static const char lookup[] = "Modelica.Blocks.Tables.CombiTable1Ds torqueCurve";
+  static const char by_speed[] = "  connect(speedSensor.w, torqueCurve.u);\n";
+  g_autofree char *inside = no_extrapolation_model (lookup, by_speed, 4.9);
+  g_autofree char *past = no_extrapolation_model (lookup, by_speed, 8);
+  g_autofree char *timed = no_extrapolation_model ("Modelica.Blocks.Sources.CombiTimeTable torqueCurve", "", 12);
+  g_autoptr (SwModel) a = import_ok (inside);
+  g_autoptr (SwModel) b = import_ok (past);
+  g_autoptr (SwModel) c = import_ok (timed);
+  g_autoptr (SwTrajectory) tr = sw_test_run_model (a, 0, 1e-10);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = sw_modelica_export (a, &error);
+
+  assert_column (tr, "inertia.w", w_ramp, 1e-9);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, "extrapolation=Modelica.Blocks.Types.Extrapolation.NoExtrapolation"));
+  assert_round_trip (a);
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autoptr (SwSystem) sys = sw_model_assemble (k == 0 ? b : c, &error);
+      SwSimulateOptions o;
+      g_autoptr (SwTrajectory) stopped = NULL;
+
+      g_assert_no_error (error);
+      o = sw_simulate_options_from_system (sys);
+      stopped = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+      g_assert_null (stopped);
+      sw_test_assert_error_says (error, k == 0 ? "component “torque”: at t = 5.1 s the table of its signal tau is "
+                                                 "read at 10.2, outside its points 0 … 10; its extrapolation is “none” "
+                                                 "(Modelica's NoExtrapolation), which stops the run"
+                                               : "component “torque”: at t = 10.1 s the table of its signal tau is "
+                                                 "read at 10.1, outside its points 0 … 10");
+      g_clear_error (&error);
     }
 }
 
@@ -340,5 +413,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl-table1d/akima", test_akima);
   g_test_add_func ("/core/modelica-msl-table1d/refused", test_refused);
   g_test_add_func ("/core/modelica-msl-table1d/file", test_file);
+  g_test_add_func ("/core/modelica-msl-table1d/no-extrapolation", test_no_extrapolation);
   return g_test_run ();
 }

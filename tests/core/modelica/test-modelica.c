@@ -145,7 +145,7 @@ test_errors (void)
     { "  Modelica.Mechanics.Rotational.Components.Inertia j(phi_rel(start=1, fixed=true));\n",
       "m.mo:3:54: error: j.phi_rel (fixed = true) is not supported" },
     { "  Modelica.Mechanics.Rotational.Components.Inertia j;\nequation\n  j.w = 1;\n",
-      "m.mo:5:3: error: only connect() equations are supported" },
+      "m.mo:5:3: error: only connect() equations and for loops of them are supported" },
     { "  Modelica.Mechanics.Rotational.Components.Inertia j\n", "m.mo:4:1: error: expected “;”, not “end”" },
     { "  Modelica.Mechanics.Rotational.Components.Inertia j;\nequation\n  connect(j.flange_a, k.flange);\n",
       "m.mo:5:3: error: connect (j.flange_a, k.flange): there is no component k" },

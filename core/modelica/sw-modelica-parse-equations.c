@@ -1,0 +1,209 @@
+/* sw-modelica-parse-equations.c: the equations of a class: connect()
+ * (a connector with subscripts, numbers kept in its text, expressions as
+ * places "{k}" evaluated at import) and for loops of them.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-modelica-private.h"
+#include "sw-modelica-parse-private.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+/* A connector in connect(): a name, with a subscript kept in its text
+ * (Move's "move.u[1]"). */
+static char *
+connector_ref (Parser *ps, GPtrArray *subs)
+{
+  char *n = _sw_mo_parse_name (ps);
+
+  /* An element of an array of components (sine[2].y) or of a vector
+   * input (move.u[1]). */
+  while (n != NULL && _sw_mo_parse_is (ps, "[") && ps->error == NULL)
+    {
+      char *sub;
+
+      _sw_mo_parse_next (ps);
+      /* An expression (a[i + 1] in a for loop, a[n]): a place "{k}" for
+       * its value, evaluated at import. */
+      if (ps->tok.kind != T_NUMBER && !_sw_mo_parse_is (ps, "]") && !_sw_mo_parse_is (ps, ","))
+        {
+          sub = g_strdup_printf ("%s[{%u}", n, subs->len);
+          g_ptr_array_add (subs, _sw_mo_parse_expression (ps));
+        }
+      /* The range first: converting a number beyond it is undefined. */
+      else if (ps->tok.kind != T_NUMBER || !(ps->tok.number >= 1 && ps->tok.number <= 1e6)
+               || ps->tok.number != (guint) ps->tok.number)
+        {
+          _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("expected an index 1, 2, … after “[”, not “%s”"), _sw_mo_parse_describe (ps));
+          return n;
+        }
+      else
+        {
+          sub = g_strdup_printf ("%s[%u", n, (guint) ps->tok.number);
+          _sw_mo_parse_next (ps);
+        }
+      g_free (n);
+      n = sub;
+      /* A second subscript: an element of a two-dimensional array
+       * (j[1, 2].flange_a), kept as "j[1,2]". */
+      if (_sw_mo_parse_accept (ps, ","))
+        {
+          if (ps->tok.kind != T_NUMBER && !_sw_mo_parse_is (ps, "]"))
+            {
+              sub = g_strdup_printf ("%s,{%u}", n, subs->len);
+              g_ptr_array_add (subs, _sw_mo_parse_expression (ps));
+            }
+          else if (ps->tok.kind != T_NUMBER || !(ps->tok.number >= 1 && ps->tok.number <= 1e6)
+                   || ps->tok.number != (guint) ps->tok.number)
+            {
+              _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("expected an index 1, 2, … after “,”, not “%s”"),
+                                 _sw_mo_parse_describe (ps));
+              return n;
+            }
+          else
+            {
+              sub = g_strdup_printf ("%s,%u", n, (guint) ps->tok.number);
+              _sw_mo_parse_next (ps);
+            }
+          g_free (n);
+          n = sub;
+        }
+      sub = g_strconcat (n, "]", NULL);
+      g_free (n);
+      n = sub;
+      _sw_mo_parse_expect (ps, "]");
+      if (ps->error == NULL && _sw_mo_parse_accept (ps, "."))
+        {
+          g_autofree char *rest = _sw_mo_parse_name (ps);
+
+          sub = g_strdup_printf ("%s.%s", n, rest != NULL ? rest : "");
+          g_free (n);
+          n = sub;
+        }
+    }
+  return n;
+}
+
+static void
+loop_connect_free (MoLoopConnect *lc)
+{
+  g_free (lc->c.a);
+  g_free (lc->c.b);
+  g_ptr_array_unref (lc->subs);
+  g_free (lc);
+}
+
+static void
+loop_free (MoFor *f)
+{
+  g_free (f->var);
+  _sw_mo_expr_free (f->from);
+  _sw_mo_expr_free (f->to);
+  g_free (f);
+}
+
+/* connect (a, b) [annotation (…)]; in loop (or NULL). */
+static void
+connect_equation (Parser *ps, MoClass *klass, MoFor *loop)
+{
+  MoConnect c = { NULL, NULL, ps->tok.line, ps->tok.column };
+  g_autoptr (GPtrArray) subs = NULL;
+
+  if (!_sw_mo_parse_accept (ps, "connect"))
+    {
+      _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column,
+                         _("only connect() equations and for loops of them are supported here, not an equation "
+                           "starting with “%s”"), _sw_mo_parse_describe (ps));
+      return;
+    }
+  subs = g_ptr_array_new_with_free_func ((GDestroyNotify) _sw_mo_expr_free);
+  _sw_mo_parse_expect (ps, "(");
+  c.a = connector_ref (ps, subs);
+  _sw_mo_parse_expect (ps, ",");
+  c.b = connector_ref (ps, subs);
+  _sw_mo_parse_expect (ps, ")");
+  if (subs->len == 0 && loop == NULL)
+    g_array_append_val (klass->connects, c);
+  else
+    {
+      MoLoopConnect *lc = g_new0 (MoLoopConnect, 1);
+
+      lc->c = c;
+      lc->subs = g_steal_pointer (&subs);
+      lc->loop = loop;
+      if (klass->loop_connects == NULL)
+        klass->loop_connects = g_ptr_array_new_with_free_func ((GDestroyNotify) loop_connect_free);
+      g_ptr_array_add (klass->loop_connects, lc);
+    }
+  if (_sw_mo_parse_is (ps, "annotation"))
+    {
+      _sw_mo_parse_next (ps);
+      g_ptr_array_unref (_sw_mo_parse_modifications (ps));
+    }
+  _sw_mo_parse_expect (ps, ";");
+}
+
+/* for i in from:to loop equations end for; (the range's ends evaluated at
+ * import, with the model's parameters and the outer loops' indices). */
+static void
+for_equation (Parser *ps, MoClass *klass, MoFor *outer)
+{
+  MoFor *f = g_new0 (MoFor, 1);
+
+  f->line = ps->tok.line;
+  f->column = ps->tok.column;
+  f->outer = outer;
+  if (klass->loops == NULL)
+    klass->loops = g_ptr_array_new_with_free_func ((GDestroyNotify) loop_free);
+  g_ptr_array_add (klass->loops, f);
+  _sw_mo_parse_next (ps);
+  if (ps->tok.kind != T_IDENT)
+    {
+      _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("expected the loop's index after “for”, not “%s”"),
+                         _sw_mo_parse_describe (ps));
+      return;
+    }
+  f->var = g_strdup (ps->tok.text);
+  _sw_mo_parse_next (ps);
+  if (!_sw_mo_parse_expect (ps, "in"))
+    return;
+  f->from = _sw_mo_parse_expression (ps);
+  if (ps->error == NULL && !_sw_mo_parse_is (ps, ":"))
+    {
+      _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column,
+                         _("for %s: expected the range as from:to (for %s in 1:n loop), not “%s”"), f->var, f->var,
+                         _sw_mo_parse_describe (ps));
+      return;
+    }
+  _sw_mo_parse_next (ps);
+  f->to = _sw_mo_parse_expression (ps);
+  if (!_sw_mo_parse_expect (ps, "loop"))
+    return;
+  if (++ps->depth > MAX_DEPTH)
+    {
+      _sw_mo_parse_fail (ps, f->line, f->column, _("for loops nest deeper than %u levels"), MAX_DEPTH);
+      return;
+    }
+  while (ps->error == NULL && !_sw_mo_parse_is (ps, "end"))
+    {
+      if (ps->tok.kind == T_END)
+        {
+          _sw_mo_parse_fail (ps, f->line, f->column, _("the for loop has no “end for;”"));
+          break;
+        }
+      _sw_mo_parse_equation (ps, klass, f);
+    }
+  ps->depth--;
+  if (_sw_mo_parse_expect (ps, "end") && _sw_mo_parse_expect (ps, "for"))
+    _sw_mo_parse_expect (ps, ";");
+}
+
+void
+_sw_mo_parse_equation (Parser *ps, MoClass *klass, MoFor *loop)
+{
+  if (_sw_mo_parse_is (ps, "for"))
+    for_equation (ps, klass, loop);
+  else
+    connect_equation (ps, klass, loop);
+}
+
