@@ -705,6 +705,16 @@ test_one_way_clutch_example (void)
     }
   g_test_message ("against tolerance 1e-10: %.3g rad/s", worst);
   g_assert_cmpfloat (worst, <, 1e-4);
+  /* Every tight tolerance runs through the locking at 0.08 s, where the
+   * speeds are round-off of 0 (the first step's guess once came to 1e-15 s
+   * there at 3e-10 and 1e-11, and the run stopped). */
+  for (guint k = 0; k < 4; k++)
+    {
+      static const double tolerances[] = { 1e-9, 3e-10, 7e-11, 1e-11 };
+      g_autoptr (SwTrajectory) run = sw_test_run_model (model, 0, tolerances[k]);
+
+      g_assert_cmpfloat (sw_trajectory_get_times (run)[sw_trajectory_get_n_rows (run) - 1], ==, 2);
+    }
 }
 
 int
