@@ -199,8 +199,8 @@ model_notify_name_cb (SwWindow *self)
   _sw_window_update_title (self);
 }
 
-static void
-history_notify_modified_cb (SwWindow *self)
+void
+_sw_window_modified_changed (SwWindow *self)
 {
   _sw_window_update_title (self);
   _sw_window_update_actions (self);
@@ -266,7 +266,7 @@ _sw_window_set_document (SwWindow *self,
   self->model_name_id = g_signal_connect_swapped (model, "notify::name",
                                                   G_CALLBACK (model_notify_name_cb), self);
   self->modified_id = g_signal_connect_swapped (self->history, "notify::modified",
-                                                G_CALLBACK (history_notify_modified_cb), self);
+                                                G_CALLBACK (_sw_window_modified_changed), self);
   self->can_undo_id = g_signal_connect_swapped (self->history, "notify::can-undo",
                                                 G_CALLBACK (history_notify_can_cb), self);
   self->can_redo_id = g_signal_connect_swapped (self->history, "notify::can-redo",
@@ -682,6 +682,7 @@ sw_window_class_init (SwWindowClass *klass)
                                                "/io/github/shaftwork/Shaftwork/sw-window.ui");
   gtk_widget_class_bind_template_child (widget_class, SwWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, modified_mark);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, variables_flap);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, run_button);
@@ -840,7 +841,7 @@ sw_window_get_modified (SwWindow *self)
 {
   g_return_val_if_fail (SW_IS_WINDOW (self), FALSE);
 
-  return self->history != NULL && sw_history_get_modified (self->history);
+  return (self->history != NULL && sw_history_get_modified (self->history)) || _sw_window_inside_files_modified (self);
 }
 
 const char *
