@@ -118,6 +118,47 @@ test_medium (void)
   window_destroy_and_check (window);
 }
 
+/* At 360 px the results page fits the window: the variables fold over
+ * the plot (the results bar's button shows them) and the plot's right edge
+ * is inside the window, not beyond a sideways scroll. */
+static void
+test_results_fit (void)
+{
+  SwWindow *window;
+  graphene_rect_t bounds = { 0 };
+  int width = 0;
+
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  window = window_sized (360, 800);
+  for (guint k = 0; k < 100; k++)
+    {
+      width = gtk_widget_get_width (GTK_WIDGET (window));
+      if (gtk_widget_compute_bounds (GTK_WIDGET (window->plot_view), GTK_WIDGET (window), &bounds) &&
+          bounds.size.width > 0 && bounds.origin.x + bounds.size.width <= width)
+        break;
+      spin (0.1);
+    }
+  g_test_message ("360 px: the plot from %.0f to %.0f px, the window %d px", bounds.origin.x,
+                  bounds.origin.x + bounds.size.width, width);
+  g_assert_cmpint (width, <=, 360);
+  g_assert_cmpfloat (bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (bounds.size.width, >=, 200);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, width);
+  g_assert_true (adw_flap_get_folded (window->variables_flap));
+  /* The variables are a button away. */
+  adw_flap_set_reveal_flap (window->variables_flap, TRUE);
+  spin (0.5);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->variables_list)));
+  window_destroy_and_check (window);
+
+  /* At 800 px they are beside it. */
+  window = window_sized (800, 800);
+  spin (0.3);
+  g_assert_false (adw_flap_get_folded (window->variables_flap));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->variables_list)));
+  window_destroy_and_check (window);
+}
+
 /* The plot's first panel as a share of the plot's width, after the panes
  * settle (up to 10 s); 0 when nothing was drawn. */
 static double
@@ -209,6 +250,7 @@ add_tests (void)
   g_test_add_func ("/app/window/layout/narrowest", test_narrowest);
   g_test_add_func ("/app/window/layout/wide", test_wide);
   g_test_add_func ("/app/window/layout/medium", test_medium);
+  g_test_add_func ("/app/window/layout/results-fit", test_results_fit);
 }
 
 int
