@@ -184,7 +184,7 @@ struct _SwWindow
   GtkNativeDialog      *file_chooser;
   GtkNativeDialog      *export_chooser;
   gboolean              close_confirmed;
-  gboolean              results_paned_applied;
+  gboolean              results_paned_applied; /* the divider dragged: no longer placed by the window */
 };
 
 enum {

@@ -159,6 +159,29 @@ test_results_fit (void)
   window_destroy_and_check (window);
 }
 
+/* At 1280 × 800 the canvas gets a little less than half the height, not
+ * what the tallest analysis page's minimum leaves it (a quarter). */
+static void
+test_canvas_share (void)
+{
+  SwWindow *window = window_sized (1280, 800);
+  double share = 0;
+
+  for (guint k = 0; k < 100; k++)
+    {
+      int paned = gtk_widget_get_height (GTK_WIDGET (window->results_paned));
+
+      share = paned > 0 ? (double) gtk_paned_get_position (window->results_paned) / paned : 0;
+      if (share >= 0.4)
+        break;
+      spin (0.1);
+    }
+  g_test_message ("1280 x 800: the canvas's pane %.0f %% of the height", 100 * share);
+  g_assert_cmpfloat (share, >=, 0.4);
+  g_assert_cmpfloat (share, <=, 0.5);
+  window_destroy_and_check (window);
+}
+
 /* The plot's first panel as a share of the plot's width, after the panes
  * settle (up to 10 s); 0 when nothing was drawn. */
 static double
@@ -251,6 +274,7 @@ add_tests (void)
   g_test_add_func ("/app/window/layout/wide", test_wide);
   g_test_add_func ("/app/window/layout/medium", test_medium);
   g_test_add_func ("/app/window/layout/results-fit", test_results_fit);
+  g_test_add_func ("/app/window/layout/canvas-share", test_canvas_share);
 }
 
 int
