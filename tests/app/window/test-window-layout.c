@@ -179,6 +179,23 @@ test_canvas_share (void)
   g_test_message ("1280 x 800: the canvas's pane %.0f %% of the height", 100 * share);
   g_assert_cmpfloat (share, >=, 0.4);
   g_assert_cmpfloat (share, <=, 0.5);
+
+  /* A taller page takes what it needs; back on the plot, the canvas has
+   * its share again. */
+  adw_view_stack_set_visible_child_name (window->results_stack, "modes");
+  spin (0.5);
+  adw_view_stack_set_visible_child_name (window->results_stack, "trajectories");
+  for (guint k = 0; k < 100; k++)
+    {
+      int paned = gtk_widget_get_height (GTK_WIDGET (window->results_paned));
+
+      share = paned > 0 ? (double) gtk_paned_get_position (window->results_paned) / paned : 0;
+      if (share >= 0.4)
+        break;
+      spin (0.1);
+    }
+  g_test_message ("back from the Modes page: %.0f %%", 100 * share);
+  g_assert_cmpfloat (share, >=, 0.4);
   window_destroy_and_check (window);
 }
 
