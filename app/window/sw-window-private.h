@@ -70,6 +70,7 @@ struct _SwWindow
   GtkRevealer          *error_revealer;
   GtkLabel             *error_label;
   AdwViewStack         *results_stack;
+  AdwViewSwitcher      *results_switcher;
   GtkStack             *trajectories_stack;
   AdwStatusPage        *empty_status;
   SwVariablesList      *variables_list;

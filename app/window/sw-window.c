@@ -730,6 +730,7 @@ sw_window_class_init (SwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwWindow, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, error_label);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, results_stack);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, results_switcher);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, trajectories_stack);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, empty_status);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, variables_list);

@@ -282,9 +282,106 @@ test_palette_fold (void)
   window_destroy_and_check (window);
 }
 
+/* Every label under WIDGET into FOUND. */
+static void
+find_labels (GtkWidget *widget,
+             GPtrArray *found)
+{
+  if (GTK_IS_LABEL (widget))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    find_labels (child, found);
+}
+
+/* How many of the results switcher's shown labels are cut short. */
+static guint
+tab_labels_cut (SwWindow *window)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  guint cut = 0, shown = 0;
+
+  find_labels (GTK_WIDGET (window->results_switcher), labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = g_ptr_array_index (labels, i);
+
+      if (!gtk_widget_get_mapped (GTK_WIDGET (label)))
+        continue;
+      shown++;
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (label)))
+        {
+          g_test_message ("tab label cut: \"%s\" in %d px", gtk_label_get_text (label),
+                          gtk_widget_get_width (GTK_WIDGET (label)));
+          cut++;
+        }
+    }
+  g_assert_cmpuint (shown, >=, 6);
+  return cut;
+}
+
+/* At 1280 px every results tab's label is readable in full, in English
+ * and with the German titles (the longest). */
+static void
+test_tab_labels (void)
+{
+  /* po/de.po's titles of the pages, in the stack's order. */
+  static const char *const german[] = { "_Verläufe", "_Moden", "_Frequenz", "_Campbell",
+                                        "Erz_wungen", "S_tudie" };
+  SwWindow *window = window_sized (1280, 800);
+  g_autoptr(GListModel) pages = G_LIST_MODEL (adw_view_stack_get_pages (window->results_stack));
+  guint cut = 0;
+
+  for (guint k = 0; k < 50; k++)
+    {
+      spin (0.1);
+      cut = tab_labels_cut (window);
+      if (cut == 0)
+        break;
+    }
+  if (g_getenv ("SW_SCREENSHOTS") != NULL)
+    {
+      g_autofree char *png = g_build_filename (g_getenv ("SW_SCREENSHOTS"), "tabs-1280.png", NULL);
+      save_window_png (window, png);
+    }
+  g_assert_cmpuint (cut, ==, 0);
+  /* The full names are the tooltips. */
+  {
+    guint n = 0;
+
+    for (GtkWidget *button = gtk_widget_get_first_child (GTK_WIDGET (window->results_switcher));
+         button != NULL; button = gtk_widget_get_next_sibling (button), n++)
+      g_assert_nonnull (gtk_widget_get_tooltip_text (button));
+    g_assert_cmpuint (n, ==, G_N_ELEMENTS (german));
+  }
+
+  g_assert_cmpuint (g_list_model_get_n_items (pages), ==, G_N_ELEMENTS (german));
+  for (guint i = 0; i < G_N_ELEMENTS (german); i++)
+    {
+      g_autoptr(AdwViewStackPage) page = g_list_model_get_item (pages, i);
+
+      adw_view_stack_page_set_title (page, german[i]);
+    }
+  for (guint k = 0; k < 50; k++)
+    {
+      spin (0.1);
+      cut = tab_labels_cut (window);
+      if (cut == 0)
+        break;
+    }
+  if (g_getenv ("SW_SCREENSHOTS") != NULL)
+    {
+      g_autofree char *png = g_build_filename (g_getenv ("SW_SCREENSHOTS"), "tabs-1280-de.png", NULL);
+      save_window_png (window, png);
+    }
+  g_assert_cmpuint (cut, ==, 0);
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
+  g_test_add_func ("/app/window/layout/tab-labels", test_tab_labels);
   g_test_add_func ("/app/window/layout/palette-fold", test_palette_fold);
   g_test_add_func ("/app/window/layout/plot-box", test_plot_box);
   g_test_add_func ("/app/window/layout/narrowest", test_narrowest);
