@@ -13,6 +13,7 @@
 #include <adwaita.h>
 
 #include "sw-canvas.h"
+#include "sw-canvas-private.h"
 #include "sw-plot-view-private.h"
 #include "sw-window.h"
 #include "sw-window-private.h"
@@ -378,9 +379,42 @@ test_tab_labels (void)
   window_destroy_and_check (window);
 }
 
+/* At 1280 × 800 the Modes page leaves the canvas short: the mode's legend
+ * hides none of the drawing there (a strip, or beside it). */
+static void
+test_modes_legend (void)
+{
+  SwWindow *window = window_sized (1280, 800);
+  SwCanvasRect legend = { 0 };
+  double cover = -1;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.modal-analysis", NULL));
+  g_assert_true (wait_until_idle (window, 60));
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (window->results_stack), ==, "modes");
+  for (guint k = 0; k < 100 && cover != 0; k++)
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (window->canvas));
+      spin (0.1);
+      if (_sw_canvas_get_mode_legend (window->canvas, &legend))
+        cover = _sw_canvas_get_mode_legend_cover (window->canvas);
+    }
+  g_test_message ("the canvas %d px high; the legend %.0f × %.0f px hides %g px² of the drawing",
+                  gtk_widget_get_height (GTK_WIDGET (window->canvas)), legend.width, legend.height, cover);
+  if (g_getenv ("SW_SCREENSHOTS") != NULL)
+    {
+      g_autofree char *png = g_build_filename (g_getenv ("SW_SCREENSHOTS"), "modes-1280x800.png", NULL);
+      save_window_png (window, png);
+    }
+  g_assert_cmpfloat (cover, ==, 0);
+  /* A strip, not a box over a third of the canvas. */
+  g_assert_cmpfloat (legend.height, <=, 0.3 * gtk_widget_get_height (GTK_WIDGET (window->canvas)));
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
+  g_test_add_func ("/app/window/layout/modes-legend", test_modes_legend);
   g_test_add_func ("/app/window/layout/tab-labels", test_tab_labels);
   g_test_add_func ("/app/window/layout/palette-fold", test_palette_fold);
   g_test_add_func ("/app/window/layout/plot-box", test_plot_box);
