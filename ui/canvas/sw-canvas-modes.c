@@ -8,8 +8,9 @@
  * part that is body and section at once gets the kinetic colour on top and
  * the potential one below), an outline round the most excitable section,
  * and the legend in the corner (or along an edge) where it hides nothing,
- * a strip where the full box would hide some or fill a short canvas. Animated, a tick callback moves
- * the symbols across the drivetrain by the shape times sin (2 pi t / 1 s);
+ * a strip where the full box would hide some or fill a short canvas.
+ * Animated, a tick callback moves the symbols across the drivetrain by the
+ * shape times sin (2 pi t / 1 s);
  * wires follow, their points moved in proportion along the route from one
  * end's offset to the other's.
  *

@@ -411,9 +411,59 @@ test_modes_legend (void)
   window_destroy_and_check (window);
 }
 
+/* At 1280 × 800 the events table fits its column: no sideways scroll; a
+ * change cut short (ellipsized) has its full text as a tooltip. */
+static void
+test_events_fit (void)
+{
+  SwWindow *window = window_sized (1280, 800);
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->events_view), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *h;
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  guint cut = 0, shown = 0;
+
+  g_assert_nonnull (scroller);
+  h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scroller));
+  for (guint k = 0; k < 50; k++)
+    {
+      spin (0.1);
+      if (gtk_adjustment_get_page_size (h) > 0 &&
+          gtk_adjustment_get_upper (h) <= gtk_adjustment_get_page_size (h) + 0.5)
+        break;
+    }
+  g_test_message ("the events table %.0f px in a view of %.0f px", gtk_adjustment_get_upper (h),
+                  gtk_adjustment_get_page_size (h));
+  if (g_getenv ("SW_SCREENSHOTS") != NULL)
+    {
+      g_autofree char *png = g_build_filename (g_getenv ("SW_SCREENSHOTS"), "events-1280x800.png", NULL);
+      save_window_png (window, png);
+    }
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (h), >, 0);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (h), <=, gtk_adjustment_get_page_size (h) + 0.5);
+
+  find_labels (GTK_WIDGET (window->events_view), labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = g_ptr_array_index (labels, i);
+
+      if (!gtk_widget_get_mapped (GTK_WIDGET (label)))
+        continue;
+      shown++;
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (label)))
+        {
+          cut++;
+          g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (label)), ==, gtk_label_get_text (label));
+        }
+    }
+  g_test_message ("%u of %u cells cut short", cut, shown);
+  g_assert_cmpuint (shown, >, 3);
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
+  g_test_add_func ("/app/window/layout/events-fit", test_events_fit);
   g_test_add_func ("/app/window/layout/modes-legend", test_modes_legend);
   g_test_add_func ("/app/window/layout/tab-labels", test_tab_labels);
   g_test_add_func ("/app/window/layout/palette-fold", test_palette_fold);
