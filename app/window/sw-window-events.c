@@ -80,6 +80,13 @@ cell_setup (GtkSignalListItemFactory *factory,
   gtk_label_set_xalign (GTK_LABEL (label), column == COLUMN_TIME ? 1.0f : 0.0f);
   if (column == COLUMN_TIME)
     gtk_widget_add_css_class (label, "numeric");
+  /* The change takes what the 280 px column leaves, its full text in the
+   * tooltip (the longest ones made the table scroll sideways). */
+  if (column == COLUMN_CHANGE)
+    {
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (label), 6);
+    }
   gtk_list_item_set_child (item, label);
 }
 
@@ -101,6 +108,7 @@ cell_bind (GtkSignalListItemFactory *factory,
       break;
     case COLUMN_CHANGE:
       gtk_label_set_label (label, event->change_text);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (label), event->change_text);
       break;
     }
 }

@@ -223,6 +223,9 @@ sw_window_save_to_file (SwWindow  *self,
       remember_folder (self, file);
       return TRUE;
     }
+  /* The subsystems' files edited in place first: the document uses them. */
+  if (!_sw_window_inside_save_files (self, error))
+    return FALSE;
   /* The view goes into the file's "ui" member. */
   _sw_window_results_save_view (self);
   if (!sw_model_save_to_file (self->model, path, error))
@@ -475,7 +478,11 @@ unsaved_response_cb (AdwMessageDialog *dialog,
       return;
     }
   if (g_strcmp0 (response, "discard") == 0)
-    pending_run (self, pending);
+    {
+      /* The subsystems' files too: left as they were saved. */
+      _sw_window_inside_discard_files (self);
+      pending_run (self, pending);
+    }
   pending_free (pending);
 }
 

@@ -8,9 +8,9 @@
  *   undo and saving stay the owner's, and each change of the owner (undo,
  *   redo) is read back into the definition shown.
  * - A subsystem that is a file is that file's model, edited with an undo
- *   history of its own and saved into the file when it is left (or the
- *   window's document changes, or the window goes); the models above read
- *   it anew then.
+ *   history of its own; each edit is the models' above at once (live runs
+ *   see it), and the file is written when the level is left, the document
+ *   saved, or the window goes (see "A file's edits").
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-window-private.h"
@@ -301,47 +301,143 @@ _sw_window_subsystems_document_changed (SwWindow *self)
     owner_changed_cb (self);
 }
 
-/* A file level's edits into its file; the model above reads it anew. */
+/* ---- A file's edits ---------------------------------------------------------
+ *
+ * A file level's edits are the document's as soon as they are made: its
+ * text stands for the file (sw_kind_set_subsystem_unsaved) and the model
+ * above reads it anew, so a live run sees an edit inside as one outside.
+ * The file is written (a temporary file renamed over it) when the level is
+ * left, when the document is saved and as the window goes; until then the
+ * window shows unsaved changes. Discard gives the edits up: the file, as
+ * it was saved, is what runs again. */
+
+typedef enum {
+  POP_SAVE,         /* written; on failure, said, and the level stays open */
+  POP_SAVE_QUIETLY, /* the window is going: written, a failure only logged */
+  POP_DISCARD,      /* the edits given up */
+} PopMode;
+
+static int
+file_level_of (SwWindow *self, SwModel *model)
+{
+  for (guint k = 0; k < depth_of (self); k++)
+    if (level_at (self, k)->model == model)
+      return (int) k;
+  return -1;
+}
+
 static void
-save_file_level (SwWindow *self, guint index, gboolean quiet)
+file_model_changed_cb (SwModel *model, SwWindow *self)
+{
+  int k = file_level_of (self, model);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (k < 0)
+    return;
+  text = sw_model_to_data (model, NULL);
+  sw_kind_set_subsystem_unsaved (level_at (self, (guint) k)->file, text);
+  if (!sw_model_refresh_subsystems (owner_of (self, (guint) k), &error))
+    _sw_window_show_toast (self, error->message);
+}
+
+/* Into its file, when it has edits; from then the file stands for itself. */
+static gboolean
+write_file_level (SwLevel *level, GError **error)
+{
+  if (level->file == NULL)
+    return TRUE;
+  if (sw_history_get_modified (level->history))
+    {
+      if (!sw_model_save_to_file (level->model, level->file, error))
+        return FALSE;
+      sw_history_mark_saved (level->history);
+    }
+  sw_kind_set_subsystem_unsaved (level->file, NULL);
+  return TRUE;
+}
+
+gboolean
+_sw_window_inside_files_modified (SwWindow *self)
+{
+  for (guint k = 0; k < depth_of (self); k++)
+    if (level_at (self, k)->file != NULL && sw_history_get_modified (level_at (self, k)->history))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+_sw_window_inside_save_files (SwWindow *self, GError **error)
+{
+  for (guint k = depth_of (self); k-- > 0;)
+    {
+      if (level_at (self, k)->file == NULL)
+        continue;
+      if (!write_file_level (level_at (self, k), error))
+        return FALSE;
+      /* Read from the file now (the same text). */
+      if (!sw_model_refresh_subsystems (owner_of (self, k), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Leaves the level index, its file written or its edits given up; FALSE
+ * (the level kept) when it could not be written. */
+static gboolean
+pop_file_level (SwWindow *self, guint index, PopMode mode)
 {
   SwLevel *level = level_at (self, index);
   g_autoptr (GError) error = NULL;
   g_autofree char *base = NULL, *message = NULL;
+  gboolean was_modified;
 
-  if (level->file == NULL || !sw_history_get_modified (level->history))
-    return;
-  base = g_path_get_basename (level->file);
-  if (!sw_model_save_to_file (level->model, level->file, &error))
+  if (level->file == NULL)
+    return TRUE;
+  was_modified = sw_history_get_modified (level->history);
+  if (mode == POP_DISCARD)
+    sw_kind_set_subsystem_unsaved (level->file, NULL);
+  else if (!write_file_level (level, &error))
     {
-      if (quiet)
-        g_warning ("%s", error->message);
-      else
-        _sw_window_show_error_dialog (self, _("Could Not Save the Subsystem"), error->message);
-      return;
+      if (mode == POP_SAVE)
+        {
+          _sw_window_show_error_dialog (self, _("Could Not Save the Subsystem"), error->message);
+          return FALSE;
+        }
+      g_warning ("%s", error->message);
+      sw_kind_set_subsystem_unsaved (level->file, NULL);
     }
-  sw_history_mark_saved (level->history);
   /* The window is going: nothing to show or refresh. */
-  if (quiet)
-    return;
-  message = g_strdup_printf (_("Saved %s"), base);
-  _sw_window_show_toast (self, message);
+  if (mode == POP_SAVE_QUIETLY)
+    return TRUE;
+  if (was_modified && mode == POP_SAVE)
+    {
+      base = g_path_get_basename (level->file);
+      message = g_strdup_printf (_("Saved %s"), base);
+      _sw_window_show_toast (self, message);
+    }
   g_clear_error (&error);
   if (!sw_model_refresh_subsystems (owner_of (self, index), &error))
     _sw_window_show_toast (self, error->message);
+  return TRUE;
 }
 
-static void
-pop_levels (SwWindow *self, guint depth, gboolean quiet)
+/* FALSE when a level stays (its file could not be written). */
+static gboolean
+pop_levels (SwWindow *self, guint depth, PopMode mode)
 {
   while (depth_of (self) > depth)
     {
       guint top = depth_of (self) - 1;
 
+      if (!pop_file_level (self, top, mode))
+        return FALSE;
       disconnect_level (self);
-      save_file_level (self, top, quiet);
       g_array_set_size (self->levels, top);
+      if (mode != POP_SAVE_QUIETLY)
+        _sw_window_modified_changed (self);
     }
+  return TRUE;
 }
 
 static void
@@ -349,7 +445,16 @@ leave_to (SwWindow *self, guint depth)
 {
   if (depth >= depth_of (self))
     return;
-  pop_levels (self, depth, FALSE);
+  pop_levels (self, depth, POP_SAVE);
+  show_level (self);
+}
+
+void
+_sw_window_inside_discard_files (SwWindow *self)
+{
+  if (!_sw_window_inside_files_modified (self))
+    return;
+  pop_levels (self, 0, POP_DISCARD);
   show_level (self);
 }
 
@@ -361,7 +466,10 @@ _sw_window_subsystems_reset (SwWindow *self)
       self->levels = g_array_new (FALSE, TRUE, sizeof (SwLevel));
       g_array_set_clear_func (self->levels, (GDestroyNotify) level_clear);
     }
-  pop_levels (self, 0, FALSE);
+  /* A file that cannot be written stays open (its error said): the new
+   * document comes all the same, so its edits go. */
+  if (!pop_levels (self, 0, POP_SAVE))
+    pop_levels (self, 0, POP_DISCARD);
   disconnect_level (self);
   sw_inspector_set_outer (self->inspector, NULL, NULL);
   update_breadcrumb (self);
@@ -371,7 +479,7 @@ void
 _sw_window_subsystems_dispose (SwWindow *self)
 {
   if (self->levels != NULL)
-    pop_levels (self, 0, TRUE);
+    pop_levels (self, 0, POP_SAVE_QUIETLY);
   disconnect_level (self);
   g_clear_pointer (&self->levels, g_array_unref);
 }
@@ -405,6 +513,9 @@ _sw_window_open_subsystem (SwWindow *self, guint component)
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (level.history, "notify::can-redo", G_CALLBACK (history_changed_cb), self,
                                G_CONNECT_SWAPPED);
+      g_signal_connect_object (level.history, "notify::modified", G_CALLBACK (_sw_window_modified_changed), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (level.model, "changed", G_CALLBACK (file_model_changed_cb), self, 0);
     }
   level.name = g_strdup (c->definition);
   level.path = _sw_window_dup_component_path (self, component);

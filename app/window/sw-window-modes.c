@@ -192,12 +192,46 @@ friction_drop_down_new (void)
   return drop;
 }
 
+/* The tabs' full names as tooltips: the titles are short so that six fit
+ * in the results bar of a 1280 px window (and in German). The switcher's
+ * buttons follow the stack's pages in order. */
+static void
+set_tab_tooltips (SwWindow *self)
+{
+  g_autoptr(GListModel) pages = G_LIST_MODEL (adw_view_stack_get_pages (self->results_stack));
+  guint i = 0;
+
+  for (GtkWidget *button = gtk_widget_get_first_child (GTK_WIDGET (self->results_switcher));
+       button != NULL && i < g_list_model_get_n_items (pages);
+       button = gtk_widget_get_next_sibling (button), i++)
+    {
+      g_autoptr(AdwViewStackPage) page = g_list_model_get_item (pages, i);
+      const char *name = adw_view_stack_page_get_name (page);
+      const char *tooltip = NULL;
+
+      if (g_strcmp0 (name, "trajectories") == 0)
+        tooltip = _("Trajectories of the Run");
+      else if (g_strcmp0 (name, "modes") == 0)
+        tooltip = _("Modes: Natural Frequencies and Shapes");
+      else if (g_strcmp0 (name, "frf") == 0)
+        tooltip = _("Frequency Response");
+      else if (g_strcmp0 (name, "campbell") == 0)
+        tooltip = _("Campbell Diagram");
+      else if (g_strcmp0 (name, "forced") == 0)
+        tooltip = _("Forced Response");
+      else if (g_strcmp0 (name, "study") == 0)
+        tooltip = _("Parameter Study");
+      gtk_widget_set_tooltip_text (button, tooltip);
+    }
+}
+
 void
 _sw_window_modes_init (SwWindow *self)
 {
   GtkWidget *at_cursor, *row, *label, *scroller;
 
   self->pending_mode = G_MAXUINT;
+  set_tab_tooltips (self);
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_margin_start (row, 12);
   gtk_widget_set_margin_end (row, 12);

@@ -70,10 +70,12 @@ struct _SwWindow
   GtkRevealer          *error_revealer;
   GtkLabel             *error_label;
   AdwViewStack         *results_stack;
+  AdwViewSwitcher      *results_switcher;
   GtkStack             *trajectories_stack;
   AdwStatusPage        *empty_status;
   SwVariablesList      *variables_list;
   SwPlotView           *plot_view;
+  AdwFlap              *variables_flap;
   GtkPaned             *events_paned;
   GtkBox               *events_box;
   GtkLabel             *events_heading;
@@ -183,7 +185,7 @@ struct _SwWindow
   GtkNativeDialog      *file_chooser;
   GtkNativeDialog      *export_chooser;
   gboolean              close_confirmed;
-  gboolean              results_paned_applied;
+  gboolean              results_paned_applied; /* the divider dragged: no longer placed by the window */
 };
 
 enum {
@@ -367,6 +369,15 @@ void     _sw_window_subsystems_init       (SwWindow             *self);
  * document, or as the window goes. */
 void     _sw_window_subsystems_reset      (SwWindow             *self);
 void     _sw_window_subsystems_dispose    (SwWindow             *self);
+/* The files of the subsystems opened in place: whether one has edits not
+ * saved; each saved (on the document's Save), or its edits given up (the
+ * user chose Discard). */
+gboolean _sw_window_inside_files_modified (SwWindow             *self);
+gboolean _sw_window_inside_save_files     (SwWindow             *self,
+                                           GError              **error);
+void     _sw_window_inside_discard_files  (SwWindow             *self);
+/* sw-window.c: the document or a subsystem's file became modified or saved. */
+void     _sw_window_modified_changed      (SwWindow             *self);
 /* The palette's "Subsystem library" from the settings' folder, kept up to
  * date as files come and go. */
 void     _sw_window_library_init          (SwWindow             *self);

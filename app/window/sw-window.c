@@ -199,8 +199,8 @@ model_notify_name_cb (SwWindow *self)
   _sw_window_update_title (self);
 }
 
-static void
-history_notify_modified_cb (SwWindow *self)
+void
+_sw_window_modified_changed (SwWindow *self)
 {
   _sw_window_update_title (self);
   _sw_window_update_actions (self);
@@ -266,7 +266,7 @@ _sw_window_set_document (SwWindow *self,
   self->model_name_id = g_signal_connect_swapped (model, "notify::name",
                                                   G_CALLBACK (model_notify_name_cb), self);
   self->modified_id = g_signal_connect_swapped (self->history, "notify::modified",
-                                                G_CALLBACK (history_notify_modified_cb), self);
+                                                G_CALLBACK (_sw_window_modified_changed), self);
   self->can_undo_id = g_signal_connect_swapped (self->history, "notify::can-undo",
                                                 G_CALLBACK (history_notify_can_cb), self);
   self->can_redo_id = g_signal_connect_swapped (self->history, "notify::can-redo",
@@ -327,12 +327,33 @@ results_paned_notify_max_position_cb (SwWindow *self)
   g_object_get (self->results_paned, "max-position", &max_position, NULL);
   if (max_position <= 0 || self->results_paned_applied)
     return;
-  /* Once, when the paned first knows its height: the canvas gets a
-   * little less than half, or what the results leave it (their minimum
-   * height takes most of a small window). */
-  self->results_paned_applied = TRUE;
+  /* The canvas gets a little less than half, or what the results leave it
+   * (their minimum height takes most of a small window); again at each
+   * change of height until the divider is dragged: the first height the
+   * paned knows is often not the window's yet, and the paned keeps the
+   * share it was given. */
   gtk_paned_set_position (self->results_paned,
                           MIN (max_position, gtk_widget_get_height (GTK_WIDGET (self->results_paned)) * 9 / 20));
+}
+
+/* A press on the divider (below the canvas's pane, above the results'):
+ * the user places it from now on. */
+static void
+results_paned_pressed_cb (GtkGestureClick *gesture,
+                          int              n_press,
+                          double           x,
+                          double           y,
+                          SwWindow        *self)
+{
+  GtkWidget *start = gtk_paned_get_start_child (self->results_paned);
+  GtkWidget *end = gtk_paned_get_end_child (self->results_paned);
+  graphene_rect_t a, b;
+
+  if (start != NULL && end != NULL &&
+      gtk_widget_compute_bounds (start, GTK_WIDGET (self->results_paned), &a) &&
+      gtk_widget_compute_bounds (end, GTK_WIDGET (self->results_paned), &b) &&
+      y >= a.origin.y + a.size.height - 1 && y <= b.origin.y + 1)
+    self->results_paned_applied = TRUE;
 }
 
 static void
@@ -682,6 +703,7 @@ sw_window_class_init (SwWindowClass *klass)
                                                "/io/github/shaftwork/Shaftwork/sw-window.ui");
   gtk_widget_class_bind_template_child (widget_class, SwWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, modified_mark);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, variables_flap);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, run_button);
@@ -708,6 +730,7 @@ sw_window_class_init (SwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwWindow, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, error_label);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, results_stack);
+  gtk_widget_class_bind_template_child (widget_class, SwWindow, results_switcher);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, trajectories_stack);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, empty_status);
   gtk_widget_class_bind_template_child (widget_class, SwWindow, variables_list);
@@ -767,6 +790,13 @@ sw_window_init (SwWindow *self)
   g_signal_connect_object (self->results_paned, "notify::max-position",
                            G_CALLBACK (results_paned_notify_max_position_cb), self,
                            G_CONNECT_SWAPPED);
+  {
+    GtkGesture *press = gtk_gesture_click_new ();
+
+    gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (press), GTK_PHASE_CAPTURE);
+    g_signal_connect_object (press, "pressed", G_CALLBACK (results_paned_pressed_cb), self, 0);
+    gtk_widget_add_controller (GTK_WIDGET (self->results_paned), GTK_EVENT_CONTROLLER (press));
+  }
   _sw_window_results_init (self);
   _sw_window_subsystems_init (self);
   _sw_window_events_init (self);
@@ -840,7 +870,7 @@ sw_window_get_modified (SwWindow *self)
 {
   g_return_val_if_fail (SW_IS_WINDOW (self), FALSE);
 
-  return self->history != NULL && sw_history_get_modified (self->history);
+  return (self->history != NULL && sw_history_get_modified (self->history)) || _sw_window_inside_files_modified (self);
 }
 
 const char *

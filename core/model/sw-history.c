@@ -337,6 +337,12 @@ sw_history_mark_saved (SwHistory *history)
 {
   g_return_if_fail (SW_IS_HISTORY (history));
 
+  /* What the file holds is the model now, with what changes it without a
+   * step (the view member written just before saving): else the next
+   * "changed" that changes nothing else (a subsystem's file read anew)
+   * would look like an edit. */
+  g_free (history->current);
+  history->current = sw_model_to_data (history->model, NULL);
   g_free (history->saved);
   history->saved = g_strdup (history->current);
   update_state (history);

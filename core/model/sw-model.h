@@ -302,6 +302,13 @@ const char  *sw_model_get_folder          (SwModel     *model);
  * the error. */
 const SwKind *sw_kind_load_subsystem      (const char  *path,
                                            GError     **error);
+/* While text is set (NULL: no more), the subsystem in the file path is
+ * read from text instead of the file, wherever it is read anew (a
+ * refresh, a model read): the window's edits of a subsystem's file not
+ * saved yet, so that runs of the models using it see them. One text per
+ * file for the process. */
+void         sw_kind_set_subsystem_unsaved (const char *path,
+                                            const char *text);
 /* Reads the model again when a subsystem's file changed since it was read
  * (edited in another window): one change, or none. */
 gboolean     sw_model_refresh_subsystems  (SwModel     *model,

@@ -41,6 +41,7 @@ typedef struct {
   char        *definition;     /* an inline definition: its name; else NULL */
   guint64      mtime;          /* a file's, when it was read (a change reads it anew) */
   goffset      size;
+  guint64      unsaved;        /* the serial of the unsaved text it was read from; 0: the file */
   SwModel     *inner;
   char       **port_targets;   /* per port: "component.port" inside */
   GPtrArray  **param_targets;  /* per parameter: "component.param" strings inside */
@@ -51,6 +52,84 @@ typedef struct {
 static GHashTable *definitions;   /* path -> SwSubsystem */
 static GPtrArray *loading;        /* paths being loaded: a file may not use itself */
 G_LOCK_DEFINE_STATIC (definitions);
+
+/* A file's text as edited and not yet saved (sw_kind_set_subsystem_unsaved):
+ * path -> Unsaved. Each text set has a serial of its own, so a definition
+ * read from another (or from the file) is stale. */
+typedef struct {
+  char    *text;
+  guint64  serial;
+} Unsaved;
+
+static GHashTable *unsaved_texts;
+static guint64 unsaved_serial;
+G_LOCK_DEFINE_STATIC (unsaved_texts);
+
+static void
+unsaved_free (gpointer data)
+{
+  Unsaved *u = data;
+
+  g_free (u->text);
+  g_free (u);
+}
+
+/* The unsaved text of path (a copy) and its serial; NULL and 0: none. */
+static char *
+dup_unsaved (const char *path, guint64 *serial)
+{
+  Unsaved *u;
+  char *text = NULL;
+
+  *serial = 0;
+  G_LOCK (unsaved_texts);
+  u = unsaved_texts != NULL ? g_hash_table_lookup (unsaved_texts, path) : NULL;
+  if (u != NULL)
+    {
+      text = g_strdup (u->text);
+      *serial = u->serial;
+    }
+  G_UNLOCK (unsaved_texts);
+  return text;
+}
+
+static guint64
+unsaved_serial_of (const char *path)
+{
+  Unsaved *u;
+  guint64 serial;
+
+  G_LOCK (unsaved_texts);
+  u = unsaved_texts != NULL ? g_hash_table_lookup (unsaved_texts, path) : NULL;
+  serial = u != NULL ? u->serial : 0;
+  G_UNLOCK (unsaved_texts);
+  return serial;
+}
+
+void
+sw_kind_set_subsystem_unsaved (const char *path,
+                               const char *text)
+{
+  g_autofree char *absolute = NULL;
+
+  g_return_if_fail (path != NULL);
+
+  absolute = g_canonicalize_filename (path, NULL);
+  G_LOCK (unsaved_texts);
+  if (unsaved_texts == NULL)
+    unsaved_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, unsaved_free);
+  if (text == NULL)
+    g_hash_table_remove (unsaved_texts, absolute);
+  else
+    {
+      Unsaved *u = g_new (Unsaved, 1);
+
+      u->text = g_strdup (text);
+      u->serial = ++unsaved_serial;
+      g_hash_table_insert (unsaved_texts, g_steal_pointer (&absolute), u);
+    }
+  G_UNLOCK (unsaved_texts);
+}
 
 gboolean
 _sw_kind_is_subsystem (const SwKind *kind)
@@ -362,18 +441,27 @@ static SwSubsystem *
 load (const char *path, GError **error)
 {
   g_autofree char *display = g_filename_display_name (path);
+  guint64 serial;
+  g_autofree char *unsaved = dup_unsaved (path, &serial);
   SwSubsystem *def;
   SwModel *inner;
 
   /* A device or a FIFO is never a model (/dev/zero would never end). */
-  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+  if (unsaved == NULL && !g_file_test (path, G_FILE_TEST_IS_REGULAR))
     {
       g_set_error (error, SW_ERROR, SW_ERROR_IO, _("%s is not a model file"), display);
       return NULL;
     }
   if (!push_loading (path, display, error))
     return NULL;
-  inner = sw_model_new_from_file (path, error);
+  if (unsaved != NULL)
+    {
+      g_autofree char *folder = g_path_get_dirname (path);
+
+      inner = sw_model_new_from_data_in (unsaved, -1, display, folder, error);
+    }
+  else
+    inner = sw_model_new_from_file (path, error);
   g_ptr_array_remove_index (loading, loading->len - 1);
   if (inner == NULL)
     return NULL;
@@ -382,6 +470,7 @@ load (const char *path, GError **error)
   if (def != NULL)
     {
       def->path = g_strdup (path);
+      def->unsaved = serial;
       file_stamp (path, &def->mtime, &def->size);
     }
   return def;
@@ -508,9 +597,16 @@ _sw_subsystem_is_stale (const SwKind *kind)
     return FALSE;
   if (def->definition == NULL)
     {
-      file_stamp (def->path, &mtime, &size);
-      if (mtime != def->mtime || size != def->size)
+      /* Read from a text not saved yet: stale when the text is another
+       * one, or none (saved, or given up: the file says). */
+      if (unsaved_serial_of (def->path) != def->unsaved)
         return TRUE;
+      if (def->unsaved == 0)
+        {
+          file_stamp (def->path, &mtime, &size);
+          if (mtime != def->mtime || size != def->size)
+            return TRUE;
+        }
     }
   for (guint i = 0; i < sw_model_get_n_components (def->inner); i++)
     if (_sw_subsystem_is_stale (sw_model_get_component (def->inner, i)->kind))

@@ -437,13 +437,39 @@ _sw_canvas_item_obstacles (const SwCanvasItem *item,
   obstacles[1] = (SwCanvasObstacle) { item->label, SW_CANVAS_COST_LABEL };
 }
 
+/* Besides its ends' symbols and labels, the obstacles of the wire from a
+ * to b are the other symbols near them: a wire drawn through a symbol
+ * looks connected to it (a clutch's wire across a gear's body, where its
+ * housing port is). Near: touching the ends' boxes and ports grown by a
+ * symbol's reach, as far as the routes' lanes go; farther ones cost
+ * nothing to look at on a large model. */
+#define ROUTE_REACH (4 * SW_CANVAS_GRID + SW_CANVAS_WIRE_STUB)
+
+static void
+add_near_symbols (SwCanvas           *self,
+                  guint               a,
+                  guint               b,
+                  const SwCanvasRect *region,
+                  GArray             *obstacles)
+{
+  for (guint k = 0; k < self->items->len; k++)
+    {
+      const SwCanvasItem *item = _sw_canvas_get_item (self, k);
+      SwCanvasObstacle obstacle = { item->box, SW_CANVAS_COST_SYMBOL };
+
+      if (k != a && k != b && _sw_canvas_rect_intersects (&item->box, region))
+        g_array_append_val (obstacles, obstacle);
+    }
+}
+
 /* The routes of all wires (one per connection; no points for an invalid
- * one), each routed clear of the wires routed before it that belong to
- * another node. Kept until the next change. */
+ * one), each routed clear of the symbols near it and of the wires routed
+ * before it that belong to another node. Kept until the next change. */
 const SwCanvasRoute *
 _sw_canvas_get_routes (SwCanvas *self)
 {
   g_autoptr(GArray) others = NULL;
+  g_autoptr(GArray) obstacles = NULL;
   guint n;
 
   if (self->routes != NULL)
@@ -453,13 +479,14 @@ _sw_canvas_get_routes (SwCanvas *self)
   self->routes = g_array_sized_new (FALSE, TRUE, sizeof (SwCanvasRoute), n);
   g_array_set_size (self->routes, n);
   others = g_array_sized_new (FALSE, FALSE, sizeof (SwCanvasRoute), n);
+  obstacles = g_array_sized_new (FALSE, FALSE, sizeof (SwCanvasObstacle), 8);
 
   for (guint i = 0; i < n; i++)
     {
       const SwConnection *c = sw_model_get_connection (self->model, i);
       SwCanvasRoute *route = &g_array_index (self->routes, SwCanvasRoute, i);
       const SwCanvasItem *a, *b;
-      SwCanvasObstacle obstacles[4];
+      SwCanvasRect region;
 
       if (!connection_valid (self, c))
         continue;
@@ -475,13 +502,21 @@ _sw_canvas_get_routes (SwCanvas *self)
 
       a = _sw_canvas_get_item (self, c->from_component);
       b = _sw_canvas_get_item (self, c->to_component);
-      _sw_canvas_item_obstacles (a, &obstacles[0]);
-      _sw_canvas_item_obstacles (b, &obstacles[2]);
+      g_array_set_size (obstacles, a == b ? 2 : 4);
+      _sw_canvas_item_obstacles (a, &g_array_index (obstacles, SwCanvasObstacle, 0));
+      if (a != b)
+        _sw_canvas_item_obstacles (b, &g_array_index (obstacles, SwCanvasObstacle, 2));
+      region = _sw_canvas_rect_union (&a->box, &b->box);
+      region.x -= ROUTE_REACH;
+      region.y -= ROUTE_REACH;
+      region.width += 2 * ROUTE_REACH;
+      region.height += 2 * ROUTE_REACH;
+      add_near_symbols (self, c->from_component, c->to_component, &region, obstacles);
       _sw_canvas_route (a->port_x[c->from_port], a->port_y[c->from_port], a->port_dir[c->from_port],
                         SW_CANVAS_WIRE_STUB,
                         b->port_x[c->to_port], b->port_y[c->to_port], b->port_dir[c->to_port],
-                        SW_CANVAS_WIRE_STUB, obstacles, a == b ? 2 : 4,
-                        (const SwCanvasRoute *) (gpointer) others->data, others->len, route);
+                        SW_CANVAS_WIRE_STUB, (const SwCanvasObstacle *) (gpointer) obstacles->data,
+                        obstacles->len, (const SwCanvasRoute *) (gpointer) others->data, others->len, route);
     }
   return (const SwCanvasRoute *) (gpointer) self->routes->data;
 }

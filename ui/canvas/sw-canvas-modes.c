@@ -7,8 +7,10 @@
  * coloured symbol (a ring of the colour around a lighter fill of it; a
  * part that is body and section at once gets the kinetic colour on top and
  * the potential one below), an outline round the most excitable section,
- * and the legend in the bottom left corner. Animated, a tick callback moves
- * the symbols across the drivetrain by the shape times sin (2 pi t / 1 s);
+ * and the legend in the corner (or along an edge) where it hides nothing,
+ * a strip where the full box would hide some or fill a short canvas.
+ * Animated, a tick callback moves the symbols across the drivetrain by the
+ * shape times sin (2 pi t / 1 s);
  * wires follow, their points moved in proportion along the route from one
  * end's offset to the other's.
  *
@@ -28,9 +30,13 @@
 #define RING_WIDTH       3.0
 #define OUTLINE_MARGIN   9.0
 #define LEGEND_BAR_W     160.0
+#define LEGEND_STRIP_BAR_W 100.0 /* the scale in a strip, shorter */
 #define LEGEND_BAR_H     10.0
 #define LEGEND_PAD       10.0
+#define LEGEND_STRIP_VPAD 4.0   /* above and below a strip's contents */
 #define LEGEND_MARGIN    12.0
+#define LEGEND_STEP      16.0   /* px between the places tried along an edge */
+#define LEGEND_MAX_SHARE 0.3    /* of the canvas's height, for the full box */
 
 typedef struct {
   gboolean has_body, has_section;
@@ -680,9 +686,34 @@ legend_layout (GtkWidget  *widget,
   return layout;
 }
 
-/* The corner where the legend hides least of the symbols and labels:
- * bottom left, bottom right, top left, top right, the first on a tie; how
- * much it hides there (px²). */
+/* How much of the symbols and labels (px²) a legend at BOX would hide. */
+static double
+legend_cover_at (SwCanvas           *self,
+                 const SwCanvasRect *box)
+{
+  double covered = 0;
+
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      const SwCanvasItem *item = _sw_canvas_get_item (self, i);
+      SwCanvasRect r;
+      double x0, y0, x1, y1;
+
+      _sw_canvas_view_to_widget (&self->view, item->keep_out.x, item->keep_out.y, &x0, &y0);
+      _sw_canvas_view_to_widget (&self->view, item->keep_out.x + item->keep_out.width,
+                                 item->keep_out.y + item->keep_out.height, &x1, &y1);
+      r = _sw_canvas_rect_from_points (x0, y0, x1, y1);
+      if (_sw_canvas_rect_intersects (box, &r))
+        covered += (MIN (box->x + box->width, r.x + r.width) - MAX (box->x, r.x)) *
+                   (MIN (box->y + box->height, r.y + r.height) - MAX (box->y, r.y));
+    }
+  return covered;
+}
+
+/* Where the legend hides least of the symbols and labels: the corners,
+ * bottom left, bottom right, top left, top right, the first on a tie; then,
+ * if they all hide something, along the bottom and the top edge. How much
+ * it hides there (px²). */
 static double
 legend_place (SwCanvas *self,
               int       width,
@@ -700,23 +731,9 @@ legend_place (SwCanvas *self,
   *y = ys[0];
   for (guint k = 0; k < 4; k++)
     {
-      SwCanvasRect corner = { xs[k], ys[k], box_w, box_h };
-      double covered = 0;
+      SwCanvasRect box = { xs[k], ys[k], box_w, box_h };
+      double covered = legend_cover_at (self, &box);
 
-      for (guint i = 0; i < self->items->len; i++)
-        {
-          const SwCanvasItem *item = _sw_canvas_get_item (self, i);
-          SwCanvasRect r;
-          double x0, y0, x1, y1;
-
-          _sw_canvas_view_to_widget (&self->view, item->keep_out.x, item->keep_out.y, &x0, &y0);
-          _sw_canvas_view_to_widget (&self->view, item->keep_out.x + item->keep_out.width,
-                                     item->keep_out.y + item->keep_out.height, &x1, &y1);
-          r = _sw_canvas_rect_from_points (x0, y0, x1, y1);
-          if (_sw_canvas_rect_intersects (&corner, &r))
-            covered += (MIN (corner.x + corner.width, r.x + r.width) - MAX (corner.x, r.x)) *
-                       (MIN (corner.y + corner.height, r.y + r.height) - MAX (corner.y, r.y));
-        }
       if (covered < best - 0.5)
         {
           best = covered;
@@ -724,6 +741,19 @@ legend_place (SwCanvas *self,
           *y = ys[k];
         }
     }
+  for (guint edge = 0; edge < 2 && best > 0; edge++)
+    for (double bx = LEGEND_MARGIN + LEGEND_STEP; bx < width - LEGEND_MARGIN - box_w && best > 0; bx += LEGEND_STEP)
+      {
+        SwCanvasRect box = { bx, ys[2 * edge], box_w, box_h };
+        double covered = legend_cover_at (self, &box);
+
+        if (covered < best - 0.5)
+          {
+            best = covered;
+            *x = bx;
+            *y = ys[2 * edge];
+          }
+      }
   return best;
 }
 
@@ -743,6 +773,7 @@ _sw_canvas_modes_draw_legend (SwCanvas            *self,
   double paper = style->fg[0] > 0.5 ? 0.17 : 1.0;
   double box_w, box_h, x, y, cover;
   gboolean strip = FALSE;
+  double bar_w = LEGEND_BAR_W;
   cairo_pattern_t *gradient;
 
   if (!showing (self))
@@ -773,17 +804,20 @@ _sw_canvas_modes_draw_legend (SwCanvas            *self,
   box_w = MAX (LEGEND_BAR_W + tick_w, MAX (title_w, note_w)) + 2 * LEGEND_PAD;
   box_h = LEGEND_PAD + title_h + 6 + LEGEND_BAR_H + 2 + tick_h + 4 + note_h + LEGEND_PAD;
   cover = legend_place (self, width, height, box_w, box_h, &x, &y);
-  if (cover > 0)
+  if (cover > 0 || box_h > LEGEND_MAX_SHARE * height)
     {
-      /* It would hide part of the drawing (a short canvas): a strip, the
-       * scale right of the title, without the note, where that hides less. */
-      double strip_w = LEGEND_PAD + title_w + LEGEND_PAD + LEGEND_BAR_W + tick_w + LEGEND_PAD;
-      double strip_h = 2 * LEGEND_PAD + MAX (title_h, LEGEND_BAR_H + 2 + tick_h);
+      /* It would hide part of the drawing, or take much of a short canvas
+       * (the Modes page leaves it a quarter of 800 px, where the box covered
+       * the wires around the symbols): a strip, the scale right of the
+       * title, without the note, where that hides no more. */
+      double strip_w = LEGEND_PAD + title_w + LEGEND_PAD + LEGEND_STRIP_BAR_W + tick_w + LEGEND_PAD;
+      double strip_h = 2 * LEGEND_STRIP_VPAD + MAX (title_h, LEGEND_BAR_H + 2 + tick_h);
       double sx, sy, strip_cover = legend_place (self, width, height, strip_w, strip_h, &sx, &sy);
 
-      if (strip_cover < cover)
+      if (strip_cover < cover || (strip_cover <= cover && box_h > LEGEND_MAX_SHARE * height))
         {
           strip = TRUE;
+          bar_w = LEGEND_STRIP_BAR_W;
           cover = strip_cover;
           box_w = strip_w;
           box_h = strip_h;
@@ -813,7 +847,7 @@ _sw_canvas_modes_draw_legend (SwCanvas            *self,
     double bx = strip ? x + LEGEND_PAD + title_w + LEGEND_PAD + tick_w / 2.0 : x + LEGEND_PAD + tick_w / 2.0;
     double by = strip ? y + (box_h - LEGEND_BAR_H - 2 - tick_h) / 2 : y + LEGEND_PAD + title_h + 6;
 
-    gradient = cairo_pattern_create_linear (bx, 0, bx + LEGEND_BAR_W, 0);
+    gradient = cairo_pattern_create_linear (bx, 0, bx + bar_w, 0);
     for (guint k = 0; k <= 32; k++)
       {
         double rgb[3];
@@ -821,11 +855,11 @@ _sw_canvas_modes_draw_legend (SwCanvas            *self,
         sw_modes_scale_colour (k / 32.0, rgb);
         cairo_pattern_add_color_stop_rgb (gradient, k / 32.0, rgb[0], rgb[1], rgb[2]);
       }
-    cairo_rectangle (cr, bx, by, LEGEND_BAR_W, LEGEND_BAR_H);
+    cairo_rectangle (cr, bx, by, bar_w, LEGEND_BAR_H);
     cairo_set_source (cr, gradient);
     cairo_fill (cr);
     cairo_pattern_destroy (gradient);
-    cairo_rectangle (cr, bx - 0.5, by - 0.5, LEGEND_BAR_W + 1, LEGEND_BAR_H + 1);
+    cairo_rectangle (cr, bx - 0.5, by - 0.5, bar_w + 1, LEGEND_BAR_H + 1);
     cairo_set_source_rgba (cr, style->fg[0], style->fg[1], style->fg[2], 0.3);
     cairo_set_line_width (cr, 1);
     cairo_stroke (cr);
@@ -835,7 +869,7 @@ _sw_canvas_modes_draw_legend (SwCanvas            *self,
       {
         g_autoptr(PangoLayout) tick = legend_layout (GTK_WIDGET (self), ticks[k], 0.8);
         int w, h;
-        double tx = bx + k * LEGEND_BAR_W / 2;
+        double tx = bx + k * bar_w / 2;
 
         pango_layout_get_pixel_size (tick, &w, &h);
         cairo_rectangle (cr, floor (tx) - (k == 2 ? 1 : 0), by + LEGEND_BAR_H, 1, 3);

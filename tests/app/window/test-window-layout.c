@@ -13,6 +13,7 @@
 #include <adwaita.h>
 
 #include "sw-canvas.h"
+#include "sw-canvas-private.h"
 #include "sw-plot-view-private.h"
 #include "sw-window.h"
 #include "sw-window-private.h"
@@ -118,6 +119,87 @@ test_medium (void)
   window_destroy_and_check (window);
 }
 
+/* At 360 px the results page fits the window: the variables fold over
+ * the plot (the results bar's button shows them) and the plot's right edge
+ * is inside the window, not beyond a sideways scroll. */
+static void
+test_results_fit (void)
+{
+  SwWindow *window;
+  graphene_rect_t bounds = { 0 };
+  int width = 0;
+
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  window = window_sized (360, 800);
+  for (guint k = 0; k < 100; k++)
+    {
+      width = gtk_widget_get_width (GTK_WIDGET (window));
+      if (gtk_widget_compute_bounds (GTK_WIDGET (window->plot_view), GTK_WIDGET (window), &bounds) &&
+          bounds.size.width > 0 && bounds.origin.x + bounds.size.width <= width)
+        break;
+      spin (0.1);
+    }
+  g_test_message ("360 px: the plot from %.0f to %.0f px, the window %d px", bounds.origin.x,
+                  bounds.origin.x + bounds.size.width, width);
+  g_assert_cmpint (width, <=, 360);
+  g_assert_cmpfloat (bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (bounds.size.width, >=, 200);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, width);
+  g_assert_true (adw_flap_get_folded (window->variables_flap));
+  /* The variables are a button away. */
+  adw_flap_set_reveal_flap (window->variables_flap, TRUE);
+  spin (0.5);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->variables_list)));
+  window_destroy_and_check (window);
+
+  /* At 800 px they are beside it. */
+  window = window_sized (800, 800);
+  spin (0.3);
+  g_assert_false (adw_flap_get_folded (window->variables_flap));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->variables_list)));
+  window_destroy_and_check (window);
+}
+
+/* At 1280 × 800 the canvas gets a little less than half the height, not
+ * what the tallest analysis page's minimum leaves it (a quarter). */
+static void
+test_canvas_share (void)
+{
+  SwWindow *window = window_sized (1280, 800);
+  double share = 0;
+
+  for (guint k = 0; k < 100; k++)
+    {
+      int paned = gtk_widget_get_height (GTK_WIDGET (window->results_paned));
+
+      share = paned > 0 ? (double) gtk_paned_get_position (window->results_paned) / paned : 0;
+      if (share >= 0.4)
+        break;
+      spin (0.1);
+    }
+  g_test_message ("1280 x 800: the canvas's pane %.0f %% of the height", 100 * share);
+  g_assert_cmpfloat (share, >=, 0.4);
+  g_assert_cmpfloat (share, <=, 0.5);
+
+  /* A taller page takes what it needs; back on the plot, the canvas has
+   * its share again. */
+  adw_view_stack_set_visible_child_name (window->results_stack, "modes");
+  spin (0.5);
+  adw_view_stack_set_visible_child_name (window->results_stack, "trajectories");
+  for (guint k = 0; k < 100; k++)
+    {
+      int paned = gtk_widget_get_height (GTK_WIDGET (window->results_paned));
+
+      share = paned > 0 ? (double) gtk_paned_get_position (window->results_paned) / paned : 0;
+      if (share >= 0.4)
+        break;
+      spin (0.1);
+    }
+  g_test_message ("back from the Modes page: %.0f %%", 100 * share);
+  g_assert_cmpfloat (share, >=, 0.4);
+  window_destroy_and_check (window);
+}
+
 /* The plot's first panel as a share of the plot's width, after the panes
  * settle (up to 10 s); 0 when nothing was drawn. */
 static double
@@ -201,14 +283,196 @@ test_palette_fold (void)
   window_destroy_and_check (window);
 }
 
+/* Every label under WIDGET into FOUND. */
+static void
+find_labels (GtkWidget *widget,
+             GPtrArray *found)
+{
+  if (GTK_IS_LABEL (widget))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    find_labels (child, found);
+}
+
+/* How many of the results switcher's shown labels are cut short. */
+static guint
+tab_labels_cut (SwWindow *window)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  guint cut = 0, shown = 0;
+
+  find_labels (GTK_WIDGET (window->results_switcher), labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = g_ptr_array_index (labels, i);
+
+      if (!gtk_widget_get_mapped (GTK_WIDGET (label)))
+        continue;
+      shown++;
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (label)))
+        {
+          g_test_message ("tab label cut: \"%s\" in %d px", gtk_label_get_text (label),
+                          gtk_widget_get_width (GTK_WIDGET (label)));
+          cut++;
+        }
+    }
+  g_assert_cmpuint (shown, >=, 6);
+  return cut;
+}
+
+/* At 1280 px every results tab's label is readable in full, in English
+ * and with the German titles (the longest). */
+static void
+test_tab_labels (void)
+{
+  /* po/de.po's titles of the pages, in the stack's order. */
+  static const char *const german[] = { "_Verläufe", "_Moden", "_Frequenz", "_Campbell",
+                                        "Erz_wungen", "S_tudie" };
+  SwWindow *window = window_sized (1280, 800);
+  g_autoptr(GListModel) pages = G_LIST_MODEL (adw_view_stack_get_pages (window->results_stack));
+  guint cut = 0;
+
+  for (guint k = 0; k < 50; k++)
+    {
+      spin (0.1);
+      cut = tab_labels_cut (window);
+      if (cut == 0)
+        break;
+    }
+  if (g_getenv ("SW_SCREENSHOTS") != NULL)
+    {
+      g_autofree char *png = g_build_filename (g_getenv ("SW_SCREENSHOTS"), "tabs-1280.png", NULL);
+      save_window_png (window, png);
+    }
+  g_assert_cmpuint (cut, ==, 0);
+  /* The full names are the tooltips. */
+  {
+    guint n = 0;
+
+    for (GtkWidget *button = gtk_widget_get_first_child (GTK_WIDGET (window->results_switcher));
+         button != NULL; button = gtk_widget_get_next_sibling (button), n++)
+      g_assert_nonnull (gtk_widget_get_tooltip_text (button));
+    g_assert_cmpuint (n, ==, G_N_ELEMENTS (german));
+  }
+
+  g_assert_cmpuint (g_list_model_get_n_items (pages), ==, G_N_ELEMENTS (german));
+  for (guint i = 0; i < G_N_ELEMENTS (german); i++)
+    {
+      g_autoptr(AdwViewStackPage) page = g_list_model_get_item (pages, i);
+
+      adw_view_stack_page_set_title (page, german[i]);
+    }
+  for (guint k = 0; k < 50; k++)
+    {
+      spin (0.1);
+      cut = tab_labels_cut (window);
+      if (cut == 0)
+        break;
+    }
+  if (g_getenv ("SW_SCREENSHOTS") != NULL)
+    {
+      g_autofree char *png = g_build_filename (g_getenv ("SW_SCREENSHOTS"), "tabs-1280-de.png", NULL);
+      save_window_png (window, png);
+    }
+  g_assert_cmpuint (cut, ==, 0);
+  window_destroy_and_check (window);
+}
+
+/* At 1280 × 800 the Modes page leaves the canvas short: the mode's legend
+ * hides none of the drawing there (a strip, or beside it). */
+static void
+test_modes_legend (void)
+{
+  SwWindow *window = window_sized (1280, 800);
+  SwCanvasRect legend = { 0 };
+  double cover = -1;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.modal-analysis", NULL));
+  g_assert_true (wait_until_idle (window, 60));
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (window->results_stack), ==, "modes");
+  for (guint k = 0; k < 100 && cover != 0; k++)
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (window->canvas));
+      spin (0.1);
+      if (_sw_canvas_get_mode_legend (window->canvas, &legend))
+        cover = _sw_canvas_get_mode_legend_cover (window->canvas);
+    }
+  g_test_message ("the canvas %d px high; the legend %.0f × %.0f px hides %g px² of the drawing",
+                  gtk_widget_get_height (GTK_WIDGET (window->canvas)), legend.width, legend.height, cover);
+  if (g_getenv ("SW_SCREENSHOTS") != NULL)
+    {
+      g_autofree char *png = g_build_filename (g_getenv ("SW_SCREENSHOTS"), "modes-1280x800.png", NULL);
+      save_window_png (window, png);
+    }
+  g_assert_cmpfloat (cover, ==, 0);
+  /* A strip, not a box over a third of the canvas. */
+  g_assert_cmpfloat (legend.height, <=, 0.3 * gtk_widget_get_height (GTK_WIDGET (window->canvas)));
+  window_destroy_and_check (window);
+}
+
+/* At 1280 × 800 the events table fits its column: no sideways scroll; a
+ * change cut short (ellipsized) has its full text as a tooltip. */
+static void
+test_events_fit (void)
+{
+  SwWindow *window = window_sized (1280, 800);
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->events_view), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *h;
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  guint cut = 0, shown = 0;
+
+  g_assert_nonnull (scroller);
+  h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scroller));
+  for (guint k = 0; k < 50; k++)
+    {
+      spin (0.1);
+      if (gtk_adjustment_get_page_size (h) > 0 &&
+          gtk_adjustment_get_upper (h) <= gtk_adjustment_get_page_size (h) + 0.5)
+        break;
+    }
+  g_test_message ("the events table %.0f px in a view of %.0f px", gtk_adjustment_get_upper (h),
+                  gtk_adjustment_get_page_size (h));
+  if (g_getenv ("SW_SCREENSHOTS") != NULL)
+    {
+      g_autofree char *png = g_build_filename (g_getenv ("SW_SCREENSHOTS"), "events-1280x800.png", NULL);
+      save_window_png (window, png);
+    }
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (h), >, 0);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (h), <=, gtk_adjustment_get_page_size (h) + 0.5);
+
+  find_labels (GTK_WIDGET (window->events_view), labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = g_ptr_array_index (labels, i);
+
+      if (!gtk_widget_get_mapped (GTK_WIDGET (label)))
+        continue;
+      shown++;
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (label)))
+        {
+          cut++;
+          g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (label)), ==, gtk_label_get_text (label));
+        }
+    }
+  g_test_message ("%u of %u cells cut short", cut, shown);
+  g_assert_cmpuint (shown, >, 3);
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
+  g_test_add_func ("/app/window/layout/events-fit", test_events_fit);
+  g_test_add_func ("/app/window/layout/modes-legend", test_modes_legend);
+  g_test_add_func ("/app/window/layout/tab-labels", test_tab_labels);
   g_test_add_func ("/app/window/layout/palette-fold", test_palette_fold);
   g_test_add_func ("/app/window/layout/plot-box", test_plot_box);
   g_test_add_func ("/app/window/layout/narrowest", test_narrowest);
   g_test_add_func ("/app/window/layout/wide", test_wide);
   g_test_add_func ("/app/window/layout/medium", test_medium);
+  g_test_add_func ("/app/window/layout/results-fit", test_results_fit);
+  g_test_add_func ("/app/window/layout/canvas-share", test_canvas_share);
 }
 
 int

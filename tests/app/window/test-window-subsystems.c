@@ -353,11 +353,13 @@ test_file_in_place (void)
   fly = sw_model_find_component (window->inner, "flywheel");
   g_assert_cmpint (fly, >=, 0);
 
-  /* Its own undo: the document is untouched. */
+  /* Its own undo: the document's text is untouched, but the window has
+   * unsaved changes (the file's). */
   g_assert_true (sw_model_set_param (window->inner, (guint) fly, "J", 6.5, &error));
   g_assert_no_error (error);
   iterate ();
-  g_assert_false (sw_window_get_modified (window));
+  g_assert_false (sw_history_get_modified (sw_window_get_history (window)));
+  g_assert_true (sw_window_get_modified (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   iterate ();
   g_assert_cmpfloat (inner_param (window->inner, "flywheel", "J"), ==, 4);
@@ -380,9 +382,148 @@ test_file_in_place (void)
     }
   g_assert_cmpfloat (sw_model_get_component (model, 0)->param[sw_kind_find_param (
                        sw_model_get_component (model, 0)->kind, "J_fly")], ==, 6.5);
+  g_assert_false (sw_window_get_modified (window));
 
   window_destroy_and_check (window);
   sw_test_remove_tree (dir);
+}
+
+/* The marine example's two files copied into dir, the unit's text with
+ * from replaced by to (NULL: as it is); the twin's path. */
+static char *
+copy_marine (const char *dir, const char *from, const char *to)
+{
+  for (guint k = 0; k < 2; k++)
+    {
+      const char *name = k == 0 ? "twin-engine.shaft" : "engine-unit.shaft";
+      g_autofree char *source = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples", "marine", name,
+                                                  NULL);
+      g_autofree char *target = g_build_filename (dir, name, NULL);
+      g_autofree char *text = NULL;
+
+      g_assert_true (g_file_get_contents (source, &text, NULL, NULL));
+      if (k == 1 && from != NULL)
+        {
+          g_auto (GStrv) pieces = g_strsplit (text, from, -1);
+
+          g_assert_cmpuint (g_strv_length (pieces), ==, 2);
+          g_free (text);
+          text = g_strjoinv (to, pieces);
+        }
+      g_assert_true (g_file_set_contents (target, text, -1, NULL));
+    }
+  return g_build_filename (dir, "twin-engine.shaft", NULL);
+}
+
+/* Live tuning inside a subsystem kept in its own file (the marine
+ * example): an edit inside runs the document again at once, and the run
+ * equals a fresh run of the model with the file so edited. The file is
+ * written on Save (until then the window has unsaved changes); Discard
+ * gives the edit up. */
+static void
+test_live_in_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("shaftwork-XXXXXX", NULL);
+  g_autofree char *fresh_dir = g_dir_make_tmp ("shaftwork-XXXXXX", NULL);
+  g_autofree char *twin = copy_marine (dir, NULL, NULL);
+  g_autofree char *fresh_twin = copy_marine (fresh_dir, "\"J\": 0.2}", "\"J\": 2}");
+  g_autofree char *unit = g_build_filename (dir, "engine-unit.shaft", NULL);
+  g_autofree char *saved = NULL, *after_discard = NULL;
+  g_autoptr (SwModel) fresh_model = NULL;
+  g_autoptr (SwSystem) system = NULL;
+  g_autoptr (SwTrajectory) fresh = NULL, before = NULL;
+  g_autoptr (GError) error = NULL;
+  SwSimulateOptions options;
+  SwWindow *window = window_with_file (twin);
+  SwModel *model = sw_window_get_model (window);
+  SwTrajectory *after;
+  const char *columns[] = { "engine1.damperRing.w", "engine2.damperRing.w", "propeller.w" };
+  double largest_change = 0;
+  guint runs;
+  int ring;
+
+  g_assert_true (sw_window_get_live (window));
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_true (wait_until_idle (window, 60));
+  runs = sw_window_get_n_runs (window);
+  before = sw_trajectory_ref (sw_window_get_trajectory (window));
+
+  g_signal_emit_by_name (window->canvas, "component-activated", sw_model_find_component (model, "engine1"));
+  iterate ();
+  g_assert_nonnull (window->inner);
+  ring = sw_model_find_component (window->inner, "damperRing");
+  g_assert_cmpint (ring, >=, 0);
+  g_assert_true (sw_model_set_param (window->inner, (guint) ring, "J", 2, &error));
+  g_assert_no_error (error);
+  iterate ();
+  /* Run again without leaving, and the file not written yet. */
+  g_assert_true (wait_for_runs (window, runs, 60));
+  g_assert_true (wait_until_idle (window, 60));
+  g_assert_true (sw_canvas_get_model (window->canvas) == window->inner);
+  g_assert_true (sw_window_get_modified (window));
+  g_assert_true (g_file_get_contents (unit, &saved, NULL, NULL));
+  g_assert_nonnull (strstr (saved, "\"J\": 0.2}"));
+  g_clear_pointer (&saved, g_free);
+  after = sw_window_get_trajectory (window);
+  g_assert_true (after != before);
+
+  /* The model with its file so edited, run outside the window. */
+  fresh_model = sw_model_new_from_file (fresh_twin, &error);
+  g_assert_no_error (error);
+  system = sw_model_assemble (fresh_model, &error);
+  g_assert_no_error (error);
+  options = sw_simulate_options_from_system (system);
+  fresh = sw_simulate (system, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
+    {
+      int a = sw_trajectory_find_column (after, columns[c]);
+      int f = sw_trajectory_find_column (fresh, columns[c]);
+      int b = sw_trajectory_find_column (before, columns[c]);
+
+      g_assert_cmpint (MIN (a, MIN (f, b)), >=, 0);
+      for (double t = 0.05; t < 20; t += 0.25)
+        {
+          double va = sw_trajectory_interpolate (after, (guint) a, t);
+          double vf = sw_trajectory_interpolate (fresh, (guint) f, t);
+
+          g_assert_cmpfloat_with_epsilon (va, vf, 1e-6 * (1 + fabs (vf)));
+          largest_change = MAX (largest_change, fabs (va - sw_trajectory_interpolate (before, (guint) b, t)));
+        }
+    }
+  /* And the edit did change it: ten times the ring's inertia. */
+  g_assert_cmpfloat (largest_change, >, 1e-3);
+
+  /* Save writes the file (and the document), still inside. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  iterate ();
+  g_assert_false (sw_window_get_modified (window));
+  g_assert_nonnull (window->inner);
+  g_assert_true (g_file_get_contents (unit, &saved, NULL, NULL));
+  g_assert_nonnull (strstr (saved, "\"J\": 2"));
+
+  /* Another edit, given up with Discard: the file stays as saved, and
+   * the document uses the file again. */
+  g_assert_true (sw_model_set_param (window->inner, (guint) ring, "J", 7, &error));
+  g_assert_no_error (error);
+  iterate ();
+  g_assert_true (sw_window_get_modified (window));
+  _sw_window_inside_discard_files (window);
+  iterate ();
+  g_assert_null (window->inner);
+  g_assert_false (sw_history_get_modified (sw_window_get_history (window)));
+  g_assert_false (sw_window_get_modified (window));
+  g_assert_true (g_file_get_contents (unit, &after_discard, NULL, NULL));
+  g_assert_cmpstr (after_discard, ==, saved);
+  {
+    const SwComponent *engine = sw_model_get_component (model, (guint) sw_model_find_component (model, "engine1"));
+
+    g_assert_cmpfloat (inner_param (sw_kind_get_subsystem_model (engine->kind), "damperRing", "J"), ==, 2);
+  }
+
+  window_destroy_and_check (window);
+  sw_test_remove_tree (dir);
+  sw_test_remove_tree (fresh_dir);
 }
 
 static char *
@@ -753,6 +894,7 @@ add_tests (void)
   g_test_add_func ("/app/window-subsystems/undo-inside", test_undo_inside);
   g_test_add_func ("/app/window-subsystems/keys", test_keys);
   g_test_add_func ("/app/window-subsystems/live-inside", test_live_inside);
+  g_test_add_func ("/app/window-subsystems/live-in-file", test_live_in_file);
   g_test_add_func ("/app/window-subsystems/bound-inside", test_bound_inside);
   g_test_add_func ("/app/window-subsystems/ports-inside", test_ports_inside);
   g_test_add_func ("/app/window-subsystems/make-with-params", test_make_with_params);

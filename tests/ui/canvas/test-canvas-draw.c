@@ -215,6 +215,82 @@ test_labels_apart (void)
   g_object_unref (canvas);
 }
 
+/* Whether the polyline enters rect's inside (its edge does not count). */
+static gboolean
+route_enters (const SwCanvasRoute *route,
+              const SwCanvasRect  *rect)
+{
+  for (guint i = 0; i + 1 < route->n_points; i++)
+    for (guint k = 0; k <= 200; k++)
+      {
+        double x = route->x[i] + (route->x[i + 1] - route->x[i]) * k / 200.0;
+        double y = route->y[i] + (route->y[i + 1] - route->y[i]) * k / 200.0;
+
+        if (x > rect->x + 1 && x < rect->x + rect->width - 1 && y > rect->y + 1 && y < rect->y + rect->height - 1)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* No wire runs through the symbol of a part it does not connect: a wire
+ * from a clutch's output past a grounded gear once went straight through
+ * the gear's body, where its housing port is, as if connected to it
+ * (issue 23, 7); nor in the vehicle launch example. */
+static void
+test_wires_around_symbols (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1,\n"
+    " \"components\": [\n"
+    "  {\"id\": \"clutch\", \"kind\": \"rotational.clutch\", \"position\": [100, 100]},\n"
+    "  {\"id\": \"gear\", \"kind\": \"rotational.ideal_gear\", \"position\": [220, 100]},\n"
+    "  {\"id\": \"load\", \"kind\": \"rotational.inertia\", \"position\": [340, 100]},\n"
+    "  {\"id\": \"housing\", \"kind\": \"rotational.fixed\", \"position\": [220, 200]}\n"
+    " ],\n"
+    " \"connections\": [\n"
+    "  {\"from\": \"clutch.flange_b\", \"to\": \"load.flange_a\"},\n"
+    "  {\"from\": \"gear.support\", \"to\": \"housing.flange\"}\n"
+    " ]}\n";
+  const char *files[] = { NULL, "vehicle-launch.shaft" };
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = files[f] != NULL ? g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples",
+                                                                   files[f], NULL)
+                                               : NULL;
+      g_autoptr(SwModel) model = path != NULL ? sw_model_new_from_file (path, &error)
+                                              : sw_model_new_from_data (text, -1, "wires.shaft", &error);
+      SwCanvas *canvas;
+      const SwCanvasRoute *routes;
+      guint checked = 0;
+
+      g_assert_no_error (error);
+      canvas = new_canvas (model);
+      routes = _sw_canvas_get_routes (canvas);
+      for (guint i = 0; i < sw_model_get_n_connections (model); i++)
+        {
+          const SwConnection *c = sw_model_get_connection (model, i);
+
+          g_assert_cmpuint (routes[i].n_points, >=, 2);
+          for (guint k = 0; k < sw_model_get_n_components (model); k++)
+            {
+              if (k == c->from_component || k == c->to_component)
+                continue;
+              if (route_enters (&routes[i], &_sw_canvas_get_item (canvas, k)->box))
+                g_error ("%s: the wire %s.%u → %s.%u runs through %s",
+                         files[f] != NULL ? files[f] : "wires.shaft",
+                         sw_model_get_component (model, c->from_component)->id, c->from_port,
+                         sw_model_get_component (model, c->to_component)->id, c->to_port,
+                         sw_model_get_component (model, k)->id);
+              checked++;
+            }
+        }
+      g_assert_cmpuint (checked, >, 0);
+      g_object_unref (canvas);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -224,6 +300,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/canvas/draw", test_draw);
   g_test_add_func ("/ui/canvas/labels-apart", test_labels_apart);
+  g_test_add_func ("/ui/canvas/wires-around-symbols", test_wires_around_symbols);
   g_test_add_func ("/ui/canvas/modes-inside-subsystem", test_modes_inside_subsystem);
 
   return g_test_run ();
