@@ -465,8 +465,9 @@ new_table (const SwSystem *sys, const GArray *sections, const GArray *orders, co
 }
 
 /* Rows made before they are stored, column by column (a table of 27 000
- * columns stores a cache line a column and block). */
-#define ROW_BLOCK 8
+ * columns stores four cache lines a column and block: each column's page
+ * met a quarter as often as with blocks of 8, bench-forced 5 % faster). */
+#define ROW_BLOCK 32
 
 /* The outputs in compact arrays made once, read at every solve: each
  * section's terms one after another, each body's, over the coordinates
