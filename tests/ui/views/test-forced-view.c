@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
 #include "sw-forced.h"
 #include "sw-forced-view.h"
@@ -415,6 +416,135 @@ test_error (void)
   g_assert_finalize_object (view);
 }
 
+/* Limits: with a diameter and a tensile strength, every section's
+ * allowable stresses come with the response, and the bands shaded for the
+ * section plotted are the barred and not-allowed ranges that
+ * sw_forced_find_ranges() finds in sw_forced_compute()'s table with the
+ * same diameters and limits (C_K 1, the rated speed given); the band is
+ * drawn (an amber pixel inside it) and exported. */
+static void
+test_limits (void)
+{
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("fourbody.shaft");
+  SwForcedView *view = g_object_ref_sink (SW_FORCED_VIEW (sw_forced_view_new ()));
+  static const double orders[] = { 1, 2 };
+  g_autoptr (SwTrajectory) plain = expected_response (system, "rotor", orders, 2, 250, 100, 12000);
+  g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  g_autofree SwForcedDiameter *d = NULL;
+  g_autofree SwForcedLimit *l = NULL;
+  g_autoptr (SwTrajectory) table = NULL;
+  g_autoptr (GArray) ranges = NULL;
+  g_autoptr (GError) error = NULL;
+  SwForcedExcitation ex[2];
+  SwForcedOptions o = sw_forced_options_default ();
+  const char *section;
+  guint n = 0;
+
+  sw_forced_view_set_system (view, system);
+  sw_forced_view_set_body (view, "rotor");
+  sw_forced_view_set_speed_range (view, 100, 12000);
+  sw_forced_view_set_excitation (view, orders, 2, 250);
+  wait_computed (view);
+  g_assert_cmpuint (_sw_forced_view_get_n_bands (view), ==, 0);
+  sw_forced_view_set_diameter (view, 0.012);
+  sw_forced_view_set_limits (view, 400, 8000);
+  g_assert_cmpfloat (sw_forced_view_get_tensile_strength (view), ==, 400);
+  g_assert_cmpfloat (sw_forced_view_get_rated_rpm (view), ==, 8000);
+  wait_computed (view);
+  g_assert_null (sw_forced_view_get_error (view));
+  section = sw_forced_view_get_shown_section (view);
+  g_assert_nonnull (section);
+
+  /* The core's ranges, every section given the same shaft. */
+  for (guint c = 0; c < sw_trajectory_get_n_columns (plain); c++)
+    {
+      const char *name = sw_trajectory_get_column_name (plain, c);
+
+      if (g_str_has_suffix (name, ".tau_amp"))
+        g_ptr_array_add (ids, g_strndup (name, strlen (name) - strlen (".tau_amp")));
+    }
+  d = g_new0 (SwForcedDiameter, ids->len);
+  l = g_new0 (SwForcedLimit, ids->len);
+  for (guint k = 0; k < ids->len; k++)
+    {
+      d[k] = (SwForcedDiameter) { .part = g_ptr_array_index (ids, k), .outer_diameter_m = 0.012 };
+      l[k] = (SwForcedLimit) { .part = g_ptr_array_index (ids, k), .tensile_strength_mpa = 400, .ck = 1 };
+    }
+  for (guint k = 0; k < 2; k++)
+    ex[k] = (SwForcedExcitation) { .part = "rotor", .order = orders[k], .amplitude = 250 };
+  o.from_rpm = 100;
+  o.to_rpm = 12000;
+  o.n_speeds = VIEW_SPEEDS;
+  o.excitations = ex;
+  o.n_excitations = 2;
+  o.diameters = d;
+  o.n_diameters = ids->len;
+  o.limits = l;
+  o.n_limits = ids->len;
+  o.rated_rpm = 8000;
+  table = sw_forced_compute (system, &o, &error);
+  g_assert_no_error (error);
+  ranges = sw_forced_find_ranges (table);
+  for (guint k = 0; k < ranges->len; k++)
+    {
+      const SwForcedRange *r = &g_array_index (ranges, SwForcedRange, k);
+      double from, to;
+      SwForcedRangeKind kind;
+
+      if (g_strcmp0 (r->part, section) != 0)
+        continue;
+      g_assert_true (_sw_forced_view_get_band (view, n, &from, &to, &kind));
+      g_assert_cmpfloat (from, ==, r->from_rpm);
+      g_assert_cmpfloat (to, ==, r->to_rpm);
+      g_assert_cmpint (kind, ==, r->kind);
+      n++;
+    }
+  g_assert_cmpuint (n, >, 0);
+  g_assert_cmpuint (_sw_forced_view_get_n_bands (view), ==, n);
+  /* The limit curves are drawn: two more than without. */
+  g_assert_cmpuint (_sw_forced_view_get_n_curves (view), ==, 6);
+
+  /* Drawn: a pixel in the first band, near the plot's top (above the
+   * curves), is amber (red well above blue), or red where not allowed. */
+  {
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 800, 500);
+    cairo_t *cr = cairo_create (surface);
+    double from, to, x;
+    SwForcedRangeKind kind;
+    const guint8 *px;
+    int stride;
+
+    g_assert_true (_sw_forced_view_render (view, cr, 800, 500));
+    cairo_destroy (cr);
+    cairo_surface_flush (surface);
+    g_assert_true (_sw_forced_view_get_band (view, 0, &from, &to, &kind));
+    g_assert_true (_sw_forced_view_speed_position (view, 0.5 * (from + to), &x));
+    stride = cairo_image_surface_get_stride (surface);
+    px = cairo_image_surface_get_data (surface) + (gsize) (view->geometry.panels[0].top + 4) * stride + 4 * (int) x;
+    /* BGRX */
+    g_assert_cmpint (px[2], >, px[0] + 40);
+    cairo_surface_destroy (surface);
+  }
+  {
+    g_autofree char *dir = g_dir_make_tmp ("sw-forced-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename (dir, "limits.svg", NULL);
+    g_autofree char *svg = NULL;
+
+    g_assert_true (sw_forced_view_export (view, path, 800, 500, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (path, &svg, NULL, NULL));
+    g_assert_nonnull (strstr (svg, "<svg"));
+    g_remove (path);
+    g_rmdir (dir);
+  }
+  /* No tensile strength: no bands, no limit curves. */
+  sw_forced_view_set_limits (view, 0, 0);
+  wait_computed (view);
+  g_assert_cmpuint (_sw_forced_view_get_n_bands (view), ==, 0);
+  g_assert_cmpuint (_sw_forced_view_get_n_curves (view), ==, 4);
+  g_assert_finalize_object (view);
+}
+
 static GtkGesture *
 find_drag (GtkWidget *area)
 {
@@ -502,6 +632,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/forced-view/order-amplitudes", test_order_amplitudes);
   g_test_add_func ("/ui/forced-view/model-excitation", test_model_excitation);
   g_test_add_func ("/ui/forced-view/cursor", test_cursor);
+  g_test_add_func ("/ui/forced-view/limits", test_limits);
   g_test_add_func ("/ui/forced-view/error", test_error);
   g_test_add_func ("/ui/forced-view/window", test_window);
   return g_test_run ();
