@@ -37,7 +37,8 @@ enum {
 #define FAINT_ALPHA     0.5
 #define DASHED_ALPHA    0.8
 #define SELECTION_ALPHA 0.12
-#define BAND_ALPHA      0.28
+#define BAND_ALPHA      0.25
+#define BAND_HIGHLIGHT_ALPHA 0.45
 
 /* Text height on a page of 800 × 600 pixels (PLplot takes 72 pixels a inch)
  * and larger; smaller pages get smaller text. */

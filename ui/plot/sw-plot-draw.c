@@ -283,7 +283,7 @@ set_colors (const SwPlotColors *colors)
   /* Okabe and Ito's orange and vermillion: warnings that read on a light
    * and a dark page and to colour-blind eyes. */
   set_color (r, g, b, a, COLOR_BAND, (const guint8[3]) { 230, 159, 0 }, BAND_ALPHA);
-  set_color (r, g, b, a, COLOR_BAND_HIGHLIGHT, (const guint8[3]) { 213, 94, 0 }, BAND_ALPHA);
+  set_color (r, g, b, a, COLOR_BAND_HIGHLIGHT, (const guint8[3]) { 213, 94, 0 }, BAND_HIGHLIGHT_ALPHA);
   for (guint i = 0; i < SW_PLOT_N_COLORS; i++)
     {
       set_color (r, g, b, a, COLOR_CURVES + i, colors->curves[i], 1.0);

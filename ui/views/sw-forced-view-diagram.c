@@ -122,7 +122,9 @@ build_scene (SwForcedView *self, Scene *s, const SwPlotColors *colors)
         {
           g_autofree char *name = g_strdup_printf ("%s.%s", section, suffix[k]);
           int column = sw_trajectory_find_column (tr, name);
-          SwPlotCurve c = { .trajectory = tr, .x_column = -1, .x_factor = 1, .y_factor = 1, .color = 0,
+          /* The palette's last colour: apart from the sum's and the orders'. */
+          SwPlotCurve c = { .trajectory = tr, .x_column = -1, .x_factor = 1, .y_factor = 1,
+                            .color = SW_PLOT_N_COLORS - 1,
                             .line = SW_PLOT_LINE_DASHED, .dash = 1 + k, .width = ORDER_WIDTH,
                             /* Translators: the allowable stress curves of the classification rule. */
                             .label = k == 0 ? _("allowable, continuous") : _("allowable, transient") };
