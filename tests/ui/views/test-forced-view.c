@@ -31,13 +31,14 @@ wait_computed (SwForcedView *view)
   g_assert_false (sw_forced_view_get_busy (view));
 }
 
-/* What the view should show: the same response computed here. */
+/* What the view should show: the same response computed here, with the
+ * diameters and limits of o_in (NULL: none). */
 static SwTrajectory *
-expected_response (SwSystem *system, const char *body, const double *orders, guint n, double amplitude,
-                   double from, double to)
+expected_response_with (SwSystem *system, const char *body, const double *orders, guint n, double amplitude,
+                        double from, double to, const SwForcedOptions *o_in)
 {
   g_autofree SwForcedExcitation *ex = g_new0 (SwForcedExcitation, n);
-  SwForcedOptions o = sw_forced_options_default ();
+  SwForcedOptions o = o_in != NULL ? *o_in : sw_forced_options_default ();
   g_autoptr (GError) error = NULL;
   SwTrajectory *tr;
 
@@ -51,6 +52,13 @@ expected_response (SwSystem *system, const char *body, const double *orders, gui
   tr = sw_forced_compute (system, &o, &error);
   g_assert_no_error (error);
   return tr;
+}
+
+static SwTrajectory *
+expected_response (SwSystem *system, const char *body, const double *orders, guint n, double amplitude,
+                   double from, double to)
+{
+  return expected_response_with (system, body, orders, n, amplitude, from, to, NULL);
 }
 
 static void
@@ -209,27 +217,17 @@ test_curves (void)
    * sw_forced_compute() gives with that diameter (16 T / (pi d^3)). */
   sw_forced_view_set_diameter (view, 0.04);
   {
-    g_autofree SwForcedExcitation *ex = g_new0 (SwForcedExcitation, 2);
     SwForcedDiameter d = { .part = "shaft", .outer_diameter_m = 0.04 };
     SwForcedOptions o = sw_forced_options_default ();
-    g_autoptr (GError) error = NULL;
     g_autoptr (SwTrajectory) stress = NULL;
     guint column;
     gboolean sum;
     double factor;
     const double *want, *tau;
 
-    for (guint k = 0; k < 2; k++)
-      ex[k] = (SwForcedExcitation) { .part = "rotor", .order = orders[k], .amplitude = 250 };
-    o.from_rpm = 100;
-    o.to_rpm = 12000;
-    o.n_speeds = VIEW_SPEEDS;
-    o.excitations = ex;
-    o.n_excitations = 2;
     o.diameters = &d;
     o.n_diameters = 1;
-    stress = sw_forced_compute (system, &o, &error);
-    g_assert_no_error (error);
+    stress = expected_response_with (system, "rotor", orders, 2, 250, 100, 12000, &o);
     want = sw_trajectory_get_column (stress, (guint) sw_trajectory_find_column (stress, "shaft.stress_amp"));
     g_assert_true (_sw_forced_view_get_curve (view, 0, &column, &sum, &factor));
     g_assert_true (sum);
@@ -435,7 +433,6 @@ test_limits (void)
   g_autoptr (SwTrajectory) table = NULL;
   g_autoptr (GArray) ranges = NULL;
   g_autoptr (GError) error = NULL;
-  SwForcedExcitation ex[2];
   SwForcedOptions o = sw_forced_options_default ();
   const char *section;
   guint n = 0;
@@ -470,20 +467,12 @@ test_limits (void)
       d[k] = (SwForcedDiameter) { .part = g_ptr_array_index (ids, k), .outer_diameter_m = 0.012 };
       l[k] = (SwForcedLimit) { .part = g_ptr_array_index (ids, k), .tensile_strength_mpa = 400, .ck = 1 };
     }
-  for (guint k = 0; k < 2; k++)
-    ex[k] = (SwForcedExcitation) { .part = "rotor", .order = orders[k], .amplitude = 250 };
-  o.from_rpm = 100;
-  o.to_rpm = 12000;
-  o.n_speeds = VIEW_SPEEDS;
-  o.excitations = ex;
-  o.n_excitations = 2;
   o.diameters = d;
   o.n_diameters = ids->len;
   o.limits = l;
   o.n_limits = ids->len;
   o.rated_rpm = 8000;
-  table = sw_forced_compute (system, &o, &error);
-  g_assert_no_error (error);
+  table = expected_response_with (system, "rotor", orders, 2, 250, 100, 12000, &o);
   ranges = sw_forced_find_ranges (table);
   for (guint k = 0; k < ranges->len; k++)
     {
