@@ -317,6 +317,21 @@ _sw_forced_view_update_loads (SwForcedView *self)
                 g_string_append_printf (text, _("; %s %.4g %s"), shown,
                                         sw_trajectory_interpolate (tr, (guint) k, self->cursor_rpm) * factor, unit);
             }
+          /* The cursor in a shaded range of the section plotted. */
+          for (guint i = 0; self->ranges != NULL && self->diameter_m > 0 && i < self->ranges->len; i++)
+            {
+              const SwForcedRange *r = &g_array_index (self->ranges, SwForcedRange, i);
+
+              if (g_strcmp0 (r->part, shown) != 0 || self->cursor_rpm < r->from_rpm || self->cursor_rpm > r->to_rpm)
+                continue;
+              g_string_append_printf (text, r->kind == SW_FORCED_RANGE_NOT_ALLOWED
+                                      /* Translators: after the read-out: the cursor's speed range, rpm to rpm. */
+                                      ? _(" — not allowed %.0f–%.0f rpm")
+                                      /* Translators: after the read-out: a range to pass through quickly. */
+                                      : _(" — barred %.0f–%.0f rpm"),
+                                      r->from_rpm, r->to_rpm);
+              break;
+            }
         }
     }
   gtk_label_set_text (self->readout, text->str);

@@ -526,6 +526,16 @@ test_limits (void)
     g_remove (path);
     g_rmdir (dir);
   }
+  /* The cursor in the first band: the read-out names the range. */
+  {
+    double from, to;
+    SwForcedRangeKind kind;
+
+    g_assert_true (_sw_forced_view_get_band (view, 0, &from, &to, &kind));
+    sw_forced_view_set_cursor (view, 0.5 * (from + to));
+    g_assert_nonnull (strstr (gtk_label_get_text (view->readout),
+                              kind == SW_FORCED_RANGE_BARRED ? "barred" : "not allowed"));
+  }
   /* No tensile strength: no bands, no limit curves. */
   sw_forced_view_set_limits (view, 0, 0);
   wait_computed (view);
