@@ -63,6 +63,8 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
   g_autofree SwForcedExcitation *ex = g_new0 (SwForcedExcitation, job->orders->len + n_model);
   SwForcedOptions o = sw_forced_options_default ();
   SwCampbellOptions co = sw_campbell_options_default ();
+  g_autofree SwForcedDiameter *d = NULL;
+  g_autofree SwForcedLimit *l = NULL;
   GError *error = NULL;
   Result *r = g_new0 (Result, 1);
 
@@ -82,23 +84,12 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
     memcpy (ex + job->orders->len, job->model_excitation->ex->data, n_model * sizeof (SwForcedExcitation));
   o.excitations = ex;
   o.n_excitations = job->orders->len + n_model;
-  r->response = sw_forced_compute (job->system, &o, &error);
-  /* Limits: every section (the columns just made name them) with the
-   * diameter and the tensile strength, computed again with them, and the
-   * ranges the core finds in that table. */
-  if (r->response != NULL && job->uts_mpa > 0 && job->diameter_m > 0)
+  /* Limits: every section (known from the system) with the diameter and
+   * the tensile strength, and the ranges the core finds in that table. */
+  if (job->uts_mpa > 0 && job->diameter_m > 0)
     {
-      g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
-      g_autofree SwForcedDiameter *d = NULL;
-      g_autofree SwForcedLimit *l = NULL;
+      g_autoptr (GPtrArray) ids = sw_forced_section_ids (job->system);
 
-      for (guint c = 0; c < sw_trajectory_get_n_columns (r->response); c++)
-        {
-          const char *name = sw_trajectory_get_column_name (r->response, c);
-
-          if (g_str_has_suffix (name, ".tau_amp"))
-            g_ptr_array_add (ids, g_strndup (name, strlen (name) - strlen (".tau_amp")));
-        }
       d = g_new0 (SwForcedDiameter, MAX (ids->len, 1));
       l = g_new0 (SwForcedLimit, MAX (ids->len, 1));
       for (guint k = 0; k < ids->len; k++)
@@ -112,11 +103,12 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
       o.limits = l;
       o.n_limits = ids->len;
       o.rated_rpm = job->rated_rpm > 0 ? job->rated_rpm : job->to_rpm;
-      g_clear_pointer (&r->response, sw_trajectory_unref);
       r->response = sw_forced_compute (job->system, &o, &error);
       if (r->response != NULL)
         r->ranges = sw_forced_find_ranges (r->response);
     }
+  else
+    r->response = sw_forced_compute (job->system, &o, &error);
   if (r->response == NULL)
     {
       result_free (r);

@@ -1,6 +1,7 @@
 /* test-forced.c: the forced response against the exact 2-DOF complex
  * solution, the time domain, an independent numpy computation, the peak of
- * the synthesised signal against brute force, and the errors.
+ * the synthesised signal against brute force, the sections named without a
+ * run (sw_forced_section_ids()), and the errors.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <complex.h>
 #include <math.h>
@@ -43,6 +44,32 @@ column (SwTrajectory *tr, const char *name)
   if (c < 0)
     g_error ("no column %s", name);
   return sw_trajectory_get_column (tr, c);
+}
+
+/* sw_forced_section_ids() names, without a run, the sections whose
+ * ID.tau_amp columns tr has, in their order. */
+static void
+assert_section_ids (const SwSystem *sys, SwTrajectory *tr, guint n_expected)
+{
+  g_autoptr (GPtrArray) ids = sw_forced_section_ids (sys);
+  guint n = 0;
+
+  for (guint c = 0; c < sw_trajectory_get_n_columns (tr); c++)
+    {
+      const char *name = sw_trajectory_get_column_name (tr, c);
+
+      if (g_str_has_suffix (name, ".tau_amp"))
+        {
+          g_autofree char *want = NULL;
+
+          g_assert_cmpuint (n, <, ids->len);
+          want = g_strdup_printf ("%s.tau_amp", (const char *) g_ptr_array_index (ids, n));
+          g_assert_cmpstr (name, ==, want);
+          n++;
+        }
+    }
+  g_assert_cmpuint (n, ==, ids->len);
+  g_assert_cmpuint (n, ==, n_expected);
 }
 
 /* The exact solution of [[z - w^2 J1, -z], [-z, z - w^2 J2]] X = [T, 0],
@@ -428,6 +455,7 @@ test_numpy_star (void)
   o.n_excitations = 2;
   tr = sw_forced_compute (sys, &o, &error);
   g_assert_no_error (error);
+  assert_section_ids (sys, tr, 5);
   for (guint r = 0; r < 2; r++)
     for (guint k = 0; k < 5; k++)
       for (guint j = 0; j < 2; j++)
