@@ -14,6 +14,7 @@
 #include "sw-forced.h"
 #include "sw-model.h"
 #include "sw-system.h"
+#include "sw-test-forced.h"
 
 /* The two-inertia line of test-forced.c, then the excitation. */
 #define TWO_INERTIA(EXCITATION)                                                                    \
@@ -41,32 +42,13 @@ respond (SwModel *model, const SwForcedExcitation *extra, guint n_extra, guint n
   g_autoptr (GError) error = NULL;
   g_autoptr (SwSystem) sys = sw_model_assemble (model, &error);
   g_autoptr (GArray) ex = NULL;
-  SwForcedOptions o = sw_forced_options_default ();
-  SwTrajectory *tr;
 
   g_assert_no_error (error);
   ex = sw_forced_excitations_from_model (model, &error);
   g_assert_no_error (error);
   if (extra != NULL)
     g_array_append_vals (ex, extra, n_extra);
-  o.from_rpm = 300;
-  o.to_rpm = 6000;
-  o.n_speeds = n_speeds;
-  o.excitations = (const SwForcedExcitation *) ex->data;
-  o.n_excitations = ex->len;
-  tr = sw_forced_compute (sys, &o, &error);
-  g_assert_no_error (error);
-  return tr;
-}
-
-static const double *
-column (SwTrajectory *tr, const char *name)
-{
-  int c = sw_trajectory_find_column (tr, name);
-
-  if (c < 0)
-    g_error ("no column %s", name);
-  return sw_trajectory_get_column (tr, c);
+  return sw_test_forced_compute (sys, (const SwForcedExcitation *) ex->data, ex->len, 300, 6000, n_speeds, NULL);
 }
 
 /* One cylinder's order o, amplitude 100, at J1: the reference. */
@@ -105,7 +87,7 @@ check_inline (guint n, const char *firing_order, const double *orders, guint n_o
     {
       g_autoptr (SwTrajectory) ref = one_cylinder (orders[k]);
       g_autofree char *name = g_strdup_printf ("S.tau_amp@%g", orders[k]);
-      const double *got = column (tr, name), *one = column (ref, "S.tau_amp");
+      const double *got = sw_test_forced_column (tr, name), *one = sw_test_forced_column (ref, "S.tau_amp");
       double ratio = n / 2.0, m = orders[k] / ratio;
       gboolean major = fabs (m - round (m)) < 1e-12;
 
@@ -165,7 +147,7 @@ test_table_against_speed (void)
                        " {\"rpm\": [1000, 3000, 5000], \"values\": [50, 200, 120]}}]}]"));
   g_autoptr (SwTrajectory) tr = respond (model, NULL, 0, 60);
   g_autoptr (SwTrajectory) ref = one_cylinder (2);
-  const double *got = column (tr, "S.tau_amp"), *one = column (ref, "S.tau_amp");
+  const double *got = sw_test_forced_column (tr, "S.tau_amp"), *one = sw_test_forced_column (ref, "S.tau_amp");
   const double *rpm = sw_trajectory_get_times (tr);
 
   for (guint i = 0; i < 60; i++)
@@ -188,7 +170,7 @@ test_table_against_mean_torque (void)
                        " \"values\": [10, 110]}}]}]"));
   g_autoptr (SwTrajectory) tr = respond (model, NULL, 0, 60);
   g_autoptr (SwTrajectory) ref = one_cylinder (2);
-  const double *got = column (tr, "S.tau_amp"), *one = column (ref, "S.tau_amp");
+  const double *got = sw_test_forced_column (tr, "S.tau_amp"), *one = sw_test_forced_column (ref, "S.tau_amp");
   const double *rpm = sw_trajectory_get_times (tr);
 
   for (guint i = 0; i < 60; i++)

@@ -20,6 +20,7 @@
 #include "sw-forced-view.h"
 #include "sw-forced-view-private.h"
 #include "sw-ui-test.h"
+#include "sw-test-forced.h"
 
 /* The view's speeds over the range (sw-forced-view.c). */
 #define VIEW_SPEEDS 400
@@ -35,23 +36,13 @@ wait_computed (SwForcedView *view)
  * diameters and limits of o_in (NULL: none). */
 static SwTrajectory *
 expected_response_with (SwSystem *system, const char *body, const double *orders, guint n, double amplitude,
-                        double from, double to, const SwForcedOptions *o_in)
+                        double from, double to, const SwForcedOptions *o)
 {
   g_autofree SwForcedExcitation *ex = g_new0 (SwForcedExcitation, n);
-  SwForcedOptions o = o_in != NULL ? *o_in : sw_forced_options_default ();
-  g_autoptr (GError) error = NULL;
-  SwTrajectory *tr;
 
   for (guint k = 0; k < n; k++)
     ex[k] = (SwForcedExcitation) { .part = body, .order = orders[k], .amplitude = amplitude };
-  o.from_rpm = from;
-  o.to_rpm = to;
-  o.n_speeds = VIEW_SPEEDS;
-  o.excitations = ex;
-  o.n_excitations = n;
-  tr = sw_forced_compute (system, &o, &error);
-  g_assert_no_error (error);
-  return tr;
+  return sw_test_forced_compute (system, ex, n, from, to, VIEW_SPEEDS, o);
 }
 
 static SwTrajectory *
@@ -162,10 +153,10 @@ test_curves (void)
     g_autofree char *name = g_strdup_printf ("%s.tau_amp", section);
     g_autofree char *o1 = g_strdup_printf ("%s.tau_amp@1", section);
     g_autofree char *o2 = g_strdup_printf ("%s.tau_amp@2", section);
-    const double *s = sw_trajectory_get_column (got, (guint) sw_trajectory_find_column (got, name));
-    const double *a = sw_trajectory_get_column (got, (guint) sw_trajectory_find_column (got, o1));
-    const double *b = sw_trajectory_get_column (got, (guint) sw_trajectory_find_column (got, o2));
-    const double *h = sw_trajectory_get_column (half, (guint) sw_trajectory_find_column (half, name));
+    const double *s = sw_test_forced_column (got, name);
+    const double *a = sw_test_forced_column (got, o1);
+    const double *b = sw_test_forced_column (got, o2);
+    const double *h = sw_test_forced_column (half, name);
 
     for (guint i = 0; i < n_rows; i++)
       if (isfinite (s[i]))
@@ -228,7 +219,7 @@ test_curves (void)
     o.diameters = &d;
     o.n_diameters = 1;
     stress = expected_response_with (system, "rotor", orders, 2, 250, 100, 12000, &o);
-    want = sw_trajectory_get_column (stress, (guint) sw_trajectory_find_column (stress, "shaft.stress_amp"));
+    want = sw_test_forced_column (stress, "shaft.stress_amp");
     g_assert_true (_sw_forced_view_get_curve (view, 0, &column, &sum, &factor));
     g_assert_true (sum);
     tau = sw_trajectory_get_column (got, column);
@@ -251,8 +242,6 @@ test_order_amplitudes (void)
     { .part = "hub2", .order = 2, .amplitude = 200, .phase_deg = 90 },
     { .part = "hub2", .order = 3, .amplitude = 100 },   /* the common amplitude */
   };
-  SwForcedOptions o = sw_forced_options_default ();
-  g_autoptr (GError) error = NULL;
   g_autoptr (SwTrajectory) want = NULL;
   SwTrajectory *got;
 
@@ -263,22 +252,9 @@ test_order_amplitudes (void)
   g_signal_emit_by_name (view->orders_entry, "activate");
   g_assert_true (sw_forced_view_get_busy (view));
   wait_computed (view);
-  o.from_rpm = 100;
-  o.to_rpm = 3000;
-  o.n_speeds = VIEW_SPEEDS;
-  o.excitations = ex;
-  o.n_excitations = 3;
-  want = sw_forced_compute (system, &o, &error);
-  g_assert_no_error (error);
+  want = sw_test_forced_compute (system, ex, 3, 100, 3000, VIEW_SPEEDS, NULL);
   got = sw_forced_view_get_response (view);
-  g_assert_cmpuint (sw_trajectory_get_n_columns (got), ==, sw_trajectory_get_n_columns (want));
-  for (guint c = 0; c < sw_trajectory_get_n_columns (want); c++)
-    for (guint i = 0; i < sw_trajectory_get_n_rows (want); i++)
-      {
-        double a = sw_trajectory_get_column (got, c)[i], b = sw_trajectory_get_column (want, c)[i];
-
-        g_assert_true ((isnan (a) && isnan (b)) || a == b);
-      }
+  sw_test_forced_assert_same (got, want);
   /* A negative amplitude is marked and changes nothing. */
   gtk_editable_set_text (GTK_EDITABLE (view->orders_entry), "1:-5");
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (view->orders_entry), "error"));
@@ -304,8 +280,6 @@ test_model_excitation (void)
   SwForcedExcitation all[4] = {
     { .part = "hub2", .order = 1, .amplitude = 100 }, { .part = "hub2", .order = 2, .amplitude = 100 },
   };
-  SwForcedOptions o = sw_forced_options_default ();
-  g_autoptr (GError) error = NULL;
   g_autoptr (SwTrajectory) want = NULL;
   SwTrajectory *got;
 
@@ -317,22 +291,9 @@ test_model_excitation (void)
   g_assert_true (sw_forced_view_get_busy (view));
   wait_computed (view);
   memcpy (all + 2, model_ex, sizeof model_ex);
-  o.from_rpm = 100;
-  o.to_rpm = 3000;
-  o.n_speeds = VIEW_SPEEDS;
-  o.excitations = all;
-  o.n_excitations = 4;
-  want = sw_forced_compute (system, &o, &error);
-  g_assert_no_error (error);
+  want = sw_test_forced_compute (system, all, 4, 100, 3000, VIEW_SPEEDS, NULL);
   got = sw_forced_view_get_response (view);
-  g_assert_cmpuint (sw_trajectory_get_n_columns (got), ==, sw_trajectory_get_n_columns (want));
-  for (guint c = 0; c < sw_trajectory_get_n_columns (want); c++)
-    for (guint i = 0; i < sw_trajectory_get_n_rows (want); i++)
-      {
-        double a = sw_trajectory_get_column (got, c)[i], b = sw_trajectory_get_column (want, c)[i];
-
-        g_assert_true ((isnan (a) && isnan (b)) || a == b);
-      }
+  sw_test_forced_assert_same (got, want);
   g_assert_nonnull (strstr (sw_trajectory_get_column_name (got, 3), "@1.5"));
   sw_forced_view_set_model_excitation (view, model_ex, G_N_ELEMENTS (model_ex));
   g_assert_false (sw_forced_view_get_busy (view));
