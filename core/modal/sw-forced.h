@@ -127,6 +127,11 @@ typedef struct {
 
 SwForcedOptions sw_forced_options_default (void);
 
+/* The ids of the compliant sections sw_forced_compute() reports, in its
+ * columns' order, known without a run (for options naming every section);
+ * free with g_ptr_array_unref(). */
+GPtrArray      *sw_forced_section_ids (const SwSystem *system);
+
 /* The response as a table whose x axis is "rpm": per section, in the file's
  * order, ID.tau_amp (sum over the orders of the amplitudes), ID.tau_peak,
  * ID.tau_amp@ORDER per order (the order as %g), and with a diameter

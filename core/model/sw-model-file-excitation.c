@@ -234,12 +234,14 @@ read_order (Reader *r, JsonArray *array, guint index, const char *who, SwExcitat
   return ok;
 }
 
-/* A component the entry names: it must exist (one that could not be read
- * is not reported again). */
+/* A component the entry names, of the model or inside a subsystem
+ * instance ("engine1.crank", as the flattened system names it): it must
+ * exist (one that could not be read is not reported again). Its index in
+ * *owner. */
 static int
-find_named (Reader *r, JsonObject *object, const char *key, const char *name, const char *who)
+find_named (Reader *r, JsonObject *object, const char *key, const char *name, const char *who, SwModel **owner)
 {
-  int index = sw_model_find_component (r->model, name);
+  int index = _sw_model_find_component_path (r->model, name, owner);
 
   if (index < 0 && !g_hash_table_contains (r->unreadable, name))
     {
@@ -247,7 +249,7 @@ find_named (Reader *r, JsonObject *object, const char *key, const char *name, co
 
       _sw_reader_add_problem (r, _sw_reader_member_offset (r, object, key), SW_ERROR_INVALID,
                               _("%s: “%s”: there is no component %s; valid: the id of a body (an inertia, a shaft "
-                                "element, an engine)"),
+                                "element, an engine), inside a subsystem as INSTANCE.ID (“engine1.crank”)"),
                               who, key, quoted);
     }
   return index;
@@ -258,6 +260,7 @@ read_cylinders (Reader *r, JsonObject *object, const char *who, SwExcitationEntr
 {
   JsonNode *node = json_object_get_member (object, "cranks");
   JsonArray *array;
+  SwModel *owner;
   gboolean ok = TRUE;
 
   if (!JSON_NODE_HOLDS_ARRAY (node) || json_array_get_length (json_node_get_array (node)) == 0
@@ -284,12 +287,14 @@ read_cylinders (Reader *r, JsonObject *object, const char *who, SwExcitationEntr
           continue;
         }
       e->cranks[k] = g_strdup (id);
-      if (sw_model_find_component (r->model, id) < 0 && !g_hash_table_contains (r->unreadable, id))
+      if (_sw_model_find_component_path (r->model, id, &owner) < 0 && !g_hash_table_contains (r->unreadable, id))
         {
           g_autofree char *quoted = _sw_quote (id);
 
           _sw_reader_add_problem (r, _sw_reader_element_offset (r, array, k), SW_ERROR_INVALID,
-                                  _("%s: “cranks” element %u: there is no component %s"), who, k + 1, quoted);
+                                  _("%s: “cranks” element %u: there is no component %s; valid: a body's id, inside "
+                                    "a subsystem as INSTANCE.ID (“engine1.crank3”)"),
+                                  who, k + 1, quoted);
           ok = FALSE;
         }
     }
@@ -378,6 +383,7 @@ read_entry (Reader *r, JsonArray *array, guint index, SwExcitationEntry *e)
   double value;
   const char *text;
   int engine = -1;
+  SwModel *owner = NULL;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
@@ -411,7 +417,7 @@ read_entry (Reader *r, JsonArray *array, guint index, SwExcitationEntry *e)
           return FALSE;
         }
       e->at = g_strdup (text);
-      ok &= find_named (r, object, "at", text, who) >= 0 || g_hash_table_contains (r->unreadable, text);
+      ok &= find_named (r, object, "at", text, who, &owner) >= 0 || g_hash_table_contains (r->unreadable, text);
       for (const char *const *k = (const char *const[]) { "strokes", "firing_order", "firing_angles", "gas",
                                                           "inertia", NULL };
            *k != NULL; k++)
@@ -434,8 +440,18 @@ read_entry (Reader *r, JsonArray *array, guint index, SwExcitationEntry *e)
           return FALSE;
         }
       e->engine = g_strdup (text);
-      if ((engine = find_named (r, object, "engine", text, who)) < 0)
+      if ((engine = find_named (r, object, "engine", text, who, &owner)) < 0)
         return FALSE;
+      /* Its parameters may be the instance's (an interface binds them):
+       * the model's own engine only. */
+      if (owner != r->model)
+        {
+          _sw_reader_add_problem (r, _sw_reader_member_offset (r, object, "engine"), SW_ERROR_INVALID,
+                                  _("%s: engine “%s” is inside a subsystem; valid: an engine of the model itself, "
+                                    "or its crank bodies in “cranks” with the gas harmonics in “orders”"),
+                                  who, text);
+          return FALSE;
+        }
       if (strcmp (sw_model_get_component (r->model, engine)->kind->name, "rotational.engine") != 0)
         {
           _sw_reader_add_problem (r, _sw_reader_member_offset (r, object, "engine"), SW_ERROR_INVALID,

@@ -126,6 +126,13 @@ gboolean      _sw_check_expression         (const char         *who,
 double        _sw_signal_param_value       (const SwSignal *signal);
 
 /* "component.port" in the model; *component, *port on success. */
+/* The component a path names: an id of the model, or a subsystem
+ * instance's id, a dot and a path inside its definition ("engine1.crank",
+ * as the flattened system names it). Its index in *owner (the model itself
+ * or a subsystem's inner model), or -1. */
+int           _sw_model_find_component_path (SwModel     *self,
+                                             const char  *path,
+                                             SwModel    **owner);
 gboolean      _sw_model_resolve_port       (SwModel      *self,
                                             const char   *ref,
                                             guint        *component,

@@ -558,3 +558,25 @@ sw_kind_get_subsystem_model (const SwKind *kind)
 {
   return _sw_subsystem_get_inner (kind);
 }
+
+int
+_sw_model_find_component_path (SwModel *self, const char *path, SwModel **owner)
+{
+  int index = sw_model_find_component (self, path);
+
+  *owner = self;
+  if (index >= 0)
+    return index;
+  /* An id has no dot: each one may end a subsystem instance's id. */
+  for (const char *dot = strchr (path, '.'); dot != NULL; dot = strchr (dot + 1, '.'))
+    {
+      g_autofree char *id = g_strndup (path, dot - path);
+      int outer = sw_model_find_component (self, id);
+      SwModel *inner = outer >= 0 ? _sw_subsystem_get_inner (sw_model_get_component (self, (guint) outer)->kind) : NULL;
+
+      if (inner != NULL && (index = _sw_model_find_component_path (inner, dot + 1, owner)) >= 0)
+        return index;
+    }
+  *owner = self;
+  return -1;
+}

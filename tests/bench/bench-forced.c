@@ -11,8 +11,9 @@
  * Each figure is the least of REPEATS runs.
  *
  * Run: meson test -C build --benchmark bench-forced --verbose
- *      or build/tests/bench-forced [N [once]] ("once": the default columns
- *      computed once and nothing else, for perf record)
+ *      or build/tests/bench-forced [N [once|sums]] ("once": the default
+ *      columns computed once and nothing else, for perf record; "sums": the
+ *      sums alone once)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <complex.h>
@@ -192,6 +193,12 @@ main (int argc, char **argv)
     }
   for (guint j = 0; j < N_ORDERS; j++)
     ex[j] = (SwForcedExcitation) { "j0", 0.5 * (j + 1), 1000.0 / (j + 1), 10.0 * j };
+  if (argc > 2 && g_str_equal (argv[2], "sums"))
+    {
+      full = timed_once (sys, ex, FALSE, FALSE, &columns);
+      printf ("forced: sums only, once: %.3f s, %u columns\n", full, columns);
+      return 0;
+    }
   if (argc > 2 && g_str_equal (argv[2], "once"))
     {
       full = timed_once (sys, ex, TRUE, TRUE, &columns);

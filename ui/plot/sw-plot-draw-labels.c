@@ -403,6 +403,31 @@ draw_x_marks_of (const SwPlotScene *scene, const Panel *panel, guint p, const La
     }
 }
 
+/* The bands' filled rectangles over a panel's height, clipped to the x
+ * range (plfill, behind the curves). */
+void
+_sw_plot_draw_x_bands (const SwPlotScene *scene, const Panel *panel, const Layout *l)
+{
+  for (guint k = 0; k < scene->n_marks; k++)
+    {
+      const SwPlotMark *m = &scene->marks[k];
+      double x0 = _sw_plot_shown (MIN (m->x, m->x_end), 1.0, scene->log_x);
+      double x1 = _sw_plot_shown (MAX (m->x, m->x_end), 1.0, scene->log_x);
+      PLFLT xs[4], ys[4];
+
+      if (m->kind != SW_PLOT_MARK_X_BAND || isnan (x0) || isnan (x1) || x1 < l->x_min || x0 > l->x_max)
+        continue;
+      x0 = MAX (x0, l->x_min);
+      x1 = MIN (x1, l->x_max);
+      xs[0] = xs[3] = x0;
+      xs[1] = xs[2] = x1;
+      ys[0] = ys[1] = panel->y_min;
+      ys[2] = ys[3] = panel->y_max;
+      plcol0 (m->highlight ? COLOR_BAND_HIGHLIGHT : COLOR_BAND);
+      plfill (4, xs, ys);
+    }
+}
+
 void
 _sw_plot_draw_x_marks (const SwPlotScene *scene, const Panel *panel, guint p, const Layout *l)
 {

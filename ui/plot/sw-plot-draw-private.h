@@ -26,6 +26,8 @@ enum {
   COLOR_GRID_MINOR,
   COLOR_SELECTION,        /* the foreground, nearly transparent */
   COLOR_FAINT_FOREGROUND,
+  COLOR_BAND,             /* SW_PLOT_MARK_X_BAND: amber, translucent */
+  COLOR_BAND_HIGHLIGHT,   /* … highlighted: red, translucent */
   COLOR_CURVES,
   COLOR_FAINT_CURVES = COLOR_CURVES + SW_PLOT_N_COLORS,
   COLOR_DASHED_CURVES = COLOR_FAINT_CURVES + SW_PLOT_N_COLORS,
@@ -35,6 +37,8 @@ enum {
 #define FAINT_ALPHA     0.5
 #define DASHED_ALPHA    0.8
 #define SELECTION_ALPHA 0.12
+#define BAND_ALPHA      0.25
+#define BAND_HIGHLIGHT_ALPHA 0.45
 
 /* Text height on a page of 800 × 600 pixels (PLplot takes 72 pixels a inch)
  * and larger; smaller pages get smaller text. */
@@ -297,6 +301,9 @@ void _sw_plot_draw_reference    (const SwPlotScene *scene,
                                   const Layout      *l);
 void _sw_plot_draw_cursor_label (const Layout      *l,
                                  const SwPlotScene *scene);
+void _sw_plot_draw_x_bands      (const SwPlotScene *scene,
+                                 const Panel       *panel,
+                                 const Layout      *l);
 void _sw_plot_draw_x_marks      (const SwPlotScene *scene,
                                  const Panel       *panel,
                                  guint              p,

@@ -297,6 +297,10 @@ set_colors (const SwPlotColors *colors)
   set_color (r, g, b, a, COLOR_GRID_MINOR, colors->grid_minor, 1.0);
   set_color (r, g, b, a, COLOR_SELECTION, colors->foreground, SELECTION_ALPHA);
   set_color (r, g, b, a, COLOR_FAINT_FOREGROUND, colors->foreground, FAINT_ALPHA);
+  /* Okabe and Ito's orange and vermillion: warnings that read on a light
+   * and a dark page and to colour-blind eyes. */
+  set_color (r, g, b, a, COLOR_BAND, (const guint8[3]) { 230, 159, 0 }, BAND_ALPHA);
+  set_color (r, g, b, a, COLOR_BAND_HIGHLIGHT, (const guint8[3]) { 213, 94, 0 }, BAND_HIGHLIGHT_ALPHA);
   for (guint i = 0; i < SW_PLOT_N_COLORS; i++)
     {
       set_color (r, g, b, a, COLOR_CURVES + i, colors->curves[i], 1.0);
@@ -623,6 +627,8 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
       plcol0 (COLOR_GRID);
       plbox (ticks[0].log ? "" : "g", ticks[0].step, 0, ticks[1].log ? "" : "g", ticks[1].step, 0);
 
+      if (scene->n_marks > 0)
+        _sw_plot_draw_x_bands (scene, panel, &l);
       /* Faint and dashed runs first, behind. */
       for (int pass = 0; pass < 2; pass++)
         for (guint k = 0; k < scene->n_curves; k++)

@@ -79,6 +79,9 @@ typedef enum {
   SW_PLOT_MARK_X_DASHED, /* a dashed vertical line like SW_PLOT_MARK_X_LINE (an
                           * excitation), its label a line below theirs, so that
                           * one next to a natural frequency keeps both */
+  SW_PLOT_MARK_X_BAND,   /* a filled band from x to x_end through every panel,
+                          * behind the curves (a barred speed range): amber,
+                          * red where highlight (a range not allowed) */
 } SwPlotMarkKind;
 
 /* Something marked on the data: a natural frequency, a crossing. x and y
@@ -87,6 +90,7 @@ typedef struct {
   SwPlotMarkKind kind;
   double         x;
   double         y;          /* SW_PLOT_MARK_POINT */
+  double         x_end;      /* SW_PLOT_MARK_X_BAND: its other end */
   guint          panel;      /* SW_PLOT_MARK_POINT */
   const char    *label;      /* may be NULL; left out where it would overlap the previous one */
   gboolean       highlight;  /* the selected one: larger and filled */

@@ -1,7 +1,8 @@
 /* sw-forced-view-diagram.c: the forced response plot of SwForcedView: the
  * scene (the section's amplitude summed over the orders bold, each order
  * thin, the peak of the synthesised signal dashed; the critical speeds of
- * the excited orders as dotted lines; the cursor) drawn through the view's
+ * the excited orders as dotted lines; with limits, the allowable stresses
+ * dashed and the barred speed ranges shaded; the cursor) drawn through the view's
  * PLplot stream or exported to a file, the pointer that moves the cursor,
  * and the sections' loads at the cursor (the read-out, the canvas).
  *
@@ -112,6 +113,37 @@ build_scene (SwForcedView *self, Scene *s, const SwPlotColors *colors)
 
       g_array_append_val (s->curves, c);
     }
+  /* The limits of the section (MPa, as stored) and its barred ranges shaded. */
+  if (self->diameter_m > 0)
+    {
+      static const char *const suffix[] = { "stress_limit_cont", "stress_limit_trans" };
+
+      for (guint k = 0; k < G_N_ELEMENTS (suffix); k++)
+        {
+          g_autofree char *name = g_strdup_printf ("%s.%s", section, suffix[k]);
+          int column = sw_trajectory_find_column (tr, name);
+          /* The palette's last colour: apart from the sum's and the orders'. */
+          SwPlotCurve c = { .trajectory = tr, .x_column = -1, .x_factor = 1, .y_factor = 1,
+                            .color = SW_PLOT_N_COLORS - 1,
+                            .line = SW_PLOT_LINE_DASHED, .dash = 1 + k, .width = ORDER_WIDTH,
+                            /* Translators: the allowable stress curves of the classification rule. */
+                            .label = k == 0 ? _("allowable, continuous") : _("allowable, transient") };
+
+          if (column < 0)
+            continue;
+          c.y_column = (guint) column;
+          g_array_append_val (s->curves, c);
+        }
+    }
+  for (guint i = 0; self->ranges != NULL && self->diameter_m > 0 && i < self->ranges->len; i++)
+    {
+      const SwForcedRange *r = &g_array_index (self->ranges, SwForcedRange, i);
+      SwPlotMark m = { .kind = SW_PLOT_MARK_X_BAND, .x = r->from_rpm, .x_end = r->to_rpm,
+                       .highlight = r->kind == SW_FORCED_RANGE_NOT_ALLOWED };
+
+      if (g_strcmp0 (r->part, section) == 0)
+        g_array_append_val (s->marks, m);
+    }
   for (guint i = 0; self->campbell != NULL && i < sw_campbell_get_n_crossings (self->campbell); i++)
     {
       const SwCriticalSpeed *cs = sw_campbell_get_crossing (self->campbell, i);
@@ -152,6 +184,44 @@ build_scene (SwForcedView *self, Scene *s, const SwPlotColors *colors)
     .cursor_unit = "rpm",
   };
   return TRUE;
+}
+
+guint
+_sw_forced_view_get_n_bands (SwForcedView *self)
+{
+  Scene s;
+  guint n = 0;
+
+  if (!build_scene (self, &s, sw_plot_colors_light ()))
+    return 0;
+  for (guint i = 0; i < s.marks->len; i++)
+    n += g_array_index (s.marks, SwPlotMark, i).kind == SW_PLOT_MARK_X_BAND;
+  scene_clear (&s);
+  return n;
+}
+
+gboolean
+_sw_forced_view_get_band (SwForcedView *self, guint index, double *from_rpm, double *to_rpm,
+                          SwForcedRangeKind *kind)
+{
+  Scene s;
+  gboolean ok = FALSE;
+
+  if (!build_scene (self, &s, sw_plot_colors_light ()))
+    return FALSE;
+  for (guint i = 0; i < s.marks->len && !ok; i++)
+    {
+      const SwPlotMark *m = &g_array_index (s.marks, SwPlotMark, i);
+
+      if (m->kind != SW_PLOT_MARK_X_BAND || index-- > 0)
+        continue;
+      *from_rpm = m->x;
+      *to_rpm = m->x_end;
+      *kind = m->highlight ? SW_FORCED_RANGE_NOT_ALLOWED : SW_FORCED_RANGE_BARRED;
+      ok = TRUE;
+    }
+  scene_clear (&s);
+  return ok;
 }
 
 guint
@@ -246,6 +316,21 @@ _sw_forced_view_update_loads (SwForcedView *self)
               if (k >= 0)
                 g_string_append_printf (text, _("; %s %.4g %s"), shown,
                                         sw_trajectory_interpolate (tr, (guint) k, self->cursor_rpm) * factor, unit);
+            }
+          /* The cursor in a shaded range of the section plotted. */
+          for (guint i = 0; self->ranges != NULL && self->diameter_m > 0 && i < self->ranges->len; i++)
+            {
+              const SwForcedRange *r = &g_array_index (self->ranges, SwForcedRange, i);
+
+              if (g_strcmp0 (r->part, shown) != 0 || self->cursor_rpm < r->from_rpm || self->cursor_rpm > r->to_rpm)
+                continue;
+              g_string_append_printf (text, r->kind == SW_FORCED_RANGE_NOT_ALLOWED
+                                      /* Translators: after the read-out: the cursor's speed range, rpm to rpm. */
+                                      ? _(" — not allowed %.0f–%.0f rpm")
+                                      /* Translators: after the read-out: a range to pass through quickly. */
+                                      : _(" — barred %.0f–%.0f rpm"),
+                                      r->from_rpm, r->to_rpm);
+              break;
             }
         }
     }

@@ -1,7 +1,7 @@
 /* sw-forced-view-job.c: the forced response view's job.
  *
- * A change of system, excited body, orders, amplitude or speed range starts
- * a job: the system (immutable, reference counted) and the model's
+ * A change of system, excited body, orders, amplitude, speed range or
+ * limits starts a job: the system (immutable, reference counted) and the model's
  * excitation (shared by reference) go to a GTask worker that runs
  * sw_forced_compute() and, for the critical speeds, the Campbell diagram of
  * the excited body over the same range and orders; the result is applied
@@ -26,11 +26,13 @@ typedef struct {
   GArray   *specs;
   double    amplitude;
   double    from_rpm, to_rpm;
+  double    diameter_m, uts_mpa, rated_rpm;
 } Job;
 
 typedef struct {
   SwTrajectory *response;
   SwCampbell   *campbell;
+  GArray       *ranges;
 } Result;
 
 static void
@@ -49,6 +51,7 @@ result_free (Result *r)
 {
   g_clear_pointer (&r->response, sw_trajectory_unref);
   g_clear_pointer (&r->campbell, sw_campbell_free);
+  g_clear_pointer (&r->ranges, g_array_unref);
   g_free (r);
 }
 
@@ -60,6 +63,8 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
   g_autofree SwForcedExcitation *ex = g_new0 (SwForcedExcitation, job->orders->len + n_model);
   SwForcedOptions o = sw_forced_options_default ();
   SwCampbellOptions co = sw_campbell_options_default ();
+  g_autofree SwForcedDiameter *d = NULL;
+  g_autofree SwForcedLimit *l = NULL;
   GError *error = NULL;
   Result *r = g_new0 (Result, 1);
 
@@ -79,7 +84,31 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
     memcpy (ex + job->orders->len, job->model_excitation->ex->data, n_model * sizeof (SwForcedExcitation));
   o.excitations = ex;
   o.n_excitations = job->orders->len + n_model;
-  r->response = sw_forced_compute (job->system, &o, &error);
+  /* Limits: every section (known from the system) with the diameter and
+   * the tensile strength, and the ranges the core finds in that table. */
+  if (job->uts_mpa > 0 && job->diameter_m > 0)
+    {
+      g_autoptr (GPtrArray) ids = sw_forced_section_ids (job->system);
+
+      d = g_new0 (SwForcedDiameter, MAX (ids->len, 1));
+      l = g_new0 (SwForcedLimit, MAX (ids->len, 1));
+      for (guint k = 0; k < ids->len; k++)
+        {
+          d[k] = (SwForcedDiameter) { .part = g_ptr_array_index (ids, k), .outer_diameter_m = job->diameter_m };
+          l[k] = (SwForcedLimit) { .part = g_ptr_array_index (ids, k), .tensile_strength_mpa = job->uts_mpa,
+                                   .ck = 1 };
+        }
+      o.diameters = d;
+      o.n_diameters = ids->len;
+      o.limits = l;
+      o.n_limits = ids->len;
+      o.rated_rpm = job->rated_rpm > 0 ? job->rated_rpm : job->to_rpm;
+      r->response = sw_forced_compute (job->system, &o, &error);
+      if (r->response != NULL)
+        r->ranges = sw_forced_find_ranges (r->response);
+    }
+  else
+    r->response = sw_forced_compute (job->system, &o, &error);
   if (r->response == NULL)
     {
       result_free (r);
@@ -137,11 +166,13 @@ job_done (GObject *source, GAsyncResult *res, gpointer data)
   g_clear_object (&self->job);
   g_clear_pointer (&self->response, sw_trajectory_unref);
   g_clear_pointer (&self->campbell, sw_campbell_free);
+  g_clear_pointer (&self->ranges, g_array_unref);
   g_clear_error (&self->error);
   if (r != NULL)
     {
       self->response = g_steal_pointer (&r->response);
       self->campbell = g_steal_pointer (&r->campbell);
+      self->ranges = g_steal_pointer (&r->ranges);
       result_free (r);
     }
   else
@@ -195,6 +226,7 @@ _sw_forced_view_start_job (SwForcedView *self)
     {
       g_clear_pointer (&self->response, sw_trajectory_unref);
       g_clear_pointer (&self->campbell, sw_campbell_free);
+      g_clear_pointer (&self->ranges, g_array_unref);
       g_clear_error (&self->error);
       _sw_forced_view_fill_sections (self);
       show_error (self);
@@ -214,6 +246,9 @@ _sw_forced_view_start_job (SwForcedView *self)
   job->amplitude = self->amplitude;
   job->from_rpm = self->from_rpm;
   job->to_rpm = self->to_rpm;
+  job->diameter_m = self->diameter_m;
+  job->uts_mpa = self->uts_mpa;
+  job->rated_rpm = self->rated_rpm;
   g_free (self->excited);
   self->excited = g_strdup (body);
 

@@ -24,6 +24,14 @@ gboolean _sw_forced_view_get_curve        (SwForcedView *self,
                                            guint        *column,
                                            gboolean     *sum,
                                            double       *factor);
+/* The shaded speed ranges of the section plotted: their number, and band
+ * index's ends and kind (as sw_forced_find_ranges() gives them). */
+guint    _sw_forced_view_get_n_bands      (SwForcedView *self);
+gboolean _sw_forced_view_get_band         (SwForcedView *self,
+                                           guint         index,
+                                           double       *from_rpm,
+                                           double       *to_rpm,
+                                           SwForcedRangeKind *kind);
 /* The x of speed rpm in the plot's pixels (after a drawing). */
 gboolean _sw_forced_view_speed_position   (SwForcedView *self,
                                            double        rpm,
@@ -69,6 +77,8 @@ struct _SwForcedView {
   GtkEntry        *to_entry;
   GtkDropDown     *section_drop;
   GtkEntry        *diameter_entry;
+  GtkEntry        *uts_entry;
+  GtkEntry        *rated_entry;
   GtkSpinner      *spinner;
   GtkDrawingArea  *area;
   GtkLabel        *readout;
@@ -82,6 +92,8 @@ struct _SwForcedView {
   GArray          *specs;        /* SwForcedOrderSpec, one per order */
   double           amplitude;
   double           diameter_m;
+  double           uts_mpa;       /* 0: no limits */
+  double           rated_rpm;     /* 0: the range's top */
   double           cursor_rpm;
   gboolean         filling;
   SwCanvas        *canvas;       /* weak */
@@ -91,6 +103,7 @@ struct _SwForcedView {
   guint            entry_timeout;
   SwTrajectory    *response;
   SwCampbell      *campbell;
+  GArray          *ranges;        /* SwForcedRange of the response, or NULL */
   GError          *error;
   char            *excited;       /* the body of the response shown */
   char            *most_loaded;   /* over the whole range */

@@ -1,10 +1,10 @@
 /* sw-forced-view.c: the forced response view.
  *
  * The type, its controls (excited body, orders, amplitude, speed range,
- * section, diameter) and its API. A change of system, excited body,
+ * section, diameter, limits) and its API. A change of system, excited body,
  * orders, amplitude or speed range starts a job in a worker
  * (sw-forced-view-job.c); the section and the diameter only change what
- * is drawn. PLplot draws on the main thread through a stream of the
+ * is drawn (the diameter with limits set computes again). PLplot draws on the main thread through a stream of the
  * view's own (sw-forced-view-diagram.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
@@ -239,6 +239,8 @@ show_controls (SwForcedView *self)
   show_number (self, self->to_entry, self->to_rpm);
   show_number (self, self->amplitude_entry, self->amplitude);
   show_number (self, self->diameter_entry, self->diameter_m * 1e3);
+  show_number (self, self->uts_entry, self->uts_mpa);
+  show_number (self, self->rated_entry, self->rated_rpm);
   set_entry_text (self, self->orders_entry, orders);
 }
 
@@ -252,6 +254,10 @@ entry_ok (SwForcedView *self, GtkEntry *entry)
     return parse_orders (gtk_editable_get_text (GTK_EDITABLE (entry)), orders, NULL);
   if (entry == self->diameter_entry)
     return parse_number (entry, 0, 1e5, TRUE, &v);
+  if (entry == self->uts_entry)
+    return parse_number (entry, 0, SW_FORCED_MAX_UTS_MPA, TRUE, &v);
+  if (entry == self->rated_entry)
+    return parse_number (entry, 0, SW_FORCED_MAX_RPM, TRUE, &v);
   if (entry == self->amplitude_entry)
     return parse_number (entry, 0, 1e15, FALSE, &v);
   return parse_number (entry, 0, SW_FORCED_MAX_RPM, FALSE, &v);
@@ -263,11 +269,14 @@ entry_timeout (gpointer data)
   SwForcedView *self = data;
   g_autoptr (GArray) orders = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) specs = g_array_new (FALSE, FALSE, sizeof (SwForcedOrderSpec));
-  double from, to, amplitude, diameter_mm;
+  double from, to, amplitude, diameter_mm, uts, rated;
 
   self->entry_timeout = 0;
   if (parse_number (self->diameter_entry, 0, 1e5, TRUE, &diameter_mm) && diameter_mm * 1e-3 != self->diameter_m)
     sw_forced_view_set_diameter (self, diameter_mm * 1e-3);
+  if (parse_number (self->uts_entry, 0, SW_FORCED_MAX_UTS_MPA, TRUE, &uts)
+      && parse_number (self->rated_entry, 0, SW_FORCED_MAX_RPM, TRUE, &rated))
+    sw_forced_view_set_limits (self, uts, rated);
   if (parse_number (self->from_entry, 0, SW_FORCED_MAX_RPM, FALSE, &from) &&
       parse_number (self->to_entry, 0, SW_FORCED_MAX_RPM, FALSE, &to) && to > from &&
       parse_number (self->amplitude_entry, 0, 1e15, FALSE, &amplitude) &&
@@ -501,8 +510,46 @@ sw_forced_view_set_diameter (SwForcedView *self, double diameter_m)
   self->diameter_m = diameter_m;
   if (!gtk_widget_has_focus (GTK_WIDGET (self->diameter_entry)))
     show_number (self, self->diameter_entry, diameter_m * 1e3);
+  /* The limits depend on the diameter: computed again. */
+  if (self->uts_mpa > 0)
+    {
+      _sw_forced_view_start_job (self);
+      return;
+    }
   _sw_forced_view_update_loads (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
+void
+sw_forced_view_set_limits (SwForcedView *self, double tensile_strength_mpa, double rated_rpm)
+{
+  g_return_if_fail (SW_IS_FORCED_VIEW (self));
+  g_return_if_fail (tensile_strength_mpa >= 0 && tensile_strength_mpa <= SW_FORCED_MAX_UTS_MPA);
+  g_return_if_fail (rated_rpm >= 0 && rated_rpm <= SW_FORCED_MAX_RPM);
+
+  if (tensile_strength_mpa == self->uts_mpa && rated_rpm == self->rated_rpm)
+    return;
+  self->uts_mpa = tensile_strength_mpa;
+  self->rated_rpm = rated_rpm;
+  if (!gtk_widget_has_focus (GTK_WIDGET (self->uts_entry)))
+    show_number (self, self->uts_entry, tensile_strength_mpa);
+  if (!gtk_widget_has_focus (GTK_WIDGET (self->rated_entry)))
+    show_number (self, self->rated_entry, rated_rpm);
+  _sw_forced_view_start_job (self);
+}
+
+double
+sw_forced_view_get_tensile_strength (SwForcedView *self)
+{
+  g_return_val_if_fail (SW_IS_FORCED_VIEW (self), 0);
+  return self->uts_mpa;
+}
+
+double
+sw_forced_view_get_rated_rpm (SwForcedView *self)
+{
+  g_return_val_if_fail (SW_IS_FORCED_VIEW (self), 0);
+  return self->rated_rpm;
 }
 
 void
@@ -650,6 +697,7 @@ sw_forced_view_dispose (GObject *object)
   g_clear_pointer (&self->model_excitation, _sw_forced_model_excitation_unref);
   g_clear_pointer (&self->response, sw_trajectory_unref);
   g_clear_pointer (&self->campbell, sw_campbell_free);
+  g_clear_pointer (&self->ranges, g_array_unref);
   G_OBJECT_CLASS (sw_forced_view_parent_class)->dispose (object);
 }
 
@@ -736,6 +784,8 @@ sw_forced_view_class_init (SwForcedViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwForcedView, to_entry);
   gtk_widget_class_bind_template_child (widget_class, SwForcedView, section_drop);
   gtk_widget_class_bind_template_child (widget_class, SwForcedView, diameter_entry);
+  gtk_widget_class_bind_template_child (widget_class, SwForcedView, uts_entry);
+  gtk_widget_class_bind_template_child (widget_class, SwForcedView, rated_entry);
   gtk_widget_class_bind_template_child (widget_class, SwForcedView, spinner);
   gtk_widget_class_bind_template_child (widget_class, SwForcedView, area);
   gtk_widget_class_bind_template_child (widget_class, SwForcedView, readout);
@@ -763,7 +813,7 @@ sw_forced_view_init (SwForcedView *self)
 {
   static const double default_orders[] = { 1, 2 };
   GtkGesture *drag;
-  GtkEditable *entries[5];
+  GtkEditable *entries[7];
 
   self->stream = (SwPlotWidgetStream) SW_PLOT_WIDGET_STREAM_INIT;
   self->from_rpm = 100;
@@ -793,6 +843,8 @@ sw_forced_view_init (SwForcedView *self)
   entries[2] = GTK_EDITABLE (self->from_entry);
   entries[3] = GTK_EDITABLE (self->to_entry);
   entries[4] = GTK_EDITABLE (self->diameter_entry);
+  entries[5] = GTK_EDITABLE (self->uts_entry);
+  entries[6] = GTK_EDITABLE (self->rated_entry);
   for (guint k = 0; k < G_N_ELEMENTS (entries); k++)
     {
       g_signal_connect_swapped (entries[k], "changed", G_CALLBACK (on_entry_changed), self);

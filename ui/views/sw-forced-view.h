@@ -71,6 +71,17 @@ guint         sw_forced_view_get_n_model_excitations (SwForcedView *self);
 void          sw_forced_view_set_diameter      (SwForcedView *self,
                                                 double        diameter_m);
 double        sw_forced_view_get_diameter      (SwForcedView *self);
+/* The allowable vibratory stresses of IACS UR M68 (sw_forced_compute()'s
+ * limits, C_K 1) for every section, with the diameter: the material's
+ * minimum tensile strength in MPa (0: none, the default; at most
+ * SW_FORCED_MAX_UTS_MPA) and the rated speed (0: the range's top). The
+ * limits are drawn and the barred speed ranges the core finds
+ * (sw_forced_find_ranges()) shaded: amber barred, red not allowed. */
+void          sw_forced_view_set_limits        (SwForcedView *self,
+                                                double        tensile_strength_mpa,
+                                                double        rated_rpm);
+double        sw_forced_view_get_tensile_strength (SwForcedView *self);
+double        sw_forced_view_get_rated_rpm     (SwForcedView *self);
 /* The cursor's speed in rpm (NAN: none; clamped to the range). */
 void          sw_forced_view_set_cursor        (SwForcedView *self,
                                                 double        rpm);

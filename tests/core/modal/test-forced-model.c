@@ -14,6 +14,7 @@
 #include "sw-forced.h"
 #include "sw-model.h"
 #include "sw-system.h"
+#include "sw-test-forced.h"
 
 /* The two-inertia line of test-forced.c, then the excitation. */
 #define TWO_INERTIA(EXCITATION)                                                                    \
@@ -41,32 +42,13 @@ respond (SwModel *model, const SwForcedExcitation *extra, guint n_extra, guint n
   g_autoptr (GError) error = NULL;
   g_autoptr (SwSystem) sys = sw_model_assemble (model, &error);
   g_autoptr (GArray) ex = NULL;
-  SwForcedOptions o = sw_forced_options_default ();
-  SwTrajectory *tr;
 
   g_assert_no_error (error);
   ex = sw_forced_excitations_from_model (model, &error);
   g_assert_no_error (error);
   if (extra != NULL)
     g_array_append_vals (ex, extra, n_extra);
-  o.from_rpm = 300;
-  o.to_rpm = 6000;
-  o.n_speeds = n_speeds;
-  o.excitations = (const SwForcedExcitation *) ex->data;
-  o.n_excitations = ex->len;
-  tr = sw_forced_compute (sys, &o, &error);
-  g_assert_no_error (error);
-  return tr;
-}
-
-static const double *
-column (SwTrajectory *tr, const char *name)
-{
-  int c = sw_trajectory_find_column (tr, name);
-
-  if (c < 0)
-    g_error ("no column %s", name);
-  return sw_trajectory_get_column (tr, c);
+  return sw_test_forced_compute (sys, (const SwForcedExcitation *) ex->data, ex->len, 300, 6000, n_speeds, NULL);
 }
 
 /* One cylinder's order o, amplitude 100, at J1: the reference. */
@@ -105,7 +87,7 @@ check_inline (guint n, const char *firing_order, const double *orders, guint n_o
     {
       g_autoptr (SwTrajectory) ref = one_cylinder (orders[k]);
       g_autofree char *name = g_strdup_printf ("S.tau_amp@%g", orders[k]);
-      const double *got = column (tr, name), *one = column (ref, "S.tau_amp");
+      const double *got = sw_test_forced_column (tr, name), *one = sw_test_forced_column (ref, "S.tau_amp");
       double ratio = n / 2.0, m = orders[k] / ratio;
       gboolean major = fabs (m - round (m)) < 1e-12;
 
@@ -165,7 +147,7 @@ test_table_against_speed (void)
                        " {\"rpm\": [1000, 3000, 5000], \"values\": [50, 200, 120]}}]}]"));
   g_autoptr (SwTrajectory) tr = respond (model, NULL, 0, 60);
   g_autoptr (SwTrajectory) ref = one_cylinder (2);
-  const double *got = column (tr, "S.tau_amp"), *one = column (ref, "S.tau_amp");
+  const double *got = sw_test_forced_column (tr, "S.tau_amp"), *one = sw_test_forced_column (ref, "S.tau_amp");
   const double *rpm = sw_trajectory_get_times (tr);
 
   for (guint i = 0; i < 60; i++)
@@ -188,7 +170,7 @@ test_table_against_mean_torque (void)
                        " \"values\": [10, 110]}}]}]"));
   g_autoptr (SwTrajectory) tr = respond (model, NULL, 0, 60);
   g_autoptr (SwTrajectory) ref = one_cylinder (2);
-  const double *got = column (tr, "S.tau_amp"), *one = column (ref, "S.tau_amp");
+  const double *got = sw_test_forced_column (tr, "S.tau_amp"), *one = sw_test_forced_column (ref, "S.tau_amp");
   const double *rpm = sw_trajectory_get_times (tr);
 
   for (guint i = 0; i < 60; i++)
@@ -403,6 +385,122 @@ test_engine_user_orders (void)
     }
 }
 
+/* tests/data/subsystem/NAME with an "excitation" member added (its last
+ * closing brace replaced). */
+static char *
+subsystem_model_json (const char *name, const char *excitation)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "tests", "data", "subsystem", name, NULL);
+  g_autofree char *text = NULL;
+  char *end;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  end = strrchr (text, '}');
+  g_assert_nonnull (end);
+  *end = '\0';
+  return g_strdup_printf ("%s, \"excitation\": %s}", text, excitation);
+}
+
+/* Entries naming bodies inside subsystem instances ("engine1.crank", as
+ * the flattened system and the outputs name them): twin-inline.shaft's
+ * response equals twin-flat.shaft's, the same drive written out by hand
+ * (ids engine1_crank …), column by column; the ids are written back as
+ * read; an id inside a subsystem that does not exist, and an engine inside
+ * one, are errors at FILE:LINE naming the entry. */
+static void
+test_inside_subsystem (void)
+{
+  static const char *const excitation =
+    "[{\"at\": \"engine1.crank\", \"orders\": [{\"order\": 2, \"amplitude\": 150, \"phase\": 30}]},"
+    " {\"cranks\": [\"%1$scrank\", \"%2$scrank\"], \"strokes\": 4, \"firing_order\": [2, 1],"
+    "  \"orders\": [{\"order\": 0.5, \"amplitude\": 80}, {\"order\": 1.5, \"amplitude\": 40}]}]";
+  g_autofree char *ex_nested = g_strdup_printf (excitation, "engine1.", "engine2.");
+  g_autofree char *ex_flat = g_strdup_printf (excitation, "engine1_", "engine2_");
+  g_autofree char *nested_json = NULL, *flat_json = NULL, *text = NULL;
+  g_autoptr (SwModel) nested = NULL, flat = NULL, again = NULL;
+  g_autoptr (SwTrajectory) a = NULL, b = NULL;
+  g_autoptr (GError) error = NULL;
+  const SwExcitationEntry *e;
+  guint n, compared = 0;
+
+  /* The flat model's first entry names its own crank. */
+  {
+    char *at = strstr (ex_flat, "engine1.crank");
+
+    g_assert_nonnull (at);
+    at[strlen ("engine1")] = '_';
+  }
+  nested_json = subsystem_model_json ("twin-inline.shaft", ex_nested);
+  flat_json = subsystem_model_json ("twin-flat.shaft", ex_flat);
+  nested = load (nested_json);
+  flat = load (flat_json);
+  a = respond (nested, NULL, 0, 60);
+  b = respond (flat, NULL, 0, 60);
+  g_assert_cmpuint (sw_trajectory_get_n_rows (a), ==, sw_trajectory_get_n_rows (b));
+  g_assert_cmpuint (sw_trajectory_get_n_columns (a), ==, sw_trajectory_get_n_columns (b));
+  for (guint c = 0; c < sw_trajectory_get_n_columns (a); c++)
+    {
+      g_autofree char *name = g_strdup (sw_trajectory_get_column_name (a, c));
+      int other;
+      const double *x, *y;
+
+      /* engine1.shaft.tau_amp is engine1_shaft.tau_amp there. */
+      if (g_str_has_prefix (name, "engine1.") || g_str_has_prefix (name, "engine2."))
+        name[strlen ("engine1")] = '_';
+      other = sw_trajectory_find_column (b, name);
+      g_assert_cmpint (other, >=, 0);
+      x = sw_trajectory_get_column (a, c);
+      y = sw_trajectory_get_column (b, (guint) other);
+      for (guint i = 0; i < sw_trajectory_get_n_rows (a); i++)
+        {
+          g_assert_true (isfinite (x[i]));
+          g_assert_cmpfloat_with_epsilon (x[i], y[i], 1e-9 * MAX (fabs (y[i]), 1e-12));
+        }
+      compared++;
+    }
+  g_assert_cmpuint (compared, >, 20);
+  /* Something was excited inside: the crank's own section responds. */
+  {
+    int c = sw_trajectory_find_column (a, "engine1.shaft.tau_amp");
+
+    g_assert_cmpint (c, >=, 0);
+    g_assert_cmpfloat (sw_trajectory_get_column (a, (guint) c)[0], >, 0);
+  }
+
+  /* Written back as read. */
+  text = sw_model_to_data (nested, NULL);
+  again = sw_model_new_from_data (text, -1, "again.shaft", &error);
+  g_assert_no_error (error);
+  e = sw_model_get_excitation (again, &n);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpstr (e[0].at, ==, "engine1.crank");
+  g_assert_cmpstr (e[1].cranks[1], ==, "engine2.crank");
+
+  /* Errors: the file, the line and the entry. */
+  {
+    static const char *const wrong[][2] = {
+      { "[{\"at\": \"engine1.nothing\", \"orders\": []}]", "“at”: there is no component “engine1.nothing”" },
+      { "[{\"cranks\": [\"engine1.crank\", \"engine3.crank\"], \"firing_order\": [1, 2], \"orders\": []}]",
+        "“cranks” element 2: there is no component “engine3.crank”" },
+      { "[{\"engine\": \"engine1.crank\"}]", "is inside a subsystem" },
+    };
+
+    for (guint k = 0; k < G_N_ELEMENTS (wrong); k++)
+      {
+        g_autofree char *json = subsystem_model_json ("twin-inline.shaft", wrong[k][0]);
+        g_autoptr (GError) err = NULL;
+        g_autoptr (SwModel) m = sw_model_new_from_data (json, -1, "twin.shaft", &err);
+
+        g_assert_null (m);
+        g_assert_nonnull (err);
+        g_test_message ("%s", err->message);
+        g_assert_true (g_str_has_prefix (err->message, "twin.shaft:"));
+        g_assert_nonnull (strstr (err->message, "excitation 1"));
+        g_assert_nonnull (strstr (err->message, wrong[k][1]));
+      }
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -414,6 +512,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/forced-model/table-against-mean-torque", test_table_against_mean_torque);
   g_test_add_func ("/core/forced-model/round-trip", test_round_trip);
   g_test_add_func ("/core/forced-model/errors", test_errors);
+  g_test_add_func ("/core/forced-model/inside-subsystem", test_inside_subsystem);
   g_test_add_func ("/core/engine-harmonics/inertia-closed-form", test_inertia_closed_form);
   g_test_add_func ("/core/engine-harmonics/gas-constant-pressure", test_gas_constant_pressure);
   g_test_add_func ("/core/forced-model/engine-inertia", test_engine_inertia_response);

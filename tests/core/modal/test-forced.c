@@ -1,6 +1,7 @@
 /* test-forced.c: the forced response against the exact 2-DOF complex
  * solution, the time domain, an independent numpy computation, the peak of
- * the synthesised signal against brute force, and the errors.
+ * the synthesised signal against brute force, the sections named without a
+ * run (sw_forced_section_ids()), and the errors.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <complex.h>
 #include <math.h>
@@ -11,6 +12,7 @@
 #include "sw-forced.h"
 #include "sw-model.h"
 #include "sw-system.h"
+#include "sw-test-forced.h"
 #include "sw-test-run.h"
 
 /* Two inertias J1 = 2, J2 = 0.5 on a spring-damper (c = 4e4, d = 6), free. */
@@ -35,14 +37,30 @@ assemble (const char *json)
   return sys;
 }
 
-static const double *
-column (SwTrajectory *tr, const char *name)
+/* sw_forced_section_ids() names, without a run, the sections whose
+ * ID.tau_amp columns tr has, in their order. */
+static void
+assert_section_ids (const SwSystem *sys, SwTrajectory *tr, guint n_expected)
 {
-  int c = sw_trajectory_find_column (tr, name);
+  g_autoptr (GPtrArray) ids = sw_forced_section_ids (sys);
+  guint n = 0;
 
-  if (c < 0)
-    g_error ("no column %s", name);
-  return sw_trajectory_get_column (tr, c);
+  for (guint c = 0; c < sw_trajectory_get_n_columns (tr); c++)
+    {
+      const char *name = sw_trajectory_get_column_name (tr, c);
+
+      if (g_str_has_suffix (name, ".tau_amp"))
+        {
+          g_autofree char *want = NULL;
+
+          g_assert_cmpuint (n, <, ids->len);
+          want = g_strdup_printf ("%s.tau_amp", (const char *) g_ptr_array_index (ids, n));
+          g_assert_cmpstr (name, ==, want);
+          n++;
+        }
+    }
+  g_assert_cmpuint (n, ==, ids->len);
+  g_assert_cmpuint (n, ==, n_expected);
 }
 
 /* The exact solution of [[z - w^2 J1, -z], [-z, z - w^2 J2]] X = [T, 0],
@@ -79,12 +97,12 @@ test_two_inertia_closed_form (void)
   g_assert_cmpstr (sw_trajectory_get_x_name (tr), ==, "rpm");
   g_assert_cmpuint (sw_trajectory_get_n_rows (tr), ==, 400);
   rpm = sw_trajectory_get_times (tr);
-  amp = column (tr, "S.tau_amp");
-  amp1 = column (tr, "S.tau_amp@1");
-  amp25 = column (tr, "S.tau_amp@2.5");
-  peak = column (tr, "S.tau_peak");
-  phi1 = column (tr, "J1.phi_amp");
-  phi2 = column (tr, "J2.phi_amp");
+  amp = sw_test_forced_column (tr, "S.tau_amp");
+  amp1 = sw_test_forced_column (tr, "S.tau_amp@1");
+  amp25 = sw_test_forced_column (tr, "S.tau_amp@2.5");
+  peak = sw_test_forced_column (tr, "S.tau_peak");
+  phi1 = sw_test_forced_column (tr, "J1.phi_amp");
+  phi2 = sw_test_forced_column (tr, "J2.phi_amp");
   for (guint r = 0; r < 400; r++)
     {
       double W = 2 * G_PI * rpm[r] / 60;
@@ -208,7 +226,7 @@ grounded (const char *tau)
 static double
 amplitude_10hz (SwTrajectory *tr, const char *name)
 {
-  const double *t = sw_trajectory_get_times (tr), *v = column (tr, name);
+  const double *t = sw_trajectory_get_times (tr), *v = sw_test_forced_column (tr, name);
   guint rows = sw_trajectory_get_n_rows (tr), start = 0, count = 0;
   double complex sum = 0;
 
@@ -246,7 +264,7 @@ test_time_domain (void)
   run = sw_test_run_text (driven, 0, 0);
   for (guint k = 0; k < G_N_ELEMENTS (names); k++)
     {
-      double expect = column (tr, names[k][0])[0], got = amplitude_10hz (run, names[k][1]);
+      double expect = sw_test_forced_column (tr, names[k][0])[0], got = amplitude_10hz (run, names[k][1]);
 
       g_test_message ("%s %.10g, time domain %.10g", names[k][0], expect, got);
       g_assert_cmpfloat (fabs (got - expect), <=, 1e-4 * expect);
@@ -274,10 +292,10 @@ test_stress (void)
   o.n_diameters = 1;
   tr = sw_forced_compute (sys, &o, &error);
   g_assert_no_error (error);
-  stress = column (tr, "S.stress_amp");
-  stress_peak = column (tr, "S.stress_peak");
-  amp = column (tr, "S.tau_amp");
-  peak = column (tr, "S.tau_peak");
+  stress = sw_test_forced_column (tr, "S.stress_amp");
+  stress_peak = sw_test_forced_column (tr, "S.stress_peak");
+  amp = sw_test_forced_column (tr, "S.tau_amp");
+  peak = sw_test_forced_column (tr, "S.tau_peak");
   g_assert_cmpint (sw_trajectory_find_column (tr, "J1.stress_amp"), <, 0);
   for (guint r = 0; r < 5; r++)
     {
@@ -291,8 +309,8 @@ test_stress (void)
   tr = sw_forced_compute (sys, &o, &error);
   g_assert_no_error (error);
   /* T r / Ip, Ip = pi (d_o^4 - d_i^4) / 32. */
-  g_assert_cmpfloat_with_epsilon (column (tr, "S.stress_amp")[0],
-                                  column (tr, "S.tau_amp")[0] * 0.025 / (G_PI * (pow (0.05, 4) - pow (0.03, 4)) / 32)
+  g_assert_cmpfloat_with_epsilon (sw_test_forced_column (tr, "S.stress_amp")[0],
+                                  sw_test_forced_column (tr, "S.tau_amp")[0] * 0.025 / (G_PI * (pow (0.05, 4) - pow (0.03, 4)) / 32)
                                     / 1e6,
                                   1e-9);
 }
@@ -364,11 +382,11 @@ test_numpy_chain (void)
               double expect = numpy_chain4[r].tau[s * 3 + k];
 
               sum += expect;
-              g_assert_cmpfloat (fabs (column (tr, name)[r] - expect), <=, 1e-9 * expect);
+              g_assert_cmpfloat (fabs (sw_test_forced_column (tr, name)[r] - expect), <=, 1e-9 * expect);
             }
           {
             g_autofree char *name = g_strdup_printf ("S%u.tau_amp", s);
-            g_assert_cmpfloat (fabs (column (tr, name)[r] - sum), <=, 1e-9 * sum);
+            g_assert_cmpfloat (fabs (sw_test_forced_column (tr, name)[r] - sum), <=, 1e-9 * sum);
           }
         }
       for (guint b = 0; b < 4; b++)
@@ -376,7 +394,7 @@ test_numpy_chain (void)
           g_autofree char *name = g_strdup_printf ("J%u.phi_amp", b + 1);
           double expect = numpy_chain4[r].phi[b];
 
-          g_assert_cmpfloat (fabs (column (tr, name)[r] - expect), <=, 1e-9 * expect);
+          g_assert_cmpfloat (fabs (sw_test_forced_column (tr, name)[r] - expect), <=, 1e-9 * expect);
         }
     }
 }
@@ -428,6 +446,7 @@ test_numpy_star (void)
   o.n_excitations = 2;
   tr = sw_forced_compute (sys, &o, &error);
   g_assert_no_error (error);
+  assert_section_ids (sys, tr, 5);
   for (guint r = 0; r < 2; r++)
     for (guint k = 0; k < 5; k++)
       for (guint j = 0; j < 2; j++)
@@ -435,7 +454,7 @@ test_numpy_star (void)
           g_autofree char *name = g_strdup_printf ("S%u.tau_amp@%s", k + 1, j == 0 ? "1" : "3");
           double want = expect[r].tau[k * 2 + j];
 
-          g_assert_cmpfloat (fabs (column (tr, name)[r] - want), <=, 1e-9 * want);
+          g_assert_cmpfloat (fabs (sw_test_forced_column (tr, name)[r] - want), <=, 1e-9 * want);
         }
 }
 

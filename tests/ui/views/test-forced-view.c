@@ -14,11 +14,13 @@
 #include <string.h>
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
 #include "sw-forced.h"
 #include "sw-forced-view.h"
 #include "sw-forced-view-private.h"
 #include "sw-ui-test.h"
+#include "sw-test-forced.h"
 
 /* The view's speeds over the range (sw-forced-view.c). */
 #define VIEW_SPEEDS 400
@@ -30,26 +32,24 @@ wait_computed (SwForcedView *view)
   g_assert_false (sw_forced_view_get_busy (view));
 }
 
-/* What the view should show: the same response computed here. */
+/* What the view should show: the same response computed here, with the
+ * diameters and limits of o_in (NULL: none). */
+static SwTrajectory *
+expected_response_with (SwSystem *system, const char *body, const double *orders, guint n, double amplitude,
+                        double from, double to, const SwForcedOptions *o)
+{
+  g_autofree SwForcedExcitation *ex = g_new0 (SwForcedExcitation, n);
+
+  for (guint k = 0; k < n; k++)
+    ex[k] = (SwForcedExcitation) { .part = body, .order = orders[k], .amplitude = amplitude };
+  return sw_test_forced_compute (system, ex, n, from, to, VIEW_SPEEDS, o);
+}
+
 static SwTrajectory *
 expected_response (SwSystem *system, const char *body, const double *orders, guint n, double amplitude,
                    double from, double to)
 {
-  g_autofree SwForcedExcitation *ex = g_new0 (SwForcedExcitation, n);
-  SwForcedOptions o = sw_forced_options_default ();
-  g_autoptr (GError) error = NULL;
-  SwTrajectory *tr;
-
-  for (guint k = 0; k < n; k++)
-    ex[k] = (SwForcedExcitation) { .part = body, .order = orders[k], .amplitude = amplitude };
-  o.from_rpm = from;
-  o.to_rpm = to;
-  o.n_speeds = VIEW_SPEEDS;
-  o.excitations = ex;
-  o.n_excitations = n;
-  tr = sw_forced_compute (system, &o, &error);
-  g_assert_no_error (error);
-  return tr;
+  return expected_response_with (system, body, orders, n, amplitude, from, to, NULL);
 }
 
 static void
@@ -153,10 +153,10 @@ test_curves (void)
     g_autofree char *name = g_strdup_printf ("%s.tau_amp", section);
     g_autofree char *o1 = g_strdup_printf ("%s.tau_amp@1", section);
     g_autofree char *o2 = g_strdup_printf ("%s.tau_amp@2", section);
-    const double *s = sw_trajectory_get_column (got, (guint) sw_trajectory_find_column (got, name));
-    const double *a = sw_trajectory_get_column (got, (guint) sw_trajectory_find_column (got, o1));
-    const double *b = sw_trajectory_get_column (got, (guint) sw_trajectory_find_column (got, o2));
-    const double *h = sw_trajectory_get_column (half, (guint) sw_trajectory_find_column (half, name));
+    const double *s = sw_test_forced_column (got, name);
+    const double *a = sw_test_forced_column (got, o1);
+    const double *b = sw_test_forced_column (got, o2);
+    const double *h = sw_test_forced_column (half, name);
 
     for (guint i = 0; i < n_rows; i++)
       if (isfinite (s[i]))
@@ -208,28 +208,18 @@ test_curves (void)
    * sw_forced_compute() gives with that diameter (16 T / (pi d^3)). */
   sw_forced_view_set_diameter (view, 0.04);
   {
-    g_autofree SwForcedExcitation *ex = g_new0 (SwForcedExcitation, 2);
     SwForcedDiameter d = { .part = "shaft", .outer_diameter_m = 0.04 };
     SwForcedOptions o = sw_forced_options_default ();
-    g_autoptr (GError) error = NULL;
     g_autoptr (SwTrajectory) stress = NULL;
     guint column;
     gboolean sum;
     double factor;
     const double *want, *tau;
 
-    for (guint k = 0; k < 2; k++)
-      ex[k] = (SwForcedExcitation) { .part = "rotor", .order = orders[k], .amplitude = 250 };
-    o.from_rpm = 100;
-    o.to_rpm = 12000;
-    o.n_speeds = VIEW_SPEEDS;
-    o.excitations = ex;
-    o.n_excitations = 2;
     o.diameters = &d;
     o.n_diameters = 1;
-    stress = sw_forced_compute (system, &o, &error);
-    g_assert_no_error (error);
-    want = sw_trajectory_get_column (stress, (guint) sw_trajectory_find_column (stress, "shaft.stress_amp"));
+    stress = expected_response_with (system, "rotor", orders, 2, 250, 100, 12000, &o);
+    want = sw_test_forced_column (stress, "shaft.stress_amp");
     g_assert_true (_sw_forced_view_get_curve (view, 0, &column, &sum, &factor));
     g_assert_true (sum);
     tau = sw_trajectory_get_column (got, column);
@@ -252,8 +242,6 @@ test_order_amplitudes (void)
     { .part = "hub2", .order = 2, .amplitude = 200, .phase_deg = 90 },
     { .part = "hub2", .order = 3, .amplitude = 100 },   /* the common amplitude */
   };
-  SwForcedOptions o = sw_forced_options_default ();
-  g_autoptr (GError) error = NULL;
   g_autoptr (SwTrajectory) want = NULL;
   SwTrajectory *got;
 
@@ -264,22 +252,9 @@ test_order_amplitudes (void)
   g_signal_emit_by_name (view->orders_entry, "activate");
   g_assert_true (sw_forced_view_get_busy (view));
   wait_computed (view);
-  o.from_rpm = 100;
-  o.to_rpm = 3000;
-  o.n_speeds = VIEW_SPEEDS;
-  o.excitations = ex;
-  o.n_excitations = 3;
-  want = sw_forced_compute (system, &o, &error);
-  g_assert_no_error (error);
+  want = sw_test_forced_compute (system, ex, 3, 100, 3000, VIEW_SPEEDS, NULL);
   got = sw_forced_view_get_response (view);
-  g_assert_cmpuint (sw_trajectory_get_n_columns (got), ==, sw_trajectory_get_n_columns (want));
-  for (guint c = 0; c < sw_trajectory_get_n_columns (want); c++)
-    for (guint i = 0; i < sw_trajectory_get_n_rows (want); i++)
-      {
-        double a = sw_trajectory_get_column (got, c)[i], b = sw_trajectory_get_column (want, c)[i];
-
-        g_assert_true ((isnan (a) && isnan (b)) || a == b);
-      }
+  sw_test_forced_assert_same (got, want);
   /* A negative amplitude is marked and changes nothing. */
   gtk_editable_set_text (GTK_EDITABLE (view->orders_entry), "1:-5");
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (view->orders_entry), "error"));
@@ -305,8 +280,6 @@ test_model_excitation (void)
   SwForcedExcitation all[4] = {
     { .part = "hub2", .order = 1, .amplitude = 100 }, { .part = "hub2", .order = 2, .amplitude = 100 },
   };
-  SwForcedOptions o = sw_forced_options_default ();
-  g_autoptr (GError) error = NULL;
   g_autoptr (SwTrajectory) want = NULL;
   SwTrajectory *got;
 
@@ -318,22 +291,9 @@ test_model_excitation (void)
   g_assert_true (sw_forced_view_get_busy (view));
   wait_computed (view);
   memcpy (all + 2, model_ex, sizeof model_ex);
-  o.from_rpm = 100;
-  o.to_rpm = 3000;
-  o.n_speeds = VIEW_SPEEDS;
-  o.excitations = all;
-  o.n_excitations = 4;
-  want = sw_forced_compute (system, &o, &error);
-  g_assert_no_error (error);
+  want = sw_test_forced_compute (system, all, 4, 100, 3000, VIEW_SPEEDS, NULL);
   got = sw_forced_view_get_response (view);
-  g_assert_cmpuint (sw_trajectory_get_n_columns (got), ==, sw_trajectory_get_n_columns (want));
-  for (guint c = 0; c < sw_trajectory_get_n_columns (want); c++)
-    for (guint i = 0; i < sw_trajectory_get_n_rows (want); i++)
-      {
-        double a = sw_trajectory_get_column (got, c)[i], b = sw_trajectory_get_column (want, c)[i];
-
-        g_assert_true ((isnan (a) && isnan (b)) || a == b);
-      }
+  sw_test_forced_assert_same (got, want);
   g_assert_nonnull (strstr (sw_trajectory_get_column_name (got, 3), "@1.5"));
   sw_forced_view_set_model_excitation (view, model_ex, G_N_ELEMENTS (model_ex));
   g_assert_false (sw_forced_view_get_busy (view));
@@ -412,6 +372,136 @@ test_error (void)
   g_assert_false (sw_forced_view_get_busy (view));
   g_assert_null (sw_forced_view_get_response (view));
   g_assert_null (sw_forced_view_get_error (view));
+  g_assert_finalize_object (view);
+}
+
+/* Limits: with a diameter and a tensile strength, every section's
+ * allowable stresses come with the response, and the bands shaded for the
+ * section plotted are the barred and not-allowed ranges that
+ * sw_forced_find_ranges() finds in sw_forced_compute()'s table with the
+ * same diameters and limits (C_K 1, the rated speed given); the band is
+ * drawn (an amber pixel inside it) and exported. */
+static void
+test_limits (void)
+{
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("fourbody.shaft");
+  SwForcedView *view = g_object_ref_sink (SW_FORCED_VIEW (sw_forced_view_new ()));
+  static const double orders[] = { 1, 2 };
+  g_autoptr (SwTrajectory) plain = expected_response (system, "rotor", orders, 2, 250, 100, 12000);
+  g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  g_autofree SwForcedDiameter *d = NULL;
+  g_autofree SwForcedLimit *l = NULL;
+  g_autoptr (SwTrajectory) table = NULL;
+  g_autoptr (GArray) ranges = NULL;
+  g_autoptr (GError) error = NULL;
+  SwForcedOptions o = sw_forced_options_default ();
+  const char *section;
+  guint n = 0;
+
+  sw_forced_view_set_system (view, system);
+  sw_forced_view_set_body (view, "rotor");
+  sw_forced_view_set_speed_range (view, 100, 12000);
+  sw_forced_view_set_excitation (view, orders, 2, 250);
+  wait_computed (view);
+  g_assert_cmpuint (_sw_forced_view_get_n_bands (view), ==, 0);
+  sw_forced_view_set_diameter (view, 0.012);
+  sw_forced_view_set_limits (view, 400, 8000);
+  g_assert_cmpfloat (sw_forced_view_get_tensile_strength (view), ==, 400);
+  g_assert_cmpfloat (sw_forced_view_get_rated_rpm (view), ==, 8000);
+  wait_computed (view);
+  g_assert_null (sw_forced_view_get_error (view));
+  section = sw_forced_view_get_shown_section (view);
+  g_assert_nonnull (section);
+
+  /* The core's ranges, every section given the same shaft. */
+  for (guint c = 0; c < sw_trajectory_get_n_columns (plain); c++)
+    {
+      const char *name = sw_trajectory_get_column_name (plain, c);
+
+      if (g_str_has_suffix (name, ".tau_amp"))
+        g_ptr_array_add (ids, g_strndup (name, strlen (name) - strlen (".tau_amp")));
+    }
+  d = g_new0 (SwForcedDiameter, ids->len);
+  l = g_new0 (SwForcedLimit, ids->len);
+  for (guint k = 0; k < ids->len; k++)
+    {
+      d[k] = (SwForcedDiameter) { .part = g_ptr_array_index (ids, k), .outer_diameter_m = 0.012 };
+      l[k] = (SwForcedLimit) { .part = g_ptr_array_index (ids, k), .tensile_strength_mpa = 400, .ck = 1 };
+    }
+  o.diameters = d;
+  o.n_diameters = ids->len;
+  o.limits = l;
+  o.n_limits = ids->len;
+  o.rated_rpm = 8000;
+  table = expected_response_with (system, "rotor", orders, 2, 250, 100, 12000, &o);
+  ranges = sw_forced_find_ranges (table);
+  for (guint k = 0; k < ranges->len; k++)
+    {
+      const SwForcedRange *r = &g_array_index (ranges, SwForcedRange, k);
+      double from, to;
+      SwForcedRangeKind kind;
+
+      if (g_strcmp0 (r->part, section) != 0)
+        continue;
+      g_assert_true (_sw_forced_view_get_band (view, n, &from, &to, &kind));
+      g_assert_cmpfloat (from, ==, r->from_rpm);
+      g_assert_cmpfloat (to, ==, r->to_rpm);
+      g_assert_cmpint (kind, ==, r->kind);
+      n++;
+    }
+  g_assert_cmpuint (n, >, 0);
+  g_assert_cmpuint (_sw_forced_view_get_n_bands (view), ==, n);
+  /* The limit curves are drawn: two more than without. */
+  g_assert_cmpuint (_sw_forced_view_get_n_curves (view), ==, 6);
+
+  /* Drawn: a pixel in the first band, near the plot's top (above the
+   * curves), is amber (red well above blue), or red where not allowed. */
+  {
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 800, 500);
+    cairo_t *cr = cairo_create (surface);
+    double from, to, x;
+    SwForcedRangeKind kind;
+    const guint8 *px;
+    int stride;
+
+    g_assert_true (_sw_forced_view_render (view, cr, 800, 500));
+    cairo_destroy (cr);
+    cairo_surface_flush (surface);
+    g_assert_true (_sw_forced_view_get_band (view, 0, &from, &to, &kind));
+    g_assert_true (_sw_forced_view_speed_position (view, 0.5 * (from + to), &x));
+    stride = cairo_image_surface_get_stride (surface);
+    px = cairo_image_surface_get_data (surface) + (gsize) (view->geometry.panels[0].top + 4) * stride + 4 * (int) x;
+    /* BGRX */
+    g_assert_cmpint (px[2], >, px[0] + 40);
+    cairo_surface_destroy (surface);
+  }
+  {
+    g_autofree char *dir = g_dir_make_tmp ("sw-forced-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename (dir, "limits.svg", NULL);
+    g_autofree char *svg = NULL;
+
+    g_assert_true (sw_forced_view_export (view, path, 800, 500, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (path, &svg, NULL, NULL));
+    g_assert_nonnull (strstr (svg, "<svg"));
+    g_remove (path);
+    g_rmdir (dir);
+  }
+  /* The cursor in the first band: the read-out names the range. */
+  {
+    double from, to;
+    SwForcedRangeKind kind;
+
+    g_assert_true (_sw_forced_view_get_band (view, 0, &from, &to, &kind));
+    sw_forced_view_set_cursor (view, 0.5 * (from + to));
+    g_assert_nonnull (strstr (gtk_label_get_text (view->readout),
+                              kind == SW_FORCED_RANGE_BARRED ? "barred" : "not allowed"));
+  }
+  /* No tensile strength: no bands, no limit curves. */
+  sw_forced_view_set_limits (view, 0, 0);
+  wait_computed (view);
+  g_assert_cmpuint (_sw_forced_view_get_n_bands (view), ==, 0);
+  g_assert_cmpuint (_sw_forced_view_get_n_curves (view), ==, 4);
   g_assert_finalize_object (view);
 }
 
@@ -502,6 +592,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/forced-view/order-amplitudes", test_order_amplitudes);
   g_test_add_func ("/ui/forced-view/model-excitation", test_model_excitation);
   g_test_add_func ("/ui/forced-view/cursor", test_cursor);
+  g_test_add_func ("/ui/forced-view/limits", test_limits);
   g_test_add_func ("/ui/forced-view/error", test_error);
   g_test_add_func ("/ui/forced-view/window", test_window);
   return g_test_run ();
