@@ -119,6 +119,16 @@ test_medium (void)
   window_destroy_and_check (window);
 }
 
+/* Spins until widget is mapped (TRUE) or 10 s pass: under ASan on a
+ * loaded machine a flap's reveal takes more than half a second. */
+static gboolean
+wait_mapped (GtkWidget *widget)
+{
+  for (guint k = 0; k < 100 && !gtk_widget_get_mapped (widget); k++)
+    spin (0.1);
+  return gtk_widget_get_mapped (widget);
+}
+
 /* At 360 px the results page fits the window: the variables fold over
  * the plot (the results bar's button shows them) and the plot's right edge
  * is inside the window, not beyond a sideways scroll. */
@@ -148,15 +158,13 @@ test_results_fit (void)
   g_assert_true (adw_flap_get_folded (window->variables_flap));
   /* The variables are a button away. */
   adw_flap_set_reveal_flap (window->variables_flap, TRUE);
-  spin (0.5);
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->variables_list)));
+  g_assert_true (wait_mapped (GTK_WIDGET (window->variables_list)));
   window_destroy_and_check (window);
 
   /* At 800 px they are beside it. */
   window = window_sized (800, 800);
-  spin (0.3);
+  g_assert_true (wait_mapped (GTK_WIDGET (window->variables_list)));
   g_assert_false (adw_flap_get_folded (window->variables_flap));
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->variables_list)));
   window_destroy_and_check (window);
 }
 
@@ -266,8 +274,7 @@ test_palette_fold (void)
   spin (0.3);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->canvas)), >=, 700);
   adw_flap_set_reveal_flap (window->palette_flap, TRUE);
-  spin (0.3);
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->palette)));
+  g_assert_true (wait_mapped (GTK_WIDGET (window->palette)));
   g_assert_true (adw_flap_get_folded (window->palette_flap));
   window_destroy_and_check (window);
 
