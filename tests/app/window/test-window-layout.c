@@ -163,8 +163,10 @@ test_results_fit (void)
 
   /* At 800 px they are beside it. */
   window = window_sized (800, 800);
-  g_assert_true (wait_mapped (GTK_WIDGET (window->variables_list)));
+  for (guint k = 0; k < 100 && adw_flap_get_folded (window->variables_flap); k++)
+    spin (0.1);
   g_assert_false (adw_flap_get_folded (window->variables_flap));
+  g_assert_true (wait_mapped (GTK_WIDGET (window->variables_list)));
   window_destroy_and_check (window);
 }
 
