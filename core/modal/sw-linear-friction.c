@@ -86,7 +86,12 @@ map_state (const SwSystem *base, const double *y_base, const SwEquations *eq, co
 }
 
 /* Locked or open: every friction part but lossy gears forced, the lossy
- * gears as the operating point has them (modes, quadrants). */
+ * gears as the operating point has them (modes, quadrants), except that a
+ * lossy gear at rest there rolls without losses: locked or open is asked of
+ * the clutches and brakes, and a gearbox held by its own friction at a
+ * standstill would hold the whole drivetrain still (a vehicle at rest had
+ * no modes when locked). At rest it has no direction of power flow to take
+ * an efficiency from, so it is ideal; the note says so. */
 static gboolean
 force_modes (SwLinearConfig *c, const SwSystem *base, double t, const double *y, SwLinearFriction friction,
              GError **error)
@@ -94,6 +99,7 @@ force_modes (SwLinearConfig *c, const SwSystem *base, double t, const double *y,
   g_autoptr (SwEquations) eq = sw_equations_new (base);
   g_autofree double *locked = g_new (double, MAX (base->n_parts, 1));
   g_autoptr (GError) local = NULL;
+  g_autoptr (GString) rolling = g_string_new (NULL);
   SwState state;
   gboolean any = FALSE;
 
@@ -114,7 +120,12 @@ force_modes (SwLinearConfig *c, const SwSystem *base, double t, const double *y,
         continue;
       rel = eq->x[p->node[f->port_b]] - eq->x[p->node[f->port_a]];
       w = eq->v[p->node[f->port_b]] - eq->v[p->node[f->port_a]];
-      if (!is_lossy (p))
+      if (is_lossy (p) && c->mode[i] == SW_FRICTION_STUCK)
+        {
+          c->mode[i] = SW_FRICTION_FREE;
+          g_string_append_printf (rolling, "%s“%s”", rolling->len > 0 ? ", " : "", p->id);
+        }
+      else if (!is_lossy (p))
         {
           if (friction == SW_LINEAR_FRICTION_LOCKED)
             c->mode[i] = SW_FRICTION_STUCK;
@@ -132,6 +143,10 @@ force_modes (SwLinearConfig *c, const SwSystem *base, double t, const double *y,
           any = TRUE;
         }
     }
+  if (rolling->len > 0)
+    /* Translators: said of a modal analysis (or frequency response) with its clutches locked or open; %s: the
+     * names of lossy gears, “gearbox”. */
+    c->note = g_strdup_printf (_("%s at rest at the operating point: taken as rolling, without losses"), rolling->str);
   g_clear_pointer (&c->sys, sw_system_unref);
   c->sys = any ? _sw_system_assemble_locked (base, locked, &local) : sw_system_ref ((SwSystem *) base);
   if (c->sys == NULL)
@@ -198,6 +213,7 @@ _sw_linear_config_clear (SwLinearConfig *c)
   g_clear_pointer (&c->y, g_free);
   g_clear_pointer (&c->mode, g_free);
   g_clear_pointer (&c->quadrant, g_free);
+  g_clear_pointer (&c->note, g_free);
 }
 
 SwLinear *

@@ -28,7 +28,9 @@ typedef enum {
 } SwLinearFriction;
 
 /* Lossy gears are gears, not clutches: they keep the state of the operating
- * point (rolling with their efficiency, or stuck) whatever the choice. */
+ * point (rolling with their efficiency, or stuck) as the operating point has
+ * it; locked and open let one at rest there roll, without losses (it has
+ * no direction of power flow), with a note. */
 
 /* "operating", "locked", "open" (the CLI's --friction, the window's
  * choice): FALSE for any other text. */

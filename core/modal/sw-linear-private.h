@@ -60,6 +60,7 @@ typedef struct {
   double   *y;         /* the operating state in sys's order */
   gint8    *mode;      /* per part, or NULL: no friction parts */
   gint8    *quadrant;  /* per part: a lossy part's sign of transmitted torque */
+  char     *note;      /* what the chosen state changed beyond the choice, or NULL */
 } SwLinearConfig;
 
 /* y: the state of base at t (NULL: its initial state). */

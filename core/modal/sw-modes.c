@@ -817,6 +817,12 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
       }
   }
   timing->damped_s = g_timer_elapsed (timer, NULL);
+  if (config->note != NULL)
+    {
+      g_autofree char *rest = g_steal_pointer (&modes->note);
+
+      modes->note = rest != NULL ? g_strdup_printf ("%s; %s", config->note, rest) : g_strdup (config->note);
+    }
   return g_steal_pointer (&modes);
 }
 

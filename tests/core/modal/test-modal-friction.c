@@ -330,6 +330,58 @@ test_lossy_gear_rolling (void)
     }
 }
 
+/* A lossy gear at a standstill (no torque: stuck, as Modelica's LossyGear
+ * starts) behind a clutch: J1 (2) - clutch - J2 (0.5) - gear (i = 3, eta
+ * 0.9, bearing friction 0.4) - spring c = 900 - J3 (4) - brake. Operating,
+ * the gear holds J2 and the drivetrain still: no modes. Locked (clutch and
+ * brake stuck), the gear rolls without losses: J1 + J2 against the spring
+ * through i, omega^2 = c / (i^2 (J1 + J2)). Open (the brake too): J1 and
+ * the rest turn freely (two rigid-body modes), and J2 swings against J3
+ * through the spring, omega^2 = c (1 / (i^2 J2) + 1 / J3). Each says
+ * in its note that the gear was at rest. */
+static void
+test_lossy_gear_at_rest (void)
+{
+  static const char *text =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"clutch\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 100, \"mue_pos\": [[0, 0.5]], "
+    "\"f_normalized\": 1}},"
+    "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.5, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"gear\", \"kind\": \"rotational.lossy_gear\", \"params\": {\"ratio\": 3, "
+    "\"lossTable\": [[0, 0.9, 0.9, 0.4, 0.4]]}},"
+    "{\"id\": \"spring\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 900}},"
+    "{\"id\": \"J3\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 4, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"brake\", \"kind\": \"rotational.brake\", \"params\": {\"fn_max\": 100, \"mue_pos\": [[0, 0.5]], "
+    "\"f_normalized\": 1}},"
+    "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"}],"
+    "\"connections\": [{\"from\": \"J1.flange_b\", \"to\": \"clutch.flange_a\"},"
+    "{\"from\": \"clutch.flange_b\", \"to\": \"J2.flange_a\"}, {\"from\": \"J2.flange_b\", \"to\": \"gear.flange_a\"},"
+    "{\"from\": \"gear.flange_b\", \"to\": \"spring.flange_a\"}, {\"from\": \"spring.flange_b\", \"to\": \"J3.flange_a\"},"
+    "{\"from\": \"J3.flange_b\", \"to\": \"brake.flange_a\"}, {\"from\": \"brake.support\", \"to\": \"ground.flange\"},"
+    "{\"from\": \"gear.support\", \"to\": \"ground.flange\"}]}";
+  g_autoptr (SwSystem) sys = assemble (text);
+  g_autoptr (SwModes) operating = modes_in (sys, SW_LINEAR_FRICTION_OPERATING);
+  g_autoptr (SwModes) locked = modes_in (sys, SW_LINEAR_FRICTION_LOCKED);
+  g_autoptr (SwModes) open = modes_in (sys, SW_LINEAR_FRICTION_OPEN);
+  double i2 = 9, w_locked = sqrt (900 / (i2 * 2.5)), w_open = sqrt (900 * (1 / (i2 * 0.5) + 1 / 4.0));
+  const SwMode *elastic = NULL;
+
+  g_assert_cmpuint (sw_modes_get_n_modes (operating), ==, 0);
+  g_assert_cmpuint (sw_modes_get_n_modes (locked), ==, 1);
+  g_assert_cmpfloat_with_epsilon (sw_modes_get_mode (locked, 0)->omega_rad_s, w_locked, 1e-10 * w_locked);
+  g_assert_nonnull (sw_modes_get_note (locked));
+  g_assert_nonnull (strstr (sw_modes_get_note (locked), "“gear” at rest"));
+  g_assert_cmpuint (sw_modes_get_n_modes (open), ==, 3);
+  for (guint k = 0; k < 3; k++)
+    if (!sw_modes_get_mode (open, k)->rigid_body)
+      elastic = sw_modes_get_mode (open, k);
+  g_assert_nonnull (elastic);
+  g_assert_cmpfloat_with_epsilon (elastic->omega_rad_s, w_open, 1e-10 * w_open);
+  g_assert_nonnull (strstr (sw_modes_get_note (open), "“gear” at rest"));
+  g_assert_null (sw_modes_get_note (operating));
+}
+
 /* Campbell diagram of J1 (2) - clutch - J2 (3) - spring c = 900 - J3 (4),
  * free to turn: engaged (operating) or locked, one elastic mode at
  * omega^2 = c (1 / (J1 + J2) + 1 / J3) at every speed; open, J1 turns on
@@ -409,6 +461,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modal-friction/engaged-brake-is-fixed", test_engaged_brake_is_fixed);
   g_test_add_func ("/core/modal-friction/clutch-frf", test_clutch_frf);
   g_test_add_func ("/core/modal-friction/lossy-gear-rolling", test_lossy_gear_rolling);
+  g_test_add_func ("/core/modal-friction/lossy-gear-at-rest", test_lossy_gear_at_rest);
   g_test_add_func ("/core/modal-friction/campbell-locked-clutch", test_campbell_locked_clutch);
   g_test_add_func ("/core/modal-friction/names", test_friction_names);
   return g_test_run ();
