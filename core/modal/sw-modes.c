@@ -817,6 +817,12 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
       }
   }
   timing->damped_s = g_timer_elapsed (timer, NULL);
+  if (modes->n_modes == 0 && modes->note == NULL)
+    modes->note = g_strdup (config->mode != NULL && options->friction != SW_LINEAR_FRICTION_OPEN
+                              /* Translators: why a modal analysis found no modes. */
+                              ? _("no body can move: each is held by a fixed support, a prescribed motion or a "
+                                  "stuck friction element (with the friction elements open, those they hold move)")
+                              : _("no body can move: each is held by a fixed support or a prescribed motion"));
   if (config->note != NULL)
     {
       g_autofree char *rest = g_steal_pointer (&modes->note);
