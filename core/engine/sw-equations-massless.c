@@ -69,6 +69,20 @@ static void
 set_block_error (SwEquations *eq, const SwBlock *blk, double t, gboolean velocities)
 {
   g_clear_error (&eq->error);
+  /* A friction element on the section: sliding, its torque does not depend
+   * on where the section is, and a constant friction coefficient not on
+   * its speed either, so nothing but an inertia or a damper there can set
+   * them (Modelica puts an inertia on both sides of every clutch). */
+  for (guint k = 0; velocities && k < blk->n_parts; k++)
+    if (eq->sys->parts[blk->parts[k]].kind->friction != NULL)
+      {
+        g_set_error (&eq->error, SW_ERROR, SW_ERROR_SINGULAR,
+                     _("at t = %g s the friction element “%s” sits on a massless shaft section that nothing "
+                       "holds while it slides or is released (a spring alone there does not set the "
+                       "section's speed); put an inertia, or a damper, between “%s” and the next spring"),
+                     t, eq->sys->parts[blk->parts[k]].id, eq->sys->parts[blk->parts[k]].id);
+        return;
+      }
   g_set_error (&eq->error, SW_ERROR, SW_ERROR_SINGULAR,
                velocities
                  ? _("at t = %g s the massless shaft section at component “%s” can move without "

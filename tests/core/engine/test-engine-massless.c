@@ -151,6 +151,29 @@ test_massless_dangling_spring (void)
     }
 }
 
+/* A clutch with a spring alone behind it (no inertia, no damper between
+ * them): sliding, nothing sets that section's speed. The model is refused
+ * with a message that names the clutch and says what to add. */
+static void
+test_massless_friction_section (void)
+{
+  static const char text[] = MODEL (
+    COMP ("drive", "rotational.constant_torque", "'tau_constant': 100") ", "
+    COMP ("J1", "rotational.inertia", "'J': 1, 'phi0': 0, 'w0': 0") ", "
+    COMP ("clutch", "rotational.clutch", "'fn_max': 60, 'mue_pos': [[0, 0.5]], 'f_normalized': 1") ", "
+    COMP ("shaft", "rotational.spring", "'c': 1000") ", "
+    COMP ("J2", "rotational.inertia", "'J': 2, 'phi0': 0, 'w0': 0"),
+    WIRE ("drive.flange", "J1.flange_a") ", "
+    WIRE ("J1.flange_b", "clutch.flange_a") ", "
+    WIRE ("clutch.flange_b", "shaft.flange_a") ", "
+    WIRE ("shaft.flange_b", "J2.flange_a"));
+  g_autoptr(GError) error = assemble_error (text);
+
+  g_assert_error (error, SW_ERROR, SW_ERROR_SINGULAR);
+  g_assert_nonnull (strstr (error->message, "friction element “clutch”"));
+  g_assert_nonnull (strstr (error->message, "put an inertia, or a damper, between “clutch”"));
+}
+
 /* Maxwell element: inertia — spring c — node — damper d — ground. */
 typedef struct {
   double J, c, d;
@@ -221,6 +244,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/engine/massless/series-springs", test_massless_series_springs);
   g_test_add_func ("/core/engine/massless/dangling-spring", test_massless_dangling_spring);
   g_test_add_func ("/core/engine/massless/maxwell", test_massless_maxwell);
+  g_test_add_func ("/core/engine/massless/friction-section", test_massless_friction_section);
 
   return g_test_run ();
 }
