@@ -29,9 +29,14 @@
 #include <string.h>
 #include <gsl/gsl_linalg.h>
 
-/* More candidates than this: 3^n assignments is too many; the caller
- * iterates instead. */
-#define MAX_CANDIDATES 10
+/* More candidates than this, or a search that has not found its answer
+ * after WORK_BUDGET (the number of checks times n^3, the cost of each one's
+ * decomposition: 3^10 checks of 10 candidates, the worst case it must
+ * take), and the caller iterates instead. The search tries the fewest
+ * parts sliding first, so a long shaft line at rest with a few parts
+ * breaking away is decided here whatever the number of its bearings. */
+#define MAX_CANDIDATES 64
+#define WORK_BUDGET    (59049.0 * 1000.0)
 
 struct _SwFrictionDecide {
   const SwSystem *base;
@@ -151,6 +156,7 @@ typedef struct {
   gsl_matrix *A, *V;
   gsl_vector *b, *x, *s, *work;
   double    *lambda, *acc, *tau_t;
+  double     spent;          /* on checks, against WORK_BUDGET */
 } Problem;
 
 /* Whether candidate c may be in mode (0 stuck, +-1 sliding). */
@@ -285,8 +291,13 @@ consistent (Problem *pb)
 static gboolean
 search (Problem *pb, guint from, guint k)
 {
+  if (pb->spent > WORK_BUDGET)
+    return FALSE;
   if (k == 0)
-    return consistent (pb);
+    {
+      pb->spent += (double) pb->n * pb->n * pb->n;
+      return consistent (pb);
+    }
   for (guint i = from; i < pb->n; i++)
     for (int dir = 1; dir >= -1 && pb->c[i].follows < 0; dir -= 2)
       for (int q = 1; q >= (pb->c[i].lossy ? -1 : 1) && direction_open (&pb->c[i], dir); q -= 2)
@@ -403,8 +414,8 @@ _sw_friction_decide (SwFrictionDecide *d, double t, const double *y, const SwEqu
   tau_t = g_new (double, n);
   pb = (Problem) { d, c, n, W, H, mode, quadrant, gsl_matrix_alloc (n, n), gsl_matrix_alloc (n, n),
                    gsl_vector_alloc (n), gsl_vector_alloc (n), gsl_vector_alloc (n), gsl_vector_alloc (n),
-                   lambda, acc, tau_t };
-  for (guint k = 0; k <= n && !found; k++)
+                   lambda, acc, tau_t, 0 };
+  for (guint k = 0; k <= n && !found && pb.spent <= WORK_BUDGET; k++)
     found = search (&pb, 0, k);
   gsl_matrix_free (pb.A);
   gsl_matrix_free (pb.V);

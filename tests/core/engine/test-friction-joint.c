@@ -116,6 +116,83 @@ test_freewheel_ids (void)
   sw_test_assert_same_run (a, b, renamed, 1e-9, 1e-12);
 }
 
+/* A shaft line of 13 inertias (J_i = 1 + 0.1 i) joined by 12 clutches,
+ * all at rest, 100 N.m on the first: more parts at rest than the joint
+ * decision once took (10). Locked, clutch c05 would pass 100 (1 - S_5 / S)
+ * = 63.9 N.m (S_k the inertia up to J_k); it holds 10, the others 1 000.
+ * So c05 alone slides from t = 0: J0 … J5 turn at (100 - 10) / S_5, J6 …
+ * J12 at 10 / (S - S_5), every other clutch stuck. Written in the reverse
+ * order (components and connections), the run is the same. */
+static char *
+long_line_model (gboolean reversed)
+{
+  g_autoptr (GPtrArray) comps = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) wires = g_ptr_array_new_with_free_func (g_free);
+  GString *text = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [");
+
+  g_ptr_array_add (comps, g_strdup ("{\"id\": \"src\", \"kind\": \"rotational.constant_torque\", "
+                                    "\"params\": {\"tau_constant\": 100}}"));
+  g_ptr_array_add (wires, g_strdup ("{\"from\": \"src.flange\", \"to\": \"J0.flange_a\"}"));
+  for (guint i = 0; i <= 12; i++)
+    g_ptr_array_add (comps, g_strdup_printf ("{\"id\": \"J%u\", \"kind\": \"rotational.inertia\", \"params\": "
+                                             "{\"J\": %.1f, \"phi0\": 0, \"w0\": 0}}", i, 1 + 0.1 * i));
+  for (guint k = 0; k < 12; k++)
+    {
+      g_ptr_array_add (comps, g_strdup_printf ("{\"id\": \"c%02u\", \"kind\": \"rotational.clutch\", \"params\": "
+                                               "{\"fn_max\": %d, \"mue_pos\": [[0, 0.5]], \"f_normalized\": 1}}",
+                                               k, k == 5 ? 20 : 2000));
+      g_ptr_array_add (wires, g_strdup_printf ("{\"from\": \"J%u.flange_b\", \"to\": \"c%02u.flange_a\"}", k, k));
+      g_ptr_array_add (wires, g_strdup_printf ("{\"from\": \"c%02u.flange_b\", \"to\": \"J%u.flange_a\"}", k, k + 1));
+    }
+  for (guint k = 0; k < comps->len; k++)
+    g_string_append_printf (text, "%s%s", k > 0 ? ", " : "",
+                            (char *) comps->pdata[reversed ? comps->len - 1 - k : k]);
+  g_string_append (text, "], \"connections\": [");
+  for (guint k = 0; k < wires->len; k++)
+    g_string_append_printf (text, "%s%s", k > 0 ? ", " : "",
+                            (char *) wires->pdata[reversed ? wires->len - 1 - k : k]);
+  g_string_append (text, "], \"simulation\": {\"stop_time\": 0.5, \"output_interval\": 0.05}}");
+  return g_string_free (text, FALSE);
+}
+
+static void
+test_long_line (void)
+{
+  g_autofree char *forward = long_line_model (FALSE), *backward = long_line_model (TRUE);
+  g_autoptr (SwTrajectory) a = sw_test_run_text (forward, 0, 1e-9);
+  g_autoptr (SwTrajectory) b = sw_test_run_text (backward, 0, 1e-9);
+  const double *t = sw_trajectory_get_times (a);
+  double s = 0, s5 = 0, worst = 0;
+
+  for (guint i = 0; i <= 12; i++)
+    {
+      s += 1 + 0.1 * i;
+      s5 += i <= 5 ? 1 + 0.1 * i : 0;
+    }
+  for (guint i = 0; i <= 12; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("J%u.w", i);
+      const double *w = sw_test_column (a, name);
+      double acc = i <= 5 ? 90 / s5 : 10 / (s - s5);
+
+      for (guint r = 0; r < sw_trajectory_get_n_rows (a); r++)
+        worst = MAX (worst, fabs (w[r] - acc * t[r]));
+    }
+  for (guint k = 0; k < 12; k++)
+    {
+      g_autofree char *name = g_strdup_printf ("c%02u.mode", k);
+      const double *mode = sw_test_column (a, name);
+      guint last = sw_trajectory_get_n_rows (a) - 1;
+
+      /* Modelica's modes: -1 backward, 0 stuck (J_k ahead of J_k+1: c05
+       * slides backward, w_rel < 0). */
+      g_assert_cmpfloat (mode[last], ==, k == 5 ? -1 : 0);
+    }
+  g_test_message ("12 clutches: largest speed error %.3g rad/s against the closed form", worst);
+  g_assert_cmpfloat (worst, <=, 1e-9);
+  sw_test_assert_same_run (a, b, NULL, 0, 0);
+}
+
 /* A one-way clutch under a square wave of +-1 N.m on J (1 kg.m²), period
  * 0.2 s: it turns forward in the first half of each period and comes back
  * to rest at its end, as the torque turns forward again. At the stop time
@@ -382,6 +459,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/friction-joint/freewheel/weak-clutch", test_freewheel_weak_clutch);
   g_test_add_func ("/core/friction-joint/freewheel/ids", test_freewheel_ids);
   g_test_add_func ("/core/friction-joint/freewheel/square-wave", test_freewheel_square_wave);
+  g_test_add_func ("/core/friction-joint/long-line", test_long_line);
   g_test_add_func ("/core/friction-joint/stop/closed-form", test_stop_closed_form);
   g_test_add_func ("/core/friction-joint/stop/ids", test_stop_ids);
   g_test_add_func ("/core/friction-joint/stop/weak-friction", test_stop_weak_friction);
