@@ -156,6 +156,9 @@ _sw_mo_read_table_file (Import *im, const MoElement *block, Value *table)
                    local->message);
       return FALSE;
     }
+  /* An input of the model: no output may replace it. */
+  if (im->read_files != NULL)
+    g_ptr_array_add (im->read_files, g_strdup (path));
   if (!g_str_has_prefix (text, "#1"))
     {
       _sw_mo_fail (im, m->line, m->column,

@@ -941,8 +941,12 @@ sw_modelica_import (const char *data, gssize length, const char *display_name, G
   im.within = klass->within;
   im.model = model;
   im.defs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) _sw_mo_def_free);
+  im.read_files = g_ptr_array_new_with_free_func (g_free);
   _sw_mo_fill (&im);
   g_hash_table_unref (im.defs);
+  for (guint k = 0; k < im.read_files->len; k++)
+    _sw_model_add_read_file (model, im.read_files->pdata[k]);
+  g_ptr_array_unref (im.read_files);
   if (im.error != NULL)
     {
       g_propagate_error (error, im.error);
