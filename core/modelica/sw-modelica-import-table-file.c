@@ -140,7 +140,7 @@ _sw_mo_read_table_file (Import *im, const MoElement *block, Value *table)
                      "CSV files; valid: give the table in the model, or as text"), block->name, file);
       return FALSE;
     }
-  dir = g_path_get_dirname (im->file);
+  dir = im->folder != NULL ? g_strdup (im->folder) : g_path_get_dirname (im->file);
   path = g_path_is_absolute (file) ? g_strdup (file) : g_build_filename (dir, file, NULL);
   display = g_filename_display_name (path);
   /* Hostile names: a device (/dev/zero) never ends, a huge file is no table. */
