@@ -97,7 +97,13 @@ _sw_window_read_model (GFile   *file,
   if (!g_file_load_contents (file, NULL, &data, &length, NULL, error))
     return NULL;
   if (is_modelica (file))
-    return sw_modelica_import (data, (gssize) length, display, error);
+    {
+      /* Table files are found beside the model, not in the working folder. */
+      g_autoptr (GFile) parent = g_file_get_parent (file);
+      g_autofree char *folder = parent != NULL ? g_file_get_path (parent) : NULL;
+
+      return sw_modelica_import_in (data, (gssize) length, display, folder, error);
+    }
   {
     /* Subsystems' files are found beside the model. */
     g_autoptr (GFile) parent = g_file_get_parent (file);

@@ -628,7 +628,9 @@ registers_needed (Tree *tr, int i, guint *need)
       return need[i] = 0;
     case N_NEG:
     case N_FUNC:
-      return need[i] = MAX (1u, registers_needed (tr, n->a, need));
+      /* (Not inside MAX (), which would evaluate it twice: 2^depth calls.) */
+      a = registers_needed (tr, n->a, need);
+      return need[i] = MAX (1u, a);
     default:
       a = registers_needed (tr, n->a, need);
       b = registers_needed (tr, NODE (tr, i)->b, need);

@@ -28,6 +28,7 @@ struct _SwModel
   GArray               *excitation;     /* SwExcitationEntry: the file's "excitation" */
   JsonNode             *excitation_node; /* it as the file wrote it (the writer's); or NULL */
   char                 *folder;         /* where it was read from (subsystems' files), or NULL */
+  GPtrArray            *read_files;     /* char *: other files its source read (a Modelica table's), or NULL */
   GPtrArray            *shared_names;   /* char *: the shared signals' names */
   GPtrArray            *shared_signals; /* SwSignal *, one per name */
   GHashTable           *index;          /* id -> index + 1; NULL: to be rebuilt */
@@ -50,6 +51,10 @@ char         *_sw_component_label          (const char   *id);
 void          _sw_model_merge_definitions  (SwModel      *model,
                                             SwModel      *other);
 void          _sw_component_clear          (SwComponent  *component);
+/* path is a file the model's source read (a Modelica table's fileName):
+ * one of its inputs (sw_model_dup_input_files()). */
+void          _sw_model_add_read_file      (SwModel      *model,
+                                            const char   *path);
 /* Parameter p set to a number, unchecked (a signal parameter becomes that
  * constant, no longer naming a shared signal); NAN: not given. */
 void          _sw_component_set_number     (SwComponent       *c,

@@ -63,10 +63,24 @@ sw_model_dup_input_files (SwModel *model)
 
   g_return_val_if_fail (SW_IS_MODEL (model), NULL);
 
+  for (guint i = 0; model->read_files != NULL && i < model->read_files->len; i++)
+    if (!g_ptr_array_find_with_equal_func (order, model->read_files->pdata[i], g_str_equal, NULL))
+      g_ptr_array_add (order, g_strdup (model->read_files->pdata[i]));
   for (guint i = 0; i < sw_model_get_n_components (model); i++)
     _sw_subsystem_collect_files (sw_model_get_component (model, i)->kind, seen, order);
   g_ptr_array_add (order, NULL);
   return (char **) g_ptr_array_free (order, FALSE);
+}
+
+void
+_sw_model_add_read_file (SwModel *model, const char *path)
+{
+  g_return_if_fail (SW_IS_MODEL (model));
+  g_return_if_fail (path != NULL);
+
+  if (model->read_files == NULL)
+    model->read_files = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (model->read_files, g_strdup (path));
 }
 
 char **

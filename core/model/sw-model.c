@@ -66,6 +66,7 @@ sw_model_finalize (GObject *object)
   g_clear_pointer (&self->excitation, g_array_unref);
   g_clear_pointer (&self->excitation_node, json_node_unref);
   g_clear_pointer (&self->folder, g_free);
+  g_clear_pointer (&self->read_files, g_ptr_array_unref);
   g_clear_pointer (&self->shared_names, g_ptr_array_unref);
   g_clear_pointer (&self->shared_signals, g_ptr_array_unref);
 

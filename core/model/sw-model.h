@@ -320,9 +320,10 @@ const SwKind *sw_kind_ref                 (const SwKind *kind);
 void         sw_kind_unref                (const SwKind *kind);
 /* The model inside a subsystem kind (kept with the kind), or NULL. */
 SwModel     *sw_kind_get_subsystem_model  (const SwKind *kind);
-/* The files the model reads besides its own: its subsystems' files and the
- * ones they use, absolute, each once, in the order met (g_strfreev). An
- * output must not replace any of them. */
+/* The files the model reads besides its own: the files its source read (a
+ * Modelica model's table files), its subsystems' files and the ones they
+ * use, each once, in the order met (g_strfreev). An output must not
+ * replace any of them. */
 char       **sw_model_dup_input_files     (SwModel     *model);
 /* The inner port ("component.port") a subsystem kind's port is, or NULL. */
 const char  *sw_kind_get_subsystem_port_target (const SwKind *kind,

@@ -131,6 +131,8 @@ build_def (Import *user, const MoElement *el, Import *scope, MoClass *klass)
   g_hash_table_insert (user->defs, klass, def);
 
   sub.defs = user->defs;
+  sub.read_files = user->read_files;
+  sub.folder = user->folder;
   sub.def = def;
   sub.model = sw_model_new ();
   sw_model_set_name (sub.model, klass->doc != NULL ? klass->doc : klass->name);

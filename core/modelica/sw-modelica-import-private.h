@@ -34,6 +34,8 @@ struct _Import {
   SwModel    *model;
   GError     *error;
   GHashTable *defs;       /* the file's: MoClass * -> MoDef *, shared by all */
+  GPtrArray  *read_files; /* char *: the table files read, shared by all */
+  const char *folder;     /* where relative table files are; NULL: beside file */
   GPtrArray  *instances;  /* MoElement *: components that are models of the file */
   /* In a subsystem's class: */
   GHashTable *own_params; /* its parameters' names (a set): used whole only */

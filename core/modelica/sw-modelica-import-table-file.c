@@ -140,7 +140,7 @@ _sw_mo_read_table_file (Import *im, const MoElement *block, Value *table)
                      "CSV files; valid: give the table in the model, or as text"), block->name, file);
       return FALSE;
     }
-  dir = g_path_get_dirname (im->file);
+  dir = im->folder != NULL ? g_strdup (im->folder) : g_path_get_dirname (im->file);
   path = g_path_is_absolute (file) ? g_strdup (file) : g_build_filename (dir, file, NULL);
   display = g_filename_display_name (path);
   /* Hostile names: a device (/dev/zero) never ends, a huge file is no table. */
@@ -156,6 +156,9 @@ _sw_mo_read_table_file (Import *im, const MoElement *block, Value *table)
                    local->message);
       return FALSE;
     }
+  /* An input of the model: no output may replace it. */
+  if (im->read_files != NULL)
+    g_ptr_array_add (im->read_files, g_strdup (path));
   if (!g_str_has_prefix (text, "#1"))
     {
       _sw_mo_fail (im, m->line, m->column,

@@ -902,6 +902,12 @@ _sw_mo_fill (Import *im)
 SwModel *
 sw_modelica_import (const char *data, gssize length, const char *display_name, GError **error)
 {
+  return sw_modelica_import_in (data, length, display_name, NULL, error);
+}
+
+SwModel *
+sw_modelica_import_in (const char *data, gssize length, const char *display_name, const char *folder, GError **error)
+{
   g_autoptr (MoClass) klass = NULL;
   g_autoptr (SwModel) model = NULL;
   Import im = { display_name != NULL ? display_name : "<memory>" };
@@ -941,8 +947,13 @@ sw_modelica_import (const char *data, gssize length, const char *display_name, G
   im.within = klass->within;
   im.model = model;
   im.defs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) _sw_mo_def_free);
+  im.read_files = g_ptr_array_new_with_free_func (g_free);
+  im.folder = folder;
   _sw_mo_fill (&im);
   g_hash_table_unref (im.defs);
+  for (guint k = 0; k < im.read_files->len; k++)
+    _sw_model_add_read_file (model, im.read_files->pdata[k]);
+  g_ptr_array_unref (im.read_files);
   if (im.error != NULL)
     {
       g_propagate_error (error, im.error);

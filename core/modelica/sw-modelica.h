@@ -17,6 +17,14 @@ SwModel *sw_modelica_import (const char  *data,
                              const char  *display_name,
                              GError     **error);
 
+/* The same, with table files (CombiTimeTable's fileName) found relative to
+ * folder (NULL: relative to display_name). */
+SwModel *sw_modelica_import_in   (const char  *data,
+                                  gssize       length,
+                                  const char  *display_name,
+                                  const char  *folder,
+                                  GError     **error);
+
 /* The same for a *.mo file. */
 SwModel *sw_modelica_import_file (const char  *path,
                                   GError     **error);

@@ -88,8 +88,65 @@ test_output_onto_subsystem (void)
     cli (&campbell, "campbell", model, "-o", unit, NULL);
     g_assert_cmpint (campbell.status, ==, 2);
   }
+  {
+    g_auto (Run) forced = { 0 }, study = { 0 };
+
+    cli (&forced, "forced", model, "--speed-range", "100:200", "-o", unit, NULL);
+    g_assert_cmpint (forced.status, ==, 2);
+    g_assert_nonnull (strstr (forced.err, "engine-unit.shaft”, which writing would destroy"));
+    cli (&study, "study", model, "--vary", "engine1.J_fly=1,2", "--outputs", "max(propeller.w)", "-o", unit, NULL);
+    g_assert_cmpint (study.status, ==, 2);
+    g_assert_nonnull (strstr (study.err, "engine-unit.shaft”, which writing would destroy"));
+  }
   g_assert_true (g_file_get_contents (unit, &after, NULL, NULL));
   g_assert_cmpstr (after, ==, before);
+  sw_test_remove_tree (dir);
+}
+
+/* A Modelica model's table file (CombiTimeTable's fileName) is an input
+ * too: -o onto it is refused by every command that writes, the table as it
+ * was (simulate, import, export and study replaced it, exit 0). */
+static void
+test_output_onto_table_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cli-XXXXXX", NULL);
+  g_autofree char *table = g_build_filename (dir, "tab.txt", NULL);
+  g_autofree char *model = g_build_filename (dir, "m.mo", NULL);
+  g_autofree char *after = NULL;
+  static const char tab[] = "#1\ndouble tab1(2,2)\n0 0\n1 2\n";
+  static const char mo[] =
+    "model T\n"
+    "  Modelica.Blocks.Sources.CombiTimeTable t(tableOnFile=true, tableName=\"tab1\", fileName=\"tab.txt\");\n"
+    "  Modelica.Mechanics.Rotational.Sources.Torque torque;\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia j(J=1);\n"
+    "equation\n"
+    "  connect(t.y[1], torque.tau);\n"
+    "  connect(torque.flange, j.flange_a);\n"
+    "  annotation (experiment(StopTime=1, Interval=0.1));\n"
+    "end T;\n";
+  const char *const commands[][8] = {
+    { "simulate", model, "-o", table },
+    { "simulate", model, "--force", "-o", table },
+    { "import", model, "-o", table },
+    { "export", model, "-o", table },
+    { "study", model, "--vary", "j.J=1,2", "--outputs", "max(j.w)", "-o", table },
+    { "frf", model, "--input", "torque", "--output", "j.w", "-o", table },
+  };
+
+  g_assert_true (g_file_set_contents (table, tab, -1, NULL));
+  g_assert_true (g_file_set_contents (model, mo, -1, NULL));
+  for (guint k = 0; k < G_N_ELEMENTS (commands); k++)
+    {
+      g_auto (Run) r = { 0 };
+
+      cli (&r, commands[k][0], commands[k][1], commands[k][2], commands[k][3], commands[k][4], commands[k][5],
+           commands[k][6], commands[k][7], NULL);
+      g_test_message ("%s: %s", commands[k][0], r.err);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_nonnull (strstr (r.err, "tab.txt”, which writing would destroy"));
+    }
+  g_assert_true (g_file_get_contents (table, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, tab);
   sw_test_remove_tree (dir);
 }
 
@@ -337,6 +394,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/cli/output/onto-input", test_output_onto_input);
   g_test_add_func ("/app/cli/output/onto-subsystem", test_output_onto_subsystem);
+  g_test_add_func ("/app/cli/output/onto-table-file", test_output_onto_table_file);
   g_test_add_func ("/app/cli/output/links-and-modes", test_output_links_and_modes);
   g_test_add_func ("/app/cli/output/special-files", test_output_special_files);
   g_test_add_func ("/app/cli/output/refused-first", test_output_refused_first);

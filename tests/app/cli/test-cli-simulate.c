@@ -354,6 +354,19 @@ test_options_refused (void)
     g_assert_cmpint (huge.status, ==, 2);
     g_assert_nonnull (strstr (huge.err, "--stop-time, --interval: the run would keep more than 1e308 rows"));
   }
+  /* check, which has no --variables, names the command that has (it said
+   * "fewer variables"). */
+  {
+    g_auto (Run) checked = { 0 };
+    g_autofree char *path = write_temp_model ("{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": "
+                                              "[{\"id\": \"j\", \"kind\": \"rotational.inertia\"}], "
+                                              "\"simulation\": {\"stop_time\": 1e300, \"output_interval\": 1e-300}}");
+
+    cli (&checked, "check", path, NULL);
+    g_assert_cmpint (checked.status, ==, 1);
+    g_assert_nonnull (strstr (checked.err, "fewer variables to record (simulate’s --variables)"));
+    g_unlink (path);
+  }
 }
 
 /* Runs simulate on an example with these options and -o csv; returns the

@@ -36,6 +36,32 @@ coupling_model (const char *formula)
                           " \"connections\": [{\"from\": \"j.flange_b\", \"to\": \"k.flange_a\"}]}\n", formula);
 }
 
+/* Subsystem definitions L0 (an inertia) ... L<levels - 1>, each uses of the
+ * one below in a row; the model one use of the last. */
+static char *
+levels_model (guint levels, guint uses)
+{
+  GString *s = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"subsystems\": {\n"
+                             "\"L0\": {\"interface\": {\"ports\": {\"a\": \"j.flange_a\", \"b\": \"j.flange_b\"}}, "
+                             "\"components\": [{\"id\": \"j\", \"kind\": \"rotational.inertia\"}]}");
+
+  for (guint level = 1; level < levels; level++)
+    {
+      g_string_append_printf (s, ",\n\"L%u\": {\"interface\": {\"ports\": {\"a\": \"u0.a\", \"b\": \"u%u.b\"}}, "
+                              "\"components\": [", level, uses - 1);
+      for (guint u = 0; u < uses; u++)
+        g_string_append_printf (s, "%s{\"id\": \"u%u\", \"kind\": \"subsystem\", \"subsystem\": \"L%u\"}",
+                                u > 0 ? ", " : "", u, level - 1);
+      g_string_append (s, "], \"connections\": [");
+      for (guint u = 0; u + 1 < uses; u++)
+        g_string_append_printf (s, "%s{\"from\": \"u%u.b\", \"to\": \"u%u.a\"}", u > 0 ? ", " : "", u, u + 1);
+      g_string_append (s, "]}");
+    }
+  g_string_append_printf (s, "},\n\"components\": [{\"id\": \"t\", \"kind\": \"subsystem\", \"subsystem\": \"L%u\"}]}",
+                          levels - 1);
+  return g_string_free (s, FALSE);
+}
+
 #define NUL_TEXT "{\"format\": \"shaftwork-model\",\0 \"version\": 1}"
 #define INERTIA "  Modelica.Mechanics.Rotational.Components.Inertia j(J=1)"
 
@@ -85,6 +111,49 @@ test_open_hostile (void)
       "" },
     { "truncated.shaft", g_strdup ("{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [{\"id\": \"j"),
       -1, "" },
+    /* Items 7, 8, 16, 17: subsystems and duplicates. */
+    { "flat-limit.shaft", NULL, -1, "holds more than 2000000 components once its subsystems are expanded" },
+    { "nest-limit.shaft", NULL, -1, "levels deep; at most 16" },
+    { "cycle.shaft",
+      g_strdup ("{\"format\": \"shaftwork-model\", \"version\": 1, \"subsystems\": {\n"
+                "\"A\": {\"interface\": {}, \"components\": [{\"id\": \"b\", \"kind\": \"subsystem\", \"subsystem\": \"B\"}]},\n"
+                "\"B\": {\"interface\": {}, \"components\": [{\"id\": \"a\", \"kind\": \"subsystem\", \"subsystem\": \"A\"}]}},\n"
+                "\"components\": [{\"id\": \"s\", \"kind\": \"subsystem\", \"subsystem\": \"A\"}]}"), -1, "uses itself" },
+    { "interface-default.shaft",
+      g_strdup ("{\"format\": \"shaftwork-model\", \"version\": 1, \"subsystems\": {\"A\": {\"interface\": "
+                "{\"parameters\": {\"J\": {\"to\": [\"j.J\"], \"default\": -5}}},\n"
+                "\"components\": [{\"id\": \"j\", \"kind\": \"rotational.inertia\"}]}},\n"
+                "\"components\": [{\"id\": \"s\", \"kind\": \"rotational.inertia\"}]}"), -1,
+      "its default, given to “j.J”" },
+    { "modified-twice.mo",
+      g_strdup ("model M\n  Modelica.Mechanics.Rotational.Components.Inertia j(J=1, J=2);\nend M;\n"), -1,
+      "“J” is modified twice here" },
+    { "fixed.mo",
+      g_strdup ("model M\n  Modelica.Mechanics.Rotational.Components.Inertia j(J=1, phi(start=1, fixed=2));\nend M;\n"),
+      -1, "fixed = 2; valid: true or false" },
+    { "missing-table.mo",
+      g_strdup ("model M\n  Modelica.Blocks.Sources.CombiTimeTable t(tableOnFile=true, tableName=\"t\", "
+                "fileName=\"none.txt\");\n  Modelica.Mechanics.Rotational.Sources.Torque torque;\n" INERTIA ";\n"
+                "equation\n  connect(t.y[1], torque.tau);\n  connect(torque.flange, j.flange_a);\nend M;\n"), -1,
+      "missing-table.mo:2:77: error: t.fileName: cannot read /" },
+    /* Read: a table file beside the model, not in the working folder. */
+    { "table-beside.mo",
+      g_strdup ("model M\n  Modelica.Blocks.Sources.CombiTimeTable t(tableOnFile=true, tableName=\"t\", "
+                "fileName=\"beside.txt\");\n  Modelica.Mechanics.Rotational.Sources.Torque torque;\n" INERTIA ";\n"
+                "equation\n  connect(t.y[1], torque.tau);\n  connect(torque.flange, j.flange_a);\nend M;\n"), -1,
+      NULL },
+    /* Read, and run live: a formula of functions nested 199 deep (it
+     * compiled in 2^199 steps), a feedback gain of 1e50 (the run stops
+     * saying the motion is unstable, in the window, not a dialog). */
+    { "nested-functions.shaft", NULL, -1, NULL },
+    { "gain-1e50.shaft",
+      g_strdup ("{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [\n"
+                " {\"id\": \"j\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1, \"w0\": 1}},\n"
+                " {\"id\": \"sensor\", \"kind\": \"rotational.speed_sensor\"},\n"
+                " {\"id\": \"tq\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": "
+                "{\"product\": [1e50, {\"sensor\": {\"of\": \"sensor.w\"}}]}}}],\n"
+                " \"connections\": [{\"from\": \"sensor.flange\", \"to\": \"j.flange_a\"},\n"
+                "  {\"from\": \"tq.flange\", \"to\": \"j.flange_b\"}]}"), -1, NULL },
     /* Read: the rotation of 1e300 is a whole number of turns, the
      * position far away is drawn (or not) without harm. */
     { "placement.mo",
@@ -94,6 +163,8 @@ test_open_hostile (void)
   g_autofree char *dir = g_dir_make_tmp ("sw-window-hostile-XXXXXX", NULL);
   g_autofree char *sum = repeated ("phi_rel", "+phi_rel", 200000, "");
   g_autofree char *product = repeated ("w_rel", "*w_rel", 5000, "");
+  g_autofree char *nested_open = repeated ("", "sin(", 199, "phi_rel");
+  g_autofree char *nested = repeated (nested_open, ")", 199, "");
   g_autofree char *first = sw_test_example_path ("first.shaft");
   SwWindow *window = window_with_file (first);
 
@@ -102,7 +173,18 @@ test_open_hostile (void)
       files[k].text = coupling_model (sum);
     else if (strcmp (files[k].name, "formula-product.shaft") == 0)
       files[k].text = coupling_model (product);
+    else if (strcmp (files[k].name, "nested-functions.shaft") == 0)
+      files[k].text = coupling_model (nested);
+    else if (strcmp (files[k].name, "flat-limit.shaft") == 0)
+      files[k].text = levels_model (9, 10);
+    else if (strcmp (files[k].name, "nest-limit.shaft") == 0)
+      files[k].text = levels_model (20, 1);
 
+  {
+    g_autofree char *table = g_build_filename (dir, "beside.txt", NULL);
+
+    g_assert_true (g_file_set_contents (table, "#1\ndouble t(2,2)\n0 0\n1 2\n", -1, NULL));
+  }
   for (guint k = 0; k < G_N_ELEMENTS (files); k++)
     {
       g_autofree char *path = g_build_filename (dir, files[k].name, NULL);

@@ -488,6 +488,41 @@ test_limits (void)
     g_assert_nonnull (f);
     _sw_function_unref (f);
   }
+  /* Functions nested to the limit compile in time linear in the depth
+   * (counting a nested call's registers took 2^depth calls: 40 levels of
+   * sin( ran for hours), and compute sin applied 199 times, its derivative
+   * the product of the cosines along the way (chain rule). */
+  {
+    static const char *const variables[] = { "phi_rel", "w_rel", "t", NULL };
+    const guint depth = 199;
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GString) text = g_string_new (NULL);
+    g_autoptr (SwExpression) e = NULL;
+    double vars[3] = { 0.7, 0, 0 }, derivs[3], x = 0.7, slope = 1, value;
+    SwFunction *f;
+
+    for (guint k = 0; k < depth; k++)
+      g_string_append (text, k % 2 ? "-sin(" : "sin(");
+    g_string_append (text, "phi_rel");
+    for (guint k = 0; k < depth; k++)
+      g_string_append_c (text, ')');
+    e = sw_expression_new (text->str, 0, NULL, NULL);
+    f = _sw_function_new (e, variables, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (f);
+    value = _sw_function_eval (f, vars, derivs);
+    for (guint k = depth; k-- > 0;)
+      {
+        double sign = k % 2 ? -1 : 1;
+
+        slope *= sign * cos (x);
+        x = sign * sin (x);
+      }
+    g_assert_cmpfloat (value, ==, x);
+    g_assert_cmpfloat_with_epsilon (derivs[0], slope, 1e-12 * fabs (slope));
+    g_assert_cmpfloat (derivs[1], ==, 0);
+    _sw_function_unref (f);
+  }
 }
 
 int
