@@ -249,14 +249,22 @@ sw_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   const char *message = NULL;
-  int table_height;
+  int table_height, scale;
+  cairo_surface_t *page;
   cairo_t *cr;
 
   if (width <= 0 || height <= 0)
     return;
   /* The table of the analyser's figures under the plot. */
   table_height = _sw_plot_view_overlay_height (self, height);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  /* Drawn into an image of our own, painted as one picture: GTK's cairo
+   * node would record every line and glyph and draw them again when the
+   * frame is rendered (through the X server under the cairo renderer;
+   * into a texture under GL). */
+  scale = gtk_widget_get_scale_factor (widget);
+  page = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width * scale, height * scale);
+  cairo_surface_set_device_scale (page, scale, scale);
+  cr = cairo_create (page);
   if (table_height > 0)
     {
       cairo_rectangle (cr, 0, height - table_height, width, table_height);
@@ -284,6 +292,12 @@ sw_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
         message = _("No variables chosen to plot");
     }
   cairo_destroy (cr);
+  cairo_surface_flush (page);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  cairo_set_source_surface (cr, page, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (page);
 
   if (message == NULL)
     _sw_plot_view_snapshot_overlay (self, snapshot, height - table_height, width, table_height);

@@ -786,6 +786,62 @@ test_window (void)
   g_assert_null (plot);
 }
 
+/* The widget paints the page it draws into an image of its own (one
+ * picture for GTK to render, not every line recorded): what it shows is,
+ * pixel for pixel, the page drawn straight onto a cairo context, a run
+ * behind and a pinned one included. */
+static void
+test_snapshot_pixels (void)
+{
+  g_autoptr(SwTrajectory) tr = make_trajectory (2.0, 1.0);
+  g_autoptr(SwTrajectory) previous = make_trajectory (2.0, 0.8);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *plot = sw_plot_view_new ();
+  SwPlotView *view = SW_PLOT_VIEW (plot);
+  cairo_surface_t *shown, *drawn;
+  int width, height, stride, differ = 0;
+  const guint8 *a, *b;
+  gboolean ok;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 500);
+  gtk_window_set_child (GTK_WINDOW (window), plot);
+  sw_plot_view_set_trajectory (view, tr);
+  sw_plot_view_set_columns (view, all_columns);
+  sw_plot_view_set_previous (view, previous);
+  gtk_window_present (GTK_WINDOW (window));
+  sw_ui_test_set_dark (FALSE);
+  sw_ui_test_iterate (300);
+  g_assert_cmpint (sw_ui_test_wait_width (plot, 400, 10), >, 400);
+
+  shown = sw_ui_test_snapshot (plot);
+  width = cairo_image_surface_get_width (shown);
+  height = cairo_image_surface_get_height (shown);
+  drawn = render (view, width, height, &ok);
+  g_assert_true (ok);
+  g_assert_cmpint (cairo_image_surface_get_width (drawn), ==, width);
+  stride = cairo_image_surface_get_stride (shown);
+  g_assert_cmpint (cairo_image_surface_get_stride (drawn), ==, stride);
+  a = cairo_image_surface_get_data (shown);
+  b = cairo_image_surface_get_data (drawn);
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      for (int i = 0; i < 3; i++)
+        if (abs (a[y * stride + 4 * x + i] - b[y * stride + 4 * x + i]) > 1)
+          {
+            differ++;
+            break;
+          }
+  g_assert_cmpint (differ, ==, 0);
+  /* And it is a plot: the first curve's colour on it. */
+  g_assert_cmpuint (sw_ui_test_count_colour (shown, _sw_plot_view_get_colors (view)->curves[0], 30), >, 100);
+
+  cairo_surface_destroy (shown);
+  cairo_surface_destroy (drawn);
+  sw_ui_test_reset_style ();
+  gtk_window_destroy (GTK_WINDOW (window));
+  sw_ui_test_iterate (50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -808,5 +864,6 @@ main (int   argc,
   g_test_add_func ("/ui/plot-view/large", test_large);
   g_test_add_func ("/ui/plot-view/stream", test_stream);
   g_test_add_func ("/ui/plot-view/window", test_window);
+  g_test_add_func ("/ui/plot-view/snapshot-pixels", test_snapshot_pixels);
   return g_test_run ();
 }
