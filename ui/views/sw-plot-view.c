@@ -249,7 +249,7 @@ sw_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   const char *message = NULL;
-  int table_height, scale;
+  int table_height;
   cairo_surface_t *page;
   cairo_t *cr;
 
@@ -257,14 +257,10 @@ sw_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     return;
   /* The table of the analyser's figures under the plot. */
   table_height = _sw_plot_view_overlay_height (self, height);
-  /* Drawn into an image of our own, painted as one picture: GTK's cairo
-   * node would record every line and glyph and draw them again when the
-   * frame is rendered (through the X server under the cairo renderer;
-   * into a texture under GL). */
-  scale = gtk_widget_get_scale_factor (widget);
-  page = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width * scale, height * scale);
-  cairo_surface_set_device_scale (page, scale, scale);
-  cr = cairo_create (page);
+  /* The page as one picture, drawn again only when it changed
+   * (sw-plot-view-page.c). */
+  page = _sw_plot_view_dup_page (self, width, height - table_height, gtk_widget_get_scale_factor (widget));
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   if (table_height > 0)
     {
       cairo_rectangle (cr, 0, height - table_height, width, table_height);
@@ -272,7 +268,14 @@ sw_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
                             self->colors.background[2] / 255.0);
       cairo_fill (cr);
     }
-  if (!_sw_plot_view_render (self, cr, width, height - table_height))
+  if (page != NULL)
+    {
+      cairo_set_source_surface (cr, page, 0, 0);
+      cairo_rectangle (cr, 0, 0, width, height - table_height);
+      cairo_fill (cr);
+      cairo_surface_destroy (page);
+    }
+  else
     {
       cairo_rectangle (cr, 0, 0, width, height);
       cairo_set_source_rgb (cr, self->colors.background[0] / 255.0, self->colors.background[1] / 255.0,
@@ -292,12 +295,6 @@ sw_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
         message = _("No variables chosen to plot");
     }
   cairo_destroy (cr);
-  cairo_surface_flush (page);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  cairo_set_source_surface (cr, page, 0, 0);
-  cairo_paint (cr);
-  cairo_destroy (cr);
-  cairo_surface_destroy (page);
 
   if (message == NULL)
     _sw_plot_view_snapshot_overlay (self, snapshot, height - table_height, width, table_height);
@@ -390,6 +387,8 @@ sw_plot_view_dispose (GObject *object)
   SwPlotView *self = SW_PLOT_VIEW (object);
 
   sw_plot_widget_stream_clear (&self->stream);
+  g_clear_handle_id (&self->ahead_source, g_source_remove);
+  _sw_plot_view_page_clear (self);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   _sw_plot_view_invalidate_analysis (self);
   g_clear_pointer (&self->trajectory, sw_trajectory_unref);
@@ -590,6 +589,8 @@ sw_plot_view_set_trajectory (SwPlotView *self, SwTrajectory *trajectory)
   _sw_plot_view_invalidate_analysis (self);
   _sw_plot_view_check_range (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* A new run: drawn before the frame that shows it. */
+  _sw_plot_view_draw_ahead (self);
 }
 
 SwTrajectory *
