@@ -3,7 +3,8 @@
  * The widget keeps what to show (the runs, the column names and their
  * panels, units, ranges, the cursor) and builds a scene (sw-plot-draw.h)
  * from it for every snapshot; PLplot draws the scene through the widget's
- * own extcairo stream onto the cairo node of the snapshot. The stream is
+ * own extcairo stream into an image of its own, kept and painted as one
+ * picture (sw-plot-view-page.c). The stream is
  * made on the first drawing (plinit once) and made again when the widget's
  * size changes, since an extcairo stream has a fixed page size; it is ended
  * in dispose. Export draws the same scene into a file (sw-plot-file.h).
