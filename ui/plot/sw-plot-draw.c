@@ -695,6 +695,124 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
   return TRUE;
 }
 
+static void
+key_add (GByteArray *key, gconstpointer data, gsize size)
+{
+  g_byte_array_append (key, data, (guint) size);
+}
+
+#define KEY_ADD(key, value) key_add ((key), &(value), sizeof (value))
+
+/* A text and where it ends; NULL differs from "". */
+static void
+key_add_text (GByteArray *key, const char *text)
+{
+  guint8 tag = text != NULL;
+
+  KEY_ADD (key, tag);
+  if (text != NULL)
+    key_add (key, text, strlen (text) + 1);
+}
+
+static void
+key_add_trajectory (GByteArray *key, const SwTrajectory *trajectory)
+{
+  guint n_rows = trajectory != NULL ? sw_trajectory_get_n_rows (trajectory) : 0;
+
+  KEY_ADD (key, trajectory);
+  KEY_ADD (key, n_rows);
+}
+
+GBytes *
+sw_plot_scene_dup_key (const SwPlotScene *scene, int width, int height)
+{
+  GByteArray *key;
+  const SwPlotColors *colors;
+
+  g_return_val_if_fail (scene != NULL, NULL);
+  g_return_val_if_fail (scene->panels != NULL || scene->n_panels == 0, NULL);
+  g_return_val_if_fail (scene->curves != NULL || scene->n_curves == 0, NULL);
+  g_return_val_if_fail (scene->keys != NULL || scene->n_keys == 0, NULL);
+  g_return_val_if_fail (scene->marks != NULL || scene->n_marks == 0, NULL);
+
+  key = g_byte_array_sized_new (512);
+  colors = scene->colors != NULL ? scene->colors : &colors_light;
+  KEY_ADD (key, width);
+  KEY_ADD (key, height);
+  key_add (key, colors, sizeof *colors);
+  key_add_text (key, scene->title);
+  key_add_text (key, scene->x_label);
+  KEY_ADD (key, scene->log_x);
+  KEY_ADD (key, scene->x_fixed);
+  KEY_ADD (key, scene->x_min);
+  KEY_ADD (key, scene->x_max);
+  KEY_ADD (key, scene->n_panels);
+  for (guint p = 0; p < scene->n_panels; p++)
+    {
+      const SwPlotPanel *panel = &scene->panels[p];
+
+      key_add_text (key, panel->label);
+      key_add_text (key, panel->unit);
+      KEY_ADD (key, panel->log);
+      KEY_ADD (key, panel->fixed);
+      KEY_ADD (key, panel->y_min);
+      KEY_ADD (key, panel->y_max);
+      KEY_ADD (key, panel->db);
+    }
+  KEY_ADD (key, scene->n_curves);
+  for (guint k = 0; k < scene->n_curves; k++)
+    {
+      const SwPlotCurve *c = &scene->curves[k];
+
+      key_add_trajectory (key, c->trajectory);
+      KEY_ADD (key, c->x_column);
+      KEY_ADD (key, c->y_column);
+      KEY_ADD (key, c->x_factor);
+      KEY_ADD (key, c->y_factor);
+      KEY_ADD (key, c->panel);
+      KEY_ADD (key, c->color);
+      KEY_ADD (key, c->line);
+      KEY_ADD (key, c->dash);
+      key_add_text (key, c->label);
+      key_add_text (key, c->end_label);
+      KEY_ADD (key, c->hidden);
+      KEY_ADD (key, c->width);
+    }
+  KEY_ADD (key, scene->n_keys);
+  for (guint k = 0; k < scene->n_keys; k++)
+    {
+      key_add_text (key, scene->keys[k].text);
+      KEY_ADD (key, scene->keys[k].line);
+      KEY_ADD (key, scene->keys[k].dash);
+    }
+  KEY_ADD (key, scene->readouts);
+  KEY_ADD (key, scene->cursor);
+  KEY_ADD (key, scene->cursor_x);
+  key_add_text (key, scene->cursor_unit);
+  KEY_ADD (key, scene->reference);
+  KEY_ADD (key, scene->reference_x);
+  KEY_ADD (key, scene->selection);
+  KEY_ADD (key, scene->selection_panel);
+  KEY_ADD (key, scene->selection_x0);
+  KEY_ADD (key, scene->selection_x1);
+  KEY_ADD (key, scene->selection_y0);
+  KEY_ADD (key, scene->selection_y1);
+  KEY_ADD (key, scene->n_marks);
+  for (guint m = 0; m < scene->n_marks; m++)
+    {
+      const SwPlotMark *mark = &scene->marks[m];
+
+      KEY_ADD (key, mark->kind);
+      KEY_ADD (key, mark->x);
+      KEY_ADD (key, mark->y);
+      KEY_ADD (key, mark->x_end);
+      KEY_ADD (key, mark->panel);
+      key_add_text (key, mark->label);
+      KEY_ADD (key, mark->highlight);
+    }
+  return g_byte_array_free_to_bytes (key);
+}
+
 gboolean
 sw_plot_draw (cairo_t *cr, int width, int height, const SwPlotScene *scene, SwPlotGeometry *geometry)
 {

@@ -170,6 +170,15 @@ gboolean sw_plot_draw             (cairo_t            *cr,
                                    const SwPlotScene  *scene,
                                    SwPlotGeometry     *geometry);
 
+/* A key equal for two scenes exactly when sw_plot_draw() draws the same
+ * page of width × height for them: every field, the texts, and each
+ * curve's trajectory by its address and number of rows (a trajectory only
+ * grows). Whoever keeps a key keeps the trajectories alive with it, so
+ * that no other one takes an address it names. Free with g_bytes_unref(). */
+GBytes  *sw_plot_scene_dup_key    (const SwPlotScene  *scene,
+                                   int                 width,
+                                   int                 height);
+
 /* Whether PLplot's extcairo driver is installed: without it plinit() asks
  * on stdin for another device and finally leaves the process. */
 gboolean sw_plot_driver_available (void);

@@ -95,6 +95,15 @@ struct _SwPlotView
   SwPlotWidgetStream stream;
   SwPlotGeometry geometry;
   gboolean       has_geometry;
+
+  /* The page last drawn (sw-plot-view-page.c) */
+  cairo_surface_t *page;
+  GBytes        *page_key;
+  GPtrArray     *page_runs;     /* the trajectories its key names, referenced */
+  int            page_scale;
+  SwPlotGeometry page_geometry;
+  guint          n_pages_drawn;
+  guint          ahead_source;
 };
 
 typedef struct {
@@ -125,6 +134,20 @@ void                  _sw_plot_view_set_zoomed        (SwPlotView     *self,
 void                  _sw_plot_view_set_cursor_internal (SwPlotView   *self,
                                                        double          t,
                                                        gboolean        visible);
+
+/* sw-plot-view-page.c */
+/* The page of width × height (without the analyser's table) at scale,
+ * drawn again only when its scene differs from the last one's; NULL when
+ * nothing is drawn (no runs, no columns, too small: the geometry says). */
+cairo_surface_t      *_sw_plot_view_dup_page          (SwPlotView     *self,
+                                                       int             width,
+                                                       int             height,
+                                                       int             scale);
+void                  _sw_plot_view_page_clear        (SwPlotView     *self);
+/* Draws the page at high idle priority, before the next frame's layout. */
+void                  _sw_plot_view_draw_ahead        (SwPlotView     *self);
+/* How many pages have been drawn (for tests). */
+guint                 _sw_plot_view_get_n_pages_drawn (SwPlotView     *self);
 
 /* sw-plot-view-scene.c */
 double                _sw_plot_view_display_factor    (SwPlotUnits     units,

@@ -3,7 +3,8 @@
  * The widget keeps what to show (the runs, the column names and their
  * panels, units, ranges, the cursor) and builds a scene (sw-plot-draw.h)
  * from it for every snapshot; PLplot draws the scene through the widget's
- * own extcairo stream onto the cairo node of the snapshot. The stream is
+ * own extcairo stream into an image of its own, kept and painted as one
+ * picture (sw-plot-view-page.c). The stream is
  * made on the first drawing (plinit once) and made again when the widget's
  * size changes, since an extcairo stream has a fixed page size; it is ended
  * in dispose. Export draws the same scene into a file (sw-plot-file.h).
@@ -250,12 +251,16 @@ sw_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   int height = gtk_widget_get_height (widget);
   const char *message = NULL;
   int table_height;
+  cairo_surface_t *page;
   cairo_t *cr;
 
   if (width <= 0 || height <= 0)
     return;
   /* The table of the analyser's figures under the plot. */
   table_height = _sw_plot_view_overlay_height (self, height);
+  /* The page as one picture, drawn again only when it changed
+   * (sw-plot-view-page.c). */
+  page = _sw_plot_view_dup_page (self, width, height - table_height, gtk_widget_get_scale_factor (widget));
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   if (table_height > 0)
     {
@@ -264,7 +269,14 @@ sw_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
                             self->colors.background[2] / 255.0);
       cairo_fill (cr);
     }
-  if (!_sw_plot_view_render (self, cr, width, height - table_height))
+  if (page != NULL)
+    {
+      cairo_set_source_surface (cr, page, 0, 0);
+      cairo_rectangle (cr, 0, 0, width, height - table_height);
+      cairo_fill (cr);
+      cairo_surface_destroy (page);
+    }
+  else
     {
       cairo_rectangle (cr, 0, 0, width, height);
       cairo_set_source_rgb (cr, self->colors.background[0] / 255.0, self->colors.background[1] / 255.0,
@@ -376,6 +388,8 @@ sw_plot_view_dispose (GObject *object)
   SwPlotView *self = SW_PLOT_VIEW (object);
 
   sw_plot_widget_stream_clear (&self->stream);
+  g_clear_handle_id (&self->ahead_source, g_source_remove);
+  _sw_plot_view_page_clear (self);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   _sw_plot_view_invalidate_analysis (self);
   g_clear_pointer (&self->trajectory, sw_trajectory_unref);
@@ -576,6 +590,8 @@ sw_plot_view_set_trajectory (SwPlotView *self, SwTrajectory *trajectory)
   _sw_plot_view_invalidate_analysis (self);
   _sw_plot_view_check_range (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* A new run: drawn before the frame that shows it. */
+  _sw_plot_view_draw_ahead (self);
 }
 
 SwTrajectory *

@@ -786,6 +786,167 @@ test_window (void)
   g_assert_null (plot);
 }
 
+/* The widget paints the page it draws into an image of its own (one
+ * picture for GTK to render, not every line recorded): what it shows is,
+ * pixel for pixel, the page drawn straight onto a cairo context, a run
+ * behind and a pinned one included. */
+static void
+test_snapshot_pixels (void)
+{
+  g_autoptr(SwTrajectory) tr = make_trajectory (2.0, 1.0);
+  g_autoptr(SwTrajectory) previous = make_trajectory (2.0, 0.8);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *plot = sw_plot_view_new ();
+  SwPlotView *view = SW_PLOT_VIEW (plot);
+  cairo_surface_t *shown, *drawn;
+  int width, height, stride, differ = 0;
+  const guint8 *a, *b;
+  gboolean ok;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 500);
+  gtk_window_set_child (GTK_WINDOW (window), plot);
+  sw_plot_view_set_trajectory (view, tr);
+  sw_plot_view_set_columns (view, all_columns);
+  sw_plot_view_set_previous (view, previous);
+  gtk_window_present (GTK_WINDOW (window));
+  sw_ui_test_set_dark (FALSE);
+  sw_ui_test_iterate (300);
+  g_assert_cmpint (sw_ui_test_wait_width (plot, 400, 10), >, 400);
+
+  shown = sw_ui_test_snapshot (plot);
+  width = cairo_image_surface_get_width (shown);
+  height = cairo_image_surface_get_height (shown);
+  drawn = render (view, width, height, &ok);
+  g_assert_true (ok);
+  g_assert_cmpint (cairo_image_surface_get_width (drawn), ==, width);
+  stride = cairo_image_surface_get_stride (shown);
+  g_assert_cmpint (cairo_image_surface_get_stride (drawn), ==, stride);
+  a = cairo_image_surface_get_data (shown);
+  b = cairo_image_surface_get_data (drawn);
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      for (int i = 0; i < 3; i++)
+        if (abs (a[y * stride + 4 * x + i] - b[y * stride + 4 * x + i]) > 1)
+          {
+            differ++;
+            break;
+          }
+  g_assert_cmpint (differ, ==, 0);
+  /* And it is a plot: the first curve's colour on it. */
+  g_assert_cmpuint (sw_ui_test_count_colour (shown, _sw_plot_view_get_colors (view)->curves[0], 30), >, 100);
+
+  cairo_surface_destroy (shown);
+  cairo_surface_destroy (drawn);
+  sw_ui_test_reset_style ();
+  gtk_window_destroy (GTK_WINDOW (window));
+  sw_ui_test_iterate (50);
+}
+
+/* The page shown is kept with what it showed: a snapshot that changes
+ * nothing of the plot paints it again without drawing, one after a change
+ * of the range, the size, the cursor or the colours draws it again (the
+ * axes, ticks and curves of the new page); a new run is drawn ahead, before
+ * the frame that shows it, and that frame only paints it. */
+static void
+test_page_cache (void)
+{
+  g_autoptr(SwTrajectory) tr = make_trajectory (2.0, 1.0);
+  g_autoptr(SwTrajectory) next = make_trajectory (2.0, 0.7);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *plot = sw_plot_view_new ();
+  SwPlotView *view = SW_PLOT_VIEW (plot);
+  const SwPlotGeometry *g;
+  cairo_surface_t *before, *after;
+  double y_max;
+  guint n;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 500);
+  gtk_window_set_child (GTK_WINDOW (window), plot);
+  sw_plot_view_set_trajectory (view, tr);
+  sw_plot_view_set_columns (view, all_columns);
+  gtk_window_present (GTK_WINDOW (window));
+  sw_ui_test_set_dark (FALSE);
+  sw_ui_test_iterate (300);
+  g_assert_cmpint (sw_ui_test_wait_width (plot, 400, 10), >, 400);
+
+  /* Nothing changed: the same page, not drawn again. */
+  before = sw_ui_test_snapshot (plot);
+  n = _sw_plot_view_get_n_pages_drawn (view);
+  g_assert_cmpuint (n, >, 0);
+  after = sw_ui_test_snapshot (plot);
+  g_assert_cmpuint (_sw_plot_view_get_n_pages_drawn (view), ==, n);
+  g_assert_cmpint (memcmp (cairo_image_surface_get_data (before), cairo_image_surface_get_data (after),
+                           cairo_image_surface_get_stride (before) * cairo_image_surface_get_height (before)), ==, 0);
+  cairo_surface_destroy (after);
+  g = _sw_plot_view_get_geometry (view);
+  g_assert_nonnull (g);
+  g_assert_cmpfloat (g->x_max, ==, 2.0);
+  y_max = g->panels[0].y_max;
+
+  /* Another range: drawn again, with the new x axis. */
+  sw_plot_view_set_range (view, 0.5, 1.5);
+  sw_ui_test_iterate (100);
+  after = sw_ui_test_snapshot (plot);
+  g_assert_cmpuint (_sw_plot_view_get_n_pages_drawn (view), ==, n + 1);
+  g = _sw_plot_view_get_geometry (view);
+  g_assert_cmpfloat_with_epsilon (g->x_min, 0.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (g->x_max, 1.5, 1e-12);
+  g_assert_cmpint (memcmp (cairo_image_surface_get_data (before), cairo_image_surface_get_data (after),
+                           cairo_image_surface_get_stride (before) * cairo_image_surface_get_height (before)), !=, 0);
+  cairo_surface_destroy (after);
+  cairo_surface_destroy (sw_ui_test_snapshot (plot));
+  g_assert_cmpuint (_sw_plot_view_get_n_pages_drawn (view), ==, n + 1);
+  sw_plot_view_reset_range (view);
+  sw_ui_test_iterate (100);
+  g_assert_cmpuint (_sw_plot_view_get_n_pages_drawn (view), ==, n + 2);
+
+  /* The cursor: drawn again. */
+  sw_plot_view_set_cursor (view, 0.6);
+  sw_ui_test_iterate (100);
+  cairo_surface_destroy (sw_ui_test_snapshot (plot));
+  g_assert_cmpuint (_sw_plot_view_get_n_pages_drawn (view), ==, n + 3);
+  sw_plot_view_hide_cursor (view);
+
+  /* Another size: drawn again at that size (by the window's frame). */
+  n = _sw_plot_view_get_n_pages_drawn (view);
+  gtk_window_set_default_size (GTK_WINDOW (window), 520, 400);
+  sw_ui_test_iterate (300);
+  g_assert_cmpint (gtk_widget_get_width (plot), <, 600);
+  g_assert_cmpuint (_sw_plot_view_get_n_pages_drawn (view), >, n);
+  n = _sw_plot_view_get_n_pages_drawn (view);
+  after = sw_ui_test_snapshot (plot);
+  g_assert_cmpuint (_sw_plot_view_get_n_pages_drawn (view), ==, n);
+  g_assert_cmpint (cairo_image_surface_get_width (after), ==, gtk_widget_get_width (plot));
+  g = _sw_plot_view_get_geometry (view);
+  g_assert_cmpfloat (g->panels[0].left + g->panels[0].width, <, gtk_widget_get_width (plot));
+  cairo_surface_destroy (after);
+
+  /* The colours: drawn again. */
+  sw_ui_test_set_dark (TRUE);
+  sw_ui_test_iterate (300);
+  after = sw_ui_test_snapshot (plot);
+  g_assert_cmpfloat (sw_ui_test_luminance_at (after, 2, 2), <, 0.2);
+  cairo_surface_destroy (after);
+  sw_ui_test_set_dark (FALSE);
+  sw_ui_test_iterate (300);
+
+  /* A new run with other values: drawn ahead, once, with its own y range;
+   * the frame paints that page. */
+  n = _sw_plot_view_get_n_pages_drawn (view);
+  sw_plot_view_set_trajectory (view, next);
+  sw_ui_test_iterate (300);
+  g_assert_cmpuint (_sw_plot_view_get_n_pages_drawn (view), ==, n + 1);
+  cairo_surface_destroy (sw_ui_test_snapshot (plot));
+  g_assert_cmpuint (_sw_plot_view_get_n_pages_drawn (view), ==, n + 1);
+  g = _sw_plot_view_get_geometry (view);
+  g_assert_cmpfloat (g->panels[0].y_max, !=, y_max);
+
+  cairo_surface_destroy (before);
+  sw_ui_test_reset_style ();
+  gtk_window_destroy (GTK_WINDOW (window));
+  sw_ui_test_iterate (50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -808,5 +969,7 @@ main (int   argc,
   g_test_add_func ("/ui/plot-view/large", test_large);
   g_test_add_func ("/ui/plot-view/stream", test_stream);
   g_test_add_func ("/ui/plot-view/window", test_window);
+  g_test_add_func ("/ui/plot-view/snapshot-pixels", test_snapshot_pixels);
+  g_test_add_func ("/ui/plot-view/page-cache", test_page_cache);
   return g_test_run ();
 }
