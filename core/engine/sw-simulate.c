@@ -428,6 +428,9 @@ too_large_error (double rows, guint n_values, GError **error)
   return TRUE;
 }
 
+/* The shortest stop time a run takes: a picosecond. */
+#define SW_SHORTEST_RUN_S 1e-12
+
 /* with_names: the columns' names and units too (a run; a check needs only
  * their number). */
 static gboolean
@@ -441,6 +444,15 @@ plan_run (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, gboolean 
                    _("invalid simulation settings: stop time %g s, output interval %g s, tolerance %g; "
                      "valid: stop time > 0, output interval > 0, 0 < tolerance < 1"),
                    stop, dt, o->tolerance);
+      return FALSE;
+    }
+  /* Times are told apart to 1e-14 of their size: a run far shorter than
+   * anything mechanical (a denormal 1e-320 s) has no step the integrator
+   * can take. */
+  if (stop < SW_SHORTEST_RUN_S)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("the stop time %g s is too short; valid: at least %g s"), stop,
+                   SW_SHORTEST_RUN_S);
       return FALSE;
     }
   /* At least the row at the stop time, however short the run. */

@@ -161,6 +161,17 @@ test_invalid_options (void)
   o.tolerance = 0;
   g_assert_null (sw_simulate (sys, &o, NULL, NULL, NULL, &e2));
   g_assert_error (e2, SW_ERROR, SW_ERROR_INVALID);
+  /* A denormal stop time is refused before the integrator tries it
+   * (issue 21: accepted, then "the step size became too small"). */
+  {
+    g_autoptr (GError) e = NULL;
+
+    o = sw_simulate_options_from_system (sys);
+    o.stop_time_s = 1e-320;
+    g_assert_null (sw_simulate (sys, &o, NULL, NULL, NULL, &e));
+    g_assert_error (e, SW_ERROR, SW_ERROR_INVALID);
+    g_assert_nonnull (strstr (e->message, "is too short; valid: at least 1e-12 s"));
+  }
   o = sw_simulate_options_from_system (sys);
   o.variables = unknown_part;
   g_assert_null (sw_simulate (sys, &o, NULL, NULL, NULL, &e3));
