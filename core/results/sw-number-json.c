@@ -14,17 +14,18 @@
 #include <math.h>
 #include <string.h>
 
-/* Zeros: the tail of the digits, so that an integer's zeros and
- * copies of a fixed size (no call to memcpy) come out right. */
-#define ZEROS "00000000000000000000000000000000"
+static const guint64 pow10[] = {
+  1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
+  1000000000ULL, 10000000000ULL, 100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+  100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
+};
 
 int
 sw_format_double_json (char *buf, double value)
 {
-  /* The n digits end at text + 17, zeros after them. */
-  char text[17 + sizeof ZEROS];
-  const char *d;
-  guint64 q;
+  guint64 q, rest;
+  unsigned __int128 tail;
+  char first;
   int n, x, p = 0;
 
   if (!isfinite (value))
@@ -32,56 +33,75 @@ sw_format_double_json (char *buf, double value)
       memcpy (buf, "null", 5);
       return 4;
     }
-  if (signbit (value))
-    buf[p++] = '-';
+  /* The sign without a branch: half the values of a mode shape are
+   * negative, in no order a processor could guess. */
+  buf[0] = '-';
+  p = signbit (value) != 0;
   if (value == 0)
     {
       memcpy (buf + p, "0.0", 4);
       return p + 3;
     }
-  memcpy (text + 17, ZEROS, sizeof ZEROS);
-  if (_sw_number_shortest_decimal (value, &q, &n, &x))
-    _sw_number_write_17 (text, q);
-  else
+  if (!_sw_number_shortest_decimal (value, &q, &n, &x))
     {
       char digits[SW_NUMBER_MAX_DIGITS + 1];
       int point;
 
       n = _sw_number_shortest_digits_exact (value, digits, &point);
       x = point - 1;
-      memcpy (text + 17 - n, digits, n);
+      q = 0;
+      for (int i = 0; i < n; i++)
+        q = q * 10 + (guint64) (digits[i] - '0');
     }
-  d = text + 17 - n;
+  /* The digits as 17, zeros after the n: the first, and 16 in the bytes
+   * of two integers (written whole, past the end where the text is
+   * shorter: no call to memcpy, no bytes stored to be read back). */
+  q *= pow10[17 - n];
+  first = (char) ('0' + q / pow10[16]);
+  rest = q % pow10[16];
+  tail = _sw_number_ascii8 ((guint32) (rest / 100000000))
+         | (unsigned __int128) _sw_number_ascii8 ((guint32) (rest % 100000000)) << 64;
 
   if (x >= -4 && x < 17)
     {
       if (x < 0)
         {
           memcpy (buf + p, "0.000000", 8), p += 1 - x;
-          memcpy (buf + p, d, 17), p += n;
-        }
-      else if (n > x + 1)
-        {
-          memcpy (buf + p, d, 17), p += x + 1;
-          buf[p++] = '.';
-          memcpy (buf + p, d + x + 1, 16), p += n - x - 1;
+          buf[p] = first;
+          _sw_number_store8 (buf + p + 1, (guint64) tail), _sw_number_store8 (buf + p + 9, (guint64) (tail >> 64));
+          p += n;
         }
       else
         {
-          /* An integer: its zeros (the tail), and ".0". */
-          memcpy (buf + p, d, 17), p += x + 1;
-          buf[p++] = '.', buf[p++] = '0';
+          buf[p] = first;
+          _sw_number_store8 (buf + p + 1, (guint64) tail), _sw_number_store8 (buf + p + 9, (guint64) (tail >> 64));
+          if (n > x + 1)
+            {
+              /* The point after x + 1 digits, the rest after it. */
+              tail >>= 8 * x;
+              buf[p + x + 1] = '.';
+              _sw_number_store8 (buf + p + x + 2, (guint64) tail);
+              _sw_number_store8 (buf + p + x + 10, (guint64) (tail >> 64));
+              p += n + 1;
+            }
+          else
+            {
+              /* An integer: its zeros, and ".0". */
+              p += x + 1;
+              buf[p++] = '.', buf[p++] = '0';
+            }
         }
     }
   else
     {
       int e = x < 0 ? -x : x;
 
-      buf[p++] = d[0];
+      buf[p++] = first;
       if (n > 1)
         {
           buf[p++] = '.';
-          memcpy (buf + p, d + 1, 16), p += n - 1;
+          _sw_number_store8 (buf + p, (guint64) tail), _sw_number_store8 (buf + p + 8, (guint64) (tail >> 64));
+          p += n - 1;
         }
       buf[p++] = 'e';
       buf[p++] = x < 0 ? '-' : '+';
