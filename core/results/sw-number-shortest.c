@@ -97,20 +97,31 @@ _sw_number_shortest_decimal (double value, guint64 *digits, int *n_digits, int *
   lo = il + (rl != 0 || !even);
   hi = iu - (ru == 0 && !even);
 
-  /* The most trailing zeros a number in [lo, hi] can have. */
-  q = hi / 10;
-  if (q * 10 < lo)
-    {
-      /* 17 digits: V rounded, which is always inside (the interval is
-       * wider than 1). */
-      guint64 half = mask / 2 + 1;
+  /* The most trailing zeros a number in [lo, hi] can have. None: 17
+   * digits, V rounded (always inside: the interval is wider than 1). One:
+   * the multiple of ten nearest V, or its neighbour inside. Both made
+   * without a branch (computed values need 17 or 16 digits about equally
+   * often: a branch would be guessed wrong half the time); more, rarely,
+   * below. */
+  {
+    guint64 half = mask / 2 + 1;   /* 1 when sh = 0: then rv = 0 */
+    guint64 c17 = iv + ((rv > half) | ((rv == half) & iv));
+    guint64 down = iv / 10, r = iv - down * 10;
+    guint64 q16 = down + ((r > 5) | ((r == 5) & ((rv > 0) | down)));
+    guint64 one;
 
-      c = iv + (sh > 0 && (rv > half || (rv == half && (iv & 1))));
-      *digits = c;
-      *n_digits = 17;
-      *exponent = x;
-      return TRUE;
-    }
+    q = hi / 10;
+    one = -(guint64) (q * 10 >= lo);
+    q16 -= q16 * 10 > hi;
+    q16 += q16 * 10 < lo;
+    if (G_LIKELY ((q / 10) * 100 < lo))
+      {
+        *digits = (q16 & one) | (c17 & ~one);
+        *n_digits = 17 - (int) (one & 1);
+        *exponent = x;
+        return TRUE;
+      }
+  }
   for (j = 1, p = 10; j < 17; j++)
     {
       guint64 q10 = q / 10;
