@@ -88,6 +88,10 @@ flush (Text *t)
   t->p = t->start;
 }
 
+/* Keys up to this long are copied as one block of it (no call to memcpy
+ * for every number); the text after a key is written over the rest. */
+#define KEY_COPY 32
+
 /* The keys of a keyed object ("        \"id\" : "), made once. */
 typedef struct {
   guint  n;
@@ -106,7 +110,8 @@ keys_init (Keys *k, SwModes *modes, gboolean sections)
     size += 8 + string_bound ((sections ? sw_modes_get_section_part (modes, i) : sw_modes_get_body_part (modes, i))->id)
             + 3;
   k->n = n;
-  k->text = t.start = t.p = g_malloc (MAX (size, 1));
+  /* KEY_COPY bytes of slack: a key is copied as a block of that size. */
+  k->text = t.start = t.p = g_malloc0 (size + KEY_COPY);
   k->start = g_new (guint, n + 1);
   for (guint i = 0; i < n; i++)
     {
@@ -128,7 +133,7 @@ keys_clear (Keys *k)
 static gsize
 keyed_bound (const Keys *k)
 {
-  return 64 + k->start[k->n] + (gsize) k->n * NUMBER_MAX;
+  return 64 + KEY_COPY + k->start[k->n] + (gsize) k->n * NUMBER_MAX;
 }
 
 /* An object of numbers keyed by ids. */
@@ -144,7 +149,12 @@ put_keyed (Text *t, const char *name, const Keys *keys, const double *values)
   PUT (t, "{\n");
   for (guint k = 0; k < keys->n; k++)
     {
-      put (t, keys->text + keys->start[k], keys->start[k + 1] - keys->start[k]);
+      gsize len = keys->start[k + 1] - keys->start[k];
+
+      if (len <= KEY_COPY)
+        memcpy (t->p, keys->text + keys->start[k], KEY_COPY), t->p += len;
+      else
+        put (t, keys->text + keys->start[k], len);
       put_double (t, values[k]);
       if (k + 1 < keys->n)
         PUT (t, ",\n");
