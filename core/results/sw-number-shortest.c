@@ -151,31 +151,14 @@ _sw_number_shortest_decimal (double value, guint64 *digits, int *n_digits, int *
   return TRUE;
 }
 
-/* Two digits at a time. */
-static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-                            "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-                            "8081828384858687888990919293949596979899";
-
-/* Eight digits of v < 10^8: halves, then pairs, independent of each other. */
-static inline void
-write8 (char *out, guint32 v)
-{
-  guint32 a = v / 10000, b = v % 10000;
-
-  memcpy (out, pairs + 2 * (a / 100), 2);
-  memcpy (out + 2, pairs + 2 * (a % 100), 2);
-  memcpy (out + 4, pairs + 2 * (b / 100), 2);
-  memcpy (out + 6, pairs + 2 * (b % 100), 2);
-}
-
 void
 _sw_number_write_17 (char *out, guint64 q)
 {
   guint64 high = q / 100000000;
 
   out[0] = (char) ('0' + high / 100000000);
-  write8 (out + 1, (guint32) (high % 100000000));
-  write8 (out + 9, (guint32) (q % 100000000));
+  _sw_number_store8 (out + 1, _sw_number_ascii8 ((guint32) (high % 100000000)));
+  _sw_number_store8 (out + 9, _sw_number_ascii8 ((guint32) (q % 100000000)));
 }
 
 void
