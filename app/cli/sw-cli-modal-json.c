@@ -3,9 +3,10 @@
  *
  * One buffer, sized once for the largest mode (every key and number has a
  * bounded length), takes a mode at a time and goes to stdout; numbers are
- * printf's "%.17g" (the text json-glib writes, ".0" after an integer) from
- * std::to_chars (sw-number-17g.h); keys are escaped once. The text is the
- * same, byte for byte, as json-glib's pretty printer gave (tests compare).
+ * the shortest text that reads back, laid out as json-glib lays out a
+ * double (sw-number-json.h: null for nan and inf); keys are escaped once.
+ * The text is json-glib's pretty printer's but for digits past the
+ * shortest (tests compare).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-cli-private.h"
@@ -15,10 +16,11 @@
 #include <string.h>
 
 #include "sw-linear-friction.h"
-#include "sw-number-17g.h"
+#include "sw-number-json.h"
 
-/* A number with its ",\n": "-1.2345678901234567e-308" is 24. */
-#define NUMBER_MAX 32
+/* A number with its ",\n" ("-1.2345678901234567e-308" is 24), and the
+ * room sw_format_double_json() needs past it. */
+#define NUMBER_MAX (SW_NUMBER_JSON_BUF_SIZE + 2)
 
 typedef struct {
   char    *start, *p;
@@ -38,24 +40,7 @@ put (Text *t, const char *s, gsize len)
 static void
 put_double (Text *t, double v)
 {
-  char *start = t->p;
-  int len = sw_format_double_17g (t->p, v);
-
-  t->p += len;
-  /* json-glib marks a double that prints as an integer. */
-  for (int i = 0; i < len; i++)
-    if (start[i] == '.' || start[i] == 'e' || start[i] == 'n' || start[i] == 'i')
-      return;
-  PUT (t, ".0");
-}
-
-static void
-put_number_or_null (Text *t, double v)
-{
-  if (isfinite (v))
-    put_double (t, v);
-  else
-    PUT (t, "null");
+  t->p += sw_format_double_json (t->p, v);
 }
 
 /* At most 6 bytes a byte of text, and the quotes. */
@@ -103,6 +88,10 @@ flush (Text *t)
   t->p = t->start;
 }
 
+/* Keys up to this long are copied as one block of it (no call to memcpy
+ * for every number); the text after a key is written over the rest. */
+#define KEY_COPY 32
+
 /* The keys of a keyed object ("        \"id\" : "), made once. */
 typedef struct {
   guint  n;
@@ -121,7 +110,8 @@ keys_init (Keys *k, SwModes *modes, gboolean sections)
     size += 8 + string_bound ((sections ? sw_modes_get_section_part (modes, i) : sw_modes_get_body_part (modes, i))->id)
             + 3;
   k->n = n;
-  k->text = t.start = t.p = g_malloc (MAX (size, 1));
+  /* KEY_COPY bytes of slack: a key is copied as a block of that size. */
+  k->text = t.start = t.p = g_malloc0 (size + KEY_COPY);
   k->start = g_new (guint, n + 1);
   for (guint i = 0; i < n; i++)
     {
@@ -143,7 +133,7 @@ keys_clear (Keys *k)
 static gsize
 keyed_bound (const Keys *k)
 {
-  return 64 + k->start[k->n] + (gsize) k->n * NUMBER_MAX;
+  return 64 + KEY_COPY + k->start[k->n] + (gsize) k->n * NUMBER_MAX;
 }
 
 /* An object of numbers keyed by ids. */
@@ -159,8 +149,13 @@ put_keyed (Text *t, const char *name, const Keys *keys, const double *values)
   PUT (t, "{\n");
   for (guint k = 0; k < keys->n; k++)
     {
-      put (t, keys->text + keys->start[k], keys->start[k + 1] - keys->start[k]);
-      put_number_or_null (t, values[k]);
+      gsize len = keys->start[k + 1] - keys->start[k];
+
+      if (len <= KEY_COPY)
+        memcpy (t->p, keys->text + keys->start[k], KEY_COPY), t->p += len;
+      else
+        put (t, keys->text + keys->start[k], len);
+      put_double (t, values[k]);
       if (k + 1 < keys->n)
         PUT (t, ",\n");
       else
@@ -219,19 +214,19 @@ sw_cli_modal_json (SwModes *modes, const char *name, gboolean utf8)
       sw_modes_get_mode_values (modes, i, shape, NULL, NULL, kin, NULL, pot);
       PUT (&t, "    {\n");
       put_member (&t, "      ", "index"), t.p += g_snprintf (t.p, 16, "%u,\n", i + 1);
-      put_member (&t, "      ", "frequency_hz"), put_number_or_null (&t, m->frequency_hz), PUT (&t, ",\n");
-      put_member (&t, "      ", "omega_rad_s"), put_number_or_null (&t, m->omega_rad_s), PUT (&t, ",\n");
+      put_member (&t, "      ", "frequency_hz"), put_double (&t, m->frequency_hz), PUT (&t, ",\n");
+      put_member (&t, "      ", "omega_rad_s"), put_double (&t, m->omega_rad_s), PUT (&t, ",\n");
       put_member (&t, "      ", "rigid_body");
       if (m->rigid_body)
         PUT (&t, "true,\n");
       else
         PUT (&t, "false,\n");
       put_member (&t, "      ", "damped_frequency_hz");
-      put_number_or_null (&t, m->has_damped ? m->damped_frequency_hz : NAN), PUT (&t, ",\n");
+      put_double (&t, m->has_damped ? m->damped_frequency_hz : NAN), PUT (&t, ",\n");
       put_member (&t, "      ", "damping_ratio");
-      put_number_or_null (&t, m->has_damped ? m->damping_ratio : NAN), PUT (&t, ",\n");
+      put_double (&t, m->has_damped ? m->damping_ratio : NAN), PUT (&t, ",\n");
       put_member (&t, "      ", "decay_rate_per_s");
-      put_number_or_null (&t, m->has_damped ? m->decay_rate_per_s : NAN), PUT (&t, ",\n");
+      put_double (&t, m->has_damped ? m->decay_rate_per_s : NAN), PUT (&t, ",\n");
       put_member (&t, "      ", "overdamped");
       if (m->overdamped)
         PUT (&t, "true,\n");
@@ -243,7 +238,7 @@ sw_cli_modal_json (SwModes *modes, const char *name, gboolean utf8)
       else
         PUT (&t, "false,\n");
       put_member (&t, "      ", "growth_rate_per_s");
-      put_number_or_null (&t, m->unstable ? m->growth_rate_per_s : 0), PUT (&t, ",\n");
+      put_double (&t, m->unstable ? m->growth_rate_per_s : 0), PUT (&t, ",\n");
       put_keyed (&t, "shape", &body_keys, shape);
       put_keyed (&t, "kinetic_energy_percent", &body_keys, kin);
       put_keyed (&t, "potential_energy_percent", &section_keys, pot);

@@ -54,23 +54,6 @@ _sw_system_apply_mass (const SwSystem *sys, const double *x, double *out)
     }
 }
 
-double
-_sw_body_value (const SwBody *body, const double *x)
-{
-  return body->n_nodes == 1 ? x[body->nodes[0]] : 0.5 * (x[body->nodes[0]] + x[body->nodes[1]]);
-}
-
-double
-_sw_body_quadratic (const SwBody *body, const double *x)
-{
-  double a = x[body->nodes[0]], b;
-
-  if (body->n_nodes == 1)
-    return body->m_aa * a * a;
-  b = x[body->nodes[1]];
-  return body->m_aa * a * a + 2 * body->m_ab * a * b + body->m_bb * b * b;
-}
-
 void
 sw_builder_add_constraint (SwBuilder    *b,
                            const SwPart *part,

@@ -376,11 +376,25 @@ _sw_row_block_solve (const SwRowBlock *blk, double *x)
 /* out = M x over the nodes (diagonal masses and couplings). */
 void _sw_system_apply_mass (const SwSystem *sys, const double *x, double *out);
 
-/* The body's own displacement: its node, or the mean of its two ends. */
-double _sw_body_value (const SwBody *body, const double *x);
+/* The body's own displacement: its node, or the mean of its two ends.
+ * Inline: the modal writers call it for every body of every mode. */
+static inline double
+_sw_body_value (const SwBody *body, const double *x)
+{
+  return body->n_nodes == 1 ? x[body->nodes[0]] : 0.5 * (x[body->nodes[0]] + x[body->nodes[1]]);
+}
 
 /* x^T M_body x */
-double _sw_body_quadratic (const SwBody *body, const double *x);
+static inline double
+_sw_body_quadratic (const SwBody *body, const double *x)
+{
+  double a = x[body->nodes[0]], b;
+
+  if (body->n_nodes == 1)
+    return body->m_aa * a * a;
+  b = x[body->nodes[1]];
+  return body->m_aa * a * a + 2 * body->m_ab * a * b + body->m_bb * b * b;
+}
 
 /* The part a variable "id.var" belongs to: the longest part id before a
  * dot (a subsystem's parts have dotted ids, "engine1.flywheel", and so

@@ -313,30 +313,39 @@ mode_values (const SwModes *modes, guint i, const double *node_shape, double *sh
   double lambda = modes->lambda[i], ke_sum = 0, pe_sum = 0, best = -1, peak = 0;
   guint nb = modes->n_bodies, ns = modes->n_sections;
 
-  /* Largest body entry becomes +1. */
-  for (guint b = 0; b < nb; b++)
-    {
-      double x = _sw_body_value (&sys->bodies[b], node_shape);
+  /* Largest body entry becomes +1; each body's value and kinetic energy
+   * in one pass (a rigid-body mode has no energy: then ke shows how its
+   * motion is shared). The values wait in shape (or shape_mn) to be scaled. */
+  {
+    double *value = shape != NULL ? shape : shape_mn;
+    double ke_scale = 0.5 * (mode->rigid_body ? 1 : lambda);
 
-      if (fabs (x) > fabs (peak))
-        peak = x;
-    }
-  if (shape != NULL || shape_mn != NULL)
     for (guint b = 0; b < nb; b++)
       {
-        double x = _sw_body_value (&sys->bodies[b], node_shape) * (peak < 0 ? -1 : 1);
+        double x = _sw_body_value (&sys->bodies[b], node_shape);
 
-        if (shape_mn != NULL)
-          shape_mn[b] = x;
-        if (shape != NULL)
-          shape[b] = peak != 0 ? x / fabs (peak) : 0;
+        if (fabs (x) > fabs (peak))
+          peak = x;
+        if (value != NULL)
+          value[b] = x;
+        ke[b] = ke_scale * _sw_body_quadratic (&sys->bodies[b], node_shape);
+        ke_sum += ke[b];
       }
-  for (guint b = 0; b < nb; b++)
-    {
-      /* A rigid-body mode has no energy: show how its motion is shared. */
-      ke[b] = 0.5 * _sw_body_quadratic (&sys->bodies[b], node_shape) * (mode->rigid_body ? 1 : lambda);
-      ke_sum += ke[b];
-    }
+    if (value != NULL)
+      {
+        double sign = peak < 0 ? -1 : 1;
+
+        for (guint b = 0; b < nb; b++)
+          {
+            double x = value[b] * sign;
+
+            if (shape_mn != NULL)
+              shape_mn[b] = x;
+            if (shape != NULL)
+              shape[b] = peak != 0 ? x / fabs (peak) : 0;
+          }
+      }
+  }
   for (guint s = 0; s < ns; s++)
     {
       const double *k = modes->sec_k + s * SW_KIND_MAX_PORTS * SW_KIND_MAX_PORTS;

@@ -1,8 +1,8 @@
-// sw-number-digits.cc: the shortest decimal digits of a double, and printf's
-// "%.17g", from the C++ standard library's std::to_chars (libstdc++ 11+,
-// exact: the same text as printf in the C locale),
-// behind a C call: printf and strtod in a loop cost a microsecond a number,
-// which a CSV of millions of values cannot afford.
+// sw-number-digits.cc: the shortest decimal digits of a double from the C++
+// standard library's std::to_chars (libstdc++ 11+, exact), behind a C call:
+// for the numbers sw-number-shortest.c leaves (subnormals, |v| < 1e-10 or
+// >= 1e17), and its reference in tests. printf and strtod in a loop cost a
+// microsecond a number, which a CSV of millions of values cannot afford.
 //
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sw-number-private.h"
@@ -10,7 +10,7 @@
 #include <charconv>
 
 extern "C" int
-_sw_number_shortest_digits (double value, char digits[SW_NUMBER_MAX_DIGITS + 1], int *point)
+_sw_number_shortest_digits_exact (double value, char digits[SW_NUMBER_MAX_DIGITS + 1], int *point)
 {
   // "d.ddde-xx": the shortest digits that read back, one before the point.
   char text[32];
@@ -32,13 +32,4 @@ _sw_number_shortest_digits (double value, char digits[SW_NUMBER_MAX_DIGITS + 1],
   digits[n] = '\0';
   *point = sign * exponent + 1;
   return n;
-}
-
-extern "C" int
-_sw_number_17g_exact (char *buf, double value)
-{
-  char *end = std::to_chars (buf, buf + SW_DOUBLE_17G_BUF_SIZE - 1, value, std::chars_format::general, 17).ptr;
-
-  *end = '\0';
-  return (int) (end - buf);
 }

@@ -7,7 +7,8 @@
 #include <glib.h>
 
 #include "sw-number.h"
-#include "sw-number-17g.h"
+#include "sw-number-json.h"
+#include "sw-number-private.h"
 #include <stdio.h>
 
 /* The slow, obvious way. */
@@ -99,46 +100,180 @@ test_random (void)
   g_rand_free (rand);
 }
 
-/* sw_format_double_17g against the C library's printf ("%.17g"), the
- * text json-glib writes: every magnitude and layout, ties of the 17th
- * digit, rounding up to a power of ten, specials, random bit patterns. */
+/* The fast path of the shortest digits (sw-number-shortest.c) against
+ * std::to_chars (libstdc++'s, an independent implementation): the same
+ * digits and exponent for every double it takes, and it takes every normal
+ * one in 1e-10 ... 1e17 (else this test would test the fallback). */
 static void
-check_17g (double v)
+check_shortest (double v)
 {
-  char want[64], got[SW_DOUBLE_17G_BUF_SIZE];
-  int len = sw_format_double_17g (got, v);
+  char got[SW_NUMBER_MAX_DIGITS + 1], want[SW_NUMBER_MAX_DIGITS + 1];
+  int got_n, want_n, got_point, want_point, x;
+  guint64 q;
+  double a = fabs (v);
 
-  snprintf (want, sizeof want, "%.17g", v);
-  g_assert_cmpstr (got, ==, want);
-  g_assert_cmpint (len, ==, (int) strlen (want));
+  if (!_sw_number_shortest_decimal (v, &q, &got_n, &x))
+    {
+      if (a > 1e-10 && a < 1e17)   /* the double 1e-10 is below 10^-10 */
+        g_error ("%.17g: in the fast path's range, but not taken", v);
+      return;
+    }
+  _sw_number_write_digits (got, q, got_n);
+  got[got_n] = '\0';
+  got_point = x + 1;
+  want_n = _sw_number_shortest_digits_exact (v, want, &want_point);
+  if (got_n != want_n || strcmp (got, want) != 0 || got_point != want_point)
+    g_error ("%.17g: digits %s point %d, std::to_chars %s point %d", v, got, got_point, want, want_point);
 }
 
 static void
-test_17g (void)
+test_shortest (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (24);
+  guint n_fast = 0;
+
+  /* Powers of two (the gap below is half the gap above), of ten, their
+   * neighbours, the ends of the range. */
+  for (int e = -40; e <= 57; e++)
+    {
+      double v = ldexp (1, e);
+
+      check_shortest (v), check_shortest (nextafter (v, 0)), check_shortest (nextafter (v, INFINITY));
+    }
+  for (int e = -12; e <= 17; e++)
+    {
+      double v = pow (10, e);
+
+      check_shortest (v), check_shortest (nextafter (v, 0)), check_shortest (nextafter (v, INFINITY));
+      check_shortest (-v);
+    }
+  for (guint i = 0; i < 400000; i++)
+    {
+      guint64 bits = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+      double v, w;
+      guint64 q;
+      int n, x;
+
+      memcpy (&v, &bits, sizeof v);
+      check_shortest (v);
+      /* Every magnitude of the range, uniform in the exponent. */
+      w = g_rand_double_range (rand, 1, 10) * pow (10, g_rand_int_range (rand, -10, 17));
+      check_shortest (w);
+      n_fast += _sw_number_shortest_decimal (w, &q, &n, &x);
+      /* Short decimals, integers, halves, sums that miss (0.1 + 0.2). */
+      check_shortest (g_rand_int_range (rand, 1, 100000) * pow (10, -g_rand_int_range (rand, 0, 12)));
+      check_shortest ((double) g_rand_int (rand) + 0.5 * g_rand_int_range (rand, 0, 2));
+      check_shortest (g_rand_int_range (rand, 1, 1000) * 0.1 + g_rand_int_range (rand, 1, 1000) * 0.01);
+      check_shortest (ldexp ((double) (bits >> 11), -g_rand_int_range (rand, 40, 80)));
+    }
+  g_assert_cmpuint (n_fast, >, 390000);
+}
+
+/* sw_format_double_json: reads back bit for bit, the shortest digits,
+ * printf's "%.17g" layout (its exponent, fixed or not), ".0" after an
+ * integer; printf's text exactly where its digits are the shortest. */
+static void
+check_json (double v)
+{
+  char got[SW_NUMBER_JSON_BUF_SIZE], want[64], digits[SW_NUMBER_MAX_DIGITS + 1], *end = NULL;
+  int len = sw_format_double_json (got, v), n, point;
+  double back;
+  GString *mine = g_string_new (NULL);
+  const char *e17, *e;
+
+  g_assert_cmpint (len, ==, (int) strlen (got));
+  g_assert_cmpint (len, <, SW_NUMBER_JSON_BUF_SIZE);
+  if (!isfinite (v))
+    {
+      g_assert_cmpstr (got, ==, "null");
+      g_string_free (mine, TRUE);
+      return;
+    }
+  back = g_ascii_strtod (got, &end);
+  g_assert_true (*end == '\0');
+  if (memcmp (&back, &v, sizeof v) != 0)
+    g_error ("%.17g: wrote %s, reads back as %.17g", v, got, back);
+  /* A double to any JSON reader: a point or an exponent. */
+  g_assert_true (strpbrk (got, ".e") != NULL);
+  /* The digits, without sign, point, exponent and leading zeros. */
+  for (const char *c = got; *c && *c != 'e'; c++)
+    if (g_ascii_isdigit (*c) && (mine->len > 0 || *c != '0'))
+      g_string_append_c (mine, *c);
+  while (mine->len > 1 && mine->str[mine->len - 1] == '0')
+    g_string_truncate (mine, mine->len - 1);
+  /* printf's exponent, but where the shortest digits are a power of ten
+   * just above v (the double 1e-11 is 9.9999999999999994e-12). */
+  snprintf (want, sizeof want, "%.17g", v);
+  e17 = strchr (want, 'e');
+  e = strchr (got, 'e');
+  if (strcmp (mine->str, "1") != 0)
+    {
+      g_assert_true ((e17 == NULL) == (e == NULL));
+      if (e != NULL)
+        g_assert_cmpstr (e, ==, e17);
+    }
+  n = 0;
+  if (v != 0)
+    {
+      n = _sw_number_shortest_digits_exact (v, digits, &point);
+      g_assert_cmpint ((int) mine->len, ==, n);
+      g_assert_cmpstr (mine->str, ==, digits);
+    }
+  else
+    g_assert_cmpstr (got, ==, signbit (v) ? "-0.0" : "0.0");
+  /* printf's 17 digits, trailing zeros dropped: the same text when they
+   * are the shortest. */
+  g_string_truncate (mine, 0);
+  for (const char *c = want; *c && *c != 'e'; c++)
+    if (g_ascii_isdigit (*c) && (mine->len > 0 || *c != '0'))
+      g_string_append_c (mine, *c);
+  while (mine->len > 1 && mine->str[mine->len - 1] == '0')
+    g_string_truncate (mine, mine->len - 1);
+  if (v != 0 && (int) mine->len == n)
+    {
+      if (strpbrk (want, ".e") == NULL)
+        g_strlcat (want, ".0", sizeof want);
+      g_assert_cmpstr (got, ==, want);
+    }
+  g_string_free (mine, TRUE);
+}
+
+static void
+test_json (void)
 {
   static const double fixed[] = {
-    0.0, -0.0, 1, -1, 0.1, 0.5, 1.5, 2.5e-5, 1e-4, 9.9999999999999991e-5, 1e-5, 123456789012345678.0,
-    1e16, 1e17, 99999999999999999.0, 9.9999999999999999e16, 0.99999999999999999, 1e-11, 1e-12, 1e-300,
-    4.9406564584124654e-324, 2.2250738585072014e-308, 1.7976931348623157e308, 100, 1e22, 1e23, 3.0e-7,
+    0.0, 1, 0.1, 0.5, 1.5, 2.5e-5, 1e-4, 9.9999999999999991e-5, 1e-5, 123456789012345678.0, 1e16, 1e17,
+    99999999999999999.0, 0.99999999999999999, 1e-11, 1e-12, 1e-300, 4.9406564584124654e-324,
+    2.2250738585072014e-308, 1.7976931348623157e308, 100, 1e22, 1e23, 3.0e-7, 0.30000000000000004, 1e21,
+    0.25, 0.125, 1024, 12345678901234567.0,
+  };
+  static const struct { double v; const char *text; } layouts[] = {
+    { 0.1, "0.1" }, { 1, "1.0" }, { -0.0, "-0.0" }, { 100, "100.0" }, { 1e16, "10000000000000000.0" },
+    { 1e17, "1e+17" }, { 1e-5, "1e-05" }, { 1.5e-4, "0.00015" }, { 2.5e300, "2.5e+300" }, { -3e-310, "-3e-310" },
+    { 0.30000000000000004, "0.30000000000000004" }, { 123.456, "123.456" }, { NAN, "null" }, { -INFINITY, "null" },
   };
   g_autoptr (GRand) rand = g_rand_new_with_seed (17);
+  char buf[SW_NUMBER_JSON_BUF_SIZE];
 
+  for (guint i = 0; i < G_N_ELEMENTS (layouts); i++)
+    {
+      sw_format_double_json (buf, layouts[i].v);
+      g_assert_cmpstr (buf, ==, layouts[i].text);
+    }
   for (guint i = 0; i < G_N_ELEMENTS (fixed); i++)
-    check_17g (fixed[i]), check_17g (-fixed[i]);
-  check_17g (NAN);
-  check_17g (INFINITY);
-  check_17g (-INFINITY);
+    check_json (fixed[i]), check_json (-fixed[i]);
+  check_json (NAN);
+  check_json (INFINITY);
   for (guint i = 0; i < 50000; i++)
     {
       guint64 bits = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
       double v;
 
       memcpy (&v, &bits, sizeof v);
-      check_17g (v);
-      /* Magnitudes where the fast path runs, and integers and halves. */
-      check_17g (g_rand_double_range (rand, -1, 1) * pow (10, g_rand_int_range (rand, -14, 19)));
-      check_17g ((double) g_rand_int (rand) + 0.5 * g_rand_int_range (rand, 0, 2));
-      check_17g (g_rand_int_range (rand, 1, 1000) * pow (10, -g_rand_int_range (rand, 0, 12)));
+      check_json (v);
+      check_json (g_rand_double_range (rand, -1, 1) * pow (10, g_rand_int_range (rand, -14, 19)));
+      check_json ((double) g_rand_int (rand) + 0.5 * g_rand_int_range (rand, 0, 2));
+      check_json (g_rand_int_range (rand, 1, 1000) * pow (10, -g_rand_int_range (rand, 0, 12)));
     }
 }
 
@@ -148,6 +283,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/number/special", test_special);
   g_test_add_func ("/core/number/random", test_random);
-  g_test_add_func ("/core/number/17g", test_17g);
+  g_test_add_func ("/core/number/shortest", test_shortest);
+  g_test_add_func ("/core/number/json", test_json);
   return g_test_run ();
 }
