@@ -150,6 +150,11 @@ typedef gint64 v4l __attribute__ ((vector_size (32)));
 #define STORE4(p, v) do { v4d v_ = (v); memcpy ((p), &v_, sizeof v_); } while (0)
 #define SPLAT4(x) ((v4d) { (x), (x), (x), (x) })
 #define ABS4(v)   ((v4d) ((v4l) (v) & (v4l) { G_MAXINT64, G_MAXINT64, G_MAXINT64, G_MAXINT64 }))
+#if defined(__clang__)
+#define REVERSE4(v) __builtin_shufflevector ((v), (v), 3, 2, 1, 0)
+#else
+#define REVERSE4(v) __builtin_shuffle ((v), (v4l) { 3, 2, 1, 0 })
+#endif
 #define MAX4(a, b) ({ v4d a_ = (a), b_ = (b); v4l gt_ = a_ > b_; (v4d) (((v4l) a_ & gt_) | ((v4l) b_ & ~gt_)); })
 
 /* Samples j0 … j0 + 4 W - 1 of the first quarter and their three
@@ -193,14 +198,13 @@ sample_block (const SwForcedPeak *p, guint j0, guint W, double *restrict v, v4d 
       v4d a = ae[q] + ao[q], b = be[q] + bo[q], d = ae[q] - ao[q], e = be[q] - bo[q];
       v4d t0 = a - b, t1 = a + b, t2 = d + e, t3 = d - e;
 
-      /* Samples j … j + 3, N/2 + j …; N - 1 - j and N/2 - 1 - j run down. */
+      /* Samples j … j + 3, N/2 + j …; N - 1 - j and N/2 - 1 - j run down:
+       * stored reversed, whole vectors (the candidates' search reads them
+       * back as such, from the store buffer). */
       STORE4 (v + j, t0);
       STORE4 (v + N / 2 + j, t3);
-      for (guint u = 0; u < 4; u++)
-        {
-          v[N - 1 - j - u] = t1[u];
-          v[N / 2 - 1 - j - u] = t2[u];
-        }
+      STORE4 (v + N - 4 - j, REVERSE4 (t1));
+      STORE4 (v + N / 2 - 4 - j, REVERSE4 (t2));
       *top = MAX4 (*top, MAX4 (MAX4 (ABS4 (t0), ABS4 (t1)), MAX4 (ABS4 (t2), ABS4 (t3))));
     }
 }
@@ -305,9 +309,9 @@ refine (const SwForcedPeak *p, guint j, double d, double h, double peak)
       evaluate (p, j, d, &t, &t1, &t2);
       peak = MAX (peak, fabs (t));
       /* The parabola through phi rises at most t1^2 / (2 |t2|) above t:
-       * within 1e-14 of it, phi is the top to rounding (no evaluation
-       * more). */
-      if (t2 == 0 || t1 * t1 <= 2e-14 * fabs (t2) * fabs (t))
+       * within 1e-12 of it, phi is the top (no evaluation more; most
+       * hills take two, from the vertex and one step on). */
+      if (t2 == 0 || t1 * t1 <= 2e-12 * fabs (t2) * fabs (t))
         return peak;
       step = CLAMP (-t1 / t2, -h, h);
       d += step;
@@ -345,11 +349,29 @@ refine_hill (const SwForcedPeak *p, guint j, double h, double peak)
   return refine (p, j, vertex (before, v[j], after, h), h, peak);
 }
 
+/* An upper bound of |T| on sample j's two spacings, where it has a
+ * sampled maximum: the parabola through the three samples peaks at most
+ * (b - c)^2 / (8 (2 a - b - c)) above a (the samples signed so that a > 0),
+ * and T strays from it by at most max |T'''| |x (x^2 - h^2)| / 6 <=
+ * sum m^3 |Y| h^3 / (9 sqrt 3). Tighter than the curvature bound by
+ * about m h: a lower hill is rarely refined. */
+static inline double
+hill_bound (const double *v, guint N, guint j, double cubic_bound)
+{
+  double a = v[j], b = v[j > 0 ? j - 1 : N - 1], c = v[j + 1 < N ? j + 1 : 0], den;
+
+  if (a < 0)
+    a = -a, b = -b, c = -c;
+  den = 2 * a - b - c;
+  return a + (den > 0 ? (b - c) * (b - c) / (8 * den) : 0) + cubic_bound;
+}
+
 PEAK_CLONES static double
-peak_eval (SwForcedPeak *p, double curvature)
+peak_eval (SwForcedPeak *p, double curvature, double cubic)
 {
   guint N = p->n_samples, n_candidates = 0, first;
   double *v = p->values, h = 2 * G_PI / N, bound = 0.5 * curvature * (h / 2) * (h / 2), best, peak;
+  double cubic_bound = cubic * h * h * h / (9 * 1.7320508075688772); /* 9 sqrt 3 */
 
   best = sample (p);
   if (!(best > 0))
@@ -382,7 +404,7 @@ peak_eval (SwForcedPeak *p, double curvature)
       double here = fabs (v[j]);
 
       if (j == first || here + bound <= peak || here < fabs (v[j > 0 ? j - 1 : N - 1])
-          || here < fabs (v[j + 1 < N ? j + 1 : 0]))
+          || here < fabs (v[j + 1 < N ? j + 1 : 0]) || hill_bound (v, N, j, cubic_bound) <= peak)
         continue;
       peak = refine_hill (p, j, h, peak);
     }
@@ -392,7 +414,7 @@ peak_eval (SwForcedPeak *p, double curvature)
 double
 _sw_forced_peak_eval (SwForcedPeak *p, const double complex *y, const double *abs_y)
 {
-  double curvature = 0;
+  double curvature = 0, cubic = 0;
 
   if (p->n == 1)
     return _sw_forced_abs (y[0]);
@@ -406,9 +428,12 @@ _sw_forced_peak_eval (SwForcedPeak *p, const double complex *y, const double *ab
       p->yim[r] = cimag (y[k]);
       p->yr[m - 1] += creal (y[k]);
       p->yi[m - 1] += cimag (y[k]);
-      curvature += (double) m * m * (abs_y != NULL ? abs_y[k] : _sw_forced_abs (y[k]));
+      double a = (double) m * m * (abs_y != NULL ? abs_y[k] : _sw_forced_abs (y[k]));
+
+      curvature += a;
+      cubic += m * a;
     }
-  return peak_eval (p, curvature);
+  return peak_eval (p, curvature, cubic);
 }
 
 double
