@@ -34,13 +34,15 @@
 
 struct _SwForcedPeak {
   guint   n, n_samples, n_quarter, m_max, n_blocks, n_even;
+  gboolean repeated;  /* an m more than once: its amplitudes summed */
   guint  *m;
   guint  *row_of;     /* harmonic k's row of the tables: the even m first */
   double *c, *s;      /* row r, sample j < N / 4 at [r n_quarter + j] */
   double *er, *ei;    /* exp (i phi_j), every sample */
-  double *w1, *w2;    /* m and m^2 at [m - 1], 4 n_blocks */
+  double *w[4];       /* m, m^2, m^3, m^4 at [m - 1], 4 n_blocks */
   /* Scratch of one evaluation (no allocation per peak). */
   double *values;     /* T at the N samples */
+  double *lane_top;   /* [j], j < N / 4: max |T| at sample j and its mirrors */
   guint  *candidates; /* samples whose hill could hold the peak */
   double *yre, *yim;  /* the amplitudes by table row */
   double *yr, *yi;    /* the amplitudes by harmonic, [m - 1], zero where none */
@@ -57,10 +59,10 @@ _sw_forced_peak_new (const guint *m, guint n)
   p = g_new0 (SwForcedPeak, 1);
   for (guint k = 0; k < n; k++)
     m_max = MAX (m_max, m[k]);
-  /* At least 4 max (m) + 4 samples, a multiple of 16: a quarter of them
-   * (the sums) a whole number of vectors of four. */
-  N = 16 * (((guint64) 4 * m_max + 4 + 15) / 16);
-  Q = N / 4;
+  /* At least 4 max (m) + 4 samples, a multiple of 64: a quarter of them
+   * (the sums) a whole number of blocks of 16 (below). */
+  Q = 16 * (((guint64) m_max + 1 + 15) / 16);
+  N = 4 * Q;
   p->n = n;
   p->m_max = m_max;
   p->n_samples = (guint) N;
@@ -93,19 +95,23 @@ _sw_forced_peak_new (const guint *m, guint n)
       p->er[j] = cos (G_PI * (2 * j + 1) / (double) N);
       p->ei[j] = sin (G_PI * (2 * j + 1) / (double) N);
     }
-  p->w1 = g_new (double, 4 * p->n_blocks);
-  p->w2 = g_new (double, 4 * p->n_blocks);
-  for (guint i = 0; i < 4 * p->n_blocks; i++)
+  for (guint r = 0; r < 4; r++)
     {
-      p->w1[i] = i + 1;
-      p->w2[i] = (double) (i + 1) * (i + 1);
+      p->w[r] = g_new (double, 4 * p->n_blocks);
+      for (guint i = 0; i < 4 * p->n_blocks; i++)
+        p->w[r][i] = pow (i + 1, r + 1);
     }
   p->values = g_new (double, N);
+  p->lane_top = g_new (double, Q);
   p->candidates = g_new (guint, N);
   p->yre = g_new (double, n);
   p->yim = g_new (double, n);
-  p->yr = g_new (double, 4 * p->n_blocks);
-  p->yi = g_new (double, 4 * p->n_blocks);
+  /* Zero where no harmonic: only the others are written. */
+  p->yr = g_new0 (double, 4 * p->n_blocks);
+  p->yi = g_new0 (double, 4 * p->n_blocks);
+  for (guint k = 0; k < n && !p->repeated; k++)
+    for (guint i = 0; i < k && !p->repeated; i++)
+      p->repeated = m[i] == m[k];
   return p;
 }
 
@@ -120,9 +126,10 @@ _sw_forced_peak_free (SwForcedPeak *p)
   g_free (p->s);
   g_free (p->er);
   g_free (p->ei);
-  g_free (p->w1);
-  g_free (p->w2);
+  for (guint r = 0; r < 4; r++)
+    g_free (p->w[r]);
   g_free (p->values);
+  g_free (p->lane_top);
   g_free (p->candidates);
   g_free (p->yre);
   g_free (p->yim);
@@ -157,15 +164,15 @@ typedef gint64 v4l __attribute__ ((vector_size (32)));
 #endif
 #define MAX4(a, b) ({ v4d a_ = (a), b_ = (b); v4l gt_ = a_ > b_; (v4d) (((v4l) a_ & gt_) | ((v4l) b_ & ~gt_)); })
 
-/* Samples j0 … j0 + 4 W - 1 of the first quarter and their three
- * mirrors into v; the largest |T| of them joins top. Sums of the even
+/* Samples j0 … j0 + 15 of the first quarter and their three mirrors
+ * into v, the largest |T| of each four into lane_top. Sums of the even
  * (e) and the odd (o) harmonics: A = sum Re Y cos (m phi), B = sum Im Y
  * sin (m phi); T (phi) = A - B, T (-phi) = A + B, T (pi -+ phi) =
- * (Ae - Ao) +- (Be - Bo). W vectors at a time summed in registers over the
- * harmonics; W = 4 keeps eight sums in flight, as many as the
- * multiply-adds (two units, four cycles each). */
+ * (Ae - Ao) +- (Be - Bo). Sixteen samples at a time summed in registers
+ * over the harmonics: eight sums in flight, as many as the multiply-adds
+ * (two units, four cycles each). */
 static inline __attribute__ ((always_inline)) void
-sample_block (const SwForcedPeak *p, guint j0, guint W, double *restrict v, v4d *top)
+sample_block (const SwForcedPeak *p, guint j0, double *restrict v, double *restrict lane_top, v4d *top)
 {
   guint Q = p->n_quarter, N = p->n_samples, n = p->n, ne = p->n_even;
   v4d ae[4] = { { 0 } }, be[4] = { { 0 } }, ao[4] = { { 0 } }, bo[4] = { { 0 } };
@@ -175,7 +182,7 @@ sample_block (const SwForcedPeak *p, guint j0, guint W, double *restrict v, v4d 
       const double *c = p->c + (gsize) r * Q + j0, *s = p->s + (gsize) r * Q + j0;
       v4d re = SPLAT4 (p->yre[r]), im = SPLAT4 (p->yim[r]);
 
-      for (guint q = 0; q < W; q++)
+      for (guint q = 0; q < 4; q++)
         {
           ae[q] += re * LOAD4 (c + 4 * q);
           be[q] += im * LOAD4 (s + 4 * q);
@@ -186,26 +193,26 @@ sample_block (const SwForcedPeak *p, guint j0, guint W, double *restrict v, v4d 
       const double *c = p->c + (gsize) r * Q + j0, *s = p->s + (gsize) r * Q + j0;
       v4d re = SPLAT4 (p->yre[r]), im = SPLAT4 (p->yim[r]);
 
-      for (guint q = 0; q < W; q++)
+      for (guint q = 0; q < 4; q++)
         {
           ao[q] += re * LOAD4 (c + 4 * q);
           bo[q] += im * LOAD4 (s + 4 * q);
         }
     }
-  for (guint q = 0; q < W; q++)
+  for (guint q = 0; q < 4; q++)
     {
       guint j = j0 + 4 * q;
       v4d a = ae[q] + ao[q], b = be[q] + bo[q], d = ae[q] - ao[q], e = be[q] - bo[q];
       v4d t0 = a - b, t1 = a + b, t2 = d + e, t3 = d - e;
+      v4d lane = MAX4 (MAX4 (ABS4 (t0), ABS4 (t1)), MAX4 (ABS4 (t2), ABS4 (t3)));
 
-      /* Samples j … j + 3, N/2 + j …; N - 1 - j and N/2 - 1 - j run down:
-       * stored reversed, whole vectors (the candidates' search reads them
-       * back as such, from the store buffer). */
+      /* Samples j … j + 3, N/2 + j …; N - 1 - j and N/2 - 1 - j run down. */
       STORE4 (v + j, t0);
       STORE4 (v + N / 2 + j, t3);
       STORE4 (v + N - 4 - j, REVERSE4 (t1));
       STORE4 (v + N / 2 - 4 - j, REVERSE4 (t2));
-      *top = MAX4 (*top, MAX4 (MAX4 (ABS4 (t0), ABS4 (t1)), MAX4 (ABS4 (t2), ABS4 (t3))));
+      STORE4 (lane_top + j, lane);
+      *top = MAX4 (*top, lane);
     }
 }
 
@@ -213,44 +220,36 @@ sample_block (const SwForcedPeak *p, guint j0, guint W, double *restrict v, v4d 
 static inline __attribute__ ((always_inline)) double
 sample (const SwForcedPeak *p)
 {
-  guint Q = p->n_quarter, j0 = 0;
   v4d top = { 0, 0, 0, 0 };
-  double best;
 
-  for (; j0 + 16 <= Q; j0 += 16)
-    sample_block (p, j0, 4, p->values, &top);
-  for (; j0 + 8 <= Q; j0 += 8)
-    sample_block (p, j0, 2, p->values, &top);
-  for (; j0 < Q; j0 += 4)
-    sample_block (p, j0, 1, p->values, &top);
-  best = MAX (MAX (top[0], top[1]), MAX (top[2], top[3]));
-  return best;
+  for (guint j0 = 0; j0 < p->n_quarter; j0 += 16)
+    sample_block (p, j0, p->values, p->lane_top, &top);
+  return MAX (MAX (top[0], top[1]), MAX (top[2], top[3]));
 }
 
-/* cos and sin of a small angle (|d| <= 0.25) by their series to d^12 and
- * d^13: the first term left out below 1e-20 of 1. */
+/* cos and sin of a small angle (|d| <= 1/16) by their series to d^8 and
+ * d^9: the first term left out below 1e-18 of 1. */
 static inline __attribute__ ((always_inline)) void
 small_angle (double d, double *c, double *s)
 {
   double x = d * d;
 
-  *c = 1 + x * (-1.0 / 2 + x * (1.0 / 24 + x * (-1.0 / 720 + x * (1.0 / 40320 + x * (-1.0 / 3628800
-       + x * (1.0 / 479001600))))));
-  *s = d * (1 + x * (-1.0 / 6 + x * (1.0 / 120 + x * (-1.0 / 5040 + x * (1.0 / 362880 + x * (-1.0 / 39916800
-       + x * (1.0 / 6227020800.0)))))));
+  *c = 1 + x * (-1.0 / 2 + x * (1.0 / 24 + x * (-1.0 / 720 + x * (1.0 / 40320))));
+  *s = d * (1 + x * (-1.0 / 6 + x * (1.0 / 120 + x * (-1.0 / 5040 + x * (1.0 / 362880)))));
 }
 
-/* T, T' and T'' at phi_j + d, from the amplitudes by harmonic (p->yr,
- * p->yi). exp (i m phi) for m = 1 … 4 by products, then block q (m = 4 q
- * + 1 … 4 q + 4) as block q - 2 times exp (8 i phi): two chains of
- * vector products (half the dependent steps of one). */
+/* T and its first four derivatives at phi_j + d into t[0 … 4], from the
+ * amplitudes by harmonic (p->yr, p->yi). exp (i m phi) for m = 1 … 4 by
+ * products, then block q (m = 4 q + 1 … 4 q + 4) as block q - 2 times
+ * exp (8 i phi): two chains of vector products (half the dependent steps
+ * of one). */
 static inline __attribute__ ((always_inline)) void
-evaluate (const SwForcedPeak *p, guint j, double d, double *t, double *t1, double *t2)
+evaluate (const SwForcedPeak *p, guint j, double d, double t[5])
 {
   double zr, zi, z2r, z2i, z3r, z3i, z4r, z4i, z8r, z8i;
-  v4d pr, pi, qr, qi, a = { 0 }, b = { 0 }, c = { 0 };
+  v4d pr, pi, qr, qi, acc[5] = { { 0 } };
 
-  if (fabs (d) <= 0.25)
+  if (fabs (d) <= 1.0 / 16)
     {
       double cd, sd;
 
@@ -278,56 +277,198 @@ evaluate (const SwForcedPeak *p, guint j, double d, double *t, double *t1, doubl
     {
       v4d yr = LOAD4 (p->yr + 4 * q), yi = LOAD4 (p->yi + 4 * q), u, w, nr, ni;
 
-      /* Y exp (i m phi) = u + i w: T = u, T' = -m w, T'' = -m^2 u. */
+      /* Y exp (i m phi) = u + i w: T = u, T' = -m w, T'' = -m^2 u,
+       * T''' = m^3 w, T'''' = m^4 u. */
       u = yr * pr - yi * pi;
       w = yr * pi + yi * pr;
-      a += u;
-      b += LOAD4 (p->w1 + 4 * q) * w;
-      c += LOAD4 (p->w2 + 4 * q) * u;
+      acc[0] += u;
+      acc[1] += LOAD4 (p->w[0] + 4 * q) * w;
+      acc[2] += LOAD4 (p->w[1] + 4 * q) * u;
+      acc[3] += LOAD4 (p->w[2] + 4 * q) * w;
+      acc[4] += LOAD4 (p->w[3] + 4 * q) * u;
       /* Block q + 2 from block q; q + 1 is next. */
       nr = pr * SPLAT4 (z8r) - pi * SPLAT4 (z8i);
       ni = pr * SPLAT4 (z8i) + pi * SPLAT4 (z8r);
       pr = qr, pi = qi;
       qr = nr, qi = ni;
     }
-  *t = (a[0] + a[1]) + (a[2] + a[3]);
-  *t1 = -((b[0] + b[1]) + (b[2] + b[3]));
-  *t2 = -((c[0] + c[1]) + (c[2] + c[3]));
+  for (guint r = 0; r < 5; r++)
+    t[r] = (acc[r][0] + acc[r][1]) + (acc[r][2] + acc[r][3]);
+  t[1] = -t[1];
+  t[2] = -t[2];
 }
 
-/* Newton on T' = 0 from phi_j + d, within a sample spacing h of it: the
- * larger of peak and every |T| met. */
-static inline __attribute__ ((always_inline)) double
-refine (const SwForcedPeak *p, guint j, double d, double h, double peak)
+/* p' (x) = t1 + t2 x + t3 x^2 / 2 + t4 x^3 / 6 and p'' of the quartic
+ * p (x) = sum t_r x^r / r! at x. */
+static inline double
+slope (const double t[5], double x)
 {
-  double t, t1, t2;
+  return t[1] + x * (t[2] + x * (t[3] / 2 + x * t[4] / 6));
+}
 
-  for (int it = 0; it < 6; it++)
+static inline double
+bend (const double t[5], double x)
+{
+  return t[2] + x * (t[3] + x * t[4] / 2);
+}
+
+static inline double
+quartic (const double t[5], double x)
+{
+  return t[0] + x * (t[1] + x * (t[2] / 2 + x * (t[3] / 6 + x * t[4] / 24)));
+}
+
+/* The root of p' in [lo, hi], where it changes sign: Newton's method kept
+ * within a shrinking bracket (bisection where a step would leave it). */
+static double
+slope_root (const double t[5], double lo, double hi)
+{
+  double flo = slope (t, lo), x = 0.5 * (lo + hi);
+
+  for (int it = 0; it < 60; it++)
     {
-      double step;
+      double f = slope (t, x), d = bend (t, x), next;
 
-      evaluate (p, j, d, &t, &t1, &t2);
-      peak = MAX (peak, fabs (t));
-      /* The parabola through phi rises at most t1^2 / (2 |t2|) above t:
-       * within 1e-12 of it, phi is the top (no evaluation more; most
-       * hills take two, from the vertex and one step on). */
-      if (t2 == 0 || t1 * t1 <= 2e-12 * fabs (t2) * fabs (t))
-        return peak;
-      step = CLAMP (-t1 / t2, -h, h);
-      d += step;
-      /* Newton's next error is about (m_max / 2) step^2 (1e-9 rad here),
-       * so the value at the point just reached is within rounding of the
-       * hill's top. */
-      if (fabs (step) < 1e-5)
-        break;
+      if (f == 0)
+        return x;
+      if ((f < 0) == (flo < 0))
+        lo = x, flo = f;
+      else
+        hi = x;
+      next = d != 0 ? x - f / d : 0.5 * (lo + hi);
+      if (!(next >= MIN (lo, hi) && next <= MAX (lo, hi)))
+        next = 0.5 * (lo + hi);
+      if (fabs (next - x) <= 1e-13 * (fabs (x) + 1e-3))
+        return next;
+      x = next;
     }
-  evaluate (p, j, d, &t, &t1, &t2);
-  return MAX (peak, fabs (t));
+  return x;
+}
+
+/* The maxima of |p| in [a, b]: the roots of p' where p p'' < 0. p'' has
+ * at most two roots: between them and the ends p' is monotonic, with at
+ * most one root each. Returns how many (at most 3) into x. */
+static guint
+quartic_maxima (const double t[5], double a, double b, double x[3])
+{
+  double cut[4], A = t[4] / 2, B = t[3], C = t[2];
+  guint n_cut = 0, n = 0;
+
+  /* The roots of p'' = C + B x + A x^2, the stable way. */
+  cut[n_cut++] = a;
+  if (A != 0)
+    {
+      double disc = B * B - 4 * A * C;
+
+      if (disc > 0)
+        {
+          double q = -0.5 * (B + copysign (sqrt (disc), B)), r1 = q / A, r2 = q != 0 ? C / q : r1;
+
+          if (r1 > r2)
+            {
+              double s = r1;
+
+              r1 = r2, r2 = s;
+            }
+          if (r1 > a && r1 < b)
+            cut[n_cut++] = r1;
+          if (r2 > a && r2 < b && r2 != r1)
+            cut[n_cut++] = r2;
+        }
+    }
+  else if (B != 0 && -C / B > a && -C / B < b)
+    cut[n_cut++] = -C / B;
+  cut[n_cut++] = b;
+  for (guint k = 0; k + 1 < n_cut; k++)
+    {
+      double f0 = slope (t, cut[k]), f1 = slope (t, cut[k + 1]), r;
+
+      if ((f0 < 0) == (f1 < 0) || f0 == 0)
+        continue;
+      r = slope_root (t, cut[k], cut[k + 1]);
+      if (quartic (t, r) * bend (t, r) < 0)
+        x[n++] = r;
+    }
+  return n;
+}
+
+/* Newton's method on T' = 0 from phi_j + d: the larger of peak and the top
+ * of the hill of |T| there. Each evaluation's quartic p gives the next
+ * point, its top; T strays from p at x by at most C5 |x|^5 / 120 (C5 =
+ * sum m^5 |Y| bounds |T'''''|): where that is below 1e-13 of |T|, p's top
+ * is the hill's to 1e-13 (most hills: one evaluation or two). */
+static inline __attribute__ ((always_inline)) double
+refine (const SwForcedPeak *p, guint j, double d, double h, double c5, double peak)
+{
+  double t[5];
+
+  for (int it = 0; it < 8; it++)
+    {
+      double x = 0, top, x2, tops[3];
+      guint n;
+
+      evaluate (p, j, d, t);
+      peak = MAX (peak, fabs (t[0]));
+      /* The nearest top of p: mostly two Newton steps from 0 (quadratic
+       * convergence from where the last quartic said), else looked for
+       * over half a spacing around. */
+      if (t[0] * t[2] < 0)
+        {
+          x = -t[1] / t[2];
+          x -= slope (t, x) / bend (t, x);
+          x -= slope (t, x) / bend (t, x);
+        }
+      if (!(t[0] * t[2] < 0 && fabs (x) <= h / 2 && quartic (t, x) * bend (t, x) < 0
+            && fabs (slope (t, x)) <= 1e-9 * fabs (t[2]) * h))
+        {
+          n = quartic_maxima (t, -h / 2, h / 2, tops);
+          if (n == 0)
+            return peak;
+          x = tops[0];
+          for (guint k = 1; k < n; k++)
+            if (fabs (tops[k]) < fabs (x))
+              x = tops[k];
+        }
+      top = fabs (quartic (t, x));
+      x2 = x * x;
+      if (c5 * x2 * x2 * fabs (x) <= 1.2e-11 * top)
+        return MAX (peak, top);
+      d += x;
+    }
+  return peak;
+}
+
+/* Sample j's cell, [-5/8, 5/8] spacings around it (a little more than its
+ * half spacing each side: a top on the border is found from either side),
+ * searched from phi_j + x0: every maximum of |p| there (p the quartic at
+ * x0) that could rise above peak refined, or taken where p is within 1e-13
+ * of T. The largest of peak and the tops found. */
+static inline __attribute__ ((always_inline)) double
+cell_search (const SwForcedPeak *p, guint j, double x0, double h, double c5, double peak)
+{
+  double t[5], tops[3];
+  guint n;
+
+  evaluate (p, j, x0, t);
+  peak = MAX (peak, fabs (t[0]));
+  n = quartic_maxima (t, -0.625 * h - x0, 0.625 * h - x0, tops);
+  for (guint k = 0; k < n; k++)
+    {
+      double x = tops[k], top = fabs (quartic (t, x)), x2 = x * x, error = c5 * x2 * x2 * fabs (x) / 120;
+
+      if (top + error <= peak)
+        continue;
+      if (error <= 1e-13 * top)
+        peak = MAX (peak, top);
+      else
+        peak = refine (p, j, x0 + x, h, c5, peak);
+    }
+  return peak;
 }
 
 /* Where the parabola through the samples before, at and after a sampled
- * maximum peaks, within half a spacing h of it: Newton then starts a few
- * ulps of angle from the top, not up to h / 2. */
+ * maximum peaks, within half a spacing h of it: the cell's search starts a
+ * few ulps of angle from the top, not up to h / 2. */
 static inline double
 vertex (double before, double at, double after, double h)
 {
@@ -338,75 +479,89 @@ vertex (double before, double at, double after, double h)
   return CLAMP (0.5 * h * (before - after) / den, -0.5 * h, 0.5 * h);
 }
 
-/* Sample j's hill refined from its parabola's vertex. */
-static inline __attribute__ ((always_inline)) double
-refine_hill (const SwForcedPeak *p, guint j, double h, double peak)
-{
-  const double *v = p->values;
-  guint N = p->n_samples;
-  double before = v[j > 0 ? j - 1 : N - 1], after = v[j + 1 < N ? j + 1 : 0];
-
-  return refine (p, j, vertex (before, v[j], after, h), h, peak);
-}
-
-/* An upper bound of |T| on sample j's two spacings, where it has a
- * sampled maximum: the parabola through the three samples peaks at most
- * (b - c)^2 / (8 (2 a - b - c)) above a (the samples signed so that a > 0),
- * and T strays from it by at most max |T'''| |x (x^2 - h^2)| / 6 <=
- * sum m^3 |Y| h^3 / (9 sqrt 3). Tighter than the curvature bound by
- * about m h: a lower hill is rarely refined. */
+/* An upper bound of |T| on sample j's cell (|x| <= 5 h / 8): the parabola
+ * P through the three samples, and T strays from it by at most
+ * max |T'''| |x (x^2 - h^2)| / 6 <= sum m^3 |Y| h^3 / (9 sqrt 3) for |x| <= h.
+ * Tighter than the curvature bound by about m h: a lower hill is rarely
+ * searched. */
 static inline double
-hill_bound (const double *v, guint N, guint j, double cubic_bound)
+cell_bound (const double *v, guint N, guint j, double h, double cubic_bound)
 {
-  double a = v[j], b = v[j > 0 ? j - 1 : N - 1], c = v[j + 1 < N ? j + 1 : 0], den;
+  double a = v[j], b = v[j > 0 ? j - 1 : N - 1], c = v[j + 1 < N ? j + 1 : 0], den = b - 2 * a + c;
+  double r = 0.625, top = MAX (fabs (a + r * (c - b) / 2 + r * r * den / 2), fabs (a - r * (c - b) / 2 + r * r * den / 2));
 
-  if (a < 0)
-    a = -a, b = -b, c = -c;
-  den = 2 * a - b - c;
-  return a + (den > 0 ? (b - c) * (b - c) / (8 * den) : 0) + cubic_bound;
+  /* P (x) = a + (c - b) x / 2 + den x^2 / 2 in spacings; its vertex. */
+  if (den != 0 && fabs ((b - c) / (2 * den)) < r)
+    top = MAX (top, fabs (a - (c - b) * (c - b) / (8 * den)));
+  return top + cubic_bound;
 }
 
+/* c2, c3, c5 bound |T''|, |T'''| and |T'''''|: sum m^r |Y|. */
 PEAK_CLONES static double
-peak_eval (SwForcedPeak *p, double curvature, double cubic)
+peak_eval (SwForcedPeak *p, double c2, double c3, double c5)
 {
-  guint N = p->n_samples, n_candidates = 0, first;
-  double *v = p->values, h = 2 * G_PI / N, bound = 0.5 * curvature * (h / 2) * (h / 2), best, peak;
-  double cubic_bound = cubic * h * h * h / (9 * 1.7320508075688772); /* 9 sqrt 3 */
+  guint N = p->n_samples, Q = p->n_quarter, n_candidates = 0, first;
+  double *v = p->values, h = 2 * G_PI / N, best, peak;
+  double bound = 0.5 * c2 * (h / 2) * (h / 2), cubic_bound = c3 * h * h * h / (9 * 1.7320508075688772);
 
   best = sample (p);
   if (!(best > 0))
     return best == 0 ? 0 : NAN;
-  /* The samples whose hill could rise above the best sample (whose hill
-   * is refined first): mostly the best and its neighbours. */
-  {
-    v4d limit = SPLAT4 (best), b4 = SPLAT4 (bound);
+  /* The samples whose cell could rise above the best sample: mostly the
+   * best and its neighbours; looked for among the four mirrors of a
+   * sample of the first quarter only where the largest of them could be
+   * one. */
+  for (guint i0 = 0; i0 < Q; i0 += 64)
+    {
+      /* Which of 64 lanes could (a bit each, without a branch per lane). */
+      v4l bits = { 0 };
+      guint64 set;
 
-    for (guint j0 = 0; j0 < N; j0 += 4)
-      {
-        v4l above = ABS4 (LOAD4 (v + j0)) + b4 >= limit;
+      for (guint q = 0; q < 16 && i0 + 4 * q < Q; q++)
+        {
+          v4l above = LOAD4 (p->lane_top + i0 + 4 * q) + SPLAT4 (bound) >= SPLAT4 (best);
 
-        if ((above[0] | above[1]) | (above[2] | above[3]))
+          bits |= above & ((v4l) { 1, 2, 4, 8 } << (4 * q));
+        }
+      for (set = (guint64) ((bits[0] | bits[1]) | (bits[2] | bits[3])); set != 0; set &= set - 1)
+        {
+          guint i = i0 + (guint) __builtin_ctzll (set);
+          guint at[4] = { i, N / 2 - 1 - i, N / 2 + i, N - 1 - i };
+
           for (guint u = 0; u < 4; u++)
-            if (above[u])
-              p->candidates[n_candidates++] = j0 + u;
-      }
-  }
-  /* The best sample (the first of equals): in the list, as its value plus
-   * the bound is above its value. */
+            {
+              p->candidates[n_candidates] = at[u];
+              n_candidates += fabs (v[at[u]]) + bound >= best;
+            }
+        }
+    }
+  g_assert (n_candidates > 0);
+  /* The best sample (the first of equals): its cell first, from the
+   * vertex of the parabola through it and its neighbours. */
   first = p->candidates[0];
   for (guint i = 1; i < n_candidates; i++)
-    if (fabs (v[p->candidates[i]]) > fabs (v[first]))
-      first = p->candidates[i];
-  peak = refine_hill (p, first, h, best);
+    {
+      guint j = p->candidates[i];
+
+      if (fabs (v[j]) > fabs (v[first]) || (fabs (v[j]) == fabs (v[first]) && j < first))
+        first = j;
+    }
+  peak = cell_search (p, first,
+                      vertex (v[first > 0 ? first - 1 : N - 1], v[first], v[first + 1 < N ? first + 1 : 0], h),
+                      h, c5, best);
+  /* Every other cell that could hold a higher top (the true peak lies
+   * within half a spacing of a sample, at most the curvature bound above
+   * it). */
   for (guint i = 0; i < n_candidates; i++)
     {
       guint j = p->candidates[i];
-      double here = fabs (v[j]);
+      double before = v[j > 0 ? j - 1 : N - 1], after = v[j + 1 < N ? j + 1 : 0], here = fabs (v[j]);
 
-      if (j == first || here + bound <= peak || here < fabs (v[j > 0 ? j - 1 : N - 1])
-          || here < fabs (v[j + 1 < N ? j + 1 : 0]) || hill_bound (v, N, j, cubic_bound) <= peak)
+      if (j == first || here + bound <= peak || cell_bound (v, N, j, h, cubic_bound) <= peak)
         continue;
-      peak = refine_hill (p, j, h, peak);
+      /* From a sampled maximum's vertex, else from the sample. */
+      peak = cell_search (p, j, here >= fabs (before) && here >= fabs (after) ? vertex (before, v[j], after, h) : 0,
+                          h, c5, peak);
     }
   return peak;
 }
@@ -414,26 +569,38 @@ peak_eval (SwForcedPeak *p, double curvature, double cubic)
 double
 _sw_forced_peak_eval (SwForcedPeak *p, const double complex *y, const double *abs_y)
 {
-  double curvature = 0, cubic = 0;
+  double c2 = 0, c3 = 0, c5 = 0;
 
   if (p->n == 1)
     return _sw_forced_abs (y[0]);
-  memset (p->yr, 0, 4 * p->n_blocks * sizeof (double));
-  memset (p->yi, 0, 4 * p->n_blocks * sizeof (double));
+  if (p->repeated)
+    {
+      memset (p->yr, 0, 4 * p->n_blocks * sizeof (double));
+      memset (p->yi, 0, 4 * p->n_blocks * sizeof (double));
+      for (guint k = 0; k < p->n; k++)
+        {
+          p->yr[p->m[k] - 1] += creal (y[k]);
+          p->yi[p->m[k] - 1] += cimag (y[k]);
+        }
+    }
+  else
+    for (guint k = 0; k < p->n; k++)
+      {
+        p->yr[p->m[k] - 1] = creal (y[k]);
+        p->yi[p->m[k] - 1] = cimag (y[k]);
+      }
   for (guint k = 0; k < p->n; k++)
     {
-      guint r = p->row_of[k], m = p->m[k];
+      guint r = p->row_of[k];
+      double m = p->m[k], a = m * m * (abs_y != NULL ? abs_y[k] : _sw_forced_abs (y[k]));
 
       p->yre[r] = creal (y[k]);
       p->yim[r] = cimag (y[k]);
-      p->yr[m - 1] += creal (y[k]);
-      p->yi[m - 1] += cimag (y[k]);
-      double a = (double) m * m * (abs_y != NULL ? abs_y[k] : _sw_forced_abs (y[k]));
-
-      curvature += a;
-      cubic += m * a;
+      c2 += a;
+      c3 += m * a;
+      c5 += m * m * m * a;
     }
-  return peak_eval (p, curvature, cubic);
+  return peak_eval (p, c2, c3, c5);
 }
 
 double
