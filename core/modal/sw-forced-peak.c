@@ -320,10 +320,15 @@ quartic (const double t[5], double x)
 
 /* The root of p' in [lo, hi], where it changes sign: Newton's method kept
  * within a shrinking bracket (bisection where a step would leave it). */
-static double
+static inline double
 slope_root (const double t[5], double lo, double hi)
 {
-  double flo = slope (t, lo), x = 0.5 * (lo + hi);
+  /* From Newton's first step from 0 where it is in the bracket (near a
+   * top: two or three steps), else from the middle. */
+  double flo = slope (t, lo), x = t[2] != 0 ? -t[1] / t[2] : 0.5 * (lo + hi);
+
+  if (!(x >= MIN (lo, hi) && x <= MAX (lo, hi)))
+    x = 0.5 * (lo + hi);
 
   for (int it = 0; it < 60; it++)
     {
@@ -348,7 +353,7 @@ slope_root (const double t[5], double lo, double hi)
 /* The maxima of |p| in [a, b]: the roots of p' where p p'' < 0. p'' has
  * at most two roots: between them and the ends p' is monotonic, with at
  * most one root each. Returns how many (at most 3) into x. */
-static guint
+static inline guint
 quartic_maxima (const double t[5], double a, double b, double x[3])
 {
   double cut[4], A = t[4] / 2, B = t[3], C = t[2];
@@ -442,26 +447,47 @@ refine (const SwForcedPeak *p, guint j, double d, double h, double c5, double pe
  * half spacing each side: a top on the border is found from either side),
  * searched from phi_j + x0: every maximum of |p| there (p the quartic at
  * x0) that could rise above peak refined, or taken where p is within 1e-13
- * of T. The largest of peak and the tops found. */
+ * of T. The largest of peak and the tops found. With done (the best
+ * sample's cell) the neighbours' cells too are bounded by p, up to
+ * 1 5/8 spacings: done[0] (before) and done[1] (after) where that bound
+ * keeps them below the peak found (mostly: the top's hill falls away). */
 static inline __attribute__ ((always_inline)) double
-cell_search (const SwForcedPeak *p, guint j, double x0, double h, double c5, double peak)
+cell_search (const SwForcedPeak *p, guint j, double x0, double h, double c5, double peak, gboolean done[2])
 {
-  double t[5], tops[3];
+  double t[5], tops[3], reach = done != NULL ? 1.625 * h : 0.625 * h, far[2] = { 0, 0 };
   guint n;
 
   evaluate (p, j, x0, t);
   peak = MAX (peak, fabs (t[0]));
-  n = quartic_maxima (t, -0.625 * h - x0, 0.625 * h - x0, tops);
+  n = quartic_maxima (t, -reach - x0, reach - x0, tops);
   for (guint k = 0; k < n; k++)
     {
       double x = tops[k], top = fabs (quartic (t, x)), x2 = x * x, error = c5 * x2 * x2 * fabs (x) / 120;
 
+      if (fabs (x0 + x) > 0.625 * h)
+        {
+          /* In a neighbour's cell: bounded below. */
+          far[x0 + x > 0] = MAX (far[x0 + x > 0], top);
+          continue;
+        }
       if (top + error <= peak)
         continue;
       if (error <= 1e-13 * top)
         peak = MAX (peak, top);
       else
         peak = refine (p, j, x0 + x, h, c5, peak);
+    }
+  if (done != NULL)
+    {
+      double r = reach + fabs (x0), r2 = r * r, error = c5 * r2 * r2 * r / 120;
+
+      for (int side = 0; side < 2; side++)
+        {
+          double sign = side ? 1 : -1;
+          double top = MAX (far[side], MAX (fabs (quartic (t, sign * 0.625 * h - x0)), fabs (quartic (t, sign * reach - x0))));
+
+          done[side] = top + error <= peak;
+        }
     }
   return peak;
 }
@@ -502,6 +528,7 @@ peak_eval (SwForcedPeak *p, double c2, double c3, double c5)
 {
   guint N = p->n_samples, Q = p->n_quarter, n_candidates = 0, first;
   double *v = p->values, h = 2 * G_PI / N, best, peak;
+  gboolean done[2];
   double bound = 0.5 * c2 * (h / 2) * (h / 2), cubic_bound = c3 * h * h * h / (9 * 1.7320508075688772);
 
   best = sample (p);
@@ -548,7 +575,7 @@ peak_eval (SwForcedPeak *p, double c2, double c3, double c5)
     }
   peak = cell_search (p, first,
                       vertex (v[first > 0 ? first - 1 : N - 1], v[first], v[first + 1 < N ? first + 1 : 0], h),
-                      h, c5, best);
+                      h, c5, best, done);
   /* Every other cell that could hold a higher top (the true peak lies
    * within half a spacing of a sample, at most the curvature bound above
    * it). */
@@ -557,11 +584,12 @@ peak_eval (SwForcedPeak *p, double c2, double c3, double c5)
       guint j = p->candidates[i];
       double before = v[j > 0 ? j - 1 : N - 1], after = v[j + 1 < N ? j + 1 : 0], here = fabs (v[j]);
 
-      if (j == first || here + bound <= peak || cell_bound (v, N, j, h, cubic_bound) <= peak)
+      if (j == first || (j == (first + N - 1) % N && done[0]) || (j == (first + 1) % N && done[1])
+          || here + bound <= peak || cell_bound (v, N, j, h, cubic_bound) <= peak)
         continue;
       /* From a sampled maximum's vertex, else from the sample. */
       peak = cell_search (p, j, here >= fabs (before) && here >= fabs (after) ? vertex (before, v[j], after, h) : 0,
-                          h, c5, peak);
+                          h, c5, peak, NULL);
     }
   return peak;
 }

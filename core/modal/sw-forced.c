@@ -12,6 +12,9 @@
 #include "sw-forced-private.h"
 
 #include <inttypes.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -520,7 +523,6 @@ typedef struct {
    * together; order by order, 16 kB apart, the reads missed the cache);
    * order j's bodies, [j n_bodies + b]. */
   double complex *ys, *yb;
-  double complex *y;       /* one section's orders, for its peak */
   double *abs_y;           /* one section's orders' magnitudes */
 } Outputs;
 
@@ -540,7 +542,6 @@ outputs_clear (Outputs *out)
   g_free (out->stress);
   g_free (out->ys);
   g_free (out->yb);
-  g_free (out->y);
   g_free (out->abs_y);
 }
 
@@ -624,7 +625,6 @@ outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n
   out->body_start[nb] = nbt;
   out->ys = g_new0 (double complex, MAX ((gsize) ns * n_orders, 1));
   out->yb = g_new0 (double complex, MAX ((gsize) nb * n_orders, 1));
-  out->y = g_new0 (double complex, n_orders);
   out->abs_y = g_new0 (double, n_orders);
 }
 
@@ -666,6 +666,44 @@ outputs_solved (Outputs *out, guint j, double w, gboolean ok, const double compl
     }
 }
 
+/* |y| of n amplitudes into out (add: onto it), a million of them per
+ * response: sqrt (re^2 + im^2) with both scaled by a power of two where the
+ * square would underflow or overflow (exact; far along a damped chain the
+ * response underflows), two at a time without a branch on x86-64 (SSE2,
+ * always there: the scalar square root waits on errno's check). */
+static void
+abs_many (const double complex *restrict y, double *restrict out, guint n, gboolean add)
+{
+  guint j = 0;
+
+#if defined(__SSE2__)
+  const __m128d tiny = _mm_set1_pd (1e-290), huge = _mm_set1_pd (1e290);
+  const __m128d one = _mm_set1_pd (1), up_tiny = _mm_set1_pd (0x1p600), up_huge = _mm_set1_pd (0x1p-600);
+
+  for (; j + 2 <= n; j += 2)
+    {
+      __m128d a = _mm_loadu_pd ((const double *) (y + j)), b = _mm_loadu_pd ((const double *) (y + j + 1));
+      __m128d re = _mm_unpacklo_pd (a, b), im = _mm_unpackhi_pd (a, b);
+      __m128d s = _mm_add_pd (_mm_mul_pd (re, re), _mm_mul_pd (im, im));
+      __m128d small = _mm_cmplt_pd (s, tiny), big = _mm_cmpgt_pd (s, huge);
+      __m128d up = _mm_or_pd (_mm_and_pd (small, up_tiny), _mm_or_pd (_mm_and_pd (big, up_huge),
+                                                                        _mm_andnot_pd (_mm_or_pd (small, big), one)));
+      __m128d down = _mm_or_pd (_mm_and_pd (small, up_huge), _mm_or_pd (_mm_and_pd (big, up_tiny),
+                                                                          _mm_andnot_pd (_mm_or_pd (small, big), one)));
+      __m128d r;
+
+      re = _mm_mul_pd (re, up);
+      im = _mm_mul_pd (im, up);
+      r = _mm_mul_pd (_mm_sqrt_pd (_mm_add_pd (_mm_mul_pd (re, re), _mm_mul_pd (im, im))), down);
+      if (add)
+        r = _mm_add_pd (r, _mm_loadu_pd (out + j));
+      _mm_storeu_pd (out + j, r);
+    }
+#endif
+  for (; j < n; j++)
+    out[j] = (add ? out[j] : 0) + _sw_forced_abs (y[j]);
+}
+
 /* One speed's row from its orders' amplitudes, section by section: its
  * orders' magnitudes summed in order, stored side by side in the row (one
  * cache line for several, where order by order every store met another
@@ -680,22 +718,19 @@ fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double rpm
   for (guint k = 0; k < ns; k++)
     {
       guint c = out->column[k];
-      double sum = 0, top = NAN;
+      const double complex *y = out->ys + (gsize) k * no;
+      double sum, part[4] = { 0, 0, 0, 0 }, top = NAN;
 
+      abs_many (y, abs_y, no, FALSE);
+      /* Four sums in flight (one after another, each waits on the last). */
       for (guint j = 0; j < no; j++)
-        {
-          double complex y = out->ys[(gsize) k * no + j];
-          double a = _sw_forced_abs (y);
-
-          out->y[j] = y;
-          abs_y[j] = a;
-          sum += a;
-        }
+        part[j % 4] += abs_y[j];
+      sum = (part[0] + part[1]) + (part[2] + part[3]);
       row[c] = sum;
       if (o->per_order)
         memcpy (row + c + first, abs_y, no * sizeof (double));
       if (o->peak)
-        row[c + 1] = top = isfinite (sum) ? _sw_forced_peak_eval (peak, out->y, abs_y) : NAN;
+        row[c + 1] = top = isfinite (sum) ? _sw_forced_peak_eval (peak, y, abs_y) : NAN;
       if (out->stress[k] > 0)
         {
           c += first + (o->per_order ? no : 0);
@@ -714,8 +749,7 @@ fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double rpm
     }
   memset (bodies, 0, nb * sizeof (double));
   for (guint j = 0; j < no; j++)
-    for (guint b = 0; b < nb; b++)
-      bodies[b] += _sw_forced_abs (out->yb[(gsize) j * nb + b]);
+    abs_many (out->yb + (gsize) j * nb, bodies, nb, TRUE);
 }
 
 /* An excitation whose amplitude changes with the speed: its load per unit
