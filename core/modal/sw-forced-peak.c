@@ -343,7 +343,8 @@ slope_root (const double t[5], double lo, double hi)
       next = d != 0 ? x - f / d : 0.5 * (lo + hi);
       if (!(next >= MIN (lo, hi) && next <= MAX (lo, hi)))
         next = 0.5 * (lo + hi);
-      if (fabs (next - x) <= 1e-13 * (fabs (x) + 1e-3))
+      /* 1e-11 rad off the root: p below its top by p'' 1e-22 / 2. */
+      if (fabs (next - x) <= 1e-11)
         return next;
       x = next;
     }
@@ -359,8 +360,16 @@ quartic_maxima (const double t[5], double a, double b, double x[3])
   double cut[4], A = t[4] / 2, B = t[3], C = t[2];
   guint n_cut = 0, n = 0;
 
-  /* The roots of p'' = C + B x + A x^2, the stable way. */
+  /* The roots of p'' = C + B x + A x^2, the stable way; none where p''
+   * keeps its sign over [a, b] (mostly: a hill's top). */
   cut[n_cut++] = a;
+  {
+    double ea = C + a * (B + a * A), eb = C + b * (B + b * A), mid = A != 0 ? -B / (2 * A) : a;
+
+    if ((ea < 0) == (eb < 0) && ea != 0 && eb != 0
+        && !(mid > a && mid < b && ((C + mid * (B + mid * A)) < 0) != (ea < 0)))
+      A = B = 0, C = ea;
+  }
   if (A != 0)
     {
       double disc = B * B - 4 * A * C;
