@@ -30,6 +30,13 @@ _sw_forced_abs (double complex z)
   return big * sqrt (1 + small * small);
 }
 
+/* |y[j]| into out[j] (add: onto out[j]) for j < n, as _sw_forced_abs()
+ * but two at a time (sw-forced.c). */
+void          _sw_forced_abs_many  (const double complex *y,
+                                    double               *out,
+                                    guint                 n,
+                                    gboolean              add);
+
 /* For the harmonics m[0 … n) (integers >= 1). */
 SwForcedPeak *_sw_forced_peak_new  (const guint          *m,
                                     guint                 n);

@@ -699,8 +699,8 @@ outputs_solved (Outputs *out, guint nl, const guint *j, const double *w, const g
  * square would underflow or overflow (exact; far along a damped chain the
  * response underflows), two at a time without a branch on x86-64 (SSE2,
  * always there: the scalar square root waits on errno's check). */
-static void
-abs_many (const double complex *restrict y, double *restrict out, guint n, gboolean add)
+void
+_sw_forced_abs_many (const double complex *restrict y, double *restrict out, guint n, gboolean add)
 {
   guint j = 0;
 
@@ -749,7 +749,7 @@ fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double rpm
       const double complex *y = out->ys + (gsize) k * no;
       double sum, part[4] = { 0, 0, 0, 0 }, top = NAN;
 
-      abs_many (y, abs_y, no, FALSE);
+      _sw_forced_abs_many (y, abs_y, no, FALSE);
       /* Four sums in flight (one after another, each waits on the last). */
       for (guint j = 0; j < no; j++)
         part[j % 4] += abs_y[j];
@@ -777,7 +777,7 @@ fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double rpm
     }
   memset (bodies, 0, nb * sizeof (double));
   for (guint j = 0; j < no; j++)
-    abs_many (out->yb + (gsize) j * nb, bodies, nb, TRUE);
+    _sw_forced_abs_many (out->yb + (gsize) j * nb, bodies, nb, TRUE);
 }
 
 /* An excitation whose amplitude changes with the speed: its load per unit

@@ -2,8 +2,10 @@
  * against an independent search to 1e-9 relative: |T| sampled at 100 000
  * points (exact angles from a table), every sampled maximum that could hold
  * the peak refined by golden-section search (no derivatives), on random
- * amplitudes and phases, on the engine's dense harmonics, and on near-ties
- * of two maxima made from symmetric signals slightly broken.
+ * amplitudes and phases, on the engine's dense harmonics, on near-ties
+ * of two maxima made from symmetric signals slightly broken, and of two
+ * neighbouring hills (a ripple on a hill); and the magnitudes of many
+ * amplitudes at once against cabs().
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <complex.h>
 #include <math.h>
@@ -197,6 +199,61 @@ test_near_ties (void)
     }
 }
 
+/* Near-ties of neighbouring hills: a ripple of harmonic m (6 … 24, a
+ * tenth to a thousandth of the main one) on a hill, in antiphase at its top,
+ * makes two tops a ripple's period apart, a few samples, equal to within
+ * 1e-8 … 1e-2 of the ripple; a third harmonic tilts them. */
+static void
+test_ripple (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (2601);
+  g_autofree Brute *b = brute_new ();
+
+  for (guint trial = 0; trial < 150; trial++)
+    {
+      double a = g_rand_double_range (rand, 0, 2 * G_PI), eps = pow (10, -g_rand_double_range (rand, 1, 3));
+      double d = pow (10, -g_rand_double_range (rand, 2, 8)) * (g_rand_boolean (rand) ? 1 : -1);
+      guint m[3] = { 1, (guint) g_rand_int_range (rand, 6, 25), 3 };
+      double complex y[3] = { cexp (I * a), eps * cexp (I * (m[1] * a + G_PI + d)),
+                              0.05 * cexp (I * (3 * a + g_rand_double_range (rand, -1e-3, 1e-3))) };
+
+      assert_peak (b, NULL, y, m, g_rand_boolean (rand) ? 3 : 2, "ripple");
+    }
+}
+
+/* The magnitudes two at a time against cabs() over the whole range of
+ * doubles: subnormal, tiny (the square underflows), huge (it overflows),
+ * zero, an odd count. */
+static void
+test_abs_many (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  double complex y[101];
+  double got[101];
+
+  for (guint trial = 0; trial < 200; trial++)
+    {
+      for (guint j = 0; j < G_N_ELEMENTS (y); j++)
+        {
+          double scale = pow (2, g_rand_int_range (rand, -1070, 1020));
+
+          y[j] = scale * (g_rand_double_range (rand, -1, 1) + I * g_rand_double_range (rand, -1, 1));
+          if (j % 17 == 3)
+            y[j] = 0;
+          if (j % 13 == 5)
+            y[j] = CMPLX (0, creal (y[j]));
+          got[j] = 1;
+        }
+      _sw_forced_abs_many (y, got, G_N_ELEMENTS (y), trial % 2 == 1);
+      for (guint j = 0; j < G_N_ELEMENTS (y); j++)
+        {
+          double want = cabs (y[j]) + (trial % 2 == 1 ? 1 : 0);
+
+          g_assert_cmpfloat (fabs (got[j] - want), <=, 4.5e-16 * want + 5e-324);
+        }
+    }
+}
+
 /* One harmonic, and a signal with a plain zero: exact answers. */
 static void
 test_exact (void)
@@ -217,6 +274,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/forced/peak/random", test_random);
   g_test_add_func ("/core/forced/peak/near-ties", test_near_ties);
+  g_test_add_func ("/core/forced/peak/ripple", test_ripple);
   g_test_add_func ("/core/forced/peak/exact", test_exact);
+  g_test_add_func ("/core/forced/abs-many", test_abs_many);
   return g_test_run ();
 }
