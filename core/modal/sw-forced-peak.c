@@ -8,14 +8,18 @@
  * (two turns for half orders), and in phi = o_0 theta it is the
  * trigonometric polynomial T (phi) = sum_k Re (Y_k exp (i m_k phi)) over
  * [0, 2 pi). Its peak, max |T|, is found by sampling N >= 4 max (m) + 4
- * points phi_j = (j + 1/2) h, h = 2 pi / N, then refining each sampled
- * local maximum of |T| that could hold the peak by Newton's method on
- * T' = 0, from the vertex of the parabola through it and its neighbours:
- * the true peak's nearest sample, h / 2 away at most, lies at most
- * |T''|max (h / 2)^2 / 2 below it, |T''| <= sum m_k^2 |Y_k|, so the best
- * sample's hill is refined first, then every other sampled maximum that
- * this bound lets rise above the peak found so far. The result is a value T
- * takes (never above the peak) and, refined, equal to it to rounding.
+ * points phi_j = (j + 1/2) h, h = 2 pi / N, then searching the cells
+ * (5/8 h around a sample) that could hold it: the true peak lies within
+ * h / 2 of a sample and at most |T''|max (h / 2)^2 / 2 above it, |T''| <=
+ * sum m_k^2 |Y_k|. A cell is searched with the quartic p of T's Taylor
+ * series at a point (|T - p| <= sum m_k^5 |Y_k| |x|^5 / 120): every maximum
+ * of |p| there (the roots of the cubic p') that could rise above the peak
+ * found is taken where that bound is below 1e-13 of it, else refined by
+ * Newton's method. The best sample's cell first, from the vertex of the
+ * parabola through it and its neighbours; its quartic also bounds its
+ * neighbours' cells, and a three-sample bound the others, so that two
+ * neighbouring hills with nearly equal tops are both looked at. The result
+ * is within 1e-13 of the peak.
  *
  * A million peaks make a forced response (issue 26: 1 000 sections × 1 000
  * speeds), so both halves are cheap. Sampling: with tables of cos and sin
