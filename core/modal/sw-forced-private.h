@@ -1,5 +1,6 @@
 /* sw-forced-private.h: the peak of the synthesised signal with its tables
- * made once (sw-forced-peak.c), for sw-forced.c and the tests.
+ * made once (sw-forced-peak.c) and magnitudes many at once
+ * (sw-forced-abs.c), for sw-forced.c and the tests.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
@@ -31,7 +32,7 @@ _sw_forced_abs (double complex z)
 }
 
 /* |y[j]| into out[j] (add: onto out[j]) for j < n, as _sw_forced_abs()
- * but two at a time (sw-forced.c). */
+ * but four or two at a time (sw-forced-abs.c). */
 void          _sw_forced_abs_many  (const double complex *y,
                                     double               *out,
                                     guint                 n,
