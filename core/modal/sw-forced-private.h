@@ -1,5 +1,6 @@
 /* sw-forced-private.h: the peak of the synthesised signal with its tables
- * made once (sw-forced-peak.c), for sw-forced.c and the tests.
+ * made once (sw-forced-peak.c) and magnitudes many at once
+ * (sw-forced-abs.c), for sw-forced.c and the tests.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
@@ -29,6 +30,13 @@ _sw_forced_abs (double complex z)
   small = MIN (fabs (re), fabs (im)) / (big > 0 ? big : 1);
   return big * sqrt (1 + small * small);
 }
+
+/* |y[j]| into out[j] (add: onto out[j]) for j < n, as _sw_forced_abs()
+ * but four or two at a time (sw-forced-abs.c). */
+void          _sw_forced_abs_many  (const double complex *y,
+                                    double               *out,
+                                    guint                 n,
+                                    gboolean              add);
 
 /* For the harmonics m[0 … n) (integers >= 1). */
 SwForcedPeak *_sw_forced_peak_new  (const guint          *m,

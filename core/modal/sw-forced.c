@@ -520,7 +520,6 @@ typedef struct {
    * together; order by order, 16 kB apart, the reads missed the cache);
    * order j's bodies, [j n_bodies + b]. */
   double complex *ys, *yb;
-  double complex *y;       /* one section's orders, for its peak */
   double *abs_y;           /* one section's orders' magnitudes */
 } Outputs;
 
@@ -540,7 +539,6 @@ outputs_clear (Outputs *out)
   g_free (out->stress);
   g_free (out->ys);
   g_free (out->yb);
-  g_free (out->y);
   g_free (out->abs_y);
 }
 
@@ -624,45 +622,72 @@ outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n
   out->body_start[nb] = nbt;
   out->ys = g_new0 (double complex, MAX ((gsize) ns * n_orders, 1));
   out->yb = g_new0 (double complex, MAX ((gsize) nb * n_orders, 1));
-  out->y = g_new0 (double complex, n_orders);
   out->abs_y = g_new0 (double, n_orders);
 }
 
-/* Order j's section torques and body angles from the coordinates'
- * amplitudes q at w (NAN where the solve failed). */
-static void
-outputs_solved (Outputs *out, guint j, double w, gboolean ok, const double complex *q)
-{
-  double complex *ys = out->ys + j, *yb = out->yb + (gsize) j * out->n_bodies;
-  guint no = out->n_orders;
-  double w2 = w * w, w3 = w2 * w;
+/* The section torques and body angles of up to SW_FRF_BAND_LANES solves
+ * (lanes l < nl: order j[l] at w[l], the coordinates' amplitudes q[l],
+ * NAN where the solve failed), the orders all different. A section's terms
+ * read once for every lane (four lanes always computed, to keep their
+ * sums in registers; the unused ones not stored). */
+G_STATIC_ASSERT (SW_FRF_BAND_LANES == 4);
 
+static void
+outputs_solved (Outputs *out, guint nl, const guint *j, const double *w, const gboolean *ok,
+                const double complex *const *q)
+{
+  guint no = out->n_orders, nb = out->n_bodies;
+  double w2[SW_FRF_BAND_LANES], w3[SW_FRF_BAND_LANES];
+  const double complex *ql[SW_FRF_BAND_LANES];
+
+  for (guint l = 0; l < SW_FRF_BAND_LANES; l++)
+    {
+      double wl = l < nl ? w[l] : 0;
+
+      ql[l] = q[l < nl ? l : 0];
+      w2[l] = wl * wl;
+      w3[l] = w2[l] * wl;
+    }
   for (guint k = 0; k < out->n_sections; k++)
     {
-      double yr = 0, yi = 0;
+      double yr[SW_FRF_BAND_LANES] = { 0 }, yi[SW_FRF_BAND_LANES] = { 0 };
 
       /* The products written out: the compiler's complex one guards
        * against infinities at every call. */
       for (guint t = out->term_start[k]; t < out->term_start[k + 1]; t++)
         {
-          double cr = out->gx[t] - w2 * out->ga[t], ci = w * out->gv[t] - w3 * out->gj[t];
-          double complex x = q[out->term_coord[t]];
+          guint at = out->term_coord[t];
+          double gx = out->gx[t], gv = out->gv[t], ga = out->ga[t], gj = out->gj[t];
 
-          yr += cr * creal (x) - ci * cimag (x);
-          yi += cr * cimag (x) + ci * creal (x);
+          for (guint l = 0; l < SW_FRF_BAND_LANES; l++)
+            {
+              double cr = gx - w2[l] * ga, ci = (l < nl ? w[l] : 0) * gv - w3[l] * gj;
+              double complex x = ql[l][at];
+
+              yr[l] += cr * creal (x) - ci * cimag (x);
+              yi[l] += cr * cimag (x) + ci * creal (x);
+            }
         }
-      ys[(gsize) k * no] = ok ? CMPLX (yr, yi) : NAN;
+      for (guint l = 0; l < nl; l++)
+        out->ys[(gsize) k * no + j[l]] = ok[l] ? CMPLX (yr[l], yi[l]) : NAN;
     }
-  for (guint b = 0; b < out->n_bodies; b++)
+  for (guint b = 0; b < nb; b++)
     {
-      double xr = 0, xi = 0;
+      double xr[SW_FRF_BAND_LANES] = { 0 }, xi[SW_FRF_BAND_LANES] = { 0 };
 
       for (guint t = out->body_start[b]; t < out->body_start[b + 1]; t++)
         {
-          xr += creal (q[out->body_coord[t]]) * out->body_weight[t];
-          xi += cimag (q[out->body_coord[t]]) * out->body_weight[t];
+          guint at = out->body_coord[t];
+          double weight = out->body_weight[t];
+
+          for (guint l = 0; l < SW_FRF_BAND_LANES; l++)
+            {
+              xr[l] += creal (ql[l][at]) * weight;
+              xi[l] += cimag (ql[l][at]) * weight;
+            }
         }
-      yb[b] = ok ? CMPLX (xr, xi) : NAN;
+      for (guint l = 0; l < nl; l++)
+        out->yb[(gsize) j[l] * nb + b] = ok[l] ? CMPLX (xr[l], xi[l]) : NAN;
     }
 }
 
@@ -680,22 +705,19 @@ fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double rpm
   for (guint k = 0; k < ns; k++)
     {
       guint c = out->column[k];
-      double sum = 0, top = NAN;
+      const double complex *y = out->ys + (gsize) k * no;
+      double sum, part[4] = { 0, 0, 0, 0 }, top = NAN;
 
+      _sw_forced_abs_many (y, abs_y, no, FALSE);
+      /* Four sums in flight (one after another, each waits on the last). */
       for (guint j = 0; j < no; j++)
-        {
-          double complex y = out->ys[(gsize) k * no + j];
-          double a = _sw_forced_abs (y);
-
-          out->y[j] = y;
-          abs_y[j] = a;
-          sum += a;
-        }
+        part[j % 4] += abs_y[j];
+      sum = (part[0] + part[1]) + (part[2] + part[3]);
       row[c] = sum;
       if (o->per_order)
         memcpy (row + c + first, abs_y, no * sizeof (double));
       if (o->peak)
-        row[c + 1] = top = isfinite (sum) ? _sw_forced_peak_eval (peak, out->y, abs_y) : NAN;
+        row[c + 1] = top = isfinite (sum) ? _sw_forced_peak_eval (peak, y, abs_y) : NAN;
       if (out->stress[k] > 0)
         {
           c += first + (o->per_order ? no : 0);
@@ -714,8 +736,7 @@ fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double rpm
     }
   memset (bodies, 0, nb * sizeof (double));
   for (guint j = 0; j < no; j++)
-    for (guint b = 0; b < nb; b++)
-      bodies[b] += _sw_forced_abs (out->yb[(gsize) j * nb + b]);
+    _sw_forced_abs_many (out->yb + (gsize) j * nb, bodies, nb, TRUE);
 }
 
 /* An excitation whose amplitude changes with the speed: its load per unit
@@ -930,13 +951,25 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
               gsl_vector_complex_set (Fv, r, gsl_complex_rect (creal (FL[l][r]), cimag (FL[l][r])));
             ok[l] = _sw_frf_dense_solve (lin, w[l], A, perm, Fv, Q + (gsize) l * n);
           }
-      for (guint l = 0; l < nw; l++)
+      /* The lanes in groups up to a speed's last order (whose row is
+       * then made: the next speed's orders overwrite its amplitudes). */
+      for (guint l0 = 0, l1; l0 < nw; l0 = l1)
         {
-          guint speed = (p0 + l) / no, j = (p0 + l) % no;
-          const double complex *q = Q + (gsize) l * n;
+          guint js[SW_FRF_BAND_LANES] = { 0 }, speed = (p0 + l0) / no;
+          const double complex *qs[SW_FRF_BAND_LANES] = { Q, Q, Q, Q }; /* 4 lanes */
 
-          outputs_solved (&out, j, w[l], ok[l], q);
-          if (j == no - 1)
+          for (l1 = l0; l1 < nw; l1++)
+            {
+              js[l1 - l0] = (p0 + l1) % no;
+              qs[l1 - l0] = Q + (gsize) l1 * n;
+              if (js[l1 - l0] == no - 1)
+                {
+                  l1++;
+                  break;
+                }
+            }
+          outputs_solved (&out, l1 - l0, js, w + l0, ok + l0, qs);
+          if (js[l1 - l0 - 1] == no - 1)
             {
               rpms[n_block] = o->from_rpm + (o->to_rpm - o->from_rpm) * speed / (o->n_speeds - 1);
               fill_row (&out, o, peak, rpms[n_block], rows + (gsize) n_block * n_columns);

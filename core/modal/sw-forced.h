@@ -184,9 +184,11 @@ GArray         *sw_forced_find_ranges  (const SwTrajectory *table);
 
 /* max over theta of |sum_k Re (y[k] exp (i m[k] phi))|, phi in [0, 2 pi):
  * the peak of a periodic signal of harmonics m[k] >= 1 (integers; the
- * orders over their common base), found by sampling 4 max (m) + 4 points
- * and refining every sampled maximum that could hold the peak by Newton's
- * method on the derivative (sw-forced-peak.c). */
+ * orders over their common base), found by sampling at least 4 max (m) + 4
+ * points and searching every sample's neighbourhood that could hold the
+ * peak with the quartic of the signal's Taylor series there, refined by
+ * Newton's method (sw-forced-peak.c): within 1e-13 of the peak. NAN where
+ * an amplitude is not finite. */
 double          sw_forced_synthesised_peak (const double complex *y,
                                             const guint          *m,
                                             guint                 n);
