@@ -10,7 +10,6 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-simulate.h"
 
-#include <float.h>
 #include <math.h>
 #include <string.h>
 #include <unistd.h>
@@ -164,122 +163,20 @@ typedef struct {
   gboolean        check_ranges;   /* a table signal stops the run outside its points */
 } Output;
 
-/* Of the tables with extrapolation "none" (Modelica's NoExtrapolation),
- * the one read closest to (or furthest past) an end of its points at the
- * state made from (t, y): how far inside its points it reads (negative
- * outside), which part and parameter, what it reads and its points. */
-typedef struct {
-  double margin, x, lo, hi;
-  guint  part, param;
-} RangeRead;
-
-static gboolean
-range_read (Output *out, double t, const double *y, gboolean left, RangeRead *read)
-{
-  const SwSystem *sys = out->sys;
-  SwState state;
-
-  if (!_sw_row_maker_complete (&out->maker, t, y, left))
-    {
-      g_clear_error (&out->eq->error);
-      g_propagate_error (&out->eq->error, g_steal_pointer (&out->maker.eq->error));
-      return FALSE;
-    }
-  sw_equations_get_state (out->maker.eq, t, left, &state);
-  *read = (RangeRead) { INFINITY, NAN, NAN, NAN, 0, 0 };
-  for (guint i = 0; i < sys->n_parts; i++)
-    {
-      const SwPart *p = &sys->parts[i];
-
-      for (guint k = 0; k < p->kind->n_params; k++)
-        {
-          double x, lo, hi, m;
-
-          if (p->signal[k] == NULL || !sw_signal_has_range (p->signal[k]))
-            continue;
-          sw_part_signal_in_range (p, k, &state, &x, &lo, &hi);
-          m = MIN (x - lo, hi - x);
-          if (isnan (m))
-            m = -INFINITY;
-          if (m < read->margin)
-            *read = (RangeRead) { m, x, lo, hi, i, k };
-        }
-    }
-  return TRUE;
-}
-
-/* The run stops where a table with extrapolation "none" is read outside
- * its points, as Modelica's does, naming the component, its parameter,
- * the time and the value read. */
-static void
-range_error (Output *out, double t, const RangeRead *read)
-{
-  const SwPart *p = &out->sys->parts[read->part];
-
-  g_clear_error (&out->eq->error);
-  g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_INVALID,
-               _("component “%s”: at t = %.9g s the table of its signal %s is read at %g, leaving its points "
-                 "%g … %g; its extrapolation is “none” (Modelica's NoExtrapolation), which stops the run; "
-                 "valid to read past the ends: extrapolation “hold” or “linear”"),
-               p->id, t, p->kind->params[read->param].name, read->x, read->lo, read->hi);
-}
-
 /* At an output row or an event's limit (a table read by a signal that
- * jumps there): FALSE, with the error, where it reads outside. */
+ * jumps there): FALSE, with the error, where a table with extrapolation
+ * "none" is read outside its points. */
 static gboolean
 check_ranges (Output *out, double t, const double *y, gboolean left)
 {
-  RangeRead read;
+  SwRangeRead read;
 
-  if (!range_read (out, t, y, left, &read))
+  if (!_sw_range_read (&out->maker, t, y, left, &read, &out->eq->error))
     return FALSE;
   if (read.margin >= 0)
     return TRUE;
-  range_error (out, t, &read);
+  _sw_range_error (out->sys, t, &read, &out->eq->error);
   return FALSE;
-}
-
-/* Within a step from t0 to t1 (the state y1 at t1): whether a table with
- * extrapolation "none" is read outside its points at t1, and then the
- * instant it leaves them, located by bisection on the step's interpolant
- * (as a friction event is) to a few units of round-off of t: the last
- * instant found inside, in *t_leave and its state in y_leave. */
-#define RANGE_BISECTIONS 200
-
-static gboolean
-leaves_range (Output *out, SwIntegrator *it, double t0, double t1, const double *y1, double *y_leave,
-              double *t_leave, RangeRead *read, GError **error)
-{
-  const SwSystem *sys = out->sys;
-  double lo = t0, hi = t1;
-
-  *t_leave = t1;
-  if (!range_read (out, t1, y1, FALSE, read))
-    return TRUE;
-  if (read->margin >= 0)
-    return FALSE;
-  for (guint n = 0; n < RANGE_BISECTIONS && hi - lo > 4 * DBL_EPSILON * MAX (1, fabs (hi)); n++)
-    {
-      double mid = lo + (hi - lo) / 2;
-      RangeRead at;
-
-      if (it != NULL && !it->type->interpolate (it, mid, y_leave, error))
-        return TRUE;
-      if (it == NULL)
-        memcpy (y_leave, y1, MAX (sys->n_states, 1) * sizeof (double));
-      if (!range_read (out, mid, y_leave, FALSE, &at))
-        return TRUE;
-      if (at.margin >= 0)
-        lo = mid;
-      else
-        hi = mid, *read = at;
-    }
-  *t_leave = lo;
-  if (it != NULL && !it->type->interpolate (it, lo, y_leave, error))
-    return TRUE;
-  if (it == NULL)
-    memcpy (y_leave, y1, MAX (sys->n_states, 1) * sizeof (double));
-  return TRUE;
 }
 
 /* A result overflowed or became NaN at t: the error (in out->eq) names the
@@ -835,7 +732,7 @@ integrate (const SwSystem          *sys,
       double t_event = e < events->len ? g_array_index (events, double, e) : INFINITY;
       double t_stop = MIN (t_event, stop), t_prev = t, t_leave;
       gboolean crossed = FALSE;
-      RangeRead leave;
+      SwRangeRead leave;
 
       /* One step (or straight to the next stop without states). */
       if (t < t_stop)
@@ -884,7 +781,7 @@ integrate (const SwSystem          *sys,
           /* A table with extrapolation "none" left within the step: the
            * rows up to the instant it leaves its points, then the run stops
            * there. */
-          if (out.check_ranges && leaves_range (&out, it, t_prev, t, y, y_out, &t_leave, &leave, &it_error))
+          if (out.check_ranges && _sw_range_leaves (&out.maker, it, t_prev, t, y, y_out, &t_leave, &leave, &out.eq->error, &it_error))
             {
               while (out.eq->error == NULL && it_error == NULL && k_out <= n_out)
                 {
@@ -899,7 +796,7 @@ integrate (const SwSystem          *sys,
                   k_out++;
                 }
               if (out.eq->error == NULL && it_error == NULL)
-                range_error (&out, t_leave, &leave);
+                _sw_range_error (sys, t_leave, &leave, &out.eq->error);
               ok = FALSE;
               break;
             }
