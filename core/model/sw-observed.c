@@ -210,9 +210,7 @@ parse_primary (Parser *ps)
   return fail (ps, start, _("“%c” where a number, a variable (ID.VAR), a function or “(” was expected"), *start);
 }
 
-static gboolean parse_unary (Parser *ps);
-
-/* primary ('^' unary)*: grouped from the left. */
+/* primary ('^' [sign] primary)*: grouped from the left. */
 static gboolean
 parse_power (Parser *ps)
 {
@@ -220,8 +218,14 @@ parse_power (Parser *ps)
     return FALSE;
   for (skip_space (ps); *ps->at == '^'; skip_space (ps))
     {
+      gboolean minus;
+
       ps->at++;
-      if (!parse_unary (ps) || !emit (ps, OP_POW, 2, 0, 0))
+      skip_space (ps);
+      minus = *ps->at == '-';
+      if (*ps->at == '-' || *ps->at == '+')
+        ps->at++;
+      if (!parse_primary (ps) || (minus && !emit (ps, OP_NEG, 1, 0, 0)) || !emit (ps, OP_POW, 2, 0, 0))
         return FALSE;
     }
   return TRUE;
