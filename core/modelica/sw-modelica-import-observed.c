@@ -14,6 +14,7 @@
 #include "sw-modelica-import-private.h"
 #include "sw-number.h"
 
+#include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -120,7 +121,18 @@ translate_name (Import *im, const MoExpr *e, GString *out, guint nesting)
     }
   if (strchr (e->text, '.') != NULL)
     {
-      g_string_append (out, e->text);
+      /* A component's parameter of a number (inertia1.J): its value. */
+      const char *dot = strchr (e->text, '.');
+      g_autofree char *id = g_strndup (e->text, dot - e->text);
+      int index = sw_model_find_component (im->model, id), p = -1;
+      const SwComponent *c = index >= 0 ? sw_model_get_component (im->model, index) : NULL;
+
+      if (c != NULL && sw_kind_find_var (c->kind, dot + 1) < 0)
+        p = sw_kind_find_param (c->kind, dot + 1);
+      if (p >= 0 && c->kind->params[p].type == SW_PARAM_REAL && !isnan (c->param[p]))
+        g_string_append_printf (out, c->param[p] < 0 ? "(%s)" : "%s", sw_format_number (buf, c->param[p]));
+      else
+        g_string_append (out, e->text);
       return TRUE;
     }
   if ((other = find_observed (im, e->text)) != NULL)

@@ -199,9 +199,8 @@ _sw_mo_import_fail (Import *im, guint line, guint column, const char *format, ..
 char *
 _sw_mo_import_snake_case (const char *name);
 
-/* sw-modelica-import-observed.c: Real, SI.* and the other basic types; the
- * class's variables of those with a binding as observed variables. */
-gboolean _sw_mo_is_basic_type    (const char *type);
+/* sw-modelica-import-observed.c: the class's variables of a basic type
+ * with a binding as observed variables. */
 void     _sw_mo_import_observed  (Import     *im);
 
 /* The blocks of Modelica.Blocks.Sources (and Math) that make signals. */

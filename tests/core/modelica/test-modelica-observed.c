@@ -323,6 +323,44 @@ test_errors (void)
   }
 }
 
+/* A variable declared without a binding and defined by one equation; a
+ * component's parameter in it is its value. J = 2 spinning freely at
+ * w = 3: e = J w^2 / 2 = 9, w2 = 2 der(phi) = 6. */
+static void
+test_equations (void)
+{
+  static const char mo[] =
+    "model T\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia1(J = 2, phi(fixed = true, start = 0),\n"
+    "    w(fixed = true, start = 3));\n"
+    "  Real e \"kinetic energy\";\n"
+    "  Real w2%s;\n"
+    "equation\n"
+    "  e = 0.5*inertia1.J*inertia1.w^2;\n"
+    "  w2 = der(inertia1.phi)*2;\n"
+    "end T;\n";
+  g_autofree char *text = g_strdup_printf (mo, "");
+  g_autofree char *twice = g_strdup_printf (mo, " = 1");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import (text, -1, "T.mo", &error);
+  g_autoptr (SwModel) bad = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  guint n;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (sw_model_get_observed (model, &n)[0].expression, ==, "0.5 * 2 * inertia1.w ^ 2");
+  g_assert_cmpuint (n, ==, 2);
+  tr = sw_test_run_model (model, 0, 0);
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      g_assert_cmpfloat_with_epsilon (sw_test_column (tr, "e")[r], 9, 1e-12);
+      g_assert_cmpfloat_with_epsilon (sw_test_column (tr, "w2")[r], 6, 1e-12);
+    }
+  bad = sw_modelica_import (twice, -1, "T.mo", &error);
+  g_assert_null (bad);
+  sw_test_assert_error_says (error, "T.mo:8:3: error: variable w2 is defined twice");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -334,5 +372,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/modelica/observed/derived", test_derived);
   g_test_add_func ("/modelica/observed/round-trip", test_round_trip);
   g_test_add_func ("/modelica/observed/errors", test_errors);
+  g_test_add_func ("/modelica/observed/equations", test_equations);
   return g_test_run ();
 }
