@@ -207,7 +207,8 @@ parse_primary (Parser *ps)
     }
   if (*start == '\0')
     return fail (ps, start, _("the formula ends where a number, a variable (ID.VAR), a function or “(” was expected"));
-  return fail (ps, start, _("“%c” where a number, a variable (ID.VAR), a function or “(” was expected"), *start);
+  return fail (ps, start, _("“%.*s” where a number, a variable (ID.VAR), a function or “(” was expected"),
+               (int) (g_utf8_next_char (start) - start), start);
 }
 
 /* primary ('^' [sign] primary)*: grouped from the left. */
@@ -296,8 +297,14 @@ _sw_observed_compile (const char *text, GPtrArray *inputs, guint *position, GErr
 
   if (position != NULL)
     *position = 0;
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_PARSE, _("the formula is not UTF-8 text"));
+      return NULL;
+    }
   if (parse_sum (&ps) && *ps.at != '\0')
-    fail (&ps, ps.at, _("“%c” where an operator (+ - * / ^) or the end was expected"), *ps.at);
+    fail (&ps, ps.at, _("“%.*s” where an operator (+ - * / ^) or the end was expected"),
+          (int) (g_utf8_next_char (ps.at) - ps.at), ps.at);
   if (ps.error_at != NULL)
     {
       if (position != NULL)
