@@ -78,7 +78,7 @@ fail (Parser *ps, const char *at, const char *format, ...)
   message = g_strdup_vprintf (format, args);
   va_end (args);
   g_set_error (ps->error, SW_ERROR, SW_ERROR_PARSE, _("formula “%s”, character %u: %s"), ps->text,
-               (guint) (at - ps->text) + 1, message);
+               (guint) g_utf8_pointer_to_offset (ps->text, at) + 1, message);
   ps->error_at = at;
   return FALSE;
 }
@@ -308,7 +308,7 @@ _sw_observed_compile (const char *text, GPtrArray *inputs, guint *position, GErr
   if (ps.error_at != NULL)
     {
       if (position != NULL)
-        *position = (guint) (ps.error_at - text) + 1;
+        *position = (guint) g_utf8_pointer_to_offset (text, ps.error_at) + 1;
       g_ptr_array_set_size (inputs, ps.first_input);
       return NULL;
     }
