@@ -11,6 +11,7 @@
 #include "sw-modelica.h"
 #include "sw-observed.h"
 #include "sw-system.h"
+#include "sw-test-files.h"
 #include "sw-test-run.h"
 
 static char *
@@ -361,6 +362,30 @@ test_equations (void)
   sw_test_assert_error_says (error, "T.mo:8:3: error: variable w2 is defined twice");
 }
 
+/* Inside a subsystem, a part's variables by their path (INSTANCE.ID.VAR),
+ * as a run's columns name them; an edited model's formula checked again. */
+static void
+test_subsystem (void)
+{
+  static const char *const vars[] = { "x", "engine1.flywheel.w", NULL };
+  g_autofree char *path = sw_test_example_path ("marine/twin-engine.shaft");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_file (path, &error);
+  g_autoptr (SwTrajectory) tr = NULL;
+  const double *x, *w;
+
+  g_assert_no_error (error);
+  g_assert_true (sw_model_add_observed (model, "x", "2 * engine1.flywheel.w - 1", &error));
+  g_assert_no_error (error);
+  g_assert_false (sw_model_add_observed (model, "y", "engine1.nothing.w", &error));
+  sw_test_assert_error_says (error, "unknown variable “engine1.nothing.w”");
+  tr = run_variables (model, vars);
+  x = sw_test_column (tr, "x");
+  w = sw_test_column (tr, "engine1.flywheel.w");
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    g_assert_cmpfloat (x[r], ==, 2 * w[r] - 1);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -373,5 +398,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/modelica/observed/round-trip", test_round_trip);
   g_test_add_func ("/modelica/observed/errors", test_errors);
   g_test_add_func ("/modelica/observed/equations", test_equations);
+  g_test_add_func ("/modelica/observed/subsystem", test_subsystem);
   return g_test_run ();
 }
