@@ -372,5 +372,13 @@ sw_cli_check (int argc, char **argv)
     g_print ("ok: %u component%s, %u connection%s, %u degree%s of freedom\n", nc, nc == 1 ? "" : "s",
              nw, nw == 1 ? "" : "s", nd, nd == 1 ? "" : "s");
   }
+  /* The observed variables, columns of every run (sw-observed.h). */
+  {
+    guint n;
+    const SwObservedEntry *observed = sw_model_get_observed (model, &n);
+
+    for (guint k = 0; k < n; k++)
+      g_print ("observed: %s = %s\n", observed[k].name, observed[k].expression);
+  }
   return EXIT_OK;
 }

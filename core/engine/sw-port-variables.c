@@ -4,7 +4,9 @@
  * force acting on the component through that flange.
  *
  * A part's variable index v counts its kind's variables first, then two
- * per port: 2 k (position of port k) and 2 k + 1 (its cut torque). A name
+ * per port: 2 k (position of port k) and 2 k + 1 (its cut torque); after
+ * those, 2 n_ports + k, port k's speed (flange_a.w, flange_a.v): asked for by
+ * name (a formula's der(flange_a.phi)), not listed. A name
  * the kind has already (a body's flange_a.tau) stays the kind's; the port's
  * own is hidden.
  *
@@ -29,6 +31,12 @@ _sw_part_n_variables (const SwPart *p)
   return p->kind->n_vars + 2 * p->kind->n_ports;
 }
 
+guint
+_sw_part_n_named_variables (const SwPart *p)
+{
+  return p->kind->n_vars + 3 * p->kind->n_ports;
+}
+
 /* The port variable's name, written into buf (at least 64 bytes). */
 static const char *
 port_name (const SwPart *p, guint v, char *buf, gsize size)
@@ -49,7 +57,7 @@ _sw_part_dup_variable_name (const SwPart *p, guint v)
 {
   char buf[64];
 
-  g_return_val_if_fail (v < _sw_part_n_variables (p), NULL);
+  g_return_val_if_fail (v < _sw_part_n_named_variables (p), NULL);
   return g_strdup (v < p->kind->n_vars ? p->kind->vars[v].name : port_name (p, v, buf, sizeof buf));
 }
 
@@ -59,7 +67,7 @@ _sw_part_variable_unit (const SwPart *p, guint v)
   const char *unit;
   char buf[64];
 
-  g_return_val_if_fail (v < _sw_part_n_variables (p), NULL);
+  g_return_val_if_fail (v < _sw_part_n_named_variables (p), NULL);
   if (v < p->kind->n_vars)
     return p->kind->vars[v].unit;
   sw_kind_port_variable (p->kind, v - p->kind->n_vars, buf, sizeof buf, &unit);
@@ -74,7 +82,7 @@ _sw_part_find_variable (const SwPart *p, const char *name)
 
   if (v >= 0)
     return v;
-  for (guint w = p->kind->n_vars; w < _sw_part_n_variables (p); w++)
+  for (guint w = p->kind->n_vars; w < _sw_part_n_named_variables (p); w++)
     if (strcmp (port_name (p, w, buf, sizeof buf), name) == 0)
       return (int) w;
   return -1;
@@ -85,7 +93,7 @@ _sw_part_variable_is_state (const SwPart *p, guint v)
 {
   if (v < p->kind->n_vars)
     return (p->kind->state_vars & (1u << v)) != 0;
-  return (v - p->kind->n_vars) % 2 == 0;
+  return v >= p->kind->n_vars + 2 * p->kind->n_ports || (v - p->kind->n_vars) % 2 == 0;
 }
 
 /* What the part exerts on node (see the top), f a scratch array of zeros
@@ -126,8 +134,11 @@ exerted (const SwSystem *sys, const SwPart *p, guint node, const SwState *state,
 double
 _sw_part_port_value (const SwSystem *sys, const SwPart *p, guint v, const SwState *state, double *f)
 {
-  guint k = v - p->kind->n_vars, port = k / 2, node = p->node[port];
+  guint k = v - p->kind->n_vars, port = k / 2, node;
 
+  if (k >= 2 * p->kind->n_ports)
+    return state->v[p->node[k - 2 * p->kind->n_ports]];
+  node = p->node[port];
   if (k % 2 == 0)
     return state->x[node];
   /* An earlier port of the part on the same node carries the value. */

@@ -32,6 +32,12 @@ select_pattern (const SwSystem *sys, const char *pattern, GArray *cols, GError *
             g_array_append_val (cols, c);
           }
       }
+  for (guint k = 0; sys->observed != NULL && k < sys->observed->n; k++)
+    if (g_pattern_spec_match_string (spec, sys->observed->names[k]))
+      {
+        Column c = { SW_COLUMN_OBSERVED, k };
+        g_array_append_val (cols, c);
+      }
   if (cols->len == before)
     {
       g_set_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER,
@@ -52,12 +58,13 @@ drop_repeated (const SwSystem *sys, GArray *cols)
 
   first[0] = 0;
   for (guint i = 0; i < sys->n_parts; i++)
-    first[i + 1] = first[i] + _sw_part_n_variables (&sys->parts[i]);
-  seen = g_new0 (guint8, MAX (first[sys->n_parts], 1));
+    first[i + 1] = first[i] + _sw_part_n_named_variables (&sys->parts[i]);
+  /* The observed variables after the parts'. */
+  seen = g_new0 (guint8, MAX (first[sys->n_parts] + (sys->observed != NULL ? sys->observed->n : 0), 1));
   for (guint k = 0; k < cols->len; k++)
     {
       Column c = g_array_index (cols, Column, k);
-      gsize at = first[c.part] + c.var;
+      gsize at = (c.part == SW_COLUMN_OBSERVED ? first[sys->n_parts] : first[c.part]) + c.var;
 
       if (seen[at])
         continue;
@@ -79,10 +86,18 @@ column_names (const SwSystem *sys, GArray *cols)
   for (guint k = 0; k < cols->len; k++)
     {
       Column c = g_array_index (cols, Column, k);
-      const SwPart *p = &sys->parts[c.part];
-      g_autofree char *var = _sw_part_dup_variable_name (p, c.var);
+      const SwPart *p = c.part != SW_COLUMN_OBSERVED ? &sys->parts[c.part] : NULL;
+      g_autofree char *var = p != NULL ? _sw_part_dup_variable_name (p, c.var) : NULL;
 
       at[k] = text->len;
+      if (p == NULL)
+        {
+          /* An observed variable: its name; its unit is not known. */
+          g_string_append (text, sys->observed->names[c.var]);
+          g_string_append_c (text, '\0');
+          names->units[k] = g_intern_static_string ("");
+          continue;
+        }
       g_string_append (text, p->id);
       g_string_append_c (text, '.');
       g_string_append (text, var);
@@ -119,6 +134,11 @@ _sw_simulate_select_columns (const SwSystem *sys, const SwSimulateOptions *o, GA
             if (!_sw_part_variable_hidden (&sys->parts[i], v))
               g_array_append_val (cols, c);
           }
+      for (guint k = 0; sys->observed != NULL && k < sys->observed->n; k++)
+        {
+          Column c = { SW_COLUMN_OBSERVED, k };
+          g_array_append_val (cols, c);
+        }
     }
   else
     for (guint k = 0; o->variables[k] != NULL; k++)
@@ -133,6 +153,14 @@ _sw_simulate_select_columns (const SwSystem *sys, const SwSimulateOptions *o, GA
             continue;
           }
         const char *var_name;
+        int observed = _sw_system_find_observed (sys, name);
+
+        if (observed >= 0)
+          {
+            Column c = { SW_COLUMN_OBSERVED, (guint) observed };
+            g_array_append_val (cols, c);
+            continue;
+          }
         int part = _sw_system_find_variable_part (sys, name, &var_name), var;
         g_autofree char *id = part >= 0 ? g_strdup (sys->parts[part].id)
                                         : dot ? g_strndup (name, dot - name) : g_strdup (name);

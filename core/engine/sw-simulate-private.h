@@ -6,6 +6,7 @@
 #include "sw-simulate.h"
 #include "sw-system-private.h"
 #include "sw-trajectory-private.h"
+#include "sw-integrator-private.h"
 
 G_BEGIN_DECLS
 
@@ -14,5 +15,29 @@ G_BEGIN_DECLS
  * not a variable. */
 gboolean _sw_simulate_select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols,
                                       SwColumnNames **names, GError **error);
+
+/* sw-simulate-ranges.c: of the tables with extrapolation "none" (Modelica's
+ * NoExtrapolation), the one read closest to (or furthest past) an end of
+ * its points: how far inside them it reads (negative outside), its part
+ * and parameter, what it reads and its points. */
+typedef struct {
+  double margin, x, lo, hi;
+  guint  part, param;
+} SwRangeRead;
+
+/* At the state made from (t, y); FALSE with the equations' error. */
+gboolean _sw_range_read   (SwRowMaker *maker, double t, const double *y, gboolean left, SwRangeRead *read,
+                           GError **error);
+/* The run's error: where it stops, naming the component, its parameter,
+ * the time and the value read. */
+void     _sw_range_error  (const SwSystem *sys, double t, const SwRangeRead *read, GError **error);
+/* Within a step from t0 to t1 (the state y1 at t1): whether a table is read
+ * outside its points at t1; then the instant it leaves them, located by
+ * bisection on the step's interpolant (as a friction event is) to a few
+ * units of round-off: the last instant found inside, in *t_leave, and the
+ * read just past it. TRUE with an error set where evaluating failed. */
+gboolean _sw_range_leaves (SwRowMaker *maker, SwIntegrator *it, double t0, double t1, const double *y1,
+                           double *y_scratch, double *t_leave, SwRangeRead *read, GError **error,
+                           GError **it_error);
 
 G_END_DECLS

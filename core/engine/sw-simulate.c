@@ -163,36 +163,20 @@ typedef struct {
   gboolean        check_ranges;   /* a table signal stops the run outside its points */
 } Output;
 
-/* A table with extrapolation "none" (Modelica's NoExtrapolation) read
- * outside its points at an output row: the run stops there, as Modelica's
- * does, naming the component, its parameter and the time. */
+/* At an output row or an event's limit (a table read by a signal that
+ * jumps there): FALSE, with the error, where a table with extrapolation
+ * "none" is read outside its points. */
 static gboolean
-check_ranges (Output *out, double t, gboolean left)
+check_ranges (Output *out, double t, const double *y, gboolean left)
 {
-  const SwSystem *sys = out->sys;
-  SwState state;
+  SwRangeRead read;
 
-  sw_equations_get_state (out->maker.eq, t, left, &state);
-  for (guint i = 0; i < sys->n_parts; i++)
-    {
-      const SwPart *p = &sys->parts[i];
-
-      for (guint k = 0; k < p->kind->n_params; k++)
-        {
-          double x, lo, hi;
-
-          if (p->signal[k] == NULL || sw_part_signal_in_range (p, k, &state, &x, &lo, &hi))
-            continue;
-          g_clear_error (&out->eq->error);
-          g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_INVALID,
-                       _("component “%s”: at t = %.9g s the table of its signal %s is read at %g, outside its points "
-                         "%g … %g; its extrapolation is “none” (Modelica's NoExtrapolation), which stops the run; "
-                         "valid to read past the ends: extrapolation “hold” or “linear”"),
-                       p->id, t, p->kind->params[k].name, x, lo, hi);
-          return FALSE;
-        }
-    }
-  return TRUE;
+  if (!_sw_range_read (&out->maker, t, y, left, &read, &out->eq->error))
+    return FALSE;
+  if (read.margin >= 0)
+    return TRUE;
+  _sw_range_error (out->sys, t, &read, &out->eq->error);
+  return FALSE;
 }
 
 /* A result overflowed or became NaN at t: the error (in out->eq) names the
@@ -270,7 +254,7 @@ emit_row (Output *out, double t, const double *y, gboolean left, gboolean event)
   for (guint k = 0; k < sys->n_states; k++)
     if (!isfinite (y[k]))
       return not_finite_error (out, out->maker.eq, t, left);
-  if (out->check_ranges && !check_ranges (out, t, left))
+  if (out->check_ranges && !check_ranges (out, t, y, left))
     return FALSE;
   out->n_rows++;
   if (out->o->on_row != NULL && !out->o->on_row (t, out->row, out->cols->len, out->o->on_row_data, &out->eq->error))
@@ -758,8 +742,9 @@ integrate (const SwSystem          *sys,
   while (ok && k_out <= n_out)
     {
       double t_event = e < events->len ? g_array_index (events, double, e) : INFINITY;
-      double t_stop = MIN (t_event, stop), t_prev = t;
+      double t_stop = MIN (t_event, stop), t_prev = t, t_leave;
       gboolean crossed = FALSE;
+      SwRangeRead leave;
 
       /* One step (or straight to the next stop without states). */
       if (t < t_stop)
@@ -804,6 +789,28 @@ integrate (const SwSystem          *sys,
                                               it, &t, y, &it_error);
               if (!ok)
                 break;
+            }
+          /* A table with extrapolation "none" left within the step: the
+           * rows up to the instant it leaves its points, then the run stops
+           * there. */
+          if (out.check_ranges && _sw_range_leaves (&out.maker, it, t_prev, t, y, y_out, &t_leave, &leave, &out.eq->error, &it_error))
+            {
+              while (out.eq->error == NULL && it_error == NULL && k_out <= n_out)
+                {
+                  double t_out = k_out == n_out ? stop : output_time (k_out, dt, per_second);
+
+                  if (t_out > t_leave || t_out >= t_event)
+                    break;
+                  if (it != NULL && !it->type->interpolate (it, t_out, y_out, &it_error))
+                    break;
+                  if (!emit_row (&out, t_out, it != NULL ? y_out : y, FALSE, FALSE))
+                    break;
+                  k_out++;
+                }
+              if (out.eq->error == NULL && it_error == NULL)
+                _sw_range_error (sys, t_leave, &leave, &out.eq->error);
+              ok = FALSE;
+              break;
             }
         }
       /* Output times inside the step, from the interpolant (the state

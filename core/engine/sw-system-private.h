@@ -17,6 +17,8 @@
 #include <gsl/gsl_matrix.h>
 #include "sw-system.h"
 
+#include "sw-observed.h"
+
 G_BEGIN_DECLS
 
 typedef struct {
@@ -301,6 +303,9 @@ struct _SwSystem {
    * model's own coordinates): per part, the first such part (itself when
    * alone; G_MAXUINT for other kinds) and the sign of its motion against
    * that part's. NULL without friction parts. See sw-friction.c. */
+  /* The model's observed variables (sw-system-observed.c), shared with
+   * the systems made from this one; NULL without any. */
+  struct _SwSystemObserved *observed;
   guint    *friction_group;
   gint8    *friction_sign;
 
@@ -403,11 +408,34 @@ int      _sw_system_find_variable_part (const SwSystem *sys,
                                         const char     *name,
                                         const char    **var);
 
+/* Observed variables (sw-system-observed.c): formula k reads the values of
+ * variables input_var[j] of parts input_part[j], j from first[k] to
+ * first[k + 1]; immutable, reference counted. */
+typedef struct _SwSystemObserved {
+  gatomicrefcount     ref_count;
+  guint               n;
+  char              **names;
+  SwObservedProgram **programs;
+  guint              *first;
+  guint              *input_part, *input_var;
+  guint               max_inputs;   /* of one formula */
+} SwSystemObserved;
+
+/* The model's observed variables resolved against sys's parts; FALSE
+ * naming the one that reads what is not a variable. */
+gboolean _sw_system_add_observed     (SwSystem *sys, SwModel *model, GError **error);
+SwSystemObserved *_sw_system_observed_ref   (SwSystemObserved *observed);
+void              _sw_system_observed_unref (SwSystemObserved *observed);
+/* The index of the observed variable called name, or -1. */
+int      _sw_system_find_observed    (const SwSystem *sys, const char *name);
+
 /* Port variables (sw-port-variables.c): a part's variables are its kind's,
  * then per port k its position (2 k) and its cut torque or force (2 k + 1),
  * "flange_a.phi", "flange_a.tau" (translational "s", "f"). Hidden: a port
  * variable whose name the kind has itself. */
 guint        _sw_part_n_variables         (const SwPart *p);
+/* With the ports' speeds after those (2 n_ports + k: flange_a.w, by name). */
+guint        _sw_part_n_named_variables   (const SwPart *p);
 gboolean     _sw_part_variable_hidden     (const SwPart *p, guint v);
 char        *_sw_part_dup_variable_name   (const SwPart *p, guint v);
 const char  *_sw_part_variable_unit       (const SwPart *p, guint v);

@@ -672,7 +672,8 @@ sw_model_assemble (SwModel *model, GError **error)
   for (guint i = 0; i < sys->n_parts; i++)
     for (guint port = 0; port < sw_kind_n_nodes (sys->parts[i].kind); port++)
       sys->parts[i].node[port] = ctx.port_node[ctx.port_base[i] + port];
-  ok = ok && _sw_assembly_resolve_feedback (&ctx, error) && assemble_parts (&ctx, NULL, TRUE, error);
+  ok = ok && _sw_assembly_resolve_feedback (&ctx, error) && assemble_parts (&ctx, NULL, TRUE, error)
+       && _sw_system_add_observed (sys, model, error);
   if (ok)
     _sw_friction_find_groups (sys);
   assembly_clear (&ctx);
@@ -718,6 +719,8 @@ _sw_system_assemble_locked (const SwSystem *base, const double *locked, GError *
     }
   sys->n_nodes = base->n_nodes;
   sys->mass = g_new0 (double, MAX (sys->n_nodes, 1));
+  if (base->observed != NULL)
+    sys->observed = _sw_system_observed_ref (base->observed);
   nodes_from_parts (&ctx);
   ok = assemble_parts (&ctx, locked, FALSE, error);
   /* Parallel in the model's own coordinates, whatever is locked now. */
@@ -775,6 +778,7 @@ sw_system_unref (SwSystem *sys)
       g_free (sys->parts[i].param);
     }
   g_free (sys->no_refs);
+  g_clear_pointer (&sys->observed, _sw_system_observed_unref);
   for (guint k = 0; k < sys->n_drivers; k++)
     {
       sw_signal_unref (sys->drivers[k].signal);

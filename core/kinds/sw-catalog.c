@@ -165,8 +165,19 @@ sw_kind_port_variable (const SwKind *kind, guint k, char *buf, gsize size, const
 {
   gboolean rot, torque = k % 2;
 
-  g_return_val_if_fail (kind != NULL && k < 2 * kind->n_ports, NULL);
+  g_return_val_if_fail (kind != NULL && k < 3 * kind->n_ports, NULL);
 
+  /* After the two per port, a port's speed (by name only). */
+  if (k >= 2 * kind->n_ports)
+    {
+      guint port = k - 2 * kind->n_ports;
+
+      rot = kind->ports[port].domain == SW_DOMAIN_ROTATIONAL;
+      if (unit != NULL)
+        *unit = rot ? "rad/s" : "m/s";
+      g_snprintf (buf, size, "%s.%s", kind->ports[port].name, rot ? "w" : "v");
+      return buf;
+    }
   rot = kind->ports[k / 2].domain == SW_DOMAIN_ROTATIONAL;
   if (unit != NULL)
     *unit = torque ? (rot ? "N.m" : "N") : (rot ? "rad" : "m");

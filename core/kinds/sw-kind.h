@@ -300,7 +300,8 @@ const char *sw_kind_main_variable (const SwKind *kind);
 /* A kind's port variables, as the engine outputs them after its own: two
  * per port, k = 2 port the position (flange_a.phi; translational .s) and
  * k = 2 port + 1 the torque or force on the component there (flange_a.tau;
- * .f). The name written into buf (64 bytes are plenty); unit, when not
+ * .f); then, k = 2 n_ports + port, the port's speed (flange_a.w; .v), which
+ * is found by name but not listed. The name written into buf (64 bytes are plenty); unit, when not
  * NULL, gets its unit. A kind's own variable of that name wins (a body's
  * flange_a.tau): sw_kind_find_var() finds it. */
 const char *sw_kind_port_variable (const SwKind *kind,

@@ -369,7 +369,7 @@ read_inline_subsystems (Reader *r, JsonObject *root)
 
 static const char *const top_keys[] = {
   "format", "version", "name", "interface", "signals", "subsystems", "components", "connections", "simulation",
-  "excitation", "ui", NULL
+  "excitation", "observed", "ui", NULL
 };
 
 static gsize
@@ -493,6 +493,9 @@ read_root (Reader   *r,
                               "the subsystem"));
   else if (json_object_has_member (object, "excitation"))
     _sw_reader_read_excitation (r, object);
+
+  if (json_object_has_member (object, "observed") && components_ok)
+    _sw_reader_read_observed (r, object);
 
   node = json_object_get_member (object, "ui");
   if (node != NULL)

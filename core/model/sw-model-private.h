@@ -9,6 +9,7 @@
 #include "sw-model.h"
 #include "sw-error.h"
 #include "sw-number.h"
+#include "sw-observed.h"
 
 G_BEGIN_DECLS
 
@@ -27,6 +28,7 @@ struct _SwModel
   JsonNode             *subsystems;     /* inline definitions ("subsystems"), kept as is; or NULL */
   GArray               *excitation;     /* SwExcitationEntry: the file's "excitation" */
   JsonNode             *excitation_node; /* it as the file wrote it (the writer's); or NULL */
+  GArray               *observed;       /* SwObservedEntry: the file's "observed" */
   char                 *folder;         /* where it was read from (subsystems' files), or NULL */
   GPtrArray            *read_files;     /* char *: other files its source read (a Modelica table's), or NULL */
   GPtrArray            *shared_names;   /* char *: the shared signals' names */
@@ -39,6 +41,20 @@ struct _SwModel
 
 /* The valid values of "method" in a file ("auto" stands for NULL). */
 extern const char *const _sw_simulation_methods[];
+
+/* An observed variable's name (valid, not a component's id or another
+ * observed's) and formula (its syntax, and every variable it reads one of
+ * the model's: a component's variable or port variable, ports' speeds
+ * included); *position: the 1-based character of the formula where it is
+ * wrong (0: the name). sw-model-observed.c. */
+gboolean      _sw_model_check_observed     (SwModel      *model,
+                                            const char   *name,
+                                            const char   *expression,
+                                            guint        *position,
+                                            GError      **error);
+
+/* The "observed" array to write, or NULL without any. */
+JsonNode     *_sw_model_observed_to_json   (SwModel      *model);
 
 /* “text” for a message: valid UTF-8, control characters replaced, shortened
  * when long. Free with g_free(). */

@@ -245,6 +245,10 @@ _sw_reader_read_shared_signals (Reader *r, JsonObject *root);
 void
 _sw_reader_read_excitation (Reader *r, JsonObject *root);
 
+/* The top-level "observed" (sw-model-observed.c): after the components. */
+void
+_sw_reader_read_observed (Reader *r, JsonObject *root);
+
 void
 _sw_reader_read_component (Reader    *r,
                            JsonArray *array,

@@ -457,6 +457,16 @@ sw_model_to_data (SwModel *model,
       write_pretty (out, model->excitation_node, 2, TRUE);
     }
 
+  {
+    g_autoptr (JsonNode) observed = _sw_model_observed_to_json (model);
+
+    if (observed != NULL)
+      {
+        g_string_append (out, ",\n  \"observed\": ");
+        write_pretty (out, observed, 2, TRUE);
+      }
+  }
+
   if (model->ui != NULL)
     {
       g_string_append (out, ",\n  \"ui\": ");

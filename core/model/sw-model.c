@@ -65,6 +65,7 @@ sw_model_finalize (GObject *object)
   g_clear_pointer (&self->subsystems, json_node_unref);
   g_clear_pointer (&self->excitation, g_array_unref);
   g_clear_pointer (&self->excitation_node, json_node_unref);
+  g_clear_pointer (&self->observed, g_array_unref);
   g_clear_pointer (&self->folder, g_free);
   g_clear_pointer (&self->read_files, g_ptr_array_unref);
   g_clear_pointer (&self->shared_names, g_ptr_array_unref);
@@ -157,6 +158,8 @@ sw_model_init (SwModel *self)
   self->connections = g_array_new (FALSE, TRUE, sizeof (SwConnection));
   self->excitation = g_array_new (FALSE, TRUE, sizeof (SwExcitationEntry));
   g_array_set_clear_func (self->excitation, (GDestroyNotify) sw_excitation_entry_clear);
+  self->observed = g_array_new (FALSE, TRUE, sizeof (SwObservedEntry));
+  g_array_set_clear_func (self->observed, (GDestroyNotify) sw_observed_entry_clear);
   self->connection_ui = g_ptr_array_new_with_free_func (ui_node_free);
   self->shared_names = g_ptr_array_new_with_free_func (g_free);
   self->shared_signals = g_ptr_array_new_with_free_func ((GDestroyNotify) sw_signal_unref);
@@ -747,6 +750,12 @@ swap_content (SwModel *a,
   a->excitation_node = b->excitation_node;
   b->excitation = excitation;
   b->excitation_node = excitation_node;
+  {
+    GArray *observed = a->observed;
+
+    a->observed = b->observed;
+    b->observed = observed;
+  }
 
   a->name = b->name;
   a->interface = b->interface;

@@ -11,6 +11,7 @@
 #include "sw-kind.h"
 #include "sw-expression.h"
 #include "sw-excitation.h"
+#include "sw-observed.h"
 
 G_BEGIN_DECLS
 
@@ -132,6 +133,16 @@ const SwSimulationSettings *sw_model_get_simulation (SwModel *model);
  * borrowed, n_entries of them (0: none). */
 const SwExcitationEntry *sw_model_get_excitation (SwModel *model,
                                                   guint   *n_entries);
+/* The observed variables ("observed", sw-observed.h): formulas over the
+ * results written as columns of their own; borrowed, in the file's order. */
+const SwObservedEntry   *sw_model_get_observed   (SwModel *model,
+                                                  guint   *n_entries);
+/* Adds one after checking its name and formula against the model (its
+ * components first); FALSE with a message naming it and what is valid. */
+gboolean                 sw_model_add_observed   (SwModel    *model,
+                                                  const char *name,
+                                                  const char *expression,
+                                                  GError    **error);
 
 /* Editing (used by tests and, later, the editor). Each validates and sets
  * a message naming the component and parameter on failure. */

@@ -920,5 +920,13 @@ _sw_subsystem_flatten (SwModel *model, GError **error)
                                  sw_model_get_shared_signal (model, k));
   if (!add_model (flat, model, "", NULL, 0, 0, 0, error))
     return NULL;
+  /* Observed variables name parts as the flat model does (INSTANCE.ID). */
+  for (guint k = 0; k < model->observed->len; k++)
+    {
+      const SwObservedEntry *e = &g_array_index (model->observed, SwObservedEntry, k);
+      SwObservedEntry copy = { g_strdup (e->name), g_strdup (e->expression), e->line };
+
+      g_array_append_val (flat->observed, copy);
+    }
   return g_steal_pointer (&flat);
 }

@@ -7,6 +7,7 @@
 
 #include "sw-modelica-private.h"
 #include <json-glib/json-glib.h>
+#include "sw-model.h"
 
 G_BEGIN_DECLS
 
@@ -22,6 +23,12 @@ typedef struct {
   GHashTable *vectors;   /* blocks whose output is y[1] (CombiTimeTable), or NULL */
   GHashTable *renamed;   /* id -> its Modelica name, where the id is reserved in Modelica */
 } Export;
+
+/* The model's observed variables (sw-observed.h) as variables with a
+ * binding, "Real PowerLoss = gear.flange_a.tau * der(gear.flange_a.phi)":
+ * the import reads them back to the same formulas. */
+void        _sw_mo_export_observed     (Export     *ex,
+                                        SwModel    *model);
 
 /* sw-modelica-export-signals.c: the signal node as blocks whose output
  * NAME.y (or NAME.y[1], see _sw_mo_export_output_of()) is the signal,

@@ -255,3 +255,80 @@ _sw_mo_export_signal_block (Export *ex, JsonNode *node, const char *name)
                type);
   return FALSE;
 }
+
+/* ---- Observed variables ------------------------------------------------- */
+
+/* A name of a formula as Modelica writes it: a port's speed (flange_a.w,
+ * which Modelica's connectors lack) as der() of its position, a
+ * component's id as the export declares it. */
+static void
+observed_name (Export *ex, SwModel *model, const char *name, GString *out)
+{
+  const char *dot = strchr (name, '.'), *last = strrchr (name, '.');
+  g_autofree char *id = dot != NULL ? g_strndup (name, dot - name) : NULL;
+  int index = id != NULL ? sw_model_find_component (model, id) : -1;
+  const char *mo = index >= 0 && ex->renamed != NULL ? g_hash_table_lookup (ex->renamed, id) : NULL;
+  g_autofree char *renamed = mo != NULL ? g_strconcat (mo, dot, NULL) : g_strdup (name);
+
+  if (index >= 0 && last != dot)
+    {
+      const SwKind *kind = sw_model_get_component (model, index)->kind;
+      g_autofree char *port = g_strndup (dot + 1, last - dot - 1);
+
+      if (sw_kind_find_var (kind, dot + 1) < 0 && sw_kind_find_port (kind, port) >= 0
+          && (strcmp (last, ".w") == 0 || strcmp (last, ".v") == 0))
+        {
+          g_string_append_printf (out, "der(%.*s%s)", (int) (strlen (renamed) - 2), renamed,
+                                  strcmp (last, ".w") == 0 ? ".phi" : ".s");
+          return;
+        }
+    }
+  if (strcmp (name, "pi") == 0)
+    g_string_append (out, "Modelica.Constants.pi");
+  else
+    g_string_append (out, renamed);
+}
+
+void
+_sw_mo_export_observed (Export *ex, SwModel *model)
+{
+  static const char *const builtin[] = { "abs", "sqrt", "min", "max", NULL };
+  guint n;
+  const SwObservedEntry *observed = sw_model_get_observed (model, &n);
+
+  for (guint k = 0; k < n; k++)
+    {
+      const char *p = observed[k].expression;
+
+      g_string_append_printf (ex->decl, "  Real %s = ", observed[k].name);
+      while (*p != '\0')
+        {
+          const char *start = p;
+
+          if (g_ascii_isalpha (*p) || *p == '_')
+            {
+              g_autofree char *name = NULL;
+
+              while (g_ascii_isalnum (*p) || *p == '_' || (*p == '.' && (g_ascii_isalpha (p[1]) || p[1] == '_')))
+                p++;
+              name = g_strndup (start, p - start);
+              if (*p == '(')
+                g_string_append_printf (ex->decl, "%s%s", g_strv_contains (builtin, name) ? "" : "Modelica.Math.",
+                                        name);
+              else
+                observed_name (ex, model, name, ex->decl);
+            }
+          else if (g_ascii_isdigit (*p) || *p == '.')
+            {
+              /* A number, its exponent's sign included. */
+              while (g_ascii_isalnum (*p) || *p == '.'
+                     || ((*p == '-' || *p == '+') && (p[-1] == 'e' || p[-1] == 'E')))
+                p++;
+              g_string_append_len (ex->decl, start, p - start);
+            }
+          else
+            g_string_append_c (ex->decl, *p++);
+        }
+      g_string_append (ex->decl, ";\n");
+    }
+}

@@ -731,6 +731,8 @@ sw_modelica_export (SwModel *model, GError **error)
   rename_reserved (&ex, model);
   if (ex.error == NULL)
     body (&ex, model);
+  if (ex.error == NULL)
+    _sw_mo_export_observed (&ex, model);
   g_clear_pointer (&ex.renamed, g_hash_table_unref);
   if (ex.error != NULL)
     {

@@ -201,6 +201,10 @@ _sw_mo_import_fail (Import *im, guint line, guint column, const char *format, ..
 char *
 _sw_mo_import_snake_case (const char *name);
 
+/* sw-modelica-import-observed.c: the class's variables of a basic type
+ * with a binding as observed variables. */
+void     _sw_mo_import_observed  (Import     *im);
+
 /* The blocks of Modelica.Blocks.Sources (and Math) that make signals. */
 extern const char *const _sw_mo_import_source_blocks[];
 

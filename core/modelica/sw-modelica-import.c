@@ -136,17 +136,6 @@ _sw_mo_import_is_block (const MoElement *el)
   return has_part (el->type, "Blocks") || g_strv_contains (_sw_mo_import_source_blocks, last) || g_strv_contains (math_blocks, last);
 }
 
-/* A variable of a basic type (an output such as "output SI.Power loss =
- * gear.lossPower"): it defines no component. */
-static gboolean
-is_basic_type (const char *type)
-{
-  static const char *const basic[] = { "Real", "Integer", "Boolean", "String", NULL };
-
-  return g_strv_contains (basic, type) || g_str_has_prefix (type, "SI.") || g_str_has_prefix (type, "Modelica.Units.")
-         || g_str_has_prefix (type, "Modelica.SIunits.") || g_str_has_prefix (type, "SIunits.");
-}
-
 /* ---- Components --------------------------------------------------------- */
 
 /* Modifications that change nothing here (a support left unconnected is
@@ -880,13 +869,16 @@ _sw_mo_fill (Import *im)
     {
       MoElement *el = g_ptr_array_index (klass->elements, k);
 
-      if (!el->parameter && strcmp (el->type, "extends") != 0 && !_sw_mo_import_is_block (el) && !is_basic_type (el->type))
+      if (!el->parameter && strcmp (el->type, "extends") != 0 && !_sw_mo_import_is_block (el) && !_sw_mo_is_basic_type (el->type))
         add_component (im, el);
     }
   if (im->error == NULL && im->instances->len > 0)
     _sw_mo_add_instances (im);
   if (im->error == NULL)
     connect_all (im);
+  /* Variables defined by a binding: observed variables. */
+  if (im->error == NULL)
+    _sw_mo_import_observed (im);
   /* The file's model runs as its experiment says. */
   if (im->error == NULL && im->parent == NULL)
     experiment (im);

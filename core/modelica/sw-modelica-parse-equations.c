@@ -112,8 +112,9 @@ connect_equation (Parser *ps, MoClass *klass, MoFor *loop)
   if (!_sw_mo_parse_accept (ps, "connect"))
     {
       _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column,
-                         _("only connect() equations and for loops of them are supported here, not an equation "
-                           "starting with “%s”"), _sw_mo_parse_describe (ps));
+                         _("only connect() equations and for loops of them are supported here (and NAME = "
+                           "EXPRESSION of a variable declared without a binding), not an equation starting with "
+                           "“%s”"), _sw_mo_parse_describe (ps));
       return;
     }
   subs = g_ptr_array_new_with_free_func ((GDestroyNotify) _sw_mo_expr_free);
@@ -198,11 +199,44 @@ for_equation (Parser *ps, MoClass *klass, MoFor *outer)
     _sw_mo_parse_expect (ps, ";");
 }
 
+/* name = expression; of a variable of a basic type declared without a
+ * binding: that binding (an observed variable, see
+ * sw-modelica-import-observed.c). */
+static void
+binding_equation (Parser *ps, MoClass *klass, MoElement *el, MoFor *loop)
+{
+  guint line = ps->tok.line, column = ps->tok.column;
+  MoExpr *value;
+
+  _sw_mo_parse_next (ps);
+  if (!_sw_mo_parse_expect (ps, "="))
+    return;
+  value = _sw_mo_parse_expression (ps);
+  if (value == NULL)
+    return;
+  if (loop != NULL || el->value != NULL)
+    {
+      _sw_mo_expr_free (value);
+      _sw_mo_parse_fail (ps, line, column,
+                         loop != NULL ? _("variable %s: an equation defining it inside a for loop is not supported")
+                                      : _("variable %s is defined twice: where it is declared and by this equation"),
+                         el->name);
+      return;
+    }
+  el->value = value;
+  _sw_mo_parse_expect (ps, ";");
+}
+
 void
 _sw_mo_parse_equation (Parser *ps, MoClass *klass, MoFor *loop)
 {
+  MoElement *el = ps->tok.kind == T_IDENT && klass->names != NULL ? g_hash_table_lookup (klass->names, ps->tok.text)
+                                                                   : NULL;
+
   if (_sw_mo_parse_is (ps, "for"))
     for_equation (ps, klass, loop);
+  else if (el != NULL && !el->parameter && _sw_mo_is_basic_type (el->type))
+    binding_equation (ps, klass, el, loop);
   else
     connect_equation (ps, klass, loop);
 }

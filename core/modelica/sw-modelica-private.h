@@ -178,4 +178,8 @@ void       _sw_mo_expr_free   (MoExpr          *e);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MoClass, _sw_mo_class_free)
 
+/* Real, Integer, Boolean, String, SI.* and the other units' types
+ * (sw-modelica-import-observed.c). */
+gboolean _sw_mo_is_basic_type (const char *type);
+
 G_END_DECLS

@@ -31,21 +31,33 @@ _sw_row_maker_init (SwRowMaker *maker, const SwSystem *sys, const double *events
   maker->n_events = n_events;
   maker->next_event = 0;
   maker->port_f = g_new0 (double, MAX (sys->n_nodes, 1));
+  maker->observed_in = g_new (double, MAX (sys->observed != NULL ? sys->observed->max_inputs : 0, 1));
+}
+
+/* What a column needs of a row: only states, and jerks. */
+static void
+want_variable (SwRowMaker *maker, guint part, guint var)
+{
+  const SwPart *p = &maker->sys->parts[part];
+
+  if (!_sw_part_variable_is_state (p, var))
+    maker->state_only = FALSE;
+  if (var < p->kind->n_vars && (p->kind->jerk_vars & (1u << var)))
+    _sw_equations_want_jerk (maker->eq);
 }
 
 void
 _sw_row_maker_set_columns (SwRowMaker *maker, const SwColumnSource *cols, guint n_cols)
 {
+  const SwSystemObserved *o = maker->sys->observed;
+
   maker->state_only = TRUE;
   for (guint k = 0; k < n_cols; k++)
-    {
-      const SwPart *p = &maker->sys->parts[cols[k].part];
-
-      if (!_sw_part_variable_is_state (p, cols[k].var))
-        maker->state_only = FALSE;
-      if (cols[k].var < p->kind->n_vars && (p->kind->jerk_vars & (1u << cols[k].var)))
-        _sw_equations_want_jerk (maker->eq);
-    }
+    if (cols[k].part != SW_COLUMN_OBSERVED)
+      want_variable (maker, cols[k].part, cols[k].var);
+    else
+      for (guint j = o->first[cols[k].var]; j < o->first[cols[k].var + 1]; j++)
+        want_variable (maker, o->input_part[j], o->input_var[j]);
 }
 
 void
@@ -55,6 +67,7 @@ _sw_row_maker_clear (SwRowMaker *maker)
   g_clear_pointer ((SwSystem **) &maker->sys, sw_system_unref);
   g_clear_pointer (&maker->events, g_free);
   g_clear_pointer (&maker->port_f, g_free);
+  g_clear_pointer (&maker->observed_in, g_free);
 }
 
 void
@@ -99,6 +112,24 @@ _sw_row_maker_complete (SwRowMaker *maker, double t, const double *y, gboolean l
   return sw_equations_complete (eq, t, y, left);
 }
 
+/* One variable's value at state: vars holds part *last_part's. */
+static inline double
+variable_value (SwRowMaker *maker, const SwState *state, guint part, guint var, int *last_part, double *vars)
+{
+  const SwPart *p = &maker->sys->parts[part];
+
+  /* A port's variables, from the part's forces, rows and bodies. */
+  if (var >= p->kind->n_vars)
+    return _sw_part_port_value (maker->sys, p, var, state, maker->port_f);
+  if ((int) part != *last_part)
+    {
+      g_assert (p->kind->n_vars <= 32);
+      p->kind->variables (p, state, vars);
+      *last_part = (int) part;
+    }
+  return vars[var];
+}
+
 void
 _sw_row_maker_values (SwRowMaker           *maker,
                       double                t,
@@ -107,7 +138,7 @@ _sw_row_maker_values (SwRowMaker           *maker,
                       guint                 n_cols,
                       double               *values)
 {
-  const SwSystem *sys = maker->sys;
+  const SwSystemObserved *o = maker->sys->observed;
   SwState state;
   int last_part = -1;
   double vars[32];
@@ -115,21 +146,16 @@ _sw_row_maker_values (SwRowMaker           *maker,
   sw_equations_get_state (maker->eq, t, left, &state);
   for (guint k = 0; k < n_cols; k++)
     {
-      const SwPart *p = &sys->parts[cols[k].part];
-
-      /* A port's variables, from the part's forces, rows and bodies. */
-      if (cols[k].var >= p->kind->n_vars)
+      if (cols[k].part != SW_COLUMN_OBSERVED)
         {
-          values[k] = _sw_part_port_value (sys, p, cols[k].var, &state, maker->port_f);
+          values[k] = variable_value (maker, &state, cols[k].part, cols[k].var, &last_part, vars);
           continue;
         }
-      if ((int) cols[k].part != last_part)
-        {
-          g_assert (p->kind->n_vars <= G_N_ELEMENTS (vars));
-          p->kind->variables (p, &state, vars);
-          last_part = (int) cols[k].part;
-        }
-      values[k] = vars[cols[k].var];
+      /* A formula over other variables, evaluated from the same state. */
+      for (guint j = o->first[cols[k].var]; j < o->first[cols[k].var + 1]; j++)
+        maker->observed_in[j - o->first[cols[k].var]]
+          = variable_value (maker, &state, o->input_part[j], o->input_var[j], &last_part, vars);
+      values[k] = _sw_observed_eval (o->programs[cols[k].var], maker->observed_in);
     }
 }
 

@@ -17,11 +17,15 @@
 
 G_BEGIN_DECLS
 
-/* A recorded column: variable var of part part. */
+/* A recorded column: variable var of part part; or, part
+ * SW_COLUMN_OBSERVED, the system's observed variable var (a formula over
+ * other variables, sw-system-observed.c). */
 typedef struct {
   guint part;
   guint var;
 } SwColumnSource;
+
+#define SW_COLUMN_OBSERVED G_MAXUINT
 
 typedef struct {
   const SwSystem *sys;
@@ -33,6 +37,7 @@ typedef struct {
    * no accelerations or reactions where the system allows. */
   gboolean        state_only;
   double         *port_f;      /* scratch for ports' torques: n_nodes zeros */
+  double         *observed_in; /* scratch for an observed formula's inputs */
 } SwRowMaker;
 
 void     _sw_row_maker_init     (SwRowMaker           *maker,

@@ -172,3 +172,35 @@ _sw_variables_item_new (const char   *id,
     }
   return self;
 }
+
+/* The model's observed variables (formulas over the results, sw-observed.h)
+ * under one row of their own: no kind; id SW_VARIABLES_OBSERVED_ID, which
+ * no component's id can be. Each variable's name is its column's. */
+SwVariablesItem *
+_sw_variables_item_new_observed (const char *name,
+                                 const char *expression)
+{
+  SwVariablesItem *self = g_object_new (SW_TYPE_VARIABLES_ITEM, NULL);
+
+  self->id = g_strdup (SW_VARIABLES_OBSERVED_ID);
+  self->var = name != NULL ? 0 : -1;
+  if (name == NULL)
+    {
+      g_autofree char *key = g_strjoin ("\n", _("Observed variables"), _("Formulas over the results"), NULL);
+
+      self->name = g_strdup (self->id);
+      self->key = g_utf8_casefold (key, -1);
+      self->children = g_list_store_new (SW_TYPE_VARIABLES_ITEM);
+      return self;
+    }
+  {
+    g_autofree char *key = g_strjoin ("\n", name, expression, NULL);
+
+    self->var_name = g_strdup (name);
+    self->unit = "";
+    self->help = g_strdup (expression);
+    self->name = g_strdup (name);
+    self->key = g_utf8_casefold (key, -1);
+  }
+  return self;
+}

@@ -27,7 +27,7 @@ struct _SwVariablesItem
   GObject          parent_instance;
 
   char            *id;          /* the component's */
-  const SwKind    *kind;
+  const SwKind    *kind;        /* NULL for the observed variables */
   int              var;         /* index in kind->vars (past them: a port's), -1 for the component */
   char            *var_name;    /* "w", "flange_a.tau"; NULL for the component */
   const char      *unit;        /* the variable's */
@@ -91,6 +91,10 @@ gboolean         _sw_variables_item_variable_info    (const SwKind     *kind,
 SwVariablesItem *_sw_variables_item_new              (const char       *id,
                                                       const SwKind     *kind,
                                                       int               var);
+/* The observed variables' row (name NULL) and one of them. */
+#define SW_VARIABLES_OBSERVED_ID "=observed"
+SwVariablesItem *_sw_variables_item_new_observed     (const char       *name,
+                                                      const char       *expression);
 
 /* sw-variables-list-rows.c */
 gboolean    _sw_variables_list_child_filter_func     (gpointer                  object,

@@ -41,6 +41,8 @@ dup_row_text (SwVariablesList *self,
 {
   g_autofree char *unit = NULL;
 
+  if (item->var < 0 && item->kind == NULL)
+    return g_strdup (_("Observed variables"));
   /* Inside a subsystem, the path is the parent's row. */
   if (item->var < 0)
     return g_strdup (strrchr (item->id, '.') != NULL ? strrchr (item->id, '.') + 1 : item->id);
@@ -163,8 +165,8 @@ _sw_variables_list_bind_cb (GtkSignalListItemFactory *factory,
     {
       gtk_widget_set_visible (check, FALSE);
       gtk_widget_add_css_class (title, "heading");
-      gtk_label_set_text (GTK_LABEL (detail), _(item->kind->label));
-      gtk_widget_set_tooltip_text (box, item->kind->help != NULL ? _(item->kind->help) : NULL);
+      gtk_label_set_text (GTK_LABEL (detail), item->kind != NULL ? _(item->kind->label) : _("Formulas over the results"));
+      gtk_widget_set_tooltip_text (box, item->kind != NULL && item->kind->help != NULL ? _(item->kind->help) : NULL);
     }
   else
     {
@@ -424,6 +426,12 @@ sw_variables_list_dup_shown_rows (SwVariablesList *self)
 
       if (item->var < 0)
         g_strv_builder_add (rows, item->id);
+      else if (item->kind == NULL)
+        {
+          g_autofree char *line = g_strdup_printf ("  %s", text);
+
+          g_strv_builder_add (rows, line);
+        }
       else
         {
           g_autofree char *line = g_strdup_printf ("  %s.%s", item->id, text);

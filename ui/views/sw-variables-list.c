@@ -158,6 +158,15 @@ dup_signature (SwModel *model)
 
       g_string_append_printf (s, "%s\t%s\n", c->id, c->kind->name);
     }
+  /* and the observed variables, formulas and all. */
+  if (model != NULL)
+    {
+      guint n_observed;
+      const SwObservedEntry *observed = sw_model_get_observed (model, &n_observed);
+
+      for (guint k = 0; k < n_observed; k++)
+        g_string_append_printf (s, "=%s\t%s\n", observed[k].name, observed[k].expression);
+    }
   return g_string_free (s, FALSE);
 }
 
@@ -193,6 +202,30 @@ make_component (SwVariablesList   *self,
   return item;
 }
 
+/* The observed variables' row, after the components, when there are any. */
+static void
+add_observed (SwVariablesList *self,
+              GPtrArray       *made)
+{
+  guint n;
+  const SwObservedEntry *observed = sw_model_get_observed (self->model, &n);
+  SwVariablesItem *group;
+
+  if (n == 0)
+    return;
+  group = _sw_variables_item_new_observed (NULL, NULL);
+  for (guint k = 0; k < n; k++)
+    {
+      g_autoptr(SwVariablesItem) child = _sw_variables_item_new_observed (observed[k].name, observed[k].expression);
+
+      child->checked = g_hash_table_contains (self->checked, child->name);
+      g_signal_connect_object (child, "notify::checked", G_CALLBACK (item_checked_cb), self, 0);
+      g_hash_table_insert (self->items, child->name, child);
+      g_list_store_append (group->children, child);
+    }
+  g_ptr_array_add (made, group);
+}
+
 /* Makes the items anew from the model, keeping what is expanded; drops
  * checked names that went away. */
 void
@@ -224,6 +257,8 @@ _sw_variables_list_rebuild (SwVariablesList *self)
       if (g_strcmp0 (c->id, self->raised) != 0)
         g_ptr_array_add (made, make_component (self, c, ""));
     }
+  if (self->model != NULL)
+    add_observed (self, made);
 
   g_list_store_splice (self->components, 0, g_list_model_get_n_items (G_LIST_MODEL (self->components)),
                        made->pdata, made->len);
@@ -779,7 +814,16 @@ sw_variables_list_dup_checked (SwVariablesList *self)
   g_return_val_if_fail (SW_IS_VARIABLES_LIST (self), NULL);
 
   if (self->model != NULL)
-    add_checked (self, names, self->model, "");
+    {
+      guint n;
+      const SwObservedEntry *observed = sw_model_get_observed (self->model, &n);
+
+      add_checked (self, names, self->model, "");
+      /* then the observed variables, in the model's order */
+      for (guint k = 0; k < n; k++)
+        if (g_hash_table_contains (self->checked, observed[k].name))
+          g_strv_builder_add (names, observed[k].name);
+    }
   return g_strv_builder_end (names);
 }
 

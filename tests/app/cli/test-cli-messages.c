@@ -151,11 +151,40 @@ test_german (void)
   g_unlink (broken);
 }
 
+/* Observed variables: columns of simulate's CSV, all variables or by
+ * name, computed from what they read whether recorded or not; check
+ * lists them. j spins at 3 rad/s: twice = 6 on every row. */
+static void
+test_observed (void)
+{
+  g_autofree char *path = write_temp_model (
+    "{\"format\": \"shaftwork-model\", \"version\": 1,\n"
+    "  \"components\": [{\"id\": \"j\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1, \"w0\": 3}}],\n"
+    "  \"simulation\": {\"stop_time\": 1, \"output_interval\": 0.25},\n"
+    "  \"observed\": [{\"name\": \"twice\", \"expression\": \"2 * j.w\"}]\n"
+    "}\n");
+  g_auto (Run) all = { 0 }, named = { 0 }, checked = { 0 };
+  g_auto (GStrv) lines = NULL;
+
+  cli (&all, "simulate", path, NULL);
+  g_assert_cmpint (all.status, ==, 0);
+  lines = g_strsplit (all.out, "\n", -1);
+  g_assert_true (g_str_has_suffix (lines[0], ",twice"));
+  cli (&named, "simulate", path, "--variables", "twice", NULL);
+  g_assert_cmpint (named.status, ==, 0);
+  g_assert_cmpstr (named.out, ==, "time,twice\n0,6\n0.25,6\n0.5,6\n0.75,6\n1,6\n");
+  cli (&checked, "check", path, NULL);
+  g_assert_cmpint (checked.status, ==, 0);
+  g_assert_nonnull (strstr (checked.out, "\nobserved: twice = 2 * j.w\n"));
+  g_unlink (path);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/cli/help-and-usage", test_help_and_usage);
   g_test_add_func ("/app/cli/german", test_german);
+  g_test_add_func ("/app/cli/observed", test_observed);
   return g_test_run ();
 }

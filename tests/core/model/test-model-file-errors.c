@@ -109,7 +109,7 @@ test_error_unknown_key (void)
 
   assert_contains (message, "unknown-key.shaft:5:3: error: unknown top-level key “solver”; valid keys: "
                             "format, version, name, interface, signals, subsystems, components, connections, simulation, "
-                            "excitation, ui");
+                            "excitation, observed, ui");
   g_assert_cmpuint (count_lines (message), ==, 1);
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sw-modelica.h"
+#include "sw-signal.h"
 #include "sw-test-run.h"
 
 /* The copies: MSL 4 Mechanics.{Rotational,Translational}.Examples and
@@ -117,6 +118,41 @@ at (SwTrajectory *tr, const char *name, double t)
   return NAN;
 }
 
+/* The signal parameter name of component id is given by, at t. */
+static double
+signal_at (SwModel *model, const char *id, const char *name, double t)
+{
+  int index = sw_model_find_component (model, id), p;
+  const SwComponent *c;
+
+  g_assert_cmpint (index, >=, 0);
+  c = sw_model_get_component (model, (guint) index);
+  p = sw_kind_find_param (c->kind, name);
+  g_assert_cmpint (p, >=, 0);
+  g_assert_nonnull (c->signal[p]);
+  return sw_signal_eval (c->signal[p], t, FALSE, NULL, NULL);
+}
+
+/* SimpleGearShift: feedback.u2 is connected to clutch.f_normalized, which
+ * the ramp drives (a connection set reached through an input, the issue's
+ * "not connected" message): the clutch closes with the ramp r (0 before
+ * 2 s, 1 after 2.1 s), the brake opens with 1 - r. */
+static void
+test_simple_gear_shift (void)
+{
+  g_autofree char *path = model_path ("Rotational", "SimpleGearShift.mo");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import_file (path, &error);
+  static const double times[] = { 0, 1.99, 2.025, 2.05, 2.1, 4 }, ramp[] = { 0, 0, 0.25, 0.5, 1, 1 };
+
+  g_assert_no_error (error);
+  for (guint k = 0; k < G_N_ELEMENTS (times); k++)
+    {
+      g_assert_cmpfloat_with_epsilon (signal_at (model, "clutch", "f_normalized", times[k]), ramp[k], 1e-12);
+      g_assert_cmpfloat_with_epsilon (signal_at (model, "brake", "f_normalized", times[k]), 1 - ramp[k], 1e-12);
+    }
+}
+
 /* RollingWheel: a 10 N.m step at 0.1 s drives J = 1 and m = 1 on a wheel of
  * radius 1 against -10 (v/5)^2 N: 2 dv/dt = 10 (1 - v^2/25), so
  * v = 5 tanh(t - 0.1) (the equilibrium of 5 m/s the MSL's note names). */
@@ -218,6 +254,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/modelica/msl-models/translational-examples", test_translational);
   g_test_add_func ("/modelica/msl-models/modelica-test", test_modelica_test);
   g_test_add_func ("/modelica/msl-models/rolling-wheel", test_rolling_wheel);
+  g_test_add_func ("/modelica/msl-models/simple-gear-shift", test_simple_gear_shift);
   g_test_add_func ("/modelica/msl-models/compare-braking", test_compare_braking);
   g_test_add_func ("/modelica/msl-models/brake", test_brake);
   g_test_add_func ("/modelica/msl-models/initial-conditions-accelerate", test_initial_conditions_accelerate);

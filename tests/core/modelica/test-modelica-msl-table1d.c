@@ -268,8 +268,9 @@ test_refused (void)
 /* NoExtrapolation: Modelica stops the run with an error where the input
  * leaves the table. A torque of 4 N.m looked up in a table of the speed
  * over 0 … 10 rad/s drives J = 2 from rest: w = 2 t inside the table, which
- * it leaves at t = 5; the run stops at the first output after (5.1 s),
- * naming the component, its parameter and the time. Up to 4.9 s it runs,
+ * it leaves at t = 5; the run stops there (located as an event is, not
+ * at the next output row), naming the component, its parameter, the time
+ * and the value read. Up to 4.9 s it runs,
  * and the export writes NoExtrapolation back. A CombiTimeTable read past
  * its last time stops alike. */
 static char *
@@ -328,12 +329,80 @@ test_no_extrapolation (void)
       o = sw_simulate_options_from_system (sys);
       stopped = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
       g_assert_null (stopped);
-      sw_test_assert_error_says (error, k == 0 ? "component “torque”: at t = 5.1 s the table of its signal tau is "
-                                                 "read at 10.2, outside its points 0 … 10; its extrapolation is “none” "
+      sw_test_assert_error_says (error, k == 0 ? "component “torque”: at t = 5 s the table of its signal tau is "
+                                                 "read at 10, leaving its points 0 … 10; its extrapolation is “none” "
                                                  "(Modelica's NoExtrapolation), which stops the run"
-                                               : "component “torque”: at t = 10.1 s the table of its signal tau is "
-                                                 "read at 10.1, outside its points 0 … 10");
+                                               : "component “torque”: at t = 10 s the table of its signal tau is "
+                                                 "read at 10, leaving its points 0 … 10");
       g_clear_error (&error);
+    }
+}
+
+/* The instant a NoExtrapolation table is left, from the run's message
+ * "at t = T s", and the last row the run gave before it. */
+static gboolean
+last_row (double t, const double *values, guint n_values, gpointer data, GError **error)
+{
+  *(double *) data = t;
+  return TRUE;
+}
+
+static double
+stop_time_of (SwModel *model, double *last)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwSystem) sys = sw_model_assemble (model, &error);
+  g_autoptr (SwTrajectory) tr = NULL;
+  SwSimulateOptions o;
+  const char *at;
+
+  g_assert_no_error (error);
+  o = sw_simulate_options_from_system (sys);
+  o.on_row = last_row;
+  o.on_row_data = last;
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_null (tr);
+  g_assert_nonnull (error);
+  at = strstr (error->message, "at t = ");
+  g_assert_nonnull (at);
+  return g_ascii_strtod (at + strlen ("at t = "), NULL);
+}
+
+/* A closed-form input leaving the table between output rows (0.1 s
+ * apart): a Ramp u = 10 t into a lookup over 0 … 3.7 leaves it at
+ * t = 0.37, and a CombiTimeTable over 0 … 0.37 at the same instant; the
+ * run stops at 0.37 (the message's 9 digits: to 1e-9), its last row the
+ * output row 0.3 before it. */
+static void
+test_no_extrapolation_exact (void)
+{
+  static const char *const blocks[] = {
+    "  Modelica.Blocks.Sources.Ramp ramp(height=10, duration=1);\n"
+    "  Modelica.Blocks.Tables.CombiTable1Ds torqueCurve(table=[0, 4; 3.7, 4],\n"
+    "    extrapolation=Modelica.Blocks.Types.Extrapolation.NoExtrapolation);\n",
+    "  Modelica.Blocks.Sources.CombiTimeTable torqueCurve(table=[0, 4; 0.37, 4],\n"
+    "    extrapolation=Modelica.Blocks.Types.Extrapolation.NoExtrapolation);\n",
+  };
+  static const char *const wires[] = { "  connect(ramp.y, torqueCurve.u);\n", "" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (blocks); k++)
+    {
+      g_autofree char *text = g_strdup_printf ("model RampLeavesTable\n"
+                                               "  Modelica.Mechanics.Rotational.Components.Inertia inertia(J=2,\n"
+                                               "    phi(start=0, fixed=true), w(start=0, fixed=true));\n"
+                                               "  Modelica.Mechanics.Rotational.Sources.Torque torque;\n"
+                                               "%s"
+                                               "equation\n"
+                                               "  connect(torque.flange, inertia.flange_a);\n"
+                                               "%s"
+                                               "  connect(torqueCurve.y[1], torque.tau);\n"
+                                               "  annotation (experiment(StopTime=1, Interval=0.1));\n"
+                                               "end RampLeavesTable;\n", blocks[k], wires[k]);
+      g_autoptr (SwModel) model = import_ok (text);
+      double last = -1, stop = stop_time_of (model, &last);
+
+      g_assert_cmpfloat_with_epsilon (stop, 0.37, 1e-9);
+      g_assert_cmpfloat_with_epsilon (last, 0.3, 1e-12);
     }
 }
 
@@ -414,5 +483,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modelica-msl-table1d/refused", test_refused);
   g_test_add_func ("/core/modelica-msl-table1d/file", test_file);
   g_test_add_func ("/core/modelica-msl-table1d/no-extrapolation", test_no_extrapolation);
+  g_test_add_func ("/core/modelica-msl-table1d/no-extrapolation-exact", test_no_extrapolation_exact);
   return g_test_run ();
 }

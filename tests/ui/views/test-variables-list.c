@@ -649,6 +649,40 @@ test_subsystem (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The model's observed variables: one row after the components, each
+ * variable named as its column, checked by that name. */
+static void
+test_observed (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1,\n"
+    "  \"components\": [{\"id\": \"j\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}],\n"
+    "  \"observed\": [{\"name\": \"twice\", \"expression\": \"2 * j.w\"}]\n"
+    "}\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SwModel) model = sw_model_new_from_data (text, -1, "test.shaft", &error);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *list = sw_variables_list_new ();
+  g_auto(GStrv) rows = NULL, found = NULL;
+
+  g_assert_no_error (error);
+  gtk_window_set_default_size (GTK_WINDOW (window), 320, 560);
+  gtk_window_set_child (GTK_WINDOW (window), list);
+  sw_variables_list_set_model (SW_VARIABLES_LIST (list), model);
+  gtk_window_present (GTK_WINDOW (window));
+  sw_ui_test_iterate (50);
+  sw_variables_list_set_expanded (SW_VARIABLES_LIST (list), "=observed", TRUE);
+  sw_ui_test_iterate (20);
+  rows = sw_variables_list_dup_shown_rows (SW_VARIABLES_LIST (list));
+  g_assert_cmpstr (rows[0], ==, "j");
+  g_assert_true (g_strv_contains ((const char *const *) rows, "=observed"));
+  g_assert_true (g_strv_contains ((const char *const *) rows, "  twice"));
+  g_assert_true (sw_variables_list_set_name_checked (SW_VARIABLES_LIST (list), "twice", TRUE));
+  found = sw_variables_list_dup_checked (SW_VARIABLES_LIST (list));
+  g_assert_true (g_strv_contains ((const char *const *) found, "twice"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -661,6 +695,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/variables-list/properties", test_properties);
   g_test_add_func ("/ui/variables-list/subsystem", test_subsystem);
+  g_test_add_func ("/ui/variables-list/observed", test_observed);
   g_test_add ("/ui/variables-list/lists-everything", Fixture, NULL, fixture_set_up, test_lists_everything,
               fixture_tear_down);
   g_test_add ("/ui/variables-list/search", Fixture, NULL, fixture_set_up, test_search, fixture_tear_down);
