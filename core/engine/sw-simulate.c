@@ -10,6 +10,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-simulate.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 #include <unistd.h>
@@ -412,8 +413,8 @@ too_large_error (double rows, guint n_values, GError **error)
   return TRUE;
 }
 
-/* The shortest stop time a run takes: a picosecond. */
-#define SW_SHORTEST_RUN_S 1e-12
+/* The shortest stop time a run takes: the smallest normal double. */
+#define SW_SHORTEST_RUN_S DBL_MIN
 
 /* with_names: the columns' names and units too (a run; a check needs only
  * their number). */
@@ -430,9 +431,9 @@ plan_run (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, gboolean 
                    stop, dt, o->tolerance);
       return FALSE;
     }
-  /* Times are told apart to 1e-14 of their size: a run far shorter than
-   * anything mechanical (a denormal 1e-320 s) has no step the integrator
-   * can take. */
+  /* Times are told apart to 1e-14 of their size: a run as short as a
+   * denormal (1e-320 s) has no step the integrator can take (1e-300 s
+   * has). */
   if (stop < SW_SHORTEST_RUN_S)
     {
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("the stop time %g s is too short; valid: at least %g s"), stop,
