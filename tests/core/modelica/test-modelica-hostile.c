@@ -298,6 +298,39 @@ test_export_names (void)
   sw_test_remove_tree (dir);
 }
 
+/* A class path is the library's only when it can be: Foo.Bar.Inertia is
+ * not an inertia (it was taken as one by its last part), nor is
+ * Components.Spring in a file within a library of the user's. An import
+ * alias and a wildcard import are followed, so their classes get the
+ * right domain (TR.Components.Mass and a short Mass under import
+ * Translational.Components.* were looked for as rotational). */
+static void
+test_unknown_paths (void)
+{
+  static const char *const translational[] = {
+    "model M\n  import TR = Modelica.Mechanics.Translational;\n  TR.Components.Mass m(m = 2);\n"
+    "  TR.Components.Spring s(c = 10);\n  TR.Components.Fixed f;\nequation\n  connect(m.flange_b, s.flange_a);\n"
+    "  connect(s.flange_b, f.flange);\nend M;\n",
+    "model M\n  import Modelica.Mechanics.Translational.Components.*;\n  Mass m(m = 2);\n  Spring s(c = 10);\n"
+    "  Fixed f;\nequation\n  connect(m.flange_b, s.flange_a);\n  connect(s.flange_b, f.flange);\nend M;\n",
+  };
+
+  assert_refused ("model M\n  Foo.Bar.Inertia j(J = 1);\nend M;\n",
+                  "m.mo:2:19: error: j (Foo.Bar.Inertia) is not supported");
+  assert_refused ("within MyLib.Examples;\nmodel M\n  Components.Spring s(c = 1);\nend M;\n",
+                  "s (Components.Spring) is not supported");
+  for (guint k = 0; k < G_N_ELEMENTS (translational); k++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SwModel) model = sw_modelica_import (translational[k], -1, "m.mo", &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (sw_model_get_n_components (model), ==, 3);
+      for (guint c = 0; c < 3; c++)
+        g_assert_true (g_str_has_prefix (sw_model_get_component (model, c)->kind->name, "translational."));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -310,5 +343,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/modelica-hostile/messages", test_messages);
   g_test_add_func ("/core/modelica-hostile/duplicates", test_duplicates);
   g_test_add_func ("/core/modelica-hostile/export-names", test_export_names);
+  g_test_add_func ("/core/modelica-hostile/unknown-paths", test_unknown_paths);
   return g_test_run ();
 }
