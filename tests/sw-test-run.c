@@ -8,8 +8,8 @@
 #include "sw-system.h"
 #include "sw-test-files.h"
 
-SwTrajectory *
-sw_test_run_model (SwModel *model, double interval, double tolerance)
+static SwTrajectory *
+run_model (SwModel *model, double interval, double tolerance, const char *const *variables)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (SwSystem) sys = sw_model_assemble (model, &error);
@@ -22,9 +22,22 @@ sw_test_run_model (SwModel *model, double interval, double tolerance)
     o.output_interval_s = interval;
   if (tolerance > 0)
     o.tolerance = tolerance;
+  o.variables = variables;
   tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   return tr;
+}
+
+SwTrajectory *
+sw_test_run_model (SwModel *model, double interval, double tolerance)
+{
+  return run_model (model, interval, tolerance, NULL);
+}
+
+SwTrajectory *
+sw_test_run_model_recording (SwModel *model, const char *const *variables)
+{
+  return run_model (model, 0, 0, variables);
 }
 
 SwTrajectory *

@@ -13,6 +13,10 @@ G_BEGIN_DECLS
 SwTrajectory *sw_test_run_model   (SwModel    *model,
                                    double      interval,
                                    double      tolerance);
+/* A run of model with its own settings recording variables alone
+ * (NULL-terminated). */
+SwTrajectory *sw_test_run_model_recording (SwModel           *model,
+                                           const char *const *variables);
 /* The same for a bundled example (data/examples/name) and for a model
  * given as text. */
 SwTrajectory *sw_test_run_example (const char *name,

@@ -20,23 +20,6 @@ msl_path (const char *name)
   return g_test_build_filename (G_TEST_DIST, "data", "modelica", "msl", "Rotational", name, NULL);
 }
 
-/* A run of model recording variables (NULL-terminated). */
-static SwTrajectory *
-run_variables (SwModel *model, const char *const *variables)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (SwSystem) sys = sw_model_assemble (model, &error);
-  SwSimulateOptions o;
-  SwTrajectory *tr;
-
-  g_assert_no_error (error);
-  o = sw_simulate_options_from_system (sys);
-  o.variables = variables;
-  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  return tr;
-}
-
 static SwModel *
 import (const char *path)
 {
@@ -115,7 +98,7 @@ check_lossy_gear (const char *path)
   static const char *const vars[] = { "PowerLoss", "gear.lossPower", "gear.flange_a.tau", "gear.flange_b.tau",
                                       "gear.flange_a.w", "gear.flange_b.w", "gear.support.w", NULL };
   g_autoptr (SwModel) model = import (path);
-  g_autoptr (SwTrajectory) tr = run_variables (model, vars);
+  g_autoptr (SwTrajectory) tr = sw_test_run_model_recording (model, vars);
   guint n;
   const SwObservedEntry *observed = sw_model_get_observed (model, &n);
   const double *loss = sw_test_column (tr, "PowerLoss"), *heat = sw_test_column (tr, "gear.lossPower");
@@ -194,7 +177,7 @@ test_derived (void)
   g_autoptr (SwModel) model = import (path);
   g_autoptr (GError) error = NULL;
   g_autoptr (SwSystem) sys = sw_model_assemble (model, &error);
-  g_autoptr (SwTrajectory) recorded = run_variables (model, vars), derived = NULL, done = NULL;
+  g_autoptr (SwTrajectory) recorded = sw_test_run_model_recording (model, vars), derived = NULL, done = NULL;
   SwSimulateOptions o = sw_simulate_options_from_system (sys);
 
   o.variables = vars;
@@ -379,7 +362,7 @@ test_subsystem (void)
   g_assert_no_error (error);
   g_assert_false (sw_model_add_observed (model, "y", "engine1.nothing.w", &error));
   sw_test_assert_error_says (error, "unknown variable “engine1.nothing.w”");
-  tr = run_variables (model, vars);
+  tr = sw_test_run_model_recording (model, vars);
   x = sw_test_column (tr, "x");
   w = sw_test_column (tr, "engine1.flywheel.w");
   for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
