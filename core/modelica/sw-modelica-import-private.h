@@ -76,6 +76,9 @@ void     _sw_mo_placement        (Import        *im,
  * says the domain where the name does not), or NULL. */
 const SwKind *_sw_mo_kind_of      (Import        *im,
                                   const char    *type);
+/* Whether one of path's dot-separated parts is part. */
+gboolean      _sw_mo_has_part     (const char    *path,
+                                  const char    *part);
 
 /* error (taken) as the message at line:column. */
 void     _sw_mo_fail_with        (Import        *im,
