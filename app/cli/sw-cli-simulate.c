@@ -378,7 +378,8 @@ sw_cli_check (int argc, char **argv)
     const SwObservedEntry *observed = sw_model_get_observed (model, &n);
 
     for (guint k = 0; k < n; k++)
-      g_print ("observed: %s = %s\n", observed[k].name, observed[k].expression);
+      g_print ("observed: %s = %s%s%s%s\n", observed[k].name, observed[k].expression,
+               observed[k].unit[0] != '\0' ? " [" : "", observed[k].unit, observed[k].unit[0] != '\0' ? "]" : "");
   }
   return EXIT_OK;
 }

@@ -92,10 +92,10 @@ column_names (const SwSystem *sys, GArray *cols)
       at[k] = text->len;
       if (p == NULL)
         {
-          /* An observed variable: its name; its unit is not known. */
+          /* An observed variable: its name and the unit it was given. */
           g_string_append (text, sys->observed->names[c.var]);
           g_string_append_c (text, '\0');
-          names->units[k] = g_intern_static_string ("");
+          names->units[k] = sys->observed->units[c.var];
           continue;
         }
       g_string_append (text, p->id);

@@ -26,6 +26,7 @@ _sw_system_observed_unref (SwSystemObserved *observed)
       _sw_observed_program_free (observed->programs[k]);
     }
   g_free (observed->names);
+  g_free (observed->units);
   g_free (observed->programs);
   g_free (observed->first);
   g_free (observed->input_part);
@@ -48,6 +49,7 @@ _sw_system_add_observed (SwSystem *sys, SwModel *model, GError **error)
   o = g_new0 (SwSystemObserved, 1);
   g_atomic_ref_count_init (&o->ref_count);
   o->names = g_new0 (char *, n);
+  o->units = g_new0 (const char *, n);
   o->programs = g_new0 (SwObservedProgram *, n);
   o->first = g_new0 (guint, n + 1);
   sys->observed = o;
@@ -56,6 +58,7 @@ _sw_system_add_observed (SwSystem *sys, SwModel *model, GError **error)
       guint from = inputs->len;
 
       o->names[k] = g_strdup (entries[k].name);
+      o->units[k] = g_intern_string (entries[k].unit != NULL ? entries[k].unit : "");
       o->programs[k] = _sw_observed_compile (entries[k].expression, inputs, NULL, error);
       o->n = k + 1;
       if (o->programs[k] == NULL)

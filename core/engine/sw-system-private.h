@@ -415,6 +415,7 @@ typedef struct _SwSystemObserved {
   gatomicrefcount     ref_count;
   guint               n;
   char              **names;
+  const char        **units;        /* interned; "" when not given */
   SwObservedProgram **programs;
   guint              *first;
   guint              *input_part, *input_var;

@@ -103,8 +103,23 @@ sw_model_get_observed (SwModel *model, guint *n_entries)
   return (const SwObservedEntry *) model->observed->data;
 }
 
+static gboolean
+check_unit (const char *name, const char *unit, GError **error)
+{
+  g_autofree char *quoted = NULL;
+
+  if (_sw_observed_unit_valid (unit))
+    return TRUE;
+  quoted = _sw_quote (name);
+  g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+               _("observed %s: “%s” is not a valid unit; valid: at most %d letters, digits and . / ( ) -, as in "
+                 "Modelica (“W”, “N.m”, “rad/s”, “m/s2”, “1”), or none"),
+               quoted, unit, SW_OBSERVED_MAX_UNIT);
+  return FALSE;
+}
+
 gboolean
-sw_model_add_observed (SwModel *model, const char *name, const char *expression, GError **error)
+sw_model_add_observed (SwModel *model, const char *name, const char *expression, const char *unit, GError **error)
 {
   SwObservedEntry e = { 0 };
   guint position;
@@ -112,17 +127,19 @@ sw_model_add_observed (SwModel *model, const char *name, const char *expression,
   g_return_val_if_fail (SW_IS_MODEL (model), FALSE);
   g_return_val_if_fail (name != NULL && expression != NULL, FALSE);
 
-  if (!_sw_model_check_observed (model, name, expression, &position, error))
+  if (!_sw_model_check_observed (model, name, expression, &position, error)
+      || !check_unit (name, unit != NULL ? unit : "", error))
     return FALSE;
   e.name = g_strdup (name);
   e.expression = g_strdup (expression);
+  e.unit = g_strdup (unit != NULL ? unit : "");
   g_array_append_val (model->observed, e);
   return TRUE;
 }
 
 /* ---- The file ------------------------------------------------------------- */
 
-static const char *const entry_keys[] = { "name", "expression", NULL };
+static const char *const entry_keys[] = { "name", "expression", "unit", NULL };
 
 static void
 read_entry (Reader *r, JsonArray *array, guint index)
@@ -132,7 +149,7 @@ read_entry (Reader *r, JsonArray *array, guint index)
   g_autoptr (GError) error = NULL;
   g_autofree char *who = g_strdup_printf (_("observed %u"), index + 1);
   JsonObject *object;
-  const char *name, *expression;
+  const char *name, *expression, *unit = "";
   SwObservedEntry e = { 0 };
   guint position;
 
@@ -161,8 +178,24 @@ read_entry (Reader *r, JsonArray *array, guint index)
                             g_steal_pointer (&error));
       return;
     }
+  if (json_object_has_member (object, "unit"))
+    {
+      unit = _sw_reader_node_get_string (json_object_get_member (object, "unit"));
+      if (unit == NULL || !check_unit (name, unit, &error))
+        {
+          gsize where = _sw_reader_member_offset (r, object, "unit");
+
+          if (error != NULL)
+            _sw_reader_add_error (r, where, g_steal_pointer (&error));
+          else
+            _sw_reader_add_problem (r, where, SW_ERROR_PARSE, _("%s: “unit” must be a string (“W”, “N.m”), not %s"),
+                                    who, _sw_reader_describe_node (json_object_get_member (object, "unit")));
+          return;
+        }
+    }
   e.name = g_strdup (name);
   e.expression = g_strdup (expression);
+  e.unit = g_strdup (unit);
   e.line = _sw_reader_offset_to_line (r, at);
   g_array_append_val (r->model->observed, e);
 }
@@ -203,6 +236,11 @@ _sw_model_observed_to_json (SwModel *model)
       json_builder_add_string_value (b, e->name);
       json_builder_set_member_name (b, "expression");
       json_builder_add_string_value (b, e->expression);
+      if (e->unit[0] != '\0')
+        {
+          json_builder_set_member_name (b, "unit");
+          json_builder_add_string_value (b, e->unit);
+        }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

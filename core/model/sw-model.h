@@ -137,11 +137,13 @@ const SwExcitationEntry *sw_model_get_excitation (SwModel *model,
  * results written as columns of their own; borrowed, in the file's order. */
 const SwObservedEntry   *sw_model_get_observed   (SwModel *model,
                                                   guint   *n_entries);
-/* Adds one after checking its name and formula against the model (its
- * components first); FALSE with a message naming it and what is valid. */
+/* Adds one after checking its name, formula and unit (NULL or "": none)
+ * against the model (its components first); FALSE with a message naming
+ * it and what is valid. */
 gboolean                 sw_model_add_observed   (SwModel    *model,
                                                   const char *name,
                                                   const char *expression,
+                                                  const char *unit,
                                                   GError    **error);
 
 /* Editing (used by tests and, later, the editor). Each validates and sets

@@ -41,6 +41,18 @@ sw_observed_entry_clear (SwObservedEntry *entry)
 {
   g_clear_pointer (&entry->name, g_free);
   g_clear_pointer (&entry->expression, g_free);
+  g_clear_pointer (&entry->unit, g_free);
+}
+
+gboolean
+_sw_observed_unit_valid (const char *unit)
+{
+  if (unit == NULL || strlen (unit) > SW_OBSERVED_MAX_UNIT)
+    return FALSE;
+  for (const char *c = unit; *c != '\0'; c++)
+    if (!g_ascii_isalnum (*c) && strchr ("./()-", *c) == NULL)
+      return FALSE;
+  return TRUE;
 }
 
 gboolean

@@ -20,11 +20,13 @@ G_BEGIN_DECLS
 #define SW_OBSERVED_MAX_DEPTH 48
 #define SW_OBSERVED_MAX_OPS   4096
 
-/* One entry of a model's "observed": its name, its formula's text and the
- * line of the file it was read from (0: not read from a file). */
+/* One entry of a model's "observed": its name, its formula's text, its
+ * unit ("" when not given) and the line of the file it was read from (0:
+ * not read from a file). */
 typedef struct {
   char *name;
   char *expression;
+  char *unit;
   guint line;
 } SwObservedEntry;
 
@@ -49,6 +51,10 @@ double             _sw_observed_eval         (const SwObservedProgram *program,
                                               const double            *inputs);
 /* A valid observed name: a letter or '_', then letters, digits or '_'. */
 gboolean           _sw_observed_name_valid   (const char              *name);
+/* A valid unit: "" or at most SW_OBSERVED_MAX_UNIT characters of Modelica's
+ * unit expressions ("W", "N.m", "rad/s", "m/s2", "1"). */
+#define SW_OBSERVED_MAX_UNIT 32
+gboolean           _sw_observed_unit_valid   (const char              *unit);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SwObservedProgram, _sw_observed_program_free)
 

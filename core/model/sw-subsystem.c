@@ -924,7 +924,7 @@ _sw_subsystem_flatten (SwModel *model, GError **error)
   for (guint k = 0; k < model->observed->len; k++)
     {
       const SwObservedEntry *e = &g_array_index (model->observed, SwObservedEntry, k);
-      SwObservedEntry copy = { g_strdup (e->name), g_strdup (e->expression), e->line };
+      SwObservedEntry copy = { g_strdup (e->name), g_strdup (e->expression), g_strdup (e->unit), e->line };
 
       g_array_append_val (flat->observed, copy);
     }

@@ -300,7 +300,11 @@ _sw_mo_export_observed (Export *ex, SwModel *model)
     {
       const char *p = observed[k].expression;
 
-      g_string_append_printf (ex->decl, "  Real %s = ", observed[k].name);
+      g_string_append_printf (ex->decl, "  Real %s", observed[k].name);
+      /* (A unit is letters, digits and . / ( ) -: nothing to escape.) */
+      if (observed[k].unit[0] != '\0')
+        g_string_append_printf (ex->decl, "(unit = \"%s\")", observed[k].unit);
+      g_string_append (ex->decl, " = ");
       while (*p != '\0')
         {
           const char *start = p;

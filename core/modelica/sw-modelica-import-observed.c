@@ -230,6 +230,65 @@ translate (Import *im, const MoExpr *e, GString *out, guint nesting)
     }
 }
 
+/* The unit of a type from Modelica.Units.SI (SIunits in MSL 3) or its
+ * non-SI conversions, by its last name; "" for Real, Integer and types not
+ * listed here (the column's unit is then not known). */
+static const char *
+unit_of_type (const char *type)
+{
+  static const char *const units[][2] = {
+    { "Angle", "rad" }, { "AngularVelocity", "rad/s" }, { "AngularAcceleration", "rad/s2" },
+    { "AngularFrequency", "rad/s" }, { "Torque", "N.m" }, { "Force", "N" }, { "Position", "m" },
+    { "Distance", "m" }, { "Length", "m" }, { "Velocity", "m/s" }, { "Acceleration", "m/s2" }, { "Jerk", "m/s3" },
+    { "Power", "W" }, { "Energy", "J" }, { "Work", "J" }, { "Inertia", "kg.m2" }, { "MomentOfInertia", "kg.m2" },
+    { "Mass", "kg" }, { "Time", "s" }, { "Period", "s" }, { "Frequency", "Hz" },
+    { "RotationalSpringConstant", "N.m/rad" }, { "RotationalDampingConstant", "N.m.s/rad" },
+    { "TranslationalSpringConstant", "N/m" }, { "TranslationalDampingConstant", "N.s/m" },
+    { "AngularMomentum", "kg.m2/s" }, { "Momentum", "kg.m/s" }, { "Impulse", "N.s" },
+    { "AngularImpulse", "N.m.s" }, { "Temperature", "K" }, { "HeatFlowRate", "W" }, { "Pressure", "Pa" },
+    { "Efficiency", "1" }, { "PerUnit", "1" }, { "DimensionlessRatio", "1" }, { "CoefficientOfFriction", "1" },
+    { "AngularVelocity_rpm", "rev/min" }, { "Temperature_degC", "degC" }, { "Angle_deg", "deg" },
+    { "Velocity_kmh", "km/h" },
+  };
+  const char *last = strrchr (type, '.');
+
+  if (last == NULL)
+    return "";
+  for (guint k = 0; k < G_N_ELEMENTS (units); k++)
+    if (strcmp (last + 1, units[k][0]) == 0)
+      return units[k][1];
+  return "";
+}
+
+/* The variable's unit: its type's, or its own "unit" modifier's; the
+ * attributes that change nothing for a column computed from the results
+ * are accepted; NULL after an error at anything else. */
+static const char *
+unit_of_variable (Import *im, const MoElement *el)
+{
+  static const char *const no_effect[] = { "displayUnit", "quantity", "min", "max", "nominal", "start", "fixed",
+                                           "stateSelect", NULL };
+  const char *unit = unit_of_type (el->type);
+
+  for (guint k = 0; el->mods != NULL && k < el->mods->len; k++)
+    {
+      const MoMod *m = g_ptr_array_index (el->mods, k);
+
+      if (strcmp (m->name, "unit") == 0 && m->children == NULL && m->value != NULL && m->value->kind == MO_STRING)
+        unit = m->value->text;
+      else if (!g_strv_contains (no_effect, m->name))
+        {
+          _sw_mo_import_fail (im, m->line, m->column,
+                              _("variable %s: the attribute %s is not supported; supported: unit = \"…\" (a string), "
+                                "and displayUnit, quantity, min, max, nominal, start, fixed and stateSelect, which "
+                                "change nothing for a variable computed from the results"),
+                              el->name, m->name);
+          return NULL;
+        }
+    }
+  return unit;
+}
+
 void
 _sw_mo_import_observed (Import *im)
 {
@@ -238,6 +297,7 @@ _sw_mo_import_observed (Import *im)
       const MoElement *el = g_ptr_array_index (im->klass->elements, k);
       g_autoptr (GString) text = g_string_new (NULL);
       GError *error = NULL;
+      const char *unit;
 
       if (el->parameter || !_sw_mo_is_basic_type (el->type))
         continue;
@@ -257,9 +317,9 @@ _sw_mo_import_observed (Import *im)
                               el->name, el->type, el->name);
           return;
         }
-      if (!translate (im, el->value, text, 0))
+      if ((unit = unit_of_variable (im, el)) == NULL || !translate (im, el->value, text, 0))
         return;
-      if (!sw_model_add_observed (im->model, el->name, text->str, &error))
+      if (!sw_model_add_observed (im->model, el->name, text->str, unit, &error))
         _sw_mo_fail_with (im, el->line, el->column, error);
     }
 }

@@ -178,7 +178,8 @@ _sw_variables_item_new (const char   *id,
  * no component's id can be. Each variable's name is its column's. */
 SwVariablesItem *
 _sw_variables_item_new_observed (const char *name,
-                                 const char *expression)
+                                 const char *expression,
+                                 const char *unit)
 {
   SwVariablesItem *self = g_object_new (SW_TYPE_VARIABLES_ITEM, NULL);
 
@@ -197,7 +198,7 @@ _sw_variables_item_new_observed (const char *name,
     g_autofree char *key = g_strjoin ("\n", name, expression, NULL);
 
     self->var_name = g_strdup (name);
-    self->unit = "";
+    self->unit = g_intern_string (unit);
     self->help = g_strdup (expression);
     self->name = g_strdup (name);
     self->key = g_utf8_casefold (key, -1);

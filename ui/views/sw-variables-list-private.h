@@ -94,7 +94,8 @@ SwVariablesItem *_sw_variables_item_new              (const char       *id,
 /* The observed variables' row (name NULL) and one of them. */
 #define SW_VARIABLES_OBSERVED_ID "=observed"
 SwVariablesItem *_sw_variables_item_new_observed     (const char       *name,
-                                                      const char       *expression);
+                                                      const char       *expression,
+                                                      const char       *unit);
 
 /* sw-variables-list-rows.c */
 gboolean    _sw_variables_list_child_filter_func     (gpointer                  object,

@@ -165,7 +165,7 @@ dup_signature (SwModel *model)
       const SwObservedEntry *observed = sw_model_get_observed (model, &n_observed);
 
       for (guint k = 0; k < n_observed; k++)
-        g_string_append_printf (s, "=%s\t%s\n", observed[k].name, observed[k].expression);
+        g_string_append_printf (s, "=%s\t%s\t%s\n", observed[k].name, observed[k].expression, observed[k].unit);
     }
   return g_string_free (s, FALSE);
 }
@@ -213,10 +213,11 @@ add_observed (SwVariablesList *self,
 
   if (n == 0)
     return;
-  group = _sw_variables_item_new_observed (NULL, NULL);
+  group = _sw_variables_item_new_observed (NULL, NULL, NULL);
   for (guint k = 0; k < n; k++)
     {
-      g_autoptr(SwVariablesItem) child = _sw_variables_item_new_observed (observed[k].name, observed[k].expression);
+      g_autoptr(SwVariablesItem) child = _sw_variables_item_new_observed (observed[k].name, observed[k].expression,
+                                                                                   observed[k].unit);
 
       child->checked = g_hash_table_contains (self->checked, child->name);
       g_signal_connect_object (child, "notify::checked", G_CALLBACK (item_checked_cb), self, 0);

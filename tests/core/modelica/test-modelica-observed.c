@@ -307,6 +307,87 @@ test_errors (void)
   }
 }
 
+/* Units: a Modelica variable's from its SI type or its unit attribute,
+ * into the run's columns, through export and the .shaft file and back; a
+ * plain Real has none; an attribute that is not supported is an error at
+ * its line and column, one that changes nothing is accepted. */
+static const char *
+column_unit (SwTrajectory *tr, const char *name)
+{
+  for (guint c = 0; c < sw_trajectory_get_n_columns (tr); c++)
+    if (strcmp (sw_trajectory_get_column_name (tr, c), name) == 0)
+      return sw_trajectory_get_column_unit (tr, c);
+  g_assert_not_reached ();
+}
+
+static void
+test_units (void)
+{
+  static const char mo[] =
+    "model U\n"
+    "  import SI = Modelica.Units.SI;\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia1(J = 2, phi(fixed = true, start = 0),\n"
+    "    w(fixed = true, start = 3));\n"
+    "  SI.Energy e = inertia1.J * inertia1.w ^ 2 / 2;\n"
+    "  Modelica.SIunits.Conversions.NonSIunits.AngularVelocity_rpm n = inertia1.w * 30 / pi;\n"
+    "  Real m(unit = \"N.m.s\", min = 0, displayUnit = \"N.m.s\") = inertia1.J * inertia1.w;\n"
+    "  Real r = 2 * inertia1.w;\n"
+    "  %s\n"
+    "end U;\n";
+  static const char *const expect[][2] = { { "e", "J" }, { "n", "rev/min" }, { "m", "N.m.s" }, { "r", "" } };
+  g_autofree char *text = g_strdup_printf (mo, "");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import (text, -1, "U.mo", &error);
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_autofree char *exported = NULL, *saved = NULL;
+  g_autoptr (SwModel) from_mo = NULL, from_shaft = NULL;
+
+  g_assert_no_error (error);
+  tr = sw_test_run_model (model, 0, 0);
+  for (guint k = 0; k < G_N_ELEMENTS (expect); k++)
+    g_assert_cmpstr (column_unit (tr, expect[k][0]), ==, expect[k][1]);
+  /* The values against the closed form: J w^2 / 2 = 9, 30 w / pi rpm. */
+  g_assert_cmpfloat_with_epsilon (sw_test_column (tr, "e")[0], 9, 1e-12);
+  g_assert_cmpfloat_with_epsilon (sw_test_column (tr, "n")[0], 90 / G_PI, 1e-12);
+  exported = sw_modelica_export (model, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (exported, "Real e(unit = \"J\") = "));
+  from_mo = sw_modelica_import (exported, -1, "exported.mo", &error);
+  g_assert_no_error (error);
+  saved = sw_model_to_data (model, NULL);
+  g_assert_nonnull (strstr (saved, "\"unit\": \"rev/min\""));
+  from_shaft = sw_model_new_from_data (saved, -1, "saved.shaft", &error);
+  g_assert_no_error (error);
+  for (guint k = 0; k < G_N_ELEMENTS (expect); k++)
+    {
+      guint n;
+
+      g_assert_cmpstr (sw_model_get_observed (from_mo, &n)[k].unit, ==, expect[k][1]);
+      g_assert_cmpstr (sw_model_get_observed (from_shaft, &n)[k].unit, ==, expect[k][1]);
+    }
+  /* Errors. */
+  {
+    g_autofree char *bad = g_strdup_printf (mo, "Real q(foo = 1) = inertia1.w;");
+    g_autoptr (SwModel) none = sw_modelica_import (bad, -1, "U.mo", &error);
+
+    g_assert_null (none);
+    sw_test_assert_error_says (error, "U.mo:9:10: error: variable q: the attribute foo is not supported");
+    g_clear_error (&error);
+  }
+  {
+    g_autofree char *bad = g_strdup_printf (mo, "Real q(unit = \"N m\") = inertia1.w;");
+    g_autoptr (SwModel) none = sw_modelica_import (bad, -1, "U.mo", &error);
+
+    g_assert_null (none);
+    sw_test_assert_error_says (error, "U.mo:9:8: error: observed “q”: “N m” is not a valid unit");
+    g_clear_error (&error);
+  }
+  assert_shaft_error ("{\"name\": \"p\", \"expression\": \"j.w\", \"unit\": 3}",
+                      "test.shaft:5:48: error: observed 2: “unit” must be a string");
+  assert_shaft_error ("{\"name\": \"p\", \"expression\": \"j.w\", \"unit\": \"rad/s s\"}",
+                      "test.shaft:5:48: error: observed “p”: “rad/s s” is not a valid unit");
+}
+
 /* A variable declared without a binding and defined by one equation; a
  * component's parameter in it is its value. J = 2 spinning freely at
  * w = 3: e = J w^2 / 2 = 9, w2 = 2 der(phi) = 6. */
@@ -358,9 +439,9 @@ test_subsystem (void)
   const double *x, *w;
 
   g_assert_no_error (error);
-  g_assert_true (sw_model_add_observed (model, "x", "2 * engine1.flywheel.w - 1", &error));
+  g_assert_true (sw_model_add_observed (model, "x", "2 * engine1.flywheel.w - 1", NULL, &error));
   g_assert_no_error (error);
-  g_assert_false (sw_model_add_observed (model, "y", "engine1.nothing.w", &error));
+  g_assert_false (sw_model_add_observed (model, "y", "engine1.nothing.w", NULL, &error));
   sw_test_assert_error_says (error, "unknown variable “engine1.nothing.w”");
   tr = sw_test_run_model_recording (model, vars);
   x = sw_test_column (tr, "x");
@@ -382,5 +463,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/modelica/observed/errors", test_errors);
   g_test_add_func ("/modelica/observed/equations", test_equations);
   g_test_add_func ("/modelica/observed/subsystem", test_subsystem);
+  g_test_add_func ("/modelica/observed/units", test_units);
   return g_test_run ();
 }
