@@ -241,6 +241,24 @@ modal_table (Out *o, SwModes *modes, const char *name)
     }
 }
 
+gboolean
+sw_cli_operating_state (SwSystem *sys, double at, const char *path, double **state)
+{
+  SwSimulateOptions o = sw_simulate_options_from_system (sys);
+  g_autoptr (GError) error = NULL;
+
+  *state = NULL;
+  if (at == 0)
+    return TRUE;
+  o.stop_time_s = at;
+  if (!(*state = sw_simulate_final_state (sys, &o, &error)))
+    {
+      g_printerr ("%s: error: %s\n", path, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 int
 sw_cli_modal (int argc, char **argv)
 {
@@ -249,8 +267,7 @@ sw_cli_modal (int argc, char **argv)
   int n_lowest = 0;
   g_autofree char *friction = NULL;
   GOptionEntry entries[] = {
-    { "at", 0, 0, G_OPTION_ARG_DOUBLE, &at,
-      N_("Operating point: the state of a simulation at time T (default 0: the initial state)"), N_("T") },
+    AT_ENTRY (at),
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON"), NULL },
     { "modes", 0, 0, G_OPTION_ARG_INT, &n_lowest, N_("Only the K lowest modes (default: all; a model of more than 5000 coordinates needs K, at most an eighth of them)"), N_("K") },
     FRICTION_ENTRY (friction),
@@ -284,17 +301,8 @@ sw_cli_modal (int argc, char **argv)
     return status;
   if (!(sys = sw_model_assemble (model, &error)))
     return sw_cli_model_error (error);
-  if (at > 0)
-    {
-      SwSimulateOptions o = sw_simulate_options_from_system (sys);
-
-      o.stop_time_s = at;
-      if (!(state = sw_simulate_final_state (sys, &o, &error)))
-        {
-          g_printerr ("%s: error: %s\n", argv[1], error->message);
-          return EXIT_MODEL;
-        }
-    }
+  if (!sw_cli_operating_state (sys, at, argv[1], &state))
+    return EXIT_MODEL;
   /* Each mode's values are computed as they are written. */
   options.n_lowest = n_lowest;
   options.keep_values = FALSE;
@@ -357,7 +365,7 @@ frf_in_db (const SwTrajectory *tr)
  * legends and y axes that name the quantities, natural frequencies and the
  * components' excitations marked. */
 static int
-frf_plot (const SwSystem *sys, SwLinearFriction friction, SwTrajectory *tr, gboolean db, const char *title,
+frf_plot (const SwSystem *sys, const SwFrfOptions *o, SwTrajectory *tr, gboolean db, const char *title,
           const char *path, const char *input, gboolean force)
 {
   SwModesOptions mo = sw_modes_options_default ();
@@ -365,7 +373,7 @@ frf_plot (const SwSystem *sys, SwLinearFriction friction, SwTrajectory *tr, gboo
   int phase = sw_trajectory_find_column (tr, "phase_deg");
   int real = sw_trajectory_find_column (tr, "real");
   g_autoptr (SwModes) modes = NULL;
-  g_autoptr (GArray) excitations = sw_frf_excitations (sys, NULL);
+  g_autoptr (GArray) excitations = sw_frf_excitations (sys, o->at_s, o->at_state, NULL);
   g_autoptr (GArray) marks = g_array_new (FALSE, TRUE, sizeof (SwPlotMark));
   g_autoptr (GPtrArray) strings = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *magnitude_label = NULL;
@@ -376,8 +384,8 @@ frf_plot (const SwSystem *sys, SwLinearFriction friction, SwTrajectory *tr, gboo
 
   g_assert (magnitude >= 0 && phase >= 0 && real >= 0);
   /* The natural frequencies marked are those of the response's state. */
-  mo.friction = friction;
-  modes = sw_modes_compute_with_options (sys, 0, NULL, &mo, NULL);
+  mo.friction = o->friction;
+  modes = sw_modes_compute_with_options (sys, o->at_s, o->at_state, &mo, NULL);
   cols[0] = (guint) magnitude;
   cols[1] = (guint) phase;
   /* Translators: the legend and axis of a frequency response's magnitude and phase. */
@@ -425,6 +433,7 @@ sw_cli_frf (int argc, char **argv)
   double from = NAN, to = NAN;
   int points = 400;
   gboolean force = FALSE, db = FALSE;
+  double at = 0;
   GOptionEntry entries[] = {
     { "input", 0, 0, G_OPTION_ARG_STRING, &input,
       N_("Where a unit harmonic torque or force enters: a source or a body"), N_("ID") },
@@ -440,6 +449,7 @@ sw_cli_frf (int argc, char **argv)
       N_("CSV file, or an image (.png, .svg, .pdf) of magnitude and phase"), N_("FILE") },
     { "db", 0, 0, G_OPTION_ARG_NONE, &db,
       N_("Magnitude in decibels, 20 log10 of the ratio, in the CSV (column magnitude_db) and the plot"), NULL },
+    AT_ENTRY (at),
     FRICTION_ENTRY (friction),
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace the output file even if it is read-only"), NULL },
     { NULL }
@@ -448,12 +458,13 @@ sw_cli_frf (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   g_autoptr (SwSystem) sys = NULL;
   g_autoptr (SwTrajectory) tr = NULL;
+  g_autofree double *state = NULL;
   SwFrfOptions o = sw_frf_options_default ();
   int status = EXIT_OK;
 
-  sw_cli_init_context (ctx, N_("Frequency response of MODEL linearised at its initial state: magnitude,\n"
-                               "phase, real and imaginary part of OUTPUT per unit INPUT, on a logarithmic\n"
-                               "grid refined near every resonance."), entries);
+  sw_cli_init_context (ctx, N_("Frequency response of MODEL linearised at an operating point (the initial\n"
+                               "state, or --at's): magnitude, phase, real and imaginary part of OUTPUT per unit\n"
+                               "INPUT, on a logarithmic grid refined near every resonance."), entries);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     return sw_cli_usage_error (ctx, error->message);
   if (argc != 2)
@@ -462,6 +473,8 @@ sw_cli_frf (int argc, char **argv)
     return sw_cli_usage_error (ctx, _("frf needs --input ID and --output ID.VAR"));
   if (!parse_friction (friction, &o.friction))
     return sw_cli_usage_error (ctx, _("--friction must be operating, locked or open"));
+  if (!(at >= 0) || !isfinite (at))
+    return sw_cli_usage_error (ctx, _("--at must be a time >= 0"));
   if (points < 2 || (!isnan (from) && !(from > 0 && from <= SW_FRF_MAX_HZ))
       || (!isnan (to) && !(to > 0 && to <= SW_FRF_MAX_HZ)))
     {
@@ -482,13 +495,25 @@ sw_cli_frf (int argc, char **argv)
     return status;
   if (!(sys = sw_cli_load_system (argv[1], &status)))
     return status;
+  if (!sw_cli_operating_state (sys, at, argv[1], &state))
+    return EXIT_MODEL;
   o.from_hz = isnan (from) ? 0 : from;
   o.to_hz = isnan (to) ? 0 : to;
   o.n_points = points;
+  o.at_s = at;
+  o.at_state = state;
   if (!(tr = sw_frf_compute (sys, input, output, &o, &error)))
     {
       g_printerr ("%s: error: %s\n", argv[1], error->message);
       return EXIT_MODEL;
+    }
+  if (sw_frf_is_zero (tr))
+    {
+      g_autofree char *note = sw_frf_dup_zero_note (input, output);
+
+      /* Translators: a remark on a result that is not an error, then what to try. */
+      g_printerr (_("%s: note: %s Try --friction locked or open, or --at a time when the drivetrain is engaged.\n"),
+                  argv[1], note);
     }
   if (db)
     {
@@ -500,7 +525,7 @@ sw_cli_frf (int argc, char **argv)
   if (sw_cli_is_image (out_path))
     {
       g_autofree char *title = g_strdup_printf ("%s / %s", output, input);
-      return frf_plot (sys, o.friction, tr, db, title, out_path, argv[1], force);
+      return frf_plot (sys, &o, tr, db, title, out_path, argv[1], force);
     }
   return sw_cli_write_csv (tr, out_path, argv[1], force);
 }
@@ -596,6 +621,7 @@ sw_cli_campbell (int argc, char **argv)
   g_autofree char *shaft = NULL, *range = NULL, *orders_text = NULL, *out_path = NULL, *friction = NULL;
   int speeds = 61;
   gboolean force = FALSE;
+  double at = 0;
   GOptionEntry entries[] = {
     { "shaft", 0, 0, G_OPTION_ARG_STRING, &shaft,
       N_("Reference shaft: the inertia whose speed is the x axis"), N_("ID") },
@@ -603,6 +629,7 @@ sw_cli_campbell (int argc, char **argv)
     { "orders", 0, 0, G_OPTION_ARG_STRING, &orders_text, N_("Excitation orders, comma-separated (default 1)"),
       N_("O,…") },
     { "speeds", 0, 0, G_OPTION_ARG_INT, &speeds, N_("Speed samples over the range (default 61)"), N_("N") },
+    AT_ENTRY (at),
     FRICTION_ENTRY (friction),
     { "output-file", 'o', 0, G_OPTION_ARG_FILENAME, &out_path,
       N_("CSV file, or an image (.png, .svg, .pdf) of the diagram"), N_("FILE") },
@@ -614,6 +641,7 @@ sw_cli_campbell (int argc, char **argv)
   g_autoptr (SwSystem) sys = NULL;
   g_autoptr (SwCampbell) c = NULL;
   g_autoptr (GArray) orders = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree double *state = NULL;
   SwCampbellOptions o = sw_campbell_options_default ();
   int status = EXIT_OK;
 
@@ -630,6 +658,8 @@ sw_cli_campbell (int argc, char **argv)
     return sw_cli_usage_error (ctx, _("--speeds must be >= 2"));
   if (!parse_friction (friction, &o.friction))
     return sw_cli_usage_error (ctx, _("--friction must be operating, locked or open"));
+  if (!(at >= 0) || !isfinite (at))
+    return sw_cli_usage_error (ctx, _("--at must be a time >= 0"));
   if (!(o.from_rpm >= 0 && o.to_rpm > o.from_rpm && o.to_rpm <= SW_CAMPBELL_MAX_RPM))
     {
       g_autofree char *msg = g_strdup_printf (_("--speed-range N0:N1 needs 0 <= N0 < N1 <= %g rpm"),
@@ -667,6 +697,10 @@ sw_cli_campbell (int argc, char **argv)
                                               speeds, SW_CAMPBELL_MAX_SPEEDS, need);
       return sw_cli_usage_error (ctx, msg);
     }
+  if (!sw_cli_operating_state (sys, at, argv[1], &state))
+    return EXIT_MODEL;
+  o.at_s = at;
+  o.at_state = state;
   if (!(c = sw_campbell_compute (sys, shaft, &o, &error)))
     {
       g_printerr ("%s: error: %s\n", argv[1], error->message);

@@ -169,7 +169,7 @@ sw_cli_forced (int argc, char **argv)
   g_auto (GStrv) diameter = NULL;
   g_auto (GStrv) tune = NULL;
   g_auto (GStrv) limits = NULL;
-  double rated_rpm = 0;
+  double rated_rpm = 0, at = 0;
   int speeds = 201;
   gboolean force = FALSE, no_peak = FALSE;
   GOptionEntry entries[] = {
@@ -200,6 +200,7 @@ sw_cli_forced (int argc, char **argv)
       N_("Rated (maximum continuous) speed in rpm, for --limits"), N_("N") },
     { "no-peak", 0, 0, G_OPTION_ARG_NONE, &no_peak,
       N_("Leave out the peak of the synthesised signal (ID.tau_peak, ID.stress_peak)"), NULL },
+    AT_ENTRY (at),
     FRICTION_ENTRY (friction),
     { "plot-section", 0, 0, G_OPTION_ARG_STRING, &section,
       N_("The section an image draws (default: the most loaded)"), N_("ID") },
@@ -219,10 +220,12 @@ sw_cli_forced (int argc, char **argv)
   g_autoptr (GArray) orders = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) limit_specs = g_array_new (FALSE, FALSE, sizeof (SwForcedLimit));
   g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  g_autofree double *state = NULL;
   SwForcedOptions o = sw_forced_options_default ();
   int status = EXIT_OK;
 
-  sw_cli_init_context (ctx, N_("Forced response of MODEL linearised at its initial state: the steady-state\n"
+  sw_cli_init_context (ctx, N_("Forced response of MODEL linearised at an operating point (the initial\n"
+                               "state, or --at's: its friction elements' state): the steady-state\n"
                                "amplitudes under harmonic torques by engine order (ω = order × 2π n / 60) over\n"
                                "a speed range. Columns: rpm; per compliant section ID.tau_amp (sum over the\n"
                                "orders), ID.tau_peak (peak of the synthesised periodic torque), ID.tau_amp@ORDER,\n"
@@ -321,6 +324,8 @@ sw_cli_forced (int argc, char **argv)
     }
   if (friction != NULL && !sw_linear_friction_from_string (friction, &o.friction))
     return sw_cli_usage_error (ctx, _("--friction must be operating, locked or open"));
+  if (!(at >= 0) || !isfinite (at))
+    return sw_cli_usage_error (ctx, _("--at must be a time >= 0"));
   if ((status = sw_cli_check_output (ctx, "-o", out_path, argv[1], force, FALSE)) != EXIT_OK)
     return status;
   for (guint k = 0; tune != NULL && tune[k] != NULL; k++)
@@ -372,6 +377,10 @@ sw_cli_forced (int argc, char **argv)
                                       "ID=ORDER:AMPLITUDE[:PHASE_DEG]"));
   if (!(sys = sw_model_assemble (model, &error)))
     return sw_cli_model_error (error);
+  if (!sw_cli_operating_state (sys, at, argv[1], &state))
+    return EXIT_MODEL;
+  o.at_s = at;
+  o.at_state = state;
   o.n_speeds = speeds;
   o.excitations = (const SwForcedExcitation *) excitations->data;
   o.n_excitations = excitations->len;

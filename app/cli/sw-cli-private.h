@@ -71,6 +71,16 @@ gboolean  sw_cli_parse_range  (const char *text, double *a, double *b);
        "locked, or all open (released)"),                                                                    \
     N_("operating|locked|open") }
 
+/* The --at option of the linear analyses: the operating point's time. */
+#define AT_ENTRY(var)                                                                                         \
+  { "at", 0, 0, G_OPTION_ARG_DOUBLE, &(var),                                                                  \
+    N_("Operating point: the state of a simulation at time T (default 0: the initial state)"), N_("T") }
+
+/* The state at time at (>= 0, finite: checked before) of a run of sys, in
+ * *state; NULL there for 0 (the initial state). FALSE after printing the
+ * run's error naming path. */
+gboolean  sw_cli_operating_state (SwSystem *sys, double at, const char *path, double **state);
+
 /* The progress line of a long run: simulated time / stop time and rate, on
  * a terminal (redrawn in place) once a run has taken a second; when forced,
  * from the start, as lines for a log if not a terminal; none when quiet. */

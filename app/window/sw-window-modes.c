@@ -64,6 +64,7 @@ at_cursor_toggled_cb (GtkCheckButton *button,
   self->modes_at_cursor = gtk_check_button_get_active (button);
   if (self->check_ok)
     _sw_window_start_modes (self);
+  _sw_window_analysis_operating_changed (self);
 }
 
 static void
@@ -123,7 +124,13 @@ update_analysis_pages (SwWindow *self)
   page = adw_view_stack_get_visible_child_name (self->results_stack);
   if (g_strcmp0 (page, "frf") == 0 && !self->analysis_frf_fresh)
     {
+      /* The operating point the Modes page has: t = 0 or the cursor's. */
+      double t = 0;
+
+      if (self->modes_at_cursor && !sw_plot_view_get_cursor (self->plot_view, &t))
+        t = 0;
       self->analysis_frf_fresh = TRUE;
+      sw_frf_view_set_operating_time (self->frf_view, MAX (t, 0.0));
       sw_frf_view_set_system (self->frf_view, self->analysis_system);
     }
   else if (g_strcmp0 (page, "campbell") == 0 && !self->analysis_campbell_fresh)
@@ -144,6 +151,15 @@ update_analysis_pages (SwWindow *self)
                                            excitation != NULL ? excitation->len : 0);
       sw_forced_view_set_system (self->forced_view, self->analysis_system);
     }
+}
+
+/* The operating point moved (the cursor, or its choice): the frequency
+ * response follows, now if it shows. */
+void
+_sw_window_analysis_operating_changed (SwWindow *self)
+{
+  self->analysis_frf_fresh = FALSE;
+  update_analysis_pages (self);
 }
 
 void
@@ -240,6 +256,9 @@ _sw_window_modes_init (SwWindow *self)
   at_cursor = gtk_check_button_new_with_mnemonic (_("At the plot’s _cursor (else at t = 0)"));
   gtk_widget_set_tooltip_text (at_cursor, _("Linearise at the state under the trajectory plot’s cursor"));
   g_signal_connect_object (at_cursor, "toggled", G_CALLBACK (at_cursor_toggled_cb), self, 0);
+  /* The frequency response page has the same choice. */
+  g_object_bind_property (at_cursor, "active", self->frf_view, "at-cursor",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   gtk_box_append (GTK_BOX (row), at_cursor);
   /* Translators: before the choice of the friction elements' state (as at the operating point, locked, open). */
   label = gtk_label_new_with_mnemonic (_("_Friction"));

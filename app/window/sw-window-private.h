@@ -331,6 +331,7 @@ void     _sw_window_modes_dispose         (SwWindow             *self);
 /* A good snapshot of the model (after a check or at a run's start): the
  * frequency response and Campbell pages compute with it when shown. NULL
  * forgets it (a new document). */
+void     _sw_window_analysis_operating_changed (SwWindow        *self);
 void     _sw_window_analysis_set_system   (SwWindow             *self,
                                            SwSystem             *system);
 

@@ -910,6 +910,8 @@ plot_cursor_moved_cb (SwWindow *self,
   /* Modes at the cursor follow it (a new analysis cancels the last). */
   if (self->modes_at_cursor && self->model != NULL && self->check_ok)
     _sw_window_start_modes (self);
+  if (self->modes_at_cursor)
+    _sw_window_analysis_operating_changed (self);
 }
 
 /* The plots' units follow the preferences, speeds and angles each its

@@ -224,12 +224,12 @@ sw_campbell_compute (const SwSystem *model_sys, const char *shaft, const SwCampb
   /* Friction elements in the state chosen at the initial state, kept at
    * every speed: the system with the stuck ones locked (its own
    * coordinates, the same parts and nodes). */
-  if (!_sw_linear_config_init (&config, model_sys, 0, NULL, o->friction, error))
+  if (!_sw_linear_config_init (&config, model_sys, o->at_s, o->at_state, o->friction, error))
     return NULL;
   sys = config.sys;
   y = g_new0 (double, MAX (sys->n_states, 1));
   mo.friction = o->friction;
-  if (!(base = _sw_modes_compute_in_config (&config, 0, NULL, &mo, NULL, error)))
+  if (!(base = _sw_modes_compute_in_config (&config, o->at_s, NULL, &mo, NULL, error)))
     return NULL;
   collect_orders (sys, base, sys->bodies[body].nodes[0], o, c->orders);
   orders = (const SwCampbellOrder *) c->orders->data;
@@ -247,7 +247,7 @@ sw_campbell_compute (const SwSystem *model_sys, const char *shaft, const SwCampb
       g_autoptr (SwModes) at = NULL;
 
       rigid_state (sys, config.y, base, sys->bodies[body].nodes[0], rpm * 2 * G_PI / 60, y);
-      if (!(at = _sw_modes_compute_in_config (&config, 0, y, &mo, NULL, error)))
+      if (!(at = _sw_modes_compute_in_config (&config, o->at_s, y, &mo, NULL, error)))
         return NULL;
       for (guint k = 0; k < n_elastic && k < sw_modes_get_n_modes (at); k++)
         {

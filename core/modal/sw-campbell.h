@@ -24,9 +24,13 @@ typedef struct {
   guint         n_speeds;        /* samples over the range, 2 … SW_CAMPBELL_MAX_SPEEDS */
   const double *orders;          /* excitation orders of the reference shaft */
   guint         n_orders;
-  /* The friction elements' state, chosen once at the initial state and
+  /* The friction elements' state, chosen once at the operating point and
    * kept at every speed (default: as there). */
   SwLinearFriction friction;
+  /* The operating point: the state at_state (the system's order) at time
+   * at_s, as sw_simulate_final_state() gives it; NULL: the initial state. */
+  double        at_s;
+  const double *at_state;
 } SwCampbellOptions;
 
 typedef struct {

@@ -86,7 +86,17 @@ section_var (const SwPart *p)
   return var;
 }
 
-/* The compliant sections (file order), each with the gains of its torque. */
+/* A friction element stuck at the operating point (a clutch engaged, a
+ * brake holding) is a rigid joint there: its torque is a constraint's
+ * reaction, not a section's. */
+static gboolean
+is_locked (const SwLinear *lin, guint part)
+{
+  return lin->mode != NULL && lin->sys->parts[part].kind->friction != NULL && lin->mode[part] == SW_FRICTION_STUCK;
+}
+
+/* The compliant sections (file order), each with the gains of its torque;
+ * none for a locked friction element. */
 static GArray *
 find_sections (SwLinear *lin, GError **error)
 {
@@ -99,7 +109,7 @@ find_sections (SwLinear *lin, GError **error)
       int var = section_var (p);
       Section s = { .part = sys->force_parts[k] };
 
-      if (var < 0)
+      if (var < 0 || is_locked (lin, s.part))
         continue;
       if (!_sw_frf_output_gradient (lin, p, (guint) var, s.nodes, &s.n, s.gx, s.gv, s.ga, s.gj, error))
         return NULL;
@@ -344,8 +354,10 @@ collect_orders (const SwForcedOptions *o, GError **error)
 
 /* MPa per N.m of each section a diameter is given for. */
 static gboolean
-apply_diameters (const SwSystem *sys, GArray *sections, const SwForcedOptions *o, GError **error)
+apply_diameters (const SwLinear *lin, GArray *sections, const SwForcedOptions *o, GError **error)
 {
+  const SwSystem *sys = lin->sys;
+
   for (guint k = 0; k < o->n_diameters; k++)
     {
       const SwForcedDiameter *d = &o->diameters[k];
@@ -356,6 +368,9 @@ apply_diameters (const SwSystem *sys, GArray *sections, const SwForcedOptions *o
       for (guint j = 0; j < sections->len && part >= 0 && s == NULL; j++)
         if (g_array_index (sections, Section, j).part == (guint) part)
           s = &g_array_index (sections, Section, j);
+      /* (A locked clutch has no columns to give a stress.) */
+      if (s == NULL && part >= 0 && is_locked (lin, (guint) part))
+        continue;
       if (s == NULL)
         {
           g_set_error (error, SW_ERROR, part < 0 ? SW_ERROR_UNKNOWN_PARAMETER : SW_ERROR_INVALID,
@@ -385,8 +400,10 @@ apply_diameters (const SwSystem *sys, GArray *sections, const SwForcedOptions *o
 
 /* The allowable stresses of the sections they are given for. */
 static gboolean
-apply_limits (const SwSystem *sys, GArray *sections, const SwForcedOptions *o, GError **error)
+apply_limits (const SwLinear *lin, GArray *sections, const SwForcedOptions *o, GError **error)
 {
+  const SwSystem *sys = lin->sys;
+
   if (o->n_limits > 0 && !(isfinite (o->rated_rpm) && o->rated_rpm > 0))
     {
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
@@ -402,6 +419,8 @@ apply_limits (const SwSystem *sys, GArray *sections, const SwForcedOptions *o, G
       for (guint j = 0; j < sections->len && part >= 0 && s == NULL; j++)
         if (g_array_index (sections, Section, j).part == (guint) part)
           s = &g_array_index (sections, Section, j);
+      if (s == NULL && part >= 0 && is_locked (lin, (guint) part))
+        continue;
       if (s == NULL || s->stress_per_torque == 0)
         {
           g_set_error (error, SW_ERROR, part < 0 ? SW_ERROR_UNKNOWN_PARAMETER : SW_ERROR_INVALID,
@@ -793,7 +812,7 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
                    SW_FORCED_MAX_DENOMINATOR);
       return NULL;
     }
-  if (!_sw_linear_config_init (&config, base, 0, NULL, o->friction, error))
+  if (!_sw_linear_config_init (&config, base, o->at_s, o->at_state, o->friction, error))
     return NULL;
   sys = config.sys;
   n = sys->n_coords;
@@ -809,10 +828,10 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("the model has no free motion to respond"));
       return NULL;
     }
-  if (!(lin = _sw_linear_new_config (&config, 0, NULL, TRUE, error)))
+  if (!(lin = _sw_linear_new_config (&config, o->at_s, NULL, TRUE, error)))
     return NULL;
-  if (!(sections = find_sections (lin, error)) || !apply_diameters (sys, sections, o, error)
-      || !apply_limits (sys, sections, o, error))
+  if (!(sections = find_sections (lin, error)) || !apply_diameters (lin, sections, o, error)
+      || !apply_limits (lin, sections, o, error))
     return NULL;
   _sw_frf_add_losses (lin);
 

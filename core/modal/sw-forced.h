@@ -117,6 +117,10 @@ typedef struct {
   gboolean     peak;
   /* The friction elements' state (default: as at the operating point). */
   SwLinearFriction friction;
+  /* The operating point: the state at_state (the system's order) at time
+   * at_s, as sw_simulate_final_state() gives it; NULL: the initial state. */
+  double        at_s;
+  const double *at_state;
   /* Allowable stresses (columns ID.stress_limit_cont and
    * ID.stress_limit_trans in MPa), each for a section with a diameter;
    * they need the rated speed (> 0). */

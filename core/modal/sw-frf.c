@@ -282,7 +282,7 @@ _sw_frf_compute_with (const SwSystem *base, const char *input, const char *outpu
   sw_init ();
   /* The friction elements in the state asked for at the initial state:
    * the stuck ones locked (the same parts and nodes, other coordinates). */
-  if (!_sw_linear_config_init (&config, base, 0, NULL, o->friction, error))
+  if (!_sw_linear_config_init (&config, base, o->at_s, o->at_state, o->friction, error))
     return NULL;
   sys = config.sys;
   n = sys->n_coords;
@@ -312,14 +312,14 @@ _sw_frf_compute_with (const SwSystem *base, const char *input, const char *outpu
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID, _("the model has no free motion to respond"));
       return NULL;
     }
-  if (!(lin = _sw_linear_new_config (&config, 0, NULL, TRUE, error)))
+  if (!(lin = _sw_linear_new_config (&config, o->at_s, NULL, TRUE, error)))
     return NULL;
   if (!_sw_frf_output_gradient (lin, out_part, var, out_nodes, &n_out, gx, gv, ga, gj, error))
     return NULL;
   mo.friction = o->friction;
   /* The grid needs the frequencies and damping alone. */
   mo.keep_values = FALSE;
-  modes = _sw_modes_compute_in_config (&config, 0, NULL, &mo, NULL, NULL);
+  modes = _sw_modes_compute_in_config (&config, o->at_s, NULL, &mo, NULL, NULL);
   /* Rolling lossy gears: the equations with their efficiencies. */
   _sw_frf_add_losses (lin);
   if (o->n_points > SW_FRF_MAX_POINTS)
@@ -401,15 +401,15 @@ _sw_frf_compute_with (const SwSystem *base, const char *input, const char *outpu
 }
 
 GArray *
-sw_frf_excitations (const SwSystem *sys, GError **error)
+sw_frf_excitations (const SwSystem *sys, double t, const double *state, GError **error)
 {
   g_auto (SwLinearConfig) config = { 0 };
   g_autoptr (SwLinear) lin = NULL;
   GArray *out;
 
   g_return_val_if_fail (sys != NULL, NULL);
-  if (!_sw_linear_config_init (&config, sys, 0, NULL, SW_LINEAR_FRICTION_OPERATING, error)
-      || !(lin = _sw_linear_new_config (&config, 0, NULL, FALSE, error)))
+  if (!_sw_linear_config_init (&config, sys, t, state, SW_LINEAR_FRICTION_OPERATING, error)
+      || !(lin = _sw_linear_new_config (&config, t, NULL, FALSE, error)))
     return NULL;
   out = g_array_new (FALSE, FALSE, sizeof (SwFrfExcitation));
   for (guint i = 0; i < sys->n_parts; i++)
@@ -433,6 +433,26 @@ sw_frf_excitations (const SwSystem *sys, GError **error)
         }
     }
   return out;
+}
+
+gboolean
+sw_frf_is_zero (SwTrajectory *response)
+{
+  int column = sw_trajectory_find_column (response, "magnitude");
+  const double *magnitude = column >= 0 ? sw_trajectory_get_column (response, (guint) column) : NULL;
+
+  for (guint r = 0; magnitude != NULL && r < sw_trajectory_get_n_rows (response); r++)
+    if (magnitude[r] != 0)
+      return FALSE;
+  return magnitude != NULL;
+}
+
+char *
+sw_frf_dup_zero_note (const char *input, const char *output)
+{
+  return g_strdup_printf (_("%s does not respond to %s: in this state of the friction elements nothing carries one "
+                            "to the other (an open clutch between them, or a locked brake holding the output)."),
+                          output, input);
 }
 
 char *

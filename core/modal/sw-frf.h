@@ -21,6 +21,10 @@ typedef struct {
   guint       n_points;   /* logarithmic grid, before refinement near resonances */
   /* The friction elements' state (default: as at the operating point). */
   SwLinearFriction friction;
+  /* The operating point: the state at_state (the system's order) at time
+   * at_s, as sw_simulate_final_state() gives it; NULL: the initial state. */
+  double        at_s;
+  const double *at_state;
 } SwFrfOptions;
 
 /* Beyond these a response needs more memory than it is worth, or w^2
@@ -32,9 +36,10 @@ SwFrfOptions  sw_frf_options_default (void);
 
 /* Columns: magnitude, phase_deg, real, imag, with the frequency in Hz as
  * the trajectory's "time" column. input is a component id, output
- * "id.var". The operating point is the initial state; friction elements
- * are in the state options->friction asks for (a rolling lossy gear with
- * its efficiency: the response of the non-symmetric equations). */
+ * "id.var". The operating point is the options' (the initial state by
+ * default); friction elements are in the state options->friction asks for
+ * (a rolling lossy gear with its efficiency: the response of the
+ * non-symmetric equations). */
 SwTrajectory *sw_frf_compute (const SwSystem     *system,
                               const char         *input,
                               const char         *output,
@@ -52,11 +57,21 @@ typedef struct {
   double      hz;       /* order × the relative speed there, > 0 */
 } SwFrfExcitation;
 
-/* The excitations with a frequency at the initial state, in the
- * components' order: an array of SwFrfExcitation, empty for none; NULL
- * with an error when the initial state cannot be found. */
+/* The excitations with a frequency at the operating point, state at time
+ * t (NULL: the initial state), in the components' order: an array of
+ * SwFrfExcitation, empty for none; NULL with an error when the state
+ * cannot be found. */
 GArray       *sw_frf_excitations (const SwSystem *system,
+                                  double          t,
+                                  const double   *state,
                                   GError        **error);
+/* Whether a response is 0 at every frequency: nothing carries the input to
+ * the output in this state of the friction elements (an open clutch, or a
+ * locked brake holding the output). */
+gboolean      sw_frf_is_zero     (SwTrajectory   *response);
+/* Says so, translated; the caller adds what to try there. */
+char         *sw_frf_dup_zero_note (const char   *input,
+                                    const char   *output);
 /* Its mark on a plot, translated: "engine firing 60 Hz". */
 char         *sw_frf_excitation_label (const SwFrfExcitation *excitation);
 

@@ -33,6 +33,7 @@ struct _SwFrfView {
   GtkEntry      *to_entry;
   GtkToggleButton *db_button;
   GtkDropDown   *friction_drop;
+  GtkCheckButton *at_cursor_check;
   GtkSpinner    *spinner;
   GtkDrawingArea *area;
   GtkLabel      *status;
@@ -44,6 +45,7 @@ struct _SwFrfView {
   double         from_hz, to_hz;
   gboolean       db;
   SwLinearFriction friction;
+  double         at_s;        /* the operating point's time (0: the initial state) */
   gboolean       filling;     /* the lists are being refilled: no jobs */
 
   GCancellable  *job;         /* the current computation */
@@ -53,6 +55,7 @@ struct _SwFrfView {
   GArray        *excited;     /* the components' excitations: double, Hz */
   GPtrArray     *excited_labels;
   GError        *error;
+  char          *note;        /* the response is 0: why, or NULL */
   char          *title;
   char          *ratio_unit;
 

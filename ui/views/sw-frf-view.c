@@ -21,6 +21,7 @@
 #include <glib/gi18n.h>
 
 #include "sw-frf.h"
+#include "sw-simulate.h"
 #include "sw-plot-draw.h"
 #include "sw-plot-widget.h"
 #include "sw-plot-file.h"
@@ -38,6 +39,7 @@ enum {
   PROP_TO_HZ,
   PROP_DB,
   PROP_FRICTION,
+  PROP_AT_CURSOR,
   PROP_BUSY,
   N_PROPS
 };
@@ -148,6 +150,7 @@ typedef struct {
   GArray       *natural;
   GArray       *excited;       /* double, Hz */
   GPtrArray    *excited_labels;
+  char         *note;
 } JobResult;
 
 static void
@@ -167,6 +170,7 @@ job_result_free (JobResult *r)
   g_clear_pointer (&r->natural, g_array_unref);
   g_clear_pointer (&r->excited, g_array_unref);
   g_clear_pointer (&r->excited_labels, g_ptr_array_unref);
+  g_free (r->note);
   g_free (r);
 }
 
@@ -203,13 +207,27 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
   g_autoptr (GError) error = NULL;
   JobResult *result;
   SwTrajectory *response;
+  g_autofree double *state = NULL;
 
+  /* The operating point: the state of a run at its time. */
+  if (job->options.at_s > 0)
+    {
+      SwSimulateOptions so = sw_simulate_options_from_system (job->system);
+
+      so.stop_time_s = job->options.at_s;
+      if (!(state = sw_simulate_final_state (job->system, &so, &error)))
+        {
+          g_task_return_error (task, g_steal_pointer (&error));
+          return;
+        }
+      job->options.at_state = state;
+    }
   if (job->modes == NULL)
     {
       SwModesOptions o = sw_modes_options_default ();
 
       o.friction = job->options.friction;
-      computed = sw_modes_compute_with_options (job->system, 0, NULL, &o, NULL);
+      computed = sw_modes_compute_with_options (job->system, job->options.at_s, state, &o, NULL);
     }
   if (g_cancellable_is_cancelled (cancellable))
     {
@@ -223,10 +241,19 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
     }
   result = g_new0 (JobResult, 1);
   result->response = response;
+  if (sw_frf_is_zero (response))
+    {
+      g_autofree char *why = sw_frf_dup_zero_note (job->input, job->output);
+
+      /* Translators: after why a frequency response is 0: what to try in the page. */
+      result->note = g_strdup_printf (_("%s Try another Friction state, or “At the plot’s cursor” with the cursor at "
+                                        "a time when the drivetrain is engaged."),
+                                      why);
+    }
   result->natural = natural_frequencies (job->modes != NULL ? job->modes : computed);
   result->excited = g_array_new (FALSE, FALSE, sizeof (double));
   result->excited_labels = g_ptr_array_new_with_free_func (g_free);
-  excitations = sw_frf_excitations (job->system, NULL);
+  excitations = sw_frf_excitations (job->system, job->options.at_s, job->options.at_state, NULL);
   for (guint i = 0; excitations != NULL && i < excitations->len; i++)
     {
       const SwFrfExcitation *e = &g_array_index (excitations, SwFrfExcitation, i);
@@ -244,11 +271,18 @@ set_busy (SwFrfView *self, gboolean busy)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
+/* The error in red, or why the response is 0. */
 static void
 show_error (SwFrfView *self)
 {
-  gtk_label_set_text (self->status, self->error != NULL ? self->error->message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->status), self->error != NULL);
+  const char *text = self->error != NULL ? self->error->message : self->note;
+
+  gtk_label_set_text (self->status, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->status), text != NULL);
+  if (self->error != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self->status), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->status), "error");
 }
 
 static void
@@ -277,8 +311,10 @@ job_done (GObject *source, GAsyncResult *res, gpointer data)
   g_clear_pointer (&self->excited, g_array_unref);
   g_clear_pointer (&self->excited_labels, g_ptr_array_unref);
   g_clear_error (&self->error);
+  g_clear_pointer (&self->note, g_free);
   if (result != NULL)
     {
+      self->note = g_steal_pointer (&result->note);
       self->response = g_steal_pointer (&result->response);
       self->natural = g_steal_pointer (&result->natural);
       self->excited = g_steal_pointer (&result->excited);
@@ -325,6 +361,7 @@ start_job (SwFrfView *self)
     {
       g_clear_pointer (&self->response, sw_trajectory_unref);
       g_clear_error (&self->error);
+      g_clear_pointer (&self->note, g_free);
       show_error (self);
       gtk_widget_queue_draw (GTK_WIDGET (self->area));
       if (was_busy)
@@ -336,6 +373,7 @@ start_job (SwFrfView *self)
   /* The caller's modes mark the response when they are of its friction
    * state. */
   job->modes = self->modes != NULL && sw_modes_get_friction (self->modes) == self->friction
+                   && sw_modes_get_time (self->modes) == self->at_s
                ? sw_modes_ref (self->modes) : NULL;
   job->input = g_strdup (input);
   job->output = g_strdup (output);
@@ -343,6 +381,7 @@ start_job (SwFrfView *self)
   job->options.from_hz = self->from_hz;
   job->options.to_hz = self->to_hz;
   job->options.friction = self->friction;
+  job->options.at_s = self->at_s;
   g_free (self->title);
   self->title = g_strdup_printf ("%s / %s", output, input);
 
@@ -357,6 +396,12 @@ start_job (SwFrfView *self)
 }
 
 /* ---- Controls -------------------------------------------------------------- */
+
+static void
+on_at_cursor_toggled (SwFrfView *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AT_CURSOR]);
+}
 
 static void
 on_selected (SwFrfView *self, GParamSpec *pspec, GtkDropDown *drop)
@@ -634,6 +679,46 @@ sw_frf_view_get_friction (SwFrfView *self)
   return self->friction;
 }
 
+void
+sw_frf_view_set_operating_time (SwFrfView *self, double at_s)
+{
+  g_return_if_fail (SW_IS_FRF_VIEW (self));
+  g_return_if_fail (at_s >= 0 && isfinite (at_s));
+
+  if (at_s == self->at_s)
+    return;
+  self->at_s = at_s;
+  start_job (self);
+}
+
+double
+sw_frf_view_get_operating_time (SwFrfView *self)
+{
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), 0);
+  return self->at_s;
+}
+
+gboolean
+sw_frf_view_get_at_cursor (SwFrfView *self)
+{
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), FALSE);
+  return gtk_check_button_get_active (self->at_cursor_check);
+}
+
+void
+sw_frf_view_set_at_cursor (SwFrfView *self, gboolean at_cursor)
+{
+  g_return_if_fail (SW_IS_FRF_VIEW (self));
+  gtk_check_button_set_active (self->at_cursor_check, at_cursor);
+}
+
+const char *
+sw_frf_view_get_note (SwFrfView *self)
+{
+  g_return_val_if_fail (SW_IS_FRF_VIEW (self), NULL);
+  return self->note;
+}
+
 gboolean
 sw_frf_view_get_db (SwFrfView *self)
 {
@@ -730,6 +815,7 @@ sw_frf_view_finalize (GObject *object)
   SwFrfView *self = SW_FRF_VIEW (object);
 
   g_clear_error (&self->error);
+  g_free (self->note);
   g_free (self->title);
   g_free (self->ratio_unit);
   G_OBJECT_CLASS (sw_frf_view_parent_class)->finalize (object);
@@ -748,6 +834,7 @@ sw_frf_view_get_property (GObject *object, guint prop_id, GValue *value, GParamS
     case PROP_TO_HZ: g_value_set_double (value, self->to_hz); break;
     case PROP_DB: g_value_set_boolean (value, self->db); break;
     case PROP_FRICTION: g_value_set_uint (value, self->friction); break;
+    case PROP_AT_CURSOR: g_value_set_boolean (value, sw_frf_view_get_at_cursor (self)); break;
     case PROP_BUSY: g_value_set_boolean (value, self->job != NULL); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -766,6 +853,7 @@ sw_frf_view_set_property (GObject *object, guint prop_id, const GValue *value, G
     case PROP_TO_HZ: sw_frf_view_set_range (self, self->from_hz, g_value_get_double (value)); break;
     case PROP_DB: sw_frf_view_set_db (self, g_value_get_boolean (value)); break;
     case PROP_FRICTION: sw_frf_view_set_friction (self, (SwLinearFriction) g_value_get_uint (value)); break;
+    case PROP_AT_CURSOR: sw_frf_view_set_at_cursor (self, g_value_get_boolean (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -805,6 +893,9 @@ sw_frf_view_class_init (SwFrfViewClass *klass)
   /* The friction elements' state (SwLinearFriction). */
   properties[PROP_FRICTION] = g_param_spec_uint ("friction", NULL, NULL, 0, SW_LINEAR_FRICTION_OPEN, 0,
                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The page's "At the plot's cursor": the caller sets the time. */
+  properties[PROP_AT_CURSOR] = g_param_spec_boolean ("at-cursor", NULL, NULL, FALSE,
+                                                     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A computation finished: a response, or an error (sw_frf_view_get_error). */
@@ -822,6 +913,7 @@ sw_frf_view_class_init (SwFrfViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwFrfView, to_entry);
   gtk_widget_class_bind_template_child (widget_class, SwFrfView, db_button);
   gtk_widget_class_bind_template_child (widget_class, SwFrfView, friction_drop);
+  gtk_widget_class_bind_template_child (widget_class, SwFrfView, at_cursor_check);
   gtk_widget_class_bind_template_child (widget_class, SwFrfView, spinner);
   gtk_widget_class_bind_template_child (widget_class, SwFrfView, area);
   gtk_widget_class_bind_template_child (widget_class, SwFrfView, status);
@@ -850,6 +942,7 @@ sw_frf_view_init (SwFrfView *self)
   g_signal_connect_swapped (self->to_entry, "activate", G_CALLBACK (on_range_activate), self);
   g_signal_connect_swapped (self->db_button, "toggled", G_CALLBACK (on_db_toggled), self);
   g_signal_connect_swapped (self->friction_drop, "notify::selected", G_CALLBACK (on_friction_selected), self);
+  g_signal_connect_swapped (self->at_cursor_check, "toggled", G_CALLBACK (on_at_cursor_toggled), self);
   gtk_drawing_area_set_draw_func (self->area, _sw_frf_view_draw_area, self, NULL);
   sw_plot_widget_follow_style (GTK_WIDGET (self), G_CALLBACK (update_colors));
   update_colors (self);

@@ -63,6 +63,19 @@ void          sw_frf_view_set_friction  (SwFrfView       *self,
                                          SwLinearFriction friction);
 SwLinearFriction sw_frf_view_get_friction (SwFrfView    *self);
 
+/* The operating point: the state of a run at at_s (0: the initial state);
+ * a new one computes again. Property "at-cursor" is the page's choice of
+ * the state under the trajectory plot's cursor, which the caller follows
+ * (the view knows no plot). */
+void          sw_frf_view_set_operating_time (SwFrfView *self,
+                                              double     at_s);
+double        sw_frf_view_get_operating_time (SwFrfView *self);
+gboolean      sw_frf_view_get_at_cursor      (SwFrfView *self);
+void          sw_frf_view_set_at_cursor      (SwFrfView *self,
+                                              gboolean   at_cursor);
+/* Why the response shown is 0 at every frequency, translated, or NULL. */
+const char   *sw_frf_view_get_note           (SwFrfView *self);
+
 /* The natural frequencies marked, from modes the caller computed already
  * (the modal pane's), or NULL: computed with the response from the
  * system's initial state. Rigid-body modes are not marked. */

@@ -199,6 +199,67 @@ test_frf_and_campbell (void)
 /* A gear pair's varying mesh stiffness is an order line of its own: 20
  * teeth on the motor's pinion cross the mesh mode (1172.28 Hz) at 60 f /
  * 20 = 3516.84 rpm; the CSV has its column. */
+/* --at on frf, campbell and forced: the clutch of test_friction_option
+ * open until 0.5 s. At 0, J2 does not respond to a torque on J1 and a note
+ * says what to try; at 1 s it is engaged: 1 / (600 - 5 w^2) as locked.
+ * Campbell and forced take their friction state there: open at 0 (J2
+ * alone, 2.25079 Hz = 135.047 rpm), engaged at 1 s (104.607 rpm). */
+static void
+test_at_option (void)
+{
+  g_autofree char *model = write_temp_model (
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"clutch\", \"components\": ["
+    "{\"id\": \"drive\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": 0}},"
+    "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"clutch\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 100, "
+    "\"f_normalized\": {\"table\": {\"points\": [[0, 0], [0.5, 0], [0.6, 1]]}}}},"
+    "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 3, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"spring\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 600}},"
+    "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"}],"
+    "\"connections\": [{\"from\": \"drive.flange\", \"to\": \"J1.flange_a\"},"
+    "{\"from\": \"J1.flange_b\", \"to\": \"clutch.flange_a\"}, {\"from\": \"clutch.flange_b\", \"to\": \"J2.flange_a\"},"
+    "{\"from\": \"J2.flange_b\", \"to\": \"spring.flange_a\"}, {\"from\": \"spring.flange_b\", \"to\": \"ground.flange\"}]}");
+  g_auto (Run) open = { 0 }, engaged = { 0 }, camp0 = { 0 }, camp1 = { 0 }, forced = { 0 }, bad = { 0 };
+  g_auto (GStrv) rows = NULL;
+  double f, magnitude;
+
+  cli (&open, "frf", model, "--input", "drive", "--output", "J2.phi", "--from", "0.5", "--to", "1", "--points", "2",
+       NULL);
+  g_assert_cmpint (open.status, ==, 0);
+  g_assert_nonnull (strstr (open.out, "\n0.5,0,"));
+  g_assert_nonnull (strstr (open.err, "note: J2.phi does not respond to drive"));
+  g_assert_nonnull (strstr (open.err, "--at a time when the drivetrain is engaged"));
+  cli (&engaged, "frf", model, "--input", "drive", "--output", "J2.phi", "--from", "0.5", "--to", "1", "--points",
+       "2", "--at", "1", NULL);
+  g_assert_cmpint (engaged.status, ==, 0);
+  g_assert_cmpstr (engaged.err, ==, "");
+  rows = g_strsplit (engaged.out, "\n", -1);
+  g_assert_cmpint (sscanf (rows[1], "%lf,%lf", &f, &magnitude), ==, 2);
+  g_assert_cmpfloat_with_epsilon (magnitude, 1 / (600 - 5 * G_PI * G_PI), 1e-9 / 600);
+  cli (&camp0, "campbell", model, "--shaft", "J1", "--speed-range", "0:600", NULL);
+  g_assert_cmpint (camp0.status, ==, 0);
+  g_assert_nonnull (strstr (camp0.out, "135.047"));
+  cli (&camp1, "campbell", model, "--shaft", "J1", "--speed-range", "0:600", "--at", "1", NULL);
+  g_assert_cmpint (camp1.status, ==, 0);
+  g_assert_nonnull (strstr (camp1.out, "104.607"));
+  /* Engaged, the clutch is a rigid joint, not a section: the spring
+   * carries 600 / (600 - 5 w^2) of the unit torque on J1 at 10 rpm. */
+  cli (&forced, "forced", model, "--speed-range", "10:100", "--speeds", "2", "--excite", "J1=1:1", "--at", "1", NULL);
+  g_assert_cmpint (forced.status, ==, 0);
+  g_strfreev (rows);
+  rows = g_strsplit (forced.out, "\n", -1);
+  g_assert_true (g_str_has_prefix (rows[0], "rpm,spring.tau_amp,"));
+  g_assert_cmpint (sscanf (rows[1], "%lf,%lf", &f, &magnitude), ==, 2);
+  {
+    double w = 2 * G_PI * 10 / 60;
+
+    g_assert_cmpfloat_with_epsilon (magnitude, 600 / (600 - 5 * w * w), 1e-9);
+  }
+  cli (&bad, "frf", model, "--input", "drive", "--output", "J2.phi", "--at", "-1", NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+  g_assert_nonnull (strstr (bad.err, "--at must be a time >= 0"));
+}
+
 static void
 test_campbell_mesh_order (void)
 {
@@ -273,6 +334,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/modal", test_modal);
   g_test_add_func ("/app/cli/friction-option", test_friction_option);
   g_test_add_func ("/app/cli/frf-and-campbell", test_frf_and_campbell);
+  g_test_add_func ("/app/cli/at-option", test_at_option);
   g_test_add_func ("/app/cli/campbell-mesh-order", test_campbell_mesh_order);
   g_test_add_func ("/app/cli/frf-db", test_frf_db);
   return g_test_run ();

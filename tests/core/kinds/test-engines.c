@@ -369,7 +369,7 @@ test_engine_frf (void)
   g_assert_no_error (error);
   sys = sw_model_assemble (model, &error);
   g_assert_no_error (error);
-  ex = sw_frf_excitations (sys, &error);
+  ex = sw_frf_excitations (sys, 0, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (ex->len, ==, 1);
   firing = &g_array_index (ex, SwFrfExcitation, 0);
@@ -388,7 +388,7 @@ test_engine_frf (void)
   g_assert_no_error (error);
   sys = sw_model_assemble (model, &error);
   g_assert_no_error (error);
-  ex = sw_frf_excitations (sys, &error);
+  ex = sw_frf_excitations (sys, 0, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (ex->len, ==, 0);
 }

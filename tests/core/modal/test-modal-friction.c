@@ -13,6 +13,7 @@
 #include "sw-frf.h"
 #include "sw-model.h"
 #include "sw-modes.h"
+#include "sw-simulate.h"
 #include "sw-system.h"
 
 static SwSystem *
@@ -434,6 +435,46 @@ test_campbell_locked_clutch (void)
       }
 }
 
+/* The operating point at a time of the run: the clutch is open at t = 0
+ * (its normal force 0 until 0.5 s), so J2 does not respond to a torque on
+ * J1 at all, and says so; engaged at rest at t = 1 s it is rigid:
+ * J2.phi / drive = 1 / (600 - 5 w^2). The same through the CLI's --at
+ * (test-cli-analysis) and the window (test-frf-view). */
+static void
+test_frf_at_time (void)
+{
+  static const char text[] = CLUTCH_MODEL ("{\"table\": {\"points\": [[0, 0], [0.5, 0], [0.6, 1]]}}", COULOMB);
+  g_autoptr (SwSystem) sys = assemble (text);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwTrajectory) open = NULL, engaged = NULL;
+  g_autofree double *state = NULL;
+  g_autofree char *note = NULL;
+  SwSimulateOptions so = sw_simulate_options_from_system (sys);
+  SwFrfOptions o = sw_frf_options_default ();
+
+  o.from_hz = 0.1;
+  o.to_hz = 100;
+  o.n_points = 40;
+  open = sw_frf_compute (sys, "drive", "J2.phi", &o, &error);
+  g_assert_no_error (error);
+  g_assert_true (sw_frf_is_zero (open));
+  note = sw_frf_dup_zero_note ("drive", "J2.phi");
+  g_assert_nonnull (strstr (note, "J2.phi does not respond to drive"));
+  so.stop_time_s = 1;
+  state = sw_simulate_final_state (sys, &so, &error);
+  g_assert_no_error (error);
+  o.at_s = 1;
+  o.at_state = state;
+  engaged = sw_frf_compute (sys, "drive", "J2.phi", &o, &error);
+  g_assert_no_error (error);
+  g_assert_false (sw_frf_is_zero (engaged));
+  for (guint r = 0; r < sw_trajectory_get_n_rows (engaged); r++)
+    {
+      double w = 2 * G_PI * sw_trajectory_get_times (engaged)[r];
+      g_assert_cmpfloat (cabs (1 / response (engaged, r) - (600 - 5 * w * w)), <=, 1e-9 * (600 + 5 * w * w));
+    }
+}
+
 /* The names the CLI and the window use. */
 static void
 test_friction_names (void)
@@ -461,6 +502,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modal-friction/sliding-clutch-is-damper", test_sliding_clutch_is_damper);
   g_test_add_func ("/core/modal-friction/engaged-brake-is-fixed", test_engaged_brake_is_fixed);
   g_test_add_func ("/core/modal-friction/clutch-frf", test_clutch_frf);
+  g_test_add_func ("/core/modal-friction/frf-at-time", test_frf_at_time);
   g_test_add_func ("/core/modal-friction/lossy-gear-rolling", test_lossy_gear_rolling);
   g_test_add_func ("/core/modal-friction/lossy-gear-at-rest", test_lossy_gear_at_rest);
   g_test_add_func ("/core/modal-friction/campbell-locked-clutch", test_campbell_locked_clutch);

@@ -10,6 +10,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
+#include <string.h>
 
 #include <adwaita.h>
 
@@ -18,6 +19,7 @@
 #include "sw-frf-view-private.h"
 #include "sw-model.h"
 #include "sw-modes.h"
+#include "sw-simulate.h"
 #include "sw-ui-test.h"
 
 /* Runs the main loop until the view has computed (at most 20 s). */
@@ -252,6 +254,54 @@ test_error (void)
   g_assert_finalize_object (view);
 }
 
+/* The vehicle launch: its clutch is open at t = 0, so the car does not
+ * respond to the engine and the page says why; at 2 s (the plot's cursor
+ * there) it is engaged, and the response is sw_frf_compute()'s at the
+ * state of a run at 2 s, bit for bit. */
+static void
+test_operating_point (void)
+{
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("vehicle-launch.shaft");
+  SwFrfView *view = g_object_ref_sink (SW_FRF_VIEW (sw_frf_view_new ()));
+  SwSimulateOptions so = sw_simulate_options_from_system (system);
+  SwFrfOptions o = sw_frf_options_default ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwTrajectory) expected = NULL;
+  g_autofree double *state = NULL;
+  int at_cursor_notes = 0;
+  SwTrajectory *shown;
+
+  g_signal_connect (view, "notify::at-cursor", G_CALLBACK (sw_ui_test_count_notify), &at_cursor_notes);
+  sw_frf_view_set_system (view, system);
+  sw_frf_view_set_input (view, "engine");
+  sw_frf_view_set_output (view, "car.v");
+  wait_computed (view);
+  g_assert_true (sw_frf_is_zero (sw_frf_view_get_response (view)));
+  g_assert_nonnull (strstr (sw_frf_view_get_note (view), "car.v does not respond to engine"));
+
+  sw_frf_view_set_at_cursor (view, TRUE);
+  g_assert_true (sw_frf_view_get_at_cursor (view));
+  g_assert_cmpint (at_cursor_notes, ==, 1);
+  sw_frf_view_set_operating_time (view, 2);
+  g_assert_cmpfloat (sw_frf_view_get_operating_time (view), ==, 2);
+  wait_computed (view);
+  g_assert_null (sw_frf_view_get_note (view));
+  shown = sw_frf_view_get_response (view);
+  g_assert_false (sw_frf_is_zero (shown));
+
+  so.stop_time_s = 2;
+  state = sw_simulate_final_state (system, &so, &error);
+  g_assert_no_error (error);
+  o.at_s = 2;
+  o.at_state = state;
+  expected = sw_frf_compute (system, "engine", "car.v", &o, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sw_trajectory_get_n_rows (shown), ==, sw_trajectory_get_n_rows (expected));
+  for (guint r = 0; r < sw_trajectory_get_n_rows (shown); r++)
+    g_assert_cmpfloat (sw_trajectory_get_column (shown, 0)[r], ==, sw_trajectory_get_column (expected, 0)[r]);
+  g_assert_finalize_object (view);
+}
+
 static void
 test_window (void)
 {
@@ -314,6 +364,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/frf-view/response", test_response);
   g_test_add_func ("/ui/frf-view/db", test_db);
   g_test_add_func ("/ui/frf-view/error", test_error);
+  g_test_add_func ("/ui/frf-view/operating-point", test_operating_point);
   g_test_add_func ("/ui/frf-view/window", test_window);
   return g_test_run ();
 }
