@@ -113,6 +113,17 @@ vary_requested_cb (SwWindow   *self,
 
 /* ---- Frequency response and Campbell ------------------------------------ */
 
+/* The operating point the Modes page has: t = 0 or the cursor's. */
+static double
+analysis_operating_time (SwWindow *self)
+{
+  double t = 0;
+
+  if (self->modes_at_cursor && !sw_plot_view_get_cursor (self->plot_view, &t))
+    t = 0;
+  return MAX (t, 0.0);
+}
+
 /* Hands the snapshot to the page that shows, when it has not had it. */
 static void
 update_analysis_pages (SwWindow *self)
@@ -124,13 +135,8 @@ update_analysis_pages (SwWindow *self)
   page = adw_view_stack_get_visible_child_name (self->results_stack);
   if (g_strcmp0 (page, "frf") == 0 && !self->analysis_frf_fresh)
     {
-      /* The operating point the Modes page has: t = 0 or the cursor's. */
-      double t = 0;
-
-      if (self->modes_at_cursor && !sw_plot_view_get_cursor (self->plot_view, &t))
-        t = 0;
       self->analysis_frf_fresh = TRUE;
-      sw_frf_view_set_operating_time (self->frf_view, MAX (t, 0.0));
+      sw_frf_view_set_operating_time (self->frf_view, analysis_operating_time (self));
       sw_frf_view_set_system (self->frf_view, self->analysis_system);
     }
   else if (g_strcmp0 (page, "campbell") == 0 && !self->analysis_campbell_fresh)
@@ -146,6 +152,7 @@ update_analysis_pages (SwWindow *self)
       g_autoptr (GArray) excitation = sw_forced_excitations_from_model (self->model, NULL);
 
       self->analysis_forced_fresh = TRUE;
+      sw_forced_view_set_operating_time (self->forced_view, analysis_operating_time (self));
       sw_forced_view_set_model_excitation (self->forced_view,
                                            excitation != NULL ? (const SwForcedExcitation *) excitation->data : NULL,
                                            excitation != NULL ? excitation->len : 0);
@@ -153,12 +160,12 @@ update_analysis_pages (SwWindow *self)
     }
 }
 
-/* The operating point moved (the cursor, or its choice): the frequency
- * response follows, now if it shows. */
+/* The operating point moved (the cursor, or its choice): the frequency and
+ * forced responses follow, now if they show. */
 void
 _sw_window_analysis_operating_changed (SwWindow *self)
 {
-  self->analysis_frf_fresh = FALSE;
+  self->analysis_frf_fresh = self->analysis_forced_fresh = FALSE;
   update_analysis_pages (self);
 }
 
@@ -258,6 +265,8 @@ _sw_window_modes_init (SwWindow *self)
   g_signal_connect_object (at_cursor, "toggled", G_CALLBACK (at_cursor_toggled_cb), self, 0);
   /* The frequency response page has the same choice. */
   g_object_bind_property (at_cursor, "active", self->frf_view, "at-cursor",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_object_bind_property (at_cursor, "active", self->forced_view, "at-cursor",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   gtk_box_append (GTK_BOX (row), at_cursor);
   /* Translators: before the choice of the friction elements' state (as at the operating point, locked, open). */

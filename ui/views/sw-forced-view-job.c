@@ -14,6 +14,9 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n.h>
+
+#include "sw-simulate.h"
 
 #define N_SPEEDS          400
 #define N_CAMPBELL_SPEEDS 41
@@ -27,12 +30,14 @@ typedef struct {
   double    amplitude;
   double    from_rpm, to_rpm;
   double    diameter_m, uts_mpa, rated_rpm;
+  double    at_s;
 } Job;
 
 typedef struct {
   SwTrajectory *response;
   SwCampbell   *campbell;
   GArray       *ranges;
+  char         *note;
 } Result;
 
 static void
@@ -52,7 +57,28 @@ result_free (Result *r)
   g_clear_pointer (&r->response, sw_trajectory_unref);
   g_clear_pointer (&r->campbell, sw_campbell_free);
   g_clear_pointer (&r->ranges, g_array_unref);
+  g_free (r->note);
   g_free (r);
+}
+
+/* Every section's amplitude 0 at every speed (there is a section). */
+static gboolean
+no_response (SwTrajectory *tr)
+{
+  gboolean any = FALSE;
+
+  for (guint c = 0; c < sw_trajectory_get_n_columns (tr); c++)
+    {
+      const double *v = sw_trajectory_get_column (tr, c);
+
+      if (!g_str_has_suffix (sw_trajectory_get_column_name (tr, c), ".tau_amp"))
+        continue;
+      any = TRUE;
+      for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+        if (v[r] != 0)
+          return FALSE;
+    }
+  return any;
 }
 
 static void
@@ -67,6 +93,23 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
   g_autofree SwForcedLimit *l = NULL;
   GError *error = NULL;
   Result *r = g_new0 (Result, 1);
+  g_autofree double *state = NULL;
+
+  /* The operating point: the state of a run at its time. */
+  if (job->at_s > 0)
+    {
+      SwSimulateOptions so = sw_simulate_options_from_system (job->system);
+
+      so.stop_time_s = job->at_s;
+      if (!(state = sw_simulate_final_state (job->system, &so, &error)))
+        {
+          result_free (r);
+          g_task_return_error (task, error);
+          return;
+        }
+    }
+  o.at_s = co.at_s = job->at_s;
+  o.at_state = co.at_state = state;
 
   for (guint k = 0; k < job->orders->len; k++)
     {
@@ -121,6 +164,10 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
       g_task_return_error_if_cancelled (task);
       return;
     }
+  if (no_response (r->response))
+    r->note = g_strdup (_("No section responds to the excitation: in this state of the friction elements it "
+                          "reaches none (an open clutch beside the excited body, or a locked brake holding it). "
+                          "Try “At the plot’s cursor” with the cursor at a time when the drivetrain is engaged."));
   /* The critical speeds are a help: without them the response still shows. */
   co.from_rpm = job->from_rpm;
   co.to_rpm = job->to_rpm;
@@ -138,11 +185,18 @@ set_busy (SwForcedView *self, gboolean busy)
   g_object_notify (G_OBJECT (self), "busy");
 }
 
+/* The error in red, or why no section responds. */
 static void
 show_error (SwForcedView *self)
 {
-  gtk_label_set_text (self->status, self->error != NULL ? self->error->message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->status), self->error != NULL);
+  const char *text = self->error != NULL ? self->error->message : self->note;
+
+  gtk_label_set_text (self->status, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->status), text != NULL);
+  if (self->error != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self->status), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->status), "error");
 }
 
 static void
@@ -168,8 +222,10 @@ job_done (GObject *source, GAsyncResult *res, gpointer data)
   g_clear_pointer (&self->campbell, sw_campbell_free);
   g_clear_pointer (&self->ranges, g_array_unref);
   g_clear_error (&self->error);
+  g_clear_pointer (&self->note, g_free);
   if (r != NULL)
     {
+      self->note = g_steal_pointer (&r->note);
       self->response = g_steal_pointer (&r->response);
       self->campbell = g_steal_pointer (&r->campbell);
       self->ranges = g_steal_pointer (&r->ranges);
@@ -228,6 +284,7 @@ _sw_forced_view_start_job (SwForcedView *self)
       g_clear_pointer (&self->campbell, sw_campbell_free);
       g_clear_pointer (&self->ranges, g_array_unref);
       g_clear_error (&self->error);
+      g_clear_pointer (&self->note, g_free);
       _sw_forced_view_fill_sections (self);
       show_error (self);
       _sw_forced_view_update_loads (self);
@@ -249,6 +306,7 @@ _sw_forced_view_start_job (SwForcedView *self)
   job->diameter_m = self->diameter_m;
   job->uts_mpa = self->uts_mpa;
   job->rated_rpm = self->rated_rpm;
+  job->at_s = self->at_s;
   g_free (self->excited);
   self->excited = g_strdup (body);
 

@@ -79,6 +79,7 @@ struct _SwForcedView {
   GtkEntry        *diameter_entry;
   GtkEntry        *uts_entry;
   GtkEntry        *rated_entry;
+  GtkCheckButton  *at_cursor_check;
   GtkSpinner      *spinner;
   GtkDrawingArea  *area;
   GtkLabel        *readout;
@@ -95,6 +96,7 @@ struct _SwForcedView {
   double           uts_mpa;       /* 0: no limits */
   double           rated_rpm;     /* 0: the range's top */
   double           cursor_rpm;
+  double           at_s;          /* the operating point's time (0: the initial state) */
   gboolean         filling;
   SwCanvas        *canvas;       /* weak */
   SwForcedModelExcitation *model_excitation; /* the model's "excitation", or NULL */
@@ -105,6 +107,7 @@ struct _SwForcedView {
   SwCampbell      *campbell;
   GArray          *ranges;        /* SwForcedRange of the response, or NULL */
   GError          *error;
+  char            *note;          /* no section responds: why, or NULL */
   char            *excited;       /* the body of the response shown */
   char            *most_loaded;   /* over the whole range */
   char            *loaded_at_cursor;

@@ -26,6 +26,7 @@ enum {
   PROP_0,
   PROP_BODY,
   PROP_SECTION,
+  PROP_AT_CURSOR,
   PROP_BUSY,
   N_PROPS
 };
@@ -652,11 +653,50 @@ sw_forced_view_get_error (SwForcedView *self)
   return self->error;
 }
 
+void
+sw_forced_view_set_operating_time (SwForcedView *self, double at_s)
+{
+  g_return_if_fail (SW_IS_FORCED_VIEW (self));
+  g_return_if_fail (at_s >= 0 && isfinite (at_s));
+
+  if (at_s == self->at_s)
+    return;
+  self->at_s = at_s;
+  _sw_forced_view_start_job (self);
+}
+
+gboolean
+sw_forced_view_get_at_cursor (SwForcedView *self)
+{
+  g_return_val_if_fail (SW_IS_FORCED_VIEW (self), FALSE);
+  return gtk_check_button_get_active (self->at_cursor_check);
+}
+
+void
+sw_forced_view_set_at_cursor (SwForcedView *self, gboolean at_cursor)
+{
+  g_return_if_fail (SW_IS_FORCED_VIEW (self));
+  gtk_check_button_set_active (self->at_cursor_check, at_cursor);
+}
+
+const char *
+sw_forced_view_get_note (SwForcedView *self)
+{
+  g_return_val_if_fail (SW_IS_FORCED_VIEW (self), NULL);
+  return self->note;
+}
+
 gboolean
 sw_forced_view_get_busy (SwForcedView *self)
 {
   g_return_val_if_fail (SW_IS_FORCED_VIEW (self), FALSE);
   return self->job != NULL;
+}
+
+static void
+on_at_cursor_toggled (SwForcedView *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AT_CURSOR]);
 }
 
 /* ---- GObject ------------------------------------------------------------------- */
@@ -709,6 +749,7 @@ sw_forced_view_finalize (GObject *object)
   g_array_unref (self->orders);
   g_array_unref (self->specs);
   g_clear_error (&self->error);
+  g_free (self->note);
   g_free (self->excited);
   g_free (self->most_loaded);
   g_free (self->loaded_at_cursor);
@@ -724,6 +765,7 @@ sw_forced_view_get_property (GObject *object, guint prop_id, GValue *value, GPar
     {
     case PROP_BODY: g_value_set_string (value, sw_forced_view_get_body (self)); break;
     case PROP_SECTION: g_value_set_string (value, sw_forced_view_get_section (self)); break;
+    case PROP_AT_CURSOR: g_value_set_boolean (value, sw_forced_view_get_at_cursor (self)); break;
     case PROP_BUSY: g_value_set_boolean (value, self->job != NULL); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -738,6 +780,7 @@ sw_forced_view_set_property (GObject *object, guint prop_id, const GValue *value
     {
     case PROP_BODY: sw_forced_view_set_body (self, g_value_get_string (value)); break;
     case PROP_SECTION: sw_forced_view_set_section (self, g_value_get_string (value)); break;
+    case PROP_AT_CURSOR: sw_forced_view_set_at_cursor (self, g_value_get_boolean (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -768,6 +811,9 @@ sw_forced_view_class_init (SwForcedViewClass *klass)
   properties[PROP_SECTION] = g_param_spec_string ("section", NULL, NULL, NULL,
                                                   G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* The page's "At the plot's cursor": the caller sets the time. */
+  properties[PROP_AT_CURSOR] = g_param_spec_boolean ("at-cursor", NULL, NULL, FALSE,
+                                                     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[COMPUTED] = g_signal_new ("computed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
@@ -786,6 +832,7 @@ sw_forced_view_class_init (SwForcedViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwForcedView, diameter_entry);
   gtk_widget_class_bind_template_child (widget_class, SwForcedView, uts_entry);
   gtk_widget_class_bind_template_child (widget_class, SwForcedView, rated_entry);
+  gtk_widget_class_bind_template_child (widget_class, SwForcedView, at_cursor_check);
   gtk_widget_class_bind_template_child (widget_class, SwForcedView, spinner);
   gtk_widget_class_bind_template_child (widget_class, SwForcedView, area);
   gtk_widget_class_bind_template_child (widget_class, SwForcedView, readout);
@@ -836,6 +883,7 @@ sw_forced_view_init (SwForcedView *self)
   gtk_drop_down_set_model (self->section_drop, G_LIST_MODEL (self->sections));
   gtk_drop_down_set_selected (self->section_drop, 0);
   g_signal_connect_swapped (self->section_drop, "notify::selected", G_CALLBACK (on_section_selected), self);
+  g_signal_connect_swapped (self->at_cursor_check, "toggled", G_CALLBACK (on_at_cursor_toggled), self);
 
   show_controls (self);
   entries[0] = GTK_EDITABLE (self->orders_entry);

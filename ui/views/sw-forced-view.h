@@ -34,6 +34,18 @@ void          sw_forced_view_set_system        (SwForcedView *self,
                                                 SwSystem     *system);
 SwSystem     *sw_forced_view_get_system        (SwForcedView *self);
 
+/* The operating point whose friction elements' state the response is in:
+ * the state of a run at at_s (0: the initial state); a new one computes
+ * again. Property "at-cursor" is the page's choice of the state under the
+ * trajectory plot's cursor, which the caller follows. */
+void          sw_forced_view_set_operating_time (SwForcedView *self,
+                                                 double        at_s);
+gboolean      sw_forced_view_get_at_cursor     (SwForcedView *self);
+void          sw_forced_view_set_at_cursor     (SwForcedView *self,
+                                                gboolean      at_cursor);
+/* Why no section responds to the excitation, translated, or NULL. */
+const char   *sw_forced_view_get_note          (SwForcedView *self);
+
 /* Property "body": the excited body (a rotational inertia's id). */
 void          sw_forced_view_set_body          (SwForcedView *self,
                                                 const char   *body);

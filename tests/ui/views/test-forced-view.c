@@ -19,6 +19,7 @@
 #include "sw-forced.h"
 #include "sw-forced-view.h"
 #include "sw-forced-view-private.h"
+#include "sw-simulate.h"
 #include "sw-ui-test.h"
 #include "sw-test-forced.h"
 
@@ -260,6 +261,45 @@ test_order_amplitudes (void)
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (view->orders_entry), "error"));
   g_signal_emit_by_name (view->orders_entry, "activate");
   g_assert_false (sw_forced_view_get_busy (view));
+  g_assert_finalize_object (view);
+}
+
+/* The vehicle launch excited at its engine: the clutch is open at t = 0,
+ * so no section responds and the page says why; at 2 s (the plot's cursor
+ * there) it is engaged, and the response is sw_forced_compute()'s in the
+ * friction state of a run's state at 2 s, value for value. */
+static void
+test_operating_point (void)
+{
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("vehicle-launch.shaft");
+  SwForcedView *view = g_object_ref_sink (SW_FORCED_VIEW (sw_forced_view_new ()));
+  SwSimulateOptions so = sw_simulate_options_from_system (system);
+  SwForcedExcitation ex[] = { { .part = "engine", .order = 1, .amplitude = 100 } };
+  SwForcedOptions o = sw_forced_options_default ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwTrajectory) want = NULL;
+  g_autofree double *state = NULL;
+  static const double orders[] = { 1 };
+
+  sw_forced_view_set_system (view, system);
+  sw_forced_view_set_body (view, "engine");
+  sw_forced_view_set_excitation (view, orders, 1, 100);
+  wait_computed (view);
+  g_assert_nonnull (sw_forced_view_get_note (view));
+  g_assert_nonnull (strstr (sw_forced_view_get_note (view), "No section responds"));
+
+  sw_forced_view_set_at_cursor (view, TRUE);
+  g_assert_true (sw_forced_view_get_at_cursor (view));
+  sw_forced_view_set_operating_time (view, 2);
+  wait_computed (view);
+  g_assert_null (sw_forced_view_get_note (view));
+  so.stop_time_s = 2;
+  state = sw_simulate_final_state (system, &so, &error);
+  g_assert_no_error (error);
+  o.at_s = 2;
+  o.at_state = state;
+  want = sw_test_forced_compute (system, ex, 1, 100, 3000, VIEW_SPEEDS, &o);
+  sw_test_forced_assert_same (sw_forced_view_get_response (view), want);
   g_assert_finalize_object (view);
 }
 
@@ -591,6 +631,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/forced-view/curves", test_curves);
   g_test_add_func ("/ui/forced-view/order-amplitudes", test_order_amplitudes);
   g_test_add_func ("/ui/forced-view/model-excitation", test_model_excitation);
+  g_test_add_func ("/ui/forced-view/operating-point", test_operating_point);
   g_test_add_func ("/ui/forced-view/cursor", test_cursor);
   g_test_add_func ("/ui/forced-view/limits", test_limits);
   g_test_add_func ("/ui/forced-view/error", test_error);
