@@ -204,6 +204,18 @@ draw_shape (const SwModesChart *chart,
   return TRUE;
 }
 
+
+/* COLOR_FOREGROUND or COLOR_BACKGROUND, whichever is darker. */
+static int
+darker_of_page (const SwPlotColors *colors)
+{
+  const SwPlotColors *c = colors != NULL ? colors : sw_plot_colors_light ();
+  int fg = c->foreground[0] + c->foreground[1] + c->foreground[2];
+  int bg = c->background[0] + c->background[1] + c->background[2];
+
+  return fg <= bg ? COLOR_FOREGROUND : COLOR_BACKGROUND;
+}
+
 static gboolean
 draw_bars (const SwModesChart *chart,
            double              page_w,
@@ -257,10 +269,15 @@ draw_bars (const SwModesChart *chart,
       if (bar_h >= 1.0 * ch || (int) i == chart->highlight)
         {
           g_autofree char *text = g_strdup_printf ("%.1f %%", v);
+          /* Its width in the bars' units: where it does not fit after the
+           * bar (a full one), it is written inside, in the darker of the
+           * page's two colours (the scale is light there). */
+          double width = strlen (text) * CHAR_W * 0.9 * ch * x_max / vp_w;
+          gboolean inside = v + 1.5 + width > x_max;
 
-          plcol0 (COLOR_FOREGROUND);
+          plcol0 (inside ? darker_of_page (chart->colors) : COLOR_FOREGROUND);
           plschr (0, 0.9);
-          plptex (v + 1.5, yc, 1, 0, 0.0, text);
+          plptex (inside ? v - 1.5 : v + 1.5, yc, 1, 0, inside ? 1.0 : 0.0, text);
           plschr (0, 1.0);
         }
     }
