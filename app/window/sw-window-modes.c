@@ -142,6 +142,7 @@ update_analysis_pages (SwWindow *self)
   else if (g_strcmp0 (page, "campbell") == 0 && !self->analysis_campbell_fresh)
     {
       self->analysis_campbell_fresh = TRUE;
+      sw_campbell_view_set_operating_time (self->campbell_view, analysis_operating_time (self));
       sw_campbell_view_set_system (self->campbell_view, self->analysis_system);
     }
   else if (g_strcmp0 (page, "forced") == 0 && !self->analysis_forced_fresh)
@@ -160,12 +161,12 @@ update_analysis_pages (SwWindow *self)
     }
 }
 
-/* The operating point moved (the cursor, or its choice): the frequency and
- * forced responses follow, now if they show. */
+/* The operating point moved (the cursor, or its choice): the frequency
+ * response, Campbell and forced response pages follow, now if they show. */
 void
 _sw_window_analysis_operating_changed (SwWindow *self)
 {
-  self->analysis_frf_fresh = self->analysis_forced_fresh = FALSE;
+  self->analysis_frf_fresh = self->analysis_forced_fresh = self->analysis_campbell_fresh = FALSE;
   update_analysis_pages (self);
 }
 
@@ -267,6 +268,8 @@ _sw_window_modes_init (SwWindow *self)
   g_object_bind_property (at_cursor, "active", self->frf_view, "at-cursor",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_object_bind_property (at_cursor, "active", self->forced_view, "at-cursor",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_object_bind_property (at_cursor, "active", self->campbell_view, "at-cursor",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   gtk_box_append (GTK_BOX (row), at_cursor);
   /* Translators: before the choice of the friction elements' state (as at the operating point, locked, open). */

@@ -40,6 +40,7 @@ struct _SwCampbellView {
   GtkEntry        *to_entry;
   GtkEntry        *orders_entry;
   GtkDropDown     *friction_drop;
+  GtkCheckButton  *at_cursor_check;
   GtkSpinner      *spinner;
   GtkDrawingArea  *area;
   GtkColumnView   *table;
@@ -51,6 +52,7 @@ struct _SwCampbellView {
   SwSystem        *system;
   double           from_rpm, to_rpm;
   SwLinearFriction friction;
+  double           at_s;          /* the operating point's time (0: the initial state) */
   GArray          *orders;       /* double */
   gboolean         filling;
 

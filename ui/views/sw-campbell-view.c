@@ -19,6 +19,7 @@
 #include <glib/gi18n.h>
 
 #include "sw-plot-draw.h"
+#include "sw-simulate.h"
 #include "sw-plot-widget.h"
 #include "sw-plot-file.h"
 #include "sw-ui-resources.h"
@@ -91,6 +92,7 @@ enum {
   PROP_FROM_RPM,
   PROP_TO_RPM,
   PROP_FRICTION,
+  PROP_AT_CURSOR,
   PROP_BUSY,
   N_PROPS
 };
@@ -199,8 +201,23 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
 {
   Job *job = data;
   GError *error = NULL;
-  SwCampbell *c = sw_campbell_compute (job->system, job->shaft, &job->options, &error);
+  g_autofree double *state = NULL;
+  SwCampbell *c;
 
+  /* The operating point: the state of a run at its time. */
+  if (job->options.at_s > 0)
+    {
+      SwSimulateOptions so = sw_simulate_options_from_system (job->system);
+
+      so.stop_time_s = job->options.at_s;
+      if (!(state = sw_simulate_final_state (job->system, &so, &error)))
+        {
+          g_task_return_error (task, error);
+          return;
+        }
+      job->options.at_state = state;
+    }
+  c = sw_campbell_compute (job->system, job->shaft, &job->options, &error);
   if (c == NULL)
     g_task_return_error (task, error);
   else
@@ -323,6 +340,7 @@ start_job (SwCampbellView *self)
   job->options.from_rpm = self->from_rpm;
   job->options.to_rpm = self->to_rpm;
   job->options.friction = self->friction;
+  job->options.at_s = self->at_s;
   job->options.n_speeds = N_SPEEDS;
   job->options.orders = (const double *) job->orders->data;
   job->options.n_orders = job->orders->len;
@@ -614,6 +632,38 @@ sw_campbell_view_set_friction (SwCampbellView *self, SwLinearFriction friction)
   start_job (self);
 }
 
+void
+sw_campbell_view_set_operating_time (SwCampbellView *self, double at_s)
+{
+  g_return_if_fail (SW_IS_CAMPBELL_VIEW (self));
+  g_return_if_fail (at_s >= 0 && isfinite (at_s));
+
+  if (at_s == self->at_s)
+    return;
+  self->at_s = at_s;
+  start_job (self);
+}
+
+gboolean
+sw_campbell_view_get_at_cursor (SwCampbellView *self)
+{
+  g_return_val_if_fail (SW_IS_CAMPBELL_VIEW (self), FALSE);
+  return gtk_check_button_get_active (self->at_cursor_check);
+}
+
+void
+sw_campbell_view_set_at_cursor (SwCampbellView *self, gboolean at_cursor)
+{
+  g_return_if_fail (SW_IS_CAMPBELL_VIEW (self));
+  gtk_check_button_set_active (self->at_cursor_check, at_cursor);
+}
+
+static void
+on_at_cursor_toggled (SwCampbellView *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AT_CURSOR]);
+}
+
 SwLinearFriction
 sw_campbell_view_get_friction (SwCampbellView *self)
 {
@@ -752,6 +802,7 @@ sw_campbell_view_get_property (GObject *object, guint prop_id, GValue *value, GP
     case PROP_FROM_RPM: g_value_set_double (value, self->from_rpm); break;
     case PROP_TO_RPM: g_value_set_double (value, self->to_rpm); break;
     case PROP_FRICTION: g_value_set_uint (value, self->friction); break;
+    case PROP_AT_CURSOR: g_value_set_boolean (value, sw_campbell_view_get_at_cursor (self)); break;
     case PROP_BUSY: g_value_set_boolean (value, self->job != NULL); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -768,6 +819,7 @@ sw_campbell_view_set_property (GObject *object, guint prop_id, const GValue *val
     case PROP_FROM_RPM: sw_campbell_view_set_speed_range (self, g_value_get_double (value), self->to_rpm); break;
     case PROP_TO_RPM: sw_campbell_view_set_speed_range (self, self->from_rpm, g_value_get_double (value)); break;
     case PROP_FRICTION: sw_campbell_view_set_friction (self, (SwLinearFriction) g_value_get_uint (value)); break;
+    case PROP_AT_CURSOR: sw_campbell_view_set_at_cursor (self, g_value_get_boolean (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -800,6 +852,9 @@ sw_campbell_view_class_init (SwCampbellViewClass *klass)
                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   /* The friction elements' state (SwLinearFriction). */
+  /* The page's "At the plot's cursor": the caller sets the time. */
+  properties[PROP_AT_CURSOR] = g_param_spec_boolean ("at-cursor", NULL, NULL, FALSE,
+                                                     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_FRICTION] = g_param_spec_uint ("friction", NULL, NULL, 0, SW_LINEAR_FRICTION_OPEN, 0,
                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -819,6 +874,7 @@ sw_campbell_view_class_init (SwCampbellViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwCampbellView, to_entry);
   gtk_widget_class_bind_template_child (widget_class, SwCampbellView, orders_entry);
   gtk_widget_class_bind_template_child (widget_class, SwCampbellView, friction_drop);
+  gtk_widget_class_bind_template_child (widget_class, SwCampbellView, at_cursor_check);
   gtk_widget_class_bind_template_child (widget_class, SwCampbellView, spinner);
   gtk_widget_class_bind_template_child (widget_class, SwCampbellView, area);
   gtk_widget_class_bind_template_child (widget_class, SwCampbellView, table);
@@ -866,6 +922,7 @@ sw_campbell_view_init (SwCampbellView *self)
   g_signal_connect_swapped (self->to_entry, "activate", G_CALLBACK (on_entry_activate), self);
   g_signal_connect_swapped (self->orders_entry, "activate", G_CALLBACK (on_entry_activate), self);
   g_signal_connect_swapped (self->friction_drop, "notify::selected", G_CALLBACK (on_friction_selected), self);
+  g_signal_connect_swapped (self->at_cursor_check, "toggled", G_CALLBACK (on_at_cursor_toggled), self);
 
   gtk_drawing_area_set_draw_func (self->area, _sw_campbell_view_draw_area, self, NULL);
   click = gtk_gesture_click_new ();

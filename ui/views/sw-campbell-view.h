@@ -55,6 +55,16 @@ double        sw_campbell_view_get_to_rpm       (SwCampbellView *self);
 void          sw_campbell_view_set_friction     (SwCampbellView  *self,
                                                  SwLinearFriction friction);
 SwLinearFriction sw_campbell_view_get_friction  (SwCampbellView *self);
+
+/* The operating point whose friction elements' state the diagram keeps:
+ * the state of a run at at_s (0: the initial state); a new one computes
+ * again. Property "at-cursor" is the page's choice of the state under the
+ * trajectory plot's cursor, which the caller follows. */
+void          sw_campbell_view_set_operating_time (SwCampbellView *self,
+                                                   double          at_s);
+gboolean      sw_campbell_view_get_at_cursor      (SwCampbellView *self);
+void          sw_campbell_view_set_at_cursor      (SwCampbellView *self,
+                                                   gboolean        at_cursor);
 /* The excitation orders (default 1), each > 0; at least one. */
 void          sw_campbell_view_set_orders       (SwCampbellView *self,
                                                  const double   *orders,

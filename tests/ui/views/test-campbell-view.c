@@ -17,6 +17,7 @@
 #include "sw-campbell-view.h"
 #include "sw-campbell-view-private.h"
 #include "sw-model.h"
+#include "sw-simulate.h"
 #include "sw-ui-test.h"
 
 /* The view's speed samples over the range. */
@@ -219,6 +220,58 @@ test_error (void)
   g_assert_finalize_object (view);
 }
 
+/* The vehicle launch about its engine: at t = 0 the clutch is open, at
+ * 2 s (the plot's cursor there) engaged; the diagram is
+ * sw_campbell_compute()'s in the friction state of a run's state at 2 s,
+ * value for value, and differs from t = 0's. */
+static void
+test_operating_point (void)
+{
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("vehicle-launch.shaft");
+  SwCampbellView *view = g_object_ref_sink (SW_CAMPBELL_VIEW (sw_campbell_view_new ()));
+  SwSimulateOptions so = sw_simulate_options_from_system (system);
+  SwCampbellOptions o = sw_campbell_options_default ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwCampbell) expected = NULL;
+  g_autofree double *state = NULL;
+  const SwTrajectory *at0, *shown, *want;
+  double f0;
+
+  sw_campbell_view_set_system (view, system);
+  sw_campbell_view_set_shaft (view, "engine");
+  wait_computed (view);
+  at0 = sw_campbell_get_diagram (sw_campbell_view_get_campbell (view));
+  f0 = sw_trajectory_get_column ((SwTrajectory *) at0, 0)[0];
+  sw_campbell_view_set_at_cursor (view, TRUE);
+  g_assert_true (sw_campbell_view_get_at_cursor (view));
+  sw_campbell_view_set_operating_time (view, 2);
+  wait_computed (view);
+  g_assert_null (sw_campbell_view_get_error (view));
+  shown = sw_campbell_get_diagram (sw_campbell_view_get_campbell (view));
+
+  so.stop_time_s = 2;
+  state = sw_simulate_final_state (system, &so, &error);
+  g_assert_no_error (error);
+  o.from_rpm = sw_campbell_view_get_from_rpm (view);
+  o.to_rpm = sw_campbell_view_get_to_rpm (view);
+  o.orders = sw_campbell_view_get_orders (view, &o.n_orders);
+  o.n_speeds = VIEW_SPEEDS;
+  o.at_s = 2;
+  o.at_state = state;
+  expected = sw_campbell_compute (system, "engine", &o, &error);
+  g_assert_no_error (error);
+  want = sw_campbell_get_diagram (expected);
+  g_assert_cmpuint (sw_trajectory_get_n_columns ((SwTrajectory *) shown), ==,
+                    sw_trajectory_get_n_columns ((SwTrajectory *) want));
+  for (guint c = 0; c < sw_trajectory_get_n_columns ((SwTrajectory *) want); c++)
+    for (guint r = 0; r < sw_trajectory_get_n_rows ((SwTrajectory *) want); r++)
+      g_assert_cmpfloat (sw_trajectory_get_column ((SwTrajectory *) shown, c)[r], ==,
+                         sw_trajectory_get_column ((SwTrajectory *) want, c)[r]);
+  /* Engaged, the engine turns the drivetrain: another lowest mode than open. */
+  g_assert_cmpfloat (fabs (sw_trajectory_get_column ((SwTrajectory *) shown, 0)[0] - f0), >, 0.1);
+  g_assert_finalize_object (view);
+}
+
 static void
 test_window (void)
 {
@@ -301,6 +354,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/campbell-view/crossings", test_crossings);
   g_test_add_func ("/ui/campbell-view/mesh-order", test_mesh_order);
   g_test_add_func ("/ui/campbell-view/error", test_error);
+  g_test_add_func ("/ui/campbell-view/operating-point", test_operating_point);
   g_test_add_func ("/ui/campbell-view/window", test_window);
   return g_test_run ();
 }
