@@ -42,6 +42,7 @@ struct _SwStudyView {
   GtkWidget       *controls;
   GtkWidget       *axes;
   GtkEntry        *vary_entry;
+  char            *vary_example;  /* the template's placeholder, translated */
   GtkDropDown     *sample_drop;
   GtkSpinButton   *samples_spin;
   GtkEntry        *outputs_entry;

@@ -471,6 +471,61 @@ sw_study_view_new (void)
   return g_object_new (SW_TYPE_STUDY_VIEW, NULL);
 }
 
+/* The first parameter of the model in unit (given a value > 0): "ID.NAME",
+ * and its value; NULL for none. */
+static char *
+first_param (SwModel *model, const char *unit, double *value)
+{
+  for (guint i = 0; i < sw_model_get_n_components (model); i++)
+    {
+      const SwComponent *c = sw_model_get_component (model, i);
+
+      for (guint k = 0; k < c->kind->n_params; k++)
+        if (c->kind->params[k].type == SW_PARAM_REAL && g_strcmp0 (c->kind->params[k].unit, unit) == 0
+            && c->param[k] > 0 && isfinite (c->param[k]))
+          {
+            *value = c->param[k];
+            return g_strdup_printf ("%s.%s", c->id, c->kind->params[k].name);
+          }
+    }
+  return NULL;
+}
+
+/* The Vary entry's example in the model's own terms: its first inertia
+ * (or mass) from half to twice its value, its first stiffness over two
+ * decades; the generic one when it has neither. */
+static void
+update_vary_example (SwStudyView *self)
+{
+  static const char *const inertias[] = { "kg.m2", "kg" }, *const stiffnesses[] = { "N.m/rad", "N/m" };
+  g_autoptr (GString) text = g_string_new (NULL);
+  char a[SW_NUMBER_BUF_SIZE], b[SW_NUMBER_BUF_SIZE];
+  double v = 0;
+
+  for (guint k = 0; self->model != NULL && k < 2; k++)
+    {
+      g_autofree char *j = first_param (self->model, inertias[k], &v);
+
+      if (j != NULL)
+        {
+          g_string_append_printf (text, "%s=%s:%s:4", j, sw_format_number (a, v / 2), sw_format_number (b, 2 * v));
+          break;
+        }
+    }
+  for (guint k = 0; self->model != NULL && k < 2; k++)
+    {
+      g_autofree char *c = first_param (self->model, stiffnesses[k], &v);
+
+      if (c != NULL)
+        {
+          g_string_append_printf (text, "%s%s=%s:%s:5:log", text->len > 0 ? "; " : "", c,
+                                  sw_format_number (a, v / 10), sw_format_number (b, 10 * v));
+          break;
+        }
+    }
+  gtk_entry_set_placeholder_text (self->vary_entry, text->len > 0 ? text->str : self->vary_example);
+}
+
 void
 sw_study_view_set_model (SwStudyView *self, SwModel *model)
 {
@@ -478,6 +533,7 @@ sw_study_view_set_model (SwStudyView *self, SwModel *model)
   g_return_if_fail (model == NULL || SW_IS_MODEL (model));
 
   g_set_object (&self->model, model);
+  update_vary_example (self);
   on_selection (self);
 }
 
@@ -773,6 +829,7 @@ sw_study_view_finalize (GObject *object)
   SwStudyView *self = SW_STUDY_VIEW (object);
 
   g_ptr_array_unref (self->vary);
+  g_free (self->vary_example);
   G_OBJECT_CLASS (sw_study_view_parent_class)->finalize (object);
 }
 
@@ -837,6 +894,7 @@ sw_study_view_init (SwStudyView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   gtk_editable_set_text (GTK_EDITABLE (self->outputs_entry), "mode(2).frequency_hz, mode(3).frequency_hz");
+  self->vary_example = g_strdup (gtk_entry_get_placeholder_text (self->vary_entry));
   self->params_list = gtk_string_list_new (NULL);
   self->outputs_list = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->x_drop, G_LIST_MODEL (self->params_list));

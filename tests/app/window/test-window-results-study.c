@@ -133,6 +133,11 @@ test_study_page (void)
   iterate ();
   g_signal_connect (view, "finished", G_CALLBACK (on_finished), &finished);
 
+  /* The Vary entry's example is the model's own: its first inertia from
+   * half to twice, its first stiffness over two decades. */
+  g_assert_cmpstr (gtk_entry_get_placeholder_text (view->vary_entry), ==,
+                   "rotor.J=0.25:1:4; shaft.c=5000:500000:5:log");
+
   /* Nothing varies yet: said, nothing runs. */
   g_assert_false (sw_study_view_run (view, &error));
   g_assert_error (error, SW_ERROR, SW_ERROR_INVALID);
