@@ -244,19 +244,12 @@ modal_table (Out *o, SwModes *modes, const char *name)
 gboolean
 sw_cli_operating_state (SwSystem *sys, double at, const char *path, double **state)
 {
-  SwSimulateOptions o = sw_simulate_options_from_system (sys);
   g_autoptr (GError) error = NULL;
 
-  *state = NULL;
-  if (at == 0)
+  if (sw_simulate_state_at (sys, at, state, &error))
     return TRUE;
-  o.stop_time_s = at;
-  if (!(*state = sw_simulate_final_state (sys, &o, &error)))
-    {
-      g_printerr ("%s: error: %s\n", path, error->message);
-      return FALSE;
-    }
-  return TRUE;
+  g_printerr ("%s: error: %s\n", path, error->message);
+  return FALSE;
 }
 
 int

@@ -970,3 +970,17 @@ sw_simulate_final_state (const SwSystem *sys, const SwSimulateOptions *options, 
   tr = integrate (sys, &o, NULL, NULL, NULL, y, NULL, error);
   return tr != NULL ? g_steal_pointer (&y) : NULL;
 }
+
+gboolean
+sw_simulate_state_at (const SwSystem *sys, double t, double **state, GError **error)
+{
+  SwSimulateOptions o;
+
+  *state = NULL;
+  if (t == 0)
+    return TRUE;
+  o = sw_simulate_options_from_system (sys);
+  o.stop_time_s = t;
+  *state = sw_simulate_final_state (sys, &o, error);
+  return *state != NULL;
+}

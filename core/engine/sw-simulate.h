@@ -184,5 +184,12 @@ char         *sw_simulate_stats_to_string (const SwSimulateStats *stats);
 double       *sw_simulate_final_state (const SwSystem          *system,
                                        const SwSimulateOptions *options,
                                        GError                 **error);
+/* The operating point of a linear analysis at time t (>= 0): *state the
+ * state of a run of system's own settings up to t, or NULL for t = 0 (the
+ * initial state). FALSE with the run's error. */
+gboolean      sw_simulate_state_at    (const SwSystem          *system,
+                                       double                   t,
+                                       double                 **state,
+                                       GError                 **error);
 
 G_END_DECLS

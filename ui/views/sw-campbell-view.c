@@ -204,19 +204,12 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
   g_autofree double *state = NULL;
   SwCampbell *c;
 
-  /* The operating point: the state of a run at its time. */
-  if (job->options.at_s > 0)
+  if (!sw_simulate_state_at (job->system, job->options.at_s, &state, &error))
     {
-      SwSimulateOptions so = sw_simulate_options_from_system (job->system);
-
-      so.stop_time_s = job->options.at_s;
-      if (!(state = sw_simulate_final_state (job->system, &so, &error)))
-        {
-          g_task_return_error (task, error);
-          return;
-        }
-      job->options.at_state = state;
+      g_task_return_error (task, error);
+      return;
     }
+  job->options.at_state = state;
   c = sw_campbell_compute (job->system, job->shaft, &job->options, &error);
   if (c == NULL)
     g_task_return_error (task, error);

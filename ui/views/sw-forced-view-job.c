@@ -95,18 +95,11 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
   Result *r = g_new0 (Result, 1);
   g_autofree double *state = NULL;
 
-  /* The operating point: the state of a run at its time. */
-  if (job->at_s > 0)
+  if (!sw_simulate_state_at (job->system, job->at_s, &state, &error))
     {
-      SwSimulateOptions so = sw_simulate_options_from_system (job->system);
-
-      so.stop_time_s = job->at_s;
-      if (!(state = sw_simulate_final_state (job->system, &so, &error)))
-        {
-          result_free (r);
-          g_task_return_error (task, error);
-          return;
-        }
+      result_free (r);
+      g_task_return_error (task, error);
+      return;
     }
   o.at_s = co.at_s = job->at_s;
   o.at_state = co.at_state = state;

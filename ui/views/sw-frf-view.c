@@ -209,19 +209,12 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
   SwTrajectory *response;
   g_autofree double *state = NULL;
 
-  /* The operating point: the state of a run at its time. */
-  if (job->options.at_s > 0)
+  if (!sw_simulate_state_at (job->system, job->options.at_s, &state, &error))
     {
-      SwSimulateOptions so = sw_simulate_options_from_system (job->system);
-
-      so.stop_time_s = job->options.at_s;
-      if (!(state = sw_simulate_final_state (job->system, &so, &error)))
-        {
-          g_task_return_error (task, g_steal_pointer (&error));
-          return;
-        }
-      job->options.at_state = state;
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
     }
+  job->options.at_state = state;
   if (job->modes == NULL)
     {
       SwModesOptions o = sw_modes_options_default ();
