@@ -6,7 +6,8 @@
  * main thread's processor time (what the load of shared cores changes
  * least): from the edit, and from the run shown to the plot redrawn; and
  * how many frames were painted until then (GTK's frame clock paints at
- * most one per 16.7 ms, and the edit paints one of its own). The renderer
+ * most one per 16.7 ms, and the edit paints one of its own: 1 when the
+ * new curve comes with it). The renderer
  * is named: run it with GSK_RENDERER=cairo and with the default (GL; under
  * Xvfb that is software GL, slower than a desktop's GPU).
  *
@@ -54,20 +55,6 @@ thread_cpu_ms (void)
 }
 
 static void
-after_paint_cb (GdkFrameClock *clock,
-                Probe         *probe)
-{
-  if (!probe->painted)
-    probe->frames++;
-  if (probe->changed && !probe->painted)
-    {
-      probe->painted = TRUE;
-      probe->painted_us = g_get_monotonic_time ();
-      probe->painted_cpu_ms = thread_cpu_ms ();
-    }
-}
-
-static void
 poll_change (Probe *probe)
 {
   if (!probe->changed && sw_plot_view_get_trajectory (probe->plot) != probe->waiting_for_change)
@@ -75,6 +62,32 @@ poll_change (Probe *probe)
       probe->changed = TRUE;
       probe->changed_us = g_get_monotonic_time ();
       probe->changed_cpu_ms = thread_cpu_ms ();
+    }
+}
+
+/* The plot may get its run inside a frame (the window waits for a short
+ * live run in the frame's update phase, a tick callback): looked at after
+ * the window's update and layout handlers, not only between main-loop
+ * turns. */
+static void
+phase_cb (GdkFrameClock *clock,
+          Probe         *probe)
+{
+  poll_change (probe);
+}
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                Probe         *probe)
+{
+  poll_change (probe);
+  if (!probe->painted)
+    probe->frames++;
+  if (probe->changed && !probe->painted)
+    {
+      probe->painted = TRUE;
+      probe->painted_us = g_get_monotonic_time ();
+      probe->painted_cpu_ms = thread_cpu_ms ();
     }
 }
 
@@ -165,6 +178,8 @@ main (int   argc,
     }
 
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  g_signal_connect (clock, "update", G_CALLBACK (phase_cb), &probe);
+  g_signal_connect (clock, "layout", G_CALLBACK (phase_cb), &probe);
   g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &probe);
 
   for (guint k = 0; k < n; k++)
