@@ -82,10 +82,13 @@ live_idle_cb (gpointer data)
       gint64 running_ms = (g_get_monotonic_time () - self->run_started_us) / 1000;
 
       /* Wait for a short run to finish (see _sw_window_live_run_done);
-       * a long one is restarted. */
+       * a long one is restarted, also when it is not done by then. */
       if (running_ms < LIVE_RESTART_MS)
         {
           self->live_pending = TRUE;
+          self->live_source = g_timeout_add_full (LIVE_PRIORITY, (guint) (LIVE_RESTART_MS - running_ms),
+                                                  live_idle_cb, self, NULL);
+          g_source_set_name_by_id (self->live_source, "[shaftwork] live run restart");
           return G_SOURCE_REMOVE;
         }
     }
@@ -155,6 +158,8 @@ _sw_window_live_run_done (SwWindow *self)
   if (self->live_pending)
     {
       self->live_pending = FALSE;
+      /* At once, not when a long run would have been restarted. */
+      g_clear_handle_id (&self->live_source, g_source_remove);
       schedule (self);
     }
 }
