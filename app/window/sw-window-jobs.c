@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <time.h>
 
 #include "sw-error.h"
 #include "sw-event-log.h"
@@ -43,6 +44,7 @@ typedef struct _SwWindowJob {
   SwLinearFriction   modes_friction;    /* modes: the friction elements' state */
   gint64             last_progress_us;  /* worker only */
   double             elapsed_s;         /* written by the worker before it returns */
+  gint64             cpu_us;            /* … and the processor time it took */
   /* A run's result, also for a main thread waiting for it
    * (_sw_window_wait_live_run): set by the worker under lock. */
   GMutex             lock;
@@ -318,6 +320,18 @@ job_steal_result (Job *job)
   return run;
 }
 
+/* The calling thread's processor time: what a run costs, whatever the
+ * load of the machine makes of its wall time. */
+static gint64
+thread_cpu_us (void)
+{
+  struct timespec t;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t) != 0)
+    return g_get_monotonic_time ();
+  return (gint64) t.tv_sec * G_USEC_PER_SEC + t.tv_nsec / 1000;
+}
+
 static void
 run_worker (GTask        *task,
             gpointer      source_object,
@@ -327,6 +341,7 @@ run_worker (GTask        *task,
   Job *job = task_data;
   GError *error = NULL;
   gint64 start = g_get_monotonic_time ();
+  gint64 start_cpu = thread_cpu_us ();
   SwSimulateOptions options = job->options;
   g_autoptr(SwTrajectory) empty = NULL;
   g_autoptr(GArray) events = sw_event_log_new ();
@@ -351,6 +366,7 @@ run_worker (GTask        *task,
   options.on_mode_change_data = events;
   empty = sw_simulate (job->system, &options, run_progress, job, cancellable, &error);
   job->elapsed_s = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+  job->cpu_us = thread_cpu_us () - start_cpu;
   if (empty == NULL && g_cancellable_is_cancelled (cancellable))
     {
       job_finish (job, NULL);
@@ -419,7 +435,7 @@ run_apply (SwWindow  *self,
       guint n_rows = sw_trajectory_get_n_rows (trajectory);
       g_autofree char *text = NULL;
 
-      self->last_run_us = (gint64) (job->elapsed_s * G_USEC_PER_SEC);
+      self->last_run_us = job->cpu_us;
       _sw_window_set_run_error (self, NULL);
       _sw_window_results_set_run (self, trajectory, job->params_text);
       _sw_window_events_set (self, run->events);

@@ -11,12 +11,13 @@
  *
  * One frame: the run starts before the edit's frame paints (its idle runs
  * ahead of GTK's frame clock), and when the last run took less than
- * LIVE_WAIT_US, that frame waits for it, at most LIVE_WAIT_US, in its
- * update phase (a tick callback) and shows it: the new curve comes with
- * the edit's own frame instead of the next one, 16.7 ms later. A run that
- * is not done by then comes as before, and the next edits do not wait
- * until a run is short again: a large model never holds the main thread
- * longer than LIVE_WAIT_US, and typing stays smooth.
+ * LIVE_WAIT_US of processor time, that frame waits for it, at most
+ * LIVE_WAIT_US, in its update phase (a tick callback) and shows it: the
+ * new curve comes with the edit's own frame instead of the next one,
+ * 16.7 ms later. A run that is not done by then comes as before, and the
+ * next edits do not wait until a run is short again: a large model never
+ * holds the main thread, a small one at most LIVE_WAIT_US, and typing
+ * stays smooth.
  *
  * A model being drawn, with a part left dangling
  * (_sw_window_count_unconnected()) and no problem elsewhere, is not run:

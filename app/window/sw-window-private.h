@@ -131,7 +131,7 @@ struct _SwWindow
    * cancellable is not this one is ignored. */
   GCancellable         *run_cancellable;
   SwWindowJob          *run_job;          /* the current run, referenced */
-  gint64                last_run_us;      /* the last run applied: its worker's time */
+  gint64                last_run_us;      /* the last run applied: its worker's processor time */
   guint                 n_run_workers_done; /* run workers returned, current or not (bench-live) */
   GCancellable         *modes_cancellable;
   gint64                run_started_us;

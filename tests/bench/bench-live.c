@@ -120,6 +120,7 @@ main (int   argc,
   Probe probe = { 0 };
   GdkFrameClock *clock;
   int component = -1;
+  guint n_first = 0;
   const char *param = NULL;
   gint64 end;
 
@@ -216,6 +217,7 @@ main (int   argc,
       cpu[k] = probe.painted_cpu_ms - start_cpu;
       draw_cpu[k] = probe.painted_cpu_ms - probe.changed_cpu_ms;
       frames[k] = probe.frames;
+      n_first += probe.frames == 1;
       shown[k] = (probe.painted_us - probe.changed_us) / 1000.0;
       /* Let the window settle (the modes finish) before the next edit. */
       end = g_get_monotonic_time () + 50 * 1000;
@@ -242,10 +244,12 @@ main (int   argc,
            "the run shown to the plot redrawn: median %.1f ms (min %.1f, max %.1f)\n",
            cpu[n / 2], cpu[0], cpu[n - 1], draw_cpu[n / 2], draw_cpu[0], draw_cpu[n - 1]);
   /* The frame clock keeps frames 16.7 ms apart, and an edit paints one
-   * of its own (the inspector, the canvas): the plot comes in the next. */
-  g_print ("  frames painted from the edit to the plot redrawn (the plot's included): median %.0f (min %.0f, max %.0f)\n",
-           frames[n / 2], frames[0], frames[n - 1]);
-  g_print ("  target: median <= 50 ms (goal 16 ms): %s\n", total[n / 2] <= 50 ? "met" : "NOT met");
+   * of its own (the inspector, the canvas): the plot comes with it when
+   * the window could wait for the run (a small model), else in the next. */
+  g_print ("  frames painted from the edit to the plot redrawn (the plot's included): median %.0f (min %.0f, max %.0f); "
+           "in the edit's own frame: %u of %u edits\n",
+           frames[n / 2], frames[0], frames[n - 1], n_first, n);
+  g_print ("  target: median <= 16 ms (one frame): %s\n", total[n / 2] <= 16 ? "met" : "NOT met");
 
   /* Stop: a long run, stopped 300 ms in, until the job has finished. */
   {
