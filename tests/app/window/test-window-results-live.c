@@ -341,6 +341,12 @@ test_live_one_frame (void)
       spin (0.05);
     }
 
+  if (g_getenv ("SW_SCREENSHOTS") != NULL)
+    {
+      g_autofree char *png = g_build_filename (g_getenv ("SW_SCREENSHOTS"), "live-one-frame.png", NULL);
+
+      save_window_png (window, png);
+    }
   g_signal_handler_disconnect (clock, handler);
   while (sw_history_undo (sw_window_get_history (window)))
     ;
