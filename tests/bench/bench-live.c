@@ -34,6 +34,7 @@
 typedef struct {
   SwTrajectory *waiting_for_change;  /* the trajectory shown before the edit */
   guint         frames;            /* painted since the edit, the plot's included */
+  gboolean      began;             /* a frame began since the edit */
   gboolean      changed;
   gboolean      painted;
   gint64        changed_us;
@@ -76,10 +77,21 @@ phase_cb (GdkFrameClock *clock,
   poll_change (probe);
 }
 
+/* Only frames begun after the edit count: a frame clock frozen in a frame
+ * (a configure under way) ends that frame's paint when thawed. */
+static void
+before_paint_cb (GdkFrameClock *clock,
+                 Probe         *probe)
+{
+  probe->began = TRUE;
+}
+
 static void
 after_paint_cb (GdkFrameClock *clock,
                 Probe         *probe)
 {
+  if (!probe->began)
+    return;
   poll_change (probe);
   if (!probe->painted)
     probe->frames++;
@@ -179,6 +191,7 @@ main (int   argc,
     }
 
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), &probe);
   g_signal_connect (clock, "update", G_CALLBACK (phase_cb), &probe);
   g_signal_connect (clock, "layout", G_CALLBACK (phase_cb), &probe);
   g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &probe);
@@ -191,7 +204,7 @@ main (int   argc,
       double start_cpu;
 
       probe.waiting_for_change = sw_plot_view_get_trajectory (probe.plot);
-      probe.changed = probe.painted = FALSE;
+      probe.changed = probe.painted = probe.began = FALSE;
       probe.frames = 0;
       start = g_get_monotonic_time ();
       start_cpu = thread_cpu_ms ();

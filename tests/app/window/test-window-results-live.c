@@ -253,6 +253,7 @@ typedef struct {
   SwWindow     *window;
   SwPlotView   *plot;
   gboolean      armed;
+  gboolean      began;         /* a frame began since armed */
   guint         frames;        /* painted since armed */
   SwTrajectory *shown;         /* the plot's run when the first was painted */
   guint         pages;         /* the plot's pages drawn by then */
@@ -260,13 +261,23 @@ typedef struct {
   gboolean      current;       /* the run shown is of the model as it is */
 } FirstFrame;
 
+/* Only a frame begun after the edit counts: a frame clock frozen in a
+ * frame (a configure under way) ends that frame's paint when thawed. */
+static void
+first_frame_before_paint_cb (GdkFrameClock *clock,
+                             FirstFrame    *probe)
+{
+  if (probe->armed)
+    probe->began = TRUE;
+}
+
 static void
 first_frame_after_paint_cb (GdkFrameClock *clock,
                             FirstFrame    *probe)
 {
   g_autofree char *params = NULL;
 
-  if (!probe->armed)
+  if (!probe->armed || !probe->began)
     return;
   if (probe->frames++ > 0)
     return;
@@ -301,14 +312,15 @@ test_live_one_frame (void)
   FirstFrame probe = { window, SW_PLOT_VIEW (sw_window_get_plot_view (window)) };
   GdkFrameClock *clock;
   guint load = (guint) sw_model_find_component (model, "load");
-  gulong handler;
+  gulong handlers[2];
 
   g_assert_true (wait_for_runs (window, 0, 60));
   g_assert_true (wait_until_idle (window, 60));
   spin (0.2);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (probe.plot)));
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
-  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (first_frame_after_paint_cb), &probe);
+  handlers[0] = g_signal_connect (clock, "before-paint", G_CALLBACK (first_frame_before_paint_cb), &probe);
+  handlers[1] = g_signal_connect (clock, "after-paint", G_CALLBACK (first_frame_after_paint_cb), &probe);
   window->live_wait_us = 30 * G_USEC_PER_SEC;
 
   for (guint k = 0; k < 3; k++)
@@ -322,6 +334,7 @@ test_live_one_frame (void)
       g_assert_cmpint (window->last_run_us, >=, 0);
       g_assert_cmpint (window->last_run_us, <, window->live_wait_us);
       probe.frames = 0;
+      probe.began = FALSE;
       probe.armed = TRUE;
       g_assert_true (sw_model_set_param (model, load, "J", get_param (model, "load", "J") * 1.25, NULL));
       /* What typing into the inspector does: the edit asks for a frame
@@ -347,7 +360,8 @@ test_live_one_frame (void)
 
       save_window_png (window, png);
     }
-  g_signal_handler_disconnect (clock, handler);
+  g_signal_handler_disconnect (clock, handlers[0]);
+  g_signal_handler_disconnect (clock, handlers[1]);
   while (sw_history_undo (sw_window_get_history (window)))
     ;
   wait_until_idle (window, 60);
@@ -370,13 +384,14 @@ test_live_slow_model (void)
   SwTrajectory *before;
   guint load = (guint) sw_model_find_component (model, "load");
   guint waits;
-  gulong handler;
+  gulong handlers[2];
 
   g_assert_true (wait_for_runs (window, 0, 60));
   g_assert_true (wait_until_idle (window, 60));
   spin (0.2);
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
-  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (first_frame_after_paint_cb), &probe);
+  handlers[0] = g_signal_connect (clock, "before-paint", G_CALLBACK (first_frame_before_paint_cb), &probe);
+  handlers[1] = g_signal_connect (clock, "after-paint", G_CALLBACK (first_frame_after_paint_cb), &probe);
   /* As if the last run had been short (on a loaded machine it may not
    * be): this edit's frame waits, but not for long. */
   window->last_run_us = 0;
@@ -384,6 +399,7 @@ test_live_slow_model (void)
   waits = window->n_live_waits;
   settings.stop_time_s = 500;
   probe.frames = 0;
+  probe.began = FALSE;
   probe.armed = TRUE;
   sw_model_set_simulation (model, &settings);
   wait_first_frame (&probe);
@@ -397,6 +413,7 @@ test_live_slow_model (void)
   /* An edit during a long run restarts it (at once when the run is older
    * than 150 ms, else then), without waiting in a frame. */
   probe.frames = 0;
+  probe.began = FALSE;
   probe.armed = TRUE;
   g_assert_true (sw_model_set_param (model, load, "J", get_param (model, "load", "J") * 1.25, NULL));
   wait_first_frame (&probe);
@@ -416,7 +433,8 @@ test_live_slow_model (void)
   g_assert_false (sw_window_get_running (window));
   g_assert_null (window->run_job);
 
-  g_signal_handler_disconnect (clock, handler);
+  g_signal_handler_disconnect (clock, handlers[0]);
+  g_signal_handler_disconnect (clock, handlers[1]);
   window_destroy_and_check (window);
 }
 
