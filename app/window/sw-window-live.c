@@ -9,15 +9,15 @@
  * going for longer than LIVE_RESTART_MS is cancelled instead: its result
  * would be stale when it arrives.
  *
- * One frame: the run starts before the edit's frame paints (its idle runs
- * ahead of GTK's frame clock), and when the last run took less than
- * LIVE_WAIT_US of processor time, that frame waits for it, at most
+ * One frame: when the last run took less than LIVE_WAIT_US of processor
+ * time, the next run starts before the edit's frame paints (its idle runs
+ * ahead of GTK's frame clock) and that frame waits for it, at most
  * LIVE_WAIT_US, in its update phase (a tick callback) and shows it: the
  * new curve comes with the edit's own frame instead of the next one,
  * 16.7 ms later. A run that is not done by then comes as before, and the
- * next edits do not wait until a run is short again: a large model never
- * holds the main thread, a small one at most LIVE_WAIT_US, and typing
- * stays smooth.
+ * next edits do not wait until a run is short again; a large model's run
+ * starts after the edit's frame, as it always did: it never holds the
+ * main thread, a small one at most LIVE_WAIT_US, and typing stays smooth.
  *
  * A model being drawn, with a part left dangling
  * (_sw_window_count_unconnected()) and no problem elsewhere, is not run:
@@ -35,6 +35,21 @@
 /* Before GDK_PRIORITY_REDRAW (G_PRIORITY_HIGH_IDLE + 20): the run starts
  * ahead of the frame the edit asked for. */
 #define LIVE_PRIORITY   (G_PRIORITY_HIGH_IDLE + 10)
+
+/* Whether the last run was short enough for a frame to wait for the next. */
+static gboolean
+runs_are_short (SwWindow *self)
+{
+  return self->last_run_us >= 0 && self->last_run_us < self->live_wait_us;
+}
+
+/* A short run starts ahead of the edit's frame; a large model's snapshot
+ * and start wait until the frame has shown the edit (typing stays smooth). */
+static int
+live_priority (SwWindow *self)
+{
+  return runs_are_short (self) ? LIVE_PRIORITY : G_PRIORITY_DEFAULT_IDLE;
+}
 
 static gboolean
 live_tick_cb (GtkWidget     *widget,
@@ -61,8 +76,7 @@ live_tick_cb (GtkWidget     *widget,
 static void
 wait_in_next_frame (SwWindow *self)
 {
-  if (self->live_tick != 0 || self->last_run_us < 0 || self->last_run_us >= self->live_wait_us ||
-      !gtk_widget_get_mapped (GTK_WIDGET (self->plot_view)))
+  if (self->live_tick != 0 || !runs_are_short (self) || !gtk_widget_get_mapped (GTK_WIDGET (self->plot_view)))
     return;
   self->live_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), live_tick_cb, NULL, NULL);
 }
@@ -87,7 +101,7 @@ live_idle_cb (gpointer data)
       if (running_ms < LIVE_RESTART_MS)
         {
           self->live_pending = TRUE;
-          self->live_source = g_timeout_add_full (LIVE_PRIORITY, (guint) (LIVE_RESTART_MS - running_ms),
+          self->live_source = g_timeout_add_full (live_priority (self), (guint) (LIVE_RESTART_MS - running_ms),
                                                   live_idle_cb, self, NULL);
           g_source_set_name_by_id (self->live_source, "[shaftwork] live run restart");
           return G_SOURCE_REMOVE;
@@ -141,7 +155,7 @@ schedule (SwWindow *self)
 {
   if (self->live_source != 0)
     return;
-  self->live_source = g_idle_add_full (LIVE_PRIORITY, live_idle_cb, self, NULL);
+  self->live_source = g_idle_add_full (live_priority (self), live_idle_cb, self, NULL);
   g_source_set_name_by_id (self->live_source, "[shaftwork] live run");
 }
 
