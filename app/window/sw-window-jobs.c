@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <time.h>
 
 #include "sw-error.h"
 #include "sw-event-log.h"
@@ -30,7 +31,7 @@
 
 /* ---- Jobs ---------------------------------------------------------------- */
 
-typedef struct {
+typedef struct _SwWindowJob {
   GWeakRef           window;
   GCancellable      *cancellable;
   GMainContext      *context;
@@ -43,7 +44,16 @@ typedef struct {
   SwLinearFriction   modes_friction;    /* modes: the friction elements' state */
   gint64             last_progress_us;  /* worker only */
   double             elapsed_s;         /* written by the worker before it returns */
+  gint64             cpu_us;            /* … and the processor time it took */
+  /* A run's result, also for a main thread waiting for it
+   * (_sw_window_wait_live_run): set by the worker under lock. */
+  GMutex             lock;
+  GCond              finished_cond;
+  gboolean           finished;
+  gpointer           result;            /* RunResult, taken by whoever applies it */
 } Job;
+
+static void run_result_free (gpointer data);
 
 static void
 job_clear (gpointer data)
@@ -56,6 +66,9 @@ job_clear (gpointer data)
   g_clear_pointer (&job->system, sw_system_unref);
   g_clear_pointer (&job->params_text, g_free);
   g_clear_pointer (&job->rows, sw_trajectory_unref);
+  g_clear_pointer (&job->result, run_result_free);
+  g_mutex_clear (&job->lock);
+  g_cond_clear (&job->finished_cond);
 }
 
 static Job *
@@ -66,6 +79,8 @@ job_new (SwWindow     *self,
   Job *job = g_atomic_rc_box_new0 (Job);
 
   g_weak_ref_init (&job->window, self);
+  g_mutex_init (&job->lock);
+  g_cond_init (&job->finished_cond);
   job->cancellable = g_object_ref (cancellable);
   job->context = g_main_context_ref_thread_default ();
   job->owner = g_thread_self ();
@@ -163,6 +178,7 @@ _sw_window_cancel_jobs (SwWindow *self)
     g_cancellable_cancel (self->modes_cancellable);
   g_clear_object (&self->run_cancellable);
   g_clear_object (&self->modes_cancellable);
+  g_clear_pointer (&self->run_job, job_unref);
   g_clear_handle_id (&self->busy_source, g_source_remove);
   if (had_jobs && !gtk_widget_in_destruction (GTK_WIDGET (self)))
     set_running_changed (self);
@@ -279,6 +295,43 @@ run_mode_change (double      t,
   sw_event_log_append (data, t, id, old_mode, new_mode);
 }
 
+/* In the worker: the run is over; its result (NULL: none, the task's
+ * error says why) for whoever applies it first, run_done or a main thread
+ * waiting for it. */
+static void
+job_finish (Job       *job,
+            RunResult *run)
+{
+  g_mutex_lock (&job->lock);
+  job->result = run;
+  job->finished = TRUE;
+  g_cond_broadcast (&job->finished_cond);
+  g_mutex_unlock (&job->lock);
+}
+
+static RunResult *
+job_steal_result (Job *job)
+{
+  RunResult *run;
+
+  g_mutex_lock (&job->lock);
+  run = g_steal_pointer (&job->result);
+  g_mutex_unlock (&job->lock);
+  return run;
+}
+
+/* The calling thread's processor time: what a run costs, whatever the
+ * load of the machine makes of its wall time. */
+static gint64
+thread_cpu_us (void)
+{
+  struct timespec t;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t) != 0)
+    return g_get_monotonic_time ();
+  return (gint64) t.tv_sec * G_USEC_PER_SEC + t.tv_nsec / 1000;
+}
+
 static void
 run_worker (GTask        *task,
             gpointer      source_object,
@@ -288,6 +341,7 @@ run_worker (GTask        *task,
   Job *job = task_data;
   GError *error = NULL;
   gint64 start = g_get_monotonic_time ();
+  gint64 start_cpu = thread_cpu_us ();
   SwSimulateOptions options = job->options;
   g_autoptr(SwTrajectory) empty = NULL;
   g_autoptr(GArray) events = sw_event_log_new ();
@@ -300,6 +354,7 @@ run_worker (GTask        *task,
   rows = sw_simulate_new_trajectory (job->system, &options, &error);
   if (rows == NULL)
     {
+      job_finish (job, NULL);
       g_task_return_error (task, error);
       return;
     }
@@ -311,8 +366,10 @@ run_worker (GTask        *task,
   options.on_mode_change_data = events;
   empty = sw_simulate (job->system, &options, run_progress, job, cancellable, &error);
   job->elapsed_s = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+  job->cpu_us = thread_cpu_us () - start_cpu;
   if (empty == NULL && g_cancellable_is_cancelled (cancellable))
     {
+      job_finish (job, NULL);
       g_task_return_error (task, error);
       return;
     }
@@ -322,7 +379,8 @@ run_worker (GTask        *task,
   run->trajectory = sw_trajectory_ref (job->rows);
   run->events = g_steal_pointer (&events);
   run->error = error;
-  g_task_return_pointer (task, run, run_result_free);
+  job_finish (job, run);
+  g_task_return_boolean (task, TRUE);
 }
 
 /* A result is applied only when its window is alive and its job is still
@@ -348,27 +406,16 @@ current_job_window (Job      *job,
   return self;
 }
 
+/* The current run's result (run; NULL and error: none) into the window. */
 static void
-run_done (GObject      *source_object,
-          GAsyncResult *result,
-          gpointer      data)
+run_apply (SwWindow  *self,
+           Job       *job,
+           RunResult *run,
+           GError    *error)
 {
-  Job *job = data;
-  g_autoptr(SwWindow) owner = g_weak_ref_get (&job->window);
-  g_autoptr(SwWindow) self = current_job_window (job, TRUE);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(RunResult) run = g_task_propagate_pointer (G_TASK (result), &error);
   SwTrajectory *trajectory = run != NULL ? run->trajectory : NULL;
 
-  if (owner != NULL)
-    owner->n_run_workers_done++;
-
-  if (self == NULL)
-    {
-      job_unref (job);
-      return;
-    }
-
+  g_clear_pointer (&self->run_job, job_unref);
   if (trajectory == NULL || run->error != NULL)
     {
       _sw_window_results_end_partial (self);
@@ -388,6 +435,7 @@ run_done (GObject      *source_object,
       guint n_rows = sw_trajectory_get_n_rows (trajectory);
       g_autofree char *text = NULL;
 
+      self->last_run_us = job->cpu_us;
       _sw_window_set_run_error (self, NULL);
       _sw_window_results_set_run (self, trajectory, job->params_text);
       _sw_window_events_set (self, run->events);
@@ -402,7 +450,60 @@ run_done (GObject      *source_object,
       gtk_label_set_label (self->run_status, text);
     }
   _sw_window_live_run_done (self);
+}
+
+static void
+run_done (GObject      *source_object,
+          GAsyncResult *result,
+          gpointer      data)
+{
+  Job *job = data;
+  g_autoptr(SwWindow) owner = g_weak_ref_get (&job->window);
+  g_autoptr(SwWindow) self = current_job_window (job, TRUE);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RunResult) run = NULL;
+
+  if (owner != NULL)
+    owner->n_run_workers_done++;
+  g_task_propagate_boolean (G_TASK (result), &error);
+  /* Not current (a newer run, Stop, a closed window), or applied by
+   * _sw_window_wait_live_run already. */
+  if (self == NULL)
+    {
+      job_unref (job);
+      return;
+    }
+  run = job_steal_result (job);
+  run_apply (self, job, run, error);
   job_unref (job);
+}
+
+gboolean
+_sw_window_wait_live_run (SwWindow *self,
+                          gint64    timeout_us)
+{
+  gint64 deadline = g_get_monotonic_time () + timeout_us;
+  Job *job = self->run_job;
+  g_autoptr(SwWindow) current = NULL;
+  g_autoptr(RunResult) run = NULL;
+
+  if (job == NULL || job->cancellable != self->run_cancellable)
+    return FALSE;
+  g_mutex_lock (&job->lock);
+  while (!job->finished)
+    if (!g_cond_wait_until (&job->finished_cond, &job->lock, deadline))
+      break;
+  run = g_steal_pointer (&job->result);
+  g_mutex_unlock (&job->lock);
+  /* Not in time, or no result (the task's error comes to run_done). */
+  if (run == NULL)
+    return FALSE;
+  job_ref (job);
+  current = current_job_window (job, TRUE);
+  g_assert (current == self);
+  run_apply (self, job, run, NULL);
+  job_unref (job);
+  return TRUE;
 }
 
 /* The snapshot is taken here, on the main thread; NULL after showing why
@@ -470,6 +571,8 @@ _sw_window_start_run (SwWindow *self,
   /* Live tuning need not run this model again. */
   g_free (self->live_params);
   self->live_params = g_strdup (job->params_text);
+  g_clear_pointer (&self->run_job, job_unref);
+  self->run_job = job_ref (job);
   task = g_task_new (NULL, self->run_cancellable, run_done, job_ref (job));
   g_task_set_source_tag (task, _sw_window_start_run);
   g_task_set_name (task, "[shaftwork] simulate");

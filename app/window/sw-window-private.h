@@ -38,6 +38,8 @@
 
 G_BEGIN_DECLS
 
+typedef struct _SwWindowJob SwWindowJob;  /* sw-window-jobs.c */
+
 struct _SwWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -128,6 +130,8 @@ struct _SwWindow
   /* Jobs: the current one's cancellable; a finished or stale job whose
    * cancellable is not this one is ignored. */
   GCancellable         *run_cancellable;
+  SwWindowJob          *run_job;          /* the current run, referenced */
+  gint64                last_run_us;      /* the last run applied: its worker's processor time */
   guint                 n_run_workers_done; /* run workers returned, current or not (bench-live) */
   GCancellable         *modes_cancellable;
   gint64                run_started_us;
@@ -171,6 +175,10 @@ struct _SwWindow
   guint                 live_source;
   gboolean              live_pending;     /* an edit arrived while a live run ran */
   char                 *live_params;      /* the parameter text of the last live start */
+  guint                 live_tick;        /* waits in the next frame for a short live run */
+  gint64                live_wait_us;     /* how long at most (tests raise it) */
+  guint                 n_live_waits;     /* frames that waited for a live run (tests) */
+  guint                 n_live_waits_met; /* … and had its result in time */
 
   /* The palette folded away below PALETTE_FOLD_WIDTH (sw-window.c) */
   guint                 fold_source;
@@ -243,6 +251,10 @@ void     _sw_window_cancel_jobs           (SwWindow             *self);
 gboolean _sw_window_start_run             (SwWindow             *self,
                                            gboolean              live);
 gboolean _sw_window_start_modes           (SwWindow             *self);
+/* Waits up to timeout_us for the current run's worker and applies its
+ * result at once: TRUE when it did. */
+gboolean _sw_window_wait_live_run         (SwWindow             *self,
+                                           gint64                timeout_us);
 void     _sw_window_update_run_button     (SwWindow             *self);
 
 /* sw-window-live.c */

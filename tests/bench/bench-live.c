@@ -6,7 +6,8 @@
  * main thread's processor time (what the load of shared cores changes
  * least): from the edit, and from the run shown to the plot redrawn; and
  * how many frames were painted until then (GTK's frame clock paints at
- * most one per 16.7 ms, and the edit paints one of its own). The renderer
+ * most one per 16.7 ms, and the edit paints one of its own: 1 when the
+ * new curve comes with it). The renderer
  * is named: run it with GSK_RENDERER=cairo and with the default (GL; under
  * Xvfb that is software GL, slower than a desktop's GPU).
  *
@@ -33,6 +34,7 @@
 typedef struct {
   SwTrajectory *waiting_for_change;  /* the trajectory shown before the edit */
   guint         frames;            /* painted since the edit, the plot's included */
+  gboolean      began;             /* a frame began since the edit */
   gboolean      changed;
   gboolean      painted;
   gint64        changed_us;
@@ -54,20 +56,6 @@ thread_cpu_ms (void)
 }
 
 static void
-after_paint_cb (GdkFrameClock *clock,
-                Probe         *probe)
-{
-  if (!probe->painted)
-    probe->frames++;
-  if (probe->changed && !probe->painted)
-    {
-      probe->painted = TRUE;
-      probe->painted_us = g_get_monotonic_time ();
-      probe->painted_cpu_ms = thread_cpu_ms ();
-    }
-}
-
-static void
 poll_change (Probe *probe)
 {
   if (!probe->changed && sw_plot_view_get_trajectory (probe->plot) != probe->waiting_for_change)
@@ -75,6 +63,43 @@ poll_change (Probe *probe)
       probe->changed = TRUE;
       probe->changed_us = g_get_monotonic_time ();
       probe->changed_cpu_ms = thread_cpu_ms ();
+    }
+}
+
+/* The plot may get its run inside a frame (the window waits for a short
+ * live run in the frame's update phase, a tick callback): looked at after
+ * the window's update and layout handlers, not only between main-loop
+ * turns. */
+static void
+phase_cb (GdkFrameClock *clock,
+          Probe         *probe)
+{
+  poll_change (probe);
+}
+
+/* Only frames begun after the edit count: a frame clock frozen in a frame
+ * (a configure under way) ends that frame's paint when thawed. */
+static void
+before_paint_cb (GdkFrameClock *clock,
+                 Probe         *probe)
+{
+  probe->began = TRUE;
+}
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                Probe         *probe)
+{
+  if (!probe->began)
+    return;
+  poll_change (probe);
+  if (!probe->painted)
+    probe->frames++;
+  if (probe->changed && !probe->painted)
+    {
+      probe->painted = TRUE;
+      probe->painted_us = g_get_monotonic_time ();
+      probe->painted_cpu_ms = thread_cpu_ms ();
     }
 }
 
@@ -107,6 +132,7 @@ main (int   argc,
   Probe probe = { 0 };
   GdkFrameClock *clock;
   int component = -1;
+  guint n_first = 0;
   const char *param = NULL;
   gint64 end;
 
@@ -165,6 +191,9 @@ main (int   argc,
     }
 
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), &probe);
+  g_signal_connect (clock, "update", G_CALLBACK (phase_cb), &probe);
+  g_signal_connect (clock, "layout", G_CALLBACK (phase_cb), &probe);
   g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &probe);
 
   for (guint k = 0; k < n; k++)
@@ -175,7 +204,7 @@ main (int   argc,
       double start_cpu;
 
       probe.waiting_for_change = sw_plot_view_get_trajectory (probe.plot);
-      probe.changed = probe.painted = FALSE;
+      probe.changed = probe.painted = probe.began = FALSE;
       probe.frames = 0;
       start = g_get_monotonic_time ();
       start_cpu = thread_cpu_ms ();
@@ -201,6 +230,7 @@ main (int   argc,
       cpu[k] = probe.painted_cpu_ms - start_cpu;
       draw_cpu[k] = probe.painted_cpu_ms - probe.changed_cpu_ms;
       frames[k] = probe.frames;
+      n_first += probe.frames == 1;
       shown[k] = (probe.painted_us - probe.changed_us) / 1000.0;
       /* Let the window settle (the modes finish) before the next edit. */
       end = g_get_monotonic_time () + 50 * 1000;
@@ -227,10 +257,12 @@ main (int   argc,
            "the run shown to the plot redrawn: median %.1f ms (min %.1f, max %.1f)\n",
            cpu[n / 2], cpu[0], cpu[n - 1], draw_cpu[n / 2], draw_cpu[0], draw_cpu[n - 1]);
   /* The frame clock keeps frames 16.7 ms apart, and an edit paints one
-   * of its own (the inspector, the canvas): the plot comes in the next. */
-  g_print ("  frames painted from the edit to the plot redrawn (the plot's included): median %.0f (min %.0f, max %.0f)\n",
-           frames[n / 2], frames[0], frames[n - 1]);
-  g_print ("  target: median <= 50 ms (goal 16 ms): %s\n", total[n / 2] <= 50 ? "met" : "NOT met");
+   * of its own (the inspector, the canvas): the plot comes with it when
+   * the window could wait for the run (a small model), else in the next. */
+  g_print ("  frames painted from the edit to the plot redrawn (the plot's included): median %.0f (min %.0f, max %.0f); "
+           "in the edit's own frame: %u of %u edits\n",
+           frames[n / 2], frames[0], frames[n - 1], n_first, n);
+  g_print ("  target: median <= 16 ms (one frame): %s\n", total[n / 2] <= 16 ? "met" : "NOT met");
 
   /* Stop: a long run, stopped 300 ms in, until the job has finished. */
   {

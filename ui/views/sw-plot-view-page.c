@@ -12,6 +12,8 @@
  * handed the plot its runs and before GTK lays out the next frame, so that
  * a live edit's frame only paints the picture (the frame clock keeps
  * frames 16.7 ms apart: drawing in the frame made it that much later).
+ * A short live run the window waits for inside the edit's frame (its
+ * update phase, sw-window-live.c) is drawn by that frame's snapshot.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-plot-view-private.h"

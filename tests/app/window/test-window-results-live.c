@@ -1,5 +1,6 @@
 /* test-window-results-live.c: live tuning and pinned runs, the "ui" member,
- * plotted variables following renamed components.
+ * plotted variables following renamed components, the new run in the
+ * edit's own frame.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
@@ -12,6 +13,7 @@
 #include "sw-error.h"
 #include "sw-event-log.h"
 #include "sw-plot-view.h"
+#include "sw-plot-view-private.h"
 #include "sw-signal.h"
 #include "sw-simulate.h"
 #include "sw-test-files.h"
@@ -246,10 +248,210 @@ test_rename_follows (void)
   sw_test_remove_tree (dir);
 }
 
+/* What the first frame painted after an edit showed. */
+typedef struct {
+  SwWindow     *window;
+  SwPlotView   *plot;
+  gboolean      armed;
+  gboolean      began;         /* a frame began since armed */
+  guint         frames;        /* painted since armed */
+  SwTrajectory *shown;         /* the plot's run when the first was painted */
+  guint         pages;         /* the plot's pages drawn by then */
+  gboolean      running;       /* a run still under way then */
+  guint         n_runs;        /* runs applied by then */
+  gboolean      current;       /* the run shown is of the model as it is */
+} FirstFrame;
+
+/* Only a frame begun after the edit counts: a frame clock frozen in a
+ * frame (a configure under way) ends that frame's paint when thawed. */
+static void
+first_frame_before_paint_cb (GdkFrameClock *clock,
+                             FirstFrame    *probe)
+{
+  if (probe->armed)
+    probe->began = TRUE;
+}
+
+static void
+first_frame_after_paint_cb (GdkFrameClock *clock,
+                            FirstFrame    *probe)
+{
+  g_autofree char *params = NULL;
+
+  if (!probe->armed || !probe->began)
+    return;
+  if (probe->frames++ > 0)
+    return;
+  probe->shown = sw_plot_view_get_trajectory (probe->plot);
+  probe->pages = _sw_plot_view_get_n_pages_drawn (probe->plot);
+  probe->running = sw_window_get_running (probe->window) && probe->window->run_cancellable != NULL;
+  probe->n_runs = sw_window_get_n_runs (probe->window);
+  params = _sw_window_dup_params_text (sw_window_get_model (probe->window));
+  probe->current = g_strcmp0 (params, probe->window->trajectory_params) == 0;
+}
+
+/* Spins until the first frame after the edit has been painted. */
+static void
+wait_first_frame (FirstFrame *probe)
+{
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while (probe->frames == 0 && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (probe->frames, >, 0);
+}
+
+/* A fast model (a run of a few milliseconds): the frame that follows an
+ * edit shows its new run, drawn, not the next frame 16.7 ms later. The
+ * wait is raised so that a loaded machine cannot make the run late: what
+ * is tested is that the run is started before that frame and shown in it. */
+static void
+test_live_one_frame (void)
+{
+  g_autofree char *path = sw_test_example_path ("fourbody.shaft");
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  FirstFrame probe = { window, SW_PLOT_VIEW (sw_window_get_plot_view (window)) };
+  GdkFrameClock *clock;
+  guint load = (guint) sw_model_find_component (model, "load");
+  gulong handlers[2];
+
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_true (wait_until_idle (window, 60));
+  spin (0.2);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (probe.plot)));
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  handlers[0] = g_signal_connect (clock, "before-paint", G_CALLBACK (first_frame_before_paint_cb), &probe);
+  handlers[1] = g_signal_connect (clock, "after-paint", G_CALLBACK (first_frame_after_paint_cb), &probe);
+  window->live_wait_us = 30 * G_USEC_PER_SEC;
+
+  for (guint k = 0; k < 3; k++)
+    {
+      SwTrajectory *before = sw_plot_view_get_trajectory (probe.plot);
+      guint pages = _sw_plot_view_get_n_pages_drawn (probe.plot);
+      guint waits = window->n_live_waits_met;
+      guint runs = sw_window_get_n_runs (window);
+
+      /* The last run was short: the next frame waits for the new one. */
+      g_assert_cmpint (window->last_run_us, >=, 0);
+      g_assert_cmpint (window->last_run_us, <, window->live_wait_us);
+      probe.frames = 0;
+      probe.began = FALSE;
+      probe.armed = TRUE;
+      g_assert_true (sw_model_set_param (model, load, "J", get_param (model, "load", "J") * 1.25, NULL));
+      /* What typing into the inspector does: the edit asks for a frame
+       * of its own at once. */
+      gtk_widget_queue_draw (GTK_WIDGET (window->inspector));
+      wait_first_frame (&probe);
+      probe.armed = FALSE;
+      /* Shown by that frame's wait, or already before it. */
+      g_assert_cmpuint (window->n_live_waits_met, <=, waits + 1);
+      g_assert_cmpuint (sw_window_get_n_runs (window), ==, runs + 1);
+      g_assert_true (probe.shown != before);
+      g_assert_true (probe.shown == sw_window_get_trajectory (window));
+      g_assert_true (probe.current);
+      g_assert_false (probe.running);
+      g_assert_cmpuint (probe.pages, >, pages);
+      g_assert_true (wait_until_idle (window, 60));
+      spin (0.05);
+    }
+
+  if (g_getenv ("SW_SCREENSHOTS") != NULL)
+    {
+      g_autofree char *png = g_build_filename (g_getenv ("SW_SCREENSHOTS"), "live-one-frame.png", NULL);
+
+      save_window_png (window, png);
+    }
+  g_signal_handler_disconnect (clock, handlers[0]);
+  g_signal_handler_disconnect (clock, handlers[1]);
+  while (sw_history_undo (sw_window_get_history (window)))
+    ;
+  wait_until_idle (window, 60);
+  window_destroy_and_check (window);
+}
+
+/* A slow model (a long stop time) never holds the main loop longer than
+ * the wait: the frame after the edit is painted while the run still goes
+ * and shows the run before; later edits do not wait at all until a run
+ * is short again; Stop still stops it. */
+static void
+test_live_slow_model (void)
+{
+  g_autofree char *path = sw_test_example_path ("fourbody.shaft");
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  FirstFrame probe = { window, SW_PLOT_VIEW (sw_window_get_plot_view (window)) };
+  SwSimulationSettings settings = *sw_model_get_simulation (model);
+  GdkFrameClock *clock;
+  SwTrajectory *before;
+  guint load = (guint) sw_model_find_component (model, "load");
+  guint waits, runs;
+  gulong handlers[2];
+
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_true (wait_until_idle (window, 60));
+  spin (0.2);
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  handlers[0] = g_signal_connect (clock, "before-paint", G_CALLBACK (first_frame_before_paint_cb), &probe);
+  handlers[1] = g_signal_connect (clock, "after-paint", G_CALLBACK (first_frame_after_paint_cb), &probe);
+  /* As if the last run had been short (on a loaded machine it may not
+   * be): this edit's frame waits, but not for long. */
+  window->last_run_us = 0;
+  before = sw_plot_view_get_trajectory (probe.plot);
+  runs = sw_window_get_n_runs (window);
+  waits = window->n_live_waits;
+  settings.stop_time_s = 500;
+  probe.frames = 0;
+  probe.began = FALSE;
+  probe.armed = TRUE;
+  sw_model_set_simulation (model, &settings);
+  wait_first_frame (&probe);
+  probe.armed = FALSE;
+  g_assert_cmpuint (window->n_live_waits, ==, waits + 1);
+  g_assert_true (probe.running);
+  /* No run of the edited model applied: the run before, or (on a loaded
+   * machine, a frame more than 100 ms after the edit) the run filling in. */
+  g_assert_cmpuint (probe.n_runs, ==, runs);
+  g_assert_true (probe.shown == before || probe.shown == window->partial);
+  /* Too long for a frame: the next edits do not wait. */
+  g_assert_cmpint (window->last_run_us, ==, G_MAXINT64);
+
+  /* An edit during a long run restarts it (at once when the run is older
+   * than 150 ms, else then), without waiting in a frame. */
+  probe.frames = 0;
+  probe.began = FALSE;
+  probe.armed = TRUE;
+  g_assert_true (sw_model_set_param (model, load, "J", get_param (model, "load", "J") * 1.25, NULL));
+  wait_first_frame (&probe);
+  probe.armed = FALSE;
+  {
+    g_autofree char *params = _sw_window_dup_params_text (model);
+    gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+    /* The run under way becomes one of the model with the edit. */
+    while (g_strcmp0 (window->live_params, params) != 0 && g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, TRUE);
+    g_assert_cmpstr (window->live_params, ==, params);
+  }
+  g_assert_cmpuint (window->n_live_waits, ==, waits + 1);
+  g_assert_true (sw_window_get_running (window));
+
+  /* Stop works as before. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL));
+  g_assert_false (sw_window_get_running (window));
+  g_assert_null (window->run_job);
+
+  g_signal_handler_disconnect (clock, handlers[0]);
+  g_signal_handler_disconnect (clock, handlers[1]);
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
   g_test_add_func ("/app/window/live-edit", test_live_edit);
+  g_test_add_func ("/app/window/live-one-frame", test_live_one_frame);
+  g_test_add_func ("/app/window/live-slow-model", test_live_slow_model);
   g_test_add_func ("/app/window/ui-member", test_ui_member);
   g_test_add_func ("/app/window/rename-follows", test_rename_follows);
 }
