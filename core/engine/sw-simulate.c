@@ -685,7 +685,7 @@ integrate (const SwSystem          *sys,
   GArray *cols, *events;
   SwMethod method;
   Output out;
-  double t = 0, stop, dt, per_second, stiff = 0;
+  double t = 0, stop, dt, per_second, stiff = 0, t_row = 0;
   guint k_out = 1, n_out, e = 0;
   guint64 n_steps = 0, n_events = 0, n_rows_seen = 0;
   gboolean ok = TRUE;
@@ -754,6 +754,7 @@ integrate (const SwSystem          *sys,
             {
               n_rows_seen = out.n_rows;
               n_steps = 0;
+              t_row = t;
             }
           if (it == NULL)
             /* Nothing to integrate; with friction (everything stuck) the
@@ -762,11 +763,16 @@ integrate (const SwSystem          *sys,
             t = friction != NULL ? MIN (t_stop, t + dt) : t_stop;
           else if (++n_steps > (o->max_steps > 0 ? o->max_steps : MAX_STEPS))
             {
+              /* (Steps of 1e-4 s to an output row 1e5 s away are a long
+               * interval, not a stiff model.) */
               g_set_error (&it_error, SW_ERROR, SW_ERROR_NOT_CONVERGED,
-                           _("the integrator (%s) needed more than %u steps before t = %.9g s; the model "
-                             "is very stiff or unstable: %scheck stiffnesses and inertias"),
+                           _("the integrator (%s) needed more than %u steps between two output rows, before t = "
+                             "%.9g s (steps of %.3g s on average): the model is very stiff or unstable, or the "
+                             "output interval (%g s) is long for its motion; %sa shorter output interval, or "
+                             "check stiffnesses and inertias"),
                            sw_method_to_name (method), o->max_steps > 0 ? o->max_steps : MAX_STEPS, t,
-                           method == SW_METHOD_BDF ? "" : _("try the method “bdf”, or "));
+                           (t - t_row) / (double) (n_steps - 1), dt,
+                           method == SW_METHOD_BDF ? _("try ") : _("try the method “bdf”, "));
               ok = FALSE;
               break;
             }

@@ -172,6 +172,23 @@ test_invalid_options (void)
     g_assert_error (e, SW_ERROR, SW_ERROR_INVALID);
     g_assert_nonnull (strstr (e->message, "is too short; valid: at least 2.22507e-308 s"));
   }
+  /* Too many steps to the next output row: the message names the average
+   * step and the output interval, which may be the cause (a run of 1e6 s
+   * with rows 1e5 s apart said only "very stiff or unstable"). */
+  {
+    g_autoptr (GError) e = NULL;
+
+    o = sw_simulate_options_from_system (sys);
+    o.method = SW_METHOD_RK45;
+    o.stop_time_s = 1e4;
+    o.output_interval_s = 1e4;
+    o.max_steps = 1000;
+    g_assert_null (sw_simulate (sys, &o, NULL, NULL, NULL, &e));
+    g_assert_error (e, SW_ERROR, SW_ERROR_NOT_CONVERGED);
+    g_assert_nonnull (strstr (e->message, "needed more than 1000 steps between two output rows"));
+    g_assert_nonnull (strstr (e->message, "or the output interval (10000 s) is long for its motion"));
+    g_assert_nonnull (strstr (e->message, "try the method “bdf”, a shorter output interval"));
+  }
   o = sw_simulate_options_from_system (sys);
   o.variables = unknown_part;
   g_assert_null (sw_simulate (sys, &o, NULL, NULL, NULL, &e3));
