@@ -578,8 +578,9 @@ measure_in_child (Measure measure, const char *path, guint n)
   g_assert_no_error (error);
   if (measure == MEASURE_CHECK)
     return;
-  /* As shaftwork-cli simulate: every variable, each row written (here
-   * dropped) as it is made. */
+  /* As shaftwork-cli simulate: the model dropped once assembled, every
+   * variable, each row written (here dropped) as it is made. */
+  g_clear_object (&model);
   o = sw_simulate_options_default ();
   o.stop_time_s = MEMORY_STOP_S;
   o.output_interval_s = MEMORY_OUTPUT_S;
