@@ -2,6 +2,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <locale.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -140,6 +143,13 @@ sw_cli_run (int argc, char **argv, gboolean plot)
   EventPrinter events = { &progress, FALSE };
   int status = EXIT_OK;
 
+#ifdef __GLIBC__
+  /* A fixed threshold for blocks of their own: glibc's moves up to the
+   * size of each large block freed (up to 32 MB), after which the run's
+   * large arrays come from the heap, around holes that stay resident (a
+   * 100 000-body chain's run peaked 30 MB higher, 268 MB, with it). */
+  mallopt (M_MMAP_THRESHOLD, 256 * 1024);
+#endif
   ctx = run_context (argv[0], plot ? N_("Simulate MODEL and draw its trajectories against time.")
                                    : N_("Simulate MODEL and write its trajectories as CSV: one row per\n"
                                         "output time, two rows (left and right limit) at each event."),
