@@ -187,6 +187,9 @@ sw_cli_run (int argc, char **argv, gboolean plot)
    * the memory of a large model) go before the run's own arrays come. */
   model_name = g_strdup (sw_model_get_name (model));
   g_clear_object (&model);
+#ifdef __GLIBC__
+  malloc_trim (0);
+#endif
 
   o = sw_simulate_options_from_system (sys);
   if (a.stop_time != NULL)
