@@ -606,6 +606,90 @@ _sw_assembly_build_row_blocks (SwSystem *sys)
   sys->row_blocks = blocks;
 }
 
+/* ---- Blocks of one ------------------------------------------------------ */
+
+/* Each a malloc chunk of 32 bytes for 4 or 8 bytes of data: a 100 000-body
+ * chain's 500 000 took 16 MB, packed 3.2 MB. */
+static gboolean
+single_massive (const SwBlock *blk)
+{
+  return blk->n == 1 && blk->band == 0 && blk->factor != NULL && blk->diag_inverse != NULL;
+}
+
+static gboolean
+single_row (const SwRowBlock *blk)
+{
+  return blk->n == 1 && blk->band == 0 && blk->n_hubs == 0 && blk->factor != NULL && blk->diag_inverse != NULL;
+}
+
+static guint *
+pack_int (SwSystem *sys, guint *from)
+{
+  guint *to = &sys->single_ints[sys->n_single_ints++];
+
+  *to = *from;
+  g_free (from);
+  return to;
+}
+
+static double *
+pack_double (SwSystem *sys, double *from)
+{
+  double *to = &sys->single_doubles[sys->n_single_doubles++];
+
+  *to = *from;
+  g_free (from);
+  return to;
+}
+
+void
+_sw_assembly_pack_single_blocks (SwSystem *sys)
+{
+  guint n = 0;
+
+  g_assert (sys->single_ints == NULL);
+  for (guint b = 0; b < sys->n_massive_blocks; b++)
+    n += single_massive (&sys->massive_blocks[b]);
+  for (guint b = 0; b < sys->n_row_blocks; b++)
+    n += single_row (&sys->row_blocks[b]);
+  if (n == 0)
+    return;
+  sys->single_ints = g_new (guint, n);
+  sys->single_doubles = g_new (double, 2 * n);
+  for (guint b = 0; b < sys->n_massive_blocks; b++)
+    {
+      SwBlock *blk = &sys->massive_blocks[b];
+
+      if (!single_massive (blk))
+        continue;
+      blk->coords = pack_int (sys, blk->coords);
+      blk->factor = pack_double (sys, blk->factor);
+      blk->diag_inverse = pack_double (sys, blk->diag_inverse);
+    }
+  for (guint b = 0; b < sys->n_row_blocks; b++)
+    {
+      SwRowBlock *blk = &sys->row_blocks[b];
+
+      if (!single_row (blk))
+        continue;
+      blk->rows = pack_int (sys, blk->rows);
+      blk->factor = pack_double (sys, blk->factor);
+      blk->diag_inverse = pack_double (sys, blk->diag_inverse);
+    }
+  g_assert (sys->n_single_ints == n && sys->n_single_doubles == 2 * n);
+}
+
+gboolean
+_sw_system_owns_single (const SwSystem *sys, gconstpointer p)
+{
+  guintptr at = (guintptr) p;
+
+  return (sys->single_ints != NULL && at >= (guintptr) sys->single_ints
+          && at < (guintptr) (sys->single_ints + sys->n_single_ints))
+         || (sys->single_doubles != NULL && at >= (guintptr) sys->single_doubles
+             && at < (guintptr) (sys->single_doubles + sys->n_single_doubles));
+}
+
 /* ---- The evaluation's plan ---------------------------------------------- */
 
 /* sys->mass_inverse in runs of equal values, when those take at most

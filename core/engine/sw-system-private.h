@@ -204,6 +204,13 @@ struct _SwSystem {
   char     *part_ids;
   gsize     part_ids_size;
   double   *part_numbers;
+  /* The arrays of blocks of one coordinate or row (a chain's every body
+   * and joint), one after another: two blocks, not five small
+   * allocations a body (_sw_assembly_pack_single_blocks()). */
+  guint    *single_ints;
+  guint     n_single_ints;
+  double   *single_doubles;
+  guint     n_single_doubles;
 
   guint     n_nodes;
   double   *mass;          /* per node */

@@ -621,6 +621,7 @@ assemble_parts (SwAssembly *ctx, const double *locked, gboolean with_initial, GE
       _sw_assembly_build_massless_blocks (sys);
       _sw_assembly_build_row_blocks (sys);
       _sw_assembly_build_plan (sys);
+      _sw_assembly_pack_single_blocks (sys);
       if (!with_initial)
         g_array_set_size (initials, 0);
       ok = _sw_assembly_initial_values (ctx, initials, error);
@@ -776,16 +777,24 @@ sw_system_ref (SwSystem *system)
   return system;
 }
 
+/* An array of a block, unless it is in the system's packed ones. */
 static void
-free_blocks (SwBlock *blocks, guint n)
+free_block_array (const SwSystem *sys, gpointer p)
+{
+  if (!_sw_system_owns_single (sys, p))
+    g_free (p);
+}
+
+static void
+free_blocks (const SwSystem *sys, SwBlock *blocks, guint n)
 {
   for (guint b = 0; b < n; b++)
     {
-      g_free (blocks[b].coords);
+      free_block_array (sys, blocks[b].coords);
       g_free (blocks[b].parts);
       g_free (blocks[b].nodes);
-      g_free (blocks[b].factor);
-      g_free (blocks[b].diag_inverse);
+      free_block_array (sys, blocks[b].factor);
+      free_block_array (sys, blocks[b].diag_inverse);
     }
   g_free (blocks);
 }
@@ -820,19 +829,21 @@ sw_system_unref (SwSystem *sys)
       g_clear_pointer (&sys->drivers[k].speed, sw_signal_unref);
       g_clear_pointer (&sys->drivers[k].acceleration, sw_signal_unref);
     }
-  free_blocks (sys->massive_blocks, sys->n_massive_blocks);
-  free_blocks (sys->first_order_blocks, sys->n_first_order_blocks);
-  free_blocks (sys->algebraic_blocks, sys->n_algebraic_blocks);
+  free_blocks (sys, sys->massive_blocks, sys->n_massive_blocks);
+  free_blocks (sys, sys->first_order_blocks, sys->n_first_order_blocks);
+  free_blocks (sys, sys->algebraic_blocks, sys->n_algebraic_blocks);
   for (guint b = 0; b < sys->n_row_blocks; b++)
     {
-      g_free (sys->row_blocks[b].rows);
-      g_free (sys->row_blocks[b].factor);
-      g_free (sys->row_blocks[b].diag_inverse);
+      free_block_array (sys, sys->row_blocks[b].rows);
+      free_block_array (sys, sys->row_blocks[b].factor);
+      free_block_array (sys, sys->row_blocks[b].diag_inverse);
       g_free (sys->row_blocks[b].hub_u);
       g_free (sys->row_blocks[b].hub_z);
       g_free (sys->row_blocks[b].hub_inverse);
     }
   g_free (sys->row_blocks);
+  g_free (sys->single_ints);
+  g_free (sys->single_doubles);
   g_free (sys->linear);
   g_free (sys->plain);
   g_free (sys->plain_runs);
