@@ -21,16 +21,20 @@
 
 /* Plain growable arrays, not GArrays: a GArray's header comes from
  * GLib's slice allocator, which kept the 400 000 headers of a 100 000-body
- * chain (21 MB) after they were freed. */
+ * chain (21 MB) after they were freed. Their first entries are in place
+ * (most nodes keep one term, most coordinates are in one or two nodes):
+ * 400 000 malloc chunks of 32 bytes freed at the end stayed resident. */
 typedef struct {
   SwTerm *terms;   /* over variables: coordinates < n_nodes, drivers after */
   guint   n_terms, cap_terms;
   double  c0;
+  SwTerm  first[1];
 } Expr;
 
 typedef struct {
   guint *nodes;    /* nodes whose expression has the coordinate */
   guint  n, cap;
+  guint  first[2];
 } Occ;
 
 typedef struct {
@@ -51,7 +55,10 @@ expr_append (Expr *e, SwTerm t)
   if (e->n_terms == e->cap_terms)
     {
       e->cap_terms = MAX (2 * e->cap_terms, 2);
-      e->terms = g_renew (SwTerm, e->terms, e->cap_terms);
+      if (e->terms == e->first)
+        e->terms = g_memdup2 (e->first, e->cap_terms * sizeof (SwTerm));
+      else
+        e->terms = g_renew (SwTerm, e->terms, e->cap_terms);
     }
   e->terms[e->n_terms++] = t;
 }
@@ -62,7 +69,10 @@ occ_append (Occ *o, guint node)
   if (o->n == o->cap)
     {
       o->cap = MAX (2 * o->cap, 2);
-      o->nodes = g_renew (guint, o->nodes, o->cap);
+      if (o->nodes == o->first)
+        o->nodes = g_memdup2 (o->first, o->cap * sizeof (guint));
+      else
+        o->nodes = g_renew (guint, o->nodes, o->cap);
     }
   o->nodes[o->n++] = node;
 }
@@ -282,14 +292,17 @@ eliminate_row (SwAssembly *ctx, Elim *el, GArray *rows, guint r, gboolean *redun
 
   {
     double cp = 0;
-    g_autofree guint *occ = el->occ[pivot].nodes;
-    guint n_occ = el->occ[pivot].n;
+    /* Taken out (its first entries copied), the coordinate's list emptied. */
+    Occ taken = el->occ[pivot];
+    gboolean own = taken.nodes != el->occ[pivot].first;
+    const guint *occ = own ? taken.nodes : taken.first;
+    guint n_occ = taken.n;
 
     for (guint k = 0; k < e_terms->len; k++)
       if (g_array_index (e_terms, SwTerm, k).index == (guint) pivot)
         cp = g_array_index (e_terms, SwTerm, k).coeff;
 
-    el->occ[pivot] = (Occ) { NULL, 0, 0 };
+    el->occ[pivot] = (Occ) { 0 };
     el->dead[pivot] = TRUE;
 
     /* x := x - (a / cp) E for every node x that uses the pivot. */
@@ -342,6 +355,8 @@ eliminate_row (SwAssembly *ctx, Elim *el, GArray *rows, guint r, gboolean *redun
               j++;
           }
       }
+    if (own)
+      g_free (taken.nodes);
   }
   *redundant = FALSE;
   return TRUE;
@@ -438,7 +453,11 @@ _sw_assembly_eliminate (SwAssembly *ctx, GArray *raw_rows, GError **error)
     {
       SwTerm t = { i, 1 };
 
+      el.expr[i].terms = el.expr[i].first;
+      el.expr[i].cap_terms = G_N_ELEMENTS (el.expr[i].first);
       expr_append (&el.expr[i], t);
+      el.occ[i].nodes = el.occ[i].first;
+      el.occ[i].cap = G_N_ELEMENTS (el.occ[i].first);
       occ_append (&el.occ[i], i);
     }
 
@@ -466,8 +485,10 @@ _sw_assembly_eliminate (SwAssembly *ctx, GArray *raw_rows, GError **error)
 
   for (guint i = 0; i < sys->n_nodes; i++)
     {
-      g_free (el.expr[i].terms);
-      g_free (el.occ[i].nodes);
+      if (el.expr[i].terms != el.expr[i].first)
+        g_free (el.expr[i].terms);
+      if (el.occ[i].nodes != el.occ[i].first)
+        g_free (el.occ[i].nodes);
     }
   g_free (el.expr);
   g_free (el.occ);
