@@ -96,10 +96,8 @@ gboolean  _sw_band_factor                    (guint n, guint band, double *ab, d
 gboolean  _sw_row_block_factor_hubs          (const SwSystem *sys, SwRowBlock *blk, const guint *start,
                                               const guint *at_node, const int *pos);
 void      _sw_assembly_build_plan            (SwSystem *sys);
-/* Moves the arrays of the massive and row blocks of size 1 into two
- * arrays of the system (once every block is made). */
-void      _sw_assembly_pack_single_blocks    (SwSystem *sys);
-/* Whether p is in those arrays (not to be freed on its own). */
+/* Whether p is in the system's arrays of the massive and row blocks of
+ * one coordinate or row (sw-system-blocks.c): not to be freed alone. */
 gboolean  _sw_system_owns_single            (const SwSystem *sys, gconstpointer p);
 /* Sensor outputs in the parts' signals: their nodes and force flags
  * (sw-feedback.c); errors name the part and parameter. */

@@ -62,6 +62,91 @@ _sw_band_factor (guint n, guint band, double *ab, double **diag_inverse)
   return TRUE;
 }
 
+/* ---- Blocks of one ------------------------------------------------------ */
+
+/* A block of one coordinate or row (a chain's every body and joint) keeps
+ * its arrays in the system's two arrays of them, moved there once the
+ * block is made: each is otherwise a malloc chunk of 32 bytes for 4 or 8
+ * bytes of data (a 100 000-body chain's 500 000 took 16 MB). At most one
+ * a coordinate and one a row: the arrays are made that long. */
+static gboolean
+single_massive (const SwBlock *blk)
+{
+  return blk->n == 1 && blk->band == 0 && blk->factor != NULL && blk->diag_inverse != NULL;
+}
+
+static gboolean
+single_row (const SwRowBlock *blk)
+{
+  return blk->n == 1 && blk->band == 0 && blk->n_hubs == 0 && blk->factor != NULL && blk->diag_inverse != NULL;
+}
+
+static void
+single_arrays_init (SwSystem *sys)
+{
+  gsize n = (gsize) sys->n_coords + sys->n_rows;
+
+  if (sys->single_ints != NULL)
+    return;
+  sys->single_ints = g_new (guint, MAX (n, 1));
+  sys->single_doubles = g_new (double, MAX (2 * n, 1));
+}
+
+static guint *
+pack_int (SwSystem *sys, guint *from)
+{
+  guint *to = &sys->single_ints[sys->n_single_ints++];
+
+  g_assert (sys->n_single_ints <= (gsize) sys->n_coords + sys->n_rows);
+  *to = *from;
+  g_free (from);
+  return to;
+}
+
+static double *
+pack_double (SwSystem *sys, double *from)
+{
+  double *to = &sys->single_doubles[sys->n_single_doubles++];
+
+  g_assert (sys->n_single_doubles <= 2 * ((gsize) sys->n_coords + sys->n_rows));
+  *to = *from;
+  g_free (from);
+  return to;
+}
+
+static void
+pack_massive (SwSystem *sys, SwBlock *blk)
+{
+  if (!single_massive (blk))
+    return;
+  single_arrays_init (sys);
+  blk->coords = pack_int (sys, blk->coords);
+  blk->factor = pack_double (sys, blk->factor);
+  blk->diag_inverse = pack_double (sys, blk->diag_inverse);
+}
+
+static void
+pack_row (SwSystem *sys, SwRowBlock *blk)
+{
+  if (!single_row (blk))
+    return;
+  single_arrays_init (sys);
+  blk->rows = pack_int (sys, blk->rows);
+  blk->factor = pack_double (sys, blk->factor);
+  blk->diag_inverse = pack_double (sys, blk->diag_inverse);
+}
+
+gboolean
+_sw_system_owns_single (const SwSystem *sys, gconstpointer p)
+{
+  guintptr at = (guintptr) p;
+
+  return (sys->single_ints != NULL && at >= (guintptr) sys->single_ints
+          && at < (guintptr) (sys->single_ints + sys->n_single_ints))
+         || (sys->single_doubles != NULL && at >= (guintptr) sys->single_doubles
+             && at < (guintptr) (sys->single_doubles + sys->n_single_doubles));
+}
+
 /* Members of blocks numbered in order of appearance: each item's block,
  * then the items of block b at member[start[b]] .. member[start[b + 1]],
  * in increasing order. Flat arrays, not a GArray a block: GLib 2.74's
@@ -305,6 +390,7 @@ _sw_assembly_build_massive_blocks (SwAssembly *ctx, GError **error)
                          ctx->model != NULL ? sw_model_get_display_name (ctx->model) : _("the model"), where);
             return FALSE;
           }
+        pack_massive (sys, blk);
       }
   }
   return TRUE;
@@ -600,95 +686,13 @@ _sw_assembly_build_row_blocks (SwSystem *sys)
           }
         if (!_sw_band_factor (n, blk->band, blk->factor, &blk->diag_inverse))
           g_clear_pointer (&blk->factor, g_free);
+        pack_row (sys, blk);
       }
   }
   sys->n_row_blocks = n_blocks;
   sys->row_blocks = blocks;
 }
 
-/* ---- Blocks of one ------------------------------------------------------ */
-
-/* Each a malloc chunk of 32 bytes for 4 or 8 bytes of data: a 100 000-body
- * chain's 500 000 took 16 MB, packed 3.2 MB. */
-static gboolean
-single_massive (const SwBlock *blk)
-{
-  return blk->n == 1 && blk->band == 0 && blk->factor != NULL && blk->diag_inverse != NULL;
-}
-
-static gboolean
-single_row (const SwRowBlock *blk)
-{
-  return blk->n == 1 && blk->band == 0 && blk->n_hubs == 0 && blk->factor != NULL && blk->diag_inverse != NULL;
-}
-
-static guint *
-pack_int (SwSystem *sys, guint *from)
-{
-  guint *to = &sys->single_ints[sys->n_single_ints++];
-
-  *to = *from;
-  g_free (from);
-  return to;
-}
-
-static double *
-pack_double (SwSystem *sys, double *from)
-{
-  double *to = &sys->single_doubles[sys->n_single_doubles++];
-
-  *to = *from;
-  g_free (from);
-  return to;
-}
-
-void
-_sw_assembly_pack_single_blocks (SwSystem *sys)
-{
-  guint n = 0;
-
-  g_assert (sys->single_ints == NULL);
-  for (guint b = 0; b < sys->n_massive_blocks; b++)
-    n += single_massive (&sys->massive_blocks[b]);
-  for (guint b = 0; b < sys->n_row_blocks; b++)
-    n += single_row (&sys->row_blocks[b]);
-  if (n == 0)
-    return;
-  sys->single_ints = g_new (guint, n);
-  sys->single_doubles = g_new (double, 2 * n);
-  for (guint b = 0; b < sys->n_massive_blocks; b++)
-    {
-      SwBlock *blk = &sys->massive_blocks[b];
-
-      if (!single_massive (blk))
-        continue;
-      blk->coords = pack_int (sys, blk->coords);
-      blk->factor = pack_double (sys, blk->factor);
-      blk->diag_inverse = pack_double (sys, blk->diag_inverse);
-    }
-  for (guint b = 0; b < sys->n_row_blocks; b++)
-    {
-      SwRowBlock *blk = &sys->row_blocks[b];
-
-      if (!single_row (blk))
-        continue;
-      blk->rows = pack_int (sys, blk->rows);
-      blk->factor = pack_double (sys, blk->factor);
-      blk->diag_inverse = pack_double (sys, blk->diag_inverse);
-    }
-  g_assert (sys->n_single_ints == n && sys->n_single_doubles == 2 * n);
-}
-
-gboolean
-_sw_system_owns_single (const SwSystem *sys, gconstpointer p)
-{
-  guintptr at = (guintptr) p;
-
-  return (sys->single_ints != NULL && at >= (guintptr) sys->single_ints
-          && at < (guintptr) (sys->single_ints + sys->n_single_ints))
-         || (sys->single_doubles != NULL && at >= (guintptr) sys->single_doubles
-             && at < (guintptr) (sys->single_doubles + sys->n_single_doubles));
-}
 
 /* ---- The evaluation's plan ---------------------------------------------- */
 

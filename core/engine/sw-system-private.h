@@ -206,7 +206,7 @@ struct _SwSystem {
   double   *part_numbers;
   /* The arrays of blocks of one coordinate or row (a chain's every body
    * and joint), one after another: two blocks, not five small
-   * allocations a body (_sw_assembly_pack_single_blocks()). */
+   * allocations a body (sw-system-blocks.c). */
   guint    *single_ints;
   guint     n_single_ints;
   double   *single_doubles;

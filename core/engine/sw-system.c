@@ -621,7 +621,6 @@ assemble_parts (SwAssembly *ctx, const double *locked, gboolean with_initial, GE
       _sw_assembly_build_massless_blocks (sys);
       _sw_assembly_build_row_blocks (sys);
       _sw_assembly_build_plan (sys);
-      _sw_assembly_pack_single_blocks (sys);
       if (!with_initial)
         g_array_set_size (initials, 0);
       ok = _sw_assembly_initial_values (ctx, initials, error);
