@@ -2,6 +2,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <locale.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -132,6 +135,7 @@ sw_cli_run (int argc, char **argv, gboolean plot)
   g_autoptr (SwSystem) sys = NULL;
   g_autoptr (SwTrajectory) tr = NULL;
   g_autoptr (SwCsvWriter) csv = NULL;
+  g_autofree char *model_name = NULL;
   SwOutputFile *output = NULL;
   g_auto (GStrv) vars = NULL;
   SwSimulateOptions o;
@@ -139,6 +143,13 @@ sw_cli_run (int argc, char **argv, gboolean plot)
   EventPrinter events = { &progress, FALSE };
   int status = EXIT_OK;
 
+#ifdef __GLIBC__
+  /* A fixed threshold for blocks of their own: glibc's moves up to the
+   * size of each large block freed (up to 32 MB), after which the run's
+   * large arrays come from the heap, around holes that stay resident (a
+   * 100 000-body chain's run peaked 30 MB higher, 268 MB, with it). */
+  mallopt (M_MMAP_THRESHOLD, 256 * 1024);
+#endif
   ctx = run_context (argv[0], plot ? N_("Simulate MODEL and draw its trajectories against time.")
                                    : N_("Simulate MODEL and write its trajectories as CSV: one row per\n"
                                         "output time, two rows (left and right limit) at each event."),
@@ -172,6 +183,13 @@ sw_cli_run (int argc, char **argv, gboolean plot)
       status = sw_cli_model_error (error);
       goto out;
     }
+  /* The run needs only the system: the model's components (a third of
+   * the memory of a large model) go before the run's own arrays come. */
+  model_name = g_strdup (sw_model_get_name (model));
+  g_clear_object (&model);
+#ifdef __GLIBC__
+  malloc_trim (0);
+#endif
 
   o = sw_simulate_options_from_system (sys);
   if (a.stop_time != NULL)
@@ -316,7 +334,7 @@ sw_cli_run (int argc, char **argv, gboolean plot)
 
       for (guint c = 0; c < n; c++)
         cols[c] = c;
-      status = sw_cli_write_plot (tr, cols, n, NULL, sw_model_get_name (model), a.output, argv[1], a.force);
+      status = sw_cli_write_plot (tr, cols, n, NULL, model_name, a.output, argv[1], a.force);
     }
 
 out:

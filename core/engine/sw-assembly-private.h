@@ -96,6 +96,9 @@ gboolean  _sw_band_factor                    (guint n, guint band, double *ab, d
 gboolean  _sw_row_block_factor_hubs          (const SwSystem *sys, SwRowBlock *blk, const guint *start,
                                               const guint *at_node, const int *pos);
 void      _sw_assembly_build_plan            (SwSystem *sys);
+/* Whether p is in the system's arrays of the massive and row blocks of
+ * one coordinate or row (sw-system-blocks.c): not to be freed alone. */
+gboolean  _sw_system_owns_single            (const SwSystem *sys, gconstpointer p);
 /* Sensor outputs in the parts' signals: their nodes and force flags
  * (sw-feedback.c); errors name the part and parameter. */
 gboolean  _sw_assembly_resolve_feedback      (SwAssembly *ctx, GError **error);

@@ -19,15 +19,28 @@
 
 /* ---- Elimination -------------------------------------------------------- */
 
+/* Plain growable arrays, not GArrays: a GArray's header comes from
+ * GLib's slice allocator, which kept the 400 000 headers of a 100 000-body
+ * chain (21 MB) after they were freed. Their first entries are in place
+ * (most nodes keep one term, most coordinates are in one or two nodes):
+ * 400 000 malloc chunks of 32 bytes freed at the end stayed resident. */
 typedef struct {
-  GArray *terms;   /* SwTerm over variables: coordinates < n_nodes, drivers after */
+  SwTerm *terms;   /* over variables: coordinates < n_nodes, drivers after */
+  guint   n_terms, cap_terms;
   double  c0;
+  SwTerm  first[1];
 } Expr;
+
+typedef struct {
+  guint *nodes;    /* nodes whose expression has the coordinate */
+  guint  n, cap;
+  guint  first[2];
+} Occ;
 
 typedef struct {
   guint    n_vars;
   Expr    *expr;        /* per node */
-  GArray **occ;         /* per coordinate: nodes whose expression has it */
+  Occ     *occ;         /* per coordinate (emptied once it is a pivot) */
   gboolean *dead;
   guint   *group;       /* union-find over coordinates coupled by rows */
   guint   *live;        /* per group root: coordinates not yet eliminated */
@@ -36,12 +49,40 @@ typedef struct {
   GArray  *touched;
 } Elim;
 
+static void
+expr_append (Expr *e, SwTerm t)
+{
+  if (e->n_terms == e->cap_terms)
+    {
+      e->cap_terms = MAX (2 * e->cap_terms, 2);
+      if (e->terms == e->first)
+        e->terms = g_memdup2 (e->first, e->cap_terms * sizeof (SwTerm));
+      else
+        e->terms = g_renew (SwTerm, e->terms, e->cap_terms);
+    }
+  e->terms[e->n_terms++] = t;
+}
+
+static void
+occ_append (Occ *o, guint node)
+{
+  if (o->n == o->cap)
+    {
+      o->cap = MAX (2 * o->cap, 2);
+      if (o->nodes == o->first)
+        o->nodes = g_memdup2 (o->first, o->cap * sizeof (guint));
+      else
+        o->nodes = g_renew (guint, o->nodes, o->cap);
+    }
+  o->nodes[o->n++] = node;
+}
+
 static double
 expr_coeff (const Expr *e, guint var)
 {
-  for (guint k = 0; k < e->terms->len; k++)
-    if (g_array_index (e->terms, SwTerm, k).index == var)
-      return g_array_index (e->terms, SwTerm, k).coeff;
+  for (guint k = 0; k < e->n_terms; k++)
+    if (e->terms[k].index == var)
+      return e->terms[k].coeff;
   return 0;
 }
 
@@ -72,13 +113,13 @@ describe_group (SwAssembly *ctx, Elim *el, GArray *rows, const RawRow *failing)
       const Expr *e = &el->expr[failing->nodes[i]];
 
       node_in[failing->nodes[i]] = TRUE;
-      for (guint k = 0; k < e->terms->len; k++)
+      for (guint k = 0; k < e->n_terms; k++)
         {
-          guint q = g_array_index (e->terms, SwTerm, k).index;
+          guint q = e->terms[k].index;
 
-          if (q < sys->n_nodes && el->occ[q] != NULL)
-            for (guint m = 0; m < el->occ[q]->len; m++)
-              node_in[g_array_index (el->occ[q], guint, m)] = TRUE;
+          if (q < sys->n_nodes)
+            for (guint m = 0; m < el->occ[q].n; m++)
+              node_in[el->occ[q].nodes[m]] = TRUE;
           /* A prescribed motion already in the group names its source. */
           if (q >= sys->n_nodes && !part_in[ctx->drivers[q - sys->n_nodes].part])
             {
@@ -126,9 +167,9 @@ eliminate_row (SwAssembly *ctx, Elim *el, GArray *rows, guint r, gboolean *redun
     {
       const Expr *x = &el->expr[row->nodes[i]];
 
-      for (guint k = 0; k < x->terms->len; k++)
+      for (guint k = 0; k < x->n_terms; k++)
         {
-          guint q = g_array_index (x->terms, SwTerm, k).index;
+          guint q = x->terms[k].index;
           int root;
 
           if (q >= sys->n_nodes)
@@ -149,9 +190,9 @@ eliminate_row (SwAssembly *ctx, Elim *el, GArray *rows, guint r, gboolean *redun
     {
       const Expr *x = &el->expr[row->nodes[i]];
 
-      for (guint k = 0; k < x->terms->len; k++)
+      for (guint k = 0; k < x->n_terms; k++)
         {
-          SwTerm t = g_array_index (x->terms, SwTerm, k);
+          SwTerm t = x->terms[k];
           acc_add (el, t.index, row->coeffs[i] * t.coeff, &scale);
         }
       c0 += row->coeffs[i] * x->c0;
@@ -211,10 +252,10 @@ eliminate_row (SwAssembly *ctx, Elim *el, GArray *rows, guint r, gboolean *redun
 
       if (t.index >= sys->n_nodes || fabs (t.coeff) < 0.1 * q_max)
         continue;
-      if (el->occ[t.index]->len < pivot_occ)
+      if (el->occ[t.index].n < pivot_occ)
         {
           pivot = t.index;
-          pivot_occ = el->occ[t.index]->len;
+          pivot_occ = el->occ[t.index].n;
         }
     }
   g_assert (pivot >= 0);
@@ -251,19 +292,23 @@ eliminate_row (SwAssembly *ctx, Elim *el, GArray *rows, guint r, gboolean *redun
 
   {
     double cp = 0;
-    g_autoptr (GArray) occ = el->occ[pivot];
+    /* Taken out (its first entries copied), the coordinate's list emptied. */
+    Occ taken = el->occ[pivot];
+    gboolean own = taken.nodes != el->occ[pivot].first;
+    const guint *occ = own ? taken.nodes : taken.first;
+    guint n_occ = taken.n;
 
     for (guint k = 0; k < e_terms->len; k++)
       if (g_array_index (e_terms, SwTerm, k).index == (guint) pivot)
         cp = g_array_index (e_terms, SwTerm, k).coeff;
 
-    el->occ[pivot] = NULL;
+    el->occ[pivot] = (Occ) { 0 };
     el->dead[pivot] = TRUE;
 
     /* x := x - (a / cp) E for every node x that uses the pivot. */
-    for (guint m = 0; m < occ->len; m++)
+    for (guint m = 0; m < n_occ; m++)
       {
-        guint node = g_array_index (occ, guint, m);
+        guint node = occ[m];
         Expr *x = &el->expr[node];
         double a = expr_coeff (x, pivot), f, x_scale = 0;
 
@@ -277,9 +322,9 @@ eliminate_row (SwAssembly *ctx, Elim *el, GArray *rows, guint r, gboolean *redun
 
             if (t.index == (guint) pivot)
               continue;
-            for (guint j = 0; j < x->terms->len; j++)
+            for (guint j = 0; j < x->n_terms; j++)
               {
-                SwTerm *u = &g_array_index (x->terms, SwTerm, j);
+                SwTerm *u = &x->terms[j];
                 if (u->index == t.index)
                   {
                     u->coeff -= f * t.coeff;
@@ -290,23 +335,28 @@ eliminate_row (SwAssembly *ctx, Elim *el, GArray *rows, guint r, gboolean *redun
             if (!found)
               {
                 SwTerm n = { t.index, -f * t.coeff };
-                g_array_append_val (x->terms, n);
+                expr_append (x, n);
                 if (t.index < sys->n_nodes)
-                  g_array_append_val (el->occ[t.index], node);
+                  occ_append (&el->occ[t.index], node);
               }
           }
         x->c0 -= f * c0;
-        for (guint j = 0; j < x->terms->len; j++)
-          x_scale = MAX (x_scale, fabs (g_array_index (x->terms, SwTerm, j).coeff));
-        for (guint j = 0; j < x->terms->len;)
+        for (guint j = 0; j < x->n_terms; j++)
+          x_scale = MAX (x_scale, fabs (x->terms[j].coeff));
+        for (guint j = 0; j < x->n_terms;)
           {
-            SwTerm *u = &g_array_index (x->terms, SwTerm, j);
+            SwTerm *u = &x->terms[j];
             if (u->index == (guint) pivot || fabs (u->coeff) <= 1e-13 * x_scale)
-              g_array_remove_index (x->terms, j);
+              {
+                memmove (u, u + 1, (x->n_terms - j - 1) * sizeof (SwTerm));
+                x->n_terms--;
+              }
             else
               j++;
           }
       }
+    if (own)
+      g_free (taken.nodes);
   }
   *redundant = FALSE;
   return TRUE;
@@ -324,9 +374,9 @@ flatten (SwSystem *sys, Elim *el)
   sys->n_coords = n_coords;
 
   for (guint i = 0; i < sys->n_nodes; i++)
-    for (guint k = 0; k < el->expr[i].terms->len; k++)
+    for (guint k = 0; k < el->expr[i].n_terms; k++)
       {
-        if (g_array_index (el->expr[i].terms, SwTerm, k).index < sys->n_nodes)
+        if (el->expr[i].terms[k].index < sys->n_nodes)
           nnz_t++;
         else
           nnz_p++;
@@ -342,9 +392,9 @@ flatten (SwSystem *sys, Elim *el)
       sys->t_start[i] = nnz_t;
       sys->p_start[i] = nnz_p;
       sys->x_const[i] = el->expr[i].c0;
-      for (guint k = 0; k < el->expr[i].terms->len; k++)
+      for (guint k = 0; k < el->expr[i].n_terms; k++)
         {
-          SwTerm t = g_array_index (el->expr[i].terms, SwTerm, k);
+          SwTerm t = el->expr[i].terms[k];
 
           if (t.index < sys->n_nodes)
             {
@@ -390,7 +440,7 @@ _sw_assembly_eliminate (SwAssembly *ctx, GArray *raw_rows, GError **error)
 
   el.n_vars = sys->n_nodes + sys->n_drivers;
   el.expr = g_new0 (Expr, MAX (sys->n_nodes, 1));
-  el.occ = g_new0 (GArray *, MAX (sys->n_nodes, 1));
+  el.occ = g_new0 (Occ, MAX (sys->n_nodes, 1));
   el.dead = g_new0 (gboolean, MAX (sys->n_nodes, 1));
   el.acc = g_new0 (double, MAX (el.n_vars, 1));
   el.group = g_new (guint, MAX (sys->n_nodes, 1));
@@ -403,10 +453,12 @@ _sw_assembly_eliminate (SwAssembly *ctx, GArray *raw_rows, GError **error)
     {
       SwTerm t = { i, 1 };
 
-      el.expr[i].terms = g_array_new (FALSE, FALSE, sizeof (SwTerm));
-      g_array_append_val (el.expr[i].terms, t);
-      el.occ[i] = g_array_new (FALSE, FALSE, sizeof (guint));
-      g_array_append_val (el.occ[i], i);
+      el.expr[i].terms = el.expr[i].first;
+      el.expr[i].cap_terms = G_N_ELEMENTS (el.expr[i].first);
+      expr_append (&el.expr[i], t);
+      el.occ[i].nodes = el.occ[i].first;
+      el.occ[i].cap = G_N_ELEMENTS (el.occ[i].first);
+      occ_append (&el.occ[i], i);
     }
 
   sys->n_rows = raw_rows->len;
@@ -433,9 +485,10 @@ _sw_assembly_eliminate (SwAssembly *ctx, GArray *raw_rows, GError **error)
 
   for (guint i = 0; i < sys->n_nodes; i++)
     {
-      g_array_unref (el.expr[i].terms);
-      if (el.occ[i] != NULL)
-        g_array_unref (el.occ[i]);
+      if (el.expr[i].terms != el.expr[i].first)
+        g_free (el.expr[i].terms);
+      if (el.occ[i].nodes != el.occ[i].first)
+        g_free (el.occ[i].nodes);
     }
   g_free (el.expr);
   g_free (el.occ);

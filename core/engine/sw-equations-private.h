@@ -50,7 +50,9 @@ typedef struct {
   /* Massless blocks: first order, then algebraic. */
   SwNewtonCache *newton;
   /* Scratch: block right-hand sides and residuals (largest block), and
-   * the per-coordinate and per-state arrays of sw_equations_complete(). */
+   * the per-coordinate and per-state arrays of sw_equations_complete()
+   * (NULL when the system has no massless coordinates; c_ydot2 also made
+   * for lossy parts). */
   double *rhs, *res, *res2;
   double *c_qd_alg, *c_qdd, *c_qd_lo, *c_qd_hi, *c_q0;
   double *c_ydot, *c_ydot2, *c_tmp, *c_tmp2;

@@ -532,6 +532,10 @@ _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GError **error)
   g_autoptr (GArray) pos_eqs = g_array_new (FALSE, FALSE, sizeof (InitEq));
   g_autoptr (GArray) vel_eqs = g_array_new (FALSE, FALSE, sizeof (InitEq));
   g_autofree gboolean *by_eq = g_new0 (gboolean, nu);
+  /* One scratch array for every equation's terms, each kept at its exact
+   * length: not a GArray an equation (GLib 2.74's slice allocator kept
+   * the 200 000 headers of a 100 000-body chain's). */
+  g_autoptr (GArray) terms = g_array_new (FALSE, FALSE, sizeof (SwTerm));
   gboolean ok;
 
   for (guint k = 0; k < initials->len; k++)
@@ -545,11 +549,10 @@ _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GError **error)
           InitEq eq = { .part = in->part,
                         .param = in->names[which] != NULL ? in->names[which] : kind->params[1 + which].name,
                         .relative = in->node_a >= 0 || in->n_comb > 0 };
-          GArray *terms;
 
           if (isnan (given))
             continue;
-          terms = g_array_new (FALSE, FALSE, sizeof (SwTerm));
+          g_array_set_size (terms, 0);
           eq.rhs = given;
           /* The node, less node_a for a relative value; or a combination
            * of nodes. */
@@ -576,7 +579,7 @@ _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GError **error)
           merge_terms (terms);
           eq.shift = given - eq.rhs - (which == 0 ? in->x0_shift : 0);
           eq.n_terms = terms->len;
-          eq.terms = (SwTerm *) g_array_free (terms, FALSE);
+          eq.terms = g_memdup2 (terms->data, terms->len * sizeof (SwTerm));
           g_array_append_val (which == 0 ? pos_eqs : vel_eqs, eq);
         }
     }

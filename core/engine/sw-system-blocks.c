@@ -62,13 +62,123 @@ _sw_band_factor (guint n, guint band, double *ab, double **diag_inverse)
   return TRUE;
 }
 
+/* ---- Blocks of one ------------------------------------------------------ */
+
+/* A block of one coordinate or row (a chain's every body and joint) keeps
+ * its arrays in the system's two arrays of them, moved there once the
+ * block is made: each is otherwise a malloc chunk of 32 bytes for 4 or 8
+ * bytes of data (a 100 000-body chain's 500 000 took 16 MB). At most one
+ * a coordinate and one a row: the arrays are made that long. */
+static gboolean
+single_massive (const SwBlock *blk)
+{
+  return blk->n == 1 && blk->band == 0 && blk->factor != NULL && blk->diag_inverse != NULL;
+}
+
+static gboolean
+single_row (const SwRowBlock *blk)
+{
+  return blk->n == 1 && blk->band == 0 && blk->n_hubs == 0 && blk->factor != NULL && blk->diag_inverse != NULL;
+}
+
+static void
+single_arrays_init (SwSystem *sys)
+{
+  gsize n = (gsize) sys->n_coords + sys->n_rows;
+
+  if (sys->single_ints != NULL)
+    return;
+  sys->single_ints = g_new (guint, MAX (n, 1));
+  sys->single_doubles = g_new (double, MAX (2 * n, 1));
+}
+
+static guint *
+pack_int (SwSystem *sys, guint *from)
+{
+  guint *to = &sys->single_ints[sys->n_single_ints++];
+
+  g_assert (sys->n_single_ints <= (gsize) sys->n_coords + sys->n_rows);
+  *to = *from;
+  g_free (from);
+  return to;
+}
+
+static double *
+pack_double (SwSystem *sys, double *from)
+{
+  double *to = &sys->single_doubles[sys->n_single_doubles++];
+
+  g_assert (sys->n_single_doubles <= 2 * ((gsize) sys->n_coords + sys->n_rows));
+  *to = *from;
+  g_free (from);
+  return to;
+}
+
+static void
+pack_massive (SwSystem *sys, SwBlock *blk)
+{
+  if (!single_massive (blk))
+    return;
+  single_arrays_init (sys);
+  blk->coords = pack_int (sys, blk->coords);
+  blk->factor = pack_double (sys, blk->factor);
+  blk->diag_inverse = pack_double (sys, blk->diag_inverse);
+}
+
+static void
+pack_row (SwSystem *sys, SwRowBlock *blk)
+{
+  if (!single_row (blk))
+    return;
+  single_arrays_init (sys);
+  blk->rows = pack_int (sys, blk->rows);
+  blk->factor = pack_double (sys, blk->factor);
+  blk->diag_inverse = pack_double (sys, blk->diag_inverse);
+}
+
+gboolean
+_sw_system_owns_single (const SwSystem *sys, gconstpointer p)
+{
+  guintptr at = (guintptr) p;
+
+  return (sys->single_ints != NULL && at >= (guintptr) sys->single_ints
+          && at < (guintptr) (sys->single_ints + sys->n_single_ints))
+         || (sys->single_doubles != NULL && at >= (guintptr) sys->single_doubles
+             && at < (guintptr) (sys->single_doubles + sys->n_single_doubles));
+}
+
+/* Members of blocks numbered in order of appearance: each item's block,
+ * then the items of block b at member[start[b]] .. member[start[b + 1]],
+ * in increasing order. Flat arrays, not a GArray a block: GLib 2.74's
+ * slice allocator kept the headers of a 100 000-body chain's blocks. */
+static void
+group_members (const int *block_of, guint n_items, guint n_blocks, guint **start, guint **member)
+{
+  g_autofree guint *fill = NULL;
+
+  *start = g_new0 (guint, n_blocks + 1);
+  *member = g_new (guint, MAX (n_items, 1));
+  for (guint j = 0; j < n_items; j++)
+    if (block_of[j] >= 0)
+      (*start)[block_of[j] + 1]++;
+  for (guint b = 0; b < n_blocks; b++)
+    (*start)[b + 1] += (*start)[b];
+  fill = g_memdup2 (*start, (n_blocks + 1) * sizeof (guint));
+  for (guint j = 0; j < n_items; j++)
+    if (block_of[j] >= 0)
+      (*member)[fill[block_of[j]]++] = j;
+}
+
 /* Groups the coordinates of class cls by the union-find parent. */
 static SwBlock *
 make_blocks (SwSystem *sys, SwCoordClass cls, guint *parent, guint *n_blocks)
 {
-  g_autofree int *block_of_root = g_new (int, sys->n_coords);
-  GArray *blocks = g_array_new (FALSE, TRUE, sizeof (SwBlock));
-  g_autoptr (GPtrArray) members = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autofree int *block_of_root = g_new (int, MAX (sys->n_coords, 1));
+  g_autofree int *block_of = g_new (int, MAX (sys->n_coords, 1));
+  g_autofree guint *start = NULL;
+  g_autofree guint *member = NULL;
+  SwBlock *blocks;
+  guint n = 0;
 
   for (guint j = 0; j < sys->n_coords; j++)
     block_of_root[j] = -1;
@@ -76,28 +186,23 @@ make_blocks (SwSystem *sys, SwCoordClass cls, guint *parent, guint *n_blocks)
     {
       guint root;
 
+      block_of[j] = -1;
       if (sys->coord_class[j] != cls)
         continue;
       root = _sw_uf_find (parent, j);
       if (block_of_root[root] < 0)
-        {
-          SwBlock b = { 0 };
-          block_of_root[root] = blocks->len;
-          g_array_append_val (blocks, b);
-          g_ptr_array_add (members, g_array_new (FALSE, FALSE, sizeof (guint)));
-        }
-      g_array_append_val (g_ptr_array_index (members, block_of_root[root]), j);
+        block_of_root[root] = n++;
+      block_of[j] = block_of_root[root];
     }
-  for (guint b = 0; b < blocks->len; b++)
+  group_members (block_of, sys->n_coords, n, &start, &member);
+  blocks = n > 0 ? g_new0 (SwBlock, n) : NULL;
+  for (guint b = 0; b < n; b++)
     {
-      GArray *m = g_ptr_array_index (members, b);
-      SwBlock *blk = &g_array_index (blocks, SwBlock, b);
-
-      blk->n = m->len;
-      blk->coords = g_memdup2 (m->data, m->len * sizeof (guint));
+      blocks[b].n = start[b + 1] - start[b];
+      blocks[b].coords = g_memdup2 (member + start[b], blocks[b].n * sizeof (guint));
     }
-  *n_blocks = blocks->len;
-  return (SwBlock *) g_array_free (blocks, FALSE);
+  *n_blocks = n;
+  return blocks;
 }
 
 /* Massless blocks: the force parts and the nodes they need. */
@@ -285,6 +390,7 @@ _sw_assembly_build_massive_blocks (SwAssembly *ctx, GError **error)
                          ctx->model != NULL ? sw_model_get_display_name (ctx->model) : _("the model"), where);
             return FALSE;
           }
+        pack_massive (sys, blk);
       }
   }
   return TRUE;
@@ -440,8 +546,11 @@ _sw_assembly_build_row_blocks (SwSystem *sys)
   g_autofree guint *parent = g_new (guint, sys->n_rows);
   g_autofree int *row_at_node = g_new (int, sys->n_nodes);
   g_autofree int *block_of_root = g_new (int, sys->n_rows);
-  g_autoptr (GPtrArray) members = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  GArray *blocks = g_array_new (FALSE, TRUE, sizeof (SwRowBlock));
+  g_autofree int *block_of = g_new (int, MAX (sys->n_rows, 1));
+  g_autofree guint *m_start = NULL;
+  g_autofree guint *member = NULL;
+  SwRowBlock *blocks;
+  guint n_blocks = 0;
 
   for (guint i = 0; i < sys->n_nodes; i++)
     row_at_node[i] = -1;
@@ -468,18 +577,16 @@ _sw_assembly_build_row_blocks (SwSystem *sys)
     {
       guint root;
 
+      block_of[r] = -1;
       if (sys->rows[r].redundant)
         continue;
       root = _sw_uf_find (parent, r);
       if (block_of_root[root] < 0)
-        {
-          SwRowBlock b = { 0 };
-          block_of_root[root] = blocks->len;
-          g_array_append_val (blocks, b);
-          g_ptr_array_add (members, g_array_new (FALSE, FALSE, sizeof (guint)));
-        }
-      g_array_append_val (g_ptr_array_index (members, block_of_root[root]), r);
+        block_of_root[root] = n_blocks++;
+      block_of[r] = block_of_root[root];
     }
+  group_members (block_of, sys->n_rows, n_blocks, &m_start, &member);
+  blocks = n_blocks > 0 ? g_new0 (SwRowBlock, n_blocks) : NULL;
 
   /* Rows touching each node (CSR), for the neighbours of a row. */
   {
@@ -507,11 +614,11 @@ _sw_assembly_build_row_blocks (SwSystem *sys)
           if (!row_has_node_before (&sys->rows[r], k))
             at_node[fill[sys->rows[r].nodes[k]]++] = r;
 
-    for (guint b = 0; b < blocks->len; b++)
+    for (guint b = 0; b < n_blocks; b++)
       {
-        SwRowBlock *blk = &g_array_index (blocks, SwRowBlock, b);
-        GArray *m = g_ptr_array_index (members, b);
-        guint n = m->len, head = 0, tail = 0, ldab;
+        SwRowBlock *blk = &blocks[b];
+        const guint *m = member + m_start[b];
+        guint n = m_start[b + 1] - m_start[b], head = 0, tail = 0, ldab;
 
         /* Cuthill-McKee: breadth first from a row of few neighbours. */
         blk->n = n;
@@ -522,8 +629,8 @@ _sw_assembly_build_row_blocks (SwSystem *sys)
             guint first = G_MAXUINT;
 
             for (guint k = 0; k < n && first == G_MAXUINT; k++)
-              if (seen[g_array_index (m, guint, k)] != stamp)
-                first = g_array_index (m, guint, k);
+              if (seen[m[k]] != stamp)
+                first = m[k];
             seen[first] = stamp;
             blk->rows[tail++] = first;
             while (head < tail)
@@ -579,11 +686,13 @@ _sw_assembly_build_row_blocks (SwSystem *sys)
           }
         if (!_sw_band_factor (n, blk->band, blk->factor, &blk->diag_inverse))
           g_clear_pointer (&blk->factor, g_free);
+        pack_row (sys, blk);
       }
   }
-  sys->n_row_blocks = blocks->len;
-  sys->row_blocks = (SwRowBlock *) g_array_free (blocks, FALSE);
+  sys->n_row_blocks = n_blocks;
+  sys->row_blocks = blocks;
 }
+
 
 /* ---- The evaluation's plan ---------------------------------------------- */
 

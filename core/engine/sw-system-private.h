@@ -198,6 +198,19 @@ struct _SwSystem {
    * that has none (sw-system.c, part_alloc_params). */
   gpointer *no_refs;
   guint     n_no_refs;
+  /* Every part's id, one after another (each part's id points in), and
+   * the numbers of every part without refs (its param points in): two
+   * blocks, not two small allocations a part. */
+  char     *part_ids;
+  gsize     part_ids_size;
+  double   *part_numbers;
+  /* The arrays of blocks of one coordinate or row (a chain's every body
+   * and joint), one after another: two blocks, not five small
+   * allocations a body (sw-system-blocks.c). */
+  guint    *single_ints;
+  guint     n_single_ints;
+  double   *single_doubles;
+  guint     n_single_doubles;
 
   guint     n_nodes;
   double   *mass;          /* per node */

@@ -351,8 +351,9 @@ build_nodes (SwAssembly *ctx)
 
 /* A part's per-parameter arrays: one block, sized by its kind. A part
  * with no signal, table or formula (most of a large model's) has only its
- * numbers: its three pointer arrays are the system's shared array of NULLs
- * (of a 100 000-body chain's parameters, 24 of 32 bytes each). */
+ * numbers, taken in turn from the system's block of them at *numbers: its
+ * three pointer arrays are the system's shared array of NULLs (of a
+ * 100 000-body chain's parameters, 24 of 32 bytes each). */
 static gsize
 part_params_bytes (const SwPart *p, gboolean with_refs)
 {
@@ -360,20 +361,23 @@ part_params_bytes (const SwPart *p, gboolean with_refs)
 }
 
 static void
-part_alloc_params (SwSystem *sys, SwPart *p, gboolean with_refs)
+part_alloc_params (SwSystem *sys, SwPart *p, gboolean with_refs, double **numbers)
 {
   gsize n = MAX (p->kind->n_params, 1);
-  char *block = g_malloc0 (part_params_bytes (p, with_refs));
+  char *block;
 
-  p->param = (double *) block;
   if (!with_refs)
     {
       g_assert (n <= sys->n_no_refs);
+      p->param = *numbers;
+      *numbers += n;
       p->signal = (SwSignal **) sys->no_refs;
       p->table = (SwTable **) sys->no_refs;
       p->function = (SwFunction **) sys->no_refs;
       return;
     }
+  block = g_malloc0 (part_params_bytes (p, with_refs));
+  p->param = (double *) block;
   p->signal = (SwSignal **) (block + n * sizeof (double));
   p->table = (SwTable **) (block + n * (sizeof (double) + sizeof (gpointer)));
   p->function = (SwFunction **) (block + n * (sizeof (double) + 2 * sizeof (gpointer)));
@@ -389,6 +393,15 @@ alloc_no_refs (SwSystem *sys)
     n = MAX (n, sys->parts[i].kind->n_params);
   sys->no_refs = g_new0 (gpointer, n);
   sys->n_no_refs = n;
+}
+
+static gboolean
+component_has_refs (const SwComponent *c)
+{
+  for (guint k = 0; k < c->kind->n_params; k++)
+    if (c->signal[k] != NULL || c->table[k] != NULL || c->expression[k] != NULL)
+      return TRUE;
+  return FALSE;
 }
 
 static int
@@ -419,7 +432,20 @@ build_parts (SwAssembly *ctx, GError **error)
   guint n = sw_model_get_n_components (ctx->model);
   g_autofree guint *order = g_new (guint, MAX (n, 1));
   g_autoptr (GArray) compiled = g_array_new (FALSE, FALSE, sizeof (CompiledFormula));
+  gsize n_numbers = 0;
+  char *id_at;
+  double *numbers;
 
+  for (guint i = 0; i < n; i++)
+    {
+      const SwComponent *c = sw_model_get_component (ctx->model, i);
+
+      sys->part_ids_size += strlen (c->id) + 1;
+      if (!component_has_refs (c))
+        n_numbers += MAX (c->kind->n_params, 1);
+    }
+  sys->part_ids = id_at = g_malloc (MAX (sys->part_ids_size, 1));
+  sys->part_numbers = numbers = g_new0 (double, MAX (n_numbers, 1));
   for (guint i = 0; i < n; i++)
     order[i] = i;
   g_qsort_with_data (order, n, sizeof (guint), compare_ids, ctx->model);
@@ -439,19 +465,14 @@ build_parts (SwAssembly *ctx, GError **error)
       sys->model_order[order[i]] = i;
       p->kind = c->kind;
       p->force_flags = c->kind->force_flags;
-      p->id = g_strdup (c->id);
+      p->id = id_at;
+      id_at = g_stpcpy (id_at, c->id) + 1;
       p->component = order[i];
       p->index = i;
       p->first_held = sys->n_held;
       if (c->kind->contact != NULL)
         sys->n_held += c->kind->contact->n_held;
-      {
-        gboolean with_refs = FALSE;
-
-        for (guint k = 0; k < c->kind->n_params; k++)
-          with_refs |= c->signal[k] != NULL || c->table[k] != NULL || c->expression[k] != NULL;
-        part_alloc_params (sys, p, with_refs);
-      }
+      part_alloc_params (sys, p, component_has_refs (c), &numbers);
       memcpy (p->param, c->param, c->kind->n_params * sizeof (double));
       for (guint k = 0; k < c->kind->n_params; k++)
         {
@@ -692,14 +713,26 @@ _sw_system_assemble_locked (const SwSystem *base, const double *locked, GError *
   sys->parts = g_memdup2 (base->parts, MAX (base->n_parts, 1) * sizeof (SwPart));
   sys->model_order = g_memdup2 (base->model_order, MAX (base->n_parts, 1) * sizeof (guint));
   alloc_no_refs (sys);
-  for (guint i = 0; i < sys->n_parts; i++)
+  {
+    gsize n_numbers = 0;
+
+    for (guint i = 0; i < sys->n_parts; i++)
+      if (base->parts[i].signal == (SwSignal **) base->no_refs)
+        n_numbers += MAX (base->parts[i].kind->n_params, 1);
+    sys->part_numbers = g_new0 (double, MAX (n_numbers, 1));
+  }
+  sys->part_ids_size = base->part_ids_size;
+  sys->part_ids = g_memdup2 (base->part_ids, MAX (base->part_ids_size, 1));
+  for (guint i = 0, numbers_at = 0; i < sys->n_parts; i++)
     {
       SwPart *p = &sys->parts[i];
       const SwPart *from = &base->parts[i];
       gboolean with_refs = from->signal != (SwSignal **) base->no_refs;
+      double *numbers = sys->part_numbers + numbers_at;
 
-      p->id = g_strdup (p->id);
-      part_alloc_params (sys, p, with_refs);
+      p->id = sys->part_ids + (from->id - base->part_ids);
+      part_alloc_params (sys, p, with_refs, &numbers);
+      numbers_at = numbers - sys->part_numbers;
       memcpy (p->param, from->param, from->kind->n_params * sizeof (double));
       for (guint k = 0; with_refs && k < p->kind->n_params; k++)
         {
@@ -743,16 +776,24 @@ sw_system_ref (SwSystem *system)
   return system;
 }
 
+/* An array of a block, unless it is in the system's packed ones. */
 static void
-free_blocks (SwBlock *blocks, guint n)
+free_block_array (const SwSystem *sys, gpointer p)
+{
+  if (!_sw_system_owns_single (sys, p))
+    g_free (p);
+}
+
+static void
+free_blocks (const SwSystem *sys, SwBlock *blocks, guint n)
 {
   for (guint b = 0; b < n; b++)
     {
-      g_free (blocks[b].coords);
+      free_block_array (sys, blocks[b].coords);
       g_free (blocks[b].parts);
       g_free (blocks[b].nodes);
-      g_free (blocks[b].factor);
-      g_free (blocks[b].diag_inverse);
+      free_block_array (sys, blocks[b].factor);
+      free_block_array (sys, blocks[b].diag_inverse);
     }
   g_free (blocks);
 }
@@ -766,8 +807,8 @@ sw_system_unref (SwSystem *sys)
 
   for (guint i = 0; i < sys->n_parts; i++)
     {
-      g_free ((char *) sys->parts[i].id);
-      if (sys->parts[i].param == NULL)
+      /* A part without refs has its numbers in sys->part_numbers. */
+      if (sys->parts[i].param == NULL || sys->parts[i].signal == (SwSignal **) sys->no_refs)
         continue;
       for (guint k = 0; k < sys->parts[i].kind->n_params; k++)
         {
@@ -777,6 +818,8 @@ sw_system_unref (SwSystem *sys)
         }
       g_free (sys->parts[i].param);
     }
+  g_free (sys->part_ids);
+  g_free (sys->part_numbers);
   g_free (sys->no_refs);
   g_clear_pointer (&sys->observed, _sw_system_observed_unref);
   for (guint k = 0; k < sys->n_drivers; k++)
@@ -785,19 +828,21 @@ sw_system_unref (SwSystem *sys)
       g_clear_pointer (&sys->drivers[k].speed, sw_signal_unref);
       g_clear_pointer (&sys->drivers[k].acceleration, sw_signal_unref);
     }
-  free_blocks (sys->massive_blocks, sys->n_massive_blocks);
-  free_blocks (sys->first_order_blocks, sys->n_first_order_blocks);
-  free_blocks (sys->algebraic_blocks, sys->n_algebraic_blocks);
+  free_blocks (sys, sys->massive_blocks, sys->n_massive_blocks);
+  free_blocks (sys, sys->first_order_blocks, sys->n_first_order_blocks);
+  free_blocks (sys, sys->algebraic_blocks, sys->n_algebraic_blocks);
   for (guint b = 0; b < sys->n_row_blocks; b++)
     {
-      g_free (sys->row_blocks[b].rows);
-      g_free (sys->row_blocks[b].factor);
-      g_free (sys->row_blocks[b].diag_inverse);
+      free_block_array (sys, sys->row_blocks[b].rows);
+      free_block_array (sys, sys->row_blocks[b].factor);
+      free_block_array (sys, sys->row_blocks[b].diag_inverse);
       g_free (sys->row_blocks[b].hub_u);
       g_free (sys->row_blocks[b].hub_z);
       g_free (sys->row_blocks[b].hub_inverse);
     }
   g_free (sys->row_blocks);
+  g_free (sys->single_ints);
+  g_free (sys->single_doubles);
   g_free (sys->linear);
   g_free (sys->plain);
   g_free (sys->plain_runs);

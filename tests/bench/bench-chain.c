@@ -35,6 +35,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
 #include <stdio.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdlib.h>
 #include <time.h>
 #include <sys/resource.h>
@@ -570,6 +573,11 @@ measure_in_child (Measure measure, const char *path, guint n)
       drive (&ode, y, MEMORY_STOP_S, (guint) lround (MEMORY_STOP_S / MEMORY_OUTPUT_S), &h.evals);
       return;
     }
+#ifdef __GLIBC__
+  /* As shaftwork-cli simulate: a fixed threshold for blocks of their own. */
+  if (measure == MEASURE_SIMULATE)
+    mallopt (M_MMAP_THRESHOLD, 256 * 1024);
+#endif
   model = sw_model_new_from_file (path, &error);
   g_assert_no_error (error);
   if (measure == MEASURE_READ)
@@ -578,8 +586,9 @@ measure_in_child (Measure measure, const char *path, guint n)
   g_assert_no_error (error);
   if (measure == MEASURE_CHECK)
     return;
-  /* As shaftwork-cli simulate: every variable, each row written (here
-   * dropped) as it is made. */
+  /* As shaftwork-cli simulate: the model dropped once assembled, every
+   * variable, each row written (here dropped) as it is made. */
+  g_clear_object (&model);
   o = sw_simulate_options_default ();
   o.stop_time_s = MEMORY_STOP_S;
   o.output_interval_s = MEMORY_OUTPUT_S;
