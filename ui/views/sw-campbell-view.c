@@ -227,8 +227,7 @@ set_busy (SwCampbellView *self, gboolean busy)
 static void
 show_error (SwCampbellView *self)
 {
-  gtk_label_set_text (self->status, self->error != NULL ? self->error->message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->status), self->error != NULL);
+  sw_plot_widget_show_status (self->status, self->error, NULL);
 }
 
 /* The table from the diagram's crossings. */

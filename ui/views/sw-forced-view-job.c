@@ -182,14 +182,7 @@ set_busy (SwForcedView *self, gboolean busy)
 static void
 show_error (SwForcedView *self)
 {
-  const char *text = self->error != NULL ? self->error->message : self->note;
-
-  gtk_label_set_text (self->status, text != NULL ? text : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->status), text != NULL);
-  if (self->error != NULL)
-    gtk_widget_add_css_class (GTK_WIDGET (self->status), "error");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->status), "error");
+  sw_plot_widget_show_status (self->status, self->error, self->note);
 }
 
 static void

@@ -91,3 +91,18 @@ sw_plot_widget_follow_style (GtkWidget *widget, GCallback update)
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", update, widget,
                            G_CONNECT_SWAPPED);
 }
+
+void
+sw_plot_widget_show_status (GtkLabel *status, const GError *error, const char *note)
+{
+  const char *text = error != NULL ? error->message : note;
+
+  g_return_if_fail (GTK_IS_LABEL (status));
+
+  gtk_label_set_text (status, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (status), text != NULL);
+  if (error != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (status), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (status), "error");
+}

@@ -45,5 +45,10 @@ void     sw_plot_widget_update_colors (GtkWidget    *widget,
  * light, for as long as widget lives. Call update from css_changed too. */
 void     sw_plot_widget_follow_style  (GtkWidget    *widget,
                                        GCallback     update);
+/* A plot page's status line: the error in red, else the note (why the
+ * result is empty), else hidden. */
+void     sw_plot_widget_show_status   (GtkLabel     *status,
+                                       const GError *error,
+                                       const char   *note);
 
 G_END_DECLS
