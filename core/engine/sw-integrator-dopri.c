@@ -12,6 +12,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-dopri-private.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -37,14 +38,30 @@ _sw_dopri_failed (SwIntegrator *it, double t, const char *what, GError **error)
 }
 
 /* The error norm, each state's error over tolerance (its scale + |y|):
- * the largest (each state within its tolerance), or before (unit scales)
- * the RMS, scaled by its largest term when the plain sum overflows. */
+ * the largest (each state within its tolerance), by the weights made at
+ * the step's start y0 (sw-integrator.c), or before (unit scales) the RMS
+ * with |y| the larger of |y0| and |y1|, scaled by its largest term when
+ * the plain sum overflows. NaN when a term is, or y1 is not finite. */
 double
 _sw_dopri_norm (SwIntegrator *it, const double *y0, const double *y1, const double *v)
 {
   const double *scale = it->scale;
   double s = 0, m = 0, tol = it->tolerance;
 
+  if (!it->rms_norm)
+    {
+      const double *restrict w = it->weight;
+      gboolean bad = FALSE;
+
+      for (guint i = 0; i < it->n; i++)
+        {
+          double r = fabs (v[i]) * w[i];
+
+          bad |= isnan (r) | !(fabs (y1[i]) <= DBL_MAX);
+          m = r > m ? r : m;
+        }
+      return bad ? NAN : m;
+    }
   for (guint i = 0; i < it->n; i++)
     {
       double r = v[i] / (tol * (scale[i] + MAX (fabs (y0[i]), fabs (y1[i]))));
