@@ -12,7 +12,6 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-dopri-private.h"
 
-#include <float.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -57,7 +56,7 @@ _sw_dopri_norm (SwIntegrator *it, const double *y0, const double *y1, const doub
         {
           double r = fabs (v[i]) * w[i];
 
-          bad |= isnan (r) | !(fabs (y1[i]) <= DBL_MAX);
+          bad |= isnan (r + 0 * y1[i]);
           m = r > m ? r : m;
         }
       return bad ? NAN : m;
@@ -84,8 +83,20 @@ _sw_dopri_norm (SwIntegrator *it, const double *y0, const double *y1, const doub
   return m * sqrt (s / it->n);
 }
 
-/* Hairer's starting step: from the sizes of y, f and f's change. */
 /* ---- Step size control (both steppers) ---------------------------------- */
+
+/* The PI controller h_new = h safety / (err^alpha / err_old^beta):
+ * Gustafsson's PI.3.4 for a pair of order 5 (alpha 0.7 / 5, beta 0.4 / 5)
+ * rather than Hairer's DOPRI5 default (beta 0.04, alpha 0.2 - 0.75 beta).
+ * A step's error estimate of an oscillation dips towards 0 twice a period
+ * (its fifth derivative crosses 0): with beta 0.04 the next step then grew
+ * 1.8x and was rejected (ElasticBearing at 1e-8: 488 rejected in 5 403
+ * steps; 220 in 5 344 with these). The safety keeps the error a smooth run
+ * settles at, safety^(1 / (alpha - beta)), at Hairer's 0.9^(1 / 0.13) =
+ * 0.44 of the tolerance: the same steps on a chain (bench-accuracy). */
+#define SW_PI_ALPHA  0.14
+#define SW_PI_BETA   0.08
+#define SW_PI_SAFETY 0.9525
 
 void
 _sw_dopri_start (SwDopriControl *c, double t)
@@ -130,16 +141,16 @@ _sw_dopri_judge (SwIntegrator *it, SwDopriControl *c, double h, gboolean last, d
       _sw_integrator_note_not_finite (it, c->t + h, y1);
       err = 1e10;
     }
-  /* PI control (beta 0.04, safety 0.9, factors between 0.2 and 10). */
-  fac11 = pow (err, 0.17);
-  fac = fac11 / pow (c->facold, 0.04);
-  fac = MAX (1.0 / 10, MIN (1.0 / 0.2, fac / 0.9));
+  /* PI control, factors between 0.2 and 10. */
+  fac11 = pow (err, SW_PI_ALPHA);
+  fac = fac11 / pow (c->facold, SW_PI_BETA);
+  fac = MAX (1.0 / 10, MIN (1.0 / 0.2, fac / SW_PI_SAFETY));
   h_new = h / fac;
   if (err > 1)
     {
       c->n_rejected++;
       *rejected = TRUE;
-      c->h = h / MIN (1.0 / 0.2, fac11 / 0.9);
+      c->h = h / MIN (1.0 / 0.2, fac11 / SW_PI_SAFETY);
       return FALSE;
     }
   c->facold = MAX (err, 1e-4);
