@@ -63,11 +63,8 @@ struct _SwIntegrator {
   double         *peak;
   guint8         *turned;
   double          class_max[2];
-  /* Our steppers' weights, 1 / (tolerance (scale + |y|)) at the last
-   * accepted state, made with the scales (a step's norm then multiplies,
-   * and never divides); and the runs of states of one class in the
-   * system's order, (first, end, class) each, over which they are made. */
-  double         *weight;
+  /* The runs of states of one class in the system's order, (first, end,
+   * class) each: the scales are made over them. */
   guint          *runs;
   guint           n_runs;
   double          time_scale;  /* s: the model's stop time, else 1 */
@@ -124,7 +121,7 @@ gboolean      _sw_integrator_restart (SwIntegrator *it, double t, const double *
 void          _sw_integrator_get_stats (SwIntegrator *it, SwSimulateStats *stats);
 
 /* The error scales after an accepted step that ended in y (integrator's
- * order), and with them our steppers' weights. No allocation. */
+ * order). No allocation. */
 void          _sw_integrator_update_scales (SwIntegrator *it, const double *y);
 /* SUNDIALS' error weights (its EwtFn, user data the integrator): 1 /
  * (tolerance (scale + |y|)), the weights of our own norm. */

@@ -87,7 +87,6 @@ scales_new (SwIntegrator *it, SwErrorControl error_control)
       }
   /* The runs of one class: two or three in a chain (its angles, its
    * speeds). */
-  it->weight = g_new (double, it->n);
   it->runs = g_new (guint, 3 * it->n);
   it->n_runs = 0;
   for (guint i = 0; i < it->n; i++)
@@ -175,11 +174,10 @@ update_one (const ScaleArrays *x, guint s, double a, const double fl[4], double 
 
 /* The states first … end - 1 of one class (not fixed), |y| = |z|, with
  * the class's floors f0 before they have turned and f1 after: update_one's
- * in a loop without branches, and their weights (our steppers' norm
- * multiplies by them: no division per state and trial step). */
+ * in a loop without branches. */
 static void
-update_run (const ScaleArrays *x, double *restrict weight, guint first, guint end, const double *restrict z,
-            double f0, double f1, double tol, double *max)
+update_run (const ScaleArrays *x, guint first, guint end, const double *restrict z, double f0, double f1,
+            double *max)
 {
   double *restrict peak = x->peak, *restrict scale = x->scale, m = *max;
   guint8 *restrict turned = x->turned;
@@ -197,7 +195,6 @@ update_run (const ScaleArrays *x, double *restrict weight, guint first, guint en
       v = p > f ? p : f;
       v = v < 1.0 ? v : 1.0;
       scale[s] = v;
-      weight[s] = 1 / (tol * (v + a));
     }
   *max = m;
 }
@@ -207,7 +204,7 @@ _sw_integrator_update_scales (SwIntegrator *it, const double *z)
 {
   const ScaleArrays x = { it->scale_class, it->peak, it->scale, it->turned };
   const guint *order = it->order;
-  double max[2] = { it->class_max[0], it->class_max[1] }, fl[4], tol = it->tolerance;
+  double max[2] = { it->class_max[0], it->class_max[1] }, fl[4];
   gboolean fresh[2];
 
   class_floors (it, max, fl);
@@ -217,30 +214,25 @@ _sw_integrator_update_scales (SwIntegrator *it, const double *z)
         const guint *r = it->runs + 3 * k;
 
         if (r[2] != SCALE_FIXED)
-          update_run (&x, it->weight, r[0], r[1], z, fl[2 * r[2]], fl[2 * r[2] + 1], tol, &max[r[2]]);
-        else if (!it->rms_norm)
-          for (guint s = r[0]; s < r[1]; s++)
-            it->weight[s] = 1 / (tol * (it->scale[s] + fabs (z[s])));
+          update_run (&x, r[0], r[1], z, fl[2 * r[2]], fl[2 * r[2] + 1], &max[r[2]]);
       }
   else
-    /* (BDF in its band order: no weights, the library's own norm.) */
+    /* (BDF in its band order.) */
     for (guint i = 0, n = it->n; i < n; i++)
       update_one (&x, order[i], fabs (z[i]), fl, max);
   /* A class that was all at 0 has moved: its scales were 1. */
   for (guint c = 0; c < 2; c++)
     fresh[c] = it->class_max[c] == 0 && max[c] > 0;
   it->class_max[0] = max[0], it->class_max[1] = max[1];
-  if (!fresh[0] && !fresh[1])
-    return;
-  class_floors (it, max, fl);
-  for (guint i = 0; i < it->n; i++)
+  if (fresh[0] || fresh[1])
     {
-      guint s = it->order != NULL ? it->order[i] : i, c = it->scale_class[s];
-
-      if (c != SCALE_FIXED && fresh[c])
+      class_floors (it, max, fl);
+      for (guint i = 0; i < it->n; i++)
         {
-          it->scale[s] = scale_of (it, s, c, fl);
-          it->weight[s] = 1 / (tol * (it->scale[s] + fabs (z[i])));
+          guint s = it->order != NULL ? it->order[i] : i, c = it->scale_class[s];
+
+          if (c != SCALE_FIXED && fresh[c])
+            it->scale[s] = scale_of (it, s, c, fl);
         }
     }
 }
@@ -414,7 +406,6 @@ _sw_integrator_free (SwIntegrator *it)
   g_free (it->scale_class);
   g_free (it->peak);
   g_free (it->turned);
-  g_free (it->weight);
   g_free (it->runs);
   g_free (it->not_finite_y);
   g_free (it->message);

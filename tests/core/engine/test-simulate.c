@@ -457,32 +457,6 @@ test_elastic_bearing_housing (void)
   g_assert_nonnull (strstr (error->message, "> 0"));
 }
 
-/* A step's error estimate of an oscillation dips towards 0 twice a period:
- * the step size control must not take each dip for room to grow (with
- * Hairer's beta 0.04, ElasticBearing at its own 1e-8 rejected 488 steps in
- * 5 403, 9 %; sw-integrator-dopri.c). Counts, not times: the same on any
- * machine. */
-static void
-test_oscillation_rejections (void)
-{
-  g_autoptr (SwModel) model = elastic_bearing ();
-  g_autoptr (GError) error = NULL;
-  g_autoptr (SwSystem) sys = sw_model_assemble (model, &error);
-  g_autoptr (SwTrajectory) tr = NULL;
-  SwSimulateOptions o;
-  SwSimulateStats stats;
-
-  g_assert_no_error (error);
-  o = sw_simulate_options_from_system (sys);
-  o.method = SW_METHOD_RK45;
-  g_assert_cmpfloat (o.tolerance, ==, 1e-8);
-  tr = sw_simulate_full (sys, &o, NULL, NULL, NULL, &stats, &error);
-  g_assert_no_error (error);
-  g_test_message ("%" G_GUINT64_FORMAT " steps, %" G_GUINT64_FORMAT " rejected", stats.n_steps, stats.n_rejected);
-  g_assert_cmpuint (stats.n_steps, >, 1000);
-  g_assert_cmpuint (stats.n_rejected, <=, stats.n_steps / 16);
-}
-
 /* PreLoad (stiff contacts: BDF) at a tight tolerance: a state is never
  * held finer than round-off of its class, else the error estimate and
  * Newton's corrections are noise and the run steps without end (9.4 M
@@ -793,7 +767,6 @@ main (int argc, char **argv)
   g_test_add_data_func ("/core/simulate/step-chain-100", GUINT_TO_POINTER (100), test_step_chain);
   g_test_add_data_func ("/core/simulate/step-chain-1000", GUINT_TO_POINTER (1000), test_step_chain);
   g_test_add_func ("/core/simulate/elastic-bearing-housing", test_elastic_bearing_housing);
-  g_test_add_func ("/core/simulate/oscillation-rejections", test_oscillation_rejections);
   g_test_add_func ("/core/simulate/row-callback-and-stats", test_row_callback_and_stats);
   g_test_add_func ("/core/simulate/bdf-band", test_bdf_band);
   g_test_add_func ("/core/simulate/preload-tight", test_preload_tight);
