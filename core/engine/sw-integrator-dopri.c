@@ -67,6 +67,35 @@ _sw_dopri_norm (SwIntegrator *it, const double *y0, const double *y1, const doub
   return m * sqrt (s / it->n);
 }
 
+/* _sw_dopri_norm of a step's error e, overwritten by each state's ratio:
+ * the ratios first, in a loop that carries nothing from one state to the
+ * next and runs two states at a time, divisions included; then their
+ * largest (a chain of 10 000 bodies: 10 % of its run). */
+double
+_sw_dopri_norm_step (SwIntegrator *it, const double *y0, const double *y1, double *e)
+{
+  const double *restrict a = y0, *restrict b = y1, *restrict scale = it->scale;
+  double *restrict r = e, tol = it->tolerance, m = 0;
+  gboolean bad = FALSE;
+
+  if (it->rms_norm)
+    return _sw_dopri_norm (it, y0, y1, e);
+  for (guint i = 0, n = it->n; i < n; i++)
+    {
+      double a0 = fabs (a[i]), a1 = fabs (b[i]);
+
+      /* A step that ends in a value not finite is never accepted (0 times
+       * it is NaN). */
+      r[i] = fabs (r[i]) / (tol * (scale[i] + (a0 > a1 ? a0 : a1))) + 0 * b[i];
+    }
+  for (guint i = 0, n = it->n; i < n; i++)
+    {
+      bad |= isnan (r[i]);
+      m = r[i] > m ? r[i] : m;
+    }
+  return bad ? NAN : m;
+}
+
 /* ---- Step size control (both steppers) ---------------------------------- */
 
 /* The PI controller h_new = h safety / (err^alpha / err_old^beta), Hairer's
@@ -246,7 +275,7 @@ dopri_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GErro
         return _sw_dopri_failed (it, t, _("the equations failed"), error);
       for (guint i = 0; i < n; i++)
         yt[i] = h * (e1 * k1[i] + e3 * k3[i] + e4 * k4[i] + e5 * k5[i] + e6 * k6[i] + e7 * k7[i]);
-      err = _sw_dopri_norm (it, y, y1, yt);
+      err = _sw_dopri_norm_step (it, y, y1, yt);
       if (_sw_dopri_judge (it, &d->c, h, last, t_stop, err, y1, &rejected))
         {
           /* The end becomes the start of the next step. */

@@ -175,36 +175,6 @@ error_vector (const Nystrom *d, double h, double *restrict out)
     }
 }
 
-/* The norm of the step's error (_sw_dopri_norm's): the error, each
- * state's ratio, then their largest, in three loops; the first two carry
- * nothing from one state to the next and run two states at a time,
- * divisions included (a chain of 10 000 bodies: 10 % of its run). */
-static double
-error_norm (SwIntegrator *it, Nystrom *d, double h)
-{
-  const double *restrict y0 = d->y, *restrict y1 = d->y1, *restrict scale = it->scale;
-  double *restrict r = d->yt, tol = it->tolerance, mx = 0;
-  gboolean bad = FALSE;
-
-  error_vector (d, h, r);
-  if (it->rms_norm)
-    return _sw_dopri_norm (it, d->y, d->y1, d->yt);
-  for (guint i = 0, n = 2 * d->nm; i < n; i++)
-    {
-      double a0 = fabs (y0[i]), a1 = fabs (y1[i]);
-
-      /* A step that ends in a value not finite is never accepted (0 times
-       * it is NaN). */
-      r[i] = fabs (r[i]) / (tol * (scale[i] + (a0 > a1 ? a0 : a1))) + 0 * y1[i];
-    }
-  for (guint i = 0, n = 2 * d->nm; i < n; i++)
-    {
-      bad |= isnan (r[i]);
-      mx = r[i] > mx ? r[i] : mx;
-    }
-  return bad ? NAN : mx;
-}
-
 static gboolean
 initial_step (SwIntegrator *it, Nystrom *d, double t_end)
 {
@@ -287,7 +257,8 @@ nystrom_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GEr
       stage_state (d, STAGES - 1, h, d->y1);
       if (accelerations (it, last ? t_stop : t + h, d->y1, d->k[STAGES - 1]) != 0)
         return _sw_dopri_failed (it, t, _("the equations failed"), error);
-      err = error_norm (it, d, h);
+      error_vector (d, h, d->yt);
+      err = _sw_dopri_norm_step (it, d->y, d->y1, d->yt);
       if (_sw_dopri_judge (it, &d->ctl, h, last, t_stop, err, d->y1, &rejected))
         {
           tmp = d->y, d->y = d->y1, d->y1 = tmp;
