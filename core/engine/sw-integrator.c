@@ -45,8 +45,10 @@
  * local errors add up (a phase error) to some 500 of them over 12 s and
  * 3 800 steps (N = 1 000). At 0.1 the speeds of the default run stay within
  * 7e-6 (N = 100, 2 s) and 2.2e-5 (N = 1 000, 12 s) of the largest, for
- * 1.5x the steps of 0.7 (1.6e-4 there); a Dormand-Prince step's global
- * error falls as the 4/5 power of its local one (bench-accuracy). */
+ * 1.5x the steps of 0.7 (1.6e-4 there). The chain's error is
+ * proportional to the margin (0.2, 0.1, 0.05: 4.4, 2.2, 1.07e-5), its steps
+ * to margin^-0.2: 0.07 gives 1.5e-5 for 1.07x the steps, 0.05 1.07e-5 for
+ * 1.15x (bench-accuracy). */
 #define SW_TOLERANCE_MARGIN     0.1
 
 /* Nor tighter than this (or the tolerance, below it): at 1e-11 a state at
