@@ -56,8 +56,11 @@ gboolean _sw_dopri_judge  (SwIntegrator *it, SwDopriControl *c, double h, gboole
                            const double *y1, gboolean *rejected);
 void     _sw_dopri_counters (const SwDopriControl *c, guint64 counters[SW_N_COUNTERS]);
 
-/* The weighted RMS norm of v, scaled by the larger of |y0| and |y1|. */
+/* The norm of v (sw-integrator-dopri.c), each state over its scale + the
+ * larger of |y0| and |y1|. */
 double   _sw_dopri_norm   (SwIntegrator *it, const double *y0, const double *y1, const double *v);
+/* The same of a step's error e, which it overwrites (faster). */
+double   _sw_dopri_norm_step (SwIntegrator *it, const double *y0, const double *y1, double *e);
 /* FALSE with the error of a failed step at t. */
 gboolean _sw_dopri_failed (SwIntegrator *it, double t, const char *what, GError **error);
 

@@ -67,8 +67,46 @@ _sw_dopri_norm (SwIntegrator *it, const double *y0, const double *y1, const doub
   return m * sqrt (s / it->n);
 }
 
-/* Hairer's starting step: from the sizes of y, f and f's change. */
+/* _sw_dopri_norm of a step's error e, overwritten by each state's ratio:
+ * the ratios first, in a loop that carries nothing from one state to the
+ * next and runs two states at a time, divisions included; then their
+ * largest (a chain of 10 000 bodies: 10 % of its run). */
+double
+_sw_dopri_norm_step (SwIntegrator *it, const double *y0, const double *y1, double *e)
+{
+  const double *restrict a = y0, *restrict b = y1, *restrict scale = it->scale;
+  double *restrict r = e, tol = it->tolerance, m = 0;
+  gboolean bad = FALSE;
+
+  if (it->rms_norm)
+    return _sw_dopri_norm (it, y0, y1, e);
+  for (guint i = 0, n = it->n; i < n; i++)
+    {
+      double a0 = fabs (a[i]), a1 = fabs (b[i]);
+
+      /* A step that ends in a value not finite is never accepted (0 times
+       * it is NaN). */
+      r[i] = fabs (r[i]) / (tol * (scale[i] + (a0 > a1 ? a0 : a1))) + 0 * b[i];
+    }
+  for (guint i = 0, n = it->n; i < n; i++)
+    {
+      bad |= isnan (r[i]);
+      m = r[i] > m ? r[i] : m;
+    }
+  return bad ? NAN : m;
+}
+
 /* ---- Step size control (both steppers) ---------------------------------- */
+
+/* The PI controller h_new = h safety / (err^alpha / err_old^beta), Hairer's
+ * DOPRI5 default (beta 0.04, alpha 0.2 - 0.75 beta). Gustafsson's PI.3.4
+ * (alpha 0.14, beta 0.08, safety 0.9525 for the same steady error) was
+ * measured: it halves the rejections where an oscillation's error estimate
+ * dips twice a period (ElasticBearing at 1e-8: 488 -> 220 of 5 400), but
+ * takes 6 % more steps on speed-check's damped chain (1 886 against 1 778). */
+#define SW_PI_ALPHA  0.17
+#define SW_PI_BETA   0.04
+#define SW_PI_SAFETY 0.9
 
 void
 _sw_dopri_start (SwDopriControl *c, double t)
@@ -113,16 +151,16 @@ _sw_dopri_judge (SwIntegrator *it, SwDopriControl *c, double h, gboolean last, d
       _sw_integrator_note_not_finite (it, c->t + h, y1);
       err = 1e10;
     }
-  /* PI control (beta 0.04, safety 0.9, factors between 0.2 and 10). */
-  fac11 = pow (err, 0.17);
-  fac = fac11 / pow (c->facold, 0.04);
-  fac = MAX (1.0 / 10, MIN (1.0 / 0.2, fac / 0.9));
+  /* PI control, factors between 0.2 and 10. */
+  fac11 = pow (err, SW_PI_ALPHA);
+  fac = fac11 / pow (c->facold, SW_PI_BETA);
+  fac = MAX (1.0 / 10, MIN (1.0 / 0.2, fac / SW_PI_SAFETY));
   h_new = h / fac;
   if (err > 1)
     {
       c->n_rejected++;
       *rejected = TRUE;
-      c->h = h / MIN (1.0 / 0.2, fac11 / 0.9);
+      c->h = h / MIN (1.0 / 0.2, fac11 / SW_PI_SAFETY);
       return FALSE;
     }
   c->facold = MAX (err, 1e-4);
@@ -237,7 +275,7 @@ dopri_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GErro
         return _sw_dopri_failed (it, t, _("the equations failed"), error);
       for (guint i = 0; i < n; i++)
         yt[i] = h * (e1 * k1[i] + e3 * k3[i] + e4 * k4[i] + e5 * k5[i] + e6 * k6[i] + e7 * k7[i]);
-      err = _sw_dopri_norm (it, y, y1, yt);
+      err = _sw_dopri_norm_step (it, y, y1, yt);
       if (_sw_dopri_judge (it, &d->c, h, last, t_stop, err, y1, &rejected))
         {
           /* The end becomes the start of the next step. */

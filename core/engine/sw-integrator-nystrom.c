@@ -152,47 +152,27 @@ stage_state (const Nystrom *d, guint s, double h, double *restrict out)
     }
 }
 
-/* The norm of the step's error (positions h (e_sum v + h sum ea_l k_l),
- * velocities h sum e_l k_l; _sw_dopri_norm's), made and measured in one pass: a
- * long chain is memory bound, and the error vector is never stored. */
-static double
-error_norm (SwIntegrator *it, Nystrom *d, double h)
+/* The step's error into out (2 nm): positions h (e_sum v + h sum ea_l
+ * k_l), velocities h sum e_l k_l (e[1] = 0, ea[6] = 0). */
+static void
+error_vector (const Nystrom *d, double h, double *restrict out)
 {
   guint nm = d->nm;
+  const double *restrict v = d->y + nm;
   const double *restrict k0 = d->k[0], *restrict k1 = d->k[1], *restrict k2 = d->k[2], *restrict k3 = d->k[3],
                *restrict k4 = d->k[4], *restrict k5 = d->k[5], *restrict k6 = d->k[6];
-  const double *restrict q0 = d->y, *restrict v0 = d->y + nm, *restrict q1 = d->y1, *restrict v1 = d->y1 + nm;
+  double *restrict out_v = out + nm;
   const double ea[STAGES] = { d->ea[0], d->ea[1], d->ea[2], d->ea[3], d->ea[4], d->ea[5] };
   const double e[STAGES] = { d->e[0], d->e[1], d->e[2], d->e[3], d->e[4], d->e[5], d->e[6] };
-  const double *restrict scale_q = it->scale, *restrict scale_v = it->scale + nm;
-  double tol = it->tolerance, e_sum = d->e_sum, s = 0, mx = 0;
+  double e_sum = d->e_sum;
 
-  /* e[1] = 0, ea[6] = 0. */
   for (guint j = 0; j < nm; j++)
     {
-      double eq = h * (e_sum * v0[j]
-                       + h * (ea[0] * k0[j] + ea[1] * k1[j] + ea[2] * k2[j] + ea[3] * k3[j] + ea[4] * k4[j]
-                              + ea[5] * k5[j]));
-      double ev = h * (e[0] * k0[j] + e[2] * k2[j] + e[3] * k3[j] + e[4] * k4[j] + e[5] * k5[j] + e[6] * k6[j]);
-      double rq = eq / (tol * (scale_q[j] + MAX (fabs (q0[j]), fabs (q1[j]))));
-      double rv = ev / (tol * (scale_v[j] + MAX (fabs (v0[j]), fabs (v1[j]))));
-
-      /* A step that ends in a value not finite is never accepted. */
-      s += rq * rq + rv * rv + 0 * (q1[j] + v1[j]);
-      mx = MAX (mx, MAX (fabs (rq), fabs (rv)));
+      out[j] = h * (e_sum * v[j]
+                    + h * (ea[0] * k0[j] + ea[1] * k1[j] + ea[2] * k2[j] + ea[3] * k3[j] + ea[4] * k4[j]
+                           + ea[5] * k5[j]));
+      out_v[j] = h * (e[0] * k0[j] + e[2] * k2[j] + e[3] * k3[j] + e[4] * k4[j] + e[5] * k5[j] + e[6] * k6[j]);
     }
-  if (isfinite (s))
-    return it->rms_norm ? sqrt (s / (2 * nm)) : mx;
-  /* Overflow, or a value not finite: the careful norm on the stored
-   * vector. */
-  for (guint j = 0; j < nm; j++)
-    {
-      d->yt[j] = h * (e_sum * v0[j]
-                      + h * (ea[0] * k0[j] + ea[1] * k1[j] + ea[2] * k2[j] + ea[3] * k3[j] + ea[4] * k4[j]
-                             + ea[5] * k5[j]));
-      d->yt[nm + j] = h * (e[0] * k0[j] + e[2] * k2[j] + e[3] * k3[j] + e[4] * k4[j] + e[5] * k5[j] + e[6] * k6[j]);
-    }
-  return _sw_dopri_norm (it, d->y, d->y1, d->yt);
 }
 
 static gboolean
@@ -277,7 +257,8 @@ nystrom_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GEr
       stage_state (d, STAGES - 1, h, d->y1);
       if (accelerations (it, last ? t_stop : t + h, d->y1, d->k[STAGES - 1]) != 0)
         return _sw_dopri_failed (it, t, _("the equations failed"), error);
-      err = error_norm (it, d, h);
+      error_vector (d, h, d->yt);
+      err = _sw_dopri_norm_step (it, d->y, d->y1, d->yt);
       if (_sw_dopri_judge (it, &d->ctl, h, last, t_stop, err, d->y1, &rejected))
         {
           tmp = d->y, d->y = d->y1, d->y1 = tmp;

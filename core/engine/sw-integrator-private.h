@@ -63,6 +63,10 @@ struct _SwIntegrator {
   double         *peak;
   guint8         *turned;
   double          class_max[2];
+  /* The runs of states of one class in the system's order, (first, end,
+   * class) each: the scales are made over them. */
+  guint          *runs;
+  guint           n_runs;
   double          time_scale;  /* s: the model's stop time, else 1 */
   /* Our steppers' norm: the RMS over the states (SW_ERROR_CONTROL_UNIT_RMS),
    * else the largest. SUNDIALS' is always the RMS. */
@@ -117,8 +121,8 @@ gboolean      _sw_integrator_restart (SwIntegrator *it, double t, const double *
 void          _sw_integrator_get_stats (SwIntegrator *it, SwSimulateStats *stats);
 
 /* The error scales after an accepted step that ended in y (integrator's
- * order): TRUE when one changed. No allocation. */
-gboolean      _sw_integrator_update_scales (SwIntegrator *it, const double *y);
+ * order). No allocation. */
+void          _sw_integrator_update_scales (SwIntegrator *it, const double *y);
 /* SUNDIALS' error weights (its EwtFn, user data the integrator): 1 /
  * (tolerance (scale + |y|)), the weights of our own norm. */
 int           _sw_integrator_weights       (N_Vector y, N_Vector ewt, void *data);

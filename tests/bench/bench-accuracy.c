@@ -13,13 +13,14 @@
  *              asks for 1e-8), with every method; against a run of the same
  *              method at tolerance 1e-11 (nominal scales)
  * Columns: the run's time (best of several, processor seconds), accepted
- * steps, and the error: the worst over the positions and speeds (*.phi,
+ * and rejected steps, and the error: the worst over the positions and speeds (*.phi,
  * *.w, *.s, *.v) of its largest difference over the signal's range;
  * "speeds of max" for the chains is the speeds' largest error over the
  * largest speed (the issue's measure). Then new over old: time and error.
  *
  * Run: meson test -C build --benchmark bench-accuracy --verbose, or
- *      build/tests/bench-accuracy [MODEL-SUBSTRING]
+ *      build/tests/bench-accuracy [MODEL-SUBSTRING], or
+ *      build/tests/bench-accuracy chain-auto (the chains, default method alone)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -45,6 +46,7 @@ is_state_variable (const char *name)
 typedef struct {
   double   seconds;
   guint64  steps;
+  guint64  rejected;
   double   error;        /* over each signal's range, the worst */
   double   w_of_max;     /* chains: the speeds' error over the largest speed */
   gboolean failed;
@@ -98,6 +100,7 @@ run (const SwSystem *sys, const SwSimulateOptions *o, Result *r)
         }
       r->seconds = MIN (r->seconds, s);
       r->steps = stats.n_steps;
+      r->rejected = stats.n_rejected;
       total += s;
       if (s > 2)
         break;
@@ -139,8 +142,10 @@ print_pair (const char *name, const char *method, const Result *old, const Resul
 {
   if (old->failed || new->failed)
     return;
-  printf ("  %-26s %-6s %9.4f %7" G_GUINT64_FORMAT " %9.2e %9.4f %7" G_GUINT64_FORMAT " %9.2e %7.2f %9.2e",
-          name, method, 1e3 * old->seconds, old->steps, old->error, 1e3 * new->seconds, new->steps, new->error,
+  printf ("  %-26s %-6s %9.4f %7" G_GUINT64_FORMAT " %5" G_GUINT64_FORMAT " %9.2e %9.4f %7" G_GUINT64_FORMAT
+          " %5" G_GUINT64_FORMAT " %9.2e %7.2f %9.2e",
+          name, method, 1e3 * old->seconds, old->steps, old->rejected, old->error, 1e3 * new->seconds, new->steps,
+          new->rejected, new->error,
           new->seconds / old->seconds, old->error > 0 ? new->error / old->error : NAN);
   if (chain)
     printf ("   speeds of max %.2e -> %.2e", old->w_of_max, new->w_of_max);
@@ -151,8 +156,8 @@ print_pair (const char *name, const char *method, const Result *old, const Resul
 static void
 header (void)
 {
-  printf ("  %-26s %-6s %9s %7s %9s %9s %7s %9s %7s %9s\n", "model", "method", "old ms", "steps", "error",
-          "new ms", "steps", "error", "time x", "error x");
+  printf ("  %-26s %-6s %9s %7s %5s %9s %9s %7s %5s %9s %7s %9s\n", "model", "method", "old ms", "steps", "rej",
+          "error", "new ms", "steps", "rej", "error", "time x", "error x");
 }
 
 static void
@@ -253,6 +258,13 @@ main (int argc, char **argv)
   sw_init ();
   printf ("error control: old = RMS of every state over 1, new = each state over its nominal magnitude; default settings\n");
   header ();
+  if (only != NULL && strcmp (only, "chain-auto") == 0)
+    {
+      /* The default method alone. */
+      bench_chain (100, 2, FALSE);
+      bench_chain (1000, 12, FALSE);
+      return 0;
+    }
   if (only == NULL || strstr ("chain", only) != NULL)
     {
       bench_chain (100, 2, TRUE);
