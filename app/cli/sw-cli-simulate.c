@@ -286,15 +286,14 @@ sw_cli_run (int argc, char **argv, gboolean plot)
    * bounded by the disk, not by memory. */
   if (!plot)
     {
-      g_auto (GStrv) names = sw_simulate_dup_column_names (sys, &o, &error);
-
-      g_assert (names != NULL);   /* sw_simulate_check() read them */
       if (a.output != NULL && !(output = sw_cli_open_output (a.output, argv[1], a.force, &error)))
         {
           status = sw_cli_model_error (error);
           goto out;
         }
-      csv = sw_csv_writer_new (output, "time", (const char *const *) names, g_strv_length (names));
+      /* The header's names made from the parts as it is written. */
+      csv = sw_simulate_new_csv_writer (sys, &o, output, &error);
+      g_assert (csv != NULL);   /* sw_simulate_check() read the columns */
       o.on_row = write_row;
       o.on_row_data = csv;
       o.discard_rows = TRUE;
