@@ -178,6 +178,8 @@ sw_cli_run (int argc, char **argv, gboolean plot)
     goto out;
   if (!(model = sw_cli_load_model (argv[1], &status)))
     goto out;
+  /* Lookups by id are done: their indexes go before the assembly's arrays. */
+  sw_model_drop_caches (model);
   if (!(sys = sw_model_assemble (model, &error)))
     {
       status = sw_cli_model_error (error);
@@ -369,6 +371,7 @@ sw_cli_check (int argc, char **argv)
     return sw_cli_usage_error (ctx, argc < 2 ? _("missing MODEL") : _("more than one MODEL given"));
   if (!(model = sw_cli_load_model (argv[1], &status)))
     return status;
+  sw_model_drop_caches (model);
   if (!(sys = sw_model_assemble (model, &error)))
     return sw_cli_model_error (error);
   /* The run the model's settings ask for: events and memory. */
