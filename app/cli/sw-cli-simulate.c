@@ -362,6 +362,11 @@ sw_cli_check (int argc, char **argv)
   g_autoptr (SwSystem) sys = NULL;
   int status = EXIT_OK;
 
+#ifdef __GLIBC__
+  /* As simulate: large blocks of their own, given back when freed (the
+   * 100 000-body chain's check peaked at 197 MB without). */
+  mallopt (M_MMAP_THRESHOLD, 256 * 1024);
+#endif
   /* Translators: keep “FILE:LINE:COL: error:” and the “ok: …” line in English, as check prints them. */
   sw_cli_init_context (ctx, N_("Check MODEL: every error as FILE:LINE:COL: error: …, or\n"
                                "“ok: N components, M connections, K degrees of freedom”."), NULL);
