@@ -55,8 +55,10 @@ expr_append (Expr *e, SwTerm t)
   if (e->n_terms == e->cap_terms)
     {
       e->cap_terms = MAX (2 * e->cap_terms, 2);
+      /* Out of place: the entries it has, not its new room (read past
+       * first[], valgrind's invalid read). */
       if (e->terms == e->first)
-        e->terms = g_memdup2 (e->first, e->cap_terms * sizeof (SwTerm));
+        e->terms = memcpy (g_new (SwTerm, e->cap_terms), e->first, e->n_terms * sizeof (SwTerm));
       else
         e->terms = g_renew (SwTerm, e->terms, e->cap_terms);
     }
@@ -70,7 +72,7 @@ occ_append (Occ *o, guint node)
     {
       o->cap = MAX (2 * o->cap, 2);
       if (o->nodes == o->first)
-        o->nodes = g_memdup2 (o->first, o->cap * sizeof (guint));
+        o->nodes = memcpy (g_new (guint, o->cap), o->first, o->n * sizeof (guint));
       else
         o->nodes = g_renew (guint, o->nodes, o->cap);
     }

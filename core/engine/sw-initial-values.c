@@ -21,6 +21,7 @@
  * sum T q + sum P p + c; POSITION drivers are known, the others are states. */
 typedef struct {
   guint   n_terms;
+  guint   first;     /* where terms start in the set's block */
   SwTerm *terms;     /* over unknowns */
   double  rhs;
   double  shift;     /* the parameter's value = sum of terms + shift */
@@ -522,6 +523,67 @@ out:
   return ok;
 }
 
+/* The equations of the given positions (which 0) or speeds (1), their
+ * terms in one block (*block, freed by the caller): one allocation, not
+ * one an equation (a 100 000-body chain's were 200 000). */
+static GArray *
+initial_equations (const SwSystem *sys, GArray *initials, int which, SwTerm **block)
+{
+  GArray *eqs = g_array_new (FALSE, FALSE, sizeof (InitEq));
+  g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (SwTerm));
+  /* One scratch array for an equation's terms, merged before they go into
+   * the block. */
+  g_autoptr (GArray) terms = g_array_new (FALSE, FALSE, sizeof (SwTerm));
+
+  for (guint k = 0; k < initials->len; k++)
+    {
+      const Initial *in = &g_array_index (initials, Initial, k);
+      const SwKind *kind = sys->parts[in->part].kind;
+      double given = which == 0 ? in->x0 : in->v0;
+      InitEq eq = { .part = in->part,
+                    .param = in->names[which] != NULL ? in->names[which] : kind->params[1 + which].name,
+                    .relative = in->node_a >= 0 || in->n_comb > 0 };
+
+      if (isnan (given))
+        continue;
+      g_array_set_size (terms, 0);
+      eq.rhs = given;
+      /* The node, less node_a for a relative value; or a combination of
+       * nodes. */
+      for (int side = 0; side < (in->n_comb > 0 ? (int) in->n_comb : in->node_a >= 0 ? 2 : 1); side++)
+        {
+          guint i = in->n_comb > 0 ? in->comb_node[side] : side == 0 ? in->node : (guint) in->node_a;
+          double sign = in->n_comb > 0 ? in->comb_coeff[side] : side == 0 ? 1 : -1;
+
+          eq.rhs -= which == 0 ? sign * sys->x_const[i] : 0;
+          for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
+            g_array_append_val (terms, ((SwTerm) { sys->t_terms[t].index, sign * sys->t_terms[t].coeff }));
+          for (guint t = sys->p_start[i]; t < sys->p_start[i + 1]; t++)
+            {
+              const SwDriver *d = &sys->drivers[sys->p_terms[t].index];
+              SwTerm u = { sys->n_coords + sys->p_terms[t].index, sign * sys->p_terms[t].coeff };
+              double known;
+
+              if (driver_start (d, which, &known))
+                eq.rhs -= u.coeff * known;
+              else
+                g_array_append_val (terms, u);
+            }
+        }
+      merge_terms (terms);
+      eq.shift = given - eq.rhs - (which == 0 ? in->x0_shift : 0);
+      eq.n_terms = terms->len;
+      eq.first = all->len;
+      g_array_append_vals (all, terms->data, terms->len);
+      g_array_append_val (eqs, eq);
+    }
+  /* The block no longer moves: the equations point into it. */
+  *block = g_memdup2 (all->data, MAX (all->len, 1) * sizeof (SwTerm));
+  for (guint e = 0; e < eqs->len; e++)
+    g_array_index (eqs, InitEq, e).terms = *block + g_array_index (eqs, InitEq, e).first;
+  return eqs;
+}
+
 gboolean
 _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GError **error)
 {
@@ -529,71 +591,34 @@ _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GError **error)
   guint nu = sys->n_coords + sys->n_drivers;
   g_autofree double *pos = g_new0 (double, nu);
   g_autofree double *vel = g_new0 (double, nu);
-  g_autoptr (GArray) pos_eqs = g_array_new (FALSE, FALSE, sizeof (InitEq));
-  g_autoptr (GArray) vel_eqs = g_array_new (FALSE, FALSE, sizeof (InitEq));
   g_autofree gboolean *by_eq = g_new0 (gboolean, nu);
-  /* One scratch array for every equation's terms, each kept at its exact
-   * length: not a GArray an equation (GLib 2.74's slice allocator kept
-   * the 200 000 headers of a 100 000-body chain's). */
-  g_autoptr (GArray) terms = g_array_new (FALSE, FALSE, sizeof (SwTerm));
+  g_autofree SwTerm *pos_terms = NULL;
+  g_autofree SwTerm *vel_terms = NULL;
+  g_autoptr (GArray) pos_eqs = NULL;
+  g_autoptr (GArray) vel_eqs = NULL;
   gboolean ok;
 
-  for (guint k = 0; k < initials->len; k++)
-    {
-      const Initial *in = &g_array_index (initials, Initial, k);
-      const SwKind *kind = sys->parts[in->part].kind;
-
-      for (int which = 0; which < 2; which++)
-        {
-          double given = which == 0 ? in->x0 : in->v0;
-          InitEq eq = { .part = in->part,
-                        .param = in->names[which] != NULL ? in->names[which] : kind->params[1 + which].name,
-                        .relative = in->node_a >= 0 || in->n_comb > 0 };
-
-          if (isnan (given))
-            continue;
-          g_array_set_size (terms, 0);
-          eq.rhs = given;
-          /* The node, less node_a for a relative value; or a combination
-           * of nodes. */
-          for (int side = 0; side < (in->n_comb > 0 ? (int) in->n_comb : in->node_a >= 0 ? 2 : 1); side++)
-            {
-              guint i = in->n_comb > 0 ? in->comb_node[side] : side == 0 ? in->node : (guint) in->node_a;
-              double sign = in->n_comb > 0 ? in->comb_coeff[side] : side == 0 ? 1 : -1;
-
-              eq.rhs -= which == 0 ? sign * sys->x_const[i] : 0;
-              for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
-                g_array_append_val (terms, ((SwTerm) { sys->t_terms[t].index, sign * sys->t_terms[t].coeff }));
-              for (guint t = sys->p_start[i]; t < sys->p_start[i + 1]; t++)
-                {
-                  const SwDriver *d = &sys->drivers[sys->p_terms[t].index];
-                  SwTerm u = { sys->n_coords + sys->p_terms[t].index, sign * sys->p_terms[t].coeff };
-                  double known;
-
-                  if (driver_start (d, which, &known))
-                    eq.rhs -= u.coeff * known;
-                  else
-                    g_array_append_val (terms, u);
-                }
-            }
-          merge_terms (terms);
-          eq.shift = given - eq.rhs - (which == 0 ? in->x0_shift : 0);
-          eq.n_terms = terms->len;
-          eq.terms = g_memdup2 (terms->data, terms->len * sizeof (SwTerm));
-          g_array_append_val (which == 0 ? pos_eqs : vel_eqs, eq);
-        }
-    }
   sys->y0 = g_new0 (double, MAX (sys->n_states, 1));
   sys->q_guess = g_new0 (double, MAX (sys->n_coords, 1));
-  ok = solve_initial (ctx, pos_eqs, nu, pos, NULL, by_eq, error)
-       && solve_initial (ctx, vel_eqs, nu, vel, NULL, NULL, error);
+  /* The speeds' equations made once the positions are solved: the two
+   * sets are never in memory together unless accelerations are given. */
+  pos_eqs = initial_equations (sys, initials, 0, &pos_terms);
+  ok = solve_initial (ctx, pos_eqs, nu, pos, NULL, by_eq, error);
+  if (ok && !has_accelerations (initials))
+    {
+      g_clear_pointer (&pos_eqs, g_array_unref);
+      g_clear_pointer (&pos_terms, g_free);
+    }
+  if (ok)
+    {
+      vel_eqs = initial_equations (sys, initials, 1, &vel_terms);
+      ok = solve_initial (ctx, vel_eqs, nu, vel, NULL, NULL, error);
+      g_clear_pointer (&vel_eqs, g_array_unref);
+      g_clear_pointer (&vel_terms, g_free);
+    }
   if (ok)
     fill_states (sys, pos, vel);
   if (ok && has_accelerations (initials))
     ok = initial_accelerations (ctx, initials, pos_eqs, by_eq, pos, vel, error);
-  for (guint e = 0; e < pos_eqs->len; e++)
-    g_free (g_array_index (pos_eqs, InitEq, e).terms);
-  for (guint e = 0; e < vel_eqs->len; e++)
-    g_free (g_array_index (vel_eqs, InitEq, e).terms);
   return ok;
 }

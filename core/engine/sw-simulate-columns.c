@@ -74,48 +74,114 @@ drop_repeated (const SwSystem *sys, GArray *cols)
   g_array_set_size (cols, kept);
 }
 
-/* "ID.VAR" of every column, in one block of text; units interned. */
-static SwColumnNames *
-column_names (const SwSystem *sys, GArray *cols)
+const char *
+_sw_simulate_append_column_name (const SwSystem *sys, SwColumnSource c, GString *into)
+{
+  const SwPart *p;
+  g_autofree char *var = NULL;
+
+  if (c.part == SW_COLUMN_OBSERVED)
+    {
+      /* An observed variable: its name and the unit it was given. */
+      g_string_append (into, sys->observed->names[c.var]);
+      return sys->observed->units[c.var];
+    }
+  p = &sys->parts[c.part];
+  var = _sw_part_dup_variable_name (p, c.var);
+  g_string_append (into, p->id);
+  g_string_append_c (into, '.');
+  g_string_append (into, var);
+  return g_intern_string (_sw_part_variable_unit (p, c.var));
+}
+
+SwColumnNames *
+_sw_simulate_column_names (const SwSystem *sys, const SwColumnSource *cols, guint n_cols)
 {
   SwColumnNames *names = g_new0 (SwColumnNames, 1);
-  GString *text = g_string_sized_new ((gsize) cols->len * 16);
-  g_autofree gsize *at = g_new (gsize, cols->len + 1);
+  GString *text = g_string_sized_new ((gsize) n_cols * 16);
+  g_autofree gsize *at = g_new (gsize, n_cols + 1);
 
-  names->units = g_new (const char *, cols->len + 1);
-  for (guint k = 0; k < cols->len; k++)
+  names->units = g_new (const char *, n_cols + 1);
+  for (guint k = 0; k < n_cols; k++)
     {
-      Column c = g_array_index (cols, Column, k);
-      const SwPart *p = c.part != SW_COLUMN_OBSERVED ? &sys->parts[c.part] : NULL;
-      g_autofree char *var = p != NULL ? _sw_part_dup_variable_name (p, c.var) : NULL;
-
       at[k] = text->len;
-      if (p == NULL)
-        {
-          /* An observed variable: its name and the unit it was given. */
-          g_string_append (text, sys->observed->names[c.var]);
-          g_string_append_c (text, '\0');
-          names->units[k] = sys->observed->units[c.var];
-          continue;
-        }
-      g_string_append (text, p->id);
-      g_string_append_c (text, '.');
-      g_string_append (text, var);
+      names->units[k] = _sw_simulate_append_column_name (sys, cols[k], text);
       g_string_append_c (text, '\0');
-      names->units[k] = g_intern_string (_sw_part_variable_unit (p, c.var));
     }
-  names->units[cols->len] = NULL;
+  names->units[n_cols] = NULL;
   /* Its exact length: a GString's room doubles (up to 2x the text). */
   {
     gsize length = MAX (text->len, 1);
 
     names->text = g_realloc (g_string_free (text, FALSE), length);
   }
-  names->names = g_new (char *, cols->len + 1);
-  for (guint k = 0; k < cols->len; k++)
+  names->names = g_new (char *, n_cols + 1);
+  for (guint k = 0; k < n_cols; k++)
     names->names[k] = names->text + at[k];
-  names->names[cols->len] = NULL;
+  names->names[n_cols] = NULL;
   return names;
+}
+
+/* A run's columns: a system and its columns, kept for their names. */
+typedef struct {
+  SwSystem *sys;
+  GArray   *cols;   /* Column */
+} Columns;
+
+static Columns *
+columns_new (const SwSystem *sys, GArray *cols)
+{
+  Columns *c = g_new (Columns, 1);
+
+  c->sys = sw_system_ref ((SwSystem *) sys);
+  c->cols = g_array_ref (cols);
+  return c;
+}
+
+static void
+columns_free (gpointer data)
+{
+  Columns *c = data;
+
+  sw_system_unref (c->sys);
+  g_array_unref (c->cols);
+  g_free (c);
+}
+
+static SwColumnNames *
+columns_names (gpointer data)
+{
+  Columns *c = data;
+
+  return _sw_simulate_column_names (c->sys, (const Column *) c->cols->data, c->cols->len);
+}
+
+static void
+columns_append_name (guint k, GString *into, gpointer data)
+{
+  Columns *c = data;
+
+  _sw_simulate_append_column_name (c->sys, g_array_index (c->cols, Column, k), into);
+}
+
+SwTrajectory *
+_sw_simulate_new_lazily_named (const SwSystem *sys, GArray *cols)
+{
+  return _sw_trajectory_new_lazily_named (cols->len, columns_names, columns_new (sys, cols), columns_free);
+}
+
+SwCsvWriter *
+sw_simulate_new_csv_writer (const SwSystem *system, const SwSimulateOptions *options, SwOutputFile *output,
+                            GError **error)
+{
+  g_autoptr (GArray) cols = NULL;
+
+  g_return_val_if_fail (system != NULL && options != NULL, NULL);
+  cols = g_array_new (FALSE, FALSE, sizeof (Column));
+  if (!_sw_simulate_select_columns (system, options, cols, NULL, error))
+    return NULL;
+  return sw_csv_writer_new_named (output, "time", cols->len, columns_append_name, columns_new (system, cols),
+                                  columns_free);
 }
 
 gboolean
@@ -200,6 +266,6 @@ _sw_simulate_select_columns (const SwSystem *sys, const SwSimulateOptions *o, GA
   drop_repeated (sys, cols);
   /* Only the columns wanted: no names for a check. */
   if (names != NULL)
-    *names = column_names (sys, cols);
+    *names = _sw_simulate_column_names (sys, (const Column *) cols->data, cols->len);
   return TRUE;
 }

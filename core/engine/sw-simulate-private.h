@@ -15,6 +15,13 @@ G_BEGIN_DECLS
  * not a variable. */
 gboolean _sw_simulate_select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols,
                                       SwColumnNames **names, GError **error);
+/* Appends column c's name ("ID.VAR") to into; its unit (interned). */
+const char    *_sw_simulate_append_column_name (const SwSystem *sys, SwColumnSource c, GString *into);
+/* The names and units of n_cols columns. */
+SwColumnNames *_sw_simulate_column_names (const SwSystem *sys, const SwColumnSource *cols, guint n_cols);
+/* A growing trajectory of the columns cols of sys (both kept) that makes
+ * their names only when asked for them. */
+SwTrajectory  *_sw_simulate_new_lazily_named (const SwSystem *sys, GArray *cols);
 
 /* sw-simulate-ranges.c: of the tables with extrapolation "none" (Modelica's
  * NoExtrapolation), the one read closest to (or furthest past) an end of

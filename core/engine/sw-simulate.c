@@ -695,7 +695,8 @@ integrate (const SwSystem          *sys,
 
   if (stats != NULL)
     *stats = (SwSimulateStats) { .method = o->method };
-  if (!plan_run (sys, o, &plan, TRUE, error))
+  /* Rows that go elsewhere need no names in the run. */
+  if (!plan_run (sys, o, &plan, !o->discard_rows, error))
     return NULL;
   /* A trajectory of this system's run with these columns. */
   g_return_val_if_fail (o->record_into == NULL
@@ -706,7 +707,8 @@ integrate (const SwSystem          *sys,
   cols = plan.cols;
   events = plan.events;
   n_out = plan.n_out;
-  tr = _sw_trajectory_new_named (g_steal_pointer (&plan.names), 0);
+  tr = o->discard_rows ? _sw_simulate_new_lazily_named (sys, cols)
+                       : _sw_trajectory_new_named (g_steal_pointer (&plan.names), 0);
   row = g_new0 (double, MAX (cols->len, 1));
   y = g_memdup2 (sys->y0, MAX (sys->n_states, 1) * sizeof (double));
   y_out = g_new (double, MAX (sys->n_states, 1));

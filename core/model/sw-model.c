@@ -192,6 +192,13 @@ sw_model_get_name (SwModel *model)
 }
 
 void
+sw_model_drop_caches (SwModel *model)
+{
+  g_return_if_fail (SW_IS_MODEL (model));
+  _sw_model_index_invalidate (model);
+}
+
+void
 sw_model_set_name (SwModel    *model,
                    const char *name)
 {

@@ -97,6 +97,10 @@ const char  *sw_model_get_display_name    (SwModel     *model);
 void         sw_model_set_display_name    (SwModel     *model,
                                            const char  *display_name);
 const char  *sw_model_get_name            (SwModel     *model);
+/* Frees the caches that make finding a component by id and a repeated
+ * connection fast (rebuilt when next needed): for a program that reads a
+ * large model only to assemble it (200 000 components: 23 MB). */
+void         sw_model_drop_caches         (SwModel     *model);
 void         sw_model_set_name            (SwModel     *model,
                                            const char  *name);
 

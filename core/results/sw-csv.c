@@ -38,6 +38,11 @@ typedef struct {
 struct _SwCsvWriter {
   SwOutputFile *output;   /* NULL: standard output */
   char         *header;
+  /* Or the header still to write from its names (sw_csv_writer_new_named). */
+  char         *x_name;
+  SwCsvNameFunc name_func;
+  gpointer      name_data;
+  GDestroyNotify name_destroy;
   guint         n;        /* values a row, after x */
   guint         next;     /* where the next value added is in its row */
   Batch         batches[N_BATCHES];
@@ -75,6 +80,34 @@ sw_csv_writer_new (SwOutputFile *output, const char *x_name, const char *const *
   g_mutex_init (&w->lock);
   g_cond_init (&w->finished);
   return w;
+}
+
+SwCsvWriter *
+sw_csv_writer_new_named (SwOutputFile *output, const char *x_name, guint n_names, SwCsvNameFunc name_func,
+                         gpointer data, GDestroyNotify destroy)
+{
+  SwCsvWriter *w;
+
+  g_return_val_if_fail (x_name != NULL && name_func != NULL, NULL);
+  w = sw_csv_writer_new (output, x_name, NULL, 0);
+  g_clear_pointer (&w->header, g_free);
+  w->n = n_names;
+  w->x_name = g_strdup (x_name);
+  w->name_func = name_func;
+  w->name_data = data;
+  w->name_destroy = destroy;
+  return w;
+}
+
+static void
+drop_names (SwCsvWriter *w)
+{
+  if (w->name_destroy != NULL)
+    w->name_destroy (w->name_data);
+  w->name_func = NULL;
+  w->name_destroy = NULL;
+  w->name_data = NULL;
+  g_clear_pointer (&w->x_name, g_free);
 }
 
 /* Text */
@@ -143,6 +176,38 @@ write_text (SwCsvWriter *w, const char *text, gsize length, GError **error)
   return TRUE;
 }
 
+static gboolean
+write_header (SwCsvWriter *w, GError **error)
+{
+  gboolean ok = TRUE;
+
+  if (w->header != NULL)
+    ok = write_text (w, w->header, strlen (w->header), error);
+  g_clear_pointer (&w->header, g_free);
+  if (w->name_func != NULL)
+    {
+      /* In pieces of about a megabyte. */
+      g_autoptr (GString) piece = g_string_sized_new (1 << 20);
+
+      g_string_append (piece, w->x_name);
+      for (guint k = 0; ok && k < w->n; k++)
+        {
+          g_string_append_c (piece, ',');
+          w->name_func (k, piece, w->name_data);
+          if (piece->len >= 1 << 20)
+            {
+              ok = write_text (w, piece->str, piece->len, error);
+              g_string_truncate (piece, 0);
+            }
+        }
+      g_string_append_c (piece, '\n');
+      if (ok)
+        ok = write_text (w, piece->str, piece->len, error);
+      drop_names (w);
+    }
+  return ok;
+}
+
 /* Waits for the oldest submitted batch and writes it (with the header,
  * before the first); the batch is then free for rows again. */
 static gboolean
@@ -156,9 +221,8 @@ write_oldest (SwCsvWriter *w, GError **error)
     g_cond_wait (&w->finished, &w->lock);
   g_mutex_unlock (&w->lock);
 
-  if (ok && w->header != NULL)
-    ok = write_text (w, w->header, strlen (w->header), error);
-  g_clear_pointer (&w->header, g_free);
+  if (ok && (w->header != NULL || w->name_func != NULL))
+    ok = write_header (w, error);
   if (ok)
     ok = write_text (w, batch->text, batch->length, error);
   w->failed = !ok;
@@ -224,7 +288,7 @@ sw_csv_writer_finish (SwCsvWriter *w, GError **error)
   gboolean ok = TRUE;
 
   /* What is left, formatted here: a short table needs no thread. */
-  if (last->n_values > 0 || w->header != NULL)
+  if (last->n_values > 0 || w->header != NULL || w->name_func != NULL)
     {
       format_batch (last, w->n);
       last->submitted = last->done = TRUE;
@@ -259,5 +323,6 @@ sw_csv_writer_free (SwCsvWriter *w)
   g_mutex_clear (&w->lock);
   g_cond_clear (&w->finished);
   g_free (w->header);
+  drop_names (w);
   g_free (w);
 }

@@ -19,6 +19,20 @@ SwCsvWriter *sw_csv_writer_new     (SwOutputFile       *output,
                                     const char         *x_name,
                                     const char *const  *names,
                                     guint               n_names);
+/* Appends the name of column k (0 .. n_names - 1) to into. */
+typedef void (*SwCsvNameFunc) (guint    k,
+                               GString *into,
+                               gpointer data);
+/* The same, the header's names formatted by name_func as the header is
+ * written, in pieces: a table of a million columns never holds them all
+ * as text. data is destroyed once the header is written, or with the
+ * writer. */
+SwCsvWriter *sw_csv_writer_new_named (SwOutputFile       *output,
+                                      const char         *x_name,
+                                      guint               n_names,
+                                      SwCsvNameFunc       name_func,
+                                      gpointer            data,
+                                      GDestroyNotify      destroy);
 gboolean     sw_csv_writer_add_row (SwCsvWriter        *writer,
                                     double              x,
                                     const double       *values,

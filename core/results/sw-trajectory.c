@@ -25,6 +25,12 @@ struct _SwTrajectory {
   char       **names;
   char        *names_text;  /* the names' block (_sw_trajectory_new_named), or NULL: a GStrv */
   const char **units;       /* interned */
+  /* Names and units not made yet (_sw_trajectory_new_lazily_named):
+   * names_made is 0 until they are. */
+  gsize          names_made;
+  SwColumnNamer  namer;
+  gpointer       namer_data;
+  GDestroyNotify namer_destroy;
   guint    n_columns;
   guint    capacity;     /* rows allocated */
   gboolean sized;        /* capacity fixed at creation */
@@ -70,17 +76,44 @@ intern_units (GStrv units)
   return interned;
 }
 
+static void
+drop_namer (SwTrajectory *tr)
+{
+  if (tr->namer_destroy != NULL)
+    tr->namer_destroy (tr->namer_data);
+  tr->namer = NULL;
+  tr->namer_data = NULL;
+  tr->namer_destroy = NULL;
+}
+
+/* The names and units, made by the namer the first time they are asked
+ * for (from any thread). */
+static void
+ensure_names (const SwTrajectory *trajectory)
+{
+  SwTrajectory *tr = (SwTrajectory *) trajectory;
+
+  if (g_once_init_enter (&tr->names_made))
+    {
+      SwColumnNames *names = tr->namer (tr->namer_data);
+
+      g_assert (g_strv_length (names->names) == tr->n_columns);
+      tr->names = names->names;
+      tr->names_text = names->text;
+      tr->units = names->units;
+      g_free (names);
+      drop_namer (tr);
+      g_once_init_leave (&tr->names_made, 1);
+    }
+}
+
 static SwTrajectory *
-trajectory_new (char **names, char *names_text, const char **units, guint capacity_rows)
+trajectory_new_n (guint n_columns, guint capacity_rows)
 {
   SwTrajectory *tr = g_new0 (SwTrajectory, 1);
 
   g_atomic_ref_count_init (&tr->ref_count);
-  tr->names = names;
-  tr->names_text = names_text;
-  tr->units = units;
-  tr->n_columns = g_strv_length (names);
-  g_return_val_if_fail (g_strv_length ((char **) units) == tr->n_columns, tr);
+  tr->n_columns = n_columns;
   tr->x_name = g_strdup ("time");
   tr->x_unit = g_strdup ("s");
   tr->columns = g_new0 (double *, MAX (tr->n_columns, 1));
@@ -89,6 +122,32 @@ trajectory_new (char **names, char *names_text, const char **units, guint capaci
     allocate (tr, MAX (capacity_rows, 16));
   else
     tr->times = g_new (double, 1);
+  return tr;
+}
+
+static SwTrajectory *
+trajectory_new (char **names, char *names_text, const char **units, guint capacity_rows)
+{
+  SwTrajectory *tr = trajectory_new_n (g_strv_length (names), capacity_rows);
+
+  tr->names = names;
+  tr->names_text = names_text;
+  tr->units = units;
+  tr->names_made = 1;
+  g_return_val_if_fail (g_strv_length ((char **) units) == tr->n_columns, tr);
+  return tr;
+}
+
+SwTrajectory *
+_sw_trajectory_new_lazily_named (guint n_columns, SwColumnNamer namer, gpointer data, GDestroyNotify destroy)
+{
+  SwTrajectory *tr;
+
+  g_return_val_if_fail (namer != NULL, NULL);
+  tr = trajectory_new_n (n_columns, 0);
+  tr->namer = namer;
+  tr->namer_data = data;
+  tr->namer_destroy = destroy;
   return tr;
 }
 
@@ -131,6 +190,7 @@ _sw_trajectory_new_derived (SwColumnNames        *names,
   tr->names = names->names;
   tr->names_text = names->text;
   tr->units = names->units;
+  tr->names_made = 1;
   g_free (names);
   tr->n_columns = g_strv_length (tr->names);
   g_return_val_if_fail (g_strv_length ((char **) tr->units) == tr->n_columns, tr);
@@ -278,6 +338,7 @@ sw_trajectory_unref (SwTrajectory *tr)
   g_free (tr->columns);
   _sw_derived_free (tr->derived);
   g_free (tr->times);
+  drop_namer (tr);
   if (tr->names_text != NULL)
     g_free (tr->names);
   else
@@ -317,6 +378,7 @@ const char *
 sw_trajectory_get_column_name (const SwTrajectory *tr, guint column)
 {
   g_return_val_if_fail (column < tr->n_columns, NULL);
+  ensure_names (tr);
   return tr->names[column];
 }
 
@@ -324,6 +386,7 @@ const char *
 sw_trajectory_get_column_unit (const SwTrajectory *tr, guint column)
 {
   g_return_val_if_fail (column < tr->n_columns, NULL);
+  ensure_names (tr);
   return tr->units[column];
 }
 
@@ -342,6 +405,7 @@ sw_trajectory_get_column (const SwTrajectory *tr, guint column)
 int
 sw_trajectory_find_column (const SwTrajectory *tr, const char *name)
 {
+  ensure_names (tr);
   for (guint c = 0; c < tr->n_columns; c++)
     if (strcmp (tr->names[c], name) == 0)
       return (int) c;
@@ -380,12 +444,13 @@ sw_trajectory_interpolate (const SwTrajectory *tr, guint column, double t)
 static gboolean
 write_rows (const SwTrajectory *tr, SwOutputFile *output, GError **error)
 {
-  g_autoptr (SwCsvWriter) w = sw_csv_writer_new (output, tr->x_name, (const char *const *) tr->names,
-                                                 tr->n_columns);
+  g_autoptr (SwCsvWriter) w = NULL;
   g_autofree double *row = g_new (double, MAX (tr->n_columns, 1));
   SwRowMaker maker = { 0 };
   gboolean ok = TRUE;
 
+  ensure_names (tr);
+  w = sw_csv_writer_new (output, tr->x_name, (const char *const *) tr->names, tr->n_columns);
   /* Derived: every row made once, in order, not through the cache. */
   if (tr->derived != NULL)
     _sw_derived_init_maker (tr->derived, &maker);

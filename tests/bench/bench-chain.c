@@ -574,14 +574,17 @@ measure_in_child (Measure measure, const char *path, guint n)
       return;
     }
 #ifdef __GLIBC__
-  /* As shaftwork-cli simulate: a fixed threshold for blocks of their own. */
-  if (measure == MEASURE_SIMULATE)
+  /* As shaftwork-cli check and simulate: a fixed threshold for blocks of
+   * their own. */
+  if (measure == MEASURE_CHECK || measure == MEASURE_SIMULATE)
     mallopt (M_MMAP_THRESHOLD, 256 * 1024);
 #endif
   model = sw_model_new_from_file (path, &error);
   g_assert_no_error (error);
   if (measure == MEASURE_READ)
     return;
+  /* As shaftwork-cli check and simulate: the id indexes dropped first. */
+  sw_model_drop_caches (model);
   sys = sw_model_assemble (model, &error);
   g_assert_no_error (error);
   if (measure == MEASURE_CHECK)

@@ -766,7 +766,48 @@ test_columns_and_max_rows (void)
       g_assert_cmpstr (names[c], ==, sw_trajectory_get_column_name (tr, c));
       g_assert_cmpstr (units[c], ==, sw_trajectory_get_column_unit (tr, c));
     }
+  /* A run whose rows go elsewhere makes its names when asked: the same;
+   * a CSV writer of the run's columns writes them as its header. */
+  {
+    g_autoptr (SwTrajectory) discarded = NULL;
+    g_autoptr (GString) want = g_string_new ("time");
+    g_autofree char *dir = g_dir_make_tmp ("test-simulate-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename (dir, "header.csv", NULL);
+    g_autofree char *text = NULL;
+    g_autoptr (SwOutputFile) output = NULL;
+    g_autoptr (SwCsvWriter) w = NULL;
+
+    o.discard_rows = TRUE;
+    discarded = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+    g_assert_no_error (error);
+    o.discard_rows = FALSE;
+    g_assert_cmpuint (sw_trajectory_get_n_columns (discarded), ==, g_strv_length (names));
+    g_assert_cmpuint (g_strv_length (names), >=, 2);
+    g_assert_cmpint (sw_trajectory_find_column (discarded, names[1]), ==, 1);
+    for (guint c = 0; names[c] != NULL; c++)
+      {
+        g_assert_cmpstr (names[c], ==, sw_trajectory_get_column_name (discarded, c));
+        g_assert_cmpstr (units[c], ==, sw_trajectory_get_column_unit (discarded, c));
+        g_string_append_printf (want, ",%s", names[c]);
+      }
+    g_string_append_c (want, '\n');
+    output = sw_output_file_open (path, NULL, SW_OUTPUT_FILE_DEFAULT, &error);
+    g_assert_no_error (error);
+    w = sw_simulate_new_csv_writer (sys, &o, output, &error);
+    g_assert_no_error (error);
+    g_assert_true (sw_csv_writer_finish (w, &error));
+    g_assert_no_error (error);
+    g_assert_true (sw_output_file_commit (g_steal_pointer (&output), &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+    g_assert_cmpstr (text, ==, want->str);
+    g_unlink (path);
+    g_rmdir (dir);
+  }
   o.variables = bad;
+  g_assert_null (sw_simulate_new_csv_writer (sys, &o, NULL, &error));
+  g_assert_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER);
+  g_clear_error (&error);
   g_assert_cmpuint (sw_simulate_get_max_rows (sys, &o, &error), ==, 0);
   g_assert_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER);
 }

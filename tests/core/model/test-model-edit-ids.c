@@ -141,6 +141,33 @@ test_set_id (void)
   g_assert_finalize_object (model);
 }
 
+/* The id and connection indexes are caches: dropped, they are rebuilt, and
+ * lookups and the repeated-connection check answer as before. */
+static void
+test_drop_caches (void)
+{
+  guint changed = 0;
+  SwModel *model = new_chain (&changed);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (sw_model_find_component (model, "c"), ==, 2);
+  g_assert_false (sw_model_connect (model, "a.flange_b", "b.flange_a", &error));
+  g_assert_error (error, SW_ERROR, SW_ERROR_TOPOLOGY);
+  g_clear_error (&error);
+
+  sw_model_drop_caches (model);
+  g_assert_cmpint (sw_model_find_component (model, "c"), ==, 2);
+  g_assert_cmpint (sw_model_find_component (model, "d"), ==, 3);
+  g_assert_cmpint (sw_model_find_component (model, "nothing"), ==, -1);
+  sw_model_drop_caches (model);
+  g_assert_false (sw_model_connect (model, "a.flange_b", "b.flange_a", &error));
+  g_assert_error (error, SW_ERROR, SW_ERROR_TOPOLOGY);
+  g_assert_nonnull (strstr (error->message, "already connected"));
+  g_assert_cmpuint (changed, ==, 0);
+
+  g_assert_finalize_object (model);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -150,6 +177,7 @@ main (int   argc,
   g_test_add_func ("/core/model-edit/display-name", test_display_name);
   g_test_add_func ("/core/model-edit/unique-id", test_unique_id);
   g_test_add_func ("/core/model-edit/set-id", test_set_id);
+  g_test_add_func ("/core/model-edit/drop-caches", test_drop_caches);
 
   return g_test_run ();
 }

@@ -7,6 +7,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
+#include "sw-csv.h"
 #include "sw-model.h"
 #include "sw-number.h"
 #include "sw-simulate.h"
@@ -109,6 +110,86 @@ test_csv_wide_rows (void)
   g_assert_cmpmem (text, length, want->str, want->len);
   g_unlink (path);
   g_rmdir (dir);
+}
+
+static void
+append_name (guint k, GString *into, gpointer data)
+{
+  g_string_append_printf (into, "part%u.var", k);
+}
+
+static void
+count_destroy (gpointer data)
+{
+  (*(guint *) data)++;
+}
+
+/* A header whose names are formatted as it is written (in pieces of a
+ * megabyte: 200 000 names are 2.6 MB) is the same text as one built from
+ * the names beforehand; the names' data is destroyed once, when the header
+ * is out. */
+static void
+test_csv_named_header (void)
+{
+  const guint n_cols = 200000;
+  g_autoptr (GString) want = g_string_new ("x");
+  g_autofree double *row = g_new0 (double, n_cols);
+  g_autofree char *dir = g_dir_make_tmp ("test-trajectory-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "named.csv", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwOutputFile) output = NULL;
+  SwCsvWriter *w;
+  guint destroyed = 0;
+  gsize length;
+
+  for (guint c = 0; c < n_cols; c++)
+    {
+      g_string_append_printf (want, ",part%u.var", c);
+      row[c] = c % 3 == 0 ? -0.5 * c : 1e-3 * c;
+    }
+  g_string_append_c (want, '\n');
+  for (guint r = 0; r < 3; r++)
+    {
+      char buf[SW_NUMBER_BUF_SIZE];
+
+      g_string_append (want, sw_format_number (buf, r));
+      for (guint c = 0; c < n_cols; c++)
+        {
+          g_string_append_c (want, ',');
+          g_string_append (want, sw_format_number (buf, row[c] + r));
+        }
+      g_string_append_c (want, '\n');
+    }
+  output = sw_output_file_open (path, NULL, SW_OUTPUT_FILE_DEFAULT, &error);
+  g_assert_no_error (error);
+  w = sw_csv_writer_new_named (output, "x", n_cols, append_name, &destroyed, count_destroy);
+  for (guint r = 0; r < 3; r++)
+    {
+      g_autofree double *values = g_new (double, n_cols);
+
+      for (guint c = 0; c < n_cols; c++)
+        values[c] = row[c] + r;
+      g_assert_true (sw_csv_writer_add_row (w, r, values, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (sw_csv_writer_finish (w, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (destroyed, ==, 1);
+  sw_csv_writer_free (w);
+  g_assert_cmpuint (destroyed, ==, 1);
+  g_assert_true (sw_output_file_commit (g_steal_pointer (&output), &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+  g_assert_cmpmem (text, length, want->str, want->len);
+  g_unlink (path);
+  g_rmdir (dir);
+
+  /* A writer freed before its header is written destroys the data too. */
+  destroyed = 0;
+  w = sw_csv_writer_new_named (NULL, "x", 2, append_name, &destroyed, count_destroy);
+  sw_csv_writer_free (w);
+  g_assert_cmpuint (destroyed, ==, 1);
 }
 
 typedef struct {
@@ -600,6 +681,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/trajectory/growth", test_growth);
   g_test_add_func ("/core/trajectory/empty-growable", test_empty_growable);
   g_test_add_func ("/core/trajectory/csv-wide-rows", test_csv_wide_rows);
+  g_test_add_func ("/core/trajectory/csv-named-header", test_csv_named_header);
   g_test_add_func ("/core/trajectory/read-while-written", test_read_while_written);
   g_test_add_func ("/core/trajectory/derived/exact", test_derived_exact);
   g_test_add_func ("/core/trajectory/derived/interpolate-csv", test_derived_interpolate_csv);
