@@ -502,7 +502,7 @@ unref_array (gpointer array)
 
 /* Draws one page into the open stream, with smaller text on a small page. */
 static gboolean
-draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry *geometry)
+draw_page (cairo_t *cr, const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry *geometry)
 {
   static const double scales[] = { 1.0, 0.85, 0.7 };
   double need_w = 0.0, need_h = 0.0, base_height;
@@ -650,7 +650,18 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
               _sw_plot_curve_points (c, scene->log_x, _sw_plot_panel_axis (panel->spec), l.x_min, l.x_max,
                                      panel->y_min, panel->y_max, g->width, g->height, xs, ys);
             _sw_plot_set_line (c);
-            _sw_plot_draw_points ((const double *) xs->data, (const double *) ys->data, xs->len);
+            if (scene->draft)
+              {
+                /* The extcairo driver strokes onto cr with the
+                 * anti-aliasing it set at PLESC_DEVINIT. */
+                cairo_antialias_t antialias = cairo_get_antialias (cr);
+
+                cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
+                _sw_plot_draw_points ((const double *) xs->data, (const double *) ys->data, xs->len);
+                cairo_set_antialias (cr, antialias);
+              }
+            else
+              _sw_plot_draw_points ((const double *) xs->data, (const double *) ys->data, xs->len);
             geometry->n_points += xs->len;
             if (c->end_label != NULL && *c->end_label != '\0')
               {
@@ -797,6 +808,7 @@ sw_plot_scene_dup_key (const SwPlotScene *scene, int width, int height)
   KEY_ADD (key, scene->selection_x1);
   KEY_ADD (key, scene->selection_y0);
   KEY_ADD (key, scene->selection_y1);
+  KEY_ADD (key, scene->draft);
   KEY_ADD (key, scene->n_marks);
   for (guint m = 0; m < scene->n_marks; m++)
     {
@@ -850,7 +862,7 @@ sw_plot_draw (cairo_t *cr, int width, int height, const SwPlotScene *scene, SwPl
   cairo_save (cr);
   pl_cmd (PLESC_DEVINIT, cr);
   set_colors (colors);
-  ok = draw_page (scene, width, height, geometry);
+  ok = draw_page (cr, scene, width, height, geometry);
   cairo_restore (cr);
   cairo_restore (cr);
   return ok;
