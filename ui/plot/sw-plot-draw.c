@@ -502,7 +502,7 @@ unref_array (gpointer array)
 
 /* Draws one page into the open stream, with smaller text on a small page. */
 static gboolean
-draw_page (cairo_t *cr, const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry *geometry)
+draw_page (cairo_t *cr, const cairo_matrix_t *page, const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry *geometry)
 {
   static const double scales[] = { 1.0, 0.85, 0.7 };
   double need_w = 0.0, need_h = 0.0, base_height;
@@ -650,7 +650,11 @@ draw_page (cairo_t *cr, const SwPlotScene *scene, int width_px, int height_px, S
               _sw_plot_curve_points (c, scene->log_x, _sw_plot_panel_axis (panel->spec), l.x_min, l.x_max,
                                      panel->y_min, panel->y_max, g->width, g->height, xs, ys);
             _sw_plot_set_line (c);
-            if (scene->draft)
+            if (!scene->draft)
+              _sw_plot_draw_points ((const double *) xs->data, (const double *) ys->data, xs->len);
+            else if (!_sw_plot_draw_draft_curve (cr, page, scene->colors != NULL ? scene->colors : &colors_light, c,
+                                                 (const double *) xs->data, (const double *) ys->data, xs->len, g,
+                                                 l.x_min, l.x_max))
               {
                 /* The extcairo driver strokes onto cr with the
                  * anti-aliasing it set at PLESC_DEVINIT. */
@@ -660,8 +664,6 @@ draw_page (cairo_t *cr, const SwPlotScene *scene, int width_px, int height_px, S
                 _sw_plot_draw_points ((const double *) xs->data, (const double *) ys->data, xs->len);
                 cairo_set_antialias (cr, antialias);
               }
-            else
-              _sw_plot_draw_points ((const double *) xs->data, (const double *) ys->data, xs->len);
             geometry->n_points += xs->len;
             if (c->end_label != NULL && *c->end_label != '\0')
               {
@@ -830,6 +832,7 @@ sw_plot_draw (cairo_t *cr, int width, int height, const SwPlotScene *scene, SwPl
 {
   const SwPlotColors *colors;
   SwPlotGeometry scratch;
+  cairo_matrix_t page;
   gboolean ok;
 
   g_return_val_if_fail (cr != NULL, FALSE);
@@ -860,9 +863,11 @@ sw_plot_draw (cairo_t *cr, int width, int height, const SwPlotScene *scene, SwPl
                         colors->background[2] / 255.0);
   cairo_fill (cr);
   cairo_save (cr);
+  /* The page's user space, for a draft's curves drawn past PLplot. */
+  cairo_get_matrix (cr, &page);
   pl_cmd (PLESC_DEVINIT, cr);
   set_colors (colors);
-  ok = draw_page (cr, scene, width, height, geometry);
+  ok = draw_page (cr, &page, scene, width, height, geometry);
   cairo_restore (cr);
   cairo_restore (cr);
   return ok;
