@@ -3,7 +3,8 @@
  * the page than the full one's blends), once; drawn again in full when no
  * edit has come for a quarter of a second; an export is never a draft.
  *
- * Needs a display (xvfb-run); GSK_RENDERER=cairo.
+ * Needs a display (xvfb-run); GSK_RENDERER=cairo. SW_PLOT_VIEW_SHOTS=DIR
+ * keeps the pictures there (draft.png, settled.png).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -99,6 +100,7 @@ test_draft (void)
   g_assert_false (scene_is_draft (view, FALSE));
   g_assert_cmpuint (_sw_plot_view_get_n_pages_drawn (view), ==, n + 1);
   draft = sw_ui_test_snapshot (plot);
+  sw_ui_test_keep_picture (draft, "SW_PLOT_VIEW_SHOTS", "draft.png");
   g_assert_cmpuint (_sw_plot_view_get_n_pages_drawn (view), ==, n + 1);
   /* The curves' blends are gone; the text is as before. */
   g_assert_cmpuint (count_colours (draft), <, count_colours (full));
@@ -116,6 +118,7 @@ test_draft (void)
   g_assert_false (scene_is_draft (view, TRUE));
   g_assert_cmpuint (_sw_plot_view_get_n_pages_drawn (view), ==, n + 2);
   settled = sw_ui_test_snapshot (plot);
+  sw_ui_test_keep_picture (settled, "SW_PLOT_VIEW_SHOTS", "settled.png");
   g_assert_cmpuint (count_colours (settled), >, count_colours (draft));
 
   cairo_surface_destroy (full);
