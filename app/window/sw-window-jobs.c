@@ -104,38 +104,39 @@ job_unref (gpointer job)
 }
 
 /* Run or Stop: the look follows the run after BUSY_DELAY_MS, the actions
- * at once. */
+ * at once. Each live run comes here four times (run and modes started and
+ * done): the look and the tooltip are set only when they change, since a
+ * tooltip set asks the display where the pointer is and a style class
+ * restyles the header bar (~1.5 ms a live edit). */
 void
 _sw_window_update_run_button (SwWindow *self)
 {
   gboolean running = self->run_cancellable != NULL;
   gboolean busy = running && self->busy_shown;
   GtkWidget *button = GTK_WIDGET (self->run_button);
+  const char *tooltip;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop",
                                  running || self->modes_cancellable != NULL);
+  if (self->run_look != (busy ? 2u : 1u))
+    {
+      self->run_look = busy ? 2 : 1;
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), busy ? "win.stop" : "win.run-simulation");
+      adw_button_content_set_icon_name (self->run_content,
+                                        busy ? "media-playback-stop-symbolic" : "media-playback-start-symbolic");
+      adw_button_content_set_label (self->run_content, busy ? _("_Stop") : _("_Run"));
+      gtk_widget_remove_css_class (button, busy ? "suggested-action" : "destructive-action");
+      gtk_widget_add_css_class (button, busy ? "destructive-action" : "suggested-action");
+    }
+  /* Why Run is off, when it is. */
   if (busy)
-    {
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.stop");
-      adw_button_content_set_icon_name (self->run_content, "media-playback-stop-symbolic");
-      adw_button_content_set_label (self->run_content, _("_Stop"));
-      gtk_widget_set_tooltip_text (button, _("Stop the Simulation (Escape)"));
-      gtk_widget_remove_css_class (button, "suggested-action");
-      gtk_widget_add_css_class (button, "destructive-action");
-    }
+    tooltip = _("Stop the Simulation (Escape)");
+  else if (self->run_disabled_reason != NULL)
+    tooltip = self->run_disabled_reason;
   else
-    {
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.run-simulation");
-      adw_button_content_set_icon_name (self->run_content, "media-playback-start-symbolic");
-      adw_button_content_set_label (self->run_content, _("_Run"));
-      gtk_widget_remove_css_class (button, "destructive-action");
-      gtk_widget_add_css_class (button, "suggested-action");
-      /* Why Run is off, when it is. */
-      if (self->run_disabled_reason != NULL)
-        gtk_widget_set_tooltip_text (button, self->run_disabled_reason);
-      else
-        gtk_widget_set_tooltip_text (button, _("Simulate the Model (Ctrl+R)"));
-    }
+    tooltip = _("Simulate the Model (Ctrl+R)");
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (button), tooltip) != 0)
+    gtk_widget_set_tooltip_text (button, tooltip);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), busy);
 }
 
@@ -436,6 +437,9 @@ run_apply (SwWindow  *self,
       g_autofree char *text = NULL;
 
       self->last_run_us = job->cpu_us;
+      /* Drawn quickly while edits follow, in full once they pause. */
+      if (self->run_is_live)
+        sw_plot_view_begin_draft (self->plot_view);
       _sw_window_set_run_error (self, NULL);
       _sw_window_results_set_run (self, trajectory, job->params_text);
       _sw_window_events_set (self, run->events);

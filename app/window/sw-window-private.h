@@ -137,6 +137,7 @@ struct _SwWindow
   gint64                run_started_us;
   guint                 busy_source;      /* Run turns into Stop after a moment */
   gboolean              busy_shown;
+  guint                 run_look;         /* the run button's look set last: 1 Run, 2 Stop, 0 none yet */
   gboolean              run_is_live;
   guint                 n_runs;           /* runs applied, for tests */
 

@@ -5,6 +5,7 @@
  *   sw-plot-draw-axes.c    ranges, ticks and their labels
  *   sw-plot-draw-curves.c  values as shown, data ranges, thinning, line styles
  *   sw-plot-draw-labels.c  title, keys, legends, cursor, marks, end labels
+ *   sw-plot-draw-draft.c   a live edit's curves, as the pixel columns they cover
  *
  * No GTK: this is ui/plot's library.
  *
@@ -321,5 +322,30 @@ void _sw_plot_draw_end_label    (const SwPlotCurve *c,
 void _sw_plot_draw_points       (const double      *x,
                                  const double      *y,
                                  guint              n);
+
+/* For each pixel column c (0 … n_columns - 1, the column of x from c to
+ * c + 1) the lowest and highest y (lo[c], hi[c]) of the line through the
+ * points (px, py) where it passes that column; NAN in both where it does
+ * not. px never decreases within a run of points; NaN ends a run. */
+void     _sw_plot_column_spans     (const double              *px,
+                                    const double              *py,
+                                    guint                      n,
+                                    int                        n_columns,
+                                    double                    *lo,
+                                    double                    *hi);
+/* Draws the points xs, ys (as shown) of a curve against time, thinned to
+ * the panel's pixel columns, as a draft onto cr in panel g, in the page's
+ * user space page (cr's matrix at sw_plot_draw()). FALSE, drawing
+ * nothing, for a curve it does not draft (dashed, or of an X-Y plot). */
+gboolean _sw_plot_draw_draft_curve (cairo_t                   *cr,
+                                    const cairo_matrix_t      *page,
+                                    const SwPlotColors        *colors,
+                                    const SwPlotCurve         *c,
+                                    const double              *xs,
+                                    const double              *ys,
+                                    guint                      n,
+                                    const SwPlotPanelGeometry *g,
+                                    double                     x_min,
+                                    double                     x_max);
 
 G_END_DECLS

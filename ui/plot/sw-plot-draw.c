@@ -502,7 +502,7 @@ unref_array (gpointer array)
 
 /* Draws one page into the open stream, with smaller text on a small page. */
 static gboolean
-draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry *geometry)
+draw_page (cairo_t *cr, const cairo_matrix_t *page, const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry *geometry)
 {
   static const double scales[] = { 1.0, 0.85, 0.7 };
   double need_w = 0.0, need_h = 0.0, base_height;
@@ -650,7 +650,20 @@ draw_page (const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry
               _sw_plot_curve_points (c, scene->log_x, _sw_plot_panel_axis (panel->spec), l.x_min, l.x_max,
                                      panel->y_min, panel->y_max, g->width, g->height, xs, ys);
             _sw_plot_set_line (c);
-            _sw_plot_draw_points ((const double *) xs->data, (const double *) ys->data, xs->len);
+            if (!scene->draft)
+              _sw_plot_draw_points ((const double *) xs->data, (const double *) ys->data, xs->len);
+            else if (!_sw_plot_draw_draft_curve (cr, page, scene->colors != NULL ? scene->colors : &colors_light, c,
+                                                 (const double *) xs->data, (const double *) ys->data, xs->len, g,
+                                                 l.x_min, l.x_max))
+              {
+                /* The extcairo driver strokes onto cr with the
+                 * anti-aliasing it set at PLESC_DEVINIT. */
+                cairo_antialias_t antialias = cairo_get_antialias (cr);
+
+                cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
+                _sw_plot_draw_points ((const double *) xs->data, (const double *) ys->data, xs->len);
+                cairo_set_antialias (cr, antialias);
+              }
             geometry->n_points += xs->len;
             if (c->end_label != NULL && *c->end_label != '\0')
               {
@@ -797,6 +810,7 @@ sw_plot_scene_dup_key (const SwPlotScene *scene, int width, int height)
   KEY_ADD (key, scene->selection_x1);
   KEY_ADD (key, scene->selection_y0);
   KEY_ADD (key, scene->selection_y1);
+  KEY_ADD (key, scene->draft);
   KEY_ADD (key, scene->n_marks);
   for (guint m = 0; m < scene->n_marks; m++)
     {
@@ -818,6 +832,7 @@ sw_plot_draw (cairo_t *cr, int width, int height, const SwPlotScene *scene, SwPl
 {
   const SwPlotColors *colors;
   SwPlotGeometry scratch;
+  cairo_matrix_t page;
   gboolean ok;
 
   g_return_val_if_fail (cr != NULL, FALSE);
@@ -848,9 +863,11 @@ sw_plot_draw (cairo_t *cr, int width, int height, const SwPlotScene *scene, SwPl
                         colors->background[2] / 255.0);
   cairo_fill (cr);
   cairo_save (cr);
+  /* The page's user space, for a draft's curves drawn past PLplot. */
+  cairo_get_matrix (cr, &page);
   pl_cmd (PLESC_DEVINIT, cr);
   set_colors (colors);
-  ok = draw_page (scene, width, height, geometry);
+  ok = draw_page (cr, &page, scene, width, height, geometry);
   cairo_restore (cr);
   cairo_restore (cr);
   return ok;

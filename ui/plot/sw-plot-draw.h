@@ -129,6 +129,10 @@ typedef struct {
   double              selection_x0, selection_x1, selection_y0, selection_y1;
   const SwPlotMark   *marks;       /* drawn over the curves; may be NULL */
   guint               n_marks;
+  gboolean            draft;       /* curves drawn quickly, without anti-aliasing
+                                    * (sw-plot-draw-draft.c): a live edit's frame,
+                                    * drawn again in full once the edits pause;
+                                    * never a file */
 } SwPlotScene;
 
 /* Where things were drawn, in page pixels from the top left corner. */

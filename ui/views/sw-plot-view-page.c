@@ -15,10 +15,19 @@
  * A short live run the window waits for inside the edit's frame (its
  * update phase, sw-window-live.c) is drawn by that frame's snapshot.
  *
+ * A live edit's page is a draft (sw_plot_view_begin_draft()): its curves
+ * are drawn without anti-aliasing as the pixel columns they cover
+ * (sw-plot-draw-draft.c), the four-body example's page in ~3 ms instead
+ * of ~6.5; a quarter of a second after the last edit it is drawn again
+ * in full.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-plot-view-private.h"
 
 #include "sw-plot-draw.h"
+
+/* Live edits that pause this long get their page drawn in full. */
+#define DRAFT_SETTLE_MS 250
 
 /* The trajectories a key names, referenced while it is kept. */
 static GPtrArray *
@@ -124,6 +133,29 @@ _sw_plot_view_draw_ahead (SwPlotView *self)
     return;
   self->ahead_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, draw_ahead_cb, self, NULL);
   g_source_set_name_by_id (self->ahead_source, "[shaftwork] plot drawn ahead");
+}
+
+/* Edits have paused: the draft is drawn again in full. */
+static gboolean
+settle_cb (gpointer data)
+{
+  SwPlotView *self = data;
+
+  self->draft_source = 0;
+  self->draft = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
+void
+sw_plot_view_begin_draft (SwPlotView *self)
+{
+  g_return_if_fail (SW_IS_PLOT_VIEW (self));
+
+  self->draft = TRUE;
+  g_clear_handle_id (&self->draft_source, g_source_remove);
+  self->draft_source = g_timeout_add (DRAFT_SETTLE_MS, settle_cb, self);
+  g_source_set_name_by_id (self->draft_source, "[shaftwork] plot draft settled");
 }
 
 guint

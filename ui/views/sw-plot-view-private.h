@@ -104,6 +104,8 @@ struct _SwPlotView
   SwPlotGeometry page_geometry;
   guint          n_pages_drawn;
   guint          ahead_source;
+  gboolean       draft;         /* live edits: pages drawn as drafts until they pause */
+  guint          draft_source;  /* then drawn in full */
 };
 
 typedef struct {

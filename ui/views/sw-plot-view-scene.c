@@ -252,6 +252,7 @@ _sw_plot_view_build_scene (SwPlotView *self, Scene *s, gboolean interactive)
   scene->colors = &self->colors;
   scene->title = self->title;
   scene->readouts = interactive;
+  scene->draft = interactive && self->draft;
   scene->log_x = self->log_x;
   if (self->analysis != SW_PLOT_ANALYSIS_TIME)
     scene->title = keep (s, _sw_plot_view_dup_analysis_title (self));

@@ -389,6 +389,7 @@ sw_plot_view_dispose (GObject *object)
 
   sw_plot_widget_stream_clear (&self->stream);
   g_clear_handle_id (&self->ahead_source, g_source_remove);
+  g_clear_handle_id (&self->draft_source, g_source_remove);
   _sw_plot_view_page_clear (self);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   _sw_plot_view_invalidate_analysis (self);

@@ -61,6 +61,10 @@ GtkWidget    *sw_plot_view_new               (void);
 void          sw_plot_view_set_trajectory    (SwPlotView          *self,
                                               SwTrajectory        *trajectory);
 SwTrajectory *sw_plot_view_get_trajectory    (SwPlotView          *self);
+/* A live edit's run comes next: pages are drawn as drafts (curves without
+ * anti-aliasing, ~3 ms less for 8 long curves) until no call has come for
+ * a quarter of a second, then once more in full. Exports are always full. */
+void          sw_plot_view_begin_draft       (SwPlotView          *self);
 
 /* The names of the columns to show (NULL-terminated; NULL: none). Names
  * the trajectory does not have are left out until it has them. */
