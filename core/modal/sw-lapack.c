@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #define LAPACKE_LIBRARY "liblapacke.so.3"
+#define ARPACK_LIBRARY "libarpack.so.2"
 
 static SwLapack lapack;
 static char *load_error;   /* why loading failed, or NULL */
@@ -39,7 +40,9 @@ load (void)
    * else GSL's (linked), slower but always there. */
   if (!g_module_symbol (module, "cblas_dgemv", (gpointer *) &lapack.dgemv) || lapack.dgemv == NULL)
     lapack.dgemv = cblas_dgemv;
-  (void) (find (module, "LAPACKE_dgeevx", (gpointer *) &lapack.dgeevx)
+  (void) (find (module, "LAPACKE_dgbtrf", (gpointer *) &lapack.dgbtrf)
+          && find (module, "LAPACKE_dgbtrs", (gpointer *) &lapack.dgbtrs)
+          && find (module, "LAPACKE_dgeevx", (gpointer *) &lapack.dgeevx)
           && find (module, "LAPACKE_dpbtrf", (gpointer *) &lapack.dpbtrf)
           && find (module, "LAPACKE_dpbtrs", (gpointer *) &lapack.dpbtrs)
           && find (module, "LAPACKE_dpotrf", (gpointer *) &lapack.dpotrf)
@@ -76,4 +79,43 @@ _sw_lapack (void)
 {
   g_assert (lapack.dtrtrs != NULL);
   return &lapack;
+}
+
+static SwArpack arpack;
+static char *arpack_error;   /* why loading ARPACK failed, or NULL */
+
+static void
+load_arpack (void)
+{
+  GModule *module = g_module_open (ARPACK_LIBRARY, G_MODULE_BIND_LOCAL);
+
+  if (module == NULL)
+    {
+      arpack_error = g_strdup (g_module_error ());
+      return;
+    }
+  g_module_make_resident (module);
+  if (!g_module_symbol (module, "dnaupd_c", (gpointer *) &arpack.dnaupd) || arpack.dnaupd == NULL
+      || !g_module_symbol (module, "dneupd_c", (gpointer *) &arpack.dneupd) || arpack.dneupd == NULL)
+    arpack_error = g_strdup_printf (_("%s has no %s"), ARPACK_LIBRARY, "dnaupd_c/dneupd_c");
+}
+
+const SwArpack *
+_sw_arpack_load (GError **error)
+{
+  static gsize loaded = 0;
+
+  if (g_once_init_enter (&loaded))
+    {
+      load_arpack ();
+      g_once_init_leave (&loaded, 1);
+    }
+  if (arpack_error != NULL)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_IO,
+                   _("ARPACK cannot be loaded (%s); the damped modes of a large model need it: install libarpack2"),
+                   arpack_error);
+      return NULL;
+    }
+  return &arpack;
 }
