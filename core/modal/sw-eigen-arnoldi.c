@@ -153,7 +153,7 @@ gboolean
 _sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, const SwSparse *M, const gboolean *massive,
                              double *sigma, guint n_want, double **re, double **im, guint *n_out, double *radius)
 {
-  const SwArpack *arpack = _sw_arpack_load (NULL);
+  const SwArpack *arpack = _sw_arpack_load ();
   const SwSparse *mats[] = { K, D, M };
   guint n = K->n, nm = 0, kd = 0, N;
   g_autofree guint *order = g_new (guint, MAX (n, 1));

@@ -47,7 +47,8 @@ typedef struct {
   __typeof__ (dneupd_c) *dneupd;
 } SwArpack;
 
-/* NULL with error set when the library or a routine is missing. */
-const SwArpack *_sw_arpack_load (GError **error);
+/* NULL when the library or a routine is missing (the damped eigenvalues
+ * of large models are then left out with a note, as before ARPACK). */
+const SwArpack *_sw_arpack_load (void);
 
 G_END_DECLS

@@ -82,7 +82,7 @@ _sw_lapack (void)
 }
 
 static SwArpack arpack;
-static char *arpack_error;   /* why loading ARPACK failed, or NULL */
+static char *arpack_error;   /* why loading ARPACK failed (for a debugger), or NULL */
 
 static void
 load_arpack (void)
@@ -97,11 +97,11 @@ load_arpack (void)
   g_module_make_resident (module);
   if (!g_module_symbol (module, "dnaupd_c", (gpointer *) &arpack.dnaupd) || arpack.dnaupd == NULL
       || !g_module_symbol (module, "dneupd_c", (gpointer *) &arpack.dneupd) || arpack.dneupd == NULL)
-    arpack_error = g_strdup_printf (_("%s has no %s"), ARPACK_LIBRARY, "dnaupd_c/dneupd_c");
+    arpack_error = g_strdup ("dnaupd_c/dneupd_c missing");
 }
 
 const SwArpack *
-_sw_arpack_load (GError **error)
+_sw_arpack_load (void)
 {
   static gsize loaded = 0;
 
@@ -110,12 +110,5 @@ _sw_arpack_load (GError **error)
       load_arpack ();
       g_once_init_leave (&loaded, 1);
     }
-  if (arpack_error != NULL)
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_IO,
-                   _("ARPACK cannot be loaded (%s); the damped modes of a large model need it: install libarpack2"),
-                   arpack_error);
-      return NULL;
-    }
-  return &arpack;
+  return arpack_error == NULL ? &arpack : NULL;
 }
