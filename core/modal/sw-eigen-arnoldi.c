@@ -18,6 +18,12 @@
  * eigenvalue keeps a singular K (rigid-body modes) working; a P that is
  * singular to working precision moves sigma.
  *
+ * Rolling lossy gears add low-rank terms: P = P0 - U W (sigma), W (sigma) =
+ * Wk + sigma Wd + sigma^2 Wm, solved on the band of P0 by the
+ * Sherman-Morrison-Woodbury formula, P^-1 b = y + Z C^-1 W y with y =
+ * P0^-1 b, Z = P0^-1 U and C = I - W Z (rank x rank, GSL's LU); their
+ * effective M and D enter r through U too.
+ *
  * The start vector is OP of a fixed random vector (no part in B's null
  * space), so runs repeat bit for bit.
  *
@@ -27,7 +33,9 @@
 
 #include <math.h>
 #include <string.h>
+#include <gsl/gsl_linalg.h>
 #include "sw-lapack-private.h"
+#include "sw-gsl-private.h"
 
 /* ARPACK's tolerance: |OP x - theta x| <= TOL |theta|. */
 #define TOL 1e-13
@@ -42,7 +50,54 @@ typedef struct {
   double         *ab;       /* LU of P in LAPACK's general band storage */
   lapack_int     *ipiv;
   double         *r, *mv;   /* scratch, band order / coordinates */
+  /* Lossy gears (NULL: none): W (sigma), Z in coordinates (column-major),
+   * C's LU, scratch of the rank. */
+  const SwLowRank *lr;
+  double          *w, *z;
+  gsl_matrix      *c;
+  gsl_permutation *perm;
+  gsl_vector      *t;
 } Pencil;
+
+/* x = P0^-1 x in place (x over coordinates, via the band order). */
+static gboolean
+band_solve (Pencil *p, double *x)
+{
+  for (guint j = 0; j < p->n; j++)
+    p->r[p->pos[j]] = x[j];
+  if (_sw_lapack ()->dgbtrs (LAPACK_COL_MAJOR, 'N', p->n, p->kd, p->kd, 1, p->ab, 3 * p->kd + 1, p->ipiv, p->r, p->n)
+      != 0)
+    return FALSE;
+  for (guint j = 0; j < p->n; j++)
+    x[j] = p->r[p->pos[j]];
+  return TRUE;
+}
+
+/* W (sigma), Z = P0^-1 U and the LU of C = I - W Z. */
+static gboolean
+factorise_low_rank (Pencil *p)
+{
+  const SwLowRank *lr = p->lr;
+  guint n = p->n, k = lr->n;
+  int sign;
+
+  for (gsize e = 0; e < (gsize) k * n; e++)
+    p->w[e] = lr->wk[e] + p->sigma * lr->wd[e] + p->sigma * p->sigma * lr->wm[e];
+  memcpy (p->z, lr->u, (gsize) n * k * sizeof (double));
+  for (guint l = 0; l < k; l++)
+    if (!band_solve (p, p->z + (gsize) l * n))
+      return FALSE;
+  for (guint a = 0; a < k; a++)
+    for (guint b = 0; b < k; b++)
+      {
+        double sum = a == b;
+
+        for (guint j = 0; j < n; j++)
+          sum -= p->w[(gsize) a * n + j] * p->z[(gsize) b * n + j];
+        gsl_matrix_set (p->c, a, b, sum);
+      }
+  return gsl_linalg_LU_decomp (p->c, p->perm, &sign) == GSL_SUCCESS && gsl_linalg_LU_det (p->c, sign) != 0;
+}
 
 /* y += s a x over coordinates (x, y indexed by coordinate). */
 static void
@@ -71,7 +126,8 @@ factorise (Pencil *p, double sigma)
           p->ab[(gsize) c * ld + 2 * kd + r - c] += factor[m] * mats[m]->value[k];
         }
   p->sigma = sigma;
-  if (_sw_lapack ()->dgbtrf (LAPACK_COL_MAJOR, p->n, p->n, kd, kd, p->ab, ld, p->ipiv) != 0)
+  if (_sw_lapack ()->dgbtrf (LAPACK_COL_MAJOR, p->n, p->n, kd, kd, p->ab, ld, p->ipiv) != 0
+      || (p->lr != NULL && !factorise_low_rank (p)))
     return FALSE;
   /* Singular to working precision: a pivot lost in round-off of the
    * largest (sigma too near an eigenvalue). */
@@ -104,12 +160,41 @@ apply (Pencil *p, const double *in, double *out)
   memset (qo, 0, n * sizeof (double));
   sparse_add (p->M, 1, p->mv, qo);
   sparse_add (p->D, 1, q, qo);
+  if (p->lr != NULL)
+    {
+      /* r -= U (Wm (v + sigma q) + Wd q), Wm's columns at the masses. */
+      for (guint l = 0; l < p->lr->n; l++)
+        {
+          const double *wm = p->lr->wm + (gsize) l * n, *wd = p->lr->wd + (gsize) l * n, *u = p->lr->u + (gsize) l * n;
+          double sum = 0;
+
+          for (guint j = 0; j < n; j++)
+            sum += wm[j] * p->mv[j] + wd[j] * q[j];
+          for (guint j = 0; j < n; j++)
+            qo[j] -= u[j] * sum;
+        }
+    }
   for (guint j = 0; j < n; j++)
-    p->r[p->pos[j]] = -qo[j];
-  if (_sw_lapack ()->dgbtrs (LAPACK_COL_MAJOR, 'N', n, p->kd, p->kd, 1, p->ab, 3 * p->kd + 1, p->ipiv, p->r, n) != 0)
+    qo[j] = -qo[j];
+  if (!band_solve (p, qo))
     return FALSE;
-  for (guint j = 0; j < n; j++)
-    qo[j] = p->r[p->pos[j]];
+  if (p->lr != NULL)
+    {
+      /* q' += Z C^-1 W (sigma) q'. */
+      for (guint l = 0; l < p->lr->n; l++)
+        {
+          double sum = 0;
+
+          for (guint j = 0; j < n; j++)
+            sum += p->w[(gsize) l * n + j] * qo[j];
+          gsl_vector_set (p->t, l, sum);
+        }
+      if (gsl_linalg_LU_svx (p->c, p->perm, p->t) != GSL_SUCCESS)
+        return FALSE;
+      for (guint l = 0; l < p->lr->n; l++)
+        for (guint j = 0; j < n; j++)
+          qo[j] += p->z[(gsize) l * n + j] * gsl_vector_get (p->t, l);
+    }
   for (guint i = 0; i < p->nm; i++)
     vo[i] = q[p->mcoord[i]] + p->sigma * qo[p->mcoord[i]];
   return TRUE;
@@ -150,8 +235,9 @@ band_order (const SwSparse *const *mats, guint n, guint *order)
 }
 
 gboolean
-_sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, const SwSparse *M, const gboolean *massive,
-                             double *sigma, guint n_want, double **re, double **im, guint *n_out, double *radius)
+_sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, const SwSparse *M, const SwLowRank *lossy,
+                             const gboolean *massive, double *sigma, guint n_want, double **re, double **im,
+                             guint *n_out, double *radius)
 {
   const SwArpack *arpack = _sw_arpack_load ();
   const SwSparse *mats[] = { K, D, M };
@@ -166,6 +252,10 @@ _sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, const SwSpars
   g_autofree double *resid = NULL, *V = NULL, *workd = NULL, *workl = NULL, *workev = NULL;
   g_autofree double *dr = NULL, *di = NULL;
   g_autofree a_int *select = NULL;
+  g_autofree double *lw = NULL, *lz = NULL;
+  g_autoptr (gsl_matrix) lc = NULL;
+  g_autoptr (gsl_permutation) lperm = NULL;
+  g_autoptr (gsl_vector) lt = NULL;
   Pencil p = { 0 };
   a_int ido = 0, info = 1, nev, ncv, nconv, lworkl, iparam[11] = { 0 }, ipntr[14] = { 0 };
   guint tries;
@@ -198,6 +288,15 @@ _sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, const SwSpars
   ab = g_new (double, (gsize) (3 * kd + 1) * n);
   p = (Pencil) { .n = n, .nm = nm, .kd = kd, .K = K, .D = D, .M = M, .pos = pos, .mcoord = mcoord, .ab = ab,
                  .ipiv = ipiv, .r = r, .mv = mv };
+  if (lossy != NULL && lossy->n > 0)
+    {
+      p.lr = lossy;
+      p.w = lw = g_new (double, (gsize) lossy->n * n);
+      p.z = lz = g_new (double, (gsize) lossy->n * n);
+      p.c = lc = gsl_matrix_alloc (lossy->n, lossy->n);
+      p.perm = lperm = gsl_permutation_alloc (lossy->n);
+      p.t = lt = gsl_vector_alloc (lossy->n);
+    }
   /* P (sigma) singular: an eigenvalue at sigma; move off it. */
   for (tries = 0; tries < 6 && !factorise (&p, *sigma); tries++)
     *sigma *= 1.37;

@@ -412,7 +412,10 @@ pairing_certain (const SwMode *mode, double radius, double s)
 static gboolean
 sparse_damped (SwModes *modes, SwLinear *lin, GArray *m, GArray *f, GArray *s, double lambda_max)
 {
-  guint nm = m->len, n = nm + f->len + s->len, n_want = 2 * modes->n_modes + 4;
+  /* Rolling lossy gears: over every coordinate, as the dense path. */
+  gboolean lossy = lin->n_loss > 0;
+  SwLowRank lr = { lin->n_loss, lin->loss_u, lin->loss_wk, lin->loss_wd, lin->loss_wm };
+  guint nm = m->len, n = lossy ? lin->n : nm + f->len + s->len, n_want = 2 * modes->n_modes + 4;
   g_autofree guint *idx = g_new (guint, MAX (n, 1));
   g_autofree gboolean *massive = g_new0 (gboolean, MAX (n, 1));
   g_autofree SwMode *saved = g_memdup2 (modes->modes, MAX (modes->n_modes, 1) * sizeof (SwMode));
@@ -426,6 +429,8 @@ sparse_damped (SwModes *modes, SwLinear *lin, GArray *m, GArray *f, GArray *s, d
   memcpy (idx + nm + f->len, s->data, s->len * sizeof (guint));
   for (guint k = 0; k < nm; k++)
     massive[k] = TRUE;
+  for (guint j = 0; j < n && lossy; j++)
+    idx[j] = j, massive[j] = lin->sys->coord_class[j] == SW_COORD_MASSIVE;
   for (guint i = 0; i < modes->n_modes; i++)
     if (modes->modes[i].omega_rad_s > 0)
       low = MIN (low, modes->modes[i].omega_rad_s);
@@ -444,7 +449,7 @@ sparse_damped (SwModes *modes, SwLinear *lin, GArray *m, GArray *f, GArray *s, d
       g_clear_pointer (&modes->eig_re, g_free);
       g_clear_pointer (&modes->eig_im, g_free);
       modes->n_eigenvalues = 0;
-      if (!_sw_damped_eigenvalues_near (&K, &D, &M, massive, &sigma, n_want, &modes->eig_re, &modes->eig_im,
+      if (!_sw_damped_eigenvalues_near (&K, &D, &M, lossy ? &lr : NULL, massive, &sigma, n_want, &modes->eig_re, &modes->eig_im,
                                         &modes->n_eigenvalues, &radius))
         break;
       /* Pairing as the dense path does, on the eigenvalues found: each
@@ -768,7 +773,10 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
                                                "losses)"), sys->parts[l].id);
               break;
             }
-        if (nc > SW_MODES_MAX_COORDS)
+        if ((method == SW_EIGEN_LANCZOS || nc > SW_MODES_MAX_COORDS) && n_modes > 0
+            && sparse_damped (modes, lin, m, f, s_damped, lambda_max))
+          modes->damped_solver = "shift-invert Arnoldi, not symmetric (ARPACK, LAPACK dgbtrf, lowest modes)";
+        else if (nc > SW_MODES_MAX_COORDS)
           {
             g_autofree char *rolls = g_steal_pointer (&modes->note);
             g_autofree char *large = large_damped_note (nc);

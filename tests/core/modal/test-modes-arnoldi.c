@@ -2,7 +2,8 @@
  * shift-invert Arnoldi on the band (sw-eigen-arnoldi.c, issue 24), with
  * damping that is not proportional (spring-dampers of different ratios,
  * dampers to the ground, a spring and a damper in series: a first-order
- * coordinate), against LAPACK's dense state space (dgeevx) where both run,
+ * coordinate; a rolling lossy gear, not symmetric), against LAPACK's dense
+ * state space (dgeevx) where both run,
  * to 1e-9 of |lambda|; and on a chain of 100 000 bodies, where only Arnoldi
  * runs, against the characteristic polynomial det (K + lambda D +
  * lambda^2 M) of its tridiagonal matrices assembled here from the
@@ -113,15 +114,16 @@ paired (const SwMode *m)
  * (a floor of tol omega_1 for those at 0), and every eigenvalue Arnoldi
  * found is one of dgeevx's. */
 static void
-compare (const SwSystem *sys, guint n_lowest, double tol)
+compare_solvers (const SwSystem *sys, guint n_lowest, double tol, const char *sparse_solver, const char *dense_solver)
 {
   g_autoptr (SwModes) sparse = modes_with (sys, SW_MODES_SOLVER_SPARSE, n_lowest);
   g_autoptr (SwModes) dense = modes_with (sys, SW_MODES_SOLVER_DENSE, 0);
   double floor = 0;
   guint n_complex = 0;
 
-  g_assert_cmpstr (sw_modes_get_damped_solver (sparse), ==, ARNOLDI);
-  g_assert_cmpstr (sw_modes_get_damped_solver (dense), ==, "state space (LAPACK dgeevx, balanced)");
+  g_assert_cmpstr (sw_modes_get_damped_solver (sparse), ==, sparse_solver);
+  g_assert_cmpstr (sw_modes_get_damped_solver (dense), ==, dense_solver);
+  g_assert_cmpstr (sw_modes_get_note (sparse), ==, sw_modes_get_note (dense));
   g_assert_cmpuint (sw_modes_get_n_modes (sparse), ==, n_lowest);
   for (guint i = 0; i < n_lowest; i++)
     if (!sw_modes_get_mode (dense, i)->rigid_body)
@@ -166,6 +168,12 @@ compare (const SwSystem *sys, guint n_lowest, double tol)
     }
 }
 
+static void
+compare (const SwSystem *sys, guint n_lowest, double tol)
+{
+  compare_solvers (sys, n_lowest, tol, ARNOLDI, "state space (LAPACK dgeevx, balanced)");
+}
+
 /* A free chain: the rigid-body mode's double 0 (a Jordan block). */
 static void
 test_free (void)
@@ -203,6 +211,61 @@ test_2000 (void)
   g_autoptr (SwSystem) sys = chain (2000, FALSE, 1, ground, G_N_ELEMENTS (ground), 2, FALSE);
 
   compare (sys, 20, 1e-9);
+}
+
+/* A torque drives a chain of n inertias through a lossy gear (ratio 2,
+ * efficiencies 0.8 and 0.6) in its middle into a second chain held by a
+ * spring to the ground: the gear rolls forward, and its loss makes the
+ * equations not symmetric (low-rank terms beside the band). */
+static void
+test_lossy_gear (void)
+{
+  const guint n = 240, a = 100;
+  ModelText t;
+  g_autoptr (SwModel) model = NULL;
+  g_autoptr (SwSystem) sys = NULL;
+
+  text_init (&t);
+  text_add (&t, "ground", "rotational.fixed", " ");
+  text_add (&t, "drive", "rotational.torque", "'tau': 10");
+  text_wire (&t, "drive.flange", "j0.flange_a");
+  for (guint k = 0; k < n; k++)
+    {
+      g_autofree char *id = g_strdup_printf ("j%u", k);
+
+      text_add (&t, id, "rotational.inertia", "'J': %.17g, 'w0': %g", J_of (k, FALSE), k < a ? 1.0 : 0.5);
+      if (k + 1 < n && k + 1 != a)
+        {
+          g_autofree char *sid = g_strdup_printf ("s%u", k);
+          g_autofree char *from = g_strdup_printf ("j%u.flange_b", k);
+          g_autofree char *to = g_strdup_printf ("j%u.flange_a", k + 1);
+
+          text_add (&t, sid, "rotational.spring_damper", "'c': %.17g, 'd': %.17g", c_of (k, FALSE), d_of (k, 1));
+          wire2 (&t, sid, from, to);
+        }
+    }
+  {
+    g_autofree char *from = g_strdup_printf ("j%u.flange_b", a - 1);
+    g_autofree char *to = g_strdup_printf ("j%u.flange_a", a);
+    g_autofree char *last = g_strdup_printf ("j%u.flange_b", n - 1);
+
+    text_add (&t, "gear", "rotational.lossy_gear", "'ratio': 2, 'lossTable': [[0, 0.8, 0.6, 0, 0]]");
+    wire2 (&t, "gear", from, to);
+    text_add (&t, "anchor", "rotational.spring", "'c': 5000");
+    wire2 (&t, "anchor", last, "ground.flange");
+  }
+  model = text_finish (&t, "lossy");
+  sys = assemble (model);
+  {
+    g_autoptr (SwModes) modes = modes_with (sys, SW_MODES_SOLVER_SPARSE, 12);
+
+    /* Rolling: the note says so (and nothing about a missing result). */
+    g_assert_nonnull (sw_modes_get_note (modes));
+    g_assert_nonnull (strstr (sw_modes_get_note (modes), "“gear” rolls"));
+    g_assert_null (strstr (sw_modes_get_note (modes), "not computed"));
+  }
+  compare_solvers (sys, 12, 1e-9, "shift-invert Arnoldi, not symmetric (ARPACK, LAPACK dgbtrf, lowest modes)",
+                   "state space, not symmetric (LAPACK dgeevx, balanced)");
 }
 
 /* det (K + lambda D + lambda^2 M) of the uniform chain with ground dampers
@@ -269,6 +332,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modes/arnoldi/ground-dampers", test_ground_dampers);
   g_test_add_func ("/core/modes/arnoldi/maxwell", test_maxwell);
   g_test_add_func ("/core/modes/arnoldi/chain-2000", test_2000);
+  g_test_add_func ("/core/modes/arnoldi/lossy-gear", test_lossy_gear);
   g_test_add_func ("/core/modes/arnoldi/chain-100000", test_100000);
   return g_test_run ();
 }
