@@ -39,7 +39,7 @@
 
 /* ARPACK's tolerance: |OP x - theta x| <= TOL |theta|. */
 #define TOL 1e-13
-#define MAX_RESTARTS 600
+#define MAX_RESTARTS 300
 
 typedef struct {
   guint           n, nm, kd;
@@ -282,8 +282,9 @@ _sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, const SwSpars
         }
   nev = n_want;
   ncv = MIN ((a_int) N, MAX (2 * nev + 1, nev + 20));
-  /* The band and the basis: refuse what cannot fit rather than swap. */
-  if ((gsize) (3 * kd + 1) * n > ((gsize) 1 << 28) || (gsize) ncv * N > ((gsize) 1 << 28))
+  /* The band and the basis (at most 512 MB): refuse what cannot fit rather
+   * than swap. */
+  if ((gsize) (3 * kd + 1) * n > ((gsize) 1 << 28) || (gsize) ncv * N > ((gsize) 1 << 26))
     return FALSE;
   ab = g_new (double, (gsize) (3 * kd + 1) * n);
   p = (Pencil) { .n = n, .nm = nm, .kd = kd, .K = K, .D = D, .M = M, .pos = pos, .mcoord = mcoord, .ab = ab,

@@ -9,7 +9,9 @@
  * Damped: no damping gives +-i omega; damping that every mode diagonalises
  * (D v = delta M v, e.g. Rayleigh damping) gives each mode's pair from
  * lambda^2 + delta lambda + omega^2 = 0; otherwise the eigenvalues of the
- * state-space matrix over [q_m, q_f, q_m'] (LAPACK dgeevx, balanced).
+ * state-space matrix over [q_m, q_f, q_m'] (LAPACK dgeevx, balanced), or,
+ * for the lowest modes of a large model, those nearest the low end by
+ * shift-invert Arnoldi on the band (sw-eigen-arnoldi.c), paired the same way.
  * Only the coordinate shapes (modes x coordinates) and a few numbers per
  * mode are kept; per-body and per-section values are recomputed from them
  * in linear work (sw_modes_get_mode_values), unless options ask to keep them.
@@ -407,8 +409,8 @@ pairing_certain (const SwMode *mode, double radius, double s)
  * shift-invert Arnoldi on the band (sw-eigen-arnoldi.c), over the same
  * coordinates as the dense state space. Enough of them that every mode's
  * pairing is the dense path's: its eigenvalue and every other candidate
- * nearer its frequency lie inside the radius searched (else twice as many,
- * twice). FALSE, modes unchanged, when that fails. */
+ * nearer its frequency lie inside the radius searched (else once more with twice
+ * as many). FALSE, modes unchanged, when that fails. */
 static gboolean
 sparse_damped (SwModes *modes, SwLinear *lin, GArray *m, GArray *f, GArray *s, double lambda_max)
 {
@@ -438,7 +440,7 @@ sparse_damped (SwModes *modes, SwLinear *lin, GArray *m, GArray *f, GArray *s, d
   _sw_sparse_block (&lin->Ks, idx, n, &K);
   _sw_sparse_block (&lin->Ds, idx, n, &D);
   _sw_sparse_block (&lin->Ms, idx, n, &M);
-  for (guint tries = 0; tries < 3 && !ok; tries++, n_want *= 2)
+  for (guint tries = 0; tries < 2 && !ok; tries++, n_want *= 2)
     {
       double radius = 0;
 
