@@ -25,7 +25,9 @@
  * effective M and D enter r through U too.
  *
  * The start vector is OP of a fixed random vector (no part in B's null
- * space), so runs repeat bit for bit.
+ * space), so runs repeat bit for bit. ARPACK keeps a run's state in Fortran
+ * SAVE variables: one run at a time in the process (a lock), though the
+ * window and the CLI may compute modes on several threads.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-eigen-private.h"
@@ -40,6 +42,9 @@
 /* ARPACK's tolerance: |OP x - theta x| <= TOL |theta|. */
 #define TOL 1e-13
 #define MAX_RESTARTS 300
+
+/* ARPACK is not reentrant (see above). */
+static GMutex arpack_lock;
 
 typedef struct {
   guint           n, nm, kd;
@@ -320,28 +325,31 @@ _sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, const SwSpars
   iparam[0] = 1;            /* exact shifts */
   iparam[2] = MAX_RESTARTS;
   iparam[6] = 1;            /* regular mode: OP x */
-  for (;;)
-    {
-      arpack->dnaupd (&ido, "I", N, "LM", nev, TOL, resid, ncv, V, N, iparam, ipntr, workd, workl, lworkl, &info);
-      if (ido == -1 || ido == 1)
-        {
-          if (!apply (&p, workd + ipntr[0] - 1, workd + ipntr[1] - 1))
-            return FALSE;
-          continue;
-        }
-      break;
-    }
-  /* info 1: not every Ritz value converged in MAX_RESTARTS. */
-  if (info != 0 || iparam[4] < nev)
-    return FALSE;
   dr = g_new0 (double, nev + 1);
   di = g_new0 (double, nev + 1);
   workev = g_new (double, 3 * ncv);
   select = g_new0 (a_int, ncv);
-  arpack->dneupd (0, "A", select, dr, di, V, N, 0, 0, workev, "I", N, "LM", nev, TOL, resid, ncv, V, N, iparam,
-                  ipntr, workd, workl, lworkl, &info);
-  if (info != 0)
-    return FALSE;
+  {
+    g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&arpack_lock);
+    gboolean applied = TRUE;
+
+    do
+      {
+        arpack->dnaupd (&ido, "I", N, "LM", nev, TOL, resid, ncv, V, N, iparam, ipntr, workd, workl, lworkl, &info);
+        /* A failed solve ends the run (ARPACK is told nothing: its state
+         * is reset by the next run's ido = 0). */
+        if (ido == -1 || ido == 1)
+          applied = apply (&p, workd + ipntr[0] - 1, workd + ipntr[1] - 1);
+      }
+    while ((ido == -1 || ido == 1) && applied);
+    /* info 1: not every Ritz value converged in MAX_RESTARTS. */
+    if (!applied || info != 0 || iparam[4] < nev)
+      return FALSE;
+    arpack->dneupd (0, "A", select, dr, di, V, N, 0, 0, workev, "I", N, "LM", nev, TOL, resid, ncv, V, N, iparam,
+                    ipntr, workd, workl, lworkl, &info);
+    if (info != 0)
+      return FALSE;
+  }
   /* nev, or nev + 1 where a complex pair straddles the last place. */
   nconv = MIN (iparam[4], nev + 1);
   *re = g_new (double, nconv);

@@ -268,6 +268,42 @@ test_lossy_gear (void)
                    "state space, not symmetric (LAPACK dgeevx, balanced)");
 }
 
+static gpointer
+modes_thread (gpointer sys)
+{
+  return modes_with (sys, SW_MODES_SOLVER_SPARSE, 20);
+}
+
+/* ARPACK keeps its state in static variables: runs on several threads at
+ * once (the window's jobs) give each the result of a run alone, bit for
+ * bit. */
+static void
+test_threads (void)
+{
+  const guint ground[] = { 5, 200 };
+  g_autoptr (SwSystem) sys = chain (300, FALSE, 1, ground, G_N_ELEMENTS (ground), 2, FALSE);
+  g_autoptr (SwModes) alone = modes_with (sys, SW_MODES_SOLVER_SPARSE, 20);
+  GThread *threads[4];
+
+  for (guint k = 0; k < G_N_ELEMENTS (threads); k++)
+    threads[k] = g_thread_new ("modes", modes_thread, sys);
+  for (guint k = 0; k < G_N_ELEMENTS (threads); k++)
+    {
+      g_autoptr (SwModes) modes = g_thread_join (threads[k]);
+
+      g_assert_cmpuint (sw_modes_get_n_eigenvalues (modes), ==, sw_modes_get_n_eigenvalues (alone));
+      for (guint e = 0; e < sw_modes_get_n_eigenvalues (alone); e++)
+        {
+          double re, im, re0, im0;
+
+          sw_modes_get_eigenvalue (modes, e, &re, &im);
+          sw_modes_get_eigenvalue (alone, e, &re0, &im0);
+          g_assert_cmpfloat (re, ==, re0);
+          g_assert_cmpfloat (im, ==, im0);
+        }
+    }
+}
+
 /* det (K + lambda D + lambda^2 M) of the uniform chain with ground dampers
  * and its derivative, by the continuant of the tridiagonal matrix (scaled
  * as it goes): the Newton step f / f' is the distance to the root. */
@@ -333,6 +369,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modes/arnoldi/maxwell", test_maxwell);
   g_test_add_func ("/core/modes/arnoldi/chain-2000", test_2000);
   g_test_add_func ("/core/modes/arnoldi/lossy-gear", test_lossy_gear);
+  g_test_add_func ("/core/modes/arnoldi/threads", test_threads);
   g_test_add_func ("/core/modes/arnoldi/chain-100000", test_100000);
   return g_test_run ();
 }
