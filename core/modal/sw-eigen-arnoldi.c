@@ -1,6 +1,8 @@
 /* sw-eigen-arnoldi.c: the damped eigenvalues of a large banded system
- * M q'' + D q' + K q = 0 nearest a real shift (issue 24), by ARPACK's
- * implicitly restarted Arnoldi on the shift-inverted first-order form.
+ * M q'' + D q' + K q = 0 nearest a real shift (issue 24), by Arnoldi on the
+ * shift-inverted first-order form: a two-level orthogonal Arnoldi (TOAR,
+ * below) that keeps a basis over q alone, else ARPACK's implicitly
+ * restarted Arnoldi over [q; v].
  *
  * With z = [q; v], v = q', the pencil A z = lambda B z,
  *   A = [[0, I], [-K, -D]],  B = [[I, 0], [0, M]],
@@ -12,8 +14,8 @@
  *   -K q' - (D + sigma M) v' = M v        ->  P q' = -(M v + (D + sigma M) q)
  * with P = K + sigma D + sigma^2 M: one real band LU (dgbtrf) of P for a
  * real sigma, and a band solve per step, O(n band^2). v enters only as M v,
- * so the state is [q over all coordinates; v over the massive ones]. The
- * eigenvalues theta = 1 / (lambda - sigma) of largest magnitude (ARPACK
+ * so ARPACK's state is [q over all coordinates; v over the massive ones].
+ * The eigenvalues theta = 1 / (lambda - sigma) of largest magnitude (ARPACK
  * "LM", regular mode) are the lambda nearest sigma. A sigma < 0 off every
  * eigenvalue keeps a singular K (rigid-body modes) working; a P that is
  * singular to working precision moves sigma.
@@ -205,6 +207,222 @@ apply (Pencil *p, const double *in, double *out)
   return TRUE;
 }
 
+/* ---- Two-level orthogonal Arnoldi (TOAR) ----------------------------------
+ * Every Krylov vector of OP is [Q a; Q b] with Q an orthonormal basis over
+ * the coordinates alone: OP [Q a; Q b] = [q'; Q a + sigma q'], so each step
+ * adds at most one column (q' orthogonalised against Q) and the Arnoldi
+ * recurrence runs on the short coefficient vectors [a; b] (Q orthonormal:
+ * the same inner product). Half the memory and traffic of Arnoldi over
+ * [q; v], no restarts: it grows until the n_want largest Ritz values
+ * converge (|h_{m+1,m} y_m| <= TOL |theta|), else gives up to ARPACK. */
+
+static double
+norm2 (const double *x, gsize n)
+{
+  double sum = 0;
+
+  for (gsize i = 0; i < n; i++)
+    sum += x[i] * x[i];
+  return sqrt (sum);
+}
+
+/* x -= Q c, c = Q^T x (classical Gram-Schmidt), a second pass where the
+ * first cancelled more than 1 - 1/sqrt(2) of x (Daniel, Gragg, Kaufman and
+ * Stewart's test); c (k long) gets the sum. */
+static void
+project_out (const double *Q, guint n, guint k, double *x, double *c, double *c2)
+{
+  double before = norm2 (x, n);
+
+  memset (c, 0, k * sizeof (double));
+  for (guint pass = 0; pass < 2 && k > 0; pass++)
+    {
+      double after;
+
+      _sw_lapack ()->dgemv (CblasColMajor, CblasTrans, n, k, 1, Q, n, x, 1, 0, c2, 1);
+      _sw_lapack ()->dgemv (CblasColMajor, CblasNoTrans, n, k, -1, Q, n, c2, 1, 1, x, 1);
+      for (guint i = 0; i < k; i++)
+        c[i] += c2[i];
+      after = norm2 (x, n);
+      if (after > M_SQRT1_2 * before)
+        break;
+      before = after;
+    }
+}
+
+/* The Ritz values of H (m x m, leading dimension ld) and their residuals
+ * beta |y_m|, into theta_re, theta_im, res. */
+static gboolean
+ritz (const double *H, guint ld, guint m, double beta, double *tr, double *ti, double *res)
+{
+  g_autofree double *a = g_new (double, (gsize) m * m);
+  g_autofree double *vr = g_new (double, (gsize) m * m);
+  g_autofree double *scale = g_new (double, m), *rconde = g_new (double, m), *rcondv = g_new (double, m);
+  lapack_int ilo, ihi;
+  double abnrm;
+
+  for (guint c = 0; c < m; c++)
+    memcpy (a + (gsize) c * m, H + (gsize) c * ld, m * sizeof (double));
+  if (_sw_lapack ()->dgeevx (LAPACK_COL_MAJOR, 'N', 'N', 'V', 'N', m, a, m, tr, ti, NULL, 1, vr, m, &ilo, &ihi, scale,
+                             &abnrm, rconde, rcondv) != 0)
+    return FALSE;
+  for (guint j = 0; j < m; j++)
+    {
+      /* A complex pair: columns j (real part) and j + 1 (imaginary). */
+      if (ti[j] != 0 && j + 1 < m)
+        {
+          double y = hypot (vr[(gsize) j * m + m - 1], vr[(gsize) (j + 1) * m + m - 1]);
+
+          res[j] = res[j + 1] = beta * y;
+          j++;
+        }
+      else
+        res[j] = beta * fabs (vr[(gsize) j * m + m - 1]);
+    }
+  return TRUE;
+}
+
+static int
+by_magnitude (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const double *mag = data;
+  double x = mag[*(const guint *) a], y = mag[*(const guint *) b];
+
+  return (x < y) - (x > y);
+}
+
+/* TRUE with the n_want (+ 1 for a split pair) largest Ritz values
+ * converged in theta (new arrays) and *n_out; FALSE when it did not
+ * converge within max_steps or a solve failed. */
+static gboolean
+toar (Pencil *p, guint n_want, guint max_steps, double **tre, double **tim, guint *n_out)
+{
+  guint n = p->n, nm = p->nm, cap = max_steps + 2, k = 0, L = 2 * cap;
+  g_autofree double *Q = NULL;
+  g_autofree double *U = g_new0 (double, (gsize) L * (max_steps + 1));
+  g_autofree double *H = g_new0 (double, (gsize) (max_steps + 1) * max_steps);
+  g_autofree double *in = g_new (double, n + nm), *out = g_new (double, n + nm);
+  g_autofree double *vin = g_new (double, n), *qv = g_new (double, 2 * (gsize) n);
+  g_autofree double *c = g_new (double, cap), *c2 = g_new (double, cap);
+  g_autofree double *w = g_new (double, L), *h = g_new (double, max_steps + 1), *h2 = g_new (double, max_steps + 1);
+  g_autofree double *tr = g_new (double, max_steps), *ti = g_new (double, max_steps);
+  g_autofree double *res = g_new (double, max_steps), *mag = g_new (double, max_steps);
+  g_autofree guint *idx = g_new (guint, max_steps);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (24);
+  double nrm;
+
+  if ((gsize) n * cap > ((gsize) 1 << 26))
+    return FALSE;
+  Q = g_new (double, (gsize) n * cap);
+  /* Start: OP of a random [x; y], in the basis of {q0, x}. */
+  for (guint r = 0; r < n + nm; r++)
+    in[r] = g_rand_double_range (rand, -1, 1);
+  if (!apply (p, in, out))
+    return FALSE;
+  nrm = norm2 (out, n);
+  if (!(nrm > 0))
+    return FALSE;
+  for (guint r = 0; r < n; r++)
+    Q[r] = out[r] / nrm;
+  k = 1;
+  U[0] = nrm;
+  /* v0 = x + sigma q0 over the coordinates (its massless part is never
+   * read by OP, and x there is as good as any). */
+  for (guint r = 0; r < n; r++)
+    vin[r] = in[r] + p->sigma * out[r];
+  project_out (Q, n, k, vin, c, c2);
+  nrm = norm2 (vin, n);
+  if (nrm > 1e-12 * norm2 (in, n))
+    {
+      for (guint r = 0; r < n; r++)
+        Q[(gsize) n + r] = vin[r] / nrm;
+      k = 2;
+    }
+  U[cap + 0] = c[0];
+  U[cap + 1] = k == 2 ? nrm : 0;
+  nrm = norm2 (U, L);
+  for (guint i = 0; i < L; i++)
+    U[i] /= nrm;
+
+  for (guint j = 0; j < max_steps; j++)
+    {
+      const double *a = U + (gsize) j * L; /* b at a + cap */
+      double *qo = out;
+      gboolean check;
+
+      /* [q v] = Q [a b] (one pass over Q), OP of it: q'. */
+      _sw_lapack ()->dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, n, 2, k, 1, Q, n, a, cap, 0, qv, n);
+      memcpy (in, qv, n * sizeof (double));
+      for (guint i = 0; i < nm; i++)
+        in[n + i] = qv[n + p->mcoord[i]];
+      if (!apply (p, in, out))
+        return FALSE;
+      /* q' = Q c + beta u: a new column u unless q' lies in Q. */
+      nrm = norm2 (qo, n);
+      project_out (Q, n, k, qo, c, c2);
+      {
+        double beta = norm2 (qo, n);
+
+        memset (w, 0, L * sizeof (double));
+        memcpy (w, c, k * sizeof (double));
+        if (beta > 1e-14 * nrm && k < cap)
+          {
+            for (guint r = 0; r < n; r++)
+              Q[(gsize) k * n + r] = qo[r] / beta;
+            w[k] = beta;
+            k++;
+          }
+        /* v' = Q a + sigma q'. */
+        for (guint i = 0; i < k; i++)
+          w[cap + i] = a[i] + p->sigma * w[i];
+      }
+      /* Arnoldi on the coefficients, twice orthogonalised. */
+      memset (h, 0, (j + 1) * sizeof (double));
+      for (guint pass = 0; pass < 2; pass++)
+        {
+          _sw_lapack ()->dgemv (CblasColMajor, CblasTrans, L, j + 1, 1, U, L, w, 1, 0, h2, 1);
+          _sw_lapack ()->dgemv (CblasColMajor, CblasNoTrans, L, j + 1, -1, U, L, h2, 1, 1, w, 1);
+          for (guint i = 0; i <= j; i++)
+            h[i] += h2[i];
+        }
+      nrm = norm2 (w, L);
+      for (guint i = 0; i <= j; i++)
+        H[(gsize) j * (max_steps + 1) + i] = h[i];
+      H[(gsize) j * (max_steps + 1) + j + 1] = nrm;
+      check = j + 1 >= n_want + 10 && ((j + 1) % 5 == 0 || j + 1 == max_steps || nrm == 0);
+      if (check)
+        {
+          guint m = j + 1, take = n_want;
+          gboolean converged = TRUE;
+
+          if (!ritz (H, max_steps + 1, m, nrm, tr, ti, res))
+            return FALSE;
+          for (guint i = 0; i < m; i++)
+            idx[i] = i, mag[i] = hypot (tr[i], ti[i]);
+          g_qsort_with_data (idx, m, sizeof (guint), by_magnitude, mag);
+          /* Keep a complex pair whole. */
+          if (take < m && ti[idx[take - 1]] != 0 && ti[idx[take]] == -ti[idx[take - 1]])
+            take++;
+          for (guint i = 0; i < take && converged; i++)
+            converged = res[idx[i]] <= TOL * mag[idx[i]];
+          if (converged)
+            {
+              *tre = g_new (double, take);
+              *tim = g_new (double, take);
+              for (guint i = 0; i < take; i++)
+                (*tre)[i] = tr[idx[i]], (*tim)[i] = ti[idx[i]];
+              *n_out = take;
+              return TRUE;
+            }
+        }
+      if (nrm == 0)
+        return FALSE;
+      for (guint i = 0; i < L; i++)
+        U[(gsize) (j + 1) * L + i] = w[i] / nrm;
+    }
+  return FALSE;
+}
+
 /* A Cuthill-McKee order of the graph of K, D and M, made symmetric. */
 static void
 band_order (const SwSparse *const *mats, guint n, guint *order)
@@ -242,7 +460,7 @@ band_order (const SwSparse *const *mats, guint n, guint *order)
 gboolean
 _sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, const SwSparse *M, const SwLowRank *lossy,
                              const gboolean *massive, double *sigma, guint n_want, double **re, double **im,
-                             guint *n_out, double *radius)
+                             guint *n_out, double *radius, gboolean *arpack_ran)
 {
   const SwArpack *arpack = _sw_arpack_load ();
   const SwSparse *mats[] = { K, D, M };
@@ -262,10 +480,11 @@ _sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, const SwSpars
   g_autoptr (gsl_permutation) lperm = NULL;
   g_autoptr (gsl_vector) lt = NULL;
   Pencil p = { 0 };
-  a_int ido = 0, info = 1, nev, ncv, nconv, lworkl, iparam[11] = { 0 }, ipntr[14] = { 0 };
+  guint nconv_toar = 0;
+  a_int ido = 0, info = 1, nev, ncv, nconv = 0, lworkl, iparam[11] = { 0 }, ipntr[14] = { 0 };
   guint tries;
 
-  if (arpack == NULL || n == 0)
+  if (n == 0)
     return FALSE;
   for (guint j = 0; j < n; j++)
     if (massive[j])
@@ -309,6 +528,18 @@ _sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, const SwSpars
   if (tries == 6)
     return FALSE;
 
+  /* TOAR first (cheaper), ARPACK where it does not converge (or where
+   * SW_MODES_ARPACK is set: the tests compare both). */
+  *arpack_ran = FALSE;
+  if (g_getenv ("SW_MODES_ARPACK") == NULL
+      && toar (&p, nev, MIN (N - 1, 3 * (guint) nev + 30), &dr, &di, &nconv_toar))
+    {
+      nconv = nconv_toar;
+      goto found;
+    }
+  *arpack_ran = TRUE;
+  if (arpack == NULL)
+    return FALSE;
   resid = g_new (double, N);
   V = g_new (double, (gsize) ncv * N);
   workd = g_new (double, 3 * (gsize) N);
@@ -352,6 +583,7 @@ _sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, const SwSpars
   }
   /* nev, or nev + 1 where a complex pair straddles the last place. */
   nconv = MIN (iparam[4], nev + 1);
+found:
   *re = g_new (double, nconv);
   *im = g_new (double, nconv);
   *radius = 0;

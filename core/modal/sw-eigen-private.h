@@ -39,8 +39,9 @@ gboolean _sw_eigen_lanczos (const SwSparse *K, const SwSparse *M, const guint *o
  * coordinates, massive[j] where M's column j is not 0: ARPACK's Arnoldi on
  * the shift-inverted first-order form (sw-eigen-arnoldi.c). New arrays re
  * and im, *n_out long; every eigenvalue with |lambda - sigma| < *radius is
- * among them. FALSE when ARPACK is missing or does not converge, or the
- * band would not fit in memory. */
+ * among them; *arpack_ran: ARPACK ran (TOAR did not converge, or the
+ * environment has SW_MODES_ARPACK). FALSE when neither converges (or ARPACK is
+ * missing), or the band would not fit in memory. */
 typedef struct {
   guint         n;                /* rank */
   const double *u;                /* coordinates x n, column-major */
@@ -51,7 +52,8 @@ typedef struct {
  * M - U Wm (rolling lossy gears, sw-linear-private.h). */
 gboolean _sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, const SwSparse *M,
                                       const SwLowRank *lossy, const gboolean *massive, double *sigma, guint n_want,
-                                      double **re, double **im, guint *n_out, double *radius);
+                                      double **re, double **im, guint *n_out, double *radius,
+                                      gboolean *arpack_ran);
 
 /* The eigenvalues of the n x n matrix a (column-major, overwritten) with
  * balancing (LAPACK dgeevx, 'B'). FALSE when it fails. */

@@ -18,6 +18,7 @@ G_BEGIN_DECLS
 typedef struct {
   /* The BLAS that LAPACK links (OpenBLAS on Debian), not GSL's own. */
   __typeof__ (cblas_dgemv)    *dgemv;
+  __typeof__ (cblas_dgemm)    *dgemm;
   __typeof__ (LAPACKE_dgbtrf) *dgbtrf;
   __typeof__ (LAPACKE_dgbtrs) *dgbtrs;
   __typeof__ (LAPACKE_dgeevx) *dgeevx;

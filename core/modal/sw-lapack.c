@@ -40,6 +40,8 @@ load (void)
    * else GSL's (linked), slower but always there. */
   if (!g_module_symbol (module, "cblas_dgemv", (gpointer *) &lapack.dgemv) || lapack.dgemv == NULL)
     lapack.dgemv = cblas_dgemv;
+  if (!g_module_symbol (module, "cblas_dgemm", (gpointer *) &lapack.dgemm) || lapack.dgemm == NULL)
+    lapack.dgemm = cblas_dgemm;
   (void) (find (module, "LAPACKE_dgbtrf", (gpointer *) &lapack.dgbtrf)
           && find (module, "LAPACKE_dgbtrs", (gpointer *) &lapack.dgbtrs)
           && find (module, "LAPACKE_dgeevx", (gpointer *) &lapack.dgeevx)

@@ -414,6 +414,12 @@ pairing_certain (const SwMode *mode, double radius, double s)
 static gboolean
 sparse_damped (SwModes *modes, SwLinear *lin, GArray *m, GArray *f, GArray *s, double lambda_max)
 {
+  static const char *const solvers[2][2] = {
+    { "shift-invert Arnoldi (TOAR, LAPACK dgbtrf, lowest modes)",
+      "shift-invert Arnoldi (ARPACK, LAPACK dgbtrf, lowest modes)" },
+    { "shift-invert Arnoldi, not symmetric (TOAR, LAPACK dgbtrf, lowest modes)",
+      "shift-invert Arnoldi, not symmetric (ARPACK, LAPACK dgbtrf, lowest modes)" } };
+  gboolean arpack_ran = FALSE;
   /* Rolling lossy gears: over every coordinate, as the dense path. */
   gboolean lossy = lin->n_loss > 0;
   SwLowRank lr = { lin->n_loss, lin->loss_u, lin->loss_wk, lin->loss_wd, lin->loss_wm };
@@ -452,8 +458,9 @@ sparse_damped (SwModes *modes, SwLinear *lin, GArray *m, GArray *f, GArray *s, d
       g_clear_pointer (&modes->eig_im, g_free);
       modes->n_eigenvalues = 0;
       if (!_sw_damped_eigenvalues_near (&K, &D, &M, lossy ? &lr : NULL, massive, &sigma, n_want, &modes->eig_re, &modes->eig_im,
-                                        &modes->n_eigenvalues, &radius))
+                                        &modes->n_eigenvalues, &radius, &arpack_ran))
         break;
+      modes->damped_solver = solvers[lossy][arpack_ran];
       /* Pairing as the dense path does, on the eigenvalues found: each
        * mode's choice is certain where nothing unfound could be nearer. */
       use_damped (modes, lambda_max, FALSE);
@@ -471,6 +478,7 @@ sparse_damped (SwModes *modes, SwLinear *lin, GArray *m, GArray *f, GArray *s, d
       modes->n_eigenvalues = 0;
       memcpy (modes->modes, saved, modes->n_modes * sizeof (SwMode));
       memcpy (modes->lambda, saved_lambda, modes->n_modes * sizeof (double));
+      modes->damped_solver = "";
     }
   return ok;
 }
@@ -777,7 +785,9 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
             }
         if ((method == SW_EIGEN_LANCZOS || nc > SW_MODES_MAX_COORDS) && n_modes > 0
             && sparse_damped (modes, lin, m, f, s_damped, lambda_max))
-          modes->damped_solver = "shift-invert Arnoldi, not symmetric (ARPACK, LAPACK dgbtrf, lowest modes)";
+          {
+            /* modes->damped_solver says which Arnoldi ran. */
+          }
         else if (nc > SW_MODES_MAX_COORDS)
           {
             g_autofree char *rolls = g_steal_pointer (&modes->note);
@@ -853,7 +863,9 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
       }
     else if ((method == SW_EIGEN_LANCZOS || nc > SW_MODES_MAX_COORDS) && n_modes > 0
              && sparse_damped (modes, lin, m, f, s_damped, lambda_max))
-      modes->damped_solver = "shift-invert Arnoldi (ARPACK, LAPACK dgbtrf, lowest modes)";
+      {
+        /* modes->damped_solver says which Arnoldi ran. */
+      }
     else if (nc > SW_MODES_MAX_COORDS)
       modes->note = large_damped_note (nc);
     else if (_sw_damped_eigenvalues (lin, (guint *) m->data, nm, (guint *) f->data, f->len, (guint *) s_damped->data,

@@ -23,7 +23,10 @@
 #include "sw-system.h"
 #include "test-modes-common.h"
 
-#define ARNOLDI "shift-invert Arnoldi (ARPACK, LAPACK dgbtrf, lowest modes)"
+#define ARNOLDI "shift-invert Arnoldi (TOAR, LAPACK dgbtrf, lowest modes)"
+#define ARNOLDI_ARPACK "shift-invert Arnoldi (ARPACK, LAPACK dgbtrf, lowest modes)"
+#define LOSSY "shift-invert Arnoldi, not symmetric (TOAR, LAPACK dgbtrf, lowest modes)"
+#define LOSSY_ARPACK "shift-invert Arnoldi, not symmetric (ARPACK, LAPACK dgbtrf, lowest modes)"
 
 /* Chain parameters (the continuant below uses the same). */
 static double J_of (guint k, gboolean uniform) { return uniform ? 0.1 : 0.1 + 0.01 * (k % 7); }
@@ -168,10 +171,13 @@ compare_solvers (const SwSystem *sys, guint n_lowest, double tol, const char *sp
     }
 }
 
+/* With SW_MODES_ARPACK set, ARPACK runs instead of TOAR (its fallback). */
 static void
 compare (const SwSystem *sys, guint n_lowest, double tol)
 {
-  compare_solvers (sys, n_lowest, tol, ARNOLDI, "state space (LAPACK dgeevx, balanced)");
+  gboolean arpack = g_getenv ("SW_MODES_ARPACK") != NULL;
+
+  compare_solvers (sys, n_lowest, tol, arpack ? ARNOLDI_ARPACK : ARNOLDI, "state space (LAPACK dgeevx, balanced)");
 }
 
 /* A free chain: the rigid-body mode's double 0 (a Jordan block). */
@@ -265,8 +271,20 @@ test_lossy_gear (void)
     g_assert_nonnull (strstr (sw_modes_get_note (modes), "“gear” rolls"));
     g_assert_null (strstr (sw_modes_get_note (modes), "not computed"));
   }
-  compare_solvers (sys, 12, 1e-9, "shift-invert Arnoldi, not symmetric (ARPACK, LAPACK dgbtrf, lowest modes)",
+  compare_solvers (sys, 12, 1e-9, g_getenv ("SW_MODES_ARPACK") != NULL ? LOSSY_ARPACK : LOSSY,
                    "state space, not symmetric (LAPACK dgeevx, balanced)");
+}
+
+/* ARPACK, TOAR's fallback, on the same cases. */
+static void
+test_arpack (void)
+{
+  g_setenv ("SW_MODES_ARPACK", "1", TRUE);
+  test_free ();
+  test_ground_dampers ();
+  test_maxwell ();
+  test_lossy_gear ();
+  g_unsetenv ("SW_MODES_ARPACK");
 }
 
 static gpointer
@@ -283,9 +301,13 @@ test_threads (void)
 {
   const guint ground[] = { 5, 200 };
   g_autoptr (SwSystem) sys = chain (300, FALSE, 1, ground, G_N_ELEMENTS (ground), 2, FALSE);
-  g_autoptr (SwModes) alone = modes_with (sys, SW_MODES_SOLVER_SPARSE, 20);
+  g_autoptr (SwModes) alone = NULL;
   GThread *threads[4];
 
+  /* ARPACK's path, the one with static state (set before the threads start). */
+  g_setenv ("SW_MODES_ARPACK", "1", TRUE);
+  alone = modes_with (sys, SW_MODES_SOLVER_SPARSE, 20);
+  g_assert_cmpstr (sw_modes_get_damped_solver (alone), ==, ARNOLDI_ARPACK);
   for (guint k = 0; k < G_N_ELEMENTS (threads); k++)
     threads[k] = g_thread_new ("modes", modes_thread, sys);
   for (guint k = 0; k < G_N_ELEMENTS (threads); k++)
@@ -303,6 +325,7 @@ test_threads (void)
           g_assert_cmpfloat (im, ==, im0);
         }
     }
+  g_unsetenv ("SW_MODES_ARPACK");
 }
 
 /* det (K + lambda D + lambda^2 M) of the uniform chain with ground dampers
@@ -370,6 +393,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modes/arnoldi/maxwell", test_maxwell);
   g_test_add_func ("/core/modes/arnoldi/chain-1500", test_1500);
   g_test_add_func ("/core/modes/arnoldi/lossy-gear", test_lossy_gear);
+  g_test_add_func ("/core/modes/arnoldi/arpack", test_arpack);
   g_test_add_func ("/core/modes/arnoldi/threads", test_threads);
   g_test_add_func ("/core/modes/arnoldi/chain-100000", test_100000);
   return g_test_run ();
