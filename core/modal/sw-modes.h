@@ -28,8 +28,8 @@ typedef struct _SwModes SwModes;
 /* Every mode of a larger system is refused with SW_ERROR_INVALID (memory
  * grows as n^2); its lowest modes, at most one in eight (n_lowest), are
  * computed by shift-invert Lanczos, and their damped eigenvalues, where the
- * damping is not proportional, by shift-invert Arnoldi (ARPACK) on the band
- * of the state-space problem (issue 24). */
+ * damping is not proportional, by shift-invert Arnoldi (TOAR, else ARPACK)
+ * on the band of the state-space problem (issue 24). */
 #define SW_MODES_MAX_COORDS 5000
 
 typedef struct {
@@ -142,8 +142,8 @@ const char   *sw_modes_get_damped_solver  (const SwModes  *modes);
  * shapes and energies are those of the symmetric part (ideal gears). Or
  * why there are no damped eigenvalues: a model of more than
  * SW_MODES_MAX_COORDS coordinates with damping that is not proportional,
- * where ARPACK is missing or its eigenvalues could not be paired with
- * certainty. */
+ * where Arnoldi did not converge or its eigenvalues could not be paired
+ * with certainty. */
 const char   *sw_modes_get_note           (const SwModes  *modes);
 /* The friction state the analysis was asked for. */
 SwLinearFriction sw_modes_get_friction    (const SwModes  *modes);

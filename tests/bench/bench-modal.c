@@ -14,7 +14,8 @@
  * "lowest 20" print the time against that target (the model's reading is
  * a separate item of the issue, timed apart). The damped rows ("s-d+gnd":
  * spring-dampers and four dampers to the ground, not proportional) add
- * the damped eigenvalues by shift-invert Arnoldi (ARPACK) on the band.
+ * the damped eigenvalues by shift-invert Arnoldi (TOAR; SW_MODES_ARPACK=1
+ * in the environment: ARPACK) on the band.
  *
  * Issue 24: the whole `shaftwork-cli modal --json` process, all modes of a
  * chain of 1 000 (115 MB of text, 3 M numbers) against LAPACK's dstevr alone
