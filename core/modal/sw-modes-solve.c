@@ -447,3 +447,24 @@ _sw_proportional_damping (SwLinear *lin, const double *coord_shapes, guint n_mod
     }
   return TRUE;
 }
+
+/* Every eigenvalue with |lambda - sigma| < radius (sigma = -s < 0) was
+ * found: then nothing unfound could have been nearer the mode's frequency
+ * than the one paired with it (pair_damped's measures), nor its partner of
+ * an overdamped pair (product omega^2) be missing. */
+gboolean
+_sw_modes_pairing_certain (const SwMode *mode, double radius, double s)
+{
+  double w = mode->omega_rad_s, im = 2 * G_PI * mode->damped_frequency_hz, re = -mode->decay_rate_per_s;
+  double found = hypot (re, im);
+
+  if (!mode->has_damped)
+    return FALSE;
+  if (im != 0)
+    return w + fabs (found - w) < radius - s;
+  if (mode->rigid_body || re >= 0)
+    return found < radius - s;
+  /* Real and negative: every such lambda with -lambda < radius + s was
+   * found; the partner is at omega^2 / -re. */
+  return MAX (-re, w * w / -re) < radius + s;
+}

@@ -383,27 +383,6 @@ use_damped (SwModes *modes, double lambda_max, gboolean with_found)
       refresh_mode_values (modes, i);
 }
 
-/* Every eigenvalue with |lambda - sigma| < radius (sigma = -s < 0) was
- * found: then nothing unfound could have been nearer the mode's frequency
- * than the one paired with it (pair_damped's measures), nor its partner of
- * an overdamped pair (product omega^2) be missing. */
-static gboolean
-pairing_certain (const SwMode *mode, double radius, double s)
-{
-  double w = mode->omega_rad_s, im = 2 * G_PI * mode->damped_frequency_hz, re = -mode->decay_rate_per_s;
-  double found = hypot (re, im);
-
-  if (!mode->has_damped)
-    return FALSE;
-  if (im != 0)
-    return w + fabs (found - w) < radius - s;
-  if (mode->rigid_body || re >= 0)
-    return found < radius - s;
-  /* Real and negative: every such lambda with -lambda < radius + s was
-   * found; the partner is at omega^2 / -re. */
-  return MAX (-re, w * w / -re) < radius + s;
-}
-
 /* The damped eigenvalues of the lowest modes of a large model (issue 24):
  * those nearest a real shift below the lowest elastic frequency, by
  * shift-invert Arnoldi on the band (sw-eigen-arnoldi.c), over the same
@@ -466,7 +445,7 @@ sparse_damped (SwModes *modes, SwLinear *lin, GArray *m, GArray *f, GArray *s, d
       use_damped (modes, lambda_max, FALSE);
       ok = TRUE;
       for (guint i = 0; i < modes->n_modes && ok; i++)
-        ok = pairing_certain (&modes->modes[i], radius, -sigma);
+        ok = _sw_modes_pairing_certain (&modes->modes[i], radius, -sigma);
     }
   sw_sparse_clear (&K);
   sw_sparse_clear (&D);
