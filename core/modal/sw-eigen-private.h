@@ -33,6 +33,28 @@ gboolean _sw_eigen_gensym (const SwSparse *K, const SwSparse *M, guint n_want, S
 gboolean _sw_eigen_lanczos (const SwSparse *K, const SwSparse *M, const guint *order, const guint *pos, guint kd,
                             guint n_want, double *eval, double *evec, gsize ldv, double *lambda_max);
 
+/* The n_want (or n_want + 1, a complex pair kept whole) eigenvalues nearest
+ * the real *sigma (< 0, moved off an eigenvalue it meets) of
+ * det (K + lambda D + lambda^2 M) = 0 (with lossy's terms), K, D and M banded over the same
+ * coordinates, massive[j] where M's column j is not 0: ARPACK's Arnoldi on
+ * the shift-inverted first-order form (sw-eigen-arnoldi.c). New arrays re
+ * and im, *n_out long; every eigenvalue with |lambda - sigma| < *radius is
+ * among them; *arpack_ran: ARPACK ran (TOAR did not converge, or the
+ * environment has SW_MODES_ARPACK). FALSE when neither converges (or ARPACK is
+ * missing), or the band would not fit in memory. */
+typedef struct {
+  guint         n;                /* rank */
+  const double *u;                /* coordinates x n, column-major */
+  const double *wk, *wd, *wm;     /* n x coordinates, row-major */
+} SwLowRank;
+
+/* lossy: NULL, or terms that make the equations K - U Wk, D - U Wd,
+ * M - U Wm (rolling lossy gears, sw-linear-private.h). */
+gboolean _sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, const SwSparse *M,
+                                      const SwLowRank *lossy, const gboolean *massive, double *sigma, guint n_want,
+                                      double **re, double **im, guint *n_out, double *radius,
+                                      gboolean *arpack_ran);
+
 /* The eigenvalues of the n x n matrix a (column-major, overwritten) with
  * balancing (LAPACK dgeevx, 'B'). FALSE when it fails. */
 gboolean _sw_eigen_general (double *a, guint n, double *re, double *im);

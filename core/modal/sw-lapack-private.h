@@ -10,6 +10,7 @@
 
 #include <glib.h>
 #include <lapacke.h>
+#include <arpack.h>
 #include <gsl/gsl_cblas.h>
 
 G_BEGIN_DECLS
@@ -17,6 +18,9 @@ G_BEGIN_DECLS
 typedef struct {
   /* The BLAS that LAPACK links (OpenBLAS on Debian), not GSL's own. */
   __typeof__ (cblas_dgemv)    *dgemv;
+  __typeof__ (cblas_dgemm)    *dgemm;
+  __typeof__ (LAPACKE_dgbtrf) *dgbtrf;
+  __typeof__ (LAPACKE_dgbtrs) *dgbtrs;
   __typeof__ (LAPACKE_dgeevx) *dgeevx;
   __typeof__ (LAPACKE_dpbtrf) *dpbtrf;
   __typeof__ (LAPACKE_dpbtrs) *dpbtrs;
@@ -36,5 +40,16 @@ const SwLapack *_sw_lapack_load (GError **error);
 
 /* The routines, after a successful _sw_lapack_load (). */
 const SwLapack *_sw_lapack (void);
+
+/* ARPACK (libarpack.so.2, its C binding), loaded the same way the first
+ * time the damped modes of a large model need it (sw-eigen-arnoldi.c). */
+typedef struct {
+  __typeof__ (dnaupd_c) *dnaupd;
+  __typeof__ (dneupd_c) *dneupd;
+} SwArpack;
+
+/* NULL when the library or a routine is missing (the damped eigenvalues
+ * of large models are then left out with a note, as before ARPACK). */
+const SwArpack *_sw_arpack_load (void);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #define LAPACKE_LIBRARY "liblapacke.so.3"
+#define ARPACK_LIBRARY "libarpack.so.2"
 
 static SwLapack lapack;
 static char *load_error;   /* why loading failed, or NULL */
@@ -39,7 +40,11 @@ load (void)
    * else GSL's (linked), slower but always there. */
   if (!g_module_symbol (module, "cblas_dgemv", (gpointer *) &lapack.dgemv) || lapack.dgemv == NULL)
     lapack.dgemv = cblas_dgemv;
-  (void) (find (module, "LAPACKE_dgeevx", (gpointer *) &lapack.dgeevx)
+  if (!g_module_symbol (module, "cblas_dgemm", (gpointer *) &lapack.dgemm) || lapack.dgemm == NULL)
+    lapack.dgemm = cblas_dgemm;
+  (void) (find (module, "LAPACKE_dgbtrf", (gpointer *) &lapack.dgbtrf)
+          && find (module, "LAPACKE_dgbtrs", (gpointer *) &lapack.dgbtrs)
+          && find (module, "LAPACKE_dgeevx", (gpointer *) &lapack.dgeevx)
           && find (module, "LAPACKE_dpbtrf", (gpointer *) &lapack.dpbtrf)
           && find (module, "LAPACKE_dpbtrs", (gpointer *) &lapack.dpbtrs)
           && find (module, "LAPACKE_dpotrf", (gpointer *) &lapack.dpotrf)
@@ -76,4 +81,36 @@ _sw_lapack (void)
 {
   g_assert (lapack.dtrtrs != NULL);
   return &lapack;
+}
+
+static SwArpack arpack;
+static char *arpack_error;   /* why loading ARPACK failed (for a debugger), or NULL */
+
+static void
+load_arpack (void)
+{
+  GModule *module = g_module_open (ARPACK_LIBRARY, G_MODULE_BIND_LOCAL);
+
+  if (module == NULL)
+    {
+      arpack_error = g_strdup (g_module_error ());
+      return;
+    }
+  g_module_make_resident (module);
+  if (!g_module_symbol (module, "dnaupd_c", (gpointer *) &arpack.dnaupd) || arpack.dnaupd == NULL
+      || !g_module_symbol (module, "dneupd_c", (gpointer *) &arpack.dneupd) || arpack.dneupd == NULL)
+    arpack_error = g_strdup ("dnaupd_c/dneupd_c missing");
+}
+
+const SwArpack *
+_sw_arpack_load (void)
+{
+  static gsize loaded = 0;
+
+  if (g_once_init_enter (&loaded))
+    {
+      load_arpack ();
+      g_once_init_leave (&loaded, 1);
+    }
+  return arpack_error == NULL ? &arpack : NULL;
 }

@@ -50,4 +50,15 @@ gboolean _sw_damped_eigenvalues (SwLinear *lin, const guint *m, guint nm, const 
 /* The same for equations that are not symmetric (rolling lossy gears). */
 gboolean _sw_general_damped_eigenvalues (SwLinear *lin, double **re, double **im, guint *n_out);
 
+/* Proportional (classical) damping: every one of the n_modes mass-normalised
+ * shapes (coordinates, n_modes x lin->n) satisfies D v = delta M v to
+ * round-off, delta per mode into delta. Only when all damping acts on
+ * massive coordinates. O(nonzeros) per mode. */
+gboolean _sw_proportional_damping (SwLinear *lin, const double *coord_shapes, guint n_modes, double *delta);
+
+/* A mode's damped eigenvalue (paired by Arnoldi's, sw-modes.c) is the one
+ * the dense path would pair, given that every eigenvalue with
+ * |lambda + s| < radius (the shift -s < 0) was found. */
+gboolean _sw_modes_pairing_certain (const SwMode *mode, double radius, double s);
+
 G_END_DECLS

@@ -391,3 +391,80 @@ _sw_general_damped_eigenvalues (SwLinear *lin, double **re, double **im, guint *
   *n_out = N;
   return TRUE;
 }
+
+/* Proportional (classical) damping: every computed mode satisfies
+ * D v = delta M v to round-off, so its damped pair solves
+ * lambda^2 + delta lambda + omega^2 = 0. Only when all damping acts on
+ * massive coordinates. O(nonzeros) per mode. */
+gboolean
+_sw_proportional_damping (SwLinear *lin, const double *coord_shapes, guint n_modes, double *delta)
+{
+  const SwSparse *D = &lin->Ds, *M = &lin->Ms;
+  const SwSystem *sys = lin->sys;
+  guint n = lin->n;
+  g_autofree double *w = g_new (double, MAX (n, 1));
+  g_autofree double *u = g_new (double, MAX (n, 1));
+  double dnorm = 0;
+
+  for (guint j = 0; j < n; j++)
+    {
+      double sum = 0;
+
+      for (guint k = D->start[j]; k < D->start[j + 1]; k++)
+        {
+          if (sys->coord_class[j] != SW_COORD_MASSIVE || sys->coord_class[D->row[k]] != SW_COORD_MASSIVE)
+            return FALSE;
+          sum += fabs (D->value[k]);
+        }
+      dnorm = MAX (dnorm, sum);
+    }
+  for (guint i = 0; i < n_modes; i++)
+    {
+      const double *v = coord_shapes + (gsize) i * n;
+      double d = 0, vmax = 0, resid = 0;
+
+      memset (w, 0, n * sizeof (double));
+      memset (u, 0, n * sizeof (double));
+      for (guint j = 0; j < n; j++)
+        {
+          if (sys->coord_class[j] != SW_COORD_MASSIVE)
+            continue;
+          vmax = MAX (vmax, fabs (v[j]));
+          for (guint k = D->start[j]; k < D->start[j + 1]; k++)
+            w[D->row[k]] += D->value[k] * v[j];
+          for (guint k = M->start[j]; k < M->start[j + 1]; k++)
+            u[M->row[k]] += M->value[k] * v[j];
+        }
+      for (guint j = 0; j < n; j++)
+        if (sys->coord_class[j] == SW_COORD_MASSIVE)
+          d += v[j] * w[j];
+      for (guint j = 0; j < n; j++)
+        if (sys->coord_class[j] == SW_COORD_MASSIVE)
+          resid = MAX (resid, fabs (w[j] - d * u[j]));
+      if (resid > 1e-8 * dnorm * vmax)
+        return FALSE;
+      delta[i] = d;
+    }
+  return TRUE;
+}
+
+/* Every eigenvalue with |lambda - sigma| < radius (sigma = -s < 0) was
+ * found: then nothing unfound could have been nearer the mode's frequency
+ * than the one paired with it (pair_damped's measures), nor its partner of
+ * an overdamped pair (product omega^2) be missing. */
+gboolean
+_sw_modes_pairing_certain (const SwMode *mode, double radius, double s)
+{
+  double w = mode->omega_rad_s, im = 2 * G_PI * mode->damped_frequency_hz, re = -mode->decay_rate_per_s;
+  double found = hypot (re, im);
+
+  if (!mode->has_damped)
+    return FALSE;
+  if (im != 0)
+    return w + fabs (found - w) < radius - s;
+  if (mode->rigid_body || re >= 0)
+    return found < radius - s;
+  /* Real and negative: every such lambda with -lambda < radius + s was
+   * found; the partner is at omega^2 / -re. */
+  return MAX (-re, w * w / -re) < radius + s;
+}

@@ -9,7 +9,9 @@
  * Damped: no damping gives +-i omega; damping that every mode diagonalises
  * (D v = delta M v, e.g. Rayleigh damping) gives each mode's pair from
  * lambda^2 + delta lambda + omega^2 = 0; otherwise the eigenvalues of the
- * state-space matrix over [q_m, q_f, q_m'] (LAPACK dgeevx, balanced).
+ * state-space matrix over [q_m, q_f, q_m'] (LAPACK dgeevx, balanced), or,
+ * for the lowest modes of a large model, those nearest the low end by
+ * shift-invert Arnoldi on the band (sw-eigen-arnoldi.c), paired the same way.
  * Only the coordinate shapes (modes x coordinates) and a few numbers per
  * mode are kept; per-body and per-section values are recomputed from them
  * in linear work (sw_modes_get_mode_values), unless options ask to keep them.
@@ -228,62 +230,6 @@ sort_eigenvalues (SwModes *modes)
     modes->eig_re[k] = re[order[k]], modes->eig_im[k] = im[order[k]];
 }
 
-/* Proportional (classical) damping: every computed mode satisfies
- * D v = delta M v to round-off, so its damped pair solves
- * lambda^2 + delta lambda + omega^2 = 0. Only when all damping acts on
- * massive coordinates. O(nonzeros) per mode. */
-static gboolean
-proportional_damping (SwModes *modes, SwLinear *lin, double *delta)
-{
-  const SwSparse *D = &lin->Ds, *M = &lin->Ms;
-  const SwSystem *sys = modes->system;
-  guint n = lin->n;
-  g_autofree double *w = g_new (double, MAX (n, 1));
-  g_autofree double *u = g_new (double, MAX (n, 1));
-  double dnorm = 0;
-
-  for (guint j = 0; j < n; j++)
-    {
-      double sum = 0;
-
-      for (guint k = D->start[j]; k < D->start[j + 1]; k++)
-        {
-          if (sys->coord_class[j] != SW_COORD_MASSIVE || sys->coord_class[D->row[k]] != SW_COORD_MASSIVE)
-            return FALSE;
-          sum += fabs (D->value[k]);
-        }
-      dnorm = MAX (dnorm, sum);
-    }
-  for (guint i = 0; i < modes->n_modes; i++)
-    {
-      const double *v = modes->coord_shapes + (gsize) i * n;
-      double d = 0, vmax = 0, resid = 0;
-
-      memset (w, 0, n * sizeof (double));
-      memset (u, 0, n * sizeof (double));
-      for (guint j = 0; j < n; j++)
-        {
-          if (sys->coord_class[j] != SW_COORD_MASSIVE)
-            continue;
-          vmax = MAX (vmax, fabs (v[j]));
-          for (guint k = D->start[j]; k < D->start[j + 1]; k++)
-            w[D->row[k]] += D->value[k] * v[j];
-          for (guint k = M->start[j]; k < M->start[j + 1]; k++)
-            u[M->row[k]] += M->value[k] * v[j];
-        }
-      for (guint j = 0; j < n; j++)
-        if (sys->coord_class[j] == SW_COORD_MASSIVE)
-          d += v[j] * w[j];
-      for (guint j = 0; j < n; j++)
-        if (sys->coord_class[j] == SW_COORD_MASSIVE)
-          resid = MAX (resid, fabs (w[j] - d * u[j]));
-      if (resid > 1e-8 * dnorm * vmax)
-        return FALSE;
-      delta[i] = d;
-    }
-  return TRUE;
-}
-
 /* ---- Per-mode values ---------------------------------------------------- */
 
 static void
@@ -410,6 +356,110 @@ refresh_mode_values (SwModes *modes, guint i)
                  base + 4 * nb + ns, mode);
   else
     mode_values (modes, i, node_shape, NULL, NULL, ke, NULL, pe, NULL, mode);
+}
+
+/* Damped eigenvalues found (modes->eig_*): round-off zeroed, sorted, paired
+ * with the modes. The scale of "0": the largest |lambda| (with_found: of
+ * the eigenvalues too, all of them in the dense path). */
+static void
+use_damped (SwModes *modes, double lambda_max, gboolean with_found)
+{
+  double scale = sqrt (lambda_max), tiny;
+  g_autofree gboolean *promoted = g_new0 (gboolean, MAX (modes->n_modes, 1));
+
+  for (guint k = 0; k < modes->n_eigenvalues && with_found; k++)
+    scale = MAX (scale, hypot (modes->eig_re[k], modes->eig_im[k]));
+  /* A double zero (a free rigid-body mode) splits by about sqrt(eps)
+   * |A|^1/2; round-off leaves tiny imaginary parts on real eigenvalues. */
+  tiny = 1e-6 * scale;
+  for (guint k = 0; k < modes->n_eigenvalues; k++)
+    if (hypot (modes->eig_re[k], modes->eig_im[k]) <= tiny
+        || fabs (modes->eig_im[k]) <= 1e-9 * (fabs (modes->eig_re[k]) + sqrt (lambda_max)))
+      modes->eig_im[k] = 0;
+  sort_eigenvalues (modes);
+  pair_damped (modes, MAX (tiny, MIN_DECAY_PER_S), promoted);
+  for (guint i = 0; i < modes->n_modes; i++)
+    if (promoted[i])
+      refresh_mode_values (modes, i);
+}
+
+/* The damped eigenvalues of the lowest modes of a large model (issue 24):
+ * those nearest a real shift below the lowest elastic frequency, by
+ * shift-invert Arnoldi on the band (sw-eigen-arnoldi.c), over the same
+ * coordinates as the dense state space. Enough of them that every mode's
+ * pairing is the dense path's: its eigenvalue and every other candidate
+ * nearer its frequency lie inside the radius searched (else once more with twice
+ * as many). FALSE, modes unchanged, when that fails. */
+static gboolean
+sparse_damped (SwModes *modes, SwLinear *lin, GArray *m, GArray *f, GArray *s, double lambda_max)
+{
+  static const char *const solvers[2][2] = {
+    { "shift-invert Arnoldi (TOAR, LAPACK dgbtrf, lowest modes)",
+      "shift-invert Arnoldi (ARPACK, LAPACK dgbtrf, lowest modes)" },
+    { "shift-invert Arnoldi, not symmetric (TOAR, LAPACK dgbtrf, lowest modes)",
+      "shift-invert Arnoldi, not symmetric (ARPACK, LAPACK dgbtrf, lowest modes)" } };
+  gboolean arpack_ran = FALSE;
+  /* Rolling lossy gears: over every coordinate, as the dense path. */
+  gboolean lossy = lin->n_loss > 0;
+  SwLowRank lr = { lin->n_loss, lin->loss_u, lin->loss_wk, lin->loss_wd, lin->loss_wm };
+  guint nm = m->len, n = lossy ? lin->n : nm + f->len + s->len, n_want = 2 * modes->n_modes + 4;
+  g_autofree guint *idx = g_new (guint, MAX (n, 1));
+  g_autofree gboolean *massive = g_new0 (gboolean, MAX (n, 1));
+  g_autofree SwMode *saved = g_memdup2 (modes->modes, MAX (modes->n_modes, 1) * sizeof (SwMode));
+  g_autofree double *saved_lambda = g_memdup2 (modes->lambda, MAX (modes->n_modes, 1) * sizeof (double));
+  SwSparse K = { 0 }, D = { 0 }, M = { 0 };
+  double low = INFINITY, sigma;
+  gboolean ok = FALSE;
+
+  memcpy (idx, m->data, nm * sizeof (guint));
+  memcpy (idx + nm, f->data, f->len * sizeof (guint));
+  memcpy (idx + nm + f->len, s->data, s->len * sizeof (guint));
+  for (guint k = 0; k < nm; k++)
+    massive[k] = TRUE;
+  for (guint j = 0; j < n && lossy; j++)
+    idx[j] = j, massive[j] = lin->sys->coord_class[j] == SW_COORD_MASSIVE;
+  for (guint i = 0; i < modes->n_modes; i++)
+    if (modes->modes[i].omega_rad_s > 0)
+      low = MIN (low, modes->modes[i].omega_rad_s);
+  sigma = -0.5 * (isfinite (low) ? low : 1e-3 * sqrt (lambda_max) + 1e-300);
+  _sw_sparse_block (&lin->Ks, idx, n, &K);
+  _sw_sparse_block (&lin->Ds, idx, n, &D);
+  _sw_sparse_block (&lin->Ms, idx, n, &M);
+  for (guint tries = 0; tries < 2 && !ok; tries++, n_want *= 2)
+    {
+      double radius = 0;
+
+      /* Each try starts from the undamped modes (pairing may make a
+       * rigid-body mode elastic). */
+      memcpy (modes->modes, saved, modes->n_modes * sizeof (SwMode));
+      memcpy (modes->lambda, saved_lambda, modes->n_modes * sizeof (double));
+      g_clear_pointer (&modes->eig_re, g_free);
+      g_clear_pointer (&modes->eig_im, g_free);
+      modes->n_eigenvalues = 0;
+      if (!_sw_damped_eigenvalues_near (&K, &D, &M, lossy ? &lr : NULL, massive, &sigma, n_want, &modes->eig_re, &modes->eig_im,
+                                        &modes->n_eigenvalues, &radius, &arpack_ran))
+        break;
+      modes->damped_solver = solvers[lossy][arpack_ran];
+      /* Pairing as the dense path does, on the eigenvalues found: each
+       * mode's choice is certain where nothing unfound could be nearer. */
+      use_damped (modes, lambda_max, FALSE);
+      ok = TRUE;
+      for (guint i = 0; i < modes->n_modes && ok; i++)
+        ok = _sw_modes_pairing_certain (&modes->modes[i], radius, -sigma);
+    }
+  sw_sparse_clear (&K);
+  sw_sparse_clear (&D);
+  sw_sparse_clear (&M);
+  if (!ok)
+    {
+      g_clear_pointer (&modes->eig_re, g_free);
+      g_clear_pointer (&modes->eig_im, g_free);
+      modes->n_eigenvalues = 0;
+      memcpy (modes->modes, saved, modes->n_modes * sizeof (SwMode));
+      memcpy (modes->lambda, saved_lambda, modes->n_modes * sizeof (double));
+      modes->damped_solver = "";
+    }
+  return ok;
 }
 
 /* ---- The analysis ------------------------------------------------------- */
@@ -712,7 +762,12 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
                                                "losses)"), sys->parts[l].id);
               break;
             }
-        if (nc > SW_MODES_MAX_COORDS)
+        if ((method == SW_EIGEN_LANCZOS || nc > SW_MODES_MAX_COORDS) && n_modes > 0
+            && sparse_damped (modes, lin, m, f, s_damped, lambda_max))
+          {
+            /* modes->damped_solver says which Arnoldi ran. */
+          }
+        else if (nc > SW_MODES_MAX_COORDS)
           {
             g_autofree char *rolls = g_steal_pointer (&modes->note);
             g_autofree char *large = large_damped_note (nc);
@@ -721,22 +776,8 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
           }
         else if (_sw_general_damped_eigenvalues (lin, &modes->eig_re, &modes->eig_im, &modes->n_eigenvalues))
           {
-            double scale = sqrt (lambda_max);
-            g_autofree gboolean *promoted = g_new0 (gboolean, MAX (modes->n_modes, 1));
-
             modes->damped_solver = "state space, not symmetric (LAPACK dgeevx, balanced)";
-            for (guint k = 0; k < modes->n_eigenvalues; k++)
-              scale = MAX (scale, hypot (modes->eig_re[k], modes->eig_im[k]));
-            tiny = 1e-6 * scale;
-            for (guint k = 0; k < modes->n_eigenvalues; k++)
-              if (hypot (modes->eig_re[k], modes->eig_im[k]) <= tiny
-                  || fabs (modes->eig_im[k]) <= 1e-9 * (fabs (modes->eig_re[k]) + sqrt (lambda_max)))
-                modes->eig_im[k] = 0;
-            sort_eigenvalues (modes);
-            pair_damped (modes, MAX (tiny, MIN_DECAY_PER_S), promoted);
-            for (guint i = 0; i < modes->n_modes; i++)
-              if (promoted[i])
-                refresh_mode_values (modes, i);
+            use_damped (modes, lambda_max, TRUE);
           }
       }
     else if (lin->Ds.start[nc] == 0)
@@ -758,7 +799,7 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
           modes->eig_im[2 * i] = modes->modes[i].omega_rad_s, modes->eig_im[2 * i + 1] = -modes->modes[i].omega_rad_s;
         sort_eigenvalues (modes);
       }
-    else if (method != SW_EIGEN_DENSE && n_modes > 0 && proportional_damping (modes, lin, delta))
+    else if (method != SW_EIGEN_DENSE && n_modes > 0 && _sw_proportional_damping (lin, modes->coord_shapes, modes->n_modes, delta))
       {
         /* lambda^2 + delta lambda + omega^2 = 0, mode by mode. */
         double dmax = 0;
@@ -799,30 +840,18 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
           }
         sort_eigenvalues (modes);
       }
+    else if ((method == SW_EIGEN_LANCZOS || nc > SW_MODES_MAX_COORDS) && n_modes > 0
+             && sparse_damped (modes, lin, m, f, s_damped, lambda_max))
+      {
+        /* modes->damped_solver says which Arnoldi ran. */
+      }
     else if (nc > SW_MODES_MAX_COORDS)
       modes->note = large_damped_note (nc);
     else if (_sw_damped_eigenvalues (lin, (guint *) m->data, nm, (guint *) f->data, f->len, (guint *) s_damped->data,
                                  s_damped->len, &modes->eig_re, &modes->eig_im, &modes->n_eigenvalues))
       {
-        double scale = sqrt (lambda_max);
-        g_autofree gboolean *promoted = g_new0 (gboolean, MAX (modes->n_modes, 1));
-
         modes->damped_solver = "state space (LAPACK dgeevx, balanced)";
-        for (guint k = 0; k < modes->n_eigenvalues; k++)
-          scale = MAX (scale, hypot (modes->eig_re[k], modes->eig_im[k]));
-        /* A double zero (a free rigid-body mode) splits by about
-         * sqrt(eps) |A|^1/2; round-off leaves tiny imaginary parts on real
-         * eigenvalues. */
-        tiny = 1e-6 * scale;
-        for (guint k = 0; k < modes->n_eigenvalues; k++)
-          if (hypot (modes->eig_re[k], modes->eig_im[k]) <= tiny
-              || fabs (modes->eig_im[k]) <= 1e-9 * (fabs (modes->eig_re[k]) + sqrt (lambda_max)))
-            modes->eig_im[k] = 0;
-        sort_eigenvalues (modes);
-        pair_damped (modes, MAX (tiny, MIN_DECAY_PER_S), promoted);
-        for (guint i = 0; i < modes->n_modes; i++)
-          if (promoted[i])
-            refresh_mode_values (modes, i);
+        use_damped (modes, lambda_max, TRUE);
       }
   }
   timing->damped_s = g_timer_elapsed (timer, NULL);

@@ -27,8 +27,9 @@ typedef struct _SwModes SwModes;
 
 /* Every mode of a larger system is refused with SW_ERROR_INVALID (memory
  * grows as n^2); its lowest modes, at most one in eight (n_lowest), are
- * computed by shift-invert Lanczos, and its damped eigenvalues only where
- * they need no dense state-space matrix (no damping, proportional damping). */
+ * computed by shift-invert Lanczos, and their damped eigenvalues, where the
+ * damping is not proportional, by shift-invert Arnoldi (TOAR, else ARPACK)
+ * on the band of the state-space problem (issue 24). */
 #define SW_MODES_MAX_COORDS 5000
 
 typedef struct {
@@ -76,7 +77,8 @@ typedef struct {
 typedef enum {
   SW_MODES_SOLVER_AUTO,   /* by structure (tridiagonal, banded, proportional damping, dense) */
   SW_MODES_SOLVER_DENSE,  /* LAPACK's dense dsyevr and dgeevx whatever the structure */
-  SW_MODES_SOLVER_SPARSE, /* shift-invert Lanczos on the band (the lowest modes of large models) */
+  SW_MODES_SOLVER_SPARSE, /* shift-invert Lanczos on the band (the lowest modes of large models), and
+                           * shift-invert Arnoldi for their damped eigenvalues */
 } SwModesSolver;
 
 typedef struct {
@@ -139,12 +141,15 @@ const char   *sw_modes_get_damped_solver  (const SwModes  *modes);
  * eigenvalues then include its efficiency, while the undamped modes,
  * shapes and energies are those of the symmetric part (ideal gears). Or
  * why there are no damped eigenvalues: a model of more than
- * SW_MODES_MAX_COORDS coordinates with damping that is not proportional. */
+ * SW_MODES_MAX_COORDS coordinates with damping that is not proportional,
+ * where Arnoldi did not converge or its eigenvalues could not be paired
+ * with certainty. */
 const char   *sw_modes_get_note           (const SwModes  *modes);
 /* The friction state the analysis was asked for. */
 SwLinearFriction sw_modes_get_friction    (const SwModes  *modes);
 /* The damped eigenvalues (state-space), all of them, sorted by |Im| then Re
- * (with proportional damping or n_lowest: those of the modes computed). */
+ * (with proportional damping: those of the modes computed; by Arnoldi: the
+ * 2 n_lowest + 4 or so nearest the low end, a few beyond the modes'). */
 guint         sw_modes_get_n_eigenvalues  (const SwModes  *modes);
 void          sw_modes_get_eigenvalue     (const SwModes  *modes,
                                            guint           index,
