@@ -28,6 +28,8 @@
 /* A run shorter than this never turns Run into Stop (no flicker while
  * live tuning). */
 #define BUSY_DELAY_MS        120
+/* The modes of a model too large for all of them: its lowest this many. */
+#define LARGE_MODEL_MODES    20
 
 /* ---- Jobs ---------------------------------------------------------------- */
 
@@ -647,6 +649,14 @@ modes_worker (GTask        *task,
   /* Shapes and energies are computed per mode when shown. */
   options.keep_values = FALSE;
   options.friction = job->modes_friction;
+  /* A large model: its lowest modes alone, as `modal --modes 20` does (all
+   * of them need memory that grows with the square of its size). */
+  {
+    guint n = sw_system_get_n_dofs (job->system) + sw_system_get_n_massless (job->system);
+
+    if (n > SW_MODES_MAX_COORDS)
+      options.n_lowest = MIN (LARGE_MODEL_MODES, n / 8);
+  }
   modes = sw_modes_compute_with_options (job->system, job->modes_time_s, state, &options, &error);
   if (modes == NULL)
     g_task_return_error (task, error);

@@ -40,7 +40,15 @@ struct _SwTrajectory {
   double **columns;      /* NULL when derived */
   char    *x_name, *x_unit;
   SwDerived *derived;
+  /* The columns by name (made on the first search of a wide trajectory:
+   * a window looking up the variables it plots among 70 000 columns
+   * compared names for a minute); index_made is 0 until then. */
+  GHashTable *index;
+  gsize       index_made;
 };
+
+/* Wider than this, a search by name builds the index. */
+#define INDEX_COLUMNS 64
 
 static void
 allocate (SwTrajectory *tr, guint capacity)
@@ -338,6 +346,7 @@ sw_trajectory_unref (SwTrajectory *tr)
   g_free (tr->columns);
   _sw_derived_free (tr->derived);
   g_free (tr->times);
+  g_clear_pointer (&tr->index, g_hash_table_unref);
   drop_namer (tr);
   if (tr->names_text != NULL)
     g_free (tr->names);
@@ -403,13 +412,29 @@ sw_trajectory_get_column (const SwTrajectory *tr, guint column)
 }
 
 int
-sw_trajectory_find_column (const SwTrajectory *tr, const char *name)
+sw_trajectory_find_column (const SwTrajectory *trajectory, const char *name)
 {
+  SwTrajectory *tr = (SwTrajectory *) trajectory;
+  gpointer found;
+
   ensure_names (tr);
-  for (guint c = 0; c < tr->n_columns; c++)
-    if (strcmp (tr->names[c], name) == 0)
-      return (int) c;
-  return -1;
+  if (tr->n_columns <= INDEX_COLUMNS)
+    {
+      for (guint c = 0; c < tr->n_columns; c++)
+        if (strcmp (tr->names[c], name) == 0)
+          return (int) c;
+      return -1;
+    }
+  if (g_once_init_enter (&tr->index_made))
+    {
+      /* The first of equal names, as the search above finds it. */
+      tr->index = g_hash_table_new (g_str_hash, g_str_equal);
+      for (guint c = tr->n_columns; c-- > 0;)
+        g_hash_table_insert (tr->index, tr->names[c], GUINT_TO_POINTER (c + 1));
+      g_once_init_leave (&tr->index_made, 1);
+    }
+  found = g_hash_table_lookup (tr->index, name);
+  return found != NULL ? (int) GPOINTER_TO_UINT (found) - 1 : -1;
 }
 
 double

@@ -583,34 +583,3 @@ _sw_canvas_route (double               ax,
       route->y[i] = best.y[i];
     }
 }
-
-void
-_sw_canvas_find_free_spot (const SwCanvasRect *occupied,
-                           guint               n_occupied,
-                           double              width,
-                           double              height,
-                           double             *x,
-                           double             *y)
-{
-  /* Cells as wide as the example models space their components. */
-  const double cell_w = 120, cell_h = 100, origin = 60, clearance = 20;
-  const guint columns = 8;
-
-  for (guint row = 0; ; row++)
-    for (guint col = 0; col < columns; col++)
-      {
-        double cx = origin + col * cell_w, cy = origin + row * cell_h;
-        SwCanvasRect box = { cx - width / 2 - clearance, cy - height / 2 - clearance,
-                             width + 2 * clearance, height + 2 * clearance };
-        gboolean free = TRUE;
-
-        for (guint k = 0; k < n_occupied && free; k++)
-          free = !_sw_canvas_rect_intersects (&box, &occupied[k]);
-        if (free || row > 100000)
-          {
-            *x = cx;
-            *y = cy;
-            return;
-          }
-      }
-}

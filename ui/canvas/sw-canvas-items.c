@@ -250,7 +250,7 @@ void
 _sw_canvas_rebuild_items (SwCanvas *self)
 {
   g_autoptr(GHashTable) old_selection = self->selection;
-  g_autoptr(GArray) occupied = g_array_new (FALSE, FALSE, sizeof (SwCanvasRect));
+  SwCanvasSpots *occupied = _sw_canvas_spots_new ();
   gboolean selection_differs = FALSE;
   guint n = self->model != NULL ? sw_model_get_n_components (self->model) : 0;
   guint old_n = self->items->len;
@@ -278,7 +278,7 @@ _sw_canvas_rebuild_items (SwCanvas *self)
           item->x = c->position[0];
           item->y = c->position[1];
           item_place (self, i);
-          g_array_append_val (occupied, item->box);
+          _sw_canvas_spots_add (occupied, &item->box);
           g_hash_table_remove (self->auto_positions, c->id);
         }
       if (g_hash_table_contains (old_selection, c->id))
@@ -301,15 +301,15 @@ _sw_canvas_rebuild_items (SwCanvas *self)
 
           spot = g_new (double, 2);
           sw_symbol_get_size (item->kind, &w, &h);
-          _sw_canvas_find_free_spot ((const SwCanvasRect *) (gpointer) occupied->data, occupied->len,
-                                     MAX (w, h), MAX (w, h), &spot[0], &spot[1]);
+          _sw_canvas_spots_find (occupied, MAX (w, h), MAX (w, h), &spot[0], &spot[1]);
           g_hash_table_insert (self->auto_positions, g_strdup (item->id), spot);
         }
       item->x = spot[0];
       item->y = spot[1];
       item_place (self, i);
-      g_array_append_val (occupied, item->box);
+      _sw_canvas_spots_add (occupied, &item->box);
     }
+  _sw_canvas_spots_free (occupied);
 
   /* A selected id that vanished while the number of components stayed:
    * renamed in place, keep it selected. */
@@ -444,6 +444,24 @@ _sw_canvas_item_obstacles (const SwCanvasItem *item,
  * symbol's reach, as far as the routes' lanes go; farther ones cost
  * nothing to look at on a large model. */
 #define ROUTE_REACH (4 * SW_CANVAS_GRID + SW_CANVAS_WIRE_STUB)
+/* How far beyond its obstacles a wire's lanes go (a stub, half a grid step
+ * snapped, a grid step beside), with room to spare. */
+#define LANES_REACH (3 * SW_CANVAS_GRID + SW_CANVAS_WIRE_STUB)
+
+/* The box of a route's points. */
+static SwCanvasRect
+route_bounds (const SwCanvasRoute *route)
+{
+  SwCanvasRect box = { route->n_points > 0 ? route->x[0] : 0, route->n_points > 0 ? route->y[0] : 0, 0, 0 };
+
+  for (guint m = 1; m < route->n_points; m++)
+    {
+      SwCanvasRect point = { route->x[m], route->y[m], 0, 0 };
+
+      box = _sw_canvas_rect_union (&box, &point);
+    }
+  return box;
+}
 
 static void
 add_near_symbols (SwCanvas           *self,
@@ -470,6 +488,7 @@ _sw_canvas_get_routes (SwCanvas *self)
 {
   g_autoptr(GArray) others = NULL;
   g_autoptr(GArray) obstacles = NULL;
+  g_autoptr(GArray) bounds = NULL;
   guint n;
 
   if (self->routes != NULL)
@@ -479,6 +498,8 @@ _sw_canvas_get_routes (SwCanvas *self)
   self->routes = g_array_sized_new (FALSE, TRUE, sizeof (SwCanvasRoute), n);
   g_array_set_size (self->routes, n);
   others = g_array_sized_new (FALSE, FALSE, sizeof (SwCanvasRoute), n);
+  bounds = g_array_sized_new (FALSE, TRUE, sizeof (SwCanvasRect), n);
+  g_array_set_size (bounds, n);
   obstacles = g_array_sized_new (FALSE, FALSE, sizeof (SwCanvasObstacle), 8);
 
   for (guint i = 0; i < n; i++)
@@ -486,19 +507,10 @@ _sw_canvas_get_routes (SwCanvas *self)
       const SwConnection *c = sw_model_get_connection (self->model, i);
       SwCanvasRoute *route = &g_array_index (self->routes, SwCanvasRoute, i);
       const SwCanvasItem *a, *b;
-      SwCanvasRect region;
+      SwCanvasRect region, reach;
 
       if (!connection_valid (self, c))
         continue;
-
-      g_array_set_size (others, 0);
-      for (guint j = 0; j < i; j++)
-        {
-          const SwCanvasRoute *other = &g_array_index (self->routes, SwCanvasRoute, j);
-
-          if (other->n_points > 0 && !_sw_canvas_connections_meet (c, sw_model_get_connection (self->model, j)))
-            g_array_append_val (others, *other);
-        }
 
       a = _sw_canvas_get_item (self, c->from_component);
       b = _sw_canvas_get_item (self, c->to_component);
@@ -512,11 +524,33 @@ _sw_canvas_get_routes (SwCanvas *self)
       region.width += 2 * ROUTE_REACH;
       region.height += 2 * ROUTE_REACH;
       add_near_symbols (self, c->from_component, c->to_component, &region, obstacles);
+
+      /* The wires routed before that its lanes can reach: the region and
+       * the obstacles (whose sides the lanes follow) and a few grid steps
+       * round (a wire elsewhere cannot run along it; on a model of 12 000
+       * components every wire against every other took minutes). */
+      reach = region;
+      for (guint k = 0; k < obstacles->len; k++)
+        reach = _sw_canvas_rect_union (&reach, &g_array_index (obstacles, SwCanvasObstacle, k).rect);
+      reach.x -= LANES_REACH;
+      reach.y -= LANES_REACH;
+      reach.width += 2 * LANES_REACH;
+      reach.height += 2 * LANES_REACH;
+      g_array_set_size (others, 0);
+      for (guint j = 0; j < i; j++)
+        {
+          const SwCanvasRoute *other = &g_array_index (self->routes, SwCanvasRoute, j);
+
+          if (other->n_points > 0 && _sw_canvas_rect_intersects (&g_array_index (bounds, SwCanvasRect, j), &reach)
+              && !_sw_canvas_connections_meet (c, sw_model_get_connection (self->model, j)))
+            g_array_append_val (others, *other);
+        }
       _sw_canvas_route (a->port_x[c->from_port], a->port_y[c->from_port], a->port_dir[c->from_port],
                         SW_CANVAS_WIRE_STUB,
                         b->port_x[c->to_port], b->port_y[c->to_port], b->port_dir[c->to_port],
                         SW_CANVAS_WIRE_STUB, (const SwCanvasObstacle *) (gpointer) obstacles->data,
                         obstacles->len, (const SwCanvasRoute *) (gpointer) others->data, others->len, route);
+      g_array_index (bounds, SwCanvasRect, i) = route_bounds (route);
     }
   return (const SwCanvasRoute *) (gpointer) self->routes->data;
 }

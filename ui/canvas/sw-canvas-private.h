@@ -171,8 +171,20 @@ void          _sw_canvas_route             (double              ax,
                                             guint               n_others,
                                             SwCanvasRoute      *route);
 
-/* The first free grid spot, row by row, for a box of width × height that
- * keeps clear of the occupied boxes; the centre goes to (x, y). */
+/* sw-canvas-spots.c: the first free grid spot, row by row, for a box of
+ * width × height that keeps clear of the occupied boxes; the centre goes to
+ * (x, y). Spots: the boxes placed so far, indexed (boxes are only added). */
+typedef struct _SwCanvasSpots SwCanvasSpots;
+
+SwCanvasSpots *_sw_canvas_spots_new        (void);
+void          _sw_canvas_spots_free        (SwCanvasSpots      *spots);
+void          _sw_canvas_spots_add         (SwCanvasSpots      *spots,
+                                            const SwCanvasRect *box);
+void          _sw_canvas_spots_find        (SwCanvasSpots      *spots,
+                                            double              width,
+                                            double              height,
+                                            double             *x,
+                                            double             *y);
 void          _sw_canvas_find_free_spot    (const SwCanvasRect *occupied,
                                             guint               n_occupied,
                                             double              width,

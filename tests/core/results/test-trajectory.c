@@ -674,10 +674,37 @@ test_state_rows (void)
   g_assert_cmpuint (n_examples, >=, 12);
 }
 
+/* A wide trajectory finds its columns through an index: the same answers
+ * as a search, the first of two equal names. */
+static void
+test_find_wide (void)
+{
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new (), units = g_strv_builder_new ();
+  g_autoptr (SwTrajectory) tr = NULL;
+
+  for (guint c = 0; c < 200; c++)
+    {
+      g_autofree char *name = g_strdup_printf ("J%u.w", c % 150);
+
+      g_strv_builder_add (names, name);
+      g_strv_builder_add (units, "rad/s");
+    }
+  tr = sw_trajectory_new (g_strv_builder_end (names), g_strv_builder_end (units));
+  for (guint c = 0; c < 150; c++)
+    {
+      g_autofree char *name = g_strdup_printf ("J%u.w", c);
+
+      g_assert_cmpint (sw_trajectory_find_column (tr, name), ==, (int) c);
+    }
+  g_assert_cmpint (sw_trajectory_find_column (tr, "J150.w"), ==, -1);
+  g_assert_cmpint (sw_trajectory_find_column (tr, ""), ==, -1);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/trajectory/find-wide", test_find_wide);
   g_test_add_func ("/core/trajectory/growth", test_growth);
   g_test_add_func ("/core/trajectory/empty-growable", test_empty_growable);
   g_test_add_func ("/core/trajectory/csv-wide-rows", test_csv_wide_rows);
