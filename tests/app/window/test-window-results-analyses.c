@@ -259,13 +259,62 @@ test_friction_choice (void)
   g_rmdir (dir);
 }
 
+/* A model too large for all its modes (5 001 bodies, no positions): the
+ * window computes its lowest 20, as `modal --modes 20`; the lowest elastic
+ * one of the free chain against its closed form 2 sqrt (c / J) sin (pi / 2N). */
+static void
+test_large_model_modes (void)
+{
+  const guint n = 5001;
+  g_autoptr (GString) text = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": [");
+  g_autoptr (GString) wires = g_string_new ("");
+  g_autofree char *dir = g_dir_make_tmp ("sw-large-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "chain.shaft", NULL);
+  SwWindow *window = window_new ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  SwModes *modes;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append_printf (text, "%s{\"id\": \"J%u\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.01}}",
+                              i > 0 ? ", " : "", i);
+      if (i + 1 < n)
+        {
+          g_string_append_printf (text, ", {\"id\": \"S%u\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 1e4}}",
+                                  i);
+          g_string_append_printf (wires, "%s{\"from\": \"J%u.flange_b\", \"to\": \"S%u.flange_a\"}, "
+                                  "{\"from\": \"S%u.flange_b\", \"to\": \"J%u.flange_a\"}",
+                                  i > 0 ? ", " : "", i, i, i, i + 1);
+        }
+    }
+  g_string_append_printf (text, "], \"connections\": [%s]}", wires->str);
+  g_assert_true (g_file_set_contents (path, text->str, -1, &error));
+  sw_window_set_live (window, FALSE);
+  g_assert_true (sw_window_load_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.modal-analysis", NULL));
+  g_assert_true (wait_until_idle (window, 120));
+  modes = sw_window_get_modes (window);
+  g_assert_nonnull (modes);
+  g_assert_cmpuint (sw_modes_get_n_modes (modes), ==, 20);
+  g_assert_true (sw_modes_get_mode (modes, 0)->rigid_body);
+  g_assert_cmpfloat_with_epsilon (sw_modes_get_mode (modes, 1)->omega_rad_s, 2 * sqrt (1e4 / 0.01) * sin (G_PI / (2 * n)),
+                                  1e-9 * sw_modes_get_mode (modes, 1)->omega_rad_s);
+  window_destroy_and_check (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 add_tests (void)
 {
   g_test_add_func ("/app/window/modes-view", test_modes_view);
   g_test_add_func ("/app/window/frf-campbell", test_frf_campbell);
   g_test_add_func ("/app/window/friction-choice", test_friction_choice);
+  g_test_add_func ("/app/window/large-model-modes", test_large_model_modes);
 }
+
 
 int
 main (int   argc,
