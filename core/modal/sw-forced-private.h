@@ -8,6 +8,7 @@
 #include <math.h>
 #include "sw-complex-private.h"
 #include "sw-forced.h"
+#include "sw-linear-private.h"
 
 G_BEGIN_DECLS
 
@@ -49,5 +50,32 @@ double        _sw_forced_peak_eval (SwForcedPeak         *peak,
 void          _sw_forced_peak_free (SwForcedPeak         *peak);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SwForcedPeak, _sw_forced_peak_free)
+
+/* sw-forced-sections.c: a section of a forced response: its torque's gains
+ * over its nodes, and the diameter and limits given for it. */
+typedef struct {
+  guint  part;
+  guint  nodes[SW_KIND_MAX_PORTS], n;
+  double gx[SW_KIND_MAX_PORTS], gv[SW_KIND_MAX_PORTS], ga[SW_KIND_MAX_PORTS], gj[SW_KIND_MAX_PORTS];
+  double stress_per_torque;   /* MPa per N.m, 0: no diameter given */
+  double outer_diameter_m;
+  gboolean has_limit;         /* the rule's limits (sw-forced-limits.c) */
+  double uts_mpa, ck;
+} SwForcedSection;
+
+int       _sw_forced_find_part        (const SwSystem *sys,
+                                       const char     *id);
+/* The compliant sections (file order), each with the gains of its torque;
+ * none for a friction element locked at the operating point. */
+GArray   *_sw_forced_find_sections    (SwLinear       *lin,
+                                       GError        **error);
+gboolean  _sw_forced_apply_diameters  (const SwLinear        *lin,
+                                       GArray                *sections,
+                                       const SwForcedOptions *o,
+                                       GError               **error);
+gboolean  _sw_forced_apply_limits     (const SwLinear        *lin,
+                                       GArray                *sections,
+                                       const SwForcedOptions *o,
+                                       GError               **error);
 
 G_END_DECLS

@@ -32,26 +32,6 @@ sw_forced_options_default (void)
   return o;
 }
 
-/* A section: its torque's gains over its nodes. */
-typedef struct {
-  guint  part;
-  guint  nodes[SW_KIND_MAX_PORTS], n;
-  double gx[SW_KIND_MAX_PORTS], gv[SW_KIND_MAX_PORTS], ga[SW_KIND_MAX_PORTS], gj[SW_KIND_MAX_PORTS];
-  double stress_per_torque;   /* MPa per N.m, 0: no diameter given */
-  double outer_diameter_m;
-  gboolean has_limit;         /* the rule's limits (sw-forced-limits.c) */
-  double uts_mpa, ck;
-} Section;
-
-static int
-find_part (const SwSystem *sys, const char *id)
-{
-  for (guint i = 0; i < sys->n_parts; i++)
-    if (strcmp (sys->parts[i].id, id) == 0)
-      return (int) i;
-  return -1;
-}
-
 static int
 find_body (const SwSystem *sys, guint part)
 {
@@ -59,86 +39,6 @@ find_body (const SwSystem *sys, guint part)
     if (sys->bodies[b].part == part)
       return (int) b;
   return -1;
-}
-
-static int
-compare_parts (gconstpointer a, gconstpointer b, gpointer data)
-{
-  const SwSystem *sys = data;
-  guint x = sys->parts[((const Section *) a)->part].component, y = sys->parts[((const Section *) b)->part].component;
-
-  return x < y ? -1 : x > y;
-}
-
-/* p's torque variable if it is a compliant section, else -1: as the modes'
- * sections, with the dampers: an element between its own nodes that
- * carries a torque ("tau", or "f" on a translational one). */
-static int
-section_var (const SwPart *p)
-{
-  int var = sw_kind_find_var (p->kind, "tau");
-
-  if (var < 0)
-    var = sw_kind_find_var (p->kind, "f");
-  if (!(p->force_flags & (SW_FORCE_STIFFNESS | SW_FORCE_DAMPING)) || p->n_read != 0 || var < 0
-      || sw_kind_n_nodes (p->kind) < 2)
-    return -1;
-  return var;
-}
-
-/* A friction element stuck at the operating point (a clutch engaged, a
- * brake holding) is a rigid joint there: its torque is a constraint's
- * reaction, not a section's. */
-static gboolean
-is_locked (const SwLinear *lin, guint part)
-{
-  return lin->mode != NULL && lin->sys->parts[part].kind->friction != NULL && lin->mode[part] == SW_FRICTION_STUCK;
-}
-
-/* The compliant sections (file order), each with the gains of its torque;
- * none for a locked friction element. */
-static GArray *
-find_sections (SwLinear *lin, GError **error)
-{
-  const SwSystem *sys = lin->sys;
-  g_autoptr (GArray) sections = g_array_new (FALSE, TRUE, sizeof (Section));
-
-  for (guint k = 0; k < sys->n_force_parts; k++)
-    {
-      const SwPart *p = &sys->parts[sys->force_parts[k]];
-      int var = section_var (p);
-      Section s = { .part = sys->force_parts[k] };
-
-      if (var < 0 || is_locked (lin, s.part))
-        continue;
-      if (!_sw_frf_output_gradient (lin, p, (guint) var, s.nodes, &s.n, s.gx, s.gv, s.ga, s.gj, error))
-        return NULL;
-      g_array_append_val (sections, s);
-    }
-  g_array_sort_with_data (sections, compare_parts, (gpointer) sys);
-  return g_steal_pointer (&sections);
-}
-
-GPtrArray *
-sw_forced_section_ids (const SwSystem *system)
-{
-  g_autoptr (GArray) sections = g_array_new (FALSE, TRUE, sizeof (Section));
-  GPtrArray *ids;
-
-  g_return_val_if_fail (system != NULL, NULL);
-  /* The same parts in the same (stable) order as find_sections(). */
-  for (guint k = 0; k < system->n_force_parts; k++)
-    if (section_var (&system->parts[system->force_parts[k]]) >= 0)
-      {
-        Section s = { .part = system->force_parts[k] };
-
-        g_array_append_val (sections, s);
-      }
-  g_array_sort_with_data (sections, compare_parts, (gpointer) system);
-  ids = g_ptr_array_new_full (sections->len, g_free);
-  for (guint k = 0; k < sections->len; k++)
-    g_ptr_array_add (ids, g_strdup (system->parts[g_array_index (sections, Section, k).part].id));
-  return ids;
 }
 
 /* y at x on rows (xs, ys), linear between rows, the end rows' values
@@ -256,7 +156,7 @@ check_options (const SwSystem *sys, const SwForcedOptions *o, GError **error)
   for (guint k = 0; k < o->n_excitations; k++)
     {
       const SwForcedExcitation *e = &o->excitations[k];
-      int part = e->part != NULL ? find_part (sys, e->part) : -1;
+      int part = e->part != NULL ? _sw_forced_find_part (sys, e->part) : -1;
 
       if (part < 0)
         {
@@ -352,101 +252,6 @@ collect_orders (const SwForcedOptions *o, GError **error)
   return g_steal_pointer (&orders);
 }
 
-/* MPa per N.m of each section a diameter is given for. */
-static gboolean
-apply_diameters (const SwLinear *lin, GArray *sections, const SwForcedOptions *o, GError **error)
-{
-  const SwSystem *sys = lin->sys;
-
-  for (guint k = 0; k < o->n_diameters; k++)
-    {
-      const SwForcedDiameter *d = &o->diameters[k];
-      int part = d->part != NULL ? find_part (sys, d->part) : -1;
-      Section *s = NULL;
-      double ip;
-
-      for (guint j = 0; j < sections->len && part >= 0 && s == NULL; j++)
-        if (g_array_index (sections, Section, j).part == (guint) part)
-          s = &g_array_index (sections, Section, j);
-      /* (A locked clutch has no columns to give a stress.) */
-      if (s == NULL && part >= 0 && is_locked (lin, (guint) part))
-        continue;
-      if (s == NULL)
-        {
-          g_set_error (error, SW_ERROR, part < 0 ? SW_ERROR_UNKNOWN_PARAMETER : SW_ERROR_INVALID,
-                       part < 0 ? _("diameter %u: unknown component “%s”: give the id of a compliant section (a "
-                                    "spring, a shaft)")
-                                : _("diameter %u: component “%s” is not a compliant section (a spring, a damper, "
-                                    "a shaft that carries a torque)"),
-                       k + 1, d->part != NULL ? d->part : "");
-          return FALSE;
-        }
-      if (!(isfinite (d->outer_diameter_m) && d->outer_diameter_m > 0 && isfinite (d->inner_diameter_m)
-            && d->inner_diameter_m >= 0 && d->inner_diameter_m < d->outer_diameter_m))
-        {
-          g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                       _("diameter of “%s”: d_o = %g m, d_i = %g m; valid: d_o > 0 and 0 <= d_i < d_o (0 for a "
-                         "solid shaft)"),
-                       d->part, d->outer_diameter_m, d->inner_diameter_m);
-          return FALSE;
-        }
-      /* tau = T r / Ip, in MPa. */
-      ip = G_PI * (pow (d->outer_diameter_m, 4) - pow (d->inner_diameter_m, 4)) / 32;
-      s->stress_per_torque = d->outer_diameter_m / 2 / ip * 1e-6;
-      s->outer_diameter_m = d->outer_diameter_m;
-    }
-  return TRUE;
-}
-
-/* The allowable stresses of the sections they are given for. */
-static gboolean
-apply_limits (const SwLinear *lin, GArray *sections, const SwForcedOptions *o, GError **error)
-{
-  const SwSystem *sys = lin->sys;
-
-  if (o->n_limits > 0 && !(isfinite (o->rated_rpm) && o->rated_rpm > 0))
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                   _("allowable stresses need the rated speed: %g rpm; valid: above 0"), o->rated_rpm);
-      return FALSE;
-    }
-  for (guint k = 0; k < o->n_limits; k++)
-    {
-      const SwForcedLimit *l = &o->limits[k];
-      int part = l->part != NULL ? find_part (sys, l->part) : -1;
-      Section *s = NULL;
-
-      for (guint j = 0; j < sections->len && part >= 0 && s == NULL; j++)
-        if (g_array_index (sections, Section, j).part == (guint) part)
-          s = &g_array_index (sections, Section, j);
-      if (s == NULL && part >= 0 && is_locked (lin, (guint) part))
-        continue;
-      if (s == NULL || s->stress_per_torque == 0)
-        {
-          g_set_error (error, SW_ERROR, part < 0 ? SW_ERROR_UNKNOWN_PARAMETER : SW_ERROR_INVALID,
-                       s == NULL ? _("limit %u: “%s” is not a compliant section; give the id of a shaft, spring or "
-                                     "damper that carries a torque")
-                                 : _("limit %u: section “%s” has no diameter; its stress (and so its limit) needs "
-                                     "one"),
-                       k + 1, l->part != NULL ? l->part : "");
-          return FALSE;
-        }
-      if (!(l->tensile_strength_mpa > 0 && l->tensile_strength_mpa <= SW_FORCED_MAX_UTS_MPA && l->ck > 0
-            && l->ck <= 1))
-        {
-          g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                       _("limit of “%s”: tensile strength %g MPa and C_K %g; valid: 0 < strength <= %d MPa and "
-                         "0 < C_K <= 1 (1 a plain shaft, 0.6 a keyway)"),
-                       l->part, l->tensile_strength_mpa, l->ck, SW_FORCED_MAX_UTS_MPA);
-          return FALSE;
-        }
-      s->has_limit = TRUE;
-      s->uts_mpa = l->tensile_strength_mpa;
-      s->ck = l->ck;
-    }
-  return TRUE;
-}
-
 static char *
 order_text (double order)
 {
@@ -465,7 +270,7 @@ new_table (const SwSystem *sys, const GArray *sections, const GArray *orders, co
 
   for (guint k = 0; k < sections->len; k++)
     {
-      const Section *s = &g_array_index (sections, Section, k);
+      const SwForcedSection *s = &g_array_index (sections, SwForcedSection, k);
       const SwPart *p = &sys->parts[s->part];
       const char *u = p->kind->ports[0].domain == SW_DOMAIN_ROTATIONAL ? "N.m" : "N";
 
@@ -534,7 +339,7 @@ typedef struct {
   double *body_weight;
   guint  *column;          /* section k's first; the bodies' from [n_sections] */
   double *stress;          /* MPa per N.m, 0: no diameter */
-  const Section *sections; /* for their limits */
+  const SwForcedSection *sections; /* for their limits */
   /* Section k's orders side by side, [k n_orders + j] (a row reads them
    * together; order by order, 16 kB apart, the reads missed the cache);
    * order j's bodies, [j n_bodies + b]. */
@@ -575,12 +380,12 @@ outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n
   guint ns = sections->len, nb = sys->n_bodies, nt = 0, nbt = 0, c = 0;
 
   out->n_sections = ns;
-  out->sections = (const Section *) sections->data;
+  out->sections = (const SwForcedSection *) sections->data;
   out->n_bodies = nb;
   out->n_orders = n_orders;
   for (guint k = 0; k < ns; k++)
     {
-      const Section *s = &g_array_index (sections, Section, k);
+      const SwForcedSection *s = &g_array_index (sections, SwForcedSection, k);
 
       for (guint a = 0; a < s->n; a++)
         nt += node_terms (sys, s->nodes[a]);
@@ -599,7 +404,7 @@ outputs_init (Outputs *out, const SwSystem *sys, const GArray *sections, guint n
   nt = 0;
   for (guint k = 0; k < ns; k++)
     {
-      const Section *s = &g_array_index (sections, Section, k);
+      const SwForcedSection *s = &g_array_index (sections, SwForcedSection, k);
 
       out->term_start[k] = nt;
       for (guint a = 0; a < s->n; a++)
@@ -745,7 +550,7 @@ fill_row (Outputs *out, const SwForcedOptions *o, SwForcedPeak *peak, double rpm
             row[c + 1] = top * out->stress[k];
           if (out->sections[k].has_limit)
             {
-              const Section *s = &out->sections[k];
+              const SwForcedSection *s = &out->sections[k];
 
               c += o->peak ? 2 : 1;
               sw_forced_stress_limits (s->uts_mpa, s->ck, s->outer_diameter_m, rpm / o->rated_rpm, &row[c],
@@ -830,8 +635,8 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
     }
   if (!(lin = _sw_linear_new_config (&config, o->at_s, NULL, TRUE, error)))
     return NULL;
-  if (!(sections = find_sections (lin, error)) || !apply_diameters (lin, sections, o, error)
-      || !apply_limits (lin, sections, o, error))
+  if (!(sections = _sw_forced_find_sections (lin, error)) || !_sw_forced_apply_diameters (lin, sections, o, error)
+      || !_sw_forced_apply_limits (lin, sections, o, error))
     return NULL;
   _sw_frf_add_losses (lin);
 
@@ -848,7 +653,7 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
         for (guint k = 0; k < o->n_excitations; k++)
           {
             const SwForcedExcitation *e = &o->excitations[k];
-            int body = find_body (sys, (guint) find_part (sys, e->part));
+            int body = find_body (sys, (guint) _sw_forced_find_part (sys, e->part));
             double ph = e->phase_deg * G_PI / 180;
 
             if (same_order (e->order, g_array_index (orders, double, j)) && !excitation_varies (e))
@@ -867,7 +672,7 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
       for (guint k = 0; k < o->n_excitations; k++)
         {
           const SwForcedExcitation *e = &o->excitations[k];
-          int body = find_body (sys, (guint) find_part (sys, e->part));
+          int body = find_body (sys, (guint) _sw_forced_find_part (sys, e->part));
           double ph = e->phase_deg * G_PI / 180;
           VarLoad v = { .e = e, .start = var_terms->len };
 
@@ -896,7 +701,7 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
     guint64 columns = (guint64) sections->len * (2 + (o->per_order ? no : 0) + 2) + sys->n_bodies;
 
     for (guint k = 0; k < sections->len; k++)
-      columns += g_array_index (sections, Section, k).has_limit ? 2 : 0;
+      columns += g_array_index (sections, SwForcedSection, k).has_limit ? 2 : 0;
     guint64 bytes = columns * o->n_speeds * sizeof (double);
 
     if (bytes > SW_FORCED_MAX_BYTES)
