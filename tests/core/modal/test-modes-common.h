@@ -103,6 +103,12 @@ modes_at (const SwSystem *sys,
 SwModes *
 modes_of_model (SwModel *model);
 
+/* Its modes at the initial state by solver, the n_lowest alone (0: all). */
+SwModes *
+modes_with (const SwSystem *sys,
+            SwModesSolver   solver,
+            guint           n_lowest);
+
 /* ---- Lookups ------------------------------------------------------------ */
 
 int

@@ -107,21 +107,6 @@ branched (void)
   return assemble (model);
 }
 
-static SwModes *
-modes_with (const SwSystem *sys, SwModesSolver solver, guint n_lowest)
-{
-  SwModesOptions o = sw_modes_options_default ();
-  g_autoptr (GError) error = NULL;
-  SwModes *modes;
-
-  o.solver = solver;
-  o.n_lowest = n_lowest;
-  modes = sw_modes_compute_with_options (sys, 0, NULL, &o, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (modes);
-  return modes;
-}
-
 static double
 max_abs (const double *v, guint n)
 {

@@ -74,21 +74,6 @@ chain_system (guint n, gboolean rayleigh, gboolean grounded_shafts)
   return assemble (model);
 }
 
-static SwModes *
-modes_with (const SwSystem *sys, SwModesSolver solver, guint n_lowest)
-{
-  SwModesOptions o = sw_modes_options_default ();
-  g_autoptr(GError) error = NULL;
-  SwModes *modes;
-
-  o.solver = solver;
-  o.n_lowest = n_lowest;
-  modes = sw_modes_compute_with_options (sys, 0, NULL, &o, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (modes);
-  return modes;
-}
-
 /* The solvers picked by structure give LAPACK's dense results: frequencies,
  * shapes (up to sign), energies; the lowest modes alone are the same modes. */
 static void
