@@ -578,7 +578,10 @@ initial_equations (const SwSystem *sys, GArray *initials, int which, SwTerm **bl
       g_array_append_val (eqs, eq);
     }
   /* The block no longer moves: the equations point into it. */
-  *block = g_memdup2 (all->data, MAX (all->len, 1) * sizeof (SwTerm));
+  /* (Never NULL: an empty array's data may be, and NULL + 0 is undefined.) */
+  *block = g_new (SwTerm, MAX (all->len, 1));
+  if (all->len > 0)
+    memcpy (*block, all->data, all->len * sizeof (SwTerm));
   for (guint e = 0; e < eqs->len; e++)
     g_array_index (eqs, InitEq, e).terms = *block + g_array_index (eqs, InitEq, e).first;
   return eqs;

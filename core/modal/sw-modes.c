@@ -411,9 +411,13 @@ sparse_damped (SwModes *modes, SwLinear *lin, GArray *m, GArray *f, GArray *s, d
   double low = INFINITY, sigma;
   gboolean ok = FALSE;
 
-  memcpy (idx, m->data, nm * sizeof (guint));
-  memcpy (idx + nm, f->data, f->len * sizeof (guint));
-  memcpy (idx + nm + f->len, s->data, s->len * sizeof (guint));
+  /* (An empty array's data may be NULL, which memcpy must not get.) */
+  if (nm > 0)
+    memcpy (idx, m->data, nm * sizeof (guint));
+  if (f->len > 0)
+    memcpy (idx + nm, f->data, f->len * sizeof (guint));
+  if (s->len > 0)
+    memcpy (idx + nm + f->len, s->data, s->len * sizeof (guint));
   for (guint k = 0; k < nm; k++)
     massive[k] = TRUE;
   for (guint j = 0; j < n && lossy; j++)

@@ -102,6 +102,15 @@ sw_ui_test_snapshot (GtkWidget *widget)
 
   gdk_paintable_snapshot (paintable, snapshot, width, height);
   node = gtk_snapshot_free_to_node (snapshot);
+  /* A widget whose redraw is queued has no node until its frame comes (a
+   * slow machine, the sanitizers): up to 10 s for it. */
+  for (guint i = 0; node == NULL && i < 200; i++)
+    {
+      sw_ui_test_iterate (50);
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, width, height);
+      node = gtk_snapshot_free_to_node (snapshot);
+    }
   g_assert_nonnull (node);
   gsk_render_node_draw (node, cr);
   cairo_destroy (cr);
