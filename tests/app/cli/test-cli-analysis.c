@@ -93,6 +93,21 @@ test_modal (void)
   g_assert_cmpint (bad.status, ==, 2);
 }
 
+/* J1 (2) - clutch (fn_max 100, the given f_normalized) - J2 (3) - spring
+ * c = 600 - ground, a torque source on J1; all at rest. */
+#define CLUTCH_MODEL(f_normalized)                                                                              \
+  "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"clutch\", \"components\": ["             \
+  "{\"id\": \"drive\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": 0}},"                           \
+  "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2, \"phi0\": 0, \"w0\": 0}},"       \
+  "{\"id\": \"clutch\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 100, "                      \
+  "\"f_normalized\": " f_normalized "}},"                                                                    \
+  "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 3, \"phi0\": 0, \"w0\": 0}},"       \
+  "{\"id\": \"spring\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 600}},"                          \
+  "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"}],"                                                     \
+  "\"connections\": [{\"from\": \"drive.flange\", \"to\": \"J1.flange_a\"},"                                  \
+  "{\"from\": \"J1.flange_b\", \"to\": \"clutch.flange_a\"}, {\"from\": \"clutch.flange_b\", \"to\": \"J2.flange_a\"}," \
+  "{\"from\": \"J2.flange_b\", \"to\": \"spring.flange_a\"}, {\"from\": \"spring.flange_b\", \"to\": \"ground.flange\"}]}"
+
 /* --friction on modal, frf and campbell: J1 (2) - clutch (engaged) - J2
  * (3) - spring c = 600 - ground. Operating and locked: one body of 5,
  * sqrt (600 / 5) / 2 pi = 1.74346 Hz; open: J1 free and J2 alone, 2.25079
@@ -100,17 +115,7 @@ test_modal (void)
 static void
 test_friction_option (void)
 {
-  g_autofree char *model = write_temp_model (
-    "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"clutch\", \"components\": ["
-    "{\"id\": \"drive\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": 0}},"
-    "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2, \"phi0\": 0, \"w0\": 0}},"
-    "{\"id\": \"clutch\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 100, \"f_normalized\": 1}},"
-    "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 3, \"phi0\": 0, \"w0\": 0}},"
-    "{\"id\": \"spring\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 600}},"
-    "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"}],"
-    "\"connections\": [{\"from\": \"drive.flange\", \"to\": \"J1.flange_a\"},"
-    "{\"from\": \"J1.flange_b\", \"to\": \"clutch.flange_a\"}, {\"from\": \"clutch.flange_b\", \"to\": \"J2.flange_a\"},"
-    "{\"from\": \"J2.flange_b\", \"to\": \"spring.flange_a\"}, {\"from\": \"spring.flange_b\", \"to\": \"ground.flange\"}]}");
+  g_autofree char *model = write_temp_model (CLUTCH_MODEL ("1"));
   g_auto (Run) plain = { 0 }, locked = { 0 }, open = { 0 }, json = { 0 }, bad = { 0 }, help = { 0 };
   g_auto (Run) frf = { 0 }, frf_open = { 0 }, camp = { 0 }, camp_open = { 0 }, camp_help = { 0 };
   g_auto (GStrv) rows = NULL;
@@ -207,18 +212,7 @@ test_frf_and_campbell (void)
 static void
 test_at_option (void)
 {
-  g_autofree char *model = write_temp_model (
-    "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"clutch\", \"components\": ["
-    "{\"id\": \"drive\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": 0}},"
-    "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2, \"phi0\": 0, \"w0\": 0}},"
-    "{\"id\": \"clutch\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 100, "
-    "\"f_normalized\": {\"table\": {\"points\": [[0, 0], [0.5, 0], [0.6, 1]]}}}},"
-    "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 3, \"phi0\": 0, \"w0\": 0}},"
-    "{\"id\": \"spring\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 600}},"
-    "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"}],"
-    "\"connections\": [{\"from\": \"drive.flange\", \"to\": \"J1.flange_a\"},"
-    "{\"from\": \"J1.flange_b\", \"to\": \"clutch.flange_a\"}, {\"from\": \"clutch.flange_b\", \"to\": \"J2.flange_a\"},"
-    "{\"from\": \"J2.flange_b\", \"to\": \"spring.flange_a\"}, {\"from\": \"spring.flange_b\", \"to\": \"ground.flange\"}]}");
+  g_autofree char *model = write_temp_model (CLUTCH_MODEL ("{\"table\": {\"points\": [[0, 0], [0.5, 0], [0.6, 1]]}}"));
   g_auto (Run) open = { 0 }, engaged = { 0 }, camp0 = { 0 }, camp1 = { 0 }, forced = { 0 }, bad = { 0 };
   g_auto (GStrv) rows = NULL;
   double f, magnitude;
