@@ -14,7 +14,10 @@ G_BEGIN_DECLS
 /* Mode changes at one instant before the modes count as not settling. */
 #define MAX_SETTLE_ROUNDS 50
 /* Chattering: this many events within a span of 1e-6 of the run's length
- * (or at one instant). */
+ * (or at one instant), a length of at most CHATTER_LENGTH: events that
+ * recur with the motion (a clutch in a run of 1e6 s, an engine's firings
+ * before an operating point at 1e8 s) are not a pile-up however long the
+ * run. */
 #define CHATTER_EVENTS 500
 #define CHATTER_SPAN 1e-6
 /* And a slower pile-up: this many within 1e-2 of the run's length (a part
@@ -22,6 +25,7 @@ G_BEGIN_DECLS
  * some nanoseconds apart). */
 #define CHATTER_EVENTS_SLOW 10000
 #define CHATTER_SPAN_SLOW 1e-2
+#define CHATTER_LENGTH 1.0
 
 typedef struct {
   guint part;

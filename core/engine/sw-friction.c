@@ -100,6 +100,7 @@ _sw_friction_run_new (const SwSystem *base)
 void
 _sw_friction_run_set_length (SwFrictionRun *run, double length)
 {
+  length = MIN (length, CHATTER_LENGTH);
   run->chatter_span = MAX (CHATTER_SPAN * length, 1e-12);
   run->chatter_span_slow = MAX (CHATTER_SPAN_SLOW * length, 1e-12);
 }
