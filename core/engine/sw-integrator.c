@@ -42,13 +42,13 @@
 
 /* A step's estimated error is held to this fraction of the tolerance, so
  * that a run's error stays near its tolerance: in an undamped chain the
- * local errors add up (a phase error) to some 500 of them over 12 s and
- * 4 000-6 000 steps (N = 1 000). The chain's error is proportional to the
- * margin (0.2, 0.1, 0.05: 4.4, 2.2, 1.07e-5 of the largest speed at the
- * default 1e-6), its steps to margin^-0.2: 0.05 holds the long chain
- * within ~10 x the tolerance (issue 19) for 1.15x the steps of 0.1 (and
- * N = 100 within 3.4e-6) (bench-accuracy). */
-#define SW_TOLERANCE_MARGIN     0.05
+ * local errors add up (a phase error) over its 6 000-8 000 steps (N =
+ * 1 000, 12 s). The chain's error is proportional to the margin, its steps
+ * to margin^-0.2 (bench-accuracy, each speed's largest error over its own
+ * range at the default 1e-6: 0.05 2.3e-5, 0.025 1.15e-5, 0.02 9.2e-6 for
+ * 1.2 x the steps of 0.05): 0.02 holds the long chain within 10 x the
+ * tolerance of each signal's range (issue 19) and N = 100 within 1.5e-6. */
+#define SW_TOLERANCE_MARGIN     0.02
 
 /* Nor tighter than this (or the tolerance, below it): at 1e-11 a state at
  * rest beside moving ones is held to round-off, and the steps shrink to
