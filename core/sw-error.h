@@ -28,4 +28,8 @@ GQuark sw_error_quark (void);
 /* Call once before using the library: turns GSL's abort-on-error off. Idempotent. */
 void   sw_init (void);
 
+/* The edits (insert, delete, replace; ASCII case ignored) from a to b:
+ * how close a misspelt name is to a valid one, for messages. */
+guint  sw_edit_distance (const char *a, const char *b);
+
 G_END_DECLS

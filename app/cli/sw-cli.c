@@ -24,29 +24,42 @@
 #include "sw-simulate.h"
 #include "sw-plot-file.h"
 
-/* The overview (shaftwork-cli --help): the commands and the program's own
- * options, each with its help, the help aligned by characters, not bytes, so
- * that a translation lines up too. */
+static int
+run_simulate (int argc, char **argv)
+{
+  return sw_cli_run (argc, argv, FALSE);
+}
+
+static int
+run_plot (int argc, char **argv)
+{
+  return sw_cli_run (argc, argv, TRUE);
+}
+
+/* The commands, and the overview (shaftwork-cli --help): the commands and
+ * the program's own options, each with its help, the help aligned by
+ * characters, not bytes, so that a translation lines up too. */
 static const struct {
   const char *name;
   const char *args;   /* translatable, or NULL */
   const char *help;
+  int       (*run) (int argc, char **argv);
 } commands[] = {
-  { "simulate", N_("MODEL"), N_("integrate the model and write its trajectories as CSV") },
-  { "plot", N_("MODEL"), N_("integrate the model and draw trajectories to PNG, SVG or PDF") },
-  { "modal", N_("MODEL"), N_("natural frequencies, mode shapes, energy of every body and section") },
-  { "frf", N_("MODEL"), N_("frequency response from a source or body to a variable") },
-  { "campbell", N_("MODEL"), N_("natural frequencies against shaft speed, with order lines and critical speeds") },
-  { "forced", N_("MODEL"), N_("forced response to engine orders over a speed range: vibratory torque and stress") },
-  { "study", N_("MODEL"), N_("a parameter study: a grid or sample of runs, a few numbers of each as one CSV table (also on Slurm)") },
-  { "check", N_("MODEL"), N_("report every error in a model, or a summary when it is valid") },
-  { "list", NULL, N_("the catalogue of component kinds, ports and parameters") },
-  { "import", N_("MODEL.mo"), N_("a Modelica model (Rotational, Translational, Blocks.Sources) as a .shaft model") },
-  { "export", N_("MODEL"), N_("the model as a Modelica model") },
-  { "shell", N_("[MODEL]"), N_("a terminal workbench: edit, run, plot and see the modes in one session") },
+  { "simulate", N_("MODEL"), N_("integrate the model and write its trajectories as CSV"), run_simulate },
+  { "plot", N_("MODEL"), N_("integrate the model and draw trajectories to PNG, SVG or PDF"), run_plot },
+  { "modal", N_("MODEL"), N_("natural frequencies, mode shapes, energy of every body and section"), sw_cli_modal },
+  { "frf", N_("MODEL"), N_("frequency response from a source or body to a variable"), sw_cli_frf },
+  { "campbell", N_("MODEL"), N_("natural frequencies against shaft speed, with order lines and critical speeds"), sw_cli_campbell },
+  { "forced", N_("MODEL"), N_("forced response to engine orders over a speed range: vibratory torque and stress"), sw_cli_forced },
+  { "study", N_("MODEL"), N_("a parameter study: a grid or sample of runs, a few numbers of each as one CSV table (also on Slurm)"), sw_cli_study },
+  { "check", N_("MODEL"), N_("report every error in a model, or a summary when it is valid"), sw_cli_check },
+  { "list", NULL, N_("the catalogue of component kinds, ports and parameters"), sw_cli_list },
+  { "import", N_("MODEL.mo"), N_("a Modelica model (Rotational, Translational, Blocks.Sources) as a .shaft model"), sw_cli_import },
+  { "export", N_("MODEL"), N_("the model as a Modelica model"), sw_cli_export },
+  { "shell", N_("[MODEL]"), N_("a terminal workbench: edit, run, plot and see the modes in one session"), sw_cli_shell },
 }, options[] = {
-  { "-h, --help", NULL, N_("show this help (COMMAND --help for a command’s options)") },
-  { "--version", NULL, N_("show the version") },
+  { "-h, --help", NULL, N_("show this help (COMMAND --help for a command’s options)"), NULL },
+  { "--version", NULL, N_("show the version"), NULL },
 };
 
 static char *
@@ -463,6 +476,28 @@ finish_stdout (int status)
   return status;
 }
 
+/* "unknown command", with the closest command when one is a few edits
+ * away (a third of its letters, rounded up) or starts with what was
+ * written. */
+static char *
+dup_unknown_command (const char *command)
+{
+  const char *closest = NULL;
+  guint best = G_MAXUINT;
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      const char *name = commands[i].name;
+      guint d = strlen (command) >= 2 && g_str_has_prefix (name, command) ? 0 : sw_edit_distance (command, name);
+
+      if (d < best && d <= (strlen (name) + 2) / 3)
+        best = d, closest = name;
+    }
+  if (closest != NULL)
+    return g_strdup_printf (_("unknown command “%s”; did you mean “%s”?"), command, closest);
+  return g_strdup_printf (_("unknown command “%s”"), command);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -502,32 +537,11 @@ main (int argc, char **argv)
       g_print ("shaftwork-cli %s\n", SW_VERSION);
       return EXIT_OK;
     }
-  if (g_str_equal (command, "simulate"))
-    return finish_stdout (sw_cli_run (argc - 1, argv + 1, FALSE));
-  if (g_str_equal (command, "plot"))
-    return finish_stdout (sw_cli_run (argc - 1, argv + 1, TRUE));
-  if (g_str_equal (command, "check"))
-    return finish_stdout (sw_cli_check (argc - 1, argv + 1));
-  if (g_str_equal (command, "modal"))
-    return finish_stdout (sw_cli_modal (argc - 1, argv + 1));
-  if (g_str_equal (command, "frf"))
-    return finish_stdout (sw_cli_frf (argc - 1, argv + 1));
-  if (g_str_equal (command, "campbell"))
-    return finish_stdout (sw_cli_campbell (argc - 1, argv + 1));
-  if (g_str_equal (command, "forced"))
-    return finish_stdout (sw_cli_forced (argc - 1, argv + 1));
-  if (g_str_equal (command, "study"))
-    return finish_stdout (sw_cli_study (argc - 1, argv + 1));
-  if (g_str_equal (command, "list"))
-    return finish_stdout (sw_cli_list (argc - 1, argv + 1));
-  if (g_str_equal (command, "import"))
-    return finish_stdout (sw_cli_import (argc - 1, argv + 1));
-  if (g_str_equal (command, "export"))
-    return finish_stdout (sw_cli_export (argc - 1, argv + 1));
-  if (g_str_equal (command, "shell"))
-    return finish_stdout (sw_cli_shell (argc - 1, argv + 1));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (command, commands[i].name))
+      return finish_stdout (commands[i].run (argc - 1, argv + 1));
   {
-    g_autofree char *msg = g_strdup_printf (_("unknown command “%s”"), command);
+    g_autofree char *msg = dup_unknown_command (command);
 
     return sw_cli_usage_error (NULL, msg);
   }

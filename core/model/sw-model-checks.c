@@ -251,33 +251,6 @@ _sw_check_id (const char  *id,
   return FALSE;
 }
 
-static guint
-edit_distance (const char *a,
-               const char *b)
-{
-  gsize la = strlen (a), lb = strlen (b);
-  g_autofree guint *row = g_new (guint, lb + 1);
-
-  for (gsize j = 0; j <= lb; j++)
-    row[j] = j;
-  for (gsize i = 1; i <= la; i++)
-    {
-      guint diagonal = row[0];
-
-      row[0] = i;
-      for (gsize j = 1; j <= lb; j++)
-        {
-          guint up = row[j];
-          guint cost = g_ascii_tolower (a[i - 1]) == g_ascii_tolower (b[j - 1]) ? 0 : 1;
-
-          row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), diagonal + cost);
-          diagonal = up;
-        }
-    }
-
-  return row[lb];
-}
-
 /* How far a kind name is from what was written: the whole name, the part
  * after the family, or a word of it. */
 static guint
@@ -285,10 +258,10 @@ kind_distance (const char *written,
                const char *kind_name)
 {
   const char *dot = strchr (kind_name, '.');
-  guint d = edit_distance (written, kind_name);
+  guint d = sw_edit_distance (written, kind_name);
 
   if (dot != NULL)
-    d = MIN (d, edit_distance (written, dot + 1));
+    d = MIN (d, sw_edit_distance (written, dot + 1));
   if (strlen (written) >= 3 && strstr (kind_name, written) != NULL)
     d = MIN (d, 1);
 

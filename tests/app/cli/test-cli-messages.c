@@ -38,6 +38,7 @@ static void
 test_help_and_usage (void)
 {
   g_auto (Run) help = { 0 }, version = { 0 }, none = { 0 }, unknown = { 0 }, sub = { 0 }, bad = { 0 };
+  g_auto (Run) typo = { 0 }, start = { 0 };
 
   cli (&help, "--help", NULL);
   g_assert_cmpint (help.status, ==, 0);
@@ -51,6 +52,13 @@ test_help_and_usage (void)
   cli (&unknown, "frobnicate", NULL);
   g_assert_cmpint (unknown.status, ==, 2);
   g_assert_nonnull (strstr (unknown.err, "frobnicate"));
+  g_assert_null (strstr (unknown.err, "did you mean"));
+  /* A misspelt command or its start: the closest command. */
+  cli (&typo, "simulat", "x.shaft", NULL);
+  g_assert_cmpint (typo.status, ==, 2);
+  g_assert_nonnull (strstr (typo.err, "unknown command “simulat”; did you mean “simulate”?"));
+  cli (&start, "camp", NULL);
+  g_assert_nonnull (strstr (start.err, "did you mean “campbell”?"));
   cli (&sub, "simulate", "--help", NULL);
   g_assert_cmpint (sub.status, ==, 0);
   g_assert_nonnull (strstr (sub.out, "--stop-time"));
