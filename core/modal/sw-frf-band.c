@@ -615,7 +615,8 @@ _sw_frf_band_solve (SwFrfBand *band, guint n_w, const double *w, const double *f
   if (band->kl == 1 && band->ku == 1)
     {
       if (n_w < SW_FRF_BAND_LANES || !tridiagonal_solve4 (band, w, f, NULL, x, ok))
-        tridiagonal_solve (band, (double complex *[4]) { band->td, band->tdl, band->tdu, band->tb }, n_w, w, f, NULL, x, ok);
+        tridiagonal_solve (band, (double complex *[4]) { band->td, band->tdl, band->tdu, band->tb }, n_w, w, f, NULL, x,
+                           ok);
       return;
     }
   for (guint l = 0; l < n_w; l++)
@@ -788,7 +789,8 @@ twisted_solve (const SwFrfBand *band, const double *wv, const double *f, guint p
     {
       for (guint g = 0; g < G; g++)
         {
-          v4d row[8] = { bottom[g].ur, bottom[g].ui, bottom[g].dr, bottom[g].di, zero, zero, bottom[g].br, bottom[g].bi };
+          v4d row[8] = { bottom[g].ur, bottom[g].ui, bottom[g].dr, bottom[g].di,
+                         zero,         zero,         bottom[g].br, bottom[g].bi };
 
           twisted_step (&top[g], row, q - 1 >= p ? st + ((gsize) (q - 1 - p) * G + g) * TWISTED_STORE : NULL, &bad);
         }

@@ -231,9 +231,9 @@ output_response_entries (const SwSystem *sys, double w, const guint *out_nodes, 
   return y;
 }
 
-/* The coordinates the output reads (want, *n_want of them, at least one:
- * coordinate 0 where it reads none, so that a singular matrix still shows)
- * and each term's slot among them, in output_response_entries()' order. */
+/* The coordinates the output reads into want (at least one: coordinate 0
+ * where it reads none, so that a singular matrix still shows) and each
+ * term's slot among them into slot, in output_response_entries()' order. */
 static void
 output_entries (const SwSystem *sys, const guint *out_nodes, guint n_out, GArray *want, GArray *slot)
 {
@@ -291,7 +291,7 @@ solve_entries (SwFrfBand *band, const GArray *wgrid, const double *f, const GArr
 
       _sw_frf_band_get_size (band, &n);
       work = (guint64) n * n_w;
-      /* About a millisecond of work and more. */
+      /* Half a millisecond of work and more (a thread costs some 0.1 ms). */
       if (work >= 200000)
         half = n_w / 2 / SW_FRF_BAND_GROUP * SW_FRF_BAND_GROUP;
     }

@@ -514,7 +514,8 @@ quad_tridiagonal_solve (const gsl_matrix *K, const gsl_matrix *D, const gsl_matr
   g_autofree QuadComplex *y = g_new0 (QuadComplex, n + 2);
   double w2 = w * w;
 
-#define QENTRY(r, c) ((QuadComplex) { gsl_matrix_get (K, r, c) - w2 * gsl_matrix_get (M, r, c), w * gsl_matrix_get (D, r, c) })
+#define QENTRY(r, c) \
+  ((QuadComplex) { gsl_matrix_get (K, r, c) - w2 * gsl_matrix_get (M, r, c), w * gsl_matrix_get (D, r, c) })
   for (guint k = 0; k < n; k++)
     {
       d[k] = QENTRY (k, k);
@@ -724,7 +725,8 @@ test_entries_edges (void)
          * grounded at one end. */
         for (guint i = 0; i < n; i++)
           {
-            guint a = variant == 1 && n == 40 ? (i * 7) % n : i, b = variant == 1 && n == 40 ? ((i + 1) * 7) % n : i + 1;
+            gboolean shuffle = variant == 1 && n == 40;
+            guint a = shuffle ? (i * 7) % n : i, b = shuffle ? ((i + 1) * 7) % n : i + 1;
 
             *gsl_matrix_ptr (M, a, a) += scale * (1 + 0.1 * (i % 3));
             if (i + 1 < n)
