@@ -678,7 +678,6 @@ twisted_step (Active4 *s, const v4d *next, double *st, v4l *bad)
   v4d qr = SELECT4 (xch, s->dr, next[0]), qi = SELECT4 (xch, s->di, next[1]);
   v4d p1r = SELECT4 (xch, next[2], s->ur), p1i = SELECT4 (xch, next[3], s->ui);
   v4d q1r = SELECT4 (xch, s->ur, next[2]), q1i = SELECT4 (xch, s->ui, next[3]);
-  v4d p2r = SELECT4 (xch, next[4], zero), p2i = SELECT4 (xch, next[5], zero);
   v4d pbr = SELECT4 (xch, next[6], s->br), pbi = SELECT4 (xch, next[7], s->bi);
   v4d qbr = SELECT4 (xch, s->br, next[6]), qbi = SELECT4 (xch, s->bi, next[7]);
   v4d sq = pr * pr + pi * pi, rcr, rci, mr, mi;
@@ -691,8 +690,10 @@ twisted_step (Active4 *s, const v4d *next, double *st, v4l *bad)
   mi = qr * rci + qi * rcr;
   s->dr = q1r - (mr * p1r - mi * p1i);
   s->di = q1i - (mr * p1i + mi * p1r);
-  s->ur = SELECT4 (xch, -(mr * p2r - mi * p2i), next[4]);
-  s->ui = SELECT4 (xch, -(mr * p2i + mi * p2r), next[5]);
+  /* (The pivot row's second entry right of the pivot, p2, is u1 where
+   * the rows were exchanged, else 0.) */
+  s->ur = SELECT4 (xch, -(mr * next[4] - mi * next[5]), next[4]);
+  s->ui = SELECT4 (xch, -(mr * next[5] + mi * next[4]), next[5]);
   s->br = qbr - (mr * pbr - mi * pbi);
   s->bi = qbi - (mr * pbi + mi * pbr);
   if (st != NULL)
@@ -701,8 +702,8 @@ twisted_step (Active4 *s, const v4d *next, double *st, v4l *bad)
       STORE4 (st + 4, rci);
       STORE4 (st + 8, p1r);
       STORE4 (st + 12, p1i);
-      STORE4 (st + 16, p2r);
-      STORE4 (st + 20, p2i);
+      STORE4 (st + 16, SELECT4 (xch, next[4], zero));
+      STORE4 (st + 20, SELECT4 (xch, next[5], zero));
       STORE4 (st + 24, pbr);
       STORE4 (st + 28, pbi);
     }
