@@ -1,6 +1,8 @@
 /* test-frf-band.c: the band path of frequency responses (issue 24) against
  * the dense one (the reference, a complex LU of the whole matrix), against
- * closed forms, and on a chain of 1 000 bodies.
+ * closed forms, and on a chain of 1 000 bodies; a chain's entries alone
+ * (_sw_frf_band_solve_entries) against a quadruple-precision solve and the
+ * whole solution.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <complex.h>
 #include <float.h>
