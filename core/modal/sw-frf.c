@@ -2,7 +2,10 @@
  *
  * Each point of the grid solves (K - w^2 M + i w D) Q = F: on the band of
  * K, D and M in a Cuthill-McKee order where it is narrow (sw-frf-band.c,
- * O(n b^2) per point), else by a dense complex LU (O(n^3) per point).
+ * O(n b^2) per point), else by a dense complex LU (O(n^3) per point). On
+ * the band only the coordinates the output reads are asked for (a chain
+ * then solves for them alone, about half the work), the grid split over
+ * two threads where a chain's is large enough to pay.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-frf.h"
