@@ -36,6 +36,13 @@ struct _SwFrfBand {
    * diagonals and right-hand sides, entry k of frequency l at
    * [k SW_FRF_BAND_LANES + l]. */
   double complex *td, *tdl, *tdu, *tb;
+  /* A tridiagonal band for _sw_frf_band_solve_entries(), read only there
+   * (threads share it): [0] K, D and M as k, d and m, [1] the same
+   * reversed (entry (i, j) that of (n - 1 - i, n - 1 - j)), each with three
+   * zeros after the last column (the row past the end); sorder[1] the
+   * order reversed; pos[coordinate]: its position in the order. */
+  double *sk[2], *sd[2], *sm[2];
+  guint *sorder[2], *pos;
 };
 
 void
@@ -53,6 +60,14 @@ _sw_frf_band_free (SwFrfBand *band)
   g_free (band->tdl);
   g_free (band->tdu);
   g_free (band->tb);
+  for (int side = 0; side < 2; side++)
+    {
+      g_free (band->sk[side]);
+      g_free (band->sd[side]);
+      g_free (band->sm[side]);
+    }
+  g_free (band->sorder[1]);
+  g_free (band->pos);
   g_free (band);
 }
 
@@ -133,6 +148,28 @@ _sw_frf_band_new (const gsl_matrix *K, const gsl_matrix *D, const gsl_matrix *M)
         band->d[at] = gsl_matrix_get (D, r, c);
         band->m[at] = gsl_matrix_get (M, r, c);
       }
+  band->pos = g_memdup2 (pos, (gsize) n * sizeof (guint));
+  if (kl == 1 && ku == 1)
+    {
+      const double *from[3] = { band->k, band->d, band->m };
+      double **to[3] = { band->sk, band->sd, band->sm };
+
+      band->sorder[0] = band->order;
+      band->sorder[1] = g_new (guint, n);
+      for (guint k = 0; k < n; k++)
+        band->sorder[1][k] = band->order[n - 1 - k];
+      for (int which = 0; which < 3; which++)
+        {
+          double *fwd = to[which][0] = g_new0 (double, (gsize) 3 * n + 3);
+          double *rev = to[which][1] = g_new0 (double, (gsize) 3 * n + 3);
+
+          memcpy (fwd, from[which], (gsize) 3 * n * sizeof (double));
+          /* (i, j) reversed is (n - 1 - i, n - 1 - j): at 3 (n - 1 - j) + 1 + j - i. */
+          for (guint j = 0; j < n; j++)
+            for (guint i = j > 0 ? j - 1 : 0; i <= MIN (n - 1, j + 1); i++)
+              rev[(gsize) 3 * j + 1 + i - j] = from[which][(gsize) 3 * (n - 1 - j) + 1 + j - i];
+        }
+    }
   return g_steal_pointer (&band);
 }
 
@@ -141,6 +178,12 @@ _sw_frf_band_get_widths (const SwFrfBand *band, guint *kl, guint *ku)
 {
   *kl = band->kl;
   *ku = band->ku;
+}
+
+void
+_sw_frf_band_get_size (const SwFrfBand *band, guint *n)
+{
+  *n = band->n;
 }
 
 /* Products and quotients written out: the compiler's complex ones guard
@@ -302,12 +345,12 @@ band_solve (SwFrfBand *band, double w, const double *f, const double complex *co
  * twice where a quotient rounds once: the solution differs by an ulp or
  * two times the condition number, as any solve in a different order. */
 static void
-tridiagonal_solve (SwFrfBand *band, guint nw, const double *w, const double *f, const double complex *const *fc,
-                   double complex *x, gboolean *ok)
+tridiagonal_solve (const SwFrfBand *band, double complex *const work[4], guint nw, const double *w, const double *f,
+                   const double complex *const *fc, double complex *x, gboolean *ok)
 {
   const guint L = SW_FRF_BAND_LANES;
   guint n = band->n;
-  double complex *rd = band->td, *dl = band->tdl, *du = band->tdu, *b = band->tb;
+  double complex *rd = work[0], *dl = work[1], *du = work[2], *b = work[3];
   const double *K = band->k, *D = band->d, *M = band->m;
   double complex d[SW_FRF_BAND_LANES];
   double w2[SW_FRF_BAND_LANES];
@@ -572,7 +615,8 @@ _sw_frf_band_solve (SwFrfBand *band, guint n_w, const double *w, const double *f
   if (band->kl == 1 && band->ku == 1)
     {
       if (n_w < SW_FRF_BAND_LANES || !tridiagonal_solve4 (band, w, f, NULL, x, ok))
-        tridiagonal_solve (band, n_w, w, f, NULL, x, ok);
+        tridiagonal_solve (band, (double complex *[4]) { band->td, band->tdl, band->tdu, band->tb }, n_w, w, f, NULL, x,
+                           ok);
       return;
     }
   for (guint l = 0; l < n_w; l++)
@@ -587,9 +631,282 @@ _sw_frf_band_solve_complex (SwFrfBand *band, guint n_w, const double *w, const d
   if (band->kl == 1 && band->ku == 1)
     {
       if (n_w < SW_FRF_BAND_LANES || !tridiagonal_solve4 (band, w, NULL, f, x, ok))
-        tridiagonal_solve (band, n_w, w, NULL, f, x, ok);
+        tridiagonal_solve (band, (double complex *[4]) { band->td, band->tdl, band->tdu, band->tb }, n_w, w, NULL, f, x,
+                           ok);
       return;
     }
   for (guint l = 0; l < n_w; l++)
     ok[l] = band_solve (band, w[l], NULL, f, l, x + (gsize) l * band->n);
+}
+
+/* Entries of the solution alone, at many frequencies, on a tridiagonal
+ * band (a chain): a frequency response needs the output's one or two
+ * coordinates, not all n. With the positions wanted in p..q of the order,
+ * the elimination runs from both ends towards row q: from the top over
+ * columns 0..q-2 as tridiagonal_solve4() does, from the bottom over columns
+ * n-1..q+1 (the same steps on the band reversed), the two independent
+ * (the processor may overlap them); the row q the bottom sweep leaves
+ * (columns q-1 and q) then meets the top's active row in column q-1, and
+ * back substitution runs from q down to p only. This is Gaussian
+ * elimination with partial pivoting on the rows and columns taken in the
+ * order 0..q-2, n-1..q+1, q-1, q, each step combining two rows as on the
+ * tridiagonal itself (test-frf-band checks each entry against a
+ * quadruple-precision solve: within a rounding times its condition, as the
+ * whole solution). About n steps per frequency and nothing stored outside
+ * p..q, against 2 n steps and n stored for the whole solution.
+ * TWISTED_GROUPS groups of four frequencies at a time (measured: one, two
+ * and four groups as fast; the step's operations, not their latency,
+ * bound it). */
+#define TWISTED_GROUPS 2
+#define TWISTED_LANES  (4 * TWISTED_GROUPS)
+G_STATIC_ASSERT (TWISTED_LANES == SW_FRF_BAND_GROUP);
+/* What a step stores for the back substitution, per group: the pivot's
+ * reciprocal, the pivot row's entries right of the pivot (two), its
+ * right-hand side; real then imaginary parts of four frequencies each. */
+#define TWISTED_STORE 32
+
+typedef struct {
+  /* The active row: d at its diagonal, u the next entry away from it. */
+  v4d dr, di, ur, ui, br, bi;
+} Active4;
+
+/* One step of tridiagonal_solve4()'s elimination with the next row
+ * next[]: low (under the active row's d), d1, u1 and b1, real then
+ * imaginary parts of each; the same operations in the same order. */
+static inline __attribute__ ((always_inline)) void
+twisted_step (Active4 *s, const v4d *next, double *st, v4l *bad)
+{
+  v4d zero = { 0, 0, 0, 0 };
+  v4l xch = ~(ABS4 (s->dr) + ABS4 (s->di) >= ABS4 (next[0]) + ABS4 (next[1]));
+  v4d pr = SELECT4 (xch, next[0], s->dr), pi = SELECT4 (xch, next[1], s->di);
+  v4d qr = SELECT4 (xch, s->dr, next[0]), qi = SELECT4 (xch, s->di, next[1]);
+  v4d p1r = SELECT4 (xch, next[2], s->ur), p1i = SELECT4 (xch, next[3], s->ui);
+  v4d q1r = SELECT4 (xch, s->ur, next[2]), q1i = SELECT4 (xch, s->ui, next[3]);
+  v4d pbr = SELECT4 (xch, next[6], s->br), pbi = SELECT4 (xch, next[7], s->bi);
+  v4d qbr = SELECT4 (xch, s->br, next[6]), qbi = SELECT4 (xch, s->bi, next[7]);
+  v4d sq = pr * pr + pi * pi, rcr, rci, mr, mi;
+
+  *bad |= ~(sq > 1e-290) | ~(sq < 1e290);
+  sq = 1 / sq;
+  rcr = pr * sq;
+  rci = -pi * sq;
+  mr = qr * rcr - qi * rci;
+  mi = qr * rci + qi * rcr;
+  s->dr = q1r - (mr * p1r - mi * p1i);
+  s->di = q1i - (mr * p1i + mi * p1r);
+  /* (The pivot row's second entry right of the pivot, p2, is u1 where
+   * the rows were exchanged, else 0.) */
+  s->ur = SELECT4 (xch, -(mr * next[4] - mi * next[5]), next[4]);
+  s->ui = SELECT4 (xch, -(mr * next[5] + mi * next[4]), next[5]);
+  s->br = qbr - (mr * pbr - mi * pbi);
+  s->bi = qbi - (mr * pbi + mi * pbr);
+  if (st != NULL)
+    {
+      STORE4 (st, rcr);
+      STORE4 (st + 4, rci);
+      STORE4 (st + 8, p1r);
+      STORE4 (st + 12, p1i);
+      STORE4 (st + 16, SELECT4 (xch, next[4], zero));
+      STORE4 (st + 20, SELECT4 (xch, next[5], zero));
+      STORE4 (st + 24, pbr);
+      STORE4 (st + 28, pbi);
+    }
+}
+
+/* Row k + 1 of side's band (0 from the top, 1 reversed) at frequencies
+ * w (w2 = w^2) as twisted_step()'s next[], the right-hand side f real. */
+#define TWISTED_ROW(side, k, w, w2, next)                                                                         \
+  do                                                                                                              \
+    {                                                                                                             \
+      gsize at_ = (gsize) 3 * (k);                                                                                \
+      double b_ = f[band->sorder[side][(k) + 1]];                                                                 \
+                                                                                                                  \
+      (next)[0] = K[side][at_ + 2] - (w2) * M[side][at_ + 2];                                                     \
+      (next)[1] = (w) * D[side][at_ + 2];                                                                         \
+      (next)[2] = K[side][at_ + 4] - (w2) * M[side][at_ + 4];                                                     \
+      (next)[3] = (w) * D[side][at_ + 4];                                                                         \
+      (next)[4] = K[side][at_ + 6] - (w2) * M[side][at_ + 6];                                                     \
+      (next)[5] = (w) * D[side][at_ + 6];                                                                         \
+      (next)[6] = zero + b_;                                                                                      \
+      (next)[7] = zero;                                                                                           \
+    }                                                                                                             \
+  while (0)
+
+/* TWISTED_LANES frequencies wv: x's real parts at xr[(k - p) L + l], the
+ * imaginary at xi[...], for positions k = p..q (L = TWISTED_LANES; xr and xi
+ * hold q - p + 2 rows, the last set to 0), st (q - p) TWISTED_GROUPS
+ * TWISTED_STORE doubles of work. FALSE, x not set, where a pivot's |z|^2 is
+ * not a normal number (as tridiagonal_solve4()). */
+TRIDIAGONAL_CLONES static gboolean
+twisted_solve (const SwFrfBand *band, const double *wv, const double *f, guint p, guint q, double *st, double *xr,
+               double *xi, gboolean *ok)
+{
+  const guint G = TWISTED_GROUPS, L = TWISTED_LANES;
+  guint n = band->n, n_top = q >= 1 ? q - 1 : 0, n_bottom = n - 1 - q, both = MIN (n_top, n_bottom);
+  const double *K[2] = { band->sk[0], band->sk[1] }, *D[2] = { band->sd[0], band->sd[1] };
+  const double *M[2] = { band->sm[0], band->sm[1] };
+  v4d zero = { 0, 0, 0, 0 }, w[TWISTED_GROUPS], w2[TWISTED_GROUPS], next[8];
+  Active4 top[TWISTED_GROUPS], bottom[TWISTED_GROUPS], *last;
+  v4l bad = { 0, 0, 0, 0 };
+
+  for (guint g = 0; g < G; g++)
+    {
+      Active4 *a[2] = { &top[g], &bottom[g] };
+
+      w[g] = LOAD4 (wv + 4 * g);
+      w2[g] = w[g] * w[g];
+      for (int side = 0; side < 2; side++)
+        {
+          double b0 = f[band->sorder[side][0]];
+
+          a[side]->dr = K[side][1] - w2[g] * M[side][1];
+          a[side]->di = w[g] * D[side][1];
+          a[side]->ur = K[side][3] - w2[g] * M[side][3];
+          a[side]->ui = w[g] * D[side][3];
+          a[side]->br = zero + b0;
+          a[side]->bi = zero;
+        }
+    }
+  for (guint k = 0; k < both; k++)
+    for (guint g = 0; g < G; g++)
+      {
+        TWISTED_ROW (0, k, w[g], w2[g], next);
+        twisted_step (&top[g], next, k >= p ? st + ((gsize) (k - p) * G + g) * TWISTED_STORE : NULL, &bad);
+        TWISTED_ROW (1, k, w[g], w2[g], next);
+        twisted_step (&bottom[g], next, NULL, &bad);
+      }
+  for (guint k = both; k < n_top; k++)
+    for (guint g = 0; g < G; g++)
+      {
+        TWISTED_ROW (0, k, w[g], w2[g], next);
+        twisted_step (&top[g], next, k >= p ? st + ((gsize) (k - p) * G + g) * TWISTED_STORE : NULL, &bad);
+      }
+  for (guint k = both; k < n_bottom; k++)
+    for (guint g = 0; g < G; g++)
+      {
+        TWISTED_ROW (1, k, w[g], w2[g], next);
+        twisted_step (&bottom[g], next, NULL, &bad);
+      }
+  /* Row q as the bottom sweep left it: u in column q - 1, nothing in
+   * q + 1. */
+  last = bottom;
+  if (q >= 1)
+    {
+      for (guint g = 0; g < G; g++)
+        {
+          v4d row[8] = { bottom[g].ur, bottom[g].ui, bottom[g].dr, bottom[g].di,
+                         zero,         zero,         bottom[g].br, bottom[g].bi };
+
+          twisted_step (&top[g], row, q - 1 >= p ? st + ((gsize) (q - 1 - p) * G + g) * TWISTED_STORE : NULL, &bad);
+        }
+      last = top;
+    }
+  for (guint l = 0; l < 4; l++)
+    if (bad[l])
+      return FALSE;
+  /* x_q (Smith's quotient), then up to p. */
+  for (guint g = 0; g < G; g++)
+    for (guint l = 0; l < 4; l++)
+      {
+        gsize at = (gsize) (q - p) * L + 4 * g + l;
+        double complex d = CMPLX (last[g].dr[l], last[g].di[l]), v = cdiv (CMPLX (last[g].br[l], last[g].bi[l]), d);
+
+        ok[4 * g + l] = d != 0;
+        xr[at] = creal (v);
+        xi[at] = cimag (v);
+        xr[at + L] = xi[at + L] = 0;
+      }
+  for (guint k = q; k-- > p;)
+    for (guint g = 0; g < G; g++)
+      {
+        const double *s = st + ((gsize) (k - p) * G + g) * TWISTED_STORE;
+        gsize a = (gsize) (k - p) * L + 4 * g;
+        v4d yr = LOAD4 (xr + a + L), yi = LOAD4 (xi + a + L), zr = LOAD4 (xr + a + 2 * L), zi = LOAD4 (xi + a + 2 * L);
+        v4d r_r = LOAD4 (s), r_i = LOAD4 (s + 4), u_r = LOAD4 (s + 8), u_i = LOAD4 (s + 12), l_r = LOAD4 (s + 16);
+        v4d l_i = LOAD4 (s + 20), tr_ = LOAD4 (s + 24), ti_ = LOAD4 (s + 28);
+
+        /* (b - u y - l z) r, as tridiagonal_solve4(). */
+        tr_ = tr_ - (u_r * yr - u_i * yi) - (l_r * zr - l_i * zi);
+        ti_ = ti_ - (u_r * yi + u_i * yr) - (l_r * zi + l_i * zr);
+        STORE4 (xr + a, tr_ * r_r - ti_ * r_i);
+        STORE4 (xi + a, tr_ * r_i + ti_ * r_r);
+      }
+  return TRUE;
+}
+#undef TWISTED_ROW
+
+void
+_sw_frf_band_solve_entries (SwFrfBand *band, guint n_w, const double *w, const double *f, guint n_want,
+                            const guint *want, double complex *y, gboolean *ok)
+{
+  guint n = band->n, p = n, q = 0;
+
+  g_return_if_fail (n_want >= 1);
+  for (guint k = 0; k < n_want; k++)
+    {
+      g_return_if_fail (want[k] < n);
+      p = MIN (p, band->pos[want[k]]);
+      q = MAX (q, band->pos[want[k]]);
+    }
+  if (band->kl == 1 && band->ku == 1)
+    {
+      const guint L = TWISTED_LANES;
+      guint rows = q - p + 2;
+      g_autofree double *st = g_new (double, (gsize) MAX (q - p, 1) * TWISTED_GROUPS * TWISTED_STORE);
+      g_autofree double *xr = g_new (double, (gsize) 2 * rows * L);
+      g_autofree double complex *work = NULL;
+      double *xi = xr + (gsize) rows * L;
+
+      for (guint g = 0; g < n_w; g += L)
+        {
+          guint nw = MIN (L, n_w - g);
+          double wl[TWISTED_LANES];
+          gboolean okl[TWISTED_LANES];
+
+          /* A short last group: its last frequency again, not kept. */
+          for (guint l = 0; l < L; l++)
+            wl[l] = w[g + MIN (l, nw - 1)];
+          if (twisted_solve (band, wl, f, p, q, st, xr, xi, okl))
+            {
+              for (guint l = 0; l < nw; l++)
+                {
+                  ok[g + l] = okl[l];
+                  for (guint k = 0; k < n_want; k++)
+                    {
+                      gsize at = (gsize) (band->pos[want[k]] - p) * L + l;
+
+                      y[(gsize) (g + l) * n_want + k] = CMPLX (xr[at], xi[at]);
+                    }
+                }
+              continue;
+            }
+          /* A pivot that needs Smith's scaling, or 0: the whole solution,
+           * four at a time (work of its own, the band shared). */
+          if (work == NULL)
+            work = g_new (double complex, (gsize) 5 * n * SW_FRF_BAND_LANES);
+          for (guint h = 0; h < nw; h += SW_FRF_BAND_LANES)
+            {
+              guint nh = MIN (SW_FRF_BAND_LANES, nw - h);
+              gsize part = (gsize) n * SW_FRF_BAND_LANES;
+              double complex *x = work + 4 * part;
+
+              tridiagonal_solve (band, (double complex *[4]) { work, work + part, work + 2 * part, work + 3 * part },
+                                 nh, w + g + h, f, NULL, x, ok + g + h);
+              for (guint l = 0; l < nh; l++)
+                for (guint k = 0; k < n_want; k++)
+                  y[(gsize) (g + h + l) * n_want + k] = x[(gsize) l * n + want[k]];
+            }
+        }
+      return;
+    }
+  {
+    g_autofree double complex *x = g_new (double complex, n);
+
+    for (guint l = 0; l < n_w; l++)
+      {
+        ok[l] = band_solve (band, w[l], f, NULL, 0, x);
+        for (guint k = 0; k < n_want; k++)
+          y[(gsize) l * n_want + k] = x[want[k]];
+      }
+  }
 }

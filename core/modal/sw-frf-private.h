@@ -19,6 +19,9 @@ G_BEGIN_DECLS
 typedef enum {
   SW_FRF_SOLVER_AUTO,    /* the band path where the band is narrow, else dense */
   SW_FRF_SOLVER_DENSE,   /* a dense complex LU per frequency whatever the structure */
+  SW_FRF_SOLVER_SERIAL,  /* AUTO on the calling thread alone */
+  SW_FRF_SOLVER_FULL,    /* the band path's whole solution per frequency (before
+                          * the entries alone, kept to compare with) */
 } SwFrfSolver;
 
 /* sw_frf_compute() with the solver chosen; *solver_used (may be NULL) gets
@@ -43,6 +46,9 @@ SwFrfBand *_sw_frf_band_new   (const gsl_matrix *K,
 void       _sw_frf_band_get_widths (const SwFrfBand *band,
                                     guint           *kl,
                                     guint           *ku);
+/* Its order n. */
+void       _sw_frf_band_get_size (const SwFrfBand *band,
+                                  guint           *n);
 /* At most this many frequencies per _sw_frf_band_solve(). */
 #define SW_FRF_BAND_LANES 4
 
@@ -65,6 +71,23 @@ void       _sw_frf_band_solve_complex (SwFrfBand                   *band,
                                        const double complex *const *f,
                                        double complex              *x,
                                        gboolean                    *ok);
+/* Frequencies _sw_frf_band_solve_entries() solves together: its results
+ * for frequencies split at a multiple of this are the same bit for bit as
+ * those of one call (threads may share the work that way). */
+#define SW_FRF_BAND_GROUP 8
+/* Entries want[] (n_want >= 1 coordinates) of the solutions of (K - w^2 M +
+ * i w D) x = f at the n_w frequencies w: y[l n_want + k] is x[want[k]] at
+ * w[l]; ok[l] as _sw_frf_band_solve(). On a tridiagonal band it reads band
+ * alone (threads may share it) and takes about half the work of the whole
+ * solution; a wider band solves whole and picks. */
+void       _sw_frf_band_solve_entries (SwFrfBand      *band,
+                                       guint           n_w,
+                                       const double   *w,
+                                       const double   *f,
+                                       guint           n_want,
+                                       const guint    *want,
+                                       double complex *y,
+                                       gboolean       *ok);
 void       _sw_frf_band_free  (SwFrfBand      *band);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SwFrfBand, _sw_frf_band_free)
