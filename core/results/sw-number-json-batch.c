@@ -119,7 +119,7 @@ div10 (__m512i x)
   return _mm512_srli_epi64 (_mm512_mul_epu32 (x, V8 (0xCCCCCCCDULL)), 35);
 }
 
-LANES static void
+LANES static inline __attribute__ ((always_inline)) void
 prepare8 (const double *values, guint64 *high, guint64 *low, guint32 *meta)
 {
   const __m512i zero = _mm512_setzero_si512 (), one = V8 (1);
@@ -218,6 +218,14 @@ prepare8 (const double *values, guint64 *high, guint64 *low, guint32 *meta)
   }
 }
 
+/* Whole groups of eight (the constants stay in registers over the loop). */
+LANES static void
+prepare_lanes (const double *values, guint n, guint64 *high, guint64 *low, guint32 *meta)
+{
+  for (guint i = 0; i < n; i += 8)
+    prepare8 (values + i, high + i, low + i, meta + i);
+}
+
 static gboolean
 have_lanes (void)
 {
@@ -250,10 +258,7 @@ sw_json_numbers_prepare (SwJsonNumbers *numbers, const double *values, guint n)
   g_return_if_fail (n <= numbers->size);
 #ifdef HAVE_LANES
   if (_sw_json_numbers_in_lanes ())
-    {
-      for (guint i = 0; i < whole; i += 8)
-        prepare8 (values + i, numbers->high + i, numbers->low + i, numbers->meta + i);
-    }
+    prepare_lanes (values, whole, numbers->high, numbers->low, numbers->meta);
   else
 #endif
     whole = 0;
