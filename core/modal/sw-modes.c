@@ -277,19 +277,20 @@ mode_values (const SwModes *modes, guint i, const double *node_shape, double *sh
         ke[b] = ke_scale * _sw_body_quadratic (&sys->bodies[b], node_shape);
         ke_sum += ke[b];
       }
+    /* Loops without a test inside, which the compiler vectorises (the
+     * same operations, the same numbers). */
     if (value != NULL)
       {
-        double sign = peak < 0 ? -1 : 1;
+        double sign = peak < 0 ? -1 : 1, size = fabs (peak);
 
-        for (guint b = 0; b < nb; b++)
-          {
-            double x = value[b] * sign;
-
-            if (shape_mn != NULL)
-              shape_mn[b] = x;
-            if (shape != NULL)
-              shape[b] = peak != 0 ? x / fabs (peak) : 0;
-          }
+        if (shape_mn != NULL)
+          for (guint b = 0; b < nb; b++)
+            shape_mn[b] = value[b] * sign;
+        if (shape != NULL && peak != 0)
+          for (guint b = 0; b < nb; b++)
+            shape[b] = value[b] * sign / size;
+        else if (shape != NULL)
+          memset (shape, 0, nb * sizeof (double));
       }
   }
   for (guint s = 0; s < ns; s++)
@@ -299,18 +300,33 @@ mode_values (const SwModes *modes, guint i, const double *node_shape, double *sh
       guint n = modes->sec_n[s];
       double e = 0;
 
-      for (guint r = 0; r < n; r++)
-        for (guint c = 0; c < n; c++)
-          e += node_shape[nodes[r]] * k[r * n + c] * node_shape[nodes[c]];
+      if (n == 2)
+        {
+          /* A section between two nodes (most of them), in the same order. */
+          double a = node_shape[nodes[0]], b = node_shape[nodes[1]];
+
+          e += a * k[0] * a;
+          e += a * k[1] * b;
+          e += b * k[2] * a;
+          e += b * k[3] * b;
+        }
+      else
+        for (guint r = 0; r < n; r++)
+          for (guint c = 0; c < n; c++)
+            e += node_shape[nodes[r]] * k[r * n + c] * node_shape[nodes[c]];
       pe[s] = mode->rigid_body ? 0 : 0.5 * e;
       pe_sum += pe[s];
     }
-  if (kep != NULL)
+  if (kep != NULL && ke_sum > 0)
     for (guint b = 0; b < nb; b++)
-      kep[b] = ke_sum > 0 ? 100 * ke[b] / ke_sum : 0;
-  if (pep != NULL)
+      kep[b] = 100 * ke[b] / ke_sum;
+  else if (kep != NULL)
+    memset (kep, 0, nb * sizeof (double));
+  if (pep != NULL && pe_sum > 0)
     for (guint s = 0; s < ns; s++)
-      pep[s] = pe_sum > 0 ? 100 * pe[s] / pe_sum : 0;
+      pep[s] = 100 * pe[s] / pe_sum;
+  else if (pep != NULL)
+    memset (pep, 0, ns * sizeof (double));
   if (scalars != NULL)
     {
       scalars->most_excitable_section = -1;
