@@ -49,6 +49,7 @@ sw_json_numbers_init (SwJsonNumbers *numbers, guint size)
   guint n = padded (MAX (size, 1));
 
   numbers->size = size;
+  numbers->one_by_one = FALSE;
   numbers->high = g_new (guint64, n);
   numbers->low = g_new (guint64, n);
   numbers->meta = g_new0 (guint32, n);
@@ -257,7 +258,7 @@ sw_json_numbers_prepare (SwJsonNumbers *numbers, const double *values, guint n)
 
   g_return_if_fail (n <= numbers->size);
 #ifdef HAVE_LANES
-  if (_sw_json_numbers_in_lanes ())
+  if (!numbers->one_by_one && _sw_json_numbers_in_lanes ())
     prepare_lanes (values, whole, numbers->high, numbers->low, numbers->meta);
   else
 #endif

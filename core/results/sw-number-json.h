@@ -28,6 +28,7 @@ typedef struct {
   guint    size;
   guint64 *high, *low;   /* per number: the 16 digits after the first, ASCII */
   guint32 *meta;         /* first digit | exponent << 8 | digits << 16 | sign << 24; 0: not made */
+  gboolean one_by_one;   /* without the vector lanes (tests compare) */
 } SwJsonNumbers;
 
 /* Room for size numbers. */
