@@ -133,7 +133,8 @@ prepare8 (const double *values, guint64 *high, guint64 *low, guint32 *meta)
 
   /* 2^-14 <= |v| < 2^53 (normal), then 10^x <= |v| with x >= -4. */
   ok = _mm512_cmple_epu64_mask (_mm512_sub_epi64 (biased, V8 (1009)), V8 (1075 - 1009));
-  x = _mm512_srai_epi64 (_mm512_mullo_epi64 (_mm512_sub_epi64 (biased, V8 (1023)), V8 (78913)), 18);
+  /* floor (e log10 2), e = -14 ... 52: a 32-bit signed product. */
+  x = _mm512_srai_epi64 (_mm512_mul_epi32 (_mm512_sub_epi64 (biased, V8 (1023)), V8 (78913)), 18);
   {
     __m512i i = _mm512_add_epi64 (x, V8 (5));
     __m512d end = _mm512_castsi512_pd (lookup ((const guint64 *) decade_end, i));
@@ -155,7 +156,7 @@ prepare8 (const double *values, guint64 *high, guint64 *low, guint32 *meta)
 
   /* iv = a 10^8 + b: the quotient in doubles is off by at most one. */
   a = _mm512_cvttpd_epu64 (_mm512_mul_pd (_mm512_cvtepu64_pd (iv), _mm512_set1_pd (1e-8)));
-  b = _mm512_sub_epi64 (iv, _mm512_mullo_epi64 (a, V8 (TEN8)));
+  b = _mm512_sub_epi64 (iv, _mm512_mul_epu32 (a, V8 (TEN8)));   /* a < 2^30 */
   {
     __mmask8 below = _mm512_cmplt_epi64_mask (b, zero), above;
 
