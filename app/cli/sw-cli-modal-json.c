@@ -150,20 +150,32 @@ put_keyed (Text *t, const char *name, const Keys *keys, const double *values, Sw
     }
   PUT (t, "{\n");
   sw_json_numbers_prepare (numbers, values, keys->n);
-  for (guint k = 0; k < keys->n; k++)
-    {
-      gsize len = keys->start[k + 1] - keys->start[k];
+  {
+    /* Locals: the text's stores (chars) could alias the fields otherwise,
+     * which would be read again after each. */
+    const SwJsonNumbers digits = *numbers;
+    const char *text = keys->text;
+    const guint *start = keys->start;
+    guint n = keys->n;
+    char *p = t->p;
 
-      if (len <= KEY_COPY)
-        memcpy (t->p, keys->text + keys->start[k], KEY_COPY), t->p += len;
-      else
-        put (t, keys->text + keys->start[k], len);
-      t->p += sw_json_numbers_write (numbers, k, values[k], t->p);
-      if (k + 1 < keys->n)
-        PUT (t, ",\n");
-      else
-        PUT (t, "\n");
-    }
+    for (guint k = 0; k < n; k++)
+      {
+        gsize len = start[k + 1] - start[k];
+
+        if (len <= KEY_COPY)
+          memcpy (p, text + start[k], KEY_COPY);
+        else
+          memcpy (p, text + start[k], len);
+        p += len;
+        p += sw_json_numbers_write (&digits, k, values[k], p);
+        memcpy (p, ",\n", 2);
+        p += 2;
+      }
+    /* The last number has no comma. */
+    p[-2] = '\n';
+    t->p = p - 1;
+  }
   PUT (t, "      },\n");
 }
 

@@ -50,7 +50,9 @@ _sw_json_store8 (char *out, guint64 v)
 static inline int
 sw_json_numbers_write (const SwJsonNumbers *numbers, guint i, double value, char *buf)
 {
+  /* All read before the first store (a char store may alias them). */
   guint32 meta = numbers->meta[i];
+  guint64 high = numbers->high[i], low = numbers->low[i];
   int x = (gint8) (meta >> 8), n = (meta >> 16) & 0xff, p = meta >> 24;
 
   if (meta == 0)
@@ -63,14 +65,14 @@ sw_json_numbers_write (const SwJsonNumbers *numbers, guint i, double value, char
 
       memcpy (buf + p, "0.000000", 8);
       buf[at] = (char) meta;
-      _sw_json_store8 (buf + at + 1, numbers->high[i]);
-      _sw_json_store8 (buf + at + 9, numbers->low[i]);
+      _sw_json_store8 (buf + at + 1, high);
+      _sw_json_store8 (buf + at + 9, low);
       return at + n;
     }
   else
     {
       /* The digits, then those after the point again one byte on. */
-      unsigned __int128 tail = numbers->high[i] | (unsigned __int128) numbers->low[i] << 64;
+      unsigned __int128 tail = high | (unsigned __int128) low << 64;
 
       buf[p] = (char) meta;
       _sw_json_store8 (buf + p + 1, (guint64) tail);
