@@ -277,20 +277,19 @@ mode_values (const SwModes *modes, guint i, const double *node_shape, double *sh
         ke[b] = ke_scale * _sw_body_quadratic (&sys->bodies[b], node_shape);
         ke_sum += ke[b];
       }
-    /* Loops without a test inside, which the compiler vectorises (the
-     * same operations, the same numbers). */
     if (value != NULL)
       {
-        double sign = peak < 0 ? -1 : 1, size = fabs (peak);
+        double sign = peak < 0 ? -1 : 1;
 
-        if (shape_mn != NULL)
-          for (guint b = 0; b < nb; b++)
-            shape_mn[b] = value[b] * sign;
-        if (shape != NULL && peak != 0)
-          for (guint b = 0; b < nb; b++)
-            shape[b] = value[b] * sign / size;
-        else if (shape != NULL)
-          memset (shape, 0, nb * sizeof (double));
+        for (guint b = 0; b < nb; b++)
+          {
+            double x = value[b] * sign;
+
+            if (shape_mn != NULL)
+              shape_mn[b] = x;
+            if (shape != NULL)
+              shape[b] = peak != 0 ? x / fabs (peak) : 0;
+          }
       }
   }
   for (guint s = 0; s < ns; s++)
@@ -302,13 +301,10 @@ mode_values (const SwModes *modes, guint i, const double *node_shape, double *sh
 
       if (n == 2)
         {
-          /* A section between two nodes (most of them), in the same order. */
+          /* Two nodes (most sections): the loop below written out. */
           double a = node_shape[nodes[0]], b = node_shape[nodes[1]];
 
-          e += a * k[0] * a;
-          e += a * k[1] * b;
-          e += b * k[2] * a;
-          e += b * k[3] * b;
+          e += a * k[0] * a, e += a * k[1] * b, e += b * k[2] * a, e += b * k[3] * b;
         }
       else
         for (guint r = 0; r < n; r++)
@@ -317,16 +313,12 @@ mode_values (const SwModes *modes, guint i, const double *node_shape, double *sh
       pe[s] = mode->rigid_body ? 0 : 0.5 * e;
       pe_sum += pe[s];
     }
-  if (kep != NULL && ke_sum > 0)
+  if (kep != NULL)
     for (guint b = 0; b < nb; b++)
-      kep[b] = 100 * ke[b] / ke_sum;
-  else if (kep != NULL)
-    memset (kep, 0, nb * sizeof (double));
-  if (pep != NULL && pe_sum > 0)
+      kep[b] = ke_sum > 0 ? 100 * ke[b] / ke_sum : 0;
+  if (pep != NULL)
     for (guint s = 0; s < ns; s++)
-      pep[s] = 100 * pe[s] / pe_sum;
-  else if (pep != NULL)
-    memset (pep, 0, ns * sizeof (double));
+      pep[s] = pe_sum > 0 ? 100 * pe[s] / pe_sum : 0;
   if (scalars != NULL)
     {
       scalars->most_excitable_section = -1;
