@@ -9,11 +9,12 @@
  * is left per number is a few stores (sw_json_numbers_write()).
  *
  * The lanes take the common case and leave the rest (marked by a 0 in
- * meta) to sw_format_double_json(): 1e-4 <= |v| < 2^53, normal, text with a
- * point and no exponent, 15, 16 or 17 shortest digits. For such v = m 2^e
- * (m < 2^53) with 10^x <= |v| < 10^(x+1) and k = 16 - x (1 ... 20),
- * V = v 10^k = m 5^k 2^(k+e) lies in [1e16, 1e17) and W = 4 m 5^k is exact
- * in 102 bits: W = V 2^sh, sh = 2 - k - e (1 ... 48). The numbers that read
+ * meta) to sw_format_double_json(): 1e-6 <= |v| < 2^53, normal, not an
+ * integer, 15, 16 or 17 shortest digits. For such v = m 2^e (m < 2^53)
+ * with 10^x <= |v| < 10^(x+1) and k = 16 - x (1 ... 22), V = v 10^k =
+ * m 5^k 2^(k+e) lies in [1e16, 1e17) and W = m 5^k 2^c is exact in 104 bits
+ * (c = 2 up to k = 20, 0 above, where 4 5^k would not fit the 52 bits of a
+ * lane's multiplication): W = V 2^sh, sh = c - k - e (1 ... 50). The numbers that read
  * back to v are V -+ 2 5^k / 2^sh (a quarter below when m is a power of
  * two), inclusive when m is even (strtod rounds a tie to the even m). That
  * half-gap is 0.55 ... 11.1 units of V's last digit, so (when it is below
@@ -73,25 +74,26 @@ sw_json_numbers_clear (SwJsonNumbers *numbers)
 /* Fixed point with 60 bits of fraction: distances of at most 16 units. */
 #define FIX_ONE (1ULL << 60)
 
-/* 4 x 5^k, k = 0 ... 20. */
-static const guint64 four_pow5[24] = {
+/* 5^k 2^c: 4 x 5^k for k = 0 ... 20, 5^21, 5^22. */
+static const guint64 scaled_pow5[24] = {
   4ULL, 20ULL, 100ULL, 500ULL, 2500ULL, 12500ULL, 62500ULL, 312500ULL, 1562500ULL, 7812500ULL, 39062500ULL,
   195312500ULL, 976562500ULL, 4882812500ULL, 24414062500ULL, 122070312500ULL, 610351562500ULL,
-  3051757812500ULL, 15258789062500ULL, 76293945312500ULL, 381469726562500ULL,
+  3051757812500ULL, 15258789062500ULL, 76293945312500ULL, 381469726562500ULL, 476837158203125ULL,
+  2384185791015625ULL,
 };
 
-/* 10^-4 ... 10^16 as the nearest doubles: the decade x ends at [x + 5]. */
+/* 10^-6 ... 10^16 as the nearest doubles: the decade x ends at [x + 7]. */
 static const double decade_end[24] = {
-  1e-4, 1e-3, 1e-2, 1e-1, 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-  1e16,
+  1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13,
+  1e14, 1e15, 1e16,
 };
 
-/* table[i], i = 0 ... 20, from three registers' worth. */
+/* table[i], i = 0 ... 22, from three registers' worth. */
 LANES static inline __m512i
 lookup (const guint64 *table, __m512i i)
 {
   __m512i low = _mm512_permutex2var_epi64 (_mm512_loadu_si512 (table), i, _mm512_loadu_si512 (table + 8));
-  __m512i high = _mm512_permutexvar_epi64 (_mm512_sub_epi64 (i, V8 (13)), _mm512_loadu_si512 (table + 13));
+  __m512i high = _mm512_permutexvar_epi64 (_mm512_sub_epi64 (i, V8 (15)), _mm512_loadu_si512 (table + 15));
 
   return _mm512_mask_mov_epi64 (low, _mm512_cmpge_epi64_mask (i, V8 (16)), high);
 }
@@ -131,22 +133,23 @@ prepare8 (const double *values, guint64 *high, guint64 *low, guint32 *meta)
   __m512i x, k, p5, sh, w_low, w_high, iv, rest, a, b, t, t_tens, t_hundreds, pos, up_gap, down_gap, even, tail, n;
   __mmask8 ok, inside_below, inside_above, up, sixteen, fifteen, round_up, general;
 
-  /* 2^-14 <= |v| < 2^53 (normal), then 10^x <= |v| with x >= -4. */
-  ok = _mm512_cmple_epu64_mask (_mm512_sub_epi64 (biased, V8 (1009)), V8 (1075 - 1009));
-  /* floor (e log10 2), e = -14 ... 52: a 32-bit signed product. */
+  /* 2^-20 <= |v| < 2^53 (normal), then 10^x <= |v| with x >= -6. */
+  ok = _mm512_cmple_epu64_mask (_mm512_sub_epi64 (biased, V8 (1003)), V8 (1075 - 1003));
+  /* floor (e log10 2), e = -20 ... 52: a 32-bit signed product. */
   x = _mm512_srai_epi64 (_mm512_mul_epi32 (_mm512_sub_epi64 (biased, V8 (1023)), V8 (78913)), 18);
   {
-    __m512i i = _mm512_add_epi64 (x, V8 (5));
+    __m512i i = _mm512_add_epi64 (x, V8 (7));
     __m512d end = _mm512_castsi512_pd (lookup ((const guint64 *) decade_end, i));
 
     x = _mm512_mask_add_epi64 (x, _mm512_cmp_pd_mask (_mm512_castsi512_pd (magnitude), end, _CMP_GE_OQ), x, one);
   }
-  ok &= _mm512_cmpge_epi64_mask (x, V8 (-4));
-  k = _mm512_min_epu64 (_mm512_sub_epi64 (V8 (16), x), V8 (20));
-  p5 = lookup (four_pow5, k);
+  ok &= _mm512_cmpge_epi64_mask (x, V8 (-6));
+  k = _mm512_min_epu64 (_mm512_sub_epi64 (V8 (16), x), V8 (22));
+  p5 = lookup (scaled_pow5, k);
   sh = _mm512_sub_epi64 (_mm512_sub_epi64 (V8 (1077), k), biased);
+  sh = _mm512_mask_sub_epi64 (sh, _mm512_cmpgt_epu64_mask (k, V8 (20)), sh, V8 (2));
 
-  /* W = 4 m 5^k = (2^52 + fraction) 4 5^k in two 52-bit halves; V's
+  /* W = m 5^k 2^c = (2^52 + fraction) 5^k 2^c in two 52-bit halves; V's
    * integer part and the sh bits of its fraction. */
   w_low = _mm512_madd52lo_epu64 (zero, fraction, p5);
   w_high = _mm512_madd52hi_epu64 (p5, fraction, p5);
@@ -174,7 +177,7 @@ prepare8 (const double *values, guint64 *high, guint64 *low, guint32 *meta)
   t_tens = _mm512_sub_epi64 (t, _mm512_mul_epu32 (t_hundreds, V8 (10)));
   pos = _mm512_or_si512 (_mm512_slli_epi64 (_mm512_sub_epi64 (b, _mm512_mul_epu32 (t, V8 (10))), 60),
                          _mm512_sllv_epi64 (rest, _mm512_sub_epi64 (V8 (60), sh)));
-  up_gap = _mm512_sllv_epi64 (_mm512_srli_epi64 (p5, 1), _mm512_sub_epi64 (V8 (60), sh));
+  up_gap = _mm512_sllv_epi64 (p5, _mm512_sub_epi64 (V8 (59), sh));   /* 5^k 2^(k+e-1) */
   down_gap = _mm512_mask_srli_epi64 (up_gap, _mm512_cmpeq_epi64_mask (fraction, zero), up_gap, 1);
   even = _mm512_andnot_si512 (bits, one);
   inside_below = _mm512_cmplt_epu64_mask (pos, _mm512_add_epi64 (down_gap, even));

@@ -58,6 +58,18 @@ sw_json_numbers_write (const SwJsonNumbers *numbers, guint i, double value, char
   if (meta == 0)
     return sw_format_double_json (buf, value);
   buf[0] = '-';
+  if (x < -4)
+    {
+      /* "d.ddd" and "e-0X" over the digits' tail (x is -5 or -6). */
+      char exponent[4] = { 'e', '-', '0', (char) ('0' - x) };
+
+      buf[p] = (char) meta;
+      buf[p + 1] = '.';
+      _sw_json_store8 (buf + p + 2, high);
+      _sw_json_store8 (buf + p + 10, low);
+      memcpy (buf + p + n + 1, exponent, 4);
+      return p + n + 5;
+    }
   if (x < 0)
     {
       /* "0.000" and the digits, over the zeros' tail. */
