@@ -13,10 +13,11 @@
  * integer, 15, 16 or 17 shortest digits. For such v = m 2^e (m < 2^53)
  * with 10^x <= |v| < 10^(x+1) and k = 16 - x (1 ... 22), V = v 10^k =
  * m 5^k 2^(k+e) lies in [1e16, 1e17) and W = m 5^k 2^c is exact in 104 bits
- * (c = 2 up to k = 20, 0 above, where 4 5^k would not fit the 52 bits of a
- * lane's multiplication): W = V 2^sh, sh = c - k - e (1 ... 50). The numbers that read
- * back to v are V -+ 2 5^k / 2^sh (a quarter below when m is a power of
- * two), inclusive when m is even (strtod rounds a tie to the even m). That
+ * (c = 2 up to k = 20, 0 above, where 4 5^k would not fit the 52 bits of
+ * a lane's multiplication): W = V 2^sh, sh = c - k - e (1 ... 50). The
+ * numbers that read back to v are V -+ 5^k 2^(k+e-1) (a quarter below when
+ * m is a power of two), inclusive when m is even (strtod rounds a tie to
+ * the even m; never exactly at an end in this range, as it happens). That
  * half-gap is 0.55 ... 11.1 units of V's last digit, so (when it is below
  * 10) only the multiples of ten next to V, 10t and 10t + 10, can be inside:
  * 16 digits when one is (the nearer when both, a tie to the even one), 15
@@ -26,7 +27,7 @@
  * and A (9 digits) and the 8 after it become ASCII by multiplications in
  * 32- and 16-bit lanes, as _sw_number_ascii8() does in one register.
  * The same digits as sw-number-shortest.c's (tests/core/results/test-number.c
- * compares the texts of millions of doubles).
+ * compares the texts of a million doubles).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-number-json.h"
