@@ -4,7 +4,8 @@
  * One buffer, sized once for the largest mode (every key and number has a
  * bounded length), takes a mode at a time and goes to stdout; numbers are
  * the shortest text that reads back, laid out as json-glib lays out a
- * double (sw-number-json.h: null for nan and inf); keys are escaped once.
+ * double (sw-number-json.h: null for nan and inf), a body's or section's
+ * numbers made together (SwJsonNumbers); keys are escaped once.
  * The text is json-glib's pretty printer's but for digits past the
  * shortest (tests compare).
  *
@@ -136,9 +137,10 @@ keyed_bound (const Keys *k)
   return 64 + KEY_COPY + k->start[k->n] + (gsize) k->n * NUMBER_MAX;
 }
 
-/* An object of numbers keyed by ids. */
+/* An object of numbers keyed by ids; their digits made together first
+ * (numbers holds keys->n). */
 static void
-put_keyed (Text *t, const char *name, const Keys *keys, const double *values)
+put_keyed (Text *t, const char *name, const Keys *keys, const double *values, SwJsonNumbers *numbers)
 {
   put_member (t, "      ", name);
   if (keys->n == 0)
@@ -147,20 +149,33 @@ put_keyed (Text *t, const char *name, const Keys *keys, const double *values)
       return;
     }
   PUT (t, "{\n");
-  for (guint k = 0; k < keys->n; k++)
-    {
-      gsize len = keys->start[k + 1] - keys->start[k];
+  sw_json_numbers_prepare (numbers, values, keys->n);
+  {
+    /* Locals: the text's stores (chars) could alias the fields otherwise,
+     * which would be read again after each. */
+    const SwJsonNumbers digits = *numbers;
+    const char *text = keys->text;
+    const guint *start = keys->start;
+    guint n = keys->n;
+    char *p = t->p;
 
-      if (len <= KEY_COPY)
-        memcpy (t->p, keys->text + keys->start[k], KEY_COPY), t->p += len;
-      else
-        put (t, keys->text + keys->start[k], len);
-      put_double (t, values[k]);
-      if (k + 1 < keys->n)
-        PUT (t, ",\n");
-      else
-        PUT (t, "\n");
-    }
+    for (guint k = 0; k < n; k++)
+      {
+        gsize len = start[k + 1] - start[k];
+
+        if (len <= KEY_COPY)
+          memcpy (p, text + start[k], KEY_COPY);
+        else
+          memcpy (p, text + start[k], len);
+        p += len;
+        p += sw_json_numbers_write (&digits, k, values[k], p);
+        memcpy (p, ",\n", 2);
+        p += 2;
+      }
+    /* The last number has no comma. */
+    p[-2] = '\n';
+    t->p = p - 1;
+  }
   PUT (t, "      },\n");
 }
 
@@ -174,10 +189,12 @@ sw_cli_modal_json (SwModes *modes, const char *name, gboolean utf8)
   const char *note = sw_modes_get_note (modes);
   gsize head, per_mode, longest_section = 0;
   Keys body_keys, section_keys;
+  SwJsonNumbers numbers;
   Text t = { .utf8 = utf8 };
 
   keys_init (&body_keys, modes, FALSE);
   keys_init (&section_keys, modes, TRUE);
+  sw_json_numbers_init (&numbers, MAX (nb, ns));
   for (guint s = 0; s < ns; s++)
     longest_section = MAX (longest_section, string_bound (sw_modes_get_section_part (modes, s)->id));
   head = 512 + string_bound (name) + string_bound (sw_modes_get_solver (modes))
@@ -239,9 +256,9 @@ sw_cli_modal_json (SwModes *modes, const char *name, gboolean utf8)
         PUT (&t, "false,\n");
       put_member (&t, "      ", "growth_rate_per_s");
       put_double (&t, m->unstable ? m->growth_rate_per_s : 0), PUT (&t, ",\n");
-      put_keyed (&t, "shape", &body_keys, shape);
-      put_keyed (&t, "kinetic_energy_percent", &body_keys, kin);
-      put_keyed (&t, "potential_energy_percent", &section_keys, pot);
+      put_keyed (&t, "shape", &body_keys, shape, &numbers);
+      put_keyed (&t, "kinetic_energy_percent", &body_keys, kin, &numbers);
+      put_keyed (&t, "potential_energy_percent", &section_keys, pot, &numbers);
       put_member (&t, "      ", "most_excitable_section");
       if (m->most_excitable_section >= 0)
         put_string (&t, sw_modes_get_section_part (modes, m->most_excitable_section)->id);
@@ -266,4 +283,5 @@ sw_cli_modal_json (SwModes *modes, const char *name, gboolean utf8)
   g_free (t.start);
   keys_clear (&body_keys);
   keys_clear (&section_keys);
+  sw_json_numbers_clear (&numbers);
 }

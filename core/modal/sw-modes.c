@@ -299,9 +299,17 @@ mode_values (const SwModes *modes, guint i, const double *node_shape, double *sh
       guint n = modes->sec_n[s];
       double e = 0;
 
-      for (guint r = 0; r < n; r++)
-        for (guint c = 0; c < n; c++)
-          e += node_shape[nodes[r]] * k[r * n + c] * node_shape[nodes[c]];
+      if (n == 2)
+        {
+          /* Two nodes (most sections): the loop below written out. */
+          double a = node_shape[nodes[0]], b = node_shape[nodes[1]];
+
+          e += a * k[0] * a, e += a * k[1] * b, e += b * k[2] * a, e += b * k[3] * b;
+        }
+      else
+        for (guint r = 0; r < n; r++)
+          for (guint c = 0; c < n; c++)
+            e += node_shape[nodes[r]] * k[r * n + c] * node_shape[nodes[c]];
       pe[s] = mode->rigid_body ? 0 : 0.5 * e;
       pe_sum += pe[s];
     }

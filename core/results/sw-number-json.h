@@ -7,6 +7,7 @@
 #pragma once
 
 #include <glib.h>
+#include <string.h>
 
 G_BEGIN_DECLS
 
@@ -19,5 +20,84 @@ G_BEGIN_DECLS
  * "0.1", "-0.0", "1.0", "1e-05", "1.5e+20"; "null" for nan and inf, which
  * JSON has no number for. Returns the length without the NUL. */
 int sw_format_double_json (char *buf, double value);
+
+/* Many numbers at once (sw-number-json-batch.c): their digits made eight
+ * at a time where the processor can (AVX-512 IFMA), then each text written
+ * with a few stores. The same text as sw_format_double_json(). */
+typedef struct {
+  guint    size;
+  guint64 *high, *low;   /* per number: the 16 digits after the first, ASCII */
+  guint32 *meta;         /* first digit | exponent << 8 | digits << 16 | sign << 24; 0: not made */
+  gboolean one_by_one;   /* without the vector lanes (tests compare) */
+} SwJsonNumbers;
+
+/* Room for size numbers. */
+void sw_json_numbers_init (SwJsonNumbers *numbers, guint size);
+void sw_json_numbers_clear (SwJsonNumbers *numbers);
+/* The digits of values[0 ... n - 1], n <= size. */
+void sw_json_numbers_prepare (SwJsonNumbers *numbers, const double *values, guint n);
+
+static inline void
+_sw_json_store8 (char *out, guint64 v)
+{
+  guint64 le = GUINT64_TO_LE (v);
+
+  memcpy (out, &le, sizeof le);
+}
+
+/* The text of values[i] (the value given again) into buf, which needs
+ * SW_NUMBER_JSON_BUF_SIZE bytes; not NUL-terminated. Returns the length. */
+static inline int
+sw_json_numbers_write (const SwJsonNumbers *numbers, guint i, double value, char *buf)
+{
+  /* All read before the first store (a char store may alias them). */
+  guint32 meta = numbers->meta[i];
+  guint64 high = numbers->high[i], low = numbers->low[i];
+  int x = (gint8) (meta >> 8), n = (meta >> 16) & 0xff, p = meta >> 24;
+
+  if (meta == 0)
+    return sw_format_double_json (buf, value);
+  buf[0] = '-';
+  if (x < -4)
+    {
+      /* "d.ddd" and "e-0X" over the digits' tail (x is -5 or -6). */
+      char exponent[4] = { 'e', '-', '0', (char) ('0' - x) };
+
+      buf[p] = (char) meta;
+      buf[p + 1] = '.';
+      _sw_json_store8 (buf + p + 2, high);
+      _sw_json_store8 (buf + p + 10, low);
+      memcpy (buf + p + n + 1, exponent, 4);
+      return p + n + 5;
+    }
+  if (x < 0)
+    {
+      /* "0.000" and the digits, over the zeros' tail. */
+      int at = p + 1 - x;
+
+      memcpy (buf + p, "0.000000", 8);
+      buf[at] = (char) meta;
+      _sw_json_store8 (buf + at + 1, high);
+      _sw_json_store8 (buf + at + 9, low);
+      return at + n;
+    }
+  else
+    {
+      /* The digits, then those after the point again one byte on. */
+      unsigned __int128 tail = high | (unsigned __int128) low << 64;
+
+      buf[p] = (char) meta;
+      _sw_json_store8 (buf + p + 1, (guint64) tail);
+      _sw_json_store8 (buf + p + 9, (guint64) (tail >> 64));
+      tail >>= 8 * x;
+      buf[p + x + 1] = '.';
+      _sw_json_store8 (buf + p + x + 2, (guint64) tail);
+      _sw_json_store8 (buf + p + x + 10, (guint64) (tail >> 64));
+      return p + n + 1;
+    }
+}
+
+/* Whether sw_json_numbers_prepare() uses the vector lanes here (tests). */
+gboolean _sw_json_numbers_in_lanes (void);
 
 G_END_DECLS

@@ -277,6 +277,99 @@ test_json (void)
     }
 }
 
+/* SwJsonNumbers (eight at a time in vector lanes where the processor has
+ * them) against sw_format_double_json() one by one, itself checked above
+ * against printf and strtod: the same text for every kind of double, most
+ * of them through the lanes where they run; a sample read back. */
+static double
+batch_value (GRand *rand, guint kind)
+{
+  guint64 bits = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+  double v, p;
+
+  switch (kind % 9)
+    {
+    case 0:
+      memcpy (&v, &bits, sizeof v);
+      return v;
+    case 1:
+      return g_rand_double_range (rand, -1, 1) * pow (10, g_rand_int_range (rand, -6, 17));
+    case 2:
+      return ldexp ((double) (bits >> 11), -g_rand_int_range (rand, 0, 80));
+    case 3:
+      return g_rand_int_range (rand, 0, 1000000) * pow (10, -g_rand_int_range (rand, 0, 12));
+    case 4:
+      return (double) g_rand_int_range (rand, 0, 100000000) + 0.5 * g_rand_int_range (rand, 0, 2);
+    case 5:
+      /* Powers of two and ten (a power of two's lower gap is half) and
+       * their neighbours. */
+      p = g_rand_boolean (rand) ? ldexp (1, g_rand_int_range (rand, -16, 56))
+                                : pow (10, g_rand_int_range (rand, -6, 17));
+      return g_rand_int_range (rand, 0, 3) == 0 ? p : nextafter (p, g_rand_boolean (rand) ? 0 : INFINITY);
+    case 6:
+      return g_rand_int_range (rand, 1, 1000) * 0.1 + g_rand_int_range (rand, 1, 1000) * 0.01;
+    case 7:
+      /* Mode shapes and percentages: 16 and 17 digits, mostly below 1. */
+      return g_rand_double (rand) * (g_rand_boolean (rand) ? 100 : 1) * pow (10, -g_rand_int_range (rand, 0, 5));
+    default:
+      {
+        static const double special[] = { 0.0, -0.0, NAN, INFINITY, -INFINITY, 5e-324, 1e308, 1e-4, 1e16, 1e17,
+                                          9007199254740991.0, 9007199254740992.0, 0.1, 0.5, 1.0 };
+
+        return special[g_rand_int_range (rand, 0, G_N_ELEMENTS (special))];
+      }
+    }
+}
+
+static void
+check_json_batch (gboolean one_by_one)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (24);
+  SwJsonNumbers numbers;
+  double values[1003];
+  guint in_lanes = 0, total = 0;
+
+  sw_json_numbers_init (&numbers, G_N_ELEMENTS (values));
+  numbers.one_by_one = one_by_one;
+  for (guint round = 0; round < 2000; round++)
+    {
+      /* Whole groups of eight and a rest. */
+      guint n = round % 2 == 0 ? G_N_ELEMENTS (values) : (guint) g_rand_int_range (rand, 0, 20);
+
+      for (guint i = 0; i < n; i++)
+        values[i] = (g_rand_boolean (rand) ? -1 : 1) * batch_value (rand, round + i);
+      sw_json_numbers_prepare (&numbers, values, n);
+      for (guint i = 0; i < n; i++)
+        {
+          char got[SW_NUMBER_JSON_BUF_SIZE + 1], want[SW_NUMBER_JSON_BUF_SIZE];
+          int len = sw_json_numbers_write (&numbers, i, values[i], got);
+
+          got[len] = '\0';
+          sw_format_double_json (want, values[i]);
+          if (strcmp (got, want) != 0)
+            g_error ("%.17g: batch %s, one by one %s", values[i], got, want);
+          if (i % 64 == 0 && isfinite (values[i]))
+            g_assert_cmpfloat (g_ascii_strtod (got, NULL), ==, values[i]);
+          in_lanes += numbers.meta[i] != 0;
+          total++;
+        }
+    }
+  sw_json_numbers_clear (&numbers);
+  g_test_message ("%u of %u numbers in vector lanes (%s)", in_lanes, total,
+                  one_by_one ? "turned off" : _sw_json_numbers_in_lanes () ? "AVX-512 IFMA" : "not on this processor");
+  if (_sw_json_numbers_in_lanes () && !one_by_one)
+    g_assert_cmpuint (in_lanes, >, total / 3);
+  else
+    g_assert_cmpuint (in_lanes, ==, 0);
+}
+
+static void
+test_json_batch (void)
+{
+  check_json_batch (FALSE);
+  check_json_batch (TRUE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -285,5 +378,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/number/random", test_random);
   g_test_add_func ("/core/number/shortest", test_shortest);
   g_test_add_func ("/core/number/json", test_json);
+  g_test_add_func ("/core/number/json-batch", test_json_batch);
   return g_test_run ();
 }
