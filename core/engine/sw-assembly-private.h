@@ -74,6 +74,9 @@ typedef struct {
   guint    *node_port_start;
   guint    *node_ports;
   const SwDriver *drivers;/* the prescribed motions declared so far */
+  /* sw_model_assemble_emptying(): once the model's components are given
+   * up, each one's line and column in the file (messages), else NULL. */
+  guint    *locations;
 } SwAssembly;
 
 guint     _sw_uf_find                        (guint *parent, guint i);

@@ -15,11 +15,15 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-assembly-private.h"
 #include "sw-subsystem-private.h"
+#include "sw-model-private.h"
 #include "sw-friction-private.h"
 #include "sw-equations-private.h"
 #include "sw-expression-private.h"
 
 #include <math.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <gsl/gsl_errno.h>
@@ -115,10 +119,24 @@ _sw_assembly_describe_node (SwAssembly *ctx, guint node)
   return g_string_free (s, FALSE);
 }
 
+/* "FILE:LINE:COL: " of a component, as sw_model_dup_location() gives it,
+ * also once the model has given up its components. */
+static char *
+assembly_dup_location (SwAssembly *ctx, guint component)
+{
+  const guint *at = ctx->locations != NULL ? &ctx->locations[2 * component] : NULL;
+
+  if (at == NULL)
+    return sw_model_dup_location (ctx->model, component);
+  if (at[0] == 0)
+    return g_strdup_printf ("%s: ", sw_model_get_display_name (ctx->model));
+  return g_strdup_printf ("%s:%u:%u: ", sw_model_get_display_name (ctx->model), at[0], at[1]);
+}
+
 void
 _sw_assembly_set_error (SwAssembly *ctx, GError **error, SwErrorCode code, guint part, const char *message)
 {
-  g_autofree char *loc = ctx->model != NULL ? sw_model_dup_location (ctx->model, ctx->system->parts[part].component)
+  g_autofree char *loc = ctx->model != NULL ? assembly_dup_location (ctx, ctx->system->parts[part].component)
                                              : g_strdup_printf ("%s: ", ctx->system->name != NULL
                                                                         ? ctx->system->name : _("the model"));
 
@@ -502,7 +520,7 @@ build_parts (SwAssembly *ctx, GError **error)
                 }
               if (p->function[k] == NULL)
                 {
-                  g_autofree char *where = sw_model_dup_location (ctx->model, order[i]);
+                  g_autofree char *where = assembly_dup_location (ctx, order[i]);
 
                   g_prefix_error (error, _("%scomponent “%s”: parameter “%s”: "), where, c->id,
                                   c->kind->params[k].name);
@@ -654,6 +672,7 @@ assembly_clear (SwAssembly *ctx)
   g_free (ctx->port_node);
   g_free (ctx->node_port_start);
   g_free (ctx->node_ports);
+  g_free (ctx->locations);
 }
 
 static SwSystem *
@@ -668,28 +687,37 @@ system_new (const char *name, const SwSimulationSettings *settings)
   return sys;
 }
 
-SwSystem *
-sw_model_assemble (SwModel *model, GError **error)
+static SwSystem *
+assemble (SwModel *model, gboolean emptying, GError **error)
 {
   g_autoptr (SwSystem) sys = NULL;
   SwAssembly ctx = { .model = model };
   gboolean ok;
-
-  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   /* Subsystems are copied in first: the equations see one plain model. */
   if (_sw_model_has_subsystems (model))
     {
       g_autoptr (SwModel) flat = _sw_subsystem_flatten (model, error);
 
-      return flat != NULL ? sw_model_assemble (flat, error) : NULL;
+      if (emptying)
+        g_free (_sw_model_take_locations (model));
+      return flat != NULL ? assemble (flat, emptying, error) : NULL;
     }
   sw_init ();
   sys = system_new (sw_model_get_name (model), sw_model_get_simulation (model));
   ctx.system = sys;
   ok = build_parts (&ctx, error);
   build_nodes (&ctx);
+  /* The parts have the components' numbers and signals, the nodes their
+   * connections: of the model the rest needs only its name, observed
+   * variables and the components' places in the file. */
+  if (emptying)
+    {
+      ctx.locations = _sw_model_take_locations (model);
+#ifdef __GLIBC__
+      malloc_trim (0);
+#endif
+    }
   for (guint i = 0; i < sys->n_parts; i++)
     for (guint port = 0; port < sw_kind_n_nodes (sys->parts[i].kind); port++)
       sys->parts[i].node[port] = ctx.port_node[ctx.port_base[i] + port];
@@ -699,6 +727,24 @@ sw_model_assemble (SwModel *model, GError **error)
     _sw_friction_find_groups (sys);
   assembly_clear (&ctx);
   return ok ? g_steal_pointer (&sys) : NULL;
+}
+
+SwSystem *
+sw_model_assemble (SwModel *model, GError **error)
+{
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return assemble (model, FALSE, error);
+}
+
+SwSystem *
+sw_model_assemble_emptying (SwModel *model, GError **error)
+{
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return assemble (model, TRUE, error);
 }
 
 SwSystem *
