@@ -422,6 +422,40 @@ component_has_refs (const SwComponent *c)
   return FALSE;
 }
 
+/* Whether a component's signals read sensor outputs (sw-feedback.c gives
+ * its part their nodes and inputs). */
+static gboolean
+component_reads_sensors (const SwComponent *c)
+{
+  for (guint k = 0; k < c->kind->n_params; k++)
+    if (c->signal[k] != NULL && sw_signal_get_n_inputs (c->signal[k]) > 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Room in the system's blocks of nodes and inputs for a part: its kind's
+ * nodes, and for one that reads sensors the most it may read. */
+static guint
+part_node_room (const SwKind *kind, gboolean reads)
+{
+  return reads ? SW_PART_MAX_NODES : sw_kind_n_nodes (kind);
+}
+
+static void
+part_place_nodes (SwSystem *sys, SwPart *p, gboolean reads, gsize *node_at, gsize *input_at)
+{
+  p->node = sys->part_nodes + *node_at;
+  *node_at += part_node_room (p->kind, reads);
+  g_assert (*node_at <= sys->n_part_nodes);
+  p->input = NULL;
+  if (reads)
+    {
+      p->input = sys->part_inputs + *input_at;
+      *input_at += SW_PART_MAX_INPUTS;
+      g_assert (*input_at <= sys->n_part_inputs);
+    }
+}
+
 static int
 compare_ids (gconstpointer a, gconstpointer b, gpointer model)
 {
@@ -450,20 +484,25 @@ build_parts (SwAssembly *ctx, GError **error)
   guint n = sw_model_get_n_components (ctx->model);
   g_autofree guint *order = g_new (guint, MAX (n, 1));
   g_autoptr (GArray) compiled = g_array_new (FALSE, FALSE, sizeof (CompiledFormula));
-  gsize n_numbers = 0;
+  gsize n_numbers = 0, node_at = 0, input_at = 0;
   char *id_at;
   double *numbers;
 
   for (guint i = 0; i < n; i++)
     {
       const SwComponent *c = sw_model_get_component (ctx->model, i);
+      gboolean reads = component_reads_sensors (c);
 
       sys->part_ids_size += strlen (c->id) + 1;
       if (!component_has_refs (c))
         n_numbers += MAX (c->kind->n_params, 1);
+      sys->n_part_nodes += part_node_room (c->kind, reads);
+      sys->n_part_inputs += reads ? SW_PART_MAX_INPUTS : 0;
     }
   sys->part_ids = id_at = g_malloc (MAX (sys->part_ids_size, 1));
   sys->part_numbers = numbers = g_new0 (double, MAX (n_numbers, 1));
+  sys->part_nodes = g_new0 (guint, MAX (sys->n_part_nodes, 1));
+  sys->part_inputs = g_new0 (SwPartInput, MAX (sys->n_part_inputs, 1));
   for (guint i = 0; i < n; i++)
     order[i] = i;
   g_qsort_with_data (order, n, sizeof (guint), compare_ids, ctx->model);
@@ -491,6 +530,7 @@ build_parts (SwAssembly *ctx, GError **error)
       if (c->kind->contact != NULL)
         sys->n_held += c->kind->contact->n_held;
       part_alloc_params (sys, p, component_has_refs (c), &numbers);
+      part_place_nodes (sys, p, component_reads_sensors (c), &node_at, &input_at);
       memcpy (p->param, c->param, c->kind->n_params * sizeof (double));
       for (guint k = 0; k < c->kind->n_params; k++)
         {
@@ -769,6 +809,10 @@ _sw_system_assemble_locked (const SwSystem *base, const double *locked, GError *
   }
   sys->part_ids_size = base->part_ids_size;
   sys->part_ids = g_memdup2 (base->part_ids, MAX (base->part_ids_size, 1));
+  sys->n_part_nodes = base->n_part_nodes;
+  sys->part_nodes = g_memdup2 (base->part_nodes, MAX (base->n_part_nodes, 1) * sizeof (guint));
+  sys->n_part_inputs = base->n_part_inputs;
+  sys->part_inputs = g_memdup2 (base->part_inputs, MAX (base->n_part_inputs, 1) * sizeof (SwPartInput));
   for (guint i = 0, numbers_at = 0; i < sys->n_parts; i++)
     {
       SwPart *p = &sys->parts[i];
@@ -777,6 +821,8 @@ _sw_system_assemble_locked (const SwSystem *base, const double *locked, GError *
       double *numbers = sys->part_numbers + numbers_at;
 
       p->id = sys->part_ids + (from->id - base->part_ids);
+      p->node = sys->part_nodes + (from->node - base->part_nodes);
+      p->input = from->input != NULL ? sys->part_inputs + (from->input - base->part_inputs) : NULL;
       part_alloc_params (sys, p, with_refs, &numbers);
       numbers_at = numbers - sys->part_numbers;
       memcpy (p->param, from->param, from->kind->n_params * sizeof (double));
@@ -866,6 +912,8 @@ sw_system_unref (SwSystem *sys)
     }
   g_free (sys->part_ids);
   g_free (sys->part_numbers);
+  g_free (sys->part_nodes);
+  g_free (sys->part_inputs);
   g_free (sys->no_refs);
   g_clear_pointer (&sys->observed, _sw_system_observed_unref);
   for (guint k = 0; k < sys->n_drivers; k++)
