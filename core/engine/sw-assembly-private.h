@@ -27,22 +27,24 @@ typedef struct {
   int    driver;        /* -1, or the motion's driver: row is sum = p(t) */
 } RawRow;
 
+/* (The 4-byte members together: no padding, 112 bytes; a chain has one a
+ * body.) */
 typedef struct {
   guint  part;
   guint  node;
   int    node_a;        /* -1; or x0, v0 are of node relative to node_a */
-  double x0, v0;
-  double x0_shift;      /* x0 minus the parameter's value */
-  const char *names[2]; /* the parameters of x0 and v0; NULL: the kind's 2nd and 3rd */
   /* An initial acceleration of node (Modelica a(start, fixed = true)),
    * met by the initial positions nothing else fixes. */
   gboolean has_a0;
-  double   a0;
-  const char *a_name;
   /* x0, v0 of a combination sum coeff[k] x[node[k]] instead (n_comb > 0:
    * a gearbox's twist, flange_b against its gear's output). */
   guint    n_comb;
   guint    comb_node[3];
+  double x0, v0;
+  double x0_shift;      /* x0 minus the parameter's value */
+  const char *names[2]; /* the parameters of x0 and v0; NULL: the kind's 2nd and 3rd */
+  double   a0;
+  const char *a_name;
   double   comb_coeff[3];
 } Initial;
 
