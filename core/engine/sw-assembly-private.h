@@ -85,6 +85,18 @@ guint     _sw_uf_find                        (guint *parent, guint i);
 void      _sw_uf_union                       (guint *parent, guint a, guint b);
 /* "inertia1.flange_b, spring.flange_a" */
 char     *_sw_assembly_describe_node         (SwAssembly *ctx, guint node);
+/* "FILE:LINE:COL: " of a component, as sw_model_dup_location() gives it,
+ * also once the model has given up its components (ctx->locations). */
+char     *_sw_assembly_dup_location          (SwAssembly *ctx, guint component);
+/* sw-system-parts.c: the parts of ctx->model's components, in the order of
+ * their ids, and ctx->port_base; FALSE (a message naming the component)
+ * when a formula does not compile. */
+gboolean  _sw_assembly_build_parts           (SwAssembly *ctx, GError **error);
+/* A part's per-parameter arrays: one block of its own with refs, else its
+ * numbers taken at *numbers from the system's block of them. */
+void      _sw_part_alloc_params              (SwSystem *sys, SwPart *p, gboolean with_refs, double **numbers);
+/* The shared NULLs of the parts without refs (sys->no_refs). */
+void      _sw_system_alloc_no_refs           (SwSystem *sys);
 /* "FILE:LINE:COL: error: message" at the part's component. */
 void      _sw_assembly_set_error             (SwAssembly *ctx, GError **error, SwErrorCode code, guint part,
                                               const char *message);
