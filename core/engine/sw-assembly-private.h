@@ -27,22 +27,24 @@ typedef struct {
   int    driver;        /* -1, or the motion's driver: row is sum = p(t) */
 } RawRow;
 
+/* (The 4-byte members together: no padding, 112 bytes; a chain has one a
+ * body.) */
 typedef struct {
   guint  part;
   guint  node;
   int    node_a;        /* -1; or x0, v0 are of node relative to node_a */
-  double x0, v0;
-  double x0_shift;      /* x0 minus the parameter's value */
-  const char *names[2]; /* the parameters of x0 and v0; NULL: the kind's 2nd and 3rd */
   /* An initial acceleration of node (Modelica a(start, fixed = true)),
    * met by the initial positions nothing else fixes. */
   gboolean has_a0;
-  double   a0;
-  const char *a_name;
   /* x0, v0 of a combination sum coeff[k] x[node[k]] instead (n_comb > 0:
    * a gearbox's twist, flange_b against its gear's output). */
   guint    n_comb;
   guint    comb_node[3];
+  double x0, v0;
+  double x0_shift;      /* x0 minus the parameter's value */
+  const char *names[2]; /* the parameters of x0 and v0; NULL: the kind's 2nd and 3rd */
+  double   a0;
+  const char *a_name;
   double   comb_coeff[3];
 } Initial;
 
@@ -74,12 +76,27 @@ typedef struct {
   guint    *node_port_start;
   guint    *node_ports;
   const SwDriver *drivers;/* the prescribed motions declared so far */
+  /* sw_model_assemble_emptying(): once the model's components are given
+   * up, each one's line and column in the file (messages), else NULL. */
+  guint    *locations;
 } SwAssembly;
 
 guint     _sw_uf_find                        (guint *parent, guint i);
 void      _sw_uf_union                       (guint *parent, guint a, guint b);
 /* "inertia1.flange_b, spring.flange_a" */
 char     *_sw_assembly_describe_node         (SwAssembly *ctx, guint node);
+/* "FILE:LINE:COL: " of a component, as sw_model_dup_location() gives it,
+ * also once the model has given up its components (ctx->locations). */
+char     *_sw_assembly_dup_location          (SwAssembly *ctx, guint component);
+/* sw-system-parts.c: the parts of ctx->model's components, in the order of
+ * their ids, and ctx->port_base; FALSE (a message naming the component)
+ * when a formula does not compile. */
+gboolean  _sw_assembly_build_parts           (SwAssembly *ctx, GError **error);
+/* A part's per-parameter arrays: one block of its own with refs, else its
+ * numbers taken at *numbers from the system's block of them. */
+void      _sw_part_alloc_params              (SwSystem *sys, SwPart *p, gboolean with_refs, double **numbers);
+/* The shared NULLs of the parts without refs (sys->no_refs). */
+void      _sw_system_alloc_no_refs           (SwSystem *sys);
 /* "FILE:LINE:COL: error: message" at the part's component. */
 void      _sw_assembly_set_error             (SwAssembly *ctx, GError **error, SwErrorCode code, guint part,
                                               const char *message);

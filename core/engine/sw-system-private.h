@@ -130,27 +130,29 @@ typedef struct {
   double m;
 } SwMassCoupling;
 
-/* A dense block of coordinates solved together. */
+/* A dense block of coordinates solved together. (The counts before the
+ * pointers: no padding, 64 bytes; a chain has a block a body.) */
 typedef struct {
   guint      n;
-  guint     *coords;     /* coordinate indices */
   /* Massive blocks: the coordinates are in a Cuthill-McKee order and the
    * block of T^T M T is factored once as a band Cholesky (LAPACK's lower
    * band storage, (band + 1) x n): tridiagonal for a chain of shaft
    * elements, 1 x 1 for gear trees. */
   guint       band;
-  double     *factor;
-  double     *diag_inverse;  /* 1 / the factor's diagonal, for _sw_band_solve() */
   /* massless blocks: the parts whose forces touch the block, and the nodes
-   * whose coordinate depends on it */
-  guint      n_parts, *parts;
-  guint      n_nodes, *nodes;
+   * whose coordinate depends on it (n_parts of parts, n_nodes of nodes) */
+  guint      n_parts, n_nodes;
   /* A large massless block whose parts couple few coordinates each (a
    * chain of springs with massless nodes between them): its coordinates
    * in a Cuthill-McKee order, its Jacobian banded (band: the half
    * bandwidth) and factored as a band (sw-equations-massless.c), so that
    * its cost is linear in its size, not cubic. */
   gboolean   banded;
+  guint     *coords;     /* coordinate indices */
+  double     *factor;
+  double     *diag_inverse;  /* 1 / the factor's diagonal, for _sw_band_solve() */
+  guint     *parts;
+  guint     *nodes;
 } SwBlock;
 
 /* Massless blocks at least this large are banded where the band is narrow. */
@@ -170,15 +172,15 @@ typedef struct {
  * and trees) and factored once as a band Cholesky. */
 typedef struct {
   guint       n;         /* rows in the block (non-redundant) */
-  guint      *rows;
   guint       band;      /* half bandwidth */
-  double     *factor;    /* (band + 1) x n, LAPACK lower band storage; NULL if singular */
-  double     *diag_inverse;
   /* Hub nodes (sw-row-hubs.c): factor is then of G G^T without them, and
    * their rank-one terms are added back by Woodbury's identity: per hub i
    * the rows' coefficients u_i and z_i = A^-1 u_i (n each), and the
    * inverse of I + U^T Z (n_hubs x n_hubs). */
   guint       n_hubs;
+  guint      *rows;
+  double     *factor;    /* (band + 1) x n, LAPACK lower band storage; NULL if singular */
+  double     *diag_inverse;
   double     *hub_u, *hub_z, *hub_inverse;
 } SwRowBlock;
 
@@ -204,6 +206,11 @@ struct _SwSystem {
   char     *part_ids;
   gsize     part_ids_size;
   double   *part_numbers;
+  /* The parts' nodes and sensor inputs (SwPart.node, input point in). */
+  guint       *part_nodes;
+  gsize        n_part_nodes;
+  SwPartInput *part_inputs;
+  gsize        n_part_inputs;
   /* The arrays of blocks of one coordinate or row (a chain's every body
    * and joint), one after another: two blocks, not five small
    * allocations a body (sw-system-blocks.c). */

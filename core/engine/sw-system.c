@@ -15,11 +15,15 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-assembly-private.h"
 #include "sw-subsystem-private.h"
+#include "sw-model-private.h"
 #include "sw-friction-private.h"
 #include "sw-equations-private.h"
 #include "sw-expression-private.h"
 
 #include <math.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <gsl/gsl_errno.h>
@@ -115,10 +119,24 @@ _sw_assembly_describe_node (SwAssembly *ctx, guint node)
   return g_string_free (s, FALSE);
 }
 
+/* "FILE:LINE:COL: " of a component, as sw_model_dup_location() gives it,
+ * also once the model has given up its components. */
+char *
+_sw_assembly_dup_location (SwAssembly *ctx, guint component)
+{
+  const guint *at = ctx->locations != NULL ? &ctx->locations[2 * component] : NULL;
+
+  if (at == NULL)
+    return sw_model_dup_location (ctx->model, component);
+  if (at[0] == 0)
+    return g_strdup_printf ("%s: ", sw_model_get_display_name (ctx->model));
+  return g_strdup_printf ("%s:%u:%u: ", sw_model_get_display_name (ctx->model), at[0], at[1]);
+}
+
 void
 _sw_assembly_set_error (SwAssembly *ctx, GError **error, SwErrorCode code, guint part, const char *message)
 {
-  g_autofree char *loc = ctx->model != NULL ? sw_model_dup_location (ctx->model, ctx->system->parts[part].component)
+  g_autofree char *loc = ctx->model != NULL ? _sw_assembly_dup_location (ctx, ctx->system->parts[part].component)
                                              : g_strdup_printf ("%s: ", ctx->system->name != NULL
                                                                         ? ctx->system->name : _("the model"));
 
@@ -349,172 +367,6 @@ build_nodes (SwAssembly *ctx)
   sys->mass = g_new0 (double, MAX (sys->n_nodes, 1));
 }
 
-/* A part's per-parameter arrays: one block, sized by its kind. A part
- * with no signal, table or formula (most of a large model's) has only its
- * numbers, taken in turn from the system's block of them at *numbers: its
- * three pointer arrays are the system's shared array of NULLs (of a
- * 100 000-body chain's parameters, 24 of 32 bytes each). */
-static gsize
-part_params_bytes (const SwPart *p, gboolean with_refs)
-{
-  return MAX (p->kind->n_params, 1) * (sizeof (double) + (with_refs ? 3 * sizeof (gpointer) : 0));
-}
-
-static void
-part_alloc_params (SwSystem *sys, SwPart *p, gboolean with_refs, double **numbers)
-{
-  gsize n = MAX (p->kind->n_params, 1);
-  char *block;
-
-  if (!with_refs)
-    {
-      g_assert (n <= sys->n_no_refs);
-      p->param = *numbers;
-      *numbers += n;
-      p->signal = (SwSignal **) sys->no_refs;
-      p->table = (SwTable **) sys->no_refs;
-      p->function = (SwFunction **) sys->no_refs;
-      return;
-    }
-  block = g_malloc0 (part_params_bytes (p, with_refs));
-  p->param = (double *) block;
-  p->signal = (SwSignal **) (block + n * sizeof (double));
-  p->table = (SwTable **) (block + n * (sizeof (double) + sizeof (gpointer)));
-  p->function = (SwFunction **) (block + n * (sizeof (double) + 2 * sizeof (gpointer)));
-}
-
-/* The longest parameter list of the parts: the shared NULLs' length. */
-static void
-alloc_no_refs (SwSystem *sys)
-{
-  guint n = 1;
-
-  for (guint i = 0; i < sys->n_parts; i++)
-    n = MAX (n, sys->parts[i].kind->n_params);
-  sys->no_refs = g_new0 (gpointer, n);
-  sys->n_no_refs = n;
-}
-
-static gboolean
-component_has_refs (const SwComponent *c)
-{
-  for (guint k = 0; k < c->kind->n_params; k++)
-    if (c->signal[k] != NULL || c->table[k] != NULL || c->expression[k] != NULL)
-      return TRUE;
-  return FALSE;
-}
-
-static int
-compare_ids (gconstpointer a, gconstpointer b, gpointer model)
-{
-  return strcmp (sw_model_get_component (model, *(const guint *) a)->id,
-                 sw_model_get_component (model, *(const guint *) b)->id);
-}
-
-/* A formula compiled for one part, for the next part with the same one. */
-typedef struct {
-  const SwExpression *expression;
-  const char *const  *variables;
-  SwFunction         *function;
-} CompiledFormula;
-
-/* FALSE (and a message naming the component) when a formula does not
- * compile, which the model's checks should have made impossible. The
- * parts are in the order of their ids (ids are unique), and so are the
- * nodes made from their ports: the equations, the order of every
- * computation and so the results are the same whatever the order of the
- * components and connections in the file. */
-static gboolean
-build_parts (SwAssembly *ctx, GError **error)
-{
-  gboolean ok = TRUE;
-  SwSystem *sys = ctx->system;
-  guint n = sw_model_get_n_components (ctx->model);
-  g_autofree guint *order = g_new (guint, MAX (n, 1));
-  g_autoptr (GArray) compiled = g_array_new (FALSE, FALSE, sizeof (CompiledFormula));
-  gsize n_numbers = 0;
-  char *id_at;
-  double *numbers;
-
-  for (guint i = 0; i < n; i++)
-    {
-      const SwComponent *c = sw_model_get_component (ctx->model, i);
-
-      sys->part_ids_size += strlen (c->id) + 1;
-      if (!component_has_refs (c))
-        n_numbers += MAX (c->kind->n_params, 1);
-    }
-  sys->part_ids = id_at = g_malloc (MAX (sys->part_ids_size, 1));
-  sys->part_numbers = numbers = g_new0 (double, MAX (n_numbers, 1));
-  for (guint i = 0; i < n; i++)
-    order[i] = i;
-  g_qsort_with_data (order, n, sizeof (guint), compare_ids, ctx->model);
-  sys->n_parts = n;
-  sys->parts = g_new0 (SwPart, MAX (n, 1));
-  sys->model_order = g_new (guint, MAX (n, 1));
-  for (guint i = 0; i < n; i++)
-    sys->parts[i].kind = sw_model_get_component (ctx->model, i)->kind;
-  alloc_no_refs (sys);
-  ctx->port_base = g_new (guint, n + 1);
-  ctx->port_base[0] = 0;
-  for (guint i = 0; i < n; i++)
-    {
-      const SwComponent *c = sw_model_get_component (ctx->model, order[i]);
-      SwPart *p = &sys->parts[i];
-
-      sys->model_order[order[i]] = i;
-      p->kind = c->kind;
-      p->force_flags = c->kind->force_flags;
-      p->id = id_at;
-      id_at = g_stpcpy (id_at, c->id) + 1;
-      p->component = order[i];
-      p->index = i;
-      p->first_held = sys->n_held;
-      if (c->kind->contact != NULL)
-        sys->n_held += c->kind->contact->n_held;
-      part_alloc_params (sys, p, component_has_refs (c), &numbers);
-      memcpy (p->param, c->param, c->kind->n_params * sizeof (double));
-      for (guint k = 0; k < c->kind->n_params; k++)
-        {
-          if (c->signal[k] != NULL)
-            p->signal[k] = sw_signal_ref (c->signal[k]);
-          if (c->table[k] != NULL)
-            p->table[k] = sw_table_ref (c->table[k]);
-          if (c->expression[k] != NULL && ok)
-            {
-              const char *const *variables = c->kind->params[k].expression->variables;
-
-              /* Parts with the same formula share its compiled code (immutable):
-               * compiled once, and read from one place by every evaluation. */
-              for (guint m = 0; m < compiled->len && p->function[k] == NULL; m++)
-                {
-                  const CompiledFormula *cf = &g_array_index (compiled, CompiledFormula, m);
-
-                  if (cf->variables == variables && sw_expression_equal (cf->expression, c->expression[k]))
-                    p->function[k] = _sw_function_ref (cf->function);
-                }
-              if (p->function[k] == NULL)
-                {
-                  p->function[k] = _sw_function_new (c->expression[k], variables, error);
-                  if (p->function[k] != NULL && compiled->len < 64)
-                    g_array_append_val (compiled, ((CompiledFormula) { c->expression[k], variables,
-                                                                      p->function[k] }));
-                }
-              if (p->function[k] == NULL)
-                {
-                  g_autofree char *where = sw_model_dup_location (ctx->model, order[i]);
-
-                  g_prefix_error (error, _("%scomponent “%s”: parameter “%s”: "), where, c->id,
-                                  c->kind->params[k].name);
-                  ok = FALSE;
-                }
-            }
-        }
-      ctx->port_base[i + 1] = ctx->port_base[i] + sw_kind_n_nodes (c->kind);
-    }
-  return ok;
-}
-
 /* Per node, the global ports on it, from the parts' nodes (a system built
  * from another's parts has no connections to read). */
 static void
@@ -654,6 +506,7 @@ assembly_clear (SwAssembly *ctx)
   g_free (ctx->port_node);
   g_free (ctx->node_port_start);
   g_free (ctx->node_ports);
+  g_free (ctx->locations);
 }
 
 static SwSystem *
@@ -668,28 +521,37 @@ system_new (const char *name, const SwSimulationSettings *settings)
   return sys;
 }
 
-SwSystem *
-sw_model_assemble (SwModel *model, GError **error)
+static SwSystem *
+assemble (SwModel *model, gboolean emptying, GError **error)
 {
   g_autoptr (SwSystem) sys = NULL;
   SwAssembly ctx = { .model = model };
   gboolean ok;
-
-  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   /* Subsystems are copied in first: the equations see one plain model. */
   if (_sw_model_has_subsystems (model))
     {
       g_autoptr (SwModel) flat = _sw_subsystem_flatten (model, error);
 
-      return flat != NULL ? sw_model_assemble (flat, error) : NULL;
+      if (emptying)
+        g_free (_sw_model_take_locations (model));
+      return flat != NULL ? assemble (flat, emptying, error) : NULL;
     }
   sw_init ();
   sys = system_new (sw_model_get_name (model), sw_model_get_simulation (model));
   ctx.system = sys;
-  ok = build_parts (&ctx, error);
+  ok = _sw_assembly_build_parts (&ctx, error);
   build_nodes (&ctx);
+  /* The parts have the components' numbers and signals, the nodes their
+   * connections: of the model the rest needs only its name, observed
+   * variables and the components' places in the file. */
+  if (emptying)
+    {
+      ctx.locations = _sw_model_take_locations (model);
+#ifdef __GLIBC__
+      malloc_trim (0);
+#endif
+    }
   for (guint i = 0; i < sys->n_parts; i++)
     for (guint port = 0; port < sw_kind_n_nodes (sys->parts[i].kind); port++)
       sys->parts[i].node[port] = ctx.port_node[ctx.port_base[i] + port];
@@ -699,6 +561,24 @@ sw_model_assemble (SwModel *model, GError **error)
     _sw_friction_find_groups (sys);
   assembly_clear (&ctx);
   return ok ? g_steal_pointer (&sys) : NULL;
+}
+
+SwSystem *
+sw_model_assemble (SwModel *model, GError **error)
+{
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return assemble (model, FALSE, error);
+}
+
+SwSystem *
+sw_model_assemble_emptying (SwModel *model, GError **error)
+{
+  g_return_val_if_fail (SW_IS_MODEL (model), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return assemble (model, TRUE, error);
 }
 
 SwSystem *
@@ -712,7 +592,7 @@ _sw_system_assemble_locked (const SwSystem *base, const double *locked, GError *
   sys->n_held = base->n_held;
   sys->parts = g_memdup2 (base->parts, MAX (base->n_parts, 1) * sizeof (SwPart));
   sys->model_order = g_memdup2 (base->model_order, MAX (base->n_parts, 1) * sizeof (guint));
-  alloc_no_refs (sys);
+  _sw_system_alloc_no_refs (sys);
   {
     gsize n_numbers = 0;
 
@@ -723,6 +603,10 @@ _sw_system_assemble_locked (const SwSystem *base, const double *locked, GError *
   }
   sys->part_ids_size = base->part_ids_size;
   sys->part_ids = g_memdup2 (base->part_ids, MAX (base->part_ids_size, 1));
+  sys->n_part_nodes = base->n_part_nodes;
+  sys->part_nodes = g_memdup2 (base->part_nodes, MAX (base->n_part_nodes, 1) * sizeof (guint));
+  sys->n_part_inputs = base->n_part_inputs;
+  sys->part_inputs = g_memdup2 (base->part_inputs, MAX (base->n_part_inputs, 1) * sizeof (SwPartInput));
   for (guint i = 0, numbers_at = 0; i < sys->n_parts; i++)
     {
       SwPart *p = &sys->parts[i];
@@ -731,7 +615,9 @@ _sw_system_assemble_locked (const SwSystem *base, const double *locked, GError *
       double *numbers = sys->part_numbers + numbers_at;
 
       p->id = sys->part_ids + (from->id - base->part_ids);
-      part_alloc_params (sys, p, with_refs, &numbers);
+      p->node = sys->part_nodes + (from->node - base->part_nodes);
+      p->input = from->input != NULL ? sys->part_inputs + (from->input - base->part_inputs) : NULL;
+      _sw_part_alloc_params (sys, p, with_refs, &numbers);
       numbers_at = numbers - sys->part_numbers;
       memcpy (p->param, from->param, from->kind->n_params * sizeof (double));
       for (guint k = 0; with_refs && k < p->kind->n_params; k++)
@@ -820,6 +706,8 @@ sw_system_unref (SwSystem *sys)
     }
   g_free (sys->part_ids);
   g_free (sys->part_numbers);
+  g_free (sys->part_nodes);
+  g_free (sys->part_inputs);
   g_free (sys->no_refs);
   g_clear_pointer (&sys->observed, _sw_system_observed_unref);
   for (guint k = 0; k < sys->n_drivers; k++)

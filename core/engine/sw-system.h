@@ -18,6 +18,14 @@ typedef struct _SwSystem SwSystem;
 /* Messages start with "FILE:LINE:COL: error: " of the component involved. */
 SwSystem     *sw_model_assemble             (SwModel        *model,
                                              GError        **error);
+/* The same, and the model gives up its components and connections as soon
+ * as the parts and nodes are made of them (a model of 200 000 components:
+ * 70 MB, freed before the assembly's own peak): for a program that reads
+ * a model only to assemble it. The model is left without components and
+ * connections whatever the result; its name, settings and observed
+ * variables stay. */
+SwSystem     *sw_model_assemble_emptying    (SwModel        *model,
+                                             GError        **error);
 SwSystem     *sw_system_ref                 (SwSystem       *system);
 void          sw_system_unref               (SwSystem       *system);
 

@@ -191,6 +191,11 @@ void          _sw_model_take_connection    (SwModel            *self,
                                             JsonNode           *ui);
 void          _sw_model_set_display_name   (SwModel      *self,
                                             const char   *display_name);
+/* sw_model_assemble_emptying(): the model emptied of its components and
+ * connections (no "changed": its caller drops it), and where the file
+ * defined each component, its line and column (0: not from a file), two
+ * numbers a component in the model's order. Free with g_free(). */
+guint        *_sw_model_take_locations     (SwModel      *model);
 
 /* Shared by sw-model.c, sw-model-checks.c and sw-model-schematic.c. */
 /* "changed" now, or once at the end of the outermost sw_model_begin_edit(). */

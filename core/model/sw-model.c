@@ -150,17 +150,23 @@ sw_model_class_init (SwModelClass *klass)
 }
 
 static void
-sw_model_init (SwModel *self)
+init_components (SwModel *self)
 {
-  self->display_name = g_strdup ("<memory>");
   self->components = g_array_new (FALSE, TRUE, sizeof (SwComponent));
   g_array_set_clear_func (self->components, (GDestroyNotify) _sw_component_clear);
   self->connections = g_array_new (FALSE, TRUE, sizeof (SwConnection));
+  self->connection_ui = g_ptr_array_new_with_free_func (ui_node_free);
+}
+
+static void
+sw_model_init (SwModel *self)
+{
+  self->display_name = g_strdup ("<memory>");
+  init_components (self);
   self->excitation = g_array_new (FALSE, TRUE, sizeof (SwExcitationEntry));
   g_array_set_clear_func (self->excitation, (GDestroyNotify) sw_excitation_entry_clear);
   self->observed = g_array_new (FALSE, TRUE, sizeof (SwObservedEntry));
   g_array_set_clear_func (self->observed, (GDestroyNotify) sw_observed_entry_clear);
-  self->connection_ui = g_ptr_array_new_with_free_func (ui_node_free);
   self->shared_names = g_ptr_array_new_with_free_func (g_free);
   self->shared_signals = g_ptr_array_new_with_free_func ((GDestroyNotify) sw_signal_unref);
   self->simulation.stop_time_s = 1;
@@ -196,6 +202,28 @@ sw_model_drop_caches (SwModel *model)
 {
   g_return_if_fail (SW_IS_MODEL (model));
   _sw_model_index_invalidate (model);
+}
+
+guint *
+_sw_model_take_locations (SwModel *model)
+{
+  guint n = model->components->len;
+  guint *at = g_new (guint, 2 * MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    {
+      const SwComponent *c = &g_array_index (model->components, SwComponent, i);
+
+      at[2 * i] = c->line;
+      at[2 * i + 1] = c->column;
+    }
+  _sw_model_index_invalidate (model);
+  /* The arrays themselves too (set_size (0) keeps their room). */
+  g_clear_pointer (&model->components, g_array_unref);
+  g_clear_pointer (&model->connections, g_array_unref);
+  g_clear_pointer (&model->connection_ui, g_ptr_array_unref);
+  init_components (model);
+  return at;
 }
 
 void

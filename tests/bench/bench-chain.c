@@ -583,9 +583,10 @@ measure_in_child (Measure measure, const char *path, guint n)
   g_assert_no_error (error);
   if (measure == MEASURE_READ)
     return;
-  /* As shaftwork-cli check and simulate: the id indexes dropped first. */
+  /* As shaftwork-cli check and simulate: the id indexes dropped first,
+   * the components given up once the assembly has its parts. */
   sw_model_drop_caches (model);
-  sys = sw_model_assemble (model, &error);
+  sys = sw_model_assemble_emptying (model, &error);
   g_assert_no_error (error);
   if (measure == MEASURE_CHECK)
     return;

@@ -208,11 +208,99 @@ test_initial_propagation (void)
     }
 }
 
+/* sw_model_assemble_emptying(): the same system or the same message
+ * (naming the component at its line and column, which the model no longer
+ * has) as sw_model_assemble(), and the model left without components and
+ * connections either way. */
+static SwModel *
+model_of (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = g_strdelimit (g_strdup (text), "'", '"');
+  SwModel *model = sw_model_new_from_data (json, -1, "engine.shaft", &error);
+
+  g_assert_no_error (error);
+  return model;
+}
+
+static void
+test_emptying (void)
+{
+  static const char bad[] = MODEL (
+    COMP ("inertia1", "rotational.inertia", "'J': 0.1, 'w0': 1") ",\n"
+    COMP ("gear", "rotational.ideal_gear", "'ratio': 10") ",\n"
+    COMP ("inertia2", "rotational.inertia", "'J': 2, 'w0': 1"),
+    WIRE ("inertia1.flange_b", "gear.flange_a") ", "
+    WIRE ("gear.flange_b", "inertia2.flange_a"));
+  static const char massless[] = MODEL (
+    COMP ("disk", "rotational.inertia", "'J': 0") ",\n  "
+    COMP ("motor", "rotational.torque", "'tau': {'sine': {'amplitude': 1, 'freq_hz': 2}}"),
+    WIRE ("motor.flange", "disk.flange_a"));
+  static const char good[] = MODEL (
+    COMP ("inertia1", "rotational.inertia", "'J': 0.1") ", "
+    COMP ("spring", "rotational.spring_damper", "'c': 100, 'd': 0.5") ", "
+    COMP ("inertia2", "rotational.inertia", "'J': 2, 'phi0': 0.5, 'w0': 2"),
+    WIRE ("inertia1.flange_b", "spring.flange_a") ", "
+    WIRE ("spring.flange_b", "inertia2.flange_a"));
+  const char *const texts[] = { bad, massless };
+  /* Where the component named is: inertia2, motor. */
+  const char *const places[] = { "engine.shaft:3:1: ", "engine.shaft:2:3: " };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr(SwModel) kept = model_of (texts[i]);
+      g_autoptr(SwModel) emptied = model_of (texts[i]);
+      g_autoptr(GError) e1 = NULL;
+      g_autoptr(GError) e2 = NULL;
+
+      g_assert_null (sw_model_assemble (kept, &e1));
+      g_assert_null (sw_model_assemble_emptying (emptied, &e2));
+      g_assert_nonnull (e1);
+      g_assert_nonnull (e2);
+      g_assert_cmpint (e2->code, ==, e1->code);
+      g_assert_cmpstr (e2->message, ==, e1->message);
+      g_assert_true (g_str_has_prefix (e2->message, places[i]));
+      g_assert_cmpuint (sw_model_get_n_components (kept), ==, 3 - i);
+      g_assert_cmpuint (sw_model_get_n_components (emptied), ==, 0);
+      g_assert_cmpuint (sw_model_get_n_connections (emptied), ==, 0);
+    }
+  {
+    g_autoptr(SwModel) kept = model_of (good);
+    g_autoptr(SwModel) emptied = model_of (good);
+    g_autoptr(SwSystem) s1 = assemble_model (kept);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(SwSystem) s2 = sw_model_assemble_emptying (emptied, &error);
+    g_autoptr(SwTrajectory) t1 = NULL;
+    g_autoptr(SwTrajectory) t2 = NULL;
+    const double *w1;
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (sw_model_get_n_components (emptied), ==, 0);
+    g_assert_cmpstr (sw_model_get_name (emptied), ==, "engine test");
+    t1 = simulate_system (s1, 0.5, 0.05, 1e-8);
+    t2 = simulate_system (s2, 0.5, 0.05, 1e-8);
+    g_assert_cmpuint (sw_trajectory_get_n_rows (t2), ==, sw_trajectory_get_n_rows (t1));
+    g_assert_cmpuint (sw_trajectory_get_n_columns (t2), ==, sw_trajectory_get_n_columns (t1));
+    for (guint c = 0; c < sw_trajectory_get_n_columns (t1); c++)
+      g_assert_cmpmem (sw_trajectory_get_column (t2, c), sw_trajectory_get_n_rows (t2) * sizeof (double),
+                       sw_trajectory_get_column (t1, c), sw_trajectory_get_n_rows (t1) * sizeof (double));
+    /* Independent of both: the momentum J1 w1 + J2 w2 = 4 stays. */
+    w1 = column (t2, "inertia1.w");
+    {
+      const double *w2 = column (t2, "inertia2.w");
+      guint last = sw_trajectory_get_n_rows (t2) - 1;
+
+      assert_rel (0.1 * w1[last] + 2 * w2[last], 4, 1e-7);
+    }
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/engine/errors/no-inertia", test_error_no_inertia);
+  g_test_add_func ("/core/engine/errors/emptying", test_emptying);
   g_test_add_func ("/core/engine/errors/initial-contradiction", test_error_initial_contradiction);
   g_test_add_func ("/core/engine/errors/initial-mass-centre", test_initial_mass_centre);
   g_test_add_func ("/core/engine/errors/overflow-at-start", test_error_overflow_at_start);

@@ -92,6 +92,7 @@ test_contact_ratio (void)
  * rack's supportT), with the kind's defaults. */
 typedef struct {
   SwPart part;
+  guint  nodes[SW_PART_MAX_NODES];
   double x[4], v[4], a[4];
 } Hand;
 
@@ -105,6 +106,7 @@ hand_init (Hand *h, const char *kind_name)
   h->part.kind = kind;
   h->part.id = "gear";
   h->part.param = g_new0 (double, kind->n_params);
+  h->part.node = h->nodes;
   for (guint i = 0; i < kind->n_ports; i++)
     h->part.node[i] = i;
   for (guint i = 0; i < kind->n_params; i++)

@@ -36,6 +36,7 @@ part_init (SwPart *p, const char *kind_name)
   p->signal = g_new0 (SwSignal *, kind->n_params);
   p->table = g_new0 (SwTable *, kind->n_params);
   p->function = g_new0 (SwFunction *, kind->n_params);
+  p->node = g_new0 (guint, SW_PART_MAX_NODES);
   p->node[0] = 0;
   p->node[1] = 1;
   for (guint i = 0; i < kind->n_params; i++)
@@ -62,6 +63,7 @@ part_clear (SwPart *p)
   g_free (p->signal);
   g_free (p->table);
   g_free (p->function);
+  g_free (p->node);
 }
 
 static int
