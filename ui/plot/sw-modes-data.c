@@ -1,5 +1,5 @@
 /* sw-modes-data.c: the drivetrain order of an SwModes's bodies and
- * sections, how sections move in a mode, and the colour scale.
+ * sections, how sections move in a mode, the colour scale, share texts.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-modes-data.h"
@@ -280,4 +280,20 @@ sw_modes_get_section_shapes (const SwModes *modes,
         }
       section_shape[s] = n > 0 ? sum / n : 0;
     }
+}
+
+char *
+sw_modes_format_share (double percent)
+{
+  int decimals;
+
+  if (!isfinite (percent))
+    return g_strdup ("—");
+  if (percent <= 0)
+    return g_strdup ("0 %");
+  if (percent < 0.0001)
+    return g_strdup ("< 0.0001 %");
+  /* 2 significant digits below 1 %: 0.034 has 3 decimals. */
+  decimals = percent >= 1 ? 1 : MIN (4, 1 - (int) floor (log10 (percent)));
+  return g_strdup_printf ("%.*f %%", decimals, percent);
 }

@@ -268,7 +268,7 @@ draw_bars (const SwModesChart *chart,
         }
       if (bar_h >= 1.0 * ch || (int) i == chart->highlight)
         {
-          g_autofree char *text = g_strdup_printf ("%.1f %%", v);
+          g_autofree char *text = sw_modes_format_share (v);
           /* Its width in the bars' units: where it does not fit after the
            * bar (a full one), it is written inside, in the darker of the
            * page's two colours (the scale is light there). */

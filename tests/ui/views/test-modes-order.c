@@ -6,15 +6,18 @@
  * body nor a section) from the engine to the vehicle, and the modes view
  * hands the shape chart its bodies in that order. The table of a chain of
  * ten inertias shows every mode's row when the view is tall enough, at
- * most half of it, and keeps a height dragged by hand.
+ * most half of it, and keeps a height dragged by hand. Energy shares as
+ * text keep two significant digits when small (not "0.0 %").
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
 #include <string.h>
 
 #include <adwaita.h>
 #include <gtk/gtk.h>
 
 #include "sw-model.h"
+#include "sw-modes-data.h"
 #include "sw-modes-order.h"
 #include "sw-modes-plot.h"
 #include "sw-modes-view.h"
@@ -265,6 +268,24 @@ test_table_height (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A long chain's small shares read as numbers, not "0.0 %". */
+static void
+test_share_text (void)
+{
+  static const struct { double percent; const char *text; } cases[] = {
+    { 100, "100.0 %" }, { 45.26, "45.3 %" }, { 1, "1.0 %" }, { 0.5, "0.50 %" },
+    { 0.0342, "0.034 %" }, { 0.00123, "0.0012 %" }, { 0.00004, "< 0.0001 %" },
+    { 0, "0 %" }, { -1e-12, "0 %" }, { NAN, "—" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = sw_modes_format_share (cases[i].percent);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -273,6 +294,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/modes-order/through-gear", test_through_gear);
   g_test_add_func ("/ui/modes-order/through-subsystem", test_through_subsystem);
+  g_test_add_func ("/ui/modes-order/share-text", test_share_text);
 
   if (!sw_ui_test_init ("/ui/modes-order/no-display"))
     return g_test_run ();
