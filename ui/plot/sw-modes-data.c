@@ -297,3 +297,23 @@ sw_modes_format_share (double percent)
   decimals = percent >= 1 ? 1 : MIN (4, 1 - (int) floor (log10 (percent)));
   return g_strdup_printf ("%.*f %%", decimals, percent);
 }
+
+char *
+sw_modes_shorten_label (const char *text,
+                        guint       max_chars)
+{
+  g_autofree char *valid = g_utf8_make_valid (text != NULL ? text : "", -1);
+  glong n = g_utf8_strlen (valid, -1);
+  g_autofree char *head = NULL;
+  g_autofree char *tail = NULL;
+  glong n_head, n_tail;
+
+  if (n <= (glong) max_chars || max_chars < 2)
+    return g_steal_pointer (&valid);
+  /* The start gets the odd character: it says what kind of part. */
+  n_tail = (max_chars - 1) / 2;
+  n_head = max_chars - 1 - n_tail;
+  head = g_utf8_substring (valid, 0, n_head);
+  tail = g_utf8_substring (valid, n - n_tail, n);
+  return g_strconcat (head, "…", tail, NULL);
+}

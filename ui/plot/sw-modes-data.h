@@ -43,4 +43,10 @@ void   sw_modes_get_section_shapes (const SwModes  *modes,
  * read "0.0 %"), "0 %" for none, "< 0.0001 %" below that. */
 char  *sw_modes_format_share       (double          percent);
 
+/* A name for a chart's axis in at most max_chars characters: a longer one
+ * keeps its start and its end around an ellipsis ("disc_39" in 6: "dis…39"),
+ * since the names of a chain differ at the end. NULL reads as "". */
+char  *sw_modes_shorten_label      (const char     *text,
+                                    guint           max_chars);
+
 G_END_DECLS

@@ -7,7 +7,9 @@
  * hands the shape chart its bodies in that order. The table of a chain of
  * ten inertias shows every mode's row when the view is tall enough, at
  * most half of it, and keeps a height dragged by hand. Energy shares as
- * text keep two significant digits when small (not "0.0 %").
+ * text keep two significant digits when small (not "0.0 %"); names cut
+ * short for a chart keep their ends (a chain's "disc_…" would all read
+ * alike).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -286,6 +288,26 @@ test_share_text (void)
     }
 }
 
+/* A chain's names differ at the end: shortened, they keep it. */
+static void
+test_label_text (void)
+{
+  static const struct { const char *name; guint max_chars; const char *text; } cases[] = {
+    { "disc_39", 6, "dis…39" }, { "disc_39", 7, "disc_39" }, { "disc_39", 24, "disc_39" },
+    { "engine1.damperRing", 12, "engine…rRing" }, { "gearbox", 4, "ge…x" },
+    { "äöüßäöü", 5, "äö…öü" }, { "abc", 1, "abc" }, { NULL, 4, "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = sw_modes_shorten_label (cases[i].name, cases[i].max_chars);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+      if (cases[i].max_chars >= 2)
+        g_assert_cmpint (g_utf8_strlen (text, -1), <=, cases[i].max_chars);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -295,6 +317,7 @@ main (int   argc,
   g_test_add_func ("/ui/modes-order/through-gear", test_through_gear);
   g_test_add_func ("/ui/modes-order/through-subsystem", test_through_subsystem);
   g_test_add_func ("/ui/modes-order/share-text", test_share_text);
+  g_test_add_func ("/ui/modes-order/label-text", test_label_text);
 
   if (!sw_ui_test_init ("/ui/modes-order/no-display"))
     return g_test_run ();
