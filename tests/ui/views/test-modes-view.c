@@ -5,8 +5,9 @@
  * and their notifications; the table against sw_modes and against
  * `shaftwork-cli modal`; the charts' values against sw_modes's
  * percentages; Ctrl+C as tab-separated text; rigid-body and overdamped
- * modes (a section cut short in a narrow table: its tooltip whole); the canvas's colours against the scale, its legend and outline,
- * the animation's tick callback, and a canvas unchanged after clearing.
+ * modes (a section cut short in a narrow table: its tooltip whole); the
+ * canvas's colours against the scale, its legend and outline, the
+ * animation's tick callback, and a canvas unchanged after clearing.
  *
  * Needs a display (xvfb-run); GSK_RENDERER=cairo. SW_SCREENSHOTS=DIR keeps
  * pictures of the view and of a coloured canvas, light and dark.
