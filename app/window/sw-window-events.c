@@ -177,7 +177,10 @@ _sw_window_events_set (SwWindow *self,
     {
       /* Translators: the heading of the event list (friction mode changes,
        * below the modes at the start). */
-      g_autofree char *heading = g_strdup_printf (ngettext ("%u Event", "%u Events", n_changes), n_changes);
+      g_autofree char *heading = n_changes == 0
+        /* Translators: the heading of the event list when the run only has its starting modes. */
+        ? g_strdup (_("No Events"))
+        : g_strdup_printf (ngettext ("%u Event", "%u Events", n_changes), n_changes);
       g_autofree char *starts = NULL;
 
       gtk_label_set_label (self->events_heading, heading);

@@ -580,7 +580,10 @@ sw_canvas_set_model (SwCanvas *self,
       self->changed_handler = g_signal_connect_object (model, "changed", G_CALLBACK (model_changed_cb),
                                                        self, G_CONNECT_SWAPPED);
     }
-  self->needs_fit = TRUE;
+  /* Shown whole once there is room; but a model set empty is being drawn:
+   * its first part stays where it was dropped, at the zoom the user sees,
+   * rather than the view jumping to fit it alone (centred, zoomed in). */
+  self->needs_fit = model != NULL && sw_model_get_n_components (model) > 0;
   _sw_canvas_rebuild_items (self);
   if (had_selection)
     _sw_canvas_selection_changed (self);

@@ -29,6 +29,8 @@ struct _SwInspectorNumberRow
   char        *unit;          /* for display */
   char        *help;
   char        *error;         /* refused by the taker, or NULL */
+  char        *subtitle;      /* the subtitle an error replaced */
+  char        *error_subtitle; /* the error shown in its place, or NULL */
   double       scale;         /* the value's unit per shown unit */
   double       min, max;      /* in the value's unit */
   gboolean     min_exclusive, max_exclusive;
@@ -201,6 +203,14 @@ update_style (SwInspectorNumberRow *self)
       gtk_widget_remove_css_class (widget, "error");
       gtk_widget_remove_css_class (self->entry, "error");
       gtk_widget_set_tooltip_text (widget, self->help);
+      if (self->error_subtitle != NULL)
+        {
+          /* Unless another subtitle was set meanwhile. */
+          if (g_strcmp0 (adw_action_row_get_subtitle (ADW_ACTION_ROW (self)), self->error_subtitle) == 0)
+            adw_action_row_set_subtitle (ADW_ACTION_ROW (self), self->subtitle != NULL ? self->subtitle : "");
+          g_clear_pointer (&self->subtitle, g_free);
+          g_clear_pointer (&self->error_subtitle, g_free);
+        }
     }
   else
     {
@@ -218,6 +228,16 @@ update_style (SwInspectorNumberRow *self)
       else
         tooltip = g_strdup_printf (_("Valid: %s"), valid);
       gtk_widget_set_tooltip_text (widget, tooltip);
+      /* Said under the title too: the red text is not applied (the model
+       * keeps its value), and a tooltip is found only by hovering. */
+      if (g_strcmp0 (adw_action_row_get_subtitle (ADW_ACTION_ROW (self)), self->error_subtitle) != 0)
+        {
+          g_free (self->subtitle);
+          self->subtitle = g_strdup (adw_action_row_get_subtitle (ADW_ACTION_ROW (self)));
+        }
+      g_free (self->error_subtitle);
+      self->error_subtitle = g_strdup (tooltip);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self), tooltip);
     }
 }
 
@@ -558,6 +578,8 @@ sw_inspector_number_row_finalize (GObject *object)
   g_clear_pointer (&self->unit, g_free);
   g_clear_pointer (&self->help, g_free);
   g_clear_pointer (&self->error, g_free);
+  g_clear_pointer (&self->subtitle, g_free);
+  g_clear_pointer (&self->error_subtitle, g_free);
 
   G_OBJECT_CLASS (sw_inspector_number_row_parent_class)->finalize (object);
 }

@@ -1,5 +1,5 @@
 /* sw-modes-data.c: the drivetrain order of an SwModes's bodies and
- * sections, how sections move in a mode, and the colour scale.
+ * sections, how sections move in a mode, the colour scale, share texts.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-modes-data.h"
@@ -280,4 +280,40 @@ sw_modes_get_section_shapes (const SwModes *modes,
         }
       section_shape[s] = n > 0 ? sum / n : 0;
     }
+}
+
+char *
+sw_modes_format_share (double percent)
+{
+  int decimals;
+
+  if (!isfinite (percent))
+    return g_strdup ("—");
+  if (percent <= 0)
+    return g_strdup ("0 %");
+  if (percent < 0.0001)
+    return g_strdup ("< 0.0001 %");
+  /* 2 significant digits below 1 %: 0.034 has 3 decimals. */
+  decimals = percent >= 1 ? 1 : MIN (4, 1 - (int) floor (log10 (percent)));
+  return g_strdup_printf ("%.*f %%", decimals, percent);
+}
+
+char *
+sw_modes_shorten_label (const char *text,
+                        guint       max_chars)
+{
+  g_autofree char *valid = g_utf8_make_valid (text != NULL ? text : "", -1);
+  glong n = g_utf8_strlen (valid, -1);
+  g_autofree char *head = NULL;
+  g_autofree char *tail = NULL;
+  glong n_head, n_tail;
+
+  if (n <= (glong) max_chars || max_chars < 2)
+    return g_steal_pointer (&valid);
+  /* The start gets the odd character: it says what kind of part. */
+  n_tail = (max_chars - 1) / 2;
+  n_head = max_chars - 1 - n_tail;
+  head = g_utf8_substring (valid, 0, n_head);
+  tail = g_utf8_substring (valid, n - n_tail, n);
+  return g_strconcat (head, "…", tail, NULL);
 }

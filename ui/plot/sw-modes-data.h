@@ -1,7 +1,7 @@
 /* sw-modes-data.h: what the modes view and the canvas read from an SwModes
  * besides its numbers: the order of the bodies and sections along the
  * drivetrain, how far each component moves in a mode, and the sequential
- * colour scale that energy shares are shown on. No GTK.
+ * colour scale that energy shares are shown on, and their text. No GTK.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
@@ -37,5 +37,16 @@ void   sw_modes_get_drivetrain_order (const SwModes *modes,
 void   sw_modes_get_section_shapes (const SwModes  *modes,
                                     const double   *body_shape,
                                     double         *section_shape);
+
+/* An energy share in percent as text: one decimal from 1 % up, two
+ * significant digits below (0.034 %, so a share on a long chain does not
+ * read "0.0 %"), "0 %" for none, "< 0.0001 %" below that. */
+char  *sw_modes_format_share       (double          percent);
+
+/* A name for a chart's axis in at most max_chars characters: a longer one
+ * keeps its start and its end around an ellipsis ("disc_39" in 6: "dis…39"),
+ * since the names of a chain differ at the end. NULL reads as "". */
+char  *sw_modes_shorten_label      (const char     *text,
+                                    guint           max_chars);
 
 G_END_DECLS

@@ -64,21 +64,14 @@ set_colors (const SwPlotColors *colors)
   plscmap1 (r1, g1, b1, SCALE_LEVELS);
 }
 
-/* PLplot reads '#' as an escape; long names end in an ellipsis. */
+/* PLplot reads '#' as an escape; long names shortened in the middle. */
 static char *
 label_text (const char *text,
             guint       max_chars)
 {
-  g_autofree char *valid = g_utf8_make_valid (text != NULL ? text : "", -1);
-  g_autofree char *shortened = NULL;
+  g_autofree char *shortened = sw_modes_shorten_label (text, max_chars);
 
-  if (g_utf8_strlen (valid, -1) > (glong) max_chars && max_chars > 1)
-    {
-      g_autofree char *head = g_utf8_substring (valid, 0, max_chars - 1);
-
-      shortened = g_strconcat (head, "…", NULL);
-    }
-  return sw_plot_escape_text (shortened != NULL ? shortened : valid);
+  return sw_plot_escape_text (shortened);
 }
 
 static guint
@@ -268,7 +261,7 @@ draw_bars (const SwModesChart *chart,
         }
       if (bar_h >= 1.0 * ch || (int) i == chart->highlight)
         {
-          g_autofree char *text = g_strdup_printf ("%.1f %%", v);
+          g_autofree char *text = sw_modes_format_share (v);
           /* Its width in the bars' units: where it does not fit after the
            * bar (a full one), it is written inside, in the darker of the
            * page's two colours (the scale is light there). */

@@ -6,6 +6,8 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "sw-modes-data.h"
+
 #define NONE "—"
 
 enum {
@@ -157,12 +159,14 @@ sw_mode_row_new (const SwModes *modes,
       guint ns = sw_modes_get_n_sections (modes);
       g_autofree double *pot = g_new (double, MAX (ns, 1));
       const char *id = sw_modes_get_section_part (modes, m->most_excitable_section)->id;
+      g_autofree char *share = NULL;
 
       sw_modes_get_mode_values (modes, index, NULL, NULL, NULL, NULL, NULL, pot);
+      share = sw_modes_format_share (pot[m->most_excitable_section]);
       self->cells[CELL_SECTION] = m->most_excitable_is_tie
-        /* Translators: a section, its share of the potential energy, “tie”: another has as much. */
-        ? g_strdup_printf (_("%s (%.1f %%, tie)"), id, pot[m->most_excitable_section])
-        : g_strdup_printf ("%s (%.1f %%)", id, pot[m->most_excitable_section]);
+        /* Translators: a section, its share of the potential energy (“12.5 %”), “tie”: another has as much. */
+        ? g_strdup_printf (_("%s (%s, tie)"), id, share)
+        : g_strdup_printf ("%s (%s)", id, share);
     }
   return self;
 }

@@ -293,7 +293,8 @@ sw_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       else if (self->geometry.need_width > 0)
         message = _("Too small to plot: make the plot larger or show fewer panels");
       else
-        message = _("No variables chosen to plot");
+        /* Translators: the variables list is beside the plot (or behind its button in a narrow window). */
+        message = _("No variables chosen to plot: tick one in the list of variables");
     }
   cairo_destroy (cr);
 

@@ -65,7 +65,8 @@ test_marine (void)
   window_destroy_and_check (window);
 }
 
-/* Vehicle launch: 3 starting modes and the changes after them. */
+/* Vehicle launch: 3 starting modes and the changes after them; the
+ * vibrator: one starting mode, no change ("No Events"). */
 static void
 test_event_heading (void)
 {
@@ -87,6 +88,16 @@ test_event_heading (void)
   g_assert_cmpstr (gtk_label_get_label (window->events_heading), ==, heading);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->events_starts)));
   g_assert_cmpstr (gtk_label_get_label (window->events_starts), ==, starts);
+  window_destroy_and_check (window);
+
+  /* The vibrator: a starting mode and no change, not "0 Events". */
+  window = window_new ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", "vibrator"));
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_true (wait_until_idle (window, 60));
+  g_assert_cmpuint (_sw_window_events_get_n (window), ==, 1);
+  g_assert_cmpstr (gtk_label_get_label (window->events_heading), ==, "No Events");
+  g_assert_cmpstr (gtk_label_get_label (window->events_starts), ==, "and 1 starting mode");
   window_destroy_and_check (window);
 }
 

@@ -331,7 +331,7 @@ tab_labels_cut (SwWindow *window)
 }
 
 /* At 1280 px every results tab's label is readable in full, in English
- * and with the German titles (the longest). */
+ * and with the German titles (the longest), beside a long status too. */
 static void
 test_tab_labels (void)
 {
@@ -385,6 +385,25 @@ test_tab_labels (void)
       save_window_png (window, png);
     }
   g_assert_cmpuint (cut, ==, 0);
+
+  /* A long status ("Incomplete: …", German) gives way to the tabs; its
+   * full text is its tooltip. */
+  gtk_label_set_label (window->run_status, "Unvollständig: 12 Anschlüsse nicht verbunden");
+  for (guint k = 0; k < 50; k++)
+    {
+      spin (0.1);
+      cut = tab_labels_cut (window);
+      if (cut == 0)
+        break;
+    }
+  g_assert_cmpuint (cut, ==, 0);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->run_status)), ==,
+                   "Unvollständig: 12 Anschlüsse nicht verbunden");
+  /* A run's summary is read in full beside them. */
+  gtk_label_set_label (window->run_status, "14579 Zeilen in 1063 ms");
+  spin (0.3);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (window->run_status)));
+  g_assert_cmpuint (tab_labels_cut (window), ==, 0);
   window_destroy_and_check (window);
 }
 

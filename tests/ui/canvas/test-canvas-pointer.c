@@ -1,6 +1,7 @@
 /* test-canvas-pointer.c: pointer gestures played through the canvas's
  * handlers: move with snapping as one undo step, connect, refusals, wire
- * selection, placement, drops, automatic positions.
+ * selection, placement, drops (the first on an empty canvas keeps the
+ * view), automatic positions.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
@@ -346,6 +347,56 @@ test_auto_position (void)
   g_assert_finalize_object (model);
 }
 
+/* The first part dropped on an empty canvas stays under the pointer, at
+ * the zoom shown: the view does not jump to fit it alone (zoomed in,
+ * centred), so the next part dropped beside it lands beside it. */
+static void
+test_first_drop (void)
+{
+  g_autoptr(SwModel) model = sw_model_new ();
+  g_autoptr(SwHistory) history = sw_history_new (model);
+  GtkWidget *window = gtk_window_new ();
+  SwCanvas *canvas = SW_CANVAS (sw_canvas_new ());
+  SwCanvasView before, after;
+  const SwComponent *c;
+  double wx, wy;
+
+  /* As the window has it: an undo history, the model set before shown. */
+  sw_canvas_set_history (canvas, history);
+  sw_canvas_set_model (canvas, model);
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 400);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (canvas));
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_cmpint (sw_ui_test_wait_width (GTK_WIDGET (canvas), 300, 20), >=, 300);
+  _sw_canvas_get_view (canvas, &before);
+
+  g_assert_true (_sw_canvas_drop_string (canvas, "shaftwork-kind:rotational.inertia", 200, 150));
+  sw_ui_test_iterate (200);
+  /* A new size (the results coming up below) does not fit it either. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 300);
+  sw_ui_test_iterate (300);
+  _sw_canvas_get_view (canvas, &after);
+  g_assert_cmpfloat (after.zoom, ==, before.zoom);
+  c = sw_model_get_component (model, 0);
+  _sw_canvas_view_to_widget (&after, c->position[0], c->position[1], &wx, &wy);
+  g_assert_cmpfloat_with_epsilon (wx, 200, SW_CANVAS_GRID * after.zoom);
+  g_assert_cmpfloat_with_epsilon (wy, 150, SW_CANVAS_GRID * after.zoom);
+
+  /* A document opened (a model set) is shown whole, as before. */
+  {
+    g_autoptr(SwModel) full = new_model ();
+
+    sw_canvas_set_model (canvas, full);
+    sw_ui_test_iterate (300);
+    _sw_canvas_get_view (canvas, &after);
+    g_assert_cmpfloat (after.zoom, !=, before.zoom);
+    sw_canvas_set_model (canvas, NULL);
+  }
+
+  sw_canvas_set_history (canvas, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -359,6 +410,7 @@ main (int   argc,
   g_test_add_func ("/ui/canvas/place", test_place);
   g_test_add_func ("/ui/canvas/drop-on-wire", test_drop_on_wire);
   g_test_add_func ("/ui/canvas/auto-position", test_auto_position);
+  g_test_add_func ("/ui/canvas/first-drop", test_first_drop);
 
   return g_test_run ();
 }

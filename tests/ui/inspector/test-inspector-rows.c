@@ -89,6 +89,7 @@ test_rows (Fixture       *f,
   g_assert_cmpstr (shown (f, "param-c"), ==, "10000");
   g_assert_cmpstr (shown (f, "param-phi_rel0"), ==, "0");
   g_assert_cmpstr (gtk_widget_get_tooltip_text (row (f, "param-c")), ==, "Torsional stiffness");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row (f, "param-c"))), ==, "c");
   g_assert_false (gtk_widget_has_css_class (row (f, "param-c"), "error"));
   g_assert_nonnull (row (f, "geometry"));
   g_assert_null (sw_ui_test_find_named (f->inspector, "initial-w0"));
@@ -175,6 +176,8 @@ test_edit_invalid (Fixture       *f,
   g_assert_nonnull (tooltip);
   g_assert_nonnull (strstr (tooltip, "c ≥ 0 N·m/rad"));
   g_assert_cmpfloat (param (f, SPRING, "c"), ==, 1e4);
+  /* Said under the title as well, where it is seen without hovering. */
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row (f, "param-c"))), "c ≥ 0 N·m/rad"));
 
   type_into (f, "param-c", "abc", TRUE);
   g_assert_true (gtk_widget_has_css_class (row (f, "param-c"), "error"));
@@ -201,6 +204,7 @@ test_edit_invalid (Fixture       *f,
   type_into (f, "param-c", "3", TRUE);
   g_assert_false (gtk_widget_has_css_class (row (f, "param-c"), "error"));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (row (f, "param-c")), ==, "Torsional stiffness");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row (f, "param-c"))), ==, "c");
   g_assert_cmpfloat (param (f, SPRING, "c"), ==, 3);
   g_assert_cmpuint (f->n_changed, ==, 1);
 

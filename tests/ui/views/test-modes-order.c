@@ -6,15 +6,20 @@
  * body nor a section) from the engine to the vehicle, and the modes view
  * hands the shape chart its bodies in that order. The table of a chain of
  * ten inertias shows every mode's row when the view is tall enough, at
- * most half of it, and keeps a height dragged by hand.
+ * most half of it, and keeps a height dragged by hand. Energy shares as
+ * text keep two significant digits when small (not "0.0 %"); names cut
+ * short for a chart keep their ends (a chain's "disc_…" would all read
+ * alike).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
 #include <string.h>
 
 #include <adwaita.h>
 #include <gtk/gtk.h>
 
 #include "sw-model.h"
+#include "sw-modes-data.h"
 #include "sw-modes-order.h"
 #include "sw-modes-plot.h"
 #include "sw-modes-view.h"
@@ -265,6 +270,44 @@ test_table_height (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A long chain's small shares read as numbers, not "0.0 %". */
+static void
+test_share_text (void)
+{
+  static const struct { double percent; const char *text; } cases[] = {
+    { 100, "100.0 %" }, { 45.26, "45.3 %" }, { 1, "1.0 %" }, { 0.5, "0.50 %" },
+    { 0.0342, "0.034 %" }, { 0.00123, "0.0012 %" }, { 0.00004, "< 0.0001 %" },
+    { 0, "0 %" }, { -1e-12, "0 %" }, { NAN, "—" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = sw_modes_format_share (cases[i].percent);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
+/* A chain's names differ at the end: shortened, they keep it. */
+static void
+test_label_text (void)
+{
+  static const struct { const char *name; guint max_chars; const char *text; } cases[] = {
+    { "disc_39", 6, "dis…39" }, { "disc_39", 7, "disc_39" }, { "disc_39", 24, "disc_39" },
+    { "engine1.damperRing", 12, "engine…rRing" }, { "gearbox", 4, "ge…x" },
+    { "äöüßäöü", 5, "äö…öü" }, { "abc", 1, "abc" }, { NULL, 4, "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = sw_modes_shorten_label (cases[i].name, cases[i].max_chars);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+      if (cases[i].max_chars >= 2)
+        g_assert_cmpint (g_utf8_strlen (text, -1), <=, cases[i].max_chars);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -273,6 +316,8 @@ main (int   argc,
 
   g_test_add_func ("/ui/modes-order/through-gear", test_through_gear);
   g_test_add_func ("/ui/modes-order/through-subsystem", test_through_subsystem);
+  g_test_add_func ("/ui/modes-order/share-text", test_share_text);
+  g_test_add_func ("/ui/modes-order/label-text", test_label_text);
 
   if (!sw_ui_test_init ("/ui/modes-order/no-display"))
     return g_test_run ();

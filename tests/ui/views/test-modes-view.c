@@ -5,8 +5,9 @@
  * and their notifications; the table against sw_modes and against
  * `shaftwork-cli modal`; the charts' values against sw_modes's
  * percentages; Ctrl+C as tab-separated text; rigid-body and overdamped
- * modes; the canvas's colours against the scale, its legend and outline,
- * the animation's tick callback, and a canvas unchanged after clearing.
+ * modes (a section cut short in a narrow table: its tooltip whole); the
+ * canvas's colours against the scale, its legend and outline, the
+ * animation's tick callback, and a canvas unchanged after clearing.
  *
  * Needs a display (xvfb-run); GSK_RENDERER=cairo. SW_SCREENSHOTS=DIR keeps
  * pictures of the view and of a coloured canvas, light and dark.
@@ -585,6 +586,24 @@ test_copy (void)
   g_assert_finalize_object (view);
 }
 
+/* The table's label that shows text starting with prefix, or NULL. */
+static GtkLabel *
+find_cell_label (GtkWidget  *widget,
+                 const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (widget)), prefix))
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_cell_label (child, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_overdamped (void)
 {
@@ -616,6 +635,27 @@ test_overdamped (void)
         }
     }
   g_assert_true (found);
+
+  /* Shown in a narrow table, the section's text is cut short: its
+   * tooltip has it whole. */
+  {
+    GtkWidget *window = gtk_window_new ();
+    GtkLabel *label = NULL;
+
+    gtk_window_set_default_size (GTK_WINDOW (window), 420, 500);
+    gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
+    gtk_window_present (GTK_WINDOW (window));
+    for (guint k = 0; k < 50 && label == NULL; k++)
+      {
+        sw_ui_test_iterate (100);
+        label = find_cell_label (GTK_WIDGET (view), "overdamped:");
+      }
+    g_assert_nonnull (label);
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (label)), ==, gtk_label_get_label (label));
+    gtk_window_set_child (GTK_WINDOW (window), NULL);
+    gtk_window_destroy (GTK_WINDOW (window));
+    sw_ui_test_iterate (50);
+  }
   g_assert_finalize_object (view);
 }
 
