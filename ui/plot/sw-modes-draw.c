@@ -85,16 +85,26 @@ longest_label (const SwModesChart *chart)
   return longest;
 }
 
+/* The title from the page's left edge (1 ch in; the viewport starts left
+ * mm in and is vp_w wide, the page page_w), shortened with an ellipsis in
+ * a narrow chart: the widget's tooltip has it whole. */
 static void
-draw_title (const SwModesChart *chart)
+draw_title (const SwModesChart *chart, double left, double vp_w, double page_w, double ch)
 {
-  g_autofree char *title = NULL;
+  g_autofree char *title = NULL, *cut = NULL;
+  glong fit = MAX ((glong) ((page_w - 2 * ch) / (CHAR_W * ch)), 4);
 
   if (chart->title == NULL)
     return;
-  title = sw_plot_escape_text (chart->title);
+  if (g_utf8_strlen (chart->title, -1) > fit)
+    {
+      g_autofree char *start = g_utf8_substring (chart->title, 0, fit - 1);
+
+      cut = g_strconcat (g_strchomp (start), "…", NULL);
+    }
+  title = sw_plot_escape_text (cut != NULL ? cut : chart->title);
   plcol0 (COLOR_FOREGROUND);
-  plmtex ("t", 1.0, 0.0, 0.0, title);
+  plmtex ("t", 1.0, (ch - left) / vp_w, 0.0, title);
 }
 
 /* A dot of radius_mm around world point (x, y), in a viewport of vp_w ×
@@ -192,7 +202,7 @@ draw_shape (const SwModesChart *chart,
       else
         plmtex ("b", 1.5, pos, 0.5, text);
     }
-  draw_title (chart);
+  draw_title (chart, left, vp_w, page_w, ch);
   plwidth (1.0);
   return TRUE;
 }
@@ -278,11 +288,12 @@ draw_bars (const SwModesChart *chart,
   plcol0 (COLOR_FOREGROUND);
   plwidth (0.8);
   plbox ("bcst", 25, 5, "bc", 0, 0);
-  for (int k = 0; k <= 4; k++)
+  /* Every 25 % where "100 %" fits between them, else every 50 or 100. */
+  for (int k = 0, by = vp_w / 4 >= 8 * CHAR_W * ch ? 25 : vp_w / 2 >= 8 * CHAR_W * ch ? 50 : 100; k <= 100; k += by)
     {
-      g_autofree char *text = g_strdup_printf ("%d %%", k * 25);
+      g_autofree char *text = g_strdup_printf ("%d %%", k);
 
-      plmtex ("b", 1.5, k * 25.0 / x_max, 0.5, text);
+      plmtex ("b", 1.5, k / x_max, 0.5, text);
     }
   for (guint i = 0; i < chart->n; i += step)
     {
@@ -290,7 +301,7 @@ draw_bars (const SwModesChart *chart,
 
       plmtex ("lv", 0.6, (chart->n - i - 0.5) / chart->n, 1.0, text);
     }
-  draw_title (chart);
+  draw_title (chart, left, vp_w, page_w, ch);
   plwidth (1.0);
   return TRUE;
 }

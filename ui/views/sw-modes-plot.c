@@ -274,6 +274,8 @@ sw_modes_plot_set_data (SwModesPlot       *self,
   description = g_strdup (n > 0 ? title : message);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   description != NULL ? description : "", -1);
+  /* (A narrow chart shortens its title.) */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), n > 0 ? title : NULL);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -46,7 +46,10 @@ struct _SwModesView
   SwModesPlot       *shape_plot;
   SwModesPlot       *kinetic_plot;
   SwModesPlot       *potential_plot;
+  GtkWidget         *charts;
   GtkWidget         *energy_row;
+  int                charts_width;  /* the view's width the charts were arranged for */
+  guint              arrange_source;
 };
 
 G_DEFINE_FINAL_TYPE (SwModesView, sw_modes_view, GTK_TYPE_WIDGET)
@@ -281,25 +284,59 @@ sw_modes_view_unmap (GtkWidget *widget)
  * FIT_MIN_ROWS rows while the charts keep CHARTS_MIN_PX, otherwise half
  * the view; at least the template's 180 px (or all rows, when less); kept
  * where the user drags it.
- * The energy charts (the canvas shows the same shares in colour) give way
- * to the shape when the charts would have less than ENERGY_MIN_PX (each
- * chart needs 140 px). */
+ * The energy charts (the canvas shows the same shares in colour) sit under
+ * the shape when the charts have ENERGY_MIN_PX (each chart needs 140 px);
+ * in a shorter view at least ENERGY_BESIDE_PX wide, beside it (1280 x 800
+ * with both side panels open); else they give way to the shape. */
 #define FIT_ROW_PX     33
 #define FIT_HEADER_PX  38
 #define FIT_MIN_PX     180
 #define FIT_MIN_ROWS   8
 #define CHARTS_MIN_PX  140
 #define ENERGY_MIN_PX  280
+#define ENERGY_BESIDE_PX 600
 
-/* The energy charts shown when the charts under a table of table_px have
- * room for them. */
+/* The energy charts shown, under or beside the shape, when the charts
+ * under a table of table_px have room for them. */
 static void
 show_energy_for (SwModesView *self, int table_px)
 {
-  int height = gtk_widget_get_height (GTK_WIDGET (self->paned));
+  int height = gtk_widget_get_height (GTK_WIDGET (self->paned)), width = gtk_widget_get_width (GTK_WIDGET (self));
+  gboolean under, beside;
 
-  if (height > 0)
-    gtk_widget_set_visible (self->energy_row, height - table_px >= ENERGY_MIN_PX);
+  if (height <= 0)
+    return;
+  under = height - table_px >= ENERGY_MIN_PX;
+  beside = !under && width >= ENERGY_BESIDE_PX && height - table_px >= CHARTS_MIN_PX;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->charts),
+                                  beside ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
+  gtk_widget_set_visible (self->energy_row, under || beside);
+  self->charts_width = width;
+}
+
+static gboolean
+arrange_cb (gpointer data)
+{
+  SwModesView *self = data;
+
+  self->arrange_source = 0;
+  show_energy_for (self, gtk_paned_get_position (self->paned));
+  return G_SOURCE_REMOVE;
+}
+
+/* A new width may put the energy charts beside the shape or back: after
+ * this allocation, not inside it. */
+static void
+sw_modes_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  SwModesView *self = SW_MODES_VIEW (widget);
+
+  GTK_WIDGET_CLASS (sw_modes_view_parent_class)->size_allocate (widget, width, height, baseline);
+  if (width != self->charts_width && self->arrange_source == 0)
+    {
+      self->arrange_source = g_idle_add (arrange_cb, self);
+      g_source_set_name_by_id (self->arrange_source, "[shaftwork] modes charts arrangement");
+    }
 }
 
 /* Dragged by hand: the energy charts follow. */
@@ -371,6 +408,7 @@ sw_modes_view_dispose (GObject *object)
   if (self->selection != NULL)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   g_clear_handle_id (&self->fit_source, g_source_remove);
+  g_clear_handle_id (&self->arrange_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), SW_TYPE_MODES_VIEW);
   g_clear_object (&self->selection);
   g_clear_object (&self->rows);
@@ -448,6 +486,7 @@ sw_modes_view_class_init (SwModesViewClass *klass)
   object_class->set_property = sw_modes_view_set_property;
   widget_class->map = sw_modes_view_map;
   widget_class->unmap = sw_modes_view_unmap;
+  widget_class->size_allocate = sw_modes_view_size_allocate;
 
   properties[PROP_SELECTED_MODE] =
     g_param_spec_uint ("selected-mode", NULL, NULL, 0, G_MAXUINT, G_MAXUINT,
@@ -472,6 +511,7 @@ sw_modes_view_class_init (SwModesViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/shaftwork/Shaftwork/ui/sw-modes-view.ui");
   gtk_widget_class_bind_template_child (widget_class, SwModesView, stack);
   gtk_widget_class_bind_template_child (widget_class, SwModesView, paned);
+  gtk_widget_class_bind_template_child (widget_class, SwModesView, charts);
   gtk_widget_class_bind_template_child (widget_class, SwModesView, energy_row);
   gtk_widget_class_bind_template_child (widget_class, SwModesView, time_label);
   gtk_widget_class_bind_template_child (widget_class, SwModesView, table);

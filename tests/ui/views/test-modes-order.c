@@ -233,11 +233,13 @@ test_table_height (void)
   g_assert_cmpint (height, >=, rows);
   g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (view)) / 2);
   g_assert_true (gtk_widget_get_visible (energy_row));
+  g_assert_cmpint (gtk_orientable_get_orientation (GTK_ORIENTABLE (gtk_widget_get_parent (energy_row))), ==,
+                   GTK_ORIENTATION_VERTICAL);
 
   /* A short view (the results pane of a 1280 × 800 window is about this):
    * the charts shrink first, the table still shows every row (the two
-   * charts' 280 px left it 172 px); the energy charts give way to the
-   * shape. */
+   * charts' 280 px left it 172 px); the energy charts go beside the shape
+   * (under it above). */
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 500);
   sw_ui_test_iterate (400);
   for (guint k = 0; k < 100 && gtk_widget_get_height (GTK_WIDGET (view)) > 520; k++)
@@ -246,7 +248,9 @@ test_table_height (void)
   g_test_message ("view %d px, rows %d px, table %d px", gtk_widget_get_height (GTK_WIDGET (view)), rows, height);
   g_assert_cmpint (height, >=, rows);
   g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)) - height, >=, 140);
-  g_assert_false (gtk_widget_get_visible (energy_row));
+  g_assert_true (gtk_widget_get_visible (energy_row));
+  g_assert_cmpint (gtk_orientable_get_orientation (GTK_ORIENTABLE (gtk_widget_get_parent (energy_row))), ==,
+                   GTK_ORIENTATION_HORIZONTAL);
 
   /* Shorter still: the charts keep 140 px. */
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 360);
