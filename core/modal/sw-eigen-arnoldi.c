@@ -136,12 +136,13 @@ band_solve (const Pencil *p, double *x)
         for (guint i = 1; i <= lm; i++)
           x[j + i] -= m[i] * xj;
     }
-  /* U, of half-width 2 kd above the diagonal. */
+  /* U, of half-width 2 kd above the diagonal (its diagonal inverted by
+   * factorise ()). */
   for (guint j = n; j-- > 0;)
     {
       const double *u = ab + (gsize) j * ld + kv;
       guint um = MIN (kv, j);
-      double xj = x[j] / u[0];
+      double xj = x[j] * u[0];
 
       x[j] = xj;
       if (xj != 0)
@@ -193,8 +194,7 @@ factorise (Pencil *p, double sigma)
           p->ab[(gsize) c * ld + 2 * kd + r - c] += factor[m] * mats[m]->value[k];
         }
   p->sigma = sigma;
-  if (_sw_lapack ()->dgbtrf (LAPACK_COL_MAJOR, p->n, p->n, kd, kd, p->ab, ld, p->ipiv) != 0
-      || (p->lr != NULL && !factorise_low_rank (p)))
+  if (_sw_lapack ()->dgbtrf (LAPACK_COL_MAJOR, p->n, p->n, kd, kd, p->ab, ld, p->ipiv) != 0)
     return FALSE;
   /* Singular to working precision: a pivot lost in round-off of the
    * largest (sigma too near an eigenvalue). */
@@ -208,7 +208,12 @@ factorise (Pencil *p, double sigma)
         big = MAX (big, d);
         small = MIN (small, d);
       }
-    return small > 1e-13 * big;
+    if (!(small > 1e-13 * big))
+      return FALSE;
+    /* band_solve () multiplies by the inverse pivots. */
+    for (guint j = 0; j < p->n; j++)
+      p->ab[(gsize) j * ld + 2 * kd] = 1 / p->ab[(gsize) j * ld + 2 * kd];
+    return p->lr == NULL || factorise_low_rank (p);
   }
 }
 
@@ -375,7 +380,10 @@ toar (Pencil *p, guint n_want, guint max_steps, double **tre, double **tim, guin
   g_autofree double *res = g_new (double, max_steps), *mag = g_new (double, max_steps);
   g_autofree guint *idx = g_new (guint, max_steps);
   g_autoptr (GRand) rand = g_rand_new_with_seed (24);
-  double nrm, beta;
+  /* The first check where the wanted values can have converged (a
+   * multiple of 5 steps), then by the residuals' progress. */
+  guint next_check = (n_want + 14) / 5 * 5, last_check = 0;
+  double nrm, beta, last_worst = INFINITY;
 
   if (np * cap > ((gsize) 1 << 26) || !_sw_basis_init (&Q, n, cap))
     return FALSE;
@@ -458,11 +466,12 @@ toar (Pencil *p, guint n_want, guint max_steps, double **tre, double **tim, guin
       for (guint i = 0; i <= j; i++)
         H[(gsize) j * (max_steps + 1) + i] = h[i];
       H[(gsize) j * (max_steps + 1) + j + 1] = nrm;
-      check = j + 1 >= n_want + 10 && ((j + 1) % 5 == 0 || j + 1 == max_steps || nrm == 0);
+      check = j + 1 == next_check || j + 1 == max_steps || nrm == 0;
       if (check)
         {
           guint m = j + 1, take = n_want;
-          gboolean converged = TRUE;
+          double worst = 0;
+          gboolean converged;
 
           if (!ritz (H, max_steps + 1, m, nrm, tr, ti, res))
             return FALSE;
@@ -472,8 +481,9 @@ toar (Pencil *p, guint n_want, guint max_steps, double **tre, double **tim, guin
           /* Keep a complex pair whole. */
           if (take < m && ti[idx[take - 1]] != 0 && ti[idx[take]] == -ti[idx[take - 1]])
             take++;
-          for (guint i = 0; i < take && converged; i++)
-            converged = res[idx[i]] <= TOL * mag[idx[i]];
+          for (guint i = 0; i < take; i++)
+            worst = MAX (worst, res[idx[i]] / (TOL * mag[idx[i]]));
+          converged = worst <= 1;
           if (converged)
             {
               *tre = g_new (double, take);
@@ -483,6 +493,16 @@ toar (Pencil *p, guint n_want, guint max_steps, double **tre, double **tim, guin
               *n_out = take;
               return TRUE;
             }
+          /* The next check in 5 steps, or sooner where the residuals'
+           * fall since the last check says they will be there. */
+          next_check = m + 5;
+          if (last_check > 0 && last_worst > worst)
+            {
+              double per_step = log (last_worst / worst) / (m - last_check);
+
+              next_check = m + (guint) CLAMP (ceil (log (worst) / per_step), 1, 5);
+            }
+          last_check = m, last_worst = worst;
         }
       if (nrm == 0)
         return FALSE;

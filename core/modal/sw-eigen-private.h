@@ -59,7 +59,7 @@ gboolean _sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, cons
  * stored by blocks of SW_BASIS_BLOCK rows so that each operation below
  * reads it once. The vectors it works on are _sw_basis_padded (n) long,
  * zero past n. */
-#define SW_BASIS_BLOCK 256
+#define SW_BASIS_BLOCK 128
 
 typedef struct {
   guint   n, nb, cap;   /* rows, blocks of rows, columns at most */
