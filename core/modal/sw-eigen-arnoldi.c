@@ -443,12 +443,30 @@ toar (Pencil *p, guint n_want, guint max_steps, double **tre, double **tim, guin
           w[cap + i] = a[i] + p->sigma * c[i];
         }
       memset (h, 0, (j + 1) * sizeof (double));
+      /* (Small: loops, not BLAS, whose threads would then spin beside the
+       * basis's.) Only rows below k and from cap to cap + k are not 0. */
       for (guint pass = 0; pass < 2; pass++)
         {
-          _sw_lapack ()->dgemv (CblasColMajor, CblasTrans, L, j + 1, 1, U, L, w, 1, 0, h2, 1);
-          _sw_lapack ()->dgemv (CblasColMajor, CblasNoTrans, L, j + 1, -1, U, L, h2, 1, 1, w, 1);
           for (guint i = 0; i <= j; i++)
-            h[i] += h2[i];
+            {
+              const double *ui = U + (gsize) i * L;
+              double sum = 0;
+
+              for (guint r = 0; r < k; r++)
+                sum += ui[r] * w[r] + ui[cap + r] * w[cap + r];
+              h2[i] = sum;
+            }
+          for (guint i = 0; i <= j; i++)
+            {
+              const double *ui = U + (gsize) i * L;
+
+              for (guint r = 0; r < k; r++)
+                {
+                  w[r] -= ui[r] * h2[i];
+                  w[cap + r] -= ui[cap + r] * h2[i];
+                }
+              h[i] += h2[i];
+            }
         }
       /* u = q' - Q c2, and Q of w's rows so far, in one read. */
       memcpy (wa, w, k * sizeof (double));

@@ -116,61 +116,211 @@ set_cached_block (const double *q, guint k, const double *c, double *y)
   axpy_block (q + (gsize) i * BLOCK, k - i, c + i, y);
 }
 
+/* ---- The operations, by chunks of blocks on several threads --------------
+ * A pass is memory-bound: two cores read about twice as fast as one. The
+ * rows are split into CHUNKS chunks, whatever the number of threads, and
+ * each chunk's partial sums are added in the chunk order: the result is
+ * the same bit for bit on any machine. The calling thread works too, so
+ * a busy pool only slows a pass down. */
+
+#define CHUNKS 16
+/* Below this many basis entries a pass stays on the calling thread. */
+#define THREADED (1 << 20)
+
+typedef enum {
+  OP_DOT,       /* part = Q^T x */
+  OP_SUB_DOT,   /* x += Q neg, part = Q^T x */
+  OP_COMBINE,   /* x += Q neg (neg not NULL), ya = Q ca, yb = Q cb, sq = |x|^2 */
+} OpKind;
+
+typedef struct {
+  OpKind         kind;
+  const SwBasis *b;
+  guint          k;
+  const double  *neg, *ca, *cb;
+  double        *x, *ya, *yb;
+  double        *part;        /* CHUNKS x k */
+  double         sq[CHUNKS];
+  gint           next;        /* the next chunk to take */
+  gint           left;        /* chunks not yet done */
+  GMutex         lock;
+  GCond          done;
+} Op;
+
+static void
+run_chunk (Op *op, guint chunk)
+{
+  const SwBasis *b = op->b;
+  guint k = op->k, lo = (guint) ((gsize) b->nb * chunk / CHUNKS), hi = (guint) ((gsize) b->nb * (chunk + 1) / CHUNKS);
+  double *part = op->part != NULL ? op->part + (gsize) chunk * k : NULL;
+  v2 sum = { 0 };
+
+  if (part != NULL)
+    memset (part, 0, k * sizeof (double));
+  for (guint s = lo; s < hi; s++)
+    {
+      const double *q = block (b, s);
+      gsize at = (gsize) s * BLOCK;
+
+      switch (op->kind)
+        {
+        case OP_DOT:
+          dot_block (q, k, op->x + at, part);
+          break;
+        case OP_SUB_DOT:
+          axpy_block (q, k, op->neg, op->x + at);
+          dot_block (q, k, op->x + at, part);
+          break;
+        case OP_COMBINE:
+          /* The first read in the order of memory, the others from the
+           * cache. */
+          if (op->neg != NULL)
+            axpy_block (q, k, op->neg, op->x + at);
+          if (op->ca != NULL)
+            set_cached_block (q, k, op->ca, op->ya + at);
+          if (op->cb != NULL)
+            set_cached_block (q, k, op->cb, op->yb + at);
+          for (guint r = 0; r < V && op->x != NULL; r++)
+            {
+              v2 xr = ((const v2 *) (op->x + at))[r];
+
+              sum += xr * xr;
+            }
+          break;
+        }
+    }
+  op->sq[chunk] = sum[0] + sum[1];
+}
+
+static void
+run_chunks (Op *op)
+{
+  guint chunk;
+
+  while ((chunk = (guint) g_atomic_int_add (&op->next, 1)) < CHUNKS)
+    {
+      run_chunk (op, chunk);
+      if (g_atomic_int_dec_and_test (&op->left))
+        {
+          g_mutex_lock (&op->lock);
+          g_cond_signal (&op->done);
+          g_mutex_unlock (&op->lock);
+        }
+    }
+}
+
+static void
+op_free (Op *op)
+{
+  g_mutex_clear (&op->lock);
+  g_cond_clear (&op->done);
+}
+
+static void
+helper (gpointer data, gpointer user_data)
+{
+  run_chunks (data);
+  g_atomic_rc_box_release_full (data, (GDestroyNotify) op_free);
+}
+
+/* The helpers' pool: one thread fewer than the processors (the caller is
+ * the last), at most CHUNKS - 1; NULL on one processor. */
+static GThreadPool *
+pool (void)
+{
+  static GThreadPool *threads;
+  static gsize once;
+
+  if (g_once_init_enter (&once))
+    {
+      guint n = MIN ((guint) g_get_num_processors (), CHUNKS);
+
+      threads = n > 1 ? g_thread_pool_new (helper, NULL, (gint) n - 1, FALSE, NULL) : NULL;
+      g_once_init_leave (&once, 1);
+    }
+  return threads;
+}
+
+/* Runs op (an Op in a GAtomicRcBox), then releases it. */
+static void
+run (Op *op)
+{
+  GThreadPool *threads = (gsize) op->b->nb * BLOCK * op->k >= THREADED ? pool () : NULL;
+
+  g_mutex_init (&op->lock);
+  g_cond_init (&op->done);
+  op->left = CHUNKS;
+  for (gint t = 0; threads != NULL && t < g_thread_pool_get_max_threads (threads); t++)
+    g_thread_pool_push (threads, g_atomic_rc_box_acquire (op), NULL);
+  run_chunks (op);
+  g_mutex_lock (&op->lock);
+  while (g_atomic_int_get (&op->left) > 0)
+    g_cond_wait (&op->done, &op->lock);
+  g_mutex_unlock (&op->lock);
+}
+
+static Op *
+op_new (OpKind kind, const SwBasis *b, guint k, gboolean with_part)
+{
+  Op *op = g_atomic_rc_box_new0 (Op);
+
+  op->kind = kind, op->b = b, op->k = k;
+  if (with_part)
+    op->part = g_new (double, (gsize) CHUNKS * MAX (k, 1));
+  return op;
+}
+
+/* Adds the chunks' partial sums in their order into c, and frees op. */
+static void
+op_finish (Op *op, double *c)
+{
+  memset (c, 0, op->k * sizeof (double));
+  for (guint chunk = 0; chunk < CHUNKS; chunk++)
+    for (guint i = 0; i < op->k; i++)
+      c[i] += op->part[(gsize) chunk * op->k + i];
+  g_free (op->part);
+  g_atomic_rc_box_release_full (op, (GDestroyNotify) op_free);
+}
+
 void
 _sw_basis_dot (const SwBasis *b, guint k, const double *x, double *c)
 {
-  memset (c, 0, k * sizeof (double));
-  for (guint s = 0; s < b->nb; s++)
-    dot_block (block (b, s), k, x + (gsize) s * BLOCK, c);
+  Op *op = op_new (OP_DOT, b, k, TRUE);
+
+  op->x = (double *) x;
+  run (op);
+  op_finish (op, c);
 }
 
 void
 _sw_basis_sub_dot (const SwBasis *b, guint k, const double *c1, double *x, double *c2)
 {
   g_autofree double *neg = g_new (double, MAX (k, 1));
+  Op *op = op_new (OP_SUB_DOT, b, k, TRUE);
 
   for (guint i = 0; i < k; i++)
     neg[i] = -c1[i];
-  memset (c2, 0, k * sizeof (double));
-  for (guint s = 0; s < b->nb; s++)
-    {
-      const double *q = block (b, s);
-      double *xs = x + (gsize) s * BLOCK;
-
-      axpy_block (q, k, neg, xs);
-      dot_block (q, k, xs, c2);
-    }
+  op->neg = neg, op->x = x;
+  run (op);
+  op_finish (op, c2);
 }
 
 double
 _sw_basis_combine (const SwBasis *b, guint k, const double *csub, double *x, const double *ca, double *ya,
                    const double *cb, double *yb)
 {
-  g_autofree double *neg = g_new (double, MAX (k, 1));
-  v2 sum = { 0 };
+  g_autofree double *neg = csub != NULL ? g_new (double, MAX (k, 1)) : NULL;
+  Op *op = op_new (OP_COMBINE, b, k, FALSE);
+  double sq = 0;
 
   for (guint i = 0; i < k && csub != NULL; i++)
     neg[i] = -csub[i];
-  for (guint s = 0; s < b->nb; s++)
-    {
-      const double *q = block (b, s);
-      gsize at = (gsize) s * BLOCK;
-
-      /* The first read in the order of memory, the others from the cache. */
-      if (csub != NULL)
-        axpy_block (q, k, neg, x + at);
-      if (ca != NULL)
-        set_cached_block (q, k, ca, ya + at);
-      if (cb != NULL)
-        set_cached_block (q, k, cb, yb + at);
-      for (guint r = 0; r < V && x != NULL; r++)
-        {
-          v2 xr = ((const v2 *) (x + at))[r];
-
-          sum += xr * xr;
-        }
-    }
-  return sum[0] + sum[1];
+  op->neg = neg, op->x = x, op->ca = ca, op->ya = ya, op->cb = cb, op->yb = yb;
+  run (op);
+  for (guint chunk = 0; chunk < CHUNKS; chunk++)
+    sq += op->sq[chunk];
+  g_atomic_rc_box_release_full (op, (GDestroyNotify) op_free);
+  return sq;
 }
 
 void
