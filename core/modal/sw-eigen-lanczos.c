@@ -84,7 +84,12 @@ factorise (Shifted *s, double sigma)
             s->ab[(gsize) c * ld + s->kd + r - c] += factor[m] * mats[m]->value[k];
         }
   s->sigma = sigma;
-  return _sw_lapack ()->dpbtrf (LAPACK_COL_MAJOR, 'U', s->n, s->kd, s->ab, ld) == 0;
+  if (_sw_lapack ()->dpbtrf (LAPACK_COL_MAJOR, 'U', s->n, s->kd, s->ab, ld) != 0)
+    return FALSE;
+  /* apply () multiplies by the inverse diagonal. */
+  for (guint j = 0; j < s->n; j++)
+    s->ab[(gsize) j * ld + s->kd] = 1 / s->ab[(gsize) j * ld + s->kd];
+  return TRUE;
 }
 
 /* The shift at sigma or, when K - sigma M is not positive definite, lower:
@@ -114,12 +119,40 @@ reorthogonalise (const Shifted *s, double *V, guint m, double *w, double *u, dou
     }
 }
 
-/* w = (K - sigma M)^-1 M v. */
+/* w = (K - sigma M)^-1 M v: U^T U w = M v by the band factor U (dpbtrs
+ * written out: a narrow band's arithmetic costs less than its calls). */
 static gboolean
 apply (const Shifted *s, const double *v, double *w)
 {
+  guint n = s->n, kd = s->kd, ld = kd + 1;
+
   m_times (s, v, w);
-  return _sw_lapack ()->dpbtrs (LAPACK_COL_MAJOR, 'U', s->n, s->kd, 1, s->ab, s->kd + 1, w, s->n) == 0;
+  /* U^T y = w: column j of the band holds U (j - kd .. j, j). */
+  for (guint j = 0; j < n; j++)
+    {
+      const double *u = s->ab + (gsize) j * ld + kd;
+      guint um = MIN (kd, j);
+      double sum = w[j];
+
+      for (guint i = 1; i <= um; i++)
+        sum -= u[-(int) i] * w[j - i];
+      w[j] = sum * u[0];
+    }
+  /* U w = y. */
+  for (guint j = n; j-- > 0;)
+    {
+      const double *u = s->ab + (gsize) j * ld + kd;
+      guint um = MIN (kd, j);
+      double wj = w[j] * u[0];
+
+      w[j] = wj;
+      for (guint i = 1; i <= um; i++)
+        w[j - i] -= u[-(int) i] * wj;
+    }
+  for (guint j = 0; j < n; j++)
+    if (!isfinite (w[j]))
+      return FALSE;
+  return TRUE;
 }
 
 static double
