@@ -429,8 +429,7 @@ toar (Pencil *p, guint n_want, guint max_steps, double **tre, double **tim, guin
        * q' lies in Q. */
       if (!apply_q (p, top, bot, qo))
         return FALSE;
-      nrm = norm2 (qo, n);
-      _sw_basis_dot (&Q, k, qo, c);
+      nrm = sqrt (_sw_basis_dot (&Q, k, qo, c));
       _sw_basis_sub_dot (&Q, k, c, qo, c2);
       for (guint i = 0; i < k; i++)
         c[i] += c2[i];

@@ -128,7 +128,7 @@ set_cached_block (const double *q, guint k, const double *c, double *y)
 #define THREADED (1 << 20)
 
 typedef enum {
-  OP_DOT,       /* part = Q^T x */
+  OP_DOT,       /* part = Q^T x, sq = |x|^2 */
   OP_SUB_DOT,   /* x += Q neg, part = Q^T x */
   OP_COMBINE,   /* x += Q neg (neg not NULL), ya = Q ca, yb = Q cb, sq = |x|^2 */
 } OpKind;
@@ -166,6 +166,12 @@ run_chunk (Op *op, guint chunk)
         {
         case OP_DOT:
           dot_block (q, k, op->x + at, part);
+          for (guint r = 0; r < V; r++)
+            {
+              v2 xr = ((const v2 *) (op->x + at))[r];
+
+              sum += xr * xr;
+            }
           break;
         case OP_SUB_DOT:
           axpy_block (q, k, op->neg, op->x + at);
@@ -282,14 +288,18 @@ op_finish (Op *op, double *c)
   g_atomic_rc_box_release_full (op, (GDestroyNotify) op_free);
 }
 
-void
+double
 _sw_basis_dot (const SwBasis *b, guint k, const double *x, double *c)
 {
   Op *op = op_new (OP_DOT, b, k, TRUE);
+  double sq = 0;
 
   op->x = (double *) x;
   run (op);
+  for (guint chunk = 0; chunk < CHUNKS; chunk++)
+    sq += op->sq[chunk];
   op_finish (op, c);
+  return sq;
 }
 
 void

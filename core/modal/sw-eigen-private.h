@@ -71,8 +71,8 @@ gsize    _sw_basis_padded     (guint n);
 gboolean _sw_basis_init       (SwBasis *b, guint n, guint cap);
 void     _sw_basis_clear      (SwBasis *b);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SwBasis, _sw_basis_clear)
-/* c = Q^T x over the first k columns. */
-void     _sw_basis_dot        (const SwBasis *b, guint k, const double *x, double *c);
+/* c = Q^T x over the first k columns; returns |x|^2. */
+double   _sw_basis_dot        (const SwBasis *b, guint k, const double *x, double *c);
 /* x -= Q c1, then c2 = Q^T x (one read of Q). */
 void     _sw_basis_sub_dot    (const SwBasis *b, guint k, const double *c1, double *x, double *c2);
 /* Each that is not NULL, in one read of Q: x -= Q csub, ya = Q ca,

@@ -125,8 +125,12 @@ check (guint n, guint k)
   ya = g_new0 (double, f.np), yb = g_new0 (double, f.np);
   neg = g_new (double, k);
 
-  /* c = Q^T x. */
-  _sw_basis_dot (&f.b, k, f.x, c);
+  /* c = Q^T x, and |x|^2. */
+  sq = _sw_basis_dot (&f.b, k, f.x, c);
+  for (guint r = 0; r < n; r++)
+    want_sq += f.x[r] * f.x[r];
+  g_assert_cmpfloat (fabs (sq - want_sq), <=, 1e-13 * want_sq);
+  want_sq = 0;
   dense_dot (&f, f.x, want, scale);
   for (guint i = 0; i < k; i++)
     g_assert_cmpfloat (fabs (c[i] - want[i]), <=, 1e-14 * scale[i] + 1e-300);
