@@ -406,7 +406,7 @@ toar (Pencil *p, guint n_want, guint max_steps, double **tre, double **tim, guin
   for (guint r = 0; r < n; r++)
     ya[r] = top[r] + p->sigma * qo[r];
   _sw_basis_dot (&Q, 1, ya, c);
-  _sw_basis_sub_dot (&Q, 1, c, ya, c2);
+  _sw_basis_sub_dot (&Q, 1, c, ya, NULL, c2);
   beta = sqrt (_sw_basis_combine (&Q, 1, c2, ya, NULL, NULL, NULL, NULL));
   U[cap] = c[0] + c2[0];
   if (beta > 1e-12 * norm2 (top, n))
@@ -430,7 +430,7 @@ toar (Pencil *p, guint n_want, guint max_steps, double **tre, double **tim, guin
       if (!apply_q (p, top, bot, qo))
         return FALSE;
       nrm = sqrt (_sw_basis_dot (&Q, k, qo, c));
-      _sw_basis_sub_dot (&Q, k, c, qo, c2);
+      _sw_basis_sub_dot (&Q, k, c, qo, NULL, c2);
       for (guint i = 0; i < k; i++)
         c[i] += c2[i];
       /* v' = Q a + sigma q'; Arnoldi on the coefficients, twice

@@ -129,16 +129,19 @@ set_cached_block (const double *q, guint k, const double *c, double *y)
 
 typedef enum {
   OP_DOT,       /* part = Q^T x, sq = |x|^2 */
-  OP_SUB_DOT,   /* x += Q neg, part = Q^T x */
+  OP_SUB_DOT,   /* x += Q neg, part = Q^T (weight x) (weight NULL: 1) */
   OP_COMBINE,   /* x += Q neg (neg not NULL), ya = Q ca, yb = Q cb, sq = |x|^2 */
+  OP_TIMES,     /* column l of y (ldy apart, n rows) = Q column l of ca (k long), l < p */
 } OpKind;
 
 typedef struct {
   OpKind         kind;
   const SwBasis *b;
   guint          k;
-  const double  *neg, *ca, *cb;
+  const double  *neg, *ca, *cb, *weight;
   double        *x, *ya, *yb;
+  guint          p;
+  gsize          ldy;
   double        *part;        /* CHUNKS x k */
   double         sq[CHUNKS];
   gint           next;        /* the next chunk to take */
@@ -175,7 +178,33 @@ run_chunk (Op *op, guint chunk)
           break;
         case OP_SUB_DOT:
           axpy_block (q, k, op->neg, op->x + at);
-          dot_block (q, k, op->x + at, part);
+          if (op->weight != NULL)
+            {
+              double wx[BLOCK];
+
+              for (guint r = 0; r < BLOCK; r++)
+                wx[r] = op->weight[at + r] * op->x[at + r];
+              dot_block (q, k, wx, part);
+            }
+          else
+            dot_block (q, k, op->x + at, part);
+          break;
+        case OP_TIMES:
+          for (guint l = 0; l < op->p; l++)
+            {
+              double y[BLOCK];
+              guint rows = MIN (BLOCK, b->n - at);
+
+              /* The first in the order of memory, the others from the cache. */
+              if (l == 0)
+                {
+                  memset (y, 0, sizeof (y));
+                  axpy_block (q, k, op->ca, y);
+                }
+              else
+                set_cached_block (q, k, op->ca + (gsize) l * k, y);
+              memcpy (op->ya + l * op->ldy + at, y, rows * sizeof (double));
+            }
           break;
         case OP_COMBINE:
           /* The first read in the order of memory, the others from the
@@ -303,14 +332,14 @@ _sw_basis_dot (const SwBasis *b, guint k, const double *x, double *c)
 }
 
 void
-_sw_basis_sub_dot (const SwBasis *b, guint k, const double *c1, double *x, double *c2)
+_sw_basis_sub_dot (const SwBasis *b, guint k, const double *c1, double *x, const double *weight, double *c2)
 {
   g_autofree double *neg = g_new (double, MAX (k, 1));
   Op *op = op_new (OP_SUB_DOT, b, k, TRUE);
 
   for (guint i = 0; i < k; i++)
     neg[i] = -c1[i];
-  op->neg = neg, op->x = x;
+  op->neg = neg, op->x = x, op->weight = weight;
   run (op);
   op_finish (op, c2);
 }
@@ -331,6 +360,17 @@ _sw_basis_combine (const SwBasis *b, guint k, const double *csub, double *x, con
     sq += op->sq[chunk];
   g_atomic_rc_box_release_full (op, (GDestroyNotify) op_free);
   return sq;
+}
+
+void
+_sw_basis_times (const SwBasis *b, guint k, const double *c, guint p, double *y, gsize ldy)
+{
+  Op *op = op_new (OP_TIMES, b, k, FALSE);
+
+  g_return_if_fail (ldy >= b->n);
+  op->ca = c, op->p = p, op->ya = y, op->ldy = ldy;
+  run (op);
+  g_atomic_rc_box_release_full (op, (GDestroyNotify) op_free);
 }
 
 void

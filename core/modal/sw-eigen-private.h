@@ -73,12 +73,17 @@ void     _sw_basis_clear      (SwBasis *b);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SwBasis, _sw_basis_clear)
 /* c = Q^T x over the first k columns; returns |x|^2. */
 double   _sw_basis_dot        (const SwBasis *b, guint k, const double *x, double *c);
-/* x -= Q c1, then c2 = Q^T x (one read of Q). */
-void     _sw_basis_sub_dot    (const SwBasis *b, guint k, const double *c1, double *x, double *c2);
+/* x -= Q c1, then c2 = Q^T (weight x) (one read of Q; weight: a diagonal,
+ * padded as x, or NULL for 1). */
+void     _sw_basis_sub_dot    (const SwBasis *b, guint k, const double *c1, double *x, const double *weight,
+                               double *c2);
 /* Each that is not NULL, in one read of Q: x -= Q csub, ya = Q ca,
  * yb = Q cb; returns |x|^2 (after) when x is not NULL. */
 double   _sw_basis_combine    (const SwBasis *b, guint k, const double *csub, double *x, const double *ca,
                                double *ya, const double *cb, double *yb);
+/* Column l of y (n rows, ldy apart) = Q times column l of c (k rows,
+ * k apart), for l < p: one read of Q. */
+void     _sw_basis_times      (const SwBasis *b, guint k, const double *c, guint p, double *y, gsize ldy);
 /* Column k = scale x. */
 void     _sw_basis_set_column (SwBasis *b, guint k, const double *x, double scale);
 

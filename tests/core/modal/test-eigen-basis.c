@@ -137,7 +137,7 @@ check (guint n, guint k)
 
   /* x -= Q c1, then c = Q^T x. */
   memcpy (x, f.x, f.np * sizeof (double));
-  _sw_basis_sub_dot (&f.b, k, f.c1, x, c);
+  _sw_basis_sub_dot (&f.b, k, f.c1, x, NULL, c);
   for (guint i = 0; i < k; i++)
     neg[i] = -f.c1[i];
   dense_times (&f, neg, f.x, y);
@@ -162,6 +162,38 @@ check (guint n, guint k)
   assert_padding_zero (&f, x);
   assert_padding_zero (&f, ya);
   assert_padding_zero (&f, yb);
+
+  /* x -= Q c1, then c = Q^T (weight x). */
+  {
+    g_autofree double *weight = g_new0 (double, f.np), *wy = g_new (double, n);
+
+    for (guint r = 0; r < n; r++)
+      weight[r] = 0.5 + (r % 3);
+    memcpy (x, f.x, f.np * sizeof (double));
+    _sw_basis_sub_dot (&f.b, k, f.c1, x, weight, c);
+    dense_times (&f, neg, f.x, y);
+    assert_close (x, y, n, tol);
+    for (guint r = 0; r < n; r++)
+      wy[r] = weight[r] * y[r];
+    dense_dot (&f, wy, want, scale);
+    for (guint i = 0; i < k; i++)
+      g_assert_cmpfloat (fabs (c[i] - want[i]), <=, 1e-13 * scale[i] + 1e-300);
+  }
+
+  /* Y = Q C, three columns n apart (no padding). */
+  {
+    g_autofree double *C = g_new (double, 3 * (gsize) k), *Y = g_new (double, 3 * (gsize) n);
+
+    memcpy (C, f.c1, k * sizeof (double));
+    memcpy (C + k, f.ca, k * sizeof (double));
+    memcpy (C + 2 * k, f.cb, k * sizeof (double));
+    _sw_basis_times (&f.b, k, C, 3, Y, n);
+    for (guint l = 0; l < 3; l++)
+      {
+        dense_times (&f, C + (gsize) l * k, NULL, y);
+        assert_close (Y + (gsize) l * n, y, n, tol);
+      }
+  }
 
   /* Only some of them. */
   _sw_basis_combine (&f.b, k, NULL, NULL, f.ca, ya, NULL, NULL);
