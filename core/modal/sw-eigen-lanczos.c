@@ -8,8 +8,9 @@
  * sigma) are the lowest lambda, well apart. Lanczos in the M inner product
  * with full reorthogonalisation (classical Gram-Schmidt twice) builds the
  * tridiagonal T; its eigenpairs (dstevr) are the Ritz pairs, converged when
- * beta |y_m| is round-off next to the largest theta. The basis grows as the
- * run needs: memory (band + steps) times n, work O(n (band^2 + steps^2)).
+ * beta |y_m| is round-off next to the largest theta. The basis (blocked,
+ * sw-eigen-basis.c) is touched as the run needs: memory (band + steps)
+ * times n, work O(n (band^2 + steps^2)).
  *
  * The shift: rigid-body modes (lambda = 0) need sigma < 0, and the accuracy
  * of lambda = sigma + 1 / theta is about eps |sigma| / lambda relative: a
