@@ -48,52 +48,123 @@
 /* ARPACK is not reentrant (see above). */
 static GMutex arpack_lock;
 
+/* A matrix by rows in the band order: row i has columns col[start[i]] ...
+ * col[start[i + 1] - 1] with those values. */
+typedef struct {
+  guint  *start, *col;
+  double *value;
+} Rows;
+
+static void
+rows_clear (Rows *a)
+{
+  g_clear_pointer (&a->start, g_free);
+  g_clear_pointer (&a->col, g_free);
+  g_clear_pointer (&a->value, g_free);
+}
+
+/* a (compressed columns, coordinates) by rows in the band order pos. */
+static void
+rows_init (Rows *out, const SwSparse *a, const guint *pos)
+{
+  guint n = a->n, nnz = a->start[n];
+  g_autofree guint *fill = g_new0 (guint, n + 1);
+
+  out->start = g_new0 (guint, n + 1);
+  out->col = g_new (guint, MAX (nnz, 1));
+  out->value = g_new (double, MAX (nnz, 1));
+  for (guint k = 0; k < nnz; k++)
+    out->start[pos[a->row[k]] + 1]++;
+  for (guint i = 0; i < n; i++)
+    out->start[i + 1] += out->start[i];
+  for (guint j = 0; j < n; j++)
+    for (guint k = a->start[j]; k < a->start[j + 1]; k++)
+      {
+        guint i = pos[a->row[k]], at = out->start[i] + fill[i]++;
+
+        out->col[at] = pos[j];
+        out->value[at] = a->value[k];
+      }
+}
+
+/* Everything in the band order: the vectors of TOAR, ARPACK's and the
+ * band's are the same rows, no permutation per step. */
 typedef struct {
   guint           n, nm, kd;
   const SwSparse *K, *D, *M;
   const guint    *pos;      /* coordinate -> band order */
-  const guint    *mcoord;   /* v's entries: their coordinates */
+  const guint    *mband;    /* ARPACK's v entries: their rows (band order) */
+  const gboolean *mrow;     /* massive, by row (band order) */
+  Rows            Mr, Dr;
   double          sigma;
   double         *ab;       /* LU of P in LAPACK's general band storage */
   lapack_int     *ipiv;
-  double         *r, *mv;   /* scratch, band order / coordinates */
-  /* Lossy gears (NULL: none): W (sigma), Z in coordinates (column-major),
-   * C's LU, scratch of the rank. */
+  double         *t;        /* scratch, n */
+  /* Lossy gears (lr NULL: none), by rows in the band order: U, Wk, Wd, Wm,
+   * W (sigma) and Z (column-major, n apart), C's LU, scratch of the rank. */
   const SwLowRank *lr;
-  double          *w, *z;
+  double          *u, *wk, *wd, *wm, *w, *z;
   gsl_matrix      *c;
   gsl_permutation *perm;
-  gsl_vector      *t;
+  gsl_vector      *t_rank;
 } Pencil;
 
-/* x = P0^-1 x in place (x over coordinates, via the band order). */
-static gboolean
-band_solve (Pencil *p, double *x)
+/* x = P0^-1 x in place, from dgbtrf's factors (LAPACK's dgbtrs written out:
+ * its per-row calls cost more than the arithmetic of a narrow band). */
+static void
+band_solve (const Pencil *p, double *x)
 {
-  for (guint j = 0; j < p->n; j++)
-    p->r[p->pos[j]] = x[j];
-  if (_sw_lapack ()->dgbtrs (LAPACK_COL_MAJOR, 'N', p->n, p->kd, p->kd, 1, p->ab, 3 * p->kd + 1, p->ipiv, p->r, p->n)
-      != 0)
-    return FALSE;
-  for (guint j = 0; j < p->n; j++)
-    x[j] = p->r[p->pos[j]];
-  return TRUE;
+  guint n = p->n, kd = p->kd, kv = 2 * kd, ld = 3 * kd + 1;
+  const double *ab = p->ab;
+
+  /* L with its row interchanges. */
+  for (guint j = 0; j + 1 < n; j++)
+    {
+      guint l = p->ipiv[j] - 1, lm = MIN (kd, n - 1 - j);
+      const double *m = ab + (gsize) j * ld + kv;
+      double xj;
+
+      if (l != j)
+        {
+          double swap = x[l];
+
+          x[l] = x[j];
+          x[j] = swap;
+        }
+      xj = x[j];
+      if (xj != 0)
+        for (guint i = 1; i <= lm; i++)
+          x[j + i] -= m[i] * xj;
+    }
+  /* U, of half-width 2 kd above the diagonal (its diagonal inverted by
+   * factorise ()). */
+  for (guint j = n; j-- > 0;)
+    {
+      const double *u = ab + (gsize) j * ld + kv;
+      guint um = MIN (kv, j);
+      double xj = x[j] * u[0];
+
+      x[j] = xj;
+      if (xj != 0)
+        for (guint i = 1; i <= um; i++)
+          x[j - i] -= u[-(int) i] * xj;
+    }
 }
 
 /* W (sigma), Z = P0^-1 U and the LU of C = I - W Z. */
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Rows, rows_clear)
+
 static gboolean
 factorise_low_rank (Pencil *p)
 {
-  const SwLowRank *lr = p->lr;
-  guint n = p->n, k = lr->n;
+  guint n = p->n, k = p->lr->n;
   int sign;
 
   for (gsize e = 0; e < (gsize) k * n; e++)
-    p->w[e] = lr->wk[e] + p->sigma * lr->wd[e] + p->sigma * p->sigma * lr->wm[e];
-  memcpy (p->z, lr->u, (gsize) n * k * sizeof (double));
+    p->w[e] = p->wk[e] + p->sigma * p->wd[e] + p->sigma * p->sigma * p->wm[e];
+  memcpy (p->z, p->u, (gsize) n * k * sizeof (double));
   for (guint l = 0; l < k; l++)
-    if (!band_solve (p, p->z + (gsize) l * n))
-      return FALSE;
+    band_solve (p, p->z + (gsize) l * n);
   for (guint a = 0; a < k; a++)
     for (guint b = 0; b < k; b++)
       {
@@ -104,16 +175,6 @@ factorise_low_rank (Pencil *p)
         gsl_matrix_set (p->c, a, b, sum);
       }
   return gsl_linalg_LU_decomp (p->c, p->perm, &sign) == GSL_SUCCESS && gsl_linalg_LU_det (p->c, sign) != 0;
-}
-
-/* y += s a x over coordinates (x, y indexed by coordinate). */
-static void
-sparse_add (const SwSparse *a, double s, const double *x, double *y)
-{
-  for (guint j = 0; j < a->n; j++)
-    if (x[j] != 0)
-      for (guint k = a->start[j]; k < a->start[j + 1]; k++)
-        y[a->row[k]] += s * a->value[k] * x[j];
 }
 
 static gboolean
@@ -133,8 +194,7 @@ factorise (Pencil *p, double sigma)
           p->ab[(gsize) c * ld + 2 * kd + r - c] += factor[m] * mats[m]->value[k];
         }
   p->sigma = sigma;
-  if (_sw_lapack ()->dgbtrf (LAPACK_COL_MAJOR, p->n, p->n, kd, kd, p->ab, ld, p->ipiv) != 0
-      || (p->lr != NULL && !factorise_low_rank (p)))
+  if (_sw_lapack ()->dgbtrf (LAPACK_COL_MAJOR, p->n, p->n, kd, kd, p->ab, ld, p->ipiv) != 0)
     return FALSE;
   /* Singular to working precision: a pivot lost in round-off of the
    * largest (sigma too near an eigenvalue). */
@@ -148,43 +208,51 @@ factorise (Pencil *p, double sigma)
         big = MAX (big, d);
         small = MIN (small, d);
       }
-    return small > 1e-13 * big;
+    if (!(small > 1e-13 * big))
+      return FALSE;
+    /* band_solve () multiplies by the inverse pivots. */
+    for (guint j = 0; j < p->n; j++)
+      p->ab[(gsize) j * ld + 2 * kd] = 1 / p->ab[(gsize) j * ld + 2 * kd];
+    return p->lr == NULL || factorise_low_rank (p);
   }
 }
 
-/* out = OP in, over [q (n coordinates); v (nm massive ones)]. */
+/* qo = the q part of OP [q; v], all three over the rows in the band order
+ * (v's massless rows are not read). */
 static gboolean
-apply (Pencil *p, const double *in, double *out)
+apply_q (Pencil *p, const double *q, const double *v, double *qo)
 {
   guint n = p->n;
-  const double *q = in, *v = in + n;
-  double *qo = out, *vo = out + n;
+  double *t = p->t;
 
-  /* r = M v + (D + sigma M) q, in coordinates, then in band order. */
-  memset (p->mv, 0, n * sizeof (double));
-  for (guint i = 0; i < p->nm; i++)
-    p->mv[p->mcoord[i]] = v[i] + p->sigma * q[p->mcoord[i]];
-  memset (qo, 0, n * sizeof (double));
-  sparse_add (p->M, 1, p->mv, qo);
-  sparse_add (p->D, 1, q, qo);
+  /* t = v + sigma q at the masses; qo = -(M t + D q). */
+  for (guint i = 0; i < n; i++)
+    t[i] = p->mrow[i] ? v[i] + p->sigma * q[i] : 0;
+  for (guint i = 0; i < n; i++)
+    {
+      double sum = 0;
+
+      for (guint k = p->Mr.start[i]; k < p->Mr.start[i + 1]; k++)
+        sum += p->Mr.value[k] * t[p->Mr.col[k]];
+      for (guint k = p->Dr.start[i]; k < p->Dr.start[i + 1]; k++)
+        sum += p->Dr.value[k] * q[p->Dr.col[k]];
+      qo[i] = -sum;
+    }
   if (p->lr != NULL)
     {
-      /* r -= U (Wm (v + sigma q) + Wd q), Wm's columns at the masses. */
+      /* r -= U (Wm t + Wd q): qo += U (...). */
       for (guint l = 0; l < p->lr->n; l++)
         {
-          const double *wm = p->lr->wm + (gsize) l * n, *wd = p->lr->wd + (gsize) l * n, *u = p->lr->u + (gsize) l * n;
+          const double *wm = p->wm + (gsize) l * n, *wd = p->wd + (gsize) l * n, *u = p->u + (gsize) l * n;
           double sum = 0;
 
           for (guint j = 0; j < n; j++)
-            sum += wm[j] * p->mv[j] + wd[j] * q[j];
+            sum += wm[j] * t[j] + wd[j] * q[j];
           for (guint j = 0; j < n; j++)
-            qo[j] -= u[j] * sum;
+            qo[j] += u[j] * sum;
         }
     }
-  for (guint j = 0; j < n; j++)
-    qo[j] = -qo[j];
-  if (!band_solve (p, qo))
-    return FALSE;
+  band_solve (p, qo);
   if (p->lr != NULL)
     {
       /* q' += Z C^-1 W (sigma) q'. */
@@ -194,16 +262,32 @@ apply (Pencil *p, const double *in, double *out)
 
           for (guint j = 0; j < n; j++)
             sum += p->w[(gsize) l * n + j] * qo[j];
-          gsl_vector_set (p->t, l, sum);
+          gsl_vector_set (p->t_rank, l, sum);
         }
-      if (gsl_linalg_LU_svx (p->c, p->perm, p->t) != GSL_SUCCESS)
+      if (gsl_linalg_LU_svx (p->c, p->perm, p->t_rank) != GSL_SUCCESS)
         return FALSE;
       for (guint l = 0; l < p->lr->n; l++)
         for (guint j = 0; j < n; j++)
-          qo[j] += p->z[(gsize) l * n + j] * gsl_vector_get (p->t, l);
+          qo[j] += p->z[(gsize) l * n + j] * gsl_vector_get (p->t_rank, l);
     }
+  for (guint i = 0; i < n; i++)
+    if (!isfinite (qo[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* out = OP in, over ARPACK's [q (n rows); v (the nm massive ones)]. */
+static gboolean
+apply (Pencil *p, const double *in, double *out, double *vfull)
+{
+  guint n = p->n;
+
   for (guint i = 0; i < p->nm; i++)
-    vo[i] = q[p->mcoord[i]] + p->sigma * qo[p->mcoord[i]];
+    vfull[p->mband[i]] = in[n + i];
+  if (!apply_q (p, in, vfull, out))
+    return FALSE;
+  for (guint i = 0; i < p->nm; i++)
+    out[n + i] = in[p->mband[i]] + p->sigma * out[p->mband[i]];
   return TRUE;
 }
 
@@ -214,7 +298,16 @@ apply (Pencil *p, const double *in, double *out)
  * recurrence runs on the short coefficient vectors [a; b] (Q orthonormal:
  * the same inner product). Half the memory and traffic of Arnoldi over
  * [q; v], no restarts: it grows until the n_want largest Ritz values
- * converge (|h_{m+1,m} y_m| <= TOL |theta|), else gives up to ARPACK. */
+ * converge (|h_{m+1,m} y_m| <= TOL |theta|), else gives up to ARPACK.
+ *
+ * Reading Q is the cost: a step reads it three times (sw-eigen-basis.c).
+ * q' is orthogonalised by classical Gram-Schmidt twice (q' lies in Q but
+ * for some 1e-5 of it at every step, so the second pass always matters):
+ * c1 = Q^T q', then q' -= Q c1 and c2 = Q^T q' in one read; the third read
+ * both subtracts Q c2 and forms the next step's Q a and Q b, which the
+ * coefficients' Arnoldi gives before the new column's length is known
+ * (its rows of U are still 0: it enters the next vector as u = q' - Q c2
+ * itself). */
 
 static double
 norm2 (const double *x, gsize n)
@@ -225,31 +318,6 @@ norm2 (const double *x, gsize n)
     sum += x[i] * x[i];
   return sqrt (sum);
 }
-
-/* x -= Q c, c = Q^T x (classical Gram-Schmidt), a second pass where the
- * first cancelled more than 1 - 1/sqrt(2) of x (Daniel, Gragg, Kaufman and
- * Stewart's test); c (k long) gets the sum. */
-static void
-project_out (const double *Q, guint n, guint k, double *x, double *c, double *c2)
-{
-  double before = norm2 (x, n);
-
-  memset (c, 0, k * sizeof (double));
-  for (guint pass = 0; pass < 2 && k > 0; pass++)
-    {
-      double after;
-
-      _sw_lapack ()->dgemv (CblasColMajor, CblasTrans, n, k, 1, Q, n, x, 1, 0, c2, 1);
-      _sw_lapack ()->dgemv (CblasColMajor, CblasNoTrans, n, k, -1, Q, n, c2, 1, 1, x, 1);
-      for (guint i = 0; i < k; i++)
-        c[i] += c2[i];
-      after = norm2 (x, n);
-      if (after > M_SQRT1_2 * before)
-        break;
-      before = after;
-    }
-}
-
 /* The Ritz values of H (m x m, leading dimension ld) and their residuals
  * beta |y_m|, into theta_re, theta_im, res. */
 static gboolean
@@ -297,103 +365,130 @@ by_magnitude (gconstpointer a, gconstpointer b, gpointer data)
 static gboolean
 toar (Pencil *p, guint n_want, guint max_steps, double **tre, double **tim, guint *n_out)
 {
-  guint n = p->n, nm = p->nm, cap = max_steps + 2, k = 0, L = 2 * cap;
-  g_autofree double *Q = NULL;
+  guint n = p->n, cap = max_steps + 2, k = 0, L = 2 * cap;
+  gsize np = _sw_basis_padded (n);
+  g_auto (SwBasis) Q = { 0 };
   g_autofree double *U = g_new0 (double, (gsize) L * (max_steps + 1));
   g_autofree double *H = g_new0 (double, (gsize) (max_steps + 1) * max_steps);
-  g_autofree double *in = g_new (double, n + nm), *out = g_new (double, n + nm);
-  g_autofree double *vin = g_new (double, n), *qv = g_new (double, 2 * (gsize) n);
+  /* Q a and Q b of the current vector, OP's q', Q of the next a and b. */
+  g_autofree double *top = g_new0 (double, np), *bot = g_new0 (double, np), *qo = g_new0 (double, np);
+  g_autofree double *ya = g_new0 (double, np), *yb = g_new0 (double, np);
   g_autofree double *c = g_new (double, cap), *c2 = g_new (double, cap);
+  g_autofree double *wa = g_new (double, cap), *wb = g_new (double, cap);
   g_autofree double *w = g_new (double, L), *h = g_new (double, max_steps + 1), *h2 = g_new (double, max_steps + 1);
   g_autofree double *tr = g_new (double, max_steps), *ti = g_new (double, max_steps);
   g_autofree double *res = g_new (double, max_steps), *mag = g_new (double, max_steps);
   g_autofree guint *idx = g_new (guint, max_steps);
   g_autoptr (GRand) rand = g_rand_new_with_seed (24);
-  double nrm;
+  /* The first check where the wanted values can have converged (a
+   * multiple of 5 steps), then by the residuals' progress. */
+  guint next_check = (n_want + 14) / 5 * 5, last_check = 0;
+  double nrm, beta, last_worst = INFINITY;
 
-  if ((gsize) n * cap > ((gsize) 1 << 26))
+  if (np * cap > ((gsize) 1 << 26) || !_sw_basis_init (&Q, n, cap))
     return FALSE;
-  Q = g_new (double, (gsize) n * cap);
-  /* Start: OP of a random [x; y], in the basis of {q0, x}. */
-  for (guint r = 0; r < n + nm; r++)
-    in[r] = g_rand_double_range (rand, -1, 1);
-  if (!apply (p, in, out))
+  /* Start: OP of a random [x; y] (y at the masses), in the basis of
+   * {q0, x}. */
+  for (guint r = 0; r < n; r++)
+    top[r] = g_rand_double_range (rand, -1, 1);
+  for (guint r = 0; r < n; r++)
+    bot[r] = p->mrow[r] ? g_rand_double_range (rand, -1, 1) : 0;
+  if (!apply_q (p, top, bot, qo))
     return FALSE;
-  nrm = norm2 (out, n);
+  nrm = norm2 (qo, n);
   if (!(nrm > 0))
     return FALSE;
-  for (guint r = 0; r < n; r++)
-    Q[r] = out[r] / nrm;
+  _sw_basis_set_column (&Q, 0, qo, 1 / nrm);
   k = 1;
   U[0] = nrm;
   /* v0 = x + sigma q0 over the coordinates (its massless part is never
-   * read by OP, and x there is as good as any). */
+   * read by OP, and x there is as good as any), against q0 twice. */
   for (guint r = 0; r < n; r++)
-    vin[r] = in[r] + p->sigma * out[r];
-  project_out (Q, n, k, vin, c, c2);
-  nrm = norm2 (vin, n);
-  if (nrm > 1e-12 * norm2 (in, n))
+    ya[r] = top[r] + p->sigma * qo[r];
+  _sw_basis_dot (&Q, 1, ya, c);
+  _sw_basis_sub_dot (&Q, 1, c, ya, NULL, c2);
+  beta = sqrt (_sw_basis_combine (&Q, 1, c2, ya, NULL, NULL, NULL, NULL));
+  U[cap] = c[0] + c2[0];
+  if (beta > 1e-12 * norm2 (top, n))
     {
-      for (guint r = 0; r < n; r++)
-        Q[(gsize) n + r] = vin[r] / nrm;
+      _sw_basis_set_column (&Q, 1, ya, 1 / beta);
+      U[cap + 1] = beta;
       k = 2;
     }
-  U[cap + 0] = c[0];
-  U[cap + 1] = k == 2 ? nrm : 0;
   nrm = norm2 (U, L);
   for (guint i = 0; i < L; i++)
     U[i] /= nrm;
+  _sw_basis_combine (&Q, k, NULL, NULL, U, top, U + cap, bot);
 
   for (guint j = 0; j < max_steps; j++)
     {
       const double *a = U + (gsize) j * L; /* b at a + cap */
-      double *qo = out;
-      gboolean check;
+      gboolean check, grow;
 
-      /* [q v] = Q [a b] (one pass over Q), OP of it: q'. */
-      _sw_lapack ()->dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, n, 2, k, 1, Q, n, a, cap, 0, qv, n);
-      memcpy (in, qv, n * sizeof (double));
-      for (guint i = 0; i < nm; i++)
-        in[n + i] = qv[n + p->mcoord[i]];
-      if (!apply (p, in, out))
+      /* q' = OP [Q a; Q b], then q' = Q c + beta u, a new column u unless
+       * q' lies in Q. */
+      if (!apply_q (p, top, bot, qo))
         return FALSE;
-      /* q' = Q c + beta u: a new column u unless q' lies in Q. */
-      nrm = norm2 (qo, n);
-      project_out (Q, n, k, qo, c, c2);
-      {
-        double beta = norm2 (qo, n);
-
-        memset (w, 0, L * sizeof (double));
-        memcpy (w, c, k * sizeof (double));
-        if (beta > 1e-14 * nrm && k < cap)
-          {
-            for (guint r = 0; r < n; r++)
-              Q[(gsize) k * n + r] = qo[r] / beta;
-            w[k] = beta;
-            k++;
-          }
-        /* v' = Q a + sigma q'. */
-        for (guint i = 0; i < k; i++)
-          w[cap + i] = a[i] + p->sigma * w[i];
-      }
-      /* Arnoldi on the coefficients, twice orthogonalised. */
+      nrm = sqrt (_sw_basis_dot (&Q, k, qo, c));
+      _sw_basis_sub_dot (&Q, k, c, qo, NULL, c2);
+      for (guint i = 0; i < k; i++)
+        c[i] += c2[i];
+      /* v' = Q a + sigma q'; Arnoldi on the coefficients, twice
+       * orthogonalised (the new column's rows wait for beta). */
+      memset (w, 0, L * sizeof (double));
+      for (guint i = 0; i < k; i++)
+        {
+          w[i] = c[i];
+          w[cap + i] = a[i] + p->sigma * c[i];
+        }
       memset (h, 0, (j + 1) * sizeof (double));
+      /* (Small: loops, not BLAS, whose threads would then spin beside the
+       * basis's.) Only rows below k and from cap to cap + k are not 0. */
       for (guint pass = 0; pass < 2; pass++)
         {
-          _sw_lapack ()->dgemv (CblasColMajor, CblasTrans, L, j + 1, 1, U, L, w, 1, 0, h2, 1);
-          _sw_lapack ()->dgemv (CblasColMajor, CblasNoTrans, L, j + 1, -1, U, L, h2, 1, 1, w, 1);
           for (guint i = 0; i <= j; i++)
-            h[i] += h2[i];
+            {
+              const double *ui = U + (gsize) i * L;
+              double sum = 0;
+
+              for (guint r = 0; r < k; r++)
+                sum += ui[r] * w[r] + ui[cap + r] * w[cap + r];
+              h2[i] = sum;
+            }
+          for (guint i = 0; i <= j; i++)
+            {
+              const double *ui = U + (gsize) i * L;
+
+              for (guint r = 0; r < k; r++)
+                {
+                  w[r] -= ui[r] * h2[i];
+                  w[cap + r] -= ui[cap + r] * h2[i];
+                }
+              h[i] += h2[i];
+            }
+        }
+      /* u = q' - Q c2, and Q of w's rows so far, in one read. */
+      memcpy (wa, w, k * sizeof (double));
+      memcpy (wb, w + cap, k * sizeof (double));
+      beta = sqrt (_sw_basis_combine (&Q, k, c2, qo, wa, ya, wb, yb));
+      grow = beta > 1e-14 * nrm && k < cap;
+      if (grow)
+        {
+          _sw_basis_set_column (&Q, k, qo, 1 / beta);
+          w[k] = beta;
+          w[cap + k] = p->sigma * beta;
+          k++;
         }
       nrm = norm2 (w, L);
       for (guint i = 0; i <= j; i++)
         H[(gsize) j * (max_steps + 1) + i] = h[i];
       H[(gsize) j * (max_steps + 1) + j + 1] = nrm;
-      check = j + 1 >= n_want + 10 && ((j + 1) % 5 == 0 || j + 1 == max_steps || nrm == 0);
+      check = j + 1 == next_check || j + 1 == max_steps || nrm == 0;
       if (check)
         {
           guint m = j + 1, take = n_want;
-          gboolean converged = TRUE;
+          double worst = 0;
+          gboolean converged;
 
           if (!ritz (H, max_steps + 1, m, nrm, tr, ti, res))
             return FALSE;
@@ -403,8 +498,9 @@ toar (Pencil *p, guint n_want, guint max_steps, double **tre, double **tim, guin
           /* Keep a complex pair whole. */
           if (take < m && ti[idx[take - 1]] != 0 && ti[idx[take]] == -ti[idx[take - 1]])
             take++;
-          for (guint i = 0; i < take && converged; i++)
-            converged = res[idx[i]] <= TOL * mag[idx[i]];
+          for (guint i = 0; i < take; i++)
+            worst = MAX (worst, res[idx[i]] / (TOL * mag[idx[i]]));
+          converged = worst <= 1;
           if (converged)
             {
               *tre = g_new (double, take);
@@ -414,11 +510,29 @@ toar (Pencil *p, guint n_want, guint max_steps, double **tre, double **tim, guin
               *n_out = take;
               return TRUE;
             }
+          /* The next check in 5 steps, or sooner where the residuals'
+           * fall since the last check says they will be there. */
+          next_check = m + 5;
+          if (last_check > 0 && last_worst > worst)
+            {
+              double per_step = log (last_worst / worst) / (m - last_check);
+
+              next_check = m + (guint) CLAMP (ceil (log (worst) / per_step), 1, 5);
+            }
+          last_check = m, last_worst = worst;
         }
       if (nrm == 0)
         return FALSE;
       for (guint i = 0; i < L; i++)
         U[(gsize) (j + 1) * L + i] = w[i] / nrm;
+      /* The next Q a and Q b: (Q w + u (beta, sigma beta) / beta) / nrm. */
+      for (guint r = 0; r < n; r++)
+        {
+          double u = grow ? qo[r] : 0;
+
+          top[r] = (ya[r] + u) / nrm;
+          bot[r] = (yb[r] + p->sigma * u) / nrm;
+        }
     }
   return FALSE;
 }
@@ -470,16 +584,20 @@ _sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, const SwSpars
   g_autofree guint *mcoord = g_new (guint, MAX (n, 1));
   g_autofree double *ab = NULL;
   g_autofree lapack_int *ipiv = g_new (lapack_int, MAX (n, 1));
-  g_autofree double *r = g_new (double, MAX (n, 1));
-  g_autofree double *mv = g_new (double, MAX (n, 1));
+  g_autofree guint *mband = g_new (guint, MAX (n, 1));
+  g_autofree gboolean *mrow = g_new0 (gboolean, MAX (n, 1));
+  g_autofree double *t = g_new (double, MAX (n, 1));
+  g_autofree double *vfull = g_new0 (double, MAX (n, 1));
   g_autofree double *resid = NULL, *V = NULL, *workd = NULL, *workl = NULL, *workev = NULL;
   g_autofree double *dr = NULL, *di = NULL;
   g_autofree a_int *select = NULL;
-  g_autofree double *lw = NULL, *lz = NULL;
+  g_autofree double *lw = NULL, *lz = NULL, *lu = NULL, *lwk = NULL, *lwd = NULL, *lwm = NULL;
   g_autoptr (gsl_matrix) lc = NULL;
   g_autoptr (gsl_permutation) lperm = NULL;
   g_autoptr (gsl_vector) lt = NULL;
   Pencil p = { 0 };
+  g_auto (Rows) Mr = { 0 };
+  g_auto (Rows) Dr = { 0 };
   guint nconv_toar = 0;
   a_int ido = 0, info = 1, nev, ncv, nconv = 0, lworkl, iparam[11] = { 0 }, ipntr[14] = { 0 };
   guint tries;
@@ -511,16 +629,32 @@ _sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, const SwSpars
   if ((gsize) (3 * kd + 1) * n > ((gsize) 1 << 28) || (gsize) ncv * N > ((gsize) 1 << 26))
     return FALSE;
   ab = g_new (double, (gsize) (3 * kd + 1) * n);
-  p = (Pencil) { .n = n, .nm = nm, .kd = kd, .K = K, .D = D, .M = M, .pos = pos, .mcoord = mcoord, .ab = ab,
-                 .ipiv = ipiv, .r = r, .mv = mv };
+  for (guint i = 0; i < nm; i++)
+    mband[i] = pos[mcoord[i]], mrow[mband[i]] = TRUE;
+  rows_init (&Mr, M, pos);
+  rows_init (&Dr, D, pos);
+  p = (Pencil) { .n = n, .nm = nm, .kd = kd, .K = K, .D = D, .M = M, .pos = pos, .mband = mband, .mrow = mrow,
+                 .Mr = Mr, .Dr = Dr, .ab = ab, .ipiv = ipiv, .t = t };
   if (lossy != NULL && lossy->n > 0)
     {
+      const double *from[] = { lossy->u, lossy->wk, lossy->wd, lossy->wm };
+      double **to[] = { &lu, &lwk, &lwd, &lwm };
+
+      /* In the band order, as everything else. */
+      for (guint m = 0; m < G_N_ELEMENTS (from); m++)
+        {
+          *to[m] = g_new (double, (gsize) lossy->n * n);
+          for (guint l = 0; l < lossy->n; l++)
+            for (guint j = 0; j < n; j++)
+              (*to[m])[(gsize) l * n + pos[j]] = from[m][(gsize) l * n + j];
+        }
       p.lr = lossy;
+      p.u = lu, p.wk = lwk, p.wd = lwd, p.wm = lwm;
       p.w = lw = g_new (double, (gsize) lossy->n * n);
       p.z = lz = g_new (double, (gsize) lossy->n * n);
       p.c = lc = gsl_matrix_alloc (lossy->n, lossy->n);
       p.perm = lperm = gsl_permutation_alloc (lossy->n);
-      p.t = lt = gsl_vector_alloc (lossy->n);
+      p.t_rank = lt = gsl_vector_alloc (lossy->n);
     }
   /* P (sigma) singular: an eigenvalue at sigma; move off it. */
   for (tries = 0; tries < 6 && !factorise (&p, *sigma); tries++)
@@ -550,7 +684,7 @@ _sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, const SwSpars
 
     for (guint k = 0; k < N; k++)
       workd[k] = g_rand_double_range (rand, -1, 1);
-    if (!apply (&p, workd, resid))
+    if (!apply (&p, workd, resid, vfull))
       return FALSE;
   }
   iparam[0] = 1;            /* exact shifts */
@@ -570,7 +704,7 @@ _sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, const SwSpars
         /* A failed solve ends the run (ARPACK is told nothing: its state
          * is reset by the next run's ido = 0). */
         if (ido == -1 || ido == 1)
-          applied = apply (&p, workd + ipntr[0] - 1, workd + ipntr[1] - 1);
+          applied = apply (&p, workd + ipntr[0] - 1, workd + ipntr[1] - 1, vfull);
       }
     while ((ido == -1 || ido == 1) && applied);
     /* info 1: not every Ritz value converged in MAX_RESTARTS. */

@@ -8,8 +8,9 @@
  * sigma) are the lowest lambda, well apart. Lanczos in the M inner product
  * with full reorthogonalisation (classical Gram-Schmidt twice) builds the
  * tridiagonal T; its eigenpairs (dstevr) are the Ritz pairs, converged when
- * beta |y_m| is round-off next to the largest theta. The basis grows as the
- * run needs: memory (band + steps) times n, work O(n (band^2 + steps^2)).
+ * beta |y_m| is round-off next to the largest theta. The basis (blocked,
+ * sw-eigen-basis.c) is touched as the run needs: memory (band + steps)
+ * times n, work O(n (band^2 + steps^2)).
  *
  * The shift: rigid-body modes (lambda = 0) need sigma < 0, and the accuracy
  * of lambda = sigma + 1 / theta is about eps |sigma| / lambda relative: a
@@ -84,7 +85,12 @@ factorise (Shifted *s, double sigma)
             s->ab[(gsize) c * ld + s->kd + r - c] += factor[m] * mats[m]->value[k];
         }
   s->sigma = sigma;
-  return _sw_lapack ()->dpbtrf (LAPACK_COL_MAJOR, 'U', s->n, s->kd, s->ab, ld) == 0;
+  if (_sw_lapack ()->dpbtrf (LAPACK_COL_MAJOR, 'U', s->n, s->kd, s->ab, ld) != 0)
+    return FALSE;
+  /* apply () multiplies by the inverse diagonal. */
+  for (guint j = 0; j < s->n; j++)
+    s->ab[(gsize) j * ld + s->kd] = 1 / s->ab[(gsize) j * ld + s->kd];
+  return TRUE;
 }
 
 /* The shift at sigma or, when K - sigma M is not positive definite, lower:
@@ -98,28 +104,63 @@ factorise_below (Shifted *s, double sigma, double bound)
   return factorise (s, -2 * bound - 1);
 }
 
-/* w -= V h, h = V^T M w over the first m rows of V (each a basis vector),
- * twice; adds the first pass's and second pass's h[m - 1] into *diag. */
+/* w -= V h, h = V^T M w over the first m basis vectors, twice (classical
+ * Gram-Schmidt); adds the first pass's and second pass's h[m - 1] into
+ * *diag. With M diagonal, the second pass's subtraction and the third
+ * pass's products share one read of V (sw-eigen-basis.c). */
 static void
-reorthogonalise (const Shifted *s, double *V, guint m, double *w, double *u, double *h, double *diag)
+reorthogonalise (const Shifted *s, const SwBasis *V, guint m, double *w, double *u, double *h, double *h2,
+                 double *diag)
 {
-  for (guint pass = 0; pass < 2; pass++)
+  m_times (s, w, u);
+  _sw_basis_dot (V, m, u, h);
+  if (s->mdiag != NULL)
+    _sw_basis_sub_dot (V, m, h, w, s->mdiag, h2);
+  else
     {
+      _sw_basis_combine (V, m, h, w, NULL, NULL, NULL, NULL);
       m_times (s, w, u);
-      /* V row-major, m x n: h = V u, w -= V^T h. */
-      _sw_lapack ()->dgemv (CblasRowMajor, CblasNoTrans, m, s->n, 1, V, s->n, u, 1, 0, h, 1);
-      _sw_lapack ()->dgemv (CblasRowMajor, CblasTrans, m, s->n, -1, V, s->n, h, 1, 1, w, 1);
-      if (diag != NULL)
-        *diag += h[m - 1];
+      _sw_basis_dot (V, m, u, h2);
     }
+  _sw_basis_combine (V, m, h2, w, NULL, NULL, NULL, NULL);
+  if (diag != NULL)
+    *diag += h[m - 1] + h2[m - 1];
 }
 
-/* w = (K - sigma M)^-1 M v. */
+/* w = (K - sigma M)^-1 M v: U^T U w = M v by the band factor U (dpbtrs
+ * written out: a narrow band's arithmetic costs less than its calls). */
 static gboolean
 apply (const Shifted *s, const double *v, double *w)
 {
+  guint n = s->n, kd = s->kd, ld = kd + 1;
+
   m_times (s, v, w);
-  return _sw_lapack ()->dpbtrs (LAPACK_COL_MAJOR, 'U', s->n, s->kd, 1, s->ab, s->kd + 1, w, s->n) == 0;
+  /* U^T y = w: column j of the band holds U (j - kd .. j, j). */
+  for (guint j = 0; j < n; j++)
+    {
+      const double *u = s->ab + (gsize) j * ld + kd;
+      guint um = MIN (kd, j);
+      double sum = w[j];
+
+      for (guint i = 1; i <= um; i++)
+        sum -= u[-(int) i] * w[j - i];
+      w[j] = sum * u[0];
+    }
+  /* U w = y. */
+  for (guint j = n; j-- > 0;)
+    {
+      const double *u = s->ab + (gsize) j * ld + kd;
+      guint um = MIN (kd, j);
+      double wj = w[j] * u[0];
+
+      w[j] = wj;
+      for (guint i = 1; i <= um; i++)
+        w[j - i] -= u[-(int) i] * wj;
+    }
+  for (guint j = 0; j < n; j++)
+    if (!isfinite (w[j]))
+      return FALSE;
+  return TRUE;
 }
 
 static double
@@ -147,29 +188,33 @@ random_vector (GRand *rand, double *v, guint n)
 static gboolean
 lanczos (const Shifted *s, guint n_want, guint max_steps, double *theta, double *x, gboolean *converged)
 {
-  guint n = s->n, cap = MIN (n, 2 * n_want + 2 * EXTRA_STEPS), m = 0;
-  g_autofree double *V = g_new (double, (gsize) cap * n);
+  guint n = s->n, m = 0;
+  gsize np = _sw_basis_padded (n);
+  g_auto (SwBasis) V = { 0 };
+  g_autofree double *v = g_new0 (double, np);
   g_autofree double *alpha = g_new0 (double, max_steps);
   g_autofree double *beta = g_new0 (double, max_steps);
   g_autofree double *d = g_new (double, max_steps);
   g_autofree double *e = g_new (double, max_steps);
   g_autofree double *ritz = g_new (double, max_steps);
   g_autofree double *Y = NULL;
-  g_autofree double *w = g_new (double, n);
-  g_autofree double *u = g_new (double, n);
-  g_autofree double *h = g_new (double, max_steps);
+  g_autofree double *w = g_new0 (double, np);
+  g_autofree double *u = g_new0 (double, np);
+  g_autofree double *h = g_new (double, max_steps), *h2 = g_new (double, max_steps);
   g_autofree lapack_int *support = g_new (lapack_int, 2 * max_steps);
   g_autoptr (GRand) rand = g_rand_new_with_seed (24);
   double norm, before;
 
   *converged = FALSE;
-  random_vector (rand, V, n);
-  norm = m_norm (s, V, u);
+  if (!_sw_basis_init (&V, n, max_steps))
+    return FALSE;
+  random_vector (rand, v, n);
+  norm = m_norm (s, v, u);
   for (guint r = 0; r < n; r++)
-    V[r] /= norm;
+    v[r] /= norm;
+  _sw_basis_set_column (&V, 0, v, 1);
   for (m = 1;; m++)
     {
-      double *v = V + (gsize) (m - 1) * n;
       lapack_int found = 0;
       gboolean check;
 
@@ -178,7 +223,7 @@ lanczos (const Shifted *s, guint n_want, guint max_steps, double *theta, double 
         return FALSE;
       before = m_norm (s, w, u);
       alpha[m - 1] = 0;
-      reorthogonalise (s, V, m, w, u, h, &alpha[m - 1]);
+      reorthogonalise (s, &V, m, w, u, h, h2, &alpha[m - 1]);
       beta[m - 1] = m_norm (s, w, u);
       /* An invariant subspace (what is left of w is round-off): go on from
        * a fresh vector, T splits. Against |w| itself: the operator's
@@ -186,7 +231,7 @@ lanczos (const Shifted *s, guint n_want, guint max_steps, double *theta, double 
       if (beta[m - 1] <= 1e-10 * before && m < n)
         {
           random_vector (rand, w, n);
-          reorthogonalise (s, V, m, w, u, h, NULL);
+          reorthogonalise (s, &V, m, w, u, h, h2, NULL);
           beta[m - 1] = 0;
         }
       check = m == n || m == max_steps || (m >= n_want + EXTRA_STEPS && m % 5 == 0);
@@ -209,25 +254,27 @@ lanczos (const Shifted *s, guint n_want, guint max_steps, double *theta, double 
             break;
         }
       /* The next basis vector. */
-      if (m == cap)
-        {
-          cap = MIN (MIN (n, max_steps), 2 * cap);
-          V = g_renew (double, V, (gsize) cap * n);
-        }
       norm = beta[m - 1] > 0 ? beta[m - 1] : m_norm (s, w, u);
       for (guint r = 0; r < n; r++)
-        V[(gsize) m * n + r] = w[r] / norm;
+        v[r] = w[r] / norm;
+      _sw_basis_set_column (&V, m, v, 1);
     }
   if (m < n_want)
     return FALSE;
+  if (x != NULL)
+    {
+      /* The Ritz vectors, descending, in one product (one read of V). */
+      g_autofree double *Yd = g_new (double, (gsize) m * n_want);
+
+      for (guint i = 0; i < n_want; i++)
+        memcpy (Yd + (gsize) i * m, Y + (gsize) (m - 1 - i) * m, m * sizeof (double));
+      _sw_basis_times (&V, m, Yd, n_want, x, n);
+    }
   for (guint i = 0; i < n_want; i++)
     {
-      const double *y = Y + (gsize) (m - 1 - i) * m;
-
       theta[i] = ritz[m - 1 - i];
       if (x != NULL)
         {
-          _sw_lapack ()->dgemv (CblasRowMajor, CblasTrans, m, n, 1, V, n, y, 1, 0, x + (gsize) i * n, 1);
           /* Each pair checked on the operator itself, not on the
            * recurrence: |Op x - theta x|_M, one more solve. */
           if (*converged)
@@ -289,7 +336,8 @@ _sw_eigen_lanczos (const SwSparse *K, const SwSparse *M, const guint *order, con
     diagonal = M->start[j + 1] - M->start[j] <= 1 && (M->start[j + 1] == M->start[j] || M->row[M->start[j]] == j);
   if (diagonal)
     {
-      mdiag = g_new0 (double, n);
+      /* Padded: the basis reads it by blocks of rows. */
+      mdiag = g_new0 (double, _sw_basis_padded (n));
       for (guint j = 0; j < n; j++)
         mdiag[pos[j]] = M->start[j + 1] > M->start[j] ? M->value[M->start[j]] : 0;
       s.mdiag = mdiag;

@@ -55,6 +55,38 @@ gboolean _sw_damped_eigenvalues_near (const SwSparse *K, const SwSparse *D, cons
                                       double **re, double **im, guint *n_out, double *radius,
                                       gboolean *arpack_ran);
 
+/* An orthonormal basis of up to cap vectors of n (sw-eigen-basis.c),
+ * stored by blocks of SW_BASIS_BLOCK rows so that each operation below
+ * reads it once. The vectors it works on are _sw_basis_padded (n) long,
+ * zero past n. */
+#define SW_BASIS_BLOCK 128
+
+typedef struct {
+  guint   n, nb, cap;   /* rows, blocks of rows, columns at most */
+  double *q;            /* block s, column i, row r at q[(s cap + i) BLOCK + r] */
+} SwBasis;
+
+gsize    _sw_basis_padded     (guint n);
+/* FALSE when the memory is not there. */
+gboolean _sw_basis_init       (SwBasis *b, guint n, guint cap);
+void     _sw_basis_clear      (SwBasis *b);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SwBasis, _sw_basis_clear)
+/* c = Q^T x over the first k columns; returns |x|^2. */
+double   _sw_basis_dot        (const SwBasis *b, guint k, const double *x, double *c);
+/* x -= Q c1, then c2 = Q^T (weight x) (one read of Q; weight: a diagonal,
+ * padded as x, or NULL for 1). */
+void     _sw_basis_sub_dot    (const SwBasis *b, guint k, const double *c1, double *x, const double *weight,
+                               double *c2);
+/* Each that is not NULL, in one read of Q: x -= Q csub, ya = Q ca,
+ * yb = Q cb; returns |x|^2 (after) when x is not NULL. */
+double   _sw_basis_combine    (const SwBasis *b, guint k, const double *csub, double *x, const double *ca,
+                               double *ya, const double *cb, double *yb);
+/* Column l of y (n rows, ldy apart) = Q times column l of c (k rows,
+ * k apart), for l < p: one read of Q. */
+void     _sw_basis_times      (const SwBasis *b, guint k, const double *c, guint p, double *y, gsize ldy);
+/* Column k = scale x. */
+void     _sw_basis_set_column (SwBasis *b, guint k, const double *x, double scale);
+
 /* The eigenvalues of the n x n matrix a (column-major, overwritten) with
  * balancing (LAPACK dgeevx, 'B'). FALSE when it fails. */
 gboolean _sw_eigen_general (double *a, guint n, double *re, double *im);

@@ -26,6 +26,8 @@
  * Run: meson test -C build --benchmark bench-modal --verbose
  *      or build/tests/bench-modal [MAX_N] [--skip-dense-damped-above N]
  *      or build/tests/bench-modal --json-only (the `modal --json` row alone)
+ *      or build/tests/bench-modal --lowest N [REPS] (the lowest-modes rows of
+ *         the chain of N alone, REPS times: least of several on a shared machine)
  *      (MAX_N also bounds the lowest-modes rows: 100000 runs them all)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
@@ -178,6 +180,52 @@ json_against_dstevr (guint n)
   g_rmdir (dir);
 }
 
+/* One row of the lowest 20 modes of a chain of n (issue 24). */
+static void
+lowest_row (guint n, gboolean damped)
+{
+  g_autofree char *json = chain_json (n, damped, TRUE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+  g_autoptr (SwSystem) sys = NULL;
+  g_autoptr (SwModes) modes = NULL;
+  g_autoptr (GTimer) timer = g_timer_new ();
+  SwModesTiming t = { 0 };
+  SwModesOptions o = sw_modes_options_default ();
+  double read_s, total, before, cpu;
+
+  model = sw_model_new_from_data (json, -1, "chain", &error);
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  read_s = g_timer_elapsed (timer, NULL);
+  o.n_lowest = 20;
+  o.keep_values = FALSE;
+  before = peak_mb ();
+  g_timer_start (timer);
+  cpu = cpu_s ();
+  modes = _sw_modes_compute_timed (sys, 0, NULL, &o, &t, &error);
+  g_assert_no_error (error);
+  total = g_timer_elapsed (timer, NULL);
+  cpu = cpu_s () - cpu;
+  g_assert_cmpuint (sw_modes_get_n_modes (modes), ==, 20);
+  if (damped)
+    for (guint i = 0; i < 20; i++)
+      g_assert_true (sw_modes_get_mode (modes, i)->has_damped);
+  printf ("%7u %-8s %-52s %-60s %9.3g %9.3g %9.3g %9.3g %9.3g %9.3g %9.3g %9.0f %12.2f\n", n,
+          damped ? "s-d+gnd" : "none", sw_modes_get_solver (modes), sw_modes_get_damped_solver (modes), read_s,
+          t.linearise_s, t.eigen_s, t.energies_s, t.damped_s, total, cpu, peak_mb () - before, cpu / 2);
+  fflush (stdout);
+}
+
+static void
+lowest_header (void)
+{
+  printf ("\n%7s %-8s %-52s %-60s %9s %9s %9s %9s %9s %9s %9s %9s %12s\n", "N", "damping", "solver (lowest 20)",
+          "damped solver", "read_s", "linear_s", "eigen_s", "energy_s", "damped_s", "total_s", "cpu_s", "+peak_MB",
+          "cpu_s/2 s");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -189,6 +237,16 @@ main (int argc, char **argv)
   if (argc > 1 && strcmp (argv[1], "--json-only") == 0)
     {
       json_against_dstevr (1000);
+      return 0;
+    }
+  if (argc > 2 && strcmp (argv[1], "--lowest") == 0)
+    {
+      guint reps = argc > 3 ? (guint) atoi (argv[3]) : 1;
+
+      lowest_header ();
+      for (guint r = 0; r < reps; r++)
+        for (int damped = 0; damped < 2; damped++)
+          lowest_row ((guint) atoi (argv[2]), damped);
       return 0;
     }
 
@@ -244,44 +302,9 @@ main (int argc, char **argv)
   json_against_dstevr (1000);
 
   /* The lowest modes of large chains: only Lanczos runs there. */
-  printf ("\n%7s %-8s %-52s %-60s %9s %9s %9s %9s %9s %9s %9s %9s %12s\n", "N", "damping", "solver (lowest 20)",
-          "damped solver", "read_s", "linear_s", "eigen_s", "energy_s", "damped_s", "total_s", "cpu_s", "+peak_MB",
-          "cpu_s/2 s");
+  lowest_header ();
   for (guint n = 10000; n <= 100000 && n <= MAX (max_n, 3000) * 100; n *= 10)
     for (int damped = 0; damped < 2; damped++)
-      {
-        g_autofree char *json = chain_json (n, damped, TRUE);
-        g_autoptr (GError) error = NULL;
-        g_autoptr (SwModel) model = NULL;
-        g_autoptr (SwSystem) sys = NULL;
-        g_autoptr (SwModes) modes = NULL;
-        g_autoptr (GTimer) timer = g_timer_new ();
-        SwModesTiming t = { 0 };
-        SwModesOptions o = sw_modes_options_default ();
-        double read_s, total, before, cpu;
-
-        model = sw_model_new_from_data (json, -1, "chain", &error);
-        g_assert_no_error (error);
-        sys = sw_model_assemble (model, &error);
-        g_assert_no_error (error);
-        read_s = g_timer_elapsed (timer, NULL);
-        o.n_lowest = 20;
-        o.keep_values = FALSE;
-        before = peak_mb ();
-        g_timer_start (timer);
-        cpu = cpu_s ();
-        modes = _sw_modes_compute_timed (sys, 0, NULL, &o, &t, &error);
-        g_assert_no_error (error);
-        total = g_timer_elapsed (timer, NULL);
-        cpu = cpu_s () - cpu;
-        g_assert_cmpuint (sw_modes_get_n_modes (modes), ==, 20);
-        if (damped)
-          for (guint i = 0; i < 20; i++)
-            g_assert_true (sw_modes_get_mode (modes, i)->has_damped);
-        printf ("%7u %-8s %-52s %-60s %9.3g %9.3g %9.3g %9.3g %9.3g %9.3g %9.3g %9.0f %12.2f\n", n,
-                damped ? "s-d+gnd" : "none", sw_modes_get_solver (modes), sw_modes_get_damped_solver (modes), read_s,
-                t.linearise_s, t.eigen_s, t.energies_s, t.damped_s, total, cpu, peak_mb () - before, cpu / 2);
-        fflush (stdout);
-      }
+      lowest_row (n, damped);
   return 0;
 }

@@ -203,6 +203,50 @@ test_branched (void)
   compare_with_dense (sys, 20, TRUE);
 }
 
+/* Three chains of inertias on an ideal planetary gear (sun, ring and
+ * carrier, each by a spring; the carrier's held to the ground): the gear's
+ * constraint couples the inertias at its flanges, so M is not diagonal
+ * (Lanczos's other M-product path). */
+static void
+test_planetary (void)
+{
+  ModelText t;
+  g_autoptr (SwModel) model = NULL;
+  g_autoptr (SwSystem) sys = NULL;
+  const char *names[] = { "sun", "ring", "carrier" };
+  const guint len[] = { 40, 53, 67 };
+
+  text_init (&t);
+  text_add (&t, "pl", "rotational.ideal_planetary", "'ratio': 2.7");
+  for (guint b = 0; b < G_N_ELEMENTS (names); b++)
+    {
+      g_autofree char *hub = g_strdup_printf ("%s_hub", names[b]);
+      g_autofree char *port = g_strdup_printf ("pl.%s", names[b]);
+      g_autofree char *hub_a = g_strdup_printf ("%s.flange_a", hub);
+
+      /* The flange's own inertia, on the gear: M couples them. */
+      text_add (&t, hub, "rotational.inertia", "'J': %.17g", 0.05 * (b + 1));
+      text_wire (&t, hub_a, port);
+      for (guint k = 0; k < len[b]; k++)
+        {
+          g_autofree char *id = g_strdup_printf ("%s%u", names[b], k);
+          g_autofree char *sid = g_strdup_printf ("%s_s%u", names[b], k);
+          g_autofree char *from = k == 0 ? g_strdup_printf ("%s.flange_b", hub)
+                                         : g_strdup_printf ("%s%u.flange_b", names[b], k - 1);
+          g_autofree char *to = g_strdup_printf ("%s.flange_a", id);
+
+          text_add (&t, id, "rotational.inertia", "'J': %.17g", 0.1 + 0.013 * ((k + b) % 5));
+          add_spring (&t, sid, "rotational.spring", from, to, 1e4 + 300 * ((k + 2 * b) % 7), 0);
+        }
+    }
+  /* The carrier's chain held by a spring: one rigid-body mode is left. */
+  text_add (&t, "ground", "rotational.fixed", " ");
+  add_spring (&t, "anchor", "rotational.spring", "carrier66.flange_b", "ground.flange", 2e3, 0);
+  model = text_finish (&t, "planetary");
+  sys = assemble (model);
+  compare_with_dense (sys, 20, TRUE);
+}
+
 /* Rayleigh-free spring-dampers: with the sparse solver asked for, the
  * damped eigenvalues come from shift-invert Arnoldi too (issue 24), and
  * agree with the dense state space's (test-modes-arnoldi.c goes further). */
@@ -335,6 +379,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modes/lanczos/free-chain", test_free_chain);
   g_test_add_func ("/core/modes/lanczos/grounded-chain", test_grounded_chain);
   g_test_add_func ("/core/modes/lanczos/branched", test_branched);
+  g_test_add_func ("/core/modes/lanczos/planetary", test_planetary);
   g_test_add_func ("/core/modes/lanczos/damped-small", test_damped_small);
   g_test_add_func ("/core/modes/lanczos/large-limits", test_large_limits);
   g_test_add_func ("/core/modes/lanczos/closed-form-100000", test_closed_form_100000);
