@@ -112,8 +112,7 @@ nearest (const SwModes *modes, const gboolean *used, Nearness how, double target
   int best = -1;
   double best_d = INFINITY;
 
-  /* A decay nearest 0 on a log scale: none (an elastic mode of no
-   * stiffness, omega = 0, whose distances would all be log(x/0)). */
+  /* No decay is nearest omega = 0 on a log scale (log(x/0)). */
   if (how == NEAR_DECAY && !(target > 0))
     return -1;
   for (guint k = 0; k < modes->n_eigenvalues; k++)
