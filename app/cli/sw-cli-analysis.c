@@ -257,7 +257,7 @@ sw_cli_modal (int argc, char **argv)
 {
   double at = 0;
   gboolean json = FALSE;
-  int n_lowest = 0;
+  int n_lowest = G_MININT;   /* not given: all modes */
   g_autofree char *friction = NULL;
   GOptionEntry entries[] = {
     AT_ENTRY (at),
@@ -286,7 +286,8 @@ sw_cli_modal (int argc, char **argv)
     return sw_cli_usage_error (ctx, argc < 2 ? _("missing MODEL") : _("more than one MODEL given"));
   if (!(at >= 0) || !isfinite (at))
     return sw_cli_usage_error (ctx, _("--at must be a time >= 0"));
-  if (n_lowest < 0)
+  /* --modes 0 asked for no mode: refused, not taken for "all". */
+  if (n_lowest != G_MININT && n_lowest < 1)
     return sw_cli_usage_error (ctx, _("--modes must be a number of modes >= 1"));
   if (!parse_friction (friction, &options.friction))
     return sw_cli_usage_error (ctx, _("--friction must be operating, locked or open"));
@@ -297,7 +298,7 @@ sw_cli_modal (int argc, char **argv)
   if (!sw_cli_operating_state (sys, at, argv[1], &state))
     return EXIT_MODEL;
   /* Each mode's values are computed as they are written. */
-  options.n_lowest = n_lowest;
+  options.n_lowest = MAX (n_lowest, 0);
   options.keep_values = FALSE;
   if (!(modes = sw_modes_compute_with_options (sys, at, state, &options, &error)))
     {

@@ -1,6 +1,7 @@
 /* sw-cli-simulate.c: simulate, plot and check.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <float.h>
 #include <locale.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -163,7 +164,10 @@ sw_cli_run (int argc, char **argv, gboolean plot)
       status = sw_cli_usage_error (ctx, argc < 2 ? _("missing MODEL") : _("more than one MODEL given"));
       goto out;
     }
-  if (!sw_cli_parse_number (ctx, "--stop-time", a.stop_time, 0, INFINITY, _("a time in s > 0"), &stop_time, &status)
+  /* A stop time below the smallest normal double has no step to take
+   * (sw_simulate() would refuse it without naming the option). */
+  if (!sw_cli_parse_number (ctx, "--stop-time", a.stop_time, nextafter (DBL_MIN, 0), INFINITY,
+                            _("a time in s >= 2.2250738585072014e-308"), &stop_time, &status)
       || !sw_cli_parse_number (ctx, "--interval", a.interval, 0, INFINITY, _("a time in s > 0"), &interval, &status)
       || !sw_cli_parse_number (ctx, "--tolerance", a.tolerance, 0, 1, _("a number between 0 and 1, e.g. 1e-6"),
                                &tolerance, &status))

@@ -838,10 +838,15 @@ sw_equations_check_finite (SwEquations *eq, double t, gboolean left)
   double vars[32];
 
   sw_equations_get_state (eq, t, left, &state);
-  for (guint i = 0; i < sys->n_parts; i++)
+  /* As the run's own check (sw-simulate.c): first the parts with a law of
+   * their own (a custom coupling's 0/w_rel), then all, in the file's
+   * order; a support only carries the NaN a law gave it. */
+  for (guint k = 0; k < 2 * sys->n_parts; k++)
     {
-      const SwPart *p = &sys->parts[i];
+      const SwPart *p = &sys->parts[sys->model_order != NULL ? sys->model_order[k % sys->n_parts] : k % sys->n_parts];
 
+      if (k < sys->n_parts && p->kind->forces == NULL)
+        continue;
       g_assert (p->kind->n_vars <= G_N_ELEMENTS (vars));
       p->kind->variables (p, &state, vars);
       for (guint v = 0; v < p->kind->n_vars; v++)

@@ -249,12 +249,24 @@ emit_row (Output *out, double t, const double *y, gboolean left, gboolean event)
       return FALSE;
     }
   _sw_row_maker_values (&out->maker, t, left, (const Column *) out->cols->data, out->cols->len, out->row);
-  for (guint k = 0; k < out->cols->len; k++)
-    if (!isfinite (out->row[k]))
-      return not_finite_error (out, out->maker.eq, t, left);
   for (guint k = 0; k < sys->n_states; k++)
     if (!isfinite (y[k]))
       return not_finite_error (out, out->maker.eq, t, left);
+  for (guint k = 0; k < out->cols->len; k++)
+    if (!isfinite (out->row[k]))
+      {
+        const Column *c = &g_array_index (out->cols, Column, k);
+
+        if (c->part != SW_COLUMN_OBSERVED)
+          return not_finite_error (out, out->maker.eq, t, left);
+        /* A finite state: an observed formula's own 1/0 or sqrt(-1). */
+        g_clear_error (&out->eq->error);
+        g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_NOT_FINITE,
+                     _("observed “%s” became %s at t = %.9g s; its formula divides by zero, overflows or "
+                       "leaves a function's domain (sqrt, log, asin, acos) there: guard it, e.g. with max()"),
+                     sys->observed->names[c->var], isnan (out->row[k]) ? _("NaN") : _("infinite"), t);
+        return FALSE;
+      }
   if (out->check_ranges && !check_ranges (out, t, y, left))
     return FALSE;
   out->n_rows++;

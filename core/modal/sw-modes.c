@@ -112,6 +112,9 @@ nearest (const SwModes *modes, const gboolean *used, Nearness how, double target
   int best = -1;
   double best_d = INFINITY;
 
+  /* No decay is nearest omega = 0 on a log scale (log(x/0)). */
+  if (how == NEAR_DECAY && !(target > 0))
+    return -1;
   for (guint k = 0; k < modes->n_eigenvalues; k++)
     {
       double re = modes->eig_re[k], im = modes->eig_im[k], d;

@@ -19,6 +19,7 @@
 #include "sw-subsystem-private.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -192,6 +193,17 @@ read_setting (Reader     *r,
                                          below_one ? _("simulation: “%s” = %s is out of range; valid: 0 < %s < 1")
                                                    : _("simulation: “%s” = %s is out of range; valid: %s > 0"),
                                          key, sw_format_number (text, v), key);
+      return FALSE;
+    }
+  /* A run shorter than the smallest normal double has no step the
+   * integrator can take (sw_simulate() refuses it too, without a line). */
+  if (g_str_equal (key, "stop_time") && v < DBL_MIN)
+    {
+      char least[SW_NUMBER_BUF_SIZE];
+
+      _sw_reader_add_problem (r, _sw_reader_member_offset (r, object, key), SW_ERROR_INVALID,
+                              _("simulation: “%s” = %s s is too short; valid: %s >= %s s"), key,
+                              sw_format_number (text, v), key, sw_format_number (least, DBL_MIN));
       return FALSE;
     }
 

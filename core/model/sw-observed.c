@@ -379,7 +379,9 @@ _sw_observed_eval (const SwObservedProgram *program, const double *inputs)
         case OP_ADD:   x[-1] = x[-1] + *x; top--; break;
         case OP_SUB:   x[-1] = x[-1] - *x; top--; break;
         case OP_MUL:   x[-1] = x[-1] * *x; top--; break;
-        case OP_DIV:   x[-1] = x[-1] / *x; top--; break;
+        /* IEEE's x/0 (inf, NaN for 0/0) without the division UBSan's
+         * float-divide-by-zero reports; the run then names the formula. */
+        case OP_DIV:   x[-1] = *x != 0 ? x[-1] / *x : x[-1] * copysign (INFINITY, *x); top--; break;
         case OP_POW:   x[-1] = pow (x[-1], *x); top--; break;
         /* Modelica's min and max: the first where they are equal. */
         case OP_MIN:   x[-1] = *x < x[-1] ? *x : x[-1]; top--; break;

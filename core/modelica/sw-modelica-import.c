@@ -19,6 +19,7 @@
 #include "sw-modelica.h"
 #include "sw-modelica-import-private.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -27,6 +28,7 @@
 #include "sw-kind.h"
 #include "sw-table.h"
 #include "sw-model-private.h"
+#include "sw-number.h"
 
 static void
 fail_va (Import *im, guint line, guint column, const char *format, va_list args) G_GNUC_PRINTF (4, 0);
@@ -659,6 +661,15 @@ experiment (Import *im)
           else
             _sw_mo_import_fail (im, m->line, m->column, _("experiment: %s = %s is out of range; valid: %s > 0"), names[k], text,
                                 names[k]);
+          return;
+        }
+      /* As the .shaft reader: no run is shorter than a normal double. */
+      if (fields[k] == &settings.stop_time_s && x < DBL_MIN)
+        {
+          char text[SW_NUMBER_BUF_SIZE], least[SW_NUMBER_BUF_SIZE];
+
+          _sw_mo_import_fail (im, m->line, m->column, _("experiment: %s = %s s is too short; valid: %s >= %s s"),
+                              names[k], sw_format_number (text, x), names[k], sw_format_number (least, DBL_MIN));
           return;
         }
       *fields[k] = x;

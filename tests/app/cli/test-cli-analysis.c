@@ -254,6 +254,25 @@ test_at_option (void)
   g_assert_nonnull (strstr (bad.err, "--at must be a time >= 0"));
 }
 
+/* --modes 0 asks for no mode: a usage error like --modes -1, not all the
+ * modes (it was taken for the default). */
+static void
+test_modes_zero (void)
+{
+  g_autofree char *model = sw_test_example_path ("backlash.shaft");
+  g_auto (Run) zero = { 0 }, negative = { 0 }, one = { 0 };
+
+  cli (&zero, "modal", model, "--modes", "0", NULL);
+  g_assert_cmpint (zero.status, ==, 2);
+  g_assert_nonnull (strstr (zero.err, "--modes must be a number of modes >= 1"));
+  cli (&negative, "modal", model, "--modes", "-1", NULL);
+  g_assert_cmpint (negative.status, ==, 2);
+  g_assert_nonnull (strstr (negative.err, "--modes must be a number of modes >= 1"));
+  cli (&one, "modal", model, "--modes", "1", NULL);
+  g_assert_cmpint (one.status, ==, 0);
+  g_assert_nonnull (strstr (one.out, ": 1 mode"));
+}
+
 static void
 test_campbell_mesh_order (void)
 {
@@ -329,6 +348,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/friction-option", test_friction_option);
   g_test_add_func ("/app/cli/frf-and-campbell", test_frf_and_campbell);
   g_test_add_func ("/app/cli/at-option", test_at_option);
+  g_test_add_func ("/app/cli/modes-zero", test_modes_zero);
   g_test_add_func ("/app/cli/campbell-mesh-order", test_campbell_mesh_order);
   g_test_add_func ("/app/cli/frf-db", test_frf_db);
   return g_test_run ();

@@ -181,6 +181,24 @@ test_error_overflow_at_start (void)
   g_assert_nonnull (strstr (error->message, "is infinite at t = 0 s"));
 }
 
+/* A custom coupling's formula that is NaN at the start (0/w_rel at rest)
+ * is named, not the fixed flange (first among the parts) that only carries its NaN
+ * (fuzz25). */
+static void
+test_error_nan_law_named (void)
+{
+  static const char text[] = MODEL (
+    COMP ("base", "rotational.fixed", "") ", "
+    COMP ("link", "rotational.custom_coupling", "'tau': '0/w_rel'") ", "
+    COMP ("disc", "rotational.inertia", "'J': 1"),
+    WIRE ("base.flange", "link.flange_a") ", "
+    WIRE ("link.flange_b", "disc.flange_a"));
+  g_autoptr(GError) error = assemble_error (text);
+
+  g_assert_error (error, SW_ERROR, SW_ERROR_NOT_FINITE);
+  g_assert_nonnull (strstr (error->message, "component “link”: link.tau is NaN at t = 0 s"));
+}
+
 /* Only the far side is given: the near side follows through the gear. */
 static void
 test_initial_propagation (void)
@@ -304,6 +322,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/engine/errors/initial-contradiction", test_error_initial_contradiction);
   g_test_add_func ("/core/engine/errors/initial-mass-centre", test_initial_mass_centre);
   g_test_add_func ("/core/engine/errors/overflow-at-start", test_error_overflow_at_start);
+  g_test_add_func ("/core/engine/errors/nan-law-named", test_error_nan_law_named);
   g_test_add_func ("/core/engine/initial/propagation", test_initial_propagation);
   g_test_add_func ("/core/engine/initial/against-fixed", test_initial_against_fixed);
   g_test_add_func ("/core/engine/initial/relative", test_initial_relative);

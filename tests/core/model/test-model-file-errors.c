@@ -358,6 +358,9 @@ static const BadInput bad_inputs[] = {
   { HEADER "\"simulation\": {\"stop_time\": \"1\"}}", "simulation: “stop_time” must be a number, not a string" },
   { HEADER "\"simulation\": {\"stop_time\": 0}}", "simulation: “stop_time” = 0 is out of range; valid: stop_time > 0" },
   { HEADER "\"simulation\": {\"stop_time\": 1e999}}", "simulation: “stop_time” = inf is out of range" },
+  /* A denormal stop time: refused where it is written, not by the run. */
+  { HEADER "\"simulation\": {\"stop_time\": 1e-320}}",
+    "simulation: “stop_time” = 1e-320 s is too short; valid: stop_time >= 2.2250738585072014e-308 s" },
   { HEADER "\"simulation\": {\"output_interval\": -0.1}}", "“output_interval” = -0.1 is out of range" },
   { HEADER "\"simulation\": {\"tolerance\": 1}}", "simulation: “tolerance” = 1 is out of range; valid: 0 < tolerance < 1" },
   { HEADER "\"simulation\": {\"method\": 4}}", "simulation: “method” must be a string, not a number" },

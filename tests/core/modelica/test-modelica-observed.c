@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "sw-error.h"
 #include "sw-modelica.h"
 #include "sw-observed.h"
 #include "sw-system.h"
@@ -450,6 +451,43 @@ test_subsystem (void)
     g_assert_cmpfloat (x[r], ==, 2 * w[r] - 1);
 }
 
+/* A formula that divides by zero or leaves sqrt's domain: IEEE's inf and
+ * NaN (not UBSan's float-divide-by-zero), and a run names the formula, not
+ * the state (fuzz25: it blamed "a tiny inertia against a huge stiffness"). */
+static void
+test_not_finite (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1,\n"
+    "  \"components\": [{\"id\": \"j\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}],\n"
+    "  \"observed\": [{\"name\": \"inverse\", \"expression\": \"1 / j.w\"}],\n"
+    "  \"simulation\": {\"stop_time\": 0.01}\n}\n";
+  static const double zero[] = { 0 }, minus_zero[] = { -0.0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+  g_autoptr (SwSystem) sys = NULL;
+  SwTrajectory *tr;
+  SwSimulateOptions o;
+
+  g_assert_cmpfloat (eval_text ("1 / 0", NULL), ==, INFINITY);
+  g_assert_cmpfloat (eval_text ("-1 / 0", NULL), ==, -INFINITY);
+  g_assert_true (isnan (eval_text ("0 / 0", NULL)));
+  g_assert_true (isnan (eval_text ("sqrt(-1)", NULL)));
+  g_assert_cmpfloat (eval_text ("2 / a.w", zero), ==, INFINITY);
+  g_assert_cmpfloat (eval_text ("2 / a.w", minus_zero), ==, -INFINITY);
+  g_assert_cmpfloat (eval_text ("3 / a.w", (const double[]) { 4 }), ==, 0.75);
+
+  model = sw_model_new_from_data (text, -1, "test.shaft", &error);
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  o = sw_simulate_options_from_system (sys);
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_null (tr);
+  g_assert_error (error, SW_ERROR, SW_ERROR_NOT_FINITE);
+  sw_test_assert_error_says (error, "observed “inverse” became infinite at t = 0 s");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -464,5 +502,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/modelica/observed/equations", test_equations);
   g_test_add_func ("/modelica/observed/subsystem", test_subsystem);
   g_test_add_func ("/modelica/observed/units", test_units);
+  g_test_add_func ("/modelica/observed/not-finite", test_not_finite);
   return g_test_run ();
 }
