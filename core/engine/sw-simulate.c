@@ -34,12 +34,8 @@ static const struct {
   const char *name;
   SwMethod    method;
 } methods[] = {
-  { "auto", SW_METHOD_AUTO },
-  { "rk45", SW_METHOD_RK45 },
-  { "rkck", SW_METHOD_RKCK },
-  { "rk8pd", SW_METHOD_RK8PD },
-  { "adams", SW_METHOD_ADAMS },
-  { "bdf", SW_METHOD_BDF },
+  { "auto", SW_METHOD_AUTO },   { "rk45", SW_METHOD_RK45 },   { "rkck", SW_METHOD_RKCK },
+  { "rk8pd", SW_METHOD_RK8PD }, { "adams", SW_METHOD_ADAMS }, { "bdf", SW_METHOD_BDF },
 };
 
 gboolean
@@ -259,12 +255,8 @@ emit_row (Output *out, double t, const double *y, gboolean left, gboolean event)
 
         if (c->part != SW_COLUMN_OBSERVED)
           return not_finite_error (out, out->maker.eq, t, left);
-        /* A finite state: an observed formula's own 1/0 or sqrt(-1). */
         g_clear_error (&out->eq->error);
-        g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_NOT_FINITE,
-                     _("observed “%s” became %s at t = %.9g s; its formula divides by zero, overflows or "
-                       "leaves a function's domain (sqrt, log, asin, acos) there: guard it, e.g. with max()"),
-                     sys->observed->names[c->var], isnan (out->row[k]) ? _("NaN") : _("infinite"), t);
+        _sw_system_observed_not_finite (sys, c->var, out->row[k], t, &out->eq->error);
         return FALSE;
       }
   if (out->check_ranges && !check_ranges (out, t, y, left))

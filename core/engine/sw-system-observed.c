@@ -6,6 +6,7 @@
 #include "sw-system-private.h"
 #include "sw-error.h"
 
+#include <math.h>
 #include <glib/gi18n-lib.h>
 
 SwSystemObserved *
@@ -98,4 +99,13 @@ _sw_system_find_observed (const SwSystem *sys, const char *name)
     if (g_strcmp0 (sys->observed->names[k], name) == 0)
       return (int) k;
   return -1;
+}
+
+void
+_sw_system_observed_not_finite (const SwSystem *sys, guint var, double value, double t, GError **error)
+{
+  g_set_error (error, SW_ERROR, SW_ERROR_NOT_FINITE,
+               _("observed “%s” became %s at t = %.9g s; its formula divides by zero, overflows or "
+                 "leaves a function's domain (sqrt, log, asin, acos) there: guard it, e.g. with max()"),
+               sys->observed->names[var], isnan (value) ? _("NaN") : _("infinite"), t);
 }

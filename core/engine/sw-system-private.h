@@ -447,6 +447,10 @@ typedef struct _SwSystemObserved {
 gboolean _sw_system_add_observed     (SwSystem *sys, SwModel *model, GError **error);
 SwSystemObserved *_sw_system_observed_ref   (SwSystemObserved *observed);
 void              _sw_system_observed_unref (SwSystemObserved *observed);
+/* The error of observed variable var's formula turning value (NaN or
+ * infinite) at t while the state is finite: its own 1/0 or sqrt(-1). */
+void              _sw_system_observed_not_finite (const SwSystem *sys, guint var, double value, double t,
+                                                  GError **error);
 /* The index of the observed variable called name, or -1. */
 int      _sw_system_find_observed    (const SwSystem *sys, const char *name);
 

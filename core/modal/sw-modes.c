@@ -302,11 +302,9 @@ mode_values (const SwModes *modes, guint i, const double *node_shape, double *sh
       guint n = modes->sec_n[s];
       double e = 0;
 
-      if (n == 2)
+      if (n == 2) /* two nodes (most sections): the loop below written out */
         {
-          /* Two nodes (most sections): the loop below written out. */
           double a = node_shape[nodes[0]], b = node_shape[nodes[1]];
-
           e += a * k[0] * a, e += a * k[1] * b, e += b * k[2] * a, e += b * k[3] * b;
         }
       else
