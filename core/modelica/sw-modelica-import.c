@@ -208,8 +208,14 @@ component_param (Import *im, const MoElement *el, guint index, const MoMod *m, N
       g_autofree char *valid = valid_params (kind);
 
       /* exact = true is what every source here does. */
-      if (strcmp (m->name, "exact") == 0 && m->value != NULL && _sw_mo_eval (im, m->value, &v) && v.number != 0)
-        return;
+      if (strcmp (m->name, "exact") == 0 && m->value != NULL && _sw_mo_eval (im, m->value, &v))
+        {
+          gboolean set = v.kind == V_NUMBER && v.number != 0;
+
+          _sw_mo_value_clear (&v);
+          if (set)
+            return;
+        }
       _sw_mo_import_fail (im, m->line, m->column, _("%s (%s): parameter “%s” is not supported; valid: %s"), el->name, el->type,
                           m->name, valid);
       return;
