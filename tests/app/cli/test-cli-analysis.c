@@ -20,6 +20,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sw-kind.h"
+#include "sw-test-clutch.h"
 #include "sw-test-files.h"
 #include "test-cli-common.h"
 
@@ -93,20 +94,8 @@ test_modal (void)
   g_assert_cmpint (bad.status, ==, 2);
 }
 
-/* J1 (2) - clutch (fn_max 100, the given f_normalized) - J2 (3) - spring
- * c = 600 - ground, a torque source on J1; all at rest. */
-#define CLUTCH_MODEL(f_normalized)                                                                              \
-  "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"clutch\", \"components\": ["             \
-  "{\"id\": \"drive\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": 0}},"                           \
-  "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2, \"phi0\": 0, \"w0\": 0}},"       \
-  "{\"id\": \"clutch\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 100, "                      \
-  "\"f_normalized\": " f_normalized "}},"                                                                    \
-  "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 3, \"phi0\": 0, \"w0\": 0}},"       \
-  "{\"id\": \"spring\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 600}},"                          \
-  "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"}],"                                                     \
-  "\"connections\": [{\"from\": \"drive.flange\", \"to\": \"J1.flange_a\"},"                                  \
-  "{\"from\": \"J1.flange_b\", \"to\": \"clutch.flange_a\"}, {\"from\": \"clutch.flange_b\", \"to\": \"J2.flange_a\"}," \
-  "{\"from\": \"J2.flange_b\", \"to\": \"spring.flange_a\"}, {\"from\": \"spring.flange_b\", \"to\": \"ground.flange\"}]}"
+/* The clutch drivetrain of sw-test-clutch.h with Coulomb friction. */
+#define CLUTCH_MODEL(f_normalized) SW_TEST_CLUTCH_MODEL (f_normalized, SW_TEST_COULOMB)
 
 /* --friction on modal, frf and campbell: J1 (2) - clutch (engaged) - J2
  * (3) - spring c = 600 - ground. Operating and locked: one body of 5,

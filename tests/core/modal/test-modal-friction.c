@@ -15,6 +15,7 @@
 #include "sw-modes.h"
 #include "sw-simulate.h"
 #include "sw-system.h"
+#include "sw-test-clutch.h"
 
 static SwSystem *
 assemble (const char *json)
@@ -49,23 +50,8 @@ response (const SwTrajectory *tr, guint row)
   return sw_trajectory_get_column (tr, 2)[row] + I * sw_trajectory_get_column (tr, 3)[row];
 }
 
-/* J1 (2) and J2 (3) joined by a clutch (mue 0.5, fn_max 100: slips at 50
- * N.m), J2 held by a spring c = 600 to the ground, a torque on J1; both at
- * rest. f_normalized as given. */
-#define CLUTCH_MODEL(f_normalized, mue)                                                                        \
-  "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["                                        \
-  "{\"id\": \"drive\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": 0}},"                            \
-  "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2, \"phi0\": 0, \"w0\": 0}},"        \
-  "{\"id\": \"clutch\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 100, \"mue_pos\": " mue ", " \
-  "\"f_normalized\": " f_normalized "}},"                                                                       \
-  "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 3, \"phi0\": 0, \"w0\": 0}},"        \
-  "{\"id\": \"spring\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 600}},"                           \
-  "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"}],"                                                      \
-  "\"connections\": [{\"from\": \"drive.flange\", \"to\": \"J1.flange_a\"},"                                   \
-  "{\"from\": \"J1.flange_b\", \"to\": \"clutch.flange_a\"}, {\"from\": \"clutch.flange_b\", \"to\": \"J2.flange_a\"}," \
-  "{\"from\": \"J2.flange_b\", \"to\": \"spring.flange_a\"}, {\"from\": \"spring.flange_b\", \"to\": \"ground.flange\"}]}"
-
-#define COULOMB "[[0, 0.5]]"
+#define CLUTCH_MODEL SW_TEST_CLUTCH_MODEL
+#define COULOMB SW_TEST_COULOMB
 
 /* Stuck (engaged at rest: operating, or locked whatever the normal force),
  * the clutch is rigid: one body of 5 kg.m2 on the spring, omega =
