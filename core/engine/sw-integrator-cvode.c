@@ -283,9 +283,15 @@ cvode_step (SwIntegrator *it, double t_stop, double *t, double *y, GError **erro
 {
   realtype tret = *t;
   int status = CVodeSetStopTime (it->mem, t_stop);
+  /* One step at a time, CVODE reads the target only to choose its first
+   * step, which it bounds below by 100 roundings of the target's size: to
+   * 1e50 s that bound was 2e36 s and the run failed at t = 0. A target at
+   * most a million times the time so far (or 1 s) keeps that bound below
+   * 2e-8 of it; the stop time stays the run's. */
+  double reach = 1e6 * MAX (1.0, fabs (*t));
 
   if (status == CV_SUCCESS)
-    status = CVode (it->mem, t_stop, it->y, &tret, CV_ONE_STEP);
+    status = CVode (it->mem, t_stop - *t > reach ? *t + reach : t_stop, it->y, &tret, CV_ONE_STEP);
   if (status < 0)
     return failed (it, status, tret, error);
   *t = status == CV_TSTOP_RETURN ? t_stop : tret;

@@ -124,6 +124,50 @@ test_event_between_output_times (void)
   check_step_event (0.55, 13);
 }
 
+/* ---- 13. A stop time far beyond the motion ------------------------------ */
+
+/* A damped oscillator (J 1, c 1, d 1) released from phi = 1 comes to rest
+ * within a minute: to 1e50 s, BDF's steps grow with the time and it ends at
+ * rest. Before, CVODE's first step was bounded below by 1e-14 of the
+ * target (2e36 s): BDF called the model unstable, Adams failed "at t = 0 s".
+ * Adams, not stable at large steps, now stops at the step limit instead,
+ * with that limit's message. */
+static void
+test_huge_stop_time (void)
+{
+  g_autofree char *text = g_strdelimit (g_strdup (
+    MODEL (COMP ("ground", "rotational.fixed", "") ", "
+           COMP ("spring", "rotational.spring_damper", "'c': 1, 'd': 1") ", "
+           COMP ("inertia", "rotational.inertia", "'J': 1, 'phi0': 1, 'w0': 0"),
+           WIRE ("ground.flange", "spring.flange_a") ", " WIRE ("spring.flange_b", "inertia.flange_a"))), "'", '"');
+  g_autoptr(SwSystem) sys = assemble (text);
+  SwSimulateOptions o = sw_simulate_options_from_system (sys);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SwTrajectory) tr = NULL;
+
+  o.stop_time_s = 1e50;
+  o.output_interval_s = 1e49;
+  o.method = SW_METHOD_BDF;
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sw_trajectory_get_n_rows (tr), ==, 11);
+  g_assert_cmpfloat (sw_trajectory_get_times (tr)[10], ==, 1e50);
+  for (guint k = 1; k <= 10; k++)
+    {
+      g_assert_cmpfloat (fabs (column (tr, "inertia.phi")[k]), <, 1e-6);
+      g_assert_cmpfloat (fabs (column (tr, "inertia.w")[k]), <, 1e-6);
+    }
+
+  o.method = SW_METHOD_ADAMS;
+  o.max_steps = 20000;
+  g_clear_pointer (&tr, sw_trajectory_unref);
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_null (tr);
+  g_assert_nonnull (error);
+  g_assert_null (strstr (error->message, "at t = 0 s"));
+  g_assert_nonnull (strstr (error->message, "steps"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -131,6 +175,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/engine/determinism/first", test_determinism);
   g_test_add_func ("/core/engine/events/on-output-time", test_event_on_output_time);
   g_test_add_func ("/core/engine/events/between-output-times", test_event_between_output_times);
+  g_test_add_func ("/core/engine/huge-stop-time", test_huge_stop_time);
 
   return g_test_run ();
 }
