@@ -25,6 +25,12 @@ typedef struct {
   double coeffs[4];
   double offset;
   int    driver;        /* -1, or the motion's driver: row is sum = p(t) */
+  /* 0, or a stuck friction part's lock row: 1 + its static limit. Locks
+   * are eliminated after every other row, the strongest first, so that
+   * in a loop of locks (a stuck gear, clutch and brake in series to the
+   * ground) the weakest is the redundant one, whose torque is 0: the
+   * others hold what they can. (In the struct's padding: 72 bytes.) */
+  float  lock_order;
 } RawRow;
 
 /* (The 4-byte members together: no padding, 112 bytes; a chain has one a

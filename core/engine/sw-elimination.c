@@ -433,6 +433,16 @@ flatten (SwSystem *sys, Elim *el)
   }
 }
 
+/* Locks, the strongest first; equal ones in the parts' order (stable). */
+static int
+compare_lock_order (gconstpointer a, gconstpointer b, gpointer rows)
+{
+  float la = g_array_index ((GArray *) rows, RawRow, *(const guint *) a).lock_order;
+  float lb = g_array_index ((GArray *) rows, RawRow, *(const guint *) b).lock_order;
+
+  return (la < lb) - (la > lb);
+}
+
 gboolean
 _sw_assembly_eliminate (SwAssembly *ctx, GArray *raw_rows, GError **error)
 {
@@ -466,22 +476,37 @@ _sw_assembly_eliminate (SwAssembly *ctx, GArray *raw_rows, GError **error)
   sys->n_rows = raw_rows->len;
   sys->rows = g_new0 (SwRow, MAX (raw_rows->len, 1));
   /* Pins (fixed flanges, grounded supports) first, so that a row closing a
-   * kinematic loop is recognised as one. */
-  for (int pass = 0; pass < 2; pass++)
-    for (guint r = 0; r < raw_rows->len && ok; r++)
+   * kinematic loop is recognised as one; the friction parts' locks last,
+   * the strongest first (RawRow.lock_order). */
+  {
+    g_autofree guint *order = g_new (guint, MAX (raw_rows->len, 1));
+    guint n = 0, n_locks = 0;
+
+    for (int pass = 0; pass < 3; pass++)
+      for (guint r = 0; r < raw_rows->len; r++)
+        {
+          const RawRow *raw = &g_array_index (raw_rows, RawRow, r);
+          int kind = raw->lock_order > 0 ? 2 : raw->n == 1 && raw->driver < 0 ? 0 : 1;
+
+          if (kind == pass)
+            order[n++] = r;
+        }
+    for (guint k = n; k > 0 && g_array_index (raw_rows, RawRow, order[k - 1]).lock_order > 0; k--)
+      n_locks++;
+    g_qsort_with_data (order + n - n_locks, (gint) n_locks, sizeof (guint), compare_lock_order, raw_rows);
+    for (guint k = 0; k < n && ok; k++)
       {
+        guint r = order[k];
         const RawRow *raw = &g_array_index (raw_rows, RawRow, r);
         SwRow *row = &sys->rows[r];
-        gboolean pin = raw->n == 1 && raw->driver < 0;
 
-        if (pin != (pass == 0))
-          continue;
         row->part = raw->part;
         row->n = raw->n;
         memcpy (row->nodes, raw->nodes, sizeof row->nodes);
         memcpy (row->coeffs, raw->coeffs, sizeof row->coeffs);
         ok = eliminate_row (ctx, &el, raw_rows, r, &row->redundant, error);
       }
+  }
   if (ok)
     flatten (sys, &el);
 

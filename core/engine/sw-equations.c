@@ -131,6 +131,7 @@ sw_equations_free (SwEquations *eq)
   g_free (eq->ap);
   g_free (eq->ma);
   g_free (eq->lambda);
+  _sw_lock_loops_free (eq->loops);
   g_free (eq->q_guess);
   g_free (eq->qd_guess);
   for (guint b = 0; b < eq->sys->n_first_order_blocks + eq->sys->n_algebraic_blocks; b++)
@@ -756,7 +757,10 @@ complete_at (SwEquations *eq, double t, const double *y, gboolean left, gboolean
     return FALSE;
   _sw_equations_reactions (eq, t, left);
   if (eq->has_friction)
-    _sw_friction_share_locks (eq, t, left);
+    {
+      _sw_friction_share_loops (eq, t, left);
+      _sw_friction_share_locks (eq, t, left);
+    }
   return TRUE;
 }
 

@@ -25,11 +25,13 @@
 G_BEGIN_DECLS
 
 /* The builder's half: the lock row of a stuck part. */
-void       _sw_friction_add_lock (const SwPart *part, SwBuilder *builder, double offset);
+void       _sw_friction_add_lock (const SwPart *part, SwBuilder *builder, double offset, double strength);
 
-/* The parts' locks, per part NAN (not locked) or the lock's offset: a new
- * system from base's parts, nodes and parameters. */
-SwSystem  *_sw_system_assemble_locked (const SwSystem *base, const double *locked, GError **error);
+/* The parts' locks, per part NAN (not locked) or the lock's offset, and
+ * the torque each can hold (RawRow.lock_order): a new system from base's
+ * parts, nodes and parameters. */
+SwSystem  *_sw_system_assemble_locked (const SwSystem *base, const double *locked, const double *strength,
+                                       GError **error);
 
 gboolean   _sw_system_has_friction (const SwSystem *sys);
 /* Friction modes or held values: a row depends on more than the state and
@@ -48,6 +50,21 @@ void       _sw_friction_find_groups (SwSystem *sys);
  * exceeds the sum of the limits. The reactions alone would put it all on
  * the first, the others' lock rows being redundant. */
 void       _sw_friction_share_locks (SwEquations *eq, double t, gboolean left);
+
+/* Stuck parts whose lock rows are redundant in a loop (a stuck gear, a
+ * clutch and a brake in series to the ground): their self-stresses, from
+ * the configuration's rows (sw-friction-loops.c). NULL when no lock of
+ * locked[] is redundant; strength[i] INFINITY for a part that holds
+ * anything one way (at a hard stop, a one-way clutch), may be NULL. */
+typedef struct _SwLockLoops SwLockLoops;
+SwLockLoops *_sw_lock_loops_new  (const SwSystem *sys, const double *locked, const double *strength);
+void         _sw_lock_loops_free (SwLockLoops *loops);
+/* The scale of stuck part p's torque: its static limit, a lossy part's
+ * |alpha| + |beta T| + |T| (the joint decision's scales). */
+double       _sw_friction_lock_scale (const SwPart *p, const SwState *state);
+/* After the reactions: the torques of eq->loops' locks shared as the
+ * joint decision's least norm does. */
+void         _sw_friction_share_loops (SwEquations *eq, double t, gboolean left);
 
 typedef struct _SwFrictionRun SwFrictionRun;
 

@@ -145,9 +145,23 @@ reconfigure (SwFrictionRun *run, double t, const double *y, double **y_new, GErr
   double *state;
   gboolean any = FALSE;
 
-  for (guint k = 0; k < run->n && !any; k++)
-    any = !isnan (run->locked[run->parts[k]]);
-  sys = any ? _sw_system_assemble_locked (run->base, run->locked, &local) : sw_system_ref (run->base);
+  g_autofree double *strength = g_new0 (double, MAX (run->sys->n_parts, 1));
+  SwState now;
+
+  /* What each lock holds now: at a hard stop anything toward it, a
+   * one-way clutch anything backward (the joint decision's bounds). */
+  sw_equations_get_state (run->eq, t, t >= run->eq->left_from, &now);
+  for (guint k = 0; k < run->n; k++)
+    {
+      guint i = run->parts[k];
+
+      if (isnan (run->locked[i]))
+        continue;
+      any = TRUE;
+      strength[i] = run->at_stop[i] || run->sys->parts[i].kind->friction->one_way
+                    ? INFINITY : _sw_friction_lock_scale (&run->sys->parts[i], &now);
+    }
+  sys = any ? _sw_system_assemble_locked (run->base, run->locked, strength, &local) : sw_system_ref (run->base);
   if (sys == NULL)
     {
       g_set_error (error, SW_ERROR, local->code, _("at t = %.9g s, locking the stuck friction elements: %s"), t,
@@ -155,6 +169,8 @@ reconfigure (SwFrictionRun *run, double t, const double *y, double **y_new, GErr
       return FALSE;
     }
   eq = sw_equations_new (sys);
+  if (any)
+    eq->loops = _sw_lock_loops_new (sys, run->locked, strength);
   state = g_new0 (double, MAX (sys->n_states, 1));
   if (!map_state (run->sys, y, run->eq, sys, state, eq->q_guess, error))
     {

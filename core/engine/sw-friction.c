@@ -15,13 +15,14 @@
 
 
 void
-_sw_friction_add_lock (const SwPart *part, SwBuilder *builder, double offset)
+_sw_friction_add_lock (const SwPart *part, SwBuilder *builder, double offset, double strength)
 {
   const SwFrictionDesc *f = part->kind->friction;
   guint nodes[2] = { part->node[f->port_a], part->node[f->port_b] };
   double coeffs[2] = { -1, 1 };
 
   sw_builder_add_constraint (builder, part, 2, nodes, coeffs, offset);
+  g_array_index (builder->rows, RawRow, builder->rows->len - 1).lock_order = (float) (1 + MAX (strength, 0));
 }
 
 gboolean

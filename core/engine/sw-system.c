@@ -400,7 +400,8 @@ compare_body_components (gconstpointer a, gconstpointer b, gpointer sys)
 }
 
 static gboolean
-assemble_parts (SwAssembly *ctx, const double *locked, gboolean with_initial, GError **error)
+assemble_parts (SwAssembly *ctx, const double *locked, const double *strength, gboolean with_initial,
+                GError **error)
 {
   SwSystem *sys = ctx->system;
   g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (RawRow));
@@ -422,7 +423,7 @@ assemble_parts (SwAssembly *ctx, const double *locked, gboolean with_initial, GE
       if (p->kind->build != NULL)
         p->kind->build (p, &builder);
       if (locked != NULL && !isnan (locked[i]))
-        _sw_friction_add_lock (p, &builder, locked[i]);
+        _sw_friction_add_lock (p, &builder, locked[i], strength != NULL ? strength[i] : 0);
       p->n_rows = rows->len - p->first_row;
     }
   /* An unconnected support is fixed to ground. */
@@ -555,7 +556,7 @@ assemble (SwModel *model, gboolean emptying, GError **error)
   for (guint i = 0; i < sys->n_parts; i++)
     for (guint port = 0; port < sw_kind_n_nodes (sys->parts[i].kind); port++)
       sys->parts[i].node[port] = ctx.port_node[ctx.port_base[i] + port];
-  ok = ok && _sw_assembly_resolve_feedback (&ctx, error) && assemble_parts (&ctx, NULL, TRUE, error)
+  ok = ok && _sw_assembly_resolve_feedback (&ctx, error) && assemble_parts (&ctx, NULL, NULL, TRUE, error)
        && _sw_system_add_observed (sys, model, error);
   if (ok)
     _sw_friction_find_groups (sys);
@@ -582,7 +583,7 @@ sw_model_assemble_emptying (SwModel *model, GError **error)
 }
 
 SwSystem *
-_sw_system_assemble_locked (const SwSystem *base, const double *locked, GError **error)
+_sw_system_assemble_locked (const SwSystem *base, const double *locked, const double *strength, GError **error)
 {
   g_autoptr (SwSystem) sys = system_new (base->name, &base->settings);
   SwAssembly ctx = { .system = sys };
@@ -641,7 +642,7 @@ _sw_system_assemble_locked (const SwSystem *base, const double *locked, GError *
   if (base->observed != NULL)
     sys->observed = _sw_system_observed_ref (base->observed);
   nodes_from_parts (&ctx);
-  ok = assemble_parts (&ctx, locked, FALSE, error);
+  ok = assemble_parts (&ctx, locked, strength, FALSE, error);
   /* Parallel in the model's own coordinates, whatever is locked now. */
   if (base->friction_group != NULL)
     {

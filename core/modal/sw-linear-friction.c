@@ -148,7 +148,7 @@ force_modes (SwLinearConfig *c, const SwSystem *base, double t, const double *y,
      * names of lossy gears, “gearbox”. */
     c->note = g_strdup_printf (_("%s at rest at the operating point: taken as rolling, without losses"), rolling->str);
   g_clear_pointer (&c->sys, sw_system_unref);
-  c->sys = any ? _sw_system_assemble_locked (base, locked, &local) : sw_system_ref ((SwSystem *) base);
+  c->sys = any ? _sw_system_assemble_locked (base, locked, NULL, &local) : sw_system_ref ((SwSystem *) base);
   if (c->sys == NULL)
     {
       g_set_error (error, SW_ERROR, local->code, _("locking the friction elements: %s"), local->message);

@@ -294,6 +294,98 @@ test_modes (void)
   g_assert_cmpfloat_with_epsilon (sw_modes_get_mode (stuck, 0)->omega_rad_s, sqrt (1e4 / 1.5), 1e-6);
 }
 
+/* A stuck lossy gear (ratio 2, no loss but 1 N.m of bearing friction),
+ * the clutch behind it and a brake on the clutch's far shaft: three locks
+ * in series to the ground, one of them redundant (the MSL's HeatLosses
+ * has this line). The brake's and clutch's normal forces rise as
+ * sin (0.4 pi t), the torque on the gear's input as 200 t. The line holds
+ * until the input exceeds the bearing friction and what the brake holds,
+ * reflected through the gear: 200 t = 1 + 0.5 sin (0.4 pi t) (the brake
+ * holds mue fn_max sin = sin (0.4 pi t) on the output, half of it at the
+ * input). Before, the reactions put the whole torque on one lock and the
+ * run ended as chattering at 3e-10 s; with efficiencies at 0.00625 s. */
+typedef struct {
+  double t_gear;
+  guint  n_changes;
+} ModeChanges;
+
+static void
+on_mode_change (double t, const char *id, int old_mode, int new_mode, gpointer data)
+{
+  ModeChanges *m = data;
+
+  m->n_changes++;
+  if (g_str_equal (id, "gear") && t > 0 && m->t_gear < 0)
+    m->t_gear = t;
+}
+
+static void
+test_locks_in_series (void)
+{
+  static const char *const tables[] = { "[[0, 1, 1, 1, 1]]", "[[0, 0.8, 0.8, 1, 1], [1, 0.7, 0.7, 2, 2]]" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (tables); k++)
+    {
+      g_autofree char *text = g_strdup_printf (
+        "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+        "{\"id\": \"torque\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": {\"ramp\": {\"height\": 20, \"duration\": 0.1}}}},"
+        "{\"id\": \"J4\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2, \"phi0\": 0, \"w0\": 0}},"
+        "{\"id\": \"gear\", \"kind\": \"rotational.lossy_gear\", \"params\": {\"ratio\": 2, \"lossTable\": %s}},"
+        "{\"id\": \"clutch\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 10, "
+        "\"f_normalized\": {\"sine\": {\"amplitude\": 1, \"f\": 0.2}}, \"phi_rel_start\": 0, \"w_rel_start\": 0}},"
+        "{\"id\": \"J5\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2}},"
+        "{\"id\": \"brake\", \"kind\": \"rotational.brake\", \"params\": {\"fn_max\": 2, "
+        "\"f_normalized\": {\"sine\": {\"amplitude\": 1, \"f\": 0.2}}}}],"
+        "\"connections\": [{\"from\": \"torque.flange\", \"to\": \"J4.flange_a\"}, {\"from\": \"J4.flange_b\", \"to\": \"gear.flange_a\"},"
+        "{\"from\": \"gear.flange_b\", \"to\": \"clutch.flange_a\"}, {\"from\": \"clutch.flange_b\", \"to\": \"J5.flange_a\"},"
+        "{\"from\": \"J5.flange_b\", \"to\": \"brake.flange_a\"}], \"simulation\": {\"stop_time\": 0.1, \"output_interval\": 1e-3}}",
+        tables[k]);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "locks.shaft", &error);
+      g_autoptr (SwSystem) sys = NULL;
+      g_autoptr (SwTrajectory) tr = NULL;
+      SwSimulateOptions o;
+      ModeChanges m = { -1, 0 };
+      const double *t, *w4, *w5;
+      double lo = 1e-4, hi = 0.05;
+
+      g_assert_no_error (error);
+      sys = sw_model_assemble (model, &error);
+      g_assert_no_error (error);
+      o = sw_simulate_options_from_system (sys);
+      o.tolerance = 1e-8;
+      o.on_mode_change = on_mode_change;
+      o.on_mode_change_data = &m;
+      tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpfloat (sw_trajectory_get_times (tr)[sw_trajectory_get_n_rows (tr) - 1], ==, 0.1);
+      g_assert_cmpuint (m.n_changes, <, 20);
+      /* The input's break-away torque: bearing / efficiency (1, then 1 /
+       * 0.8 at speed 0) plus the brake's share reflected, sin / 2 or
+       * 0.8 sin / 2 (the output drives the input back through it). */
+      for (int it = 0; it < 200; it++)
+        {
+          double mid = 0.5 * (lo + hi), eta = k == 0 ? 1 : 0.8;
+          double f = 200 * mid - (1 / eta + 0.5 * sin (0.4 * G_PI * mid) / eta);
+
+          if (f > 0)
+            hi = mid;
+          else
+            lo = mid;
+        }
+      g_assert_cmpfloat_with_epsilon (m.t_gear, lo, 1e-8);
+      /* Nothing turns before. */
+      t = sw_trajectory_get_times (tr);
+      w4 = sw_test_column (tr, "J4.w");
+      w5 = sw_test_column (tr, "J5.w");
+      for (guint r = 0; r < sw_trajectory_get_n_rows (tr) && t[r] < lo; r++)
+        {
+          g_assert_cmpfloat (w4[r], ==, 0);
+          g_assert_cmpfloat (w5[r], ==, 0);
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -306,6 +398,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/lossy-gear/demo3", test_demo3);
   g_test_add_func ("/core/lossy-gear/break-away/holds", test_break_away_holds);
   g_test_add_func ("/core/lossy-gear/break-away/at-tau-bf2", test_break_away_at_tau_bf2);
+  g_test_add_func ("/core/lossy-gear/locks-in-series", test_locks_in_series);
 
   return g_test_run ();
 }

@@ -1,0 +1,286 @@
+/* sw-friction-loops.c: the torques of stuck friction parts whose locks
+ * close a loop (sw-friction-private.h).
+ *
+ * Stuck parts in series to the ground (a stuck lossy gear, the clutch
+ * behind it and a brake on the same shaft: the MSL's HeatLosses) lock the
+ * same motion more than once. The reactions leave a redundant lock at 0
+ * and put everything on the others, past their limits where sharing would
+ * hold it; the run then broke one away, the joint decision (whose least
+ * norm shares) found them all stuck again, and the modes chattered.
+ *
+ * Each redundant lock row r has a self-stress: multipliers of the other
+ * rows which, with 1 on r, exert no net torque on any node. The rows are
+ * constant in a configuration, so these are computed once, by the
+ * reactions' own block solves. Each evaluation then adds the combination
+ * of them that minimises sum (lambda_l / limit_l)^2 over the lock rows
+ * they touch: the joint decision's least norm in torques scaled by each
+ * part's limit (sw-friction-decide.c), so that the run holds what the
+ * decision found held.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-friction-private.h"
+
+#include <math.h>
+#include <string.h>
+
+struct _SwLockLoops {
+  guint    n;            /* redundant locks: self-stresses */
+  guint    n_locks;      /* lock rows that any of them touches */
+  guint   *lock_row, *lock_part;
+  gboolean *unbounded;   /* at a hard stop or one-way: holds anything one way */
+  /* Self-stress k: entries start[k] .. start[k + 1] - 1, row[] and value[]. */
+  guint   *start, *row;
+  double  *value;
+  double  *on_lock;      /* n x n_locks: self-stress k's value on lock l */
+  double  *normal, *mu, *weight;  /* scratch: n x n, n, n_locks */
+};
+
+void
+_sw_lock_loops_free (SwLockLoops *loops)
+{
+  if (loops == NULL)
+    return;
+  g_free (loops->lock_row);
+  g_free (loops->lock_part);
+  g_free (loops->unbounded);
+  g_free (loops->start);
+  g_free (loops->row);
+  g_free (loops->value);
+  g_free (loops->on_lock);
+  g_free (loops->normal);
+  g_free (loops->mu);
+  g_free (loops->weight);
+  g_free (loops);
+}
+
+SwLockLoops *
+_sw_lock_loops_new (const SwSystem *sys, const double *locked, const double *strength)
+{
+  g_autofree int *part_of_lock = g_new (int, MAX (sys->n_rows, 1));
+  g_autofree int *lock_index = g_new (int, MAX (sys->n_rows, 1));
+  g_autofree double *force = g_new0 (double, MAX (sys->n_nodes, 1));
+  g_autofree double *rhs = NULL;
+  g_autoptr (GArray) redundant = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) start = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) row = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) value = g_array_new (FALSE, FALSE, sizeof (double));
+  SwLockLoops *loops;
+  guint max_block = 1, n_locks = 0, n;
+
+  for (guint r = 0; r < sys->n_rows; r++)
+    part_of_lock[r] = -1, lock_index[r] = -1;
+  for (guint i = 0; i < sys->n_parts; i++)
+    if (!isnan (locked[i]) && sys->parts[i].kind->friction != NULL && sys->parts[i].n_rows > 0)
+      {
+        guint r = sys->parts[i].first_row + sys->parts[i].n_rows - 1;
+
+        part_of_lock[r] = (int) i;
+        if (sys->rows[r].redundant)
+          g_array_append_val (redundant, r);
+      }
+  if (redundant->len == 0)
+    return NULL;
+  for (guint b = 0; b < sys->n_row_blocks; b++)
+    max_block = MAX (max_block, sys->row_blocks[b].n);
+  rhs = g_new (double, max_block);
+
+  for (guint k = 0; k < redundant->len; k++)
+    {
+      guint r0 = g_array_index (redundant, guint, k), one = r0;
+      const SwRow *lock = &sys->rows[r0];
+      double unit = 1;
+
+      g_array_append_val (start, row->len);
+      /* The other rows' multipliers against 1 on r0: G^T lambda = -g_r0,
+       * as the reactions solve G^T lambda = M a - f. */
+      for (guint c = 0; c < lock->n; c++)
+        force[lock->nodes[c]] -= lock->coeffs[c];
+      for (guint b = 0; b < sys->n_row_blocks; b++)
+        {
+          const SwRowBlock *blk = &sys->row_blocks[b];
+          gboolean any = FALSE;
+
+          for (guint m = 0; m < blk->n; m++)
+            {
+              const SwRow *rw = &sys->rows[blk->rows[m]];
+
+              rhs[m] = 0;
+              for (guint c = 0; c < rw->n; c++)
+                rhs[m] += rw->coeffs[c] * force[rw->nodes[c]];
+              any = any || rhs[m] != 0;
+            }
+          if (!any || blk->factor == NULL)
+            continue;
+          _sw_row_block_solve (blk, rhs);
+          for (guint m = 0; m < blk->n; m++)
+            if (rhs[m] != 0 && isfinite (rhs[m]))
+              {
+                g_array_append_val (row, blk->rows[m]);
+                g_array_append_val (value, rhs[m]);
+              }
+        }
+      for (guint c = 0; c < lock->n; c++)
+        force[lock->nodes[c]] = 0;
+      g_array_append_val (row, one);
+      g_array_append_val (value, unit);
+    }
+  g_array_append_val (start, row->len);
+
+  loops = g_new0 (SwLockLoops, 1);
+  loops->n = n = redundant->len;
+  loops->lock_row = g_new (guint, row->len);
+  loops->lock_part = g_new (guint, row->len);
+  loops->unbounded = g_new (gboolean, row->len);
+  for (guint e = 0; e < row->len; e++)
+    {
+      guint r = g_array_index (row, guint, e);
+
+      if (part_of_lock[r] < 0 || lock_index[r] >= 0)
+        continue;
+      lock_index[r] = (int) n_locks;
+      loops->lock_row[n_locks] = r;
+      loops->lock_part[n_locks] = (guint) part_of_lock[r];
+      loops->unbounded[n_locks] = strength != NULL && !(strength[part_of_lock[r]] < INFINITY);
+      n_locks++;
+    }
+  loops->n_locks = n_locks;
+  loops->on_lock = g_new0 (double, (gsize) n * MAX (n_locks, 1));
+  for (guint k = 0; k < n; k++)
+    for (guint e = g_array_index (start, guint, k); e < g_array_index (start, guint, k + 1); e++)
+      {
+        int l = lock_index[g_array_index (row, guint, e)];
+
+        if (l >= 0)
+          loops->on_lock[k * n_locks + (guint) l] += g_array_index (value, double, e);
+      }
+  loops->start = (guint *) g_array_free (g_steal_pointer (&start), FALSE);
+  loops->row = (guint *) g_array_free (g_steal_pointer (&row), FALSE);
+  loops->value = (double *) g_array_free (g_steal_pointer (&value), FALSE);
+  loops->normal = g_new (double, (gsize) n * n);
+  loops->mu = g_new (double, n);
+  loops->weight = g_new (double, MAX (n_locks, 1));
+  return loops;
+}
+
+/* The scale of a stuck part's torque in the least norm: its static limit,
+ * a lossy part's |alpha| + |beta T| + |T| (at least 1) at the torque T it
+ * transmits: the joint decision's own scales, so that both share alike. */
+double
+_sw_friction_lock_scale (const SwPart *p, const SwState *state)
+{
+  const SwFrictionDesc *f = p->kind->friction;
+  double tau0, tau0_max, engaged, alpha, beta, T;
+
+  if (f->loss == NULL)
+    {
+      f->limits (p, state, &tau0, &tau0_max, &engaged);
+      return tau0_max;
+    }
+  T = f->transmitted (p, state);
+  f->loss (p, state, 1, TRUE, &alpha, &beta);
+  return MAX (fabs (alpha) + fabs (beta * T) + fabs (T), 1);
+}
+
+/* Solves the n x n system a mu = b in place (partial pivoting); a
+ * combination without weight (every lock it touches unbounded) stays 0. */
+static void
+solve_small (double *a, double *b, guint n)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      guint pivot = k;
+      double scale = 0;
+
+      for (guint i = k; i < n; i++)
+        if (fabs (a[i * n + k]) > fabs (a[pivot * n + k]))
+          pivot = i;
+      for (guint j = 0; j < n; j++)
+        scale = MAX (scale, fabs (a[k * n + j]));
+      if (pivot != k)
+        {
+          for (guint j = 0; j < n; j++)
+            {
+              double s = a[k * n + j];
+
+              a[k * n + j] = a[pivot * n + j];
+              a[pivot * n + j] = s;
+            }
+          {
+            double s = b[k];
+
+            b[k] = b[pivot];
+            b[pivot] = s;
+          }
+        }
+      if (!(fabs (a[k * n + k]) > 1e-12 * MAX (scale, 1e-300)))
+        {
+          for (guint j = 0; j < n; j++)
+            a[k * n + j] = j == k;
+          b[k] = 0;
+          for (guint i = 0; i < n; i++)
+            if (i != k)
+              a[i * n + k] = 0;
+          continue;
+        }
+      for (guint i = k + 1; i < n; i++)
+        {
+          double m = a[i * n + k] / a[k * n + k];
+
+          for (guint j = k; j < n; j++)
+            a[i * n + j] -= m * a[k * n + j];
+          b[i] -= m * b[k];
+        }
+    }
+  for (guint k = n; k-- > 0;)
+    {
+      double s = b[k];
+
+      for (guint j = k + 1; j < n; j++)
+        s -= a[k * n + j] * b[j];
+      b[k] = s / a[k * n + k];
+    }
+}
+
+void
+_sw_friction_share_loops (SwEquations *eq, double t, gboolean left)
+{
+  const SwLockLoops *L = eq->loops;
+  const SwSystem *sys = eq->sys;
+  guint n, nl;
+  SwState state;
+
+  if (L == NULL)
+    return;
+  n = L->n, nl = L->n_locks;
+  sw_equations_get_state (eq, t, left, &state);
+  for (guint l = 0; l < nl; l++)
+    {
+      double s = L->unbounded[l] ? INFINITY
+                 : _sw_friction_lock_scale (&sys->parts[L->lock_part[l]], &state);
+      /* A limit of 0 holds nothing: weighted as a tiny one. */
+      s = MAX (s, 1e-150);
+      L->weight[l] = isfinite (s) ? 1 / (s * s) : 0;
+    }
+  /* min sum_l w_l (lambda_l + sum_k mu_k S_kl)^2 */
+  for (guint j = 0; j < n; j++)
+    {
+      double b = 0;
+
+      for (guint k = 0; k < n; k++)
+        {
+          double a = 0;
+
+          for (guint l = 0; l < nl; l++)
+            a += L->weight[l] * L->on_lock[j * nl + l] * L->on_lock[k * nl + l];
+          L->normal[j * n + k] = a;
+        }
+      for (guint l = 0; l < nl; l++)
+        b -= L->weight[l] * L->on_lock[j * nl + l] * eq->lambda[L->lock_row[l]];
+      L->mu[j] = b;
+    }
+  solve_small (L->normal, L->mu, n);
+  for (guint k = 0; k < n; k++)
+    if (isfinite (L->mu[k]))
+      for (guint e = L->start[k]; e < L->start[k + 1]; e++)
+        eq->lambda[L->row[e]] += L->mu[k] * L->value[e];
+}
