@@ -299,6 +299,7 @@ _sw_plot_view_snapshot_stale (SwPlotView *self, GtkSnapshot *snapshot, int width
   g_autoptr(PangoLayout) layout = NULL;
   g_autofree char *markup = NULL;
   GskRoundedRect outline;
+  PangoRectangle logical;
   double box_w, box_h, x, y;
   int lw, lh;
 
@@ -313,7 +314,8 @@ _sw_plot_view_snapshot_stale (SwPlotView *self, GtkSnapshot *snapshot, int width
   pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_width (layout, (int) MAX (1, width - 4 * (BOX_MARGIN + BOX_PADDING)) * PANGO_SCALE);
-  pango_layout_get_pixel_size (layout, &lw, &lh);
+  pango_layout_get_pixel_extents (layout, NULL, &logical);
+  lw = logical.width, lh = logical.height;
   box_w = MIN (lw + 4 * BOX_PADDING, width - 2 * BOX_MARGIN);
   box_h = lh + 2 * BOX_PADDING;
   x = (width - box_w) / 2;
@@ -325,7 +327,8 @@ _sw_plot_view_snapshot_stale (SwPlotView *self, GtkSnapshot *snapshot, int width
   gtk_snapshot_pop (snapshot);
   gtk_snapshot_append_border (snapshot, &outline, widths, borders);
   gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((width - lw) / 2.0, y + BOX_PADDING));
+  /* The layout is as wide as the page: its lines start logical.x in. */
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((width - lw) / 2.0 - logical.x, y + BOX_PADDING));
   gtk_snapshot_append_layout (snapshot, layout, &fg);
   gtk_snapshot_restore (snapshot);
 }
