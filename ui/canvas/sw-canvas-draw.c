@@ -1,5 +1,6 @@
 /* sw-canvas-draw.c: the canvas's snapshot: the grid, wires and the dots
- * where they branch, symbols, labels, selection and problem marks, the
+ * where they branch, symbols, labels (compact ones when zoomed out,
+ * sw-canvas-labels.c), selection and problem marks, the
  * markers of the subsystem's own ports, the port under the pointer, the connection being drawn, the component being
  * placed, the rubber band and the hint.
  *
@@ -129,6 +130,33 @@ draw_labels (cairo_t              *cr,
       _sw_canvas_label_origin (item, k, &x, &y);
       set_colour (cr, style->fg, k == 0 ? 1.0 : 0.72);
       cairo_move_to (cr, x, y);
+      pango_cairo_show_layout (cr, layout);
+    }
+}
+
+/* The compact labels: ids at a fixed size on the screen, where they fit
+ * (sw-canvas-labels.c). */
+static void
+draw_compact_labels (SwCanvas             *self,
+                     cairo_t              *cr,
+                     PangoLayout          *layout,
+                     PangoFontDescription *font,
+                     const SwSymbolStyle  *style)
+{
+  g_autoptr(GArray) places = g_array_new (FALSE, FALSE, sizeof (SwCanvasLabelPlace));
+
+  _sw_canvas_place_compact_labels (self, gtk_widget_get_width (GTK_WIDGET (self)),
+                                   gtk_widget_get_height (GTK_WIDGET (self)), places);
+  pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_font_description_set_absolute_size (font, _sw_canvas_compact_label_size (self) * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  set_colour (cr, style->fg, 1.0);
+  for (guint k = 0; k < places->len; k++)
+    {
+      const SwCanvasLabelPlace *place = &g_array_index (places, SwCanvasLabelPlace, k);
+
+      pango_layout_set_text (layout, _sw_canvas_get_item (self, place->item)->id, -1);
+      cairo_move_to (cr, place->rect.x, place->rect.y);
       pango_cairo_show_layout (cr, layout);
     }
 }
@@ -315,11 +343,14 @@ draw_model (SwCanvas            *self,
       _sw_canvas_modes_get_offset (self, i, &dx, &dy);
       draw_symbol_at (cr, item->kind, item->x + dx, item->y + dy, item->rotation, item->flipped, style);
     }
+  if (_sw_canvas_labels_compact (self))
+    draw_compact_labels (self, cr, layout, font, style);
   for (guint i = 0; i < self->items->len; i++)
     {
       const SwCanvasItem *item = _sw_canvas_get_item (self, i);
 
-      draw_labels (cr, layout, font, item, style);
+      if (!_sw_canvas_labels_compact (self))
+        draw_labels (cr, layout, font, item, style);
       if (item->problem != NULL)
         draw_problem (cr, &item->box, style);
     }

@@ -171,6 +171,28 @@ void          _sw_canvas_route             (double              ax,
                                             guint               n_others,
                                             SwCanvasRoute      *route);
 
+/* sw-canvas-labels.c: below a zoom where the labels in model units would
+ * not be readable, compact ones: ids only, at a fixed size on the screen,
+ * where they overlap nothing (none elsewhere); the tooltip of a part gives
+ * what they leave out. */
+typedef struct {
+  guint        item;
+  SwCanvasRect rect;    /* the id's box, model units */
+} SwCanvasLabelPlace;
+
+gboolean      _sw_canvas_labels_compact    (SwCanvas           *self);
+/* A compact id's text size, in model units at the zoom shown. */
+double        _sw_canvas_compact_label_size (SwCanvas          *self);
+/* The compact labels of the parts in a view of width × height pixels,
+ * into places (of SwCanvasLabelPlace). */
+void          _sw_canvas_place_compact_labels (SwCanvas        *self,
+                                            int                 width,
+                                            int                 height,
+                                            GArray             *places);
+/* "id (kind)" and the parameter line, for a part's tooltip. */
+char         *_sw_canvas_dup_item_tooltip  (SwCanvas           *self,
+                                            guint               index);
+
 /* sw-canvas-router.c: every part's box grown over its ports, by place;
  * what the wires keep off. Built from the items' boxes (index = item). */
 typedef struct _SwCanvasParts SwCanvasParts;
