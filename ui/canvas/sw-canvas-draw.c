@@ -147,17 +147,29 @@ draw_compact_labels (SwCanvas             *self,
 
   _sw_canvas_place_compact_labels (self, gtk_widget_get_width (GTK_WIDGET (self)),
                                    gtk_widget_get_height (GTK_WIDGET (self)), places);
-  pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_font_description_set_absolute_size (font, _sw_canvas_compact_label_size (self) * PANGO_SCALE);
-  pango_layout_set_font_description (layout, font);
-  set_colour (cr, style->fg, 1.0);
   for (guint k = 0; k < places->len; k++)
     {
       const SwCanvasLabelPlace *place = &g_array_index (places, SwCanvasLabelPlace, k);
+      const SwCanvasItem *item = _sw_canvas_get_item (self, place->item);
+      const char *lines[2] = { item->id, place->with_key ? item->key : NULL };
+      double width = place->rect.width;
+      double y = place->rect.y;
 
-      pango_layout_set_text (layout, _sw_canvas_get_item (self, place->item)->id, -1);
-      cairo_move_to (cr, place->rect.x, place->rect.y);
-      pango_cairo_show_layout (cr, layout);
+      for (guint line = 0; line < 2 && lines[line] != NULL; line++)
+        {
+          double w = line == 0 ? place->id_w : place->key_w;
+
+          pango_font_description_set_weight (font, line == 0 ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+          pango_font_description_set_absolute_size (font, _sw_canvas_compact_label_size (self, line) * PANGO_SCALE);
+          pango_layout_set_font_description (layout, font);
+          pango_layout_set_text (layout, lines[line], -1);
+          set_colour (cr, style->fg, line == 0 ? 1.0 : 0.72);
+          /* Centred above or below the symbol, flush left beside it. */
+          cairo_move_to (cr, place->rect.x >= item->box.x + item->box.width ? place->rect.x
+                                                                            : place->rect.x + (width - w) / 2, y);
+          pango_cairo_show_layout (cr, layout);
+          y += place->id_h;
+        }
     }
 }
 

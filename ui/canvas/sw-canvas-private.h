@@ -177,12 +177,16 @@ void          _sw_canvas_route             (double              ax,
  * what they leave out. */
 typedef struct {
   guint        item;
-  SwCanvasRect rect;    /* the id's box, model units */
+  SwCanvasRect rect;      /* the label's box, model units */
+  gboolean     with_key;  /* the parameter line under the id */
+  double       id_w, id_h, key_w;
 } SwCanvasLabelPlace;
 
 gboolean      _sw_canvas_labels_compact    (SwCanvas           *self);
-/* A compact id's text size, in model units at the zoom shown. */
-double        _sw_canvas_compact_label_size (SwCanvas          *self);
+/* A compact label's text size (line 0 the id, 1 the parameters), in
+ * model units at the zoom shown. */
+double        _sw_canvas_compact_label_size (SwCanvas          *self,
+                                            guint               line);
 /* The compact labels of the parts in a view of width × height pixels,
  * into places (of SwCanvasLabelPlace). */
 void          _sw_canvas_place_compact_labels (SwCanvas        *self,

@@ -47,7 +47,7 @@ test_six (void)
                   view.zoom);
   g_assert_cmpfloat (view.zoom, <, 0.5);
   g_assert_true (_sw_canvas_labels_compact (self));
-  g_assert_cmpfloat_with_epsilon (_sw_canvas_compact_label_size (self) * view.zoom, 10, 1e-9);
+  g_assert_cmpfloat_with_epsilon (_sw_canvas_compact_label_size (self, 0) * view.zoom, 10, 1e-9);
 
   /* Every id shown, none over another, a symbol or a port's stub. */
   _sw_canvas_place_compact_labels (self, gtk_widget_get_width (canvas), gtk_widget_get_height (canvas), places);
@@ -70,6 +70,17 @@ test_six (void)
         }
     }
 
+  /* Parameter lines where there is room: the cranks' above (the webs'
+   * between them, below, every second one). */
+  {
+    guint with_key = 0;
+
+    for (guint a = 0; a < places->len; a++)
+      with_key += g_array_index (places, SwCanvasLabelPlace, a).with_key;
+    g_test_message ("%u of %u labels with their parameter line", with_key, places->len);
+    g_assert_cmpuint (with_key, >=, 8);
+  }
+
   /* What the compact labels leave out is in the tooltips. */
   for (guint k = 0; k < n; k++)
     {
@@ -89,6 +100,28 @@ test_six (void)
   g_assert_false (_sw_canvas_labels_compact (self));
   sw_ui_test_iterate (100);
   sw_ui_test_keep_widget (canvas, "SW_SCREENSHOTS", "labels-six-zoomed.png");
+
+  /* A shorter line, fourbody.shaft, fitted: compact, and every label in
+   * full. */
+  {
+    g_autofree char *four = sw_ui_test_example_path ("fourbody.shaft");
+    g_autoptr(SwModel) other = sw_model_new_from_file (four, &error);
+
+    g_assert_no_error (error);
+    sw_canvas_set_model (self, other);
+    _sw_canvas_zoom_fit (self);
+    sw_ui_test_iterate (100);
+    _sw_canvas_get_view (self, &view);
+    g_test_message ("fourbody.shaft fitted: zoom %.3f", view.zoom);
+    if (_sw_canvas_labels_compact (self))
+      {
+        _sw_canvas_place_compact_labels (self, gtk_widget_get_width (canvas), gtk_widget_get_height (canvas), places);
+        g_assert_cmpuint (places->len, ==, sw_model_get_n_components (other));
+        for (guint a = 0; a < places->len; a++)
+          g_assert_true (g_array_index (places, SwCanvasLabelPlace, a).with_key);
+      }
+    sw_ui_test_keep_widget (canvas, "SW_SCREENSHOTS", "labels-fourbody.png");
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
   sw_ui_test_iterate (50);
