@@ -11,6 +11,19 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "test-canvas-common.h"
 
+#include <time.h>
+
+/* This thread's processor time in ms: figures that a loaded machine
+ * (other programs on the same cores) does not inflate as much. */
+static double
+cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
 /* Whether the polyline enters rect grown by margin (its edge does not
  * count; a margin of 2 counts the box's edge, where the ports are). */
 static gboolean
@@ -184,21 +197,22 @@ test_crowded (void)
   g_assert_cmpuint (sw_model_get_n_components (model), ==, 100);
   g_assert_cmpuint (n_wires, >=, 80);
   g_assert_cmpuint (sw_model_get_n_connections (model), ==, n_wires);
+  /* What a move costs a frame: the routes again, least of 5 (processor
+   * time). */
+  for (guint r = 0; r < 5; r++)
+    {
+      double t0;
+
+      _sw_canvas_rebuild_items (canvas);
+      t0 = cpu_ms ();
+      (void) _sw_canvas_get_routes (canvas);
+      best_ms = MIN (best_ms, cpu_ms () - t0);
+    }
+  g_test_message ("routing %u wires among 100 parts: %.2f ms of processor time (least of 5)", n_wires, best_ms);
+
   through = count_through (canvas, model, TRUE);
   g_test_message ("%u wires among 100 parts: %u pass through a part", n_wires, through);
   g_assert_cmpuint (through, ==, 0);
-
-  /* What a move costs a frame: the routes again, least of 5. */
-  for (guint r = 0; r < 5; r++)
-    {
-      gint64 t0;
-
-      _sw_canvas_rebuild_items (canvas);
-      t0 = g_get_monotonic_time ();
-      (void) _sw_canvas_get_routes (canvas);
-      best_ms = MIN (best_ms, (g_get_monotonic_time () - t0) / 1000.0);
-    }
-  g_test_message ("routing %u wires among 100 parts: %.2f ms (least of 5)", n_wires, best_ms);
 
   if (g_getenv ("SW_SCREENSHOTS") != NULL)
     {
@@ -209,6 +223,20 @@ test_crowded (void)
       gtk_window_present (GTK_WINDOW (window));
       sw_ui_test_iterate (500);
       sw_ui_test_keep_widget (GTK_WIDGET (canvas), "SW_SCREENSHOTS", "router-crowded.png");
+      /* A whole frame after a move: the items, the routes and the
+       * drawing, least of 5. */
+      best_ms = INFINITY;
+      for (guint r = 0; r < 5; r++)
+        {
+          GtkSnapshot *snapshot = gtk_snapshot_new ();
+          double t0 = cpu_ms ();
+
+          _sw_canvas_rebuild_items (canvas);
+          GTK_WIDGET_GET_CLASS (canvas)->snapshot (GTK_WIDGET (canvas), snapshot);
+          gsk_render_node_unref (gtk_snapshot_free_to_node (snapshot));
+          best_ms = MIN (best_ms, cpu_ms () - t0);
+        }
+      g_test_message ("a frame of 100 parts after a move: %.2f ms of processor time (least of 5)", best_ms);
       gtk_window_destroy (GTK_WINDOW (window));
       sw_ui_test_iterate (50);
     }
