@@ -560,7 +560,8 @@ _sw_canvas_get_routes (SwCanvas *self)
                                    (const SwCanvasRoute *) (gpointer) others->data, others->len,
                                    parts, c->from_component, c->to_component, route))
         _sw_canvas_parts_route (parts, a->port_x[c->from_port], a->port_y[c->from_port], a->port_dir[c->from_port],
-                                b->port_x[c->to_port], b->port_y[c->to_port], b->port_dir[c->to_port], route);
+                                b->port_x[c->to_port], b->port_y[c->to_port], b->port_dir[c->to_port],
+                                (const SwCanvasRoute *) (gpointer) others->data, others->len, route);
       g_array_index (bounds, SwCanvasRect, i) = route_bounds (route);
     }
   _sw_canvas_parts_free (parts);

@@ -217,8 +217,9 @@ gboolean      _sw_canvas_segment_crosses   (double              x1,
                                             double              y2,
                                             const SwCanvasRect *rect);
 /* The maze router: a way from port a to port b (each with its stub) that
- * enters no part but at its ends, with few bends; FALSE when none was
- * found near them (route untouched). */
+ * enters no part but at its ends, with few bends, where it can not along
+ * the others (other nodes' wires); FALSE when none was found near them
+ * (route untouched). */
 gboolean      _sw_canvas_parts_route       (SwCanvasParts      *parts,
                                             double              ax,
                                             double              ay,
@@ -226,6 +227,8 @@ gboolean      _sw_canvas_parts_route       (SwCanvasParts      *parts,
                                             double              bx,
                                             double              by,
                                             SwCanvasDir         b_dir,
+                                            const SwCanvasRoute *others,
+                                            guint               n_others,
                                             SwCanvasRoute      *route);
 /* _sw_canvas_route() with standard stubs that also pays for every part it
  * crosses, wherever it is, but parts a and b (its ends); TRUE when the

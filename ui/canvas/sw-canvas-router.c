@@ -10,8 +10,8 @@
  * When every candidate crosses some part (a crowded drawing), a maze
  * router finds a way between them: a sparse grid of lanes beside the
  * parts' boxes in a window round the wire's ends (grown once when it
- * finds nothing), searched for the shortest path with few bends
- * (Dijkstra over grid point and heading).
+ * finds nothing), searched for the shortest path with few bends, not
+ * along other nodes' wires (Dijkstra over grid point and heading).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-canvas-private.h"
@@ -29,6 +29,7 @@
 #define WINDOW_MARGIN (6 * SW_CANVAS_GRID)
 #define MAZE_MAX_PARTS 60
 #define BEND_COST    20.0
+#define ALONG_COST   300.0
 
 struct _SwCanvasParts {
   GArray     *boxes;    /* SwCanvasRect, grown by PORT_MARGIN */
@@ -280,6 +281,8 @@ maze_in (SwCanvasParts      *parts,
          SwCanvasDir         a_dir,
          double              sbx,
          double              sby,
+         const SwCanvasRoute *others,
+         guint               n_others,
          SwCanvasRoute      *middle)
 {
   g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -363,6 +366,27 @@ maze_in (SwCanvasParts      *parts,
           }
     }
 
+  /* Steps along another node's wire cost extra: two wires on one lane
+   * look like one (bits 8: to the right, 16: down). */
+  for (guint k = 0; k < n_others; k++)
+    for (guint m = 0; m + 1 < others[k].n_points; m++)
+      {
+        double x1 = others[k].x[m], y1 = others[k].y[m], x2 = others[k].x[m + 1], y2 = others[k].y[m + 1];
+        gboolean horizontal = fabs (y1 - y2) < 1e-6;
+        GArray *across = horizontal ? ys : xs, *along = horizontal ? xs : ys;
+        double at = horizontal ? y1 : x1, lo = horizontal ? MIN (x1, x2) : MIN (y1, y2);
+        double hi = horizontal ? MAX (x1, x2) : MAX (y1, y2);
+
+        for (guint a = 0; a < across->len; a++)
+          {
+            if (fabs (g_array_index (across, double, a) - at) > 1e-6)
+              continue;
+            for (guint b = 0; b + 1 < along->len; b++)
+              if (MIN (hi, g_array_index (along, double, b + 1)) - MAX (lo, g_array_index (along, double, b)) > 1e-6)
+                blocked[horizontal ? a * nx + b : b * nx + a] |= horizontal ? 8 : 16;
+          }
+      }
+
   n_states = nx * ny * 4;
   dist = g_new (double, n_states);
   from = g_new (guint, n_states);
@@ -405,6 +429,9 @@ maze_in (SwCanvasParts      *parts,
             continue;
           cost = e.cost + fabs (g_array_index (xs, double, ni) - g_array_index (xs, double, i)) +
                  fabs (g_array_index (ys, double, nj) - g_array_index (ys, double, j)) + (d != dir ? BEND_COST : 0);
+          if ((d == SW_CANVAS_DIR_RIGHT && (blocked[point] & 8)) || (d == SW_CANVAS_DIR_LEFT && (blocked[next] & 8)) ||
+              (d == SW_CANVAS_DIR_DOWN && (blocked[point] & 16)) || (d == SW_CANVAS_DIR_UP && (blocked[next] & 16)))
+            cost += ALONG_COST;
           state = next * 4 + d;
           if (cost < dist[state])
             {
@@ -449,6 +476,8 @@ _sw_canvas_parts_route (SwCanvasParts *parts,
                         double         bx,
                         double         by,
                         SwCanvasDir    b_dir,
+                        const SwCanvasRoute *others,
+                        guint          n_others,
                         SwCanvasRoute *route)
 {
   static const double dx[] = { -1, 1, 0, 0 }, dy[] = { 0, 0, -1, 1 };
@@ -466,7 +495,7 @@ _sw_canvas_parts_route (SwCanvasParts *parts,
 
       w.x = floor (w.x / SW_CANVAS_GRID) * SW_CANVAS_GRID;
       w.y = floor (w.y / SW_CANVAS_GRID) * SW_CANVAS_GRID;
-      if (maze_in (parts, &w, sax, say, a_dir, sbx, sby, &middle))
+      if (maze_in (parts, &w, sax, say, a_dir, sbx, sby, others, n_others, &middle))
         {
           route->n_points = 0;
           route->x[route->n_points] = ax, route->y[route->n_points++] = ay;
