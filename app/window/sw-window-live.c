@@ -22,7 +22,8 @@
  * A model being drawn, with a part left dangling
  * (_sw_window_count_unconnected()) and no problem elsewhere, is not run:
  * the results bar says "Incomplete: N ports unconnected" instead of a
- * failure each time.
+ * failure each time, and the plot shows its curves dimmed, as the last
+ * complete model's (sw_plot_view_set_stale()), until the next run.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-window-private.h"
@@ -140,6 +141,8 @@ live_idle_cb (gpointer data)
         _sw_window_cancel_jobs (self);
       _sw_window_set_run_error (self, NULL);
       gtk_label_set_label (self->run_status, text);
+      /* The curves shown are not this model's any more: dimmed, and said. */
+      sw_plot_view_set_stale (self->plot_view, TRUE);
       return G_SOURCE_REMOVE;
     }
   if (_sw_window_start_run (self, TRUE))

@@ -1,5 +1,6 @@
 /* sw-canvas-draw.c: the canvas's snapshot: the grid, wires and the dots
- * where they branch, symbols, labels, selection and problem marks, the
+ * where they branch, symbols, labels (compact ones when zoomed out,
+ * sw-canvas-labels.c), selection and problem marks, the
  * markers of the subsystem's own ports, the port under the pointer, the connection being drawn, the component being
  * placed, the rubber band and the hint.
  *
@@ -130,6 +131,45 @@ draw_labels (cairo_t              *cr,
       set_colour (cr, style->fg, k == 0 ? 1.0 : 0.72);
       cairo_move_to (cr, x, y);
       pango_cairo_show_layout (cr, layout);
+    }
+}
+
+/* The compact labels: ids at a fixed size on the screen, where they fit
+ * (sw-canvas-labels.c). */
+static void
+draw_compact_labels (SwCanvas             *self,
+                     cairo_t              *cr,
+                     PangoLayout          *layout,
+                     PangoFontDescription *font,
+                     const SwSymbolStyle  *style)
+{
+  g_autoptr(GArray) places = g_array_new (FALSE, FALSE, sizeof (SwCanvasLabelPlace));
+
+  _sw_canvas_place_compact_labels (self, gtk_widget_get_width (GTK_WIDGET (self)),
+                                   gtk_widget_get_height (GTK_WIDGET (self)), places);
+  for (guint k = 0; k < places->len; k++)
+    {
+      const SwCanvasLabelPlace *place = &g_array_index (places, SwCanvasLabelPlace, k);
+      const SwCanvasItem *item = _sw_canvas_get_item (self, place->item);
+      const char *lines[2] = { item->id, place->with_key ? item->key : NULL };
+      double width = place->rect.width;
+      double y = place->rect.y;
+
+      for (guint line = 0; line < 2 && lines[line] != NULL; line++)
+        {
+          double w = line == 0 ? place->id_w : place->key_w;
+
+          pango_font_description_set_weight (font, line == 0 ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+          pango_font_description_set_absolute_size (font, _sw_canvas_compact_label_size (self, line) * PANGO_SCALE);
+          pango_layout_set_font_description (layout, font);
+          pango_layout_set_text (layout, lines[line], -1);
+          set_colour (cr, style->fg, line == 0 ? 1.0 : 0.72);
+          /* Centred above or below the symbol, flush left beside it. */
+          cairo_move_to (cr, place->rect.x >= item->box.x + item->box.width ? place->rect.x
+                                                                            : place->rect.x + (width - w) / 2, y);
+          pango_cairo_show_layout (cr, layout);
+          y += place->id_h;
+        }
     }
 }
 
@@ -315,11 +355,14 @@ draw_model (SwCanvas            *self,
       _sw_canvas_modes_get_offset (self, i, &dx, &dy);
       draw_symbol_at (cr, item->kind, item->x + dx, item->y + dy, item->rotation, item->flipped, style);
     }
+  if (_sw_canvas_labels_compact (self))
+    draw_compact_labels (self, cr, layout, font, style);
   for (guint i = 0; i < self->items->len; i++)
     {
       const SwCanvasItem *item = _sw_canvas_get_item (self, i);
 
-      draw_labels (cr, layout, font, item, style);
+      if (!_sw_canvas_labels_compact (self))
+        draw_labels (cr, layout, font, item, style);
       if (item->problem != NULL)
         draw_problem (cr, &item->box, style);
     }

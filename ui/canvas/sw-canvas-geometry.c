@@ -336,7 +336,7 @@ _sw_canvas_route_branches (const SwCanvasRoute *a,
  * symbols) between the ends of the two stubs, each scored by length,
  * bends, short legs, turning back and crossing a symbol; the best wins. */
 
-#define PATH_MAX_POINTS 12
+#define PATH_MAX_POINTS SW_CANVAS_ROUTE_MAX
 
 typedef struct {
   guint  n;
@@ -384,25 +384,6 @@ path_simplify (Path *path)
   *path = out;
 }
 
-/* Whether an axis-parallel segment enters the inside of rect (touching the
- * edge does not count). */
-static gboolean
-segment_crosses (double              x1,
-                 double              y1,
-                 double              x2,
-                 double              y2,
-                 const SwCanvasRect *rect)
-{
-  double left = rect->x + 1, right = rect->x + rect->width - 1;
-  double top = rect->y + 1, bottom = rect->y + rect->height - 1;
-
-  if (left >= right || top >= bottom)
-    return FALSE;
-  if (fabs (y1 - y2) < EPSILON)
-    return y1 > top && y1 < bottom && MAX (x1, x2) > left && MIN (x1, x2) < right;
-  return x1 > left && x1 < right && MAX (y1, y2) > top && MIN (y1, y2) < bottom;
-}
-
 /* Whether two axis-parallel segments run along each other for a while. */
 static gboolean
 segments_overlap (double x1, double y1, double x2, double y2,
@@ -418,6 +399,25 @@ segments_overlap (double x1, double y1, double x2, double y2,
   return FALSE;
 }
 
+typedef struct {
+  SwCanvasParts *parts;
+  guint          a, b;      /* the wire's ends, not avoided */
+  GArray        *scratch;
+  GArray        *near;      /* SwCanvasRect: the other parts the lanes reach */
+} PartsToAvoid;
+
+/* How many of the parts the lanes reach a segment enters. */
+static guint
+count_crossed (const PartsToAvoid *avoid,
+               double x1, double y1, double x2, double y2)
+{
+  guint n = 0;
+
+  for (guint k = 0; k < avoid->near->len; k++)
+    n += _sw_canvas_segment_crosses (x1, y1, x2, y2, &g_array_index (avoid->near, SwCanvasRect, k));
+  return n;
+}
+
 static double
 path_score (const Path             *path,
             const SwCanvasObstacle *obstacles,
@@ -425,6 +425,7 @@ path_score (const Path             *path,
             const SwCanvasRoute    *others,
             const SwCanvasRect     *other_bounds,
             guint                   n_others,
+            const PartsToAvoid     *avoid,
             double                  best_so_far)
 {
   double score = 0;
@@ -450,10 +451,13 @@ path_score (const Path             *path,
             score += 2000;   /* turns back on itself */
         }
       for (guint k = 0; k < n_obstacles; k++)
-        if (segment_crosses (x1, y1, x2, y2, &obstacles[k].rect))
+        if (_sw_canvas_segment_crosses (x1, y1, x2, y2, &obstacles[k].rect))
           score += obstacles[k].cost;
       if (score >= best_so_far)
         return score;
+      /* Every other part, wherever it is. */
+      if (avoid != NULL)
+        score += SW_CANVAS_COST_SYMBOL * count_crossed (avoid, x1, y1, x2, y2);
       for (guint k = 0; k < n_others; k++)
         {
           SwCanvasRect segment = _sw_canvas_rect_from_points (x1, y1, x2, y2);
@@ -469,8 +473,8 @@ path_score (const Path             *path,
   return score;
 }
 
-void
-_sw_canvas_route (double               ax,
+static void
+route_impl (double               ax,
                   double               ay,
                   SwCanvasDir          a_dir,
                   double               a_stub,
@@ -482,6 +486,7 @@ _sw_canvas_route (double               ax,
                   guint                n_obstacles,
                   const SwCanvasRoute *others,
                   guint                n_others,
+                  const PartsToAvoid  *avoid,
                   SwCanvasRoute       *route)
 {
   double sax = ax + a_stub * dir_dx[a_dir], say = ay + a_stub * dir_dy[a_dir];
@@ -532,6 +537,29 @@ _sw_canvas_route (double               ax,
   lanes_y[4] = top; lanes_y[5] = bottom; lanes_y[6] = top - SW_CANVAS_GRID;
   lanes_y[7] = bottom + SW_CANVAS_GRID;
 
+  /* The other parts within the lanes' reach, found once: every shape
+   * keeps inside it. */
+  if (avoid != NULL)
+    {
+      SwCanvasRect reach = _sw_canvas_rect_from_points (ax, ay, bx, by);
+
+      for (guint i = 0; i < 8; i++)
+        {
+          SwCanvasRect lane = { lanes_x[i], lanes_y[i], 0, 0 };
+
+          reach = _sw_canvas_rect_union (&reach, &lane);
+        }
+      _sw_canvas_parts_find (avoid->parts, &reach, avoid->scratch);
+      g_array_set_size (avoid->near, 0);
+      for (guint k = 0; k < avoid->scratch->len; k++)
+        {
+          guint i = g_array_index (avoid->scratch, guint, k);
+
+          if (i != avoid->a && i != avoid->b)
+            g_array_append_val (avoid->near, *_sw_canvas_parts_get_box (avoid->parts, i));
+        }
+    }
+
   /* Shapes: across a vertical lane (two corners), across a horizontal lane,
    * and along both (three corners), from either side. */
   for (guint shape = 0; shape < 4; shape++)
@@ -567,7 +595,7 @@ _sw_canvas_route (double               ax,
           path_add (&path, sbx, sby);
           path_add (&path, bx, by);
           path_simplify (&path);
-          score = path_score (&path, obstacles, n_obstacles, others, other_bounds, n_others, best_score);
+          score = path_score (&path, obstacles, n_obstacles, others, other_bounds, n_others, avoid, best_score);
           if (score < best_score)
             {
               best = path;
@@ -581,5 +609,71 @@ _sw_canvas_route (double               ax,
     {
       route->x[i] = best.x[i];
       route->y[i] = best.y[i];
+    }
+}
+
+void
+_sw_canvas_route (double                  ax,
+                  double                  ay,
+                  SwCanvasDir             a_dir,
+                  double                  a_stub,
+                  double                  bx,
+                  double                  by,
+                  SwCanvasDir             b_dir,
+                  double                  b_stub,
+                  const SwCanvasObstacle *obstacles,
+                  guint                   n_obstacles,
+                  const SwCanvasRoute    *others,
+                  guint                   n_others,
+                  SwCanvasRoute          *route)
+{
+  route_impl (ax, ay, a_dir, a_stub, bx, by, b_dir, b_stub, obstacles, n_obstacles, others, n_others, NULL, route);
+}
+
+gboolean
+_sw_canvas_route_among (double                  ax,
+                        double                  ay,
+                        SwCanvasDir             a_dir,
+                        double                  bx,
+                        double                  by,
+                        SwCanvasDir             b_dir,
+                        const SwCanvasObstacle *obstacles,
+                        guint                   n_obstacles,
+                        const SwCanvasRoute    *others,
+                        guint                   n_others,
+                        SwCanvasParts          *parts,
+                        guint                   a,
+                        guint                   b,
+                        SwCanvasRoute          *route)
+{
+  g_autoptr(GArray) scratch = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) near = g_array_new (FALSE, FALSE, sizeof (SwCanvasRect));
+  PartsToAvoid avoid = { parts, a, b, scratch, near };
+
+  g_return_val_if_fail (parts != NULL, FALSE);
+
+  route_impl (ax, ay, a_dir, SW_CANVAS_WIRE_STUB, bx, by, b_dir, SW_CANVAS_WIRE_STUB, obstacles, n_obstacles,
+              others, n_others, &avoid, route);
+  for (guint i = 0; i + 1 < route->n_points; i++)
+    if (count_crossed (&avoid, route->x[i], route->y[i], route->x[i + 1], route->y[i + 1]) > 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* Drops repeated points and the middle of straight runs. */
+void
+_sw_canvas_route_simplify (SwCanvasRoute *route)
+{
+  Path path = { 0 };
+
+  g_return_if_fail (route->n_points <= PATH_MAX_POINTS);
+  for (guint i = 0; i < route->n_points; i++)
+    path_add (&path, route->x[i], route->y[i]);
+  path_simplify (&path);
+  route->n_points = path.n;
+  for (guint i = 0; i < path.n; i++)
+    {
+      route->x[i] = path.x[i];
+      route->y[i] = path.y[i];
     }
 }

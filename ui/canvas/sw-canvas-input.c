@@ -844,6 +844,20 @@ query_tooltip_cb (SwCanvas   *self,
           return TRUE;
         }
     }
+  /* Zoomed out, the labels say less: the part's own says the rest. */
+  if (_sw_canvas_labels_compact (self))
+    for (guint i = self->items->len; i-- > 0;)
+      {
+        SwCanvasRect area = _sw_canvas_rect_inflate (&_sw_canvas_get_item (self, i)->box, 4 / self->view.zoom);
+
+        if (_sw_canvas_rect_contains (&area, mx, my))
+          {
+            g_autofree char *text = _sw_canvas_dup_item_tooltip (self, i);
+
+            gtk_tooltip_set_text (tooltip, text);
+            return TRUE;
+          }
+      }
   return FALSE;
 }
 

@@ -489,6 +489,8 @@ _sw_canvas_get_routes (SwCanvas *self)
   g_autoptr(GArray) others = NULL;
   g_autoptr(GArray) obstacles = NULL;
   g_autoptr(GArray) bounds = NULL;
+  g_autoptr(GArray) boxes = NULL;
+  SwCanvasParts *parts;
   guint n;
 
   if (self->routes != NULL)
@@ -501,6 +503,11 @@ _sw_canvas_get_routes (SwCanvas *self)
   bounds = g_array_sized_new (FALSE, TRUE, sizeof (SwCanvasRect), n);
   g_array_set_size (bounds, n);
   obstacles = g_array_sized_new (FALSE, FALSE, sizeof (SwCanvasObstacle), 8);
+  /* Every part, to keep every wire off those it does not join. */
+  boxes = g_array_sized_new (FALSE, FALSE, sizeof (SwCanvasRect), self->items->len);
+  for (guint k = 0; k < self->items->len; k++)
+    g_array_append_val (boxes, _sw_canvas_get_item (self, k)->box);
+  parts = _sw_canvas_parts_new ((const SwCanvasRect *) (gpointer) boxes->data, boxes->len);
 
   for (guint i = 0; i < n; i++)
     {
@@ -545,12 +552,18 @@ _sw_canvas_get_routes (SwCanvas *self)
               && !_sw_canvas_connections_meet (c, sw_model_get_connection (self->model, j)))
             g_array_append_val (others, *other);
         }
-      _sw_canvas_route (a->port_x[c->from_port], a->port_y[c->from_port], a->port_dir[c->from_port],
-                        SW_CANVAS_WIRE_STUB,
-                        b->port_x[c->to_port], b->port_y[c->to_port], b->port_dir[c->to_port],
-                        SW_CANVAS_WIRE_STUB, (const SwCanvasObstacle *) (gpointer) obstacles->data,
-                        obstacles->len, (const SwCanvasRoute *) (gpointer) others->data, others->len, route);
+      /* The few usual shapes first; where each crosses a part (a crowded
+       * drawing), a way found between them. */
+      if (!_sw_canvas_route_among (a->port_x[c->from_port], a->port_y[c->from_port], a->port_dir[c->from_port],
+                                   b->port_x[c->to_port], b->port_y[c->to_port], b->port_dir[c->to_port],
+                                   (const SwCanvasObstacle *) (gpointer) obstacles->data, obstacles->len,
+                                   (const SwCanvasRoute *) (gpointer) others->data, others->len,
+                                   parts, c->from_component, c->to_component, route))
+        _sw_canvas_parts_route (parts, a->port_x[c->from_port], a->port_y[c->from_port], a->port_dir[c->from_port],
+                                b->port_x[c->to_port], b->port_y[c->to_port], b->port_dir[c->to_port],
+                                (const SwCanvasRoute *) (gpointer) others->data, others->len, route);
       g_array_index (bounds, SwCanvasRect, i) = route_bounds (route);
     }
+  _sw_canvas_parts_free (parts);
   return (const SwCanvasRoute *) (gpointer) self->routes->data;
 }

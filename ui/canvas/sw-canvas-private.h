@@ -21,7 +21,7 @@ G_BEGIN_DECLS
 #define SW_CANVAS_GRID       10.0
 /* How far a wire leaves a port straight before it turns. */
 #define SW_CANVAS_WIRE_STUB  10.0
-#define SW_CANVAS_ROUTE_MAX  12
+#define SW_CANVAS_ROUTE_MAX  16
 
 typedef struct {
   double x, y, width, height;
@@ -170,6 +170,85 @@ void          _sw_canvas_route             (double              ax,
                                             const SwCanvasRoute *others,
                                             guint               n_others,
                                             SwCanvasRoute      *route);
+
+/* sw-canvas-labels.c: below a zoom where the labels in model units would
+ * not be readable, compact ones: ids only, at a fixed size on the screen,
+ * where they overlap nothing (none elsewhere); the tooltip of a part gives
+ * what they leave out. */
+typedef struct {
+  guint        item;
+  SwCanvasRect rect;      /* the label's box, model units */
+  gboolean     with_key;  /* the parameter line under the id */
+  double       id_w, id_h, key_w;
+} SwCanvasLabelPlace;
+
+gboolean      _sw_canvas_labels_compact    (SwCanvas           *self);
+/* A compact label's text size (line 0 the id, 1 the parameters), in
+ * model units at the zoom shown. */
+double        _sw_canvas_compact_label_size (SwCanvas          *self,
+                                            guint               line);
+/* The compact labels of the parts in a view of width × height pixels,
+ * into places (of SwCanvasLabelPlace). */
+void          _sw_canvas_place_compact_labels (SwCanvas        *self,
+                                            int                 width,
+                                            int                 height,
+                                            GArray             *places);
+/* "id (kind)" and the parameter line, for a part's tooltip. */
+char         *_sw_canvas_dup_item_tooltip  (SwCanvas           *self,
+                                            guint               index);
+
+/* sw-canvas-router.c: every part's box grown over its ports, by place;
+ * what the wires keep off. Built from the items' boxes (index = item). */
+typedef struct _SwCanvasParts SwCanvasParts;
+
+SwCanvasParts *_sw_canvas_parts_new        (const SwCanvasRect *boxes,
+                                            guint               n_boxes);
+void          _sw_canvas_parts_free        (SwCanvasParts      *parts);
+const SwCanvasRect *_sw_canvas_parts_get_box (const SwCanvasParts *parts,
+                                            guint               index);
+/* The parts whose grown box meets region, into found (of guint). */
+void          _sw_canvas_parts_find        (SwCanvasParts      *parts,
+                                            const SwCanvasRect *region,
+                                            GArray             *found);
+/* Whether an axis-parallel segment enters rect's inside (not its edge). */
+gboolean      _sw_canvas_segment_crosses   (double              x1,
+                                            double              y1,
+                                            double              x2,
+                                            double              y2,
+                                            const SwCanvasRect *rect);
+/* The maze router: a way from port a to port b (each with its stub) that
+ * enters no part but at its ends, with few bends, where it can not along
+ * the others (other nodes' wires); FALSE when none was found near them
+ * (route untouched). */
+gboolean      _sw_canvas_parts_route       (SwCanvasParts      *parts,
+                                            double              ax,
+                                            double              ay,
+                                            SwCanvasDir         a_dir,
+                                            double              bx,
+                                            double              by,
+                                            SwCanvasDir         b_dir,
+                                            const SwCanvasRoute *others,
+                                            guint               n_others,
+                                            SwCanvasRoute      *route);
+/* _sw_canvas_route() with standard stubs that also pays for every part it
+ * crosses, wherever it is, but parts a and b (its ends); TRUE when the
+ * route found enters none of them. */
+gboolean      _sw_canvas_route_among       (double              ax,
+                                            double              ay,
+                                            SwCanvasDir         a_dir,
+                                            double              bx,
+                                            double              by,
+                                            SwCanvasDir         b_dir,
+                                            const SwCanvasObstacle *obstacles,
+                                            guint               n_obstacles,
+                                            const SwCanvasRoute *others,
+                                            guint               n_others,
+                                            SwCanvasParts      *parts,
+                                            guint               a,
+                                            guint               b,
+                                            SwCanvasRoute      *route);
+/* Drops repeated points and the middle of straight runs. */
+void          _sw_canvas_route_simplify    (SwCanvasRoute      *route);
 
 /* sw-canvas-spots.c: the first free grid spot, row by row, for a box of
  * width × height that keeps clear of the occupied boxes; the centre goes to

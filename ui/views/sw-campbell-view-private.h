@@ -43,6 +43,7 @@ struct _SwCampbellView {
   GtkCheckButton  *at_cursor_check;
   GtkSpinner      *spinner;
   GtkDrawingArea  *area;
+  GtkPaned        *paned;
   GtkColumnView   *table;
   GtkLabel        *status;
 
@@ -55,6 +56,7 @@ struct _SwCampbellView {
   double           at_s;          /* the operating point's time (0: the initial state) */
   GArray          *orders;       /* double */
   gboolean         filling;
+  guint            place_source;   /* the table's width again, after new rows */
 
   GCancellable    *job;
   guint            entry_timeout;

@@ -231,6 +231,40 @@ show_error (SwCampbellView *self)
 }
 
 /* The table from the diagram's crossings. */
+
+/* The table at its natural width where the plot keeps at least 55 % of
+ * the page (a paned gives an end child that does not resize its minimum
+ * only; the table scrolls sideways on its own in a narrow page): at each
+ * change of the page's width and after new rows. */
+static void
+place_table (SwCampbellView *self)
+{
+  GtkWidget *scroller = gtk_paned_get_end_child (self->paned);
+  int width = gtk_widget_get_width (GTK_WIDGET (self->paned)), natural = 0;
+
+  if (width <= 0 || scroller == NULL)
+    return;
+  gtk_widget_measure (scroller, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  gtk_paned_set_position (self->paned, MAX (width * 55 / 100, width - natural));
+}
+
+static gboolean
+place_table_cb (gpointer data)
+{
+  SwCampbellView *self = data;
+
+  self->place_source = 0;
+  place_table (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+place_table_later (SwCampbellView *self)
+{
+  if (self->place_source == 0)
+    self->place_source = g_idle_add (place_table_cb, self);
+}
+
 static void
 fill_rows (SwCampbellView *self)
 {
@@ -255,6 +289,7 @@ fill_rows (SwCampbellView *self)
     }
   self->filling = TRUE;
   g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)), items->pdata, items->len);
+  place_table_later (self);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
   self->filling = FALSE;
 }
@@ -760,6 +795,7 @@ sw_campbell_view_dispose (GObject *object)
 
   cancel_job (self);
   g_clear_handle_id (&self->entry_timeout, g_source_remove);
+  g_clear_handle_id (&self->place_source, g_source_remove);
   sw_plot_widget_stream_clear (&self->stream);
   gtk_widget_dispose_template (GTK_WIDGET (self), SW_TYPE_CAMPBELL_VIEW);
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
@@ -869,6 +905,7 @@ sw_campbell_view_class_init (SwCampbellViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SwCampbellView, at_cursor_check);
   gtk_widget_class_bind_template_child (widget_class, SwCampbellView, spinner);
   gtk_widget_class_bind_template_child (widget_class, SwCampbellView, area);
+  gtk_widget_class_bind_template_child (widget_class, SwCampbellView, paned);
   gtk_widget_class_bind_template_child (widget_class, SwCampbellView, table);
   gtk_widget_class_bind_template_child (widget_class, SwCampbellView, status);
   gtk_widget_class_set_css_name (widget_class, "swcampbellview");
@@ -916,6 +953,7 @@ sw_campbell_view_init (SwCampbellView *self)
   g_signal_connect_swapped (self->friction_drop, "notify::selected", G_CALLBACK (on_friction_selected), self);
   g_signal_connect_swapped (self->at_cursor_check, "toggled", G_CALLBACK (on_at_cursor_toggled), self);
 
+  g_signal_connect_swapped (self->paned, "notify::max-position", G_CALLBACK (place_table_later), self);
   gtk_drawing_area_set_draw_func (self->area, _sw_campbell_view_draw_area, self, NULL);
   click = gtk_gesture_click_new ();
   g_signal_connect_swapped (click, "pressed", G_CALLBACK (_sw_campbell_view_on_click), self);

@@ -282,3 +282,53 @@ _sw_plot_view_snapshot_overlay (SwPlotView *self, GtkSnapshot *snapshot, int top
   gtk_snapshot_restore (snapshot);
   gtk_snapshot_pop (snapshot);
 }
+
+/* A stale plot: the page under a veil of the background, so its curves
+ * read as faded, and a note in the middle saying whose they are (a
+ * Modelica or Simscape user expects the last result kept, not passed off
+ * as the current model's). */
+void
+_sw_plot_view_snapshot_stale (SwPlotView *self, GtkSnapshot *snapshot, int width, int height)
+{
+  const SwPlotColors *c = &self->colors;
+  GdkRGBA veil = { c->background[0] / 255.0, c->background[1] / 255.0, c->background[2] / 255.0, 0.7 };
+  GdkRGBA back = veil;
+  GdkRGBA fg = { c->foreground[0] / 255.0, c->foreground[1] / 255.0, c->foreground[2] / 255.0, 1.0 };
+  float widths[4] = { 1, 1, 1, 1 };
+  GdkRGBA borders[4] = { fg, fg, fg, fg };
+  g_autoptr(PangoLayout) layout = NULL;
+  g_autofree char *markup = NULL;
+  GskRoundedRect outline;
+  PangoRectangle logical;
+  double box_w, box_h, x, y;
+  int lw, lh;
+
+  if (width <= 0 || height <= 0)
+    return;
+  gtk_snapshot_append_color (snapshot, &veil, &GRAPHENE_RECT_INIT (0, 0, width, height));
+
+  markup = g_markup_printf_escaped ("<b>%s</b>\n%s", _("Results of the last complete model"),
+                                    _("The model has changed since: complete it to run it again."));
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  pango_layout_set_markup (layout, markup, -1);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_width (layout, (int) MAX (1, width - 4 * (BOX_MARGIN + BOX_PADDING)) * PANGO_SCALE);
+  pango_layout_get_pixel_extents (layout, NULL, &logical);
+  lw = logical.width, lh = logical.height;
+  box_w = MIN (lw + 4 * BOX_PADDING, width - 2 * BOX_MARGIN);
+  box_h = lh + 2 * BOX_PADDING;
+  x = (width - box_w) / 2;
+  y = MAX (BOX_MARGIN, (height - box_h) / 2);
+  back.alpha = 0.95;
+  gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (x, y, box_w, box_h), 6);
+  gtk_snapshot_push_rounded_clip (snapshot, &outline);
+  gtk_snapshot_append_color (snapshot, &back, &outline.bounds);
+  gtk_snapshot_pop (snapshot);
+  gtk_snapshot_append_border (snapshot, &outline, widths, borders);
+  gtk_snapshot_save (snapshot);
+  /* The layout is as wide as the page: its lines start logical.x in. */
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((width - lw) / 2.0 - logical.x, y + BOX_PADDING));
+  gtk_snapshot_append_layout (snapshot, layout, &fg);
+  gtk_snapshot_restore (snapshot);
+}

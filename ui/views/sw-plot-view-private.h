@@ -60,6 +60,7 @@ struct _SwPlotView
   double         last_range[2];
   gboolean       has_last_range;
 
+  gboolean       stale;        /* the last complete model's curves */
   gboolean       cursor_visible;
   gboolean       cursor_kept;  /* clicked: stays when the pointer leaves */
   double         cursor_t;
@@ -210,6 +211,11 @@ void                  _sw_plot_view_snapshot_overlay  (SwPlotView     *self,
                                                        int             height);
 /* Its text; NULL when there is none. */
 char                 *_sw_plot_view_dup_overlay_text  (SwPlotView     *self);
+/* The veil and note over a stale plot, over the strip 0 … height. */
+void                  _sw_plot_view_snapshot_stale    (SwPlotView     *self,
+                                                       GtkSnapshot    *snapshot,
+                                                       int             width,
+                                                       int             height);
 
 /* sw-plot-view-menu.c */
 void                  _sw_plot_view_class_init_menu   (GtkWidgetClass *widget_class);

@@ -48,6 +48,7 @@ enum {
   PROP_ZOOMED,
   PROP_X_NAME,
   PROP_Y_NAME,
+  PROP_STALE,
   N_PROPS
 };
 
@@ -300,6 +301,8 @@ sw_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   if (message == NULL)
     _sw_plot_view_snapshot_overlay (self, snapshot, height - table_height, width, table_height);
+  if (message == NULL && self->stale)
+    _sw_plot_view_snapshot_stale (self, snapshot, width, height - table_height);
   if (message != NULL)
     {
       g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, message);
@@ -444,6 +447,9 @@ sw_plot_view_get_property (GObject *object, guint prop_id, GValue *value, GParam
     case PROP_Y_NAME:
       g_value_set_string (value, self->y_name);
       break;
+    case PROP_STALE:
+      g_value_set_boolean (value, self->stale);
+      break;
     default:
       if (!_sw_plot_view_analysis_get_property (self, prop_id, value))
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -471,6 +477,9 @@ sw_plot_view_set_property (GObject *object, guint prop_id, const GValue *value, 
         _sw_plot_view_set_cursor_internal (self, self->cursor_t, TRUE);
       else
         sw_plot_view_hide_cursor (self);
+      break;
+    case PROP_STALE:
+      sw_plot_view_set_stale (self, g_value_get_boolean (value));
       break;
     default:
       if (!_sw_plot_view_analysis_set_property (self, prop_id, value))
@@ -513,6 +522,9 @@ sw_plot_view_class_init (SwPlotViewClass *klass)
   properties[PROP_Y_NAME] =
     g_param_spec_string ("y-name", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_STALE] =
+    g_param_spec_boolean ("stale", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   _sw_plot_view_install_analysis_properties (object_class, N_PROPS);
 
@@ -589,6 +601,8 @@ sw_plot_view_set_trajectory (SwPlotView *self, SwTrajectory *trajectory)
     sw_trajectory_ref (trajectory);
   g_clear_pointer (&self->trajectory, sw_trajectory_unref);
   self->trajectory = trajectory;
+  /* New results, or none: nothing old to warn of. */
+  sw_plot_view_set_stale (self, FALSE);
   _sw_plot_view_invalidate_analysis (self);
   _sw_plot_view_check_range (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -601,6 +615,27 @@ sw_plot_view_get_trajectory (SwPlotView *self)
 {
   g_return_val_if_fail (SW_IS_PLOT_VIEW (self), NULL);
   return self->trajectory;
+}
+
+void
+sw_plot_view_set_stale (SwPlotView *self, gboolean stale)
+{
+  g_return_if_fail (SW_IS_PLOT_VIEW (self));
+
+  stale = !!stale;
+  if (self->stale == stale)
+    return;
+  self->stale = stale;
+  /* Only a veil over the page: the page itself stays as drawn. */
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STALE]);
+}
+
+gboolean
+sw_plot_view_get_stale (SwPlotView *self)
+{
+  g_return_val_if_fail (SW_IS_PLOT_VIEW (self), FALSE);
+  return self->stale;
 }
 
 void

@@ -101,6 +101,13 @@ void          sw_plot_view_set_xy            (SwPlotView          *self,
 const char   *sw_plot_view_get_x_name        (SwPlotView          *self);
 const char   *sw_plot_view_get_y_name        (SwPlotView          *self);
 
+/* Stale: the model was edited into one that cannot run (a port left
+ * dangling), so the curves are the last complete model's: drawn dimmed
+ * under a note saying so. A new trajectory clears it. */
+void          sw_plot_view_set_stale         (SwPlotView          *self,
+                                              gboolean             stale);
+gboolean      sw_plot_view_get_stale         (SwPlotView          *self);
+
 /* The run before, drawn faintly behind (NULL: none); takes a reference. */
 void          sw_plot_view_set_previous      (SwPlotView          *self,
                                               SwTrajectory        *trajectory);

@@ -155,6 +155,9 @@ test_live_quiet (void)
   g_assert_null (sw_window_get_run_error (window));
   assert_status_becomes (window, "Incomplete: 2 ports unconnected");
   g_assert_cmpuint (sw_window_get_n_runs (window), ==, runs);
+  /* The inertia's curves stay, dimmed as the last complete model's. */
+  g_assert_nonnull (sw_plot_view_get_trajectory (window->plot_view));
+  g_assert_true (sw_plot_view_get_stale (window->plot_view));
 
   g_assert_true (sw_model_connect (model, "inertia1.flange_b", "damper1.flange_a", &error));
   g_assert_no_error (error);
@@ -185,6 +188,7 @@ test_live_quiet (void)
   wait_until_idle (window, 20);
   g_assert_null (sw_window_get_run_error (window));
   g_assert_null (strstr (run_status_text (window), "Incomplete"));
+  g_assert_false (sw_plot_view_get_stale (window->plot_view));
 
   while (sw_history_undo (sw_window_get_history (window)))
     ;

@@ -488,10 +488,44 @@ test_events_fit (void)
   window_destroy_and_check (window);
 }
 
+/* At 1280 × 800 with the palette and the inspector open, the Campbell
+ * page fits its column: no sideways scroll (its controls wrap). */
+static void
+test_campbell_fits (void)
+{
+  SwWindow *window = window_sized (1280, 800);
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->campbell_view), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *h;
+
+  g_assert_nonnull (scroller);
+  h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scroller));
+  adw_view_stack_set_visible_child_name (window->results_stack, "campbell");
+  for (guint k = 0; k < 50; k++)
+    {
+      spin (0.1);
+      if (gtk_adjustment_get_page_size (h) > 0 &&
+          gtk_adjustment_get_upper (h) <= gtk_adjustment_get_page_size (h) + 0.5)
+        break;
+    }
+  g_test_message ("the Campbell page %.0f px in a view of %.0f px", gtk_adjustment_get_upper (h),
+                  gtk_adjustment_get_page_size (h));
+  if (g_getenv ("SW_SCREENSHOTS") != NULL)
+    {
+      g_autofree char *png = g_build_filename (g_getenv ("SW_SCREENSHOTS"), "campbell-1280x800.png", NULL);
+      save_window_png (window, png);
+    }
+  g_assert_false (adw_flap_get_folded (window->palette_flap));
+  g_assert_false (adw_flap_get_folded (window->inspector_flap));
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (h), >, 0);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (h), <=, gtk_adjustment_get_page_size (h) + 0.5);
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
   g_test_add_func ("/app/window/layout/events-fit", test_events_fit);
+  g_test_add_func ("/app/window/layout/campbell-fits", test_campbell_fits);
   g_test_add_func ("/app/window/layout/modes-legend", test_modes_legend);
   g_test_add_func ("/app/window/layout/tab-labels", test_tab_labels);
   g_test_add_func ("/app/window/layout/palette-fold", test_palette_fold);

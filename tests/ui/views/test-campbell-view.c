@@ -3,7 +3,9 @@
  * notifications, the crossings in the table against sw_campbell_compute(),
  * the table's cells, "mode-selected" from the table and from a click on a
  * crossing's circle, a gear mesh's order line (gear-pair.shaft), an error
- * shown, and the widget in a window in light and dark styles.
+ * shown, the widget in a window in light and dark styles, and in the
+ * width the page has in a 1280 px window with both side panels open: it
+ * fits, its controls wrapped, the table beside the plot.
  *
  * Needs a display (xvfb-run); GSK_RENDERER=cairo. SW_SCREENSHOTS=DIR keeps
  * the window's pictures there (campbell-light.png, campbell-dark.png).
@@ -341,6 +343,74 @@ test_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* What the Campbell page is given in a 1280 px window with the palette and
+ * the inspector open (measured on the window); its minimum a good deal
+ * less, for a longer translation or reference shaft. */
+#define PAGE_AT_1280 687
+#define MIN_AT_1280  600
+
+/* Whether child lies inside widget's width. */
+static gboolean
+inside_width (GtkWidget *child, GtkWidget *widget)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (child, widget, &bounds));
+  return bounds.origin.x >= 0 && bounds.origin.x + bounds.size.width <= gtk_widget_get_width (widget) + 0.5;
+}
+
+static void
+test_narrow (void)
+{
+  g_autoptr (SwSystem) system = sw_ui_test_load_system ("fourbody.shaft");
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *widget = sw_campbell_view_new ();
+  SwCampbellView *view = SW_CAMPBELL_VIEW (widget);
+  GtkWidget *table_scroller;
+  int minimum = 0, natural = 0, width, table_natural = 0;
+  graphene_rect_t area_bounds, table_bounds;
+
+  /* Its minimum fits the page; its natural width (all controls on one
+   * line) is what a wide window shows. */
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+  g_test_message ("the Campbell view: minimum %d px, natural %d px", minimum, natural);
+  g_assert_cmpint (minimum, <=, MIN_AT_1280);
+  g_assert_cmpint (natural, >, minimum);
+  /* At 1280 px even its natural width fits: the controls on two lines. */
+  g_assert_cmpint (natural, <=, PAGE_AT_1280);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), MIN_AT_1280, 520);
+  gtk_window_set_child (GTK_WINDOW (window), widget);
+  sw_campbell_view_set_system (view, system);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_computed (view);
+  sw_ui_test_iterate (300);
+  width = sw_ui_test_wait_width (widget, MIN_AT_1280 / 2, 10);
+  sw_ui_test_keep_widget (window, "SW_SCREENSHOTS", "campbell-narrow.png");
+  g_assert_cmpint (width, <=, MIN_AT_1280);
+
+  /* Every control is inside the page, wrapped onto a second line rather
+   * than past its edge. */
+  g_assert_true (inside_width (GTK_WIDGET (view->orders_entry), widget));
+  g_assert_true (inside_width (GTK_WIDGET (view->at_cursor_check), widget));
+  g_assert_true (inside_width (GTK_WIDGET (view->friction_drop), widget));
+
+  /* The plot keeps most of the width, the table has its natural width or
+   * the rest, beside it. */
+  table_scroller = gtk_widget_get_ancestor (GTK_WIDGET (view->table), GTK_TYPE_SCROLLED_WINDOW);
+  gtk_widget_measure (table_scroller, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &table_natural, NULL, NULL);
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (view->area), widget, &area_bounds));
+  g_assert_true (gtk_widget_compute_bounds (table_scroller, widget, &table_bounds));
+  g_test_message ("plot %.0f px, table %.0f px (natural %d px)", area_bounds.size.width, table_bounds.size.width,
+                  table_natural);
+  g_assert_cmpfloat (area_bounds.size.width, >=, 0.5 * width);
+  g_assert_cmpfloat (table_bounds.origin.x + table_bounds.size.width, <=, width + 0.5);
+  g_assert_cmpfloat (table_bounds.size.width, >=, MIN (table_natural, 0.4 * width));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  sw_ui_test_iterate (50);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -356,5 +426,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/campbell-view/error", test_error);
   g_test_add_func ("/ui/campbell-view/operating-point", test_operating_point);
   g_test_add_func ("/ui/campbell-view/window", test_window);
+  g_test_add_func ("/ui/campbell-view/narrow", test_narrow);
   return g_test_run ();
 }
