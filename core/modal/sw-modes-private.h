@@ -61,4 +61,11 @@ gboolean _sw_proportional_damping (SwLinear *lin, const double *coord_shapes, gu
  * |lambda + s| < radius (the shift -s < 0) was found. */
 gboolean _sw_modes_pairing_certain (const SwMode *mode, double radius, double s);
 
+/* n doubles, zeroed, in 2 MB pages where they are large (sw-modes-arrays.c);
+ * freed with _sw_modes_array_free() given the same n. */
+double  *_sw_modes_array_new0      (gsize n);
+void     _sw_modes_array_free      (double *array, gsize n);
+/* out[i] = in[i] * factor / divisor (in may be out), as rounded one by one. */
+void     _sw_modes_divide          (double *out, const double *in, double factor, double divisor, guint n);
+
 G_END_DECLS

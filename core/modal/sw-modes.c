@@ -53,6 +53,7 @@ struct _SwModes {
   double   *eig_re, *eig_im;
   guint     n_coords;
   double   *coord_shapes;     /* per mode: mass-normalised shape over all coordinates */
+  gsize     coord_shapes_n;   /* its doubles (sw-modes-arrays.c) */
   const char *solver, *damped_solver;
   SwLinearFriction friction;
   char       *note;             /* why the damped and undamped problems differ, or NULL */
@@ -615,7 +616,8 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   /* K v = lambda M v, the eigenvectors straight into the coordinate shapes. */
   n_modes = options->n_lowest > 0 ? MIN (options->n_lowest, nm) : nm;
   modes->n_coords = nc;
-  modes->coord_shapes = g_new0 (double, MAX ((gsize) n_modes * nc, 1));
+  modes->coord_shapes_n = (gsize) n_modes * nc;
+  modes->coord_shapes = _sw_modes_array_new0 (modes->coord_shapes_n);
   eval = g_new0 (double, MAX (n_modes, 1));
   if (n_modes > 0
       && !_sw_eigen_gensym (&kc.K, &Mmm, n_modes, method, eval, modes->coord_shapes, nc, &lambda_max, &modes->solver))
@@ -902,7 +904,7 @@ sw_modes_unref (SwModes *modes)
   g_free (modes->section_part);
   g_free (modes->eig_re);
   g_free (modes->eig_im);
-  g_free (modes->coord_shapes);
+  _sw_modes_array_free (modes->coord_shapes, modes->coord_shapes_n);
   g_free (modes->lambda);
   g_free (modes->sec_k);
   g_free (modes->sec_nodes);
