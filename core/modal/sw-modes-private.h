@@ -65,7 +65,5 @@ gboolean _sw_modes_pairing_certain (const SwMode *mode, double radius, double s)
  * freed with _sw_modes_array_free() given the same n. */
 double  *_sw_modes_array_new0      (gsize n);
 void     _sw_modes_array_free      (double *array, gsize n);
-/* out[i] = in[i] * factor / divisor (in may be out), as rounded one by one. */
-void     _sw_modes_divide          (double *out, const double *in, double factor, double divisor, guint n);
 
 G_END_DECLS
