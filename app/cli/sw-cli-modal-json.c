@@ -186,6 +186,8 @@ sw_cli_modal_json (SwModes *modes, const char *name, gboolean utf8)
   g_autofree double *shape = g_new (double, MAX (nb, 1));
   g_autofree double *kin = g_new (double, MAX (nb, 1));
   g_autofree double *pot = g_new (double, MAX (ns, 1));
+  g_autofree double *kinetic = g_new (double, MAX (nb, 1));
+  g_autofree double *potential = g_new (double, MAX (ns, 1));
   const char *note = sw_modes_get_note (modes);
   gsize head, per_mode, longest_section = 0;
   Keys body_keys, section_keys;
@@ -226,9 +228,11 @@ sw_cli_modal_json (SwModes *modes, const char *name, gboolean utf8)
   flush (&t);
   for (guint i = 0; i < n; i++)
     {
-      const SwMode *m = sw_modes_get_mode (modes, i);
+      SwMode mode;
+      const SwMode *m = &mode;
 
-      sw_modes_get_mode_values (modes, i, shape, NULL, NULL, kin, NULL, pot);
+      /* The most excitable section comes with the values (sw_cli_modal). */
+      sw_modes_get_mode_with_values (modes, i, &mode, shape, NULL, kinetic, kin, potential, pot);
       PUT (&t, "    {\n");
       put_member (&t, "      ", "index"), t.p += g_snprintf (t.p, 16, "%u,\n", i + 1);
       put_member (&t, "      ", "frequency_hz"), put_double (&t, m->frequency_hz), PUT (&t, ",\n");
