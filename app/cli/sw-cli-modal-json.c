@@ -2,7 +2,8 @@
  * for a chain of 1 000), written at memory speed.
  *
  * One buffer, sized once for the largest mode (every key and number has a
- * bounded length), takes a mode at a time and goes to stdout; numbers are
+ * bounded length), takes a mode at a time and goes to stdout in one write(2)
+ * (not through stdio); numbers are
  * the shortest text that reads back, laid out as json-glib lays out a
  * double (sw-number-json.h: null for nan and inf), a body's or section's
  * numbers made together (SwJsonNumbers); keys are escaped once.
@@ -12,9 +13,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-cli-private.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sw-linear-friction.h"
 #include "sw-number-json.h"
@@ -80,7 +83,24 @@ flush (Text *t)
 {
   g_assert (t->p <= t->start + t->size);
   if (t->utf8)
-    fwrite (t->start, 1, t->p - t->start, stdout);
+    {
+      /* Straight to the descriptor, a mode (100 kB or more) in one write:
+       * stdio would copy its ends through its own 4 kB buffer and write
+       * twice. */
+      const char *p = t->start;
+      gsize left = t->p - t->start;
+
+      while (left > 0)
+        {
+          gssize n = write (STDOUT_FILENO, p, left);
+
+          if (n < 0 && errno == EINTR)
+            continue;
+          if (n <= 0)
+            break;   /* as fwrite() to a closed output: nothing more arrives */
+          p += n, left -= n;
+        }
+    }
   else
     {
       *t->p = '\0';
@@ -204,6 +224,7 @@ sw_cli_modal_json (SwModes *modes, const char *name, gboolean utf8)
   per_mode = 1024 + 2 * keyed_bound (&body_keys) + keyed_bound (&section_keys) + longest_section;
   t.size = MAX (head, per_mode);
   t.start = t.p = g_malloc (t.size + 1);
+  fflush (stdout);   /* anything stdio holds goes first */
 
   PUT (&t, "{\n");
   put_member (&t, "  ", "model"), put_string (&t, name), PUT (&t, ",\n");
