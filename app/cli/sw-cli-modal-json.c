@@ -2,11 +2,12 @@
  * for a chain of 1 000), written at memory speed.
  *
  * One buffer, sized once for the largest mode (every key and number has a
- * bounded length), takes a mode at a time and goes to stdout in one write(2)
- * (not through stdio); numbers are
- * the shortest text that reads back, laid out as json-glib lays out a
- * double (sw-number-json.h: null for nan and inf), a body's or section's
- * numbers made together (SwJsonNumbers); keys are escaped once.
+ * bounded length), takes a mode at a time and goes to stdout in one
+ * write(2), not through stdio; numbers are the shortest text that reads
+ * back, laid out as json-glib lays out a double (sw-number-json.h: null for
+ * nan and inf), a body's or section's numbers made together
+ * (SwJsonNumbers); keys are escaped once. Each mode's values and most
+ * excitable section are computed as it is written, once (sw_cli_modal).
  * The text is json-glib's pretty printer's but for digits past the
  * shortest (tests compare).
  *
