@@ -577,7 +577,8 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
 
       /* Mass-normalise: v^T M v = x^T M x over the nodes = 1. */
       memcpy (tmp, coord_shape, nm * sizeof (double));
-      memset (coord_shape, 0, nc * sizeof (double));
+      if (nm + s->len < nc)   /* else each is written below */
+        memset (coord_shape, 0, nc * sizeof (double));
       memset (node_shape, 0, sys->n_nodes * sizeof (double));
       for (guint r = 0; r < nm; r++)
         {
@@ -586,9 +587,15 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
           for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
             node_shape[sys->c_terms[c].index] += sys->c_terms[c].coeff * tmp[r];
         }
-      _sw_system_apply_mass (sys, node_shape, mass_shape);
-      for (guint nd = 0; nd < sys->n_nodes; nd++)
-        norm += node_shape[nd] * mass_shape[nd];
+      if (sys->n_couplings > 0)
+        {
+          _sw_system_apply_mass (sys, node_shape, mass_shape);
+          for (guint nd = 0; nd < sys->n_nodes; nd++)
+            norm += node_shape[nd] * mass_shape[nd];
+        }
+      else   /* the same products, in one pass */
+        for (guint nd = 0; nd < sys->n_nodes; nd++)
+          norm += node_shape[nd] * (sys->mass[nd] * node_shape[nd]);
       norm = 1 / sqrt (norm);
 
       /* Coordinates, then nodes: x = T q with the condensed ones recovered. */
