@@ -297,9 +297,11 @@ sw_cli_modal (int argc, char **argv)
     return sw_cli_model_error (error);
   if (!sw_cli_operating_state (sys, at, argv[1], &state))
     return EXIT_MODEL;
-  /* Each mode's values are computed as they are written. */
+  /* Each mode's values are computed as they are written; for JSON, with
+   * the numbers that come from them (once, not with the modes too). */
   options.n_lowest = MAX (n_lowest, 0);
   options.keep_values = FALSE;
+  options.scalars_with_values = json;
   if (!(modes = sw_modes_compute_with_options (sys, at, state, &options, &error)))
     {
       g_printerr ("%s: error: %s\n", argv[1], error->message);

@@ -2,19 +2,23 @@
  * for a chain of 1 000), written at memory speed.
  *
  * One buffer, sized once for the largest mode (every key and number has a
- * bounded length), takes a mode at a time and goes to stdout; numbers are
- * the shortest text that reads back, laid out as json-glib lays out a
- * double (sw-number-json.h: null for nan and inf), a body's or section's
- * numbers made together (SwJsonNumbers); keys are escaped once.
+ * bounded length), takes a mode at a time and goes to stdout in one
+ * write(2), not through stdio; numbers are the shortest text that reads
+ * back, laid out as json-glib lays out a double (sw-number-json.h: null for
+ * nan and inf), a body's or section's numbers made together
+ * (SwJsonNumbers); keys are escaped once. Each mode's values and most
+ * excitable section are computed as it is written, once (sw_cli_modal).
  * The text is json-glib's pretty printer's but for digits past the
  * shortest (tests compare).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-cli-private.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sw-linear-friction.h"
 #include "sw-number-json.h"
@@ -80,7 +84,24 @@ flush (Text *t)
 {
   g_assert (t->p <= t->start + t->size);
   if (t->utf8)
-    fwrite (t->start, 1, t->p - t->start, stdout);
+    {
+      /* Straight to the descriptor, a mode (100 kB or more) in one write:
+       * stdio would copy its ends through its own 4 kB buffer and write
+       * twice. */
+      const char *p = t->start;
+      gsize left = t->p - t->start;
+
+      while (left > 0)
+        {
+          gssize n = write (STDOUT_FILENO, p, left);
+
+          if (n < 0 && errno == EINTR)
+            continue;
+          if (n <= 0)
+            break;   /* as fwrite() to a closed output: nothing more arrives */
+          p += n, left -= n;
+        }
+    }
   else
     {
       *t->p = '\0';
@@ -186,6 +207,8 @@ sw_cli_modal_json (SwModes *modes, const char *name, gboolean utf8)
   g_autofree double *shape = g_new (double, MAX (nb, 1));
   g_autofree double *kin = g_new (double, MAX (nb, 1));
   g_autofree double *pot = g_new (double, MAX (ns, 1));
+  g_autofree double *kinetic = g_new (double, MAX (nb, 1));
+  g_autofree double *potential = g_new (double, MAX (ns, 1));
   const char *note = sw_modes_get_note (modes);
   gsize head, per_mode, longest_section = 0;
   Keys body_keys, section_keys;
@@ -202,6 +225,7 @@ sw_cli_modal_json (SwModes *modes, const char *name, gboolean utf8)
   per_mode = 1024 + 2 * keyed_bound (&body_keys) + keyed_bound (&section_keys) + longest_section;
   t.size = MAX (head, per_mode);
   t.start = t.p = g_malloc (t.size + 1);
+  fflush (stdout);   /* anything stdio holds goes first */
 
   PUT (&t, "{\n");
   put_member (&t, "  ", "model"), put_string (&t, name), PUT (&t, ",\n");
@@ -226,9 +250,11 @@ sw_cli_modal_json (SwModes *modes, const char *name, gboolean utf8)
   flush (&t);
   for (guint i = 0; i < n; i++)
     {
-      const SwMode *m = sw_modes_get_mode (modes, i);
+      SwMode mode;
+      const SwMode *m = &mode;
 
-      sw_modes_get_mode_values (modes, i, shape, NULL, NULL, kin, NULL, pot);
+      /* The most excitable section comes with the values (sw_cli_modal). */
+      sw_modes_get_mode_with_values (modes, i, &mode, shape, NULL, kinetic, kin, potential, pot);
       PUT (&t, "    {\n");
       put_member (&t, "      ", "index"), t.p += g_snprintf (t.p, 16, "%u,\n", i + 1);
       put_member (&t, "      ", "frequency_hz"), put_double (&t, m->frequency_hz), PUT (&t, ",\n");

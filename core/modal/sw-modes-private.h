@@ -7,6 +7,39 @@
 
 G_BEGIN_DECLS
 
+/* SwModes (sw-modes.c; a mode's values: sw-modes-values.c). */
+struct _SwModes {
+  gatomicrefcount ref_count;
+  SwSystem *system;
+  double    t;
+  guint     n_modes;
+  SwMode   *modes;
+  double   *lambda;           /* per mode: the eigenvalue the energies use (0 for a rigid mode) */
+  double   *storage;          /* kept per-mode arrays, or NULL */
+  gboolean  scalars_with_values;  /* SwModesOptions.scalars_with_values, without keep_values */
+  guint     n_bodies, n_sections;
+  guint    *body_part, *section_part;
+  double   *sec_k;            /* per section: its tangent stiffness over its nodes */
+  guint    *sec_nodes, *sec_n;
+  guint     n_eigenvalues;
+  double   *eig_re, *eig_im;
+  guint     n_coords;
+  double   *coord_shapes;     /* per mode: mass-normalised shape over all coordinates */
+  gsize     coord_shapes_n;   /* its doubles (sw-modes-arrays.c) */
+  const char *solver, *damped_solver;
+  SwLinearFriction friction;
+  char       *note;             /* why the damped and undamped problems differ, or NULL */
+};
+
+/* Mode i's shape over the nodes (system->n_nodes). */
+void     _sw_modes_node_shape      (const SwModes *modes, guint i, double *node_shape);
+/* Every per-body and per-section value of mode i from its node shape (ke
+ * and pe must be given, the others may be NULL); with scalars, the mode's
+ * numbers that come from them too (most excitable section, energy balance). */
+void     _sw_modes_values          (const SwModes *modes, guint i, const double *node_shape, double *shape,
+                                    double *shape_mn, double *ke, double *kep, double *pe, double *pep,
+                                    SwMode *scalars);
+
 /* The mass-normalised shape of mode index over every independent
  * coordinate of the system (sw-system-private.h). */
 const double *_sw_modes_get_coord_shape (const SwModes *modes, guint index);
@@ -60,5 +93,10 @@ gboolean _sw_proportional_damping (SwLinear *lin, const double *coord_shapes, gu
  * the dense path would pair, given that every eigenvalue with
  * |lambda + s| < radius (the shift -s < 0) was found. */
 gboolean _sw_modes_pairing_certain (const SwMode *mode, double radius, double s);
+
+/* n doubles, zeroed, in 2 MB pages where they are large (sw-modes-arrays.c);
+ * freed with _sw_modes_array_free() given the same n. */
+double  *_sw_modes_array_new0      (gsize n);
+void     _sw_modes_array_free      (double *array, gsize n);
 
 G_END_DECLS

@@ -37,27 +37,6 @@
  * derivative is 0 (quadratic drag at rest). */
 #define MIN_DECAY_PER_S 1e-6
 
-struct _SwModes {
-  gatomicrefcount ref_count;
-  SwSystem *system;
-  double    t;
-  guint     n_modes;
-  SwMode   *modes;
-  double   *lambda;           /* per mode: the eigenvalue the energies use (0 for a rigid mode) */
-  double   *storage;          /* kept per-mode arrays, or NULL */
-  guint     n_bodies, n_sections;
-  guint    *body_part, *section_part;
-  double   *sec_k;            /* per section: its tangent stiffness over its nodes */
-  guint    *sec_nodes, *sec_n;
-  guint     n_eigenvalues;
-  double   *eig_re, *eig_im;
-  guint     n_coords;
-  double   *coord_shapes;     /* per mode: mass-normalised shape over all coordinates */
-  const char *solver, *damped_solver;
-  SwLinearFriction friction;
-  char       *note;             /* why the damped and undamped problems differ, or NULL */
-};
-
 SwModesOptions
 sw_modes_options_default (void)
 {
@@ -233,120 +212,6 @@ sort_eigenvalues (SwModes *modes)
     modes->eig_re[k] = re[order[k]], modes->eig_im[k] = im[order[k]];
 }
 
-/* ---- Per-mode values ---------------------------------------------------- */
-
-static void
-node_shape_of (const SwModes *modes, guint i, double *node_shape)
-{
-  const SwSystem *sys = modes->system;
-  const double *coord = modes->coord_shapes + (gsize) i * modes->n_coords;
-
-  for (guint n = 0; n < sys->n_nodes; n++)
-    {
-      double sum = 0;
-
-      for (guint k = sys->t_start[n]; k < sys->t_start[n + 1]; k++)
-        sum += sys->t_terms[k].coeff * coord[sys->t_terms[k].index];
-      node_shape[n] = sum;
-    }
-}
-
-/* Every per-body and per-section value of mode i (ke and pe must be given,
- * the others may be NULL); with fill_scalars, the mode's own numbers too. */
-static void
-mode_values (const SwModes *modes, guint i, const double *node_shape, double *shape, double *shape_mn, double *ke,
-             double *kep, double *pe, double *pep, SwMode *scalars)
-{
-  const SwSystem *sys = modes->system;
-  const SwMode *mode = &modes->modes[i];
-  double lambda = modes->lambda[i], ke_sum = 0, pe_sum = 0, best = -1, peak = 0;
-  guint nb = modes->n_bodies, ns = modes->n_sections;
-
-  /* Largest body entry becomes +1; each body's value and kinetic energy
-   * in one pass (a rigid-body mode has no energy: then ke shows how its
-   * motion is shared). The values wait in shape (or shape_mn) to be scaled. */
-  {
-    double *value = shape != NULL ? shape : shape_mn;
-    double ke_scale = 0.5 * (mode->rigid_body ? 1 : lambda);
-
-    for (guint b = 0; b < nb; b++)
-      {
-        double x = _sw_body_value (&sys->bodies[b], node_shape);
-
-        if (fabs (x) > fabs (peak))
-          peak = x;
-        if (value != NULL)
-          value[b] = x;
-        ke[b] = ke_scale * _sw_body_quadratic (&sys->bodies[b], node_shape);
-        ke_sum += ke[b];
-      }
-    if (value != NULL)
-      {
-        double sign = peak < 0 ? -1 : 1;
-
-        for (guint b = 0; b < nb; b++)
-          {
-            double x = value[b] * sign;
-
-            if (shape_mn != NULL)
-              shape_mn[b] = x;
-            if (shape != NULL)
-              shape[b] = peak != 0 ? x / fabs (peak) : 0;
-          }
-      }
-  }
-  for (guint s = 0; s < ns; s++)
-    {
-      const double *k = modes->sec_k + s * SW_KIND_MAX_PORTS * SW_KIND_MAX_PORTS;
-      const guint *nodes = modes->sec_nodes + s * SW_KIND_MAX_PORTS;
-      guint n = modes->sec_n[s];
-      double e = 0;
-
-      if (n == 2) /* two nodes (most sections): the loop below written out */
-        {
-          double a = node_shape[nodes[0]], b = node_shape[nodes[1]];
-          e += a * k[0] * a, e += a * k[1] * b, e += b * k[2] * a, e += b * k[3] * b;
-        }
-      else
-        for (guint r = 0; r < n; r++)
-          for (guint c = 0; c < n; c++)
-            e += node_shape[nodes[r]] * k[r * n + c] * node_shape[nodes[c]];
-      pe[s] = mode->rigid_body ? 0 : 0.5 * e;
-      pe_sum += pe[s];
-    }
-  if (kep != NULL)
-    for (guint b = 0; b < nb; b++)
-      kep[b] = ke_sum > 0 ? 100 * ke[b] / ke_sum : 0;
-  if (pep != NULL)
-    for (guint s = 0; s < ns; s++)
-      pep[s] = pe_sum > 0 ? 100 * pe[s] / pe_sum : 0;
-  if (scalars != NULL)
-    {
-      scalars->most_excitable_section = -1;
-      for (guint s = 0; s < ns && !mode->rigid_body; s++)
-        {
-          if (pe[s] > best * (1 + 1e-9))
-            {
-              best = pe[s];
-              scalars->most_excitable_section = s;
-              scalars->most_excitable_is_tie = FALSE;
-            }
-          else if (pe[s] >= best * (1 - 1e-9) && pe[s] > 0)
-            {
-              /* A tie goes to the section first in the file. */
-              if (modes->system->parts[modes->section_part[s]].component
-                  < modes->system->parts[modes->section_part[scalars->most_excitable_section]].component)
-                scalars->most_excitable_section = s;
-              scalars->most_excitable_is_tie = TRUE;
-            }
-        }
-      scalars->energy_balance_error = mode->rigid_body || ke_sum == 0 ? 0 : fabs (ke_sum - pe_sum) / ke_sum;
-    }
-  if (mode->rigid_body)
-    for (guint b = 0; b < nb; b++)
-      ke[b] = 0;
-}
-
 /* A mode's per-body and per-section values and scalars again (after
  * pair_damped() made a rigid-body mode elastic). */
 static void
@@ -359,12 +224,12 @@ refresh_mode_values (SwModes *modes, guint i)
   g_autofree double *pe = g_new (double, MAX (ns, 1));
   double *base = (double *) mode->shape;
 
-  node_shape_of (modes, i, node_shape);
+  _sw_modes_node_shape (modes, i, node_shape);
   if (base != NULL)
-    mode_values (modes, i, node_shape, base, base + nb, base + 2 * nb, base + 3 * nb, base + 4 * nb,
-                 base + 4 * nb + ns, mode);
+    _sw_modes_values (modes, i, node_shape, base, base + nb, base + 2 * nb, base + 3 * nb, base + 4 * nb,
+                      base + 4 * nb + ns, mode);
   else
-    mode_values (modes, i, node_shape, NULL, NULL, ke, NULL, pe, NULL, mode);
+    _sw_modes_values (modes, i, node_shape, NULL, NULL, ke, NULL, pe, NULL, mode);
 }
 
 /* Damped eigenvalues found (modes->eig_*): round-off zeroed, sorted, paired
@@ -387,7 +252,7 @@ use_damped (SwModes *modes, double lambda_max, gboolean with_found)
       modes->eig_im[k] = 0;
   sort_eigenvalues (modes);
   pair_damped (modes, MAX (tiny, MIN_DECAY_PER_S), promoted);
-  for (guint i = 0; i < modes->n_modes; i++)
+  for (guint i = 0; i < modes->n_modes && !modes->scalars_with_values; i++)
     if (promoted[i])
       refresh_mode_values (modes, i);
 }
@@ -615,7 +480,8 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   /* K v = lambda M v, the eigenvectors straight into the coordinate shapes. */
   n_modes = options->n_lowest > 0 ? MIN (options->n_lowest, nm) : nm;
   modes->n_coords = nc;
-  modes->coord_shapes = g_new0 (double, MAX ((gsize) n_modes * nc, 1));
+  modes->coord_shapes_n = (gsize) n_modes * nc;
+  modes->coord_shapes = _sw_modes_array_new0 (modes->coord_shapes_n);
   eval = g_new0 (double, MAX (n_modes, 1));
   if (n_modes > 0
       && !_sw_eigen_gensym (&kc.K, &Mmm, n_modes, method, eval, modes->coord_shapes, nc, &lambda_max, &modes->solver))
@@ -680,6 +546,7 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   modes->modes = g_new0 (SwMode, MAX (n_modes, 1));
   modes->lambda = g_new0 (double, MAX (n_modes, 1));
   per_mode = 2 * nb + 2 * nb + 2 * ns;
+  modes->scalars_with_values = options->scalars_with_values && !options->keep_values;
   if (options->keep_values)
     modes->storage = g_new0 (double, MAX ((gsize) n_modes * per_mode, 1));
   node_shape = g_new0 (double, MAX (sys->n_nodes, 1));
@@ -710,7 +577,8 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
 
       /* Mass-normalise: v^T M v = x^T M x over the nodes = 1. */
       memcpy (tmp, coord_shape, nm * sizeof (double));
-      memset (coord_shape, 0, nc * sizeof (double));
+      if (nm + s->len < nc)   /* else each is written below */
+        memset (coord_shape, 0, nc * sizeof (double));
       memset (node_shape, 0, sys->n_nodes * sizeof (double));
       for (guint r = 0; r < nm; r++)
         {
@@ -719,9 +587,15 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
           for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
             node_shape[sys->c_terms[c].index] += sys->c_terms[c].coeff * tmp[r];
         }
-      _sw_system_apply_mass (sys, node_shape, mass_shape);
-      for (guint nd = 0; nd < sys->n_nodes; nd++)
-        norm += node_shape[nd] * mass_shape[nd];
+      if (sys->n_couplings > 0)
+        {
+          _sw_system_apply_mass (sys, node_shape, mass_shape);
+          for (guint nd = 0; nd < sys->n_nodes; nd++)
+            norm += node_shape[nd] * mass_shape[nd];
+        }
+      else   /* the same products, in one pass */
+        for (guint nd = 0; nd < sys->n_nodes; nd++)
+          norm += node_shape[nd] * (sys->mass[nd] * node_shape[nd]);
       norm = 1 / sqrt (norm);
 
       /* Coordinates, then nodes: x = T q with the condensed ones recovered. */
@@ -735,7 +609,12 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
             sum += kc.rec.value[k] * tmp[kc.rec.row[k]];
           coord_shape[g_array_index (s, guint, r)] = sum * norm;
         }
-      node_shape_of (modes, i, node_shape);
+      if (modes->scalars_with_values)
+        {
+          mode->most_excitable_section = -1;
+          continue;
+        }
+      _sw_modes_node_shape (modes, i, node_shape);
       if (base != NULL)
         {
           mode->shape = base;
@@ -744,11 +623,11 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
           mode->kinetic_energy_percent = base + 3 * nb;
           mode->potential_energy = base + 4 * nb;
           mode->potential_energy_percent = base + 4 * nb + ns;
-          mode_values (modes, i, node_shape, base, base + nb, base + 2 * nb, base + 3 * nb, base + 4 * nb,
-                       base + 4 * nb + ns, mode);
+          _sw_modes_values (modes, i, node_shape, base, base + nb, base + 2 * nb, base + 3 * nb, base + 4 * nb,
+                            base + 4 * nb + ns, mode);
         }
       else
-        mode_values (modes, i, node_shape, NULL, NULL, ke, NULL, pe, NULL, mode);
+        _sw_modes_values (modes, i, node_shape, NULL, NULL, ke, NULL, pe, NULL, mode);
     }
   _sw_condensed_clear (&kc);
 
@@ -902,7 +781,7 @@ sw_modes_unref (SwModes *modes)
   g_free (modes->section_part);
   g_free (modes->eig_re);
   g_free (modes->eig_im);
-  g_free (modes->coord_shapes);
+  _sw_modes_array_free (modes->coord_shapes, modes->coord_shapes_n);
   g_free (modes->lambda);
   g_free (modes->sec_k);
   g_free (modes->sec_nodes);
@@ -952,26 +831,6 @@ sw_modes_get_eigenvalue (const SwModes *m, guint index, double *re, double *im)
   g_return_if_fail (index < m->n_eigenvalues);
   *re = m->eig_re[index];
   *im = m->eig_im[index];
-}
-
-void
-sw_modes_get_mode_values (const SwModes *m, guint index, double *shape, double *shape_mass_normalised,
-                          double *kinetic_energy, double *kinetic_energy_percent, double *potential_energy,
-                          double *potential_energy_percent)
-{
-  g_autofree double *node_shape = NULL;
-  g_autofree double *ke = NULL;
-  g_autofree double *pe = NULL;
-
-  g_return_if_fail (index < m->n_modes);
-  node_shape = g_new (double, MAX (m->system->n_nodes, 1));
-  if (kinetic_energy == NULL)
-    kinetic_energy = ke = g_new (double, MAX (m->n_bodies, 1));
-  if (potential_energy == NULL)
-    potential_energy = pe = g_new (double, MAX (m->n_sections, 1));
-  node_shape_of (m, index, node_shape);
-  mode_values (m, index, node_shape, shape, shape_mass_normalised, kinetic_energy, kinetic_energy_percent,
-               potential_energy, potential_energy_percent, NULL);
 }
 
 const char *

@@ -88,6 +88,12 @@ typedef struct {
   /* Keep every mode's per-body and per-section arrays in SwMode (6 doubles
    * per body and mode); FALSE: they are NULL, see sw_modes_get_mode_values(). */
   gboolean      keep_values;
+  /* With keep_values FALSE, for a caller that goes through every mode's
+   * values once (modal --json): SwMode's numbers that come from them
+   * (most_excitable_section, most_excitable_is_tie, energy_balance_error)
+   * are left to sw_modes_get_mode_with_values() too, so that no mode's
+   * energies are computed twice; sw_modes_get_mode() has -1, FALSE and 0. */
+  gboolean      scalars_with_values;
   /* The friction elements' state (default: as at the operating point). */
   SwLinearFriction friction;
 } SwModesOptions;
@@ -132,6 +138,18 @@ void          sw_modes_get_mode_values    (const SwModes  *modes,
                                            double         *kinetic_energy_percent,
                                            double         *potential_energy,
                                            double         *potential_energy_percent);
+/* Mode index (a copy into *mode) with its values as sw_modes_get_mode_values()
+ * gives them, and the numbers that come from them filled in whatever the
+ * options (SwModesOptions.scalars_with_values). */
+void          sw_modes_get_mode_with_values (const SwModes *modes,
+                                             guint          index,
+                                             SwMode        *mode,
+                                             double        *shape,
+                                             double        *shape_mass_normalised,
+                                             double        *kinetic_energy,
+                                             double        *kinetic_energy_percent,
+                                             double        *potential_energy,
+                                             double        *potential_energy_percent);
 /* The solvers that ran, e.g. "tridiagonal (LAPACK dstevr)" and
  * "proportional damping (per mode)"; "" for no damped problem. */
 const char   *sw_modes_get_solver         (const SwModes  *modes);

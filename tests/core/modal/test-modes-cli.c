@@ -293,6 +293,120 @@ test_cli_json_text (void)
   g_rmdir (dir);
 }
 
+/* Every number of an object of the JSON (ids: bodies or sections) reads
+ * back to the kept value bit for bit. */
+static void
+assert_kept (JsonObject *o, const SwModes *modes, const double *kept, gboolean sections)
+{
+  guint n = sections ? sw_modes_get_n_sections (modes) : sw_modes_get_n_bodies (modes);
+
+  g_assert_cmpuint (json_object_get_size (o), ==, n);
+  for (guint k = 0; k < n; k++)
+    {
+      const char *id = (sections ? sw_modes_get_section_part (modes, k) : sw_modes_get_body_part (modes, k))->id;
+      double v = member_number (o, id);
+
+      g_assert_cmpmem (&v, sizeof v, &kept[k], sizeof kept[k]);
+    }
+}
+
+/* modal --json computes each mode's energies and most excitable section
+ * once, as it writes the mode (issue 24): the same as the modes computed
+ * with every value kept, on a uniform chain (a tie: two springs strained
+ * alike) and on one whose rigid-body mode a spring and a stiff damper in
+ * series to the ground turn elastic (its values made after the pairing). */
+static void
+test_cli_json_values_once (void)
+{
+  const char *builddir = g_getenv ("G_TEST_BUILDDIR");
+  const char *models[] = {
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"tie\", \"components\": ["
+    "{\"id\": \"j0\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.1}},"
+    "{\"id\": \"j1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.1}},"
+    "{\"id\": \"j2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.1}},"
+    "{\"id\": \"j3\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.1}},"
+    "{\"id\": \"s0\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 10000}},"
+    "{\"id\": \"s1\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 10000}},"
+    "{\"id\": \"s2\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 10000}}], \"connections\": ["
+    "{\"from\": \"j0.flange_b\", \"to\": \"s0.flange_a\"}, {\"from\": \"s0.flange_b\", \"to\": \"j1.flange_a\"},"
+    "{\"from\": \"j1.flange_b\", \"to\": \"s1.flange_a\"}, {\"from\": \"s1.flange_b\", \"to\": \"j2.flange_a\"},"
+    "{\"from\": \"j2.flange_b\", \"to\": \"s2.flange_a\"}, {\"from\": \"s2.flange_b\", \"to\": \"j3.flange_a\"}]}",
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"maxwell\", \"components\": ["
+    "{\"id\": \"ground\", \"kind\": \"rotational.fixed\", \"params\": {}},"
+    "{\"id\": \"j0\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.1}},"
+    "{\"id\": \"j1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.2}},"
+    "{\"id\": \"s0\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 10000}},"
+    "{\"id\": \"ms\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 3000}},"
+    "{\"id\": \"md\", \"kind\": \"rotational.damper\", \"params\": {\"d\": 1000}}], \"connections\": ["
+    "{\"from\": \"j0.flange_b\", \"to\": \"s0.flange_a\"}, {\"from\": \"s0.flange_b\", \"to\": \"j1.flange_a\"},"
+    "{\"from\": \"j1.flange_b\", \"to\": \"ms.flange_a\"}, {\"from\": \"ms.flange_b\", \"to\": \"md.flange_a\"},"
+    "{\"from\": \"md.flange_b\", \"to\": \"ground.flange\"}]}",
+  };
+  g_autofree char *cli = NULL, *dir = NULL;
+  g_autoptr (GError) error = NULL;
+  guint ties = 0, promoted = 0;
+
+  if (builddir == NULL)
+    {
+      g_test_skip ("G_TEST_BUILDDIR is not set: run through meson test");
+      return;
+    }
+  cli = g_build_filename (builddir, "..", "app", "shaftwork-cli", NULL);
+  if (!g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("shaftwork-cli is not built");
+      return;
+    }
+  dir = g_dir_make_tmp ("sw-modal-once-XXXXXX", &error);
+  g_assert_no_error (error);
+  for (guint f = 0; f < G_N_ELEMENTS (models); f++)
+    {
+      g_autofree char *path = g_build_filename (dir, "model.shaft", NULL), *out = NULL;
+      g_autoptr (SwModel) model = NULL;
+      g_autoptr (SwSystem) sys = NULL;
+      g_autoptr (SwModes) modes = NULL;
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      JsonArray *arr;
+
+      g_file_set_contents (path, models[f], -1, &error);
+      g_assert_no_error (error);
+      out = modal_json_of (cli, path);
+      model = model_new_from_path (path);
+      sys = assemble (model);
+      modes = sw_modes_compute (sys, 0, NULL, &error);
+      g_assert_no_error (error);
+      json_parser_load_from_data (parser, out, -1, &error);
+      g_assert_no_error (error);
+      arr = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "modes");
+      g_assert_cmpuint (json_array_get_length (arr), ==, sw_modes_get_n_modes (modes));
+      for (guint i = 0; i < json_array_get_length (arr); i++)
+        {
+          JsonObject *m = json_array_get_object_element (arr, i);
+          const SwMode *mode = sw_modes_get_mode (modes, i);
+          JsonNode *ex = json_object_get_member (m, "most_excitable_section");
+
+          g_assert_cmpint (json_object_get_boolean_member (m, "rigid_body"), ==, mode->rigid_body);
+          if (mode->most_excitable_section < 0)
+            g_assert_true (JSON_NODE_HOLDS_NULL (ex));
+          else
+            g_assert_cmpstr (json_node_get_string (ex), ==,
+                             sw_modes_get_section_part (modes, mode->most_excitable_section)->id);
+          g_assert_cmpint (json_object_get_boolean_member (m, "most_excitable_is_tie"), ==,
+                           mode->most_excitable_is_tie);
+          assert_kept (member_object (m, "shape"), modes, mode->shape, FALSE);
+          assert_kept (member_object (m, "kinetic_energy_percent"), modes, mode->kinetic_energy_percent, FALSE);
+          assert_kept (member_object (m, "potential_energy_percent"), modes, mode->potential_energy_percent, TRUE);
+          ties += mode->most_excitable_is_tie;
+          /* The undamped problem's rigid-body mode, elastic once damped. */
+          promoted += f == 1 && i == 0 && !mode->rigid_body && mode->most_excitable_section >= 0;
+        }
+      g_remove (path);
+    }
+  g_rmdir (dir);
+  g_assert_cmpuint (ties, >=, 1);
+  g_assert_cmpuint (promoted, ==, 1);
+}
+
 /* ------------------------------------------------------------------------- */
 
 int
@@ -303,6 +417,7 @@ main (int   argc,
   sw_init ();
   g_test_add_func ("/core/modes/cli/json", test_cli_json);
   g_test_add_func ("/core/modes/cli/json-text", test_cli_json_text);
+  g_test_add_func ("/core/modes/cli/json-values-once", test_cli_json_values_once);
 
   return g_test_run ();
 }

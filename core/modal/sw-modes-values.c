@@ -1,0 +1,189 @@
+/* sw-modes-values.c: a mode's values per body and per section (shape,
+ * kinetic and potential energy, their shares) and the numbers that come
+ * from them (the most excitable section, the energy balance), from its
+ * shape over the coordinates, in linear work.
+ *
+ * sw-modes.c makes them as it computes the modes, kept or not
+ * (SwModesOptions.keep_values); sw_modes_get_mode_values() makes them
+ * again for one mode; with SwModesOptions.scalars_with_values the modes
+ * leave them all to sw_modes_get_mode_with_values(), which makes each
+ * mode's once (modal --json: a fifth of its time was the energies of every
+ * mode twice; issue 24).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-modes-private.h"
+
+#include <math.h>
+#include <string.h>
+
+void
+_sw_modes_node_shape (const SwModes *modes, guint i, double *node_shape)
+{
+  const SwSystem *sys = modes->system;
+  const double *coord = modes->coord_shapes + (gsize) i * modes->n_coords;
+
+  for (guint n = 0; n < sys->n_nodes; n++)
+    {
+      double sum = 0;
+
+      for (guint k = sys->t_start[n]; k < sys->t_start[n + 1]; k++)
+        sum += sys->t_terms[k].coeff * coord[sys->t_terms[k].index];
+      node_shape[n] = sum;
+    }
+}
+
+void
+_sw_modes_values (const SwModes *modes, guint i, const double *node_shape, double *shape, double *shape_mn,
+                  double *ke, double *kep, double *pe, double *pep, SwMode *scalars)
+{
+  const SwSystem *sys = modes->system;
+  const SwMode *mode = &modes->modes[i];
+  double lambda = modes->lambda[i], ke_sum = 0, pe_sum = 0, best = -1, peak = 0;
+  guint nb = modes->n_bodies, ns = modes->n_sections;
+
+  /* Largest body entry becomes +1; each body's value and kinetic energy
+   * in one pass (a rigid-body mode has no energy: then ke shows how its
+   * motion is shared). The values wait in shape (or shape_mn) to be scaled. */
+  {
+    double *value = shape != NULL ? shape : shape_mn;
+    double ke_scale = 0.5 * (mode->rigid_body ? 1 : lambda);
+
+    for (guint b = 0; b < nb; b++)
+      {
+        double x = _sw_body_value (&sys->bodies[b], node_shape);
+
+        if (fabs (x) > fabs (peak))
+          peak = x;
+        if (value != NULL)
+          value[b] = x;
+        ke[b] = ke_scale * _sw_body_quadratic (&sys->bodies[b], node_shape);
+        ke_sum += ke[b];
+      }
+    if (value != NULL)
+      {
+        double sign = peak < 0 ? -1 : 1;
+
+        for (guint b = 0; b < nb; b++)
+          {
+            double x = value[b] * sign;
+
+            if (shape_mn != NULL)
+              shape_mn[b] = x;
+            if (shape != NULL)
+              shape[b] = peak != 0 ? x / fabs (peak) : 0;
+          }
+      }
+  }
+  for (guint s = 0; s < ns; s++)
+    {
+      const double *k = modes->sec_k + s * SW_KIND_MAX_PORTS * SW_KIND_MAX_PORTS;
+      const guint *nodes = modes->sec_nodes + s * SW_KIND_MAX_PORTS;
+      guint n = modes->sec_n[s];
+      double e = 0;
+
+      if (n == 2) /* two nodes (most sections): the loop below written out */
+        {
+          double a = node_shape[nodes[0]], b = node_shape[nodes[1]];
+          e += a * k[0] * a, e += a * k[1] * b, e += b * k[2] * a, e += b * k[3] * b;
+        }
+      else
+        for (guint r = 0; r < n; r++)
+          for (guint c = 0; c < n; c++)
+            e += node_shape[nodes[r]] * k[r * n + c] * node_shape[nodes[c]];
+      pe[s] = mode->rigid_body ? 0 : 0.5 * e;
+      pe_sum += pe[s];
+    }
+  if (kep != NULL)
+    for (guint b = 0; b < nb; b++)
+      kep[b] = ke_sum > 0 ? 100 * ke[b] / ke_sum : 0;
+  if (pep != NULL)
+    for (guint s = 0; s < ns; s++)
+      pep[s] = pe_sum > 0 ? 100 * pe[s] / pe_sum : 0;
+  if (scalars != NULL)
+    {
+      scalars->most_excitable_section = -1;
+      for (guint s = 0; s < ns && !mode->rigid_body; s++)
+        {
+          if (pe[s] > best * (1 + 1e-9))
+            {
+              best = pe[s];
+              scalars->most_excitable_section = s;
+              scalars->most_excitable_is_tie = FALSE;
+            }
+          else if (pe[s] >= best * (1 - 1e-9) && pe[s] > 0)
+            {
+              /* A tie goes to the section first in the file. */
+              if (modes->system->parts[modes->section_part[s]].component
+                  < modes->system->parts[modes->section_part[scalars->most_excitable_section]].component)
+                scalars->most_excitable_section = s;
+              scalars->most_excitable_is_tie = TRUE;
+            }
+        }
+      scalars->energy_balance_error = mode->rigid_body || ke_sum == 0 ? 0 : fabs (ke_sum - pe_sum) / ke_sum;
+    }
+  if (mode->rigid_body)
+    for (guint b = 0; b < nb; b++)
+      ke[b] = 0;
+}
+
+void
+sw_modes_get_mode_values (const SwModes *m, guint index, double *shape, double *shape_mass_normalised,
+                          double *kinetic_energy, double *kinetic_energy_percent, double *potential_energy,
+                          double *potential_energy_percent)
+{
+  g_autofree double *node_shape = NULL;
+  g_autofree double *ke = NULL;
+  g_autofree double *pe = NULL;
+
+  g_return_if_fail (index < m->n_modes);
+  node_shape = g_new (double, MAX (m->system->n_nodes, 1));
+  if (kinetic_energy == NULL)
+    kinetic_energy = ke = g_new (double, MAX (m->n_bodies, 1));
+  if (potential_energy == NULL)
+    potential_energy = pe = g_new (double, MAX (m->n_sections, 1));
+  _sw_modes_node_shape (m, index, node_shape);
+  _sw_modes_values (m, index, node_shape, shape, shape_mass_normalised, kinetic_energy, kinetic_energy_percent,
+                    potential_energy, potential_energy_percent, NULL);
+}
+
+void
+sw_modes_get_mode_with_values (const SwModes *m, guint index, SwMode *mode, double *shape,
+                               double *shape_mass_normalised, double *kinetic_energy,
+                               double *kinetic_energy_percent, double *potential_energy,
+                               double *potential_energy_percent)
+{
+  g_autofree double *node_shape = NULL;
+  g_autofree double *ke = NULL;
+  g_autofree double *pe = NULL;
+
+  g_return_if_fail (index < m->n_modes);
+  g_return_if_fail (mode != NULL);
+  *mode = m->modes[index];
+  /* Kept: copied, with the numbers computed with the modes. */
+  if (mode->shape != NULL)
+    {
+      gsize body = m->n_bodies * sizeof (double), section = m->n_sections * sizeof (double);
+
+      if (shape != NULL)
+        memcpy (shape, mode->shape, body);
+      if (shape_mass_normalised != NULL)
+        memcpy (shape_mass_normalised, mode->shape_mass_normalised, body);
+      if (kinetic_energy != NULL)
+        memcpy (kinetic_energy, mode->kinetic_energy, body);
+      if (kinetic_energy_percent != NULL)
+        memcpy (kinetic_energy_percent, mode->kinetic_energy_percent, body);
+      if (potential_energy != NULL)
+        memcpy (potential_energy, mode->potential_energy, section);
+      if (potential_energy_percent != NULL)
+        memcpy (potential_energy_percent, mode->potential_energy_percent, section);
+      return;
+    }
+  node_shape = g_new (double, MAX (m->system->n_nodes, 1));
+  if (kinetic_energy == NULL)
+    kinetic_energy = ke = g_new (double, MAX (m->n_bodies, 1));
+  if (potential_energy == NULL)
+    potential_energy = pe = g_new (double, MAX (m->n_sections, 1));
+  _sw_modes_node_shape (m, index, node_shape);
+  _sw_modes_values (m, index, node_shape, shape, shape_mass_normalised, kinetic_energy, kinetic_energy_percent,
+                    potential_energy, potential_energy_percent, mode);
+}
