@@ -403,12 +403,12 @@ static gboolean
 assemble_parts (SwAssembly *ctx, const double *locked, gboolean with_initial, GError **error)
 {
   SwSystem *sys = ctx->system;
-  g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (RawRow));
-  g_autoptr (GArray) initials = g_array_new (FALSE, FALSE, sizeof (Initial));
+  g_autoptr (GArray) rows = g_array_sized_new (FALSE, FALSE, sizeof (RawRow), sys->n_parts);
+  g_autoptr (GArray) initials = g_array_sized_new (FALSE, FALSE, sizeof (Initial), sys->n_parts);
   g_autoptr (GArray) drivers = g_array_new (FALSE, FALSE, sizeof (SwDriver));
-  g_autoptr (GArray) bodies = g_array_new (FALSE, FALSE, sizeof (SwBody));
+  g_autoptr (GArray) bodies = g_array_sized_new (FALSE, FALSE, sizeof (SwBody), sys->n_parts);
   g_autoptr (GArray) couplings = g_array_new (FALSE, FALSE, sizeof (SwMassCoupling));
-  g_autoptr (GArray) nominals = g_array_new (FALSE, FALSE, sizeof (Nominal));
+  g_autoptr (GArray) nominals = g_array_sized_new (FALSE, FALSE, sizeof (Nominal), sys->n_parts);
   SwBuilder builder = { .system = sys, .rows = rows, .drivers = drivers, .initials = initials, .bodies = bodies,
                         .couplings = couplings, .nominals = nominals };
   gboolean ok;
