@@ -33,25 +33,31 @@ typedef struct {
   float  lock_order;
 } RawRow;
 
-/* (The 4-byte members together: no padding, 112 bytes; a chain has one a
- * body.) */
+/* What few initial values have (an acceleration, a combination of
+ * nodes, parameters' names), kept apart from the others. */
 typedef struct {
-  guint  part;
-  guint  node;
-  int    node_a;        /* -1; or x0, v0 are of node relative to node_a */
+  const char *names[2]; /* the parameters of x0 and v0; NULL: the kind's 2nd and 3rd */
   /* An initial acceleration of node (Modelica a(start, fixed = true)),
    * met by the initial positions nothing else fixes. */
   gboolean has_a0;
+  double   a0;
+  const char *a_name;
   /* x0, v0 of a combination sum coeff[k] x[node[k]] instead (n_comb > 0:
    * a gearbox's twist, flange_b against its gear's output). */
   guint    n_comb;
   guint    comb_node[3];
+  double   comb_coeff[3];
+} InitialMore;
+
+/* 40 bytes (a chain has one a body: its 112 bytes with the rest in it
+ * were 7 MB more at the assembly's peak for 100 000 bodies). */
+typedef struct {
+  guint  part;
+  guint  node;
+  int    node_a;        /* -1; or x0, v0 are of node relative to node_a */
+  guint  more;          /* index + 1 in SwBuilder.initial_more, or 0: none */
   double x0, v0;
   double x0_shift;      /* x0 minus the parameter's value */
-  const char *names[2]; /* the parameters of x0 and v0; NULL: the kind's 2nd and 3rd */
-  double   a0;
-  const char *a_name;
-  double   comb_coeff[3];
 } Initial;
 
 /* A node's nominal position and speed (NAN: not given). */
@@ -65,6 +71,7 @@ struct _SwBuilder {
   GArray   *rows;       /* RawRow */
   GArray   *drivers;    /* SwDriver */
   GArray   *initials;   /* Initial */
+  GArray   *initial_more; /* InitialMore */
   GArray   *bodies;     /* SwBody */
   GArray   *couplings;  /* SwMassCoupling */
   GArray   *nominals;   /* Nominal */
@@ -125,6 +132,6 @@ gboolean  _sw_system_owns_single            (const SwSystem *sys, gconstpointer 
 /* Sensor outputs in the parts' signals: their nodes and force flags
  * (sw-feedback.c); errors name the part and parameter. */
 gboolean  _sw_assembly_resolve_feedback      (SwAssembly *ctx, GError **error);
-gboolean  _sw_assembly_initial_values        (SwAssembly *ctx, GArray *initials, GError **error);
+gboolean  _sw_assembly_initial_values        (SwAssembly *ctx, GArray *initials, GArray *more, GError **error);
 
 G_END_DECLS

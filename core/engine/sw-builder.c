@@ -129,12 +129,18 @@ sw_builder_add_time_event (SwBuilder *b, double t)
 
 /* An initial value that gives nothing (no position, speed nor
  * acceleration: a spring's relative start left out) is not kept: a
- * 100 000-body chain's springs' took 13 MB. */
+ * 100 000-body chain's springs' took 13 MB. more: what it has besides
+ * (copied), or NULL. */
 static void
-add_initial (SwBuilder *b, const Initial *init)
+add_initial (SwBuilder *b, Initial *init, const InitialMore *more)
 {
-  if (isnan (init->x0) && isnan (init->v0) && !init->has_a0)
+  if (isnan (init->x0) && isnan (init->v0) && (more == NULL || !more->has_a0))
     return;
+  if (more != NULL)
+    {
+      g_array_append_val (b->initial_more, *more);
+      init->more = b->initial_more->len;
+    }
   g_array_append_val (b->initials, *init);
 }
 
@@ -149,7 +155,7 @@ sw_builder_set_initial (SwBuilder    *b,
   Initial init = { .part = part - b->system->parts, .node = node, .node_a = -1, .x0 = x0 + x0_shift,
                    .x0_shift = x0_shift, .v0 = v0 };
 
-  add_initial (b, &init);
+  add_initial (b, &init, NULL);
 }
 
 void
@@ -161,10 +167,10 @@ sw_builder_set_initial_named (SwBuilder    *b,
                               const char   *x_name,
                               const char   *v_name)
 {
-  Initial init = { .part = part - b->system->parts, .node = node, .node_a = -1, .x0 = x0, .v0 = v0,
-                   .names = { x_name, v_name } };
+  Initial init = { .part = part - b->system->parts, .node = node, .node_a = -1, .x0 = x0, .v0 = v0 };
+  InitialMore more = { .names = { x_name, v_name } };
 
-  add_initial (b, &init);
+  add_initial (b, &init, &more);
 }
 
 void
@@ -187,10 +193,10 @@ sw_builder_set_initial_acceleration (SwBuilder    *b,
                                      double        a0,
                                      const char   *name)
 {
-  Initial init = { .part = part - b->system->parts, .node = node, .node_a = -1, .x0 = NAN, .v0 = NAN,
-                   .has_a0 = TRUE, .a0 = a0, .a_name = name };
+  Initial init = { .part = part - b->system->parts, .node = node, .node_a = -1, .x0 = NAN, .v0 = NAN };
+  InitialMore more = { .has_a0 = TRUE, .a0 = a0, .a_name = name };
 
-  add_initial (b, &init);
+  add_initial (b, &init, &more);
 }
 
 void
@@ -204,16 +210,16 @@ sw_builder_set_initial_combination (SwBuilder    *b,
                                     const char   *x_name,
                                     const char   *v_name)
 {
-  Initial init = { .part = part - b->system->parts, .node = nodes[0], .node_a = -1, .x0 = x, .v0 = v,
-                   .names = { x_name, v_name }, .n_comb = MIN (n, 3) };
+  Initial init = { .part = part - b->system->parts, .node = nodes[0], .node_a = -1, .x0 = x, .v0 = v };
+  InitialMore more = { .names = { x_name, v_name }, .n_comb = MIN (n, 3) };
 
   g_return_if_fail (n >= 1 && n <= 3);
-  for (guint k = 0; k < init.n_comb; k++)
+  for (guint k = 0; k < more.n_comb; k++)
     {
-      init.comb_node[k] = nodes[k];
-      init.comb_coeff[k] = coeffs[k];
+      more.comb_node[k] = nodes[k];
+      more.comb_coeff[k] = coeffs[k];
     }
-  add_initial (b, &init);
+  add_initial (b, &init, &more);
 }
 
 void
@@ -224,10 +230,10 @@ sw_builder_set_initial_relative_acceleration (SwBuilder    *b,
                                               double        a_rel,
                                               const char   *name)
 {
-  Initial init = { .part = part - b->system->parts, .node = node_b, .node_a = (int) node_a, .x0 = NAN, .v0 = NAN,
-                   .has_a0 = TRUE, .a0 = a_rel, .a_name = name };
+  Initial init = { .part = part - b->system->parts, .node = node_b, .node_a = (int) node_a, .x0 = NAN, .v0 = NAN };
+  InitialMore more = { .has_a0 = TRUE, .a0 = a_rel, .a_name = name };
 
-  add_initial (b, &init);
+  add_initial (b, &init, &more);
 }
 
 void
@@ -241,7 +247,8 @@ sw_builder_set_initial_relative (SwBuilder    *b,
                                  const char   *v_name)
 {
   Initial init = { .part = part - b->system->parts, .node = node_b, .node_a = (int) node_a, .x0 = x_rel,
-                   .v0 = v_rel, .names = { x_name, v_name } };
+                   .v0 = v_rel };
+  InitialMore more = { .names = { x_name, v_name } };
 
-  add_initial (b, &init);
+  add_initial (b, &init, &more);
 }

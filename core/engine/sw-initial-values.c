@@ -247,13 +247,22 @@ fill_states (SwSystem *sys, const double *pos, const double *vel)
 /* ---- Initial accelerations ---------------------------------------------- */
 
 static gboolean
-has_accelerations (GArray *initials)
+has_accelerations (GArray *more)
 {
-  for (guint k = 0; k < initials->len; k++)
-    if (g_array_index (initials, Initial, k).has_a0)
+  for (guint k = 0; k < more->len; k++)
+    if (g_array_index (more, InitialMore, k).has_a0)
       return TRUE;
   return FALSE;
 }
+
+/* An initial acceleration condition: a0 of node (against node_a). */
+typedef struct {
+  guint       part;
+  guint       node;
+  int         node_a;
+  double      a0;
+  const char *a_name;
+} Condition;
 
 /* The unknown's position is a state (or an algebraic coordinate's, which
  * the equations solve anyway, so it is no unknown of its own). */
@@ -273,13 +282,13 @@ is_free_position (const SwSystem *sys, guint u)
 /* "inertia1.a_start, inertia2.a_start" for the conditions in list (all
  * when NULL). */
 static char *
-describe_conditions (const SwSystem *sys, const Initial *const *cond, guint n, const gboolean *list)
+describe_conditions (const SwSystem *sys, const Condition *cond, guint n, const gboolean *list)
 {
   GString *s = g_string_new (NULL);
 
   for (guint k = 0; k < n; k++)
     if (list == NULL || list[k])
-      g_string_append_printf (s, "%s%s.%s", s->len > 0 ? ", " : "", sys->parts[cond[k]->part].id, cond[k]->a_name);
+      g_string_append_printf (s, "%s%s.%s", s->len > 0 ? ", " : "", sys->parts[cond[k].part].id, cond[k].a_name);
   return g_string_free (s, FALSE);
 }
 
@@ -287,7 +296,7 @@ typedef struct {
   SwAssembly        *ctx;
   SwEquations       *eq;
   GArray            *pos_eqs;
-  const Initial    **cond;
+  const Condition   *cond;
   guint              n_cond;
   guint              nu;
   guint             *free_u;    /* the unknowns solved for */
@@ -315,8 +324,8 @@ accel_residual (AccelSolve *as, const double *z, double *res, GError **error)
     }
   /* A relative acceleration (a_rel) is of node against node_a. */
   for (guint k = 0; k < as->n_cond; k++)
-    res[k] = as->eq->a[as->cond[k]->node] - (as->cond[k]->node_a >= 0 ? as->eq->a[as->cond[k]->node_a] : 0)
-             - as->cond[k]->a0;
+    res[k] = as->eq->a[as->cond[k].node] - (as->cond[k].node_a >= 0 ? as->eq->a[as->cond[k].node_a] : 0)
+             - as->cond[k].a0;
   return TRUE;
 }
 
@@ -351,13 +360,13 @@ accel_jacobian (AccelSolve *as, double *z, const guint *cols, guint n, gsl_matri
  * conditions, those the conditions depend on most (pivoted QR) are
  * solved, the others stay. */
 static gboolean
-initial_accelerations (SwAssembly *ctx, GArray *initials, GArray *pos_eqs, const gboolean *by_eq, double *pos,
+initial_accelerations (SwAssembly *ctx, GArray *initials, GArray *more, GArray *pos_eqs, const gboolean *by_eq, double *pos,
                        double *vel, GError **error)
 {
   SwSystem *sys = ctx->system;
   guint nu = sys->n_coords + sys->n_drivers;
   g_autoptr (SwEquations) eq = sw_equations_new (sys);
-  g_autofree const Initial **cond = g_new (const Initial *, initials->len);
+  g_autofree Condition *cond = g_new (Condition, MAX (more->len, 1));
   g_autofree guint *free_u = g_new (guint, MAX (nu, 1));
   g_autofree gboolean *preset = g_new0 (gboolean, MAX (nu, 1));
   g_autofree double *z = NULL, *res = NULL, *step = NULL;
@@ -375,11 +384,16 @@ initial_accelerations (SwAssembly *ctx, GArray *initials, GArray *pos_eqs, const
   gboolean ok = FALSE;
 
   for (guint k = 0; k < initials->len; k++)
-    if (g_array_index (initials, Initial, k).has_a0)
-      {
-        cond[as.n_cond++] = &g_array_index (initials, Initial, k);
-        scale = MAX (scale, fabs (g_array_index (initials, Initial, k).a0));
-      }
+    {
+      const Initial *in = &g_array_index (initials, Initial, k);
+      const InitialMore *m = in->more > 0 ? &g_array_index (more, InitialMore, in->more - 1) : NULL;
+
+      if (m != NULL && m->has_a0)
+        {
+          cond[as.n_cond++] = (Condition) { in->part, in->node, in->node_a, m->a0, m->a_name };
+          scale = MAX (scale, fabs (m->a0));
+        }
+    }
   for (guint u = 0; u < nu; u++)
     if (!by_eq[u] && is_free_position (sys, u))
       {
@@ -394,7 +408,7 @@ initial_accelerations (SwAssembly *ctx, GArray *initials, GArray *pos_eqs, const
             "(positions given or held by fixed flanges and prescribed motions are not free); leave some out or "
             "leave positions free"),
           names, as.n_cond, as.n_free);
-      _sw_assembly_set_error (ctx, error, SW_ERROR_CONTRADICTION, cond[0]->part, msg);
+      _sw_assembly_set_error (ctx, error, SW_ERROR_CONTRADICTION, cond[0].part, msg);
       return FALSE;
     }
   n = as.n_cond;
@@ -451,7 +465,7 @@ initial_accelerations (SwAssembly *ctx, GArray *initials, GArray *pos_eqs, const
                     : _("initial accelerations %s cannot be met together: the free initial positions change them "
                         "only in fixed proportions (a singular system); leave some out"),
           names);
-      _sw_assembly_set_error (ctx, error, SW_ERROR_SINGULAR, cond[0]->part, msg);
+      _sw_assembly_set_error (ctx, error, SW_ERROR_SINGULAR, cond[0].part, msg);
       goto out;
     }
   for (guint i = 0; i < n; i++)
@@ -511,7 +525,7 @@ initial_accelerations (SwAssembly *ctx, GArray *initials, GArray *pos_eqs, const
   msg = g_strdup_printf (_("initial accelerations %s: the initial positions that would give them were not found "
                            "(Newton's iteration did not converge); leave them out or give the positions"),
                          names);
-  _sw_assembly_set_error (ctx, error, SW_ERROR_NOT_CONVERGED, cond[0]->part, msg);
+  _sw_assembly_set_error (ctx, error, SW_ERROR_NOT_CONVERGED, cond[0].part, msg);
 
 out:
   if (jac != NULL)
@@ -527,7 +541,7 @@ out:
  * terms in one block (*block, freed by the caller): one allocation, not
  * one an equation (a 100 000-body chain's were 200 000). */
 static GArray *
-initial_equations (const SwSystem *sys, GArray *initials, int which, SwTerm **block)
+initial_equations (const SwSystem *sys, GArray *initials, GArray *more, int which, SwTerm **block)
 {
   GArray *eqs = g_array_new (FALSE, FALSE, sizeof (InitEq));
   g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (SwTerm));
@@ -537,12 +551,14 @@ initial_equations (const SwSystem *sys, GArray *initials, int which, SwTerm **bl
 
   for (guint k = 0; k < initials->len; k++)
     {
+      static const InitialMore none = { { NULL, NULL } };
       const Initial *in = &g_array_index (initials, Initial, k);
+      const InitialMore *m = in->more > 0 ? &g_array_index (more, InitialMore, in->more - 1) : &none;
       const SwKind *kind = sys->parts[in->part].kind;
       double given = which == 0 ? in->x0 : in->v0;
       InitEq eq = { .part = in->part,
-                    .param = in->names[which] != NULL ? in->names[which] : kind->params[1 + which].name,
-                    .relative = in->node_a >= 0 || in->n_comb > 0 };
+                    .param = m->names[which] != NULL ? m->names[which] : kind->params[1 + which].name,
+                    .relative = in->node_a >= 0 || m->n_comb > 0 };
 
       if (isnan (given))
         continue;
@@ -550,10 +566,10 @@ initial_equations (const SwSystem *sys, GArray *initials, int which, SwTerm **bl
       eq.rhs = given;
       /* The node, less node_a for a relative value; or a combination of
        * nodes. */
-      for (int side = 0; side < (in->n_comb > 0 ? (int) in->n_comb : in->node_a >= 0 ? 2 : 1); side++)
+      for (int side = 0; side < (m->n_comb > 0 ? (int) m->n_comb : in->node_a >= 0 ? 2 : 1); side++)
         {
-          guint i = in->n_comb > 0 ? in->comb_node[side] : side == 0 ? in->node : (guint) in->node_a;
-          double sign = in->n_comb > 0 ? in->comb_coeff[side] : side == 0 ? 1 : -1;
+          guint i = m->n_comb > 0 ? m->comb_node[side] : side == 0 ? in->node : (guint) in->node_a;
+          double sign = m->n_comb > 0 ? m->comb_coeff[side] : side == 0 ? 1 : -1;
 
           eq.rhs -= which == 0 ? sign * sys->x_const[i] : 0;
           for (guint t = sys->t_start[i]; t < sys->t_start[i + 1]; t++)
@@ -588,7 +604,7 @@ initial_equations (const SwSystem *sys, GArray *initials, int which, SwTerm **bl
 }
 
 gboolean
-_sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GError **error)
+_sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GArray *more, GError **error)
 {
   SwSystem *sys = ctx->system;
   guint nu = sys->n_coords + sys->n_drivers;
@@ -605,23 +621,23 @@ _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GError **error)
   sys->q_guess = g_new0 (double, MAX (sys->n_coords, 1));
   /* The speeds' equations made once the positions are solved: the two
    * sets are never in memory together unless accelerations are given. */
-  pos_eqs = initial_equations (sys, initials, 0, &pos_terms);
+  pos_eqs = initial_equations (sys, initials, more, 0, &pos_terms);
   ok = solve_initial (ctx, pos_eqs, nu, pos, NULL, by_eq, error);
-  if (ok && !has_accelerations (initials))
+  if (ok && !has_accelerations (more))
     {
       g_clear_pointer (&pos_eqs, g_array_unref);
       g_clear_pointer (&pos_terms, g_free);
     }
   if (ok)
     {
-      vel_eqs = initial_equations (sys, initials, 1, &vel_terms);
+      vel_eqs = initial_equations (sys, initials, more, 1, &vel_terms);
       ok = solve_initial (ctx, vel_eqs, nu, vel, NULL, NULL, error);
       g_clear_pointer (&vel_eqs, g_array_unref);
       g_clear_pointer (&vel_terms, g_free);
     }
   if (ok)
     fill_states (sys, pos, vel);
-  if (ok && has_accelerations (initials))
-    ok = initial_accelerations (ctx, initials, pos_eqs, by_eq, pos, vel, error);
+  if (ok && has_accelerations (more))
+    ok = initial_accelerations (ctx, initials, more, pos_eqs, by_eq, pos, vel, error);
   return ok;
 }

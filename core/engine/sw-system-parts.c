@@ -2,7 +2,8 @@
  * in the order of their ids: their ids, numbers, signals, tables and
  * compiled formulas, and room for their nodes and sensor inputs, each
  * kind of data in one block of the system (a part is 96 bytes; a
- * 100 000-body chain has 200 000).
+ * 100 000-body chain has 200 000); parts of a kind with the same numbers
+ * share them (the chain's 9.6 MB of numbers are two lists).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-assembly-private.h"
@@ -107,6 +108,48 @@ compare_ids (gconstpointer a, gconstpointer b, gpointer model)
                  sw_model_get_component (model, *(const guint *) b)->id);
 }
 
+/* Parts of a kind with the same numbers (a long chain's bodies, its
+ * springs) share one copy of them: a system's numbers are never written
+ * once it is made. At most this many different lists are looked for. */
+#define SHARED_NUMBERS_MAX 4096
+
+static guint
+part_numbers_hash (gconstpointer key)
+{
+  const SwPart *p = key;
+  const guchar *bytes = (const guchar *) p->param;
+  guint h = g_direct_hash (p->kind);
+
+  for (gsize i = 0; i < p->kind->n_params * sizeof (double); i++)
+    h = h * 31 + bytes[i];
+  return h;
+}
+
+static gboolean
+part_numbers_equal (gconstpointer a, gconstpointer b)
+{
+  const SwPart *p = a, *q = b;
+
+  return p->kind == q->kind && memcmp (p->param, q->param, p->kind->n_params * sizeof (double)) == 0;
+}
+
+/* p's numbers just taken from *numbers: those of an earlier part instead
+ * when they are the same, the room given back. */
+static void
+share_numbers (GHashTable *shared, SwPart *p, double **numbers)
+{
+  const SwPart *same = g_hash_table_lookup (shared, p);
+
+  if (same != NULL)
+    {
+      g_assert (p->param + MAX (p->kind->n_params, 1) == *numbers);
+      *numbers = p->param;
+      p->param = same->param;
+    }
+  else if (g_hash_table_size (shared) < SHARED_NUMBERS_MAX)
+    g_hash_table_add (shared, p);
+}
+
 /* A formula compiled for one part, for the next part with the same one. */
 typedef struct {
   const SwExpression *expression;
@@ -128,6 +171,7 @@ _sw_assembly_build_parts (SwAssembly *ctx, GError **error)
   guint n = sw_model_get_n_components (ctx->model);
   g_autofree guint *order = g_new (guint, MAX (n, 1));
   g_autoptr (GArray) compiled = g_array_new (FALSE, FALSE, sizeof (CompiledFormula));
+  g_autoptr (GHashTable) shared = g_hash_table_new (part_numbers_hash, part_numbers_equal);
   gsize n_numbers = 0, node_at = 0, input_at = 0;
   char *id_at;
   double *numbers;
@@ -176,6 +220,8 @@ _sw_assembly_build_parts (SwAssembly *ctx, GError **error)
       _sw_part_alloc_params (sys, p, component_has_refs (c), &numbers);
       part_place_nodes (sys, p, component_reads_sensors (c), &node_at, &input_at);
       memcpy (p->param, c->param, c->kind->n_params * sizeof (double));
+      if (p->signal == (SwSignal **) sys->no_refs)
+        share_numbers (shared, p, &numbers);
       for (guint k = 0; k < c->kind->n_params; k++)
         {
           if (c->signal[k] != NULL)

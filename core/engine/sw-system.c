@@ -410,7 +410,9 @@ assemble_parts (SwAssembly *ctx, const double *locked, const double *strength, g
   g_autoptr (GArray) bodies = g_array_new (FALSE, FALSE, sizeof (SwBody));
   g_autoptr (GArray) couplings = g_array_new (FALSE, FALSE, sizeof (SwMassCoupling));
   g_autoptr (GArray) nominals = g_array_new (FALSE, FALSE, sizeof (Nominal));
-  SwBuilder builder = { .system = sys, .rows = rows, .drivers = drivers, .initials = initials, .bodies = bodies,
+  g_autoptr (GArray) initial_more = g_array_new (FALSE, FALSE, sizeof (InitialMore));
+  SwBuilder builder = { .system = sys, .rows = rows, .drivers = drivers, .initials = initials,
+                        .initial_more = initial_more, .bodies = bodies,
                         .couplings = couplings, .nominals = nominals };
   gboolean ok;
 
@@ -475,10 +477,14 @@ assemble_parts (SwAssembly *ctx, const double *locked, const double *strength, g
       _sw_assembly_build_row_blocks (sys);
       _sw_assembly_build_plan (sys);
       if (!with_initial)
-        g_array_set_size (initials, 0);
-      ok = _sw_assembly_initial_values (ctx, initials, error);
+        {
+          g_array_set_size (initials, 0);
+          g_array_set_size (initial_more, 0);
+        }
+      ok = _sw_assembly_initial_values (ctx, initials, initial_more, error);
     }
   g_clear_pointer (&initials, g_array_unref);
+  g_clear_pointer (&initial_more, g_array_unref);
   /* One evaluation at the start finds massless sections nothing holds,
    * and values that overflow with the initial state. Nodes are no longer
    * described from here. */

@@ -187,6 +187,8 @@ _sw_reader_parse_streamed (Reader     *r,
       from = span->close;
     }
   g_string_append_len (text, r->data + from, length - from);
+  /* Finding the arrays went over the whole text. */
+  _sw_reader_release_text (r, 0, length);
 
   top_starts = g_array_new (FALSE, FALSE, sizeof (guint32));
   for (guint i = 0; i < starts->len; i++)
@@ -260,7 +262,7 @@ _sw_reader_for_each_element (Reader              *r,
                              SwReaderElementFunc  read)
 {
   g_autoptr(JsonParser) parser = NULL;
-  gsize o;
+  gsize o, released;
   guint index = 0;
 
   if (!r->streamed || !span->present)
@@ -277,9 +279,13 @@ _sw_reader_for_each_element (Reader              *r,
     r->element_where = g_hash_table_new (g_direct_hash, g_direct_equal);
   parser = json_parser_new ();
   o = skip_space (r, span->open + 1, span->close);
+  released = o;
   while (o < span->close && !r->stream_failed)
     {
       gsize end = _sw_reader_value_end (r, o, span->close);
+
+      /* A mapped file's pages already read go back (sw-model-file-text.c). */
+      released = _sw_reader_release_behind (r, released, o);
 
       if (end <= o || !read_streamed_element (r, parser, o, end, index++, read))
         {
@@ -296,6 +302,7 @@ _sw_reader_for_each_element (Reader              *r,
       else if (o < span->close)
         r->stream_failed = TRUE;
     }
+  _sw_reader_release_text (r, released, span->close);
   g_hash_table_remove_all (r->element_where);
 }
 

@@ -520,16 +520,19 @@ read_root (Reader   *r,
 
 /* terminated: data[length] is a NUL the caller owns, so the text is read
  * where it is (a large file is not held twice). */
+/* mapped: data is a mapped file's (sw-model-file-text.c), terminated. */
 static void
 reader_init (Reader     *r,
              const char *data,
              gsize       length,
              gboolean    terminated,
+             gboolean    mapped,
              const char *file)
 {
   gsize zero = 0;
 
   memset (r, 0, sizeof *r);
+  r->mapped = mapped && terminated;
   if (terminated)
     r->data = (char *) data;
   else
@@ -552,6 +555,7 @@ reader_init (Reader     *r,
 
         g_array_append_val (r->line_starts, next);
       }
+  _sw_reader_release_text (r, 0, length);
 
   r->open = g_array_new (FALSE, FALSE, sizeof (OpenContainer));
   g_array_set_clear_func (r->open, _sw_reader_open_container_clear);
@@ -638,6 +642,7 @@ read_text (Reader   *r,
   scan.starts = g_array_new (FALSE, FALSE, sizeof (guint32));
   if (_sw_model_file_scan (r->data, r->length, SW_MODEL_FILE_MAX_DEPTH, _sw_reader_on_scan_problem, r, &scan))
     {
+      _sw_reader_release_text (r, 0, r->length);
       gsize parse_length = scan.trailing != SW_SCAN_NONE ? scan.value_end : r->length;
 
       gboolean parsed = FALSE;
@@ -689,6 +694,7 @@ static SwModel *
 read_model (const char     *data,
             gssize          length,
             gboolean        terminated,
+            gboolean        mapped,
             const char     *display_name,
             const char     *folder,
             SwInlineScope  *scope,
@@ -709,7 +715,7 @@ read_model (const char     *data,
 
   for (guint attempt = 0; ; attempt++)
     {
-      reader_init (&r, data, length, terminated, display_name);
+      reader_init (&r, data, length, terminated, mapped, display_name);
       r.base_line = first_line - 1;
       r.base_column = first_column - 1;
       r.folder = folder != NULL ? g_strdup (folder) : g_path_get_dirname (display_name);
@@ -740,7 +746,7 @@ sw_model_new_from_data_in (const char  *data,
                            const char  *folder,
                            GError     **error)
 {
-  return read_model (data, length, FALSE, display_name, folder, NULL, 1, 1, error);
+  return read_model (data, length, FALSE, FALSE, display_name, folder, NULL, 1, 1, error);
 }
 
 SwModel *
@@ -750,34 +756,49 @@ _sw_model_read_definition (const char     *text,
                            SwInlineScope  *scope,
                            GError        **error)
 {
-  return read_model (text, -1, FALSE, _sw_inline_scope_get_file (scope), _sw_inline_scope_get_folder (scope), scope, line,
+  return read_model (text, -1, FALSE, FALSE, _sw_inline_scope_get_file (scope), _sw_inline_scope_get_folder (scope), scope, line,
                      column, error);
 }
 
 SwModel *
-sw_model_new_from_file (const char  *path,
-                        GError     **error)
+_sw_model_new_from_file_mapping (const char  *path,
+                                 gsize        smallest_mapped,
+                                 GError     **error)
 {
   g_autofree char *contents = NULL;
   g_autofree char *display_name = NULL;
+  g_autofree char *folder = NULL;
   g_autoptr(GError) local_error = NULL;
-  gsize length;
+  SwModel *model;
+  char *mapped_text;
+  gsize length, mapped;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   display_name = g_filename_display_name (path);
+  folder = g_path_get_dirname (path);
+  /* A large file mapped: its pages go back as the reader passes them. */
+  mapped_text = _sw_model_file_map (path, smallest_mapped, &length, &mapped);
+  if (mapped_text != NULL)
+    {
+      model = read_model (mapped_text, (gssize) length, TRUE, TRUE, display_name, folder, NULL, 1, 1, error);
+      _sw_model_file_unmap (mapped_text, mapped);
+      return model;
+    }
   if (!g_file_get_contents (path, &contents, &length, &local_error))
     {
       g_set_error (error, SW_ERROR, SW_ERROR_IO, _("%s: error: %s"),
                    display_name, local_error->message);
       return NULL;
     }
+  /* g_file_get_contents() ends the text with a NUL. */
+  return read_model (contents, (gssize) length, TRUE, FALSE, display_name, folder, NULL, 1, 1, error);
+}
 
-  {
-    g_autofree char *folder = g_path_get_dirname (path);
-
-    /* g_file_get_contents() ends the text with a NUL. */
-    return read_model (contents, (gssize) length, TRUE, display_name, folder, NULL, 1, 1, error);
-  }
+SwModel *
+sw_model_new_from_file (const char  *path,
+                        GError     **error)
+{
+  return _sw_model_new_from_file_mapping (path, 0, error);
 }

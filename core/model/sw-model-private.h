@@ -197,6 +197,12 @@ void          _sw_model_set_display_name   (SwModel      *self,
  * numbers a component in the model's order. Free with g_free(). */
 guint        *_sw_model_take_locations     (SwModel      *model);
 
+/* sw_model_new_from_file() with the size from which the file's text is
+ * mapped rather than read into memory (0: the reader's own, 4 MiB). */
+SwModel      *_sw_model_new_from_file_mapping (const char  *path,
+                                               gsize        smallest_mapped,
+                                               GError     **error);
+
 /* Shared by sw-model.c, sw-model-checks.c and sw-model-schematic.c. */
 /* "changed" now, or once at the end of the outermost sw_model_begin_edit(). */
 void          _sw_model_emit_changed       (SwModel      *model);

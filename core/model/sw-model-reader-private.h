@@ -37,6 +37,7 @@ typedef struct {
 typedef struct {
   char       *data;         /* the text, NUL-terminated; read only */
   gboolean    owns_data;    /* a copy (else the caller's) */
+  gboolean    mapped;       /* the file mapped: pages read may be given back */
   gsize       length;
   const char *file;
   GArray     *line_starts;  /* gsize: offset of each line's first byte */
@@ -172,6 +173,31 @@ _sw_reader_for_each_element (Reader              *r,
 
 void
 _sw_reader_check_unread (Reader *r);
+
+/* A file's text mapped (sw-model-file-text.c) when it is a regular file of
+ * at least smallest bytes (0: the reader's own threshold), ending with a
+ * NUL of its own; NULL to read it as before. *length: the file's;
+ * *mapped: what _sw_model_file_unmap() needs. */
+char *
+_sw_model_file_map (const char *path,
+                    gsize       smallest,
+                    gsize      *length,
+                    gsize      *mapped);
+void
+_sw_model_file_unmap (char  *data,
+                      gsize  mapped);
+/* The whole pages of text in [from, to) given back (a mapped text only). */
+void
+_sw_reader_release_text (Reader *r,
+                         gsize   from,
+                         gsize   to);
+/* Reading on at offset with the text before released given back: the
+ * pages before offset given back once a step of text is passed; the new
+ * released. */
+gsize
+_sw_reader_release_behind (Reader *r,
+                           gsize   released,
+                           gsize   offset);
 
 /* One past the JSON value starting at o, or end (see sw-model-file-elements.c). */
 gsize

@@ -313,12 +313,57 @@ test_emptying (void)
   }
 }
 
+/* Parts of a kind with the same numbers share one copy of them
+ * (sw-system-parts.c); each part still has its own component's values
+ * and its own motion, and the chain keeps its momentum. */
+static void
+test_shared_numbers (void)
+{
+  static const char text[] = MODEL (
+    COMP ("a", "rotational.inertia", "'J': 0.5, 'w0': 2") ", "
+    COMP ("s1", "rotational.spring_damper", "'c': 100, 'd': 0.5") ", "
+    COMP ("b", "rotational.inertia", "'J': 0.5, 'w0': 2") ", "
+    COMP ("s2", "rotational.spring_damper", "'c': 100, 'd': 0.5") ", "
+    COMP ("c", "rotational.inertia", "'J': 0.25, 'w0': 0") ", "
+    COMP ("s3", "rotational.spring_damper", "'c': 100, 'd': 0.25"),
+    WIRE ("a.flange_b", "s1.flange_a") ", " WIRE ("s1.flange_b", "b.flange_a") ", "
+    WIRE ("b.flange_b", "s2.flange_a") ", " WIRE ("s2.flange_b", "c.flange_a") ", "
+    WIRE ("c.flange_b", "s3.flange_a") ", " WIRE ("s3.flange_b", "a.flange_a"));
+  g_autoptr(SwModel) model = model_of (text);
+  g_autoptr(SwSystem) sys = assemble_model (model);
+  const SwPart *a = sw_system_get_model_part (sys, 0), *s1 = sw_system_get_model_part (sys, 1);
+  const SwPart *b = sw_system_get_model_part (sys, 2), *s2 = sw_system_get_model_part (sys, 3);
+  const SwPart *c = sw_system_get_model_part (sys, 4), *s3 = sw_system_get_model_part (sys, 5);
+  g_autoptr(SwTrajectory) tr = NULL;
+
+  g_assert_true (a->param == b->param);
+  g_assert_true (s1->param == s2->param);
+  g_assert_true (c->param != a->param);
+  g_assert_true (s3->param != s1->param);
+  g_assert_cmpfloat (a->param[0], ==, 0.5);
+  g_assert_cmpfloat (c->param[0], ==, 0.25);
+  g_assert_cmpfloat (s2->param[0], ==, 100);
+  g_assert_cmpfloat (s3->param[1], ==, 0.25);
+  /* A ring of three bodies: its momentum 0.5 2 + 0.5 2 = 2 stays, while
+   * a and b, with the same numbers, move apart. */
+  tr = simulate_system (sys, 0.2, 0.01, 1e-10);
+  {
+    const double *wa = column (tr, "a.w"), *wb = column (tr, "b.w"), *wc = column (tr, "c.w");
+    guint last = sw_trajectory_get_n_rows (tr) - 1;
+
+    for (guint r = 0; r <= last; r++)
+      assert_rel (0.5 * wa[r] + 0.5 * wb[r] + 0.25 * wc[r], 2, 1e-8);
+    g_assert_cmpfloat (fabs (wa[last] - wb[last]), >, 1e-3);
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/engine/errors/no-inertia", test_error_no_inertia);
   g_test_add_func ("/core/engine/errors/emptying", test_emptying);
+  g_test_add_func ("/core/engine/shared-numbers", test_shared_numbers);
   g_test_add_func ("/core/engine/errors/initial-contradiction", test_error_initial_contradiction);
   g_test_add_func ("/core/engine/errors/initial-mass-centre", test_initial_mass_centre);
   g_test_add_func ("/core/engine/errors/overflow-at-start", test_error_overflow_at_start);
