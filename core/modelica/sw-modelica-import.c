@@ -826,6 +826,9 @@ _sw_mo_fill (Import *im)
   /* Signal adaptors wired to each other: a joint of their flanges. */
   if (im->error == NULL)
     _sw_mo_join_adaptors (im);
+  /* Heat ports and thermal parts: out of the class, solved afterwards. */
+  if (im->error == NULL)
+    _sw_mo_take_thermal (im);
   for (guint k = 0; k < klass->elements->len && im->error == NULL; k++)
     {
       MoElement *el = g_ptr_array_index (klass->elements, k);
@@ -840,6 +843,9 @@ _sw_mo_fill (Import *im)
   /* Variables defined by a binding: observed variables. */
   if (im->error == NULL)
     _sw_mo_import_observed (im);
+  if (im->error == NULL)
+    _sw_mo_import_thermal (im);
+  g_clear_pointer (&im->thermal, _sw_mo_thermal_free);
   /* The file's model runs as its experiment says. */
   if (im->error == NULL && im->parent == NULL)
     experiment (im);
