@@ -399,6 +399,95 @@ add_observed (Import *im, const MoElement *el, const char *name, const char *uni
   return TRUE;
 }
 
+
+/* The eddy current brakes (their law depends on the temperature). */
+static gboolean
+is_eddy (const SwKind *kind)
+{
+  return g_str_has_suffix (kind->name, ".eddy_current_torque") || g_str_has_suffix (kind->name, ".eddy_current_force");
+}
+
+/* A HeatCapacitor's start temperature: T(start = …), else the MSL's
+ * 293.15 K (its fixed = false would leave it a guess a tool keeps). */
+static gboolean
+capacitor_start (Import *im, const ThermalPart *p, double *t0)
+{
+  MoMod *m = _sw_mo_find (p->el->mods, "T");
+  MoMod *start = m != NULL ? _sw_mo_find (m->children, "start") : NULL;
+
+  *t0 = 293.15;
+  if (m != NULL && m->value != NULL)
+    {
+      _sw_mo_import_fail (im, m->line, m->column, _("%s.T is its state: give T(start = …, fixed = true)"), p->el->name);
+      return FALSE;
+    }
+  if (start == NULL)
+    return TRUE;
+  if (start->value == NULL || !_sw_mo_eval_number (im, start->value, t0))
+    return FALSE;
+  if (!(*t0 > 0) || !isfinite (*t0))
+    {
+      _sw_mo_import_fail (im, start->line, start->column, _("%s: T(start) must be a temperature > 0 K"), p->el->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A HeatCapacitor whose port meets one eddy current brake's heat port and
+ * nothing else (the MSL's EddyCurrentBrake: adiabatic) is that brake's own
+ * thermal mass (its C and T_start): both taken out of the network. */
+static void
+thermal_masses (Import *im, MoThermal *th, Nodes *nodes)
+{
+  for (guint k = th->parts->len; k-- > 0 && im->error == NULL;)
+    {
+      ThermalPart *p = g_ptr_array_index (th->parts, k);
+      g_autofree char *end = NULL;
+      guint r, members = 0, brakes = 0, which = 0;
+      GHashTableIter it;
+      gpointer key, value;
+      double t0;
+      int index;
+
+      if (p->role != T_CAPACITOR)
+        continue;
+      end = g_strdup_printf ("%s.port", p->el->name);
+      r = root (nodes, node_of (nodes, end));
+      g_hash_table_iter_init (&it, nodes->index);
+      while (g_hash_table_iter_next (&it, &key, &value))
+        if (root (nodes, GPOINTER_TO_UINT (value) - 1) == r)
+          members++;
+      for (guint h = 0; h < th->heat_ports->len; h++)
+        {
+          g_autofree char *port = g_strdup_printf ("%s.heatPort", (const char *) th->heat_ports->pdata[h]);
+
+          if (g_hash_table_contains (nodes->index, port) && root (nodes, node_of (nodes, port)) == r)
+            brakes++, which = h;
+        }
+      if (members != 2 || brakes != 1)
+        continue;
+      index = sw_model_find_component (im->model, th->heat_ports->pdata[which]);
+      if (index < 0 || !is_eddy (sw_model_get_component (im->model, (guint) index)->kind))
+        continue;
+      if (!(p->value > 0) || !isfinite (p->value))
+        {
+          _sw_mo_import_fail (im, p->el->line, p->el->column, _("%s: C must be a heat capacity > 0 J/K"), p->el->name);
+          return;
+        }
+      if (capacitor_start (im, p, &t0))
+        {
+          const char *names[] = { "C", "T_start" };
+          double values[] = { p->value, t0 };
+          GError *error = NULL;
+
+          if (!sw_model_set_params (im->model, (guint) index, 2, names, values, &error))
+            _sw_mo_fail_with (im, p->el->line, p->el->column, error);
+        }
+      g_ptr_array_remove_index (th->heat_ports, which);
+      g_ptr_array_remove_index (th->parts, k);
+    }
+}
+
 void
 _sw_mo_import_thermal (Import *im)
 {
@@ -444,7 +533,14 @@ _sw_mo_import_thermal (Import *im)
       if (a != b)
         g_array_index (nodes.parent, guint, MAX (a, b)) = MIN (a, b);
     }
+  thermal_masses (im, th, &nodes);
   n_nodes = nodes.parent->len;
+  if (im->error != NULL || th->parts->len == 0)
+    {
+      g_hash_table_unref (nodes.index);
+      g_array_unref (nodes.parent);
+      return;
+    }
   fixed_part = g_new (int, n_nodes);
   free_index = g_new (int, n_nodes);
   label = g_new0 (char *, n_nodes + 1);
@@ -452,13 +548,6 @@ _sw_mo_import_thermal (Import *im)
     fixed_part[k] = -1, free_index[k] = -1;
   /* Labels: the first end named in each node (parts first). */
   {
-    GHashTableIter it;
-    gpointer key, value;
-    g_autoptr (GPtrArray) ends = g_ptr_array_new ();
-
-    g_hash_table_iter_init (&it, nodes.index);
-    while (g_hash_table_iter_next (&it, &key, &value))
-      g_ptr_array_add (ends, key);
     for (guint k = 0; k < th->parts->len; k++)
       {
         ThermalPart *p = g_ptr_array_index (th->parts, k);
@@ -472,12 +561,13 @@ _sw_mo_import_thermal (Import *im)
               label[r] = g_strdelimit (g_strdup (end), ".", '_');
           }
       }
-    for (guint k = 0; k < ends->len; k++)
+    for (guint k = 0; k < th->heat_ports->len; k++)
       {
-        guint r = root (&nodes, node_of (&nodes, ends->pdata[k]));
+        g_autofree char *end = g_strdup_printf ("%s.heatPort", (const char *) th->heat_ports->pdata[k]);
+        guint r = root (&nodes, node_of (&nodes, end));
 
         if (label[r] == NULL)
-          label[r] = g_strdelimit (g_strdup (ends->pdata[k]), ".", '_');
+          label[r] = g_strdelimit (g_strdup (end), ".", '_');
       }
   }
   for (guint k = 0; k < th->parts->len && im->error == NULL; k++)
@@ -511,11 +601,17 @@ _sw_mo_import_thermal (Import *im)
       if (index < 0 || sw_kind_find_var (sw_model_get_component (im->model, (guint) index)->kind, "lossPower") < 0)
         _sw_mo_import_fail (im, el != NULL ? el->line : 1, el != NULL ? el->column : 1,
                             _("%s.heatPort: the component gives no lossPower here, so its heat is not known"), id);
+      /* Its law depends on the temperature of its heat port, which the
+       * network's, solved after the mechanics, cannot give. */
+      else if (is_eddy (sw_model_get_component (im->model, (guint) index)->kind))
+        _sw_mo_import_fail (im, el != NULL ? el->line : 1, el != NULL ? el->column : 1,
+                            _("%s.heatPort: an eddy current brake's torque depends on its temperature; supported: its "
+                              "heat port joined to one HeatCapacitor alone (its thermal mass), or no heat port"), id);
     }
   if (im->error != NULL)
     goto out;
   for (guint k = 0; k < n_nodes; k++)
-    if (root (&nodes, k) == k && fixed_part[k] < 0)
+    if (root (&nodes, k) == k && fixed_part[k] < 0 && label[k] != NULL)
       free_index[k] = (int) n_free++;
   /* Nodal equations of the free nodes: sum_j G (T_i - T_j) = injection_i. */
   injection = g_new0 (GString *, MAX (n_free, 1));

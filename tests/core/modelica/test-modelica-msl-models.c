@@ -17,8 +17,8 @@
 
 /* The copies: MSL 4 Mechanics.{Rotational,Translational}.Examples and
  * ModelicaTest.{Rotational,Translational} (the README's table). */
-#define N_ROTATIONAL    12
-#define N_TRANSLATIONAL 13
+#define N_ROTATIONAL    13
+#define N_TRANSLATIONAL 14
 #define N_MODELICA_TEST 13
 
 static char *

@@ -107,11 +107,61 @@ test_refused (void)
     }
 }
 
+/* An eddy current brake's heat port on a HeatCapacitor alone is its own
+ * thermal mass (C, T_start from T(start)); on a network whose temperature
+ * it would depend on, an error. */
+static void
+test_eddy_current (void)
+{
+  static const char brake[] =
+    "model Brake\n"
+    "  Modelica.Mechanics.Rotational.Sources.EddyCurrentTorque ec(tau_nominal=5, w_nominal=2, useHeatPort=true,\n"
+    "    alpha20=Modelica.Electrical.Machines.Thermal.Constants.alpha20Aluminium);\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia j(J=1, w(start=3, fixed=true));\n"
+    "  Modelica.Thermal.HeatTransfer.Components.HeatCapacitor cap(C=2, T(start=300, fixed=true));\n"
+    "equation\n"
+    "  connect(ec.flange, j.flange_a);\n"
+    "  connect(ec.heatPort, cap.port);\n"
+    "end Brake;\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import (brake, -1, "brake.mo", &error);
+  g_autoptr (GString) convection = g_string_new (brake);
+  const SwComponent *ec;
+  guint n_observed;
+
+  g_assert_no_error (error);
+  ec = sw_model_get_component (model, (guint) sw_model_find_component (model, "ec"));
+  g_assert_cmpfloat (ec->param[sw_kind_find_param (ec->kind, "C")], ==, 2);
+  g_assert_cmpfloat (ec->param[sw_kind_find_param (ec->kind, "T_start")], ==, 300);
+  g_assert_cmpfloat (ec->param[sw_kind_find_param (ec->kind, "alpha20")], ==, 4e-3);
+  sw_model_get_observed (model, &n_observed);
+  g_assert_cmpuint (n_observed, ==, 0);
+  g_clear_object (&model);
+  /* The capacitor joined to ambient through a conductor: a network. */
+  g_string_replace (convection, "  connect(ec.heatPort, cap.port);\n",
+                    "  connect(ec.heatPort, cap.port);\n  connect(cap.port, g.port_a);\n  connect(g.port_b, amb.port);\n", 1);
+  g_string_replace (convection, "equation\n", "  Modelica.Thermal.HeatTransfer.Components.ThermalConductor g(G=1);\n"
+                    "  Modelica.Thermal.HeatTransfer.Sources.FixedTemperature amb(T=300);\nequation\n", 1);
+  model = sw_modelica_import (convection->str, -1, "brake.mo", &error);
+  g_assert_null (model);
+  sw_test_assert_error_says (error, "a heat capacity makes the thermal network dynamic");
+  g_clear_error (&error);
+  /* Without the capacitor: the brake's temperature would be the network's. */
+  g_string_replace (convection, "  Modelica.Thermal.HeatTransfer.Components.HeatCapacitor cap(C=2, T(start=300, fixed=true));\n",
+                    "", 1);
+  g_string_replace (convection, "cap.port", "ec.heatPort", 0);
+  model = sw_modelica_import (convection->str, -1, "brake.mo", &error);
+  g_assert_null (model);
+  sw_test_assert_error_says (error, "brake.mo:2:");
+  sw_test_assert_error_says (error, "ec.heatPort: an eddy current brake's torque depends on its temperature");
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/modelica/thermal/network", test_network);
   g_test_add_func ("/modelica/thermal/refused", test_refused);
+  g_test_add_func ("/modelica/thermal/eddy-current", test_eddy_current);
   return g_test_run ();
 }
