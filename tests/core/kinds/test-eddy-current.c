@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sw-modelica.h"
+#include "sw-frf.h"
 #include "sw-modes.h"
 #include "sw-test-run.h"
 
@@ -110,7 +111,8 @@ test_adiabatic (void)
  * J = 1 (m = 1) from 20 into C = 1 J/K from 293.15 K: heat = 1/2 (400 -
  * w^2) at every row, 200 J (493.15 K) once it has stopped. Linearised at
  * 0.3 s: one mode, the body's, overdamped at the law's slope d tau/d w at
- * that speed and temperature; no mode of the temperature. */
+ * that speed and temperature; no mode of the temperature; the frequency
+ * response of the body's speed 1 / (i omega J + slope). */
 static void
 test_msl_example (void)
 {
@@ -168,6 +170,33 @@ test_msl_example (void)
       g_assert_true (mode->rigid_body);
       g_assert_true (mode->overdamped);
       g_assert_cmpfloat_with_epsilon (mode->decay_rate_per_s, slope, 1e-6 * slope);
+      /* The response of the body's speed to a unit torque (force) on it:
+       * 1 / (i omega J + slope), the temperature held. */
+      {
+        SwFrfOptions fo = sw_frf_options_default ();
+        g_autoptr (SwTrajectory) frf = NULL;
+        const char *body = d == 0 ? "inertia" : "mass";
+        const double *f, *re, *im;
+
+        fo.from_hz = 0.01;
+        fo.to_hz = 100;
+        fo.n_points = 50;
+        fo.at_s = 0.3;
+        fo.at_state = state;
+        frf = sw_frf_compute (sys, body, domains[d][2], &fo, &error);
+        g_assert_no_error (error);
+        f = sw_trajectory_get_times (frf);
+        re = sw_test_column (frf, "real");
+        im = sw_test_column (frf, "imag");
+        g_assert_cmpuint (sw_trajectory_get_n_rows (frf), >=, 50);
+        for (guint r = 0; r < sw_trajectory_get_n_rows (frf); r++)
+          {
+            double w = 2 * G_PI * f[r], den = slope * slope + w * w;
+
+            g_assert_cmpfloat_with_epsilon (re[r], slope / den, 1e-6 / slope);
+            g_assert_cmpfloat_with_epsilon (im[r], -w / den, 1e-6 / slope);
+          }
+      }
     }
 }
 
