@@ -281,6 +281,11 @@ struct _SwKind {
   /* The part's periodic excitations (at most SW_KIND_MAX_EXCITATIONS) into
    * out; returns how many. NULL: none. */
   guint            (*excitations) (const SwPart *part, SwExcitation *out);
+  /* Internal nodes that are no motion (bit k: internal node k), such as a
+   * brake's temperature: linear analysis holds them at the operating
+   * point (their rows and columns of K and D are left out but the
+   * diagonal of D), so they make no mode and couple to none. */
+  guint8             linear_held;
   /* What a component placed from the palette starts with where the
    * default (Modelica's start value, which files rely on) makes a part
    * that does nothing: a clutch's 1 N normal force, a damper's d = 0.

@@ -94,6 +94,7 @@ extern const SwKind sw_kind_rot_relative_states, sw_kind_trans_relative_states;
 extern const SwKind sw_kind_rot_elasto_backlash2, sw_kind_trans_vehicle;
 extern const SwKind sw_kind_rot_sign_torque, sw_kind_trans_sign_force, sw_kind_rot_inverse_speed_torque,
   sw_kind_trans_inverse_speed_force;
+extern const SwKind sw_kind_rot_eddy_current_torque, sw_kind_trans_eddy_current_force;
 extern const SwKind sw_kind_rot_end_stop, sw_kind_trans_end_stop, sw_kind_rot_latch, sw_kind_trans_latch;
 extern const SwKind sw_kind_rot_angle_sensor, sw_kind_rot_speed_sensor, sw_kind_rot_acc_sensor,
   sw_kind_rot_rel_angle_sensor, sw_kind_rot_rel_speed_sensor, sw_kind_rot_rel_acc_sensor,

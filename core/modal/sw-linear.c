@@ -60,6 +60,8 @@ typedef struct {
   guint       stamp;
   double     *Q0, *Q1;    /* per coordinate */
   double     *dots0, *dots1;  /* per rolling lossy part: Lambda f */
+  gboolean   *held;       /* per coordinate: a kind's linear_held node's */
+  double     *held_d;     /* its own damping */
 } Work;
 
 /* Q of the reached coordinates from the listed parts, into Q; with
@@ -235,6 +237,12 @@ column (Work *w, guint j, gboolean velocity, gsl_matrix *out, Triplets *sparse)
     {
       guint r = g_array_index (w->coords, guint, k);
       double v = -(w->Q1[r] - w->Q0[r]) / (2 * h);
+
+      /* A held coordinate (a temperature) keeps its own damping only. */
+      if ((w->held[r] || w->held[j]) && !(velocity && r == j))
+        continue;
+      if (w->held[r])
+        w->held_d[r] = v;
 
       if (out != NULL)
         gsl_matrix_set (out, r, j, v);
@@ -470,6 +478,9 @@ linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, 
   Work w = { 0 };
   Triplets tk, td, tm;
   g_autofree double *loss_x = NULL, *loss_v = NULL;
+  g_autofree gboolean *held = NULL;
+  g_autofree double *held_d = NULL;
+  gboolean held_any;
 
   lin->sys = sys;
   lin->t = t;
@@ -532,6 +543,18 @@ linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, 
   w.Q1 = g_new0 (double, nn);
   w.dots0 = g_new0 (double, MAX (lin->n_loss, 1));
   w.dots1 = g_new0 (double, MAX (lin->n_loss, 1));
+  w.held = g_new0 (gboolean, nn);
+  held_any = FALSE;
+  for (guint i = 0; i < sys->n_parts; i++)
+    for (guint k = 0; k < sys->parts[i].kind->n_internal; k++)
+      if (sys->parts[i].kind->linear_held & (1u << k))
+        {
+          guint node = sys->parts[i].node[sys->parts[i].kind->n_ports + k];
+
+          for (guint t = sys->t_start[node]; t < sys->t_start[node + 1]; t++)
+            w.held[sys->t_terms[t].index] = held_any = TRUE;
+        }
+  w.held_d = g_new0 (double, nn);
   memset (eq->f, 0, sys->n_nodes * sizeof (double));
   for (guint j = 0; j < n; j++)
     {
@@ -547,6 +570,8 @@ linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, 
   g_free (w.Q1);
   g_free (w.dots0);
   g_free (w.dots1);
+  held = g_steal_pointer (&w.held);
+  held_d = g_steal_pointer (&w.held_d);
   /* The loss's own dependence on the nodes' positions and speeds. */
   for (guint l = 0; l < lin->n_loss; l++)
     for (guint j = 0; j < n; j++)
@@ -588,6 +613,33 @@ linear_new (const SwSystem *sys, double t, const double *y, const gint8 *modes, 
             triplets_add (&tm, sys->t_terms[b].index, sys->t_terms[a].index, v);
           }
     }
+  /* A held coordinate returns to its operating value ten times faster
+   * than the fastest of the motion (K = 10 rate D, the rate from the
+   * diagonals: sqrt(K/M), D/M, K/D): an eigenvalue no mode pairs with
+   * (sw-modes.c), which leaves the others' scale, and a response of 0. */
+  {
+    double rate = 1;
+    g_autofree double *kd = g_new0 (double, nn), *dd = g_new0 (double, nn), *md = g_new0 (double, nn);
+    Triplets *all[] = { &tk, &td, &tm };
+    double *diag[] = { kd, dd, md };
+
+    for (guint a = 0; a < G_N_ELEMENTS (all) && held_any; a++)
+      for (guint e = 0; e < all[a]->rows->len; e++)
+        if (g_array_index (all[a]->rows, guint, e) == g_array_index (all[a]->cols, guint, e))
+          diag[a][g_array_index (all[a]->rows, guint, e)] += g_array_index (all[a]->values, double, e);
+    for (guint j = 0; j < n && held_any; j++)
+      if (!held[j] && md[j] > 0)
+        rate = MAX (rate, MAX (sqrt (fabs (kd[j]) / md[j]), fabs (dd[j]) / md[j]));
+      else if (!held[j] && dd[j] != 0)
+        rate = MAX (rate, fabs (kd[j] / dd[j]));
+    for (guint j = 0; j < n && held_any; j++)
+      if (held[j] && held_d[j] != 0)
+        {
+          if (dense)
+            gsl_matrix_set (lin->K, j, j, 10 * rate * held_d[j]);
+          triplets_add (&tk, j, j, 10 * rate * held_d[j]);
+        }
+  }
   triplets_finish (&tk, &lin->Ks, n);
   triplets_finish (&td, &lin->Ds, n);
   triplets_finish (&tm, &lin->Ms, n);

@@ -56,6 +56,7 @@ const MoMslClass _sw_mo_msl_classes[] = {
   { "rotational.inverse_speed_dependent_torque", "Sources" },
   { "translational.inverse_speed_dependent_force", "Sources" },
   { "translational.ideal_gear", "Components" },
+  { "rotational.eddy_current_torque", "Sources" }, { "translational.eddy_current_force", "Sources" },
 };
 const guint _sw_mo_n_msl_classes = G_N_ELEMENTS (_sw_mo_msl_classes);
 

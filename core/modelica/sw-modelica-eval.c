@@ -269,7 +269,8 @@ matrix (Import *im, const MoExpr *e, Value *out)
   return TRUE;
 }
 
-/* Modelica.Constants used in drivetrain models (MSL 4's values). */
+/* Modelica.Constants used in drivetrain models (MSL 4's values), and the
+ * temperature coefficients of Machines.Thermal.Constants. */
 static gboolean
 constant (const char *name, double *x)
 {
@@ -277,6 +278,10 @@ constant (const char *name, double *x)
     { "pi", G_PI }, { "e", G_E }, { "g_n", 9.80665 }, { "eps", DBL_EPSILON }, { "small", 1e-60 },
     { "inf", 1e60 }, { "D2R", G_PI / 180 }, { "R2D", 180 / G_PI }, { "G", 6.67430e-11 }, { "T_zero", -273.15 },
     { "c", 299792458 },
+    /* Modelica.Electrical.Machines.Thermal.Constants: the eddy current
+     * brakes' alpha20. */
+    { "alpha20Zero", 0 }, { "alpha20Aluminium", 4.000e-3 }, { "alpha20Brass", 1.100e-3 }, { "alpha20Bronze", 0.800e-3 },
+    { "alpha20Copper", 3.920e-3 },
   };
   const char *last = _sw_mo_last_part (name);
   gsize prefix = (gsize) (last - name);
@@ -284,6 +289,8 @@ constant (const char *name, double *x)
   /* Modelica.Constants.g_n, Constants.g_n (import Modelica.Constants); pi
    * alone, as every MSL example writes it after importing it. */
   if (!(strcmp (name, "pi") == 0 || (prefix >= 10 && strncmp (last - 10, "Constants.", 10) == 0)))
+    return FALSE;
+  if (g_str_has_prefix (last, "alpha20") && !(prefix >= 18 && strncmp (last - 18, "Thermal.Constants.", 18) == 0))
     return FALSE;
   for (guint k = 0; k < G_N_ELEMENTS (table); k++)
     if (strcmp (last, table[k].name) == 0)

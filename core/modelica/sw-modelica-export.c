@@ -252,6 +252,8 @@ component (Export *ex, SwModel *model, guint index)
   g_autofree char *klass = NULL;
   g_autoptr (GPtrArray) mods = g_ptr_array_new_with_free_func (g_free);
   gboolean initialize = g_str_has_suffix (kind->name, ".initialize_flange");
+  gboolean eddy = g_str_has_prefix (kind->name, "rotational.eddy_current") || g_str_has_prefix (kind->name, "translational.eddy_current");
+  int heat_capacity = eddy ? sw_kind_find_param (kind, "C") : -1;
 
   if (_sw_kind_is_subsystem (kind))
     {
@@ -275,6 +277,9 @@ component (Export *ex, SwModel *model, guint index)
         g_ptr_array_add (mods, g_strdup_printf ("use_%s=false", desc->name));
       if (!c->given[i] && bound == NULL)
         continue;
+      /* An eddy current brake's thermal mass is a HeatCapacitor (below). */
+      if (heat_capacity >= 0 && bound == NULL && (i == (guint) heat_capacity || i == (guint) heat_capacity + 1))
+        continue;
       switch (desc->type)
         {
         case SW_PARAM_SIGNAL:
@@ -290,8 +295,17 @@ component (Export *ex, SwModel *model, guint index)
                 g_prefix_error (&ex->error, _("component “%s”: "), c->id);
                 return FALSE;
               }
-            /* Move's signals are its input u[1..3]. */
-            if (g_str_has_suffix (kind->name, ".move"))
+            /* Move's signals are its input u[1..3]; an eddy current brake's
+             * its tau_input (f_input). */
+            if (eddy)
+              {
+                gboolean rot = kind->ports[0].domain == SW_DOMAIN_ROTATIONAL;
+
+                g_string_append_printf (ex->eq, "  connect(%s.%s, %s.%s);\n", block, _sw_mo_export_output_of (ex, block),
+                                        mo_id (ex, c), rot ? "tau_input" : "f_input");
+                g_ptr_array_add (mods, g_strdup (rot ? "useTau_nominalInput=true" : "useF_nominalInput=true"));
+              }
+            else if (g_str_has_suffix (kind->name, ".move"))
               g_string_append_printf (ex->eq, "  connect(%s.%s, %s.u[%u]);\n", block,
                                       _sw_mo_export_output_of (ex, block), mo_id (ex, c), i + 1);
             else
@@ -344,6 +358,18 @@ component (Export *ex, SwModel *model, guint index)
           g_ptr_array_add (mods, g_strdup ("useSupport=true"));
           break;
         }
+    }
+  /* An eddy current brake's thermal mass: a HeatCapacitor alone on its
+   * heat port, as the MSL's EddyCurrentBrake has it. */
+  if (heat_capacity >= 0 && c->param[heat_capacity] > 0)
+    {
+      g_autofree char *cap = number_text (NULL, c->param[heat_capacity]);
+      g_autofree char *t0 = number_text (NULL, c->param[heat_capacity + 1]);
+
+      g_ptr_array_add (mods, g_strdup ("useHeatPort=true"));
+      g_string_append_printf (ex->decl, "  Modelica.Thermal.HeatTransfer.Components.HeatCapacitor %s_heatCapacitor(C=%s, "
+                              "T(start=%s, fixed=true));\n", mo_id (ex, c), cap, t0);
+      g_string_append_printf (ex->eq, "  connect(%s.heatPort, %s_heatCapacitor.port);\n", mo_id (ex, c), mo_id (ex, c));
     }
   /* A Vehicle's wind, Cr and inclination go in through its inputs. */
   if (strcmp (kind->name, "translational.vehicle") == 0)

@@ -12,6 +12,7 @@
 G_BEGIN_DECLS
 
 typedef struct _Import Import;
+typedef struct _MoThermal MoThermal;
 
 /* A value: a number (a boolean is 0 or 1), a string or a matrix. */
 typedef struct {
@@ -49,6 +50,7 @@ struct _Import {
   guint       eval_depth; /* expressions being evaluated, one inside the other */
   struct _MoEvaluating *evaluating; /* the parameters being evaluated (declared_later), innermost first */
   const char *block_output; /* the output ("table.y[2]") of the block being followed */
+  MoThermal  *thermal;    /* the heat ports and thermal parts taken out, or NULL */
 };
 
 /* A class of the file made a subsystem definition. */
@@ -123,6 +125,15 @@ void     _sw_mo_expand_fmu_blocks (Import       *im);
  * wired to each other made a joint of their flanges: the pair and its
  * signal connections dropped, the flanges' connections joined. */
 void     _sw_mo_join_adaptors    (Import        *im);
+
+/* sw-modelica-import-thermal.c: heat-port connect()s, the thermal parts
+ * (Modelica.Thermal.HeatTransfer) and what feeds them taken out of the
+ * class into im->thermal, before the components are added; then, with the
+ * components in the model, the algebraic network's temperatures and heat
+ * flows as observed variables of the losses. */
+void     _sw_mo_take_thermal     (Import        *im);
+void     _sw_mo_import_thermal   (Import        *im);
+void     _sw_mo_thermal_free     (MoThermal     *th);
 
 /* sw-modelica-import-tables.c */
 /* Output output ("combiTimeTable.y[2]", NULL: y[1]) of a CombiTimeTable

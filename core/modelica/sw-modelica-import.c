@@ -88,6 +88,9 @@ _sw_mo_import_is_block (const MoElement *el)
  * grounded; no heat ports). */
 static const char *const ignored[] = {
   "useSupport", "useSupportR", "useSupportT", "useHeatPort", "stateSelect",
+  /* The eddy current brakes: their input, connected, is the signal of
+   * tau_nominal (f_nominal). */
+  "useTau_nominalInput", "useF_nominalInput",
   /* MSL's friction elements: the speed below which a sliding element may
    * stick, in their regularised form; the engine's events are exact. */
   "w_small", "v_small",
@@ -103,6 +106,11 @@ _sw_mo_input_param (const SwKind *kind, const char *input)
   if (g_str_has_suffix (kind->name, ".move") && strlen (input) == 4 && g_str_has_prefix (input, "u[")
       && input[2] >= '1' && input[2] <= '3' && input[3] == ']')
     return kind->params[input[2] - '1'].name;
+  /* EddyCurrentTorque's tau_input (EddyCurrentForce's f_input). */
+  if (g_str_has_prefix (kind->name, "rotational.eddy_current") && strcmp (input, "tau_input") == 0)
+    return "tau_nominal";
+  if (g_str_has_prefix (kind->name, "translational.eddy_current") && strcmp (input, "f_input") == 0)
+    return "f_nominal";
   return input;
 }
 
@@ -826,6 +834,9 @@ _sw_mo_fill (Import *im)
   /* Signal adaptors wired to each other: a joint of their flanges. */
   if (im->error == NULL)
     _sw_mo_join_adaptors (im);
+  /* Heat ports and thermal parts: out of the class, solved afterwards. */
+  if (im->error == NULL)
+    _sw_mo_take_thermal (im);
   for (guint k = 0; k < klass->elements->len && im->error == NULL; k++)
     {
       MoElement *el = g_ptr_array_index (klass->elements, k);
@@ -840,6 +851,9 @@ _sw_mo_fill (Import *im)
   /* Variables defined by a binding: observed variables. */
   if (im->error == NULL)
     _sw_mo_import_observed (im);
+  if (im->error == NULL)
+    _sw_mo_import_thermal (im);
+  g_clear_pointer (&im->thermal, _sw_mo_thermal_free);
   /* The file's model runs as its experiment says. */
   if (im->error == NULL && im->parent == NULL)
     experiment (im);
