@@ -17,7 +17,7 @@
 
 /* The copies: MSL 4 Mechanics.{Rotational,Translational}.Examples and
  * ModelicaTest.{Rotational,Translational} (the README's table). */
-#define N_ROTATIONAL    13
+#define N_ROTATIONAL    14
 #define N_TRANSLATIONAL 14
 #define N_MODELICA_TEST 13
 
@@ -254,11 +254,10 @@ test_why_arrows (void)
  * springs, contacts) + what the stops' impacts took + the integral of
  * convection_Q_flow (trapezoid, rows 10 us apart: the elasto-gap's damping
  * kinks where its force would pull, and the trapezoid's error there is
- * 2.3 mJ at 0.1 ms). The Rotational one
- * stops at 0.0403 s, where the friction engine reports chatter (its lossy
- * gear stuck, the brake behind it stuck: the README says so): it is
- * checked up to 0.04 s. Both, exported and imported again, run the same
- * bit for bit. */
+ * 2.3 mJ at 0.1 ms). In the Rotational one a stuck lossy gear, the
+ * clutch, one-way clutch and brake behind it lock the same shaft in a loop
+ * (sw-friction-loops.c: until that, it stopped at 0.0403 s as chattering).
+ * Both, exported and imported again, run the same bit for bit. */
 static void
 check_heat_losses (const char *folder, const char *source, double stop_time)
 {
@@ -356,7 +355,7 @@ static void
 test_heat_losses (void)
 {
   check_heat_losses ("Translational", "force.power", 2);
-  check_heat_losses ("Rotational/chatter", "torque.power", 0.04);
+  check_heat_losses ("Rotational", "torque.power", 1);
 }
 
 int
