@@ -48,7 +48,8 @@ struct _SwModesView
   SwModesPlot       *potential_plot;
   GtkWidget         *charts;
   GtkWidget         *energy_row;
-  int                charts_width;  /* the view's width the charts were arranged for */
+  int                charts_width;  /* the view's size the charts were arranged for */
+  int                charts_height;
   guint              arrange_source;
 };
 
@@ -296,12 +297,24 @@ sw_modes_view_unmap (GtkWidget *widget)
 #define ENERGY_MIN_PX  280
 #define ENERGY_BESIDE_PX 600
 
+/* The divider's pane as tall as the view lets it be: the view may be
+ * shorter than its page's minimum for a frame (the page is then
+ * allocated its minimum and clipped) until the charts are arranged for
+ * the height. */
+static int
+paned_height (SwModesView *self)
+{
+  int view = gtk_widget_get_height (GTK_WIDGET (self)), stack = gtk_widget_get_height (GTK_WIDGET (self->stack));
+
+  return gtk_widget_get_height (GTK_WIDGET (self->paned)) - MAX (0, stack - view);
+}
+
 /* The energy charts shown, under or beside the shape, when the charts
  * under a table of table_px have room for them. */
 static void
 show_energy_for (SwModesView *self, int table_px)
 {
-  int height = gtk_widget_get_height (GTK_WIDGET (self->paned)), width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = paned_height (self), width = gtk_widget_get_width (GTK_WIDGET (self));
   gboolean under, beside;
 
   if (height <= 0)
@@ -312,7 +325,10 @@ show_energy_for (SwModesView *self, int table_px)
                                   beside ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
   gtk_widget_set_visible (self->energy_row, under || beside);
   self->charts_width = width;
+  self->charts_height = gtk_widget_get_height (GTK_WIDGET (self));
 }
+
+static gboolean fit_table_cb (gpointer data);
 
 static gboolean
 arrange_cb (gpointer data)
@@ -320,19 +336,55 @@ arrange_cb (gpointer data)
   SwModesView *self = data;
 
   self->arrange_source = 0;
-  show_energy_for (self, gtk_paned_get_position (self->paned));
+  /* Placed by the view: the table fitted to the new size (which arranges
+   * the charts); else the charts arranged under the user's table. */
+  if (self->fit_position >= 0)
+    {
+      g_clear_handle_id (&self->fit_source, g_source_remove);
+      fit_table_cb (self);
+    }
+  else
+    show_energy_for (self, gtk_paned_get_position (self->paned));
   return G_SOURCE_REMOVE;
 }
 
-/* A new width may put the energy charts beside the shape or back: after
- * this allocation, not inside it. */
+/* The view asks no more height than the compact arrangement needs (the
+ * energy charts beside the shape): a page in a scrolled window is then
+ * given the height shown, not its minimum, and arranges itself for it. */
+static void
+sw_modes_view_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
+{
+  SwModesView *self = SW_MODES_VIEW (widget);
+
+  gtk_widget_measure (GTK_WIDGET (self->stack), orientation, for_size, minimum, natural, NULL, NULL);
+  if (orientation == GTK_ORIENTATION_VERTICAL && gtk_widget_get_visible (self->energy_row) &&
+      gtk_orientable_get_orientation (GTK_ORIENTABLE (self->charts)) == GTK_ORIENTATION_VERTICAL)
+    {
+      int energy = 0;
+
+      gtk_widget_measure (self->energy_row, GTK_ORIENTATION_VERTICAL, -1, &energy, NULL, NULL, NULL);
+      *minimum = MAX (0, *minimum - energy);
+    }
+}
+
+/* A new size may put the energy charts under or beside the shape or
+ * hide them: after this allocation, not inside it. Shorter than its
+ * page's minimum, the page gets its minimum (clipped) until then. */
 static void
 sw_modes_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   SwModesView *self = SW_MODES_VIEW (widget);
+  int minimum = 0;
 
-  GTK_WIDGET_CLASS (sw_modes_view_parent_class)->size_allocate (widget, width, height, baseline);
-  if (width != self->charts_width && self->arrange_source == 0)
+  gtk_widget_measure (GTK_WIDGET (self->stack), GTK_ORIENTATION_VERTICAL, width, &minimum, NULL, NULL, NULL);
+  gtk_widget_allocate (GTK_WIDGET (self->stack), width, MAX (height, minimum), -1, NULL);
+  if ((width != self->charts_width || height != self->charts_height) && self->arrange_source == 0)
     {
       self->arrange_source = g_idle_add (arrange_cb, self);
       g_source_set_name_by_id (self->arrange_source, "[shaftwork] modes charts arrangement");
@@ -358,7 +410,7 @@ fit_table_cb (gpointer data)
   if (self->fit_position < 0)
     return G_SOURCE_REMOVE;
   g_object_get (self->paned, "max-position", &max, NULL);
-  height = gtk_widget_get_height (GTK_WIDGET (self->paned));
+  height = paned_height (self);
   position = gtk_paned_get_position (self->paned);
   /* Moved by hand (not where the view put it, nor that clamped). */
   if (self->fit_position > 0 && position != self->fit_position && position != MIN (self->fit_position, max))
@@ -486,6 +538,7 @@ sw_modes_view_class_init (SwModesViewClass *klass)
   object_class->set_property = sw_modes_view_set_property;
   widget_class->map = sw_modes_view_map;
   widget_class->unmap = sw_modes_view_unmap;
+  widget_class->measure = sw_modes_view_measure;
   widget_class->size_allocate = sw_modes_view_size_allocate;
 
   properties[PROP_SELECTED_MODE] =
@@ -524,7 +577,6 @@ sw_modes_view_class_init (SwModesViewClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "modes.copy", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Insert, GDK_CONTROL_MASK, "modes.copy", NULL);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "modesview");
 }
 
@@ -533,6 +585,8 @@ sw_modes_view_init (SwModesView *self)
 {
   self->selected_mode = G_MAXUINT;
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Its page clipped while taller than the view (see size_allocate). */
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
   self->rows = g_list_store_new (SW_TYPE_MODE_ROW);
   self->selection = gtk_multi_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));

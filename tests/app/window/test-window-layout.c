@@ -14,6 +14,7 @@
 
 #include "sw-canvas.h"
 #include "sw-canvas-private.h"
+#include "sw-modes-view-private.h"
 #include "sw-plot-view-private.h"
 #include "sw-window.h"
 #include "sw-window-private.h"
@@ -207,6 +208,123 @@ test_canvas_share (void)
     }
   g_test_message ("back from the Modes page: %.0f %%", 100 * share);
   g_assert_cmpfloat (share, >=, 0.4);
+  window_destroy_and_check (window);
+}
+
+static const char *const result_pages[] = { "trajectories", "modes", "frf", "campbell", "forced", "study" };
+
+/* The minimum height of page i's view, for its width. */
+static int
+page_minimum (SwWindow *window,
+              guint     i)
+{
+  GtkWidget *views[] = { GTK_WIDGET (window->variables_flap), GTK_WIDGET (window->modes_view),
+                         GTK_WIDGET (window->frf_view), GTK_WIDGET (window->campbell_view),
+                         GTK_WIDGET (window->forced_view), GTK_WIDGET (window->study_view) };
+  int minimum = 0;
+
+  gtk_widget_measure (views[i], GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (views[i]), &minimum, NULL, NULL, NULL);
+  return minimum;
+}
+
+/* The divider's position once it has not moved for 0.5 s (at most 10 s). */
+static int
+settled_position (SwWindow *window)
+{
+  int position = gtk_paned_get_position (window->results_paned);
+
+  for (guint k = 0, still = 0; k < 100 && still < 5; k++)
+    {
+      int now;
+
+      spin (0.1);
+      now = gtk_paned_get_position (window->results_paned);
+      still = now == position ? still + 1 : 0;
+      position = now;
+    }
+  return position;
+}
+
+/* At 1280 × 800 the results' tab bar stays where it is from page to page
+ * (it moved with each page's minimum height: the next tab was no longer
+ * under the mouse), and the canvas keeps its share on every page. */
+static void
+test_tabs_still (void)
+{
+  SwWindow *window = window_sized (1280, 800);
+  int first = -1, paned;
+
+  for (guint k = 0; k < 100 && gtk_paned_get_position (window->results_paned) <
+       0.4 * gtk_widget_get_height (GTK_WIDGET (window->results_paned)); k++)
+    spin (0.1);
+  for (guint round = 0; round < 2; round++)
+    for (guint i = 0; i < G_N_ELEMENTS (result_pages); i++)
+      {
+        int position;
+
+        adw_view_stack_set_visible_child_name (window->results_stack, result_pages[i]);
+        g_assert_true (wait_until_idle (window, 60));
+        position = settled_position (window);
+        paned = gtk_widget_get_height (GTK_WIDGET (window->results_paned));
+        g_test_message ("%s: the divider at %d px of %d, the results %d px, the view's minimum %d px",
+                        result_pages[i], position, paned, gtk_widget_get_height (GTK_WIDGET (window->results_stack)),
+                        page_minimum (window, i));
+        if (first < 0)
+          first = position;
+        g_assert_cmpint (position, ==, first);
+        g_assert_cmpfloat ((double) position / paned, >=, 0.4);
+        g_assert_cmpfloat ((double) position / paned, <=, 0.5);
+      }
+  window_destroy_and_check (window);
+}
+
+/* WIDGET shown whole inside the results stack (not below the fold of a
+ * scrolled page): its bottom edge at most the stack's. */
+static gboolean
+shown_whole (SwWindow  *window,
+             GtkWidget *widget)
+{
+  graphene_rect_t bounds = { 0 }, stack = { 0 };
+
+  if (!gtk_widget_get_mapped (widget) ||
+      !gtk_widget_compute_bounds (widget, GTK_WIDGET (window), &bounds) ||
+      !gtk_widget_compute_bounds (GTK_WIDGET (window->results_stack), GTK_WIDGET (window), &stack))
+    return FALSE;
+  return bounds.size.height >= 100 && bounds.origin.y >= stack.origin.y - 0.5 &&
+         bounds.origin.y + bounds.size.height <= stack.origin.y + stack.size.height + 0.5;
+}
+
+/* At 1280 × 800 the Modes page shows the table, the shape and both energy
+ * charts without scrolling (the charts beside the shape), the canvas
+ * keeping its share. */
+static void
+test_modes_charts (void)
+{
+  SwWindow *window = window_sized (1280, 800);
+  GtkWidget *plots[3];
+  gboolean whole = FALSE;
+
+  for (guint p = 0; p < 3; p++)
+    plots[p] = GTK_WIDGET (_sw_modes_view_get_plot (window->modes_view, (SwModesViewPlot) p));
+  adw_view_stack_set_visible_child_name (window->results_stack, "modes");
+  g_assert_true (wait_until_idle (window, 60));
+  for (guint k = 0; k < 100 && !whole; k++)
+    {
+      spin (0.1);
+      whole = TRUE;
+      for (guint p = 0; p < 3; p++)
+        whole &= shown_whole (window, plots[p]);
+    }
+  g_test_message ("Modes page: the results %d px, the table %d px, the shape %d x %d px",
+                  gtk_widget_get_height (GTK_WIDGET (window->results_stack)),
+                  _sw_modes_view_get_table_height (window->modes_view),
+                  gtk_widget_get_width (plots[0]), gtk_widget_get_height (plots[0]));
+  for (guint p = 0; p < 3; p++)
+    g_assert_true (shown_whole (window, plots[p]));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (_sw_modes_view_get_table (window->modes_view))));
+  g_assert_cmpint (_sw_modes_view_get_table_height (window->modes_view), >=, 96);
+  g_assert_cmpfloat ((double) gtk_paned_get_position (window->results_paned) /
+                     gtk_widget_get_height (GTK_WIDGET (window->results_paned)), >=, 0.4);
   window_destroy_and_check (window);
 }
 
@@ -535,6 +653,8 @@ add_tests (void)
   g_test_add_func ("/app/window/layout/medium", test_medium);
   g_test_add_func ("/app/window/layout/results-fit", test_results_fit);
   g_test_add_func ("/app/window/layout/canvas-share", test_canvas_share);
+  g_test_add_func ("/app/window/layout/tabs-still", test_tabs_still);
+  g_test_add_func ("/app/window/layout/modes-charts", test_modes_charts);
 }
 
 int

@@ -274,6 +274,60 @@ test_table_height (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* In a scrolled page (as the window's results pages are) the view is
+ * given the height shown, not its minimum: short, it asks only for the
+ * compact arrangement (the energy charts beside the shape) and uses it,
+ * so nothing lies below the fold. */
+static void
+test_scrolled_compact (void)
+{
+  g_autofree char *text = chain_text ();
+  g_autoptr(SwModes) modes = modes_of (text);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  SwModesView *view = SW_MODES_VIEW (sw_modes_view_new ());
+  GtkWidget *energy_row = gtk_widget_get_parent (GTK_WIDGET (_sw_modes_view_get_plot (view, SW_MODES_VIEW_PLOT_KINETIC)));
+  GtkAdjustment *vadjustment;
+  int minimum = 0, shape = 0;
+
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (view));
+  gtk_window_set_child (GTK_WINDOW (window), scroller);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  sw_modes_view_set_modes (view, modes);
+  sw_ui_test_iterate (400);
+  /* Tall: the energy charts under the shape. */
+  for (guint k = 0; k < 100 && gtk_orientable_get_orientation (GTK_ORIENTABLE (gtk_widget_get_parent (energy_row))) !=
+       GTK_ORIENTATION_VERTICAL; k++)
+    sw_ui_test_iterate (100);
+  g_assert_true (gtk_widget_get_visible (energy_row));
+  g_assert_cmpint (gtk_orientable_get_orientation (GTK_ORIENTABLE (gtk_widget_get_parent (energy_row))), ==,
+                   GTK_ORIENTATION_VERTICAL);
+  /* Its minimum is still the compact one: the shape's 140 px, not both rows'. */
+  gtk_widget_measure (GTK_WIDGET (view), GTK_ORIENTATION_VERTICAL, 900, &minimum, NULL, NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (_sw_modes_view_get_plot (view, SW_MODES_VIEW_PLOT_SHAPE)),
+                      GTK_ORIENTATION_VERTICAL, -1, &shape, NULL, NULL, NULL);
+  g_test_message ("the view's minimum %d px", minimum);
+  g_assert_cmpint (minimum, <, 96 + 2 * shape);
+
+  /* Short: beside, as tall as the scroller shows, nothing to scroll. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 400);
+  vadjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  for (guint k = 0; k < 100 && (gtk_widget_get_height (scroller) > 420 ||
+       gtk_orientable_get_orientation (GTK_ORIENTABLE (gtk_widget_get_parent (energy_row))) != GTK_ORIENTATION_HORIZONTAL ||
+       gtk_adjustment_get_upper (vadjustment) > gtk_adjustment_get_page_size (vadjustment) + 0.5); k++)
+    sw_ui_test_iterate (100);
+  g_test_message ("scroller %d px, view %d px, content %.0f px", gtk_widget_get_height (scroller),
+                  gtk_widget_get_height (GTK_WIDGET (view)), gtk_adjustment_get_upper (vadjustment));
+  g_assert_true (gtk_widget_get_visible (energy_row));
+  g_assert_cmpint (gtk_orientable_get_orientation (GTK_ORIENTABLE (gtk_widget_get_parent (energy_row))), ==,
+                   GTK_ORIENTATION_HORIZONTAL);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), ==, gtk_widget_get_height (scroller));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (vadjustment), <=, gtk_adjustment_get_page_size (vadjustment) + 0.5);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A long chain's small shares read as numbers, not "0.0 %". */
 static void
 test_share_text (void)
@@ -328,5 +382,6 @@ main (int   argc,
 
   g_test_add_func ("/ui/modes-order/view-axis", test_view_axis);
   g_test_add_func ("/ui/modes-order/table-height", test_table_height);
+  g_test_add_func ("/ui/modes-order/scrolled-compact", test_scrolled_compact);
   return g_test_run ();
 }
