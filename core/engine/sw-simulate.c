@@ -36,6 +36,7 @@ static const struct {
 } methods[] = {
   { "auto", SW_METHOD_AUTO },   { "rk45", SW_METHOD_RK45 },   { "rkck", SW_METHOD_RKCK },
   { "rk8pd", SW_METHOD_RK8PD }, { "adams", SW_METHOD_ADAMS }, { "bdf", SW_METHOD_BDF },
+  { "rk853", SW_METHOD_RK853 },
 };
 
 gboolean
