@@ -28,8 +28,6 @@
 #define S SW_DOP853_STAGES
 /* The stage at the step's end (the next step's first). */
 #define END 12
-/* The states combined at a time (on the stack, in the first cache). */
-#define BLOCK 256
 
 /* One row of weights: its nonzero entries. */
 typedef struct {
@@ -106,37 +104,68 @@ tableau (Dop853 *d)
     }
 }
 
-/* out = base + h (cv vel + g sum_l w_l k_l) over len states (base, vel or
- * out may be NULL: 0), a block at a time so that each slope is read once and
- * the sum stays in the first cache. */
-static void
-combine (double *out, const double *base, double h, double cv, const double *vel, double g, const Row *row,
-         double *const *k, guint len)
+/* out = base + h (cv vel + g sum_l w_l k_l) over len states (base or vel
+ * may be NULL: 0), M terms (a constant where it is inlined: the sum is
+ * unrolled and each state read once). */
+static inline __attribute__ ((always_inline)) void
+fused (double *restrict out, const double *restrict base, double h, double cv, const double *restrict vel, double g,
+       const Row *row, double *const *k, guint len, const guint M)
 {
-  for (guint j0 = 0; j0 < len; j0 += BLOCK)
+  const double *kp[S];
+  double w[S];
+
+  for (guint t = 0; t < M; t++)
     {
-      guint jn = MIN (BLOCK, len - j0);
-      double acc[BLOCK];
+      kp[t] = k[row->col[t]];
+      w[t] = g * row->w[t];
+    }
+  for (guint j = 0; j < len; j++)
+    {
+      double acc = vel != NULL ? cv * vel[j] : 0;
 
-      for (guint j = 0; j < jn; j++)
-        acc[j] = 0;
-      for (guint t = 0; t < row->m; t++)
-        {
-          const double *restrict kl = k[row->col[t]] + j0;
-          double w = g * row->w[t];
+      for (guint t = 0; t < M; t++)
+        acc += w[t] * kp[t][j];
+      out[j] = (base != NULL ? base[j] : 0) + h * acc;
+    }
+}
 
-          for (guint j = 0; j < jn; j++)
-            acc[j] += w * kl[j];
-        }
-      if (vel != NULL)
-        for (guint j = 0; j < jn; j++)
-          acc[j] += cv * vel[j0 + j];
-      if (base != NULL)
-        for (guint j = 0; j < jn; j++)
-          out[j0 + j] = base[j0 + j] + h * acc[j];
-      else
-        for (guint j = 0; j < jn; j++)
-          out[j0 + j] = h * acc[j];
+#define FUSED_CASE(M) \
+  case M: \
+    if (vel != NULL && base != NULL) \
+      fused (out, base, h, cv, vel, g, row, k, len, M); \
+    else if (base != NULL) \
+      fused (out, base, h, cv, NULL, g, row, k, len, M); \
+    else if (vel != NULL) \
+      fused (out, NULL, h, cv, vel, g, row, k, len, M); \
+    else \
+      fused (out, NULL, h, cv, NULL, g, row, k, len, M); \
+    break;
+
+static void
+combine (double *restrict out, const double *restrict base, double h, double cv, const double *restrict vel,
+         double g, const Row *row, double *const *k, guint len)
+{
+  switch (row->m)
+    {
+      FUSED_CASE (0)
+      FUSED_CASE (1)
+      FUSED_CASE (2)
+      FUSED_CASE (3)
+      FUSED_CASE (4)
+      FUSED_CASE (5)
+      FUSED_CASE (6)
+      FUSED_CASE (7)
+      FUSED_CASE (8)
+      FUSED_CASE (9)
+      FUSED_CASE (10)
+      FUSED_CASE (11)
+      FUSED_CASE (12)
+      FUSED_CASE (13)
+      FUSED_CASE (14)
+      FUSED_CASE (15)
+      FUSED_CASE (16)
+    default:
+      g_assert_not_reached ();
     }
 }
 
