@@ -283,7 +283,7 @@ control_start (Dop853 *d, double t)
   d->ctl.order = 8;
   d->ctl.beta = 0.04;
   d->ctl.alpha = 1.0 / 8 - 0.75 * d->ctl.beta;
-  d->ctl.fac_lo = 1.0 / 3;
+  d->ctl.fac_lo = 0.2;
   d->ctl.fac_hi = 6;
 }
 
