@@ -122,7 +122,7 @@ _sw_dopri_first_h (SwDopriControl *c, double h_tried, double dnf, double der2, d
   double h1;
 
   der2 = MAX (fabs (der2), dnf);
-  h1 = der2 <= 1e-15 ? MAX (1e-6, fabs (h_tried) * 1e-3) : pow (0.01 / der2, 1.0 / (c->order > 0 ? c->order : 5));
+  h1 = der2 <= 1e-15 ? MAX (1e-6, fabs (h_tried) * 1e-3) : pow (0.01 / der2, 1.0 / 5);
   c->h = MIN (100 * h_tried, h1);
   c->h = MIN (c->h, t_end - c->t);
   c->need_h = FALSE;
