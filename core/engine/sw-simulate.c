@@ -98,20 +98,12 @@ sw_simulate_options_from_system (const SwSystem *system)
  * then. tests/bench/bench-methods measures where they cross. */
 #define SW_STIFF_RATE_TIME 2e4
 
-/* The explicit pair of auto: Dormand-Prince 5(4) (our own, the fastest on
- * every model of bench-methods at the default tolerance), 8(5,3) at this
- * tolerance and below. There it takes a fifth to a quarter of the steps
- * and 0.7-0.97 x the time (speed-check's chain, the examples; the vehicle
- * launch's 880 events 1.03 x), and holds the undamped step chains within
- * 10 x the tolerance of each signal's range; at 1e-6 its estimate lets the
- * chain's far bodies drift (N = 100: 3.7e-5), and a run held to 1e-5
- * costs more than 5(4)'s (core/README.md). */
-#define SW_RK853_TOLERANCE 1e-7
-
+/* The explicit pair of auto: Dormand-Prince 5(4), or 8(5,3) at 1e-7 and
+ * below, where it is faster at equal accuracy (not at 1e-6: core/README.md). */
 static SwMethod
 explicit_method (double tolerance)
 {
-  return tolerance <= SW_RK853_TOLERANCE ? SW_METHOD_RK853 : SW_METHOD_RK45;
+  return tolerance <= 1e-7 ? SW_METHOD_RK853 : SW_METHOD_RK45;
 }
 
 static double
