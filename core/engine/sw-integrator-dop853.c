@@ -26,6 +26,12 @@
 #include "sw-error.h"
 
 #define S SW_DOP853_STAGES
+/* The h lambda (see h_lambda()) a step is cut to, and that rejects it
+ * (the method's stability bound is near 6); the controller's safety
+ * factor (sw-integrator-dopri.c's). */
+#define SW_DOP853_H_LAMBDA        1.5
+#define SW_DOP853_H_LAMBDA_REJECT 3
+#define SW_PI_SAFETY_853          0.9
 /* The stage at the step's end (the next step's first). */
 #define END 12
 
@@ -250,6 +256,33 @@ error_norm (SwIntegrator *it, const double *restrict y0, const double *restrict 
   return m;
 }
 
+/* h lambda of the step: h |f(y1) - f(y12)| / |y1 - y12| with y12 the
+ * state of stage 11 (at the step's end too), Hairer's measure of how
+ * close the step is to the method's stability bound (DOP853's stiffness
+ * detection; about 6 at the bound). */
+static double
+h_lambda (const Dop853 *d, double h)
+{
+  const double *y1 = d->y1, *y12 = d->yt, *k1 = d->k[END], *k12 = d->k[END - 1];
+  double num = 0, den = 0;
+
+  if (!d->nystrom)
+    for (guint i = 0; i < d->n; i++)
+      {
+        num += (k1[i] - k12[i]) * (k1[i] - k12[i]);
+        den += (y1[i] - y12[i]) * (y1[i] - y12[i]);
+      }
+  else
+    for (guint j = 0, nm = d->nm; j < nm; j++)
+      {
+        double dq = y1[j] - y12[j], dv = y1[nm + j] - y12[nm + j], da = k1[j] - k12[j];
+
+        num += dv * dv + da * da;
+        den += dq * dq + dv * dv;
+      }
+  return den > 0 ? h * sqrt (num / den) : 0;
+}
+
 static gboolean
 initial_step (SwIntegrator *it, Dop853 *d, double t_end)
 {
@@ -327,7 +360,7 @@ dop853_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GErr
     return _sw_dopri_failed (it, d->ctl.t, _("the equations failed"), error);
   for (;;)
     {
-      double h, t = d->ctl.t, err, *tmp;
+      double h, t = d->ctl.t, err, hl, *tmp;
       gboolean last;
 
       if (!_sw_dopri_trial (&d->ctl, t_stop, &h, &last))
@@ -344,11 +377,27 @@ dop853_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GErr
       slopes_combined (d, &d->e5, &d->e5a, h, d->r[0]);
       slopes_combined (d, &d->e3, &d->e3a, h, d->r[1]);
       err = error_norm (it, d->y, d->y1, d->r[0], d->r[1]);
-      if (isfinite (err) && err <= 1
-          && slopes (it, d, last ? t_stop : t + h, d->y1, d->k[END]) != 0)
-        return _sw_dopri_failed (it, t, _("the equations failed"), error);
+      hl = 0;
+      if (isfinite (err) && err <= 1)
+        {
+          if (slopes (it, d, last ? t_stop : t + h, d->y1, d->k[END]) != 0)
+            return _sw_dopri_failed (it, t, _("the equations failed"), error);
+          /* A step far past the stability bound can pass the error test
+           * where its unstable mode is still small (the estimate e5 is
+           * damped by a large e3), and its continuous extension is then
+           * off by far more than the tolerance (a spring and a damper in
+           * series at 1e-8: h lambda 28 accepted, outputs 1e-6 off):
+           * rejected, as if its error were that much larger. */
+          hl = h_lambda (d, h);
+          if (hl > SW_DOP853_H_LAMBDA_REJECT)
+            err = MAX (1.01, pow (SW_PI_SAFETY_853 * hl / SW_DOP853_H_LAMBDA, 1 / d->ctl.alpha));
+        }
       if (_sw_dopri_judge (it, &d->ctl, h, last, t_stop, err, d->y1, &rejected))
         {
+          /* And the next step within SW_DOP853_H_LAMBDA, where the
+           * continuous extension holds. */
+          if (hl > SW_DOP853_H_LAMBDA)
+            d->ctl.h = MIN (d->ctl.h, h * SW_DOP853_H_LAMBDA / hl);
           tmp = d->y, d->y = d->y1, d->y1 = tmp;
           tmp = d->k[0], d->k[0] = d->k[END], d->k[END] = tmp;
           _sw_integrator_update_scales (it, d->y);
