@@ -151,7 +151,7 @@ _sw_inspector_build_simulation (SwInspector *self)
   gtk_widget_set_name (self->method_row, "sim-method");
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->method_row), _("Method"));
   gtk_widget_set_tooltip_text (self->method_row,
-                               _("The integrator: Runge–Kutta methods named by their authors and orders, or the variable-order Adams and BDF methods; Automatic picks Dormand–Prince 5(4), 8(5,3) at tolerances of 1e-7 and below, or BDF for stiff models"));
+                               _("The integrator: Runge–Kutta methods named by their authors and orders, or the variable-order Adams and BDF methods; Automatic picks Dormand–Prince 5(4), or BDF for stiff models"));
   adw_combo_row_set_model (ADW_COMBO_ROW (self->method_row), G_LIST_MODEL (names));
   g_signal_connect (self->method_row, "notify::selected", G_CALLBACK (method_cb), self);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->method_row);
