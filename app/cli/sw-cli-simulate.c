@@ -55,8 +55,8 @@ run_context (const char *command, const char *summary, RunArgs *a, gboolean plot
     { "progress", 0, 0, G_OPTION_ARG_NONE, &a->progress,
       N_("Progress on standard error from the start, as lines when it is not a terminal (for logs)"), NULL },
     { "method", 0, 0, G_OPTION_ARG_STRING, &a->method,
-      N_("Integration method: auto (rk45, or bdf when stiff), rk45 (Dormand–Prince 5(4)), rkck (Cash–Karp "
-         "5(4)), rk8pd (Fehlberg 8(7)), adams, bdf"), N_("NAME") },
+      N_("Integration method: auto (rk45, or bdf when stiff), rk45 (Dormand–Prince 5(4)), rk853 (Dormand–Prince "
+         "8(5,3)), rkck (Cash–Karp 5(4)), rk8pd (Fehlberg 8(7)), adams, bdf"), N_("NAME") },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &a->stats,
       N_("After the run, print the method used, steps, evaluations, Jacobians, events and time to stderr"), NULL },
     { "events", 0, 0, G_OPTION_ARG_NONE, &a->events,
@@ -209,7 +209,7 @@ sw_cli_run (int argc, char **argv, gboolean plot)
     o.tolerance = tolerance;
   if (a.method != NULL && !sw_method_from_name (a.method, &o.method))
     {
-      g_autofree char *msg = g_strdup_printf (_("unknown method “%s”; valid: auto, rk45, rkck, rk8pd, adams, bdf"),
+      g_autofree char *msg = g_strdup_printf (_("unknown method “%s”; valid: auto, rk45, rk853, rkck, rk8pd, adams, bdf"),
                                               a.method);
       status = sw_cli_usage_error (ctx, msg);
       goto out;

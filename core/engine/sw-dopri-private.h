@@ -35,6 +35,10 @@ typedef struct {
   gboolean need_h;          /* a first trial size is to be found */
   gboolean dense_ready;     /* the interpolant of the last step is made */
   guint64  n_steps, n_rejected;
+  /* The pair's PI control: exponents alpha, beta and the bounds of
+   * h_new / h_old; 0 where Dormand-Prince 5(4)'s (see sw-integrator-
+   * dopri.c). */
+  double   alpha, beta, fac_lo, fac_hi;
 } SwDopriControl;
 
 /* Starts afresh at t. */

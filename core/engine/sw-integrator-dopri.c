@@ -143,6 +143,8 @@ _sw_dopri_judge (SwIntegrator *it, SwDopriControl *c, double h, gboolean last, d
                  const double *y1, gboolean *rejected)
 {
   double fac11, fac, h_new;
+  double alpha = c->alpha > 0 ? c->alpha : SW_PI_ALPHA, beta = c->alpha > 0 ? c->beta : SW_PI_BETA;
+  double lo = c->fac_lo > 0 ? c->fac_lo : 0.2, hi = c->fac_hi > 0 ? c->fac_hi : 10;
 
   if (!isfinite (err))
     {
@@ -151,16 +153,16 @@ _sw_dopri_judge (SwIntegrator *it, SwDopriControl *c, double h, gboolean last, d
       _sw_integrator_note_not_finite (it, c->t + h, y1);
       err = 1e10;
     }
-  /* PI control, factors between 0.2 and 10. */
-  fac11 = pow (err, SW_PI_ALPHA);
-  fac = fac11 / pow (c->facold, SW_PI_BETA);
-  fac = MAX (1.0 / 10, MIN (1.0 / 0.2, fac / SW_PI_SAFETY));
+  /* PI control, factors between lo and hi (0.2 and 10). */
+  fac11 = pow (err, alpha);
+  fac = fac11 / pow (c->facold, beta);
+  fac = MAX (1.0 / hi, MIN (1.0 / lo, fac / SW_PI_SAFETY));
   h_new = h / fac;
   if (err > 1)
     {
       c->n_rejected++;
       *rejected = TRUE;
-      c->h = h / MIN (1.0 / 0.2, fac11 / SW_PI_SAFETY);
+      c->h = h / MIN (1.0 / lo, fac11 / SW_PI_SAFETY);
       return FALSE;
     }
   c->facold = MAX (err, 1e-4);

@@ -9,6 +9,7 @@
  * sw-jacobian-private.h).
  *
  *   sw-integrator-dopri.c  Dormand-Prince 5(4) with its continuous extension
+ *   sw-integrator-dop853.c Dormand-Prince 8(5,3) with its 7th-order one
  *   sw-integrator-erk.c    other explicit Runge-Kutta pairs (SUNDIALS ARKODE ERKStep)
  *   sw-integrator-cvode.c  BDF and Adams (SUNDIALS CVODE), band Jacobian
  *
@@ -97,6 +98,7 @@ struct _SwIntegrator {
 
 extern const SwIntegratorType sw_integrator_dopri;
 extern const SwIntegratorType sw_integrator_nystrom;
+extern const SwIntegratorType sw_integrator_dop853;
 extern const SwIntegratorType sw_integrator_erk;
 extern const SwIntegratorType sw_integrator_cvode;
 

@@ -338,6 +338,7 @@ _sw_integrator_new (const SwSystem *sys, SwEquations *eq, SwMethod method, doubl
 
   g_return_val_if_fail (method != SW_METHOD_AUTO && sys->n_states > 0, NULL);
   it->type = method == SW_METHOD_ADAMS || method == SW_METHOD_BDF ? &sw_integrator_cvode
+             : method == SW_METHOD_RK853                          ? &sw_integrator_dop853
              : method != SW_METHOD_RK45                           ? &sw_integrator_erk
              /* Positions and velocities alone: Nystrom form. */
              : sys->n_coords == sys->n_massive && sys->n_states == 2 * sys->n_massive ? &sw_integrator_nystrom
@@ -353,7 +354,8 @@ _sw_integrator_new (const SwSystem *sys, SwEquations *eq, SwMethod method, doubl
   it->n = sys->n_states;
   it->y_sys = g_new (double, it->n);
   it->ydot_sys = g_new (double, it->n);
-  it->check_finite = it->type != &sw_integrator_dopri && it->type != &sw_integrator_nystrom;
+  it->check_finite = it->type != &sw_integrator_dopri && it->type != &sw_integrator_nystrom
+                     && it->type != &sw_integrator_dop853;
   scales_new (it, error_control);
   /* The classes' magnitudes go on across a change of the system (a clutch
    * locking): its bodies may all sit at 0 there, their speeds round-off

@@ -26,7 +26,8 @@ typedef enum {
   SW_METHOD_RKCK,     /* Runge-Kutta Cash-Karp 5(4) (ARKODE) */
   SW_METHOD_RK8PD,    /* Runge-Kutta-Fehlberg 8(7), 13 stages (ARKODE; GSL's was Prince-Dormand 8(7)) */
   SW_METHOD_ADAMS,    /* variable-order Adams, orders 1-12 (CVODE, non-stiff) */
-  SW_METHOD_BDF       /* variable-order BDF, orders 1-5 (CVODE) with a banded Jacobian (stiff) */
+  SW_METHOD_BDF,      /* variable-order BDF, orders 1-5 (CVODE) with a banded Jacobian (stiff) */
+  SW_METHOD_RK853     /* Dormand-Prince 8(5,3) with its 7th-order dense output (our own) */
 } SwMethod;
 
 /* Called with every output row as it is computed: n values in the order of

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
-const char *const _sw_simulation_methods[] = { "auto", "rk45", "rkck", "rk8pd", "adams", "bdf", NULL };
+const char *const _sw_simulation_methods[] = { "auto", "rk45", "rk853", "rkck", "rk8pd", "adams", "bdf", NULL };
 
 G_DEFINE_FINAL_TYPE (SwModel, sw_model, G_TYPE_OBJECT)
 

@@ -22,6 +22,7 @@ static const struct {
   { "rk8pd", N_("Fehlberg 8(7)") },
   { "adams", N_("Adams (non-stiff)") },
   { "bdf", N_("BDF (stiff)") },
+  { "rk853", N_("Dormand–Prince 8(5,3)") },
 };
 
 static const char *

@@ -51,7 +51,8 @@ test_methods_agree (void)
   SwSimulateOptions o = sw_simulate_options_from_system (sys);
   g_autoptr (SwTrajectory) ref = NULL;
   g_autoptr (GError) error = NULL;
-  SwMethod methods[] = { SW_METHOD_RK45, SW_METHOD_RKCK, SW_METHOD_RK8PD, SW_METHOD_ADAMS, SW_METHOD_BDF };
+  SwMethod methods[] = { SW_METHOD_RK45, SW_METHOD_RK853, SW_METHOD_RKCK, SW_METHOD_RK8PD, SW_METHOD_ADAMS,
+                         SW_METHOD_BDF };
 
   o.variables = vars;
   o.output_interval_s = 0.01;

@@ -9,7 +9,7 @@
 #include "sw-simulate.h"
 #include "sw-system.h"
 
-static const SwMethod methods[] = { SW_METHOD_RK45, SW_METHOD_RKCK, SW_METHOD_RK8PD, SW_METHOD_ADAMS,
+static const SwMethod methods[] = { SW_METHOD_RK45, SW_METHOD_RK853, SW_METHOD_RKCK, SW_METHOD_RK8PD, SW_METHOD_ADAMS,
                                     SW_METHOD_BDF };
 
 static SwSystem *

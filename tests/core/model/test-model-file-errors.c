@@ -211,7 +211,7 @@ test_error_multiple (void)
   assert_contains (lines[6], "multiple.shaft:15:");
   assert_contains (lines[6], "simulation: “stop_time” = -1 is out of range; valid: stop_time > 0");
   assert_contains (lines[7], "multiple.shaft:15:");
-  assert_contains (lines[7], "simulation: unknown method “euler”; valid: auto, rk45, rkck, rk8pd, adams, bdf");
+  assert_contains (lines[7], "simulation: unknown method “euler”; valid: auto, rk45, rk853, rkck, rk8pd, adams, bdf");
 }
 
 static void
