@@ -255,8 +255,15 @@ _sw_friction_share_loops (SwEquations *eq, double t, gboolean left)
   sw_equations_get_state (eq, t, left, &state);
   for (guint l = 0; l < nl; l++)
     {
-      double s = L->unbounded[l] ? INFINITY
-                 : _sw_friction_lock_scale (&sys->parts[L->lock_part[l]], &state);
+      double s = _sw_friction_lock_scale (&sys->parts[L->lock_part[l]], &state);
+
+      /* A one-way clutch or a part at a hard stop holds anything one way,
+       * but not the other: weighted as the joint decision weights it
+       * (its limit, at least 1), not as free to take any share, which
+       * put a one-way clutch's forward torque past its limit while the
+       * decision had found it held, and the modes chattered. */
+      if (L->unbounded[l])
+        s = MAX (s, 1);
       /* A limit of 0 holds nothing: weighted as a tiny one. */
       s = MAX (s, 1e-150);
       L->weight[l] = isfinite (s) ? 1 / (s * s) : 0;

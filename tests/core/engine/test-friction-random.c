@@ -1,0 +1,199 @@
+/* test-friction-random.c: random chains and rings of inertias coupled by
+ * friction parts (clutches, one-way clutches, lossy gears) with brakes and
+ * bearing friction to the housing, stuck at the start, their normal forces
+ * constant, ramped or sine: stuck locks close loops
+ * (sw-friction-loops.c). Every model simulates to finite values or gives
+ * a GError of its own domain, never NaN. Where everything is held (each
+ * body braked to the housing by more than all torques together), nothing
+ * moves: the brakes take the load, and the bodies keep no energy.
+ *
+ * Seeded, so a failure reproduces (SW_SHOW_ERRORS=1 prints refusals).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <string.h>
+#include <glib.h>
+
+#include "sw-error.h"
+#include "sw-model.h"
+#include "sw-simulate.h"
+#include "sw-system.h"
+
+/* A normal force: constant, a ramp or a sine, between 0 and 1. */
+static char *
+random_force (GRand *rand, gboolean held)
+{
+  switch (held ? 0 : g_rand_int_range (rand, 0, 4))
+    {
+    case 0:
+      return g_strdup ("1");
+    case 1:
+      return g_strdup_printf ("{\"ramp\": {\"height\": %.3g, \"duration\": %.3g, \"startTime\": %.3g}}",
+                              g_rand_double_range (rand, 0, 1), g_rand_double_range (rand, 0.01, 0.5),
+                              g_rand_double_range (rand, 0, 0.2));
+    case 2:
+      return g_strdup_printf ("{\"sine\": {\"amplitude\": 0.5, \"offset\": 0.5, \"f\": %.3g, \"phase\": %.3g}}",
+                              g_rand_double_range (rand, 0.1, 20), g_rand_double_range (rand, -3, 3));
+    default:
+      return g_strdup_printf ("%.3g", g_rand_double_range (rand, 0, 1));
+    }
+}
+
+/* A chain of n bodies (a ring when ring), each pair coupled by a friction
+ * part, bodies braked or on friction bearings, a torque on the first.
+ * held: every body braked with capacity cap, the torque below it. */
+static GString *
+random_model (GRand *rand, gboolean held, double *torque_amplitude)
+{
+  GString *s = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"random\",\n"
+                             "\"components\": [\n");
+  g_autoptr (GString) c = g_string_new ("\"connections\": [\n");
+  guint n = g_rand_int_range (rand, 2, 7);
+  gboolean ring = !held && g_rand_boolean (rand);
+  double amplitude = held ? g_rand_double_range (rand, 0.1, 5) : g_rand_double_range (rand, 0, 100);
+
+  *torque_amplitude = amplitude;
+  if (g_rand_boolean (rand))
+    g_string_append_printf (s, "{\"id\": \"tau\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": "
+                               "{\"sine\": {\"amplitude\": %.6g, \"f\": %.3g}}}}", amplitude,
+                            g_rand_double_range (rand, 0.5, 30));
+  else
+    g_string_append_printf (s, "{\"id\": \"tau\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": "
+                               "{\"ramp\": {\"height\": %.6g, \"duration\": 0.3}}}}", amplitude);
+  g_string_append (c, "{\"from\": \"tau.flange\", \"to\": \"J0.flange_a\"}");
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *force = random_force (rand, held);
+      guint link = g_rand_int_range (rand, 0, 3);
+
+      g_string_append_printf (s, ",\n{\"id\": \"J%u\", \"kind\": \"rotational.inertia\", "
+                                 "\"params\": {\"J\": %.4g, \"phi0\": 0, \"w0\": 0}}", i,
+                              g_rand_double_range (rand, 0.001, 2));
+      /* To the housing: a brake (capacity 10 N.m a body when held), bearing friction, or nothing. */
+      if (held || g_rand_int_range (rand, 0, 3) == 0)
+        {
+          g_string_append_printf (s, ",\n{\"id\": \"B%u\", \"kind\": \"rotational.brake\", "
+                                     "\"params\": {\"fn_max\": %.4g, \"peak\": %.3g, \"f_normalized\": %s}}",
+                                  i, held ? 20 : g_rand_double_range (rand, 0, 200),
+                                  g_rand_double_range (rand, 1, 1.5), force);
+          g_string_append_printf (c, ",\n{\"from\": \"J%u.flange_a\", \"to\": \"B%u.flange_a\"}", i, i);
+        }
+      else if (g_rand_boolean (rand))
+        {
+          g_string_append_printf (s, ",\n{\"id\": \"F%u\", \"kind\": \"rotational.bearing_friction\", "
+                                     "\"params\": {\"tau_pos\": [[0, %.4g], [10, %.4g]], \"peak\": %.3g}}",
+                                  i, g_rand_double_range (rand, 0, 5), g_rand_double_range (rand, 0, 8),
+                                  g_rand_double_range (rand, 1, 2));
+          g_string_append_printf (c, ",\n{\"from\": \"J%u.flange_a\", \"to\": \"F%u.flange_a\"}", i, i);
+        }
+      if (i + 1 == n && !ring)
+        break;
+      /* The coupling to the next body (the first again to close a ring:
+       * there gears of ratio 1, as other ratios jam the ring). */
+      if (link == 2)
+        g_string_append_printf (s, ",\n{\"id\": \"L%u\", \"kind\": \"rotational.lossy_gear\", "
+                                   "\"params\": {\"ratio\": %.3g, \"lossTable\": [[0, %.3g, %.3g, %.3g, %.3g]]}}",
+                                i, ring ? 1 : (g_rand_boolean (rand) ? 1 : -1) * g_rand_double_range (rand, 0.3, 4),
+                                g_rand_double_range (rand, 0.3, 1), g_rand_double_range (rand, 0.3, 1),
+                                g_rand_double_range (rand, 0, 2), g_rand_double_range (rand, 0, 2));
+      else
+        {
+          g_autofree char *link_force = random_force (rand, FALSE);
+
+          g_string_append_printf (s, ",\n{\"id\": \"L%u\", \"kind\": \"rotational.%s\", "
+                                     "\"params\": {\"fn_max\": %.4g, \"peak\": %.3g, \"f_normalized\": %s}}",
+                                  i, link == 0 ? "clutch" : "one_way_clutch", g_rand_double_range (rand, 0, 300),
+                                  g_rand_double_range (rand, 1, 1.5), link_force);
+        }
+      g_string_append_printf (c, ",\n{\"from\": \"J%u.flange_b\", \"to\": \"L%u.flange_a\"}"
+                                 ",\n{\"from\": \"L%u.flange_b\", \"to\": \"J%u.flange_b\"}",
+                              i, i, i, (i + 1) % n);
+    }
+  g_string_append (c, "]\n");
+  g_string_append_printf (s, "],\n%s}\n", c->str);
+  return s;
+}
+
+static void
+run_trials (guint32 seed, guint n_trials, gboolean held)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  guint simulated = 0, refused = 0;
+
+  for (guint trial = 0; trial < n_trials; trial++)
+    {
+      double amplitude;
+      g_autoptr (GString) text = random_model (rand, held, &amplitude);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SwModel) model = sw_model_new_from_data (text->str, (gssize) text->len, "random.shaft", &error);
+      g_autoptr (SwSystem) sys = NULL;
+      g_autoptr (SwTrajectory) tr = NULL;
+      SwSimulateOptions o;
+
+      g_assert_no_error (error);
+      sys = sw_model_assemble (model, &error);
+      if (sys == NULL)
+        {
+          g_assert_true (error->domain == SW_ERROR);
+          if (g_getenv ("SW_SHOW_ERRORS"))
+            g_printerr ("trial %u: assemble: %s\n%s\n", trial, error->message, text->str);
+          refused++;
+          continue;
+        }
+      o = sw_simulate_options_from_system (sys);
+      o.stop_time_s = 0.5;
+      o.output_interval_s = 0.01;
+      tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+      if (tr == NULL)
+        {
+          g_assert_true (error->domain == SW_ERROR);
+          if (g_getenv ("SW_SHOW_ERRORS"))
+            g_printerr ("trial %u: simulate: %s\n%s\n", trial, error->message, text->str);
+          /* Held, nothing moves: no reason to give up. */
+          if (held)
+            g_error ("trial %u: a held model failed: %s\n%s", trial, error->message, text->str);
+          refused++;
+          continue;
+        }
+      simulated++;
+      for (guint col = 0; col < sw_trajectory_get_n_columns (tr); col++)
+        {
+          const char *name = sw_trajectory_get_column_name (tr, col);
+
+          for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+            {
+              double v = sw_trajectory_get_column (tr, col)[r];
+
+              if (isnan (v))
+                g_error ("trial %u: %s is NaN at row %u\n%s", trial, name, r, text->str);
+              /* Held: every body at rest (speeds to round-off). */
+              if (held && g_str_has_prefix (name, "J") && g_str_has_suffix (name, ".w") && fabs (v) > 1e-9)
+                g_error ("trial %u: %s = %g at row %u, held by brakes of 10 N.m against %g N.m\n%s", trial,
+                         name, v, r, amplitude, text->str);
+            }
+        }
+    }
+  g_test_message ("%u simulated, %u refused", simulated, refused);
+  g_assert_cmpuint (simulated, >, n_trials / 2);
+}
+
+static void
+test_never_nan (void)
+{
+  run_trials (20261130, 300, FALSE);
+}
+
+static void
+test_held (void)
+{
+  run_trials (20261131, 60, TRUE);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/friction-random/never-nan", test_never_nan);
+  g_test_add_func ("/core/friction-random/held-stays", test_held);
+  return g_test_run ();
+}
