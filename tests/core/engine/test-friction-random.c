@@ -174,7 +174,9 @@ run_trials (guint32 seed, guint n_trials, gboolean held)
         }
     }
   g_test_message ("%u simulated, %u refused", simulated, refused);
-  g_assert_cmpuint (simulated, >, n_trials / 2);
+  /* Chatter refused 139 of 300 before the loops shared within limits,
+   * 74 now (bearing friction beside a stuck lossy gear is still one). */
+  g_assert_cmpuint (simulated, >=, n_trials * 7 / 10);
 }
 
 static void
@@ -187,6 +189,39 @@ static void
 test_held (void)
 {
   run_trials (20261131, 60, TRUE);
+}
+
+/* The speed of J0 and the torque of "tau" of the model text, run for
+ * 0.5 s, which must run. */
+static SwTrajectory *
+run_text (const char *text, const double **time, const double **w, const double **tau)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "loop.shaft", &error);
+  g_autoptr (SwSystem) sys = NULL;
+  SwTrajectory *tr;
+  SwSimulateOptions o;
+
+  g_assert_no_error (error);
+  sys = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  o = sw_simulate_options_from_system (sys);
+  o.stop_time_s = 0.5;
+  o.output_interval_s = 0.001;
+  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  *time = sw_trajectory_get_column (tr, 0);
+  *w = *tau = NULL;
+  for (guint c = 0; c < sw_trajectory_get_n_columns (tr); c++)
+    {
+      if (g_strcmp0 (sw_trajectory_get_column_name (tr, c), "J0.w") == 0)
+        *w = sw_trajectory_get_column (tr, c);
+      if (g_strcmp0 (sw_trajectory_get_column_name (tr, c), "tau.tau") == 0)
+        *tau = sw_trajectory_get_column (tr, c);
+    }
+  g_assert_nonnull (*w);
+  g_assert_nonnull (*tau);
+  return tr;
 }
 
 /* A torque ramp through a stuck lossy gear to a braked body: the gear's
@@ -208,32 +243,10 @@ test_gear_and_brake (void)
     "\"f_normalized\": {\"sine\": {\"amplitude\": 0.5, \"offset\": 0.5, \"f\": 2.33, \"phase\": -1.1}}}}],\n"
     "\"connections\": [{\"from\": \"tau.flange\", \"to\": \"J0.flange_a\"}, {\"from\": \"J0.flange_b\", \"to\": \"L0.flange_a\"},\n"
     "{\"from\": \"L0.flange_b\", \"to\": \"J1.flange_b\"}, {\"from\": \"J1.flange_a\", \"to\": \"B1.flange_a\"}]}\n";
-  g_autoptr (GError) error = NULL;
-  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "gear-brake.shaft", &error);
-  g_autoptr (SwSystem) sys = NULL;
-  g_autoptr (SwTrajectory) tr = NULL;
-  const double *time, *w = NULL, *tau = NULL;
-  SwSimulateOptions o;
+  const double *time, *w, *tau;
+  g_autoptr (SwTrajectory) tr = run_text (text, &time, &w, &tau);
   guint held = 0;
 
-  g_assert_no_error (error);
-  sys = sw_model_assemble (model, &error);
-  g_assert_no_error (error);
-  o = sw_simulate_options_from_system (sys);
-  o.stop_time_s = 0.5;
-  o.output_interval_s = 0.001;
-  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  time = sw_trajectory_get_column (tr, 0);
-  for (guint c = 0; c < sw_trajectory_get_n_columns (tr); c++)
-    {
-      if (g_strcmp0 (sw_trajectory_get_column_name (tr, c), "J0.w") == 0)
-        w = sw_trajectory_get_column (tr, c);
-      if (g_strcmp0 (sw_trajectory_get_column_name (tr, c), "tau.tau") == 0)
-        tau = sw_trajectory_get_column (tr, c);
-    }
-  g_assert_nonnull (w);
-  g_assert_nonnull (tau);
   for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
     {
       /* The brake's static limit: peak mue cgeo fn_max f_normalized(t). */
