@@ -210,7 +210,7 @@ run_text (const char *text, const double **time, const double **w, const double 
   o.output_interval_s = 0.001;
   tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
-  *time = sw_trajectory_get_column (tr, 0);
+  *time = sw_trajectory_get_times (tr);
   *w = *tau = NULL;
   for (guint c = 0; c < sw_trajectory_get_n_columns (tr); c++)
     {
@@ -262,6 +262,97 @@ test_gear_and_brake (void)
   g_assert_cmpfloat (fabs (w[sw_trajectory_get_n_rows (tr) - 1]), >, 1);
 }
 
+/* A free chain (no housing) of bodies coupled by clutches and one-way
+ * clutches, stuck at the start, their normal forces ramped or sine: the
+ * couplings pass torque between the bodies only, so the chain's angular
+ * momentum sum J_i w_i is the driving torque's impulse, in closed form for
+ * a ramp and a sine. */
+static void
+test_free_chain_momentum (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261132);
+  guint simulated = 0;
+
+  for (guint trial = 0; trial < 60; trial++)
+    {
+      g_autoptr (GString) s = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"free\",\n"
+                                            "\"components\": [\n");
+      g_autoptr (GString) c = g_string_new ("\"connections\": [{\"from\": \"tau.flange\", \"to\": \"J0.flange_a\"}");
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SwModel) model = NULL;
+      g_autoptr (SwSystem) sys = NULL;
+      g_autoptr (SwTrajectory) tr = NULL;
+      guint n = g_rand_int_range (rand, 2, 6);
+      gboolean sine = g_rand_boolean (rand);
+      double amplitude = g_rand_double_range (rand, 1, 50), f = g_rand_double_range (rand, 0.5, 10);
+      double J[6], worst = 0, scale = 0;
+      const double *time;
+      SwSimulateOptions o;
+
+      if (sine)
+        g_string_append_printf (s, "{\"id\": \"tau\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": "
+                                   "{\"sine\": {\"amplitude\": %.17g, \"f\": %.17g}}}}", amplitude, f);
+      else
+        g_string_append_printf (s, "{\"id\": \"tau\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": "
+                                   "{\"ramp\": {\"height\": %.17g, \"duration\": 0.2}}}}", amplitude);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autofree char *force = random_force (rand, FALSE);
+
+          J[i] = g_rand_double_range (rand, 0.01, 2);
+          g_string_append_printf (s, ",\n{\"id\": \"J%u\", \"kind\": \"rotational.inertia\", "
+                                     "\"params\": {\"J\": %.17g, \"phi0\": 0, \"w0\": 0}}", i, J[i]);
+          if (i + 1 == n)
+            break;
+          g_string_append_printf (s, ",\n{\"id\": \"L%u\", \"kind\": \"rotational.%s\", "
+                                     "\"params\": {\"fn_max\": %.4g, \"peak\": %.3g, \"f_normalized\": %s}}",
+                                  i, g_rand_boolean (rand) ? "clutch" : "one_way_clutch",
+                                  g_rand_double_range (rand, 0, 100), g_rand_double_range (rand, 1, 1.5), force);
+          g_string_append_printf (c, ",\n{\"from\": \"J%u.flange_b\", \"to\": \"L%u.flange_a\"}"
+                                     ",\n{\"from\": \"L%u.flange_b\", \"to\": \"J%u.flange_a\"}", i, i, i, i + 1);
+        }
+      g_string_append_printf (s, "],\n%s]}\n", c->str);
+      model = sw_model_new_from_data (s->str, (gssize) s->len, "free.shaft", &error);
+      g_assert_no_error (error);
+      sys = sw_model_assemble (model, &error);
+      g_assert_no_error (error);
+      o = sw_simulate_options_from_system (sys);
+      o.stop_time_s = 0.5;
+      o.output_interval_s = 0.01;
+      tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+      if (tr == NULL)
+        {
+          g_assert_true (error->domain == SW_ERROR);
+          if (g_getenv ("SW_SHOW_ERRORS"))
+            g_printerr ("free trial %u: %s\n%s\n", trial, error->message, s->str);
+          continue;
+        }
+      simulated++;
+      time = sw_trajectory_get_times (tr);
+      for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+        {
+          double t = time[r], impulse, momentum = 0;
+
+          impulse = sine ? amplitude * (1 - cos (2 * G_PI * f * t)) / (2 * G_PI * f)
+                         : t < 0.2 ? amplitude * t * t / (2 * 0.2) : amplitude * (0.1 + (t - 0.2));
+          for (guint i = 0; i < n; i++)
+            {
+              g_autofree char *name = g_strdup_printf ("J%u.w", i);
+
+              for (guint col = 0; col < sw_trajectory_get_n_columns (tr); col++)
+                if (g_strcmp0 (sw_trajectory_get_column_name (tr, col), name) == 0)
+                  momentum += J[i] * sw_trajectory_get_column (tr, col)[r];
+            }
+          worst = MAX (worst, fabs (momentum - impulse));
+          scale = MAX (scale, fabs (impulse));
+        }
+      if (worst > 1e-4 * scale + 1e-9)
+        g_error ("free trial %u: momentum off the impulse by %g of %g\n%s", trial, worst, scale, s->str);
+    }
+  g_test_message ("%u of 60 free chains simulated", simulated);
+  g_assert_cmpuint (simulated, >=, 50);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -269,5 +360,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/friction-random/never-nan", test_never_nan);
   g_test_add_func ("/core/friction-random/held-stays", test_held);
   g_test_add_func ("/core/friction-random/gear-and-brake", test_gear_and_brake);
+  g_test_add_func ("/core/friction-random/free-chain-momentum", test_free_chain_momentum);
   return g_test_run ();
 }
