@@ -129,15 +129,15 @@ install_bus_handler (void)
 static int
 take_slot (char *base, gsize size)
 {
+  /* The slot is taken before the file is mapped into it, so no fault can
+   * read its size before it is set. */
   for (guint i = 0; i < N_SLOTS; i++)
-    {
-      slots[i].size = size;
-      if (g_atomic_pointer_compare_and_exchange (&slots[i].base, NULL, base))
-        {
-          g_atomic_int_set (&slots[i].cut, 0);
-          return (int) i;
-        }
-    }
+    if (g_atomic_pointer_compare_and_exchange (&slots[i].base, NULL, base))
+      {
+        slots[i].size = size;
+        g_atomic_int_set (&slots[i].cut, 0);
+        return (int) i;
+      }
   return -1;
 }
 #endif
