@@ -160,7 +160,11 @@ _sw_model_file_map (const char *path,
     smallest = MAP_AT_LEAST;
   if (!install_bus_handler ())
     return FALSE;
-  fd = open (path, O_RDONLY | O_CLOEXEC);
+  /* Only a regular file is opened here: opening a pipe would take its
+   * writer's text from the read that follows (and could block). */
+  if (stat (path, &st) != 0 || !S_ISREG (st.st_mode) || (guint64) st.st_size < smallest)
+    return FALSE;
+  fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0)
     return FALSE;
   if (fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && (guint64) st.st_size >= smallest
