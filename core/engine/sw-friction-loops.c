@@ -15,7 +15,10 @@
  * of them that minimises sum (lambda_l / limit_l)^2 over the lock rows
  * they touch: the joint decision's least norm in torques scaled by each
  * part's limit (sw-friction-decide.c), so that the run holds what the
- * decision found held.
+ * decision found held. Where that share runs a lock past its limit while
+ * the others could take more (the load grows on a statically
+ * indeterminate hold), the locks past their limits are kept just inside
+ * them and the rest shared by the least norm (keep_within_limits).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-friction-private.h"
@@ -241,6 +244,147 @@ solve_small (double *a, double *b, guint n)
     }
 }
 
+/* How far stuck part p's torque (the lock's multiplier lambda) is inside
+ * its limits, as the run's switching functions judge it
+ * (sw-friction.c): negative past one. A one-way clutch holds anything
+ * backward; a part at a hard stop (at_stop) is not judged here. */
+static double
+lock_margin (const SwPart *p, const SwState *state, double lambda, gboolean at_stop)
+{
+  const SwFrictionDesc *f = p->kind->friction;
+  double tau = -lambda, tau0, tau0_max, engaged, hi, lo;
+
+  if (at_stop)
+    return INFINITY;
+  f->limits (p, state, &tau0, &tau0_max, &engaged);
+  hi = tau0_max, lo = -tau0_max;
+  if (f->loss != NULL)
+    {
+      double tau_t = f->transmitted (p, state) + tau, bearing = f->bearing != NULL ? f->bearing (p, state) : 0;
+      double alpha, beta;
+
+      f->loss (p, state, 1, tau_t - bearing > 0, &alpha, &beta);
+      hi = alpha + beta * tau_t;
+      f->loss (p, state, -1, tau_t + bearing > 0, &alpha, &beta);
+      lo = alpha + beta * tau_t;
+    }
+  if (f->one_way)
+    lo = -INFINITY;
+  return MIN (hi - tau, tau - lo);
+}
+
+/* eq->lambda = base + the combination mu of the self-stresses. */
+static void
+apply_mu (const SwLockLoops *L, double *lambda, const double *base, const double *mu)
+{
+  for (guint k = 0; k < L->n; k++)
+    for (guint e = L->start[k]; e < L->start[k + 1]; e++)
+      lambda[L->row[e]] = base[L->row[e]];
+  for (guint k = 0; k < L->n; k++)
+    if (isfinite (mu[k]))
+      for (guint e = L->start[k]; e < L->start[k + 1]; e++)
+        lambda[L->row[e]] += mu[k] * L->value[e];
+}
+
+/* The least norm put a lock past its limit while another could take more
+ * (the decision found them all held): the share that keeps the locks
+ * found past their limits just inside them, the least norm over the rest
+ * (an active set, a lock at a time; the limits are linear in mu piece by
+ * piece, so their gradients are differences). normal, b: the least norm's
+ * system before its solution; mu: its solution, replaced. */
+static void
+keep_within_limits (const SwLockLoops *L, SwEquations *eq, const SwState *state, const double *normal,
+                    const double *b, double *mu)
+{
+  const SwSystem *sys = eq->sys;
+  guint n = L->n, nl = L->n_locks, n_active = 0;
+  g_autofree double *base = g_memdup2 (eq->lambda, MAX (sys->n_rows, 1) * sizeof (double));
+  g_autofree guint *active = g_new (guint, n);
+  g_autofree double *grad = g_new (double, (gsize) n * n);
+  g_autofree double *target = g_new (double, n);
+  g_autofree double *kkt = g_new (double, (gsize) 4 * n * n);
+  g_autofree double *rhs = g_new (double, 2 * n);
+  g_autofree double *trial = g_new (double, n);
+  g_autofree double *scale = g_new (double, nl);
+  g_autofree gboolean *at_stop = g_new (gboolean, nl);
+
+  for (guint l = 0; l < nl; l++)
+    {
+      const SwPart *p = &sys->parts[L->lock_part[l]];
+
+      scale[l] = MAX (_sw_friction_lock_scale (p, state), 1e-150);
+      at_stop[l] = L->unbounded[l] && !p->kind->friction->one_way;
+    }
+  /* base: the reactions' multipliers before the sharing. */
+  for (guint k = 0; k < n; k++)
+    if (isfinite (mu[k]))
+      for (guint e = L->start[k]; e < L->start[k + 1]; e++)
+        base[L->row[e]] -= mu[k] * L->value[e];
+
+  for (guint round = 0; round < 2 * n && n_active < n; round++)
+    {
+      guint worst = nl;
+      double worst_margin = 0, m = 2 * n;
+
+      apply_mu (L, eq->lambda, base, mu);
+      for (guint l = 0; l < nl; l++)
+        {
+          gboolean known = FALSE;
+          double margin = lock_margin (&sys->parts[L->lock_part[l]], state, eq->lambda[L->lock_row[l]], at_stop[l]);
+
+          for (guint c = 0; c < n_active; c++)
+            known = known || active[c] == l;
+          if (!known && margin / scale[l] < worst_margin)
+            worst = l, worst_margin = margin / scale[l];
+        }
+      if (worst == nl)
+        return;
+      active[n_active] = worst;
+      target[n_active] = 1e-9 * scale[worst];
+      n_active++;
+      /* Each active lock's margin linearised about mu. */
+      for (guint c = 0; c < n_active; c++)
+        {
+          guint l = active[c];
+          double m0 = lock_margin (&sys->parts[L->lock_part[l]], state, eq->lambda[L->lock_row[l]], FALSE);
+
+          for (guint k = 0; k < n; k++)
+            {
+              double h = 1e-6 * scale[l];
+
+              memcpy (trial, mu, n * sizeof (double));
+              trial[k] = (isfinite (trial[k]) ? trial[k] : 0) + h;
+              apply_mu (L, eq->lambda, base, trial);
+              grad[c * n + k] = (lock_margin (&sys->parts[L->lock_part[l]], state, eq->lambda[L->lock_row[l]], FALSE)
+                                 - m0) / h;
+            }
+          apply_mu (L, eq->lambda, base, mu);
+          rhs[n + c] = target[c] - m0;
+          for (guint k = 0; k < n; k++)
+            rhs[n + c] += grad[c * n + k] * (isfinite (mu[k]) ? mu[k] : 0);
+        }
+      /* [N A^T; A 0] [mu; nu] = [b; r] */
+      m = n + n_active;
+      memset (kkt, 0, (gsize) m * m * sizeof (double));
+      for (guint j = 0; j < n; j++)
+        {
+          for (guint k = 0; k < n; k++)
+            kkt[j * (guint) m + k] = normal[j * n + k];
+          rhs[j] = b[j];
+        }
+      for (guint c = 0; c < n_active; c++)
+        for (guint k = 0; k < n; k++)
+          {
+            kkt[(n + c) * (guint) m + k] = grad[c * n + k];
+            kkt[k * (guint) m + n + c] = grad[c * n + k];
+          }
+      solve_small (kkt, rhs, (guint) m);
+      for (guint k = 0; k < n; k++)
+        mu[k] = rhs[k];
+    }
+  apply_mu (L, eq->lambda, base, mu);
+}
+
 void
 _sw_friction_share_loops (SwEquations *eq, double t, gboolean left)
 {
@@ -255,8 +399,15 @@ _sw_friction_share_loops (SwEquations *eq, double t, gboolean left)
   sw_equations_get_state (eq, t, left, &state);
   for (guint l = 0; l < nl; l++)
     {
-      double s = L->unbounded[l] ? INFINITY
-                 : _sw_friction_lock_scale (&sys->parts[L->lock_part[l]], &state);
+      double s = _sw_friction_lock_scale (&sys->parts[L->lock_part[l]], &state);
+
+      /* A one-way clutch or a part at a hard stop holds anything one way,
+       * but not the other: weighted as the joint decision weights it
+       * (its limit, at least 1), not as free to take any share, which
+       * put a one-way clutch's forward torque past its limit while the
+       * decision had found it held, and the modes chattered. */
+      if (L->unbounded[l])
+        s = MAX (s, 1);
       /* A limit of 0 holds nothing: weighted as a tiny one. */
       s = MAX (s, 1e-150);
       L->weight[l] = isfinite (s) ? 1 / (s * s) : 0;
@@ -278,9 +429,15 @@ _sw_friction_share_loops (SwEquations *eq, double t, gboolean left)
         b -= L->weight[l] * L->on_lock[j * nl + l] * eq->lambda[L->lock_row[l]];
       L->mu[j] = b;
     }
-  solve_small (L->normal, L->mu, n);
-  for (guint k = 0; k < n; k++)
-    if (isfinite (L->mu[k]))
-      for (guint e = L->start[k]; e < L->start[k + 1]; e++)
-        eq->lambda[L->row[e]] += L->mu[k] * L->value[e];
+  {
+    g_autofree double *normal = g_memdup2 (L->normal, (gsize) n * n * sizeof (double));
+    g_autofree double *b = g_memdup2 (L->mu, n * sizeof (double));
+
+    solve_small (L->normal, L->mu, n);
+    for (guint k = 0; k < n; k++)
+      if (isfinite (L->mu[k]))
+        for (guint e = L->start[k]; e < L->start[k + 1]; e++)
+          eq->lambda[L->row[e]] += L->mu[k] * L->value[e];
+    keep_within_limits (L, eq, &state, normal, b, L->mu);
+  }
 }

@@ -768,10 +768,9 @@ _sw_model_new_from_file_mapping (const char  *path,
   g_autofree char *contents = NULL;
   g_autofree char *display_name = NULL;
   g_autofree char *folder = NULL;
-  g_autoptr(GError) local_error = NULL;
   SwModel *model;
-  char *mapped_text;
-  gsize length, mapped;
+  SwFileMap map;
+  gsize length;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -779,20 +778,26 @@ _sw_model_new_from_file_mapping (const char  *path,
   display_name = g_filename_display_name (path);
   folder = g_path_get_dirname (path);
   /* A large file mapped: its pages go back as the reader passes them. */
-  mapped_text = _sw_model_file_map (path, smallest_mapped, &length, &mapped);
-  if (mapped_text != NULL)
+  if (_sw_model_file_map (path, smallest_mapped, &map))
     {
-      model = read_model (mapped_text, (gssize) length, TRUE, TRUE, display_name, folder, NULL, 1, 1, error);
-      _sw_model_file_unmap (mapped_text, mapped);
+      g_autoptr(GError) local_error = NULL;
+
+      model = read_model (map.data, (gssize) map.length, TRUE, TRUE, display_name, folder, NULL, 1, 1,
+                          &local_error);
+      if (!_sw_model_file_unmap (&map))
+        {
+          g_clear_object (&model);
+          g_clear_error (&local_error);
+          g_set_error (&local_error, SW_ERROR, SW_ERROR_IO,
+                       _("%s: error: the file changed while it was read; read it again"), display_name);
+        }
+      if (local_error != NULL)
+        g_propagate_error (error, g_steal_pointer (&local_error));
       return model;
     }
-  if (!g_file_get_contents (path, &contents, &length, &local_error))
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("%s: error: %s"),
-                   display_name, local_error->message);
-      return NULL;
-    }
-  /* g_file_get_contents() ends the text with a NUL. */
+  if (!_sw_model_file_read (path, &contents, &length, error))
+    return NULL;
+  /* _sw_model_file_read() ends the text with a NUL. */
   return read_model (contents, (gssize) length, TRUE, FALSE, display_name, folder, NULL, 1, 1, error);
 }
 

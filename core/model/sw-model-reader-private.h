@@ -176,16 +176,31 @@ _sw_reader_check_unread (Reader *r);
 
 /* A file's text mapped (sw-model-file-text.c) when it is a regular file of
  * at least smallest bytes (0: the reader's own threshold), ending with a
- * NUL of its own; NULL to read it as before. *length: the file's;
- * *mapped: what _sw_model_file_unmap() needs. */
-char *
+ * NUL of its own; FALSE to read it as before. */
+typedef struct {
+  char   *data;
+  gsize   length;             /* the file's */
+  gsize   mapped;
+  int     fd;
+  int     slot;
+  gint64  mtime_s, mtime_ns;
+} SwFileMap;
+
+gboolean
 _sw_model_file_map (const char *path,
                     gsize       smallest,
-                    gsize      *length,
-                    gsize      *mapped);
-void
-_sw_model_file_unmap (char  *data,
-                      gsize  mapped);
+                    SwFileMap  *map);
+/* Unmaps; FALSE when the file was cut short, grown or written to while it
+ * was mapped (its text read is then not the file's). */
+gboolean
+_sw_model_file_unmap (SwFileMap *map);
+/* The text of a file not mapped, NUL-terminated; a clear error for a
+ * folder, and a device or pipe read at most up to its first NUL. */
+gboolean
+_sw_model_file_read (const char  *path,
+                     char       **contents,
+                     gsize       *length,
+                     GError     **error);
 /* The whole pages of text in [from, to) given back (a mapped text only). */
 void
 _sw_reader_release_text (Reader *r,
