@@ -25,6 +25,7 @@
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 #include "sw-error.h"
+#include "sw-model-reader-private.h"
 #include "sw-kind.h"
 #include "sw-table.h"
 #include "sw-model-private.h"
@@ -934,15 +935,13 @@ SwModel *
 sw_modelica_import_file (const char *path, GError **error)
 {
   g_autofree char *data = NULL, *display_name = NULL;
-  g_autoptr (GError) local = NULL;
   gsize length;
 
   g_return_val_if_fail (path != NULL, NULL);
   display_name = g_filename_display_name (path);
-  if (!g_file_get_contents (path, &data, &length, &local))
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("%s: error: cannot read: %s"), display_name, local->message);
-      return NULL;
-    }
+  /* As a model file is read: a folder named as one, a device or a pipe
+   * (/dev/zero) read only up to its first NUL, never for ever. */
+  if (!_sw_model_file_read (path, &data, &length, error))
+    return NULL;
   return sw_modelica_import (data, (gssize) length, display_name, error);
 }

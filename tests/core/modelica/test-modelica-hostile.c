@@ -5,6 +5,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <string.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 
 #include "sw-error.h"
 #include "sw-kind.h"
@@ -334,6 +336,31 @@ test_unknown_paths (void)
     }
 }
 
+/* Files that are not Modelica text: /dev/zero read up to its first NUL
+ * (it was read for ever), a folder named as one. */
+static void
+test_not_files (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("sw-mo-XXXXXX", NULL);
+  g_autofree char *zero = g_build_filename (dir, "zero.mo", NULL);
+  g_autofree char *folder = g_build_filename (dir, "folder.mo", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+
+  g_assert_cmpint (symlink ("/dev/zero", zero), ==, 0);
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  model = sw_modelica_import_file (zero, &error);
+  g_assert_null (model);
+  g_assert_nonnull (strstr (error->message, "zero.mo:1:1: error: a NUL byte"));
+  g_clear_error (&error);
+  model = sw_modelica_import_file (folder, &error);
+  g_assert_null (model);
+  g_assert_nonnull (strstr (error->message, "a folder, not a model file"));
+  g_remove (zero);
+  g_rmdir (folder);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -347,5 +374,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/modelica-hostile/duplicates", test_duplicates);
   g_test_add_func ("/core/modelica-hostile/export-names", test_export_names);
   g_test_add_func ("/core/modelica-hostile/unknown-paths", test_unknown_paths);
+  g_test_add_func ("/core/modelica-hostile/not-files", test_not_files);
   return g_test_run ();
 }
