@@ -265,11 +265,12 @@ _sw_friction_share_locks (SwEquations *eq, double t, gboolean left)
     {
       double total = 0, limit = 0, tau0, tau0_max, engaged;
       guint n = 0;
+      gboolean lossy = FALSE;
 
       /* Each group once, from its first part, over its stuck parts. */
       if (sys->friction_group[g] != g)
         continue;
-      for (int pass = 0; pass < 2; pass++)
+      for (int pass = 0; pass < 2 && !lossy; pass++)
         for (guint j = g; j < sys->n_parts; j++)
           {
             const SwPart *q = &sys->parts[j];
@@ -278,6 +279,10 @@ _sw_friction_share_locks (SwEquations *eq, double t, gboolean left)
             if (sys->friction_group[j] != g || eq->mode[j] != SW_FRICTION_STUCK)
               continue;
             q->kind->friction->limits (q, &state, &tau0, &tau0_max, &engaged);
+            /* A lossy part's limit follows the torque it transmits (its
+             * static one is 0): the loops' least norm shares then, with
+             * the joint decision's scales (sw-friction-loops.c). */
+            lossy = lossy || q->kind->friction->loss != NULL;
             if (pass == 0)
               {
                 total += sys->friction_sign[j] * -*lambda;

@@ -262,6 +262,56 @@ test_gear_and_brake (void)
   g_assert_cmpfloat (fabs (w[sw_trajectory_get_n_rows (tr) - 1]), >, 1);
 }
 
+/* Bearing friction and a stuck lossy gear on the same body: both hold J0
+ * to the housing (one friction group). The group's split by static limits
+ * gave the gear none (its static limit is 0: it follows the torque it
+ * transmits), the decision's least norm a share, and the run chattered at
+ * 1.8 ms. Now it runs: the bearing's torque stays within its static limit
+ * (peak 1.6 x 0.4014 N.m) while stuck, and the gear's output turns at
+ * J0's speed over the ratio. */
+static void
+test_bearing_and_gear (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"bearing-gear\", \"components\": [\n"
+    "{\"id\": \"tau\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": {\"sine\": {\"amplitude\": 93.7667, \"f\": 0.608}}}},\n"
+    "{\"id\": \"J0\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1.272, \"phi0\": 0, \"w0\": 0}},\n"
+    "{\"id\": \"F0\", \"kind\": \"rotational.bearing_friction\", \"params\": {\"tau_pos\": [[0, 0.4014], [10, 0.1088]], \"peak\": 1.6}},\n"
+    "{\"id\": \"L0\", \"kind\": \"rotational.lossy_gear\", \"params\": {\"ratio\": 3.45, \"lossTable\": [[0, 0.883, 0.725, 1.25, 1.17]]}},\n"
+    "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.7872, \"phi0\": 0, \"w0\": 0}}],\n"
+    "\"connections\": [{\"from\": \"tau.flange\", \"to\": \"J0.flange_a\"}, {\"from\": \"J0.flange_a\", \"to\": \"F0.flange_a\"},\n"
+    "{\"from\": \"J0.flange_b\", \"to\": \"L0.flange_a\"}, {\"from\": \"L0.flange_b\", \"to\": \"J1.flange_b\"}]}\n";
+  const double *time, *w, *tau, *mode = NULL, *f_tau = NULL, *w1 = NULL;
+  g_autoptr (SwTrajectory) tr = run_text (text, &time, &w, &tau);
+  guint n = sw_trajectory_get_n_rows (tr), stuck = 0;
+
+  for (guint c = 0; c < sw_trajectory_get_n_columns (tr); c++)
+    {
+      const char *name = sw_trajectory_get_column_name (tr, c);
+
+      if (g_strcmp0 (name, "F0.mode") == 0)
+        mode = sw_trajectory_get_column (tr, c);
+      if (g_strcmp0 (name, "F0.tau") == 0)
+        f_tau = sw_trajectory_get_column (tr, c);
+      if (g_strcmp0 (name, "J1.w") == 0)
+        w1 = sw_trajectory_get_column (tr, c);
+    }
+  g_assert_nonnull (mode);
+  g_assert_nonnull (f_tau);
+  g_assert_nonnull (w1);
+  for (guint r = 0; r < n; r++)
+    {
+      if (mode[r] == 0)
+        {
+          g_assert_cmpfloat (fabs (f_tau[r]), <=, 1.6 * 0.4014 * (1 + 1e-9));
+          stuck++;
+        }
+      g_assert_cmpfloat_with_epsilon (w1[r], w[r] / 3.45, 1e-9 * (1 + fabs (w[r])));
+    }
+  g_assert_cmpuint (stuck, >, 0);
+  g_assert_cmpfloat (fabs (w[n - 1]), >, 1);
+}
+
 /* A free chain (no housing) of bodies coupled by clutches and one-way
  * clutches, stuck at the start, their normal forces ramped or sine: the
  * couplings pass torque between the bodies only, so the chain's angular
@@ -360,6 +410,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/friction-random/never-nan", test_never_nan);
   g_test_add_func ("/core/friction-random/held-stays", test_held);
   g_test_add_func ("/core/friction-random/gear-and-brake", test_gear_and_brake);
+  g_test_add_func ("/core/friction-random/bearing-and-gear", test_bearing_and_gear);
   g_test_add_func ("/core/friction-random/free-chain-momentum", test_free_chain_momentum);
   return g_test_run ();
 }
