@@ -603,4 +603,13 @@ void                  _sw_canvas_update_actions        (SwCanvas             *se
 void                  _sw_canvas_emit_component_activated (SwCanvas          *self,
                                                         guint                 component);
 
+/* The key of grid bucket (bx, by) in the spatial hashes of the router and
+ * the free spots: unsigned, as a negative bucket shifted left is undefined
+ * in C. */
+static inline gint64
+_sw_canvas_bucket_key (gint64 bx, gint64 by)
+{
+  return (gint64) (((guint64) bx << 32) ^ ((guint64) by & 0xffffffffu));
+}
+
 G_END_DECLS

@@ -39,12 +39,6 @@ struct _SwCanvasParts {
   guint       query;
 };
 
-static gint64
-bucket_key (gint64 bx, gint64 by)
-{
-  return (bx << 32) ^ (by & 0xffffffff);
-}
-
 static gboolean
 bucket_range (const SwCanvasRect *r, gint64 *bx0, gint64 *bx1, gint64 *by0, gint64 *by1)
 {
@@ -82,7 +76,7 @@ _sw_canvas_parts_new (const SwCanvasRect *boxes,
       for (gint64 bx = bx0; bx <= bx1; bx++)
         for (gint64 by = by0; by <= by1; by++)
           {
-            gint64 key = bucket_key (bx, by);
+            gint64 key = _sw_canvas_bucket_key (bx, by);
             GArray *bucket = g_hash_table_lookup (parts->buckets, &key);
 
             if (bucket == NULL)
@@ -153,7 +147,7 @@ _sw_canvas_parts_find (SwCanvasParts      *parts,
   for (gint64 bx = bx0; bx <= bx1; bx++)
     for (gint64 by = by0; by <= by1; by++)
       {
-        gint64 key = bucket_key (bx, by);
+        gint64 key = _sw_canvas_bucket_key (bx, by);
         GArray *bucket = g_hash_table_lookup (parts->buckets, &key);
 
         for (guint k = 0; bucket != NULL && k < bucket->len; k++)

@@ -31,12 +31,6 @@ struct _SwCanvasSpots {
   GHashTable *resume;    /* gint64 (a box's size) -> the first spot that may be free for it */
 };
 
-static gint64
-bucket_key (gint64 bx, gint64 by)
-{
-  return (bx << 32) ^ (by & 0xffffffff);
-}
-
 /* The buckets a rectangle covers; FALSE when they are too many to list. */
 static gboolean
 bucket_range (const SwCanvasRect *r, gint64 *bx0, gint64 *bx1, gint64 *by0, gint64 *by1)
@@ -86,7 +80,7 @@ _sw_canvas_spots_add (SwCanvasSpots *spots, const SwCanvasRect *box)
   for (gint64 bx = bx0; bx <= bx1; bx++)
     for (gint64 by = by0; by <= by1; by++)
       {
-        gint64 key = bucket_key (bx, by);
+        gint64 key = _sw_canvas_bucket_key (bx, by);
         GArray *bucket = g_hash_table_lookup (spots->buckets, &key);
 
         if (bucket == NULL)
@@ -120,7 +114,7 @@ is_free (SwCanvasSpots *spots, const SwCanvasRect *box)
   for (gint64 bx = bx0; bx <= bx1; bx++)
     for (gint64 by = by0; by <= by1; by++)
       {
-        gint64 key = bucket_key (bx, by);
+        gint64 key = _sw_canvas_bucket_key (bx, by);
 
         if (!free_in (g_hash_table_lookup (spots->buckets, &key), box))
           return FALSE;
