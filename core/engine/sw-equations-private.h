@@ -61,9 +61,6 @@ typedef struct {
   gint8  *mode;
   gint8  *start;
   gboolean has_friction;  /* stuck parts in parallel share their locks */
-  /* Stuck parts whose locks close a loop share their torques
-   * (sw-friction-loops.c); NULL where none do. Owned. */
-  struct _SwLockLoops *loops;
   /* Per part: a lossy part's friction torque sliding (solved with the
    * reactions at every evaluation, sw-friction-loss.c) and the sign of
    * its transmitted torque assumed (+1, -1). */

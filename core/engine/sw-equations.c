@@ -131,7 +131,6 @@ sw_equations_free (SwEquations *eq)
   g_free (eq->ap);
   g_free (eq->ma);
   g_free (eq->lambda);
-  _sw_lock_loops_free (eq->loops);
   g_free (eq->q_guess);
   g_free (eq->qd_guess);
   for (guint b = 0; b < eq->sys->n_first_order_blocks + eq->sys->n_algebraic_blocks; b++)

@@ -388,7 +388,7 @@ keep_within_limits (const SwLockLoops *L, SwEquations *eq, const SwState *state,
 void
 _sw_friction_share_loops (SwEquations *eq, double t, gboolean left)
 {
-  const SwLockLoops *L = eq->loops;
+  const SwLockLoops *L = eq->sys->lock_loops;
   const SwSystem *sys = eq->sys;
   guint n, nl;
   SwState state;

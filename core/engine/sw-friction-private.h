@@ -62,7 +62,7 @@ void         _sw_lock_loops_free (SwLockLoops *loops);
 /* The scale of stuck part p's torque: its static limit, a lossy part's
  * |alpha| + |beta T| + |T| (the joint decision's scales). */
 double       _sw_friction_lock_scale (const SwPart *p, const SwState *state);
-/* After the reactions: the torques of eq->loops' locks shared as the
+/* After the reactions: the torques of eq->sys->lock_loops' locks shared as the
  * joint decision's least norm does. */
 void         _sw_friction_share_loops (SwEquations *eq, double t, gboolean left);
 

@@ -168,9 +168,9 @@ reconfigure (SwFrictionRun *run, double t, const double *y, double **y_new, GErr
                    local->message);
       return FALSE;
     }
-  eq = sw_equations_new (sys);
   if (any)
-    eq->loops = _sw_lock_loops_new (sys, run->locked, strength);
+    sys->lock_loops = _sw_lock_loops_new (sys, run->locked, strength);
+  eq = sw_equations_new (sys);
   state = g_new0 (double, MAX (sys->n_states, 1));
   if (!map_state (run->sys, y, run->eq, sys, state, eq->q_guess, error))
     {

@@ -303,6 +303,10 @@ struct _SwSystem {
   SwRow    *rows;
   guint       n_row_blocks;
   SwRowBlock *row_blocks;
+  /* A friction run's configuration: the self-stresses of its redundant
+   * locks (sw-friction-loops.c), for every set of equations over it (the
+   * run's and the output rows'); NULL where none. Owned. */
+  struct _SwLockLoops *lock_loops;
 
   /* Initial values of the states, and the first guess of the algebraic
    * coordinates. */

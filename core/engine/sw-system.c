@@ -697,6 +697,7 @@ sw_system_unref (SwSystem *sys)
   g_return_if_fail (sys != NULL);
   if (!g_atomic_ref_count_dec (&sys->ref_count))
     return;
+  _sw_lock_loops_free (sys->lock_loops);
 
   for (guint i = 0; i < sys->n_parts; i++)
     {

@@ -243,14 +243,29 @@ test_gear_and_brake (void)
     "\"f_normalized\": {\"sine\": {\"amplitude\": 0.5, \"offset\": 0.5, \"f\": 2.33, \"phase\": -1.1}}}}],\n"
     "\"connections\": [{\"from\": \"tau.flange\", \"to\": \"J0.flange_a\"}, {\"from\": \"J0.flange_b\", \"to\": \"L0.flange_a\"},\n"
     "{\"from\": \"L0.flange_b\", \"to\": \"J1.flange_b\"}, {\"from\": \"J1.flange_a\", \"to\": \"B1.flange_a\"}]}\n";
-  const double *time, *w, *tau;
+  const double *time, *w, *tau, *brake_tau = NULL, *brake_mode = NULL;
   g_autoptr (SwTrajectory) tr = run_text (text, &time, &w, &tau);
   guint held = 0;
 
+  /* The rows report the torques the run held: a stuck brake's within its
+   * limit (the rows' own equations share as the run's do; before, they
+   * showed the whole load on the brake, 1.5 times its limit). */
+  for (guint c = 0; c < sw_trajectory_get_n_columns (tr); c++)
+    {
+      if (g_strcmp0 (sw_trajectory_get_column_name (tr, c), "B1.tau") == 0)
+        brake_tau = sw_trajectory_get_column (tr, c);
+      if (g_strcmp0 (sw_trajectory_get_column_name (tr, c), "B1.mode") == 0)
+        brake_mode = sw_trajectory_get_column (tr, c);
+    }
+  g_assert_nonnull (brake_tau);
+  g_assert_nonnull (brake_mode);
   for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
     {
       /* The brake's static limit: peak mue cgeo fn_max f_normalized(t). */
       double limit = 1.25 * 0.5 * 121.7 * (0.5 + 0.5 * sin (2 * G_PI * 2.33 * time[r] - 1.1));
+
+      if (brake_mode[r] == 0)
+        g_assert_cmpfloat (fabs (brake_tau[r]), <=, limit * (1 + 1e-6) + 1e-9);
 
       if (2.18 * fabs (tau[r]) < limit)
         {
