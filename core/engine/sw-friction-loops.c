@@ -36,6 +36,11 @@ struct _SwLockLoops {
   double  *value;
   double  *on_lock;      /* n x n_locks: self-stress k's value on lock l */
   double  *normal, *mu, *weight;  /* scratch: n x n, n, n_locks */
+  /* keep_within_limits()'s scratch, made once: nothing per evaluation
+   * allocates. */
+  double  *normal0, *b0, *base, *grad, *target, *kkt, *rhs, *trial, *scale;
+  guint   *active;
+  gboolean *at_stop;
 };
 
 void
@@ -53,6 +58,17 @@ _sw_lock_loops_free (SwLockLoops *loops)
   g_free (loops->normal);
   g_free (loops->mu);
   g_free (loops->weight);
+  g_free (loops->normal0);
+  g_free (loops->b0);
+  g_free (loops->base);
+  g_free (loops->grad);
+  g_free (loops->target);
+  g_free (loops->kkt);
+  g_free (loops->rhs);
+  g_free (loops->trial);
+  g_free (loops->scale);
+  g_free (loops->active);
+  g_free (loops->at_stop);
   g_free (loops);
 }
 
@@ -162,6 +178,17 @@ _sw_lock_loops_new (const SwSystem *sys, const double *locked, const double *str
   loops->normal = g_new (double, (gsize) n * n);
   loops->mu = g_new (double, n);
   loops->weight = g_new (double, MAX (n_locks, 1));
+  loops->normal0 = g_new (double, (gsize) n * n);
+  loops->b0 = g_new (double, n);
+  loops->base = g_new (double, MAX (sys->n_rows, 1));
+  loops->grad = g_new (double, (gsize) n * n);
+  loops->target = g_new (double, n);
+  loops->kkt = g_new (double, (gsize) 4 * n * n);
+  loops->rhs = g_new (double, 2 * n);
+  loops->trial = g_new (double, n);
+  loops->scale = g_new (double, MAX (n_locks, 1));
+  loops->active = g_new (guint, n);
+  loops->at_stop = g_new (gboolean, MAX (n_locks, 1));
   return loops;
 }
 
@@ -298,15 +325,12 @@ keep_within_limits (const SwLockLoops *L, SwEquations *eq, const SwState *state,
 {
   const SwSystem *sys = eq->sys;
   guint n = L->n, nl = L->n_locks, n_active = 0;
-  g_autofree double *base = g_memdup2 (eq->lambda, MAX (sys->n_rows, 1) * sizeof (double));
-  g_autofree guint *active = g_new (guint, n);
-  g_autofree double *grad = g_new (double, (gsize) n * n);
-  g_autofree double *target = g_new (double, n);
-  g_autofree double *kkt = g_new (double, (gsize) 4 * n * n);
-  g_autofree double *rhs = g_new (double, 2 * n);
-  g_autofree double *trial = g_new (double, n);
-  g_autofree double *scale = g_new (double, nl);
-  g_autofree gboolean *at_stop = g_new (gboolean, nl);
+  double *base = L->base, *grad = L->grad, *target = L->target, *kkt = L->kkt, *rhs = L->rhs;
+  double *trial = L->trial, *scale = L->scale;
+  guint *active = L->active;
+  gboolean *at_stop = L->at_stop;
+
+  memcpy (base, eq->lambda, MAX (sys->n_rows, 1) * sizeof (double));
 
   for (guint l = 0; l < nl; l++)
     {
@@ -429,15 +453,12 @@ _sw_friction_share_loops (SwEquations *eq, double t, gboolean left)
         b -= L->weight[l] * L->on_lock[j * nl + l] * eq->lambda[L->lock_row[l]];
       L->mu[j] = b;
     }
-  {
-    g_autofree double *normal = g_memdup2 (L->normal, (gsize) n * n * sizeof (double));
-    g_autofree double *b = g_memdup2 (L->mu, n * sizeof (double));
-
-    solve_small (L->normal, L->mu, n);
-    for (guint k = 0; k < n; k++)
-      if (isfinite (L->mu[k]))
-        for (guint e = L->start[k]; e < L->start[k + 1]; e++)
-          eq->lambda[L->row[e]] += L->mu[k] * L->value[e];
-    keep_within_limits (L, eq, &state, normal, b, L->mu);
-  }
+  memcpy (L->normal0, L->normal, (gsize) n * n * sizeof (double));
+  memcpy (L->b0, L->mu, n * sizeof (double));
+  solve_small (L->normal, L->mu, n);
+  for (guint k = 0; k < n; k++)
+    if (isfinite (L->mu[k]))
+      for (guint e = L->start[k]; e < L->start[k + 1]; e++)
+        eq->lambda[L->row[e]] += L->mu[k] * L->value[e];
+  keep_within_limits (L, eq, &state, L->normal0, L->b0, L->mu);
 }
