@@ -11,6 +11,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-model-file-private.h"
 
+#include <errno.h>
+#include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -129,6 +131,41 @@ bare_token_end (const char *data,
                           data[end] == '-' || data[end] == '_'))
     end++;
   return end;
+}
+
+/* A number a double cannot hold: json-glib would read 1e-400 as 0 and
+ * 1e400 as inf without a word, so a parameter silently became 0. Only
+ * tokens with an exponent or hundreds of digits can be out of range. */
+static gboolean
+check_number_range (const char        *data,
+                    gsize              at,
+                    gsize              n,
+                    SwScanProblemFunc  report,
+                    gpointer           user_data)
+{
+  g_autofree char *token = NULL;
+  g_autofree char *message = NULL;
+  double value;
+
+  if (!(g_ascii_isdigit (data[at]) || data[at] == '-') ||
+      (n < 300 && memchr (data + at, 'e', n) == NULL && memchr (data + at, 'E', n) == NULL))
+    return TRUE;
+
+  token = g_strndup (data + at, n);
+  errno = 0;
+  value = g_ascii_strtod (token, NULL);
+  if (errno != ERANGE)
+    return TRUE;
+  if (isinf (value))
+    message = g_strdup_printf (_("the number “%.40s” is too large for a double; valid: magnitudes "
+                                 "up to 1.8e308"), token);
+  else if (value == 0.0)
+    message = g_strdup_printf (_("the number “%.40s” is too small for a double and would read as 0; "
+                                 "valid: 0, or magnitudes from 2.3e-308"), token);
+  else
+    return TRUE;   /* subnormal: a value; the parameters' own ranges judge it */
+  report (at, message, user_data);
+  return FALSE;
 }
 
 /* true, false, null, or a JSON number whose integer json-glib keeps as it
@@ -312,6 +349,8 @@ _sw_model_file_scan (const char        *data,
               record_start (result, i);
               if (!is_plain_scalar (data + i, end - i))
                 result->plain = FALSE;
+              else if (!check_number_range (data, i, end - i, report, user_data))
+                ok = FALSE;
               i = end - 1;
             }
           break;

@@ -113,6 +113,10 @@ _sw_mo_parse_next (Parser *ps)
         _sw_mo_parse_fail (ps, t->line, t->column, _("“%s” is not a number"), text);
       else if (!isfinite (t->number))
         _sw_mo_parse_fail (ps, t->line, t->column, _("“%s” is too large for a number (at most about 1.8e308)"), text);
+      else if (t->number == 0.0 && strcspn (text, "123456789") < strcspn (text, "eE"))
+        /* A nonzero mantissa read as 0: 1e-400 would be a massless inertia. */
+        _sw_mo_parse_fail (ps, t->line, t->column,
+                           _("“%s” is too small for a number and would read as 0; valid: 0, or magnitudes from 2.3e-308"), text);
     }
   else if (*ps->p == '"')
     {

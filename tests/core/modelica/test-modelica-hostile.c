@@ -202,6 +202,10 @@ test_out_of_range (void)
   }
   assert_refused ("model M\n  parameter Real p = 1e400;\nend M;\n",
                   "m.mo:2:22: error: “1e400” is too large for a number (at most about 1.8e308)");
+  /* Read as 0 it would be a massless inertia, silently. */
+  assert_refused ("model M\n  parameter Real p = 1e-400;\n  parameter Real q = 0e-400;\nend M;\n",
+                  "m.mo:2:22: error: “1e-400” is too small for a number and would read as 0; "
+                  "valid: 0, or magnitudes from 2.3e-308");
   assert_refused ("model M\n" INERTIA ";\nequation\n  connect(j.flange_a[1e6], j.flange_b);\n"
                   "  connect(j.flange_a[1e300], j.flange_b);\nend M;\n",
                   "m.mo:5:22: error: expected an index 1, 2, … after “[”, not “a number”");
