@@ -351,6 +351,61 @@ test_vehicle (void)
   check_signals_jumping (tr, y, 2, vehicle_observe, names, tight, jumps, breaks, G_N_ELEMENTS (breaks));
 }
 
+/* GenerationOfFMUs (both domains, the same numbers): 10 sin(2 pi 2 t)
+ * drives three pairs of 1.1 and 2.2 (kg.m2 or kg) from rest. The
+ * DirectInertia and InverseInertia blocks joined through their signals
+ * are one body of 3.3 (closed form); the pairs through the SpringDamper
+ * (c = 1e4, d = 100) and Spring (c = 1e4) blocks are two-body ODEs:
+ * y = (x2a, v2a, x2b, v2b, x3a, v3a, x3b, v3b), the element's force c
+ * (x_b - x_a) (+ d (v_b - v_a)) on a, minus it on b. */
+static int
+fmus_rhs (double t, const double y[], double dydt[], void *params)
+{
+  double drive = 10 * sin (2 * G_PI * 2 * t);
+  double f2 = 1e4 * (y[2] - y[0]) + 100 * (y[3] - y[1]), f3 = 1e4 * (y[6] - y[4]);
+
+  for (guint k = 0; k < 4; k++)
+    dydt[2 * k] = y[2 * k + 1];
+  dydt[1] = (drive + f2) / 1.1;
+  dydt[3] = -f2 / 2.2;
+  dydt[5] = (drive + f3) / 1.1;
+  dydt[7] = -f3 / 2.2;
+  return GSL_SUCCESS;
+}
+
+static void
+fmus_observe (double t, const double *y, double *s)
+{
+  double w = 2 * G_PI * 2, v1 = 10 * (1 - cos (w * t)) / (w * 3.3), x1 = 10 * (t - sin (w * t) / w) / (w * 3.3);
+  const double v[] = { x1, v1, x1, v1, y[0], y[1], y[2], y[3], y[2] - y[0], y[3] - y[1], y[4], y[5], y[6], y[7],
+                       y[6] - y[4] };
+
+  memcpy (s, v, sizeof v);
+}
+
+static void
+test_generation_of_fmus (void)
+{
+  static const char *const rot[] = { "directInertia_inertia.phi", "directInertia_inertia.w", "inverseInertia_inertia.phi",
+                                     "inverseInertia_inertia.w", "inertia2a.phi", "inertia2a.w", "inertia2b.phi",
+                                     "inertia2b.w", "springDamper_springDamper.phi_rel",
+                                     "springDamper_springDamper.w_rel", "inertia3a.phi", "inertia3a.w", "inertia3b.phi",
+                                     "inertia3b.w", "spring_spring.phi_rel", NULL };
+  static const char *const trans[] = { "directMass_mass.s", "directMass_mass.v", "inverseMass_mass.s", "inverseMass_mass.v",
+                                       "mass2a.s", "mass2a.v", "mass2b.s", "mass2b.v", "springDamper_springDamper.s_rel",
+                                       "springDamper_springDamper.v_rel", "mass3a.s", "mass3a.v", "mass3b.s", "mass3b.v",
+                                       "spring_spring.s_rel", NULL };
+  static const double tight[15] = { 1e-5, 1e-5, 1e-5, 1e-5, 1e-5, 1e-5, 1e-5, 1e-5, 1e-4, 1e-4, 1e-5, 1e-5, 1e-5, 1e-5, 1e-4 };
+  static const double y0[8] = { 0 };
+  g_autoptr (SwTrajectory) r = msl_run ("Rotational", "GenerationOfFMUs.mo", 0);
+  g_autoptr (SwTrajectory) t = msl_run ("Translational", "GenerationOfFMUs.mo", 0);
+  g_autofree double *yr = msl_solve (r, fmus_rhs, NULL, 8, y0, NULL, 0);
+  g_autofree double *yt = msl_solve (t, fmus_rhs, NULL, 8, y0, NULL, 0);
+
+  check_signals (r, yr, 8, fmus_observe, rot, tight);
+  check_signals (t, yt, 8, fmus_observe, trans, tight);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -361,5 +416,6 @@ main (int argc, char **argv)
   g_test_add_func ("/modelica/msl-independent/lever-grounded", test_lever_grounded);
   g_test_add_func ("/modelica/msl-independent/sensors", test_sensors);
   g_test_add_func ("/modelica/msl-independent/vehicle", test_vehicle);
+  g_test_add_func ("/modelica/msl-independent/generation-of-fmus", test_generation_of_fmus);
   return g_test_run ();
 }
