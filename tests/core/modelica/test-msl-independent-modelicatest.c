@@ -157,6 +157,137 @@ test_speed (void)
   check_forms ("TestSpeed.mo", s, G_N_ELEMENTS (s));
 }
 
+/* A column against f (t, p). */
+static void
+check_one (SwTrajectory *tr, const char *name, double (*f) (double t, const double *p), const double *p, double tight)
+{
+  guint n = sw_trajectory_get_n_rows (tr);
+  const double *t = sw_trajectory_get_times (tr);
+  g_autofree double *want = g_new (double, n);
+
+  for (guint r = 0; r < n; r++)
+    want[r] = f (t[r], p);
+  msl_compare (tr, name, want, tight);
+}
+
+/* p = (x0, v0, c, d): a unit inertia on a spring-damper to ground, x'' =
+ * -c x - d x' (underdamped), its position; speed_of its speed. */
+static double
+position_of (double t, const double *p)
+{
+  double s = p[3] / 2, wd = sqrt (p[2] - s * s);
+
+  return exp (-s * t) * (p[0] * cos (wd * t) + (p[1] + s * p[0]) / wd * sin (wd * t));
+}
+
+static double
+speed_of (double t, const double *p)
+{
+  double s = p[3] / 2, wd = sqrt (p[2] - s * s), b = (p[1] + s * p[0]) / wd;
+
+  return exp (-s * t) * ((b * wd - s * p[0]) * cos (wd * t) - (p[0] * wd + s * b) * sin (wd * t));
+}
+
+/* p = (phi0, w): turning freely. */
+static double
+free_phi (double t, const double *p)
+{
+  return p[0] + p[1] * t;
+}
+
+static double
+free_w (double t, const double *p)
+{
+  return p[1];
+}
+
+/* Two unit inertias on a spring c, p = (phi_a0, w, x0, c): the first
+ * held at a = c x0 so the spring starts stretched by x0, both at w; the
+ * stretch oscillates at sqrt(2 c) about the centre, which moves at w. */
+static double
+pair_phi (double t, const double *p, double side)
+{
+  double x = p[2] * cos (sqrt (2 * p[3]) * t);
+
+  return p[0] + p[2] / 2 + p[1] * t + side * x / 2;
+}
+
+static double pair_phi_a (double t, const double *p) { return pair_phi (t, p, -1); }
+static double pair_phi_b (double t, const double *p) { return pair_phi (t, p, 1); }
+
+static double
+pair_w (double t, const double *p, double side)
+{
+  return p[1] - side * p[2] * sqrt (2 * p[3]) * sin (sqrt (2 * p[3]) * t) / 2;
+}
+
+static double pair_w_a (double t, const double *p) { return pair_w (t, p, -1); }
+static double pair_w_b (double t, const double *p) { return pair_w (t, p, 1); }
+static double rest (double t, const double *p) { return 0; }
+
+/* InitializationConversion.Inertia: starts given as phi, w and a; a fixed
+ * a on a sprung inertia fixes its spring's stretch (c x = J a). */
+static void
+test_initialization_inertia (void)
+{
+  g_autoptr (SwTrajectory) tr = msl_run ("ModelicaTest", "InitializationConversionInertia.mo", 0);
+  static const double p1[] = { 0.017453292519943, 2 }, p4[] = { -0.017453292519943, -2 }, p5[] = { 0.38397243543875, 33 };
+  /* inertia2: w = 2, a = 0 on c = 1e4: x0 = 0; inertia6: a = 44, w = 0:
+   * x = -0.0044 (the spring pulls it back up). */
+  static const double p2[] = { 0, 2, 1e4, 0 }, p6[] = { -44 / 1e4, 0, 1e4, 0 };
+  static const double p7[] = { 0.017453292519943, 2, 3 / 1e4, 1e4 }, p9[] = { 0.19198621771938, 22, 33 / 1e4, 1e4 };
+
+  check_one (tr, "inertia1.phi", free_phi, p1, 1e-6);
+  check_one (tr, "inertia1.w", free_w, p1, 1e-9);
+  check_one (tr, "inertia2.phi", position_of, p2, 1e-4);
+  check_one (tr, "inertia2.w", speed_of, p2, 1e-4);
+  check_one (tr, "inertia3.phi", rest, NULL, 1e-12);
+  check_one (tr, "inertia3.w", rest, NULL, 1e-12);
+  check_one (tr, "inertia4.phi", free_phi, p4, 1e-6);
+  check_one (tr, "inertia4.w", free_w, p4, 1e-9);
+  check_one (tr, "inertia5.phi", free_phi, p5, 1e-6);
+  check_one (tr, "inertia5.w", free_w, p5, 1e-9);
+  check_one (tr, "inertia6.phi", position_of, p6, 1e-4);
+  check_one (tr, "inertia6.w", speed_of, p6, 1e-4);
+  check_one (tr, "inertia7.phi", pair_phi_a, p7, 1e-5);
+  check_one (tr, "inertia7.w", pair_w_a, p7, 1e-4);
+  check_one (tr, "inertia7a.phi", pair_phi_b, p7, 1e-5);
+  check_one (tr, "inertia7a.w", pair_w_b, p7, 1e-4);
+  check_one (tr, "inertia8.phi", rest, NULL, 1e-12);
+  check_one (tr, "inertia8a.w", rest, NULL, 1e-12);
+  check_one (tr, "inertia9.phi", pair_phi_a, p9, 1e-5);
+  check_one (tr, "inertia9.w", pair_w_a, p9, 1e-4);
+  check_one (tr, "inertia9a.phi", pair_phi_b, p9, 1e-5);
+  check_one (tr, "inertia9a.w", pair_w_b, p9, 1e-4);
+}
+
+/* InitializationConversion.SpringDamper: unit inertias on c = 1e4, d =
+ * 10 to ground, started through the spring-dampers' phi_rel, w_rel and
+ * a_rel (a_rel = 0 with w_rel = -2: c x0 = 20) or the inertias' own. */
+static void
+test_initialization_spring_damper (void)
+{
+  g_autoptr (SwTrajectory) tr = msl_run ("ModelicaTest", "InitializationConversionSpringDamper.mo", 0);
+  static const double p1[] = { 1, 2, 1e4, 10 }, p2[] = { 20 / 1e4, -2, 1e4, 10 }, p5[] = { 0, 3, 1e4, 10 };
+  static const struct {
+    const char *inertia;
+    const double *p;
+  } cases[] = { { "inertia1", p1 }, { "inertia2", p2 }, { "inertia3", p1 }, { "inertia5", p5 } };
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autofree char *phi = g_strdup_printf ("%s.phi", cases[k].inertia);
+      g_autofree char *w = g_strdup_printf ("%s.w", cases[k].inertia);
+
+      check_one (tr, phi, position_of, cases[k].p, 1e-4);
+      check_one (tr, w, speed_of, cases[k].p, 1e-4);
+    }
+  check_one (tr, "inertia4.phi", rest, NULL, 1e-12);
+  check_one (tr, "inertia6.w", rest, NULL, 1e-12);
+  check_one (tr, "inertia7.phi", rest, NULL, 1e-12);
+  check_one (tr, "spring.phi_rel", rest, NULL, 1e-12);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -167,5 +298,7 @@ main (int argc, char **argv)
   g_test_add_func ("/modelica/msl-independent/at-rest", test_at_rest);
   g_test_add_func ("/modelica/msl-independent/support-torque1", test_support_torque1);
   g_test_add_func ("/modelica/msl-independent/test-speed", test_speed);
+  g_test_add_func ("/modelica/msl-independent/initialization-inertia", test_initialization_inertia);
+  g_test_add_func ("/modelica/msl-independent/initialization-spring-damper", test_initialization_spring_damper);
   return g_test_run ();
 }
