@@ -22,7 +22,8 @@ static void
 test_lossy_gear_demo3 (void)
 {
   static const char *const names[] = { "Inertia1.w", "Inertia2.w", "Inertia1.phi", "Inertia2.phi", "gear.w_a",
-                                       "gear.a_a", "gear.mode", "gear.tauLoss" };
+                                       "gear.a_a", "gear.mode", "gear.tauLoss", "gear.locked", "gear.startForward",
+                                       "gear.startBackward" };
   static const double events[] = { 0.02, 0.5 };
   g_autoptr (SwTrajectory) tr = msl_run ("Rotational", "LossyGearDemo3.mo", 0);
   guint n = sw_trajectory_get_n_rows (tr);
@@ -33,7 +34,8 @@ test_lossy_gear_demo3 (void)
     {
       gboolean rolling = t[r] < 0.02;
       double w = rolling ? 10 - 500 * t[r] : 0, phi = rolling ? 10 * t[r] - 250 * t[r] * t[r] : 0.1;
-      const double v[] = { w, w, phi, phi, w, rolling ? -500 : 0, rolling ? 1 : 0, rolling || t[r] >= 0.5 ? 1 : 0 };
+      const double v[] = { w, w, phi, phi, w, rolling ? -500 : 0, rolling ? 1 : 0, rolling || t[r] >= 0.5 ? 1 : 0,
+                           !rolling, 0, 0 };
 
       for (guint k = 0; k < G_N_ELEMENTS (names); k++)
         want[k * n + r] = v[k];
@@ -170,7 +172,8 @@ test_lossy_gear_demo2 (void)
 {
   static const char *const names[] = { "Inertia1.w", "Inertia1.phi", "Inertia2.w", "Inertia2.phi", "gear.w_a",
                                        "gear.mode", "bearingFriction.mode", "gear.tauLoss", "bearingFriction.tau",
-                                       "PowerLoss" };
+                                       "PowerLoss", "gear.locked", "bearingFriction.locked", "gear.startForward",
+                                       "gear.startBackward" };
   g_autoptr (SwTrajectory) tr = msl_run ("Rotational", "LossyGearDemo2.mo", 0);
   guint n = sw_trajectory_get_n_rows (tr);
   const double *times = sw_trajectory_get_times (tr);
@@ -189,7 +192,8 @@ test_lossy_gear_demo2 (void)
         g_assert_true (demo2_rolling (d.s, t, y[1], &a2, &ta, &loss, &tf));
       {
         /* PowerLoss = tau_a w_a + tau_b w_b = tauLoss w_a. */
-        const double v[] = { 2 * y[1], 2 * y[0], y[1], y[0], 2 * y[1], d.s, d.s, loss, tf, loss * 2 * y[1] };
+        const double v[] = { 2 * y[1], 2 * y[0], y[1], y[0], 2 * y[1], d.s, d.s, loss, tf, loss * 2 * y[1],
+                             d.s == 0, d.s == 0, 0, 0 };
 
         for (guint k = 0; k < G_N_ELEMENTS (names); k++)
           want[k * n + r] = v[k];
