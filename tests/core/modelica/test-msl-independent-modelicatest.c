@@ -288,6 +288,190 @@ test_initialization_spring_damper (void)
   check_one (tr, "spring.phi_rel", rest, NULL, 1e-12);
 }
 
+/* TestFriction: four unit inertias driven by T = 10 sin(2 pi t) from
+ * rest, I(t) its integral, II(t) that one's. */
+static double
+tf_i1 (double t)
+{
+  return 10 * (1 - cos (2 * G_PI * t)) / (2 * G_PI);
+}
+
+static double
+tf_i2 (double t)
+{
+  return 10 * (t - sin (2 * G_PI * t) / (2 * G_PI)) / (2 * G_PI);
+}
+
+/* The BearingFriction (tau_pos = [0, 1], peak 1): stuck while |T| <= 1,
+ * sliding in direction d with der(w) = T - d; phases (t0, d, phi0, w0),
+ * d = 0 stuck. */
+typedef struct {
+  double t0, phi0, w0;
+  int d;
+} Slide;
+
+static void
+slide_state (const Slide *p, double t, double *phi, double *w)
+{
+  double h = t - p->t0;
+
+  if (p->d == 0)
+    {
+      *phi = p->phi0;
+      *w = 0;
+      return;
+    }
+  *w = p->w0 + tf_i1 (t) - tf_i1 (p->t0) - p->d * h;
+  *phi = p->phi0 + p->w0 * h + tf_i2 (t) - tf_i2 (p->t0) - tf_i1 (p->t0) * h - p->d * h * h / 2;
+}
+
+/* > 0 once phase p ends. */
+static double
+slide_guard (const Slide *p, double t)
+{
+  double phi, w;
+
+  if (p->d == 0)
+    return fabs (10 * sin (2 * G_PI * t)) - 1;
+  slide_state (p, t, &phi, &w);
+  return -p->d * w;
+}
+
+static GArray *
+slide_phases (double stop, GArray *events)
+{
+  GArray *phases = g_array_new (FALSE, FALSE, sizeof (Slide));
+  Slide p = { 0, 0, 0, 0 };
+
+  g_array_append_val (phases, p);
+  for (double a = 0; a < stop;)
+    {
+      double b = MIN (a + 1e-4, stop), phi, w;
+
+      if (slide_guard (&p, b) <= 0)
+        {
+          a = b;
+          continue;
+        }
+      while (b - a > 1e-14)
+        {
+          double m = (a + b) / 2;
+
+          if (slide_guard (&p, m) > 0)
+            b = m;
+          else
+            a = m;
+        }
+      slide_state (&p, b, &phi, &w);
+      g_array_append_val (events, b);
+      p.t0 = b;
+      p.phi0 = phi;
+      p.w0 = 0;
+      /* Stuck, or sliding on the side the torque pushes once past 1. */
+      p.d = fabs (10 * sin (2 * G_PI * b)) > 1 ? (sin (2 * G_PI * b) > 0 ? 1 : -1) : 0;
+      g_array_append_val (phases, p);
+      a = b;
+    }
+  return phases;
+}
+
+/* The brake, clutch and one-way clutch: free until their 100 x fn_max
+ * (1, its start value) pushes at 0.5 s, 0.5 100 = 50 N.m; the driven
+ * inertia is then at w0 = 10/pi and slows at T - 50, the clutches' other
+ * inertia speeds up at 50, until both turn as one (T/2 each, held: 5 <
+ * 50) or the brake's stops (held). The instant ts where that happens. */
+static double
+engaged_w (double t, double sign)
+{
+  double h = t - 0.5;
+
+  return sign > 0 ? tf_i1 (t) - 50 * h : 50 * h;
+}
+
+static double
+engaged_phi (double t, double sign)
+{
+  double h = t - 0.5;
+
+  return sign > 0 ? tf_i2 (t) - 25 * h * h : 25 * h * h;
+}
+
+static double
+engaged_end (gboolean clutch)
+{
+  double a = 0.5, b = 0.7;
+
+  while (b - a > 1e-14)
+    {
+      double m = (a + b) / 2;
+
+      if (engaged_w (m, 1) - (clutch ? engaged_w (m, -1) : 0) > 0)
+        a = m;
+      else
+        b = m;
+    }
+  return b;
+}
+
+/* p[0]: 1 the driven inertia, -1 the clutch's other one; p[1]: 1 clutch
+ * (they go on together), 0 brake (held). */
+static double
+engaged_of (double t, const double *p, gboolean speed)
+{
+  double ts = engaged_end (p[1] > 0), phi_s, w_s;
+
+  if (t <= 0.5)
+    return p[0] > 0 ? (speed ? tf_i1 (t) : tf_i2 (t)) : 0;
+  if (t <= ts)
+    return speed ? engaged_w (t, p[0]) : engaged_phi (t, p[0]);
+  w_s = engaged_w (ts, p[0]);
+  phi_s = engaged_phi (ts, p[0]);
+  if (p[1] == 0)
+    return speed ? 0 : phi_s;
+  /* Together: each at w_s + (I(t) - I(ts))/2. */
+  return speed ? w_s + (tf_i1 (t) - tf_i1 (ts)) / 2
+               : phi_s + w_s * (t - ts) + (tf_i2 (t) - tf_i2 (ts) - tf_i1 (ts) * (t - ts)) / 2;
+}
+
+static double engaged_speed (double t, const double *p) { return engaged_of (t, p, TRUE); }
+static double engaged_angle (double t, const double *p) { return engaged_of (t, p, FALSE); }
+
+static void
+test_friction (void)
+{
+  g_autoptr (SwTrajectory) tr = msl_run ("ModelicaTest", "TestFriction.mo", 0);
+  guint n = sw_trajectory_get_n_rows (tr);
+  const double *t = sw_trajectory_get_times (tr);
+  g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) phases = slide_phases (t[n - 1], events);
+  g_autofree double *w = g_new (double, n), *phi = g_new (double, n), *mode = g_new (double, n);
+  static const double brake[] = { 1, 0 }, driven[] = { 1, 1 }, other[] = { -1, 1 };
+
+  for (guint r = 0; r < n; r++)
+    {
+      guint k = phases->len - 1;
+
+      while (k > 0 && g_array_index (phases, Slide, k).t0 > t[r])
+        k--;
+      slide_state (&g_array_index (phases, Slide, k), t[r], &phi[r], &w[r]);
+      mode[r] = g_array_index (phases, Slide, k).d;
+    }
+  msl_assert_events (tr, (const double *) events->data, events->len, 1e-6);
+  msl_compare (tr, "inertia.w", w, 1e-5);
+  msl_compare (tr, "inertia.phi", phi, 1e-5);
+  msl_compare_skipping (tr, "bearingFriction.mode", mode, 1e-12, (const double *) events->data, events->len, 2e-3);
+  check_one (tr, "inertia1.w", engaged_speed, brake, 1e-5);
+  check_one (tr, "inertia1.phi", engaged_angle, brake, 1e-5);
+  check_one (tr, "inertia2.w", engaged_speed, driven, 1e-5);
+  check_one (tr, "inertia2.phi", engaged_angle, driven, 1e-5);
+  check_one (tr, "inertia3.w", engaged_speed, other, 1e-5);
+  check_one (tr, "inertia3.phi", engaged_angle, other, 1e-5);
+  check_one (tr, "inertia4.w", engaged_speed, driven, 1e-5);
+  check_one (tr, "inertia4.phi", engaged_angle, driven, 1e-5);
+  check_one (tr, "inertia5.w", engaged_speed, other, 1e-5);
+  check_one (tr, "inertia5.phi", engaged_angle, other, 1e-5);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -300,5 +484,6 @@ main (int argc, char **argv)
   g_test_add_func ("/modelica/msl-independent/test-speed", test_speed);
   g_test_add_func ("/modelica/msl-independent/initialization-inertia", test_initialization_inertia);
   g_test_add_func ("/modelica/msl-independent/initialization-spring-damper", test_initialization_spring_damper);
+  g_test_add_func ("/modelica/msl-independent/test-friction", test_friction);
   return g_test_run ();
 }
