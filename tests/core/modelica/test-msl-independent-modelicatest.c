@@ -472,6 +472,59 @@ test_friction (void)
   check_one (tr, "inertia5.phi", engaged_angle, other, 1e-5);
 }
 
+/* TestBearingConversion: every element with and without its support
+ * (fixed) side by side. Undriven, they stay at rest; Accelerate (a_ref =
+ * sin(2 pi t)) and Move (phi = w = a = sin(2 pi t), taken as given) in
+ * closed form; the torques on inertia20 and inertia21 (sine, |w|
+ * (TorqueDirection = true), w^2, 1 and a step of 1 at 0) from rest: J
+ * der(w) = sin(2 pi t) + |w| + w^2 + 2, an ODE; the filtered Position and
+ * Speed sources alike with and without support. */
+static int
+torques_rhs (double t, const double y[], double dydt[], void *params)
+{
+  dydt[0] = y[1];
+  dydt[1] = sin (2 * G_PI * t) + fabs (y[1]) + y[1] * y[1] + 2;
+  return GSL_SUCCESS;
+}
+
+static double accelerated_w (double t, const double *p) { return w_of (t, 1); }
+static double accelerated_phi (double t, const double *p) { return phi_of (t, 1); }
+static double moved (double t, const double *p) { return sin (2 * G_PI * t); }
+
+static void
+test_bearing_conversion (void)
+{
+  g_autoptr (SwTrajectory) tr = msl_run ("ModelicaTest", "TestBearingConversion.mo", 0);
+  static const char *const resting[] = { "inertia.w", "inertia1.w", "inertia2.w", "inertia3.w", "inertia4.w",
+                                         "inertia5.w", "inertia6.w", "inertia7.w", "inertia8.w", "inertia9.w",
+                                         "inertia10.w", "inertia11.w", "inertia22.w", "inertia23.w", "slidingMass.v",
+                                         "slidingMass1.v" };
+  static const char *const pairs[][2] = { { "inertia12.phi", "inertia13.phi" }, { "inertia12.w", "inertia13.w" },
+                                          { "inertia14.phi", "inertia15.phi" }, { "inertia14.w", "inertia15.w" } };
+  static const double y0[2] = { 0 };
+  g_autofree double *y = msl_solve (tr, torques_rhs, NULL, 2, y0, NULL, 0);
+  guint n = sw_trajectory_get_n_rows (tr);
+  g_autofree double *w = g_new (double, n);
+
+  for (guint k = 0; k < G_N_ELEMENTS (resting); k++)
+    check_one (tr, resting[k], rest, NULL, 1e-12);
+  for (guint k = 0; k < G_N_ELEMENTS (pairs); k++)
+    msl_compare (tr, pairs[k][0], sw_test_column (tr, pairs[k][1]), 1e-12);
+  check_one (tr, "inertia16.w", accelerated_w, NULL, 1e-6);
+  check_one (tr, "inertia16.phi", accelerated_phi, NULL, 1e-6);
+  check_one (tr, "inertia17.w", accelerated_w, NULL, 1e-6);
+  check_one (tr, "inertia17.phi", accelerated_phi, NULL, 1e-6);
+  for (guint k = 0; k < 2; k++)
+    {
+      check_one (tr, k == 0 ? "inertia18.phi" : "inertia19.phi", moved, NULL, 1e-12);
+      check_one (tr, k == 0 ? "inertia18.w" : "inertia19.w", moved, NULL, 1e-12);
+    }
+  for (guint r = 0; r < n; r++)
+    w[r] = y[2 * r + 1];
+  msl_compare (tr, "inertia20.w", w, 1e-5);
+  msl_compare (tr, "inertia21.w", w, 1e-5);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -485,5 +538,6 @@ main (int argc, char **argv)
   g_test_add_func ("/modelica/msl-independent/initialization-inertia", test_initialization_inertia);
   g_test_add_func ("/modelica/msl-independent/initialization-spring-damper", test_initialization_spring_damper);
   g_test_add_func ("/modelica/msl-independent/test-friction", test_friction);
+  g_test_add_func ("/modelica/msl-independent/bearing-conversion", test_bearing_conversion);
   return g_test_run ();
 }
