@@ -326,13 +326,14 @@ placement (Import *im, const MoElement *el, guint index)
 
 /* MSL's FreeWheel, a regularised diode, as a custom coupling of its law,
  * whose tau and w_rel are those of a damper (flange_b's torque, w_b -
- * w_a). Later versions than MSL 4.1 write it as compliant (free for w_rel
- * >= 0: tau = residualFriction w_rel, else torqueTransmission w_rel): the
+ * w_a). MSL 4.1 writes it as compliant (PartialCompliant: free for w_rel
+ * >= 0, tau = residualFriction w_rel, else torqueTransmission w_rel): the
  * damper's signs, tau = w_rel (d_free while w_rel >= 0, else d_lock).
- * MSL 4.1 (tauRes, wRes, or no modifier) writes it over two flanges (w_rel
- * = w_a - w_b, tau = flange_a's; free for w_rel <= 0: tau = wRes w_rel,
- * else w_rel = tauRes tau): its flanges are swapped (_sw_mo_port_end), so
- * that the coupling's w_rel and tau are those, and the law is tau = w_rel
+ * Its first draft (the pull request that added it, parameters tauRes and
+ * wRes) wrote it over two flanges (w_rel = w_a - w_b, tau = flange_a's;
+ * free for w_rel <= 0: tau = wRes w_rel, else w_rel = tauRes tau): given
+ * those parameters, its flanges are swapped (_sw_mo_port_end), so that
+ * the coupling's w_rel and tau are the draft's, and the law is tau = w_rel
  * (d_free while w_rel <= 0, else d_lock). d_free = wRes or
  * residualFriction, d_lock = 1 / tauRes or torqueTransmission (the
  * defaults of both: 1e-5 and 1e5). */
@@ -345,10 +346,10 @@ _sw_mo_free_wheel_swapped (const MoElement *el)
     {
       const MoMod *m = g_ptr_array_index (el->mods, k);
 
-      if (strcmp (m->name, "residualFriction") == 0 || strcmp (m->name, "torqueTransmission") == 0)
-        return FALSE;
+      if (strcmp (m->name, "tauRes") == 0 || strcmp (m->name, "wRes") == 0)
+        return TRUE;
     }
-  return TRUE;
+  return FALSE;
 }
 
 static void

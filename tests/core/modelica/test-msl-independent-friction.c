@@ -267,15 +267,15 @@ test_one_way_clutch_disengaged (void)
   check_one_way_clutch ("OneWayClutchDisengaged.mo", &o, x0);
 }
 
-/* DemoFreeWheel (MSL 4.1's FreeWheel over two flanges): inertia1 follows
- * w1 = 5 sin(2 pi 5 t) exactly; the freewheel's w_rel = w1 - w2, free
- * while w_rel <= 0 with tau = wRes w_rel, else tau = w_rel / tauRes
- * (wRes = tauRes = 1e-5), tau = flange_a.tau = -flange_b.tau; the load
- * is -5 w2 N.m on inertia2 (J = 1): der(w2) = tau - 5 w2. */
+/* DemoFreeWheel (MSL 4.1's FreeWheel, compliant): inertia1 follows w1 =
+ * 5 sin(2 pi 5 t) exactly; the freewheel's w_rel = w2 - w1, free while
+ * w_rel >= 0 with tau = residualFriction w_rel, else torqueTransmission
+ * w_rel (1e-5 and 1e5), tau = flange_b.tau: inertia2 gets -tau; the load
+ * is -5 w2 N.m on inertia2 (J = 1): der(w2) = -tau - 5 w2. */
 static double
 free_wheel_tau (double w_rel)
 {
-  return w_rel <= 0 ? 1e-5 * w_rel : w_rel / 1e-5;
+  return w_rel >= 0 ? 1e-5 * w_rel : 1e5 * w_rel;
 }
 
 static double
@@ -288,7 +288,7 @@ static int
 free_wheel_rhs (double t, const double y[], double dydt[], void *params)
 {
   dydt[0] = y[1];
-  dydt[1] = free_wheel_tau (free_wheel_w1 (t) - y[1]) - 5 * y[1];
+  dydt[1] = -free_wheel_tau (y[1] - free_wheel_w1 (t)) - 5 * y[1];
   return GSL_SUCCESS;
 }
 
@@ -306,7 +306,7 @@ test_demo_free_wheel (void)
 
   for (guint r = 0; r < n; r++)
     {
-      double w_rel = free_wheel_w1 (t[r]) - y[2 * r + 1];
+      double w_rel = y[2 * r + 1] - free_wheel_w1 (t[r]);
       const double v[] = { free_wheel_w1 (t[r]), 5 * (1 - cos (w * t[r])) / w, y[2 * r], y[2 * r + 1], w_rel,
                            free_wheel_tau (w_rel), -5 * y[2 * r + 1] };
 
@@ -318,6 +318,41 @@ test_demo_free_wheel (void)
     msl_compare (tr, names[k], want + k * n, strcmp (names[k], "freeWheel.tau") == 0 ? 5e-4 : 1e-5);
 }
 
+/* The FreeWheel of the MSL's first draft (tauRes, wRes: over two flanges,
+ * w_rel = w_a - w_b, tau = flange_a.tau) moves the same, its w_rel and tau
+ * of the other sign. */
+static void
+test_demo_free_wheel_draft (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "modelica", "msl", "Rotational",
+                                                 "DemoFreeWheel.mo", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) draft = NULL;
+  g_autoptr (SwModel) model = NULL;
+  g_autoptr (SwTrajectory) tr = NULL, compliant = msl_run ("Rotational", "DemoFreeWheel.mo", 0);
+  guint n;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  draft = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (draft, "FreeWheel freeWheel", "FreeWheel freeWheel(tauRes=1e-5, wRes=1e-5)", 1),
+                    ==, 1);
+  model = sw_modelica_import (draft->str, -1, "DemoFreeWheel.mo", &error);
+  g_assert_no_error (error);
+  tr = sw_test_run_model (model, 0, 0);
+  n = sw_trajectory_get_n_rows (tr);
+  g_assert_cmpuint (n, ==, sw_trajectory_get_n_rows (compliant));
+  for (guint r = 0; r < n; r++)
+    {
+      g_assert_cmpfloat_with_epsilon (sw_test_column (tr, "inertia2.w")[r], sw_test_column (compliant, "inertia2.w")[r],
+                                      1e-9);
+      g_assert_cmpfloat_with_epsilon (sw_test_column (tr, "freeWheel.w_rel")[r],
+                                      -sw_test_column (compliant, "freeWheel.w_rel")[r], 1e-9);
+      g_assert_cmpfloat_with_epsilon (sw_test_column (tr, "freeWheel.tau")[r],
+                                      -sw_test_column (compliant, "freeWheel.tau")[r], 1e-4);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -325,5 +360,6 @@ main (int argc, char **argv)
   g_test_add_func ("/modelica/msl-independent/one-way-clutch", test_one_way_clutch);
   g_test_add_func ("/modelica/msl-independent/one-way-clutch-disengaged", test_one_way_clutch_disengaged);
   g_test_add_func ("/modelica/msl-independent/demo-free-wheel", test_demo_free_wheel);
+  g_test_add_func ("/modelica/msl-independent/demo-free-wheel-draft", test_demo_free_wheel_draft);
   return g_test_run ();
 }
