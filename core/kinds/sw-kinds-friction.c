@@ -112,8 +112,8 @@ friction_forces (const SwPart *p, const SwState *s, double *f)
  * into the other direction (start +-2) shows that direction at once, its
  * start converged away as in Modelica's event iteration. The start marks
  * are set on an event's right row only. */
-static void
-mode_flags (const SwPart *p, const SwState *s, double *out)
+void
+_sw_friction_mode_flags (const SwPart *p, const SwState *s, double *out)
 {
   int start = s->start[p->index];
   gboolean starting = start == 1 || start == -1;
@@ -138,7 +138,7 @@ friction_variables (const SwPart *p, const SwState *s, double *out)
   out[1] = w;
   out[2] = SW_A (p, s, F_B) - SW_A (p, s, other_port (p));
   out[3] = tau;
-  mode_flags (p, s, out + 4);
+  _sw_friction_mode_flags (p, s, out + 4);
   /* Sliding, tau opposes w by construction; right after a break-away w
    * may still show round-off of the other sign: no power comes from that. */
   out[8] = tau * w;
@@ -420,7 +420,7 @@ stop_mass_variables (const SwPart *p, const SwState *s, double *out)
   out[1] = v;
   out[2] = SW_A (p, s, MS_B) - SW_A (p, s, MS_SUPPORT);
   out[3] = f;
-  mode_flags (p, s, out + 4);
+  _sw_friction_mode_flags (p, s, out + 4);
   out[8] = f * v;
   out[9] = mode == SW_FRICTION_STUCK ? 0 : MAX (0, f * v);
   out[10] = 0.5 * p->param[MS_M] * SW_V (p, s, MS_A) * SW_V (p, s, MS_A);

@@ -169,6 +169,17 @@ lossy_variables (const SwPart *p, const SwState *s, double *out)
   out[7] = power;
   /* All power going in is lost; round-off around speed 0 is not. */
   out[8] = MAX (0, power);
+  /* MSL's startForward, startBackward, locked (out[9 .. 11]), set as a
+   * clutch's on an event's right row; the mode there is already the
+   * rolling one (Dymola's LossyGearDemo1 reference). */
+  {
+    double flags[4];
+
+    _sw_friction_mode_flags (p, s, flags);
+    out[9] = flags[1];
+    out[10] = flags[2];
+    out[11] = s->mode[p->index] == SW_FRICTION_STUCK && flags[1] == 0 && flags[2] == 0;
+  }
 }
 
 static const SwPortDesc lossy_ports[] = {
@@ -204,6 +215,9 @@ static const SwVarDesc lossy_vars[] = {
   SW_VAR ("mode", "", N_("-1 rolling backward, 0 stuck, 1 rolling forward, 2 ideal (no losses)")),
   SW_VAR ("power", "W", N_("Power going in through the flanges and the support")),
   SW_VAR ("lossPower", "W", N_("Power turned into heat (never negative)")),
+  SW_VAR ("startForward", "", N_("1 at the instant it starts to roll forward")),
+  SW_VAR ("startBackward", "", N_("1 at the instant it starts to roll backward")),
+  SW_VAR ("locked", "", N_("1 while stuck")),
 };
 
 static const SwFrictionDesc lossy_friction = {
@@ -216,7 +230,7 @@ const SwKind sw_kind_rot_lossy_gear = {
   .help = N_("Gear with mesh efficiency and bearing friction that depend on the direction of the power flow "
              "(Modelica's LossyGear); it sticks at zero speed, and locks itself where the efficiency is low"),
   .ports = SW_TABLE (lossy_ports), .params = SW_TABLE (lossy_params), .vars = SW_TABLE (lossy_vars),
-  .state_vars = SW_BIT (3) | SW_BIT (6),
+  .state_vars = SW_BIT (3) | SW_BIT (6) | SW_BIT (9) | SW_BIT (10) | SW_BIT (11),
   .key_param = "ratio", .main_var = "tauLoss", .validate = lossy_validate,
   .build = lossy_build, .forces = lossy_forces, .variables = lossy_variables,
   .force_flags = SW_FORCE_DAMPING | SW_FORCE_TIME, .friction = &lossy_friction,
@@ -403,7 +417,7 @@ gear_loss_law (const SwPart *p, const SwState *s, int dir, gboolean positive, do
 static void
 gear_loss_variables (const SwPart *p, const SwState *s, double *out)
 {
-  double gear[9];
+  double gear[12];
 
   lossy_variables (p, s, gear);
   out[0] = SW_V (p, s, LG_A) * 60 / (2 * G_PI);

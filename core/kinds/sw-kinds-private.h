@@ -79,6 +79,10 @@ extern const SwKind sw_kind_rot_elasto_backlash, sw_kind_rot_lossy_gear, sw_kind
  * diff = phi_rel - phi_rel0, w = w_rel: the spring's torque and the
  * element's (never pulling). */
 void _sw_backlash_law (double c, double d, double b, double diff, double w, double *tau_c, double *tau);
+
+/* A friction part's mode, startForward, startBackward and locked with
+ * Modelica's values on an event's rows (sw-kinds-friction.c): out[0 .. 3]. */
+void _sw_friction_mode_flags (const SwPart *p, const SwState *s, double *out);
 #define SW_BACKLASH_NO_PLAY 1e-10
 extern const SwKind sw_kind_trans_support_friction, sw_kind_trans_brake, sw_kind_trans_elasto_gap;
 extern const SwKind sw_kind_rot_disc, sw_kind_trans_mass_with_stop_and_friction;

@@ -383,6 +383,10 @@ _sw_mo_port_end (Import *im, const char *end)
 
   if (port != NULL)
     return g_strdup_printf ("%s.%s", id, port);
+  /* The draft FreeWheel's flanges swapped (sw-modelica-import.c). */
+  if (el != NULL && def == NULL && _sw_mo_free_wheel_swapped (el) &&
+      (strcmp (dot + 1, "flange_a") == 0 || strcmp (dot + 1, "flange_b") == 0))
+    return g_strdup_printf ("%s.flange_%c", id, dot[8] == 'a' ? 'b' : 'a');
   return g_strdup (end);
 }
 

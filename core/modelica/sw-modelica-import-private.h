@@ -179,6 +179,10 @@ void     _sw_mo_custom_coupling  (Import        *im,
                                   guint          index);
 /* The last part of a dotted name ("Modelica.Constants.pi" -> "pi"). */
 const char *_sw_mo_last_part     (const char    *name);
+/* A FreeWheel of the MSL's first draft (tauRes, wRes: over two flanges,
+ * w_rel = w_a - w_b, tau = flange_a.tau), imported with its flanges
+ * swapped so that its custom coupling's w_rel and tau are the draft's. */
+gboolean _sw_mo_free_wheel_swapped (const MoElement *el);
 
 /* sw-modelica-import-classes.c */
 /* The class of the file a component's type names (a model defined in

@@ -324,15 +324,34 @@ placement (Import *im, const MoElement *el, guint index)
   _sw_mo_value_clear (&o);
 }
 
-/* MSL's FreeWheel, a regularised diode, as a custom coupling of its law:
- * tau = w_rel (d_free while w_rel >= 0, else d_lock), with tau and w_rel
- * those of a damper (flange_b's torque, w_b - w_a). MSL 4.1 writes it
- * over two flanges (w_rel = w_a - w_b, flange_a's tau; free for w_rel <= 0:
- * tau = wRes w_rel, else w_rel = tauRes tau), later versions as compliant
- * (free for w_rel >= 0: tau = residualFriction w_rel, else
- * torqueTransmission w_rel): in the damper's signs both are that law, with
- * d_free = wRes or residualFriction and d_lock = 1 / tauRes or
- * torqueTransmission (the defaults of both: 1e-5 and 1e5). */
+/* MSL's FreeWheel, a regularised diode, as a custom coupling of its law,
+ * whose tau and w_rel are those of a damper (flange_b's torque, w_b -
+ * w_a). MSL 4.1 writes it as compliant (PartialCompliant: free for w_rel
+ * >= 0, tau = residualFriction w_rel, else torqueTransmission w_rel): the
+ * damper's signs, tau = w_rel (d_free while w_rel >= 0, else d_lock).
+ * Its first draft (the pull request that added it, parameters tauRes and
+ * wRes) wrote it over two flanges (w_rel = w_a - w_b, tau = flange_a's;
+ * free for w_rel <= 0: tau = wRes w_rel, else w_rel = tauRes tau): given
+ * those parameters, its flanges are swapped (_sw_mo_port_end), so that
+ * the coupling's w_rel and tau are the draft's, and the law is tau = w_rel
+ * (d_free while w_rel <= 0, else d_lock). d_free = wRes or
+ * residualFriction, d_lock = 1 / tauRes or torqueTransmission (the
+ * defaults of both: 1e-5 and 1e5). */
+gboolean
+_sw_mo_free_wheel_swapped (const MoElement *el)
+{
+  if (strcmp (_sw_mo_last_part (el->type), "FreeWheel") != 0)
+    return FALSE;
+  for (guint k = 0; el->mods != NULL && k < el->mods->len; k++)
+    {
+      const MoMod *m = g_ptr_array_index (el->mods, k);
+
+      if (strcmp (m->name, "tauRes") == 0 || strcmp (m->name, "wRes") == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 free_wheel (Import *im, const MoElement *el)
 {
@@ -384,7 +403,9 @@ free_wheel (Import *im, const MoElement *el)
       prefix_error (im, el->line, el->column, error);
       return;
     }
-  law = sw_expression_new ("w_rel*(d_free*step(w_rel) + d_lock*(1 - step(w_rel)))", 2, constants, d);
+  law = sw_expression_new (_sw_mo_free_wheel_swapped (el) ? "w_rel*(d_lock*step(w_rel) + d_free*(1 - step(w_rel)))"
+                                                          : "w_rel*(d_free*step(w_rel) + d_lock*(1 - step(w_rel)))",
+                           2, constants, d);
   if (!sw_model_set_param_expression (im->model, (guint) index, "tau", law, &error))
     {
       prefix_error (im, el->line, el->column, error);
