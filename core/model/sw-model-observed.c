@@ -54,10 +54,24 @@ _sw_model_check_observed (SwModel *model, const char *name, const char *expressi
   if (!_sw_observed_name_valid (name))
     {
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                   _("observed %s: not a valid name; valid: a letter or “_”, then letters, digits or “_”"), quoted);
+                   _("observed %s: not a valid name; valid: a letter or “_”, then letters, digits or “_” "
+                     "(parts joined by dots for a Modelica model's own names)"), quoted);
       return FALSE;
     }
-  if (sw_model_find_component (model, name) >= 0)
+  if (strchr (name, '.') != NULL)
+    {
+      g_autofree char *first = g_strndup (name, strcspn (name, "."));
+
+      if (sw_model_find_component (model, first) >= 0)
+        {
+          g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                       _("observed %s: “%s” is a component's id, whose variables are named so already; a dotted "
+                         "name is for a variable of no component here (“heatCapacitor.T”)"),
+                       quoted, first);
+          return FALSE;
+        }
+    }
+  else if (sw_model_find_component (model, name) >= 0)
     {
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                    _("observed %s: the name is a component's id; give the observed variable a name of its own"),

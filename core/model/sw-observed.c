@@ -58,12 +58,22 @@ _sw_observed_unit_valid (const char *unit)
 gboolean
 _sw_observed_name_valid (const char *name)
 {
-  if (name == NULL || !(g_ascii_isalpha (name[0]) || name[0] == '_'))
+  gboolean segment_start = TRUE;
+
+  if (name == NULL || name[0] == '\0')
     return FALSE;
   for (const char *c = name; *c != '\0'; c++)
-    if (!(g_ascii_isalnum (*c) || *c == '_'))
-      return FALSE;
-  return TRUE;
+    {
+      if (segment_start && !(g_ascii_isalpha (*c) || *c == '_'))
+        return FALSE;
+      if (*c == '.')
+        segment_start = TRUE;
+      else if (g_ascii_isalnum (*c) || *c == '_')
+        segment_start = FALSE;
+      else
+        return FALSE;
+    }
+  return !segment_start;
 }
 
 /* ---- Compiling ------------------------------------------------------------ */

@@ -49,7 +49,9 @@ void               _sw_observed_program_free (SwObservedProgram       *program);
 /* Its value at inputs (one per variable of _sw_observed_compile()). */
 double             _sw_observed_eval         (const SwObservedProgram *program,
                                               const double            *inputs);
-/* A valid observed name: a letter or '_', then letters, digits or '_'. */
+/* A valid observed name: a letter or '_', then letters, digits or '_';
+ * or several such joined by dots, a Modelica model's own dotted name
+ * ("heatCapacitor.T") that no component here holds. */
 gboolean           _sw_observed_name_valid   (const char              *name);
 /* A valid unit: "" or at most SW_OBSERVED_MAX_UNIT characters of Modelica's
  * unit expressions ("W", "N.m", "rad/s", "m/s2", "1"). */

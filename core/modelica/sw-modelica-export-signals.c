@@ -300,6 +300,11 @@ _sw_mo_export_observed (Export *ex, SwModel *model)
     {
       const char *p = observed[k].expression;
 
+      /* A dotted name is a Modelica model's own variable ("heatCapacitor.T")
+       * that the import names after the parts it made of it; the parts
+       * written here are named again when read. */
+      if (strchr (observed[k].name, '.') != NULL)
+        continue;
       g_string_append_printf (ex->decl, "  Real %s", observed[k].name);
       /* (A unit is letters, digits and . / ( ) -: nothing to escape.) */
       if (observed[k].unit[0] != '\0')

@@ -244,6 +244,26 @@ instance (Export *ex, SwModel *model, guint index, GPtrArray *mods)
     }
 }
 
+/* An eddy current brake's HeatCapacitor: named as the model it came from
+ * named it (the observed "heatCapacitor.T" = "brake.TheatPort" the import
+ * made), else after the brake. */
+static char *
+capacitor_name (Export *ex, SwModel *model, const SwComponent *c)
+{
+  g_autofree char *temperature = g_strdup_printf ("%s.TheatPort", c->id);
+  guint n;
+  const SwObservedEntry *observed = sw_model_get_observed (model, &n);
+
+  for (guint k = 0; k < n; k++)
+    {
+      const char *dot = strchr (observed[k].name, '.');
+
+      if (dot != NULL && strcmp (dot, ".T") == 0 && strcmp (observed[k].expression, temperature) == 0)
+        return g_strndup (observed[k].name, dot - observed[k].name);
+    }
+  return g_strdup_printf ("%s_heatCapacitor", mo_id (ex, c));
+}
+
 static gboolean
 component (Export *ex, SwModel *model, guint index)
 {
@@ -366,10 +386,12 @@ component (Export *ex, SwModel *model, guint index)
       g_autofree char *cap = number_text (NULL, c->param[heat_capacity]);
       g_autofree char *t0 = number_text (NULL, c->param[heat_capacity + 1]);
 
+      g_autofree char *name = capacitor_name (ex, model, c);
+
       g_ptr_array_add (mods, g_strdup ("useHeatPort=true"));
-      g_string_append_printf (ex->decl, "  Modelica.Thermal.HeatTransfer.Components.HeatCapacitor %s_heatCapacitor(C=%s, "
-                              "T(start=%s, fixed=true));\n", mo_id (ex, c), cap, t0);
-      g_string_append_printf (ex->eq, "  connect(%s.heatPort, %s_heatCapacitor.port);\n", mo_id (ex, c), mo_id (ex, c));
+      g_string_append_printf (ex->decl, "  Modelica.Thermal.HeatTransfer.Components.HeatCapacitor %s(C=%s, "
+                              "T(start=%s, fixed=true));\n", name, cap, t0);
+      g_string_append_printf (ex->eq, "  connect(%s.heatPort, %s.port);\n", mo_id (ex, c), name);
     }
   /* A Vehicle's wind, Cr and inclination go in through its inputs. */
   if (strcmp (kind->name, "translational.vehicle") == 0)

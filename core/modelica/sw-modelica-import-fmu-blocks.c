@@ -253,6 +253,26 @@ connector_port (const MoClass *block, const MoElement *inst, const char *conn)
   return NULL;
 }
 
+/* A body's position and speed under the Modelica name the MSL's
+ * examples compare ("directInertia.inertia.phi"), as observed variables. */
+static void
+add_aliases (Import *im, const MoElement *inst, const MoElement *inner, const MoElement *c)
+{
+  static const char *const rotational[] = { "phi", "w" }, *const translational[] = { "s", "v" };
+  const char *const *vars = g_str_has_suffix (inner->type, ".Components.Inertia") ? rotational
+                            : g_str_has_suffix (inner->type, ".Components.Mass")  ? translational : NULL;
+
+  if (vars == NULL || strcmp (c->name, inst->name) == 0)
+    return;
+  if (im->aliases == NULL)
+    im->aliases = g_ptr_array_new_with_free_func (g_free);
+  for (guint v = 0; v < 2; v++)
+    {
+      g_ptr_array_add (im->aliases, g_strdup_printf ("%s.%s.%s", inst->name, inner->name, vars[v]));
+      g_ptr_array_add (im->aliases, g_strdup_printf ("%s.%s", c->name, vars[v]));
+    }
+}
+
 /* The element at index k of the class's elements (a block) replaced by
  * its components; connect()s to it rewritten. */
 static gboolean
@@ -333,6 +353,7 @@ expand (Import *im, guint k, const Block *b)
           return FALSE;
         }
       g_ptr_array_insert (im->klass->elements, (int) (k + 1 + added++), c);
+      add_aliases (im, inst, p, c);
     }
   /* Its inner connections. */
   for (guint j = 0; j < block->connects->len; j++)

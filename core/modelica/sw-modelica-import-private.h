@@ -51,6 +51,8 @@ struct _Import {
   struct _MoEvaluating *evaluating; /* the parameters being evaluated (declared_later), innermost first */
   const char *block_output; /* the output ("table.y[2]") of the block being followed */
   MoThermal  *thermal;    /* the heat ports and thermal parts taken out, or NULL */
+  GPtrArray  *aliases;    /* char *, in pairs: a Modelica variable ("directInertia.inertia.w")
+                           * and the one it became ("directInertia_inertia.w"), or NULL */
 };
 
 /* A class of the file made a subsystem definition. */

@@ -482,6 +482,15 @@ thermal_masses (Import *im, MoThermal *th, Nodes *nodes)
 
           if (!sw_model_set_params (im->model, (guint) index, 2, names, values, &error))
             _sw_mo_fail_with (im, p->el->line, p->el->column, error);
+          else
+            {
+              /* The capacitor's temperature under its own name, as the
+               * MSL's examples compare it. */
+              g_autofree char *name = g_strdup_printf ("%s.T", p->el->name);
+              g_autofree char *text = g_strdup_printf ("%s.TheatPort", (const char *) th->heat_ports->pdata[which]);
+
+              add_observed (im, p->el, name, "K", text);
+            }
         }
       g_ptr_array_remove_index (th->heat_ports, which);
       g_ptr_array_remove_index (th->parts, k);

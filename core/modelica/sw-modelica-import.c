@@ -873,6 +873,14 @@ _sw_mo_fill (Import *im)
   /* Variables defined by a binding: observed variables. */
   if (im->error == NULL)
     _sw_mo_import_observed (im);
+  for (guint k = 0; im->aliases != NULL && k < im->aliases->len && im->error == NULL; k += 2)
+    {
+      GError *error = NULL;
+
+      if (!sw_model_add_observed (im->model, im->aliases->pdata[k], im->aliases->pdata[k + 1], "", &error))
+        _sw_mo_fail_with (im, 0, 0, error);
+    }
+  g_clear_pointer (&im->aliases, g_ptr_array_unref);
   if (im->error == NULL)
     _sw_mo_import_thermal (im);
   g_clear_pointer (&im->thermal, _sw_mo_thermal_free);

@@ -53,6 +53,23 @@ assert_column (SwTrajectory *tr, const char *column, double (*f) (double t), dou
   g_assert_cmpfloat (worst, <=, tol);
 }
 
+/* The run of an exported model imported again (back) against the run of
+ * the model: the same, bit for bit, in every column but the names of a
+ * block's bodies ("directInertia.inertia.w"), which the export writes as
+ * the components they are. */
+static inline void
+assert_same_run_exported (SwTrajectory *model, SwTrajectory *back)
+{
+  g_assert_cmpfloat (sw_test_assert_same_run (back, model, NULL, 0, 0), ==, 0);
+  for (guint c = 0; c < sw_trajectory_get_n_columns (model); c++)
+    {
+      const char *name = sw_trajectory_get_column_name (model, c);
+
+      if (sw_trajectory_find_column (back, name) < 0)
+        g_assert_nonnull (strchr (strchr (name, '.') + 1, '.'));
+    }
+}
+
 /* The model exported and imported again runs the same, bit for bit. */
 static inline void
 assert_round_trip (SwModel *model)
@@ -69,7 +86,7 @@ assert_round_trip (SwModel *model)
   g_assert_no_error (error);
   a = sw_test_run_model (model, 0, 0);
   b = sw_test_run_model (back, 0, 0);
-  g_assert_cmpfloat (sw_test_assert_same_run (a, b, NULL, 0, 0), ==, 0);
+  assert_same_run_exported (a, b);
 }
 
 static inline void

@@ -14,6 +14,7 @@
 #include "sw-modelica.h"
 #include "sw-signal.h"
 #include "sw-test-run.h"
+#include "test-modelica-helpers.h"
 
 /* The copies: MSL 4 Mechanics.{Rotational,Translational}.Examples and
  * ModelicaTest.{Rotational,Translational} (the README's table). */
@@ -70,7 +71,7 @@ check_folder (const char *folder, guint expected)
       back = sw_modelica_import (text, -1, "back.mo", &error);
       g_assert_no_error (error);
       again = sw_test_run_model (back, 0, 0);
-      g_assert_cmpfloat (sw_test_assert_same_run (tr, again, NULL, 0, 0), ==, 0);
+      assert_same_run_exported (tr, again);
       rows = sw_trajectory_get_n_rows (tr);
       g_test_message ("%s/%s: %u rows, %u columns", folder, (char *) g_ptr_array_index (names, k), rows,
                       sw_trajectory_get_n_columns (tr));
@@ -304,7 +305,7 @@ check_heat_losses (const char *folder, const char *source, double stop_time)
     back = sw_modelica_import (text, -1, "back.mo", &error);
     g_assert_no_error (error);
     again = sw_test_run_model_recording (back, (const char *const *) recorded->pdata);
-    g_assert_cmpfloat (sw_test_assert_same_run (tr, again, NULL, 0, 0), ==, 0);
+    assert_same_run_exported (tr, again);
   }
   rows = sw_trajectory_get_n_rows (tr);
   g_assert_cmpfloat (sw_trajectory_get_times (tr)[rows - 1], ==, stop_time);

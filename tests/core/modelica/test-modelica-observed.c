@@ -257,6 +257,38 @@ assert_shaft_error (const char *entry, const char *needle)
   sw_test_assert_error_says (error, needle);
 }
 
+/* A dotted name (a Modelica model's own, "heatCapacitor.T") is a column
+ * like any other, written and read back with the file; the Modelica export
+ * leaves it out (no Modelica declaration has a dotted name). */
+static void
+test_dotted_name (void)
+{
+  g_autofree char *text = g_strdup_printf ("%s    {\"name\": \"cap.T\", \"expression\": \"j.w + 1\"}\n  ]\n}\n",
+                                           shaft_head);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "test.shaft", &error);
+  g_autoptr (SwModel) again = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_autofree char *data = NULL, *mo = NULL;
+  const SwObservedEntry *observed;
+  guint n;
+
+  g_assert_no_error (error);
+  tr = sw_test_run_model (model, 0, 0);
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    g_assert_cmpfloat (sw_test_column (tr, "cap.T")[r], ==, sw_test_column (tr, "j.w")[r] + 1);
+  data = sw_model_to_data (model, NULL);
+  again = sw_model_new_from_data (data, -1, "again.shaft", &error);
+  g_assert_no_error (error);
+  observed = sw_model_get_observed (again, &n);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpstr (observed[1].name, ==, "cap.T");
+  mo = sw_modelica_export (model, &error);
+  g_assert_no_error (error);
+  g_assert_null (strstr (mo, "cap.T"));
+  g_assert_nonnull (strstr (mo, "Real ok"));
+}
+
 /* Errors in a .shaft file and in a Modelica model: at their line, naming
  * the entry and what is valid. */
 static void
@@ -281,6 +313,12 @@ test_errors (void)
                       "test.shaft:5:14: error: observed “j”: the name is a component's id");
   assert_shaft_error ("{\"name\": \"ok\", \"expression\": \"j.w\"}", "test.shaft:5:14: error: observed “ok” is given twice");
   assert_shaft_error ("{\"name\": \"2x\", \"expression\": \"j.w\"}", "test.shaft:5:14: error: observed “2x”: not a valid name");
+  /* A dotted name is for a variable of no component here. */
+  assert_shaft_error ("{\"name\": \"j.w2\", \"expression\": \"j.w\"}",
+                      "test.shaft:5:14: error: observed “j.w2”: “j” is a component's id");
+  assert_shaft_error ("{\"name\": \"a..b\", \"expression\": \"j.w\"}", "observed “a..b”: not a valid name");
+  assert_shaft_error ("{\"name\": \"a.\", \"expression\": \"j.w\"}", "observed “a.”: not a valid name");
+  assert_shaft_error ("{\"name\": \"a.2\", \"expression\": \"j.w\"}", "observed “a.2”: not a valid name");
   assert_shaft_error ("{\"name\": \"p\", \"expression\": \"j.w +* 2\"}", "test.shaft:5:33: error: observed “p”: formula");
   for (guint k = 0; k < G_N_ELEMENTS (mo_cases); k++)
     {
@@ -499,6 +537,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/modelica/observed/derived", test_derived);
   g_test_add_func ("/modelica/observed/round-trip", test_round_trip);
   g_test_add_func ("/modelica/observed/errors", test_errors);
+  g_test_add_func ("/modelica/observed/dotted-name", test_dotted_name);
   g_test_add_func ("/modelica/observed/equations", test_equations);
   g_test_add_func ("/modelica/observed/subsystem", test_subsystem);
   g_test_add_func ("/modelica/observed/units", test_units);

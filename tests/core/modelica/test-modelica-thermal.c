@@ -127,6 +127,7 @@ test_eddy_current (void)
   g_autoptr (SwModel) model = sw_modelica_import (brake, -1, "brake.mo", &error);
   g_autoptr (GString) convection = g_string_new (brake);
   const SwComponent *ec;
+  const SwObservedEntry *observed;
   guint n_observed;
 
   g_assert_no_error (error);
@@ -134,8 +135,12 @@ test_eddy_current (void)
   g_assert_cmpfloat (ec->param[sw_kind_find_param (ec->kind, "C")], ==, 2);
   g_assert_cmpfloat (ec->param[sw_kind_find_param (ec->kind, "T_start")], ==, 300);
   g_assert_cmpfloat (ec->param[sw_kind_find_param (ec->kind, "alpha20")], ==, 4e-3);
-  sw_model_get_observed (model, &n_observed);
-  g_assert_cmpuint (n_observed, ==, 0);
+  /* The capacitor's temperature under its own name: the brake's. */
+  observed = sw_model_get_observed (model, &n_observed);
+  g_assert_cmpuint (n_observed, ==, 1);
+  g_assert_cmpstr (observed[0].name, ==, "cap.T");
+  g_assert_cmpstr (observed[0].expression, ==, "ec.TheatPort");
+  g_assert_cmpstr (observed[0].unit, ==, "K");
   g_clear_object (&model);
   /* The capacitor joined to ambient through a conductor: a network. */
   g_string_replace (convection, "  connect(ec.heatPort, cap.port);\n",

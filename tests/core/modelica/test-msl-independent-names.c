@@ -3,10 +3,10 @@
  * the examples without reference results here) are columns of the run,
  * under the same names.
  *
- * Not yet: GenerationOfFMUs' directInertia.inertia.phi and .w (the
- * blocks' components are imported as directInertia_inertia, a component
- * id has no dots) and EddyCurrentBrake's heatCapacitor.T (the capacitor is
- * the brake's own thermal mass: eddyCurrentTorque.TheatPort).
+ * Names of what the import makes into other parts are observed variables
+ * under the model's own names: GenerationOfFMUs' directInertia.inertia.phi
+ * (the component directInertia_inertia) and EddyCurrentBrake's
+ * heatCapacitor.T (the brake's own thermal mass, eddyCurrentTorque.TheatPort).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "test-msl-independent-common.h"
@@ -19,7 +19,7 @@ typedef struct {
 static const Listed listed[] = {
   { "Rotational", "GenerationOfFMUs.mo",
     { "inertia2a.phi", "inertia2a.w", "inertia2b.phi", "inertia2b.w", "inertia3a.phi", "inertia3a.w", "inertia3b.phi",
-      "inertia3b.w" } },
+      "inertia3b.w", "directInertia.inertia.phi", "directInertia.inertia.w" } },
   { "Rotational", "DemoFreeWheel.mo", { "inertia1.w", "inertia2.w", "freeWheel.w_rel", "freeWheel.tau" } },
   { "Rotational", "ElasticBearing.mo",
     { "load.phi", "load.w", "shaft.phi", "shaft.w", "springDamper.phi_rel", "springDamper.w_rel" } },
@@ -36,10 +36,10 @@ static const Listed listed[] = {
       "elastoBacklash.w_rel", "inertia5.phi", "inertia5.w", "oneWayClutch.phi_rel", "oneWayClutch.w_rel",
       "springDamper.phi_rel", "springDamper.w_rel", "bearingFriction.mode", "brake.mode", "clutch.mode",
       "lossyGear.mode", "oneWayClutch.stuck" } },
-  { "Rotational", "EddyCurrentBrake.mo", { "inertia.phi", "eddyCurrentTorque.lossPower" } },
+  { "Rotational", "EddyCurrentBrake.mo", { "inertia.phi", "eddyCurrentTorque.lossPower", "heatCapacitor.T" } },
   { "Rotational", "CompareBrakingTorque.mo", { "inertia1.w", "inertia2.w", "inertia3.w", "inertia4.w" } },
   { "Translational", "Vehicle.mo", { "vehicle.s", "vehicle.v", "vehicle1.s", "vehicle1.v", "trailer.s", "trailer.v" } },
-  { "Translational", "EddyCurrentBrake.mo", { "mass.s", "eddyCurrentForce.lossPower" } },
+  { "Translational", "EddyCurrentBrake.mo", { "mass.s", "eddyCurrentForce.lossPower", "heatCapacitor.T" } },
   { "Translational", "HeatLosses.mo",
     { "damper.s_rel", "damper.v_rel", "massWithStopAndFriction.s", "massWithStopAndFriction.v", "springDamper.s_rel",
       "springDamper.v_rel", "springDamper1.s_rel", "springDamper1.v_rel", "brake.mode",
