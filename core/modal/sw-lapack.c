@@ -47,10 +47,10 @@ load (void)
    * it loads; its own scope first finds them without walking the 40
    * libraries of the program (half the startup of `modal` otherwise). The
    * handle stays open, and GModule's open below finds the same one. */
-  (void) dlopen (LAPACKE_LIBRARY, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+  (void) dlopen (LAPACKE_LIBRARY, RTLD_LAZY | RTLD_LOCAL | RTLD_DEEPBIND);
 #endif
   /* Never closed: the routines stay valid for the process's lifetime. */
-  module = g_module_open (LAPACKE_LIBRARY, G_MODULE_BIND_LOCAL);
+  module = g_module_open (LAPACKE_LIBRARY, G_MODULE_BIND_LAZY | G_MODULE_BIND_LOCAL);
 
   if (module == NULL)
     {

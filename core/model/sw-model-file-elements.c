@@ -208,10 +208,13 @@ _sw_reader_parse_streamed (Reader     *r,
   return TRUE;
 }
 
-/* Reads one element parsed alone; FALSE to give up. */
+/* Reads one element parsed alone; FALSE to give up. held: the tree made
+ * without the parser (_sw_reader_element_tree), kept as the parser keeps
+ * its own, until the next element. */
 static gboolean
 read_streamed_element (Reader              *r,
                        JsonParser          *parser,
+                       JsonNode           **held,
                        gsize                value,
                        gsize                value_end,
                        guint                index,
@@ -228,9 +231,14 @@ read_streamed_element (Reader              *r,
 
   if (r->data[value] != '{' || first >= r->all_starts->len || g_array_index (r->all_starts, guint32, first) != value)
     return FALSE;
-  if (!json_parser_load_from_data (parser, r->data + value, (gssize) (value_end - value), NULL))
+  g_clear_pointer (held, json_node_unref);
+  *held = _sw_reader_element_tree (r->data + value, value_end - value);
+  if (*held != NULL)
+    node = *held;
+  else if (!json_parser_load_from_data (parser, r->data + value, (gssize) (value_end - value), NULL))
     return FALSE;
-  node = json_parser_get_root (parser);
+  else
+    node = json_parser_get_root (parser);
   if (node == NULL)
     return FALSE;
 
@@ -262,6 +270,7 @@ _sw_reader_for_each_element (Reader              *r,
                              SwReaderElementFunc  read)
 {
   g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(JsonNode) held = NULL;
   gsize o, released;
   guint index = 0;
 
@@ -287,7 +296,7 @@ _sw_reader_for_each_element (Reader              *r,
       /* A mapped file's pages already read go back (sw-model-file-text.c). */
       released = _sw_reader_release_behind (r, released, o);
 
-      if (end <= o || !read_streamed_element (r, parser, o, end, index++, read))
+      if (end <= o || !read_streamed_element (r, parser, &held, o, end, index++, read))
         {
           r->stream_failed = TRUE;
           break;

@@ -297,4 +297,9 @@ _sw_reader_read_component (Reader    *r,
                            JsonNode  *node,
                            gsize      offset);
 
+/* One element of plain JSON (the scan's) as json-glib's parser would make
+ * it, without the parser; NULL where it might differ (sw-model-file-element-tree.c). */
+JsonNode *_sw_reader_element_tree (const char *text,
+                                   gsize       length);
+
 G_END_DECLS

@@ -1,0 +1,26 @@
+/* sw-cli-plot-module.c: the module shaftwork-plot.so, ui/plot for the
+ * terminal program (sw-cli-plot.h).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <gmodule.h>
+
+#include "sw-cli-plot.h"
+
+static const SwCliPlot plot = {
+  .write_to_output = sw_plot_file_write_to_output,
+  .draw_image = sw_plot_file_draw_image,
+  .dup_unit_text = sw_plot_dup_unit_text,
+  .image_get_data = cairo_image_surface_get_data,
+  .image_get_width = cairo_image_surface_get_width,
+  .image_get_height = cairo_image_surface_get_height,
+  .image_get_stride = cairo_image_surface_get_stride,
+  .surface_destroy = cairo_surface_destroy,
+};
+
+G_MODULE_EXPORT const SwCliPlot *sw_cli_plot_module_get (void);
+
+G_MODULE_EXPORT const SwCliPlot *
+sw_cli_plot_module_get (void)
+{
+  return &plot;
+}
