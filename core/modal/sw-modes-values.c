@@ -32,6 +32,20 @@ _sw_modes_node_shape (const SwModes *modes, guint i, double *node_shape)
     }
 }
 
+/* Each value's percent of sum (none when sum is not > 0), into share when
+ * it is not NULL. */
+static void
+shares (double *share, const double *value, guint n, double sum)
+{
+  if (share == NULL)
+    return;
+  if (sum > 0)
+    for (guint k = 0; k < n; k++)
+      share[k] = 100 * value[k] / sum;
+  else
+    memset (share, 0, n * sizeof (double));
+}
+
 void
 _sw_modes_values (const SwModes *modes, guint i, const double *node_shape, double *shape, double *shape_mn,
                   double *ke, double *kep, double *pe, double *pep, SwMode *scalars)
@@ -59,19 +73,20 @@ _sw_modes_values (const SwModes *modes, guint i, const double *node_shape, doubl
         ke[b] = ke_scale * _sw_body_quadratic (&sys->bodies[b], node_shape);
         ke_sum += ke[b];
       }
+    /* Loops of one simple statement each, their conditions outside:
+     * the compiler divides two or four at a time (the same bits). */
     if (value != NULL)
       {
-        double sign = peak < 0 ? -1 : 1;
+        double sign = peak < 0 ? -1 : 1, scale = fabs (peak);
 
-        for (guint b = 0; b < nb; b++)
-          {
-            double x = value[b] * sign;
-
-            if (shape_mn != NULL)
-              shape_mn[b] = x;
-            if (shape != NULL)
-              shape[b] = peak != 0 ? x / fabs (peak) : 0;
-          }
+        if (shape_mn != NULL)
+          for (guint b = 0; b < nb; b++)
+            shape_mn[b] = value[b] * sign;
+        if (shape != NULL && peak != 0)
+          for (guint b = 0; b < nb; b++)
+            shape[b] = (value[b] * sign) / scale;
+        else if (shape != NULL)
+          memset (shape, 0, nb * sizeof (double));
       }
   }
   for (guint s = 0; s < ns; s++)
@@ -93,12 +108,8 @@ _sw_modes_values (const SwModes *modes, guint i, const double *node_shape, doubl
       pe[s] = mode->rigid_body ? 0 : 0.5 * e;
       pe_sum += pe[s];
     }
-  if (kep != NULL)
-    for (guint b = 0; b < nb; b++)
-      kep[b] = ke_sum > 0 ? 100 * ke[b] / ke_sum : 0;
-  if (pep != NULL)
-    for (guint s = 0; s < ns; s++)
-      pep[s] = pe_sum > 0 ? 100 * pe[s] / pe_sum : 0;
+  shares (kep, ke, nb, ke_sum);
+  shares (pep, pe, ns, pe_sum);
   if (scalars != NULL)
     {
       scalars->most_excitable_section = -1;
