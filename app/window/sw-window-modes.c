@@ -230,7 +230,7 @@ friction_drop_down_new (void)
     C_("friction state", "As at the operating point"),
     C_("friction state", "All locked"),
     C_("friction state", "All open"),
-    C_("friction state", "Clutches engaged, brakes released"),
+    C_("friction state", "Clutches engaged"),
     NULL,
   };
   GtkDropDown *drop = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (items));

@@ -246,7 +246,6 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
       if (engaged != NULL && !sw_frf_is_zero (engaged))
         {
           SwModesOptions mo = sw_modes_options_default ();
-          g_autofree char *why = sw_frf_dup_zero_note (job->input, job->output);
 
           sw_trajectory_unref (response);
           response = engaged;
@@ -256,11 +255,11 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
           g_clear_pointer (&computed, sw_modes_unref);
           computed = sw_modes_compute_with_options (job->system, job->options.at_s, state, &mo, NULL);
           result = g_new0 (JobResult, 1);
-          /* Translators: %s: why the response at the operating point is 0 (“car.v does not respond to
-           * engine: …”). */
-          result->note = g_strdup_printf (_("At the operating point, %s Shown with the clutches engaged and the brakes "
-                                            "released (Friction)."),
-                                          why);
+          /* Translators: the output (“car.v”), the input (“engine”). */
+          result->note = g_strdup_printf (_("At the operating point %s does not respond to %s (an open clutch or a "
+                                            "locked brake between them): shown with the clutches engaged and the "
+                                            "brakes released."),
+                                          job->output, job->input);
         }
       else if (engaged != NULL)
         sw_trajectory_unref (engaged);
