@@ -339,9 +339,8 @@ row_activated_cb (GtkListBox    *list,
 }
 
 /* How well the search names the row's kind: its label the search itself
- * (3), beginning with it (2), holding every word (1), or only its name
- * or group does (0): "clutch" is the Clutch, not the first of "Friction
- * and clutches". */
+ * (2), holding every word (1), or only its name or group does (0):
+ * "clutch" is the Clutch, not the first of "Friction and clutches". */
 static int
 row_rank (GtkListBoxRow *row,
           const char    *search,
@@ -351,8 +350,6 @@ row_rank (GtkListBoxRow *row,
   g_autofree char *label = g_utf8_casefold (_(kind->label), -1);
 
   if (strcmp (label, search) == 0)
-    return 3;
-  if (g_str_has_prefix (label, search))
     return 2;
   for (guint i = 0; words[i] != NULL; i++)
     if (strstr (label, words[i]) == NULL)
