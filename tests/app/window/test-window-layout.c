@@ -525,10 +525,17 @@ test_tab_labels (void)
   g_assert_cmpuint (cut, ==, 0);
   g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->run_status)), ==,
                    "Unvollständig: 12 Anschlüsse nicht verbunden");
-  /* A run's summary is read in full beside them. */
+  /* A run's summary is read in full beside them, and so is a model being
+   * drawn ("Incomplete: 2 ports unconn…" was cut). */
   gtk_label_set_label (window->run_status, "14579 Zeilen in 1063 ms");
   spin (0.3);
   g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (window->run_status)));
+  for (guint k = 0; k < 2; k++)
+    {
+      gtk_label_set_label (window->run_status, k == 0 ? "12 ports unconnected" : "12 Anschlüsse unverbunden");
+      spin (0.3);
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (window->run_status)));
+    }
   g_assert_cmpuint (tab_labels_cut (window), ==, 0);
   window_destroy_and_check (window);
 }
