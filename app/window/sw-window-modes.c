@@ -54,6 +54,11 @@ _sw_window_modes_set (SwWindow *self,
 
       gtk_label_set_label (self->modes_summary, text);
       gtk_widget_remove_css_class (GTK_WIDGET (self->modes_summary), "error");
+      /* Over the table and charts: one line, so that the page still fits
+       * 1280 x 800 (two cut off the charts' names); whole in the tooltip. */
+      gtk_label_set_wrap (self->modes_summary, FALSE);
+      gtk_label_set_ellipsize (self->modes_summary, PANGO_ELLIPSIZE_END);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->modes_summary), text);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->modes_summary),
                           modes != NULL && (sw_modes_get_note (modes) != NULL || auto_engaged));
@@ -75,6 +80,10 @@ _sw_window_modes_set_error (SwWindow   *self,
 
   _sw_window_modes_set (self, NULL);
   gtk_label_set_label (self->modes_summary, text);
+  /* No table or charts below: the whole reason, wrapped. */
+  gtk_label_set_wrap (self->modes_summary, TRUE);
+  gtk_label_set_ellipsize (self->modes_summary, PANGO_ELLIPSIZE_NONE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->modes_summary), NULL);
   gtk_widget_add_css_class (GTK_WIDGET (self->modes_summary), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->modes_summary), TRUE);
 }

@@ -358,6 +358,12 @@ test_modes_engaged (void)
   g_assert_cmpuint (gtk_drop_down_get_selected (window->modes_friction_drop), ==, SW_LINEAR_FRICTION_ENGAGED);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->modes_summary)));
   g_assert_nonnull (strstr (gtk_label_get_label (window->modes_summary), "clutches engaged"));
+  /* One line over the table (two cut the charts off at 1280 x 800), whole
+   * in its tooltip. */
+  g_assert_false (gtk_label_get_wrap (window->modes_summary));
+  g_assert_cmpint (gtk_label_get_ellipsize (window->modes_summary), ==, PANGO_ELLIPSIZE_END);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->modes_summary)), ==,
+                   gtk_label_get_label (window->modes_summary));
 
   /* Chosen: the operating point, with no mode. */
   gtk_drop_down_set_selected (window->modes_friction_drop, SW_LINEAR_FRICTION_OPERATING);
