@@ -685,6 +685,39 @@ test_forced_fits (void)
   window_destroy_and_check (window);
 }
 
+/* At 1280 × 800 the Modes page fits its column with the German column
+ * titles (the longest): the table scrolls sideways on its own, the page
+ * does not (it hid Animate and the potential energy chart). */
+static void
+test_modes_fits_german (void)
+{
+  static const char *const titles[] = { "Mode", "Frequenz [Hz]", "Frequenz [U/min]", "Gedämpft [Hz]",
+                                        "Dämpfungsgrad", "Am stärksten anregbarer Abschnitt" };
+  SwWindow *window = window_sized (1280, 800);
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->modes_view), GTK_TYPE_SCROLLED_WINDOW);
+  g_autoptr(GListModel) columns = NULL;
+  GtkAdjustment *h;
+
+  g_assert_nonnull (scroller);
+  h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scroller));
+  adw_view_stack_set_visible_child_name (window->results_stack, "modes");
+  g_assert_true (wait_until_idle (window, 60));
+  columns = g_object_ref (gtk_column_view_get_columns (_sw_modes_view_get_table (window->modes_view)));
+  for (guint i = 0; i < g_list_model_get_n_items (columns) && i < G_N_ELEMENTS (titles); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      gtk_column_view_column_set_title (column, titles[i]);
+    }
+  for (guint k = 0; k < 20; k++)
+    spin (0.1);
+  g_test_message ("the Modes page %.0f px wide in a view of %.0f px", gtk_adjustment_get_upper (h),
+                  gtk_adjustment_get_page_size (h));
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (h), >, 0);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (h), <=, gtk_adjustment_get_page_size (h) + 0.5);
+  window_destroy_and_check (window);
+}
+
 /* The vehicle launch's clutch is open at t = 0: the Frequency page opens
  * with the clutches engaged (the list says so, the note why), not on an
  * empty plot. */
@@ -726,6 +759,7 @@ add_tests (void)
   g_test_add_func ("/app/window/layout/modes-charts", test_modes_charts);
   g_test_add_func ("/app/window/layout/forced-fits", test_forced_fits);
   g_test_add_func ("/app/window/layout/frequency-engaged", test_frequency_engaged);
+  g_test_add_func ("/app/window/layout/modes-fits-german", test_modes_fits_german);
 }
 
 int
