@@ -150,6 +150,9 @@ modal_table (Out *o, SwModes *modes, const char *name)
     g_string_append (s, _("Friction elements locked (clutches, brakes and bearing friction stuck)\n\n"));
   else if (sw_modes_get_friction (modes) == SW_LINEAR_FRICTION_OPEN)
     g_string_append (s, _("Friction elements open (clutches, brakes and bearing friction released or sliding)\n\n"));
+  else if (sw_modes_get_friction (modes) == SW_LINEAR_FRICTION_ENGAGED)
+    g_string_append (s, _("Clutches engaged (clutches and one-way clutches locked, brakes and bearing friction "
+                          "released)\n\n"));
   if (sw_modes_get_note (modes) != NULL)
     g_string_append_printf (s, _("Note: %s.\n\n"), sw_modes_get_note (modes));
   sw_cli_append_cell (s, h_mode, w_mode), g_string_append_c (s, ' ');
@@ -290,7 +293,7 @@ sw_cli_modal (int argc, char **argv)
   if (n_lowest != G_MININT && n_lowest < 1)
     return sw_cli_usage_error (ctx, _("--modes must be a number of modes >= 1"));
   if (!parse_friction (friction, &options.friction))
-    return sw_cli_usage_error (ctx, _("--friction must be operating, locked or open"));
+    return sw_cli_usage_error (ctx, _("--friction must be operating, locked, open or engaged"));
   if (!(model = sw_cli_load_model (argv[1], &status)))
     return status;
   if (!(sys = sw_model_assemble (model, &error)))
@@ -468,7 +471,7 @@ sw_cli_frf (int argc, char **argv)
   if (input == NULL || output == NULL)
     return sw_cli_usage_error (ctx, _("frf needs --input ID and --output ID.VAR"));
   if (!parse_friction (friction, &o.friction))
-    return sw_cli_usage_error (ctx, _("--friction must be operating, locked or open"));
+    return sw_cli_usage_error (ctx, _("--friction must be operating, locked, open or engaged"));
   if (!(at >= 0) || !isfinite (at))
     return sw_cli_usage_error (ctx, _("--at must be a time >= 0"));
   if (points < 2 || (!isnan (from) && !(from > 0 && from <= SW_FRF_MAX_HZ))
@@ -508,7 +511,7 @@ sw_cli_frf (int argc, char **argv)
       g_autofree char *note = sw_frf_dup_zero_note (input, output);
 
       /* Translators: a remark on a result that is not an error, then what to try. */
-      g_printerr (_("%s: note: %s Try --friction locked or open, or --at a time when the drivetrain is engaged.\n"),
+      g_printerr (_("%s: note: %s Try --friction engaged, locked or open, or --at a time when the drivetrain is engaged.\n"),
                   argv[1], note);
     }
   if (db)
@@ -653,7 +656,7 @@ sw_cli_campbell (int argc, char **argv)
   if (speeds < 2)
     return sw_cli_usage_error (ctx, _("--speeds must be >= 2"));
   if (!parse_friction (friction, &o.friction))
-    return sw_cli_usage_error (ctx, _("--friction must be operating, locked or open"));
+    return sw_cli_usage_error (ctx, _("--friction must be operating, locked, open or engaged"));
   if (!(at >= 0) || !isfinite (at))
     return sw_cli_usage_error (ctx, _("--at must be a time >= 0"));
   if (!(o.from_rpm >= 0 && o.to_rpm > o.from_rpm && o.to_rpm <= SW_CAMPBELL_MAX_RPM))

@@ -323,7 +323,7 @@ sw_cli_forced (int argc, char **argv)
       o.n_orders = orders->len;
     }
   if (friction != NULL && !sw_linear_friction_from_string (friction, &o.friction))
-    return sw_cli_usage_error (ctx, _("--friction must be operating, locked or open"));
+    return sw_cli_usage_error (ctx, _("--friction must be operating, locked, open or engaged"));
   if (!(at >= 0) || !isfinite (at))
     return sw_cli_usage_error (ctx, _("--at must be a time >= 0"));
   if ((status = sw_cli_check_output (ctx, "-o", out_path, argv[1], force, FALSE)) != EXIT_OK)

@@ -68,8 +68,8 @@ gboolean  sw_cli_parse_range  (const char *text, double *a, double *b);
 #define FRICTION_ENTRY(var)                                                                                   \
   { "friction", 0, 0, G_OPTION_ARG_STRING, &(var),                                                            \
     N_("Friction elements (clutches, brakes, bearing friction): as at the operating point (default), all "  \
-       "locked, or all open (released)"),                                                                    \
-    N_("operating|locked|open") }
+       "locked, all open (released), or engaged (clutches locked, brakes released)"),                        \
+    N_("operating|locked|open|engaged") }
 
 /* The --at option of the linear analyses: the operating point's time. */
 #define AT_ENTRY(var)                                                                                         \

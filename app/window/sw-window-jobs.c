@@ -44,6 +44,7 @@ typedef struct _SwWindowJob {
   SwTrajectory      *rows;              /* a run's rows as they come (set by the worker) */
   double             modes_time_s;      /* modes: the operating point's time */
   SwLinearFriction   modes_friction;    /* modes: the friction elements' state */
+  gboolean           modes_may_engage;  /* no mode at the operating point: try engaged */
   gint64             last_progress_us;  /* worker only */
   double             elapsed_s;         /* written by the worker before it returns */
   gint64             cpu_us;            /* … and the processor time it took */
@@ -658,6 +659,21 @@ modes_worker (GTask        *task,
       options.n_lowest = MIN (LARGE_MODEL_MODES, n / 8);
   }
   modes = sw_modes_compute_with_options (job->system, job->modes_time_s, state, &options, &error);
+  if (modes != NULL && sw_modes_get_n_modes (modes) == 0 && job->modes_may_engage
+      && options.friction == SW_LINEAR_FRICTION_OPERATING && !g_cancellable_is_cancelled (job->cancellable))
+    {
+      SwModes *engaged;
+
+      options.friction = SW_LINEAR_FRICTION_ENGAGED;
+      engaged = sw_modes_compute_with_options (job->system, job->modes_time_s, state, &options, NULL);
+      if (engaged != NULL && sw_modes_get_n_modes (engaged) > 0)
+        {
+          sw_modes_unref (modes);
+          modes = engaged;
+        }
+      else if (engaged != NULL)
+        sw_modes_unref (engaged);
+    }
   if (modes == NULL)
     g_task_return_error (task, error);
   else
@@ -713,7 +729,8 @@ _sw_window_start_modes (SwWindow *self)
     t = 0;
   job = job_new (self, system, self->modes_cancellable);
   job->modes_time_s = MAX (t, 0.0);
-  job->modes_friction = self->modes_friction;
+  job->modes_friction = self->modes_friction_chosen ? self->modes_friction : SW_LINEAR_FRICTION_OPERATING;
+  job->modes_may_engage = !self->modes_friction_chosen;
   task = g_task_new (NULL, self->modes_cancellable, modes_done, job_ref (job));
   g_task_set_source_tag (task, _sw_window_start_modes);
   g_task_set_name (task, "[shaftwork] modes");

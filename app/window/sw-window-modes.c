@@ -22,19 +22,46 @@ void
 _sw_window_modes_set (SwWindow *self,
                       SwModes  *modes)
 {
+  gboolean auto_engaged;
+
   if (self->modes_view == NULL)
     return;
   if (modes != NULL)
     sw_modes_ref (modes);
   g_clear_pointer (&self->modes, sw_modes_unref);
   self->modes = modes;
-  /* Non-symmetric equations (a lossy gear rolls): what the table shows. */
-  if (modes != NULL && sw_modes_get_note (modes) != NULL)
+  /* Engaged in the worker (nothing moved at the operating point): the
+   * list says so, without a new job. */
+  if (modes != NULL && sw_modes_get_friction (modes) != self->modes_friction && !self->modes_friction_chosen)
     {
-      gtk_label_set_label (self->modes_summary, sw_modes_get_note (modes));
-      gtk_widget_remove_css_class (GTK_WIDGET (self->modes_summary), "error");
+      self->modes_friction = sw_modes_get_friction (modes);
+      self->modes_friction_syncing = TRUE;
+      gtk_drop_down_set_selected (self->modes_friction_drop, self->modes_friction);
+      self->modes_friction_syncing = FALSE;
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->modes_summary), modes != NULL && sw_modes_get_note (modes) != NULL);
+  auto_engaged = modes != NULL && sw_modes_get_friction (modes) == SW_LINEAR_FRICTION_ENGAGED
+                 && !self->modes_friction_chosen;
+  /* Non-symmetric equations (a lossy gear rolls), or engaged: what the
+   * table shows. */
+  if (modes != NULL && (sw_modes_get_note (modes) != NULL || auto_engaged))
+    {
+      const char *note = sw_modes_get_note (modes);
+      /* Translators: said of the Modes page when the operating point had no mode. */
+      const char *engaged = _("No body moves at the operating point: the modes with the clutches engaged and the "
+                              "brakes released (Friction)");
+      g_autofree char *text = !auto_engaged ? g_strdup (note)
+                              : note != NULL ? g_strdup_printf ("%s; %s", engaged, note) : g_strdup (engaged);
+
+      gtk_label_set_label (self->modes_summary, text);
+      gtk_widget_remove_css_class (GTK_WIDGET (self->modes_summary), "error");
+      /* Over the table and charts: one line, so that the page still fits
+       * 1280 x 800 (two cut off the charts' names); whole in the tooltip. */
+      gtk_label_set_wrap (self->modes_summary, FALSE);
+      gtk_label_set_ellipsize (self->modes_summary, PANGO_ELLIPSIZE_END);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->modes_summary), text);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->modes_summary),
+                          modes != NULL && (sw_modes_get_note (modes) != NULL || auto_engaged));
   sw_modes_view_set_modes (self->modes_view, modes);
   sw_frf_view_set_modes (self->frf_view, modes);
   if (modes != NULL && self->pending_mode != G_MAXUINT)
@@ -53,6 +80,10 @@ _sw_window_modes_set_error (SwWindow   *self,
 
   _sw_window_modes_set (self, NULL);
   gtk_label_set_label (self->modes_summary, text);
+  /* No table or charts below: the whole reason, wrapped. */
+  gtk_label_set_wrap (self->modes_summary, TRUE);
+  gtk_label_set_ellipsize (self->modes_summary, PANGO_ELLIPSIZE_NONE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->modes_summary), NULL);
   gtk_widget_add_css_class (GTK_WIDGET (self->modes_summary), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->modes_summary), TRUE);
 }
@@ -74,7 +105,10 @@ friction_selected_cb (GtkDropDown *drop,
 {
   guint selected = gtk_drop_down_get_selected (drop);
 
-  if (selected > SW_LINEAR_FRICTION_OPEN || (SwLinearFriction) selected == self->modes_friction)
+  if (self->modes_friction_syncing || selected > SW_LINEAR_FRICTION_LAST)
+    return;
+  self->modes_friction_chosen = TRUE;
+  if ((SwLinearFriction) selected == self->modes_friction)
     return;
   self->modes_friction = (SwLinearFriction) selected;
   if (self->check_ok)
@@ -205,14 +239,16 @@ friction_drop_down_new (void)
     C_("friction state", "As at the operating point"),
     C_("friction state", "All locked"),
     C_("friction state", "All open"),
+    C_("friction state", "Clutches engaged"),
     NULL,
   };
   GtkDropDown *drop = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (items));
 
   gtk_widget_set_tooltip_text (GTK_WIDGET (drop),
                                _("Clutches, brakes and bearing friction: stuck or sliding as at the operating "
-                                 "point, all locked (rigid), or all open (released, sliding ones with the slope "
-                                 "of their friction law)"));
+                                 "point, all locked (rigid), all open (released, sliding ones with the slope "
+                                 "of their friction law), or clutches engaged (clutches and one-way clutches "
+                                 "locked, brakes and bearing friction released)"));
   return drop;
 }
 
@@ -272,7 +308,7 @@ _sw_window_modes_init (SwWindow *self)
   g_object_bind_property (at_cursor, "active", self->campbell_view, "at-cursor",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   gtk_box_append (GTK_BOX (row), at_cursor);
-  /* Translators: before the choice of the friction elements' state (as at the operating point, locked, open). */
+  /* Translators: before the choice of the friction elements' state (as at the operating point, locked, open, engaged). */
   label = gtk_label_new_with_mnemonic (_("_Friction"));
   gtk_widget_set_margin_start (label, 12);
   gtk_box_append (GTK_BOX (row), label);

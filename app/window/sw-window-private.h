@@ -161,6 +161,10 @@ struct _SwWindow
   SwModes              *modes;
   gboolean              modes_at_cursor;
   SwLinearFriction      modes_friction;   /* the friction elements' state for the modes */
+  /* Chosen in the list: else the operating point's, engaged where that
+   * gives no mode (a vehicle at rest with its clutch open). */
+  gboolean              modes_friction_chosen;
+  gboolean              modes_friction_syncing;
   GtkDropDown          *modes_friction_drop;
   guint                 pending_mode;     /* to select when modes arrive, or G_MAXUINT */
   /* The last good snapshot for the frequency response and Campbell

@@ -288,6 +288,41 @@ parse_problems (SwModel    *model,
   return problems;
 }
 
+/* Every dangling component the check did not name (a lone clutch
+ * assembles, doing nothing): a hint, so that the popover lists what the
+ * results bar counts as "N ports unconnected" instead of "no problems". */
+static GArray *
+add_dangling_hints (SwModel *model,
+                    GArray  *problems)
+{
+  guint n = sw_model_get_n_components (model);
+  g_autofree gboolean *dangling = g_new0 (gboolean, MAX (n, 1));
+
+  if (count_dangling (model, dangling) == 0)
+    return problems;
+  if (problems == NULL)
+    {
+      problems = g_array_new (FALSE, TRUE, sizeof (Problem));
+      g_array_set_clear_func (problems, problem_clear);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean listed = FALSE;
+
+      if (!dangling[i] || find_free_port (model, i) == NULL)
+        continue;
+      for (guint k = 0; k < problems->len && !listed; k++)
+        listed = g_array_index (problems, Problem, k).component == (int) i;
+      if (!listed)
+        {
+          Problem hint = { (int) i, g_strdup (""), g_strdup (""), TRUE };
+
+          g_array_append_val (problems, hint);
+        }
+    }
+  return problems;
+}
+
 static void
 problems_row_activated_cb (SwWindow      *self,
                            GtkListBoxRow *row)
@@ -489,6 +524,8 @@ set_problems (SwWindow *self,
     self->run_disabled_reason = g_strdup_printf (ngettext ("Cannot run: the model has %u problem (F8)",
                                                            "Cannot run: the model has %u problems (F8)", n),
                                                  n);
+  else if (n_hints > 0 && self->check_ok)
+    ; /* Only parts the run leaves alone dangle (a lone clutch): it runs. */
   else if (n_hints > 0)
     {
       for (guint i = 0; i < total; i++)
@@ -615,6 +652,8 @@ _sw_window_run_check (SwWindow *self)
       else
         _sw_window_analysis_set_system (self, system);
     }
+  if (sw_model_get_n_components (self->model) > 0)
+    problems = add_dangling_hints (self->model, problems);
   self->check_ok = system != NULL;
   set_problems (self, problems);
   _sw_window_update_actions (self);

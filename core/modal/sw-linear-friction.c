@@ -2,8 +2,8 @@
  * linearises in (sw-linear-friction.h).
  *
  * The operating point's modes are those a run starting there settles in
- * (the run's own iteration, _sw_friction_run_settle). Locked and open
- * override them for every friction part but lossy gears; stuck parts are
+ * (the run's own iteration, _sw_friction_run_settle). Locked, open and
+ * engaged override them for every friction part but lossy gears; stuck parts are
  * locked where they are (_sw_system_assemble_locked, the lock row a run
  * adds), never linearised through their friction law's tangent: a stuck
  * clutch is rigid, not a stiff spring. The state is carried into the
@@ -18,7 +18,7 @@
 #include "sw-error.h"
 #include "sw-friction-private.h"
 
-static const char *const names[] = { "operating", "locked", "open" };
+static const char *const names[] = { "operating", "locked", "open", "engaged" };
 
 gboolean
 sw_linear_friction_from_string (const char *text, SwLinearFriction *friction)
@@ -85,7 +85,17 @@ map_state (const SwSystem *base, const double *y_base, const SwEquations *eq, co
   return TRUE;
 }
 
-/* Locked or open: every friction part but lossy gears forced, the lossy
+/* Between two shafts (a clutch), not to the housing (a brake): neither of
+ * the ports it acts between is a support. */
+static gboolean
+is_coupling (const SwPart *p)
+{
+  const SwFrictionDesc *f = p->kind->friction;
+
+  return !p->kind->ports[f->port_a].is_support && !p->kind->ports[f->port_b].is_support;
+}
+
+/* Locked, open or engaged: every friction part but lossy gears forced, the lossy
  * gears as the operating point has them (modes, quadrants), except that a
  * lossy gear at rest there rolls without losses: locked or open is asked of
  * the clutches and brakes, and a gearbox held by its own friction at a
@@ -127,7 +137,7 @@ force_modes (SwLinearConfig *c, const SwSystem *base, double t, const double *y,
         }
       else if (!is_lossy (p))
         {
-          if (friction == SW_LINEAR_FRICTION_LOCKED)
+          if (friction == SW_LINEAR_FRICTION_LOCKED || (friction == SW_LINEAR_FRICTION_ENGAGED && is_coupling (p)))
             c->mode[i] = SW_FRICTION_STUCK;
           else
             {
@@ -168,7 +178,7 @@ _sw_linear_config_init (SwLinearConfig *c, const SwSystem *base, double t, const
   gboolean changed, ok = TRUE;
 
   g_return_val_if_fail (c != NULL && base != NULL, FALSE);
-  g_return_val_if_fail ((guint) friction <= SW_LINEAR_FRICTION_OPEN, FALSE);
+  g_return_val_if_fail ((guint) friction <= SW_LINEAR_FRICTION_LAST, FALSE);
   *c = (SwLinearConfig) { 0 };
   if (y == NULL)
     y = base->y0;

@@ -25,14 +25,20 @@ typedef enum {
    * its law at the operating point's relative speed, 0 for Coulomb), free
    * where it has none. */
   SW_LINEAR_FRICTION_OPEN,
+  /* A driveline in gear: every friction element between two shafts (a
+   * clutch, a one-way clutch) stuck, every one to the housing (a brake,
+   * bearing friction, a latch) released as in open. */
+  SW_LINEAR_FRICTION_ENGAGED,
 } SwLinearFriction;
+
+#define SW_LINEAR_FRICTION_LAST SW_LINEAR_FRICTION_ENGAGED
 
 /* Lossy gears are gears, not clutches: they keep the state of the operating
  * point (rolling with their efficiency, or stuck) as the operating point has
- * it; locked and open let one at rest there roll, without losses (it has
+ * it; locked, open and engaged let one at rest there roll, without losses (it has
  * no direction of power flow), with a note. */
 
-/* "operating", "locked", "open" (the CLI's --friction, the window's
+/* "operating", "locked", "open", "engaged" (the CLI's --friction, the window's
  * choice): FALSE for any other text. */
 gboolean    sw_linear_friction_from_string (const char       *text,
                                             SwLinearFriction *friction);

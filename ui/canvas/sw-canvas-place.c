@@ -95,8 +95,11 @@ _sw_canvas_view_center (SwCanvas *self,
   *wy = (height > 1 ? height : 400) / 2.0;
 }
 
-/* The grid spot nearest (mx, my) where kind's symbol keeps clear of every
- * component and its labels. */
+/* The height of a new component's two label lines and their gap. */
+#define PLACE_LABELS_H (3 * SW_CANVAS_GRID)
+
+/* The grid spot nearest (mx, my) where kind's symbol and its labels keep
+ * clear of every component and its labels. */
 static void
 free_spot_near (SwCanvas     *self,
                 const SwKind *kind,
@@ -110,7 +113,9 @@ free_spot_near (SwCanvas     *self,
     {
       double best_d = INFINITY, best_x = x0, best_y = y0;
 
-      for (int i = -ring; i <= ring; i++)
+      /* Right first among spots as near: a drivetrain built by Enter in
+       * the palette's search grows from its drive towards its load. */
+      for (int i = ring; i >= -ring; i--)
         for (int j = -ring; j <= ring; j++)
           {
             double x = x0 + i * step, y = y0 + j * step, d;
@@ -120,6 +125,11 @@ free_spot_near (SwCanvas     *self,
             if (MAX (ABS (i), ABS (j)) != ring)
               continue;
             box = _sw_canvas_symbol_box (kind, x, y, 0);
+            /* Its labels (name and key value, above it) kept clear too:
+             * a new clutch under an engine put its name over the engine's
+             * support. */
+            box.y -= PLACE_LABELS_H;
+            box.height += PLACE_LABELS_H;
             box = _sw_canvas_rect_inflate (&box, SW_CANVAS_GRID);
             for (guint k = 0; k < self->items->len && free; k++)
               free = !_sw_canvas_rect_intersects (&box, &_sw_canvas_get_item (self, k)->keep_out);

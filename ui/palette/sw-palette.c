@@ -338,15 +338,47 @@ row_activated_cb (GtkListBox    *list,
   g_signal_emit (self, signals[KIND_ACTIVATED], 0, name);
 }
 
-static GtkListBoxRow *
-first_visible_row (SwPalette *self)
+/* How well the search names the row's kind: its label the search itself
+ * (2), holding every word (1), or only its name or group does (0):
+ * "clutch" is the Clutch, not the first of "Friction and clutches". */
+static int
+row_rank (GtkListBoxRow *row,
+          const char    *search,
+          char         **words)
 {
+  const SwKind *kind = row_get_kind (row);
+  g_autofree char *label = g_utf8_casefold (_(kind->label), -1);
+
+  if (strcmp (label, search) == 0)
+    return 2;
+  for (guint i = 0; words[i] != NULL; i++)
+    if (strstr (label, words[i]) == NULL)
+      return 0;
+  return 1;
+}
+
+/* The visible row the search names best, the first of equals. */
+static GtkListBoxRow *
+best_visible_row (SwPalette *self)
+{
+  g_autofree char *search = g_strjoinv (" ", self->search_words);
+  GtkListBoxRow *best = NULL;
+  int best_rank = -1;
+
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list));
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_LIST_BOX_ROW (child) && row_matches (GTK_LIST_BOX_ROW (child), self->search_words))
-      return GTK_LIST_BOX_ROW (child);
-  return NULL;
+      {
+        int rank = row_rank (GTK_LIST_BOX_ROW (child), search, self->search_words);
+
+        if (rank > best_rank)
+          {
+            best = GTK_LIST_BOX_ROW (child);
+            best_rank = rank;
+          }
+      }
+  return best;
 }
 
 static void
@@ -360,7 +392,7 @@ search_changed_cb (GtkSearchEntry *entry,
   sw_palette_set_search_text (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
 }
 
-/* Enter in the search field places the first match at once ("place-kind";
+/* Enter in the search field places the best match at once ("place-kind";
  * "kind-activated" when nobody listens to that). */
 static void
 search_activate_cb (GtkSearchEntry *entry,
@@ -370,7 +402,7 @@ search_activate_cb (GtkSearchEntry *entry,
   GtkListBoxRow *row;
 
   sw_palette_set_search_text (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
-  row = first_visible_row (self);
+  row = best_visible_row (self);
   if (row == NULL)
     return;
   name = row_dup_name (row);

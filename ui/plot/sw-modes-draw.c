@@ -121,6 +121,39 @@ dot (double x,
   plarc (x, y, radius_mm * x_span / vp_w, radius_mm * y_span / vp_h, 0, 360, 0, TRUE);
 }
 
+void
+sw_modes_shape_names_fit (guint     n,
+                          guint     longest,
+                          double    page_w,
+                          double    page_h,
+                          gboolean *upright,
+                          guint    *max_chars)
+{
+  const double ch = CHAR_MM, top = 2.2 * ch;
+  double slot = 0.92 * (page_w - 7 * ch) / MAX (n, 1);
+  double room = 0.35 * page_h;
+  /* A short chart takes the room for its longest name from the plot, down
+   * to 4 characters' height of it: "engine" in full rather than "en…ne". */
+  double needed = MIN (longest, MAX_LABEL) * CHAR_W * ch + ch;
+
+  g_return_if_fail (upright != NULL && max_chars != NULL);
+
+  if (needed > room)
+    room = MAX (room, MIN (needed, page_h - top - 4 * ch - 1.6 * ch));
+  /* Names across when they fit side by side, else upright; but across,
+   * shortened to a bar's width, when upright would leave fewer letters
+   * (a low pane). */
+  *upright = longest * CHAR_W * ch > slot;
+  *max_chars = MAX_LABEL;
+  if (*upright && (room - ch) / (CHAR_W * ch) < slot / (CHAR_W * ch) && slot / (CHAR_W * ch) >= 6)
+    {
+      *upright = FALSE;
+      *max_chars = (guint) (slot / (CHAR_W * ch));
+    }
+  else if (*upright)
+    *max_chars = MIN (MAX_LABEL, (guint) MAX (4, (room - ch) / (CHAR_W * ch)));
+}
+
 static gboolean
 draw_shape (const SwModesChart *chart,
             double              page_w,
@@ -136,21 +169,9 @@ draw_shape (const SwModesChart *chart,
   guint step = 1;
 
   vp_w = page_w - left - right;
-  /* Names across when they fit side by side, else upright; but across,
-   * shortened to a bar's width, when upright would leave fewer letters
-   * (a low pane). */
-  upright = longest * CHAR_W * ch > 0.92 * vp_w / chart->n;
-  if (upright && (0.35 * page_h - ch) / (CHAR_W * ch) < 0.92 * vp_w / chart->n / (CHAR_W * ch)
-      && 0.92 * vp_w / chart->n / (CHAR_W * ch) >= 6)
-    {
-      upright = FALSE;
-      max_chars = (guint) (0.92 * vp_w / chart->n / (CHAR_W * ch));
-    }
+  sw_modes_shape_names_fit (chart->n, longest, page_w, page_h, &upright, &max_chars);
   if (upright)
     {
-      double room = 0.35 * page_h;
-
-      max_chars = MIN (MAX_LABEL, (guint) MAX (4, (room - ch) / (CHAR_W * ch)));
       bottom = MIN (longest, max_chars) * CHAR_W * ch + 1.6 * ch;
       /* Every step-th name when even upright they crowd. */
       while (vp_w / chart->n * step < 1.3 * ch)

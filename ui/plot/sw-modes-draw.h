@@ -41,4 +41,14 @@ gboolean sw_modes_chart_draw (cairo_t            *cr,
                               int                 height,
                               const SwModesChart *chart);
 
+/* How a shape chart of n bodies on a page_w × page_h mm page writes their
+ * names, the longest `longest` characters: upright or across, and at most
+ * how many characters of each (a longer name is shortened in the middle). */
+void     sw_modes_shape_names_fit (guint     n,
+                                   guint     longest,
+                                   double    page_w,
+                                   double    page_h,
+                                   gboolean *upright,
+                                   guint    *max_chars);
+
 G_END_DECLS

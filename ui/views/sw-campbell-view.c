@@ -649,7 +649,7 @@ void
 sw_campbell_view_set_friction (SwCampbellView *self, SwLinearFriction friction)
 {
   g_return_if_fail (SW_IS_CAMPBELL_VIEW (self));
-  g_return_if_fail ((guint) friction <= SW_LINEAR_FRICTION_OPEN);
+  g_return_if_fail ((guint) friction <= SW_LINEAR_FRICTION_LAST);
 
   if (friction == self->friction)
     return;
@@ -703,7 +703,7 @@ on_friction_selected (SwCampbellView *self, GParamSpec *pspec, GtkDropDown *drop
 {
   guint selected = gtk_drop_down_get_selected (drop);
 
-  if (selected <= SW_LINEAR_FRICTION_OPEN)
+  if (selected <= SW_LINEAR_FRICTION_LAST)
     sw_campbell_view_set_friction (self, (SwLinearFriction) selected);
 }
 
@@ -883,7 +883,7 @@ sw_campbell_view_class_init (SwCampbellViewClass *klass)
   /* The page's "At the plot's cursor": the caller sets the time. */
   properties[PROP_AT_CURSOR] = g_param_spec_boolean ("at-cursor", NULL, NULL, FALSE,
                                                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_FRICTION] = g_param_spec_uint ("friction", NULL, NULL, 0, SW_LINEAR_FRICTION_OPEN, 0,
+  properties[PROP_FRICTION] = g_param_spec_uint ("friction", NULL, NULL, 0, SW_LINEAR_FRICTION_LAST, 0,
                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

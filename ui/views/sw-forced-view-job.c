@@ -91,6 +91,7 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
   SwCampbellOptions co = sw_campbell_options_default ();
   g_autofree SwForcedDiameter *d = NULL;
   g_autofree SwForcedLimit *l = NULL;
+  g_autoptr (GPtrArray) ids = NULL;    /* the names d and l point into */
   GError *error = NULL;
   Result *r = g_new0 (Result, 1);
   g_autofree double *state = NULL;
@@ -124,7 +125,7 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
    * the tensile strength, and the ranges the core finds in that table. */
   if (job->uts_mpa > 0 && job->diameter_m > 0)
     {
-      g_autoptr (GPtrArray) ids = sw_forced_section_ids (job->system);
+      ids = sw_forced_section_ids (job->system);
 
       d = g_new0 (SwForcedDiameter, MAX (ids->len, 1));
       l = g_new0 (SwForcedLimit, MAX (ids->len, 1));
@@ -139,12 +140,29 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
       o.limits = l;
       o.n_limits = ids->len;
       o.rated_rpm = job->rated_rpm > 0 ? job->rated_rpm : job->to_rpm;
-      r->response = sw_forced_compute (job->system, &o, &error);
-      if (r->response != NULL)
-        r->ranges = sw_forced_find_ranges (r->response);
     }
-  else
-    r->response = sw_forced_compute (job->system, &o, &error);
+  r->response = sw_forced_compute (job->system, &o, &error);
+  /* Nothing responds at the operating point (a clutch open at t = 0): the
+   * response of the driveline in gear, said so. */
+  if (r->response != NULL && no_response (r->response) && !g_cancellable_is_cancelled (cancellable))
+    {
+      SwTrajectory *engaged;
+
+      o.friction = SW_LINEAR_FRICTION_ENGAGED;
+      engaged = sw_forced_compute (job->system, &o, NULL);
+      if (engaged != NULL && !no_response (engaged))
+        {
+          sw_trajectory_unref (r->response);
+          r->response = engaged;
+          co.friction = o.friction;
+          r->note = g_strdup (_("No section responds at the operating point: shown with the clutches engaged and "
+                                "the brakes released."));
+        }
+      else if (engaged != NULL)
+        sw_trajectory_unref (engaged);
+    }
+  if (r->response != NULL && job->uts_mpa > 0 && job->diameter_m > 0)
+    r->ranges = sw_forced_find_ranges (r->response);
   if (r->response == NULL)
     {
       result_free (r);
@@ -157,7 +175,7 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
       g_task_return_error_if_cancelled (task);
       return;
     }
-  if (no_response (r->response))
+  if (r->note == NULL && no_response (r->response))
     r->note = g_strdup (_("No section responds to the excitation: in this state of the friction elements it "
                           "reaches none (an open clutch beside the excited body, or a locked brake holding it). "
                           "Try “At the plot’s cursor” with the cursor at a time when the drivetrain is engaged."));

@@ -45,6 +45,9 @@ struct _SwFrfView {
   double         from_hz, to_hz;
   gboolean       db;
   SwLinearFriction friction;
+  /* Friction chosen in the list or by the API: no longer changed to
+   * engaged when the operating point gives no response. */
+  gboolean       friction_chosen;
   double         at_s;        /* the operating point's time (0: the initial state) */
   gboolean       filling;     /* the lists are being refilled: no jobs */
 

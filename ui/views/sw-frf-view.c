@@ -143,6 +143,9 @@ typedef struct {
   char         *input;
   char         *output;
   SwFrfOptions  options;
+  /* Friction not chosen yet: a response that is 0 at the operating point
+   * (a clutch open at t = 0) is tried with the clutches engaged. */
+  gboolean      may_engage;
 } Job;
 
 typedef struct {
@@ -151,6 +154,7 @@ typedef struct {
   GArray       *excited;       /* double, Hz */
   GPtrArray    *excited_labels;
   char         *note;
+  SwLinearFriction friction;   /* the state the response is in */
 } JobResult;
 
 static void
@@ -205,7 +209,7 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
   g_autoptr (SwModes) computed = NULL;
   g_autoptr (GArray) excitations = NULL;
   g_autoptr (GError) error = NULL;
-  JobResult *result;
+  JobResult *result = NULL;
   SwTrajectory *response;
   g_autofree double *state = NULL;
 
@@ -232,9 +236,39 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-  result = g_new0 (JobResult, 1);
+  if (sw_frf_is_zero (response) && job->may_engage && job->options.friction == SW_LINEAR_FRICTION_OPERATING)
+    {
+      SwFrfOptions o = job->options;
+      SwTrajectory *engaged;
+
+      o.friction = SW_LINEAR_FRICTION_ENGAGED;
+      engaged = sw_frf_compute (job->system, job->input, job->output, &o, NULL);
+      if (engaged != NULL && !sw_frf_is_zero (engaged))
+        {
+          SwModesOptions mo = sw_modes_options_default ();
+
+          sw_trajectory_unref (response);
+          response = engaged;
+          job->options.friction = o.friction;
+          mo.friction = o.friction;
+          g_clear_pointer (&job->modes, sw_modes_unref);
+          g_clear_pointer (&computed, sw_modes_unref);
+          computed = sw_modes_compute_with_options (job->system, job->options.at_s, state, &mo, NULL);
+          result = g_new0 (JobResult, 1);
+          /* Translators: the output (“car.v”), the input (“engine”). */
+          result->note = g_strdup_printf (_("At the operating point %s does not respond to %s (an open clutch or a "
+                                            "locked brake between them): shown with the clutches engaged and the "
+                                            "brakes released."),
+                                          job->output, job->input);
+        }
+      else if (engaged != NULL)
+        sw_trajectory_unref (engaged);
+    }
+  if (result == NULL)
+    result = g_new0 (JobResult, 1);
   result->response = response;
-  if (sw_frf_is_zero (response))
+  result->friction = job->options.friction;
+  if (result->note == NULL && sw_frf_is_zero (response))
     {
       g_autofree char *why = sw_frf_dup_zero_note (job->input, job->output);
 
@@ -298,6 +332,15 @@ job_done (GObject *source, GAsyncResult *res, gpointer data)
   g_clear_pointer (&self->excited_labels, g_ptr_array_unref);
   g_clear_error (&self->error);
   g_clear_pointer (&self->note, g_free);
+  if (result != NULL && result->friction != self->friction)
+    {
+      /* Engaged in the worker: the list says so, without a new job. */
+      self->friction = result->friction;
+      self->filling = TRUE;
+      gtk_drop_down_set_selected (self->friction_drop, self->friction);
+      self->filling = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRICTION]);
+    }
   if (result != NULL)
     {
       self->note = g_steal_pointer (&result->note);
@@ -356,18 +399,21 @@ start_job (SwFrfView *self)
     }
   job = g_new0 (Job, 1);
   job->system = sw_system_ref (self->system);
-  /* The caller's modes mark the response when they are of its friction
-   * state. */
-  job->modes = self->modes != NULL && sw_modes_get_friction (self->modes) == self->friction
-                   && sw_modes_get_time (self->modes) == self->at_s
-               ? sw_modes_ref (self->modes) : NULL;
   job->input = g_strdup (input);
   job->output = g_strdup (output);
   job->options = sw_frf_options_default ();
   job->options.from_hz = self->from_hz;
   job->options.to_hz = self->to_hz;
-  job->options.friction = self->friction;
+  /* Not chosen: the operating point's, engaged only where it gives 0 (a
+   * later operating point may give a response again). */
+  job->options.friction = self->friction_chosen ? self->friction : SW_LINEAR_FRICTION_OPERATING;
   job->options.at_s = self->at_s;
+  job->may_engage = !self->friction_chosen;
+  /* The caller's modes mark the response when they are of its friction
+   * state. */
+  job->modes = self->modes != NULL && sw_modes_get_friction (self->modes) == job->options.friction
+                   && sw_modes_get_time (self->modes) == self->at_s
+               ? sw_modes_ref (self->modes) : NULL;
   g_free (self->title);
   self->title = g_strdup_printf ("%s / %s", output, input);
 
@@ -648,8 +694,9 @@ void
 sw_frf_view_set_friction (SwFrfView *self, SwLinearFriction friction)
 {
   g_return_if_fail (SW_IS_FRF_VIEW (self));
-  g_return_if_fail ((guint) friction <= SW_LINEAR_FRICTION_OPEN);
+  g_return_if_fail ((guint) friction <= SW_LINEAR_FRICTION_LAST);
 
+  self->friction_chosen = TRUE;
   if (friction == self->friction)
     return;
   self->friction = friction;
@@ -769,7 +816,7 @@ on_friction_selected (SwFrfView *self, GParamSpec *pspec, GtkDropDown *drop)
 {
   guint selected = gtk_drop_down_get_selected (drop);
 
-  if (selected <= SW_LINEAR_FRICTION_OPEN)
+  if (selected <= SW_LINEAR_FRICTION_LAST && !self->filling)
     sw_frf_view_set_friction (self, (SwLinearFriction) selected);
 }
 
@@ -877,7 +924,7 @@ sw_frf_view_class_init (SwFrfViewClass *klass)
   properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE,
                                                 G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   /* The friction elements' state (SwLinearFriction). */
-  properties[PROP_FRICTION] = g_param_spec_uint ("friction", NULL, NULL, 0, SW_LINEAR_FRICTION_OPEN, 0,
+  properties[PROP_FRICTION] = g_param_spec_uint ("friction", NULL, NULL, 0, SW_LINEAR_FRICTION_LAST, 0,
                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* The page's "At the plot's cursor": the caller sets the time. */
   properties[PROP_AT_CURSOR] = g_param_spec_boolean ("at-cursor", NULL, NULL, FALSE,

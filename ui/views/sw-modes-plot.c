@@ -19,6 +19,7 @@ struct _SwModesPlot
   GPtrArray        *labels;     /* char *, NULL-terminated */
   GArray           *values;     /* double */
   int               highlight;
+  gboolean          compact;
 
   SwPlotColors      colors;
   SwPlotWidgetStream stream;
@@ -129,7 +130,18 @@ sw_modes_plot_measure (GtkWidget      *widget,
                        int            *natural_baseline)
 {
   *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 200 : 140;
-  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 420 : 220;
+  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? (SW_MODES_PLOT (widget)->compact ? 200 : 420) : 220;
+}
+
+void
+sw_modes_plot_set_compact (SwModesPlot *plot, gboolean compact)
+{
+  g_return_if_fail (SW_IS_MODES_PLOT (plot));
+
+  if (plot->compact == !!compact)
+    return;
+  plot->compact = !!compact;
+  gtk_widget_queue_resize (GTK_WIDGET (plot));
 }
 
 static void

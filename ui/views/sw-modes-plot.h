@@ -34,5 +34,9 @@ const char       *sw_modes_plot_get_label   (SwModesPlot       *plot,
                                              guint              index);
 int               sw_modes_plot_get_highlight (SwModesPlot     *plot);
 const char       *sw_modes_plot_get_title   (SwModesPlot       *plot);
+/* Compact: the chart asks no more width than its minimum (beside a chart
+ * that should take the room left). */
+void              sw_modes_plot_set_compact (SwModesPlot       *plot,
+                                             gboolean           compact);
 
 G_END_DECLS

@@ -323,6 +323,11 @@ show_energy_for (SwModesView *self, int table_px)
   beside = !under && width >= ENERGY_BESIDE_PX && height - table_px >= CHARTS_MIN_PX;
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->charts),
                                   beside ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
+  /* Beside, the shape takes the width the energy charts' minimum leaves:
+   * a third left its names a few letters ("en…ne") at 1280 x 800. */
+  gtk_widget_set_hexpand (self->energy_row, !beside);
+  sw_modes_plot_set_compact (self->kinetic_plot, beside);
+  sw_modes_plot_set_compact (self->potential_plot, beside);
   gtk_widget_set_visible (self->energy_row, under || beside);
   self->charts_width = width;
   self->charts_height = gtk_widget_get_height (GTK_WIDGET (self));

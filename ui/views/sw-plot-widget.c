@@ -100,6 +100,8 @@ sw_plot_widget_show_status (GtkLabel *status, const GError *error, const char *n
   g_return_if_fail (GTK_IS_LABEL (status));
 
   gtk_label_set_text (status, text != NULL ? text : "");
+  /* Whole in the tooltip where the label's lines cut it short. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (status), text);
   gtk_widget_set_visible (GTK_WIDGET (status), text != NULL);
   if (error != NULL)
     gtk_widget_add_css_class (GTK_WIDGET (status), "error");

@@ -98,14 +98,14 @@ test_modal (void)
 #define CLUTCH_MODEL(f_normalized) SW_TEST_CLUTCH_MODEL (f_normalized, SW_TEST_COULOMB)
 
 /* --friction on modal, frf and campbell: J1 (2) - clutch (engaged) - J2
- * (3) - spring c = 600 - ground. Operating and locked: one body of 5,
+ * (3) - spring c = 600 - ground. Operating, locked and engaged: one body of 5,
  * sqrt (600 / 5) / 2 pi = 1.74346 Hz; open: J1 free and J2 alone, 2.25079
  * Hz. Before, frf and campbell refused any clutch. */
 static void
 test_friction_option (void)
 {
   g_autofree char *model = write_temp_model (CLUTCH_MODEL ("1"));
-  g_auto (Run) plain = { 0 }, locked = { 0 }, open = { 0 }, json = { 0 }, bad = { 0 }, help = { 0 };
+  g_auto (Run) plain = { 0 }, locked = { 0 }, open = { 0 }, engaged = { 0 }, json = { 0 }, bad = { 0 }, help = { 0 };
   g_auto (Run) frf = { 0 }, frf_open = { 0 }, camp = { 0 }, camp_open = { 0 }, camp_help = { 0 };
   g_auto (GStrv) rows = NULL;
   double f, magnitude;
@@ -129,11 +129,16 @@ test_friction_option (void)
   g_assert_cmpint (json.status, ==, 0);
   g_assert_nonnull (strstr (json.out, "\"friction\" : \"open\""));
   g_assert_nonnull (strstr (json.out, "\"note\" : null"));
+  cli (&engaged, "modal", model, "--friction=engaged", NULL);
+  g_assert_cmpint (engaged.status, ==, 0);
+  g_assert_nonnull (strstr (engaged.out, "Clutches engaged"));
+  g_assert_nonnull (strstr (engaged.out, ": 1 mode\n"));
+  g_assert_nonnull (strstr (engaged.out, "1.74346"));
   cli (&bad, "modal", model, "--friction=stuck", NULL);
   g_assert_cmpint (bad.status, ==, 2);
-  g_assert_nonnull (strstr (bad.err, "--friction must be operating, locked or open"));
+  g_assert_nonnull (strstr (bad.err, "--friction must be operating, locked, open or engaged"));
   cli (&help, "modal", "--help", NULL);
-  g_assert_nonnull (strstr (help.out, "--friction=operating|locked|open"));
+  g_assert_nonnull (strstr (help.out, "--friction=operating|locked|open|engaged"));
 
   /* J2.phi per torque on J1: locked 1 / (600 - 5 w^2); open, J2 does not feel it. */
   cli (&frf, "frf", model, "--input", "drive", "--output", "J2.phi", "--from", "0.5", "--to", "1",

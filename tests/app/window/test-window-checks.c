@@ -138,11 +138,56 @@ test_damper_hint (void)
   window_destroy_and_check (window);
 }
 
+/* Whether a label under widget has text holding part. */
+static gboolean
+has_label_with (GtkWidget  *widget,
+                const char *part)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), part) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (has_label_with (child, part))
+      return TRUE;
+  return FALSE;
+}
+
+/* A lone clutch beside a complete model assembles (it does nothing): the
+ * model runs, but the results bar counts its two free ports, so the
+ * problems list names it as a hint ("clutch1 is not connected yet")
+ * rather than "no problems found", and Run does not say it cannot run. */
+static void
+test_lone_clutch_hint (void)
+{
+  g_autofree char *path = sw_test_example_path ("fourbody.shaft");
+  SwWindow *window = window_with_file (path);
+  SwModel *model = sw_window_get_model (window);
+  g_autoptr(GError) error = NULL;
+
+  sw_window_set_live (window, FALSE);
+  g_assert_cmpint (sw_model_add_component (model, "rotational.clutch", "clutch1", &error), >=, 0);
+  g_assert_no_error (error);
+  sw_window_check_now (window);
+  g_assert_cmpuint (sw_window_get_n_problems (window), ==, 0);
+  g_assert_cmpuint (sw_window_get_n_hints (window), ==, 1);
+  g_assert_true (action_button_sensitive (window, "win.run-simulation"));
+  g_assert_true (has_label_with (GTK_WIDGET (window->problems_list), "clutch1 is not connected yet"));
+  g_assert_false (has_label_with (GTK_WIDGET (window->problems_status), "no problems found"));
+  g_assert_null (window->run_disabled_reason);
+  while (sw_history_undo (sw_window_get_history (window)))
+    ;
+  iterate ();
+  sw_window_check_now (window);
+  g_assert_cmpuint (sw_window_get_n_hints (window), ==, 0);
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
   g_test_add_func ("/app/window/problems", test_problems);
   g_test_add_func ("/app/window/damper-hint", test_damper_hint);
+  g_test_add_func ("/app/window/lone-clutch-hint", test_lone_clutch_hint);
 }
 
 int

@@ -14,6 +14,9 @@
 
 #include "sw-canvas.h"
 #include "sw-canvas-private.h"
+#include "sw-forced-view-private.h"
+#include "sw-frf.h"
+#include "sw-frf-view-private.h"
 #include "sw-modes-view-private.h"
 #include "sw-plot-view-private.h"
 #include "sw-window.h"
@@ -323,6 +326,11 @@ test_modes_charts (void)
     g_assert_true (shown_whole (window, plots[p]));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (_sw_modes_view_get_table (window->modes_view))));
   g_assert_cmpint (_sw_modes_view_get_table_height (window->modes_view), >=, 96);
+  /* Beside the energy charts the shape takes the room they leave: wider
+   * than both together's minimum (a third of the width shortened its
+   * names to "en…ne"). */
+  g_assert_cmpint (gtk_widget_get_width (plots[0]), >=, 280);
+  g_assert_cmpint (gtk_widget_get_width (plots[0]), >, gtk_widget_get_width (plots[1]));
   g_assert_cmpfloat ((double) gtk_paned_get_position (window->results_paned) /
                      gtk_widget_get_height (GTK_WIDGET (window->results_paned)), >=, 0.4);
   window_destroy_and_check (window);
@@ -517,10 +525,17 @@ test_tab_labels (void)
   g_assert_cmpuint (cut, ==, 0);
   g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->run_status)), ==,
                    "Unvollständig: 12 Anschlüsse nicht verbunden");
-  /* A run's summary is read in full beside them. */
+  /* A run's summary is read in full beside them, and so is a model being
+   * drawn ("Incomplete: 2 ports unconn…" was cut). */
   gtk_label_set_label (window->run_status, "14579 Zeilen in 1063 ms");
   spin (0.3);
   g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (window->run_status)));
+  for (guint k = 0; k < 2; k++)
+    {
+      gtk_label_set_label (window->run_status, k == 0 ? "12 ports unconnected" : "12 Anschlüsse unverbunden");
+      spin (0.3);
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (window->run_status)));
+    }
   g_assert_cmpuint (tab_labels_cut (window), ==, 0);
   window_destroy_and_check (window);
 }
@@ -639,6 +654,93 @@ test_campbell_fits (void)
   window_destroy_and_check (window);
 }
 
+/* At 1280 × 800 the Forced page shows its controls, a note of the
+ * longest kind (nothing responds: what to try) and the plot without
+ * scrolling: the note takes at most two lines, whole in its tooltip. */
+static void
+test_forced_fits (void)
+{
+  SwWindow *window = window_sized (1280, 800);
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->forced_view), GTK_TYPE_SCROLLED_WINDOW);
+  const char *note = "No section responds to the excitation: in this state of the friction elements it reaches "
+                     "none (an open clutch beside the excited body, or a locked brake holding it). Try “At the "
+                     "plot’s cursor” with the cursor at a time when the drivetrain is engaged. And more words, "
+                     "so that it would take four lines in this column.";
+  GtkAdjustment *v;
+
+  g_assert_nonnull (scroller);
+  v = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  adw_view_stack_set_visible_child_name (window->results_stack, "forced");
+  g_assert_true (wait_until_idle (window, 60));
+  spin (0.5);
+  sw_plot_widget_show_status (window->forced_view->status, NULL, note);
+  for (guint k = 0; k < 20; k++)
+    spin (0.1);
+  g_test_message ("the Forced page %.0f px in a view of %.0f px, the note %d px", gtk_adjustment_get_upper (v),
+                  gtk_adjustment_get_page_size (v), gtk_widget_get_height (GTK_WIDGET (window->forced_view->status)));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->forced_view->status)));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->forced_view->status)), ==, note);
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (v), >, 0);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (v), <=, gtk_adjustment_get_page_size (v) + 0.5);
+  window_destroy_and_check (window);
+}
+
+/* At 1280 × 800 the Modes page fits its column with the German column
+ * titles (the longest): the table scrolls sideways on its own, the page
+ * does not (it hid Animate and the potential energy chart). */
+static void
+test_modes_fits_german (void)
+{
+  static const char *const titles[] = { "Mode", "Frequenz [Hz]", "Frequenz [U/min]", "Gedämpft [Hz]",
+                                        "Dämpfungsgrad", "Am stärksten anregbarer Abschnitt" };
+  SwWindow *window = window_sized (1280, 800);
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->modes_view), GTK_TYPE_SCROLLED_WINDOW);
+  g_autoptr(GListModel) columns = NULL;
+  GtkAdjustment *h;
+
+  g_assert_nonnull (scroller);
+  h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scroller));
+  adw_view_stack_set_visible_child_name (window->results_stack, "modes");
+  g_assert_true (wait_until_idle (window, 60));
+  columns = g_object_ref (gtk_column_view_get_columns (_sw_modes_view_get_table (window->modes_view)));
+  for (guint i = 0; i < g_list_model_get_n_items (columns) && i < G_N_ELEMENTS (titles); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      gtk_column_view_column_set_title (column, titles[i]);
+    }
+  for (guint k = 0; k < 20; k++)
+    spin (0.1);
+  g_test_message ("the Modes page %.0f px wide in a view of %.0f px", gtk_adjustment_get_upper (h),
+                  gtk_adjustment_get_page_size (h));
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (h), >, 0);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (h), <=, gtk_adjustment_get_page_size (h) + 0.5);
+  window_destroy_and_check (window);
+}
+
+/* The vehicle launch's clutch is open at t = 0: the Frequency page opens
+ * with the clutches engaged (the list says so, the note why), not on an
+ * empty plot. */
+static void
+test_frequency_engaged (void)
+{
+  SwWindow *window = window_sized (1280, 800);
+  gboolean shown = FALSE;
+
+  adw_view_stack_set_visible_child_name (window->results_stack, "frf");
+  for (guint k = 0; k < 300 && !shown; k++)
+    {
+      spin (0.1);
+      shown = sw_frf_view_get_response (window->frf_view) != NULL && !sw_frf_view_get_busy (window->frf_view);
+    }
+  g_assert_true (shown);
+  g_assert_false (sw_frf_is_zero (sw_frf_view_get_response (window->frf_view)));
+  g_assert_true (sw_frf_view_get_friction (window->frf_view) == SW_LINEAR_FRICTION_ENGAGED);
+  g_assert_cmpuint (gtk_drop_down_get_selected (window->frf_view->friction_drop), ==, SW_LINEAR_FRICTION_ENGAGED);
+  g_assert_nonnull (strstr (sw_frf_view_get_note (window->frf_view), "clutches engaged"));
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
@@ -655,6 +757,9 @@ add_tests (void)
   g_test_add_func ("/app/window/layout/canvas-share", test_canvas_share);
   g_test_add_func ("/app/window/layout/tabs-still", test_tabs_still);
   g_test_add_func ("/app/window/layout/modes-charts", test_modes_charts);
+  g_test_add_func ("/app/window/layout/forced-fits", test_forced_fits);
+  g_test_add_func ("/app/window/layout/frequency-engaged", test_frequency_engaged);
+  g_test_add_func ("/app/window/layout/modes-fits-german", test_modes_fits_german);
 }
 
 int

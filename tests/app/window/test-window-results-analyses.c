@@ -183,9 +183,10 @@ test_friction_choice (void)
   g_assert_true (sw_modes_get_friction (modes) == SW_LINEAR_FRICTION_OPERATING);
   g_assert_cmpuint (sw_modes_get_n_modes (modes), ==, 1);
   g_assert_cmpfloat_with_epsilon (sw_modes_get_mode (modes, 0)->omega_rad_s, stuck, 1e-9);
-  /* The choice sits in the Modes page, with three states. */
+  /* The choice sits in the Modes page, with four states. */
   g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (window->modes_friction_drop), GTK_WIDGET (window->modes_page)));
-  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (window->modes_friction_drop)), ==, 3);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (window->modes_friction_drop)), ==,
+                    SW_LINEAR_FRICTION_LAST + 1);
   g_assert_cmpuint (gtk_drop_down_get_selected (window->modes_friction_drop), ==, SW_LINEAR_FRICTION_OPERATING);
 
   /* All open: the modes again, J1 on its own. */
@@ -306,12 +307,86 @@ test_large_model_modes (void)
   g_rmdir (dir);
 }
 
+/* Nothing moves at the operating point: J1 (2) - clutch - J2 (0.5) -
+ * lossy gear at rest (i = 3, holding itself) - spring c = 900 - J3 (4) -
+ * brake. The Modes page shows the modes with the clutches engaged and the
+ * brakes released (the list says so, and the line above the table): the
+ * gear rolls, J1 + J2 through it against J3, omega^2 = c (1 / (i^2 2.5) +
+ * 1 / 4), and the whole turns freely. Chosen in the list, the operating
+ * point's none stay. */
+static void
+test_modes_engaged (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"at rest\", \"components\": ["
+    "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"clutch\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 100, \"mue_pos\": [[0, 0.5]], "
+    "\"f_normalized\": 1}},"
+    "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.5, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"gear\", \"kind\": \"rotational.lossy_gear\", \"params\": {\"ratio\": 3, "
+    "\"lossTable\": [[0, 0.9, 0.9, 0.4, 0.4]]}},"
+    "{\"id\": \"spring\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 900}},"
+    "{\"id\": \"J3\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 4, \"phi0\": 0, \"w0\": 0}},"
+    "{\"id\": \"brake\", \"kind\": \"rotational.brake\", \"params\": {\"fn_max\": 100, \"mue_pos\": [[0, 0.5]], "
+    "\"f_normalized\": 1}},"
+    "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"}],"
+    "\"connections\": [{\"from\": \"J1.flange_b\", \"to\": \"clutch.flange_a\"},"
+    "{\"from\": \"clutch.flange_b\", \"to\": \"J2.flange_a\"}, {\"from\": \"J2.flange_b\", \"to\": \"gear.flange_a\"},"
+    "{\"from\": \"gear.flange_b\", \"to\": \"spring.flange_a\"}, {\"from\": \"spring.flange_b\", \"to\": \"J3.flange_a\"},"
+    "{\"from\": \"J3.flange_b\", \"to\": \"brake.flange_a\"}, {\"from\": \"brake.support\", \"to\": \"ground.flange\"},"
+    "{\"from\": \"gear.support\", \"to\": \"ground.flange\"}]}";
+  g_autofree char *dir = g_dir_make_tmp ("sw-engaged-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "at-rest.shaft", NULL);
+  const double engaged = sqrt (900 * (1 / (9 * 2.5) + 1 / 4.0));
+  SwWindow *window = window_new ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  SwModes *modes;
+
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  sw_window_set_live (window, FALSE);
+  g_assert_true (sw_window_load_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.modal-analysis", NULL));
+  g_assert_true (wait_until_idle (window, 60));
+  iterate ();
+  modes = sw_window_get_modes (window);
+  g_assert_nonnull (modes);
+  g_assert_true (sw_modes_get_friction (modes) == SW_LINEAR_FRICTION_ENGAGED);
+  g_assert_cmpuint (sw_modes_get_n_modes (modes), ==, 2);
+  g_assert_cmpfloat_with_epsilon (sw_modes_get_mode (modes, 1)->omega_rad_s, engaged, 1e-9 * engaged);
+  g_assert_cmpuint (gtk_drop_down_get_selected (window->modes_friction_drop), ==, SW_LINEAR_FRICTION_ENGAGED);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->modes_summary)));
+  g_assert_nonnull (strstr (gtk_label_get_label (window->modes_summary), "clutches engaged"));
+  /* One line over the table (two cut the charts off at 1280 x 800), whole
+   * in its tooltip. */
+  g_assert_false (gtk_label_get_wrap (window->modes_summary));
+  g_assert_cmpint (gtk_label_get_ellipsize (window->modes_summary), ==, PANGO_ELLIPSIZE_END);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->modes_summary)), ==,
+                   gtk_label_get_label (window->modes_summary));
+
+  /* Chosen: the operating point, with no mode. */
+  gtk_drop_down_set_selected (window->modes_friction_drop, SW_LINEAR_FRICTION_OPERATING);
+  g_assert_true (wait_until_idle (window, 60));
+  iterate ();
+  modes = sw_window_get_modes (window);
+  g_assert_true (sw_modes_get_friction (modes) == SW_LINEAR_FRICTION_OPERATING);
+  g_assert_cmpuint (sw_modes_get_n_modes (modes), ==, 0);
+  g_assert_cmpuint (gtk_drop_down_get_selected (window->modes_friction_drop), ==, SW_LINEAR_FRICTION_OPERATING);
+  g_assert_null (strstr (gtk_label_get_label (window->modes_summary), "clutches engaged"));
+
+  window_destroy_and_check (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 add_tests (void)
 {
   g_test_add_func ("/app/window/modes-view", test_modes_view);
   g_test_add_func ("/app/window/frf-campbell", test_frf_campbell);
   g_test_add_func ("/app/window/friction-choice", test_friction_choice);
+  g_test_add_func ("/app/window/modes-engaged", test_modes_engaged);
   g_test_add_func ("/app/window/large-model-modes", test_large_model_modes);
 }
 

@@ -1,6 +1,6 @@
 /* test-modal-friction.c: modes, frequency responses and Campbell diagrams
  * of drivetrains with friction, in the friction state chosen (operating,
- * locked, open), against closed forms.
+ * locked, open, engaged), against closed forms.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <complex.h>
@@ -192,6 +192,68 @@ test_engaged_brake_is_fixed (void)
     }
 }
 
+/* A driveline in gear: J1 (2) - clutch (open at the operating point) - J2
+ * (3) - spring c = 600 - ground, with a brake holding J1. Engaged, the
+ * clutch is rigid and the brake released: one body of 5 kg.m2 on the
+ * spring, omega = sqrt (600 / 5), and J2.phi / drive = 1 / (600 - 5 w^2).
+ * Locked, the brake clamps everything (no mode); open, J1 turns freely and
+ * J2 swings alone, sqrt (600 / 3). A one-way clutch in the clutch's place
+ * is engaged the same way. */
+static void
+test_engaged_clutch_brake_free (void)
+{
+  static const char *const couplings[] = {
+    "\"rotational.clutch\", \"params\": {\"fn_max\": 100, \"f_normalized\": 0}",
+    "\"rotational.one_way_clutch\", \"params\": {\"fn_max\": 100, \"f_normalized\": 0}",
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (couplings); k++)
+    {
+      g_autofree char *text = g_strdup_printf (
+        "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+        "{\"id\": \"drive\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": 0}},"
+        "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 2, \"phi0\": 0, \"w0\": 0}},"
+        "{\"id\": \"brake\", \"kind\": \"rotational.brake\", \"params\": {\"fn_max\": 100, \"f_normalized\": 1}},"
+        "{\"id\": \"clutch\", \"kind\": %s},"
+        "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 3, \"phi0\": 0, \"w0\": 0}},"
+        "{\"id\": \"spring\", \"kind\": \"rotational.spring\", \"params\": {\"c\": 600}},"
+        "{\"id\": \"ground\", \"kind\": \"rotational.fixed\"}],"
+        "\"connections\": [{\"from\": \"drive.flange\", \"to\": \"J1.flange_a\"},"
+        "{\"from\": \"J1.flange_b\", \"to\": \"brake.flange_a\"}, {\"from\": \"brake.flange_b\", \"to\": \"clutch.flange_a\"},"
+        "{\"from\": \"clutch.flange_b\", \"to\": \"J2.flange_a\"}, {\"from\": \"J2.flange_b\", \"to\": \"spring.flange_a\"},"
+        "{\"from\": \"spring.flange_b\", \"to\": \"ground.flange\"}]}", couplings[k]);
+      g_autoptr (SwSystem) sys = assemble (text);
+      g_autoptr (SwModes) engaged = modes_in (sys, SW_LINEAR_FRICTION_ENGAGED);
+      g_autoptr (SwModes) locked = modes_in (sys, SW_LINEAR_FRICTION_LOCKED);
+      g_autoptr (SwModes) open = modes_in (sys, SW_LINEAR_FRICTION_OPEN);
+      g_autoptr (SwTrajectory) tr = NULL;
+      g_autoptr (GError) error = NULL;
+      SwFrfOptions o = sw_frf_options_default ();
+
+      g_test_message ("%s", couplings[k]);
+      g_assert_cmpuint (sw_modes_get_n_modes (engaged), ==, 1);
+      g_assert_cmpfloat_with_epsilon (sw_modes_get_mode (engaged, 0)->omega_rad_s, sqrt (600.0 / 5), 1e-9);
+      g_assert_cmpfloat_with_epsilon (sw_modes_get_mode (engaged, 0)->kinetic_energy_percent[0], 40, 1e-6);
+      g_assert_cmpuint (sw_modes_get_n_modes (locked), ==, 0);
+      g_assert_cmpuint (sw_modes_get_n_modes (open), ==, 2);
+      g_assert_true (sw_modes_get_mode (open, 0)->rigid_body);
+      g_assert_cmpfloat_with_epsilon (sw_modes_get_mode (open, 1)->omega_rad_s, sqrt (600.0 / 3), 1e-9);
+
+      o.from_hz = 0.1;
+      o.to_hz = 100;
+      o.n_points = 40;
+      o.friction = SW_LINEAR_FRICTION_ENGAGED;
+      tr = sw_frf_compute (sys, "drive", "J2.phi", &o, &error);
+      g_assert_no_error (error);
+      g_assert_false (sw_frf_is_zero (tr));
+      for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+        {
+          double w = 2 * G_PI * sw_trajectory_get_times (tr)[r];
+          g_assert_cmpfloat (cabs (1 / response (tr, r) - (600 - 5 * w * w)), <=, 1e-9 * (600 + 5 * w * w));
+        }
+    }
+}
+
 /* Frequency responses of the clutch drivetrain. Locked, the torque on J1
  * moves J1 + J2 on the spring: J2.phi / drive = 1 / (600 - 5 w^2). Open,
  * J2 does not feel it, and a torque on J2 sees J2 alone: 1 / (600 - 3 w^2).
@@ -352,7 +414,9 @@ test_lossy_gear_at_rest (void)
   g_autoptr (SwModes) operating = modes_in (sys, SW_LINEAR_FRICTION_OPERATING);
   g_autoptr (SwModes) locked = modes_in (sys, SW_LINEAR_FRICTION_LOCKED);
   g_autoptr (SwModes) open = modes_in (sys, SW_LINEAR_FRICTION_OPEN);
+  g_autoptr (SwModes) engaged = modes_in (sys, SW_LINEAR_FRICTION_ENGAGED);
   double i2 = 9, w_locked = sqrt (900 / (i2 * 2.5)), w_open = sqrt (900 * (1 / (i2 * 0.5) + 1 / 4.0));
+  double w_engaged = sqrt (900 * (1 / (i2 * 2.5) + 1 / 4.0));
   const SwMode *elastic = NULL;
 
   g_assert_cmpuint (sw_modes_get_n_modes (operating), ==, 0);
@@ -368,10 +432,16 @@ test_lossy_gear_at_rest (void)
   g_assert_cmpfloat_with_epsilon (elastic->omega_rad_s, w_open, 1e-10 * w_open);
   g_assert_nonnull (strstr (sw_modes_get_note (open), "“gear” at rest"));
   g_assert_nonnull (strstr (sw_modes_get_note (operating), "no body can move"));
+  /* Engaged (the clutch stuck, the brake released): J1 + J2 through the
+   * gear against J3 on the spring, and the whole turning freely. */
+  g_assert_cmpuint (sw_modes_get_n_modes (engaged), ==, 2);
+  g_assert_true (sw_modes_get_mode (engaged, 0)->rigid_body);
+  g_assert_cmpfloat_with_epsilon (sw_modes_get_mode (engaged, 1)->omega_rad_s, w_engaged, 1e-10 * w_engaged);
+  g_assert_nonnull (strstr (sw_modes_get_note (engaged), "“gear” at rest"));
 }
 
 /* Campbell diagram of J1 (2) - clutch - J2 (3) - spring c = 900 - J3 (4),
- * free to turn: engaged (operating) or locked, one elastic mode at
+ * free to turn: engaged (operating, or chosen) or locked, one elastic mode at
  * omega^2 = c (1 / (J1 + J2) + 1 / J3) at every speed; open, J1 turns on
  * its own and the elastic mode is J2 against J3: c (1 / J2 + 1 / J3). The
  * order line 1x crosses it at 60 f rpm. */
@@ -381,7 +451,7 @@ test_campbell_locked_clutch (void)
   static const char *const engaged[] = { "1", "0" };
 
   for (guint e = 0; e < G_N_ELEMENTS (engaged); e++)
-    for (SwLinearFriction friction = SW_LINEAR_FRICTION_OPERATING; friction <= SW_LINEAR_FRICTION_OPEN; friction++)
+    for (SwLinearFriction friction = SW_LINEAR_FRICTION_OPERATING; friction <= SW_LINEAR_FRICTION_LAST; friction++)
       {
         g_autofree char *text = g_strdup_printf (
           "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
@@ -397,7 +467,7 @@ test_campbell_locked_clutch (void)
         g_autoptr (GError) error = NULL;
         g_autoptr (SwCampbell) c = NULL;
         SwCampbellOptions o = sw_campbell_options_default ();
-        gboolean stuck = friction == SW_LINEAR_FRICTION_LOCKED
+        gboolean stuck = friction == SW_LINEAR_FRICTION_LOCKED || friction == SW_LINEAR_FRICTION_ENGAGED
                          || (friction == SW_LINEAR_FRICTION_OPERATING && engaged[e][0] == '1');
         double f = sqrt (900 * (stuck ? 1 / 5.0 + 1 / 4.0 : 1 / 3.0 + 1 / 4.0)) / (2 * G_PI);
         SwTrajectory *d;
@@ -467,12 +537,15 @@ test_friction_names (void)
 {
   SwLinearFriction f = SW_LINEAR_FRICTION_OPEN;
 
-  for (SwLinearFriction k = SW_LINEAR_FRICTION_OPERATING; k <= SW_LINEAR_FRICTION_OPEN; k++)
+  for (SwLinearFriction k = SW_LINEAR_FRICTION_OPERATING; k <= SW_LINEAR_FRICTION_LAST; k++)
     {
       g_assert_true (sw_linear_friction_from_string (sw_linear_friction_to_string (k), &f));
       g_assert_true (f == k);
     }
   g_assert_cmpstr (sw_linear_friction_to_string (SW_LINEAR_FRICTION_LOCKED), ==, "locked");
+  g_assert_cmpstr (sw_linear_friction_to_string (SW_LINEAR_FRICTION_ENGAGED), ==, "engaged");
+  /* A refused name leaves it as it was. */
+  f = SW_LINEAR_FRICTION_OPEN;
   g_assert_false (sw_linear_friction_from_string ("stuck", &f));
   g_assert_false (sw_linear_friction_from_string (NULL, &f));
   g_assert_true (f == SW_LINEAR_FRICTION_OPEN);
@@ -488,6 +561,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/modal-friction/sliding-clutch-is-damper", test_sliding_clutch_is_damper);
   g_test_add_func ("/core/modal-friction/engaged-brake-is-fixed", test_engaged_brake_is_fixed);
   g_test_add_func ("/core/modal-friction/clutch-frf", test_clutch_frf);
+  g_test_add_func ("/core/modal-friction/engaged-clutch-brake-free", test_engaged_clutch_brake_free);
   g_test_add_func ("/core/modal-friction/frf-at-time", test_frf_at_time);
   g_test_add_func ("/core/modal-friction/lossy-gear-rolling", test_lossy_gear_rolling);
   g_test_add_func ("/core/modal-friction/lossy-gear-at-rest", test_lossy_gear_at_rest);

@@ -294,6 +294,26 @@ test_place_center (void)
   g_assert_true (sw_history_undo (history));
   g_assert_cmpuint (sw_model_get_n_components (model), ==, n + 1);
 
+  /* A drivetrain placed one after another (Enter in the palette's
+   * search): no symbol or label over another's (a clutch under an engine
+   * put its name over the engine's support). */
+  {
+    static const char *const kinds[] = { "rotational.engine", "rotational.clutch", "rotational.ideal_gear",
+                                          "rotational.inertia" };
+    guint first = sw_model_get_n_components (model);
+
+    for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+      g_assert_cmpint (sw_canvas_place_kind_at_center (canvas, kinds[k]), ==, (int) (first + k));
+    _sw_canvas_ensure_items (canvas);
+    for (guint i = 0; i < sw_model_get_n_components (model); i++)
+      for (guint j = i + 1; j < sw_model_get_n_components (model); j++)
+        if (j >= first)
+          g_assert_false (_sw_canvas_rect_intersects (&_sw_canvas_get_item (canvas, i)->keep_out,
+                                                      &_sw_canvas_get_item (canvas, j)->keep_out));
+    for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+      g_assert_true (sw_history_undo (history));
+  }
+
   /* Placing by a click can be finished with Enter: at the centre. */
   sw_canvas_begin_place (canvas, "rotational.spring");
   g_assert_true (key (canvas, GDK_KEY_Return, 0));

@@ -249,10 +249,27 @@ test_activate (void)
   g_assert_cmpuint (got->len, ==, 2);
   g_assert_cmpstr (got->pdata[1], ==, "rotational.damper");
 
+  /* Enter takes the kind the search names best: "clutch" matches the
+   * whole group "Friction and clutches", whose first is Bearing friction,
+   * but names the Clutch; "one-way" the One-way clutch; "engine" the
+   * first whose name says so, the Dynamic engine. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "clutch");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpuint (got->len, ==, 3);
+  g_assert_cmpstr (got->pdata[2], ==, "rotational.clutch");
+  gtk_editable_set_text (GTK_EDITABLE (entry), "one-way");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpuint (got->len, ==, 4);
+  g_assert_cmpstr (got->pdata[3], ==, "rotational.one_way_clutch");
+  gtk_editable_set_text (GTK_EDITABLE (entry), "engine");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpuint (got->len, ==, 5);
+  g_assert_cmpstr (got->pdata[4], ==, "rotational.engine");
+
   /* Nothing matches: nothing is activated. */
   gtk_editable_set_text (GTK_EDITABLE (entry), "zzz");
   g_signal_emit_by_name (entry, "activate");
-  g_assert_cmpuint (got->len, ==, 2);
+  g_assert_cmpuint (got->len, ==, 5);
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_finalize_object (palette);

@@ -265,7 +265,9 @@ test_order_amplitudes (void)
 }
 
 /* The vehicle launch excited at its engine: the clutch is open at t = 0,
- * so no section responds and the page says why; at 2 s (the plot's cursor
+ * so no section responds there: the page shows the response with the
+ * clutches engaged and the brakes released (sw_forced_compute()'s, value
+ * for value) and says so; at 2 s (the plot's cursor
  * there) it is engaged, and the response is sw_forced_compute()'s in the
  * friction state of a run's state at 2 s, value for value. */
 static void
@@ -287,6 +289,12 @@ test_operating_point (void)
   wait_computed (view);
   g_assert_nonnull (sw_forced_view_get_note (view));
   g_assert_nonnull (strstr (sw_forced_view_get_note (view), "No section responds"));
+  g_assert_nonnull (strstr (sw_forced_view_get_note (view), "clutches engaged"));
+  o.friction = SW_LINEAR_FRICTION_ENGAGED;
+  want = sw_test_forced_compute (system, ex, 1, 100, 3000, VIEW_SPEEDS, &o);
+  sw_test_forced_assert_same (sw_forced_view_get_response (view), want);
+  g_clear_pointer (&want, sw_trajectory_unref);
+  o = sw_forced_options_default ();
 
   sw_forced_view_set_at_cursor (view, TRUE);
   g_assert_true (sw_forced_view_get_at_cursor (view));

@@ -255,9 +255,12 @@ test_error (void)
 }
 
 /* The vehicle launch: its clutch is open at t = 0, so the car does not
- * respond to the engine and the page says why; at 2 s (the plot's cursor
- * there) it is engaged, and the response is sw_frf_compute()'s at the
- * state of a run at 2 s, bit for bit. */
+ * respond to the engine: the page shows the response with the clutches
+ * engaged and the brakes released (the list says so) and the note why; at
+ * 2 s (the plot's cursor there) the clutch is engaged in the run, and the
+ * response is sw_frf_compute()'s at the state of a run at 2 s, bit for
+ * bit, as at the operating point. Chosen in the list, the operating point
+ * stays, with its empty response and what to try. */
 static void
 test_operating_point (void)
 {
@@ -266,7 +269,7 @@ test_operating_point (void)
   SwSimulateOptions so = sw_simulate_options_from_system (system);
   SwFrfOptions o = sw_frf_options_default ();
   g_autoptr (GError) error = NULL;
-  g_autoptr (SwTrajectory) expected = NULL;
+  g_autoptr (SwTrajectory) expected = NULL, engaged = NULL;
   g_autofree double *state = NULL;
   int at_cursor_notes = 0;
   SwTrajectory *shown;
@@ -276,8 +279,19 @@ test_operating_point (void)
   sw_frf_view_set_input (view, "engine");
   sw_frf_view_set_output (view, "car.v");
   wait_computed (view);
-  g_assert_true (sw_frf_is_zero (sw_frf_view_get_response (view)));
+  g_assert_false (sw_frf_is_zero (sw_frf_view_get_response (view)));
+  g_assert_true (sw_frf_view_get_friction (view) == SW_LINEAR_FRICTION_ENGAGED);
+  g_assert_cmpuint (gtk_drop_down_get_selected (view->friction_drop), ==, SW_LINEAR_FRICTION_ENGAGED);
   g_assert_nonnull (strstr (sw_frf_view_get_note (view), "car.v does not respond to engine"));
+  g_assert_nonnull (strstr (sw_frf_view_get_note (view), "clutches engaged"));
+  o.friction = SW_LINEAR_FRICTION_ENGAGED;
+  engaged = sw_frf_compute (system, "engine", "car.v", &o, &error);
+  g_assert_no_error (error);
+  shown = sw_frf_view_get_response (view);
+  g_assert_cmpuint (sw_trajectory_get_n_rows (shown), ==, sw_trajectory_get_n_rows (engaged));
+  for (guint r = 0; r < sw_trajectory_get_n_rows (shown); r++)
+    g_assert_cmpfloat (sw_trajectory_get_column (shown, 0)[r], ==, sw_trajectory_get_column (engaged, 0)[r]);
+  o = sw_frf_options_default ();
 
   sw_frf_view_set_at_cursor (view, TRUE);
   g_assert_true (sw_frf_view_get_at_cursor (view));
@@ -296,9 +310,20 @@ test_operating_point (void)
   o.at_state = state;
   expected = sw_frf_compute (system, "engine", "car.v", &o, &error);
   g_assert_no_error (error);
+  g_assert_true (sw_frf_view_get_friction (view) == SW_LINEAR_FRICTION_OPERATING);
   g_assert_cmpuint (sw_trajectory_get_n_rows (shown), ==, sw_trajectory_get_n_rows (expected));
   for (guint r = 0; r < sw_trajectory_get_n_rows (shown); r++)
     g_assert_cmpfloat (sw_trajectory_get_column (shown, 0)[r], ==, sw_trajectory_get_column (expected, 0)[r]);
+
+  /* Chosen: at t = 0 the operating point's 0, said so. */
+  sw_frf_view_set_operating_time (view, 0);
+  wait_computed (view);
+  g_assert_true (sw_frf_view_get_friction (view) == SW_LINEAR_FRICTION_ENGAGED);
+  gtk_drop_down_set_selected (view->friction_drop, SW_LINEAR_FRICTION_OPERATING);
+  wait_computed (view);
+  g_assert_true (sw_frf_view_get_friction (view) == SW_LINEAR_FRICTION_OPERATING);
+  g_assert_true (sw_frf_is_zero (sw_frf_view_get_response (view)));
+  g_assert_nonnull (strstr (sw_frf_view_get_note (view), "Try another Friction state"));
   g_assert_finalize_object (view);
 }
 
