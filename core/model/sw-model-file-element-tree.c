@@ -71,7 +71,7 @@ parse_number (Cursor *c)
 {
   const char *start = c->p;
   gboolean negative = FALSE, integer = TRUE;
-  gint64 value = 0;
+  guint64 value = 0;   /* unsigned: a long run of digits before a '.' wraps, unused */
   guint digits = 0;
 
   if (c->p < c->end && *c->p == '-')
@@ -112,7 +112,7 @@ parse_number (Cursor *c)
       /* 18 digits stay inside int64; longer ones json-glib reads. */
       if (digits > 18)
         return NULL;
-      return json_node_init_int (json_node_alloc (), negative ? -value : value);
+      return json_node_init_int (json_node_alloc (), negative ? -(gint64) value : (gint64) value);
     }
   else
     {
