@@ -192,6 +192,17 @@ _sw_lock_loops_new (const SwSystem *sys, const double *locked, const double *str
   return loops;
 }
 
+gboolean
+_sw_lock_loops_unbounded (const SwLockLoops *loops, guint part)
+{
+  if (loops == NULL)
+    return FALSE;
+  for (guint l = 0; l < loops->n_locks; l++)
+    if (loops->lock_part[l] == part)
+      return loops->unbounded[l];
+  return FALSE;
+}
+
 /* The scale of a stuck part's torque in the least norm: its static limit,
  * a lossy part's |alpha| + |beta T| + |T| (at least 1) at the torque T it
  * transmits: the joint decision's own scales, so that both share alike. */

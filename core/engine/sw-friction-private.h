@@ -59,6 +59,9 @@ void       _sw_friction_share_locks (SwEquations *eq, double t, gboolean left);
 typedef struct _SwLockLoops SwLockLoops;
 SwLockLoops *_sw_lock_loops_new  (const SwSystem *sys, const double *locked, const double *strength);
 void         _sw_lock_loops_free (SwLockLoops *loops);
+/* Whether part's lock is one of the loops' and holds anything one way (a
+ * one-way clutch, at a hard stop). FALSE when loops is NULL. */
+gboolean     _sw_lock_loops_unbounded (const SwLockLoops *loops, guint part);
 /* The scale of stuck part p's torque: its static limit, a lossy part's
  * |alpha| + |beta T| + |T| (the joint decision's scales). */
 double       _sw_friction_lock_scale (const SwPart *p, const SwState *state);
