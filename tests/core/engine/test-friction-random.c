@@ -205,10 +205,11 @@ run_trials (guint32 seed, guint n_trials, gboolean held, guint max_refused)
  * instants, neither power-flow quadrant of a rolling lossy gear is
  * consistent (assuming flange_a drives gives tau_eta < 0, assuming
  * flange_b drives gives tau_eta > 0), and its quadrant flips at one
- * instant without end. That is not a Zeno sequence but a mixed system
- * with no solution; a Modelica tool has none either (it refuses the
- * ring's redundant rows, or fails on LossyGear's mixed system), and the
- * run names the gear. Every other refusal fails the test. */
+ * instant without end. That is not a Zeno sequence but a model without a
+ * unique motion: with Modelica's semantics the ring's redundant rows make
+ * the system singular, and LossyGear's mixed system (tau_etaPos) has no
+ * solution at the circulating torque chosen; the run stops there and
+ * names the gear. Every other refusal fails the test. */
 static void
 test_never_nan (void)
 {
