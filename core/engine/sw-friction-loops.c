@@ -45,10 +45,10 @@ struct _SwLockLoops {
    * allocates. */
   double  *normal0, *base, *trial, *scale;
   gboolean *at_stop;
-  /* least_norm_within()'s: constraints (2 a lock: C, d, tolerances), G^-1,
-   * the active set and its multipliers, directions and their scratch. */
-  double  *gi_c, *gi_d, *gi_tol, *gi_ginv, *gi_mu0, *gi_u, *gi_z, *gi_r, *gi_gn, *gi_ga, *gi_m, *gi_rhs;
-  guint   *gi_active;
+  /* The share within the limits: its programme (2 constraints a lock) and
+   * the least norm's solution. */
+  SwQp     qp;
+  double  *mu0;
 };
 
 void
@@ -71,19 +71,8 @@ _sw_lock_loops_free (SwLockLoops *loops)
   g_free (loops->trial);
   g_free (loops->scale);
   g_free (loops->at_stop);
-  g_free (loops->gi_c);
-  g_free (loops->gi_d);
-  g_free (loops->gi_tol);
-  g_free (loops->gi_ginv);
-  g_free (loops->gi_mu0);
-  g_free (loops->gi_u);
-  g_free (loops->gi_z);
-  g_free (loops->gi_r);
-  g_free (loops->gi_gn);
-  g_free (loops->gi_ga);
-  g_free (loops->gi_m);
-  g_free (loops->gi_rhs);
-  g_free (loops->gi_active);
+  _sw_qp_clear (&loops->qp);
+  g_free (loops->mu0);
   g_free (loops);
 }
 
@@ -198,24 +187,45 @@ _sw_lock_loops_new (const SwSystem *sys, const double *locked, const double *str
   loops->trial = g_new (double, n);
   loops->scale = g_new (double, MAX (n_locks, 1));
   loops->at_stop = g_new (gboolean, MAX (n_locks, 1));
-  {
-    gsize m = 2 * MAX (n_locks, 1), q = n + 1;
-
-    loops->gi_c = g_new (double, m * n);
-    loops->gi_d = g_new (double, m);
-    loops->gi_tol = g_new (double, m);
-    loops->gi_ginv = g_new (double, (gsize) n * n);
-    loops->gi_mu0 = g_new (double, n);
-    loops->gi_u = g_new (double, q);
-    loops->gi_z = g_new (double, n);
-    loops->gi_r = g_new (double, q);
-    loops->gi_gn = g_new (double, n);
-    loops->gi_ga = g_new (double, q * n);
-    loops->gi_m = g_new (double, MAX (q * q, (gsize) n * n));
-    loops->gi_rhs = g_new (double, MAX (q, n));
-    loops->gi_active = g_new (guint, q);
-  }
+  _sw_qp_init (&loops->qp, n, 2 * MAX (n_locks, 1));
+  loops->mu0 = g_new (double, n);
   return loops;
+}
+
+void
+_sw_qp_init (SwQp *qp, guint n, guint m)
+{
+  gsize q = n + 1;
+
+  qp->c = g_new (double, (gsize) m * MAX (n, 1));
+  qp->d = g_new (double, MAX (m, 1));
+  qp->tol = g_new (double, MAX (m, 1));
+  qp->ginv = g_new (double, (gsize) MAX (n, 1) * MAX (n, 1));
+  qp->u = g_new (double, q);
+  qp->z = g_new (double, MAX (n, 1));
+  qp->r = g_new (double, q);
+  qp->gn = g_new (double, MAX (n, 1));
+  qp->ga = g_new (double, q * MAX (n, 1));
+  qp->m = g_new (double, MAX (q * q, (gsize) n * n));
+  qp->rhs = g_new (double, q);
+  qp->active = g_new (guint, q);
+}
+
+void
+_sw_qp_clear (SwQp *qp)
+{
+  g_free (qp->c);
+  g_free (qp->d);
+  g_free (qp->tol);
+  g_free (qp->ginv);
+  g_free (qp->u);
+  g_free (qp->z);
+  g_free (qp->r);
+  g_free (qp->gn);
+  g_free (qp->ga);
+  g_free (qp->m);
+  g_free (qp->rhs);
+  g_free (qp->active);
 }
 
 gboolean
@@ -368,21 +378,21 @@ side_margin (const SwLockLoops *L, SwEquations *eq, const SwState *state, guint 
  * A (q of them), z = (G^-1 - G^-1 A M^-1 A^T G^-1) n+ and r = M^-1 A^T
  * G^-1 n+, M = A^T G^-1 A. */
 static void
-directions (const SwLockLoops *L, guint n, const guint *active, guint q, const double *nplus, double *z, double *r)
+directions (const SwQp *qp, guint n, const guint *active, guint q, const double *nplus, double *z, double *r)
 {
-  double *gn = L->gi_gn, *ga = L->gi_ga, *m = L->gi_m, *rhs = L->gi_rhs;
+  double *gn = qp->gn, *ga = qp->ga, *m = qp->m, *rhs = qp->rhs;
 
   /* G^-1 n+ and G^-1 a_c */
   for (guint i = 0; i < n; i++)
     {
       gn[i] = 0;
       for (guint k = 0; k < n; k++)
-        gn[i] += L->gi_ginv[i * n + k] * nplus[k];
+        gn[i] += qp->ginv[i * n + k] * nplus[k];
       for (guint c = 0; c < q; c++)
         {
           ga[c * n + i] = 0;
           for (guint k = 0; k < n; k++)
-            ga[c * n + i] += L->gi_ginv[i * n + k] * L->gi_c[active[c] * n + k];
+            ga[c * n + i] += qp->ginv[i * n + k] * qp->c[active[c] * n + k];
         }
     }
   /* M r = A^T G^-1 n+ */
@@ -390,12 +400,12 @@ directions (const SwLockLoops *L, guint n, const guint *active, guint q, const d
     {
       rhs[c] = 0;
       for (guint k = 0; k < n; k++)
-        rhs[c] += L->gi_c[active[c] * n + k] * gn[k];
+        rhs[c] += qp->c[active[c] * n + k] * gn[k];
       for (guint d = 0; d < q; d++)
         {
           m[c * q + d] = 0;
           for (guint k = 0; k < n; k++)
-            m[c * q + d] += L->gi_c[active[c] * n + k] * ga[d * n + k];
+            m[c * q + d] += qp->c[active[c] * n + k] * ga[d * n + k];
         }
     }
   solve_small (m, rhs, q);
@@ -410,17 +420,17 @@ directions (const SwLockLoops *L, guint n, const guint *active, guint q, const d
 }
 
 /* min 1/2 mu^T G mu - b^T mu over C mu >= d (m constraints, rows of
- * L->gi_c, d in L->gi_d), from the unconstrained minimum mu: Goldfarb and
- * Idnani's dual active-set method, which adds the most violated
- * constraint and drops those whose multipliers would turn negative, so it
- * finds the share within the limits whenever there is one (a method that
- * only adds them can hold the wrong lock at its limit). FALSE when the
- * constraints contradict each other. */
-static gboolean
-least_norm_within (const SwLockLoops *L, guint n, guint m, double *mu)
+ * qp->c, d in qp->d; infinite d: none), from the unconstrained minimum
+ * mu: Goldfarb and Idnani's dual active-set method, which adds the most
+ * violated constraint and drops those whose multipliers would turn
+ * negative, so it finds the share within the limits whenever there is
+ * one (a method that only adds them can hold the wrong lock at its
+ * limit). FALSE when the constraints contradict each other. */
+gboolean
+_sw_qp_solve (const SwQp *qp, guint n, guint m, double *mu)
 {
-  guint *active = L->gi_active, q = 0;
-  double *u = L->gi_u, *z = L->gi_z, *r = L->gi_r;
+  guint *active = qp->active, q = 0;
+  double *u = qp->u, *z = qp->z, *r = qp->r;
 
   for (guint iter = 0; iter < 8 * (m + n) + 8; iter++)
     {
@@ -431,20 +441,20 @@ least_norm_within (const SwLockLoops *L, guint n, guint m, double *mu)
       for (guint j = 0; j < m; j++)
         {
           gboolean in = FALSE;
-          double s = -L->gi_d[j];
+          double s = -qp->d[j];
 
           for (guint c = 0; c < q; c++)
             in = in || active[c] == j;
-          if (in || !isfinite (L->gi_d[j]))
+          if (in || !isfinite (qp->d[j]))
             continue;
           for (guint k = 0; k < n; k++)
-            s += L->gi_c[j * n + k] * mu[k];
-          if (s < -L->gi_tol[j] && s / L->gi_tol[j] < worst)
-            p = j, worst = s / L->gi_tol[j];
+            s += qp->c[j * n + k] * mu[k];
+          if (s < -qp->tol[j] && s / qp->tol[j] < worst)
+            p = j, worst = s / qp->tol[j];
         }
       if (p == m)
         return TRUE;
-      nplus = &L->gi_c[p * n];
+      nplus = &qp->c[p * n];
       u[q] = 0;
       /* Steps until p is active (a full step) or, dropping constraints, ... */
       for (guint inner = 0; inner <= n + m; inner++)
@@ -452,8 +462,8 @@ least_norm_within (const SwLockLoops *L, guint n, guint m, double *mu)
           guint k = q;
           double zn = 0, z2 = 0, n2 = 0;
 
-          directions (L, n, active, q, nplus, z, r);
-          s_p = -L->gi_d[p];
+          directions (qp, n, active, q, nplus, z, r);
+          s_p = -qp->d[p];
           for (guint i = 0; i < n; i++)
             {
               s_p += nplus[i] * mu[i];
@@ -507,7 +517,8 @@ keep_within_limits (const SwLockLoops *L, SwEquations *eq, const SwState *state,
 {
   const SwSystem *sys = eq->sys;
   guint n = L->n, nl = L->n_locks, m = 2 * nl;
-  double *base = L->base, *trial = L->trial, *scale = L->scale, *mu0 = L->gi_mu0;
+  double *base = L->base, *trial = L->trial, *scale = L->scale, *mu0 = L->mu0;
+  const SwQp *qp = &L->qp;
   gboolean *at_stop = L->at_stop, past = FALSE;
 
   memcpy (base, eq->lambda, MAX (sys->n_rows, 1) * sizeof (double));
@@ -533,12 +544,12 @@ keep_within_limits (const SwLockLoops *L, SwEquations *eq, const SwState *state,
   /* G^-1, G the least norm's normal matrix. */
   for (guint j = 0; j < n; j++)
     {
-      memcpy (L->gi_m, normal, (gsize) n * n * sizeof (double));
+      memcpy (qp->m, normal, (gsize) n * n * sizeof (double));
       for (guint k = 0; k < n; k++)
-        L->gi_rhs[k] = k == j;
-      solve_small (L->gi_m, L->gi_rhs, n);
+        qp->rhs[k] = k == j;
+      solve_small (qp->m, qp->rhs, n);
       for (guint k = 0; k < n; k++)
-        L->gi_ginv[k * n + j] = L->gi_rhs[k];
+        qp->ginv[k * n + j] = qp->rhs[k];
     }
   for (guint pass = 0; pass < 3; pass++)
     {
@@ -549,25 +560,25 @@ keep_within_limits (const SwLockLoops *L, SwEquations *eq, const SwState *state,
         {
           double m0 = side_margin (L, eq, state, j), h = 1e-6 * scale[j / 2];
 
-          L->gi_tol[j] = 1e-12 * scale[j / 2];
+          qp->tol[j] = 1e-12 * scale[j / 2];
           if (!isfinite (m0))
             {
-              L->gi_d[j] = INFINITY;
+              qp->d[j] = INFINITY;
               continue;
             }
-          L->gi_d[j] = 1e-9 * scale[j / 2] - m0;
+          qp->d[j] = 1e-9 * scale[j / 2] - m0;
           for (guint k = 0; k < n; k++)
             {
               memcpy (trial, mu, n * sizeof (double));
               trial[k] += h;
               apply_mu (L, eq->lambda, base, trial);
-              L->gi_c[j * n + k] = (side_margin (L, eq, state, j) - m0) / h;
-              L->gi_d[j] += L->gi_c[j * n + k] * mu[k];
+              qp->c[j * n + k] = (side_margin (L, eq, state, j) - m0) / h;
+              qp->d[j] += qp->c[j * n + k] * mu[k];
             }
           apply_mu (L, eq->lambda, base, mu);
         }
       memcpy (mu, mu0, n * sizeof (double));
-      if (!least_norm_within (L, n, m, mu))
+      if (!_sw_qp_solve (qp, n, m, mu))
         {
           memcpy (mu, mu0, n * sizeof (double));
           /* No share holds: the least norm, and the run breaks a lock away. */
