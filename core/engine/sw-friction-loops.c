@@ -48,7 +48,7 @@ struct _SwLockLoops {
   /* The share within the limits: its programme (2 constraints a lock) and
    * the least norm's solution. */
   SwQp     qp;
-  double  *mu0;
+  double  *mu0, *best;
 };
 
 void
@@ -73,6 +73,7 @@ _sw_lock_loops_free (SwLockLoops *loops)
   g_free (loops->at_stop);
   _sw_qp_clear (&loops->qp);
   g_free (loops->mu0);
+  g_free (loops->best);
   g_free (loops);
 }
 
@@ -189,6 +190,7 @@ _sw_lock_loops_new (const SwSystem *sys, const double *locked, const double *str
   loops->at_stop = g_new (gboolean, MAX (n_locks, 1));
   _sw_qp_init (&loops->qp, n, 2 * MAX (n_locks, 1));
   loops->mu0 = g_new (double, n);
+  loops->best = g_new (double, n);
   return loops;
 }
 
@@ -321,9 +323,14 @@ solve_small (double *a, double *b, guint n)
 /* Stuck part p's two margins (torque lambda, the lock's multiplier), as
  * the run's switching functions judge them (sw-friction.c): *up = hi -
  * tau and *down = tau - lo, negative past a limit. A one-way clutch holds
- * anything backward; a part at a hard stop (at_stop) is not judged here. */
+ * anything backward; a part at a hard stop (at_stop) is not judged here.
+ * A lossy part's hi is the larger of its two laws' lines in tau_t (its
+ * power-flow quadrants, continuous at the bearing friction), lo the
+ * smaller: piece (bits) 1 takes hi's positive line, 2 its negative one,
+ * 4 and 8 the same for lo; 0 the one that holds at tau_t. */
 static void
-lock_sides (const SwPart *p, const SwState *state, double lambda, gboolean at_stop, double *up, double *down)
+lock_sides (const SwPart *p, const SwState *state, double lambda, gboolean at_stop, guint piece, double *up,
+            double *down)
 {
   const SwFrictionDesc *f = p->kind->friction;
   double tau = -lambda, tau0, tau0_max, engaged, hi, lo;
@@ -340,9 +347,9 @@ lock_sides (const SwPart *p, const SwState *state, double lambda, gboolean at_st
       double tau_t = f->transmitted (p, state) + tau, bearing = f->bearing != NULL ? f->bearing (p, state) : 0;
       double alpha, beta;
 
-      f->loss (p, state, 1, tau_t - bearing > 0, &alpha, &beta);
+      f->loss (p, state, 1, piece & 3 ? (piece & 1) != 0 : tau_t - bearing > 0, &alpha, &beta);
       hi = alpha + beta * tau_t;
-      f->loss (p, state, -1, tau_t + bearing > 0, &alpha, &beta);
+      f->loss (p, state, -1, piece & 12 ? (piece & 4) != 0 : tau_t + bearing > 0, &alpha, &beta);
       lo = alpha + beta * tau_t;
     }
   *up = hi - tau;
@@ -362,14 +369,16 @@ apply_mu (const SwLockLoops *L, double *lambda, const double *base, const double
         lambda[L->row[e]] += mu[k] * L->value[e];
 }
 
-/* Constraint j's margin (side j % 2 of lock j / 2) at the present lambda. */
+/* Constraint j's margin (side j % 2 of lock j / 2) at the present
+ * lambda, a lossy lock's on the line piece picks (lock_sides). */
 static double
-side_margin (const SwLockLoops *L, SwEquations *eq, const SwState *state, guint j)
+side_margin (const SwLockLoops *L, SwEquations *eq, const SwState *state, guint j, guint piece)
 {
   guint l = j / 2;
   double up, down;
 
-  lock_sides (&eq->sys->parts[L->lock_part[l]], state, eq->lambda[L->lock_row[l]], L->at_stop[l], &up, &down);
+  lock_sides (&eq->sys->parts[L->lock_part[l]], state, eq->lambda[L->lock_row[l]], L->at_stop[l], piece, &up,
+              &down);
   return j % 2 == 0 ? up : down;
 }
 
@@ -505,21 +514,89 @@ _sw_qp_solve (const SwQp *qp, guint n, guint m, double *mu)
   return FALSE;
 }
 
+/* The lossy locks whose limits' pieces are chosen (at most 3: the rest
+ * take the piece that holds), and lock l's pieces in choice combo
+ * (lock_sides; combo G_MAXUINT: each the one that holds). */
+#define MAX_LOSSY_CHOICES 3
+
+static guint
+piece_of (const guint *lossy, guint n_lossy, guint l, guint combo)
+{
+  for (guint i = 0; i < n_lossy && combo != G_MAXUINT; i++)
+    if (lossy[i] == l)
+      {
+        guint bits = (combo >> (2 * i)) & 3;
+
+        return ((bits & 1) ? 2 : 1) | ((bits & 2) ? 8 : 4);
+      }
+  return 0;
+}
+
+/* Each margin linearised about mu (on the pieces of combo): C mu >= d
+ * keeps it 1e-9 of the lock's scale inside. */
+static void
+linearise (const SwLockLoops *L, SwEquations *eq, const SwState *state, const double *mu, const guint *lossy,
+           guint n_lossy, guint combo)
+{
+  const SwQp *qp = &L->qp;
+  guint n = L->n, m = 2 * L->n_locks;
+  double *base = L->base, *trial = L->trial;
+
+  apply_mu (L, eq->lambda, base, mu);
+  for (guint j = 0; j < m; j++)
+    {
+      guint piece = piece_of (lossy, n_lossy, j / 2, combo);
+      double m0 = side_margin (L, eq, state, j, piece), h = 1e-6 * L->scale[j / 2];
+
+      qp->tol[j] = 1e-12 * L->scale[j / 2];
+      if (!isfinite (m0))
+        {
+          qp->d[j] = INFINITY;
+          continue;
+        }
+      qp->d[j] = 1e-9 * L->scale[j / 2] - m0;
+      for (guint k = 0; k < n; k++)
+        {
+          memcpy (trial, mu, n * sizeof (double));
+          trial[k] += h;
+          apply_mu (L, eq->lambda, base, trial);
+          qp->c[j * n + k] = (side_margin (L, eq, state, j, piece) - m0) / h;
+          qp->d[j] += qp->c[j * n + k] * mu[k];
+        }
+      apply_mu (L, eq->lambda, base, mu);
+    }
+}
+
+/* Whether every lock is within its limits at mu. */
+static gboolean
+within (const SwLockLoops *L, SwEquations *eq, const SwState *state, const double *mu)
+{
+  apply_mu (L, eq->lambda, L->base, mu);
+  for (guint j = 0; j < 2 * L->n_locks; j++)
+    if (side_margin (L, eq, state, j, 0) < 0)
+      return FALSE;
+  return TRUE;
+}
+
 /* The least norm put a lock past its limit while another could take more
  * (the decision found them all held): the share of least norm that keeps
- * every lock within its limits, just inside them (each lock's two
- * margins, linear in mu piece by piece: linearised by differences, and
- * again where a lossy part's piece changed). normal: the least norm's
- * matrix before its solution; mu: its solution, replaced. */
+ * every lock within its limits, just inside them. The margins are linear
+ * in mu but for a lossy lock's: its limits follow the torque it
+ * transmits on two lines each (its power-flow quadrants), hi the larger
+ * of its two, lo the smaller, so that "within" is one line's or the
+ * other's. First each margin linearised where mu is (and again where a
+ * piece changed); where that finds no share, each choice of lines (a
+ * handful), the nearest share to the least norm's. normal: the least
+ * norm's matrix before its solution; mu: its solution, replaced. */
 static void
 keep_within_limits (const SwLockLoops *L, SwEquations *eq, const SwState *state, const double *normal,
                     double *mu)
 {
   const SwSystem *sys = eq->sys;
-  guint n = L->n, nl = L->n_locks, m = 2 * nl;
-  double *base = L->base, *trial = L->trial, *scale = L->scale, *mu0 = L->mu0;
+  guint n = L->n, nl = L->n_locks, m = 2 * nl, lossy[MAX_LOSSY_CHOICES], n_lossy = 0;
+  double *base = L->base, *scale = L->scale, *mu0 = L->mu0, *best = L->best, best_norm = INFINITY;
   const SwQp *qp = &L->qp;
-  gboolean *at_stop = L->at_stop, past = FALSE;
+  gboolean *at_stop = L->at_stop;
 
   memcpy (base, eq->lambda, MAX (sys->n_rows, 1) * sizeof (double));
   for (guint k = 0; k < n; k++)
@@ -531,14 +608,14 @@ keep_within_limits (const SwLockLoops *L, SwEquations *eq, const SwState *state,
 
       scale[l] = MAX (_sw_friction_lock_scale (p, state), 1e-150);
       at_stop[l] = L->unbounded[l] && !p->kind->friction->one_way;
+      if (p->kind->friction->loss != NULL && !at_stop[l] && n_lossy < MAX_LOSSY_CHOICES)
+        lossy[n_lossy++] = l;
     }
   /* base: the reactions' multipliers before the sharing. */
   for (guint k = 0; k < n; k++)
     for (guint e = L->start[k]; e < L->start[k + 1]; e++)
       base[L->row[e]] -= mu[k] * L->value[e];
-  for (guint j = 0; j < m && !past; j++)
-    past = side_margin (L, eq, state, j) < 0;
-  if (!past)
+  if (within (L, eq, state, mu))
     return;
   memcpy (mu0, mu, n * sizeof (double));
   /* G^-1, G the least norm's normal matrix. */
@@ -553,44 +630,33 @@ keep_within_limits (const SwLockLoops *L, SwEquations *eq, const SwState *state,
     }
   for (guint pass = 0; pass < 3; pass++)
     {
-      /* Each margin linearised about mu: C mu >= d keeps it 1e-9 of the
-       * lock's scale inside. */
-      apply_mu (L, eq->lambda, base, mu);
-      for (guint j = 0; j < m; j++)
-        {
-          double m0 = side_margin (L, eq, state, j), h = 1e-6 * scale[j / 2];
-
-          qp->tol[j] = 1e-12 * scale[j / 2];
-          if (!isfinite (m0))
-            {
-              qp->d[j] = INFINITY;
-              continue;
-            }
-          qp->d[j] = 1e-9 * scale[j / 2] - m0;
-          for (guint k = 0; k < n; k++)
-            {
-              memcpy (trial, mu, n * sizeof (double));
-              trial[k] += h;
-              apply_mu (L, eq->lambda, base, trial);
-              qp->c[j * n + k] = (side_margin (L, eq, state, j) - m0) / h;
-              qp->d[j] += qp->c[j * n + k] * mu[k];
-            }
-          apply_mu (L, eq->lambda, base, mu);
-        }
+      linearise (L, eq, state, mu, lossy, n_lossy, G_MAXUINT);
       memcpy (mu, mu0, n * sizeof (double));
       if (!_sw_qp_solve (qp, n, m, mu))
-        {
-          memcpy (mu, mu0, n * sizeof (double));
-          /* No share holds: the least norm, and the run breaks a lock away. */
-          break;
-        }
-      apply_mu (L, eq->lambda, base, mu);
-      past = FALSE;
-      for (guint j = 0; j < m && !past; j++)
-        past = side_margin (L, eq, state, j) < 0;
-      if (!past)
+        break;
+      if (within (L, eq, state, mu))
         return;
     }
+  /* Each choice of the lossy locks' lines: exactly linear. */
+  for (guint combo = 0; n_lossy > 0 && combo < 1u << (2 * n_lossy); combo++)
+    {
+      double norm = 0;
+
+      linearise (L, eq, state, mu0, lossy, n_lossy, combo);
+      memcpy (mu, mu0, n * sizeof (double));
+      if (!_sw_qp_solve (qp, n, m, mu) || !within (L, eq, state, mu))
+        continue;
+      for (guint j = 0; j < n; j++)
+        for (guint k = 0; k < n; k++)
+          norm += (mu[j] - mu0[j]) * normal[j * n + k] * (mu[k] - mu0[k]);
+      if (norm < best_norm)
+        {
+          best_norm = norm;
+          memcpy (best, mu, n * sizeof (double));
+        }
+    }
+  /* No share holds: the least norm, and the run breaks a lock away. */
+  memcpy (mu, isfinite (best_norm) ? best : mu0, n * sizeof (double));
   apply_mu (L, eq->lambda, base, mu);
 }
 

@@ -90,6 +90,43 @@ test_back_to_back_freewheels (void)
     }
 }
 
+typedef struct {
+  const char *body;
+  double J;
+  const char *ports[4];
+} Body;
+
+/* Row r: each body's torque balance J a = the torques the parts at its
+ * flanges exert on it (minus their cut torques), to round-off. */
+static void
+assert_balances (SwTrajectory *tr, guint r, const Body *bodies, guint n_bodies)
+{
+  for (guint b = 0; b < n_bodies; b++)
+    {
+      g_autofree char *a_name = g_strdup_printf ("%s.a", bodies[b].body);
+      double sum = bodies[b].J * column (tr, a_name)[r], scale = fabs (sum);
+
+      for (guint q = 0; q < 4 && bodies[b].ports[q] != NULL; q++)
+        {
+          double v = column (tr, bodies[b].ports[q])[r];
+
+          sum += v;
+          scale += fabs (v);
+        }
+      g_assert_cmpfloat (fabs (sum), <=, 1e-9 * (1 + scale));
+    }
+}
+
+/* Whether row r is one of an event's two rows (the instant the modes
+ * change). */
+static gboolean
+event_row (SwTrajectory *tr, guint r)
+{
+  const double *t = sw_trajectory_get_times (tr);
+
+  return (r > 0 && t[r - 1] == t[r]) || (r + 1 < sw_trajectory_get_n_rows (tr) && t[r + 1] == t[r]);
+}
+
 /* A normal force {"ramp": {height, duration, startTime}} at t. */
 static double
 ramp (double height, double duration, double start, double t)
@@ -141,11 +178,7 @@ test_ring_within_limits (void)
     "{\"from\": \"J3.flange_a\", \"to\": \"B3.flange_a\"}, {\"from\": \"J3.flange_b\", \"to\": \"L3.flange_a\"},\n"
     "{\"from\": \"L3.flange_b\", \"to\": \"J0.flange_b\"}]}\n";
   /* Per body: its inertia and the parts' ports at its flanges. */
-  static const struct {
-    const char *body;
-    double J;
-    const char *ports[4];
-  } bodies[] = {
+  static const Body bodies[] = {
     { "J0", 0.06639, { "tau.flange.tau", "F0.flange_a.tau", "L0.flange_a.tau", "L3.flange_b.tau" } },
     { "J1", 0.1889, { "F1.flange_a.tau", "L0.flange_b.tau", "L1.flange_a.tau", NULL } },
     { "J2", 0.926, { "F2.flange_a.tau", "L1.flange_b.tau", "L2.flange_a.tau", NULL } },
@@ -177,22 +210,8 @@ test_ring_within_limits (void)
         limit[1] = 1e-4 * 0.5 * 99.28;
       gboolean all = TRUE;
 
-      for (guint b = 0; b < G_N_ELEMENTS (bodies); b++)
-        {
-          g_autofree char *a_name = g_strdup_printf ("%s.a", bodies[b].body);
-          double sum = bodies[b].J * column (tr, a_name)[r], scale = fabs (sum);
-
-          for (guint q = 0; q < 4 && bodies[b].ports[q] != NULL; q++)
-            {
-              double v = column (tr, bodies[b].ports[q])[r];
-
-              sum += v;
-              scale += fabs (v);
-            }
-          g_assert_cmpfloat (fabs (sum), <=, 1e-9 * (1 + scale));
-        }
-      /* (An event's two rows hold the instant the modes change.) */
-      if ((r > 0 && t[r - 1] == t[r]) || (r + 1 < sw_trajectory_get_n_rows (tr) && t[r + 1] == t[r]))
+      assert_balances (tr, r, bodies, G_N_ELEMENTS (bodies));
+      if (event_row (tr, r))
         continue;
       for (guint k = 0; k < 4; k++)
         {
@@ -210,11 +229,86 @@ test_ring_within_limits (void)
   g_assert_cmpuint (ring_stuck, >, 100);
 }
 
+/* Whether a stuck lossy gear's tauLoss lies within Modelica's bounds at
+ * its flange_a.tau (LossyGear at w = 0: tauLossMin_m <= tauLoss <=
+ * tauLossMax_p), from its lossTable row [0, eta1, eta2, bf1, bf2]. */
+static void
+assert_lossy_held (double eta1, double eta2, double bf1, double bf2, double tau_a, double loss)
+{
+  double bf_a = (bf1 - bf2) / (eta1 - 1 / eta2);
+  double max_p = tau_a - bf_a > 0 ? (1 - eta1) * tau_a + bf1 : (1 - 1 / eta2) * tau_a + bf2;
+  double min_m = tau_a + bf_a > 0 ? (1 - 1 / eta2) * tau_a - bf2 : (1 - eta1) * tau_a - bf1;
+  double tol = 1e-9 * (fabs (tau_a) + bf1 + bf2);
+
+  g_assert_cmpfloat (loss, <=, max_p + tol);
+  g_assert_cmpfloat (loss, >=, min_m - tol);
+}
+
+/* A brake beside a lossy gear on one shaft, and a second lossy gear
+ * behind (a random model of test-friction-random, seed 6, refused
+ * before). Stuck, a lossy gear holds while its tauLoss lies between
+ * Modelica's tauLossMin_m and tauLossMax_p at its flange_a.tau; each is
+ * the larger (smaller) of two lines in flange_a.tau, the power-flow
+ * quadrants, which meet at the bearing friction tau_bf_a. The brake's and
+ * the gear's shares, linearised where the least norm lay, stayed on one
+ * line, found no share within the limits and left the brake past its
+ * own, which the decision held again: the modes chattered at 30.5 ms.
+ * Now each choice of lines is tried. Checked at every row: each body's
+ * torque balance, and while stuck each gear's tauLoss within Modelica's
+ * bounds, computed here from its lossTable, and the brake within peak mue
+ * fn_max f_normalized(t) (mue 0.5). */
+static void
+test_brake_beside_lossy_gear (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"brake-gears\", \"components\": [\n"
+    "{\"id\": \"tau\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": {\"sine\": {\"amplitude\": 76.3715, \"f\": 19.3}}}},\n"
+    "{\"id\": \"J0\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1.488, \"phi0\": 0, \"w0\": 0}},\n"
+    "{\"id\": \"B0\", \"kind\": \"rotational.brake\", \"params\": {\"fn_max\": 71.64, \"peak\": 1.1, "
+    "\"f_normalized\": {\"sine\": {\"amplitude\": 0.5, \"offset\": 0.5, \"f\": 11.4, \"phase\": -0.364}}}},\n"
+    "{\"id\": \"L0\", \"kind\": \"rotational.lossy_gear\", \"params\": {\"ratio\": -0.304, \"lossTable\": [[0, 0.34, 0.323, 0.0403, 1.34]]}},\n"
+    "{\"id\": \"J1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1.411, \"phi0\": 0, \"w0\": 0}},\n"
+    "{\"id\": \"L1\", \"kind\": \"rotational.lossy_gear\", \"params\": {\"ratio\": -2.81, \"lossTable\": [[0, 0.932, 0.663, 0.486, 1.33]]}},\n"
+    "{\"id\": \"J2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1.434, \"phi0\": 0, \"w0\": 0}}],\n"
+    "\"connections\": [\n"
+    "{\"from\": \"tau.flange\", \"to\": \"J0.flange_a\"}, {\"from\": \"J0.flange_a\", \"to\": \"B0.flange_a\"},\n"
+    "{\"from\": \"J0.flange_b\", \"to\": \"L0.flange_a\"}, {\"from\": \"L0.flange_b\", \"to\": \"J1.flange_b\"},\n"
+    "{\"from\": \"J1.flange_b\", \"to\": \"L1.flange_a\"}, {\"from\": \"L1.flange_b\", \"to\": \"J2.flange_b\"}]}\n";
+  static const Body bodies[] = {
+    { "J0", 1.488, { "tau.flange.tau", "B0.flange_a.tau", "L0.flange_a.tau", NULL } },
+    { "J1", 1.411, { "L0.flange_b.tau", "L1.flange_a.tau", NULL } },
+    { "J2", 1.434, { "L1.flange_b.tau", NULL } },
+  };
+  g_autoptr (SwTrajectory) tr = run_text (text, 0.5, TRUE);
+  const double *t = sw_trajectory_get_times (tr), *brake_mode = column (tr, "B0.mode"), *brake = column (tr, "B0.tau");
+  const double *mode0 = column (tr, "L0.mode"), *loss0 = column (tr, "L0.tauLoss"), *tau0 = column (tr, "L0.flange_a.tau");
+  const double *mode1 = column (tr, "L1.mode"), *loss1 = column (tr, "L1.tauLoss"), *tau1 = column (tr, "L1.flange_a.tau");
+  guint both_held = 0;
+
+  for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
+    {
+      double limit = 1.1 * 0.5 * 71.64 * (0.5 + 0.5 * sin (2 * G_PI * 11.4 * t[r] - 0.364));
+
+      assert_balances (tr, r, bodies, G_N_ELEMENTS (bodies));
+      if (event_row (tr, r))
+        continue;
+      if (mode0[r] == 0)
+        assert_lossy_held (0.34, 0.323, 0.0403, 1.34, tau0[r], loss0[r]);
+      if (mode1[r] == 0)
+        assert_lossy_held (0.932, 0.663, 0.486, 1.33, tau1[r], loss1[r]);
+      if (brake_mode[r] == 0)
+        g_assert_cmpfloat (fabs (brake[r]), <=, limit * (1 + 1e-9) + 1e-12);
+      both_held += brake_mode[r] == 0 && mode0[r] == 0;
+    }
+  g_assert_cmpuint (both_held, >, 20);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/friction-holds/back-to-back-freewheels", test_back_to_back_freewheels);
   g_test_add_func ("/core/friction-holds/ring-within-limits", test_ring_within_limits);
+  g_test_add_func ("/core/friction-holds/brake-beside-lossy-gear", test_brake_beside_lossy_gear);
   return g_test_run ();
 }
