@@ -17,8 +17,13 @@
  * part's limit (sw-friction-decide.c), so that the run holds what the
  * decision found held. Where that share runs a lock past its limit while
  * the others could take more (the load grows on a statically
- * indeterminate hold), the locks past their limits are kept just inside
- * them and the rest shared by the least norm (keep_within_limits).
+ * indeterminate hold), the share is the least norm subject to every
+ * lock's limits, a small quadratic programme solved by a dual active set
+ * (keep_within_limits). Holding the first lock that reached its limit
+ * there, as before, could hold the wrong one: around a ring of a clutch
+ * and a freewheel, the freewheel at its limit left the clutch 0.8 N.m
+ * past its own while a smaller circulating torque held both, and the
+ * modes chattered.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-friction-private.h"
@@ -38,9 +43,12 @@ struct _SwLockLoops {
   double  *normal, *mu, *weight;  /* scratch: n x n, n, n_locks */
   /* keep_within_limits()'s scratch, made once: nothing per evaluation
    * allocates. */
-  double  *normal0, *b0, *base, *grad, *target, *kkt, *rhs, *trial, *scale;
-  guint   *active;
+  double  *normal0, *base, *trial, *scale;
   gboolean *at_stop;
+  /* The share within the limits: its programme (2 constraints a lock) and
+   * the least norm's solution. */
+  SwQp     qp;
+  double  *mu0, *best;
 };
 
 void
@@ -59,16 +67,13 @@ _sw_lock_loops_free (SwLockLoops *loops)
   g_free (loops->mu);
   g_free (loops->weight);
   g_free (loops->normal0);
-  g_free (loops->b0);
   g_free (loops->base);
-  g_free (loops->grad);
-  g_free (loops->target);
-  g_free (loops->kkt);
-  g_free (loops->rhs);
   g_free (loops->trial);
   g_free (loops->scale);
-  g_free (loops->active);
   g_free (loops->at_stop);
+  _sw_qp_clear (&loops->qp);
+  g_free (loops->mu0);
+  g_free (loops->best);
   g_free (loops);
 }
 
@@ -179,17 +184,61 @@ _sw_lock_loops_new (const SwSystem *sys, const double *locked, const double *str
   loops->mu = g_new (double, n);
   loops->weight = g_new (double, MAX (n_locks, 1));
   loops->normal0 = g_new (double, (gsize) n * n);
-  loops->b0 = g_new (double, n);
   loops->base = g_new (double, MAX (sys->n_rows, 1));
-  loops->grad = g_new (double, (gsize) n * n);
-  loops->target = g_new (double, n);
-  loops->kkt = g_new (double, (gsize) 4 * n * n);
-  loops->rhs = g_new (double, 2 * n);
   loops->trial = g_new (double, n);
   loops->scale = g_new (double, MAX (n_locks, 1));
-  loops->active = g_new (guint, n);
   loops->at_stop = g_new (gboolean, MAX (n_locks, 1));
+  _sw_qp_init (&loops->qp, n, 2 * MAX (n_locks, 1));
+  loops->mu0 = g_new (double, n);
+  loops->best = g_new (double, n);
   return loops;
+}
+
+void
+_sw_qp_init (SwQp *qp, guint n, guint m)
+{
+  gsize q = n + 1;
+
+  qp->c = g_new (double, (gsize) m * MAX (n, 1));
+  qp->d = g_new (double, MAX (m, 1));
+  qp->tol = g_new (double, MAX (m, 1));
+  qp->ginv = g_new (double, (gsize) MAX (n, 1) * MAX (n, 1));
+  qp->u = g_new (double, q);
+  qp->z = g_new (double, MAX (n, 1));
+  qp->r = g_new (double, q);
+  qp->gn = g_new (double, MAX (n, 1));
+  qp->ga = g_new (double, q * MAX (n, 1));
+  qp->m = g_new (double, MAX (q * q, (gsize) n * n));
+  qp->rhs = g_new (double, q);
+  qp->active = g_new (guint, q);
+}
+
+void
+_sw_qp_clear (SwQp *qp)
+{
+  g_free (qp->c);
+  g_free (qp->d);
+  g_free (qp->tol);
+  g_free (qp->ginv);
+  g_free (qp->u);
+  g_free (qp->z);
+  g_free (qp->r);
+  g_free (qp->gn);
+  g_free (qp->ga);
+  g_free (qp->m);
+  g_free (qp->rhs);
+  g_free (qp->active);
+}
+
+gboolean
+_sw_lock_loops_unbounded (const SwLockLoops *loops, guint part)
+{
+  if (loops == NULL)
+    return FALSE;
+  for (guint l = 0; l < loops->n_locks; l++)
+    if (loops->lock_part[l] == part)
+      return loops->unbounded[l];
+  return FALSE;
 }
 
 /* The scale of a stuck part's torque in the least norm: its static limit,
@@ -271,18 +320,26 @@ solve_small (double *a, double *b, guint n)
     }
 }
 
-/* How far stuck part p's torque (the lock's multiplier lambda) is inside
- * its limits, as the run's switching functions judge it
- * (sw-friction.c): negative past one. A one-way clutch holds anything
- * backward; a part at a hard stop (at_stop) is not judged here. */
-static double
-lock_margin (const SwPart *p, const SwState *state, double lambda, gboolean at_stop)
+/* Stuck part p's two margins (torque lambda, the lock's multiplier), as
+ * the run's switching functions judge them (sw-friction.c): *up = hi -
+ * tau and *down = tau - lo, negative past a limit. A one-way clutch holds
+ * anything backward; a part at a hard stop (at_stop) is not judged here.
+ * A lossy part's hi is the larger of its two laws' lines in tau_t (its
+ * power-flow quadrants, continuous at the bearing friction), lo the
+ * smaller: piece (bits) 1 takes hi's positive line, 2 its negative one,
+ * 4 and 8 the same for lo; 0 the one that holds at tau_t. */
+static void
+lock_sides (const SwPart *p, const SwState *state, double lambda, gboolean at_stop, guint piece, double *up,
+            double *down)
 {
   const SwFrictionDesc *f = p->kind->friction;
   double tau = -lambda, tau0, tau0_max, engaged, hi, lo;
 
   if (at_stop)
-    return INFINITY;
+    {
+      *up = *down = INFINITY;
+      return;
+    }
   f->limits (p, state, &tau0, &tau0_max, &engaged);
   hi = tau0_max, lo = -tau0_max;
   if (f->loss != NULL)
@@ -290,14 +347,13 @@ lock_margin (const SwPart *p, const SwState *state, double lambda, gboolean at_s
       double tau_t = f->transmitted (p, state) + tau, bearing = f->bearing != NULL ? f->bearing (p, state) : 0;
       double alpha, beta;
 
-      f->loss (p, state, 1, tau_t - bearing > 0, &alpha, &beta);
+      f->loss (p, state, 1, piece & 3 ? (piece & 1) != 0 : tau_t - bearing > 0, &alpha, &beta);
       hi = alpha + beta * tau_t;
-      f->loss (p, state, -1, tau_t + bearing > 0, &alpha, &beta);
+      f->loss (p, state, -1, piece & 12 ? (piece & 4) != 0 : tau_t + bearing > 0, &alpha, &beta);
       lo = alpha + beta * tau_t;
     }
-  if (f->one_way)
-    lo = -INFINITY;
-  return MIN (hi - tau, tau - lo);
+  *up = hi - tau;
+  *down = f->one_way ? INFINITY : tau - lo;
 }
 
 /* eq->lambda = base + the combination mu of the self-stresses. */
@@ -313,99 +369,294 @@ apply_mu (const SwLockLoops *L, double *lambda, const double *base, const double
         lambda[L->row[e]] += mu[k] * L->value[e];
 }
 
+/* Constraint j's margin (side j % 2 of lock j / 2) at the present
+ * lambda, a lossy lock's on the line piece picks (lock_sides). */
+static double
+side_margin (const SwLockLoops *L, SwEquations *eq, const SwState *state, guint j, guint piece)
+{
+  guint l = j / 2;
+  double up, down;
+
+  lock_sides (&eq->sys->parts[L->lock_part[l]], state, eq->lambda[L->lock_row[l]], L->at_stop[l], piece, &up,
+              &down);
+  return j % 2 == 0 ? up : down;
+}
+
+/* The active set's directions for the normal nplus (Goldfarb and
+ * Idnani's z = H n+ and r = N* n+): with the active constraints' normals
+ * A (q of them), z = (G^-1 - G^-1 A M^-1 A^T G^-1) n+ and r = M^-1 A^T
+ * G^-1 n+, M = A^T G^-1 A. */
+static void
+directions (const SwQp *qp, guint n, const guint *active, guint q, const double *nplus, double *z, double *r)
+{
+  double *gn = qp->gn, *ga = qp->ga, *m = qp->m, *rhs = qp->rhs;
+
+  /* G^-1 n+ and G^-1 a_c */
+  for (guint i = 0; i < n; i++)
+    {
+      gn[i] = 0;
+      for (guint k = 0; k < n; k++)
+        gn[i] += qp->ginv[i * n + k] * nplus[k];
+      for (guint c = 0; c < q; c++)
+        {
+          ga[c * n + i] = 0;
+          for (guint k = 0; k < n; k++)
+            ga[c * n + i] += qp->ginv[i * n + k] * qp->c[active[c] * n + k];
+        }
+    }
+  /* M r = A^T G^-1 n+ */
+  for (guint c = 0; c < q; c++)
+    {
+      rhs[c] = 0;
+      for (guint k = 0; k < n; k++)
+        rhs[c] += qp->c[active[c] * n + k] * gn[k];
+      for (guint d = 0; d < q; d++)
+        {
+          m[c * q + d] = 0;
+          for (guint k = 0; k < n; k++)
+            m[c * q + d] += qp->c[active[c] * n + k] * ga[d * n + k];
+        }
+    }
+  solve_small (m, rhs, q);
+  for (guint c = 0; c < q; c++)
+    r[c] = rhs[c];
+  for (guint i = 0; i < n; i++)
+    {
+      z[i] = gn[i];
+      for (guint c = 0; c < q; c++)
+        z[i] -= ga[c * n + i] * r[c];
+    }
+}
+
+/* min 1/2 mu^T G mu - b^T mu over C mu >= d (m constraints, rows of
+ * qp->c, d in qp->d; infinite d: none), from the unconstrained minimum
+ * mu: Goldfarb and Idnani's dual active-set method, which adds the most
+ * violated constraint and drops those whose multipliers would turn
+ * negative, so it finds the share within the limits whenever there is
+ * one (a method that only adds them can hold the wrong lock at its
+ * limit). FALSE when the constraints contradict each other. */
+gboolean
+_sw_qp_solve (const SwQp *qp, guint n, guint m, double *mu)
+{
+  guint *active = qp->active, q = 0;
+  double *u = qp->u, *z = qp->z, *r = qp->r;
+
+  for (guint iter = 0; iter < 8 * (m + n) + 8; iter++)
+    {
+      guint p = m;
+      double worst = 0, s_p, t1, t2, t;
+      const double *nplus;
+
+      for (guint j = 0; j < m; j++)
+        {
+          gboolean in = FALSE;
+          double s = -qp->d[j];
+
+          for (guint c = 0; c < q; c++)
+            in = in || active[c] == j;
+          if (in || !isfinite (qp->d[j]))
+            continue;
+          for (guint k = 0; k < n; k++)
+            s += qp->c[j * n + k] * mu[k];
+          if (s < -qp->tol[j] && s / qp->tol[j] < worst)
+            p = j, worst = s / qp->tol[j];
+        }
+      if (p == m)
+        return TRUE;
+      nplus = &qp->c[p * n];
+      u[q] = 0;
+      /* Steps until p is active (a full step) or, dropping constraints, ... */
+      for (guint inner = 0; inner <= n + m; inner++)
+        {
+          guint k = q;
+          double zn = 0, z2 = 0, n2 = 0;
+
+          directions (qp, n, active, q, nplus, z, r);
+          s_p = -qp->d[p];
+          for (guint i = 0; i < n; i++)
+            {
+              s_p += nplus[i] * mu[i];
+              zn += z[i] * nplus[i];
+              z2 += z[i] * z[i];
+              n2 += nplus[i] * nplus[i];
+            }
+          t1 = INFINITY;
+          for (guint c = 0; c < q; c++)
+            if (r[c] > 0 && u[c] / r[c] < t1)
+              t1 = u[c] / r[c], k = c;
+          /* A full step, unless n+ depends on the active normals (z = 0). */
+          t2 = zn > 1e-12 * sqrt (z2 * n2) ? MAX (-s_p, 0) / zn : INFINITY;
+          t = MIN (t1, t2);
+          if (!isfinite (t))
+            return FALSE;
+          for (guint c = 0; c < q; c++)
+            u[c] -= t * r[c];
+          u[q] += t;
+          if (isfinite (t2))
+            for (guint i = 0; i < n; i++)
+              mu[i] += t * z[i];
+          if (t2 <= t1)
+            {
+              active[q++] = p;
+              break;
+            }
+          /* Drop constraint k: its multiplier reached 0. */
+          for (guint c = k; c < q; c++)
+            {
+              active[c] = active[c + 1];
+              u[c] = u[c + 1];
+            }
+          q--;
+        }
+      if (q > n)
+        return FALSE;
+    }
+  return FALSE;
+}
+
+/* The lossy locks whose limits' pieces are chosen (at most 3: the rest
+ * take the piece that holds), and lock l's pieces in choice combo
+ * (lock_sides; combo G_MAXUINT: each the one that holds). */
+#define MAX_LOSSY_CHOICES 3
+
+static guint
+piece_of (const guint *lossy, guint n_lossy, guint l, guint combo)
+{
+  for (guint i = 0; i < n_lossy && combo != G_MAXUINT; i++)
+    if (lossy[i] == l)
+      {
+        guint bits = (combo >> (2 * i)) & 3;
+
+        return ((bits & 1) ? 2 : 1) | ((bits & 2) ? 8 : 4);
+      }
+  return 0;
+}
+
+/* Each margin linearised about mu (on the pieces of combo): C mu >= d
+ * keeps it 1e-9 of the lock's scale inside. */
+static void
+linearise (const SwLockLoops *L, SwEquations *eq, const SwState *state, const double *mu, const guint *lossy,
+           guint n_lossy, guint combo)
+{
+  const SwQp *qp = &L->qp;
+  guint n = L->n, m = 2 * L->n_locks;
+  double *base = L->base, *trial = L->trial;
+
+  apply_mu (L, eq->lambda, base, mu);
+  for (guint j = 0; j < m; j++)
+    {
+      guint piece = piece_of (lossy, n_lossy, j / 2, combo);
+      double m0 = side_margin (L, eq, state, j, piece), h = 1e-6 * L->scale[j / 2];
+
+      qp->tol[j] = 1e-12 * L->scale[j / 2];
+      if (!isfinite (m0))
+        {
+          qp->d[j] = INFINITY;
+          continue;
+        }
+      qp->d[j] = 1e-9 * L->scale[j / 2] - m0;
+      for (guint k = 0; k < n; k++)
+        {
+          memcpy (trial, mu, n * sizeof (double));
+          trial[k] += h;
+          apply_mu (L, eq->lambda, base, trial);
+          qp->c[j * n + k] = (side_margin (L, eq, state, j, piece) - m0) / h;
+          qp->d[j] += qp->c[j * n + k] * mu[k];
+        }
+      apply_mu (L, eq->lambda, base, mu);
+    }
+}
+
+/* Whether every lock is within its limits at mu. */
+static gboolean
+within (const SwLockLoops *L, SwEquations *eq, const SwState *state, const double *mu)
+{
+  apply_mu (L, eq->lambda, L->base, mu);
+  for (guint j = 0; j < 2 * L->n_locks; j++)
+    if (side_margin (L, eq, state, j, 0) < 0)
+      return FALSE;
+  return TRUE;
+}
+
 /* The least norm put a lock past its limit while another could take more
- * (the decision found them all held): the share that keeps the locks
- * found past their limits just inside them, the least norm over the rest
- * (an active set, a lock at a time; the limits are linear in mu piece by
- * piece, so their gradients are differences). normal, b: the least norm's
- * system before its solution; mu: its solution, replaced. */
+ * (the decision found them all held): the share of least norm that keeps
+ * every lock within its limits, just inside them. The margins are linear
+ * in mu but for a lossy lock's: its limits follow the torque it
+ * transmits on two lines each (its power-flow quadrants), hi the larger
+ * of its two, lo the smaller, so that "within" is one line's or the
+ * other's. First each margin linearised where mu is (and again where a
+ * piece changed); where that finds no share, each choice of lines (a
+ * handful), the nearest share to the least norm's. normal: the least
+ * norm's matrix before its solution; mu: its solution, replaced. */
 static void
 keep_within_limits (const SwLockLoops *L, SwEquations *eq, const SwState *state, const double *normal,
-                    const double *b, double *mu)
+                    double *mu)
 {
   const SwSystem *sys = eq->sys;
-  guint n = L->n, nl = L->n_locks, n_active = 0;
-  double *base = L->base, *grad = L->grad, *target = L->target, *kkt = L->kkt, *rhs = L->rhs;
-  double *trial = L->trial, *scale = L->scale;
-  guint *active = L->active;
+  guint n = L->n, nl = L->n_locks, m = 2 * nl, lossy[MAX_LOSSY_CHOICES], n_lossy = 0;
+  double *base = L->base, *scale = L->scale, *mu0 = L->mu0, *best = L->best, best_norm = INFINITY;
+  const SwQp *qp = &L->qp;
   gboolean *at_stop = L->at_stop;
 
   memcpy (base, eq->lambda, MAX (sys->n_rows, 1) * sizeof (double));
-
+  for (guint k = 0; k < n; k++)
+    if (!isfinite (mu[k]))
+      mu[k] = 0;
   for (guint l = 0; l < nl; l++)
     {
       const SwPart *p = &sys->parts[L->lock_part[l]];
 
       scale[l] = MAX (_sw_friction_lock_scale (p, state), 1e-150);
       at_stop[l] = L->unbounded[l] && !p->kind->friction->one_way;
+      if (p->kind->friction->loss != NULL && !at_stop[l] && n_lossy < MAX_LOSSY_CHOICES)
+        lossy[n_lossy++] = l;
     }
   /* base: the reactions' multipliers before the sharing. */
   for (guint k = 0; k < n; k++)
-    if (isfinite (mu[k]))
-      for (guint e = L->start[k]; e < L->start[k + 1]; e++)
-        base[L->row[e]] -= mu[k] * L->value[e];
-
-  for (guint round = 0; round < 2 * n && n_active < n; round++)
+    for (guint e = L->start[k]; e < L->start[k + 1]; e++)
+      base[L->row[e]] -= mu[k] * L->value[e];
+  if (within (L, eq, state, mu))
+    return;
+  memcpy (mu0, mu, n * sizeof (double));
+  /* G^-1, G the least norm's normal matrix. */
+  for (guint j = 0; j < n; j++)
     {
-      guint worst = nl;
-      double worst_margin = 0, m = 2 * n;
-
-      apply_mu (L, eq->lambda, base, mu);
-      for (guint l = 0; l < nl; l++)
-        {
-          gboolean known = FALSE;
-          double margin = lock_margin (&sys->parts[L->lock_part[l]], state, eq->lambda[L->lock_row[l]], at_stop[l]);
-
-          for (guint c = 0; c < n_active; c++)
-            known = known || active[c] == l;
-          if (!known && margin / scale[l] < worst_margin)
-            worst = l, worst_margin = margin / scale[l];
-        }
-      if (worst == nl)
-        return;
-      active[n_active] = worst;
-      target[n_active] = 1e-9 * scale[worst];
-      n_active++;
-      /* Each active lock's margin linearised about mu. */
-      for (guint c = 0; c < n_active; c++)
-        {
-          guint l = active[c];
-          double m0 = lock_margin (&sys->parts[L->lock_part[l]], state, eq->lambda[L->lock_row[l]], FALSE);
-
-          for (guint k = 0; k < n; k++)
-            {
-              double h = 1e-6 * scale[l];
-
-              memcpy (trial, mu, n * sizeof (double));
-              trial[k] = (isfinite (trial[k]) ? trial[k] : 0) + h;
-              apply_mu (L, eq->lambda, base, trial);
-              grad[c * n + k] = (lock_margin (&sys->parts[L->lock_part[l]], state, eq->lambda[L->lock_row[l]], FALSE)
-                                 - m0) / h;
-            }
-          apply_mu (L, eq->lambda, base, mu);
-          rhs[n + c] = target[c] - m0;
-          for (guint k = 0; k < n; k++)
-            rhs[n + c] += grad[c * n + k] * (isfinite (mu[k]) ? mu[k] : 0);
-        }
-      /* [N A^T; A 0] [mu; nu] = [b; r] */
-      m = n + n_active;
-      memset (kkt, 0, (gsize) m * m * sizeof (double));
-      for (guint j = 0; j < n; j++)
-        {
-          for (guint k = 0; k < n; k++)
-            kkt[j * (guint) m + k] = normal[j * n + k];
-          rhs[j] = b[j];
-        }
-      for (guint c = 0; c < n_active; c++)
-        for (guint k = 0; k < n; k++)
-          {
-            kkt[(n + c) * (guint) m + k] = grad[c * n + k];
-            kkt[k * (guint) m + n + c] = grad[c * n + k];
-          }
-      solve_small (kkt, rhs, (guint) m);
+      memcpy (qp->m, normal, (gsize) n * n * sizeof (double));
       for (guint k = 0; k < n; k++)
-        mu[k] = rhs[k];
+        qp->rhs[k] = k == j;
+      solve_small (qp->m, qp->rhs, n);
+      for (guint k = 0; k < n; k++)
+        qp->ginv[k * n + j] = qp->rhs[k];
     }
+  for (guint pass = 0; pass < 3; pass++)
+    {
+      linearise (L, eq, state, mu, lossy, n_lossy, G_MAXUINT);
+      memcpy (mu, mu0, n * sizeof (double));
+      if (!_sw_qp_solve (qp, n, m, mu))
+        break;
+      if (within (L, eq, state, mu))
+        return;
+    }
+  /* Each choice of the lossy locks' lines: exactly linear. */
+  for (guint combo = 0; n_lossy > 0 && combo < 1u << (2 * n_lossy); combo++)
+    {
+      double norm = 0;
+
+      linearise (L, eq, state, mu0, lossy, n_lossy, combo);
+      memcpy (mu, mu0, n * sizeof (double));
+      if (!_sw_qp_solve (qp, n, m, mu) || !within (L, eq, state, mu))
+        continue;
+      for (guint j = 0; j < n; j++)
+        for (guint k = 0; k < n; k++)
+          norm += (mu[j] - mu0[j]) * normal[j * n + k] * (mu[k] - mu0[k]);
+      if (norm < best_norm)
+        {
+          best_norm = norm;
+          memcpy (best, mu, n * sizeof (double));
+        }
+    }
+  /* No share holds: the least norm, and the run breaks a lock away. */
+  memcpy (mu, isfinite (best_norm) ? best : mu0, n * sizeof (double));
   apply_mu (L, eq->lambda, base, mu);
 }
 
@@ -454,11 +705,10 @@ _sw_friction_share_loops (SwEquations *eq, double t, gboolean left)
       L->mu[j] = b;
     }
   memcpy (L->normal0, L->normal, (gsize) n * n * sizeof (double));
-  memcpy (L->b0, L->mu, n * sizeof (double));
   solve_small (L->normal, L->mu, n);
   for (guint k = 0; k < n; k++)
     if (isfinite (L->mu[k]))
       for (guint e = L->start[k]; e < L->start[k + 1]; e++)
         eq->lambda[L->row[e]] += L->mu[k] * L->value[e];
-  keep_within_limits (L, eq, &state, L->normal0, L->b0, L->mu);
+  keep_within_limits (L, eq, &state, L->normal0, L->mu);
 }

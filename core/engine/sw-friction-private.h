@@ -56,9 +56,27 @@ void       _sw_friction_share_locks (SwEquations *eq, double t, gboolean left);
  * the configuration's rows (sw-friction-loops.c). NULL when no lock of
  * locked[] is redundant; strength[i] INFINITY for a part that holds
  * anything one way (at a hard stop, a one-way clutch), may be NULL. */
+/* A small quadratic programme: min 1/2 x^T G x - b^T x over C x >= d,
+ * from its unconstrained minimum (sw-friction-loops.c). ginv = G^-1 (n x
+ * n), c (m x n, rows), d and the tolerances of the constraints (d
+ * infinite: none); the rest is scratch. */
+typedef struct {
+  double *c, *d, *tol, *ginv;
+  double *u, *z, *r, *gn, *ga, *m, *rhs;
+  guint  *active;
+} SwQp;
+void         _sw_qp_init  (SwQp *qp, guint n, guint m);
+void         _sw_qp_clear (SwQp *qp);
+/* x: the unconstrained minimum, replaced by the constrained one; FALSE
+ * when the constraints contradict each other. */
+gboolean     _sw_qp_solve (const SwQp *qp, guint n, guint m, double *x);
+
 typedef struct _SwLockLoops SwLockLoops;
 SwLockLoops *_sw_lock_loops_new  (const SwSystem *sys, const double *locked, const double *strength);
 void         _sw_lock_loops_free (SwLockLoops *loops);
+/* Whether part's lock is one of the loops' and holds anything one way (a
+ * one-way clutch, at a hard stop). FALSE when loops is NULL. */
+gboolean     _sw_lock_loops_unbounded (const SwLockLoops *loops, guint part);
 /* The scale of stuck part p's torque: its static limit, a lossy part's
  * |alpha| + |beta T| + |T| (the joint decision's scales). */
 double       _sw_friction_lock_scale (const SwPart *p, const SwState *state);

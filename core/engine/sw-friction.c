@@ -280,9 +280,14 @@ _sw_friction_share_locks (SwEquations *eq, double t, gboolean left)
               continue;
             q->kind->friction->limits (q, &state, &tau0, &tau0_max, &engaged);
             /* A lossy part's limit follows the torque it transmits (its
-             * static one is 0): the loops' least norm shares then, with
-             * the joint decision's scales (sw-friction-loops.c). */
-            lossy = lossy || q->kind->friction->loss != NULL;
+             * static one is 0), and a one-way clutch or a part at a hard
+             * stop holds anything one way (two freewheels back to back
+             * lock both ways): a split in proportion to the static limits
+             * ran them past those, while the joint decision found the
+             * group held. The loops' least norm within the limits shares
+             * then, with the joint decision's scales
+             * (sw-friction-loops.c). */
+            lossy = lossy || q->kind->friction->loss != NULL || _sw_lock_loops_unbounded (sys->lock_loops, j);
             if (pass == 0)
               {
                 total += sys->friction_sign[j] * -*lambda;

@@ -41,9 +41,10 @@ random_force (GRand *rand, gboolean held)
 
 /* A chain of n bodies (a ring when ring), each pair coupled by a friction
  * part, bodies braked or on friction bearings, a torque on the first.
- * held: every body braked with capacity cap, the torque below it. */
+ * held: every body braked with capacity cap, the torque below it.
+ * *lossy_ring: a ring closed through a lossy gear. */
 static GString *
-random_model (GRand *rand, gboolean held, double *torque_amplitude)
+random_model (GRand *rand, gboolean held, double *torque_amplitude, gboolean *lossy_ring)
 {
   GString *s = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"random\",\n"
                              "\"components\": [\n");
@@ -53,6 +54,7 @@ random_model (GRand *rand, gboolean held, double *torque_amplitude)
   double amplitude = held ? g_rand_double_range (rand, 0.1, 5) : g_rand_double_range (rand, 0, 100);
 
   *torque_amplitude = amplitude;
+  *lossy_ring = FALSE;
   if (g_rand_boolean (rand))
     g_string_append_printf (s, "{\"id\": \"tau\", \"kind\": \"rotational.torque\", \"params\": {\"tau\": "
                                "{\"sine\": {\"amplitude\": %.6g, \"f\": %.3g}}}}", amplitude,
@@ -90,6 +92,7 @@ random_model (GRand *rand, gboolean held, double *torque_amplitude)
         break;
       /* The coupling to the next body (the first again to close a ring:
        * there gears of ratio 1, as other ratios jam the ring). */
+      *lossy_ring = *lossy_ring || (ring && link == 2);
       if (link == 2)
         g_string_append_printf (s, ",\n{\"id\": \"L%u\", \"kind\": \"rotational.lossy_gear\", "
                                    "\"params\": {\"ratio\": %.3g, \"lossTable\": [[0, %.3g, %.3g, %.3g, %.3g]]}}",
@@ -115,7 +118,7 @@ random_model (GRand *rand, gboolean held, double *torque_amplitude)
 }
 
 static void
-run_trials (guint32 seed, guint n_trials, gboolean held)
+run_trials (guint32 seed, guint n_trials, gboolean held, guint max_refused)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
   guint simulated = 0, refused = 0;
@@ -123,7 +126,8 @@ run_trials (guint32 seed, guint n_trials, gboolean held)
   for (guint trial = 0; trial < n_trials; trial++)
     {
       double amplitude;
-      g_autoptr (GString) text = random_model (rand, held, &amplitude);
+      gboolean lossy_ring;
+      g_autoptr (GString) text = random_model (rand, held, &amplitude, &lossy_ring);
       g_autoptr (GError) error = NULL;
       g_autoptr (SwModel) model = sw_model_new_from_data (text->str, (gssize) text->len, "random.shaft", &error);
       g_autoptr (SwSystem) sys = NULL;
@@ -152,6 +156,10 @@ run_trials (guint32 seed, guint n_trials, gboolean held)
           /* Held, nothing moves: no reason to give up. */
           if (held)
             g_error ("trial %u: a held model failed: %s\n%s", trial, error->message, text->str);
+          /* The one kind still refused (see test_never_nan). */
+          if (!lossy_ring)
+            g_error ("trial %u: refused, not a ring through a lossy gear: %s\n%s", trial, error->message,
+                     text->str);
           refused++;
           continue;
         }
@@ -174,21 +182,45 @@ run_trials (guint32 seed, guint n_trials, gboolean held)
         }
     }
   g_test_message ("%u simulated, %u refused", simulated, refused);
-  /* Chatter refused 139 of 300 before the loops shared within limits,
-   * 74 now (bearing friction beside a stuck lossy gear is still one). */
-  g_assert_cmpuint (simulated, >=, n_trials * 7 / 10);
+  g_assert_cmpuint (refused, <=, max_refused);
+  g_assert_cmpuint (simulated + refused, ==, n_trials);
 }
 
+/* Chatter refused 139 of 300 before the loops shared within limits, 74
+ * when bearing friction beside a stuck lossy gear ran, 15 before a group
+ * with a freewheel was left to the loops (test-friction-holds'
+ * back-to-back freewheels: 11), the loops' share became the least norm
+ * within every limit (its ring: 9) and tried each line of a lossy gear's
+ * limits (its brake beside a lossy gear: 6).
+ *
+ * The 6 left are all one kind: a ring closed through lossy gears (ratio
+ * 1), its other couplings stuck, so that it turns as one rigid body with
+ * the lossy gears rolling against their housings (in trial 130 coming to
+ * rest there, where their stuck limits depend on the same circulating
+ * torque, and no assignment is consistent). The torque circulating
+ * around a rigid ring is not fixed by its equations (the locks and the
+ * gears' rows close a loop: any multiple of the self-stress can be
+ * added), yet a lossy gear's loss depends on the torque it transmits, and
+ * so on that circulating torque: the ring's deceleration itself is left
+ * open. The engine takes the share of least norm; with it, at these
+ * instants, neither power-flow quadrant of a rolling lossy gear is
+ * consistent (assuming flange_a drives gives tau_eta < 0, assuming
+ * flange_b drives gives tau_eta > 0), and its quadrant flips at one
+ * instant without end. That is not a Zeno sequence but a model without a
+ * unique motion: with Modelica's semantics the ring's redundant rows make
+ * the system singular, and LossyGear's mixed system (tau_etaPos) has no
+ * solution at the circulating torque chosen; the run stops there and
+ * names the gear. Every other refusal fails the test. */
 static void
 test_never_nan (void)
 {
-  run_trials (20261130, 300, FALSE);
+  run_trials (20261130, 300, FALSE, 6);
 }
 
 static void
 test_held (void)
 {
-  run_trials (20261131, 60, TRUE);
+  run_trials (20261131, 60, TRUE, 0);
 }
 
 /* The speed of J0 and the torque of "tau" of the model text, run for
