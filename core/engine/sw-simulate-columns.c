@@ -184,6 +184,19 @@ sw_simulate_new_csv_writer (const SwSystem *system, const SwSimulateOptions *opt
                                   columns_free);
 }
 
+guint
+_sw_simulate_count_columns (const SwSystem *sys, const SwSimulateOptions *o)
+{
+  guint n = sys->observed != NULL ? sys->observed->n : 0;
+
+  g_return_val_if_fail (o->variables == NULL, 0);
+  for (guint i = 0; i < sys->n_parts; i++)
+    for (guint v = 0; v < (o->port_variables ? _sw_part_n_variables (&sys->parts[i]) : sys->parts[i].kind->n_vars);
+         v++)
+      n += !_sw_part_variable_hidden (&sys->parts[i], v);
+  return n;
+}
+
 gboolean
 _sw_simulate_select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols, SwColumnNames **names,
                              GError **error)

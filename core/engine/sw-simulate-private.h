@@ -15,6 +15,9 @@ G_BEGIN_DECLS
  * not a variable. */
 gboolean _sw_simulate_select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols,
                                       SwColumnNames **names, GError **error);
+/* The number of columns of every variable (o->variables NULL), as
+ * _sw_simulate_select_columns() would select them, without them. */
+guint          _sw_simulate_count_columns (const SwSystem *sys, const SwSimulateOptions *o);
 /* Appends column c's name ("ID.VAR") to into; its unit (interned). */
 const char    *_sw_simulate_append_column_name (const SwSystem *sys, SwColumnSource c, GString *into);
 /* The names and units of n_cols columns. */

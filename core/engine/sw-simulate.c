@@ -421,12 +421,15 @@ too_large_error (double rows, guint n_values, GError **error)
 /* The shortest stop time a run takes: the smallest normal double. */
 #define SW_SHORTEST_RUN_S DBL_MIN
 
-/* with_names: the columns' names and units too (a run; a check needs only
- * their number). */
+/* with_names: the columns' names and units too (a run); count_only: not
+ * even the columns when every variable is asked for, only their number
+ * (a check: 1.3 million columns of a 100 000-body chain are 10 MB). */
 static gboolean
-plan_run (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, gboolean with_names, GError **error)
+plan_run_full (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, gboolean with_names, gboolean count_only,
+               GError **error)
 {
   double stop = o->stop_time_s, dt = o->output_interval_s, n_out;
+  guint n_cols;
 
   if (!(stop > 0) || !(dt > 0) || !(o->tolerance > 0 && o->tolerance < 1) || !isfinite (stop) || !isfinite (dt))
     {
@@ -448,14 +451,25 @@ plan_run (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, gboolean 
   /* At least the row at the stop time, however short the run. */
   n_out = MAX (1, ceil (stop / dt - 1e-9));
   plan->cols = g_array_new (FALSE, FALSE, sizeof (Column));
+  if (count_only && o->variables == NULL)
+    n_cols = _sw_simulate_count_columns (sys, o);
+  else if (_sw_simulate_select_columns (sys, o, plan->cols, with_names ? &plan->names : NULL, error))
+    n_cols = plan->cols->len;
+  else
+    return FALSE;
   /* Rows handed on and not kept need no memory. */
-  if (!_sw_simulate_select_columns (sys, o, plan->cols, with_names ? &plan->names : NULL, error)
-      || (!o->discard_rows && too_large_error (1 + n_out, plan->cols->len, error))
+  if ((!o->discard_rows && too_large_error (1 + n_out, n_cols, error))
       || !(plan->events = collect_events (sys, stop, &plan->last_left, error))
-      || (!o->discard_rows && too_large_error (1 + n_out + 2.0 * plan->events->len, plan->cols->len, error)))
+      || (!o->discard_rows && too_large_error (1 + n_out + 2.0 * plan->events->len, n_cols, error)))
     return FALSE;
   plan->n_out = (guint) n_out;
   return TRUE;
+}
+
+static gboolean
+plan_run (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, gboolean with_names, GError **error)
+{
+  return plan_run_full (sys, o, plan, with_names, FALSE, error);
 }
 
 gboolean
@@ -464,7 +478,7 @@ sw_simulate_check (const SwSystem *system, const SwSimulateOptions *options, GEr
   g_auto (Plan) plan = { 0 };
 
   g_return_val_if_fail (system != NULL && options != NULL, FALSE);
-  return plan_run (system, options, &plan, FALSE, error);
+  return plan_run_full (system, options, &plan, FALSE, TRUE, error);
 }
 
 GStrv
@@ -497,7 +511,7 @@ sw_simulate_get_max_rows (const SwSystem *system, const SwSimulateOptions *optio
   g_auto (Plan) plan = { 0 };
 
   g_return_val_if_fail (system != NULL && options != NULL, 0);
-  if (!plan_run (system, options, &plan, FALSE, error))
+  if (!plan_run_full (system, options, &plan, FALSE, TRUE, error))
     return 0;
   /* The row at 0, the output times, two rows (left and right limit) at
    * every event; plan_run keeps this below 10^9 unless rows are discarded. */
