@@ -399,6 +399,10 @@ compare_body_components (gconstpointer a, gconstpointer b, gpointer sys)
   return (ca > cb) - (ca < cb);
 }
 
+/* Models from this many nodes give back the memory their assembly freed
+ * before its evaluation (malloc_trim() takes milliseconds there). */
+#define SW_TRIM_MIN_NODES 32768
+
 static gboolean
 assemble_parts (SwAssembly *ctx, const double *locked, const double *strength, gboolean with_initial,
                 GError **error)
@@ -490,6 +494,13 @@ assemble_parts (SwAssembly *ctx, const double *locked, const double *strength, g
    * described from here. */
   g_clear_pointer (&ctx->node_port_start, g_free);
   g_clear_pointer (&ctx->node_ports, g_free);
+#ifdef __GLIBC__
+  /* What the assembly freed goes back before the evaluation's arrays
+   * take pages of their own (sw-zeros-private.h): a large model's holes
+   * would stay in memory beside them. */
+  if (ok && with_initial && sys->n_nodes >= SW_TRIM_MIN_NODES)
+    malloc_trim (0);
+#endif
   if (ok && with_initial)
     {
       g_autoptr (SwEquations) eq = sw_equations_new (sys);
