@@ -149,6 +149,10 @@ typedef struct {
   SwRowMaker      maker;
   SwTrajectory   *tr;
   GArray         *cols;
+  /* Or (all) the n_cols columns of every variable, made a piece at a time
+   * (_sw_simulate_next_columns), not kept. */
+  gboolean        all;
+  guint           n_cols;
   double         *row;
   const SwSimulateOptions *o;
   guint64         n_rows;
@@ -233,11 +237,58 @@ record (SwTrajectory *tr, const SwSystem *sys, double t, const double *y, gboole
   return TRUE;
 }
 
+/* The columns of every variable, a piece at a time. */
+#define ALL_PIECE 1024
+
+/* The row's values of the output's columns (after _sw_row_maker_complete()). */
+static void
+row_values (Output *out, double t, gboolean left)
+{
+  SwColumnCursor cursor = { 0 };
+  Column piece[ALL_PIECE];
+  guint n, at = 0;
+
+  if (!out->all)
+    {
+      _sw_row_maker_values (&out->maker, t, left, (const Column *) out->cols->data, out->cols->len, out->row);
+      return;
+    }
+  while ((n = _sw_simulate_next_columns (out->sys, out->o->port_variables, &cursor, piece, ALL_PIECE)) > 0)
+    {
+      _sw_row_maker_values (&out->maker, t, left, piece, n, out->row + at);
+      at += n;
+    }
+}
+
+/* What the rows need of the equations, from the output's columns. */
+static void
+set_row_columns (Output *out)
+{
+  SwColumnCursor cursor = { 0 };
+  Column piece[ALL_PIECE];
+  gboolean state_only = TRUE;
+  guint n;
+
+  if (!out->all)
+    {
+      _sw_row_maker_set_columns (&out->maker, (const Column *) out->cols->data, out->cols->len);
+      return;
+    }
+  /* Each piece says whether its own columns are states alone. */
+  while ((n = _sw_simulate_next_columns (out->sys, out->o->port_variables, &cursor, piece, ALL_PIECE)) > 0)
+    {
+      _sw_row_maker_set_columns (&out->maker, piece, n);
+      state_only = state_only && out->maker.state_only;
+    }
+  out->maker.state_only = state_only;
+}
+
 /* event: a row of an event's pair (left and right limit). */
 static gboolean
 emit_row (Output *out, double t, const double *y, gboolean left, gboolean event)
 {
   const SwSystem *sys = out->maker.sys;
+  guint n_observed = sys->observed != NULL ? sys->observed->n : 0;
 
   if (!_sw_row_maker_complete (&out->maker, t, y, left))
     {
@@ -245,25 +296,28 @@ emit_row (Output *out, double t, const double *y, gboolean left, gboolean event)
       g_propagate_error (&out->eq->error, g_steal_pointer (&out->maker.eq->error));
       return FALSE;
     }
-  _sw_row_maker_values (&out->maker, t, left, (const Column *) out->cols->data, out->cols->len, out->row);
+  row_values (out, t, left);
   for (guint k = 0; k < sys->n_states; k++)
     if (!isfinite (y[k]))
       return not_finite_error (out, out->maker.eq, t, left);
-  for (guint k = 0; k < out->cols->len; k++)
+  for (guint k = 0; k < out->n_cols; k++)
     if (!isfinite (out->row[k]))
       {
-        const Column *c = &g_array_index (out->cols, Column, k);
+        /* Every variable's columns end with the observed ones. */
+        Column c = !out->all ? g_array_index (out->cols, Column, k)
+                   : k + n_observed >= out->n_cols ? (Column) { SW_COLUMN_OBSERVED, k + n_observed - out->n_cols }
+                                                   : (Column) { 0, 0 };
 
-        if (c->part != SW_COLUMN_OBSERVED)
+        if (c.part != SW_COLUMN_OBSERVED)
           return not_finite_error (out, out->maker.eq, t, left);
         g_clear_error (&out->eq->error);
-        _sw_system_observed_not_finite (sys, c->var, out->row[k], t, &out->eq->error);
+        _sw_system_observed_not_finite (sys, c.var, out->row[k], t, &out->eq->error);
         return FALSE;
       }
   if (out->check_ranges && !check_ranges (out, t, y, left))
     return FALSE;
   out->n_rows++;
-  if (out->o->on_row != NULL && !out->o->on_row (t, out->row, out->cols->len, out->o->on_row_data, &out->eq->error))
+  if (out->o->on_row != NULL && !out->o->on_row (t, out->row, out->n_cols, out->o->on_row_data, &out->eq->error))
     {
       if (out->eq->error == NULL)
         g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_IO, _("the output of a row at t = %.9g s failed"), t);
@@ -369,6 +423,10 @@ output_time (guint k, double dt, double per_second)
 /* What a run will produce, checked before it starts. */
 typedef struct {
   GArray *cols;       /* Column */
+  /* All: the columns of every variable, not made (count_only); n_cols
+   * the columns either way. */
+  gboolean all;
+  guint   n_cols;
   SwColumnNames *names;
   GArray *events;     /* sorted instants */
   double  last_left;  /* signals' left limits after the last event from here */
@@ -451,7 +509,8 @@ plan_run_full (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, gboo
   /* At least the row at the stop time, however short the run. */
   n_out = MAX (1, ceil (stop / dt - 1e-9));
   plan->cols = g_array_new (FALSE, FALSE, sizeof (Column));
-  if (count_only && o->variables == NULL)
+  plan->all = count_only && o->variables == NULL;
+  if (plan->all)
     n_cols = _sw_simulate_count_columns (sys, o);
   else if (_sw_simulate_select_columns (sys, o, plan->cols, with_names ? &plan->names : NULL, error))
     n_cols = plan->cols->len;
@@ -463,6 +522,7 @@ plan_run_full (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, gboo
       || (!o->discard_rows && too_large_error (1 + n_out + 2.0 * plan->events->len, n_cols, error)))
     return FALSE;
   plan->n_out = (guint) n_out;
+  plan->n_cols = n_cols;
   return TRUE;
 }
 
@@ -715,20 +775,21 @@ integrate (const SwSystem          *sys,
   if (stats != NULL)
     *stats = (SwSimulateStats) { .method = o->method };
   /* Rows that go elsewhere need no names in the run. */
-  if (!plan_run (sys, o, &plan, !o->discard_rows, error))
+  /* Rows not kept need no array of the columns of every variable. */
+  if (!plan_run_full (sys, o, &plan, !o->discard_rows, o->discard_rows, error))
     return NULL;
   /* A trajectory of this system's run with these columns. */
   g_return_val_if_fail (o->record_into == NULL
                         || ((_sw_trajectory_derives_from (o->record_into, sys) || _sw_system_has_history (sys))
-                            && sw_trajectory_get_n_columns (o->record_into) == plan.cols->len), NULL);
+                            && sw_trajectory_get_n_columns (o->record_into) == plan.n_cols), NULL);
   stop = o->stop_time_s;
   dt = o->output_interval_s;
   cols = plan.cols;
   events = plan.events;
   n_out = plan.n_out;
-  tr = o->discard_rows ? _sw_simulate_new_lazily_named (sys, cols)
+  tr = o->discard_rows ? _sw_simulate_new_lazily_named (sys, plan.all ? NULL : cols, o->port_variables, plan.n_cols)
                        : _sw_trajectory_new_named (g_steal_pointer (&plan.names), 0);
-  row = g_new0 (double, MAX (cols->len, 1));
+  row = g_new0 (double, MAX (plan.n_cols, 1));
   y = g_memdup2 (sys->y0, MAX (sys->n_states, 1) * sizeof (double));
   y_out = g_new (double, MAX (sys->n_states, 1));
   per_second = fabs (1 / dt - round (1 / dt)) <= 1e-9 * (1 / dt) ? round (1 / dt) : 0;
@@ -738,7 +799,7 @@ integrate (const SwSystem          *sys,
   friction = _sw_friction_run_new (sys);
   if (friction != NULL)
     _sw_friction_run_set_length (friction, stop);
-  out = (Output) { .sys = sys, .tr = tr, .cols = cols, .row = row, .o = o,
+  out = (Output) { .sys = sys, .tr = tr, .cols = cols, .all = plan.all, .n_cols = plan.n_cols, .row = row, .o = o,
                    .event_rows_left = 2 * (guint64) (events->len + RECORDED_FRICTION_EVENTS), .method = method };
   for (guint i = 0; i < sys->n_parts; i++)
     for (guint k = 0; k < sys->parts[i].kind->n_params; k++)
@@ -746,7 +807,7 @@ integrate (const SwSystem          *sys,
         out.check_ranges = TRUE;
   out.eq = friction != NULL ? _sw_friction_run_get_equations (friction) : (own_eq = sw_equations_new (sys));
   _sw_row_maker_init (&out.maker, sys, (const double *) events->data, events->len);
-  _sw_row_maker_set_columns (&out.maker, (const Column *) cols->data, cols->len);
+  set_row_columns (&out);
   out.eq->left_from = left_from (events, 0, plan.last_left);
 
   if (friction != NULL)
