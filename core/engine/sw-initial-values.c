@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-assembly-private.h"
 #include "sw-equations-private.h"
+#include "sw-zeros-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -618,7 +619,8 @@ _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GArray *more, GE
   gboolean ok;
 
   sys->y0 = g_new0 (double, MAX (sys->n_states, 1));
-  sys->q_guess = g_new0 (double, MAX (sys->n_coords, 1));
+  /* Written for algebraic coordinates alone. */
+  sys->q_guess = _sw_zeros (double, MAX (sys->n_coords, 1));
   /* The speeds' equations made once the positions are solved: the two
    * sets are never in memory together unless accelerations are given. */
   pos_eqs = initial_equations (sys, initials, more, 0, &pos_terms);

@@ -19,6 +19,7 @@
 #include "sw-friction-private.h"
 #include "sw-equations-private.h"
 #include "sw-expression-private.h"
+#include "sw-zeros-private.h"
 
 #include <math.h>
 #ifdef __GLIBC__
@@ -289,7 +290,8 @@ classify_coords (SwAssembly *ctx, GError **error)
 static void
 state_nominals (SwSystem *sys, GArray *nominals)
 {
-  sys->nominal = g_new0 (double, MAX (sys->n_states, 1));
+  /* Pages only where a nominal is given (sw-zeros-private.h). */
+  sys->nominal = _sw_zeros (double, MAX (sys->n_states, 1));
   for (guint k = 0; k < nominals->len; k++)
     {
       const Nominal *nm = &g_array_index (nominals, Nominal, k);
@@ -782,8 +784,8 @@ sw_system_unref (SwSystem *sys)
   g_free (sys->couplings);
   g_free (sys->rows);
   g_free (sys->y0);
-  g_free (sys->nominal);
-  g_free (sys->q_guess);
+  _sw_zeros_free (sys->nominal);
+  _sw_zeros_free (sys->q_guess);
   g_free (sys->force_parts);
   if (sys->time_events != NULL)
     g_array_unref (sys->time_events);
