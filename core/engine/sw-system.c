@@ -402,8 +402,19 @@ compare_body_components (gconstpointer a, gconstpointer b, gpointer sys)
 }
 
 /* Models from this many nodes give back the memory their assembly freed
- * before its evaluation (malloc_trim() takes milliseconds there). */
+ * at its steps (malloc_trim() takes milliseconds there): what a step
+ * frees stays in memory as holes of the heap otherwise, beside the next
+ * step's arrays (a 100 000-body chain: 14 MB). */
 #define SW_TRIM_MIN_NODES 32768
+
+static void
+assembly_trim (const SwSystem *sys)
+{
+#ifdef __GLIBC__
+  if (sys->n_nodes >= SW_TRIM_MIN_NODES)
+    malloc_trim (0);
+#endif
+}
 
 static gboolean
 assemble_parts (SwAssembly *ctx, const double *locked, const double *strength, gboolean with_initial,
@@ -474,6 +485,7 @@ assemble_parts (SwAssembly *ctx, const double *locked, const double *strength, g
 
   ok = _sw_assembly_eliminate (ctx, rows, error);
   g_clear_pointer (&rows, g_array_unref);
+  assembly_trim (sys);
   ok = ok && classify_coords (ctx, error) && _sw_assembly_build_massive_blocks (ctx, error);
   if (ok)
     {
@@ -482,6 +494,7 @@ assemble_parts (SwAssembly *ctx, const double *locked, const double *strength, g
       _sw_assembly_build_massless_blocks (sys);
       _sw_assembly_build_row_blocks (sys);
       _sw_assembly_build_plan (sys);
+      assembly_trim (sys);
       if (!with_initial)
         {
           g_array_set_size (initials, 0);
@@ -496,13 +509,10 @@ assemble_parts (SwAssembly *ctx, const double *locked, const double *strength, g
    * described from here. */
   g_clear_pointer (&ctx->node_port_start, g_free);
   g_clear_pointer (&ctx->node_ports, g_free);
-#ifdef __GLIBC__
-  /* What the assembly freed goes back before the evaluation's arrays
-   * take pages of their own (sw-zeros-private.h): a large model's holes
-   * would stay in memory beside them. */
-  if (ok && with_initial && sys->n_nodes >= SW_TRIM_MIN_NODES)
-    malloc_trim (0);
-#endif
+  /* Before the evaluation's arrays take pages of their own
+   * (sw-zeros-private.h). */
+  if (ok && with_initial)
+    assembly_trim (sys);
   if (ok && with_initial)
     {
       g_autoptr (SwEquations) eq = sw_equations_new (sys);
