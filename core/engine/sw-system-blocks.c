@@ -767,9 +767,10 @@ _sw_assembly_build_plan (SwSystem *sys)
   g_autoptr (GArray) driven = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) inertial = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) couplings = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autofree gboolean *is_driven = g_new0 (gboolean, MAX (sys->n_nodes, 1));
-  g_autofree gboolean *is_inertial = g_new0 (gboolean, MAX (sys->n_nodes, 1));
-  g_autofree gboolean *is_needed = g_new0 (gboolean, MAX (sys->n_nodes, 1));
+  /* Flags of a byte: a large model's plan is the assembly's peak. */
+  g_autofree guint8 *is_driven = g_new0 (guint8, MAX (sys->n_nodes, 1));
+  g_autofree guint8 *is_inertial = g_new0 (guint8, MAX (sys->n_nodes, 1));
+  g_autofree guint8 *is_needed = g_new0 (guint8, MAX (sys->n_nodes, 1));
 
   for (guint j = 0; j < sys->n_massive; j++)
     g_assert (sys->coord_class[j] == SW_COORD_MASSIVE && sys->coord_state[j] == j);
@@ -837,11 +838,19 @@ _sw_assembly_build_plan (SwSystem *sys)
   for (guint i = 0; i < sys->n_nodes; i++)
     if (is_needed[i])
       g_array_append_val (needed, i);
+  /* The elements taken from their array at its length, not copied. */
   sys->n_linear = linear->len;
-  sys->linear = g_memdup2 (linear->data, MAX (linear->len, 1) * sizeof (SwLinearElement));
-  sys->plain = g_new (SwPlainElement, MAX (linear->len, 1));
-  sys->general = g_new (SwLinearElement, MAX (linear->len, 1));
-  sys->plain_runs = g_new (SwPlainRun, MAX (linear->len, 1));
+  if (linear->len == 0)
+    g_array_set_size (linear, 1);
+  {
+    gsize n = linear->len;
+    gpointer data = g_array_free (g_steal_pointer (&linear), FALSE);
+
+    sys->linear = g_renew (SwLinearElement, data, n);
+  }
+  sys->plain = g_new (SwPlainElement, MAX (sys->n_linear, 1));
+  sys->general = g_new (SwLinearElement, MAX (sys->n_linear, 1));
+  sys->plain_runs = g_new (SwPlainRun, MAX (sys->n_linear, 1));
   for (guint k = 0; k < sys->n_linear; k++)
     {
       const SwLinearElement *e = &sys->linear[k];
