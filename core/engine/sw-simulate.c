@@ -153,6 +153,8 @@ typedef struct {
    * (_sw_simulate_next_columns), not kept. */
   gboolean        all;
   guint           n_cols;
+  /* Rows handed on in pieces (o->on_row_piece), never whole: row unused. */
+  gboolean        pieces;
   double         *row;
   const SwSimulateOptions *o;
   guint64         n_rows;
@@ -240,12 +242,30 @@ record (SwTrajectory *tr, const SwSystem *sys, double t, const double *y, gboole
 /* The columns of every variable, a piece at a time. */
 #define ALL_PIECE 1024
 
+/* The row's values of the next at most ALL_PIECE columns from *at (after
+ * _sw_row_maker_complete()) into values: how many, 0 at the end. */
+static guint
+row_piece (Output *out, double t, gboolean left, SwColumnCursor *cursor, guint at, double *values)
+{
+  Column piece[ALL_PIECE];
+  guint n;
+
+  if (!out->all)
+    {
+      n = MIN (ALL_PIECE, out->n_cols - at);
+      _sw_row_maker_values (&out->maker, t, left, &g_array_index (out->cols, Column, at), n, values);
+      return n;
+    }
+  n = _sw_simulate_next_columns (out->sys, out->o->port_variables, cursor, piece, ALL_PIECE);
+  _sw_row_maker_values (&out->maker, t, left, piece, n, values);
+  return n;
+}
+
 /* The row's values of the output's columns (after _sw_row_maker_complete()). */
 static void
 row_values (Output *out, double t, gboolean left)
 {
   SwColumnCursor cursor = { 0 };
-  Column piece[ALL_PIECE];
   guint n, at = 0;
 
   if (!out->all)
@@ -253,11 +273,59 @@ row_values (Output *out, double t, gboolean left)
       _sw_row_maker_values (&out->maker, t, left, (const Column *) out->cols->data, out->cols->len, out->row);
       return;
     }
-  while ((n = _sw_simulate_next_columns (out->sys, out->o->port_variables, &cursor, piece, ALL_PIECE)) > 0)
+  while ((n = row_piece (out, t, left, &cursor, at, out->row + at)) > 0)
+    at += n;
+}
+
+/* The error of column k's value, not finite. */
+static gboolean
+column_not_finite (Output *out, guint k, double value, double t, gboolean left)
+{
+  const SwSystem *sys = out->maker.sys;
+  guint n_observed = sys->observed != NULL ? sys->observed->n : 0;
+  /* Every variable's columns end with the observed ones. */
+  Column c = !out->all ? g_array_index (out->cols, Column, k)
+             : k + n_observed >= out->n_cols ? (Column) { SW_COLUMN_OBSERVED, k + n_observed - out->n_cols }
+                                             : (Column) { 0, 0 };
+
+  if (c.part != SW_COLUMN_OBSERVED)
+    return not_finite_error (out, out->maker.eq, t, left);
+  g_clear_error (&out->eq->error);
+  _sw_system_observed_not_finite (sys, c.var, value, t, &out->eq->error);
+  return FALSE;
+}
+
+/* The row handed on a piece at a time (out->pieces): the same values and
+ * checks as a whole one, in the same order. */
+static gboolean
+emit_row_pieces (Output *out, double t, const double *y, gboolean left)
+{
+  SwColumnCursor cursor = { 0 };
+  double values[ALL_PIECE];
+  guint n, at = 0;
+
+  for (guint k = 0; k < out->maker.sys->n_states; k++)
+    if (!isfinite (y[k]))
+      return not_finite_error (out, out->maker.eq, t, left);
+  out->n_rows++;
+  do
     {
-      _sw_row_maker_values (&out->maker, t, left, piece, n, out->row + at);
+      n = row_piece (out, t, left, &cursor, at, values);
+      for (guint k = 0; k < n; k++)
+        if (!isfinite (values[k]))
+          return column_not_finite (out, at + k, values[k], t, left);
+      /* (A row of no columns is its time alone.) */
+      if ((n > 0 || at == 0)
+          && !out->o->on_row_piece (t, at, values, n, out->o->on_row_data, &out->eq->error))
+        {
+          if (out->eq->error == NULL)
+            g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_IO, _("the output of a row at t = %.9g s failed"), t);
+          return FALSE;
+        }
       at += n;
     }
+  while (n > 0);
+  return TRUE;
 }
 
 /* What the rows need of the equations, from the output's columns. */
@@ -288,7 +356,6 @@ static gboolean
 emit_row (Output *out, double t, const double *y, gboolean left, gboolean event)
 {
   const SwSystem *sys = out->maker.sys;
-  guint n_observed = sys->observed != NULL ? sys->observed->n : 0;
 
   if (!_sw_row_maker_complete (&out->maker, t, y, left))
     {
@@ -296,27 +363,26 @@ emit_row (Output *out, double t, const double *y, gboolean left, gboolean event)
       g_propagate_error (&out->eq->error, g_steal_pointer (&out->maker.eq->error));
       return FALSE;
     }
+  if (out->pieces)
+    return emit_row_pieces (out, t, y, left);
   row_values (out, t, left);
   for (guint k = 0; k < sys->n_states; k++)
     if (!isfinite (y[k]))
       return not_finite_error (out, out->maker.eq, t, left);
   for (guint k = 0; k < out->n_cols; k++)
     if (!isfinite (out->row[k]))
-      {
-        /* Every variable's columns end with the observed ones. */
-        Column c = !out->all ? g_array_index (out->cols, Column, k)
-                   : k + n_observed >= out->n_cols ? (Column) { SW_COLUMN_OBSERVED, k + n_observed - out->n_cols }
-                                                   : (Column) { 0, 0 };
-
-        if (c.part != SW_COLUMN_OBSERVED)
-          return not_finite_error (out, out->maker.eq, t, left);
-        g_clear_error (&out->eq->error);
-        _sw_system_observed_not_finite (sys, c.var, out->row[k], t, &out->eq->error);
-        return FALSE;
-      }
+      return column_not_finite (out, k, out->row[k], t, left);
   if (out->check_ranges && !check_ranges (out, t, y, left))
     return FALSE;
   out->n_rows++;
+  /* (Pieces asked for where a whole row is made: the row in one.) */
+  if (out->o->on_row_piece != NULL
+      && !out->o->on_row_piece (t, 0, out->row, out->n_cols, out->o->on_row_data, &out->eq->error))
+    {
+      if (out->eq->error == NULL)
+        g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_IO, _("the output of a row at t = %.9g s failed"), t);
+      return FALSE;
+    }
   if (out->o->on_row != NULL && !out->o->on_row (t, out->row, out->n_cols, out->o->on_row_data, &out->eq->error))
     {
       if (out->eq->error == NULL)
@@ -789,7 +855,6 @@ integrate (const SwSystem          *sys,
   n_out = plan.n_out;
   tr = o->discard_rows ? _sw_simulate_new_lazily_named (sys, plan.all ? NULL : cols, o->port_variables, plan.n_cols)
                        : _sw_trajectory_new_named (g_steal_pointer (&plan.names), 0);
-  row = g_new0 (double, MAX (plan.n_cols, 1));
   y = g_memdup2 (sys->y0, MAX (sys->n_states, 1) * sizeof (double));
   y_out = g_new (double, MAX (sys->n_states, 1));
   per_second = fabs (1 / dt - round (1 / dt)) <= 1e-9 * (1 / dt) ? round (1 / dt) : 0;
@@ -805,6 +870,11 @@ integrate (const SwSystem          *sys,
     for (guint k = 0; k < sys->parts[i].kind->n_params; k++)
       if (sys->parts[i].signal[k] != NULL && sw_signal_has_range (sys->parts[i].signal[k]))
         out.check_ranges = TRUE;
+  /* A row in pieces where nothing else needs it whole; a table read with
+   * extrapolation "none" is checked after the row's values, before any
+   * goes out. */
+  out.pieces = o->on_row_piece != NULL && o->discard_rows && o->record_into == NULL && !out.check_ranges;
+  out.row = row = out.pieces ? NULL : g_new0 (double, MAX (plan.n_cols, 1));
   out.eq = friction != NULL ? _sw_friction_run_get_equations (friction) : (own_eq = sw_equations_new (sys));
   _sw_row_maker_init (&out.maker, sys, (const double *) events->data, events->len);
   set_row_columns (&out);
@@ -1053,6 +1123,7 @@ sw_simulate_final_state (const SwSystem *sys, const SwSimulateOptions *options, 
   o.variables = none;
   o.output_interval_s = o.stop_time_s;
   o.on_row = NULL;
+  o.on_row_piece = NULL;
   o.record_into = NULL;
   o.discard_rows = FALSE;
   tr = integrate (sys, &o, NULL, NULL, NULL, y, NULL, error);

@@ -815,8 +815,9 @@ test_columns_and_max_rows (void)
 }
 
 /* Every variable (with the ports'), rows handed on and not kept, so their
- * columns are made a piece at a time: the same columns, names and values
- * as a run that keeps them, on a model with friction (its equations
+ * columns are made a piece at a time (and handed on whole, or in pieces):
+ * the same columns, names and values as a run that keeps them, on a model
+ * with friction (its equations
  * change with the modes) and one of 1 500 parts (pieces of 1 024 columns,
  * a part never split). */
 typedef struct {
@@ -831,6 +832,22 @@ on_all_row (double t, const double *values, guint n, gpointer data, GError **err
 
   rows->n = n;
   g_array_append_val (rows->values, t);
+  g_array_append_vals (rows->values, values, n);
+  return TRUE;
+}
+
+/* Pieces of rows: each in order from the row's start, appended as whole
+ * rows are by on_all_row. */
+static gboolean
+on_piece (double t, guint first, const double *values, guint n, gpointer data, GError **error)
+{
+  AllRows *rows = data;
+
+  if (first == 0)
+    g_array_append_val (rows->values, t);
+  else
+    g_assert_cmpuint (first, ==, rows->n);
+  rows->n = first + n;
   g_array_append_vals (rows->values, values, n);
   return TRUE;
 }
@@ -860,6 +877,20 @@ check_every_variable (SwSystem *sys)
   g_assert_cmpuint (sw_trajectory_get_n_columns (streamed), ==, n_cols);
   g_assert_cmpuint (rows.n, ==, n_cols);
   g_assert_cmpuint (values->len, ==, (gsize) n_rows * (n_cols + 1));
+  /* The same rows in pieces (each part's variables in one where it fits). */
+  {
+    g_autoptr (GArray) pieces = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr (SwTrajectory) in_pieces = NULL;
+    AllRows piece_rows = { pieces, 0 };
+
+    o.on_row = NULL;
+    o.on_row_piece = on_piece;
+    o.on_row_data = &piece_rows;
+    in_pieces = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (piece_rows.n, ==, n_cols);
+    g_assert_cmpmem (pieces->data, pieces->len * sizeof (double), values->data, values->len * sizeof (double));
+  }
   for (guint c = 0; c < n_cols; c++)
     {
       const double *column = sw_trajectory_get_column (kept, c);
