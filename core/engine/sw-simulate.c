@@ -22,6 +22,7 @@
 #include "sw-jacobian-private.h"
 #include "sw-trajectory-private.h"
 #include "sw-simulate-private.h"
+#include "sw-zeros-private.h"
 
 typedef SwColumnSource Column;
 
@@ -859,6 +860,9 @@ integrate (const SwSystem          *sys,
   y_out = g_new (double, MAX (sys->n_states, 1));
   per_second = fabs (1 / dt - round (1 / dt)) <= 1e-9 * (1 / dt) ? round (1 / dt) : 0;
   method = choose_method (sys, o, &stiff);
+  /* The stiffness' Jacobian freed, before the run's arrays. */
+  if (o->method == SW_METHOD_AUTO)
+    _sw_trim_heap (sys->n_nodes);
 
   /* With friction the run owns the equations of the current configuration. */
   friction = _sw_friction_run_new (sys);

@@ -401,19 +401,11 @@ compare_body_components (gconstpointer a, gconstpointer b, gpointer sys)
   return (ca > cb) - (ca < cb);
 }
 
-/* Models from this many nodes give back the memory their assembly freed
- * at its steps (malloc_trim() takes milliseconds there): what a step
- * frees stays in memory as holes of the heap otherwise, beside the next
- * step's arrays (a 100 000-body chain: 14 MB). */
-#define SW_TRIM_MIN_NODES 32768
-
+/* What a step of a large model's assembly freed, given back. */
 static void
 assembly_trim (const SwSystem *sys)
 {
-#ifdef __GLIBC__
-  if (sys->n_nodes >= SW_TRIM_MIN_NODES)
-    malloc_trim (0);
-#endif
+  _sw_trim_heap (sys->n_nodes);
 }
 
 static gboolean

@@ -20,4 +20,11 @@ void     _sw_zeros_free (gpointer p);
 
 #define _sw_zeros(type, n) ((type *) _sw_zeros_new ((n), sizeof (type)))
 
+/* For a model of at least this many nodes, the heap's free pages are given
+ * back (glibc's malloc_trim(), milliseconds there) where a step has freed
+ * much: they stay in memory as holes otherwise, beside the next step's
+ * arrays (a 100 000-body chain's assembly: 14 MB). */
+#define SW_TRIM_MIN_NODES 32768
+void     _sw_trim_heap  (guint n_nodes);
+
 G_END_DECLS

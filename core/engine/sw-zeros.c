@@ -5,6 +5,9 @@
 #include "sw-zeros-private.h"
 
 #include <sys/mman.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 /* From this size an array is mapped on its own (glibc's own threshold for
  * a block of its own, as shaftwork-cli fixes it). */
@@ -31,6 +34,15 @@ _sw_zeros_new (gsize n, gsize size)
     base = g_malloc0 (bytes);
   *(gsize *) base = bytes;
   return base + HEADER;
+}
+
+void
+_sw_trim_heap (guint n_nodes)
+{
+#ifdef __GLIBC__
+  if (n_nodes >= SW_TRIM_MIN_NODES)
+    malloc_trim (0);
+#endif
 }
 
 void
