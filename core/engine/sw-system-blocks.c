@@ -64,17 +64,12 @@ _sw_band_factor (guint n, guint band, double *ab, double **diag_inverse)
 
 /* ---- Blocks of one ------------------------------------------------------ */
 
-/* A block of one coordinate or row (a chain's every body and joint) keeps
- * its arrays in the system's two arrays of them, moved there once the
- * block is made: each is otherwise a malloc chunk of 32 bytes for 4 or 8
- * bytes of data (a 100 000-body chain's 500 000 took 16 MB). At most one
- * a coordinate and one a row: the arrays are made that long. */
-static gboolean
-single_massive (const SwBlock *blk)
-{
-  return blk->n == 1 && blk->band == 0 && blk->factor != NULL && blk->diag_inverse != NULL;
-}
-
+/* A block of one row (a chain's every joint) keeps its arrays in the
+ * system's two arrays of them, moved there once the block is made: each is
+ * otherwise a malloc chunk of 32 bytes for 4 or 8 bytes of data (a
+ * 100 000-body chain's 300 000 took 10 MB). At most one a row: the arrays
+ * are made that long. (A coordinate alone in its massive block has no
+ * block: drop_single_massive().) */
 static gboolean
 single_row (const SwRowBlock *blk)
 {
@@ -84,7 +79,7 @@ single_row (const SwRowBlock *blk)
 static void
 single_arrays_init (SwSystem *sys)
 {
-  gsize n = (gsize) sys->n_coords + sys->n_rows;
+  gsize n = sys->n_rows;
 
   if (sys->single_ints != NULL)
     return;
@@ -97,7 +92,7 @@ pack_int (SwSystem *sys, guint *from)
 {
   guint *to = &sys->single_ints[sys->n_single_ints++];
 
-  g_assert (sys->n_single_ints <= (gsize) sys->n_coords + sys->n_rows);
+  g_assert (sys->n_single_ints <= sys->n_rows);
   *to = *from;
   g_free (from);
   return to;
@@ -108,21 +103,10 @@ pack_double (SwSystem *sys, double *from)
 {
   double *to = &sys->single_doubles[sys->n_single_doubles++];
 
-  g_assert (sys->n_single_doubles <= 2 * ((gsize) sys->n_coords + sys->n_rows));
+  g_assert (sys->n_single_doubles <= 2 * (gsize) sys->n_rows);
   *to = *from;
   g_free (from);
   return to;
-}
-
-static void
-pack_massive (SwSystem *sys, SwBlock *blk)
-{
-  if (!single_massive (blk))
-    return;
-  single_arrays_init (sys);
-  blk->coords = pack_int (sys, blk->coords);
-  blk->factor = pack_double (sys, blk->factor);
-  blk->diag_inverse = pack_double (sys, blk->diag_inverse);
 }
 
 static void
@@ -251,6 +235,36 @@ pos_in_block (const SwBlock *blk, const int *pos, guint coord)
   int k = pos[coord];
 
   return k >= 0 && (guint) k < blk->n && blk->coords[k] == coord ? k : -1;
+}
+
+/* A coordinate alone in its massive block (a chain's every body) is its
+ * 1 / m in sys->mass_inverse (L = sqrt (m): 1 / m = (1 / L)^2), and no
+ * block: 64 bytes and its arrays less a body. The blocks left are those
+ * of two or more, the band solves. */
+static void
+drop_single_massive (SwSystem *sys)
+{
+  guint kept = 0;
+
+  sys->mass_inverse = g_new0 (double, MAX (sys->n_massive, 1));
+  for (guint b = 0; b < sys->n_massive_blocks; b++)
+    {
+      SwBlock *blk = &sys->massive_blocks[b];
+
+      if (blk->n == 1)
+        {
+          sys->mass_inverse[blk->coords[0]] = blk->diag_inverse[0] * blk->diag_inverse[0];
+          g_free (blk->coords);
+          g_free (blk->factor);
+          g_free (blk->diag_inverse);
+          g_free (blk->parts);
+          g_free (blk->nodes);
+          continue;
+        }
+      sys->massive_blocks[kept++] = *blk;
+    }
+  sys->n_massive_blocks = kept;
+  sys->massive_blocks = g_renew (SwBlock, sys->massive_blocks, MAX (kept, 1));
 }
 
 gboolean
@@ -390,9 +404,9 @@ _sw_assembly_build_massive_blocks (SwAssembly *ctx, GError **error)
                          ctx->model != NULL ? sw_model_get_display_name (ctx->model) : _("the model"), where);
             return FALSE;
           }
-        pack_massive (sys, blk);
       }
   }
+  drop_single_massive (sys);
   return TRUE;
 }
 
@@ -870,17 +884,9 @@ _sw_assembly_build_plan (SwSystem *sys)
   sys->n_needed_nodes = needed->len;
   sys->needed_nodes = g_memdup2 (needed->data, MAX (needed->len, 1) * sizeof (guint));
 
-  sys->mass_inverse = g_new0 (double, MAX (sys->n_massive, 1));
+  /* (Coordinates alone in their block have none: sys->mass_inverse.) */
   for (guint b = 0; b < sys->n_massive_blocks; b++)
-    {
-      const SwBlock *blk = &sys->massive_blocks[b];
-
-      /* L = sqrt (m): 1 / m = (1 / L)^2 */
-      if (blk->n == 1)
-        sys->mass_inverse[blk->coords[0]] = blk->diag_inverse[0] * blk->diag_inverse[0];
-      else
-        g_array_append_val (banded, b);
-    }
+    g_array_append_val (banded, b);
   sys->n_banded = banded->len;
   sys->banded_blocks = g_memdup2 (banded->data, MAX (banded->len, 1) * sizeof (guint));
   inverse_runs (sys);

@@ -131,7 +131,8 @@ typedef struct {
 } SwMassCoupling;
 
 /* A dense block of coordinates solved together. (The counts before the
- * pointers: no padding, 64 bytes; a chain has a block a body.) */
+ * pointers: no padding, 64 bytes. A massive coordinate alone has no
+ * block, only its sys->mass_inverse.) */
 typedef struct {
   guint      n;
   /* Massive blocks: the coordinates are in a Cuthill-McKee order and the
@@ -211,9 +212,9 @@ struct _SwSystem {
   gsize        n_part_nodes;
   SwPartInput *part_inputs;
   gsize        n_part_inputs;
-  /* The arrays of blocks of one coordinate or row (a chain's every body
-   * and joint), one after another: two blocks, not five small
-   * allocations a body (sw-system-blocks.c). */
+  /* The arrays of row blocks of one row (a chain's every joint), one
+   * after another: two blocks, not three small allocations a joint
+   * (sw-system-blocks.c). */
   guint    *single_ints;
   guint     n_single_ints;
   double   *single_doubles;
@@ -263,7 +264,8 @@ struct _SwSystem {
   guint            n_needed_nodes;
   guint           *needed_nodes;
   /* 1 / m of a massive coordinate alone in its block (a chain of inertias,
-   * a gear tree), 0 in a larger block; those are band solves. */
+   * a gear tree), 0 in a larger block; those are band solves, and the only
+   * massive_blocks kept (drop_single_massive(), sw-system-blocks.c). */
   double   *mass_inverse;
   /* The same in runs of equal values, when that is at most half the bytes
    * (a uniform chain: one run), else NULL. */
