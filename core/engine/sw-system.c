@@ -340,14 +340,10 @@ build_nodes (SwAssembly *ctx)
   SwSystem *sys = ctx->system;
   SwModel *model = ctx->model;
   guint n_ports = ctx->port_base[sys->n_parts];
-  g_autofree guint *parent = g_new (guint, n_ports);
-  g_autofree int *node_of_root = g_new (int, n_ports);
+  guint *parent = g_new (guint, n_ports);
 
   for (guint p = 0; p < n_ports; p++)
-    {
-      parent[p] = p;
-      node_of_root[p] = -1;
-    }
+    parent[p] = p;
   for (guint c = 0; c < sw_model_get_n_connections (model); c++)
     {
       const SwConnection *conn = sw_model_get_connection (model, c);
@@ -357,16 +353,18 @@ build_nodes (SwAssembly *ctx)
     }
   ctx->port_node = g_new (guint, MAX (n_ports, 1));
   sys->n_nodes = 0;
+  /* A set's root is its smallest port (_sw_uf_union), met first: nodes
+   * are numbered in the order of their first ports. */
   for (guint p = 0; p < n_ports; p++)
     {
       guint root = _sw_uf_find (parent, p);
 
-      if (node_of_root[root] < 0)
-        node_of_root[root] = sys->n_nodes++;
-      ctx->port_node[p] = node_of_root[root];
+      ctx->port_node[p] = root == p ? sys->n_nodes++ : ctx->port_node[root];
     }
+  g_free (parent);
   index_node_ports (ctx, n_ports);
-  sys->mass = g_new0 (double, MAX (sys->n_nodes, 1));
+  /* Pages as the masses are added (sw-zeros-private.h). */
+  sys->mass = _sw_zeros (double, MAX (sys->n_nodes, 1));
 }
 
 /* Per node, the global ports on it, from the parts' nodes (a system built
@@ -659,7 +657,7 @@ _sw_system_assemble_locked (const SwSystem *base, const double *locked, const do
         }
     }
   sys->n_nodes = base->n_nodes;
-  sys->mass = g_new0 (double, MAX (sys->n_nodes, 1));
+  sys->mass = _sw_zeros (double, MAX (sys->n_nodes, 1));
   if (base->observed != NULL)
     sys->observed = _sw_system_observed_ref (base->observed);
   nodes_from_parts (&ctx);
@@ -771,7 +769,7 @@ sw_system_unref (SwSystem *sys)
   g_free (sys->model_order);
   g_free (sys->name);
   g_free (sys->settings.method);
-  g_free (sys->mass);
+  _sw_zeros_free (sys->mass);
   g_free (sys->t_start);
   g_free (sys->t_terms);
   g_free (sys->p_start);
