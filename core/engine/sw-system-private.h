@@ -249,7 +249,11 @@ struct _SwSystem {
    * other force parts are called, and only the nodes they and the massless
    * blocks read get x and v. */
   guint            n_linear;
-  SwLinearElement *linear;
+  /* Not kept (48 bytes an element, a chain's every spring): each element
+   * is in one of the lists below, and linear_from says which, in order
+   * (SwLinearFrom); the Jacobian takes them back with
+   * _sw_system_dup_linear(). */
+  guint8          *linear_from;
   /* The same for evaluation, in two compact lists: elements on two
    * coordinates directly (ka = kb = 1, no offset), 24 bytes each, and the
    * others. A long chain is memory bound: half the bytes, half the time. */
@@ -339,6 +343,19 @@ struct _SwSystem {
   guint     n_force_parts;
   guint    *force_parts;
 };
+
+/* Where a linear element went in the evaluation's lists: general, plain,
+ * the first of a new plain run or the next of the last run. */
+typedef enum {
+  SW_LINEAR_FROM_GENERAL,
+  SW_LINEAR_FROM_PLAIN,
+  SW_LINEAR_FROM_NEW_RUN,
+  SW_LINEAR_FROM_RUN
+} SwLinearFrom;
+
+/* The linear elements, sys->n_linear of them in their order, as the plan
+ * had them (sw-system-blocks.c); free with g_free(). */
+SwLinearElement *_sw_system_dup_linear (const SwSystem *sys);
 
 /* Solves L L^T x = b in place for a band Cholesky factor L (LAPACK lower
  * band storage, (band + 1) x n, as dpbtrf leaves it) with the inverses of

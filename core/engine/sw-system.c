@@ -752,7 +752,7 @@ sw_system_unref (SwSystem *sys)
   g_free (sys->row_blocks);
   g_free (sys->single_ints);
   g_free (sys->single_doubles);
-  g_free (sys->linear);
+  g_free (sys->linear_from);
   g_free (sys->plain);
   g_free (sys->plain_runs);
   g_free (sys->inverse_runs);
