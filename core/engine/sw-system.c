@@ -340,7 +340,7 @@ build_nodes (SwAssembly *ctx)
   SwSystem *sys = ctx->system;
   SwModel *model = ctx->model;
   guint n_ports = ctx->port_base[sys->n_parts];
-  guint *parent = g_new (guint, n_ports);
+  guint *parent = g_new (guint, MAX (n_ports, 1));
 
   for (guint p = 0; p < n_ports; p++)
     parent[p] = p;
@@ -351,17 +351,17 @@ build_nodes (SwAssembly *ctx)
       _sw_uf_union (parent, ctx->port_base[sys->model_order[conn->from_component]] + conn->from_port,
                     ctx->port_base[sys->model_order[conn->to_component]] + conn->to_port);
     }
-  ctx->port_node = g_new (guint, MAX (n_ports, 1));
-  sys->n_nodes = 0;
-  /* A set's root is its smallest port (_sw_uf_union), met first: nodes
-   * are numbered in the order of their first ports. */
+  /* Each port straight to its root, its set's smallest port
+   * (_sw_uf_union); then in place, in the order of the ports, a root's
+   * entry becomes its node (numbered in the order of their first ports)
+   * and every other port's the node of its root, numbered before it: no
+   * second array of the ports. */
   for (guint p = 0; p < n_ports; p++)
-    {
-      guint root = _sw_uf_find (parent, p);
-
-      ctx->port_node[p] = root == p ? sys->n_nodes++ : ctx->port_node[root];
-    }
-  g_free (parent);
+    parent[p] = _sw_uf_find (parent, p);
+  sys->n_nodes = 0;
+  for (guint p = 0; p < n_ports; p++)
+    parent[p] = parent[p] == p ? sys->n_nodes++ : parent[parent[p]];
+  ctx->port_node = parent;
   index_node_ports (ctx, n_ports);
   /* Pages as the masses are added (sw-zeros-private.h). */
   sys->mass = _sw_zeros (double, MAX (sys->n_nodes, 1));
