@@ -177,13 +177,18 @@ typedef struct {
   /* Hub nodes (sw-row-hubs.c): factor is then of G G^T without them, and
    * their rank-one terms are added back by Woodbury's identity: per hub i
    * the rows' coefficients u_i and z_i = A^-1 u_i (n each), and the
-   * inverse of I + U^T Z (n_hubs x n_hubs). */
+   * inverse of I + U^T Z (n_hubs x n_hubs), one after another in hubs
+   * (NULL without hubs: 48 bytes a block, a chain has one a joint). */
   guint       n_hubs;
   guint      *rows;
   double     *factor;    /* (band + 1) x n, LAPACK lower band storage; NULL if singular */
   double     *diag_inverse;
-  double     *hub_u, *hub_z, *hub_inverse;
+  double     *hubs;
 } SwRowBlock;
+
+#define SW_ROW_BLOCK_HUB_U(blk)       ((blk)->hubs)
+#define SW_ROW_BLOCK_HUB_Z(blk)       ((blk)->hubs + (gsize) (blk)->n_hubs * (blk)->n)
+#define SW_ROW_BLOCK_HUB_INVERSE(blk) ((blk)->hubs + 2 * (gsize) (blk)->n_hubs * (blk)->n)
 
 /* A node shared by more rows than this is a hub of their block; a block
  * with more hubs than SW_ROW_HUBS_MAX is factored whole. */
@@ -397,7 +402,7 @@ _sw_row_block_solve (const SwRowBlock *blk, double *x)
     return;
   for (guint i = 0; i < h; i++)
     {
-      const double *u = &blk->hub_u[(gsize) i * n];
+      const double *u = &SW_ROW_BLOCK_HUB_U (blk)[(gsize) i * n];
       double s = 0;
 
       for (guint k = 0; k < n; k++)
@@ -409,12 +414,12 @@ _sw_row_block_solve (const SwRowBlock *blk, double *x)
       double s = 0;
 
       for (guint j = 0; j < h; j++)
-        s += blk->hub_inverse[i * h + j] * w[j];
+        s += SW_ROW_BLOCK_HUB_INVERSE (blk)[i * h + j] * w[j];
       v[i] = s;
     }
   for (guint i = 0; i < h; i++)
     {
-      const double *z = &blk->hub_z[(gsize) i * n];
+      const double *z = &SW_ROW_BLOCK_HUB_Z (blk)[(gsize) i * n];
 
       for (guint k = 0; k < n; k++)
         x[k] -= z[k] * v[i];

@@ -745,9 +745,7 @@ sw_system_unref (SwSystem *sys)
       free_block_array (sys, sys->row_blocks[b].rows);
       free_block_array (sys, sys->row_blocks[b].factor);
       free_block_array (sys, sys->row_blocks[b].diag_inverse);
-      g_free (sys->row_blocks[b].hub_u);
-      g_free (sys->row_blocks[b].hub_z);
-      g_free (sys->row_blocks[b].hub_inverse);
+      g_free (sys->row_blocks[b].hubs);
     }
   g_free (sys->row_blocks);
   g_free (sys->single_ints);
