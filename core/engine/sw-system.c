@@ -772,7 +772,7 @@ sw_system_unref (SwSystem *sys)
   g_free (sys->t_terms);
   g_free (sys->p_start);
   g_free (sys->p_terms);
-  g_free (sys->x_const);
+  _sw_zeros_free (sys->x_const);
   g_free (sys->c_start);
   g_free (sys->c_terms);
   g_free (sys->coord_class);
