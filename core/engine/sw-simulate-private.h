@@ -10,6 +10,10 @@
 
 G_BEGIN_DECLS
 
+/* sw-simulate-options.c: the method a run takes (auto: rk45, or bdf when
+ * stiff; *stiff the fastest rate times the stop time it found, else 0). */
+SwMethod       _sw_simulate_choose_method (const SwSystem *sys, const SwSimulateOptions *o, double *stiff);
+
 /* sw-simulate-columns.c: the columns o asks for into cols (SwColumnSource),
  * and their names and units when names is non-NULL; FALSE naming what is
  * not a variable. */
