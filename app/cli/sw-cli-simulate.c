@@ -119,9 +119,9 @@ print_event (double t, const char *id, int old_mode, int new_mode, gpointer data
 }
 
 static gboolean
-write_row (double t, const double *values, guint n, gpointer data, GError **error)
+write_row_piece (double t, guint first, const double *values, guint n, gpointer data, GError **error)
 {
-  return sw_csv_writer_add_row (data, t, values, error);
+  return sw_csv_writer_add_piece (data, t, first, values, n, error);
 }
 
 int
@@ -301,7 +301,8 @@ sw_cli_run (int argc, char **argv, gboolean plot)
       /* The header's names made from the parts as it is written. */
       csv = sw_simulate_new_csv_writer (sys, &o, output, &error);
       g_assert (csv != NULL);   /* sw_simulate_check() read the columns */
-      o.on_row = write_row;
+      /* A row of a large model is never whole in memory. */
+      o.on_row_piece = write_row_piece;
       o.on_row_data = csv;
       o.discard_rows = TRUE;
     }

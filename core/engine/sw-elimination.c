@@ -10,6 +10,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-assembly-private.h"
+#include "sw-zeros-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -387,13 +388,16 @@ flatten (SwSystem *sys, Elim *el)
   sys->p_start = g_new (guint, sys->n_nodes + 1);
   sys->t_terms = g_new (SwTerm, MAX (nnz_t, 1));
   sys->p_terms = g_new (SwTerm, MAX (nnz_p, 1));
-  sys->x_const = g_new (double, MAX (sys->n_nodes, 1));
+  /* Written where not 0 (its sign kept): a model without offsets (a
+   * chain) has no pages of them (sw-zeros-private.h). */
+  sys->x_const = _sw_zeros (double, MAX (sys->n_nodes, 1));
   nnz_t = nnz_p = 0;
   for (guint i = 0; i < sys->n_nodes; i++)
     {
       sys->t_start[i] = nnz_t;
       sys->p_start[i] = nnz_p;
-      sys->x_const[i] = el->expr[i].c0;
+      if (el->expr[i].c0 != 0 || signbit (el->expr[i].c0))
+        sys->x_const[i] = el->expr[i].c0;
       for (guint k = 0; k < el->expr[i].n_terms; k++)
         {
           SwTerm t = el->expr[i].terms[k];

@@ -17,6 +17,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-equations-private.h"
 #include "sw-friction-private.h"
+#include "sw-zeros-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -49,22 +50,25 @@ sw_equations_new (const SwSystem *sys)
   for (guint b = 0; b < sys->n_row_blocks; b++)
     mv = MAX (mv, sys->row_blocks[b].n);
   eq->sys = sys;
-  eq->q = g_new0 (double, nc);
-  eq->qd = g_new0 (double, nc);
-  eq->qdd = g_new0 (double, nc);
-  eq->Q = g_new0 (double, nc);
-  eq->p = g_new0 (double, nd);
-  eq->pd = g_new0 (double, nd);
-  eq->pdd = g_new0 (double, nd);
-  eq->x = g_new0 (double, nn);
-  eq->v = g_new0 (double, nn);
-  eq->a = g_new0 (double, nn);
-  eq->f = g_new0 (double, nn);
-  eq->ap = g_new0 (double, nn);
-  eq->ma = g_new0 (double, nn);
-  eq->lambda = g_new0 (double, MAX (sys->n_rows, 1));
-  eq->q_guess = g_memdup2 (sys->q_guess, nc * sizeof (double));
-  eq->qd_guess = g_new0 (double, nc);
+  eq->q = _sw_zeros (double, nc);
+  eq->qd = _sw_zeros (double, nc);
+  eq->qdd = _sw_zeros (double, nc);
+  eq->Q = _sw_zeros (double, nc);
+  eq->p = _sw_zeros (double, nd);
+  eq->pd = _sw_zeros (double, nd);
+  eq->pdd = _sw_zeros (double, nd);
+  eq->x = _sw_zeros (double, nn);
+  eq->v = _sw_zeros (double, nn);
+  eq->a = _sw_zeros (double, nn);
+  eq->f = _sw_zeros (double, nn);
+  eq->ap = _sw_zeros (double, nn);
+  eq->ma = _sw_zeros (double, nn);
+  eq->lambda = _sw_zeros (double, MAX (sys->n_rows, 1));
+  /* Read only for algebraic coordinates (sys->q_guess is 0 elsewhere). */
+  eq->q_guess = _sw_zeros (double, nc);
+  if (sys->n_algebraic > 0)
+    memcpy (eq->q_guess, sys->q_guess, nc * sizeof (double));
+  eq->qd_guess = _sw_zeros (double, nc);
   eq->left_from = INFINITY;
   eq->event_end = -INFINITY;
   eq->newton = g_new0 (SwNewtonCache, MAX (n_massless, 1));
@@ -78,37 +82,37 @@ sw_equations_new (const SwSystem *sys)
       eq->newton[b].perm = g_new (size_t, n);
       eq->newton[b].steps = blk->banded ? g_new (double, n) : NULL;
     }
-  eq->rhs = g_new0 (double, mv);
-  eq->res = g_new0 (double, mv);
-  eq->res2 = g_new0 (double, mv);
+  eq->rhs = _sw_zeros (double, mv);
+  eq->res = _sw_zeros (double, mv);
+  eq->res2 = _sw_zeros (double, mv);
   /* sw_equations_complete()'s differences along the flow: only for
    * massless coordinates (a chain of inertias has none, and two sets of
    * equations of 100 000 bodies saved 21 MB without them). */
   if (sys->n_first_order + sys->n_algebraic > 0)
     {
-      eq->c_qd_alg = g_new0 (double, nc);
-      eq->c_qdd = g_new0 (double, nc);
-      eq->c_qd_lo = g_new0 (double, nc);
-      eq->c_qd_hi = g_new0 (double, nc);
-      eq->c_q0 = g_new0 (double, nc);
-      eq->c_ydot = g_new0 (double, ns);
-      eq->c_tmp = g_new0 (double, ns);
-      eq->c_tmp2 = g_new0 (double, ns);
+      eq->c_qd_alg = _sw_zeros (double, nc);
+      eq->c_qdd = _sw_zeros (double, nc);
+      eq->c_qd_lo = _sw_zeros (double, nc);
+      eq->c_qd_hi = _sw_zeros (double, nc);
+      eq->c_q0 = _sw_zeros (double, nc);
+      eq->c_ydot = _sw_zeros (double, ns);
+      eq->c_tmp = _sw_zeros (double, ns);
+      eq->c_tmp2 = _sw_zeros (double, ns);
     }
   eq->mode = g_new (gint8, MAX (sys->n_parts, 1));
   memset (eq->mode, SW_FRICTION_FREE, MAX (sys->n_parts, 1));
   eq->start = g_new0 (gint8, MAX (sys->n_parts, 1));
   eq->has_friction = _sw_system_has_friction (sys);
-  eq->loss = g_new0 (double, MAX (sys->n_parts, 1));
-  eq->impact = g_new0 (double, MAX (sys->n_parts, 1));
+  eq->loss = _sw_zeros (double, MAX (sys->n_parts, 1));
+  eq->impact = _sw_zeros (double, MAX (sys->n_parts, 1));
   eq->region = g_new0 (gint8, MAX (sys->n_parts, 1));
-  eq->held = g_new0 (double, MAX (sys->n_held, 1));
+  eq->held = _sw_zeros (double, MAX (sys->n_held, 1));
   eq->quadrant = g_new (gint8, MAX (sys->n_parts, 1));
   memset (eq->quadrant, 1, MAX (sys->n_parts, 1));
   _sw_equations_losses_init (eq);
   /* and for the accelerations of lossy parts sliding. */
   if (sys->n_first_order + sys->n_algebraic > 0 || eq->n_loss_parts > 0)
-    eq->c_ydot2 = g_new0 (double, ns);
+    eq->c_ydot2 = _sw_zeros (double, ns);
   return eq;
 }
 
@@ -117,22 +121,22 @@ sw_equations_free (SwEquations *eq)
 {
   if (eq == NULL)
     return;
-  g_free (eq->q);
-  g_free (eq->qd);
-  g_free (eq->qdd);
-  g_free (eq->Q);
-  g_free (eq->p);
-  g_free (eq->pd);
-  g_free (eq->pdd);
-  g_free (eq->x);
-  g_free (eq->v);
-  g_free (eq->a);
-  g_free (eq->f);
-  g_free (eq->ap);
-  g_free (eq->ma);
-  g_free (eq->lambda);
-  g_free (eq->q_guess);
-  g_free (eq->qd_guess);
+  _sw_zeros_free (eq->q);
+  _sw_zeros_free (eq->qd);
+  _sw_zeros_free (eq->qdd);
+  _sw_zeros_free (eq->Q);
+  _sw_zeros_free (eq->p);
+  _sw_zeros_free (eq->pd);
+  _sw_zeros_free (eq->pdd);
+  _sw_zeros_free (eq->x);
+  _sw_zeros_free (eq->v);
+  _sw_zeros_free (eq->a);
+  _sw_zeros_free (eq->f);
+  _sw_zeros_free (eq->ap);
+  _sw_zeros_free (eq->ma);
+  _sw_zeros_free (eq->lambda);
+  _sw_zeros_free (eq->q_guess);
+  _sw_zeros_free (eq->qd_guess);
   for (guint b = 0; b < eq->sys->n_first_order_blocks + eq->sys->n_algebraic_blocks; b++)
     {
       g_free (eq->newton[b].lu);
@@ -140,28 +144,28 @@ sw_equations_free (SwEquations *eq)
       g_free (eq->newton[b].perm);
     }
   g_free (eq->newton);
-  g_free (eq->rhs);
-  g_free (eq->res);
-  g_free (eq->res2);
-  g_free (eq->c_qd_alg);
-  g_free (eq->c_qdd);
-  g_free (eq->c_qd_lo);
-  g_free (eq->c_qd_hi);
-  g_free (eq->c_q0);
-  g_free (eq->c_ydot);
-  g_free (eq->c_ydot2);
-  g_free (eq->c_tmp);
-  g_free (eq->c_tmp2);
-  g_free (eq->jerk);
-  g_free (eq->c_jerk_y);
-  g_free (eq->c_jerk_ydot);
+  _sw_zeros_free (eq->rhs);
+  _sw_zeros_free (eq->res);
+  _sw_zeros_free (eq->res2);
+  _sw_zeros_free (eq->c_qd_alg);
+  _sw_zeros_free (eq->c_qdd);
+  _sw_zeros_free (eq->c_qd_lo);
+  _sw_zeros_free (eq->c_qd_hi);
+  _sw_zeros_free (eq->c_q0);
+  _sw_zeros_free (eq->c_ydot);
+  _sw_zeros_free (eq->c_ydot2);
+  _sw_zeros_free (eq->c_tmp);
+  _sw_zeros_free (eq->c_tmp2);
+  _sw_zeros_free (eq->jerk);
+  _sw_zeros_free (eq->c_jerk_y);
+  _sw_zeros_free (eq->c_jerk_ydot);
   g_free (eq->mode);
   g_free (eq->start);
-  g_free (eq->loss);
+  _sw_zeros_free (eq->loss);
   g_free (eq->quadrant);
-  g_free (eq->impact);
+  _sw_zeros_free (eq->impact);
   g_free (eq->region);
-  g_free (eq->held);
+  _sw_zeros_free (eq->held);
   _sw_equations_losses_clear (eq);
   g_clear_error (&eq->error);
   g_free (eq);
@@ -653,9 +657,9 @@ _sw_equations_want_jerk (SwEquations *eq)
 
   if (eq->jerk != NULL)
     return;
-  eq->jerk = g_new0 (double, MAX (eq->sys->n_nodes, 1));
-  eq->c_jerk_y = g_new0 (double, ns);
-  eq->c_jerk_ydot = g_new0 (double, ns);
+  eq->jerk = _sw_zeros (double, MAX (eq->sys->n_nodes, 1));
+  eq->c_jerk_y = _sw_zeros (double, ns);
+  eq->c_jerk_ydot = _sw_zeros (double, ns);
 }
 
 static gboolean complete_at (SwEquations *eq, double t, const double *y, gboolean left, gboolean accelerations);

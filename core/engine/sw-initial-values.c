@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-assembly-private.h"
 #include "sw-equations-private.h"
+#include "sw-zeros-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -19,14 +20,14 @@
 
 /* Unknowns: coordinates, then driver states. A node's value is
  * sum T q + sum P p + c; POSITION drivers are known, the others are states. */
+/* 48 bytes (a chain has one a body). */
 typedef struct {
-  guint   n_terms;
-  guint   first;     /* where terms start in the set's block */
-  SwTerm *terms;     /* over unknowns */
+  SwTerm *terms;     /* over unknowns; while the set is made, its start in the block */
   double  rhs;
   double  shift;     /* the parameter's value = sum of terms + shift */
-  guint   part;
   const char *param;
+  guint   n_terms;
+  guint   part;
   gboolean relative;  /* of one flange against another */
 } InitEq;
 
@@ -543,8 +544,10 @@ out:
 static GArray *
 initial_equations (const SwSystem *sys, GArray *initials, GArray *more, int which, SwTerm **block)
 {
-  GArray *eqs = g_array_new (FALSE, FALSE, sizeof (InitEq));
-  g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (SwTerm));
+  /* Sized once: a growing array of 100 000 bodies' equations was copied
+   * as it grew, at the assembly's peak. */
+  GArray *eqs = g_array_sized_new (FALSE, FALSE, sizeof (InitEq), initials->len);
+  GArray *all = g_array_new (FALSE, FALSE, sizeof (SwTerm));
   /* One scratch array for an equation's terms, merged before they go into
    * the block. */
   g_autoptr (GArray) terms = g_array_new (FALSE, FALSE, sizeof (SwTerm));
@@ -589,17 +592,26 @@ initial_equations (const SwSystem *sys, GArray *initials, GArray *more, int whic
       merge_terms (terms);
       eq.shift = given - eq.rhs - (which == 0 ? in->x0_shift : 0);
       eq.n_terms = terms->len;
-      eq.first = all->len;
+      eq.terms = GSIZE_TO_POINTER ((gsize) all->len);
       g_array_append_vals (all, terms->data, terms->len);
       g_array_append_val (eqs, eq);
     }
-  /* The block no longer moves: the equations point into it. */
-  /* (Never NULL: an empty array's data may be, and NULL + 0 is undefined.) */
-  *block = g_new (SwTerm, MAX (all->len, 1));
-  if (all->len > 0)
-    memcpy (*block, all->data, all->len * sizeof (SwTerm));
+  /* The block no longer moves: the equations point into it. (Never NULL:
+   * an empty array's data may be, and NULL + 0 is undefined; taken from
+   * the array at its length, not copied.) */
+  if (all->len == 0)
+    g_array_set_size (all, 1);
+  {
+    gsize n = all->len;
+
+    *block = g_renew (SwTerm, (SwTerm *) (void *) g_array_free (all, FALSE), n);
+  }
   for (guint e = 0; e < eqs->len; e++)
-    g_array_index (eqs, InitEq, e).terms = *block + g_array_index (eqs, InitEq, e).first;
+    {
+      InitEq *eq = &g_array_index (eqs, InitEq, e);
+
+      eq->terms = *block + GPOINTER_TO_SIZE (eq->terms);
+    }
   return eqs;
 }
 
@@ -618,7 +630,8 @@ _sw_assembly_initial_values (SwAssembly *ctx, GArray *initials, GArray *more, GE
   gboolean ok;
 
   sys->y0 = g_new0 (double, MAX (sys->n_states, 1));
-  sys->q_guess = g_new0 (double, MAX (sys->n_coords, 1));
+  /* Written for algebraic coordinates alone. */
+  sys->q_guess = _sw_zeros (double, MAX (sys->n_coords, 1));
   /* The speeds' equations made once the positions are solved: the two
    * sets are never in memory together unless accelerations are given. */
   pos_eqs = initial_equations (sys, initials, more, 0, &pos_terms);

@@ -27,7 +27,10 @@ typedef struct {
    * last). After an accepted step y and k[0] are its end, y1 and k[6] its
    * start. */
   double *k[STAGES];
-  double *r[5];               /* the last step's interpolant (2 nm each) */
+  /* The last step's interpolant y1 + s (y - y1 + s1 (r3 + s (r4 + s1 r5)))
+   * (2 nm each) lies in what the step no longer needs: r3 in yt, r4 and r5
+   * in the stage accelerations k[1] … k[4] (positions, then velocities),
+   * so that a chain of 100 000 bodies keeps 8 MB less. */
   SwDopriControl ctl;     /* the step size control */
   /* The tableau in this form: a, c, A^2 (position weights), the solution's
    * b A and the error's e A and sum e, the continuous extension's d A and
@@ -179,7 +182,8 @@ static gboolean
 initial_step (SwIntegrator *it, Nystrom *d, double t_end)
 {
   guint nm = d->nm, n = 2 * nm;
-  double *f0 = d->r[0], *f1 = d->r[1], *diff = d->r[2], dnf, h, der2;
+  /* Scratch before the first step: y1 (the slopes at y), yt, k[1]. */
+  double *f0 = d->y1, *a1 = d->k[1], *diff = d->yt, dnf, h, der2;
 
   /* y' = (v, k[0]) in full, for the norms the general stepper takes. */
   memcpy (f0, d->y + nm, nm * sizeof (double));
@@ -193,11 +197,14 @@ initial_step (SwIntegrator *it, Nystrom *d, double t_end)
   h = MIN (h, t_end - d->ctl.t);
   for (guint i = 0; i < n; i++)
     d->yt[i] = d->y[i] + h * f0[i];
-  if (accelerations (it, d->ctl.t + h, d->yt, f1 + nm) != 0)
+  if (accelerations (it, d->ctl.t + h, d->yt, a1) != 0)
     return FALSE;
-  memcpy (f1, d->yt + nm, nm * sizeof (double));
-  for (guint i = 0; i < n; i++)
-    diff[i] = f1[i] - f0[i];
+  /* The slopes' difference over yt: its positions' slopes are its own
+   * velocities, read before they are overwritten. */
+  for (guint i = 0; i < nm; i++)
+    diff[i] = d->yt[nm + i] - f0[i];
+  for (guint i = 0; i < nm; i++)
+    diff[nm + i] = a1[i] - f0[nm + i];
   der2 = _sw_dopri_norm (it, d->y, d->y, diff) / h;
   _sw_dopri_first_h (&d->ctl, h, dnf, der2, t_end);
   /* The interpolant's vectors served as scratch. */
@@ -219,8 +226,6 @@ nystrom_init (SwIntegrator *it, double t0, const double *y0, GError **error)
   d->yt = g_new0 (double, 2 * nm);
   for (guint s = 0; s < STAGES; s++)
     d->k[s] = g_new0 (double, nm);
-  for (guint s = 0; s < 5; s++)
-    d->r[s] = g_new0 (double, 2 * nm);
   memcpy (d->y, y0, 2 * nm * sizeof (double));
   _sw_integrator_update_scales (it, d->y);
   _sw_dopri_start (&d->ctl, t0);
@@ -278,20 +283,24 @@ static gboolean
 nystrom_interpolate (SwIntegrator *it, double t, double *y, GError **error)
 {
   Nystrom *d = it->priv;
-  guint nm = d->nm, n = 2 * nm;
+  guint nm = d->nm;
   double s = (t - d->ctl.t_old) / d->ctl.h_old, s1 = 1 - s, h = d->ctl.h_old;
-  double *r1 = d->r[0], *r2 = d->r[1], *r3 = d->r[2], *r4 = d->r[3], *r5 = d->r[4];
+  const double *restrict y0 = d->y1, *restrict y1 = d->y;
+  double *restrict r3 = d->yt;
+  /* r4 and r5, positions then velocities (see Nystrom). */
+  double *r4q = d->k[1], *r4v = d->k[2], *r5q = d->k[3], *r5v = d->k[4];
 
   if (!d->ctl.dense_ready)
     {
-      /* Stage accelerations: the start's is k[6] now, the end's k[0]. */
-      const double *ks[STAGES] = { d->k[6], d->k[1], d->k[2], d->k[3], d->k[4], d->k[5], d->k[0] };
+      /* Stage accelerations: the start's is k[6] now, the end's k[0].
+       * Each j's are read before its coefficients overwrite k[1] … k[4]. */
+      double *ks[STAGES] = { d->k[6], d->k[1], d->k[2], d->k[3], d->k[4], d->k[5], d->k[0] };
 
       for (guint j = 0; j < nm; j++)
         {
-          double v0 = d->y1[nm + j], v1 = d->y[nm + j], sq = 0, sv = 0;
+          double v0 = y0[nm + j], v1 = y1[nm + j], sq = 0, sv = 0;
           /* Position, then velocity: slopes v and k at either end. */
-          double ydq = d->y[j] - d->y1[j], ydv = d->y[nm + j] - d->y1[nm + j];
+          double ydq = y1[j] - y0[j], ydv = y1[nm + j] - y0[nm + j];
           double bq = h * v0 - ydq, bv = h * ks[0][j] - ydv;
 
           for (guint l = 0; l < STAGES; l++)
@@ -299,16 +308,16 @@ nystrom_interpolate (SwIntegrator *it, double t, double *y, GError **error)
               sq += d->da[l] * ks[l][j];
               sv += d->dd[l] * ks[l][j];
             }
-          r1[j] = d->y1[j], r1[nm + j] = d->y1[nm + j];
-          r2[j] = ydq, r2[nm + j] = ydv;
           r3[j] = bq, r3[nm + j] = bv;
-          r4[j] = ydq - h * v1 - bq, r4[nm + j] = ydv - h * ks[6][j] - bv;
-          r5[j] = h * (d->d_sum * v0 + h * sq), r5[nm + j] = h * sv;
+          r4q[j] = ydq - h * v1 - bq, r4v[j] = ydv - h * ks[6][j] - bv;
+          r5q[j] = h * (d->d_sum * v0 + h * sq), r5v[j] = h * sv;
         }
       d->ctl.dense_ready = TRUE;
     }
-  for (guint i = 0; i < n; i++)
-    y[i] = r1[i] + s * (r2[i] + s1 * (r3[i] + s * (r4[i] + s1 * r5[i])));
+  for (guint j = 0; j < nm; j++)
+    y[j] = y0[j] + s * ((y1[j] - y0[j]) + s1 * (r3[j] + s * (r4q[j] + s1 * r5q[j])));
+  for (guint j = 0; j < nm; j++)
+    y[nm + j] = y0[nm + j] + s * ((y1[nm + j] - y0[nm + j]) + s1 * (r3[nm + j] + s * (r4v[j] + s1 * r5v[j])));
   return TRUE;
 }
 
@@ -320,6 +329,8 @@ nystrom_restart (SwIntegrator *it, double t, const double *y, GError **error)
   memcpy (d->y, y, 2 * d->nm * sizeof (double));
   _sw_integrator_update_scales (it, d->y);
   _sw_dopri_start (&d->ctl, t);
+  /* The interpolant reads y: none until the next step. */
+  d->ctl.dense_ready = FALSE;
   if (accelerations (it, t, d->y, d->k[0]) != 0)
     return _sw_dopri_failed (it, t, _("the equations failed"), error);
   return TRUE;
@@ -343,8 +354,6 @@ nystrom_free (SwIntegrator *it)
   g_free (d->y), g_free (d->y1), g_free (d->yt);
   for (guint s = 0; s < STAGES; s++)
     g_free (d->k[s]);
-  for (guint s = 0; s < 5; s++)
-    g_free (d->r[s]);
   g_free (d);
   it->priv = NULL;
 }

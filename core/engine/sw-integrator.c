@@ -352,8 +352,12 @@ _sw_integrator_new (const SwSystem *sys, SwEquations *eq, SwMethod method, doubl
   it->turned_floor = MAX (SW_SCALE_FLOOR, SW_ROUNDOFF_ULPS * DBL_EPSILON / it->tolerance);
   it->cancellable = cancellable;
   it->n = sys->n_states;
-  it->y_sys = g_new (double, it->n);
-  it->ydot_sys = g_new (double, it->n);
+  /* The system's order beside the integrator's: CVODE's alone. */
+  if (it->type == &sw_integrator_cvode)
+    {
+      it->y_sys = g_new (double, it->n);
+      it->ydot_sys = g_new (double, it->n);
+    }
   it->check_finite = it->type != &sw_integrator_dopri && it->type != &sw_integrator_nystrom
                      && it->type != &sw_integrator_dop853;
   scales_new (it, error_control);

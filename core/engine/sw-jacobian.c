@@ -178,6 +178,7 @@ _sw_jacobian_pattern_new (const SwSystem *sys)
   g_autofree guint *coord_order = NULL;
   g_autofree int *position = NULL;
   Cliques c = { sys, pairs, members, mark, 0, 0, FALSE };
+  g_autofree SwLinearElement *linear = _sw_system_dup_linear (sys);
 
   pat->n = sys->n_states;
   pat->order = g_new (guint, MAX (pat->n, 1));
@@ -187,7 +188,7 @@ _sw_jacobian_pattern_new (const SwSystem *sys)
   /* Force elements: flat linear ones, then the parts called. */
   for (guint k = 0; k < sys->n_linear; k++)
     {
-      const SwLinearElement *e = &sys->linear[k];
+      const SwLinearElement *e = &linear[k];
 
       clique_begin (&c);
       if (e->ka != 0)
@@ -315,6 +316,7 @@ _sw_jacobian_pattern_free (SwJacobianPattern *pat)
 struct _SwJacobian {
   const SwSystem          *sys;
   const SwJacobianPattern *pat;
+  SwLinearElement         *linear;   /* the system's linear elements (_sw_system_dup_linear) */
   guint     n;             /* states */
   guint     nv;            /* vertices: coordinates, then drivers */
   guint    *where;         /* system state -> position in the pattern's order */
@@ -474,11 +476,12 @@ _sw_jacobian_new (const SwSystem *sys, const SwJacobianPattern *pat)
         append_pair (pairs, nc + d, np[a]);
   csr_from_pairs (pairs, jac->nv, &jac->vp_start, &jac->vp);
 
-  /* Coordinates -> flat linear elements. */
+  /* Coordinates -> flat linear elements (the jacobian's own copy). */
+  jac->linear = _sw_system_dup_linear (sys);
   g_array_set_size (pairs, 0);
   for (guint k = 0; k < sys->n_linear; k++)
     {
-      const SwLinearElement *e = &sys->linear[k];
+      const SwLinearElement *e = &jac->linear[k];
 
       if (e->ka != 0)
         append_pair (pairs, e->ja, k);
@@ -532,6 +535,7 @@ _sw_jacobian_free (SwJacobian *jac)
   g_free (jac->dn);
   g_free (jac->le_start);
   g_free (jac->le);
+  g_free (jac->linear);
   g_free (jac->block_of);
   g_free (jac->block_pos);
   g_free (jac->dQ);
@@ -589,11 +593,9 @@ column_begin (SwJacobian *jac)
 static void
 column_linear (SwJacobian *jac, guint j, gboolean velocity)
 {
-  const SwSystem *sys = jac->sys;
-
   for (guint a = jac->le_start[j]; a < jac->le_start[j + 1]; a++)
     {
-      const SwLinearElement *e = &sys->linear[jac->le[a]];
+      const SwLinearElement *e = &jac->linear[jac->le[a]];
       double g = velocity ? e->d : e->c;
       double dtau = g * ((e->jb == j ? e->kb : 0) - (e->ja == j ? e->ka : 0));
 

@@ -88,6 +88,7 @@ _sw_row_block_factor_hubs (const SwSystem *sys, SwRowBlock *blk, const guint *st
   guint hubs[SW_ROW_HUBS_MAX], n = blk->n, h, band = 0;
   gsize ldab;
   double c[SW_ROW_HUBS_MAX * SW_ROW_HUBS_MAX];
+  double *hub_u, *hub_z;
 
   h = find_hubs (sys, blk, start, hubs);
   if (h == 0 || h == G_MAXUINT)
@@ -105,10 +106,10 @@ _sw_row_block_factor_hubs (const SwSystem *sys, SwRowBlock *blk, const guint *st
   ldab = band + 1;
   blk->band = band;
   blk->factor = g_new0 (double, ldab * n);
-  blk->hub_u = g_new0 (double, (gsize) h * n);
-  blk->hub_z = g_new0 (double, (gsize) h * n);
-  blk->hub_inverse = g_new (double, h * h);
   blk->n_hubs = h;
+  blk->hubs = g_new0 (double, 2 * (gsize) h * n + h * h);
+  hub_u = SW_ROW_BLOCK_HUB_U (blk);
+  hub_z = SW_ROW_BLOCK_HUB_Z (blk);
   for (guint k = 0; k < n; k++)
     {
       const SwRow *row = &sys->rows[blk->rows[k]];
@@ -119,7 +120,7 @@ _sw_row_block_factor_hubs (const SwSystem *sys, SwRowBlock *blk, const guint *st
 
           for (guint i = 0; i < h; i++)
             if (hubs[i] == node)
-              blk->hub_u[(gsize) i * n + k] += row->coeffs[e];
+              hub_u[(gsize) i * n + k] += row->coeffs[e];
           if (is_hub (hubs, h, node))
             continue;
           for (guint a = start[node]; a < start[node + 1]; a++)
@@ -139,9 +140,9 @@ _sw_row_block_factor_hubs (const SwSystem *sys, SwRowBlock *blk, const guint *st
     goto whole;
   for (guint i = 0; i < h; i++)
     {
-      double *z = &blk->hub_z[(gsize) i * n];
+      double *z = &hub_z[(gsize) i * n];
 
-      memcpy (z, &blk->hub_u[(gsize) i * n], n * sizeof (double));
+      memcpy (z, &hub_u[(gsize) i * n], n * sizeof (double));
       _sw_band_solve (n, band, blk->factor, blk->diag_inverse, z);
     }
   for (guint i = 0; i < h; i++)
@@ -150,17 +151,15 @@ _sw_row_block_factor_hubs (const SwSystem *sys, SwRowBlock *blk, const guint *st
         double s = i == j;
 
         for (guint k = 0; k < n; k++)
-          s += blk->hub_u[(gsize) i * n + k] * blk->hub_z[(gsize) j * n + k];
+          s += hub_u[(gsize) i * n + k] * hub_z[(gsize) j * n + k];
         c[i * h + j] = s;
       }
-  if (invert_capacitance (h, c, blk->hub_inverse))
+  if (invert_capacitance (h, c, SW_ROW_BLOCK_HUB_INVERSE (blk)))
     return TRUE;
 whole:
   g_clear_pointer (&blk->factor, g_free);
   g_clear_pointer (&blk->diag_inverse, g_free);
-  g_clear_pointer (&blk->hub_u, g_free);
-  g_clear_pointer (&blk->hub_z, g_free);
-  g_clear_pointer (&blk->hub_inverse, g_free);
+  g_clear_pointer (&blk->hubs, g_free);
   blk->n_hubs = 0;
   return FALSE;
 }

@@ -11,6 +11,9 @@
 
 typedef SwColumnSource Column;
 
+/* The columns of every variable, a piece at a time. */
+#define PIECE 1024
+
 /* Every "id.var" that matches a glob pattern ('*.w', 'J*.phi'). */
 static gboolean
 select_pattern (const SwSystem *sys, const char *pattern, GArray *cols, GError **error)
@@ -122,19 +125,74 @@ _sw_simulate_column_names (const SwSystem *sys, const SwColumnSource *cols, guin
   return names;
 }
 
-/* A run's columns: a system and its columns, kept for their names. */
+/* Which of the kind's port variables are hidden (bit v - n_vars), from the
+ * cursor's cache: the same for every part of a kind. */
+static guint64
+kind_hidden (SwColumnCursor *cursor, const SwPart *p)
+{
+  guint slot;
+
+  for (guint s = 0; s < SW_COLUMN_CURSOR_KINDS; s++)
+    if (cursor->kinds[s] == p->kind)
+      return cursor->hidden[s];
+  slot = cursor->next_slot;
+  cursor->next_slot = (slot + 1) % SW_COLUMN_CURSOR_KINDS;
+  cursor->kinds[slot] = p->kind;
+  cursor->hidden[slot] = 0;
+  for (guint v = p->kind->n_vars; v < _sw_part_n_variables (p); v++)
+    if (_sw_part_variable_hidden (p, v))
+      cursor->hidden[slot] |= G_GUINT64_CONSTANT (1) << (v - p->kind->n_vars);
+  return cursor->hidden[slot];
+}
+
+guint
+_sw_simulate_next_columns (const SwSystem *sys, gboolean port_variables, SwColumnCursor *cursor, Column *cols,
+                           guint max)
+{
+  guint n = 0;
+
+  G_STATIC_ASSERT (2 * SW_KIND_MAX_PORTS <= 64);
+  for (; cursor->k < sys->n_parts; cursor->k++, cursor->var = 0)
+    {
+      guint i = sys->model_order[cursor->k];
+      const SwPart *p = &sys->parts[i];
+      guint nv = port_variables ? _sw_part_n_variables (p) : p->kind->n_vars;
+      guint64 hidden = nv > p->kind->n_vars ? kind_hidden (cursor, p) : 0;
+
+      /* A part whole in one piece where it fits. */
+      if (cursor->var == 0 && n > 0 && n + nv > max)
+        return n;
+      for (; cursor->var < nv && n < max; cursor->var++)
+        if (cursor->var < p->kind->n_vars || !(hidden & (G_GUINT64_CONSTANT (1) << (cursor->var - p->kind->n_vars))))
+          cols[n++] = (Column) { i, cursor->var };
+      if (cursor->var < nv)
+        return n;
+    }
+  for (; sys->observed != NULL && cursor->var < sys->observed->n && n < max; cursor->var++)
+    cols[n++] = (Column) { SW_COLUMN_OBSERVED, cursor->var };
+  return n;
+}
+
+/* A run's columns: a system and its columns, kept for their names; or
+ * (cols NULL) every variable's, with a cursor over them for names asked
+ * for in order. */
 typedef struct {
   SwSystem *sys;
   GArray   *cols;   /* Column */
+  gboolean  port_variables;
+  SwColumnCursor cursor;
+  Column    piece[PIECE];
+  guint     piece_start, piece_len;
 } Columns;
 
 static Columns *
-columns_new (const SwSystem *sys, GArray *cols)
+columns_new (const SwSystem *sys, GArray *cols, gboolean port_variables)
 {
-  Columns *c = g_new (Columns, 1);
+  Columns *c = g_new0 (Columns, 1);
 
   c->sys = sw_system_ref ((SwSystem *) sys);
-  c->cols = g_array_ref (cols);
+  c->cols = cols != NULL ? g_array_ref (cols) : NULL;
+  c->port_variables = port_variables;
   return c;
 }
 
@@ -144,7 +202,8 @@ columns_free (gpointer data)
   Columns *c = data;
 
   sw_system_unref (c->sys);
-  g_array_unref (c->cols);
+  if (c->cols != NULL)
+    g_array_unref (c->cols);
   g_free (c);
 }
 
@@ -152,8 +211,20 @@ static SwColumnNames *
 columns_names (gpointer data)
 {
   Columns *c = data;
+  g_autoptr (GArray) all = NULL;
 
-  return _sw_simulate_column_names (c->sys, (const Column *) c->cols->data, c->cols->len);
+  if (c->cols != NULL)
+    return _sw_simulate_column_names (c->sys, (const Column *) c->cols->data, c->cols->len);
+  {
+    SwSimulateOptions o = sw_simulate_options_default ();
+    gboolean ok;
+
+    o.port_variables = c->port_variables;
+    all = g_array_new (FALSE, FALSE, sizeof (Column));
+    ok = _sw_simulate_select_columns (c->sys, &o, all, NULL, NULL);
+    g_assert (ok);
+  }
+  return _sw_simulate_column_names (c->sys, (const Column *) all->data, all->len);
 }
 
 static void
@@ -161,13 +232,31 @@ columns_append_name (guint k, GString *into, gpointer data)
 {
   Columns *c = data;
 
-  _sw_simulate_append_column_name (c->sys, g_array_index (c->cols, Column, k), into);
+  if (c->cols != NULL)
+    {
+      _sw_simulate_append_column_name (c->sys, g_array_index (c->cols, Column, k), into);
+      return;
+    }
+  /* In order as a header is written; from the start otherwise. */
+  if (k < c->piece_start)
+    {
+      memset (&c->cursor, 0, sizeof c->cursor);
+      c->piece_start = c->piece_len = 0;
+    }
+  while (k >= c->piece_start + c->piece_len)
+    {
+      c->piece_start += c->piece_len;
+      c->piece_len = _sw_simulate_next_columns (c->sys, c->port_variables, &c->cursor, c->piece, PIECE);
+      g_assert (c->piece_len > 0);
+    }
+  _sw_simulate_append_column_name (c->sys, c->piece[k - c->piece_start], into);
 }
 
 SwTrajectory *
-_sw_simulate_new_lazily_named (const SwSystem *sys, GArray *cols)
+_sw_simulate_new_lazily_named (const SwSystem *sys, GArray *cols, gboolean port_variables, guint n_cols)
 {
-  return _sw_trajectory_new_lazily_named (cols->len, columns_names, columns_new (sys, cols), columns_free);
+  return _sw_trajectory_new_lazily_named (cols != NULL ? cols->len : n_cols, columns_names,
+                                          columns_new (sys, cols, port_variables), columns_free);
 }
 
 SwCsvWriter *
@@ -177,11 +266,29 @@ sw_simulate_new_csv_writer (const SwSystem *system, const SwSimulateOptions *opt
   g_autoptr (GArray) cols = NULL;
 
   g_return_val_if_fail (system != NULL && options != NULL, NULL);
+  /* Every variable: their names made in order as the header is written. */
+  if (options->variables == NULL)
+    return sw_csv_writer_new_named (output, "time", _sw_simulate_count_columns (system, options),
+                                    columns_append_name, columns_new (system, NULL, options->port_variables),
+                                    columns_free);
   cols = g_array_new (FALSE, FALSE, sizeof (Column));
   if (!_sw_simulate_select_columns (system, options, cols, NULL, error))
     return NULL;
-  return sw_csv_writer_new_named (output, "time", cols->len, columns_append_name, columns_new (system, cols),
-                                  columns_free);
+  return sw_csv_writer_new_named (output, "time", cols->len, columns_append_name,
+                                  columns_new (system, cols, options->port_variables), columns_free);
+}
+
+guint
+_sw_simulate_count_columns (const SwSystem *sys, const SwSimulateOptions *o)
+{
+  SwColumnCursor cursor = { 0 };
+  Column piece[PIECE];
+  guint n = 0, got;
+
+  g_return_val_if_fail (o->variables == NULL, 0);
+  while ((got = _sw_simulate_next_columns (sys, o->port_variables, &cursor, piece, PIECE)) > 0)
+    n += got;
+  return n;
 }
 
 gboolean

@@ -10,18 +10,42 @@
 
 G_BEGIN_DECLS
 
+/* sw-simulate-options.c: the method a run takes (auto: rk45, or bdf when
+ * stiff; *stiff the fastest rate times the stop time it found, else 0). */
+SwMethod       _sw_simulate_choose_method (const SwSystem *sys, const SwSimulateOptions *o, double *stiff);
+
 /* sw-simulate-columns.c: the columns o asks for into cols (SwColumnSource),
  * and their names and units when names is non-NULL; FALSE naming what is
  * not a variable. */
 gboolean _sw_simulate_select_columns (const SwSystem *sys, const SwSimulateOptions *o, GArray *cols,
                                       SwColumnNames **names, GError **error);
+/* The number of columns of every variable (o->variables NULL), as
+ * _sw_simulate_select_columns() would select them, without them. */
+guint          _sw_simulate_count_columns (const SwSystem *sys, const SwSimulateOptions *o);
+/* The columns of every variable in pieces, as _sw_simulate_select_columns()
+ * selects them for o->variables NULL, without an array of them all (a
+ * 100 000-body chain's 1.3 million are 10 MB): start with a cursor of
+ * zeros; each call puts the next at most max (whole parts where they fit)
+ * into cols and returns how many, 0 at the end. */
+#define SW_COLUMN_CURSOR_KINDS 8
+typedef struct {
+  guint         k, var;        /* the part (model order), its next variable; then the observed */
+  /* Of the last kinds seen, which port variables are hidden (bit v - n_vars). */
+  const SwKind *kinds[SW_COLUMN_CURSOR_KINDS];
+  guint64       hidden[SW_COLUMN_CURSOR_KINDS];
+  guint         next_slot;
+} SwColumnCursor;
+guint          _sw_simulate_next_columns  (const SwSystem *sys, gboolean port_variables, SwColumnCursor *cursor,
+                                           SwColumnSource *cols, guint max);
 /* Appends column c's name ("ID.VAR") to into; its unit (interned). */
 const char    *_sw_simulate_append_column_name (const SwSystem *sys, SwColumnSource c, GString *into);
 /* The names and units of n_cols columns. */
 SwColumnNames *_sw_simulate_column_names (const SwSystem *sys, const SwColumnSource *cols, guint n_cols);
 /* A growing trajectory of the columns cols of sys (both kept) that makes
- * their names only when asked for them. */
-SwTrajectory  *_sw_simulate_new_lazily_named (const SwSystem *sys, GArray *cols);
+ * their names only when asked for them; cols NULL: the n_cols columns of
+ * every variable (_sw_simulate_next_columns). */
+SwTrajectory  *_sw_simulate_new_lazily_named (const SwSystem *sys, GArray *cols, gboolean port_variables,
+                                              guint n_cols);
 
 /* sw-simulate-ranges.c: of the tables with extrapolation "none" (Modelica's
  * NoExtrapolation), the one read closest to (or furthest past) an end of

@@ -22,6 +22,7 @@
 #include "sw-jacobian-private.h"
 #include "sw-trajectory-private.h"
 #include "sw-simulate-private.h"
+#include "sw-zeros-private.h"
 
 typedef SwColumnSource Column;
 
@@ -29,115 +30,6 @@ typedef SwColumnSource Column;
  * rows cannot move while the window reads them, so their number is fixed in
  * advance). */
 #define RECORDED_FRICTION_EVENTS 10000
-
-static const struct {
-  const char *name;
-  SwMethod    method;
-} methods[] = {
-  { "auto", SW_METHOD_AUTO },   { "rk45", SW_METHOD_RK45 },   { "rkck", SW_METHOD_RKCK },
-  { "rk8pd", SW_METHOD_RK8PD }, { "adams", SW_METHOD_ADAMS }, { "bdf", SW_METHOD_BDF },
-  { "rk853", SW_METHOD_RK853 },
-};
-
-gboolean
-sw_method_from_name (const char *name, SwMethod *method)
-{
-  for (guint k = 0; k < G_N_ELEMENTS (methods); k++)
-    if (g_strcmp0 (methods[k].name, name) == 0)
-      {
-        *method = methods[k].method;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-const char *
-sw_method_to_name (SwMethod method)
-{
-  for (guint k = 0; k < G_N_ELEMENTS (methods); k++)
-    if (methods[k].method == method)
-      return methods[k].name;
-  return "auto";
-}
-
-SwSimulateOptions
-sw_simulate_options_default (void)
-{
-  SwSimulateOptions o = {
-    .stop_time_s = 1,
-    .output_interval_s = 0.002,
-    .tolerance = 1e-6,
-    .method = SW_METHOD_AUTO,
-    .variables = NULL,
-  };
-  return o;
-}
-
-SwSimulateOptions
-sw_simulate_options_from_system (const SwSystem *system)
-{
-  SwSimulateOptions o = sw_simulate_options_default ();
-  const SwSimulationSettings *s = sw_system_get_settings (system);
-
-  if (s->stop_time_s > 0)
-    o.stop_time_s = s->stop_time_s;
-  o.output_interval_s = s->output_interval_s > 0 ? s->output_interval_s : o.stop_time_s / 500;
-  if (s->tolerance > 0)
-    o.tolerance = s->tolerance;
-  if (s->method != NULL)
-    sw_method_from_name (s->method, &o.method);
-  return o;
-}
-
-/* ---- Choosing a method -------------------------------------------------- */
-
-/* auto: explicit below this fastest rate x stop time, BDF above. An
- * explicit pair's step is bounded by stability to about 3 / rate, so it
- * needs at least (rate x stop) / 3 steps of 6-13 evaluations whatever the
- * tolerance; BDF's steps follow the accuracy and cost a Jacobian now and
- * then. tests/bench/bench-methods measures where they cross. */
-#define SW_STIFF_RATE_TIME 2e4
-
-/* The explicit pair of auto: Dormand-Prince 5(4) (our own, the fastest on
- * every model of bench-methods; rk853 is not taken: core/README.md). */
-static SwMethod
-explicit_method (double tolerance)
-{
-  return SW_METHOD_RK45;
-}
-
-static double
-stiffness (const SwSystem *system, const SwSimulateOptions *options)
-{
-  g_autoptr (SwJacobianPattern) pattern = NULL;
-  g_autoptr (SwEquations) eq = NULL;
-
-  if (system->n_states == 0)
-    return 0;
-  pattern = _sw_jacobian_pattern_new (system);
-  eq = sw_equations_new (system);
-  eq->left_from = INFINITY;
-  return _sw_jacobian_fastest_rate (pattern, eq, 0, system->y0) * options->stop_time_s;
-}
-
-static SwMethod
-choose_method (const SwSystem *system, const SwSimulateOptions *options, double *stiff)
-{
-  *stiff = 0;
-  if (options->method != SW_METHOD_AUTO)
-    return options->method;
-  *stiff = stiffness (system, options);
-  return *stiff > SW_STIFF_RATE_TIME ? SW_METHOD_BDF : explicit_method (options->tolerance);
-}
-
-SwMethod
-sw_system_choose_method (const SwSystem *system, const SwSimulateOptions *options)
-{
-  double stiff;
-
-  g_return_val_if_fail (system != NULL && options != NULL, SW_METHOD_RK45);
-  return choose_method (system, options, &stiff);
-}
 
 /* Rows are made by equations of their own (maker), never the
  * integrator's (eq): a row is then a function of the rows' times and
@@ -149,6 +41,12 @@ typedef struct {
   SwRowMaker      maker;
   SwTrajectory   *tr;
   GArray         *cols;
+  /* Or (all) the n_cols columns of every variable, made a piece at a time
+   * (_sw_simulate_next_columns), not kept. */
+  gboolean        all;
+  guint           n_cols;
+  /* Rows handed on in pieces (o->on_row_piece), never whole: row unused. */
+  gboolean        pieces;
   double         *row;
   const SwSimulateOptions *o;
   guint64         n_rows;
@@ -233,6 +131,118 @@ record (SwTrajectory *tr, const SwSystem *sys, double t, const double *y, gboole
   return TRUE;
 }
 
+/* The columns of every variable, a piece at a time. */
+#define ALL_PIECE 1024
+
+/* The row's values of the next at most ALL_PIECE columns from *at (after
+ * _sw_row_maker_complete()) into values: how many, 0 at the end. */
+static guint
+row_piece (Output *out, double t, gboolean left, SwColumnCursor *cursor, guint at, double *values)
+{
+  Column piece[ALL_PIECE];
+  guint n;
+
+  if (!out->all)
+    {
+      n = MIN (ALL_PIECE, out->n_cols - at);
+      _sw_row_maker_values (&out->maker, t, left, &g_array_index (out->cols, Column, at), n, values);
+      return n;
+    }
+  n = _sw_simulate_next_columns (out->sys, out->o->port_variables, cursor, piece, ALL_PIECE);
+  _sw_row_maker_values (&out->maker, t, left, piece, n, values);
+  return n;
+}
+
+/* The row's values of the output's columns (after _sw_row_maker_complete()). */
+static void
+row_values (Output *out, double t, gboolean left)
+{
+  SwColumnCursor cursor = { 0 };
+  guint n, at = 0;
+
+  if (!out->all)
+    {
+      _sw_row_maker_values (&out->maker, t, left, (const Column *) out->cols->data, out->cols->len, out->row);
+      return;
+    }
+  while ((n = row_piece (out, t, left, &cursor, at, out->row + at)) > 0)
+    at += n;
+}
+
+/* The error of column k's value, not finite. */
+static gboolean
+column_not_finite (Output *out, guint k, double value, double t, gboolean left)
+{
+  const SwSystem *sys = out->maker.sys;
+  guint n_observed = sys->observed != NULL ? sys->observed->n : 0;
+  /* Every variable's columns end with the observed ones. */
+  Column c = !out->all ? g_array_index (out->cols, Column, k)
+             : k + n_observed >= out->n_cols ? (Column) { SW_COLUMN_OBSERVED, k + n_observed - out->n_cols }
+                                             : (Column) { 0, 0 };
+
+  if (c.part != SW_COLUMN_OBSERVED)
+    return not_finite_error (out, out->maker.eq, t, left);
+  g_clear_error (&out->eq->error);
+  _sw_system_observed_not_finite (sys, c.var, value, t, &out->eq->error);
+  return FALSE;
+}
+
+/* The row handed on a piece at a time (out->pieces): the same values and
+ * checks as a whole one, in the same order. */
+static gboolean
+emit_row_pieces (Output *out, double t, const double *y, gboolean left)
+{
+  SwColumnCursor cursor = { 0 };
+  double values[ALL_PIECE];
+  guint n, at = 0;
+
+  for (guint k = 0; k < out->maker.sys->n_states; k++)
+    if (!isfinite (y[k]))
+      return not_finite_error (out, out->maker.eq, t, left);
+  out->n_rows++;
+  do
+    {
+      n = row_piece (out, t, left, &cursor, at, values);
+      for (guint k = 0; k < n; k++)
+        if (!isfinite (values[k]))
+          return column_not_finite (out, at + k, values[k], t, left);
+      /* (A row of no columns is its time alone.) */
+      if ((n > 0 || at == 0)
+          && !out->o->on_row_piece (t, at, values, n, out->o->on_row_data, &out->eq->error))
+        {
+          if (out->eq->error == NULL)
+            g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_IO, _("the output of a row at t = %.9g s failed"), t);
+          return FALSE;
+        }
+      at += n;
+    }
+  while (n > 0);
+  return TRUE;
+}
+
+/* What the rows need of the equations, from the output's columns. */
+static void
+set_row_columns (Output *out)
+{
+  SwColumnCursor cursor = { 0 };
+  Column piece[ALL_PIECE];
+  gboolean state_only = TRUE;
+  guint n;
+
+  if (!out->all)
+    {
+      _sw_row_maker_set_columns (&out->maker, (const Column *) out->cols->data, out->cols->len);
+      return;
+    }
+  /* Each piece says whether its own columns are states alone. */
+  while ((n = _sw_simulate_next_columns (out->sys, out->o->port_variables, &cursor, piece, ALL_PIECE)) > 0)
+    {
+      _sw_row_maker_set_columns (&out->maker, piece, n);
+      state_only = state_only && out->maker.state_only;
+    }
+  out->maker.state_only = state_only;
+}
+
 /* event: a row of an event's pair (left and right limit). */
 static gboolean
 emit_row (Output *out, double t, const double *y, gboolean left, gboolean event)
@@ -245,25 +255,27 @@ emit_row (Output *out, double t, const double *y, gboolean left, gboolean event)
       g_propagate_error (&out->eq->error, g_steal_pointer (&out->maker.eq->error));
       return FALSE;
     }
-  _sw_row_maker_values (&out->maker, t, left, (const Column *) out->cols->data, out->cols->len, out->row);
+  if (out->pieces)
+    return emit_row_pieces (out, t, y, left);
+  row_values (out, t, left);
   for (guint k = 0; k < sys->n_states; k++)
     if (!isfinite (y[k]))
       return not_finite_error (out, out->maker.eq, t, left);
-  for (guint k = 0; k < out->cols->len; k++)
+  for (guint k = 0; k < out->n_cols; k++)
     if (!isfinite (out->row[k]))
-      {
-        const Column *c = &g_array_index (out->cols, Column, k);
-
-        if (c->part != SW_COLUMN_OBSERVED)
-          return not_finite_error (out, out->maker.eq, t, left);
-        g_clear_error (&out->eq->error);
-        _sw_system_observed_not_finite (sys, c->var, out->row[k], t, &out->eq->error);
-        return FALSE;
-      }
+      return column_not_finite (out, k, out->row[k], t, left);
   if (out->check_ranges && !check_ranges (out, t, y, left))
     return FALSE;
   out->n_rows++;
-  if (out->o->on_row != NULL && !out->o->on_row (t, out->row, out->cols->len, out->o->on_row_data, &out->eq->error))
+  /* (Pieces asked for where a whole row is made: the row in one.) */
+  if (out->o->on_row_piece != NULL
+      && !out->o->on_row_piece (t, 0, out->row, out->n_cols, out->o->on_row_data, &out->eq->error))
+    {
+      if (out->eq->error == NULL)
+        g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_IO, _("the output of a row at t = %.9g s failed"), t);
+      return FALSE;
+    }
+  if (out->o->on_row != NULL && !out->o->on_row (t, out->row, out->n_cols, out->o->on_row_data, &out->eq->error))
     {
       if (out->eq->error == NULL)
         g_set_error (&out->eq->error, SW_ERROR, SW_ERROR_IO, _("the output of a row at t = %.9g s failed"), t);
@@ -369,6 +381,10 @@ output_time (guint k, double dt, double per_second)
 /* What a run will produce, checked before it starts. */
 typedef struct {
   GArray *cols;       /* Column */
+  /* All: the columns of every variable, not made (count_only); n_cols
+   * the columns either way. */
+  gboolean all;
+  guint   n_cols;
   SwColumnNames *names;
   GArray *events;     /* sorted instants */
   double  last_left;  /* signals' left limits after the last event from here */
@@ -421,12 +437,15 @@ too_large_error (double rows, guint n_values, GError **error)
 /* The shortest stop time a run takes: the smallest normal double. */
 #define SW_SHORTEST_RUN_S DBL_MIN
 
-/* with_names: the columns' names and units too (a run; a check needs only
- * their number). */
+/* with_names: the columns' names and units too (a run); count_only: not
+ * even the columns when every variable is asked for, only their number
+ * (a check: 1.3 million columns of a 100 000-body chain are 10 MB). */
 static gboolean
-plan_run (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, gboolean with_names, GError **error)
+plan_run_full (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, gboolean with_names, gboolean count_only,
+               GError **error)
 {
   double stop = o->stop_time_s, dt = o->output_interval_s, n_out;
+  guint n_cols;
 
   if (!(stop > 0) || !(dt > 0) || !(o->tolerance > 0 && o->tolerance < 1) || !isfinite (stop) || !isfinite (dt))
     {
@@ -448,14 +467,27 @@ plan_run (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, gboolean 
   /* At least the row at the stop time, however short the run. */
   n_out = MAX (1, ceil (stop / dt - 1e-9));
   plan->cols = g_array_new (FALSE, FALSE, sizeof (Column));
+  plan->all = count_only && o->variables == NULL;
+  if (plan->all)
+    n_cols = _sw_simulate_count_columns (sys, o);
+  else if (_sw_simulate_select_columns (sys, o, plan->cols, with_names ? &plan->names : NULL, error))
+    n_cols = plan->cols->len;
+  else
+    return FALSE;
   /* Rows handed on and not kept need no memory. */
-  if (!_sw_simulate_select_columns (sys, o, plan->cols, with_names ? &plan->names : NULL, error)
-      || (!o->discard_rows && too_large_error (1 + n_out, plan->cols->len, error))
+  if ((!o->discard_rows && too_large_error (1 + n_out, n_cols, error))
       || !(plan->events = collect_events (sys, stop, &plan->last_left, error))
-      || (!o->discard_rows && too_large_error (1 + n_out + 2.0 * plan->events->len, plan->cols->len, error)))
+      || (!o->discard_rows && too_large_error (1 + n_out + 2.0 * plan->events->len, n_cols, error)))
     return FALSE;
   plan->n_out = (guint) n_out;
+  plan->n_cols = n_cols;
   return TRUE;
+}
+
+static gboolean
+plan_run (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, gboolean with_names, GError **error)
+{
+  return plan_run_full (sys, o, plan, with_names, FALSE, error);
 }
 
 gboolean
@@ -464,7 +496,7 @@ sw_simulate_check (const SwSystem *system, const SwSimulateOptions *options, GEr
   g_auto (Plan) plan = { 0 };
 
   g_return_val_if_fail (system != NULL && options != NULL, FALSE);
-  return plan_run (system, options, &plan, FALSE, error);
+  return plan_run_full (system, options, &plan, FALSE, TRUE, error);
 }
 
 GStrv
@@ -497,7 +529,7 @@ sw_simulate_get_max_rows (const SwSystem *system, const SwSimulateOptions *optio
   g_auto (Plan) plan = { 0 };
 
   g_return_val_if_fail (system != NULL && options != NULL, 0);
-  if (!plan_run (system, options, &plan, FALSE, error))
+  if (!plan_run_full (system, options, &plan, FALSE, TRUE, error))
     return 0;
   /* The row at 0, the output times, two rows (left and right limit) at
    * every event; plan_run keeps this below 10^9 unless rows are discarded. */
@@ -701,38 +733,46 @@ integrate (const SwSystem          *sys,
   if (stats != NULL)
     *stats = (SwSimulateStats) { .method = o->method };
   /* Rows that go elsewhere need no names in the run. */
-  if (!plan_run (sys, o, &plan, !o->discard_rows, error))
+  /* Rows not kept need no array of the columns of every variable. */
+  if (!plan_run_full (sys, o, &plan, !o->discard_rows, o->discard_rows, error))
     return NULL;
   /* A trajectory of this system's run with these columns. */
   g_return_val_if_fail (o->record_into == NULL
                         || ((_sw_trajectory_derives_from (o->record_into, sys) || _sw_system_has_history (sys))
-                            && sw_trajectory_get_n_columns (o->record_into) == plan.cols->len), NULL);
+                            && sw_trajectory_get_n_columns (o->record_into) == plan.n_cols), NULL);
   stop = o->stop_time_s;
   dt = o->output_interval_s;
   cols = plan.cols;
   events = plan.events;
   n_out = plan.n_out;
-  tr = o->discard_rows ? _sw_simulate_new_lazily_named (sys, cols)
+  tr = o->discard_rows ? _sw_simulate_new_lazily_named (sys, plan.all ? NULL : cols, o->port_variables, plan.n_cols)
                        : _sw_trajectory_new_named (g_steal_pointer (&plan.names), 0);
-  row = g_new0 (double, MAX (cols->len, 1));
   y = g_memdup2 (sys->y0, MAX (sys->n_states, 1) * sizeof (double));
   y_out = g_new (double, MAX (sys->n_states, 1));
   per_second = fabs (1 / dt - round (1 / dt)) <= 1e-9 * (1 / dt) ? round (1 / dt) : 0;
-  method = choose_method (sys, o, &stiff);
+  method = _sw_simulate_choose_method (sys, o, &stiff);
+  /* The stiffness' Jacobian freed, before the run's arrays. */
+  if (o->method == SW_METHOD_AUTO)
+    _sw_trim_heap (sys->n_nodes);
 
   /* With friction the run owns the equations of the current configuration. */
   friction = _sw_friction_run_new (sys);
   if (friction != NULL)
     _sw_friction_run_set_length (friction, stop);
-  out = (Output) { .sys = sys, .tr = tr, .cols = cols, .row = row, .o = o,
+  out = (Output) { .sys = sys, .tr = tr, .cols = cols, .all = plan.all, .n_cols = plan.n_cols, .row = row, .o = o,
                    .event_rows_left = 2 * (guint64) (events->len + RECORDED_FRICTION_EVENTS), .method = method };
   for (guint i = 0; i < sys->n_parts; i++)
     for (guint k = 0; k < sys->parts[i].kind->n_params; k++)
       if (sys->parts[i].signal[k] != NULL && sw_signal_has_range (sys->parts[i].signal[k]))
         out.check_ranges = TRUE;
+  /* A row in pieces where nothing else needs it whole; a table read with
+   * extrapolation "none" is checked after the row's values, before any
+   * goes out. */
+  out.pieces = o->on_row_piece != NULL && o->discard_rows && o->record_into == NULL && !out.check_ranges;
+  out.row = row = out.pieces ? NULL : g_new0 (double, MAX (plan.n_cols, 1));
   out.eq = friction != NULL ? _sw_friction_run_get_equations (friction) : (own_eq = sw_equations_new (sys));
   _sw_row_maker_init (&out.maker, sys, (const double *) events->data, events->len);
-  _sw_row_maker_set_columns (&out.maker, (const Column *) cols->data, cols->len);
+  set_row_columns (&out);
   out.eq->left_from = left_from (events, 0, plan.last_left);
 
   if (friction != NULL)
@@ -937,35 +977,6 @@ sw_simulate_full (const SwSystem          *sys,
   return integrate (sys, o, progress, progress_data, cancellable, NULL, stats, error);
 }
 
-char *
-sw_simulate_stats_to_string (const SwSimulateStats *s)
-{
-  GString *text = g_string_new (NULL);
-
-  g_string_append_printf (text, _("method: %s"), sw_method_to_name (s->method));
-  if (s->stiffness > 0)
-    g_string_append_printf (text, _(" (stiffness: fastest rate × stop time %.3g)"), s->stiffness);
-  /* %llu, not G_GUINT64_FORMAT: gettext cannot read a macro in a message. */
-  g_string_append_printf (text, _("\nsteps: %llu accepted, %llu rejected"),
-                          (unsigned long long) s->n_steps, (unsigned long long) s->n_rejected);
-  g_string_append_printf (text, _("\nright-hand side evaluations: %llu"), (unsigned long long) s->n_rhs_evals);
-  if (s->method == SW_METHOD_BDF)
-    {
-      if (s->jacobian_dense)
-        g_string_append_printf (text, _("\nJacobians: %llu (dense, %llu evaluations)"),
-                                (unsigned long long) s->n_jacobians, (unsigned long long) s->n_jac_rhs_evals);
-      else
-        g_string_append_printf (text, _("\nJacobians: %llu (band %u + %u, %llu evaluations)"),
-                                (unsigned long long) s->n_jacobians, s->jacobian_lower, s->jacobian_upper,
-                                (unsigned long long) s->n_jac_rhs_evals);
-    }
-  g_string_append_printf (text, _("\nevents: %llu"), (unsigned long long) s->n_events);
-  if (s->n_mode_changes > 0)
-    g_string_append_printf (text, _("\nfriction mode changes: %llu"), (unsigned long long) s->n_mode_changes);
-  g_string_append_printf (text, _("\noutput rows: %llu"), (unsigned long long) s->n_rows);
-  g_string_append_printf (text, _("\ntime: %.3f s"), s->wall_time_s);
-  return g_string_free (text, FALSE);
-}
 
 double *
 sw_simulate_final_state (const SwSystem *sys, const SwSimulateOptions *options, GError **error)
@@ -978,6 +989,7 @@ sw_simulate_final_state (const SwSystem *sys, const SwSimulateOptions *options, 
   o.variables = none;
   o.output_interval_s = o.stop_time_s;
   o.on_row = NULL;
+  o.on_row_piece = NULL;
   o.record_into = NULL;
   o.discard_rows = FALSE;
   tr = integrate (sys, &o, NULL, NULL, NULL, y, NULL, error);

@@ -39,6 +39,15 @@ typedef gboolean (*SwRowFunc) (double        t,
                                gpointer      user_data,
                                GError      **error);
 
+/* A row handed on in pieces: its values from first on, n of them, in
+ * order (first 0: a new row, at time t). */
+typedef gboolean (*SwRowPieceFunc) (double        t,
+                                    guint         first,
+                                    const double *values,
+                                    guint         n,
+                                    gpointer      user_data,
+                                    GError      **error);
+
 /* Called at every change of a friction element's mode (SwFrictionMode:
  * -1 backward, 0 stuck, 1 forward, 2 free), in the order they happen; id is
  * the component's. First, at the start, every element's starting mode with
@@ -78,6 +87,11 @@ typedef struct {
   SwRowFunc   on_row;
   gpointer    on_row_data;
   gboolean    discard_rows;
+  /* Optional, instead of on_row (with on_row_data) when rows are
+   * discarded and recorded nowhere: each row in pieces, so that the run
+   * never holds a whole row (a 100 000-body chain's 1.3 million values:
+   * 10 MB). A row whose value is not finite ends the run at that piece. */
+  SwRowPieceFunc on_row_piece;
   /* Optional: a trajectory from sw_simulate_new_trajectory() for this
    * system and these options, which every row is appended to as it is
    * computed (another thread may read it meanwhile). */

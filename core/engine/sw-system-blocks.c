@@ -64,17 +64,12 @@ _sw_band_factor (guint n, guint band, double *ab, double **diag_inverse)
 
 /* ---- Blocks of one ------------------------------------------------------ */
 
-/* A block of one coordinate or row (a chain's every body and joint) keeps
- * its arrays in the system's two arrays of them, moved there once the
- * block is made: each is otherwise a malloc chunk of 32 bytes for 4 or 8
- * bytes of data (a 100 000-body chain's 500 000 took 16 MB). At most one
- * a coordinate and one a row: the arrays are made that long. */
-static gboolean
-single_massive (const SwBlock *blk)
-{
-  return blk->n == 1 && blk->band == 0 && blk->factor != NULL && blk->diag_inverse != NULL;
-}
-
+/* A block of one row (a chain's every joint) keeps its arrays in the
+ * system's two arrays of them, moved there once the block is made: each is
+ * otherwise a malloc chunk of 32 bytes for 4 or 8 bytes of data (a
+ * 100 000-body chain's 300 000 took 10 MB). At most one a row: the arrays
+ * are made that long. (A coordinate alone in its massive block has no
+ * block: drop_single_massive().) */
 static gboolean
 single_row (const SwRowBlock *blk)
 {
@@ -84,7 +79,7 @@ single_row (const SwRowBlock *blk)
 static void
 single_arrays_init (SwSystem *sys)
 {
-  gsize n = (gsize) sys->n_coords + sys->n_rows;
+  gsize n = sys->n_rows;
 
   if (sys->single_ints != NULL)
     return;
@@ -97,7 +92,7 @@ pack_int (SwSystem *sys, guint *from)
 {
   guint *to = &sys->single_ints[sys->n_single_ints++];
 
-  g_assert (sys->n_single_ints <= (gsize) sys->n_coords + sys->n_rows);
+  g_assert (sys->n_single_ints <= sys->n_rows);
   *to = *from;
   g_free (from);
   return to;
@@ -108,21 +103,10 @@ pack_double (SwSystem *sys, double *from)
 {
   double *to = &sys->single_doubles[sys->n_single_doubles++];
 
-  g_assert (sys->n_single_doubles <= 2 * ((gsize) sys->n_coords + sys->n_rows));
+  g_assert (sys->n_single_doubles <= 2 * (gsize) sys->n_rows);
   *to = *from;
   g_free (from);
   return to;
-}
-
-static void
-pack_massive (SwSystem *sys, SwBlock *blk)
-{
-  if (!single_massive (blk))
-    return;
-  single_arrays_init (sys);
-  blk->coords = pack_int (sys, blk->coords);
-  blk->factor = pack_double (sys, blk->factor);
-  blk->diag_inverse = pack_double (sys, blk->diag_inverse);
 }
 
 static void
@@ -251,6 +235,36 @@ pos_in_block (const SwBlock *blk, const int *pos, guint coord)
   int k = pos[coord];
 
   return k >= 0 && (guint) k < blk->n && blk->coords[k] == coord ? k : -1;
+}
+
+/* A coordinate alone in its massive block (a chain's every body) is its
+ * 1 / m in sys->mass_inverse (L = sqrt (m): 1 / m = (1 / L)^2), and no
+ * block: 64 bytes and its arrays less a body. The blocks left are those
+ * of two or more, the band solves. */
+static void
+drop_single_massive (SwSystem *sys)
+{
+  guint kept = 0;
+
+  sys->mass_inverse = g_new0 (double, MAX (sys->n_massive, 1));
+  for (guint b = 0; b < sys->n_massive_blocks; b++)
+    {
+      SwBlock *blk = &sys->massive_blocks[b];
+
+      if (blk->n == 1)
+        {
+          sys->mass_inverse[blk->coords[0]] = blk->diag_inverse[0] * blk->diag_inverse[0];
+          g_free (blk->coords);
+          g_free (blk->factor);
+          g_free (blk->diag_inverse);
+          g_free (blk->parts);
+          g_free (blk->nodes);
+          continue;
+        }
+      sys->massive_blocks[kept++] = *blk;
+    }
+  sys->n_massive_blocks = kept;
+  sys->massive_blocks = g_renew (SwBlock, sys->massive_blocks, MAX (kept, 1));
 }
 
 gboolean
@@ -390,9 +404,9 @@ _sw_assembly_build_massive_blocks (SwAssembly *ctx, GError **error)
                          ctx->model != NULL ? sw_model_get_display_name (ctx->model) : _("the model"), where);
             return FALSE;
           }
-        pack_massive (sys, blk);
       }
   }
+  drop_single_massive (sys);
   return TRUE;
 }
 
@@ -757,6 +771,42 @@ assigning_runs (SwSystem *sys)
       }
 }
 
+SwLinearElement *
+_sw_system_dup_linear (const SwSystem *sys)
+{
+  SwLinearElement *out = g_new (SwLinearElement, MAX (sys->n_linear, 1));
+  guint g = 0, p = 0, r = 0, at = 0;
+
+  for (guint k = 0; k < sys->n_linear; k++)
+    switch ((SwLinearFrom) sys->linear_from[k])
+      {
+      case SW_LINEAR_FROM_GENERAL:
+        out[k] = sys->general[g++];
+        break;
+      case SW_LINEAR_FROM_PLAIN:
+        {
+          const SwPlainElement *e = &sys->plain[p++];
+
+          out[k] = (SwLinearElement) { .ja = e->ja, .jb = e->jb, .ka = 1, .kb = 1, .c = e->c, .d = e->d };
+        }
+        break;
+      case SW_LINEAR_FROM_NEW_RUN:
+      case SW_LINEAR_FROM_RUN:
+        {
+          const SwPlainRun *run;
+
+          if (sys->linear_from[k] == SW_LINEAR_FROM_NEW_RUN)
+            r++, at = 0;
+          run = &sys->plain_runs[r - 1];
+          out[k] = (SwLinearElement) { .ja = run->j0 + at, .jb = run->j0 + at + 1, .ka = 1, .kb = 1, .c = run->c,
+                                       .d = run->d };
+          at++;
+        }
+        break;
+      }
+  return out;
+}
+
 void
 _sw_assembly_build_plan (SwSystem *sys)
 {
@@ -767,9 +817,10 @@ _sw_assembly_build_plan (SwSystem *sys)
   g_autoptr (GArray) driven = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) inertial = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) couplings = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autofree gboolean *is_driven = g_new0 (gboolean, MAX (sys->n_nodes, 1));
-  g_autofree gboolean *is_inertial = g_new0 (gboolean, MAX (sys->n_nodes, 1));
-  g_autofree gboolean *is_needed = g_new0 (gboolean, MAX (sys->n_nodes, 1));
+  /* Flags of a byte: a large model's plan is the assembly's peak. */
+  g_autofree guint8 *is_driven = g_new0 (guint8, MAX (sys->n_nodes, 1));
+  g_autofree guint8 *is_inertial = g_new0 (guint8, MAX (sys->n_nodes, 1));
+  g_autofree guint8 *is_needed = g_new0 (guint8, MAX (sys->n_nodes, 1));
 
   for (guint j = 0; j < sys->n_massive; j++)
     g_assert (sys->coord_class[j] == SW_COORD_MASSIVE && sys->coord_state[j] == j);
@@ -838,40 +889,37 @@ _sw_assembly_build_plan (SwSystem *sys)
     if (is_needed[i])
       g_array_append_val (needed, i);
   sys->n_linear = linear->len;
-  sys->linear = g_memdup2 (linear->data, MAX (linear->len, 1) * sizeof (SwLinearElement));
-  sys->plain = g_new (SwPlainElement, MAX (linear->len, 1));
-  sys->general = g_new (SwLinearElement, MAX (linear->len, 1));
-  sys->plain_runs = g_new (SwPlainRun, MAX (linear->len, 1));
+  sys->plain = g_new (SwPlainElement, MAX (sys->n_linear, 1));
+  sys->general = g_new (SwLinearElement, MAX (sys->n_linear, 1));
+  sys->plain_runs = g_new (SwPlainRun, MAX (sys->n_linear, 1));
+  sys->linear_from = g_new (guint8, MAX (sys->n_linear, 1));
   for (guint k = 0; k < sys->n_linear; k++)
     {
-      const SwLinearElement *e = &sys->linear[k];
+      const SwLinearElement *e = &g_array_index (linear, SwLinearElement, k);
       SwPlainRun *run = sys->n_plain_runs > 0 ? &sys->plain_runs[sys->n_plain_runs - 1] : NULL;
+      SwLinearFrom from;
 
       if (!(e->ka == 1 && e->kb == 1 && e->offset == 0))
-        sys->general[sys->n_general++] = *e;
+        sys->general[sys->n_general++] = *e, from = SW_LINEAR_FROM_GENERAL;
       else if (e->jb != e->ja + 1)
-        sys->plain[sys->n_plain++] = (SwPlainElement) { e->ja, e->jb, e->c, e->d };
+        sys->plain[sys->n_plain++] = (SwPlainElement) { e->ja, e->jb, e->c, e->d }, from = SW_LINEAR_FROM_PLAIN;
       else if (run != NULL && e->ja == run->j0 + run->n && e->c == run->c && e->d == run->d)
-        run->n++;
+        run->n++, from = SW_LINEAR_FROM_RUN;
       else
-        sys->plain_runs[sys->n_plain_runs++] = (SwPlainRun) { e->ja, 1, e->c, e->d };
+        sys->plain_runs[sys->n_plain_runs++] = (SwPlainRun) { e->ja, 1, e->c, e->d }, from = SW_LINEAR_FROM_NEW_RUN;
+      sys->linear_from[k] = from;
     }
+  /* The lists hold them all, not kept besides: the Jacobian makes them
+   * again when it needs them (a 100 000-body chain: 4.8 MB). */
+  g_clear_pointer (&linear, g_array_unref);
   sys->n_called_parts = called->len;
   sys->called_parts = g_memdup2 (called->data, MAX (called->len, 1) * sizeof (guint));
   sys->n_needed_nodes = needed->len;
   sys->needed_nodes = g_memdup2 (needed->data, MAX (needed->len, 1) * sizeof (guint));
 
-  sys->mass_inverse = g_new0 (double, MAX (sys->n_massive, 1));
+  /* (Coordinates alone in their block have none: sys->mass_inverse.) */
   for (guint b = 0; b < sys->n_massive_blocks; b++)
-    {
-      const SwBlock *blk = &sys->massive_blocks[b];
-
-      /* L = sqrt (m): 1 / m = (1 / L)^2 */
-      if (blk->n == 1)
-        sys->mass_inverse[blk->coords[0]] = blk->diag_inverse[0] * blk->diag_inverse[0];
-      else
-        g_array_append_val (banded, b);
-    }
+    g_array_append_val (banded, b);
   sys->n_banded = banded->len;
   sys->banded_blocks = g_memdup2 (banded->data, MAX (banded->len, 1) * sizeof (guint));
   inverse_runs (sys);

@@ -131,7 +131,8 @@ typedef struct {
 } SwMassCoupling;
 
 /* A dense block of coordinates solved together. (The counts before the
- * pointers: no padding, 64 bytes; a chain has a block a body.) */
+ * pointers: no padding, 64 bytes. A massive coordinate alone has no
+ * block, only its sys->mass_inverse.) */
 typedef struct {
   guint      n;
   /* Massive blocks: the coordinates are in a Cuthill-McKee order and the
@@ -176,13 +177,18 @@ typedef struct {
   /* Hub nodes (sw-row-hubs.c): factor is then of G G^T without them, and
    * their rank-one terms are added back by Woodbury's identity: per hub i
    * the rows' coefficients u_i and z_i = A^-1 u_i (n each), and the
-   * inverse of I + U^T Z (n_hubs x n_hubs). */
+   * inverse of I + U^T Z (n_hubs x n_hubs), one after another in hubs
+   * (NULL without hubs: 48 bytes a block, a chain has one a joint). */
   guint       n_hubs;
   guint      *rows;
   double     *factor;    /* (band + 1) x n, LAPACK lower band storage; NULL if singular */
   double     *diag_inverse;
-  double     *hub_u, *hub_z, *hub_inverse;
+  double     *hubs;
 } SwRowBlock;
+
+#define SW_ROW_BLOCK_HUB_U(blk)       ((blk)->hubs)
+#define SW_ROW_BLOCK_HUB_Z(blk)       ((blk)->hubs + (gsize) (blk)->n_hubs * (blk)->n)
+#define SW_ROW_BLOCK_HUB_INVERSE(blk) ((blk)->hubs + 2 * (gsize) (blk)->n_hubs * (blk)->n)
 
 /* A node shared by more rows than this is a hub of their block; a block
  * with more hubs than SW_ROW_HUBS_MAX is factored whole. */
@@ -211,9 +217,9 @@ struct _SwSystem {
   gsize        n_part_nodes;
   SwPartInput *part_inputs;
   gsize        n_part_inputs;
-  /* The arrays of blocks of one coordinate or row (a chain's every body
-   * and joint), one after another: two blocks, not five small
-   * allocations a body (sw-system-blocks.c). */
+  /* The arrays of row blocks of one row (a chain's every joint), one
+   * after another: two blocks, not three small allocations a joint
+   * (sw-system-blocks.c). */
   guint    *single_ints;
   guint     n_single_ints;
   double   *single_doubles;
@@ -248,7 +254,11 @@ struct _SwSystem {
    * other force parts are called, and only the nodes they and the massless
    * blocks read get x and v. */
   guint            n_linear;
-  SwLinearElement *linear;
+  /* Not kept (48 bytes an element, a chain's every spring): each element
+   * is in one of the lists below, and linear_from says which, in order
+   * (SwLinearFrom); the Jacobian takes them back with
+   * _sw_system_dup_linear(). */
+  guint8          *linear_from;
   /* The same for evaluation, in two compact lists: elements on two
    * coordinates directly (ka = kb = 1, no offset), 24 bytes each, and the
    * others. A long chain is memory bound: half the bytes, half the time. */
@@ -263,7 +273,8 @@ struct _SwSystem {
   guint            n_needed_nodes;
   guint           *needed_nodes;
   /* 1 / m of a massive coordinate alone in its block (a chain of inertias,
-   * a gear tree), 0 in a larger block; those are band solves. */
+   * a gear tree), 0 in a larger block; those are band solves, and the only
+   * massive_blocks kept (drop_single_massive(), sw-system-blocks.c). */
   double   *mass_inverse;
   /* The same in runs of equal values, when that is at most half the bytes
    * (a uniform chain: one run), else NULL. */
@@ -338,6 +349,19 @@ struct _SwSystem {
   guint    *force_parts;
 };
 
+/* Where a linear element went in the evaluation's lists: general, plain,
+ * the first of a new plain run or the next of the last run. */
+typedef enum {
+  SW_LINEAR_FROM_GENERAL,
+  SW_LINEAR_FROM_PLAIN,
+  SW_LINEAR_FROM_NEW_RUN,
+  SW_LINEAR_FROM_RUN
+} SwLinearFrom;
+
+/* The linear elements, sys->n_linear of them in their order, as the plan
+ * had them (sw-system-blocks.c); free with g_free(). */
+SwLinearElement *_sw_system_dup_linear (const SwSystem *sys);
+
 /* Solves L L^T x = b in place for a band Cholesky factor L (LAPACK lower
  * band storage, (band + 1) x n, as dpbtrf leaves it) with the inverses of
  * its diagonal: two substitutions, no checks, no allocation. */
@@ -378,7 +402,7 @@ _sw_row_block_solve (const SwRowBlock *blk, double *x)
     return;
   for (guint i = 0; i < h; i++)
     {
-      const double *u = &blk->hub_u[(gsize) i * n];
+      const double *u = &SW_ROW_BLOCK_HUB_U (blk)[(gsize) i * n];
       double s = 0;
 
       for (guint k = 0; k < n; k++)
@@ -390,12 +414,12 @@ _sw_row_block_solve (const SwRowBlock *blk, double *x)
       double s = 0;
 
       for (guint j = 0; j < h; j++)
-        s += blk->hub_inverse[i * h + j] * w[j];
+        s += SW_ROW_BLOCK_HUB_INVERSE (blk)[i * h + j] * w[j];
       v[i] = s;
     }
   for (guint i = 0; i < h; i++)
     {
-      const double *z = &blk->hub_z[(gsize) i * n];
+      const double *z = &SW_ROW_BLOCK_HUB_Z (blk)[(gsize) i * n];
 
       for (guint k = 0; k < n; k++)
         x[k] -= z[k] * v[i];

@@ -19,6 +19,7 @@
 #include "sw-friction-private.h"
 #include "sw-equations-private.h"
 #include "sw-expression-private.h"
+#include "sw-zeros-private.h"
 
 #include <math.h>
 #ifdef __GLIBC__
@@ -289,7 +290,8 @@ classify_coords (SwAssembly *ctx, GError **error)
 static void
 state_nominals (SwSystem *sys, GArray *nominals)
 {
-  sys->nominal = g_new0 (double, MAX (sys->n_states, 1));
+  /* Pages only where a nominal is given (sw-zeros-private.h). */
+  sys->nominal = _sw_zeros (double, MAX (sys->n_states, 1));
   for (guint k = 0; k < nominals->len; k++)
     {
       const Nominal *nm = &g_array_index (nominals, Nominal, k);
@@ -338,14 +340,10 @@ build_nodes (SwAssembly *ctx)
   SwSystem *sys = ctx->system;
   SwModel *model = ctx->model;
   guint n_ports = ctx->port_base[sys->n_parts];
-  g_autofree guint *parent = g_new (guint, n_ports);
-  g_autofree int *node_of_root = g_new (int, n_ports);
+  guint *parent = g_new (guint, MAX (n_ports, 1));
 
   for (guint p = 0; p < n_ports; p++)
-    {
-      parent[p] = p;
-      node_of_root[p] = -1;
-    }
+    parent[p] = p;
   for (guint c = 0; c < sw_model_get_n_connections (model); c++)
     {
       const SwConnection *conn = sw_model_get_connection (model, c);
@@ -353,18 +351,20 @@ build_nodes (SwAssembly *ctx)
       _sw_uf_union (parent, ctx->port_base[sys->model_order[conn->from_component]] + conn->from_port,
                     ctx->port_base[sys->model_order[conn->to_component]] + conn->to_port);
     }
-  ctx->port_node = g_new (guint, MAX (n_ports, 1));
+  /* Each port straight to its root, its set's smallest port
+   * (_sw_uf_union); then in place, in the order of the ports, a root's
+   * entry becomes its node (numbered in the order of their first ports)
+   * and every other port's the node of its root, numbered before it: no
+   * second array of the ports. */
+  for (guint p = 0; p < n_ports; p++)
+    parent[p] = _sw_uf_find (parent, p);
   sys->n_nodes = 0;
   for (guint p = 0; p < n_ports; p++)
-    {
-      guint root = _sw_uf_find (parent, p);
-
-      if (node_of_root[root] < 0)
-        node_of_root[root] = sys->n_nodes++;
-      ctx->port_node[p] = node_of_root[root];
-    }
+    parent[p] = parent[p] == p ? sys->n_nodes++ : parent[parent[p]];
+  ctx->port_node = parent;
   index_node_ports (ctx, n_ports);
-  sys->mass = g_new0 (double, MAX (sys->n_nodes, 1));
+  /* Pages as the masses are added (sw-zeros-private.h). */
+  sys->mass = _sw_zeros (double, MAX (sys->n_nodes, 1));
 }
 
 /* Per node, the global ports on it, from the parts' nodes (a system built
@@ -397,6 +397,13 @@ compare_body_components (gconstpointer a, gconstpointer b, gpointer sys)
   guint cb = ((const SwSystem *) sys)->parts[((const SwBody *) b)->part].component;
 
   return (ca > cb) - (ca < cb);
+}
+
+/* What a step of a large model's assembly freed, given back. */
+static void
+assembly_trim (const SwSystem *sys)
+{
+  _sw_trim_heap (sys->n_nodes);
 }
 
 static gboolean
@@ -468,6 +475,7 @@ assemble_parts (SwAssembly *ctx, const double *locked, const double *strength, g
 
   ok = _sw_assembly_eliminate (ctx, rows, error);
   g_clear_pointer (&rows, g_array_unref);
+  assembly_trim (sys);
   ok = ok && classify_coords (ctx, error) && _sw_assembly_build_massive_blocks (ctx, error);
   if (ok)
     {
@@ -476,6 +484,7 @@ assemble_parts (SwAssembly *ctx, const double *locked, const double *strength, g
       _sw_assembly_build_massless_blocks (sys);
       _sw_assembly_build_row_blocks (sys);
       _sw_assembly_build_plan (sys);
+      assembly_trim (sys);
       if (!with_initial)
         {
           g_array_set_size (initials, 0);
@@ -490,6 +499,10 @@ assemble_parts (SwAssembly *ctx, const double *locked, const double *strength, g
    * described from here. */
   g_clear_pointer (&ctx->node_port_start, g_free);
   g_clear_pointer (&ctx->node_ports, g_free);
+  /* Before the evaluation's arrays take pages of their own
+   * (sw-zeros-private.h). */
+  if (ok && with_initial)
+    assembly_trim (sys);
   if (ok && with_initial)
     {
       g_autoptr (SwEquations) eq = sw_equations_new (sys);
@@ -644,7 +657,7 @@ _sw_system_assemble_locked (const SwSystem *base, const double *locked, const do
         }
     }
   sys->n_nodes = base->n_nodes;
-  sys->mass = g_new0 (double, MAX (sys->n_nodes, 1));
+  sys->mass = _sw_zeros (double, MAX (sys->n_nodes, 1));
   if (base->observed != NULL)
     sys->observed = _sw_system_observed_ref (base->observed);
   nodes_from_parts (&ctx);
@@ -732,14 +745,12 @@ sw_system_unref (SwSystem *sys)
       free_block_array (sys, sys->row_blocks[b].rows);
       free_block_array (sys, sys->row_blocks[b].factor);
       free_block_array (sys, sys->row_blocks[b].diag_inverse);
-      g_free (sys->row_blocks[b].hub_u);
-      g_free (sys->row_blocks[b].hub_z);
-      g_free (sys->row_blocks[b].hub_inverse);
+      g_free (sys->row_blocks[b].hubs);
     }
   g_free (sys->row_blocks);
   g_free (sys->single_ints);
   g_free (sys->single_doubles);
-  g_free (sys->linear);
+  g_free (sys->linear_from);
   g_free (sys->plain);
   g_free (sys->plain_runs);
   g_free (sys->inverse_runs);
@@ -756,12 +767,12 @@ sw_system_unref (SwSystem *sys)
   g_free (sys->model_order);
   g_free (sys->name);
   g_free (sys->settings.method);
-  g_free (sys->mass);
+  _sw_zeros_free (sys->mass);
   g_free (sys->t_start);
   g_free (sys->t_terms);
   g_free (sys->p_start);
   g_free (sys->p_terms);
-  g_free (sys->x_const);
+  _sw_zeros_free (sys->x_const);
   g_free (sys->c_start);
   g_free (sys->c_terms);
   g_free (sys->coord_class);
@@ -771,8 +782,8 @@ sw_system_unref (SwSystem *sys)
   g_free (sys->couplings);
   g_free (sys->rows);
   g_free (sys->y0);
-  g_free (sys->nominal);
-  g_free (sys->q_guess);
+  _sw_zeros_free (sys->nominal);
+  _sw_zeros_free (sys->q_guess);
   g_free (sys->force_parts);
   if (sys->time_events != NULL)
     g_array_unref (sys->time_events);

@@ -282,6 +282,19 @@ sw_csv_writer_add_row (SwCsvWriter *w, double x, const double *values, GError **
 }
 
 gboolean
+sw_csv_writer_add_piece (SwCsvWriter *w, double x, guint first, const double *values, guint n, GError **error)
+{
+  g_return_val_if_fail (first + (gsize) n <= w->n && (first == 0) == (w->next == 0) && (first == 0 || w->next == first + 1),
+                        FALSE);
+  if (w->failed)
+    {
+      g_set_error_literal (error, SW_ERROR, SW_ERROR_IO, _("the CSV could not be written"));
+      return FALSE;
+    }
+  return (first > 0 || add_values (w, &x, 1, error)) && add_values (w, values, n, error);
+}
+
+gboolean
 sw_csv_writer_finish (SwCsvWriter *w, GError **error)
 {
   Batch *last = &w->batches[w->filling];

@@ -37,6 +37,14 @@ gboolean     sw_csv_writer_add_row (SwCsvWriter        *writer,
                                     double              x,
                                     const double       *values,
                                     GError            **error);
+/* A row in pieces, in order: values from first on, n of them (first 0
+ * begins the row at x); the same text as sw_csv_writer_add_row(). */
+gboolean     sw_csv_writer_add_piece (SwCsvWriter      *writer,
+                                      double            x,
+                                      guint             first,
+                                      const double     *values,
+                                      guint             n,
+                                      GError          **error);
 /* Writes what is left (and flushes standard output). */
 gboolean     sw_csv_writer_finish  (SwCsvWriter        *writer,
                                     GError            **error);

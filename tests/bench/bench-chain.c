@@ -548,7 +548,7 @@ bench_gear_train (void)
 typedef enum { MEASURE_NOTHING, MEASURE_HAND, MEASURE_READ, MEASURE_CHECK, MEASURE_SIMULATE } Measure;
 
 static gboolean
-discard_row (double t, const double *values, guint n_values, gpointer data, GError **error)
+discard_piece (double t, guint first, const double *values, guint n_values, gpointer data, GError **error)
 {
   return TRUE;
 }
@@ -591,14 +591,14 @@ measure_in_child (Measure measure, const char *path, guint n)
   if (measure == MEASURE_CHECK)
     return;
   /* As shaftwork-cli simulate: the model dropped once assembled, every
-   * variable, each row written (here dropped) as it is made. */
+   * variable, each row written (here dropped) in pieces as it is made. */
   g_clear_object (&model);
   o = sw_simulate_options_default ();
   o.stop_time_s = MEMORY_STOP_S;
   o.output_interval_s = MEMORY_OUTPUT_S;
   o.tolerance = TOLERANCE;
   o.method = SW_METHOD_RK45;
-  o.on_row = discard_row;
+  o.on_row_piece = discard_piece;
   o.discard_rows = TRUE;
   tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
   g_assert_no_error (error);

@@ -814,6 +814,132 @@ test_columns_and_max_rows (void)
   g_assert_error (error, SW_ERROR, SW_ERROR_UNKNOWN_PARAMETER);
 }
 
+/* Every variable (with the ports'), rows handed on and not kept, so their
+ * columns are made a piece at a time (and handed on whole, or in pieces):
+ * the same columns, names and values as a run that keeps them, on a model
+ * with friction (its equations
+ * change with the modes) and one of 1 500 parts (pieces of 1 024 columns,
+ * a part never split). */
+typedef struct {
+  GArray *values;
+  guint   n;
+} AllRows;
+
+static gboolean
+on_all_row (double t, const double *values, guint n, gpointer data, GError **error)
+{
+  AllRows *rows = data;
+
+  rows->n = n;
+  g_array_append_val (rows->values, t);
+  g_array_append_vals (rows->values, values, n);
+  return TRUE;
+}
+
+/* Pieces of rows: each in order from the row's start, appended as whole
+ * rows are by on_all_row. */
+static gboolean
+on_piece (double t, guint first, const double *values, guint n, gpointer data, GError **error)
+{
+  AllRows *rows = data;
+
+  if (first == 0)
+    g_array_append_val (rows->values, t);
+  else
+    g_assert_cmpuint (first, ==, rows->n);
+  rows->n = first + n;
+  g_array_append_vals (rows->values, values, n);
+  return TRUE;
+}
+
+static void
+check_every_variable (SwSystem *sys)
+{
+  SwSimulateOptions o = sw_simulate_options_from_system (sys);
+  g_autoptr (SwTrajectory) kept = NULL, streamed = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  AllRows rows = { values, 0 };
+  guint n_cols, n_rows;
+
+  o.port_variables = TRUE;
+  o.stop_time_s = MIN (o.stop_time_s, 0.2);
+  o.output_interval_s = o.stop_time_s / 20;
+  kept = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  n_cols = sw_trajectory_get_n_columns (kept);
+  n_rows = sw_trajectory_get_n_rows (kept);
+  o.on_row = on_all_row;
+  o.on_row_data = &rows;
+  o.discard_rows = TRUE;
+  streamed = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sw_trajectory_get_n_columns (streamed), ==, n_cols);
+  g_assert_cmpuint (rows.n, ==, n_cols);
+  g_assert_cmpuint (values->len, ==, (gsize) n_rows * (n_cols + 1));
+  /* The same rows in pieces (each part's variables in one where it fits). */
+  {
+    g_autoptr (GArray) pieces = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr (SwTrajectory) in_pieces = NULL;
+    AllRows piece_rows = { pieces, 0 };
+
+    o.on_row = NULL;
+    o.on_row_piece = on_piece;
+    o.on_row_data = &piece_rows;
+    in_pieces = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (piece_rows.n, ==, n_cols);
+    g_assert_cmpmem (pieces->data, pieces->len * sizeof (double), values->data, values->len * sizeof (double));
+  }
+  for (guint c = 0; c < n_cols; c++)
+    {
+      const double *column = sw_trajectory_get_column (kept, c);
+
+      g_assert_cmpstr (sw_trajectory_get_column_name (streamed, c), ==, sw_trajectory_get_column_name (kept, c));
+      for (guint r = 0; r < n_rows; r++)
+        g_assert_cmpmem (&column[r], sizeof (double),
+                         &g_array_index (values, double, (gsize) r * (n_cols + 1) + 1 + c), sizeof (double));
+    }
+}
+
+static void
+test_every_variable_in_pieces (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "data", "examples", "coupled-clutches.shaft",
+                                            NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_file (path, &error);
+  g_autoptr (SwSystem) clutches = NULL;
+  g_autoptr (SwSystem) chain = NULL;
+  GString *json = g_string_new ("{\"format\": \"shaftwork-model\", \"version\": 1, \"name\": \"chain\", \"components\": ["
+                                "{\"id\": \"tau\", \"kind\": \"rotational.constant_torque\", \"params\": {\"tau_constant\": 10}}");
+  GString *wires = g_string_new ("\"connections\": [{\"from\": \"tau.flange\", \"to\": \"J0.flange_a\"}");
+  g_autoptr (SwModel) chain_model = NULL;
+
+  g_assert_no_error (error);
+  clutches = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  check_every_variable (clutches);
+  for (guint i = 0; i < 750; i++)
+    {
+      g_string_append_printf (json, ",{\"id\": \"J%u\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 0.01}}", i);
+      if (i + 1 == 750)
+        break;
+      g_string_append_printf (json, ",{\"id\": \"S%u\", \"kind\": \"rotational.spring_damper\", "
+                                    "\"params\": {\"c\": 1e4, \"d\": 1}}", i);
+      g_string_append_printf (wires, ",{\"from\": \"J%u.flange_b\", \"to\": \"S%u.flange_a\"},"
+                                     "{\"from\": \"S%u.flange_b\", \"to\": \"J%u.flange_a\"}", i, i, i, i + 1);
+    }
+  g_string_append_printf (json, "], %s]}", wires->str);
+  chain_model = sw_model_new_from_data (json->str, -1, "chain", &error);
+  g_assert_no_error (error);
+  chain = sw_model_assemble (chain_model, &error);
+  g_assert_no_error (error);
+  check_every_variable (chain);
+  g_string_free (json, TRUE);
+  g_string_free (wires, TRUE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -833,5 +959,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/simulate/csv", test_csv);
   g_test_add_func ("/core/simulate/csv-shortest-numbers", test_csv_shortest_numbers);
   g_test_add_func ("/core/simulate/columns-and-max-rows", test_columns_and_max_rows);
+  g_test_add_func ("/core/simulate/every-variable-in-pieces", test_every_variable_in_pieces);
   return g_test_run ();
 }
