@@ -71,4 +71,12 @@ gboolean _sw_range_leaves (SwRowMaker *maker, SwIntegrator *it, double t0, doubl
                            double *y_scratch, double *t_leave, SwRangeRead *read, GError **error,
                            GError **it_error);
 
+/* Sorted time events in (0, stop), one per cluster that coincides up to
+ * round-off; *last_left the first instant of the stop's cluster, else stop
+ * (sw-simulate-events.c). NULL with an error past SW_SIMULATE_MAX_EVENTS. */
+GArray *_sw_simulate_time_events (const SwSystem *sys,
+                                  double          stop,
+                                  double         *last_left,
+                                  GError        **error);
+
 G_END_DECLS
