@@ -1,10 +1,9 @@
 /* sw-cli-plot.h: what the terminal program draws (ui/plot: PLplot and
- * cairo), in a module loaded the first time a command draws.
+ * cairo), as a table of the few calls it makes.
  *
- * PLplot, cairo and the 25 libraries they bring took 2.5–3 ms of every
- * start, and most commands (`modal --json`, `simulate` to CSV, `check`)
- * draw nothing. The module (sw-cli-plot-module.c, built as
- * shaftwork-plot.so) hands a table of the few calls the program makes.
+ * (Session 20 tried it as a module loaded on first use, 2.5-3 ms less at
+ * each start; the module held a second copy of core's code and state,
+ * which AddressSanitizer's one-definition check refused: linked in again.)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
@@ -25,16 +24,11 @@ typedef struct {
   __typeof__ (cairo_surface_destroy)          *surface_destroy;
 } SwCliPlot;
 
-/* The module's one entry point. */
-#define SW_CLI_PLOT_MODULE_ENTRY "sw_cli_plot_module_get"
-typedef const SwCliPlot *(*SwCliPlotModuleGet) (void);
-
-/* Loads the module once (main thread: PLplot's is); NULL with error set
- * when it cannot be loaded. */
+/* The drawing calls (never NULL; error is not set: kept for the callers
+ * that handle a drawing that cannot be made). */
 const SwCliPlot *sw_cli_plot (GError **error);
 
-/* sw_plot_dup_unit_text() through the module; the unit as it is when the
- * module cannot be loaded. */
+/* sw_plot_dup_unit_text(). */
 char *sw_cli_plot_dup_unit_text (const char *unit);
 
 G_END_DECLS
