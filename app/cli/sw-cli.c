@@ -22,7 +22,7 @@
 #include "sw-frf.h"
 #include "sw-modes.h"
 #include "sw-simulate.h"
-#include "sw-cli-plot.h"
+#include "sw-plot-file.h"
 
 static int
 run_simulate (int argc, char **argv)
@@ -386,10 +386,8 @@ static gboolean
 write_plot (SwOutputFile *output, gconstpointer data, GError **error)
 {
   const PlotJob *job = data;
-  const SwCliPlot *plot = sw_cli_plot (error);
 
-  return plot != NULL
-         && plot->write_to_output (job->tr, job->cols, job->n, job->title, job->style, output, 1200, 800, error);
+  return sw_plot_file_write_to_output (job->tr, job->cols, job->n, job->title, job->style, output, 1200, 800, error);
 }
 
 int
