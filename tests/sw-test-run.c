@@ -9,7 +9,8 @@
 #include "sw-test-files.h"
 
 static SwTrajectory *
-run_model (SwModel *model, double interval, double tolerance, const char *const *variables)
+run_model_until (SwModel *model, double stop_time, double interval, double tolerance, const char *const *variables,
+                 gboolean port_variables)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (SwSystem) sys = sw_model_assemble (model, &error);
@@ -18,14 +19,23 @@ run_model (SwModel *model, double interval, double tolerance, const char *const 
 
   g_assert_no_error (error);
   o = sw_simulate_options_from_system (sys);
+  if (stop_time > 0)
+    o.stop_time_s = stop_time;
   if (interval > 0)
     o.output_interval_s = interval;
   if (tolerance > 0)
     o.tolerance = tolerance;
   o.variables = variables;
+  o.port_variables = port_variables;
   tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   return tr;
+}
+
+static SwTrajectory *
+run_model (SwModel *model, double interval, double tolerance, const char *const *variables)
+{
+  return run_model_until (model, 0, interval, tolerance, variables, FALSE);
 }
 
 SwTrajectory *
@@ -59,6 +69,16 @@ sw_test_run_text (const char *text, double interval, double tolerance)
 
   g_assert_no_error (error);
   return sw_test_run_model (model, interval, tolerance);
+}
+
+SwTrajectory *
+sw_test_run_text_until (const char *text, double stop_time, double interval, gboolean port_variables)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "test.shaft", &error);
+
+  g_assert_no_error (error);
+  return run_model_until (model, stop_time, interval, 0, NULL, port_variables);
 }
 
 const double *

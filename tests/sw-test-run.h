@@ -25,6 +25,12 @@ SwTrajectory *sw_test_run_example (const char *name,
 SwTrajectory *sw_test_run_text    (const char *text,
                                    double      interval,
                                    double      tolerance);
+/* A model given as text run to stop_time, with its ports' variables when
+ * port_variables; stop_time and interval as the model has them where <= 0. */
+SwTrajectory *sw_test_run_text_until (const char *text,
+                                      double      stop_time,
+                                      double      interval,
+                                      gboolean    port_variables);
 /* error is set and its message holds needle; else the test fails, saying
  * both. */
 void          sw_test_assert_error_says (const GError *error,

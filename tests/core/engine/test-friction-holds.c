@@ -14,39 +14,7 @@
 #include "sw-model.h"
 #include "sw-simulate.h"
 #include "sw-system.h"
-
-/* The model text run to its stop time, which must run (with every
- * port's torque: ports). */
-static SwTrajectory *
-run_text (const char *text, double stop_time, gboolean ports)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "holds.shaft", &error);
-  g_autoptr (SwSystem) sys = NULL;
-  SwTrajectory *tr;
-  SwSimulateOptions o;
-
-  g_assert_no_error (error);
-  sys = sw_model_assemble (model, &error);
-  g_assert_no_error (error);
-  o = sw_simulate_options_from_system (sys);
-  o.stop_time_s = stop_time;
-  o.output_interval_s = 0.001;
-  o.port_variables = ports;
-  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  return tr;
-}
-
-static const double *
-column (SwTrajectory *tr, const char *name)
-{
-  for (guint c = 0; c < sw_trajectory_get_n_columns (tr); c++)
-    if (g_strcmp0 (sw_trajectory_get_column_name (tr, c), name) == 0)
-      return sw_trajectory_get_column (tr, c);
-  g_error ("no column %s", name);
-  return NULL;
-}
+#include "sw-test-run.h"
 
 /* Two one-way clutches back to back between two bodies: each freewheel
  * holds any torque one way, so together they lock both ways whatever
@@ -70,10 +38,10 @@ test_back_to_back_freewheels (void)
     "\"connections\": [{\"from\": \"tau.flange\", \"to\": \"J0.flange_a\"},\n"
     "{\"from\": \"J0.flange_b\", \"to\": \"W1.flange_a\"}, {\"from\": \"W1.flange_b\", \"to\": \"J1.flange_a\"},\n"
     "{\"from\": \"J1.flange_a\", \"to\": \"W2.flange_a\"}, {\"from\": \"W2.flange_b\", \"to\": \"J0.flange_b\"}]}\n";
-  g_autoptr (SwTrajectory) tr = run_text (text, 1, FALSE);
-  const double *t = sw_trajectory_get_times (tr), *w0 = column (tr, "J0.w"), *w1 = column (tr, "J1.w");
-  const double *m1 = column (tr, "W1.mode"), *m2 = column (tr, "W2.mode");
-  const double *tau1 = column (tr, "W1.tau"), *tau2 = column (tr, "W2.tau");
+  g_autoptr (SwTrajectory) tr = sw_test_run_text_until (text, 1, 0.001, FALSE);
+  const double *t = sw_trajectory_get_times (tr), *w0 = sw_test_column (tr, "J0.w"), *w1 = sw_test_column (tr, "J1.w");
+  const double *m1 = sw_test_column (tr, "W1.mode"), *m2 = sw_test_column (tr, "W2.mode");
+  const double *tau1 = sw_test_column (tr, "W1.tau"), *tau2 = sw_test_column (tr, "W2.tau");
   /* Forward limits: peak mue fn_max (mue 0.5). */
   double limit1 = 1.1 * 0.5 * 2, limit2 = 1.2 * 0.5 * 3, peak = 10 / (2 * G_PI * 2);
 
@@ -104,11 +72,11 @@ assert_balances (SwTrajectory *tr, guint r, const Body *bodies, guint n_bodies)
   for (guint b = 0; b < n_bodies; b++)
     {
       g_autofree char *a_name = g_strdup_printf ("%s.a", bodies[b].body);
-      double sum = bodies[b].J * column (tr, a_name)[r], scale = fabs (sum);
+      double sum = bodies[b].J * sw_test_column (tr, a_name)[r], scale = fabs (sum);
 
       for (guint q = 0; q < 4 && bodies[b].ports[q] != NULL; q++)
         {
-          double v = column (tr, bodies[b].ports[q])[r];
+          double v = sw_test_column (tr, bodies[b].ports[q])[r];
 
           sum += v;
           scale += fabs (v);
@@ -184,7 +152,7 @@ test_ring_within_limits (void)
     { "J2", 0.926, { "F2.flange_a.tau", "L1.flange_b.tau", "L2.flange_a.tau", NULL } },
     { "J3", 0.6184, { "B3.flange_a.tau", "L2.flange_b.tau", "L3.flange_a.tau", NULL } },
   };
-  g_autoptr (SwTrajectory) tr = run_text (text, 0.5, TRUE);
+  g_autoptr (SwTrajectory) tr = sw_test_run_text_until (text, 0.5, 0.001, TRUE);
   const double *t = sw_trajectory_get_times (tr);
   const double *mode[4], *tau[4];
   guint ring_stuck = 0;
@@ -193,8 +161,8 @@ test_ring_within_limits (void)
     {
       g_autofree char *m = g_strdup_printf ("L%u.mode", k), *c = g_strdup_printf ("L%u.tau", k);
 
-      mode[k] = column (tr, m);
-      tau[k] = column (tr, c);
+      mode[k] = sw_test_column (tr, m);
+      tau[k] = sw_test_column (tr, c);
     }
   for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)
     {
@@ -279,10 +247,10 @@ test_brake_beside_lossy_gear (void)
     { "J1", 1.411, { "L0.flange_b.tau", "L1.flange_a.tau", NULL } },
     { "J2", 1.434, { "L1.flange_b.tau", NULL } },
   };
-  g_autoptr (SwTrajectory) tr = run_text (text, 0.5, TRUE);
-  const double *t = sw_trajectory_get_times (tr), *brake_mode = column (tr, "B0.mode"), *brake = column (tr, "B0.tau");
-  const double *mode0 = column (tr, "L0.mode"), *loss0 = column (tr, "L0.tauLoss"), *tau0 = column (tr, "L0.flange_a.tau");
-  const double *mode1 = column (tr, "L1.mode"), *loss1 = column (tr, "L1.tauLoss"), *tau1 = column (tr, "L1.flange_a.tau");
+  g_autoptr (SwTrajectory) tr = sw_test_run_text_until (text, 0.5, 0.001, TRUE);
+  const double *t = sw_trajectory_get_times (tr), *brake_mode = sw_test_column (tr, "B0.mode"), *brake = sw_test_column (tr, "B0.tau");
+  const double *mode0 = sw_test_column (tr, "L0.mode"), *loss0 = sw_test_column (tr, "L0.tauLoss"), *tau0 = sw_test_column (tr, "L0.flange_a.tau");
+  const double *mode1 = sw_test_column (tr, "L1.mode"), *loss1 = sw_test_column (tr, "L1.tauLoss"), *tau1 = sw_test_column (tr, "L1.flange_a.tau");
   guint both_held = 0;
 
   for (guint r = 0; r < sw_trajectory_get_n_rows (tr); r++)

@@ -18,6 +18,7 @@
 #include "sw-model.h"
 #include "sw-simulate.h"
 #include "sw-system.h"
+#include "sw-test-run.h"
 
 /* A normal force: constant, a ramp or a sine, between 0 and 1. */
 static char *
@@ -228,31 +229,11 @@ test_held (void)
 static SwTrajectory *
 run_text (const char *text, const double **time, const double **w, const double **tau)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "loop.shaft", &error);
-  g_autoptr (SwSystem) sys = NULL;
-  SwTrajectory *tr;
-  SwSimulateOptions o;
+  SwTrajectory *tr = sw_test_run_text_until (text, 0.5, 0.001, FALSE);
 
-  g_assert_no_error (error);
-  sys = sw_model_assemble (model, &error);
-  g_assert_no_error (error);
-  o = sw_simulate_options_from_system (sys);
-  o.stop_time_s = 0.5;
-  o.output_interval_s = 0.001;
-  tr = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
   *time = sw_trajectory_get_times (tr);
-  *w = *tau = NULL;
-  for (guint c = 0; c < sw_trajectory_get_n_columns (tr); c++)
-    {
-      if (g_strcmp0 (sw_trajectory_get_column_name (tr, c), "J0.w") == 0)
-        *w = sw_trajectory_get_column (tr, c);
-      if (g_strcmp0 (sw_trajectory_get_column_name (tr, c), "tau.tau") == 0)
-        *tau = sw_trajectory_get_column (tr, c);
-    }
-  g_assert_nonnull (*w);
-  g_assert_nonnull (*tau);
+  *w = sw_test_column (tr, "J0.w");
+  *tau = sw_test_column (tr, "tau.tau");
   return tr;
 }
 
