@@ -361,8 +361,10 @@ test_draw_module (void)
   g_autofree char *png = g_build_filename (dir, "first.png", NULL);
   g_autofree char *modal = loaded_for (g_getenv ("SW_CLI"), "modal", model, NULL);
   g_autofree char *plot = loaded_for (g_getenv ("SW_CLI"), "plot", model, png);
-  g_autofree char *module = g_strconcat ("file=", g_getenv ("SW_CLI_DRAW"), " ", NULL);
+  g_autofree char *module = NULL;
 
+  g_assert_nonnull (g_getenv ("SW_CLI_DRAW"));   /* set by tests/meson.build */
+  module = g_strconcat ("file=", g_getenv ("SW_CLI_DRAW"), " ", NULL);
   g_assert_null (strstr (modal, "libplplot"));
   g_assert_null (strstr (modal, "libcairo"));
   g_assert_null (strstr (modal, "shaftwork-cli-draw"));
@@ -379,22 +381,25 @@ test_draw_module (void)
 static void
 test_draw_module_installed (void)
 {
+  const char *from_bindir = g_getenv ("SW_CLI_DRAW_FROM_BINDIR");   /* set by tests/meson.build */
   g_autofree char *model = sw_test_example_path ("first.shaft");
-  g_autofree char *root = g_dir_make_tmp ("cli-XXXXXX", NULL);
-  g_autofree char *bin = g_build_filename (root, "bin", NULL);
-  g_autofree char *program = g_build_filename (bin, "shaftwork-cli", NULL);
-  g_autofree char *module_dir = g_build_filename (bin, g_getenv ("SW_CLI_DRAW_FROM_BINDIR"), NULL);
-  g_autofree char *module = g_build_filename (module_dir, "shaftwork-cli-draw.so", NULL);
-  g_autofree char *png = g_build_filename (root, "first.png", NULL);
+  g_autofree char *root = NULL, *bin = NULL, *program = NULL, *module_dir = NULL, *module = NULL, *png = NULL;
   g_autofree char *bytes = NULL, *plot = NULL, *canonical = NULL, *line = NULL;
   gsize len = 0;
 
-  if (g_getenv ("SW_CLI_DRAW_FROM_BINDIR")[0] == '\0')
+  g_assert_nonnull (from_bindir);
+  g_assert_nonnull (g_getenv ("SW_CLI_DRAW"));
+  if (from_bindir[0] == '\0')
     {
       g_test_skip ("bindir or libdir is absolute: the module is found at its installed path only");
-      g_rmdir (root);
       return;
     }
+  root = g_dir_make_tmp ("cli-XXXXXX", NULL);
+  bin = g_build_filename (root, "bin", NULL);
+  program = g_build_filename (bin, "shaftwork-cli", NULL);
+  module_dir = g_build_filename (bin, from_bindir, NULL);
+  module = g_build_filename (module_dir, "shaftwork-cli-draw.so", NULL);
+  png = g_build_filename (root, "first.png", NULL);
   g_assert_cmpint (g_mkdir_with_parents (bin, 0700), ==, 0);
   g_assert_cmpint (g_mkdir_with_parents (module_dir, 0700), ==, 0);
   g_assert_true (g_file_get_contents (g_getenv ("SW_CLI"), &bytes, &len, NULL));
@@ -413,10 +418,10 @@ test_draw_module_installed (void)
   g_remove (module);
   g_remove (program);
   g_rmdir (bin);
-  /* The module's folders, up to root. */
+  /* The module's folders, up to root (each name longer than its parent's). */
   for (char *d = g_canonicalize_filename (module_dir, NULL); d != NULL;)
     {
-      char *up = strcmp (d, root) != 0 ? g_path_get_dirname (d) : NULL;
+      char *up = strlen (d) > strlen (root) ? g_path_get_dirname (d) : NULL;
 
       g_rmdir (d);
       g_free (d);
