@@ -7,6 +7,9 @@
 
 #include <gmodule.h>
 #include <glib/gi18n.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define MODULE_NAME "shaftwork-cli-draw.so"
 
@@ -41,10 +44,12 @@ module_path (void)
 {
   g_autofree char *program = g_file_read_link ("/proc/self/exe", NULL);
   g_autofree char *dir = program != NULL ? g_path_get_dirname (program) : NULL;
-  g_autofree char *built = g_canonicalize_filename (SW_CLI_DRAW_BUILD_DIR, NULL);
+  /* The build folder as the program's path says it: symbolic links
+   * resolved. */
+  g_autofree char *built = realpath (SW_CLI_DRAW_BUILD_DIR, NULL);
   g_autofree char *relative = NULL;
 
-  if (dir != NULL && strcmp (dir, built) == 0)
+  if (dir != NULL && built != NULL && strcmp (dir, built) == 0)
     return g_build_filename (built, MODULE_NAME, NULL);
   if (dir != NULL && SW_CLI_DRAW_FROM_BINDIR[0] != '\0')
     {
@@ -65,6 +70,7 @@ load (void)
    * fails here, with its name, not at a later call. */
   GModule *module = g_module_open (path, G_MODULE_BIND_LOCAL);
   SwCliDrawModuleGet get = NULL;
+  const SwCliDraw *got;
 
   if (module == NULL)
     {
@@ -75,8 +81,10 @@ load (void)
   g_module_make_resident (module);
   if (!g_module_symbol (module, SW_CLI_DRAW_MODULE_ENTRY, (gpointer *) &get) || get == NULL)
     load_error = g_strdup_printf ("%s has no %s", path, SW_CLI_DRAW_MODULE_ENTRY);
+  else if ((got = get ())->size != sizeof (SwCliDraw) || strcmp (got->version, SW_VERSION) != 0)
+    load_error = g_strdup_printf ("%s is of version %s, the program of %s", path, got->version, SW_VERSION);
   else
-    calls = get ();
+    calls = got;
 }
 
 const SwCliDraw *

@@ -18,6 +18,10 @@
 G_BEGIN_DECLS
 
 typedef struct {
+  /* The program's and the module's must agree (another build's module
+   * is refused). */
+  const char *version;
+  gsize       size;
   __typeof__ (sw_plot_file_write_to_output)   *write_to_output;
   __typeof__ (sw_plot_file_draw_image)        *draw_image;
   __typeof__ (sw_plot_dup_unit_text)          *dup_unit_text;
@@ -31,6 +35,8 @@ typedef struct {
 /* The table of the calls themselves: the module's, and that of programs
  * linking ui/plot (sw-cli-draw-linked.c). */
 #define SW_CLI_DRAW_CALLS {                                \
+    .version = SW_VERSION,                                 \
+    .size = sizeof (SwCliDraw),                            \
     .write_to_output = sw_plot_file_write_to_output,       \
     .draw_image = sw_plot_file_draw_image,                 \
     .dup_unit_text = sw_plot_dup_unit_text,                \
