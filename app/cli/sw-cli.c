@@ -22,7 +22,7 @@
 #include "sw-frf.h"
 #include "sw-modes.h"
 #include "sw-simulate.h"
-#include "sw-plot-file.h"
+#include "sw-cli-draw.h"
 
 static int
 run_simulate (int argc, char **argv)
@@ -386,8 +386,10 @@ static gboolean
 write_plot (SwOutputFile *output, gconstpointer data, GError **error)
 {
   const PlotJob *job = data;
+  const SwCliDraw *draw = sw_cli_draw (error);
 
-  return sw_plot_file_write_to_output (job->tr, job->cols, job->n, job->title, job->style, output, 1200, 800, error);
+  return draw != NULL
+         && draw->write_to_output (job->tr, job->cols, job->n, job->title, job->style, output, 1200, 800, error);
 }
 
 int

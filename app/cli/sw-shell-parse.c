@@ -9,7 +9,7 @@
 #include "sw-shell-private.h"
 #include "sw-error.h"
 #include "sw-number.h"
-#include "sw-plot-file.h"
+#include "sw-cli-draw.h"
 
 char **
 sw_shell_split_line (const char *line, GError **error)
@@ -106,7 +106,7 @@ static const struct {
 static char *
 dup_valid_units (const SwParamDesc *desc)
 {
-  g_autofree char *shown = sw_plot_dup_unit_text (desc->unit);
+  g_autofree char *shown = sw_cli_draw_dup_unit_text (desc->unit);
   GString *s = g_string_new (desc->unit);
 
   if (strcmp (shown, desc->unit) != 0)
@@ -157,7 +157,7 @@ sw_shell_parse_value (const SwParamDesc *desc, const char *number, const char *u
     }
   if (unit != NULL)
     {
-      g_autofree char *shown = sw_plot_dup_unit_text (desc->unit);
+      g_autofree char *shown = sw_cli_draw_dup_unit_text (desc->unit);
       gboolean known = strcmp (unit, desc->unit) == 0 || strcmp (unit, shown) == 0
                        || (desc->unit[0] == '\0' && strcmp (unit, "1") == 0);
 
@@ -188,7 +188,7 @@ char *
 sw_shell_dup_quantity (double value, const char *unit)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  g_autofree char *shown = sw_plot_dup_unit_text (unit);
+  g_autofree char *shown = sw_cli_draw_dup_unit_text (unit);
 
   if (isnan (value))
     return g_strdup (_("free"));

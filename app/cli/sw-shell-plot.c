@@ -14,7 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "sw-shell-private.h"
-#include "sw-plot-file.h"
+#include "sw-cli-draw.h"
 
 #define MAX_PANELS 3
 #define Y_LABEL_WIDTH 10
@@ -129,7 +129,7 @@ draw_panel (GString *out, const SwTrajectory *tr, const guint *cols, const guint
   double t0 = rows > 0 ? x_of (style, t[0]) : 0, t1 = rows > 0 ? x_of (style, t[rows - 1]) : 1, lo, hi;
   int px = style->unicode ? 2 * width_cells : width_cells, py = style->unicode ? 4 * rows_cells : rows_cells;
   Canvas cv = { width_cells, rows_cells };
-  g_autofree char *unit = sw_plot_dup_unit_text (sw_trajectory_get_column_unit (tr, cols[0]));
+  g_autofree char *unit = sw_cli_draw_dup_unit_text (sw_trajectory_get_column_unit (tr, cols[0]));
 
   cv.dots = g_new0 (guint8, width_cells * rows_cells);
   cv.curve = g_new (gint8, width_cells * rows_cells);
@@ -234,7 +234,7 @@ sw_shell_plot_append (GString *out, const SwTrajectory *tr, const guint *columns
   const double *t = sw_trajectory_get_times (tr);
   double t0 = rows > 0 ? t[0] : 0, t1 = rows > 0 ? t[rows - 1] : 0;
   g_autoptr (GString) legend = g_string_new (NULL);
-  g_autofree char *x_unit = sw_plot_dup_unit_text (sw_trajectory_get_x_unit (tr));
+  g_autofree char *x_unit = sw_cli_draw_dup_unit_text (sw_trajectory_get_x_unit (tr));
 
   n = MIN (n, SW_SHELL_MAX_PLOT);
   /* Panels by unit, in the order the units first appear. */
@@ -259,7 +259,7 @@ sw_shell_plot_append (GString *out, const SwTrajectory *tr, const guint *columns
    * unit, wrapped to the width. */
   for (guint k = 0; k < n; k++)
     {
-      g_autofree char *u = sw_plot_dup_unit_text (sw_trajectory_get_column_unit (tr, columns[k]));
+      g_autofree char *u = sw_cli_draw_dup_unit_text (sw_trajectory_get_column_unit (tr, columns[k]));
       g_autofree char *text = g_strdup_printf ("%s [%s]", sw_trajectory_get_column_name (tr, columns[k]), u);
       char mark[8] = { 0 };
       guint len;

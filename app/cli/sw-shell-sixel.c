@@ -36,7 +36,7 @@
 
 #include "sw-shell-private.h"
 #include "sw-error.h"
-#include "sw-plot-file.h"
+#include "sw-cli-draw.h"
 
 #define MAX_COLORS 256
 
@@ -466,20 +466,23 @@ gboolean
 sw_shell_plot_sixel_append (GString *out, const SwTrajectory *tr, const guint *columns, guint n, guint width_px,
                             guint height_px, gboolean stale, gboolean dark, GError **error)
 {
+  const SwCliDraw *draw;
   cairo_surface_t *image;
 
   g_return_val_if_fail (out != NULL && tr != NULL, FALSE);
 
-  image = sw_plot_file_draw_image (tr, columns, n,
-                                   stale ? _("STALE: the model changed or failed to run; the last good results")
-                                         : NULL,
-                                   NULL, SW_PLOT_IMAGE_ALIASED | (dark ? SW_PLOT_IMAGE_DARK : 0),
-                                   _("the terminal plot"), (int) width_px, (int) height_px, error);
+  draw = sw_cli_draw (error);
+  if (draw == NULL)
+    return FALSE;
+  image = draw->draw_image (tr, columns, n,
+                            stale ? _("STALE: the model changed or failed to run; the last good results") : NULL,
+                            NULL, SW_PLOT_IMAGE_ALIASED | (dark ? SW_PLOT_IMAGE_DARK : 0),
+                            _("the terminal plot"), (int) width_px, (int) height_px, error);
   if (image == NULL)
     return FALSE;
-  sw_shell_sixel_append (out, (const guint32 *) cairo_image_surface_get_data (image),
-                         (guint) cairo_image_surface_get_width (image), (guint) cairo_image_surface_get_height (image),
-                         (gsize) cairo_image_surface_get_stride (image) / 4);
-  cairo_surface_destroy (image);
+  sw_shell_sixel_append (out, (const guint32 *) draw->image_get_data (image),
+                         (guint) draw->image_get_width (image), (guint) draw->image_get_height (image),
+                         (gsize) draw->image_get_stride (image) / 4);
+  draw->surface_destroy (image);
   return TRUE;
 }

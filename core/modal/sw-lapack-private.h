@@ -1,5 +1,7 @@
 /* sw-lapack-private.h: the LAPACKE routines modal analysis uses, loaded
- * from liblapacke.so.3 the first time they are needed.
+ * the first time they are needed: dstevr from LAPACK itself
+ * (liblapack.so.3, at _sw_lapack_load ()), the others from liblapacke.so.3
+ * at their first call.
  *
  * Linking LAPACK (OpenBLAS on Debian) into every program costs each start
  * about 4 ms of symbol relocation, and OpenBLAS starts a thread that spins

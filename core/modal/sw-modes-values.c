@@ -16,6 +16,44 @@
 #include <math.h>
 #include <string.h>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define HAVE_AVX2 1
+#include <immintrin.h>
+#endif
+
+/* out[k] = (in[k] * mul) / div (in place too): a product and a quotient,
+ * correctly rounded however many lanes make them, so the same bits four at
+ * a time where the processor has AVX2; the build's baseline (SSE2) divides
+ * two at a time, and `modal --json` of a chain of 1 000 makes 3 million
+ * quotients (1 ms less; issue 24). */
+#ifdef HAVE_AVX2
+__attribute__ ((target ("avx2"))) static void
+scale_divide_avx2 (double *out, const double *in, double mul, double div, guint n)
+{
+  __m256d m = _mm256_set1_pd (mul), d = _mm256_set1_pd (div);
+  guint k = 0;
+
+  for (; k + 4 <= n; k += 4)
+    _mm256_storeu_pd (out + k, _mm256_div_pd (_mm256_mul_pd (_mm256_loadu_pd (in + k), m), d));
+  for (; k < n; k++)
+    out[k] = (in[k] * mul) / div;
+}
+#endif
+
+static void
+scale_divide (double *out, const double *in, double mul, double div, guint n)
+{
+#ifdef HAVE_AVX2
+  if (__builtin_cpu_supports ("avx2"))
+    {
+      scale_divide_avx2 (out, in, mul, div, n);
+      return;
+    }
+#endif
+  for (guint k = 0; k < n; k++)
+    out[k] = (in[k] * mul) / div;
+}
+
 void
 _sw_modes_node_shape (const SwModes *modes, guint i, double *node_shape)
 {
@@ -40,8 +78,7 @@ shares (double *share, const double *value, guint n, double sum)
   if (share == NULL)
     return;
   if (sum > 0)
-    for (guint k = 0; k < n; k++)
-      share[k] = 100 * value[k] / sum;
+    scale_divide (share, value, 100, sum, n);
   else
     memset (share, 0, n * sizeof (double));
 }
@@ -83,8 +120,7 @@ _sw_modes_values (const SwModes *modes, guint i, const double *node_shape, doubl
           for (guint b = 0; b < nb; b++)
             shape_mn[b] = value[b] * sign;
         if (shape != NULL && peak != 0)
-          for (guint b = 0; b < nb; b++)
-            shape[b] = (value[b] * sign) / scale;
+          scale_divide (shape, value, sign, scale, nb);
         else if (shape != NULL)
           memset (shape, 0, nb * sizeof (double));
       }

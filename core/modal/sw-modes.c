@@ -55,6 +55,52 @@ compare_components (gconstpointer a, gconstpointer b, gpointer sys)
   return (ca > cb) - (ca < cb);
 }
 
+/* ---- Mass normalisation ------------------------------------------------- */
+
+/* x = T q over the nodes, q a mode's massive coordinates (m[r] is the r-th). */
+static void
+mode_nodes (const SwSystem *sys, const double *q, const guint *m, guint nm, double *x)
+{
+  memset (x, 0, sys->n_nodes * sizeof (double));
+  for (guint r = 0; r < nm; r++)
+    for (guint c = sys->c_start[m[r]]; c < sys->c_start[m[r] + 1]; c++)
+      x[sys->c_terms[c].index] += sys->c_terms[c].coeff * q[r];
+}
+
+/* Each mode's x^T M x where M is diagonal over the nodes (no couplings),
+ * two modes at a time: each sum adds in its own order, as a mode alone
+ * would (the same bits), and the two chains of additions overlap (their
+ * latency was half of the normalisation's time). q: the modes' massive
+ * coordinates, ld apart. */
+static void
+mass_norms_squared (const SwSystem *sys, const double *q, gsize ld, const guint *m, guint nm, guint n_modes,
+                    double *norm2)
+{
+  g_autofree double *xa = g_new0 (double, MAX (sys->n_nodes, 1));
+  g_autofree double *xb = g_new0 (double, MAX (sys->n_nodes, 1));
+
+  g_assert (sys->n_couplings == 0);
+  for (guint i = 0; i < n_modes; i += 2)
+    {
+      gboolean pair = i + 1 < n_modes;
+      double sa = 0, sb = 0;
+
+      mode_nodes (sys, q + i * ld, m, nm, xa);
+      if (pair)
+        mode_nodes (sys, q + (i + 1) * ld, m, nm, xb);
+      else
+        memset (xb, 0, sys->n_nodes * sizeof (double));
+      for (guint nd = 0; nd < sys->n_nodes; nd++)
+        {
+          sa += xa[nd] * (sys->mass[nd] * xa[nd]);
+          sb += xb[nd] * (sys->mass[nd] * xb[nd]);
+        }
+      norm2[i] = sa;
+      if (pair)
+        norm2[i + 1] = sb;
+    }
+}
+
 /* ---- Damped eigenvalues ------------------------------------------------- */
 
 static void
@@ -406,6 +452,7 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   g_autofree double *node_shape = NULL;
   g_autofree double *mass_shape = NULL;
   g_autofree double *tmp = NULL;
+  g_autofree double *norm2 = NULL;   /* each mode's x^T M x, where made beforehand */
   g_autofree double *ke = NULL;
   g_autofree double *pe = NULL;
   guint nm, nb, ns, nc, n_modes, per_mode;
@@ -554,6 +601,11 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   tmp = g_new0 (double, MAX (nm, 1));
   ke = g_new0 (double, MAX (nb, 1));
   pe = g_new0 (double, MAX (ns, 1));
+  if (sys->n_couplings == 0)
+    {
+      norm2 = g_new (double, MAX (n_modes, 1));
+      mass_norms_squared (sys, modes->coord_shapes, nc, (const guint *) m->data, nm, n_modes, norm2);
+    }
   for (guint i = 0; i < n_modes; i++)
     {
       SwMode *mode = &modes->modes[i];
@@ -579,23 +631,15 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
       memcpy (tmp, coord_shape, nm * sizeof (double));
       if (nm + s->len < nc)   /* else each is written below */
         memset (coord_shape, 0, nc * sizeof (double));
-      memset (node_shape, 0, sys->n_nodes * sizeof (double));
-      for (guint r = 0; r < nm; r++)
+      if (norm2 != NULL)   /* no couplings: M diagonal, made beforehand */
+        norm = norm2[i];
+      else
         {
-          guint j = g_array_index (m, guint, r);
-
-          for (guint c = sys->c_start[j]; c < sys->c_start[j + 1]; c++)
-            node_shape[sys->c_terms[c].index] += sys->c_terms[c].coeff * tmp[r];
-        }
-      if (sys->n_couplings > 0)
-        {
+          mode_nodes (sys, tmp, (const guint *) m->data, nm, node_shape);
           _sw_system_apply_mass (sys, node_shape, mass_shape);
           for (guint nd = 0; nd < sys->n_nodes; nd++)
             norm += node_shape[nd] * mass_shape[nd];
         }
-      else   /* the same products, in one pass */
-        for (guint nd = 0; nd < sys->n_nodes; nd++)
-          norm += node_shape[nd] * (sys->mass[nd] * node_shape[nd]);
       norm = 1 / sqrt (norm);
 
       /* Coordinates, then nodes: x = T q with the condensed ones recovered. */

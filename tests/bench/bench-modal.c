@@ -19,9 +19,11 @@
  *
  * Issue 24: the whole `shaftwork-cli modal --json` process, all modes of a
  * chain of 1 000 (115 MB of text, 3 M numbers) against LAPACK's dstevr alone
- * on the same tridiagonal, processor time (the whole child process; this
- * thread's for dstevr), best of 3: target <= 2 (SW_CLI names the program;
- * without it the row is left out).
+ * on the same tridiagonal, called as modal analysis calls it (LAPACK's own
+ * routine with LAPACKE's workspace query, core/modal/sw-lapack.c),
+ * processor time (the whole child process; this thread's for dstevr), best
+ * of 3: target <= 2 (SW_CLI names the program; without it the row is left
+ * out).
  *
  * Run: meson test -C build --benchmark bench-modal --verbose
  *      or build/tests/bench-modal [MAX_N] [--skip-dense-damped-above N]

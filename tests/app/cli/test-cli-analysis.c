@@ -333,6 +333,102 @@ test_frf_db (void)
   g_rmdir (dir);
 }
 
+/* What the dynamic loader says it loaded (LD_DEBUG=files, on stderr) while
+ * program ran command on model, writing out when not NULL. */
+static char *
+loaded_for (const char *program, const char *command, const char *model, const char *out)
+{
+  g_auto (GStrv) env = g_environ_setenv (run_environ (FALSE), "LD_DEBUG", "files", TRUE);
+  const char *argv[] = { program, command, model, out != NULL ? "-o" : NULL, out, NULL };
+  g_autofree char *stdout_text = NULL;
+  char *err = NULL;
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &stdout_text, &err, &status,
+                               NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return err;
+}
+
+/* PLplot and cairo live in the module shaftwork-cli-draw.so, loaded by the
+ * commands that draw (issue 24): modal loads neither, plot loads the module
+ * built beside the program. */
+static void
+test_draw_module (void)
+{
+  g_autofree char *model = sw_test_example_path ("first.shaft");
+  g_autofree char *dir = g_dir_make_tmp ("cli-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "first.png", NULL);
+  g_autofree char *modal = loaded_for (g_getenv ("SW_CLI"), "modal", model, NULL);
+  g_autofree char *plot = loaded_for (g_getenv ("SW_CLI"), "plot", model, png);
+  g_autofree char *module = NULL;
+
+  g_assert_nonnull (g_getenv ("SW_CLI_DRAW"));   /* set by tests/meson.build */
+  module = g_strconcat ("file=", g_getenv ("SW_CLI_DRAW"), " ", NULL);
+  g_assert_null (strstr (modal, "libplplot"));
+  g_assert_null (strstr (modal, "libcairo"));
+  g_assert_null (strstr (modal, "shaftwork-cli-draw"));
+  g_assert_nonnull (strstr (plot, module));
+  g_assert_nonnull (strstr (plot, "libplplot"));
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+  g_remove (png);
+  g_rmdir (dir);
+}
+
+/* Installed, the program finds the module at its place relative to its
+ * own folder (SW_CLI_DRAW_FROM_BINDIR): both copied into such a tree
+ * elsewhere, plot draws with the copy. */
+static void
+test_draw_module_installed (void)
+{
+  const char *from_bindir = g_getenv ("SW_CLI_DRAW_FROM_BINDIR");   /* set by tests/meson.build */
+  g_autofree char *model = sw_test_example_path ("first.shaft");
+  g_autofree char *root = NULL, *bin = NULL, *program = NULL, *module_dir = NULL, *module = NULL, *png = NULL;
+  g_autofree char *bytes = NULL, *plot = NULL, *canonical = NULL, *line = NULL;
+  gsize len = 0;
+
+  g_assert_nonnull (from_bindir);
+  g_assert_nonnull (g_getenv ("SW_CLI_DRAW"));
+  if (from_bindir[0] == '\0')
+    {
+      g_test_skip ("bindir or libdir is absolute: the module is found at its installed path only");
+      return;
+    }
+  root = g_dir_make_tmp ("cli-XXXXXX", NULL);
+  bin = g_build_filename (root, "bin", NULL);
+  program = g_build_filename (bin, "shaftwork-cli", NULL);
+  module_dir = g_build_filename (bin, from_bindir, NULL);
+  module = g_build_filename (module_dir, "shaftwork-cli-draw.so", NULL);
+  png = g_build_filename (root, "first.png", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (bin, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (module_dir, 0700), ==, 0);
+  g_assert_true (g_file_get_contents (g_getenv ("SW_CLI"), &bytes, &len, NULL));
+  g_assert_true (g_file_set_contents_full (program, bytes, (gssize) len, G_FILE_SET_CONTENTS_NONE, 0700, NULL));
+  g_clear_pointer (&bytes, g_free);
+  g_assert_true (g_file_get_contents (g_getenv ("SW_CLI_DRAW"), &bytes, &len, NULL));
+  g_assert_true (g_file_set_contents_full (module, bytes, (gssize) len, G_FILE_SET_CONTENTS_NONE, 0600, NULL));
+
+  plot = loaded_for (program, "plot", model, png);
+  canonical = g_canonicalize_filename (module, NULL);
+  line = g_strconcat ("file=", canonical, " ", NULL);
+  g_assert_nonnull (strstr (plot, line));
+  g_assert_null (strstr (plot, g_getenv ("SW_CLI_DRAW")));
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+  g_remove (png);
+  g_remove (module);
+  g_remove (program);
+  g_rmdir (bin);
+  /* The module's folders, up to root (each name longer than its parent's). */
+  for (char *d = g_canonicalize_filename (module_dir, NULL); d != NULL;)
+    {
+      char *up = strlen (d) > strlen (root) ? g_path_get_dirname (d) : NULL;
+
+      g_rmdir (d);
+      g_free (d);
+      d = up;
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -345,5 +441,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/modes-zero", test_modes_zero);
   g_test_add_func ("/app/cli/campbell-mesh-order", test_campbell_mesh_order);
   g_test_add_func ("/app/cli/frf-db", test_frf_db);
+  g_test_add_func ("/app/cli/draw-module", test_draw_module);
+  g_test_add_func ("/app/cli/draw-module-installed", test_draw_module_installed);
   return g_test_run ();
 }
