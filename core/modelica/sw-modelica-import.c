@@ -905,6 +905,13 @@ sw_modelica_import (const char *data, gssize length, const char *display_name, G
 SwModel *
 sw_modelica_import_in (const char *data, gssize length, const char *display_name, const char *folder, GError **error)
 {
+  return sw_modelica_import_model (data, length, display_name, folder, NULL, error);
+}
+
+SwModel *
+sw_modelica_import_model (const char *data, gssize length, const char *display_name, const char *folder,
+                          const char *model_name, GError **error)
+{
   g_autoptr (MoClass) klass = NULL;
   g_autoptr (SwModel) model = NULL;
   Import im = { display_name != NULL ? display_name : "<memory>" };
@@ -912,6 +919,9 @@ sw_modelica_import_in (const char *data, gssize length, const char *display_name
   g_return_val_if_fail (data != NULL, NULL);
   if (length < 0)
     length = (gssize) strlen (data);
+  /* A byte order mark (Windows editors, Dymola) is not text. */
+  if (length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    data += 3, length -= 3;
   /* A NUL is valid UTF-8 to no text reader: said as what it is, where. */
   {
     const char *nul = memchr (data, '\0', (gsize) length);
@@ -936,7 +946,7 @@ sw_modelica_import_in (const char *data, gssize length, const char *display_name
       g_set_error (error, SW_ERROR, SW_ERROR_PARSE, _("%s: error: the file is not UTF-8 text"), im.file);
       return NULL;
     }
-  if (!(klass = _sw_mo_parse (data, (gsize) length, im.file, error)))
+  if (!(klass = _sw_mo_parse_model (data, (gsize) length, im.file, model_name, error)))
     return NULL;
   model = sw_model_new ();
   sw_model_set_name (model, klass->name);
@@ -963,6 +973,12 @@ sw_modelica_import_in (const char *data, gssize length, const char *display_name
 SwModel *
 sw_modelica_import_file (const char *path, GError **error)
 {
+  return sw_modelica_import_file_model (path, NULL, error);
+}
+
+SwModel *
+sw_modelica_import_file_model (const char *path, const char *model_name, GError **error)
+{
   g_autofree char *data = NULL, *display_name = NULL;
   gsize length;
 
@@ -972,5 +988,14 @@ sw_modelica_import_file (const char *path, GError **error)
    * (/dev/zero) read only up to its first NUL, never for ever. */
   if (!_sw_model_file_read (path, &data, &length, error))
     return NULL;
-  return sw_modelica_import (data, (gssize) length, display_name, error);
+  return sw_modelica_import_model (data, (gssize) length, display_name, NULL, model_name, error);
+}
+
+char **
+sw_modelica_list_models (const char *data, gssize length)
+{
+  g_return_val_if_fail (data != NULL, NULL);
+  if (length < 0)
+    length = (gssize) strlen (data);
+  return _sw_mo_list_models (data, (gsize) length);
 }

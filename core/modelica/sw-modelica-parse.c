@@ -774,11 +774,42 @@ class_body (Parser *ps, MoClass *klass)
     }
 }
 
+/* [encapsulated | partial | final] model|block|class Name …, end Name;
+ * (the first token current). */
+static void
+top_class (Parser *ps, MoClass *klass)
+{
+  while ((_sw_mo_parse_accept (ps, "encapsulated") || _sw_mo_parse_accept (ps, "partial") || _sw_mo_parse_accept (ps, "final")) && ps->error == NULL)
+    ;
+  klass->line = ps->tok.line;
+  klass->column = ps->tok.column;
+  if (!(_sw_mo_parse_accept (ps, "model") || _sw_mo_parse_accept (ps, "block") || _sw_mo_parse_accept (ps, "class")) && ps->error == NULL)
+    _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("expected “model”, not “%s”: a file holds one Modelica model"),
+                       _sw_mo_parse_describe (ps));
+  if (ps->error == NULL)
+    klass->name = _sw_mo_parse_name (ps);
+  if (ps->error == NULL)
+    class_body (ps, klass);
+}
+
+static MoClass *
+finish (Parser *ps, MoClass *klass, GError **error)
+{
+  g_clear_pointer (&ps->tok.text, g_free);
+  if (ps->error != NULL)
+    {
+      _sw_mo_class_free (klass);
+      g_propagate_error (error, ps->error);
+      return NULL;
+    }
+  return klass;
+}
+
 MoClass *
 _sw_mo_parse (const char *data, gsize length, const char *display_name, GError **error)
 {
   Parser ps = { data, data, data + length, display_name, 1, data };
-  g_autoptr (MoClass) klass = class_new ();
+  MoClass *klass = class_new ();
 
   _sw_mo_parse_next (&ps);
   if (_sw_mo_parse_accept (&ps, "within"))
@@ -787,26 +818,40 @@ _sw_mo_parse (const char *data, gsize length, const char *display_name, GError *
         klass->within = _sw_mo_parse_name (&ps);
       _sw_mo_parse_expect (&ps, ";");
     }
-  while ((_sw_mo_parse_accept (&ps, "encapsulated") || _sw_mo_parse_accept (&ps, "partial") || _sw_mo_parse_accept (&ps, "final")) && ps.error == NULL)
-    ;
-  klass->line = ps.tok.line;
-  klass->column = ps.tok.column;
-  if (!(_sw_mo_parse_accept (&ps, "model") || _sw_mo_parse_accept (&ps, "block") || _sw_mo_parse_accept (&ps, "class")) && ps.error == NULL)
-    _sw_mo_parse_fail (&ps, ps.tok.line, ps.tok.column, _("expected “model”, not “%s”: a file holds one Modelica model"),
-                       _sw_mo_parse_describe (&ps));
-  if (ps.error == NULL)
-    klass->name = _sw_mo_parse_name (&ps);
-  if (ps.error == NULL)
-    class_body (&ps, klass);
+  top_class (&ps, klass);
   if (ps.error == NULL && ps.tok.kind != T_END)
     _sw_mo_parse_fail (&ps, ps.tok.line, ps.tok.column, _("text after “end %s;”: a file holds one model"), klass->name);
+  return finish (&ps, klass, error);
+}
+
+MoClass *
+_sw_mo_parse_class_at (const char *data, gsize length, const char *display_name, const char *at, guint line,
+                       const char *line_start, GError **error)
+{
+  Parser ps = { data, at, data + length, display_name, line, line_start };
+  MoClass *klass = class_new ();
+
+  _sw_mo_parse_next (&ps);
+  top_class (&ps, klass);
+  return finish (&ps, klass, error);
+}
+
+gboolean
+_sw_mo_parse_import_at (const char *data, gsize length, const char *display_name, const char *at, guint line,
+                        const char *line_start, MoClass *klass, GError **error)
+{
+  Parser ps = { data, at, data + length, display_name, line, line_start };
+
+  _sw_mo_parse_next (&ps);
+  if (_sw_mo_parse_expect (&ps, "import"))
+    import_clause (&ps, klass);
   g_clear_pointer (&ps.tok.text, g_free);
   if (ps.error != NULL)
     {
       g_propagate_error (error, ps.error);
-      return NULL;
+      return FALSE;
     }
-  return g_steal_pointer (&klass);
+  return TRUE;
 }
 
 /* ---- For the arrays of components (sw-modelica-import-arrays.c) --------- */

@@ -165,6 +165,42 @@ MoClass *_sw_mo_parse      (const char  *data,
                             GError     **error);
 void     _sw_mo_class_free (MoClass     *klass);
 
+/* The class at "at" (its first token, on line that starts at line_start)
+ * parsed alone; an import clause at "at" read into klass's imports
+ * (sw-modelica-package.c's packages' clauses). */
+MoClass *_sw_mo_parse_class_at  (const char  *data,
+                                 gsize        length,
+                                 const char  *display_name,
+                                 const char  *at,
+                                 guint        line,
+                                 const char  *line_start,
+                                 GError     **error);
+gboolean _sw_mo_parse_import_at (const char  *data,
+                                 gsize        length,
+                                 const char  *display_name,
+                                 const char  *at,
+                                 guint        line,
+                                 const char  *line_start,
+                                 MoClass     *klass,
+                                 GError     **error);
+
+/* sw-modelica-package.c: the model model_name of a file of several (a
+ * package of examples, several models), parsed within its packages; a
+ * file of one model as _sw_mo_parse() reads it. model_name NULL: the
+ * file's one model, or its one example (extends Modelica.Icons.Example,
+ * or has an experiment); else an error listing the choices. */
+MoClass *_sw_mo_parse_model     (const char  *data,
+                                 gsize        length,
+                                 const char  *display_name,
+                                 const char  *model_name,
+                                 GError     **error);
+
+/* The runnable models of a file (models, blocks, classes not partial
+ * inside packages only), as paths from its top; NULL where the file
+ * cannot be followed. */
+char   **_sw_mo_list_models     (const char  *data,
+                                 gsize        length);
+
 /* The modification called name among mods (NULL: none). */
 MoMod   *_sw_mo_find       (GPtrArray   *mods,
                             const char  *name);
