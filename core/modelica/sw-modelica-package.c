@@ -39,6 +39,7 @@ typedef struct {
   char      *kind;        /* "model", "package", "connector", … */
   gboolean   partial;
   gboolean   example;     /* extends Modelica.Icons.Example or has an experiment */
+  gboolean   information; /* extends Modelica.Icons.Information: a User's Guide page */
   ScanTok    at;          /* its keyword */
   int        parent;      /* index of the class around it, or -1 */
   GPtrArray *imports;     /* ScanTok *: its import clauses' keywords */
@@ -153,9 +154,10 @@ last_part (const char *path)
   return dot != NULL ? dot + 1 : path;
 }
 
-/* After "extends": the dotted name, whether it is Modelica.Icons.Example. */
-static gboolean
-extends_example (Scanner *sc)
+/* After "extends": the dotted name, for Modelica.Icons.Example and
+ * Information. */
+static void
+extends_icon (Scanner *sc, ScanClass *cur)
 {
   g_autoptr (GString) n = g_string_new (NULL);
 
@@ -164,7 +166,8 @@ extends_example (Scanner *sc)
       g_string_append_len (n, t.start, (gssize) t.len);
       scan_next (sc);
     }
-  return g_str_has_suffix (n->str, "Icons.Example");
+  cur->example = cur->example || g_str_has_suffix (n->str, "Icons.Example");
+  cur->information = cur->information || g_str_has_suffix (n->str, "Icons.Information");
 }
 
 /* Every class defined in the file with a body, in order; NULL where the
@@ -216,7 +219,7 @@ scan (const char *data, gsize length, char **within)
       else if (cur != NULL && tok_is (&t, "import"))
         g_ptr_array_add (cur->imports, g_memdup2 (&t, sizeof t));
       else if (cur != NULL && tok_is (&t, "extends"))
-        cur->example = extends_example (&sc) || cur->example;
+        extends_icon (&sc, cur);
       else if (is_class_keyword (&t) && !tok_is (&prev, "end"))
         {
           ScanClass *c;
@@ -270,7 +273,7 @@ scan (const char *data, gsize length, char **within)
 static gboolean
 runnable (GPtrArray *classes, const ScanClass *c)
 {
-  if (c->partial || !(strcmp (c->kind, "model") == 0 || strcmp (c->kind, "block") == 0 || strcmp (c->kind, "class") == 0))
+  if (c->partial || c->information || !(strcmp (c->kind, "model") == 0 || strcmp (c->kind, "block") == 0 || strcmp (c->kind, "class") == 0))
     return FALSE;
   for (int p = c->parent; p >= 0; p = ((ScanClass *) classes->pdata[p])->parent)
     if (strcmp (((ScanClass *) classes->pdata[p])->kind, "package") != 0)

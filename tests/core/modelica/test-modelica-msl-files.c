@@ -1,0 +1,248 @@
+/* test-modelica-msl-files.c: Modelica files as the Standard Library ships
+ * them and as users save them (tests/data/modelica/forms, written for
+ * this test in those forms): a single example with its documentation's
+ * HTML, Dymola's and OpenModelica's annotations, MSL 4 and MSL 3.2.3
+ * names, CRLF line ends and a byte order mark; a package of examples and
+ * MSL 3.2.3's whole library in one file, of which a model is chosen by
+ * its name. Each model runs bit for bit as the plain file of it in
+ * tests/data/modelica, which test-modelica checks against its .shaft and
+ * test-msl-reference that against Dymola's reference results.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "test-modelica-helpers.h"
+
+static char *
+form_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "modelica", "forms", name, NULL);
+}
+
+static SwTrajectory *
+run_file (const char *path, const char *model_name, SwModel **out)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import_file_model (path, model_name, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (model);
+  if (out != NULL)
+    *out = g_object_ref (model);
+  return sw_test_run_model (model, 0, 0);
+}
+
+/* The form's model (model_name of it) runs as the plain file plain. */
+static void
+assert_runs_as (const char *form, const char *model_name, const char *plain)
+{
+  g_autofree char *path = form_path (form);
+  g_autofree char *plain_path = g_test_build_filename (G_TEST_DIST, "data", "modelica", plain, NULL);
+  g_autoptr (SwModel) a = NULL, b = NULL;
+  g_autoptr (SwTrajectory) ta = run_file (path, model_name, &a);
+  g_autoptr (SwTrajectory) tb = run_file (plain_path, NULL, &b);
+
+  g_test_message ("%s %s: %u rows", form, model_name != NULL ? model_name : "", sw_trajectory_get_n_rows (ta));
+  g_assert_cmpuint (sw_trajectory_get_n_rows (ta), ==, sw_trajectory_get_n_rows (tb));
+  g_assert_cmpuint (sw_trajectory_get_n_columns (ta), ==, sw_trajectory_get_n_columns (tb));
+  g_assert_cmpfloat (sw_test_assert_same_run (ta, tb, NULL, 0, 0), ==, 0);
+  g_assert_cmpstr (sw_model_get_name (a), ==, sw_model_get_name (b));
+  g_assert_cmpfloat (sw_model_get_simulation (a)->stop_time_s, ==, sw_model_get_simulation (b)->stop_time_s);
+  g_assert_cmpuint (sw_model_get_n_components (a), ==, sw_model_get_n_components (b));
+}
+
+static void
+assert_file_fails (const char *form, const char *model_name, const char *needle)
+{
+  g_autofree char *path = form_path (form);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import_file_model (path, model_name, &error);
+
+  g_assert_null (model);
+  g_test_message ("%s", error != NULL ? error->message : "(no error)");
+  sw_test_assert_error_says (error, needle);
+}
+
+/* MSL 4's First.mo as shipped: documentation HTML with escaped quotes,
+ * braces and text that reads like Modelica, revisions, Icon and Diagram
+ * graphics, __Dymola_Commands with its description string, experiment
+ * with Tolerance and __Dymola_Algorithm, import clauses, final, units,
+ * stateSelect. */
+static void
+test_first_msl4 (void)
+{
+  g_autofree char *path = form_path ("First-msl4.mo");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import_file (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpfloat (sw_model_get_simulation (model)->tolerance, ==, 1e-6);
+  g_assert_cmpfloat (param_of (model, "idealGear", "ratio"), ==, 10);
+  assert_runs_as ("First-msl4.mo", NULL, "First.mo");
+}
+
+/* MSL 3.2.3's: Modelica.SIunits, freqHz, rotation=0 Placements,
+ * Modelica.Constants, Diagram(…, graphics) without a value. */
+static void
+test_first_msl323 (void)
+{
+  assert_runs_as ("First-msl323.mo", NULL, "First.mo");
+}
+
+/* Saved by OpenModelica (CRLF line ends, Placement(visible = true, …),
+ * rotation = -90, __OpenModelica_ annotations, uses) and by Dymola
+ * (a byte order mark, CRLF, "within ;", __Dymola_selections). */
+static void
+test_first_saved_by_tools (void)
+{
+  g_autofree char *om = form_path ("First-openmodelica.mo");
+  g_autofree char *dymola = form_path ("First-dymola.mo");
+  g_autofree char *text = NULL;
+  gsize length;
+  g_autoptr (SwModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+
+  /* The files are what they say: the test would prove nothing else. */
+  g_assert_true (g_file_get_contents (om, &text, &length, NULL));
+  g_assert_nonnull (strstr (text, "\r\n"));
+  g_clear_pointer (&text, g_free);
+  g_assert_true (g_file_get_contents (dymola, &text, &length, NULL));
+  g_assert_cmpmem (text, 3, "\xEF\xBB\xBF", 3);
+  g_assert_nonnull (strstr (text, "\r\n"));
+  assert_runs_as ("First-openmodelica.mo", NULL, "First.mo");
+  assert_runs_as ("First-dymola.mo", NULL, "First.mo");
+  /* The mark only at the start: one further on is still refused. */
+  model = sw_modelica_import ("model M\n  \xEF\xBB\xBF\nend M;\n", -1, "m.mo", &error);
+  g_assert_null (model);
+  sw_test_assert_error_says (error, "m.mo:2:3:");
+}
+
+/* MSL 4's Examples as one package file: a model chosen by its name, its
+ * path or its full name; without one, the choices listed (examples
+ * only: the Utilities' models, a partial model, functions, connectors,
+ * records and short classes are passed over). */
+static void
+test_examples_package (void)
+{
+  g_autofree char *path = form_path ("Examples-msl4.mo");
+  g_autofree char *text = NULL;
+  gsize length;
+  g_auto (GStrv) names = NULL;
+
+  assert_runs_as ("Examples-msl4.mo", "First", "First.mo");
+  assert_runs_as ("Examples-msl4.mo", "Examples.Backlash", "Backlash.mo");
+  assert_runs_as ("Examples-msl4.mo", "Modelica.Mechanics.Rotational.Examples.Backlash", "Backlash.mo");
+  assert_file_fails ("Examples-msl4.mo", NULL,
+                     "Examples-msl4.mo: error: the file holds 2 models; choose one by its name (--model NAME): "
+                     "Examples.First, Examples.Backlash");
+  assert_file_fails ("Examples-msl4.mo", "Nope",
+                     "no model “Nope”; its models: Examples.First, Examples.Backlash, Examples.Utilities.DirectInertia");
+  /* A name of a class that is no model to run, "rst" not a part's end. */
+  assert_file_fails ("Examples-msl4.mo", "Utilities.PartialDrive", "no model “Utilities.PartialDrive”");
+  assert_file_fails ("Examples-msl4.mo", "rst", "no model “rst”");
+  /* The model chosen is parsed where it is: its errors at the file's
+   * lines. */
+  assert_file_fails ("Examples-msl4.mo", "DirectInertia", "Examples-msl4.mo:103:7: error: only connect() equations");
+  g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+  names = sw_modelica_list_models (text, (gssize) length);
+  g_assert_nonnull (names);
+  g_assert_cmpuint (g_strv_length (names), ==, 3);
+  g_assert_cmpstr (names[2], ==, "Examples.Utilities.DirectInertia");
+}
+
+/* MSL 3.2.3's library in one file (Translational.mo): UsersGuide's
+ * classes, Components and Interfaces with equations, connectors, the
+ * package's import clauses (SI, pi) for the examples inside it. */
+static void
+test_library_323 (void)
+{
+  assert_runs_as ("Translational-msl323.mo", "SignConvention", "SignConvention.mo");
+  assert_runs_as ("Translational-msl323.mo", "Translational.Examples.Damper", "Damper.mo");
+  assert_file_fails ("Translational-msl323.mo", NULL, "Translational.Examples.SignConvention, Translational.Examples.Damper");
+  assert_file_fails ("Translational-msl323.mo", "Examples", "no model “Examples”");
+  assert_file_fails ("Translational-msl323.mo", "Mass", "Translational-msl323.mo:86:7: error");
+}
+
+/* A package's import clauses hold in its models; a model's own name as
+ * --model of a file of one model; another name refused. */
+static void
+test_package_imports (void)
+{
+  static const char text[] =
+    "within Modelica.Mechanics;\n"
+    "package Rotational \"lib\"\n"
+    "  import SI = Modelica.SIunits;\n"
+    "  import Modelica.Constants.pi;\n"
+    "  package Examples\n"
+    "    model Start\n"
+    "      parameter SI.Angle a = pi/2;\n"
+    "      Components.Inertia j(J=1, phi(fixed=true, start=a), w(fixed=true, start=0));\n"
+    "    end Start;\n"
+    "  end Examples;\n"
+    "end Rotational;\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import_model (text, -1, "p.mo", NULL, NULL, &error);
+  g_autoptr (SwModel) one = NULL, other = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (sw_model_get_name (model), ==, "Start");
+  g_assert_cmpfloat (param_of (model, "j", "phi0"), ==, G_PI / 2);
+  one = sw_modelica_import_model ("model A\n  Modelica.Mechanics.Rotational.Components.Inertia j(J=1);\nend A;\n", -1,
+                                  "a.mo", NULL, "A", &error);
+  g_assert_no_error (error);
+  other = sw_modelica_import_model ("model A\n  Modelica.Mechanics.Rotational.Components.Inertia j(J=1);\nend A;\n", -1,
+                                    "a.mo", NULL, "B", &error);
+  g_assert_null (other);
+  sw_test_assert_error_says (error, "a.mo: error: the file has no model “B”; its models: A");
+}
+
+/* Several models saved in one file, two of a name in two packages. */
+static void
+test_several_models (void)
+{
+  static const char text[] =
+    "model A \"first\"\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia j(J=1, w(fixed=true, start=1), phi(fixed=true, start=0));\n"
+    "  annotation (experiment(StopTime=1));\n"
+    "end A;\n"
+    "\n"
+    "model B \"second\"\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia j(J=2, w(fixed=true, start=3), phi(fixed=true, start=0));\n"
+    "  annotation (experiment(StopTime=1));\n"
+    "end B;\n";
+  static const char twice[] =
+    "package P\n"
+    "  package X model A Modelica.Mechanics.Rotational.Components.Inertia j(J=1); end A; end X;\n"
+    "  package Y model A Modelica.Mechanics.Rotational.Components.Inertia j(J=2); end A; end Y;\n"
+    "end P;\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_modelica_import_model (text, -1, "ab.mo", NULL, "B", &error);
+  g_autoptr (SwModel) none = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpfloat (param_of (model, "j", "J"), ==, 2);
+  g_assert_cmpfloat (param_of (model, "j", "w0"), ==, 3);
+  none = sw_modelica_import_model (text, -1, "ab.mo", NULL, NULL, &error);
+  g_assert_null (none);
+  sw_test_assert_error_says (error, "ab.mo: error: the file holds 2 models; choose one by its name (--model NAME): A, B");
+  g_clear_error (&error);
+  none = sw_modelica_import_model (twice, -1, "p.mo", NULL, "A", &error);
+  g_assert_null (none);
+  sw_test_assert_error_says (error, "p.mo: error: “A” names 2 models: P.X.A, P.Y.A; give the whole name");
+  g_clear_error (&error);
+  model = (g_object_unref (model), sw_modelica_import_model (twice, -1, "p.mo", NULL, "Y.A", &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (param_of (model, "j", "J"), ==, 2);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/modelica/msl-files/first-msl4", test_first_msl4);
+  g_test_add_func ("/modelica/msl-files/first-msl323", test_first_msl323);
+  g_test_add_func ("/modelica/msl-files/first-saved-by-tools", test_first_saved_by_tools);
+  g_test_add_func ("/modelica/msl-files/examples-package", test_examples_package);
+  g_test_add_func ("/modelica/msl-files/library-323", test_library_323);
+  g_test_add_func ("/modelica/msl-files/package-imports", test_package_imports);
+  g_test_add_func ("/modelica/msl-files/several-models", test_several_models);
+  return g_test_run ();
+}
