@@ -71,6 +71,9 @@ void     _sw_mo_fail             (Import        *im,
                                   ...) G_GNUC_PRINTF (4, 5);
 /* The class's parameters, components and connections into im->model. */
 void     _sw_mo_fill             (Import        *im);
+/* sw-modelica-import-experiment.c: the class's experiment annotation as
+ * the model's simulation settings. */
+void     _sw_mo_import_experiment (Import       *im);
 /* Position and rotation of the component index from el's Placement. */
 void     _sw_mo_placement        (Import        *im,
                                   const MoElement *el,

@@ -667,56 +667,6 @@ connect_all (Import *im)
 
 /* ---- The model ---------------------------------------------------------- */
 
-static void
-experiment (Import *im)
-{
-  MoMod *ex = _sw_mo_find (im->klass->annotation, "experiment");
-  SwSimulationSettings settings = *sw_model_get_simulation (im->model);
-  static const char *const names[] = { "StopTime", "Interval", "Tolerance" };
-  double *fields[] = { &settings.stop_time_s, &settings.output_interval_s, &settings.tolerance };
-
-  if (ex == NULL)
-    return;
-  for (guint k = 0; k < G_N_ELEMENTS (names) && im->error == NULL; k++)
-    {
-      MoMod *m = _sw_mo_find (ex->children, names[k]);
-      double x;
-
-      if (m == NULL || m->value == NULL || !_sw_mo_eval_number (im, m->value, &x))
-        continue;
-      /* Each value takes effect or is refused: a default in its place
-       * would run something the file does not say. */
-      if (!isfinite (x) || x <= 0 || (fields[k] == &settings.tolerance && x >= 1))
-        {
-          char text[G_ASCII_DTOSTR_BUF_SIZE];
-
-          g_ascii_dtostr (text, sizeof text, x);
-          if (fields[k] == &settings.tolerance)
-            _sw_mo_import_fail (im, m->line, m->column, _("experiment: %s = %s is out of range; valid: 0 < %s < 1"), names[k],
-                                text, names[k]);
-          else
-            _sw_mo_import_fail (im, m->line, m->column, _("experiment: %s = %s is out of range; valid: %s > 0"), names[k], text,
-                                names[k]);
-          return;
-        }
-      /* As the .shaft reader: no run is shorter than a normal double. */
-      if (fields[k] == &settings.stop_time_s && x < DBL_MIN)
-        {
-          char text[SW_NUMBER_BUF_SIZE], least[SW_NUMBER_BUF_SIZE];
-
-          _sw_mo_import_fail (im, m->line, m->column, _("experiment: %s = %s s is too short; valid: %s >= %s s"),
-                              names[k], sw_format_number (text, x), names[k], sw_format_number (least, DBL_MIN));
-          return;
-        }
-      *fields[k] = x;
-    }
-  if (im->error != NULL)
-    return;
-  if (_sw_mo_find (ex->children, "Interval") == NULL)
-    settings.output_interval_s = settings.stop_time_s / 500;
-  sw_model_set_simulation (im->model, &settings);
-}
-
 /* The ids the export renamed because Modelica reserves them (input,
  * end): annotation(__Shaftwork(name="input")) on the component gives its
  * id back. Only in the file's model: a subsystem's interface names its
@@ -886,7 +836,7 @@ _sw_mo_fill (Import *im)
   g_clear_pointer (&im->thermal, _sw_mo_thermal_free);
   /* The file's model runs as its experiment says. */
   if (im->error == NULL && im->parent == NULL)
-    experiment (im);
+    _sw_mo_import_experiment (im);
   if (im->error == NULL && im->parent == NULL)
     restore_ids (im);
   if (im->error == NULL && im->def != NULL)

@@ -241,3 +241,42 @@ _sw_mo_parse_equation (Parser *ps, MoClass *klass, MoFor *loop)
     connect_equation (ps, klass, loop);
 }
 
+
+void
+_sw_mo_parse_initial_equation (Parser *ps, MoClass *klass)
+{
+  guint line = ps->tok.line, column = ps->tok.column;
+  g_autofree char *name = NULL;
+  MoMod *m;
+
+  if (ps->tok.kind == T_IDENT && !_sw_mo_parse_is (ps, "der") && !_sw_mo_parse_is (ps, "pre")
+      && !_sw_mo_parse_is (ps, "for") && !_sw_mo_parse_is (ps, "if") && !_sw_mo_parse_is (ps, "when"))
+    name = _sw_mo_parse_name (ps);
+  if (ps->error != NULL)
+    return;
+  if (name == NULL || strchr (name, '.') == NULL || strchr (name, '.') != strrchr (name, '.') || !_sw_mo_parse_is (ps, "="))
+    {
+      _sw_mo_parse_fail (ps, line, column,
+                         _("initial equations are read as COMPONENT.VARIABLE = VALUE (inertia1.w = 10: a start value "
+                           "with fixed = true), not an equation starting with “%s”"), name != NULL ? name : _sw_mo_parse_describe (ps));
+      return;
+    }
+  _sw_mo_parse_next (ps);
+  m = g_new0 (MoMod, 1);
+  m->name = g_steal_pointer (&name);
+  m->line = line;
+  m->column = column;
+  if (klass->initial == NULL)
+    klass->initial = _sw_mo_mods_new ();
+  g_ptr_array_add (klass->initial, m);
+  m->value = _sw_mo_parse_expression (ps);
+  /* Its description and annotation, if any, say nothing to the import. */
+  while (ps->tok.kind == T_STRING && ps->error == NULL)
+    _sw_mo_parse_next (ps);
+  if (_sw_mo_parse_is (ps, "annotation") && ps->error == NULL)
+    {
+      _sw_mo_parse_next (ps);
+      g_ptr_array_unref (_sw_mo_parse_modifications (ps));
+    }
+  _sw_mo_parse_expect (ps, ";");
+}

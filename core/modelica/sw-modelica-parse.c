@@ -493,6 +493,7 @@ _sw_mo_class_free (MoClass *klass)
   g_clear_pointer (&klass->loops, g_ptr_array_unref);
   g_clear_pointer (&klass->annotation, g_ptr_array_unref);
   g_clear_pointer (&klass->names, g_hash_table_unref);
+  g_clear_pointer (&klass->initial, g_ptr_array_unref);
   g_free (klass);
 }
 
@@ -681,6 +682,78 @@ nested_class (Parser *ps, MoClass *outer)
   ps->depth--;
 }
 
+/* An attribute name = value among mods, made or its value replaced. */
+static MoMod *
+set_attribute (GPtrArray *mods, const char *name, MoExpr *value, guint line, guint column)
+{
+  MoMod *m = _sw_mo_find (mods, name);
+
+  if (m == NULL)
+    {
+      m = g_new0 (MoMod, 1);
+      m->name = g_strdup (name);
+      m->line = line;
+      m->column = column;
+      g_ptr_array_add (mods, m);
+    }
+  expr_free (m->value);
+  m->value = value;
+  return m;
+}
+
+/* The class's initial equations, component.variable = value, as
+ * variable(start = value, fixed = true) of the component: what the
+ * import reads as its initial value. */
+static void
+apply_initial (Parser *ps, MoClass *klass)
+{
+  for (guint k = 0; klass->initial != NULL && k < klass->initial->len && ps->error == NULL; k++)
+    {
+      MoMod *eq = g_ptr_array_index (klass->initial, k);
+      const char *dot = strrchr (eq->name, '.');
+      g_autofree char *id = g_strndup (eq->name, (gsize) (dot - eq->name));
+      MoElement *el = klass->names != NULL ? g_hash_table_lookup (klass->names, id) : NULL;
+      MoMod *var, *fixed;
+      MoExpr *yes;
+
+      if (el == NULL || el->parameter)
+        {
+          _sw_mo_parse_fail (ps, eq->line, eq->column, _("initial equation: “%s” is not a component of %s"), id,
+                             klass->name);
+          return;
+        }
+      if (el->mods == NULL)
+        el->mods = _sw_mo_mods_new ();
+      var = _sw_mo_find (el->mods, dot + 1);
+      fixed = var != NULL ? _sw_mo_find (var->children, "fixed") : NULL;
+      if (var != NULL && var->value != NULL)
+        {
+          _sw_mo_parse_fail (ps, eq->line, eq->column, _("initial equation: %s is bound at %u:%u; it has no start to give"),
+                             eq->name, var->line, var->column);
+          return;
+        }
+      if (fixed != NULL && fixed->value != NULL && fixed->value->kind == MO_BOOL && fixed->value->number != 0)
+        {
+          _sw_mo_parse_fail (ps, eq->line, eq->column,
+                             _("initial equation: %s is fixed at %u:%u already; give its start there or here, not both"),
+                             eq->name, fixed->line, fixed->column);
+          return;
+        }
+      if (var == NULL)
+        var = set_attribute (el->mods, dot + 1, NULL, eq->line, eq->column);
+      if (var->children == NULL)
+        var->children = _sw_mo_mods_new ();
+      set_attribute (var->children, "start", g_steal_pointer (&eq->value), eq->line, eq->column);
+      yes = g_new0 (MoExpr, 1);
+      yes->kind = MO_BOOL;
+      yes->number = 1;
+      yes->depth = 1;
+      yes->line = eq->line;
+      yes->column = eq->column;
+      set_attribute (var->children, "fixed", yes, eq->line, eq->column);
+    }
+}
+
 /* After "model Name": "doc", elements, equations, "end Name;". */
 static void
 class_body (Parser *ps, MoClass *klass)
@@ -688,7 +761,7 @@ class_body (Parser *ps, MoClass *klass)
   static const char *const other_classes[] = {
     "connector", "record", "package", "function", "type", "operator", "expandable", NULL,
   };
-  gboolean in_equations = FALSE;
+  enum { ELEMENTS, EQUATIONS, INITIAL_EQUATIONS } section = ELEMENTS;
 
   klass->doc = doc_string (ps);
   while (ps->error == NULL && !_sw_mo_parse_is (ps, "end"))
@@ -699,12 +772,15 @@ class_body (Parser *ps, MoClass *klass)
           break;
         }
       if (_sw_mo_parse_accept (ps, "equation"))
-        in_equations = TRUE;
-      else if (_sw_mo_parse_accept (ps, "initial") || _sw_mo_parse_accept (ps, "algorithm"))
+        section = EQUATIONS;
+      else if (_sw_mo_parse_accept (ps, "initial") && _sw_mo_parse_accept (ps, "equation"))
+        section = INITIAL_EQUATIONS;
+      else if (ps->error == NULL && (_sw_mo_parse_is (ps, "algorithm") || _sw_mo_parse_is (ps, "initial")))
         _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column,
-                           _("initial equations and algorithms are not supported: give start values with fixed = true"));
+                           _("algorithms are not supported: give start values with fixed = true, or initial equations "
+                             "COMPONENT.VARIABLE = VALUE"));
       else if (_sw_mo_parse_accept (ps, "public") || _sw_mo_parse_accept (ps, "protected"))
-        in_equations = FALSE;
+        section = ELEMENTS;
       else if (_sw_mo_parse_is (ps, "annotation"))
         {
           _sw_mo_parse_next (ps);
@@ -712,7 +788,9 @@ class_body (Parser *ps, MoClass *klass)
           klass->annotation = modifications (ps);
           _sw_mo_parse_expect (ps, ";");
         }
-      else if (in_equations)
+      else if (section == INITIAL_EQUATIONS)
+        _sw_mo_parse_initial_equation (ps, klass);
+      else if (section == EQUATIONS)
         _sw_mo_parse_equation (ps, klass, NULL);
       else if (_sw_mo_parse_accept (ps, "import"))
         import_clause (ps, klass);
@@ -739,8 +817,14 @@ class_body (Parser *ps, MoClass *klass)
             {
               if (_sw_mo_parse_is (ps, "parameter") || _sw_mo_parse_is (ps, "constant"))
                 parameter = TRUE;
-              else if (_sw_mo_parse_is (ps, "inner") || _sw_mo_parse_is (ps, "outer") || _sw_mo_parse_is (ps, "replaceable") || _sw_mo_parse_is (ps, "redeclare"))
-                _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("“%s” is not supported"), ps->tok.text);
+              else if (_sw_mo_parse_is (ps, "inner") || _sw_mo_parse_is (ps, "outer"))
+                _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column,
+                                   _("“%s” is not supported: inner and outer components (MultiBody's world, a fluid "
+                                     "system) belong to other libraries; a model of Rotational and Translational "
+                                     "components, blocks and heat transfer needs none"), ps->tok.text);
+              else if (_sw_mo_parse_is (ps, "replaceable") || _sw_mo_parse_is (ps, "redeclare"))
+                _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column,
+                                   _("“%s” is not supported: declare each component with its class itself"), ps->tok.text);
               else if (!(_sw_mo_parse_is (ps, "final") || _sw_mo_parse_is (ps, "discrete") || _sw_mo_parse_is (ps, "input") || _sw_mo_parse_is (ps, "output")
                                                                              || _sw_mo_parse_is (ps, "flow") || _sw_mo_parse_is (ps, "stream") || _sw_mo_parse_is (ps, "encapsulated") || _sw_mo_parse_is (ps, "partial")))
                 break;
@@ -762,6 +846,7 @@ class_body (Parser *ps, MoClass *klass)
             declaration (ps, klass, parameter);
         }
     }
+  apply_initial (ps, klass);
   if (ps->error == NULL)
     {
       g_autofree char *end_name = NULL;

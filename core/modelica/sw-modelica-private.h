@@ -105,6 +105,8 @@ struct _MoClass {
    * "*=Path.To" (import Path.To.*). */
   GPtrArray *imports;
   GHashTable *names;      /* the declarations' names -> MoElement *, or NULL (the parser's) */
+  GPtrArray *initial;     /* MoMod "component.variable" = value: initial equations, made starts
+                           * with fixed = true when the class is read; or NULL */
 };
 
 /* Modelica's start attributes with fixed = true (phi, w_rel) and the

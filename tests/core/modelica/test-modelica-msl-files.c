@@ -9,6 +9,8 @@
  * test-msl-reference that against Dymola's reference results.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gstdio.h>
+
 #include "test-modelica-helpers.h"
 
 static char *
@@ -233,6 +235,129 @@ test_several_models (void)
   g_assert_cmpfloat (param_of (model, "j", "J"), ==, 2);
 }
 
+static double mass_s (double t) { return 0.5 + t; }
+static double table_w (double t) { return t * t; }
+
+/* Initial equations COMPONENT.VARIABLE = VALUE, as MSL users write them
+ * (and MSL 3.2.3's Translational examples their starts): the same run as
+ * s(start = 0.5, fixed = true), v(start = 1, fixed = true); a free mass at
+ * s = 0.5 + t. What they cannot be is an error at its line. */
+static void
+test_initial_equations (void)
+{
+  static const char text[] =
+    "within Modelica.Mechanics.Translational.Examples;\n"
+    "model Free\n"
+    "  Translational.Components.Mass mass1(m=2, s(start=3));\n"
+    "initial equation\n"
+    "  mass1.s = 0.25 + 0.25 \"half\";\n"
+    "  mass1.v = 1 annotation (__Dymola_tag=true);\n"
+    "equation\n"
+    "  annotation (experiment(StopTime=1, Interval=0.01));\n"
+    "end Free;\n";
+  static const char declared[] =
+    "within Modelica.Mechanics.Translational.Examples;\n"
+    "model Free\n"
+    "  Translational.Components.Mass mass1(m=2, s(start=0.5, fixed=true), v(start=1, fixed=true));\n"
+    "  annotation (experiment(StopTime=1, Interval=0.01));\n"
+    "end Free;\n";
+  static const struct { const char *initial, *says; } bad[] = {
+    { "  der(j.phi) = 0;\n", "m.mo:5:3: error: initial equations are read as COMPONENT.VARIABLE = VALUE" },
+    { "  k.phi = 0;\n", "m.mo:5:3: error: initial equation: “k” is not a component of M" },
+    { "  j.w = 0;\n", "m.mo:5:3: error: initial equation: j.w is fixed at 3:61 already; give its start there or here, not both" },
+    { "  j.phi + 1 = 0;\n", "m.mo:5:3: error: initial equations are read as COMPONENT.VARIABLE = VALUE" },
+    { "  n.phi = 0;\n", "m.mo:5:3: error: initial equation: “n” is not a component of M" },
+  };
+  g_autoptr (SwModel) model = import_ok (text);
+  g_autoptr (SwModel) plain = import_ok (declared);
+  g_autoptr (SwTrajectory) tr = sw_test_run_model (model, 0, 1e-10);
+  g_autoptr (SwTrajectory) plain_tr = sw_test_run_model (plain, 0, 1e-10);
+
+  g_assert_cmpfloat (param_of (model, "mass1", "s0"), ==, 0.5);
+  g_assert_cmpfloat (param_of (model, "mass1", "v0"), ==, 1);
+  assert_column (tr, "mass1.s", mass_s, 1e-9);
+  g_assert_cmpfloat (sw_test_assert_same_run (tr, plain_tr, NULL, 0, 0), ==, 0);
+  assert_round_trip (model);
+  for (guint k = 0; k < G_N_ELEMENTS (bad); k++)
+    {
+      g_autofree char *m = g_strdup_printf ("model M\n  parameter Real n = 1;\n"
+                                            "  Modelica.Mechanics.Rotational.Components.Inertia j(J=1, w(fixed=true, start=0));\n"
+                                            "initial equation\n%send M;\n", bad[k].initial);
+
+      assert_import_fails (m, bad[k].says);
+    }
+  assert_import_fails ("model M\n  Modelica.Mechanics.Rotational.Components.Inertia j(J=1);\ninitial algorithm\n"
+                       "  j.phi := 0;\nend M;\n", "m.mo:3:9: error: algorithms are not supported");
+}
+
+/* experiment as the tools write it: StartTime = 0 (OpenModelica), Dymola's
+ * __Dymola_NumberOfIntervals where no Interval is given; a later start
+ * and a count that is no whole number refused. */
+static void
+test_experiment_entries (void)
+{
+  static const char form[] =
+    "model E\n  Modelica.Mechanics.Rotational.Components.Inertia j(J=1);\n"
+    "  annotation (experiment(StopTime=2, %s));\nend E;\n";
+  g_autofree char *om = g_strdup_printf (form, "StartTime=0, Tolerance=1e-06, Interval=0.004");
+  g_autofree char *dymola = g_strdup_printf (form, "__Dymola_NumberOfIntervals=400, __Dymola_Algorithm=\"Dassl\"");
+  g_autofree char *both = g_strdup_printf (form, "Interval=0.1, NumberOfIntervals=400");
+  g_autofree char *late = g_strdup_printf (form, "StartTime=0.5");
+  g_autofree char *half = g_strdup_printf (form, "__Dymola_NumberOfIntervals=2.5");
+  g_autoptr (SwModel) a = import_ok (om), b = import_ok (dymola), c = import_ok (both);
+
+  g_assert_cmpfloat (sw_model_get_simulation (a)->output_interval_s, ==, 0.004);
+  g_assert_cmpfloat (sw_model_get_simulation (a)->tolerance, ==, 1e-6);
+  g_assert_cmpfloat (sw_model_get_simulation (b)->output_interval_s, ==, 2.0 / 400);
+  g_assert_cmpfloat (sw_model_get_simulation (c)->output_interval_s, ==, 0.1);
+  assert_import_fails (late, "m.mo:3:38: error: experiment: StartTime = 0.5 is out of range; valid: StartTime = 0");
+  assert_import_fails (half, "m.mo:3:38: error: experiment: __Dymola_NumberOfIntervals = 2.5 is out of range; valid: "
+                             "a whole number from 1 to 1e9");
+}
+
+/* Modelica.Utilities: Files.loadResource (a path) is the path, its table
+ * read relative to the .mo file (a ramp of torque 2 t on 1 kg.m2: w = t^2);
+ * a URI refused as a fileName is; the other utilities refused by name. */
+static void
+test_utilities (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("msl-files-XXXXXX", NULL);
+  g_autofree char *table = g_build_filename (dir, "ramp.txt", NULL);
+  g_autofree char *mo = g_build_filename (dir, "Ramp.mo", NULL);
+  static const char model[] =
+    "model Ramp\n"
+    "  Modelica.Blocks.Sources.CombiTimeTable ramp(tableOnFile=true, tableName=\"tab\",\n"
+    "    fileName=Modelica.Utilities.Files.loadResource(\"%s\"), columns={2});\n"
+    "  Modelica.Mechanics.Rotational.Sources.Torque torque;\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia j(J=1, phi(fixed=true, start=0), w(fixed=true, start=0));\n"
+    "equation\n"
+    "  connect(ramp.y[1], torque.tau);\n"
+    "  connect(torque.flange, j.flange_a);\n"
+    "  annotation (experiment(StopTime=1, Interval=0.01));\n"
+    "end Ramp;\n";
+  g_autofree char *text = g_strdup_printf (model, "ramp.txt");
+  g_autofree char *uri = g_strdup_printf (model, "modelica://Modelica/Resources/Data/Tables/test.txt");
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (dir);
+  g_assert_true (g_file_set_contents (table, "#1\ndouble tab(2,2)\n0 0\n1 2\n", -1, NULL));
+  g_assert_true (g_file_set_contents (mo, text, -1, NULL));
+  tr = run_file (mo, NULL, NULL);
+  assert_column (tr, "j.w", table_w, 1e-8);
+  assert_import_fails (uri, "m.mo:3:5: error: ramp.fileName = \"modelica://Modelica/Resources/Data/Tables/test.txt\": "
+                            "a URI is not read");
+  assert_import_fails ("model M\n  parameter Real x = Modelica.Utilities.Strings.length(\"abc\");\nend M;\n",
+                       "m.mo:2:22: error: Modelica.Utilities.Strings.length is not supported: Modelica.Utilities' "
+                       "functions act on files, streams and the system");
+  assert_import_fails ("model M\n  inner Modelica.Mechanics.MultiBody.World world;\nend M;\n",
+                       "m.mo:2:3: error: “inner” is not supported: inner and outer components (MultiBody's world");
+  g_assert_cmpint (g_remove (table), ==, 0);
+  g_assert_cmpint (g_remove (mo), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  (void) error;
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -244,5 +369,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/modelica/msl-files/library-323", test_library_323);
   g_test_add_func ("/modelica/msl-files/package-imports", test_package_imports);
   g_test_add_func ("/modelica/msl-files/several-models", test_several_models);
+  g_test_add_func ("/modelica/msl-files/initial-equations", test_initial_equations);
+  g_test_add_func ("/modelica/msl-files/experiment-entries", test_experiment_entries);
+  g_test_add_func ("/modelica/msl-files/utilities", test_utilities);
   return g_test_run ();
 }
