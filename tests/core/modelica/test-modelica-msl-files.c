@@ -111,6 +111,10 @@ test_first_saved_by_tools (void)
   g_assert_nonnull (strstr (text, "\r\n"));
   assert_runs_as ("First-openmodelica.mo", NULL, "First.mo");
   assert_runs_as ("First-dymola.mo", NULL, "First.mo");
+  /* OpenModelica's "save total": the classes used (Modelica, Complex,
+   * ModelicaServices) in the file before the model, the model the one
+   * example among them. */
+  assert_runs_as ("First-openmodelica-total.mo", NULL, "First.mo");
   /* The mark only at the start: one further on is still refused. */
   model = sw_modelica_import ("model M\n  \xEF\xBB\xBF\nend M;\n", -1, "m.mo", &error);
   g_assert_null (model);
