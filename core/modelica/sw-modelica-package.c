@@ -302,6 +302,94 @@ list_names (GPtrArray *chosen)
   return g_string_free (s, FALSE);
 }
 
+/* The model a component's class names from class c, as Modelica looks
+ * it up: in each package around c, innermost first, then by its full
+ * name; NULL if none of the file's models. */
+static const ScanClass *
+resolve (GPtrArray *classes, const char *within, const ScanClass *c, const char *type)
+{
+  for (int p = c->parent;; p = ((ScanClass *) classes->pdata[p])->parent)
+    {
+      g_autofree char *path = p >= 0 ? g_strdup_printf ("%s.%s", ((ScanClass *) classes->pdata[p])->path, type)
+                                     : g_strdup (type);
+
+      for (guint k = 0; k < classes->len; k++)
+        if (classes->pdata[k] != c && strcmp (((ScanClass *) classes->pdata[k])->path, path) == 0
+            && runnable (classes, classes->pdata[k]))
+          return classes->pdata[k];
+      if (p < 0)
+        break;
+    }
+  for (guint k = 0; within != NULL && k < classes->len; k++)
+    {
+      const ScanClass *d = classes->pdata[k];
+      g_autofree char *full = g_strdup_printf ("%s.%s", within, d->path);
+
+      if (d != c && strcmp (full, type) == 0 && runnable (classes, d))
+        return d;
+    }
+  return NULL;
+}
+
+/* The file's other models that the class uses as components (a user's
+ * package: model Car { Engine engine; }, Engine beside it), parsed where
+ * they are and added to the class's own classes, as subsystems the import
+ * reads like models nested in it; the components' classes named by
+ * them. Those they use in turn likewise. */
+static gboolean
+add_used_models (const char *data, gsize length, const char *display_name, const char *within, GPtrArray *classes,
+                 const ScanClass *c, MoClass *klass, GError **error)
+{
+  g_autoptr (GPtrArray) scans = g_ptr_array_new ();
+  g_autoptr (GPtrArray) parsed = g_ptr_array_new ();
+
+  g_ptr_array_add (scans, (gpointer) c);
+  g_ptr_array_add (parsed, klass);
+  for (guint i = 0; i < scans->len; i++)
+    {
+      MoClass *user = parsed->pdata[i];
+
+      for (guint k = 0; k < user->elements->len; k++)
+        {
+          MoElement *el = user->elements->pdata[k];
+          const ScanClass *d;
+          const char *name;
+          MoClass *found = NULL;
+
+          if (el->parameter || strcmp (el->type, "extends") == 0 || g_str_has_prefix (el->type, "Modelica.")
+              || !(d = resolve (classes, within, scans->pdata[i], el->type)) || d == c)
+            continue;
+          /* A class of the Standard Library (its own file, or saved with
+           * the model) is the kind it names, not a subsystem. */
+          {
+            g_autofree char *full = within != NULL ? g_strdup_printf ("%s.%s", within, d->path) : g_strdup (d->path);
+
+            if (g_str_has_prefix (full, "Modelica."))
+              continue;
+          }
+          name = last_part (d->path);
+          for (guint j = 0; j < klass->classes->len && found == NULL; j++)
+            if (strcmp (((MoClass *) klass->classes->pdata[j])->name, name) == 0)
+              found = klass->classes->pdata[j];
+          /* A nested class of that name already: that one is meant. */
+          if (found != NULL && !g_ptr_array_find (parsed, found, NULL))
+            continue;
+          if (found == NULL)
+            {
+              if (!(found = _sw_mo_parse_class_at (data, length, display_name, d->at.start, d->at.line, d->at.line_start,
+                                                   error)))
+                return FALSE;
+              g_ptr_array_add (klass->classes, found);
+              g_ptr_array_add (scans, (gpointer) d);
+              g_ptr_array_add (parsed, found);
+            }
+          g_free (el->type);
+          el->type = g_strdup (name);
+        }
+    }
+  return TRUE;
+}
+
 /* The parser at a class's keyword, its packages' import clauses read
  * into the class (after its own). */
 static MoClass *
@@ -331,6 +419,8 @@ parse_at (const char *data, gsize length, const char *display_name, const char *
             return NULL;
         }
     }
+  if (!add_used_models (data, length, display_name, within, classes, c, klass, error))
+    return NULL;
   return g_steal_pointer (&klass);
 }
 

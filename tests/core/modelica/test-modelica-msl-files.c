@@ -362,6 +362,40 @@ test_utilities (void)
   (void) error;
 }
 
+static double car_w (double t) { return 20 * t; }
+
+/* A user's package: a model whose components are models beside it
+ * (Units.Engine, MyLib.Units.Engine, and the Flywheel the engine uses by
+ * its full name), read as its subsystems: 100 N.m from each engine on
+ * 2 + 3 + 5 kg.m2, load.w = 20 t. An error in such a model is at its line
+ * of the file. */
+static void
+test_package_subsystems (void)
+{
+  g_autofree char *path = form_path ("Package-subsystems.mo");
+  g_autofree char *text = NULL, *broken = NULL;
+  gsize length;
+  g_autoptr (SwModel) model = NULL, none = NULL;
+  g_autoptr (SwTrajectory) tr = NULL;
+  g_autoptr (GError) error = NULL;
+  char *at;
+
+  g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+  model = sw_modelica_import_model (text, (gssize) length, "lib.mo", NULL, "Car", &error);
+  g_assert_no_error (error);
+  tr = sw_test_run_model (model, 0, 1e-10);
+  assert_column (tr, "load.w", car_w, 1e-9);
+  assert_round_trip (model);
+  /* The flywheel's inertia, J_fly = 2 from the instance through Engine. */
+  at = strstr (text, "J=J_fly);\n  equation\n    connect(inertia.flange_b");
+  g_assert_nonnull (at);
+  broken = g_strdup (text);
+  memcpy (broken + (at - text), "K", 1);
+  none = sw_modelica_import_model (broken, (gssize) length, "lib.mo", NULL, "Car", &error);
+  g_assert_null (none);
+  sw_test_assert_error_says (error, "lib.mo:6:62: error: inertia (Modelica.Mechanics.Rotational.Components.Inertia): parameter “K” is not supported");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -376,5 +410,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/modelica/msl-files/initial-equations", test_initial_equations);
   g_test_add_func ("/modelica/msl-files/experiment-entries", test_experiment_entries);
   g_test_add_func ("/modelica/msl-files/utilities", test_utilities);
+  g_test_add_func ("/modelica/msl-files/package-subsystems", test_package_subsystems);
   return g_test_run ();
 }
