@@ -797,6 +797,10 @@ _sw_mo_fill (Import *im)
    * the parameters. */
   if (im->error == NULL)
     _sw_mo_unroll_loops (im);
+  /* Conditional components (… if useHeatPort) whose condition is false
+   * left out, with their connections. */
+  if (im->error == NULL)
+    _sw_mo_drop_conditional (im);
   /* Arrays of components, their sizes evaluated with the parameters. */
   if (im->error == NULL)
     _sw_mo_expand_arrays (im);

@@ -469,6 +469,7 @@ element_free (MoElement *el)
   expr_free (el->size);
   expr_free (el->size2);
   g_clear_pointer (&el->dims, g_ptr_array_unref);
+  expr_free (el->condition);
   g_free (el);
 }
 
@@ -566,6 +567,10 @@ declaration (Parser *ps, MoClass *klass, gboolean parameter)
         el->mods = modifications (ps);
       if (_sw_mo_parse_accept (ps, "=") || _sw_mo_parse_accept (ps, ":="))
         el->value = expression (ps);
+      /* A conditional component: kept or left out with its connections
+       * by the import (sw-modelica-import-conditions.c). */
+      if (ps->error == NULL && _sw_mo_parse_accept (ps, "if"))
+        el->condition = expression (ps);
       el->annotation = comment (ps, &el->doc);
     }
   while (_sw_mo_parse_accept (ps, ",") && ps->error == NULL);
@@ -783,9 +788,27 @@ class_body (Parser *ps, MoClass *klass)
         section = ELEMENTS;
       else if (_sw_mo_parse_is (ps, "annotation"))
         {
+          GPtrArray *more;
+
           _sw_mo_parse_next (ps);
-          g_clear_pointer (&klass->annotation, g_ptr_array_unref);
-          klass->annotation = modifications (ps);
+          more = modifications (ps);
+          /* Older tools write one annotation among the elements
+           * (Diagram) and another at the end (experiment): both hold,
+           * the later where they name the same entry. */
+          if (klass->annotation == NULL)
+            klass->annotation = more;
+          else
+            {
+              for (guint k = 0; k < more->len; k++)
+                {
+                  MoMod *m = g_ptr_array_index (more, k), *same = _sw_mo_find (klass->annotation, m->name);
+
+                  if (same != NULL)
+                    g_ptr_array_remove (klass->annotation, same);
+                  g_ptr_array_add (klass->annotation, g_steal_pointer (&more->pdata[k]));
+                }
+              g_ptr_array_unref (more);
+            }
           _sw_mo_parse_expect (ps, ";");
         }
       else if (section == INITIAL_EQUATIONS)

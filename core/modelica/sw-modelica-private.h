@@ -62,6 +62,7 @@ typedef struct {
   MoExpr    *size;        /* an array of components "name[size]", or NULL */
   MoExpr    *size2;       /* its second dimension "name[rows, cols]", or NULL */
   GPtrArray *dims;        /* a parameter's sizes "k[2, :]": MoExpr, NULL for ':'; or NULL */
+  MoExpr    *condition;   /* a conditional component's "if condition", or NULL */
 } MoElement;
 
 typedef struct {

@@ -396,6 +396,47 @@ test_package_subsystems (void)
   sw_test_assert_error_says (error, "lib.mo:6:62: error: inertia (Modelica.Mechanics.Rotational.Components.Inertia): parameter “K” is not supported");
 }
 
+static double w_1 (double t) { return t; }
+static double w_3 (double t) { return 3 * t; }
+
+/* Conditional components as the library's own use them (… if useC): the
+ * one whose condition is false left out with its connections, so that
+ * the torque is 3 N.m or 1 N.m on 1 kg.m2. A class's two annotations (an
+ * older Dymola's Diagram among the elements, the experiment at the end)
+ * both hold. */
+static void
+test_conditional_components (void)
+{
+  static const char form[] =
+    "model Cond\n"
+    "  parameter Boolean useC = %s;\n"
+    "  parameter Boolean useD = true;\n"
+    "  Modelica.Blocks.Sources.Constant c(k=1) if useC \"a torque of 1\";\n"
+    "  Modelica.Blocks.Sources.Constant d(k=3) if useD and not useC \"a torque of 3\";\n"
+    "  Modelica.Mechanics.Rotational.Sources.Torque torque;\n"
+    "  Modelica.Mechanics.Rotational.Components.Inertia inertia1(J=1, phi(fixed=true, start=0), w(fixed=true, start=0));\n"
+    "  annotation (experiment(StopTime=2, Interval=0.5));\n"
+    "equation\n"
+    "  connect(c.y, torque.tau);\n"
+    "  connect(d.y, torque.tau);\n"
+    "  connect(torque.flange, inertia1.flange_a);\n"
+    "  annotation (Documentation(info=\"<html>later</html>\"), experiment(Interval=0.25));\n"
+    "end Cond;\n";
+  g_autofree char *off = g_strdup_printf (form, "false"), *on = g_strdup_printf (form, "true");
+  g_autoptr (SwModel) a = import_ok (off), b = import_ok (on);
+  g_autoptr (SwTrajectory) ta = sw_test_run_model (a, 0, 1e-10), tb = sw_test_run_model (b, 0, 1e-10);
+
+  g_assert_cmpint (sw_model_find_component (a, "c"), <, 0);
+  g_assert_cmpint (sw_model_find_component (b, "d"), <, 0);
+  assert_column (ta, "inertia1.w", w_3, 1e-9);
+  assert_column (tb, "inertia1.w", w_1, 1e-9);
+  /* The later experiment (Interval 0.25, no StopTime: 1 s) replaces the
+   * first. */
+  g_assert_cmpfloat (sw_model_get_simulation (a)->output_interval_s, ==, 0.25);
+  assert_import_fails ("model M\n  parameter Real x = 1 if true;\nend M;\n",
+                       "m.mo:2:18: error: parameter x: a condition (if …) is for components only");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -411,5 +452,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/modelica/msl-files/experiment-entries", test_experiment_entries);
   g_test_add_func ("/modelica/msl-files/utilities", test_utilities);
   g_test_add_func ("/modelica/msl-files/package-subsystems", test_package_subsystems);
+  g_test_add_func ("/modelica/msl-files/conditional-components", test_conditional_components);
   return g_test_run ();
 }
