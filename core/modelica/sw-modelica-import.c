@@ -895,11 +895,25 @@ sw_modelica_import_model (const char *data, gssize length, const char *display_n
         return NULL;
       }
   }
-  if (!g_utf8_validate (data, length, NULL))
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_PARSE, _("%s: error: the file is not UTF-8 text"), im.file);
-      return NULL;
-    }
+  {
+    const char *bad;
+
+    /* Where, and what: a file saved in Latin-1 or Windows-1252 by an
+     * older tool has its first such byte in a comment or a string. */
+    if (!g_utf8_validate (data, length, &bad))
+      {
+        guint line = 1;
+        const char *line_start = data;
+
+        for (const char *p = data; p < bad; p++)
+          if (*p == '\n')
+            line++, line_start = p + 1;
+        g_set_error (error, SW_ERROR, SW_ERROR_PARSE,
+                     _("%s:%u:%ld: error: the file is not UTF-8 text (byte 0x%02X); Modelica files are UTF-8: save "
+                       "it as UTF-8"), im.file, line, g_utf8_pointer_to_offset (line_start, bad) + 1, (guchar) *bad);
+        return NULL;
+      }
+  }
   if (!(klass = _sw_mo_parse_model (data, (gsize) length, im.file, model_name, error)))
     return NULL;
   model = sw_model_new ();

@@ -115,6 +115,11 @@ test_first_saved_by_tools (void)
    * ModelicaServices) in the file before the model, the model the one
    * example among them. */
   assert_runs_as ("First-openmodelica-total.mo", NULL, "First.mo");
+  /* A file in Latin-1 (an older tool's): where its first such byte is. */
+  model = sw_modelica_import ("model M\r\n  // Gr\xF6\xDF" "e\r\nend M;\r\n", -1, "m.mo", &error);
+  g_assert_null (model);
+  sw_test_assert_error_says (error, "m.mo:2:8: error: the file is not UTF-8 text (byte 0xF6); Modelica files are UTF-8");
+  g_clear_error (&error);
   /* The mark only at the start: one further on is still refused. */
   model = sw_modelica_import ("model M\n  \xEF\xBB\xBF\nend M;\n", -1, "m.mo", &error);
   g_assert_null (model);
