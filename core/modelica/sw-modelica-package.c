@@ -173,7 +173,7 @@ extends_icon (Scanner *sc, ScanClass *cur)
 /* Every class defined in the file with a body, in order; NULL where the
  * scan finds no end of a class (the parser says what is wrong). */
 static GPtrArray *
-scan (const char *data, gsize length, char **within)
+scan (const char *data, gsize length, char **within, GError **error, const char *display_name)
 {
   Scanner sc = { data, data, data + length, 1, data };
   g_autoptr (GPtrArray) classes = g_ptr_array_new_with_free_func ((GDestroyNotify) scan_class_free);
@@ -232,6 +232,16 @@ scan (const char *data, gsize length, char **within)
             scan_next (&sc), name = scan_peek (&sc);
           if (name.kind != S_IDENT)
             continue;
+          /* A hostile file nesting classes without end: each path as
+           * long as its depth; the parser says what is wrong. */
+          if (open->len >= MAX_DEPTH)
+            {
+              if (error != NULL && strcmp (((ScanClass *) classes->pdata[0])->kind, "package") == 0)
+                g_set_error (error, SW_ERROR, SW_ERROR_PARSE, _("%s:%u:%u: error: classes nest deeper than %u levels"),
+                             display_name, at.line, at.column, MAX_DEPTH);
+              g_clear_pointer (within, g_free);
+              return NULL;
+            }
           scan_next (&sc);
           t = scan_peek (&sc);
           /* A short class (type T = Real(…)) has no body. */
@@ -262,6 +272,12 @@ scan (const char *data, gsize length, char **within)
     }
   if (open->len > 0)
     {
+      /* A package not closed: said here (of a model, by the parser). */
+      const ScanClass *c = classes->pdata[g_array_index (open, int, open->len - 1)];
+
+      if (error != NULL && strcmp (((ScanClass *) classes->pdata[0])->kind, "package") == 0)
+        g_set_error (error, SW_ERROR, SW_ERROR_PARSE, _("%s:%u:%u: error: the %s “%s” has no “end %s;”"), display_name,
+                     c->at.line, c->at.column, c->kind, c->path, last_part (c->path));
       g_clear_pointer (within, g_free);
       return NULL;
     }
@@ -304,31 +320,26 @@ list_names (GPtrArray *chosen)
 
 /* The model a component's class names from class c, as Modelica looks
  * it up: in each package around c, innermost first, then by its full
- * name; NULL if none of the file's models. */
+ * name; NULL if none of the file's models (by_path: the classes by their
+ * paths, so that a file of many classes is not searched whole for each
+ * name). */
 static const ScanClass *
-resolve (GPtrArray *classes, const char *within, const ScanClass *c, const char *type)
+resolve (GPtrArray *classes, GHashTable *by_path, const char *within, const ScanClass *c, const char *type)
 {
-  for (int p = c->parent;; p = ((ScanClass *) classes->pdata[p])->parent)
+  const ScanClass *d = NULL;
+
+  for (int p = c->parent; d == NULL; p = ((ScanClass *) classes->pdata[p])->parent)
     {
       g_autofree char *path = p >= 0 ? g_strdup_printf ("%s.%s", ((ScanClass *) classes->pdata[p])->path, type)
                                      : g_strdup (type);
 
-      for (guint k = 0; k < classes->len; k++)
-        if (classes->pdata[k] != c && strcmp (((ScanClass *) classes->pdata[k])->path, path) == 0
-            && runnable (classes, classes->pdata[k]))
-          return classes->pdata[k];
+      d = g_hash_table_lookup (by_path, path);
       if (p < 0)
         break;
     }
-  for (guint k = 0; within != NULL && k < classes->len; k++)
-    {
-      const ScanClass *d = classes->pdata[k];
-      g_autofree char *full = g_strdup_printf ("%s.%s", within, d->path);
-
-      if (d != c && strcmp (full, type) == 0 && runnable (classes, d))
-        return d;
-    }
-  return NULL;
+  if (d == NULL && within != NULL && g_str_has_prefix (type, within) && type[strlen (within)] == '.')
+    d = g_hash_table_lookup (by_path, type + strlen (within) + 1);
+  return d != NULL && d != c && runnable (classes, d) ? d : NULL;
 }
 
 /* The file's other models that the class uses as components (a user's
@@ -342,6 +353,11 @@ add_used_models (const char *data, gsize length, const char *display_name, const
 {
   g_autoptr (GPtrArray) scans = g_ptr_array_new ();
   g_autoptr (GPtrArray) parsed = g_ptr_array_new ();
+  g_autoptr (GHashTable) by_path = g_hash_table_new (g_str_hash, g_str_equal);
+
+  /* The first of a path where a file repeats one. */
+  for (guint k = classes->len; k-- > 0;)
+    g_hash_table_insert (by_path, ((ScanClass *) classes->pdata[k])->path, classes->pdata[k]);
 
   g_ptr_array_add (scans, (gpointer) c);
   g_ptr_array_add (parsed, klass);
@@ -357,7 +373,7 @@ add_used_models (const char *data, gsize length, const char *display_name, const
           MoClass *found = NULL;
 
           if (el->parameter || strcmp (el->type, "extends") == 0 || g_str_has_prefix (el->type, "Modelica.")
-              || !(d = resolve (classes, within, scans->pdata[i], el->type)) || d == c)
+              || !(d = resolve (classes, by_path, within, scans->pdata[i], el->type)) || d == c)
             continue;
           /* A class of the Standard Library (its own file, or saved with
            * the model) is the kind it names, not a subsystem. */
@@ -428,13 +444,20 @@ MoClass *
 _sw_mo_parse_model (const char *data, gsize length, const char *display_name, const char *model_name, GError **error)
 {
   g_autofree char *within = NULL;
-  g_autoptr (GPtrArray) classes = scan (data, length, &within);
+  GError *scan_error = NULL;
+  g_autoptr (GPtrArray) classes = scan (data, length, &within, &scan_error, display_name);
   g_autoptr (GPtrArray) models = g_ptr_array_new ();
   g_autoptr (GPtrArray) chosen = g_ptr_array_new ();
   g_autofree char *names = NULL;
   guint n_top = 0;
 
-  /* A file the scan cannot follow is the parser's to report. */
+  /* A package the scan cannot follow is its to report, a model the
+   * parser's. */
+  if (scan_error != NULL)
+    {
+      g_propagate_error (error, scan_error);
+      return NULL;
+    }
   if (classes == NULL)
     return _sw_mo_parse (data, length, display_name, error);
   for (guint k = 0; k < classes->len; k++)
@@ -485,7 +508,7 @@ char **
 _sw_mo_list_models (const char *data, gsize length)
 {
   g_autofree char *within = NULL;
-  g_autoptr (GPtrArray) classes = scan (data, length, &within);
+  g_autoptr (GPtrArray) classes = scan (data, length, &within, NULL, NULL);
   GPtrArray *names;
 
   if (classes == NULL)

@@ -239,6 +239,22 @@ test_several_models (void)
   g_assert_null (none);
   sw_test_assert_error_says (error, "p.mo: error: “A” names 2 models: P.X.A, P.Y.A; give the whole name");
   g_clear_error (&error);
+  /* A package not closed, or nesting without end: said at its start. */
+  none = sw_modelica_import_model ("within;\npackage P\n  package Q\n  model A\n  end A;\nend P;\n", -1, "p.mo", NULL,
+                                   NULL, &error);
+  g_assert_null (none);
+  sw_test_assert_error_says (error, "p.mo:3:3: error: the package “P.Q” has no “end Q;”");
+  g_clear_error (&error);
+  {
+    g_autoptr (GString) deep = g_string_new (NULL);
+
+    for (guint k = 0; k < 100000; k++)
+      g_string_append (deep, "package a\n");
+    none = sw_modelica_import_model (deep->str, -1, "p.mo", NULL, NULL, &error);
+    g_assert_null (none);
+    sw_test_assert_error_says (error, "p.mo:201:1: error: classes nest deeper than 200 levels");
+    g_clear_error (&error);
+  }
   model = (g_object_unref (model), sw_modelica_import_model (twice, -1, "p.mo", NULL, "Y.A", &error));
   g_assert_no_error (error);
   g_assert_cmpfloat (param_of (model, "j", "J"), ==, 2);
