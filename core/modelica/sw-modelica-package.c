@@ -171,7 +171,8 @@ extends_icon (Scanner *sc, ScanClass *cur)
 }
 
 /* Every class defined in the file with a body, in order; NULL where the
- * scan finds no end of a class (the parser says what is wrong). */
+ * scan finds no end of a class: an error of a package's here, a model's
+ * left to the parser, which says what is wrong more closely. */
 static GPtrArray *
 scan (const char *data, gsize length, char **within, GError **error, const char *display_name)
 {
@@ -233,7 +234,7 @@ scan (const char *data, gsize length, char **within, GError **error, const char 
           if (name.kind != S_IDENT)
             continue;
           /* A hostile file nesting classes without end: each path as
-           * long as its depth; the parser says what is wrong. */
+           * long as its depth. */
           if (open->len >= MAX_DEPTH)
             {
               if (error != NULL && strcmp (((ScanClass *) classes->pdata[0])->kind, "package") == 0)
