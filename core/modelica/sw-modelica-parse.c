@@ -797,6 +797,9 @@ class_body (Parser *ps, MoClass *klass)
            * the later where they name the same entry. */
           if (klass->annotation == NULL)
             klass->annotation = more;
+          else if (ps->error != NULL)
+            /* (An entry may have no name yet.) */
+            g_ptr_array_unref (more);
           else
             {
               for (guint k = 0; k < more->len; k++)
