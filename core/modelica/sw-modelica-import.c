@@ -956,6 +956,19 @@ sw_modelica_import_file_model (const char *path, const char *model_name, GError 
    * (/dev/zero) read only up to its first NUL, never for ever. */
   if (!_sw_model_file_read (path, &data, &length, error))
     return NULL;
+  /* Examples/package.mo of MSL 4: the model is a file beside it. */
+  {
+    GError *local = NULL;
+    g_autofree char *file = _sw_mo_folder_model (path, display_name, data, length, model_name, &local);
+
+    if (local != NULL)
+      {
+        g_propagate_error (error, local);
+        return NULL;
+      }
+    if (file != NULL)
+      return sw_modelica_import_file_model (file, NULL, error);
+  }
   return sw_modelica_import_model (data, (gssize) length, display_name, NULL, model_name, error);
 }
 

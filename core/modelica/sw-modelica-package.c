@@ -521,3 +521,103 @@ _sw_mo_list_models (const char *data, gsize length)
   g_ptr_array_add (names, NULL);
   return (char **) g_ptr_array_free (names, FALSE);
 }
+
+/* Whether every part of a dotted name is a Modelica name: a file's path
+ * is made of them. */
+static gboolean
+plain_name (const char *name)
+{
+  g_auto (GStrv) parts = g_strsplit (name, ".", -1);
+
+  for (guint k = 0; parts[k] != NULL; k++)
+    {
+      if (!(g_ascii_isalpha (parts[k][0]) || parts[k][0] == '_') || strcmp (parts[k], "package") == 0)
+        return FALSE;
+      for (const char *p = parts[k]; *p != '\0'; p++)
+        if (!(g_ascii_isalnum (*p) || *p == '_'))
+          return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+by_name (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* The models of a package's folder: package.order's names that are files
+ * NAME.mo, else the folder's .mo files but package.mo, sorted. */
+static char *
+folder_models (const char *dir)
+{
+  g_autofree char *order_path = g_build_filename (dir, "package.order", NULL);
+  g_autofree char *order = NULL;
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GString) list = g_string_new (NULL);
+
+  if (g_file_get_contents (order_path, &order, NULL, NULL))
+    {
+      g_auto (GStrv) lines = g_strsplit (order, "\n", -1);
+
+      for (guint k = 0; lines[k] != NULL; k++)
+        {
+          g_autofree char *name = g_strstrip (g_strdup (lines[k]));
+          g_autofree char *file = g_strconcat (dir, G_DIR_SEPARATOR_S, name, ".mo", NULL);
+
+          if (*name != '\0' && plain_name (name) && g_file_test (file, G_FILE_TEST_IS_REGULAR))
+            g_ptr_array_add (names, g_steal_pointer (&name));
+        }
+    }
+  else
+    {
+      g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+      const char *entry;
+
+      while (d != NULL && (entry = g_dir_read_name (d)) != NULL)
+        if (g_str_has_suffix (entry, ".mo") && strcmp (entry, "package.mo") != 0)
+          g_ptr_array_add (names, g_strndup (entry, strlen (entry) - 3));
+      g_ptr_array_sort (names, by_name);
+    }
+  for (guint k = 0; k < names->len; k++)
+    g_string_append_printf (list, "%s%s", k > 0 ? ", " : "", (char *) names->pdata[k]);
+  return g_strdup (list->str);
+}
+
+char *
+_sw_mo_folder_model (const char *path, const char *display_name, const char *data, gsize length,
+                     const char *model_name, GError **error)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *dir = NULL, *names = NULL;
+  g_auto (GStrv) models = NULL;
+
+  if (strcmp (base, "package.mo") != 0 || (models = _sw_mo_list_models (data, length)) == NULL || models[0] != NULL)
+    return NULL;
+  dir = g_path_get_dirname (path);
+  if (model_name != NULL && plain_name (model_name))
+    {
+      g_auto (GStrv) parts = g_strsplit (model_name, ".", -1);
+
+      /* Examples.First from Examples/package.mo is Examples/First.mo; a
+       * full name's end likewise. */
+      for (guint k = 0; parts[k] != NULL; k++)
+        {
+          g_autofree char *rel = g_strjoinv (G_DIR_SEPARATOR_S, parts + k);
+          g_autofree char *file = g_strconcat (dir, G_DIR_SEPARATOR_S, rel, ".mo", NULL);
+
+          if (g_file_test (file, G_FILE_TEST_IS_REGULAR))
+            return g_steal_pointer (&file);
+        }
+    }
+  names = folder_models (dir);
+  if (model_name != NULL)
+    g_set_error (error, SW_ERROR, SW_ERROR_PARSE,
+                 _("%s: error: the package holds no model itself, and its folder has no file of “%s”; its models: %s"),
+                 display_name, model_name, names);
+  else
+    g_set_error (error, SW_ERROR, SW_ERROR_PARSE,
+                 _("%s: error: the package holds no model itself; its models are files of its folder, choose one by "
+                   "its name (--model NAME): %s"), display_name, names);
+  return NULL;
+}

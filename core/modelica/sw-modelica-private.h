@@ -204,6 +204,18 @@ MoClass *_sw_mo_parse_model     (const char  *data,
 char   **_sw_mo_list_models     (const char  *data,
                                  gsize        length);
 
+/* A package.mo of the MSL 4 layout (Examples/package.mo) holds no model:
+ * its models are files of its folder. The file of model_name there
+ * (Examples/First.mo for First or Examples.First), or NULL with an error
+ * listing them (package.order's, else the folder's); NULL without one
+ * where path is not such a package.mo. */
+char    *_sw_mo_folder_model    (const char  *path,
+                                 const char  *display_name,
+                                 const char  *data,
+                                 gsize        length,
+                                 const char  *model_name,
+                                 GError     **error);
+
 /* The modification called name among mods (NULL: none). */
 MoMod   *_sw_mo_find       (GPtrArray   *mods,
                             const char  *name);

@@ -458,6 +458,64 @@ test_conditional_components (void)
                        "m.mo:2:18: error: parameter x: a condition (if …) is for components only");
 }
 
+/* MSL 4's layout: Examples/package.mo holds no model, each is a file of
+ * the folder (package.order lists them). --model First of package.mo is
+ * First.mo beside it, also by its full name; without a name, the error
+ * lists package.order's models (a sub-package's folder is none). */
+static void
+test_package_folder (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("msl-examples-XXXXXX", NULL);
+  g_autofree char *package = g_build_filename (dir, "package.mo", NULL);
+  g_autofree char *order = g_build_filename (dir, "package.order", NULL);
+  g_autofree char *first = g_build_filename (dir, "First.mo", NULL);
+  g_autofree char *backlash = g_build_filename (dir, "Backlash.mo", NULL);
+  g_autofree char *utilities = g_build_filename (dir, "Utilities", NULL);
+  g_autofree char *form = form_path ("First-msl4.mo");
+  g_autofree char *plain = g_test_build_filename (G_TEST_DIST, "data", "modelica", "Backlash.mo", NULL);
+  g_autofree char *text = NULL, *text2 = NULL;
+  g_autoptr (SwModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwTrajectory) a = NULL, b = NULL, c = NULL, d = NULL;
+
+  g_assert_nonnull (dir);
+  g_assert_true (g_file_set_contents (package, "within Modelica.Mechanics.Rotational;\n"
+                                               "package Examples \"Demonstration examples\"\n"
+                                               "  extends Modelica.Icons.ExamplesPackage;\n"
+                                               "  annotation (Documentation(info=\"<html><p>Examples</p></html>\"));\n"
+                                               "end Examples;\n", -1, NULL));
+  g_assert_true (g_file_set_contents (order, "First\nBacklash\nUtilities\n", -1, NULL));
+  g_assert_true (g_file_get_contents (form, &text, NULL, NULL));
+  g_assert_true (g_file_set_contents (first, text, -1, NULL));
+  g_assert_true (g_file_get_contents (plain, &text2, NULL, NULL));
+  g_assert_true (g_file_set_contents (backlash, text2, -1, NULL));
+  g_assert_cmpint (g_mkdir (utilities, 0700), ==, 0);
+  a = run_file (package, "First", NULL);
+  b = run_file (form, NULL, NULL);
+  g_assert_cmpfloat (sw_test_assert_same_run (a, b, NULL, 0, 0), ==, 0);
+  c = run_file (package, "Modelica.Mechanics.Rotational.Examples.Backlash", NULL);
+  d = run_file (plain, NULL, NULL);
+  g_assert_cmpfloat (sw_test_assert_same_run (c, d, NULL, 0, 0), ==, 0);
+  model = sw_modelica_import_file_model (package, NULL, &error);
+  g_assert_null (model);
+  sw_test_assert_error_says (error, "package.mo: error: the package holds no model itself; its models are files of its "
+                                    "folder, choose one by its name (--model NAME): First, Backlash");
+  g_clear_error (&error);
+  model = sw_modelica_import_file_model (package, "../First", &error);
+  g_assert_null (model);
+  sw_test_assert_error_says (error, "its folder has no file of “../First”; its models: First, Backlash");
+  g_assert_cmpint (g_remove (order), ==, 0);
+  g_clear_error (&error);
+  model = sw_modelica_import_file_model (package, "Second", &error);
+  g_assert_null (model);
+  sw_test_assert_error_says (error, "its folder has no file of “Second”; its models: Backlash, First");
+  g_assert_cmpint (g_rmdir (utilities), ==, 0);
+  g_assert_cmpint (g_remove (first), ==, 0);
+  g_assert_cmpint (g_remove (backlash), ==, 0);
+  g_assert_cmpint (g_remove (package), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -474,5 +532,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/modelica/msl-files/utilities", test_utilities);
   g_test_add_func ("/modelica/msl-files/package-subsystems", test_package_subsystems);
   g_test_add_func ("/modelica/msl-files/conditional-components", test_conditional_components);
+  g_test_add_func ("/modelica/msl-files/package-folder", test_package_folder);
   return g_test_run ();
 }
