@@ -473,6 +473,16 @@ _sw_mo_parse_model (const char *data, gsize length, const char *display_name, co
   if (n_top == 1 && models->len > 0 && models->pdata[0] == classes->pdata[0]
       && (model_name == NULL || names_class (model_name, within, models->pdata[0])))
     return _sw_mo_parse (data, length, display_name, error);
+  /* A package of no model of its own: MSL 4's Examples/package.mo. */
+  if (models->len == 0 && classes->len > 0 && strcmp (((ScanClass *) classes->pdata[0])->kind, "package") == 0)
+    {
+      const ScanClass *p = classes->pdata[0];
+
+      g_set_error (error, SW_ERROR, SW_ERROR_PARSE,
+                   _("%s:%u:%u: error: the package “%s” holds no model; where each is a file of its own beside "
+                     "package.mo (as in MSL 4), open that file"), display_name, p->at.line, p->at.column, p->path);
+      return NULL;
+    }
   if (models->len == 0)
     return _sw_mo_parse (data, length, display_name, error);
   for (guint k = 0; k < models->len; k++)

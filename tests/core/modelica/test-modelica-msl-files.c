@@ -504,6 +504,14 @@ test_package_folder (void)
   model = sw_modelica_import_file_model (package, "../First", &error);
   g_assert_null (model);
   sw_test_assert_error_says (error, "its folder has no file of “../First”; its models: First, Backlash");
+  /* Read as text (the window's Open): which file to open. */
+  g_clear_error (&error);
+  model = sw_modelica_import ("within Modelica.Mechanics.Rotational;\npackage Examples\nend Examples;\n", -1,
+                              "package.mo", &error);
+  g_assert_null (model);
+  sw_test_assert_error_says (error, "package.mo:2:1: error: the package “Examples” holds no model; where each is a file "
+                                    "of its own beside package.mo (as in MSL 4), open that file");
+  g_clear_error (&error);
   g_assert_cmpint (g_remove (order), ==, 0);
   g_clear_error (&error);
   model = sw_modelica_import_file_model (package, "Second", &error);
