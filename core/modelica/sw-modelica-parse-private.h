@@ -75,4 +75,9 @@ _sw_mo_parse_equation (Parser *ps, MoClass *klass, MoFor *loop);
 void
 _sw_mo_parse_initial_equation (Parser *ps, MoClass *klass);
 
+/* klass's initial equations as its components' start values with fixed =
+ * true, once its declarations are read. */
+void
+_sw_mo_apply_initial (Parser *ps, MoClass *klass);
+
 G_END_DECLS

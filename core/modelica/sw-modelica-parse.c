@@ -687,78 +687,6 @@ nested_class (Parser *ps, MoClass *outer)
   ps->depth--;
 }
 
-/* An attribute name = value among mods, made or its value replaced. */
-static MoMod *
-set_attribute (GPtrArray *mods, const char *name, MoExpr *value, guint line, guint column)
-{
-  MoMod *m = _sw_mo_find (mods, name);
-
-  if (m == NULL)
-    {
-      m = g_new0 (MoMod, 1);
-      m->name = g_strdup (name);
-      m->line = line;
-      m->column = column;
-      g_ptr_array_add (mods, m);
-    }
-  expr_free (m->value);
-  m->value = value;
-  return m;
-}
-
-/* The class's initial equations, component.variable = value, as
- * variable(start = value, fixed = true) of the component: what the
- * import reads as its initial value. */
-static void
-apply_initial (Parser *ps, MoClass *klass)
-{
-  for (guint k = 0; klass->initial != NULL && k < klass->initial->len && ps->error == NULL; k++)
-    {
-      MoMod *eq = g_ptr_array_index (klass->initial, k);
-      const char *dot = strrchr (eq->name, '.');
-      g_autofree char *id = g_strndup (eq->name, (gsize) (dot - eq->name));
-      MoElement *el = klass->names != NULL ? g_hash_table_lookup (klass->names, id) : NULL;
-      MoMod *var, *fixed;
-      MoExpr *yes;
-
-      if (el == NULL || el->parameter)
-        {
-          _sw_mo_parse_fail (ps, eq->line, eq->column, _("initial equation: “%s” is not a component of %s"), id,
-                             klass->name);
-          return;
-        }
-      if (el->mods == NULL)
-        el->mods = _sw_mo_mods_new ();
-      var = _sw_mo_find (el->mods, dot + 1);
-      fixed = var != NULL ? _sw_mo_find (var->children, "fixed") : NULL;
-      if (var != NULL && var->value != NULL)
-        {
-          _sw_mo_parse_fail (ps, eq->line, eq->column, _("initial equation: %s is bound at %u:%u; it has no start to give"),
-                             eq->name, var->line, var->column);
-          return;
-        }
-      if (fixed != NULL && fixed->value != NULL && fixed->value->kind == MO_BOOL && fixed->value->number != 0)
-        {
-          _sw_mo_parse_fail (ps, eq->line, eq->column,
-                             _("initial equation: %s is fixed at %u:%u already; give its start there or here, not both"),
-                             eq->name, fixed->line, fixed->column);
-          return;
-        }
-      if (var == NULL)
-        var = set_attribute (el->mods, dot + 1, NULL, eq->line, eq->column);
-      if (var->children == NULL)
-        var->children = _sw_mo_mods_new ();
-      set_attribute (var->children, "start", g_steal_pointer (&eq->value), eq->line, eq->column);
-      yes = g_new0 (MoExpr, 1);
-      yes->kind = MO_BOOL;
-      yes->number = 1;
-      yes->depth = 1;
-      yes->line = eq->line;
-      yes->column = eq->column;
-      set_attribute (var->children, "fixed", yes, eq->line, eq->column);
-    }
-}
-
 /* After "model Name": "doc", elements, equations, "end Name;". */
 static void
 class_body (Parser *ps, MoClass *klass)
@@ -872,7 +800,7 @@ class_body (Parser *ps, MoClass *klass)
             declaration (ps, klass, parameter);
         }
     }
-  apply_initial (ps, klass);
+  _sw_mo_apply_initial (ps, klass);
   if (ps->error == NULL)
     {
       g_autofree char *end_name = NULL;
