@@ -251,8 +251,38 @@ _sw_mo_parse_initial_equation (Parser *ps, MoClass *klass)
   g_autofree char *name = NULL;
   MoMod *m;
 
-  if (ps->tok.kind == T_IDENT && !_sw_mo_parse_is (ps, "der") && !_sw_mo_parse_is (ps, "pre")
-      && !_sw_mo_parse_is (ps, "for") && !_sw_mo_parse_is (ps, "if") && !_sw_mo_parse_is (ps, "when"))
+  /* der(x) = VALUE of a position or a speed: the start of its derivative,
+   * a variable of the component too (der(inertia1.w) = 0 is a(start = 0,
+   * fixed = true): a start at rest). */
+  static const char *const derivatives[][2] = {
+    { "phi", "w" }, { "w", "a" }, { "s", "v" }, { "v", "a" },
+    { "phi_rel", "w_rel" }, { "w_rel", "a_rel" }, { "s_rel", "v_rel" }, { "v_rel", "a_rel" },
+  };
+
+  if (_sw_mo_parse_accept (ps, "der"))
+    {
+      g_autofree char *x = NULL;
+      const char *dot;
+
+      _sw_mo_parse_expect (ps, "(");
+      x = ps->error == NULL ? _sw_mo_parse_name (ps) : NULL;
+      _sw_mo_parse_expect (ps, ")");
+      if (ps->error != NULL)
+        return;
+      dot = strrchr (x, '.');
+      for (guint k = 0; dot != NULL && dot == strchr (x, '.') && name == NULL && k < G_N_ELEMENTS (derivatives); k++)
+        if (strcmp (dot + 1, derivatives[k][0]) == 0)
+          name = g_strdup_printf ("%.*s.%s", (int) (dot - x), x, derivatives[k][1]);
+      if (name == NULL)
+        {
+          _sw_mo_parse_fail (ps, line, column,
+                             _("der(%s) in an initial equation: valid: der(COMPONENT.VARIABLE) of phi, w, s, v and "
+                               "the relative phi_rel, w_rel, s_rel, v_rel"), x);
+          return;
+        }
+    }
+  else if (ps->tok.kind == T_IDENT && !_sw_mo_parse_is (ps, "pre") && !_sw_mo_parse_is (ps, "for")
+           && !_sw_mo_parse_is (ps, "if") && !_sw_mo_parse_is (ps, "when"))
     name = _sw_mo_parse_name (ps);
   if (ps->error != NULL)
     return;

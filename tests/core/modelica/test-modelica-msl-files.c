@@ -263,8 +263,8 @@ test_several_models (void)
 static double mass_s (double t) { return 0.5 + t; }
 static double table_w (double t) { return t * t; }
 
-/* Initial equations COMPONENT.VARIABLE = VALUE, as MSL users write them
- * (and MSL 3.2.3's Translational examples their starts): the same run as
+/* Initial equations COMPONENT.VARIABLE = VALUE and der(…) = VALUE, as
+ * users write them (der(mass1.s) the start of mass1.v): the same run as
  * s(start = 0.5, fixed = true), v(start = 1, fixed = true); a free mass at
  * s = 0.5 + t. What they cannot be is an error at its line. */
 static void
@@ -276,7 +276,7 @@ test_initial_equations (void)
     "  Translational.Components.Mass mass1(m=2, s(start=3));\n"
     "initial equation\n"
     "  mass1.s = 0.25 + 0.25 \"half\";\n"
-    "  mass1.v = 1 annotation (__Dymola_tag=true);\n"
+    "  der(mass1.s) = 1 annotation (__Dymola_tag=true);\n"
     "equation\n"
     "  annotation (experiment(StopTime=1, Interval=0.01));\n"
     "end Free;\n";
@@ -287,7 +287,8 @@ test_initial_equations (void)
     "  annotation (experiment(StopTime=1, Interval=0.01));\n"
     "end Free;\n";
   static const struct { const char *initial, *says; } bad[] = {
-    { "  der(j.phi) = 0;\n", "m.mo:5:3: error: initial equations are read as COMPONENT.VARIABLE = VALUE" },
+    { "  der(j.J) = 0;\n", "m.mo:5:3: error: der(j.J) in an initial equation: valid: der(COMPONENT.VARIABLE) of phi, w" },
+    { "  der(j.phi) = 0;\n", "m.mo:5:3: error: initial equation: j.w is fixed at 3:61 already" },
     { "  k.phi = 0;\n", "m.mo:5:3: error: initial equation: “k” is not a component of M" },
     { "  j.w = 0;\n", "m.mo:5:3: error: initial equation: j.w is fixed at 3:61 already; give its start there or here, not both" },
     { "  j.phi + 1 = 0;\n", "m.mo:5:3: error: initial equations are read as COMPONENT.VARIABLE = VALUE" },
