@@ -494,6 +494,16 @@ _sw_mo_parse_model (const char *data, gsize length, const char *display_name, co
     return parse_at (data, length, display_name, within, classes, models->pdata[0], error);
   if (chosen->len == 1)
     return parse_at (data, length, display_name, within, classes, chosen->pdata[0], error);
+  /* A whole name among ends of longer ones (Examples.First beside
+   * Old.Examples.First): the whole one. */
+  for (guint k = 0; model_name != NULL && chosen->len > 1 && k < chosen->len; k++)
+    {
+      const ScanClass *c = chosen->pdata[k];
+      g_autofree char *full = within != NULL ? g_strdup_printf ("%s.%s", within, c->path) : NULL;
+
+      if (strcmp (model_name, c->path) == 0 || g_strcmp0 (model_name, full) == 0)
+        return parse_at (data, length, display_name, within, classes, c, error);
+    }
   if (model_name != NULL && chosen->len > 1)
     {
       names = list_names (chosen);

@@ -258,6 +258,19 @@ test_several_models (void)
   model = (g_object_unref (model), sw_modelica_import_model (twice, -1, "p.mo", NULL, "Y.A", &error));
   g_assert_no_error (error);
   g_assert_cmpfloat (param_of (model, "j", "J"), ==, 2);
+  /* A whole path is that model, though it ends another (Q.P.X.A). */
+  {
+    g_autofree char *nested = g_strdup_printf ("%spackage Q\n%send Q;\n", twice, twice);
+
+    g_object_unref (model);
+    model = sw_modelica_import_model (nested, -1, "p.mo", NULL, "P.X.A", &error);
+    g_assert_no_error (error);
+    g_assert_cmpfloat (param_of (model, "j", "J"), ==, 1);
+    g_clear_object (&model);
+    model = sw_modelica_import_model (nested, -1, "p.mo", NULL, "X.A", &error);
+    g_assert_null (model);
+    sw_test_assert_error_says (error, "“X.A” names 2 models: P.X.A, Q.P.X.A; give the whole name");
+  }
 }
 
 static double mass_s (double t) { return 0.5 + t; }
