@@ -134,13 +134,25 @@ sw_cli_column_width (const char *heading, int min_width)
   return MAX (min_width, (int) g_utf8_strlen (heading, -1));
 }
 
+/* --model NAME: which model of a .mo file of several (a package of
+ * examples) every command takes. */
+static char *modelica_model;
+
 void
 sw_cli_init_context (GOptionContext *ctx, const char *summary, const GOptionEntry *entries)
 {
+  static const GOptionEntry modelica_entries[] = {
+    { "model", 0, 0, G_OPTION_ARG_STRING, &modelica_model,
+      N_("Of a Modelica file of several models (a package of examples), the model NAME (First, Examples.First)"),
+      N_("NAME") },
+    G_OPTION_ENTRY_NULL
+  };
+
   g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
   g_option_context_set_summary (ctx, summary);
   if (entries != NULL)
     g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (ctx, modelica_entries, GETTEXT_PACKAGE);
 }
 
 int
@@ -188,7 +200,7 @@ sw_cli_load_model (const char *path, int *status)
 {
   g_autoptr (GError) error = NULL;
   /* A Modelica model is imported (sw-modelica.h): every command takes one. */
-  SwModel *model = g_str_has_suffix (path, ".mo") ? sw_modelica_import_file (path, &error)
+  SwModel *model = g_str_has_suffix (path, ".mo") ? sw_modelica_import_file_model (path, modelica_model, &error)
                                                   : sw_model_new_from_file (path, &error);
 
   if (model == NULL)

@@ -189,6 +189,27 @@ call (Import *im, const MoExpr *e, Value *out)
 
   if (strcmp (f, "GenerateStribeckFrictionTable") == 0)
     return stribeck_table (im, e, out);
+  /* Files.loadResource (path) is the path, a URI refused where a table's
+   * fileName is read; the library's other utilities act (streams, files,
+   * the system) and have no value to import. */
+  if (strcmp (f, "loadResource") == 0 && e->items->len == 1 && e->named == NULL)
+    {
+      if (!_sw_mo_eval (im, g_ptr_array_index (e->items, 0), out))
+        return FALSE;
+      if (out->kind == V_STRING)
+        return TRUE;
+      _sw_mo_value_clear (out);
+      _sw_mo_fail (im, e->line, e->column, _("%s takes a file's path or URI as a string"), e->text);
+      return FALSE;
+    }
+  if (g_str_has_prefix (e->text, "Modelica.Utilities."))
+    {
+      _sw_mo_fail (im, e->line, e->column,
+                   _("%s is not supported: Modelica.Utilities' functions act on files, streams and the system; the "
+                     "import evaluates numbers, strings, Modelica.Constants and Modelica.Math's functions (and "
+                     "Files.loadResource, a file's path)"), e->text);
+      return FALSE;
+    }
   if (e->items->len == 2 && e->named == NULL)
     return call2 (im, e, f, out);
   if (e->items->len != 1 || e->named != NULL)

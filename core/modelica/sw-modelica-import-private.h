@@ -71,6 +71,12 @@ void     _sw_mo_fail             (Import        *im,
                                   ...) G_GNUC_PRINTF (4, 5);
 /* The class's parameters, components and connections into im->model. */
 void     _sw_mo_fill             (Import        *im);
+/* sw-modelica-import-experiment.c: the class's experiment annotation as
+ * the model's simulation settings. */
+void     _sw_mo_import_experiment (Import       *im);
+/* sw-modelica-import-conditions.c: conditional components whose
+ * condition is false left out, with their connections. */
+void     _sw_mo_drop_conditional (Import        *im);
 /* Position and rotation of the component index from el's Placement. */
 void     _sw_mo_placement        (Import        *im,
                                   const MoElement *el,

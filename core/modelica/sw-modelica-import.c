@@ -667,56 +667,6 @@ connect_all (Import *im)
 
 /* ---- The model ---------------------------------------------------------- */
 
-static void
-experiment (Import *im)
-{
-  MoMod *ex = _sw_mo_find (im->klass->annotation, "experiment");
-  SwSimulationSettings settings = *sw_model_get_simulation (im->model);
-  static const char *const names[] = { "StopTime", "Interval", "Tolerance" };
-  double *fields[] = { &settings.stop_time_s, &settings.output_interval_s, &settings.tolerance };
-
-  if (ex == NULL)
-    return;
-  for (guint k = 0; k < G_N_ELEMENTS (names) && im->error == NULL; k++)
-    {
-      MoMod *m = _sw_mo_find (ex->children, names[k]);
-      double x;
-
-      if (m == NULL || m->value == NULL || !_sw_mo_eval_number (im, m->value, &x))
-        continue;
-      /* Each value takes effect or is refused: a default in its place
-       * would run something the file does not say. */
-      if (!isfinite (x) || x <= 0 || (fields[k] == &settings.tolerance && x >= 1))
-        {
-          char text[G_ASCII_DTOSTR_BUF_SIZE];
-
-          g_ascii_dtostr (text, sizeof text, x);
-          if (fields[k] == &settings.tolerance)
-            _sw_mo_import_fail (im, m->line, m->column, _("experiment: %s = %s is out of range; valid: 0 < %s < 1"), names[k],
-                                text, names[k]);
-          else
-            _sw_mo_import_fail (im, m->line, m->column, _("experiment: %s = %s is out of range; valid: %s > 0"), names[k], text,
-                                names[k]);
-          return;
-        }
-      /* As the .shaft reader: no run is shorter than a normal double. */
-      if (fields[k] == &settings.stop_time_s && x < DBL_MIN)
-        {
-          char text[SW_NUMBER_BUF_SIZE], least[SW_NUMBER_BUF_SIZE];
-
-          _sw_mo_import_fail (im, m->line, m->column, _("experiment: %s = %s s is too short; valid: %s >= %s s"),
-                              names[k], sw_format_number (text, x), names[k], sw_format_number (least, DBL_MIN));
-          return;
-        }
-      *fields[k] = x;
-    }
-  if (im->error != NULL)
-    return;
-  if (_sw_mo_find (ex->children, "Interval") == NULL)
-    settings.output_interval_s = settings.stop_time_s / 500;
-  sw_model_set_simulation (im->model, &settings);
-}
-
 /* The ids the export renamed because Modelica reserves them (input,
  * end): annotation(__Shaftwork(name="input")) on the component gives its
  * id back. Only in the file's model: a subsystem's interface names its
@@ -847,6 +797,10 @@ _sw_mo_fill (Import *im)
    * the parameters. */
   if (im->error == NULL)
     _sw_mo_unroll_loops (im);
+  /* Conditional components (… if useHeatPort) whose condition is false
+   * left out, with their connections. */
+  if (im->error == NULL)
+    _sw_mo_drop_conditional (im);
   /* Arrays of components, their sizes evaluated with the parameters. */
   if (im->error == NULL)
     _sw_mo_expand_arrays (im);
@@ -886,7 +840,7 @@ _sw_mo_fill (Import *im)
   g_clear_pointer (&im->thermal, _sw_mo_thermal_free);
   /* The file's model runs as its experiment says. */
   if (im->error == NULL && im->parent == NULL)
-    experiment (im);
+    _sw_mo_import_experiment (im);
   if (im->error == NULL && im->parent == NULL)
     restore_ids (im);
   if (im->error == NULL && im->def != NULL)
@@ -905,6 +859,13 @@ sw_modelica_import (const char *data, gssize length, const char *display_name, G
 SwModel *
 sw_modelica_import_in (const char *data, gssize length, const char *display_name, const char *folder, GError **error)
 {
+  return sw_modelica_import_model (data, length, display_name, folder, NULL, error);
+}
+
+SwModel *
+sw_modelica_import_model (const char *data, gssize length, const char *display_name, const char *folder,
+                          const char *model_name, GError **error)
+{
   g_autoptr (MoClass) klass = NULL;
   g_autoptr (SwModel) model = NULL;
   Import im = { display_name != NULL ? display_name : "<memory>" };
@@ -912,6 +873,9 @@ sw_modelica_import_in (const char *data, gssize length, const char *display_name
   g_return_val_if_fail (data != NULL, NULL);
   if (length < 0)
     length = (gssize) strlen (data);
+  /* A byte order mark (Windows editors, Dymola) is not text. */
+  if (length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    data += 3, length -= 3;
   /* A NUL is valid UTF-8 to no text reader: said as what it is, where. */
   {
     const char *nul = memchr (data, '\0', (gsize) length);
@@ -931,12 +895,26 @@ sw_modelica_import_in (const char *data, gssize length, const char *display_name
         return NULL;
       }
   }
-  if (!g_utf8_validate (data, length, NULL))
-    {
-      g_set_error (error, SW_ERROR, SW_ERROR_PARSE, _("%s: error: the file is not UTF-8 text"), im.file);
-      return NULL;
-    }
-  if (!(klass = _sw_mo_parse (data, (gsize) length, im.file, error)))
+  {
+    const char *bad;
+
+    /* Where, and what: a file saved in Latin-1 or Windows-1252 by an
+     * older tool has its first such byte in a comment or a string. */
+    if (!g_utf8_validate (data, length, &bad))
+      {
+        guint line = 1;
+        const char *line_start = data;
+
+        for (const char *p = data; p < bad; p++)
+          if (*p == '\n')
+            line++, line_start = p + 1;
+        g_set_error (error, SW_ERROR, SW_ERROR_PARSE,
+                     _("%s:%u:%ld: error: the file is not UTF-8 text (byte 0x%02X); Modelica files are UTF-8: save "
+                       "it as UTF-8"), im.file, line, g_utf8_pointer_to_offset (line_start, bad) + 1, (guchar) *bad);
+        return NULL;
+      }
+  }
+  if (!(klass = _sw_mo_parse_model (data, (gsize) length, im.file, model_name, error)))
     return NULL;
   model = sw_model_new ();
   sw_model_set_name (model, klass->name);
@@ -963,6 +941,12 @@ sw_modelica_import_in (const char *data, gssize length, const char *display_name
 SwModel *
 sw_modelica_import_file (const char *path, GError **error)
 {
+  return sw_modelica_import_file_model (path, NULL, error);
+}
+
+SwModel *
+sw_modelica_import_file_model (const char *path, const char *model_name, GError **error)
+{
   g_autofree char *data = NULL, *display_name = NULL;
   gsize length;
 
@@ -972,5 +956,27 @@ sw_modelica_import_file (const char *path, GError **error)
    * (/dev/zero) read only up to its first NUL, never for ever. */
   if (!_sw_model_file_read (path, &data, &length, error))
     return NULL;
-  return sw_modelica_import (data, (gssize) length, display_name, error);
+  /* Examples/package.mo of MSL 4: the model is a file beside it. */
+  {
+    GError *local = NULL;
+    g_autofree char *file = _sw_mo_folder_model (path, display_name, data, length, model_name, &local);
+
+    if (local != NULL)
+      {
+        g_propagate_error (error, local);
+        return NULL;
+      }
+    if (file != NULL)
+      return sw_modelica_import_file_model (file, NULL, error);
+  }
+  return sw_modelica_import_model (data, (gssize) length, display_name, NULL, model_name, error);
+}
+
+char **
+sw_modelica_list_models (const char *data, gssize length)
+{
+  g_return_val_if_fail (data != NULL, NULL);
+  if (length < 0)
+    length = (gssize) strlen (data);
+  return _sw_mo_list_models (data, (gsize) length);
 }

@@ -1,6 +1,8 @@
 /* sw-modelica-parse-equations.c: the equations of a class: connect()
  * (a connector with subscripts, numbers kept in its text, expressions as
- * places "{k}" evaluated at import) and for loops of them.
+ * places "{k}" evaluated at import) and for loops of them; initial
+ * equations COMPONENT.VARIABLE = VALUE, made start values with fixed =
+ * true.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-modelica-private.h"
@@ -241,3 +243,144 @@ _sw_mo_parse_equation (Parser *ps, MoClass *klass, MoFor *loop)
     connect_equation (ps, klass, loop);
 }
 
+
+void
+_sw_mo_parse_initial_equation (Parser *ps, MoClass *klass)
+{
+  guint line = ps->tok.line, column = ps->tok.column;
+  g_autofree char *name = NULL;
+  MoMod *m;
+
+  /* der(x) = VALUE of a position or a speed: the start of its derivative,
+   * a variable of the component too (der(inertia1.w) = 0 is a(start = 0,
+   * fixed = true): a start at rest). */
+  static const char *const derivatives[][2] = {
+    { "phi", "w" }, { "w", "a" }, { "s", "v" }, { "v", "a" },
+    { "phi_rel", "w_rel" }, { "w_rel", "a_rel" }, { "s_rel", "v_rel" }, { "v_rel", "a_rel" },
+  };
+
+  if (_sw_mo_parse_accept (ps, "der"))
+    {
+      g_autofree char *x = NULL;
+      const char *dot;
+
+      _sw_mo_parse_expect (ps, "(");
+      x = ps->error == NULL ? _sw_mo_parse_name (ps) : NULL;
+      _sw_mo_parse_expect (ps, ")");
+      if (ps->error != NULL)
+        return;
+      dot = strrchr (x, '.');
+      for (guint k = 0; dot != NULL && dot == strchr (x, '.') && name == NULL && k < G_N_ELEMENTS (derivatives); k++)
+        if (strcmp (dot + 1, derivatives[k][0]) == 0)
+          name = g_strdup_printf ("%.*s.%s", (int) (dot - x), x, derivatives[k][1]);
+      if (name == NULL)
+        {
+          _sw_mo_parse_fail (ps, line, column,
+                             _("der(%s) in an initial equation: valid: der(COMPONENT.VARIABLE) of phi, w, s, v and "
+                               "the relative phi_rel, w_rel, s_rel, v_rel"), x);
+          return;
+        }
+    }
+  else if (ps->tok.kind == T_IDENT && !_sw_mo_parse_is (ps, "pre") && !_sw_mo_parse_is (ps, "for")
+           && !_sw_mo_parse_is (ps, "if") && !_sw_mo_parse_is (ps, "when"))
+    name = _sw_mo_parse_name (ps);
+  if (ps->error != NULL)
+    return;
+  if (name == NULL || strchr (name, '.') == NULL || strchr (name, '.') != strrchr (name, '.') || !_sw_mo_parse_is (ps, "="))
+    {
+      _sw_mo_parse_fail (ps, line, column,
+                         _("initial equations are read as COMPONENT.VARIABLE = VALUE (inertia1.w = 10: a start value "
+                           "with fixed = true), not an equation starting with “%s”"), name != NULL ? name : _sw_mo_parse_describe (ps));
+      return;
+    }
+  _sw_mo_parse_next (ps);
+  m = g_new0 (MoMod, 1);
+  m->name = g_steal_pointer (&name);
+  m->line = line;
+  m->column = column;
+  if (klass->initial == NULL)
+    klass->initial = _sw_mo_mods_new ();
+  g_ptr_array_add (klass->initial, m);
+  m->value = _sw_mo_parse_expression (ps);
+  /* Its description and annotation, if any, say nothing to the import. */
+  while (ps->tok.kind == T_STRING && ps->error == NULL)
+    _sw_mo_parse_next (ps);
+  if (_sw_mo_parse_is (ps, "annotation") && ps->error == NULL)
+    {
+      _sw_mo_parse_next (ps);
+      g_ptr_array_unref (_sw_mo_parse_modifications (ps));
+    }
+  _sw_mo_parse_expect (ps, ";");
+}
+
+/* An attribute name = value among mods, made or its value replaced. */
+static MoMod *
+set_attribute (GPtrArray *mods, const char *name, MoExpr *value, guint line, guint column)
+{
+  MoMod *m = _sw_mo_find (mods, name);
+
+  if (m == NULL)
+    {
+      m = g_new0 (MoMod, 1);
+      m->name = g_strdup (name);
+      m->line = line;
+      m->column = column;
+      g_ptr_array_add (mods, m);
+    }
+  _sw_mo_expr_free (m->value);
+  m->value = value;
+  return m;
+}
+
+/* The class's initial equations, component.variable = value, as
+ * variable(start = value, fixed = true) of the component: what the
+ * import reads as its initial value. */
+void
+_sw_mo_apply_initial (Parser *ps, MoClass *klass)
+{
+  for (guint k = 0; klass->initial != NULL && k < klass->initial->len && ps->error == NULL; k++)
+    {
+      MoMod *eq = g_ptr_array_index (klass->initial, k);
+      const char *dot = strrchr (eq->name, '.');
+      g_autofree char *id = g_strndup (eq->name, (gsize) (dot - eq->name));
+      MoElement *el = klass->names != NULL ? g_hash_table_lookup (klass->names, id) : NULL;
+      MoMod *var, *fixed;
+      MoExpr *yes;
+
+      if (el == NULL || el->parameter)
+        {
+          _sw_mo_parse_fail (ps, eq->line, eq->column, _("initial equation: “%s” is not a component of %s"), id,
+                             klass->name);
+          return;
+        }
+      if (el->mods == NULL)
+        el->mods = _sw_mo_mods_new ();
+      var = _sw_mo_find (el->mods, dot + 1);
+      fixed = var != NULL ? _sw_mo_find (var->children, "fixed") : NULL;
+      if (var != NULL && var->value != NULL)
+        {
+          _sw_mo_parse_fail (ps, eq->line, eq->column, _("initial equation: %s is bound at %u:%u; it has no start to give"),
+                             eq->name, var->line, var->column);
+          return;
+        }
+      if (fixed != NULL && fixed->value != NULL && fixed->value->kind == MO_BOOL && fixed->value->number != 0)
+        {
+          _sw_mo_parse_fail (ps, eq->line, eq->column,
+                             _("initial equation: %s is fixed at %u:%u already; give its start there or here, not both"),
+                             eq->name, fixed->line, fixed->column);
+          return;
+        }
+      if (var == NULL)
+        var = set_attribute (el->mods, dot + 1, NULL, eq->line, eq->column);
+      if (var->children == NULL)
+        var->children = _sw_mo_mods_new ();
+      set_attribute (var->children, "start", g_steal_pointer (&eq->value), eq->line, eq->column);
+      yes = g_new0 (MoExpr, 1);
+      yes->kind = MO_BOOL;
+      yes->number = 1;
+      yes->depth = 1;
+      yes->line = eq->line;
+      yes->column = eq->column;
+      set_attribute (var->children, "fixed", yes, eq->line, eq->column);
+    }
+}

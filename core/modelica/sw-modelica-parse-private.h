@@ -70,4 +70,14 @@ _sw_mo_parse_modifications (Parser *ps);
 void
 _sw_mo_parse_equation (Parser *ps, MoClass *klass, MoFor *loop);
 
+/* An initial equation COMPONENT.VARIABLE = EXPRESSION; into klass's
+ * initial. */
+void
+_sw_mo_parse_initial_equation (Parser *ps, MoClass *klass);
+
+/* klass's initial equations as its components' start values with fixed =
+ * true, once its declarations are read. */
+void
+_sw_mo_apply_initial (Parser *ps, MoClass *klass);
+
 G_END_DECLS

@@ -469,6 +469,7 @@ element_free (MoElement *el)
   expr_free (el->size);
   expr_free (el->size2);
   g_clear_pointer (&el->dims, g_ptr_array_unref);
+  expr_free (el->condition);
   g_free (el);
 }
 
@@ -493,6 +494,7 @@ _sw_mo_class_free (MoClass *klass)
   g_clear_pointer (&klass->loops, g_ptr_array_unref);
   g_clear_pointer (&klass->annotation, g_ptr_array_unref);
   g_clear_pointer (&klass->names, g_hash_table_unref);
+  g_clear_pointer (&klass->initial, g_ptr_array_unref);
   g_free (klass);
 }
 
@@ -565,6 +567,10 @@ declaration (Parser *ps, MoClass *klass, gboolean parameter)
         el->mods = modifications (ps);
       if (_sw_mo_parse_accept (ps, "=") || _sw_mo_parse_accept (ps, ":="))
         el->value = expression (ps);
+      /* A conditional component: kept or left out with its connections
+       * by the import (sw-modelica-import-conditions.c). */
+      if (ps->error == NULL && _sw_mo_parse_accept (ps, "if"))
+        el->condition = expression (ps);
       el->annotation = comment (ps, &el->doc);
     }
   while (_sw_mo_parse_accept (ps, ",") && ps->error == NULL);
@@ -688,7 +694,7 @@ class_body (Parser *ps, MoClass *klass)
   static const char *const other_classes[] = {
     "connector", "record", "package", "function", "type", "operator", "expandable", NULL,
   };
-  gboolean in_equations = FALSE;
+  enum { ELEMENTS, EQUATIONS, INITIAL_EQUATIONS } section = ELEMENTS;
 
   klass->doc = doc_string (ps);
   while (ps->error == NULL && !_sw_mo_parse_is (ps, "end"))
@@ -699,20 +705,46 @@ class_body (Parser *ps, MoClass *klass)
           break;
         }
       if (_sw_mo_parse_accept (ps, "equation"))
-        in_equations = TRUE;
-      else if (_sw_mo_parse_accept (ps, "initial") || _sw_mo_parse_accept (ps, "algorithm"))
+        section = EQUATIONS;
+      else if (_sw_mo_parse_accept (ps, "initial") && _sw_mo_parse_accept (ps, "equation"))
+        section = INITIAL_EQUATIONS;
+      else if (ps->error == NULL && (_sw_mo_parse_is (ps, "algorithm") || _sw_mo_parse_is (ps, "initial")))
         _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column,
-                           _("initial equations and algorithms are not supported: give start values with fixed = true"));
+                           _("algorithms are not supported: give start values with fixed = true, or initial equations "
+                             "COMPONENT.VARIABLE = VALUE"));
       else if (_sw_mo_parse_accept (ps, "public") || _sw_mo_parse_accept (ps, "protected"))
-        in_equations = FALSE;
+        section = ELEMENTS;
       else if (_sw_mo_parse_is (ps, "annotation"))
         {
+          GPtrArray *more;
+
           _sw_mo_parse_next (ps);
-          g_clear_pointer (&klass->annotation, g_ptr_array_unref);
-          klass->annotation = modifications (ps);
+          more = modifications (ps);
+          /* Older tools write one annotation among the elements
+           * (Diagram) and another at the end (experiment): both hold,
+           * the later where they name the same entry. */
+          if (klass->annotation == NULL)
+            klass->annotation = more;
+          else if (ps->error != NULL)
+            /* (An entry may have no name yet.) */
+            g_ptr_array_unref (more);
+          else
+            {
+              for (guint k = 0; k < more->len; k++)
+                {
+                  MoMod *m = g_ptr_array_index (more, k), *same = _sw_mo_find (klass->annotation, m->name);
+
+                  if (same != NULL)
+                    g_ptr_array_remove (klass->annotation, same);
+                  g_ptr_array_add (klass->annotation, g_steal_pointer (&more->pdata[k]));
+                }
+              g_ptr_array_unref (more);
+            }
           _sw_mo_parse_expect (ps, ";");
         }
-      else if (in_equations)
+      else if (section == INITIAL_EQUATIONS)
+        _sw_mo_parse_initial_equation (ps, klass);
+      else if (section == EQUATIONS)
         _sw_mo_parse_equation (ps, klass, NULL);
       else if (_sw_mo_parse_accept (ps, "import"))
         import_clause (ps, klass);
@@ -739,8 +771,14 @@ class_body (Parser *ps, MoClass *klass)
             {
               if (_sw_mo_parse_is (ps, "parameter") || _sw_mo_parse_is (ps, "constant"))
                 parameter = TRUE;
-              else if (_sw_mo_parse_is (ps, "inner") || _sw_mo_parse_is (ps, "outer") || _sw_mo_parse_is (ps, "replaceable") || _sw_mo_parse_is (ps, "redeclare"))
-                _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("“%s” is not supported"), ps->tok.text);
+              else if (_sw_mo_parse_is (ps, "inner") || _sw_mo_parse_is (ps, "outer"))
+                _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column,
+                                   _("“%s” is not supported: inner and outer components (MultiBody's world, a fluid "
+                                     "system) belong to other libraries; a model of Rotational and Translational "
+                                     "components, blocks and heat transfer needs none"), ps->tok.text);
+              else if (_sw_mo_parse_is (ps, "replaceable") || _sw_mo_parse_is (ps, "redeclare"))
+                _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column,
+                                   _("“%s” is not supported: declare each component with its class itself"), ps->tok.text);
               else if (!(_sw_mo_parse_is (ps, "final") || _sw_mo_parse_is (ps, "discrete") || _sw_mo_parse_is (ps, "input") || _sw_mo_parse_is (ps, "output")
                                                                              || _sw_mo_parse_is (ps, "flow") || _sw_mo_parse_is (ps, "stream") || _sw_mo_parse_is (ps, "encapsulated") || _sw_mo_parse_is (ps, "partial")))
                 break;
@@ -762,6 +800,7 @@ class_body (Parser *ps, MoClass *klass)
             declaration (ps, klass, parameter);
         }
     }
+  _sw_mo_apply_initial (ps, klass);
   if (ps->error == NULL)
     {
       g_autofree char *end_name = NULL;
@@ -774,11 +813,42 @@ class_body (Parser *ps, MoClass *klass)
     }
 }
 
+/* [encapsulated | partial | final] model|block|class Name …, end Name;
+ * (the first token current). */
+static void
+top_class (Parser *ps, MoClass *klass)
+{
+  while ((_sw_mo_parse_accept (ps, "encapsulated") || _sw_mo_parse_accept (ps, "partial") || _sw_mo_parse_accept (ps, "final")) && ps->error == NULL)
+    ;
+  klass->line = ps->tok.line;
+  klass->column = ps->tok.column;
+  if (!(_sw_mo_parse_accept (ps, "model") || _sw_mo_parse_accept (ps, "block") || _sw_mo_parse_accept (ps, "class")) && ps->error == NULL)
+    _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("expected “model”, not “%s”: a file holds one Modelica model"),
+                       _sw_mo_parse_describe (ps));
+  if (ps->error == NULL)
+    klass->name = _sw_mo_parse_name (ps);
+  if (ps->error == NULL)
+    class_body (ps, klass);
+}
+
+static MoClass *
+finish (Parser *ps, MoClass *klass, GError **error)
+{
+  g_clear_pointer (&ps->tok.text, g_free);
+  if (ps->error != NULL)
+    {
+      _sw_mo_class_free (klass);
+      g_propagate_error (error, ps->error);
+      return NULL;
+    }
+  return klass;
+}
+
 MoClass *
 _sw_mo_parse (const char *data, gsize length, const char *display_name, GError **error)
 {
   Parser ps = { data, data, data + length, display_name, 1, data };
-  g_autoptr (MoClass) klass = class_new ();
+  MoClass *klass = class_new ();
 
   _sw_mo_parse_next (&ps);
   if (_sw_mo_parse_accept (&ps, "within"))
@@ -787,26 +857,40 @@ _sw_mo_parse (const char *data, gsize length, const char *display_name, GError *
         klass->within = _sw_mo_parse_name (&ps);
       _sw_mo_parse_expect (&ps, ";");
     }
-  while ((_sw_mo_parse_accept (&ps, "encapsulated") || _sw_mo_parse_accept (&ps, "partial") || _sw_mo_parse_accept (&ps, "final")) && ps.error == NULL)
-    ;
-  klass->line = ps.tok.line;
-  klass->column = ps.tok.column;
-  if (!(_sw_mo_parse_accept (&ps, "model") || _sw_mo_parse_accept (&ps, "block") || _sw_mo_parse_accept (&ps, "class")) && ps.error == NULL)
-    _sw_mo_parse_fail (&ps, ps.tok.line, ps.tok.column, _("expected “model”, not “%s”: a file holds one Modelica model"),
-                       _sw_mo_parse_describe (&ps));
-  if (ps.error == NULL)
-    klass->name = _sw_mo_parse_name (&ps);
-  if (ps.error == NULL)
-    class_body (&ps, klass);
+  top_class (&ps, klass);
   if (ps.error == NULL && ps.tok.kind != T_END)
     _sw_mo_parse_fail (&ps, ps.tok.line, ps.tok.column, _("text after “end %s;”: a file holds one model"), klass->name);
+  return finish (&ps, klass, error);
+}
+
+MoClass *
+_sw_mo_parse_class_at (const char *data, gsize length, const char *display_name, const char *at, guint line,
+                       const char *line_start, GError **error)
+{
+  Parser ps = { data, at, data + length, display_name, line, line_start };
+  MoClass *klass = class_new ();
+
+  _sw_mo_parse_next (&ps);
+  top_class (&ps, klass);
+  return finish (&ps, klass, error);
+}
+
+gboolean
+_sw_mo_parse_import_at (const char *data, gsize length, const char *display_name, const char *at, guint line,
+                        const char *line_start, MoClass *klass, GError **error)
+{
+  Parser ps = { data, at, data + length, display_name, line, line_start };
+
+  _sw_mo_parse_next (&ps);
+  if (_sw_mo_parse_expect (&ps, "import"))
+    import_clause (&ps, klass);
   g_clear_pointer (&ps.tok.text, g_free);
   if (ps.error != NULL)
     {
       g_propagate_error (error, ps.error);
-      return NULL;
+      return FALSE;
     }
-  return g_steal_pointer (&klass);
+  return TRUE;
 }
 
 /* ---- For the arrays of components (sw-modelica-import-arrays.c) --------- */

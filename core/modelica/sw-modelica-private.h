@@ -62,6 +62,7 @@ typedef struct {
   MoExpr    *size;        /* an array of components "name[size]", or NULL */
   MoExpr    *size2;       /* its second dimension "name[rows, cols]", or NULL */
   GPtrArray *dims;        /* a parameter's sizes "k[2, :]": MoExpr, NULL for ':'; or NULL */
+  MoExpr    *condition;   /* a conditional component's "if condition", or NULL */
 } MoElement;
 
 typedef struct {
@@ -105,6 +106,8 @@ struct _MoClass {
    * "*=Path.To" (import Path.To.*). */
   GPtrArray *imports;
   GHashTable *names;      /* the declarations' names -> MoElement *, or NULL (the parser's) */
+  GPtrArray *initial;     /* MoMod "component.variable" = value: initial equations, made starts
+                           * with fixed = true when the class is read; or NULL */
 };
 
 /* Modelica's start attributes with fixed = true (phi, w_rel) and the
@@ -164,6 +167,54 @@ MoClass *_sw_mo_parse      (const char  *data,
                             const char  *display_name,
                             GError     **error);
 void     _sw_mo_class_free (MoClass     *klass);
+
+/* The class at "at" (its first token, on line that starts at line_start)
+ * parsed alone; an import clause at "at" read into klass's imports
+ * (sw-modelica-package.c's packages' clauses). */
+MoClass *_sw_mo_parse_class_at  (const char  *data,
+                                 gsize        length,
+                                 const char  *display_name,
+                                 const char  *at,
+                                 guint        line,
+                                 const char  *line_start,
+                                 GError     **error);
+gboolean _sw_mo_parse_import_at (const char  *data,
+                                 gsize        length,
+                                 const char  *display_name,
+                                 const char  *at,
+                                 guint        line,
+                                 const char  *line_start,
+                                 MoClass     *klass,
+                                 GError     **error);
+
+/* sw-modelica-package.c: the model model_name of a file of several (a
+ * package of examples, several models), parsed within its packages; a
+ * file of one model as _sw_mo_parse() reads it. model_name NULL: the
+ * file's one model, or its one example (extends Modelica.Icons.Example,
+ * or has an experiment); else an error listing the choices. */
+MoClass *_sw_mo_parse_model     (const char  *data,
+                                 gsize        length,
+                                 const char  *display_name,
+                                 const char  *model_name,
+                                 GError     **error);
+
+/* The runnable models of a file (models, blocks, classes not partial
+ * inside packages only), as paths from its top; NULL where the file
+ * cannot be followed. */
+char   **_sw_mo_list_models     (const char  *data,
+                                 gsize        length);
+
+/* A package.mo of the MSL 4 layout (Examples/package.mo) holds no model:
+ * its models are files of its folder. The file of model_name there
+ * (Examples/First.mo for First or Examples.First), or NULL with an error
+ * listing them (package.order's, else the folder's); NULL without one
+ * where path is not such a package.mo. */
+char    *_sw_mo_folder_model    (const char  *path,
+                                 const char  *display_name,
+                                 const char  *data,
+                                 gsize        length,
+                                 const char  *model_name,
+                                 GError     **error);
 
 /* The modification called name among mods (NULL: none). */
 MoMod   *_sw_mo_find       (GPtrArray   *mods,

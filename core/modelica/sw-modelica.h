@@ -25,9 +25,31 @@ SwModel *sw_modelica_import_in   (const char  *data,
                                   const char  *folder,
                                   GError     **error);
 
-/* The same for a *.mo file. */
-SwModel *sw_modelica_import_file (const char  *path,
-                                  GError     **error);
+/* The same for the model model_name of a file of several: a package of
+ * examples as the Modelica Standard Library ships it, or models saved
+ * together. It is named by its path in the file ("Examples.First"), its
+ * full name ("Modelica.Mechanics.Rotational.Examples.First") or their
+ * end from a dot ("First"); NULL takes the file's one model, or its one
+ * example. An error lists the choices where the name is missing or
+ * ambiguous. */
+SwModel *sw_modelica_import_model (const char  *data,
+                                   gssize       length,
+                                   const char  *display_name,
+                                   const char  *folder,
+                                   const char  *model_name,
+                                   GError     **error);
+
+/* The same for a *.mo file (model_name as above, NULL for the one). */
+SwModel *sw_modelica_import_file       (const char  *path,
+                                        GError     **error);
+SwModel *sw_modelica_import_file_model (const char  *path,
+                                        const char  *model_name,
+                                        GError     **error);
+
+/* The models of a file that can be run, by their paths in it
+ * (NULL-terminated; NULL where the file's classes cannot be followed). */
+char   **sw_modelica_list_models (const char  *data,
+                                  gssize       length);
 
 /* The model as Modelica text (sw-modelica-export.c), or NULL with an
  * error naming what has no Modelica form. */

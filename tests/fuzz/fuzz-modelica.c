@@ -56,9 +56,17 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
 
+  const char *input = size > 0 ? (const char *) data : "";
+  g_auto (GStrv) names = NULL;
+
   fuzz_init ();
+  /* A file of several models: its last one chosen by name (the scan of
+   * its classes and the parse of one of them where it starts). */
+  names = sw_modelica_list_models (input, (gssize) size);
   /* size 0 with data == NULL is a valid call. */
-  model = sw_modelica_import (size > 0 ? (const char *) data : "", (gssize) size, "fuzz.mo", &error);
+  model = sw_modelica_import_model (input, (gssize) size, "fuzz.mo", NULL,
+                                    names != NULL && names[0] != NULL && names[1] != NULL
+                                      ? names[g_strv_length (names) - 1] : NULL, &error);
   if (model == NULL)
     {
       check_error (error, "importing the input");

@@ -187,6 +187,30 @@ test_observed (void)
   g_unlink (path);
 }
 
+/* A Modelica file of several models (a package of examples): --model
+ * chooses one, by its name or path; without it the error lists them. */
+static void
+test_modelica_model (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "tests", "data", "modelica", "forms",
+                                            "Examples-msl4.mo", NULL);
+  g_auto (Run) chosen = { 0 }, by_path = { 0 }, none = { 0 }, unknown = { 0 };
+
+  cli (&chosen, "check", "--model", "First", path, NULL);
+  g_assert_cmpint (chosen.status, ==, 0);
+  g_assert_cmpstr (chosen.out, ==, "ok: 8 components, 9 connections, 2 degrees of freedom\n");
+  cli (&by_path, "simulate", path, "--model", "Examples.Backlash", "--variables", "inertia1.phi", "--stop-time", "0.01", NULL);
+  g_assert_cmpint (by_path.status, ==, 0);
+  g_assert_true (g_str_has_prefix (by_path.out, "time,inertia1.phi\n0,1.5707963267948966\n"));
+  cli (&none, "check", path, NULL);
+  g_assert_cmpint (none.status, ==, 1);
+  g_assert_nonnull (strstr (none.err, "error: the file holds 2 models; choose one by its name (--model NAME): "
+                                      "Examples.First, Examples.Backlash\n"));
+  cli (&unknown, "check", "--model", "Second", path, NULL);
+  g_assert_cmpint (unknown.status, ==, 1);
+  g_assert_nonnull (strstr (unknown.err, "error: the file has no model “Second”"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -194,5 +218,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/help-and-usage", test_help_and_usage);
   g_test_add_func ("/app/cli/german", test_german);
   g_test_add_func ("/app/cli/observed", test_observed);
+  g_test_add_func ("/app/cli/modelica-model", test_modelica_model);
   return g_test_run ();
 }
