@@ -18,6 +18,10 @@
  * same with J, c, d scaled so that the slow modes, and so the steps, stay
  * the same (the per-step cost alone).
  *
+ * "explicit [FILE.shaft ...]": where auto takes an explicit pair, rk45 against
+ * rk853 on the files (default the examples) at their own tolerance, 1e-4 and
+ * 1e-8: time, steps and the error against rk45 at 1e-11 (issue 24).
+ *
  * Run: meson test -C build --benchmark bench-methods --verbose, or
  *      build/tests/bench-methods [MODEL-SUBSTRING] ("stiff": the stiff
  *      chains and the scaling, "scaling": the scaling alone)
