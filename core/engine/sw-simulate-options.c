@@ -77,7 +77,11 @@ sw_simulate_options_from_system (const SwSystem *system)
 #define SW_STIFF_RATE_TIME 2e4
 
 /* The explicit pair of auto: Dormand-Prince 5(4) (our own, the fastest on
- * every model of bench-methods; rk853 is not taken: core/README.md). */
+ * every model of bench-methods). rk853 is not taken (issue 24, `bench-
+ * methods explicit`, core/README.md): faster on smooth motion (speed-check's
+ * chain 0.86-0.92 at 1e-6, 0.64-0.72 at 1e-8), but 2.4-4.2 x slower where
+ * stability or contacts set the steps (the marine engines, GearGrounded,
+ * gear-pair) at every tolerance, so no rule on the tolerance wins alone. */
 static SwMethod
 explicit_method (double tolerance)
 {

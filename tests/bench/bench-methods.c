@@ -18,6 +18,10 @@
  * same with J, c, d scaled so that the slow modes, and so the steps, stay
  * the same (the per-step cost alone).
  *
+ * "explicit [FILE.shaft ...]": where auto takes an explicit pair, rk45 against
+ * rk853 on the files (default the examples) at their own tolerance, 1e-4 and
+ * 1e-8: time, steps and the error against rk45 at 1e-11 (issue 24).
+ *
  * Run: meson test -C build --benchmark bench-methods --verbose, or
  *      build/tests/bench-methods [MODEL-SUBSTRING] ("stiff": the stiff
  *      chains and the scaling, "scaling": the scaling alone)
@@ -29,6 +33,7 @@
 #include <time.h>
 #include <glib.h>
 
+#include "sw-error.h"
 #include "sw-model.h"
 #include "sw-simulate.h"
 #include "sw-system.h"
@@ -207,6 +212,158 @@ compare_names (gconstpointer a, gconstpointer b)
   return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
 }
 
+/* ---- explicit: rk45 against rk853 where auto runs an explicit pair ---- */
+
+/* A body's or a port's position or speed. */
+static gboolean
+is_state_variable (const char *name)
+{
+  return g_str_has_suffix (name, ".phi") || g_str_has_suffix (name, ".w") || g_str_has_suffix (name, ".s")
+         || g_str_has_suffix (name, ".v");
+}
+
+/* The worst over a's positions and speeds of the largest difference to
+ * ref's over ref's range, at a's rows (not the pairs of an event's rows). */
+static double
+run_error (SwTrajectory *a, SwTrajectory *ref)
+{
+  guint rows = sw_trajectory_get_n_rows (a), ref_rows = sw_trajectory_get_n_rows (ref);
+  const double *t = sw_trajectory_get_times (a);
+  double worst = 0;
+
+  for (guint c = 0; c < sw_trajectory_get_n_columns (a); c++)
+    {
+      const double *x = sw_trajectory_get_column (a, c), *y = sw_trajectory_get_column (ref, c);
+      double lo = INFINITY, hi = -INFINITY, diff = 0;
+
+      if (!is_state_variable (sw_trajectory_get_column_name (a, c)))
+        continue;
+      for (guint r = 0; r < ref_rows; r++)
+        lo = MIN (lo, y[r]), hi = MAX (hi, y[r]);
+      for (guint r = 0; r < rows; r++)
+        if ((r == 0 || t[r - 1] < t[r]) && (r + 1 == rows || t[r + 1] > t[r]))
+          diff = MAX (diff, fabs (x[r] - sw_trajectory_interpolate (ref, c, t[r])));
+      if (hi > lo && hi - lo > 1e-12 * MAX (fabs (hi), fabs (lo)))
+        worst = MAX (worst, diff / (hi - lo));
+    }
+  return worst;
+}
+
+/* The best processor time of runs with these options (as run()); the last
+ * run's trajectory, NULL when it failed. */
+static SwTrajectory *
+run_options (const SwSystem *sys, const SwSimulateOptions *o, double *best, SwSimulateStats *stats)
+{
+  SwTrajectory *tr = NULL;
+  double total = 0;
+
+  *best = INFINITY;
+  for (guint k = 0; k < 3 || (total < 0.3 && k < 30); k++)
+    {
+      g_autoptr (GError) error = NULL;
+      double start = cpu_seconds (), s;
+
+      g_clear_pointer (&tr, sw_trajectory_unref);
+      tr = sw_simulate_full (sys, o, NULL, NULL, NULL, stats, &error);
+      s = cpu_seconds () - start;
+      if (tr == NULL)
+        {
+          printf (" (%s failed: %s)", sw_method_to_name (o->method), error->message);
+          return NULL;
+        }
+      *best = MIN (*best, s);
+      total += s;
+      if (s > 2)
+        break;
+    }
+  return tr;
+}
+
+/* rk45 and rk853 on one model at one tolerance (0: its own), where auto
+ * would not take bdf: time, steps, events and error against rk45 at 1e-11. */
+static void
+bench_explicit_one (const char *name, const SwSystem *sys, double tolerance)
+{
+  SwSimulateOptions o = sw_simulate_options_from_system (sys);
+  g_autoptr (SwTrajectory) ref = NULL;
+  g_autoptr (GError) error = NULL;
+  double t[2] = { INFINITY, INFINITY }, err[2] = { NAN, NAN };
+  SwSimulateStats st[2] = { { 0 } };
+  SwSimulateOptions tight;
+
+  if (tolerance > 0)
+    o.tolerance = tolerance;
+  printf ("  %-40s %7.0e", name, o.tolerance);
+  if (sw_system_choose_method (sys, &o) == SW_METHOD_BDF)
+    {
+      printf ("  stiff: bdf\n");
+      return;
+    }
+  tight = o;
+  tight.tolerance = 1e-11;
+  tight.method = SW_METHOD_RK45;
+  ref = sw_simulate (sys, &tight, NULL, NULL, NULL, &error);
+  if (ref == NULL)
+    {
+      printf ("  reference failed: %s\n", error->message);
+      return;
+    }
+  for (guint m = 0; m < 2; m++)
+    {
+      g_autoptr (SwTrajectory) tr = NULL;
+
+      o.method = m == 0 ? SW_METHOD_RK45 : SW_METHOD_RK853;
+      tr = run_options (sys, &o, &t[m], &st[m]);
+      if (tr != NULL)
+        err[m] = run_error (tr, ref);
+    }
+  printf (" %9.3f %7" G_GUINT64_FORMAT " %8.1e | %9.3f %7" G_GUINT64_FORMAT " %8.1e | %5.2f %7.2g %5" G_GUINT64_FORMAT
+          "\n", 1e3 * t[0], st[0].n_steps, err[0], 1e3 * t[1], st[1].n_steps, err[1], t[1] / t[0], err[1] / err[0],
+          st[0].n_events);
+  fflush (stdout);
+}
+
+/* Every file given, or the examples, at its own tolerance, 1e-4 and 1e-8. */
+static void
+bench_explicit (char **paths, guint n_paths, const char *examples)
+{
+  static const double tolerances[] = { 0, 1e-4, 1e-8 };
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint k = 0; k < n_paths; k++)
+    g_ptr_array_add (files, g_strdup (paths[k]));
+  if (n_paths == 0)
+    {
+      g_autoptr (GDir) dir = g_dir_open (examples, 0, NULL);
+      const char *entry;
+
+      while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
+        if (g_str_has_suffix (entry, ".shaft"))
+          g_ptr_array_add (files, g_build_filename (examples, entry, NULL));
+    }
+  g_ptr_array_sort (files, compare_names);
+  printf ("rk45 against rk853 where auto takes an explicit pair (ms: processor time, best of runs; error: the "
+          "worst position or speed against rk45 at 1e-11, over its range)\n");
+  printf ("  %-40s %7s %9s %7s %8s | %9s %7s %8s | %5s %7s %5s\n", "model", "tol", "rk45 ms", "steps", "error",
+          "rk853 ms", "steps", "error", "time", "error", "events");
+  for (guint k = 0; k < files->len; k++)
+    {
+      const char *path = g_ptr_array_index (files, k);
+      g_autofree char *base = g_path_get_basename (path);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SwModel) model = sw_model_new_from_file (path, &error);
+      g_autoptr (SwSystem) sys = model != NULL ? sw_model_assemble (model, &error) : NULL;
+
+      if (sys == NULL || sw_system_get_n_states (sys) == 0)
+        {
+          printf ("  %-40s skipped: %s\n", base, error != NULL ? error->message : "no states");
+          continue;
+        }
+      for (guint j = 0; j < G_N_ELEMENTS (tolerances); j++)
+        bench_explicit_one (base, sys, tolerances[j]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -217,6 +374,12 @@ main (int argc, char **argv)
   g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
   const char *entry;
 
+  if (g_strcmp0 (only, "explicit") == 0)
+    {
+      sw_init ();
+      bench_explicit (argv + 2, argc - 2, examples);
+      return 0;
+    }
   if (only == NULL || strstr ("speed-chain", only) != NULL)
     {
       g_autofree char *json = chain_json (1000, 1e4, 1);

@@ -174,8 +174,9 @@ test_general_form (void)
 }
 
 /* The undamped step chain (N = 100, 2 s) against its exact modal solution
- * at the default tolerance: every angle and speed within 1e-4 of its range
- * (issue 19's measure), and the work of the torque, tau phi_0, found again
+ * at the default tolerance: every angle and speed within 10 x the
+ * tolerance of its range (issue 19's measure, which rk853's own margin
+ * meets: 1.8e-5 at auto's rk45 margin, 1.1e-6 at its own), and the work of the torque, tau phi_0, found again
  * as the chain's kinetic and spring energy. */
 static void
 test_step_chain (void)
@@ -197,8 +198,8 @@ test_step_chain (void)
   sw_test_chain_errors (chain, tr, &phi_rel, &w_rel, &w_of_max);
   g_test_message ("N = %u, %" G_GUINT64_FORMAT " steps: angles %.3g, speeds %.3g of their ranges", n, stats.n_steps,
                   phi_rel, w_rel);
-  g_assert_cmpfloat (phi_rel, <=, 1e-4);
-  g_assert_cmpfloat (w_rel, <=, 1e-4);
+  g_assert_cmpfloat (phi_rel, <=, 10 * 1e-6);
+  g_assert_cmpfloat (w_rel, <=, 10 * 1e-6);
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *p = g_strdup_printf ("J%u.phi", i), *v = g_strdup_printf ("J%u.w", i);
