@@ -22,9 +22,6 @@
 #include "sw-zeros-private.h"
 
 #include <math.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <gsl/gsl_errno.h>
@@ -433,6 +430,7 @@ assemble_parts (SwAssembly *ctx, const double *locked, const double *strength, g
         p->kind->build (p, &builder);
       if (locked != NULL && !isnan (locked[i]))
         _sw_friction_add_lock (p, &builder, locked[i], strength != NULL ? strength[i] : 0);
+      g_assert (rows->len - p->first_row <= G_MAXUINT16);   /* a kind's few rows and a lock */
       p->n_rows = rows->len - p->first_row;
     }
   /* An unconnected support is fixed to ground. */
