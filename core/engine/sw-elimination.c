@@ -503,12 +503,14 @@ _sw_assembly_eliminate (SwAssembly *ctx, GArray *raw_rows, GError **error)
         guint r = order[k];
         const RawRow *raw = &g_array_index (raw_rows, RawRow, r);
         SwRow *row = &sys->rows[r];
+        gboolean redundant = FALSE;
 
         row->part = raw->part;
         row->n = raw->n;
         memcpy (row->nodes, raw->nodes, sizeof row->nodes);
         memcpy (row->coeffs, raw->coeffs, sizeof row->coeffs);
-        ok = eliminate_row (ctx, &el, raw_rows, r, &row->redundant, error);
+        ok = eliminate_row (ctx, &el, raw_rows, r, &redundant, error);
+        row->redundant = redundant;
       }
   }
   if (ok)

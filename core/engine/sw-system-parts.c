@@ -12,6 +12,10 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+/* The sizes that a large model's memory counts on (64-bit). */
+G_STATIC_ASSERT (sizeof (gpointer) != 8 || sizeof (SwPart) == 88);
+G_STATIC_ASSERT (sizeof (gpointer) != 8 || sizeof (SwRow) == 56);
+
 /* A part's per-parameter arrays: one block, sized by its kind. A part
  * with no signal, table or formula (most of a large model's) has only its
  * numbers, taken in turn from the system's block of them at *numbers: its

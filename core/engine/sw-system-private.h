@@ -159,13 +159,14 @@ typedef struct {
 /* Massless blocks at least this large are banded where the band is narrow. */
 #define SW_BANDED_MIN_N 64
 
-/* Constraint rows kept for the reactions. */
+/* Constraint rows kept for the reactions. (The small fields together:
+ * 56 bytes a row, not 64; a chain has one a body.) */
 typedef struct {
-  guint  part;
-  guint  n;
-  guint  nodes[4];
-  double coeffs[4];
-  gboolean redundant;    /* implied by the others: its multiplier is 0 */
+  guint   part;
+  guint16 n;             /* at most 4 */
+  guint8  redundant;     /* implied by the others: its multiplier is 0 */
+  guint   nodes[4];
+  double  coeffs[4];
 } SwRow;
 
 /* Rows sharing nodes, for the reactions G G^T lambda = G (M a - f). The

@@ -22,9 +22,6 @@
 #include "sw-zeros-private.h"
 
 #include <math.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <gsl/gsl_errno.h>
@@ -433,6 +430,7 @@ assemble_parts (SwAssembly *ctx, const double *locked, const double *strength, g
         p->kind->build (p, &builder);
       if (locked != NULL && !isnan (locked[i]))
         _sw_friction_add_lock (p, &builder, locked[i], strength != NULL ? strength[i] : 0);
+      g_assert (rows->len - p->first_row <= G_MAXUINT16);   /* a kind's few rows and a lock */
       p->n_rows = rows->len - p->first_row;
     }
   /* An unconnected support is fixed to ground. */
@@ -546,6 +544,7 @@ assemble (SwModel *model, gboolean emptying, GError **error)
 {
   g_autoptr (SwSystem) sys = NULL;
   SwAssembly ctx = { .model = model };
+  guint n_components;
   gboolean ok;
 
   /* Subsystems are copied in first: the equations see one plain model. */
@@ -554,24 +553,37 @@ assemble (SwModel *model, gboolean emptying, GError **error)
       g_autoptr (SwModel) flat = _sw_subsystem_flatten (model, error);
 
       if (emptying)
-        g_free (_sw_model_take_locations (model));
+        {
+          g_free (_sw_model_take_locations (model));
+          _sw_model_drop_connections (model);
+        }
       return flat != NULL ? assemble (flat, emptying, error) : NULL;
     }
   sw_init ();
+  n_components = sw_model_get_n_components (model);
+  /* What reading left in the heap (the id index's keys, once dropped)
+   * given back before the parts are made beside the components. */
+  if (emptying)
+    {
+      sw_model_drop_caches (model);
+      _sw_trim_heap (n_components);
+    }
   sys = system_new (sw_model_get_name (model), sw_model_get_simulation (model));
   ctx.system = sys;
   ok = _sw_assembly_build_parts (&ctx, error);
-  build_nodes (&ctx);
-  /* The parts have the components' numbers and signals, the nodes their
-   * connections: of the model the rest needs only its name, observed
-   * variables and the components' places in the file. */
+  /* The parts have the components' numbers and signals: of the model the
+   * rest needs only its connections (for the nodes), its name, observed
+   * variables and the components' places in the file. The components go
+   * before the nodes' arrays are made (the peak of a large model's check
+   * was the two side by side). */
   if (emptying)
     {
       ctx.locations = _sw_model_take_locations (model);
-#ifdef __GLIBC__
-      malloc_trim (0);
-#endif
+      _sw_trim_heap (n_components);
     }
+  build_nodes (&ctx);
+  if (emptying)
+    _sw_model_drop_connections (model);
   for (guint i = 0; i < sys->n_parts; i++)
     for (guint port = 0; port < sw_kind_n_nodes (sys->parts[i].kind); port++)
       sys->parts[i].node[port] = ctx.port_node[ctx.port_base[i] + port];

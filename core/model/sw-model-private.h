@@ -191,11 +191,14 @@ void          _sw_model_take_connection    (SwModel            *self,
                                             JsonNode           *ui);
 void          _sw_model_set_display_name   (SwModel      *self,
                                             const char   *display_name);
-/* sw_model_assemble_emptying(): the model emptied of its components and
- * connections (no "changed": its caller drops it), and where the file
- * defined each component, its line and column (0: not from a file), two
- * numbers a component in the model's order. Free with g_free(). */
+/* sw_model_assemble_emptying(): the model emptied of its components (no
+ * "changed": its caller drops it; its connections stay, for the nodes),
+ * and where the file defined each component, its line and column (0: not
+ * from a file), two numbers a component in the model's order. Free with
+ * g_free(). */
 guint        *_sw_model_take_locations     (SwModel      *model);
+/* Then of its connections. */
+void          _sw_model_drop_connections   (SwModel      *model);
 
 /* sw_model_new_from_file() with the size from which the file's text is
  * mapped rather than read into memory (0: the reader's own, 4 MiB). */

@@ -218,12 +218,21 @@ _sw_model_take_locations (SwModel *model)
       at[2 * i + 1] = c->column;
     }
   _sw_model_index_invalidate (model);
-  /* The arrays themselves too (set_size (0) keeps their room). */
+  /* The array itself too (set_size (0) keeps its room). */
   g_clear_pointer (&model->components, g_array_unref);
+  model->components = g_array_new (FALSE, TRUE, sizeof (SwComponent));
+  g_array_set_clear_func (model->components, (GDestroyNotify) _sw_component_clear);
+  return at;
+}
+
+void
+_sw_model_drop_connections (SwModel *model)
+{
+  _sw_model_index_invalidate (model);
   g_clear_pointer (&model->connections, g_array_unref);
   g_clear_pointer (&model->connection_ui, g_ptr_array_unref);
-  init_components (model);
-  return at;
+  model->connections = g_array_new (FALSE, TRUE, sizeof (SwConnection));
+  model->connection_ui = g_ptr_array_new_with_free_func (ui_node_free);
 }
 
 void
