@@ -63,6 +63,9 @@ GArray    *sw_canvas_dup_selection       (SwCanvas   *canvas);
 int        sw_canvas_get_selected_component (SwCanvas *canvas);
 void       sw_canvas_select_component    (SwCanvas   *canvas,
                                           int         component);
+/* Selects it and centres the view on it unless it is wholly in sight. */
+void       sw_canvas_show_component      (SwCanvas   *canvas,
+                                          int         component);
 
 /* Click-then-click placement: the next click on the canvas places a new
  * component of this kind there (Escape cancels). Dropping a string
@@ -84,6 +87,13 @@ void       sw_canvas_set_problems        (SwCanvas   *canvas,
                                           const int  *components,
                                           const char *const *messages,
                                           guint       n);
+/* Ports to mark as not connected (a small ring in the problem colour, as
+ * Simscape marks a free port): port ports[k] of component components[k];
+ * n = 0 clears. Kept by component id, like the problems. */
+void       sw_canvas_set_unconnected_ports (SwCanvas    *canvas,
+                                            const int   *components,
+                                            const guint *ports,
+                                            guint        n);
 
 /* A mode on the schematic (sw-canvas-modes.c): every body coloured by its
  * share of the mode's kinetic energy and every compliant section by its
