@@ -85,26 +85,127 @@ longest_label (const SwModesChart *chart)
   return longest;
 }
 
+/* A title's width in character heights: upper case and digits wider than
+ * lower case, spaces and punctuation narrower (measured on the sans font
+ * PLplot's cairo driver draws with: "Kinetic energy per body" 16.0,
+ * "Eigenform entlang des Antriebsstrangs" 25.9; this gives 5 to 7 % more). */
+static double
+title_width (const char *text,
+             glong       n_chars)
+{
+  double w = 0;
+  const char *p = text;
+
+  for (glong i = 0; i < n_chars && *p != '\0'; i++, p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == ' ' || c == '.' || c == ',' || c == ':' || c == '(' || c == ')' || c == '\'')
+        w += 0.45;
+      else if (g_unichar_isupper (c) || g_unichar_isdigit (c) || c == 'm' || c == 'w' || c == 0x2026)
+        w += 0.95;
+      else
+        w += 0.76;
+    }
+  return w;
+}
+
+guint
+sw_modes_title_lines (const char *title,
+                      double      page_w,
+                      char      **first,
+                      char      **second)
+{
+  const double ch = CHAR_MM;
+  double room = (page_w - 2 * ch) / ch;
+  glong n = title != NULL ? g_utf8_strlen (title, -1) : 0;
+  glong best = -1;
+  const char *p;
+  glong i;
+
+  g_return_val_if_fail (first != NULL && second != NULL, 0);
+
+  *first = *second = NULL;
+  if (n == 0)
+    return 0;
+  if (title_width (title, n) <= room)
+    {
+      *first = g_strdup (title);
+      return 1;
+    }
+  /* Two lines, broken at the last space that fits; the second shortened
+   * with an ellipsis if it still does not (the widget's tooltip has it). */
+  for (p = title, i = 0; *p != '\0'; p = g_utf8_next_char (p), i++)
+    if (*p == ' ' && i > 0 && title_width (title, i) <= room)
+      best = i;
+  /* After a colon where both halves fit ("Mode 2 at 7.884 Hz:" above
+   * "shape along the drivetrain"), rather than as far as the line goes. */
+  {
+    const char *colon = strstr (title, ": ");
+
+    if (colon != NULL)
+      {
+        glong at = g_utf8_pointer_to_offset (title, colon) + 1;
+
+        if (title_width (title, at) <= room && title_width (colon + 2, n - at - 1) <= room)
+          best = at;
+      }
+  }
+  if (best < 0)
+    best = MAX (1, n / 2);
+  {
+    g_autofree char *head = g_utf8_substring (title, 0, best);
+    const char *rest = g_utf8_offset_to_pointer (title, best);
+    glong n_rest;
+
+    while (*rest == ' ')
+      rest++;
+    n_rest = g_utf8_strlen (rest, -1);
+    *first = g_strdup (head);
+    if (title_width (rest, n_rest) <= room)
+      *second = g_strdup (rest);
+    else
+      {
+        glong fit = n_rest;
+        g_autofree char *start = NULL;
+
+        while (fit > 1 && title_width (rest, fit) + 0.8 > room)
+          fit--;
+        start = g_utf8_substring (rest, 0, fit);
+        *second = g_strconcat (g_strchomp (start), "…", NULL);
+      }
+  }
+  return 2;
+}
+
+/* The title's room above the chart: 2.2 character heights a line, 3.5
+ * for two. */
+static double
+title_room (const SwModesChart *chart,
+            double              page_w,
+            double              ch)
+{
+  g_autofree char *first = NULL, *second = NULL;
+
+  return sw_modes_title_lines (chart->title, page_w, &first, &second) == 2 ? 3.5 * ch : 2.2 * ch;
+}
+
 /* The title from the page's left edge (1 ch in; the viewport starts left
- * mm in and is vp_w wide, the page page_w), shortened with an ellipsis in
- * a narrow chart: the widget's tooltip has it whole. */
+ * mm in and is vp_w wide, the page page_w), on two lines in a narrow
+ * chart (sw_modes_title_lines()). */
 static void
 draw_title (const SwModesChart *chart, double left, double vp_w, double page_w, double ch)
 {
-  g_autofree char *title = NULL, *cut = NULL;
-  glong fit = MAX ((glong) ((page_w - 2 * ch) / (CHAR_W * ch)), 4);
+  g_autofree char *first = NULL, *second = NULL;
+  guint n = sw_modes_title_lines (chart->title, page_w, &first, &second);
 
-  if (chart->title == NULL)
-    return;
-  if (g_utf8_strlen (chart->title, -1) > fit)
-    {
-      g_autofree char *start = g_utf8_substring (chart->title, 0, fit - 1);
-
-      cut = g_strconcat (g_strchomp (start), "…", NULL);
-    }
-  title = sw_plot_escape_text (cut != NULL ? cut : chart->title);
   plcol0 (COLOR_FOREGROUND);
-  plmtex ("t", 1.0, (ch - left) / vp_w, 0.0, title);
+  for (guint k = 0; k < n; k++)
+    {
+      g_autofree char *text = sw_plot_escape_text (k == 0 ? first : second);
+
+      plmtex ("t", n == 2 && k == 0 ? 2.3 : 1.0, (ch - left) / vp_w, 0.0, text);
+    }
 }
 
 /* A dot of radius_mm around world point (x, y), in a viewport of vp_w ×
@@ -162,7 +263,7 @@ draw_shape (const SwModesChart *chart,
 {
   g_autofree PLFLT *xs = g_new (PLFLT, chart->n);
   g_autofree PLFLT *ys = g_new (PLFLT, chart->n);
-  double left = 5.5 * ch, right = 1.5 * ch, top = 2.2 * ch, bottom;
+  double left = 5.5 * ch, right = 1.5 * ch, top = title_room (chart, page_w, ch), bottom;
   double vp_w, vp_h, x_min = 0.5, x_max = chart->n + 0.5, y_lim = 1.15;
   guint longest = longest_label (chart), max_chars = MAX_LABEL;
   gboolean upright;
@@ -247,7 +348,7 @@ draw_bars (const SwModesChart *chart,
            double              ch)
 {
   guint longest = longest_label (chart), max_chars;
-  double left, right = 1.0 * ch, top = 2.2 * ch, bottom = 2.4 * ch;
+  double left, right = 1.0 * ch, top = title_room (chart, page_w, ch), bottom = 2.4 * ch;
   double vp_w, vp_h, x_max = BAR_X_MAX * BAR_ROOM, bar_h;
   guint step = 1;
 

@@ -51,4 +51,13 @@ void     sw_modes_shape_names_fit (guint     n,
                                    gboolean *upright,
                                    guint    *max_chars);
 
+/* A chart's title on a page page_w mm wide: one line where it fits, else
+ * two, broken at a space, the second shortened with "…" only if it still
+ * does not fit. Returns the number of lines (0 for no title); first and
+ * second (NULL when not used) are freed with g_free(). */
+guint    sw_modes_title_lines     (const char *title,
+                                   double      page_w,
+                                   char      **first,
+                                   char      **second);
+
 G_END_DECLS

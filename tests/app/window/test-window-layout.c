@@ -17,6 +17,7 @@
 #include "sw-forced-view-private.h"
 #include "sw-frf.h"
 #include "sw-frf-view-private.h"
+#include "sw-modes-draw.h"
 #include "sw-modes-view-private.h"
 #include "sw-plot-view-private.h"
 #include "sw-window.h"
@@ -297,13 +298,31 @@ shown_whole (SwWindow  *window,
          bounds.origin.y + bounds.size.height <= stack.origin.y + stack.size.height + 0.5;
 }
 
-/* At 1280 × 800 the Modes page shows the table, the shape and both energy
- * charts without scrolling (the charts beside the shape), the canvas
- * keeping its share. */
-static void
-test_modes_charts (void)
+/* Whether a chart p px wide writes title whole (on one or two lines, no
+ * "…"); it says how. */
+static gboolean
+title_whole (const char *title,
+             int         width_px)
 {
-  SwWindow *window = window_sized (1280, 800);
+  g_autofree char *first = NULL, *second = NULL;
+  guint n = sw_modes_title_lines (title, width_px * 25.4 / 72, &first, &second);
+
+  g_test_message ("%d px: “%s” on %u line(s): “%s” / “%s”", width_px, title, n, first, second != NULL ? second : "");
+  return n >= 1 && strstr (first, "…") == NULL && (second == NULL || strstr (second, "…") == NULL);
+}
+
+/* The Modes page at width × height: the table, the shape and both energy
+ * charts without scrolling (the charts beside the shape), the canvas
+ * keeping its share, and every chart's title whole, the English one shown
+ * and the German one (po/de.po's) in the same width. */
+static void
+modes_charts_at (int width,
+                 int height)
+{
+  /* The German titles of the vehicle launch's mode 2 (7.884 Hz). */
+  static const char *const german[] = { "Mode 2 bei 7.884 Hz: Eigenform entlang des Antriebsstrangs",
+                                        "Kinetische Energie je Körper", "Potentielle Energie je Abschnitt" };
+  SwWindow *window = window_sized (width, height);
   GtkWidget *plots[3];
   gboolean whole = FALSE;
 
@@ -333,7 +352,23 @@ test_modes_charts (void)
   g_assert_cmpint (gtk_widget_get_width (plots[0]), >, gtk_widget_get_width (plots[1]));
   g_assert_cmpfloat ((double) gtk_paned_get_position (window->results_paned) /
                      gtk_widget_get_height (GTK_WIDGET (window->results_paned)), >=, 0.4);
+  /* Titles whole (they were cut: "Kinetic energy per b…" at 1280 px). */
+  for (guint p = 0; p < 3; p++)
+    {
+      const char *title = sw_modes_plot_get_title (_sw_modes_view_get_plot (window->modes_view, (SwModesViewPlot) p));
+
+      g_assert_nonnull (title);
+      g_assert_true (title_whole (title, gtk_widget_get_width (plots[p])));
+      g_assert_true (title_whole (german[p], gtk_widget_get_width (plots[p])));
+    }
   window_destroy_and_check (window);
+}
+
+static void
+test_modes_charts (void)
+{
+  modes_charts_at (1280, 800);
+  modes_charts_at (1600, 1000);
 }
 
 /* The plot's first panel as a share of the plot's width, after the panes
