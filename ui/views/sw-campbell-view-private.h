@@ -53,6 +53,8 @@ struct _SwCampbellView {
   SwSystem        *system;
   double           from_rpm, to_rpm;
   SwLinearFriction friction;
+  gboolean         friction_chosen;  /* by the user: no fallback to engaged */
+  char            *note;          /* why the diagram is engaged, or NULL */
   double           at_s;          /* the operating point's time (0: the initial state) */
   GArray          *orders;       /* double */
   gboolean         filling;

@@ -19,6 +19,7 @@
 #include <glib/gi18n.h>
 
 #include "sw-plot-draw.h"
+#include "sw-modes.h"
 #include "sw-simulate.h"
 #include "sw-plot-widget.h"
 #include "sw-plot-file.h"
@@ -185,7 +186,24 @@ typedef struct {
   char     *shaft;
   SwCampbellOptions options;
   GArray   *orders;
+  /* Friction not chosen yet: where no mode moves the reference shaft at
+   * the operating point (a clutch open at t = 0), tried engaged. */
+  gboolean  may_engage;
 } Job;
+
+typedef struct {
+  SwCampbell      *campbell;
+  SwLinearFriction friction;   /* the state the diagram is in */
+  char            *note;
+} JobResult;
+
+static void
+job_result_free (JobResult *r)
+{
+  g_clear_pointer (&r->campbell, sw_campbell_free);
+  g_free (r->note);
+  g_free (r);
+}
 
 static void
 job_free (Job *job)
@@ -196,12 +214,47 @@ job_free (Job *job)
   g_free (job);
 }
 
+/* Whether an elastic mode at the operating point (in the friction state
+ * given) moves the reference shaft: else its orders excite nothing the
+ * diagram shows (the engine behind an open clutch). */
+static gboolean
+shaft_takes_part (const SwSystem *system, const char *shaft, double at_s, const double *state,
+                  SwLinearFriction friction)
+{
+  SwModesOptions mo = sw_modes_options_default ();
+  g_autoptr (SwModes) modes = NULL;
+  g_autofree double *shape = NULL;
+  int body = -1;
+
+  mo.keep_values = FALSE;
+  mo.friction = friction;
+  modes = sw_modes_compute_with_options (system, at_s, state, &mo, NULL);
+  if (modes == NULL)
+    return TRUE;   /* not known: the diagram as computed */
+  for (guint b = 0; b < sw_modes_get_n_bodies (modes); b++)
+    if (strcmp (sw_modes_get_body_part (modes, b)->id, shaft) == 0)
+      body = (int) b;
+  if (body < 0)
+    return TRUE;
+  shape = g_new (double, MAX (sw_modes_get_n_bodies (modes), 1));
+  for (guint i = 0; i < sw_modes_get_n_modes (modes); i++)
+    {
+      if (sw_modes_get_mode (modes, i)->rigid_body)
+        continue;
+      sw_modes_get_mode_values (modes, i, shape, NULL, NULL, NULL, NULL, NULL);
+      if (fabs (shape[body]) > 1e-6)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   Job *job = data;
   GError *error = NULL;
   g_autofree double *state = NULL;
+  JobResult *r;
   SwCampbell *c;
 
   if (!sw_simulate_state_at (job->system, job->options.at_s, &state, &error))
@@ -212,9 +265,35 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
   job->options.at_state = state;
   c = sw_campbell_compute (job->system, job->shaft, &job->options, &error);
   if (c == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, c, (GDestroyNotify) sw_campbell_free);
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  r = g_new0 (JobResult, 1);
+  r->campbell = c;
+  r->friction = job->options.friction;
+  if (job->may_engage && job->options.friction == SW_LINEAR_FRICTION_OPERATING &&
+      !g_cancellable_is_cancelled (cancellable) &&
+      !shaft_takes_part (job->system, job->shaft, job->options.at_s, state, job->options.friction) &&
+      shaft_takes_part (job->system, job->shaft, job->options.at_s, state, SW_LINEAR_FRICTION_ENGAGED))
+    {
+      SwCampbellOptions o = job->options;
+      SwCampbell *engaged;
+
+      o.friction = SW_LINEAR_FRICTION_ENGAGED;
+      engaged = sw_campbell_compute (job->system, job->shaft, &o, NULL);
+      if (engaged != NULL)
+        {
+          sw_campbell_free (r->campbell);
+          r->campbell = engaged;
+          r->friction = o.friction;
+          /* Translators: the reference shaft's id (“engine”). */
+          r->note = g_strdup_printf (_("At the operating point no mode moves %s (an open clutch or a locked brake): "
+                                       "shown with the clutches engaged and the brakes released."),
+                                     job->shaft);
+        }
+    }
+  g_task_return_pointer (task, r, (GDestroyNotify) job_result_free);
 }
 
 static void
@@ -227,7 +306,7 @@ set_busy (SwCampbellView *self, gboolean busy)
 static void
 show_error (SwCampbellView *self)
 {
-  sw_plot_widget_show_status (self->status, self->error, NULL);
+  sw_plot_widget_show_status (self->status, self->error, self->note);
 }
 
 /* The table from the diagram's crossings. */
@@ -301,22 +380,38 @@ job_done (GObject *source, GAsyncResult *res, gpointer data)
   g_autoptr (SwCampbellView) self = g_weak_ref_get (ref);
   GTask *task = G_TASK (res);
   g_autoptr (GError) error = NULL;
-  SwCampbell *c;
+  JobResult *r;
 
   g_weak_ref_clear (ref);
   g_free (ref);
-  c = g_task_propagate_pointer (task, &error);
+  r = g_task_propagate_pointer (task, &error);
   if (self == NULL || g_task_get_cancellable (task) != self->job ||
       g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     {
-      g_clear_pointer (&c, sw_campbell_free);
+      g_clear_pointer (&r, job_result_free);
       return;
     }
   g_clear_object (&self->job);
   g_clear_pointer (&self->campbell, sw_campbell_free);
+  g_clear_pointer (&self->note, g_free);
   g_clear_error (&self->error);
-  self->campbell = c;
-  if (c == NULL)
+  if (r != NULL)
+    {
+      self->campbell = g_steal_pointer (&r->campbell);
+      self->note = g_steal_pointer (&r->note);
+      if (r->friction != self->friction)
+        {
+          /* Engaged in the worker, or back at the operating point: the
+           * list says which, without a new job. */
+          self->friction = r->friction;
+          self->filling = TRUE;
+          gtk_drop_down_set_selected (self->friction_drop, self->friction);
+          self->filling = FALSE;
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRICTION]);
+        }
+      job_result_free (r);
+    }
+  else
     self->error = g_steal_pointer (&error);
   fill_rows (self);
   show_error (self);
@@ -366,7 +461,10 @@ start_job (SwCampbellView *self)
   job->options = sw_campbell_options_default ();
   job->options.from_rpm = self->from_rpm;
   job->options.to_rpm = self->to_rpm;
-  job->options.friction = self->friction;
+  /* Not chosen: the operating point's, engaged only where it leaves the
+   * reference shaft out of every mode (a later operating point may not). */
+  job->options.friction = self->friction_chosen ? self->friction : SW_LINEAR_FRICTION_OPERATING;
+  job->may_engage = !self->friction_chosen;
   job->options.at_s = self->at_s;
   job->options.n_speeds = N_SPEEDS;
   job->options.orders = (const double *) job->orders->data;
@@ -651,10 +749,13 @@ sw_campbell_view_set_friction (SwCampbellView *self, SwLinearFriction friction)
   g_return_if_fail (SW_IS_CAMPBELL_VIEW (self));
   g_return_if_fail ((guint) friction <= SW_LINEAR_FRICTION_LAST);
 
+  self->friction_chosen = TRUE;
   if (friction == self->friction)
     return;
   self->friction = friction;
+  self->filling = TRUE;
   gtk_drop_down_set_selected (self->friction_drop, friction);
+  self->filling = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRICTION]);
   start_job (self);
 }
@@ -703,7 +804,7 @@ on_friction_selected (SwCampbellView *self, GParamSpec *pspec, GtkDropDown *drop
 {
   guint selected = gtk_drop_down_get_selected (drop);
 
-  if (selected <= SW_LINEAR_FRICTION_LAST)
+  if (selected <= SW_LINEAR_FRICTION_LAST && !self->filling)
     sw_campbell_view_set_friction (self, (SwLinearFriction) selected);
 }
 
@@ -779,6 +880,13 @@ sw_campbell_view_get_error (SwCampbellView *self)
   return self->error;
 }
 
+const char *
+sw_campbell_view_get_note (SwCampbellView *self)
+{
+  g_return_val_if_fail (SW_IS_CAMPBELL_VIEW (self), NULL);
+  return self->note;
+}
+
 gboolean
 sw_campbell_view_get_busy (SwCampbellView *self)
 {
@@ -816,6 +924,7 @@ sw_campbell_view_finalize (GObject *object)
   g_array_unref (self->orders);
   g_clear_error (&self->error);
   g_free (self->title);
+  g_free (self->note);
   G_OBJECT_CLASS (sw_campbell_view_parent_class)->finalize (object);
 }
 

@@ -13,6 +13,7 @@
 #include <adwaita.h>
 
 #include "sw-canvas.h"
+#include "sw-campbell-view-private.h"
 #include "sw-canvas-private.h"
 #include "sw-forced-view-private.h"
 #include "sw-frf.h"
@@ -776,6 +777,46 @@ test_frequency_engaged (void)
   window_destroy_and_check (window);
 }
 
+/* The vehicle launch's clutch is open at t = 0: the Campbell page opens
+ * with the clutches engaged (the list says so, the note why), and at
+ * 1280 × 800 the note is read below the diagram without scrolling, the
+ * diagram keeping 180 px. */
+static void
+test_campbell_engaged (void)
+{
+  SwWindow *window = window_sized (1280, 800);
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->campbell_view), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *status = GTK_WIDGET (window->campbell_view->status);
+  graphene_rect_t bounds = { 0 }, stack = { 0 };
+  gboolean shown = FALSE;
+  GtkAdjustment *v;
+
+  g_assert_nonnull (scroller);
+  v = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  adw_view_stack_set_visible_child_name (window->results_stack, "campbell");
+  for (guint k = 0; k < 300 && !shown; k++)
+    {
+      spin (0.1);
+      shown = sw_campbell_view_get_campbell (window->campbell_view) != NULL &&
+              !sw_campbell_view_get_busy (window->campbell_view) && gtk_widget_get_mapped (status);
+    }
+  g_assert_true (shown);
+  for (guint k = 0; k < 10; k++)
+    spin (0.1);
+  g_assert_true (sw_campbell_view_get_friction (window->campbell_view) == SW_LINEAR_FRICTION_ENGAGED);
+  g_assert_cmpuint (gtk_drop_down_get_selected (window->campbell_view->friction_drop), ==, SW_LINEAR_FRICTION_ENGAGED);
+  g_assert_nonnull (strstr (sw_campbell_view_get_note (window->campbell_view), "clutches engaged"));
+  g_assert_true (gtk_widget_compute_bounds (status, GTK_WIDGET (window), &bounds));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->results_stack), GTK_WIDGET (window), &stack));
+  g_test_message ("the note %.0f px high, its bottom at %.0f px, the page's at %.0f px; the diagram %d px",
+                  bounds.size.height, bounds.origin.y + bounds.size.height, stack.origin.y + stack.size.height,
+                  gtk_widget_get_height (GTK_WIDGET (window->campbell_view->area)));
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, stack.origin.y + stack.size.height + 0.5);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (v), <=, gtk_adjustment_get_page_size (v) + 0.5);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window->campbell_view->area)), >=, 180);
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
@@ -794,6 +835,7 @@ add_tests (void)
   g_test_add_func ("/app/window/layout/modes-charts", test_modes_charts);
   g_test_add_func ("/app/window/layout/forced-fits", test_forced_fits);
   g_test_add_func ("/app/window/layout/frequency-engaged", test_frequency_engaged);
+  g_test_add_func ("/app/window/layout/campbell-engaged", test_campbell_engaged);
   g_test_add_func ("/app/window/layout/modes-fits-german", test_modes_fits_german);
 }
 
