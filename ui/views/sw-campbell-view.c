@@ -2,7 +2,7 @@
  *
  * A change of system, shaft, speed range or orders starts a job: the
  * system (immutable, reference counted) goes to a GTask worker that runs
- * sw_campbell_compute(); the result is applied on the main thread only if
+ * sw_campbell_compute() (sw-campbell-view-job.c); the result is applied on the main thread only if
  * the view is still alive (a GWeakRef) and the job is still the current one
  * (its GCancellable). The crossings fill a GtkColumnView through a
  * GtkSingleSelection of SwCampbellCrossing rows; PLplot draws the diagram
@@ -19,7 +19,6 @@
 #include <glib/gi18n.h>
 
 #include "sw-plot-draw.h"
-#include "sw-modes.h"
 #include "sw-simulate.h"
 #include "sw-plot-widget.h"
 #include "sw-plot-file.h"
@@ -179,123 +178,6 @@ format_orders (const GArray *orders)
   return g_string_free (s, FALSE);
 }
 
-/* ---- The job ----------------------------------------------------------------- */
-
-typedef struct {
-  SwSystem *system;
-  char     *shaft;
-  SwCampbellOptions options;
-  GArray   *orders;
-  /* Friction not chosen yet: where no mode moves the reference shaft at
-   * the operating point (a clutch open at t = 0), tried engaged. */
-  gboolean  may_engage;
-} Job;
-
-typedef struct {
-  SwCampbell      *campbell;
-  SwLinearFriction friction;   /* the state the diagram is in */
-  char            *note;
-} JobResult;
-
-static void
-job_result_free (JobResult *r)
-{
-  g_clear_pointer (&r->campbell, sw_campbell_free);
-  g_free (r->note);
-  g_free (r);
-}
-
-static void
-job_free (Job *job)
-{
-  g_clear_pointer (&job->system, sw_system_unref);
-  g_free (job->shaft);
-  g_array_unref (job->orders);
-  g_free (job);
-}
-
-/* Whether an elastic mode at the operating point (in the friction state
- * given) moves the reference shaft: else its orders excite nothing the
- * diagram shows (the engine behind an open clutch). */
-static gboolean
-shaft_takes_part (const SwSystem *system, const char *shaft, double at_s, const double *state,
-                  SwLinearFriction friction)
-{
-  SwModesOptions mo = sw_modes_options_default ();
-  g_autoptr (SwModes) modes = NULL;
-  g_autofree double *shape = NULL;
-  int body = -1;
-
-  mo.keep_values = FALSE;
-  mo.friction = friction;
-  modes = sw_modes_compute_with_options (system, at_s, state, &mo, NULL);
-  if (modes == NULL)
-    return TRUE;   /* not known: the diagram as computed */
-  for (guint b = 0; b < sw_modes_get_n_bodies (modes); b++)
-    if (strcmp (sw_modes_get_body_part (modes, b)->id, shaft) == 0)
-      body = (int) b;
-  if (body < 0)
-    return TRUE;
-  shape = g_new (double, MAX (sw_modes_get_n_bodies (modes), 1));
-  for (guint i = 0; i < sw_modes_get_n_modes (modes); i++)
-    {
-      if (sw_modes_get_mode (modes, i)->rigid_body)
-        continue;
-      sw_modes_get_mode_values (modes, i, shape, NULL, NULL, NULL, NULL, NULL);
-      if (fabs (shape[body]) > 1e-6)
-        return TRUE;
-    }
-  return FALSE;
-}
-
-static void
-job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  Job *job = data;
-  GError *error = NULL;
-  g_autofree double *state = NULL;
-  JobResult *r;
-  SwCampbell *c;
-
-  if (!sw_simulate_state_at (job->system, job->options.at_s, &state, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  job->options.at_state = state;
-  c = sw_campbell_compute (job->system, job->shaft, &job->options, &error);
-  if (c == NULL)
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  r = g_new0 (JobResult, 1);
-  r->campbell = c;
-  r->friction = job->options.friction;
-  if (job->may_engage && job->options.friction == SW_LINEAR_FRICTION_OPERATING &&
-      !g_cancellable_is_cancelled (cancellable) &&
-      !shaft_takes_part (job->system, job->shaft, job->options.at_s, state, job->options.friction) &&
-      shaft_takes_part (job->system, job->shaft, job->options.at_s, state, SW_LINEAR_FRICTION_ENGAGED))
-    {
-      SwCampbellOptions o = job->options;
-      SwCampbell *engaged;
-
-      o.friction = SW_LINEAR_FRICTION_ENGAGED;
-      engaged = sw_campbell_compute (job->system, job->shaft, &o, NULL);
-      if (engaged != NULL)
-        {
-          sw_campbell_free (r->campbell);
-          r->campbell = engaged;
-          r->friction = o.friction;
-          /* Translators: the reference shaft's id (“engine”). */
-          r->note = g_strdup_printf (_("At the operating point no mode moves %s (an open clutch or a locked brake): "
-                                       "shown with the clutches engaged and the brakes released."),
-                                     job->shaft);
-        }
-    }
-  g_task_return_pointer (task, r, (GDestroyNotify) job_result_free);
-}
-
 static void
 set_busy (SwCampbellView *self, gboolean busy)
 {
@@ -380,7 +262,7 @@ job_done (GObject *source, GAsyncResult *res, gpointer data)
   g_autoptr (SwCampbellView) self = g_weak_ref_get (ref);
   GTask *task = G_TASK (res);
   g_autoptr (GError) error = NULL;
-  JobResult *r;
+  SwCampbellViewResult *r;
 
   g_weak_ref_clear (ref);
   g_free (ref);
@@ -388,7 +270,7 @@ job_done (GObject *source, GAsyncResult *res, gpointer data)
   if (self == NULL || g_task_get_cancellable (task) != self->job ||
       g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     {
-      g_clear_pointer (&r, job_result_free);
+      g_clear_pointer (&r, _sw_campbell_view_result_free);
       return;
     }
   g_clear_object (&self->job);
@@ -409,7 +291,7 @@ job_done (GObject *source, GAsyncResult *res, gpointer data)
           self->filling = FALSE;
           g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRICTION]);
         }
-      job_result_free (r);
+      _sw_campbell_view_result_free (r);
     }
   else
     self->error = g_steal_pointer (&error);
@@ -437,7 +319,7 @@ start_job (SwCampbellView *self)
   const char *shaft = selected_shaft (self);
   gboolean was_busy = self->job != NULL;
   GWeakRef *ref;
-  Job *job;
+  SwCampbellViewJob *job;
 
   if (self->filling)
     return;
@@ -454,7 +336,7 @@ start_job (SwCampbellView *self)
         set_busy (self, FALSE);
       return;
     }
-  job = g_new0 (Job, 1);
+  job = g_new0 (SwCampbellViewJob, 1);
   job->system = sw_system_ref (self->system);
   job->shaft = g_strdup (shaft);
   job->orders = g_array_copy (self->orders);
@@ -477,8 +359,8 @@ start_job (SwCampbellView *self)
   g_weak_ref_init (ref, self);
   task = g_task_new (NULL, self->job, job_done, ref);
   g_task_set_source_tag (task, start_job);
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
-  g_task_run_in_thread (task, job_thread);
+  g_task_set_task_data (task, job, (GDestroyNotify) _sw_campbell_view_job_free);
+  g_task_run_in_thread (task, _sw_campbell_view_job_thread);
   set_busy (self, TRUE);
 }
 
