@@ -413,7 +413,9 @@ palette_kind_activated_cb (SwWindow   *self,
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
 }
 
-/* Enter in the palette's search: the first match placed at once. */
+/* Enter in the palette's search: the first match placed at once, and the
+ * search emptied, so that the next part is typed afresh (a click in the
+ * field kept "engine" and typing made "engineinertia"). */
 static void
 palette_place_kind_cb (SwWindow   *self,
                        const char *kind_name)
@@ -421,7 +423,10 @@ palette_place_kind_cb (SwWindow   *self,
   if ((g_str_has_prefix (kind_name, "subsystem:")
          ? sw_canvas_place_subsystem_at_center (self->canvas, kind_name + strlen ("subsystem:"))
          : sw_canvas_place_kind_at_center (self->canvas, kind_name)) >= 0)
-    gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+    {
+      sw_palette_set_search_text (self->palette, "");
+      gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+    }
 }
 
 static void
