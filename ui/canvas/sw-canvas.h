@@ -72,9 +72,11 @@ void       sw_canvas_show_component      (SwCanvas   *canvas,
  * "shaftwork-kind:<name>" (from the palette) places it where it is dropped. */
 void       sw_canvas_begin_place         (SwCanvas   *canvas,
                                           const char *kind_name);
-/* Places a new component of this kind at once, at the centre of the view
- * (or the nearest free spot around it), and selects it: Enter in the
- * palette's search. Returns its index, or -1 (a hint says why). */
+/* Places a new component of this kind at once and selects it: Enter in
+ * the palette's search. After the component selected, on its line (a
+ * drivetrain typed part by part grows from its drive to its load), else at
+ * the centre of the view; at the nearest free spot around there, brought
+ * into sight. Returns its index, or -1 (a hint says why). */
 int        sw_canvas_place_kind_at_center (SwCanvas  *canvas,
                                           const char *kind_name);
 
