@@ -414,8 +414,10 @@ palette_kind_activated_cb (SwWindow   *self,
 }
 
 /* Enter in the palette's search: the first match placed at once, and the
- * search emptied, so that the next part is typed afresh (a click in the
- * field kept "engine" and typing made "engineinertia"). */
+ * search emptied and kept in focus, so that the next part is typed afresh:
+ * "engine", Enter, "inertia", Enter (a click back in the field kept
+ * "engine" and typing made "engineinertia"; typing with the canvas in
+ * focus rotated the engine with R and flipped it with F). */
 static void
 palette_place_kind_cb (SwWindow   *self,
                        const char *kind_name)
@@ -425,7 +427,7 @@ palette_place_kind_cb (SwWindow   *self,
          : sw_canvas_place_kind_at_center (self->canvas, kind_name)) >= 0)
     {
       sw_palette_set_search_text (self->palette, "");
-      gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+      sw_palette_focus_search (self->palette);
     }
 }
 

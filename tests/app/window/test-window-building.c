@@ -342,8 +342,9 @@ find_type (GtkWidget *widget,
 }
 
 /* Enter in the palette's search places its best match and empties the
- * search, so that a drivetrain is typed part by part ("engine", Enter,
- * "inertia", Enter) without the last name left in the field. */
+ * search, which keeps the focus, so that a drivetrain is typed part by
+ * part ("engine", Enter, "inertia", Enter) without the last name left in
+ * the field. */
 static void
 test_search_places (void)
 {
@@ -352,6 +353,7 @@ test_search_places (void)
   GtkWidget *entry = find_type (GTK_WIDGET (window->palette), GTK_TYPE_SEARCH_ENTRY);
   static const char *const kinds[] = { "rotational.engine", "rotational.inertia", "rotational.clutch" };
   static const char *const typed[] = { "engine", "inertia", "clutch" };
+  GtkWidget *focus;
 
   g_assert_nonnull (entry);
   sw_window_set_live (window, FALSE);
@@ -365,6 +367,11 @@ test_search_places (void)
       g_assert_cmpstr (sw_model_get_component (model, i)->kind->name, ==, kinds[i]);
       g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
       g_assert_cmpstr (sw_palette_get_search_text (window->palette), ==, "");
+      /* The search keeps the keys: the next name is not canvas keys (R
+       * rotated the part just placed). */
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      g_assert_nonnull (focus);
+      g_assert_true (focus == entry || gtk_widget_is_ancestor (focus, entry));
     }
   while (sw_history_undo (sw_window_get_history (window)))
     ;
