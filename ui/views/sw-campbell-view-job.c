@@ -65,6 +65,18 @@ shaft_takes_part (const SwSystem *system, const char *shaft, double at_s, const 
   return FALSE;
 }
 
+/* Whether the diagram has a mode line (columns mode_<k>_hz). */
+static gboolean
+has_elastic_mode (const SwCampbell *c)
+{
+  SwTrajectory *d = sw_campbell_get_diagram (c);
+
+  for (guint k = 0; k < sw_trajectory_get_n_columns (d); k++)
+    if (g_str_has_prefix (sw_trajectory_get_column_name (d, k), "mode_"))
+      return TRUE;
+  return FALSE;
+}
+
 void
 _sw_campbell_view_job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
@@ -110,5 +122,8 @@ _sw_campbell_view_job_thread (GTask *task, gpointer source, gpointer data, GCanc
                                      job->shaft);
         }
     }
+  if (r->note == NULL && !has_elastic_mode (r->campbell))
+    r->note = g_strdup (_("No elastic mode: the drivetrain has no compliant section (a spring, a shaft) that could "
+                          "resonate, so no order line crosses one."));
   g_task_return_pointer (task, r, (GDestroyNotify) _sw_campbell_view_result_free);
 }
