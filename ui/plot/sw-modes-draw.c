@@ -74,6 +74,21 @@ label_text (const char *text,
   return sw_plot_escape_text (shortened);
 }
 
+/* The widest name's width in character heights (a name as shortened at
+ * MAX_LABEL characters). */
+static double text_width (const char *text, glong n_chars);
+
+static double
+widest_label (const SwModesChart *chart)
+{
+  double widest = CHAR_W;
+
+  for (guint i = 0; i < chart->n; i++)
+    if (chart->labels[i] != NULL)
+      widest = MAX (widest, text_width (chart->labels[i], MAX_LABEL));
+  return widest;
+}
+
 static guint
 longest_label (const SwModesChart *chart)
 {
@@ -85,29 +100,55 @@ longest_label (const SwModesChart *chart)
   return longest;
 }
 
-/* A title's width in character heights: upper case and digits wider than
- * lower case, spaces and punctuation narrower (measured on the sans font
- * PLplot's cairo driver draws with: "Kinetic energy per body" 16.0,
- * "Eigenform entlang des Antriebsstrangs" 25.9; this gives 5 to 7 % more). */
+/* Advance widths of the printable ASCII characters (' ' to '~') in
+ * thousandths of an em of DejaVu Sans, the sans font PLplot's cairo driver
+ * draws with; an em is 1.336 character heights there (measured: "Kinetic
+ * energy per body" 177 px, "Eigenform entlang des Antriebsstrang" 278 px
+ * at 11.05 px a character height). */
+static const guint16 advance_milli_em[95] = {
+  318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337,
+  636, 636, 636, 636, 636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 531,
+  1000, 684, 686, 698, 770, 632, 575, 775, 752, 295, 295, 656, 557, 863, 748, 787,
+  603, 787, 695, 635, 611, 732, 684, 989, 685, 611, 685, 390, 337, 390, 838, 500,
+  500, 613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278, 974, 634, 612,
+  635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525, 636, 337, 636, 838,
+};
+
+#define EM_PER_CH    1.336
+#define WIDTH_SPARE  1.05   /* another font, another hinting */
+
+/* The width of the first n_chars characters of text in character heights,
+ * with a twentieth to spare; other characters as an "ä" (or "…", "×"). */
 static double
-title_width (const char *text,
-             glong       n_chars)
+text_width (const char *text,
+            glong       n_chars)
 {
-  double w = 0;
+  double milli = 0;
   const char *p = text;
 
   for (glong i = 0; i < n_chars && *p != '\0'; i++, p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
 
-      if (c == ' ' || c == '.' || c == ',' || c == ':' || c == '(' || c == ')' || c == '\'')
-        w += 0.45;
-      else if (g_unichar_isupper (c) || g_unichar_isdigit (c) || c == 'm' || c == 'w' || c == 0x2026)
-        w += 0.95;
+      if (c >= ' ' && c <= '~')
+        milli += advance_milli_em[c - ' '];
+      else if (c == 0x2026)
+        milli += 1000;
+      else if (c == 0xD7)
+        milli += 838;
+      else if (c == 0xAD)
+        ;   /* a soft hyphen: nothing unless broken there */
       else
-        w += 0.76;
+        milli += 640;
     }
-  return w;
+  return milli / 1000 * EM_PER_CH * WIDTH_SPARE;
+}
+
+static double
+title_width (const char *text,
+             glong       n_chars)
+{
+  return text_width (text, n_chars);
 }
 
 guint
@@ -222,29 +263,29 @@ dot (double x,
   plarc (x, y, radius_mm * x_span / vp_w, radius_mm * y_span / vp_h, 0, 360, 0, TRUE);
 }
 
-void
-sw_modes_shape_names_fit (guint     n,
-                          guint     longest,
-                          double    page_w,
-                          double    page_h,
-                          gboolean *upright,
-                          guint    *max_chars)
+/* As sw_modes_shape_names_fit() for the widest name's width in character
+ * heights (text_width()): names across when they fit side by side. */
+static void
+names_fit (guint     n,
+           double    widest,
+           double    page_w,
+           double    page_h,
+           gboolean *upright,
+           guint    *max_chars)
 {
   const double ch = CHAR_MM, top = 2.2 * ch;
   double slot = 0.92 * (page_w - 7 * ch) / MAX (n, 1);
   double room = 0.35 * page_h;
   /* A short chart takes the room for its longest name from the plot, down
    * to 4 characters' height of it: "engine" in full rather than "en…ne". */
-  double needed = MIN (longest, MAX_LABEL) * CHAR_W * ch + ch;
-
-  g_return_if_fail (upright != NULL && max_chars != NULL);
+  double needed = MIN (widest, MAX_LABEL * CHAR_W) * ch + ch;
 
   if (needed > room)
     room = MAX (room, MIN (needed, page_h - top - 4 * ch - 1.6 * ch));
   /* Names across when they fit side by side, else upright; but across,
    * shortened to a bar's width, when upright would leave fewer letters
    * (a low pane). */
-  *upright = longest * CHAR_W * ch > slot;
+  *upright = widest * ch > slot;
   *max_chars = MAX_LABEL;
   if (*upright && (room - ch) / (CHAR_W * ch) < slot / (CHAR_W * ch) && slot / (CHAR_W * ch) >= 6)
     {
@@ -253,6 +294,35 @@ sw_modes_shape_names_fit (guint     n,
     }
   else if (*upright)
     *max_chars = MIN (MAX_LABEL, (guint) MAX (4, (room - ch) / (CHAR_W * ch)));
+}
+
+void
+sw_modes_shape_names_fit (guint     n,
+                          guint     longest,
+                          double    page_w,
+                          double    page_h,
+                          gboolean *upright,
+                          guint    *max_chars)
+{
+  g_return_if_fail (upright != NULL && max_chars != NULL);
+
+  names_fit (n, MIN (longest, MAX_LABEL) * CHAR_W, page_w, page_h, upright, max_chars);
+}
+
+void
+sw_modes_shape_labels_fit (guint              n,
+                           const char *const *labels,
+                           double             page_w,
+                           double             page_h,
+                           gboolean          *upright,
+                           guint             *max_chars)
+{
+  SwModesChart chart = { .n = n, .labels = labels };
+
+  g_return_if_fail (n == 0 || labels != NULL);
+  g_return_if_fail (upright != NULL && max_chars != NULL);
+
+  names_fit (n, widest_label (&chart), page_w, page_h, upright, max_chars);
 }
 
 static gboolean
@@ -265,15 +335,16 @@ draw_shape (const SwModesChart *chart,
   g_autofree PLFLT *ys = g_new (PLFLT, chart->n);
   double left = 5.5 * ch, right = 1.5 * ch, top = title_room (chart, page_w, ch), bottom;
   double vp_w, vp_h, x_min = 0.5, x_max = chart->n + 0.5, y_lim = 1.15;
-  guint longest = longest_label (chart), max_chars = MAX_LABEL;
+  double widest = widest_label (chart);
+  guint max_chars = MAX_LABEL;
   gboolean upright;
   guint step = 1;
 
   vp_w = page_w - left - right;
-  sw_modes_shape_names_fit (chart->n, longest, page_w, page_h, &upright, &max_chars);
+  names_fit (chart->n, widest, page_w, page_h, &upright, &max_chars);
   if (upright)
     {
-      bottom = MIN (longest, max_chars) * CHAR_W * ch + 1.6 * ch;
+      bottom = MIN (widest, max_chars * CHAR_W) * ch + 1.6 * ch;
       /* Every step-th name when even upright they crowd. */
       while (vp_w / chart->n * step < 1.3 * ch)
         step++;
