@@ -178,8 +178,20 @@ count_dangling (SwModel  *model,
 {
   guint n_components = sw_model_get_n_components (model);
   guint n_connections = sw_model_get_n_connections (model);
+  /* Which ports are connected, in one pass over the connections (a pass
+   * per port made a large model's check quadratic). */
+  g_autofree guint8 *connected = g_new0 (guint8, MAX (n_components, 1) * SW_KIND_MAX_PORTS);
   guint n = 0;
 
+  for (guint k = 0; k < n_connections; k++)
+    {
+      const SwConnection *w = sw_model_get_connection (model, k);
+
+      if (w->from_component < n_components && w->from_port < SW_KIND_MAX_PORTS)
+        connected[w->from_component * SW_KIND_MAX_PORTS + w->from_port] = 1;
+      if (w->to_component < n_components && w->to_port < SW_KIND_MAX_PORTS)
+        connected[w->to_component * SW_KIND_MAX_PORTS + w->to_port] = 1;
+    }
   for (guint i = 0; i < n_components; i++)
     {
       const SwComponent *c = sw_model_get_component (model, i);
@@ -191,22 +203,13 @@ count_dangling (SwModel  *model,
         continue;
       for (guint p = 0; p < c->kind->n_ports; p++)
         {
-          gboolean connected = FALSE;
-
           if (c->kind->ports[p].is_support)
             {
               has_support = TRUE;
               continue;
             }
           n_flanges++;
-          for (guint k = 0; k < n_connections && !connected; k++)
-            {
-              const SwConnection *w = sw_model_get_connection (model, k);
-
-              connected = (w->from_component == i && w->from_port == p) ||
-                          (w->to_component == i && w->to_port == p);
-            }
-          if (!connected)
+          if (!connected[i * SW_KIND_MAX_PORTS + p])
             free_ports[n_free++] = p;
         }
       /* Friction against the housing (a brake, bearing friction) may
