@@ -526,6 +526,7 @@ sw_window_finalize (GObject *object)
   g_free (self->recovery_path);
   g_clear_pointer (&self->check_problems, g_array_unref);
   g_free (self->run_error);
+  g_free (self->study_outputs);
   g_free (self->run_disabled_reason);
 
   G_OBJECT_CLASS (sw_window_parent_class)->finalize (object);
@@ -785,6 +786,8 @@ sw_window_init (SwWindow *self)
     gtk_icon_theme_add_resource_path (icons, "/io/github/shaftwork/Shaftwork/icons");
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The Study page's own outputs: replaced from the modes until edited. */
+  self->study_outputs = g_strdup (sw_study_view_get_outputs (self->study_view));
 
   self->settings = sw_settings_new ();
   restore_window_state (self);
