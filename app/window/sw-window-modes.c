@@ -18,6 +18,31 @@
 
 #include <glib/gi18n.h>
 
+/* The Study page's outputs, while the user has not changed them: the
+ * natural frequencies of the first two elastic modes of the model as it
+ * runs at t = 0 (what a study's mode(K) is), not modes 2 and 3 whatever
+ * they are (0 Hz rigid-body modes in a drivetrain free at both ends). */
+static void
+suggest_study_outputs (SwWindow *self,
+                       SwModes  *modes)
+{
+  const char *now = sw_study_view_get_outputs (self->study_view);
+  g_autoptr(GString) outputs = g_string_new (NULL);
+  guint n = 0;
+
+  if (g_strcmp0 (now, self->study_outputs) != 0 || sw_modes_get_time (modes) != 0 ||
+      sw_modes_get_friction (modes) != SW_LINEAR_FRICTION_OPERATING)
+    return;
+  for (guint i = 0; i < sw_modes_get_n_modes (modes) && n < 2; i++)
+    if (!sw_modes_get_mode (modes, i)->rigid_body)
+      g_string_append_printf (outputs, n++ > 0 ? ", mode(%u).frequency_hz" : "mode(%u).frequency_hz", i + 1);
+  if (n == 0)
+    return;
+  sw_study_view_set_outputs (self->study_view, outputs->str);
+  g_free (self->study_outputs);
+  self->study_outputs = g_strdup (outputs->str);
+}
+
 void
 _sw_window_modes_set (SwWindow *self,
                       SwModes  *modes)
@@ -64,6 +89,8 @@ _sw_window_modes_set (SwWindow *self,
                           modes != NULL && (sw_modes_get_note (modes) != NULL || auto_engaged));
   sw_modes_view_set_modes (self->modes_view, modes);
   sw_frf_view_set_modes (self->frf_view, modes);
+  if (modes != NULL && self->study_view != NULL)
+    suggest_study_outputs (self, modes);
   if (modes != NULL && self->pending_mode != G_MAXUINT)
     {
       sw_modes_view_set_selected_mode (self->modes_view, self->pending_mode);

@@ -167,6 +167,7 @@ struct _SwWindow
   gboolean              modes_friction_syncing;
   GtkDropDown          *modes_friction_drop;
   guint                 pending_mode;     /* to select when modes arrive, or G_MAXUINT */
+  char                 *study_outputs;    /* the Study page's outputs as last suggested from the modes */
   /* The last good snapshot for the frequency response and Campbell
    * pages, handed to them when they show; the model as text, so that an
    * equal snapshot is not computed again. */

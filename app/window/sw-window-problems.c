@@ -169,42 +169,48 @@ kind_has_mass (const SwKind *kind)
 }
 
 /* The unconnected ports; dangling[i] (when not NULL, n_components long)
- * set for each component with some. */
+ * set for each component with some; ports (when not NULL) gets each as a
+ * pair of guints, component and port. */
 static guint
 count_dangling (SwModel  *model,
-                gboolean *dangling)
+                gboolean *dangling,
+                GArray   *ports)
 {
   guint n_components = sw_model_get_n_components (model);
   guint n_connections = sw_model_get_n_connections (model);
+  /* Which ports are connected, in one pass over the connections (a pass
+   * per port made a large model's check quadratic). */
+  g_autofree guint8 *connected = g_new0 (guint8, MAX (n_components, 1) * SW_KIND_MAX_PORTS);
   guint n = 0;
 
+  for (guint k = 0; k < n_connections; k++)
+    {
+      const SwConnection *w = sw_model_get_connection (model, k);
+
+      if (w->from_component < n_components && w->from_port < SW_KIND_MAX_PORTS)
+        connected[w->from_component * SW_KIND_MAX_PORTS + w->from_port] = 1;
+      if (w->to_component < n_components && w->to_port < SW_KIND_MAX_PORTS)
+        connected[w->to_component * SW_KIND_MAX_PORTS + w->to_port] = 1;
+    }
   for (guint i = 0; i < n_components; i++)
     {
       const SwComponent *c = sw_model_get_component (model, i);
       gboolean has_support = FALSE;
       guint n_free = 0, n_flanges = 0;
+      guint free_ports[SW_KIND_MAX_PORTS];
 
       if (kind_has_mass (c->kind))
         continue;
       for (guint p = 0; p < c->kind->n_ports; p++)
         {
-          gboolean connected = FALSE;
-
           if (c->kind->ports[p].is_support)
             {
               has_support = TRUE;
               continue;
             }
           n_flanges++;
-          for (guint k = 0; k < n_connections && !connected; k++)
-            {
-              const SwConnection *w = sw_model_get_connection (model, k);
-
-              connected = (w->from_component == i && w->from_port == p) ||
-                          (w->to_component == i && w->to_port == p);
-            }
-          if (!connected)
-            n_free++;
+          if (!connected[i * SW_KIND_MAX_PORTS + p])
+            free_ports[n_free++] = p;
         }
       /* Friction against the housing (a brake, bearing friction) may
        * leave a flange free: one connected is enough. */
@@ -213,6 +219,12 @@ count_dangling (SwModel  *model,
           n += n_free;
           if (dangling != NULL && n_free > 0)
             dangling[i] = TRUE;
+          for (guint f = 0; ports != NULL && f < n_free; f++)
+            {
+              guint pair[2] = { i, free_ports[f] };
+
+              g_array_append_vals (ports, pair, 2);
+            }
         }
     }
   return n;
@@ -221,7 +233,7 @@ count_dangling (SwModel  *model,
 guint
 _sw_window_count_unconnected (SwModel *model)
 {
-  return count_dangling (model, NULL);
+  return count_dangling (model, NULL, NULL);
 }
 
 /* Whether the component dangles or is wired to one that does: its
@@ -251,7 +263,7 @@ parse_problems (SwModel    *model,
 {
   g_autofree gboolean *dangling = g_new0 (gboolean, MAX (sw_model_get_n_components (model), 1));
 
-  count_dangling (model, dangling);
+  count_dangling (model, dangling, NULL);
 
   GArray *problems = g_array_new (FALSE, TRUE, sizeof (Problem));
   g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
@@ -298,7 +310,7 @@ add_dangling_hints (SwModel *model,
   guint n = sw_model_get_n_components (model);
   g_autofree gboolean *dangling = g_new0 (gboolean, MAX (n, 1));
 
-  if (count_dangling (model, dangling) == 0)
+  if (count_dangling (model, dangling, NULL) == 0)
     return problems;
   if (problems == NULL)
     {
@@ -332,7 +344,7 @@ problems_row_activated_cb (SwWindow      *self,
   if (component < 0)
     return;
   gtk_popover_popdown (self->problems_popover);
-  sw_canvas_select_component (self->canvas, component);
+  sw_canvas_show_component (self->canvas, component);
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
 }
 
@@ -381,22 +393,37 @@ problem_row_new (const char *icon_name,
   return row;
 }
 
-/* Marks on the canvas: the check's problems (not its hints) and the
- * components a failed run names. */
+/* Marks on the canvas: the check's problems (not its hints), the
+ * components a failed run names, and a ring on every port the results bar
+ * counts as unconnected. */
 void
 _sw_window_update_problems_marks (SwWindow *self)
 {
   g_autoptr(GArray) run = NULL;
   g_autoptr(GArray) components = g_array_new (FALSE, FALSE, sizeof (int));
   g_autoptr(GPtrArray) messages = g_ptr_array_new ();
+  g_autoptr(GArray) free_ports = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) ring_components = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GArray) ring_ports = g_array_new (FALSE, FALSE, sizeof (guint));
   GArray *lists[2];
 
   /* Inside a subsystem the canvas shows another model: no marks there. */
   if (_sw_window_inside_subsystem (self))
     {
       sw_canvas_set_problems (self->canvas, NULL, NULL, 0);
+      sw_canvas_set_unconnected_ports (self->canvas, NULL, NULL, 0);
       return;
     }
+  count_dangling (self->model, NULL, free_ports);
+  for (guint k = 0; k + 1 < free_ports->len; k += 2)
+    {
+      int component = (int) g_array_index (free_ports, guint, k);
+
+      g_array_append_val (ring_components, component);
+      g_array_append_val (ring_ports, g_array_index (free_ports, guint, k + 1));
+    }
+  sw_canvas_set_unconnected_ports (self->canvas, (const int *) (gpointer) ring_components->data,
+                                   (const guint *) (gpointer) ring_ports->data, ring_ports->len);
   if (self->run_error != NULL)
     run = parse_problems (self->model, self->run_error);
   lists[0] = self->check_problems;

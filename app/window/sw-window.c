@@ -413,7 +413,11 @@ palette_kind_activated_cb (SwWindow   *self,
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
 }
 
-/* Enter in the palette's search: the first match placed at once. */
+/* Enter in the palette's search: the first match placed at once, and the
+ * search emptied and kept in focus, so that the next part is typed afresh:
+ * "engine", Enter, "inertia", Enter (a click back in the field kept
+ * "engine" and typing made "engineinertia"; typing with the canvas in
+ * focus rotated the engine with R and flipped it with F). */
 static void
 palette_place_kind_cb (SwWindow   *self,
                        const char *kind_name)
@@ -421,7 +425,10 @@ palette_place_kind_cb (SwWindow   *self,
   if ((g_str_has_prefix (kind_name, "subsystem:")
          ? sw_canvas_place_subsystem_at_center (self->canvas, kind_name + strlen ("subsystem:"))
          : sw_canvas_place_kind_at_center (self->canvas, kind_name)) >= 0)
-    gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+    {
+      sw_palette_set_search_text (self->palette, "");
+      sw_palette_focus_search (self->palette);
+    }
 }
 
 static void
@@ -519,6 +526,7 @@ sw_window_finalize (GObject *object)
   g_free (self->recovery_path);
   g_clear_pointer (&self->check_problems, g_array_unref);
   g_free (self->run_error);
+  g_free (self->study_outputs);
   g_free (self->run_disabled_reason);
 
   G_OBJECT_CLASS (sw_window_parent_class)->finalize (object);
@@ -778,6 +786,8 @@ sw_window_init (SwWindow *self)
     gtk_icon_theme_add_resource_path (icons, "/io/github/shaftwork/Shaftwork/icons");
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The Study page's own outputs: replaced from the modes until edited. */
+  self->study_outputs = g_strdup (sw_study_view_get_outputs (self->study_view));
 
   self->settings = sw_settings_new ();
   restore_window_state (self);

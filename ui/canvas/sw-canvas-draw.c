@@ -229,6 +229,27 @@ draw_port_ring (cairo_t      *cr,
   cairo_stroke (cr);
 }
 
+/* A port nothing is connected to (where the drawing is unfinished): a
+ * small ring in the problem colour, smaller than the hover ring. */
+static void
+draw_unconnected_ports (cairo_t             *cr,
+                        const SwCanvasItem  *item,
+                        double               dx,
+                        double               dy,
+                        const SwSymbolStyle *style)
+{
+  for (guint p = 0; p < item->kind->n_ports; p++)
+    {
+      if ((item->unconnected & (1u << p)) == 0)
+        continue;
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, item->port_x[p] + dx, item->port_y[p] + dy, 4.5, 0, 2 * G_PI);
+    }
+  set_colour (cr, style->problem, 1);
+  cairo_set_line_width (cr, 1.8);
+  cairo_stroke (cr);
+}
+
 /* The hint: white text on a rounded box near (x, y), in widget units. */
 static void
 draw_hint (cairo_t             *cr,
@@ -365,6 +386,13 @@ draw_model (SwCanvas            *self,
         draw_labels (cr, layout, font, item, style);
       if (item->problem != NULL)
         draw_problem (cr, &item->box, style);
+      if (item->unconnected != 0)
+        {
+          double dx, dy;
+
+          _sw_canvas_modes_get_offset (self, i, &dx, &dy);
+          draw_unconnected_ports (cr, item, dx, dy, style);
+        }
     }
   _sw_canvas_set_label_font (font, 0);
   pango_layout_set_font_description (layout, font);

@@ -831,7 +831,20 @@ query_tooltip_cb (SwCanvas   *self,
                   GtkTooltip *tooltip)
 {
   double mx, my;
+  guint port;
+  int at_port = hit_port (self, x, y, &port);
 
+  /* A port marked as not connected says so, and how to connect it. */
+  if (at_port >= 0 && (_sw_canvas_get_item (self, at_port)->unconnected & (1u << port)) != 0)
+    {
+      const SwCanvasItem *item = _sw_canvas_get_item (self, at_port);
+      /* Translators: the tooltip of a free port: port name, component id */
+      g_autofree char *text = g_strdup_printf (_("Port %s of %s is not connected: drag from it to another port."),
+                                               item->kind->ports[port].name, item->id);
+
+      gtk_tooltip_set_text (tooltip, text);
+      return TRUE;
+    }
   _sw_canvas_to_model (self, x, y, &mx, &my);
   for (guint i = self->items->len; i-- > 0;)
     {

@@ -273,6 +273,7 @@ _sw_canvas_rebuild_items (SwCanvas *self)
       item->rotation = sw_model_get_rotation (self->model, i);
       item->flipped = sw_model_get_flipped (self->model, i);
       item->problem = g_hash_table_lookup (self->problems, c->id);
+      item->unconnected = GPOINTER_TO_UINT (g_hash_table_lookup (self->unconnected, c->id));
       if (c->has_position)
         {
           item->x = c->position[0];

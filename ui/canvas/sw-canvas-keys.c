@@ -60,6 +60,31 @@ reveal_component (SwCanvas *self,
     }
 }
 
+void
+_sw_canvas_centre_component (SwCanvas *self,
+                             guint     index)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  const SwCanvasItem *item;
+  double x1, y1, x2, y2;
+
+  if (width <= 1 || height <= 1 || index >= self->items->len)
+    return;
+  item = _sw_canvas_get_item (self, index);
+  _sw_canvas_view_to_widget (&self->view, item->keep_out.x, item->keep_out.y, &x1, &y1);
+  _sw_canvas_view_to_widget (&self->view, item->keep_out.x + item->keep_out.width,
+                             item->keep_out.y + item->keep_out.height, &x2, &y2);
+  if (x1 >= REVEAL_MARGIN_PX && y1 >= REVEAL_MARGIN_PX &&
+      x2 <= width - REVEAL_MARGIN_PX && y2 <= height - REVEAL_MARGIN_PX)
+    return;
+  self->view.tx += width / 2.0 - (x1 + x2) / 2;
+  self->view.ty += height / 2.0 - (y1 + y2) / 2;
+  self->needs_fit = FALSE;
+  self->fit_follows = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 select_one (SwCanvas *self,
             guint     index)

@@ -152,17 +152,37 @@ free_spot_near (SwCanvas     *self,
   *my = y0;
 }
 
+/* Room between a component's labels and the next one placed after it:
+ * its ports' stubs and a wire. */
+#define PLACE_AFTER_GAP (4 * SW_CANVAS_GRID)
+
 int
 _sw_canvas_place_at_center (SwCanvas     *self,
                             const SwKind *kind)
 {
   double wx, wy, mx, my;
+  int selected, index;
 
   _sw_canvas_ensure_items (self);
   _sw_canvas_view_center (self, &wx, &wy);
   _sw_canvas_to_model (self, wx, wy, &mx, &my);
+  /* After the one selected (the part placed last), on its line: Enter,
+   * Enter, Enter in the palette's search lays a drivetrain out from its
+   * drive to its load, rather than around the view's centre. */
+  selected = sw_canvas_get_selected_component (self);
+  if (selected >= 0)
+    {
+      const SwCanvasItem *item = _sw_canvas_get_item (self, (guint) selected);
+      SwCanvasRect box = _sw_canvas_symbol_box (kind, 0, 0, 0);
+
+      mx = item->keep_out.x + item->keep_out.width + PLACE_AFTER_GAP - box.x;
+      my = item->y;
+    }
   free_spot_near (self, kind, &mx, &my);
-  return _sw_canvas_place_at (self, kind, NULL, mx, my, wx, wy);
+  index = _sw_canvas_place_at (self, kind, NULL, mx, my, wx, wy);
+  if (index >= 0)
+    _sw_canvas_centre_component (self, (guint) index);
+  return index;
 }
 
 int

@@ -305,6 +305,10 @@ gboolean      _sw_canvas_action_enabled    (SwCanvas           *canvas,
 int           _sw_canvas_get_selected_wire (SwCanvas           *canvas);
 /* A key press as the canvas's key controller gets it: TRUE when the canvas
  * used it (see the keys in sw-canvas.h). */
+/* Centres the view on the component unless it and its labels are wholly
+ * in sight (sw-canvas-keys.c). */
+void          _sw_canvas_centre_component  (SwCanvas           *canvas,
+                                            guint               index);
 gboolean      _sw_canvas_key_press         (SwCanvas           *canvas,
                                             guint               keyval,
                                             GdkModifierType     state);
@@ -381,6 +385,7 @@ typedef struct {
   SwCanvasRect       keep_out;  /* the box and its labels */
   gboolean           selected;
   const char        *problem;   /* borrowed from self->problems */
+  guint              unconnected; /* bit p: port p marked as not connected */
 } SwCanvasItem;
 
 typedef struct {
@@ -423,6 +428,7 @@ struct _SwCanvas
   char         *wire_from;        /* selected wire as "id.port" pairs, or NULL */
   char         *wire_to;
   GHashTable   *problems;         /* id → message */
+  GHashTable   *unconnected;      /* id → mask of ports marked as not connected */
   GArray       *interface_ports;  /* SwCanvasInterfacePort: the subsystem shown's ports */
 
   /* Pointer interaction. */
@@ -471,6 +477,17 @@ _sw_canvas_get_problem (SwCanvas   *self,
                         const char *id)
 {
   return g_hash_table_lookup (self->problems, id);
+}
+
+/* For tests: whether port of the component id is marked as not connected
+ * (what the drawing reads). */
+static inline gboolean
+_sw_canvas_get_port_unconnected (SwCanvas   *self,
+                                 const char *id,
+                                 guint       port)
+{
+  return port < SW_KIND_MAX_PORTS &&
+         (GPOINTER_TO_UINT (g_hash_table_lookup (self->unconnected, id)) & (1u << port)) != 0;
 }
 
 /* For tests: how many components are marked as problems. */

@@ -378,6 +378,7 @@ sw_canvas_finalize (GObject *object)
   g_clear_pointer (&self->selection, g_hash_table_unref);
   g_clear_pointer (&self->band_base, g_hash_table_unref);
   g_clear_pointer (&self->problems, g_hash_table_unref);
+  g_clear_pointer (&self->unconnected, g_hash_table_unref);
   g_clear_pointer (&self->path_prefix, g_free);
   g_clear_pointer (&self->wire_from, g_free);
   g_clear_pointer (&self->wire_to, g_free);
@@ -516,6 +517,7 @@ sw_canvas_init (SwCanvas *self)
   self->auto_positions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->selection = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->problems = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->unconnected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->hover_component = -1;
   self->connect_component = -1;
   self->press_component = -1;
@@ -573,6 +575,7 @@ sw_canvas_set_model (SwCanvas *self,
   _sw_canvas_clear_wire_selection (self);
   g_hash_table_remove_all (self->auto_positions);
   g_hash_table_remove_all (self->problems);
+  g_hash_table_remove_all (self->unconnected);
 
   if (model != NULL)
     {
@@ -747,6 +750,54 @@ sw_canvas_set_problems (SwCanvas          *self,
     _sw_canvas_get_item (self, i)->problem = g_hash_table_lookup (self->problems,
                                                                   _sw_canvas_get_item (self, i)->id);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+sw_canvas_set_unconnected_ports (SwCanvas    *self,
+                                 const int   *components,
+                                 const guint *ports,
+                                 guint        n)
+{
+  g_return_if_fail (SW_IS_CANVAS (self));
+  g_return_if_fail (n == 0 || (components != NULL && ports != NULL));
+
+  _sw_canvas_ensure_items (self);
+  g_hash_table_remove_all (self->unconnected);
+  for (guint k = 0; k < n; k++)
+    {
+      const SwCanvasItem *item;
+      guint mask;
+
+      if (components[k] < 0 || (guint) components[k] >= self->items->len)
+        continue;
+      item = _sw_canvas_get_item (self, components[k]);
+      if (ports[k] >= item->kind->n_ports)
+        continue;
+      mask = GPOINTER_TO_UINT (g_hash_table_lookup (self->unconnected, item->id));
+      g_hash_table_insert (self->unconnected, g_strdup (item->id), GUINT_TO_POINTER (mask | (1u << ports[k])));
+    }
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      SwCanvasItem *item = _sw_canvas_get_item (self, i);
+
+      item->unconnected = GPOINTER_TO_UINT (g_hash_table_lookup (self->unconnected, item->id));
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Selects the component and, when it is not wholly in sight, centres the
+ * view on it (a problem chosen in the list). */
+void
+sw_canvas_show_component (SwCanvas *self,
+                          int       component)
+{
+  g_return_if_fail (SW_IS_CANVAS (self));
+
+  _sw_canvas_ensure_items (self);
+  g_return_if_fail (component >= 0 && component < (int) self->items->len);
+
+  sw_canvas_select_component (self, component);
+  _sw_canvas_centre_component (self, (guint) component);
 }
 
 /* For tests */

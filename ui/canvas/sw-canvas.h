@@ -63,15 +63,20 @@ GArray    *sw_canvas_dup_selection       (SwCanvas   *canvas);
 int        sw_canvas_get_selected_component (SwCanvas *canvas);
 void       sw_canvas_select_component    (SwCanvas   *canvas,
                                           int         component);
+/* Selects it and centres the view on it unless it is wholly in sight. */
+void       sw_canvas_show_component      (SwCanvas   *canvas,
+                                          int         component);
 
 /* Click-then-click placement: the next click on the canvas places a new
  * component of this kind there (Escape cancels). Dropping a string
  * "shaftwork-kind:<name>" (from the palette) places it where it is dropped. */
 void       sw_canvas_begin_place         (SwCanvas   *canvas,
                                           const char *kind_name);
-/* Places a new component of this kind at once, at the centre of the view
- * (or the nearest free spot around it), and selects it: Enter in the
- * palette's search. Returns its index, or -1 (a hint says why). */
+/* Places a new component of this kind at once and selects it: Enter in
+ * the palette's search. After the component selected, on its line (a
+ * drivetrain typed part by part grows from its drive to its load), else at
+ * the centre of the view; at the nearest free spot around there, brought
+ * into sight. Returns its index, or -1 (a hint says why). */
 int        sw_canvas_place_kind_at_center (SwCanvas  *canvas,
                                           const char *kind_name);
 
@@ -84,6 +89,13 @@ void       sw_canvas_set_problems        (SwCanvas   *canvas,
                                           const int  *components,
                                           const char *const *messages,
                                           guint       n);
+/* Ports to mark as not connected (a small ring in the problem colour, as
+ * Simscape marks a free port): port ports[k] of component components[k];
+ * n = 0 clears. Kept by component id, like the problems. */
+void       sw_canvas_set_unconnected_ports (SwCanvas    *canvas,
+                                            const int   *components,
+                                            const guint *ports,
+                                            guint        n);
 
 /* A mode on the schematic (sw-canvas-modes.c): every body coloured by its
  * share of the mode's kinetic energy and every compliant section by its

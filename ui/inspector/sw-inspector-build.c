@@ -159,8 +159,10 @@ build_title_group (SwInspector       *self,
   /* Group titles and descriptions are markup. */
   title = g_markup_escape_text (_(c->kind->label), -1);
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
-  description = g_markup_printf_escaped ("%s\n%s", c->kind->help != NULL ? _(c->kind->help) : "",
-                                         c->kind->name);
+  /* The kind's name apart from the help, as the palette's tooltip sets it:
+   * "… parameters here rotational.engine" read as one sentence. */
+  description = g_markup_printf_escaped ("%s\n<small><tt>%s</tt></small>",
+                                         c->kind->help != NULL ? _(c->kind->help) : "", c->kind->name);
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
   adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group),
                                            sw_palette_symbol_new (c->kind, 56, 40));

@@ -218,6 +218,21 @@ drag_begin_cb (GtkDragSource *source,
   gtk_drag_source_set_icon (source, icon, SYMBOL_WIDTH / 2, SYMBOL_HEIGHT / 2);
 }
 
+/* Text as the search compares it: case folded, without the soft hyphens
+ * (U+00AD) a translation marks the breaks of a long word with, so that
+ * "geschwindigkeitssensor" finds "Relativgeschwindigkeitssensor". */
+static char *
+dup_search_key (const char *text)
+{
+  g_autofree char *folded = g_utf8_casefold (text, -1);
+  GString *key = g_string_sized_new (strlen (folded));
+
+  for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_utf8_get_char (p) != 0x00AD)
+      g_string_append_len (key, p, g_utf8_next_char (p) - p);
+  return g_string_free (key, FALSE);
+}
+
 static GtkWidget *
 create_row (const SwKind *kind)
 {
@@ -236,7 +251,7 @@ create_row (const SwKind *kind)
 
   key = g_strjoin ("\n", _(kind->label), kind->label, kind->name,
                    group_label (kind->group), kind->group != NULL ? kind->group : "", NULL);
-  folded = g_utf8_casefold (key, -1);
+  folded = dup_search_key (key);
   g_object_set_qdata_full (G_OBJECT (row), key_quark, g_steal_pointer (&folded), g_free);
 
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
@@ -248,7 +263,10 @@ create_row (const SwKind *kind)
   gtk_widget_set_name (label, "name");
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
+  /* A word longer than the row (a German compound without the soft
+   * hyphens of its translation) breaks inside rather than widen the
+   * palette. */
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 22);
   gtk_widget_set_hexpand (label, TRUE);
   gtk_box_append (GTK_BOX (box), label);
@@ -347,7 +365,7 @@ row_rank (GtkListBoxRow *row,
           char         **words)
 {
   const SwKind *kind = row_get_kind (row);
-  g_autofree char *label = g_utf8_casefold (_(kind->label), -1);
+  g_autofree char *label = dup_search_key (_(kind->label));
 
   if (strcmp (label, search) == 0)
     return 2;

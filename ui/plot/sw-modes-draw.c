@@ -74,6 +74,21 @@ label_text (const char *text,
   return sw_plot_escape_text (shortened);
 }
 
+/* The widest name's width in character heights (a name as shortened at
+ * MAX_LABEL characters). */
+static double text_width (const char *text, glong n_chars);
+
+static double
+widest_label (const SwModesChart *chart)
+{
+  double widest = CHAR_W;
+
+  for (guint i = 0; i < chart->n; i++)
+    if (chart->labels[i] != NULL)
+      widest = MAX (widest, text_width (chart->labels[i], MAX_LABEL));
+  return widest;
+}
+
 static guint
 longest_label (const SwModesChart *chart)
 {
@@ -85,26 +100,153 @@ longest_label (const SwModesChart *chart)
   return longest;
 }
 
+/* Advance widths of the printable ASCII characters (' ' to '~') in
+ * thousandths of an em of DejaVu Sans, the sans font PLplot's cairo driver
+ * draws with; an em is 1.336 character heights there (measured: "Kinetic
+ * energy per body" 177 px, "Eigenform entlang des Antriebsstrang" 278 px
+ * at 11.05 px a character height). */
+static const guint16 advance_milli_em[95] = {
+  318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337,
+  636, 636, 636, 636, 636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 531,
+  1000, 684, 686, 698, 770, 632, 575, 775, 752, 295, 295, 656, 557, 863, 748, 787,
+  603, 787, 695, 635, 611, 732, 684, 989, 685, 611, 685, 390, 337, 390, 838, 500,
+  500, 613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278, 974, 634, 612,
+  635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525, 636, 337, 636, 838,
+};
+
+#define EM_PER_CH    1.336
+#define WIDTH_SPARE  1.05   /* another font, another hinting */
+
+/* The width of the first n_chars characters of text in character heights,
+ * with a twentieth to spare; other characters as an "ä" (or "…", "×"). */
+static double
+text_width (const char *text,
+            glong       n_chars)
+{
+  double milli = 0;
+  const char *p = text;
+
+  for (glong i = 0; i < n_chars && *p != '\0'; i++, p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c >= ' ' && c <= '~')
+        milli += advance_milli_em[c - ' '];
+      else if (c == 0x2026)
+        milli += 1000;
+      else if (c == 0xD7)
+        milli += 838;
+      else if (c == 0xAD)
+        ;   /* a soft hyphen: nothing unless broken there */
+      else
+        milli += 640;
+    }
+  return milli / 1000 * EM_PER_CH * WIDTH_SPARE;
+}
+
+static double
+title_width (const char *text,
+             glong       n_chars)
+{
+  return text_width (text, n_chars);
+}
+
+guint
+sw_modes_title_lines (const char *title,
+                      double      page_w,
+                      char      **first,
+                      char      **second)
+{
+  const double ch = CHAR_MM;
+  double room = (page_w - 2 * ch) / ch;
+  glong n = title != NULL ? g_utf8_strlen (title, -1) : 0;
+  glong best = -1;
+  const char *p;
+  glong i;
+
+  g_return_val_if_fail (first != NULL && second != NULL, 0);
+
+  *first = *second = NULL;
+  if (n == 0)
+    return 0;
+  if (title_width (title, n) <= room)
+    {
+      *first = g_strdup (title);
+      return 1;
+    }
+  /* Two lines, broken at the last space that fits; the second shortened
+   * with an ellipsis if it still does not (the widget's tooltip has it). */
+  for (p = title, i = 0; *p != '\0'; p = g_utf8_next_char (p), i++)
+    if (*p == ' ' && i > 0 && title_width (title, i) <= room)
+      best = i;
+  /* After a colon where both halves fit ("Mode 2 at 7.884 Hz:" above
+   * "shape along the drivetrain"), rather than as far as the line goes. */
+  {
+    const char *colon = strstr (title, ": ");
+
+    if (colon != NULL)
+      {
+        glong at = g_utf8_pointer_to_offset (title, colon) + 1;
+
+        if (title_width (title, at) <= room && title_width (colon + 2, n - at - 1) <= room)
+          best = at;
+      }
+  }
+  if (best < 0)
+    best = MAX (1, n / 2);
+  {
+    g_autofree char *head = g_utf8_substring (title, 0, best);
+    const char *rest = g_utf8_offset_to_pointer (title, best);
+    glong n_rest;
+
+    while (*rest == ' ')
+      rest++;
+    n_rest = g_utf8_strlen (rest, -1);
+    *first = g_strdup (head);
+    if (title_width (rest, n_rest) <= room)
+      *second = g_strdup (rest);
+    else
+      {
+        glong fit = n_rest;
+        g_autofree char *start = NULL;
+
+        while (fit > 1 && title_width (rest, fit) + 0.8 > room)
+          fit--;
+        start = g_utf8_substring (rest, 0, fit);
+        *second = g_strconcat (g_strchomp (start), "…", NULL);
+      }
+  }
+  return 2;
+}
+
+/* The title's room above the chart: 2.2 character heights a line, 3.5
+ * for two. */
+static double
+title_room (const SwModesChart *chart,
+            double              page_w,
+            double              ch)
+{
+  g_autofree char *first = NULL, *second = NULL;
+
+  return sw_modes_title_lines (chart->title, page_w, &first, &second) == 2 ? 3.5 * ch : 2.2 * ch;
+}
+
 /* The title from the page's left edge (1 ch in; the viewport starts left
- * mm in and is vp_w wide, the page page_w), shortened with an ellipsis in
- * a narrow chart: the widget's tooltip has it whole. */
+ * mm in and is vp_w wide, the page page_w), on two lines in a narrow
+ * chart (sw_modes_title_lines()). */
 static void
 draw_title (const SwModesChart *chart, double left, double vp_w, double page_w, double ch)
 {
-  g_autofree char *title = NULL, *cut = NULL;
-  glong fit = MAX ((glong) ((page_w - 2 * ch) / (CHAR_W * ch)), 4);
+  g_autofree char *first = NULL, *second = NULL;
+  guint n = sw_modes_title_lines (chart->title, page_w, &first, &second);
 
-  if (chart->title == NULL)
-    return;
-  if (g_utf8_strlen (chart->title, -1) > fit)
-    {
-      g_autofree char *start = g_utf8_substring (chart->title, 0, fit - 1);
-
-      cut = g_strconcat (g_strchomp (start), "…", NULL);
-    }
-  title = sw_plot_escape_text (cut != NULL ? cut : chart->title);
   plcol0 (COLOR_FOREGROUND);
-  plmtex ("t", 1.0, (ch - left) / vp_w, 0.0, title);
+  for (guint k = 0; k < n; k++)
+    {
+      g_autofree char *text = sw_plot_escape_text (k == 0 ? first : second);
+
+      plmtex ("t", n == 2 && k == 0 ? 2.3 : 1.0, (ch - left) / vp_w, 0.0, text);
+    }
 }
 
 /* A dot of radius_mm around world point (x, y), in a viewport of vp_w ×
@@ -121,29 +263,29 @@ dot (double x,
   plarc (x, y, radius_mm * x_span / vp_w, radius_mm * y_span / vp_h, 0, 360, 0, TRUE);
 }
 
-void
-sw_modes_shape_names_fit (guint     n,
-                          guint     longest,
-                          double    page_w,
-                          double    page_h,
-                          gboolean *upright,
-                          guint    *max_chars)
+/* As sw_modes_shape_names_fit() for the widest name's width in character
+ * heights (text_width()): names across when they fit side by side. */
+static void
+names_fit (guint     n,
+           double    widest,
+           double    page_w,
+           double    page_h,
+           gboolean *upright,
+           guint    *max_chars)
 {
   const double ch = CHAR_MM, top = 2.2 * ch;
   double slot = 0.92 * (page_w - 7 * ch) / MAX (n, 1);
   double room = 0.35 * page_h;
   /* A short chart takes the room for its longest name from the plot, down
    * to 4 characters' height of it: "engine" in full rather than "en…ne". */
-  double needed = MIN (longest, MAX_LABEL) * CHAR_W * ch + ch;
-
-  g_return_if_fail (upright != NULL && max_chars != NULL);
+  double needed = MIN (widest, MAX_LABEL * CHAR_W) * ch + ch;
 
   if (needed > room)
     room = MAX (room, MIN (needed, page_h - top - 4 * ch - 1.6 * ch));
   /* Names across when they fit side by side, else upright; but across,
    * shortened to a bar's width, when upright would leave fewer letters
    * (a low pane). */
-  *upright = longest * CHAR_W * ch > slot;
+  *upright = widest * ch > slot;
   *max_chars = MAX_LABEL;
   if (*upright && (room - ch) / (CHAR_W * ch) < slot / (CHAR_W * ch) && slot / (CHAR_W * ch) >= 6)
     {
@@ -154,6 +296,35 @@ sw_modes_shape_names_fit (guint     n,
     *max_chars = MIN (MAX_LABEL, (guint) MAX (4, (room - ch) / (CHAR_W * ch)));
 }
 
+void
+sw_modes_shape_names_fit (guint     n,
+                          guint     longest,
+                          double    page_w,
+                          double    page_h,
+                          gboolean *upright,
+                          guint    *max_chars)
+{
+  g_return_if_fail (upright != NULL && max_chars != NULL);
+
+  names_fit (n, MIN (longest, MAX_LABEL) * CHAR_W, page_w, page_h, upright, max_chars);
+}
+
+void
+sw_modes_shape_labels_fit (guint              n,
+                           const char *const *labels,
+                           double             page_w,
+                           double             page_h,
+                           gboolean          *upright,
+                           guint             *max_chars)
+{
+  SwModesChart chart = { .n = n, .labels = labels };
+
+  g_return_if_fail (n == 0 || labels != NULL);
+  g_return_if_fail (upright != NULL && max_chars != NULL);
+
+  names_fit (n, widest_label (&chart), page_w, page_h, upright, max_chars);
+}
+
 static gboolean
 draw_shape (const SwModesChart *chart,
             double              page_w,
@@ -162,17 +333,18 @@ draw_shape (const SwModesChart *chart,
 {
   g_autofree PLFLT *xs = g_new (PLFLT, chart->n);
   g_autofree PLFLT *ys = g_new (PLFLT, chart->n);
-  double left = 5.5 * ch, right = 1.5 * ch, top = 2.2 * ch, bottom;
+  double left = 5.5 * ch, right = 1.5 * ch, top = title_room (chart, page_w, ch), bottom;
   double vp_w, vp_h, x_min = 0.5, x_max = chart->n + 0.5, y_lim = 1.15;
-  guint longest = longest_label (chart), max_chars = MAX_LABEL;
+  double widest = widest_label (chart);
+  guint max_chars = MAX_LABEL;
   gboolean upright;
   guint step = 1;
 
   vp_w = page_w - left - right;
-  sw_modes_shape_names_fit (chart->n, longest, page_w, page_h, &upright, &max_chars);
+  names_fit (chart->n, widest, page_w, page_h, &upright, &max_chars);
   if (upright)
     {
-      bottom = MIN (longest, max_chars) * CHAR_W * ch + 1.6 * ch;
+      bottom = MIN (widest, max_chars * CHAR_W) * ch + 1.6 * ch;
       /* Every step-th name when even upright they crowd. */
       while (vp_w / chart->n * step < 1.3 * ch)
         step++;
@@ -247,7 +419,7 @@ draw_bars (const SwModesChart *chart,
            double              ch)
 {
   guint longest = longest_label (chart), max_chars;
-  double left, right = 1.0 * ch, top = 2.2 * ch, bottom = 2.4 * ch;
+  double left, right = 1.0 * ch, top = title_room (chart, page_w, ch), bottom = 2.4 * ch;
   double vp_w, vp_h, x_max = BAR_X_MAX * BAR_ROOM, bar_h;
   guint step = 1;
 

@@ -51,4 +51,23 @@ void     sw_modes_shape_names_fit (guint     n,
                                    gboolean *upright,
                                    guint    *max_chars);
 
+/* The same for the names themselves, measured letter by letter in the
+ * font the charts are drawn with ("inertia1" is narrower than eight
+ * average letters). */
+void     sw_modes_shape_labels_fit (guint              n,
+                                    const char *const *labels,
+                                    double             page_w,
+                                    double             page_h,
+                                    gboolean          *upright,
+                                    guint             *max_chars);
+
+/* A chart's title on a page page_w mm wide: one line where it fits, else
+ * two, broken at a space, the second shortened with "…" only if it still
+ * does not fit. Returns the number of lines (0 for no title); first and
+ * second (NULL when not used) are freed with g_free(). */
+guint    sw_modes_title_lines     (const char *title,
+                                   double      page_w,
+                                   char      **first,
+                                   char      **second);
+
 G_END_DECLS

@@ -53,6 +53,8 @@ struct _SwCampbellView {
   SwSystem        *system;
   double           from_rpm, to_rpm;
   SwLinearFriction friction;
+  gboolean         friction_chosen;  /* by the user: no fallback to engaged */
+  char            *note;          /* why the diagram is engaged, or NULL */
   double           at_s;          /* the operating point's time (0: the initial state) */
   GArray          *orders;       /* double */
   gboolean         filling;
@@ -69,6 +71,32 @@ struct _SwCampbellView {
   gboolean         has_geometry;
   SwPlotWidgetStream stream;
 };
+
+/* sw-campbell-view-job.c: a job's input, owned by its GTask, and what
+ * it gives back. */
+typedef struct {
+  SwSystem         *system;
+  char             *shaft;
+  SwCampbellOptions options;
+  GArray           *orders;
+  /* Friction not chosen yet: where no mode moves the reference shaft at
+   * the operating point (a clutch open at t = 0), tried engaged. */
+  gboolean          may_engage;
+} SwCampbellViewJob;
+
+typedef struct {
+  SwCampbell      *campbell;
+  SwLinearFriction friction;   /* the state the diagram is in */
+  char            *note;       /* why it is engaged, or NULL */
+} SwCampbellViewResult;
+
+void     _sw_campbell_view_job_free           (SwCampbellViewJob  *job);
+void     _sw_campbell_view_result_free        (SwCampbellViewResult *result);
+/* The GTask thread function: returns an SwCampbellViewResult. */
+void     _sw_campbell_view_job_thread         (GTask              *task,
+                                               gpointer            source,
+                                               gpointer            data,
+                                               GCancellable       *cancellable);
 
 /* sw-campbell-view-diagram.c */
 void     _sw_campbell_view_draw_area          (GtkDrawingArea     *area,

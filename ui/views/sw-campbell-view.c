@@ -2,7 +2,7 @@
  *
  * A change of system, shaft, speed range or orders starts a job: the
  * system (immutable, reference counted) goes to a GTask worker that runs
- * sw_campbell_compute(); the result is applied on the main thread only if
+ * sw_campbell_compute() (sw-campbell-view-job.c); the result is applied on the main thread only if
  * the view is still alive (a GWeakRef) and the job is still the current one
  * (its GCancellable). The crossings fill a GtkColumnView through a
  * GtkSingleSelection of SwCampbellCrossing rows; PLplot draws the diagram
@@ -178,45 +178,6 @@ format_orders (const GArray *orders)
   return g_string_free (s, FALSE);
 }
 
-/* ---- The job ----------------------------------------------------------------- */
-
-typedef struct {
-  SwSystem *system;
-  char     *shaft;
-  SwCampbellOptions options;
-  GArray   *orders;
-} Job;
-
-static void
-job_free (Job *job)
-{
-  g_clear_pointer (&job->system, sw_system_unref);
-  g_free (job->shaft);
-  g_array_unref (job->orders);
-  g_free (job);
-}
-
-static void
-job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  Job *job = data;
-  GError *error = NULL;
-  g_autofree double *state = NULL;
-  SwCampbell *c;
-
-  if (!sw_simulate_state_at (job->system, job->options.at_s, &state, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  job->options.at_state = state;
-  c = sw_campbell_compute (job->system, job->shaft, &job->options, &error);
-  if (c == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, c, (GDestroyNotify) sw_campbell_free);
-}
-
 static void
 set_busy (SwCampbellView *self, gboolean busy)
 {
@@ -227,7 +188,7 @@ set_busy (SwCampbellView *self, gboolean busy)
 static void
 show_error (SwCampbellView *self)
 {
-  sw_plot_widget_show_status (self->status, self->error, NULL);
+  sw_plot_widget_show_status (self->status, self->error, self->note);
 }
 
 /* The table from the diagram's crossings. */
@@ -301,22 +262,38 @@ job_done (GObject *source, GAsyncResult *res, gpointer data)
   g_autoptr (SwCampbellView) self = g_weak_ref_get (ref);
   GTask *task = G_TASK (res);
   g_autoptr (GError) error = NULL;
-  SwCampbell *c;
+  SwCampbellViewResult *r;
 
   g_weak_ref_clear (ref);
   g_free (ref);
-  c = g_task_propagate_pointer (task, &error);
+  r = g_task_propagate_pointer (task, &error);
   if (self == NULL || g_task_get_cancellable (task) != self->job ||
       g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     {
-      g_clear_pointer (&c, sw_campbell_free);
+      g_clear_pointer (&r, _sw_campbell_view_result_free);
       return;
     }
   g_clear_object (&self->job);
   g_clear_pointer (&self->campbell, sw_campbell_free);
+  g_clear_pointer (&self->note, g_free);
   g_clear_error (&self->error);
-  self->campbell = c;
-  if (c == NULL)
+  if (r != NULL)
+    {
+      self->campbell = g_steal_pointer (&r->campbell);
+      self->note = g_steal_pointer (&r->note);
+      if (r->friction != self->friction)
+        {
+          /* Engaged in the worker, or back at the operating point: the
+           * list says which, without a new job. */
+          self->friction = r->friction;
+          self->filling = TRUE;
+          gtk_drop_down_set_selected (self->friction_drop, self->friction);
+          self->filling = FALSE;
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRICTION]);
+        }
+      _sw_campbell_view_result_free (r);
+    }
+  else
     self->error = g_steal_pointer (&error);
   fill_rows (self);
   show_error (self);
@@ -342,7 +319,7 @@ start_job (SwCampbellView *self)
   const char *shaft = selected_shaft (self);
   gboolean was_busy = self->job != NULL;
   GWeakRef *ref;
-  Job *job;
+  SwCampbellViewJob *job;
 
   if (self->filling)
     return;
@@ -359,14 +336,17 @@ start_job (SwCampbellView *self)
         set_busy (self, FALSE);
       return;
     }
-  job = g_new0 (Job, 1);
+  job = g_new0 (SwCampbellViewJob, 1);
   job->system = sw_system_ref (self->system);
   job->shaft = g_strdup (shaft);
   job->orders = g_array_copy (self->orders);
   job->options = sw_campbell_options_default ();
   job->options.from_rpm = self->from_rpm;
   job->options.to_rpm = self->to_rpm;
-  job->options.friction = self->friction;
+  /* Not chosen: the operating point's, engaged only where it leaves the
+   * reference shaft out of every mode (a later operating point may not). */
+  job->options.friction = self->friction_chosen ? self->friction : SW_LINEAR_FRICTION_OPERATING;
+  job->may_engage = !self->friction_chosen;
   job->options.at_s = self->at_s;
   job->options.n_speeds = N_SPEEDS;
   job->options.orders = (const double *) job->orders->data;
@@ -379,8 +359,8 @@ start_job (SwCampbellView *self)
   g_weak_ref_init (ref, self);
   task = g_task_new (NULL, self->job, job_done, ref);
   g_task_set_source_tag (task, start_job);
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
-  g_task_run_in_thread (task, job_thread);
+  g_task_set_task_data (task, job, (GDestroyNotify) _sw_campbell_view_job_free);
+  g_task_run_in_thread (task, _sw_campbell_view_job_thread);
   set_busy (self, TRUE);
 }
 
@@ -651,10 +631,13 @@ sw_campbell_view_set_friction (SwCampbellView *self, SwLinearFriction friction)
   g_return_if_fail (SW_IS_CAMPBELL_VIEW (self));
   g_return_if_fail ((guint) friction <= SW_LINEAR_FRICTION_LAST);
 
+  self->friction_chosen = TRUE;
   if (friction == self->friction)
     return;
   self->friction = friction;
+  self->filling = TRUE;
   gtk_drop_down_set_selected (self->friction_drop, friction);
+  self->filling = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRICTION]);
   start_job (self);
 }
@@ -703,7 +686,7 @@ on_friction_selected (SwCampbellView *self, GParamSpec *pspec, GtkDropDown *drop
 {
   guint selected = gtk_drop_down_get_selected (drop);
 
-  if (selected <= SW_LINEAR_FRICTION_LAST)
+  if (selected <= SW_LINEAR_FRICTION_LAST && !self->filling)
     sw_campbell_view_set_friction (self, (SwLinearFriction) selected);
 }
 
@@ -779,6 +762,13 @@ sw_campbell_view_get_error (SwCampbellView *self)
   return self->error;
 }
 
+const char *
+sw_campbell_view_get_note (SwCampbellView *self)
+{
+  g_return_val_if_fail (SW_IS_CAMPBELL_VIEW (self), NULL);
+  return self->note;
+}
+
 gboolean
 sw_campbell_view_get_busy (SwCampbellView *self)
 {
@@ -816,6 +806,7 @@ sw_campbell_view_finalize (GObject *object)
   g_array_unref (self->orders);
   g_clear_error (&self->error);
   g_free (self->title);
+  g_free (self->note);
   G_OBJECT_CLASS (sw_campbell_view_parent_class)->finalize (object);
 }
 

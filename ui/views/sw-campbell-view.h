@@ -82,6 +82,9 @@ GtkSelectionModel *sw_campbell_view_get_crossings (SwCampbellView *self);
 void          sw_campbell_view_select_crossing  (SwCampbellView *self,
                                                  guint           index);
 const GError *sw_campbell_view_get_error        (SwCampbellView *self);
+/* Why the diagram is not at the operating point's friction state (no mode
+ * moved the reference shaft there: shown engaged), or NULL. */
+const char   *sw_campbell_view_get_note         (SwCampbellView *self);
 /* Property "busy". */
 gboolean      sw_campbell_view_get_busy         (SwCampbellView *self);
 

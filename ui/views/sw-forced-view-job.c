@@ -81,6 +81,16 @@ no_response (SwTrajectory *tr)
   return any;
 }
 
+/* Whether the response has a section at all (a column ID.tau_amp). */
+static gboolean
+has_sections (SwTrajectory *tr)
+{
+  for (guint c = 0; c < sw_trajectory_get_n_columns (tr); c++)
+    if (g_str_has_suffix (sw_trajectory_get_column_name (tr, c), ".tau_amp"))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
@@ -95,6 +105,7 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
   GError *error = NULL;
   Result *r = g_new0 (Result, 1);
   g_autofree double *state = NULL;
+  gboolean rigid = FALSE;   /* engaged, no section is left */
 
   if (!sw_simulate_state_at (job->system, job->at_s, &state, &error))
     {
@@ -150,7 +161,10 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
 
       o.friction = SW_LINEAR_FRICTION_ENGAGED;
       engaged = sw_forced_compute (job->system, &o, NULL);
-      if (engaged != NULL && !no_response (engaged))
+      /* Engaged it must respond somewhere: a rigid drivetrain has no
+       * section left once its slipping clutch locks. */
+      rigid = engaged != NULL && !has_sections (engaged);
+      if (engaged != NULL && !no_response (engaged) && has_sections (engaged))
         {
           sw_trajectory_unref (r->response);
           r->response = engaged;
@@ -175,7 +189,10 @@ job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
       g_task_return_error_if_cancelled (task);
       return;
     }
-  if (r->note == NULL && no_response (r->response))
+  if (r->note == NULL && (!has_sections (r->response) || (rigid && no_response (r->response))))
+    r->note = g_strdup (_("Nothing to load: the drivetrain has no compliant section (a spring, a shaft) the "
+                          "excitation reaches, in this state of the friction elements or with the clutches engaged."));
+  else if (r->note == NULL && no_response (r->response))
     r->note = g_strdup (_("No section responds to the excitation: in this state of the friction elements it "
                           "reaches none (an open clutch beside the excited body, or a locked brake holding it). "
                           "Try “At the plot’s cursor” with the cursor at a time when the drivetrain is engaged."));

@@ -323,6 +323,62 @@ test_failed_page (void)
   window_destroy_and_check (window);
 }
 
+/* The first widget of type under widget, depth first, or NULL. */
+static GtkWidget *
+find_type (GtkWidget *widget,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Enter in the palette's search places its best match and empties the
+ * search, which keeps the focus, so that a drivetrain is typed part by
+ * part ("engine", Enter, "inertia", Enter) without the last name left in
+ * the field. */
+static void
+test_search_places (void)
+{
+  SwWindow *window = window_new ();
+  SwModel *model = sw_window_get_model (window);
+  GtkWidget *entry = find_type (GTK_WIDGET (window->palette), GTK_TYPE_SEARCH_ENTRY);
+  static const char *const kinds[] = { "rotational.engine", "rotational.inertia", "rotational.clutch" };
+  static const char *const typed[] = { "engine", "inertia", "clutch" };
+  GtkWidget *focus;
+
+  g_assert_nonnull (entry);
+  sw_window_set_live (window, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (typed); i++)
+    {
+      gtk_editable_set_text (GTK_EDITABLE (entry), typed[i]);
+      iterate ();
+      g_signal_emit_by_name (entry, "activate");
+      iterate ();
+      g_assert_cmpuint (sw_model_get_n_components (model), ==, i + 1);
+      g_assert_cmpstr (sw_model_get_component (model, i)->kind->name, ==, kinds[i]);
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+      g_assert_cmpstr (sw_palette_get_search_text (window->palette), ==, "");
+      /* The search keeps the keys: the next name is not canvas keys (R
+       * rotated the part just placed). */
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      g_assert_nonnull (focus);
+      g_assert_true (focus == entry || gtk_widget_is_ancestor (focus, entry));
+    }
+  while (sw_history_undo (sw_window_get_history (window)))
+    ;
+  iterate ();
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
@@ -332,6 +388,7 @@ add_tests (void)
   g_test_add_func ("/app/window/building/examples-complete", test_examples_complete);
   g_test_add_func ("/app/window/building/table-summary", test_table_summary);
   g_test_add_func ("/app/window/building/failed-page", test_failed_page);
+  g_test_add_func ("/app/window/building/search-places", test_search_places);
 }
 
 int

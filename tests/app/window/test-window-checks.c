@@ -182,12 +182,98 @@ test_lone_clutch_hint (void)
   window_destroy_and_check (window);
 }
 
+/* Whether the component's port is ringed on the canvas as not connected. */
+static gboolean
+port_ringed (SwWindow   *window,
+             const char *id,
+             const char *port)
+{
+  SwModel *model = sw_window_get_model (window);
+  const SwComponent *c = sw_model_get_component (model, (guint) sw_model_find_component (model, id));
+  int p = sw_kind_find_port (c->kind, port);
+
+  g_assert_cmpint (p, >=, 0);
+  return _sw_canvas_get_port_unconnected (window->canvas, id, (guint) p);
+}
+
+/* A clutch with one flange free: that port (only) is ringed on the canvas,
+ * the inertias' free ends (which end a drawing) are not; choosing its row
+ * in the problems list selects the clutch and brings it back into sight;
+ * connecting the port takes the ring away. */
+static void
+test_unconnected_port_marked (void)
+{
+  SwWindow *window = window_new ();
+  SwModel *model = sw_window_get_model (window);
+  g_autoptr(GError) error = NULL;
+  GtkListBoxRow *row;
+  SwCanvasView view;
+  int clutch;
+
+  sw_window_set_live (window, FALSE);
+  sw_model_begin_edit (model);
+  sw_model_add_component (model, "rotational.inertia", "inertia1", &error);
+  clutch = sw_model_add_component (model, "rotational.clutch", "clutch1", &error);
+  sw_model_add_component (model, "rotational.inertia", "inertia2", &error);
+  g_assert_no_error (error);
+  g_assert_true (sw_model_connect (model, "inertia1.flange_b", "clutch1.flange_a", &error));
+  g_assert_no_error (error);
+  sw_model_end_edit (model);
+  sw_window_check_now (window);
+  iterate ();
+
+  g_assert_cmpuint (sw_window_get_n_hints (window), ==, 1);
+  g_assert_true (port_ringed (window, "clutch1", "flange_b"));
+  g_assert_false (port_ringed (window, "clutch1", "flange_a"));
+  g_assert_false (port_ringed (window, "inertia1", "flange_a"));
+  g_assert_false (port_ringed (window, "inertia2", "flange_a"));
+  g_assert_false (port_ringed (window, "inertia2", "flange_b"));
+
+  /* The view far away from everything: the row brings the clutch back. */
+  _sw_canvas_get_view (window->canvas, &view);
+  view.tx += 5000;
+  view.ty -= 4000;
+  _sw_canvas_set_view (window->canvas, &view);
+  row = gtk_list_box_get_row_at_index (window->problems_list, 0);
+  g_assert_nonnull (row);
+  g_signal_emit_by_name (window->problems_list, "row-activated", row);
+  iterate ();
+  g_assert_cmpint (sw_canvas_get_selected_component (window->canvas), ==, clutch);
+  {
+    const SwCanvasItem *item = &g_array_index (window->canvas->items, SwCanvasItem, (guint) clutch);
+    double x, y;
+    int width = gtk_widget_get_width (GTK_WIDGET (window->canvas));
+    int height = gtk_widget_get_height (GTK_WIDGET (window->canvas));
+
+    g_assert_cmpint (width, >, 1);
+    _sw_canvas_get_view (window->canvas, &view);
+    _sw_canvas_view_to_widget (&view, item->box.x + item->box.width / 2, item->box.y + item->box.height / 2,
+                               &x, &y);
+    g_assert_cmpfloat_with_epsilon (x, width / 2.0, width / 4.0);
+    g_assert_cmpfloat_with_epsilon (y, height / 2.0, height / 4.0);
+  }
+
+  /* Connected, the ring goes. */
+  g_assert_true (sw_model_connect (model, "clutch1.flange_b", "inertia2.flange_a", &error));
+  g_assert_no_error (error);
+  sw_window_check_now (window);
+  g_assert_false (port_ringed (window, "clutch1", "flange_b"));
+  g_assert_false (port_ringed (window, "clutch1", "flange_a"));
+  g_assert_cmpuint (sw_window_get_n_hints (window), ==, 0);
+
+  while (sw_history_undo (sw_window_get_history (window)))
+    ;
+  iterate ();
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
   g_test_add_func ("/app/window/problems", test_problems);
   g_test_add_func ("/app/window/damper-hint", test_damper_hint);
   g_test_add_func ("/app/window/lone-clutch-hint", test_lone_clutch_hint);
+  g_test_add_func ("/app/window/unconnected-port-marked", test_unconnected_port_marked);
 }
 
 int

@@ -13,10 +13,12 @@
 #include <adwaita.h>
 
 #include "sw-canvas.h"
+#include "sw-campbell-view-private.h"
 #include "sw-canvas-private.h"
 #include "sw-forced-view-private.h"
 #include "sw-frf.h"
 #include "sw-frf-view-private.h"
+#include "sw-modes-draw.h"
 #include "sw-modes-view-private.h"
 #include "sw-plot-view-private.h"
 #include "sw-window.h"
@@ -297,13 +299,31 @@ shown_whole (SwWindow  *window,
          bounds.origin.y + bounds.size.height <= stack.origin.y + stack.size.height + 0.5;
 }
 
-/* At 1280 × 800 the Modes page shows the table, the shape and both energy
- * charts without scrolling (the charts beside the shape), the canvas
- * keeping its share. */
-static void
-test_modes_charts (void)
+/* Whether a chart p px wide writes title whole (on one or two lines, no
+ * "…"); it says how. */
+static gboolean
+title_whole (const char *title,
+             int         width_px)
 {
-  SwWindow *window = window_sized (1280, 800);
+  g_autofree char *first = NULL, *second = NULL;
+  guint n = sw_modes_title_lines (title, width_px * 25.4 / 72, &first, &second);
+
+  g_test_message ("%d px: “%s” on %u line(s): “%s” / “%s”", width_px, title, n, first, second != NULL ? second : "");
+  return n >= 1 && strstr (first, "…") == NULL && (second == NULL || strstr (second, "…") == NULL);
+}
+
+/* The Modes page at width × height: the table, the shape and both energy
+ * charts without scrolling (the charts beside the shape), the canvas
+ * keeping its share, and every chart's title whole, the English one shown
+ * and the German one (po/de.po's) in the same width. */
+static void
+modes_charts_at (int width,
+                 int height)
+{
+  /* The German titles of the vehicle launch's mode 2 (7.884 Hz). */
+  static const char *const german[] = { "Mode 2 bei 7.884 Hz: Eigenform entlang des Antriebsstrangs",
+                                        "Kinetische Energie je Körper", "Potentielle Energie je Abschnitt" };
+  SwWindow *window = window_sized (width, height);
   GtkWidget *plots[3];
   gboolean whole = FALSE;
 
@@ -333,7 +353,23 @@ test_modes_charts (void)
   g_assert_cmpint (gtk_widget_get_width (plots[0]), >, gtk_widget_get_width (plots[1]));
   g_assert_cmpfloat ((double) gtk_paned_get_position (window->results_paned) /
                      gtk_widget_get_height (GTK_WIDGET (window->results_paned)), >=, 0.4);
+  /* Titles whole (they were cut: "Kinetic energy per b…" at 1280 px). */
+  for (guint p = 0; p < 3; p++)
+    {
+      const char *title = sw_modes_plot_get_title (_sw_modes_view_get_plot (window->modes_view, (SwModesViewPlot) p));
+
+      g_assert_nonnull (title);
+      g_assert_true (title_whole (title, gtk_widget_get_width (plots[p])));
+      g_assert_true (title_whole (german[p], gtk_widget_get_width (plots[p])));
+    }
   window_destroy_and_check (window);
+}
+
+static void
+test_modes_charts (void)
+{
+  modes_charts_at (1280, 800);
+  modes_charts_at (1600, 1000);
 }
 
 /* The plot's first panel as a share of the plot's width, after the panes
@@ -741,6 +777,46 @@ test_frequency_engaged (void)
   window_destroy_and_check (window);
 }
 
+/* The vehicle launch's clutch is open at t = 0: the Campbell page opens
+ * with the clutches engaged (the list says so, the note why), and at
+ * 1280 × 800 the note is read below the diagram without scrolling, the
+ * diagram keeping 180 px. */
+static void
+test_campbell_engaged (void)
+{
+  SwWindow *window = window_sized (1280, 800);
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->campbell_view), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *status = GTK_WIDGET (window->campbell_view->status);
+  graphene_rect_t bounds = { 0 }, stack = { 0 };
+  gboolean shown = FALSE;
+  GtkAdjustment *v;
+
+  g_assert_nonnull (scroller);
+  v = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  adw_view_stack_set_visible_child_name (window->results_stack, "campbell");
+  for (guint k = 0; k < 300 && !shown; k++)
+    {
+      spin (0.1);
+      shown = sw_campbell_view_get_campbell (window->campbell_view) != NULL &&
+              !sw_campbell_view_get_busy (window->campbell_view) && gtk_widget_get_mapped (status);
+    }
+  g_assert_true (shown);
+  for (guint k = 0; k < 10; k++)
+    spin (0.1);
+  g_assert_true (sw_campbell_view_get_friction (window->campbell_view) == SW_LINEAR_FRICTION_ENGAGED);
+  g_assert_cmpuint (gtk_drop_down_get_selected (window->campbell_view->friction_drop), ==, SW_LINEAR_FRICTION_ENGAGED);
+  g_assert_nonnull (strstr (sw_campbell_view_get_note (window->campbell_view), "clutches engaged"));
+  g_assert_true (gtk_widget_compute_bounds (status, GTK_WIDGET (window), &bounds));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->results_stack), GTK_WIDGET (window), &stack));
+  g_test_message ("the note %.0f px high, its bottom at %.0f px, the page's at %.0f px; the diagram %d px",
+                  bounds.size.height, bounds.origin.y + bounds.size.height, stack.origin.y + stack.size.height,
+                  gtk_widget_get_height (GTK_WIDGET (window->campbell_view->area)));
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, stack.origin.y + stack.size.height + 0.5);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (v), <=, gtk_adjustment_get_page_size (v) + 0.5);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window->campbell_view->area)), >=, 180);
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
@@ -759,6 +835,7 @@ add_tests (void)
   g_test_add_func ("/app/window/layout/modes-charts", test_modes_charts);
   g_test_add_func ("/app/window/layout/forced-fits", test_forced_fits);
   g_test_add_func ("/app/window/layout/frequency-engaged", test_frequency_engaged);
+  g_test_add_func ("/app/window/layout/campbell-engaged", test_campbell_engaged);
   g_test_add_func ("/app/window/layout/modes-fits-german", test_modes_fits_german);
 }
 

@@ -490,10 +490,48 @@ test_vary_shared_signal (void)
   g_rmdir (dir);
 }
 
+/* The vehicle launch's first elastic mode is its second (the first, 0 Hz,
+ * moves it as a whole): the Study page's outputs, untouched, follow the
+ * modes (mode(2) and mode(3) asked for a mode it does not have); edited,
+ * they stay as written. */
+static void
+test_study_outputs_from_modes (void)
+{
+  SwWindow *window = window_new ();
+  SwModes *modes;
+  guint elastic = 0;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", "vehicle-launch"));
+  g_assert_true (wait_for_runs (window, 0, 60));
+  g_assert_true (wait_until_idle (window, 60));
+  modes = sw_window_get_modes (window);
+  g_assert_nonnull (modes);
+  for (guint i = 0; i < sw_modes_get_n_modes (modes); i++)
+    if (!sw_modes_get_mode (modes, i)->rigid_body)
+      elastic++;
+  g_assert_cmpuint (elastic, ==, 1);
+  g_assert_true (sw_modes_get_mode (modes, 0)->rigid_body);
+  g_assert_cmpstr (sw_study_view_get_outputs (window->study_view), ==, "mode(2).frequency_hz");
+
+  sw_study_view_set_outputs (window->study_view, "max(car.v)");
+  g_assert_true (sw_model_set_param (sw_window_get_model (window), (guint) sw_model_find_component (sw_window_get_model (window), "wheel"),
+                                     "J", 2.5, &error));
+  g_assert_no_error (error);
+  g_assert_true (wait_for_runs (window, 1, 60));
+  g_assert_true (wait_until_idle (window, 60));
+  g_assert_cmpstr (sw_study_view_get_outputs (window->study_view), ==, "max(car.v)");
+  while (sw_history_undo (sw_window_get_history (window)))
+    ;
+  iterate ();
+  window_destroy_and_check (window);
+}
+
 static void
 add_tests (void)
 {
   g_test_add_func ("/app/window/study-page", test_study_page);
+  g_test_add_func ("/app/window/study-outputs-from-modes", test_study_outputs_from_modes);
   g_test_add_func ("/app/window/study-table-width", test_study_table_width);
   g_test_add_func ("/app/window/study-vary", test_vary_from_inspector);
   g_test_add_func ("/app/window/study-vary-shared-signal", test_vary_shared_signal);

@@ -305,6 +305,17 @@ test_place_center (void)
     for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
       g_assert_cmpint (sw_canvas_place_kind_at_center (canvas, kinds[k]), ==, (int) (first + k));
     _sw_canvas_ensure_items (canvas);
+    /* In a row, each after the one before (it was selected): from the
+     * drive to the load, not around the centre. */
+    for (guint k = 1; k < G_N_ELEMENTS (kinds); k++)
+      {
+        const SwComponent *before = sw_model_get_component (model, first + k - 1);
+        const SwComponent *c = sw_model_get_component (model, first + k);
+
+        g_assert_cmpfloat (c->position[1], ==, before->position[1]);
+        g_assert_cmpfloat (c->position[0], >, before->position[0]);
+        g_assert_cmpfloat (c->position[0] - before->position[0], <=, 20 * SW_CANVAS_GRID);
+      }
     for (guint i = 0; i < sw_model_get_n_components (model); i++)
       for (guint j = i + 1; j < sw_model_get_n_components (model); j++)
         if (j >= first)

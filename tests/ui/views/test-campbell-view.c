@@ -12,6 +12,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
+#include <string.h>
 
 #include <adwaita.h>
 
@@ -206,6 +207,48 @@ test_mesh_order (void)
   g_assert_finalize_object (view);
 }
 
+/* A drivetrain without a compliant part (as a new user draws it first:
+ * engine, inertia, clutch, inertia), its clutch slipping at t = 0. */
+static SwSystem *
+rigid_system (void)
+{
+  static const char text[] = "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+  "{\"id\": \"engine1\", \"kind\": \"rotational.engine\"},"
+  "{\"id\": \"inertia1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}},"
+  "{\"id\": \"clutch1\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 1000}},"
+  "{\"id\": \"inertia2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}],"
+  "\"connections\": [{\"from\": \"engine1.rot2\", \"to\": \"inertia1.flange_a\"},"
+  "{\"from\": \"inertia1.flange_b\", \"to\": \"clutch1.flange_a\"},"
+  "{\"from\": \"clutch1.flange_b\", \"to\": \"inertia2.flange_a\"}]}";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "rigid.shaft", &error);
+  SwSystem *system;
+
+  g_assert_no_error (error);
+  system = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  return system;
+}
+
+/* No elastic mode, engaged or not: the order lines alone, no crossing,
+ * and a note that says why (the page was an empty table). */
+static void
+test_rigid (void)
+{
+  g_autoptr (SwSystem) system = rigid_system ();
+  SwCampbellView *view = g_object_ref_sink (SW_CAMPBELL_VIEW (sw_campbell_view_new ()));
+
+  sw_campbell_view_set_system (view, system);
+  sw_campbell_view_set_shaft (view, "engine1");
+  wait_computed (view);
+  g_assert_null (sw_campbell_view_get_error (view));
+  g_assert_cmpuint (sw_campbell_get_n_crossings (sw_campbell_view_get_campbell (view)), ==, 0);
+  g_assert_nonnull (sw_campbell_view_get_note (view));
+  g_assert_nonnull (strstr (sw_campbell_view_get_note (view), "No elastic mode"));
+  g_assert_true (sw_campbell_view_get_friction (view) == SW_LINEAR_FRICTION_OPERATING);
+  g_assert_finalize_object (view);
+}
+
 static void
 test_error (void)
 {
@@ -222,10 +265,29 @@ test_error (void)
   g_assert_finalize_object (view);
 }
 
-/* The vehicle launch about its engine: at t = 0 the clutch is open, at
- * 2 s (the plot's cursor there) engaged; the diagram is
- * sw_campbell_compute()'s in the friction state of a run's state at 2 s,
- * value for value, and differs from t = 0's. */
+/* Whether two diagrams have the same columns, value for value. */
+static void
+assert_same_diagram (const SwTrajectory *shown,
+                     const SwTrajectory *want)
+{
+  g_assert_cmpuint (sw_trajectory_get_n_columns ((SwTrajectory *) shown), ==,
+                    sw_trajectory_get_n_columns ((SwTrajectory *) want));
+  g_assert_cmpuint (sw_trajectory_get_n_rows ((SwTrajectory *) shown), ==,
+                    sw_trajectory_get_n_rows ((SwTrajectory *) want));
+  for (guint c = 0; c < sw_trajectory_get_n_columns ((SwTrajectory *) want); c++)
+    for (guint r = 0; r < sw_trajectory_get_n_rows ((SwTrajectory *) want); r++)
+      g_assert_cmpfloat (sw_trajectory_get_column ((SwTrajectory *) shown, c)[r], ==,
+                         sw_trajectory_get_column ((SwTrajectory *) want, c)[r]);
+}
+
+/* The vehicle launch about its engine: at t = 0 the clutch is open, so no
+ * mode moves the engine and its orders excite nothing: the view shows the
+ * diagram with the clutches engaged and the brakes released
+ * (sw_campbell_compute()'s, value for value), says so and shows "Clutches
+ * engaged" in its list. At 2 s (the plot's cursor there) the clutch is
+ * engaged by itself: the diagram is sw_campbell_compute()'s in the friction
+ * state of a run's state at 2 s, without a note. Chosen in the list, the
+ * operating point's state stays at t = 0 (the open clutch's diagram). */
 static void
 test_operating_point (void)
 {
@@ -235,42 +297,66 @@ test_operating_point (void)
   SwCampbellOptions o = sw_campbell_options_default ();
   g_autoptr (GError) error = NULL;
   g_autoptr (SwCampbell) expected = NULL;
+  g_autoptr (SwCampbell) engaged0 = NULL;
+  g_autoptr (SwCampbell) open0 = NULL;
   g_autofree double *state = NULL;
   const SwTrajectory *at0, *shown, *want;
-  double f0;
 
   sw_campbell_view_set_system (view, system);
   sw_campbell_view_set_shaft (view, "engine");
   wait_computed (view);
+  g_assert_null (sw_campbell_view_get_error (view));
+  o.from_rpm = sw_campbell_view_get_from_rpm (view);
+  o.to_rpm = sw_campbell_view_get_to_rpm (view);
+  o.orders = sw_campbell_view_get_orders (view, &o.n_orders);
+  o.n_speeds = VIEW_SPEEDS;
+
   at0 = sw_campbell_get_diagram (sw_campbell_view_get_campbell (view));
-  f0 = sw_trajectory_get_column ((SwTrajectory *) at0, 0)[0];
+  g_assert_nonnull (sw_campbell_view_get_note (view));
+  g_assert_nonnull (strstr (sw_campbell_view_get_note (view), "clutches engaged"));
+  g_assert_nonnull (strstr (sw_campbell_view_get_note (view), "engine"));
+  g_assert_true (sw_campbell_view_get_friction (view) == SW_LINEAR_FRICTION_ENGAGED);
+  g_assert_cmpuint (gtk_drop_down_get_selected (view->friction_drop), ==, SW_LINEAR_FRICTION_ENGAGED);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (view->status)));
+  o.friction = SW_LINEAR_FRICTION_ENGAGED;
+  engaged0 = sw_campbell_compute (system, "engine", &o, &error);
+  g_assert_no_error (error);
+  assert_same_diagram (at0, sw_campbell_get_diagram (engaged0));
+  /* As at the operating point the clutch is open: another lowest mode. */
+  o.friction = SW_LINEAR_FRICTION_OPERATING;
+  open0 = sw_campbell_compute (system, "engine", &o, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (fabs (sw_trajectory_get_column (sw_campbell_get_diagram (open0), 0)[0] -
+                           sw_trajectory_get_column ((SwTrajectory *) at0, 0)[0]), >, 0.1);
+
   sw_campbell_view_set_at_cursor (view, TRUE);
   g_assert_true (sw_campbell_view_get_at_cursor (view));
   sw_campbell_view_set_operating_time (view, 2);
   wait_computed (view);
   g_assert_null (sw_campbell_view_get_error (view));
+  g_assert_null (sw_campbell_view_get_note (view));
+  g_assert_true (sw_campbell_view_get_friction (view) == SW_LINEAR_FRICTION_OPERATING);
   shown = sw_campbell_get_diagram (sw_campbell_view_get_campbell (view));
 
   so.stop_time_s = 2;
   state = sw_simulate_final_state (system, &so, &error);
   g_assert_no_error (error);
-  o.from_rpm = sw_campbell_view_get_from_rpm (view);
-  o.to_rpm = sw_campbell_view_get_to_rpm (view);
-  o.orders = sw_campbell_view_get_orders (view, &o.n_orders);
-  o.n_speeds = VIEW_SPEEDS;
   o.at_s = 2;
   o.at_state = state;
   expected = sw_campbell_compute (system, "engine", &o, &error);
   g_assert_no_error (error);
   want = sw_campbell_get_diagram (expected);
-  g_assert_cmpuint (sw_trajectory_get_n_columns ((SwTrajectory *) shown), ==,
-                    sw_trajectory_get_n_columns ((SwTrajectory *) want));
-  for (guint c = 0; c < sw_trajectory_get_n_columns ((SwTrajectory *) want); c++)
-    for (guint r = 0; r < sw_trajectory_get_n_rows ((SwTrajectory *) want); r++)
-      g_assert_cmpfloat (sw_trajectory_get_column ((SwTrajectory *) shown, c)[r], ==,
-                         sw_trajectory_get_column ((SwTrajectory *) want, c)[r]);
-  /* Engaged, the engine turns the drivetrain: another lowest mode than open. */
-  g_assert_cmpfloat (fabs (sw_trajectory_get_column ((SwTrajectory *) shown, 0)[0] - f0), >, 0.1);
+  assert_same_diagram (shown, want);
+
+  /* Chosen in the list at t = 0: the open clutch's diagram, no note. */
+  sw_campbell_view_set_operating_time (view, 0);
+  wait_computed (view);
+  g_assert_nonnull (sw_campbell_view_get_note (view));
+  sw_campbell_view_set_friction (view, SW_LINEAR_FRICTION_OPERATING);
+  wait_computed (view);
+  g_assert_null (sw_campbell_view_get_note (view));
+  g_assert_true (sw_campbell_view_get_friction (view) == SW_LINEAR_FRICTION_OPERATING);
+  assert_same_diagram (sw_campbell_get_diagram (sw_campbell_view_get_campbell (view)), sw_campbell_get_diagram (open0));
   g_assert_finalize_object (view);
 }
 
@@ -425,6 +511,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/campbell-view/mesh-order", test_mesh_order);
   g_test_add_func ("/ui/campbell-view/error", test_error);
   g_test_add_func ("/ui/campbell-view/operating-point", test_operating_point);
+  g_test_add_func ("/ui/campbell-view/rigid", test_rigid);
   g_test_add_func ("/ui/campbell-view/window", test_window);
   g_test_add_func ("/ui/campbell-view/narrow", test_narrow);
   return g_test_run ();

@@ -19,6 +19,7 @@
 #include "sw-forced.h"
 #include "sw-forced-view.h"
 #include "sw-forced-view-private.h"
+#include "sw-model.h"
 #include "sw-simulate.h"
 #include "sw-ui-test.h"
 #include "sw-test-forced.h"
@@ -261,6 +262,48 @@ test_order_amplitudes (void)
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (view->orders_entry), "error"));
   g_signal_emit_by_name (view->orders_entry, "activate");
   g_assert_false (sw_forced_view_get_busy (view));
+  g_assert_finalize_object (view);
+}
+
+/* A drivetrain without a compliant part (as a new user draws it first:
+ * engine, inertia, clutch, inertia), its clutch slipping at t = 0. */
+static SwSystem *
+rigid_system (void)
+{
+  static const char text[] = "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+  "{\"id\": \"engine1\", \"kind\": \"rotational.engine\"},"
+  "{\"id\": \"inertia1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}},"
+  "{\"id\": \"clutch1\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 1000}},"
+  "{\"id\": \"inertia2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}],"
+  "\"connections\": [{\"from\": \"engine1.rot2\", \"to\": \"inertia1.flange_a\"},"
+  "{\"from\": \"inertia1.flange_b\", \"to\": \"clutch1.flange_a\"},"
+  "{\"from\": \"clutch1.flange_b\", \"to\": \"inertia2.flange_a\"}]}";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "rigid.shaft", &error);
+  SwSystem *system;
+
+  g_assert_no_error (error);
+  system = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  return system;
+}
+
+/* The rigid drivetrain excited at its engine: at t = 0 only the slipping
+ * clutch is a section, and it carries nothing; engaged there is none. The
+ * page says there is nothing to load, not that it shows the clutches
+ * engaged (it showed nothing under that note). */
+static void
+test_rigid (void)
+{
+  g_autoptr (SwSystem) system = rigid_system ();
+  SwForcedView *view = g_object_ref_sink (SW_FORCED_VIEW (sw_forced_view_new ()));
+
+  sw_forced_view_set_system (view, system);
+  sw_forced_view_set_body (view, "engine1");
+  wait_computed (view);
+  g_assert_nonnull (sw_forced_view_get_note (view));
+  g_assert_nonnull (strstr (sw_forced_view_get_note (view), "Nothing to load"));
+  g_assert_null (strstr (sw_forced_view_get_note (view), "shown with the clutches engaged"));
   g_assert_finalize_object (view);
 }
 
@@ -636,6 +679,7 @@ main (int argc, char *argv[])
     return g_test_run ();
 
   g_test_add_func ("/ui/forced-view/properties", test_properties);
+  g_test_add_func ("/ui/forced-view/rigid", test_rigid);
   g_test_add_func ("/ui/forced-view/curves", test_curves);
   g_test_add_func ("/ui/forced-view/order-amplitudes", test_order_amplitudes);
   g_test_add_func ("/ui/forced-view/model-excitation", test_model_excitation);
