@@ -512,6 +512,36 @@ dup_unknown_command (const char *command)
   return g_strdup_printf (_("unknown command “%s”"), command);
 }
 
+/* g_print and g_printerr as GLib has them (UTF-8, or the console's
+ * charset with "?" for what it cannot show), less the soft hyphens that
+ * German labels carry for the window's narrow palette: a terminal shows
+ * each as a hyphen. */
+static void
+print_without_soft_hyphens (FILE *stream, const char *string)
+{
+  g_autoptr (GString) text = g_string_new (string);
+  g_autofree char *local = NULL;
+  const char *charset;
+
+  g_string_replace (text, "\u00AD", "", 0);
+  if (!g_get_console_charset (&charset))
+    local = g_convert_with_fallback (text->str, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
+  fputs (local != NULL ? local : text->str, stream);
+  fflush (stream);
+}
+
+static void
+print_to_stdout (const char *string)
+{
+  print_without_soft_hyphens (stdout, string);
+}
+
+static void
+print_to_stderr (const char *string)
+{
+  print_without_soft_hyphens (stderr, string);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -521,6 +551,8 @@ main (int argc, char **argv)
   bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  g_set_print_handler (print_to_stdout);
+  g_set_printerr_handler (print_to_stderr);
   sw_init ();
   /* Ctrl+C or a kill while a file is written leaves no temporary file. */
   signal (SIGINT, remove_temporary_and_die);
