@@ -86,9 +86,12 @@ dup_start_folder (SwWindow *self)
   return g_file_new_for_path (g_get_home_dir ());
 }
 
-SwModel *
-_sw_window_read_model (GFile   *file,
-                       GError **error)
+/* The model of file; of a Modelica file of several models, the one named
+ * model_name (NULL: its one model or example). */
+static SwModel *
+read_model_named (GFile      *file,
+                  const char *model_name,
+                  GError    **error)
 {
   g_autofree char *data = NULL;
   g_autofree char *display = _sw_window_file_get_display_name (file);
@@ -102,7 +105,7 @@ _sw_window_read_model (GFile   *file,
       g_autoptr (GFile) parent = g_file_get_parent (file);
       g_autofree char *folder = parent != NULL ? g_file_get_path (parent) : NULL;
 
-      return sw_modelica_import_in (data, (gssize) length, display, folder, error);
+      return sw_modelica_import_model (data, (gssize) length, display, folder, model_name, error);
     }
   {
     /* Subsystems' files are found beside the model. */
@@ -111,6 +114,13 @@ _sw_window_read_model (GFile   *file,
 
     return sw_model_new_from_data_in (data, (gssize) length, display, folder, error);
   }
+}
+
+SwModel *
+_sw_window_read_model (GFile   *file,
+                       GError **error)
+{
+  return read_model_named (file, NULL, error);
 }
 
 gboolean
@@ -578,6 +588,68 @@ replace_with_model (SwWindow *self,
     }
 }
 
+/* The models a Modelica file holds (a package of examples, models saved
+ * together), NULL when it cannot be read or followed. */
+static char **
+modelica_choices (GFile *file)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  if (!g_file_load_contents (file, NULL, &data, &length, NULL, NULL))
+    return NULL;
+  return sw_modelica_list_models (data, (gssize) length);
+}
+
+static void
+model_chosen_cb (AdwMessageDialog *dialog,
+                 const char       *response,
+                 SwWindow         *self)
+{
+  GFile *file = g_object_get_data (G_OBJECT (dialog), "file");
+  GtkDropDown *models = GTK_DROP_DOWN (adw_message_dialog_get_extra_child (dialog));
+  GtkStringObject *chosen = gtk_drop_down_get_selected_item (models);
+  g_autoptr (GError) error = NULL;
+  SwModel *model;
+
+  if (g_strcmp0 (response, "open") != 0 || chosen == NULL)
+    return;
+  model = read_model_named (file, gtk_string_object_get_string (chosen), &error);
+  if (model == NULL)
+    {
+      g_autofree char *display = _sw_window_file_get_display_name (file);
+      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), display);
+
+      _sw_window_show_error_dialog (self, heading, error->message);
+      return;
+    }
+  _sw_window_confirm_unsaved_then (self, replace_with_model, replacement_new (model, NULL, FALSE), replacement_free);
+}
+
+/* A file of several models (the MSL's examples in one package, say):
+ * the user picks the one to open, as --model NAME does for the CLI. */
+static void
+choose_modelica_model (SwWindow    *self,
+                       GFile       *file,
+                       char *const *choices)
+{
+  g_autofree char *display = _sw_window_file_get_display_name (file);
+  g_autofree char *body = g_strdup_printf (_("“%s” holds %u models. Choose the one to open."), display,
+                                           g_strv_length ((char **) choices));
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Open Which Model?"), body);
+  GtkWidget *models = gtk_drop_down_new_from_strings ((const char *const *) choices);
+
+  gtk_drop_down_set_enable_search (GTK_DROP_DOWN (models), TRUE);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), models);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "open", _("_Open"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "open", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "open");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "file", g_object_ref (file), g_object_unref);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (model_chosen_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 void
 sw_window_open_file (SwWindow *self,
                      GFile    *file)
@@ -593,8 +665,12 @@ sw_window_open_file (SwWindow *self,
     {
       g_autofree char *display = _sw_window_file_get_display_name (file);
       g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), display);
+      g_auto (GStrv) choices = is_modelica (file) ? modelica_choices (file) : NULL;
 
-      _sw_window_show_error_dialog (self, heading, error->message);
+      if (choices != NULL && g_strv_length (choices) >= 2)
+        choose_modelica_model (self, file, choices);
+      else
+        _sw_window_show_error_dialog (self, heading, error->message);
       return;
     }
   _sw_window_confirm_unsaved_then (self, replace_with_model,

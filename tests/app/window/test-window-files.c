@@ -312,6 +312,38 @@ test_load_error (void)
   sw_test_remove_tree (dir);
 }
 
+/* A Modelica file of several models (a package of examples): opening it
+ * asks which, and opens the one chosen. */
+static void
+test_open_package (void)
+{
+  g_autofree char *first = sw_test_example_path ("first.shaft");
+  g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "tests", "data", "modelica", "forms", "Examples-msl4.mo", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  SwWindow *window = window_with_file (first);
+  SwModel *before = sw_window_get_model (window);
+  AdwMessageDialog *dialog;
+  GtkDropDown *models;
+  GListModel *names;
+
+  sw_window_open_file (window, file);
+  dialog = ADW_MESSAGE_DIALOG (find_transient (window, ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_true (sw_window_get_model (window) == before);
+  models = GTK_DROP_DOWN (adw_message_dialog_get_extra_child (dialog));
+  names = gtk_drop_down_get_model (models);
+  g_assert_cmpuint (g_list_model_get_n_items (names), >=, 2);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), 0), ==, "Examples.First");
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), 1), ==, "Examples.Backlash");
+  gtk_drop_down_set_selected (models, 1);
+  adw_message_dialog_response (dialog, "open");
+  iterate ();
+  g_assert_true (sw_window_get_model (window) != before);
+  g_assert_cmpint (sw_model_find_component (sw_window_get_model (window), "elastoBacklash"), >=, 0);
+
+  window_destroy_and_check (window);
+}
+
 static void
 test_unsaved_prompt (void)
 {
@@ -358,6 +390,7 @@ add_tests (void)
   g_test_add_func ("/app/window/save", test_save);
   g_test_add_func ("/app/window/save-modelica", test_save_modelica);
   g_test_add_func ("/app/window/load-error", test_load_error);
+  g_test_add_func ("/app/window/open-package", test_open_package);
   g_test_add_func ("/app/window/unsaved-prompt", test_unsaved_prompt);
 }
 
