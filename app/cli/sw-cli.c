@@ -199,10 +199,19 @@ SwModel *
 sw_cli_load_model (const char *path, int *status)
 {
   g_autoptr (GError) error = NULL;
-  /* A Modelica model is imported (sw-modelica.h): every command takes one. */
-  SwModel *model = g_str_has_suffix (path, ".mo") ? sw_modelica_import_file_model (path, modelica_model, &error)
-                                                  : sw_model_new_from_file (path, &error);
+  gboolean modelica = g_str_has_suffix (path, ".mo");
+  SwModel *model;
 
+  if (!modelica && modelica_model != NULL)
+    {
+      g_autofree char *msg = g_strdup_printf (_("--model chooses a model of a Modelica file (*.mo); “%s” holds one "
+                                                "model"), path);
+
+      *status = sw_cli_usage_error (NULL, msg);
+      return NULL;
+    }
+  /* A Modelica model is imported (sw-modelica.h): every command takes one. */
+  model = modelica ? sw_modelica_import_file_model (path, modelica_model, &error) : sw_model_new_from_file (path, &error);
   if (model == NULL)
     *status = sw_cli_model_error (error);
   else if (sw_model_get_name (model) == NULL || *sw_model_get_name (model) == '\0')

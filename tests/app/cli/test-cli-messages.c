@@ -152,6 +152,9 @@ test_german (void)
   cli_de (&list, "list", NULL);
   g_assert_cmpint (list.status, ==, 0);
   g_assert_nonnull (strstr (list.out, "Anschlüsse:"));
+  /* The window's soft hyphens (U+00AD) stay out of the terminal. */
+  g_assert_nonnull (strstr (list.out, "Relativgeschwindigkeitssensor"));
+  g_assert_null (strstr (list.out, "\u00AD"));
   cli_de (&markdown, "list", "--markdown", NULL);
   g_assert_cmpint (markdown.status, ==, 0);
   g_assert_true (g_file_get_contents (catalogue_path, &catalogue, NULL, NULL));
@@ -194,7 +197,8 @@ test_modelica_model (void)
 {
   g_autofree char *path = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "tests", "data", "modelica", "forms",
                                             "Examples-msl4.mo", NULL);
-  g_auto (Run) chosen = { 0 }, by_path = { 0 }, none = { 0 }, unknown = { 0 };
+  g_autofree char *shaft = sw_test_example_path ("first.shaft");
+  g_auto (Run) chosen = { 0 }, by_path = { 0 }, none = { 0 }, unknown = { 0 }, not_modelica = { 0 };
 
   cli (&chosen, "check", "--model", "First", path, NULL);
   g_assert_cmpint (chosen.status, ==, 0);
@@ -209,6 +213,10 @@ test_modelica_model (void)
   cli (&unknown, "check", "--model", "Second", path, NULL);
   g_assert_cmpint (unknown.status, ==, 1);
   g_assert_nonnull (strstr (unknown.err, "error: the file has no model “Second”"));
+  /* A .shaft file holds one model: --model there is a mistake, not ignored. */
+  cli (&not_modelica, "check", "--model", "First", shaft, NULL);
+  g_assert_cmpint (not_modelica.status, ==, 2);
+  g_assert_nonnull (strstr (not_modelica.err, "--model chooses a model of a Modelica file (*.mo)"));
 }
 
 int
