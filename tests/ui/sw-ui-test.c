@@ -253,16 +253,50 @@ sw_ui_test_example_path (const char *name)
   return g_build_filename (root != NULL ? root : ".", "data", "examples", name, NULL);
 }
 
+static SwSystem *
+assemble (SwModel *model, const GError *read_error)
+{
+  g_autoptr(GError) error = NULL;
+  SwSystem *system;
+
+  g_assert_no_error (read_error);
+  system = sw_model_assemble (model, &error);
+  g_assert_no_error (error);
+  return system;
+}
+
 SwSystem *
 sw_ui_test_load_system (const char *name)
 {
   g_autofree char *path = sw_ui_test_example_path (name);
   g_autoptr(GError) error = NULL;
   g_autoptr(SwModel) model = sw_model_new_from_file (path, &error);
-  SwSystem *system;
 
-  g_assert_no_error (error);
-  system = sw_model_assemble (model, &error);
-  g_assert_no_error (error);
-  return system;
+  return assemble (model, error);
+}
+
+SwSystem *
+sw_ui_test_system_from_text (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SwModel) model = sw_model_new_from_data (text, -1, "test.shaft", &error);
+
+  return assemble (model, error);
+}
+
+/* A drivetrain without a compliant part (as a new user draws it first:
+ * engine, inertia, clutch, inertia), its clutch slipping at t = 0. */
+SwSystem *
+sw_ui_test_rigid_drivetrain (void)
+{
+  static const char text[] = "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+  "{\"id\": \"engine1\", \"kind\": \"rotational.engine\"},"
+  "{\"id\": \"inertia1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}},"
+  "{\"id\": \"clutch1\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 1000}},"
+  "{\"id\": \"inertia2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}],"
+  "\"connections\": [{\"from\": \"engine1.rot2\", \"to\": \"inertia1.flange_a\"},"
+  "{\"from\": \"inertia1.flange_b\", \"to\": \"clutch1.flange_a\"},"
+  "{\"from\": \"clutch1.flange_b\", \"to\": \"inertia2.flange_a\"}]}";
+
+  return sw_ui_test_system_from_text (text);
 }

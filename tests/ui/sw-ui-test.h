@@ -81,5 +81,10 @@ void             sw_ui_test_count_notify       (GObject         *object,
 char            *sw_ui_test_example_path       (const char      *name);
 /* That example model assembled; asserts it loads. */
 SwSystem        *sw_ui_test_load_system        (const char      *name);
+/* A model given as text, assembled; asserts it reads and assembles. */
+SwSystem        *sw_ui_test_system_from_text   (const char      *text);
+/* A drivetrain without a compliant part (as a new user draws it first:
+ * engine1, inertia1, clutch1, inertia2), its clutch slipping at t = 0. */
+SwSystem        *sw_ui_test_rigid_drivetrain   (void);
 
 G_END_DECLS

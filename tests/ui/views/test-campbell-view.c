@@ -207,35 +207,12 @@ test_mesh_order (void)
   g_assert_finalize_object (view);
 }
 
-/* A drivetrain without a compliant part (as a new user draws it first:
- * engine, inertia, clutch, inertia), its clutch slipping at t = 0. */
-static SwSystem *
-rigid_system (void)
-{
-  static const char text[] = "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
-  "{\"id\": \"engine1\", \"kind\": \"rotational.engine\"},"
-  "{\"id\": \"inertia1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}},"
-  "{\"id\": \"clutch1\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 1000}},"
-  "{\"id\": \"inertia2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}],"
-  "\"connections\": [{\"from\": \"engine1.rot2\", \"to\": \"inertia1.flange_a\"},"
-  "{\"from\": \"inertia1.flange_b\", \"to\": \"clutch1.flange_a\"},"
-  "{\"from\": \"clutch1.flange_b\", \"to\": \"inertia2.flange_a\"}]}";
-  g_autoptr (GError) error = NULL;
-  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "rigid.shaft", &error);
-  SwSystem *system;
-
-  g_assert_no_error (error);
-  system = sw_model_assemble (model, &error);
-  g_assert_no_error (error);
-  return system;
-}
-
 /* No elastic mode, engaged or not: the order lines alone, no crossing,
  * and a note that says why (the page was an empty table). */
 static void
 test_rigid (void)
 {
-  g_autoptr (SwSystem) system = rigid_system ();
+  g_autoptr (SwSystem) system = sw_ui_test_rigid_drivetrain ();
   SwCampbellView *view = g_object_ref_sink (SW_CAMPBELL_VIEW (sw_campbell_view_new ()));
 
   sw_campbell_view_set_system (view, system);

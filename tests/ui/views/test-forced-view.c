@@ -265,29 +265,6 @@ test_order_amplitudes (void)
   g_assert_finalize_object (view);
 }
 
-/* A drivetrain without a compliant part (as a new user draws it first:
- * engine, inertia, clutch, inertia), its clutch slipping at t = 0. */
-static SwSystem *
-rigid_system (void)
-{
-  static const char text[] = "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
-  "{\"id\": \"engine1\", \"kind\": \"rotational.engine\"},"
-  "{\"id\": \"inertia1\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}},"
-  "{\"id\": \"clutch1\", \"kind\": \"rotational.clutch\", \"params\": {\"fn_max\": 1000}},"
-  "{\"id\": \"inertia2\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}],"
-  "\"connections\": [{\"from\": \"engine1.rot2\", \"to\": \"inertia1.flange_a\"},"
-  "{\"from\": \"inertia1.flange_b\", \"to\": \"clutch1.flange_a\"},"
-  "{\"from\": \"clutch1.flange_b\", \"to\": \"inertia2.flange_a\"}]}";
-  g_autoptr (GError) error = NULL;
-  g_autoptr (SwModel) model = sw_model_new_from_data (text, -1, "rigid.shaft", &error);
-  SwSystem *system;
-
-  g_assert_no_error (error);
-  system = sw_model_assemble (model, &error);
-  g_assert_no_error (error);
-  return system;
-}
-
 /* The rigid drivetrain excited at its engine: at t = 0 only the slipping
  * clutch is a section, and it carries nothing; engaged there is none. The
  * page says there is nothing to load, not that it shows the clutches
@@ -295,7 +272,7 @@ rigid_system (void)
 static void
 test_rigid (void)
 {
-  g_autoptr (SwSystem) system = rigid_system ();
+  g_autoptr (SwSystem) system = sw_ui_test_rigid_drivetrain ();
   SwForcedView *view = g_object_ref_sink (SW_FORCED_VIEW (sw_forced_view_new ()));
 
   sw_forced_view_set_system (view, system);

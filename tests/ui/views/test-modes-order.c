@@ -87,13 +87,9 @@ static SwModes *
 modes_of (const char *text)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(SwModel) model = sw_model_new_from_data (text, -1, "test.shaft", &error);
-  g_autoptr(SwSystem) system = NULL;
+  g_autoptr(SwSystem) system = sw_ui_test_system_from_text (text);
   SwModes *modes;
 
-  g_assert_no_error (error);
-  system = sw_model_assemble (model, &error);
-  g_assert_no_error (error);
   modes = sw_modes_compute (system, 0, NULL, &error);
   g_assert_no_error (error);
   return modes;
