@@ -33,16 +33,9 @@
 #include "sw-error.h"
 #include "sw-model.h"
 #include "sw-simulate.h"
+#include "bench-common.h"
 #include "sw-system.h"
 #include "sw-test-chain.h"
-
-/* A body's or a port's position or speed. */
-static gboolean
-is_state_variable (const char *name)
-{
-  return g_str_has_suffix (name, ".phi") || g_str_has_suffix (name, ".w") || g_str_has_suffix (name, ".s")
-         || g_str_has_suffix (name, ".v");
-}
 
 typedef struct {
   double   seconds;
@@ -107,35 +100,6 @@ run (const SwSystem *sys, const SwSimulateOptions *o, Result *r)
         break;
     }
   return tr;
-}
-
-/* The worst over a's columns of the largest difference to ref's over ref's
- * range (columns that do not move are left out), at a's output rows (not
- * its events' pairs of rows: the events of two runs differ by round-off)
- * against ref interpolated there. */
-static double
-run_error (SwTrajectory *a, SwTrajectory *ref)
-{
-  guint rows = sw_trajectory_get_n_rows (a), ref_rows = sw_trajectory_get_n_rows (ref);
-  const double *t = sw_trajectory_get_times (a);
-  double worst = 0;
-
-  for (guint c = 0; c < sw_trajectory_get_n_columns (a); c++)
-    {
-      const double *x = sw_trajectory_get_column (a, c), *y = sw_trajectory_get_column (ref, c);
-      double lo = INFINITY, hi = -INFINITY, diff = 0;
-
-      if (!is_state_variable (sw_trajectory_get_column_name (a, c)))
-        continue;
-      for (guint r = 0; r < ref_rows; r++)
-        lo = MIN (lo, y[r]), hi = MAX (hi, y[r]);
-      for (guint r = 0; r < rows; r++)
-        if ((r == 0 || t[r - 1] < t[r]) && (r + 1 == rows || t[r + 1] > t[r]))
-          diff = MAX (diff, fabs (x[r] - sw_trajectory_interpolate (ref, c, t[r])));
-      if (hi > lo && hi - lo > 1e-12 * MAX (fabs (hi), fabs (lo)))
-        worst = MAX (worst, diff / (hi - lo));
-    }
-  return worst;
 }
 
 static void
@@ -238,7 +202,7 @@ bench_example (const char *path, const char *name, double tolerance, gboolean ev
           o.error_control = k == 0 ? SW_ERROR_CONTROL_UNIT_RMS : SW_ERROR_CONTROL_NOMINAL;
           tr = run (sys, &o, &r[k]);
           if (tr != NULL)
-            r[k].error = run_error (tr, ref);
+            r[k].error = bench_run_error (tr, ref);
         }
       print_pair (name, sw_method_to_name (methods[m]), &r[0], &r[1], FALSE);
     }

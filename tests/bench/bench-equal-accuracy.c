@@ -27,11 +27,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
+
+#include "bench-common.h"
 
 #define N_MARKS 10   /* speeds compared at t = 0.1 … 1 s */
 #define REPEATS 5
@@ -91,15 +92,6 @@ hand_run (int n, const gsl_odeiv2_step_type *type, double tol, double *marks)
   return ok;
 }
 
-static double
-children_cpu_s (void)
-{
-  struct rusage u;
-
-  getrusage (RUSAGE_CHILDREN, &u);
-  return u.ru_utime.tv_sec + u.ru_stime.tv_sec + 1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
-
 /* Least processor time of REPEATS runs of argv as a child process. */
 static double
 best_of (const char *const *argv)
@@ -110,13 +102,13 @@ best_of (const char *const *argv)
     {
       g_autoptr(GError) error = NULL;
       int status = 0;
-      double before = children_cpu_s ();
+      double before = bench_children_cpu_s ();
 
       if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
                          NULL, NULL, NULL, NULL, &status, &error) ||
           !g_spawn_check_wait_status (status, &error))
         g_error ("%s: %s", argv[0], error->message);
-      best = MIN (best, children_cpu_s () - before);
+      best = MIN (best, bench_children_cpu_s () - before);
     }
   return best;
 }

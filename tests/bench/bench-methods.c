@@ -36,6 +36,7 @@
 #include "sw-error.h"
 #include "sw-model.h"
 #include "sw-simulate.h"
+#include "bench-common.h"
 #include "sw-system.h"
 
 static double
@@ -214,41 +215,6 @@ compare_names (gconstpointer a, gconstpointer b)
 
 /* ---- explicit: rk45 against rk853 where auto runs an explicit pair ---- */
 
-/* A body's or a port's position or speed. */
-static gboolean
-is_state_variable (const char *name)
-{
-  return g_str_has_suffix (name, ".phi") || g_str_has_suffix (name, ".w") || g_str_has_suffix (name, ".s")
-         || g_str_has_suffix (name, ".v");
-}
-
-/* The worst over a's positions and speeds of the largest difference to
- * ref's over ref's range, at a's rows (not the pairs of an event's rows). */
-static double
-run_error (SwTrajectory *a, SwTrajectory *ref)
-{
-  guint rows = sw_trajectory_get_n_rows (a), ref_rows = sw_trajectory_get_n_rows (ref);
-  const double *t = sw_trajectory_get_times (a);
-  double worst = 0;
-
-  for (guint c = 0; c < sw_trajectory_get_n_columns (a); c++)
-    {
-      const double *x = sw_trajectory_get_column (a, c), *y = sw_trajectory_get_column (ref, c);
-      double lo = INFINITY, hi = -INFINITY, diff = 0;
-
-      if (!is_state_variable (sw_trajectory_get_column_name (a, c)))
-        continue;
-      for (guint r = 0; r < ref_rows; r++)
-        lo = MIN (lo, y[r]), hi = MAX (hi, y[r]);
-      for (guint r = 0; r < rows; r++)
-        if ((r == 0 || t[r - 1] < t[r]) && (r + 1 == rows || t[r + 1] > t[r]))
-          diff = MAX (diff, fabs (x[r] - sw_trajectory_interpolate (ref, c, t[r])));
-      if (hi > lo && hi - lo > 1e-12 * MAX (fabs (hi), fabs (lo)))
-        worst = MAX (worst, diff / (hi - lo));
-    }
-  return worst;
-}
-
 /* The best processor time of runs with these options (as run()); the last
  * run's trajectory, NULL when it failed. */
 static SwTrajectory *
@@ -315,7 +281,7 @@ bench_explicit_one (const char *name, const SwSystem *sys, double tolerance)
       o.method = m == 0 ? SW_METHOD_RK45 : SW_METHOD_RK853;
       tr = run_options (sys, &o, &t[m], &st[m]);
       if (tr != NULL)
-        err[m] = run_error (tr, ref);
+        err[m] = bench_run_error (tr, ref);
     }
   printf (" %9.3f %7" G_GUINT64_FORMAT " %8.1e | %9.3f %7" G_GUINT64_FORMAT " %8.1e | %5.2f %7.2g %5" G_GUINT64_FORMAT
           "\n", 1e3 * t[0], st[0].n_steps, err[0], 1e3 * t[1], st[1].n_steps, err[1], t[1] / t[0], err[1] / err[0],

@@ -42,6 +42,8 @@
 #include <glib/gstdio.h>
 #include <math.h>
 
+#include "bench-common.h"
+
 #include "sw-model.h"
 #include "sw-modes-private.h"
 #include "sw-lapack-private.h"
@@ -121,15 +123,6 @@ thread_cpu_s (void)
   return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
-static double
-children_cpu_s (void)
-{
-  struct rusage u;
-
-  getrusage (RUSAGE_CHILDREN, &u);
-  return u.ru_utime.tv_sec + u.ru_stime.tv_sec + 1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
-
 /* `modal --json` of the undamped chain of n, whole process, against dstevr
  * with vectors on its tridiagonal M^-1/2 K M^-1/2 (J and c as chain_json
  * writes them). */
@@ -170,11 +163,11 @@ json_against_dstevr (guint n)
       g_assert_cmpint (lapack->dstevr (LAPACK_COL_MAJOR, 'V', 'A', n, d, e, 0, 0, 0, 0, 0, &found, w, z, n, support),
                        ==, 0);
       bare = MIN (bare, thread_cpu_s () - t);
-      t = children_cpu_s ();
+      t = bench_children_cpu_s ();
       g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL,
                                    &status, NULL));
       g_assert_true (g_spawn_check_wait_status (status, NULL));
-      whole = MIN (whole, children_cpu_s () - t);
+      whole = MIN (whole, bench_children_cpu_s () - t);
     }
   printf ("\nmodal --json, all modes, chain of %u: whole process %.3f s, bare dstevr %.3f s (processor time, best "
           "of 3): %.2f (target <= 2)\n", n, whole, bare, whole / bare);
