@@ -67,6 +67,20 @@ skip_space (Parser *ps)
     }
 }
 
+/* Names and numbers are echoed in messages: a 10 MB name would make a
+ * 10 MB message. */
+#define MAX_TOKEN_CHARS 1024
+
+static gboolean
+too_long (Parser *ps, const char *start, const char *what)
+{
+  if (ps->p - start <= MAX_TOKEN_CHARS)
+    return FALSE;
+  _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("%s of more than %d characters; valid: at most %d"), what,
+                     MAX_TOKEN_CHARS, MAX_TOKEN_CHARS);
+  return TRUE;
+}
+
 void
 _sw_mo_parse_next (Parser *ps)
 {
@@ -89,7 +103,8 @@ _sw_mo_parse_next (Parser *ps)
       while (ps->p < ps->end && (g_ascii_isalnum (*ps->p) || *ps->p == '_'))
         ps->p++;
       t->kind = T_IDENT;
-      t->text = g_strndup (start, ps->p - start);
+      t->text = g_strndup (start, MIN (ps->p - start, MAX_TOKEN_CHARS));
+      too_long (ps, start, _("a name"));
     }
   else if (g_ascii_isdigit (*ps->p) || (*ps->p == '.' && ps->p + 1 < ps->end && g_ascii_isdigit (ps->p[1])))
     {
@@ -106,8 +121,11 @@ _sw_mo_parse_next (Parser *ps)
           while (ps->p < ps->end && g_ascii_isdigit (*ps->p))
             ps->p++;
         }
-      text = g_strndup (start, ps->p - start);
+      text = g_strndup (start, MIN (ps->p - start, MAX_TOKEN_CHARS));
       t->kind = T_NUMBER;
+      t->number = 0;
+      if (too_long (ps, start, _("a number")))
+        return;
       t->number = g_ascii_strtod (text, &stop);
       if (*stop != '\0')
         _sw_mo_parse_fail (ps, t->line, t->column, _("“%s” is not a number"), text);
