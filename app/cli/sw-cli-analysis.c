@@ -1,6 +1,7 @@
 /* sw-cli-analysis.c: modal, frf and campbell.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <errno.h>
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>
@@ -312,8 +313,10 @@ sw_cli_modal (int argc, char **argv)
     }
   if (json)
     {
-      sw_cli_modal_json (modes, sw_model_get_name (model), g_get_charset (NULL));
-      return EXIT_OK;
+      if (sw_cli_modal_json (modes, sw_model_get_name (model), g_get_charset (NULL)))
+        return EXIT_OK;
+      g_printerr (_("shaftwork-cli: cannot write to standard output: %s\n"), g_strerror (errno));
+      return EXIT_MODEL;
     }
   out.buf = g_string_sized_new (1 << 21);
   out.utf8 = g_get_charset (NULL);
