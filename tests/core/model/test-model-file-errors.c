@@ -12,6 +12,10 @@
 #include "sw-test-files.h"
 #include "test-model-file-common.h"
 
+#define ZEROS_10 "0000000000"
+#define ZEROS_100 ZEROS_10 ZEROS_10 ZEROS_10 ZEROS_10 ZEROS_10 ZEROS_10 ZEROS_10 ZEROS_10 ZEROS_10 ZEROS_10
+#define ZEROS_400 ZEROS_100 ZEROS_100 ZEROS_100 ZEROS_100
+
 /* A bearing friction whose tau_pos is text; the table starts at line 4,
  * column 26. */
 static char *
@@ -78,8 +82,8 @@ test_error_table (void)
                          "99999999999999999999999999999999999999999999999999999999999999999999999999999999999"
                          "99999999999999999999999999999999999999999999999999999999999999999999999999999999999"
                          "999999999999999999999999999999999999999999999999999999999999999999999999999999999, 1]]");
-  assert_contains (message, "test.shaft:4:36: error: component “bf”: parameter “tau_pos”, row 2: w = inf "
-                            "is not a finite number");
+  assert_contains (message, "test.shaft:4:36: error: the number “9999999999999999999999999999999999999999” is too "
+                            "large for a double");
   g_clear_pointer (&message, g_free);
 
   /* Increasing, named with the row before. */
@@ -336,6 +340,11 @@ static const BadInput bad_inputs[] = {
     "the number “-0.000001e-320” is too small" },
   { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": -99999999999999999999999}}]}",
     "is out of range; valid: J >= 0" },
+  /* An integer of 400 digits is not one json-glib keeps as it is: it read
+   * as inf, “J = inf is not a finite number” (hos26). */
+  { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1" ZEROS_400 "}}]}",
+    "the number “1000000000000000000000000000000000000000” is too large for a double; valid: magnitudes up to 1.8e308" },
+  { HEADER "\"simulation\": {\"stop_time\": -1" ZEROS_400 "}}", "is too large for a double" },
   { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.quadratic_speed_dependent_torque\", "
     "\"params\": {\"TorqueDirection\": 1}}]}", "parameter “TorqueDirection” must be true or false, not a number" },
   { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.quadratic_speed_dependent_torque\", "
