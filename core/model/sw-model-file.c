@@ -195,6 +195,15 @@ read_setting (Reader     *r,
                                          key, sw_format_number (text, v), key);
       return FALSE;
     }
+  if (g_str_equal (key, "tolerance") && v < SW_TOLERANCE_MIN)
+    {
+      char least[SW_NUMBER_BUF_SIZE];
+
+      _sw_reader_add_problem (r, _sw_reader_member_offset (r, object, key), SW_ERROR_INVALID,
+                              _("simulation: “%s” = %s is finer than a double can follow; valid: %s <= %s < 1"), key,
+                              sw_format_number (text, v), sw_format_number (least, SW_TOLERANCE_MIN), key);
+      return FALSE;
+    }
   /* A run shorter than the smallest normal double has no step the
    * integrator can take (sw_simulate() refuses it too, without a line). */
   if (g_str_equal (key, "stop_time") && v < DBL_MIN)

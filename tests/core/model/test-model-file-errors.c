@@ -377,6 +377,9 @@ static const BadInput bad_inputs[] = {
     "simulation: “stop_time” = 1e-320 s is too short; valid: stop_time >= 2.2250738585072014e-308 s" },
   { HEADER "\"simulation\": {\"output_interval\": -0.1}}", "“output_interval” = -0.1 is out of range" },
   { HEADER "\"simulation\": {\"tolerance\": 1}}", "simulation: “tolerance” = 1 is out of range; valid: 0 < tolerance < 1" },
+  /* The run said "needed more than 2000000 steps" or "became infinite" (hos26). */
+  { HEADER "\"simulation\": {\"tolerance\": 1e-300}}",
+    "simulation: “tolerance” = 1e-300 is finer than a double can follow; valid: 1e-14 <= tolerance < 1" },
   { HEADER "\"simulation\": {\"method\": 4}}", "simulation: “method” must be a string, not a number" },
   { HEADER "\"simulation\": {\"speed\": 4}}", "simulation: unknown key “speed”; valid keys: stop_time, output_interval, tolerance, method" },
 };

@@ -205,6 +205,8 @@ test_out_of_range (void)
     { "StopTime=0/0", "m.mo:3:34: error: division by zero" },
     { "StopTime=1, Interval=0", "m.mo:3:37: error: experiment: Interval = 0 is out of range; valid: Interval > 0" },
     { "Tolerance=7", "m.mo:3:25: error: experiment: Tolerance = 7 is out of range; valid: 0 < Tolerance < 1" },
+    { "Tolerance=1e-300",
+      "m.mo:3:25: error: experiment: Tolerance = 1e-300 is finer than a double can follow; valid: 1e-14 <= Tolerance < 1" },
     /* A denormal: the .shaft it made could not be read back (fuzz25). */
     { "StopTime=1e-320",
       "m.mo:3:25: error: experiment: StopTime = 1e-320 s is too short; valid: StopTime >= 2.2250738585072014e-308 s" },
