@@ -377,6 +377,9 @@ static const BadInput bad_inputs[] = {
     "simulation: “stop_time” = 1e-320 s is too short; valid: stop_time >= 2.2250738585072014e-308 s" },
   { HEADER "\"simulation\": {\"output_interval\": -0.1}}", "“output_interval” = -0.1 is out of range" },
   { HEADER "\"simulation\": {\"tolerance\": 1}}", "simulation: “tolerance” = 1 is out of range; valid: 0 < tolerance < 1" },
+  /* The name is printed as it is: an escape sequence reached the terminal (hos26). */
+  { HEADER "\"name\": \"a\\u001b]0;title\\u0007\"}", "test.shaft:1:53: error: “name” holds the control character U+001B; valid: printable text" },
+  { HEADER "\"name\": \"a\\u009b31m\"}", "“name” holds the control character U+009B" },
   /* The run said "needed more than 2000000 steps" or "became infinite" (hos26). */
   { HEADER "\"simulation\": {\"tolerance\": 1e-300}}",
     "simulation: “tolerance” = 1e-300 is finer than a double can follow; valid: 1e-14 <= tolerance < 1" },
