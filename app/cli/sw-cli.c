@@ -498,6 +498,41 @@ dup_unknown_command (const char *command)
   return g_strdup_printf (_("unknown command “%s”"), command);
 }
 
+/* Messages quote file names, ids and options as given: their control
+ * characters are shown as \xNN (a file named with an escape sequence
+ * recoloured or retitled the terminal, hos26). The progress line's own
+ * "\r\033[K" passes; text goes out in the locale's charset, as
+ * g_printerr's own handler writes it. */
+static void
+print_err_printable (const char *text)
+{
+  g_autoptr (GString) out = NULL;
+  g_autofree char *converted = NULL;
+  const char *charset;
+
+  if (strcmp (text, "\r\033[K") == 0)
+    {
+      fputs (text, stderr);
+      return;
+    }
+  out = g_string_sized_new (strlen (text));
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      guchar c = (guchar) *p;
+
+      if ((c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c == 0x7f)
+        g_string_append_printf (out, "\\x%02x", c);
+      else if (c == 0xc2 && (guchar) p[1] >= 0x80 && (guchar) p[1] <= 0x9f)   /* U+0080 … U+009F */
+        g_string_append_printf (out, "\\u%04x", (guchar) *++p);
+      else
+        g_string_append_c (out, (char) c);
+    }
+  if (!g_get_charset (&charset))
+    converted = g_convert_with_fallback (out->str, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
+  fputs (converted != NULL ? converted : out->str, stderr);
+  fflush (stderr);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -507,6 +542,7 @@ main (int argc, char **argv)
   bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  g_set_printerr_handler (print_err_printable);
   sw_init ();
   /* Ctrl+C or a kill while a file is written leaves no temporary file. */
   signal (SIGINT, remove_temporary_and_die);
