@@ -1,6 +1,7 @@
 /* sw-cli-analysis.c: modal, frf and campbell.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <errno.h>
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>
@@ -312,8 +313,10 @@ sw_cli_modal (int argc, char **argv)
     }
   if (json)
     {
-      sw_cli_modal_json (modes, sw_model_get_name (model), g_get_charset (NULL));
-      return EXIT_OK;
+      if (sw_cli_modal_json (modes, sw_model_get_name (model), g_get_charset (NULL)))
+        return EXIT_OK;
+      g_printerr (_("shaftwork-cli: cannot write to standard output: %s\n"), g_strerror (errno));
+      return EXIT_MODEL;
     }
   out.buf = g_string_sized_new (1 << 21);
   out.utf8 = g_get_charset (NULL);
@@ -427,8 +430,10 @@ int
 sw_cli_frf (int argc, char **argv)
 {
   g_autofree char *input = NULL, *output = NULL, *out_path = NULL, *friction = NULL;
-  /* NAN: not given (the default range); 0 given is refused, not taken
-   * for "not given". */
+  /* Text, read below: as doubles, NAN stood for "not given" and --from nan
+   * was taken for the default range without a word (hos26). 0 given is
+   * refused, not taken for "not given". */
+  g_autofree char *from_text = NULL, *to_text = NULL, *valid_hz = NULL;
   double from = NAN, to = NAN;
   int points = 400;
   gboolean force = FALSE, db = FALSE;
@@ -438,9 +443,9 @@ sw_cli_frf (int argc, char **argv)
       N_("Where a unit harmonic torque or force enters: a source or a body"), N_("ID") },
     { "output", 0, 0, G_OPTION_ARG_STRING, &output,
       N_("The response: a variable, e.g. inertia3.w or spring.tau"), N_("ID.VAR") },
-    { "from", 0, 0, G_OPTION_ARG_DOUBLE, &from,
+    { "from", 0, 0, G_OPTION_ARG_STRING, &from_text,
       N_("Lowest frequency in Hz (default: a decade below the first mode)"), N_("F0") },
-    { "to", 0, 0, G_OPTION_ARG_DOUBLE, &to,
+    { "to", 0, 0, G_OPTION_ARG_STRING, &to_text,
       N_("Highest frequency in Hz (default: a decade above the last mode)"), N_("F1") },
     { "points", 0, 0, G_OPTION_ARG_INT, &points,
       N_("Points of the logarithmic grid before refinement (default 400)"), N_("N") },
@@ -474,6 +479,10 @@ sw_cli_frf (int argc, char **argv)
     return sw_cli_usage_error (ctx, _("--friction must be operating, locked, open or engaged"));
   if (!(at >= 0) || !isfinite (at))
     return sw_cli_usage_error (ctx, _("--at must be a time >= 0"));
+  valid_hz = g_strdup_printf (_("a frequency in Hz above 0 and at most %g"), SW_FRF_MAX_HZ);
+  if (!sw_cli_parse_number (ctx, "--from", from_text, 0, nextafter (SW_FRF_MAX_HZ, INFINITY), valid_hz, &from, &status)
+      || !sw_cli_parse_number (ctx, "--to", to_text, 0, nextafter (SW_FRF_MAX_HZ, INFINITY), valid_hz, &to, &status))
+    return status;
   if (points < 2 || (!isnan (from) && !(from > 0 && from <= SW_FRF_MAX_HZ))
       || (!isnan (to) && !(to > 0 && to <= SW_FRF_MAX_HZ)))
     {

@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <stdio.h>
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "sw-cli-private.h"
@@ -67,6 +68,7 @@ sw_cli_export (int argc, char **argv)
   g_autoptr (GOptionContext) ctx = g_option_context_new (N_("MODEL"));
   g_autoptr (GError) error = NULL;
   g_autoptr (SwModel) model = NULL;
+  SwOutputFile *output;
   int status = EXIT_OK;
 
   sw_cli_init_context (ctx, N_("Write MODEL as a Modelica model: components of the Modelica Standard Library\n"
@@ -90,8 +92,10 @@ sw_cli_export (int argc, char **argv)
       fputs (text, stdout);
       return EXIT_OK;
     }
-  /* Written beside it and renamed over it. */
-  if (!g_file_set_contents (out_path, text, -1, &error))
+  /* As every other output: a device or a FIFO is written to, not
+   * renamed over (as root, -o /dev/null made /dev/null a plain file). */
+  output = sw_cli_open_output (out_path, argv[1], force, &error);
+  if (output == NULL || !sw_cli_close_output (output, sw_output_file_write (output, text, strlen (text), &error), &error))
     {
       g_printerr ("%s: error: %s\n", out_path, error->message);
       return EXIT_MODEL;

@@ -31,6 +31,7 @@ typedef struct {
   char    *start, *p;
   gsize    size;
   gboolean utf8;
+  int      write_errno;   /* of the first write that failed (a full disk) */
 } Text;
 
 static inline void
@@ -91,15 +92,16 @@ flush (Text *t)
       const char *p = t->start;
       gsize left = t->p - t->start;
 
-      while (left > 0)
+      while (left > 0 && t->write_errno == 0)
         {
           gssize n = write (STDOUT_FILENO, p, left);
 
           if (n < 0 && errno == EINTR)
             continue;
           if (n <= 0)
-            break;   /* as fwrite() to a closed output: nothing more arrives */
-          p += n, left -= n;
+            t->write_errno = n < 0 ? errno : EIO;   /* nothing more is written */
+          else
+            p += n, left -= n;
         }
     }
   else
@@ -200,7 +202,7 @@ put_keyed (Text *t, const char *name, const Keys *keys, const double *values, Sw
   PUT (t, "      },\n");
 }
 
-void
+gboolean
 sw_cli_modal_json (SwModes *modes, const char *name, gboolean utf8)
 {
   guint nb = sw_modes_get_n_bodies (modes), ns = sw_modes_get_n_sections (modes), n = sw_modes_get_n_modes (modes);
@@ -310,4 +312,6 @@ sw_cli_modal_json (SwModes *modes, const char *name, gboolean utf8)
   keys_clear (&body_keys);
   keys_clear (&section_keys);
   sw_json_numbers_clear (&numbers);
+  errno = t.write_errno;
+  return t.write_errno == 0;
 }

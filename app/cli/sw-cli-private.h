@@ -99,7 +99,7 @@ void      sw_cli_progress_end    (SwCliProgress *progress);
 /* The commands: argv[0] is the command's name. */
 /* `modal --json` of modes to stdout (sw-cli-modal-json.c); utf8: the
  * locale's charset is UTF-8 (else g_print converts). */
-void      sw_cli_modal_json   (SwModes *modes, const char *name, gboolean utf8);
+gboolean  sw_cli_modal_json   (SwModes *modes, const char *name, gboolean utf8);
 
 int       sw_cli_run          (int argc, char **argv, gboolean plot);
 int       sw_cli_check        (int argc, char **argv);

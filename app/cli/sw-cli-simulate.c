@@ -169,8 +169,8 @@ sw_cli_run (int argc, char **argv, gboolean plot)
   if (!sw_cli_parse_number (ctx, "--stop-time", a.stop_time, nextafter (DBL_MIN, 0), INFINITY,
                             _("a time in s >= 2.2250738585072014e-308"), &stop_time, &status)
       || !sw_cli_parse_number (ctx, "--interval", a.interval, 0, INFINITY, _("a time in s > 0"), &interval, &status)
-      || !sw_cli_parse_number (ctx, "--tolerance", a.tolerance, 0, 1, _("a number between 0 and 1, e.g. 1e-6"),
-                               &tolerance, &status))
+      || !sw_cli_parse_number (ctx, "--tolerance", a.tolerance, nextafter (SW_TOLERANCE_MIN, 0), 1,
+                               _("a number from 1e-14 to below 1, e.g. 1e-6"), &tolerance, &status))
     goto out;
   if (plot && a.output == NULL)
     {

@@ -293,6 +293,41 @@ parse_shard (const char *text, guint *k, guint *n)
   return TRUE;
 }
 
+/* What --slurm writes into the job scripts: --partition, --time and --mem
+ * on #SBATCH lines as they are, the folder there too, the folder and -o in
+ * study.ini. A newline in one started a line of its own: --partition
+ * $'x\nrm -rf ~' ran rm on the node (hos26). */
+static int
+check_slurm_words (GOptionContext *ctx, const SwCliStudyArgs *a)
+{
+  const char *const names[] = { "--partition", "--time", "--mem" };
+  const char *const values[] = { a->partition, a->time, a->mem };
+  const char *const paths[] = { a->slurm_dir, a->output };
+
+  for (guint k = 0; k < G_N_ELEMENTS (values); k++)
+    {
+      const char *p = values[k];
+
+      for (; p != NULL && *p != '\0'; p++)
+        if (!g_ascii_isalnum (*p) && strchr ("_.,:+-", *p) == NULL)
+          break;
+      if (values[k] != NULL && (*p != '\0' || values[k][0] == '\0'))
+        {
+          g_autofree char *shown = g_strescape (values[k], NULL);
+          g_autofree char *msg = g_strdup_printf (_("%s “%s” is not valid; valid: letters, digits and _ . , : + - "
+                                                    "(it is written on an #SBATCH line)"), names[k], shown);
+
+          return sw_cli_usage_error (ctx, msg);
+        }
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (paths); k++)
+    for (const char *p = paths[k]; p != NULL && *p != '\0'; p++)
+      if ((guchar) *p < 0x20 || *p == 0x7f)
+        return sw_cli_usage_error (ctx, _("--slurm DIR and -o FILE may not hold control characters such as a newline "
+                                          "(they are written into the job scripts)"));
+  return EXIT_OK;
+}
+
 int
 sw_cli_study (int argc, char **argv)
 {
@@ -419,6 +454,8 @@ sw_cli_study (int argc, char **argv)
                                           "and no --shard (each task takes its own)"));
       goto out;
     }
+  if (a.slurm_dir != NULL && (status = check_slurm_words (ctx, &a)) != EXIT_OK)
+    goto out;
   if (!(design = sw_study_design_new ((const char *const *) a.vary, sample, n_samples, (guint64) a.seed, &error))
       || !(outputs = sw_study_outputs_new ((const char *const *) out_texts, &error)))
     {

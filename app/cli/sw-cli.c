@@ -521,34 +521,57 @@ dup_unknown_command (const char *command)
   return g_strdup_printf (_("unknown command “%s”"), command);
 }
 
-/* g_print and g_printerr as GLib has them (UTF-8, or the console's
- * charset with "?" for what it cannot show), less the soft hyphens that
- * German labels carry for the window's narrow palette: a terminal shows
- * each as a hyphen. */
+/* Text goes out in the locale's charset, as GLib's own handlers write it,
+ * less the soft hyphens that German labels carry for the window's narrow
+ * palette: a terminal shows each as a hyphen. */
 static void
-print_without_soft_hyphens (FILE *stream, const char *string)
+put_text (FILE *stream, GString *text)
 {
-  g_autoptr (GString) text = g_string_new (string);
-  g_autofree char *local = NULL;
+  g_autofree char *converted = NULL;
   const char *charset;
 
   g_string_replace (text, "\u00AD", "", 0);
-  if (!g_get_console_charset (&charset))
-    local = g_convert_with_fallback (text->str, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
-  fputs (local != NULL ? local : text->str, stream);
+  if (!g_get_charset (&charset))
+    converted = g_convert_with_fallback (text->str, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
+  fputs (converted != NULL ? converted : text->str, stream);
   fflush (stream);
 }
 
 static void
-print_to_stdout (const char *string)
+print_out (const char *text)
 {
-  print_without_soft_hyphens (stdout, string);
+  g_autoptr (GString) out = g_string_new (text);
+
+  put_text (stdout, out);
 }
 
+/* Messages quote file names, ids and options as given: their control
+ * characters are shown as \xNN (a file named with an escape sequence
+ * recoloured or retitled the terminal, hos26). The progress line's own
+ * "\r\033[K" passes. */
 static void
-print_to_stderr (const char *string)
+print_err_printable (const char *text)
 {
-  print_without_soft_hyphens (stderr, string);
+  g_autoptr (GString) out = NULL;
+
+  if (strcmp (text, "\r\033[K") == 0)
+    {
+      fputs (text, stderr);
+      return;
+    }
+  out = g_string_sized_new (strlen (text));
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      guchar c = (guchar) *p;
+
+      if ((c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c == 0x7f)
+        g_string_append_printf (out, "\\x%02x", c);
+      else if (c == 0xc2 && (guchar) p[1] >= 0x80 && (guchar) p[1] <= 0x9f)   /* U+0080 … U+009F */
+        g_string_append_printf (out, "\\u%04x", (guchar) *++p);
+      else
+        g_string_append_c (out, (char) c);
+    }
+  put_text (stderr, out);
 }
 
 int
@@ -560,8 +583,8 @@ main (int argc, char **argv)
   bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
-  g_set_print_handler (print_to_stdout);
-  g_set_printerr_handler (print_to_stderr);
+  g_set_print_handler (print_out);
+  g_set_printerr_handler (print_err_printable);
   sw_init ();
   /* Ctrl+C or a kill while a file is written leaves no temporary file. */
   signal (SIGINT, remove_temporary_and_die);

@@ -16,6 +16,7 @@
 #include "sw-error.h"
 #include "sw-event-log.h"
 #include "sw-modelica.h"
+#include "sw-output-file.h"
 #include "sw-plot-draw.h"
 
 static gboolean
@@ -351,6 +352,7 @@ static gboolean
 cmd_export (SwShell *shell, int argc, char **argv, GError **error)
 {
   g_autofree char *text = NULL;
+  SwOutputFile *output;
 
   if (argc > 2)
     return usage (error, argv[0]);
@@ -361,8 +363,15 @@ cmd_export (SwShell *shell, int argc, char **argv, GError **error)
       g_string_append (shell->out, text);
       return TRUE;
     }
-  /* Written beside it and renamed over it, as `export -o`. */
-  if (!g_file_set_contents (argv[1], text, -1, error))
+  /* As `export -o`: a device or a FIFO is written to, not renamed over. */
+  if (!(output = sw_output_file_open (argv[1], NULL, SW_OUTPUT_FILE_DEFAULT, error)))
+    return FALSE;
+  if (!sw_output_file_write (output, text, strlen (text), error))
+    {
+      sw_output_file_abort (output);
+      return FALSE;
+    }
+  if (!sw_output_file_commit (output, error))
     return FALSE;
   sw_shell_print (shell, _("exported %s\n"), argv[1]);
   return TRUE;

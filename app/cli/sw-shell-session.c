@@ -244,11 +244,40 @@ sw_shell_update_results (SwShell *shell, GError **error)
   return ok;
 }
 
+/* A message names what was typed or read: its control characters (an
+ * escape sequence would recolour or retitle the terminal) are shown as
+ * \xNN, and past 4 kB it is cut (a name of a megabyte was echoed whole,
+ * twice: hos26). Newlines and tabs stay. */
+static char *
+dup_printable_message (const char *message)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = message; *p != '\0'; p++)
+    {
+      guchar c = (guchar) *p;
+
+      if ((c & 0xc0) != 0x80 && out->len >= 4096)
+        {
+          g_string_append (out, "…");
+          break;
+        }
+      if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f)
+        g_string_append_printf (out, "\\x%02x", c);
+      else if (c == 0xc2 && (guchar) p[1] >= 0x80 && (guchar) p[1] <= 0x9f)   /* U+0080 … U+009F */
+        g_string_append_printf (out, "\\u%04x", (guchar) *++p);
+      else
+        g_string_append_c (out, (char) c);
+    }
+  return g_string_free (out, FALSE);
+}
+
 gboolean
 sw_shell_execute (SwShell *shell, const char *line)
 {
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) words = sw_shell_split_line (line, &error);
+  g_autofree char *printable = NULL;
   const SwShellCommand *command;
 
   if (words == NULL)
@@ -282,7 +311,8 @@ sw_shell_execute (SwShell *shell, const char *line)
 
 failed:
   shell->n_failed++;
-  sw_shell_print (shell, _("error: %s\n"), error->message);
+  printable = dup_printable_message (error->message);
+  sw_shell_print (shell, _("error: %s\n"), printable);
   return FALSE;
 }
 

@@ -379,6 +379,13 @@ plan_run_full (const SwSystem *sys, const SwSimulateOptions *o, Plan *plan, gboo
                    stop, dt, o->tolerance);
       return FALSE;
     }
+  if (o->tolerance < SW_TOLERANCE_MIN)
+    {
+      g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
+                   _("the tolerance %g is finer than a double can follow; valid: %g <= tolerance < 1"),
+                   o->tolerance, SW_TOLERANCE_MIN);
+      return FALSE;
+    }
   /* Times are told apart to 1e-14 of their size: a run as short as a
    * denormal (1e-320 s) has no step the integrator can take (1e-300 s
    * has). */

@@ -176,7 +176,7 @@ check_options (const SwSystem *sys, const SwForcedOptions *o, GError **error)
       if (!(isfinite (e->order) && e->order > 0 && e->order < 1e9))
         {
           g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
-                       _("excitation %u on “%s”: order %g; valid: a number above 0 (per revolution)"), k + 1, e->part,
+                       _("excitation %u on “%s”: order %g; valid: a number above 0 and below 1e9 (per revolution)"), k + 1, e->part,
                        e->order);
           return FALSE;
         }
@@ -617,6 +617,21 @@ sw_forced_compute (const SwSystem *base, const SwForcedOptions *o, GError **erro
                    SW_FORCED_MAX_DENOMINATOR);
       return NULL;
     }
+  {
+    guint m_max = 1;
+
+    for (guint j = 0; j < no; j++)
+      m_max = MAX (m_max, m[j]);
+    if ((guint64) no * ((guint64) m_max + 1) > SW_FORCED_MAX_PEAK_SAMPLES)
+      {
+        g_set_error (error, SW_ERROR, SW_ERROR_TOO_LARGE,
+                     _("%u orders up to %g on a common base of %g would need %" PRIu64 " samples of the peak; "
+                       "valid: orders × (highest order / base + 1) up to %" PRIu64 " (fewer orders, or lower ones)"),
+                     no, m_max * base_order, base_order, (guint64) no * ((guint64) m_max + 1),
+                     SW_FORCED_MAX_PEAK_SAMPLES);
+        return NULL;
+      }
+  }
   if (!_sw_linear_config_init (&config, base, o->at_s, o->at_state, o->friction, error))
     return NULL;
   sys = config.sys;

@@ -100,6 +100,10 @@ typedef struct {
 #define SW_FORCED_MAX_DENOMINATOR 1000
 /* The table's values (8 bytes each) at most. */
 #define SW_FORCED_MAX_BYTES      ((guint64) 2 << 30)
+/* The peak's samples at most: orders × (highest multiple of their base
+ * + 1), each a cosine and a sine kept (16 bytes) and summed at every
+ * speed; orders 99999999 and 1 asked for 3.2 GB (hos26); at most 256 MB. */
+#define SW_FORCED_MAX_PEAK_SAMPLES ((guint64) 1 << 24)
 
 typedef struct {
   double       from_rpm, to_rpm;   /* 0 < from < to <= SW_FORCED_MAX_RPM */

@@ -349,7 +349,8 @@ _sw_model_file_scan (const char        *data,
               record_start (result, i);
               if (!is_plain_scalar (data + i, end - i))
                 result->plain = FALSE;
-              else if (!check_number_range (data, i, end - i, report, user_data))
+              /* Plain or not: an integer of 400 digits is not plain. */
+              if (!check_number_range (data, i, end - i, report, user_data))
                 ok = FALSE;
               i = end - 1;
             }

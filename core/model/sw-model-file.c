@@ -165,6 +165,23 @@ out:
 
 static const char *const simulation_keys[] = { "stop_time", "output_interval", "tolerance", "method", NULL };
 
+/* The first control character of text other than a tab, or 0. The name is
+ * printed as it is (modal's heading, the shell's tree, plot titles, the
+ * Modelica export): an escape sequence there recoloured or retitled the
+ * terminal (hos26). */
+static gunichar
+find_control (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if ((c < 0x20 && c != '\t') || (c >= 0x7f && c <= 0x9f))
+        return c;
+    }
+  return 0;
+}
+
 /* TRUE when the file gives key and it is valid: > 0, and < 1 when below_one. */
 static gboolean
 read_setting (Reader     *r,
@@ -193,6 +210,15 @@ read_setting (Reader     *r,
                                          below_one ? _("simulation: “%s” = %s is out of range; valid: 0 < %s < 1")
                                                    : _("simulation: “%s” = %s is out of range; valid: %s > 0"),
                                          key, sw_format_number (text, v), key);
+      return FALSE;
+    }
+  if (g_str_equal (key, "tolerance") && v < SW_TOLERANCE_MIN)
+    {
+      char least[SW_NUMBER_BUF_SIZE];
+
+      _sw_reader_add_problem (r, _sw_reader_member_offset (r, object, key), SW_ERROR_INVALID,
+                              _("simulation: “%s” = %s is finer than a double can follow; valid: %s <= %s < 1"), key,
+                              sw_format_number (text, v), sw_format_number (least, SW_TOLERANCE_MIN), key);
       return FALSE;
     }
   /* A run shorter than the smallest normal double has no step the
@@ -470,8 +496,13 @@ read_root (Reader   *r,
   if (node != NULL)
     {
       const char *name = _sw_reader_node_get_string (node);
+      gunichar control = name != NULL ? find_control (name) : 0;
 
-      if (name != NULL)
+      if (control != 0)
+        _sw_reader_add_problem (r, _sw_reader_member_offset (r, object, "name"), SW_ERROR_INVALID,
+                                _("“name” holds the control character U+%04X; valid: printable text (tabs too)"),
+                                control);
+      else if (name != NULL)
         r->model->name = g_strdup (name);
       else
         _sw_reader_add_problem (r, _sw_reader_member_offset (r, object, "name"), SW_ERROR_PARSE,

@@ -63,6 +63,11 @@ typedef struct {
   char  *method;            /* NULL: chosen per model; else "rk45", "rk8pd", "bdf", ... */
 } SwSimulationSettings;
 
+/* The finest tolerance a run takes: doubles hold about 16 digits, and below
+ * this the integrators fail with messages that blame stiffness or overflow
+ * (1e-300 ran "needed more than 2000000 steps" or "became infinite"). */
+#define SW_TOLERANCE_MIN 1e-14
+
 #define SW_TYPE_MODEL (sw_model_get_type ())
 G_DECLARE_FINAL_TYPE (SwModel, sw_model, SW, MODEL, GObject)
 

@@ -94,13 +94,21 @@ static gboolean G_GNUC_PRINTF (3, 4)
 fail (Parser *ps, const char *at, const char *format, ...)
 {
   va_list args;
-  g_autofree char *message = NULL;
+  g_autofree char *message = NULL, *shown = NULL;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (ps->error, SW_ERROR, SW_ERROR_PARSE, _("formula “%s”, character %u: %s"), ps->text,
-               (guint) g_utf8_pointer_to_offset (ps->text, at) + 1, message);
+  /* The formula's first 120 characters: one of 4 MB was quoted whole,
+   * as long as it was (hos26); the character number says where. */
+  if (g_utf8_strlen (ps->text, -1) > 120)
+    {
+      g_autofree char *head = g_utf8_substring (ps->text, 0, 120);
+
+      shown = g_strconcat (head, "…", NULL);
+    }
+  g_set_error (ps->error, SW_ERROR, SW_ERROR_PARSE, _("formula “%s”, character %u: %s"),
+               shown != NULL ? shown : ps->text, (guint) g_utf8_pointer_to_offset (ps->text, at) + 1, message);
   ps->error_at = at;
   return FALSE;
 }

@@ -51,6 +51,11 @@ typedef struct {
 
 static GHashTable *definitions;   /* path -> SwSubsystem */
 static GPtrArray *loading;        /* paths being loaded: a file may not use itself */
+/* path -> nothing: files that failed while the outermost one loads, not
+ * read again in it (twenty levels of two uses each were read a million
+ * times, their errors nested into a message of as many lines: hos26).
+ * Emptied as the outermost load ends; one thread's, as loading. */
+static GHashTable *failed_in_load;
 G_LOCK_DEFINE_STATIC (definitions);
 
 /* A file's text as edited and not yet saved (sw_kind_set_subsystem_unsaved):
@@ -546,9 +551,26 @@ _sw_subsystem_load (const char *path, GError **error)
       return &def->kind;
     }
   stale = def;
+  if (failed_in_load != NULL && g_hash_table_contains (failed_in_load, absolute))
+    {
+      g_autofree char *display = g_filename_display_name (absolute);
+
+      if (stale != NULL)
+        sw_kind_unref (&stale->kind);
+      g_set_error (error, SW_ERROR, SW_ERROR_IO, _("%s could not be read, as said above"), display);
+      return NULL;
+    }
   /* Loading reads nested subsystems: not under the lock (the stack of
    * files being loaded is one thread's; files are loaded on one). */
   def = load (absolute, error);
+  if (loading->len == 0)
+    g_clear_pointer (&failed_in_load, g_hash_table_unref);
+  else if (def == NULL)
+    {
+      if (failed_in_load == NULL)
+        failed_in_load = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_hash_table_add (failed_in_load, g_strdup (absolute));
+    }
   if (def != NULL)
     {
       def = remember (def, stale);

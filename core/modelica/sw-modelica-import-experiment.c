@@ -65,6 +65,15 @@ _sw_mo_import_experiment (Import *im)
           out_of_range (im, m, names[k], x, valid);
           return;
         }
+      if (fields[k] == &settings.tolerance && x < SW_TOLERANCE_MIN)
+        {
+          char text[SW_NUMBER_BUF_SIZE], least[SW_NUMBER_BUF_SIZE];
+
+          _sw_mo_import_fail (im, m->line, m->column,
+                              _("experiment: %s = %s is finer than a double can follow; valid: %s <= %s < 1"),
+                              names[k], sw_format_number (text, x), sw_format_number (least, SW_TOLERANCE_MIN), names[k]);
+          return;
+        }
       /* As the .shaft reader: no run is shorter than a normal double. */
       if (fields[k] == &settings.stop_time_s && x < DBL_MIN)
         {

@@ -41,7 +41,7 @@ fail_va (Import *im, guint line, guint column, const char *format, va_list args)
 
   if (im->error != NULL)
     return;
-  message = g_strdup_vprintf (format, args);
+  message = _sw_mo_dup_message (format, args);
   g_set_error (&im->error, SW_ERROR, SW_ERROR_INVALID, "%s:%u:%u: error: %s", im->file, line, column, message);
 }
 

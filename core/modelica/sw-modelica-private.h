@@ -233,4 +233,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MoClass, _sw_mo_class_free)
  * (sw-modelica-import-observed.c). */
 gboolean _sw_mo_is_basic_type (const char *type);
 
+/* A message formatted, cut past 4 kB (sw-modelica-tokens.c). */
+char    *_sw_mo_dup_message (const char *format, va_list args) G_GNUC_PRINTF (1, 0);
+
 G_END_DECLS

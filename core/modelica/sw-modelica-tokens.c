@@ -24,9 +24,25 @@ _sw_mo_parse_fail (Parser *ps, guint line, guint column, const char *format, ...
   if (ps->error != NULL)
     return;
   va_start (args, format);
-  message = g_strdup_vprintf (format, args);
+  message = _sw_mo_dup_message (format, args);
   va_end (args);
   g_set_error (&ps->error, SW_ERROR, SW_ERROR_PARSE, "%s:%u:%u: error: %s", ps->name, line, column, message);
+}
+
+/* The message, cut past 4 kB at a character: it quotes names, which may be
+ * megabytes long (“end x;” closes “xxx…”: a 10 MB message, hos26). */
+char *
+_sw_mo_dup_message (const char *format, va_list args)
+{
+  g_autofree char *message = g_strdup_vprintf (format, args);
+  gsize cut = 4096;
+
+  if (strlen (message) <= cut)
+    return g_steal_pointer (&message);
+  while (cut > 0 && (message[cut] & 0xc0) == 0x80)
+    cut--;
+  message[cut] = '\0';
+  return g_strconcat (message, "…", NULL);
 }
 
 static void
@@ -65,6 +81,21 @@ skip_space (Parser *ps)
       else
         break;
     }
+}
+
+/* A number is echoed in messages: 10 MB of digits made a 10 MB message.
+ * (A name is not limited: the export writes a .shaft model's ids, of any
+ * length; its messages are cut instead, _sw_mo_dup_message.) */
+#define MAX_TOKEN_CHARS 1024
+
+static gboolean
+too_long (Parser *ps, const char *start, const char *what)
+{
+  if (ps->p - start <= MAX_TOKEN_CHARS)
+    return FALSE;
+  _sw_mo_parse_fail (ps, ps->tok.line, ps->tok.column, _("%s of more than %d characters; valid: at most %d"), what,
+                     MAX_TOKEN_CHARS, MAX_TOKEN_CHARS);
+  return TRUE;
 }
 
 void
@@ -106,8 +137,11 @@ _sw_mo_parse_next (Parser *ps)
           while (ps->p < ps->end && g_ascii_isdigit (*ps->p))
             ps->p++;
         }
-      text = g_strndup (start, ps->p - start);
+      text = g_strndup (start, MIN (ps->p - start, MAX_TOKEN_CHARS));
       t->kind = T_NUMBER;
+      t->number = 0;
+      if (too_long (ps, start, _("a number")))
+        return;
       t->number = g_ascii_strtod (text, &stop);
       if (*stop != '\0')
         _sw_mo_parse_fail (ps, t->line, t->column, _("“%s” is not a number"), text);

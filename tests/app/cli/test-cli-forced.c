@@ -231,6 +231,13 @@ test_errors (void)
   expect (model, 2, "forced needs an excitation: the model's “excitation”, or --excite", "--speed-range", "100:200",
           NULL);
   expect (model, 2, "forced needs --speed-range", "--excite", "engine=1:5", NULL);
+  /* Orders 99999999 and 1 asked the peak for 3.2 GB of samples (hos26);
+   * 1e9 said only "above 0". */
+  expect (model, 1, "2 orders up to 1e+08 on a common base of 1 would need 200000000 samples of the peak; valid: "
+          "orders × (highest order / base + 1) up to 16777216", "--speed-range", "100:200", "--excite",
+          "engine=99999999:5", "--excite", "engine=1:5", NULL);
+  expect (model, 1, "order 1e+09; valid: a number above 0 and below 1e9", "--speed-range", "100:200", "--excite",
+          "engine=1e9:5", NULL);
   g_unlink (model);
 }
 

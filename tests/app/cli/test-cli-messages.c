@@ -219,6 +219,41 @@ test_modelica_model (void)
   g_assert_nonnull (strstr (not_modelica.err, "--model chooses a model of a Modelica file (*.mo)"));
 }
 
+/* Messages quote a file's name, an option's value as given: an escape
+ * sequence in them is shown as \x1b, not sent to the terminal (a file
+ * named so recoloured or retitled it: hos26). */
+static void
+test_printable (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "a\033]0;title\007\302\233.shaft", NULL);
+  g_autofree char *valid = write_temp_model ("{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": "
+                                             "[{\"id\": \"j\", \"kind\": \"rotational.inertia\"}]}");
+  g_auto (Run) bad = { 0 }, option = { 0 }, command = { 0 };
+
+  g_assert_true (g_file_set_contents (path, "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": "
+                                      "[{\"id\": \"j\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": -1}}]}",
+                                      -1, NULL));
+  cli (&bad, "check", path, NULL);
+  g_assert_cmpint (bad.status, ==, 1);
+  g_assert_nonnull (strstr (bad.err, "a\\x1b]0;title\\x07\\u009b.shaft:1:"));
+  g_assert_nonnull (strstr (bad.err, "parameter “J” = -1"));
+  cli (&option, "simulate", valid, "--variables", "j\033[31m.w", NULL);
+  g_assert_cmpint (option.status, ==, 2);
+  g_assert_nonnull (strstr (option.err, "j\\x1b[31m.w"));
+  cli (&command, "\033[2J", NULL);
+  g_assert_cmpint (command.status, ==, 2);
+  g_assert_nonnull (strstr (command.err, "\\x1b[2J"));
+  for (const Run *r = &bad; r != NULL; r = r == &bad ? &option : r == &option ? &command : NULL)
+    {
+      g_assert_null (strchr (r->err, '\033'));
+      g_assert_null (strchr (r->err, '\007'));
+      g_assert_null (strstr (r->err, "\302\233"));
+    }
+  sw_test_remove_tree (dir);
+  g_unlink (valid);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -227,5 +262,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/cli/german", test_german);
   g_test_add_func ("/app/cli/observed", test_observed);
   g_test_add_func ("/app/cli/modelica-model", test_modelica_model);
+  g_test_add_func ("/app/cli/printable", test_printable);
   return g_test_run ();
 }

@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
 #include "sw-kind.h"
@@ -214,6 +215,33 @@ read_fifo (gpointer path)
   return contents;
 }
 
+/* The exit status of the CLI with its standard output on /dev/full. */
+static int
+run_to_full (const char *command, ...)
+{
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  g_auto (GStrv) env = run_environ (FALSE);
+  g_autoptr (GError) error = NULL;
+  va_list ap;
+
+  g_ptr_array_add (args, (gpointer) g_getenv ("SW_CLI"));
+  g_ptr_array_add (args, (gpointer) command);
+  va_start (ap, command);
+  for (const char *a = va_arg (ap, const char *); a != NULL; a = va_arg (ap, const char *))
+    g_ptr_array_add (args, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  g_subprocess_launcher_set_environ (launcher, env);
+  g_subprocess_launcher_set_stdout_file_path (launcher, "/dev/full");
+  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) args->pdata, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_wait (process, NULL, &error));
+  g_assert_no_error (error);
+  return g_subprocess_get_exit_status (process);
+}
+
 static void
 test_output_special_files (void)
 {
@@ -222,7 +250,8 @@ test_output_special_files (void)
   g_autofree char *fifo = g_build_filename (dir, "pipe", NULL);
   g_autofree char *full_link = g_build_filename (dir, "full.csv", NULL);
   g_autofree char *received = NULL;
-  g_auto (Run) r_full = { 0 }, r_link = { 0 }, r_png = { 0 }, r_fifo = { 0 };
+  g_autofree char *exported = NULL;
+  g_auto (Run) r_full = { 0 }, r_link = { 0 }, r_png = { 0 }, r_fifo = { 0 }, r_export = { 0 }, r_export_fifo = { 0 };
   GThread *reader;
   GStatBuf st;
 
@@ -242,6 +271,16 @@ test_output_special_files (void)
       g_assert_cmpint (r_png.status, ==, 2); /* not an image name */
       g_assert_cmpint (g_stat ("/dev/full", &st), ==, 0);
       g_assert_true (S_ISCHR (st.st_mode));
+      /* export wrote beside the target and renamed over it: as root, the
+       * device became a plain file (hos26). */
+      cli (&r_export, "export", model, "-o", "/dev/full", NULL);
+      g_assert_cmpint (r_export.status, ==, 1);
+      g_assert_nonnull (strstr (r_export.err, "No space left on device"));
+      g_assert_cmpint (g_stat ("/dev/full", &st), ==, 0);
+      g_assert_true (S_ISCHR (st.st_mode));
+      /* modal --json writes its descriptor itself: a full disk is exit 1. */
+      g_assert_cmpint (run_to_full ("modal", model, "--json", NULL), ==, 1);
+      g_assert_cmpint (run_to_full ("modal", model, NULL), ==, 1);
     }
 
   /* A FIFO is written, not replaced. */
@@ -251,6 +290,13 @@ test_output_special_files (void)
   received = g_thread_join (reader);
   g_assert_cmpint (r_fifo.status, ==, 0);
   g_assert_true (g_str_has_prefix (received, "time,"));
+  g_assert_cmpint (g_lstat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+  reader = g_thread_new ("reader", read_fifo, fifo);
+  cli (&r_export_fifo, "export", model, "-o", fifo, NULL);
+  exported = g_thread_join (reader);
+  g_assert_cmpint (r_export_fifo.status, ==, 0);
+  g_assert_true (g_str_has_prefix (exported, "model "));
   g_assert_cmpint (g_lstat (fifo, &st), ==, 0);
   g_assert_true (S_ISFIFO (st.st_mode));
   sw_test_remove_tree (dir);

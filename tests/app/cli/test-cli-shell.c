@@ -177,6 +177,29 @@ test_errors_keep_session (void)
   g_assert_null (strstr (r.out, "\033"));
 }
 
+/* A message echoes what the script said: an escape sequence is shown as
+ * \x1b, not sent to the terminal, and a name of a megabyte is cut, not
+ * echoed whole (hos26). */
+static void
+test_errors_printable (void)
+{
+  g_autofree char *model = sw_test_example_path ("fourbody.shaft");
+  g_autofree char *long_name = g_strnfill (1000000, 'y');
+  g_autofree char *script = g_strdup_printf ("get \033]0;title\007\302\233\nget %s\nget coupling.c\n", long_name);
+  g_auto (Run) r = { 0 };
+
+  cli_with_input (&r, script, "shell", model, NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, "<stdin>:1: error: no component “\\x1b]0;title\\x07\\u009b” in the model"));
+  g_assert_null (strchr (r.err, '\033'));
+  g_assert_null (strchr (r.err, '\007'));
+  g_assert_null (strstr (r.err, "\302\233"));
+  g_assert_nonnull (strstr (r.err, "<stdin>:2: error: no component “yyyy"));
+  g_assert_cmpuint (strlen (r.err), <, 10000);
+  g_assert_nonnull (strstr (r.err, "…"));
+  g_assert_nonnull (strstr (r.out, "coupling.c = "));
+}
+
 static void
 test_failed_run_keeps_results (void)
 {
@@ -459,6 +482,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/shell/units", test_units);
   g_test_add_func ("/cli/shell/undo-redo-save", test_undo_redo_save);
   g_test_add_func ("/cli/shell/errors-keep-session", test_errors_keep_session);
+  g_test_add_func ("/cli/shell/errors-printable", test_errors_printable);
   g_test_add_func ("/cli/shell/failed-run-keeps-results", test_failed_run_keeps_results);
   g_test_add_func ("/cli/shell/plot-text", test_plot_text);
   g_test_add_func ("/cli/shell/help-events-export", test_help_events_export);

@@ -189,7 +189,9 @@ test_simulate_options (void)
       { "--stop-time", "nan" }, { "--stop-time", "-inf" }, { "--stop-time", "inf" }, { "--stop-time", "0" },
       { "--stop-time", "-0" }, { "--stop-time", "1e-320" },   /* a denormal: named, not refused by the run */
       { "--stop-time", "1s" }, { "--interval", "-inf" }, { "--interval", "0" }, { "--tolerance", "-inf" },
-      { "--tolerance", "1" }, { "--tolerance", "0" }, { "--variables", "nope.w" }, { "--variables", "," },
+      { "--tolerance", "1" }, { "--tolerance", "0" },
+      { "--tolerance", "1e-300" },   /* below doubles: the run blamed stiffness or overflow (hos26) */
+      { "--variables", "nope.w" }, { "--variables", "," },
       { "--variables", "x*" },
     };
 
@@ -325,12 +327,18 @@ test_options_refused (void)
 {
   g_autofree char *first = sw_test_example_path ("first.shaft");
   g_autofree char *png = g_build_filename (g_get_tmp_dir (), "sw-cli-options.png", NULL);
-  g_auto (Run) zero = { 0 }, reversed = { 0 }, all = { 0 }, speeds = { 0 };
+  g_auto (Run) zero = { 0 }, not_a_number = { 0 }, reversed = { 0 }, all = { 0 }, speeds = { 0 };
 
   cli (&zero, "frf", first, "--input", "torque", "--output", "inertia3.w", "--from", "0", "--to", "0", NULL);
   g_assert_cmpint (zero.status, ==, 2);
-  g_assert_nonnull (strstr (zero.err, "--from, --to above 0 Hz"));
+  g_assert_nonnull (strstr (zero.err, "--from “0” is not valid; valid: a frequency in Hz above 0"));
   g_assert_cmpstr (zero.out, ==, "");
+  /* --from nan stood for "not given": the default range, without a word
+   * (hos26). */
+  cli (&not_a_number, "frf", first, "--input", "torque", "--output", "inertia3.w", "--from", "nan", NULL);
+  g_assert_cmpint (not_a_number.status, ==, 2);
+  g_assert_nonnull (strstr (not_a_number.err, "--from “nan” is not valid"));
+  g_assert_cmpstr (not_a_number.out, ==, "");
   cli (&reversed, "frf", first, "--input", "torque", "--output", "inertia3.w", "--from", "5", "--to", "1", NULL);
   g_assert_cmpint (reversed.status, ==, 2);
   g_assert_nonnull (strstr (reversed.err, "--from must be below --to"));

@@ -179,6 +179,49 @@ test_usage (void)
     }
 }
 
+/* What --slurm writes on #SBATCH lines and into study.ini: a newline in
+ * --partition started a line of the script of its own (hos26). Refused
+ * before anything is written. */
+static void
+test_slurm_injection (void)
+{
+  g_autofree char *model = sw_test_example_path ("fourbody.shaft");
+  g_autofree char *dir = g_dir_make_tmp ("cli-study-XXXXXX", NULL);
+  g_autofree char *slurm = g_build_filename (dir, "slurm", NULL);
+  g_autofree char *newline_dir = g_build_filename (dir, "a\nb", NULL);
+  const char *const bad[][2] = {
+    { "--partition", "x\ntouch injected" }, { "--time", "1:00 \n#" }, { "--mem", "2G;id" }, { "--mem", "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_auto (Run) r = { 0 };
+
+      cli (&r, "study", model, "--vary", "coupling.c=1,2", "--outputs", "events", "--slurm", slurm, bad[i][0], bad[i][1],
+           NULL);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_nonnull (strstr (r.err, bad[i][0]));
+      g_assert_nonnull (strstr (r.err, "#SBATCH"));
+    }
+  {
+    g_auto (Run) r = { 0 };
+
+    /* The message shows the newline escaped, on one line. */
+    cli (&r, "study", model, "--vary", "coupling.c=1,2", "--outputs", "events", "--slurm", slurm, "--partition",
+         bad[0][1], NULL);
+    g_assert_nonnull (strstr (r.err, "“x\\ntouch injected”"));
+  }
+  {
+    g_auto (Run) r = { 0 };
+
+    cli (&r, "study", model, "--vary", "coupling.c=1,2", "--outputs", "events", "--slurm", newline_dir, NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "control characters"));
+  }
+  g_assert_cmpuint (sw_test_count_entries (dir), ==, 0);
+  sw_test_remove_tree (dir);
+}
+
 /* The Slurm scripts, run with sh as Slurm would (tests/app/cli/
  * test-study-slurm.sh runs them on a real Slurm): four tasks, then the
  * merge, give the local table; status counts what is there. */
@@ -286,6 +329,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/study/sample", test_sample);
   g_test_add_func ("/cli/study/usage", test_usage);
   g_test_add_func ("/cli/study/slurm-scripts", test_slurm_scripts);
+  g_test_add_func ("/cli/study/slurm-injection", test_slurm_injection);
   g_test_add_func ("/cli/study/row-equals-alone", test_row_equals_alone);
   return g_test_run ();
 }

@@ -173,6 +173,21 @@ test_invalid_options (void)
     g_assert_error (e, SW_ERROR, SW_ERROR_INVALID);
     g_assert_nonnull (strstr (e->message, "is too short; valid: at least 2.22507e-308 s"));
   }
+  /* A tolerance finer than doubles: refused, not run into "more than
+   * 2000000 steps" or "became infinite" (hos26). */
+  {
+    g_autoptr (GError) e = NULL;
+
+    o = sw_simulate_options_from_system (sys);
+    o.tolerance = 1e-300;
+    g_assert_null (sw_simulate (sys, &o, NULL, NULL, NULL, &e));
+    g_assert_error (e, SW_ERROR, SW_ERROR_INVALID);
+    g_assert_nonnull (strstr (e->message, "the tolerance 1e-300 is finer than a double can follow; valid: 1e-14 <= tolerance < 1"));
+    g_clear_error (&e);
+    o.tolerance = SW_TOLERANCE_MIN;
+    g_assert_true (sw_simulate_check (sys, &o, &e));
+    g_assert_no_error (e);
+  }
   /* Too many steps to the next output row: the message names the average
    * step and the output interval, which may be the cause (a run of 1e6 s
    * with rows 1e5 s apart said only "very stiff or unstable"). */

@@ -12,6 +12,10 @@
 #include "sw-test-files.h"
 #include "test-model-file-common.h"
 
+#define ZEROS_10 "0000000000"
+#define ZEROS_100 ZEROS_10 ZEROS_10 ZEROS_10 ZEROS_10 ZEROS_10 ZEROS_10 ZEROS_10 ZEROS_10 ZEROS_10 ZEROS_10
+#define ZEROS_400 ZEROS_100 ZEROS_100 ZEROS_100 ZEROS_100
+
 /* A bearing friction whose tau_pos is text; the table starts at line 4,
  * column 26. */
 static char *
@@ -78,8 +82,8 @@ test_error_table (void)
                          "99999999999999999999999999999999999999999999999999999999999999999999999999999999999"
                          "99999999999999999999999999999999999999999999999999999999999999999999999999999999999"
                          "999999999999999999999999999999999999999999999999999999999999999999999999999999999, 1]]");
-  assert_contains (message, "test.shaft:4:36: error: component “bf”: parameter “tau_pos”, row 2: w = inf "
-                            "is not a finite number");
+  assert_contains (message, "test.shaft:4:36: error: the number “9999999999999999999999999999999999999999” is too "
+                            "large for a double");
   g_clear_pointer (&message, g_free);
 
   /* Increasing, named with the row before. */
@@ -336,6 +340,11 @@ static const BadInput bad_inputs[] = {
     "the number “-0.000001e-320” is too small" },
   { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": -99999999999999999999999}}]}",
     "is out of range; valid: J >= 0" },
+  /* An integer of 400 digits is not one json-glib keeps as it is: it read
+   * as inf, “J = inf is not a finite number” (hos26). */
+  { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1" ZEROS_400 "}}]}",
+    "the number “1000000000000000000000000000000000000000” is too large for a double; valid: magnitudes up to 1.8e308" },
+  { HEADER "\"simulation\": {\"stop_time\": -1" ZEROS_400 "}}", "is too large for a double" },
   { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.quadratic_speed_dependent_torque\", "
     "\"params\": {\"TorqueDirection\": 1}}]}", "parameter “TorqueDirection” must be true or false, not a number" },
   { HEADER "\"components\": [{\"id\": \"a\", \"kind\": \"rotational.quadratic_speed_dependent_torque\", "
@@ -368,6 +377,12 @@ static const BadInput bad_inputs[] = {
     "simulation: “stop_time” = 1e-320 s is too short; valid: stop_time >= 2.2250738585072014e-308 s" },
   { HEADER "\"simulation\": {\"output_interval\": -0.1}}", "“output_interval” = -0.1 is out of range" },
   { HEADER "\"simulation\": {\"tolerance\": 1}}", "simulation: “tolerance” = 1 is out of range; valid: 0 < tolerance < 1" },
+  /* The name is printed as it is: an escape sequence reached the terminal (hos26). */
+  { HEADER "\"name\": \"a\\u001b]0;title\\u0007\"}", "test.shaft:1:53: error: “name” holds the control character U+001B; valid: printable text" },
+  { HEADER "\"name\": \"a\\u009b31m\"}", "“name” holds the control character U+009B" },
+  /* The run said "needed more than 2000000 steps" or "became infinite" (hos26). */
+  { HEADER "\"simulation\": {\"tolerance\": 1e-300}}",
+    "simulation: “tolerance” = 1e-300 is finer than a double can follow; valid: 1e-14 <= tolerance < 1" },
   { HEADER "\"simulation\": {\"method\": 4}}", "simulation: “method” must be a string, not a number" },
   { HEADER "\"simulation\": {\"speed\": 4}}", "simulation: unknown key “speed”; valid keys: stop_time, output_interval, tolerance, method" },
 };

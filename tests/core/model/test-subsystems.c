@@ -16,6 +16,7 @@
 #include "sw-modelica.h"
 #include "sw-modes.h"
 #include "sw-system.h"
+#include "sw-test-files.h"
 #include "sw-test-run.h"
 
 static SwModel *
@@ -165,6 +166,43 @@ test_errors (void)
     }
 }
 
+/* Files b1 … b15, each using the next twice, b15 not a subsystem (no
+ * interface): each file is read once, its error said once, and a second
+ * use of a file that failed says so in a line. Each use read its file
+ * anew: 2^15 reads, an error of 2^15 nested lines (hos26). */
+static void
+test_failed_read_once (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("shaftwork-XXXXXX", NULL);
+  g_autofree char *top = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+  const guint levels = 15;
+
+  for (guint i = 0; i <= levels; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/b%u.shaft", dir, i);
+      g_autofree char *text = NULL;
+
+      if (i < levels)
+        text = g_strdup_printf ("{\"format\": \"shaftwork-model\", \"version\": 1,%s \"components\": ["
+                                "{\"id\": \"a\", \"kind\": \"subsystem\", \"model\": \"b%u.shaft\"}, "
+                                "{\"id\": \"b\", \"kind\": \"subsystem\", \"model\": \"b%u.shaft\"}]}",
+                                i > 0 ? " \"interface\": {\"ports\": {\"f\": \"a.f\"}}," : "", i + 1, i + 1);
+      else
+        text = g_strdup ("{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": []}");
+      g_assert_true (g_file_set_contents (path, text, -1, NULL));
+      if (i == 0)
+        top = g_steal_pointer (&path);
+    }
+  model = sw_model_new_from_file (top, &error);
+  g_assert_null (model);
+  sw_test_assert_error_says (error, "b15.shaft has no “interface”");
+  sw_test_assert_error_says (error, "b2.shaft could not be read, as said above");
+  g_assert_cmpuint (strlen (error->message), <, 20000);
+  sw_test_remove_tree (dir);
+}
+
 /* Saved into another folder, the subsystems' files are named from there,
  * so the copy reads back and runs. */
 static void
@@ -198,6 +236,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/subsystems/modes", test_modes);
   g_test_add_func ("/core/subsystems/nested-and-save", test_nested_and_save);
   g_test_add_func ("/core/subsystems/errors", test_errors);
+  g_test_add_func ("/core/subsystems/failed-read-once", test_failed_read_once);
   g_test_add_func ("/core/subsystems/save-elsewhere", test_save_elsewhere);
   return g_test_run ();
 }

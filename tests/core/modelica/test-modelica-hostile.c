@@ -75,6 +75,39 @@ test_depth_limits (void)
   g_assert_nonnull (model);
 }
 
+/* Names and numbers are echoed in messages: one of 10 MB made a message of
+ * 10 MB (hos26). A number past 1024 characters is refused; a name is not
+ * (the export writes a .shaft model's ids, of any length), but a message
+ * quoting it is cut past 4 kB. */
+static void
+test_long_tokens (void)
+{
+  g_autofree char *name = g_strnfill (10 * 1024 * 1024, 'x');
+  g_autofree char *digits = g_strnfill (1000000, '1');
+  g_autofree char *longest = g_strnfill (100000, 'y');
+  g_autofree char *named = g_strdup_printf ("model %s\nend x;\n", name);
+  g_autofree char *number = model_with_parameter (digits, "", 0, ".5.5");
+  g_autofree char *ok = g_strdup_printf ("model M\n" INERTIA_OPEN "%s(J=1);\nend M;\n", longest);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwModel) model = NULL;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (SwModel) refused = sw_modelica_import (i == 0 ? named : number, -1, "m.mo", &error);
+
+      g_assert_null (refused);
+      g_assert_error (error, SW_ERROR, SW_ERROR_PARSE);
+      g_assert_cmpuint (strlen (error->message), <, 4200);
+      sw_test_assert_error_says (error, i == 0 ? "error: “end x;” closes “xxxxxxxx"
+                                               : "m.mo:2:22: error: a number of more than 1024 characters");
+      g_assert_true (i == 1 || g_str_has_suffix (error->message, "xxx…"));
+      g_clear_error (&error);
+    }
+  model = sw_modelica_import (ok, -1, "m.mo", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sw_model_get_n_components (model), ==, 1);
+}
+
 /* A block's output connected to what is no component (a variable of a
  * basic type, a Real or an SI type) or to a component without naming its
  * input: an error at the connect(), not a crash. */
@@ -174,6 +207,8 @@ test_out_of_range (void)
     { "StopTime=0/0", "m.mo:3:34: error: division by zero" },
     { "StopTime=1, Interval=0", "m.mo:3:37: error: experiment: Interval = 0 is out of range; valid: Interval > 0" },
     { "Tolerance=7", "m.mo:3:25: error: experiment: Tolerance = 7 is out of range; valid: 0 < Tolerance < 1" },
+    { "Tolerance=1e-300",
+      "m.mo:3:25: error: experiment: Tolerance = 1e-300 is finer than a double can follow; valid: 1e-14 <= Tolerance < 1" },
     /* A denormal: the .shaft it made could not be read back (fuzz25). */
     { "StopTime=1e-320",
       "m.mo:3:25: error: experiment: StopTime = 1e-320 s is too short; valid: StopTime >= 2.2250738585072014e-308 s" },
@@ -371,6 +406,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   sw_init ();
   g_test_add_func ("/core/modelica-hostile/depth-limits", test_depth_limits);
+  g_test_add_func ("/core/modelica-hostile/long-tokens", test_long_tokens);
   g_test_add_func ("/core/modelica-hostile/block-to-variable", test_block_to_variable);
   g_test_add_func ("/core/modelica-hostile/non-ascii", test_non_ascii);
   g_test_add_func ("/core/modelica-hostile/out-of-range", test_out_of_range);

@@ -86,6 +86,10 @@ test_compile (void)
     g_string_append_c (deep, ')');
   p = _sw_observed_compile (deep->str, names, &position, &error);
   sw_test_assert_error_says (error, "nests too deeply");
+  /* The message quotes the formula's start: 200 parentheses, not 401
+   * characters; one of 4 MB was quoted whole (hos26). */
+  g_assert_cmpuint (strlen (error->message), <, 300);
+  sw_test_assert_error_says (error, "(((…”, character 25:");
 }
 
 /* LossyGearDemo1 (PowerLoss = gear.lossPower) and 2 (PowerLoss =
