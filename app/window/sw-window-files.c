@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include "sw-modelica.h"
+#include "sw-output-file.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -233,8 +234,12 @@ sw_window_save_to_file (SwWindow  *self,
   if (is_modelica (file))
     {
       g_autofree char *text = sw_modelica_export (self->model, error);
+      /* As the CLI's export: a device stays a device, a link a link. */
+      g_autoptr (SwOutputFile) out = text != NULL ? sw_output_file_open (path, NULL, SW_OUTPUT_FILE_DEFAULT, error)
+                                                  : NULL;
 
-      if (text == NULL || !g_file_set_contents (path, text, -1, error))
+      if (out == NULL || !sw_output_file_write (out, text, strlen (text), error)
+          || !sw_output_file_commit (g_steal_pointer (&out), error))
         return FALSE;
       remember_folder (self, file);
       return TRUE;

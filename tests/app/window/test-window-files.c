@@ -196,6 +196,23 @@ test_save_modelica (void)
   g_assert_true (g_file_equal (sw_window_get_file (window), shaft_file));
   g_assert_true (sw_window_get_modified (window));
 
+  /* Onto a symbolic link: the link stays, its target gets the text (it
+   * was replaced by a plain file, as a device would have been). */
+  {
+    g_autofree char *link = g_build_filename (dir, "link.mo", NULL);
+    g_autofree char *linked = NULL;
+    g_autoptr(GFile) link_file = g_file_new_for_path (link);
+
+    g_assert_cmpint (symlink ("first.mo", link), ==, 0);
+    g_assert_true (g_file_set_contents (mo, "", 0, NULL));
+    g_assert_true (sw_window_save_to_file (window, link_file, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+    g_assert_true (g_file_get_contents (mo, &linked, NULL, NULL));
+    g_assert_cmpstr (linked, ==, text);
+    g_unlink (link);
+  }
+
   /* Through Save As: the same, and the model is still to be saved. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save-as", NULL));
   g_assert_nonnull (window->file_chooser);
