@@ -60,7 +60,7 @@ strip_comments (char *text)
 /* A header "double NAME(ROWS, COLS)" at p: its name's length and its
  * sizes, p moved past it; FALSE (p untouched) when p holds none. */
 static gboolean
-header (const char **p, const char **name, gsize *name_len, guint64 *rows, guint64 *cols)
+header (const char **p, const char **name, gsize *name_len, gint64 *rows, gint64 *cols)
 {
   const char *s = *p;
   char *end;
@@ -83,14 +83,15 @@ header (const char **p, const char **name, gsize *name_len, guint64 *rows, guint
     s++;
   if (*name_len == 0 || *s++ != '(')
     return FALSE;
-  *rows = g_ascii_strtoull (s, &end, 10);
+  /* Signed: "-1" is a size out of range, not 2^64 - 1. */
+  *rows = g_ascii_strtoll (s, &end, 10);
   if (end == s)
     return FALSE;
   for (s = end; *s == ' ' || *s == '\t'; s++)
     ;
   if (*s++ != ',')
     return FALSE;
-  *cols = g_ascii_strtoull (s, &end, 10);
+  *cols = g_ascii_strtoll (s, &end, 10);
   if (end == s)
     return FALSE;
   for (s = end; *s == ' ' || *s == '\t'; s++)
@@ -171,7 +172,7 @@ _sw_mo_read_table_file (Import *im, const MoElement *block, Value *table)
     {
       const char *start = p, *table_name;
       gsize len;
-      guint64 rows, cols;
+      gint64 rows, cols;
 
       if (!header (&p, &table_name, &len, &rows, &cols))
         {
@@ -181,10 +182,10 @@ _sw_mo_read_table_file (Import *im, const MoElement *block, Value *table)
       g_string_append_printf (found, "%s%.*s", found->len ? ", " : "", (int) len, table_name);
       if (strlen (name) != len || strncmp (table_name, name, len) != 0)
         continue;
-      if (rows == 0 || cols == 0 || rows > 1000000 || cols > 1000 || rows * cols > 10000000)
+      if (rows <= 0 || cols <= 0 || rows > 1000000 || cols > 1000 || rows * cols > 10000000)
         {
           _sw_mo_fail (im, m->line, m->column,
-                       _("%s: table “%s” in %s (line %u) is %" PRIu64 " × %" PRIu64
+                       _("%s: table “%s” in %s (line %u) is %" PRId64 " × %" PRId64
                          "; valid: 1 to 1 000 000 rows, 1 to 1 000 columns, 10 000 000 numbers at most"),
                        block->name, name, display, line_of (text, start), rows, cols);
           return FALSE;
@@ -192,8 +193,8 @@ _sw_mo_read_table_file (Import *im, const MoElement *block, Value *table)
       table->kind = V_MATRIX;
       table->rows = rows;
       table->cols = cols;
-      table->cells = g_new (double, rows * cols);
-      for (guint64 k = 0; k < rows * cols; k++)
+      table->cells = g_new (double, (gsize) (rows * cols));
+      for (gint64 k = 0; k < rows * cols; k++)
         {
           char *end;
 
@@ -205,7 +206,7 @@ _sw_mo_read_table_file (Import *im, const MoElement *block, Value *table)
                                              && *end != ';'))
             {
               _sw_mo_fail (im, m->line, m->column,
-                           _("%s: table “%s” in %s: number %" PRIu64 " of %" PRIu64
+                           _("%s: table “%s” in %s: number %" PRId64 " of %" PRId64
                              " (line %u) is missing or not a number"), block->name, name, display, k + 1,
                            rows * cols, line_of (text, p));
               return FALSE;

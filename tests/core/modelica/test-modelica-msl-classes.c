@@ -507,6 +507,8 @@ test_combi_time_table_file (void)
   assert_table_file_fails (dir, "double tab1(1, 2)\n 0 0\n", "tab1",
                            "does not start with #1, the text format of Modelica's tables");
   assert_table_file_fails (dir, "#1\ndouble tab1(0, 2)\n", "tab1", "(line 2) is 0 × 2; valid: 1 to 1 000 000 rows");
+  /* A negative size is said as written (it read as 18446744073709551615). */
+  assert_table_file_fails (dir, "#1\ndouble tab1(-1, 2)\n", "tab1", "(line 2) is -1 × 2; valid: 1 to 1 000 000 rows");
   g_assert_cmpint (g_remove (tables_path), ==, 0);
   assert_table_file_fails (dir, NULL, "tab1", "CombiTable.mo:3:5: error: combiTimeTable.fileName: cannot read ");
   g_assert_cmpint (g_remove (mo), ==, 0);
