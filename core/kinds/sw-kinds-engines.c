@@ -380,8 +380,9 @@ static const SwTableDesc ed_losses_table = { ed_curve_columns, 2, ed_losses_defa
 
 static const SwParamDesc ed_params[] = {
   SW_POSITIVE ("j", N_("Moment of inertia"), "kg.m2", 1, N_("Inertia of the crankshaft and what turns with it")),
-  SW_SIGNAL ("power_request", N_("Relative power request"), "",
-             N_("Fraction of the full-load torque requested (0 to 1), a number or a signal")),
+  /* Twin Builder's default 0.5: an engine placed as it comes runs. */
+  SW_SIGNAL_DEFAULT ("power_request", N_("Relative power request"), "", 0.5,
+                     N_("Fraction of the full-load torque requested (0 to 1), a number or a signal")),
   SW_TABLE_PARAM ("full_load", N_("Full-load torque"),
                   N_("Maximum torque produced inside the engine against the crankshaft speed (rows: n in rpm, "
                      "torque)"), &ed_full_load_table),

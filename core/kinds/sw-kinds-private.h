@@ -18,6 +18,8 @@
 #define SW_ANY(n, l, u, def, h)          { n, l, u, SW_PARAM_REAL, def, -INFINITY, INFINITY, FALSE, h }
 #define SW_BOOL(n, l, def, h)            { n, l, "", SW_PARAM_BOOLEAN, def, 0, 1, FALSE, h }
 #define SW_SIGNAL(n, l, u, h)            { n, l, u, SW_PARAM_SIGNAL, 0, -INFINITY, INFINITY, FALSE, h }
+/* A signal whose constant default is d, not 0. */
+#define SW_SIGNAL_DEFAULT(n, l, u, d, h) { n, l, u, SW_PARAM_SIGNAL, d, -INFINITY, INFINITY, FALSE, h }
 #define SW_INITIAL(n, l, u, h)           { n, l, u, SW_PARAM_INITIAL, NAN, -INFINITY, INFINITY, FALSE, h }
 /* Modelica's nominal attribute of a state: optional like an initial value,
  * > 0 when given (absent: the engine derives one). */

@@ -186,6 +186,26 @@ test_engine_firing (void)
 /* An engine on a fan settles where power_request × full_load(n) = losses(n)
  * + the fan's torque (found here by bisection on the curves); its energy
  * balances: kinetic + lost = initial + the combustion's work. */
+/* An engine as it comes (no parameters given) runs at Twin Builder's
+ * default power request 0.5: its internal torque at the start is half the
+ * full-load curve at n0 = 700 rpm (placed from the palette it coasted, at
+ * a request of 0). */
+static void
+test_engine_default_request (void)
+{
+  static const char text[] =
+    "{\"format\": \"shaftwork-model\", \"version\": 1, \"components\": ["
+    "{\"id\": \"engine\", \"kind\": \"rotational.engine\"},"
+    "{\"id\": \"load\", \"kind\": \"rotational.inertia\", \"params\": {\"J\": 1}}],"
+    "\"connections\": [{\"from\": \"engine.rot2\", \"to\": \"load.flange_a\"}],"
+    " \"simulation\": {\"stop_time\": 0.01}}";
+  g_autoptr (SwTrajectory) tr = sw_test_run_text (text, 0.001, 0);
+  const double *md = sw_test_column (tr, "engine.md"), *n = sw_test_column (tr, "engine.n");
+
+  g_assert_cmpfloat_with_epsilon (n[0], 700, 1e-9);
+  g_assert_cmpfloat_with_epsilon (md[0], 0.5 * curve (full_load, G_N_ELEMENTS (full_load), 700), 1e-9);
+}
+
 static void
 test_engine_idle (void)
 {
@@ -404,6 +424,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/engines/gear-loss", test_gear_loss);
   g_test_add_func ("/core/engines/engine-firing", test_engine_firing);
   g_test_add_func ("/core/engines/engine-idle", test_engine_idle);
+  g_test_add_func ("/core/engines/engine-default-request", test_engine_default_request);
   g_test_add_func ("/core/engines/engine-modal", test_engine_modal);
   g_test_add_func ("/core/engines/engine-start", test_engine_start);
   g_test_add_func ("/core/engines/engine-campbell", test_engine_campbell);
