@@ -17,26 +17,42 @@
 #define KEY_PAN_PX       40.0
 #define REVEAL_MARGIN_PX 12.0
 
+/* The component's box with its labels in widget pixels, and the widget's
+ * size; FALSE before the canvas is laid out or for no such component. */
+static gboolean
+component_in_widget (SwCanvas *self,
+                     guint     index,
+                     double    box[4],
+                     int      *width,
+                     int      *height)
+{
+  const SwCanvasItem *item;
+
+  *width = gtk_widget_get_width (GTK_WIDGET (self));
+  *height = gtk_widget_get_height (GTK_WIDGET (self));
+  if (*width <= 1 || *height <= 1 || index >= self->items->len)
+    return FALSE;
+  item = _sw_canvas_get_item (self, index);
+  _sw_canvas_view_to_widget (&self->view, item->keep_out.x, item->keep_out.y, &box[0], &box[1]);
+  _sw_canvas_view_to_widget (&self->view, item->keep_out.x + item->keep_out.width,
+                             item->keep_out.y + item->keep_out.height, &box[2], &box[3]);
+  return TRUE;
+}
+
 /* Pans the view so that the component and its labels are in sight. */
 static void
 reveal_component (SwCanvas *self,
                   guint     index)
 {
-  int width = gtk_widget_get_width (GTK_WIDGET (self));
-  int height = gtk_widget_get_height (GTK_WIDGET (self));
-  const SwCanvasItem *item;
-  double x1, y1, x2, y2, dx = 0, dy = 0;
+  int width, height;
+  double box[4], x1, y1, x2, y2, dx = 0, dy = 0;
 
-  if (width <= 1 || height <= 1 || index >= self->items->len)
+  if (!component_in_widget (self, index, box, &width, &height))
     return;
-  item = _sw_canvas_get_item (self, index);
-  _sw_canvas_view_to_widget (&self->view, item->keep_out.x, item->keep_out.y, &x1, &y1);
-  _sw_canvas_view_to_widget (&self->view, item->keep_out.x + item->keep_out.width,
-                             item->keep_out.y + item->keep_out.height, &x2, &y2);
-  x1 -= REVEAL_MARGIN_PX;
-  y1 -= REVEAL_MARGIN_PX;
-  x2 += REVEAL_MARGIN_PX;
-  y2 += REVEAL_MARGIN_PX;
+  x1 = box[0] - REVEAL_MARGIN_PX;
+  y1 = box[1] - REVEAL_MARGIN_PX;
+  x2 = box[2] + REVEAL_MARGIN_PX;
+  y2 = box[3] + REVEAL_MARGIN_PX;
 
   if (x2 - x1 > width)
     dx = width / 2.0 - (x1 + x2) / 2;
@@ -64,22 +80,16 @@ void
 _sw_canvas_centre_component (SwCanvas *self,
                              guint     index)
 {
-  int width = gtk_widget_get_width (GTK_WIDGET (self));
-  int height = gtk_widget_get_height (GTK_WIDGET (self));
-  const SwCanvasItem *item;
-  double x1, y1, x2, y2;
+  int width, height;
+  double box[4];
 
-  if (width <= 1 || height <= 1 || index >= self->items->len)
+  if (!component_in_widget (self, index, box, &width, &height))
     return;
-  item = _sw_canvas_get_item (self, index);
-  _sw_canvas_view_to_widget (&self->view, item->keep_out.x, item->keep_out.y, &x1, &y1);
-  _sw_canvas_view_to_widget (&self->view, item->keep_out.x + item->keep_out.width,
-                             item->keep_out.y + item->keep_out.height, &x2, &y2);
-  if (x1 >= REVEAL_MARGIN_PX && y1 >= REVEAL_MARGIN_PX &&
-      x2 <= width - REVEAL_MARGIN_PX && y2 <= height - REVEAL_MARGIN_PX)
+  if (box[0] >= REVEAL_MARGIN_PX && box[1] >= REVEAL_MARGIN_PX && box[2] <= width - REVEAL_MARGIN_PX
+      && box[3] <= height - REVEAL_MARGIN_PX)
     return;
-  self->view.tx += width / 2.0 - (x1 + x2) / 2;
-  self->view.ty += height / 2.0 - (y1 + y2) / 2;
+  self->view.tx += width / 2.0 - (box[0] + box[2]) / 2;
+  self->view.ty += height / 2.0 - (box[1] + box[3]) / 2;
   self->needs_fit = FALSE;
   self->fit_follows = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
