@@ -27,6 +27,9 @@ GQuark sw_error_quark (void);
 
 /* Call once before using the library: turns GSL's abort-on-error off. Idempotent. */
 void   sw_init (void);
+/* Call first in a program's main, before any thread starts: sw_init(), and
+ * OpenBLAS kept to one thread unless the user chose its threads. */
+void   sw_init_program (void);
 
 /* The edits (insert, delete, replace; ASCII case ignored) from a to b:
  * how close a misspelt name is to a valid one, for messages. */

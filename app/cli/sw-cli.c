@@ -585,7 +585,7 @@ main (int argc, char **argv)
   textdomain (GETTEXT_PACKAGE);
   g_set_print_handler (print_out);
   g_set_printerr_handler (print_err_printable);
-  sw_init ();
+  sw_init_program ();
   /* Ctrl+C or a kill while a file is written leaves no temporary file. */
   signal (SIGINT, remove_temporary_and_die);
   signal (SIGTERM, remove_temporary_and_die);

@@ -4,6 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-application.h"
+#include "sw-error.h"
 #include "sw-settings.h"
 
 int
@@ -12,6 +13,7 @@ main (int   argc,
 {
   g_autoptr(SwApplication) application = NULL;
 
+  sw_init_program ();
   sw_settings_init_locale ();
 
   application = sw_application_new ();

@@ -1,13 +1,16 @@
 /* test-lapack.c: LAPACK as modal analysis loads it (core/modal/sw-lapack.c):
  * dstevr called in LAPACK itself gives LAPACKE_dstevr's results bit for
  * bit, refuses NaN as it does, and the routines bound from LAPACKE at
- * their first call solve.
+ * their first call solve. A program's OpenBLAS runs one thread unless the
+ * user chose otherwise.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <gmodule.h>
 
+#include "sw-error.h"
 #include "sw-lapack-private.h"
 
 /* A tridiagonal of n with spread eigenvalues: a chain's M^-1/2 K M^-1/2. */
@@ -89,11 +92,61 @@ test_lapacke_bound_at_first_call (void)
     g_assert_cmpfloat_with_epsilon (b[i], i + 1, 1e-14);
 }
 
+/* OpenBLAS's threads as a program starts it (sw_init_program()): one when
+ * the environment names none, as many as the user asked otherwise. Each
+ * case in a child of its own: the library reads its variables as it loads. */
+static int
+blas_threads_in_program (void)
+{
+  GModule *module;
+  int (*get_threads) (void) = NULL;
+
+  sw_init_program ();
+  if (_sw_lapack_load (NULL) == NULL)
+    return -1;
+  module = g_module_open ("liblapack.so.3", G_MODULE_BIND_LAZY | G_MODULE_BIND_LOCAL);
+  if (module == NULL || !g_module_symbol (module, "openblas_get_num_threads", (gpointer *) &get_threads))
+    return -1;   /* not OpenBLAS: no threads of its own */
+  return get_threads ();
+}
+
+static void
+test_one_blas_thread (void)
+{
+  if (g_test_subprocess ())
+    {
+      const char *asked = g_getenv ("SW_TEST_ASK_THREADS");
+      int threads;
+
+      g_unsetenv ("OPENBLAS_NUM_THREADS");
+      g_unsetenv ("GOTO_NUM_THREADS");
+      g_unsetenv ("OMP_NUM_THREADS");
+      if (asked != NULL)
+        g_setenv ("OPENBLAS_NUM_THREADS", asked, TRUE);
+      threads = blas_threads_in_program ();
+      if (threads < 0)
+        return;
+      g_assert_cmpint (threads, ==, asked != NULL ? atoi (asked) : 1);
+      return;
+    }
+  g_unsetenv ("SW_TEST_ASK_THREADS");
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  if (g_get_num_processors () >= 2)
+    {
+      g_setenv ("SW_TEST_ASK_THREADS", "2", TRUE);
+      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+      g_test_trap_assert_passed ();
+      g_unsetenv ("SW_TEST_ASK_THREADS");
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/modal/lapack/dstevr-as-lapacke", test_dstevr_as_lapacke);
   g_test_add_func ("/core/modal/lapack/lapacke-at-first-call", test_lapacke_bound_at_first_call);
+  g_test_add_func ("/core/modal/lapack/one-blas-thread", test_one_blas_thread);
   return g_test_run ();
 }
