@@ -105,7 +105,17 @@ read_model_named (GFile      *file,
       /* Table files are found beside the model, not in the working folder. */
       g_autoptr (GFile) parent = g_file_get_parent (file);
       g_autofree char *folder = parent != NULL ? g_file_get_path (parent) : NULL;
+      g_autofree char *path = g_file_get_path (file);
+      g_auto (GStrv) beside = model_name != NULL && path != NULL ? sw_modelica_list_folder_models (path) : NULL;
 
+      /* MSL 4's Examples/package.mo: the model chosen is a file beside it. */
+      if (beside != NULL && g_strv_contains ((const char *const *) beside, model_name))
+        {
+          g_autofree char *name = g_strconcat (model_name, ".mo", NULL);
+          g_autoptr (GFile) model_file = g_file_get_child (parent, name);
+
+          return read_model_named (model_file, NULL, error);
+        }
       return sw_modelica_import_model (data, (gssize) length, display, folder, model_name, error);
     }
   {
@@ -594,13 +604,20 @@ replace_with_model (SwWindow *self,
 }
 
 /* The models a Modelica file holds (a package of examples, models saved
- * together), NULL when it cannot be read or followed. */
+ * together) or, of MSL 4's package.mo of none, its folder holds (*beside
+ * set); NULL when it cannot be read or followed. */
 static char **
-modelica_choices (GFile *file)
+modelica_choices (GFile    *file,
+                  gboolean *beside)
 {
   g_autofree char *data = NULL;
+  g_autofree char *path = g_file_get_path (file);
+  char **folder = path != NULL ? sw_modelica_list_folder_models (path) : NULL;
   gsize length = 0;
 
+  *beside = folder != NULL;
+  if (folder != NULL)
+    return folder;
   if (!g_file_load_contents (file, NULL, &data, &length, NULL, NULL))
     return NULL;
   return sw_modelica_list_models (data, (gssize) length);
@@ -636,11 +653,14 @@ model_chosen_cb (AdwMessageDialog *dialog,
 static void
 choose_modelica_model (SwWindow    *self,
                        GFile       *file,
-                       char *const *choices)
+                       char *const *choices,
+                       gboolean     beside)
 {
   g_autofree char *display = _sw_window_file_get_display_name (file);
-  g_autofree char *body = g_strdup_printf (_("“%s” holds %u models. Choose the one to open."), display,
-                                           g_strv_length ((char **) choices));
+  guint n = g_strv_length ((char **) choices);
+  g_autofree char *body = beside ? g_strdup_printf (_("“%s” holds no model itself; its folder holds %u, each a file "
+                                                      "of its own. Choose the one to open."), display, n)
+                                 : g_strdup_printf (_("“%s” holds %u models. Choose the one to open."), display, n);
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Open Which Model?"), body);
   GtkWidget *models = gtk_drop_down_new_from_strings ((const char *const *) choices);
 
@@ -670,10 +690,13 @@ sw_window_open_file (SwWindow *self,
     {
       g_autofree char *display = _sw_window_file_get_display_name (file);
       g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), display);
-      g_auto (GStrv) choices = is_modelica (file) ? modelica_choices (file) : NULL;
+      gboolean beside = FALSE;
+      g_auto (GStrv) choices = is_modelica (file) ? modelica_choices (file, &beside) : NULL;
 
-      if (choices != NULL && g_strv_length (choices) >= 2)
-        choose_modelica_model (self, file, choices);
+      /* One model of its own failed for a reason of its own (said);
+       * one model beside a package.mo is still to be chosen. */
+      if (choices != NULL && g_strv_length (choices) >= (beside ? 1u : 2u))
+        choose_modelica_model (self, file, choices, beside);
       else
         _sw_window_show_error_dialog (self, heading, error->message);
       return;

@@ -980,3 +980,15 @@ sw_modelica_list_models (const char *data, gssize length)
     length = (gssize) strlen (data);
   return _sw_mo_list_models (data, (gsize) length);
 }
+
+char **
+sw_modelica_list_folder_models (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize length;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  if (!_sw_model_file_read (path, &data, &length, NULL))
+    return NULL;
+  return _sw_mo_folder_models (path, data, length);
+}

@@ -568,13 +568,12 @@ by_name (gconstpointer a, gconstpointer b)
 
 /* The models of a package's folder: package.order's names that are files
  * NAME.mo, else the folder's .mo files but package.mo, sorted. */
-static char *
+static char **
 folder_models (const char *dir)
 {
   g_autofree char *order_path = g_build_filename (dir, "package.order", NULL);
   g_autofree char *order = NULL;
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GString) list = g_string_new (NULL);
+  GPtrArray *names = g_ptr_array_new ();
 
   if (g_file_get_contents (order_path, &order, NULL, NULL))
     {
@@ -599,20 +598,40 @@ folder_models (const char *dir)
           g_ptr_array_add (names, g_strndup (entry, strlen (entry) - 3));
       g_ptr_array_sort (names, by_name);
     }
-  for (guint k = 0; k < names->len; k++)
-    g_string_append_printf (list, "%s%s", k > 0 ? ", " : "", (char *) names->pdata[k]);
-  return g_strdup (list->str);
+  g_ptr_array_add (names, NULL);
+  return (char **) g_ptr_array_free (names, FALSE);
+}
+
+/* Whether the file is MSL 4's package.mo of no model of its own. */
+static gboolean
+is_model_less_package (const char *path, const char *data, gsize length)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  g_auto (GStrv) models = NULL;
+
+  return strcmp (base, "package.mo") == 0 && (models = _sw_mo_list_models (data, length)) != NULL
+         && models[0] == NULL;
+}
+
+char **
+_sw_mo_folder_models (const char *path, const char *data, gsize length)
+{
+  g_autofree char *dir = NULL;
+
+  if (!is_model_less_package (path, data, length))
+    return NULL;
+  dir = g_path_get_dirname (path);
+  return folder_models (dir);
 }
 
 char *
 _sw_mo_folder_model (const char *path, const char *display_name, const char *data, gsize length,
                      const char *model_name, GError **error)
 {
-  g_autofree char *base = g_path_get_basename (path);
   g_autofree char *dir = NULL, *names = NULL;
   g_auto (GStrv) models = NULL;
 
-  if (strcmp (base, "package.mo") != 0 || (models = _sw_mo_list_models (data, length)) == NULL || models[0] != NULL)
+  if (!is_model_less_package (path, data, length))
     return NULL;
   dir = g_path_get_dirname (path);
   if (model_name != NULL && plain_name (model_name))
@@ -630,7 +649,8 @@ _sw_mo_folder_model (const char *path, const char *display_name, const char *dat
             return g_steal_pointer (&file);
         }
     }
-  names = folder_models (dir);
+  models = folder_models (dir);
+  names = g_strjoinv (", ", models);
   if (model_name != NULL)
     g_set_error (error, SW_ERROR, SW_ERROR_PARSE,
                  _("%s: error: the package holds no model itself, and its folder has no file of “%s”; its models: %s"),

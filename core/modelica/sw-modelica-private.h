@@ -216,6 +216,12 @@ char    *_sw_mo_folder_model    (const char  *path,
                                  const char  *model_name,
                                  GError     **error);
 
+/* The names of those files (package.order's, else the folder's), or
+ * NULL where path is not such a package.mo. */
+char   **_sw_mo_folder_models   (const char  *path,
+                                 const char  *data,
+                                 gsize        length);
+
 /* The modification called name among mods (NULL: none). */
 MoMod   *_sw_mo_find       (GPtrArray   *mods,
                             const char  *name);

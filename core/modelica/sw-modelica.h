@@ -51,6 +51,11 @@ SwModel *sw_modelica_import_file_model (const char  *path,
 char   **sw_modelica_list_models (const char  *data,
                                   gssize       length);
 
+/* Of MSL 4's package.mo of no model of its own, at path: its folder's
+ * models, each a file NAME.mo beside it (package.order's names, else the
+ * folder's files); NULL for any other file. */
+char   **sw_modelica_list_folder_models (const char *path);
+
 /* The model as Modelica text (sw-modelica-export.c), or NULL with an
  * error naming what has no Modelica form. */
 char    *sw_modelica_export      (SwModel     *model,

@@ -361,6 +361,61 @@ test_open_package (void)
   window_destroy_and_check (window);
 }
 
+/* MSL 4's Examples/package.mo holds no model: the dialog lists its
+ * folder's (package.order's, not the sub-package Utilities), and the one
+ * chosen is read from its own file beside it. */
+static void
+test_open_package_folder (void)
+{
+  g_autofree char *first = sw_test_example_path ("first.shaft");
+  g_autofree char *dir = g_dir_make_tmp ("window-msl4-XXXXXX", NULL);
+  g_autofree char *package = g_build_filename (dir, "package.mo", NULL);
+  g_autofree char *order = g_build_filename (dir, "package.order", NULL);
+  g_autofree char *first_mo = g_build_filename (dir, "First.mo", NULL);
+  g_autofree char *backlash_mo = g_build_filename (dir, "Backlash.mo", NULL);
+  g_autofree char *utilities = g_build_filename (dir, "Utilities", NULL);
+  g_autofree char *forms = g_build_filename (g_getenv ("SW_SOURCE_ROOT"), "tests", "data", "modelica", NULL);
+  g_autofree char *form = g_build_filename (forms, "forms", "First-msl4.mo", NULL);
+  g_autofree char *plain = g_build_filename (forms, "Backlash.mo", NULL);
+  g_autofree char *text = NULL, *text2 = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (package);
+  SwWindow *window = window_with_file (first);
+  SwModel *before = sw_window_get_model (window);
+  AdwMessageDialog *dialog;
+  GtkDropDown *models;
+  GListModel *names;
+
+  g_assert_true (g_file_set_contents (package, "within Modelica.Mechanics.Rotational;\n"
+                                               "package Examples \"Demonstration examples\"\n"
+                                               "  extends Modelica.Icons.ExamplesPackage;\n"
+                                               "end Examples;\n", -1, NULL));
+  g_assert_true (g_file_set_contents (order, "First\nBacklash\nUtilities\n", -1, NULL));
+  g_assert_true (g_file_get_contents (form, &text, NULL, NULL));
+  g_assert_true (g_file_set_contents (first_mo, text, -1, NULL));
+  g_assert_true (g_file_get_contents (plain, &text2, NULL, NULL));
+  g_assert_true (g_file_set_contents (backlash_mo, text2, -1, NULL));
+  g_assert_cmpint (g_mkdir (utilities, 0700), ==, 0);
+
+  sw_window_open_file (window, file);
+  dialog = ADW_MESSAGE_DIALOG (find_transient (window, ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "its folder holds 2"));
+  models = GTK_DROP_DOWN (adw_message_dialog_get_extra_child (dialog));
+  names = gtk_drop_down_get_model (models);
+  g_assert_cmpuint (g_list_model_get_n_items (names), ==, 2);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), 0), ==, "First");
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), 1), ==, "Backlash");
+  gtk_drop_down_set_selected (models, 1);
+  adw_message_dialog_response (dialog, "open");
+  iterate ();
+  g_assert_true (sw_window_get_model (window) != before);
+  g_assert_cmpint (sw_model_find_component (sw_window_get_model (window), "elastoBacklash"), >=, 0);
+
+  window_destroy_and_check (window);
+  g_remove (package), g_remove (order), g_remove (first_mo), g_remove (backlash_mo), g_rmdir (utilities);
+  g_rmdir (dir);
+}
+
 static void
 test_unsaved_prompt (void)
 {
@@ -408,6 +463,7 @@ add_tests (void)
   g_test_add_func ("/app/window/save-modelica", test_save_modelica);
   g_test_add_func ("/app/window/load-error", test_load_error);
   g_test_add_func ("/app/window/open-package", test_open_package);
+  g_test_add_func ("/app/window/open-package-folder", test_open_package_folder);
   g_test_add_func ("/app/window/unsaved-prompt", test_unsaved_prompt);
 }
 
