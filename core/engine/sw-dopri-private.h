@@ -63,8 +63,8 @@ void     _sw_dopri_counters (const SwDopriControl *c, guint64 counters[SW_N_COUN
 /* The norm of v (sw-integrator-dopri.c), each state over its scale + the
  * larger of |y0| and |y1|. */
 double   _sw_dopri_norm   (SwIntegrator *it, const double *y0, const double *y1, const double *v);
-/* The same of a step's error e, which it overwrites (faster). */
-double   _sw_dopri_norm_step (SwIntegrator *it, const double *y0, const double *y1, double *e);
+/* The same of a step's error e, its largest ratio alone (faster). */
+double   _sw_dopri_norm_step (SwIntegrator *it, const double *y0, const double *y1, const double *e);
 /* FALSE with the error of a failed step at t. */
 gboolean _sw_dopri_failed (SwIntegrator *it, double t, const char *what, GError **error);
 

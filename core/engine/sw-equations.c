@@ -323,18 +323,22 @@ assign_runs (const SwSystem *sys, const double *q, const double *qd, double *qdd
       double *restrict out = qdd + run->j0, before = c * (qr[1] - qr[0]) + d * (qdr[1] - qdr[0]);
       guint n = run->n;
 
-      /* before: the torque of the element left of coordinate k. */
+      /* before: the torque of the element left of coordinate k. (w tau -
+       * w before, not w (tau - before): rounded as the same elements
+       * added one by one, or as laws by formula.) */
       if (w != 0)
         {
-          out[0] += w * before;
+          double wb = w * before;
+
+          out[0] += wb;
           for (guint k = 1; k < n; k++)
             {
-              double tau = c * (qr[k + 1] - qr[k]) + d * (qdr[k + 1] - qdr[k]);
+              double tau = c * (qr[k + 1] - qr[k]) + d * (qdr[k + 1] - qdr[k]), wt = w * tau;
 
-              out[k] = w * (tau - before);
-              before = tau;
+              out[k] = wt - wb;
+              wb = wt;
             }
-          out[n] -= w * before;
+          out[n] -= wb;
         }
       else
         {

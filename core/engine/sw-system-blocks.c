@@ -730,6 +730,16 @@ inverse_runs (SwSystem *sys)
       sys->inverse_runs[sys->n_inverse_runs - 1].n++;
 }
 
+static int
+compare_linear (gconstpointer a, gconstpointer b)
+{
+  const SwLinearElement *x = a, *y = b;
+
+  if (x->ja != y->ja)
+    return x->ja < y->ja ? -1 : 1;
+  return (x->jb > y->jb) - (x->jb < y->jb);
+}
+
 /* The one-pass plan of the accelerations (see sys->runs_assign), when
  * every coordinate is massive and alone in its block and no two runs share
  * an inner coordinate (two elements in parallel on a stretch do). */
@@ -888,6 +898,11 @@ _sw_assembly_build_plan (SwSystem *sys)
   for (guint i = 0; i < sys->n_nodes; i++)
     if (is_needed[i])
       g_array_append_val (needed, i);
+  /* Coordinates numbered along the shafts (sw-system.c): the elements in
+   * their order, not the parts', so that a chain's join one run whatever
+   * its ids. */
+  if (sys->coords_band_ordered)
+    g_array_sort (linear, compare_linear);
   sys->n_linear = linear->len;
   sys->plain = g_new (SwPlainElement, MAX (sys->n_linear, 1));
   sys->general = g_new (SwLinearElement, MAX (sys->n_linear, 1));

@@ -286,6 +286,10 @@ struct _SwSystem {
    * their inner coordinates' accelerations, after the rest (zero_ranges)
    * is cleared, and every term is scaled by 1 / m as it is added. */
   gboolean      runs_assign;
+  /* The massive coordinates were numbered along the parts that join them
+   * (sw-system.c's renumber_coords), and the linear elements are sorted
+   * in that order. */
+  gboolean      coords_band_ordered;
   guint         n_zero_ranges;
   SwCoordRange *zero_ranges;
   guint     n_banded;

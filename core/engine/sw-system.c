@@ -20,6 +20,7 @@
 #include "sw-equations-private.h"
 #include "sw-expression-private.h"
 #include "sw-zeros-private.h"
+#include "sw-band-order-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -143,21 +144,98 @@ _sw_assembly_set_error (SwAssembly *ctx, GError **error, SwErrorCode code, guint
 
 /* ---- Assembly ----------------------------------------------------------- */
 
+/* The coordinates in Cuthill-McKee order over the parts that join them
+ * (each part's coordinates in a path): a chain's along the chain, whatever
+ * the order of its components' ids (J0, J1, J10, J100, J1000, J1001 …
+ * split a 10 000-body chain into 901 runs of flat elements and 1 898
+ * scattered ones; in order it is one run, streamed once an evaluation). */
+static gboolean
+coords_in_band_order (const SwSystem *sys, guint *order)
+{
+  guint n = sys->n_coords, n_edges = 0;
+  g_autofree guint *start = g_new0 (guint, n + 1);
+  g_autofree guint *fill = NULL, *adj = NULL, *roots = g_new (guint, MAX (n, 1));
+  g_autofree guint *last = g_new (guint, sys->n_parts > 0 ? sys->n_parts : 1);
+
+  /* Each part's coordinates joined in a path: its pairs (a, b) counted,
+   * then listed both ways. */
+  for (int pass = 0; pass < 2; pass++)
+    {
+      for (guint k = 0; k < sys->n_parts; k++)
+        {
+          const SwPart *p = &sys->parts[k];
+          guint prev = G_MAXUINT;
+
+          for (guint port = 0; port < sw_part_n_nodes (p); port++)
+            for (guint t = sys->t_start[p->node[port]]; t < sys->t_start[p->node[port] + 1]; t++)
+              {
+                guint j = sys->t_terms[t].index;
+
+                if (prev != G_MAXUINT && j != prev)
+                  {
+                    if (pass == 0)
+                      start[j + 1]++, start[prev + 1]++, n_edges += 2;
+                    else
+                      adj[fill[j]++] = prev, adj[fill[prev]++] = j;
+                  }
+                prev = j;
+              }
+        }
+      if (pass == 0)
+        {
+          for (guint j = 0; j < n; j++)
+            start[j + 1] += start[j];
+          fill = g_memdup2 (start, (n + 1) * sizeof (guint));
+          adj = g_new (guint, MAX (n_edges, 1));
+        }
+    }
+  for (guint j = 0; j < n; j++)
+    roots[j] = j;
+  _sw_band_sort_by_degree (start, roots, n);
+  _sw_band_order (n, start, adj, roots, n, FALSE, FALSE, NULL, 0, order);
+  /* Taken only when it joins more neighbours than the order of the ids
+   * (a model whose ids already follow its shafts keeps its numbering). */
+  {
+    g_autofree guint *at = g_new (guint, MAX (n, 1));
+    guint64 old_next = 0, new_next = 0;
+
+    for (guint k = 0; k < n; k++)
+      at[order[k]] = k;
+    for (guint j = 0; j < n; j++)
+      for (guint e = start[j]; e < start[j + 1]; e++)
+        {
+          old_next += adj[e] == j + 1;
+          new_next += at[adj[e]] == at[j] + 1;
+        }
+    return new_next > old_next;
+  }
+}
+
 /* Coordinates renumbered by class, massive first, then first order, then
- * algebraic (each in its old order): the states are then the massive
- * coordinates in order, and an evaluation copies them as they are. */
+ * algebraic (all massive: in coords_in_band_order() where that joins more
+ * neighbours; else each class in its old order): the states
+ * are then the massive coordinates in order, and an evaluation copies them
+ * as they are. */
 static void
 renumber_coords (SwSystem *sys, guint n_massive, guint n_first)
 {
   guint n = sys->n_coords, next[3] = { 0, n_massive, n_massive + n_first };
   g_autofree guint *new_index = g_new (guint, MAX (n, 1));
+  g_autofree guint *order = g_new (guint, MAX (n, 1));
   g_autofree SwCoordClass *cls = g_memdup2 (sys->coord_class, MAX (n, 1) * sizeof (SwCoordClass));
   g_autofree guint *c_start = g_memdup2 (sys->c_start, (n + 1) * sizeof (guint));
   g_autofree SwTerm *c_terms = g_memdup2 (sys->c_terms, MAX (c_start[n], 1) * sizeof (SwTerm));
   guint nnz = 0;
 
-  for (guint j = 0; j < n; j++)
-    new_index[j] = next[cls[j]]++;
+  /* (Only where every coordinate is massive, the plan of flat runs'
+   * (sw-system-blocks.c): elsewhere the ids' order is kept, which the
+   * friction's decisions and the massless sections' follow.) */
+  sys->coords_band_ordered = n_massive == n && coords_in_band_order (sys, order);
+  if (!sys->coords_band_ordered)
+    for (guint j = 0; j < n; j++)
+      order[j] = j;
+  for (guint k = 0; k < n; k++)
+    new_index[order[k]] = next[cls[order[k]]]++;
   for (guint k = 0; k < sys->t_start[sys->n_nodes]; k++)
     sys->t_terms[k].index = new_index[sys->t_terms[k].index];
   for (guint j = 0; j < n; j++)
