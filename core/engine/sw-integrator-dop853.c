@@ -147,7 +147,7 @@ fused (double *restrict out, const double *restrict base, double h, double cv, c
       fused (out, NULL, h, cv, NULL, g, row, k, len, M); \
     break;
 
-static void
+SW_STEP_LOOPS static void
 combine (double *restrict out, const double *restrict base, double h, double cv, const double *restrict vel,
          double g, const Row *row, double *const *k, guint len)
 {
@@ -177,7 +177,7 @@ combine (double *restrict out, const double *restrict base, double h, double cv,
 
 /* The state of stage s into out: y + h sum_l a_sl k_l, or in Nystrom form
  * positions q + h (c_s v + h (A^2 k)_s), velocities v + h (A k)_s. */
-static void
+SW_STEP_LOOPS static void
 stage_state (const Dop853 *d, guint s, double h, double *out)
 {
   if (!d->nystrom)
@@ -191,7 +191,7 @@ stage_state (const Dop853 *d, guint s, double h, double *out)
 
 /* The combination v . k of the step's slopes in full (n states), with va
  * = v A: in Nystrom form positions h (sum v) v0 + h^2 (v A) k. */
-static void
+SW_STEP_LOOPS static void
 slopes_combined (const Dop853 *d, const Row *v, const Row *va, double h, double *out)
 {
   if (!d->nystrom)
@@ -215,7 +215,7 @@ slopes (SwIntegrator *it, Dop853 *d, double t, const double *y, double *k)
 }
 
 /* The full slope y' at (y, k) into out (n states). */
-static void
+SW_STEP_LOOPS static void
 full_slope (const Dop853 *d, const double *y, const double *k, double *out)
 {
   if (!d->nystrom)
@@ -230,7 +230,7 @@ full_slope (const Dop853 *d, const double *y, const double *k, double *out)
 /* The error norm of the step from y to y1 with the estimates e5 and e3:
  * each state's e5^2 / sqrt(e5^2 + 0.01 e3^2) over its tolerance, the
  * largest, or (unit scales) Hairer's over the sums of squares. */
-static double
+SW_STEP_LOOPS static double
 error_norm (SwIntegrator *it, const double *restrict y0, const double *restrict y1, const double *restrict e5,
             const double *restrict e3)
 {
@@ -350,7 +350,7 @@ dop853_init (SwIntegrator *it, double t0, const double *y0, GError **error)
   return TRUE;
 }
 
-static gboolean
+SW_STEP_LOOPS static gboolean
 dop853_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GError **error)
 {
   Dop853 *d = it->priv;
@@ -453,7 +453,7 @@ make_dense (SwIntegrator *it, Dop853 *d)
   return TRUE;
 }
 
-static gboolean
+SW_STEP_LOOPS static gboolean
 dop853_interpolate (SwIntegrator *it, double t, double *y, GError **error)
 {
   Dop853 *d = it->priv;

@@ -72,7 +72,7 @@ _sw_dopri_norm (SwIntegrator *it, const double *y0, const double *y1, const doub
  * maxima in any order; a NaN told by the sum of the ratios, which are
  * never negative), e left as it was (a chain of 10 000 bodies: 10 % of
  * its run as two loops, the second one state at a time). */
-double
+SW_STEP_LOOPS double
 _sw_dopri_norm_step (SwIntegrator *it, const double *y0, const double *y1, const double *e)
 {
   const double *restrict a = y0, *restrict b = y1, *restrict scale = it->scale, *restrict err = e;
@@ -229,7 +229,7 @@ dopri_init (SwIntegrator *it, double t0, const double *y0, GError **error)
   return TRUE;
 }
 
-static gboolean
+SW_STEP_LOOPS static gboolean
 dopri_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GError **error)
 {
   Dopri *d = it->priv;
@@ -294,7 +294,7 @@ dopri_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GErro
   return TRUE;
 }
 
-static gboolean
+SW_STEP_LOOPS static gboolean
 dopri_interpolate (SwIntegrator *it, double t, double *y, GError **error)
 {
   Dopri *d = it->priv;

@@ -91,7 +91,7 @@ tableau (Nystrom *d)
 }
 
 /* The state of stage s (1 … 6; 6 is the step's end) into out. */
-static void
+SW_STEP_LOOPS static void
 stage_state (const Nystrom *d, guint s, double h, double *restrict out)
 {
   guint nm = d->nm;
@@ -157,7 +157,7 @@ stage_state (const Nystrom *d, guint s, double h, double *restrict out)
 
 /* The step's error into out (2 nm): positions h (e_sum v + h sum ea_l
  * k_l), velocities h sum e_l k_l (e[1] = 0, ea[6] = 0). */
-static void
+SW_STEP_LOOPS static void
 error_vector (const Nystrom *d, double h, double *restrict out)
 {
   guint nm = d->nm;
@@ -234,7 +234,7 @@ nystrom_init (SwIntegrator *it, double t0, const double *y0, GError **error)
   return TRUE;
 }
 
-static gboolean
+SW_STEP_LOOPS static gboolean
 nystrom_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GError **error)
 {
   Nystrom *d = it->priv;
@@ -279,7 +279,7 @@ nystrom_step (SwIntegrator *it, double t_stop, double *t_out, double *y_out, GEr
   return TRUE;
 }
 
-static gboolean
+SW_STEP_LOOPS static gboolean
 nystrom_interpolate (SwIntegrator *it, double t, double *y, GError **error)
 {
   Nystrom *d = it->priv;

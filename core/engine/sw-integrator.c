@@ -206,7 +206,7 @@ update_run (const ScaleArrays *x, guint first, guint end, const double *restrict
   *max = m;
 }
 
-void
+SW_STEP_LOOPS void
 _sw_integrator_update_scales (SwIntegrator *it, const double *z)
 {
   const ScaleArrays x = { it->scale_class, it->peak, it->scale, it->turned };
