@@ -517,10 +517,10 @@ _sw_check_param (const char    *who,
   g_autofree char *range = NULL;
   gboolean below, above;
 
-  sw_format_number (text, value);
-
+  /* The reader checks every number it reads: the text only for a message. */
   if (!isfinite (value))
     {
+      sw_format_number (text, value);
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                    _("%s: parameter “%s” = %s is not a finite number"),
                    who, desc->name, text);
@@ -531,6 +531,7 @@ _sw_check_param (const char    *who,
     {
       if (value == 0 || value == 1)
         return TRUE;
+      sw_format_number (text, value);
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                    _("%s: parameter “%s” = %s is not a truth value; valid: true (1) or false (0)"),
                    who, desc->name, text);
@@ -541,6 +542,7 @@ _sw_check_param (const char    *who,
   above = value > desc->max;
   if (!below && !above && !sw_number_in_scale (value))
     {
+      sw_format_number (text, value);
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                    _("%s: parameter “%s” = %s%s%s is too %s for the equations to stay finite; valid: 0 or "
                      "%g <= |%s| <= %g"),
@@ -554,6 +556,7 @@ _sw_check_param (const char    *who,
   if (!below && !above)
     return TRUE;
 
+  sw_format_number (text, value);
   range = describe_range (desc);
   g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                _("%s: parameter “%s” = %s%s%s is out of range; valid: %s"),

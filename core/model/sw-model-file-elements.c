@@ -267,6 +267,7 @@ void
 _sw_reader_for_each_element (Reader              *r,
                              JsonNode            *array_node,
                              SwElementSpan       *span,
+                             SwReaderFastFunc     fast,
                              SwReaderElementFunc  read)
 {
   g_autoptr(JsonParser) parser = NULL;
@@ -286,20 +287,28 @@ _sw_reader_for_each_element (Reader              *r,
   span->visited = TRUE;
   if (r->element_where == NULL)
     r->element_where = g_hash_table_new (g_direct_hash, g_direct_equal);
-  parser = json_parser_new ();
   o = skip_space (r, span->open + 1, span->close);
   released = o;
   while (o < span->close && !r->stream_failed)
     {
-      gsize end = _sw_reader_value_end (r, o, span->close);
+      gsize end;
 
       /* A mapped file's pages already read go back (sw-model-file-text.c). */
       released = _sw_reader_release_behind (r, released, o);
 
-      if (end <= o || !read_streamed_element (r, parser, &held, o, end, index++, read))
+      /* A common element straight from the text, any other through a tree. */
+      if (fast != NULL && fast (r, o, span->close, &end))
+        index++;
+      else
         {
-          r->stream_failed = TRUE;
-          break;
+          end = _sw_reader_value_end (r, o, span->close);
+          if (parser == NULL)
+            parser = json_parser_new ();
+          if (end <= o || !read_streamed_element (r, parser, &held, o, end, index++, read))
+            {
+              r->stream_failed = TRUE;
+              break;
+            }
         }
       o = skip_space (r, end, span->close);
       if (o < span->close && r->data[o] == ',')
@@ -330,7 +339,7 @@ _sw_reader_check_unread (Reader *r)
   if (!r->streamed)
     return;
   if (r->component_span.present && !r->component_span.visited)
-    _sw_reader_for_each_element (r, NULL, &r->component_span, ignore_element);
+    _sw_reader_for_each_element (r, NULL, &r->component_span, NULL, ignore_element);
   if (r->connection_span.present && !r->connection_span.visited)
-    _sw_reader_for_each_element (r, NULL, &r->connection_span, ignore_element);
+    _sw_reader_for_each_element (r, NULL, &r->connection_span, NULL, ignore_element);
 }

@@ -518,7 +518,7 @@ read_root (Reader   *r,
     _sw_reader_add_problem (r, _sw_reader_member_offset (r, object, "components"), SW_ERROR_PARSE,
                                        _("“components” must be an array […], not %s"), _sw_reader_describe_node (node));
   else if (node != NULL)
-    _sw_reader_for_each_element (r, node, &r->component_span, _sw_reader_read_component);
+    _sw_reader_for_each_element (r, node, &r->component_span, _sw_reader_fast_component, _sw_reader_read_component);
 
   node = json_object_get_member (object, "connections");
   if (node != NULL && !JSON_NODE_HOLDS_ARRAY (node))
@@ -526,7 +526,7 @@ read_root (Reader   *r,
                                        _("“connections” must be an array […], not %s"), _sw_reader_describe_node (node));
   /* Without the components, every connection would be reported. */
   else if (node != NULL && components_ok)
-    _sw_reader_for_each_element (r, node, &r->connection_span, read_connection);
+    _sw_reader_for_each_element (r, node, &r->connection_span, _sw_reader_fast_connection, read_connection);
 
   if (json_object_has_member (object, "simulation"))
     read_simulation (r, object);
