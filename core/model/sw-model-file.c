@@ -671,6 +671,7 @@ read_text (Reader   *r,
    * reaches it; a second top-level value neither (json-glib parses and
    * drops it). */
   scan.starts = g_array_new (FALSE, FALSE, sizeof (guint32));
+  scan.member_ends = g_array_new (FALSE, FALSE, sizeof (guint32));
   if (_sw_model_file_scan (r->data, r->length, SW_MODEL_FILE_MAX_DEPTH, _sw_reader_on_scan_problem, r, &scan))
     {
       _sw_reader_release_text (r, 0, r->length);
@@ -683,7 +684,7 @@ read_text (Reader   *r,
       if (scan.plain && streamed)
         {
           parser = json_parser_new ();
-          parsed = _sw_reader_parse_streamed (r, parser, parse_length, scan.starts);
+          parsed = _sw_reader_parse_streamed (r, parser, parse_length, scan.starts, scan.member_ends);
           if (!parsed)
             g_clear_object (&parser);
         }
@@ -716,6 +717,7 @@ read_text (Reader   *r,
   if (!r->owns_starts)
     r->starts = NULL;
   g_array_unref (scan.starts);
+  g_array_unref (scan.member_ends);
   return !r->stream_failed;
 }
 

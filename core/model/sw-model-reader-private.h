@@ -152,7 +152,8 @@ gboolean
 _sw_reader_parse_streamed (Reader     *r,
                            JsonParser *parser,
                            gsize       length,
-                           GArray     *starts);
+                           GArray     *starts,
+                           GArray     *member_ends);
 
 /* One element of an array: node, and array and index (or array NULL and
  * offset, the element's start, when read element by element). */
