@@ -9,6 +9,7 @@
 #include "sw-assembly-private.h"
 #include "sw-expression-private.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -105,11 +106,17 @@ part_place_nodes (SwSystem *sys, SwPart *p, gboolean reads, gsize *node_at, gsiz
     }
 }
 
+/* A component's id beside its index, for sorting by id (without a look
+ * into the model per comparison: a third of the parts' time). */
+typedef struct {
+  const char *id;
+  guint       index;
+} IdOrder;
+
 static int
-compare_ids (gconstpointer a, gconstpointer b, gpointer model)
+compare_ids (gconstpointer a, gconstpointer b)
 {
-  return strcmp (sw_model_get_component (model, *(const guint *) a)->id,
-                 sw_model_get_component (model, *(const guint *) b)->id);
+  return strcmp (((const IdOrder *) a)->id, ((const IdOrder *) b)->id);
 }
 
 /* Parts of a kind with the same numbers (a long chain's bodies, its
@@ -195,9 +202,15 @@ _sw_assembly_build_parts (SwAssembly *ctx, GError **error)
   sys->part_numbers = numbers = g_new0 (double, MAX (n_numbers, 1));
   sys->part_nodes = g_new0 (guint, MAX (sys->n_part_nodes, 1));
   sys->part_inputs = g_new0 (SwPartInput, MAX (sys->n_part_inputs, 1));
-  for (guint i = 0; i < n; i++)
-    order[i] = i;
-  g_qsort_with_data (order, n, sizeof (guint), compare_ids, ctx->model);
+  {
+    g_autofree IdOrder *by_id = g_new (IdOrder, MAX (n, 1));
+
+    for (guint i = 0; i < n; i++)
+      by_id[i] = (IdOrder) { sw_model_get_component (ctx->model, i)->id, i };
+    qsort (by_id, n, sizeof (IdOrder), compare_ids);
+    for (guint i = 0; i < n; i++)
+      order[i] = by_id[i].index;
+  }
   sys->n_parts = n;
   sys->parts = g_new0 (SwPart, MAX (n, 1));
   sys->model_order = g_new (guint, MAX (n, 1));

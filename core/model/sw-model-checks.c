@@ -671,6 +671,49 @@ connection_key (const SwConnection *connection)
   return a < b ? a << 32 | b : b << 32 | a;
 }
 
+/* The index's key for two ends: the number itself where a pointer holds
+ * 64 bits (no block of memory for each of a large chain's 200 000
+ * connections), else a copy of it. */
+#if GLIB_SIZEOF_VOID_P >= 8
+static guint
+connection_key_hash (gconstpointer key)
+{
+  guint64 k = (guint64) GPOINTER_TO_SIZE (key);
+
+  /* Both ends mixed (a chain's ends differ in a few low bits alone). */
+  return (guint) ((k * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32);
+}
+
+static GHashTable *
+connection_index_new (void)
+{
+  return g_hash_table_new (connection_key_hash, g_direct_equal);
+}
+
+static gpointer
+connection_index_lookup (GHashTable *index, gint64 key)
+{
+  return g_hash_table_lookup (index, GSIZE_TO_POINTER ((gsize) key));
+}
+
+static void
+connection_index_add (GHashTable *index, const SwConnection *connection, guint position)
+{
+  g_hash_table_insert (index, GSIZE_TO_POINTER ((gsize) connection_key (connection)), GUINT_TO_POINTER (position + 1));
+}
+#else
+static GHashTable *
+connection_index_new (void)
+{
+  return g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+}
+
+static gpointer
+connection_index_lookup (GHashTable *index, gint64 key)
+{
+  return g_hash_table_lookup (index, &key);
+}
+
 static void
 connection_index_add (GHashTable *index, const SwConnection *connection, guint position)
 {
@@ -679,6 +722,7 @@ connection_index_add (GHashTable *index, const SwConnection *connection, guint p
   *key = connection_key (connection);
   g_hash_table_insert (index, key, GUINT_TO_POINTER (position + 1));
 }
+#endif
 
 /* Finds duplicate connections in constant time (a file of 20000 would
  * take seconds otherwise); a cache like the id index. */
@@ -687,7 +731,7 @@ connection_index (SwModel *self)
 {
   if (self->connection_index == NULL)
     {
-      self->connection_index = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+      self->connection_index = connection_index_new ();
       for (guint i = 0; i < self->connections->len; i++)
         connection_index_add (self->connection_index, &g_array_index (self->connections, SwConnection, i), i);
     }
@@ -731,7 +775,7 @@ _sw_model_check_connection (SwModel             *self,
       return FALSE;
     }
 
-  if ((found = g_hash_table_lookup (connection_index (self), &key)) != NULL)
+  if ((found = connection_index_lookup (connection_index (self), key)) != NULL)
     {
       g_autofree char *from_ref = _sw_model_dup_port_ref (self, connection->from_component, connection->from_port);
       g_autofree char *to_ref = _sw_model_dup_port_ref (self, connection->to_component, connection->to_port);
