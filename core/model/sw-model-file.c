@@ -579,13 +579,13 @@ reader_init (Reader     *r,
 
   r->line_starts = g_array_new (FALSE, FALSE, sizeof (gsize));
   g_array_append_val (r->line_starts, zero);
-  for (gsize i = 0; i < length; i++)
-    if (r->data[i] == '\n')
-      {
-        gsize next = i + 1;
+  for (const char *nl = memchr (r->data, '\n', length); nl != NULL;
+       nl = memchr (nl + 1, '\n', length - (gsize) (nl + 1 - r->data)))
+    {
+      gsize next = (gsize) (nl - r->data) + 1;
 
-        g_array_append_val (r->line_starts, next);
-      }
+      g_array_append_val (r->line_starts, next);
+    }
   _sw_reader_release_text (r, 0, length);
 
   r->open = g_array_new (FALSE, FALSE, sizeof (OpenContainer));
