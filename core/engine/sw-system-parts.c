@@ -124,16 +124,22 @@ compare_ids (gconstpointer a, gconstpointer b)
  * once it is made. At most this many different lists are looked for. */
 #define SHARED_NUMBERS_MAX 4096
 
+/* A number at a time, each mixed into every bit (a byte at a time was a
+ * tenth of the parts' time). */
 static guint
 part_numbers_hash (gconstpointer key)
 {
   const SwPart *p = key;
-  const guchar *bytes = (const guchar *) p->param;
-  guint h = g_direct_hash (p->kind);
+  guint64 h = (guint64) GPOINTER_TO_SIZE (p->kind);
 
-  for (gsize i = 0; i < p->kind->n_params * sizeof (double); i++)
-    h = h * 31 + bytes[i];
-  return h;
+  for (guint i = 0; i < p->kind->n_params; i++)
+    {
+      guint64 bits;
+
+      memcpy (&bits, &p->param[i], sizeof bits);
+      h = (h ^ bits) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+    }
+  return (guint) (h >> 32);
 }
 
 static gboolean

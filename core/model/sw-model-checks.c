@@ -805,7 +805,7 @@ _sw_model_take_component (SwModel     *self,
 {
   g_array_append_vals (self->components, component, 1);
   if (self->index != NULL)
-    g_hash_table_insert (self->index, g_strdup (component->id), GUINT_TO_POINTER (self->components->len));
+    g_hash_table_insert (self->index, component->id, GUINT_TO_POINTER (self->components->len));
   memset (component, 0, sizeof *component);
 }
 
