@@ -9,6 +9,7 @@
 #include "sw-assembly-private.h"
 #include "sw-expression-private.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -105,11 +106,17 @@ part_place_nodes (SwSystem *sys, SwPart *p, gboolean reads, gsize *node_at, gsiz
     }
 }
 
+/* A component's id beside its index, for sorting by id (without a look
+ * into the model per comparison: a third of the parts' time). */
+typedef struct {
+  const char *id;
+  guint       index;
+} IdOrder;
+
 static int
-compare_ids (gconstpointer a, gconstpointer b, gpointer model)
+compare_ids (gconstpointer a, gconstpointer b)
 {
-  return strcmp (sw_model_get_component (model, *(const guint *) a)->id,
-                 sw_model_get_component (model, *(const guint *) b)->id);
+  return strcmp (((const IdOrder *) a)->id, ((const IdOrder *) b)->id);
 }
 
 /* Parts of a kind with the same numbers (a long chain's bodies, its
@@ -117,16 +124,22 @@ compare_ids (gconstpointer a, gconstpointer b, gpointer model)
  * once it is made. At most this many different lists are looked for. */
 #define SHARED_NUMBERS_MAX 4096
 
+/* A number at a time, each mixed into every bit (a byte at a time was a
+ * tenth of the parts' time). */
 static guint
 part_numbers_hash (gconstpointer key)
 {
   const SwPart *p = key;
-  const guchar *bytes = (const guchar *) p->param;
-  guint h = g_direct_hash (p->kind);
+  guint64 h = (guint64) GPOINTER_TO_SIZE (p->kind);
 
-  for (gsize i = 0; i < p->kind->n_params * sizeof (double); i++)
-    h = h * 31 + bytes[i];
-  return h;
+  for (guint i = 0; i < p->kind->n_params; i++)
+    {
+      guint64 bits;
+
+      memcpy (&bits, &p->param[i], sizeof bits);
+      h = (h ^ bits) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+    }
+  return (guint) (h >> 32);
 }
 
 static gboolean
@@ -195,9 +208,15 @@ _sw_assembly_build_parts (SwAssembly *ctx, GError **error)
   sys->part_numbers = numbers = g_new0 (double, MAX (n_numbers, 1));
   sys->part_nodes = g_new0 (guint, MAX (sys->n_part_nodes, 1));
   sys->part_inputs = g_new0 (SwPartInput, MAX (sys->n_part_inputs, 1));
-  for (guint i = 0; i < n; i++)
-    order[i] = i;
-  g_qsort_with_data (order, n, sizeof (guint), compare_ids, ctx->model);
+  {
+    g_autofree IdOrder *by_id = g_new (IdOrder, MAX (n, 1));
+
+    for (guint i = 0; i < n; i++)
+      by_id[i] = (IdOrder) { sw_model_get_component (ctx->model, i)->id, i };
+    qsort (by_id, n, sizeof (IdOrder), compare_ids);
+    for (guint i = 0; i < n; i++)
+      order[i] = by_id[i].index;
+  }
   sys->n_parts = n;
   sys->parts = g_new0 (SwPart, MAX (n, 1));
   sys->model_order = g_new (guint, MAX (n, 1));

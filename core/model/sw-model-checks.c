@@ -517,10 +517,10 @@ _sw_check_param (const char    *who,
   g_autofree char *range = NULL;
   gboolean below, above;
 
-  sw_format_number (text, value);
-
+  /* The reader checks every number it reads: the text only for a message. */
   if (!isfinite (value))
     {
+      sw_format_number (text, value);
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                    _("%s: parameter “%s” = %s is not a finite number"),
                    who, desc->name, text);
@@ -531,6 +531,7 @@ _sw_check_param (const char    *who,
     {
       if (value == 0 || value == 1)
         return TRUE;
+      sw_format_number (text, value);
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                    _("%s: parameter “%s” = %s is not a truth value; valid: true (1) or false (0)"),
                    who, desc->name, text);
@@ -541,6 +542,7 @@ _sw_check_param (const char    *who,
   above = value > desc->max;
   if (!below && !above && !sw_number_in_scale (value))
     {
+      sw_format_number (text, value);
       g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                    _("%s: parameter “%s” = %s%s%s is too %s for the equations to stay finite; valid: 0 or "
                      "%g <= |%s| <= %g"),
@@ -554,6 +556,7 @@ _sw_check_param (const char    *who,
   if (!below && !above)
     return TRUE;
 
+  sw_format_number (text, value);
   range = describe_range (desc);
   g_set_error (error, SW_ERROR, SW_ERROR_INVALID,
                _("%s: parameter “%s” = %s%s%s is out of range; valid: %s"),
@@ -668,6 +671,49 @@ connection_key (const SwConnection *connection)
   return a < b ? a << 32 | b : b << 32 | a;
 }
 
+/* The index's key for two ends: the number itself where a pointer holds
+ * 64 bits (no block of memory for each of a large chain's 200 000
+ * connections), else a copy of it. */
+#if GLIB_SIZEOF_VOID_P >= 8
+static guint
+connection_key_hash (gconstpointer key)
+{
+  guint64 k = (guint64) GPOINTER_TO_SIZE (key);
+
+  /* Both ends mixed (a chain's ends differ in a few low bits alone). */
+  return (guint) ((k * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32);
+}
+
+static GHashTable *
+connection_index_new (void)
+{
+  return g_hash_table_new (connection_key_hash, g_direct_equal);
+}
+
+static gpointer
+connection_index_lookup (GHashTable *index, gint64 key)
+{
+  return g_hash_table_lookup (index, GSIZE_TO_POINTER ((gsize) key));
+}
+
+static void
+connection_index_add (GHashTable *index, const SwConnection *connection, guint position)
+{
+  g_hash_table_insert (index, GSIZE_TO_POINTER ((gsize) connection_key (connection)), GUINT_TO_POINTER (position + 1));
+}
+#else
+static GHashTable *
+connection_index_new (void)
+{
+  return g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+}
+
+static gpointer
+connection_index_lookup (GHashTable *index, gint64 key)
+{
+  return g_hash_table_lookup (index, &key);
+}
+
 static void
 connection_index_add (GHashTable *index, const SwConnection *connection, guint position)
 {
@@ -676,6 +722,7 @@ connection_index_add (GHashTable *index, const SwConnection *connection, guint p
   *key = connection_key (connection);
   g_hash_table_insert (index, key, GUINT_TO_POINTER (position + 1));
 }
+#endif
 
 /* Finds duplicate connections in constant time (a file of 20000 would
  * take seconds otherwise); a cache like the id index. */
@@ -684,7 +731,7 @@ connection_index (SwModel *self)
 {
   if (self->connection_index == NULL)
     {
-      self->connection_index = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+      self->connection_index = connection_index_new ();
       for (guint i = 0; i < self->connections->len; i++)
         connection_index_add (self->connection_index, &g_array_index (self->connections, SwConnection, i), i);
     }
@@ -728,7 +775,7 @@ _sw_model_check_connection (SwModel             *self,
       return FALSE;
     }
 
-  if ((found = g_hash_table_lookup (connection_index (self), &key)) != NULL)
+  if ((found = connection_index_lookup (connection_index (self), key)) != NULL)
     {
       g_autofree char *from_ref = _sw_model_dup_port_ref (self, connection->from_component, connection->from_port);
       g_autofree char *to_ref = _sw_model_dup_port_ref (self, connection->to_component, connection->to_port);
@@ -758,7 +805,7 @@ _sw_model_take_component (SwModel     *self,
 {
   g_array_append_vals (self->components, component, 1);
   if (self->index != NULL)
-    g_hash_table_insert (self->index, g_strdup (component->id), GUINT_TO_POINTER (self->components->len));
+    g_hash_table_insert (self->index, component->id, GUINT_TO_POINTER (self->components->len));
   memset (component, 0, sizeof *component);
 }
 

@@ -89,11 +89,34 @@ first_start_at (GArray *starts, gsize offset)
   return lo;
 }
 
+/* One past the top-level member's value at o: the scan's end of it when
+ * it is an array or object (member_ends, *next the first not passed yet),
+ * else found here. */
+static gsize
+member_value_end (Reader *r, GArray *member_ends, guint *next, gsize o, gsize length)
+{
+  if (r->data[o] == '[' || r->data[o] == '{')
+    {
+      while (*next < member_ends->len && g_array_index (member_ends, guint32, *next) <= o)
+        (*next)++;
+      if (*next < member_ends->len)
+        {
+          gsize end = g_array_index (member_ends, guint32, *next);
+
+          if (end <= length && r->data[end - 1] == (r->data[o] == '[' ? ']' : '}'))
+            return end;
+        }
+    }
+  return _sw_reader_value_end (r, o, length);
+}
+
 /* Finds the top-level "components" and "connections" arrays: FALSE when
  * the top level is not a simple object of members. */
 static gboolean
-find_arrays (Reader *r, gsize length)
+find_arrays (Reader *r, gsize length, GArray *member_ends)
 {
+  guint next = 0;
+
   gsize o = skip_space (r, 0, length);
 
   if (o >= length || r->data[o] != '{')
@@ -120,7 +143,7 @@ find_arrays (Reader *r, gsize length)
       if (o >= length || r->data[o] != ':')
         return FALSE;
       value = skip_space (r, o + 1, length);
-      value_end = _sw_reader_value_end (r, value, length);
+      value_end = member_value_end (r, member_ends, &next, value, length);
       if (value_end <= value || value_end > length)
         return FALSE;
       if (span != NULL)
@@ -156,7 +179,8 @@ gboolean
 _sw_reader_parse_streamed (Reader     *r,
                            JsonParser *parser,
                            gsize       length,
-                           GArray     *starts)
+                           GArray     *starts,
+                           GArray     *member_ends)
 {
   g_autoptr(GString) text = NULL;
   g_autoptr(GArray) top_starts = NULL;
@@ -165,7 +189,7 @@ _sw_reader_parse_streamed (Reader     *r,
 
   memset (&r->component_span, 0, sizeof r->component_span);
   memset (&r->connection_span, 0, sizeof r->connection_span);
-  if (!find_arrays (r, length) || (!r->component_span.present && !r->connection_span.present))
+  if (!find_arrays (r, length, member_ends) || (!r->component_span.present && !r->connection_span.present))
     return FALSE;
 
   /* The text with the arrays' contents left out, in the order of the text. */
@@ -267,6 +291,7 @@ void
 _sw_reader_for_each_element (Reader              *r,
                              JsonNode            *array_node,
                              SwElementSpan       *span,
+                             SwReaderFastFunc     fast,
                              SwReaderElementFunc  read)
 {
   g_autoptr(JsonParser) parser = NULL;
@@ -286,20 +311,28 @@ _sw_reader_for_each_element (Reader              *r,
   span->visited = TRUE;
   if (r->element_where == NULL)
     r->element_where = g_hash_table_new (g_direct_hash, g_direct_equal);
-  parser = json_parser_new ();
   o = skip_space (r, span->open + 1, span->close);
   released = o;
   while (o < span->close && !r->stream_failed)
     {
-      gsize end = _sw_reader_value_end (r, o, span->close);
+      gsize end;
 
       /* A mapped file's pages already read go back (sw-model-file-text.c). */
       released = _sw_reader_release_behind (r, released, o);
 
-      if (end <= o || !read_streamed_element (r, parser, &held, o, end, index++, read))
+      /* A common element straight from the text, any other through a tree. */
+      if (fast != NULL && fast (r, o, span->close, &end))
+        index++;
+      else
         {
-          r->stream_failed = TRUE;
-          break;
+          end = _sw_reader_value_end (r, o, span->close);
+          if (parser == NULL)
+            parser = json_parser_new ();
+          if (end <= o || !read_streamed_element (r, parser, &held, o, end, index++, read))
+            {
+              r->stream_failed = TRUE;
+              break;
+            }
         }
       o = skip_space (r, end, span->close);
       if (o < span->close && r->data[o] == ',')
@@ -330,7 +363,7 @@ _sw_reader_check_unread (Reader *r)
   if (!r->streamed)
     return;
   if (r->component_span.present && !r->component_span.visited)
-    _sw_reader_for_each_element (r, NULL, &r->component_span, ignore_element);
+    _sw_reader_for_each_element (r, NULL, &r->component_span, NULL, ignore_element);
   if (r->connection_span.present && !r->connection_span.visited)
-    _sw_reader_for_each_element (r, NULL, &r->connection_span, ignore_element);
+    _sw_reader_for_each_element (r, NULL, &r->connection_span, NULL, ignore_element);
 }

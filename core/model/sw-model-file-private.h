@@ -31,6 +31,10 @@ typedef struct {
    * which json-glib turns into a tree of exactly those values in that order. */
   GArray  *starts;
   gboolean plain;
+  /* One past each array or object that is a member of the top-level
+   * container (guint32, in the order of the text), when the caller passes
+   * an array: where the reader's large arrays end without a walk of them. */
+  GArray  *member_ends;
 } SwScanResult;
 
 /* Checks what json-glib would read wrongly or crash on: text that is not
@@ -39,7 +43,8 @@ typedef struct {
  * report and returns FALSE when there were any: then the text must not be
  * parsed. Linear in length; the lexical rules are json-glib 1.6's (strings
  * in "…" with escapes and in '…' without, comments in / * … * /).
- * result->starts: NULL, or an empty array that receives the value starts. */
+ * result->starts and result->member_ends: NULL, or empty arrays that
+ * receive the value starts and the members' ends. */
 gboolean _sw_model_file_scan (const char        *data,
                               gsize              length,
                               guint              max_depth,

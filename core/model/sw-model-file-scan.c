@@ -105,18 +105,41 @@ is_space (char c)
   return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
+/* The starts found so far: result->starts holds n of them and room
+ * beyond (written in place: one call a value cost a tenth of the scan). */
+typedef struct {
+  SwScanResult *result;
+  guint         n;
+} Starts;
+
 /* 32 bits a start: half the memory (a large model has millions of values);
  * text beyond 4 GiB is not read as plain. */
-static void
-record_start (SwScanResult *result,
-              gsize         offset)
+static inline void
+record_start (Starts *starts,
+              gsize   offset)
 {
-  guint32 start = (guint32) offset;
+  GArray *array = starts->result->starts;
 
   if (offset > G_MAXUINT32)
-    result->plain = FALSE;
-  else if (result->starts != NULL)
-    g_array_append_val (result->starts, start);
+    starts->result->plain = FALSE;
+  else if (array != NULL)
+    {
+      if (starts->n == array->len)
+        g_array_set_size (array, MAX (1024, 2 * array->len));
+      g_array_index (array, guint32, starts->n++) = (guint32) offset;
+    }
+}
+
+/* Where a container directly inside the top-level one ends: one past its
+ * ']' or '}' (few: one a member of the model). */
+static void
+record_member_end (SwScanResult *result,
+                   gsize         offset)
+{
+  guint32 end = (guint32) (offset + 1);
+
+  if (result->member_ends != NULL && offset < G_MAXUINT32)
+    g_array_append_val (result->member_ends, end);
 }
 
 /* One past a bare token (a number, true, a misspelt word) starting at i. */
@@ -208,13 +231,14 @@ is_plain_scalar (const char *token,
   return i == n && !(integer && digits >= 19);
 }
 
-gboolean
-_sw_model_file_scan (const char        *data,
-                     gsize              length,
-                     guint              max_depth,
-                     SwScanProblemFunc  report,
-                     gpointer           user_data,
-                     SwScanResult      *result)
+static gboolean
+scan (const char        *data,
+      gsize              length,
+      guint              max_depth,
+      SwScanProblemFunc  report,
+      gpointer           user_data,
+      SwScanResult      *result,
+      Starts            *starts)
 {
   g_autofree char *open = NULL;    /* '[' or '{' per level */
   const char *invalid = NULL;
@@ -226,10 +250,6 @@ _sw_model_file_scan (const char        *data,
   gboolean key_candidate = FALSE;  /* the last token was a "…" string */
   gsize opened = 0;                /* where the current string or comment began */
   gsize i = 0;
-
-  g_return_val_if_fail (data != NULL || length == 0, FALSE);
-  g_return_val_if_fail (max_depth > 0, FALSE);
-  g_return_val_if_fail (report != NULL && result != NULL, FALSE);
 
   result->value_end = result->trailing = SW_SCAN_NONE;
   result->plain = TRUE;
@@ -258,6 +278,9 @@ _sw_model_file_scan (const char        *data,
       switch (state)
         {
         case IN_STRING:
+          /* The plain bytes of a string at once: most of a model's text. */
+          while (c != '"' && c != '\\' && i + 1 < length)
+            c = data[++i];
           if (c == '"')
             state = OUTSIDE;
           else if (c == '\\')
@@ -300,14 +323,14 @@ _sw_model_file_scan (const char        *data,
 
           if (c == '"')
             {
-              record_start (result, i);
+              record_start (starts, i);
               key_candidate = TRUE;
               opened = i;
               state = IN_STRING;
               continue;
             }
-          if (c == ':' && key_candidate && result->starts != NULL && result->starts->len > 0)
-            g_array_set_size (result->starts, result->starts->len - 1);   /* it was a key */
+          if (c == ':' && key_candidate && starts->n > 0)
+            starts->n--;   /* it was a key */
           key_candidate = FALSE;
 
           if (c == '\'')
@@ -327,7 +350,7 @@ _sw_model_file_scan (const char        *data,
                   report (i, message, user_data);
                   return FALSE;
                 }
-              record_start (result, i);
+              record_start (starts, i);
               open[depth++] = c;
             }
           else if (c == ']' || c == '}')
@@ -336,6 +359,8 @@ _sw_model_file_scan (const char        *data,
               if (depth == 0 || open[depth - 1] != (c == ']' ? '[' : '{'))
                 return ok;
               depth--;
+              if (depth == 1)
+                record_member_end (result, i);
               if (depth == 0 && container)
                 {
                   ended = TRUE;
@@ -346,7 +371,7 @@ _sw_model_file_scan (const char        *data,
             {
               gsize end = bare_token_end (data, length, i);
 
-              record_start (result, i);
+              record_start (starts, i);
               if (!is_plain_scalar (data + i, end - i))
                 result->plain = FALSE;
               /* Plain or not: an integer of 400 digits is not plain. */
@@ -367,5 +392,26 @@ _sw_model_file_scan (const char        *data,
               user_data);
       return FALSE;
     }
+  return ok;
+}
+
+gboolean
+_sw_model_file_scan (const char        *data,
+                     gsize              length,
+                     guint              max_depth,
+                     SwScanProblemFunc  report,
+                     gpointer           user_data,
+                     SwScanResult      *result)
+{
+  Starts starts = { result, result->starts != NULL ? result->starts->len : 0 };
+  gboolean ok;
+
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (max_depth > 0, FALSE);
+  g_return_val_if_fail (report != NULL && result != NULL, FALSE);
+
+  ok = scan (data, length, max_depth, report, user_data, result, &starts);
+  if (result->starts != NULL)
+    g_array_set_size (result->starts, starts.n);
   return ok;
 }

@@ -518,7 +518,7 @@ read_root (Reader   *r,
     _sw_reader_add_problem (r, _sw_reader_member_offset (r, object, "components"), SW_ERROR_PARSE,
                                        _("“components” must be an array […], not %s"), _sw_reader_describe_node (node));
   else if (node != NULL)
-    _sw_reader_for_each_element (r, node, &r->component_span, _sw_reader_read_component);
+    _sw_reader_for_each_element (r, node, &r->component_span, _sw_reader_fast_component, _sw_reader_read_component);
 
   node = json_object_get_member (object, "connections");
   if (node != NULL && !JSON_NODE_HOLDS_ARRAY (node))
@@ -526,7 +526,7 @@ read_root (Reader   *r,
                                        _("“connections” must be an array […], not %s"), _sw_reader_describe_node (node));
   /* Without the components, every connection would be reported. */
   else if (node != NULL && components_ok)
-    _sw_reader_for_each_element (r, node, &r->connection_span, read_connection);
+    _sw_reader_for_each_element (r, node, &r->connection_span, _sw_reader_fast_connection, read_connection);
 
   if (json_object_has_member (object, "simulation"))
     read_simulation (r, object);
@@ -579,13 +579,13 @@ reader_init (Reader     *r,
 
   r->line_starts = g_array_new (FALSE, FALSE, sizeof (gsize));
   g_array_append_val (r->line_starts, zero);
-  for (gsize i = 0; i < length; i++)
-    if (r->data[i] == '\n')
-      {
-        gsize next = i + 1;
+  for (const char *nl = memchr (r->data, '\n', length); nl != NULL;
+       nl = memchr (nl + 1, '\n', length - (gsize) (nl + 1 - r->data)))
+    {
+      gsize next = (gsize) (nl - r->data) + 1;
 
-        g_array_append_val (r->line_starts, next);
-      }
+      g_array_append_val (r->line_starts, next);
+    }
   _sw_reader_release_text (r, 0, length);
 
   r->open = g_array_new (FALSE, FALSE, sizeof (OpenContainer));
@@ -671,6 +671,7 @@ read_text (Reader   *r,
    * reaches it; a second top-level value neither (json-glib parses and
    * drops it). */
   scan.starts = g_array_new (FALSE, FALSE, sizeof (guint32));
+  scan.member_ends = g_array_new (FALSE, FALSE, sizeof (guint32));
   if (_sw_model_file_scan (r->data, r->length, SW_MODEL_FILE_MAX_DEPTH, _sw_reader_on_scan_problem, r, &scan))
     {
       _sw_reader_release_text (r, 0, r->length);
@@ -683,7 +684,7 @@ read_text (Reader   *r,
       if (scan.plain && streamed)
         {
           parser = json_parser_new ();
-          parsed = _sw_reader_parse_streamed (r, parser, parse_length, scan.starts);
+          parsed = _sw_reader_parse_streamed (r, parser, parse_length, scan.starts, scan.member_ends);
           if (!parsed)
             g_clear_object (&parser);
         }
@@ -716,6 +717,7 @@ read_text (Reader   *r,
   if (!r->owns_starts)
     r->starts = NULL;
   g_array_unref (scan.starts);
+  g_array_unref (scan.member_ends);
   return !r->stream_failed;
 }
 

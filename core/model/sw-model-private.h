@@ -33,7 +33,7 @@ struct _SwModel
   GPtrArray            *read_files;     /* char *: other files its source read (a Modelica table's), or NULL */
   GPtrArray            *shared_names;   /* char *: the shared signals' names */
   GPtrArray            *shared_signals; /* SwSignal *, one per name */
-  GHashTable           *index;          /* id -> index + 1; NULL: to be rebuilt */
+  GHashTable           *index;          /* id (the component's own) -> index + 1; NULL: to be rebuilt */
   GHashTable           *connection_index; /* both ends (gint64) -> index + 1; NULL: to be rebuilt */
   guint                 edit_depth;     /* sw_model_begin_edit() nesting */
   gboolean              edit_changed;   /* a change happened inside it */

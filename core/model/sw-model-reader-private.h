@@ -81,6 +81,7 @@ typedef struct {
   GHashTable *defined;      /* component id -> offset + 1 of its first definition, when its
                              * kind is unknown (the others are in the model) */
   GHashTable *unreadable;   /* ids of components that could not be read */
+  const SwKind *fast_kinds[4]; /* the kinds found last (sw-model-file-fast.c) */
 } Reader;
 
 void
@@ -151,7 +152,8 @@ gboolean
 _sw_reader_parse_streamed (Reader     *r,
                            JsonParser *parser,
                            gsize       length,
-                           GArray     *starts);
+                           GArray     *starts,
+                           GArray     *member_ends);
 
 /* One element of an array: node, and array and index (or array NULL and
  * offset, the element's start, when read element by element). */
@@ -161,14 +163,35 @@ typedef void (*SwReaderElementFunc) (Reader    *r,
                                      JsonNode  *node,
                                      gsize      offset);
 
+/* An element at offset o (before limit) read straight from the text when
+ * it is a common one (sw-model-file-fast.c): TRUE with *end one past it,
+ * or FALSE having changed nothing. */
+typedef gboolean (*SwReaderFastFunc) (Reader *r,
+                                      gsize   o,
+                                      gsize   limit,
+                                      gsize  *end);
+
+gboolean
+_sw_reader_fast_component (Reader *r,
+                           gsize   o,
+                           gsize   limit,
+                           gsize  *end);
+
+gboolean
+_sw_reader_fast_connection (Reader *r,
+                            gsize   o,
+                            gsize   limit,
+                            gsize  *end);
+
 /* read for each element of the array array_node (its text at span when
- * read element by element). Once the model is read, _sw_reader_check_unread
+ * read element by element; fast first when not NULL). Once the model is read, _sw_reader_check_unread
  * parses the elements no one read: the file's syntax errors come first,
  * whether its model is read or not (r->stream_failed then). */
 void
 _sw_reader_for_each_element (Reader              *r,
                              JsonNode            *array_node,
                              SwElementSpan       *span,
+                             SwReaderFastFunc     fast,
                              SwReaderElementFunc  read);
 
 void

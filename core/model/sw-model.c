@@ -275,11 +275,13 @@ sw_model_find_component (SwModel    *model,
   g_return_val_if_fail (SW_IS_MODEL (model), -1);
   g_return_val_if_fail (id != NULL, -1);
 
+  /* Its keys are the components' own ids: whatever frees or changes one
+   * drops the index (_sw_model_index_invalidate). */
   if (model->index == NULL)
     {
-      model->index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      model->index = g_hash_table_new (g_str_hash, g_str_equal);
       for (guint i = 0; i < model->components->len; i++)
-        g_hash_table_insert (model->index, g_strdup (g_array_index (model->components, SwComponent, i).id),
+        g_hash_table_insert (model->index, g_array_index (model->components, SwComponent, i).id,
                              GUINT_TO_POINTER (i + 1));
     }
   return (int) GPOINTER_TO_UINT (g_hash_table_lookup (model->index, id)) - 1;
