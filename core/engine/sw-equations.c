@@ -308,7 +308,7 @@ write_other_rates (SwEquations *eq, double *ydot)
 /* The plain runs' share of the accelerations, in one pass: each run
  * assigns its inner coordinates (no other run touches them) and adds to
  * its ends (cleared before), every term scaled by 1 / m. */
-static void
+SW_STEP_LOOPS static void
 assign_runs (const SwSystem *sys, const double *q, const double *qd, double *qdd)
 {
   const double *inverse = sys->mass_inverse;
@@ -325,20 +325,20 @@ assign_runs (const SwSystem *sys, const double *q, const double *qd, double *qdd
 
       /* before: the torque of the element left of coordinate k. (w tau -
        * w before, not w (tau - before): rounded as the same elements
-       * added one by one, or as laws by formula.) */
+       * added one by one, or as laws by formula. The element left of k is
+       * made again at k, not carried from k - 1: no value passes from one
+       * coordinate to the next, and the loop runs in vector lanes.) */
       if (w != 0)
         {
-          double wb = w * before;
-
-          out[0] += wb;
+          out[0] += w * before;
           for (guint k = 1; k < n; k++)
             {
-              double tau = c * (qr[k + 1] - qr[k]) + d * (qdr[k + 1] - qdr[k]), wt = w * tau;
+              double tau = c * (qr[k + 1] - qr[k]) + d * (qdr[k + 1] - qdr[k]);
+              double left = c * (qr[k] - qr[k - 1]) + d * (qdr[k] - qdr[k - 1]);
 
-              out[k] = wt - wb;
-              wb = wt;
+              out[k] = w * tau - w * left;
             }
-          out[n] -= wb;
+          out[n] -= w * (c * (qr[n] - qr[n - 1]) + d * (qdr[n] - qdr[n - 1]));
         }
       else
         {

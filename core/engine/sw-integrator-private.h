@@ -23,18 +23,6 @@
 #include "sw-jacobian-private.h"
 #include "sw-simulate.h"
 
-/* The explicit integrators' per-step loops (the stages, the error norm, the
- * scales, the interpolant) compiled twice, for AVX2 and for the baseline
- * processor, the one to run chosen as the program loads. AVX2 without FMA
- * (which the attribute leaves off): four doubles a register, the same
- * operations and roundings, so the same bits (speed-check's chain of
- * 10 000: 0.42 -> 0.32 s of integration). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_ADDRESS__)
-#define SW_STEP_LOOPS __attribute__ ((target_clones ("avx2", "default")))
-#else
-#define SW_STEP_LOOPS
-#endif
-
 G_BEGIN_DECLS
 
 typedef struct _SwIntegrator SwIntegrator;
