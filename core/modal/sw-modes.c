@@ -457,6 +457,7 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   g_autofree double *pe = NULL;
   guint nm, nb, ns, nc, n_modes, per_mode;
   double lambda_max = 0, lambda_abs = 0;
+  gboolean in_place;   /* coordinate r is the r-th massive one, none condensed */
   SwEigenMethod method;
 
   if (_sw_lapack_load (error) == NULL)
@@ -601,6 +602,9 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   tmp = g_new0 (double, MAX (nm, 1));
   ke = g_new0 (double, MAX (nb, 1));
   pe = g_new0 (double, MAX (ns, 1));
+  in_place = s->len == 0;
+  for (guint r = 0; r < nm && in_place; r++)
+    in_place = g_array_index (m, guint, r) == r;
   if (sys->n_couplings == 0)
     {
       norm2 = g_new (double, MAX (n_modes, 1));
@@ -628,30 +632,42 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
       modes->lambda[i] = mode->rigid_body ? 0 : lambda;
 
       /* Mass-normalise: v^T M v = x^T M x over the nodes = 1. */
-      memcpy (tmp, coord_shape, nm * sizeof (double));
-      if (nm + s->len < nc)   /* else each is written below */
-        memset (coord_shape, 0, nc * sizeof (double));
-      if (norm2 != NULL)   /* no couplings: M diagonal, made beforehand */
-        norm = norm2[i];
+      if (norm2 != NULL && in_place)
+        {
+          /* The massive coordinates first and alone: scaled where they are
+           * (the same products, without the copy and the scatter). */
+          norm = 1 / sqrt (norm2[i]);
+          for (guint r = 0; r < nm; r++)
+            coord_shape[r] = coord_shape[r] * norm;
+          memset (coord_shape + nm, 0, (nc - nm) * sizeof (double));
+        }
       else
         {
-          mode_nodes (sys, tmp, (const guint *) m->data, nm, node_shape);
-          _sw_system_apply_mass (sys, node_shape, mass_shape);
-          for (guint nd = 0; nd < sys->n_nodes; nd++)
-            norm += node_shape[nd] * mass_shape[nd];
-        }
-      norm = 1 / sqrt (norm);
+          memcpy (tmp, coord_shape, nm * sizeof (double));
+          if (nm + s->len < nc)   /* else each is written below */
+            memset (coord_shape, 0, nc * sizeof (double));
+          if (norm2 != NULL)   /* no couplings: M diagonal, made beforehand */
+            norm = norm2[i];
+          else
+            {
+              mode_nodes (sys, tmp, (const guint *) m->data, nm, node_shape);
+              _sw_system_apply_mass (sys, node_shape, mass_shape);
+              for (guint nd = 0; nd < sys->n_nodes; nd++)
+                norm += node_shape[nd] * mass_shape[nd];
+            }
+          norm = 1 / sqrt (norm);
 
-      /* Coordinates, then nodes: x = T q with the condensed ones recovered. */
-      for (guint r = 0; r < nm; r++)
-        coord_shape[g_array_index (m, guint, r)] = tmp[r] * norm;
-      for (guint r = 0; r < s->len; r++)
-        {
-          double sum = 0;
+          /* Coordinates, then nodes: x = T q with the condensed ones recovered. */
+          for (guint r = 0; r < nm; r++)
+            coord_shape[g_array_index (m, guint, r)] = tmp[r] * norm;
+          for (guint r = 0; r < s->len; r++)
+            {
+              double sum = 0;
 
-          for (guint k = kc.rec.start[r]; k < kc.rec.start[r + 1]; k++)
-            sum += kc.rec.value[k] * tmp[kc.rec.row[k]];
-          coord_shape[g_array_index (s, guint, r)] = sum * norm;
+              for (guint k = kc.rec.start[r]; k < kc.rec.start[r + 1]; k++)
+                sum += kc.rec.value[k] * tmp[kc.rec.row[k]];
+              coord_shape[g_array_index (s, guint, r)] = sum * norm;
+            }
         }
       if (modes->scalars_with_values)
         {
