@@ -528,6 +528,9 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   /* K v = lambda M v, the eigenvectors straight into the coordinate shapes. */
   n_modes = options->n_lowest > 0 ? MIN (options->n_lowest, nm) : nm;
   modes->n_coords = nc;
+  modes->one_term_nodes = TRUE;
+  for (guint n = 0; n < sys->n_nodes && modes->one_term_nodes; n++)
+    modes->one_term_nodes = sys->t_start[n + 1] == n + 1 && sys->t_terms[n].coeff == 1;
   modes->coord_shapes_n = (gsize) n_modes * nc;
   modes->coord_shapes = _sw_modes_array_new0 (modes->coord_shapes_n);
   eval = g_new0 (double, MAX (n_modes, 1));
