@@ -101,6 +101,44 @@ mass_norms_squared (const SwSystem *sys, const double *q, gsize ld, const guint 
     }
 }
 
+/* The same where each node is one massive coordinate times 1 (a chain's
+ * flanges; the massive coordinates first, in order): x = 0 + q taken as
+ * each term is added, and four modes at a time (four chains of additions
+ * side by side, each in its own order: the same bits). */
+static void
+mass_norms_squared_gathered (const SwSystem *sys, const double *q, gsize ld, guint n_modes, double *norm2)
+{
+  guint i = 0;
+
+  for (; i + 4 <= n_modes; i += 4)
+    {
+      const double *q0 = q + i * ld, *q1 = q0 + ld, *q2 = q1 + ld, *q3 = q2 + ld;
+      double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+
+      for (guint nd = 0; nd < sys->n_nodes; nd++)
+        {
+          guint c = sys->t_terms[nd].index;
+          double m = sys->mass[nd], x0 = 0.0 + q0[c], x1 = 0.0 + q1[c], x2 = 0.0 + q2[c], x3 = 0.0 + q3[c];
+
+          s0 += x0 * (m * x0), s1 += x1 * (m * x1), s2 += x2 * (m * x2), s3 += x3 * (m * x3);
+        }
+      norm2[i] = s0, norm2[i + 1] = s1, norm2[i + 2] = s2, norm2[i + 3] = s3;
+    }
+  for (; i < n_modes; i++)
+    {
+      const double *q0 = q + i * ld;
+      double s0 = 0;
+
+      for (guint nd = 0; nd < sys->n_nodes; nd++)
+        {
+          double x0 = 0.0 + q0[sys->t_terms[nd].index];
+
+          s0 += x0 * (sys->mass[nd] * x0);
+        }
+      norm2[i] = s0;
+    }
+}
+
 /* ---- Damped eigenvalues ------------------------------------------------- */
 
 static void
@@ -458,6 +496,7 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   guint nm, nb, ns, nc, n_modes, per_mode;
   double lambda_max = 0, lambda_abs = 0;
   gboolean in_place;   /* coordinate r is the r-th massive one, none condensed */
+  gboolean gathered;   /* and each node is one of them times 1 */
   SwEigenMethod method;
 
   if (_sw_lapack_load (error) == NULL)
@@ -608,10 +647,16 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   in_place = s->len == 0;
   for (guint r = 0; r < nm && in_place; r++)
     in_place = g_array_index (m, guint, r) == r;
+  gathered = in_place && modes->one_term_nodes;
+  for (guint nd = 0; nd < sys->n_nodes && gathered; nd++)
+    gathered = sys->t_terms[nd].index < nm;
   if (sys->n_couplings == 0)
     {
       norm2 = g_new (double, MAX (n_modes, 1));
-      mass_norms_squared (sys, modes->coord_shapes, nc, (const guint *) m->data, nm, n_modes, norm2);
+      if (gathered)
+        mass_norms_squared_gathered (sys, modes->coord_shapes, nc, n_modes, norm2);
+      else
+        mass_norms_squared (sys, modes->coord_shapes, nc, (const guint *) m->data, nm, n_modes, norm2);
     }
   for (guint i = 0; i < n_modes; i++)
     {
