@@ -244,6 +244,40 @@ have_lanes (void)
 
 #endif
 
+int
+_sw_json_numbers_write_other (guint32 meta, guint64 high, guint64 low, char *buf)
+{
+  int x = (gint8) (meta >> 8), n = (meta >> 16) & 0xff, p = meta >> 24;
+
+  buf[0] = '-';
+  if (x < -4)
+    {
+      /* "d.ddd" and "e-0X" over the digits' tail (x is -5 or -6). */
+      char exponent[4] = { 'e', '-', '0', (char) ('0' - x) };
+
+      buf[p] = (char) meta;
+      buf[p + 1] = '.';
+      _sw_json_store8 (buf + p + 2, high);
+      _sw_json_store8 (buf + p + 10, low);
+      memcpy (buf + p + n + 1, exponent, 4);
+      return p + n + 5;
+    }
+  else
+    {
+      /* The digits, then those after the point again one byte on. */
+      unsigned __int128 tail = high | (unsigned __int128) low << 64;
+
+      buf[p] = (char) meta;
+      _sw_json_store8 (buf + p + 1, (guint64) tail);
+      _sw_json_store8 (buf + p + 9, (guint64) (tail >> 64));
+      tail >>= 8 * x;
+      buf[p + x + 1] = '.';
+      _sw_json_store8 (buf + p + x + 2, (guint64) tail);
+      _sw_json_store8 (buf + p + x + 10, (guint64) (tail >> 64));
+      return p + n + 1;
+    }
+}
+
 gboolean
 _sw_json_numbers_in_lanes (void)
 {
