@@ -295,15 +295,25 @@ _sw_json_numbers_in_lanes (void)
 void
 sw_json_numbers_prepare (SwJsonNumbers *numbers, const double *values, guint n)
 {
-  guint whole = n / 8 * 8;
+  G_GNUC_UNUSED guint whole = n / 8 * 8;
 
   g_return_if_fail (n <= numbers->size);
 #ifdef HAVE_LANES
   if (!numbers->one_by_one && _sw_json_numbers_in_lanes ())
-    prepare_lanes (values, whole, numbers->high, numbers->low, numbers->meta);
-  else
+    {
+      prepare_lanes (values, whole, numbers->high, numbers->low, numbers->meta);
+      if (whole < n)
+        {
+          /* The last few through the lanes too, from a copy padded with
+           * zeros (the arrays have room for whole groups). */
+          double last[8] = { 0 };
+
+          memcpy (last, values + whole, (n - whole) * sizeof (double));
+          prepare_lanes (last, 8, numbers->high + whole, numbers->low + whole, numbers->meta + whole);
+        }
+      return;
+    }
 #endif
-    whole = 0;
-  /* The rest, and all without the lanes: sw_format_double_json(). */
-  memset (numbers->meta + whole, 0, (n - whole) * sizeof (guint32));
+  /* Without the lanes: all by sw_format_double_json(). */
+  memset (numbers->meta, 0, n * sizeof (guint32));
 }
