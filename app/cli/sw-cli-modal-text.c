@@ -74,11 +74,41 @@ out_string (Out *o, GString *s)
   g_string_truncate (s, 0);
 }
 
-/* printf ("%*.*f", width, decimals, v) */
-static inline void
-put_fixed (Out *o, double v, int width, int decimals)
+/* A column's numbers, their fields made together where the processor can
+ * (sw_format_fixed_batch()). */
+typedef struct {
+  int      width, decimals;
+  guint64 *fields;
+  guint8  *ok;
+} Column;
+
+static void
+column_init (Column *c, guint n, int width, int decimals)
 {
-  o->p += sw_format_fixed_width (o->p, v, width, decimals);
+  c->width = width, c->decimals = decimals;
+  c->fields = g_new (guint64, 2 * MAX (n, 1));
+  c->ok = g_new (guint8, MAX (n, 1));
+}
+
+static void
+column_clear (Column *c)
+{
+  g_free (c->fields);
+  g_free (c->ok);
+}
+
+/* printf ("%*.*f", width, decimals, values[k]): its field made before
+ * (16 bytes, the rest written over), or made now. */
+static inline void
+put_fixed (Out *o, const Column *c, const double *values, guint k)
+{
+  if (c->ok[k])
+    {
+      memcpy (o->p, c->fields + 2 * k, 16);
+      o->p += c->width;
+    }
+  else
+    o->p += sw_format_fixed_width (o->p, values[k], c->width, c->decimals);
 }
 
 /* A cell up to this long is copied as one block of it (its text is
@@ -147,6 +177,7 @@ modal_table (Out *o, SwModes *modes, const char *name)
   g_autofree double *kin = g_new (double, MAX (nb, 1));
   g_autofree double *pot = g_new (double, MAX (ns, 1));
   g_autofree double *balance = g_new0 (double, MAX (n, 1));
+  Column shape_column, kin_column, pot_column;
   gsize row;
 
   for (guint k = 0; k < nb; k++)
@@ -157,6 +188,9 @@ modal_table (Out *o, SwModes *modes, const char *name)
   row = MAX (longest, CELL_COPY) + w_shape + 1 + 2 * (MAX (w_energy, SW_NUMBER_FIXED_BUF_SIZE) + 16) + most_len + 2;
   o->start = o->p = g_malloc (CHUNK + row + 1);
   o->end = o->start + CHUNK;
+  column_init (&shape_column, nb, w_shape, 4);
+  column_init (&kin_column, nb, w_energy, 2);
+  column_init (&pot_column, ns, w_energy, 2);
 
   g_string_append_printf (s, ngettext ("Modal analysis of “%s” at t = %g s: %u mode\n\n",
                                        "Modal analysis of “%s” at t = %g s: %u modes\n\n", n),
@@ -226,6 +260,10 @@ modal_table (Out *o, SwModes *modes, const char *name)
       const SwMode *m = &mode;
 
       sw_modes_get_mode_with_values (modes, i, &mode, shape, NULL, NULL, kin, NULL, pot);
+      sw_format_fixed_batch (shape, nb, w_shape, 4, shape_column.fields, shape_column.ok);
+      sw_format_fixed_batch (kin, nb, w_energy, 2, kin_column.fields, kin_column.ok);
+      if (!m->rigid_body)
+        sw_format_fixed_batch (pot, ns, w_energy, 2, pot_column.fields, pot_column.ok);
       if (m->unstable)
         g_string_append_printf (s, _("\nMode %u: unstable, grows as exp(%.4g t)\n"), i + 1, m->growth_rate_per_s);
       else
@@ -240,9 +278,9 @@ modal_table (Out *o, SwModes *modes, const char *name)
       for (guint k = 0; k < nb; k++)
         {
           put_cell (o, body_cells[k], body_len[k]);
-          put_fixed (o, shape[k], w_shape, 4);
+          put_fixed (o, &shape_column, shape, k);
           *o->p++ = ' ';
-          put_fixed (o, kin[k], w_energy, 2);
+          put_fixed (o, &kin_column, kin, k);
           *o->p++ = '\n';
           out_check (o);
         }
@@ -259,13 +297,16 @@ modal_table (Out *o, SwModes *modes, const char *name)
           put_cell (o, section_cells[k], section_len[k]);
           memcpy (o->p, blank, w_shape + 1);
           o->p += w_shape + 1;
-          put_fixed (o, pot[k], w_energy, 2);
+          put_fixed (o, &pot_column, pot, k);
           if ((int) k == m->most_excitable_section)
             memcpy (o->p, most, most_len), o->p += most_len;
           *o->p++ = '\n';
           out_check (o);
         }
     }
+  column_clear (&shape_column);
+  column_clear (&kin_column);
+  column_clear (&pot_column);
 }
 
 void

@@ -10,6 +10,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sw-number.h"
 #include "sw-number-private.h"
+#include "sw-number-json.h"
+#include "sw-number-lanes-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -141,4 +143,101 @@ sw_format_fixed (char *buf, double value, int decimals)
   memcpy (buf, text, len);
   buf[len] = '\0';
   return len;
+}
+
+#ifdef HAVE_LANES
+
+/* Eight fields: q = v 10^d rounded as above, in lanes, then its eight
+ * digits with the zeros before the first that counts made spaces, the
+ * point let in after 8 - d of them, the sign before the first, after
+ * width - 9 spaces. */
+LANES static void
+fixed8 (const double *values, int width, int decimals, guint64 *fields, guint8 *ok)
+{
+  const __m512i one = V8 (1);
+  int places = 8 - decimals, off = width - 9;
+  __m512i bits = _mm512_loadu_si512 (values);
+  __m512i biased = _mm512_and_si512 (_mm512_srli_epi64 (bits, 52), V8 (0x7ff));
+  __m512i m = _mm512_and_si512 (bits, V8 ((G_GUINT64_CONSTANT (1) << 52) - 1));
+  __m512i right, p, q, rest, half, text, zeros, lo, hi;
+  __mmask8 normal = _mm512_cmpneq_epi64_mask (biased, _mm512_setzero_si512 ()), fits;
+
+  /* m 5^d (63 bits at most) shifted right by 1075 - d - e' (e' = 1 for a
+   * subnormal), at most 64 (then q = 0: below half a unit). */
+  m = _mm512_mask_or_epi64 (m, normal, m, V8 (G_GUINT64_CONSTANT (1) << 52));
+  biased = _mm512_max_epi64 (biased, one);
+  p = _mm512_mullo_epi64 (m, _mm512_set1_epi64 ((long long) pow5[decimals]));
+  right = _mm512_min_epi64 (_mm512_sub_epi64 (_mm512_set1_epi64 (1075 - decimals), biased), V8 (64));
+  fits = _mm512_cmpgt_epi64_mask (right, _mm512_setzero_si512 ());
+  q = _mm512_srlv_epi64 (p, right);
+  rest = _mm512_and_si512 (p, _mm512_sub_epi64 (_mm512_sllv_epi64 (one, right), one));
+  half = _mm512_sllv_epi64 (one, _mm512_sub_epi64 (right, one));
+  q = _mm512_mask_add_epi64 (q, _mm512_cmpgt_epu64_mask (rest, half)
+                                  | (_mm512_cmpeq_epi64_mask (rest, half) & _mm512_test_epi64_mask (q, one)),
+                             q, one);
+  /* Not nan or inf (biased 0x7ff), below 10^8. */
+  fits &= _mm512_cmplt_epu64_mask (q, V8 (100000000)) & _mm512_cmpneq_epi64_mask (biased, V8 (0x7ff));
+  /* The zeros before the first digit that counts, one less than the
+   * places before the point at most. */
+  zeros = _mm512_set1_epi64 (places - 1);
+  for (int i = decimals + 1; i < 8; i++)
+    zeros = _mm512_mask_sub_epi64 (zeros, _mm512_cmpge_epu64_mask (q, _mm512_set1_epi64 ((long long) powers_of_ten[i])),
+                                   zeros, one);
+  text = ascii8 (q);
+  text = _mm512_sub_epi64 (text, _mm512_and_si512 (V8 (0x1010101010101010ULL),
+                                                   _mm512_sub_epi64 (_mm512_sllv_epi64 (one, _mm512_slli_epi64 (zeros, 3)),
+                                                                     one)));
+  /* The block of nine: the places, the point, the decimals (the last
+   * digit in hi's first byte). */
+  lo = _mm512_or_si512 (
+    _mm512_and_si512 (text, _mm512_set1_epi64 ((long long) ((G_GUINT64_CONSTANT (1) << (8 * places)) - 1))),
+    _mm512_or_si512 (_mm512_set1_epi64 ((long long) ((guint64) '.' << (8 * places))),
+                     _mm512_sll_epi64 (_mm512_srl_epi64 (text, _mm_cvtsi32_si128 (8 * places)),
+                                       _mm_cvtsi32_si128 (8 * places + 8))));
+  hi = _mm512_srli_epi64 (text, 56);
+  /* After the spaces: off (1 ... 7) bytes on. */
+  hi = _mm512_or_si512 (_mm512_srl_epi64 (lo, _mm_cvtsi32_si128 (64 - 8 * off)),
+                        _mm512_sll_epi64 (hi, _mm_cvtsi32_si128 (8 * off)));
+  lo = _mm512_or_si512 (_mm512_sll_epi64 (lo, _mm_cvtsi32_si128 (8 * off)),
+                        _mm512_set1_epi64 ((long long) (G_GUINT64_CONSTANT (0x2020202020202020) >> (64 - 8 * off))));
+  /* '-' over the space before the first digit: off + zeros - 1 <= 7. */
+  lo = _mm512_mask_add_epi64 (lo, _mm512_movepi64_mask (bits), lo,
+                              _mm512_sllv_epi64 (V8 ('-' - ' '), _mm512_slli_epi64 (
+                                                   _mm512_add_epi64 (zeros, _mm512_set1_epi64 (off - 1)), 3)));
+  /* Each value's two words side by side. */
+  _mm512_storeu_si512 (fields, _mm512_permutex2var_epi64 (lo, _mm512_set_epi64 (11, 3, 10, 2, 9, 1, 8, 0), hi));
+  _mm512_storeu_si512 (fields + 8, _mm512_permutex2var_epi64 (lo, _mm512_set_epi64 (15, 7, 14, 6, 13, 5, 12, 4), hi));
+  for (int i = 0; i < 8; i++)
+    ok[i] = (fits >> i) & 1;
+}
+
+#endif
+
+gboolean
+sw_format_fixed_batch (const double *values, guint n, int width, int decimals, guint64 *fields, guint8 *ok)
+{
+#ifdef HAVE_LANES
+  if (_sw_json_numbers_in_lanes () && decimals >= 1 && decimals <= 4 && width >= 10
+      && width - 9 + 7 - decimals <= 8)
+    {
+      guint whole = n / 8 * 8;
+
+      for (guint i = 0; i < whole; i += 8)
+        fixed8 (values + i, width, decimals, fields + 2 * i, ok + i);
+      if (whole < n)
+        {
+          double last[8] = { 0 };
+          guint64 last_fields[16];
+          guint8 last_ok[8];
+
+          memcpy (last, values + whole, (n - whole) * sizeof (double));
+          fixed8 (last, width, decimals, last_fields, last_ok);
+          memcpy (fields + 2 * whole, last_fields, (n - whole) * 2 * sizeof (guint64));
+          memcpy (ok + whole, last_ok, n - whole);
+        }
+      return TRUE;
+    }
+#endif
+  memset (ok, 0, n);
+  return FALSE;
 }

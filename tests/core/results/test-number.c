@@ -425,6 +425,68 @@ test_fixed (void)
   g_rand_free (rand);
 }
 
+/* The fields made eight at a time: the same text as sw_format_fixed_width()
+ * wherever they are made, and made for most values of `modal`'s sizes. */
+static void
+test_fixed_batch (void)
+{
+  GRand *rand = g_rand_new_with_seed (13);
+  const int widths[] = { 10, 12, 11, 16 }, decimals[] = { 4, 2, 3, 1 };
+  guint n = 4003, made = 0, total = 0;
+  g_autofree double *values = g_new (double, n);
+  g_autofree guint64 *fields = g_new (guint64, 2 * n);
+  g_autofree guint8 *ok = g_new (guint8, n);
+
+  for (guint round = 0; round < 40; round++)
+    for (guint c = 0; c < G_N_ELEMENTS (widths); c++)
+      {
+        gboolean lanes;
+
+        if (widths[c] - 9 + 7 - decimals[c] > 8)
+          continue;
+        for (guint i = 0; i < n; i++)
+          {
+            double r = g_rand_double (rand);
+
+            switch (i % 6)
+              {
+              case 0: values[i] = 2 * r - 1; break;
+              case 1: values[i] = 100 * r * r * r; break;
+              case 2: values[i] = (r - 0.5) * pow (10, g_rand_int_range (rand, -30, 12)); break;
+              case 3: values[i] = ldexp (2 * (double) g_rand_int_range (rand, 0, 1 << 20) + 1, -(decimals[c] + 1)); break;
+              case 4: values[i] = i % 12 == 4 ? -0.0 : 0.0; break;
+              default:
+                {
+                  guint64 bits = (guint64) g_rand_int (rand) << 32 | g_rand_int (rand);
+
+                  memcpy (&values[i], &bits, sizeof bits);
+                }
+              }
+          }
+        lanes = sw_format_fixed_batch (values, n, widths[c], decimals[c], fields, ok);
+        for (guint i = 0; i < n; i++)
+          {
+            char want[SW_NUMBER_FIXED_BUF_SIZE + 32], got[16];
+            int len = sw_format_fixed_width (want, values[i], widths[c], decimals[c]);
+
+            total++;
+            if (!ok[i])
+              continue;
+            made++;
+            for (int b = 0; b < 8; b++)
+              got[b] = (char) (fields[2 * i] >> (8 * b)), got[8 + b] = (char) (fields[2 * i + 1] >> (8 * b));
+            if (len != widths[c] || memcmp (got, want, len) != 0)
+              g_error ("%.17g, width %d, %d decimals: lanes \"%.*s\", want \"%.*s\"", values[i], widths[c],
+                       decimals[c], widths[c], got, len, want);
+          }
+        g_assert_true (lanes == _sw_json_numbers_in_lanes ());
+      }
+  g_test_message ("%u of %u fields made in lanes", made, total);
+  if (_sw_json_numbers_in_lanes ())
+    g_assert_cmpuint (made, >, total / 3);
+  g_rand_free (rand);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -435,5 +497,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/number/json", test_json);
   g_test_add_func ("/core/number/json-batch", test_json_batch);
   g_test_add_func ("/core/number/fixed", test_fixed);
+  g_test_add_func ("/core/number/fixed-batch", test_fixed_batch);
   return g_test_run ();
 }
