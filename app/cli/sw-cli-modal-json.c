@@ -131,7 +131,7 @@ keys_init (Keys *k, SwModes *modes, gboolean sections)
   Text t;
 
   for (guint i = 0; i < n; i++)
-    size += 8 + string_bound ((sections ? sw_modes_get_section_part (modes, i) : sw_modes_get_body_part (modes, i))->id)
+    size += 2 + 8 + string_bound ((sections ? sw_modes_get_section_part (modes, i) : sw_modes_get_body_part (modes, i))->id)
             + 3;
   k->n = n;
   /* KEY_COPY bytes of slack: a key is copied as a block of that size. */
@@ -140,6 +140,9 @@ keys_init (Keys *k, SwModes *modes, gboolean sections)
   for (guint i = 0; i < n; i++)
     {
       k->start[i] = t.p - t.start;
+      /* The previous number's comma and line end come with the key. */
+      if (i > 0)
+        PUT (&t, ",\n");
       put_member (&t, "        ",
                   (sections ? sw_modes_get_section_part (modes, i) : sw_modes_get_body_part (modes, i))->id);
     }
@@ -192,14 +195,10 @@ put_keyed (Text *t, const char *name, const Keys *keys, const double *values, Sw
           memcpy (p, text + start[k], len);
         p += len;
         p += sw_json_numbers_write (&digits, k, values[k], p);
-        memcpy (p, ",\n", 2);
-        p += 2;
       }
-    /* The last number has no comma. */
-    p[-2] = '\n';
-    t->p = p - 1;
+    t->p = p;
   }
-  PUT (t, "      },\n");
+  PUT (t, "\n      },\n");
 }
 
 gboolean
