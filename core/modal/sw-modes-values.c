@@ -60,11 +60,11 @@ _sw_modes_node_shape (const SwModes *modes, guint i, double *node_shape)
   const SwSystem *sys = modes->system;
   const double *coord = modes->coord_shapes + (gsize) i * modes->n_coords;
 
-  if (modes->one_term_nodes)
+  if (modes->node_coord != NULL)
     {
       /* The sum below of its one term: 0 + 1 x (-0 becomes +0, as there). */
       for (guint n = 0; n < sys->n_nodes; n++)
-        node_shape[n] = 0.0 + coord[sys->t_terms[n].index];
+        node_shape[n] = 0.0 + coord[modes->node_coord[n]];
       return;
     }
   for (guint n = 0; n < sys->n_nodes; n++)

@@ -106,7 +106,8 @@ mass_norms_squared (const SwSystem *sys, const double *q, gsize ld, const guint 
  * each term is added, and four modes at a time (four chains of additions
  * side by side, each in its own order: the same bits). */
 static void
-mass_norms_squared_gathered (const SwSystem *sys, const double *q, gsize ld, guint n_modes, double *norm2)
+mass_norms_squared_gathered (const SwSystem *sys, const guint *node_coord, const double *q, gsize ld, guint n_modes,
+                             double *norm2)
 {
   guint i = 0;
 
@@ -117,7 +118,7 @@ mass_norms_squared_gathered (const SwSystem *sys, const double *q, gsize ld, gui
 
       for (guint nd = 0; nd < sys->n_nodes; nd++)
         {
-          guint c = sys->t_terms[nd].index;
+          guint c = node_coord[nd];
           double m = sys->mass[nd], x0 = 0.0 + q0[c], x1 = 0.0 + q1[c], x2 = 0.0 + q2[c], x3 = 0.0 + q3[c];
 
           s0 += x0 * (m * x0), s1 += x1 * (m * x1), s2 += x2 * (m * x2), s3 += x3 * (m * x3);
@@ -131,7 +132,7 @@ mass_norms_squared_gathered (const SwSystem *sys, const double *q, gsize ld, gui
 
       for (guint nd = 0; nd < sys->n_nodes; nd++)
         {
-          double x0 = 0.0 + q0[sys->t_terms[nd].index];
+          double x0 = 0.0 + q0[node_coord[nd]];
 
           s0 += x0 * (sys->mass[nd] * x0);
         }
@@ -567,9 +568,18 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   /* K v = lambda M v, the eigenvectors straight into the coordinate shapes. */
   n_modes = options->n_lowest > 0 ? MIN (options->n_lowest, nm) : nm;
   modes->n_coords = nc;
-  modes->one_term_nodes = TRUE;
-  for (guint n = 0; n < sys->n_nodes && modes->one_term_nodes; n++)
-    modes->one_term_nodes = sys->t_start[n + 1] == n + 1 && sys->t_terms[n].coeff == 1;
+  {
+    gboolean one_term = TRUE;
+
+    for (guint n = 0; n < sys->n_nodes && one_term; n++)
+      one_term = sys->t_start[n + 1] == n + 1 && sys->t_terms[n].coeff == 1;
+    if (one_term)
+      {
+        modes->node_coord = g_new (guint, MAX (sys->n_nodes, 1));
+        for (guint n = 0; n < sys->n_nodes; n++)
+          modes->node_coord[n] = sys->t_terms[n].index;
+      }
+  }
   modes->coord_shapes_n = (gsize) n_modes * nc;
   modes->coord_shapes = _sw_modes_array_new0 (modes->coord_shapes_n);
   eval = g_new0 (double, MAX (n_modes, 1));
@@ -647,14 +657,14 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   in_place = s->len == 0;
   for (guint r = 0; r < nm && in_place; r++)
     in_place = g_array_index (m, guint, r) == r;
-  gathered = in_place && modes->one_term_nodes;
+  gathered = in_place && modes->node_coord != NULL;
   for (guint nd = 0; nd < sys->n_nodes && gathered; nd++)
-    gathered = sys->t_terms[nd].index < nm;
+    gathered = modes->node_coord[nd] < nm;
   if (sys->n_couplings == 0)
     {
       norm2 = g_new (double, MAX (n_modes, 1));
       if (gathered)
-        mass_norms_squared_gathered (sys, modes->coord_shapes, nc, n_modes, norm2);
+        mass_norms_squared_gathered (sys, modes->node_coord, modes->coord_shapes, nc, n_modes, norm2);
       else
         mass_norms_squared (sys, modes->coord_shapes, nc, (const guint *) m->data, nm, n_modes, norm2);
     }
@@ -894,6 +904,7 @@ sw_modes_unref (SwModes *modes)
   g_free (modes->sec_k);
   g_free (modes->sec_nodes);
   g_free (modes->sec_n);
+  g_free (modes->node_coord);
   g_free (modes->note);
   g_free (modes);
 }
