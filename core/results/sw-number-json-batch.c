@@ -23,7 +23,9 @@
  * 10) only the multiples of ten next to V, 10t and 10t + 10, can be inside:
  * 16 digits when one is (the nearer when both, a tie to the even one), 15
  * when that one is a multiple of 100, else 17 (V rounded, a tie to even).
- * A multiple of 1000 inside (14 digits or fewer) goes the general way.
+ * A multiple of 1000 inside is the multiple of 100 (the only one): its
+ * digits less its zeros at the end (14 or fewer), but where it carries
+ * into the digits before or the number is an integer (the general way).
  * V's integer part is split as A 10^8 + B (a double's quotient, corrected),
  * and A (9 digits) and the 8 after it become ASCII by multiplications in
  * 32- and 16-bit lanes, as _sw_number_ascii8() does in one register.
@@ -162,14 +164,10 @@ prepare8 (const double *values, guint64 *high, guint64 *low, guint32 *meta)
   {
     __mmask8 down100 = _mm512_cmpeq_epi64_mask (t_tens, zero) & inside_below;
     __mmask8 up100 = _mm512_cmpeq_epi64_mask (t_tens, V8 (9)) & inside_above;
-    __m512i t_hundreds_digit = _mm512_sub_epi64 (t_hundreds, _mm512_mul_epu32 (div10 (t_hundreds), V8 (10)));
 
     fifteen = down100 | up100;
-    /* A multiple of 1000 inside; a half-gap of 10 or more (a third
-     * multiple of ten may be inside); an integer (no point in the text). */
-    general = (down100 & _mm512_cmpeq_epi64_mask (t_hundreds_digit, zero))
-              | (up100 & _mm512_cmpeq_epi64_mask (t_hundreds_digit, V8 (9)))
-              | _mm512_cmpge_epu64_mask (up_gap, V8 (10 * FIX_ONE));
+    /* A half-gap of 10 or more (a third multiple of ten may be inside). */
+    general = _mm512_cmpge_epu64_mask (up_gap, V8 (10 * FIX_ONE));
     ok &= ~general;
     /* 17 digits: V rounded; 16: 10t or 10t + 10, the nearer (a tie to
      * the even t); 15: the multiple of 100; as the 8 digits after a's 9,
@@ -185,15 +183,34 @@ prepare8 (const double *values, guint64 *high, guint64 *low, guint32 *meta)
     tail = _mm512_mask_mov_epi64 (tail, fifteen,
                                   _mm512_mul_epu32 (_mm512_mask_add_epi64 (t_hundreds, up100, t_hundreds, one), V8 (100)));
   }
-  n = _mm512_mask_mov_epi64 (_mm512_mask_blend_epi64 (sixteen, V8 (17), V8 (16)), fifteen, V8 (15));
+  n = _mm512_mask_blend_epi64 (sixteen, V8 (17), V8 (16));
   {
     __m512i first = _mm512_srli_epi64 (_mm512_mul_epu32 (a, V8 (1441151881)), 57);   /* a / 10^8, a < 10^9 */
-    __m512i m = _mm512_or_si512 (
+    __m512i high_text = ascii8 (_mm512_sub_epi64 (a, _mm512_mul_epu32 (first, V8 (TEN8))));
+    __m512i low_text = ascii8 (tail);
+    __m512i m;
+
+    /* The multiple of 100 inside is the only one (the interval is 20
+     * units wide at most), and so is any multiple of 10^j, j > 2, inside:
+     * its digits are 17 less its zeros at the end (the highest bytes of
+     * the digits' words). Not where it carries into a (10^8: as before,
+     * the general way), nor for an integer (no point in the text). */
+    {
+      __m512i zeros = _mm512_srli_epi64 (_mm512_lzcnt_epi64 (_mm512_sub_epi64 (low_text, V8 (0x3030303030303030ULL))), 3);
+      __m512i high_zeros = _mm512_srli_epi64 (
+        _mm512_lzcnt_epi64 (_mm512_sub_epi64 (high_text, V8 (0x3030303030303030ULL))), 3);
+
+      zeros = _mm512_mask_add_epi64 (zeros, _mm512_cmpeq_epi64_mask (tail, zero), zeros, high_zeros);
+      n = _mm512_mask_sub_epi64 (n, fifteen, V8 (17), zeros);
+      ok &= ~(fifteen & _mm512_cmpge_epu64_mask (tail, V8 (TEN8)));
+      ok &= _mm512_cmpgt_epi64_mask (n, _mm512_add_epi64 (x, one));
+    }
+    m = _mm512_or_si512 (
       _mm512_or_si512 (_mm512_add_epi64 (first, V8 ('0')), _mm512_slli_epi64 (_mm512_and_si512 (x, V8 (0xff)), 8)),
       _mm512_or_si512 (_mm512_slli_epi64 (n, 16), _mm512_slli_epi64 (_mm512_srli_epi64 (bits, 63), 24)));
 
-    _mm512_storeu_si512 (high, ascii8 (_mm512_sub_epi64 (a, _mm512_mul_epu32 (first, V8 (TEN8)))));
-    _mm512_storeu_si512 (low, ascii8 (tail));
+    _mm512_storeu_si512 (high, high_text);
+    _mm512_storeu_si512 (low, low_text);
     _mm256_storeu_si256 ((__m256i *) meta, _mm512_cvtepi64_epi32 (_mm512_maskz_mov_epi64 (ok, m)));
   }
 }
@@ -211,7 +228,7 @@ have_lanes (void)
 {
   return __builtin_cpu_supports ("avx512f") && __builtin_cpu_supports ("avx512dq")
          && __builtin_cpu_supports ("avx512bw") && __builtin_cpu_supports ("avx512vl")
-         && __builtin_cpu_supports ("avx512ifma");
+         && __builtin_cpu_supports ("avx512ifma") && __builtin_cpu_supports ("avx512cd");
 }
 
 #endif
@@ -224,15 +241,16 @@ _sw_json_numbers_write_other (guint32 meta, guint64 high, guint64 low, char *buf
   buf[0] = '-';
   if (x < -4)
     {
-      /* "d.ddd" and "e-0X" over the digits' tail (x is -5 or -6). */
+      /* "d.ddd" (or "d") and "e-0X" over the digits' tail (x is -5 or -6). */
       char exponent[4] = { 'e', '-', '0', (char) ('0' - x) };
+      int point = n > 1;
 
       buf[p] = (char) meta;
       buf[p + 1] = '.';
       _sw_json_store8 (buf + p + 2, high);
       _sw_json_store8 (buf + p + 10, low);
-      memcpy (buf + p + n + 1, exponent, 4);
-      return p + n + 5;
+      memcpy (buf + p + n + point, exponent, 4);
+      return p + n + point + 4;
     }
   else
     {

@@ -11,7 +11,7 @@
 #define HAVE_LANES 1
 #include <immintrin.h>
 
-#define LANES __attribute__ ((target ("avx512f,avx512dq,avx512ifma,avx512bw,avx512vl")))
+#define LANES __attribute__ ((target ("avx512f,avx512dq,avx512ifma,avx512bw,avx512vl,avx512cd")))
 /* A constant the compiler cannot see into: made once before the loop and
  * kept (in a register, or on the stack as an operand), not made again at
  * each use from an immediate (two instructions each), and a product by it
