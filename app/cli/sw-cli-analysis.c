@@ -19,13 +19,8 @@
 
 /* ---- modal -------------------------------------------------------------- */
 
-/* The table is N modes by N bodies: it is written as a stream through one
- * buffer, with numbers formatted without printf where that is exact (the
- * JSON: sw-cli-modal-json.c). */
-typedef struct {
-  GString *buf;
-  gboolean utf8;
-} Out;
+/* The text is written by sw-cli-modal-text.c, the JSON by
+ * sw-cli-modal-json.c. */
 
 /* --friction: the friction elements' state of a linear analysis. */
 static gboolean
@@ -33,216 +28,6 @@ parse_friction (const char *text, SwLinearFriction *friction)
 {
   *friction = SW_LINEAR_FRICTION_OPERATING;
   return text == NULL || sw_linear_friction_from_string (text, friction);
-}
-
-static void
-out_flush (Out *o)
-{
-  if (o->buf->len == 0)
-    return;
-  if (o->utf8)
-    fwrite (o->buf->str, 1, o->buf->len, stdout);
-  else
-    g_print ("%s", o->buf->str);   /* converts to the locale's charset */
-  g_string_truncate (o->buf, 0);
-}
-
-static inline void
-out_check (Out *o)
-{
-  if (o->buf->len > (1 << 20))
-    out_flush (o);
-}
-
-static const long double powers_of_ten[] = {
-  1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L, 1e10L,
-  1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L,
-};
-
-/* |v| * 10^k rounded to an integer, when the product (exact in long double
- * to about 1e-19 relative) is not near a tie: then it is what printf gives. */
-static gboolean
-scaled_digits (double v, guint k, guint64 *out)
-{
-  long double p = fabsl ((long double) v) * powers_of_ten[k];
-  long double whole = floorl (p), frac = p - whole;
-
-  if (p >= 1.8e19L || fabsl (frac - 0.5L) < 1e-2L)
-    return FALSE;
-  *out = (guint64) whole + (frac > 0.5L);
-  return TRUE;
-}
-
-/* printf ("%*.*f", width, decimals, v) */
-static void
-append_fixed (GString *s, double v, int width, int decimals)
-{
-  char buf[64];
-  guint64 d;
-  int p = sizeof buf;
-
-  if (isfinite (v) && fabs (v) < 1e15 && scaled_digits (v, decimals, &d))
-    {
-      for (int i = 0; i < decimals; i++, d /= 10)
-        buf[--p] = '0' + d % 10;
-      buf[--p] = '.';
-      do
-        buf[--p] = '0' + d % 10, d /= 10;
-      while (d > 0);
-      if (signbit (v))
-        buf[--p] = '-';
-      for (int i = sizeof buf - p; i < width; i++)
-        g_string_append_c (s, ' ');
-      g_string_append_len (s, buf + p, sizeof buf - p);
-      return;
-    }
-  g_string_append_printf (s, "%*.*f", width, decimals, v);
-}
-
-/* Each id as a left-aligned cell after two spaces, made once. */
-static char **
-table_cells (SwModes *modes, gboolean sections, int width)
-{
-  guint n = sections ? sw_modes_get_n_sections (modes) : sw_modes_get_n_bodies (modes);
-  char **cells = g_new0 (char *, n + 1);
-
-  for (guint k = 0; k < n; k++)
-    {
-      GString *s = g_string_new ("  ");
-
-      sw_cli_append_cell (s, sections ? sw_modes_get_section_part (modes, k)->id : sw_modes_get_body_part (modes, k)->id,
-                          -width);
-      g_string_append_c (s, ' ');
-      cells[k] = g_string_free (s, FALSE);
-    }
-  return cells;
-}
-
-static void
-modal_table (Out *o, SwModes *modes, const char *name)
-{
-  guint n = sw_modes_get_n_modes (modes), nb = sw_modes_get_n_bodies (modes), ns = sw_modes_get_n_sections (modes);
-  /* Translators: the headings of the table of modes; the columns widen to fit. */
-  const char *h_mode = C_("modal table", "mode"), *h_f = _("f [Hz]"), *h_omega = _("omega [rad/s]");
-  const char *h_fd = _("damped f [Hz]"), *h_zeta = _("damping"), *h_sec = _("most excitable section");
-  const char *h_decay = _("decay [1/s]");
-  const char *h_body = _("body"), *h_shape = _("shape"), *h_kin = _("kinetic %");
-  const char *h_section = _("section"), *h_pot = _("potential %");
-  const char *most = _("  <- most excitable");
-  int w_mode = sw_cli_column_width (h_mode, 5), w_f = sw_cli_column_width (h_f, 14);
-  int w_omega = sw_cli_column_width (h_omega, 14), w_fd = sw_cli_column_width (h_fd, 14);
-  int w_zeta = sw_cli_column_width (h_zeta, 11), w_decay = sw_cli_column_width (h_decay, 12);
-  int w_id = MAX (sw_cli_column_width (h_body, 20), sw_cli_column_width (h_section, 20));
-  int w_shape = sw_cli_column_width (h_shape, 10), w_energy = MAX (sw_cli_column_width (h_kin, 12),
-                                                                   sw_cli_column_width (h_pot, 12));
-  g_autoptr (GString) line = g_string_new (NULL);
-  g_auto (GStrv) body_cells = table_cells (modes, FALSE, w_id);
-  g_auto (GStrv) section_cells = table_cells (modes, TRUE, w_id);
-  g_autofree char *blank = g_strnfill (w_shape + 1, ' ');
-  g_autofree double *shape = g_new (double, MAX (nb, 1));
-  g_autofree double *kin = g_new (double, MAX (nb, 1));
-  g_autofree double *pot = g_new (double, MAX (ns, 1));
-  GString *s = o->buf;
-
-  g_string_append_printf (s, ngettext ("Modal analysis of “%s” at t = %g s: %u mode\n\n",
-                                       "Modal analysis of “%s” at t = %g s: %u modes\n\n", n),
-                          name, sw_modes_get_time (modes), n);
-  if (sw_modes_get_friction (modes) == SW_LINEAR_FRICTION_LOCKED)
-    g_string_append (s, _("Friction elements locked (clutches, brakes and bearing friction stuck)\n\n"));
-  else if (sw_modes_get_friction (modes) == SW_LINEAR_FRICTION_OPEN)
-    g_string_append (s, _("Friction elements open (clutches, brakes and bearing friction released or sliding)\n\n"));
-  else if (sw_modes_get_friction (modes) == SW_LINEAR_FRICTION_ENGAGED)
-    g_string_append (s, _("Clutches engaged (clutches and one-way clutches locked, brakes and bearing friction "
-                          "released)\n\n"));
-  if (sw_modes_get_note (modes) != NULL)
-    g_string_append_printf (s, _("Note: %s.\n\n"), sw_modes_get_note (modes));
-  sw_cli_append_cell (s, h_mode, w_mode), g_string_append_c (s, ' ');
-  sw_cli_append_cell (s, h_f, w_f), g_string_append_c (s, ' ');
-  sw_cli_append_cell (s, h_omega, w_omega), g_string_append_c (s, ' ');
-  sw_cli_append_cell (s, h_fd, w_fd), g_string_append_c (s, ' ');
-  sw_cli_append_cell (s, h_zeta, w_zeta), g_string_append_c (s, ' ');
-  sw_cli_append_cell (s, h_decay, w_decay);
-  g_string_append_printf (s, "  %s\n", h_sec);
-  for (guint i = 0; i < n; i++)
-    {
-      const SwMode *m = sw_modes_get_mode (modes, i);
-      g_autofree char *zeta = m->has_damped && isfinite (m->damping_ratio) ? g_strdup_printf ("%.4g", m->damping_ratio)
-                                                                          : g_strdup ("-");
-      g_autofree char *fd = m->has_damped ? g_strdup_printf ("%.6g", m->damped_frequency_hz) : g_strdup ("-");
-      g_autofree char *decay = m->has_damped ? g_strdup_printf ("%.6g", m->decay_rate_per_s) : g_strdup ("-");
-      g_autofree char *sec = NULL;
-
-      if (m->unstable)
-        /* Translators: a mode whose motion grows (negative stiffness or damping), and its growth rate. */
-        sec = g_strdup_printf (_("UNSTABLE: grows as exp(%.4g t), t in s"), m->growth_rate_per_s);
-      else if (m->overdamped)
-        /* Translators: a mode whose motion dies away without oscillating, and its decay rate. */
-        sec = g_strdup_printf (_("overdamped: decays at %.4g 1/s"), m->decay_rate_per_s);
-      else if (m->rigid_body)
-        sec = g_strdup (_("rigid-body mode"));
-      else if (m->most_excitable_section >= 0)
-        {
-          const char *id = sw_modes_get_section_part (modes, m->most_excitable_section)->id;
-
-          sw_modes_get_mode_values (modes, i, NULL, NULL, NULL, NULL, NULL, pot);
-          /* Translators: a section, its share of the potential energy, “tie”: another has as much. */
-          sec = m->most_excitable_is_tie ? g_strdup_printf (_("%s (%.1f %%, tie)"), id, pot[m->most_excitable_section])
-                                         : g_strdup_printf ("%s (%.1f %%)", id, pot[m->most_excitable_section]);
-        }
-      g_string_append_printf (s, "%*u %*.6g %*.6g ", w_mode, i + 1, w_f, m->frequency_hz, w_omega, m->omega_rad_s);
-      sw_cli_append_cell (s, fd, w_fd), g_string_append_c (s, ' ');
-      sw_cli_append_cell (s, zeta, w_zeta), g_string_append_c (s, ' ');
-      sw_cli_append_cell (s, decay, w_decay);
-      g_string_append_printf (s, "  %s\n", sec != NULL ? sec : "-");
-      out_check (o);
-    }
-  for (guint i = 0; i < n; i++)
-    if (sw_modes_get_mode (modes, i)->energy_balance_error > 1e-6)
-      g_string_append_printf (s, _("\nwarning: mode %u: kinetic and potential energy differ by %.2g %% (the "
-                                   "linearisation of a nonlinear element is poor here)\n"),
-                              i + 1, 100 * sw_modes_get_mode (modes, i)->energy_balance_error);
-  for (guint i = 0; i < n; i++)
-    {
-      const SwMode *m = sw_modes_get_mode (modes, i);
-
-      sw_modes_get_mode_values (modes, i, shape, NULL, NULL, kin, NULL, pot);
-      if (m->unstable)
-        g_string_append_printf (s, _("\nMode %u: unstable, grows as exp(%.4g t)\n"), i + 1, m->growth_rate_per_s);
-      else
-        g_string_append_printf (s, m->rigid_body ? _("\nMode %u: %.6g Hz (rigid body)\n") : _("\nMode %u: %.6g Hz\n"),
-                                i + 1, m->frequency_hz);
-      g_string_assign (line, "  ");
-      sw_cli_append_cell (line, h_body, -w_id), g_string_append_c (line, ' ');
-      sw_cli_append_cell (line, h_shape, w_shape), g_string_append_c (line, ' ');
-      sw_cli_append_cell (line, h_kin, w_energy);
-      g_string_append_printf (s, "%s\n", line->str);
-      for (guint k = 0; k < nb; k++)
-        {
-          g_string_append (s, body_cells[k]);
-          append_fixed (s, shape[k], w_shape, 4);
-          g_string_append_c (s, ' ');
-          append_fixed (s, kin[k], w_energy, 2);
-          g_string_append_c (s, '\n');
-          out_check (o);
-        }
-      if (m->rigid_body || ns == 0)
-        continue;
-      g_string_assign (line, "  ");
-      sw_cli_append_cell (line, h_section, -w_id), g_string_append_c (line, ' ');
-      sw_cli_append_cell (line, "", w_shape), g_string_append_c (line, ' ');
-      sw_cli_append_cell (line, h_pot, w_energy);
-      g_string_append_printf (s, "%s\n", line->str);
-      for (guint k = 0; k < ns; k++)
-        {
-          g_string_append (s, section_cells[k]);
-          g_string_append (s, blank);
-          append_fixed (s, pot[k], w_energy, 2);
-          if ((int) k == m->most_excitable_section)
-            g_string_append (s, most);
-          g_string_append_c (s, '\n');
-          out_check (o);
-        }
-    }
 }
 
 gboolean
@@ -277,7 +62,6 @@ sw_cli_modal (int argc, char **argv)
   g_autoptr (SwModes) modes = NULL;
   g_autofree double *state = NULL;
   SwModesOptions options = sw_modes_options_default ();
-  Out out = { 0 };
   int status = EXIT_OK;
 
   sw_cli_init_context (ctx, N_("Natural frequencies of MODEL linearised at an operating point, with the\n"
@@ -301,11 +85,11 @@ sw_cli_modal (int argc, char **argv)
     return sw_cli_model_error (error);
   if (!sw_cli_operating_state (sys, at, argv[1], &state))
     return EXIT_MODEL;
-  /* Each mode's values are computed as they are written; for JSON, with
-   * the numbers that come from them (once, not with the modes too). */
+  /* Each mode's values are computed as they are written, with the numbers
+   * that come from them (not with the modes too). */
   options.n_lowest = MAX (n_lowest, 0);
   options.keep_values = FALSE;
-  options.scalars_with_values = json;
+  options.scalars_with_values = TRUE;
   if (!(modes = sw_modes_compute_with_options (sys, at, state, &options, &error)))
     {
       g_printerr ("%s: error: %s\n", argv[1], error->message);
@@ -318,11 +102,7 @@ sw_cli_modal (int argc, char **argv)
       g_printerr (_("shaftwork-cli: cannot write to standard output: %s\n"), g_strerror (errno));
       return EXIT_MODEL;
     }
-  out.buf = g_string_sized_new (1 << 21);
-  out.utf8 = g_get_charset (NULL);
-  modal_table (&out, modes, sw_model_get_name (model));
-  out_flush (&out);
-  g_string_free (out.buf, TRUE);
+  sw_cli_modal_text (modes, sw_model_get_name (model), g_get_charset (NULL));
   return EXIT_OK;
 }
 

@@ -100,6 +100,8 @@ void      sw_cli_progress_end    (SwCliProgress *progress);
 /* `modal --json` of modes to stdout (sw-cli-modal-json.c); utf8: the
  * locale's charset is UTF-8 (else g_print converts). */
 gboolean  sw_cli_modal_json   (SwModes *modes, const char *name, gboolean utf8);
+/* `modal` as text, the same way (sw-cli-modal-text.c). */
+void      sw_cli_modal_text   (SwModes *modes, const char *name, gboolean utf8);
 
 int       sw_cli_run          (int argc, char **argv, gboolean plot);
 int       sw_cli_check        (int argc, char **argv);

@@ -137,8 +137,26 @@ band_upper (const SwSparse *a, const guint *pos, guint kd)
 static void
 unpermute (double *evec, gsize ldv, guint n, guint m, const guint *order, const double *scale)
 {
-  g_autofree double *tmp = g_new (double, n);
+  g_autofree double *tmp = NULL;
+  gboolean identity = TRUE;
 
+  for (guint r = 0; r < n && identity; r++)
+    identity = order[r] == r;
+  /* In order already (a chain numbered from one end): scaled in place,
+   * without the copy (the same products). */
+  if (identity)
+    {
+      if (scale != NULL)
+        for (guint k = 0; k < m; k++)
+          {
+            double *col = evec + k * ldv;
+
+            for (guint r = 0; r < n; r++)
+              col[r] = col[r] * scale[r];
+          }
+      return;
+    }
+  tmp = g_new (double, n);
   for (guint k = 0; k < m; k++)
     {
       double *col = evec + k * ldv;

@@ -25,6 +25,8 @@ struct _SwModes {
   double   *eig_re, *eig_im;
   guint     n_coords;
   double   *coord_shapes;     /* per mode: mass-normalised shape over all coordinates */
+  guint    *node_coord;       /* where each node is one coordinate times 1 (a chain's
+                               * flanges): that coordinate, per node; else NULL */
   gsize     coord_shapes_n;   /* its doubles (sw-modes-arrays.c) */
   const char *solver, *damped_solver;
   SwLinearFriction friction;

@@ -60,6 +60,13 @@ _sw_modes_node_shape (const SwModes *modes, guint i, double *node_shape)
   const SwSystem *sys = modes->system;
   const double *coord = modes->coord_shapes + (gsize) i * modes->n_coords;
 
+  if (modes->node_coord != NULL)
+    {
+      /* The sum below of its one term: 0 + 1 x (-0 becomes +0, as there). */
+      for (guint n = 0; n < sys->n_nodes; n++)
+        node_shape[n] = 0.0 + coord[modes->node_coord[n]];
+      return;
+    }
   for (guint n = 0; n < sys->n_nodes; n++)
     {
       double sum = 0;
@@ -83,6 +90,27 @@ shares (double *share, const double *value, guint n, double sum)
     memset (share, 0, n * sizeof (double));
 }
 
+/* Section s's potential energy over the nodes (twice it). */
+static inline double
+section_energy (const SwModes *modes, guint s, const double *node_shape)
+{
+  const double *k = modes->sec_k + s * SW_KIND_MAX_PORTS * SW_KIND_MAX_PORTS;
+  const guint *nodes = modes->sec_nodes + s * SW_KIND_MAX_PORTS;
+  guint n = modes->sec_n[s];
+  double e = 0;
+
+  if (n == 2) /* two nodes (most sections): the loop below written out */
+    {
+      double a = node_shape[nodes[0]], b = node_shape[nodes[1]];
+      e += a * k[0] * a, e += a * k[1] * b, e += b * k[2] * a, e += b * k[3] * b;
+    }
+  else
+    for (guint r = 0; r < n; r++)
+      for (guint c = 0; c < n; c++)
+        e += node_shape[nodes[r]] * k[r * n + c] * node_shape[nodes[c]];
+  return e;
+}
+
 void
 _sw_modes_values (const SwModes *modes, guint i, const double *node_shape, double *shape, double *shape_mn,
                   double *ke, double *kep, double *pe, double *pep, SwMode *scalars)
@@ -91,73 +119,69 @@ _sw_modes_values (const SwModes *modes, guint i, const double *node_shape, doubl
   const SwMode *mode = &modes->modes[i];
   double lambda = modes->lambda[i], ke_sum = 0, pe_sum = 0, best = -1, peak = 0;
   guint nb = modes->n_bodies, ns = modes->n_sections;
+  double *value = shape != NULL ? shape : shape_mn;
+  double ke_scale = 0.5 * (mode->rigid_body ? 1 : lambda);
+  gboolean rigid = mode->rigid_body;
 
-  /* Largest body entry becomes +1; each body's value and kinetic energy
-   * in one pass (a rigid-body mode has no energy: then ke shows how its
-   * motion is shared). The values wait in shape (or shape_mn) to be scaled. */
-  {
-    double *value = shape != NULL ? shape : shape_mn;
-    double ke_scale = 0.5 * (mode->rigid_body ? 1 : lambda);
-
-    for (guint b = 0; b < nb; b++)
-      {
-        double x = _sw_body_value (&sys->bodies[b], node_shape);
-
-        if (fabs (x) > fabs (peak))
-          peak = x;
-        if (value != NULL)
-          value[b] = x;
-        ke[b] = ke_scale * _sw_body_quadratic (&sys->bodies[b], node_shape);
-        ke_sum += ke[b];
-      }
-    /* Loops of one simple statement each, their conditions outside:
-     * the compiler divides two or four at a time (the same bits). */
-    if (value != NULL)
-      {
-        double sign = peak < 0 ? -1 : 1, scale = fabs (peak);
-
-        if (shape_mn != NULL)
-          for (guint b = 0; b < nb; b++)
-            shape_mn[b] = value[b] * sign;
-        if (shape != NULL && peak != 0)
-          scale_divide (shape, value, sign, scale, nb);
-        else if (shape != NULL)
-          memset (shape, 0, nb * sizeof (double));
-      }
-  }
-  for (guint s = 0; s < ns; s++)
+  /* Largest body entry becomes +1; each body's value and kinetic energy,
+   * and each section's potential energy, in one pass (a rigid-body mode
+   * has no energy: then ke shows how its motion is shared). The values
+   * wait in shape (or shape_mn) to be scaled. Bodies and sections side by
+   * side: the two sums' chains of additions overlap (each adds in its own
+   * order, the same bits). */
+  for (guint j = 0; j < MAX (nb, ns); j++)
     {
-      const double *k = modes->sec_k + s * SW_KIND_MAX_PORTS * SW_KIND_MAX_PORTS;
-      const guint *nodes = modes->sec_nodes + s * SW_KIND_MAX_PORTS;
-      guint n = modes->sec_n[s];
-      double e = 0;
-
-      if (n == 2) /* two nodes (most sections): the loop below written out */
+      if (j < nb)
         {
-          double a = node_shape[nodes[0]], b = node_shape[nodes[1]];
-          e += a * k[0] * a, e += a * k[1] * b, e += b * k[2] * a, e += b * k[3] * b;
+          double x = _sw_body_value (&sys->bodies[j], node_shape);
+
+          if (fabs (x) > fabs (peak))
+            peak = x;
+          if (value != NULL)
+            value[j] = x;
+          ke[j] = ke_scale * _sw_body_quadratic (&sys->bodies[j], node_shape);
+          ke_sum += ke[j];
         }
-      else
-        for (guint r = 0; r < n; r++)
-          for (guint c = 0; c < n; c++)
-            e += node_shape[nodes[r]] * k[r * n + c] * node_shape[nodes[c]];
-      pe[s] = mode->rigid_body ? 0 : 0.5 * e;
-      pe_sum += pe[s];
+      if (j < ns)
+        {
+          double e = section_energy (modes, j, node_shape);
+
+          pe[j] = rigid ? 0 : 0.5 * e;
+          pe_sum += pe[j];
+        }
+    }
+  /* Loops of one simple statement each, their conditions outside:
+   * the compiler divides two or four at a time (the same bits). */
+  if (value != NULL)
+    {
+      double sign = peak < 0 ? -1 : 1, scale = fabs (peak);
+
+      if (shape_mn != NULL)
+        for (guint b = 0; b < nb; b++)
+          shape_mn[b] = value[b] * sign;
+      if (shape != NULL && peak != 0)
+        scale_divide (shape, value, sign, scale, nb);
+      else if (shape != NULL)
+        memset (shape, 0, nb * sizeof (double));
     }
   shares (kep, ke, nb, ke_sum);
   shares (pep, pe, ns, pe_sum);
   if (scalars != NULL)
     {
+      /* The bounds of a tie with the best so far, made when it changes. */
+      double above = best * (1 + 1e-9), below = best * (1 - 1e-9);
+
       scalars->most_excitable_section = -1;
       for (guint s = 0; s < ns && !mode->rigid_body; s++)
         {
-          if (pe[s] > best * (1 + 1e-9))
+          if (pe[s] > above)
             {
               best = pe[s];
+              above = best * (1 + 1e-9), below = best * (1 - 1e-9);
               scalars->most_excitable_section = s;
               scalars->most_excitable_is_tie = FALSE;
             }
-          else if (pe[s] >= best * (1 - 1e-9) && pe[s] > 0)
+          else if (pe[s] >= below && pe[s] > 0)
             {
               /* A tie goes to the section first in the file. */
               if (modes->system->parts[modes->section_part[s]].component

@@ -101,6 +101,45 @@ mass_norms_squared (const SwSystem *sys, const double *q, gsize ld, const guint 
     }
 }
 
+/* The same where each node is one massive coordinate times 1 (a chain's
+ * flanges; the massive coordinates first, in order): x = 0 + q taken as
+ * each term is added, and four modes at a time (four chains of additions
+ * side by side, each in its own order: the same bits). */
+static void
+mass_norms_squared_gathered (const SwSystem *sys, const guint *node_coord, const double *q, gsize ld, guint n_modes,
+                             double *norm2)
+{
+  guint i = 0;
+
+  for (; i + 4 <= n_modes; i += 4)
+    {
+      const double *q0 = q + i * ld, *q1 = q0 + ld, *q2 = q1 + ld, *q3 = q2 + ld;
+      double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+
+      for (guint nd = 0; nd < sys->n_nodes; nd++)
+        {
+          guint c = node_coord[nd];
+          double m = sys->mass[nd], x0 = 0.0 + q0[c], x1 = 0.0 + q1[c], x2 = 0.0 + q2[c], x3 = 0.0 + q3[c];
+
+          s0 += x0 * (m * x0), s1 += x1 * (m * x1), s2 += x2 * (m * x2), s3 += x3 * (m * x3);
+        }
+      norm2[i] = s0, norm2[i + 1] = s1, norm2[i + 2] = s2, norm2[i + 3] = s3;
+    }
+  for (; i < n_modes; i++)
+    {
+      const double *q0 = q + i * ld;
+      double s0 = 0;
+
+      for (guint nd = 0; nd < sys->n_nodes; nd++)
+        {
+          double x0 = 0.0 + q0[node_coord[nd]];
+
+          s0 += x0 * (sys->mass[nd] * x0);
+        }
+      norm2[i] = s0;
+    }
+}
+
 /* ---- Damped eigenvalues ------------------------------------------------- */
 
 static void
@@ -457,6 +496,8 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   g_autofree double *pe = NULL;
   guint nm, nb, ns, nc, n_modes, per_mode;
   double lambda_max = 0, lambda_abs = 0;
+  gboolean in_place;   /* coordinate r is the r-th massive one, none condensed */
+  gboolean gathered;   /* and each node is one of them times 1 */
   SwEigenMethod method;
 
   if (_sw_lapack_load (error) == NULL)
@@ -527,6 +568,18 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   /* K v = lambda M v, the eigenvectors straight into the coordinate shapes. */
   n_modes = options->n_lowest > 0 ? MIN (options->n_lowest, nm) : nm;
   modes->n_coords = nc;
+  {
+    gboolean one_term = TRUE;
+
+    for (guint n = 0; n < sys->n_nodes && one_term; n++)
+      one_term = sys->t_start[n + 1] == n + 1 && sys->t_terms[n].coeff == 1;
+    if (one_term)
+      {
+        modes->node_coord = g_new (guint, MAX (sys->n_nodes, 1));
+        for (guint n = 0; n < sys->n_nodes; n++)
+          modes->node_coord[n] = sys->t_terms[n].index;
+      }
+  }
   modes->coord_shapes_n = (gsize) n_modes * nc;
   modes->coord_shapes = _sw_modes_array_new0 (modes->coord_shapes_n);
   eval = g_new0 (double, MAX (n_modes, 1));
@@ -601,10 +654,19 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
   tmp = g_new0 (double, MAX (nm, 1));
   ke = g_new0 (double, MAX (nb, 1));
   pe = g_new0 (double, MAX (ns, 1));
+  in_place = s->len == 0;
+  for (guint r = 0; r < nm && in_place; r++)
+    in_place = g_array_index (m, guint, r) == r;
+  gathered = in_place && modes->node_coord != NULL;
+  for (guint nd = 0; nd < sys->n_nodes && gathered; nd++)
+    gathered = modes->node_coord[nd] < nm;
   if (sys->n_couplings == 0)
     {
       norm2 = g_new (double, MAX (n_modes, 1));
-      mass_norms_squared (sys, modes->coord_shapes, nc, (const guint *) m->data, nm, n_modes, norm2);
+      if (gathered)
+        mass_norms_squared_gathered (sys, modes->node_coord, modes->coord_shapes, nc, n_modes, norm2);
+      else
+        mass_norms_squared (sys, modes->coord_shapes, nc, (const guint *) m->data, nm, n_modes, norm2);
     }
   for (guint i = 0; i < n_modes; i++)
     {
@@ -628,30 +690,42 @@ _sw_modes_compute_in_config (const SwLinearConfig *config, double t, const doubl
       modes->lambda[i] = mode->rigid_body ? 0 : lambda;
 
       /* Mass-normalise: v^T M v = x^T M x over the nodes = 1. */
-      memcpy (tmp, coord_shape, nm * sizeof (double));
-      if (nm + s->len < nc)   /* else each is written below */
-        memset (coord_shape, 0, nc * sizeof (double));
-      if (norm2 != NULL)   /* no couplings: M diagonal, made beforehand */
-        norm = norm2[i];
+      if (norm2 != NULL && in_place)
+        {
+          /* The massive coordinates first and alone: scaled where they are
+           * (the same products, without the copy and the scatter). */
+          norm = 1 / sqrt (norm2[i]);
+          for (guint r = 0; r < nm; r++)
+            coord_shape[r] = coord_shape[r] * norm;
+          memset (coord_shape + nm, 0, (nc - nm) * sizeof (double));
+        }
       else
         {
-          mode_nodes (sys, tmp, (const guint *) m->data, nm, node_shape);
-          _sw_system_apply_mass (sys, node_shape, mass_shape);
-          for (guint nd = 0; nd < sys->n_nodes; nd++)
-            norm += node_shape[nd] * mass_shape[nd];
-        }
-      norm = 1 / sqrt (norm);
+          memcpy (tmp, coord_shape, nm * sizeof (double));
+          if (nm + s->len < nc)   /* else each is written below */
+            memset (coord_shape, 0, nc * sizeof (double));
+          if (norm2 != NULL)   /* no couplings: M diagonal, made beforehand */
+            norm = norm2[i];
+          else
+            {
+              mode_nodes (sys, tmp, (const guint *) m->data, nm, node_shape);
+              _sw_system_apply_mass (sys, node_shape, mass_shape);
+              for (guint nd = 0; nd < sys->n_nodes; nd++)
+                norm += node_shape[nd] * mass_shape[nd];
+            }
+          norm = 1 / sqrt (norm);
 
-      /* Coordinates, then nodes: x = T q with the condensed ones recovered. */
-      for (guint r = 0; r < nm; r++)
-        coord_shape[g_array_index (m, guint, r)] = tmp[r] * norm;
-      for (guint r = 0; r < s->len; r++)
-        {
-          double sum = 0;
+          /* Coordinates, then nodes: x = T q with the condensed ones recovered. */
+          for (guint r = 0; r < nm; r++)
+            coord_shape[g_array_index (m, guint, r)] = tmp[r] * norm;
+          for (guint r = 0; r < s->len; r++)
+            {
+              double sum = 0;
 
-          for (guint k = kc.rec.start[r]; k < kc.rec.start[r + 1]; k++)
-            sum += kc.rec.value[k] * tmp[kc.rec.row[k]];
-          coord_shape[g_array_index (s, guint, r)] = sum * norm;
+              for (guint k = kc.rec.start[r]; k < kc.rec.start[r + 1]; k++)
+                sum += kc.rec.value[k] * tmp[kc.rec.row[k]];
+              coord_shape[g_array_index (s, guint, r)] = sum * norm;
+            }
         }
       if (modes->scalars_with_values)
         {
@@ -830,6 +904,7 @@ sw_modes_unref (SwModes *modes)
   g_free (modes->sec_k);
   g_free (modes->sec_nodes);
   g_free (modes->sec_n);
+  g_free (modes->node_coord);
   g_free (modes->note);
   g_free (modes);
 }

@@ -45,6 +45,10 @@ _sw_json_store8 (char *out, guint64 v)
   memcpy (out, &le, sizeof le);
 }
 
+/* The text of numbers made in the lanes other than "0.000ddd" (|v| >= 1,
+ * or an exponent): sw-number-json-batch.c, out of the writers' loops. */
+int _sw_json_numbers_write_other (guint32 meta, guint64 high, guint64 low, char *buf);
+
 /* The text of values[i] (the value given again) into buf, which needs
  * SW_NUMBER_JSON_BUF_SIZE bytes; not NUL-terminated. Returns the length. */
 static inline int
@@ -57,44 +61,20 @@ sw_json_numbers_write (const SwJsonNumbers *numbers, guint i, double value, char
 
   if (meta == 0)
     return sw_format_double_json (buf, value);
-  buf[0] = '-';
-  if (x < -4)
+  if (G_LIKELY (x < 0 && x >= -4))
     {
-      /* "d.ddd" and "e-0X" over the digits' tail (x is -5 or -6). */
-      char exponent[4] = { 'e', '-', '0', (char) ('0' - x) };
-
-      buf[p] = (char) meta;
-      buf[p + 1] = '.';
-      _sw_json_store8 (buf + p + 2, high);
-      _sw_json_store8 (buf + p + 10, low);
-      memcpy (buf + p + n + 1, exponent, 4);
-      return p + n + 5;
-    }
-  if (x < 0)
-    {
-      /* "0.000" and the digits, over the zeros' tail. */
+      /* "0.000" and the digits, over the zeros' tail (most numbers of
+       * modal --json: shapes and percentages below 1). */
       int at = p + 1 - x;
 
+      buf[0] = '-';
       memcpy (buf + p, "0.000000", 8);
       buf[at] = (char) meta;
       _sw_json_store8 (buf + at + 1, high);
       _sw_json_store8 (buf + at + 9, low);
       return at + n;
     }
-  else
-    {
-      /* The digits, then those after the point again one byte on. */
-      unsigned __int128 tail = high | (unsigned __int128) low << 64;
-
-      buf[p] = (char) meta;
-      _sw_json_store8 (buf + p + 1, (guint64) tail);
-      _sw_json_store8 (buf + p + 9, (guint64) (tail >> 64));
-      tail >>= 8 * x;
-      buf[p + x + 1] = '.';
-      _sw_json_store8 (buf + p + x + 2, (guint64) tail);
-      _sw_json_store8 (buf + p + x + 10, (guint64) (tail >> 64));
-      return p + n + 1;
-    }
+  return _sw_json_numbers_write_other (meta, high, low, buf);
 }
 
 /* Whether sw_json_numbers_prepare() uses the vector lanes here (tests). */

@@ -16,6 +16,36 @@ G_BEGIN_DECLS
 char     *sw_format_number   (char   *buf,
                               double  value);
 
+/* Room for any text sw_format_fixed() writes ("-1.8e308" as %.4f has 315
+ * characters). */
+#define SW_NUMBER_FIXED_BUF_SIZE 320
+
+/* printf ("%.*f", decimals, value) in the C locale, decimals 0 ... 4,
+ * without printf where |value| < 1e15 (sw-number-fixed.c): "-0.00",
+ * "1.0000", "nan". NUL-terminated; returns the length. */
+int       sw_format_fixed    (char   *buf,
+                              double  value,
+                              int     decimals);
+/* printf ("%*.*f", width, decimals, value) the same way, into buf of
+ * MAX (width, SW_NUMBER_FIXED_BUF_SIZE) + 16 bytes (it stores 16 spaces
+ * at once), not NUL-terminated. Returns the length. */
+int       sw_format_fixed_width (char   *buf,
+                                 double  value,
+                                 int     width,
+                                 int     decimals);
+
+/* The fields of sw_format_fixed_width() for n values, where the processor
+ * can make them eight at a time (AVX-512): value i's in the 16 bytes of
+ * fields[2 i], fields[2 i + 1] (lowest first), its width bytes the text and
+ * the rest to be written over, where ok[i]; else (ok[i] FALSE, or FALSE
+ * returned for all) by sw_format_fixed_width(). */
+gboolean  sw_format_fixed_batch (const double *values,
+                                 guint         n,
+                                 int           width,
+                                 int           decimals,
+                                 guint64      *fields,
+                                 guint8       *ok);
+
 /* Parses what a user typed (the window's inspector, the terminal shell):
  * surrounding space is ignored, a comma is a decimal point, "−" is a minus.
  * FALSE unless the whole text is one finite number. */

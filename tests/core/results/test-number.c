@@ -370,6 +370,123 @@ test_json_batch (void)
   check_json_batch (TRUE);
 }
 
+/* sw_format_fixed() and sw_format_fixed_width() against printf's "%.*f"
+ * (glibc's: exact, a tie to even), padded by hand. */
+static void
+check_fixed (double v)
+{
+  static const char *const formats[] = { "%.0f", "%.1f", "%.2f", "%.3f", "%.4f" };
+
+  for (int d = 0; d <= 4; d++)
+    {
+      char want[400], got[SW_NUMBER_FIXED_BUF_SIZE], padded[SW_NUMBER_FIXED_BUF_SIZE + 32];
+      int len, width = d == 4 ? 10 : 12;
+
+      g_ascii_formatd (want, sizeof want, formats[d], v);
+      len = sw_format_fixed (got, v, d);
+      if (strcmp (got, want) != 0 || len != (int) strlen (want))
+        g_error ("%.17g, %d decimals: got %s, printf %s", v, d, got, want);
+      len = sw_format_fixed_width (padded, v, width, d);
+      for (int i = 0; i < width - (int) strlen (want); i++)
+        if (padded[i] != ' ')
+          g_error ("%.17g, %d decimals: not padded", v, d);
+      if (len != MAX (width, (int) strlen (want)) || memcmp (padded + len - strlen (want), want, strlen (want)) != 0)
+        g_error ("%.17g, %d decimals, width %d: got %.*s, printf %s", v, d, width, len, padded, want);
+    }
+}
+
+static void
+test_fixed (void)
+{
+  GRand *rand = g_rand_new_with_seed (11);
+  const double special[] = { 0.0, -0.0, 1.0, -1.0, 0.5, 1.5, 2.5, -2.5, 0.125, 0.375, -0.625, 0.0625, 0.03125,
+                             0.00005, 0.000049999999999999996, -0.001, -0.00004, 9.99995, 99.995, 99.99499999999999,
+                             1e-300, 4.9e-324, -4.9e-324, 2.2250738585072014e-308, 999999999999999.9, 1e15,
+                             -1e15, 1.7976931348623157e308, 1e300, 123456789.12345, 9999.99995, 99999999.5, 0.99995, NAN, -NAN,
+                             INFINITY, -INFINITY };
+
+  for (guint k = 0; k < G_N_ELEMENTS (special); k++)
+    check_fixed (special[k]);
+  for (guint k = 0; k < 50000; k++)
+    {
+      guint64 bits = (guint64) g_rand_int (rand) << 32 | g_rand_int (rand);
+      double v;
+      int d = g_rand_int_range (rand, 0, 5);
+
+      memcpy (&v, &bits, sizeof v);
+      check_fixed (v);
+      /* Values of the sizes `modal` writes: shapes, percentages, and
+       * exact ties (odd / 2^(d+1): a 5 after the last decimal). */
+      check_fixed (g_rand_double_range (rand, -1, 1));
+      check_fixed (g_rand_double_range (rand, 0, 100));
+      check_fixed (g_rand_double_range (rand, -1e15, 1e15) * pow (10, -g_rand_int_range (rand, 0, 30)));
+      check_fixed (ldexp (2 * (double) g_rand_int_range (rand, 0, 1 << 30) + 1, -(d + 1)) * (k % 2 ? 1 : -1));
+    }
+  g_rand_free (rand);
+}
+
+/* The fields made eight at a time: the same text as sw_format_fixed_width()
+ * wherever they are made, and made for most values of `modal`'s sizes. */
+static void
+test_fixed_batch (void)
+{
+  GRand *rand = g_rand_new_with_seed (13);
+  const int widths[] = { 10, 12, 11, 16 }, decimals[] = { 4, 2, 3, 1 };
+  guint n = 4003, made = 0, total = 0;
+  g_autofree double *values = g_new (double, n);
+  g_autofree guint64 *fields = g_new (guint64, 2 * n);
+  g_autofree guint8 *ok = g_new (guint8, n);
+
+  for (guint round = 0; round < 40; round++)
+    for (guint c = 0; c < G_N_ELEMENTS (widths); c++)
+      {
+        gboolean lanes;
+
+        if (widths[c] - 9 + 7 - decimals[c] > 8)
+          continue;
+        for (guint i = 0; i < n; i++)
+          {
+            double r = g_rand_double (rand);
+
+            switch (i % 6)
+              {
+              case 0: values[i] = 2 * r - 1; break;
+              case 1: values[i] = 100 * r * r * r; break;
+              case 2: values[i] = (r - 0.5) * pow (10, g_rand_int_range (rand, -30, 12)); break;
+              case 3: values[i] = ldexp (2 * (double) g_rand_int_range (rand, 0, 1 << 20) + 1, -(decimals[c] + 1)); break;
+              case 4: values[i] = i % 12 == 4 ? -0.0 : 0.0; break;
+              default:
+                {
+                  guint64 bits = (guint64) g_rand_int (rand) << 32 | g_rand_int (rand);
+
+                  memcpy (&values[i], &bits, sizeof bits);
+                }
+              }
+          }
+        lanes = sw_format_fixed_batch (values, n, widths[c], decimals[c], fields, ok);
+        for (guint i = 0; i < n; i++)
+          {
+            char want[SW_NUMBER_FIXED_BUF_SIZE + 32], got[16];
+            int len = sw_format_fixed_width (want, values[i], widths[c], decimals[c]);
+
+            total++;
+            if (!ok[i])
+              continue;
+            made++;
+            for (int b = 0; b < 8; b++)
+              got[b] = (char) (fields[2 * i] >> (8 * b)), got[8 + b] = (char) (fields[2 * i + 1] >> (8 * b));
+            if (len != widths[c] || memcmp (got, want, len) != 0)
+              g_error ("%.17g, width %d, %d decimals: lanes \"%.*s\", want \"%.*s\"", values[i], widths[c],
+                       decimals[c], widths[c], got, len, want);
+          }
+        g_assert_true (lanes == _sw_json_numbers_in_lanes ());
+      }
+  g_test_message ("%u of %u fields made in lanes", made, total);
+  if (_sw_json_numbers_in_lanes ())
+    g_assert_cmpuint (made, >, total / 3);
+  g_rand_free (rand);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -379,5 +496,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/number/shortest", test_shortest);
   g_test_add_func ("/core/number/json", test_json);
   g_test_add_func ("/core/number/json-batch", test_json_batch);
+  g_test_add_func ("/core/number/fixed", test_fixed);
+  g_test_add_func ("/core/number/fixed-batch", test_fixed_batch);
   return g_test_run ();
 }
