@@ -13,6 +13,7 @@
  * nesting, anything not strict JSON) gives NULL: json-glib reads it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-json-cursor-private.h"
 #include "sw-model-reader-private.h"
 
 #include <string.h>
@@ -20,115 +21,22 @@
 /* Deeper elements are left to json-glib (no model nests this far). */
 #define MAX_DEPTH 32
 
-typedef struct {
-  const char *p, *end;
-} Cursor;
+typedef SwJsonCursor Cursor;
 
 static JsonNode *parse_value (Cursor *c, guint depth);
 
-static void
-skip_space (Cursor *c)
-{
-  while (c->p < c->end && (*c->p == ' ' || *c->p == '\n' || *c->p == '\t' || *c->p == '\r'))
-    c->p++;
-}
-
-/* A string of printable ASCII without escapes: its bytes (not copied) and
- * length; FALSE otherwise. */
-static gboolean
-parse_string (Cursor *c, const char **text, gsize *length)
-{
-  const char *s;
-
-  if (c->p >= c->end || *c->p != '"')
-    return FALSE;
-  s = ++c->p;
-  while (c->p < c->end && *c->p != '"')
-    {
-      guchar b = (guchar) *c->p;
-
-      if (b < 0x20 || b >= 0x80 || b == '\\')
-        return FALSE;
-      c->p++;
-    }
-  if (c->p >= c->end)
-    return FALSE;
-  *text = s;
-  *length = c->p - s;
-  c->p++;
-  return TRUE;
-}
-
-static gboolean
-is_digit (const Cursor *c)
-{
-  return c->p < c->end && *c->p >= '0' && *c->p <= '9';
-}
-
-/* -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
+/* A number as json-glib's node. */
 static JsonNode *
 parse_number (Cursor *c)
 {
-  const char *start = c->p;
-  gboolean negative = FALSE, integer = TRUE;
-  guint64 value = 0;   /* unsigned: a long run of digits before a '.' wraps, unused */
-  guint digits = 0;
+  gboolean is_integer;
+  gint64 integer;
+  double value;
 
-  if (c->p < c->end && *c->p == '-')
-    negative = TRUE, c->p++;
-  if (!is_digit (c))
+  if (!_sw_json_number (c, &is_integer, &integer, &value))
     return NULL;
-  if (*c->p == '0')
-    {
-      c->p++;
-      if (is_digit (c))
-        return NULL;
-    }
-  else
-    for (; is_digit (c); c->p++, digits++)
-      value = value * 10 + (*c->p - '0');
-  if (c->p < c->end && *c->p == '.')
-    {
-      integer = FALSE;
-      c->p++;
-      if (!is_digit (c))
-        return NULL;
-      while (is_digit (c))
-        c->p++;
-    }
-  if (c->p < c->end && (*c->p == 'e' || *c->p == 'E'))
-    {
-      integer = FALSE;
-      c->p++;
-      if (c->p < c->end && (*c->p == '+' || *c->p == '-'))
-        c->p++;
-      if (!is_digit (c))
-        return NULL;
-      while (is_digit (c))
-        c->p++;
-    }
-  if (integer)
-    {
-      /* 18 digits stay inside int64; longer ones json-glib reads. */
-      if (digits > 18)
-        return NULL;
-      return json_node_init_int (json_node_alloc (), negative ? -(gint64) value : (gint64) value);
-    }
-  else
-    {
-      char text[64], *stop = NULL;
-      gsize n = c->p - start;
-      double v;
-
-      if (n >= sizeof text)
-        return NULL;
-      memcpy (text, start, n);
-      text[n] = '\0';
-      v = g_ascii_strtod (text, &stop);
-      if (stop != text + n)
-        return NULL;
-      return json_node_init_double (json_node_alloc (), v);
-    }
+  return is_integer ? json_node_init_int (json_node_alloc (), integer)
+                    : json_node_init_double (json_node_alloc (), value);
 }
 
 static JsonNode *
@@ -140,7 +48,7 @@ parse_object (Cursor *c, guint depth)
 
   json_object_unref (object);
   c->p++;   /* '{' */
-  skip_space (c);
+  _sw_json_skip_space (c);
   if (c->p < c->end && *c->p == '}')
     {
       c->p++;
@@ -153,26 +61,26 @@ parse_object (Cursor *c, guint depth)
       char name[128];
       JsonNode *member;
 
-      if (!parse_string (c, &key, &key_length) || key_length >= sizeof name)
+      if (!_sw_json_string (c, &key, &key_length) || key_length >= sizeof name)
         break;
       memcpy (name, key, key_length);
       name[key_length] = '\0';
-      skip_space (c);
+      _sw_json_skip_space (c);
       if (c->p >= c->end || *c->p != ':')
         break;
       c->p++;
-      skip_space (c);
+      _sw_json_skip_space (c);
       member = parse_value (c, depth + 1);
       if (member == NULL)
         break;
       json_object_set_member (object, name, member);
       if (json_object_get_size (object) != ++n_members)
         break;   /* the key given twice */
-      skip_space (c);
+      _sw_json_skip_space (c);
       if (c->p < c->end && *c->p == ',')
         {
           c->p++;
-          skip_space (c);
+          _sw_json_skip_space (c);
           continue;
         }
       if (c->p < c->end && *c->p == '}')
@@ -194,7 +102,7 @@ parse_array (Cursor *c, guint depth)
 
   json_array_unref (array);
   c->p++;   /* '[' */
-  skip_space (c);
+  _sw_json_skip_space (c);
   if (c->p < c->end && *c->p == ']')
     {
       c->p++;
@@ -207,11 +115,11 @@ parse_array (Cursor *c, guint depth)
       if (element == NULL)
         break;
       json_array_add_element (array, element);
-      skip_space (c);
+      _sw_json_skip_space (c);
       if (c->p < c->end && *c->p == ',')
         {
           c->p++;
-          skip_space (c);
+          _sw_json_skip_space (c);
           continue;
         }
       if (c->p < c->end && *c->p == ']')
@@ -223,17 +131,6 @@ parse_array (Cursor *c, guint depth)
     }
   json_node_unref (node);
   return NULL;
-}
-
-static gboolean
-literal (Cursor *c, const char *word)
-{
-  gsize n = strlen (word);
-
-  if ((gsize) (c->end - c->p) < n || memcmp (c->p, word, n) != 0)
-    return FALSE;
-  c->p += n;
-  return TRUE;
 }
 
 static JsonNode *
@@ -255,7 +152,7 @@ parse_value (Cursor *c, guint depth)
         char copy[256];
 
         /* json-glib copies the text again: a longer one is made once more. */
-        if (!parse_string (c, &text, &length))
+        if (!_sw_json_string (c, &text, &length))
           return NULL;
         if (length >= sizeof copy)
           {
@@ -268,11 +165,11 @@ parse_value (Cursor *c, guint depth)
         return json_node_init_string (json_node_alloc (), copy);
       }
     case 't':
-      return literal (c, "true") ? json_node_init_boolean (json_node_alloc (), TRUE) : NULL;
+      return _sw_json_literal (c, "true", 4) ? json_node_init_boolean (json_node_alloc (), TRUE) : NULL;
     case 'f':
-      return literal (c, "false") ? json_node_init_boolean (json_node_alloc (), FALSE) : NULL;
+      return _sw_json_literal (c, "false", 5) ? json_node_init_boolean (json_node_alloc (), FALSE) : NULL;
     case 'n':
-      return literal (c, "null") ? json_node_init_null (json_node_alloc ()) : NULL;
+      return _sw_json_literal (c, "null", 4) ? json_node_init_null (json_node_alloc ()) : NULL;
     default:
       return parse_number (c);
     }
@@ -285,11 +182,11 @@ _sw_reader_element_tree (const char *text,
   Cursor c = { text, text + length };
   JsonNode *node;
 
-  skip_space (&c);
+  _sw_json_skip_space (&c);
   node = parse_value (&c, 0);
   if (node == NULL)
     return NULL;
-  skip_space (&c);
+  _sw_json_skip_space (&c);
   if (c.p != c.end)
     {
       json_node_unref (node);

@@ -14,6 +14,7 @@
  * through the tree.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sw-json-cursor-private.h"
 #include "sw-model-reader-private.h"
 #include "sw-subsystem-private.h"
 
@@ -23,50 +24,16 @@
 /* Ids, kinds and ports longer than this are left to the reader's path. */
 #define NAME_MAX_LENGTH 256
 
-typedef struct {
-  const char *p, *end;
-} Cursor;
-
-static void
-skip_space (Cursor *c)
-{
-  while (c->p < c->end && (*c->p == ' ' || *c->p == '\n' || *c->p == '\t' || *c->p == '\r'))
-    c->p++;
-}
+typedef SwJsonCursor Cursor;
 
 static gboolean
 accept (Cursor *c, char ch)
 {
-  skip_space (c);
+  _sw_json_skip_space (c);
   if (c->p >= c->end || *c->p != ch)
     return FALSE;
   c->p++;
-  skip_space (c);
-  return TRUE;
-}
-
-/* A string of printable ASCII without escapes: its bytes (not copied). */
-static gboolean
-parse_string (Cursor *c, const char **text, gsize *length)
-{
-  const char *s;
-
-  if (c->p >= c->end || *c->p != '"')
-    return FALSE;
-  s = ++c->p;
-  while (c->p < c->end && *c->p != '"')
-    {
-      guchar b = (guchar) *c->p;
-
-      if (b < 0x20 || b >= 0x7f || b == '\\')
-        return FALSE;
-      c->p++;
-    }
-  if (c->p >= c->end)
-    return FALSE;
-  *text = s;
-  *length = c->p - s;
-  c->p++;
+  _sw_json_skip_space (c);
   return TRUE;
 }
 
@@ -77,81 +44,24 @@ parse_name (Cursor *c, char *buffer)
   const char *text;
   gsize length;
 
-  if (!parse_string (c, &text, &length) || length >= NAME_MAX_LENGTH)
+  if (!_sw_json_string (c, &text, &length) || length >= NAME_MAX_LENGTH)
     return FALSE;
   memcpy (buffer, text, length);
   buffer[length] = '\0';
   return TRUE;
 }
 
-static gboolean
-is_digit (const Cursor *c)
-{
-  return c->p < c->end && *c->p >= '0' && *c->p <= '9';
-}
-
-/* -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? as the tree's double. */
+/* A number as json-glib's node would hold it, as a double (-0 is 0). */
 static gboolean
 parse_number (Cursor *c, double *value)
 {
-  const char *start = c->p;
-  gboolean negative = FALSE, integer = TRUE;
-  guint64 v = 0;   /* unsigned: a long run of digits before a '.' wraps, unused */
-  guint digits = 0;
-  char *stop = NULL;
+  gboolean is_integer;
+  gint64 integer;
 
-  if (c->p < c->end && *c->p == '-')
-    negative = TRUE, c->p++;
-  if (!is_digit (c))
+  if (!_sw_json_number (c, &is_integer, &integer, value))
     return FALSE;
-  if (*c->p == '0')
-    {
-      c->p++;
-      if (is_digit (c))
-        return FALSE;
-    }
-  else
-    for (; is_digit (c); c->p++, digits++)
-      v = v * 10 + (guint64) (*c->p - '0');
-  if (c->p < c->end && *c->p == '.')
-    {
-      integer = FALSE;
-      c->p++;
-      if (!is_digit (c))
-        return FALSE;
-      while (is_digit (c))
-        c->p++;
-    }
-  if (c->p < c->end && (*c->p == 'e' || *c->p == 'E'))
-    {
-      integer = FALSE;
-      c->p++;
-      if (c->p < c->end && (*c->p == '+' || *c->p == '-'))
-        c->p++;
-      if (!is_digit (c))
-        return FALSE;
-      while (is_digit (c))
-        c->p++;
-    }
-  if (integer)
-    {
-      /* The tree's int64, read as a double (-0 is 0). */
-      if (digits > 18)
-        return FALSE;
-      *value = (double) (negative ? -(gint64) v : (gint64) v);
-      return TRUE;
-    }
-  /* The number ends at a byte that is no part of one, or at the text's NUL. */
-  *value = g_ascii_strtod (start, &stop);
-  return stop == c->p;
-}
-
-static gboolean
-literal (Cursor *c, const char *word, gsize n)
-{
-  if ((gsize) (c->end - c->p) < n || memcmp (c->p, word, n) != 0)
-    return FALSE;
-  c->p += n;
+  if (is_integer)
+    *value = (double) integer;
   return TRUE;
 }
 
@@ -223,22 +133,22 @@ parse_params (Cursor *c, Given *given, guint *n_given)
       if (*n_given == SW_KIND_MAX_PARAMS)
         return FALSE;
       g = &given[(*n_given)++];
-      if (!parse_string (c, &g->name, &g->length) || !accept (c, ':'))
+      if (!_sw_json_string (c, &g->name, &g->length) || !accept (c, ':'))
         return FALSE;
       g->truth = TRUE;
-      if (literal (c, "true", 4))
+      if (_sw_json_literal (c, "true", 4))
         g->value = 1;
-      else if (literal (c, "false", 5))
+      else if (_sw_json_literal (c, "false", 5))
         g->value = 0;
       else if (parse_number (c, &g->value))
         g->truth = FALSE;
       else
         return FALSE;
-      skip_space (c);
+      _sw_json_skip_space (c);
       if (c->p < c->end && *c->p == ',')
         {
           c->p++;
-          skip_space (c);
+          _sw_json_skip_space (c);
           continue;
         }
       if (c->p < c->end && *c->p == '}')
@@ -361,14 +271,14 @@ _sw_reader_fast_component (Reader *r,
   if (c.p >= c.end || *c.p != '{')
     return FALSE;
   c.p++;
-  skip_space (&c);
+  _sw_json_skip_space (&c);
   for (;;)
     {
       const char *key;
       gsize length;
       gboolean ok;
 
-      if (!parse_string (&c, &key, &length) || !accept (&c, ':'))
+      if (!_sw_json_string (&c, &key, &length) || !accept (&c, ':'))
         return FALSE;
       if (length == 2 && memcmp (key, "id", 2) == 0 && !has_id)
         ok = has_id = parse_name (&c, id);
@@ -389,11 +299,11 @@ _sw_reader_fast_component (Reader *r,
         ok = FALSE;   /* another key, or one given twice */
       if (!ok)
         return FALSE;
-      skip_space (&c);
+      _sw_json_skip_space (&c);
       if (c.p < c.end && *c.p == ',')
         {
           c.p++;
-          skip_space (&c);
+          _sw_json_skip_space (&c);
           continue;
         }
       if (c.p < c.end && *c.p == '}')
@@ -476,13 +386,13 @@ _sw_reader_fast_connection (Reader *r,
   if (c.p >= c.end || *c.p != '{')
     return FALSE;
   c.p++;
-  skip_space (&c);
+  _sw_json_skip_space (&c);
   for (;;)
     {
       const char *key;
       gsize length;
 
-      if (!parse_string (&c, &key, &length) || !accept (&c, ':'))
+      if (!_sw_json_string (&c, &key, &length) || !accept (&c, ':'))
         return FALSE;
       if (length == 4 && memcmp (key, "from", 4) == 0 && !has_from)
         has_from = parse_name (&c, from);
@@ -492,11 +402,11 @@ _sw_reader_fast_connection (Reader *r,
         return FALSE;
       if ((length == 4 && !has_from) || (length == 2 && !has_to))
         return FALSE;
-      skip_space (&c);
+      _sw_json_skip_space (&c);
       if (c.p < c.end && *c.p == ',')
         {
           c.p++;
-          skip_space (&c);
+          _sw_json_skip_space (&c);
           continue;
         }
       if (c.p < c.end && *c.p == '}')
