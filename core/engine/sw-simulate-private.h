@@ -27,7 +27,7 @@ guint          _sw_simulate_count_columns (const SwSystem *sys, const SwSimulate
  * 100 000-body chain's 1.3 million are 10 MB): start with a cursor of
  * zeros; each call puts the next at most max (whole parts where they fit)
  * into cols and returns how many, 0 at the end. */
-#define SW_COLUMN_CURSOR_KINDS 8
+#define SW_COLUMN_CURSOR_KINDS 32
 typedef struct {
   guint         k, var;        /* the part (model order), its next variable; then the observed */
   /* Of the last kinds seen, which port variables are hidden (bit v - n_vars). */

@@ -45,6 +45,10 @@ typedef struct {
    * (_sw_simulate_next_columns), not kept. */
   gboolean        all;
   guint           n_cols;
+  /* The columns' walk from a row's start, with the kinds' hidden port
+   * variables it has found: kept from row to row (each made them again by
+   * printf: a tenth of a live run of the four-body example). */
+  SwColumnCursor  columns;
   /* Rows handed on in pieces (o->on_row_piece), never whole: row unused. */
   gboolean        pieces;
   double         *row;
@@ -153,11 +157,20 @@ row_piece (Output *out, double t, gboolean left, SwColumnCursor *cursor, guint a
   return n;
 }
 
+/* The columns' walk back at the row's first column, the kinds it knows
+ * kept. */
+static SwColumnCursor *
+columns_from_start (Output *out)
+{
+  out->columns.k = out->columns.var = 0;
+  return &out->columns;
+}
+
 /* The row's values of the output's columns (after _sw_row_maker_complete()). */
 static void
 row_values (Output *out, double t, gboolean left)
 {
-  SwColumnCursor cursor = { 0 };
+  SwColumnCursor *cursor = columns_from_start (out);
   guint n, at = 0;
 
   if (!out->all)
@@ -165,7 +178,7 @@ row_values (Output *out, double t, gboolean left)
       _sw_row_maker_values (&out->maker, t, left, (const Column *) out->cols->data, out->cols->len, out->row);
       return;
     }
-  while ((n = row_piece (out, t, left, &cursor, at, out->row + at)) > 0)
+  while ((n = row_piece (out, t, left, cursor, at, out->row + at)) > 0)
     at += n;
 }
 
@@ -192,7 +205,7 @@ column_not_finite (Output *out, guint k, double value, double t, gboolean left)
 static gboolean
 emit_row_pieces (Output *out, double t, const double *y, gboolean left)
 {
-  SwColumnCursor cursor = { 0 };
+  SwColumnCursor *cursor = columns_from_start (out);
   double values[ALL_PIECE];
   guint n, at = 0;
 
@@ -202,7 +215,7 @@ emit_row_pieces (Output *out, double t, const double *y, gboolean left)
   out->n_rows++;
   do
     {
-      n = row_piece (out, t, left, &cursor, at, values);
+      n = row_piece (out, t, left, cursor, at, values);
       for (guint k = 0; k < n; k++)
         if (!isfinite (values[k]))
           return column_not_finite (out, at + k, values[k], t, left);
@@ -224,7 +237,7 @@ emit_row_pieces (Output *out, double t, const double *y, gboolean left)
 static void
 set_row_columns (Output *out)
 {
-  SwColumnCursor cursor = { 0 };
+  SwColumnCursor *cursor = columns_from_start (out);
   Column piece[ALL_PIECE];
   gboolean state_only = TRUE;
   guint n;
@@ -235,7 +248,7 @@ set_row_columns (Output *out)
       return;
     }
   /* Each piece says whether its own columns are states alone. */
-  while ((n = _sw_simulate_next_columns (out->sys, out->o->port_variables, &cursor, piece, ALL_PIECE)) > 0)
+  while ((n = _sw_simulate_next_columns (out->sys, out->o->port_variables, cursor, piece, ALL_PIECE)) > 0)
     {
       _sw_row_maker_set_columns (&out->maker, piece, n);
       state_only = state_only && out->maker.state_only;
