@@ -49,6 +49,29 @@ _sw_json_string (SwJsonCursor *c, const char **text, gsize *length)
   return TRUE;
 }
 
+/* After an object's member or an array's element: SW_JSON_NEXT past a
+ * comma (and the spaces after it), SW_JSON_END past the closing byte,
+ * SW_JSON_BAD at anything else. */
+typedef enum { SW_JSON_NEXT, SW_JSON_END, SW_JSON_BAD } SwJsonAfter;
+
+static inline SwJsonAfter
+_sw_json_after (SwJsonCursor *c, char closing)
+{
+  _sw_json_skip_space (c);
+  if (c->p < c->end && *c->p == ',')
+    {
+      c->p++;
+      _sw_json_skip_space (c);
+      return SW_JSON_NEXT;
+    }
+  if (c->p < c->end && *c->p == closing)
+    {
+      c->p++;
+      return SW_JSON_END;
+    }
+  return SW_JSON_BAD;
+}
+
 /* The word (true, false, null) of n bytes. */
 static inline gboolean
 _sw_json_literal (SwJsonCursor *c, const char *word, gsize n)

@@ -76,17 +76,11 @@ parse_object (Cursor *c, guint depth)
       json_object_set_member (object, name, member);
       if (json_object_get_size (object) != ++n_members)
         break;   /* the key given twice */
-      _sw_json_skip_space (c);
-      if (c->p < c->end && *c->p == ',')
+      switch (_sw_json_after (c, '}'))
         {
-          c->p++;
-          _sw_json_skip_space (c);
-          continue;
-        }
-      if (c->p < c->end && *c->p == '}')
-        {
-          c->p++;
-          return node;
+        case SW_JSON_NEXT: continue;
+        case SW_JSON_END: return node;
+        default: break;
         }
       break;
     }
@@ -115,17 +109,11 @@ parse_array (Cursor *c, guint depth)
       if (element == NULL)
         break;
       json_array_add_element (array, element);
-      _sw_json_skip_space (c);
-      if (c->p < c->end && *c->p == ',')
+      switch (_sw_json_after (c, ']'))
         {
-          c->p++;
-          _sw_json_skip_space (c);
-          continue;
-        }
-      if (c->p < c->end && *c->p == ']')
-        {
-          c->p++;
-          return node;
+        case SW_JSON_NEXT: continue;
+        case SW_JSON_END: return node;
+        default: break;
         }
       break;
     }

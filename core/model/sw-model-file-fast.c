@@ -144,19 +144,12 @@ parse_params (Cursor *c, Given *given, guint *n_given)
         g->truth = FALSE;
       else
         return FALSE;
-      _sw_json_skip_space (c);
-      if (c->p < c->end && *c->p == ',')
+      switch (_sw_json_after (c, '}'))
         {
-          c->p++;
-          _sw_json_skip_space (c);
-          continue;
+        case SW_JSON_NEXT: continue;
+        case SW_JSON_END: return TRUE;
+        default: return FALSE;
         }
-      if (c->p < c->end && *c->p == '}')
-        {
-          c->p++;
-          return TRUE;
-        }
-      return FALSE;
     }
 }
 
@@ -299,19 +292,15 @@ _sw_reader_fast_component (Reader *r,
         ok = FALSE;   /* another key, or one given twice */
       if (!ok)
         return FALSE;
-      _sw_json_skip_space (&c);
-      if (c.p < c.end && *c.p == ',')
-        {
-          c.p++;
-          _sw_json_skip_space (&c);
+      {
+        SwJsonAfter after = _sw_json_after (&c, '}');
+
+        if (after == SW_JSON_NEXT)
           continue;
-        }
-      if (c.p < c.end && *c.p == '}')
-        {
-          c.p++;
-          break;
-        }
-      return FALSE;
+        if (after == SW_JSON_BAD)
+          return FALSE;
+        break;
+      }
     }
 
   /* The checks of _sw_reader_read_component() on a valid component. */
@@ -402,19 +391,15 @@ _sw_reader_fast_connection (Reader *r,
         return FALSE;
       if ((length == 4 && !has_from) || (length == 2 && !has_to))
         return FALSE;
-      _sw_json_skip_space (&c);
-      if (c.p < c.end && *c.p == ',')
-        {
-          c.p++;
-          _sw_json_skip_space (&c);
+      {
+        SwJsonAfter after = _sw_json_after (&c, '}');
+
+        if (after == SW_JSON_NEXT)
           continue;
-        }
-      if (c.p < c.end && *c.p == '}')
-        {
-          c.p++;
-          break;
-        }
-      return FALSE;
+        if (after == SW_JSON_BAD)
+          return FALSE;
+        break;
+      }
     }
   if (!has_from || !has_to ||
       !resolve_port (r, from, &connection.from_component, &connection.from_port) ||
