@@ -19,6 +19,11 @@
  * starts after the edit's frame, as it always did: it never holds the
  * main thread, a small one at most LIVE_WAIT_US, and typing stays smooth.
  *
+ * The modes of such an edit start after its frame has painted: their
+ * result, shown in the modes table, charts and canvas, would otherwise
+ * often arrive while the frame waits for the run and hold its paint
+ * back by a few milliseconds.
+ *
  * A model being drawn, with a part left dangling
  * (_sw_window_count_unconnected()) and no problem elsewhere, is not run:
  * the results bar says "N ports unconnected" instead of a
@@ -53,6 +58,27 @@ live_priority (SwWindow *self)
 }
 
 static gboolean
+live_modes_cb (gpointer data)
+{
+  SwWindow *self = data;
+
+  self->live_modes = 0;
+  _sw_window_start_modes (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* After the frame being painted (its paint follows the tick callbacks in
+ * the same turn of the main loop). */
+static void
+start_modes_after_frame (SwWindow *self)
+{
+  if (self->live_modes != 0)
+    return;
+  self->live_modes = g_idle_add_full (G_PRIORITY_DEFAULT, live_modes_cb, self, NULL);
+  g_source_set_name_by_id (self->live_modes, "[shaftwork] live modes");
+}
+
+static gboolean
 live_tick_cb (GtkWidget     *widget,
               GdkFrameClock *clock,
               gpointer       data)
@@ -60,6 +86,7 @@ live_tick_cb (GtkWidget     *widget,
   SwWindow *self = SW_WINDOW (widget);
 
   self->live_tick = 0;
+  start_modes_after_frame (self);
   /* Already shown, or not live any more. */
   if (self->run_job == NULL || !self->run_is_live)
     return G_SOURCE_REMOVE;
@@ -148,7 +175,8 @@ live_idle_cb (gpointer data)
   if (_sw_window_start_run (self, TRUE))
     {
       wait_in_next_frame (self);
-      _sw_window_start_modes (self);
+      if (self->live_tick == 0)
+        _sw_window_start_modes (self);
     }
   return G_SOURCE_REMOVE;
 }
@@ -189,6 +217,7 @@ _sw_window_live_clear (SwWindow *self)
   if (self->live_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->live_tick);
   self->live_tick = 0;
+  g_clear_handle_id (&self->live_modes, g_source_remove);
   self->live_pending = FALSE;
   g_clear_pointer (&self->live_params, g_free);
   /* Another document: how long its runs take is not known yet. */

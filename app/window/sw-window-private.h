@@ -182,6 +182,7 @@ struct _SwWindow
   gboolean              live_pending;     /* an edit arrived while a live run ran */
   char                 *live_params;      /* the parameter text of the last live start */
   guint                 live_tick;        /* waits in the next frame for a short live run */
+  guint                 live_modes;       /* starts the modes after that frame */
   gint64                live_wait_us;     /* how long at most (tests raise it) */
   guint                 n_live_waits;     /* frames that waited for a live run (tests) */
   guint                 n_live_waits_met; /* … and had its result in time */

@@ -120,40 +120,30 @@ sw_mode_row_init (SwModeRow *self)
 {
 }
 
-SwModeRow *
-sw_mode_row_new (const SwModes *modes,
-                 guint          index)
+/* The cells of mode index of modes, into cells (NULL where one does not apply). */
+static void
+format_cells (const SwModes *modes,
+              guint          index,
+              char          *cells[N_CELLS])
 {
-  SwModeRow *self;
-  const SwMode *m;
-  gboolean oscillates;
+  const SwMode *m = sw_modes_get_mode (modes, index);
+  gboolean oscillates = m->has_damped && !m->overdamped && !m->rigid_body;
 
-  g_return_val_if_fail (modes != NULL, NULL);
-  g_return_val_if_fail (index < sw_modes_get_n_modes (modes), NULL);
-
-  self = g_object_new (SW_TYPE_MODE_ROW, NULL);
-  m = sw_modes_get_mode (modes, index);
-  self->index = index;
-  self->rigid_body = m->rigid_body;
-  self->overdamped = m->overdamped;
-  oscillates = m->has_damped && !m->overdamped && !m->rigid_body;
-
-  self->cells[CELL_NUMBER] = g_strdup_printf ("%u", index + 1);
-  self->cells[CELL_FREQUENCY] = g_strdup_printf ("%.6g", m->frequency_hz);
-  self->cells[CELL_RPM] = g_strdup_printf ("%.6g", 60 * m->frequency_hz);
-  if (oscillates)
-    self->cells[CELL_DAMPED] = g_strdup_printf ("%.6g", m->damped_frequency_hz);
-  if (oscillates && isfinite (m->damping_ratio))
-    self->cells[CELL_DAMPING] = g_strdup_printf ("%.4g", m->damping_ratio);
+  cells[CELL_NUMBER] = g_strdup_printf ("%u", index + 1);
+  cells[CELL_FREQUENCY] = g_strdup_printf ("%.6g", m->frequency_hz);
+  cells[CELL_RPM] = g_strdup_printf ("%.6g", 60 * m->frequency_hz);
+  cells[CELL_DAMPED] = oscillates ? g_strdup_printf ("%.6g", m->damped_frequency_hz) : NULL;
+  cells[CELL_DAMPING] = oscillates && isfinite (m->damping_ratio) ? g_strdup_printf ("%.4g", m->damping_ratio) : NULL;
+  cells[CELL_SECTION] = NULL;
 
   if (m->unstable)
     /* Translators: a mode whose motion grows (negative stiffness or damping), and its growth rate. */
-    self->cells[CELL_SECTION] = g_strdup_printf (_("UNSTABLE: grows as exp(%.4g t), t in s"), m->growth_rate_per_s);
+    cells[CELL_SECTION] = g_strdup_printf (_("UNSTABLE: grows as exp(%.4g t), t in s"), m->growth_rate_per_s);
   else if (m->overdamped)
     /* Translators: a mode whose motion dies away without oscillating, and its decay rate. */
-    self->cells[CELL_SECTION] = g_strdup_printf (_("overdamped: decays at %.4g 1/s"), m->decay_rate_per_s);
+    cells[CELL_SECTION] = g_strdup_printf (_("overdamped: decays at %.4g 1/s"), m->decay_rate_per_s);
   else if (m->rigid_body)
-    self->cells[CELL_SECTION] = g_strdup (_("rigid-body mode"));
+    cells[CELL_SECTION] = g_strdup (_("rigid-body mode"));
   else if (m->most_excitable_section >= 0)
     {
       guint ns = sw_modes_get_n_sections (modes);
@@ -163,12 +153,61 @@ sw_mode_row_new (const SwModes *modes,
 
       sw_modes_get_mode_values (modes, index, NULL, NULL, NULL, NULL, NULL, pot);
       share = sw_modes_format_share (pot[m->most_excitable_section]);
-      self->cells[CELL_SECTION] = m->most_excitable_is_tie
+      cells[CELL_SECTION] = m->most_excitable_is_tie
         /* Translators: a section, its share of the potential energy (“12.5 %”), “tie”: another has as much. */
         ? g_strdup_printf (_("%s (%s, tie)"), id, share)
         : g_strdup_printf ("%s (%s)", id, share);
     }
+}
+
+SwModeRow *
+sw_mode_row_new (const SwModes *modes,
+                 guint          index)
+{
+  SwModeRow *self;
+
+  g_return_val_if_fail (modes != NULL, NULL);
+  g_return_val_if_fail (index < sw_modes_get_n_modes (modes), NULL);
+
+  self = g_object_new (SW_TYPE_MODE_ROW, NULL);
+  self->index = index;
+  self->rigid_body = sw_modes_get_mode (modes, index)->rigid_body;
+  self->overdamped = sw_modes_get_mode (modes, index)->overdamped;
+  format_cells (modes, index, self->cells);
   return self;
+}
+
+void
+sw_mode_row_update (SwModeRow     *self,
+                    const SwModes *modes)
+{
+  const SwMode *m;
+  char *cells[N_CELLS];
+
+  g_return_if_fail (SW_IS_MODE_ROW (self));
+  g_return_if_fail (modes != NULL && self->index < sw_modes_get_n_modes (modes));
+
+  m = sw_modes_get_mode (modes, self->index);
+  format_cells (modes, self->index, cells);
+  g_object_freeze_notify (G_OBJECT (self));
+  for (guint i = 0; i < N_CELLS; i++)
+    {
+      if (g_strcmp0 (cells[i], self->cells[i]) != 0)
+        g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NUMBER + i]);
+      g_free (self->cells[i]);
+      self->cells[i] = cells[i];
+    }
+  if (self->rigid_body != m->rigid_body)
+    {
+      self->rigid_body = m->rigid_body;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RIGID_BODY]);
+    }
+  if (self->overdamped != m->overdamped)
+    {
+      self->overdamped = m->overdamped;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OVERDAMPED]);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 guint

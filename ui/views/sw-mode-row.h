@@ -23,6 +23,11 @@ G_DECLARE_FINAL_TYPE (SwModeRow, sw_mode_row, SW, MODE_ROW, GObject)
  * "overdamped" (gboolean). A value that does not apply is "—". */
 SwModeRow  *sw_mode_row_new          (const SwModes *modes,
                                       guint          index);
+/* The row's cells made again from modes' mode of the same index (modes of
+ * the model after an edit): only the properties whose text changed are
+ * notified, so a table's cells are updated, not made again. */
+void        sw_mode_row_update       (SwModeRow     *row,
+                                      const SwModes *modes);
 guint       sw_mode_row_get_index    (SwModeRow     *row);
 /* The row's cells separated by tabs, no newline; a value that does not
  * apply is empty. */
