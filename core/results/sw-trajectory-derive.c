@@ -376,24 +376,34 @@ evict (SwDerived *d, gsize need)
     }
 }
 
-/* Column c made for rows 0 to the frontier, from row 0 with equations of
- * its own (lock held). */
+/* Columns cs[0..m) (not cached) made for rows 0 to the frontier in one
+ * pass, from row 0 with equations of their own: each row is completed
+ * once for all of them (lock held). */
 static void
-materialise (SwDerived *d, guint c)
+materialise (SwDerived *d, const guint *cs, guint m)
 {
-  double *values = g_new (double, MAX (d->capacity, 1));
+  g_autofree SwColumnSource *sources = g_new (SwColumnSource, m);
+  g_autofree double **values = g_new (double *, m);
+  g_autofree double *row = g_new (double, m);
   SwRowMaker fresh;
 
+  for (guint k = 0; k < m; k++)
+    {
+      sources[k] = d->cols[cs[k]];
+      values[k] = g_new (double, MAX (d->capacity, 1));
+    }
   _sw_derived_init_maker (d, &fresh);
-  _sw_row_maker_set_columns (&fresh, &d->cols[c], 1);
+  _sw_row_maker_set_columns (&fresh, sources, m);
   for (guint r = 0; r < d->frontier; r++)
     {
-      if (complete_row (d, &fresh, r, d->frontier))
-        _sw_row_maker_values (&fresh, d->times[r], row_is_left (d, r, d->frontier), &d->cols[c], 1, &values[r]);
-      else
-        values[r] = NAN;
+      gboolean ok = complete_row (d, &fresh, r, d->frontier);
+
+      if (ok)
+        _sw_row_maker_values (&fresh, d->times[r], row_is_left (d, r, d->frontier), sources, m, row);
+      for (guint k = 0; k < m; k++)
+        values[k][r] = ok ? row[k] : NAN;
     }
-  evict (d, column_bytes (d));
+  evict (d, m * column_bytes (d));
   /* The new maker stands where the cursor must: it becomes the cursor
    * when no column holds one. */
   if (d->n_cached == 0)
@@ -405,9 +415,40 @@ materialise (SwDerived *d, guint c)
     }
   else
     _sw_row_maker_clear (&fresh);
-  d->cache[c].values = values;
-  d->cached_bytes += column_bytes (d);
-  d->n_cached++;
+  for (guint k = 0; k < m; k++)
+    {
+      d->cache[cs[k]].values = values[k];
+      d->cached_bytes += column_bytes (d);
+      d->n_cached++;
+    }
+}
+
+void
+_sw_derived_prepare (SwDerived *d, guint n_appended, const guint *columns, guint n)
+{
+  g_autofree guint *missing = g_new (guint, MAX (n, 1));
+  guint m = 0;
+  gint64 now = g_get_monotonic_time ();
+
+  g_mutex_lock (&d->lock);
+  extend (d, n_appended);
+  for (guint k = 0; k < n; k++)
+    {
+      gboolean seen = FALSE;
+
+      if (columns[k] >= d->n_cols || d->cache[columns[k]].values != NULL)
+        continue;
+      for (guint j = 0; j < m && !seen; j++)
+        seen = missing[j] == columns[k];
+      if (!seen)
+        missing[m++] = columns[k];
+    }
+  if (m > 0)
+    materialise (d, missing, m);
+  for (guint k = 0; k < n; k++)
+    if (columns[k] < d->n_cols && d->cache[columns[k]].values != NULL)
+      d->cache[columns[k]].used_us = now;
+  g_mutex_unlock (&d->lock);
 }
 
 const double *
@@ -418,7 +459,7 @@ _sw_derived_get_column (SwDerived *d, guint n_appended, guint c)
   g_mutex_lock (&d->lock);
   extend (d, n_appended);
   if (d->cache[c].values == NULL)
-    materialise (d, c);
+    materialise (d, &c, 1);
   d->cache[c].used_us = g_get_monotonic_time ();
   values = d->cache[c].values;
   g_mutex_unlock (&d->lock);

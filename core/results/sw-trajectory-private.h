@@ -154,6 +154,11 @@ void            _sw_derived_store       (SwDerived            *derived,
  * readers may read. */
 guint           _sw_derived_sync        (SwDerived            *derived,
                                          guint                 n_appended);
+/* Columns made in one pass (see sw_trajectory_prepare_columns()). */
+void            _sw_derived_prepare     (SwDerived            *derived,
+                                         guint                 n_appended,
+                                         const guint          *columns,
+                                         guint                 n);
 const double   *_sw_derived_get_column  (SwDerived            *derived,
                                          guint                 n_appended,
                                          guint                 column);

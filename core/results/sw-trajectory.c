@@ -411,6 +411,15 @@ sw_trajectory_get_column (const SwTrajectory *tr, guint column)
   return tr->columns[column] != NULL ? tr->columns[column] : no_rows;
 }
 
+void
+sw_trajectory_prepare_columns (const SwTrajectory *tr, const guint *columns, guint n)
+{
+  g_return_if_fail (tr != NULL && (columns != NULL || n == 0));
+
+  if (tr->derived != NULL && n > 0)
+    _sw_derived_prepare (tr->derived, (guint) g_atomic_int_get (&tr->n_rows), columns, n);
+}
+
 int
 sw_trajectory_find_column (const SwTrajectory *trajectory, const char *name)
 {

@@ -73,6 +73,13 @@ const double *sw_trajectory_get_times      (const SwTrajectory *trajectory);
  * second. */
 const double *sw_trajectory_get_column     (const SwTrajectory *trajectory,
                                             guint               column);
+/* Of a trajectory that derives its columns, the columns given made now in
+ * one pass over the rows (a plot's curves: each row's equations completed
+ * once, not once a column), so that sw_trajectory_get_column() finds them;
+ * else nothing. */
+void          sw_trajectory_prepare_columns (const SwTrajectory *trajectory,
+                                             const guint        *columns,
+                                             guint               n);
 /* Linear interpolation at t; at an event instant the right limit. */
 double        sw_trajectory_interpolate    (const SwTrajectory *trajectory,
                                             guint               column,

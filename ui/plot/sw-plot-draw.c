@@ -500,6 +500,34 @@ unref_array (gpointer array)
     g_array_unref (array);
 }
 
+/* The columns each run's curves show, made in one pass a run (a live
+ * edit's run keeps states only: its columns are made when drawn). */
+static void
+prepare_columns (const SwPlotScene *scene)
+{
+  g_autofree guint *columns = g_new (guint, 2 * MAX (scene->n_curves, 1));
+
+  for (guint k = 0; k < scene->n_curves; k++)
+    {
+      const SwTrajectory *tr = scene->curves[k].trajectory;
+      guint n = 0;
+      gboolean first = TRUE;
+
+      for (guint j = 0; j < k && first; j++)
+        first = scene->curves[j].trajectory != tr;
+      if (!first)
+        continue;
+      for (guint j = k; j < scene->n_curves; j++)
+        if (scene->curves[j].trajectory == tr && !scene->curves[j].hidden)
+          {
+            columns[n++] = scene->curves[j].y_column;
+            if (scene->curves[j].x_column >= 0)
+              columns[n++] = (guint) scene->curves[j].x_column;
+          }
+      sw_trajectory_prepare_columns (tr, columns, n);
+    }
+}
+
 /* Draws one page into the open stream, with smaller text on a small page. */
 static gboolean
 draw_page (cairo_t *cr, const cairo_matrix_t *page, const SwPlotScene *scene, int width_px, int height_px, SwPlotGeometry *geometry)
@@ -541,6 +569,7 @@ draw_page (cairo_t *cr, const cairo_matrix_t *page, const SwPlotScene *scene, in
   else if (!found || l.x_max <= l.x_min || (_sw_plot_is_xy (scene) && !scene->x_fixed))
     _sw_plot_pad_range (found, &l.x_min, &l.x_max);
 
+  prepare_columns (scene);
   /* Curves against time, thinned once to the page's pixel columns: their
    * extremes give the y ranges, and little is left to thin to a panel's. */
   for (guint k = 0; k < scene->n_curves; k++)

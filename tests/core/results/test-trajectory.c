@@ -457,6 +457,63 @@ test_derived_interpolate_csv (void)
   sw_test_remove_tree (dir);
 }
 
+/* Columns made together in one pass (a plot's curves) are those made one
+ * at a time, to the bit: every other column, states and reactions mixed,
+ * then all; once made, made again by nobody; of a trajectory that keeps
+ * values, nothing to do. */
+static void
+test_derived_prepare (void)
+{
+  g_autoptr (SwSystem) sys = system_from_json (massless_events);
+  SwSimulateOptions o = sw_simulate_options_from_system (sys);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SwTrajectory) derived = sw_simulate_new_trajectory (sys, &o, &error);
+  g_autoptr (SwTrajectory) recorded = NULL;
+  guint n_cols, n = 0;
+  g_autofree guint *columns = NULL;
+  guint64 cached, cached_again;
+
+  g_assert_no_error (error);
+  o.record_into = derived;
+  recorded = sw_simulate (sys, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  n_cols = sw_trajectory_get_n_columns (recorded);
+  g_assert_cmpuint (n_cols, >, 4);
+  columns = g_new (guint, n_cols);
+  for (guint c = 0; c < n_cols; c += 2)
+    columns[n++] = c;
+  sw_trajectory_prepare_columns (derived, columns, n);
+  sw_trajectory_get_memory (derived, NULL, &cached, NULL);
+  /* n columns of room for every row the run could make. */
+  g_assert_cmpuint (cached % n, ==, 0);
+  g_assert_cmpuint (cached / n, >=, (guint64) sw_trajectory_get_n_rows (recorded) * sizeof (double));
+  for (guint k = 0; k < n; k++)
+    {
+      const double *made = sw_trajectory_get_column (derived, columns[k]);
+      const double *kept = sw_trajectory_get_column (recorded, columns[k]);
+
+      for (guint r = 0; r < sw_trajectory_get_n_rows (recorded); r++)
+        g_assert_true (same_bits (made[r], kept[r]));
+    }
+  /* Again: nothing more made. */
+  sw_trajectory_prepare_columns (derived, columns, n);
+  sw_trajectory_get_memory (derived, NULL, &cached_again, NULL);
+  g_assert_cmpuint (cached_again, ==, cached);
+  /* All of them, those made already among them. */
+  for (guint c = 0; c < n_cols; c++)
+    columns[c] = c;
+  sw_trajectory_prepare_columns (derived, columns, n_cols);
+  for (guint c = 0; c < n_cols; c++)
+    {
+      const double *made = sw_trajectory_get_column (derived, c);
+      const double *kept = sw_trajectory_get_column (recorded, c);
+
+      for (guint r = 0; r < sw_trajectory_get_n_rows (recorded); r++)
+        g_assert_true (same_bits (made[r], kept[r]));
+    }
+  sw_trajectory_prepare_columns (recorded, columns, n_cols);
+}
+
 typedef struct {
   SwSystem          *sys;
   SwSimulateOptions  o;
@@ -714,6 +771,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/trajectory/derived/interpolate-csv", test_derived_interpolate_csv);
   g_test_add_func ("/core/trajectory/derived/read-while-running", test_derived_read_while_running);
   g_test_add_func ("/core/trajectory/derived/cache", test_derived_cache);
+  g_test_add_func ("/core/trajectory/derived/prepare", test_derived_prepare);
   g_test_add_func ("/core/trajectory/state-rows", test_state_rows);
   return g_test_run ();
 }

@@ -7,6 +7,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
+#include <stdlib.h>
 
 #include "sw-plot-draw-private.h"
 
@@ -172,6 +173,89 @@ test_draft_page (void)
   cairo_surface_destroy (surface);
 }
 
+/* scene drawn at 640 x 400 and the device scale given, into an RGB24
+ * image, straight (the draft's curves painted into its pixels) or through
+ * a recording surface (cairo fills them). */
+static cairo_surface_t *
+draw_scene (const SwPlotScene *scene, int scale, gboolean recorded)
+{
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640 * scale, 400 * scale);
+  cairo_surface_t *target = image;
+  int stream = sw_plot_stream_new_screen (640, 400);
+  cairo_t *cr;
+
+  g_assert_cmpint (stream, >=, 0);
+  if (recorded)
+    target = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_surface_set_device_scale (target, scale, scale);
+  cr = cairo_create (target);
+  g_assert_true (sw_plot_stream_draw (stream, cr, 640, 400, scene, NULL));
+  cairo_destroy (cr);
+  sw_plot_stream_free (stream);
+  if (recorded)
+    {
+      cairo_surface_set_device_scale (image, scale, scale);
+      cr = cairo_create (image);
+      cairo_set_source_surface (cr, target, 0, 0);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+      cairo_surface_destroy (target);
+    }
+  cairo_surface_flush (image);
+  return image;
+}
+
+/* The draft's curves painted into the image's pixels are what cairo fills
+ * (the rectangles rounded to device pixels either way): the same pixels,
+ * a faint curve's blend within one level of a channel; at the device
+ * scales 1 and 2. */
+static void
+test_draft_pixels (void)
+{
+  char *names[] = { "inertia1.w", NULL };
+  char *units[] = { "rad/s", NULL };
+  g_autoptr(SwTrajectory) now = sw_trajectory_new (g_strdupv (names), g_strdupv (units));
+  g_autoptr(SwTrajectory) before = sw_trajectory_new (g_strdupv (names), g_strdupv (units));
+  SwPlotPanel panel = { .label = "speed" };
+  SwPlotCurve curves[2] = {
+    { .trajectory = before, .x_column = -1, .y_column = 0, .x_factor = 1.0, .y_factor = 1.0,
+      .line = SW_PLOT_LINE_FAINT },
+    { .trajectory = now, .x_column = -1, .y_column = 0, .x_factor = 1.0, .y_factor = 1.0, .label = "inertia1.w" },
+  };
+  SwPlotScene scene = { .x_label = "time", .panels = &panel, .n_panels = 1, .curves = curves, .n_curves = 2,
+                        .draft = TRUE };
+
+  for (guint r = 0; r < 4001; r++)
+    {
+      double time = r * 5e-4, value = sin (2.0 * G_PI * 3 * time), earlier = 0.8 * cos (2.0 * G_PI * 2 * time);
+
+      sw_trajectory_append_row (now, time, &value);
+      sw_trajectory_append_row (before, time, &earlier);
+    }
+  for (int scale = 1; scale <= 2; scale++)
+    {
+      cairo_surface_t *direct = draw_scene (&scene, scale, FALSE);
+      cairo_surface_t *filled = draw_scene (&scene, scale, TRUE);
+      int stride = cairo_image_surface_get_stride (direct);
+      const guint8 *a = cairo_image_surface_get_data (direct), *b = cairo_image_surface_get_data (filled);
+      guint n_curve = 0;
+
+      for (int y = 0; y < 400 * scale; y++)
+        for (int x = 0; x < 640 * scale; x++)
+          {
+            guint32 p = ((const guint32 *) (a + y * stride))[x], q = ((const guint32 *) (b + y * stride))[x];
+
+            for (int shift = 0; shift < 24; shift += 8)
+              g_assert_cmpint (abs ((int) ((p >> shift) & 0xff) - (int) ((q >> shift) & 0xff)), <=, 1);
+            n_curve += (p & 0xffffff) != 0xffffff;
+          }
+      /* (Not a blank page on both.) */
+      g_assert_cmpuint (n_curve, >, 2000u * scale);
+      cairo_surface_destroy (direct);
+      cairo_surface_destroy (filled);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -180,6 +264,9 @@ main (int   argc,
   g_test_add_func ("/ui/plot/draft/exact", test_exact);
   g_test_add_func ("/ui/plot/draft/thinned-against-full", test_thinned_against_full);
   if (sw_plot_driver_available ())
-    g_test_add_func ("/ui/plot/draft/page", test_draft_page);
+    {
+      g_test_add_func ("/ui/plot/draft/page", test_draft_page);
+      g_test_add_func ("/ui/plot/draft/pixels", test_draft_pixels);
+    }
   return g_test_run ();
 }
