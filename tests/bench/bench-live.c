@@ -20,6 +20,7 @@
  * Needs a display:
  *   env GSK_RENDERER=cairo xvfb-run -a -s '-screen 0 1280x1024x24' \
  *     dbus-run-session -- build/tests/bench-live [MODEL] [N]
+ * (`meson test --benchmark` runs it as bench-live-cairo and bench-live-gl.)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
@@ -262,7 +263,12 @@ main (int   argc,
   g_print ("  frames painted from the edit to the plot redrawn (the plot's included): median %.0f (min %.0f, max %.0f); "
            "in the edit's own frame: %u of %u edits\n",
            frames[n / 2], frames[0], frames[n - 1], n_first, n);
-  g_print ("  target: median <= 16 ms (one frame): %s\n", total[n / 2] <= 16 ? "met" : "NOT met");
+  /* The target holds for cairo: GL under Xvfb is software rendering, a
+   * desktop's GPU is faster. */
+  if (GSK_IS_CAIRO_RENDERER (gtk_native_get_renderer (GTK_NATIVE (window))))
+    g_print ("  target: median <= 16 ms (one frame): %s\n", total[n / 2] <= 16 ? "met" : "NOT met");
+  else
+    g_print ("  (the 16 ms target is the cairo renderer's; this renderer's figure is for reference)\n");
 
   /* Stop: a long run, stopped 300 ms in, until the job has finished. */
   {
