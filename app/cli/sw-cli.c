@@ -580,6 +580,9 @@ main (int argc, char **argv)
   const char *command;
 
   setlocale (LC_ALL, "");
+  /* Numbers with a decimal point in every locale, as the CSV, the JSON and
+   * the window write them: a table of the modes had 10,5366 beside 1.0000. */
+  setlocale (LC_NUMERIC, "C");
   bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);

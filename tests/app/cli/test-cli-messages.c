@@ -254,12 +254,52 @@ test_printable (void)
   g_unlink (valid);
 }
 
+/* In a German locale (made here with localedef: none need be installed)
+ * every number has a decimal point, as in the CSV and the JSON: the modes'
+ * summary and their shape tables alike (the summary followed the locale,
+ * 10,5366, the tables did not). */
+static void
+test_decimal_point (void)
+{
+  g_autofree char *model = sw_test_example_path ("fourbody.shaft");
+  g_autofree char *dir = g_dir_make_tmp ("sw-locale-XXXXXX", NULL);
+  g_autofree char *compiled = g_build_filename (dir, "de_DE.UTF-8", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  const char *make[] = { "localedef", "-i", "de_DE", "-f", "UTF-8", compiled, NULL };
+  const char *argv[] = { g_getenv ("SW_CLI"), "modal", model, NULL };
+  g_auto (GStrv) env = run_environ (TRUE);
+  int status = 0;
+
+  g_assert_nonnull (dir);
+  if (!g_spawn_sync (NULL, (char **) make, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL
+                     | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, NULL)
+      || !g_file_test (compiled, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("localedef or the de_DE locale's source (package locales) is missing");
+      sw_test_remove_tree (dir);
+      return;
+    }
+  env = g_environ_setenv (env, "LOCPATH", dir, TRUE);
+  env = g_environ_setenv (env, "LC_ALL", "de_DE.UTF-8", TRUE);
+  g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  /* German words: the locale is in force. */
+  g_assert_nonnull (strstr (out, "Modalanalyse"));
+  g_assert_nonnull (strstr (out, "10.5366"));
+  g_assert_nonnull (strstr (out, "1.0000"));
+  g_assert_null (strstr (out, "10,5366"));
+  sw_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/cli/help-and-usage", test_help_and_usage);
   g_test_add_func ("/app/cli/german", test_german);
+  g_test_add_func ("/app/cli/decimal-point", test_decimal_point);
   g_test_add_func ("/app/cli/observed", test_observed);
   g_test_add_func ("/app/cli/modelica-model", test_modelica_model);
   g_test_add_func ("/app/cli/printable", test_printable);
