@@ -20,7 +20,10 @@
 
 #ifdef G_OS_UNIX
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -34,6 +37,9 @@
 /* What is not a regular file (a pipe, a device) is read up to this much:
  * /dev/zero or `yes` would otherwise fill the memory. */
 #define STREAM_AT_MOST ((gsize) 1 << 30)
+/* How long a named pipe is waited for before it is said to have no writer
+ * (tests shorten it). */
+guint _sw_model_file_fifo_wait_ms = 10000;
 /* Files mapped at the same time (threads reading); more are read into
  * memory. */
 #define N_SLOTS 16
@@ -228,6 +234,29 @@ _sw_model_file_unmap (SwFileMap *map)
   return same;
 }
 
+#ifdef G_OS_UNIX
+/* A pipe opened without blocking: FALSE when it is a named one (a path in
+ * the file system, not a pipe from a program such as /dev/stdin) and
+ * nothing is written to it, nor is it closed by a writer, within
+ * _sw_model_file_fifo_wait_ms. */
+static gboolean
+wait_for_writer (int fd, const char *path)
+{
+  char resolved[PATH_MAX];
+  struct stat st;
+  struct pollfd p = { .fd = fd, .events = POLLIN };
+  int n;
+
+  /* A program's pipe resolves to no path ("pipe:[…]"): its writer is there. */
+  if (realpath (path, resolved) == NULL || stat (resolved, &st) != 0 || !S_ISFIFO (st.st_mode))
+    return TRUE;
+  do
+    n = poll (&p, 1, (int) _sw_model_file_fifo_wait_ms);
+  while (n < 0 && errno == EINTR);
+  return n != 0;
+}
+#endif
+
 /* Like g_file_get_contents(), for a model file: a folder is named as one,
  * and what is not a regular file is read only up to its first NUL byte (a
  * model holds none: the reader reports it where it is) or STREAM_AT_MOST. */
@@ -244,7 +273,9 @@ _sw_model_file_read (const char  *path,
   char buffer[65536];
   int fd;
 
-  fd = open (path, O_RDONLY | O_CLOEXEC);
+  /* Not blocking: a named pipe no program has open for writing would hold
+   * the open for ever. */
+  fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0)
     {
       int code = errno;
@@ -252,7 +283,16 @@ _sw_model_file_read (const char  *path,
       g_set_error (error, SW_ERROR, SW_ERROR_IO, _("%s: error: %s"), display_name, g_strerror (code));
       return FALSE;
     }
-  if (fstat (fd, &st) == 0 && S_ISDIR (st.st_mode))
+  if (fstat (fd, &st) == 0 && S_ISFIFO (st.st_mode) && !wait_for_writer (fd, path))
+    {
+      close (fd);
+      g_set_error (error, SW_ERROR, SW_ERROR_IO,
+                   _("%s: error: a named pipe that nothing was written to within %u s: no program writes to it"),
+                   display_name, (_sw_model_file_fifo_wait_ms + 999) / 1000);
+      return FALSE;
+    }
+  fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+  if (S_ISDIR (st.st_mode))
     {
       close (fd);
       g_set_error (error, SW_ERROR, SW_ERROR_IO, _("%s: error: a folder, not a model file"), display_name);

@@ -218,7 +218,9 @@ _sw_model_file_map (const char *path,
 gboolean
 _sw_model_file_unmap (SwFileMap *map);
 /* The text of a file not mapped, NUL-terminated; a clear error for a
- * folder, and a device or pipe read at most up to its first NUL. */
+ * folder, and a device or pipe read at most up to its first NUL; a named
+ * pipe nothing is written to within _sw_model_file_fifo_wait_ms an error. */
+extern guint _sw_model_file_fifo_wait_ms;
 gboolean
 _sw_model_file_read (const char  *path,
                      char       **contents,

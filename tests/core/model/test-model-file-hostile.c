@@ -212,6 +212,56 @@ test_fifo (void)
   g_rmdir (dir);
 }
 
+static gpointer
+write_fifo_late (gpointer data)
+{
+  const char *path = data;
+  g_autoptr(GString) text = chain_text (5, G_MAXUINT, "\n");
+  FILE *f;
+
+  g_usleep (200 * 1000);
+  f = fopen (path, "w");
+  g_assert_nonnull (f);
+  fwrite (text->str, 1, text->len, f);
+  fclose (f);
+  return NULL;
+}
+
+/* A named pipe no program writes to is an error after a wait, not a read
+ * that never ends; one whose writer comes during the wait is read. */
+static void
+test_fifo_no_writer (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("sw-hostile-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "lonely.shaft", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SwModel) model = NULL;
+  guint wait_ms = _sw_model_file_fifo_wait_ms;
+  gint64 start = g_get_monotonic_time ();
+  GThread *thread;
+
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  _sw_model_file_fifo_wait_ms = 300;
+  model = sw_model_new_from_file (path, &error);
+  g_assert_null (model);
+  g_assert_error (error, SW_ERROR, SW_ERROR_IO);
+  g_assert_true (g_str_has_prefix (error->message, path));
+  g_assert_nonnull (strstr (error->message, "no program writes to it"));
+  g_assert_cmpint (g_get_monotonic_time () - start, >=, 300 * 1000);
+  g_clear_error (&error);
+
+  _sw_model_file_fifo_wait_ms = 20000;
+  thread = g_thread_new ("fifo", write_fifo_late, path);
+  model = sw_model_new_from_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (model);
+  g_assert_cmpuint (sw_model_get_n_components (model), >, 5);
+  g_thread_join (thread);
+  _sw_model_file_fifo_wait_ms = wait_ms;
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* A sparse file (a hole of zeros between its two halves), mapped: the
  * hole's first byte is reported. */
 static void
@@ -289,6 +339,7 @@ main (int   argc,
   g_test_add_func ("/core/model-file/hostile/cut-while-read", test_cut_while_read);
   g_test_add_func ("/core/model-file/hostile/odd-files", test_odd_files);
   g_test_add_func ("/core/model-file/hostile/fifo", test_fifo);
+  g_test_add_func ("/core/model-file/hostile/fifo-no-writer", test_fifo_no_writer);
   g_test_add_func ("/core/model-file/hostile/sparse", test_sparse);
   g_test_add_func ("/core/model-file/hostile/crlf-bom", test_crlf_bom);
 
