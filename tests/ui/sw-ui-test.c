@@ -226,6 +226,22 @@ sw_ui_test_find_type (GtkWidget *widget, GType type)
   return NULL;
 }
 
+GtkLabel *
+sw_ui_test_find_label (GtkWidget *widget, const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (widget)), prefix))
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = sw_ui_test_find_label (child, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 gboolean
 sw_ui_test_has_string (GListModel *list, const char *text)
 {

@@ -69,6 +69,9 @@ GtkWidget       *sw_ui_test_find_named         (GtkWidget       *widget,
                                                 const char      *name);
 GtkWidget       *sw_ui_test_find_type          (GtkWidget       *widget,
                                                 GType            type);
+/* The first label in widget (itself included) whose text begins with prefix. */
+GtkLabel        *sw_ui_test_find_label         (GtkWidget       *widget,
+                                                const char      *prefix);
 /* Whether a GtkStringList-like model holds text. */
 gboolean         sw_ui_test_has_string         (GListModel      *list,
                                                 const char      *text);

@@ -10,7 +10,6 @@
  * Needs a display (xvfb-run); GSK_RENDERER=cairo.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later */
-#include <string.h>
 
 #include <adwaita.h>
 
@@ -85,23 +84,6 @@ assert_rows_of (SwModesView *view,
     }
 }
 
-static GtkLabel *
-find_label (GtkWidget  *widget,
-            const char *text)
-{
-  if (GTK_IS_LABEL (widget) && strcmp (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
-    return GTK_LABEL (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkLabel *found = find_label (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 test_rows_kept (void)
 {
@@ -174,7 +156,7 @@ test_hidden_then_shown (void)
   for (guint k = 0; k < 50 && label == NULL; k++)
     {
       sw_ui_test_iterate (100);
-      label = find_label (GTK_WIDGET (view), frequency);
+      label = sw_ui_test_find_label (GTK_WIDGET (view), frequency);
     }
   g_assert_nonnull (label);
 
@@ -186,7 +168,7 @@ test_hidden_then_shown (void)
 
     g_object_get (fresh_a, "frequency", &frequency_a, NULL);
     g_assert_cmpstr (frequency_a, !=, frequency);
-    g_assert_nonnull (find_label (GTK_WIDGET (view), frequency_a));
+    g_assert_nonnull (sw_ui_test_find_label (GTK_WIDGET (view), frequency_a));
   }
   assert_rows_of (view, a);
 

@@ -586,24 +586,6 @@ test_copy (void)
   g_assert_finalize_object (view);
 }
 
-/* The table's label that shows text starting with prefix, or NULL. */
-static GtkLabel *
-find_cell_label (GtkWidget  *widget,
-                 const char *prefix)
-{
-  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (widget)), prefix))
-    return GTK_LABEL (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkLabel *found = find_cell_label (child, prefix);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 test_overdamped (void)
 {
@@ -648,7 +630,7 @@ test_overdamped (void)
     for (guint k = 0; k < 50 && label == NULL; k++)
       {
         sw_ui_test_iterate (100);
-        label = find_cell_label (GTK_WIDGET (view), "overdamped:");
+        label = sw_ui_test_find_label (GTK_WIDGET (view), "overdamped:");
       }
     g_assert_nonnull (label);
     g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (label)), ==, gtk_label_get_label (label));
