@@ -104,8 +104,9 @@ two_masses_variables (const SwPart *p, const SwState *s, double *out)
 static const SwParamDesc two_masses_params[] = {
   SW_NONNEG ("m_a", N_("Mass a"), "kg", 0, N_("Point mass a, at L_a from frame_a")),
   SW_NONNEG ("m_b", N_("Mass b"), "kg", 0, N_("Point mass b, at L_b from frame_b")),
-  SW_NONNEG ("L_a", N_("Distance of mass a"), "m", 0, N_("From frame_a towards frame_b")),
-  SW_NONNEG ("L_b", N_("Distance of mass b"), "m", 0, N_("From frame_b towards frame_a")),
+  /* (Negative: beyond the frame, as in Modelica.) */
+  SW_ANY ("L_a", N_("Distance of mass a"), "m", 0, N_("From frame_a towards frame_b")),
+  SW_ANY ("L_b", N_("Distance of mass b"), "m", 0, N_("From frame_b towards frame_a")),
 };
 
 static const SwVarDesc two_masses_vars[] = {

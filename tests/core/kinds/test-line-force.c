@@ -53,7 +53,9 @@ test_consistent_mass (void)
 }
 
 /* T11: point masses m_a = m_b = 0.5 on the end nodes give the trajectory of
- * 0.5 kg more on each end mass. */
+ * 0.5 kg more on each end mass; the masses sit at L_a from frame_a towards
+ * frame_b and L_b from frame_b towards frame_a, either of them negative
+ * (beyond its frame, as Modelica allows). */
 static void
 test_two_masses (void)
 {
@@ -68,7 +70,7 @@ test_two_masses (void)
   "\"k.flange_a\"}, {\"from\": \"k.flange_b\", \"to\": \"B.flange_a\"}" 
   static const char with_line[] =
     TWO (", {\"id\": \"line\", \"kind\": \"translational.line_force_with_two_masses\", \"params\": {\"m_a\": 0.5, "
-         "\"m_b\": 0.5, \"L_a\": 0.1}}", "1", "2")
+         "\"m_b\": 0.5, \"L_a\": -0.1, \"L_b\": 0.25}}", "1", "2")
     ", {\"from\": \"A.flange_b\", \"to\": \"line.frame_a\"}, {\"from\": \"B.flange_a\", \"to\": \"line.frame_b\"}],"
     " \"simulation\": {\"stop_time\": 2}}";
   static const char lumped[] = TWO ("", "1.5", "2.5") "], \"simulation\": {\"stop_time\": 2}}";
@@ -84,6 +86,16 @@ test_two_masses (void)
       for (guint r = 0; r < sw_trajectory_get_n_rows (a); r++)
         g_assert_cmpfloat_with_epsilon (x[r], y[r], 1e-9 * (1 + fabs (y[r])));
     }
+  {
+    const double *sa = sw_test_column (a, "line.s_a"), *sb = sw_test_column (a, "line.s_b");
+    const double *xa = sw_test_column (a, "A.s"), *xb = sw_test_column (a, "B.s");
+
+    for (guint r = 0; r < sw_trajectory_get_n_rows (a); r++)
+      {
+        g_assert_cmpfloat_with_epsilon (sa[r], xa[r] - 0.1, 1e-12);
+        g_assert_cmpfloat_with_epsilon (sb[r], xb[r] - 0.25, 1e-12);
+      }
+  }
 #undef TWO
 }
 
